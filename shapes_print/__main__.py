@@ -1,0 +1,5 @@
+import sys
+
+from shapes_print.cli import main
+
+sys.exit(main())

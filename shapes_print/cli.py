@@ -1,0 +1,81 @@
+"""Command line: parse options, call the pipeline, report. No logic of its own."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from shapes_print import pipeline
+from shapes_print.errors import UserError
+
+app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
+
+Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder names under content/); none means all.")]
+Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
+Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
+
+
+@app.command()
+def build(
+    games: Games = None,
+    players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
+    paper: Annotated[str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")] = "all",
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Build print-ready kits.
+
+    Example: shapes-print build pass-and-pick --players 4 --paper a4
+    """
+    written = pipeline.build(pipeline.Sources(content, templates), games or [], players, paper, out)
+    for item in written:
+        typer.echo(f"{item.path}  {item.pages} pages  {item.size // 1024} KB")
+    typer.echo(f"{len(written)} files written under {out}")
+
+
+@app.command()
+def check(games: Games = None, content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
+    """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
+
+    Example: shapes-print check pass-and-pick
+    """
+    project = pipeline.check(pipeline.Sources(content, templates), games or [])
+    typer.echo(f"ok: {len(project.games)} games checked")
+
+
+@app.command("list")
+def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
+    """List games, their player counts and the papers they print on.
+
+    Example: shapes-print list
+    """
+    project = pipeline.load_project(pipeline.Sources(content, templates))
+    papers = ", ".join(project.library.papers)
+    for game_id, loaded in project.games.items():
+        players = loaded.game.players
+        typer.echo(f"{game_id}: {loaded.game.title}; {players.min}-{players.max} players; papers {papers}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; a user's mistake is one line on stderr and exit status 2."""
+    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    args = [a for a in (argv if argv is not None else sys.argv[1:]) if a != "--debug"]
+    try:
+        app(args, standalone_mode=False)
+    except UserError as error:
+        typer.echo(f"error: {error.line()}", err=True)
+        if error.hint:
+            typer.echo(f"hint: {error.hint}", err=True)
+        return 2
+    except (typer.Exit, SystemExit) as stop:
+        return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
+    except Exception as error:  # noqa: BLE001 - the last line of defence for users
+        if debug:
+            raise
+        typer.echo(f"internal error: {type(error).__name__}: {error} (run with --debug for details)", err=True)
+        return 1
+    return 0

@@ -1,0 +1,201 @@
+"""Find and load games, decks, documents, card templates and the sheet style.
+
+Templates may `extends` another template by id and change only what differs: mappings are
+merged key by key, anything else is replaced.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from shapes_print.errors import Source, UserError
+from shapes_print.load.models import (
+    BLOCK_TYPES,
+    CardTemplate,
+    Deck,
+    ForEachBlock,
+    Game,
+    Paper,
+    SheetDocument,
+    SheetStyle,
+)
+from shapes_print.load.validate import validate
+from shapes_print.load.yamlsrc import Document, Loc, read_yaml
+from shapes_print.shapes import PatternLibrary, ShapeLibrary
+
+_ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in BLOCK_TYPES.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One sheet block: its kind, its validated value and where it was written."""
+
+    kind: str
+    value: Any
+    source: Source
+    children: tuple[Block, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDocument:
+    spec: SheetDocument
+    sections: tuple[tuple[str | None, tuple[Block, ...]], ...]
+    source: Document
+
+
+@dataclass(slots=True)
+class LoadedGame:
+    game: Game
+    folder: Path
+    source: Document
+    deck: Deck
+    deck_source: Document
+    documents: list[LoadedDocument] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Library:
+    """Everything shared by all games: card templates, sheet style, shapes, patterns, papers."""
+
+    folder: Path
+    templates: dict[str, CardTemplate]
+    template_sources: dict[str, Document]
+    style: SheetStyle
+    style_source: Document
+    shapes: ShapeLibrary
+    patterns: PatternLibrary
+    papers: dict[str, tuple[float, float]]
+
+
+def _merge(base: Any, override: Any) -> Any:
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for key, value in override.items():
+            merged[key] = _merge(base.get(key), value) if key in base else value
+        return merged
+    return override
+
+
+def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> dict:
+    doc = docs[name]
+    data = doc.data
+    parent = data.get("extends")
+    if parent is None:
+        return data
+    if parent in chain or parent == name:
+        raise UserError(doc.source(("extends",)), f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}")
+    if parent not in docs:
+        raise UserError(doc.source(("extends",)), f"template {parent!r} not found (known: {', '.join(sorted(docs))})")
+    return _merge(_resolve_extends(docs, parent, (*chain, name)), data)
+
+
+def _mapping(doc: Document) -> dict:
+    if not isinstance(doc.data, dict):
+        raise UserError(doc.source(), "expected a mapping of keys to values at the top of the file")
+    return doc.data
+
+
+def load_library(folder: Path) -> Library:
+    """Read templates/: card templates (`cards/*.yaml`), sheet style, shapes, patterns, papers."""
+    if not folder.is_dir():
+        raise UserError(Source(folder), "templates folder not found")
+    docs: dict[str, Document] = {}
+    for path in sorted((folder / "cards").glob("*.yaml")):
+        doc = read_yaml(path)
+        template_id = _mapping(doc).get("id")
+        if not isinstance(template_id, str):
+            raise UserError(doc.source(("id",)), "id: is required and must be text")
+        docs[template_id] = doc
+    templates = {}
+    for name, doc in docs.items():
+        merged = _resolve_extends(docs, name)
+        template = validate(CardTemplate, doc, {**merged, "id": name}, ())
+        templates[name] = template
+    style_doc = read_yaml(folder / "sheet.yaml")
+    style = validate(SheetStyle, style_doc)
+    shapes_doc = read_yaml(folder / "shapes.yaml")
+    patterns_doc = read_yaml(folder / "patterns.yaml")
+    papers_doc = read_yaml(folder / "papers.yaml")
+    papers = {}
+    for name, value in _mapping(papers_doc).items():
+        paper = validate(Paper, papers_doc, value, (name,))
+        papers[name] = (paper.width, paper.height)
+    return Library(
+        folder=folder,
+        templates=templates,
+        template_sources=docs,
+        style=style,
+        style_source=style_doc,
+        shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path),
+        patterns=PatternLibrary.from_mapping(_mapping(patterns_doc), patterns_doc.path),
+        papers=papers,
+    )
+
+
+def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]:
+    """Each block is a one-key mapping such as `heading: ...`; check kind and value."""
+    blocks = []
+    for index, item in enumerate(items):
+        here = (*loc, index)
+        if not isinstance(item, dict) or len(item) != 1:
+            raise UserError(doc.source(here), "a block is one key such as 'heading:' or 'table:'")
+        kind, value = next(iter(item.items()))
+        if kind not in _ADAPTERS:
+            close = difflib.get_close_matches(str(kind), list(_ADAPTERS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(_ADAPTERS)})"
+            raise UserError(doc.source(here), f"unknown block {kind!r}{hint}")
+        try:
+            parsed = _ADAPTERS[kind].validate_python(value)
+        except ValidationError as errors:
+            error = errors.errors()[0]
+            where = doc.source((*here, kind, *error["loc"]))
+            path = ".".join(str(p) for p in (kind, *error["loc"]))
+            raise UserError(where, f"{path}: {error['msg']}") from None
+        children: tuple[Block, ...] = ()
+        if isinstance(parsed, ForEachBlock):
+            children = parse_blocks(doc, parsed.blocks, (*here, kind, "blocks"))
+        blocks.append(Block(kind, parsed, doc.source(here), children))
+    return tuple(blocks)
+
+
+def load_game(folder: Path) -> LoadedGame:
+    source = read_yaml(folder / "game.yaml")
+    _mapping(source)
+    game = validate(Game, source)
+    if game.id != folder.name:
+        raise UserError(source.source(("id",)), f"id {game.id!r} must match its folder name {folder.name!r}")
+    if game.players.min > game.players.max:
+        raise UserError(source.source(("players",)), "players: min is larger than max")
+    deck_source = read_yaml(_inside(folder, game.deck, source.source(("deck",))))
+    _mapping(deck_source)
+    deck = validate(Deck, deck_source)
+    loaded = LoadedGame(game, folder, source, deck, deck_source)
+    for index, name in enumerate(game.documents):
+        doc = read_yaml(_inside(folder, name, source.source(("documents", index))))
+        _mapping(doc)
+        spec = validate(SheetDocument, doc)
+        sections = tuple(
+            (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
+            for i, section in enumerate(spec.sections)
+        )
+        loaded.documents.append(LoadedDocument(spec, sections, doc))
+    return loaded
+
+
+def _inside(folder: Path, name: str, where: Source) -> Path:
+    """A file a YAML names must stay inside the game's own folder."""
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder.resolve()):
+        raise UserError(where, f"{name!r} points outside the game folder")
+    return path
+
+
+def game_folders(content: Path) -> list[Path]:
+    if not content.is_dir():
+        raise UserError(Source(content), "content folder not found")
+    return sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())

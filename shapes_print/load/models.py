@@ -1,0 +1,239 @@
+"""Typed models of the YAML files: card templates, sheet style, decks, games and documents.
+
+Models only describe and check the input; they draw nothing. Lengths are parsed to points
+here, so later stages never see a unit string.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from shapes_print.units import parse_length
+
+Length = Annotated[float, BeforeValidator(parse_length)]
+Identifier = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
+Scalar = str | int | float
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---- templates -------------------------------------------------------------------------
+
+
+class Element(Strict):
+    """One thing drawn on a card layout; strings may name card fields as `{field}`.
+
+    Boxes are [x, y, width, height] measured from the card's top-left corner.
+    `mirror` draws the element a second time turned 180° about the card centre, the way a
+    corner index repeats upside down in the opposite corner.
+    """
+
+    kind: Literal["rect", "pattern", "shape", "text"]
+    box: tuple[Length, Length, Length, Length]
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Length = 0.0
+    radius: Length = 0.0
+    shape: str | None = None
+    pattern: str | None = None
+    pattern_colour: str | None = None
+    text: str | None = None
+    bold: bool = False
+    size: Length | None = None
+    min_size: Length | None = None
+    colour: str = "#000000"
+    align: Literal["left", "centre", "right"] = "centre"
+    wrap: bool = False
+    mirror: bool = False
+    when: str | None = None
+
+
+class Layout(Strict):
+    elements: list[Element]
+
+
+class TrimLine(Strict):
+    """A hairline round each face, so cut lines show where margins have no room for marks."""
+
+    colour: str
+    width: Length
+
+
+class CardTemplate(Strict):
+    """A card size and the named layouts its faces and backs use."""
+
+    id: Identifier
+    extends: str | None = None
+    card: dict[Literal["width", "height"], Length]
+    corner_radius: Length = 0.0
+    trim_line: TrimLine | None = None
+    layouts: dict[Identifier, Layout]
+
+
+class Paper(Strict):
+    width: Length
+    height: Length
+
+
+class Furniture(Strict):
+    """The scale check and print line every sheet carries, and where marks may go."""
+
+    safe_margin: Length
+    mark_offset: Length
+    mark_length: Length
+    mark_min_length: Length
+    mark_width: Length
+    mark_colour: str = "#000000"
+    furniture_gap: Length
+    ruler_length: Length
+    ruler_step: Length
+    ruler_tick: Length
+    inch_square: Length
+    text_size: Length
+    text_min_size: Length
+    print_line: str
+    ruler_label: str
+    inch_label: str
+
+
+class SheetStyle(Strict):
+    """Type, colours and margins of table sheets (setup, score sheets, host keys)."""
+
+    fonts: dict[Literal["regular", "bold"], str]
+    margin: Length
+    footer_height: Length
+    heading_size: Length
+    subheading_size: Length
+    body_size: Length
+    min_size: Length
+    line_spacing: float = Field(ge=1.0, le=3.0)
+    block_gap: Length
+    ink: str
+    rule_colour: str
+    shade: str
+    table_padding: Length
+    arrow_height: Length
+    arrow_colour: str
+    score_row_height: Length
+    mini_card_height: Length
+    furniture: Furniture
+
+
+# ---- content ---------------------------------------------------------------------------
+
+
+class BackDesign(Strict):
+    layout: Identifier
+    fields: dict[str, Scalar] = {}
+
+
+class CardType(Strict):
+    id: Identifier
+    count: int = Field(gt=0)
+    layout: Identifier
+    back: Identifier
+    fields: dict[str, Scalar] = {}
+
+
+class Deck(Strict):
+    """The cards of a game: each type with its count, face layout, fields and back."""
+
+    backs: dict[Identifier, BackDesign]
+    cards: list[CardType] = Field(min_length=1)
+
+
+class PlayerRange(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+
+class SheetDocument(Strict):
+    """A document of table sheets: sections of blocks, each section starting a page."""
+
+    name: Identifier
+    title: str
+    audience: Literal["players", "host"]
+    sections: list[Section] = Field(min_length=1)
+
+
+class Section(Strict):
+    players: str | None = None
+    blocks: list[dict[str, Any]] = Field(min_length=1)
+
+
+class Game(Strict):
+    """One game: where its rules are, who can play, its deck and its documents."""
+
+    id: Identifier
+    title: str
+    source: str
+    players: PlayerRange
+    card_template: Identifier
+    deck: str
+    numbers: dict[str, int | str | dict[str, int]] = {}
+    lists: dict[str, list[dict[str, Scalar]]] = {}
+    documents: list[str] = []
+    cards_title: str
+
+
+# ---- sheet blocks ----------------------------------------------------------------------
+
+
+class CardsCell(Strict):
+    """Small copies of deck cards, by card id, drawn in a table cell or on a line."""
+
+    cards: list[Identifier] = Field(min_length=1)
+    text: str = ""
+
+
+class TableBlock(Strict):
+    columns: list[str] = Field(min_length=1)
+    rows: list[list[str | CardsCell]] = Field(min_length=1)
+    widths: list[float] | None = None
+
+
+class ScoreSheetBlock(Strict):
+    """A score grid: one column per player, one row per round, a total row."""
+
+    title: str = ""
+    name_label: str
+    row_label: str
+    rows_from: str | None = None
+    rows: str | int | None = None
+    extra_columns: list[str] = []
+    total_label: str
+    note: str = ""
+    copies: Literal["one", "fill"] = "one"
+
+
+class ArrowBlock(Strict):
+    direction: str
+    word: str
+    caption: str
+
+
+class ForEachBlock(Strict):
+    """Repeat blocks once per item of a game list; the item's fields fill `{names}`."""
+
+    list: str
+    blocks: list[dict[str, Any]] = Field(min_length=1)
+
+
+BLOCK_TYPES: dict[str, Any] = {
+    "heading": str,
+    "subheading": str,
+    "text": str,
+    "steps": list[str],
+    "bullets": list[str],
+    "facts": list[tuple[str, str]],
+    "cards": CardsCell,
+    "table": TableBlock,
+    "score_sheet": ScoreSheetBlock,
+    "arrow": ArrowBlock,
+    "for_each": ForEachBlock,
+    "page_break": Literal[True],
+}

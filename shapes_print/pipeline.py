@@ -1,0 +1,98 @@
+"""The whole pipeline in one place: load -> kit (plan) -> render and write.
+
+`check` stops after loading and planning; `build` also writes. Everything is loaded and
+validated before the first byte is written, so bad input never leaves partial output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError
+from shapes_print.fonts import FontPair, load_font
+from shapes_print.kit import KitFile, KitRequest, kit_folder, plan_kit
+from shapes_print.load.content import Library, LoadedGame, game_folders, load_game, load_library
+from shapes_print.plan.context import DrawContext
+from shapes_print.plan.imposition import Flip
+from shapes_print.values import player_range
+from shapes_print.write import Written, write_kits
+
+PROJECT = Path(__file__).resolve().parent.parent
+DEFAULT_CONTENT = PROJECT / "content"
+DEFAULT_TEMPLATES = PROJECT / "templates"
+
+
+@dataclass(frozen=True, slots=True)
+class Sources:
+    content: Path = DEFAULT_CONTENT
+    templates: Path = DEFAULT_TEMPLATES
+
+
+@dataclass(slots=True)
+class Project:
+    library: Library
+    games: dict[str, LoadedGame]
+    ctx: DrawContext
+
+
+def load_project(sources: Sources, only: Sequence[str] = ()) -> Project:
+    library = load_library(sources.templates)
+    folders = {folder.name: folder for folder in game_folders(sources.content)}
+    for name in only:
+        if name not in folders:
+            raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
+    games = {name: load_game(folder) for name, folder in folders.items() if not only or name in only}
+    fonts = library.style.fonts
+    where = library.style_source.source(("fonts",))
+    font_paths = {kind: (library.folder / path).resolve() for kind, path in fonts.items()}
+    for kind, path in font_paths.items():
+        if not path.is_file():
+            raise UserError(where, f"fonts.{kind}: font file {fonts[kind]!r} not found")
+    pair = FontPair(load_font(font_paths["regular"]), load_font(font_paths["bold"]))
+    return Project(library, games, DrawContext(pair, library.shapes, library.patterns, library.style))
+
+
+def player_counts(game: LoadedGame, wanted: str) -> list[int]:
+    """The player counts to build: 'all', '4' or '3-6', kept to what the game allows."""
+    low, high = game.game.players.min, game.game.players.max
+    if wanted == "all":
+        return list(range(low, high + 1))
+    asked_low, asked_high = player_range(wanted, Source(Path("--players")))
+    counts = [n for n in range(max(low, asked_low), min(high, asked_high) + 1)]
+    if not counts:
+        raise UserError(None, f"--players {wanted}: {game.game.id} is for {low}-{high} players")
+    return counts
+
+
+def papers(project: Project, wanted: str) -> list[str]:
+    names = list(project.library.papers) if wanted == "all" else [p.strip() for p in wanted.split(",")]
+    for name in names:
+        if name not in project.library.papers:
+            raise UserError(None, f"--paper: unknown paper {name!r} (known: {', '.join(project.library.papers)})")
+    return names
+
+
+def plan_all(project: Project, players: str, paper: str, flip: Flip = "long") -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
+    """Every kit asked for, planned in a stable order (game, paper, player count)."""
+    for game_id, loaded in project.games.items():
+        for paper_name in papers(project, paper):
+            for count in player_counts(loaded, players):
+                request = KitRequest(game_id, count, paper_name, flip)
+                info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": "standard"}
+                yield kit_folder(request), info, plan_kit(loaded, project.library, project.ctx, request)
+
+
+def check(sources: Sources, games: Sequence[str]) -> Project:
+    """Load and plan everything without writing, so every mistake surfaces."""
+    project = load_project(sources, games)
+    for _ in plan_all(project, "all", "all"):
+        pass
+    return project
+
+
+def build(sources: Sources, games: Sequence[str], players: str, paper: str, out: Path) -> list[Written]:
+    project = load_project(sources, games)
+    kits = list(plan_all(project, players, paper))
+    return write_kits(out, kits)

@@ -1,0 +1,1 @@
+"""Plan stage: documents in, pages of placed primitives (points, y up) out. No I/O."""

@@ -1,0 +1,137 @@
+"""Card faces and backs: a template layout filled with one card's fields, as a Symbol.
+
+Each distinct face is drawn once and placed many times, so a deck of 18 cards with three
+faces holds three drawings, not eighteen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shapes_print.errors import Source, UserError
+from shapes_print.load.models import CardTemplate, Element
+from shapes_print.plan.context import DrawContext, colour
+from shapes_print.primitives import Group, Item, Paint, Path, Rect, Symbol, Text
+from shapes_print.text import fit
+from shapes_print.values import fill
+
+Box = tuple[float, float, float, float]
+
+
+def card_symbol(
+    name: str,
+    template: CardTemplate,
+    layout: str,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+) -> Symbol:
+    """Draw one card (face or back) in its own coordinates: origin at bottom-left."""
+    if layout not in template.layouts:
+        known = ", ".join(template.layouts)
+        raise UserError(where, f"layout {layout!r} is not in template {template.id!r} ({known})")
+    width, height = template.card["width"], template.card["height"]
+    items: list[Item] = []
+    for element in template.layouts[layout].elements:
+        if element.when and not fields.get(element.when):
+            continue
+        drawn = tuple(_element(element, height, fields, ctx, where, name))
+        items.extend(drawn)
+        if element.mirror:
+            items.append(Group(drawn, dx=width, dy=height, angle=180))
+    return Symbol(name, width, height, tuple(items))
+
+
+def _text(value: str | None, fields: Mapping[str, object], where: Source) -> str:
+    return fill(value, fields, where) if value else ""
+
+
+def _paint(element: Element, fields: Mapping[str, object], where: Source) -> Paint:
+    fill_colour = _text(element.fill, fields, where)
+    stroke = _text(element.stroke, fields, where)
+    return Paint(
+        fill=colour(fill_colour, where, "fill") if fill_colour else None,
+        stroke=colour(stroke, where, "stroke") if stroke else None,
+        stroke_width=element.stroke_width if stroke else 0.0,
+    )
+
+
+def _pattern(
+    element: Element, box: Box, clip: tuple, fields: Mapping[str, object], ctx: DrawContext, where: Source
+) -> list[Item]:
+    name = _text(element.pattern, fields, where)
+    if not name or name == "none":
+        return []
+    if name not in ctx.patterns.names():
+        raise UserError(where, f"unknown pattern {name!r} (known: {', '.join(ctx.patterns.names())})")
+    ink = colour(_text(element.pattern_colour, fields, where) or "#000000", where, "pattern_colour")
+    return [Group(ctx.patterns.strokes(name, box, ink), clip=clip)]
+
+
+def _element(
+    element: Element,
+    card_height: float,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+) -> list[Item]:
+    x, top, w, h = element.box
+    box = (x, card_height - top - h, w, h)
+    paint = _paint(element, fields, where)
+    if element.kind == "rect":
+        outline = Rect(*box, paint, element.radius)
+        clip = _rect_ops(box)
+        return [outline, *_pattern(element, box, clip, fields, ctx, where)]
+    if element.kind == "pattern":
+        return _pattern(element, box, _rect_ops(box), fields, ctx, where)
+    if element.kind == "shape":
+        shape = _text(element.shape, fields, where)
+        if shape not in ctx.shapes.names():
+            known = ", ".join(ctx.shapes.names())
+            raise UserError(where, f"card {card!r}: unknown shape {shape!r} (known: {known})")
+        ops = ctx.shapes.outline(shape, *box)
+        filled = Path(ops, Paint(fill=paint.fill))
+        patterned = _pattern(element, box, ops, fields, ctx, where)
+        stroked = [Path(ops, Paint(stroke=paint.stroke, stroke_width=paint.stroke_width))]
+        return [filled, *patterned, *(stroked if paint.stroke else [])]
+    return _text_lines(element, box, fields, ctx, where, card)
+
+
+def _text_lines(
+    element: Element, box: Box, fields: Mapping[str, object], ctx: DrawContext, where: Source, card: str
+) -> list[Item]:
+    words = _text(element.text, fields, where)
+    if not words:
+        return []
+    font = ctx.fonts.pick(element.bold)
+    size = element.size or ctx.style.body_size
+    fitted = fit(
+        words,
+        font,
+        (box[2], box[3]),
+        size,
+        element.min_size or size,
+        wrap_lines=element.wrap,
+        line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
+        where=where,
+        what=f"card {card!r}",
+    )
+    ink = colour(_text(element.colour, fields, where), where, "colour")
+    anchor, x = {
+        "left": ("start", box[0]),
+        "centre": ("middle", box[0] + box[2] / 2),
+        "right": ("end", box[0] + box[2]),
+    }[element.align]
+    # Centre the block of lines vertically; cap height is about 0.72 of the size.
+    block = fitted.leading * (len(fitted.lines) - 1) + fitted.size * 0.72
+    baseline = box[1] + box[3] / 2 + block / 2 - fitted.size * 0.72
+    return [
+        Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
+        for i, line in enumerate(fitted.lines)
+    ]
+
+
+def _rect_ops(box: Box) -> tuple:
+    x, y, w, h = box
+    return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))

@@ -1,0 +1,28 @@
+"""What the plan stage draws with: fonts, shape and pattern libraries, sheet style."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from shapes_print.errors import Source, UserError
+from shapes_print.fonts import FontPair
+from shapes_print.load.models import SheetStyle
+from shapes_print.shapes import PatternLibrary, ShapeLibrary
+
+_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawContext:
+    fonts: FontPair
+    shapes: ShapeLibrary
+    patterns: PatternLibrary
+    style: SheetStyle
+
+
+def colour(value: str, where: Source | None, what: str) -> str:
+    """A '#RRGGBB' colour, upper-cased so equal colours compare equal."""
+    if not _HEX.match(value):
+        raise UserError(where, f"{what}: colour must look like '#0072B2', got {value!r}")
+    return value.upper()

@@ -1,0 +1,140 @@
+"""The scale check and print line that every sheet carries, placed in free margin space.
+
+Margins are cut into bands (above, below, left and right of the content), bands into
+stretches between cut marks. The 50 mm ruler, the inch check and the print line each go in
+the first stretch with room; everything stays inside the printer-safe margin. An item with
+no room anywhere is a layout error, not a silent omission.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapes_print.errors import UserError
+from shapes_print.fonts import Font
+from shapes_print.load.models import Furniture
+from shapes_print.primitives import Group, Item, Line, Paint, Rect, Text
+from shapes_print.text import wrap
+
+LINE_SPACING = 1.2
+
+
+@dataclass(slots=True)
+class Stretch:
+    """Free margin space: origin, length along the band, thickness across it."""
+
+    x: float
+    y: float
+    length: float
+    thickness: float
+    vertical: bool
+
+    def place(self, items: tuple[Item, ...], used: float, gap: float) -> Group:
+        """Put items drawn in local (along, across) coordinates here and use up their length."""
+        if self.vertical:
+            group = Group(items, dx=self.x + self.thickness, dy=self.y, angle=90)
+            self.y += used + gap
+        else:
+            group = Group(items, dx=self.x, dy=self.y)
+            self.x += used + gap
+        self.length -= used + gap
+        return group
+
+
+def margin_stretches(
+    content: tuple[float, float, float, float],
+    page: tuple[float, float],
+    blocked_x: list[float],
+    blocked_y: list[float],
+    f: Furniture,
+) -> list[Stretch]:
+    """Free stretches around a content box (left, bottom, right, top), avoiding mark lines."""
+    left, bottom, right, top = content
+    width, height = page
+    safe, gap = f.safe_margin, f.furniture_gap
+    stretches: list[Stretch] = []
+    bands = [
+        (top + gap, height - safe, blocked_x, False),
+        (safe, bottom - gap, blocked_x, False),
+        (safe, left - gap, blocked_y, True),
+        (right + gap, width - safe, blocked_y, True),
+    ]
+    for low, high, blocked, vertical in bands:
+        thickness = high - low
+        if thickness <= 0:
+            continue
+        span_end = (height if vertical else width) - safe
+        edges = [safe, *sorted(blocked), span_end]
+        for start, end in zip(edges, edges[1:], strict=False):
+            a, b = start + gap, end - gap
+            if b - a > 0:
+                x, y = (low, a) if vertical else (a, low)
+                stretches.append(Stretch(x, y, b - a, thickness, vertical))
+    return stretches
+
+
+def _ruler(length: float, label: str, font: Font, f: Furniture, size: float) -> tuple[Item, ...]:
+    baseline = size * 0.25
+    line_y = size + f.ruler_tick * 0.2
+    items: list[Item] = [Line(0, line_y, length, line_y, f.mark_colour, f.mark_width)]
+    steps = round(length / f.ruler_step)
+    for i in range(steps + 1):
+        tick = f.ruler_tick if i in (0, steps) else f.ruler_tick / 2
+        x = i * length / steps
+        items.append(Line(x, line_y, x, line_y + tick, f.mark_colour, f.mark_width))
+    items.append(Text(length / 2, baseline, label, font.name, size, f.mark_colour, "middle"))
+    return tuple(items)
+
+
+def _square(side: float, label: str, font: Font, f: Furniture, size: float) -> tuple[Item, ...]:
+    return (
+        Rect(0, 0, side, side, Paint(stroke=f.mark_colour, stroke_width=f.mark_width)),
+        Text(side / 2, side / 2 - size / 3, label, font.name, size, f.mark_colour, "middle"),
+    )
+
+
+def _ruler_needs(f: Furniture) -> float:
+    return f.text_size + f.ruler_tick * 1.2
+
+
+def place_furniture(stretches: list[Stretch], font: Font, f: Furniture, print_line: str) -> list[Item]:
+    """Ruler, inch check and print line in the first stretches that hold them."""
+    placed: list[Item] = []
+    ruler_label = f.ruler_label
+    font.check(ruler_label + f.inch_label + print_line, None, "print furniture")
+
+    def first(length: float, thickness: float) -> Stretch:
+        for stretch in stretches:
+            if stretch.length >= length and stretch.thickness >= thickness:
+                return stretch
+        raise UserError(None, f"no room in the page margins for {length / 72 * 25.4:.0f} mm of print furniture")
+
+    ruler = first(f.ruler_length, _ruler_needs(f))
+    placed.append(ruler.place(_ruler(f.ruler_length, ruler_label, font, f, f.text_size), f.ruler_length, f.furniture_gap))
+    square_room = [s for s in stretches if s.thickness >= f.inch_square and s.length >= f.inch_square]
+    if square_room:
+        inch = square_room[0]
+        placed.append(inch.place(_square(f.inch_square, f.inch_label, font, f, f.text_size), f.inch_square, f.furniture_gap))
+    else:
+        inch = first(f.inch_square, _ruler_needs(f))
+        placed.append(inch.place(_ruler(f.inch_square, f.inch_label, font, f, f.text_size), f.inch_square, f.furniture_gap))
+    placed.append(_place_text(stretches, font, f, print_line))
+    return placed
+
+
+def _place_text(stretches: list[Stretch], font: Font, f: Furniture, text: str) -> Group:
+    size = f.text_size
+    while size >= f.text_min_size - 1e-9:
+        leading = size * LINE_SPACING
+        for stretch in stretches:
+            lines = wrap(text, font, size, stretch.length)
+            if lines and size + leading * (len(lines) - 1) <= stretch.thickness:
+                top = size + leading * (len(lines) - 1) - size * 0.8
+                items = tuple(
+                    Text(0, top - i * leading + size * 0.1, line, font.name, size, f.mark_colour)
+                    for i, line in enumerate(lines)
+                )
+                used = max(font.width(line, size) for line in lines)
+                return stretch.place(items, used, f.furniture_gap)
+        size -= 0.25
+    raise UserError(None, f"no room in the page margins for the line {text!r}")

@@ -1,0 +1,366 @@
+"""Table sheets (setup, scoring table, score sheets, arrows, host keys) as flowing blocks.
+
+Each block is measured against the content width and drawn with its top at y = 0, growing
+downwards; the flow stacks blocks and starts a new page when the next one does not fit.
+Every page gets the scale check and print line in its bottom margin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from shapes_print.errors import Source, UserError
+from shapes_print.load.content import Block, LoadedDocument
+from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, TableBlock
+from shapes_print.plan.context import DrawContext
+from shapes_print.plan.furniture import margin_stretches, place_furniture
+from shapes_print.primitives import Group, Item, Line, Page, Paint, Path, Rect, Symbol, Text, Use
+from shapes_print.text import wrap
+from shapes_print.values import fill, player_range
+
+Drawn = tuple[float, list[Item]]
+DESCENT = 0.25
+CAP = 0.75
+
+
+@dataclass(slots=True)
+class SheetInputs:
+    """What a document's text may refer to, and the card drawings minis are made from."""
+
+    values: Mapping[str, Any]
+    lists: Mapping[str, Sequence[Mapping[str, Any]]]
+    faces: Mapping[str, Symbol]
+    players: int
+    print_line: str
+
+
+@dataclass(slots=True)
+class _Flow:
+    ctx: DrawContext
+    page: tuple[float, float]
+    print_line: str
+    pages: list[Page] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    cursor: float = 0.0
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        style = self.ctx.style
+        width, height = self.page
+        return style.margin, style.footer_height, width - style.margin, height - style.margin
+
+    @property
+    def width(self) -> float:
+        left, _, right, _ = self.box
+        return right - left
+
+    def start(self) -> None:
+        self.items = []
+        self.cursor = self.box[3]
+
+    def room(self) -> float:
+        return self.cursor - self.box[1]
+
+    def add(self, drawn: Drawn, where: Source) -> None:
+        height, items = drawn
+        left, bottom, _, top = self.box
+        if height > top - bottom:
+            raise UserError(where, f"block is {height / 72 * 25.4:.0f} mm tall; a page holds {(top - bottom) / 72 * 25.4:.0f} mm")
+        if height > self.room():
+            self.finish()
+            self.start()
+        self.items.append(Group(tuple(items), dx=left, dy=self.cursor))
+        self.cursor -= height + self.ctx.style.block_gap
+
+    def finish(self) -> None:
+        if not self.items:
+            return
+        stretches = margin_stretches(self.box, self.page, [], [], self.ctx.style.furniture)
+        stretches.sort(key=lambda s: (s.vertical, s.y))
+        furniture = place_furniture(stretches, self.ctx.fonts.regular, self.ctx.style.furniture, self.print_line)
+        self.pages.append(Page(self.page[0], self.page[1], (*self.items, *furniture)))
+        self.items = []
+
+
+def plan_sheets(doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext) -> list[Page]:
+    """Pages of one sheet document for one player count; sections for other counts are left out."""
+    flow = _Flow(ctx, page, inputs.print_line)
+    for players, blocks in doc.sections:
+        if players is not None:
+            low, high = player_range(players, doc.source.source())
+            if not low <= inputs.players <= high:
+                continue
+        flow.finish()
+        flow.start()
+        _blocks(flow, blocks, dict(inputs.values), inputs)
+    flow.finish()
+    return flow.pages
+
+
+_KEEP_WITH_NEXT = ("heading", "subheading")
+
+
+def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs: SheetInputs) -> None:
+    for index, block in enumerate(blocks):
+        following = blocks[index + 1] if index + 1 < len(blocks) else None
+        if block.kind in _KEEP_WITH_NEXT and following is not None and following.kind in _DRAW:
+            # A heading never ends a page without the block it introduces.
+            drawn = _DRAW[block.kind](flow, block.value, values, inputs, block.source)
+            after = _DRAW[following.kind](flow, following.value, values, inputs, following.source)
+            if drawn[0] + flow.ctx.style.block_gap + after[0] > flow.room():
+                flow.finish()
+                flow.start()
+        if block.kind == "for_each":
+            items = inputs.lists.get(block.value.list)
+            if items is None:
+                raise UserError(block.source, f"for_each: no list named {block.value.list!r}")
+            for number, item in enumerate(items, start=1):
+                _blocks(flow, block.children, {**values, "n": number, **item}, inputs)
+        elif block.kind == "page_break":
+            flow.finish()
+            flow.start()
+        elif block.kind == "score_sheet" and block.value.copies == "fill":
+            drawn = _score_sheet(flow, block.value, values, inputs, block.source)
+            flow.add(drawn, block.source)
+            while drawn[0] <= flow.room():
+                flow.add(drawn, block.source)
+        else:
+            flow.add(_DRAW[block.kind](flow, block.value, values, inputs, block.source), block.source)
+
+
+# ---- text ------------------------------------------------------------------------------
+
+
+def _paragraph(flow: _Flow, text: str, size: float, bold: bool, width: float, where: Source, x: float = 0.0) -> Drawn:
+    font = flow.ctx.fonts.pick(bold)
+    font.check(text, where, "text")
+    lines = wrap(text, font, size, width)
+    if lines is None:
+        raise UserError(where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column")
+    leading = size * flow.ctx.style.line_spacing
+    ink = flow.ctx.style.ink
+    items: list[Item] = [Text(x, -size * CAP - i * leading, line, font.name, size, ink) for i, line in enumerate(lines)]
+    return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items
+
+
+def _heading(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+    return _paragraph(flow, fill(value, values, where), flow.ctx.style.heading_size, True, flow.width, where)
+
+
+def _subheading(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+    return _paragraph(flow, fill(value, values, where), flow.ctx.style.subheading_size, True, flow.width, where)
+
+
+def _text(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+    return _paragraph(flow, fill(value, values, where), flow.ctx.style.body_size, False, flow.width, where)
+
+
+def _list(flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool) -> Drawn:
+    style = flow.ctx.style
+    size = style.body_size
+    indent = size * 2
+    items: list[Item] = []
+    y = 0.0
+    for number, entry in enumerate(entries, start=1):
+        marker = f"{number}." if numbered else "•"
+        height, lines = _paragraph(flow, fill(entry, values, where), size, False, flow.width - indent, where, indent)
+        items.append(Text(0, y - size * CAP, marker, flow.ctx.fonts.bold.name, size, style.ink))
+        items.append(Group(tuple(lines), dy=y))
+        y -= height + size * (style.line_spacing - 1) * 2
+    return -y, items
+
+
+def _steps(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+    return _list(flow, value, values, where, numbered=True)
+
+
+def _bullets(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+    return _list(flow, value, values, where, numbered=False)
+
+
+# ---- tables ----------------------------------------------------------------------------
+
+
+def _grid(
+    flow: _Flow,
+    widths: Sequence[float],
+    rows: Sequence[Sequence[Callable[[float], Drawn]]],
+    heights: Sequence[float],
+    shaded: Sequence[bool],
+) -> Drawn:
+    """Draw a ruled table; each cell is drawn by a function of its width, top-left at (0, 0)."""
+    style = flow.ctx.style
+    pad = style.table_padding
+    items: list[Item] = []
+    y = 0.0
+    drawn_rows = []
+    for row, min_height in zip(rows, heights, strict=True):
+        cells = [cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True)]
+        height = max(min_height, *(h + 2 * pad for h, _ in cells))
+        drawn_rows.append((height, cells))
+    total_width = sum(widths)
+    for (height, cells), shade in zip(drawn_rows, shaded, strict=True):
+        if shade:
+            items.append(Rect(0, y - height, total_width, height, Paint(fill=style.shade)))
+        x = 0.0
+        for (_, cell_items), width in zip(cells, widths, strict=True):
+            items.append(Group(tuple(cell_items), dx=x + pad, dy=y - pad))
+            x += width
+        y -= height
+    rule = style.rule_colour
+    xs = [0.0]
+    for width in widths:
+        xs.append(xs[-1] + width)
+    items += [Line(x, 0, x, y, rule, 0.75) for x in xs]
+    ys = [0.0]
+    for height, _ in drawn_rows:
+        ys.append(ys[-1] - height)
+    items += [Line(0, yy, total_width, yy, rule, 0.75) for yy in ys]
+    return -y, items
+
+
+def _cell_text(flow: _Flow, text: str, where: Source, bold: bool = False, size: float | None = None) -> Callable[[float], Drawn]:
+    return lambda width: _paragraph(flow, text, size or flow.ctx.style.body_size, bold, width, where)
+
+
+def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Callable[[float], Drawn]:
+    def draw(width: float) -> Drawn:
+        items: list[Item] = []
+        height = flow.ctx.style.mini_card_height
+        x = 0.0
+        for card_id in cell.cards:
+            face = inputs.faces.get(card_id)
+            if face is None:
+                raise UserError(where, f"no card {card_id!r} in the deck (known: {', '.join(inputs.faces)})")
+            scale = height / face.height
+            items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height, scale=scale))
+            items.append(Rect(x, -height, face.width * scale, height, Paint(stroke=flow.ctx.style.rule_colour, stroke_width=0.5)))
+            x += face.width * scale + height * 0.08
+        if x - height * 0.08 > width:
+            raise UserError(where, f"{len(cell.cards)} small cards do not fit a {width / 72 * 25.4:.0f} mm cell")
+        if cell.text:
+            text_height, text_items = _paragraph(flow, fill(cell.text, values, where), flow.ctx.style.body_size, False, width, where)
+            items.append(Group(tuple(text_items), dy=-height - flow.ctx.style.table_padding))
+            height += flow.ctx.style.table_padding + text_height
+        return height, items
+
+    return draw
+
+
+def _table(flow: _Flow, table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Drawn:
+    count = len(table.columns)
+    shares = table.widths or [1.0] * count
+    if len(shares) != count or any(len(row) != count for row in table.rows):
+        raise UserError(where, f"table: every row and 'widths' must have {count} entries, one per column")
+    widths = [flow.width * share / sum(shares) for share in shares]
+    header = [_cell_text(flow, fill(c, values, where), where, bold=True) for c in table.columns]
+    body = [
+        [
+            _cell_cards(flow, cell, values, inputs, where) if isinstance(cell, CardsCell) else _cell_text(flow, fill(cell, values, where), where)
+            for cell in row
+        ]
+        for row in table.rows
+    ]
+    rows = [header, *body]
+    return _grid(flow, widths, rows, [0.0] * len(rows), [True] + [False] * len(body))
+
+
+def _facts(flow: _Flow, facts: list[tuple[str, str]], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+    style = flow.ctx.style
+    widths = [flow.width * 0.7, flow.width * 0.3]
+    rows = [
+        [_cell_text(flow, fill(label, values, where), where), _cell_text(flow, fill(value, values, where), where, bold=True, size=style.subheading_size)]
+        for label, value in facts
+    ]
+    return _grid(flow, widths, rows, [0.0] * len(rows), [False] * len(rows))
+
+
+def _cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Drawn:
+    return _cell_cards(flow, cell, values, inputs, where)(flow.width)
+
+
+def _score_sheet(flow: _Flow, sheet: ScoreSheetBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Drawn:
+    style = flow.ctx.style
+    if sheet.rows_from is not None:
+        if sheet.rows_from not in inputs.lists:
+            raise UserError(where, f"score_sheet: no list named {sheet.rows_from!r}")
+        entries = [{**values, "n": i, **item} for i, item in enumerate(inputs.lists[sheet.rows_from], start=1)]
+    else:
+        count = int(fill(str(sheet.rows), values, where)) if sheet.rows is not None else 0
+        entries = [{**values, "n": i} for i in range(1, count + 1)]
+    if not entries:
+        raise UserError(where, "score_sheet: needs 'rows_from' (a list) or 'rows' (a number)")
+    labels = [fill(sheet.row_label, entry, where) for entry in entries]
+    total = fill(sheet.total_label, values, where)
+    regular, bold = flow.ctx.fonts.regular, flow.ctx.fonts.bold
+    pad = style.table_padding
+    label_width = max(regular.width(label, style.body_size) for label in [*labels, total]) + 2 * pad + 1
+    extras = [fill(c, values, where) for c in sheet.extra_columns]
+    extra_widths = [bold.width(c, style.body_size) + 2 * pad + 1 for c in extras]
+    players = inputs.players
+    player_width = (flow.width - label_width - sum(extra_widths)) / players
+    if player_width < style.score_row_height:
+        raise UserError(where, f"score_sheet: {players} player columns do not fit the page width")
+    widths = [label_width, *extra_widths, *([player_width] * players)]
+    name = fill(sheet.name_label, values, where)
+    header = [_cell_text(flow, "", where), *(_cell_text(flow, c, where, bold=True) for c in extras)]
+    header += [_cell_text(flow, name, where, size=style.body_size * 0.75) for _ in range(players)]
+    body = [[_cell_text(flow, label, where)] + [_cell_text(flow, "", where)] * (len(widths) - 1) for label in labels]
+    body.append([_cell_text(flow, total, where, bold=True)] + [_cell_text(flow, "", where)] * (len(widths) - 1))
+    heights = [style.score_row_height * 1.5] + [style.score_row_height] * len(body)
+    shaded = [True] + [False] * (len(body) - 1) + [True]
+    height, items = _grid(flow, widths, [header, *body], heights, shaded)
+    parts: list[Drawn] = []
+    if sheet.title:
+        parts.append(_paragraph(flow, fill(sheet.title, values, where), style.subheading_size, True, flow.width, where))
+    parts.append((height, items))
+    if sheet.note:
+        parts.append(_paragraph(flow, fill(sheet.note, values, where), style.body_size, False, flow.width, where))
+    return _stack(parts, style.table_padding * 2)
+
+
+def _stack(parts: Sequence[Drawn], gap: float) -> Drawn:
+    items: list[Item] = []
+    y = 0.0
+    for height, drawn in parts:
+        items.append(Group(tuple(drawn), dy=y))
+        y -= height + gap
+    return -y - gap, items
+
+
+def _arrow(flow: _Flow, arrow: ArrowBlock, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+    style = flow.ctx.style
+    direction = fill(arrow.direction, values, where)
+    if direction not in ("left", "right"):
+        raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
+    caption = _paragraph(flow, fill(arrow.caption, values, where), style.heading_size, True, flow.width, where)
+    length, height = flow.width * 0.8, style.arrow_height
+    head = height
+    shaft = height * 0.4
+    x0 = (flow.width - length) / 2
+    points = [(0, height / 2), (head, height), (head, height / 2 + shaft / 2), (length, height / 2 + shaft / 2),
+              (length, height / 2 - shaft / 2), (head, height / 2 - shaft / 2), (head, 0)]
+    if direction == "right":
+        points = [(length - x, y) for x, y in points]
+    ops = (("M", x0 + points[0][0], points[0][1] - height), *(("L", x0 + x, y - height) for x, y in points[1:]), ("Z",))
+    word_size = style.heading_size * 2
+    word = _paragraph(flow, fill(arrow.word, values, where), word_size, True, flow.width, where)
+    centred = Group(tuple(word[1]), dx=(flow.width - flow.ctx.fonts.bold.width(fill(arrow.word, values, where), word_size)) / 2)
+    arrow_drawn: Drawn = (height, [Path(ops, Paint(fill=style.arrow_colour))])
+    return _stack([caption, arrow_drawn, (word[0], [centred])], style.table_padding * 2)
+
+
+_DRAW: dict[str, Callable[..., Drawn]] = {
+    "heading": _heading,
+    "subheading": _subheading,
+    "text": _text,
+    "steps": _steps,
+    "bullets": _bullets,
+    "facts": _facts,
+    "cards": _cards,
+    "table": _table,
+    "score_sheet": _score_sheet,
+    "arrow": _arrow,
+}

@@ -1,0 +1,133 @@
+"""Drawing primitives of the plan: plain, immutable data in points, y pointing up.
+
+The plan stage produces these; the PDF and SVG backends consume them. Nothing here knows
+about games, YAML or output formats, so both backends draw exactly the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+# A path operation in absolute points: ("M", x, y), ("L", x, y),
+# ("C", x1, y1, x2, y2, x, y) or ("Z",).
+PathOp: TypeAlias = tuple[str, ...] | tuple[str, float, float] | tuple[
+    str, float, float, float, float, float, float
+]
+
+Anchor = Literal["start", "middle", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class Paint:
+    """How a closed or open figure is filled and stroked; colours are '#RRGGBB'."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    ops: tuple[PathOp, ...]
+    paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    paint: Paint
+    radius: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: str
+    width: float
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text; (x, y) is the baseline point that `anchor` aligns to."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    colour: str
+    anchor: Anchor = "start"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Items scaled by `scale`, rotated by `angle` degrees, then moved by (dx, dy).
+
+    `clip`, if given, is a closed path in the group's own coordinates that bounds its items.
+    """
+
+    items: tuple[Item, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    angle: float = 0.0
+    scale: float = 1.0
+    clip: tuple[PathOp, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Places a symbol (drawn once per document) with its origin at (x, y)."""
+
+    symbol: str
+    x: float
+    y: float
+
+
+Item: TypeAlias = Path | Rect | Line | Text | Group | Use
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A drawing defined once and placed many times (PDF form XObject, SVG <symbol>)."""
+
+    name: str
+    width: float
+    height: float
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A page box (TrimBox, BleedBox) as lower-left and upper-right corners."""
+
+    llx: float
+    lly: float
+    urx: float
+    ury: float
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    width: float
+    height: float
+    items: tuple[Item, ...]
+    trim: Box | None = None
+    bleed: Box | None = None
+
+
+@dataclass(slots=True)
+class Document:
+    """A whole file's worth of pages; `symbols` are shared by all pages."""
+
+    title: str
+    pages: list[Page]
+    symbols: dict[str, Symbol] = field(default_factory=dict)
+    duplex: Literal["long", "short", "none"] = "long"

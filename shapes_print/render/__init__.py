@@ -1,0 +1,1 @@
+"""Render stage: one backend per format, each drawing the same plan primitives."""

@@ -1,0 +1,111 @@
+"""SVG backend (svgwrite): the same plan as the PDF, one file per page, true size in mm.
+
+The plan's y axis points up (PDF); SVG's points down. One flip on the page group converts
+it, and each text run flips back locally so letters stand upright.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import svgwrite
+from svgwrite.container import Group as SvgGroup
+
+from shapes_print.primitives import Document, Group, Item, Line, Page, Path, PathOp, Rect, Text, Use
+from shapes_print.units import POINTS_PER_UNIT
+
+_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def _d(ops: Iterable[PathOp]) -> str:
+    parts = []
+    for op in ops:
+        parts.append(op[0] + " " + " ".join(f"{value:.3f}" for value in op[1:]))
+    return " ".join(parts).strip()
+
+
+def _paint_attrs(fill: str | None, stroke: str | None, width: float) -> dict[str, object]:
+    attrs: dict[str, object] = {"fill": fill or "none", "fill_rule": "evenodd"}
+    if stroke:
+        attrs.update(stroke=stroke, stroke_width=round(width, 3))
+    return attrs
+
+
+class _Renderer:
+    def __init__(self, drawing: svgwrite.Drawing, fonts: dict[str, str]) -> None:
+        self.drawing = drawing
+        self.fonts = fonts
+        self.clips = 0
+
+    def draw(self, parent: SvgGroup, item: Item) -> None:
+        d = self.drawing
+        if isinstance(item, Use):
+            parent.add(d.use(f"#{item.symbol}", insert=(round(item.x, 3), round(item.y, 3))))
+        elif isinstance(item, Path):
+            p = item.paint
+            parent.add(d.path(d=_d(item.ops), **_paint_attrs(p.fill, p.stroke, p.stroke_width)))
+        elif isinstance(item, Rect):
+            p = item.paint
+            parent.add(d.rect(insert=(round(item.x, 3), round(item.y, 3)), size=(round(item.w, 3), round(item.h, 3)),
+                              rx=round(item.radius, 3) or None, **_paint_attrs(p.fill, p.stroke, p.stroke_width)))
+        elif isinstance(item, Line):
+            parent.add(d.line((round(item.x1, 3), round(item.y1, 3)), (round(item.x2, 3), round(item.y2, 3)),
+                              stroke=item.colour, stroke_width=round(item.width, 3)))
+        elif isinstance(item, Text):
+            text = d.text(item.text, insert=(0, 0), font_size=round(item.size, 3),
+                          font_family=self.fonts.get(item.font, "sans-serif"), fill=item.colour,
+                          text_anchor=_ANCHOR[item.anchor])
+            text["transform"] = f"translate({item.x:.3f} {item.y:.3f}) scale(1 -1)"
+            parent.add(text)
+        elif isinstance(item, Group):
+            group = d.g()
+            transform = f"translate({item.dx:.3f} {item.dy:.3f})"
+            if item.angle:
+                transform += f" rotate({item.angle:g})"
+            if item.scale != 1.0:
+                transform += f" scale({item.scale:g})"
+            group["transform"] = transform
+            target = group
+            if item.clip:
+                self.clips += 1
+                clip = d.defs.add(d.clipPath(id=f"clip{self.clips}"))
+                clip.add(d.path(d=_d(item.clip), clip_rule="evenodd"))
+                target = d.g(clip_path=f"url(#clip{self.clips})")
+                group.add(target)
+            for child in item.items:
+                self.draw(target, child)
+            parent.add(group)
+
+
+def page_svg(document: Document, page: Page, fonts: dict[str, str]) -> str:
+    """One page as an SVG document whose width and height are the page's, in millimetres."""
+    mm = POINTS_PER_UNIT["mm"]
+    drawing = svgwrite.Drawing(
+        size=(f"{page.width / mm:.3f}mm", f"{page.height / mm:.3f}mm"),
+        viewBox=f"0 0 {page.width:.3f} {page.height:.3f}",
+        profile="full",
+        debug=False,
+    )
+    renderer = _Renderer(drawing, fonts)
+    used = _symbols_used(page.items)
+    for name in sorted(used):
+        symbol = document.symbols[name]
+        definition = drawing.symbol(id=name)
+        for item in symbol.items:
+            renderer.draw(definition, item)
+        drawing.defs.add(definition)
+    root = drawing.g(transform=f"matrix(1 0 0 -1 0 {page.height:.3f})")
+    for item in page.items:
+        renderer.draw(root, item)
+    drawing.add(root)
+    return drawing.tostring()
+
+
+def _symbols_used(items: Iterable[Item]) -> set[str]:
+    used: set[str] = set()
+    for item in items:
+        if isinstance(item, Use):
+            used.add(item.symbol)
+        elif isinstance(item, Group):
+            used |= _symbols_used(item.items)
+    return used

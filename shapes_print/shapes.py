@@ -1,0 +1,392 @@
+"""Shape and pattern libraries: named outlines and fill patterns kept as YAML data.
+
+Shapes live in a unit square (0..1, y up) so one definition serves every box a layout
+asks for; patterns are line and dot layers so colour is never the only cue. The YAML is
+checked once on load (pydantic) and turned into PathOps; drawing later only scales them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from pathlib import Path as FilePath
+from typing import Annotated, Any, Generic, Self, TypeVar
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    RootModel,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from shapes_print.errors import Source, UserError
+from shapes_print.primitives import Item, Paint, Path, PathOp
+from shapes_print.units import parse_length
+
+KAPPA = 0.5522847498  # control distance of a quarter circle drawn as one cubic Bézier
+SHAPE_FORMS = ("circle", "ellipse", "regular", "star", "polygon", "path")
+PATTERN_FORMS = ("lines", "dots")
+_CACHE_LIMIT = 4096  # placed outlines / patterns remembered; a deck reuses a few boxes
+_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
+_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[^\s,]")
+Box = tuple[float, float, float, float]
+# Pattern sizes are lengths with units ('3pt'), like every other length in the YAML.
+Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0)]
+
+
+class _Spec(BaseModel):
+    """Base for every YAML form: unknown keys are typos, so they are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    def _one_of(self, forms: tuple[str, ...]) -> None:
+        """Zero or several forms would leave us guessing which one the author meant."""
+        given = [form for form in forms if getattr(self, form) is not None]
+        if len(given) != 1:
+            got = " and ".join(given) if given else "none"
+            raise ValueError(f"use exactly one of {', '.join(forms)} (got {got})")
+
+
+class CircleSpec(_Spec):
+    cx: float
+    cy: float
+    r: float = Field(gt=0)
+
+
+class EllipseSpec(_Spec):
+    cx: float
+    cy: float
+    rx: float = Field(gt=0)
+    ry: float = Field(gt=0)
+
+
+class RegularSpec(_Spec):
+    sides: int = Field(ge=3)
+    rotation: float = 0.0
+
+
+class StarSpec(_Spec):
+    points: int = Field(ge=3)
+    inner: float = Field(gt=0, lt=1)
+    rotation: float = 0.0
+
+
+class ShapeDef(_Spec):
+    """One named shape; validating it also builds its unit-square PathOps (`ops`)."""
+
+    circle: CircleSpec | None = None
+    ellipse: EllipseSpec | None = None
+    regular: RegularSpec | None = None
+    star: StarSpec | None = None
+    polygon: list[tuple[float, float]] | None = None
+    path: str | None = None
+    _ops: tuple[PathOp, ...] = ()
+
+    @field_validator("polygon")
+    @classmethod
+    def _corners(cls, value: list[tuple[float, float]] | None) -> Any:
+        if value is not None and len(value) < 3:
+            raise ValueError(f"needs at least 3 points, got {len(value)}")
+        return value
+
+    @model_validator(mode="after")
+    def _build(self) -> ShapeDef:
+        self._one_of(SHAPE_FORMS)
+        self._ops = _unit_ops(self)
+        x0, y0, x1, y1 = extent(self._ops)
+        if min(x0, y0) < -1e-6 or max(x1, y1) > 1 + 1e-6:
+            raise ValueError(f"reaches outside the unit square (x {x0:.3g}..{x1:.3g}, y "
+                             f"{y0:.3g}..{y1:.3g}); keep every point, control points "
+                             "included, within 0..1")
+        return self
+
+    @property
+    def ops(self) -> tuple[PathOp, ...]:
+        return self._ops
+
+
+class LinesSpec(_Spec):
+    angle: float
+    spacing: Length
+    width: Length
+
+    @model_validator(mode="after")
+    def _not_solid(self) -> LinesSpec:
+        if self.width >= self.spacing:
+            raise ValueError("width must be smaller than spacing, or the lines fill solid")
+        return self
+
+
+class DotsSpec(_Spec):
+    spacing: Length
+    radius: Length
+
+    @model_validator(mode="after")
+    def _not_solid(self) -> DotsSpec:
+        if 2 * self.radius >= self.spacing:
+            raise ValueError("2 x radius must be smaller than spacing, or the dots merge")
+        return self
+
+
+class PatternLayer(_Spec):
+    lines: LinesSpec | None = None
+    dots: DotsSpec | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> PatternLayer:
+        self._one_of(PATTERN_FORMS)
+        return self
+
+
+class PatternDef(RootModel[list[PatternLayer]]):
+    """One named pattern: a single layer, or a list of layers drawn together."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _as_list(cls, value: Any) -> Any:
+        return [value] if isinstance(value, Mapping) else value
+
+
+def parse_path(text: str) -> tuple[PathOp, ...]:
+    """Absolute M/L/C/Q/Z only (Q becomes C): one obvious way to write a path in YAML.
+
+    Numbers after M continue as L, repeated numbers repeat the command (as in SVG), and an
+    unclosed subpath is closed, since every shape is a filled outline.
+    """
+    tokens, i = _TOKEN.findall(text), 0
+    ops: list[PathOp] = []
+    cmd, cur, start = "", (0.0, 0.0), (0.0, 0.0)
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            cmd, i = tokens[i], i + 1
+            if cmd not in _ARITY:
+                raise ValueError(f"unknown command {cmd!r}: use M, L, C, Q or Z (absolute only)")
+            if not ops and cmd != "M":
+                raise ValueError(f"must start with M, not {cmd}")
+            if cmd == "Z":
+                if ops[-1][0] != "Z":
+                    ops.append(("Z",))
+                cmd, cur = "", start
+                continue
+        elif not cmd:
+            raise ValueError(f"unexpected {tokens[i]!r}: start with M (and after Z, with M)")
+        n = _ARITY[cmd]
+        try:
+            args = [float(t) for t in tokens[i : i + n]]
+        except ValueError:
+            args = []
+        if len(args) != n:
+            raise ValueError(f"{cmd} needs {n} numbers")
+        i += n
+        if cmd == "M":
+            ops += [("M", *args)] if not ops or ops[-1][0] == "Z" else [("Z",), ("M", *args)]
+            start, cmd = (args[0], args[1]), "L"
+        elif cmd == "Q":
+            (qx, qy), (x, y) = args[:2], args[2:]
+            ops.append(("C", cur[0] + 2 / 3 * (qx - cur[0]), cur[1] + 2 / 3 * (qy - cur[1]),
+                        x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y))
+        else:
+            ops.append((cmd, *args))
+        cur = (args[-2], args[-1])
+    if not any(op[0] in "LC" for op in ops):
+        raise ValueError("draws nothing: add L, C or Q segments after M")
+    return tuple(ops) if ops[-1][0] == "Z" else (*ops, ("Z",))
+
+
+def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> list[PathOp]:
+    """A closed ellipse as four cubics, anticlockwise from its rightmost point."""
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return [("M", cx + rx, cy),
+            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy), ("Z",)]
+
+
+def _radial(count: int, radii: tuple[float, ...], rotation: float) -> tuple[PathOp, ...]:
+    """Corners around a centre, first straight up, alternating `radii`; then fitted to the
+    square, since a vertex-up triangle or star inscribed in the circle would sit low."""
+    step, turn = 2 * math.pi / count, math.pi / 2 + math.radians(rotation)
+    pts = [(radii[k % len(radii)] * math.cos(turn + k * step),
+            radii[k % len(radii)] * math.sin(turn + k * step)) for k in range(count)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    scale = 1 / max(max(xs) - min(xs), max(ys) - min(ys))
+    ox, oy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    fitted = [(0.5 + (x - ox) * scale, 0.5 + (y - oy) * scale) for x, y in pts]
+    return (("M", *fitted[0]), *(("L", x, y) for x, y in fitted[1:]), ("Z",))
+
+
+def _unit_ops(shape: ShapeDef) -> tuple[PathOp, ...]:
+    if c := shape.circle:
+        return tuple(ellipse_ops(c.cx, c.cy, c.r, c.r))
+    if e := shape.ellipse:
+        return tuple(ellipse_ops(e.cx, e.cy, e.rx, e.ry))
+    if r := shape.regular:
+        return _radial(r.sides, (0.5,), r.rotation)
+    if s := shape.star:
+        return _radial(2 * s.points, (0.5, 0.5 * s.inner), s.rotation)
+    if p := shape.polygon:
+        return (("M", *p[0]), *(("L", x, y) for x, y in p[1:]), ("Z",))
+    try:
+        return parse_path(shape.path or "")
+    except ValueError as err:
+        raise ValueError(f"path: {err}") from None
+
+
+def extent(ops: tuple[PathOp, ...]) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of all points, control points included: a curve never leaves it."""
+    coords = [v for op in ops for v in op[1:]]
+    xs, ys = coords[0::2], coords[1::2]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _describe(err: ValidationError, skip: int = 0) -> str:
+    """pydantic's errors as one line of YAML key paths, without Python class names."""
+    parts = []
+    for e in err.errors():
+        loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e["loc"][skip:])
+        loc = loc.lstrip(".")
+        if e["type"] in ("extra_forbidden", "missing"):
+            problem = "unknown" if e["type"] == "extra_forbidden" else "missing"
+            parts.append(f"{problem} key '{loc}'")
+        else:
+            msg = e["msg"].removeprefix("Value error, ")
+            parts.append(f"{loc}: {msg}" if loc else msg)
+    return "; ".join(parts)
+
+
+T = TypeVar("T")
+
+
+class _Library(Generic[T]):
+    """Name -> entry, in file order; used by both libraries."""
+
+    kind = "entry"
+
+    def __init__(self, entries: Mapping[str, T]) -> None:
+        self._entries = dict(entries)
+        self._cache: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+    def names(self) -> list[str]:
+        return list(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def merged(self, other: Self) -> Self:
+        """A deck adds entries or redraws them: on equal names, `other` wins."""
+        return type(self)({**self._entries, **other._entries})
+
+    def _remember(self, key: tuple[Any, ...], value: tuple[Any, ...]) -> tuple[Any, ...]:
+        if len(self._cache) >= _CACHE_LIMIT:
+            self._cache.clear()
+        self._cache[key] = value
+        return value
+
+    @classmethod
+    def _load(cls, data: Any, source: FilePath, model: Any, hint: str) -> dict[str, Any]:
+        """Validate every entry, turning pydantic's complaints into one UserError line."""
+        where = Source(source)
+        if not isinstance(data, Mapping):
+            raise UserError(where, f"expected a mapping of {cls.kind} names to definitions, "
+                            f"got {type(data).__name__}", hint)
+        loaded = {}
+        for name, definition in data.items():
+            if not isinstance(name, str) or not name:
+                raise UserError(where, f"{cls.kind} name {name!r} must be text", hint)
+            lists = model is PatternDef
+            if not isinstance(definition, Mapping | list) or (isinstance(definition, list)
+                                                              and not lists):
+                raise UserError(where, f"{cls.kind} '{name}': expected a mapping"
+                                f"{' or a list' if lists else ''}, got {definition!r}", hint)
+            try:
+                loaded[name] = model.model_validate(definition)
+            except ValidationError as err:
+                skip = int(lists and isinstance(definition, Mapping))
+                message = f"{cls.kind} '{name}': {_describe(err, skip)}"
+                raise UserError(where, message, hint) from None
+        return loaded
+
+
+class ShapeLibrary(_Library[tuple[PathOp, ...]]):
+    """Named outlines, stored as unit-square PathOps and placed into boxes on demand."""
+
+    kind = "shape"
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: FilePath) -> ShapeLibrary:
+        hint = f"a shape uses exactly one of: {', '.join(SHAPE_FORMS)}"
+        return cls({name: d.ops for name, d in cls._load(data, source, ShapeDef, hint).items()})
+
+    def outline(self, name: str, x: float, y: float, w: float, h: float) -> tuple[PathOp, ...]:
+        """The shape in the largest square centred in the box; KeyError for unknown names."""
+        key = (name, x, y, w, h)
+        if key in self._cache:
+            return self._cache[key]
+        s = min(w, h)
+        ox, oy = x + (w - s) / 2, y + (h - s) / 2
+        placed = tuple(
+            (op[0], *(ox + s * v if i % 2 == 0 else oy + s * v for i, v in enumerate(op[1:])))
+            for op in self._entries[name]
+        )
+        return self._remember(key, placed)
+
+
+class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
+    """Named fill patterns, drawn as marks covering a box for the caller to clip."""
+
+    kind = "pattern"
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: FilePath) -> PatternLibrary:
+        hint = "a pattern is a layer (lines: or dots:) or a list of layers"
+        loaded = cls._load(data, source, PatternDef, hint)
+        return cls({name: tuple(d.root) for name, d in loaded.items()})
+
+    def strokes(self, name: str, clip_box: Box, colour: str) -> tuple[Item, ...]:
+        """Marks covering (x, y, w, h), anchored at its lower-left corner so output repeats."""
+        key = (name, *clip_box, colour)
+        if key in self._cache:
+            return self._cache[key]
+        items: list[Item] = []
+        for layer in self._entries[name]:
+            if layer.lines:
+                items.append(_lines(layer.lines, clip_box, colour))
+            elif layer.dots:
+                items.append(_dots(layer.dots, clip_box, colour))
+        return self._remember(key, tuple(items))
+
+
+def _lines(spec: LinesSpec, box: Box, colour: str) -> Path:
+    """Parallel lines through the box corner + (k + 1/2) spacings, long enough to cross it."""
+    x, y, w, h = box
+    t = math.radians(spec.angle)
+    dx, dy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
+    corners = ((0.0, 0.0), (w, 0.0), (0.0, h), (w, h))
+    across = [cx * nx + cy * ny for cx, cy in corners]
+    along = [cx * dx + cy * dy for cx, cy in corners]
+    lo, hi = min(along) - spec.width, max(along) + spec.width
+    ops: list[PathOp] = []
+    first, last = math.floor(min(across) / spec.spacing), math.ceil(max(across) / spec.spacing)
+    for k in range(first - 1, last + 1):
+        px, py = x + (k + 0.5) * spec.spacing * nx, y + (k + 0.5) * spec.spacing * ny
+        ops += [("M", px + lo * dx, py + lo * dy), ("L", px + hi * dx, py + hi * dy)]
+    return Path(tuple(ops), Paint(stroke=colour, stroke_width=spec.width))
+
+
+def _dots(spec: DotsSpec, box: Box, colour: str) -> Path:
+    """Dots on a staggered (hexagonal) grid, every other row shifted half a spacing."""
+    x, y, w, h = box
+    row = spec.spacing * math.sqrt(3) / 2
+    ops: list[PathOp] = []
+    for j in range(-1, math.ceil(h / row) + 1):
+        shift = 0.25 + 0.5 * (j % 2)
+        for i in range(-1, math.ceil(w / spec.spacing) + 1):
+            cx, cy = x + (i + shift) * spec.spacing, y + (j + 0.5) * row
+            ops += ellipse_ops(cx, cy, spec.radius, spec.radius)
+    return Path(tuple(ops), Paint(fill=colour))

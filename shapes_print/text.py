@@ -1,0 +1,71 @@
+"""Fit text into a box: shrink to a minimum size, wrap where allowed, or fail clearly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapes_print.errors import Source, UserError
+from shapes_print.fonts import Font
+
+SHRINK_STEP = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    size: float
+    lines: tuple[str, ...]
+    leading: float
+
+    @property
+    def height(self) -> float:
+        return self.leading * (len(self.lines) - 1) + self.size
+
+
+def wrap(text: str, font: Font, size: float, width: float) -> list[str] | None:
+    """Greedy word wrap; None when a single word is wider than the box."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            trial = f"{current} {word}" if current else word
+            if font.width(trial, size) <= width:
+                current = trial
+            elif font.width(word, size) > width:
+                return None
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    return lines
+
+
+def fit(
+    text: str,
+    font: Font,
+    box: tuple[float, float],
+    size: float,
+    min_size: float,
+    *,
+    wrap_lines: bool,
+    line_spacing: float,
+    where: Source | None,
+    what: str,
+) -> Fitted:
+    """The largest size from `size` down to `min_size` at which the text fits the box."""
+    width, height = box
+    font.check(text, where, what)
+    trial = size
+    while trial >= min_size - 1e-9:
+        leading = trial * line_spacing
+        lines = wrap(text, font, trial, width) if wrap_lines else text.split("\n")
+        if lines is not None:
+            fitted = Fitted(trial, tuple(lines), leading)
+            widest = max(font.width(line, trial) for line in lines)
+            if widest <= width + 1e-6 and fitted.height <= height + 1e-6:
+                return fitted
+        trial -= SHRINK_STEP
+    raise UserError(
+        where,
+        f"{what}: text {text!r} does not fit its {width / 72 * 25.4:.1f} x "
+        f"{height / 72 * 25.4:.1f} mm box even at {min_size:g} pt",
+    )

@@ -1,0 +1,112 @@
+"""Numbers and words that depend on the player count, computed from YAML, never from code.
+
+A game's `numbers` are whole numbers, small arithmetic expressions over other numbers
+(`deck_size - deal * players`), or tables by player range (`{"2-4": 10, "7+": 20}`).
+Text in YAML names them as `{in_play}`; `{direction:upper}` gives capitals.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import string
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from shapes_print.errors import Source, UserError
+
+_OPERATORS: dict[type, Callable[[int, int], int]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+}
+_FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
+_CASES: dict[str, Callable[[str], str]] = {"upper": str.upper, "lower": str.lower, "title": str.title}
+
+
+def player_range(text: str, where: Source | None) -> tuple[int, int]:
+    """'3-6' -> (3, 6); '7+' -> (7, a large number); '4' -> (4, 4)."""
+    text = str(text).replace("–", "-").strip()
+    try:
+        if text.endswith("+"):
+            return int(text[:-1]), 10**6
+        low, _, high = text.partition("-")
+        return int(low), int(high or low)
+    except ValueError:
+        raise UserError(where, f"player range {text!r} must look like '3-6', '7+' or '4'") from None
+
+
+def _evaluate(node: ast.AST, values: Mapping[str, int], where: Source | None) -> int:
+    if isinstance(node, ast.Expression):
+        return _evaluate(node.body, values, where)
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id not in values:
+            known = ", ".join(sorted(values))
+            raise UserError(where, f"unknown number {node.id!r} (known: {known})")
+        return values[node.id]
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left = _evaluate(node.left, values, where)
+        return _OPERATORS[type(node.op)](left, _evaluate(node.right, values, where))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_evaluate(node.operand, values, where)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        function = _FUNCTIONS.get(node.func.id)
+        if function and not node.keywords:
+            return function(*(_evaluate(arg, values, where) for arg in node.args))
+    raise UserError(where, "expressions may use whole numbers, names, + - * //, min() and max()")
+
+
+def compute_numbers(
+    specs: Mapping[str, int | str | Mapping[str, int]],
+    given: Mapping[str, int],
+    source_of: Callable[[str], Source],
+) -> dict[str, int]:
+    """All numbers for one player count, each evaluated after those it refers to."""
+    values = dict(given)
+    for name, spec in specs.items():
+        where = source_of(name)
+        if isinstance(spec, bool):
+            raise UserError(where, f"{name}: expected a number, got {spec!r}")
+        if isinstance(spec, int):
+            values[name] = spec
+        elif isinstance(spec, str):
+            try:
+                tree = ast.parse(spec, mode="eval")
+            except SyntaxError:
+                raise UserError(where, f"{name}: cannot read expression {spec!r}") from None
+            values[name] = _evaluate(tree, values, where)
+        else:
+            values[name] = _by_players(name, spec, values["players"], where)
+    return values
+
+
+def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int:
+    for key, value in table.items():
+        low, high = player_range(key, where)
+        if low <= players <= high:
+            return value
+    raise UserError(where, f"{name}: no entry for {players} players")
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in _CASES:
+            return _CASES[format_spec](str(value))
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def fill(template: str, values: Mapping[str, Any], where: Source | None) -> str:
+    """Put values into `{name}` places; an unknown name is the YAML author's mistake."""
+    try:
+        return _FORMATTER.vformat(template, (), values)
+    except KeyError as error:
+        known = ", ".join(sorted(values))
+        raise UserError(where, f"unknown name {{{error.args[0]}}} in {template!r} (known: {known})") from None
+    except (ValueError, IndexError) as error:
+        raise UserError(where, f"cannot fill {template!r}: {error}") from None
