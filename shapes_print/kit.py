@@ -75,7 +75,7 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     stem = f"{game.id}_{request.players}p_{request.paper}"
     faces, backs = _card_symbols(loaded, library, ctx)
     cards = _card_pages(loaded, library, ctx, page, faces, backs, print_line, request.flip)
-    files = [KitFile(f"{stem}_cards", "players", Document(f"{game.title}: {fill(game.cards_title, values, None)}", cards, {**faces, **backs}, request.flip))]
+    files = [KitFile(f"{stem}_cards", "players", Document(f"{game.title}: {fill(game.cards_title, values, None)}", cards, ctx.fonts.regular.name, {**faces, **backs}, request.flip))]
     lists = {**game.lists, "deck": _deck_list(loaded)}
     face_by_card = {card.id: faces[f"face-{card.id}"] for card in loaded.deck.cards}
     inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)
@@ -84,7 +84,7 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
         if not pages:
             continue
         title = f"{game.title}: {fill(doc.spec.title, values, doc.source.source(('title',)))}"
-        files.append(KitFile(f"{stem}_{doc.spec.name}", doc.spec.audience, Document(title, pages, faces, "none")))
+        files.append(KitFile(f"{stem}_{doc.spec.name}", doc.spec.audience, Document(title, pages, ctx.fonts.regular.name, faces, "none")))
     return files
 
 
