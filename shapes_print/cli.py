@@ -7,15 +7,18 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.exceptions import TyperException
 
-from shapes_print import pipeline
+from shapes_print import manifest, pipeline
 from shapes_print.errors import UserError
+from shapes_print.load.content import MAX_CARDS
 
 app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
 
 Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder names under content/); none means all.")]
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
+MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
 
 
 @app.command()
@@ -26,24 +29,31 @@ def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
     content: Content = pipeline.DEFAULT_CONTENT,
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    max_cards: MaxCards = MAX_CARDS,
 ) -> None:
     """Build print-ready kits.
 
     Example: shapes-print build pass-and-pick --players 4 --paper a4
     """
-    written = pipeline.build(pipeline.Sources(content, templates), games or [], players, paper, out)
+    sources = pipeline.Sources(content, templates)
+    written = pipeline.build(sources, games or [], players, paper, out, max_cards)
     for item in written:
         typer.echo(f"{item.path}  {item.pages} pages  {item.size // 1024} KB")
     typer.echo(f"{len(written)} files written under {out}")
 
 
 @app.command()
-def check(games: Games = None, content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
+def check(
+    games: Games = None,
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    max_cards: MaxCards = MAX_CARDS,
+) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
     Example: shapes-print check pass-and-pick
     """
-    project = pipeline.check(pipeline.Sources(content, templates), games or [])
+    project = pipeline.check(pipeline.Sources(content, templates), games or [], max_cards)
     typer.echo(f"ok: {len(project.games)} games checked")
 
 
@@ -60,10 +70,25 @@ def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates
         typer.echo(f"{game_id}: {loaded.game.title}; {players.min}-{players.max} players; papers {papers}")
 
 
+@app.command()
+def verify(out: Annotated[Path, typer.Argument(help="Output folder to check.")] = Path("output")) -> None:
+    """Re-check every file against the folder's manifest.json; exit 2 if any is wrong.
+
+    Example: shapes-print verify output
+    """
+    found, checked = manifest.verify(out)
+    for line in found:
+        typer.echo(line, err=True)
+    if found:
+        raise typer.Exit(2)
+    typer.echo(f"ok: {checked} files match {out / manifest.MANIFEST}")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; a user's mistake is one line on stderr and exit status 2."""
-    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
-    args = [a for a in (argv if argv is not None else sys.argv[1:]) if a != "--debug"]
+    """Run the CLI: a user's mistake is one line on stderr and exit status 2, a bug exit 1."""
+    given = list(argv if argv is not None else sys.argv[1:])
+    debug = "--debug" in given
+    args = [a for a in given if a != "--debug"] or ["--help"]
     try:
         app(args, standalone_mode=False)
     except UserError as error:
@@ -71,11 +96,16 @@ def main(argv: list[str] | None = None) -> int:
         if error.hint:
             typer.echo(f"hint: {error.hint}", err=True)
         return 2
+    except TyperException as error:  # usage: unknown option, missing value, bad number
+        typer.echo(f"usage: {' '.join(error.format_message().split())}", err=True)
+        typer.echo("hint: shapes-print --help lists commands and options", err=True)
+        return 2
     except (typer.Exit, SystemExit) as stop:
         return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
     except Exception as error:
         if debug:
             raise
-        typer.echo(f"internal error: {type(error).__name__}: {error} (run with --debug for details)", err=True)
+        message = " ".join(str(error).split())[:200]
+        typer.echo(f"internal error: {type(error).__name__}: {message} (run with --debug for details)", err=True)
         return 1
     return 0

@@ -18,7 +18,7 @@ from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import Flip, cut_marks, fit_grid
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document, Item, Page, Paint, Rect, Symbol, Use
-from shapes_print.values import compute_numbers, fill
+from shapes_print.values import check_constraints, compute_numbers, fill
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +48,7 @@ def kit_values(loaded: LoadedGame, players: int) -> dict[str, Any]:
     counts = [card.count for card in deck.cards]
     given = {"players": players, "deck_size": sum(counts)}
     numbers = compute_numbers(loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name)))
+    check_constraints(loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i)))
     return {
         **numbers,
         "deck_counts": " + ".join(str(count) for count in counts),

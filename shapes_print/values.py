@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import operator
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from shapes_print.errors import Source, UserError
@@ -81,6 +81,36 @@ def compute_numbers(
         else:
             values[name] = _by_players(name, spec, values["players"], where)
     return values
+
+
+_COMPARISONS: dict[type, Callable[[int, int], bool]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+}
+
+
+def check_constraints(
+    constraints: Sequence[str], values: Mapping[str, int], source_of: Callable[[int], Source]
+) -> None:
+    """Each constraint (`in_play <= deck_size`) must hold, or the YAML cannot be played."""
+    for index, text in enumerate(constraints):
+        where = source_of(index)
+        try:
+            tree = ast.parse(text, mode="eval").body
+        except SyntaxError:
+            raise UserError(where, f"cannot read constraint {text!r}") from None
+        if not isinstance(tree, ast.Compare) or not all(type(op) in _COMPARISONS for op in tree.ops):
+            raise UserError(where, f"constraint {text!r} must compare numbers, as in 'a <= b'")
+        sides = [_evaluate(side, values, where) for side in (tree.left, *tree.comparators)]
+        pairs = zip(tree.ops, sides, sides[1:], strict=False)
+        if not all(_COMPARISONS[type(op)](a, b) for op, a, b in pairs):
+            names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)})
+            shown = ", ".join(f"{name} = {values[name]}" for name in names)
+            raise UserError(where, f"{text!r} fails for {values['players']} players ({shown})")
 
 
 def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int:

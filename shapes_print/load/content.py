@@ -7,6 +7,7 @@ merged key by key, anything else is replaced.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from pydantic import TypeAdapter, ValidationError
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import (
     BLOCK_TYPES,
+    IDENTIFIER_PATTERN,
     CardTemplate,
     Deck,
     ForEachBlock,
@@ -29,6 +31,9 @@ from shapes_print.load.yamlsrc import Document, Loc, read_yaml
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
 
 _ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in BLOCK_TYPES.items()}
+_IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
+
+MAX_CARDS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,8 @@ def load_library(folder: Path) -> Library:
         template_id = _mapping(doc).get("id")
         if not isinstance(template_id, str):
             raise UserError(doc.source(("id",)), "id: is required and must be text")
+        if template_id in docs:
+            raise UserError(doc.source(("id",)), f"template id {template_id!r} is used twice")
         docs[template_id] = doc
     templates = {}
     for name, doc in docs.items():
@@ -123,6 +130,7 @@ def load_library(folder: Path) -> Library:
     papers_doc = read_yaml(folder / "papers.yaml")
     papers = {}
     for name, value in _mapping(papers_doc).items():
+        _identifier(papers_doc, name, (name,), "paper name")
         paper = validate(Paper, papers_doc, value, (name,))
         papers[name] = (paper.width, paper.height)
     return Library(
@@ -147,8 +155,8 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
         kind, value = next(iter(item.items()))
         if kind not in _ADAPTERS:
             close = difflib.get_close_matches(str(kind), list(_ADAPTERS), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(_ADAPTERS)})"
-            raise UserError(doc.source(here), f"unknown block {kind!r}{hint}")
+            hint = f"did you mean {close[0]!r}?" if close else f"known blocks: {', '.join(_ADAPTERS)}"
+            raise UserError(doc.source(here), f"unknown block {kind!r}", hint)
         try:
             parsed = _ADAPTERS[kind].validate_python(value)
         except ValidationError as errors:
@@ -163,7 +171,7 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
     return tuple(blocks)
 
 
-def load_game(folder: Path) -> LoadedGame:
+def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     source = read_yaml(folder / "game.yaml")
     _mapping(source)
     game = validate(Game, source)
@@ -171,12 +179,13 @@ def load_game(folder: Path) -> LoadedGame:
         raise UserError(source.source(("id",)), f"id {game.id!r} must match its folder name {folder.name!r}")
     if game.players.min > game.players.max:
         raise UserError(source.source(("players",)), "players: min is larger than max")
-    deck_source = read_yaml(_inside(folder, game.deck, source.source(("deck",))))
+    deck_source = read_yaml(inside(folder, game.deck, source.source(("deck",))))
     _mapping(deck_source)
     deck = validate(Deck, deck_source)
+    _card_limit(deck, deck_source, max_cards)
     loaded = LoadedGame(game, folder, source, deck, deck_source)
     for index, name in enumerate(game.documents):
-        doc = read_yaml(_inside(folder, name, source.source(("documents", index))))
+        doc = read_yaml(inside(folder, name, source.source(("documents", index))))
         _mapping(doc)
         spec = validate(SheetDocument, doc)
         sections = tuple(
@@ -187,11 +196,32 @@ def load_game(folder: Path) -> LoadedGame:
     return loaded
 
 
-def _inside(folder: Path, name: str, where: Source) -> Path:
-    """A file a YAML names must stay inside the game's own folder."""
+def _card_limit(deck: Deck, source: Document, max_cards: int) -> None:
+    """Refuse a deck over the card limit at the count that crosses it, before any planning."""
+    total = 0
+    for index, card in enumerate(deck.cards):
+        total += card.count
+        if total > max_cards:
+            raise UserError(
+                source.source(("cards", index, "count")),
+                f"the deck reaches {total} cards here, over the limit of {max_cards}",
+                "a larger deck needs --max-cards",
+            )
+
+
+def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:
+    """Names that become parts of file names must be safe there (letters, digits, -)."""
+    if not isinstance(name, str) or not _IDENTIFIER.match(name):
+        raise UserError(doc.source(loc), f"{what} {name!r} may only use a-z, 0-9 and -")
+
+
+def inside(folder: Path, name: str, where: Source, what: str = "game") -> Path:
+    """A file a YAML names must stay inside its own project folder, symlinks resolved."""
     path = (folder / name).resolve()
     if not path.is_relative_to(folder.resolve()):
-        raise UserError(where, f"{name!r} points outside the game folder")
+        raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
+    if not path.is_file():
+        raise UserError(where, f"file {name!r} not found in {folder}")
     return path
 
 

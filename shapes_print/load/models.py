@@ -13,7 +13,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from shapes_print.units import parse_length
 
 Length = Annotated[float, BeforeValidator(parse_length)]
-Identifier = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
+IDENTIFIER_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
+Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
 Scalar = str | int | float
 
 
@@ -178,6 +179,7 @@ class Game(Strict):
     lists: dict[str, list[dict[str, Scalar]]] = {}
     documents: list[str] = []
     cards_title: str
+    constraints: list[str] = []
 
 
 # ---- sheet blocks ----------------------------------------------------------------------
