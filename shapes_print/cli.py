@@ -71,7 +71,7 @@ def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates
 
 
 @app.command()
-def verify(out: Annotated[Path, typer.Argument(help="Output folder to check.")] = Path("output")) -> None:
+def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path("output")) -> None:
     """Re-check every file against the folder's manifest.json; exit 2 if any is wrong.
 
     Example: shapes-print verify output
@@ -102,10 +102,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except (typer.Exit, SystemExit) as stop:
         return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
-    except Exception as error:
+    except Exception as error:  # the last line of defence: a bug, said briefly
         if debug:
             raise
         message = " ".join(str(error).split())[:200]
-        typer.echo(f"internal error: {type(error).__name__}: {message} (run with --debug for details)", err=True)
+        typer.echo(f"internal error: {type(error).__name__}: {message}", err=True)
+        typer.echo("hint: run again with --debug for the traceback", err=True)
         return 1
     return 0

@@ -38,7 +38,8 @@ class Font:
         """Refuse characters the font lacks, and right-to-left letters we cannot lay out."""
         missing = sorted({ch for ch in text if ord(ch) not in self.covered and ch not in "\n"})
         if missing:
-            raise UserError(where, f"{what}: font {self.path.name} has no glyph for {_named(missing)}")
+            font = self.path.name
+            raise UserError(where, f"{what}: font {font} has no glyph for {_named(missing)}")
         backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
         if backwards:
             raise UserError(

@@ -40,7 +40,9 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
         return Manifest(dict(data["files"]), dict(data.get("pending", {})))
     except FileNotFoundError:
         if strict:
-            raise UserError(Source(path), "no manifest here: build into this folder first") from None
+            raise UserError(
+                Source(path), "no manifest here: build into this folder first"
+            ) from None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         if strict:
             raise UserError(Source(path), "manifest is damaged; rebuild to replace it") from None
@@ -51,7 +53,9 @@ def write_manifest(out: Path, manifest: Manifest) -> None:
     """Replace the manifest in one rename, so readers see the old or the new one."""
     data: dict[str, object] = {"files": dict(sorted(manifest.files.items()))}
     if manifest.pending:
-        data["pending"] = {folder: dict(sorted(e.items())) for folder, e in sorted(manifest.pending.items())}
+        data["pending"] = {
+            folder: dict(sorted(e.items())) for folder, e in sorted(manifest.pending.items())
+        }
     temporary = out / f".{MANIFEST}.tmp"
     with temporary.open("w", encoding="utf-8") as handle:
         handle.write(json.dumps(data, indent=2) + "\n")
@@ -105,7 +109,9 @@ def verify(out: Path) -> tuple[list[str], int]:
         settled_old = problems(out, new) and not problems(out, old)
         accepted.update(old if settled_old else new)
     found = problems(out, accepted)
-    found.extend(f"{out / name}: not in the manifest" for name in _pdfs(out) if name not in accepted)
+    found.extend(
+        f"{out / name}: not in the manifest" for name in _pdfs(out) if name not in accepted
+    )
     return found, len(accepted)
 
 

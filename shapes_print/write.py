@@ -97,7 +97,12 @@ def _render(out: Path, staging: Path, kits: list[Kit]) -> tuple[list[Written], d
             relative = f"{folder}/{path.name}"
             pages = len(kit_file.document.pages)
             written.append(Written(out / relative, pages, size, digest, kit_file.audience, folder))
-            entries[relative] = {**info, "audience": kit_file.audience, "sha256": digest, "bytes": size}
+            entries[relative] = {
+                **info,
+                "audience": kit_file.audience,
+                "sha256": digest,
+                "bytes": size,
+            }
     return written, pending
 
 
@@ -111,7 +116,9 @@ def _refuse_links(out: Path, folder: str) -> None:
     for part in Path(folder).parts:
         path = path / part
         if path.is_symlink():
-            raise UserError(Source(path), "is a symbolic link; builds never write through links inside --out")
+            raise UserError(
+                Source(path), "is a symbolic link; builds never write through links inside --out"
+            )
         if path.exists() and not path.is_dir():
             raise UserError(Source(path), "is in the way of a kit folder: it is not a folder")
 

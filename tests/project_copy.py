@@ -42,11 +42,21 @@ def copy_project(root: Path, edits: Sequence[Edit] = ()) -> Path:
 
 
 def build_args(root: Path, out: Path, *extra: str) -> list[str]:
-    return ["build", "--content", str(root / "content"), "--templates", str(root / "templates"),
-            "--out", str(out), *extra]
+    return [
+        "build",
+        "--content",
+        str(root / "content"),
+        "--templates",
+        str(root / "templates"),
+        "--out",
+        str(out),
+        *extra,
+    ]
 
 
-def run(args: Sequence[str], capsys: pytest.CaptureFixture[str], root: Path) -> tuple[int, list[str], str]:
+def run(
+    args: Sequence[str], capsys: pytest.CaptureFixture[str], root: Path
+) -> tuple[int, list[str], str]:
     """Exit status, stderr lines with `root/` cut from paths, and stdout."""
     status = main(list(args))
     captured = capsys.readouterr()

@@ -128,7 +128,8 @@ def _expanded_size(path: Path, root: Node) -> None:
             return sizes[key]
         if key in visiting:
             mark = node.start_mark
-            raise UserError(Source(path, mark.line + 1, mark.column + 1), "an alias refers to itself")
+            where = Source(path, mark.line + 1, mark.column + 1)
+            raise UserError(where, "an alias refers to itself")
         visiting.add(key)
         children: list[Node] = []
         if isinstance(node, SequenceNode):
@@ -161,13 +162,15 @@ def read_yaml(path: Path) -> Document:
         where = _byte_source(path, raw, MAX_FILE_BYTES)
         raise UserError(where, f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
     if b"\x00" in raw:
-        raise UserError(_byte_source(path, raw, raw.index(b"\x00")), "is a binary file, expected YAML text")
+        where = _byte_source(path, raw, raw.index(b"\x00"))
+        raise UserError(where, "is a binary file, expected YAML text")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         bad = raw[error.start : error.start + 1].hex().upper()
         where = _byte_source(path, raw, error.start)
-        raise UserError(where, f"is not UTF-8 text (byte 0x{bad}); save the file as UTF-8") from None
+        message = f"is not UTF-8 text (byte 0x{bad}); save the file as UTF-8"
+        raise UserError(where, message) from None
     loader = yaml.SafeLoader(text)
     try:
         _check_depth(path, text)
