@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     debug = "--debug" in given
     args = [a for a in given if a != "--debug"] or ["--help"]
     try:
-        app(args, standalone_mode=False)
+        status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
     except UserError as error:
         typer.echo(error.line(), err=True)
         if error.hint:
@@ -109,4 +109,4 @@ def main(argv: list[str] | None = None) -> int:
         typer.echo(f"internal error: {type(error).__name__}: {message}", err=True)
         typer.echo("hint: run again with --debug for the traceback", err=True)
         return 1
-    return 0
+    return status if isinstance(status, int) else 0
