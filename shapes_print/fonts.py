@@ -7,12 +7,13 @@ string is checked against the font's character map before it reaches a page.
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from shapes_print.errors import Source, UserError
@@ -21,6 +22,22 @@ from shapes_print.errors import Source, UserError
 # without joining, which reads as nonsense rather than failing.
 _RIGHT_TO_LEFT = frozenset({"R", "AL"})
 _NAMED = 6
+
+
+_REPORTLAB_CMAP = ttfonts.makeToUnicodeCMap
+_PAST_FFFF = re.compile(r"<([0-9A-F]{2})> <([0-9A-F]{5,6})>")
+
+
+def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    """reportlab's map from glyphs to text writes U+1F600 as <1F600>; PDF readers take
+    that as U+1F60, so copied or read-aloud text is wrong. PDF wants UTF-16: a surrogate pair."""
+    cmap = _REPORTLAB_CMAP(fontname, subset)
+    return _PAST_FFFF.sub(
+        lambda m: f"<{m[1]}> <{chr(int(m[2], 16)).encode('utf-16-be').hex().upper()}>", cmap
+    )
+
+
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
 
 @dataclass(frozen=True, slots=True)
