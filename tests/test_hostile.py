@@ -125,3 +125,18 @@ def test_no_arguments_prints_help(tmp_path: Path, capsys: pytest.CaptureFixture[
     status, lines, stdout = run([], capsys, tmp_path)
     assert (status, lines) == (0, [])
     assert "build" in stdout and "verify" in stdout
+
+
+def test_game_folder_linked_from_outside_content_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path / "project")
+    outside = tmp_path / "outside"
+    (root / "content/pass-and-pick").rename(outside)
+    (root / "content/pass-and-pick").symlink_to(outside, target_is_directory=True)
+    status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "project/content/pass-and-pick: 'pass-and-pick/game.yaml' points outside the content folder "
+        "project/content"
+    ]

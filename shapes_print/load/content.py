@@ -228,4 +228,7 @@ def inside(folder: Path, name: str, where: Source, what: str = "game") -> Path:
 def game_folders(content: Path) -> list[Path]:
     if not content.is_dir():
         raise UserError(Source(content), "content folder not found")
-    return sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
+    folders = sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
+    for folder in folders:  # a linked game folder would let its files come from anywhere
+        inside(content, f"{folder.name}/game.yaml", Source(folder), "content")
+    return folders
