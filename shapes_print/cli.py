@@ -40,7 +40,7 @@ def build(
     sources = pipeline.Sources(content, templates)
     with report.build_progress(console, quiet) as on_kit:
         written = pipeline.build(sources, games or [], players, paper, out, on_kit)
-    console.print(report.summary(written, out))
+    report.print_summary(console, written, out)
 
 
 @app.command("preview")

@@ -59,13 +59,16 @@ def build_progress(console: Console, quiet: bool) -> Iterator[OnKit]:
         yield advance
 
 
-def summary(written: Sequence[Written], out: Path) -> Table:
-    """Per kit: files, pages and size, with the totals as the footer and the place in the title."""
+def print_summary(console: Console, written: Sequence[Written], out: Path) -> None:
+    """A table per kit (files, pages, size; totals as the footer), then where they are.
+
+    The place is a line of its own, never wrapped, so it can be copied whole.
+    """
     kits: dict[str, list[Written]] = {}
     for item in written:
         kits.setdefault(item.folder, []).append(item)
     pages, total = _totals(written)
-    table = Table(title=f"{len(kits)} kits in {out}", show_footer=True, title_justify="left")
+    table = Table(show_footer=True)
     table.add_column("kit", footer=f"{len(kits)} kits", no_wrap=True)
     table.add_column("files", footer=str(len(written)), justify="right")
     table.add_column("pages", footer=str(pages), justify="right")
@@ -73,7 +76,8 @@ def summary(written: Sequence[Written], out: Path) -> Table:
     for folder, files in kits.items():
         kit_pages, kit_size = _totals(files)
         table.add_row(folder, str(len(files)), str(kit_pages), size(kit_size))
-    return table
+    console.print(table)
+    console.print(f"written to {out.resolve()}", markup=False, highlight=False, soft_wrap=True)
 
 
 def games(project: Project) -> Table:
