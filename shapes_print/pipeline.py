@@ -82,8 +82,12 @@ def plan_all(project: Project, players: str, paper: str, flip: Flip = "long") ->
         for paper_name in papers(project, paper):
             for count in player_counts(loaded, players):
                 request = KitRequest(game_id, count, paper_name, flip)
-                labels = LABEL_SETS[0]
-                info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": labels}
+                info = {
+                    "game": game_id,
+                    "paper": paper_name,
+                    "players": str(count),
+                    "labels": LABEL_SETS[0],
+                }
                 yield kit_folder(request), info, plan_kit(loaded, project.library, project.ctx, request)
 
 
@@ -96,7 +100,12 @@ def check(sources: Sources, games: Sequence[str]) -> Project:
 
 
 def build(
-    sources: Sources, games: Sequence[str], players: str, paper: str, out: Path, on_kit: OnKit | None = None
+    sources: Sources,
+    games: Sequence[str],
+    players: str,
+    paper: str,
+    out: Path,
+    on_kit: OnKit | None = None,
 ) -> list[Written]:
     return build_project(load_project(sources, games), players, paper, out, on_kit)
 
