@@ -11,7 +11,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,8 +31,25 @@ class Written:
     folder: str
 
 
-def write_kits(out: Path, kits: Iterable[tuple[str, dict[str, str], list[KitFile]]]) -> list[Written]:
-    """Render every kit, then swap the finished folders into `out` one by one."""
+@dataclass(frozen=True, slots=True)
+class KitDone:
+    """One kit rendered (not yet swapped in): its folder, its files, and how far the batch is."""
+
+    folder: str
+    files: tuple[Written, ...]
+    done: int
+    total: int
+
+
+OnKit = Callable[[KitDone], None]
+PlannedKit = tuple[str, dict[str, str], list[KitFile]]
+
+
+def write_kits(out: Path, kits: Sequence[PlannedKit], on_kit: OnKit | None = None) -> list[Written]:
+    """Render every kit, then swap the finished folders into `out` one by one.
+
+    `on_kit` is called after each kit is rendered, so a caller can report progress.
+    """
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
     written: list[Written] = []
@@ -40,6 +57,7 @@ def write_kits(out: Path, kits: Iterable[tuple[str, dict[str, str], list[KitFile
     try:
         finished: list[str] = []
         for folder, info, files in kits:
+            first = len(written)
             target = staging / folder
             target.mkdir(parents=True)
             for kit_file in files:
@@ -52,15 +70,18 @@ def write_kits(out: Path, kits: Iterable[tuple[str, dict[str, str], list[KitFile
                 written.append(Written(out / relative, len(kit_file.document.pages), len(data), digest, kit_file.audience, folder))
                 entries[relative] = {**info, "audience": kit_file.audience, "sha256": digest, "bytes": len(data)}
             finished.append(folder)
+            if on_kit:
+                on_kit(KitDone(folder, tuple(written[first:]), len(finished), len(kits)))
         for folder in finished:
-            _swap_in(staging / folder, out / folder)
+            swap_in(staging / folder, out / folder)
         _update_manifest(out, entries, finished)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return written
 
 
-def _swap_in(source: Path, target: Path) -> None:
+def swap_in(source: Path, target: Path) -> None:
+    """Replace `target` by the finished `source` folder with renames, never a half-copy."""
     target.parent.mkdir(parents=True, exist_ok=True)
     old = target.with_name(f".old-{target.name}")
     if old.exists():
