@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from typer.exceptions import TyperException
 
-from shapes_print import manifest, pipeline
+from shapes_print import manifest, pipeline, preview, report
 from shapes_print.errors import UserError
 from shapes_print.load.content import MAX_CARDS
 
@@ -18,6 +19,7 @@ app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable car
 Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder names under content/); none means all.")]
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
+Out = Annotated[Path, typer.Option(help="Output folder.")]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
 
 
@@ -26,20 +28,49 @@ def build(
     games: Games = None,
     players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
     paper: Annotated[str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")] = "all",
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    out: Out = Path("output"),
     content: Content = pipeline.DEFAULT_CONTENT,
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
+    ] = False,
     max_cards: MaxCards = MAX_CARDS,
 ) -> None:
     """Build print-ready kits.
 
     Example: shapes-print build pass-and-pick --players 4 --paper a4
     """
+    console = Console()
     sources = pipeline.Sources(content, templates)
-    written = pipeline.build(sources, games or [], players, paper, out, max_cards)
-    for item in written:
-        typer.echo(f"{item.path}  {item.pages} pages  {item.size // 1024} KB")
-    typer.echo(f"{len(written)} files written under {out}")
+    with report.build_progress(console, quiet) as on_kit:
+        written = pipeline.build(
+            sources, games or [], players, paper, out, on_kit, max_cards=max_cards
+        )
+    report.print_summary(console, written, out)
+
+
+@app.command("preview")
+def preview_kit(
+    game: Annotated[str, typer.Argument(help="The game to preview (folder name under content/).")],
+    players: Annotated[
+        str | None, typer.Option(help="Player counts as for build; default: the smallest.")
+    ] = None,
+    paper: Annotated[
+        str | None, typer.Option(help="Papers as for build; default: the first in papers.yaml.")
+    ] = None,
+    out: Out = Path("output"),
+    dpi: Annotated[int, typer.Option(min=10, max=600, help="Pixels per inch of the pages.")] = 100,
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
+
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4
+    """
+    sources = pipeline.Sources(content, templates)
+    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi):
+        for path in (*kit.pages, kit.contact_sheet):
+            typer.echo(str(path))
 
 
 @app.command()
@@ -59,15 +90,11 @@ def check(
 
 @app.command("list")
 def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
-    """List games, their player counts and the papers they print on.
+    """List games: player counts, documents, label sets and the papers they print on.
 
     Example: shapes-print list
     """
-    project = pipeline.load_project(pipeline.Sources(content, templates))
-    papers = ", ".join(project.library.papers)
-    for game_id, loaded in project.games.items():
-        players = loaded.game.players
-        typer.echo(f"{game_id}: {loaded.game.title}; {players.min}-{players.max} players; papers {papers}")
+    Console().print(report.games(pipeline.load_project(pipeline.Sources(content, templates))))
 
 
 @app.command()

@@ -38,6 +38,15 @@ class KitRequest:
     flip: Flip = "long"
 
 
+# Every kit's cards file ends in this name; sheet documents name their own files.
+CARDS = "cards"
+
+
+def document_names(loaded: LoadedGame) -> list[str]:
+    """The files a kit of this game can hold, by name (a document may be empty for a count)."""
+    return [CARDS, *(doc.spec.name for doc in loaded.documents)]
+
+
 def kit_folder(request: KitRequest) -> str:
     return f"{request.game}/{request.paper}/{request.players}-players"
 
@@ -76,7 +85,7 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     stem = f"{game.id}_{request.players}p_{request.paper}"
     faces, backs = _card_symbols(loaded, library, ctx)
     cards = _card_pages(loaded, library, ctx, page, faces, backs, print_line, request.flip)
-    files = [KitFile(f"{stem}_cards", "players", Document(f"{game.title}: {fill(game.cards_title, values, None)}", cards, ctx.fonts.regular.name, {**faces, **backs}, request.flip))]
+    files = [KitFile(f"{stem}_{CARDS}", "players", Document(f"{game.title}: {fill(game.cards_title, values, None)}", cards, ctx.fonts.regular.name, {**faces, **backs}, request.flip))]
     lists = {**game.lists, "deck": _deck_list(loaded)}
     face_by_card = {card.id: faces[f"face-{card.id}"] for card in loaded.deck.cards}
     inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)

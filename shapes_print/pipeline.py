@@ -25,11 +25,13 @@ from shapes_print.load.content import (
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
-from shapes_print.write import Written, write_kits
+from shapes_print.write import OnKit, Written, write_kits
 
 PROJECT = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = PROJECT / "content"
 DEFAULT_TEMPLATES = PROJECT / "templates"
+# The only label set until label sets become YAML of their own (a later issue).
+LABEL_SETS = ("standard",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +102,12 @@ def plan_all(project: Project, players: str, paper: str, flip: Flip = "long") ->
         for paper_name in papers(project, paper):
             for count in player_counts(loaded, players):
                 request = KitRequest(game_id, count, paper_name, flip)
-                info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": "standard"}
+                info = {
+                    "game": game_id,
+                    "paper": paper_name,
+                    "players": str(count),
+                    "labels": LABEL_SETS[0],
+                }
                 yield kit_folder(request), info, plan_kit(loaded, project.library, project.ctx, request)
 
 
@@ -113,8 +120,19 @@ def check(sources: Sources, games: Sequence[str], max_cards: int = MAX_CARDS) ->
 
 
 def build(
-    sources: Sources, games: Sequence[str], players: str, paper: str, out: Path, max_cards: int = MAX_CARDS
+    sources: Sources,
+    games: Sequence[str],
+    players: str,
+    paper: str,
+    out: Path,
+    on_kit: OnKit | None = None,
+    max_cards: int = MAX_CARDS,
 ) -> list[Written]:
-    project = load_project(sources, games, max_cards)
-    kits = list(plan_all(project, players, paper))
-    return write_kits(out, kits)
+    return build_project(load_project(sources, games, max_cards), players, paper, out, on_kit)
+
+
+def build_project(
+    project: Project, players: str, paper: str, out: Path, on_kit: OnKit | None = None
+) -> list[Written]:
+    """Plan every kit first (so bad input writes nothing), then render and write them."""
+    return write_kits(out, list(plan_all(project, players, paper)), on_kit)

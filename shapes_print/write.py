@@ -17,7 +17,7 @@ import errno
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,12 +49,25 @@ class Written:
     folder: str
 
 
-Kit = tuple[str, dict[str, str], list[KitFile]]
+@dataclass(frozen=True, slots=True)
+class KitDone:
+    """One kit rendered (not yet swapped in): its folder, its files, and how far the batch is."""
+
+    folder: str
+    files: tuple[Written, ...]
+    done: int
+    total: int
 
 
-def write_kits(out: Path, kits: Iterable[Kit]) -> list[Written]:
-    """Render every kit into staging, then swap the finished folders into `out`."""
-    kits = list(kits)
+OnKit = Callable[[KitDone], None]
+PlannedKit = tuple[str, dict[str, str], list[KitFile]]
+
+
+def write_kits(out: Path, kits: Sequence[PlannedKit], on_kit: OnKit | None = None) -> list[Written]:
+    """Render every kit into staging, then swap the finished folders into `out`.
+
+    `on_kit` is called after each kit is rendered, so a caller can report progress.
+    """
     if out.exists() and not out.is_dir():
         raise UserError(Source(out), "--out names a file, not a folder")
     out.mkdir(parents=True, exist_ok=True)
@@ -66,11 +79,11 @@ def write_kits(out: Path, kits: Iterable[Kit]) -> list[Written]:
             _refuse_links(out, folder)
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
-            written, pending = _render(out, staging, kits)
+            written, pending = _render(out, staging, kits, on_kit)
             write_manifest(out, Manifest(manifest.files, pending))
             for folder in pending:
                 _refuse_links(out, folder)
-                _swap_in(staging / folder, out / folder, staging)
+                swap_in(staging / folder, out / folder)
             files = {n: e for n, e in manifest.files.items() if _folder(n) not in pending}
             for entries in pending.values():
                 files.update(entries)
@@ -80,10 +93,13 @@ def write_kits(out: Path, kits: Iterable[Kit]) -> list[Written]:
     return written
 
 
-def _render(out: Path, staging: Path, kits: list[Kit]) -> tuple[list[Written], dict[str, dict]]:
+def _render(
+    out: Path, staging: Path, kits: Sequence[PlannedKit], on_kit: OnKit | None
+) -> tuple[list[Written], dict[str, dict]]:
     written: list[Written] = []
     pending: dict[str, dict[str, dict[str, object]]] = {}
-    for folder, info, files in kits:
+    for number, (folder, info, files) in enumerate(kits, start=1):
+        first = len(written)
         target = staging / folder
         target.mkdir(parents=True)
         entries = pending.setdefault(folder, {})
@@ -103,6 +119,8 @@ def _render(out: Path, staging: Path, kits: list[Kit]) -> tuple[list[Written], d
                 "sha256": digest,
                 "bytes": size,
             }
+        if on_kit:
+            on_kit(KitDone(folder, tuple(written[first:]), number, len(kits)))
     return written, pending
 
 
@@ -123,16 +141,20 @@ def _refuse_links(out: Path, folder: str) -> None:
             raise UserError(Source(path), "is in the way of a kit folder: it is not a folder")
 
 
-def _swap_in(source: Path, target: Path, staging: Path) -> None:
-    """Put `source` at `target` in one rename; an old `target` ends up inside staging."""
+def swap_in(source: Path, target: Path) -> None:
+    """Put the finished `source` folder at `target` in one rename, never a half-copy.
+
+    An old `target` ends up at `source`'s path, for the caller to delete with its staging.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     if not target.exists():
         os.rename(source, target)
     elif not _exchange(source, target):
-        # No atomic exchange here: two renames, with a moment when the kit is absent.
-        old = Path(tempfile.mkdtemp(prefix="old-", dir=staging))
-        os.rename(target, old / target.name)
+        # No atomic exchange here: three renames, with a moment when the folder is absent.
+        old = source.with_name(f"{source.name}.old")
+        os.rename(target, old)
         os.rename(source, target)
+        os.rename(old, source)
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -107,13 +107,13 @@ def test_crash_while_rendering_leaves_previous_output_and_no_staging(
 
 def _build_and_die_after_first_swap(args: list[str]) -> None:
     """Child process: build, but die like SIGKILL right after the first kit folder moves."""
-    real = write._swap_in
+    real = write.swap_in
 
     def swap_then_die(*parts: Path) -> None:
         real(*parts)
         os._exit(9)
 
-    write._swap_in = swap_then_die  # type: ignore[assignment]
+    write.swap_in = swap_then_die  # type: ignore[assignment]
     from shapes_print.cli import main
 
     main(args)
