@@ -136,7 +136,8 @@ def _card_pages(
     template = library.templates[loaded.game.card_template]
     furniture = ctx.style.furniture
     width, height = template.card["width"], template.card["height"]
-    grid = fit_grid(*page, width, height, furniture.safe_margin)
+    card_source = library.template_sources[template.id].source(("card",))
+    grid = fit_grid(*page, width, height, furniture.safe_margin, card_source)
     order = [(f"face-{card.id}", f"back-{card.back}") for card in loaded.deck.cards for _ in range(card.count)]
     marks = cut_marks(grid, furniture)
     xs = [grid.left + i * width for i in range(grid.columns + 1)]

@@ -49,7 +49,10 @@ def _evaluate(node: ast.AST, values: Mapping[str, int], where: Source | None) ->
         return values[node.id]
     if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
         left = _evaluate(node.left, values, where)
-        return _OPERATORS[type(node.op)](left, _evaluate(node.right, values, where))
+        right = _evaluate(node.right, values, where)
+        if isinstance(node.op, ast.FloorDiv) and right == 0:
+            raise UserError(where, f"division by zero in {ast.unparse(node)!r}")
+        return _OPERATORS[type(node.op)](left, right)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return -_evaluate(node.operand, values, where)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):

@@ -133,14 +133,19 @@ def load_library(folder: Path) -> Library:
         _identifier(papers_doc, name, (name,), "paper name")
         paper = validate(Paper, papers_doc, value, (name,))
         papers[name] = (paper.width, paper.height)
+    if not papers:
+        example = "a4: {width: 210mm, height: 297mm}"
+        raise UserError(papers_doc.source(), f"no papers: add one, such as '{example}'")
     return Library(
         folder=folder,
         templates=templates,
         template_sources=docs,
         style=style,
         style_source=style_doc,
-        shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path),
-        patterns=PatternLibrary.from_mapping(_mapping(patterns_doc), patterns_doc.path),
+        shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path, shapes_doc.source),
+        patterns=PatternLibrary.from_mapping(
+            _mapping(patterns_doc), patterns_doc.path, patterns_doc.source
+        ),
         papers=papers,
     )
 

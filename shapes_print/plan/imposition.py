@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.load.models import Furniture
 from shapes_print.primitives import Line
 
@@ -59,12 +59,14 @@ class Grid:
         return x, self.page_h - y - self.card_h
 
 
-def fit_grid(page_w: float, page_h: float, card_w: float, card_h: float, safe: float) -> Grid:
+def fit_grid(
+    page_w: float, page_h: float, card_w: float, card_h: float, safe: float, where: Source | None = None
+) -> Grid:
     columns = int((page_w - 2 * safe + EPSILON) // card_w)
     rows = int((page_h - 2 * safe + EPSILON) // card_h)
     if columns < 1 or rows < 1:
         raise UserError(
-            None,
+            where,
             f"a {card_w / 72 * 25.4:.1f} x {card_h / 72 * 25.4:.1f} mm card does not fit inside "
             f"the {safe / 72 * 25.4:.2f} mm printer-safe margin of a "
             f"{page_w / 72 * 25.4:.0f} x {page_h / 72 * 25.4:.0f} mm page",
