@@ -155,7 +155,9 @@ def _card_pages(
                 face_items.append(Rect(x, y, width, height, Paint(stroke=trim.colour, stroke_width=trim.width)))
             back_items.append(Use(back, *grid.back_origin(slot, flip)))
         stretches = margin_stretches((grid.left, grid.bottom, grid.right, grid.top), page, xs, ys, furniture)
-        furniture_items = place_furniture(stretches, ctx.fonts.regular, furniture, print_line)
+        furniture_items = place_furniture(
+            stretches, ctx.fonts.regular, furniture, print_line, ctx.furniture_source
+        )
         pages.append(Page(page[0], page[1], (*face_items, *marks, *furniture_items)))
         pages.append(Page(page[0], page[1], tuple(back_items)))
     return pages

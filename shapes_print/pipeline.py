@@ -65,7 +65,9 @@ def load_project(sources: Sources, only: Sequence[str] = (), max_cards: int = MA
         font_paths[kind] = inside(library.folder, name, where, "templates")
     pair = FontPair(load_font(font_paths["regular"]), load_font(font_paths["bold"]))
     _check_furniture_text(library, pair)
-    return Project(library, games, DrawContext(pair, library.shapes, library.patterns, library.style))
+    furniture = library.style_source.source(("furniture",))
+    ctx = DrawContext(pair, library.shapes, library.patterns, library.style, furniture)
+    return Project(library, games, ctx)
 
 
 def _check_furniture_text(library: Library, pair: FontPair) -> None:

@@ -79,7 +79,10 @@ class _Flow:
             return
         stretches = margin_stretches(self.box, self.page, [], [], self.ctx.style.furniture)
         stretches.sort(key=lambda s: (s.vertical, s.y))
-        furniture = place_furniture(stretches, self.ctx.fonts.regular, self.ctx.style.furniture, self.print_line)
+        furniture = place_furniture(
+            stretches, self.ctx.fonts.regular, self.ctx.style.furniture, self.print_line,
+            self.ctx.furniture_source,
+        )
         self.pages.append(Page(self.page[0], self.page[1], (*self.items, *furniture)))
         self.items = []
 

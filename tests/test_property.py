@@ -1,4 +1,4 @@
-"""Any generated deck either builds a whole kit holding exactly its cards, or fails cleanly.
+"""Generated decks and layouts either build a whole, verified kit or fail cleanly.
 
 Clean failure: exit status 2, one `path:line[:column]: message` line (plus at most one
 hint), nothing written. Which decks must build is known from how each part was drawn, so
@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from shapes_print.cli import main
 from shapes_print.manifest import verify
-from shapes_print.pipeline import DEFAULT_TEMPLATES
+from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 
 GAME = """\
 id: gen
@@ -124,17 +124,9 @@ def test_generated_decks_build_whole_kits_or_fail_in_one_line(
         game.mkdir(parents=True)
         (game / "game.yaml").write_text(GAME)
         (game / "deck.yaml").write_text(yaml.safe_dump(_deck(cards), allow_unicode=True))
-        out = root / "out"
-        args = ["build", "--content", str(root / "content"), "--templates", str(templates)]
-        err = io.StringIO()
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-            status = main([*args, "--out", str(out), "--players", "2", "--paper", "a4"])
-        lines = err.getvalue().splitlines()
+        status, lines, out = _build(root / "content", templates, root / "out", "2")
         if not acceptable:
-            assert status == 2, lines
-            assert ONE_LINE.match(lines[0]), lines
-            assert len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: "))
-            assert not out.exists()
+            _assert_clean_refusal(status, lines, out)
             return
         assert (status, lines) == (0, [])
         total = sum(card[1][0] for card in cards)
@@ -143,3 +135,79 @@ def test_generated_decks_build_whole_kits_or_fail_in_one_line(
         assert sum(_face_uses(page, "face") for page in pages[0::2]) == total
         assert sum(_face_uses(page, "back") for page in pages[1::2]) == total
         assert verify(out) == ([], 1)
+
+
+def _build(content: Path, templates: Path, out: Path, players: str) -> tuple[int, list[str], Path]:
+    """Build one A4 kit in-process: exit status, stderr lines, output folder."""
+    args = ["build", "--content", str(content), "--templates", str(templates), "--out", str(out)]
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        status = main([*args, "--players", players, "--paper", "a4"])
+    return status, err.getvalue().splitlines(), out
+
+
+def _assert_clean_refusal(status: int, lines: list[str], out: Path) -> None:
+    assert status == 2, lines
+    assert ONE_LINE.match(lines[0]), lines
+    assert len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: "))
+    assert not out.exists()
+
+
+_SENSIBLE = st.sampled_from(["63.5mm", "57mm", "3.5in", "12pt", "16pt", "10mm", "5mm", "0mm"])
+_ANY = st.one_of(
+    st.floats(0.5, 300).map(lambda v: f"{v:.2f}mm"),
+    st.floats(0.5, 40).map(lambda v: f"{v:.1f}pt"),
+    st.sampled_from(["-5mm", "12", "3 furlongs", "", "1e3mm", "0.01pt", "2in"]),
+)
+LENGTH = st.one_of(_SENSIBLE, _SENSIBLE, _ANY)
+# (file under templates/, key path to a length in it)
+LENGTH_FIELDS = [
+    ("cards/poker.yaml", ("card", "width")),
+    ("cards/poker.yaml", ("card", "height")),
+    ("cards/poker.yaml", ("layouts", "shape", "elements", 2, "size")),
+    ("cards/poker.yaml", ("layouts", "shape", "elements", 2, "box", 2)),
+    ("sheet.yaml", ("margin",)),
+    ("sheet.yaml", ("body_size",)),
+    ("sheet.yaml", ("heading_size",)),
+    ("sheet.yaml", ("furniture", "ruler_length")),
+    ("sheet.yaml", ("furniture", "text_size")),
+    ("sheet.yaml", ("furniture", "safe_margin")),
+]
+
+
+@example(changes={7: "1.00mm"})  # a ruler shorter than one step once divided by zero
+@example(changes={0: "1.00mm"})  # 1 mm cards leave no room for furniture: needs a file:line
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    changes=st.dictionaries(
+        st.sampled_from(range(len(LENGTH_FIELDS))), LENGTH, min_size=1, max_size=3
+    )
+)
+def test_generated_layout_lengths_build_whole_kits_or_fail_in_one_line(
+    templates: Path, changes: dict[int, str]
+) -> None:
+    """Card sizes, text sizes and margins: any mix builds a verified kit or fails cleanly."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        shutil.copytree(templates, root / "templates")
+        for index, value in changes.items():
+            name, keys = LENGTH_FIELDS[index]
+            path = root / "templates" / name
+            data = yaml.safe_load(path.read_text())
+            parent = data
+            for key in keys[:-1]:
+                parent = parent[key]
+            parent[keys[-1]] = value
+            path.write_text(yaml.safe_dump(data, allow_unicode=True))
+        status, lines, out = _build(DEFAULT_CONTENT, root / "templates", root / "out", "3")
+        event(f"exit {status}")
+        if status != 0:
+            _assert_clean_refusal(status, lines, out)
+            return
+        assert lines == []
+        found, checked = verify(out)
+        assert (found, checked) == ([], 3)
+        for pdf in out.rglob("*.pdf"):
+            assert len(PdfReader(pdf).pages) > 0
