@@ -57,7 +57,8 @@ def write_manifest(out: Path, manifest: Manifest) -> None:
             folder: dict(sorted(e.items())) for folder, e in sorted(manifest.pending.items())
         }
     temporary = out / f".{MANIFEST}.tmp"
-    with temporary.open("w", encoding="utf-8") as handle:
+    temporary.unlink(missing_ok=True)  # a fresh file: never write through a planted link
+    with temporary.open("x", encoding="utf-8") as handle:
         handle.write(json.dumps(data, indent=2) + "\n")
         handle.flush()
         os.fsync(handle.fileno())

@@ -178,7 +178,12 @@ def _locked(out: Path) -> Iterator[None]:
     if fcntl is None:  # pragma: no cover
         yield
         return
-    handle = os.open(out / LOCK, os.O_CREAT | os.O_RDWR | os.O_NOFOLLOW, 0o644)
+    try:
+        handle = os.open(out / LOCK, os.O_CREAT | os.O_RDWR | os.O_NOFOLLOW, 0o644)
+    except OSError as error:
+        raise UserError(
+            Source(out / LOCK), f"cannot lock the output folder: {error.strerror}"
+        ) from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield

@@ -196,3 +196,26 @@ def test_out_naming_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixt
     status, lines, _ = run(build_args(root, tmp_path / "out", *KITS), capsys, tmp_path)
     assert (status, lines) == (2, ["out: --out names a file, not a folder"])
     assert (tmp_path / "out").read_text() == "notes"
+
+
+def test_links_planted_at_the_manifest_and_lock_are_never_written_through(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path / "project")
+    out, precious = tmp_path / "out", tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    out.mkdir()
+    (out / MANIFEST).symlink_to(precious)
+    (out / f".{MANIFEST}.tmp").symlink_to(precious)
+    assert run(build_args(root, out, *KITS), capsys, tmp_path)[0] == 0
+    assert precious.read_text() == "keep me"
+    assert not (out / MANIFEST).is_symlink()
+    assert_whole(out)
+    (out / write.LOCK).unlink()
+    (out / write.LOCK).symlink_to(precious)
+    status, lines, _ = run(build_args(root, out, *KITS), capsys, tmp_path)
+    assert (status, lines) == (
+        2,
+        [f"out/{write.LOCK}: cannot lock the output folder: Too many levels of symbolic links"],
+    )
+    assert precious.read_text() == "keep me"
