@@ -10,12 +10,26 @@ import typer
 
 from shapes_print import pipeline
 from shapes_print.errors import UserError
+from shapes_print.options import PrintOptions, parse_offset
+from shapes_print.plan.imposition import Flip
 
 app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
 
 Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder names under content/); none means all.")]
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
+FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
+BackOffset = Annotated[
+    str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
+]
+CardSize = Annotated[
+    str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
+]
+PrintShop = Annotated[bool, typer.Option(help="One card per page with bleed, for a print service.")]
+InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
+Formats = Annotated[
+    str, typer.Option("--format", help="'pdf' or 'pdf,svg' (also SVG pages and *_cut.svg files).")
+]
 
 
 @app.command()
@@ -26,12 +40,20 @@ def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
     content: Content = pipeline.DEFAULT_CONTENT,
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    card_size: CardSize = None,
+    print_shop: PrintShop = False,
+    ink_saver: InkSaver = False,
+    formats: Formats = "pdf",
 ) -> None:
     """Build print-ready kits.
 
-    Example: shapes-print build pass-and-pick --players 4 --paper a4
+    Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
     """
-    written = pipeline.build(pipeline.Sources(content, templates), games or [], players, paper, out)
+    options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    sources = pipeline.Sources(content, templates)
+    written = pipeline.build(sources, games or [], players, paper, out, flip, options)
     for item in written:
         typer.echo(f"{item.path}  {item.pages} pages  {item.size // 1024} KB")
     typer.echo(f"{len(written)} files written under {out}")
@@ -45,6 +67,23 @@ def check(games: Games = None, content: Content = pipeline.DEFAULT_CONTENT, temp
     """
     project = pipeline.check(pipeline.Sources(content, templates), games or [])
     typer.echo(f"ok: {len(project.games)} games checked")
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... or e.g. 300x400mm.")] = "a4",
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Write a duplex calibration sheet to read your printer's back offset from.
+
+    Example: shapes-print calibrate --paper letter --flip long
+    """
+    written = pipeline.calibrate(templates, paper, out, flip, parse_offset(back_offset))
+    for item in written:
+        typer.echo(f"{item.path}  {item.pages} pages")
 
 
 @app.command("list")

@@ -21,6 +21,7 @@ from shapes_print.load.models import (
     ForEachBlock,
     Game,
     Paper,
+    PrintSettings,
     SheetDocument,
     SheetStyle,
 )
@@ -70,6 +71,9 @@ class Library:
     shapes: ShapeLibrary
     patterns: PatternLibrary
     papers: dict[str, tuple[float, float]]
+    card_sizes: dict[str, tuple[float, float]]
+    printing: PrintSettings
+    guide: LoadedDocument
 
 
 def _merge(base: Any, override: Any) -> Any:
@@ -120,11 +124,11 @@ def load_library(folder: Path) -> Library:
     style = validate(SheetStyle, style_doc)
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
-    papers_doc = read_yaml(folder / "papers.yaml")
-    papers = {}
-    for name, value in _mapping(papers_doc).items():
-        paper = validate(Paper, papers_doc, value, (name,))
-        papers[name] = (paper.width, paper.height)
+    papers = _sizes(read_yaml(folder / "papers.yaml"))
+    print_doc = read_yaml(folder / "print.yaml")
+    _mapping(print_doc)
+    printing = validate(PrintSettings, print_doc)
+    guide = load_document(_inside(folder, printing.guide, print_doc.source(("guide",))))
     return Library(
         folder=folder,
         templates=templates,
@@ -134,7 +138,19 @@ def load_library(folder: Path) -> Library:
         shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path),
         patterns=PatternLibrary.from_mapping(_mapping(patterns_doc), patterns_doc.path),
         papers=papers,
+        card_sizes=_sizes(read_yaml(folder / "card-sizes.yaml")),
+        printing=printing,
+        guide=guide,
     )
+
+
+def _sizes(doc: Document) -> dict[str, tuple[float, float]]:
+    """Named sizes (papers, card sizes): name -> (width, height) in points."""
+    return {
+        name: (size.width, size.height)
+        for name, value in _mapping(doc).items()
+        for size in [validate(Paper, doc, value, (name,))]
+    }
 
 
 def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]:
@@ -176,15 +192,21 @@ def load_game(folder: Path) -> LoadedGame:
     deck = validate(Deck, deck_source)
     loaded = LoadedGame(game, folder, source, deck, deck_source)
     for index, name in enumerate(game.documents):
-        doc = read_yaml(_inside(folder, name, source.source(("documents", index))))
-        _mapping(doc)
-        spec = validate(SheetDocument, doc)
-        sections = tuple(
-            (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
-            for i, section in enumerate(spec.sections)
-        )
-        loaded.documents.append(LoadedDocument(spec, sections, doc))
+        path = _inside(folder, name, source.source(("documents", index)))
+        loaded.documents.append(load_document(path))
     return loaded
+
+
+def load_document(path: Path) -> LoadedDocument:
+    """A sheet document (a game's table sheets, or the printing guide in templates/)."""
+    doc = read_yaml(path)
+    _mapping(doc)
+    spec = validate(SheetDocument, doc)
+    sections = tuple(
+        (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
+        for i, section in enumerate(spec.sections)
+    )
+    return LoadedDocument(spec, sections, doc)
 
 
 def _inside(folder: Path, name: str, where: Source) -> Path:
