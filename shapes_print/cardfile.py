@@ -105,6 +105,7 @@ def plan_cards(
         template.trim_line,
         Paint(stroke=cut.colour, stroke_width=cut.width),
     )
+    font = ctx.fonts.regular
     order = [
         (f"face-{card.id}", f"back-{card.back}")
         for card in loaded.deck.cards
@@ -123,10 +124,9 @@ def plan_cards(
         name = "cards-print-shop"
     else:
         duplex = Duplex(flip, options.back_offset)
-        font = ctx.fonts.regular
         pages = sheet_pages(order, geometry, paper, duplex, ctx.style.furniture, font, print_line)
         name = "cards"
-    return name, Document(title, pages, {**drawn_faces, **drawn_backs}, flip), faces
+    return name, Document(title, pages, font.name, {**drawn_faces, **drawn_backs}, flip), faces
 
 
 def plan_guide(
@@ -158,7 +158,11 @@ def plan_guide(
     pages = plan_sheets(doc, guide_inputs, paper[1], ctx)
     title = f"{values['game_title']}: {fill(doc.spec.title, values, doc.source.source(('title',)))}"
     symbols = {face.name: face for face in inputs.faces.values()}
-    return doc.spec.name, doc.spec.audience, Document(title, pages, symbols, "none")
+    return (
+        doc.spec.name,
+        doc.spec.audience,
+        Document(title, pages, ctx.fonts.regular.name, symbols, "none"),
+    )
 
 
 def draft(document: Document, settings: InkSaver) -> Document:

@@ -106,13 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app(args, standalone_mode=False)
     except UserError as error:
-        typer.echo(f"error: {error.line()}", err=True)
+        typer.echo(error.line(), err=True)
         if error.hint:
             typer.echo(f"hint: {error.hint}", err=True)
         return 2
     except (typer.Exit, SystemExit) as stop:
         return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
-    except Exception as error:  # noqa: BLE001 - the last line of defence for users
+    except Exception as error:
         if debug:
             raise
         typer.echo(f"internal error: {type(error).__name__}: {error} (run with --debug for details)", err=True)

@@ -128,9 +128,13 @@ class Page:
 
 @dataclass(slots=True)
 class Document:
-    """A whole file's worth of pages; `symbols` are shared by all pages."""
+    """A whole file's worth of pages; `symbols` are shared by all pages.
+
+    `font` is the registered font a page starts with, so no unembedded default is named.
+    """
 
     title: str
     pages: list[Page]
+    font: str
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"

@@ -27,7 +27,7 @@ _CASES: dict[str, Callable[[str], str]] = {"upper": str.upper, "lower": str.lowe
 
 def player_range(text: str, where: Source | None) -> tuple[int, int]:
     """'3-6' -> (3, 6); '7+' -> (7, a large number); '4' -> (4, 4)."""
-    text = str(text).replace("–", "-").strip()
+    text = str(text).replace("\N{EN DASH}", "-").strip()
     try:
         if text.endswith("+"):
             return int(text[:-1]), 10**6

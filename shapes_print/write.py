@@ -54,7 +54,8 @@ def write_kits(
                     relative = f"{folder}/{path.name}"
                     audience = kit_file.audience
                     written.append(Written(out / relative, pages, size, digest, audience, folder))
-                    entries[relative] = {**info, "audience": audience, "sha256": digest, "bytes": size}
+                    entry = {"audience": audience, "sha256": digest, "bytes": size}
+                    entries[relative] = {**info, **entry}
             finished.append(folder)
         for folder in finished:
             _swap_in(staging / folder, out / folder)

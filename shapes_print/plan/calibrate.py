@@ -143,4 +143,4 @@ def calibration_sheet(
         Page(width, height, tuple(front)),
         Page(width, height, (Group(tuple(back), dx=offset[0], dy=offset[1]),)),
     ]
-    return Document(fill(c.title, values, None), pages, {}, flip)
+    return Document(fill(c.title, values, None), pages, font.name, {}, flip)
