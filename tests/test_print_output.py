@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from PIL import ImageStat
 from pypdf import PdfReader
 
 from shapes_print import pipeline
@@ -209,35 +210,31 @@ def test_ink_saver_outlines_faces_and_pales_backs(tmp_path: Path) -> None:
         .to_pil()
         .convert("L")
     )
-    assert sum(image.getdata()) / (image.size[0] * image.size[1]) > 200
+    assert ImageStat.Stat(image).mean[0] > 200
 
 
-def test_calibration_sheet_puts_scales_where_each_crosshair_lands(tmp_path: Path) -> None:
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
+    tmp_path: Path, flip: str
+) -> None:
     offset = (mm(1.2), mm(-0.5))
-    written = pipeline.calibrate(pipeline.DEFAULT_TEMPLATES, "letter", tmp_path, "long", offset)
-    (item,) = written
-    reader = PdfReader(item.path)
-    assert len(reader.pages) == 2
-    assert "Duplex calibration: letter, flip on long edge" in text(item.path)[0]
-    assert "+1.2 mm, -0.5 mm" in text(item.path)[0]
+    (item,) = pipeline.calibrate(pipeline.DEFAULT_TEMPLATES, "letter", tmp_path, flip, offset)  # type: ignore[arg-type]
+    assert len(PdfReader(item.path).pages) == 2
+    front = text(item.path)[0]
+    assert f"Duplex calibration: letter, flip on {flip} edge" in front
+    assert "+1.2 mm, -0.5 mm" in front
     library = load_library(pipeline.DEFAULT_TEMPLATES)
     font = load_font((library.folder / library.style.fonts["regular"]).resolve())
     width, height = library.papers["letter"]
-    document = calibration_sheet("letter", (width, height), "long", offset, library, font)
+    document = calibration_sheet("letter", (width, height), flip, offset, library, font)  # type: ignore[arg-type]
     (group,) = document.pages[1].items
     assert isinstance(group, Group) and (group.dx, group.dy) == offset
-    lines = [i for i in group.items if isinstance(i, Line)]
-    cal = library.printing.calibration
-    for x, y in crosshair_points(width, height, cal.inset):
-        scale = [
-            line
-            for line in lines
-            if (line.x1, line.y1, line.x2, line.y2)
-            == pytest.approx(
-                (width - x - cal.scale_half_length, y, width - x + cal.scale_half_length, y)
-            )
-        ]
-        assert scale, (x, y)  # the back's x scale is centred where the front crosshair lands
+    lines = [(i.x1, i.y1, i.x2, i.y2) for i in group.items if isinstance(i, Line)]
+    half = library.printing.calibration.scale_half_length
+    for x, y in crosshair_points(width, height, library.printing.calibration.inset):
+        bx, by = (width - x, y) if flip == "long" else (x, height - y)
+        # The back's x scale is centred where the front crosshair lands after the flip.
+        assert any(line == pytest.approx((bx - half, by, bx + half, by)) for line in lines), (x, y)
 
 
 def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
@@ -307,3 +304,12 @@ def test_custom_paper_and_card_size_build(
     assert float(page.mediabox.width) == pytest.approx(mm(400), abs=1e-3)
     assert float(page.mediabox.height) == pytest.approx(mm(300), abs=1e-3)
     assert len(reader.pages) == 2 and len(placements(page, reader)) == 18
+
+
+def test_svg_and_print_shop_builds_are_byte_identical(shop: Path, tmp_path: Path) -> None:
+    again = build(tmp_path, print_shop=True, formats=("pdf", "svg"))
+    names = sorted(p.name for p in shop.iterdir())
+    assert names == sorted(p.name for p in again.iterdir())
+    assert any(name.endswith("_cut.svg") for name in names)
+    for name in names:
+        assert (shop / name).read_bytes() == (again / name).read_bytes(), name
