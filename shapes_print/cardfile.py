@@ -92,8 +92,8 @@ def plan_cards(
     print_line: str,
     flip: Flip,
     options: PrintOptions,
-) -> tuple[str, Document, Symbols]:
-    """The cards file (name suffix and document) and the plain faces sheets draw minis from."""
+) -> tuple[Document, Symbols]:
+    """The cards document and the plain faces that sheets draw small copies from."""
     template = card_template(loaded, library, options.card_size)
     printing = library.printing
     bleed = printing.bleed if options.print_shop else 0.0
@@ -121,12 +121,10 @@ def plan_cards(
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
     if options.print_shop:
         pages = print_shop_pages(order, geometry, bleed)
-        name = "cards-print-shop"
     else:
         duplex = Duplex(flip, options.back_offset)
         pages = sheet_pages(order, geometry, paper, duplex, ctx.style.furniture, font, print_line)
-        name = "cards"
-    return name, Document(title, pages, font.name, {**drawn_faces, **drawn_backs}, flip), faces
+    return Document(title, pages, font.name, {**drawn_faces, **drawn_backs}, flip), faces
 
 
 def plan_guide(

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
-from shapes_print import pipeline
+from shapes_print import pipeline, preview, report
 from shapes_print.errors import UserError
 from shapes_print.options import PrintOptions, parse_offset
 from shapes_print.plan.imposition import Flip
@@ -18,6 +19,7 @@ app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable car
 Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder names under content/); none means all.")]
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
+Out = Annotated[Path, typer.Option(help="Output folder.")]
 FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
 BackOffset = Annotated[
     str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
@@ -37,9 +39,12 @@ def build(
     games: Games = None,
     players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
     paper: Annotated[str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")] = "all",
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    out: Out = Path("output"),
     content: Content = pipeline.DEFAULT_CONTENT,
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
+    ] = False,
     flip: FlipOption = "long",
     back_offset: BackOffset = "0mm,0mm",
     card_size: CardSize = None,
@@ -51,12 +56,36 @@ def build(
 
     Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
     """
-    options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    console = Console()
     sources = pipeline.Sources(content, templates)
-    written = pipeline.build(sources, games or [], players, paper, out, flip, options)
-    for item in written:
-        typer.echo(f"{item.path}  {item.pages} pages  {item.size // 1024} KB")
-    typer.echo(f"{len(written)} files written under {out}")
+    options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    with report.build_progress(console, quiet) as on_kit:
+        written = pipeline.build(sources, games or [], players, paper, out, on_kit, flip, options)
+    report.print_summary(console, written, out)
+
+
+@app.command("preview")
+def preview_kit(
+    game: Annotated[str, typer.Argument(help="The game to preview (folder name under content/).")],
+    players: Annotated[
+        str | None, typer.Option(help="Player counts as for build; default: the smallest.")
+    ] = None,
+    paper: Annotated[
+        str | None, typer.Option(help="Papers as for build; default: the first in papers.yaml.")
+    ] = None,
+    out: Out = Path("output"),
+    dpi: Annotated[int, typer.Option(min=10, max=600, help="Pixels per inch of the pages.")] = 100,
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
+
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4
+    """
+    sources = pipeline.Sources(content, templates)
+    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi):
+        for path in (*kit.pages, kit.contact_sheet):
+            typer.echo(str(path))
 
 
 @app.command()
@@ -74,7 +103,7 @@ def calibrate(
     paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... or e.g. 300x400mm.")] = "a4",
     flip: FlipOption = "long",
     back_offset: BackOffset = "0mm,0mm",
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    out: Out = Path("output"),
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
 ) -> None:
     """Write a duplex calibration sheet to read your printer's back offset from.
@@ -88,15 +117,11 @@ def calibrate(
 
 @app.command("list")
 def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
-    """List games, their player counts and the papers they print on.
+    """List games: player counts, documents, label sets and the papers they print on.
 
     Example: shapes-print list
     """
-    project = pipeline.load_project(pipeline.Sources(content, templates))
-    papers = ", ".join(project.library.papers)
-    for game_id, loaded in project.games.items():
-        players = loaded.game.players
-        typer.echo(f"{game_id}: {loaded.game.title}; {players.min}-{players.max} players; papers {papers}")
+    Console().print(report.games(pipeline.load_project(pipeline.Sources(content, templates))))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -39,6 +39,15 @@ class KitRequest:
     options: PrintOptions = field(default_factory=PrintOptions)
 
 
+# Every kit's cards file ends in this name; sheet documents name their own files.
+CARDS = "cards"
+
+
+def document_names(loaded: LoadedGame) -> list[str]:
+    """The files a kit of this game can hold, by name (a document may be empty for a count)."""
+    return [CARDS, *(doc.spec.name for doc in loaded.documents)]
+
+
 def kit_folder(request: KitRequest) -> str:
     return f"{request.game}/{request.paper}/{request.players}-players"
 
@@ -76,9 +85,8 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     stem = "_".join([game.id, f"{request.players}p", request.paper, *size])
     cards_title = f"{game.title}: {fill(game.cards_title, values, None)}"
     flip = request.flip
-    name, cards, faces = plan_cards(
-        loaded, library, ctx, page, cards_title, print_line, flip, options
-    )
+    cards, faces = plan_cards(loaded, library, ctx, page, cards_title, print_line, flip, options)
+    name = f"{CARDS}-print-shop" if options.print_shop else CARDS
     files = [KitFile(f"{stem}_{name}", "players", cards)]
     lists = {**game.lists, "deck": _deck_list(loaded)}
     face_by_card = {card.id: faces[f"face-{card.id}"] for card in loaded.deck.cards}

@@ -19,11 +19,13 @@ from shapes_print.plan.calibrate import calibration_sheet
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
-from shapes_print.write import Written, write_kits
+from shapes_print.write import OnKit, Written, write_kits
 
 PROJECT = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = PROJECT / "content"
 DEFAULT_TEMPLATES = PROJECT / "templates"
+# The only label set until label sets become YAML of their own (a later issue).
+LABEL_SETS = ("standard",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,12 @@ def plan_all(
         for paper_name in papers(project, paper):
             for count in player_counts(loaded, players):
                 request = KitRequest(game_id, count, paper_name, flip, options or PrintOptions())
-                info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": "standard"}
+                info = {
+                    "game": game_id,
+                    "paper": paper_name,
+                    "players": str(count),
+                    "labels": LABEL_SETS[0],
+                }
                 yield kit_folder(request), info, plan_kit(loaded, project.library, project.ctx, request)
 
 
@@ -106,13 +113,27 @@ def build(
     players: str,
     paper: str,
     out: Path,
+    on_kit: OnKit | None = None,
     flip: Flip = "long",
     options: PrintOptions | None = None,
 ) -> list[Written]:
     project = load_project(sources, games)
+    return build_project(project, players, paper, out, on_kit, flip, options)
+
+
+def build_project(
+    project: Project,
+    players: str,
+    paper: str,
+    out: Path,
+    on_kit: OnKit | None = None,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
+) -> list[Written]:
+    """Plan every kit first (so bad input writes nothing), then render and write them."""
     options = options or PrintOptions()
     kits = list(plan_all(project, players, paper, flip, options))
-    return write_kits(out, kits, options.formats)
+    return write_kits(out, kits, on_kit, options.formats)
 
 
 def calibrate(

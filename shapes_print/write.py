@@ -11,7 +11,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,12 +32,31 @@ class Written:
     folder: str
 
 
+@dataclass(frozen=True, slots=True)
+class KitDone:
+    """One kit rendered (not yet swapped in): its folder, its files, and how far the batch is."""
+
+    folder: str
+    files: tuple[Written, ...]
+    done: int
+    total: int
+
+
+OnKit = Callable[[KitDone], None]
+PlannedKit = tuple[str, dict[str, str], list[KitFile]]
+
+
 def write_kits(
     out: Path,
-    kits: Iterable[tuple[str, dict[str, str], list[KitFile]]],
+    kits: Sequence[PlannedKit],
+    on_kit: OnKit | None = None,
     formats: Sequence[str] = ("pdf",),
 ) -> list[Written]:
-    """Render every kit, then swap the finished folders into `out` one by one."""
+    """Render every kit, then swap the finished folders into `out` one by one.
+
+    `on_kit` is called after each kit is rendered, so a caller can report progress.
+    `formats` may add `svg`: every page as SVG, and a cut file for pages with cut outlines.
+    """
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
     written: list[Written] = []
@@ -45,6 +64,7 @@ def write_kits(
     try:
         finished: list[str] = []
         for folder, info, files in kits:
+            first = len(written)
             target = staging / folder
             target.mkdir(parents=True)
             for kit_file in files:
@@ -57,8 +77,10 @@ def write_kits(
                     entry = {"audience": audience, "sha256": digest, "bytes": size}
                     entries[relative] = {**info, **entry}
             finished.append(folder)
+            if on_kit:
+                on_kit(KitDone(folder, tuple(written[first:]), len(finished), len(kits)))
         for folder in finished:
-            _swap_in(staging / folder, out / folder)
+            swap_in(staging / folder, out / folder)
         _update_manifest(out, entries, finished)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -86,7 +108,8 @@ def _render(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tup
     return made
 
 
-def _swap_in(source: Path, target: Path) -> None:
+def swap_in(source: Path, target: Path) -> None:
+    """Replace `target` by the finished `source` folder with renames, never a half-copy."""
     target.parent.mkdir(parents=True, exist_ok=True)
     old = target.with_name(f".old-{target.name}")
     if old.exists():

@@ -37,8 +37,8 @@ def build(out: Path, paper: str = "a4", flip: str = "long", **options: object) -
         "4",
         paper,
         out,
-        flip,
-        PrintOptions(**options),  # type: ignore[arg-type]
+        flip=flip,  # type: ignore[arg-type]
+        options=PrintOptions(**options),  # type: ignore[arg-type]
     )
     return out / "pass-and-pick" / paper / "4-players"
 
@@ -244,8 +244,8 @@ def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
         "pass-and-pick_4p_letter_host-key.pdf",
         "one-sided",
         "Measure the printed 50 mm ruler",
-        "160-220 g/m2",
-        "Cut the long lines first",
+        "200-250 g/m2",
+        "First cut off the four outer margins",
     ):
         assert expected in words
 
