@@ -131,20 +131,24 @@ def plan_guide(
     library: Library,
     ctx: DrawContext,
     inputs: SheetInputs,
-    files: Sequence[tuple[str, Document]],
+    files: Sequence[tuple[str, str, Document]],
     paper: tuple[str, tuple[float, float]],
     flip: Flip,
     print_shop: bool,
 ) -> tuple[str, str, Document]:
-    """The printing guide (name, audience, document) listing the kit's files, cards first."""
+    """The printing guide (name, audience, document) listing the kit's files, cards first.
+
+    `files` are (name, audience, document); the words for sides and audiences are YAML's.
+    """
     printing, doc = library.printing, library.guide
     kit_files = [
         {
             "file": f"{name}.pdf",
             "pages": len(document.pages),
             "sides": printing.sides["print_shop" if print_shop and i == 0 else document.duplex],
+            "audience": printing.audiences[audience],  # type: ignore[index]
         }
-        for i, (name, document) in enumerate(files)
+        for i, (name, audience, document) in enumerate(files)
     ]
     values = {
         **inputs.values,

@@ -97,7 +97,7 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
             continue
         title = f"{game.title}: {fill(doc.spec.title, values, doc.source.source(('title',)))}"
         files.append(KitFile(f"{stem}_{doc.spec.name}", doc.spec.audience, Document(title, pages, ctx.fonts.regular.name, faces, "none")))
-    listed = [(f.name, f.document) for f in files]
+    listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
     shop = options.print_shop
     name, audience, guide = plan_guide(library, ctx, inputs, listed, paper, flip, shop)

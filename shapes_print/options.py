@@ -39,6 +39,11 @@ class PrintOptions:
     ) -> PrintOptions:
         """Options from the command line's words: `1.2mm,-0.5mm`, `pdf,svg`."""
         offset = parse_offset(back_offset)
+        if print_shop and offset != (0.0, 0.0):
+            raise UserError(
+                Source(Path("--back-offset")),
+                "a printer offset moves home-printed backs; --print-shop pages have none to move",
+            )
         return cls(card_size, print_shop, offset, ink_saver, parse_formats(formats))
 
 

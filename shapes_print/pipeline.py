@@ -139,11 +139,12 @@ def build_project(
 def calibrate(
     templates: Path, paper: str, out: Path, flip: Flip, offset: tuple[float, float]
 ) -> list[Written]:
-    """Write the duplex calibration sheet for one paper into `out/calibration/<paper>/`."""
+    """Write the duplex calibration sheet into `out/calibration/<paper>-<flip>/`."""
     library = load_library(templates)
     size = named_size(paper, library.papers, "--paper")
     fonts = library.style.fonts
     font = load_font((library.folder / fonts["regular"]).resolve())
     document = calibration_sheet(paper, size, flip, offset, library, font)
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
-    return write_kits(out, [(f"calibration/{paper}", {"paper": paper, "flip": flip}, [kit])])
+    folder = f"calibration/{paper}-{flip}"
+    return write_kits(out, [(folder, {"paper": paper, "flip": flip}, [kit])])

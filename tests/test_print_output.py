@@ -241,10 +241,10 @@ def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
     words = " ".join(text(svg_kit / "pass-and-pick_4p_letter_printing-guide.pdf"))
     for expected in (
         "pass-and-pick_4p_letter_cards.pdf (pages: 4): double-sided, flip on long edge",
-        "pass-and-pick_4p_letter_host-key.pdf",
-        "one-sided",
+        "pass-and-pick_4p_letter_host-key.pdf (pages: 2): one-sided. For the host only",
+        "pass-and-pick_4p_letter_sheets.pdf (pages: 6): one-sided. For the players.",
         "Measure the printed 50 mm ruler",
-        "200-250 g/m2",
+        "200-250 g/m²",
         "First cut off the four outer margins",
     ):
         assert expected in words
@@ -260,6 +260,10 @@ def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
         ),
         (["--card-size", "jumbo"], r"--card-size: unknown size 'jumbo'"),
         (["--format", "pdf,png"], r"--format: unknown format 'png'"),
+        (
+            ["--print-shop", "--back-offset", "1mm,0mm"],
+            r"--back-offset: a printer offset moves home",
+        ),
         (
             ["--paper", "100x120mm", "--card-size", "tarot"],
             r"does not fit on 100.0 x 120.0 mm paper",

@@ -281,3 +281,4 @@ class PrintSettings(Strict):
     guide: str
     paper_weight: str
     sides: dict[Literal["long", "short", "none", "print_shop"], str]
+    audiences: dict[Literal["players", "host"], str]
