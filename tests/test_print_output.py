@@ -317,3 +317,16 @@ def test_svg_and_print_shop_builds_are_byte_identical(shop: Path, tmp_path: Path
     assert any(name.endswith("_cut.svg") for name in names)
     for name in names:
         assert (shop / name).read_bytes() == (again / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "tarot", "square"])
+def test_every_card_size_builds_a_whole_kit_with_all_eighteen_cards(
+    size: str, tmp_path: Path
+) -> None:
+    kit = build(tmp_path, card_size=size)
+    reader = PdfReader(kit / f"pass-and-pick_4p_a4_{size}_cards.pdf")
+    faces = [p for page in reader.pages[0::2] for p in placements(page, reader)]
+    backs = [p for page in reader.pages[1::2] for p in placements(page, reader)]
+    assert len(faces) == len(backs) == 18
+    # The scoring table's small cards shrink to fit their cell, even for square cards.
+    assert "Scoring table" in " ".join(text(kit / f"pass-and-pick_4p_a4_{size}_sheets.pdf"))
