@@ -13,6 +13,8 @@ from typer.exceptions import TyperException
 from shapes_print import manifest, pipeline, preview, report
 from shapes_print.errors import UserError
 from shapes_print.load.content import MAX_CARDS
+from shapes_print.options import PrintOptions, parse_offset
+from shapes_print.plan.imposition import Flip
 
 app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
 
@@ -20,6 +22,18 @@ Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder na
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
+FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
+BackOffset = Annotated[
+    str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
+]
+CardSize = Annotated[
+    str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
+]
+PrintShop = Annotated[bool, typer.Option(help="One card per page with bleed, for a print service.")]
+InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
+Formats = Annotated[
+    str, typer.Option("--format", help="'pdf' or 'pdf,svg' (also SVG pages and *_cut.svg files).")
+]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
 
 
@@ -34,17 +48,24 @@ def build(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
     ] = False,
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    card_size: CardSize = None,
+    print_shop: PrintShop = False,
+    ink_saver: InkSaver = False,
+    formats: Formats = "pdf",
     max_cards: MaxCards = MAX_CARDS,
 ) -> None:
     """Build print-ready kits.
 
-    Example: shapes-print build pass-and-pick --players 4 --paper a4
+    Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
     """
     console = Console()
     sources = pipeline.Sources(content, templates)
+    options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
     with report.build_progress(console, quiet) as on_kit:
         written = pipeline.build(
-            sources, games or [], players, paper, out, on_kit, max_cards=max_cards
+            sources, games or [], players, paper, out, on_kit, flip, options, max_cards
         )
     report.print_summary(console, written, out)
 
@@ -86,6 +107,23 @@ def check(
     """
     project = pipeline.check(pipeline.Sources(content, templates), games or [], max_cards)
     typer.echo(f"ok: {len(project.games)} games checked")
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... or e.g. 300x400mm.")] = "a4",
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    out: Out = Path("output"),
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Write a duplex calibration sheet to read your printer's back offset from.
+
+    Example: shapes-print calibrate --paper letter --flip long
+    """
+    written = pipeline.calibrate(templates, paper, out, flip, parse_offset(back_offset))
+    for item in written:
+        typer.echo(f"{item.path}  {item.pages} pages")
 
 
 @app.command("list")

@@ -60,8 +60,6 @@ def write_manifest(out: Path, manifest: Manifest) -> None:
     temporary.unlink(missing_ok=True)  # a fresh file: never write through a planted link
     with temporary.open("x", encoding="utf-8") as handle:
         handle.write(json.dumps(data, indent=2) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
     os.replace(temporary, out / MANIFEST)
 
 

@@ -25,6 +25,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitFile
 from shapes_print.manifest import Manifest, read_manifest, settle, sha256, write_manifest
 from shapes_print.render.pdf import write_pdf
+from shapes_print.render.svg import cut_svg, page_svg
 
 try:
     import fcntl
@@ -63,10 +64,16 @@ OnKit = Callable[[KitDone], None]
 PlannedKit = tuple[str, dict[str, str], list[KitFile]]
 
 
-def write_kits(out: Path, kits: Sequence[PlannedKit], on_kit: OnKit | None = None) -> list[Written]:
+def write_kits(
+    out: Path,
+    kits: Sequence[PlannedKit],
+    on_kit: OnKit | None = None,
+    formats: Sequence[str] = ("pdf",),
+) -> list[Written]:
     """Render every kit into staging, then swap the finished folders into `out`.
 
     `on_kit` is called after each kit is rendered, so a caller can report progress.
+    `formats` may add `svg`: every page as SVG, and a cut file for pages with cut outlines.
     """
     if out.exists() and not out.is_dir():
         raise UserError(Source(out), "--out names a file, not a folder")
@@ -79,7 +86,7 @@ def write_kits(out: Path, kits: Sequence[PlannedKit], on_kit: OnKit | None = Non
             _refuse_links(out, folder)
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
-            written, pending = _render(out, staging, kits, on_kit)
+            written, pending = _render(out, staging, kits, on_kit, formats)
             write_manifest(out, Manifest(manifest.files, pending))
             for folder in pending:
                 _refuse_links(out, folder)
@@ -94,7 +101,11 @@ def write_kits(out: Path, kits: Sequence[PlannedKit], on_kit: OnKit | None = Non
 
 
 def _render(
-    out: Path, staging: Path, kits: Sequence[PlannedKit], on_kit: OnKit | None
+    out: Path,
+    staging: Path,
+    kits: Sequence[PlannedKit],
+    on_kit: OnKit | None,
+    formats: Sequence[str],
 ) -> tuple[list[Written], dict[str, dict]]:
     written: list[Written] = []
     pending: dict[str, dict[str, dict[str, object]]] = {}
@@ -104,24 +115,36 @@ def _render(
         target.mkdir(parents=True)
         entries = pending.setdefault(folder, {})
         for kit_file in files:
-            path = target / f"{kit_file.name}.pdf"
-            with path.open("wb") as handle:
-                write_pdf(kit_file.document, handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            size, digest = path.stat().st_size, sha256(path)
-            relative = f"{folder}/{path.name}"
-            pages = len(kit_file.document.pages)
-            written.append(Written(out / relative, pages, size, digest, kit_file.audience, folder))
-            entries[relative] = {
-                **info,
-                "audience": kit_file.audience,
-                "sha256": digest,
-                "bytes": size,
-            }
+            for path, pages in _render_file(kit_file, target, formats):
+                size, digest = path.stat().st_size, sha256(path)
+                relative = f"{folder}/{path.name}"
+                audience = kit_file.audience
+                written.append(Written(out / relative, pages, size, digest, audience, folder))
+                entries[relative] = {**info, "audience": audience, "sha256": digest, "bytes": size}
         if on_kit:
             on_kit(KitDone(folder, tuple(written[first:]), number, len(kits)))
     return written, pending
+
+
+def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
+    """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with cuts."""
+    document = kit_file.document
+    pdf = target / f"{kit_file.name}.pdf"
+    with pdf.open("wb") as handle:
+        write_pdf(document, handle)
+    made = [(pdf, len(document.pages))]
+    if "svg" in formats:
+        digits = max(2, len(str(len(document.pages))))
+        for number, page in enumerate(document.pages, start=1):
+            stem = f"{kit_file.name}_p{number:0{digits}d}"
+            svg = target / f"{stem}.svg"
+            svg.write_text(page_svg(document, page), encoding="utf-8")
+            made.append((svg, 1))
+            if page.cuts:
+                cut = target / f"{stem}_cut.svg"
+                cut.write_text(cut_svg(page), encoding="utf-8")
+                made.append((cut, 1))
+    return made
 
 
 def _folder(name: str) -> str:

@@ -87,7 +87,10 @@ def test_sizes_read_as_people_read_them() -> None:
     assert report.size(1024 * 1024 + 104858) == "1.1 MB"
 
 
-def test_list_is_a_table_of_games(capsys: pytest.CaptureFixture[str]) -> None:
+def test_list_is_a_table_of_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no cell wraps
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     header = next(line for line in out.splitlines() if "game" in line)
@@ -98,5 +101,5 @@ def test_list_is_a_table_of_games(capsys: pytest.CaptureFixture[str]) -> None:
     cells = [cell.strip() for cell in re.split(r"[│|]", row) if cell.strip()]
     assert cells == [
         "pass-and-pick", "Pass and pick shapes", "3-6", "cards, sheets, host-key", "standard",
-        "a4, letter",
+        "a4, letter, a3, tabloid, legal",
     ]

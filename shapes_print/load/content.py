@@ -23,6 +23,7 @@ from shapes_print.load.models import (
     ForEachBlock,
     Game,
     Paper,
+    PrintSettings,
     SheetDocument,
     SheetStyle,
 )
@@ -75,6 +76,9 @@ class Library:
     shapes: ShapeLibrary
     patterns: PatternLibrary
     papers: dict[str, tuple[float, float]]
+    card_sizes: dict[str, tuple[float, float]]
+    printing: PrintSettings
+    guide: LoadedDocument
 
 
 def _merge(base: Any, override: Any) -> Any:
@@ -127,15 +131,12 @@ def load_library(folder: Path) -> Library:
     style = validate(SheetStyle, style_doc)
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
-    papers_doc = read_yaml(folder / "papers.yaml")
-    papers = {}
-    for name, value in _mapping(papers_doc).items():
-        _identifier(papers_doc, name, (name,), "paper name")
-        paper = validate(Paper, papers_doc, value, (name,))
-        papers[name] = (paper.width, paper.height)
-    if not papers:
-        example = "a4: {width: 210mm, height: 297mm}"
-        raise UserError(papers_doc.source(), f"no papers: add one, such as '{example}'")
+    papers = _sizes(read_yaml(folder / "papers.yaml"), "paper", "a4: {width: 210mm, height: 297mm}")
+    print_doc = read_yaml(folder / "print.yaml")
+    _mapping(print_doc)
+    printing = validate(PrintSettings, print_doc)
+    guide_path = inside(folder, printing.guide, print_doc.source(("guide",)), "templates")
+    guide = load_document(guide_path)
     return Library(
         folder=folder,
         templates=templates,
@@ -147,7 +148,27 @@ def load_library(folder: Path) -> Library:
             _mapping(patterns_doc), patterns_doc.path, patterns_doc.source
         ),
         papers=papers,
+        card_sizes=_sizes(
+            read_yaml(folder / "card-sizes.yaml"), "card size", "poker: {width: 63.5mm, height: 88.9mm}"
+        ),
+        printing=printing,
+        guide=guide,
     )
+
+
+def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, float]]:
+    """Named sizes (papers, card sizes): name -> (width, height) in points.
+
+    The names become parts of folder and file names, so they are identifiers.
+    """
+    sizes = {}
+    for name, value in _mapping(doc).items():
+        _identifier(doc, name, (name,), f"{what} name")
+        size = validate(Paper, doc, value, (name,))
+        sizes[name] = (size.width, size.height)
+    if not sizes:
+        raise UserError(doc.source(), f"no {what}s: add one, such as '{example}'")
+    return sizes
 
 
 def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]:
@@ -190,15 +211,21 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     _card_limit(deck, deck_source, max_cards)
     loaded = LoadedGame(game, folder, source, deck, deck_source)
     for index, name in enumerate(game.documents):
-        doc = read_yaml(inside(folder, name, source.source(("documents", index))))
-        _mapping(doc)
-        spec = validate(SheetDocument, doc)
-        sections = tuple(
-            (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
-            for i, section in enumerate(spec.sections)
-        )
-        loaded.documents.append(LoadedDocument(spec, sections, doc))
+        path = inside(folder, name, source.source(("documents", index)))
+        loaded.documents.append(load_document(path))
     return loaded
+
+
+def load_document(path: Path) -> LoadedDocument:
+    """A sheet document (a game's table sheets, or the printing guide in templates/)."""
+    doc = read_yaml(path)
+    _mapping(doc)
+    spec = validate(SheetDocument, doc)
+    sections = tuple(
+        (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
+        for i, section in enumerate(spec.sections)
+    )
+    return LoadedDocument(spec, sections, doc)
 
 
 def _card_limit(deck: Deck, source: Document, max_cards: int) -> None:
