@@ -108,17 +108,16 @@ def verify(out: Path) -> tuple[list[str], int]:
         settled_old = problems(out, new) and not problems(out, old)
         accepted.update(old if settled_old else new)
     found = problems(out, accepted)
-    found.extend(
-        f"{out / name}: not in the manifest" for name in _pdfs(out) if name not in accepted
-    )
+    unlisted = [name for name in _printable(out) if name not in accepted]
+    found.extend(f"{out / name}: not in the manifest" for name in unlisted)
     return found, len(accepted)
 
 
-def _pdfs(out: Path) -> list[str]:
-    """PDFs under `out`, skipping hidden folders (staging) and never following links."""
+def _printable(out: Path) -> list[str]:
+    """PDF and SVG files under `out`, skipping hidden folders (staging); links not followed."""
     names = []
     for root, folders, files in os.walk(out):
         folders[:] = [f for f in folders if not f.startswith(".")]
         base = Path(root).relative_to(out)
-        names.extend((base / f).as_posix() for f in files if f.endswith(".pdf"))
+        names.extend((base / f).as_posix() for f in files if f.endswith((".pdf", ".svg")))
     return names

@@ -92,3 +92,19 @@ def test_verify_ignores_staging_left_by_a_killed_build(
     stale.mkdir(parents=True)
     (stale / "pass-and-pick_3p_a4_cards.pdf").write_bytes(b"%PDF-1.7 half")
     assert run(["verify", str(out)], capsys, tmp_path)[:2] == (0, [])
+
+
+def test_verify_checks_svg_pages_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = copy_project(tmp_path / "project")
+    out = tmp_path / "out"
+    args = build_args(root, out, "--paper", "a4", "--players", "3", "--format", "pdf,svg")
+    assert run(args, capsys, tmp_path)[0] == 0
+    assert run(["verify", str(out)], capsys, tmp_path)[:2] == (0, [])
+    svg = sorted((out / KIT).glob("*.svg"))[0]
+    svg.rename(svg.with_name("renamed.svg"))
+    status, lines, _ = run(["verify", str(out)], capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        f"out/{KIT}/{svg.name}: missing",
+        f"out/{KIT}/renamed.svg: not in the manifest",
+    ]
