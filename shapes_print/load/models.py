@@ -281,11 +281,11 @@ class Calibration(Strict):
 
     inset: Length
     arm: Length
-    scale_half_length: Length
-    scale_step: Length
+    scale_half_length: Size
+    scale_step: Size
     label_every: int = Field(gt=0)
     tick: Length
-    text_size: Length
+    text_size: Size
     title: str
     front_lines: list[str]
     back_lines: list[str]
