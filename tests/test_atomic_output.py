@@ -219,3 +219,29 @@ def test_links_planted_at_the_manifest_and_lock_are_never_written_through(
         [f"out/{write.LOCK}: cannot lock the output folder: Too many levels of symbolic links"],
     )
     assert precious.read_text() == "keep me"
+
+
+def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
+    """Two builds into one folder take turns: nothing is staged while the lock is held."""
+    import fcntl
+
+    root = copy_project(tmp_path / "project")
+    out = tmp_path / "out"
+    out.mkdir()
+    command = [
+        sys.executable,
+        "-m",
+        "shapes_print",
+        *build_args(root, out, "--players", "3", "--paper", "a4"),
+    ]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with (out / write.LOCK).open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        time.sleep(3)  # a whole one-kit build takes about a second
+        assert process.poll() is None
+        assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
+    assert process.wait() == 0
+    assert_whole(out)
