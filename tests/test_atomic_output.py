@@ -245,3 +245,20 @@ def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
         assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
     assert process.wait() == 0
     assert_whole(out)
+
+
+def test_rebuild_without_atomic_exchange_still_replaces_whole_kits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where renameat2 is missing (not Linux), kits are swapped with plain renames."""
+    monkeypatch.setattr(write, "_exchange", lambda a, b: False)
+    a, b = variants(tmp_path)
+    out = tmp_path / "out"
+    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    old = snapshot(out)
+    assert run(build_args(b, out, *KITS), capsys, tmp_path)[0] == 0
+    new = snapshot(out)
+    assert sorted(new) == sorted(old)
+    assert all(new[name] != old[name] for name in new if name.endswith("_cards.pdf"))
+    assert_whole(out)
+    assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
