@@ -138,7 +138,8 @@ def fill(template: str, values: Mapping[str, Any], where: Source | None) -> str:
     try:
         return _FORMATTER.vformat(template, (), values)
     except _Undefined as error:
-        raise UserError(where, f"{error} (limit this text to those players with 'players:')") from None
+        hint = "limit this text to those players with 'players:'"
+        raise UserError(where, f"{error} ({hint})") from None
     except KeyError as error:
         known = ", ".join(sorted(values))
         raise UserError(where, f"unknown name {{{error.args[0]}}} in {template!r} (known: {known})") from None
