@@ -34,6 +34,17 @@ VARIANTS = {
     5: {"main-game", "survivor"},
     6: {"main-game", "survivor"},
 }
+# Stop Turn, Clear the Board: the rules' main game, Classic and Solitaire; Survivor and
+# Drafting follow the main game (the components: "only used in the classic version").
+SPECIALS = {
+    "main-game": ("Remove", "Remove"),
+    "survivor": ("Remove", "Remove"),
+    "drafting": ("Remove", "Remove"),
+    "classic": ("Keep", "Keep"),
+    "solitaire": ("Remove", "Keep"),
+}
+HOST_ROWS = {"main-game": "Main game", "survivor": "Survivor", "drafting": "Card Drafting",
+             "classic": "Classic", "solitaire": "Solitaire"}
 DEALS = {2: 10, 3: 9, 4: 8}  # "For a 2 player game, deal each player 10 cards" and so on
 
 
@@ -202,3 +213,22 @@ def test_colour_card_shape_centre_has_its_colour(built: dict[str, Written]) -> N
             assert close, (card["id"], common)
             checked += 1
     assert checked == 4
+
+
+@pytest.mark.parametrize("variant", sorted(SPECIALS))
+def test_special_cards_and_player_range_agree_with_the_host_key(
+    built: dict[str, Written], variant: str
+) -> None:
+    players = min(count for count, names in VARIANTS.items() if variant in names)
+    files = kit_files(built, players)
+    text = " ".join(text_of(files[variant].path))
+    stop, clear = SPECIALS[variant]
+    assert f"Stop Turn cards (2) {stop} Clear the Board cards (2) {clear}" in text
+    allowed = re.search(r"Players allowed (\S+)", text)
+    assert allowed is not None
+    low, _, high = allowed.group(1).partition("-")
+    assert {n for n, names in VARIANTS.items() if variant in names} == set(
+        range(int(low), int(high or low) + 1)
+    )
+    host = " ".join(text_of(files["host-key"].path))
+    assert f"{HOST_ROWS[variant]} {allowed.group(1)} " in host
