@@ -46,7 +46,6 @@ class _Undefined(Exception):
 
     def __init__(self, missing: NoEntry) -> None:
         super().__init__(missing.message())
-        self.missing = missing
 
 
 def player_range(text: str, where: Source | None) -> tuple[int, int]:
