@@ -36,7 +36,8 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
         known = ", ".join(library.templates)
         raise UserError(
             loaded.source.source(("card_template",)),
-            f"card template {loaded.game.card_template!r} not found (known: {known})",
+            f"card template {loaded.game.card_template!r} not found",
+            f"known templates: {known}",
         )
     if card_size is None:
         return template

@@ -56,7 +56,7 @@ def kit_values(loaded: LoadedGame, players: int) -> dict[str, Any]:
     """Every number the game's text may print for this player count."""
     deck = loaded.deck
     counts = [card.count for card in deck.cards]
-    given = {"players": players, "deck_size": sum(counts)}
+    given = {"players": players, "deck_size": sum(counts), **deck_group_counts(loaded)}
     numbers = compute_numbers(loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name)))
     check_constraints(loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i)))
     return {
@@ -64,6 +64,19 @@ def kit_values(loaded: LoadedGame, players: int) -> dict[str, Any]:
         "deck_counts": " + ".join(str(count) for count in counts),
         "game_title": loaded.game.title,
     }
+
+
+def deck_group_counts(loaded: LoadedGame) -> dict[str, int]:
+    """`count_<group>` for every card group and card id (hyphens become underscores).
+
+    So YAML can say `deck_size - count_stop_turn` instead of repeating a deck count.
+    """
+    totals: dict[str, int] = {}
+    for card in loaded.deck.cards:
+        for key in dict.fromkeys((card.id, card.group or card.id)):
+            name = "count_" + key.replace("-", "_")
+            totals[name] = totals.get(name, 0) + card.count
+    return totals
 
 
 def _deck_list(loaded: LoadedGame) -> list[dict[str, Any]]:

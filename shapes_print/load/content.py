@@ -90,17 +90,21 @@ def _merge(base: Any, override: Any) -> Any:
     return override
 
 
-def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> dict:
+def _resolve_extends(
+    docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()
+) -> Document:
+    """The template merged over its parents; each value keeps the file and line it came from."""
     doc = docs[name]
     data = doc.data
     parent = data.get("extends")
     if parent is None:
-        return data
+        return doc
     if parent in chain or parent == name:
         raise UserError(doc.source(("extends",)), f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}")
     if parent not in docs:
         raise UserError(doc.source(("extends",)), f"template {parent!r} not found (known: {', '.join(sorted(docs))})")
-    return _merge(_resolve_extends(docs, parent, (*chain, name)), data)
+    base = _resolve_extends(docs, parent, (*chain, name))
+    return Document(doc.path, _merge(base.data, data), {**base.marks, **doc.marks})
 
 
 def _mapping(doc: Document) -> dict:
@@ -123,10 +127,9 @@ def load_library(folder: Path) -> Library:
             raise UserError(doc.source(("id",)), f"template id {template_id!r} is used twice")
         docs[template_id] = doc
     templates = {}
-    for name, doc in docs.items():
-        merged = _resolve_extends(docs, name)
-        template = validate(CardTemplate, doc, {**merged, "id": name}, ())
-        templates[name] = template
+    merged = {name: _resolve_extends(docs, name) for name in docs}
+    for name, doc in merged.items():
+        templates[name] = validate(CardTemplate, doc, {**doc.data, "id": name}, ())
     style_doc = read_yaml(folder / "sheet.yaml")
     style = validate(SheetStyle, style_doc)
     shapes_doc = read_yaml(folder / "shapes.yaml")
@@ -140,7 +143,7 @@ def load_library(folder: Path) -> Library:
     return Library(
         folder=folder,
         templates=templates,
-        template_sources=docs,
+        template_sources=merged,
         style=style,
         style_source=style_doc,
         shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path, shapes_doc.source),

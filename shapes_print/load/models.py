@@ -157,10 +157,13 @@ class BackDesign(Strict):
 
 
 class CardType(Strict):
+    """One card face and its copies; `group` pools types for a `count_<group>` number."""
+
     id: Identifier
     count: int = Field(gt=0)
     layout: Identifier
     back: Identifier
+    group: Identifier | None = None
     fields: dict[str, Scalar] = {}
 
 

@@ -88,16 +88,22 @@ class _Flow:
 
 
 def plan_sheets(doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext) -> list[Page]:
-    """Pages of one sheet document for one player count; sections for other counts are left out."""
+    """Pages of one sheet document for one player count; sections for other counts are left out.
+
+    A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
+    is written once, in the filter.
+    """
     flow = _Flow(ctx, page, inputs.print_line)
     for players, blocks in doc.sections:
+        values = dict(inputs.values)
         if players is not None:
             low, high = player_range(players, doc.source.source())
             if not low <= inputs.players <= high:
                 continue
+            values["section_players"] = players
         flow.finish()
         flow.start()
-        _blocks(flow, blocks, dict(inputs.values), inputs)
+        _blocks(flow, blocks, values, inputs)
     flow.finish()
     return flow.pages
 
