@@ -85,17 +85,18 @@ def _merge(base: Any, override: Any) -> Any:
     return override
 
 
-def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> dict:
+def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> Document:
+    """The template with its ancestors merged in; each value keeps the file it came from."""
     doc = docs[name]
-    data = doc.data
-    parent = data.get("extends")
+    parent = doc.data.get("extends")
     if parent is None:
-        return data
+        return doc
     if parent in chain or parent == name:
         raise UserError(doc.source(("extends",)), f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}")
     if parent not in docs:
         raise UserError(doc.source(("extends",)), f"template {parent!r} not found (known: {', '.join(sorted(docs))})")
-    return _merge(_resolve_extends(docs, parent, (*chain, name)), data)
+    base = _resolve_extends(docs, parent, (*chain, name))
+    return Document(doc.path, _merge(base.data, doc.data), {**base.marks, **doc.marks})
 
 
 def _mapping(doc: Document) -> dict:
@@ -118,7 +119,7 @@ def load_library(folder: Path) -> Library:
     templates = {}
     for name, doc in docs.items():
         merged = _resolve_extends(docs, name)
-        template = validate(CardTemplate, doc, {**merged, "id": name}, ())
+        template = validate(CardTemplate, merged, {**merged.data, "id": name}, ())
         templates[name] = template
     style_doc = read_yaml(folder / "sheet.yaml")
     style = validate(SheetStyle, style_doc)
