@@ -117,7 +117,7 @@ def load_library(folder: Path) -> Library:
             raise UserError(doc.source(("id",)), "id: is required and must be text")
         docs[template_id] = doc
     templates = {}
-    for name, doc in docs.items():
+    for name in docs:
         merged = _resolve_extends(docs, name)
         template = validate(CardTemplate, merged, {**merged.data, "id": name}, ())
         templates[name] = template
