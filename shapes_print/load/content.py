@@ -90,13 +90,10 @@ def _merge(base: Any, override: Any) -> Any:
     return override
 
 
-def _resolve_extends(
-    docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()
-) -> Document:
-    """The template merged over its parents; each value keeps the file and line it came from."""
+def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> Document:
+    """The template with its ancestors merged in; each value keeps the file it came from."""
     doc = docs[name]
-    data = doc.data
-    parent = data.get("extends")
+    parent = doc.data.get("extends")
     if parent is None:
         return doc
     if parent in chain or parent == name:
@@ -104,7 +101,7 @@ def _resolve_extends(
     if parent not in docs:
         raise UserError(doc.source(("extends",)), f"template {parent!r} not found (known: {', '.join(sorted(docs))})")
     base = _resolve_extends(docs, parent, (*chain, name))
-    return Document(doc.path, _merge(base.data, data), {**base.marks, **doc.marks})
+    return Document(doc.path, _merge(base.data, doc.data), {**base.marks, **doc.marks})
 
 
 def _mapping(doc: Document) -> dict:
