@@ -42,8 +42,10 @@ def copy_project(root: Path, edits: Sequence[Edit] = ()) -> Path:
 
 
 def build_args(root: Path, out: Path, *extra: str) -> list[str]:
+    """`build` of the Pass and pick kit from the copy: one game keeps each test to its point."""
     return [
         "build",
+        GAME,
         "--content",
         str(root / "content"),
         "--templates",

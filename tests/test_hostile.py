@@ -98,7 +98,8 @@ def test_game_names_on_the_command_line_cannot_climb(
     root = copy_project(tmp_path)
     args = build_args(root, tmp_path / "out")
     status, lines, _ = run([args[0], "../templates", *args[1:]], capsys, tmp_path)
-    assert (status, lines) == (2, ["unknown game '../templates' (known: pass-and-pick)"])
+    assert status == 2
+    assert len(lines) == 1 and lines[0].startswith("unknown game '../templates' (known: ")
 
 
 @pytest.mark.parametrize(

@@ -124,7 +124,7 @@ def test_generated_decks_build_whole_kits_or_fail_in_one_line(
         game.mkdir(parents=True)
         (game / "game.yaml").write_text(GAME)
         (game / "deck.yaml").write_text(yaml.safe_dump(_deck(cards), allow_unicode=True))
-        status, lines, out = _build(root / "content", templates, root / "out", "2")
+        status, lines, out = _build(root / "content", templates, root / "out", "2", "gen")
         if not acceptable:
             _assert_clean_refusal(status, lines, out)
             return
@@ -137,9 +137,12 @@ def test_generated_decks_build_whole_kits_or_fail_in_one_line(
         assert verify(out) == ([], len(list(out.rglob("*.pdf"))))
 
 
-def _build(content: Path, templates: Path, out: Path, players: str) -> tuple[int, list[str], Path]:
-    """Build one A4 kit in-process: exit status, stderr lines, output folder."""
-    args = ["build", "--content", str(content), "--templates", str(templates), "--out", str(out)]
+def _build(
+    content: Path, templates: Path, out: Path, players: str, game: str
+) -> tuple[int, list[str], Path]:
+    """Build one game's A4 kit in-process: exit status, stderr lines, output folder."""
+    args = ["build", game, "--content", str(content), "--templates", str(templates)]
+    args += ["--out", str(out)]
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         status = main([*args, "--players", players, "--paper", "a4"])
@@ -201,7 +204,8 @@ def test_generated_layout_lengths_build_whole_kits_or_fail_in_one_line(
                 parent = parent[key]
             parent[keys[-1]] = value
             path.write_text(yaml.safe_dump(data, allow_unicode=True))
-        status, lines, out = _build(DEFAULT_CONTENT, root / "templates", root / "out", "3")
+        out = root / "out"
+        status, lines, out = _build(DEFAULT_CONTENT, root / "templates", out, "3", "pass-and-pick")
         event(f"exit {status}")
         if status != 0:
             _assert_clean_refusal(status, lines, out)
