@@ -181,7 +181,7 @@ LENGTH_FIELDS = [
 @example(changes={7: "1.00mm"})  # a ruler shorter than one step once divided by zero
 @example(changes={0: "1.00mm"})  # 1 mm cards leave no room for furniture: needs a file:line
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
     changes=st.dictionaries(
