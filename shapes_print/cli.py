@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from shapes_print import pipeline, preview, report
+from shapes_print import pipeline, preview, report, schemas, starter
 from shapes_print.errors import UserError
 
 app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
@@ -18,6 +18,10 @@ Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder na
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
+Labels = Annotated[
+    list[str] | None,
+    typer.Option("--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."),
+]
 
 
 @app.command()
@@ -31,6 +35,7 @@ def build(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
     ] = False,
+    labels: Labels = None,
 ) -> None:
     """Build print-ready kits.
 
@@ -39,7 +44,7 @@ def build(
     console = Console()
     sources = pipeline.Sources(content, templates)
     with report.build_progress(console, quiet) as on_kit:
-        written = pipeline.build(sources, games or [], players, paper, out, on_kit)
+        written = pipeline.build(sources, games or [], players, paper, out, on_kit, labels or [])
     report.print_summary(console, written, out)
 
 
@@ -56,25 +61,32 @@ def preview_kit(
     dpi: Annotated[int, typer.Option(min=10, max=600, help="Pixels per inch of the pages.")] = 100,
     content: Content = pipeline.DEFAULT_CONTENT,
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    labels: Labels = None,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
     Example: shapes-print preview pass-and-pick --players 4 --paper a4
     """
     sources = pipeline.Sources(content, templates)
-    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi):
+    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi, labels or []):
         for path in (*kit.pages, kit.contact_sheet):
             typer.echo(str(path))
 
 
 @app.command()
-def check(games: Games = None, content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
+def check(
+    games: Games = None,
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    labels: Labels = None,
+) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
+    Checks every shipped label set unless --labels names some.
     Example: shapes-print check pass-and-pick
     """
-    project = pipeline.check(pipeline.Sources(content, templates), games or [])
-    typer.echo(f"ok: {len(project.games)} games checked")
+    project = pipeline.check(pipeline.Sources(content, templates), games or [], labels or ["all"])
+    typer.echo(f"ok: {len(project.games)} games checked with {len(project.variants)} label sets")
 
 
 @app.command("list")
@@ -84,6 +96,36 @@ def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates
     Example: shapes-print list
     """
     Console().print(report.games(pipeline.load_project(pipeline.Sources(content, templates))))
+
+
+labels_app = typer.Typer(no_args_is_help=True, help="Make and inspect label sets.")
+app.add_typer(labels_app, name="labels")
+
+
+@labels_app.command("new")
+def labels_new(
+    name: Annotated[str, typer.Argument(help="Name of the new label set (its file is NAME.yaml).")],
+    start: Annotated[str, typer.Option("--from", help="Label set to start from (name or path).")] = "standard",
+    out: Annotated[Path, typer.Option(help="Folder to write NAME.yaml in.")] = Path("."),
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Write a starter label set with every key, its current value and a comment on each.
+
+    Example: shapes-print labels new big --from large-print
+    """
+    path = starter.write_starter(name, start, out, pipeline.Sources(content, templates))
+    typer.echo(str(path))
+
+
+@app.command()
+def schema(out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = pipeline.PROJECT / "schemas") -> None:
+    """Write JSON Schemas for deck, card template and label-set files, for editors.
+
+    Example: shapes-print schema --out schemas
+    """
+    for path in schemas.write_schemas(out):
+        typer.echo(str(path))
 
 
 def main(argv: list[str] | None = None) -> int:

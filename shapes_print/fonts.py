@@ -7,6 +7,7 @@ string is checked against the font's character map before it reaches a page.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,7 +33,27 @@ class Font:
         missing = sorted({ch for ch in text if ord(ch) not in self.covered and ch not in "\n"})
         if missing:
             chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
-            raise UserError(where, f"{what}: font {self.path.name} has no glyph for {chars}")
+            raise UserError(where, f"{what}: font {self.path.name} has no glyph for {chars} in {text!r}")
+
+
+PACKAGE = "package:"
+
+
+def font_file(spec: str, folder: Path, where: Source | None) -> Path:
+    """A font named by file (relative to `folder`) or as `package:module/path` inside an
+    installed Python package, such as PyPI's fontpkg-atkinson-hyperlegible."""
+    if not spec.startswith(PACKAGE):
+        path = (folder / spec).resolve()
+    else:
+        module, _, inner = spec.removeprefix(PACKAGE).partition("/")
+        found = importlib.util.find_spec(module)
+        if found is None or not found.submodule_search_locations:
+            pip_name = module.replace("_", "-")
+            raise UserError(where, f"font package {module!r} is not installed (pip install {pip_name})")
+        path = Path(next(iter(found.submodule_search_locations))) / inner
+    if not path.is_file():
+        raise UserError(where, f"font file {spec!r} not found")
+    return path
 
 
 @cache

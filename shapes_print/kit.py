@@ -7,18 +7,21 @@ planned into pages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shapes_print.errors import UserError
 from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.labels import STANDARD
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import Flip, cut_marks, fit_grid
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document, Item, Page, Paint, Rect, Symbol, Use
-from shapes_print.values import compute_numbers, fill
+from shapes_print.shapes import ShapeLibrary
+from shapes_print.values import compute_numbers
+from shapes_print.words import Said, Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,7 @@ class KitRequest:
     players: int
     paper: str
     flip: Flip = "long"
+    labels: str = STANDARD
 
 
 # Every kit's cards file ends in this name; sheet documents name their own files.
@@ -48,18 +52,28 @@ def document_names(loaded: LoadedGame) -> list[str]:
 
 
 def kit_folder(request: KitRequest) -> str:
-    return f"{request.game}/{request.paper}/{request.players}-players"
+    """`game/paper/n-players`; other label sets than standard get a folder of their own."""
+    labels = "" if request.labels == STANDARD else f"{request.labels}/"
+    return f"{request.game}/{labels}{request.paper}/{request.players}-players"
 
 
-def kit_values(loaded: LoadedGame, players: int) -> dict[str, Any]:
-    """Every number the game's text may print for this player count."""
+def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> dict[str, Any]:
+    """Every number the game's text may print for this player count.
+
+    `deck_summary` counts the deck by its cards' names ("6 circles, 6 triangles"), so a
+    sentence about the deck follows a custom deck.
+    """
     deck = loaded.deck
+    words = words or Words()
     counts = [card.count for card in deck.cards]
+    where = loaded.deck_source.source(("cards",))
+    named = [f"{card.count} {words.say(card.name or card.id, where)}" for card in deck.cards]
     given = {"players": players, "deck_size": sum(counts)}
     numbers = compute_numbers(loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name)))
     return {
         **numbers,
         "deck_counts": " + ".join(str(count) for count in counts),
+        "deck_summary": Said(", ".join(named)),
         "game_title": loaded.game.title,
     }
 
@@ -78,13 +92,19 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     if request.paper not in library.papers:
         raise UserError(None, f"unknown paper {request.paper!r} (known: {', '.join(library.papers)})")
     page = library.papers[request.paper]
-    values = kit_values(loaded, request.players)
+    if loaded.deck.shapes:
+        own = ShapeLibrary.from_mapping(loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path)
+        ctx = replace(ctx, shapes=ctx.shapes.merged(own))
+    words = ctx.words
+    values = kit_values(loaded, request.players, words)
     furniture = ctx.style.furniture
-    print_line = fill(furniture.print_line, {"flip": request.flip}, library.style_source.source(("furniture", "print_line")))
-    stem = f"{game.id}_{request.players}p_{request.paper}"
+    print_line = words.fill(furniture.print_line, {"flip": request.flip}, library.style_source.source(("furniture", "print_line")))
+    labels = "" if request.labels == STANDARD else f"_{request.labels}"
+    stem = f"{game.id}_{request.players}p_{request.paper}{labels}"
+    game_title = words.say(game.title, loaded.source.source(("title",)))
     faces, backs = _card_symbols(loaded, library, ctx)
     cards = _card_pages(loaded, library, ctx, page, faces, backs, print_line, request.flip)
-    files = [KitFile(f"{stem}_{CARDS}", "players", Document(f"{game.title}: {fill(game.cards_title, values, None)}", cards, ctx.fonts.regular.name, {**faces, **backs}, request.flip))]
+    files = [KitFile(f"{stem}_{CARDS}", "players", Document(f"{game_title}: {words.fill(game.cards_title, values, loaded.source.source(('cards_title',)))}", cards, ctx.fonts.regular.name, {**faces, **backs}, request.flip))]
     lists = {**game.lists, "deck": _deck_list(loaded)}
     face_by_card = {card.id: faces[f"face-{card.id}"] for card in loaded.deck.cards}
     inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)
@@ -92,7 +112,7 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
         pages = plan_sheets(doc, inputs, page, ctx)
         if not pages:
             continue
-        title = f"{game.title}: {fill(doc.spec.title, values, doc.source.source(('title',)))}"
+        title = f"{game_title}: {words.fill(doc.spec.title, values, doc.source.source(('title',)))}"
         files.append(KitFile(f"{stem}_{doc.spec.name}", doc.spec.audience, Document(title, pages, ctx.fonts.regular.name, faces, "none")))
     return files
 

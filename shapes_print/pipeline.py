@@ -11,49 +11,61 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.fonts import FontPair, load_font
 from shapes_print.kit import KitFile, KitRequest, kit_folder, plan_kit
-from shapes_print.load.content import Library, LoadedGame, game_folders, load_game, load_library
+from shapes_print.load.content import Library, LoadedGame, game_folders, load_game
+from shapes_print.load.labels import load_labels, resolve_refs
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
+from shapes_print.variant import Variant, make_variant
 from shapes_print.write import OnKit, Written, write_kits
 
 PROJECT = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = PROJECT / "content"
 DEFAULT_TEMPLATES = PROJECT / "templates"
-# The only label set until label sets become YAML of their own (a later issue).
-LABEL_SETS = ("standard",)
+DEFAULT_LABELS = PROJECT / "labels"
 
 
 @dataclass(frozen=True, slots=True)
 class Sources:
     content: Path = DEFAULT_CONTENT
     templates: Path = DEFAULT_TEMPLATES
+    labels: Path = DEFAULT_LABELS
 
 
 @dataclass(slots=True)
 class Project:
-    library: Library
-    games: dict[str, LoadedGame]
-    ctx: DrawContext
+    """The content, once per label set asked for (the first is the one previews use)."""
+
+    variants: list[Variant]
+
+    @property
+    def library(self) -> Library:
+        return self.variants[0].library
+
+    @property
+    def games(self) -> dict[str, LoadedGame]:
+        return self.variants[0].games
+
+    @property
+    def ctx(self) -> DrawContext:
+        return self.variants[0].ctx
 
 
-def load_project(sources: Sources, only: Sequence[str] = ()) -> Project:
-    library = load_library(sources.templates)
+def load_project(sources: Sources, only: Sequence[str] = (), labels: Sequence[str] = ()) -> Project:
+    """Load the games once, then apply each label set (`NAME`, a path, or `all`)."""
     folders = {folder.name: folder for folder in game_folders(sources.content)}
     for name in only:
         if name not in folders:
             raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
     games = {name: load_game(folder) for name, folder in folders.items() if not only or name in only}
-    fonts = library.style.fonts
-    where = library.style_source.source(("fonts",))
-    font_paths = {kind: (library.folder / path).resolve() for kind, path in fonts.items()}
-    for kind, path in font_paths.items():
-        if not path.is_file():
-            raise UserError(where, f"fonts.{kind}: font file {fonts[kind]!r} not found")
-    pair = FontPair(load_font(font_paths["regular"]), load_font(font_paths["bold"]))
-    return Project(library, games, DrawContext(pair, library.shapes, library.patterns, library.style))
+    refs = resolve_refs(list(labels), sources.labels)
+    variants = [make_variant(sources.templates, games, load_labels(ref, sources.labels)) for ref in refs]
+    names = [variant.labels.name for variant in variants]
+    for name in names:
+        if names.count(name) > 1:
+            raise UserError(None, f"two label sets are named {name!r}; their kits would share a folder")
+    return Project(variants)
 
 
 def player_counts(game: LoadedGame, wanted: str) -> list[int]:
@@ -77,23 +89,20 @@ def papers(project: Project, wanted: str) -> list[str]:
 
 
 def plan_all(project: Project, players: str, paper: str, flip: Flip = "long") -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
-    """Every kit asked for, planned in a stable order (game, paper, player count)."""
-    for game_id, loaded in project.games.items():
-        for paper_name in papers(project, paper):
-            for count in player_counts(loaded, players):
-                request = KitRequest(game_id, count, paper_name, flip)
-                info = {
-                    "game": game_id,
-                    "paper": paper_name,
-                    "players": str(count),
-                    "labels": LABEL_SETS[0],
-                }
-                yield kit_folder(request), info, plan_kit(loaded, project.library, project.ctx, request)
+    """Every kit asked for, planned in a stable order (label set, game, paper, player count)."""
+    for variant in project.variants:
+        labels = variant.labels.name
+        for game_id, loaded in variant.games.items():
+            for paper_name in papers(project, paper):
+                for count in player_counts(loaded, players):
+                    request = KitRequest(game_id, count, paper_name, flip, labels)
+                    info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": labels}
+                    yield kit_folder(request), info, plan_kit(loaded, variant.library, variant.ctx, request)
 
 
-def check(sources: Sources, games: Sequence[str]) -> Project:
+def check(sources: Sources, games: Sequence[str], labels: Sequence[str] = ("all",)) -> Project:
     """Load and plan everything without writing, so every mistake surfaces."""
-    project = load_project(sources, games)
+    project = load_project(sources, games, labels)
     for _ in plan_all(project, "all", "all"):
         pass
     return project
@@ -106,8 +115,9 @@ def build(
     paper: str,
     out: Path,
     on_kit: OnKit | None = None,
+    labels: Sequence[str] = (),
 ) -> list[Written]:
-    return build_project(load_project(sources, games), players, paper, out, on_kit)
+    return build_project(load_project(sources, games, labels), players, paper, out, on_kit)
 
 
 def build_project(

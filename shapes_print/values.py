@@ -92,7 +92,12 @@ def _by_players(name: str, table: Mapping[str, int], players: int, where: Source
 
 
 class _Formatter(string.Formatter):
+    def __init__(self, word: Callable[[str], str] | None = None) -> None:
+        self.word = word
+
     def format_field(self, value: Any, format_spec: str) -> str:
+        if self.word is not None and isinstance(value, str):
+            value = self.word(value)
         if format_spec in _CASES:
             return _CASES[format_spec](str(value))
         return super().format_field(value, format_spec)
@@ -101,10 +106,19 @@ class _Formatter(string.Formatter):
 _FORMATTER = _Formatter()
 
 
-def fill(template: str, values: Mapping[str, Any], where: Source | None) -> str:
-    """Put values into `{name}` places; an unknown name is the YAML author's mistake."""
+def fill(
+    template: str,
+    values: Mapping[str, Any],
+    where: Source | None,
+    word: Callable[[str], str] | None = None,
+) -> str:
+    """Put values into `{name}` places; an unknown name is the YAML author's mistake.
+
+    `word`, if given, turns each text value into the label set's words before it goes in.
+    """
+    formatter = _Formatter(word) if word else _FORMATTER
     try:
-        return _FORMATTER.vformat(template, (), values)
+        return formatter.vformat(template, (), values)
     except KeyError as error:
         known = ", ".join(sorted(values))
         raise UserError(where, f"unknown name {{{error.args[0]}}} in {template!r} (known: {known})") from None

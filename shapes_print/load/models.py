@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from shapes_print.units import parse_length
 
-Length = Annotated[float, BeforeValidator(parse_length)]
+# In YAML a length is text with its unit; editors are told so through the JSON Schema.
+LENGTH_SCHEMA = {"type": "string", "pattern": r"^\s*-?\d+(\.\d+)?\s*(pt|mm|cm|in)\s*$",
+                 "description": "a length with its unit, such as 63.5mm, 2.5in or 12pt"}
+Length = Annotated[float, BeforeValidator(parse_length), WithJsonSchema(LENGTH_SCHEMA)]
 Identifier = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
 Scalar = str | int | float
 
@@ -29,10 +32,14 @@ class Element(Strict):
 
     Boxes are [x, y, width, height] measured from the card's top-left corner.
     `mirror` draws the element a second time turned 180° about the card centre, the way a
-    corner index repeats upside down in the opposite corner.
+    corner index repeats upside down in the opposite corner. `name` lets a label set change
+    one element (its size, colour, line weight) without copying the layout; `hidden` leaves
+    it out.
     """
 
     kind: Literal["rect", "pattern", "shape", "text"]
+    name: Identifier | None = None
+    hidden: bool = False
     box: tuple[Length, Length, Length, Length]
     fill: str | None = None
     stroke: str | None = None
@@ -109,6 +116,7 @@ class SheetStyle(Strict):
     heading_size: Length
     subheading_size: Length
     body_size: Length
+    label_size: Length
     min_size: Length
     line_spacing: float = Field(ge=1.0, le=3.0)
     block_gap: Length
@@ -132,7 +140,10 @@ class BackDesign(Strict):
 
 
 class CardType(Strict):
+    """One kind of card; `name` is how sheets count it ("circles" in "6 circles")."""
+
     id: Identifier
+    name: str | None = None
     count: int = Field(gt=0)
     layout: Identifier
     back: Identifier
@@ -144,6 +155,8 @@ class Deck(Strict):
 
     backs: dict[Identifier, BackDesign]
     cards: list[CardType] = Field(min_length=1)
+    # Shapes of the deck's own, in the form of templates/shapes.yaml; same name redraws one.
+    shapes: dict[str, Any] = {}
 
 
 class PlayerRange(Strict):

@@ -33,7 +33,7 @@ def card_symbol(
     width, height = template.card["width"], template.card["height"]
     items: list[Item] = []
     for element in template.layouts[layout].elements:
-        if element.when and not fields.get(element.when):
+        if element.hidden or (element.when and not fields.get(element.when)):
             continue
         drawn = tuple(_element(element, height, fields, ctx, where, name))
         items.extend(drawn)
@@ -101,7 +101,7 @@ def _element(
 def _text_lines(
     element: Element, box: Box, fields: Mapping[str, object], ctx: DrawContext, where: Source, card: str
 ) -> list[Item]:
-    words = _text(element.text, fields, where)
+    words = ctx.words.fill(element.text, fields, where) if element.text else ""
     if not words:
         return []
     font = ctx.fonts.pick(element.bold)
@@ -115,7 +115,7 @@ def _text_lines(
         wrap_lines=element.wrap,
         line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
         where=where,
-        what=f"card {card!r}",
+        what=f"card {card!r}, box {element.name or element.text!r}",
     )
     ink = colour(_text(element.colour, fields, where), where, "colour")
     anchor, x = {

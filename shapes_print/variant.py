@@ -1,0 +1,74 @@
+"""A label set applied to the loaded content: its library, drawing context and decks.
+
+Content is read once; each label set gets its own merged style and card templates, its
+fonts, its words and its per-game card fields, then is held to its contrast minimums.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from shapes_print.contrast import check_contrast
+from shapes_print.errors import UserError
+from shapes_print.fonts import FontPair, font_file, load_font
+from shapes_print.load.content import Library, LoadedGame, load_library
+from shapes_print.load.labels import LoadedLabels
+from shapes_print.load.models import Deck
+from shapes_print.load.validate import validate
+from shapes_print.load.yamlsrc import deep_merge
+from shapes_print.plan.context import DrawContext
+
+
+@dataclass(slots=True)
+class Variant:
+    labels: LoadedLabels
+    library: Library
+    ctx: DrawContext
+    games: dict[str, LoadedGame]
+
+
+def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLabels) -> Variant:
+    library = load_library(templates, labels)
+    style = library.style
+    where = labels.source.under(("style",), library.style_source)
+    paths = {kind: font_file(spec, library.folder, where.source(("fonts", kind))) for kind, spec in style.fonts.items()}
+    fonts = FontPair(load_font(paths["regular"]), load_font(paths["bold"]))
+    words = labels.words()
+    furniture = style.furniture
+    furniture = furniture.model_copy(update={
+        key: words.say(getattr(furniture, key), where.source(("furniture", key)))
+        for key in ("ruler_label", "inch_label")
+    })
+    style = style.model_copy(update={"furniture": furniture})
+    ctx = DrawContext(fonts, library.shapes, library.patterns, style, words)
+    variant = Variant(labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()})
+    check_contrast(variant.labels, variant.library, variant.games)
+    return variant
+
+
+def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
+    """The game with the label set's card and back fields merged into its deck."""
+    patch = labels.data.get("games", {}).get(loaded.game.id)
+    if not patch:
+        return loaded
+    data = loaded.deck_source.data
+    ids = [card.get("id") for card in data["cards"]]
+    for card_id in patch.get("cards", {}):
+        if card_id not in ids:
+            raise UserError(
+                labels.source.source(("games", loaded.game.id, "cards", card_id)),
+                f"{loaded.game.id} has no card {card_id!r} (cards: {', '.join(map(str, ids))})",
+            )
+    for back_id in patch.get("backs", {}):
+        if back_id not in data["backs"]:
+            raise UserError(
+                labels.source.source(("games", loaded.game.id, "backs", back_id)),
+                f"{loaded.game.id} has no back {back_id!r} (backs: {', '.join(data['backs'])})",
+            )
+    cards = [
+        deep_merge(card, {"fields": patch.get("cards", {}).get(card.get("id"), {})}) for card in data["cards"]
+    ]
+    backs = {bid: deep_merge(back, {"fields": patch.get("backs", {}).get(bid, {})}) for bid, back in data["backs"].items()}
+    deck = validate(Deck, loaded.deck_source, {**data, "cards": cards, "backs": backs})
+    return replace(loaded, deck=deck)
