@@ -13,7 +13,7 @@ from pathlib import Path
 from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitFile, KitRequest, kit_folder, plan_kit
 from shapes_print.load.content import Library, LoadedGame, game_folders, load_game
-from shapes_print.load.labels import load_labels, resolve_refs
+from shapes_print.load.labels import STANDARD, load_labels, resolve_refs
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
@@ -97,7 +97,14 @@ def plan_all(project: Project, players: str, paper: str, flip: Flip = "long") ->
                 for count in player_counts(loaded, players):
                     request = KitRequest(game_id, count, paper_name, flip, labels)
                     info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": labels}
-                    yield kit_folder(request), info, plan_kit(loaded, variant.library, variant.ctx, request)
+                    try:
+                        files = plan_kit(loaded, variant.library, variant.ctx, request)
+                    except UserError as error:
+                        # The same YAML may plan under one label set and not another: say which.
+                        if labels != STANDARD and "label set" not in error.message:
+                            error.message += f" (label set {labels!r})"
+                        raise
+                    yield kit_folder(request), info, files
 
 
 def check(sources: Sources, games: Sequence[str], labels: Sequence[str] = ("all",)) -> Project:

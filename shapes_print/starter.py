@@ -18,6 +18,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import SCHEMA_NAME, ElementPatch, LoadedLabels, patch_template
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge
 from shapes_print.pipeline import PROJECT, Sources, load_project, plan_all
+from shapes_print.words import pinpoint
 
 _TOP = {
     "extends": "the label set this one changes; whatever is not written here comes from it",
@@ -84,7 +85,7 @@ def starter_text(name: str, labels: LoadedLabels, shipped_folder: Path, seen: Ma
         f"text:  # {_TOP['text']}",
     ]
     for english, where in seen.items():
-        out += [f"  # {_where(where)}", f"  {_flow(english)}: {_flow(spec.text.get(english, english))}"]
+        out += [f"  # {_where(pinpoint(where, english))}", f"  {_flow(english)}: {_flow(spec.text.get(english, english))}"]
     out.append(f"style:  # {_TOP['style']}")
     data = deep_merge(style.data, spec.style)
     for key, value in data.items():

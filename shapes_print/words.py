@@ -35,6 +35,21 @@ def needs_words(text: str) -> bool:
     return any(ch.isalpha() for ch in literals)
 
 
+def pinpoint(where: Source | None, english: str) -> Source | None:
+    """The line that writes `english`, searched from `where` (a block can span many lines)."""
+    if where is None or not where.line:
+        return where
+    try:
+        lines = where.path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return where
+    for number in range(where.line, len(lines) + 1):
+        column = lines[number - 1].find(english)
+        if column >= 0:
+            return Source(where.path, number, column + 1)
+    return where
+
+
 @dataclass(slots=True)
 class Words:
     """English -> label-set text; `seen` records each English string and where it was written."""
@@ -55,7 +70,7 @@ class Words:
             return found
         if self.complete:
             raise UserError(
-                where,
+                pinpoint(where, english),
                 f"label set {self.name!r} ({self.path}) is complete but has no text for {english!r}",
                 "add it under text: in the label set, or run `shapes-print labels new`",
             )

@@ -1,0 +1,230 @@
+"""Label sets: every shipped one builds, holds its contrast and sizes, and says its words."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from shapes_print import pipeline
+from shapes_print.cli import main
+from shapes_print.contrast import pairs, ratio
+from shapes_print.load.labels import shipped
+from shapes_print.primitives import Group, Item, Line, Rect, Text
+from shapes_print.primitives import Path as PathItem
+from shapes_print.schemas import SCHEMAS, schema_of
+from tests.pdfread import text, text_runs
+
+SHIPPED = shipped(pipeline.DEFAULT_LABELS)
+COUNTS = range(3, 7)
+
+
+def kit(out: Path, labels: str, paper: str = "a4", players: int = 6) -> Path:
+    middle = "" if labels == "standard" else f"{labels}/"
+    return out / f"pass-and-pick/{middle}{paper}/{players}-players"
+
+
+def test_the_issue_s_label_sets_ship() -> None:
+    assert {"standard", "large-print", "high-contrast", "colour-blind", "es"} <= set(SHIPPED)
+    assert SHIPPED[0] == "standard"
+
+
+@pytest.mark.parametrize("labels", SHIPPED)
+def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -> None:
+    manifest = json.loads((labelled / "manifest.json").read_text())["files"]
+    suffix = "" if labels == "standard" else f"_{labels}"
+    for paper in ("a4", "letter"):
+        for count in COUNTS:
+            folder = kit(labelled, labels, paper, count)
+            names = sorted(p.name for p in folder.glob("*.pdf"))
+            stem = f"pass-and-pick_{count}p_{paper}{suffix}"
+            assert names == [f"{stem}_cards.pdf", f"{stem}_host-key.pdf", f"{stem}_sheets.pdf"]
+            for name in names:
+                entry = manifest[f"{folder.relative_to(labelled)}/{name}"]
+                assert entry["labels"] == labels and entry["players"] == str(count)
+
+
+def project(labels: str) -> pipeline.Project:
+    return pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [labels])
+
+
+@pytest.mark.parametrize("labels", SHIPPED)
+def test_every_text_and_shape_meets_its_contrast(labels: str) -> None:
+    variant = project(labels).variants[0]
+    found = pairs(variant.library, variant.games)
+    strict = labels == "high-contrast"
+    # Every face and back of the deck is among the pairs (nothing skipped by accident).
+    assert {p.what.split(" ")[2] for p in found if " card " in p.what} == {"'circle'", "'triangle'", "'square'"}
+    for pair in found:
+        least = 7.0 if strict else (4.5 if pair.kind == "text" else 3.0)
+        assert pair.ratio >= least, f"{labels}: {pair}"
+
+
+def test_wcag_ratio_matches_known_values() -> None:
+    assert ratio("#000000", "#FFFFFF") == pytest.approx(21.0)
+    assert ratio("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.01)  # the classic near miss
+    assert ratio("#F0E442", "#FFFFFF") == pytest.approx(1.32, abs=0.01)  # yellow: weak on white
+
+
+def colours(item: Item) -> Iterator[str]:
+    if isinstance(item, Group):
+        for child in item.items:
+            yield from colours(child)
+    elif isinstance(item, (PathItem, Rect)):
+        yield from (c for c in (item.paint.fill, item.paint.stroke) if c)
+    elif isinstance(item, (Line, Text)):
+        yield item.colour
+
+
+def test_high_contrast_draws_black_and_white_only_with_2pt_outlines() -> None:
+    planned = project("high-contrast")
+    seen: set[str] = set()
+    for _, _, files in pipeline.plan_all(planned, "4", "a4"):
+        for kit_file in files:
+            items = [*(i for page in kit_file.document.pages for i in page.items),
+                     *(i for s in kit_file.document.symbols.values() for i in s.items)]
+            for item in items:
+                seen |= set(colours(item))
+    assert seen == {"#000000", "#FFFFFF"}
+    template = planned.library.templates["poker"]
+    shapes = [e for e in template.layouts["shape"].elements if e.kind == "shape"]
+    assert shapes and all(e.stroke and e.stroke_width >= 2.0 for e in shapes)
+
+
+def test_a_label_set_below_its_contrast_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "grey.yaml"
+    mine.write_text('extends: standard\nstyle:\n  ink: "#999999"\n')
+    assert main(["check", "pass-and-pick", "--labels", str(mine)]) == 2
+    err = capsys.readouterr().err
+    assert "sheet text: #999999 on #FFFFFF has contrast 2.85:1, below 4.5:1 for text" in err
+
+
+def test_colour_blind_cards_name_their_colour_and_carry_a_pattern(labelled: Path) -> None:
+    cards = kit(labelled, "colour-blind") / "pass-and-pick_6p_a4_colour-blind_cards.pdf"
+    faces = " ".join(text(cards)[::2])
+    for word in ("SKY BLUE", "ORANGE", "BLUISH GREEN"):
+        assert word in faces
+    deck = project("colour-blind").games["pass-and-pick"].deck
+    patterns = [card.fields["pattern"] for card in deck.cards]
+    assert "none" not in patterns and len(set(patterns)) == len(patterns)
+
+
+# The print furniture's words, as one string: a wrapped line of it is a part of it.
+FURNITURE = "Print at 100% / Actual size, headers and footers off; double-sided: flip on long edge 50 mm: check with a ruler 1 in"
+
+
+@pytest.mark.parametrize("labels", ["large-print", "large-print-atkinson"])
+def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str) -> None:
+    """Read back from the PDFs: card words 24 pt+, sheet text 18 pt+, headings 22 pt+ bold.
+
+    The print furniture (ruler label, print line) stays small in the margin: it is for
+    the printer's settings, not the game, and 18 pt would not fit a card sheet's margin.
+    """
+    for count in COUNTS:
+        folder = kit(labelled, labels, "a4", count)
+        for pdf in sorted(folder.glob("*.pdf")):
+            least = 24.0 if pdf.name.endswith("_cards.pdf") else 18.0
+            runs = [run for page in text_runs(pdf) for run in page if run.text not in FURNITURE]
+            assert runs and min(run.size for run in runs) >= least, (pdf.name, min(runs, key=lambda r: r.size))
+    sheets = text_runs(kit(labelled, labels) / f"pass-and-pick_6p_a4_{labels}_sheets.pdf")
+    heading = next(run for run in sheets[0] if run.text.startswith("Pass and pick shapes: setup"))
+    assert heading.size >= 22 and "Bold" in heading.font
+
+
+SPANISH_CHECK = ["Cards", "Round", "players", "CIRCLE", "TRIANGLE", "SQUARE", "Score", "Name",
+                 "Print", "ruler", "left", "right", "shuffle", "Host", "deck", "pass", "Points"]
+
+
+def test_the_spanish_kit_has_no_english_left(labelled: Path) -> None:
+    for paper in ("a4", "letter"):
+        for count in COUNTS:
+            folder = kit(labelled, "es", paper, count)
+            words = " ".join(" ".join(text(pdf)) for pdf in sorted(folder.glob("*.pdf")))
+            left = [w for w in SPANISH_CHECK if re.search(rf"\b{w}\b", words)]
+            assert not left, (folder, left)
+            for spanish in ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"):
+                assert spanish in words
+    title = PdfReader(kit(labelled, "es") / "pass-and-pick_6p_a4_es_host-key.pdf").metadata.title
+    assert title == "Formas: pasa y elige: clave del anfitrión para 6 jugadores"
+
+
+def copy_labels(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    shutil.copy(pipeline.DEFAULT_LABELS / f"{name}.yaml", path)
+    return path
+
+
+def test_a_complete_label_set_names_the_missing_english_and_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    es = copy_labels(tmp_path, "es")
+    es.write_text(es.read_text().replace('  "Cards set aside unseen": "Cartas apartadas sin mirar"\n', ""))
+    assert main(["check", "pass-and-pick", "--labels", str(es)]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    sheets = (pipeline.DEFAULT_CONTENT / "pass-and-pick/sheets.yaml").read_text().splitlines()
+    line = next(i for i, t in enumerate(sheets, 1) if "Cards set aside unseen" in t)
+    assert re.match(rf".*content/pass-and-pick/sheets\.yaml:{line}:\d+: label set 'es' .* has no text for "
+                    r"'Cards set aside unseen'", first), first
+
+
+def test_label_set_mistakes_point_at_their_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: standard\ncards:\n  elements:\n    lable: {size: 30pt}\n")
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:4:5: no card layout element is named 'lable'", capsys.readouterr().err)
+    mine.write_text("extends: standard\nstyle:\n  body_size: big\n")
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:3:3: body_size: .*big", capsys.readouterr().err)
+    mine.write_text("extends: standrd\n")
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert "unknown label set 'standrd'" in capsys.readouterr().err
+
+
+def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["labels", "new", "copy", "--from", "standard", "--out", str(tmp_path)]) == 0
+    starter = tmp_path / "copy.yaml"
+    data = yaml.safe_load(starter.read_text())
+    es = yaml.safe_load((pipeline.DEFAULT_LABELS / "es.yaml").read_text())
+    # Spanish translates exactly what is printed, and the starter lists exactly that.
+    assert set(data["text"]) == set(es["text"]) - {"short"}
+    assert re.search(r'  # content/pass-and-pick/sheets\.yaml:\d+\n  "Cards set aside unseen": ', starter.read_text())
+    assert data["style"]["body_size"] == "14pt" and data["cards"]["elements"]["label"]["size"] == "22pt"
+    out = tmp_path / "out"
+    assert main(["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(out), "--quiet"]) == 0
+    assert main(["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(out), "--quiet",
+                 "--labels", str(starter)]) == 0
+    for kind in ("cards", "sheets", "host-key"):
+        plain = out / f"pass-and-pick/a4/4-players/pass-and-pick_4p_a4_{kind}.pdf"
+        copied = out / f"pass-and-pick/copy/a4/4-players/pass-and-pick_4p_a4_copy_{kind}.pdf"
+        assert plain.read_bytes() == copied.read_bytes()
+
+
+def shipped_yaml() -> Iterator[tuple[Path, str]]:
+    root = pipeline.PROJECT
+    for path in [*sorted((root / "labels").glob("*.yaml")), root / "content/pass-and-pick/deck.yaml",
+                 *sorted((root / "templates/cards").glob("*.yaml"))]:
+        first = path.read_text().splitlines()[0]
+        match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
+        assert match, f"{path} does not name its schema"
+        yield path, match.group(1)
+
+
+def test_schemas_are_current_and_the_shipped_files_pass_them(tmp_path: Path) -> None:
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    for name in SCHEMAS:
+        assert (tmp_path / name).read_text() == (pipeline.PROJECT / "schemas" / name).read_text(), "run shapes-print schema"
+    for path, schema in shipped_yaml():
+        resolved = (path.parent / schema).resolve()
+        data = yaml.safe_load(path.read_text())
+        jsonschema.validate(data, json.loads(resolved.read_text()))
+    with pytest.raises(jsonschema.ValidationError, match="'sise' was unexpected"):
+        jsonschema.validate({"cards": {"elements": {"label": {"sise": "30pt"}}}}, schema_of(SCHEMAS["labels.schema.json"]))
