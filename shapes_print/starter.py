@@ -85,7 +85,8 @@ def starter_text(name: str, labels: LoadedLabels, shipped_folder: Path, seen: Ma
         f"text:  # {_TOP['text']}",
     ]
     for english, where in seen.items():
-        out += [f"  # {_where(pinpoint(where, english))}", f"  {_flow(english)}: {_flow(spec.text.get(english, english))}"]
+        missing = " (not in the label set yet: still English)" if spec.complete and english not in spec.text else ""
+        out += [f"  # {_where(pinpoint(where, english))}{missing}", f"  {_flow(english)}: {_flow(spec.text.get(english, english))}"]
     out.append(f"style:  # {_TOP['style']}")
     data = deep_merge(style.data, spec.style)
     for key, value in data.items():
@@ -111,9 +112,10 @@ def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path
     if path.exists():
         raise UserError(Source(path), "already exists; choose another name or move it away")
     project = load_project(sources, (), [start])
+    variant = project.variants[0]
+    variant.ctx.words.complete = False  # list what is missing instead of stopping at it
     for _ in plan_all(project, "all", "all"):
         pass
-    variant = project.variants[0]
     patchable = set(ElementPatch.model_fields) - {"box"}
     elements: dict[str, dict[str, Any]] = {}
     for doc in variant.library.template_sources.values():

@@ -51,6 +51,14 @@ def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -
                 assert entry["labels"] == labels and entry["players"] == str(count)
 
 
+def test_every_game_builds_with_every_label_set(labelled: Path) -> None:
+    games = pipeline.load_project(pipeline.Sources()).games
+    for game in games:
+        for labels in SHIPPED:
+            middle = "" if labels == "standard" else f"{labels}/"
+            assert list((labelled / game / middle).glob("*/*-players/*.pdf")), (game, labels)
+
+
 def project(labels: str) -> pipeline.Project:
     return pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [labels])
 
@@ -228,3 +236,14 @@ def test_schemas_are_current_and_the_shipped_files_pass_them(tmp_path: Path) -> 
         jsonschema.validate(data, json.loads(resolved.read_text()))
     with pytest.raises(jsonschema.ValidationError, match="'sise' was unexpected"):
         jsonschema.validate({"cards": {"elements": {"label": {"sise": "30pt"}}}}, schema_of(SCHEMAS["labels.schema.json"]))
+
+
+def test_labels_new_from_a_complete_set_marks_what_is_missing(tmp_path: Path) -> None:
+    es = copy_labels(tmp_path, "es")
+    es.write_text(es.read_text().replace('  "Rounds": "Rondas"\n', ""))
+    assert main(["labels", "new", "es2", "--from", str(es), "--out", str(tmp_path)]) == 0
+    starter = (tmp_path / "es2.yaml").read_text()
+    assert re.search(r'  # content/pass-and-pick/sheets\.yaml:\d+ \(not in the label set yet: still English\)\n'
+                     r'  "Rounds": "Rounds"\n', starter)
+    assert '"Cards set aside unseen": "Cartas apartadas sin mirar"' in starter
+    assert starter.count("not in the label set yet") == 1

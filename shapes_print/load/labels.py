@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -44,7 +44,7 @@ class ElementPatch(Strict):
     size: Length | None = None
     min_size: Length | None = None
     colour: str | None = None
-    align: str | None = None
+    align: Literal["left", "centre", "right"] | None = None
     wrap: bool | None = None
     hidden: bool | None = None
 
