@@ -17,7 +17,7 @@ from shapes_print.load.labels import STANDARD, load_labels, resolve_refs
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
-from shapes_print.variant import Variant, make_variant
+from shapes_print.variant import Variant, check_games_exist, check_text_is_used, make_variant
 from shapes_print.write import OnKit, Written, write_kits
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -61,6 +61,8 @@ def load_project(sources: Sources, only: Sequence[str] = (), labels: Sequence[st
     games = {name: load_game(folder) for name, folder in folders.items() if not only or name in only}
     refs = resolve_refs(list(labels), sources.labels)
     variants = [make_variant(sources.templates, games, load_labels(ref, sources.labels)) for ref in refs]
+    for variant in variants:
+        check_games_exist(variant, list(folders))
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
@@ -112,6 +114,9 @@ def check(sources: Sources, games: Sequence[str], labels: Sequence[str] = ("all"
     project = load_project(sources, games, labels)
     for _ in plan_all(project, "all", "all"):
         pass
+    if not games:  # with every game planned, every text a label set gives must have been used
+        for variant in project.variants:
+            check_text_is_used(variant)
     return project
 
 

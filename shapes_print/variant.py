@@ -6,6 +6,7 @@ fonts, its words and its per-game card fields, then is held to its contrast mini
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -45,6 +46,29 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
     variant = Variant(labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()})
     check_contrast(variant.labels, variant.library, variant.games)
     return variant
+
+
+def check_text_is_used(variant: Variant) -> None:
+    """After every kit of every game is planned: a `text:` entry nothing printed is a typo
+    or left over from changed content, and would silently translate nothing."""
+    seen = variant.ctx.words.seen
+    for english in variant.labels.spec.text:
+        if english not in seen:
+            close = difflib.get_close_matches(english, list(seen), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UserError(
+                variant.labels.source.source(("text", english)),
+                f"text {english!r} is not printed anywhere{hint}",
+            )
+
+
+def check_games_exist(variant: Variant, games: list[str]) -> None:
+    for game_id in variant.labels.spec.games:
+        if game_id not in games:
+            raise UserError(
+                variant.labels.source.source(("games", game_id)),
+                f"no game {game_id!r} in the content (games: {', '.join(games)})",
+            )
 
 
 def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:

@@ -203,7 +203,7 @@ def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
     data = yaml.safe_load(starter.read_text())
     es = yaml.safe_load((pipeline.DEFAULT_LABELS / "es.yaml").read_text())
     # Spanish translates exactly what is printed, and the starter lists exactly that.
-    assert set(data["text"]) == set(es["text"]) - {"short"}
+    assert set(data["text"]) == set(es["text"])
     assert re.search(r'  # content/pass-and-pick/sheets\.yaml:\d+\n  "Cards set aside unseen": ', starter.read_text())
     assert data["style"]["body_size"] == "14pt" and data["cards"]["elements"]["label"]["size"] == "22pt"
     out = tmp_path / "out"
@@ -247,3 +247,16 @@ def test_labels_new_from_a_complete_set_marks_what_is_missing(tmp_path: Path) ->
                      r'  "Rounds": "Rounds"\n', starter)
     assert '"Cards set aside unseen": "Cartas apartadas sin mirar"' in starter
     assert starter.count("not in the label set yet") == 1
+
+
+def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('extends: standard\ntext:\n  "Cards in pley": "Cartes en jeu"\n')
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:3:3: text 'Cards in pley' is not printed anywhere "
+                     r"\(did you mean 'Cards in play'\?\)", capsys.readouterr().err)
+    mine.write_text('extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n')
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:3:3: no game 'pass-and-pik' in the content", capsys.readouterr().err)
