@@ -14,8 +14,9 @@ from typing import Literal
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
-from shapes_print.load.labels import LoadedLabels
+from shapes_print.load.labels import Layered, LoadedLabels
 from shapes_print.load.models import CardTemplate
+from shapes_print.plan.context import colour
 from shapes_print.values import fill
 
 # Kits are printed on white paper; it is the ground of every sheet and of card margins.
@@ -48,16 +49,25 @@ def ratio(first: str, second: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def pairs(library: Library, games: Mapping[str, LoadedGame]) -> list[Pair]:
-    """Every ink/ground pair of the sheets and of every card face and back of every game."""
+def pairs(library: Library, games: Mapping[str, LoadedGame], style_source: Layered | None = None) -> list[Pair]:
+    """Every ink/ground pair of the sheets and of every card face and back of every game.
+
+    `style_source` says where each style key was written (the label set or sheet.yaml).
+    """
     style = library.style
-    where = library.style_source.source()
+    places = style_source or library.style_source
+    where = places.source()
+
+    def hue(key: str, value: str) -> str:
+        return colour(value, places.source(tuple(key.split("."))), key)
+
+    ink = hue("ink", style.ink)
     found = [
-        Pair("sheet text", style.ink, PAPER, "text", where),
-        Pair("sheet text on shaded rows", style.ink, style.shade, "text", where),
-        Pair("print furniture", style.furniture.mark_colour, PAPER, "text", where),
-        Pair("table rules", style.rule_colour, PAPER, "shapes", where),
-        Pair("direction arrows", style.arrow_colour, PAPER, "shapes", where),
+        Pair("sheet text", ink, PAPER, "text", where),
+        Pair("sheet text on shaded rows", ink, hue("shade", style.shade), "text", where),
+        Pair("print furniture", hue("furniture.mark_colour", style.furniture.mark_colour), PAPER, "text", where),
+        Pair("table rules", hue("rule_colour", style.rule_colour), PAPER, "shapes", where),
+        Pair("direction arrows", hue("arrow_colour", style.arrow_colour), PAPER, "shapes", where),
     ]
     for game_id, loaded in games.items():
         template = library.templates.get(loaded.game.card_template)
@@ -90,8 +100,9 @@ def _card_pairs(
         centre = (x + w / 2, y + h / 2)
         ground = next(colour for box, colour in reversed(grounds) if _inside(centre, box))
         name = f"{what} {element.name or element.kind}"
-        paint = {key: fill(value, fields, where).upper() for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
+        paint = {key: fill(value, fields, where) for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
                  if isinstance(value := getattr(element, key), str) and value}
+        paint = {key: value if key == "pattern" else colour(value, where, f"{name} {key}") for key, value in paint.items()}
         if element.kind == "rect":
             if "fill" in paint:
                 grounds.append((element.box, paint["fill"]))
@@ -100,7 +111,7 @@ def _card_pairs(
         elif element.kind == "shape":
             inks = [paint[key] for key in ("fill", "stroke") if key in paint]
             yield max((Pair(name, ink, ground, "shapes", where) for ink in inks), key=lambda p: p.ratio)
-            if paint.get("pattern", "NONE") != "NONE" and "fill" in paint:
+            if paint.get("pattern", "none") != "none" and "fill" in paint:
                 yield Pair(f"{name} pattern", paint.get("pattern_colour", "#000000"), paint["fill"], "shapes", where)
 
 
@@ -108,7 +119,7 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
     """Refuse a kit whose pairs fall below the label set's minimums or whose outlines are thin."""
     need = labels.spec.contrast
     where = labels.source.source(("contrast",))
-    for pair in pairs(library, games):
+    for pair in pairs(library, games, labels.source.under(("style",), library.style_source)):
         least = need.text if pair.kind == "text" else need.shapes
         if pair.ratio < least - 1e-9:
             raise UserError(

@@ -5,17 +5,21 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import jsonschema
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from shapes_print import pipeline
 from shapes_print.cli import main
 from shapes_print.contrast import pairs, ratio
+from shapes_print.errors import UserError
 from shapes_print.load.labels import shipped
 from shapes_print.primitives import Group, Item, Line, Rect, Text
 from shapes_print.primitives import Path as PathItem
@@ -260,3 +264,33 @@ def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
     mine.write_text('extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n')
     assert main(["check", "--labels", str(mine)]) == 2
     assert re.search(r"mine\.yaml:3:3: no game 'pass-and-pik' in the content", capsys.readouterr().err)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    word=st.text(min_size=1, max_size=30).filter(lambda t: t.strip()),
+    size=st.floats(min_value=0.5, max_value=200, allow_nan=False).map(lambda v: f"{v:.1f}pt"),
+    ink=st.sampled_from(["#000000", "#333333", "#FFFF00", "not a colour"]),
+)
+def test_any_label_set_builds_or_fails_with_one_clean_line(word: str, size: str, ink: str) -> None:
+    data = {"extends": "standard", "text": {"CIRCLE": word},
+            "style": {"body_size": size, "ink": ink},
+            "cards": {"elements": {"label": {"size": size}}}}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "any.yaml"
+        path.write_text(yaml.safe_dump(data, allow_unicode=True))
+        try:
+            planned = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(path)])
+            files = [f for _, _, kit_files in pipeline.plan_all(planned, "4", "a4") for f in kit_files]
+        except UserError as error:
+            assert "\n" not in error.line() and error.line()
+            return
+    faces = [i for s in files[0].document.symbols.values() for i in s.items if isinstance(i, Text)]
+    assert any(t.text == word.strip() or word.strip() in t.text for t in faces) or "\n" in word
+
+
+def test_a_bad_colour_in_a_label_set_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('extends: standard\nstyle:\n  shade: "grey"\n')
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:3:3: shade: colour must look like '#0072B2', got 'grey'", capsys.readouterr().err)
