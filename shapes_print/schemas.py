@@ -31,6 +31,7 @@ def _optional(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's schema; a label set's `style:` gets sheet.yaml's keys, all optional."""
     schema = model.model_json_schema()
     if model is LabelSet:
         style = _optional(SheetStyle.model_json_schema())
@@ -41,6 +42,7 @@ def schema_of(model: type[BaseModel]) -> dict[str, Any]:
 
 
 def write_schemas(folder: Path) -> list[Path]:
+    """Write every schema, sorted and indented, so a regenerated file diffs cleanly."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, model in SCHEMAS.items():

@@ -23,6 +23,8 @@ from shapes_print.plan.context import DrawContext
 
 @dataclass(slots=True)
 class Variant:
+    """Everything a kit is planned with under one label set."""
+
     labels: LoadedLabels
     library: Library
     ctx: DrawContext
@@ -30,6 +32,7 @@ class Variant:
 
 
 def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLabels) -> Variant:
+    """Apply a label set; the furniture's own words are translated once, here."""
     library = load_library(templates, labels)
     style = library.style
     where = labels.source.under(("style",), library.style_source)
@@ -63,6 +66,7 @@ def check_text_is_used(variant: Variant) -> None:
 
 
 def check_games_exist(variant: Variant, games: list[str]) -> None:
+    """A misspelt game under `games:` would change nothing: name it instead."""
     for game_id in variant.labels.spec.games:
         if game_id not in games:
             raise UserError(

@@ -107,6 +107,8 @@ class Layered:
 
 @dataclass(frozen=True, slots=True)
 class LoadedLabels:
+    """A label set as read: its name (file stem), merged data, checked spec and sources."""
+
     name: str
     path: Path
     spec: LabelSet
@@ -198,6 +200,7 @@ def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[st
 
 
 def check_element_names(labels: LoadedLabels, known: set[str]) -> None:
+    """A misspelt element name would change nothing: name it and the known ones instead."""
     for name in labels.spec.cards.elements:
         if name not in known:
             raise UserError(
