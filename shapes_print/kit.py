@@ -105,6 +105,11 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     faces, backs = _card_symbols(loaded, library, ctx)
     cards = _card_pages(loaded, library, ctx, page, faces, backs, print_line, request.flip)
     files = [KitFile(f"{stem}_{CARDS}", "players", Document(f"{game_title}: {words.fill(game.cards_title, values, loaded.source.source(('cards_title',)))}", cards, ctx.fonts.regular.name, {**faces, **backs}, request.flip))]
+    for name, items in game.lists.items():
+        for index, item in enumerate(items):
+            for key, value in item.items():
+                if isinstance(value, str):
+                    words.origins.setdefault(value, loaded.source.source(("lists", name, index, key)))
     lists = {**game.lists, "deck": _deck_list(loaded)}
     face_by_card = {card.id: faces[f"face-{card.id}"] for card in loaded.deck.cards}
     inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)

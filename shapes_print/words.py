@@ -59,6 +59,8 @@ class Words:
     complete: bool = False
     path: Path | None = None
     seen: dict[str, Source | None] = field(default_factory=dict)
+    # Where a value that fills placeholders was written (a game list's "left"), if known.
+    origins: dict[str, Source] = field(default_factory=dict)
 
     def say(self, english: str, where: Source | None) -> str:
         """The label set's words for one English string, or the English itself."""
@@ -78,4 +80,6 @@ class Words:
 
     def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:
         """Translate a template and the words that fill it, then fill it."""
-        return fill(self.say(template, where), values, where, lambda value: self.say(value, where))
+        return fill(
+            self.say(template, where), values, where, lambda value: self.say(value, self.origins.get(value, where))
+        )

@@ -294,3 +294,15 @@ def test_a_bad_colour_in_a_label_set_names_its_line(tmp_path: Path, capsys: pyte
     mine.write_text('extends: standard\nstyle:\n  shade: "grey"\n')
     assert main(["check", "--labels", str(mine)]) == 2
     assert re.search(r"mine\.yaml:3:3: shade: colour must look like '#0072B2', got 'grey'", capsys.readouterr().err)
+
+
+def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    es = copy_labels(tmp_path, "es")
+    es.write_text(es.read_text().replace('  "left": "izquierda"\n', ""))
+    assert main(["check", "pass-and-pick", "--labels", str(es)]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    game = (pipeline.DEFAULT_CONTENT / "pass-and-pick/game.yaml").read_text().splitlines()
+    line = next(i for i, t in enumerate(game, 1) if "direction: left" in t)
+    assert re.match(rf".*content/pass-and-pick/game\.yaml:{line}:\d+: .* has no text for 'left'", first), first
