@@ -11,6 +11,8 @@ from rich.console import Console
 
 from shapes_print import pipeline, preview, report, schemas, starter
 from shapes_print.errors import UserError
+from shapes_print.options import PrintOptions, parse_offset
+from shapes_print.plan.imposition import Flip
 
 app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
 
@@ -21,6 +23,18 @@ Out = Annotated[Path, typer.Option(help="Output folder.")]
 Labels = Annotated[
     list[str] | None,
     typer.Option("--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."),
+]
+FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
+BackOffset = Annotated[
+    str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
+]
+CardSize = Annotated[
+    str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
+]
+PrintShop = Annotated[bool, typer.Option(help="One card per page with bleed, for a print service.")]
+InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
+Formats = Annotated[
+    str, typer.Option("--format", help="'pdf' or 'pdf,svg' (also SVG pages and *_cut.svg files).")
 ]
 
 
@@ -36,15 +50,24 @@ def build(
         bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
     ] = False,
     labels: Labels = None,
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    card_size: CardSize = None,
+    print_shop: PrintShop = False,
+    ink_saver: InkSaver = False,
+    formats: Formats = "pdf",
 ) -> None:
     """Build print-ready kits.
 
-    Example: shapes-print build pass-and-pick --players 4 --paper a4
+    Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
     """
     console = Console()
     sources = pipeline.Sources(content, templates)
+    options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
     with report.build_progress(console, quiet) as on_kit:
-        written = pipeline.build(sources, games or [], players, paper, out, on_kit, labels or [])
+        written = pipeline.build(
+            sources, games or [], players, paper, out, on_kit, flip, options, labels or []
+        )
     report.print_summary(console, written, out)
 
 
@@ -87,6 +110,23 @@ def check(
     """
     project = pipeline.check(pipeline.Sources(content, templates), games or [], labels or ["all"])
     typer.echo(f"ok: {len(project.games)} games checked with {len(project.variants)} label sets")
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... or e.g. 300x400mm.")] = "a4",
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    out: Out = Path("output"),
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Write a duplex calibration sheet to read your printer's back offset from.
+
+    Example: shapes-print calibrate --paper letter --flip long
+    """
+    written = pipeline.calibrate(templates, paper, out, flip, parse_offset(back_offset))
+    for item in written:
+        typer.echo(f"{item.path}  {item.pages} pages")
 
 
 @app.command("list")

@@ -16,6 +16,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import Layered, LoadedLabels
 from shapes_print.load.models import CardTemplate
+from shapes_print.plan.cards import card_box
 from shapes_print.plan.context import colour
 from shapes_print.values import fill
 
@@ -96,7 +97,8 @@ def _card_pairs(
     for element in template.layouts[layout].elements:
         if element.hidden or (element.when and not fields.get(element.when)):
             continue
-        x, y, w, h = element.box
+        box = card_box(element, template)
+        x, y, w, h = box
         centre = (x + w / 2, y + h / 2)
         ground = next(colour for box, colour in reversed(grounds) if _inside(centre, box))
         name = f"{what} {element.name or element.kind}"
@@ -105,7 +107,7 @@ def _card_pairs(
         paint = {key: value if key == "pattern" else colour(value, where, f"{name} {key}") for key, value in paint.items()}
         if element.kind == "rect":
             if "fill" in paint:
-                grounds.append((element.box, paint["fill"]))
+                grounds.append((box, paint["fill"]))
         elif element.kind == "text":
             yield Pair(name, paint["colour"], ground, "text", where)
         elif element.kind == "shape":

@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.fonts import load_font
 from shapes_print.kit import KitFile, KitRequest, kit_folder, plan_kit
-from shapes_print.load.content import Library, LoadedGame, game_folders, load_game
-from shapes_print.load.labels import STANDARD, load_labels, resolve_refs
+from shapes_print.load.content import Library, LoadedGame, game_folders, load_game, load_library
+from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
+from shapes_print.options import PrintOptions, named_size
+from shapes_print.plan.calibrate import calibration_sheet
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
@@ -59,15 +62,37 @@ def load_project(sources: Sources, only: Sequence[str] = (), labels: Sequence[st
         if name not in folders:
             raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
     games = {name: load_game(folder) for name, folder in folders.items() if not only or name in only}
-    refs = resolve_refs(list(labels), sources.labels)
-    variants = [make_variant(sources.templates, games, load_labels(ref, sources.labels)) for ref in refs]
-    for variant in variants:
-        check_games_exist(variant, list(folders))
+    explicit = [ref for ref in labels if ref != "all"]
+    variants = []
+    for ref in resolve_refs(list(labels), sources.labels):
+        loaded = load_labels(ref, sources.labels)
+        check_games_exist(loaded, list(folders))
+        covered = covered_games(loaded, games, list(only) if ref in explicit else [])
+        if covered:
+            variants.append(make_variant(sources.templates, covered, loaded))
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
             raise UserError(None, f"two label sets are named {name!r}; their kits would share a folder")
     return Project(variants)
+
+
+def covered_games(
+    labels: LoadedLabels, games: dict[str, LoadedGame], asked: Sequence[str]
+) -> dict[str, LoadedGame]:
+    """The games a label set builds: those it `covers` (default: all). A game named on the
+    command line that a label set named there does not cover is a mistake, not a skip."""
+    covers = labels.spec.covers
+    if covers is None:
+        return games
+    for game_id in asked:
+        if game_id not in covers:
+            raise UserError(
+                None,
+                f"label set {labels.name!r} does not cover game {game_id!r} "
+                f"(it covers: {', '.join(covers)})",
+            )
+    return {game_id: game for game_id, game in games.items() if game_id in covers}
 
 
 def player_counts(game: LoadedGame, wanted: str) -> list[int]:
@@ -83,21 +108,29 @@ def player_counts(game: LoadedGame, wanted: str) -> list[int]:
 
 
 def papers(project: Project, wanted: str) -> list[str]:
+    """Paper names from templates/papers.yaml, or custom sizes such as `300x400mm`."""
     names = list(project.library.papers) if wanted == "all" else [p.strip() for p in wanted.split(",")]
     for name in names:
-        if name not in project.library.papers:
-            raise UserError(None, f"--paper: unknown paper {name!r} (known: {', '.join(project.library.papers)})")
+        named_size(name, project.library.papers, "--paper")
     return names
 
 
-def plan_all(project: Project, players: str, paper: str, flip: Flip = "long") -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
+def plan_all(
+    project: Project,
+    players: str,
+    paper: str,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
+) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
     """Every kit asked for, planned in a stable order (label set, game, paper, player count)."""
     for variant in project.variants:
         labels = variant.labels.name
         for game_id, loaded in variant.games.items():
             for paper_name in papers(project, paper):
                 for count in player_counts(loaded, players):
-                    request = KitRequest(game_id, count, paper_name, flip, labels)
+                    request = KitRequest(
+                        game_id, count, paper_name, flip, options or PrintOptions(), labels
+                    )
                     info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": labels}
                     try:
                         files = plan_kit(loaded, variant.library, variant.ctx, request)
@@ -109,11 +142,25 @@ def plan_all(project: Project, players: str, paper: str, flip: Flip = "long") ->
                     yield kit_folder(request), info, files
 
 
+def plan_every_setting(project: Project) -> None:
+    """Plan every kit, then once more for the words only some print settings print (the
+    other duplex flip, print-shop pages), so each of them is checked and seen."""
+    for _ in plan_all(project, "all", "all"):
+        pass
+    first = next(iter(project.library.papers))
+    settings: tuple[tuple[Flip, PrintOptions], ...] = (
+        ("short", PrintOptions()),
+        ("long", PrintOptions(print_shop=True)),
+    )
+    for flip, options in settings:
+        for _ in plan_all(project, "all", first, flip, options):
+            pass
+
+
 def check(sources: Sources, games: Sequence[str], labels: Sequence[str] = ("all",)) -> Project:
     """Load and plan everything without writing, so every mistake surfaces."""
     project = load_project(sources, games, labels)
-    for _ in plan_all(project, "all", "all"):
-        pass
+    plan_every_setting(project)
     if not games:  # with every game planned, every text a label set gives must have been used
         for variant in project.variants:
             check_text_is_used(variant)
@@ -127,13 +174,38 @@ def build(
     paper: str,
     out: Path,
     on_kit: OnKit | None = None,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
     labels: Sequence[str] = (),
 ) -> list[Written]:
-    return build_project(load_project(sources, games, labels), players, paper, out, on_kit)
+    project = load_project(sources, games, labels)
+    return build_project(project, players, paper, out, on_kit, flip, options)
 
 
 def build_project(
-    project: Project, players: str, paper: str, out: Path, on_kit: OnKit | None = None
+    project: Project,
+    players: str,
+    paper: str,
+    out: Path,
+    on_kit: OnKit | None = None,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
 ) -> list[Written]:
     """Plan every kit first (so bad input writes nothing), then render and write them."""
-    return write_kits(out, list(plan_all(project, players, paper)), on_kit)
+    options = options or PrintOptions()
+    kits = list(plan_all(project, players, paper, flip, options))
+    return write_kits(out, kits, on_kit, options.formats)
+
+
+def calibrate(
+    templates: Path, paper: str, out: Path, flip: Flip, offset: tuple[float, float]
+) -> list[Written]:
+    """Write the duplex calibration sheet into `out/calibration/<paper>-<flip>/`."""
+    library = load_library(templates)
+    size = named_size(paper, library.papers, "--paper")
+    fonts = library.style.fonts
+    font = load_font((library.folder / fonts["regular"]).resolve())
+    document = calibration_sheet(paper, size, flip, offset, library, font)
+    kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
+    folder = f"calibration/{paper}-{flip}"
+    return write_kits(out, [(folder, {"paper": paper, "flip": flip}, [kit])])

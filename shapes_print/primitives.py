@@ -116,11 +116,14 @@ class Box:
 
 @dataclass(frozen=True, slots=True)
 class Page:
+    """One page; `cuts` are the closed outlines a cutting machine follows (not drawn)."""
+
     width: float
     height: float
     items: tuple[Item, ...]
     trim: Box | None = None
     bleed: Box | None = None
+    cuts: tuple[Path, ...] = ()
 
 
 @dataclass(slots=True)

@@ -31,8 +31,14 @@ def _optional(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def schema_of(model: type[BaseModel]) -> dict[str, Any]:
-    """The model's schema; a label set's `style:` gets sheet.yaml's keys, all optional."""
+    """The model's schema; a label set's `style:` gets sheet.yaml's keys, all optional, and
+    a card template that `extends` another needs only its own keys."""
     schema = model.model_json_schema()
+    if model is CardTemplate:
+        # A template that `extends` another takes its card size (and more) from it.
+        schema["required"] = ["id"]
+        schema["if"] = {"not": {"required": ["extends"]}}
+        schema["then"] = {"required": ["card", "layouts"]}
     if model is LabelSet:
         style = _optional(SheetStyle.model_json_schema())
         schema.setdefault("$defs", {}).update(style.pop("$defs", {}))

@@ -17,18 +17,19 @@ import yaml
 from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import SCHEMA_NAME, ElementPatch, LoadedLabels, patch_template
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge
-from shapes_print.pipeline import PROJECT, Sources, load_project, plan_all
+from shapes_print.pipeline import PROJECT, Sources, load_project, plan_every_setting
 from shapes_print.words import pinpoint
 
 _TOP = {
     "extends": "the label set this one changes; whatever is not written here comes from it",
     "description": "one line saying who this label set is for",
     "complete": "true: every text must be given below, and a build names any that is missing",
+    "covers": "the games this label set is for (leave out for every game)",
     "contrast": "least WCAG contrast ratios (text, shapes) and least shape outline, held by check",
     "text": "English as the content writes it -> the words to print instead ({names} stay as they are)",
     "style": "sheet type, colours, fonts and print furniture; merged onto templates/sheet.yaml",
     "cards": "card layout elements changed by name (templates/cards/*.yaml), and the trim hairline",
-    "games": "per game: card fields by card id, back fields by back id (colours, patterns, words)",
+    "games": "per game: card fields by card group or card id, back fields by back id (colours, patterns, words)",
 }
 
 
@@ -80,6 +81,7 @@ def starter_text(name: str, labels: LoadedLabels, shipped_folder: Path, seen: Ma
         f"extends: {_flow(extends)}  # {_TOP['extends']}",
         f"description: {_flow(spec.description)}  # {_TOP['description']}",
         f"complete: {_flow(spec.complete)}  # {_TOP['complete']}",
+        *([f"covers: {_flow(spec.covers)}  # {_TOP['covers']}"] if spec.covers else []),
         f"contrast: {_flow(labels.data.get('contrast', {'text': spec.contrast.text, 'shapes': spec.contrast.shapes}))}"
         f"  # {_TOP['contrast']}",
         f"text:  # {_TOP['text']}",
@@ -114,8 +116,7 @@ def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path
     project = load_project(sources, (), [start])
     variant = project.variants[0]
     variant.ctx.words.complete = False  # list what is missing instead of stopping at it
-    for _ in plan_all(project, "all", "all"):
-        pass
+    plan_every_setting(project)
     patchable = set(ElementPatch.model_fields) - {"box"}
     elements: dict[str, dict[str, Any]] = {}
     for doc in variant.library.template_sources.values():

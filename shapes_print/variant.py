@@ -65,12 +65,14 @@ def check_text_is_used(variant: Variant) -> None:
             )
 
 
-def check_games_exist(variant: Variant, games: list[str]) -> None:
-    """A misspelt game under `games:` would change nothing: name it instead."""
-    for game_id in variant.labels.spec.games:
+def check_games_exist(labels: LoadedLabels, games: list[str]) -> None:
+    """A misspelt game under `games:` or `covers:` would change nothing: name it instead."""
+    named = [(("games", game_id), game_id) for game_id in labels.spec.games]
+    named += [(("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])]
+    for loc, game_id in named:
         if game_id not in games:
             raise UserError(
-                variant.labels.source.source(("games", game_id)),
+                labels.source.source(loc),
                 f"no game {game_id!r} in the content (games: {', '.join(games)})",
             )
 
@@ -88,6 +90,14 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
                 labels.source.source(("games", loaded.game.id, "cards", card_id)),
                 f"{loaded.game.id} has no card {card_id!r} (cards: {', '.join(map(str, ids))})",
             )
+    groups = [card.get("group") for card in data["cards"]]
+    for group in patch.get("groups", {}):
+        if group not in groups:
+            known = ", ".join(dict.fromkeys(str(g) for g in groups if g)) or "none"
+            raise UserError(
+                labels.source.source(("games", loaded.game.id, "groups", group)),
+                f"{loaded.game.id} has no card group {group!r} (groups: {known})",
+            )
     for back_id in patch.get("backs", {}):
         if back_id not in data["backs"]:
             raise UserError(
@@ -95,7 +105,11 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
                 f"{loaded.game.id} has no back {back_id!r} (backs: {', '.join(data['backs'])})",
             )
     cards = [
-        deep_merge(card, {"fields": patch.get("cards", {}).get(card.get("id"), {})}) for card in data["cards"]
+        deep_merge(card, {"fields": {
+            **patch.get("groups", {}).get(card.get("group"), {}),
+            **patch.get("cards", {}).get(card.get("id"), {}),
+        }})
+        for card in data["cards"]
     ]
     backs = {bid: deep_merge(back, {"fields": patch.get("backs", {}).get(bid, {})}) for bid, back in data["backs"].items()}
     deck = validate(Deck, loaded.deck_source, {**data, "cards": cards, "backs": backs})

@@ -36,7 +36,7 @@ def test_one_png_per_page_at_the_size_for_its_dpi(built: Built) -> None:
     out, kits = built
     assert [kit.folder for kit in kits] == [out / KIT / "preview"]
     pdfs = sorted((out / KIT).glob("*.pdf"))
-    assert len(pdfs) == 3
+    assert len(pdfs) == 4  # cards, sheets, host key, printing guide
     for pdf in pdfs:
         pages = len(PdfReader(pdf).pages)
         pngs = sorted(kits[0].folder.glob(f"{pdf.stem}_p*.png"))
@@ -95,7 +95,7 @@ def test_a_later_build_replaces_the_kit_and_its_previews(tmp_path: Path) -> None
     args = ["build", "pass-and-pick", "--players", "3", "--paper", "a4", "--out", str(tmp_path)]
     assert main(args) == 0
     assert not kit.folder.exists()
-    assert sorted(p.suffix for p in kit.folder.parent.iterdir()) == [".pdf"] * 3
+    assert sorted(p.suffix for p in kit.folder.parent.iterdir()) == [".pdf"] * 4
 
 
 def test_preview_command_prints_every_path_and_defaults_to_the_smallest_count(

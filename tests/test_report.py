@@ -87,7 +87,10 @@ def test_sizes_read_as_people_read_them() -> None:
     assert report.size(1024 * 1024 + 104858) == "1.1 MB"
 
 
-def test_list_is_a_table_of_games(capsys: pytest.CaptureFixture[str]) -> None:
+def test_list_is_a_table_of_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no cell wraps
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     header = next(line for line in out.splitlines() if "game" in line)
@@ -99,7 +102,8 @@ def test_list_is_a_table_of_games(capsys: pytest.CaptureFixture[str]) -> None:
     rows = rows[: next(i for i, row in enumerate(rows) if not row)]
     cells = [" ".join(filter(None, column)) for column in zip(*rows, strict=True)]
     assert cells == [
-        "pass-and-pick", "Pass and pick shapes", "3-6", "cards, sheets, host-key", "a4, letter",
+        "pass-and-pick", "Pass and pick shapes", "3-6", "cards, sheets, host-key",
+        "a4, letter, a3, tabloid, legal",
     ]
     caption = " ".join(out[out.index("label sets (--labels):") :].split())
     assert caption == "label sets (--labels): standard, colour-blind, es, high-contrast, large-print, large-print-atkinson"

@@ -22,6 +22,7 @@ from shapes_print.load.models import (
     ForEachBlock,
     Game,
     Paper,
+    PrintSettings,
     SheetDocument,
     SheetStyle,
 )
@@ -71,19 +72,23 @@ class Library:
     shapes: ShapeLibrary
     patterns: PatternLibrary
     papers: dict[str, tuple[float, float]]
+    card_sizes: dict[str, tuple[float, float]]
+    printing: PrintSettings
+    guide: LoadedDocument
 
 
-def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> dict:
+def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> Document:
+    """The template with its ancestors merged in; each value keeps the file it came from."""
     doc = docs[name]
-    data = doc.data
-    parent = data.get("extends")
+    parent = doc.data.get("extends")
     if parent is None:
-        return data
+        return doc
     if parent in chain or parent == name:
         raise UserError(doc.source(("extends",)), f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}")
     if parent not in docs:
         raise UserError(doc.source(("extends",)), f"template {parent!r} not found (known: {', '.join(sorted(docs))})")
-    return deep_merge(_resolve_extends(docs, parent, (*chain, name)), data)
+    base = _resolve_extends(docs, parent, (*chain, name))
+    return Document(doc.path, deep_merge(base.data, doc.data), {**base.marks, **doc.marks})
 
 
 def _mapping(doc: Document) -> dict:
@@ -108,9 +113,10 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
             raise UserError(doc.source(("id",)), "id: is required and must be text")
         docs[template_id] = doc
     templates = {}
-    for name, doc in docs.items():
-        merged = patch_template(_resolve_extends(docs, name), labels)
-        templates[name] = validate(CardTemplate, doc, {**merged, "id": name}, ())
+    for name in docs:
+        merged = _resolve_extends(docs, name)
+        data = patch_template(merged.data, labels)
+        templates[name] = validate(CardTemplate, merged, {**data, "id": name}, ())
     if labels:
         check_element_names(labels, {e.name for t in templates.values() for lay in t.layouts.values() for e in lay.elements if e.name})
     style_doc = read_yaml(folder / "sheet.yaml")
@@ -119,11 +125,11 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     style = validate(SheetStyle, style_where, style_data)  # type: ignore[arg-type]
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
-    papers_doc = read_yaml(folder / "papers.yaml")
-    papers = {}
-    for name, value in _mapping(papers_doc).items():
-        paper = validate(Paper, papers_doc, value, (name,))
-        papers[name] = (paper.width, paper.height)
+    papers = _sizes(read_yaml(folder / "papers.yaml"))
+    print_doc = read_yaml(folder / "print.yaml")
+    _mapping(print_doc)
+    printing = validate(PrintSettings, print_doc)
+    guide = load_document(_inside(folder, printing.guide, print_doc.source(("guide",))))
     return Library(
         folder=folder,
         templates=templates,
@@ -133,7 +139,19 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path),
         patterns=PatternLibrary.from_mapping(_mapping(patterns_doc), patterns_doc.path),
         papers=papers,
+        card_sizes=_sizes(read_yaml(folder / "card-sizes.yaml")),
+        printing=printing,
+        guide=guide,
     )
+
+
+def _sizes(doc: Document) -> dict[str, tuple[float, float]]:
+    """Named sizes (papers, card sizes): name -> (width, height) in points."""
+    return {
+        name: (size.width, size.height)
+        for name, value in _mapping(doc).items()
+        for size in [validate(Paper, doc, value, (name,))]
+    }
 
 
 def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]:
@@ -175,15 +193,21 @@ def load_game(folder: Path) -> LoadedGame:
     deck = validate(Deck, deck_source)
     loaded = LoadedGame(game, folder, source, deck, deck_source)
     for index, name in enumerate(game.documents):
-        doc = read_yaml(_inside(folder, name, source.source(("documents", index))))
-        _mapping(doc)
-        spec = validate(SheetDocument, doc)
-        sections = tuple(
-            (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
-            for i, section in enumerate(spec.sections)
-        )
-        loaded.documents.append(LoadedDocument(spec, sections, doc))
+        path = _inside(folder, name, source.source(("documents", index)))
+        loaded.documents.append(load_document(path))
     return loaded
+
+
+def load_document(path: Path) -> LoadedDocument:
+    """A sheet document (a game's table sheets, or the printing guide in templates/)."""
+    doc = read_yaml(path)
+    _mapping(doc)
+    spec = validate(SheetDocument, doc)
+    sections = tuple(
+        (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
+        for i, section in enumerate(spec.sections)
+    )
+    return LoadedDocument(spec, sections, doc)
 
 
 def _inside(folder: Path, name: str, where: Source) -> Path:

@@ -16,6 +16,7 @@ from pydantic import Field
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import (
+    CardLength,
     Identifier,
     Length,
     Scalar,
@@ -33,7 +34,7 @@ SCHEMA_NAME = "labels.schema.json"
 class ElementPatch(Strict):
     """What a label set may change on a named card layout element."""
 
-    box: tuple[Length, Length, Length, Length] | None = None
+    box: tuple[CardLength, CardLength, CardLength, CardLength] | None = None
     fill: str | None = None
     stroke: str | None = None
     stroke_width: Length | None = None
@@ -57,8 +58,9 @@ class CardsPatch(Strict):
 
 
 class GamePatch(Strict):
-    """Per game: card fields by card id and back fields by back id."""
+    """Per game: card fields by card group, then by card id, and back fields by back id."""
 
+    groups: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
     cards: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
     backs: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
 
@@ -77,6 +79,9 @@ class LabelSet(Strict):
     extends: str | None = None
     description: str = ""
     complete: bool = False
+    # The games this set is made for (default: every game); a set whose words cover only
+    # some games (a translation in progress) builds only those.
+    covers: list[Identifier] | None = Field(None, min_length=1)
     contrast: Contrast = Field(default_factory=Contrast)
     text: dict[str, str] = Field(default_factory=dict)
     style: dict[str, Any] = Field(default_factory=dict)

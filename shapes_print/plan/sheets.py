@@ -85,16 +85,22 @@ class _Flow:
 
 
 def plan_sheets(doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext) -> list[Page]:
-    """Pages of one sheet document for one player count; sections for other counts are left out."""
+    """Pages of one sheet document for one player count; sections for other counts are left out.
+
+    A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
+    is written once, in the filter.
+    """
     flow = _Flow(ctx, page, inputs.print_line)
     for players, blocks in doc.sections:
+        values = dict(inputs.values)
         if players is not None:
             low, high = player_range(players, doc.source.source())
             if not low <= inputs.players <= high:
                 continue
+            values["section_players"] = players
         flow.finish()
         flow.start()
-        _blocks(flow, blocks, dict(inputs.values), inputs)
+        _blocks(flow, blocks, values, inputs)
     flow.finish()
     return flow.pages
 
@@ -228,18 +234,21 @@ def _cell_text(flow: _Flow, text: str, where: Source, bold: bool = False, size: 
 def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Callable[[float], Drawn]:
     def draw(width: float) -> Drawn:
         items: list[Item] = []
-        height = flow.ctx.style.mini_card_height
-        x = 0.0
+        faces = []
         for card_id in cell.cards:
             face = inputs.faces.get(card_id)
             if face is None:
                 raise UserError(where, f"no card {card_id!r} in the deck (known: {', '.join(inputs.faces)})")
+            faces.append(face)
+        # Wide cards (square, landscape sizes) shrink so the row still fits its cell.
+        across = sum(face.width / face.height for face in faces) + 0.08 * (len(faces) - 1)
+        height = min(flow.ctx.style.mini_card_height, width / across)
+        x = 0.0
+        for face in faces:
             scale = height / face.height
             items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height, scale=scale))
             items.append(Rect(x, -height, face.width * scale, height, Paint(stroke=flow.ctx.style.rule_colour, stroke_width=0.5)))
             x += face.width * scale + height * 0.08
-        if x - height * 0.08 > width:
-            raise UserError(where, f"{len(cell.cards)} small cards do not fit a {width / 72 * 25.4:.0f} mm cell")
         if cell.text:
             text_height, text_items = _paragraph(flow, flow.ctx.words.fill(cell.text, values, where), flow.ctx.style.body_size, False, width, where)
             items.append(Group(tuple(text_items), dy=-height - flow.ctx.style.table_padding))
