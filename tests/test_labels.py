@@ -21,6 +21,7 @@ from shapes_print.cli import main
 from shapes_print.contrast import pairs, ratio
 from shapes_print.errors import UserError
 from shapes_print.load.labels import shipped
+from shapes_print.options import PrintOptions
 from shapes_print.primitives import Group, Item, Line, Rect, Text
 from shapes_print.primitives import Path as PathItem
 from shapes_print.schemas import SCHEMAS, schema_of
@@ -196,12 +197,17 @@ def test_the_spanish_kit_has_no_english_left(labelled: Path) -> None:
         for count in COUNTS:
             folder = kit(labelled, "es", paper, count)
             words = " ".join(" ".join(text(pdf)) for pdf in sorted(folder.glob("*.pdf")))
+            words = re.sub(r"\S+\.(pdf|svg)\b", "", words)  # the guide names the kit's files
             left = [w for w in SPANISH_CHECK if re.search(rf"\b{w}\b", words)]
             assert not left, (folder, left)
             for spanish in ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"):
                 assert spanish in words
     title = PdfReader(kit(labelled, "es") / "pass-and-pick_6p_a4_es_host-key.pdf").metadata.title
     assert title == "Formas: pasa y elige: clave del anfitrión para 6 jugadores"
+    guide = " ".join(text(kit(labelled, "es") / "pass-and-pick_6p_a4_es_printing-guide.pdf"))
+    for spanish in ("Cómo imprimir Formas: pasa y elige (6 jugadores, a4)", "girar por el borde largo",
+                    "Solo para el anfitrión", "Compruebe la escala antes de cortar", "cartulina"):
+        assert spanish in " ".join(guide.split()), spanish
 
 
 def copy_labels(tmp_path: Path, name: str) -> Path:
@@ -346,3 +352,23 @@ def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
     game = (pipeline.DEFAULT_CONTENT / "pass-and-pick/game.yaml").read_text().splitlines()
     line = next(i for i, t in enumerate(game, 1) if "direction: left" in t)
     assert re.match(rf".*content/pass-and-pick/game\.yaml:{line}:\d+: .* has no text for 'left'", first), first
+
+
+def texts(item: Item) -> Iterator[Text]:
+    if isinstance(item, Group):
+        for child in item.items:
+            yield from texts(child)
+    elif isinstance(item, Text):
+        yield item
+
+
+def test_a_file_name_too_wide_for_large_print_breaks_after_an_underscore() -> None:
+    """The print-shop file names of Shapes the Game are wider than a page at 18 pt."""
+    planned = project("large-print", "shapes-the-game")
+    ((_, _, files),) = pipeline.plan_all(planned, "1", "a4", "long", PrintOptions(print_shop=True))
+    runs = [t for page in files[-1].document.pages for item in page.items for t in texts(item)]
+    name = "shapes-the-game_1p_a4_large-print_cards-print-shop.pdf"
+    at = next(i for i, run in enumerate(runs) if name.startswith(run.text))
+    first, second = runs[at].text, runs[at + 1].text
+    assert first.endswith(("_", "-")) and (first + second).startswith(name)
+    assert min(run.size for run in runs) >= 18
