@@ -99,7 +99,8 @@ def test_list_is_a_table_of_games(
     ]
     first = out.splitlines().index(next(line for line in out.splitlines() if "pass-and-pick" in line))
     rows = [[cell.strip() for cell in re.split(r"[│|]", line)[1:-1]] for line in out.splitlines()[first:]]
-    rows = rows[: next(i for i, row in enumerate(rows) if not row)]
+    # The game's row ends where the table does or the next game's row starts.
+    rows = rows[: next(i for i, row in enumerate(rows) if not row or (i and row[0]))]
     cells = [" ".join(filter(None, column)) for column in zip(*rows, strict=True)]
     assert cells == [
         "pass-and-pick", "Pass and pick shapes", "3-6", "cards, sheets, host-key",
