@@ -24,7 +24,7 @@ from shapes_print.plan.imposition import Flip
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document, Paint, Symbol
-from shapes_print.values import fill
+from shapes_print.words import Said
 
 Symbols = dict[str, Symbol]
 
@@ -143,12 +143,14 @@ def plan_guide(
 ) -> tuple[str, str, Document]:
     """The printing guide (name, audience, document) listing the kit's files, cards first.
 
-    `files` are (name, audience, document); the words for sides and audiences are YAML's.
+    `files` are (name, audience, document); the words for sides and audiences are YAML's
+    and, like every value filled in, pass through the label set's words. File and paper
+    names are names, not words.
     """
     printing, doc = library.printing, library.guide
     kit_files = [
         {
-            "file": f"{name}.pdf",
+            "file": Said(f"{name}.pdf"),
             "pages": len(document.pages),
             "sides": printing.sides["print_shop" if print_shop and i == 0 else document.duplex],
             "audience": printing.audiences[audience],  # type: ignore[index]
@@ -157,13 +159,14 @@ def plan_guide(
     ]
     values = {
         **inputs.values,
-        "paper_name": paper[0],
+        "paper_name": Said(paper[0]),
         "flip": flip,
         "paper_weight": printing.paper_weight,
     }
     guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
     pages = plan_sheets(doc, guide_inputs, paper[1], ctx)
-    title = f"{values['game_title']}: {fill(doc.spec.title, values, doc.source.source(('title',)))}"
+    words, where = ctx.words, doc.source.source(("title",))
+    title = f"{words.say(values['game_title'], where)}: {words.fill(doc.spec.title, values, where)}"
     symbols = {face.name: face for face in inputs.faces.values()}
     return (
         doc.spec.name,

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from typer.exceptions import TyperException
 
-from shapes_print import manifest, pipeline, preview, report
+from shapes_print import manifest, pipeline, preview, report, schemas, starter
 from shapes_print.errors import UserError
 from shapes_print.load.content import MAX_CARDS
 from shapes_print.options import PrintOptions, parse_offset
@@ -22,6 +22,10 @@ Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder na
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
+Labels = Annotated[
+    list[str] | None,
+    typer.Option("--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."),
+]
 FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
 BackOffset = Annotated[
     str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
@@ -48,6 +52,7 @@ def build(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
     ] = False,
+    labels: Labels = None,
     flip: FlipOption = "long",
     back_offset: BackOffset = "0mm,0mm",
     card_size: CardSize = None,
@@ -65,7 +70,7 @@ def build(
     options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
     with report.build_progress(console, quiet) as on_kit:
         written = pipeline.build(
-            sources, games or [], players, paper, out, on_kit, flip, options, max_cards
+            sources, games or [], players, paper, out, on_kit, flip, options, labels or [], max_cards
         )
     report.print_summary(console, written, out)
 
@@ -83,13 +88,14 @@ def preview_kit(
     dpi: Annotated[int, typer.Option(min=10, max=600, help="Pixels per inch of the pages.")] = 100,
     content: Content = pipeline.DEFAULT_CONTENT,
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    labels: Labels = None,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
     Example: shapes-print preview pass-and-pick --players 4 --paper a4
     """
     sources = pipeline.Sources(content, templates)
-    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi):
+    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi, labels or []):
         for path in (*kit.pages, kit.contact_sheet):
             typer.echo(str(path))
 
@@ -100,13 +106,15 @@ def check(
     content: Content = pipeline.DEFAULT_CONTENT,
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
+    labels: Labels = None,
 ) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
+    Checks every shipped label set unless --labels names some.
     Example: shapes-print check pass-and-pick
     """
-    project = pipeline.check(pipeline.Sources(content, templates), games or [], max_cards)
-    typer.echo(f"ok: {len(project.games)} games checked")
+    project = pipeline.check(pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards)
+    typer.echo(f"ok: {len(project.games)} games checked with {len(project.variants)} label sets")
 
 
 @app.command()
@@ -147,6 +155,36 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
     if found:
         raise typer.Exit(2)
     typer.echo(f"ok: {checked} files match {out / manifest.MANIFEST}")
+
+
+labels_app = typer.Typer(no_args_is_help=True, help="Make and inspect label sets.")
+app.add_typer(labels_app, name="labels")
+
+
+@labels_app.command("new")
+def labels_new(
+    name: Annotated[str, typer.Argument(help="Name of the new label set (its file is NAME.yaml).")],
+    start: Annotated[str, typer.Option("--from", help="Label set to start from (name or path).")] = "standard",
+    out: Annotated[Path, typer.Option(help="Folder to write NAME.yaml in.")] = Path("."),
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Write a starter label set with every key, its current value and a comment on each.
+
+    Example: shapes-print labels new big --from large-print
+    """
+    path = starter.write_starter(name, start, out, pipeline.Sources(content, templates))
+    typer.echo(str(path))
+
+
+@app.command()
+def schema(out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = pipeline.PROJECT / "schemas") -> None:
+    """Write JSON Schemas for deck, card template and label-set files, for editors.
+
+    Example: shapes-print schema --out schemas
+    """
+    for path in schemas.write_schemas(out):
+        typer.echo(str(path))
 
 
 def main(argv: list[str] | None = None) -> int:

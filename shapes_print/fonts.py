@@ -7,6 +7,7 @@ string is checked against the font's character map before it reaches a page.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -56,7 +57,7 @@ class Font:
         missing = sorted({ch for ch in text if ord(ch) not in self.covered and ch not in "\n"})
         if missing:
             font = self.path.name
-            raise UserError(where, f"{what}: font {font} has no glyph for {_named(missing)}")
+            raise UserError(where, f"{what}: font {font} has no glyph for {_named(missing)} in {text!r}")
         backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
         if backwards:
             raise UserError(
@@ -70,6 +71,30 @@ def _named(chars: list[str]) -> str:
     """Characters as 'Ж' (U+0416), at most a few of them, so the message stays one line."""
     shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in chars[:_NAMED])
     return shown + (f" and {len(chars) - _NAMED} more" if len(chars) > _NAMED else "")
+
+
+PACKAGE = "package:"
+
+
+def font_file(spec: str, folder: Path, where: Source | None) -> Path:
+    """A font named by file (relative to `folder`) or as `package:module/path` inside an
+    installed Python package, such as PyPI's fontpkg-atkinson-hyperlegible."""
+    if not spec.startswith(PACKAGE):
+        path = (folder / spec).resolve()
+        if not path.is_relative_to(folder.resolve()):
+            raise UserError(where, f"{spec!r} points outside the templates folder {folder}")
+        if not path.is_file():
+            raise UserError(where, f"file {spec!r} not found in {folder}")
+        return path
+    module, _, inner = spec.removeprefix(PACKAGE).partition("/")
+    found = importlib.util.find_spec(module)
+    if found is None or not found.submodule_search_locations:
+        pip_name = module.replace("_", "-")
+        raise UserError(where, f"font package {module!r} is not installed (pip install {pip_name})")
+    path = Path(next(iter(found.submodule_search_locations))) / inner
+    if not path.is_file():
+        raise UserError(where, f"font file {spec!r} not found in package {module!r}")
+    return path
 
 
 @cache

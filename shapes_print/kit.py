@@ -13,12 +13,15 @@ from typing import Any
 from shapes_print.cardfile import draft, plan_cards, plan_guide
 from shapes_print.errors import UserError
 from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.labels import STANDARD
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document
-from shapes_print.values import check_constraints, compute_numbers, fill
+from shapes_print.shapes import ShapeLibrary
+from shapes_print.values import check_constraints, compute_numbers
+from shapes_print.words import Said, Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,7 @@ class KitRequest:
     paper: str
     flip: Flip = "long"
     options: PrintOptions = field(default_factory=PrintOptions)
+    labels: str = STANDARD
 
 
 # Every kit's cards file ends in this name; sheet documents name their own files.
@@ -49,19 +53,29 @@ def document_names(loaded: LoadedGame) -> list[str]:
 
 
 def kit_folder(request: KitRequest) -> str:
-    return f"{request.game}/{request.paper}/{request.players}-players"
+    """`game/paper/n-players`; other label sets than standard get a folder of their own."""
+    labels = "" if request.labels == STANDARD else f"{request.labels}/"
+    return f"{request.game}/{labels}{request.paper}/{request.players}-players"
 
 
-def kit_values(loaded: LoadedGame, players: int) -> dict[str, Any]:
-    """Every number the game's text may print for this player count."""
+def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> dict[str, Any]:
+    """Every number the game's text may print for this player count.
+
+    `deck_summary` counts the deck by its cards' names ("6 circles, 6 triangles"), so a
+    sentence about the deck follows a custom deck.
+    """
     deck = loaded.deck
+    words = words or Words()
     counts = [card.count for card in deck.cards]
+    where = loaded.deck_source.source(("cards",))
+    named = [f"{card.count} {words.say(card.name or card.id, where)}" for card in deck.cards]
     given = {"players": players, "deck_size": sum(counts), **deck_group_counts(loaded)}
     numbers = compute_numbers(loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name)))
     check_constraints(loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i)))
     return {
         **numbers,
         "deck_counts": " + ".join(str(count) for count in counts),
+        "deck_summary": Said(", ".join(named)),
         "game_title": loaded.game.title,
     }
 
@@ -91,17 +105,28 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
             f"{game.id} is for {game.players.min}-{game.players.max} players, not {request.players}",
         )
     page = named_size(request.paper, library.papers, "--paper")
-    values = kit_values(loaded, request.players)
+    if loaded.deck.shapes:
+        own = ShapeLibrary.from_mapping(loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path)
+        ctx = replace(ctx, shapes=ctx.shapes.merged(own))
+    words = ctx.words
+    values = kit_values(loaded, request.players, words)
     furniture = ctx.style.furniture
-    print_line = fill(furniture.print_line, {"flip": request.flip}, library.style_source.source(("furniture", "print_line")))
+    print_line = words.fill(furniture.print_line, {"flip": request.flip}, library.style_source.source(("furniture", "print_line")))
     options = request.options
     size = [options.card_size] if options.card_size else []
-    stem = "_".join([game.id, f"{request.players}p", request.paper, *size])
-    cards_title = f"{game.title}: {fill(game.cards_title, values, None)}"
+    labels = [] if request.labels == STANDARD else [request.labels]
+    stem = "_".join([game.id, f"{request.players}p", request.paper, *size, *labels])
+    game_title = words.say(game.title, loaded.source.source(("title",)))
+    cards_title = f"{game_title}: {words.fill(game.cards_title, values, loaded.source.source(('cards_title',)))}"
     flip = request.flip
     cards, faces = plan_cards(loaded, library, ctx, page, cards_title, print_line, flip, options)
     name = f"{CARDS}-print-shop" if options.print_shop else CARDS
     files = [KitFile(f"{stem}_{name}", "players", cards)]
+    for list_name, items in game.lists.items():
+        for index, item in enumerate(items):
+            for key, value in item.items():
+                if isinstance(value, str):
+                    words.origins.setdefault(value, loaded.source.source(("lists", list_name, index, key)))
     lists = {**game.lists, "deck": _deck_list(loaded)}
     face_by_card = {card.id: faces[f"face-{card.id}"] for card in loaded.deck.cards}
     inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)
@@ -109,7 +134,7 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
         pages = plan_sheets(doc, inputs, page, ctx)
         if not pages:
             continue
-        title = f"{game.title}: {fill(doc.spec.title, values, doc.source.source(('title',)))}"
+        title = f"{game_title}: {words.fill(doc.spec.title, values, doc.source.source(('title',)))}"
         files.append(KitFile(f"{stem}_{doc.spec.name}", doc.spec.audience, Document(title, pages, ctx.fonts.regular.name, faces, "none")))
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)

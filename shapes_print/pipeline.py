@@ -11,47 +11,65 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.fonts import FontPair, load_font
+from shapes_print.fonts import font_file, load_font
 from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, plan_kit
 from shapes_print.load.content import (
     MAX_CARDS,
     Library,
     LoadedGame,
     game_folders,
-    inside,
     load_game,
     load_library,
 )
+from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.calibrate import calibration_sheet
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
+from shapes_print.variant import Variant, check_games_exist, check_text_is_used, make_variant
 from shapes_print.write import OnKit, Written, write_kits
 
 PROJECT = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = PROJECT / "content"
 DEFAULT_TEMPLATES = PROJECT / "templates"
-# The only label set until label sets become YAML of their own (a later issue).
-LABEL_SETS = ("standard",)
+DEFAULT_LABELS = PROJECT / "labels"
 
 
 @dataclass(frozen=True, slots=True)
 class Sources:
     content: Path = DEFAULT_CONTENT
     templates: Path = DEFAULT_TEMPLATES
+    labels: Path = DEFAULT_LABELS
 
 
 @dataclass(slots=True)
 class Project:
-    library: Library
-    games: dict[str, LoadedGame]
-    ctx: DrawContext
+    """The content, once per label set asked for (the first is the one previews use)."""
+
+    variants: list[Variant]
+
+    @property
+    def library(self) -> Library:
+        return self.variants[0].library
+
+    @property
+    def games(self) -> dict[str, LoadedGame]:
+        return self.variants[0].games
+
+    @property
+    def ctx(self) -> DrawContext:
+        return self.variants[0].ctx
 
 
-def load_project(sources: Sources, only: Sequence[str] = (), max_cards: int = MAX_CARDS) -> Project:
-    """Load and validate everything, including every number for every supported player count."""
-    library = load_library(sources.templates)
+def load_project(
+    sources: Sources,
+    only: Sequence[str] = (),
+    labels: Sequence[str] = (),
+    max_cards: int = MAX_CARDS,
+) -> Project:
+    """Load the games once, checking every number for every supported player count, then
+    apply each label set (`NAME`, a path, or `all`)."""
     folders = {folder.name: folder for folder in game_folders(sources.content)}
     for name in only:
         if name not in folders:
@@ -60,24 +78,37 @@ def load_project(sources: Sources, only: Sequence[str] = (), max_cards: int = MA
     for loaded in games.values():
         for count in range(loaded.game.players.min, loaded.game.players.max + 1):
             kit_values(loaded, count)
-    fonts = library.style.fonts
-    font_paths = {}
-    for kind, name in fonts.items():
-        where = library.style_source.source(("fonts", kind))
-        font_paths[kind] = inside(library.folder, name, where, "templates")
-    pair = FontPair(load_font(font_paths["regular"]), load_font(font_paths["bold"]))
-    _check_furniture_text(library, pair)
-    furniture = library.style_source.source(("furniture",))
-    ctx = DrawContext(pair, library.shapes, library.patterns, library.style, furniture)
-    return Project(library, games, ctx)
+    explicit = [ref for ref in labels if ref != "all"]
+    variants = []
+    for ref in resolve_refs(list(labels), sources.labels):
+        loaded = load_labels(ref, sources.labels)
+        check_games_exist(loaded, list(folders))
+        covered = covered_games(loaded, games, list(only) if ref in explicit else [])
+        if covered:
+            variants.append(make_variant(sources.templates, covered, loaded))
+    names = [variant.labels.name for variant in variants]
+    for name in names:
+        if names.count(name) > 1:
+            raise UserError(None, f"two label sets are named {name!r}; their kits would share a folder")
+    return Project(variants)
 
 
-def _check_furniture_text(library: Library, pair: FontPair) -> None:
-    """The furniture's words print on every sheet: check them once, at their own lines."""
-    furniture = library.style.furniture
-    for name in ("print_line", "ruler_label", "inch_label"):
-        where = library.style_source.source(("furniture", name))
-        pair.regular.check(getattr(furniture, name), where, f"furniture.{name}")
+def covered_games(
+    labels: LoadedLabels, games: dict[str, LoadedGame], asked: Sequence[str]
+) -> dict[str, LoadedGame]:
+    """The games a label set builds: those it `covers` (default: all). A game named on the
+    command line that a label set named there does not cover is a mistake, not a skip."""
+    covers = labels.spec.covers
+    if covers is None:
+        return games
+    for game_id in asked:
+        if game_id not in covers:
+            raise UserError(
+                None,
+                f"label set {labels.name!r} does not cover game {game_id!r} "
+                f"(it covers: {', '.join(covers)})",
+            )
+    return {game_id: game for game_id, game in games.items() if game_id in covers}
 
 
 def player_counts(game: LoadedGame, wanted: str) -> list[int]:
@@ -107,25 +138,53 @@ def plan_all(
     flip: Flip = "long",
     options: PrintOptions | None = None,
 ) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
-    """Every kit asked for, planned in a stable order (game, paper, player count)."""
-    for game_id, loaded in project.games.items():
-        for paper_name in papers(project, paper):
-            for count in player_counts(loaded, players):
-                request = KitRequest(game_id, count, paper_name, flip, options or PrintOptions())
-                info = {
-                    "game": game_id,
-                    "paper": paper_name,
-                    "players": str(count),
-                    "labels": LABEL_SETS[0],
-                }
-                yield kit_folder(request), info, plan_kit(loaded, project.library, project.ctx, request)
+    """Every kit asked for, planned in a stable order (label set, game, paper, player count)."""
+    for variant in project.variants:
+        labels = variant.labels.name
+        for game_id, loaded in variant.games.items():
+            for paper_name in papers(project, paper):
+                for count in player_counts(loaded, players):
+                    request = KitRequest(
+                        game_id, count, paper_name, flip, options or PrintOptions(), labels
+                    )
+                    info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": labels}
+                    try:
+                        files = plan_kit(loaded, variant.library, variant.ctx, request)
+                    except UserError as error:
+                        # The same YAML may plan under one label set and not another: say which.
+                        if labels != STANDARD and "label set" not in error.message:
+                            error.message += f" (label set {labels!r})"
+                        raise
+                    yield kit_folder(request), info, files
 
 
-def check(sources: Sources, games: Sequence[str], max_cards: int = MAX_CARDS) -> Project:
-    """Load and plan everything without writing, so every mistake surfaces."""
-    project = load_project(sources, games, max_cards)
+def plan_every_setting(project: Project) -> None:
+    """Plan every kit, then once more for the words only some print settings print (the
+    other duplex flip, print-shop pages), so each of them is checked and seen."""
     for _ in plan_all(project, "all", "all"):
         pass
+    first = next(iter(project.library.papers))
+    settings: tuple[tuple[Flip, PrintOptions], ...] = (
+        ("short", PrintOptions()),
+        ("long", PrintOptions(print_shop=True)),
+    )
+    for flip, options in settings:
+        for _ in plan_all(project, "all", first, flip, options):
+            pass
+
+
+def check(
+    sources: Sources,
+    games: Sequence[str],
+    labels: Sequence[str] = ("all",),
+    max_cards: int = MAX_CARDS,
+) -> Project:
+    """Load and plan everything without writing, so every mistake surfaces."""
+    project = load_project(sources, games, labels, max_cards)
+    plan_every_setting(project)
+    if not games:  # with every game planned, every text a label set gives must have been used
+        for variant in project.variants:
+            check_text_is_used(variant)
     return project
 
 
@@ -138,9 +197,10 @@ def build(
     on_kit: OnKit | None = None,
     flip: Flip = "long",
     options: PrintOptions | None = None,
+    labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
 ) -> list[Written]:
-    project = load_project(sources, games, max_cards)
+    project = load_project(sources, games, labels, max_cards)
     return build_project(project, players, paper, out, on_kit, flip, options)
 
 
@@ -166,7 +226,8 @@ def calibrate(
     library = load_library(templates)
     size = named_size(paper, library.papers, "--paper")
     fonts = library.style.fonts
-    font = load_font((library.folder / fonts["regular"]).resolve())
+    where = library.style_source.source(("fonts", "regular"))
+    font = load_font(font_file(fonts["regular"], library.folder, where))
     document = calibration_sheet(paper, size, flip, offset, library, font)
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
     folder = f"calibration/{paper}-{flip}"

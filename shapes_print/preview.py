@@ -57,14 +57,20 @@ def render_page(page: pdfium.PdfPage, dpi: int) -> Image.Image:
 
 
 def build_and_preview(
-    sources: Sources, game: str, players: str | None, paper: str | None, out: Path, dpi: int
+    sources: Sources,
+    game: str,
+    players: str | None,
+    paper: str | None,
+    out: Path,
+    dpi: int,
+    labels: Sequence[str] = (),
 ) -> list[Preview]:
     """Build the asked kits of one game, then preview them.
 
     Building first means a preview always shows the YAML as it is now, never an old kit.
     Without --players or --paper: the game's smallest count, on the first paper listed.
     """
-    project = load_project(sources, [game])
+    project = load_project(sources, [game], labels)
     counts = players or str(project.games[game].game.players.min)
     written = build_project(project, counts, paper or next(iter(project.library.papers)), out)
     return preview_kits(written, dpi)

@@ -15,7 +15,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 from rich.table import Table
 
 from shapes_print.kit import document_names
-from shapes_print.pipeline import LABEL_SETS, Project
+from shapes_print.load.labels import shipped
+from shapes_print.pipeline import DEFAULT_LABELS, Project
 from shapes_print.write import KitDone, OnKit, Written
 
 KIB = 1024
@@ -81,13 +82,14 @@ def print_summary(console: Console, written: Sequence[Written], out: Path) -> No
 
 
 def games(project: Project) -> Table:
-    """Every game with what it can be built as: player counts, documents, label sets, papers.
+    """Every game with what it can be built as: player counts, documents, papers; and, below,
+    the shipped label sets, which every game is built with.
 
     Games do not declare variants yet, so the documents a kit holds stand in for them.
     """
-    table = Table()
+    table = Table(caption=f"label sets (--labels): {', '.join(shipped(DEFAULT_LABELS))}", caption_justify="left")
     table.add_column("game", no_wrap=True)  # an id people type: never cut or wrapped
-    for column in ("title", "players", "documents", "label sets", "papers"):
+    for column in ("title", "players", "documents", "papers"):
         table.add_column(column)
     papers = ", ".join(project.library.papers)
     for game_id, loaded in project.games.items():
@@ -97,7 +99,6 @@ def games(project: Project) -> Table:
             loaded.game.title,
             f"{players.min}-{players.max}",
             ", ".join(document_names(loaded)),
-            ", ".join(LABEL_SETS),
             papers,
         )
     return table

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 
 SHRINK_STEP = 0.5
+# A too-wide word's parts: each ends after its `_` or `-` run.
+_BREAKS = re.compile(r"[^_-]+[_-]*|[_-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,12 +25,15 @@ class Fitted:
 
 
 def wrap(text: str, font: Font, size: float, width: float) -> list[str] | None:
-    """Greedy word wrap; None when a single word is wider than the box."""
+    """Greedy word wrap; None when a single word is wider than the box.
+
+    A word too wide for the box (a kit's long file name) may break after `_` or `-`.
+    """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split():
-            trial = f"{current} {word}" if current else word
+        for glue, word in _tokens(paragraph, font, size, width):
+            trial = f"{current}{glue}{word}" if current else word
             if font.width(trial, size) <= width:
                 current = trial
             elif font.width(word, size) > width:
@@ -37,6 +43,15 @@ def wrap(text: str, font: Font, size: float, width: float) -> list[str] | None:
                 current = word
         lines.append(current)
     return lines
+
+
+def _tokens(paragraph: str, font: Font, size: float, width: float) -> list[tuple[str, str]]:
+    """(glue, piece) pairs: words joined by spaces, a too-wide word's parts by nothing."""
+    tokens: list[tuple[str, str]] = []
+    for word in paragraph.split():
+        parts = [word] if font.width(word, size) <= width else _BREAKS.findall(word)
+        tokens += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
+    return tokens
 
 
 def fit(

@@ -162,9 +162,14 @@ def _by_players(name: str, table: Mapping[str, int], players: int, where: Source
 
 
 class _Formatter(string.Formatter):
+    def __init__(self, word: Callable[[str], str] | None = None) -> None:
+        self.word = word
+
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, NoEntry):
             raise _Undefined(value)
+        if self.word is not None and isinstance(value, str):
+            value = self.word(value)
         if format_spec in _CASES:
             return _CASES[format_spec](str(value))
         return super().format_field(value, format_spec)
@@ -173,10 +178,19 @@ class _Formatter(string.Formatter):
 _FORMATTER = _Formatter()
 
 
-def fill(template: str, values: Mapping[str, Any], where: Source | None) -> str:
-    """Put values into `{name}` places; an unknown name is the YAML author's mistake."""
+def fill(
+    template: str,
+    values: Mapping[str, Any],
+    where: Source | None,
+    word: Callable[[str], str] | None = None,
+) -> str:
+    """Put values into `{name}` places; an unknown name is the YAML author's mistake.
+
+    `word`, if given, turns each text value into the label set's words before it goes in.
+    """
+    formatter = _Formatter(word) if word else _FORMATTER
     try:
-        return _FORMATTER.vformat(template, (), values)
+        return formatter.vformat(template, (), values)
     except _Undefined as error:
         hint = "limit this text to those players with 'players:'"
         raise UserError(where, f"{error} ({hint})") from None

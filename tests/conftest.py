@@ -15,3 +15,11 @@ def pass_and_pick(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("pass-and-pick")
     pipeline.build(pipeline.Sources(), ["pass-and-pick"], "all", "a4,letter", out)
     return out / "pass-and-pick"
+
+
+@pytest.fixture(scope="session")
+def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every game with every shipped label set, every count, both papers (`make print`)."""
+    out = tmp_path_factory.mktemp("labelled")
+    pipeline.build(pipeline.Sources(), [], "all", "a4,letter", out, labels=["all"])
+    return out

@@ -33,3 +33,27 @@ def placements(page: PageObject, reader: PdfReader) -> list[Placement]:
 def text(path: Path) -> list[str]:
     """Each page's text with runs of white space folded, as a reader would see the words."""
     return [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of text as drawn: its words, the size its `Tf` set and its font's name."""
+
+    text: str
+    size: float
+    font: str
+
+
+def text_runs(path: Path) -> list[list[Run]]:
+    """Each page's text runs, card forms included (pypdf follows `Do` into form XObjects)."""
+    pages = []
+    for page in PdfReader(path).pages:
+        runs: list[Run] = []
+
+        def visit(text: str, _cm: object, _tm: object, font: dict | None, size: float, runs: list[Run] = runs) -> None:
+            if text.strip():
+                runs.append(Run(" ".join(text.split()), size, str((font or {}).get("/BaseFont", ""))))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(runs)
+    return pages

@@ -33,9 +33,9 @@ def build(project: Path, out: Path) -> int:
 CASES = [
     ("content/pass-and-pick/deck.yaml", "count: 6, layout: shape, back: standard,\n     fields: {shape: circle",
      "count: six, layout: shape, back: standard,\n     fields: {shape: circle",
-     r"deck\.yaml:10:18: cards\.0\.count: must be a whole number, got 'six'"),
-    ("content/pass-and-pick/deck.yaml", "  - {id: circle, count: 6,", "  - {id: circle, cuont: 6, count: 6,",
-     r"deck\.yaml:10:18: unknown key 'cuont'$"),
+     r"deck\.yaml:11:33: cards\.0\.count: must be a whole number, got 'six'"),
+    ("content/pass-and-pick/deck.yaml", "  - {id: circle, name: circles, count: 6,", "  - {id: circle, cuont: 6, name: circles, count: 6,",
+     r"deck\.yaml:11:18: unknown key 'cuont'$"),
     ("content/pass-and-pick/game.yaml", "players: {min: 3, max: 6}", "players: {min: 3, max: 6",
      r"game\.yaml:\d+:\d+: YAML syntax error: "),
     ("content/pass-and-pick/game.yaml", "deck: deck.yaml", "deck: decks.yaml",

@@ -17,6 +17,7 @@ from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from shapes_print.cli import main
+from tests.pdfread import text_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -66,16 +67,35 @@ def test_readme_examples_run(
         if "--out" in words:
             assert not Path(words[words.index("--out") + 1]).is_absolute()
         assert main(words[1:]) == 0, f"{shlex.join(words)}\n{capsys.readouterr()}"
+        if words[1:3] == ["labels", "new"]:
+            follow_labels_walk_through(tmp_path / f"{words[3]}.yaml")
     assert skipped == SHELL_SETUP
     cards = tmp_path / "my-output/pass-and-pick/a4/4-players/pass-and-pick_4p_a4_cards.pdf"
     reader = PdfReader(cards)
     assert len(reader.pages) == 6  # 24 cards: three sheets of nine, each with its backs
     assert "DIAMOND" in reader.pages[4].extract_text()
+    mine = tmp_path / "my-output/pass-and-pick/my-labels/a4/4-players"
+    faces = [" ".join(page.extract_text().split()) for page in PdfReader(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf").pages[::2]]
+    assert "BALL" in faces[0] and "PEAK" in faces[0] and "BOX" in faces[1]
+    assert not any(word in " ".join(faces) for word in ("CIRCLE", "TRIANGLE", "SQUARE"))
+    assert {run.size for run in text_runs(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf")[0] if run.text == "BALL"} == {32.0}
+    assert (mine / "preview/contact-sheet.png").is_file()
+
+
+def follow_labels_walk_through(path: Path) -> None:
+    """Change the starter file's lines the README shows, each found by its key and indent."""
+    (snippet,) = [b for b in blocks("yaml") if "CIRCLE" in b]
+    lines = path.read_text().splitlines()
+    for wanted in snippet.splitlines():
+        key = wanted.split(":")[0] + ":"
+        (index,) = [i for i, line in enumerate(lines) if line.startswith(key)]
+        lines[index] = wanted
+    path.write_text("\n".join(lines) + "\n")
 
 
 def follow_deck_walk_through(content: Path) -> None:
     """Add the README's YAML to the end of the copied deck, as the reader is told to."""
-    (snippet,) = blocks("yaml")
+    (snippet,) = [b for b in blocks("yaml") if "diamond" in b]
     deck = content / "pass-and-pick" / "deck.yaml"
     text = deck.read_text()
     assert text.endswith("\n") and re.search(r"^cards:\n(  - .*\n|     .*\n)+\Z", text, re.M)

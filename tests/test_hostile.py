@@ -67,7 +67,7 @@ def test_card_limit_is_configurable(tmp_path: Path, capsys: pytest.CaptureFixtur
     status, lines, _ = run(build_args(root, out, "--max-cards", "10"), capsys, tmp_path)
     assert status == 2
     assert lines == [
-        "content/pass-and-pick/deck.yaml:12:20: the deck reaches 12 cards here, over the limit of 10",
+        "content/pass-and-pick/deck.yaml:13:37: the deck reaches 12 cards here, over the limit of 10",
         "hint: a larger deck needs --max-cards",
     ]
     assert not out.exists()

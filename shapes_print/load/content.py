@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
 from shapes_print.load.models import (
     BLOCK_TYPES,
     IDENTIFIER_PATTERN,
@@ -28,7 +29,7 @@ from shapes_print.load.models import (
     SheetStyle,
 )
 from shapes_print.load.validate import validate
-from shapes_print.load.yamlsrc import Document, Loc, read_yaml
+from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
 
 _ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in BLOCK_TYPES.items()}
@@ -81,15 +82,6 @@ class Library:
     guide: LoadedDocument
 
 
-def _merge(base: Any, override: Any) -> Any:
-    if isinstance(base, dict) and isinstance(override, dict):
-        merged = dict(base)
-        for key, value in override.items():
-            merged[key] = _merge(base.get(key), value) if key in base else value
-        return merged
-    return override
-
-
 def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> Document:
     """The template with its ancestors merged in; each value keeps the file it came from."""
     doc = docs[name]
@@ -101,7 +93,7 @@ def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...
     if parent not in docs:
         raise UserError(doc.source(("extends",)), f"template {parent!r} not found (known: {', '.join(sorted(docs))})")
     base = _resolve_extends(docs, parent, (*chain, name))
-    return Document(doc.path, _merge(base.data, doc.data), {**base.marks, **doc.marks})
+    return Document(doc.path, deep_merge(base.data, doc.data), {**base.marks, **doc.marks})
 
 
 def _mapping(doc: Document) -> dict:
@@ -110,8 +102,12 @@ def _mapping(doc: Document) -> dict:
     return doc.data
 
 
-def load_library(folder: Path) -> Library:
-    """Read templates/: card templates (`cards/*.yaml`), sheet style, shapes, patterns, papers."""
+def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
+    """Read templates/: card templates (`cards/*.yaml`), sheet style, shapes, patterns, papers.
+
+    A label set's style and card element changes are merged in before validation, so a
+    mistake in either is reported at its own file and line.
+    """
     if not folder.is_dir():
         raise UserError(Source(folder), "templates folder not found")
     docs: dict[str, Document] = {}
@@ -126,9 +122,14 @@ def load_library(folder: Path) -> Library:
     templates = {}
     merged = {name: _resolve_extends(docs, name) for name in docs}
     for name, doc in merged.items():
-        templates[name] = validate(CardTemplate, doc, {**doc.data, "id": name}, ())
+        data = patch_template(doc.data, labels)
+        templates[name] = validate(CardTemplate, doc, {**data, "id": name}, ())
+    if labels:
+        check_element_names(labels, {e.name for t in templates.values() for lay in t.layouts.values() for e in lay.elements if e.name})
     style_doc = read_yaml(folder / "sheet.yaml")
-    style = validate(SheetStyle, style_doc)
+    style_data = deep_merge(_mapping(style_doc), labels.spec.style) if labels else style_doc.data
+    style_where = labels.source.under(("style",), style_doc) if labels else style_doc
+    style = validate(SheetStyle, style_where, style_data)  # type: ignore[arg-type]
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
     papers = _sizes(read_yaml(folder / "papers.yaml"), "paper", "a4: {width: 210mm, height: 297mm}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from shapes_print.units import LengthError, parse_card_length, parse_length
 
@@ -29,10 +29,20 @@ def _size(value: object) -> float:
     return points
 
 
-Length = Annotated[float, BeforeValidator(_length)]
-Size = Annotated[float, BeforeValidator(_size)]
+# In YAML a length is text with its unit; editors are told so through the JSON Schema.
+LENGTH_SCHEMA = {"type": "string", "pattern": r"^\s*-?\d+(\.\d+)?\s*(pt|mm|cm|in)\s*$",
+                 "description": "a length with its unit, such as 63.5mm, 2.5in or 12pt"}
+Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(LENGTH_SCHEMA)]
+Size = Annotated[float, BeforeValidator(_size), WithJsonSchema(LENGTH_SCHEMA)]
+CARD_LENGTH_SCHEMA = {
+    "type": "string",
+    "pattern": r"^\s*-?\d+(\.\d+)?\s*(pt|mm|cm|in|%\s*([+-]\s*\d+(\.\d+)?\s*(pt|mm|cm|in))?)\s*$",
+    "description": "a length or a share of the card's side: 5mm, 50%, 100% - 10mm",
+}
 # (fraction of the card's side, points): `5mm`, `50%`, `100% - 10mm`.
-CardLength = Annotated[tuple[float, float], BeforeValidator(parse_card_length)]
+CardLength = Annotated[
+    tuple[float, float], BeforeValidator(parse_card_length), WithJsonSchema(CARD_LENGTH_SCHEMA)
+]
 IDENTIFIER_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
 Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
 Scalar = str | int | float
@@ -52,10 +62,14 @@ class Element(Strict):
     be a length or a share of the card's side (`50%`, `100% - 10mm`), so one layout fits
     every card size. `bleed` lets a full-card background run on into the print-shop bleed.
     `mirror` draws the element a second time turned 180° about the card centre, the way a
-    corner index repeats upside down in the opposite corner.
+    corner index repeats upside down in the opposite corner. `name` lets a label set change
+    one element (its size, colour, line weight) without copying the layout; `hidden` leaves
+    it out.
     """
 
     kind: Literal["rect", "pattern", "shape", "text"]
+    name: Identifier | None = None
+    hidden: bool = False
     box: tuple[CardLength, CardLength, CardLength, CardLength]
     fill: str | None = None
     stroke: str | None = None
@@ -134,6 +148,7 @@ class SheetStyle(Strict):
     heading_size: Size
     subheading_size: Size
     body_size: Size
+    label_size: Size
     min_size: Size
     line_spacing: float = Field(ge=1.0, le=3.0)
     block_gap: Length
@@ -157,9 +172,11 @@ class BackDesign(Strict):
 
 
 class CardType(Strict):
-    """One card face and its copies; `group` pools types for a `count_<group>` number."""
+    """One card face and its copies; `name` is how sheets count it ("circles" in "6 circles"),
+    `group` pools types for a `count_<group>` number."""
 
     id: Identifier
+    name: str | None = None
     count: int = Field(gt=0)
     layout: Identifier
     back: Identifier
@@ -172,6 +189,8 @@ class Deck(Strict):
 
     backs: dict[Identifier, BackDesign]
     cards: list[CardType] = Field(min_length=1)
+    # Shapes of the deck's own, in the form of templates/shapes.yaml; same name redraws one.
+    shapes: dict[str, Any] = {}
 
 
 class PlayerRange(Strict):

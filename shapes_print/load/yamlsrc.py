@@ -199,3 +199,13 @@ def read_yaml(path: Path) -> Document:
     finally:
         loader.dispose()
     return Document(path, data, builder.marks)
+
+
+def deep_merge(base: Any, override: Any) -> Any:
+    """`override` on top of `base`: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for key, value in override.items():
+            merged[key] = deep_merge(base.get(key), value) if key in base else value
+        return merged
+    return override

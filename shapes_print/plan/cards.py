@@ -39,7 +39,7 @@ def card_symbol(
     width, height = template.card["width"], template.card["height"]
     items: list[Item] = []
     for element in template.layouts[layout].elements:
-        if element.when and not fields.get(element.when):
+        if element.hidden or (element.when and not fields.get(element.when)):
             continue
         box = _box(element, template, where)
         if element.bleed and bleed:
@@ -54,11 +54,17 @@ def card_symbol(
     return Symbol(name, width, height, tuple(items))
 
 
+def card_box(element: Element, template: CardTemplate) -> Box:
+    """The element's box in card points from the top-left corner (y down), as YAML writes it."""
+    width, height = template.card["width"], template.card["height"]
+    (fx, ox), (fy, oy), (fw, ow), (fh, oh) = element.box
+    return fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+
+
 def _box(element: Element, template: CardTemplate, where: Source) -> Box:
     """The element's box in card points, y up; text must stay inside the text-safe inset."""
     width, height = template.card["width"], template.card["height"]
-    (fx, ox), (fy, oy), (fw, ow), (fh, oh) = element.box
-    x, top, w, h = fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+    x, top, w, h = card_box(element, template)
     if w <= 0 or h <= 0:
         raise UserError(where, f"template {template.id!r}: a {element.kind} box has no room on a "
                         f"{width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card")
@@ -140,7 +146,7 @@ def _element(
 def _text_lines(
     element: Element, box: Box, fields: Mapping[str, object], ctx: DrawContext, where: Source, card: str
 ) -> list[Item]:
-    words = _text(element.text, fields, where)
+    words = ctx.words.fill(element.text, fields, where) if element.text else ""
     if not words:
         return []
     font = ctx.fonts.pick(element.bold)
@@ -154,7 +160,7 @@ def _text_lines(
         wrap_lines=element.wrap,
         line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
         where=where,
-        what=f"card {card!r}",
+        what=f"card {card!r}, box {element.name or element.text!r}",
     )
     ink = colour(_text(element.colour, fields, where), where, "colour")
     anchor, x = {

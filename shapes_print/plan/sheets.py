@@ -155,15 +155,15 @@ def _paragraph(flow: _Flow, text: str, size: float, bold: bool, width: float, wh
 
 
 def _heading(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
-    return _paragraph(flow, fill(value, values, where), flow.ctx.style.heading_size, True, flow.width, where)
+    return _paragraph(flow, flow.ctx.words.fill(value, values, where), flow.ctx.style.heading_size, True, flow.width, where)
 
 
 def _subheading(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
-    return _paragraph(flow, fill(value, values, where), flow.ctx.style.subheading_size, True, flow.width, where)
+    return _paragraph(flow, flow.ctx.words.fill(value, values, where), flow.ctx.style.subheading_size, True, flow.width, where)
 
 
 def _text(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
-    return _paragraph(flow, fill(value, values, where), flow.ctx.style.body_size, False, flow.width, where)
+    return _paragraph(flow, flow.ctx.words.fill(value, values, where), flow.ctx.style.body_size, False, flow.width, where)
 
 
 def _list(flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool) -> Drawn:
@@ -174,7 +174,7 @@ def _list(flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where:
     y = 0.0
     for number, entry in enumerate(entries, start=1):
         marker = f"{number}." if numbered else "•"
-        height, lines = _paragraph(flow, fill(entry, values, where), size, False, flow.width - indent, where, indent)
+        height, lines = _paragraph(flow, flow.ctx.words.fill(entry, values, where), size, False, flow.width - indent, where, indent)
         flow.ctx.fonts.bold.check(marker, where, "list marker")
         items.append(Text(0, y - size * CAP, marker, flow.ctx.fonts.bold.name, size, style.ink))
         items.append(Group(tuple(lines), dy=y))
@@ -254,7 +254,7 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
             items.append(Rect(x, -height, face.width * scale, height, Paint(stroke=flow.ctx.style.rule_colour, stroke_width=0.5)))
             x += face.width * scale + height * 0.08
         if cell.text:
-            text_height, text_items = _paragraph(flow, fill(cell.text, values, where), flow.ctx.style.body_size, False, width, where)
+            text_height, text_items = _paragraph(flow, flow.ctx.words.fill(cell.text, values, where), flow.ctx.style.body_size, False, width, where)
             items.append(Group(tuple(text_items), dy=-height - flow.ctx.style.table_padding))
             height += flow.ctx.style.table_padding + text_height
         return height, items
@@ -268,10 +268,10 @@ def _table(flow: _Flow, table: TableBlock, values: Mapping[str, Any], inputs: Sh
     if len(shares) != count or any(len(row) != count for row in table.rows):
         raise UserError(where, f"table: every row and 'widths' must have {count} entries, one per column")
     widths = [flow.width * share / sum(shares) for share in shares]
-    header = [_cell_text(flow, fill(c, values, where), where, bold=True) for c in table.columns]
+    header = [_cell_text(flow, flow.ctx.words.fill(c, values, where), where, bold=True) for c in table.columns]
     body = [
         [
-            _cell_cards(flow, cell, values, inputs, where) if isinstance(cell, CardsCell) else _cell_text(flow, fill(cell, values, where), where)
+            _cell_cards(flow, cell, values, inputs, where) if isinstance(cell, CardsCell) else _cell_text(flow, flow.ctx.words.fill(cell, values, where), where)
             for cell in row
         ]
         for row in table.rows
@@ -284,7 +284,7 @@ def _facts(flow: _Flow, facts: list[tuple[str, str]], values: Mapping[str, Any],
     style = flow.ctx.style
     widths = [flow.width * 0.7, flow.width * 0.3]
     rows = [
-        [_cell_text(flow, fill(label, values, where), where), _cell_text(flow, fill(value, values, where), where, bold=True, size=style.subheading_size)]
+        [_cell_text(flow, flow.ctx.words.fill(label, values, where), where), _cell_text(flow, flow.ctx.words.fill(value, values, where), where, bold=True, size=style.subheading_size)]
         for label, value in facts
     ]
     return _grid(flow, widths, rows, [0.0] * len(rows), [False] * len(rows))
@@ -305,21 +305,26 @@ def _score_sheet(flow: _Flow, sheet: ScoreSheetBlock, values: Mapping[str, Any],
         entries = [{**values, "n": i} for i in range(1, count + 1)]
     if not entries:
         raise UserError(where, "score_sheet: needs 'rows_from' (a list) or 'rows' (a number)")
-    labels = [fill(sheet.row_label, entry, where) for entry in entries]
-    total = fill(sheet.total_label, values, where)
+    labels = [flow.ctx.words.fill(sheet.row_label, entry, where) for entry in entries]
+    total = flow.ctx.words.fill(sheet.total_label, values, where)
     regular, bold = flow.ctx.fonts.regular, flow.ctx.fonts.bold
     pad = style.table_padding
-    label_width = max(regular.width(label, style.body_size) for label in [*labels, total]) + 2 * pad + 1
-    extras = [fill(c, values, where) for c in sheet.extra_columns]
+    extras = [flow.ctx.words.fill(c, values, where) for c in sheet.extra_columns]
     extra_widths = [bold.width(c, style.body_size) + 2 * pad + 1 for c in extras]
     players = inputs.players
-    player_width = (flow.width - label_width - sum(extra_widths)) / players
-    if player_width < style.score_row_height:
+    name = flow.ctx.words.fill(sheet.name_label, values, where)
+    # Player columns get room for a score and their heading; the round labels take the rest
+    # up to their natural width and wrap beyond it (large print, longer languages).
+    least_player = max(style.score_row_height, regular.width(name, style.label_size) + 2 * pad + 1)
+    natural = max(regular.width(label, style.body_size) for label in [*labels, total]) + 2 * pad + 1
+    label_width = min(natural, flow.width - sum(extra_widths) - players * least_player)
+    widest_word = max(regular.width(word, style.body_size) for label in [*labels, total] for word in label.split())
+    if label_width < widest_word + 2 * pad:
         raise UserError(where, f"score_sheet: {players} player columns do not fit the page width")
+    player_width = (flow.width - label_width - sum(extra_widths)) / players
     widths = [label_width, *extra_widths, *([player_width] * players)]
-    name = fill(sheet.name_label, values, where)
     header = [_cell_text(flow, "", where), *(_cell_text(flow, c, where, bold=True) for c in extras)]
-    header += [_cell_text(flow, name, where, size=style.body_size * 0.75) for _ in range(players)]
+    header += [_cell_text(flow, name, where, size=style.label_size) for _ in range(players)]
     body = [[_cell_text(flow, label, where)] + [_cell_text(flow, "", where)] * (len(widths) - 1) for label in labels]
     body.append([_cell_text(flow, total, where, bold=True)] + [_cell_text(flow, "", where)] * (len(widths) - 1))
     heights = [style.score_row_height * 1.5] + [style.score_row_height] * len(body)
@@ -327,10 +332,10 @@ def _score_sheet(flow: _Flow, sheet: ScoreSheetBlock, values: Mapping[str, Any],
     height, items = _grid(flow, widths, [header, *body], heights, shaded)
     parts: list[Drawn] = []
     if sheet.title:
-        parts.append(_paragraph(flow, fill(sheet.title, values, where), style.subheading_size, True, flow.width, where))
+        parts.append(_paragraph(flow, flow.ctx.words.fill(sheet.title, values, where), style.subheading_size, True, flow.width, where))
     parts.append((height, items))
     if sheet.note:
-        parts.append(_paragraph(flow, fill(sheet.note, values, where), style.body_size, False, flow.width, where))
+        parts.append(_paragraph(flow, flow.ctx.words.fill(sheet.note, values, where), style.body_size, False, flow.width, where))
     return _stack(parts, style.table_padding * 2)
 
 
@@ -348,7 +353,7 @@ def _arrow(flow: _Flow, arrow: ArrowBlock, values: Mapping[str, Any], _: SheetIn
     direction = fill(arrow.direction, values, where)
     if direction not in ("left", "right"):
         raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
-    caption = _paragraph(flow, fill(arrow.caption, values, where), style.heading_size, True, flow.width, where)
+    caption = _paragraph(flow, flow.ctx.words.fill(arrow.caption, values, where), style.heading_size, True, flow.width, where)
     length, height = flow.width * 0.8, style.arrow_height
     head = height
     shaft = height * 0.4
@@ -359,8 +364,8 @@ def _arrow(flow: _Flow, arrow: ArrowBlock, values: Mapping[str, Any], _: SheetIn
         points = [(length - x, y) for x, y in points]
     ops = (("M", x0 + points[0][0], points[0][1] - height), *(("L", x0 + x, y - height) for x, y in points[1:]), ("Z",))
     word_size = style.heading_size * 2
-    word = _paragraph(flow, fill(arrow.word, values, where), word_size, True, flow.width, where)
-    centred = Group(tuple(word[1]), dx=(flow.width - flow.ctx.fonts.bold.width(fill(arrow.word, values, where), word_size)) / 2)
+    word = _paragraph(flow, flow.ctx.words.fill(arrow.word, values, where), word_size, True, flow.width, where)
+    centred = Group(tuple(word[1]), dx=(flow.width - flow.ctx.fonts.bold.width(flow.ctx.words.fill(arrow.word, values, where), word_size)) / 2)
     arrow_drawn: Drawn = (height, [Path(ops, Paint(fill=style.arrow_colour))])
     return _stack([caption, arrow_drawn, (word[0], [centred])], style.table_padding * 2)
 

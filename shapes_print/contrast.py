@@ -1,0 +1,142 @@
+"""WCAG contrast of every ink against what it is printed on, held to the label set's minimums.
+
+Pairs come from the resolved style and card layouts (after the label set is applied), so a
+label set that asks for 7:1 cannot ship a pair below it: `check` and `build` both refuse.
+A shape counts by the better of its fill and its outline; a pattern counts against the
+shape it fills. Patterns on card backs are decoration, not information, and are not held.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from shapes_print.errors import Source, UserError
+from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.labels import Layered, LoadedLabels
+from shapes_print.load.models import CardTemplate
+from shapes_print.plan.cards import card_box
+from shapes_print.plan.context import colour
+from shapes_print.values import fill
+
+# Kits are printed on white paper; it is the ground of every sheet and of card margins.
+PAPER = "#FFFFFF"
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    what: str
+    ink: str
+    ground: str
+    kind: Literal["text", "shapes"]
+    where: Source | None = None
+
+    @property
+    def ratio(self) -> float:
+        return ratio(self.ink, self.ground)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of '#RRGGBB'."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def ratio(first: str, second: str) -> float:
+    """WCAG contrast ratio, 1 (same) to 21 (black on white)."""
+    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def pairs(library: Library, games: Mapping[str, LoadedGame], style_source: Layered | None = None) -> list[Pair]:
+    """Every ink/ground pair of the sheets and of every card face and back of every game.
+
+    `style_source` says where each style key was written (the label set or sheet.yaml).
+    """
+    style = library.style
+    places = style_source or library.style_source
+    where = places.source()
+
+    def hue(key: str, value: str) -> str:
+        return colour(value, places.source(tuple(key.split("."))), key)
+
+    ink = hue("ink", style.ink)
+    found = [
+        Pair("sheet text", ink, PAPER, "text", where),
+        Pair("sheet text on shaded rows", ink, hue("shade", style.shade), "text", where),
+        Pair("print furniture", hue("furniture.mark_colour", style.furniture.mark_colour), PAPER, "text", where),
+        Pair("table rules", hue("rule_colour", style.rule_colour), PAPER, "shapes", where),
+        Pair("direction arrows", hue("arrow_colour", style.arrow_colour), PAPER, "shapes", where),
+    ]
+    for game_id, loaded in games.items():
+        template = library.templates.get(loaded.game.card_template)
+        if template is None:
+            continue
+        deck, src = loaded.deck, loaded.deck_source
+        for i, card in enumerate(deck.cards):
+            fields = {"id": card.id, **card.fields}
+            found += _card_pairs(template, card.layout, fields, f"{game_id} card {card.id!r}", src.source(("cards", i)))
+        for back_id, back in deck.backs.items():
+            found += _card_pairs(template, back.layout, back.fields, f"{game_id} back {back_id!r}", src.source(("backs", back_id)))
+    return found
+
+
+def _inside(point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= point[0] <= box[0] + box[2] and box[1] <= point[1] <= box[1] + box[3]
+
+
+def _card_pairs(
+    template: CardTemplate, layout: str, fields: Mapping[str, object], what: str, where: Source
+) -> Iterator[Pair]:
+    """Walk a layout in drawing order; each element's ground is the last filled rect under it."""
+    if layout not in template.layouts:
+        return
+    grounds = [((0.0, 0.0, template.card["width"], template.card["height"]), PAPER)]
+    for element in template.layouts[layout].elements:
+        if element.hidden or (element.when and not fields.get(element.when)):
+            continue
+        box = card_box(element, template)
+        x, y, w, h = box
+        centre = (x + w / 2, y + h / 2)
+        ground = next(colour for box, colour in reversed(grounds) if _inside(centre, box))
+        name = f"{what} {element.name or element.kind}"
+        paint = {key: fill(value, fields, where) for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
+                 if isinstance(value := getattr(element, key), str) and value}
+        paint = {key: value if key == "pattern" else colour(value, where, f"{name} {key}") for key, value in paint.items()}
+        if element.kind == "rect":
+            if "fill" in paint:
+                grounds.append((box, paint["fill"]))
+        elif element.kind == "text":
+            yield Pair(name, paint["colour"], ground, "text", where)
+        elif element.kind == "shape":
+            inks = [paint[key] for key in ("fill", "stroke") if key in paint]
+            yield max((Pair(name, ink, ground, "shapes", where) for ink in inks), key=lambda p: p.ratio)
+            if paint.get("pattern", "none") != "none" and "fill" in paint:
+                yield Pair(f"{name} pattern", paint.get("pattern_colour", "#000000"), paint["fill"], "shapes", where)
+
+
+def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, LoadedGame]) -> None:
+    """Refuse a kit whose pairs fall below the label set's minimums or whose outlines are thin."""
+    need = labels.spec.contrast
+    where = labels.source.source(("contrast",))
+    for pair in pairs(library, games, labels.source.under(("style",), library.style_source)):
+        least = need.text if pair.kind == "text" else need.shapes
+        if pair.ratio < least - 1e-9:
+            raise UserError(
+                where,
+                f"label set {labels.name!r}: {pair.what}: {pair.ink} on {pair.ground} has contrast "
+                f"{pair.ratio:.2f}:1, below {least:g}:1 for {pair.kind} ({pair.where})",
+            )
+    if need.outline is None:
+        return
+    for template in library.templates.values():
+        for layout_id, layout in template.layouts.items():
+            for element in layout.elements:
+                if element.kind == "shape" and not element.hidden and (not element.stroke or element.stroke_width < need.outline - 1e-9):
+                    raise UserError(
+                        where,
+                        f"label set {labels.name!r}: shape {element.name or layout_id!r} in {template.id}/{layout_id} "
+                        f"is outlined at {element.stroke_width:g} pt, below {need.outline:g} pt",
+                    )

@@ -1,0 +1,214 @@
+"""Label sets: the words, fonts, sizes, colours and patterns a kit is printed with.
+
+A label set is `labels/<name>.yaml` or any YAML file a user points at. It may `extends`
+another label set (looked up beside it, then among the shipped ones) and change only what
+differs; mappings merge key by key. Its `style` merges onto templates/sheet.yaml, its
+`cards.elements` onto card layout elements by `name`, and its `games` onto a game's deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field
+
+from shapes_print.errors import Source, UserError
+from shapes_print.load.models import (
+    CardLength,
+    Identifier,
+    Length,
+    Scalar,
+    Strict,
+    TrimLine,
+)
+from shapes_print.load.validate import validate
+from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
+from shapes_print.words import Words
+
+STANDARD = "standard"
+SCHEMA_NAME = "labels.schema.json"
+
+
+class ElementPatch(Strict):
+    """What a label set may change on a named card layout element."""
+
+    box: tuple[CardLength, CardLength, CardLength, CardLength] | None = None
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Length | None = None
+    radius: Length | None = None
+    pattern: str | None = None
+    pattern_colour: str | None = None
+    bold: bool | None = None
+    size: Length | None = None
+    min_size: Length | None = None
+    colour: str | None = None
+    align: Literal["left", "centre", "right"] | None = None
+    wrap: bool | None = None
+    hidden: bool | None = None
+
+
+class CardsPatch(Strict):
+    """Changes to every card template: the trim hairline and elements by name."""
+
+    trim_line: TrimLine | None = None
+    elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
+
+
+class GamePatch(Strict):
+    """Per game: card fields by card group, then by card id, and back fields by back id."""
+
+    groups: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
+    cards: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
+    backs: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
+
+
+class Contrast(Strict):
+    """Least WCAG contrast ratios `check` holds the kit to, and the least shape outline."""
+
+    text: float = Field(4.5, ge=1.0, le=21.0)
+    shapes: float = Field(3.0, ge=1.0, le=21.0)
+    outline: Length | None = None
+
+
+class LabelSet(Strict):
+    """One label set, after `extends` is resolved."""
+
+    extends: str | None = None
+    description: str = ""
+    complete: bool = False
+    # The games this set is made for (default: every game); a set whose words cover only
+    # some games (a translation in progress) builds only those.
+    covers: list[Identifier] | None = Field(None, min_length=1)
+    contrast: Contrast = Field(default_factory=Contrast)
+    text: dict[str, str] = Field(default_factory=dict)
+    style: dict[str, Any] = Field(default_factory=dict)
+    cards: CardsPatch = Field(default_factory=CardsPatch)
+    games: dict[Identifier, GamePatch] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Layered:
+    """Sources of merged data: the first layer that wrote a key names its file and line."""
+
+    layers: tuple[tuple[Document, Loc], ...]
+
+    def source(self, loc: Loc = ()) -> Source:
+        loc = tuple(loc)
+        for length in range(len(loc), -1, -1):
+            for doc, prefix in self.layers:
+                key = (*prefix, *loc[:length])
+                if key in doc.marks:
+                    return doc.marks[key]
+        return Source(self.layers[0][0].path)
+
+    def under(self, prefix: Loc, base: Document | None = None) -> Layered:
+        """The same layers looked at below `prefix`, over an optional base file."""
+        layers = tuple((doc, (*pre, *prefix)) for doc, pre in self.layers)
+        return Layered(layers + (((base, ()),) if base else ()))
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedLabels:
+    """A label set as read: its name (file stem), merged data, checked spec and sources."""
+
+    name: str
+    path: Path
+    spec: LabelSet
+    data: dict[str, Any]
+    source: Layered
+
+    def words(self) -> Words:
+        return Words(self.name, self.spec.text, self.spec.complete, self.path)
+
+
+def shipped(folder: Path) -> list[str]:
+    """The label sets that ship, standard first."""
+    names = sorted(p.stem for p in folder.glob("*.yaml"))
+    return sorted(names, key=lambda name: name != STANDARD)
+
+
+def resolve_refs(refs: list[str], folder: Path) -> list[str]:
+    """`all` means every shipped label set; others are kept in order, once each."""
+    wanted: list[str] = []
+    for ref in refs or [STANDARD]:
+        for one in shipped(folder) if ref == "all" else [ref]:
+            if one not in wanted:
+                wanted.append(one)
+    return wanted
+
+
+def _locate(ref: str, folder: Path, beside: Path | None) -> Path:
+    if ref.endswith((".yaml", ".yml")) or "/" in ref:
+        return Path(ref).resolve()
+    for base in (beside, folder):
+        if base is not None and (base / f"{ref}.yaml").is_file():
+            return (base / f"{ref}.yaml").resolve()
+    known = ", ".join(shipped(folder)) or "none"
+    raise UserError(None, f"unknown label set {ref!r} (shipped: {known}; or give a path to a .yaml file)")
+
+
+def load_labels(ref: str, folder: Path) -> LoadedLabels:
+    """Read a label set by shipped name or path and resolve its `extends` chain."""
+    path = _locate(ref, folder, None)
+    docs: list[Document] = []
+    data: dict[str, Any] = {}
+    while True:
+        doc = read_yaml(path)
+        if not isinstance(doc.data, dict):
+            raise UserError(doc.source(), "a label set is a mapping of keys such as text: and style:")
+        if any(seen.path == path for seen in docs):
+            raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
+        docs.append(doc)
+        data = deep_merge(_with_own_fonts(doc), data)
+        parent = doc.data.get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str):
+            raise UserError(doc.source(("extends",)), "extends: must be the name of a label set")
+        path = _locate(parent, folder, path.parent)
+    source = Layered(tuple((doc, ()) for doc in docs))
+    spec = validate(LabelSet, source, data)  # type: ignore[arg-type]
+    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
+
+
+def _with_own_fonts(doc: Document) -> dict[str, Any]:
+    """A font file beside the label set wins; otherwise the name is looked up as
+    templates/sheet.yaml's are (in templates/, or `package:` in an installed package)."""
+    fonts = doc.data.get("style", {}).get("fonts") if isinstance(doc.data.get("style"), dict) else None
+    if not isinstance(fonts, dict):
+        return doc.data
+    own = {
+        kind: str(doc.path.parent / value) if isinstance(value, str) and (doc.path.parent / value).is_file() else value
+        for kind, value in fonts.items()
+    }
+    return deep_merge(doc.data, {"style": {"fonts": own}})
+
+
+def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[str, Any]:
+    """A card template's data with the label set's element and trim-line changes applied."""
+    if labels is None:
+        return data
+    patch = labels.data.get("cards", {})
+    data = deep_merge(data, {"trim_line": patch["trim_line"]}) if "trim_line" in patch else data
+    wanted = patch.get("elements", {})
+    layouts = {}
+    for layout_id, layout in data.get("layouts", {}).items():
+        elements = [
+            deep_merge(element, wanted[element["name"]]) if element.get("name") in wanted else element
+            for element in layout.get("elements", [])
+        ]
+        layouts[layout_id] = {**layout, "elements": elements}
+    return {**data, "layouts": layouts}
+
+
+def check_element_names(labels: LoadedLabels, known: set[str]) -> None:
+    """A misspelt element name would change nothing: name it and the known ones instead."""
+    for name in labels.spec.cards.elements:
+        if name not in known:
+            raise UserError(
+                labels.source.source(("cards", "elements", name)),
+                f"no card layout element is named {name!r} (named: {', '.join(sorted(known))})",
+            )

@@ -1,0 +1,129 @@
+"""A label set applied to the loaded content: its library, drawing context and decks.
+
+Content is read once; each label set gets its own merged style and card templates, its
+fonts, its words and its per-game card fields, then is held to its contrast minimums.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from shapes_print.contrast import check_contrast
+from shapes_print.errors import UserError
+from shapes_print.fonts import FontPair, font_file, load_font
+from shapes_print.load.content import Library, LoadedGame, load_library
+from shapes_print.load.labels import LoadedLabels
+from shapes_print.load.models import Deck
+from shapes_print.load.validate import validate
+from shapes_print.load.yamlsrc import deep_merge
+from shapes_print.plan.context import DrawContext
+
+
+@dataclass(slots=True)
+class Variant:
+    """Everything a kit is planned with under one label set."""
+
+    labels: LoadedLabels
+    library: Library
+    ctx: DrawContext
+    games: dict[str, LoadedGame]
+
+
+def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLabels) -> Variant:
+    """Apply a label set; the furniture's own words are translated once, here."""
+    library = load_library(templates, labels)
+    style = library.style
+    where = labels.source.under(("style",), library.style_source)
+    paths = {
+        kind: font_file(spec, library.folder, where.source(("fonts", kind)))
+        for kind, spec in style.fonts.items()
+    }
+    fonts = FontPair(load_font(paths["regular"]), load_font(paths["bold"]))
+    words = labels.words()
+    furniture = style.furniture
+    furniture = furniture.model_copy(update={
+        key: words.say(getattr(furniture, key), where.source(("furniture", key)))
+        for key in ("ruler_label", "inch_label")
+    })
+    style = style.model_copy(update={"furniture": furniture})
+    for key in ("print_line", "ruler_label", "inch_label"):
+        # The furniture prints on every sheet: check its words once, at their own lines.
+        fonts.regular.check(getattr(furniture, key), where.source(("furniture", key)), f"furniture.{key}")
+    ctx = DrawContext(
+        fonts,
+        library.shapes,
+        library.patterns,
+        style,
+        furniture_source=library.style_source.source(("furniture",)),
+        words=words,
+    )
+    variant = Variant(labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()})
+    check_contrast(variant.labels, variant.library, variant.games)
+    return variant
+
+
+def check_text_is_used(variant: Variant) -> None:
+    """After every kit of every game is planned: a `text:` entry nothing printed is a typo
+    or left over from changed content, and would silently translate nothing."""
+    seen = variant.ctx.words.seen
+    for english in variant.labels.spec.text:
+        if english not in seen:
+            close = difflib.get_close_matches(english, list(seen), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UserError(
+                variant.labels.source.source(("text", english)),
+                f"text {english!r} is not printed anywhere{hint}",
+            )
+
+
+def check_games_exist(labels: LoadedLabels, games: list[str]) -> None:
+    """A misspelt game under `games:` or `covers:` would change nothing: name it instead."""
+    named = [(("games", game_id), game_id) for game_id in labels.spec.games]
+    named += [(("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])]
+    for loc, game_id in named:
+        if game_id not in games:
+            raise UserError(
+                labels.source.source(loc),
+                f"no game {game_id!r} in the content (games: {', '.join(games)})",
+            )
+
+
+def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
+    """The game with the label set's card and back fields merged into its deck."""
+    patch = labels.data.get("games", {}).get(loaded.game.id)
+    if not patch:
+        return loaded
+    data = loaded.deck_source.data
+    ids = [card.get("id") for card in data["cards"]]
+    for card_id in patch.get("cards", {}):
+        if card_id not in ids:
+            raise UserError(
+                labels.source.source(("games", loaded.game.id, "cards", card_id)),
+                f"{loaded.game.id} has no card {card_id!r} (cards: {', '.join(map(str, ids))})",
+            )
+    groups = [card.get("group") for card in data["cards"]]
+    for group in patch.get("groups", {}):
+        if group not in groups:
+            known = ", ".join(dict.fromkeys(str(g) for g in groups if g)) or "none"
+            raise UserError(
+                labels.source.source(("games", loaded.game.id, "groups", group)),
+                f"{loaded.game.id} has no card group {group!r} (groups: {known})",
+            )
+    for back_id in patch.get("backs", {}):
+        if back_id not in data["backs"]:
+            raise UserError(
+                labels.source.source(("games", loaded.game.id, "backs", back_id)),
+                f"{loaded.game.id} has no back {back_id!r} (backs: {', '.join(data['backs'])})",
+            )
+    cards = [
+        deep_merge(card, {"fields": {
+            **patch.get("groups", {}).get(card.get("group"), {}),
+            **patch.get("cards", {}).get(card.get("id"), {}),
+        }})
+        for card in data["cards"]
+    ]
+    backs = {bid: deep_merge(back, {"fields": patch.get("backs", {}).get(bid, {})}) for bid, back in data["backs"].items()}
+    deck = validate(Deck, loaded.deck_source, {**data, "cards": cards, "backs": backs})
+    return replace(loaded, deck=deck)

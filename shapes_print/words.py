@@ -1,0 +1,85 @@
+"""The message catalogue of a label set: every text that reaches a page passes through here.
+
+Content YAML keeps its English inline; a label set maps an English string, exactly as
+written before `{placeholders}` are filled, to its replacement. Field values that fill a
+placeholder (a card's `label`, a round's `direction`) are looked up too. Strings without a
+letter outside placeholders ("{deck_size}", "6 + 6") need no words and pass unchanged.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shapes_print.errors import Source, UserError
+from shapes_print.values import fill
+
+_PARSER = string.Formatter()
+
+
+class Said(str):
+    """Text already in the label set's words (built from looked-up parts): not looked up again."""
+
+    __slots__ = ()
+
+
+def needs_words(text: str) -> bool:
+    """True when the text has a letter outside its `{placeholders}`."""
+    try:
+        literals = "".join(literal for literal, *_ in _PARSER.parse(text))
+    except ValueError:
+        literals = text
+    return any(ch.isalpha() for ch in literals)
+
+
+def pinpoint(where: Source | None, english: str) -> Source | None:
+    """The line that writes `english`, searched from `where` (a block can span many lines)."""
+    if where is None or not where.line:
+        return where
+    try:
+        lines = where.path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return where
+    for number in range(where.line, len(lines) + 1):
+        column = lines[number - 1].find(english)
+        if column >= 0:
+            return Source(where.path, number, column + 1)
+    return where
+
+
+@dataclass(slots=True)
+class Words:
+    """English -> label-set text; `seen` records each English string and where it was written."""
+
+    name: str = "standard"
+    text: Mapping[str, str] = field(default_factory=dict)
+    complete: bool = False
+    path: Path | None = None
+    seen: dict[str, Source | None] = field(default_factory=dict)
+    # Where a value that fills placeholders was written (a game list's "left"), if known.
+    origins: dict[str, Source] = field(default_factory=dict)
+
+    def say(self, english: str, where: Source | None) -> str:
+        """The label set's words for one English string, or the English itself."""
+        if isinstance(english, Said) or not needs_words(english):
+            return english
+        self.seen.setdefault(english, where)
+        found = self.text.get(english)
+        if found is not None:
+            return found
+        if self.complete:
+            raise UserError(
+                pinpoint(where, english),
+                f"label set {self.name!r} ({self.path}) is complete but has no text for {english!r}",
+                "add it under text: in the label set, or run `shapes-print labels new`",
+            )
+        return english
+
+    def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:
+        """Translate a template and the words that fill it, then fill it."""
+        return fill(
+            self.say(template, where), values, where, lambda value: self.say(value, self.origins.get(value, where))
+        )

@@ -1,0 +1,378 @@
+"""Label sets: every shipped one builds, holds its contrast and sizes, and says its words."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from shapes_print import pipeline
+from shapes_print.cli import main
+from shapes_print.contrast import pairs, ratio
+from shapes_print.errors import UserError
+from shapes_print.load.labels import shipped
+from shapes_print.options import PrintOptions
+from shapes_print.primitives import Group, Item, Line, Rect, Text
+from shapes_print.primitives import Path as PathItem
+from shapes_print.schemas import SCHEMAS, schema_of
+from tests.pdfread import text, text_runs
+
+SHIPPED = shipped(pipeline.DEFAULT_LABELS)
+COUNTS = range(3, 7)
+
+
+def kit(out: Path, labels: str, paper: str = "a4", players: int = 6) -> Path:
+    middle = "" if labels == "standard" else f"{labels}/"
+    return out / f"pass-and-pick/{middle}{paper}/{players}-players"
+
+
+def test_the_issue_s_label_sets_ship() -> None:
+    assert {"standard", "large-print", "high-contrast", "colour-blind", "es"} <= set(SHIPPED)
+    assert SHIPPED[0] == "standard"
+
+
+@pytest.mark.parametrize("labels", SHIPPED)
+def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -> None:
+    manifest = json.loads((labelled / "manifest.json").read_text())["files"]
+    suffix = "" if labels == "standard" else f"_{labels}"
+    for paper in ("a4", "letter"):
+        for count in COUNTS:
+            folder = kit(labelled, labels, paper, count)
+            names = sorted(p.name for p in folder.glob("*.pdf"))
+            stem = f"pass-and-pick_{count}p_{paper}{suffix}"
+            assert names == [f"{stem}_{kind}.pdf" for kind in ("cards", "host-key", "printing-guide", "sheets")]
+            for name in names:
+                entry = manifest[f"{folder.relative_to(labelled)}/{name}"]
+                assert entry["labels"] == labels and entry["players"] == str(count)
+
+
+def covers(labels: str) -> list[str]:
+    """The games a shipped label set is for (`covers:`, default every game)."""
+    games = list(pipeline.load_project(pipeline.Sources()).games)
+    return yaml.safe_load((pipeline.DEFAULT_LABELS / f"{labels}.yaml").read_text()).get("covers", games)
+
+
+def test_every_game_builds_with_every_label_set_that_covers_it(labelled: Path) -> None:
+    games = pipeline.load_project(pipeline.Sources()).games
+    assert covers("es") == ["pass-and-pick"] and len(games) > 1
+    for game in games:
+        for labels in SHIPPED:
+            middle = "" if labels == "standard" else f"{labels}/"
+            built = list((labelled / game / middle).glob("*/*-players/*.pdf"))
+            assert bool(built) == (game in covers(labels)), (game, labels)
+    # Every shipped set but the Spanish one (a translation in progress) is for every game.
+    assert all(covers(labels) == list(games) for labels in SHIPPED if labels != "es")
+
+
+def test_a_label_set_asked_for_on_a_game_it_does_not_cover_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["build", "shapes-the-game", "--labels", "es", "--players", "3", "--out", str(tmp_path)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err == "label set 'es' does not cover game 'shapes-the-game' (it covers: pass-and-pick)\n"
+    assert not list(tmp_path.iterdir())
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: standard\ncovers: [pass-and-pick, shapes-the-gaem]\n")
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:2:\d+: no game 'shapes-the-gaem' in the content", capsys.readouterr().err)
+
+
+def test_a_label_set_patches_a_card_group_then_single_cards() -> None:
+    planned = project("high-contrast", "shapes-the-game")
+    cards = {card.id: card.fields for card in planned.games["shapes-the-game"].deck.cards}
+    assert cards["red-arch"]["colour"] == "#FFFFFF" and cards["red-arch"]["pattern"] == "stripes"
+    assert cards["yellow-step"]["pattern"] == "horizontal" and cards["yellow-step"]["colour_word"] == "YELLOW"
+    assert cards["stop-turn"]["colour"] == "#000000"
+
+
+def project(labels: str, game: str = "pass-and-pick") -> pipeline.Project:
+    return pipeline.load_project(pipeline.Sources(), [game], [labels])
+
+
+@pytest.mark.parametrize("labels", SHIPPED)
+def test_every_text_and_shape_meets_its_contrast(labels: str) -> None:
+    variant = project(labels).variants[0]
+    found = pairs(variant.library, variant.games)
+    strict = labels == "high-contrast"
+    # Every face and back of the deck is among the pairs (nothing skipped by accident).
+    assert {p.what.split(" ")[2] for p in found if " card " in p.what} == {"'circle'", "'triangle'", "'square'"}
+    for pair in found:
+        least = 7.0 if strict else (4.5 if pair.kind == "text" else 3.0)
+        assert pair.ratio >= least, f"{labels}: {pair}"
+
+
+def test_wcag_ratio_matches_known_values() -> None:
+    assert ratio("#000000", "#FFFFFF") == pytest.approx(21.0)
+    assert ratio("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.01)  # the classic near miss
+    assert ratio("#F0E442", "#FFFFFF") == pytest.approx(1.32, abs=0.01)  # yellow: weak on white
+
+
+def colours(item: Item) -> Iterator[str]:
+    if isinstance(item, Group):
+        for child in item.items:
+            yield from colours(child)
+    elif isinstance(item, (PathItem, Rect)):
+        yield from (c for c in (item.paint.fill, item.paint.stroke) if c)
+    elif isinstance(item, (Line, Text)):
+        yield item.colour
+
+
+@pytest.mark.parametrize("game", ["pass-and-pick", "shapes-the-game"])
+def test_high_contrast_draws_black_and_white_only_with_2pt_outlines(game: str) -> None:
+    planned = project("high-contrast", game)
+    seen: set[str] = set()
+    for _, _, files in pipeline.plan_all(planned, "4", "a4"):
+        for kit_file in files:
+            items = [*(i for page in kit_file.document.pages for i in page.items),
+                     *(i for s in kit_file.document.symbols.values() for i in s.items)]
+            for item in items:
+                seen |= set(colours(item))
+    assert seen == {"#000000", "#FFFFFF"}
+    for template in planned.library.templates.values():
+        shapes = [e for lay in template.layouts.values() for e in lay.elements if e.kind == "shape"]
+        assert shapes and all(e.stroke and e.stroke_width >= 2.0 for e in shapes), template.id
+    for pair in pairs(planned.library, planned.games):
+        assert pair.ratio >= 7.0, pair
+
+
+def test_a_label_set_below_its_contrast_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "grey.yaml"
+    mine.write_text('extends: standard\nstyle:\n  ink: "#999999"\n')
+    assert main(["check", "pass-and-pick", "--labels", str(mine)]) == 2
+    err = capsys.readouterr().err
+    assert "sheet text: #999999 on #FFFFFF has contrast 2.85:1, below 4.5:1 for text" in err
+
+
+def test_colour_blind_cards_name_their_colour_and_carry_a_pattern(labelled: Path) -> None:
+    cards = kit(labelled, "colour-blind") / "pass-and-pick_6p_a4_colour-blind_cards.pdf"
+    faces = " ".join(text(cards)[::2])
+    for word in ("SKY BLUE", "ORANGE", "BLUISH GREEN"):
+        assert word in faces
+    deck = project("colour-blind").games["pass-and-pick"].deck
+    patterns = [card.fields["pattern"] for card in deck.cards]
+    assert "none" not in patterns and len(set(patterns)) == len(patterns)
+
+
+# The print furniture's words, as one string: a wrapped line of it is a part of it.
+FURNITURE = "Print at 100% / Actual size, headers and footers off; double-sided: flip on long edge 50 mm: check with a ruler 1 in"
+
+
+@pytest.mark.parametrize("labels", ["large-print", "large-print-atkinson"])
+def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str) -> None:
+    """Read back from the PDFs: card words 24 pt+, sheet text 18 pt+, headings 22 pt+ bold.
+
+    The print furniture (ruler label, print line) stays small in the margin: it is for
+    the printer's settings, not the game, and 18 pt would not fit a card sheet's margin.
+    """
+    folders = [kit(labelled, labels, "a4", count) for count in COUNTS]
+    folders += sorted((labelled / "shapes-the-game" / labels / "a4").glob("*-players"))
+    assert len(folders) == len(COUNTS) + 6
+    for folder in folders:
+        for pdf in sorted(folder.glob("*.pdf")):
+            least = 24.0 if pdf.name.endswith("_cards.pdf") else 18.0
+            runs = [run for page in text_runs(pdf) for run in page if run.text not in FURNITURE]
+            assert runs and min(run.size for run in runs) >= least, (pdf.name, min(runs, key=lambda r: r.size))
+    sheets = text_runs(kit(labelled, labels) / f"pass-and-pick_6p_a4_{labels}_sheets.pdf")
+    heading = next(run for run in sheets[0] if run.text.startswith("Pass and pick shapes: setup"))
+    assert heading.size >= 22 and "Bold" in heading.font
+
+
+SPANISH_CHECK = ["Cards", "Round", "players", "CIRCLE", "TRIANGLE", "SQUARE", "Score", "Name",
+                 "Print", "ruler", "left", "right", "shuffle", "Host", "deck", "pass", "Points"]
+
+
+def test_the_spanish_kit_has_no_english_left(labelled: Path) -> None:
+    for paper in ("a4", "letter"):
+        for count in COUNTS:
+            folder = kit(labelled, "es", paper, count)
+            words = " ".join(" ".join(text(pdf)) for pdf in sorted(folder.glob("*.pdf")))
+            words = re.sub(r"\S+\.(pdf|svg)\b", "", words)  # the guide names the kit's files
+            left = [w for w in SPANISH_CHECK if re.search(rf"\b{w}\b", words)]
+            assert not left, (folder, left)
+            for spanish in ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"):
+                assert spanish in words
+    title = PdfReader(kit(labelled, "es") / "pass-and-pick_6p_a4_es_host-key.pdf").metadata.title
+    assert title == "Formas: pasa y elige: clave del anfitrión para 6 jugadores"
+    guide = " ".join(text(kit(labelled, "es") / "pass-and-pick_6p_a4_es_printing-guide.pdf"))
+    for spanish in ("Cómo imprimir Formas: pasa y elige (6 jugadores, a4)", "girar por el borde largo",
+                    "Solo para el anfitrión", "Compruebe la escala antes de cortar", "cartulina"):
+        assert spanish in " ".join(guide.split()), spanish
+
+
+def copy_labels(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    shutil.copy(pipeline.DEFAULT_LABELS / f"{name}.yaml", path)
+    return path
+
+
+def test_a_complete_label_set_names_the_missing_english_and_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    es = copy_labels(tmp_path, "es")
+    es.write_text(es.read_text().replace('  "Cards set aside unseen": "Cartas apartadas sin mirar"\n', ""))
+    assert main(["check", "pass-and-pick", "--labels", str(es)]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    sheets = (pipeline.DEFAULT_CONTENT / "pass-and-pick/sheets.yaml").read_text().splitlines()
+    line = next(i for i, t in enumerate(sheets, 1) if "Cards set aside unseen" in t)
+    assert re.match(rf".*content/pass-and-pick/sheets\.yaml:{line}:\d+: label set 'es' .* has no text for "
+                    r"'Cards set aside unseen'", first), first
+
+
+def test_label_set_mistakes_point_at_their_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: standard\ncards:\n  elements:\n    lable: {size: 30pt}\n")
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:4:5: no card layout element is named 'lable'", capsys.readouterr().err)
+    mine.write_text("extends: standard\nstyle:\n  body_size: big\n")
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:3:3: body_size: .*big", capsys.readouterr().err)
+    mine.write_text("extends: standrd\n")
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert "unknown label set 'standrd'" in capsys.readouterr().err
+
+
+def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A set for the games Spanish covers, so its starter lists the words es must translate.
+    (tmp_path / "english.yaml").write_text("extends: standard\ncovers: [pass-and-pick]\n")
+    assert main(["labels", "new", "copy", "--from", str(tmp_path / "english.yaml"), "--out", str(tmp_path)]) == 0
+    starter = tmp_path / "copy.yaml"
+    data = yaml.safe_load(starter.read_text())
+    es = yaml.safe_load((pipeline.DEFAULT_LABELS / "es.yaml").read_text())
+    # Spanish translates exactly what is printed, and the starter lists exactly that.
+    assert data["covers"] == es["covers"] == ["pass-and-pick"]
+    assert set(data["text"]) == set(es["text"])
+    assert re.search(r'  # content/pass-and-pick/sheets\.yaml:\d+\n  "Cards set aside unseen": ', starter.read_text())
+    assert data["style"]["body_size"] == "14pt" and data["cards"]["elements"]["label"]["size"] == "22pt"
+    out = tmp_path / "out"
+    assert main(["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(out), "--quiet"]) == 0
+    assert main(["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(out), "--quiet",
+                 "--labels", str(starter)]) == 0
+    for kind in ("cards", "sheets", "host-key"):
+        plain = out / f"pass-and-pick/a4/4-players/pass-and-pick_4p_a4_{kind}.pdf"
+        copied = out / f"pass-and-pick/copy/a4/4-players/pass-and-pick_4p_a4_copy_{kind}.pdf"
+        assert plain.read_bytes() == copied.read_bytes()
+    # The printing guide names the kit's files, whose names say the label set: only that differs.
+    plain = out / "pass-and-pick/a4/4-players/pass-and-pick_4p_a4_printing-guide.pdf"
+    copied = out / "pass-and-pick/copy/a4/4-players/pass-and-pick_4p_a4_copy_printing-guide.pdf"
+    assert [page.replace("_copy_", "_") for page in text(copied)] == text(plain)
+
+
+def shipped_yaml() -> Iterator[tuple[Path, str]]:
+    root = pipeline.PROJECT
+    for path in [*sorted((root / "labels").glob("*.yaml")), root / "content/pass-and-pick/deck.yaml",
+                 *sorted((root / "templates/cards").glob("*.yaml"))]:
+        first = path.read_text().splitlines()[0]
+        match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
+        assert match, f"{path} does not name its schema"
+        yield path, match.group(1)
+
+
+def test_schemas_are_current_and_the_shipped_files_pass_them(tmp_path: Path) -> None:
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    for name in SCHEMAS:
+        assert (tmp_path / name).read_text() == (pipeline.PROJECT / "schemas" / name).read_text(), "run shapes-print schema"
+    for path, schema in shipped_yaml():
+        resolved = (path.parent / schema).resolve()
+        data = yaml.safe_load(path.read_text())
+        jsonschema.validate(data, json.loads(resolved.read_text()))
+    with pytest.raises(jsonschema.ValidationError, match="'sise' was unexpected"):
+        jsonschema.validate({"cards": {"elements": {"label": {"sise": "30pt"}}}}, schema_of(SCHEMAS["labels.schema.json"]))
+
+
+def test_labels_new_from_a_complete_set_marks_what_is_missing(tmp_path: Path) -> None:
+    es = copy_labels(tmp_path, "es")
+    es.write_text(es.read_text().replace('  "Rounds": "Rondas"\n', ""))
+    assert main(["labels", "new", "es2", "--from", str(es), "--out", str(tmp_path)]) == 0
+    starter = (tmp_path / "es2.yaml").read_text()
+    assert re.search(r'  # content/pass-and-pick/sheets\.yaml:\d+ \(not in the label set yet: still English\)\n'
+                     r'  "Rounds": "Rounds"\n', starter)
+    assert '"Cards set aside unseen": "Cartas apartadas sin mirar"' in starter
+    assert starter.count("not in the label set yet") == 1
+
+
+def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('extends: standard\ntext:\n  "Cards in pley": "Cartes en jeu"\n')
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:3:3: text 'Cards in pley' is not printed anywhere "
+                     r"\(did you mean 'Cards in play'\?\)", capsys.readouterr().err)
+    mine.write_text('extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n')
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:3:3: no game 'pass-and-pik' in the content", capsys.readouterr().err)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    word=st.text(min_size=1, max_size=30).filter(lambda t: t.strip()),
+    size=st.floats(min_value=0.5, max_value=200, allow_nan=False).map(lambda v: f"{v:.1f}pt"),
+    ink=st.sampled_from(["#000000", "#333333", "#FFFF00", "not a colour"]),
+)
+def test_any_label_set_builds_or_fails_with_one_clean_line(word: str, size: str, ink: str) -> None:
+    data = {"extends": "standard", "text": {"CIRCLE": word},
+            "style": {"body_size": size, "ink": ink},
+            "cards": {"elements": {"label": {"size": size}}}}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "any.yaml"
+        path.write_text(yaml.safe_dump(data, allow_unicode=True))
+        try:
+            planned = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(path)])
+            files = [f for _, _, kit_files in pipeline.plan_all(planned, "4", "a4") for f in kit_files]
+        except UserError as error:
+            assert "\n" not in error.line() and error.line()
+            return
+    faces = [i for s in files[0].document.symbols.values() for i in s.items if isinstance(i, Text)]
+    assert any(t.text == word.strip() or word.strip() in t.text for t in faces) or "\n" in word
+
+
+def test_a_bad_colour_in_a_label_set_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('extends: standard\nstyle:\n  shade: "grey"\n')
+    assert main(["check", "--labels", str(mine)]) == 2
+    assert re.search(r"mine\.yaml:3:3: shade: colour must look like '#0072B2', got 'grey'", capsys.readouterr().err)
+
+
+def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    es = copy_labels(tmp_path, "es")
+    es.write_text(es.read_text().replace('  "left": "izquierda"\n', ""))
+    assert main(["check", "pass-and-pick", "--labels", str(es)]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    game = (pipeline.DEFAULT_CONTENT / "pass-and-pick/game.yaml").read_text().splitlines()
+    line = next(i for i, t in enumerate(game, 1) if "direction: left" in t)
+    assert re.match(rf".*content/pass-and-pick/game\.yaml:{line}:\d+: .* has no text for 'left'", first), first
+
+
+def texts(item: Item) -> Iterator[Text]:
+    if isinstance(item, Group):
+        for child in item.items:
+            yield from texts(child)
+    elif isinstance(item, Text):
+        yield item
+
+
+def test_a_file_name_too_wide_for_large_print_breaks_after_an_underscore() -> None:
+    """The print-shop file names of Shapes the Game are wider than a page at 18 pt."""
+    planned = project("large-print", "shapes-the-game")
+    ((_, _, files),) = pipeline.plan_all(planned, "1", "a4", "long", PrintOptions(print_shop=True))
+    runs = [t for page in files[-1].document.pages for item in page.items for t in texts(item)]
+    name = "shapes-the-game_1p_a4_large-print_cards-print-shop.pdf"
+    at = next(i for i, run in enumerate(runs) if name.startswith(run.text))
+    first, second = runs[at].text, runs[at + 1].text
+    assert first.endswith(("_", "-")) and (first + second).startswith(name)
+    assert runs[at].size >= 18 and runs[at + 1].size >= 18
