@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from shapes_print.errors import UserError
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.content import Library, LoadedDeck, LoadedGame
+from shapes_print.load.models import ComputedList
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import Flip, cut_marks, fit_grid
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document, Item, Page, Paint, Rect, Symbol, Use
-from shapes_print.values import compute_numbers, fill
+from shapes_print.values import compute_list, compute_numbers, fill
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,12 @@ def kit_values(loaded: LoadedGame, players: int) -> dict[str, Any]:
     """Every number the game's text may print for this player count."""
     deck = loaded.deck
     counts = [card.count for card in deck.cards]
-    given = {"players": players, "deck_size": sum(counts)}
+    # `<back>_cards`: how many cards of the main deck share each back (e.g. crown_cards).
+    by_back = {
+        f"{back}_cards": sum(card.count for card in deck.cards if card.back == back)
+        for back in deck.backs
+    }
+    given = {"players": players, "deck_size": sum(counts), **by_back}
     numbers = compute_numbers(loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name)))
     return {
         **numbers,
@@ -55,8 +61,18 @@ def kit_values(loaded: LoadedGame, players: int) -> dict[str, Any]:
     }
 
 
-def _deck_list(loaded: LoadedGame) -> list[dict[str, Any]]:
-    return [{"id": card.id, "count": card.count, **card.fields} for card in loaded.deck.cards]
+def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The game's lists, its computed lists for this count, and `deck` (the main deck's cards)."""
+    computed = {
+        name: compute_list(spec.count, spec.fields, values, loaded.source.source(("lists", name)))
+        for name, spec in loaded.game.lists.items()
+        if isinstance(spec, ComputedList)
+    }
+    deck = [
+        {"id": card.id, "count": card.count, "back": card.back, **card.fields}
+        for card in loaded.deck.cards
+    ]
+    return {**loaded.lists, **computed, "deck": deck}
 
 
 def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: KitRequest) -> list[KitFile]:
@@ -73,34 +89,46 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     furniture = ctx.style.furniture
     print_line = fill(furniture.print_line, {"flip": request.flip}, library.style_source.source(("furniture", "print_line")))
     stem = f"{game.id}_{request.players}p_{request.paper}"
-    faces, backs = _card_symbols(loaded, library, ctx)
-    cards = _card_pages(loaded, library, ctx, page, faces, backs, print_line, request.flip)
-    files = [KitFile(f"{stem}_cards", "players", Document(f"{game.title}: {fill(game.cards_title, values, None)}", cards, {**faces, **backs}, request.flip))]
-    lists = {**game.lists, "deck": _deck_list(loaded)}
-    face_by_card = {card.id: faces[f"face-{card.id}"] for card in loaded.deck.cards}
+    files = []
+    flip = request.flip
+    faces_of_all: dict[str, Symbol] = {}
+    for deck in loaded.decks:
+        faces, backs = _card_symbols(loaded, deck, library, ctx)
+        cards = _card_pages(loaded, deck, library, ctx, page, faces, backs, print_line, flip)
+        title = f"{game.title}: {fill(deck.title, values, None)}"
+        document = Document(title, cards, {**faces, **backs}, flip)
+        files.append(KitFile(f"{stem}_{deck.name}", "players", document))
+        faces_of_all.update(faces)
+    face_by_card = {name.removeprefix("face-"): face for name, face in faces_of_all.items()}
+    lists = kit_lists(loaded, values)
     inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)
     for doc in loaded.documents:
         pages = plan_sheets(doc, inputs, page, ctx)
         if not pages:
             continue
         title = f"{game.title}: {fill(doc.spec.title, values, doc.source.source(('title',)))}"
-        files.append(KitFile(f"{stem}_{doc.spec.name}", doc.spec.audience, Document(title, pages, faces, "none")))
+        document = Document(title, pages, faces_of_all, "none")
+        files.append(KitFile(f"{stem}_{doc.spec.name}", doc.spec.audience, document))
     return files
 
 
-def _card_symbols(loaded: LoadedGame, library: Library, ctx: DrawContext) -> tuple[dict[str, Symbol], dict[str, Symbol]]:
+def _card_symbols(
+    loaded: LoadedGame, loaded_deck: LoadedDeck, library: Library, ctx: DrawContext
+) -> tuple[dict[str, Symbol], dict[str, Symbol]]:
     template = library.templates.get(loaded.game.card_template)
     if template is None:
         raise UserError(
             loaded.source.source(("card_template",)),
             f"card template {loaded.game.card_template!r} not found (known: {', '.join(library.templates)})",
         )
-    deck, src = loaded.deck, loaded.deck_source
+    deck, src = loaded_deck.deck, loaded_deck.source
     faces = {}
-    for index, card in enumerate(deck.cards):
+    for card, index in zip(deck.cards, loaded_deck.origins, strict=True):
         where = src.source(("cards", index))
         if card.back not in deck.backs:
-            raise UserError(src.source(("cards", index, "back")), f"no back named {card.back!r} (known: {', '.join(deck.backs)})")
+            known = ", ".join(deck.backs)
+            where = src.source(("cards", index, "back"))
+            raise UserError(where, f"no back named {card.back!r} (known: {known})")
         name = f"face-{card.id}"
         if name in faces:
             raise UserError(src.source(("cards", index, "id")), f"card id {card.id!r} is used twice")
@@ -114,6 +142,7 @@ def _card_symbols(loaded: LoadedGame, library: Library, ctx: DrawContext) -> tup
 
 def _card_pages(
     loaded: LoadedGame,
+    loaded_deck: LoadedDeck,
     library: Library,
     ctx: DrawContext,
     page: tuple[float, float],
@@ -127,7 +156,8 @@ def _card_pages(
     furniture = ctx.style.furniture
     width, height = template.card["width"], template.card["height"]
     grid = fit_grid(*page, width, height, furniture.safe_margin)
-    order = [(f"face-{card.id}", f"back-{card.back}") for card in loaded.deck.cards for _ in range(card.count)]
+    cards = loaded_deck.deck.cards
+    order = [(f"face-{card.id}", f"back-{card.back}") for card in cards for _ in range(card.count)]
     marks = cut_marks(grid, furniture)
     xs = [grid.left + i * width for i in range(grid.columns + 1)]
     ys = [grid.bottom + j * height for j in range(grid.rows + 1)]

@@ -2,7 +2,8 @@
 
 A game's `numbers` are whole numbers, small arithmetic expressions over other numbers
 (`deck_size - deal * players`), or tables by player range (`{"2-4": 10, "7+": 20}`).
-Text in YAML names them as `{in_play}`; `{direction:upper}` gives capitals.
+Text in YAML names them as `{in_play}`; `{direction:upper}` gives capitals, `{n:ordinal}`
+gives 1st, 2nd, 3rd and `{examples:join: or }` writes a list out.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ _OPERATORS: dict[type, Callable[[int, int], int]] = {
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
     ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
 }
 _FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
 _CASES: dict[str, Callable[[str], str]] = {"upper": str.upper, "lower": str.lower, "title": str.title}
@@ -56,7 +58,7 @@ def _evaluate(node: ast.AST, values: Mapping[str, int], where: Source | None) ->
         function = _FUNCTIONS.get(node.func.id)
         if function and not node.keywords:
             return function(*(_evaluate(arg, values, where) for arg in node.args))
-    raise UserError(where, "expressions may use whole numbers, names, + - * //, min() and max()")
+    raise UserError(where, "expressions may use whole numbers, names, + - * // %, min() and max()")
 
 
 def compute_numbers(
@@ -73,14 +75,32 @@ def compute_numbers(
         if isinstance(spec, int):
             values[name] = spec
         elif isinstance(spec, str):
-            try:
-                tree = ast.parse(spec, mode="eval")
-            except SyntaxError:
-                raise UserError(where, f"{name}: cannot read expression {spec!r}") from None
-            values[name] = _evaluate(tree, values, where)
+            values[name] = evaluate(spec, values, where, name)
         else:
             values[name] = _by_players(name, spec, values["players"], where)
     return values
+
+
+def evaluate(expression: str | int, values: Mapping[str, int], where: Source, name: str) -> int:
+    """One whole number from a number or an expression such as `crowns - n + 1`."""
+    if isinstance(expression, int) and not isinstance(expression, bool):
+        return expression
+    try:
+        tree = ast.parse(str(expression), mode="eval")
+    except SyntaxError:
+        raise UserError(where, f"{name}: cannot read expression {expression!r}") from None
+    return _evaluate(tree, values, where)
+
+
+def compute_list(
+    count: str | int, fields: Mapping[str, str | int], values: Mapping[str, int], where: Source
+) -> list[dict[str, int]]:
+    """`count` items numbered `n` from 1; each field an expression over the numbers and `n`."""
+    total = evaluate(count, values, where, "count")
+    return [
+        {"n": n, **{key: evaluate(spec, {**values, "n": n}, where, key) for key, spec in fields.items()}}
+        for n in range(1, total + 1)
+    ]
 
 
 def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int:
@@ -91,10 +111,27 @@ def _by_players(name: str, table: Mapping[str, int], players: int, where: Source
     raise UserError(where, f"{name}: no entry for {players} players")
 
 
+def _ordinal(value: Any) -> str:
+    number = int(value)
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
 class _Formatter(string.Formatter):
+    """Python formatting plus `:upper`, `:lower`, `:title`, `:ordinal` (3 -> 3rd) and
+    `:join` / `:join:SEP` (a list as text, items separated by ", " or by SEP)."""
+
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec in _CASES:
             return _CASES[format_spec](str(value))
+        if format_spec == "ordinal":
+            return _ordinal(value)
+        if format_spec == "join" or format_spec.startswith("join:"):
+            separator = format_spec.removeprefix("join").removeprefix(":") or ", "
+            items = value if isinstance(value, (list, tuple)) else [value]
+            return separator.join(str(item) for item in items)
         return super().format_field(value, format_spec)
 
 

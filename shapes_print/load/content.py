@@ -14,12 +14,15 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.checks import check_card_ids, run_checks
+from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
     CardTemplate,
     Deck,
     ForEachBlock,
     Game,
+    ListFile,
     Paper,
     SheetDocument,
     SheetStyle,
@@ -48,14 +51,36 @@ class LoadedDocument:
     source: Document
 
 
+@dataclass(frozen=True, slots=True)
+class LoadedDeck:
+    """One cards file's deck, `for_each` entries expanded; `origins` maps each card to the
+    index of the YAML entry it came from, for error lines."""
+
+    name: str
+    title: str
+    deck: Deck
+    source: Document
+    origins: tuple[int, ...]
+
+
 @dataclass(slots=True)
 class LoadedGame:
+    """A game's models; `decks` holds the main deck first, then any extra decks."""
+
     game: Game
     folder: Path
     source: Document
-    deck: Deck
-    deck_source: Document
+    decks: list[LoadedDeck]
     documents: list[LoadedDocument] = field(default_factory=list)
+    lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def deck(self) -> Deck:
+        return self.decks[0].deck
+
+    @property
+    def deck_source(self) -> Document:
+        return self.decks[0].source
 
 
 @dataclass(slots=True)
@@ -171,10 +196,16 @@ def load_game(folder: Path) -> LoadedGame:
         raise UserError(source.source(("id",)), f"id {game.id!r} must match its folder name {folder.name!r}")
     if game.players.min > game.players.max:
         raise UserError(source.source(("players",)), "players: min is larger than max")
-    deck_source = read_yaml(_inside(folder, game.deck, source.source(("deck",))))
-    _mapping(deck_source)
-    deck = validate(Deck, deck_source)
-    loaded = LoadedGame(game, folder, source, deck, deck_source)
+    lists, origins = _load_lists(game, folder, source)
+    decks = [_load_deck(folder, game.deck, ("deck",), "cards", game.cards_title, lists, source)]
+    for name, extra in game.extra_decks.items():
+        where = ("extra_decks", name, "file")
+        decks.append(_load_deck(folder, extra.file, where, name, extra.title, lists, source))
+    deck_ids = {card.id for deck in decks for card in deck.deck.cards}
+    card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
+    check_card_ids(lists, origins, card_fields, deck_ids)
+    run_checks(game, lists, origins, source)
+    loaded = LoadedGame(game, folder, source, decks, lists=lists)
     for index, name in enumerate(game.documents):
         doc = read_yaml(_inside(folder, name, source.source(("documents", index))))
         _mapping(doc)
@@ -185,6 +216,38 @@ def load_game(folder: Path) -> LoadedGame:
         )
         loaded.documents.append(LoadedDocument(spec, sections, doc))
     return loaded
+
+
+def _load_lists(
+    game: Game, folder: Path, source: Document
+) -> tuple[dict[str, list], dict[str, ListOrigin]]:
+    """Lists written in game.yaml or kept in their own file; computed lists wait for a count."""
+    lists: dict[str, list] = {}
+    origins: dict[str, ListOrigin] = {}
+    for name, spec in game.lists.items():
+        if isinstance(spec, list):
+            lists[name], origins[name] = spec, ListOrigin(source, ("lists", name))
+        elif isinstance(spec, ListFile):
+            file, _, keys = spec.file.partition("#")
+            doc = read_yaml(_inside(folder, file, source.source(("lists", name, "file"))))
+            origins[name] = ListOrigin(doc, tuple(key for key in keys.split(".") if key))
+            lists[name] = prepare_list(spec, origins[name], game.card_notation)
+    return lists, origins
+
+
+def _load_deck(
+    folder: Path,
+    file: str,
+    loc: Loc,
+    name: str,
+    title: str,
+    lists: dict[str, list],
+    source: Document,
+) -> LoadedDeck:
+    doc = read_yaml(_inside(folder, file, source.source(loc)))
+    _mapping(doc)
+    deck, origins = expand_deck(validate(Deck, doc), lists, doc)
+    return LoadedDeck(name, title, deck, doc, origins)
 
 
 def _inside(folder: Path, name: str, where: Source) -> Path:
