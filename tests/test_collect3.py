@@ -93,8 +93,13 @@ def test_three_back_designs_are_unlike(kits: Path) -> None:
 
 def test_every_back_is_behind_its_face_in_the_pdf(kits: Path) -> None:
     back_of = {f"face-{c['id']}": f"back-{c['back']}" for c in DECK["cards"] if "for_each" not in c}
-    back_of.update({f"face-{c}-{n}": "back-number" for c in ("red", "blue", "green", "yellow")
-                    for n in range(1, 7)})
+    back_of.update(
+        {
+            f"face-{c}-{n}": "back-number"
+            for c in ("red", "blue", "green", "yellow")
+            for n in range(1, 7)
+        }
+    )
     for paper in ("a4", "letter"):
         players = 4 if paper == "a4" else 10
         reader = PdfReader(kit_file(kits, players, "cards", paper))
@@ -117,8 +122,13 @@ def test_backs_land_on_the_mirrored_slot_in_the_plan() -> None:
     back_of = {card.id: card.back for card in loaded.deck.cards}
     template = project.library.templates["collect-3"]
     page = cards.pages[0]
-    grid = fit_grid(page.width, page.height, template.card["width"], template.card["height"],
-                    project.ctx.style.furniture.safe_margin)
+    grid = fit_grid(
+        page.width,
+        page.height,
+        template.card["width"],
+        template.card["height"],
+        project.ctx.style.furniture.safe_margin,
+    )
     mixed = 0
     for front, back in zip(cards.pages[0::2], cards.pages[1::2], strict=True):
         faces = [item for item in front.items if isinstance(item, Use)]
@@ -158,8 +168,11 @@ def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
     assert f"put {crowns} Crowns face up" in sheets
     assert f"first to {TARGET[players]} points wins" in sheets
     # The points ladder for C = players - 1, written out: C, C - 1, ..., 1.
-    ladder = [f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} player to "
-              f"claim a Crown +{crowns - k + 1}" for k in range(1, crowns + 1)]
+    ladder = [
+        f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} player to "
+        f"claim a Crown +{crowns - k + 1}"
+        for k in range(1, crowns + 1)
+    ]
     for rung in ladder:
         assert rung in sheets
     assert f"{crowns + 1}th player to claim" not in sheets
@@ -199,8 +212,6 @@ def test_enough_crowns_for_the_largest_table() -> None:
 
 
 # ---- task list and host key ---------------------------------------------------------------
-
-
 
 
 def test_task_list_numbers_1_to_20_with_examples_drawn(kits: Path) -> None:
