@@ -7,6 +7,7 @@ planned into pages.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,7 @@ from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import Flip, cut_marks, fit_grid
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
-from shapes_print.primitives import Document, Item, Page, Paint, Rect, Symbol, Use
+from shapes_print.primitives import Document, Group, Item, Page, Paint, Rect, Symbol, Use
 from shapes_print.values import compute_list, compute_numbers, fill
 
 
@@ -93,10 +94,11 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     flip = request.flip
     faces_of_all: dict[str, Symbol] = {}
     for deck in loaded.decks:
-        faces, backs = _card_symbols(loaded, deck, library, ctx)
+        faces, backs = _card_symbols(loaded, deck, library, ctx, faces_of_all)
         cards = _card_pages(loaded, deck, library, ctx, page, faces, backs, print_line, flip)
         title = f"{game.title}: {fill(deck.title, values, None)}"
-        document = Document(title, cards, {**faces, **backs}, flip)
+        shown = {n: faces_of_all[n] for n in _shown(faces.values()) if n in faces_of_all}
+        document = Document(title, cards, {**shown, **faces, **backs}, flip)
         files.append(KitFile(f"{stem}_{deck.name}", "players", document))
         faces_of_all.update(faces)
     face_by_card = {name.removeprefix("face-"): face for name, face in faces_of_all.items()}
@@ -112,9 +114,27 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     return files
 
 
+def _shown(symbols: Iterable[Symbol]) -> set[str]:
+    """Names of the card drawings that these drawings show small copies of."""
+
+    def walk(items: Iterable[Item]) -> Iterator[str]:
+        for item in items:
+            if isinstance(item, Use):
+                yield item.symbol
+            elif isinstance(item, Group):
+                yield from walk(item.items)
+
+    return {name for symbol in symbols for name in walk(symbol.items)}
+
+
 def _card_symbols(
-    loaded: LoadedGame, loaded_deck: LoadedDeck, library: Library, ctx: DrawContext
+    loaded: LoadedGame,
+    loaded_deck: LoadedDeck,
+    library: Library,
+    ctx: DrawContext,
+    earlier: dict[str, Symbol],
 ) -> tuple[dict[str, Symbol], dict[str, Symbol]]:
+    """Faces and backs of one deck; faces may show small copies of `earlier` decks' faces."""
     template = library.templates.get(loaded.game.card_template)
     if template is None:
         raise UserError(
@@ -132,7 +152,8 @@ def _card_symbols(
         name = f"face-{card.id}"
         if name in faces:
             raise UserError(src.source(("cards", index, "id")), f"card id {card.id!r} is used twice")
-        faces[name] = card_symbol(name, template, card.layout, {"id": card.id, **card.fields}, ctx, where)
+        fields = {"id": card.id, **card.fields}
+        faces[name] = card_symbol(name, template, card.layout, fields, ctx, where, earlier)
     backs = {
         f"back-{back_id}": card_symbol(f"back-{back_id}", template, back.layout, back.fields, ctx, src.source(("backs", back_id)))
         for back_id, back in deck.backs.items()

@@ -152,6 +152,14 @@ def test_task_cards_are_their_own_file_one_per_task(kits: Path) -> None:
         assert f"TASK {task['number']}" in text
         assert " ".join(task["text"].split()) in text
         assert f"Example: {' or '.join(task['example'])}" in text
+    forms = {}
+    for page in PdfReader(path).pages[0::2]:
+        xobjects = page["/Resources"]["/XObject"]
+        forms.update({str(key): xobjects[key].get_object().get_data() for key in xobjects})
+    for task in TASKS:
+        shown = DRAWN.findall(forms[f"/FormXob.face-task-{task['number']}"])
+        expected = [card for example in task["example"] for card in ids(example)]
+        assert [name.decode().removeprefix("face-") for name in shown] == expected
     deck = placements(kit_file(kits, 4, "cards"))
     assert not any(name.startswith("face-task") for page in deck for name, _, _ in page)
 

@@ -3,7 +3,8 @@
 A list may be written in game.yaml or kept in its own YAML file (`tasks.yaml#tasks`), so text
 such as a task list lives in one place. Fields in the rules' card notation ("Red 2, Blue 4")
 gain card ids, and condition fields their reading in words. Deck entries with `for_each`
-become one card per item (or per combination of items), so later stages see a plain deck.
+become one card per item (or per combination of items), so later stages see a plain deck;
+a field that is one whole `{name}` keeps the item's value (a number, a list of card ids).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.values import fill
 
 _IDENTIFIER = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+_WHOLE = re.compile(r"^\{(\w+)\}$")
 Item = dict[str, Any]
 
 
@@ -90,9 +92,7 @@ def expand_deck(
                 update={
                     "id": fill(card.id, item, where) if card.for_each else card.id,
                     "fields": {
-                        key: fill(value, item, where)
-                        if card.for_each and isinstance(value, str)
-                        else value
+                        key: _field(value, item, where) if card.for_each else value
                         for key, value in card.fields.items()
                     },
                     "for_each": None,
@@ -106,6 +106,17 @@ def expand_deck(
             cards.append(filled)
             origins.append(index)
     return deck.model_copy(update={"cards": cards}), tuple(origins)
+
+
+def _field(value: object, item: Item, where: Source) -> object:
+    """A text field filled from the item; a field that is one whole `{name}` takes the item's
+    value as it is, so numbers stay numbers and lists of card ids stay lists."""
+    if not isinstance(value, str):
+        return value
+    whole = _WHOLE.match(value)
+    if whole and whole.group(1) in item:
+        return item[whole.group(1)]
+    return fill(value, item, where)
 
 
 def _combinations(card: CardType, lists: Mapping[str, Sequence[Item]], where: Source) -> list[Item]:

@@ -29,10 +29,12 @@ class Element(Strict):
 
     Boxes are [x, y, width, height] measured from the card's top-left corner.
     `mirror` draws the element a second time turned 180° about the card centre, the way a
-    corner index repeats upside down in the opposite corner.
+    corner index repeats upside down in the opposite corner. A `cards` element draws small
+    copies of other cards, centred in its box: `cards: "{example}"` names a field holding
+    card ids (a list of lists draws one line each).
     """
 
-    kind: Literal["rect", "pattern", "shape", "text"]
+    kind: Literal["rect", "pattern", "shape", "text", "cards"]
     box: tuple[Length, Length, Length, Length]
     fill: str | None = None
     stroke: str | None = None
@@ -50,6 +52,7 @@ class Element(Strict):
     wrap: bool = False
     mirror: bool = False
     when: str | None = None
+    cards: str | None = None
 
 
 class Layout(Strict):

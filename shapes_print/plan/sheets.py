@@ -14,6 +14,7 @@ from typing import Any
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, TableBlock
+from shapes_print.plan.cards import MINI_GAP, card_id_lines
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.primitives import Group, Item, Line, Page, Paint, Path, Rect, Symbol, Text, Use
@@ -302,9 +303,9 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
     def draw(width: float) -> Drawn:
         items: list[Item] = []
         mini = flow.ctx.style.mini_card_height
-        gap = mini * 0.08
+        gap = mini * MINI_GAP
         height = -gap
-        for line in _card_lines(cell, values, where):
+        for line in card_id_lines(cell.cards, values, where):
             height += gap
             x = 0.0
             for card_id in line:
@@ -329,19 +330,6 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
         return height, items
 
     return draw
-
-
-def _card_lines(cell: CardsCell, values: Mapping[str, Any], where: Source) -> list[list[str]]:
-    """The card ids of a cards cell as lines: its own list, or a value named `"{name}"`."""
-    if isinstance(cell.cards, list):
-        return [cell.cards]
-    name = cell.cards.strip().removeprefix("{").removesuffix("}")
-    value = values.get(name)
-    if not cell.cards.startswith("{") or not isinstance(value, list) or not value:
-        like = "'{example_cards}'"
-        raise UserError(where, f"cards: {cell.cards!r} must name a value holding ids, like {like}")
-    lines = value if isinstance(value[0], list) else [value]
-    return [[str(card_id) for card_id in line] for line in lines]
 
 
 def _table(
