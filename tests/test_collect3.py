@@ -18,6 +18,7 @@ from shapes_print.conditions import parse_cards
 from shapes_print.kit import KitRequest, plan_kit
 from shapes_print.plan.imposition import fit_grid
 from shapes_print.primitives import Use
+from shapes_print.render.svg import page_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "content" / "collect-3"
@@ -306,3 +307,13 @@ def test_a_broken_example_fails_check_at_its_line(
 def test_the_real_content_passes_check(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "collect-3"]) == 0
     assert "ok: 1 games checked" in capsys.readouterr().out
+
+
+def test_svg_defines_the_small_cards_a_task_card_shows() -> None:
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    loaded = project.games["collect-3"]
+    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 4, "a4"))
+    document = next(f for f in files if f.name.endswith("_task-cards")).document
+    svg = page_svg(document, document.pages[0], {})
+    for card in ids(TASKS[0]["example"][0]):
+        assert f'<symbol id="face-{card}"' in svg

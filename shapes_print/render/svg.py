@@ -88,6 +88,11 @@ def page_svg(document: Document, page: Page, fonts: dict[str, str]) -> str:
     )
     renderer = _Renderer(drawing, fonts)
     used = _symbols_used(page.items)
+    pending = sorted(used)
+    while pending:  # a symbol may place others (a task card shows small number cards)
+        inner = _symbols_used(document.symbols[pending.pop()].items) - used
+        used |= inner
+        pending += sorted(inner)
     for name in sorted(used):
         symbol = document.symbols[name]
         definition = drawing.symbol(id=name)
