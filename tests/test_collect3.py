@@ -213,6 +213,7 @@ def test_long_score_sheet_continues_on_letter(kits: Path) -> None:
     with_sheet = [text for text in texts if "Task Dealer P1 P2" in text]
     assert len(with_sheet) == 2
     assert "Round 19" in with_sheet[1] and "Total" in with_sheet[1] and "Total" not in with_sheet[0]
+    assert "Round 10 " in with_sheet[0] and "Round 11 " in with_sheet[1]  # shared evenly
 
 
 def test_enough_crowns_for_the_largest_table() -> None:

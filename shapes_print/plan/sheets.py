@@ -244,22 +244,31 @@ def _split_grid(
 
     The first part fits the room left on the page if the header and one row do; `before`
     and `after` reserve room for what is stacked above the first part and below the last.
+    Rows are then shared evenly between the parts, so no page ends up with a lone row.
     """
     measured = _measure_rows(flow, widths, rows, heights)
     header, body = measured[0], list(zip(measured[1:], shaded[1:], strict=True))
     page = flow.box[3] - flow.box[1]
-    room = flow.room() - before
-    if body and header[0] + body[0][0][0] > room:
-        room = page - before
-    parts: list[list[tuple[Row, bool]]] = [[]]
-    used = header[0]
-    for index, (row, shade) in enumerate(body):
-        needed = row[0] + (after if index == len(body) - 1 else 0.0)
-        if parts[-1] and used + needed > room:
-            parts.append([])
-            used, room = header[0], page
-        parts[-1].append((row, shade))
-        used += row[0]
+    first = flow.room() - before
+    if body and header[0] + body[0][0][0] > first:
+        first = page - before
+
+    def pack(most: int) -> list[list[tuple[Row, bool]]]:
+        parts: list[list[tuple[Row, bool]]] = [[]]
+        used, room = header[0], first
+        for index, (row, shade) in enumerate(body):
+            needed = row[0] + (after if index == len(body) - 1 else 0.0)
+            if parts[-1] and (used + needed > room or len(parts[-1]) == most):
+                parts.append([])
+                used, room = header[0], page
+            parts[-1].append((row, shade))
+            used += row[0]
+        return parts
+
+    parts = pack(len(body))
+    even = pack(-(-len(body) // len(parts)))
+    if len(even) == len(parts):
+        parts = even
     drawn = [
         _draw_rows(flow, widths, [header, *(r for r, _ in p)], [shaded[0], *(t for _, t in p)])
         for p in parts
