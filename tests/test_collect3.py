@@ -10,6 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from PIL import ImageStat
 from pypdf import PdfReader
 
 from shapes_print import pipeline
@@ -318,3 +319,23 @@ def test_svg_defines_the_small_cards_a_task_card_shows() -> None:
     svg = page_svg(document, document.pages[0], {})
     for card in ids(TASKS[0]["example"][0]):
         assert f'<symbol id="face-{card}"' in svg
+
+
+def test_number_card_colours_are_distinct_in_pixels(kits: Path) -> None:
+    """The panel beside the number disc, averaged over its pattern, differs card to card."""
+    document = pdfium.PdfDocument(kit_file(kits, 4, "cards"))
+    scale = 100 / 72
+    mm = 72 / 25.4 * scale
+    means = {}
+    # 18 cards a colour, 9 a sheet: each colour starts on face sheet 0, 2, 4, 6 (pages 0, 4, ...).
+    for colour, page in zip(("red", "blue", "green", "yellow"), (0, 4, 8, 12), strict=True):
+        image = document[page].render(scale=scale).to_pil().convert("RGB")
+        left = (image.width - 3 * 63.5 * mm) / 2
+        top = (image.height - 3 * 88.9 * mm) / 2
+        box = (int(left + 6 * mm), int(top + 20 * mm), int(left + 13 * mm), int(top + 55 * mm))
+        means[colour] = ImageStat.Stat(image.crop(box)).mean
+    names = list(means)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            distance = sum((a - b) ** 2 for a, b in zip(means[first], means[second], strict=True))
+            assert distance**0.5 > 60, (first, second, means)
