@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: print test bench lint clean
+.PHONY: print test docs bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,14 @@ print: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check shapes_print tests
 	$(BIN)/python -m pytest
+
+# The README's pictures: page 1 of the cards and the score sheet page of a 4-player A4 kit.
+# tests/test_docs.py runs the same preview and fails when these files are out of date.
+DOCS_PREVIEW := output/pass-and-pick/a4/4-players/preview
+docs: $(STAMP)
+	$(BIN)/shapes-print preview pass-and-pick --players 4 --paper a4 --dpi 72 --out output
+	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_cards_p01.png docs/cards.png
+	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_sheets_p04.png docs/score-sheet.png
 
 lint: $(STAMP)
 	$(BIN)/ruff check shapes_print tests

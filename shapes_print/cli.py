@@ -7,15 +7,31 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
-from shapes_print import pipeline
+from shapes_print import pipeline, preview, report
 from shapes_print.errors import UserError
+from shapes_print.options import PrintOptions, parse_offset
+from shapes_print.plan.imposition import Flip
 
 app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
 
 Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder names under content/); none means all.")]
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
+Out = Annotated[Path, typer.Option(help="Output folder.")]
+FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
+BackOffset = Annotated[
+    str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
+]
+CardSize = Annotated[
+    str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
+]
+PrintShop = Annotated[bool, typer.Option(help="One card per page with bleed, for a print service.")]
+InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
+Formats = Annotated[
+    str, typer.Option("--format", help="'pdf' or 'pdf,svg' (also SVG pages and *_cut.svg files).")
+]
 
 
 @app.command()
@@ -23,18 +39,53 @@ def build(
     games: Games = None,
     players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
     paper: Annotated[str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")] = "all",
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    out: Out = Path("output"),
     content: Content = pipeline.DEFAULT_CONTENT,
     templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
+    ] = False,
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    card_size: CardSize = None,
+    print_shop: PrintShop = False,
+    ink_saver: InkSaver = False,
+    formats: Formats = "pdf",
 ) -> None:
     """Build print-ready kits.
 
-    Example: shapes-print build pass-and-pick --players 4 --paper a4
+    Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
     """
-    written = pipeline.build(pipeline.Sources(content, templates), games or [], players, paper, out)
-    for item in written:
-        typer.echo(f"{item.path}  {item.pages} pages  {item.size // 1024} KB")
-    typer.echo(f"{len(written)} files written under {out}")
+    console = Console()
+    sources = pipeline.Sources(content, templates)
+    options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    with report.build_progress(console, quiet) as on_kit:
+        written = pipeline.build(sources, games or [], players, paper, out, on_kit, flip, options)
+    report.print_summary(console, written, out)
+
+
+@app.command("preview")
+def preview_kit(
+    game: Annotated[str, typer.Argument(help="The game to preview (folder name under content/).")],
+    players: Annotated[
+        str | None, typer.Option(help="Player counts as for build; default: the smallest.")
+    ] = None,
+    paper: Annotated[
+        str | None, typer.Option(help="Papers as for build; default: the first in papers.yaml.")
+    ] = None,
+    out: Out = Path("output"),
+    dpi: Annotated[int, typer.Option(min=10, max=600, help="Pixels per inch of the pages.")] = 100,
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
+
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4
+    """
+    sources = pipeline.Sources(content, templates)
+    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi):
+        for path in (*kit.pages, kit.contact_sheet):
+            typer.echo(str(path))
 
 
 @app.command()
@@ -47,17 +98,30 @@ def check(games: Games = None, content: Content = pipeline.DEFAULT_CONTENT, temp
     typer.echo(f"ok: {len(project.games)} games checked")
 
 
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... or e.g. 300x400mm.")] = "a4",
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    out: Out = Path("output"),
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+) -> None:
+    """Write a duplex calibration sheet to read your printer's back offset from.
+
+    Example: shapes-print calibrate --paper letter --flip long
+    """
+    written = pipeline.calibrate(templates, paper, out, flip, parse_offset(back_offset))
+    for item in written:
+        typer.echo(f"{item.path}  {item.pages} pages")
+
+
 @app.command("list")
 def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
-    """List games, their player counts and the papers they print on.
+    """List games: player counts, documents, label sets and the papers they print on.
 
     Example: shapes-print list
     """
-    project = pipeline.load_project(pipeline.Sources(content, templates))
-    papers = ", ".join(project.library.papers)
-    for game_id, loaded in project.games.items():
-        players = loaded.game.players
-        typer.echo(f"{game_id}: {loaded.game.title}; {players.min}-{players.max} players; papers {papers}")
+    Console().print(report.games(pipeline.load_project(pipeline.Sources(content, templates))))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,13 +131,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app(args, standalone_mode=False)
     except UserError as error:
-        typer.echo(f"error: {error.line()}", err=True)
+        typer.echo(error.line(), err=True)
         if error.hint:
             typer.echo(f"hint: {error.hint}", err=True)
         return 2
     except (typer.Exit, SystemExit) as stop:
         return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
-    except Exception as error:  # noqa: BLE001 - the last line of defence for users
+    except Exception as error:
         if debug:
             raise
         typer.echo(f"internal error: {type(error).__name__}: {error} (run with --debug for details)", err=True)

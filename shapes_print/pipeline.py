@@ -14,14 +14,18 @@ from shapes_print.errors import Source, UserError
 from shapes_print.fonts import FontPair, load_font
 from shapes_print.kit import KitFile, KitRequest, kit_folder, plan_kit
 from shapes_print.load.content import Library, LoadedGame, game_folders, load_game, load_library
+from shapes_print.options import PrintOptions, named_size
+from shapes_print.plan.calibrate import calibration_sheet
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
-from shapes_print.write import Written, write_kits
+from shapes_print.write import OnKit, Written, write_kits
 
 PROJECT = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = PROJECT / "content"
 DEFAULT_TEMPLATES = PROJECT / "templates"
+# The only label set until label sets become YAML of their own (a later issue).
+LABEL_SETS = ("standard",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,20 +71,31 @@ def player_counts(game: LoadedGame, wanted: str) -> list[int]:
 
 
 def papers(project: Project, wanted: str) -> list[str]:
+    """Paper names from templates/papers.yaml, or custom sizes such as `300x400mm`."""
     names = list(project.library.papers) if wanted == "all" else [p.strip() for p in wanted.split(",")]
     for name in names:
-        if name not in project.library.papers:
-            raise UserError(None, f"--paper: unknown paper {name!r} (known: {', '.join(project.library.papers)})")
+        named_size(name, project.library.papers, "--paper")
     return names
 
 
-def plan_all(project: Project, players: str, paper: str, flip: Flip = "long") -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
+def plan_all(
+    project: Project,
+    players: str,
+    paper: str,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
+) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
     """Every kit asked for, planned in a stable order (game, paper, player count)."""
     for game_id, loaded in project.games.items():
         for paper_name in papers(project, paper):
             for count in player_counts(loaded, players):
-                request = KitRequest(game_id, count, paper_name, flip)
-                info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": "standard"}
+                request = KitRequest(game_id, count, paper_name, flip, options or PrintOptions())
+                info = {
+                    "game": game_id,
+                    "paper": paper_name,
+                    "players": str(count),
+                    "labels": LABEL_SETS[0],
+                }
                 yield kit_folder(request), info, plan_kit(loaded, project.library, project.ctx, request)
 
 
@@ -92,7 +107,44 @@ def check(sources: Sources, games: Sequence[str]) -> Project:
     return project
 
 
-def build(sources: Sources, games: Sequence[str], players: str, paper: str, out: Path) -> list[Written]:
+def build(
+    sources: Sources,
+    games: Sequence[str],
+    players: str,
+    paper: str,
+    out: Path,
+    on_kit: OnKit | None = None,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
+) -> list[Written]:
     project = load_project(sources, games)
-    kits = list(plan_all(project, players, paper))
-    return write_kits(out, kits)
+    return build_project(project, players, paper, out, on_kit, flip, options)
+
+
+def build_project(
+    project: Project,
+    players: str,
+    paper: str,
+    out: Path,
+    on_kit: OnKit | None = None,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
+) -> list[Written]:
+    """Plan every kit first (so bad input writes nothing), then render and write them."""
+    options = options or PrintOptions()
+    kits = list(plan_all(project, players, paper, flip, options))
+    return write_kits(out, kits, on_kit, options.formats)
+
+
+def calibrate(
+    templates: Path, paper: str, out: Path, flip: Flip, offset: tuple[float, float]
+) -> list[Written]:
+    """Write the duplex calibration sheet into `out/calibration/<paper>-<flip>/`."""
+    library = load_library(templates)
+    size = named_size(paper, library.papers, "--paper")
+    fonts = library.style.fonts
+    font = load_font((library.folder / fonts["regular"]).resolve())
+    document = calibration_sheet(paper, size, flip, offset, library, font)
+    kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
+    folder = f"calibration/{paper}-{flip}"
+    return write_kits(out, [(folder, {"paper": paper, "flip": flip}, [kit])])

@@ -6,6 +6,7 @@ about games, YAML or output formats, so both backends draw exactly the same thin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
@@ -116,18 +117,36 @@ class Box:
 
 @dataclass(frozen=True, slots=True)
 class Page:
+    """One page; `cuts` are the closed outlines a cutting machine follows (not drawn)."""
+
     width: float
     height: float
     items: tuple[Item, ...]
     trim: Box | None = None
     bleed: Box | None = None
+    cuts: tuple[Path, ...] = ()
 
 
 @dataclass(slots=True)
 class Document:
-    """A whole file's worth of pages; `symbols` are shared by all pages."""
+    """A whole file's worth of pages; `symbols` are shared by all pages.
+
+    `font` is the registered font a page starts with, so no unembedded default is named.
+    """
 
     title: str
     pages: list[Page]
+    font: str
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"
+
+
+def symbols_used(items: Iterable[Item]) -> set[str]:
+    """Names of the symbols these items place, inside groups too (not inside the symbols)."""
+    used: set[str] = set()
+    for item in items:
+        if isinstance(item, Use):
+            used.add(item.symbol)
+        elif isinstance(item, Group):
+            used |= symbols_used(item.items)
+    return used

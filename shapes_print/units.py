@@ -32,3 +32,40 @@ def parse_length(value: object) -> float:
 def mm(value: float) -> float:
     """Points for a length in millimetres (for tests and computed defaults)."""
     return value * POINTS_PER_UNIT["mm"]
+
+
+_RELATIVE = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*(?:([+-])\s*(.+))?$")
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$")
+
+
+def parse_card_length(value: object) -> tuple[float, float]:
+    """A card length as (fraction of the card's side, points): `5mm`, `50%` or `100% - 10mm`.
+
+    Fractions let one layout serve every card size: a box written against the card's own
+    width and height stays in place on bridge, mini or tarot cards.
+    """
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return float(value[0]), float(value[1])
+    if isinstance(value, str) and "%" in value:
+        match = _RELATIVE.match(value)
+        if not match:
+            expected = "expected a card length such as '50%' or '100% - 10mm'"
+            raise LengthError(f"{expected}, got {value!r}")
+        percent, sign, rest = match.groups()
+        offset = parse_length(rest) if rest else 0.0
+        return float(percent) / 100, -offset if sign == "-" else offset
+    return 0.0, parse_length(value)
+
+
+def parse_size(value: str) -> tuple[float, float]:
+    """Width and height in points from `63x88mm` or `8.5x11in` (one unit for both)."""
+    match = _SIZE.match(value)
+    if not match:
+        raise LengthError(f"expected a size such as '63x88mm' or '8.5x11in', got {value!r}")
+    width, height, unit = match.groups()
+    if unit not in POINTS_PER_UNIT:
+        known = ", ".join(POINTS_PER_UNIT)
+        raise LengthError(f"unknown unit {unit!r} in {value!r} (use one of {known})")
+    if float(width) <= 0 or float(height) <= 0:
+        raise LengthError(f"size {value!r} must be larger than zero both ways")
+    return float(width) * POINTS_PER_UNIT[unit], float(height) * POINTS_PER_UNIT[unit]

@@ -4,6 +4,10 @@ A game's `numbers` are whole numbers, small arithmetic expressions over other nu
 (`deck_size - deal * players`), or tables by player range (`{"2-4": 10, "7+": 20}`).
 Text in YAML names them as `{in_play}`; `{direction:upper}` gives capitals, `{n:ordinal}`
 gives 1st, 2nd, 3rd and `{examples:join: or }` writes a list out.
+
+A table need not cover every count the game allows (a variant's deal may exist for 2-4
+players only): outside its ranges the number is `NoEntry`, and only printing it, or
+computing with it, is an error. Sections filtered to the variant's players never do.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import ast
 import operator
 import string
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from shapes_print.errors import Source, UserError
@@ -27,9 +32,27 @@ _FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
 _CASES: dict[str, Callable[[str], str]] = {"upper": str.upper, "lower": str.lower, "title": str.title}
 
 
+@dataclass(frozen=True, slots=True)
+class NoEntry:
+    """A per-player-range number that has no entry for this player count."""
+
+    name: str
+    players: int
+
+    def message(self) -> str:
+        return f"numbers.{self.name} has no entry for {self.players} players"
+
+
+class _Undefined(Exception):
+    """Raised inside an expression that refers to a NoEntry number."""
+
+    def __init__(self, missing: NoEntry) -> None:
+        super().__init__(missing.message())
+
+
 def player_range(text: str, where: Source | None) -> tuple[int, int]:
     """'3-6' -> (3, 6); '7+' -> (7, a large number); '4' -> (4, 4)."""
-    text = str(text).replace("–", "-").strip()
+    text = str(text).replace("\N{EN DASH}", "-").strip()
     try:
         if text.endswith("+"):
             return int(text[:-1]), 10**6
@@ -39,7 +62,7 @@ def player_range(text: str, where: Source | None) -> tuple[int, int]:
         raise UserError(where, f"player range {text!r} must look like '3-6', '7+' or '4'") from None
 
 
-def _evaluate(node: ast.AST, values: Mapping[str, int], where: Source | None) -> int:
+def _evaluate(node: ast.AST, values: Mapping[str, int | NoEntry], where: Source | None) -> int:
     if isinstance(node, ast.Expression):
         return _evaluate(node.body, values, where)
     if isinstance(node, ast.Constant) and isinstance(node.value, int):
@@ -48,7 +71,10 @@ def _evaluate(node: ast.AST, values: Mapping[str, int], where: Source | None) ->
         if node.id not in values:
             known = ", ".join(sorted(values))
             raise UserError(where, f"unknown number {node.id!r} (known: {known})")
-        return values[node.id]
+        value = values[node.id]
+        if isinstance(value, NoEntry):
+            raise _Undefined(value)
+        return value
     if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
         left = _evaluate(node.left, values, where)
         return _OPERATORS[type(node.op)](left, _evaluate(node.right, values, where))
@@ -65,9 +91,9 @@ def compute_numbers(
     specs: Mapping[str, int | str | Mapping[str, int]],
     given: Mapping[str, int],
     source_of: Callable[[str], Source],
-) -> dict[str, int]:
+) -> dict[str, int | NoEntry]:
     """All numbers for one player count, each evaluated after those it refers to."""
-    values = dict(given)
+    values: dict[str, int | NoEntry] = dict(given)
     for name, spec in specs.items():
         where = source_of(name)
         if isinstance(spec, bool):
@@ -75,13 +101,18 @@ def compute_numbers(
         if isinstance(spec, int):
             values[name] = spec
         elif isinstance(spec, str):
-            values[name] = evaluate(spec, values, where, name)
+            try:
+                values[name] = evaluate(spec, values, where, name)
+            except _Undefined:
+                values[name] = NoEntry(name, given["players"])
         else:
-            values[name] = _by_players(name, spec, values["players"], where)
+            values[name] = _by_players(name, spec, given["players"], where)
     return values
 
 
-def evaluate(expression: str | int, values: Mapping[str, int], where: Source, name: str) -> int:
+def evaluate(
+    expression: str | int, values: Mapping[str, int | NoEntry], where: Source, name: str
+) -> int:
     """One whole number from a number or an expression such as `crowns - n + 1`."""
     if isinstance(expression, int) and not isinstance(expression, bool):
         return expression
@@ -93,22 +124,28 @@ def evaluate(expression: str | int, values: Mapping[str, int], where: Source, na
 
 
 def compute_list(
-    count: str | int, fields: Mapping[str, str | int], values: Mapping[str, int], where: Source
+    count: str | int,
+    fields: Mapping[str, str | int],
+    values: Mapping[str, int | NoEntry],
+    where: Source,
 ) -> list[dict[str, int]]:
     """`count` items numbered `n` from 1; each field an expression over the numbers and `n`."""
-    total = evaluate(count, values, where, "count")
-    return [
-        {"n": n, **{key: evaluate(spec, {**values, "n": n}, where, key) for key, spec in fields.items()}}
-        for n in range(1, total + 1)
-    ]
+    try:
+        total = evaluate(count, values, where, "count")
+        return [
+            {"n": n, **{key: evaluate(spec, {**values, "n": n}, where, key) for key, spec in fields.items()}}
+            for n in range(1, total + 1)
+        ]
+    except _Undefined as missing:
+        raise UserError(where, str(missing)) from None
 
 
-def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int:
+def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int | NoEntry:
     for key, value in table.items():
         low, high = player_range(key, where)
         if low <= players <= high:
             return value
-    raise UserError(where, f"{name}: no entry for {players} players")
+    return NoEntry(name, players)
 
 
 def _ordinal(value: Any) -> str:
@@ -124,6 +161,8 @@ class _Formatter(string.Formatter):
     `:join` / `:join:SEP` (a list as text, items separated by ", " or by SEP)."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, NoEntry):
+            raise _Undefined(value)
         if format_spec in _CASES:
             return _CASES[format_spec](str(value))
         if format_spec == "ordinal":
@@ -142,6 +181,9 @@ def fill(template: str, values: Mapping[str, Any], where: Source | None) -> str:
     """Put values into `{name}` places; an unknown name is the YAML author's mistake."""
     try:
         return _FORMATTER.vformat(template, (), values)
+    except _Undefined as error:
+        hint = "limit this text to those players with 'players:'"
+        raise UserError(where, f"{error} ({hint})") from None
     except KeyError as error:
         known = ", ".join(sorted(values))
         raise UserError(where, f"unknown name {{{error.args[0]}}} in {template!r} (known: {known})") from None

@@ -11,12 +11,13 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from shapes_print.kit import KitFile
 from shapes_print.render.pdf import write_pdf
+from shapes_print.render.svg import cut_svg, page_svg
 
 MANIFEST = "manifest.json"
 
@@ -31,8 +32,31 @@ class Written:
     folder: str
 
 
-def write_kits(out: Path, kits: Iterable[tuple[str, dict[str, str], list[KitFile]]]) -> list[Written]:
-    """Render every kit, then swap the finished folders into `out` one by one."""
+@dataclass(frozen=True, slots=True)
+class KitDone:
+    """One kit rendered (not yet swapped in): its folder, its files, and how far the batch is."""
+
+    folder: str
+    files: tuple[Written, ...]
+    done: int
+    total: int
+
+
+OnKit = Callable[[KitDone], None]
+PlannedKit = tuple[str, dict[str, str], list[KitFile]]
+
+
+def write_kits(
+    out: Path,
+    kits: Sequence[PlannedKit],
+    on_kit: OnKit | None = None,
+    formats: Sequence[str] = ("pdf",),
+) -> list[Written]:
+    """Render every kit, then swap the finished folders into `out` one by one.
+
+    `on_kit` is called after each kit is rendered, so a caller can report progress.
+    `formats` may add `svg`: every page as SVG, and a cut file for pages with cut outlines.
+    """
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
     written: list[Written] = []
@@ -40,27 +64,52 @@ def write_kits(out: Path, kits: Iterable[tuple[str, dict[str, str], list[KitFile
     try:
         finished: list[str] = []
         for folder, info, files in kits:
+            first = len(written)
             target = staging / folder
             target.mkdir(parents=True)
             for kit_file in files:
-                path = target / f"{kit_file.name}.pdf"
-                with path.open("wb") as handle:
-                    write_pdf(kit_file.document, handle)
-                data = path.read_bytes()
-                digest = hashlib.sha256(data).hexdigest()
-                relative = f"{folder}/{path.name}"
-                written.append(Written(out / relative, len(kit_file.document.pages), len(data), digest, kit_file.audience, folder))
-                entries[relative] = {**info, "audience": kit_file.audience, "sha256": digest, "bytes": len(data)}
+                for path, pages in _render(kit_file, target, formats):
+                    data = path.read_bytes()
+                    size, digest = len(data), hashlib.sha256(data).hexdigest()
+                    relative = f"{folder}/{path.name}"
+                    audience = kit_file.audience
+                    written.append(Written(out / relative, pages, size, digest, audience, folder))
+                    entry = {"audience": audience, "sha256": digest, "bytes": size}
+                    entries[relative] = {**info, **entry}
             finished.append(folder)
+            if on_kit:
+                on_kit(KitDone(folder, tuple(written[first:]), len(finished), len(kits)))
         for folder in finished:
-            _swap_in(staging / folder, out / folder)
+            swap_in(staging / folder, out / folder)
         _update_manifest(out, entries, finished)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return written
 
 
-def _swap_in(source: Path, target: Path) -> None:
+def _render(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
+    """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with cuts."""
+    document = kit_file.document
+    pdf = target / f"{kit_file.name}.pdf"
+    with pdf.open("wb") as handle:
+        write_pdf(document, handle)
+    made = [(pdf, len(document.pages))]
+    if "svg" in formats:
+        digits = max(2, len(str(len(document.pages))))
+        for number, page in enumerate(document.pages, start=1):
+            stem = f"{kit_file.name}_p{number:0{digits}d}"
+            svg = target / f"{stem}.svg"
+            svg.write_text(page_svg(document, page), encoding="utf-8")
+            made.append((svg, 1))
+            if page.cuts:
+                cut = target / f"{stem}_cut.svg"
+                cut.write_text(cut_svg(page), encoding="utf-8")
+                made.append((cut, 1))
+    return made
+
+
+def swap_in(source: Path, target: Path) -> None:
+    """Replace `target` by the finished `source` folder with renames, never a half-copy."""
     target.parent.mkdir(parents=True, exist_ok=True)
     old = target.with_name(f".old-{target.name}")
     if old.exists():

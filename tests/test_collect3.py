@@ -124,13 +124,9 @@ def test_backs_land_on_the_mirrored_slot_in_the_plan() -> None:
     back_of = {card.id: card.back for card in loaded.deck.cards}
     template = project.library.templates["collect-3"]
     page = cards.pages[0]
-    grid = fit_grid(
-        page.width,
-        page.height,
-        template.card["width"],
-        template.card["height"],
-        project.ctx.style.furniture.safe_margin,
-    )
+    card = (template.card["width"], template.card["height"])
+    trimmed = template.trim_line is not None
+    grid = fit_grid(page.width, page.height, *card, project.ctx.style.furniture, trimmed)
     mixed = 0
     for front, back in zip(cards.pages[0::2], cards.pages[1::2], strict=True):
         faces = [item for item in front.items if isinstance(item, Use)]
@@ -249,7 +245,7 @@ def test_task_list_numbers_1_to_20_with_examples_drawn(kits: Path) -> None:
 def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path) -> None:
     folder = kit_file(kits, 4, "host-key").parent
     names = sorted(p.name for p in folder.glob("*.pdf"))
-    files = ("cards", "host-key", "sheets", "task-cards")
+    files = ("cards", "host-key", "printing-guide", "sheets", "task-cards")
     assert names == [f"collect-3_4p_a4_{n}.pdf" for n in files]
     host = text_of(kit_file(kits, 4, "host-key"))
     for task in TASKS:
@@ -302,7 +298,7 @@ def test_a_broken_example_fails_check_at_its_line(
     assert main(["check", "collect-3", "--content", str(content)]) == 2
     error = capsys.readouterr().err.strip().splitlines()
     tasks = content / "collect-3" / "tasks.yaml"
-    assert error[0].startswith(f"error: {tasks}:{line}:")
+    assert error[0].startswith(f"{tasks}:{line}:")
     assert says in error[0]
 
 
@@ -316,7 +312,7 @@ def test_svg_defines_the_small_cards_a_task_card_shows() -> None:
     loaded = project.games["collect-3"]
     files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 4, "a4"))
     document = next(f for f in files if f.name.endswith("_task-cards")).document
-    svg = page_svg(document, document.pages[0], {})
+    svg = page_svg(document, document.pages[0])
     for card in ids(TASKS[0]["example"][0]):
         assert f'<symbol id="face-{card}"' in svg
 

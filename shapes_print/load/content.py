@@ -24,6 +24,7 @@ from shapes_print.load.models import (
     Game,
     ListFile,
     Paper,
+    PrintSettings,
     SheetDocument,
     SheetStyle,
 )
@@ -49,6 +50,10 @@ class LoadedDocument:
     spec: SheetDocument
     sections: tuple[tuple[str | None, tuple[Block, ...]], ...]
     source: Document
+
+
+# Every kit's main cards file ends in this name; extra decks and sheet documents name theirs.
+CARDS = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +100,9 @@ class Library:
     shapes: ShapeLibrary
     patterns: PatternLibrary
     papers: dict[str, tuple[float, float]]
+    card_sizes: dict[str, tuple[float, float]]
+    printing: PrintSettings
+    guide: LoadedDocument
 
 
 def _merge(base: Any, override: Any) -> Any:
@@ -119,6 +127,17 @@ def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...
     return _merge(_resolve_extends(docs, parent, (*chain, name)), data)
 
 
+def _depth(docs: dict[str, Document], name: str) -> int:
+    """How many templates `name` extends, in a chain (a cycle is reported when merging)."""
+    seen = {name}
+    parent = docs[name].data.get("extends") if isinstance(docs[name].data, dict) else None
+    while parent in docs and parent not in seen:
+        seen.add(parent)
+        data = docs[parent].data
+        parent = data.get("extends") if isinstance(data, dict) else None
+    return len(seen) - 1
+
+
 def _mapping(doc: Document) -> dict:
     if not isinstance(doc.data, dict):
         raise UserError(doc.source(), "expected a mapping of keys to values at the top of the file")
@@ -137,19 +156,22 @@ def load_library(folder: Path) -> Library:
             raise UserError(doc.source(("id",)), "id: is required and must be text")
         docs[template_id] = doc
     templates = {}
-    for name, doc in docs.items():
+    # Parents first, so a mistake in a template others extend is reported in its own file.
+    for name in sorted(docs, key=lambda n: (_depth(docs, n), n)):
+        doc = docs[name]
         merged = _resolve_extends(docs, name)
         template = validate(CardTemplate, doc, {**merged, "id": name}, ())
         templates[name] = template
+    templates = {name: templates[name] for name in docs}
     style_doc = read_yaml(folder / "sheet.yaml")
     style = validate(SheetStyle, style_doc)
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
-    papers_doc = read_yaml(folder / "papers.yaml")
-    papers = {}
-    for name, value in _mapping(papers_doc).items():
-        paper = validate(Paper, papers_doc, value, (name,))
-        papers[name] = (paper.width, paper.height)
+    papers = _sizes(read_yaml(folder / "papers.yaml"))
+    print_doc = read_yaml(folder / "print.yaml")
+    _mapping(print_doc)
+    printing = validate(PrintSettings, print_doc)
+    guide = load_document(_inside(folder, printing.guide, print_doc.source(("guide",))))
     return Library(
         folder=folder,
         templates=templates,
@@ -159,7 +181,19 @@ def load_library(folder: Path) -> Library:
         shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path),
         patterns=PatternLibrary.from_mapping(_mapping(patterns_doc), patterns_doc.path),
         papers=papers,
+        card_sizes=_sizes(read_yaml(folder / "card-sizes.yaml")),
+        printing=printing,
+        guide=guide,
     )
+
+
+def _sizes(doc: Document) -> dict[str, tuple[float, float]]:
+    """Named sizes (papers, card sizes): name -> (width, height) in points."""
+    return {
+        name: (size.width, size.height)
+        for name, value in _mapping(doc).items()
+        for size in [validate(Paper, doc, value, (name,))]
+    }
 
 
 def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]:
@@ -197,7 +231,7 @@ def load_game(folder: Path) -> LoadedGame:
     if game.players.min > game.players.max:
         raise UserError(source.source(("players",)), "players: min is larger than max")
     lists, origins = _load_lists(game, folder, source)
-    decks = [_load_deck(folder, game.deck, ("deck",), "cards", game.cards_title, lists, source)]
+    decks = [_load_deck(folder, game.deck, ("deck",), CARDS, game.cards_title, lists, source)]
     for name, extra in game.extra_decks.items():
         where = ("extra_decks", name, "file")
         decks.append(_load_deck(folder, extra.file, where, name, extra.title, lists, source))
@@ -207,15 +241,21 @@ def load_game(folder: Path) -> LoadedGame:
     run_checks(game, lists, origins, source)
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
     for index, name in enumerate(game.documents):
-        doc = read_yaml(_inside(folder, name, source.source(("documents", index))))
-        _mapping(doc)
-        spec = validate(SheetDocument, doc)
-        sections = tuple(
-            (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
-            for i, section in enumerate(spec.sections)
-        )
-        loaded.documents.append(LoadedDocument(spec, sections, doc))
+        path = _inside(folder, name, source.source(("documents", index)))
+        loaded.documents.append(load_document(path))
     return loaded
+
+
+def load_document(path: Path) -> LoadedDocument:
+    """A sheet document (a game's table sheets, or the printing guide in templates/)."""
+    doc = read_yaml(path)
+    _mapping(doc)
+    spec = validate(SheetDocument, doc)
+    sections = tuple(
+        (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
+        for i, section in enumerate(spec.sections)
+    )
+    return LoadedDocument(spec, sections, doc)
 
 
 def _load_lists(

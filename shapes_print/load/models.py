@@ -10,9 +10,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from shapes_print.units import parse_length
+from shapes_print.units import parse_card_length, parse_length
 
 Length = Annotated[float, BeforeValidator(parse_length)]
+# (fraction of the card's side, points): `5mm`, `50%`, `100% - 10mm`.
+CardLength = Annotated[tuple[float, float], BeforeValidator(parse_card_length)]
 Identifier = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
 Scalar = str | int | float
 
@@ -27,7 +29,9 @@ class Strict(BaseModel):
 class Element(Strict):
     """One thing drawn on a card layout; strings may name card fields as `{field}`.
 
-    Boxes are [x, y, width, height] measured from the card's top-left corner.
+    Boxes are [x, y, width, height] measured from the card's top-left corner; a value may
+    be a length or a share of the card's side (`50%`, `100% - 10mm`), so one layout fits
+    every card size. `bleed` lets a full-card background run on into the print-shop bleed.
     `mirror` draws the element a second time turned 180° about the card centre, the way a
     corner index repeats upside down in the opposite corner. A `cards` element draws small
     copies of other cards, centred in its box: `cards: "{example}"` names a field holding
@@ -35,7 +39,7 @@ class Element(Strict):
     """
 
     kind: Literal["rect", "pattern", "shape", "text", "cards"]
-    box: tuple[Length, Length, Length, Length]
+    box: tuple[CardLength, CardLength, CardLength, CardLength]
     fill: str | None = None
     stroke: str | None = None
     stroke_width: Length = 0.0
@@ -52,6 +56,7 @@ class Element(Strict):
     wrap: bool = False
     mirror: bool = False
     when: str | None = None
+    bleed: bool = False
     cards: str | None = None
 
 
@@ -73,6 +78,7 @@ class CardTemplate(Strict):
     extends: str | None = None
     card: dict[Literal["width", "height"], Length]
     corner_radius: Length = 0.0
+    text_safe: Length = 0.0
     trim_line: TrimLine | None = None
     layouts: dict[Identifier, Layout]
 
@@ -135,17 +141,19 @@ class BackDesign(Strict):
 
 
 class CardType(Strict):
-    """A card and its copies; with `for_each`, one card per item of the named game list(s).
+    """A card and its copies; `group` pools types for a `count_<group>` number.
 
-    With `for_each`, `id` and text fields are templates filled from the item (`task-{number}`);
-    several lists give one card per combination (`[colours, numbers]`). Ids are checked after
-    filling, so they must end up letters, digits and dashes.
+    With `for_each`, one card per item of the named game list(s): `id` and text fields are
+    templates filled from the item (`task-{number}`); several lists give one card per
+    combination (`[colours, numbers]`). Ids are checked after filling, so they must end up
+    letters, digits and dashes.
     """
 
     id: str
     count: int = Field(gt=0)
     layout: Identifier
     back: Identifier
+    group: Identifier | None = None
     fields: dict[str, Scalar] = {}
     for_each: str | list[str] | None = None
 
@@ -310,3 +318,42 @@ BLOCK_TYPES: dict[str, Any] = {
     "for_each": ForEachBlock,
     "page_break": Literal[True],
 }
+
+
+# ---- printing (templates/print.yaml) ---------------------------------------------------
+
+
+class InkSaver(Strict):
+    """Draft prints: fills become outlines, backs keep only a tint of their colours."""
+
+    outline_width: Length
+    back_tint: float = Field(gt=0.0, le=1.0)
+    min_text_contrast: float = Field(ge=1.0, le=21.0)
+
+
+class Calibration(Strict):
+    """The duplex calibration sheet: crosshairs, their scales and the words printed with them."""
+
+    inset: Length
+    arm: Length
+    scale_half_length: Length
+    scale_step: Length
+    label_every: int = Field(gt=0)
+    tick: Length
+    text_size: Length
+    title: str
+    front_lines: list[str]
+    back_lines: list[str]
+
+
+class PrintSettings(Strict):
+    """Print-shop bleed, ink saver, calibration and the printing guide's document."""
+
+    bleed: Length
+    cut_line: TrimLine
+    ink_saver: InkSaver
+    calibration: Calibration
+    guide: str
+    paper_weight: str
+    sides: dict[Literal["long", "short", "none", "print_shop"], str]
+    audiences: dict[Literal["players", "host"], str]

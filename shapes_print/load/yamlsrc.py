@@ -22,6 +22,7 @@ MAX_VALUES = 200_000
 MAX_DEPTH = 64
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_MERGE = "tag:yaml.org,2002:merge"
 
 Loc = tuple[str | int, ...]
 
@@ -74,16 +75,24 @@ class _Builder:
         if isinstance(node, MappingNode):
             if node.tag != "tag:yaml.org,2002:map":
                 raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
+            # flatten_mapping puts keys merged in by `<<: *anchor` first and the keys written
+            # here after them: a written key may override a merged one, as YAML specifies,
+            # but a key written twice is still a mistake.
+            written_count = sum(1 for key_node, _ in node.value if key_node.tag != _MERGE)
             self.loader.flatten_mapping(node)
+            first_written = len(node.value) - written_count
             result: dict[Any, Any] = {}
-            for key_node, value_node in node.value:
+            written: set[Any] = set()
+            for index, (key_node, value_node) in enumerate(node.value):
                 if not isinstance(key_node, ScalarNode):
                     raise UserError(self.source(key_node), "mapping keys must be plain words")
                 key = self.build(key_node, (*loc, "<key>"), depth + 1)
                 if not isinstance(key, (str, int)) or isinstance(key, bool):
                     raise UserError(self.source(key_node), f"key {key!r} must be a word")
-                if key in result:
+                if key in written:
                     raise UserError(self.source(key_node), f"duplicate key {key!r}")
+                if index >= first_written:
+                    written.add(key)
                 result[key] = self.build(value_node, (*loc, key), depth + 1)
                 self.marks[(*loc, key)] = self.source(key_node)
             self.marks.pop((*loc, "<key>"), None)

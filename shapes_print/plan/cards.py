@@ -1,7 +1,9 @@
 """Card faces and backs: a template layout filled with one card's fields, as a Symbol.
 
 Each distinct face is drawn once and placed many times, so a deck of 18 cards with three
-faces holds three drawings, not eighteen.
+faces holds three drawings, not eighteen. Boxes are resolved against the card's size here,
+so one layout serves every card size; with a bleed, the symbol grows by the bleed on every
+side and elements marked `bleed` that reach a card edge run on to the bleed edge.
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ def card_symbol(
     fields: Mapping[str, object],
     ctx: DrawContext,
     where: Source,
+    bleed: float = 0.0,
     faces: Mapping[str, Symbol] | None = None,
 ) -> Symbol:
     """Draw one card (face or back) in its own coordinates: origin at bottom-left.
 
+    With a bleed the origin is the bleed's corner and the card sits `bleed` in from it.
     `faces` are the card drawings a `cards` element may show small copies of.
     """
     if layout not in template.layouts:
@@ -40,13 +44,19 @@ def card_symbol(
     for element in template.layouts[layout].elements:
         if element.when and not fields.get(element.when):
             continue
+        box = _box(element, template, where)
+        if element.bleed and bleed:
+            box = _bleed(box, (width, height), bleed)
         if element.kind == "cards":
-            drawn = tuple(_minis(element, height, fields, faces or {}, where))
+            drawn = tuple(_minis(element, box, fields, faces or {}, where))
         else:
-            drawn = tuple(_element(element, height, fields, ctx, where, name))
+            drawn = tuple(_element(element, box, fields, ctx, where, name))
         items.extend(drawn)
         if element.mirror:
             items.append(Group(drawn, dx=width, dy=height, angle=180))
+    if bleed:
+        moved = (Group(tuple(items), dx=bleed, dy=bleed),)
+        return Symbol(name, width + 2 * bleed, height + 2 * bleed, moved)
     return Symbol(name, width, height, tuple(items))
 
 
@@ -68,13 +78,13 @@ def card_id_lines(
 
 def _minis(
     element: Element,
-    card_height: float,
+    box: Box,
     fields: Mapping[str, object],
     faces: Mapping[str, Symbol],
     where: Source,
 ) -> list[Item]:
     """Small copies of cards, as large as the box allows, each line centred."""
-    x, top, w, h = element.box
+    x, bottom, w, h = box
     lines = card_id_lines(element.cards or "", fields, where)
     found = []
     for line in lines:
@@ -90,7 +100,7 @@ def _minis(
     ink = colour(element.stroke or "#000000", where, "stroke")
     outline = Paint(stroke=ink, stroke_width=element.stroke_width)
     items: list[Item] = []
-    y = card_height - top - (h - mini * (len(found) * (1 + gap) - gap)) / 2
+    y = bottom + h - (h - mini * (len(found) * (1 + gap) - gap)) / 2
     for line in found:
         y -= mini
         length = sum(s.width / s.height * mini for s in line) + gap * mini * (len(line) - 1)
@@ -103,6 +113,35 @@ def _minis(
             left += symbol.width * scale + gap * mini
         y -= gap * mini
     return items
+
+
+def _box(element: Element, template: CardTemplate, where: Source) -> Box:
+    """The element's box in card points, y up; text must stay inside the text-safe inset."""
+    width, height = template.card["width"], template.card["height"]
+    (fx, ox), (fy, oy), (fw, ow), (fh, oh) = element.box
+    x, top, w, h = fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+    if w <= 0 or h <= 0:
+        raise UserError(where, f"template {template.id!r}: a {element.kind} box has no room on a "
+                        f"{width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card")
+    inset = template.text_safe - 1e-6
+    outside = min(x, top) < inset or x + w > width - inset or top + h > height - inset
+    if element.kind == "text" and outside:
+        raise UserError(
+            where,
+            f"template {template.id!r}: text box for {element.text!r} comes closer than "
+            f"{template.text_safe / 72 * 25.4:.1f} mm to the edge of a "
+            f"{width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card",
+        )
+    return x, height - top - h, w, h
+
+
+def _bleed(box: Box, card: tuple[float, float], bleed: float) -> Box:
+    """Stretch each side of a box that lies on the card's edge out to the bleed edge."""
+    x, y, w, h = box
+    left, bottom = x - (bleed if x <= 1e-6 else 0), y - (bleed if y <= 1e-6 else 0)
+    right = x + w + (bleed if x + w >= card[0] - 1e-6 else 0)
+    top = y + h + (bleed if y + h >= card[1] - 1e-6 else 0)
+    return left, bottom, right - left, top - bottom
 
 
 def _text(value: str | None, fields: Mapping[str, object], where: Source) -> str:
@@ -133,14 +172,12 @@ def _pattern(
 
 def _element(
     element: Element,
-    card_height: float,
+    box: Box,
     fields: Mapping[str, object],
     ctx: DrawContext,
     where: Source,
     card: str,
 ) -> list[Item]:
-    x, top, w, h = element.box
-    box = (x, card_height - top - h, w, h)
     paint = _paint(element, fields, where)
     if element.kind == "rect":
         outline = Rect(*box, paint, element.radius)

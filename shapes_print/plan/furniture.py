@@ -8,6 +8,7 @@ no room anywhere is a layout error, not a silent omission.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from shapes_print.errors import UserError
@@ -65,7 +66,7 @@ def margin_stretches(
             continue
         span_end = (height if vertical else width) - safe
         edges = [safe, *sorted(blocked), span_end]
-        for start, end in zip(edges, edges[1:], strict=False):
+        for start, end in itertools.pairwise(edges):
             a, b = start + gap, end - gap
             if b - a > 0:
                 x, y = (low, a) if vertical else (a, low)

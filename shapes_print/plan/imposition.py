@@ -1,8 +1,11 @@
 """Cards on sheets: the grid for a paper, mirrored back slots, and cut marks.
 
-The grid is the largest that keeps every card inside the printer-safe margin, centred on
-the page. A back is placed where its face's slot lands after the sheet is turned over:
-long-edge flip mirrors x, short-edge flip mirrors y.
+The grid is the largest that keeps every card inside the printer-safe margin with every
+cut line marked, centred on the page, portrait or landscape, whichever holds more. A cut
+line is marked by cut marks in the margin or, where the margin has no room for them, by
+the card's own trim line. A back is placed where its face's slot lands after the sheet is
+turned over: turning about the page's vertical edges mirrors x, about its horizontal
+edges mirrors y (so on a landscape page a long-edge flip mirrors y).
 """
 
 from __future__ import annotations
@@ -52,24 +55,69 @@ class Grid:
         row, column = divmod(slot, self.columns)
         return self.left + column * self.card_w, self.top - (row + 1) * self.card_h
 
-    def back_origin(self, slot: int, flip: Flip) -> tuple[float, float]:
+    def back_origin(
+        self, slot: int, flip: Flip, offset: tuple[float, float] = (0.0, 0.0)
+    ) -> tuple[float, float]:
+        """Where the back of a slot goes, shifted by the printer's measured back offset."""
         x, y = self.face_origin(slot)
-        if flip == "long":
-            return self.page_w - x - self.card_w, y
-        return x, self.page_h - y - self.card_h
+        if mirrors_x(self.page_w, self.page_h, flip):
+            x = self.page_w - x - self.card_w
+        else:
+            y = self.page_h - y - self.card_h
+        return x + offset[0], y + offset[1]
 
 
-def fit_grid(page_w: float, page_h: float, card_w: float, card_h: float, safe: float) -> Grid:
-    columns = int((page_w - 2 * safe + EPSILON) // card_w)
-    rows = int((page_h - 2 * safe + EPSILON) // card_h)
-    if columns < 1 or rows < 1:
+def mirrors_x(page_w: float, page_h: float, flip: Flip) -> bool:
+    """True when turning the sheet over its `flip` edge mirrors left and right."""
+    return (flip == "long") == (page_h >= page_w)
+
+
+def _mm(points: float) -> str:
+    return f"{points / 72 * 25.4:.1f}"
+
+
+def clearance(f: Furniture, trimmed: bool) -> float:
+    """How far cards stay from the paper edge: the safe margin, plus room for marks unless
+    the cards carry their own trim line."""
+    return f.safe_margin if trimmed else f.safe_margin + f.mark_offset + f.mark_min_length
+
+
+def grid_candidates(
+    page_w: float, page_h: float, card_w: float, card_h: float, f: Furniture, trimmed: bool
+) -> list[Grid]:
+    """Every grid that keeps cards and marks inside the margin, most cards first.
+
+    Portrait comes before landscape when both hold as many; a caller takes the first one
+    that also has room for its print furniture.
+    """
+    room = clearance(f, trimmed)
+    grids: list[Grid] = []
+    for width, height in ((page_w, page_h), (page_h, page_w)):
+        columns = int((width - 2 * room + EPSILON) // card_w)
+        rows = int((height - 2 * room + EPSILON) // card_h)
+        grids += [
+            Grid(width, height, card_w, card_h, c, r)
+            for c in range(columns, 0, -1)
+            for r in range(rows, 0, -1)
+        ]
+    if not grids:
+        short, long = sorted((page_w, page_h))
         raise UserError(
             None,
-            f"a {card_w / 72 * 25.4:.1f} x {card_h / 72 * 25.4:.1f} mm card does not fit inside "
-            f"the {safe / 72 * 25.4:.2f} mm printer-safe margin of a "
-            f"{page_w / 72 * 25.4:.0f} x {page_h / 72 * 25.4:.0f} mm page",
+            f"a {_mm(card_w)} x {_mm(card_h)} mm card does not fit on {_mm(page_w)} x "
+            f"{_mm(page_h)} mm paper with its cut marks inside the {_mm(f.safe_margin)} mm "
+            f"printer-safe margin; this paper fits cards up to {_mm(max(short - 2 * room, 0))} x "
+            f"{_mm(max(long - 2 * room, 0))} mm, and this card needs paper of at least "
+            f"{_mm(card_w + 2 * room)} x {_mm(card_h + 2 * room)} mm",
         )
-    return Grid(page_w, page_h, card_w, card_h, columns, rows)
+    return sorted(grids, key=lambda grid: -grid.slots)
+
+
+def fit_grid(
+    page_w: float, page_h: float, card_w: float, card_h: float, f: Furniture, trimmed: bool
+) -> Grid:
+    """The grid holding the most cards, on the page as given or turned landscape."""
+    return grid_candidates(page_w, page_h, card_w, card_h, f, trimmed)[0]
 
 
 def cut_marks(grid: Grid, furniture: Furniture) -> list[Line]:
@@ -81,10 +129,22 @@ def cut_marks(grid: Grid, furniture: Furniture) -> list[Line]:
     marks: list[Line] = []
     xs = [grid.left + i * grid.card_w for i in range(grid.columns + 1)]
     ys = [grid.bottom + j * grid.card_h for j in range(grid.rows + 1)]
-    start_top, end_top = grid.top + f.mark_offset, min(grid.top + f.mark_offset + f.mark_length, grid.page_h - f.safe_margin)
-    start_bottom, end_bottom = grid.bottom - f.mark_offset, max(grid.bottom - f.mark_offset - f.mark_length, f.safe_margin)
-    start_left, end_left = grid.left - f.mark_offset, max(grid.left - f.mark_offset - f.mark_length, f.safe_margin)
-    start_right, end_right = grid.right + f.mark_offset, min(grid.right + f.mark_offset + f.mark_length, grid.page_w - f.safe_margin)
+    start_top, end_top = (
+        grid.top + f.mark_offset,
+        min(grid.top + f.mark_offset + f.mark_length, grid.page_h - f.safe_margin),
+    )
+    start_bottom, end_bottom = (
+        grid.bottom - f.mark_offset,
+        max(grid.bottom - f.mark_offset - f.mark_length, f.safe_margin),
+    )
+    start_left, end_left = (
+        grid.left - f.mark_offset,
+        max(grid.left - f.mark_offset - f.mark_length, f.safe_margin),
+    )
+    start_right, end_right = (
+        grid.right + f.mark_offset,
+        min(grid.right + f.mark_offset + f.mark_length, grid.page_w - f.safe_margin),
+    )
     if end_top - start_top >= f.mark_min_length - EPSILON:
         marks += [Line(x, start_top, x, end_top, f.mark_colour, f.mark_width) for x in xs]
     if start_bottom - end_bottom >= f.mark_min_length - EPSILON:

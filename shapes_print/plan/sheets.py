@@ -86,16 +86,22 @@ class _Flow:
 
 
 def plan_sheets(doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext) -> list[Page]:
-    """Pages of one sheet document for one player count; sections for other counts are left out."""
+    """Pages of one sheet document for one player count; sections for other counts are left out.
+
+    A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
+    is written once, in the filter.
+    """
     flow = _Flow(ctx, page, inputs.print_line)
     for players, blocks in doc.sections:
+        values = dict(inputs.values)
         if players is not None:
             low, high = player_range(players, doc.source.source())
             if not low <= inputs.players <= high:
                 continue
+            values["section_players"] = players
         flow.finish()
         flow.start()
-        _blocks(flow, blocks, dict(inputs.values), inputs)
+        _blocks(flow, blocks, values, inputs)
     flow.finish()
     return flow.pages
 
@@ -311,26 +317,30 @@ def _cell_text(flow: _Flow, text: str, where: Source, bold: bool = False, size: 
 def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Callable[[float], Drawn]:
     def draw(width: float) -> Drawn:
         items: list[Item] = []
-        mini = flow.ctx.style.mini_card_height
-        gap = mini * MINI_GAP
-        height = -gap
+        lines = []
         for line in card_id_lines(cell.cards, values, where):
-            height += gap
-            x = 0.0
+            faces = []
             for card_id in line:
                 face = inputs.faces.get(card_id)
                 if face is None:
                     known = ", ".join(inputs.faces)
                     raise UserError(where, f"no card {card_id!r} in the deck (known: {known})")
+                faces.append(face)
+            lines.append(faces)
+        # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
+        across = max(sum(f.width / f.height for f in fs) + MINI_GAP * (len(fs) - 1) for fs in lines)
+        mini = min(flow.ctx.style.mini_card_height, width / across)
+        gap = mini * MINI_GAP
+        outline = Paint(stroke=flow.ctx.style.rule_colour, stroke_width=0.5)
+        height = -gap
+        for faces in lines:
+            height += gap
+            x = 0.0
+            for face in faces:
                 scale = mini / face.height
-                outline = Paint(stroke=flow.ctx.style.rule_colour, stroke_width=0.5)
                 items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height - mini, scale=scale))
                 items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
                 x += face.width * scale + gap
-            if x - gap > width:
-                cell_mm = width / 72 * 25.4
-                message = f"{len(line)} small cards do not fit a {cell_mm:.0f} mm cell"
-                raise UserError(where, message)
             height += mini
         if cell.text:
             text_height, text_items = _paragraph(flow, fill(cell.text, values, where), flow.ctx.style.body_size, False, width, where)

@@ -18,7 +18,7 @@ from shapes_print.primitives import Document, Group, Item, Line, Path, PathOp, R
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 
 
-def _path(canvas: Canvas, ops: Iterable[PathOp]):  # noqa: ANN202 - reportlab's PDFPathObject
+def _path(canvas: Canvas, ops: Iterable[PathOp]):
     path = canvas.beginPath()
     for op in ops:
         kind = op[0]
@@ -97,7 +97,13 @@ def _draw(canvas: Canvas, item: Item) -> None:
 def write_pdf(document: Document, out: BinaryIO) -> None:
     """Render every page of the document to `out` as one PDF."""
     first = document.pages[0]
-    canvas = Canvas(out, pagesize=(first.width, first.height), invariant=1, pdfVersion=(1, 7))
+    canvas = Canvas(
+        out,
+        pagesize=(first.width, first.height),
+        invariant=1,
+        pdfVersion=(1, 7),
+        initialFontName=document.font,
+    )
     canvas.setTitle(document.title)
     canvas.setAuthor("shapes-print")
     canvas.setCreator("shapes-print")

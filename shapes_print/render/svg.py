@@ -7,11 +7,25 @@ it, and each text run flips back locally so letters stand upright.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 import svgwrite
+from reportlab.pdfbase import pdfmetrics
 from svgwrite.container import Group as SvgGroup
 
-from shapes_print.primitives import Document, Group, Item, Line, Page, Path, PathOp, Rect, Text, Use
+from shapes_print.primitives import (
+    Document,
+    Group,
+    Item,
+    Line,
+    Page,
+    Path,
+    PathOp,
+    Rect,
+    Text,
+    Use,
+    symbols_used,
+)
 from shapes_print.units import POINTS_PER_UNIT
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -31,10 +45,21 @@ def _paint_attrs(fill: str | None, stroke: str | None, width: float) -> dict[str
     return attrs
 
 
+@cache
+def _font(name: str) -> tuple[str, str]:
+    """CSS family and weight of a font the plan names by its registered (PDF) name."""
+    try:
+        face = pdfmetrics.getFont(name).face
+    except KeyError:
+        return "sans-serif", "normal"
+    family, style = face.familyName, getattr(face, "styleName", b"")
+    decode = (lambda v: v.decode("latin-1")) if isinstance(family, bytes) else str
+    return decode(family), "bold" if "bold" in decode(style or b"").lower() else "normal"
+
+
 class _Renderer:
-    def __init__(self, drawing: svgwrite.Drawing, fonts: dict[str, str]) -> None:
+    def __init__(self, drawing: svgwrite.Drawing) -> None:
         self.drawing = drawing
-        self.fonts = fonts
         self.clips = 0
 
     def draw(self, parent: SvgGroup, item: Item) -> None:
@@ -52,8 +77,9 @@ class _Renderer:
             parent.add(d.line((round(item.x1, 3), round(item.y1, 3)), (round(item.x2, 3), round(item.y2, 3)),
                               stroke=item.colour, stroke_width=round(item.width, 3)))
         elif isinstance(item, Text):
+            family, weight = _font(item.font)
             text = d.text(item.text, insert=(0, 0), font_size=round(item.size, 3),
-                          font_family=self.fonts.get(item.font, "sans-serif"), fill=item.colour,
+                          font_family=family, font_weight=weight, fill=item.colour,
                           text_anchor=_ANCHOR[item.anchor])
             text["transform"] = f"translate({item.x:.3f} {item.y:.3f}) scale(1 -1)"
             parent.add(text)
@@ -77,20 +103,36 @@ class _Renderer:
             parent.add(group)
 
 
-def page_svg(document: Document, page: Page, fonts: dict[str, str]) -> str:
-    """One page as an SVG document whose width and height are the page's, in millimetres."""
+def _drawing(page: Page) -> svgwrite.Drawing:
+    """An empty drawing at the page's true size: width and height in mm, viewBox in points."""
     mm = POINTS_PER_UNIT["mm"]
-    drawing = svgwrite.Drawing(
+    return svgwrite.Drawing(
         size=(f"{page.width / mm:.3f}mm", f"{page.height / mm:.3f}mm"),
         viewBox=f"0 0 {page.width:.3f} {page.height:.3f}",
         profile="full",
         debug=False,
     )
-    renderer = _Renderer(drawing, fonts)
-    used = _symbols_used(page.items)
+
+
+def cut_svg(page: Page) -> str:
+    """Only the page's cut outlines, one closed path per card, for a cutting machine."""
+    drawing = _drawing(page)
+    renderer = _Renderer(drawing)
+    root = drawing.g(transform=f"matrix(1 0 0 -1 0 {page.height:.3f})")
+    for path in page.cuts:
+        renderer.draw(root, path)
+    drawing.add(root)
+    return drawing.tostring()
+
+
+def page_svg(document: Document, page: Page) -> str:
+    """One page as an SVG document whose width and height are the page's, in millimetres."""
+    drawing = _drawing(page)
+    renderer = _Renderer(drawing)
+    used = symbols_used(page.items)
     pending = sorted(used)
     while pending:  # a symbol may place others (a task card shows small number cards)
-        inner = _symbols_used(document.symbols[pending.pop()].items) - used
+        inner = symbols_used(document.symbols[pending.pop()].items) - used
         used |= inner
         pending += sorted(inner)
     for name in sorted(used):
@@ -104,13 +146,3 @@ def page_svg(document: Document, page: Page, fonts: dict[str, str]) -> str:
         renderer.draw(root, item)
     drawing.add(root)
     return drawing.tostring()
-
-
-def _symbols_used(items: Iterable[Item]) -> set[str]:
-    used: set[str] = set()
-    for item in items:
-        if isinstance(item, Use):
-            used.add(item.symbol)
-        elif isinstance(item, Group):
-            used |= _symbols_used(item.items)
-    return used

@@ -1,0 +1,189 @@
+"""Kit stage, printing side: a kit's cards file and its printing guide.
+
+The cards file is either home-print sheets (the grid for the paper, backs placed for the
+duplex flip and the printer's offset) or print-shop pages (one card per page with bleed).
+Card drawings are made at the size asked for (`--card-size`), and for draft prints
+(`--ink-saver`) faces are outlined and backs pale. The printing guide is a sheet document
+from templates/ filled with this kit's files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from shapes_print.errors import UserError
+from shapes_print.load.content import Library, LoadedDeck, LoadedGame
+from shapes_print.load.models import CardTemplate, InkSaver
+from shapes_print.options import PrintOptions, named_size
+from shapes_print.plan.cards import card_symbol
+from shapes_print.plan.cardsheets import CardGeometry, Duplex, print_shop_pages, sheet_pages
+from shapes_print.plan.context import DrawContext
+from shapes_print.plan.imposition import Flip
+from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
+from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.primitives import Document, Paint, Symbol, symbols_used
+from shapes_print.values import fill
+
+Symbols = dict[str, Symbol]
+
+
+def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -> CardTemplate:
+    """The game's card template, at the size asked for (a named size or e.g. `63x88mm`)."""
+    template = library.templates.get(loaded.game.card_template)
+    if template is None:
+        known = ", ".join(library.templates)
+        raise UserError(
+            loaded.source.source(("card_template",)),
+            f"card template {loaded.game.card_template!r} not found (known: {known})",
+        )
+    if card_size is None:
+        return template
+    width, height = named_size(card_size, library.card_sizes, "--card-size")
+    return template.model_copy(update={"card": {"width": width, "height": height}})
+
+
+def card_symbols(
+    loaded: LoadedGame,
+    template: CardTemplate,
+    ctx: DrawContext,
+    bleed: float = 0.0,
+    deck: LoadedDeck | None = None,
+    earlier: Symbols | None = None,
+) -> tuple[Symbols, Symbols]:
+    """Every distinct face and back of a deck (default: the main one), drawn once each.
+
+    Faces may show small copies of `earlier` decks' faces (a task card's example).
+    """
+    chosen = deck or loaded.decks[0]
+    deck_model, src = chosen.deck, chosen.source
+    faces = {}
+    for card, index in zip(deck_model.cards, chosen.origins, strict=True):
+        where = src.source(("cards", index))
+        if card.back not in deck_model.backs:
+            known = ", ".join(deck_model.backs)
+            raise UserError(
+                src.source(("cards", index, "back")),
+                f"no back named {card.back!r} (known: {known})",
+            )
+        name = f"face-{card.id}"
+        if name in faces:
+            raise UserError(
+                src.source(("cards", index, "id")), f"card id {card.id!r} is used twice"
+            )
+        fields = {"id": card.id, **card.fields}
+        faces[name] = card_symbol(name, template, card.layout, fields, ctx, where, bleed, earlier)
+    backs = {
+        f"back-{back_id}": card_symbol(
+            f"back-{back_id}",
+            template,
+            back.layout,
+            back.fields,
+            ctx,
+            src.source(("backs", back_id)),
+            bleed,
+        )
+        for back_id, back in deck_model.backs.items()
+    }
+    return faces, backs
+
+
+def _drafted(symbols: Symbols, settings: InkSaver, pale: bool) -> Symbols:
+    return {name: save_ink_symbol(symbol, settings, pale) for name, symbol in symbols.items()}
+
+
+def plan_cards(
+    loaded: LoadedGame,
+    library: Library,
+    ctx: DrawContext,
+    paper: tuple[float, float],
+    title: str,
+    print_line: str,
+    flip: Flip,
+    options: PrintOptions,
+    deck: LoadedDeck | None = None,
+    earlier: Symbols | None = None,
+) -> tuple[Document, Symbols]:
+    """The cards document of a deck (default: the main one) and the plain faces that sheets
+    draw small copies from; faces may show small copies of `earlier` decks' faces."""
+    chosen = deck or loaded.decks[0]
+    shown = earlier or {}
+    template = card_template(loaded, library, options.card_size)
+    printing = library.printing
+    bleed = printing.bleed if options.print_shop else 0.0
+    cut = printing.cut_line
+    geometry = CardGeometry(
+        template.card["width"],
+        template.card["height"],
+        template.corner_radius,
+        template.trim_line,
+        Paint(stroke=cut.colour, stroke_width=cut.width),
+    )
+    font = ctx.fonts.regular
+    order = [
+        (f"face-{card.id}", f"back-{card.back}")
+        for card in chosen.deck.cards
+        for _ in range(card.count)
+    ]
+    faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
+    drawn_faces, drawn_backs = (
+        card_symbols(loaded, template, ctx, bleed, chosen, shown) if bleed else (faces, backs)
+    )
+    if options.ink_saver:
+        faces = _drafted(faces, printing.ink_saver, pale=False)
+        drawn_faces = _drafted(drawn_faces, printing.ink_saver, pale=False)
+        drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
+    if options.print_shop:
+        pages = print_shop_pages(order, geometry, bleed)
+    else:
+        duplex = Duplex(flip, options.back_offset)
+        pages = sheet_pages(order, geometry, paper, duplex, ctx.style.furniture, font, print_line)
+    placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
+    used = {name: shown[name] for name in placed if name in shown}
+    symbols = {**used, **drawn_faces, **drawn_backs}
+    return Document(title, pages, font.name, symbols, flip), faces
+
+
+def plan_guide(
+    library: Library,
+    ctx: DrawContext,
+    inputs: SheetInputs,
+    files: Sequence[tuple[str, str, Document]],
+    paper: tuple[str, tuple[float, float]],
+    flip: Flip,
+    print_shop: bool,
+) -> tuple[str, str, Document]:
+    """The printing guide (name, audience, document) listing the kit's files, cards first.
+
+    `files` are (name, audience, document); the words for sides and audiences are YAML's.
+    """
+    printing, doc = library.printing, library.guide
+    kit_files = [
+        {
+            "file": f"{name}.pdf",
+            "pages": len(document.pages),
+            "sides": printing.sides["print_shop" if print_shop and i == 0 else document.duplex],
+            "audience": printing.audiences[audience],  # type: ignore[index]
+        }
+        for i, (name, audience, document) in enumerate(files)
+    ]
+    values = {
+        **inputs.values,
+        "paper_name": paper[0],
+        "flip": flip,
+        "paper_weight": printing.paper_weight,
+    }
+    guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
+    pages = plan_sheets(doc, guide_inputs, paper[1], ctx)
+    title = f"{values['game_title']}: {fill(doc.spec.title, values, doc.source.source(('title',)))}"
+    symbols = {face.name: face for face in inputs.faces.values()}
+    return (
+        doc.spec.name,
+        doc.spec.audience,
+        Document(title, pages, ctx.fonts.regular.name, symbols, "none"),
+    )
+
+
+def draft(document: Document, settings: InkSaver) -> Document:
+    """The document's pages with fills turned to outlines (its symbols are drafted already)."""
+    return replace(document, pages=[save_ink_page(page, settings) for page in document.pages])

@@ -1,0 +1,146 @@
+"""The duplex calibration sheet: from which a user reads their printer's back offset.
+
+The front carries crosshairs at the centre and near each corner; the back carries, where
+each crosshair should land after the flip, a crosshair with millimetre scales. Push a pin
+through a front crosshair and read on the back how far from zero it comes out: that is
+the `--back-offset` (x to the right, y upwards, as seen on the back). A given offset is
+applied to the back page too, so the same sheet checks a correction.
+"""
+
+from __future__ import annotations
+
+from shapes_print.errors import UserError
+from shapes_print.fonts import Font
+from shapes_print.load.content import Library
+from shapes_print.load.models import Calibration
+from shapes_print.plan.furniture import margin_stretches, place_furniture
+from shapes_print.plan.imposition import Flip, mirrors_x
+from shapes_print.primitives import Document, Group, Item, Line, Page, Text
+from shapes_print.text import wrap
+from shapes_print.units import POINTS_PER_UNIT
+from shapes_print.values import fill
+
+LABELS = "ABCDE"
+LINE_SPACING = 1.5
+
+
+def crosshair_points(width: float, height: float, inset: float) -> list[tuple[float, float]]:
+    """Centre and four corner points, the same order as LABELS."""
+    return [
+        (width / 2, height / 2),
+        (inset, height - inset),
+        (width - inset, height - inset),
+        (inset, inset),
+        (width - inset, inset),
+    ]
+
+
+def _cross(
+    x: float, y: float, arm: float, label: str, font: Font, c: Calibration, ink: str
+) -> list[Item]:
+    size = c.text_size
+    return [
+        Line(x - arm, y, x + arm, y, ink, 0.3),
+        Line(x, y - arm, x, y + arm, ink, 0.3),
+        Text(x + arm / 2, y + arm / 2, label, font.name, size, ink),
+    ]
+
+
+def _scales(x: float, y: float, font: Font, c: Calibration, ink: str) -> list[Item]:
+    """Millimetre scales through (x, y), longer ticks every `label_every`, numbered at the ends."""
+    mm = POINTS_PER_UNIT["mm"]
+    steps = round(c.scale_half_length / c.scale_step)
+    size = c.text_size * 0.8
+    half = c.scale_half_length
+    end = f"{half / mm:g}"
+    items: list[Item] = [
+        Line(x - half, y, x + half, y, ink, 0.3),
+        Line(x, y - half, x, y + half, ink, 0.3),
+        Text(x + half + 1, y - size / 3, f"+{end}", font.name, size, ink),
+        Text(x - half - 1, y - size / 3, f"-{end}", font.name, size, ink, "end"),
+        Text(x, y + half + 1, f"+{end}", font.name, size, ink, "middle"),
+        Text(x, y - half - 1 - size * 0.75, f"-{end}", font.name, size, ink, "middle"),
+    ]
+    for i in range(-steps, steps + 1):
+        along = i * c.scale_step
+        tick = c.tick if i % c.label_every == 0 else c.tick / 2
+        items += [
+            Line(x + along, y, x + along, y - tick, ink, 0.3),
+            Line(x, y + along, x - tick, y + along, ink, 0.3),
+        ]
+    return items
+
+
+def _lines(
+    texts: list[str], top: float, width: float, page_w: float, font: Font, size: float
+) -> list[Item]:
+    lines: list[str] = []
+    for text in texts:
+        font.check(text, None, "calibration sheet")
+        lines += wrap(text, font, size, width) or [text]
+    return [
+        Text(page_w / 2, top - i * size * LINE_SPACING, line, font.name, size, "#000000", "middle")
+        for i, line in enumerate(lines)
+    ]
+
+
+def calibration_sheet(
+    paper: str,
+    size: tuple[float, float],
+    flip: Flip,
+    offset: tuple[float, float],
+    library: Library,
+    font: Font,
+) -> Document:
+    """Front and back page of the calibration sheet for one paper (portrait)."""
+    c = library.printing.calibration
+    furniture = library.style.furniture
+    width, height = size
+    room = min(width, height) / 2 - c.inset
+    mm = POINTS_PER_UNIT["mm"]
+    if (
+        c.inset - c.scale_half_length - c.tick - c.text_size < furniture.safe_margin
+        or room < 2 * c.scale_half_length
+    ):
+        raise UserError(
+            None,
+            f"--paper {paper}: too small for the calibration sheet "
+            f"(crosshairs {c.inset / mm:g} mm in)",
+        )
+    values = {
+        "paper_name": paper,
+        "flip": flip,
+        "offset": f"{offset[0] / mm:+.1f} mm, {offset[1] / mm:+.1f} mm",
+    }
+    ink = furniture.mark_colour
+    points = crosshair_points(width, height, c.inset)
+    text_width = width - 2 * c.inset
+    top = height - c.inset - c.scale_half_length - 4 * c.text_size
+    front: list[Item] = [
+        Text(
+            width / 2, top, fill(c.title, values, None), font.name, c.text_size * 1.4, ink, "middle"
+        )
+    ]
+    front += _lines(
+        [fill(line, values, None) for line in c.front_lines],
+        top - 2 * c.text_size,
+        text_width,
+        width,
+        font,
+        c.text_size,
+    )
+    back: list[Item] = _lines(c.back_lines, top, text_width, width, font, c.text_size)
+    for (x, y), label in zip(points, LABELS, strict=True):
+        front += _cross(x, y, c.arm, label, font, c, ink)
+        bx, by = (width - x, y) if mirrors_x(width, height, flip) else (x, height - y)
+        back += [*_cross(bx, by, c.arm, label, font, c, ink), *_scales(bx, by, font, c, ink)]
+    content = (c.inset - c.arm, c.inset - c.arm, width - c.inset + c.arm, height - c.inset + c.arm)
+    stretches = margin_stretches(content, size, [], [], furniture)
+    stretches.sort(key=lambda stretch: (stretch.vertical, stretch.y))
+    print_line = fill(furniture.print_line, {"flip": flip}, None)
+    front += place_furniture(stretches, font, furniture, print_line)
+    pages = [
+        Page(width, height, tuple(front)),
+        Page(width, height, (Group(tuple(back), dx=offset[0], dy=offset[1]),)),
+    ]
+    return Document(fill(c.title, values, None), pages, font.name, {}, flip)

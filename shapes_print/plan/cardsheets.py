@@ -1,0 +1,144 @@
+"""Card pages: sheets of cards for home printing, or one card per page for print shops.
+
+Input: the deck's order of (face, back) symbol names and the card's geometry. Output:
+pages of placed symbols. Home sheets come in pairs (faces, then backs where duplex puts
+them); each face sheet also records one closed cut outline per card for cutting machines.
+Print-shop pages hold one card with its bleed, TrimBox at the card edge and BleedBox at
+the bleed edge, each face followed by its back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shapes_print.errors import UserError
+from shapes_print.fonts import Font
+from shapes_print.load.models import Furniture, TrimLine
+from shapes_print.plan.furniture import margin_stretches, place_furniture
+from shapes_print.plan.imposition import Flip, Grid, cut_marks, grid_candidates
+from shapes_print.primitives import Box, Item, Page, Paint, Path, PathOp, Rect, Use
+from shapes_print.units import POINTS_PER_UNIT
+
+# Control-point distance of a cubic Bezier quarter circle, as a share of its radius.
+KAPPA = 0.5522847498
+
+CardOrder = Sequence[tuple[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class CardGeometry:
+    """A card's size, its hairline round faces, and the rounding and stroke of cut outlines."""
+
+    width: float
+    height: float
+    corner_radius: float
+    trim_line: TrimLine | None
+    cut_paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class Duplex:
+    """How backs find their faces: the flip edge and the printer's measured back offset."""
+
+    flip: Flip = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+
+
+def cut_path(x: float, y: float, card: CardGeometry) -> Path:
+    """The cut outline of the card whose bottom-left corner is at (x, y)."""
+    return Path(cut_outline(x, y, card.width, card.height, card.corner_radius), card.cut_paint)
+
+
+def cut_outline(x: float, y: float, w: float, h: float, radius: float) -> tuple[PathOp, ...]:
+    """One closed path round a card, corners rounded by `radius` (0 for square corners)."""
+    r = min(radius, w / 2, h / 2)
+    if r <= 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    k = r * (1 - KAPPA)
+    return (
+        ("M", x + r, y),
+        ("L", x + w - r, y),
+        ("C", x + w - k, y, x + w, y + k, x + w, y + r),
+        ("L", x + w, y + h - r),
+        ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
+        ("L", x + r, y + h),
+        ("C", x + k, y + h, x, y + h - k, x, y + h - r),
+        ("L", x, y + r),
+        ("C", x, y + k, x + k, y, x + r, y),
+        ("Z",),
+    )
+
+
+def sheet_pages(
+    order: CardOrder,
+    card: CardGeometry,
+    paper: tuple[float, float],
+    duplex: Duplex,
+    furniture: Furniture,
+    font: Font,
+    print_line: str,
+) -> list[Page]:
+    """Face sheets, each followed by its back sheet with every back behind its face."""
+    grid, placed = sheet_grid(card, paper, furniture, font, print_line)
+    page = (grid.page_w, grid.page_h)
+    marks = cut_marks(grid, furniture)
+    trim = card.trim_line
+    pages: list[Page] = []
+    for start in range(0, len(order), grid.slots):
+        sheet = order[start : start + grid.slots]
+        face_items: list[Item] = []
+        back_items: list[Item] = []
+        cuts: list[Path] = []
+        for slot, (face, back) in enumerate(sheet):
+            x, y = grid.face_origin(slot)
+            face_items.append(Use(face, x, y))
+            if trim:
+                paint = Paint(stroke=trim.colour, stroke_width=trim.width)
+                face_items.append(Rect(x, y, card.width, card.height, paint))
+            cuts.append(cut_path(x, y, card))
+            back_items.append(Use(back, *grid.back_origin(slot, duplex.flip, duplex.offset)))
+        pages.append(Page(*page, (*face_items, *marks, *placed), cuts=tuple(cuts)))
+        pages.append(Page(*page, tuple(back_items)))
+    return pages
+
+
+def sheet_grid(
+    card: CardGeometry,
+    paper: tuple[float, float],
+    furniture: Furniture,
+    font: Font,
+    print_line: str,
+) -> tuple[Grid, list[Item]]:
+    """The largest grid whose margins also hold the ruler, inch check and print line."""
+    grids = grid_candidates(*paper, card.width, card.height, furniture, card.trim_line is not None)
+    for grid in grids:
+        xs = [grid.left + i * card.width for i in range(grid.columns + 1)]
+        ys = [grid.bottom + j * card.height for j in range(grid.rows + 1)]
+        content = (grid.left, grid.bottom, grid.right, grid.top)
+        stretches = margin_stretches(content, (grid.page_w, grid.page_h), xs, ys, furniture)
+        try:
+            return grid, place_furniture(stretches, font, furniture, print_line)
+        except UserError:
+            continue
+    mm = POINTS_PER_UNIT["mm"]
+    raise UserError(
+        None,
+        f"no grid of {card.width / mm:.1f} x {card.height / mm:.1f} mm cards on "
+        f"{paper[0] / mm:.1f} x {paper[1] / mm:.1f} mm paper leaves margin room for the "
+        f"{furniture.ruler_length / mm:g} mm ruler and print line; even one card "
+        f"({grids[-1].columns} x {grids[-1].rows}) does not",
+    )
+
+
+def print_shop_pages(order: CardOrder, card: CardGeometry, bleed: float) -> list[Page]:
+    """One card per page, symbols drawn with their bleed; each face followed by its back."""
+    width, height = card.width + 2 * bleed, card.height + 2 * bleed
+    trim = Box(bleed, bleed, bleed + card.width, bleed + card.height)
+    media = Box(0.0, 0.0, width, height)
+    cut = (cut_path(bleed, bleed, card),)
+    pages: list[Page] = []
+    for face, back in order:
+        pages.append(Page(width, height, (Use(face, 0.0, 0.0),), trim=trim, bleed=media, cuts=cut))
+        pages.append(Page(width, height, (Use(back, 0.0, 0.0),), trim=trim, bleed=media))
+    return pages

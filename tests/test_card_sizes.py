@@ -1,0 +1,99 @@
+"""One layout for every card size: boxes relative to the card, text inside the 5 mm inset."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shapes_print import pipeline
+from shapes_print.cardfile import card_symbols, card_template
+from shapes_print.errors import UserError
+from shapes_print.primitives import Group, Item, Text
+from shapes_print.units import LengthError, mm, parse_card_length, parse_size
+
+PROJECT = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
+GAME = PROJECT.games["pass-and-pick"]
+LIBRARY = PROJECT.library
+
+
+def test_card_lengths_are_lengths_or_shares_of_the_card() -> None:
+    assert parse_card_length("5mm") == pytest.approx((0.0, mm(5)))
+    assert parse_card_length("45%") == pytest.approx((0.45, 0.0))
+    assert parse_card_length("100% - 10mm") == pytest.approx((1.0, -mm(10)))
+    assert parse_card_length("50% + 2pt") == pytest.approx((0.5, 2.0))
+    for bad in ("100% -", "half", "10", "%"):
+        with pytest.raises(LengthError):
+            parse_card_length(bad)
+    assert parse_size("63x88mm") == pytest.approx((mm(63), mm(88)))
+    assert parse_size("8.5X11in") == pytest.approx((612, 792))
+    for bad in ("63x88", "63mm", "0x88mm", "axbmm"):
+        with pytest.raises(LengthError):
+            parse_size(bad)
+
+
+def _texts(items: tuple[Item, ...], dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
+    found = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append((item.x + dx, item.y + dy))
+        elif isinstance(item, Group) and item.angle == 0:
+            found += _texts(item.items, dx + item.dx, dy + item.dy)
+    return found
+
+
+@pytest.mark.parametrize("size", [*LIBRARY.card_sizes, "63x88mm", "50x50mm"])
+def test_every_size_draws_every_card_with_text_inside_the_safe_inset(size: str) -> None:
+    template = card_template(GAME, LIBRARY, size)
+    faces, backs = card_symbols(GAME, template, PROJECT.ctx)
+    inset = template.text_safe
+    assert inset == pytest.approx(mm(5))
+    for symbol in [*faces.values(), *backs.values()]:
+        assert (symbol.width, symbol.height) == (template.card["width"], template.card["height"])
+        texts = _texts(symbol.items)
+        assert texts  # every card carries its word
+        for x, y in texts:  # anchor points of unturned text lie inside the inset
+            assert inset - 1e-6 <= x <= symbol.width - inset + 1e-6
+            assert inset - 1e-6 <= y <= symbol.height - inset + 1e-6
+
+
+def test_a_text_box_in_the_inset_is_refused_with_its_card() -> None:
+    template = card_template(GAME, LIBRARY, None)
+    shape = template.layouts["shape"]
+    moved = shape.elements[2].model_copy(update={"box": ((0.0, mm(2)), *shape.elements[2].box[1:])})
+    layouts = {
+        **template.layouts,
+        "shape": shape.model_copy(update={"elements": [*shape.elements[:2], moved]}),
+    }
+    broken = template.model_copy(update={"layouts": layouts})
+    with pytest.raises(
+        UserError, match=r"comes closer than 5\.0 mm to the edge of a 63\.5 x 88\.9 mm card"
+    ):
+        card_symbols(GAME, broken, PROJECT.ctx)
+
+
+def test_print_shop_symbols_grow_by_the_bleed_and_backgrounds_reach_it() -> None:
+    template = card_template(GAME, LIBRARY, None)
+    bleed = LIBRARY.printing.bleed
+    assert bleed == pytest.approx(mm(3))
+    _, backs = card_symbols(GAME, template, PROJECT.ctx, bleed)
+    back = backs["back-standard"]
+    assert (back.width, back.height) == pytest.approx((mm(63.5 + 6), mm(88.9 + 6)))
+    (moved,) = back.items
+    assert isinstance(moved, Group) and (moved.dx, moved.dy) == (bleed, bleed)
+    background = moved.items[0]
+    assert (background.x, background.y, background.w, background.h) == pytest.approx(  # type: ignore[union-attr]
+        (-bleed, -bleed, mm(63.5) + 2 * bleed, mm(88.9) + 2 * bleed)
+    )
+    panel = moved.items[2]  # the title panel is not marked `bleed` and stays where it was
+    assert panel.x == pytest.approx(mm(8))  # type: ignore[union-attr]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(10, 150), st.floats(10, 150))
+def test_any_custom_size_draws_or_fails_cleanly(width: float, height: float) -> None:
+    try:
+        template = card_template(GAME, LIBRARY, f"{width:.2f}x{height:.2f}mm")
+        card_symbols(GAME, template, PROJECT.ctx)
+    except UserError as error:
+        assert "\n" not in error.line()

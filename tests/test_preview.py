@@ -1,0 +1,116 @@
+"""`preview`: one PNG per page at the asked dpi, a contact sheet, and what a rebuild does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+from pypdf import PdfReader
+
+from shapes_print import preview
+from shapes_print.cli import main
+from shapes_print.pipeline import Sources
+
+MM_PER_INCH = 25.4
+A4_MM = (210, 297)
+DPI = 50
+KIT = Path("pass-and-pick/a4/4-players")
+CARD_MM = (63.5, 88.9)
+# The shipped deck's first card is a circle in sky blue (content/pass-and-pick/deck.yaml).
+CIRCLE_RGB = (0x56, 0xB4, 0xE9)
+Built = tuple[Path, list[preview.Preview]]
+
+
+def a4_pixels(dpi: int) -> tuple[int, int]:
+    return round(A4_MM[0] / MM_PER_INCH * dpi), round(A4_MM[1] / MM_PER_INCH * dpi)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    out = tmp_path_factory.mktemp("preview")
+    return out, preview.build_and_preview(Sources(), "pass-and-pick", "4", "a4", out, DPI)
+
+
+def test_one_png_per_page_at_the_size_for_its_dpi(built: Built) -> None:
+    out, kits = built
+    assert [kit.folder for kit in kits] == [out / KIT / "preview"]
+    pdfs = sorted((out / KIT).glob("*.pdf"))
+    assert len(pdfs) == 4  # cards, sheets, host key, printing guide
+    for pdf in pdfs:
+        pages = len(PdfReader(pdf).pages)
+        pngs = sorted(kits[0].folder.glob(f"{pdf.stem}_p*.png"))
+        assert [p.name for p in pngs] == [f"{pdf.stem}_p{n:02d}.png" for n in range(1, pages + 1)]
+        for png in pngs:
+            with Image.open(png) as image:
+                assert image.format == "PNG"
+                assert image.size == a4_pixels(DPI) == (413, 585)
+    assert len(kits[0].pages) == sum(len(PdfReader(pdf).pages) for pdf in pdfs)
+
+
+def test_previews_show_the_page(built: Built) -> None:
+    """The middle of the first card slot is the circle's colour, where the page puts it."""
+    _, kits = built
+    grid_mm = (3 * CARD_MM[0], 3 * CARD_MM[1])
+    left, top = ((paper - grid) / 2 for paper, grid in zip(A4_MM, grid_mm, strict=True))
+    x = (left + CARD_MM[0] / 2) / MM_PER_INCH * DPI
+    y = (top + CARD_MM[1] * 0.4) / MM_PER_INCH * DPI  # the big shape sits above the name
+    with Image.open(kits[0].pages[0]) as image:
+        pixel = image.convert("RGB").getpixel((round(x), round(y)))
+        corner = image.convert("RGB").getpixel((0, 0))
+    assert all(abs(a - b) <= 8 for a, b in zip(pixel, CIRCLE_RGB, strict=True)), pixel
+    assert corner == (255, 255, 255)
+
+
+def test_contact_sheet_is_a_png_of_every_page(built: Built) -> None:
+    _, kits = built
+    sheet = kits[0].contact_sheet
+    assert sheet == kits[0].folder / preview.CONTACT_SHEET
+    with Image.open(sheet) as image:
+        image.verify()
+    with Image.open(sheet) as image, Image.open(kits[0].pages[0]) as first:
+        assert image.format == "PNG"
+        rows = -(-len(kits[0].pages) // preview.COLUMNS)  # at least this many rows of pages
+        thumb_height = round(first.height * preview.THUMB_WIDTH / first.width)
+        assert image.width >= preview.COLUMNS * preview.THUMB_WIDTH
+        assert image.height >= rows * thumb_height
+        # The first thumbnail, under the first file's title, is page 1 scaled down.
+        x, y = preview.GAP, preview.GAP + preview.LABEL_SIZE + preview.GAP // 2
+        shown = image.convert("RGB").crop((x, y, x + preview.THUMB_WIDTH, y + thumb_height))
+        expected = first.convert("RGB").resize(shown.size, Image.Resampling.LANCZOS)
+        assert ImageChops.difference(shown, expected).getbbox() is None
+
+
+def test_preview_is_deterministic_and_leaves_no_temporary_folders(tmp_path: Path) -> None:
+    first = preview.build_and_preview(Sources(), "pass-and-pick", "3", "a4", tmp_path, 20)[0]
+    before = {p.name: p.read_bytes() for p in first.folder.iterdir()}
+    second = preview.build_and_preview(Sources(), "pass-and-pick", "3", "a4", tmp_path, 20)[0]
+    assert {p.name: p.read_bytes() for p in second.folder.iterdir()} == before
+    assert sorted(p.name for p in second.folder.parent.iterdir() if p.is_dir()) == ["preview"]
+
+
+def test_a_later_build_replaces_the_kit_and_its_previews(tmp_path: Path) -> None:
+    kit = preview.build_and_preview(Sources(), "pass-and-pick", "3", "a4", tmp_path, 20)[0]
+    assert kit.folder.is_dir()
+    args = ["build", "pass-and-pick", "--players", "3", "--paper", "a4", "--out", str(tmp_path)]
+    assert main(args) == 0
+    assert not kit.folder.exists()
+    assert sorted(p.suffix for p in kit.folder.parent.iterdir()) == [".pdf"] * 4
+
+
+def test_preview_command_prints_every_path_and_defaults_to_the_smallest_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["preview", "pass-and-pick", "--dpi", "20", "--out", str(tmp_path)]) == 0
+    printed = [Path(line) for line in capsys.readouterr().out.splitlines()]
+    folder = tmp_path / "pass-and-pick" / "a4" / "3-players" / "preview"
+    assert printed[-1] == folder / preview.CONTACT_SHEET
+    assert sorted(printed) == sorted(folder.iterdir())
+
+
+def test_preview_of_an_unknown_game_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["preview", "no-such-game", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith("unknown game 'no-such-game' (known: ")
+    assert not any(tmp_path.iterdir())

@@ -1,0 +1,332 @@
+"""Print-shop pages, SVG and cut files, ink saver, calibration and the printing guide,
+read back from real output (pypdf for boxes and placements, pypdfium2 for pixels)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import ImageStat
+from pypdf import PdfReader
+
+from shapes_print import pipeline
+from shapes_print.cli import main
+from shapes_print.fonts import load_font
+from shapes_print.load.content import load_library
+from shapes_print.options import PrintOptions
+from shapes_print.plan.calibrate import calibration_sheet, crosshair_points
+from shapes_print.plan.inksaver import contrast_with_white
+from shapes_print.primitives import Group, Line, Rect
+from shapes_print.primitives import Path as PlanPath
+from shapes_print.units import mm
+from tests.pdfread import placements, text
+
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+POKER = (mm(63.5), mm(88.9))
+BLEED = mm(3)
+
+
+def build(out: Path, paper: str = "a4", flip: str = "long", **options: object) -> Path:
+    pipeline.build(
+        pipeline.Sources(),
+        ["pass-and-pick"],
+        "4",
+        paper,
+        out,
+        flip=flip,  # type: ignore[arg-type]
+        options=PrintOptions(**options),  # type: ignore[arg-type]
+    )
+    return out / "pass-and-pick" / paper / "4-players"
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("shop"), print_shop=True, formats=("pdf", "svg"))
+
+
+@pytest.fixture(scope="module")
+def svg_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("svg"), paper="letter", formats=("pdf", "svg"))
+
+
+def test_print_shop_pages_have_exact_trim_and_bleed_boxes(shop: Path) -> None:
+    reader = PdfReader(shop / "pass-and-pick_4p_a4_cards-print-shop.pdf")
+    assert len(reader.pages) == 36  # 18 cards, each face followed by its back
+    width, height = POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED
+    for index, page in enumerate(reader.pages):
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, width, height], abs=1e-3)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, width, height], abs=1e-3)
+        trim = [BLEED, BLEED, BLEED + POKER[0], BLEED + POKER[1]]
+        assert [float(v) for v in page.trimbox] == pytest.approx(trim, abs=1e-3)
+        (placed,) = placements(page, reader)
+        assert placed.name.startswith("back-" if index % 2 else "face-")
+
+
+def test_print_shop_backs_run_into_the_bleed(shop: Path) -> None:
+    scale = 4.0
+    image = (
+        pdfium.PdfDocument(shop / "pass-and-pick_4p_a4_cards-print-shop.pdf")[1]
+        .render(scale=scale)
+        .to_pil()
+    )
+    w, h = image.size
+    edge = int(BLEED * scale / 3)  # a third of the way into the bleed, on every side
+    for point in (
+        (edge, edge),
+        (w - edge, edge),
+        (edge, h - edge),
+        (w - edge, h - edge),
+        (w // 2, edge),
+    ):
+        red, green, blue = image.getpixel(point)[:3]
+        assert max(red, green, blue) < 140, point  # the dark back design, not paper-white
+
+
+def _svg_size_mm(path: Path) -> tuple[float, float]:
+    root = ET.parse(path).getroot()
+    width, height = root.get("width", ""), root.get("height", "")
+    assert width.endswith("mm") and height.endswith("mm")
+    box = [float(v) for v in root.get("viewBox", "").split()]
+    assert box[:2] == [0, 0]
+    assert [box[2], box[3]] == pytest.approx(
+        [mm(float(width[:-2])), mm(float(height[:-2]))], abs=0.01
+    )
+    return float(width[:-2]), float(height[:-2])
+
+
+def _svg_uses(path: Path) -> list[tuple[str, float, float]]:
+    root = ET.parse(path).getroot()
+    page = root.find(f"{SVG}g")
+    assert page is not None
+    return sorted(
+        (use.get(XLINK, "").lstrip("#"), float(use.get("x", 0)), float(use.get("y", 0)))
+        for use in page.iter(f"{SVG}use")
+        if use.get(XLINK, "").startswith(("#face-", "#back-"))
+    )
+
+
+@pytest.mark.parametrize("name", ["cards", "sheets", "host-key", "printing-guide"])
+def test_every_svg_page_matches_its_pdf_page_in_size_and_cards(svg_kit: Path, name: str) -> None:
+    pdf = svg_kit / f"pass-and-pick_4p_letter_{name}.pdf"
+    reader = PdfReader(pdf)
+    for number, page in enumerate(reader.pages, start=1):
+        svg = svg_kit / f"pass-and-pick_4p_letter_{name}_p{number:02d}.svg"
+        width, height = _svg_size_mm(svg)
+        assert mm(width) == pytest.approx(float(page.mediabox.width), abs=0.01)
+        assert mm(height) == pytest.approx(float(page.mediabox.height), abs=0.01)
+        if name == "cards":
+            in_pdf = sorted(
+                (p.name, round(p.x, 2), round(p.y, 2)) for p in placements(page, reader)
+            )
+            in_svg = [(n, round(x, 2), round(y, 2)) for n, x, y in _svg_uses(svg)]
+            assert in_svg == in_pdf and len(in_svg) == 9
+
+
+def _path_points(d: str) -> list[tuple[float, float]]:
+    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    return list(zip(numbers[0::2], numbers[1::2], strict=True))
+
+
+def test_a_cut_file_has_one_closed_rounded_path_per_card_at_its_place(svg_kit: Path) -> None:
+    reader = PdfReader(svg_kit / "pass-and-pick_4p_letter_cards.pdf")
+    face_pages = range(1, len(reader.pages) + 1, 2)
+    for number in face_pages:
+        cut = svg_kit / f"pass-and-pick_4p_letter_cards_p{number:02d}_cut.svg"
+        assert _svg_size_mm(cut) == _svg_size_mm(
+            svg_kit / f"pass-and-pick_4p_letter_cards_p{number:02d}.svg"
+        )
+        root = ET.parse(cut).getroot()
+        paths = [p.get("d", "") for p in root.iter(f"{SVG}path")]
+        faces = placements(reader.pages[number - 1], reader)
+        assert len(paths) == len(faces) == 9
+        assert not list(root.iter(f"{SVG}use")) and not list(root.iter(f"{SVG}text"))
+        boxes = []
+        for d in paths:
+            assert d.startswith("M") and d.rstrip().endswith("Z") and d.count("M") == 1
+            assert d.count("C") == 4  # four rounded corners (template corner_radius)
+            xs, ys = zip(*_path_points(d), strict=True)
+            boxes.append(
+                (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
+            )
+        expected = [
+            (round(f.x, 2), round(f.y, 2), round(f.x + POKER[0], 2), round(f.y + POKER[1], 2))
+            for f in faces
+        ]
+        flat = [v for box in sorted(boxes) for v in box]
+        assert flat == pytest.approx([v for box in sorted(expected) for v in box], abs=0.01)
+    assert not (svg_kit / "pass-and-pick_4p_letter_cards_p02_cut.svg").exists()  # backs: no cuts
+
+
+def test_svg_text_names_the_real_font_and_weight(svg_kit: Path) -> None:
+    root = ET.parse(svg_kit / "pass-and-pick_4p_letter_sheets_p01.svg").getroot()
+    fonts = {(t.get("font-family"), t.get("font-weight")) for t in root.iter(f"{SVG}text")}
+    assert fonts == {("DejaVu Sans", "bold"), ("DejaVu Sans", "normal")}
+
+
+def test_flip_short_and_back_offset_reach_the_pdf(tmp_path: Path) -> None:
+    kit = build(tmp_path, paper="a4", flip="short", back_offset=(mm(1.2), mm(-0.5)))
+    reader = PdfReader(kit / "pass-and-pick_4p_a4_cards.pdf")
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    height = float(reader.pages[0].mediabox.height)
+    faces, backs = placements(reader.pages[0], reader), placements(reader.pages[1], reader)
+    expected = sorted(
+        (round(f.x + mm(1.2), 2), round(height - f.y - POKER[1] - mm(0.5), 2)) for f in faces
+    )
+    assert sorted((round(b.x, 2), round(b.y, 2)) for b in backs) == expected
+
+
+def test_ink_saver_outlines_faces_and_pales_backs(tmp_path: Path) -> None:
+    project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
+    options = PrintOptions(ink_saver=True)
+    ((_, _, files),) = list(pipeline.plan_all(project, "4", "a4", "long", options))
+    cards = files[0].document
+
+    def paints(items: tuple) -> list:
+        found = []
+        for item in items:
+            if isinstance(item, Group):
+                found += paints(item.items)
+            elif isinstance(item, PlanPath | Rect):
+                found.append(item.paint)
+        return found
+
+    face = paints(cards.symbols["face-circle"].items)
+    assert face and all(p.fill is None for p in face)
+    assert any(p.stroke == "#56B4E9" for p in face)  # the circle's fill colour, now its outline
+    back = paints(cards.symbols["back-standard"].items)
+    assert back and all(p.fill is None or contrast_with_white(p.fill) < 1.5 for p in back)
+    for file in files:  # sheets too: no solid fills anywhere
+        for page in file.document.pages:
+            assert all(p.fill is None for p in paints(page.items))
+    # Pixels: a back is mostly paper-light instead of dark navy.
+    kit = build(tmp_path, ink_saver=True)
+    image = (
+        pdfium.PdfDocument(kit / "pass-and-pick_4p_a4_cards.pdf")[1]
+        .render(scale=1)
+        .to_pil()
+        .convert("L")
+    )
+    assert ImageStat.Stat(image).mean[0] > 200
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
+    tmp_path: Path, flip: str
+) -> None:
+    offset = (mm(1.2), mm(-0.5))
+    (item,) = pipeline.calibrate(pipeline.DEFAULT_TEMPLATES, "letter", tmp_path, flip, offset)  # type: ignore[arg-type]
+    assert len(PdfReader(item.path).pages) == 2
+    front = text(item.path)[0]
+    assert f"Duplex calibration: letter, flip on {flip} edge" in front
+    assert "+1.2 mm, -0.5 mm" in front
+    library = load_library(pipeline.DEFAULT_TEMPLATES)
+    font = load_font((library.folder / library.style.fonts["regular"]).resolve())
+    width, height = library.papers["letter"]
+    document = calibration_sheet("letter", (width, height), flip, offset, library, font)  # type: ignore[arg-type]
+    (group,) = document.pages[1].items
+    assert isinstance(group, Group) and (group.dx, group.dy) == offset
+    lines = [(i.x1, i.y1, i.x2, i.y2) for i in group.items if isinstance(i, Line)]
+    half = library.printing.calibration.scale_half_length
+    for x, y in crosshair_points(width, height, library.printing.calibration.inset):
+        bx, by = (width - x, y) if flip == "long" else (x, height - y)
+        # The back's x scale is centred where the front crosshair lands after the flip.
+        assert any(line == pytest.approx((bx - half, by, bx + half, by)) for line in lines), (x, y)
+
+
+def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
+    words = " ".join(text(svg_kit / "pass-and-pick_4p_letter_printing-guide.pdf"))
+    for expected in (
+        "pass-and-pick_4p_letter_cards.pdf (pages: 4): double-sided, flip on long edge",
+        "pass-and-pick_4p_letter_host-key.pdf (pages: 2): one-sided. For the host only",
+        "pass-and-pick_4p_letter_sheets.pdf (pages: 6): one-sided. For the players.",
+        "Measure the printed 50 mm ruler",
+        "200-250 g/m²",
+        "First cut off the four outer margins",
+    ):
+        assert expected in words
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--back-offset", "1.2mm"], r"--back-offset: expected two lengths"),
+        (
+            ["--back-offset", "1.2,0mm"],
+            r"--back-offset: expected a length such as '63.5mm', got '1.2'",
+        ),
+        (["--card-size", "jumbo"], r"--card-size: unknown size 'jumbo'"),
+        (["--format", "pdf,png"], r"--format: unknown format 'png'"),
+        (
+            ["--print-shop", "--back-offset", "1mm,0mm"],
+            r"--back-offset: a printer offset moves home",
+        ),
+        (
+            ["--paper", "100x120mm", "--card-size", "tarot"],
+            r"does not fit on 100.0 x 120.0 mm paper",
+        ),
+    ],
+)
+def test_bad_print_options_are_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    base = ["build", "pass-and-pick", "--players", "4", "--out", str(tmp_path)]
+    status = main([*base, *(["--paper", "a4"] if "--paper" not in args else []), *args])
+    assert status == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert re.search(message, err[0])
+    assert not (tmp_path / "pass-and-pick").exists()
+
+
+def test_custom_paper_and_card_size_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(
+        [
+            "build",
+            "pass-and-pick",
+            "--players",
+            "4",
+            "--paper",
+            "300x400mm",
+            "--card-size",
+            "63x88mm",
+            "--out",
+            str(tmp_path),
+        ]
+    )
+    assert status == 0, capsys.readouterr().err
+    pdf = (
+        tmp_path / "pass-and-pick/300x400mm/4-players/pass-and-pick_4p_300x400mm_63x88mm_cards.pdf"
+    )
+    reader = PdfReader(pdf)
+    page = reader.pages[0]
+    # 6 x 3 landscape holds 18 cards of 63 x 88 mm, against 4 x 4 = 16 portrait.
+    assert float(page.mediabox.width) == pytest.approx(mm(400), abs=1e-3)
+    assert float(page.mediabox.height) == pytest.approx(mm(300), abs=1e-3)
+    assert len(reader.pages) == 2 and len(placements(page, reader)) == 18
+
+
+def test_svg_and_print_shop_builds_are_byte_identical(shop: Path, tmp_path: Path) -> None:
+    again = build(tmp_path, print_shop=True, formats=("pdf", "svg"))
+    names = sorted(p.name for p in shop.iterdir())
+    assert names == sorted(p.name for p in again.iterdir())
+    assert any(name.endswith("_cut.svg") for name in names)
+    for name in names:
+        assert (shop / name).read_bytes() == (again / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "tarot", "square"])
+def test_every_card_size_builds_a_whole_kit_with_all_eighteen_cards(
+    size: str, tmp_path: Path
+) -> None:
+    kit = build(tmp_path, card_size=size)
+    reader = PdfReader(kit / f"pass-and-pick_4p_a4_{size}_cards.pdf")
+    faces = [p for page in reader.pages[0::2] for p in placements(page, reader)]
+    backs = [p for page in reader.pages[1::2] for p in placements(page, reader)]
+    assert len(faces) == len(backs) == 18
+    # The scoring table's small cards shrink to fit their cell, even for square cards.
+    assert "Scoring table" in " ".join(text(kit / f"pass-and-pick_4p_a4_{size}_sheets.pdf"))

@@ -1,0 +1,105 @@
+"""What `build` and `list` print: plain logs off a terminal, a progress bar on one, tables."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from rich.console import Console
+
+from shapes_print import report
+from shapes_print.cli import main
+from shapes_print.write import KitDone, Written
+
+KITS = ["pass-and-pick/a4/3-players", "pass-and-pick/a4/4-players"]
+
+
+@pytest.fixture(autouse=True)
+def plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich obeys these; a CI that sets them must not change what the tests see."""
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COLUMNS", "120")
+
+
+def build(tmp_path: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> str:
+    args = ["build", "pass-and-pick", "--players", "3-4", "--paper", "a4", "--out", str(tmp_path)]
+    assert main([*args, *extra]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra", [(), ("--quiet",)])
+def test_build_off_a_terminal_logs_plain_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: tuple[str, ...]
+) -> None:
+    out = build(tmp_path, capsys, *extra)
+    assert "\x1b" not in out
+    assert "\r" not in out
+    log = [line for line in out.splitlines() if line.startswith("[")]
+    assert [line.split()[1] for line in log] == [f"{kit}:" for kit in KITS]
+    assert log[0].startswith("[1/2] ") and log[1].startswith("[2/2] ")
+
+
+def test_build_summary_counts_what_was_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = build(tmp_path, capsys)
+    pdfs = sorted(tmp_path.glob("pass-and-pick/a4/*/*.pdf"))
+    pages = sum(len(PdfReader(pdf).pages) for pdf in pdfs)
+    size = sum(pdf.stat().st_size for pdf in pdfs)
+    assert out.splitlines()[-1] == f"written to {tmp_path.resolve()}"
+    footer = re.search(r"2 kits\s*\W\s*(\d+)\s*\W\s*(\d+)\s*\W\s*(.+?)\s*\W$", out, re.MULTILINE)
+    assert footer, out
+    assert footer.groups() == (str(len(pdfs)), str(pages), report.size(size))
+    for kit in KITS:
+        kit_pdfs = [pdf for pdf in pdfs if str(pdf.parent).endswith(kit)]
+        kit_pages = sum(len(PdfReader(pdf).pages) for pdf in kit_pdfs)
+        assert re.search(rf"{kit}\s*\W\s*{len(kit_pdfs)}\s*\W\s*{kit_pages}\s", out), out
+
+
+def done(n: int, total: int) -> KitDone:
+    files = (Written(Path(f"out/kit{n}/a.pdf"), 2, 3000, "", "players", f"kit{n}"),)
+    return KitDone(f"kit{n}", files, n, total)
+
+
+def test_progress_bar_on_a_terminal_and_plain_lines_with_quiet() -> None:
+    for quiet, expect_bar in ((False, True), (True, False)):
+        stream = io.StringIO()
+        console = Console(file=stream, force_terminal=True, width=100)
+        with report.build_progress(console, quiet) as on_kit:
+            for n in (1, 2):
+                on_kit(done(n, 2))
+        text = stream.getvalue()
+        assert ("\x1b" in text) is expect_bar, text
+        if quiet:
+            assert text.splitlines() == [
+                "[1/2] kit1: 1 files, 2 pages, 3 KB",
+                "[2/2] kit2: 1 files, 2 pages, 3 KB",
+            ]
+
+
+def test_sizes_read_as_people_read_them() -> None:
+    assert report.size(0) == "0 KB"
+    assert report.size(150 * 1024) == "150 KB"
+    assert report.size(1024 * 1024 + 104858) == "1.1 MB"
+
+
+def test_list_is_a_table_of_games(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no cell wraps
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if "game" in line)
+    assert re.findall(r"[a-z][a-z ]*[a-z]", header) == [
+        "game", "title", "players", "documents", "label sets", "papers",
+    ]
+    row = next(line for line in out.splitlines() if "pass-and-pick" in line)
+    cells = [cell.strip() for cell in re.split(r"[│|]", row) if cell.strip()]
+    assert cells == [
+        "pass-and-pick", "Pass and pick shapes", "3-6", "cards, sheets, host-key", "standard",
+        "a4, letter, a3, tabloid, legal",
+    ]
