@@ -103,7 +103,7 @@ def test_every_back_is_behind_its_face(paper: str) -> None:
     template = project.library.templates[loaded.game.card_template]
     width, height = template.card["width"], template.card["height"]
     page_w, page_h = project.library.papers[paper]
-    grid = fit_grid(page_w, page_h, width, height, project.ctx.style.furniture.safe_margin)
+    grid = fit_grid(page_w, page_h, width, height, project.ctx.style.furniture, template.trim_line is not None)
     faces_seen, backs_seen = 0, 0
     for face_page, back_page in zip(cards.pages[0::2], cards.pages[1::2], strict=True):
         faces = [item for item in face_page.items if isinstance(item, Use)]
@@ -122,7 +122,7 @@ def test_every_back_is_behind_its_face(paper: str) -> None:
 @pytest.mark.parametrize("players", sorted(VARIANTS))
 def test_each_count_holds_only_its_variants(built: dict[str, Written], players: int) -> None:
     files = kit_files(built, players)
-    assert set(files) == {"cards", "host-key", *VARIANTS[players]}
+    assert set(files) == {"cards", "host-key", "printing-guide", *VARIANTS[players]}
     assert files["host-key"].audience == "host"
     assert all(item.audience == "players" for name, item in files.items() if name != "host-key")
 
@@ -159,7 +159,7 @@ def test_every_variant_sheet_says_how_players_go_out(
     built: dict[str, Written], players: int
 ) -> None:
     for name, item in kit_files(built, players).items():
-        if name in ("cards", "host-key"):
+        if name in ("cards", "host-key", "printing-guide"):
             continue
         text = " ".join(text_of(item.path))
         assert "Players allowed" in text
@@ -190,8 +190,9 @@ def test_colour_card_shape_centre_has_its_colour(built: dict[str, Written]) -> N
     cards = plan_kit(loaded, project.library, project.ctx, KitRequest(GAME, 3, "a4"))[0].document
     template = project.library.templates[loaded.game.card_template]
     shape = next(e for e in template.layouts["colour-shape"].elements if e.kind == "shape")
-    x, top, w, h = shape.box
-    card_h = template.card["height"]
+    card_w, card_h = template.card["width"], template.card["height"]
+    (fx, ox), (fy, oy), (fw, ow), (fh, oh) = shape.box  # (share of the card, offset) each
+    x, top, w, h = fx * card_w + ox, fy * card_h + oy, fw * card_w + ow, fh * card_h + oh
     scale = 150 / 72
     pdf = pdfium.PdfDocument(cards_pdf(built))
     checked = 0

@@ -114,28 +114,18 @@ def _merge(base: Any, override: Any) -> Any:
     return override
 
 
-def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> dict:
+def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> Document:
+    """The template with its ancestors merged in; each value keeps the file it came from."""
     doc = docs[name]
-    data = doc.data
-    parent = data.get("extends")
+    parent = doc.data.get("extends")
     if parent is None:
-        return data
+        return doc
     if parent in chain or parent == name:
         raise UserError(doc.source(("extends",)), f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}")
     if parent not in docs:
         raise UserError(doc.source(("extends",)), f"template {parent!r} not found (known: {', '.join(sorted(docs))})")
-    return _merge(_resolve_extends(docs, parent, (*chain, name)), data)
-
-
-def _depth(docs: dict[str, Document], name: str) -> int:
-    """How many templates `name` extends, in a chain (a cycle is reported when merging)."""
-    seen = {name}
-    parent = docs[name].data.get("extends") if isinstance(docs[name].data, dict) else None
-    while parent in docs and parent not in seen:
-        seen.add(parent)
-        data = docs[parent].data
-        parent = data.get("extends") if isinstance(data, dict) else None
-    return len(seen) - 1
+    base = _resolve_extends(docs, parent, (*chain, name))
+    return Document(doc.path, _merge(base.data, doc.data), {**base.marks, **doc.marks})
 
 
 def _mapping(doc: Document) -> dict:
@@ -156,13 +146,10 @@ def load_library(folder: Path) -> Library:
             raise UserError(doc.source(("id",)), "id: is required and must be text")
         docs[template_id] = doc
     templates = {}
-    # Parents first, so a mistake in a template others extend is reported in its own file.
-    for name in sorted(docs, key=lambda n: (_depth(docs, n), n)):
-        doc = docs[name]
+    for name in docs:
         merged = _resolve_extends(docs, name)
-        template = validate(CardTemplate, doc, {**merged, "id": name}, ())
+        template = validate(CardTemplate, merged, {**merged.data, "id": name}, ())
         templates[name] = template
-    templates = {name: templates[name] for name in docs}
     style_doc = read_yaml(folder / "sheet.yaml")
     style = validate(SheetStyle, style_doc)
     shapes_doc = read_yaml(folder / "shapes.yaml")
