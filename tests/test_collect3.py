@@ -17,9 +17,11 @@ from shapes_print import pipeline
 from shapes_print.cli import main
 from shapes_print.conditions import parse_cards
 from shapes_print.kit import KitRequest, plan_kit
+from shapes_print.options import PrintOptions
 from shapes_print.plan.imposition import fit_grid
-from shapes_print.primitives import Use
+from shapes_print.primitives import Use, symbols_used
 from shapes_print.render.svg import page_svg
+from shapes_print.units import parse_size
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "content" / "collect-3"
@@ -335,3 +337,17 @@ def test_number_card_colours_are_distinct_in_pixels(kits: Path) -> None:
         for second in names[i + 1 :]:
             distance = sum((a - b) ** 2 for a, b in zip(means[first], means[second], strict=True))
             assert distance**0.5 > 60, (first, second, means)
+
+
+@pytest.mark.parametrize("size", ["bridge", "mini", "tarot", "square", "50x70mm"])
+def test_every_card_size_builds_the_cards_and_task_cards(size: str) -> None:
+    """Layouts are card-relative: the whole deck, small task examples included, fits."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    loaded = project.games["collect-3"]
+    request = KitRequest("collect-3", 4, "a4", options=PrintOptions(card_size=size))
+    files = {f.name: f.document for f in plan_kit(loaded, project.library, project.ctx, request)}
+    tasks = files[f"collect-3_4p_a4_{size}_task-cards"]
+    width, height = parse_size(size) if "x" in size else project.library.card_sizes[size]
+    face = tasks.symbols["face-task-14"]
+    assert (face.width, face.height) == pytest.approx((width, height))
+    assert {"face-red-2", "face-yellow-1"} <= symbols_used(face.items)
