@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedDeck, LoadedGame
 from shapes_print.load.models import CardTemplate, InkSaver
 from shapes_print.options import PrintOptions, named_size
@@ -35,7 +36,8 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
         known = ", ".join(library.templates)
         raise UserError(
             loaded.source.source(("card_template",)),
-            f"card template {loaded.game.card_template!r} not found (known: {known})",
+            f"card template {loaded.game.card_template!r} not found",
+            f"known templates: {known}",
         )
     if card_size is None:
         return template
@@ -137,9 +139,12 @@ def plan_cards(
         pages = print_shop_pages(order, geometry, bleed)
     else:
         duplex = Duplex(flip, options.back_offset)
-        pages = sheet_pages(order, geometry, paper, duplex, ctx.style.furniture, font, print_line)
+        size = Source(Path("--card-size")) if options.card_size else None
+        where = size or library.template_sources[template.id].source(("card",))
+        furniture = ctx.style.furniture
+        pages = sheet_pages(order, geometry, paper, duplex, furniture, font, print_line, where)
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
-    used = {name: shown[name] for name in placed if name in shown}
+    used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     symbols = {**used, **drawn_faces, **drawn_backs}
     return Document(title, pages, font.name, symbols, flip), faces
 

@@ -8,9 +8,11 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from typer.exceptions import TyperException
 
-from shapes_print import pipeline, preview, report
+from shapes_print import manifest, pipeline, preview, report
 from shapes_print.errors import UserError
+from shapes_print.load.content import MAX_CARDS
 from shapes_print.options import PrintOptions, parse_offset
 from shapes_print.plan.imposition import Flip
 
@@ -32,6 +34,7 @@ InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of f
 Formats = Annotated[
     str, typer.Option("--format", help="'pdf' or 'pdf,svg' (also SVG pages and *_cut.svg files).")
 ]
+MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
 
 
 @app.command()
@@ -51,6 +54,7 @@ def build(
     print_shop: PrintShop = False,
     ink_saver: InkSaver = False,
     formats: Formats = "pdf",
+    max_cards: MaxCards = MAX_CARDS,
 ) -> None:
     """Build print-ready kits.
 
@@ -60,7 +64,9 @@ def build(
     sources = pipeline.Sources(content, templates)
     options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
     with report.build_progress(console, quiet) as on_kit:
-        written = pipeline.build(sources, games or [], players, paper, out, on_kit, flip, options)
+        written = pipeline.build(
+            sources, games or [], players, paper, out, on_kit, flip, options, max_cards
+        )
     report.print_summary(console, written, out)
 
 
@@ -89,12 +95,17 @@ def preview_kit(
 
 
 @app.command()
-def check(games: Games = None, content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
+def check(
+    games: Games = None,
+    content: Content = pipeline.DEFAULT_CONTENT,
+    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    max_cards: MaxCards = MAX_CARDS,
+) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
     Example: shapes-print check pass-and-pick
     """
-    project = pipeline.check(pipeline.Sources(content, templates), games or [])
+    project = pipeline.check(pipeline.Sources(content, templates), games or [], max_cards)
     typer.echo(f"ok: {len(project.games)} games checked")
 
 
@@ -124,22 +135,43 @@ def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates
     Console().print(report.games(pipeline.load_project(pipeline.Sources(content, templates))))
 
 
+@app.command()
+def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path("output")) -> None:
+    """Re-check every file against the folder's manifest.json; exit 2 if any is wrong.
+
+    Example: shapes-print verify output
+    """
+    found, checked = manifest.verify(out)
+    for line in found:
+        typer.echo(line, err=True)
+    if found:
+        raise typer.Exit(2)
+    typer.echo(f"ok: {checked} files match {out / manifest.MANIFEST}")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; a user's mistake is one line on stderr and exit status 2."""
-    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
-    args = [a for a in (argv if argv is not None else sys.argv[1:]) if a != "--debug"]
+    """Run the CLI: a user's mistake is one line on stderr and exit status 2, a bug exit 1."""
+    given = list(argv if argv is not None else sys.argv[1:])
+    debug = "--debug" in given
+    args = [a for a in given if a != "--debug"] or ["--help"]
     try:
-        app(args, standalone_mode=False)
+        status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
     except UserError as error:
         typer.echo(error.line(), err=True)
         if error.hint:
             typer.echo(f"hint: {error.hint}", err=True)
         return 2
+    except TyperException as error:  # usage: unknown option, missing value, bad number
+        typer.echo(f"usage: {' '.join(error.format_message().split())}", err=True)
+        typer.echo("hint: shapes-print --help lists commands and options", err=True)
+        return 2
     except (typer.Exit, SystemExit) as stop:
         return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
-    except Exception as error:
+    except Exception as error:  # the last line of defence: a bug, said briefly
         if debug:
             raise
-        typer.echo(f"internal error: {type(error).__name__}: {error} (run with --debug for details)", err=True)
+        message = " ".join(str(error).split())[:200]
+        typer.echo(f"internal error: {type(error).__name__}: {message}", err=True)
+        typer.echo("hint: run again with --debug for the traceback", err=True)
         return 1
-    return 0
+    return status if isinstance(status, int) else 0

@@ -7,14 +7,37 @@ string is checked against the font's character map before it reaches a page.
 from __future__ import annotations
 
 import hashlib
+import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from shapes_print.errors import Source, UserError
+
+# Bidirectional classes of Hebrew and Arabic letters: reportlab draws them left to right
+# without joining, which reads as nonsense rather than failing.
+_RIGHT_TO_LEFT = frozenset({"R", "AL"})
+_NAMED = 6
+
+
+_REPORTLAB_CMAP = ttfonts.makeToUnicodeCMap
+_PAST_FFFF = re.compile(r"<([0-9A-F]{2})> <([0-9A-F]{5,6})>")
+
+
+def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    """reportlab's map from glyphs to text writes U+1F600 as <1F600>; PDF readers take
+    that as U+1F60, so copied or read-aloud text is wrong. PDF wants UTF-16: a surrogate pair."""
+    cmap = _REPORTLAB_CMAP(fontname, subset)
+    return _PAST_FFFF.sub(
+        lambda m: f"<{m[1]}> <{chr(int(m[2], 16)).encode('utf-16-be').hex().upper()}>", cmap
+    )
+
+
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,10 +52,24 @@ class Font:
         return pdfmetrics.stringWidth(text, self.name, size)
 
     def check(self, text: str, where: Source | None, what: str) -> None:
+        """Refuse characters the font lacks, and right-to-left letters we cannot lay out."""
         missing = sorted({ch for ch in text if ord(ch) not in self.covered and ch not in "\n"})
         if missing:
-            chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
-            raise UserError(where, f"{what}: font {self.path.name} has no glyph for {chars}")
+            font = self.path.name
+            raise UserError(where, f"{what}: font {font} has no glyph for {_named(missing)}")
+        backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
+        if backwards:
+            raise UserError(
+                where,
+                f"{what}: right-to-left letters would print unjoined and in reverse order: "
+                f"{_named(backwards)}",
+            )
+
+
+def _named(chars: list[str]) -> str:
+    """Characters as 'Ж' (U+0416), at most a few of them, so the message stays one line."""
+    shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in chars[:_NAMED])
+    return shown + (f" and {len(chars) - _NAMED} more" if len(chars) > _NAMED else "")
 
 
 @cache

@@ -19,7 +19,7 @@ from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document
-from shapes_print.values import compute_list, compute_numbers, fill
+from shapes_print.values import check_constraints, compute_list, compute_numbers, fill
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,7 @@ def kit_values(loaded: LoadedGame, players: int) -> dict[str, Any]:
     counts = [card.count for card in deck.cards]
     given = {"players": players, "deck_size": sum(counts), **deck_group_counts(loaded)}
     numbers = compute_numbers(loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name)))
+    check_constraints(loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i)))
     return {
         **numbers,
         "deck_counts": " + ".join(str(count) for count in counts),

@@ -12,8 +12,16 @@ from pathlib import Path
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import FontPair, load_font
-from shapes_print.kit import KitFile, KitRequest, kit_folder, plan_kit
-from shapes_print.load.content import Library, LoadedGame, game_folders, load_game, load_library
+from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, plan_kit
+from shapes_print.load.content import (
+    MAX_CARDS,
+    Library,
+    LoadedGame,
+    game_folders,
+    inside,
+    load_game,
+    load_library,
+)
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.calibrate import calibration_sheet
 from shapes_print.plan.context import DrawContext
@@ -41,21 +49,35 @@ class Project:
     ctx: DrawContext
 
 
-def load_project(sources: Sources, only: Sequence[str] = ()) -> Project:
+def load_project(sources: Sources, only: Sequence[str] = (), max_cards: int = MAX_CARDS) -> Project:
+    """Load and validate everything, including every number for every supported player count."""
     library = load_library(sources.templates)
     folders = {folder.name: folder for folder in game_folders(sources.content)}
     for name in only:
         if name not in folders:
             raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
-    games = {name: load_game(folder) for name, folder in folders.items() if not only or name in only}
+    games = {name: load_game(folder, max_cards) for name, folder in folders.items() if not only or name in only}
+    for loaded in games.values():
+        for count in range(loaded.game.players.min, loaded.game.players.max + 1):
+            kit_values(loaded, count)
     fonts = library.style.fonts
-    where = library.style_source.source(("fonts",))
-    font_paths = {kind: (library.folder / path).resolve() for kind, path in fonts.items()}
-    for kind, path in font_paths.items():
-        if not path.is_file():
-            raise UserError(where, f"fonts.{kind}: font file {fonts[kind]!r} not found")
+    font_paths = {}
+    for kind, name in fonts.items():
+        where = library.style_source.source(("fonts", kind))
+        font_paths[kind] = inside(library.folder, name, where, "templates")
     pair = FontPair(load_font(font_paths["regular"]), load_font(font_paths["bold"]))
-    return Project(library, games, DrawContext(pair, library.shapes, library.patterns, library.style))
+    _check_furniture_text(library, pair)
+    furniture = library.style_source.source(("furniture",))
+    ctx = DrawContext(pair, library.shapes, library.patterns, library.style, furniture)
+    return Project(library, games, ctx)
+
+
+def _check_furniture_text(library: Library, pair: FontPair) -> None:
+    """The furniture's words print on every sheet: check them once, at their own lines."""
+    furniture = library.style.furniture
+    for name in ("print_line", "ruler_label", "inch_label"):
+        where = library.style_source.source(("furniture", name))
+        pair.regular.check(getattr(furniture, name), where, f"furniture.{name}")
 
 
 def player_counts(game: LoadedGame, wanted: str) -> list[int]:
@@ -99,9 +121,9 @@ def plan_all(
                 yield kit_folder(request), info, plan_kit(loaded, project.library, project.ctx, request)
 
 
-def check(sources: Sources, games: Sequence[str]) -> Project:
+def check(sources: Sources, games: Sequence[str], max_cards: int = MAX_CARDS) -> Project:
     """Load and plan everything without writing, so every mistake surfaces."""
-    project = load_project(sources, games)
+    project = load_project(sources, games, max_cards)
     for _ in plan_all(project, "all", "all"):
         pass
     return project
@@ -116,8 +138,9 @@ def build(
     on_kit: OnKit | None = None,
     flip: Flip = "long",
     options: PrintOptions | None = None,
+    max_cards: int = MAX_CARDS,
 ) -> list[Written]:
-    project = load_project(sources, games)
+    project = load_project(sources, games, max_cards)
     return build_project(project, players, paper, out, on_kit, flip, options)
 
 

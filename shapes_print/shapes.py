@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path as FilePath
 from typing import Annotated, Any, Generic, Self, TypeVar
 
@@ -27,6 +27,9 @@ from pydantic import (
 from shapes_print.errors import Source, UserError
 from shapes_print.primitives import Item, Paint, Path, PathOp
 from shapes_print.units import parse_length
+
+# The file position of a key path, when the caller kept the YAML's marks.
+Placer = Callable[[tuple[str, ...]], Source]
 
 KAPPA = 0.5522847498  # control distance of a quarter circle drawn as one cubic Bézier
 SHAPE_FORMS = ("circle", "ellipse", "regular", "star", "polygon", "path")
@@ -289,14 +292,17 @@ class _Library(Generic[T]):
         return value
 
     @classmethod
-    def _load(cls, data: Any, source: FilePath, model: Any, hint: str) -> dict[str, Any]:
+    def _load(
+        cls, data: Any, source: FilePath, model: Any, hint: str, place: Placer | None
+    ) -> dict[str, Any]:
         """Validate every entry, turning pydantic's complaints into one UserError line."""
-        where = Source(source)
+        where = place(()) if place else Source(source)
         if not isinstance(data, Mapping):
             raise UserError(where, f"expected a mapping of {cls.kind} names to definitions, "
                             f"got {type(data).__name__}", hint)
         loaded = {}
         for name, definition in data.items():
+            where = place((name,)) if place else where
             if not isinstance(name, str) or not name:
                 raise UserError(where, f"{cls.kind} name {name!r} must be text", hint)
             lists = model is PatternDef
@@ -319,9 +325,12 @@ class ShapeLibrary(_Library[tuple[PathOp, ...]]):
     kind = "shape"
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], source: FilePath) -> ShapeLibrary:
+    def from_mapping(
+        cls, data: Mapping[str, Any], source: FilePath, place: Placer | None = None
+    ) -> ShapeLibrary:
         hint = f"a shape uses exactly one of: {', '.join(SHAPE_FORMS)}"
-        return cls({name: d.ops for name, d in cls._load(data, source, ShapeDef, hint).items()})
+        loaded = cls._load(data, source, ShapeDef, hint, place)
+        return cls({name: d.ops for name, d in loaded.items()})
 
     def outline(self, name: str, x: float, y: float, w: float, h: float) -> tuple[PathOp, ...]:
         """The shape in the largest square centred in the box; KeyError for unknown names."""
@@ -343,9 +352,11 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
     kind = "pattern"
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], source: FilePath) -> PatternLibrary:
+    def from_mapping(
+        cls, data: Mapping[str, Any], source: FilePath, place: Placer | None = None
+    ) -> PatternLibrary:
         hint = "a pattern is a layer (lines: or dots:) or a list of layers"
-        loaded = cls._load(data, source, PatternDef, hint)
+        loaded = cls._load(data, source, PatternDef, hint, place)
         return cls({name: tuple(d.root) for name, d in loaded.items()})
 
     def strokes(self, name: str, clip_box: Box, colour: str) -> tuple[Item, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 POINTS_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
@@ -16,6 +17,8 @@ class LengthError(ValueError):
 def parse_length(value: object) -> float:
     """Points for a length string; a bare number is refused rather than guessed at."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise LengthError(f"expected a length such as '63.5mm', got {value!r}")
+    if isinstance(value, float) and not math.isfinite(value):
         raise LengthError(f"expected a length such as '63.5mm', got {value!r}")
     if isinstance(value, (int, float)):
         raise LengthError(f"length {value!r} has no unit: write it as '{value}mm', '{value}pt' or '{value}in'")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import operator
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,7 +77,10 @@ def _evaluate(node: ast.AST, values: Mapping[str, int | NoEntry], where: Source 
         return value
     if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
         left = _evaluate(node.left, values, where)
-        return _OPERATORS[type(node.op)](left, _evaluate(node.right, values, where))
+        right = _evaluate(node.right, values, where)
+        if isinstance(node.op, ast.FloorDiv) and right == 0:
+            raise UserError(where, f"division by zero in {ast.unparse(node)!r}")
+        return _OPERATORS[type(node.op)](left, right)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return -_evaluate(node.operand, values, where)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -138,6 +141,44 @@ def compute_list(
         ]
     except _Undefined as missing:
         raise UserError(where, str(missing)) from None
+
+
+_COMPARISONS: dict[type, Callable[[int, int], bool]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+}
+
+
+def check_constraints(
+    constraints: Sequence[str],
+    values: Mapping[str, int | NoEntry],
+    source_of: Callable[[int], Source],
+) -> None:
+    """Each constraint (`in_play <= deck_size`) must hold, or the YAML cannot be played.
+
+    A constraint naming a number the game leaves undefined for this count does not apply.
+    """
+    for index, text in enumerate(constraints):
+        where = source_of(index)
+        try:
+            tree = ast.parse(text, mode="eval").body
+        except SyntaxError:
+            raise UserError(where, f"cannot read constraint {text!r}") from None
+        if not isinstance(tree, ast.Compare) or not all(type(op) in _COMPARISONS for op in tree.ops):
+            raise UserError(where, f"constraint {text!r} must compare numbers, as in 'a <= b'")
+        try:
+            sides = [_evaluate(side, values, where) for side in (tree.left, *tree.comparators)]
+        except _Undefined:
+            continue
+        pairs = zip(tree.ops, sides, sides[1:], strict=False)
+        if not all(_COMPARISONS[type(op)](a, b) for op, a, b in pairs):
+            names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)})
+            shown = ", ".join(f"{name} = {values[name]}" for name in names)
+            raise UserError(where, f"{text!r} fails for {values['players']} players ({shown})")
 
 
 def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int | NoEntry:

@@ -1,25 +1,43 @@
-"""Write stage: render kits into a temporary folder, then move each finished kit into place.
+"""Write stage: render kits into a staging folder inside `out`, then move each kit into place.
 
-A failure or a kill before the move leaves earlier output exactly as it was; the manifest
-records every file with its SHA-256 so `verify` can re-check it later.
+A build holds a lock on `out`, renders everything under `out/.building-*` (the same
+filesystem, so moves are renames), records the kit folders about to change in the
+manifest (`pending`), swaps each finished kit folder in with one atomic rename, and then
+rewrites the manifest without `pending`. A failure or a kill at any moment leaves every kit
+folder wholly old or wholly new and the manifest able to tell which; the next build deletes
+stale staging folders and settles the manifest. Nothing is written through a symbolic link
+planted inside `out`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import contextlib
+import ctypes
+import errno
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitFile
+from shapes_print.manifest import Manifest, read_manifest, settle, sha256, write_manifest
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.svg import cut_svg, page_svg
 
-MANIFEST = "manifest.json"
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows has no flock; builds there are not locked
+    fcntl = None  # type: ignore[assignment]
+
+STAGING_PREFIX = ".building-"
+LOCK = ".shapes-print.lock"
+
+# renameat2(2) with RENAME_EXCHANGE swaps two paths in one step (Linux 3.15+).
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,42 +70,63 @@ def write_kits(
     on_kit: OnKit | None = None,
     formats: Sequence[str] = ("pdf",),
 ) -> list[Written]:
-    """Render every kit, then swap the finished folders into `out` one by one.
+    """Render every kit into staging, then swap the finished folders into `out`.
 
     `on_kit` is called after each kit is rendered, so a caller can report progress.
     `formats` may add `svg`: every page as SVG, and a cut file for pages with cut outlines.
     """
+    if out.exists() and not out.is_dir():
+        raise UserError(Source(out), "--out names a file, not a folder")
     out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".building-", dir=out))
-    written: list[Written] = []
-    entries: dict[str, dict[str, object]] = {}
-    try:
-        finished: list[str] = []
-        for folder, info, files in kits:
-            first = len(written)
-            target = staging / folder
-            target.mkdir(parents=True)
-            for kit_file in files:
-                for path, pages in _render(kit_file, target, formats):
-                    data = path.read_bytes()
-                    size, digest = len(data), hashlib.sha256(data).hexdigest()
-                    relative = f"{folder}/{path.name}"
-                    audience = kit_file.audience
-                    written.append(Written(out / relative, pages, size, digest, audience, folder))
-                    entry = {"audience": audience, "sha256": digest, "bytes": size}
-                    entries[relative] = {**info, **entry}
-            finished.append(folder)
-            if on_kit:
-                on_kit(KitDone(folder, tuple(written[first:]), len(finished), len(kits)))
-        for folder in finished:
-            swap_in(staging / folder, out / folder)
-        _update_manifest(out, entries, finished)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    with _locked(out):
+        for stale in out.glob(f"{STAGING_PREFIX}*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        manifest = settle(out, read_manifest(out, strict=False))
+        for folder, _, _ in kits:
+            _refuse_links(out, folder)
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+        try:
+            written, pending = _render(out, staging, kits, on_kit, formats)
+            write_manifest(out, Manifest(manifest.files, pending))
+            for folder in pending:
+                _refuse_links(out, folder)
+                swap_in(staging / folder, out / folder)
+            files = {n: e for n, e in manifest.files.items() if _folder(n) not in pending}
+            for entries in pending.values():
+                files.update(entries)
+            write_manifest(out, Manifest(files))
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     return written
 
 
-def _render(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
+def _render(
+    out: Path,
+    staging: Path,
+    kits: Sequence[PlannedKit],
+    on_kit: OnKit | None,
+    formats: Sequence[str],
+) -> tuple[list[Written], dict[str, dict]]:
+    written: list[Written] = []
+    pending: dict[str, dict[str, dict[str, object]]] = {}
+    for number, (folder, info, files) in enumerate(kits, start=1):
+        first = len(written)
+        target = staging / folder
+        target.mkdir(parents=True)
+        entries = pending.setdefault(folder, {})
+        for kit_file in files:
+            for path, pages in _render_file(kit_file, target, formats):
+                size, digest = path.stat().st_size, sha256(path)
+                relative = f"{folder}/{path.name}"
+                audience = kit_file.audience
+                written.append(Written(out / relative, pages, size, digest, audience, folder))
+                entries[relative] = {**info, "audience": audience, "sha256": digest, "bytes": size}
+        if on_kit:
+            on_kit(KitDone(folder, tuple(written[first:]), number, len(kits)))
+    return written, pending
+
+
+def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
     """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with cuts."""
     document = kit_file.document
     pdf = target / f"{kit_file.name}.pdf"
@@ -108,26 +147,68 @@ def _render(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tup
     return made
 
 
+def _folder(name: str) -> str:
+    return name.rsplit("/", 1)[0]
+
+
+def _refuse_links(out: Path, folder: str) -> None:
+    """Every folder between `out` and a kit must be a real folder, never a planted link."""
+    path = out
+    for part in Path(folder).parts:
+        path = path / part
+        if path.is_symlink():
+            raise UserError(
+                Source(path), "is a symbolic link; builds never write through links inside --out"
+            )
+        if path.exists() and not path.is_dir():
+            raise UserError(Source(path), "is in the way of a kit folder: it is not a folder")
+
+
 def swap_in(source: Path, target: Path) -> None:
-    """Replace `target` by the finished `source` folder with renames, never a half-copy."""
+    """Put the finished `source` folder at `target` in one rename, never a half-copy.
+
+    An old `target` ends up at `source`'s path, for the caller to delete with its staging.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
-    old = target.with_name(f".old-{target.name}")
-    if old.exists():
-        shutil.rmtree(old)
-    if target.exists():
-        os.replace(target, old)
-    os.replace(source, target)
-    shutil.rmtree(old, ignore_errors=True)
+    if not target.exists():
+        os.rename(source, target)
+    elif not _exchange(source, target):
+        # No atomic exchange here: three renames, with a moment when the folder is absent.
+        old = source.with_name(f"{source.name}.old")
+        os.rename(target, old)
+        os.rename(source, target)
+        os.rename(old, source)
 
 
-def _update_manifest(out: Path, entries: dict[str, dict[str, object]], folders: list[str]) -> None:
-    path = out / MANIFEST
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically where the system can; False where it cannot."""
     try:
-        files = json.loads(path.read_text())["files"]
-    except (OSError, ValueError, KeyError, TypeError):
-        files = {}
-    files = {name: entry for name, entry in files.items() if not any(name.startswith(f"{f}/") for f in folders)}
-    files.update(entries)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"files": dict(sorted(files.items()))}, indent=2) + "\n")
-    os.replace(temporary, path)
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError, TypeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+@contextlib.contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """One build at a time per output folder; the lock goes when the process does."""
+    if fcntl is None:  # pragma: no cover
+        yield
+        return
+    try:
+        handle = os.open(out / LOCK, os.O_CREAT | os.O_RDWR | os.O_NOFOLLOW, 0o644)
+    except OSError as error:
+        raise UserError(
+            Source(out / LOCK), f"cannot lock the output folder: {error.strerror}"
+        ) from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)

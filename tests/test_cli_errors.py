@@ -35,11 +35,11 @@ CASES = [
      "count: six, layout: shape, back: standard,\n     fields: {shape: circle",
      r"deck\.yaml:10:18: cards\.0\.count: must be a whole number, got 'six'"),
     ("content/pass-and-pick/deck.yaml", "  - {id: circle, count: 6,", "  - {id: circle, cuont: 6, count: 6,",
-     r"deck\.yaml:10:18: unknown key 'cuont' \(did you mean 'count'\?\)"),
+     r"deck\.yaml:10:18: unknown key 'cuont'$"),
     ("content/pass-and-pick/game.yaml", "players: {min: 3, max: 6}", "players: {min: 3, max: 6",
      r"game\.yaml:\d+:\d+: YAML syntax error: "),
     ("content/pass-and-pick/game.yaml", "deck: deck.yaml", "deck: decks.yaml",
-     r"decks\.yaml: file not found"),
+     r"game\.yaml:9:1: file 'decks\.yaml' not found in "),
     ("templates/cards/poker.yaml", "card: {width: 63.5mm,", "card: {width: 63.5,",
      r"poker\.yaml:\d+:\d+: card\.width: length 63\.5 has no unit"),
 ]
@@ -57,7 +57,7 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(
     assert build(project, out) == 2
     err = capsys.readouterr().err
     lines = err.strip().splitlines()
-    assert len(lines) == 1, err
+    assert len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: ")), err
     assert "Traceback" not in err
     assert re.search(message, lines[0]), lines[0]
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}

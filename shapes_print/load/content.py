@@ -7,6 +7,7 @@ merged key by key, anything else is replaced.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
+    IDENTIFIER_PATTERN,
     CardTemplate,
     Deck,
     ForEachBlock,
@@ -33,6 +35,9 @@ from shapes_print.load.yamlsrc import Document, Loc, read_yaml
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
 
 _ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in BLOCK_TYPES.items()}
+_IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
+
+MAX_CARDS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,43 +149,55 @@ def load_library(folder: Path) -> Library:
         template_id = _mapping(doc).get("id")
         if not isinstance(template_id, str):
             raise UserError(doc.source(("id",)), "id: is required and must be text")
+        if template_id in docs:
+            raise UserError(doc.source(("id",)), f"template id {template_id!r} is used twice")
         docs[template_id] = doc
     templates = {}
-    for name in docs:
-        merged = _resolve_extends(docs, name)
-        template = validate(CardTemplate, merged, {**merged.data, "id": name}, ())
-        templates[name] = template
+    merged = {name: _resolve_extends(docs, name) for name in docs}
+    for name, doc in merged.items():
+        templates[name] = validate(CardTemplate, doc, {**doc.data, "id": name}, ())
     style_doc = read_yaml(folder / "sheet.yaml")
     style = validate(SheetStyle, style_doc)
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
-    papers = _sizes(read_yaml(folder / "papers.yaml"))
+    papers = _sizes(read_yaml(folder / "papers.yaml"), "paper", "a4: {width: 210mm, height: 297mm}")
     print_doc = read_yaml(folder / "print.yaml")
     _mapping(print_doc)
     printing = validate(PrintSettings, print_doc)
-    guide = load_document(_inside(folder, printing.guide, print_doc.source(("guide",))))
+    guide_path = inside(folder, printing.guide, print_doc.source(("guide",)), "templates")
+    guide = load_document(guide_path)
     return Library(
         folder=folder,
         templates=templates,
-        template_sources=docs,
+        template_sources=merged,
         style=style,
         style_source=style_doc,
-        shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path),
-        patterns=PatternLibrary.from_mapping(_mapping(patterns_doc), patterns_doc.path),
+        shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path, shapes_doc.source),
+        patterns=PatternLibrary.from_mapping(
+            _mapping(patterns_doc), patterns_doc.path, patterns_doc.source
+        ),
         papers=papers,
-        card_sizes=_sizes(read_yaml(folder / "card-sizes.yaml")),
+        card_sizes=_sizes(
+            read_yaml(folder / "card-sizes.yaml"), "card size", "poker: {width: 63.5mm, height: 88.9mm}"
+        ),
         printing=printing,
         guide=guide,
     )
 
 
-def _sizes(doc: Document) -> dict[str, tuple[float, float]]:
-    """Named sizes (papers, card sizes): name -> (width, height) in points."""
-    return {
-        name: (size.width, size.height)
-        for name, value in _mapping(doc).items()
-        for size in [validate(Paper, doc, value, (name,))]
-    }
+def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, float]]:
+    """Named sizes (papers, card sizes): name -> (width, height) in points.
+
+    The names become parts of folder and file names, so they are identifiers.
+    """
+    sizes = {}
+    for name, value in _mapping(doc).items():
+        _identifier(doc, name, (name,), f"{what} name")
+        size = validate(Paper, doc, value, (name,))
+        sizes[name] = (size.width, size.height)
+    if not sizes:
+        raise UserError(doc.source(), f"no {what}s: add one, such as '{example}'")
+    return sizes
 
 
 def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]:
@@ -193,8 +210,8 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
         kind, value = next(iter(item.items()))
         if kind not in _ADAPTERS:
             close = difflib.get_close_matches(str(kind), list(_ADAPTERS), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(_ADAPTERS)})"
-            raise UserError(doc.source(here), f"unknown block {kind!r}{hint}")
+            hint = f"did you mean {close[0]!r}?" if close else f"known blocks: {', '.join(_ADAPTERS)}"
+            raise UserError(doc.source(here), f"unknown block {kind!r}", hint)
         try:
             parsed = _ADAPTERS[kind].validate_python(value)
         except ValidationError as errors:
@@ -209,7 +226,7 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
     return tuple(blocks)
 
 
-def load_game(folder: Path) -> LoadedGame:
+def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     source = read_yaml(folder / "game.yaml")
     _mapping(source)
     game = validate(Game, source)
@@ -218,17 +235,18 @@ def load_game(folder: Path) -> LoadedGame:
     if game.players.min > game.players.max:
         raise UserError(source.source(("players",)), "players: min is larger than max")
     lists, origins = _load_lists(game, folder, source)
-    decks = [_load_deck(folder, game.deck, ("deck",), CARDS, game.cards_title, lists, source)]
+    main_deck = ("deck",), CARDS, game.cards_title
+    decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
     for name, extra in game.extra_decks.items():
         where = ("extra_decks", name, "file")
-        decks.append(_load_deck(folder, extra.file, where, name, extra.title, lists, source))
+        decks.append(_load_deck(folder, extra.file, where, name, extra.title, lists, source, max_cards))
     deck_ids = {card.id for deck in decks for card in deck.deck.cards}
     card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
     check_card_ids(lists, origins, card_fields, deck_ids)
     run_checks(game, lists, origins, source)
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
     for index, name in enumerate(game.documents):
-        path = _inside(folder, name, source.source(("documents", index)))
+        path = inside(folder, name, source.source(("documents", index)))
         loaded.documents.append(load_document(path))
     return loaded
 
@@ -256,7 +274,7 @@ def _load_lists(
             lists[name], origins[name] = spec, ListOrigin(source, ("lists", name))
         elif isinstance(spec, ListFile):
             file, _, keys = spec.file.partition("#")
-            doc = read_yaml(_inside(folder, file, source.source(("lists", name, "file"))))
+            doc = read_yaml(inside(folder, file, source.source(("lists", name, "file"))))
             origins[name] = ListOrigin(doc, tuple(key for key in keys.split(".") if key))
             lists[name] = prepare_list(spec, origins[name], game.card_notation)
     return lists, origins
@@ -270,22 +288,48 @@ def _load_deck(
     title: str,
     lists: dict[str, list],
     source: Document,
+    max_cards: int,
 ) -> LoadedDeck:
-    doc = read_yaml(_inside(folder, file, source.source(loc)))
+    doc = read_yaml(inside(folder, file, source.source(loc)))
     _mapping(doc)
     deck, origins = expand_deck(validate(Deck, doc), lists, doc)
+    _card_limit(deck, doc, max_cards, origins)
     return LoadedDeck(name, title, deck, doc, origins)
 
 
-def _inside(folder: Path, name: str, where: Source) -> Path:
-    """A file a YAML names must stay inside the game's own folder."""
+def _card_limit(deck: Deck, source: Document, max_cards: int, origins: tuple[int, ...]) -> None:
+    """Refuse a deck over the card limit at the count that crosses it, before any planning."""
+    total = 0
+    for card, index in zip(deck.cards, origins, strict=True):
+        total += card.count
+        if total > max_cards:
+            raise UserError(
+                source.source(("cards", index, "count")),
+                f"the deck reaches {total} cards here, over the limit of {max_cards}",
+                "a larger deck needs --max-cards",
+            )
+
+
+def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:
+    """Names that become parts of file names must be safe there (letters, digits, -)."""
+    if not isinstance(name, str) or not _IDENTIFIER.match(name):
+        raise UserError(doc.source(loc), f"{what} {name!r} may only use a-z, 0-9 and -")
+
+
+def inside(folder: Path, name: str, where: Source, what: str = "game") -> Path:
+    """A file a YAML names must stay inside its own project folder, symlinks resolved."""
     path = (folder / name).resolve()
     if not path.is_relative_to(folder.resolve()):
-        raise UserError(where, f"{name!r} points outside the game folder")
+        raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
+    if not path.is_file():
+        raise UserError(where, f"file {name!r} not found in {folder}")
     return path
 
 
 def game_folders(content: Path) -> list[Path]:
     if not content.is_dir():
         raise UserError(Source(content), "content folder not found")
-    return sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
+    folders = sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
+    for folder in folders:  # a linked game folder would let its files come from anywhere
+        inside(content, f"{folder.name}/game.yaml", Source(folder), "content")
+    return folders

@@ -101,7 +101,8 @@ def expand_deck(
             if not _IDENTIFIER.match(filled.id):
                 raise UserError(
                     doc.source(("cards", index, "id")),
-                    f"card id {filled.id!r} must be letters a-z, digits and dashes",
+                    f"cards.{index}.id: has characters that are not allowed "
+                    f"(use letters, digits, -), got {filled.id!r}",
                 )
             cards.append(filled)
             origins.append(index)

@@ -10,12 +10,31 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from shapes_print.units import parse_card_length, parse_length
+from shapes_print.units import LengthError, parse_card_length, parse_length
 
-Length = Annotated[float, BeforeValidator(parse_length)]
+
+def _length(value: object) -> float:
+    """A length in a layout: never negative (a negative box or margin means nothing)."""
+    points = parse_length(value)
+    if points < 0:
+        raise LengthError(f"length {value!r} cannot be negative")
+    return points
+
+
+def _size(value: object) -> float:
+    """A length something is divided by or drawn at: zero would crash or print nothing."""
+    points = parse_length(value)
+    if points <= 0:
+        raise LengthError(f"length {value!r} must be more than zero")
+    return points
+
+
+Length = Annotated[float, BeforeValidator(_length)]
+Size = Annotated[float, BeforeValidator(_size)]
 # (fraction of the card's side, points): `5mm`, `50%`, `100% - 10mm`.
 CardLength = Annotated[tuple[float, float], BeforeValidator(parse_card_length)]
-Identifier = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")]
+IDENTIFIER_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
+Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
 Scalar = str | int | float
 
 
@@ -49,8 +68,8 @@ class Element(Strict):
     pattern_colour: str | None = None
     text: str | None = None
     bold: bool = False
-    size: Length | None = None
-    min_size: Length | None = None
+    size: Size | None = None
+    min_size: Size | None = None
     colour: str = "#000000"
     align: Literal["left", "centre", "right"] = "centre"
     wrap: bool = False
@@ -76,7 +95,7 @@ class CardTemplate(Strict):
 
     id: Identifier
     extends: str | None = None
-    card: dict[Literal["width", "height"], Length]
+    card: dict[Literal["width", "height"], Size]
     corner_radius: Length = 0.0
     text_safe: Length = 0.0
     trim_line: TrimLine | None = None
@@ -84,8 +103,8 @@ class CardTemplate(Strict):
 
 
 class Paper(Strict):
-    width: Length
-    height: Length
+    width: Size
+    height: Size
 
 
 class Furniture(Strict):
@@ -98,12 +117,12 @@ class Furniture(Strict):
     mark_width: Length
     mark_colour: str = "#000000"
     furniture_gap: Length
-    ruler_length: Length
-    ruler_step: Length
+    ruler_length: Size
+    ruler_step: Size
     ruler_tick: Length
-    inch_square: Length
-    text_size: Length
-    text_min_size: Length
+    inch_square: Size
+    text_size: Size
+    text_min_size: Size
     print_line: str
     ruler_label: str
     inch_label: str
@@ -115,10 +134,10 @@ class SheetStyle(Strict):
     fonts: dict[Literal["regular", "bold"], str]
     margin: Length
     footer_height: Length
-    heading_size: Length
-    subheading_size: Length
-    body_size: Length
-    min_size: Length
+    heading_size: Size
+    subheading_size: Size
+    body_size: Size
+    min_size: Size
     line_spacing: float = Field(ge=1.0, le=3.0)
     block_gap: Length
     ink: str
@@ -127,8 +146,8 @@ class SheetStyle(Strict):
     table_padding: Length
     arrow_height: Length
     arrow_colour: str
-    score_row_height: Length
-    mini_card_height: Length
+    score_row_height: Size
+    mini_card_height: Size
     furniture: Furniture
 
 
@@ -245,6 +264,7 @@ class Game(Strict):
     extra_decks: dict[Identifier, ExtraDeck] = {}
     card_notation: CardNotation | None = None
     checks: list[Check] = []
+    constraints: list[str] = []
 
 
 # ---- sheet blocks ----------------------------------------------------------------------
@@ -336,11 +356,11 @@ class Calibration(Strict):
 
     inset: Length
     arm: Length
-    scale_half_length: Length
-    scale_step: Length
+    scale_half_length: Size
+    scale_step: Size
     label_every: int = Field(gt=0)
     tick: Length
-    text_size: Length
+    text_size: Size
     title: str
     front_lines: list[str]
     back_lines: list[str]

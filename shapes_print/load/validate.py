@@ -41,8 +41,8 @@ def _describe(error: dict[str, Any], model: type[BaseModel]) -> tuple[str, str]:
     if kind == "extra_forbidden":
         known = _known_keys(model, error["loc"][:-1])
         close = difflib.get_close_matches(loc[-1], known, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"unknown key {loc[-1]!r}{hint}", ""
+        hint = f"did you mean {close[0]!r}?" if close else ""
+        return f"unknown key {loc[-1]!r}", hint
     template = _PLAIN_MESSAGES.get(kind)
     context = error.get("ctx") or {}
     if template:
@@ -84,7 +84,9 @@ def validate(model: type[M], doc: Document, data: Any = None, loc: Loc = ()) -> 
     try:
         return model.model_validate(data)
     except ValidationError as errors:
-        error = errors.errors()[0]
+        found = errors.errors()
+        # A misspelt key also shows up as a missing one: report the spelling, it is the cause.
+        error = next((e for e in found if e["type"] == "extra_forbidden"), found[0])
         message, hint = _describe(error, model)
         where = doc.source((*loc, *error["loc"]))
         raise UserError(where, message, hint) from None

@@ -1,8 +1,11 @@
 """Safe YAML reading that keeps each value's file, line and column.
 
 PyYAML's composer gives nodes with marks; we build plain Python data from them ourselves,
-so only the safe tags are accepted, duplicate keys are caught, alias bombs are bounded, and
-every mapping key and list item can be traced back to its place in the file.
+so only the safe tags are accepted, duplicate keys are caught, and every mapping key and
+list item can be traced back to its place in the file. Hostile files are refused before
+they cost much: nesting depth is checked on the event stream (the composer recurses, so a
+deep file would otherwise exhaust the stack), and the size a file would have with every
+alias expanded is counted once per node before anything is built ("billion laughs").
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
+from yaml.events import CollectionEndEvent, CollectionStartEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from shapes_print.errors import Source, UserError
@@ -50,16 +54,12 @@ class _Builder:
         self.path = path
         self.loader = loader
         self.marks: dict[Loc, Source] = {}
-        self.count = 0
 
     def source(self, node: Node) -> Source:
         mark = node.start_mark
         return Source(self.path, mark.line + 1, mark.column + 1)
 
     def build(self, node: Node, loc: Loc, depth: int) -> Any:
-        self.count += 1
-        if self.count > MAX_VALUES:
-            raise UserError(self.source(node), f"more than {MAX_VALUES} values (alias bomb?)")
         if depth > MAX_DEPTH:
             raise UserError(self.source(node), f"nested deeper than {MAX_DEPTH} levels")
         self.marks[loc] = self.source(node)
@@ -71,6 +71,8 @@ class _Builder:
                 raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
             return constructor(self.loader, node)
         if isinstance(node, SequenceNode):
+            if node.tag != "tag:yaml.org,2002:seq":
+                raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
             return [self.build(item, (*loc, i), depth + 1) for i, item in enumerate(node.value)]
         if isinstance(node, MappingNode):
             if node.tag != "tag:yaml.org,2002:map":
@@ -100,6 +102,61 @@ class _Builder:
         raise UserError(self.source(node), "unsupported YAML node")
 
 
+def _byte_source(path: Path, raw: bytes, offset: int) -> Source:
+    """Line and column (in bytes) of a byte offset, for files we refuse before decoding."""
+    line_start = raw.rfind(b"\n", 0, offset) + 1
+    return Source(path, raw.count(b"\n", 0, offset) + 1, offset - line_start + 1)
+
+
+def _check_depth(path: Path, text: str) -> None:
+    """Refuse deep nesting from the event stream, which PyYAML produces without recursion."""
+    loader = yaml.SafeLoader(text)
+    depth = 0
+    try:
+        while (event := loader.get_event()) is not None:
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    where = Source(path, mark.line + 1, mark.column + 1)
+                    raise UserError(where, f"nested deeper than {MAX_DEPTH} levels")
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+    finally:
+        loader.dispose()
+
+
+def _expanded_size(path: Path, root: Node) -> None:
+    """Count the values the file would hold with every alias expanded, each node once."""
+    sizes: dict[int, int] = {}
+    visiting: set[int] = set()
+
+    def size(node: Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in visiting:
+            mark = node.start_mark
+            where = Source(path, mark.line + 1, mark.column + 1)
+            raise UserError(where, "an alias refers to itself")
+        visiting.add(key)
+        children: list[Node] = []
+        if isinstance(node, SequenceNode):
+            children = node.value
+        elif isinstance(node, MappingNode):
+            children = [part for pair in node.value for part in pair]
+        total = 1 + sum(size(child) for child in children)
+        visiting.discard(key)
+        sizes[key] = total
+        if total > MAX_VALUES:
+            mark = node.start_mark
+            where = Source(path, mark.line + 1, mark.column + 1)
+            raise UserError(where, f"holds more than {MAX_VALUES} values once aliases are expanded")
+        return total
+
+    size(root)
+
+
 def read_yaml(path: Path) -> Document:
     """Read one YAML file, or raise UserError with its place and a plain explanation."""
     try:
@@ -111,18 +168,25 @@ def read_yaml(path: Path) -> Document:
     except OSError as error:
         raise UserError(Source(path), f"cannot read: {error.strerror}") from None
     if len(raw) > MAX_FILE_BYTES:
-        raise UserError(Source(path), f"file is larger than {MAX_FILE_BYTES // 1024} KiB")
+        where = _byte_source(path, raw, MAX_FILE_BYTES)
+        raise UserError(where, f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
     if b"\x00" in raw:
-        raise UserError(Source(path), "is a binary file, expected YAML text")
+        where = _byte_source(path, raw, raw.index(b"\x00"))
+        raise UserError(where, "is a binary file, expected YAML text")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise UserError(Source(path), f"is not UTF-8 text (byte {error.start})") from None
+        bad = raw[error.start : error.start + 1].hex().upper()
+        where = _byte_source(path, raw, error.start)
+        message = f"is not UTF-8 text (byte 0x{bad}); save the file as UTF-8"
+        raise UserError(where, message) from None
     loader = yaml.SafeLoader(text)
     try:
+        _check_depth(path, text)
         node = loader.get_single_node()
         if node is None:
             raise UserError(Source(path, 1, 1), "file is empty")
+        _expanded_size(path, node)
         builder = _Builder(path, loader)
         data = builder.build(node, (), 0)
     except yaml.MarkedYAMLError as error:

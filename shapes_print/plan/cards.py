@@ -189,7 +189,7 @@ def _element(
         shape = _text(element.shape, fields, where)
         if shape not in ctx.shapes.names():
             known = ", ".join(ctx.shapes.names())
-            raise UserError(where, f"card {card!r}: unknown shape {shape!r} (known: {known})")
+            raise UserError(where, f"card {card!r}: unknown shape {shape!r}", f"known shapes: {known}")
         ops = ctx.shapes.outline(shape, *box)
         filled = Path(ops, Paint(fill=paint.fill))
         patterned = _pattern(element, box, ops, fields, ctx, where)

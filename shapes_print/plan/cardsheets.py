@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 from shapes_print.load.models import Furniture, TrimLine
 from shapes_print.plan.furniture import margin_stretches, place_furniture
@@ -78,9 +78,13 @@ def sheet_pages(
     furniture: Furniture,
     font: Font,
     print_line: str,
+    where: Source | None = None,
 ) -> list[Page]:
-    """Face sheets, each followed by its back sheet with every back behind its face."""
-    grid, placed = sheet_grid(card, paper, furniture, font, print_line)
+    """Face sheets, each followed by its back sheet with every back behind its face.
+
+    `where` is the card size's place in the YAML (or its option), for layout errors.
+    """
+    grid, placed = sheet_grid(card, paper, furniture, font, print_line, where)
     page = (grid.page_w, grid.page_h)
     marks = cut_marks(grid, furniture)
     trim = card.trim_line
@@ -109,9 +113,11 @@ def sheet_grid(
     furniture: Furniture,
     font: Font,
     print_line: str,
+    where: Source | None = None,
 ) -> tuple[Grid, list[Item]]:
     """The largest grid whose margins also hold the ruler, inch check and print line."""
-    grids = grid_candidates(*paper, card.width, card.height, furniture, card.trim_line is not None)
+    trimmed = card.trim_line is not None
+    grids = grid_candidates(*paper, card.width, card.height, furniture, trimmed, where)
     for grid in grids:
         xs = [grid.left + i * card.width for i in range(grid.columns + 1)]
         ys = [grid.bottom + j * card.height for j in range(grid.rows + 1)]
@@ -123,7 +129,7 @@ def sheet_grid(
             continue
     mm = POINTS_PER_UNIT["mm"]
     raise UserError(
-        None,
+        where,
         f"no grid of {card.width / mm:.1f} x {card.height / mm:.1f} mm cards on "
         f"{paper[0] / mm:.1f} x {paper[1] / mm:.1f} mm paper leaves margin room for the "
         f"{furniture.ruler_length / mm:g} mm ruler and print line; even one card "

@@ -19,6 +19,7 @@ class DrawContext:
     shapes: ShapeLibrary
     patterns: PatternLibrary
     style: SheetStyle
+    furniture_source: Source | None = None  # where the furniture is set, for its errors
 
 
 def colour(value: str, where: Source | None, what: str) -> str:

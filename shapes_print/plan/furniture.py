@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 from shapes_print.load.models import Furniture
 from shapes_print.primitives import Group, Item, Line, Paint, Rect, Text
@@ -78,7 +78,7 @@ def _ruler(length: float, label: str, font: Font, f: Furniture, size: float) -> 
     baseline = size * 0.25
     line_y = size + f.ruler_tick * 0.2
     items: list[Item] = [Line(0, line_y, length, line_y, f.mark_colour, f.mark_width)]
-    steps = round(length / f.ruler_step)
+    steps = max(1, round(length / f.ruler_step))  # a ruler shorter than one step still has its ends
     for i in range(steps + 1):
         tick = f.ruler_tick if i in (0, steps) else f.ruler_tick / 2
         x = i * length / steps
@@ -98,17 +98,19 @@ def _ruler_needs(f: Furniture) -> float:
     return f.text_size + f.ruler_tick * 1.2
 
 
-def place_furniture(stretches: list[Stretch], font: Font, f: Furniture, print_line: str) -> list[Item]:
+def place_furniture(
+    stretches: list[Stretch], font: Font, f: Furniture, print_line: str, where: Source | None = None
+) -> list[Item]:
     """Ruler, inch check and print line in the first stretches that hold them."""
     placed: list[Item] = []
     ruler_label = f.ruler_label
-    font.check(ruler_label + f.inch_label + print_line, None, "print furniture")
+    font.check(ruler_label + f.inch_label + print_line, where, "print furniture")
 
     def first(length: float, thickness: float) -> Stretch:
         for stretch in stretches:
             if stretch.length >= length and stretch.thickness >= thickness:
                 return stretch
-        raise UserError(None, f"no room in the page margins for {length / 72 * 25.4:.0f} mm of print furniture")
+        raise UserError(where, f"no room in the page margins for {length / 72 * 25.4:.0f} mm of print furniture")
 
     ruler = first(f.ruler_length, _ruler_needs(f))
     placed.append(ruler.place(_ruler(f.ruler_length, ruler_label, font, f, f.text_size), f.ruler_length, f.furniture_gap))
@@ -119,11 +121,13 @@ def place_furniture(stretches: list[Stretch], font: Font, f: Furniture, print_li
     else:
         inch = first(f.inch_square, _ruler_needs(f))
         placed.append(inch.place(_ruler(f.inch_square, f.inch_label, font, f, f.text_size), f.inch_square, f.furniture_gap))
-    placed.append(_place_text(stretches, font, f, print_line))
+    placed.append(_place_text(stretches, font, f, print_line, where))
     return placed
 
 
-def _place_text(stretches: list[Stretch], font: Font, f: Furniture, text: str) -> Group:
+def _place_text(
+    stretches: list[Stretch], font: Font, f: Furniture, text: str, where: Source | None
+) -> Group:
     size = f.text_size
     while size >= f.text_min_size - 1e-9:
         leading = size * LINE_SPACING
@@ -138,4 +142,4 @@ def _place_text(stretches: list[Stretch], font: Font, f: Furniture, text: str) -
                 used = max(font.width(line, size) for line in lines)
                 return stretch.place(items, used, f.furniture_gap)
         size -= 0.25
-    raise UserError(None, f"no room in the page margins for the line {text!r}")
+    raise UserError(where, f"no room in the page margins for the line {text!r}")

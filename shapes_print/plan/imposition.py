@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.load.models import Furniture
 from shapes_print.primitives import Line
 
@@ -83,7 +83,13 @@ def clearance(f: Furniture, trimmed: bool) -> float:
 
 
 def grid_candidates(
-    page_w: float, page_h: float, card_w: float, card_h: float, f: Furniture, trimmed: bool
+    page_w: float,
+    page_h: float,
+    card_w: float,
+    card_h: float,
+    f: Furniture,
+    trimmed: bool,
+    where: Source | None = None,
 ) -> list[Grid]:
     """Every grid that keeps cards and marks inside the margin, most cards first.
 
@@ -103,7 +109,7 @@ def grid_candidates(
     if not grids:
         short, long = sorted((page_w, page_h))
         raise UserError(
-            None,
+            where,
             f"a {_mm(card_w)} x {_mm(card_h)} mm card does not fit on {_mm(page_w)} x "
             f"{_mm(page_h)} mm paper with its cut marks inside the {_mm(f.safe_margin)} mm "
             f"printer-safe margin; this paper fits cards up to {_mm(max(short - 2 * room, 0))} x "

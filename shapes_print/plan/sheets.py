@@ -80,7 +80,10 @@ class _Flow:
             return
         stretches = margin_stretches(self.box, self.page, [], [], self.ctx.style.furniture)
         stretches.sort(key=lambda s: (s.vertical, s.y))
-        furniture = place_furniture(stretches, self.ctx.fonts.regular, self.ctx.style.furniture, self.print_line)
+        furniture = place_furniture(
+            stretches, self.ctx.fonts.regular, self.ctx.style.furniture, self.print_line,
+            self.ctx.furniture_source,
+        )
         self.pages.append(Page(self.page[0], self.page[1], (*self.items, *furniture)))
         self.items = []
 
@@ -191,6 +194,7 @@ def _list(flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where:
     for number, entry in enumerate(entries, start=1):
         marker = f"{number}." if numbered else "•"
         height, lines = _paragraph(flow, fill(entry, values, where), size, False, flow.width - indent, where, indent)
+        flow.ctx.fonts.bold.check(marker, where, "list marker")
         items.append(Text(0, y - size * CAP, marker, flow.ctx.fonts.bold.name, size, style.ink))
         items.append(Group(tuple(lines), dy=y))
         y -= height + size * (style.line_spacing - 1) * 2

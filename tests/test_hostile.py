@@ -1,0 +1,142 @@
+"""Hostile or careless input: refused quickly, in bounded memory, with one clear line."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from project_copy import build_args, copy_project, run
+
+from shapes_print.errors import UserError
+from shapes_print.load.yamlsrc import MAX_VALUES, read_yaml
+
+# Nine levels of ten aliases: 10**9 strings once expanded.
+LAUGHS = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"{name}: &{name} [{', '.join([f'*{below}'] * 10)}]\n"
+    for below, name in zip("abcdefgh", "bcdefghi", strict=True)
+)
+
+
+def test_billion_laughs_is_refused_fast_in_bounded_memory(tmp_path: Path) -> None:
+    path = tmp_path / "laughs.yaml"
+    path.write_text(LAUGHS)
+    tracemalloc.start()
+    started = time.perf_counter()
+    with pytest.raises(UserError, match=f"more than {MAX_VALUES} values"):
+        read_yaml(path)
+    elapsed = time.perf_counter() - started
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert elapsed < 0.5
+    assert peak < 20 * 1024 * 1024
+
+
+def test_deep_nesting_is_refused_before_the_recursive_composer(tmp_path: Path) -> None:
+    path = tmp_path / "deep.yaml"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(UserError, match=r"deep\.yaml:1:65: nested deeper than 64 levels"):
+        read_yaml(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "!!python/object/new:os.system [ls]",
+            "tag 'tag:yaml.org,2002:python/object/new:os.system'",
+        ),
+        ("a: !!python/name:os.system ''", "tag 'tag:yaml.org,2002:python/name:os.system'"),
+        ("a: !!set {x, y}", "tag 'tag:yaml.org,2002:set'"),
+        ("a: !local 3", "tag '!local'"),
+        ("? [a, b]\n: c", "mapping keys must be plain words"),
+        ("a: &x [*x]", "an alias refers to itself"),
+    ],
+)
+def test_unsafe_yaml_constructs_are_refused(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    with pytest.raises(UserError, match=message):
+        read_yaml(path)
+
+
+def test_card_limit_is_configurable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = copy_project(tmp_path)
+    out = tmp_path / "out"
+    status, lines, _ = run(build_args(root, out, "--max-cards", "10"), capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "content/pass-and-pick/deck.yaml:12:20: the deck reaches 12 cards here, over the limit of 10",
+        "hint: a larger deck needs --max-cards",
+    ]
+    assert not out.exists()
+    args = build_args(root, out, "--max-cards", "18", "--players", "3", "--paper", "a4")
+    assert run(args, capsys, tmp_path)[0] == 0
+
+
+def test_symlink_out_of_the_game_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path / "project")
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("cards: []\n")
+    deck = root / "content/pass-and-pick/deck.yaml"
+    deck.unlink()
+    deck.symlink_to(secret)
+    status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "project/content/pass-and-pick/game.yaml:9:1: 'deck.yaml' points outside the game folder "
+        "project/content/pass-and-pick"
+    ]
+
+
+def test_game_names_on_the_command_line_cannot_climb(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    args = build_args(root, tmp_path / "out")
+    status, lines, _ = run([args[0], "../templates", *args[1:]], capsys, tmp_path)
+    assert (status, lines) == (2, ["unknown game '../templates' (known: pass-and-pick)"])
+
+
+@pytest.mark.parametrize(
+    ("args", "first_line"),
+    [
+        (["build", "--bogus"], "usage: No such option: --bogus (Possible options: --out)"),
+        (["frobnicate"], "usage: No such command 'frobnicate'."),
+        (["build", "--players"], "usage: Option '--players' requires an argument."),
+        (
+            ["check", "--max-cards", "0"],
+            "usage: Invalid value for '--max-cards': Input should be greater than or equal to 1",
+        ),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(
+    args: list[str], first_line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, lines, _ = run(args, capsys, tmp_path)
+    assert status == 2
+    assert lines == [first_line, "hint: shapes-print --help lists commands and options"]
+
+
+def test_no_arguments_prints_help(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, lines, stdout = run([], capsys, tmp_path)
+    assert (status, lines) == (0, [])
+    assert "build" in stdout and "verify" in stdout
+
+
+def test_game_folder_linked_from_outside_content_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path / "project")
+    outside = tmp_path / "outside"
+    (root / "content/pass-and-pick").rename(outside)
+    (root / "content/pass-and-pick").symlink_to(outside, target_is_directory=True)
+    status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "project/content/pass-and-pick: 'pass-and-pick/game.yaml' points outside the content folder "
+        "project/content"
+    ]
