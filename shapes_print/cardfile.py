@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.content import Library, LoadedDeck, LoadedGame
 from shapes_print.load.models import CardTemplate, InkSaver
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.cards import card_symbol
@@ -23,7 +23,7 @@ from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
-from shapes_print.primitives import Document, Paint, Symbol
+from shapes_print.primitives import Document, Paint, Symbol, symbols_used
 from shapes_print.words import Said
 
 Symbols = dict[str, Symbol]
@@ -46,15 +46,24 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
 
 
 def card_symbols(
-    loaded: LoadedGame, template: CardTemplate, ctx: DrawContext, bleed: float = 0.0
+    loaded: LoadedGame,
+    template: CardTemplate,
+    ctx: DrawContext,
+    bleed: float = 0.0,
+    deck: LoadedDeck | None = None,
+    earlier: Symbols | None = None,
 ) -> tuple[Symbols, Symbols]:
-    """Every distinct face and back of the deck, drawn once each."""
-    deck, src = loaded.deck, loaded.deck_source
+    """Every distinct face and back of a deck (default: the main one), drawn once each.
+
+    Faces may show small copies of `earlier` decks' faces (a task card's example).
+    """
+    chosen = deck or loaded.decks[0]
+    deck_model, src = chosen.deck, chosen.source
     faces = {}
-    for index, card in enumerate(deck.cards):
+    for card, index in zip(deck_model.cards, chosen.origins, strict=True):
         where = src.source(("cards", index))
-        if card.back not in deck.backs:
-            known = ", ".join(deck.backs)
+        if card.back not in deck_model.backs:
+            known = ", ".join(deck_model.backs)
             raise UserError(
                 src.source(("cards", index, "back")),
                 f"no back named {card.back!r} (known: {known})",
@@ -65,7 +74,7 @@ def card_symbols(
                 src.source(("cards", index, "id")), f"card id {card.id!r} is used twice"
             )
         fields = {"id": card.id, **card.fields}
-        faces[name] = card_symbol(name, template, card.layout, fields, ctx, where, bleed)
+        faces[name] = card_symbol(name, template, card.layout, fields, ctx, where, bleed, earlier)
     backs = {
         f"back-{back_id}": card_symbol(
             f"back-{back_id}",
@@ -76,7 +85,7 @@ def card_symbols(
             src.source(("backs", back_id)),
             bleed,
         )
-        for back_id, back in deck.backs.items()
+        for back_id, back in deck_model.backs.items()
     }
     return faces, backs
 
@@ -94,8 +103,13 @@ def plan_cards(
     print_line: str,
     flip: Flip,
     options: PrintOptions,
+    deck: LoadedDeck | None = None,
+    earlier: Symbols | None = None,
 ) -> tuple[Document, Symbols]:
-    """The cards document and the plain faces that sheets draw small copies from."""
+    """The cards document of a deck (default: the main one) and the plain faces that sheets
+    draw small copies from; faces may show small copies of `earlier` decks' faces."""
+    chosen = deck or loaded.decks[0]
+    shown = earlier or {}
     template = card_template(loaded, library, options.card_size)
     printing = library.printing
     bleed = printing.bleed if options.print_shop else 0.0
@@ -110,12 +124,12 @@ def plan_cards(
     font = ctx.fonts.regular
     order = [
         (f"face-{card.id}", f"back-{card.back}")
-        for card in loaded.deck.cards
+        for card in chosen.deck.cards
         for _ in range(card.count)
     ]
-    faces, backs = card_symbols(loaded, template, ctx)
+    faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
     drawn_faces, drawn_backs = (
-        card_symbols(loaded, template, ctx, bleed) if bleed else (faces, backs)
+        card_symbols(loaded, template, ctx, bleed, chosen, shown) if bleed else (faces, backs)
     )
     if options.ink_saver:
         faces = _drafted(faces, printing.ink_saver, pale=False)
@@ -129,7 +143,10 @@ def plan_cards(
         where = size or library.template_sources[template.id].source(("card",))
         furniture = ctx.style.furniture
         pages = sheet_pages(order, geometry, paper, duplex, furniture, font, print_line, where)
-    return Document(title, pages, font.name, {**drawn_faces, **drawn_backs}, flip), faces
+    placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
+    used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
+    symbols = {**used, **drawn_faces, **drawn_backs}
+    return Document(title, pages, font.name, symbols, flip), faces
 
 
 def plan_guide(

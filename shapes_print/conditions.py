@@ -244,6 +244,39 @@ def holds(condition: Condition, cards: Sequence[Card]) -> bool:
     raise TypeError(f"not a condition: {condition!r}")
 
 
+def describe(condition: Condition) -> str:
+    """The condition in plain words, one clause per form, so a host can read the exact rule."""
+    match condition:
+        case Size(size=n):
+            return f"exactly {n} cards"
+        case Same(same=attr):
+            return f"all the same {attr}"
+        case Distinct(distinct=attr):
+            return f"no two share a {attr}"
+        case Counts(counts=args):
+            groups = " + ".join(str(size) for size in args.are)
+            return f"cards grouped by {args.of}: exactly {groups}"
+        case DistinctCount(distinct_count=args):
+            return f"exactly {args.equals} different {args.of} values"
+        case Run(run=args):
+            return f"{args.of} values in a row, each {args.step} more than the last (any order)"
+        case Sum(sum=args):
+            return f"{args.of} values add up to {args.equals}"
+        case Spread(spread=args):
+            return f"highest {args.of} minus lowest is {args.equals}"
+        case Includes(includes=args):
+            return f"{args.of} values include {' and '.join(map(str, args.values))}"
+        case Parity(parity=args):
+            return f"{args.of} values all even or all odd"
+        case All(all=parts):
+            return "; ".join(describe(part) for part in parts)
+        case AnyOf(any=parts):
+            return "either " + " or ".join(f"({describe(part)})" for part in parts)
+        case Not(not_=part):
+            return f"not ({describe(part)})"
+    raise TypeError(f"not a condition: {condition!r}")
+
+
 def _values(cards: Sequence[Card], attr: str) -> list[object]:
     for card in cards:
         if attr not in card:

@@ -90,7 +90,8 @@ def _inside(point: tuple[float, float], box: tuple[float, float, float, float]) 
 def _card_pairs(
     template: CardTemplate, layout: str, fields: Mapping[str, object], what: str, where: Source
 ) -> Iterator[Pair]:
-    """Walk a layout in drawing order; each element's ground is the last filled rect under it."""
+    """Walk a layout in drawing order; each element's ground is the last filled rect or shape
+    under its centre."""
     if layout not in template.layouts:
         return
     grounds = [((0.0, 0.0, template.card["width"], template.card["height"]), PAPER)]
@@ -115,6 +116,9 @@ def _card_pairs(
             yield max((Pair(name, ink, ground, "shapes", where) for ink in inks), key=lambda p: p.ratio)
             if paint.get("pattern", "none") != "none" and "fill" in paint:
                 yield Pair(f"{name} pattern", paint.get("pattern_colour", "#000000"), paint["fill"], "shapes", where)
+            if "fill" in paint:
+                # Shapes are centred in their box, so what sits at its centre stands on them.
+                grounds.append((box, paint["fill"]))
 
 
 def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, LoadedGame]) -> None:
@@ -131,7 +135,10 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
             )
     if need.outline is None:
         return
+    used = {game.game.card_template for game in games.values()}
     for template in library.templates.values():
+        if template.id not in used:
+            continue  # a template only games outside this label set use
         for layout_id, layout in template.layouts.items():
             for element in layout.elements:
                 if element.kind == "shape" and not element.hidden and (not element.stroke or element.stroke_width < need.outline - 1e-9):

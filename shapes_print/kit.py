@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shapes_print.cardfile import draft, plan_cards, plan_guide
+from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide
 from shapes_print.errors import UserError
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import STANDARD
+from shapes_print.load.models import ComputedList
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document
 from shapes_print.shapes import ShapeLibrary
-from shapes_print.values import check_constraints, compute_numbers
+from shapes_print.values import check_constraints, compute_list, compute_numbers
 from shapes_print.words import Said, Words
 
 
@@ -43,13 +44,9 @@ class KitRequest:
     labels: str = STANDARD
 
 
-# Every kit's cards file ends in this name; sheet documents name their own files.
-CARDS = "cards"
-
-
 def document_names(loaded: LoadedGame) -> list[str]:
     """The files a kit of this game can hold, by name (a document may be empty for a count)."""
-    return [CARDS, *(doc.spec.name for doc in loaded.documents)]
+    return [*(deck.name for deck in loaded.decks), *(doc.spec.name for doc in loaded.documents)]
 
 
 def kit_folder(request: KitRequest) -> str:
@@ -93,8 +90,18 @@ def deck_group_counts(loaded: LoadedGame) -> dict[str, int]:
     return totals
 
 
-def _deck_list(loaded: LoadedGame) -> list[dict[str, Any]]:
-    return [{"id": card.id, "count": card.count, **card.fields} for card in loaded.deck.cards]
+def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The game's lists, its computed lists for this count, and `deck` (the main deck's cards)."""
+    computed = {
+        name: compute_list(spec.count, spec.fields, values, loaded.source.source(("lists", name)))
+        for name, spec in loaded.game.lists.items()
+        if isinstance(spec, ComputedList)
+    }
+    deck = [
+        {"id": card.id, "count": card.count, "back": card.back, **card.fields}
+        for card in loaded.deck.cards
+    ]
+    return {**loaded.lists, **computed, "deck": deck}
 
 
 def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: KitRequest) -> list[KitFile]:
@@ -117,18 +124,25 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
     labels = [] if request.labels == STANDARD else [request.labels]
     stem = "_".join([game.id, f"{request.players}p", request.paper, *size, *labels])
     game_title = words.say(game.title, loaded.source.source(("title",)))
-    cards_title = f"{game_title}: {words.fill(game.cards_title, values, loaded.source.source(('cards_title',)))}"
     flip = request.flip
-    cards, faces = plan_cards(loaded, library, ctx, page, cards_title, print_line, flip, options)
-    name = f"{CARDS}-print-shop" if options.print_shop else CARDS
-    files = [KitFile(f"{stem}_{name}", "players", cards)]
+    files: list[KitFile] = []
+    faces: Symbols = {}
+    for deck in loaded.decks:  # the main deck, then decks printed in files of their own
+        title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
+        plan = (page, title, print_line, flip, options)
+        cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
+        name = f"{deck.name}-print-shop" if options.print_shop else deck.name
+        files.append(KitFile(f"{stem}_{name}", "players", cards))
+        faces = {**faces, **drawn}
     for list_name, items in game.lists.items():
+        if not isinstance(items, list):
+            continue  # lists read from files or computed: their words are found where used
         for index, item in enumerate(items):
             for key, value in item.items():
                 if isinstance(value, str):
                     words.origins.setdefault(value, loaded.source.source(("lists", list_name, index, key)))
-    lists = {**game.lists, "deck": _deck_list(loaded)}
-    face_by_card = {card.id: faces[f"face-{card.id}"] for card in loaded.deck.cards}
+    face_by_card = {name.removeprefix("face-"): face for name, face in faces.items()}
+    lists = kit_lists(loaded, values)
     inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)
     for doc in loaded.documents:
         pages = plan_sheets(doc, inputs, page, ctx)

@@ -6,6 +6,7 @@ about games, YAML or output formats, so both backends draw exactly the same thin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
@@ -138,3 +139,14 @@ class Document:
     font: str
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"
+
+
+def symbols_used(items: Iterable[Item]) -> set[str]:
+    """Names of the symbols these items place, inside groups too (not inside the symbols)."""
+    used: set[str] = set()
+    for item in items:
+        if isinstance(item, Use):
+            used.add(item.symbol)
+        elif isinstance(item, Group):
+            used |= symbols_used(item.items)
+    return used

@@ -2,7 +2,8 @@
 
 A game's `numbers` are whole numbers, small arithmetic expressions over other numbers
 (`deck_size - deal * players`), or tables by player range (`{"2-4": 10, "7+": 20}`).
-Text in YAML names them as `{in_play}`; `{direction:upper}` gives capitals.
+Text in YAML names them as `{in_play}`; `{direction:upper}` gives capitals, `{n:ordinal}`
+gives 1st, 2nd, 3rd and `{examples:join: or }` writes a list out.
 
 A table need not cover every count the game allows (a variant's deal may exist for 2-4
 players only): outside its ranges the number is `NoEntry`, and only printing it, or
@@ -25,6 +26,7 @@ _OPERATORS: dict[type, Callable[[int, int], int]] = {
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
     ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
 }
 _FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
 _CASES: dict[str, Callable[[str], str]] = {"upper": str.upper, "lower": str.lower, "title": str.title}
@@ -85,7 +87,7 @@ def _evaluate(node: ast.AST, values: Mapping[str, int | NoEntry], where: Source 
         function = _FUNCTIONS.get(node.func.id)
         if function and not node.keywords:
             return function(*(_evaluate(arg, values, where) for arg in node.args))
-    raise UserError(where, "expressions may use whole numbers, names, + - * //, min() and max()")
+    raise UserError(where, "expressions may use whole numbers, names, + - * // %, min() and max()")
 
 
 def compute_numbers(
@@ -103,16 +105,42 @@ def compute_numbers(
             values[name] = spec
         elif isinstance(spec, str):
             try:
-                tree = ast.parse(spec, mode="eval")
-            except SyntaxError:
-                raise UserError(where, f"{name}: cannot read expression {spec!r}") from None
-            try:
-                values[name] = _evaluate(tree, values, where)
+                values[name] = evaluate(spec, values, where, name)
             except _Undefined:
                 values[name] = NoEntry(name, given["players"])
         else:
             values[name] = _by_players(name, spec, given["players"], where)
     return values
+
+
+def evaluate(
+    expression: str | int, values: Mapping[str, int | NoEntry], where: Source, name: str
+) -> int:
+    """One whole number from a number or an expression such as `crowns - n + 1`."""
+    if isinstance(expression, int) and not isinstance(expression, bool):
+        return expression
+    try:
+        tree = ast.parse(str(expression), mode="eval")
+    except SyntaxError:
+        raise UserError(where, f"{name}: cannot read expression {expression!r}") from None
+    return _evaluate(tree, values, where)
+
+
+def compute_list(
+    count: str | int,
+    fields: Mapping[str, str | int],
+    values: Mapping[str, int | NoEntry],
+    where: Source,
+) -> list[dict[str, int]]:
+    """`count` items numbered `n` from 1; each field an expression over the numbers and `n`."""
+    try:
+        total = evaluate(count, values, where, "count")
+        return [
+            {"n": n, **{key: evaluate(spec, {**values, "n": n}, where, key) for key, spec in fields.items()}}
+            for n in range(1, total + 1)
+        ]
+    except _Undefined as missing:
+        raise UserError(where, str(missing)) from None
 
 
 _COMPARISONS: dict[type, Callable[[int, int], bool]] = {
@@ -161,7 +189,17 @@ def _by_players(name: str, table: Mapping[str, int], players: int, where: Source
     return NoEntry(name, players)
 
 
+def _ordinal(value: Any) -> str:
+    number = int(value)
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
 class _Formatter(string.Formatter):
+    """Python formatting plus `:upper`, `:lower`, `:title`, `:ordinal` (3 -> 3rd) and
+    `:join` / `:join:SEP` (a list as text, items separated by ", " or by SEP)."""
     def __init__(self, word: Callable[[str], str] | None = None) -> None:
         self.word = word
 
@@ -172,6 +210,12 @@ class _Formatter(string.Formatter):
             value = self.word(value)
         if format_spec in _CASES:
             return _CASES[format_spec](str(value))
+        if format_spec == "ordinal":
+            return _ordinal(value)
+        if format_spec == "join" or format_spec.startswith("join:"):
+            separator = format_spec.removeprefix("join").removeprefix(":") or ", "
+            items = value if isinstance(value, (list, tuple)) else [value]
+            return separator.join(str(item) for item in items)
         return super().format_field(value, format_spec)
 
 

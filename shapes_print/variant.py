@@ -126,4 +126,5 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
     ]
     backs = {bid: deep_merge(back, {"fields": patch.get("backs", {}).get(bid, {})}) for bid, back in data["backs"].items()}
     deck = validate(Deck, loaded.deck_source, {**data, "cards": cards, "backs": backs})
-    return replace(loaded, deck=deck)
+    main, *extra = loaded.decks
+    return replace(loaded, decks=[replace(main, deck=deck), *extra])

@@ -17,13 +17,15 @@ import time
 from pathlib import Path
 
 import pytest
-from project_copy import build_args, copy_project, run
+from project_copy import GAME, build_args, copy_project, run
 from pypdf import PdfReader
 
 from shapes_print import write
 from shapes_print.manifest import MANIFEST, verify
 
-KITS = ("--paper", "a4", "--players", "3-5")
+# One game, so the kits (and the order they are swapped in) do not depend on what else
+# content/ holds.
+KITS = (GAME, "--paper", "a4", "--players", "3-5")
 TITLE = "title: Pass and pick shapes"
 REPO = Path(__file__).resolve().parent.parent
 HIDDEN_OK = (write.STAGING_PREFIX, write.LOCK, f".{MANIFEST}.tmp")

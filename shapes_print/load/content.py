@@ -15,7 +15,9 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
+from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
     IDENTIFIER_PATTERN,
@@ -23,6 +25,7 @@ from shapes_print.load.models import (
     Deck,
     ForEachBlock,
     Game,
+    ListFile,
     Paper,
     PrintSettings,
     SheetDocument,
@@ -55,14 +58,40 @@ class LoadedDocument:
     source: Document
 
 
+# Every kit's main cards file ends in this name; extra decks and sheet documents name theirs.
+CARDS = "cards"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDeck:
+    """One cards file's deck, `for_each` entries expanded; `origins` maps each card to the
+    index of the YAML entry it came from, for error lines."""
+
+    name: str
+    title: str
+    deck: Deck
+    source: Document
+    origins: tuple[int, ...]
+
+
 @dataclass(slots=True)
 class LoadedGame:
+    """A game's models; `decks` holds the main deck first, then any extra decks."""
+
     game: Game
     folder: Path
     source: Document
-    deck: Deck
-    deck_source: Document
+    decks: list[LoadedDeck]
     documents: list[LoadedDocument] = field(default_factory=list)
+    lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def deck(self) -> Deck:
+        return self.decks[0].deck
+
+    @property
+    def deck_source(self) -> Document:
+        return self.decks[0].source
 
 
 @dataclass(slots=True)
@@ -206,11 +235,17 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
         raise UserError(source.source(("id",)), f"id {game.id!r} must match its folder name {folder.name!r}")
     if game.players.min > game.players.max:
         raise UserError(source.source(("players",)), "players: min is larger than max")
-    deck_source = read_yaml(inside(folder, game.deck, source.source(("deck",))))
-    _mapping(deck_source)
-    deck = validate(Deck, deck_source)
-    _card_limit(deck, deck_source, max_cards)
-    loaded = LoadedGame(game, folder, source, deck, deck_source)
+    lists, origins = _load_lists(game, folder, source)
+    main_deck = ("deck",), CARDS, game.cards_title
+    decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
+    for name, extra in game.extra_decks.items():
+        where = ("extra_decks", name, "file")
+        decks.append(_load_deck(folder, extra.file, where, name, extra.title, lists, source, max_cards))
+    deck_ids = {card.id for deck in decks for card in deck.deck.cards}
+    card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
+    check_card_ids(lists, origins, card_fields, deck_ids)
+    run_checks(game, lists, origins, source)
+    loaded = LoadedGame(game, folder, source, decks, lists=lists)
     for index, name in enumerate(game.documents):
         path = inside(folder, name, source.source(("documents", index)))
         loaded.documents.append(load_document(path))
@@ -229,10 +264,44 @@ def load_document(path: Path) -> LoadedDocument:
     return LoadedDocument(spec, sections, doc)
 
 
-def _card_limit(deck: Deck, source: Document, max_cards: int) -> None:
+def _load_lists(
+    game: Game, folder: Path, source: Document
+) -> tuple[dict[str, list], dict[str, ListOrigin]]:
+    """Lists written in game.yaml or kept in their own file; computed lists wait for a count."""
+    lists: dict[str, list] = {}
+    origins: dict[str, ListOrigin] = {}
+    for name, spec in game.lists.items():
+        if isinstance(spec, list):
+            lists[name], origins[name] = spec, ListOrigin(source, ("lists", name))
+        elif isinstance(spec, ListFile):
+            file, _, keys = spec.file.partition("#")
+            doc = read_yaml(inside(folder, file, source.source(("lists", name, "file"))))
+            origins[name] = ListOrigin(doc, tuple(key for key in keys.split(".") if key))
+            lists[name] = prepare_list(spec, origins[name], game.card_notation)
+    return lists, origins
+
+
+def _load_deck(
+    folder: Path,
+    file: str,
+    loc: Loc,
+    name: str,
+    title: str,
+    lists: dict[str, list],
+    source: Document,
+    max_cards: int,
+) -> LoadedDeck:
+    doc = read_yaml(inside(folder, file, source.source(loc)))
+    _mapping(doc)
+    deck, origins = expand_deck(validate(Deck, doc), lists, doc)
+    _card_limit(deck, doc, max_cards, origins)
+    return LoadedDeck(name, title, deck, doc, origins)
+
+
+def _card_limit(deck: Deck, source: Document, max_cards: int, origins: tuple[int, ...]) -> None:
     """Refuse a deck over the card limit at the count that crosses it, before any planning."""
     total = 0
-    for index, card in enumerate(deck.cards):
+    for card, index in zip(deck.cards, origins, strict=True):
         total += card.count
         if total > max_cards:
             raise UserError(

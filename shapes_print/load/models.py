@@ -64,10 +64,11 @@ class Element(Strict):
     `mirror` draws the element a second time turned 180° about the card centre, the way a
     corner index repeats upside down in the opposite corner. `name` lets a label set change
     one element (its size, colour, line weight) without copying the layout; `hidden` leaves
-    it out.
+    it out. A `cards` element draws small copies of other cards, centred in its box:
+    `cards: "{example}"` names a field holding card ids (a list of lists draws one line each).
     """
 
-    kind: Literal["rect", "pattern", "shape", "text"]
+    kind: Literal["rect", "pattern", "shape", "text", "cards"]
     name: Identifier | None = None
     hidden: bool = False
     box: tuple[CardLength, CardLength, CardLength, CardLength]
@@ -88,6 +89,7 @@ class Element(Strict):
     mirror: bool = False
     when: str | None = None
     bleed: bool = False
+    cards: str | None = None
 
 
 class Layout(Strict):
@@ -172,16 +174,23 @@ class BackDesign(Strict):
 
 
 class CardType(Strict):
-    """One card face and its copies; `name` is how sheets count it ("circles" in "6 circles"),
-    `group` pools types for a `count_<group>` number."""
+    """A card and its copies; `name` is how sheets count it ("circles" in "6 circles"),
+    `group` pools types for a `count_<group>` number.
 
-    id: Identifier
+    With `for_each`, one card per item of the named game list(s): `id` and text fields are
+    templates filled from the item (`task-{number}`); several lists give one card per
+    combination (`[colours, numbers]`). Ids are checked after filling, so they must end up
+    letters, digits and dashes.
+    """
+
+    id: str
     name: str | None = None
     count: int = Field(gt=0)
     layout: Identifier
     back: Identifier
     group: Identifier | None = None
     fields: dict[str, Scalar] = {}
+    for_each: str | list[str] | None = None
 
 
 class Deck(Strict):
@@ -212,6 +221,51 @@ class Section(Strict):
     blocks: list[dict[str, Any]] = Field(min_length=1)
 
 
+class ListFile(Strict):
+    """A list kept in its own YAML file, `file: tasks.yaml#tasks`, so its text lives in one place.
+
+    `cards` names fields written in the rules' card notation ("Red 2, Blue 4"); each adds a
+    field `<name>_cards` holding card ids (a list of lists when the field is a list of texts).
+    `conditions` names fields holding a condition; each adds `<name>_text`, the condition in words.
+    """
+
+    file: str
+    cards: list[str] = []
+    conditions: list[str] = []
+
+
+class ComputedList(Strict):
+    """A list worked out per player count: `count` items numbered `n` from 1, each field an
+    expression over the game's numbers and `n` (for example a points ladder)."""
+
+    count: str | int
+    fields: dict[str, str | int]
+
+
+class CardNotation(Strict):
+    """How the rules write a card ("Red 2"): one word per attribute, and the deck id it names."""
+
+    attributes: list[str] = Field(min_length=1)
+    id: str
+
+
+class Check(Strict):
+    """Every item of `list` must satisfy its `condition` with each set named in `holds`, and
+    must not with each set named in `fails` (sets in the card notation)."""
+
+    list: str
+    condition: str
+    holds: list[str] = []
+    fails: list[str] = []
+
+
+class ExtraDeck(Strict):
+    """Cards printed in a file of their own (not shuffled into the main deck)."""
+
+    file: str
+    title: str
+
+
 class Game(Strict):
     """One game: where its rules are, who can play, its deck and its documents."""
 
@@ -222,9 +276,12 @@ class Game(Strict):
     card_template: Identifier
     deck: str
     numbers: dict[str, int | str | dict[str, int]] = {}
-    lists: dict[str, list[dict[str, Scalar]]] = {}
+    lists: dict[str, list[dict[str, Scalar]] | ListFile | ComputedList] = {}
     documents: list[str] = []
     cards_title: str
+    extra_decks: dict[Identifier, ExtraDeck] = {}
+    card_notation: CardNotation | None = None
+    checks: list[Check] = []
     constraints: list[str] = []
 
 
@@ -232,20 +289,33 @@ class Game(Strict):
 
 
 class CardsCell(Strict):
-    """Small copies of deck cards, by card id, drawn in a table cell or on a line."""
+    """Small copies of deck cards drawn in a table cell or on a line: a list of card ids, or
+    `"{name}"` naming a value that holds ids (a list of lists draws one line of cards each)."""
 
-    cards: list[Identifier] = Field(min_length=1)
+    cards: list[Identifier] | str = Field(min_length=1)
     text: str = ""
 
 
 class TableBlock(Strict):
+    """A ruled table: fixed `rows`, then one `row` per item of the list `rows_from`.
+
+    A table taller than the page continues on the next, its header repeated.
+    """
+
     columns: list[str] = Field(min_length=1)
-    rows: list[list[str | CardsCell]] = Field(min_length=1)
+    rows: list[list[str | CardsCell]] = []
+    rows_from: str | None = None
+    row: list[str | CardsCell] = []
     widths: list[float] | None = None
 
 
 class ScoreSheetBlock(Strict):
-    """A score grid: one column per player, one row per round, a total row."""
+    """A score grid: one column per player, one row per round, a total row.
+
+    `name_label` may name `{column}`, the player column's number. `extra_cells` fill the
+    `extra_columns` of each row from its item (default: blank, to write in). A sheet taller
+    than the page continues on the next, its header repeated and the total row at the end.
+    """
 
     title: str = ""
     name_label: str
@@ -253,6 +323,7 @@ class ScoreSheetBlock(Strict):
     rows_from: str | None = None
     rows: str | int | None = None
     extra_columns: list[str] = []
+    extra_cells: list[str] = []
     total_label: str
     note: str = ""
     copies: Literal["one", "fill"] = "one"

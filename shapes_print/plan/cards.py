@@ -13,11 +13,12 @@ from collections.abc import Mapping
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardTemplate, Element
 from shapes_print.plan.context import DrawContext, colour
-from shapes_print.primitives import Group, Item, Paint, Path, Rect, Symbol, Text
+from shapes_print.primitives import Group, Item, Paint, Path, Rect, Symbol, Text, Use
 from shapes_print.text import fit
 from shapes_print.values import fill
 
 Box = tuple[float, float, float, float]
+MINI_GAP = 0.08  # space between small cards, as a share of their height
 
 
 def card_symbol(
@@ -28,10 +29,12 @@ def card_symbol(
     ctx: DrawContext,
     where: Source,
     bleed: float = 0.0,
+    faces: Mapping[str, Symbol] | None = None,
 ) -> Symbol:
     """Draw one card (face or back) in its own coordinates: origin at bottom-left.
 
     With a bleed the origin is the bleed's corner and the card sits `bleed` in from it.
+    `faces` are the card drawings a `cards` element may show small copies of.
     """
     if layout not in template.layouts:
         known = ", ".join(template.layouts)
@@ -44,7 +47,10 @@ def card_symbol(
         box = _box(element, template, where)
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
-        drawn = tuple(_element(element, box, fields, ctx, where, name))
+        if element.kind == "cards":
+            drawn = tuple(_minis(element, box, fields, faces or {}, where))
+        else:
+            drawn = tuple(_element(element, box, fields, ctx, where, name))
         items.extend(drawn)
         if element.mirror:
             items.append(Group(drawn, dx=width, dy=height, angle=180))
@@ -59,6 +65,61 @@ def card_box(element: Element, template: CardTemplate) -> Box:
     width, height = template.card["width"], template.card["height"]
     (fx, ox), (fy, oy), (fw, ow), (fh, oh) = element.box
     return fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+
+
+def card_id_lines(
+    spec: list[str] | str, values: Mapping[str, object], where: Source
+) -> list[list[str]]:
+    """Card ids as lines: a list of ids, or `"{name}"` naming a value that holds a list of ids
+    (or a list of lists, one line each)."""
+    if isinstance(spec, list):
+        return [spec]
+    name = spec.strip().removeprefix("{").removesuffix("}")
+    value = values.get(name)
+    if not spec.startswith("{") or not isinstance(value, list) or not value:
+        like = "'{example_cards}'"
+        raise UserError(where, f"cards: {spec!r} must name a value holding card ids, like {like}")
+    lines = value if isinstance(value[0], list) else [value]
+    return [[str(card_id) for card_id in line] for line in lines]
+
+
+def _minis(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    faces: Mapping[str, Symbol],
+    where: Source,
+) -> list[Item]:
+    """Small copies of cards, as large as the box allows, each line centred."""
+    x, bottom, w, h = box
+    lines = card_id_lines(element.cards or "", fields, where)
+    found = []
+    for line in lines:
+        symbols = [faces.get(f"face-{card_id}") for card_id in line]
+        if None in symbols:
+            missing = line[symbols.index(None)]
+            known = ", ".join(faces)
+            raise UserError(where, f"cards: no card {missing!r} to draw (known: {known})")
+        found.append(symbols)
+    gap = MINI_GAP
+    widest = max(sum(s.width / s.height for s in line) + gap * (len(line) - 1) for line in found)
+    mini = min(h / (len(found) + gap * (len(found) - 1)), w / widest)
+    ink = colour(element.stroke or "#000000", where, "stroke")
+    outline = Paint(stroke=ink, stroke_width=element.stroke_width)
+    items: list[Item] = []
+    y = bottom + h - (h - mini * (len(found) * (1 + gap) - gap)) / 2
+    for line in found:
+        y -= mini
+        length = sum(s.width / s.height * mini for s in line) + gap * mini * (len(line) - 1)
+        left = x + (w - length) / 2
+        for symbol in line:
+            scale = mini / symbol.height
+            items.append(Group((Use(symbol.name, 0, 0),), dx=left, dy=y, scale=scale))
+            if element.stroke_width:
+                items.append(Rect(left, y, symbol.width * scale, mini, outline))
+            left += symbol.width * scale + gap * mini
+        y -= gap * mini
+    return items
 
 
 def _box(element: Element, template: CardTemplate, where: Source) -> Box:

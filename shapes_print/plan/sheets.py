@@ -14,6 +14,7 @@ from typing import Any
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, TableBlock
+from shapes_print.plan.cards import MINI_GAP, card_id_lines
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.primitives import Group, Item, Line, Page, Paint, Path, Rect, Symbol, Text, Use
@@ -116,8 +117,9 @@ def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs
         following = blocks[index + 1] if index + 1 < len(blocks) else None
         if block.kind in _KEEP_WITH_NEXT and following is not None and following.kind in _DRAW:
             # A heading never ends a page without the block it introduces.
-            drawn = _DRAW[block.kind](flow, block.value, values, inputs, block.source)
-            after = _DRAW[following.kind](flow, following.value, values, inputs, following.source)
+            drawn = _first(_DRAW[block.kind](flow, block.value, values, inputs, block.source))
+            nxt = following
+            after = _first(_DRAW[nxt.kind](flow, nxt.value, values, inputs, nxt.source))
             if drawn[0] + flow.ctx.style.block_gap + after[0] > flow.room():
                 flow.finish()
                 flow.start()
@@ -131,12 +133,29 @@ def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs
             flow.finish()
             flow.start()
         elif block.kind == "score_sheet" and block.value.copies == "fill":
-            drawn = _score_sheet(flow, block.value, values, inputs, block.source)
-            flow.add(drawn, block.source)
-            while drawn[0] <= flow.room():
-                flow.add(drawn, block.source)
+            chunks = _score_sheet(flow, block.value, values, inputs, block.source).parts
+            for chunk in chunks:
+                flow.add(chunk, block.source)
+            while len(chunks) == 1 and chunks[0][0] <= flow.room():
+                flow.add(chunks[0], block.source)
         else:
-            flow.add(_DRAW[block.kind](flow, block.value, values, inputs, block.source), block.source)
+            drawn = _DRAW[block.kind](flow, block.value, values, inputs, block.source)
+            for chunk in drawn.parts if isinstance(drawn, Parts) else [drawn]:
+                flow.add(chunk, block.source)
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A block drawn in page-sized parts; `lead` is how much of it (a table's header and
+    first row) must share a page with a heading above it."""
+
+    parts: list[Drawn]
+    lead: float
+
+
+def _first(drawn: Drawn | Parts) -> Drawn:
+    """The part of a block that must share a page with the heading above it."""
+    return (drawn.lead, []) if isinstance(drawn, Parts) else drawn
 
 
 # ---- text ------------------------------------------------------------------------------
@@ -201,15 +220,79 @@ def _grid(
     shaded: Sequence[bool],
 ) -> Drawn:
     """Draw a ruled table; each cell is drawn by a function of its width, top-left at (0, 0)."""
-    style = flow.ctx.style
-    pad = style.table_padding
-    items: list[Item] = []
-    y = 0.0
+    return _draw_rows(flow, widths, _measure_rows(flow, widths, rows, heights), shaded)
+
+
+Row = tuple[float, list[Drawn]]
+
+
+def _measure_rows(
+    flow: _Flow,
+    widths: Sequence[float],
+    rows: Sequence[Sequence[Callable[[float], Drawn]]],
+    heights: Sequence[float],
+) -> list[Row]:
+    pad = flow.ctx.style.table_padding
     drawn_rows = []
     for row, min_height in zip(rows, heights, strict=True):
         cells = [cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True)]
         height = max(min_height, *(h + 2 * pad for h, _ in cells))
         drawn_rows.append((height, cells))
+    return drawn_rows
+
+
+def _split_grid(
+    flow: _Flow,
+    widths: Sequence[float],
+    rows: Sequence[Sequence[Callable[[float], Drawn]]],
+    heights: Sequence[float],
+    shaded: Sequence[bool],
+    before: float = 0.0,
+    after: float = 0.0,
+) -> Parts:
+    """A table in page-sized parts, each starting with the header row (row 0).
+
+    The first part fits the room left on the page if the header and one row do; `before`
+    and `after` reserve room for what is stacked above the first part and below the last.
+    Rows are then shared evenly between the parts, so no page ends up with a lone row.
+    """
+    measured = _measure_rows(flow, widths, rows, heights)
+    header, body = measured[0], list(zip(measured[1:], shaded[1:], strict=True))
+    page = flow.box[3] - flow.box[1]
+    first = flow.room() - before
+    if body and header[0] + body[0][0][0] > first:
+        first = page - before
+
+    def pack(most: int) -> list[list[tuple[Row, bool]]]:
+        parts: list[list[tuple[Row, bool]]] = [[]]
+        used, room = header[0], first
+        for index, (row, shade) in enumerate(body):
+            needed = row[0] + (after if index == len(body) - 1 else 0.0)
+            if parts[-1] and (used + needed > room or len(parts[-1]) == most):
+                parts.append([])
+                used, room = header[0], page
+            parts[-1].append((row, shade))
+            used += row[0]
+        return parts
+
+    parts = pack(len(body))
+    even = pack(-(-len(body) // len(parts)))
+    if len(even) == len(parts):
+        parts = even
+    drawn = [
+        _draw_rows(flow, widths, [header, *(r for r, _ in p)], [shaded[0], *(t for _, t in p)])
+        for p in parts
+    ]
+    return Parts(drawn, before + header[0] + (body[0][0][0] if body else 0.0))
+
+
+def _draw_rows(
+    flow: _Flow, widths: Sequence[float], drawn_rows: Sequence[Row], shaded: Sequence[bool]
+) -> Drawn:
+    style = flow.ctx.style
+    pad = style.table_padding
+    items: list[Item] = []
+    y = 0.0
     total_width = sum(widths)
     for (height, cells), shade in zip(drawn_rows, shaded, strict=True):
         if shade:
@@ -238,21 +321,31 @@ def _cell_text(flow: _Flow, text: str, where: Source, bold: bool = False, size: 
 def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Callable[[float], Drawn]:
     def draw(width: float) -> Drawn:
         items: list[Item] = []
-        faces = []
-        for card_id in cell.cards:
-            face = inputs.faces.get(card_id)
-            if face is None:
-                raise UserError(where, f"no card {card_id!r} in the deck (known: {', '.join(inputs.faces)})")
-            faces.append(face)
-        # Wide cards (square, landscape sizes) shrink so the row still fits its cell.
-        across = sum(face.width / face.height for face in faces) + 0.08 * (len(faces) - 1)
-        height = min(flow.ctx.style.mini_card_height, width / across)
-        x = 0.0
-        for face in faces:
-            scale = height / face.height
-            items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height, scale=scale))
-            items.append(Rect(x, -height, face.width * scale, height, Paint(stroke=flow.ctx.style.rule_colour, stroke_width=0.5)))
-            x += face.width * scale + height * 0.08
+        lines = []
+        for line in card_id_lines(cell.cards, values, where):
+            faces = []
+            for card_id in line:
+                face = inputs.faces.get(card_id)
+                if face is None:
+                    known = ", ".join(inputs.faces)
+                    raise UserError(where, f"no card {card_id!r} in the deck (known: {known})")
+                faces.append(face)
+            lines.append(faces)
+        # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
+        across = max(sum(f.width / f.height for f in fs) + MINI_GAP * (len(fs) - 1) for fs in lines)
+        mini = min(flow.ctx.style.mini_card_height, width / across)
+        gap = mini * MINI_GAP
+        outline = Paint(stroke=flow.ctx.style.rule_colour, stroke_width=0.5)
+        height = -gap
+        for faces in lines:
+            height += gap
+            x = 0.0
+            for face in faces:
+                scale = mini / face.height
+                items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height - mini, scale=scale))
+                items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
+                x += face.width * scale + gap
+            height += mini
         if cell.text:
             text_height, text_items = _paragraph(flow, flow.ctx.words.fill(cell.text, values, where), flow.ctx.style.body_size, False, width, where)
             items.append(Group(tuple(text_items), dy=-height - flow.ctx.style.table_padding))
@@ -262,22 +355,38 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
     return draw
 
 
-def _table(flow: _Flow, table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Drawn:
+def _table(
+    flow: _Flow, table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> Parts:
     count = len(table.columns)
     shares = table.widths or [1.0] * count
-    if len(shares) != count or any(len(row) != count for row in table.rows):
+    rows = [(values, row) for row in table.rows]
+    if table.rows_from is not None:
+        if table.rows_from not in inputs.lists:
+            raise UserError(where, f"table: no list named {table.rows_from!r}")
+        items = enumerate(inputs.lists[table.rows_from], start=1)
+        rows += [({**values, "n": n, **item}, table.row) for n, item in items]
+    if not rows:
+        raise UserError(where, "table: needs 'rows', or 'rows_from' (a list) and 'row'")
+    if len(shares) != count or any(len(row) != count for _, row in rows):
         raise UserError(where, f"table: every row and 'widths' must have {count} entries, one per column")
     widths = [flow.width * share / sum(shares) for share in shares]
     header = [_cell_text(flow, flow.ctx.words.fill(c, values, where), where, bold=True) for c in table.columns]
-    body = [
-        [
-            _cell_cards(flow, cell, values, inputs, where) if isinstance(cell, CardsCell) else _cell_text(flow, flow.ctx.words.fill(cell, values, where), where)
-            for cell in row
-        ]
-        for row in table.rows
-    ]
-    rows = [header, *body]
-    return _grid(flow, widths, rows, [0.0] * len(rows), [True] + [False] * len(body))
+    body = [[_cell(flow, cell, here, inputs, where) for cell in row] for here, row in rows]
+    heights = [0.0] * (len(body) + 1)
+    return _split_grid(flow, widths, [header, *body], heights, [True] + [False] * len(body))
+
+
+def _cell(
+    flow: _Flow,
+    cell: str | CardsCell,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    where: Source,
+) -> Callable[[float], Drawn]:
+    if isinstance(cell, CardsCell):
+        return _cell_cards(flow, cell, values, inputs, where)
+    return _cell_text(flow, flow.ctx.words.fill(cell, values, where), where)
 
 
 def _facts(flow: _Flow, facts: list[tuple[str, str]], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
@@ -294,7 +403,13 @@ def _cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: Shee
     return _cell_cards(flow, cell, values, inputs, where)(flow.width)
 
 
-def _score_sheet(flow: _Flow, sheet: ScoreSheetBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Drawn:
+def _score_sheet(
+    flow: _Flow,
+    sheet: ScoreSheetBlock,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    where: Source,
+) -> Parts:
     style = flow.ctx.style
     if sheet.rows_from is not None:
         if sheet.rows_from not in inputs.lists:
@@ -312,10 +427,11 @@ def _score_sheet(flow: _Flow, sheet: ScoreSheetBlock, values: Mapping[str, Any],
     extras = [flow.ctx.words.fill(c, values, where) for c in sheet.extra_columns]
     extra_widths = [bold.width(c, style.body_size) + 2 * pad + 1 for c in extras]
     players = inputs.players
-    name = flow.ctx.words.fill(sheet.name_label, values, where)
+    names = [flow.ctx.words.fill(sheet.name_label, {**values, "column": c}, where) for c in range(1, players + 1)]
     # Player columns get room for a score and their heading; the round labels take the rest
     # up to their natural width and wrap beyond it (large print, longer languages).
-    least_player = max(style.score_row_height, regular.width(name, style.label_size) + 2 * pad + 1)
+    widest_name = max(regular.width(name, style.label_size) for name in names)
+    least_player = max(style.score_row_height, widest_name + 2 * pad + 1)
     natural = max(regular.width(label, style.body_size) for label in [*labels, total]) + 2 * pad + 1
     label_width = min(natural, flow.width - sum(extra_widths) - players * least_player)
     widest_word = max(regular.width(word, style.body_size) for label in [*labels, total] for word in label.split())
@@ -323,20 +439,39 @@ def _score_sheet(flow: _Flow, sheet: ScoreSheetBlock, values: Mapping[str, Any],
         raise UserError(where, f"score_sheet: {players} player columns do not fit the page width")
     player_width = (flow.width - label_width - sum(extra_widths)) / players
     widths = [label_width, *extra_widths, *([player_width] * players)]
+    if len(sheet.extra_cells) not in (0, len(extras)):
+        message = f"score_sheet: 'extra_cells' needs {len(extras)} entries, one per extra column"
+        raise UserError(where, message)
     header = [_cell_text(flow, "", where), *(_cell_text(flow, c, where, bold=True) for c in extras)]
-    header += [_cell_text(flow, name, where, size=style.label_size) for _ in range(players)]
-    body = [[_cell_text(flow, label, where)] + [_cell_text(flow, "", where)] * (len(widths) - 1) for label in labels]
+    header += [_cell_text(flow, name, where, size=style.label_size) for name in names]
+    blanks = [_cell_text(flow, "", where)] * players
+    cells = sheet.extra_cells or [""] * len(extras)
+    body = [
+        [_cell_text(flow, label, where)]
+        + [_cell_text(flow, flow.ctx.words.fill(cell, entry, where), where) for cell in cells]
+        + blanks
+        for label, entry in zip(labels, entries, strict=True)
+    ]
     body.append([_cell_text(flow, total, where, bold=True)] + [_cell_text(flow, "", where)] * (len(widths) - 1))
     heights = [style.score_row_height * 1.5] + [style.score_row_height] * len(body)
     shaded = [True] + [False] * (len(body) - 1) + [True]
-    height, items = _grid(flow, widths, [header, *body], heights, shaded)
-    parts: list[Drawn] = []
+    gap = style.table_padding * 2
+    title = note = None
     if sheet.title:
-        parts.append(_paragraph(flow, flow.ctx.words.fill(sheet.title, values, where), style.subheading_size, True, flow.width, where))
-    parts.append((height, items))
+        title_text = flow.ctx.words.fill(sheet.title, values, where)
+        title = _paragraph(flow, title_text, style.subheading_size, True, flow.width, where)
     if sheet.note:
-        parts.append(_paragraph(flow, flow.ctx.words.fill(sheet.note, values, where), style.body_size, False, flow.width, where))
-    return _stack(parts, style.table_padding * 2)
+        note_text = flow.ctx.words.fill(sheet.note, values, where)
+        note = _paragraph(flow, note_text, style.body_size, False, flow.width, where)
+    before = title[0] + gap if title else 0.0
+    after = note[0] + gap if note else 0.0
+    grids = _split_grid(flow, widths, [header, *body], heights, shaded, before, after)
+    stacked = [[grid] for grid in grids.parts]
+    if title:
+        stacked[0].insert(0, title)
+    if note:
+        stacked[-1].append(note)
+    return Parts([_stack(part, gap) for part in stacked], grids.lead)
 
 
 def _stack(parts: Sequence[Drawn], gap: float) -> Drawn:

@@ -13,7 +13,19 @@ import svgwrite
 from reportlab.pdfbase import pdfmetrics
 from svgwrite.container import Group as SvgGroup
 
-from shapes_print.primitives import Document, Group, Item, Line, Page, Path, PathOp, Rect, Text, Use
+from shapes_print.primitives import (
+    Document,
+    Group,
+    Item,
+    Line,
+    Page,
+    Path,
+    PathOp,
+    Rect,
+    Text,
+    Use,
+    symbols_used,
+)
 from shapes_print.units import POINTS_PER_UNIT
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -117,7 +129,12 @@ def page_svg(document: Document, page: Page) -> str:
     """One page as an SVG document whose width and height are the page's, in millimetres."""
     drawing = _drawing(page)
     renderer = _Renderer(drawing)
-    used = _symbols_used(page.items)
+    used = symbols_used(page.items)
+    pending = sorted(used)
+    while pending:  # a symbol may place others (a task card shows small number cards)
+        inner = symbols_used(document.symbols[pending.pop()].items) - used
+        used |= inner
+        pending += sorted(inner)
     for name in sorted(used):
         symbol = document.symbols[name]
         definition = drawing.symbol(id=name)
@@ -129,13 +146,3 @@ def page_svg(document: Document, page: Page) -> str:
         renderer.draw(root, item)
     drawing.add(root)
     return drawing.tostring()
-
-
-def _symbols_used(items: Iterable[Item]) -> set[str]:
-    used: set[str] = set()
-    for item in items:
-        if isinstance(item, Use):
-            used.add(item.symbol)
-        elif isinstance(item, Group):
-            used |= _symbols_used(item.items)
-    return used

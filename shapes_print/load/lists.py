@@ -1,0 +1,133 @@
+"""Game lists and generated cards, prepared once at load time.
+
+A list may be written in game.yaml or kept in its own YAML file (`tasks.yaml#tasks`), so text
+such as a task list lives in one place. Fields in the rules' card notation ("Red 2, Blue 4")
+gain card ids, and condition fields their reading in words. Deck entries with `for_each`
+become one card per item (or per combination of items), so later stages see a plain deck;
+a field that is one whole `{name}` keeps the item's value (a number, a list of card ids).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shapes_print.conditions import describe, parse_cards, parse_condition
+from shapes_print.errors import Source, UserError
+from shapes_print.load.models import CardNotation, CardType, Deck, ListFile
+from shapes_print.load.yamlsrc import Document, Loc
+from shapes_print.values import fill
+
+_IDENTIFIER = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+_WHOLE = re.compile(r"^\{(\w+)\}$")
+Item = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ListOrigin:
+    """Where a list's items were written, so a check can point at an item's line."""
+
+    doc: Document
+    loc: Loc
+
+    def source(self, index: int, *keys: str | int) -> Source:
+        return self.doc.source((*self.loc, index, *keys))
+
+
+def card_ids(text: str, notation: CardNotation, where: Source) -> list[str]:
+    """ "Red 2, Blue 4" -> ["red-2", "blue-4"] through the game's card notation."""
+    return [
+        fill(notation.id, card, where) for card in parse_cards(text, notation.attributes, where)
+    ]
+
+
+def prepare_list(spec: ListFile, origin: ListOrigin, notation: CardNotation | None) -> list[Item]:
+    """The items of a list file, with `<field>_cards` and `<field>_text` added."""
+    data = origin.doc.data
+    for key in origin.loc:
+        if not isinstance(data, dict) or key not in data:
+            raise UserError(origin.doc.source(), f"no list {'.'.join(map(str, origin.loc))!r} here")
+        data = data[key]
+    if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+        raise UserError(origin.doc.source(origin.loc), "expected a list of mappings")
+    items = []
+    for index, raw in enumerate(data):
+        item = dict(raw)
+        for name in (*spec.cards, *spec.conditions):
+            if name not in item:
+                raise UserError(origin.source(index), f"item has no field {name!r}")
+        for name in spec.cards:
+            if notation is None:
+                raise UserError(
+                    origin.source(index, name), "card fields need the game's card_notation"
+                )
+            item[f"{name}_cards"] = _ids(item[name], notation, origin, index, name)
+        for name in spec.conditions:
+            item[f"{name}_text"] = describe(parse_condition(item[name], origin.source(index, name)))
+        items.append(item)
+    return items
+
+
+def _ids(value: Any, notation: CardNotation, origin: ListOrigin, index: int, name: str) -> Any:
+    if isinstance(value, list):
+        return [
+            card_ids(text, notation, origin.source(index, name, i)) for i, text in enumerate(value)
+        ]
+    return card_ids(value, notation, origin.source(index, name))
+
+
+def expand_deck(
+    deck: Deck, lists: Mapping[str, Sequence[Item]], doc: Document
+) -> tuple[Deck, tuple[int, ...]]:
+    """The deck with every `for_each` entry made into its cards, and each card's YAML index."""
+    cards: list[CardType] = []
+    origins: list[int] = []
+    for index, card in enumerate(deck.cards):
+        for item in _combinations(card, lists, doc.source(("cards", index, "for_each"))):
+            where = doc.source(("cards", index))
+            filled = card.model_copy(
+                update={
+                    "id": fill(card.id, item, where) if card.for_each else card.id,
+                    "fields": {
+                        key: _field(value, item, where) if card.for_each else value
+                        for key, value in card.fields.items()
+                    },
+                    "for_each": None,
+                }
+            )
+            if not _IDENTIFIER.match(filled.id):
+                raise UserError(
+                    doc.source(("cards", index, "id")),
+                    f"cards.{index}.id: has characters that are not allowed "
+                    f"(use letters, digits, -), got {filled.id!r}",
+                )
+            cards.append(filled)
+            origins.append(index)
+    return deck.model_copy(update={"cards": cards}), tuple(origins)
+
+
+def _field(value: object, item: Item, where: Source) -> object:
+    """A text field filled from the item; a field that is one whole `{name}` takes the item's
+    value as it is, so numbers stay numbers and lists of card ids stay lists."""
+    if not isinstance(value, str):
+        return value
+    whole = _WHOLE.match(value)
+    if whole and whole.group(1) in item:
+        return item[whole.group(1)]
+    return fill(value, item, where)
+
+
+def _combinations(card: CardType, lists: Mapping[str, Sequence[Item]], where: Source) -> list[Item]:
+    if card.for_each is None:
+        return [{}]
+    names = [card.for_each] if isinstance(card.for_each, str) else card.for_each
+    for name in names:
+        if name not in lists:
+            raise UserError(where, f"for_each: no list named {name!r} (known: {', '.join(lists)})")
+    return [
+        {key: value for item in combo for key, value in item.items()}
+        for combo in itertools.product(*(lists[name] for name in names))
+    ]
