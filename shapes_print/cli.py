@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -22,6 +23,7 @@ Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder na
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
+CORES = os.cpu_count() or 1
 FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
 BackOffset = Annotated[
     str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
@@ -55,6 +57,7 @@ def build(
     ink_saver: InkSaver = False,
     formats: Formats = "pdf",
     max_cards: MaxCards = MAX_CARDS,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes to render a batch of kits with.")] = CORES,
 ) -> None:
     """Build print-ready kits.
 
@@ -65,7 +68,7 @@ def build(
     options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
     with report.build_progress(console, quiet) as on_kit:
         written = pipeline.build(
-            sources, games or [], players, paper, out, on_kit, flip, options, max_cards
+            sources, games or [], players, paper, out, on_kit, flip, options, max_cards, jobs
         )
     report.print_summary(console, written, out)
 

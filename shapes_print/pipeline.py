@@ -139,9 +139,10 @@ def build(
     flip: Flip = "long",
     options: PrintOptions | None = None,
     max_cards: int = MAX_CARDS,
+    jobs: int = 1,
 ) -> list[Written]:
     project = load_project(sources, games, max_cards)
-    return build_project(project, players, paper, out, on_kit, flip, options)
+    return build_project(project, players, paper, out, on_kit, flip, options, jobs)
 
 
 def build_project(
@@ -152,11 +153,13 @@ def build_project(
     on_kit: OnKit | None = None,
     flip: Flip = "long",
     options: PrintOptions | None = None,
+    jobs: int = 1,
 ) -> list[Written]:
-    """Plan every kit first (so bad input writes nothing), then render and write them."""
+    """Plan every kit first (so bad input writes nothing), then render and write them
+    with `jobs` processes; the bytes written do not depend on `jobs`."""
     options = options or PrintOptions()
     kits = list(plan_all(project, players, paper, flip, options))
-    return write_kits(out, kits, on_kit, options.formats)
+    return write_kits(out, kits, on_kit, options.formats, jobs)
 
 
 def calibrate(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import chain
 from math import cos, radians, sin
 from typing import BinaryIO
@@ -62,7 +63,10 @@ def _rgb(hex_colour: str) -> str:
     return fp_str((value >> 16) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255)
 
 
-def _path_ops(ops: Iterable[PathOp]) -> str:
+@lru_cache(maxsize=1024)
+def _path_ops(ops: tuple[PathOp, ...]) -> str:
+    """An outline as PDF operators; remembered, since every file of a kit redraws its
+    card faces and a dotted pattern is thousands of curves."""
     parts = []
     for op in ops:
         kind = op[0]
