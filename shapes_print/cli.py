@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from typer.exceptions import TyperException
 
-from shapes_print import manifest, pipeline, preview, report
+from shapes_print import manifest, pipeline, report
 from shapes_print.errors import UserError
 from shapes_print.load.content import MAX_CARDS
 from shapes_print.options import PrintOptions, parse_offset
@@ -91,6 +91,8 @@ def preview_kit(
 
     Example: shapes-print preview pass-and-pick --players 4 --paper a4
     """
+    from shapes_print import preview  # pypdfium2 and Pillow: only this command needs them
+
     sources = pipeline.Sources(content, templates)
     for kit in preview.build_and_preview(sources, game, players, paper, out, dpi):
         for path in (*kit.pages, kit.contact_sheet):

@@ -38,8 +38,16 @@ def _deck_folder(tmp_path: Path, extra_cards: dict[str, int]) -> Path:
     deck_path = content / GAME / "deck.yaml"
     deck = yaml.safe_load(deck_path.read_text())
     for shape, count in extra_cards.items():
-        fields = {"shape": shape, "label": shape.upper(), "colour": "#0072B2", "pattern": "dots", "pattern_colour": "#000000"}
-        deck["cards"].append({"id": shape, "count": count, "layout": "shape", "back": "standard", "fields": fields})
+        fields = {
+            "shape": shape,
+            "label": shape.upper(),
+            "colour": "#0072B2",
+            "pattern": "dots",
+            "pattern_colour": "#000000",
+        }
+        deck["cards"].append(
+            {"id": shape, "count": count, "layout": "shape", "back": "standard", "fields": fields}
+        )
     deck_path.write_text(yaml.safe_dump(deck, sort_keys=False))
     return content
 
@@ -65,7 +73,13 @@ def test_each_face_is_one_form_placed_once_per_card(pass_and_pick: Path) -> None
     reader = PdfReader(path)
     placed = [p.name for page in reader.pages for p in placements(page, reader)]
     assert len(placed) == 18 + 18 + 2  # faces, backs, and the sheet furniture on each face sheet
-    assert _forms(path) == {"face-circle", "face-triangle", "face-square", "back-standard", "sheet-furniture"}
+    assert _forms(path) == {
+        "face-circle",
+        "face-triangle",
+        "face-square",
+        "back-standard",
+        "sheet-furniture",
+    }
 
 
 def test_sheets_carry_only_the_faces_they_show(tmp_path: Path) -> None:
@@ -88,7 +102,10 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
     assert not isinstance(pages, list)  # nothing is held: each page is made when asked for
     assert len(pages) == 2 * 1112
     last_face, last_back = pages[-2], pages[-1]
-    assert [u.symbol for u in last_face.items if isinstance(u, Use)] == ["face-star", "sheet-furniture"]
+    assert [u.symbol for u in last_face.items if isinstance(u, Use)] == [
+        "face-star",
+        "sheet-furniture",
+    ]
     assert [u.symbol for u in last_back.items if isinstance(u, Use)] == ["back-standard"]
     face = next(u for u in last_face.items if isinstance(u, Use))
     back = next(u for u in last_back.items if isinstance(u, Use))
@@ -105,7 +122,9 @@ def test_pdf_pages_are_read_once_as_they_come() -> None:
     def pages() -> Iterator[Page]:
         for number in range(5):
             made.append(number)
-            yield Page(200, 100, (Rect(10, 10, 20 + number, 20, Paint(stroke="#000000", stroke_width=1)),))
+            yield Page(
+                200, 100, (Rect(10, 10, 20 + number, 20, Paint(stroke="#000000", stroke_width=1)),)
+            )
 
     out = io.BytesIO()
     document = Document("streamed", pages(), "Helvetica")  # type: ignore[arg-type]
@@ -128,13 +147,20 @@ def test_jobs_write_the_same_bytes_as_one_process(tmp_path: Path) -> None:
 def test_a_user_error_survives_the_trip_back_from_a_worker() -> None:
     error = UserError(Source(Path("deck.yaml"), 3, 7), "count must be a whole number", "write 6")
     copy = pickle.loads(pickle.dumps(error))
-    assert (copy.source, copy.message, copy.hint, str(copy)) == (error.source, error.message, error.hint, str(error))
+    assert (copy.source, copy.message, copy.hint, str(copy)) == (
+        error.source,
+        error.message,
+        error.hint,
+        str(error),
+    )
 
 
 def test_libyaml_reads_the_same_values_and_places_as_pure_python() -> None:
     if yamlsrc._FAST_LOADER is yaml.SafeLoader:
         pytest.skip("PyYAML was built without libyaml")
-    files = sorted(pipeline.DEFAULT_TEMPLATES.rglob("*.yaml")) + sorted(pipeline.DEFAULT_CONTENT.rglob("*.yaml"))
+    files = sorted(pipeline.DEFAULT_TEMPLATES.rglob("*.yaml")) + sorted(
+        pipeline.DEFAULT_CONTENT.rglob("*.yaml")
+    )
     assert len(files) > 8
     for path in files:
         text = path.read_text()
