@@ -167,3 +167,31 @@ def test_libyaml_reads_the_same_values_and_places_as_pure_python() -> None:
         fast = yamlsrc._parse(path, text, yamlsrc._FAST_LOADER)
         careful = yamlsrc._parse(path, text, yaml.SafeLoader)
         assert (fast.data, fast.marks) == (careful.data, careful.marks), path
+
+
+def test_a_batch_reads_each_yaml_file_and_font_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Templates, shapes and fonts are loaded once per build, not once per kit or file."""
+    from shapes_print import fonts
+    from shapes_print.load import content
+
+    reads: list[Path] = []
+    parsed: list[str] = []
+    original_read, original_font = content.read_yaml, fonts.TTFont
+
+    def counting_read(path: Path) -> yamlsrc.Document:
+        reads.append(path.resolve())
+        return original_read(path)
+
+    def counting_font(name: str, path: str) -> fonts.TTFont:
+        parsed.append(path)
+        return original_font(name, path)
+
+    monkeypatch.setattr(content, "read_yaml", counting_read)
+    monkeypatch.setattr(fonts, "TTFont", counting_font)
+    fonts.load_font.cache_clear()
+    written = pipeline.build(pipeline.Sources(), [GAME], "all", "all", tmp_path)
+    assert len({w.folder for w in written}) == 8  # 4 player counts x 2 papers
+    assert len(reads) == len(set(reads)) > 8
+    assert sorted(Path(p).name for p in parsed) == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]
