@@ -291,24 +291,35 @@ def _plain(item: Item) -> tuple:
 
 
 def floor_script(content: Path, script: Path, data_file: Path) -> None:
-    """Write the floor script, and the 10,000-card plan's drawings as its data."""
+    """Write the floor script, and the 10,000-card plan's drawings as its data.
+
+    Like the bare script the issue describes, the floor draws each card face and back once
+    as a form and places it, and draws the cut marks and print furniture on every face
+    sheet as plain lines and text (shapes-print places them as one more form).
+    """
     project = pipeline.load_project(pipeline.Sources(content), [GAME])
     loaded = project.games[GAME]
     cards = plan_kit(loaded, project.library, project.ctx, KitRequest(GAME, 4, "a4"))[0].document
     face_page, back_page = list(cards.pages[:2])
     symbols = cards.symbols
     uses = [item for item in face_page.items if isinstance(item, Use)]
+    slots = [u for u in uses if u.symbol.startswith("face-")]
     trims = [item for item in face_page.items if isinstance(item, Rect)]
     trim = trims[0] if trims else None
-    fixed = [item for item in face_page.items if not isinstance(item, Use) and item not in trims]
+    fixed = [item for item in face_page.items if not isinstance(item, Use | Rect)]
+    fixed += [Group(symbols[u.symbol].items, u.x, u.y) for u in uses if u not in slots]
     pair = project.ctx.fonts
     fonts = sorted({(font.name, str(font.path)) for font in (pair.regular, pair.bold)})
+    cards_forms = {name: s for name, s in symbols.items() if name.startswith(("face-", "back-"))}
     data = (
         fonts,
-        {name: (s.width, s.height, [_plain(i) for i in s.items]) for name, s in symbols.items()},
+        {
+            name: (s.width, s.height, [_plain(i) for i in s.items])
+            for name, s in cards_forms.items()
+        },
         [(f"face-{c.id}", f"back-{c.back}", c.count) for c in loaded.deck.cards],
         (face_page.width, face_page.height),
-        [(u.x, u.y) for u in uses],
+        [(u.x, u.y) for u in slots],
         [(u.x, u.y) for u in back_page.items if isinstance(u, Use)],
         _plain(trim)[3:] if trim else None,
         [_plain(i) for i in fixed],
