@@ -63,7 +63,7 @@ def _rgb(hex_colour: str) -> str:
     return fp_str((value >> 16) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _path_ops(ops: tuple[PathOp, ...]) -> str:
     """An outline as PDF operators; remembered, since every file of a kit redraws its
     card faces and a dotted pattern is thousands of curves."""
