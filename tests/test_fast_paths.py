@@ -72,14 +72,16 @@ def test_each_face_is_one_form_placed_once_per_card(pass_and_pick: Path) -> None
     path = pass_and_pick / "a4" / "4-players" / f"{GAME}_4p_a4_cards.pdf"
     reader = PdfReader(path)
     placed = [p.name for page in reader.pages for p in placements(page, reader)]
-    assert len(placed) == 18 + 18 + 2  # faces, backs, and the sheet furniture on each face sheet
-    assert _forms(path) == {
-        "face-circle",
-        "face-triangle",
-        "face-square",
-        "back-standard",
-        "sheet-furniture",
-    }
+    assert len(placed) == 18 + 18
+    assert _forms(path) == {"face-circle", "face-triangle", "face-square", "back-standard"}
+
+
+def test_the_sheet_furniture_is_the_same_bytes_on_every_face_sheet(pass_and_pick: Path) -> None:
+    """The ruler, inch check and print line are drawn once per file and copied after."""
+    reader = PdfReader(pass_and_pick / "a4" / "4-players" / f"{GAME}_4p_a4_cards.pdf")
+    first, second = (reader.pages[i].get_contents().get_data() for i in (0, 2))
+    ruler = first[first.index(b"50 mm") - 400 :]
+    assert ruler[ruler.index(b"q") :] in second
 
 
 def test_sheets_carry_only_the_faces_they_show(tmp_path: Path) -> None:
@@ -102,17 +104,17 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
     assert not isinstance(pages, list)  # nothing is held: each page is made when asked for
     assert len(pages) == 2 * 1112
     last_face, last_back = pages[-2], pages[-1]
-    assert [u.symbol for u in last_face.items if isinstance(u, Use)] == [
-        "face-star",
-        "sheet-furniture",
-    ]
+    assert [u.symbol for u in last_face.items if isinstance(u, Use)] == ["face-star"]
     assert [u.symbol for u in last_back.items if isinstance(u, Use)] == ["back-standard"]
+    assert len(last_face.cuts) == 1
     face = next(u for u in last_face.items if isinstance(u, Use))
     back = next(u for u in last_back.items if isinstance(u, Use))
     trim = next(r for r in last_face.items if isinstance(r, Rect))
     assert back.x == pytest.approx(last_face.width - face.x - trim.w)  # long-edge flip
     assert back.y == pytest.approx(face.y)
     assert pages[3] == pages[-1 - (len(pages) - 4)]  # negative and positive indices agree
+    shared = [i for i in pages[0].items if not isinstance(i, Use | Rect)]
+    assert shared == [i for i in last_face.items if not isinstance(i, Use | Rect)]
 
 
 def test_pdf_pages_are_read_once_as_they_come() -> None:
@@ -191,7 +193,7 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
     monkeypatch.setattr(content, "read_yaml", counting_read)
     monkeypatch.setattr(fonts, "TTFont", counting_font)
     fonts.load_font.cache_clear()
-    written = pipeline.build(pipeline.Sources(), [GAME], "all", "all", tmp_path)
+    written = pipeline.build(pipeline.Sources(), [GAME], "all", "a4,letter", tmp_path)
     assert len({w.folder for w in written}) == 8  # 4 player counts x 2 papers
     assert len(reads) == len(set(reads)) > 8
     assert sorted(Path(p).name for p in parsed) == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]

@@ -53,7 +53,7 @@ def test_each_back_lands_behind_its_face_on_long_edge_duplex(pass_and_pick: Path
     width = PAPERS[paper][0]
     assert len(reader.pages) == 4  # face, back, face, back
     for face_page, back_page in zip(reader.pages[0::2], reader.pages[1::2], strict=True):
-        faces = [p for p in placements(face_page, reader) if p.name.startswith("face-")]
+        faces = placements(face_page, reader)
         backs = placements(back_page, reader)
         assert len(faces) == len(backs)
         mirrored = sorted((round(width - f.x - CARD_W, 2), round(f.y, 2)) for f in faces)
@@ -65,7 +65,7 @@ def test_each_back_lands_behind_its_face_on_long_edge_duplex(pass_and_pick: Path
 def test_grid_is_three_by_three_and_centred(pass_and_pick: Path) -> None:
     for paper, (width, height) in PAPERS.items():
         reader = PdfReader(kit(pass_and_pick, paper, 4, "cards"))
-        faces = [p for p in placements(reader.pages[0], reader) if p.name.startswith("face-")]
+        faces = placements(reader.pages[0], reader)
         xs = sorted({round(f.x, 3) for f in faces})
         ys = sorted({round(f.y, 3) for f in faces})
         assert len(xs) == 3 and len(ys) == 3
@@ -176,32 +176,27 @@ def test_fonts_are_embedded_and_shapes_are_vectors(pass_and_pick: Path) -> None:
 
 def test_marks_and_furniture_stay_inside_the_printer_safe_margin() -> None:
     from shapes_print.kit import KitRequest, plan_kit
-    from shapes_print.primitives import Group, Line, Use
+    from shapes_print.primitives import Group, Line
 
     project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
     safe = mm(6.35)
     for paper, (width, height) in PAPERS.items():
         files = plan_kit(project.games["pass-and-pick"], project.library, project.ctx, KitRequest("pass-and-pick", 4, paper))
-        document = files[0].document
-        page = document.pages[0]
-        # Marks and furniture are one symbol drawn once per file, placed at the page origin.
-        sheet = [u for u in page.items if isinstance(u, Use) and not u.symbol.startswith(("face-", "back-"))]
-        assert [(u.x, u.y) for u in sheet] == [(0, 0)]
-        items = [*page.items, *document.symbols[sheet[0].symbol].items]
-        lines = [item for item in items if isinstance(item, Line)]
+        page = files[0].document.pages[0]
+        lines = [item for item in page.items if isinstance(item, Line)]
         assert lines, "cut marks are drawn"
         for line in lines:
             for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
                 assert safe - 1e-6 <= x <= width - safe + 1e-6
                 assert safe - 1e-6 <= y <= height - safe + 1e-6
-        furniture = [item for item in items if isinstance(item, Group)]
+        furniture = [item for item in page.items if isinstance(item, Group)]
         assert len(furniture) == 3  # ruler, inch check, print line
 
 
 def test_shape_centres_have_their_colour_and_the_margin_is_paper_white(pass_and_pick: Path) -> None:
     path = kit(pass_and_pick, "a4", 4, "cards")
     reader = PdfReader(path)
-    faces = [p for p in placements(reader.pages[0], reader) if p.name.startswith("face-")]
+    faces = placements(reader.pages[0], reader)
     scale = 100 / 72
     image = pdfium.PdfDocument(path)[0].render(scale=scale).to_pil().convert("RGB")
     height = PAPERS["a4"][1]
