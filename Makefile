@@ -27,6 +27,10 @@ docs: $(STAMP)
 	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_cards_p01.png docs/cards.png
 	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_sheets_p04.png docs/score-sheet.png
 
+# Speed and memory at every size, against a bare reportlab floor (a few minutes).
+bench: $(STAMP)
+	$(BIN)/python bench/bench.py
+
 lint: $(STAMP)
 	$(BIN)/ruff check shapes_print tests
 

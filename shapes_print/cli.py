@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -10,7 +11,7 @@ import typer
 from rich.console import Console
 from typer.exceptions import TyperException
 
-from shapes_print import manifest, pipeline, preview, report, schemas, starter
+from shapes_print import manifest, pipeline, report, schemas, starter
 from shapes_print.errors import UserError
 from shapes_print.load.content import MAX_CARDS
 from shapes_print.options import PrintOptions, parse_offset
@@ -26,6 +27,7 @@ Labels = Annotated[
     list[str] | None,
     typer.Option("--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."),
 ]
+CORES = os.cpu_count() or 1
 FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
 BackOffset = Annotated[
     str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
@@ -60,6 +62,7 @@ def build(
     ink_saver: InkSaver = False,
     formats: Formats = "pdf",
     max_cards: MaxCards = MAX_CARDS,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes to render a batch of kits with.")] = CORES,
 ) -> None:
     """Build print-ready kits.
 
@@ -70,7 +73,7 @@ def build(
     options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
     with report.build_progress(console, quiet) as on_kit:
         written = pipeline.build(
-            sources, games or [], players, paper, out, on_kit, flip, options, labels or [], max_cards
+            sources, games or [], players, paper, out, on_kit, flip, options, labels or [], max_cards, jobs
         )
     report.print_summary(console, written, out)
 
@@ -94,6 +97,8 @@ def preview_kit(
 
     Example: shapes-print preview pass-and-pick --players 4 --paper a4
     """
+    from shapes_print import preview  # pypdfium2 and Pillow: only this command needs them
+
     sources = pipeline.Sources(content, templates)
     for kit in preview.build_and_preview(sources, game, players, paper, out, dpi, labels or []):
         for path in (*kit.pages, kit.contact_sheet):

@@ -39,3 +39,7 @@ class UserError(Exception):
 
     def line(self) -> str:
         return f"{self.source}: {self.message}" if self.source else self.message
+
+    def __reduce__(self) -> tuple[type[UserError], tuple[Source | None, str, str]]:
+        """Pickle by its own fields, so an error raised in a build worker arrives whole."""
+        return type(self), (self.source, self.message, self.hint)

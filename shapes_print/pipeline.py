@@ -199,9 +199,10 @@ def build(
     options: PrintOptions | None = None,
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
+    jobs: int = 1,
 ) -> list[Written]:
     project = load_project(sources, games, labels, max_cards)
-    return build_project(project, players, paper, out, on_kit, flip, options)
+    return build_project(project, players, paper, out, on_kit, flip, options, jobs)
 
 
 def build_project(
@@ -212,11 +213,13 @@ def build_project(
     on_kit: OnKit | None = None,
     flip: Flip = "long",
     options: PrintOptions | None = None,
+    jobs: int = 1,
 ) -> list[Written]:
-    """Plan every kit first (so bad input writes nothing), then render and write them."""
+    """Plan every kit first (so bad input writes nothing), then render and write them
+    with `jobs` processes; the bytes written do not depend on `jobs`."""
     options = options or PrintOptions()
     kits = list(plan_all(project, players, paper, flip, options))
-    return write_kits(out, kits, on_kit, options.formats)
+    return write_kits(out, kits, on_kit, options.formats, jobs)
 
 
 def calibrate(

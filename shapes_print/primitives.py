@@ -6,7 +6,7 @@ about games, YAML or output formats, so both backends draw exactly the same thin
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
@@ -135,7 +135,7 @@ class Document:
     """
 
     title: str
-    pages: list[Page]
+    pages: Sequence[Page]  # may be made on demand; renderers read each page once, in order
     font: str
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"

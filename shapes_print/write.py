@@ -19,6 +19,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
@@ -69,11 +70,15 @@ def write_kits(
     kits: Sequence[PlannedKit],
     on_kit: OnKit | None = None,
     formats: Sequence[str] = ("pdf",),
+    jobs: int = 1,
 ) -> list[Written]:
     """Render every kit into staging, then swap the finished folders into `out`.
 
     `on_kit` is called after each kit is rendered, so a caller can report progress.
     `formats` may add `svg`: every page as SVG, and a cut file for pages with cut outlines.
+    With `jobs` above 1, a batch of kits is rendered by up to that many forked processes
+    into the staging folder; the swap and the manifest stay in this process, so the bytes
+    do not depend on `jobs`.
     """
     if out.exists() and not out.is_dir():
         raise UserError(Source(out), "--out names a file, not a folder")
@@ -86,7 +91,7 @@ def write_kits(
             _refuse_links(out, folder)
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
-            written, pending = _render(out, staging, kits, on_kit, formats)
+            written, pending = _render(out, staging, kits, on_kit, formats, jobs)
             write_manifest(out, Manifest(manifest.files, pending))
             for folder in pending:
                 _refuse_links(out, folder)
@@ -106,24 +111,72 @@ def _render(
     kits: Sequence[PlannedKit],
     on_kit: OnKit | None,
     formats: Sequence[str],
+    jobs: int,
 ) -> tuple[list[Written], dict[str, dict]]:
     written: list[Written] = []
     pending: dict[str, dict[str, dict[str, object]]] = {}
+    rendered = _render_all(staging, kits, formats, jobs)
     for number, (folder, info, files) in enumerate(kits, start=1):
         first = len(written)
-        target = staging / folder
-        target.mkdir(parents=True)
         entries = pending.setdefault(folder, {})
         for kit_file in files:
-            for path, pages in _render_file(kit_file, target, formats):
-                size, digest = path.stat().st_size, sha256(path)
-                relative = f"{folder}/{path.name}"
+            for name, pages, size, digest in next(rendered):
+                relative = f"{folder}/{name}"
                 audience = kit_file.audience
                 written.append(Written(out / relative, pages, size, digest, audience, folder))
                 entries[relative] = {**info, "audience": audience, "sha256": digest, "bytes": size}
         if on_kit:
             on_kit(KitDone(folder, tuple(written[first:]), number, len(kits)))
     return written, pending
+
+
+Made = list[tuple[str, int, int, str]]  # what one kit file gave: name, pages, bytes, SHA-256
+Job = tuple[str, KitFile]  # a kit's folder and one of its files
+_BATCH: list[Job] = []  # set before forking: workers inherit the plan instead of pickling it
+
+
+def _render_job(staging: Path, formats: Sequence[str], job: Job) -> Made:
+    folder, kit_file = job
+    made = _render_file(kit_file, staging / folder, formats)
+    return [(path.name, pages, path.stat().st_size, sha256(path)) for path, pages in made]
+
+
+def _render_nth(staging: Path, formats: Sequence[str], index: int) -> Made:
+    return _render_job(staging, formats, _BATCH[index])
+
+
+def _render_all(
+    staging: Path, kits: Sequence[PlannedKit], formats: Sequence[str], jobs: int
+) -> Iterator[Made]:
+    """What rendering each file gave, in plan order whatever the number of jobs."""
+    for folder, _, _ in kits:
+        (staging / folder).mkdir(parents=True)
+    batch = [(folder, kit_file) for folder, _, files in kits for kit_file in files]
+    workers = min(jobs, len(kits))  # a single kit's files are rendered in this process
+    if workers > 1:
+        return _render_forked(staging, formats, batch, workers)
+    return (_render_job(staging, formats, job) for job in batch)
+
+
+def _render_forked(
+    staging: Path, formats: Sequence[str], batch: list[Job], workers: int
+) -> Iterator[Made]:
+    """The batch over forked workers (imported here: a single kit never pays for this)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _BATCH
+    if "fork" not in multiprocessing.get_all_start_methods():
+        yield from (_render_job(staging, formats, job) for job in batch)
+        return
+    _BATCH = batch
+    try:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            count = len(batch)
+            yield from pool.map(_render_nth, repeat(staging, count), repeat(formats, count), range(count))
+    finally:
+        _BATCH = []
 
 
 def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:

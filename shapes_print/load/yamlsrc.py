@@ -27,6 +27,8 @@ MAX_DEPTH = 64
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MERGE = "tag:yaml.org,2002:merge"
+# libyaml's parser when PyYAML has it: the same nodes and marks, about 8 times faster.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Loc = tuple[str | int, ...]
 
@@ -108,9 +110,9 @@ def _byte_source(path: Path, raw: bytes, offset: int) -> Source:
     return Source(path, raw.count(b"\n", 0, offset) + 1, offset - line_start + 1)
 
 
-def _check_depth(path: Path, text: str) -> None:
+def _check_depth(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> None:
     """Refuse deep nesting from the event stream, which PyYAML produces without recursion."""
-    loader = yaml.SafeLoader(text)
+    loader = loader_class(text)
     depth = 0
     try:
         while (event := loader.get_event()) is not None:
@@ -180,15 +182,12 @@ def read_yaml(path: Path) -> Document:
         where = _byte_source(path, raw, error.start)
         message = f"is not UTF-8 text (byte 0x{bad}); save the file as UTF-8"
         raise UserError(where, message) from None
-    loader = yaml.SafeLoader(text)
     try:
-        _check_depth(path, text)
-        node = loader.get_single_node()
-        if node is None:
-            raise UserError(Source(path, 1, 1), "file is empty")
-        _expanded_size(path, node)
-        builder = _Builder(path, loader)
-        data = builder.build(node, (), 0)
+        return _parse(path, text, _FAST_LOADER)
+    except yaml.YAMLError:
+        pass  # libyaml's messages are terser: the pure-Python parser says what is wrong
+    try:
+        return _parse(path, text, yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = Source(path, mark.line + 1, mark.column + 1) if mark else Source(path)
@@ -196,9 +195,24 @@ def read_yaml(path: Path) -> Document:
         if "\t" in problem or "tab" in problem:
             problem = "tabs are not allowed for indentation; use spaces"
         raise UserError(where, f"YAML syntax error: {problem}") from None
+    except yaml.reader.ReaderError as error:
+        character = f"U+{error.character:04X}" if isinstance(error.character, int) else repr(error.character)
+        where = _byte_source(path, raw, len(text[: error.position].encode("utf-8")))
+        raise UserError(where, f"has a character YAML does not allow ({character})") from None
+
+
+def _parse(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> Document:
+    _check_depth(path, text, loader_class)
+    loader = loader_class(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise UserError(Source(path, 1, 1), "file is empty")
+        _expanded_size(path, node)
+        builder = _Builder(path, loader)
+        return Document(path, builder.build(node, (), 0), builder.marks)
     finally:
         loader.dispose()
-    return Document(path, data, builder.marks)
 
 
 def deep_merge(base: Any, override: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
@@ -79,32 +80,66 @@ def sheet_pages(
     font: Font,
     print_line: str,
     where: Source | None = None,
-) -> list[Page]:
+) -> SheetPages:
     """Face sheets, each followed by its back sheet with every back behind its face.
 
     `where` is the card size's place in the YAML (or its option), for layout errors.
     """
     grid, placed = sheet_grid(card, paper, furniture, font, print_line, where)
-    page = (grid.page_w, grid.page_h)
-    marks = cut_marks(grid, furniture)
-    trim = card.trim_line
-    pages: list[Page] = []
-    for start in range(0, len(order), grid.slots):
-        sheet = order[start : start + grid.slots]
-        face_items: list[Item] = []
-        back_items: list[Item] = []
+    return SheetPages(order, card, grid, duplex, (*cut_marks(grid, furniture), *placed))
+
+
+class SheetPages(Sequence[Page]):
+    """The pages of `sheet_pages`, each made when it is asked for and then forgotten.
+
+    A deck of 10,000 cards is 2,224 pages: made on demand, a renderer holds one at a time.
+    Every face sheet shares the same marks and furniture items (`shared`), so a renderer
+    can recognise them and draw them once.
+    """
+
+    def __init__(
+        self,
+        order: CardOrder,
+        card: CardGeometry,
+        grid: Grid,
+        duplex: Duplex,
+        shared: tuple[Item, ...],
+    ) -> None:
+        self.order, self.card, self.grid, self.shared = order, card, grid, shared
+        self.faces = [grid.face_origin(slot) for slot in range(grid.slots)]
+        self.backs = [grid.back_origin(slot, duplex.flip, duplex.offset) for slot in range(grid.slots)]
+        trim = card.trim_line
+        self.trim = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
+
+    def __len__(self) -> int:
+        return 2 * -(-len(self.order) // self.grid.slots)
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Page]: ...
+
+    def __getitem__(self, index: int | slice) -> Page | list[Page]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(f"page {index} of {len(self)}")
+        sheet, is_back = divmod(index % len(self), 2)
+        start = sheet * self.grid.slots
+        cards = self.order[start : start + self.grid.slots]
+        size = (self.grid.page_w, self.grid.page_h)
+        if is_back:
+            return Page(*size, tuple(Use(b, x, y) for (_, b), (x, y) in zip(cards, self.backs, strict=False)))
+        card = self.card
+        items: list[Item] = []
         cuts: list[Path] = []
-        for slot, (face, back) in enumerate(sheet):
-            x, y = grid.face_origin(slot)
-            face_items.append(Use(face, x, y))
-            if trim:
-                paint = Paint(stroke=trim.colour, stroke_width=trim.width)
-                face_items.append(Rect(x, y, card.width, card.height, paint))
+        for (face, _), (x, y) in zip(cards, self.faces, strict=False):
+            items.append(Use(face, x, y))
+            if self.trim:
+                items.append(Rect(x, y, card.width, card.height, self.trim))
             cuts.append(cut_path(x, y, card))
-            back_items.append(Use(back, *grid.back_origin(slot, duplex.flip, duplex.offset)))
-        pages.append(Page(*page, (*face_items, *marks, *placed), cuts=tuple(cuts)))
-        pages.append(Page(*page, tuple(back_items)))
-    return pages
+        return Page(*size, (*items, *self.shared), cuts=tuple(cuts))
 
 
 def sheet_grid(

@@ -3,100 +3,237 @@
 `invariant=1` makes the bytes depend only on the plan, so two builds are identical. The
 viewer is asked for actual size and long-edge duplex; the printed ruler stays because not
 every viewer honours the request.
+
+Speed: shapes, lines and rectangles are written as PDF operators directly (reportlab's
+per-call state bookkeeping cost more than the drawing), colours and line styles are only
+set when they change, a group drawn before in the file (the ruler on every card sheet) is
+copied, and a symbol becomes a form the first time a page places it, so a file holds only
+the drawings it uses. Pages are drawn as they come from the plan.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import chain
+from math import cos, radians, sin
 from typing import BinaryIO
 
-from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import Canvas
 
-from shapes_print.primitives import Document, Group, Item, Line, Path, PathOp, Rect, Text, Use
+from shapes_print.primitives import (
+    Document,
+    Group,
+    Item,
+    Line,
+    Paint,
+    Path,
+    PathOp,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
+from shapes_print.shapes import KAPPA
+
+# Binary (Flate only) content streams: ASCII85 makes them a quarter larger and slower.
+rl_config.useA85 = 0
 
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+# Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
+_PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
+_RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True, True): "B"}
 
 
-def _path(canvas: Canvas, ops: Iterable[PathOp]):
-    path = canvas.beginPath()
+@dataclass(slots=True)
+class _State:
+    """What the PDF graphics state currently holds; None means unknown, so set it."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    width: float | None = None
+    dash: tuple[float, ...] | None = None
+
+
+def _rgb(hex_colour: str) -> str:
+    value = int(hex_colour[1:], 16)
+    return fp_str((value >> 16) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255)
+
+
+@lru_cache(maxsize=256)
+def _path_ops(ops: tuple[PathOp, ...]) -> str:
+    """An outline as PDF operators; remembered, since every file of a kit redraws its
+    card faces and a dotted pattern is thousands of curves."""
+    parts = []
     for op in ops:
         kind = op[0]
         if kind == "M":
-            path.moveTo(op[1], op[2])
+            parts.append(f"{fp_str(*op[1:])} m")
         elif kind == "L":
-            path.lineTo(op[1], op[2])
+            parts.append(f"{fp_str(*op[1:])} l")
         elif kind == "C":
-            path.curveTo(*op[1:])
+            parts.append(f"{fp_str(*op[1:])} c")
         else:
-            path.close()
-    return path
+            parts.append("h")
+    return " ".join(parts)
 
 
-def _draw(canvas: Canvas, item: Item) -> None:
-    if isinstance(item, Use):
-        canvas.saveState()
-        canvas.translate(item.x, item.y)
-        canvas.doForm(item.symbol)
-        canvas.restoreState()
-    elif isinstance(item, Path):
-        paint = item.paint
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
+    """A rectangle with quarter-circle corners (radius clamped to half the shorter side)."""
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - KAPPA)
+    x1, y1 = x + w, y + h
+    return (
+        ("M", x + r, y), ("L", x1 - r, y), ("C", x1 - k, y, x1, y + k, x1, y + r),
+        ("L", x1, y1 - r), ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
+        ("L", x + r, y1), ("C", x + k, y1, x, y1 - k, x, y1 - r),
+        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
+    )  # fmt: skip
+
+
+def _places_symbols(items: Iterable[Item]) -> bool:
+    return any(
+        isinstance(item, Use) or (isinstance(item, Group) and _places_symbols(item.items))
+        for item in items
+    )
+
+
+class _Pen:
+    """Draws plan items onto one canvas, remembering the graphics state it has set."""
+
+    def __init__(self, canvas: Canvas, symbols: dict[str, Symbol]) -> None:
+        self.canvas = canvas
+        self.symbols = symbols
+        self.defined: set[str] = set()
+        self.state = _State()
+        self.saved: list[_State] = []
+        self.colours: dict[str, str] = {}
+        self.groups: dict[Group, list[str]] = {}
+
+        self._emit = canvas.addLiteral
+
+    def _push(self) -> None:
+        self.saved.append(self.state)
+        self.state = replace(self.state)
+
+    def _pop(self) -> None:
+        self.state = self.saved.pop()
+
+    def _colour(self, hex_colour: str) -> str:
+        rgb = self.colours.get(hex_colour)
+        if rgb is None:
+            rgb = self.colours[hex_colour] = _rgb(hex_colour)
+        return rgb
+
+    def _fill(self, colour: str) -> None:
+        if self.state.fill != colour:
+            self.state.fill = colour
+            self._emit(f"{self._colour(colour)} rg")
+
+    def _stroke(self, colour: str, width: float, dash: tuple[float, ...]) -> None:
+        state = self.state
+        if state.stroke != colour:
+            state.stroke = colour
+            self._emit(f"{self._colour(colour)} RG")
+        if state.width != width:
+            state.width = width
+            self._emit(f"{fp_str(width)} w")
+        if state.dash != dash:
+            state.dash = dash
+            self._emit(f"[{fp_str(*dash) if dash else ''}] 0 d")
+
+    def _paint(self, paint: Paint) -> tuple[bool, bool]:
         if paint.fill:
-            canvas.setFillColor(HexColor(paint.fill))
+            self._fill(paint.fill)
         if paint.stroke:
-            canvas.setStrokeColor(HexColor(paint.stroke))
-            canvas.setLineWidth(paint.stroke_width)
-            canvas.setDash(list(paint.dash) or [])
-        canvas.drawPath(
-            _path(canvas, item.ops),
-            stroke=int(bool(paint.stroke)),
-            fill=int(bool(paint.fill)),
-            fillMode=FILL_EVEN_ODD,
-        )
-    elif isinstance(item, Rect):
-        paint = item.paint
-        if paint.fill:
-            canvas.setFillColor(HexColor(paint.fill))
-        if paint.stroke:
-            canvas.setStrokeColor(HexColor(paint.stroke))
-            canvas.setLineWidth(paint.stroke_width)
-            canvas.setDash(list(paint.dash) or [])
-        stroke, fill = int(bool(paint.stroke)), int(bool(paint.fill))
-        if item.radius:
-            canvas.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
-        else:
-            canvas.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
-    elif isinstance(item, Line):
-        canvas.setStrokeColor(HexColor(item.colour))
-        canvas.setLineWidth(item.width)
-        canvas.setDash([])
-        canvas.line(item.x1, item.y1, item.x2, item.y2)
-    elif isinstance(item, Text):
-        canvas.setFillColor(HexColor(item.colour))
-        canvas.setFont(item.font, item.size)
-        if item.anchor == "middle":
-            canvas.drawCentredString(item.x, item.y, item.text)
-        elif item.anchor == "end":
-            canvas.drawRightString(item.x, item.y, item.text)
-        else:
-            canvas.drawString(item.x, item.y, item.text)
-    elif isinstance(item, Group):
-        canvas.saveState()
-        canvas.translate(item.dx, item.dy)
-        if item.angle:
-            canvas.rotate(item.angle)
-        if item.scale != 1.0:
-            canvas.scale(item.scale, item.scale)
-        if item.clip:
-            canvas.clipPath(_path(canvas, item.clip), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
-        for child in item.items:
-            _draw(canvas, child)
-        canvas.restoreState()
+            self._stroke(paint.stroke, paint.stroke_width, paint.dash)
+        return bool(paint.fill), bool(paint.stroke)
+
+    def form(self, name: str) -> None:
+        """Define a symbol as a form XObject; reportlab keeps the page being drawn aside."""
+        symbol = self.symbols[name]
+        self.defined.add(name)
+        self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=symbol.width, uppery=symbol.height)
+        self._push()
+        self.state = _State()
+        self.draw_all(symbol.items)
+        self._pop()
+        self.canvas.endForm()
+
+    def draw_all(self, items: Iterable[Item]) -> None:
+        for item in items:
+            self.draw(item)
+
+    def draw(self, item: Item) -> None:
+        if isinstance(item, Use):
+            if item.symbol not in self.defined:
+                self.form(item.symbol)
+            if item.x or item.y:
+                self._emit(f"q 1 0 0 1 {fp_str(item.x, item.y)} cm")
+                self.canvas.doForm(item.symbol)
+                self._emit("Q")
+            else:
+                self.canvas.doForm(item.symbol)
+        elif isinstance(item, Rect):
+            paint = self._paint(item.paint)
+            if item.radius:
+                outline = _path_ops(_round_rect(item.x, item.y, item.w, item.h, item.radius))
+                self._emit(f"{outline} {_PATH_PAINT[paint]}")
+            else:
+                self._emit(f"{fp_str(item.x, item.y, item.w, item.h)} re {_RECT_PAINT[paint]}")
+        elif isinstance(item, Line):
+            self._stroke(item.colour, item.width, ())
+            self._emit(f"{fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
+        elif isinstance(item, Path):
+            paint = self._paint(item.paint)
+            self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
+        elif isinstance(item, Text):
+            self._fill(item.colour)
+            canvas = self.canvas
+            canvas.setFont(item.font, item.size)
+            if item.anchor == "middle":
+                canvas.drawCentredString(item.x, item.y, item.text)
+            elif item.anchor == "end":
+                canvas.drawRightString(item.x, item.y, item.text)
+            else:
+                canvas.drawString(item.x, item.y, item.text)
+        elif isinstance(item, Group):
+            self._group(item)
+
+    def _group(self, group: Group) -> None:
+        """A group's operators depend only on the group (its state starts unknown), so a
+        group seen before in this file, such as a sheet's ruler, is copied, not redrawn.
+        Groups that place symbols are always drawn: placing also lists the form as used."""
+        code = self.canvas._code  # reportlab's stream of the page or form being drawn
+        known = self.groups.get(group)
+        if known is not None:
+            code.extend(known)
+            return
+        start = len(code)
+        self._push()
+        self.state = _State()
+        self._emit(f"q 1 0 0 1 {fp_str(group.dx, group.dy)} cm")
+        if group.angle:
+            c, s = cos(radians(group.angle)), sin(radians(group.angle))
+            self._emit(f"{fp_str(c, s, -s, c)} 0 0 cm")
+        if group.scale != 1.0:
+            self._emit(f"{fp_str(group.scale)} 0 0 {fp_str(group.scale)} 0 0 cm")
+        if group.clip:
+            self._emit(f"{_path_ops(group.clip)} W* n")
+        self.draw_all(group.items)
+        self._emit("Q")
+        self._pop()
+        if not _places_symbols(group.items):
+            self.groups[group] = code[start:]
 
 
-def write_pdf(document: Document, out: BinaryIO) -> None:
-    """Render every page of the document to `out` as one PDF."""
-    first = document.pages[0]
+def write_pdf(document: Document, out: BinaryIO) -> int:
+    """Render every page of the document to `out` as one PDF; return the page count."""
+    pages = iter(document.pages)
+    first = next(pages)
     canvas = Canvas(
         out,
         pagesize=(first.width, first.height),
@@ -110,18 +247,17 @@ def write_pdf(document: Document, out: BinaryIO) -> None:
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex])
     canvas.setViewerPreference("DisplayDocTitle", "true")
-    for symbol in document.symbols.values():
-        canvas.beginForm(symbol.name, lowerx=0, lowery=0, upperx=symbol.width, uppery=symbol.height)
-        for item in symbol.items:
-            _draw(canvas, item)
-        canvas.endForm()
-    for page in document.pages:
+    pen = _Pen(canvas, document.symbols)
+    count = 0
+    for page in chain((first,), pages):
         canvas.setPageSize((page.width, page.height))
         if page.trim:
             canvas.setTrimBox((page.trim.llx, page.trim.lly, page.trim.urx, page.trim.ury))
         if page.bleed:
             canvas.setBleedBox((page.bleed.llx, page.bleed.lly, page.bleed.urx, page.bleed.ury))
-        for item in page.items:
-            _draw(canvas, item)
+        pen.state = _State()
+        pen.draw_all(page.items)
         canvas.showPage()
+        count += 1
     canvas.save()
+    return count

@@ -1,0 +1,370 @@
+"""Benchmark (a script, not a test): how fast shapes-print is, and how far from the floor.
+
+Run with `make bench`. Every figure is the median of REPEATS runs on this machine in this
+run, so the ratios can be compared from day to day even when the machine changes. Wall
+time is what a user waits; CPU time (every process of the run) is steadier when other work
+shares the machine:
+
+1. the full `make print` work (every game, player count and paper), in-process and through
+   the command line (a fresh process, start-up included, --jobs = all cores);
+2. custom decks of 1,000, 1,800 and 10,000 cards of mixed shapes, one kit each, as whole
+   processes: wall seconds and peak memory (RSS), and the 10,000 / 1,000 ratios;
+3. the render floor: a bare reportlab script (generated below) that draws the same faces,
+   backs, marks and furniture as the plan of the 10,000-card deck, each distinct face once
+   as a form XObject, with no loading, validation or layout; and shapes-print over it.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+PROJECT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(PROJECT))
+
+from shapes_print import pipeline  # noqa: E402 - after the path is set
+from shapes_print.kit import KitRequest, plan_kit  # noqa: E402
+from shapes_print.primitives import Group, Item, Line, Rect, Text, Use  # noqa: E402
+from shapes_print.primitives import Path as PathItem  # noqa: E402
+
+REPEATS = 3
+GAME = "pass-and-pick"
+DECK_SIZES = (1_000, 1_800, 10_000)
+KIT = ("--players", "4", "--paper", "a4")
+# The issue's targets on a 2-core machine, printed beside each figure.
+TARGETS = {1_800: "< 0.5 s", 10_000: "< 2 s, < 100 MB"}
+Row = tuple[str, str, str, str, str]
+# Okabe-Ito colours (colour-blind safe), cycled over the card types of the custom deck.
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One measurement: wall seconds, CPU seconds (all processes), peak RSS in KiB."""
+
+    wall: float
+    cpu: float
+    rss: float
+
+
+def run(command: list[str]) -> Run:
+    """One whole child process, start-up included.
+
+    os.wait4 gives this child's own rusage (its reaped workers included): the same
+    ru_maxrss as getrusage(RUSAGE_CHILDREN), but not a maximum over every child so far.
+    Bytecode is cached as for any installed program, whatever this shell asks.
+    """
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    start = time.perf_counter()
+    child = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise SystemExit(f"bench: {' '.join(command)} failed with status {child.returncode}")
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+
+
+def median(measure: Callable[[], Run]) -> Run:
+    """Each figure's median over REPEATS runs, figure by figure."""
+    runs = [measure() for _ in range(REPEATS)]
+    return Run(*(statistics.median(getattr(r, f) for r in runs) for f in ("wall", "cpu", "rss")))
+
+
+def row(name: str, figures: Run, other: str = "", target: str = "") -> Row:
+    cpu = f"{figures.cpu:.3f} s" if figures.cpu else ""
+    return (name, f"{figures.wall:.3f} s", cpu, other, target)
+
+
+def rate(pages: int, seconds: float) -> str:
+    return f"{pages / seconds:.0f} pages/s"
+
+
+def peak(kib: float) -> str:
+    return f"{kib / 1024:.0f} MB peak"
+
+
+def shapes_print(*args: str) -> list[str]:
+    return [sys.executable, "-m", "shapes_print", "build", *args]
+
+
+@contextmanager
+def scratch() -> Iterator[Path]:
+    folder = Path(tempfile.mkdtemp(prefix="shapes-bench-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def write_deck(content: Path, cards: int) -> None:
+    """The game's folder with a deck of `cards` cards: one card type per library shape,
+    colours and patterns cycled, counts as even as they come."""
+    shutil.copytree(PROJECT / "content" / GAME, content / GAME)
+    templates = PROJECT / "templates"
+    shapes = list(yaml.safe_load((templates / "shapes.yaml").read_text()))
+    patterns = list(yaml.safe_load((templates / "patterns.yaml").read_text()))
+    deck = yaml.safe_load((content / GAME / "deck.yaml").read_text())
+    back = next(iter(deck["backs"]))
+    deck["cards"] = [
+        {
+            "id": shape,
+            "count": cards // len(shapes) + (index < cards % len(shapes)),
+            "layout": "shape",
+            "back": back,
+            "fields": {
+                "shape": shape,
+                "label": shape.upper(),
+                "colour": COLOURS[index % len(COLOURS)],
+                "pattern": patterns[index % len(patterns)],
+                "pattern_colour": "#000000",
+            },
+        }
+        for index, shape in enumerate(shapes)
+    ]
+    (content / GAME / "deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False))
+
+
+def full_print(work: Path) -> list[Row]:
+    """Section 1: every game, player count and paper, as `make print` builds them."""
+    sources = pipeline.Sources()
+    pages = sum(w.pages for w in pipeline.build(sources, [], "all", "all", work / "p"))
+
+    def in_process() -> Run:
+        start, cpu = time.perf_counter(), time.process_time()
+        pipeline.build(sources, [], "all", "all", work / "p")
+        return Run(time.perf_counter() - start, time.process_time() - cpu, 0)
+
+    inside = median(in_process)
+    run(shapes_print("--out", str(work / "c")))  # warm-up: bytecode and file caches
+    cli = median(lambda: run(shapes_print("--out", str(work / "c"))))
+    return [
+        row(f"make print ({pages} pages), in-process", inside, rate(pages, inside.wall)),
+        (row(f"make print, CLI --jobs {os.cpu_count()}", cli, rate(pages, cli.wall), "< 3 s")),
+    ]
+
+
+def custom_decks(work: Path) -> tuple[list[Row], dict[int, Run]]:
+    """Section 2: one kit of each deck size, as a whole process."""
+    figures: dict[int, Run] = {}
+    for cards in DECK_SIZES:
+        content = work / f"deck-{cards}"
+        write_deck(content, cards)
+        out = work / f"out-{cards}"
+        command = shapes_print(GAME, *KIT, "--content", str(content), "--out", str(out))
+        figures[cards] = median(lambda command=command: run(command))
+    rows = [
+        row(
+            f"{cards:,} cards, CLI process",
+            figures[cards],
+            peak(figures[cards].rss),
+            TARGETS.get(cards, ""),
+        )
+        for cards in DECK_SIZES
+    ]
+    small, big = figures[DECK_SIZES[0]], figures[DECK_SIZES[-1]]
+    ratio = DECK_SIZES[-1] // DECK_SIZES[0]
+    rows.append(
+        (
+            f"{ratio}x the cards",
+            f"{big.wall / small.wall:.2f}x",
+            f"{big.cpu / small.cpu:.2f}x",
+            f"{big.rss / small.rss:.2f}x memory",
+            f"<= {ratio * 1.1:g}x time, flat memory",
+        )
+    )
+    return rows, figures
+
+
+# The floor: reportlab and nothing else. Its data file (marshal, written by `floor_script`)
+# holds the plan's drawings as plain tuples; the script registers the fonts, draws each
+# symbol once as a form, then places faces, trim lines, marks and furniture page by page.
+FLOOR = """
+import marshal
+import sys
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+
+with open(sys.argv[1], "rb") as data:
+    FONTS, SYMBOLS, ORDER, PAGE, FACE_SLOTS, BACK_SLOTS, TRIM, FIXED = marshal.load(data)
+
+def path(c, ops):
+    p = c.beginPath()
+    for op in ops:
+        if op[0] == "M": p.moveTo(*op[1:])
+        elif op[0] == "L": p.lineTo(*op[1:])
+        elif op[0] == "C": p.curveTo(*op[1:])
+        else: p.close()
+    return p
+
+def paint(c, fill, stroke, width, dash):
+    if fill: c.setFillColor(HexColor(fill))
+    if stroke:
+        c.setStrokeColor(HexColor(stroke)); c.setLineWidth(width); c.setDash(list(dash))
+    return int(bool(stroke)), int(bool(fill))
+
+def draw(c, item):
+    kind = item[0]
+    if kind == "path":
+        stroke, fill = paint(c, *item[2:6])
+        c.drawPath(path(c, item[1]), stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD)
+    elif kind == "rect":
+        stroke, fill = paint(c, *item[6:10])
+        x, y, w, h, r = item[1:6]
+        if r: c.roundRect(x, y, w, h, r, stroke=stroke, fill=fill)
+        else: c.rect(x, y, w, h, stroke=stroke, fill=fill)
+    elif kind == "line":
+        c.setStrokeColor(HexColor(item[5])); c.setLineWidth(item[6]); c.setDash([])
+        c.line(*item[1:5])
+    elif kind == "text":
+        x, y, s, font, size, colour, anchor = item[1:]
+        c.setFillColor(HexColor(colour)); c.setFont(font, size)
+        {"middle": c.drawCentredString, "end": c.drawRightString}.get(anchor, c.drawString)(x, y, s)
+    elif kind == "use":
+        c.saveState(); c.translate(item[2], item[3]); c.doForm(item[1]); c.restoreState()
+    else:
+        dx, dy, angle, scale, clip, children = item[1:]
+        c.saveState(); c.translate(dx, dy)
+        if angle: c.rotate(angle)
+        if scale != 1: c.scale(scale, scale)
+        if clip: c.clipPath(path(c, clip), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+        for child in children: draw(c, child)
+        c.restoreState()
+
+for name, file in FONTS:
+    pdfmetrics.registerFont(TTFont(name, file))
+c = Canvas(sys.argv[2], pagesize=PAGE, invariant=1, pdfVersion=(1, 7))
+for name, (w, h, items) in SYMBOLS.items():
+    c.beginForm(name, lowerx=0, lowery=0, upperx=w, uppery=h)
+    for item in items: draw(c, item)
+    c.endForm()
+cards = [(face, back) for face, back, count in ORDER for _ in range(count)]
+for start in range(0, len(cards), len(FACE_SLOTS)):
+    sheet = cards[start:start + len(FACE_SLOTS)]
+    for (face, _), (x, y) in zip(sheet, FACE_SLOTS):
+        draw(c, ("use", face, x, y))
+        if TRIM: draw(c, ("rect", x, y, *TRIM))
+    for item in FIXED: draw(c, item)
+    c.showPage()
+    for (_, back), (x, y) in zip(sheet, BACK_SLOTS):
+        draw(c, ("use", back, x, y))
+    c.showPage()
+c.save()
+"""
+
+
+def _plain(item: Item) -> tuple:
+    """A plan primitive as the floor script's plain tuple."""
+    if isinstance(item, PathItem):
+        p = item.paint
+        return ("path", item.ops, p.fill, p.stroke, p.stroke_width, p.dash)
+    if isinstance(item, Rect):
+        p = item.paint
+        box = (item.x, item.y, item.w, item.h, item.radius)
+        return ("rect", *box, p.fill, p.stroke, p.stroke_width, p.dash)
+    if isinstance(item, Line):
+        return ("line", item.x1, item.y1, item.x2, item.y2, item.colour, item.width)
+    if isinstance(item, Text):
+        return ("text", item.x, item.y, item.text, item.font, item.size, item.colour, item.anchor)
+    if isinstance(item, Use):
+        return ("use", item.symbol, item.x, item.y)
+    assert isinstance(item, Group)
+    children = [_plain(child) for child in item.items]
+    return ("group", item.dx, item.dy, item.angle, item.scale, item.clip, children)
+
+
+def floor_script(content: Path, script: Path, data_file: Path) -> None:
+    """Write the floor script, and the 10,000-card plan's drawings as its data.
+
+    Like the bare script the issue describes, the floor draws each card face and back once
+    as a form and places it, and draws the cut marks and print furniture on every face
+    sheet as plain lines and text (shapes-print places them as one more form).
+    """
+    project = pipeline.load_project(pipeline.Sources(content), [GAME])
+    loaded = project.games[GAME]
+    cards = plan_kit(loaded, project.library, project.ctx, KitRequest(GAME, 4, "a4"))[0].document
+    face_page, back_page = list(cards.pages[:2])
+    symbols = cards.symbols
+    uses = [item for item in face_page.items if isinstance(item, Use)]
+    slots = [u for u in uses if u.symbol.startswith("face-")]
+    trims = [item for item in face_page.items if isinstance(item, Rect)]
+    trim = trims[0] if trims else None
+    fixed = [item for item in face_page.items if not isinstance(item, Use | Rect)]
+    fixed += [Group(symbols[u.symbol].items, u.x, u.y) for u in uses if u not in slots]
+    pair = project.ctx.fonts
+    fonts = sorted({(font.name, str(font.path)) for font in (pair.regular, pair.bold)})
+    cards_forms = {name: s for name, s in symbols.items() if name.startswith(("face-", "back-"))}
+    data = (
+        fonts,
+        {
+            name: (s.width, s.height, [_plain(i) for i in s.items])
+            for name, s in cards_forms.items()
+        },
+        [(f"face-{c.id}", f"back-{c.back}", c.count) for c in loaded.deck.cards],
+        (face_page.width, face_page.height),
+        [(u.x, u.y) for u in slots],
+        [(u.x, u.y) for u in back_page.items if isinstance(u, Use)],
+        _plain(trim)[3:] if trim else None,
+        [_plain(i) for i in fixed],
+    )
+    data_file.write_bytes(marshal.dumps(data))
+    script.write_text(FLOOR)
+
+
+def render_floor(work: Path, decks: dict[int, Run]) -> list[Row]:
+    """Section 3: the bare reportlab floor for the largest deck, and shapes-print over it.
+
+    shapes-print's figure is its whole kit (cards, sheets and host key); the floor draws
+    the cards file only, so the ratio is if anything unkind to shapes-print.
+    """
+    cards = DECK_SIZES[-1]
+    script, data = work / "floor.py", work / "floor.data"
+    floor_script(work / f"deck-{cards}", script, data)
+    floor = median(lambda: run([sys.executable, str(script), str(data), str(work / "floor.pdf")]))
+    ours = decks[cards]
+    return [
+        row(f"render floor, {cards:,} cards", floor, peak(floor.rss)),
+        (
+            "shapes-print over the floor",
+            f"{ours.wall / floor.wall:.2f}x",
+            f"{ours.cpu / floor.cpu:.2f}x",
+            "",
+            "<= 1.5x",
+        ),
+    ]
+
+
+def main() -> None:
+    python = sys.version.split()[0]
+    load = os.getloadavg()[0]
+    print(
+        f"shapes-print bench: median of {REPEATS} runs, {os.cpu_count()} cores, Python {python}, load {load:.1f}"
+    )
+    with scratch() as work:
+        rows = full_print(work)
+        deck_rows, decks = custom_decks(work)
+        rows += deck_rows + render_floor(work, decks)
+    rows.insert(0, ("", "wall", "cpu", "rate / memory", "target"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        cells = (cell.ljust(width) for cell, width in zip(r, widths, strict=True))
+        print("  ".join(cells).rstrip())
+
+
+if __name__ == "__main__":
+    main()
