@@ -16,6 +16,7 @@ import ctypes
 import errno
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ except ImportError:  # pragma: no cover - Windows has no flock; builds there are
 
 STAGING_PREFIX = ".building-"
 LOCK = ".shapes-print.lock"
+_LOCK_HELD: list[int] = []  # the lock descriptor, so forked workers can let go of it
+_PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
 
 # renameat2(2) with RENAME_EXCHANGE swaps two paths in one step (Linux 3.15+).
 _AT_FDCWD = -100
@@ -172,11 +175,23 @@ def _render_forked(
     _BATCH = batch
     try:
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        start = (_LOCK_HELD[-1] if _LOCK_HELD else None, os.getpid())
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start, initargs=start) as pool:
             count = len(batch)
             yield from pool.map(_render_nth, repeat(staging, count), repeat(formats, count), range(count))
     finally:
         _BATCH = []
+
+
+def _worker_start(lock: int | None, parent: int) -> None:
+    """A worker must neither keep the build's lock nor outlive a build that was killed:
+    an orphan holding the lock would make every later build wait for ever."""
+    if lock is not None:
+        os.close(lock)  # the parent's own descriptor keeps the lock
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the build died before the line above took effect
+        os._exit(1)
 
 
 def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
@@ -262,6 +277,9 @@ def _locked(out: Path) -> Iterator[None]:
         ) from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
+        _LOCK_HELD.append(handle)
         yield
     finally:
+        if handle in _LOCK_HELD:
+            _LOCK_HELD.remove(handle)
         os.close(handle)
