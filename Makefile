@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 print: $(STAMP)
-	$(BIN)/shapes-print build --players all --paper all --labels all
+	$(BIN)/shapes-print build --players all --paper a4,letter --labels all
 
 test: $(STAMP)
 	$(BIN)/ruff check shapes_print tests

@@ -20,7 +20,7 @@ from shapes_print import pipeline
 from shapes_print.cli import main
 from shapes_print.contrast import pairs, ratio
 from shapes_print.errors import UserError
-from shapes_print.load.labels import shipped
+from shapes_print.load.labels import load_labels, shipped
 from shapes_print.options import PrintOptions
 from shapes_print.primitives import Group, Item, Line, Rect, Text
 from shapes_print.primitives import Path as PathItem
@@ -59,7 +59,7 @@ def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -
 def covers(labels: str) -> list[str]:
     """The games a shipped label set is for (`covers:`, default every game)."""
     games = list(pipeline.load_project(pipeline.Sources()).games)
-    return yaml.safe_load((pipeline.DEFAULT_LABELS / f"{labels}.yaml").read_text()).get("covers", games)
+    return load_labels(labels, pipeline.DEFAULT_LABELS).spec.covers or games
 
 
 def test_every_game_builds_with_every_label_set_that_covers_it(labelled: Path) -> None:
@@ -70,8 +70,10 @@ def test_every_game_builds_with_every_label_set_that_covers_it(labelled: Path) -
             middle = "" if labels == "standard" else f"{labels}/"
             built = list((labelled / game / middle).glob("*/*-players/*.pdf"))
             assert bool(built) == (game in covers(labels)), (game, labels)
-    # Every shipped set but the Spanish one (a translation in progress) is for every game.
-    assert all(covers(labels) == list(games) for labels in SHIPPED if labels != "es")
+    # Sets still being extended (Spanish; large print and high contrast for Collect 3) say so
+    # in `covers:`; every other shipped set is for every game.
+    partial = {"es", "large-print", "large-print-atkinson", "high-contrast"}
+    assert all(covers(labels) == list(games) for labels in SHIPPED if labels not in partial)
 
 
 def test_a_label_set_asked_for_on_a_game_it_does_not_cover_is_one_line(
@@ -139,7 +141,8 @@ def test_high_contrast_draws_black_and_white_only_with_2pt_outlines(game: str) -
             for item in items:
                 seen |= set(colours(item))
     assert seen == {"#000000", "#FFFFFF"}
-    for template in planned.library.templates.values():
+    used = {game.game.card_template for game in planned.games.values()}
+    for template in (t for t in planned.library.templates.values() if t.id in used):
         shapes = [e for lay in template.layouts.values() for e in lay.elements if e.kind == "shape"]
         assert shapes and all(e.stroke and e.stroke_width >= 2.0 for e in shapes), template.id
     for pair in pairs(planned.library, planned.games):
