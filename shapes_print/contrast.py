@@ -101,7 +101,9 @@ def _card_pairs(
         box = card_box(element, template)
         x, y, w, h = box
         centre = (x + w / 2, y + h / 2)
-        ground = next(colour for box, colour in reversed(grounds) if _inside(centre, box))
+        # An element off the card (a layout too big for its card) stands on paper; the
+        # layout itself is refused later, at its own line.
+        ground = next((colour for box, colour in reversed(grounds) if _inside(centre, box)), PAPER)
         name = f"{what} {element.name or element.kind}"
         paint = {key: fill(value, fields, where) for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
                  if isinstance(value := getattr(element, key), str) and value}

@@ -105,7 +105,7 @@ def test_game_names_on_the_command_line_cannot_climb(
 @pytest.mark.parametrize(
     ("args", "first_line"),
     [
-        (["build", "--bogus"], "usage: No such option: --bogus (Possible options: --out)"),
+        (["build", "--bogus"], "usage: No such option: --bogus (Possible options: --jobs, --out)"),
         (["frobnicate"], "usage: No such command 'frobnicate'."),
         (["build", "--players"], "usage: Option '--players' requires an argument."),
         (

@@ -23,7 +23,7 @@ PATHS = [
         "content/pass-and-pick/deck.yaml",
         "label: CIRCLE",
         "label: {}",
-        "10:5",
+        "11:5",
         "Bold",
         "cards",
     ),
@@ -32,7 +32,7 @@ PATHS = [
         "content/pass-and-pick/deck.yaml",
         'title: "Pass and pick shapes"',
         'title: "{}"',
-        "5:3",
+        "6:3",
         "Bold",
         "cards",
     ),
@@ -50,20 +50,20 @@ PATHS = [
         "templates/sheet.yaml",
         '"50 mm: check with a ruler"',
         '"{}"',
-        "37:3",
+        "38:3",
         "",
         "sheets",
     ),
 ]
 WHAT = {
-    "card": "card 'face-circle'",
-    "card-back": "card 'back-standard'",
+    "card": "card 'face-circle', box 'label'",
+    "card-back": "card 'back-standard', box 'title'",
     "sheet": "text",
     "furniture": "furniture.ruler_label",
 }
 PRINTS = {"cyrillic": "Круг", "greek": "Κύκλος", "emoji": "Круг 😀"}
 REFUSED = {
-    "cjk": ("圆形", "font DejaVuSans{}.ttf has no glyph for '圆' (U+5706), '形' (U+5F62)"),
+    "cjk": ("圆形", "font DejaVuSans{}.ttf has no glyph for '圆' (U+5706), '形' (U+5F62) in '圆形'"),
     "arabic": (
         "دائرة",
         "right-to-left letters would print unjoined and in reverse order: "
