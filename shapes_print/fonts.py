@@ -18,6 +18,7 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from shapes_print.errors import Source, UserError
+from shapes_print.paths import inside
 
 # Bidirectional classes of Hebrew and Arabic letters: reportlab draws them left to right
 # without joining, which reads as nonsense rather than failing.
@@ -80,12 +81,7 @@ def font_file(spec: str, folder: Path, where: Source | None) -> Path:
     """A font named by file (relative to `folder`) or as `package:module/path` inside an
     installed Python package, such as PyPI's fontpkg-atkinson-hyperlegible."""
     if not spec.startswith(PACKAGE):
-        path = (folder / spec).resolve()
-        if not path.is_relative_to(folder.resolve()):
-            raise UserError(where, f"{spec!r} points outside the templates folder {folder}")
-        if not path.is_file():
-            raise UserError(where, f"file {spec!r} not found in {folder}")
-        return path
+        return inside(folder, spec, where, "templates")
     module, _, inner = spec.removeprefix(PACKAGE).partition("/")
     found = importlib.util.find_spec(module)
     if found is None or not found.submodule_search_locations:

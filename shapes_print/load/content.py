@@ -33,6 +33,7 @@ from shapes_print.load.models import (
 )
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
+from shapes_print.paths import inside
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
 
 _ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in BLOCK_TYPES.items()}
@@ -247,7 +248,7 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     run_checks(game, lists, origins, source)
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
     for index, name in enumerate(game.documents):
-        path = inside(folder, name, source.source(("documents", index)))
+        path = inside(folder, name, source.source(("documents", index)), "game")
         loaded.documents.append(load_document(path))
     return loaded
 
@@ -275,7 +276,7 @@ def _load_lists(
             lists[name], origins[name] = spec, ListOrigin(source, ("lists", name))
         elif isinstance(spec, ListFile):
             file, _, keys = spec.file.partition("#")
-            doc = read_yaml(inside(folder, file, source.source(("lists", name, "file"))))
+            doc = read_yaml(inside(folder, file, source.source(("lists", name, "file")), "game"))
             origins[name] = ListOrigin(doc, tuple(key for key in keys.split(".") if key))
             lists[name] = prepare_list(spec, origins[name], game.card_notation)
     return lists, origins
@@ -291,7 +292,7 @@ def _load_deck(
     source: Document,
     max_cards: int,
 ) -> LoadedDeck:
-    doc = read_yaml(inside(folder, file, source.source(loc)))
+    doc = read_yaml(inside(folder, file, source.source(loc), "game"))
     _mapping(doc)
     deck, origins = expand_deck(validate(Deck, doc), lists, doc)
     _card_limit(deck, doc, max_cards, origins)
@@ -315,16 +316,6 @@ def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:
     """Names that become parts of file names must be safe there (letters, digits, -)."""
     if not isinstance(name, str) or not _IDENTIFIER.match(name):
         raise UserError(doc.source(loc), f"{what} {name!r} may only use a-z, 0-9 and -")
-
-
-def inside(folder: Path, name: str, where: Source, what: str = "game") -> Path:
-    """A file a YAML names must stay inside its own project folder, symlinks resolved."""
-    path = (folder / name).resolve()
-    if not path.is_relative_to(folder.resolve()):
-        raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
-    if not path.is_file():
-        raise UserError(where, f"file {name!r} not found in {folder}")
-    return path
 
 
 def game_folders(content: Path) -> list[Path]:
