@@ -141,11 +141,11 @@ def write_deck(content: Path, cards: int) -> None:
 def full_print(work: Path) -> list[Row]:
     """Section 1: every game, player count and paper, as `make print` builds them."""
     sources = pipeline.Sources()
-    pages = sum(w.pages for w in pipeline.build(sources, [], "all", "all", work / "p"))
+    pages = sum(w.pages for w in pipeline.build(sources, [], pipeline.BuildOptions(), work / "p"))
 
     def in_process() -> Run:
         start, cpu = time.perf_counter(), time.process_time()
-        pipeline.build(sources, [], "all", "all", work / "p")
+        pipeline.build(sources, [], pipeline.BuildOptions(), work / "p")
         return Run(time.perf_counter() - start, time.process_time() - cpu, 0)
 
     inside = median(in_process)

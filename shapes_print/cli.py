@@ -70,11 +70,10 @@ def build(
     """
     console = Console()
     sources = pipeline.Sources(content, templates)
-    options = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    printing = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
     with report.build_progress(console, quiet) as on_kit:
-        written = pipeline.build(
-            sources, games or [], players, paper, out, on_kit, flip, options, labels or [], max_cards, jobs
-        )
+        written = pipeline.build(sources, games or [], options, out, on_kit, labels or [], max_cards)
     report.print_summary(console, written, out)
 
 

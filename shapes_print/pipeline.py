@@ -7,7 +7,7 @@ validated before the first byte is written, so bad input never leaves partial ou
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
@@ -41,6 +41,21 @@ class Sources:
     content: Path = DEFAULT_CONTENT
     templates: Path = DEFAULT_TEMPLATES
     labels: Path = DEFAULT_LABELS
+
+
+@dataclass(frozen=True, slots=True)
+class BuildOptions:
+    """Which kits a build makes and how: player counts and papers as asked ('all', '3-6',
+    'a4,letter'), the duplex flip, how cards print, and how many processes render.
+
+    One object from the CLI through `build` to `build_project`, so neither repeats the list.
+    """
+
+    players: str = "all"
+    paper: str = "all"
+    flip: Flip = "long"
+    printing: PrintOptions = field(default_factory=PrintOptions)
+    jobs: int = 1
 
 
 @dataclass(slots=True)
@@ -191,35 +206,24 @@ def check(
 def build(
     sources: Sources,
     games: Sequence[str],
-    players: str,
-    paper: str,
+    options: BuildOptions,
     out: Path,
     on_kit: OnKit | None = None,
-    flip: Flip = "long",
-    options: PrintOptions | None = None,
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
-    jobs: int = 1,
 ) -> list[Written]:
     project = load_project(sources, games, labels, max_cards)
-    return build_project(project, players, paper, out, on_kit, flip, options, jobs)
+    return build_project(project, options, out, on_kit)
 
 
 def build_project(
-    project: Project,
-    players: str,
-    paper: str,
-    out: Path,
-    on_kit: OnKit | None = None,
-    flip: Flip = "long",
-    options: PrintOptions | None = None,
-    jobs: int = 1,
+    project: Project, options: BuildOptions, out: Path, on_kit: OnKit | None = None
 ) -> list[Written]:
     """Plan every kit first (so bad input writes nothing), then render and write them
-    with `jobs` processes; the bytes written do not depend on `jobs`."""
-    options = options or PrintOptions()
-    kits = list(plan_all(project, players, paper, flip, options))
-    return write_kits(out, kits, on_kit, options.formats, jobs)
+    with `options.jobs` processes; the bytes written do not depend on `jobs`."""
+    printing = options.printing
+    kits = list(plan_all(project, options.players, options.paper, options.flip, printing))
+    return write_kits(out, kits, on_kit, printing.formats, options.jobs)
 
 
 def calibrate(

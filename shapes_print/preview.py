@@ -17,7 +17,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
-from shapes_print.pipeline import Sources, build_project, load_project
+from shapes_print.pipeline import BuildOptions, Sources, build_project, load_project
 from shapes_print.write import Written, swap_in
 
 PREVIEW = "preview"
@@ -72,7 +72,8 @@ def build_and_preview(
     """
     project = load_project(sources, [game], labels)
     counts = players or str(project.games[game].game.players.min)
-    written = build_project(project, counts, paper or next(iter(project.library.papers)), out)
+    options = BuildOptions(counts, paper or next(iter(project.library.papers)))
+    written = build_project(project, options, out)
     return preview_kits(written, dpi)
 
 

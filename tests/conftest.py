@@ -13,7 +13,7 @@ from shapes_print import pipeline
 def pass_and_pick(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every player count on both papers, built in-process like `make print` does."""
     out = tmp_path_factory.mktemp("pass-and-pick")
-    pipeline.build(pipeline.Sources(), ["pass-and-pick"], "all", "a4,letter", out)
+    pipeline.build(pipeline.Sources(), ["pass-and-pick"], pipeline.BuildOptions(paper="a4,letter"), out)
     return out / "pass-and-pick"
 
 
@@ -21,5 +21,5 @@ def pass_and_pick(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every game with every shipped label set, every count, both papers (`make print`)."""
     out = tmp_path_factory.mktemp("labelled")
-    pipeline.build(pipeline.Sources(), [], "all", "a4,letter", out, labels=["all"])
+    pipeline.build(pipeline.Sources(), [], pipeline.BuildOptions(paper="a4,letter"), out, labels=["all"])
     return out

@@ -37,9 +37,9 @@ DRAWN = re.compile(rb"/FormXob\.([\w-]+) Do")
 def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every player count on A4, and the smallest and largest tables on Letter."""
     out = tmp_path_factory.mktemp("collect3")
-    pipeline.build(pipeline.Sources(), ["collect-3"], "all", "a4", out)
-    pipeline.build(pipeline.Sources(), ["collect-3"], "2", "letter", out)
-    pipeline.build(pipeline.Sources(), ["collect-3"], "10", "letter", out)
+    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions(paper="a4"), out)
+    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("2", "letter"), out)
+    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("10", "letter"), out)
     return out
 
 

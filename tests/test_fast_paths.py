@@ -87,7 +87,7 @@ def test_the_sheet_furniture_is_the_same_bytes_on_every_face_sheet(pass_and_pick
 def test_sheets_carry_only_the_faces_they_show(tmp_path: Path) -> None:
     content = _deck_folder(tmp_path, {"star": 2, "heart": 1})
     out = tmp_path / "out"
-    pipeline.build(pipeline.Sources(content), [GAME], "4", "a4", out)
+    pipeline.build(pipeline.Sources(content), [GAME], pipeline.BuildOptions("4", "a4"), out)
     kit = out / GAME / "a4" / "4-players"
     assert {"face-star", "face-heart"} <= _forms(kit / f"{GAME}_4p_a4_cards.pdf")
     sheet_forms = _forms(kit / f"{GAME}_4p_a4_sheets.pdf")
@@ -193,7 +193,7 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
     monkeypatch.setattr(content, "read_yaml", counting_read)
     monkeypatch.setattr(fonts, "TTFont", counting_font)
     fonts.load_font.cache_clear()
-    written = pipeline.build(pipeline.Sources(), [GAME], "all", "a4,letter", tmp_path)
+    written = pipeline.build(pipeline.Sources(), [GAME], pipeline.BuildOptions(paper="a4,letter"), tmp_path)
     assert len({w.folder for w in written}) == 8  # 4 player counts x 2 papers
     assert len(reads) == len(set(reads)) > 8
     assert sorted(Path(p).name for p in parsed) == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]

@@ -212,7 +212,7 @@ def test_shape_centres_have_their_colour_and_the_margin_is_paper_white(pass_and_
 
 
 def test_two_builds_are_byte_identical(pass_and_pick: Path, tmp_path: Path) -> None:
-    pipeline.build(pipeline.Sources(), ["pass-and-pick"], "4", "letter", tmp_path)
+    pipeline.build(pipeline.Sources(), ["pass-and-pick"], pipeline.BuildOptions("4", "letter"), tmp_path)
     for name in ("cards", "sheets", "host-key"):
         again = (tmp_path / "pass-and-pick" / "letter" / "4-players" / f"pass-and-pick_4p_letter_{name}.pdf").read_bytes()
         assert again == kit(pass_and_pick, "letter", 4, name).read_bytes()

@@ -31,15 +31,9 @@ BLEED = mm(3)
 
 
 def build(out: Path, paper: str = "a4", flip: str = "long", **options: object) -> Path:
-    pipeline.build(
-        pipeline.Sources(),
-        ["pass-and-pick"],
-        "4",
-        paper,
-        out,
-        flip=flip,  # type: ignore[arg-type]
-        options=PrintOptions(**options),  # type: ignore[arg-type]
-    )
+    printing = PrintOptions(**options)  # type: ignore[arg-type]
+    asked = pipeline.BuildOptions("4", paper, flip, printing)  # type: ignore[arg-type]
+    pipeline.build(pipeline.Sources(), ["pass-and-pick"], asked, out)
     return out / "pass-and-pick" / paper / "4-players"
 
 

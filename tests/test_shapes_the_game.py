@@ -51,7 +51,7 @@ DEALS = {2: 10, 3: 9, 4: 8}  # "For a 2 player game, deal each player 10 cards" 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Written]:
     out = tmp_path_factory.mktemp("stg")
-    written = pipeline.build(pipeline.Sources(), [GAME], "all", "a4", out)
+    written = pipeline.build(pipeline.Sources(), [GAME], pipeline.BuildOptions(paper="a4"), out)
     return {item.path.name: item for item in written}
 
 
