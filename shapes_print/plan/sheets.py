@@ -3,6 +3,7 @@
 Each block is measured against the content width and drawn with its top at y = 0, growing
 downwards; the flow stacks blocks and starts a new page when the next one does not fit.
 Every page gets the scale check and print line in its bottom margin.
+Tables are measured, drawn and split over pages in `tables`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, Tab
 from shapes_print.plan.cards import MINI_GAP, card_id_lines
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
-from shapes_print.primitives import Group, Item, Line, Page, Paint, Path, Rect, Symbol, Text, Use
+from shapes_print.plan.tables import Drawn, Parts, grid, split_grid
+from shapes_print.primitives import Group, Item, Page, Paint, Path, Rect, Symbol, Text, Use
 from shapes_print.text import wrap
 from shapes_print.values import fill, player_range
 
-Drawn = tuple[float, list[Item]]
 DESCENT = 0.25
 CAP = 0.75
 
@@ -56,6 +57,11 @@ class _Flow:
     def width(self) -> float:
         left, _, right, _ = self.box
         return right - left
+
+    @property
+    def height(self) -> float:
+        _, bottom, _, top = self.box
+        return top - bottom
 
     def start(self) -> None:
         self.items = []
@@ -144,15 +150,6 @@ def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs
                 flow.add(chunk, block.source)
 
 
-@dataclass(frozen=True, slots=True)
-class Parts:
-    """A block drawn in page-sized parts; `lead` is how much of it (a table's header and
-    first row) must share a page with a heading above it."""
-
-    parts: list[Drawn]
-    lead: float
-
-
 def _first(drawn: Drawn | Parts) -> Drawn:
     """The part of a block that must share a page with the heading above it."""
     return (drawn.lead, []) if isinstance(drawn, Parts) else drawn
@@ -210,108 +207,6 @@ def _bullets(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetI
 
 
 # ---- tables ----------------------------------------------------------------------------
-
-
-def _grid(
-    flow: _Flow,
-    widths: Sequence[float],
-    rows: Sequence[Sequence[Callable[[float], Drawn]]],
-    heights: Sequence[float],
-    shaded: Sequence[bool],
-) -> Drawn:
-    """Draw a ruled table; each cell is drawn by a function of its width, top-left at (0, 0)."""
-    return _draw_rows(flow, widths, _measure_rows(flow, widths, rows, heights), shaded)
-
-
-Row = tuple[float, list[Drawn]]
-
-
-def _measure_rows(
-    flow: _Flow,
-    widths: Sequence[float],
-    rows: Sequence[Sequence[Callable[[float], Drawn]]],
-    heights: Sequence[float],
-) -> list[Row]:
-    pad = flow.ctx.style.table_padding
-    drawn_rows = []
-    for row, min_height in zip(rows, heights, strict=True):
-        cells = [cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True)]
-        height = max(min_height, *(h + 2 * pad for h, _ in cells))
-        drawn_rows.append((height, cells))
-    return drawn_rows
-
-
-def _split_grid(
-    flow: _Flow,
-    widths: Sequence[float],
-    rows: Sequence[Sequence[Callable[[float], Drawn]]],
-    heights: Sequence[float],
-    shaded: Sequence[bool],
-    before: float = 0.0,
-    after: float = 0.0,
-) -> Parts:
-    """A table in page-sized parts, each starting with the header row (row 0).
-
-    The first part fits the room left on the page if the header and one row do; `before`
-    and `after` reserve room for what is stacked above the first part and below the last.
-    Rows are then shared evenly between the parts, so no page ends up with a lone row.
-    """
-    measured = _measure_rows(flow, widths, rows, heights)
-    header, body = measured[0], list(zip(measured[1:], shaded[1:], strict=True))
-    page = flow.box[3] - flow.box[1]
-    first = flow.room() - before
-    if body and header[0] + body[0][0][0] > first:
-        first = page - before
-
-    def pack(most: int) -> list[list[tuple[Row, bool]]]:
-        parts: list[list[tuple[Row, bool]]] = [[]]
-        used, room = header[0], first
-        for index, (row, shade) in enumerate(body):
-            needed = row[0] + (after if index == len(body) - 1 else 0.0)
-            if parts[-1] and (used + needed > room or len(parts[-1]) == most):
-                parts.append([])
-                used, room = header[0], page
-            parts[-1].append((row, shade))
-            used += row[0]
-        return parts
-
-    parts = pack(len(body))
-    even = pack(-(-len(body) // len(parts)))
-    if len(even) == len(parts):
-        parts = even
-    drawn = [
-        _draw_rows(flow, widths, [header, *(r for r, _ in p)], [shaded[0], *(t for _, t in p)])
-        for p in parts
-    ]
-    return Parts(drawn, before + header[0] + (body[0][0][0] if body else 0.0))
-
-
-def _draw_rows(
-    flow: _Flow, widths: Sequence[float], drawn_rows: Sequence[Row], shaded: Sequence[bool]
-) -> Drawn:
-    style = flow.ctx.style
-    pad = style.table_padding
-    items: list[Item] = []
-    y = 0.0
-    total_width = sum(widths)
-    for (height, cells), shade in zip(drawn_rows, shaded, strict=True):
-        if shade:
-            items.append(Rect(0, y - height, total_width, height, Paint(fill=style.shade)))
-        x = 0.0
-        for (_, cell_items), width in zip(cells, widths, strict=True):
-            items.append(Group(tuple(cell_items), dx=x + pad, dy=y - pad))
-            x += width
-        y -= height
-    rule = style.rule_colour
-    xs = [0.0]
-    for width in widths:
-        xs.append(xs[-1] + width)
-    items += [Line(x, 0, x, y, rule, 0.75) for x in xs]
-    ys = [0.0]
-    for height, _ in drawn_rows:
-        ys.append(ys[-1] - height)
-    items += [Line(0, yy, total_width, yy, rule, 0.75) for yy in ys]
-    return -y, items
 
 
 def _cell_text(flow: _Flow, text: str, where: Source, bold: bool = False, size: float | None = None) -> Callable[[float], Drawn]:
@@ -374,7 +269,9 @@ def _table(
     header = [_cell_text(flow, flow.ctx.words.fill(c, values, where), where, bold=True) for c in table.columns]
     body = [[_cell(flow, cell, here, inputs, where) for cell in row] for here, row in rows]
     heights = [0.0] * (len(body) + 1)
-    return _split_grid(flow, widths, [header, *body], heights, [True] + [False] * len(body))
+    shaded = [True] + [False] * len(body)
+    style, room = flow.ctx.style, flow.room()
+    return split_grid(style, widths, [header, *body], heights, shaded, room, flow.height)
 
 
 def _cell(
@@ -396,7 +293,7 @@ def _facts(flow: _Flow, facts: list[tuple[str, str]], values: Mapping[str, Any],
         [_cell_text(flow, flow.ctx.words.fill(label, values, where), where), _cell_text(flow, flow.ctx.words.fill(value, values, where), where, bold=True, size=style.subheading_size)]
         for label, value in facts
     ]
-    return _grid(flow, widths, rows, [0.0] * len(rows), [False] * len(rows))
+    return grid(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
 
 
 def _cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Drawn:
@@ -465,7 +362,8 @@ def _score_sheet(
         note = _paragraph(flow, note_text, style.body_size, False, flow.width, where)
     before = title[0] + gap if title else 0.0
     after = note[0] + gap if note else 0.0
-    grids = _split_grid(flow, widths, [header, *body], heights, shaded, before, after)
+    room, page = flow.room(), flow.height
+    grids = split_grid(style, widths, [header, *body], heights, shaded, room, page, before, after)
     stacked = [[grid] for grid in grids.parts]
     if title:
         stacked[0].insert(0, title)
