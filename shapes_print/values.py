@@ -18,7 +18,7 @@ import operator
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from shapes_print.errors import Source, UserError
 
@@ -247,22 +247,21 @@ def fill(
         raise UserError(where, f"cannot fill {template!r}: {error}") from None
 
 
-@dataclass(frozen=True, slots=True)
-class OrdinalForm:
+class OrdinalForm(Protocol):
     """How an ordinal number is written: `form` with `{n}`, for numbers whose digits end in
-    one of `ends` (no `ends`: any number). A label set lists them; the first that fits wins."""
+    one of `ends` (none: any number). A label set lists them (`ordinals:`)."""
 
-    form: str
-    ends: tuple[int, ...] = ()
+    @property
+    def form(self) -> str: ...
 
-    def fits(self, number: int) -> bool:
-        digits = str(abs(number))
-        return not self.ends or any(digits.endswith(str(end)) for end in self.ends)
+    @property
+    def ends(self) -> Sequence[int]: ...
 
 
 def ordinal_form(number: int, forms: Sequence[OrdinalForm]) -> str:
     """`number` as an ordinal in the first form that fits it (English 3 -> 3rd, Spanish 3 -> 3.er)."""
+    digits = str(abs(number))
     for form in forms:
-        if form.fits(number):
+        if not form.ends or any(digits.endswith(str(end)) for end in form.ends):
             return form.form.format(n=number)
     raise ValueError(f"no ordinal form fits {number} (end the ordinals: list with a form without ends)")

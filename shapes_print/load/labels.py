@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, NonNegativeInt, field_validator
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import (
@@ -25,7 +25,6 @@ from shapes_print.load.models import (
 )
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
-from shapes_print.values import OrdinalForm
 from shapes_print.words import Words
 
 STANDARD = "standard"
@@ -79,7 +78,7 @@ class Ordinal(Strict):
     one of `ends` (leave out for any number)."""
 
     form: str
-    ends: list[int] = Field(default_factory=list)
+    ends: list[NonNegativeInt] = Field(default_factory=list)
 
     @field_validator("form")
     @classmethod
@@ -150,7 +149,7 @@ class LoadedLabels:
     source: Layered
 
     def words(self) -> Words:
-        ordinals = tuple(OrdinalForm(o.form, tuple(o.ends)) for o in self.spec.ordinals)
+        ordinals = tuple(self.spec.ordinals)
         return Words(self.name, self.spec.text, self.spec.complete, self.path, ordinals=ordinals)
 
 

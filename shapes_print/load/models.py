@@ -178,9 +178,9 @@ class CardType(Strict):
     `group` pools types for a `count_<group>` number.
 
     With `for_each`, one card per item of the named game list(s): `id`, `name` and text fields
-    are templates filled from the item (`task-{number}`, `{colour:title} {number}`); several lists give one card per
-    combination (`[colours, numbers]`). Ids are checked after filling, so they must end up
-    letters, digits and dashes.
+    are templates filled from the item (`task-{number}`, `{colour:title} {number}`); several
+    lists give one card per combination (`[colours, numbers]`). Ids are checked after
+    filling, so they must end up letters, digits and dashes.
     """
 
     id: str
