@@ -91,14 +91,15 @@ def deck_group_counts(loaded: LoadedGame) -> dict[str, int]:
 
 
 def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """The game's lists, its computed lists for this count, and `deck` (the main deck's cards)."""
+    """The game's lists, its computed lists for this count, and `deck` (the main deck's cards,
+    each with its `name` as sheets count it, or its id)."""
     computed = {
         name: compute_list(spec.count, spec.fields, values, loaded.source.source(("lists", name)))
         for name, spec in loaded.game.lists.items()
         if isinstance(spec, ComputedList)
     }
     deck = [
-        {"id": card.id, "count": card.count, "back": card.back, **card.fields}
+        {"id": card.id, "name": card.name or card.id, "count": card.count, "back": card.back, **card.fields}
         for card in loaded.deck.cards
     ]
     return {**loaded.lists, **computed, "deck": deck}

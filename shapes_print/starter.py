@@ -27,6 +27,7 @@ _TOP = {
     "covers": "the games this label set is for (leave out for every game)",
     "contrast": "least WCAG contrast ratios (text, shapes) and least shape outline, held by check",
     "text": "English as the content writes it -> the words to print instead ({names} stay as they are)",
+    "ordinals": "how {n:ordinal} writes a number: the first form whose ends: fit its last digits",
     "style": "sheet type, colours, fonts and print furniture; merged onto templates/sheet.yaml",
     "cards": "card layout elements changed by name (templates/cards/*.yaml), and the trim hairline",
     "games": "per game: card fields by card group or card id, back fields by back id (colours, patterns, words)",
@@ -89,6 +90,8 @@ def starter_text(name: str, labels: LoadedLabels, shipped_folder: Path, seen: Ma
     for english, where in seen.items():
         missing = " (not in the label set yet: still English)" if spec.complete and english not in spec.text else ""
         out += [f"  # {_where(pinpoint(where, english))}{missing}", f"  {_flow(english)}: {_flow(spec.text.get(english, english))}"]
+    out.append(f"ordinals:  # {_TOP['ordinals']}")
+    out += [f"  - {_flow(ordinal.model_dump(exclude_defaults=True))}" for ordinal in spec.ordinals]
     out.append(f"style:  # {_TOP['style']}")
     data = deep_merge(style.data, spec.style)
     for key, value in data.items():

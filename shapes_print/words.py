@@ -11,11 +11,12 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.values import fill
+from shapes_print.values import OrdinalForm, fill, ordinal_form
 
 _PARSER = string.Formatter()
 
@@ -61,6 +62,8 @@ class Words:
     seen: dict[str, Source | None] = field(default_factory=dict)
     # Where a value that fills placeholders was written (a game list's "left"), if known.
     origins: dict[str, Source] = field(default_factory=dict)
+    # How `{n:ordinal}` is written (the label set's `ordinals:`); none: it is an error.
+    ordinals: tuple[OrdinalForm, ...] = ()
 
     def say(self, english: str, where: Source | None) -> str:
         """The label set's words for one English string, or the English itself."""
@@ -80,6 +83,11 @@ class Words:
 
     def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:
         """Translate a template and the words that fill it, then fill it."""
+        ordinal = partial(ordinal_form, forms=self.ordinals) if self.ordinals else None
         return fill(
-            self.say(template, where), values, where, lambda value: self.say(value, self.origins.get(value, where))
+            self.say(template, where),
+            values,
+            where,
+            lambda value: self.say(value, self.origins.get(value, where)),
+            ordinal,
         )

@@ -8,39 +8,70 @@ import pytest
 
 from shapes_print.conditions import describe, parse_condition
 from shapes_print.errors import Source, UserError
+from shapes_print.load.labels import load_labels
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import CardNotation, Deck, ListFile
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import read_yaml
+from shapes_print.pipeline import DEFAULT_LABELS
 from shapes_print.values import compute_list, fill
+from shapes_print.words import Words
 
 HERE = Source(Path("game.yaml"), 1, 1)
 NOTATION = CardNotation(attributes=["colour", "number"], id="{colour}-{number}")
 
 
 @pytest.mark.parametrize(
-    ("n", "text"),
+    ("labels", "n", "text"),
     [
-        (1, "1st"),
-        (2, "2nd"),
-        (3, "3rd"),
-        (4, "4th"),
-        (11, "11th"),
-        (12, "12th"),
-        (13, "13th"),
-        (21, "21st"),
-        (22, "22nd"),
-        (111, "111th"),
+        ("standard", 1, "1st"),
+        ("standard", 2, "2nd"),
+        ("standard", 3, "3rd"),
+        ("standard", 4, "4th"),
+        ("standard", 11, "11th"),
+        ("standard", 12, "12th"),
+        ("standard", 13, "13th"),
+        ("standard", 21, "21st"),
+        ("standard", 22, "22nd"),
+        ("standard", 111, "111th"),
+        ("es", 1, "1.er"),
+        ("es", 2, "2.º"),
+        ("es", 3, "3.er"),
+        ("es", 4, "4.º"),
+        ("es", 11, "11.º"),
+        ("es", 13, "13.er"),
+        ("es", 21, "21.er"),
     ],
 )
-def test_ordinal(n: int, text: str) -> None:
-    assert fill("{n:ordinal}", {"n": n}, HERE) == text
+def test_ordinal_forms_come_from_the_label_set(labels: str, n: int, text: str) -> None:
+    words = load_labels(labels, DEFAULT_LABELS).words()
+    assert words.fill("{n:ordinal}", {"n": n}, HERE) == text
+
+
+def test_ordinals_need_a_catch_all_form_and_the_number(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('extends: standard\nordinals:\n  - {ends: [1], form: "{n}st"}\n')
+    with pytest.raises(UserError, match=r"mine\.yaml:2:1: ordinals: the last form must have no ends"):
+        load_labels(str(mine), DEFAULT_LABELS)
+    mine.write_text('extends: standard\nordinals:\n  - {form: "first"}\n')
+    with pytest.raises(UserError, match=r"mine\.yaml:3:\d+: ordinals\.0\.form: must name the number as \{n\}"):
+        load_labels(str(mine), DEFAULT_LABELS)
+
+
+def test_ordinal_without_forms_is_an_error_not_a_guess() -> None:
+    with pytest.raises(UserError, match="ordinal numbers are written in a label set's ordinals"):
+        fill("{n:ordinal}", {"n": 1}, HERE)
 
 
 def test_join_writes_a_list_out() -> None:
     assert fill("{x:join}", {"x": ["a", "b"]}, HERE) == "a, b"
     assert fill("{x:join: or }", {"x": ["Red 2", "Blue 4"]}, HERE) == "Red 2 or Blue 4"
     assert fill("{x:join: or }", {"x": "alone"}, HERE) == "alone"
+
+
+def test_join_with_words_says_each_item_and_the_separator() -> None:
+    words = Words(text={"Red 2": "Rojo 2", "Blue 4": "Azul 4", " or ": " o "})
+    assert words.fill("{x:join: or }", {"x": ["Red 2", "Blue 4"]}, HERE) == "Rojo 2 o Azul 4"
 
 
 def test_computed_list_is_a_ladder() -> None:

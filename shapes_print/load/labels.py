@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, NonNegativeInt, field_validator
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import (
@@ -73,6 +73,25 @@ class Contrast(Strict):
     outline: Length | None = None
 
 
+class Ordinal(Strict):
+    """How `{n:ordinal}` writes a number: `form` with `{n}`, for numbers whose digits end in
+    one of `ends` (leave out for any number)."""
+
+    form: str
+    ends: list[NonNegativeInt] = Field(default_factory=list)
+
+    @field_validator("form")
+    @classmethod
+    def _names_the_number(cls, form: str) -> str:
+        try:
+            form.format(n=1)
+        except (KeyError, IndexError, ValueError):
+            raise ValueError(f"must name the number as {{n}} and nothing else, got {form!r}") from None
+        if "{n}" not in form:
+            raise ValueError(f"must name the number as {{n}}, got {form!r}")
+        return form
+
+
 class LabelSet(Strict):
     """One label set, after `extends` is resolved."""
 
@@ -84,9 +103,18 @@ class LabelSet(Strict):
     covers: list[Identifier] | None = Field(None, min_length=1)
     contrast: Contrast = Field(default_factory=Contrast)
     text: dict[str, str] = Field(default_factory=dict)
+    # `{n:ordinal}` in the set's language: the first form whose `ends` fits the number wins.
+    ordinals: list[Ordinal] = Field(default_factory=list)
     style: dict[str, Any] = Field(default_factory=dict)
     cards: CardsPatch = Field(default_factory=CardsPatch)
     games: dict[Identifier, GamePatch] = Field(default_factory=dict)
+
+    @field_validator("ordinals")
+    @classmethod
+    def _every_number_has_a_form(cls, ordinals: list[Ordinal]) -> list[Ordinal]:
+        if ordinals and ordinals[-1].ends:
+            raise ValueError("the last form must have no ends:, so that every number has one")
+        return ordinals
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +149,8 @@ class LoadedLabels:
     source: Layered
 
     def words(self) -> Words:
-        return Words(self.name, self.spec.text, self.spec.complete, self.path)
+        ordinals = tuple(self.spec.ordinals)
+        return Words(self.name, self.spec.text, self.spec.complete, self.path, ordinals=ordinals)
 
 
 def shipped(folder: Path) -> list[str]:

@@ -177,10 +177,10 @@ class CardType(Strict):
     """A card and its copies; `name` is how sheets count it ("circles" in "6 circles"),
     `group` pools types for a `count_<group>` number.
 
-    With `for_each`, one card per item of the named game list(s): `id` and text fields are
-    templates filled from the item (`task-{number}`); several lists give one card per
-    combination (`[colours, numbers]`). Ids are checked after filling, so they must end up
-    letters, digits and dashes.
+    With `for_each`, one card per item of the named game list(s): `id`, `name` and text fields
+    are templates filled from the item (`task-{number}`, `{colour:title} {number}`); several
+    lists give one card per combination (`[colours, numbers]`). Ids are checked after
+    filling, so they must end up letters, digits and dashes.
     """
 
     id: str
