@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
@@ -22,7 +22,7 @@ from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document
 from shapes_print.shapes import ShapeLibrary
 from shapes_print.values import check_constraints, compute_list, compute_numbers
-from shapes_print.words import Said, Words
+from shapes_print.words import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,25 @@ class KitFile:
     name: str
     audience: str
     document: Document
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSummary:
+    """`{deck_summary}`, "6 circles, 6 triangles": the deck counted by its cards' names.
+
+    The names are looked up only when a text prints it, so a complete label set is asked
+    for the names that reach a page, never for the ids of a deck that prints no summary.
+    """
+
+    cards: tuple[tuple[int, str], ...]
+    words: Words
+    where: Source | None
+
+    def __str__(self) -> str:
+        return ", ".join(f"{count} {self.words.say(name, self.where)}" for count, name in self.cards)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +84,14 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     words = words or Words()
     counts = [card.count for card in deck.cards]
     where = loaded.deck_source.source(("cards",))
-    named = [f"{card.count} {words.say(card.name or card.id, where)}" for card in deck.cards]
+    named = tuple((card.count, card.name or card.id) for card in deck.cards)
     given = {"players": players, "deck_size": sum(counts), **deck_group_counts(loaded)}
     numbers = compute_numbers(loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name)))
     check_constraints(loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i)))
     return {
         **numbers,
         "deck_counts": " + ".join(str(count) for count in counts),
-        "deck_summary": Said(", ".join(named)),
+        "deck_summary": DeckSummary(named, words, where),
         "game_title": loaded.game.title,
     }
 
