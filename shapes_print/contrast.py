@@ -74,12 +74,13 @@ def pairs(library: Library, games: Mapping[str, LoadedGame], style_source: Layer
         template = library.templates.get(loaded.game.card_template)
         if template is None:
             continue
-        deck, src = loaded.deck, loaded.deck_source
-        for i, card in enumerate(deck.cards):
-            fields = {"id": card.id, **card.fields}
-            found += _card_pairs(template, card.layout, fields, f"{game_id} card {card.id!r}", src.source(("cards", i)))
-        for back_id, back in deck.backs.items():
-            found += _card_pairs(template, back.layout, back.fields, f"{game_id} back {back_id!r}", src.source(("backs", back_id)))
+        for deck in loaded.decks:  # extra decks too (Collect 3's task cards)
+            src = deck.source
+            for card, origin in zip(deck.deck.cards, deck.origins, strict=True):
+                fields = {"id": card.id, **card.fields}
+                found += _card_pairs(template, card.layout, fields, f"{game_id} card {card.id!r}", src.source(("cards", origin)))
+            for back_id, back in deck.deck.backs.items():
+                found += _card_pairs(template, back.layout, back.fields, f"{game_id} back {back_id!r}", src.source(("backs", back_id)))
     return found
 
 

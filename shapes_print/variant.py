@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from shapes_print.contrast import check_contrast
 from shapes_print.errors import UserError
@@ -16,8 +17,6 @@ from shapes_print.fonts import FontPair, font_file, load_font
 from shapes_print.load.content import Library, LoadedGame, load_library
 from shapes_print.load.labels import LoadedLabels
 from shapes_print.load.models import Deck
-from shapes_print.load.validate import validate
-from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.plan.context import DrawContext
 
 
@@ -91,40 +90,39 @@ def check_games_exist(labels: LoadedLabels, games: list[str]) -> None:
 
 
 def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
-    """The game with the label set's card and back fields merged into its deck."""
+    """The game with the label set's card, group and back fields merged into every deck.
+
+    Patches apply to the expanded decks (a `for_each` entry's cards by their filled ids), and
+    to extra decks (Collect 3's task cards) as well as the main one.
+    """
     patch = labels.data.get("games", {}).get(loaded.game.id)
     if not patch:
         return loaded
-    data = loaded.deck_source.data
-    ids = [card.get("id") for card in data["cards"]]
-    for card_id in patch.get("cards", {}):
-        if card_id not in ids:
-            raise UserError(
-                labels.source.source(("games", loaded.game.id, "cards", card_id)),
-                f"{loaded.game.id} has no card {card_id!r} (cards: {', '.join(map(str, ids))})",
-            )
-    groups = [card.get("group") for card in data["cards"]]
-    for group in patch.get("groups", {}):
-        if group not in groups:
-            known = ", ".join(dict.fromkeys(str(g) for g in groups if g)) or "none"
-            raise UserError(
-                labels.source.source(("games", loaded.game.id, "groups", group)),
-                f"{loaded.game.id} has no card group {group!r} (groups: {known})",
-            )
-    for back_id in patch.get("backs", {}):
-        if back_id not in data["backs"]:
-            raise UserError(
-                labels.source.source(("games", loaded.game.id, "backs", back_id)),
-                f"{loaded.game.id} has no back {back_id!r} (backs: {', '.join(data['backs'])})",
-            )
-    cards = [
-        deep_merge(card, {"fields": {
-            **patch.get("groups", {}).get(card.get("group"), {}),
-            **patch.get("cards", {}).get(card.get("id"), {}),
-        }})
-        for card in data["cards"]
-    ]
-    backs = {bid: deep_merge(back, {"fields": patch.get("backs", {}).get(bid, {})}) for bid, back in data["backs"].items()}
-    deck = validate(Deck, loaded.deck_source, {**data, "cards": cards, "backs": backs})
-    main, *extra = loaded.decks
-    return replace(loaded, decks=[replace(main, deck=deck), *extra])
+    decks = [d.deck for d in loaded.decks]
+    known = {
+        "cards": list(dict.fromkeys(card.id for deck in decks for card in deck.cards)),
+        "groups": list(dict.fromkeys(card.group for deck in decks for card in deck.cards if card.group)),
+        "backs": list(dict.fromkeys(back for deck in decks for back in deck.backs)),
+    }
+    singular = {"cards": "card", "groups": "card group", "backs": "back"}
+    for kind, names in known.items():
+        for name in patch.get(kind, {}):
+            if name not in names:
+                raise UserError(
+                    labels.source.source(("games", loaded.game.id, kind, name)),
+                    f"{loaded.game.id} has no {singular[kind]} {name!r} ({kind}: {', '.join(names) or 'none'})",
+                )
+    return replace(loaded, decks=[replace(d, deck=_patched_deck(d.deck, patch)) for d in loaded.decks])
+
+
+def _patched_deck(deck: Deck, patch: dict[str, dict[str, dict[str, Any]]]) -> Deck:
+    """One deck with a card's group fields, then its own, then its back's merged in."""
+    groups, cards, backs = (patch.get(kind, {}) for kind in ("groups", "cards", "backs"))
+    return deck.model_copy(update={
+        "cards": [
+            card.model_copy(update={"fields": {**card.fields, **groups.get(card.group, {}), **cards.get(card.id, {})}})
+            for card in deck.cards
+        ],
+        "backs": {bid: back.model_copy(update={"fields": {**back.fields, **backs.get(bid, {})}})
+                  for bid, back in deck.backs.items()},
+    })

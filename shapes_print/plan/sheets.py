@@ -18,7 +18,7 @@ from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, Tab
 from shapes_print.plan.cards import MINI_GAP, card_id_lines
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
-from shapes_print.plan.tables import Drawn, Parts, grid, split_grid
+from shapes_print.plan.tables import Drawn, Parts, column_widths, grid, split_grid
 from shapes_print.primitives import Group, Item, Page, Paint, Path, Rect, Symbol, Text, Use
 from shapes_print.text import wrap
 from shapes_print.values import fill, player_range
@@ -265,13 +265,28 @@ def _table(
         raise UserError(where, "table: needs 'rows', or 'rows_from' (a list) and 'row'")
     if len(shares) != count or any(len(row) != count for _, row in rows):
         raise UserError(where, f"table: every row and 'widths' must have {count} entries, one per column")
-    widths = [flow.width * share / sum(shares) for share in shares]
-    header = [_cell_text(flow, flow.ctx.words.fill(c, values, where), where, bold=True) for c in table.columns]
-    body = [[_cell(flow, cell, here, inputs, where) for cell in row] for here, row in rows]
+    titles = [flow.ctx.words.fill(c, values, where) for c in table.columns]
+    filled = [[cell if isinstance(cell, CardsCell) else flow.ctx.words.fill(cell, here, where) for cell in row]
+              for here, row in rows]
+    least = [
+        max([_widest_word(flow, title, True), *(_widest_word(flow, row[i], False) for row in filled
+                                                if isinstance(row[i], str))])
+        for i, title in enumerate(titles)
+    ]
+    widths = column_widths(shares, least, flow.width)
+    header = [_cell_text(flow, title, where, bold=True) for title in titles]
+    body = [[_cell(flow, cell, here, inputs, where) for cell in row] for (here, _), row in zip(rows, filled, strict=True)]
     heights = [0.0] * (len(body) + 1)
     shaded = [True] + [False] * len(body)
     style, room = flow.ctx.style, flow.room()
     return split_grid(style, widths, [header, *body], heights, shaded, room, flow.height)
+
+
+def _widest_word(flow: _Flow, text: str, bold: bool) -> float:
+    """The width a cell needs so its widest word fits, padding and rules included."""
+    font = flow.ctx.fonts.pick(bold)
+    widest = max((font.width(word, flow.ctx.style.body_size) for word in text.split()), default=0.0)
+    return widest + 2 * flow.ctx.style.table_padding + 1
 
 
 def _cell(
@@ -281,9 +296,10 @@ def _cell(
     inputs: SheetInputs,
     where: Source,
 ) -> Callable[[float], Drawn]:
+    """A filled cell: text as it is, a cards cell drawn from the deck's faces."""
     if isinstance(cell, CardsCell):
         return _cell_cards(flow, cell, values, inputs, where)
-    return _cell_text(flow, flow.ctx.words.fill(cell, values, where), where)
+    return _cell_text(flow, cell, where)
 
 
 def _facts(flow: _Flow, facts: list[tuple[str, str]], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
@@ -330,28 +346,29 @@ def _score_sheet(
     widest_name = max(regular.width(name, style.label_size) for name in names)
     least_player = max(style.score_row_height, widest_name + 2 * pad + 1)
     natural = max(regular.width(label, style.body_size) for label in [*labels, total]) + 2 * pad + 1
-    label_width = min(natural, flow.width - sum(extra_widths) - players * least_player)
     widest_word = max(regular.width(word, style.body_size) for label in [*labels, total] for word in label.split())
-    if label_width < widest_word + 2 * pad:
-        raise UserError(where, f"score_sheet: {players} player columns do not fit the page width")
-    player_width = (flow.width - label_width - sum(extra_widths)) / players
-    widths = [label_width, *extra_widths, *([player_width] * players)]
+    # Too many players for one table across the page (large print, ten players): the players
+    # share out over several tables, each with the round labels, one under the other.
+    tables = next((n for n in range(1, players + 1)
+                   if flow.width - sum(extra_widths) - -(-players // n) * least_player >= widest_word + 2 * pad), None)
+    if tables is None:
+        raise UserError(where, "score_sheet: a player column does not fit the page width")
+    across = -(-players // tables)
+    label_width = min(natural, flow.width - sum(extra_widths) - across * least_player)
+    player_width = (flow.width - label_width - sum(extra_widths)) / across
     if len(sheet.extra_cells) not in (0, len(extras)):
         message = f"score_sheet: 'extra_cells' needs {len(extras)} entries, one per extra column"
         raise UserError(where, message)
-    header = [_cell_text(flow, "", where), *(_cell_text(flow, c, where, bold=True) for c in extras)]
-    header += [_cell_text(flow, name, where, size=style.label_size) for name in names]
-    blanks = [_cell_text(flow, "", where)] * players
     cells = sheet.extra_cells or [""] * len(extras)
-    body = [
+    rows = [
         [_cell_text(flow, label, where)]
         + [_cell_text(flow, flow.ctx.words.fill(cell, entry, where), where) for cell in cells]
-        + blanks
         for label, entry in zip(labels, entries, strict=True)
     ]
-    body.append([_cell_text(flow, total, where, bold=True)] + [_cell_text(flow, "", where)] * (len(widths) - 1))
-    heights = [style.score_row_height * 1.5] + [style.score_row_height] * len(body)
-    shaded = [True] + [False] * (len(body) - 1) + [True]
+    rows.append([_cell_text(flow, total, where, bold=True)] + [_cell_text(flow, "", where)] * len(extras))
+    groups = [names[start:start + across] for start in range(0, players, across)]
+    heights = [style.score_row_height * 1.5] + [style.score_row_height] * len(rows)
+    shaded = [True] + [False] * (len(rows) - 1) + [True]
     gap = style.table_padding * 2
     title = note = None
     if sheet.title:
@@ -362,14 +379,22 @@ def _score_sheet(
         note = _paragraph(flow, note_text, style.body_size, False, flow.width, where)
     before = title[0] + gap if title else 0.0
     after = note[0] + gap if note else 0.0
-    room, page = flow.room(), flow.height
-    grids = split_grid(style, widths, [header, *body], heights, shaded, room, page, before, after)
-    stacked = [[grid] for grid in grids.parts]
+    stacked: list[list[Drawn]] = []
+    lead = 0.0
+    for index, group in enumerate(groups):
+        widths = [label_width, *extra_widths, *([player_width] * len(group))]
+        header = [_cell_text(flow, "", where), *(_cell_text(flow, c, where, bold=True) for c in extras)]
+        header += [_cell_text(flow, name, where, size=style.label_size) for name in group]
+        blanks = [_cell_text(flow, "", where)] * len(group)
+        grids = split_grid(style, widths, [header, *(row + blanks for row in rows)], heights, shaded, flow.room(),
+                           flow.height, before if index == 0 else 0.0, after if index == len(groups) - 1 else 0.0)
+        stacked += [[grid] for grid in grids.parts]
+        lead = lead or grids.lead
     if title:
         stacked[0].insert(0, title)
     if note:
         stacked[-1].append(note)
-    return Parts([_stack(part, gap) for part in stacked], grids.lead)
+    return Parts([_stack(part, gap) for part in stacked], lead)
 
 
 def _stack(parts: Sequence[Drawn], gap: float) -> Drawn:

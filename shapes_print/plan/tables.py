@@ -126,3 +126,20 @@ def _draw_rows(
         ys.append(ys[-1] - height)
     items += [Line(0, yy, total_width, yy, rule, 0.75) for yy in ys]
     return -y, items
+
+
+def column_widths(shares: Sequence[float], least: Sequence[float], total: float) -> list[float]:
+    """Columns share the width as the content says, but none narrower than its widest word:
+    a narrow column (Collect 3's "No." at large print) takes its room from the others. If
+    even that cannot fit, the shares stand and the word is refused at its cell."""
+    pinned: set[int] = set()
+    while True:
+        free = total - sum(least[i] for i in pinned)
+        share = sum(s for i, s in enumerate(shares) if i not in pinned)
+        widths = [least[i] if i in pinned else free * s / share for i, s in enumerate(shares)]
+        short = {i for i, w in enumerate(widths) if i not in pinned and w < least[i]}
+        if not short:
+            return widths
+        pinned |= short
+        if len(pinned) == len(shares):
+            return [total * s / sum(shares) for s in shares]
