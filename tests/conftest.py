@@ -19,7 +19,12 @@ def pass_and_pick(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every game with every shipped label set, every count, both papers (`make print`)."""
+    """Every game with every shipped label set, on both papers, for the fewest and the most
+    players each game allows: what a label set changes does not depend on the count between
+    them, and the most players is the widest score sheet and the longest kit."""
     out = tmp_path_factory.mktemp("labelled")
-    pipeline.build(pipeline.Sources(), [], pipeline.BuildOptions(paper="a4,letter"), out, labels=["all"])
+    for game_id, game in pipeline.load_project(pipeline.Sources()).games.items():
+        project = pipeline.load_project(pipeline.Sources(), [game_id], ["all"])
+        for count in (game.game.players.min, game.game.players.max):
+            pipeline.build_project(project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out)
     return out

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from shapes_print import pipeline
+from shapes_print.cardfile import card_symbols, card_template
 from shapes_print.cli import main
 from shapes_print.contrast import pairs, ratio
 from shapes_print.errors import UserError
@@ -25,10 +26,12 @@ from shapes_print.options import PrintOptions
 from shapes_print.primitives import Group, Item, Line, Rect, Text
 from shapes_print.primitives import Path as PathItem
 from shapes_print.schemas import SCHEMAS, schema_of
-from tests.pdfread import text, text_runs
+from tests.pdfread import sized_runs, text
 
 SHIPPED = shipped(pipeline.DEFAULT_LABELS)
-COUNTS = range(3, 7)
+# Pass and pick's fewest and most players: the counts the `labelled` kits are built for.
+COUNTS = (3, 6)
+GAMES = list(pipeline.load_project(pipeline.Sources()).games)
 
 
 def kit(out: Path, labels: str, paper: str = "a4", players: int = 6) -> Path:
@@ -70,9 +73,9 @@ def test_every_game_builds_with_every_label_set_that_covers_it(labelled: Path) -
             middle = "" if labels == "standard" else f"{labels}/"
             built = list((labelled / game / middle).glob("*/*-players/*.pdf"))
             assert bool(built) == (game in covers(labels)), (game, labels)
-    # Sets still being extended (Spanish; large print and high contrast for Collect 3) say so
-    # in `covers:`; every other shipped set is for every game.
-    partial = {"es", "large-print", "large-print-atkinson", "high-contrast"}
+    # A set still being extended (Spanish) says so in `covers:`; every other shipped set is
+    # for every game.
+    partial = {"es"}
     assert all(covers(labels) == list(games) for labels in SHIPPED if labels not in partial)
 
 
@@ -104,11 +107,17 @@ def project(labels: str, game: str = "pass-and-pick") -> pipeline.Project:
 
 @pytest.mark.parametrize("labels", SHIPPED)
 def test_every_text_and_shape_meets_its_contrast(labels: str) -> None:
-    variant = project(labels).variants[0]
+    (variant,) = pipeline.load_project(pipeline.Sources(), [], [labels]).variants
     found = pairs(variant.library, variant.games)
     strict = labels == "high-contrast"
-    # Every face and back of the deck is among the pairs (nothing skipped by accident).
-    assert {p.what.split(" ")[2] for p in found if " card " in p.what} == {"'circle'", "'triangle'", "'square'"}
+    # Every face and back of every deck of every game the set covers is among the pairs
+    # (nothing skipped by accident), Collect 3's task cards included.
+    assert list(variant.games) == covers(labels)
+    seen = {" ".join(pair.what.split(" ")[:3]) for pair in found}
+    for game_id, loaded in variant.games.items():
+        for deck in loaded.decks:
+            assert {f"{game_id} card {card.id!r}" for card in deck.deck.cards} <= seen
+            assert {f"{game_id} back {back!r}" for back in deck.deck.backs} <= seen
     for pair in found:
         least = 7.0 if strict else (4.5 if pair.kind == "text" else 3.0)
         assert pair.ratio >= least, f"{labels}: {pair}"
@@ -130,7 +139,7 @@ def colours(item: Item) -> Iterator[str]:
         yield item.colour
 
 
-@pytest.mark.parametrize("game", ["pass-and-pick", "shapes-the-game"])
+@pytest.mark.parametrize("game", GAMES)
 def test_high_contrast_draws_black_and_white_only_with_2pt_outlines(game: str) -> None:
     planned = project("high-contrast", game)
     seen: set[str] = set()
@@ -171,24 +180,75 @@ def test_colour_blind_cards_name_their_colour_and_carry_a_pattern(labelled: Path
 FURNITURE = "Print at 100% / Actual size, headers and footers off; double-sided: flip on long edge 50 mm: check with a ruler 1 in"
 
 
-@pytest.mark.parametrize("labels", ["large-print", "large-print-atkinson"])
-def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str) -> None:
+LARGE = ["large-print", "large-print-atkinson"]
+
+
+@pytest.mark.parametrize("labels", LARGE)
+@pytest.mark.parametrize("game", GAMES)
+def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: str) -> None:
     """Read back from the PDFs: card words 24 pt+, sheet text 18 pt+, headings 22 pt+ bold.
 
-    The print furniture (ruler label, print line) stays small in the margin: it is for
-    the printer's settings, not the game, and 18 pt would not fit a card sheet's margin.
+    One kit per game, A4 and the most players (the widest score sheet): sizes come from the
+    label set, not the count. The print furniture (ruler label, print line) stays small in
+    the margin: it is for the printer's settings, not the game, and 18 pt would not fit a
+    card sheet's margin.
     """
-    folders = [kit(labelled, labels, "a4", count) for count in COUNTS]
-    folders += sorted((labelled / "shapes-the-game" / labels / "a4").glob("*-players"))
-    assert len(folders) == len(COUNTS) + 6
-    for folder in folders:
-        for pdf in sorted(folder.glob("*.pdf")):
-            least = 24.0 if pdf.name.endswith("_cards.pdf") else 18.0
-            runs = [run for page in text_runs(pdf) for run in page if run.text not in FURNITURE]
-            assert runs and min(run.size for run in runs) >= least, (pdf.name, min(runs, key=lambda r: r.size))
-    sheets = text_runs(kit(labelled, labels) / f"pass-and-pick_6p_a4_{labels}_sheets.pdf")
-    heading = next(run for run in sheets[0] if run.text.startswith("Pass and pick shapes: setup"))
-    assert heading.size >= 22 and "Bold" in heading.font
+    (folder,) = [max(labelled.glob(f"{game}/{labels}/a4/*-players"), key=lambda f: int(f.name.split("-")[0]))]
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert len(pdfs) >= 4
+    for pdf in pdfs:
+        least = 24.0 if pdf.name.endswith("cards.pdf") else 18.0  # task cards are cards too
+        runs = [run for page in sized_runs(pdf) for run in page if run.text not in FURNITURE]
+        assert runs and min(run.size for run in runs) >= least, (pdf.name, min(runs, key=lambda r: r.size))
+    (sheets,) = folder.glob("*_sheets.pdf")
+    heading = sized_runs(sheets)[0][0]
+    assert heading.size >= 22 and "Bold" in heading.font, heading
+
+
+def _text_sizes(items: tuple[Item, ...]) -> Iterator[float]:
+    for item in items:
+        if isinstance(item, Group):
+            yield from _text_sizes(item.items)
+        elif isinstance(item, Text):
+            yield item.size
+
+
+@pytest.mark.parametrize("labels", LARGE)
+@pytest.mark.parametrize("game", GAMES)
+def test_large_print_cards_hold_24pt_at_every_card_size_that_can(labels: str, game: str) -> None:
+    """Large print's boxes are card-relative: every named size draws every card of every deck
+    with its words at 24 pt or more, except mini, whose 34 mm of text width holds no 24 pt
+    word (TRIANGLE, YELLOW) or short rule: it stops with one line naming the card, text and box."""
+    planned = project(labels, game)
+    loaded = planned.games[game]
+    sizes = list(planned.library.card_sizes)
+    assert {"poker", "bridge", "tarot", "square", "mini"} <= set(sizes)
+    for size in sizes:
+        template = card_template(loaded, planned.library, size)
+        if size == "mini":
+            with pytest.raises(UserError) as refused:
+                card_symbols(loaded, template, planned.ctx)
+            assert re.fullmatch(r".*deck\.yaml:\d+:\d+: card 'face-[a-z0-9-]+', box '[a-z-]+': text '[^']+' "
+                                r"does not fit its 34\.0 x [\d.]+ mm box even at 24 pt", refused.value.line())
+            continue
+        earlier = None
+        for deck in loaded.decks:  # Collect 3's task cards show the deck's faces
+            faces, backs = card_symbols(loaded, template, planned.ctx, deck=deck, earlier=earlier)
+            earlier = {**(earlier or {}), **faces}
+            sizes_drawn = [size for symbol in [*faces.values(), *backs.values()] for size in _text_sizes(symbol.items)]
+            assert sizes_drawn and min(sizes_drawn) >= 24, (size, deck.name)
+
+
+def test_large_print_on_mini_cards_is_one_line_naming_card_text_and_box(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--labels", "large-print",
+            "--card-size", "mini", "--out", str(tmp_path)]
+    assert main(args) == 2
+    assert re.fullmatch(r".*content/pass-and-pick/deck\.yaml:\d+:\d+: card 'face-triangle', box 'label': text "
+                        r"'TRIANGLE' does not fit its 34\.0 x 12\.0 mm box even at 24 pt \(label set 'large-print'\)\n",
+                        capsys.readouterr().err)
+    assert not list(tmp_path.iterdir())
 
 
 SPANISH_CHECK = ["Cards", "Round", "players", "CIRCLE", "TRIANGLE", "SQUARE", "Score", "Name",
