@@ -116,7 +116,7 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
 
 
 def _patched_deck(deck: Deck, patch: dict[str, dict[str, dict[str, Any]]]) -> Deck:
-    """One deck with a card's group fields, then its own, then its back's merged in."""
+    """One deck with each card's group fields, then its own, merged in, and each back's."""
     groups, cards, backs = (patch.get(kind, {}) for kind in ("groups", "cards", "backs"))
     return deck.model_copy(update={
         "cards": [
