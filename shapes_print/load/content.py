@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from shapes_print.defaults import MAX_CARDS
 from shapes_print.errors import Source, UserError
 from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
@@ -44,8 +45,6 @@ def _block_adapter(kind: str) -> TypeAdapter[Any]:
 
 
 _IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
-
-MAX_CARDS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
