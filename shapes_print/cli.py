@@ -1,4 +1,8 @@
-"""Command line: parse options, call the pipeline, report. No logic of its own."""
+"""Command line: parse options, call the pipeline, report. No logic of its own.
+
+Each command imports the pipeline (and rich) when it runs, so `--help` and shell completion,
+which run this module on every Tab, start without loading them.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from typer.exceptions import TyperException
 
-from shapes_print import manifest, pipeline, report, schemas, starter
+from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, MAX_CARDS, PROJECT
 from shapes_print.errors import UserError
-from shapes_print.load.content import MAX_CARDS
 from shapes_print.options import PrintOptions, parse_offset
 from shapes_print.plan.imposition import Flip
 
@@ -49,8 +51,8 @@ def build(
     players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
     paper: Annotated[str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")] = "all",
     out: Out = Path("output"),
-    content: Content = pipeline.DEFAULT_CONTENT,
-    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
     ] = False,
@@ -68,6 +70,10 @@ def build(
 
     Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
     """
+    from rich.console import Console
+
+    from shapes_print import pipeline, report
+
     console = Console()
     sources = pipeline.Sources(content, templates)
     printing = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
@@ -88,15 +94,15 @@ def preview_kit(
     ] = None,
     out: Out = Path("output"),
     dpi: Annotated[int, typer.Option(min=10, max=600, help="Pixels per inch of the pages.")] = 100,
-    content: Content = pipeline.DEFAULT_CONTENT,
-    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
     labels: Labels = None,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
     Example: shapes-print preview pass-and-pick --players 4 --paper a4
     """
-    from shapes_print import preview  # pypdfium2 and Pillow: only this command needs them
+    from shapes_print import pipeline, preview  # preview: pypdfium2 and Pillow
 
     sources = pipeline.Sources(content, templates)
     for kit in preview.build_and_preview(sources, game, players, paper, out, dpi, labels or []):
@@ -107,8 +113,8 @@ def preview_kit(
 @app.command()
 def check(
     games: Games = None,
-    content: Content = pipeline.DEFAULT_CONTENT,
-    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
 ) -> None:
@@ -117,6 +123,8 @@ def check(
     Checks every shipped label set unless --labels names some.
     Example: shapes-print check pass-and-pick
     """
+    from shapes_print import pipeline
+
     project = pipeline.check(pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards)
     typer.echo(f"ok: {len(project.games)} games checked with {len(project.variants)} label sets")
 
@@ -127,23 +135,29 @@ def calibrate(
     flip: FlipOption = "long",
     back_offset: BackOffset = "0mm,0mm",
     out: Out = Path("output"),
-    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    templates: Templates = DEFAULT_TEMPLATES,
 ) -> None:
     """Write a duplex calibration sheet to read your printer's back offset from.
 
     Example: shapes-print calibrate --paper letter --flip long
     """
+    from shapes_print import pipeline
+
     written = pipeline.calibrate(templates, paper, out, flip, parse_offset(back_offset))
     for item in written:
         typer.echo(f"{item.path}  {item.pages} pages")
 
 
 @app.command("list")
-def list_games(content: Content = pipeline.DEFAULT_CONTENT, templates: Templates = pipeline.DEFAULT_TEMPLATES) -> None:
+def list_games(content: Content = DEFAULT_CONTENT, templates: Templates = DEFAULT_TEMPLATES) -> None:
     """List games: player counts, documents, label sets and the papers they print on.
 
     Example: shapes-print list
     """
+    from rich.console import Console
+
+    from shapes_print import pipeline, report
+
     Console().print(report.games(pipeline.load_project(pipeline.Sources(content, templates))))
 
 
@@ -153,6 +167,8 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
 
     Example: shapes-print verify output
     """
+    from shapes_print import manifest
+
     found, checked = manifest.verify(out)
     for line in found:
         typer.echo(line, err=True)
@@ -170,23 +186,27 @@ def labels_new(
     name: Annotated[str, typer.Argument(help="Name of the new label set (its file is NAME.yaml).")],
     start: Annotated[str, typer.Option("--from", help="Label set to start from (name or path).")] = "standard",
     out: Annotated[Path, typer.Option(help="Folder to write NAME.yaml in.")] = Path("."),
-    content: Content = pipeline.DEFAULT_CONTENT,
-    templates: Templates = pipeline.DEFAULT_TEMPLATES,
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
 ) -> None:
     """Write a starter label set with every key, its current value and a comment on each.
 
     Example: shapes-print labels new big --from large-print
     """
+    from shapes_print import pipeline, starter
+
     path = starter.write_starter(name, start, out, pipeline.Sources(content, templates))
     typer.echo(str(path))
 
 
 @app.command()
-def schema(out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = pipeline.PROJECT / "schemas") -> None:
+def schema(out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = PROJECT / "schemas") -> None:
     """Write JSON Schemas for deck, card template and label-set files, for editors.
 
     Example: shapes-print schema --out schemas
     """
+    from shapes_print import schemas
+
     for path in schemas.write_schemas(out):
         typer.echo(str(path))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import Annotated, Any
 
@@ -33,8 +34,9 @@ Value = str | int
 
 
 class _Model(BaseModel):
-    # strict: `size: "3"` is a mistake to report, not a string to coerce.
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    # strict: `size: "3"` is a mistake to report, not a string to coerce. defer_build: the
+    # forms are built into the one validator below, when a game first has a condition.
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 class Of(_Model):
@@ -148,9 +150,13 @@ Condition = Annotated[
     | Annotated[Not, Tag("not")],
     Discriminator(_form_of),
 ]
-for _model in (All, AnyOf, Not):
-    _model.model_rebuild()
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(Condition)
+
+
+@cache
+def _adapter() -> TypeAdapter[Any]:
+    """The validator, built on first use: a build whose games have no conditions never pays."""
+    return TypeAdapter(Condition)
+
 
 _SHAPE = "a condition is a one-key mapping such as {same: colour}"
 
@@ -158,7 +164,7 @@ _SHAPE = "a condition is a one-key mapping such as {same: colour}"
 def parse_condition(data: object, source: Source) -> Condition:
     """Validate YAML data into a Condition, or raise one UserError saying what to fix."""
     try:
-        return _ADAPTER.validate_python(data)
+        return _adapter().validate_python(data)
     except ValidationError as exc:
         # An unknown key usually explains a missing one (a typo), so report it first.
         error = min(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")

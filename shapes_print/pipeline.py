@@ -10,11 +10,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES, MAX_CARDS
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import font_file, load_font
 from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, plan_kit
 from shapes_print.load.content import (
-    MAX_CARDS,
     Library,
     LoadedGame,
     game_folders,
@@ -29,11 +29,6 @@ from shapes_print.plan.imposition import Flip
 from shapes_print.values import player_range
 from shapes_print.variant import Variant, check_games_exist, check_text_is_used, make_variant
 from shapes_print.write import OnKit, Written, write_kits
-
-PROJECT = Path(__file__).resolve().parent.parent
-DEFAULT_CONTENT = PROJECT / "content"
-DEFAULT_TEMPLATES = PROJECT / "templates"
-DEFAULT_LABELS = PROJECT / "labels"
 
 
 @dataclass(frozen=True, slots=True)

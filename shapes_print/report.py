@@ -11,7 +11,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
 from shapes_print.kit import document_names
@@ -50,6 +49,9 @@ def build_progress(console: Console, quiet: bool) -> Iterator[OnKit]:
 
         yield log
         return
+    # rich.progress: only a terminal shows a bar, so a piped or scripted build never loads it
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
+
     columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("planning kits", total=None)

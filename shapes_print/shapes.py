@@ -45,7 +45,8 @@ Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0)]
 class _Spec(BaseModel):
     """Base for every YAML form: unknown keys are typos, so they are refused."""
 
-    model_config = ConfigDict(extra="forbid")
+    # defer_build: built when the shape and pattern files are first read, not at import.
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     def _one_of(self, forms: tuple[str, ...]) -> None:
         """Zero or several forms would leave us guessing which one the author meant."""
@@ -146,8 +147,12 @@ class PatternLayer(_Spec):
         return self
 
 
-class PatternDef(RootModel[list[PatternLayer]]):
+class PatternDef(RootModel):
     """One named pattern: a single layer, or a list of layers drawn together."""
+
+    # Annotated here, not as RootModel[...]: that parameterised class would build at import.
+    model_config = ConfigDict(defer_build=True)
+    root: list[PatternLayer]
 
     @model_validator(mode="before")
     @classmethod

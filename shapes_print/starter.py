@@ -14,10 +14,11 @@ from typing import Any
 
 import yaml
 
+from shapes_print.defaults import PROJECT
 from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import SCHEMA_NAME, ElementPatch, LoadedLabels, patch_template
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge
-from shapes_print.pipeline import PROJECT, Sources, load_project, plan_every_setting
+from shapes_print.pipeline import Sources, load_project, plan_every_setting
 from shapes_print.words import pinpoint
 
 _TOP = {

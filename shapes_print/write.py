@@ -27,7 +27,6 @@ from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitFile
 from shapes_print.manifest import Manifest, read_manifest, settle, sha256, write_manifest
 from shapes_print.render.pdf import write_pdf
-from shapes_print.render.svg import cut_svg, page_svg
 
 try:
     import fcntl
@@ -202,6 +201,8 @@ def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> lis
         write_pdf(document, handle)
     made = [(pdf, len(document.pages))]
     if "svg" in formats:
+        from shapes_print.render.svg import cut_svg, page_svg  # svgwrite: only SVG output needs it
+
         digits = max(2, len(str(len(document.pages))))
         for number, page in enumerate(document.pages, start=1):
             stem = f"{kit_file.name}_p{number:0{digits}d}"

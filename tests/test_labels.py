@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from shapes_print import pipeline
+from shapes_print import defaults, pipeline
 from shapes_print.cardfile import card_symbols, card_template
 from shapes_print.cli import main
 from shapes_print.contrast import pairs, ratio
@@ -340,7 +340,7 @@ def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
 
 
 def shipped_yaml() -> Iterator[tuple[Path, str]]:
-    root = pipeline.PROJECT
+    root = defaults.PROJECT
     for path in [*sorted((root / "labels").glob("*.yaml")), root / "content/pass-and-pick/deck.yaml",
                  *sorted((root / "templates/cards").glob("*.yaml"))]:
         first = path.read_text().splitlines()[0]
@@ -352,7 +352,7 @@ def shipped_yaml() -> Iterator[tuple[Path, str]]:
 def test_schemas_are_current_and_the_shipped_files_pass_them(tmp_path: Path) -> None:
     assert main(["schema", "--out", str(tmp_path)]) == 0
     for name in SCHEMAS:
-        assert (tmp_path / name).read_text() == (pipeline.PROJECT / "schemas" / name).read_text(), "run shapes-print schema"
+        assert (tmp_path / name).read_text() == (defaults.PROJECT / "schemas" / name).read_text(), "run shapes-print schema"
     for path, schema in shipped_yaml():
         resolved = (path.parent / schema).resolve()
         data = yaml.safe_load(path.read_text())

@@ -9,11 +9,13 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from shapes_print.defaults import MAX_CARDS
 from shapes_print.errors import Source, UserError
 from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
@@ -36,10 +38,14 @@ from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
 
-_ADAPTERS = {kind: TypeAdapter(kind_type) for kind, kind_type in BLOCK_TYPES.items()}
-_IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 
-MAX_CARDS = 10_000
+@cache
+def _block_adapter(kind: str) -> TypeAdapter[Any]:
+    """A block kind's validator, built on first use: most documents use a few kinds."""
+    return TypeAdapter(BLOCK_TYPES[kind])
+
+
+_IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,12 +216,12 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
         if not isinstance(item, dict) or len(item) != 1:
             raise UserError(doc.source(here), "a block is one key such as 'heading:' or 'table:'")
         kind, value = next(iter(item.items()))
-        if kind not in _ADAPTERS:
-            close = difflib.get_close_matches(str(kind), list(_ADAPTERS), n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"known blocks: {', '.join(_ADAPTERS)}"
+        if kind not in BLOCK_TYPES:
+            close = difflib.get_close_matches(str(kind), list(BLOCK_TYPES), n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"known blocks: {', '.join(BLOCK_TYPES)}"
             raise UserError(doc.source(here), f"unknown block {kind!r}", hint)
         try:
-            parsed = _ADAPTERS[kind].validate_python(value)
+            parsed = _block_adapter(kind).validate_python(value)
         except ValidationError as errors:
             error = errors.errors()[0]
             where = doc.source((*here, kind, *error["loc"]))

@@ -49,7 +49,9 @@ Scalar = str | int | float
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: a model's validator is built when a file first needs it, not at import,
+    # so a command pays only for the files it reads (and --help for none).
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # ---- templates -------------------------------------------------------------------------

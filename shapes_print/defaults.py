@@ -1,0 +1,12 @@
+"""The defaults the command line shows: where the shipped content, templates and label sets
+are, and the deck-size limit. Apart from the pipeline, so `--help` need not load it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+DEFAULT_CONTENT = PROJECT / "content"
+DEFAULT_TEMPLATES = PROJECT / "templates"
+DEFAULT_LABELS = PROJECT / "labels"
+MAX_CARDS = 10_000
