@@ -22,6 +22,7 @@ from shapes_print.plan.imposition import fit_grid
 from shapes_print.primitives import Use, symbols_used
 from shapes_print.render.svg import page_svg
 from shapes_print.units import parse_size
+from tests.pdfread import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "content" / "collect-3"
@@ -46,15 +47,6 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def kit_file(kits: Path, players: int, name: str, paper: str = "a4") -> Path:
     folder = kits / "collect-3" / paper / f"{players}-players"
     return folder / f"collect-3_{players}p_{paper}_{name}.pdf"
-
-
-def page_texts(path: Path) -> list[str]:
-    """Each page's text, whitespace folded so wrapped lines compare as sentences.
-
-    pdfium reads text inside the small card drawings far faster than pypdf does.
-    """
-    document = pdfium.PdfDocument(path)
-    return [" ".join(page.get_textpage().get_text_range().split()) for page in document]
 
 
 def text_of(path: Path) -> str:

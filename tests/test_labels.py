@@ -26,7 +26,7 @@ from shapes_print.options import PrintOptions
 from shapes_print.primitives import Group, Item, Line, Rect, Text
 from shapes_print.primitives import Path as PathItem
 from shapes_print.schemas import SCHEMAS, schema_of
-from tests.pdfread import sized_runs, text
+from tests.pdfread import page_lines, page_texts, sized_runs, text
 
 SHIPPED = shipped(pipeline.DEFAULT_LABELS)
 # Pass and pick's fewest and most players: the counts the `labelled` kits are built for.
@@ -277,6 +277,36 @@ def test_the_spanish_kit_has_no_english_left(labelled: Path) -> None:
     for spanish in ("Cómo imprimir Formas: pasa y elige (6 jugadores, a4)", "girar por el borde largo",
                     "Solo para el anfitrión", "Compruebe la escala antes de cortar", "cartulina"):
         assert spanish in " ".join(guide.split()), spanish
+
+
+def english_lines(folder: Path) -> set[str]:
+    """The lines of a kit that are English prose: three words or more of three letters."""
+    return {line.strip() for pdf in folder.glob("*.pdf") for lines in page_lines(pdf) for line in lines
+            if len(re.findall(r"(?<![-\w])[A-Za-z]{3,}(?![-\w])", line)) >= 3}
+
+
+def test_shapes_the_game_in_spanish_has_accents_on_cards_and_sheets_and_no_english(tmp_path: Path) -> None:
+    for labels in ("standard", "es"):
+        args = ["build", "shapes-the-game", "--players", "4", "--paper", "a4", "--out", str(tmp_path), "--quiet"]
+        assert main([*args, "--labels", labels]) == 0
+    spanish = tmp_path / "shapes-the-game/es/a4/4-players"
+    cards = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_cards.pdf"))
+    for word in ("ROJO", "AMARILLO", "SEMICÍRCULO", "CUÑA", "ESCALÓN", "COMODÍN", "DETENER TURNO",
+                 "DESPEJAR TABLERO", "Juegue cualquier pieza blanca", "Shapes"):
+        assert word in cards, word
+    sheet = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_main-game.pdf"))
+    for phrase in ("Shapes: juego principal", "Preparación", "Coloque la base negra sobre una superficie firme.",
+                   "Retire las 2 cartas «Despejar tablero» y las 2 cartas «Detener turno».", "Eliminación",
+                   "COMODÍN para usted: puede elegir cualquier pieza blanca."):
+        assert phrase in sheet, phrase
+    host = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_host-key.pdf"))
+    assert "Qué retirar en cada variante" in host and "Selección de cartas" in host
+    # No line of English prose from the standard kit is left anywhere in the Spanish one.
+    english = english_lines(tmp_path / "shapes-the-game/a4/4-players")
+    assert len(english) > 100 and any("Place the black base on a sturdy surface." in line for line in english)
+    words = " ".join(" ".join(page_texts(pdf)) for pdf in spanish.glob("*.pdf"))
+    assert [line for line in english if line in words] == []
+    assert not re.search(r"\b(WILD|STOP TURN|CLEAR THE BOARD|RED|GREEN|BLUE|YELLOW|HALF-CIRCLE)\b", words)
 
 
 def copy_labels(tmp_path: Path, name: str) -> Path:
