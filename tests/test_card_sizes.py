@@ -108,3 +108,23 @@ def test_any_custom_size_draws_or_fails_cleanly(width: float, height: float) -> 
         card_symbols(GAME, template, PROJECT.ctx)
     except UserError as error:
         assert "\n" not in error.line()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_spanish_shapes_the_game_fits_every_size_its_english_does(size: str) -> None:
+    """Spanish words are longer (COMODÍN for WILD): each still fits its box at every size."""
+    spanish = pipeline.load_project(pipeline.Sources(), ["shapes-the-game"], ["es"]).variants[0]
+    loaded = spanish.games["shapes-the-game"]
+    faces, _ = card_symbols(loaded, card_template(loaded, spanish.library, size), spanish.ctx)
+    words = {text.text for symbol in faces.values() for text in _all_texts(symbol.items)}
+    assert {"COMODÍN", "SEMICÍRCULO", "CUÑA"} <= words
+
+
+def _all_texts(items: tuple[Item, ...]) -> list[Text]:
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item)
+        elif isinstance(item, Group):
+            found += _all_texts(item.items)
+    return found
