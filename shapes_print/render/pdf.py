@@ -28,8 +28,9 @@ from typing import BinaryIO
 from zlib import compress
 
 from reportlab import rl_config
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfdoc import PDFObject, xObjectName
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from shapes_print.primitives import (
@@ -54,6 +55,8 @@ _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none":
 # Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
 _PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
 _RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True, True): "B"}
+# reportlab's leading for a font size (unused by one-line text, but written in its bytes).
+_LEADING = 1.2
 # A clipped, text-free group whose operators reach this many characters (a pattern fill)
 # becomes a form shared by the build; below it, a form's own object costs more than it saves.
 _SHARED_FORM_MIN = 4096
@@ -260,16 +263,30 @@ class _Pen:
             self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
         elif isinstance(item, Text):
             self._fill(item.colour)
-            canvas = self.canvas
-            canvas.setFont(item.font, item.size)
-            if item.anchor == "middle":
-                canvas.drawCentredString(item.x, item.y, item.text)
-            elif item.anchor == "end":
-                canvas.drawRightString(item.x, item.y, item.text)
-            else:
-                canvas.drawString(item.x, item.y, item.text)
+            self._text(item)
         elif isinstance(item, Group):
             self._group(item)
+
+    def _text(self, item: Text) -> None:
+        """One line of text as reportlab's drawString writes it (the same bytes), without
+        its text object and state bookkeeping. The characters are encoded in this file's
+        font subsets, which is why text is never shared between files."""
+        font = getFont(item.font)
+        doc = self.canvas._doc
+        x = item.x
+        if item.anchor != "start":
+            width = font.stringWidth(item.text, item.size)
+            x -= 0.5 * width if item.anchor == "middle" else width
+        size = fp_str(item.size)
+        leading = fp_str(item.size * _LEADING)
+        shown = []
+        current = -1
+        for subset, encoded in font.splitString(item.text, doc):
+            if subset != current:
+                shown.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf {leading} TL")
+                current = subset
+            shown.append(f"({escapePDF(encoded)}) Tj")
+        self._emit(f"BT 1 0 0 1 {fp_str(x, item.y)} Tm {' '.join(shown)} T* ET")
 
     def _group(self, group: Group) -> None:
         """A group's operators depend only on the group (its state starts unknown), so a
