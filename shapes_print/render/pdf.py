@@ -29,7 +29,8 @@ from zlib import compress
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase.pdfdoc import PDFObject, xObjectName
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import PDFObject, PDFPage, PDFResourceDictionary, xObjectName
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -164,6 +165,42 @@ def _shared_form(group: Group, operators: str) -> _SharedForm:
         "/Resources << /ProcSet [ /PDF ] >> /Subtype /Form /Type /XObject >>\nstream\n"
     )
     return _SharedForm(head.encode("ascii") + data + b"\nendstream\n")
+
+
+class _Formatted(PDFObject):
+    """An object formatted once however many pages name it (its references are to this
+    file's objects, so it is never shared between files)."""
+
+    def __init__(self, inner: PDFObject) -> None:
+        self.inner = inner
+        self.data: bytes | None = None
+
+    def format(self, document: object) -> bytes:
+        if self.data is None:
+            self.data = pdfdoc.format(self.inner, document)
+        return self.data
+
+
+ResourceKey = tuple[tuple[str, ...], int]
+
+
+def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> None:
+    """Give a page the resource dictionary reportlab would build for it, one object per
+    set of forms placed, so a 1,000-page deck formats it once instead of 1,000 times."""
+    if page.ExtGState or page._colorsUsed or page._shadingUsed:
+        return  # reportlab builds these pages' resources itself
+    xobjects = page.XObjects
+    key = (tuple(sorted(xobjects.dict)) if xobjects else (), page.hasImages)
+    resources = shared.get(key)
+    if resources is None:
+        inner = PDFResourceDictionary()
+        inner.basicFonts()
+        if page.hasImages:
+            inner.allProcs()
+        if xobjects:
+            inner.XObject = xobjects
+        resources = shared[key] = _Formatted(inner)
+    page.Resources = resources
 
 
 # Text-free groups drawn so far in this build (in this process): their operators, or a
@@ -359,6 +396,8 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex])
     canvas.setViewerPreference("DisplayDocTitle", "true")
     pen = _Pen(canvas, document.symbols)
+    pages_made = canvas._doc.Pages.pages
+    resources: dict[ResourceKey, _Formatted] = {}
     count = 0
     for page in chain((first,), pages):
         canvas.setPageSize((page.width, page.height))
@@ -369,6 +408,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         pen.state = _State()
         pen.draw_all(page.items)
         canvas.showPage()
+        _share_resources(pages_made[-1], resources)
         count += 1
     canvas.save()
     return count
