@@ -61,8 +61,9 @@ _LEADING = 1.2
 # A clipped, text-free group whose operators reach this many characters (a pattern fill)
 # becomes a form shared by the build; below it, a form's own object costs more than it saves.
 _SHARED_FORM_MIN = 4096
-# Groups remembered for the build; past this the memory is let go (a build has a few hundred).
-_DRAWN_LIMIT = 2048
+# Groups remembered for the build; past this the memory is let go (all of `make print`
+# has about a hundred, fifteen of them shared forms, 0.4 MB).
+_DRAWN_LIMIT = 512
 
 
 @dataclass(slots=True)
