@@ -221,7 +221,7 @@ def test_a_pattern_fill_is_one_form_that_faces_showing_it_share(tmp_path: Path) 
         deck["cards"].append({"id": card_id, "count": 1, "layout": "shape", "back": "standard", "fields": fields})
     deck_path.write_text(yaml.safe_dump(deck, sort_keys=False))
     out = tmp_path / "out"
-    pipeline.build(pipeline.Sources(content), [GAME], "4", "a4", out)
+    pipeline.build(pipeline.Sources(content), [GAME], pipeline.BuildOptions("4", "a4"), out)
     faces = _face_forms(out / GAME / "a4" / "4-players" / f"{GAME}_4p_a4_cards.pdf")
     fills = [
         {str(name): ref.idnum for name, ref in faces[face]["/Resources"]["/XObject"].items()}
