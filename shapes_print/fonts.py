@@ -24,6 +24,9 @@ from shapes_print.paths import inside
 # without joining, which reads as nonsense rather than failing.
 _RIGHT_TO_LEFT = frozenset({"R", "AL"})
 _NAMED = 6
+# (font name, text) pairs that passed `Font.check`; let go of past this many.
+_CHECKED: set[tuple[str, str]] = set()
+_CHECKED_KEPT = 65536
 
 
 _REPORTLAB_CMAP = ttfonts.makeToUnicodeCMap
@@ -54,7 +57,11 @@ class Font:
         return pdfmetrics.stringWidth(text, self.name, size)
 
     def check(self, text: str, where: Source | None, what: str) -> None:
-        """Refuse characters the font lacks, and right-to-left letters we cannot lay out."""
+        """Refuse characters the font lacks, and right-to-left letters we cannot lay out.
+
+        A text that passed is remembered: a batch checks the same sheets kit after kit."""
+        if (self.name, text) in _CHECKED:
+            return
         missing = sorted({ch for ch in text if ord(ch) not in self.covered and ch not in "\n"})
         if missing:
             font = self.path.name
@@ -66,6 +73,9 @@ class Font:
                 f"{what}: right-to-left letters would print unjoined and in reverse order: "
                 f"{_named(backwards)}",
             )
+        if len(_CHECKED) >= _CHECKED_KEPT:
+            _CHECKED.clear()
+        _CHECKED.add((self.name, text))
 
 
 def _named(chars: list[str]) -> str:

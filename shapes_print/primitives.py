@@ -81,6 +81,15 @@ class Group:
     angle: float = 0.0
     scale: float = 1.0
     clip: tuple[PathOp, ...] | None = None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: groups are keys of the PDF backend's caches, and hashing a
+        pattern fill means hashing thousands of path operations every time."""
+        if not self._hash:
+            key = (self.items, self.dx, self.dy, self.angle, self.scale, self.clip)
+            object.__setattr__(self, "_hash", hash(key))
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 
 SHRINK_STEP = 0.5
+# Wrapped paragraphs remembered: every kit of a batch plans the same sheets again.
+_WRAPS_KEPT = 8192
 # A too-wide word's parts: each ends after its `_` or `-` run.
 _BREAKS = re.compile(r"[^_-]+[_-]*|[_-]+")
 
@@ -24,10 +27,12 @@ class Fitted:
         return self.leading * (len(self.lines) - 1) + self.size
 
 
-def wrap(text: str, font: Font, size: float, width: float) -> list[str] | None:
+@lru_cache(maxsize=_WRAPS_KEPT)
+def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | None:
     """Greedy word wrap; None when a single word is wider than the box.
 
     A word too wide for the box (a kit's long file name) may break after `_` or `-`.
+    Remembered, so the same paragraph in the next kit of a batch costs a look-up.
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -42,7 +47,7 @@ def wrap(text: str, font: Font, size: float, width: float) -> list[str] | None:
                 lines.append(current)
                 current = word
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def _tokens(paragraph: str, font: Font, size: float, width: float) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +27,10 @@ class Said(str):
     __slots__ = ()
 
 
+@lru_cache(maxsize=8192)
 def needs_words(text: str) -> bool:
-    """True when the text has a letter outside its `{placeholders}`."""
+    """True when the text has a letter outside its `{placeholders}` (remembered: the same
+    strings pass here in every kit of a batch)."""
     try:
         literals = "".join(literal for literal, *_ in _PARSER.parse(text))
     except ValueError:

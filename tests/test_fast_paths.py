@@ -197,3 +197,38 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
     assert len({w.folder for w in written}) == 8  # 4 player counts x 2 papers
     assert len(reads) == len(set(reads)) > 8
     assert sorted(Path(p).name for p in parsed) == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]
+
+
+def _face_forms(path: Path) -> dict[str, object]:
+    """Each face form of a file by name, as pypdf reads it."""
+    reader = PdfReader(path)
+    faces: dict[str, object] = {}
+    for page in reader.pages:
+        for name, ref in (page["/Resources"].get("/XObject") or {}).items():
+            faces[str(name).removeprefix("/FormXob.")] = ref.get_object()
+    return faces
+
+
+def test_a_pattern_fill_is_one_form_that_faces_showing_it_share(tmp_path: Path) -> None:
+    """Two card types with the same outline and pattern (different words and colours):
+    their faces are two forms, the dots inside them one form both place."""
+    content = tmp_path / "content"
+    shutil.copytree(pipeline.DEFAULT_CONTENT / GAME, content / GAME)
+    deck_path = content / GAME / "deck.yaml"
+    deck = yaml.safe_load(deck_path.read_text())
+    for card_id, colour in (("north", "#0072B2"), ("south", "#E69F00")):
+        fields = {"shape": "star", "label": card_id.upper(), "colour": colour, "pattern": "dense-dots", "pattern_colour": "#000000"}
+        deck["cards"].append({"id": card_id, "count": 1, "layout": "shape", "back": "standard", "fields": fields})
+    deck_path.write_text(yaml.safe_dump(deck, sort_keys=False))
+    out = tmp_path / "out"
+    pipeline.build(pipeline.Sources(content), [GAME], pipeline.BuildOptions("4", "a4"), out)
+    faces = _face_forms(out / GAME / "a4" / "4-players" / f"{GAME}_4p_a4_cards.pdf")
+    fills = [
+        {str(name): ref.idnum for name, ref in faces[face]["/Resources"]["/XObject"].items()}
+        for face in ("face-north", "face-south")
+    ]
+    assert fills[0] == fills[1] and len(fills[0]) == 1
+    fill = faces["face-north"]["/Resources"]["/XObject"][next(iter(fills[0]))].get_object()
+    dots = fill.get_data().count(b" c ")  # four curves a dot
+    assert dots > 4 * 1000  # a dense grid of dots over the whole face
+    assert faces["face-north"].get_data().count(b" c ") < dots / 10

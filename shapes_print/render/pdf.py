@@ -9,6 +9,12 @@ per-call state bookkeeping cost more than the drawing), colours and line styles 
 set when they change, a group drawn before in the file (the ruler on every card sheet) is
 copied, and a symbol becomes a form the first time a page places it, so a file holds only
 the drawings it uses. Pages are drawn as they come from the plan.
+
+Across files: a group's operators depend only on the group when it holds no text (text
+bytes depend on each file's font subset), so they are remembered for the whole build. A
+large one, a pattern fill of thousands of marks, becomes a form of its own, encoded and
+compressed once per build and copied into every file that shows it, since every file of
+every kit shows the same card faces again.
 """
 
 from __future__ import annotations
@@ -17,11 +23,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain
-from math import cos, radians, sin
+from math import ceil, cos, floor, radians, sin
 from typing import BinaryIO
+from zlib import compress
 
 from reportlab import rl_config
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import PDFObject, PDFPage, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from shapes_print.primitives import (
@@ -37,7 +47,7 @@ from shapes_print.primitives import (
     Text,
     Use,
 )
-from shapes_print.shapes import KAPPA
+from shapes_print.shapes import KAPPA, extent
 
 # Binary (Flate only) content streams: ASCII85 makes them a quarter larger and slower.
 rl_config.useA85 = 0
@@ -46,6 +56,14 @@ _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none":
 # Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
 _PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
 _RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True, True): "B"}
+# reportlab's leading for a font size (unused by one-line text, but written in its bytes).
+_LEADING = 1.2
+# A clipped, text-free group whose operators reach this many characters (a pattern fill)
+# becomes a form shared by the build; below it, a form's own object costs more than it saves.
+_SHARED_FORM_MIN = 4096
+# Groups remembered for the build; past this the memory is let go (all of `make print`
+# has about a hundred, fifteen of them shared forms, 0.4 MB).
+_DRAWN_LIMIT = 512
 
 
 @dataclass(slots=True)
@@ -101,6 +119,96 @@ def _places_symbols(items: Iterable[Item]) -> bool:
     )
 
 
+def _file_independent(items: Iterable[Item]) -> bool:
+    """Drawn the same in every file: no text (encoded per file's font subset), no symbols."""
+    return not any(
+        isinstance(item, (Text, Use))
+        or (isinstance(item, Group) and not _file_independent(item.items))
+        for item in items
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _SharedForm:
+    """A group drawn as a form XObject: its whole PDF object body, ready to copy."""
+
+    body: bytes
+
+
+class _FormObject(PDFObject):
+    """One file's copy of a shared form (reportlab numbers each registered object once)."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, form: _SharedForm) -> None:
+        self.body = form.body
+
+    def format(self, document: object) -> bytes:
+        return self.body
+
+
+def _shared_form(group: Group, operators: str) -> _SharedForm:
+    """The group's operators as a compressed form; its box is the group's clip, moved,
+    scaled and turned as the group is, widened to whole points, so the form draws exactly
+    what the group drew."""
+    assert group.clip is not None
+    left, bottom, right, top = extent(group.clip)
+    c, s = (cos(radians(group.angle)), sin(radians(group.angle))) if group.angle else (1.0, 0.0)
+    k = group.scale
+    xs, ys = [], []
+    for x, y in ((left, bottom), (right, bottom), (left, top), (right, top)):
+        xs.append(group.dx + k * (c * x - s * y))
+        ys.append(group.dy + k * (s * x + c * y))
+    data = compress(operators.encode("ascii"))
+    head = (
+        f"<< /BBox [ {floor(min(xs))} {floor(min(ys))} {ceil(max(xs))} {ceil(max(ys))} ] /Filter [ /FlateDecode ] "
+        f"/FormType 1 /Length {len(data)} /Matrix [ 1 0 0 1 0 0 ] "
+        "/Resources << /ProcSet [ /PDF ] >> /Subtype /Form /Type /XObject >>\nstream\n"
+    )
+    return _SharedForm(head.encode("ascii") + data + b"\nendstream\n")
+
+
+class _Formatted(PDFObject):
+    """An object formatted once however many pages name it (its references are to this
+    file's objects, so it is never shared between files)."""
+
+    def __init__(self, inner: PDFObject) -> None:
+        self.inner = inner
+        self.data: bytes | None = None
+
+    def format(self, document: object) -> bytes:
+        if self.data is None:
+            self.data = pdfdoc.format(self.inner, document)
+        return self.data
+
+
+ResourceKey = tuple[tuple[str, ...], int]
+
+
+def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> None:
+    """Give a page the resource dictionary reportlab would build for it, one object per
+    set of forms placed, so a 1,000-page deck formats it once instead of 1,000 times."""
+    if page.ExtGState or page._colorsUsed or page._shadingUsed:
+        return  # reportlab builds these pages' resources itself
+    xobjects = page.XObjects
+    key = (tuple(sorted(xobjects.dict)) if xobjects else (), page.hasImages)
+    resources = shared.get(key)
+    if resources is None:
+        inner = PDFResourceDictionary()
+        inner.basicFonts()
+        if page.hasImages:
+            inner.allProcs()
+        if xobjects:
+            inner.XObject = xobjects
+        resources = shared[key] = _Formatted(inner)
+    page.Resources = resources
+
+
+# Text-free groups drawn so far in this build (in this process): their operators, or a
+# shared form for a large clipped one. The bytes written never depend on what is here.
+_DRAWN: dict[Group, list[str] | _SharedForm] = {}
+
+
 class _Pen:
     """Draws plan items onto one canvas, remembering the graphics state it has set."""
 
@@ -112,6 +220,7 @@ class _Pen:
         self.saved: list[_State] = []
         self.colours: dict[str, str] = {}
         self.groups: dict[Group, list[str]] = {}
+        self.shared: dict[_SharedForm, str] = {}  # shared forms in this file, by name
 
         self._emit = canvas.addLiteral
 
@@ -192,23 +301,43 @@ class _Pen:
             self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
         elif isinstance(item, Text):
             self._fill(item.colour)
-            canvas = self.canvas
-            canvas.setFont(item.font, item.size)
-            if item.anchor == "middle":
-                canvas.drawCentredString(item.x, item.y, item.text)
-            elif item.anchor == "end":
-                canvas.drawRightString(item.x, item.y, item.text)
-            else:
-                canvas.drawString(item.x, item.y, item.text)
+            self._text(item)
         elif isinstance(item, Group):
             self._group(item)
 
+    def _text(self, item: Text) -> None:
+        """One line of text as reportlab's drawString writes it (the same bytes), without
+        its text object and state bookkeeping. The characters are encoded in this file's
+        font subsets, which is why text is never shared between files."""
+        font = getFont(item.font)
+        doc = self.canvas._doc
+        x = item.x
+        if item.anchor != "start":
+            width = font.stringWidth(item.text, item.size)
+            x -= 0.5 * width if item.anchor == "middle" else width
+        size = fp_str(item.size)
+        leading = fp_str(item.size * _LEADING)
+        shown = []
+        current = -1
+        for subset, encoded in font.splitString(item.text, doc):
+            if subset != current:
+                shown.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf {leading} TL")
+                current = subset
+            shown.append(f"({escapePDF(encoded)}) Tj")
+        self._emit(f"BT 1 0 0 1 {fp_str(x, item.y)} Tm {' '.join(shown)} T* ET")
+
     def _group(self, group: Group) -> None:
         """A group's operators depend only on the group (its state starts unknown), so a
-        group seen before in this file, such as a sheet's ruler, is copied, not redrawn.
+        group seen before in this file, such as a sheet's ruler, is copied, not redrawn;
+        one without text is remembered across files, a large clipped one as a shared form.
         Groups that place symbols are always drawn: placing also lists the form as used."""
         code = self.canvas._code  # reportlab's stream of the page or form being drawn
         known = self.groups.get(group)
+        if known is None:
+            known = _DRAWN.get(group)
+        if isinstance(known, _SharedForm):
+            self._place_shared(known)
+            return
         if known is not None:
             code.extend(known)
             return
@@ -226,8 +355,28 @@ class _Pen:
         self.draw_all(group.items)
         self._emit("Q")
         self._pop()
-        if not _places_symbols(group.items):
-            self.groups[group] = code[start:]
+        if _places_symbols(group.items):
+            return
+        drawn = code[start:]
+        if not _file_independent(group.items):
+            self.groups[group] = drawn
+            return
+        if len(_DRAWN) >= _DRAWN_LIMIT:
+            _DRAWN.clear()
+        if group.clip and sum(map(len, drawn)) >= _SHARED_FORM_MIN:
+            del code[start:]
+            form = _DRAWN[group] = _shared_form(group, "\n".join(drawn))
+            self._place_shared(form)
+        else:
+            _DRAWN[group] = drawn
+
+    def _place_shared(self, form: _SharedForm) -> None:
+        """Place a shared form, adding this file's copy of it the first time."""
+        name = self.shared.get(form)
+        if name is None:
+            name = self.shared[form] = f"fill-{len(self.shared) + 1}"
+            self.canvas._doc.Reference(_FormObject(form), xObjectName(name))
+        self.canvas.doForm(name)
 
 
 def write_pdf(document: Document, out: BinaryIO) -> int:
@@ -248,6 +397,8 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex])
     canvas.setViewerPreference("DisplayDocTitle", "true")
     pen = _Pen(canvas, document.symbols)
+    pages_made = canvas._doc.Pages.pages
+    resources: dict[ResourceKey, _Formatted] = {}
     count = 0
     for page in chain((first,), pages):
         canvas.setPageSize((page.width, page.height))
@@ -258,6 +409,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         pen.state = _State()
         pen.draw_all(page.items)
         canvas.showPage()
+        _share_resources(pages_made[-1], resources)
         count += 1
     canvas.save()
     return count
