@@ -5,7 +5,7 @@ run, so the ratios can be compared from day to day even when the machine changes
 time is what a user waits; CPU time (every process of the run) is steadier when other work
 shares the machine:
 
-1. the full `make print` work (every game, player count and paper), in-process and through
+1. the full `make print` work (every game and player count on A4 and Letter), in-process and through
    the command line (a fresh process, start-up included, --jobs = all cores);
 2. custom decks of 1,000, 1,800 and 10,000 cards of mixed shapes, one kit each, as whole
    processes: wall seconds and peak memory (RSS), and the 10,000 / 1,000 ratios;
