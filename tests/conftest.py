@@ -29,21 +29,3 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
             pipeline.build_project(project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out)
     return out
 
-
-SHARED_SCOPES = ("module", "session")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (`-n`, `--dist loadgroup`), tests that read one shared build run
-    on one worker, so that build is made once; tests that make their own output go to
-    whichever worker is free. Without xdist the mark does nothing."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)  # pytest's own record of the test's fixtures
-        if info is None:
-            continue
-        for name, defs in sorted(info.name2fixturedefs.items()):
-            fixture = defs[-1]
-            if fixture.scope in SHARED_SCOPES and fixture.baseid:  # ours, not pytest's own
-                group = name if fixture.scope == "session" else item.module.__name__
-                item.add_marker(pytest.mark.xdist_group(group))
-                break
