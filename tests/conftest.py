@@ -28,4 +28,3 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for count in (game.game.players.min, game.game.players.max):
             pipeline.build_project(project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out)
     return out
-
