@@ -136,9 +136,11 @@ def test_pdf_pages_are_read_once_as_they_come() -> None:
 
 
 def test_jobs_write_the_same_bytes_as_one_process(tmp_path: Path) -> None:
+    """Four kits of two games over three workers: each worker renders files of several kits."""
     one, many = tmp_path / "one", tmp_path / "many"
+    kits = [GAME, "shapes-the-game", "--players", "3-4", "--paper", "a4"]
     for out, jobs in ((one, "1"), (many, "3")):
-        assert main(["build", "--quiet", "--jobs", jobs, "--out", str(out)]) == 0
+        assert main(["build", *kits, "--quiet", "--jobs", jobs, "--out", str(out)]) == 0
     files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
     assert len(files) > 20
     assert files == sorted(p.relative_to(many) for p in many.rglob("*") if p.is_file())
@@ -193,8 +195,8 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
     monkeypatch.setattr(content, "read_yaml", counting_read)
     monkeypatch.setattr(fonts, "TTFont", counting_font)
     fonts.load_font.cache_clear()
-    written = pipeline.build(pipeline.Sources(), [GAME], pipeline.BuildOptions(paper="a4,letter"), tmp_path)
-    assert len({w.folder for w in written}) == 8  # 4 player counts x 2 papers
+    written = pipeline.build(pipeline.Sources(), [GAME], pipeline.BuildOptions("3-4", "a4,letter"), tmp_path)
+    assert len({w.folder for w in written}) == 4  # 2 player counts x 2 papers
     assert len(reads) == len(set(reads)) > 8
     assert sorted(Path(p).name for p in parsed) == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]
 
