@@ -1,8 +1,7 @@
-"""Hostile or careless input: refused quickly, in bounded memory, with one clear line."""
+"""Hostile or careless input: refused in bounded memory, with one clear line."""
 
 from __future__ import annotations
 
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -19,17 +18,16 @@ LAUGHS = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
 )
 
 
-def test_billion_laughs_is_refused_fast_in_bounded_memory(tmp_path: Path) -> None:
+def test_billion_laughs_is_refused_in_bounded_memory(tmp_path: Path) -> None:
+    # Expanding the aliases would need gigabytes; refusing them before expansion needs a few
+    # megabytes, so the memory bound (not a clock, which a busy machine skews) is the guard.
     path = tmp_path / "laughs.yaml"
     path.write_text(LAUGHS)
     tracemalloc.start()
-    started = time.perf_counter()
     with pytest.raises(UserError, match=f"more than {MAX_VALUES} values"):
         read_yaml(path)
-    elapsed = time.perf_counter() - started
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert elapsed < 0.5
     assert peak < 20 * 1024 * 1024
 
 
