@@ -41,8 +41,12 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
         )
     if card_size is None:
         return template
-    width, height = named_size(card_size, library.card_sizes, "--card-size")
-    return template.model_copy(update={"card": {"width": width, "height": height}})
+    key = ("template", id(template), card_size)
+    if key not in loaded.drawn:
+        width, height = named_size(card_size, library.card_sizes, "--card-size")
+        resized = template.model_copy(update={"card": {"width": width, "height": height}})
+        loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
+    return loaded.drawn[key][1]
 
 
 def card_symbols(
@@ -55,9 +59,23 @@ def card_symbols(
 ) -> tuple[Symbols, Symbols]:
     """Every distinct face and back of a deck (default: the main one), drawn once each.
 
-    Faces may show small copies of `earlier` decks' faces (a task card's example).
+    Faces may show small copies of `earlier` decks' faces (a task card's example). A card
+    is drawn from its deck, template and label set, never from players or paper, so the
+    drawings are made once per game and reused by every kit of the build.
     """
     chosen = deck or loaded.decks[0]
+    shown = tuple((earlier or {}).values())
+    drawn_from = (chosen, template, ctx.fonts, ctx.shapes, ctx.patterns, ctx.style, ctx.words, *shown)
+    key = ("cards", bleed, *map(id, drawn_from))
+    if key not in loaded.drawn:
+        # The inputs are kept with the drawings, so no id in the key is reused meanwhile.
+        loaded.drawn[key] = (drawn_from, _draw_cards(chosen, template, ctx, bleed, earlier))
+    return loaded.drawn[key][1]
+
+
+def _draw_cards(
+    chosen: LoadedDeck, template: CardTemplate, ctx: DrawContext, bleed: float, earlier: Symbols | None
+) -> tuple[Symbols, Symbols]:
     deck_model, src = chosen.deck, chosen.source
     faces = {}
     for card, index in zip(deck_model.cards, chosen.origins, strict=True):

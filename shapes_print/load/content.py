@@ -91,6 +91,9 @@ class LoadedGame:
     decks: list[LoadedDeck]
     documents: list[LoadedDocument] = field(default_factory=list)
     lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # Card drawings made for this game, which every kit of a build reuses (cardfile.py):
+    # a fresh one for each copy a label set makes, so no copy sees another's drawings.
+    drawn: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def deck(self) -> Deck:
