@@ -24,6 +24,7 @@ from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
 
 LABELS = "ABCDE"
+DESCENT = 0.3  # below its baseline a line of text reaches at most this much of its size
 
 
 def crosshair_points(width: float, height: float, inset: float) -> list[tuple[float, float]]:
@@ -83,18 +84,43 @@ class _Sizes:
         return cls(text, text * 1.4, max(text * 0.8, least))
 
 
-def _lines(
-    texts: list[str], top: float, width: float, page_w: float, ctx: DrawContext, size: float
-) -> list[Item]:
-    font, style = ctx.fonts.regular, ctx.style
+@dataclass(frozen=True, slots=True)
+class _Column:
+    """Where a page's words go: centred on `x`, `width` wide, from below `top` to above
+    `bottom`, and never across the centre crosshair (`keep_out`, low and high y)."""
+
+    x: float
+    width: float
+    top: float
+    bottom: float
+    keep_out: tuple[float, float]
+
+    @classmethod
+    def around(cls, page_w: float, page_h: float, inset: float, reach: float, width: float) -> _Column:
+        """The column on a page whose crosshairs, `inset` in, reach `reach` up and down."""
+        middle = page_h / 2
+        return cls(page_w / 2, width, page_h - inset - reach, inset + reach, (middle - reach, middle + reach))
+
+
+def _block(
+    texts: list[str], start: float, size: float, colour: str, column: _Column, ctx: DrawContext
+) -> tuple[list[Item], float]:
+    """Wrapped lines from baseline `start` down, and the last line's baseline; a line that
+    would cross the centre crosshair and the lines after it move below it."""
+    font, spacing = ctx.fonts.regular, ctx.style.line_spacing
     lines: list[str] = []
     for text in texts:
         font.check(text, None, "calibration sheet")
-        lines += wrap(text, font, size, width) or [text]
-    return [
-        Text(page_w / 2, top - i * size * style.line_spacing, line, font.name, size, style.ink, "middle")
-        for i, line in enumerate(lines)
-    ]
+        lines += wrap(text, font, size, column.width) or [text]
+    low, high = column.keep_out
+    items: list[Item] = []
+    first, y = 0, start
+    for i, line in enumerate(lines):
+        y = start - (i - first) * size * spacing
+        if y + size > low and y - size * DESCENT < high:
+            start, first, y = low - size, i, low - size
+        items.append(Text(column.x, y, line, font.name, size, colour, "middle"))
+    return items, y
 
 
 def calibration_sheet(
@@ -135,14 +161,28 @@ def calibration_sheet(
 
     ink = furniture.mark_colour
     points = crosshair_points(width, height, c.inset)
+    # The words keep clear of the crosshairs: on the back of their scales and numbers, on
+    # the front of their arms and letters.
     text_width = width - 2 * c.inset
-    top = height - c.inset - c.scale_half_length - 4 * sizes.text
+    front_column = _Column.around(width, height, c.inset, c.arm + sizes.text, text_width)
+    back_column = _Column.around(width, height, c.inset, c.scale_half_length + 2 * sizes.scale, text_width)
+    standard_top = height - c.inset - c.scale_half_length - 4 * c.text_size
     title = words.fill(c.title, values, said("title"))
-    front: list[Item] = [Text(width / 2, top, title, font.name, sizes.title, ink, "middle")]
+    top = min(standard_top, front_column.top - sizes.title)
+    front, end = _block([title], top, sizes.title, ink, front_column, ctx)
     front_lines = [words.fill(line, values, said("front_lines", i)) for i, line in enumerate(c.front_lines)]
-    front += _lines(front_lines, top - 2 * sizes.text, text_width, width, ctx, sizes.text)
+    body, end = _block(front_lines, end - 2 * sizes.text, sizes.text, ctx.style.ink, front_column, ctx)
+    front += body
     back_lines = [words.say(line, said("back_lines", i)) for i, line in enumerate(c.back_lines)]
-    back: list[Item] = _lines(back_lines, top, text_width, width, ctx, sizes.text)
+    top = min(standard_top, back_column.top - sizes.text)
+    back, back_end = _block(back_lines, top, sizes.text, ctx.style.ink, back_column, ctx)
+    low = sizes.text * DESCENT
+    if end - low < front_column.bottom or back_end - low < back_column.bottom:
+        raise UserError(
+            None,
+            f"--paper {paper}: the calibration sheet's words do not fit between its crosshairs "
+            f"at {sizes.text:g} pt",
+        )
     for (x, y), label in zip(points, LABELS, strict=True):
         front += _cross(x, y, c.arm, label, font, sizes.text, ink)
         bx, by = (width - x, y) if mirrors_x(width, height, flip) else (x, height - y)
