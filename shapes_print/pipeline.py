@@ -169,7 +169,8 @@ def plan_all(
 
 def plan_every_setting(project: Project) -> None:
     """Plan every kit, then once more for the words only some print settings print (the
-    other duplex flip, print-shop pages), so each of them is checked and seen."""
+    other duplex flip, print-shop pages) and the calibration sheet's, so each of them is
+    checked and seen."""
     for _ in plan_all(project, "all", "all"):
         pass
     first = next(iter(project.library.papers))
@@ -180,6 +181,10 @@ def plan_every_setting(project: Project) -> None:
     for flip, options in settings:
         for _ in plan_all(project, "all", first, flip, options):
             pass
+    for variant in project.variants:
+        # The calibration sheet is no game's: planned too, its words are checked against the
+        # font, a complete label set must have them, and they count as used (and listed).
+        plan_calibration(variant, first, project.library.papers[first], "long", (0.0, 0.0))
 
 
 def check(
@@ -191,12 +196,8 @@ def check(
     """Load and plan everything without writing, so every mistake surfaces."""
     project = load_project(sources, games, labels, max_cards)
     plan_every_setting(project)
-    first = next(iter(project.library.papers))
-    for variant in project.variants:
-        # The calibration sheet is no game's: plan it too, so its words are checked against
-        # the font, a complete label set must have them, and they count as used below.
-        plan_calibration(variant, first, project.library.papers[first], "long", (0.0, 0.0))
     if not games:  # with every game planned, every text a label set gives must have been used
+        for variant in project.variants:
             check_text_is_used(variant)
     return project
 
