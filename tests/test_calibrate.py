@@ -116,3 +116,13 @@ def test_a_complete_set_without_a_calibration_text_names_its_line(
     error = capsys.readouterr().err
     assert "templates/print.yaml:20:" in error and f"no text for {missing!r}" in error
     assert not (tmp_path / "out").exists()
+
+
+def test_words_that_do_not_fit_say_so_and_write_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["calibrate", "--labels", "large-print", "--paper", "160x200mm", "--out", str(tmp_path)]
+    assert main(args) == 2
+    error = capsys.readouterr().err
+    assert "--paper 160x200mm: the calibration sheet's words do not fit between its crosshairs at 18 pt" in error
+    assert "hint: a larger --paper" in error and not any(tmp_path.iterdir())

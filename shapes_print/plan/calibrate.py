@@ -182,6 +182,7 @@ def calibration_sheet(
             None,
             f"--paper {paper}: the calibration sheet's words do not fit between its crosshairs "
             f"at {sizes.text:g} pt",
+            "a larger --paper holds them (A4 and Letter do for every shipped label set)",
         )
     for (x, y), label in zip(points, LABELS, strict=True):
         front += _cross(x, y, c.arm, label, font, sizes.text, ink)
