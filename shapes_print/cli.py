@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 from typer.exceptions import TyperException
 
-from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, MAX_CARDS, PROJECT
+from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, MAX_CARDS, PROJECT, STANDARD
 from shapes_print.errors import UserError
 from shapes_print.options import PrintOptions, parse_offset
 from shapes_print.plan.imposition import Flip
@@ -136,14 +136,18 @@ def calibrate(
     back_offset: BackOffset = "0mm,0mm",
     out: Out = Path("output"),
     templates: Templates = DEFAULT_TEMPLATES,
+    labels: Annotated[
+        str, typer.Option("--labels", help="Label set: a shipped name or a path to a .yaml file.")
+    ] = STANDARD,
 ) -> None:
     """Write a duplex calibration sheet to read your printer's back offset from.
 
-    Example: shapes-print calibrate --paper letter --flip long
+    Example: shapes-print calibrate --paper letter --flip long --labels es
     """
     from shapes_print import pipeline
 
-    written = pipeline.calibrate(templates, paper, out, flip, parse_offset(back_offset))
+    sources = pipeline.Sources(templates=templates)
+    written = pipeline.calibrate(sources, paper, out, flip, parse_offset(back_offset), labels)
     for item in written:
         typer.echo(f"{item.path}  {item.pages} pages")
 

@@ -9,4 +9,5 @@ PROJECT = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = PROJECT / "content"
 DEFAULT_TEMPLATES = PROJECT / "templates"
 DEFAULT_LABELS = PROJECT / "labels"
+STANDARD = "standard"  # the label set used when none is named; its kits get no folder of their own
 MAX_CARDS = 10_000

@@ -12,20 +12,19 @@ from pathlib import Path
 
 from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES, MAX_CARDS
 from shapes_print.errors import Source, UserError
-from shapes_print.fonts import font_file, load_font
 from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, plan_kit
 from shapes_print.load.content import (
     Library,
     LoadedGame,
     game_folders,
     load_game,
-    load_library,
 )
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.calibrate import calibration_sheet
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
+from shapes_print.primitives import Document
 from shapes_print.values import player_range
 from shapes_print.variant import Variant, check_games_exist, check_text_is_used, make_variant
 from shapes_print.write import OnKit, Written, write_kits
@@ -170,7 +169,8 @@ def plan_all(
 
 def plan_every_setting(project: Project) -> None:
     """Plan every kit, then once more for the words only some print settings print (the
-    other duplex flip, print-shop pages), so each of them is checked and seen."""
+    other duplex flip, print-shop pages) and the calibration sheet's, so each of them is
+    checked and seen."""
     for _ in plan_all(project, "all", "all"):
         pass
     first = next(iter(project.library.papers))
@@ -181,6 +181,10 @@ def plan_every_setting(project: Project) -> None:
     for flip, options in settings:
         for _ in plan_all(project, "all", first, flip, options):
             pass
+    for variant in project.variants:
+        # The calibration sheet is no game's: planned too, its words are checked against the
+        # font, a complete label set must have them, and they count as used (and listed).
+        plan_calibration(variant, first, project.library.papers[first], "long", (0.0, 0.0))
 
 
 def check(
@@ -222,15 +226,24 @@ def build_project(
 
 
 def calibrate(
-    templates: Path, paper: str, out: Path, flip: Flip, offset: tuple[float, float]
+    sources: Sources, paper: str, out: Path, flip: Flip, offset: tuple[float, float], labels: str = STANDARD
 ) -> list[Written]:
-    """Write the duplex calibration sheet into `out/calibration/<paper>-<flip>/`."""
-    library = load_library(templates)
-    size = named_size(paper, library.papers, "--paper")
-    fonts = library.style.fonts
-    where = library.style_source.source(("fonts", "regular"))
-    font = load_font(font_file(fonts["regular"], library.folder, where))
-    document = calibration_sheet(paper, size, flip, offset, library, font)
+    """Write the duplex calibration sheet in a label set's words and type into
+    `out/calibration/<paper>-<flip>/` (standard) or `out/calibration/<labels>/<paper>-<flip>/`."""
+    variant = make_variant(sources.templates, {}, load_labels(labels, sources.labels))
+    size = named_size(paper, variant.library.papers, "--paper")
+    document = plan_calibration(variant, paper, size, flip, offset)
+    name = variant.labels.name
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
-    folder = f"calibration/{paper}-{flip}"
-    return write_kits(out, [(folder, {"paper": paper, "flip": flip}, [kit])])
+    folder = "calibration/" + ("" if name == STANDARD else f"{name}/") + f"{paper}-{flip}"
+    info = {"paper": paper, "flip": flip} | ({} if name == STANDARD else {"labels": name})
+    return write_kits(out, [(folder, info, [kit])])
+
+
+def plan_calibration(
+    variant: Variant, paper: str, size: tuple[float, float], flip: Flip, offset: tuple[float, float]
+) -> Document:
+    """The calibration sheet under one label set. A set that sets its own least type size
+    (large print) holds the sheet's text to it; the others keep print.yaml's sizes."""
+    least = variant.ctx.style.min_size if "min_size" in variant.labels.spec.style else 0.0
+    return calibration_sheet(paper, size, flip, offset, variant.library, variant.ctx, least)

@@ -14,14 +14,14 @@ from pypdf import PdfReader
 
 from shapes_print import pipeline
 from shapes_print.cli import main
-from shapes_print.fonts import load_font
-from shapes_print.load.content import load_library
+from shapes_print.load.labels import load_labels
 from shapes_print.options import PrintOptions
 from shapes_print.plan.calibrate import calibration_sheet, crosshair_points
 from shapes_print.plan.inksaver import contrast_with_white
 from shapes_print.primitives import Group, Line, Rect
 from shapes_print.primitives import Path as PlanPath
 from shapes_print.units import mm
+from shapes_print.variant import make_variant
 from tests.pdfread import placements, text
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -212,15 +212,16 @@ def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
     tmp_path: Path, flip: str
 ) -> None:
     offset = (mm(1.2), mm(-0.5))
-    (item,) = pipeline.calibrate(pipeline.DEFAULT_TEMPLATES, "letter", tmp_path, flip, offset)  # type: ignore[arg-type]
+    (item,) = pipeline.calibrate(pipeline.Sources(), "letter", tmp_path, flip, offset)  # type: ignore[arg-type]
+    assert item.path.parent == tmp_path / "calibration" / f"letter-{flip}"
     assert len(PdfReader(item.path).pages) == 2
     front = text(item.path)[0]
     assert f"Duplex calibration: letter, flip on {flip} edge" in front
     assert "+1.2 mm, -0.5 mm" in front
-    library = load_library(pipeline.DEFAULT_TEMPLATES)
-    font = load_font((library.folder / library.style.fonts["regular"]).resolve())
+    variant = make_variant(pipeline.DEFAULT_TEMPLATES, {}, load_labels("standard", pipeline.DEFAULT_LABELS))
+    library = variant.library
     width, height = library.papers["letter"]
-    document = calibration_sheet("letter", (width, height), flip, offset, library, font)  # type: ignore[arg-type]
+    document = calibration_sheet("letter", (width, height), flip, offset, library, variant.ctx)  # type: ignore[arg-type]
     (group,) = document.pages[1].items
     assert isinstance(group, Group) and (group.dx, group.dy) == offset
     lines = [(i.x1, i.y1, i.x2, i.y2) for i in group.items if isinstance(i, Line)]

@@ -118,6 +118,7 @@ class Library:
     papers: dict[str, tuple[float, float]]
     card_sizes: dict[str, tuple[float, float]]
     printing: PrintSettings
+    printing_source: Document  # templates/print.yaml, for the lines its words are written on
     guide: LoadedDocument
 
 
@@ -192,6 +193,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
             read_yaml(folder / "card-sizes.yaml"), "card size", "poker: {width: 63.5mm, height: 88.9mm}"
         ),
         printing=printing,
+        printing_source=print_doc,
         guide=guide,
     )
 

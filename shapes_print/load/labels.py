@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, NonNegativeInt, field_validator
 
+from shapes_print.defaults import STANDARD
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import (
     CardLength,
@@ -27,7 +28,6 @@ from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.words import Words
 
-STANDARD = "standard"
 SCHEMA_NAME = "labels.schema.json"
 
 

@@ -9,19 +9,22 @@ applied to the back page too, so the same sheet checks a correction.
 
 from __future__ import annotations
 
-from shapes_print.errors import UserError
+from dataclasses import dataclass
+
+from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 from shapes_print.load.content import Library
 from shapes_print.load.models import Calibration
+from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import Flip, mirrors_x
 from shapes_print.primitives import Document, Group, Item, Line, Page, Text
 from shapes_print.text import wrap
 from shapes_print.units import POINTS_PER_UNIT
-from shapes_print.values import fill
+from shapes_print.words import Said
 
 LABELS = "ABCDE"
-LINE_SPACING = 1.5
+DESCENT = 0.3  # below its baseline a line of text reaches at most this much of its size
 
 
 def crosshair_points(width: float, height: float, inset: float) -> list[tuple[float, float]]:
@@ -35,10 +38,7 @@ def crosshair_points(width: float, height: float, inset: float) -> list[tuple[fl
     ]
 
 
-def _cross(
-    x: float, y: float, arm: float, label: str, font: Font, c: Calibration, ink: str
-) -> list[Item]:
-    size = c.text_size
+def _cross(x: float, y: float, arm: float, label: str, font: Font, size: float, ink: str) -> list[Item]:
     return [
         Line(x - arm, y, x + arm, y, ink, 0.3),
         Line(x, y - arm, x, y + arm, ink, 0.3),
@@ -46,11 +46,10 @@ def _cross(
     ]
 
 
-def _scales(x: float, y: float, font: Font, c: Calibration, ink: str) -> list[Item]:
+def _scales(x: float, y: float, font: Font, c: Calibration, size: float, ink: str) -> list[Item]:
     """Millimetre scales through (x, y), longer ticks every `label_every`, numbered at the ends."""
     mm = POINTS_PER_UNIT["mm"]
     steps = round(c.scale_half_length / c.scale_step)
-    size = c.text_size * 0.8
     half = c.scale_half_length
     end = f"{half / mm:g}"
     items: list[Item] = [
@@ -71,17 +70,57 @@ def _scales(x: float, y: float, font: Font, c: Calibration, ink: str) -> list[It
     return items
 
 
-def _lines(
-    texts: list[str], top: float, width: float, page_w: float, font: Font, size: float
-) -> list[Item]:
+@dataclass(frozen=True, slots=True)
+class _Sizes:
+    """The sheet's type: print.yaml's sizes, raised to a label set's least size (large print)."""
+
+    text: float
+    title: float
+    scale: float
+
+    @classmethod
+    def of(cls, c: Calibration, least: float) -> _Sizes:
+        text = max(c.text_size, least)
+        return cls(text, text * 1.4, max(text * 0.8, least))
+
+
+@dataclass(frozen=True, slots=True)
+class _Column:
+    """Where a page's words go: centred on `x`, `width` wide, from below `top` to above
+    `bottom`, and never across the centre crosshair (`keep_out`, low and high y)."""
+
+    x: float
+    width: float
+    top: float
+    bottom: float
+    keep_out: tuple[float, float]
+
+    @classmethod
+    def around(cls, page_w: float, page_h: float, inset: float, reach: float, width: float) -> _Column:
+        """The column on a page whose crosshairs, `inset` in, reach `reach` up and down."""
+        middle = page_h / 2
+        return cls(page_w / 2, width, page_h - inset - reach, inset + reach, (middle - reach, middle + reach))
+
+
+def _block(
+    texts: list[str], start: float, size: float, colour: str, column: _Column, ctx: DrawContext
+) -> tuple[list[Item], float]:
+    """Wrapped lines from baseline `start` down, and the last line's baseline; a line that
+    would cross the centre crosshair and the lines after it move below it."""
+    font, spacing = ctx.fonts.regular, ctx.style.line_spacing
     lines: list[str] = []
     for text in texts:
         font.check(text, None, "calibration sheet")
-        lines += wrap(text, font, size, width) or [text]
-    return [
-        Text(page_w / 2, top - i * size * LINE_SPACING, line, font.name, size, "#000000", "middle")
-        for i, line in enumerate(lines)
-    ]
+        lines += wrap(text, font, size, column.width) or [text]
+    low, high = column.keep_out
+    items: list[Item] = []
+    first, y = 0, start
+    for i, line in enumerate(lines):
+        y = start - (i - first) * size * spacing
+        if y + size > low and y - size * DESCENT < high:
+            start, first, y = low - size, i, low - size
+        items.append(Text(column.x, y, line, font.name, size, colour, "middle"))
+    return items, y
 
 
 def calibration_sheet(
@@ -90,16 +129,20 @@ def calibration_sheet(
     flip: Flip,
     offset: tuple[float, float],
     library: Library,
-    font: Font,
+    ctx: DrawContext,
+    least: float = 0.0,
 ) -> Document:
-    """Front and back page of the calibration sheet for one paper (portrait)."""
+    """Front and back page of the calibration sheet for one paper (portrait), in the words,
+    fonts and sizes of `ctx`'s label set; `least` is the smallest type it may print."""
     c = library.printing.calibration
-    furniture = library.style.furniture
+    furniture = ctx.style.furniture
+    font, words = ctx.fonts.regular, ctx.words
+    sizes = _Sizes.of(c, least)
     width, height = size
     room = min(width, height) / 2 - c.inset
     mm = POINTS_PER_UNIT["mm"]
     if (
-        c.inset - c.scale_half_length - c.tick - c.text_size < furniture.safe_margin
+        c.inset - c.scale_half_length - c.tick - sizes.scale < furniture.safe_margin
         or room < 2 * c.scale_half_length
     ):
         raise UserError(
@@ -108,39 +151,53 @@ def calibration_sheet(
             f"(crosshairs {c.inset / mm:g} mm in)",
         )
     values = {
-        "paper_name": paper,
+        "paper_name": Said(paper),
         "flip": flip,
-        "offset": f"{offset[0] / mm:+.1f} mm, {offset[1] / mm:+.1f} mm",
+        "offset": Said(f"{offset[0] / mm:+.1f} mm, {offset[1] / mm:+.1f} mm"),
     }
+
+    def said(key: str, *more: int) -> Source:
+        return library.printing_source.source(("calibration", key, *more))
+
     ink = furniture.mark_colour
     points = crosshair_points(width, height, c.inset)
+    # The words keep clear of the crosshairs: on the back of their scales and numbers, on
+    # the front of their arms and letters.
     text_width = width - 2 * c.inset
-    top = height - c.inset - c.scale_half_length - 4 * c.text_size
-    front: list[Item] = [
-        Text(
-            width / 2, top, fill(c.title, values, None), font.name, c.text_size * 1.4, ink, "middle"
+    front_column = _Column.around(width, height, c.inset, c.arm + sizes.text, text_width)
+    back_column = _Column.around(width, height, c.inset, c.scale_half_length + 2 * sizes.scale, text_width)
+    standard_top = height - c.inset - c.scale_half_length - 4 * c.text_size
+    title = words.fill(c.title, values, said("title"))
+    top = min(standard_top, front_column.top - sizes.title)
+    front, end = _block([title], top, sizes.title, ink, front_column, ctx)
+    front_lines = [words.fill(line, values, said("front_lines", i)) for i, line in enumerate(c.front_lines)]
+    body, end = _block(front_lines, end - 2 * sizes.text, sizes.text, ctx.style.ink, front_column, ctx)
+    front += body
+    back_lines = [words.say(line, said("back_lines", i)) for i, line in enumerate(c.back_lines)]
+    top = min(standard_top, back_column.top - sizes.text)
+    back, back_end = _block(back_lines, top, sizes.text, ctx.style.ink, back_column, ctx)
+    low = sizes.text * DESCENT
+    if end - low < front_column.bottom or back_end - low < back_column.bottom:
+        raise UserError(
+            None,
+            f"--paper {paper}: the calibration sheet's words do not fit between its crosshairs "
+            f"at {sizes.text:g} pt",
+            "a larger --paper holds them (A4 and Letter do for every shipped label set)",
         )
-    ]
-    front += _lines(
-        [fill(line, values, None) for line in c.front_lines],
-        top - 2 * c.text_size,
-        text_width,
-        width,
-        font,
-        c.text_size,
-    )
-    back: list[Item] = _lines(c.back_lines, top, text_width, width, font, c.text_size)
     for (x, y), label in zip(points, LABELS, strict=True):
-        front += _cross(x, y, c.arm, label, font, c, ink)
+        front += _cross(x, y, c.arm, label, font, sizes.text, ink)
         bx, by = (width - x, y) if mirrors_x(width, height, flip) else (x, height - y)
-        back += [*_cross(bx, by, c.arm, label, font, c, ink), *_scales(bx, by, font, c, ink)]
+        back += [
+            *_cross(bx, by, c.arm, label, font, sizes.text, ink),
+            *_scales(bx, by, font, c, sizes.scale, ink),
+        ]
     content = (c.inset - c.arm, c.inset - c.arm, width - c.inset + c.arm, height - c.inset + c.arm)
     stretches = margin_stretches(content, size, [], [], furniture)
     stretches.sort(key=lambda stretch: (stretch.vertical, stretch.y))
-    print_line = fill(furniture.print_line, {"flip": flip}, None)
+    print_line = words.fill(furniture.print_line, {"flip": flip}, ctx.furniture_source)
     front += place_furniture(stretches, font, furniture, print_line)
     pages = [
         Page(width, height, tuple(front)),
         Page(width, height, (Group(tuple(back), dx=offset[0], dy=offset[1]),)),
     ]
-    return Document(fill(c.title, values, None), pages, font.name, {}, flip)
+    return Document(title, pages, font.name, {}, flip)
