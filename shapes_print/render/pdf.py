@@ -30,7 +30,14 @@ from zlib import compress
 from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.pdfdoc import PDFObject, PDFPage, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import (
+    PDFDictionary,
+    PDFObject,
+    PDFPage,
+    PDFResourceDictionary,
+    pdfdocEnc,
+    xObjectName,
+)
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -168,6 +175,40 @@ def _shared_form(group: Group, operators: str) -> _SharedForm:
     return _SharedForm(head.encode("ascii") + data + b"\nendstream\n")
 
 
+def _deflated(stream: str) -> bytes:
+    """A form's operators as reportlab encodes and compresses them, remembered for the
+    build: every file of every kit defines the same symbols again."""
+    data = _DEFLATED.get(stream)
+    if data is None:
+        if len(_DEFLATED) >= _DRAWN_LIMIT:
+            _DEFLATED.clear()
+        data = _DEFLATED[stream] = compress(pdfdocEnc(stream))
+    return data
+
+
+class _SymbolForm(PDFObject):
+    """A symbol's form XObject, written as the bytes reportlab's PDFFormXObject writes
+    (same keys, order and line breaks), with its stream compressed once per build and its
+    resource dictionary shared: formatting each form's dictionaries object by object was
+    most of the time spent saving a file."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, width: float, height: float, data: bytes, resources: _Formatted) -> None:
+        self.head = (
+            f"<<\n/BBox [ 0 0 {fp_str(width)} {fp_str(height)} ] /Filter [ /FlateDecode ] "
+            f"/FormType 1 /Length {len(data)} /Matrix [ 1 0 0 1 0 0 ] /Resources "
+        ).encode("ascii")
+        self.data = data
+        self.resources = resources
+
+    def format(self, document: object) -> bytes:
+        return b"".join((
+            self.head, self.resources.format(document),
+            b" \n  /Subtype /Form /Type /XObject\n>>\nstream\n", self.data, b"endstream\n",
+        ))  # fmt: skip
+
+
 class _Formatted(PDFObject):
     """An object formatted once however many pages name it (its references are to this
     file's objects, so it is never shared between files)."""
@@ -185,28 +226,37 @@ class _Formatted(PDFObject):
 ResourceKey = tuple[tuple[str, ...], int]
 
 
-def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> None:
-    """Give a page the resource dictionary reportlab would build for it, one object per
-    set of forms placed, so a 1,000-page deck formats it once instead of 1,000 times."""
-    if page.ExtGState or page._colorsUsed or page._shadingUsed:
-        return  # reportlab builds these pages' resources itself
-    xobjects = page.XObjects
-    key = (tuple(sorted(xobjects.dict)) if xobjects else (), page.hasImages)
+def _resources(
+    xobjects: PDFDictionary | None, images: int, shared: dict[ResourceKey, _Formatted]
+) -> _Formatted:
+    """The resource dictionary reportlab builds for a page or form placing `xobjects`, one
+    object per set of forms placed, so a 1,000-page deck formats it once instead of 1,000
+    times, and the symbol forms that place nothing share the plain pages' one."""
+    key = (tuple(sorted(xobjects.dict)) if xobjects else (), images)
     resources = shared.get(key)
     if resources is None:
         inner = PDFResourceDictionary()
         inner.basicFonts()
-        if page.hasImages:
+        if images:
             inner.allProcs()
         if xobjects:
             inner.XObject = xobjects
         resources = shared[key] = _Formatted(inner)
-    page.Resources = resources
+    return resources
+
+
+def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> None:
+    """Give a page the resource dictionary reportlab would build for it, shared."""
+    if page.ExtGState or page._colorsUsed or page._shadingUsed:
+        return  # reportlab builds these pages' resources itself
+    page.Resources = _resources(page.XObjects, page.hasImages, shared)
 
 
 # Text-free groups drawn so far in this build (in this process): their operators, or a
 # shared form for a large clipped one. The bytes written never depend on what is here.
 _DRAWN: dict[Group, list[str] | _SharedForm] = {}
+# Symbol forms' compressed streams by their operators, for the build (same promise).
+_DEFLATED: dict[str, bytes] = {}
 
 
 class _Pen:
@@ -221,6 +271,7 @@ class _Pen:
         self.colours: dict[str, str] = {}
         self.groups: dict[Group, list[str]] = {}
         self.shared: dict[_SharedForm, str] = {}  # shared forms in this file, by name
+        self.resources: dict[ResourceKey, _Formatted] = {}
 
         self._emit = canvas.addLiteral
 
@@ -262,15 +313,23 @@ class _Pen:
         return bool(paint.fill), bool(paint.stroke)
 
     def form(self, name: str) -> None:
-        """Define a symbol as a form XObject; reportlab keeps the page being drawn aside."""
+        """Define a symbol as a form XObject, as reportlab's beginForm/endForm would (the
+        page being drawn is kept aside meanwhile), registered once it is drawn."""
         symbol = self.symbols[name]
         self.defined.add(name)
-        self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=symbol.width, uppery=symbol.height)
+        canvas = self.canvas
+        outer = canvas._code, canvas._formsinuse
+        canvas._code, canvas._formsinuse = [], []
         self._push()
         self.state = _State()
         self.draw_all(symbol.items)
         self._pop()
-        self.canvas.endForm()
+        code, used = canvas._code, canvas._formsinuse
+        canvas._code, canvas._formsinuse = outer
+        doc = canvas._doc
+        resources = _resources(doc.xobjDict(used) if used else None, 1, self.resources)
+        data = _deflated("\n".join((canvas._preamble, *code)))
+        doc.Reference(_SymbolForm(symbol.width, symbol.height, data, resources), xObjectName(name))
 
     def draw_all(self, items: Iterable[Item]) -> None:
         for item in items:
@@ -398,7 +457,6 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     canvas.setViewerPreference("DisplayDocTitle", "true")
     pen = _Pen(canvas, document.symbols)
     pages_made = canvas._doc.Pages.pages
-    resources: dict[ResourceKey, _Formatted] = {}
     count = 0
     for page in chain((first,), pages):
         canvas.setPageSize((page.width, page.height))
@@ -409,7 +467,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         pen.state = _State()
         pen.draw_all(page.items)
         canvas.showPage()
-        _share_resources(pages_made[-1], resources)
+        _share_resources(pages_made[-1], pen.resources)
         count += 1
     canvas.save()
     return count
