@@ -31,10 +31,15 @@ from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
     PDFDictionary,
+    PDFDocument,
+    PDFName,
     PDFObject,
     PDFPage,
     PDFResourceDictionary,
+    PDFStream,
+    PDFZCompress,
     pdfdocEnc,
     xObjectName,
 )
@@ -71,6 +76,8 @@ _SHARED_FORM_MIN = 4096
 # Groups remembered for the build; past this the memory is let go (all of `make print`
 # has about a hundred, fifteen of them shared forms, 0.4 MB).
 _DRAWN_LIMIT = 512
+# Compressed streams remembered for the build (all of `make print` has about 330 distinct).
+_DEFLATED_LIMIT = 512
 
 
 @dataclass(slots=True)
@@ -175,15 +182,46 @@ def _shared_form(group: Group, operators: str) -> _SharedForm:
     return _SharedForm(head.encode("ascii") + data + b"\nendstream\n")
 
 
-def _deflated(stream: str) -> bytes:
-    """A form's operators as reportlab encodes and compresses them, remembered for the
-    build: every file of every kit defines the same symbols again."""
-    data = _DEFLATED.get(stream)
+def _deflated(content: str | bytes) -> bytes:
+    """Content compressed exactly as reportlab's Flate filter does it, remembered for the
+    build: every file of every kit embeds the same font subsets and symbols again (all of
+    `make print`: 768 font streams, 12 distinct; 1,231 page streams, 298 distinct)."""
+    data = _DEFLATED.get(content)
     if data is None:
-        if len(_DEFLATED) >= _DRAWN_LIMIT:
+        if len(_DEFLATED) >= _DEFLATED_LIMIT:
             _DEFLATED.clear()
-        data = _DEFLATED[stream] = compress(pdfdocEnc(stream))
+        data = _DEFLATED[content] = PDFZCompress.encode(content)
     return data
+
+
+def _flate(stream: PDFStream) -> None:
+    """Give a stream reportlab would compress its compressed content instead: a stream
+    whose dictionary names its Filter is written as it is (PDFStream.format), with the
+    same keys, so the bytes are the same."""
+    stream.content = _deflated(stream.content)
+    stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+
+
+def _flate_streams(doc: PDFDocument) -> None:
+    """Make the font subsets' objects now, as reportlab's save would first thing, so their
+    streams (a subset of a font file and its character map) are compressed from the cache."""
+    for font in doc.delayedFonts:
+        font.addObjects(doc)
+    doc.delayedFonts = []
+    for thing in doc.idToObject.values():
+        if isinstance(thing, PDFStream) and thing.filters == [PDFZCompress] and "Filter" not in thing.dictionary:
+            _flate(thing)
+
+
+def _flate_page(page: PDFPage) -> None:
+    """The page's content stream as reportlab would make it at save, compressed from the cache."""
+    if not page.compression:
+        return
+    contents = PDFStream()
+    contents.content = page.stream
+    contents.__Comment__ = "page stream"
+    _flate(contents)
+    page.Contents = contents
 
 
 class _SymbolForm(PDFObject):
@@ -255,8 +293,8 @@ def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> No
 # Text-free groups drawn so far in this build (in this process): their operators, or a
 # shared form for a large clipped one. The bytes written never depend on what is here.
 _DRAWN: dict[Group, list[str] | _SharedForm] = {}
-# Symbol forms' compressed streams by their operators, for the build (same promise).
-_DEFLATED: dict[str, bytes] = {}
+# Compressed streams by their content, for the build (same promise).
+_DEFLATED: dict[str | bytes, bytes] = {}
 
 
 class _Pen:
@@ -328,7 +366,7 @@ class _Pen:
         canvas._code, canvas._formsinuse = outer
         doc = canvas._doc
         resources = _resources(doc.xobjDict(used) if used else None, 1, self.resources)
-        data = _deflated("\n".join((canvas._preamble, *code)))
+        data = _deflated(pdfdocEnc("\n".join((canvas._preamble, *code))))
         doc.Reference(_SymbolForm(symbol.width, symbol.height, data, resources), xObjectName(name))
 
     def draw_all(self, items: Iterable[Item]) -> None:
@@ -468,6 +506,8 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         pen.draw_all(page.items)
         canvas.showPage()
         _share_resources(pages_made[-1], pen.resources)
+        _flate_page(pages_made[-1])
         count += 1
+    _flate_streams(canvas._doc)
     canvas.save()
     return count
