@@ -19,6 +19,7 @@ every kit shows the same card faces again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -39,6 +40,7 @@ from reportlab.pdfbase.pdfdoc import (
     PDFPage,
     PDFResourceDictionary,
     PDFStream,
+    PDFTrueTypeFont,
     PDFZCompress,
     pdfdocEnc,
     xObjectName,
@@ -76,8 +78,11 @@ _SHARED_FORM_MIN = 4096
 # Groups remembered for the build; past this the memory is let go (all of `make print`
 # has about a hundred, fifteen of them shared forms, 0.4 MB).
 _DRAWN_LIMIT = 512
-# Compressed streams remembered for the build (all of `make print` has about 330 distinct).
+# Compressed streams and widths arrays remembered for the build (all of `make print` has
+# about 330 distinct streams and a dozen arrays).
 _DEFLATED_LIMIT = 512
+# The ASCII characters PDFDocEncoding has no code for.
+_NOT_PDFDOC = re.compile("[\x18-\x1f]")
 
 
 @dataclass(slots=True)
@@ -182,6 +187,15 @@ def _shared_form(group: Group, operators: str) -> _SharedForm:
     return _SharedForm(head.encode("ascii") + data + b"\nendstream\n")
 
 
+def _pdfdoc(text: str) -> bytes:
+    """`pdfdocEnc(text)`, as reportlab encodes a form's operators: PDFDocEncoding agrees
+    with ASCII but for the control characters 24 to 31 it lacks, and its charmap codec is a
+    thousand times slower than ASCII's (half a millisecond for a card face)."""
+    if text.isascii() and not _NOT_PDFDOC.search(text):
+        return text.encode("ascii")
+    return pdfdocEnc(text)
+
+
 def _deflated(content: str | bytes) -> bytes:
     """Content compressed exactly as reportlab's Flate filter does it, remembered for the
     build: every file of every kit embeds the same font subsets and symbols again (all of
@@ -202,15 +216,24 @@ def _flate(stream: PDFStream) -> None:
     stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
 
 
-def _flate_streams(doc: PDFDocument) -> None:
+def _font_objects(doc: PDFDocument) -> None:
     """Make the font subsets' objects now, as reportlab's save would first thing, so their
-    streams (a subset of a font file and its character map) are compressed from the cache."""
+    streams (a subset of a font file and its character map) are compressed from the cache
+    and their glyph widths (a number each) formatted once per build."""
     for font in doc.delayedFonts:
         font.addObjects(doc)
     doc.delayedFonts = []
     for thing in doc.idToObject.values():
         if isinstance(thing, PDFStream) and thing.filters == [PDFZCompress] and "Filter" not in thing.dictionary:
             _flate(thing)
+        elif isinstance(thing, PDFTrueTypeFont):
+            widths = tuple(thing.Widths.sequence)
+            formatted = _WIDTHS.get(widths)
+            if formatted is None:
+                if len(_WIDTHS) >= _DEFLATED_LIMIT:
+                    _WIDTHS.clear()
+                formatted = _WIDTHS[widths] = _Formatted(thing.Widths)
+            thing.Widths = formatted
 
 
 def _flate_page(page: PDFPage) -> None:
@@ -248,8 +271,8 @@ class _SymbolForm(PDFObject):
 
 
 class _Formatted(PDFObject):
-    """An object formatted once however many pages name it (its references are to this
-    file's objects, so it is never shared between files)."""
+    """An object formatted once however many pages name it (one holding references, to
+    this file's objects, is never shared between files)."""
 
     def __init__(self, inner: PDFObject) -> None:
         self.inner = inner
@@ -295,6 +318,8 @@ def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> No
 _DRAWN: dict[Group, list[str] | _SharedForm] = {}
 # Compressed streams by their content, for the build (same promise).
 _DEFLATED: dict[str | bytes, bytes] = {}
+# Font subsets' widths arrays, formatted (numbers only, so the same bytes in every file).
+_WIDTHS: dict[tuple[float, ...], _Formatted] = {}
 
 
 class _Pen:
@@ -366,7 +391,7 @@ class _Pen:
         canvas._code, canvas._formsinuse = outer
         doc = canvas._doc
         resources = _resources(doc.xobjDict(used) if used else None, 1, self.resources)
-        data = _deflated(pdfdocEnc("\n".join((canvas._preamble, *code))))
+        data = _deflated(_pdfdoc("\n".join((canvas._preamble, *code))))
         doc.Reference(_SymbolForm(symbol.width, symbol.height, data, resources), xObjectName(name))
 
     def draw_all(self, items: Iterable[Item]) -> None:
@@ -508,6 +533,6 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         _share_resources(pages_made[-1], pen.resources)
         _flate_page(pages_made[-1])
         count += 1
-    _flate_streams(canvas._doc)
+    _font_objects(canvas._doc)
     canvas.save()
     return count
