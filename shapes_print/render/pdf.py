@@ -335,6 +335,7 @@ class _Pen:
         self.groups: dict[Group, list[str]] = {}
         self.shared: dict[_SharedForm, str] = {}  # shared forms in this file, by name
         self.resources: dict[ResourceKey, _Formatted] = {}
+        self.texts: dict[tuple[str, float, str, str], tuple[float, str]] = {}
 
         self._emit = canvas.addLiteral
 
@@ -430,13 +431,25 @@ class _Pen:
     def _text(self, item: Text) -> None:
         """One line of text as reportlab's drawString writes it (the same bytes), without
         its text object and state bookkeeping. The characters are encoded in this file's
-        font subsets, which is why text is never shared between files."""
+        font subsets, which is why text is never shared between files; within a file a
+        string, once encoded, keeps its codes, so a repeated one (a column heading on every
+        sheet) is encoded and measured once."""
+        key = (item.font, item.size, item.anchor, item.text)
+        known = self.texts.get(key)
+        if known is None:
+            known = self.texts[key] = self._shown(item)
+        offset, shown = known
+        x = item.x - offset if item.anchor != "start" else item.x
+        self._emit(f"BT 1 0 0 1 {fp_str(x, item.y)} Tm {shown} T* ET")
+
+    def _shown(self, item: Text) -> tuple[float, str]:
+        """How far the anchor moves the line left, and its font and show operators."""
         font = getFont(item.font)
         doc = self.canvas._doc
-        x = item.x
+        offset = 0.0
         if item.anchor != "start":
             width = font.stringWidth(item.text, item.size)
-            x -= 0.5 * width if item.anchor == "middle" else width
+            offset = 0.5 * width if item.anchor == "middle" else width
         size = fp_str(item.size)
         leading = fp_str(item.size * _LEADING)
         shown = []
@@ -446,7 +459,7 @@ class _Pen:
                 shown.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf {leading} TL")
                 current = subset
             shown.append(f"({escapePDF(encoded)}) Tj")
-        self._emit(f"BT 1 0 0 1 {fp_str(x, item.y)} Tm {' '.join(shown)} T* ET")
+        return offset, " ".join(shown)
 
     def _group(self, group: Group) -> None:
         """A group's operators depend only on the group (its state starts unknown), so a
