@@ -15,6 +15,11 @@ bytes depend on each file's font subset), so they are remembered for the whole b
 large one, a pattern fill of thousands of marks, becomes a form of its own, encoded and
 compressed once per build and copied into every file that shows it, since every file of
 every kit shows the same card faces again.
+
+Saving: reportlab formats a file object by object, number by number, and compresses every
+stream. Symbol forms are written as its PDFFormXObject writes them, resource dictionaries
+are shared, and streams (forms, pages, font subsets) are compressed once per build by
+content, so the bytes are reportlab's own, made once.
 """
 
 from __future__ import annotations
