@@ -216,16 +216,17 @@ def path(c, ops):
         else: p.close()
     return p
 
-def paint(c, fill, stroke, width, dash):
+def paint(c, fill, stroke, width, dash, cap="butt"):
     if fill: c.setFillColor(HexColor(fill))
     if stroke:
         c.setStrokeColor(HexColor(stroke)); c.setLineWidth(width); c.setDash(list(dash))
+        c.setLineCap(1 if cap == "round" else 0)
     return int(bool(stroke)), int(bool(fill))
 
 def draw(c, item):
     kind = item[0]
     if kind == "path":
-        stroke, fill = paint(c, *item[2:6])
+        stroke, fill = paint(c, *item[2:7])
         c.drawPath(path(c, item[1]), stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD)
     elif kind == "rect":
         stroke, fill = paint(c, *item[6:10])
@@ -276,7 +277,7 @@ def _plain(item: Item) -> tuple:
     """A plan primitive as the floor script's plain tuple."""
     if isinstance(item, PathItem):
         p = item.paint
-        return ("path", item.ops, p.fill, p.stroke, p.stroke_width, p.dash)
+        return ("path", item.ops, p.fill, p.stroke, p.stroke_width, p.dash, p.cap)
     if isinstance(item, Rect):
         p = item.paint
         box = (item.x, item.y, item.w, item.h, item.radius)

@@ -30,6 +30,10 @@ from tests.pdfread import placements
 GAME = "pass-and-pick"
 # The limit for the 18-card cards file; the embedded font subsets are most of it.
 CARDS_FILE_LIMIT = 60 * 1024
+# Bytes a pattern dot may take in a fill form: its operators (x y m x y l, about 40), and
+# compressed as stored in the file (about 5).
+DOT_BYTES = 48
+DOT_BYTES_STORED = 8
 
 
 def _deck_folder(tmp_path: Path, extra_cards: dict[str, int]) -> Path:
@@ -232,9 +236,12 @@ def test_a_pattern_fill_is_one_form_that_faces_showing_it_share(tmp_path: Path) 
     ]
     assert fills[0] == fills[1] and len(fills[0]) == 1
     fill = faces["face-north"]["/Resources"]["/XObject"][next(iter(fills[0]))].get_object()
-    dots = fill.get_data().count(b" c ")  # four curves a dot
-    assert dots > 4 * 1000  # a dense grid of dots over the whole face
-    assert faces["face-north"].get_data().count(b" c ") < dots / 10
+    drawn = fill.get_data()
+    dots = drawn.count(b" l ")  # a dot is a zero-length line: x y m x y l
+    assert dots > 1000  # a dense grid of dots over the whole face
+    assert faces["face-north"].get_data().count(b" l ") < dots / 10
+    # A few bytes a dot, not four curves (about 240 bytes a dot when each was a circle).
+    assert len(drawn) < DOT_BYTES * dots and len(fill._data) < DOT_BYTES_STORED * dots
 
 
 def test_a_file_written_again_with_every_build_cache_warm_is_the_same_bytes() -> None:

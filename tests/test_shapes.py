@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 import yaml
 
 from shapes_print.errors import UserError
+from shapes_print.primitives import Document, Group, Page, PathOp
 from shapes_print.primitives import Path as DrawnPath
-from shapes_print.primitives import PathOp
+from shapes_print.render.pdf import write_pdf
+from shapes_print.render.svg import page_svg
 from shapes_print.shapes import PatternLibrary, ShapeLibrary, extent, parse_path
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
@@ -211,24 +215,22 @@ PATTERNS = [
 
 
 def marks(items: tuple[object, ...]) -> list[tuple[float, float]]:
-    """Points where a pattern puts ink: along its lines, or its dots' rightmost points."""
+    """Points where a pattern puts ink: along its lines, or its dots' centres (a dot is a
+    zero-length line whose round caps draw it)."""
     points: list[tuple[float, float]] = []
     for item in items:
         assert isinstance(item, DrawnPath)
-        if item.paint.stroke:
-            assert item.paint.stroke_width > 0 and item.paint.fill is None
-            for start, end in itertools.pairwise(item.ops):
-                if start[0] == "M" and end[0] == "L":
-                    points += [
-                        (
-                            start[1] + (end[1] - start[1]) * k / 400,
-                            start[2] + (end[2] - start[2]) * k / 400,
-                        )
-                        for k in range(401)
-                    ]
-        else:
-            assert item.paint.fill == "#123456"
-            points += [(op[1], op[2]) for op in item.ops if op[0] == "M"]
+        assert item.paint.stroke == "#123456" and item.paint.fill is None
+        assert item.paint.stroke_width > 0
+        for start, end in itertools.pairwise(item.ops):
+            if start[0] == "M" and end[0] == "L":
+                points += [
+                    (
+                        start[1] + (end[1] - start[1]) * k / 400,
+                        start[2] + (end[2] - start[2]) * k / 400,
+                    )
+                    for k in range(401)
+                ]
     return points
 
 
@@ -243,6 +245,38 @@ def test_pattern_covers_every_quadrant(patterns: PatternLibrary, name: str) -> N
     points = marks(patterns.strokes(name, (x, y, w, h), "#123456"))
     for qx, qy in itertools.product((x, x + w / 2), (y, y + h / 2)):
         assert any(qx < px < qx + w / 2 and qy < py < qy + h / 2 for px, py in points), (qx, qy)
+
+
+def test_dots_print_as_round_dots_of_their_diameter(patterns: PatternLibrary) -> None:
+    """A dot is a zero-length line with a round cap as wide as the dot: pdfium paints a
+    solid disc at every centre (not a ring), of the dot's radius, paper between neighbours
+    and outside the clip; the SVG asks for the same round caps."""
+    x, y, w, h = 20.0, 30.0, 60.0, 50.0
+    (dots,) = patterns.strokes("dots", (x, y, w, h), "#000000")
+    assert isinstance(dots, DrawnPath) and dots.paint.cap == "round"
+    radius = dots.paint.stroke_width / 2
+    box = (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    page = Page(100.0, 110.0, (Group((dots,), clip=box),))
+    document = Document("dots", [page], font="Helvetica")
+    out = io.BytesIO()
+    write_pdf(document, out)
+    scale = 4.0  # 288 dpi: a 1.5 pt dot is 6 pixels across its radius
+    image = pdfium.PdfDocument(out.getvalue())[0].render(scale=scale).to_pil().convert("L")
+
+    def ink(px: float, py: float) -> int:
+        return 255 - image.getpixel((int(px * scale), int((page.height - py) * scale)))
+
+    centres = [op[1:] for op in dots.ops if op[0] == "M"]
+    inside = [(cx, cy) for cx, cy in centres
+              if x + 2 * radius < cx < x + w - 2 * radius and y + 2 * radius < cy < y + h - 2 * radius]
+    assert len(inside) > 50
+    for cx, cy in inside:
+        assert min(ink(cx, cy), ink(cx + 0.7 * radius, cy), ink(cx, cy - 0.7 * radius)) > 200
+        assert ink(cx + 1.3 * radius, cy) < 40 and ink(cx, cy + 1.3 * radius) < 40
+    assert max(ink(x - radius, cy) for _, cy in inside) < 40  # clipped off outside the box
+    svg = page_svg(document, page)
+    assert svg.count('stroke-linecap="round"') == 1
+    assert f'stroke-width="{dots.paint.stroke_width:g}' in svg
 
 
 def test_patterns_differ_from_each_other(patterns: PatternLibrary) -> None:

@@ -108,7 +108,7 @@ def _rgb(hex_colour: str) -> str:
 @lru_cache(maxsize=256)
 def _path_ops(ops: tuple[PathOp, ...]) -> str:
     """An outline as PDF operators; remembered, since every file of a kit redraws its
-    card faces and a dotted pattern is thousands of curves."""
+    card faces and a pattern is thousands of marks."""
     parts = []
     for op in ops:
         kind = op[0]
@@ -426,7 +426,10 @@ class _Pen:
             self._emit(f"{fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
         elif isinstance(item, Path):
             paint = self._paint(item.paint)
-            self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
+            if item.paint.cap == "round":  # set for this path only: butt stays the rule
+                self._emit(f"1 J {_path_ops(item.ops)} {_PATH_PAINT[paint]} 0 J")
+            else:
+                self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
         elif isinstance(item, Text):
             self._fill(item.colour)
             self._text(item)

@@ -19,6 +19,7 @@ from shapes_print.primitives import (
     Item,
     Line,
     Page,
+    Paint,
     Path,
     PathOp,
     Rect,
@@ -38,10 +39,12 @@ def _d(ops: Iterable[PathOp]) -> str:
     return " ".join(parts).strip()
 
 
-def _paint_attrs(fill: str | None, stroke: str | None, width: float) -> dict[str, object]:
-    attrs: dict[str, object] = {"fill": fill or "none", "fill_rule": "evenodd"}
-    if stroke:
-        attrs.update(stroke=stroke, stroke_width=round(width, 3))
+def _paint_attrs(paint: Paint) -> dict[str, object]:
+    attrs: dict[str, object] = {"fill": paint.fill or "none", "fill_rule": "evenodd"}
+    if paint.stroke:
+        attrs.update(stroke=paint.stroke, stroke_width=round(paint.stroke_width, 3))
+        if paint.cap != "butt":
+            attrs.update(stroke_linecap=paint.cap)
     return attrs
 
 
@@ -67,12 +70,10 @@ class _Renderer:
         if isinstance(item, Use):
             parent.add(d.use(f"#{item.symbol}", insert=(round(item.x, 3), round(item.y, 3))))
         elif isinstance(item, Path):
-            p = item.paint
-            parent.add(d.path(d=_d(item.ops), **_paint_attrs(p.fill, p.stroke, p.stroke_width)))
+            parent.add(d.path(d=_d(item.ops), **_paint_attrs(item.paint)))
         elif isinstance(item, Rect):
-            p = item.paint
             parent.add(d.rect(insert=(round(item.x, 3), round(item.y, 3)), size=(round(item.w, 3), round(item.h, 3)),
-                              rx=round(item.radius, 3) or None, **_paint_attrs(p.fill, p.stroke, p.stroke_width)))
+                              rx=round(item.radius, 3) or None, **_paint_attrs(item.paint)))
         elif isinstance(item, Line):
             parent.add(d.line((round(item.x1, 3), round(item.y1, 3)), (round(item.x2, 3), round(item.y2, 3)),
                               stroke=item.colour, stroke_width=round(item.width, 3)))
