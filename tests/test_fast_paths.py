@@ -23,6 +23,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitRequest, plan_kit
 from shapes_print.load import yamlsrc
 from shapes_print.primitives import Document, Page, Paint, Rect, Use
+from shapes_print.render import pdf
 from shapes_print.render.pdf import write_pdf
 from tests.pdfread import placements
 
@@ -241,3 +242,22 @@ def test_a_pattern_fill_is_one_form_that_faces_showing_it_share(tmp_path: Path) 
     assert faces["face-north"].get_data().count(b" l ") < dots / 10
     # A few bytes a dot, not four curves (about 240 bytes a dot when each was a circle).
     assert len(drawn) < DOT_BYTES * dots and len(fill._data) < DOT_BYTES_STORED * dots
+
+
+def test_a_file_written_again_with_every_build_cache_warm_is_the_same_bytes() -> None:
+    """Fonts, forms, pages and widths reused from the build's caches write what reportlab
+    writes from scratch: every file of a kit, first with empty caches, then again."""
+    project = pipeline.load_project(pipeline.Sources(), [GAME])
+    files = plan_kit(project.games[GAME], project.library, project.ctx, KitRequest(GAME, 4, "a4"))
+    for cache in (pdf._DRAWN, pdf._DEFLATED, pdf._WIDTHS):
+        cache.clear()
+    first, again = [], []
+    for written in (first, again):
+        for kit_file in files:
+            out = io.BytesIO()
+            assert write_pdf(kit_file.document, out) > 0
+            written.append(out.getvalue())
+    assert pdf._DEFLATED and pdf._WIDTHS  # the second pass did read from them
+    assert first == again
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(again[0])).pages)
+    assert text.strip()  # the reused show operators still spell words

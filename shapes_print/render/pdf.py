@@ -15,10 +15,16 @@ bytes depend on each file's font subset), so they are remembered for the whole b
 large one, a pattern fill of thousands of marks, becomes a form of its own, encoded and
 compressed once per build and copied into every file that shows it, since every file of
 every kit shows the same card faces again.
+
+Saving: reportlab formats a file object by object, number by number, and compresses every
+stream. Symbol forms are written as its PDFFormXObject writes them, resource dictionaries
+are shared, and streams (forms, pages, font subsets) are compressed once per build by
+content, so the bytes are reportlab's own, made once.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -30,7 +36,20 @@ from zlib import compress
 from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.pdfdoc import PDFObject, PDFPage, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFDocument,
+    PDFName,
+    PDFObject,
+    PDFPage,
+    PDFResourceDictionary,
+    PDFStream,
+    PDFTrueTypeFont,
+    PDFZCompress,
+    pdfdocEnc,
+    xObjectName,
+)
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -64,6 +83,11 @@ _SHARED_FORM_MIN = 4096
 # Groups remembered for the build; past this the memory is let go (all of `make print`
 # has about a hundred, fifteen of them shared forms, 0.4 MB).
 _DRAWN_LIMIT = 512
+# Compressed streams and widths arrays remembered for the build (all of `make print` has
+# about 330 distinct streams and a dozen arrays).
+_DEFLATED_LIMIT = 512
+# The ASCII characters PDFDocEncoding has no code for.
+_NOT_PDFDOC = re.compile("[\x18-\x1f]")
 
 
 @dataclass(slots=True)
@@ -168,9 +192,92 @@ def _shared_form(group: Group, operators: str) -> _SharedForm:
     return _SharedForm(head.encode("ascii") + data + b"\nendstream\n")
 
 
+def _pdfdoc(text: str) -> bytes:
+    """`pdfdocEnc(text)`, as reportlab encodes a form's operators: PDFDocEncoding agrees
+    with ASCII but for the control characters 24 to 31 it lacks, and its charmap codec is a
+    thousand times slower than ASCII's (half a millisecond for a card face)."""
+    if text.isascii() and not _NOT_PDFDOC.search(text):
+        return text.encode("ascii")
+    return pdfdocEnc(text)
+
+
+def _deflated(content: str | bytes) -> bytes:
+    """Content compressed exactly as reportlab's Flate filter does it, remembered for the
+    build: every file of every kit embeds the same font subsets and symbols again (all of
+    `make print`: 768 font streams, 12 distinct; 1,231 page streams, 298 distinct)."""
+    data = _DEFLATED.get(content)
+    if data is None:
+        if len(_DEFLATED) >= _DEFLATED_LIMIT:
+            _DEFLATED.clear()
+        data = _DEFLATED[content] = PDFZCompress.encode(content)
+    return data
+
+
+def _flate(stream: PDFStream) -> None:
+    """Give a stream reportlab would compress its compressed content instead: a stream
+    whose dictionary names its Filter is written as it is (PDFStream.format), with the
+    same keys, so the bytes are the same."""
+    stream.content = _deflated(stream.content)
+    stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
+
+
+def _font_objects(doc: PDFDocument) -> None:
+    """Make the font subsets' objects now, as reportlab's save would first thing, so their
+    streams (a subset of a font file and its character map) are compressed from the cache
+    and their glyph widths (a number each) formatted once per build."""
+    for font in doc.delayedFonts:
+        font.addObjects(doc)
+    doc.delayedFonts = []
+    for thing in doc.idToObject.values():
+        if isinstance(thing, PDFStream) and thing.filters == [PDFZCompress] and "Filter" not in thing.dictionary:
+            _flate(thing)
+        elif isinstance(thing, PDFTrueTypeFont):
+            widths = tuple(thing.Widths.sequence)
+            formatted = _WIDTHS.get(widths)
+            if formatted is None:
+                if len(_WIDTHS) >= _DEFLATED_LIMIT:
+                    _WIDTHS.clear()
+                formatted = _WIDTHS[widths] = _Formatted(thing.Widths)
+            thing.Widths = formatted
+
+
+def _flate_page(page: PDFPage) -> None:
+    """The page's content stream as reportlab would make it at save, compressed from the cache."""
+    if not page.compression:
+        return
+    contents = PDFStream()
+    contents.content = page.stream
+    contents.__Comment__ = "page stream"
+    _flate(contents)
+    page.Contents = contents
+
+
+class _SymbolForm(PDFObject):
+    """A symbol's form XObject, written as the bytes reportlab's PDFFormXObject writes
+    (same keys, order and line breaks), with its stream compressed once per build and its
+    resource dictionary shared: formatting each form's dictionaries object by object was
+    most of the time spent saving a file."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, width: float, height: float, data: bytes, resources: _Formatted) -> None:
+        self.head = (
+            f"<<\n/BBox [ 0 0 {fp_str(width)} {fp_str(height)} ] /Filter [ /FlateDecode ] "
+            f"/FormType 1 /Length {len(data)} /Matrix [ 1 0 0 1 0 0 ] /Resources "
+        ).encode("ascii")
+        self.data = data
+        self.resources = resources
+
+    def format(self, document: object) -> bytes:
+        return b"".join((
+            self.head, self.resources.format(document),
+            b" \n  /Subtype /Form /Type /XObject\n>>\nstream\n", self.data, b"endstream\n",
+        ))  # fmt: skip
+
+
 class _Formatted(PDFObject):
-    """An object formatted once however many pages name it (its references are to this
-    file's objects, so it is never shared between files)."""
+    """An object formatted once however many pages name it (one holding references, to
+    this file's objects, is never shared between files)."""
 
     def __init__(self, inner: PDFObject) -> None:
         self.inner = inner
@@ -185,28 +292,39 @@ class _Formatted(PDFObject):
 ResourceKey = tuple[tuple[str, ...], int]
 
 
-def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> None:
-    """Give a page the resource dictionary reportlab would build for it, one object per
-    set of forms placed, so a 1,000-page deck formats it once instead of 1,000 times."""
-    if page.ExtGState or page._colorsUsed or page._shadingUsed:
-        return  # reportlab builds these pages' resources itself
-    xobjects = page.XObjects
-    key = (tuple(sorted(xobjects.dict)) if xobjects else (), page.hasImages)
+def _resources(
+    xobjects: PDFDictionary | None, images: int, shared: dict[ResourceKey, _Formatted]
+) -> _Formatted:
+    """The resource dictionary reportlab builds for a page or form placing `xobjects`, one
+    object per set of forms placed, so a 1,000-page deck formats it once instead of 1,000
+    times, and the symbol forms that place nothing share the plain pages' one."""
+    key = (tuple(sorted(xobjects.dict)) if xobjects else (), images)
     resources = shared.get(key)
     if resources is None:
         inner = PDFResourceDictionary()
         inner.basicFonts()
-        if page.hasImages:
+        if images:
             inner.allProcs()
         if xobjects:
             inner.XObject = xobjects
         resources = shared[key] = _Formatted(inner)
-    page.Resources = resources
+    return resources
+
+
+def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> None:
+    """Give a page the resource dictionary reportlab would build for it, shared."""
+    if page.ExtGState or page._colorsUsed or page._shadingUsed:
+        return  # reportlab builds these pages' resources itself
+    page.Resources = _resources(page.XObjects, page.hasImages, shared)
 
 
 # Text-free groups drawn so far in this build (in this process): their operators, or a
 # shared form for a large clipped one. The bytes written never depend on what is here.
 _DRAWN: dict[Group, list[str] | _SharedForm] = {}
+# Compressed streams by their content, for the build (same promise).
+_DEFLATED: dict[str | bytes, bytes] = {}
+# Font subsets' widths arrays, formatted (numbers only, so the same bytes in every file).
+_WIDTHS: dict[tuple[float, ...], _Formatted] = {}
 
 
 class _Pen:
@@ -221,6 +339,8 @@ class _Pen:
         self.colours: dict[str, str] = {}
         self.groups: dict[Group, list[str]] = {}
         self.shared: dict[_SharedForm, str] = {}  # shared forms in this file, by name
+        self.resources: dict[ResourceKey, _Formatted] = {}
+        self.texts: dict[tuple[str, float, str, str], tuple[float, str]] = {}
 
         self._emit = canvas.addLiteral
 
@@ -262,15 +382,23 @@ class _Pen:
         return bool(paint.fill), bool(paint.stroke)
 
     def form(self, name: str) -> None:
-        """Define a symbol as a form XObject; reportlab keeps the page being drawn aside."""
+        """Define a symbol as a form XObject, as reportlab's beginForm/endForm would (the
+        page being drawn is kept aside meanwhile), registered once it is drawn."""
         symbol = self.symbols[name]
         self.defined.add(name)
-        self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=symbol.width, uppery=symbol.height)
+        canvas = self.canvas
+        outer = canvas._code, canvas._formsinuse
+        canvas._code, canvas._formsinuse = [], []
         self._push()
         self.state = _State()
         self.draw_all(symbol.items)
         self._pop()
-        self.canvas.endForm()
+        code, used = canvas._code, canvas._formsinuse
+        canvas._code, canvas._formsinuse = outer
+        doc = canvas._doc
+        resources = _resources(doc.xobjDict(used) if used else None, 1, self.resources)
+        data = _deflated(_pdfdoc("\n".join((canvas._preamble, *code))))
+        doc.Reference(_SymbolForm(symbol.width, symbol.height, data, resources), xObjectName(name))
 
     def draw_all(self, items: Iterable[Item]) -> None:
         for item in items:
@@ -311,13 +439,25 @@ class _Pen:
     def _text(self, item: Text) -> None:
         """One line of text as reportlab's drawString writes it (the same bytes), without
         its text object and state bookkeeping. The characters are encoded in this file's
-        font subsets, which is why text is never shared between files."""
+        font subsets, which is why text is never shared between files; within a file a
+        string, once encoded, keeps its codes, so a repeated one (a column heading on every
+        sheet) is encoded and measured once."""
+        key = (item.font, item.size, item.anchor, item.text)
+        known = self.texts.get(key)
+        if known is None:
+            known = self.texts[key] = self._shown(item)
+        offset, shown = known
+        x = item.x - offset if item.anchor != "start" else item.x
+        self._emit(f"BT 1 0 0 1 {fp_str(x, item.y)} Tm {shown} T* ET")
+
+    def _shown(self, item: Text) -> tuple[float, str]:
+        """How far the anchor moves the line left, and its font and show operators."""
         font = getFont(item.font)
         doc = self.canvas._doc
-        x = item.x
+        offset = 0.0
         if item.anchor != "start":
             width = font.stringWidth(item.text, item.size)
-            x -= 0.5 * width if item.anchor == "middle" else width
+            offset = 0.5 * width if item.anchor == "middle" else width
         size = fp_str(item.size)
         leading = fp_str(item.size * _LEADING)
         shown = []
@@ -327,7 +467,7 @@ class _Pen:
                 shown.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf {leading} TL")
                 current = subset
             shown.append(f"({escapePDF(encoded)}) Tj")
-        self._emit(f"BT 1 0 0 1 {fp_str(x, item.y)} Tm {' '.join(shown)} T* ET")
+        return offset, " ".join(shown)
 
     def _group(self, group: Group) -> None:
         """A group's operators depend only on the group (its state starts unknown), so a
@@ -401,7 +541,6 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     canvas.setViewerPreference("DisplayDocTitle", "true")
     pen = _Pen(canvas, document.symbols)
     pages_made = canvas._doc.Pages.pages
-    resources: dict[ResourceKey, _Formatted] = {}
     count = 0
     for page in chain((first,), pages):
         canvas.setPageSize((page.width, page.height))
@@ -412,7 +551,9 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         pen.state = _State()
         pen.draw_all(page.items)
         canvas.showPage()
-        _share_resources(pages_made[-1], resources)
+        _share_resources(pages_made[-1], pen.resources)
+        _flate_page(pages_made[-1])
         count += 1
+    _font_objects(canvas._doc)
     canvas.save()
     return count
