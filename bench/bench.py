@@ -216,25 +216,25 @@ def path(c, ops):
         else: p.close()
     return p
 
-def paint(c, fill, stroke, width, dash, cap="butt"):
+def paint(c, fill, stroke, width, cap="butt"):
     if fill: c.setFillColor(HexColor(fill))
     if stroke:
-        c.setStrokeColor(HexColor(stroke)); c.setLineWidth(width); c.setDash(list(dash))
+        c.setStrokeColor(HexColor(stroke)); c.setLineWidth(width)
         c.setLineCap(1 if cap == "round" else 0)
     return int(bool(stroke)), int(bool(fill))
 
 def draw(c, item):
     kind = item[0]
     if kind == "path":
-        stroke, fill = paint(c, *item[2:7])
+        stroke, fill = paint(c, *item[2:6])
         c.drawPath(path(c, item[1]), stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD)
     elif kind == "rect":
-        stroke, fill = paint(c, *item[6:10])
+        stroke, fill = paint(c, *item[6:9])
         x, y, w, h, r = item[1:6]
         if r: c.roundRect(x, y, w, h, r, stroke=stroke, fill=fill)
         else: c.rect(x, y, w, h, stroke=stroke, fill=fill)
     elif kind == "line":
-        c.setStrokeColor(HexColor(item[5])); c.setLineWidth(item[6]); c.setDash([])
+        c.setStrokeColor(HexColor(item[5])); c.setLineWidth(item[6])
         c.line(*item[1:5])
     elif kind == "text":
         x, y, s, font, size, colour, anchor = item[1:]
@@ -277,11 +277,11 @@ def _plain(item: Item) -> tuple:
     """A plan primitive as the floor script's plain tuple."""
     if isinstance(item, PathItem):
         p = item.paint
-        return ("path", item.ops, p.fill, p.stroke, p.stroke_width, p.dash, p.cap)
+        return ("path", item.ops, p.fill, p.stroke, p.stroke_width, p.cap)
     if isinstance(item, Rect):
         p = item.paint
         box = (item.x, item.y, item.w, item.h, item.radius)
-        return ("rect", *box, p.fill, p.stroke, p.stroke_width, p.dash)
+        return ("rect", *box, p.fill, p.stroke, p.stroke_width)
     if isinstance(item, Line):
         return ("line", item.x1, item.y1, item.x2, item.y2, item.colour, item.width)
     if isinstance(item, Text):

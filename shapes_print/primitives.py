@@ -32,7 +32,6 @@ class Paint:
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.0
-    dash: tuple[float, ...] = ()
     cap: Cap = "butt"
 
 

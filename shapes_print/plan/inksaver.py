@@ -50,7 +50,7 @@ class _Transform:
             return paint
         if paint.stroke:
             return replace(paint, fill=None)
-        return Paint(stroke=paint.fill, stroke_width=self.settings.outline_width, dash=paint.dash)
+        return Paint(stroke=paint.fill, stroke_width=self.settings.outline_width)
 
     def item(self, item: Item) -> Item:
         if isinstance(item, Path | Rect):

@@ -97,7 +97,6 @@ class _State:
     fill: str | None = None
     stroke: str | None = None
     width: float | None = None
-    dash: tuple[float, ...] | None = None
 
 
 def _rgb(hex_colour: str) -> str:
@@ -362,7 +361,7 @@ class _Pen:
             self.state.fill = colour
             self._emit(f"{self._colour(colour)} rg")
 
-    def _stroke(self, colour: str, width: float, dash: tuple[float, ...]) -> None:
+    def _stroke(self, colour: str, width: float) -> None:
         state = self.state
         if state.stroke != colour:
             state.stroke = colour
@@ -370,15 +369,12 @@ class _Pen:
         if state.width != width:
             state.width = width
             self._emit(f"{fp_str(width)} w")
-        if state.dash != dash:
-            state.dash = dash
-            self._emit(f"[{fp_str(*dash) if dash else ''}] 0 d")
 
     def _paint(self, paint: Paint) -> tuple[bool, bool]:
         if paint.fill:
             self._fill(paint.fill)
         if paint.stroke:
-            self._stroke(paint.stroke, paint.stroke_width, paint.dash)
+            self._stroke(paint.stroke, paint.stroke_width)
         return bool(paint.fill), bool(paint.stroke)
 
     def form(self, name: str) -> None:
@@ -422,7 +418,7 @@ class _Pen:
             else:
                 self._emit(f"{fp_str(item.x, item.y, item.w, item.h)} re {_RECT_PAINT[paint]}")
         elif isinstance(item, Line):
-            self._stroke(item.colour, item.width, ())
+            self._stroke(item.colour, item.width)
             self._emit(f"{fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
         elif isinstance(item, Path):
             paint = self._paint(item.paint)
