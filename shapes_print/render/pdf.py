@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain
 from math import ceil, cos, floor, radians, sin
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 from zlib import compress
 
 from reportlab import rl_config
@@ -80,14 +80,14 @@ _LEADING = 1.2
 # A clipped, text-free group whose operators reach this many characters (a pattern fill)
 # becomes a form shared by the build; below it, a form's own object costs more than it saves.
 _SHARED_FORM_MIN = 4096
-# Groups remembered for the build; past this the memory is let go (all of `make print`
-# has about a hundred, fifteen of them shared forms, 0.4 MB).
-_DRAWN_LIMIT = 512
-# Compressed streams and widths arrays remembered for the build (all of `make print` has
-# about 330 distinct streams and a dozen arrays).
-_DEFLATED_LIMIT = 512
+# Entries each build-wide memo below keeps before it lets its memory go: all of `make
+# print` has about a hundred groups (fifteen shared forms, 0.4 MB), 330 distinct streams
+# and a dozen widths arrays.
+_MEMO_LIMIT = 512
 # The ASCII characters PDFDocEncoding has no code for.
 _NOT_PDFDOC = re.compile("[\x18-\x1f]")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(slots=True)
@@ -206,9 +206,7 @@ def _deflated(content: str | bytes) -> bytes:
     `make print`: 768 font streams, 12 distinct; 1,231 page streams, 298 distinct)."""
     data = _DEFLATED.get(content)
     if data is None:
-        if len(_DEFLATED) >= _DEFLATED_LIMIT:
-            _DEFLATED.clear()
-        data = _DEFLATED[content] = PDFZCompress.encode(content)
+        data = _DEFLATED.keep(content, PDFZCompress.encode(content))
     return data
 
 
@@ -234,9 +232,7 @@ def _font_objects(doc: PDFDocument) -> None:
             widths = tuple(thing.Widths.sequence)
             formatted = _WIDTHS.get(widths)
             if formatted is None:
-                if len(_WIDTHS) >= _DEFLATED_LIMIT:
-                    _WIDTHS.clear()
-                formatted = _WIDTHS[widths] = _Formatted(thing.Widths)
+                formatted = _WIDTHS.keep(widths, _Formatted(thing.Widths))
             thing.Widths = formatted
 
 
@@ -317,13 +313,23 @@ def _share_resources(page: PDFPage, shared: dict[ResourceKey, _Formatted]) -> No
     page.Resources = _resources(page.XObjects, page.hasImages, shared)
 
 
-# Text-free groups drawn so far in this build (in this process): their operators, or a
-# shared form for a large clipped one. The bytes written never depend on what is here.
-_DRAWN: dict[Group, list[str] | _SharedForm] = {}
-# Compressed streams by their content, for the build (same promise).
-_DEFLATED: dict[str | bytes, bytes] = {}
+class _Memo(dict[K, V]):
+    """What a build (this process) has made once and reuses; the bytes written never
+    depend on what is here, so letting it all go past `_MEMO_LIMIT` entries is safe."""
+
+    def keep(self, key: K, value: V) -> V:
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        self[key] = value
+        return value
+
+
+# Text-free groups drawn so far: their operators, or a shared form for a large clipped one.
+_DRAWN: _Memo[Group, list[str] | _SharedForm] = _Memo()
+# Compressed streams by their content.
+_DEFLATED: _Memo[str | bytes, bytes] = _Memo()
 # Font subsets' widths arrays, formatted (numbers only, so the same bytes in every file).
-_WIDTHS: dict[tuple[float, ...], _Formatted] = {}
+_WIDTHS: _Memo[tuple[float, ...], _Formatted] = _Memo()
 
 
 class _Pen:
@@ -500,14 +506,11 @@ class _Pen:
         if not _file_independent(group.items):
             self.groups[group] = drawn
             return
-        if len(_DRAWN) >= _DRAWN_LIMIT:
-            _DRAWN.clear()
         if group.clip and sum(map(len, drawn)) >= _SHARED_FORM_MIN:
             del code[start:]
-            form = _DRAWN[group] = _shared_form(group, "\n".join(drawn))
-            self._place_shared(form)
+            self._place_shared(_DRAWN.keep(group, _shared_form(group, "\n".join(drawn))))
         else:
-            _DRAWN[group] = drawn
+            _DRAWN.keep(group, drawn)
 
     def _place_shared(self, form: _SharedForm) -> None:
         """Place a shared form, adding this file's copy of it the first time."""
