@@ -68,10 +68,14 @@ def document_names(loaded: LoadedGame) -> list[str]:
     return [*(deck.name for deck in loaded.decks), *(doc.spec.name for doc in loaded.documents)]
 
 
+def labels_folder(labels: str) -> str:
+    """The folder a label set's output sits in: none for standard, its name for others."""
+    return "" if labels == STANDARD else f"{labels}/"
+
+
 def kit_folder(request: KitRequest) -> str:
-    """`game/paper/n-players`; other label sets than standard get a folder of their own."""
-    labels = "" if request.labels == STANDARD else f"{request.labels}/"
-    return f"{request.game}/{labels}{request.paper}/{request.players}-players"
+    """`game/paper/n-players`, under `labels_folder` for label sets other than standard."""
+    return f"{request.game}/{labels_folder(request.labels)}{request.paper}/{request.players}-players"
 
 
 def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> dict[str, Any]:

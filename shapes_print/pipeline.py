@@ -12,7 +12,7 @@ from pathlib import Path
 
 from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES, MAX_CARDS
 from shapes_print.errors import Source, UserError
-from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, plan_kit
+from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, labels_folder, plan_kit
 from shapes_print.load.content import (
     Library,
     LoadedGame,
@@ -235,7 +235,7 @@ def calibrate(
     document = plan_calibration(variant, paper, size, flip, offset)
     name = variant.labels.name
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
-    folder = "calibration/" + ("" if name == STANDARD else f"{name}/") + f"{paper}-{flip}"
+    folder = f"calibration/{labels_folder(name)}{paper}-{flip}"
     info = {"paper": paper, "flip": flip} | ({} if name == STANDARD else {"labels": name})
     return write_kits(out, [(folder, info, [kit])])
 
