@@ -17,9 +17,9 @@ compressed once per build and copied into every file that shows it, since every 
 every kit shows the same card faces again.
 
 Saving: reportlab formats a file object by object, number by number, and compresses every
-stream. Symbol forms are written as its PDFFormXObject writes them, resource dictionaries
-are shared, and streams (forms, pages, font subsets) are compressed once per build by
-content, so the bytes are reportlab's own, made once.
+stream. Every form (symbols and shared fills alike) is written by one writer, `_Form`, with
+the keys reportlab's PDFFormXObject gives a form, resource dictionaries are shared, and
+streams (forms, pages, font subsets) are compressed once per build by content.
 """
 
 from __future__ import annotations
@@ -151,23 +151,38 @@ def _file_independent(items: Iterable[Item]) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _SharedForm:
-    """A group drawn as a form XObject: its whole PDF object body, ready to copy."""
-
-    body: bytes
-
-
-class _FormObject(PDFObject):
-    """One file's copy of a shared form (reportlab numbers each registered object once)."""
+class _Form(PDFObject):
+    """A form XObject written in one go: the dictionary reportlab's PDFFormXObject would
+    write (same keys) around a stream compressed beforehand, with a resource object that
+    may be shared. Formatting each form's dictionaries object by object was most of the
+    time spent saving a file."""
 
     __RefOnly__ = 1
 
-    def __init__(self, form: _SharedForm) -> None:
-        self.body = form.body
+    def __init__(self, box: tuple[float, float, float, float], data: bytes, resources: PDFObject) -> None:
+        self.box = box
+        self.data = data
+        self.resources = resources
 
     def format(self, document: object) -> bytes:
-        return self.body
+        head = (
+            f"<< /BBox [ {fp_str(*self.box)} ] /Filter [ /FlateDecode ] /FormType 1 "
+            f"/Length {len(self.data)} /Matrix [ 1 0 0 1 0 0 ] /Resources "
+        )
+        return b"".join((
+            head.encode("ascii"), self.resources.format(document),
+            b" /Subtype /Form /Type /XObject >>\nstream\n", self.data, b"\nendstream\n",
+        ))  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class _SharedForm:
+    """A group drawn as a form XObject, made once per build: its box and compressed
+    operators. Each file registers its own `_Form` of it, since reportlab names and
+    numbers a registered object for one document only."""
+
+    box: tuple[int, int, int, int]
+    data: bytes
 
 
 def _shared_form(group: Group, operators: str) -> _SharedForm:
@@ -182,13 +197,8 @@ def _shared_form(group: Group, operators: str) -> _SharedForm:
     for x, y in ((left, bottom), (right, bottom), (left, top), (right, top)):
         xs.append(group.dx + k * (c * x - s * y))
         ys.append(group.dy + k * (s * x + c * y))
-    data = compress(operators.encode("ascii"))
-    head = (
-        f"<< /BBox [ {floor(min(xs))} {floor(min(ys))} {ceil(max(xs))} {ceil(max(ys))} ] /Filter [ /FlateDecode ] "
-        f"/FormType 1 /Length {len(data)} /Matrix [ 1 0 0 1 0 0 ] "
-        "/Resources << /ProcSet [ /PDF ] >> /Subtype /Form /Type /XObject >>\nstream\n"
-    )
-    return _SharedForm(head.encode("ascii") + data + b"\nendstream\n")
+    box = (floor(min(xs)), floor(min(ys)), ceil(max(xs)), ceil(max(ys)))
+    return _SharedForm(box, compress(operators.encode("ascii")))
 
 
 def _pdfdoc(text: str) -> bytes:
@@ -247,29 +257,6 @@ def _flate_page(page: PDFPage) -> None:
     page.Contents = contents
 
 
-class _SymbolForm(PDFObject):
-    """A symbol's form XObject, written as the bytes reportlab's PDFFormXObject writes
-    (same keys, order and line breaks), with its stream compressed once per build and its
-    resource dictionary shared: formatting each form's dictionaries object by object was
-    most of the time spent saving a file."""
-
-    __RefOnly__ = 1
-
-    def __init__(self, width: float, height: float, data: bytes, resources: _Formatted) -> None:
-        self.head = (
-            f"<<\n/BBox [ 0 0 {fp_str(width)} {fp_str(height)} ] /Filter [ /FlateDecode ] "
-            f"/FormType 1 /Length {len(data)} /Matrix [ 1 0 0 1 0 0 ] /Resources "
-        ).encode("ascii")
-        self.data = data
-        self.resources = resources
-
-    def format(self, document: object) -> bytes:
-        return b"".join((
-            self.head, self.resources.format(document),
-            b" \n  /Subtype /Form /Type /XObject\n>>\nstream\n", self.data, b"endstream\n",
-        ))  # fmt: skip
-
-
 class _Formatted(PDFObject):
     """An object formatted once however many pages name it (one holding references, to
     this file's objects, is never shared between files)."""
@@ -285,6 +272,8 @@ class _Formatted(PDFObject):
 
 
 ResourceKey = tuple[tuple[str, ...], int]
+# A shared fill's resources: operators only (no text, no forms), the same in every file.
+_FILL_RESOURCES = _Formatted(PDFDictionary({"ProcSet": PDFArray([PDFName("PDF")])}))
 
 
 def _resources(
@@ -400,7 +389,7 @@ class _Pen:
         doc = canvas._doc
         resources = _resources(doc.xobjDict(used) if used else None, 1, self.resources)
         data = _deflated(_pdfdoc("\n".join((canvas._preamble, *code))))
-        doc.Reference(_SymbolForm(symbol.width, symbol.height, data, resources), xObjectName(name))
+        doc.Reference(_Form((0, 0, symbol.width, symbol.height), data, resources), xObjectName(name))
 
     def draw_all(self, items: Iterable[Item]) -> None:
         for item in items:
@@ -517,7 +506,7 @@ class _Pen:
         name = self.shared.get(form)
         if name is None:
             name = self.shared[form] = f"fill-{len(self.shared) + 1}"
-            self.canvas._doc.Reference(_FormObject(form), xObjectName(name))
+            self.canvas._doc.Reference(_Form(form.box, form.data, _FILL_RESOURCES), xObjectName(name))
         self.canvas.doForm(name)
 
 
