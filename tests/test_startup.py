@@ -15,8 +15,9 @@ from pathlib import Path
 
 from shapes_print.defaults import PROJECT
 
-# SVG output, previews and the terminal's progress bar: no plain PDF build needs them.
-NOT_FOR_A_PDF_BUILD = {"svgwrite", "pypdfium2", "rich.progress", "typer.rich_utils"}
+# SVG output, previews and what draws on a terminal (rich): a plain PDF build piped to a
+# log needs none of them.
+NOT_FOR_A_PDF_BUILD = {"svgwrite", "pypdfium2", "rich", "typer.rich_utils"}
 
 
 def _after(code: str) -> dict[str, list[str]]:
