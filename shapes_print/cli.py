@@ -1,7 +1,7 @@
 """Command line: parse options, call the pipeline, report. No logic of its own.
 
-Each command imports the pipeline (and rich) when it runs, so `--help` and shell completion,
-which run this module on every Tab, start without loading them.
+Each command imports the pipeline (and rich, where it draws) when it runs, so `--help` and
+shell completion, which run this module on every Tab, start without loading them.
 """
 
 from __future__ import annotations
@@ -70,17 +70,14 @@ def build(
 
     Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
     """
-    from rich.console import Console
-
     from shapes_print import pipeline, report
 
-    console = Console()
     sources = pipeline.Sources(content, templates)
     printing = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
-    with report.build_progress(console, quiet) as on_kit:
+    with report.build_progress(sys.stdout, quiet) as on_kit:
         written = pipeline.build(sources, games or [], options, out, on_kit, labels or [], max_cards)
-    report.print_summary(console, written, out)
+    report.print_summary(sys.stdout, written, out)
 
 
 @app.command("preview")

@@ -2,6 +2,9 @@
 
 On a terminal a batch build shows a progress bar. Anywhere else (a pipe, a file, CI) or with
 --quiet it logs one plain line per kit instead, so logs never fill with control characters.
+The summary is plain aligned text either way, so it reads the same in a log as on screen.
+rich is imported only for what needs it (the bar, the games table): a scripted build
+never pays for loading it.
 """
 
 from __future__ import annotations
@@ -9,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, TextIO
 
 from shapes_print.kit import document_names
 from shapes_print.load.labels import shipped
 from shapes_print.pipeline import DEFAULT_LABELS, Project
 from shapes_print.write import KitDone, OnKit, Written
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 KIB = 1024
 
@@ -40,20 +44,20 @@ def kit_line(done: KitDone) -> str:
 
 
 @contextmanager
-def build_progress(console: Console, quiet: bool) -> Iterator[OnKit]:
+def build_progress(stream: TextIO, quiet: bool) -> Iterator[OnKit]:
     """Yield the callback a build reports each kit to: a progress bar or a plain log."""
-    if quiet or not console.is_terminal:
+    if quiet or not stream.isatty():
 
         def log(done: KitDone) -> None:
-            console.print(kit_line(done), markup=False, highlight=False, soft_wrap=True)
+            print(kit_line(done), file=stream, flush=True)
 
         yield log
         return
-    # rich.progress: only a terminal shows a bar, so a piped or scripted build never loads it
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
 
     columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with Progress(*columns, console=Console(file=stream), transient=True) as progress:
         task = progress.add_task("planning kits", total=None)
 
         def advance(done: KitDone) -> None:
@@ -62,25 +66,25 @@ def build_progress(console: Console, quiet: bool) -> Iterator[OnKit]:
         yield advance
 
 
-def print_summary(console: Console, written: Sequence[Written], out: Path) -> None:
-    """A table per kit (files, pages, size; totals as the footer), then where they are.
+def print_summary(stream: TextIO, written: Sequence[Written], out: Path) -> None:
+    """A row per kit (files, pages, size), a totals row, then where they are.
 
     The place is a line of its own, never wrapped, so it can be copied whole.
     """
     kits: dict[str, list[Written]] = {}
     for item in written:
         kits.setdefault(item.folder, []).append(item)
-    pages, total = _totals(written)
-    table = Table(show_footer=True)
-    table.add_column("kit", footer=f"{len(kits)} kits", no_wrap=True)
-    table.add_column("files", footer=str(len(written)), justify="right")
-    table.add_column("pages", footer=str(pages), justify="right")
-    table.add_column("size", footer=size(total), justify="right")
+    rows = [("kit", "files", "pages", "size")]
     for folder, files in kits.items():
         kit_pages, kit_size = _totals(files)
-        table.add_row(folder, str(len(files)), str(kit_pages), size(kit_size))
-    console.print(table)
-    console.print(f"written to {out.resolve()}", markup=False, highlight=False, soft_wrap=True)
+        rows.append((folder, str(len(files)), str(kit_pages), size(kit_size)))
+    pages, total = _totals(written)
+    rows.append((f"{len(kits)} kits", str(len(written)), str(pages), size(total)))
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    rule = "  ".join("-" * width for width in widths)
+    lines = ["  ".join((row[0].ljust(widths[0]), *(cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)))) for row in rows]
+    print("\n".join((lines[0], rule, *lines[1:-1], rule, lines[-1])), file=stream)
+    print(f"written to {out.resolve()}", file=stream)
 
 
 def games(project: Project) -> Table:
@@ -89,6 +93,8 @@ def games(project: Project) -> Table:
 
     Games do not declare variants yet, so the documents a kit holds stand in for them.
     """
+    from rich.table import Table
+
     table = Table(caption=f"label sets (--labels): {', '.join(shipped(DEFAULT_LABELS))}", caption_justify="left")
     table.add_column("game", no_wrap=True)  # an id people type: never cut or wrapped
     for column in ("title", "players", "documents", "papers"):

@@ -31,6 +31,17 @@ def test_billion_laughs_is_refused_in_bounded_memory(tmp_path: Path) -> None:
     assert peak < 20 * 1024 * 1024
 
 
+def test_too_many_values_are_refused_without_any_alias(tmp_path: Path) -> None:
+    """Only aliases can make a file hold more than it writes, so an alias-free file skips
+    the expanded-size walk, but one that writes more than the limit is still refused."""
+    path = tmp_path / "long.yaml"
+    path.write_text("a: [" + ", ".join(["1"] * MAX_VALUES) + "]\n")
+    with pytest.raises(UserError, match=rf"long\.yaml:1:4: holds more than {MAX_VALUES} values"):
+        read_yaml(path)
+    path.write_text("a: [" + ", ".join(["1"] * (MAX_VALUES - 3)) + "]\n")  # the root, `a` and the list count
+    assert len(read_yaml(path).data["a"]) == MAX_VALUES - 3
+
+
 def test_deep_nesting_is_refused_before_the_recursive_composer(tmp_path: Path) -> None:
     path = tmp_path / "deep.yaml"
     path.write_text("[" * 100_000 + "]" * 100_000)

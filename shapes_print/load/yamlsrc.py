@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
-from yaml.events import CollectionEndEvent, CollectionStartEvent
+from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from shapes_print.errors import Source, UserError
@@ -27,6 +27,9 @@ MAX_DEPTH = 64
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
 # libyaml's parser when PyYAML has it: the same nodes and marks, about 8 times faster.
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -52,6 +55,9 @@ class Document:
 
 
 class _Builder:
+    """Plain data from composed nodes. Each value's place is recorded by whoever holds it:
+    a list its items, a mapping its keys (a value is placed where its key is written)."""
+
     def __init__(self, path: Path, loader: yaml.SafeLoader) -> None:
         self.path = path
         self.loader = loader
@@ -64,20 +70,19 @@ class _Builder:
     def build(self, node: Node, loc: Loc, depth: int) -> Any:
         if depth > MAX_DEPTH:
             raise UserError(self.source(node), f"nested deeper than {MAX_DEPTH} levels")
-        self.marks[loc] = self.source(node)
         if isinstance(node, ScalarNode):
-            if node.tag == _TIMESTAMP:
-                return node.value  # dates stay text: nothing we print needs a date type
-            constructor = SafeConstructor.yaml_constructors.get(node.tag)
-            if constructor is None:
-                raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
-            return constructor(self.loader, node)
+            return self.scalar(node)
         if isinstance(node, SequenceNode):
-            if node.tag != "tag:yaml.org,2002:seq":
+            if node.tag != _SEQ:
                 raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
-            return [self.build(item, (*loc, i), depth + 1) for i, item in enumerate(node.value)]
+            items = []
+            for index, item in enumerate(node.value):
+                item_loc = (*loc, index)
+                self.marks[item_loc] = self.source(item)
+                items.append(self.build(item, item_loc, depth + 1))
+            return items
         if isinstance(node, MappingNode):
-            if node.tag != "tag:yaml.org,2002:map":
+            if node.tag != _MAP:
                 raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
             # flatten_mapping puts keys merged in by `<<: *anchor` first and the keys written
             # here after them: a written key may override a merged one, as YAML specifies,
@@ -90,18 +95,30 @@ class _Builder:
             for index, (key_node, value_node) in enumerate(node.value):
                 if not isinstance(key_node, ScalarNode):
                     raise UserError(self.source(key_node), "mapping keys must be plain words")
-                key = self.build(key_node, (*loc, "<key>"), depth + 1)
+                if depth + 1 > MAX_DEPTH:
+                    raise UserError(self.source(key_node), f"nested deeper than {MAX_DEPTH} levels")
+                key = self.scalar(key_node)
                 if not isinstance(key, (str, int)) or isinstance(key, bool):
                     raise UserError(self.source(key_node), f"key {key!r} must be a word")
                 if key in written:
                     raise UserError(self.source(key_node), f"duplicate key {key!r}")
                 if index >= first_written:
                     written.add(key)
-                result[key] = self.build(value_node, (*loc, key), depth + 1)
-                self.marks[(*loc, key)] = self.source(key_node)
-            self.marks.pop((*loc, "<key>"), None)
+                key_loc = (*loc, key)
+                self.marks[key_loc] = self.source(key_node)
+                result[key] = self.build(value_node, key_loc, depth + 1)
             return result
         raise UserError(self.source(node), "unsupported YAML node")
+
+    def scalar(self, node: ScalarNode) -> Any:
+        if node.tag == _STR:  # most values: the constructor would return the text as it is
+            return node.value
+        if node.tag == _TIMESTAMP:
+            return node.value  # dates stay text: nothing we print needs a date type
+        constructor = SafeConstructor.yaml_constructors.get(node.tag)
+        if constructor is None:
+            raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
+        return constructor(self.loader, node)
 
 
 def _byte_source(path: Path, raw: bytes, offset: int) -> Source:
@@ -110,13 +127,19 @@ def _byte_source(path: Path, raw: bytes, offset: int) -> Source:
     return Source(path, raw.count(b"\n", 0, offset) + 1, offset - line_start + 1)
 
 
-def _check_depth(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> None:
-    """Refuse deep nesting from the event stream, which PyYAML produces without recursion."""
+def _check_depth(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> bool:
+    """Refuse deep nesting from the event stream, which PyYAML produces without recursion.
+
+    Also say whether the file could hold more values than it writes: only aliases can
+    multiply them, so a file without any, writing no more than MAX_VALUES, cannot."""
     loader = loader_class(text)
     depth = 0
+    nodes = 0
+    aliases = False
     try:
         while (event := loader.get_event()) is not None:
             if isinstance(event, CollectionStartEvent):
+                nodes += 1
                 depth += 1
                 if depth > MAX_DEPTH:
                     mark = event.start_mark
@@ -124,8 +147,13 @@ def _check_depth(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> 
                     raise UserError(where, f"nested deeper than {MAX_DEPTH} levels")
             elif isinstance(event, CollectionEndEvent):
                 depth -= 1
+            elif isinstance(event, ScalarEvent):
+                nodes += 1
+            elif isinstance(event, AliasEvent):
+                aliases = True
     finally:
         loader.dispose()
+    return aliases or nodes > MAX_VALUES
 
 
 def _expanded_size(path: Path, root: Node) -> None:
@@ -202,14 +230,16 @@ def read_yaml(path: Path) -> Document:
 
 
 def _parse(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> Document:
-    _check_depth(path, text, loader_class)
+    may_grow = _check_depth(path, text, loader_class)
     loader = loader_class(text)
     try:
         node = loader.get_single_node()
         if node is None:
             raise UserError(Source(path, 1, 1), "file is empty")
-        _expanded_size(path, node)
+        if may_grow:
+            _expanded_size(path, node)
         builder = _Builder(path, loader)
+        builder.marks[()] = builder.source(node)
         return Document(path, builder.build(node, (), 0), builder.marks)
     finally:
         loader.dispose()

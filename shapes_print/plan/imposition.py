@@ -11,11 +11,13 @@ edges mirrors y (so on a landscape page a long-edge flip mirrors y).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.models import Furniture
 from shapes_print.primitives import Line
+
+if TYPE_CHECKING:  # the CLI imports Flip from here: it should not load the models (pydantic)
+    from shapes_print.load.models import Furniture
 
 Flip = Literal["long", "short"]
 EPSILON = 1e-6
