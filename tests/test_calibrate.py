@@ -6,14 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from shapes_print import pipeline
 from shapes_print.cli import main
 from shapes_print.errors import UserError
 from shapes_print.load.labels import load_labels
+from shapes_print.plan.calibrate import LABELS
 from shapes_print.primitives import Group, Item, Line, Text
 from shapes_print.variant import Variant, make_variant
 from tests.pdfread import page_texts, sized_runs
+from tests.project_copy import copy_project
 
 FURNITURE = ("Print at 100% / Actual size", "50 mm: check with a ruler", "1 in")
 
@@ -79,6 +83,35 @@ def test_large_print_words_keep_clear_of_the_centre_crosshair() -> None:
     assert any(item.y < height / 2 for item in flat(front.items) if isinstance(item, Text) and item.x == width / 2)
 
 
+def line_widths(pdf: Path) -> list[set[float]]:
+    """Each page's stroke widths, as its `w` operators set them."""
+    reader = PdfReader(pdf)
+    return [
+        {float(operands[0]) for operands, operator in ContentStream(page.get_contents(), reader).operations if operator == b"w"}
+        for page in reader.pages
+    ]
+
+
+def test_the_sheets_proportions_are_print_yamls(tmp_path: Path) -> None:
+    """The title's and the numbers' share of the 9 pt text and the crosshairs' line width are
+    read from templates/print.yaml: changed in a copy, the PDF prints at the new ones."""
+    shipped = calibrate(tmp_path / "shipped")
+    edits = [
+        ("templates/print.yaml", "title_ratio: 1.4", "title_ratio: 2"),
+        ("templates/print.yaml", "number_ratio: 0.8", "number_ratio: 1.2"),
+        ("templates/print.yaml", "line_width: 0.3pt", "line_width: 0.7pt"),
+    ]
+    root = copy_project(tmp_path / "project", edits)
+    changed = calibrate(tmp_path / "changed", "--templates", str(root / "templates"))
+    for pdf, title_size, number_size, width in ((shipped, 12.6, 7.2, 0.3), (changed, 18.0, 10.8, 0.7)):
+        front, back = sized_runs(pdf)
+        assert [run.size for run in front if run.text.startswith("Duplex calibration")] == [title_size]
+        assert {run.size for run in back if run.text in ("+10", "-10")} == {number_size}
+        assert {run.size for run in back if run.text in tuple(LABELS)} == {9.0}
+        front_widths, back_widths = line_widths(pdf)
+        assert back_widths == {width} and width in front_widths, (front_widths, back_widths)
+
+
 def test_high_contrast_sheet_is_black() -> None:
     v = variant("high-contrast")
     document = pipeline.plan_calibration(v, "a4", v.library.papers["a4"], "long", (0.0, 0.0))
@@ -114,7 +147,7 @@ def test_a_complete_set_without_a_calibration_text_names_its_line(
     mine.write_text("\n".join(lines), encoding="utf-8")  # `extends: standard` finds the shipped one
     assert main(["calibrate", "--labels", str(mine), "--out", str(tmp_path / "out")]) == 2
     error = capsys.readouterr().err
-    assert "templates/print.yaml:20:" in error and f"no text for {missing!r}" in error
+    assert "templates/print.yaml:26:" in error and f"no text for {missing!r}" in error
     assert not (tmp_path / "out").exists()
 
 

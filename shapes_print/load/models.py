@@ -34,6 +34,9 @@ LENGTH_SCHEMA = {"type": "string", "pattern": r"^\s*-?\d+(\.\d+)?\s*(pt|mm|cm|in
                  "description": "a length with its unit, such as 63.5mm, 2.5in or 12pt"}
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(LENGTH_SCHEMA)]
 Size = Annotated[float, BeforeValidator(_size), WithJsonSchema(LENGTH_SCHEMA)]
+# A multiple of another size (a title 1.4 times the text): a plain number, more than zero;
+# strict, so a YAML `true` is not read as 1.
+Ratio = Annotated[float, Field(gt=0.0, strict=True)]
 CARD_LENGTH_SCHEMA = {
     "type": "string",
     "pattern": r"^\s*-?\d+(\.\d+)?\s*(pt|mm|cm|in|%\s*([+-]\s*\d+(\.\d+)?\s*(pt|mm|cm|in))?)\s*$",
@@ -372,7 +375,10 @@ class InkSaver(Strict):
 
 
 class Calibration(Strict):
-    """The duplex calibration sheet: crosshairs, their scales and the words printed with them."""
+    """The duplex calibration sheet: crosshairs, their scales and the words printed with them.
+
+    The `_ratio`s and `_gap`s without a unit are multiples of the text size, so the sheet's
+    type keeps its proportions when a label set raises it (large print)."""
 
     inset: Length
     arm: Length
@@ -380,7 +386,13 @@ class Calibration(Strict):
     scale_step: Size
     label_every: int = Field(gt=0)
     tick: Length
+    line_width: Size
+    number_gap: Length
     text_size: Size
+    title_ratio: Ratio
+    number_ratio: Ratio
+    top_gap: Ratio
+    title_gap: Ratio
     title: str
     front_lines: list[str]
     back_lines: list[str]

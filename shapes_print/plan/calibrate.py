@@ -24,7 +24,11 @@ from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
 
 LABELS = "ABCDE"
+# Type metrics of the sans fonts we ship, as shares of a text's size: where glyphs reach, not
+# layout choices (those are print.yaml's calibration keys).
 DESCENT = 0.3  # below its baseline a line of text reaches at most this much of its size
+DIGIT_HEIGHT = 0.75  # digits reach this much of their size above their baseline
+DIGIT_MIDDLE = 1 / 3  # a number this much of its size below a line sits centred on it
 
 
 def crosshair_points(width: float, height: float, inset: float) -> list[tuple[float, float]]:
@@ -38,10 +42,13 @@ def crosshair_points(width: float, height: float, inset: float) -> list[tuple[fl
     ]
 
 
-def _cross(x: float, y: float, arm: float, label: str, font: Font, size: float, ink: str) -> list[Item]:
+def _cross(x: float, y: float, c: Calibration, label: str, font: Font, size: float, ink: str) -> list[Item]:
+    """A crosshair, its letter in the upper right quarter half an arm out (so it follows
+    the arm's length, and the front's words clear it by keeping an arm and a size away)."""
+    arm, width = c.arm, c.line_width
     return [
-        Line(x - arm, y, x + arm, y, ink, 0.3),
-        Line(x, y - arm, x, y + arm, ink, 0.3),
+        Line(x - arm, y, x + arm, y, ink, width),
+        Line(x, y - arm, x, y + arm, ink, width),
         Text(x + arm / 2, y + arm / 2, label, font.name, size, ink),
     ]
 
@@ -50,22 +57,23 @@ def _scales(x: float, y: float, font: Font, c: Calibration, size: float, ink: st
     """Millimetre scales through (x, y), longer ticks every `label_every`, numbered at the ends."""
     mm = POINTS_PER_UNIT["mm"]
     steps = round(c.scale_half_length / c.scale_step)
-    half = c.scale_half_length
+    half, gap, width = c.scale_half_length, c.number_gap, c.line_width
     end = f"{half / mm:g}"
+    side = y - size * DIGIT_MIDDLE
     items: list[Item] = [
-        Line(x - half, y, x + half, y, ink, 0.3),
-        Line(x, y - half, x, y + half, ink, 0.3),
-        Text(x + half + 1, y - size / 3, f"+{end}", font.name, size, ink),
-        Text(x - half - 1, y - size / 3, f"-{end}", font.name, size, ink, "end"),
-        Text(x, y + half + 1, f"+{end}", font.name, size, ink, "middle"),
-        Text(x, y - half - 1 - size * 0.75, f"-{end}", font.name, size, ink, "middle"),
+        Line(x - half, y, x + half, y, ink, width),
+        Line(x, y - half, x, y + half, ink, width),
+        Text(x + half + gap, side, f"+{end}", font.name, size, ink),
+        Text(x - half - gap, side, f"-{end}", font.name, size, ink, "end"),
+        Text(x, y + half + gap, f"+{end}", font.name, size, ink, "middle"),
+        Text(x, y - half - gap - size * DIGIT_HEIGHT, f"-{end}", font.name, size, ink, "middle"),
     ]
     for i in range(-steps, steps + 1):
         along = i * c.scale_step
-        tick = c.tick if i % c.label_every == 0 else c.tick / 2
+        tick = c.tick if i % c.label_every == 0 else c.tick / 2  # half ticks between the long ones
         items += [
-            Line(x + along, y, x + along, y - tick, ink, 0.3),
-            Line(x, y + along, x - tick, y + along, ink, 0.3),
+            Line(x + along, y, x + along, y - tick, ink, width),
+            Line(x, y + along, x - tick, y + along, ink, width),
         ]
     return items
 
@@ -81,7 +89,7 @@ class _Sizes:
     @classmethod
     def of(cls, c: Calibration, least: float) -> _Sizes:
         text = max(c.text_size, least)
-        return cls(text, text * 1.4, max(text * 0.8, least))
+        return cls(text, text * c.title_ratio, max(text * c.number_ratio, least))
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,17 +169,18 @@ def calibration_sheet(
 
     ink = furniture.mark_colour
     points = crosshair_points(width, height, c.inset)
-    # The words keep clear of the crosshairs: on the back of their scales and numbers, on
-    # the front of their arms and letters.
+    # The words keep clear of the crosshairs: on the front of their arms and letters (a
+    # letter, half an arm out, ends within an arm and a size); on the back of their scales and
+    # numbers (a number's gap and digits fit in two of its sizes).
     text_width = width - 2 * c.inset
     front_column = _Column.around(width, height, c.inset, c.arm + sizes.text, text_width)
     back_column = _Column.around(width, height, c.inset, c.scale_half_length + 2 * sizes.scale, text_width)
-    standard_top = height - c.inset - c.scale_half_length - 4 * c.text_size
+    standard_top = height - c.inset - c.scale_half_length - c.top_gap * c.text_size
     title = words.fill(c.title, values, said("title"))
     top = min(standard_top, front_column.top - sizes.title)
     front, end = _block([title], top, sizes.title, ink, front_column, ctx)
     front_lines = [words.fill(line, values, said("front_lines", i)) for i, line in enumerate(c.front_lines)]
-    body, end = _block(front_lines, end - 2 * sizes.text, sizes.text, ctx.style.ink, front_column, ctx)
+    body, end = _block(front_lines, end - c.title_gap * sizes.text, sizes.text, ctx.style.ink, front_column, ctx)
     front += body
     back_lines = [words.say(line, said("back_lines", i)) for i, line in enumerate(c.back_lines)]
     top = min(standard_top, back_column.top - sizes.text)
@@ -185,10 +194,10 @@ def calibration_sheet(
             "a larger --paper holds them (A4 and Letter do for every shipped label set)",
         )
     for (x, y), label in zip(points, LABELS, strict=True):
-        front += _cross(x, y, c.arm, label, font, sizes.text, ink)
+        front += _cross(x, y, c, label, font, sizes.text, ink)
         bx, by = (width - x, y) if mirrors_x(width, height, flip) else (x, height - y)
         back += [
-            *_cross(bx, by, c.arm, label, font, sizes.text, ink),
+            *_cross(bx, by, c, label, font, sizes.text, ink),
             *_scales(bx, by, font, c, sizes.scale, ink),
         ]
     content = (c.inset - c.arm, c.inset - c.arm, width - c.inset + c.arm, height - c.inset + c.arm)
