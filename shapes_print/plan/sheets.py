@@ -3,7 +3,7 @@
 Each block is measured against the content width and drawn with its top at y = 0, growing
 downwards; the flow stacks blocks and starts a new page when the next one does not fit.
 Every page gets the scale check and print line in its bottom margin.
-Tables are measured, drawn and split over pages in `tables`.
+Tables are measured, drawn and split over pages in `tables`; where lists break, in `breaks`.
 """
 
 from __future__ import annotations
@@ -123,7 +123,8 @@ def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs
     for index, block in enumerate(blocks):
         following = blocks[index + 1] if index + 1 < len(blocks) else None
         if block.kind in _KEEP_WITH_NEXT and following is not None and following.kind in _DRAW:
-            # A heading never ends a page without the block it introduces.
+            # A heading never ends a page without the start of the block it introduces
+            # (a list's first items, a table's header and first row, any other block whole).
             drawn = _first(_DRAW[block.kind](flow, block.value, values, inputs, block.source))
             nxt = following
             after = _first(_DRAW[nxt.kind](flow, nxt.value, values, inputs, nxt.source))
