@@ -50,7 +50,7 @@ PATHS = [
         "templates/sheet.yaml",
         '"50 mm: check with a ruler"',
         '"{}"',
-        "38:3",
+        "39:3",
         "",
         "sheets",
     ),

@@ -159,6 +159,7 @@ class SheetStyle(Strict):
     min_size: Size
     line_spacing: float = Field(ge=1.0, le=3.0)
     block_gap: Length
+    list_keep: int = Field(ge=1)
     ink: str
     rule_colour: str
     shade: str

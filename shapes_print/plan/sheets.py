@@ -3,7 +3,7 @@
 Each block is measured against the content width and drawn with its top at y = 0, growing
 downwards; the flow stacks blocks and starts a new page when the next one does not fit.
 Every page gets the scale check and print line in its bottom margin.
-Tables are measured, drawn and split over pages in `tables`.
+Tables are measured, drawn and split over pages in `tables`; where lists break, in `breaks`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, TableBlock
+from shapes_print.plan.breaks import break_list
 from shapes_print.plan.cards import MINI_GAP, card_id_lines
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
@@ -122,7 +123,8 @@ def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs
     for index, block in enumerate(blocks):
         following = blocks[index + 1] if index + 1 < len(blocks) else None
         if block.kind in _KEEP_WITH_NEXT and following is not None and following.kind in _DRAW:
-            # A heading never ends a page without the block it introduces.
+            # A heading never ends a page without the start of the block it introduces
+            # (a list's first items, a table's header and first row, any other block whole).
             drawn = _first(_DRAW[block.kind](flow, block.value, values, inputs, block.source))
             nxt = following
             after = _first(_DRAW[nxt.kind](flow, nxt.value, values, inputs, nxt.source))
@@ -182,27 +184,36 @@ def _text(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, wh
     return _paragraph(flow, flow.ctx.words.fill(value, values, where), flow.ctx.style.body_size, False, flow.width, where)
 
 
-def _list(flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool) -> Drawn:
+def _list(flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool) -> Parts:
+    """Steps or bullets, in parts that break over pages between items; a step keeps its number."""
     style = flow.ctx.style
     size = style.body_size
     indent = size * 2
-    items: list[Item] = []
-    y = 0.0
-    for number, entry in enumerate(entries, start=1):
-        marker = f"{number}." if numbered else "•"
-        height, lines = _paragraph(flow, flow.ctx.words.fill(entry, values, where), size, False, flow.width - indent, where, indent)
+    gap = size * (style.line_spacing - 1) * 2
+    markers = [f"{number}." if numbered else "•" for number in range(1, len(entries) + 1)]
+    measured = []
+    for entry, marker in zip(entries, markers, strict=True):
+        measured.append(_paragraph(flow, flow.ctx.words.fill(entry, values, where), size, False, flow.width - indent, where, indent))
         flow.ctx.fonts.bold.check(marker, where, "list marker")
-        items.append(Text(0, y - size * CAP, marker, flow.ctx.fonts.bold.name, size, style.ink))
-        items.append(Group(tuple(lines), dy=y))
-        y -= height + size * (style.line_spacing - 1) * 2
-    return -y, items
+    breaks = break_list([height for height, _ in measured], gap, flow.room(), flow.height, style.list_keep)
+    parts: list[Drawn] = []
+    for indices, part_height in breaks.parts:
+        items: list[Item] = []
+        y = 0.0
+        for index in indices:
+            height, lines = measured[index]
+            items.append(Text(0, y - size * CAP, markers[index], flow.ctx.fonts.bold.name, size, style.ink))
+            items.append(Group(tuple(lines), dy=y))
+            y -= height + gap
+        parts.append((part_height, items))
+    return Parts(parts, breaks.lead)
 
 
-def _steps(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+def _steps(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Parts:
     return _list(flow, value, values, where, numbered=True)
 
 
-def _bullets(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+def _bullets(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Parts:
     return _list(flow, value, values, where, numbered=False)
 
 
