@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,15 +30,18 @@ def break_list(heights: Sequence[float], gap: float, room_left: float, page: flo
     gap after its last item, as an unbroken list always has.
     """
     count = len(heights)
+    ends = list(accumulate((item + gap for item in heights), initial=0.0))  # each item's foot + gap
 
     def height(start: int, stop: int) -> float:
-        total = 0.0
-        for item in heights[start:stop]:
-            total += item + gap
+        total = ends[stop] - ends[start]
         return total if stop == count else total - gap
 
     def most(start: int, room: float) -> int:
-        return max((stop for stop in range(start + 1, count + 1) if height(start, stop) <= room), default=start)
+        """The furthest stop whose part fits: parts only grow, so walk until one does not."""
+        stop = start
+        while stop < count and height(start, stop + 1) <= room:
+            stop += 1
+        return stop
 
     parts: list[tuple[range, float]] = []
     start, room = 0, room_left
