@@ -79,6 +79,10 @@ class Group:
     """Items scaled by `scale`, rotated by `angle` degrees, then moved by (dx, dy).
 
     `clip`, if given, is a closed path in the group's own coordinates that bounds its items.
+    `alt`, if given, makes the group a picture: cards drawn too small to read, whose words
+    `alt` says and the page also prints at full size. The PDF marks it as a figure with that
+    alternate text, the SVG as an image with that label, so a reader's software and a check
+    of printed sizes can tell a picture's words from the page's own.
     """
 
     items: tuple[Item, ...]
@@ -87,13 +91,14 @@ class Group:
     angle: float = 0.0
     scale: float = 1.0
     clip: tuple[PathOp, ...] | None = None
+    alt: str = ""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         """Worked out once: groups are keys of the PDF backend's caches, and hashing a
         pattern fill means hashing thousands of path operations every time."""
         if not self._hash:
-            key = (self.items, self.dx, self.dy, self.angle, self.scale, self.clip)
+            key = (self.items, self.dx, self.dy, self.angle, self.scale, self.clip, self.alt)
             object.__setattr__(self, "_hash", hash(key))
         return self._hash
 

@@ -70,7 +70,9 @@ class Element(Strict):
     corner index repeats upside down in the opposite corner. `name` lets a label set change
     one element (its size, colour, line weight) without copying the layout; `hidden` leaves
     it out. A `cards` element draws small copies of other cards, centred in its box:
-    `cards: "{example}"` names a field holding card ids (a list of lists draws one line each).
+    `cards: "{example}"` names a field holding card ids (a list of lists draws one line each);
+    its `alt` names them in words for a label set with `picture_words`, which marks the
+    picture (the card has no room to write them: the sheet it points to does).
     """
 
     kind: Literal["rect", "pattern", "shape", "text", "cards"]
@@ -95,6 +97,7 @@ class Element(Strict):
     when: str | None = None
     bleed: bool = False
     cards: str | None = None
+    alt: str | None = None
 
 
 class Layout(Strict):
@@ -168,6 +171,10 @@ class SheetStyle(Strict):
     arrow_colour: str
     score_row_height: Size
     mini_card_height: Size
+    # Cards drawn small on a sheet or a card print their words too small to read. True: each
+    # such picture is marked as one, with its `alt` words, and a sheet writes those words
+    # beneath it at body size (large print); false: the picture is drawn as it is.
+    picture_words: bool
     furniture: Furniture
 
 
@@ -300,6 +307,9 @@ class CardsCell(Strict):
 
     cards: list[Identifier] | str = Field(min_length=1)
     text: str = ""
+    # The pictured cards in words ("Red 2, Red 4, Red 5"), for a label set with
+    # `picture_words`; without it the cell's `text` is taken to name them.
+    alt: str = ""
 
 
 class TableBlock(Strict):

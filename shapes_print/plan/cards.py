@@ -8,7 +8,7 @@ side and elements marked `bleed` that reach a card edge run on to the bleed edge
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardTemplate, Element
@@ -49,6 +49,8 @@ def card_symbol(
             box = _bleed(box, (width, height), bleed)
         if element.kind == "cards":
             drawn = tuple(_minis(element, box, fields, faces or {}, where))
+            if ctx.style.picture_words:
+                drawn = (picture(drawn, ctx.words.fill(element.alt or "", fields, where), where),)
         else:
             drawn = tuple(_element(element, box, fields, ctx, where, name))
         items.extend(drawn)
@@ -81,6 +83,15 @@ def card_id_lines(
         raise UserError(where, f"cards: {spec!r} must name a value holding card ids, like {like}")
     lines = value if isinstance(value[0], list) else [value]
     return [[str(card_id) for card_id in line] for line in lines]
+
+
+def picture(drawn: Sequence[Item], alt: str, where: Source) -> Group:
+    """Cards drawn small, marked as a picture of the cards `alt` names: their own words print
+    too small to read, so a label set that marks pictures needs every one named in words."""
+    if not alt.strip():
+        raise UserError(where, "cards: this label set writes out what card pictures show (picture_words): "
+                        "name the cards with 'alt', like \"Red 2, Red 4, Red 5\"")
+    return Group(tuple(drawn), alt=alt)
 
 
 def _minis(

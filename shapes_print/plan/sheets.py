@@ -16,7 +16,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, TableBlock
 from shapes_print.plan.breaks import break_list
-from shapes_print.plan.cards import MINI_GAP, card_id_lines
+from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.tables import Drawn, Parts, column_widths, grid, split_grid
@@ -252,8 +252,13 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
                 items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
                 x += face.width * scale + gap
             height += mini
-        if cell.text:
-            text_height, text_items = _paragraph(flow, flow.ctx.words.fill(cell.text, values, where), flow.ctx.style.body_size, False, width, where)
+        words = flow.ctx.words.fill(cell.text, values, where) if cell.text else ""
+        if flow.ctx.style.picture_words:  # the cell's text names the cards, or `alt` does beneath them
+            alt = flow.ctx.words.fill(cell.alt, values, where) if cell.alt else words
+            items = [picture(items, alt, where)]
+            words = words or alt
+        if words:
+            text_height, text_items = _paragraph(flow, words, flow.ctx.style.body_size, False, width, where)
             items.append(Group(tuple(text_items), dy=-height - flow.ctx.style.table_padding))
             height += flow.ctx.style.table_padding + text_height
         return height, items

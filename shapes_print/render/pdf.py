@@ -201,6 +201,11 @@ def _shared_form(group: Group, operators: str) -> _SharedForm:
     return _SharedForm(box, compress(operators.encode("ascii")))
 
 
+def _text_string(text: str) -> str:
+    """A PDF text string in ASCII whatever the words: UTF-16BE with its byte-order mark, in hex."""
+    return "<" + ("\ufeff" + text).encode("utf-16-be").hex().upper() + ">"
+
+
 def _pdfdoc(text: str) -> bytes:
     """`pdfdocEnc(text)`, as reportlab encodes a form's operators: PDFDocEncoding agrees
     with ASCII but for the control characters 24 to 31 it lacks, and its charmap codec is a
@@ -478,6 +483,8 @@ class _Pen:
         start = len(code)
         self._push()
         self.state = _State()
+        if group.alt:
+            self._emit(f"/Figure << /Alt {_text_string(group.alt)} >> BDC")
         self._emit(f"q 1 0 0 1 {fp_str(group.dx, group.dy)} cm")
         if group.angle:
             c, s = cos(radians(group.angle)), sin(radians(group.angle))
@@ -487,7 +494,7 @@ class _Pen:
         if group.clip:
             self._emit(f"{_path_ops(group.clip)} W* n")
         self.draw_all(group.items)
-        self._emit("Q")
+        self._emit("Q EMC" if group.alt else "Q")
         self._pop()
         if _places_symbols(group.items):
             return

@@ -92,6 +92,8 @@ class _Renderer:
             if item.scale != 1.0:
                 transform += f" scale({item.scale:g})"
             group["transform"] = transform
+            if item.alt:
+                group["role"], group["aria-label"] = "img", item.alt
             target = group
             if item.clip:
                 self.clips += 1
