@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,45 +54,40 @@ def page_texts(path: Path) -> list[str]:
 
 @dataclass(frozen=True)
 class Run:
-    """A run of text as drawn: its words, the size its `Tf` set and its font's name."""
+    """A run of text as printed: its words, its size on paper, its font's name and, for the
+    words of a picture (cards drawn small, marked `/Figure << /Alt … >> BDC`), the picture's
+    alternate text."""
 
     text: str
     size: float
     font: str
-
-
-def text_runs(path: Path) -> list[list[Run]]:
-    """Each page's text runs, card forms included (pypdf follows `Do` into form XObjects)."""
-    pages = []
-    for page in PdfReader(path).pages:
-        runs: list[Run] = []
-
-        def visit(text: str, _cm: object, _tm: object, font: dict | None, size: float, runs: list[Run] = runs) -> None:
-            if text.strip():
-                runs.append(Run(" ".join(text.split()), size, str((font or {}).get("/BaseFont", ""))))
-
-        page.extract_text(visitor_text=visit)
-        pages.append(runs)
-    return pages
+    picture: str = ""
 
 
 def sized_runs(path: Path) -> list[list[Run]]:
-    """Each page's text as runs of one size and font, cut at line ends, card forms included.
+    """Each page's text as runs of one printed size, font and picture, cut at line ends, card
+    forms included.
 
-    pdfium reports each character's `Tf` size and font, as `text_runs` does, about fifty
-    times faster than pypdf's visitor: large-print checks read whole kits with it.
+    The printed size is the `Tf` size times the scale of everything drawn around it: a
+    card face drawn small on a sheet sets 24 pt and prints at a third of that, and a reader
+    holds the paper, not the content stream. pdfium gives each character's `Tf` size
+    (`FPDFText_GetFontSize`) and its text matrix times the CTM (`FPDFText_GetMatrix`),
+    form XObjects included, about fifty times faster than pypdf's visitor: large-print
+    checks read whole kits with it.
     """
     pages = []
     document = pdfium.PdfDocument(path)
     try:
         for page in document:
             textpage = page.get_textpage()
+            pictured = _pictured(page)
             runs: list[Run] = []
             current: list[str] = []
-            key: tuple[float, str] | None = None
+            key: tuple[float, str, str] | None = None
             for index in range(textpage.count_chars()):
                 char = chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
-                here = (round(pdfium_c.FPDFText_GetFontSize(textpage, index), 2), _font_name(textpage, index))
+                where = ctypes.cast(pdfium_c.FPDFText_GetTextObject(textpage, index), ctypes.c_void_p).value
+                here = (round(_printed_size(textpage, index), 2), _font_name(textpage, index), pictured.get(where, ""))
                 if char in "\r\n" or here != key:
                     if key and "".join(current).strip():
                         runs.append(Run(" ".join("".join(current).split()), *key))
@@ -104,6 +100,54 @@ def sized_runs(path: Path) -> list[list[Run]]:
     finally:
         document.close()
     return pages
+
+
+def _printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
+    """The height of the character's em on paper: its `Tf` size times the length its
+    matrix gives a unit upright (rotation leaves it alone, a scaled form shrinks it)."""
+    matrix = pdfium_c.FS_MATRIX()
+    pdfium_c.FPDFText_GetMatrix(textpage, index, ctypes.byref(matrix))
+    return pdfium_c.FPDFText_GetFontSize(textpage, index) * math.hypot(matrix.c, matrix.d)
+
+
+def _pictured(page: pdfium.PdfPage) -> dict[int | None, str]:
+    """The page's text objects inside marked pictures, by address, with the picture's alt
+    text: found by walking the page's objects into the forms they place."""
+    found: dict[int | None, str] = {}
+
+    def walk(thing: pdfium_c.FPDF_PAGEOBJECT, alt: str) -> None:
+        alt = _figure_alt(thing) or alt
+        kind = pdfium_c.FPDFPageObj_GetType(thing)
+        if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and alt:
+            found[ctypes.cast(thing, ctypes.c_void_p).value] = alt
+        elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+            for index in range(pdfium_c.FPDFFormObj_CountObjects(thing)):
+                walk(pdfium_c.FPDFFormObj_GetObject(thing, index), alt)
+
+    for index in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
+        walk(pdfium_c.FPDFPage_GetObject(page.raw, index), "")
+    return found
+
+
+def _figure_alt(thing: pdfium_c.FPDF_PAGEOBJECT) -> str:
+    """The `/Alt` of a `/Figure` mark on this object, or "".
+
+    pdfium hands a string parameter back undecoded (a UTF-16 text string comes back as its
+    bytes, byte-order mark and all), so the raw bytes are read and decoded here.
+    """
+    name = (ctypes.c_ushort * 64)()
+    raw = (ctypes.c_ubyte * 4096)()
+    length = ctypes.c_ulong()
+    for index in range(pdfium_c.FPDFPageObj_CountMarks(thing)):
+        mark = pdfium_c.FPDFPageObj_GetMark(thing, index)
+        pdfium_c.FPDFPageObjMark_GetName(mark, name, ctypes.sizeof(name), ctypes.byref(length))
+        if bytes(name)[: max(length.value - 2, 0)].decode("utf-16-le") != "Figure":
+            continue
+        if pdfium_c.FPDFPageObjMark_GetParamBlobValue(mark, b"Alt", raw, len(raw), ctypes.byref(length)):
+            text = bytes(raw[: length.value])
+            # A text string is UTF-16BE after its mark, or else PDFDocEncoding (Latin-1 here).
+            return text[2:].decode("utf-16-be") if text.startswith(b"\xfe\xff") else text.decode("latin-1")
+    return ""
 
 
 def _font_name(textpage: pdfium.PdfTextPage, index: int) -> str:

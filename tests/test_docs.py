@@ -17,7 +17,7 @@ from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from shapes_print.cli import main
-from tests.pdfread import text_runs
+from tests.pdfread import sized_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -78,7 +78,7 @@ def test_readme_examples_run(
     faces = [" ".join(page.extract_text().split()) for page in PdfReader(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf").pages[::2]]
     assert "BALL" in faces[0] and "PEAK" in faces[0] and "BOX" in faces[1]
     assert not any(word in " ".join(faces) for word in ("CIRCLE", "TRIANGLE", "SQUARE"))
-    assert {run.size for run in text_runs(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf")[0] if run.text == "BALL"} == {32.0}
+    assert {run.size for run in sized_runs(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf")[0] if run.text == "BALL"} == {32.0}
     assert (mine / "preview/contact-sheet.png").is_file()
 
 

@@ -7,6 +7,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import jsonschema
@@ -23,10 +24,11 @@ from shapes_print.contrast import pairs, ratio
 from shapes_print.errors import UserError
 from shapes_print.load.labels import load_labels, shipped
 from shapes_print.options import PrintOptions
-from shapes_print.primitives import Group, Item, Line, Rect, Text
+from shapes_print.primitives import Document, Group, Item, Line, Page, Rect, Symbol, Text, Use
 from shapes_print.primitives import Path as PathItem
+from shapes_print.render.pdf import write_pdf
 from shapes_print.schemas import SCHEMAS, schema_of
-from tests.pdfread import page_lines, page_texts, sized_runs, text
+from tests.pdfread import Run, page_lines, page_texts, sized_runs, text
 
 SHIPPED = shipped(pipeline.DEFAULT_LABELS)
 # Pass and pick's fewest and most players: the counts the `labelled` kits are built for.
@@ -180,26 +182,43 @@ def test_colour_blind_cards_name_their_colour_and_carry_a_pattern(labelled: Path
 FURNITURE = "Print at 100% / Actual size, headers and footers off; double-sided: flip on long edge 50 mm: check with a ruler 1 in"
 
 
+def furniture(line: str) -> bool:
+    """A line of the print furniture, however it wraps: two or more of its words in a row
+    (a lone "5" or "1" at 6 pt is no furniture line but a word printed too small)."""
+    return len(line.split()) >= 2 and f" {line} " in f" {FURNITURE} "
+
+
 LARGE = ["large-print", "large-print-atkinson"]
 
 
 @pytest.mark.parametrize("labels", LARGE)
 @pytest.mark.parametrize("game", GAMES)
 def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: str) -> None:
-    """Read back from the PDFs: card words 24 pt+, sheet text 18 pt+, headings 22 pt+ bold.
+    """Read back from the PDFs at the size they print: card words 24 pt+, sheet text 18 pt+,
+    headings 22 pt+ bold.
 
     One kit per game, A4 and the most players (the widest score sheet): sizes come from the
     label set, not the count. The print furniture (ruler label, print line) stays small in
     the margin: it is for the printer's settings, not the game, and 18 pt would not fit a
-    card sheet's margin.
+    card sheet's margin. Cards drawn small are pictures of the cards, marked as such with
+    their words as alternate text: their own words print at a third of their size, so a
+    sheet writes those words right after the picture at 18 pt, and a card's pictures are
+    written out on the player sheets it points to (the Task list).
     """
     (folder,) = [max(labelled.glob(f"{game}/{labels}/a4/*-players"), key=lambda f: int(f.name.split("-")[0]))]
     pdfs = sorted(folder.glob("*.pdf"))
     assert len(pdfs) >= 4
+    card_pictures: set[str] = set()
     for pdf in pdfs:
         least = 24.0 if pdf.name.endswith("cards.pdf") else 18.0  # task cards are cards too
-        runs = [run for page in sized_runs(pdf) for run in page if run.text not in FURNITURE]
+        pages = [[run for run in page if not furniture(run.text)] for page in sized_runs(pdf)]
+        runs = [run for page in pages for run in page if not run.picture]
         assert runs and min(run.size for run in runs) >= least, (pdf.name, min(runs, key=lambda r: r.size))
+        if least == 24.0:
+            card_pictures |= {run.picture for page in pages for run in page if run.picture}
+        else:
+            for alt, after in (named for page in pages for named in _pictures_and_the_words_after(page, least)):
+                assert alt in after, (pdf.name, alt, after)
         if least == 18.0:  # every sheet, host key and guide opens with its heading
             heading = runs[0]
             assert heading.size >= 22 and "Bold" in heading.font, (pdf.name, heading)
@@ -209,6 +228,38 @@ def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: s
             cells = [run.text for run in runs]
             assert "No." in cells and "20" in cells
             assert all(f"P{n}" in cells for n in range(1, 11)) and cells.count("Round 1") == 2
+    if card_pictures:  # Collect 3's task cards show their example as cards
+        sheets = next(pdf for pdf in pdfs if pdf.name.endswith("_sheets.pdf"))
+        written = " ".join(run.text for page in sized_runs(sheets) for run in page if not run.picture and run.size >= 18)
+        assert {alt for alt in card_pictures if alt not in written} == set()
+    assert card_pictures or game != "collect-3"
+
+
+def _pictures_and_the_words_after(page: list[Run], least: float) -> Iterator[tuple[str, str]]:
+    """Each picture on a page with the words at `least` or more that follow it, up to the
+    next picture: what a reader finds beside or beneath it, its table cell and row."""
+    starts = [i for i, run in enumerate(page) if run.picture and (i == 0 or page[i - 1].picture != run.picture)]
+    for start, end in pairwise([*starts, len(page)]):
+        after = [run.text for run in page[start:end] if not run.picture and run.size >= least]
+        yield page[start].picture, " ".join(" ".join(after).split())
+
+
+def test_sized_runs_read_the_size_text_prints_at_and_the_picture_it_is_in(tmp_path: Path) -> None:
+    """A known case: 24 pt text as set, in a group scaled by a half, turned a quarter, and in
+    a card face placed at a quarter inside a picture, reads back as 24, 12, 24 and 6 pt."""
+    font = project("standard").ctx.fonts.regular.name
+    face = Symbol("face-a", 100, 100, (Text(10, 10, "FACE", font, 24, "#000000"),))
+    items = (
+        Text(50, 700, "SET", font, 24, "#000000"),
+        Group((Text(0, 0, "HALF", font, 24, "#000000"),), dx=50, dy=600, scale=0.5),
+        Group((Text(0, 0, "TURNED", font, 24, "#000000"),), dx=300, dy=500, angle=90),
+        Group((Group((Use("face-a", 0, 0),), dx=50, dy=300, scale=0.25),), alt="Bomb → 0"),
+    )
+    pdf = tmp_path / "known.pdf"
+    with pdf.open("wb") as out:
+        write_pdf(Document("known", [Page(595, 842, items)], font, {"face-a": face}), out)
+    read = {run.text: (run.size, run.picture) for run in sized_runs(pdf)[0]}
+    assert read == {"SET": (24.0, ""), "HALF": (12.0, ""), "TURNED": (24.0, ""), "FACE": (6.0, "Bomb → 0")}
 
 
 def _text_sizes(items: tuple[Item, ...]) -> Iterator[float]:
