@@ -50,7 +50,7 @@ def card_symbol(
         if element.kind == "cards":
             drawn = tuple(_minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
-                drawn = (picture(drawn, ctx.words.fill(element.alt or "", fields, where), where),)
+                drawn = (picture(drawn, ctx.words.fill(element.alt or "", fields, where), element.cards or "", where),)
         else:
             drawn = tuple(_element(element, box, fields, ctx, where, name))
         items.extend(drawn)
@@ -85,12 +85,13 @@ def card_id_lines(
     return [[str(card_id) for card_id in line] for line in lines]
 
 
-def picture(drawn: Sequence[Item], alt: str, where: Source) -> Group:
+def picture(drawn: Sequence[Item], alt: str, cards: list[str] | str, where: Source) -> Group:
     """Cards drawn small, marked as a picture of the cards `alt` names: their own words print
     too small to read, so a label set that marks pictures needs every one named in words."""
     if not alt.strip():
-        raise UserError(where, "cards: this label set writes out what card pictures show (picture_words): "
-                        "name the cards with 'alt', like \"Red 2, Red 4, Red 5\"")
+        shown = ", ".join(cards) if isinstance(cards, list) else cards
+        raise UserError(where, f"cards {shown}: this label set writes out what card pictures show "
+                        "(picture_words): name them with 'alt', like \"Red 2, Red 4, Red 5\"")
     return Group(tuple(drawn), alt=alt)
 
 

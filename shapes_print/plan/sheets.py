@@ -255,7 +255,7 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
         words = flow.ctx.words.fill(cell.text, values, where) if cell.text else ""
         if flow.ctx.style.picture_words:  # the cell's text names the cards, or `alt` does beneath them
             alt = flow.ctx.words.fill(cell.alt, values, where) if cell.alt else words
-            items = [picture(items, alt, where)]
+            items = [picture(items, alt, cell.cards, where)]
             words = words or alt
         if words:
             text_height, text_items = _paragraph(flow, words, flow.ctx.style.body_size, False, width, where)
