@@ -10,8 +10,9 @@ shares the machine:
 2. custom decks of 1,000, 1,800 and 10,000 cards of mixed shapes, one kit each, as whole
    processes: wall seconds and peak memory (RSS), and the 10,000 / 1,000 ratios;
 3. the render floor: a bare reportlab script (generated below) that draws the same faces,
-   backs, marks and furniture as the plan of the 10,000-card deck, each distinct face once
-   as a form XObject, with no loading, validation or layout; and shapes-print over it.
+   backs, marks and furniture as the plan of the 1,800- and 10,000-card decks, each
+   distinct face once as a form XObject, with no loading, validation or layout; and
+   shapes-print over it. At 1,800 cards also after importing typer, pydantic and PyYAML.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from shapes_print.primitives import Path as PathItem  # noqa: E402
 REPEATS = 3
 GAME = "pass-and-pick"
 DECK_SIZES = (1_000, 1_800, 10_000)
+FLOOR_DECK = 1_800  # the deck whose whole-process target (0.5 s) the floor is also timed for
 KIT = ("--players", "4", "--paper", "a4")
 # The papers the Makefile's `make print` builds (every game and player count on each).
 PRINT_PAPERS = "a4,letter"
@@ -199,6 +201,11 @@ def custom_decks(work: Path) -> tuple[list[Row], dict[int, Run]]:
 FLOOR = """
 import marshal
 import sys
+
+if sys.argv[3:] == ["libraries"]:  # what any tool built on shapes-print's libraries pays first
+    import typer
+    import yaml
+    from pydantic import BaseModel, RootModel
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -294,7 +301,7 @@ def _plain(item: Item) -> tuple:
 
 
 def floor_script(content: Path, script: Path, data_file: Path) -> None:
-    """Write the floor script, and the 10,000-card plan's drawings as its data.
+    """Write the floor script, and a deck's plan drawings as its data.
 
     Like the bare script the issue describes, the floor draws each card face and back once
     as a form and places it, and draws the cut marks and print furniture on every face
@@ -332,26 +339,37 @@ def floor_script(content: Path, script: Path, data_file: Path) -> None:
 
 
 def render_floor(work: Path, decks: dict[int, Run]) -> list[Row]:
-    """Section 3: the bare reportlab floor for the largest deck, and shapes-print over it.
+    """Section 3: the bare reportlab floor for the 1,800- and 10,000-card decks, and
+    shapes-print over it.
 
     shapes-print's figure is its whole kit (cards, sheets and host key); the floor draws
-    the cards file only, so the ratio is if anything unkind to shapes-print.
+    the cards file only, so the ratio is if anything unkind to shapes-print. At 1,800 cards
+    the floor is also timed after importing typer, pydantic and PyYAML, as shapes-print
+    must: what is left between that and the 0.5 s target is all a build may spend on
+    loading, checking, laying out and writing the kit.
     """
-    cards = DECK_SIZES[-1]
-    script, data = work / "floor.py", work / "floor.data"
-    floor_script(work / f"deck-{cards}", script, data)
-    floor = median(lambda: run([sys.executable, str(script), str(data), str(work / "floor.pdf")]))
-    ours = decks[cards]
-    return [
-        row(f"render floor, {cards:,} cards", floor, peak(floor.rss)),
-        (
-            "shapes-print over the floor",
-            f"{ours.wall / floor.wall:.2f}x",
-            f"{ours.cpu / floor.cpu:.2f}x",
-            "",
-            "<= 1.5x",
-        ),
-    ]
+    script = work / "floor.py"
+    rows: list[Row] = []
+    for cards in (FLOOR_DECK, DECK_SIZES[-1]):
+        data = work / f"floor-{cards}.data"
+        floor_script(work / f"deck-{cards}", script, data)
+        command = [sys.executable, str(script), str(data), str(work / "floor.pdf")]
+        floor = median(lambda command=command: run(command))
+        rows.append(row(f"render floor, {cards:,} cards", floor, peak(floor.rss)))
+        if cards == FLOOR_DECK:
+            libraries = median(lambda command=command: run([*command, "libraries"]))
+            rows.append(row("  after importing typer, pydantic, PyYAML", libraries, peak(libraries.rss)))
+        ours = decks[cards]
+        rows.append(
+            (
+                f"shapes-print over the floor, {cards:,} cards",
+                f"{ours.wall / floor.wall:.2f}x",
+                f"{ours.cpu / floor.cpu:.2f}x",
+                "",
+                "<= 1.5x" if cards == DECK_SIZES[-1] else "",
+            )
+        )
+    return rows
 
 
 def main() -> None:

@@ -105,11 +105,14 @@ class SheetPages(Sequence[Page]):
         duplex: Duplex,
         shared: tuple[Item, ...],
     ) -> None:
-        self.order, self.card, self.grid, self.shared = order, card, grid, shared
+        self.order, self.grid, self.shared = order, grid, shared
         self.faces = [grid.face_origin(slot) for slot in range(grid.slots)]
         self.backs = [grid.back_origin(slot, duplex.flip, duplex.offset) for slot in range(grid.slots)]
+        # A slot's trim outline and cut path are the same on every sheet: made once here.
         trim = card.trim_line
-        self.trim = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
+        paint = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
+        self.trims = [Rect(x, y, card.width, card.height, paint) if paint else None for x, y in self.faces]
+        self.cuts = [cut_path(x, y, card) for x, y in self.faces]
 
     def __len__(self) -> int:
         return 2 * -(-len(self.order) // self.grid.slots)
@@ -131,15 +134,12 @@ class SheetPages(Sequence[Page]):
         size = (self.grid.page_w, self.grid.page_h)
         if is_back:
             return Page(*size, tuple(Use(b, x, y) for (_, b), (x, y) in zip(cards, self.backs, strict=False)))
-        card = self.card
         items: list[Item] = []
-        cuts: list[Path] = []
-        for (face, _), (x, y) in zip(cards, self.faces, strict=False):
+        for (face, _), (x, y), trim in zip(cards, self.faces, self.trims, strict=False):
             items.append(Use(face, x, y))
-            if self.trim:
-                items.append(Rect(x, y, card.width, card.height, self.trim))
-            cuts.append(cut_path(x, y, card))
-        return Page(*size, (*items, *self.shared), cuts=tuple(cuts))
+            if trim:
+                items.append(trim)
+        return Page(*size, (*items, *self.shared), cuts=tuple(self.cuts[: len(cards)]))
 
 
 def sheet_grid(
