@@ -14,6 +14,9 @@ SHRINK_STEP = 0.5
 _WRAPS_KEPT = 8192
 # A too-wide word's parts: each ends after its `_` or `-` run.
 _BREAKS = re.compile(r"[^_-]+[_-]*|[_-]+")
+# Where a line may break: any white space but the no-break space (U+00A0), which holds a
+# name such as a card's ("Green 5") together on one line, as in any typesetting.
+_SPACES = re.compile(r"[^\S\u00a0]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +56,7 @@ def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | 
 def _tokens(paragraph: str, font: Font, size: float, width: float) -> list[tuple[str, str]]:
     """(glue, piece) pairs: words joined by spaces, a too-wide word's parts by nothing."""
     tokens: list[tuple[str, str]] = []
-    for word in paragraph.split():
+    for word in filter(None, _SPACES.split(paragraph)):
         parts = [word] if font.width(word, size) <= width else _BREAKS.findall(word)
         tokens += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
     return tokens

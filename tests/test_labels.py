@@ -28,6 +28,7 @@ from shapes_print.primitives import Document, Group, Item, Line, Page, Rect, Sym
 from shapes_print.primitives import Path as PathItem
 from shapes_print.render.pdf import write_pdf
 from shapes_print.schemas import SCHEMAS, schema_of
+from shapes_print.text import wrap
 from tests.pdfread import Run, page_lines, page_texts, sized_runs, text
 
 SHIPPED = shipped(pipeline.DEFAULT_LABELS)
@@ -233,6 +234,25 @@ def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: s
         written = " ".join(run.text for page in sized_runs(sheets) for run in page if not run.picture and run.size >= 18)
         assert {alt for alt in card_pictures if alt not in written} == set()
     assert card_pictures or game != "collect-3"
+
+
+@pytest.mark.parametrize("labels", LARGE)
+def test_large_print_captions_keep_each_card_name_on_one_line(labelled: Path, labels: str) -> None:
+    """"Green" ending one line and "5" starting the next would read as two cards."""
+    sheets = sorted(labelled.glob(f"collect-3/{labels}/a4/*-players/*_sheets.pdf"))[0]
+    lines = [line.strip() for page in page_lines(sheets) for line in page]
+    assert any(re.search(r"\bGreen\s5\b", line) for line in lines)  # captions are there to check
+    split = [(a, b) for a, b in pairwise(lines) if re.search(r"\b(Red|Blue|Green|Yellow)$", a) and re.match(r"\d", b)]
+    assert split == []
+
+
+def test_a_no_break_space_never_breaks_a_line() -> None:
+    font = project("standard").ctx.fonts.regular
+    width = font.width("Red 1, Blue 3,", 18)
+    assert wrap("Red 1, Blue 3, Green 5", font, 18, width) == ("Red 1, Blue 3,", "Green 5")
+    assert wrap("Red 1, Blue 3, Green\u00a05", font, 18, width + font.width(" Green", 18)) == (
+        "Red 1, Blue 3,", "Green\u00a05",
+    )
 
 
 def _pictures_and_the_words_after(page: list[Run], least: float) -> Iterator[tuple[str, str]]:

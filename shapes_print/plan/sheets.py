@@ -256,7 +256,7 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
         if flow.ctx.style.picture_words:  # the cell's text names the cards, or `alt` does beneath them
             alt = flow.ctx.words.fill(cell.alt, values, where) if cell.alt else words
             items = [picture(items, alt, cell.cards, where)]
-            words = words or alt
+            words = words or _unbroken_names(alt)
         if words:
             text_height, text_items = _paragraph(flow, words, flow.ctx.style.body_size, False, width, where)
             items.append(Group(tuple(text_items), dy=-height - flow.ctx.style.table_padding))
@@ -264,6 +264,12 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
         return height, items
 
     return draw
+
+
+def _unbroken_names(alt: str) -> str:
+    """A picture's caption names cards between commas ("Red 1, Green 5"); a name breaking
+    over two lines ("Green" / "5") would read as two cards, so its spaces do not break."""
+    return ", ".join(name.replace(" ", "\u00a0") for name in alt.split(", "))
 
 
 def _table(
