@@ -63,23 +63,46 @@ class Run:
     rss: float
 
 
-def run(command: list[str]) -> Run:
-    """One whole child process, start-up included.
+# Peak memory is read inside the child, as its own address space's high-water mark (VmHWM)
+# when it exits: a reaped child's ru_maxrss also counts the memory of the process it was
+# forked from (Linux keeps that mark across exec), and that is this benchmark, a whole build
+# loaded. The child runs the command as `python -m module ...` or `python script ...` would.
+PEAK = """
+import atexit, os, runpy, sys
 
-    os.wait4 gives this child's own rusage (its reaped workers included): the same
-    ru_maxrss as getrusage(RUSAGE_CHILDREN), but not a maximum over every child so far.
+def peak():
+    with open("/proc/self/status") as status:
+        kib = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["BENCH_PEAK"], "w") as out:
+        out.write(kib)
+
+atexit.register(peak)
+if sys.argv[1] == "-m":
+    sys.argv = sys.argv[2:]
+    runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+else:
+    sys.argv = sys.argv[1:]
+    runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def run(command: list[str]) -> Run:
+    """One whole child process (`python -m ...` or `python script ...`), start-up included:
+    wall and CPU seconds from os.wait4 (its reaped workers included) and its peak memory.
     Bytecode is cached as for any installed program, whatever this shell asks.
     """
-    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise SystemExit(f"bench: {' '.join(command)} failed with status {child.returncode}")
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+    with tempfile.NamedTemporaryFile("r") as peak_file:
+        env = {**os.environ, "PYTHONPATH": str(PROJECT), "BENCH_PEAK": peak_file.name}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        python, *args = command
+        start = time.perf_counter()
+        child = subprocess.Popen([python, "-c", PEAK, *args], cwd=PROJECT, env=env, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode:
+            raise SystemExit(f"bench: {' '.join(command)} failed with status {child.returncode}")
+        return Run(wall, usage.ru_utime + usage.ru_stime, float(peak_file.read() or "nan"))
 
 
 def median(measure: Callable[[], Run]) -> Run:
