@@ -1,10 +1,10 @@
 """Command line: parse options, call the pipeline, report. No logic of its own.
 
 Each command imports the pipeline (and rich, where it draws) when it runs, so `--help` and
-shell completion, which run this module on every Tab, start without loading them.
+shell completion, which run this module on every Tab, start without loading them. The
+annotations are evaluated here, not postponed: typer reads every command's on each run,
+and would otherwise evaluate some two hundred strings to do so.
 """
-
-from __future__ import annotations
 
 import os
 import sys
