@@ -1,5 +1,3 @@
-import sys
+from shapes_print.cli import run
 
-from shapes_print.cli import main
-
-sys.exit(main())
+run()

@@ -58,3 +58,36 @@ def test_a_pdf_build_loads_no_optional_library(tmp_path: Path) -> None:
     assert "shapes_print.render.pdf" in loaded["modules"]
     written = list((tmp_path / "pass-and-pick" / "a4" / "4-players").iterdir())
     assert written and {path.suffix for path in written} == {".pdf"}
+
+
+def _command(tmp_path: Path, before: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The installed command's entry point, `cli.run`, in a fresh interpreter, with `before`
+    run first and an exit handler that says whether the interpreter tore itself down."""
+    code = f"""
+import atexit, sys
+atexit.register(print, "torn down")
+{before}
+from shapes_print.cli import run
+sys.argv = ["shapes-print", *{list(args)!r}]
+run()
+"""
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)
+
+
+def test_the_command_exits_at_once_with_everything_written(tmp_path: Path) -> None:
+    done = _command(tmp_path, "", "build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", "out")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == f"written to {(tmp_path / 'out').resolve()}"  # flushed
+    assert "torn down" not in done.stdout
+    assert len(list((tmp_path / "out" / "pass-and-pick" / "a4" / "4-players").glob("*.pdf"))) == 4
+    refused = _command(tmp_path, "", "build", "no-such-game", "--out", "out")
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr.startswith("unknown game 'no-such-game'")
+
+
+def test_under_a_tracer_the_command_exits_as_usual(tmp_path: Path) -> None:
+    """Coverage and profilers write their reports as the interpreter exits."""
+    done = _command(tmp_path, "sys.settrace(lambda *_: None)", "list")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "torn down"
