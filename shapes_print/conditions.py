@@ -5,8 +5,6 @@ mappings of attribute name to value. Output: a typed `Condition` and a yes/no an
 here knows a game: every form names the attribute it looks at, so any deck can use it.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -103,15 +101,15 @@ class Size(_Model):
 
 
 class All(_Model):
-    all: Annotated[list[Condition], Field(min_length=1)]
+    all: Annotated[list["Condition"], Field(min_length=1)]
 
 
 class AnyOf(_Model):
-    any: Annotated[list[Condition], Field(min_length=1)]
+    any: Annotated[list["Condition"], Field(min_length=1)]
 
 
 class Not(_Model):
-    not_: Condition = Field(alias="not")
+    not_: "Condition" = Field(alias="not")
 
 
 _LEAVES = (Same, Distinct, Counts, DistinctCount, Run, Sum, Spread, Includes, Parity, Size)

@@ -5,8 +5,6 @@ asks for; patterns are line and dot layers so colour is never the only cue. The 
 checked once on load (pydantic) and turned into PathOps; drawing later only scales them.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -99,7 +97,7 @@ class ShapeDef(_Spec):
         return value
 
     @model_validator(mode="after")
-    def _build(self) -> ShapeDef:
+    def _build(self) -> Self:
         self._one_of(SHAPE_FORMS)
         self._ops = _unit_ops(self)
         x0, y0, x1, y1 = extent(self._ops)
@@ -120,7 +118,7 @@ class LinesSpec(_Spec):
     width: Length
 
     @model_validator(mode="after")
-    def _not_solid(self) -> LinesSpec:
+    def _not_solid(self) -> Self:
         if self.width >= self.spacing:
             raise ValueError("width must be smaller than spacing, or the lines fill solid")
         return self
@@ -131,7 +129,7 @@ class DotsSpec(_Spec):
     radius: Length
 
     @model_validator(mode="after")
-    def _not_solid(self) -> DotsSpec:
+    def _not_solid(self) -> Self:
         if 2 * self.radius >= self.spacing:
             raise ValueError("2 x radius must be smaller than spacing, or the dots merge")
         return self
@@ -142,7 +140,7 @@ class PatternLayer(_Spec):
     dots: DotsSpec | None = None
 
     @model_validator(mode="after")
-    def _check(self) -> PatternLayer:
+    def _check(self) -> Self:
         self._one_of(PATTERN_FORMS)
         return self
 
@@ -332,7 +330,7 @@ class ShapeLibrary(_Library[tuple[PathOp, ...]]):
     @classmethod
     def from_mapping(
         cls, data: Mapping[str, Any], source: FilePath, place: Placer | None = None
-    ) -> ShapeLibrary:
+    ) -> Self:
         hint = f"a shape uses exactly one of: {', '.join(SHAPE_FORMS)}"
         loaded = cls._load(data, source, ShapeDef, hint, place)
         return cls({name: d.ops for name, d in loaded.items()})
@@ -359,7 +357,7 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
     @classmethod
     def from_mapping(
         cls, data: Mapping[str, Any], source: FilePath, place: Placer | None = None
-    ) -> PatternLibrary:
+    ) -> Self:
         hint = "a pattern is a layer (lines: or dots:) or a list of layers"
         loaded = cls._load(data, source, PatternDef, hint, place)
         return cls({name: tuple(d.root) for name, d in loaded.items()})

@@ -6,11 +6,9 @@ differs; mappings merge key by key. Its `style` merges onto templates/sheet.yaml
 `cards.elements` onto card layout elements by `name`, and its `games` onto a game's deck.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from pydantic import Field, NonNegativeInt, field_validator
 
@@ -132,7 +130,7 @@ class Layered:
                     return doc.marks[key]
         return Source(self.layers[0][0].path)
 
-    def under(self, prefix: Loc, base: Document | None = None) -> Layered:
+    def under(self, prefix: Loc, base: Document | None = None) -> Self:
         """The same layers looked at below `prefix`, over an optional base file."""
         layers = tuple((doc, (*pre, *prefix)) for doc, pre in self.layers)
         return Layered(layers + (((base, ()),) if base else ()))

@@ -4,8 +4,6 @@ Models only describe and check the input; they draw nothing. Lengths are parsed 
 here, so later stages never see a unit string.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
@@ -226,7 +224,7 @@ class SheetDocument(Strict):
     name: Identifier
     title: str
     audience: Literal["players", "host"]
-    sections: list[Section] = Field(min_length=1)
+    sections: list["Section"] = Field(min_length=1)
 
 
 class Section(Strict):
