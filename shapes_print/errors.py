@@ -5,6 +5,8 @@ The CLI turns a UserError into one line `path:line:column: message` and exit sta
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,3 +45,9 @@ class UserError(Exception):
     def __reduce__(self) -> tuple[type[UserError], tuple[Source | None, str, str]]:
         """Pickle by its own fields, so an error raised in a build worker arrives whole."""
         return type(self), (self.source, self.message, self.hint)
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known word a typo most likely meant, if one is close: for "did you mean"."""
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return close[0] if close else None

@@ -6,13 +6,12 @@ fonts, its words and its per-game card fields, then is held to its contrast mini
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from shapes_print.contrast import check_contrast
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, closest
 from shapes_print.fonts import FontPair, font_file, load_font
 from shapes_print.load.content import Library, LoadedGame, load_library
 from shapes_print.load.labels import LoadedLabels
@@ -69,8 +68,8 @@ def check_text_is_used(variant: Variant) -> None:
     seen = variant.ctx.words.seen
     for english in variant.labels.spec.text:
         if english not in seen:
-            close = difflib.get_close_matches(english, list(seen), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            close = closest(english, seen)
+            hint = f" (did you mean {close!r}?)" if close else ""
             raise UserError(
                 variant.labels.source.source(("text", english)),
                 f"text {english!r} is not printed anywhere{hint}",

@@ -6,7 +6,6 @@ merged key by key, anything else is replaced.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,7 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.defaults import MAX_CARDS
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, closest
 from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
@@ -222,8 +221,8 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
             raise UserError(doc.source(here), "a block is one key such as 'heading:' or 'table:'")
         kind, value = next(iter(item.items()))
         if kind not in BLOCK_TYPES:
-            close = difflib.get_close_matches(str(kind), list(BLOCK_TYPES), n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"known blocks: {', '.join(BLOCK_TYPES)}"
+            close = closest(str(kind), BLOCK_TYPES)
+            hint = f"did you mean {close!r}?" if close else f"known blocks: {', '.join(BLOCK_TYPES)}"
             raise UserError(doc.source(here), f"unknown block {kind!r}", hint)
         try:
             parsed = _block_adapter(kind).validate_python(value)

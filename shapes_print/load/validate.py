@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, closest
 from shapes_print.load.yamlsrc import Document, Loc
 
 M = TypeVar("M", bound=BaseModel)
@@ -40,8 +39,8 @@ def _describe(error: dict[str, Any], model: type[BaseModel]) -> tuple[str, str]:
     kind = error["type"]
     if kind == "extra_forbidden":
         known = _known_keys(model, error["loc"][:-1])
-        close = difflib.get_close_matches(loc[-1], known, n=1)
-        hint = f"did you mean {close[0]!r}?" if close else ""
+        close = closest(str(loc[-1]), known)
+        hint = f"did you mean {close!r}?" if close else ""
         return f"unknown key {loc[-1]!r}", hint
     template = _PLAIN_MESSAGES.get(kind)
     context = error.get("ctx") or {}
