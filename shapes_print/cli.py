@@ -255,6 +255,10 @@ def run() -> NoReturn:
     (coverage) it exits as usual, so that their reports get written.
     """
     gc.set_threshold(GC_THRESHOLD)
+    # pydantic looks through every installed package's metadata for plugins (monitoring
+    # hooks) when it first builds a validator; the command checks only its own files and
+    # uses none. Setting the variable yourself still decides.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     status = main()
     if sys.getprofile() or sys.gettrace():
         sys.exit(status)
