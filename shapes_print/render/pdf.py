@@ -18,7 +18,8 @@ every kit shows the same card faces again.
 
 Saving: reportlab formats a file object by object, number by number, and compresses every
 stream. Every form (symbols and shared fills alike) is written by one writer, `_Form`, with
-the keys reportlab's PDFFormXObject gives a form, resource dictionaries are shared, and
+the keys reportlab's PDFFormXObject gives a form; every page by `_Page` and `_PageStream`,
+with the bytes reportlab would write. Resource dictionaries and media boxes are shared, and
 streams (forms, pages, font subsets) are compressed once per build by content.
 """
 
