@@ -40,7 +40,7 @@ from shapes_print.kit import KitRequest, plan_kit  # noqa: E402
 from shapes_print.primitives import Group, Item, Line, Rect, Text, Use  # noqa: E402
 from shapes_print.primitives import Path as PathItem  # noqa: E402
 
-REPEATS = 3
+REPEATS = 5
 GAME = "pass-and-pick"
 DECK_SIZES = (1_000, 1_800, 10_000)
 FLOOR_DECK = 1_800  # the deck whose whole-process target (0.5 s) the floor is also timed for
@@ -199,6 +199,7 @@ def custom_decks(work: Path) -> tuple[list[Row], dict[int, Run]]:
         write_deck(content, cards)
         out = work / f"out-{cards}"
         command = shapes_print(GAME, *KIT, "--content", str(content), "--out", str(out))
+        run(command)  # warm-up, as for the CLI above: bytecode, file caches, the output folder
         figures[cards] = median(lambda command=command: run(command))
     rows = [
         row(
@@ -382,6 +383,7 @@ def render_floor(work: Path, decks: dict[int, Run]) -> list[Row]:
         data = work / f"floor-{cards}.data"
         floor_script(work / f"deck-{cards}", script, data)
         command = [sys.executable, str(script), str(data), str(work / "floor.pdf")]
+        run(command)  # warm-up
         floor = median(lambda command=command: run(command))
         rows.append(row(f"render floor, {cards:,} cards", floor, peak(floor.rss)))
         if cards == FLOOR_DECK:
