@@ -81,9 +81,14 @@ def print_summary(stream: TextIO, written: Sequence[Written], out: Path) -> None
     pages, total = _totals(written)
     rows.append((f"{len(kits)} kits", str(len(written)), str(pages), size(total)))
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
+
+    def line(row: tuple[str, ...]) -> str:  # the kit's folder to the left, numbers to the right
+        cells = [row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)]
+        return "  ".join(cells)
+
     rule = "  ".join("-" * width for width in widths)
-    lines = ["  ".join((row[0].ljust(widths[0]), *(cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)))) for row in rows]
-    print("\n".join((lines[0], rule, *lines[1:-1], rule, lines[-1])), file=stream)
+    heading, *kit_rows, totals = map(line, rows)
+    print("\n".join((heading, rule, *kit_rows, rule, totals)), file=stream)
     print(f"written to {out.resolve()}", file=stream)
 
 
