@@ -127,11 +127,10 @@ def _byte_source(path: Path, raw: bytes, offset: int) -> Source:
     return Source(path, raw.count(b"\n", 0, offset) + 1, offset - line_start + 1)
 
 
-def _check_depth(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> bool:
-    """Refuse deep nesting from the event stream, which PyYAML produces without recursion.
-
-    Also say whether the file could hold more values than it writes: only aliases can
-    multiply them, so a file without any, writing no more than MAX_VALUES, cannot."""
+def _check_events(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> bool:
+    """Refuse deep nesting, and say whether the file may hold more than MAX_VALUES values
+    once its aliases are expanded (only aliases multiply them). Both are read from the event
+    stream, which PyYAML produces without recursion."""
     loader = loader_class(text)
     depth = 0
     nodes = 0
@@ -230,7 +229,7 @@ def read_yaml(path: Path) -> Document:
 
 
 def _parse(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> Document:
-    may_grow = _check_depth(path, text, loader_class)
+    may_grow = _check_events(path, text, loader_class)
     loader = loader_class(text)
     try:
         node = loader.get_single_node()
