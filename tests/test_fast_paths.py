@@ -11,6 +11,7 @@ import io
 import pickle
 import shutil
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -122,22 +123,34 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
     assert shared == [i for i in last_face.items if not isinstance(i, Use | Rect)]
 
 
-def test_pdf_pages_are_read_once_as_they_come() -> None:
-    """write_pdf takes any one-pass iterable of pages, so a plan never has to be a list."""
-    made: list[int] = []
+def test_pdf_pages_are_read_once_and_written_as_they_come() -> None:
+    """write_pdf takes any one-pass iterable of pages, so a plan never has to be a list,
+    and each page is in the file before the next is asked for, so none is held."""
+    out = io.BytesIO()
+    written_before: list[int] = []  # bytes in the file when each page is asked for
 
     def pages() -> Iterator[Page]:
         for number in range(5):
-            made.append(number)
+            written_before.append(out.tell())
             yield Page(
                 200, 100, (Rect(10, 10, 20 + number, 20, Paint(stroke="#000000", stroke_width=1)),)
             )
 
-    out = io.BytesIO()
     document = Document("streamed", pages(), "Helvetica")  # type: ignore[arg-type]
     assert write_pdf(document, out) == 5
-    assert made == [0, 1, 2, 3, 4]
-    assert len(PdfReader(io.BytesIO(out.getvalue())).pages) == 5
+    assert len(written_before) == 5
+    assert all(later > earlier for earlier, later in pairwise(written_before))
+    data = out.getvalue()
+    reader = PdfReader(io.BytesIO(data), strict=True)
+    assert [page.mediabox[2:] for page in reader.pages] == [[200, 100]] * 5
+    # The cross-reference table (objects stand in the order they were finished, not by
+    # number) points at each object's first byte.
+    table = data[data.rindex(b"\nxref\n") + 1 :].split(b"trailer")[0].split(b"\n")
+    count = int(table[1].split()[1])
+    assert count > 10
+    for number, entry in enumerate(table[3 : 2 + count], start=1):
+        offset = int(entry.split()[0])
+        assert data[offset:].startswith(f"{number} 0 obj\n".encode()), number
 
 
 def test_jobs_write_the_same_bytes_as_one_process(tmp_path: Path) -> None:

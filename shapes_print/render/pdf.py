@@ -16,11 +16,12 @@ large one, a pattern fill of thousands of marks, becomes a form of its own, enco
 compressed once per build and copied into every file that shows it, since every file of
 every kit shows the same card faces again.
 
-Saving: reportlab formats a file object by object, number by number, and compresses every
-stream. Every form (symbols and shared fills alike) is written by one writer, `_Form`, with
-the keys reportlab's PDFFormXObject gives a form; every page by `_Page` and `_PageStream`,
-with the bytes reportlab would write. Resource dictionaries and media boxes are shared, and
-streams (forms, pages, font subsets) are compressed once per build by content.
+Writing: each page goes to the file as soon as it is drawn (`_File`), and what pages share
+(forms, font subsets, the page tree) at the end, so memory does not grow with pages. Every
+form (symbols and shared fills alike) is written by one writer, `_Form`, with the keys
+reportlab's PDFFormXObject gives a form; every page by `_Page` and `_PageStream`, with the
+bytes reportlab would write. Resource dictionaries and media boxes are shared, and streams
+(forms, pages, font subsets) are compressed once per build by content.
 """
 
 from __future__ import annotations
@@ -41,11 +42,14 @@ from reportlab.pdfbase.pdfdoc import (
     PDFArray,
     PDFDictionary,
     PDFDocument,
+    PDFIndirectObject,
     PDFName,
     PDFObject,
+    PDFObjectReference,
     PDFPage,
     PDFResourceDictionary,
     PDFStream,
+    PDFTrailer,
     PDFTrueTypeFont,
     PDFZCompress,
     pdfdocEnc,
@@ -85,6 +89,9 @@ _SHARED_FORM_MIN = 4096
 # print` has about a hundred groups (fifteen shared forms, 0.4 MB), 330 distinct streams
 # and a dozen widths arrays.
 _MEMO_LIMIT = 512
+# The header's second line: a comment of bytes past 127 tells transfer programs the file is
+# binary (PDF 1.7, 7.5.2); these are the ones reportlab writes.
+_BINARY_MARK = b"%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"
 # The ASCII characters PDFDocEncoding has no code for.
 _NOT_PDFDOC = re.compile("[\x18-\x1f]")
 K = TypeVar("K")
@@ -566,6 +573,66 @@ class _Pen:
         self.canvas.doForm(name)
 
 
+class _File:
+    """A PDF written while it is drawn: the header first, each page (its dictionary and
+    content stream) as soon as it is finished, and at the end what the pages share (forms,
+    font subsets, the page tree, the catalogue) and the cross-reference table. A reader
+    finds each object by its offset, in whatever order objects stand, so a file of any
+    length holds none of its written pages in memory: memory stays flat in pages."""
+
+    def __init__(self, out: BinaryIO, doc: PDFDocument) -> None:
+        self.out = out
+        self.doc = doc
+        self.size = 0
+        self.offsets: dict[int, int] = {}  # object number -> where it starts in the file
+        major, minor = doc._pdfVersion
+        self._add(f"%PDF-{major}.{minor}\n".encode("ascii") + _BINARY_MARK)
+
+    def _add(self, data: bytes) -> int:
+        start = self.size
+        self.out.write(data)
+        self.size += len(data)
+        return start
+
+    def _write(self, name: str) -> None:
+        doc = self.doc
+        number = doc.idToObjectNumberAndVersion[name][0]
+        self.offsets[number] = self._add(PDFIndirectObject(name, doc.idToObject[name]).format(doc))
+
+    def page(self, page: PDFPage) -> None:
+        """Write a finished page, then its content stream (registered as the page is
+        written); the page tree keeps only a reference to the page."""
+        doc = self.doc
+        name = page.__InternalName__
+        self._write(name)
+        stream = page.Contents.__InternalName__
+        self._write(stream)
+        del doc.idToObject[name], doc.idToObject[stream]  # neither is named by object again
+        doc.Pages.pages[-1] = PDFObjectReference(name)
+
+    def close(self, canvas: Canvas) -> None:
+        """Write the rest as reportlab's save would make it, then the table of offsets
+        and the trailer."""
+        doc = self.doc
+        _font_objects(doc)
+        doc.info.invariant = doc.invariant
+        doc.info.digest(doc.signature)
+        catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
+        doc.Outlines.prepare(doc, canvas)
+        if doc.Outlines.ready < 0:
+            doc.Catalog.Outlines = None
+        number = 0
+        while number < doc.objectcounter:  # writing an object may register more
+            number += 1
+            if number not in self.offsets:
+                self._write(doc.numberToId[number])
+        count = doc.objectcounter
+        table = ["xref", f"0 {count + 1}", "0000000000 65535 f "]
+        table += [f"{self.offsets[number]:010d} 00000 n " for number in range(1, count + 1)]
+        start = self._add(("\n".join(table) + "\n").encode("ascii"))
+        self._add(PDFTrailer(start, Size=count + 1, Root=catalog, Info=info, ID=doc.ID()).format(doc))
+
+
 def write_pdf(document: Document, out: BinaryIO) -> int:
     """Render every page of the document to `out` as one PDF; return the page count."""
     pages = iter(document.pages)
@@ -584,6 +651,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex])
     canvas.setViewerPreference("DisplayDocTitle", "true")
     pen = _Pen(canvas, document.symbols)
+    file = _File(out, canvas._doc)
     pages_made = canvas._doc.Pages.pages
     count = 0
     for page in chain((first,), pages):
@@ -596,7 +664,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         pen.draw_all(page.items)
         canvas.showPage()
         _finish_page(pages_made[-1], pen.formatted)
+        file.page(pages_made[-1])
         count += 1
-    _font_objects(canvas._doc)
-    canvas.save()
+    file.close(canvas)
     return count
