@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import repeat
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
@@ -140,10 +141,11 @@ def plan_cards(
         Paint(stroke=cut.colour, stroke_width=cut.width),
     )
     font = ctx.fonts.regular
+    # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
     order = [
-        (f"face-{card.id}", f"back-{card.back}")
+        pair
         for card in chosen.deck.cards
-        for _ in range(card.count)
+        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), card.count)
     ]
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
     drawn_faces, drawn_backs = (
