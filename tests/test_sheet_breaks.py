@@ -154,6 +154,25 @@ def test_a_heading_near_the_foot_keeps_with_the_first_items_not_the_whole_list(
     assert all(_inside(page, style) for page in pages)
 
 
+def test_a_heading_keeps_with_its_subheading_and_what_that_introduces(
+    tmp_path: Path, large_print: tuple[DrawContext, SheetStyle]
+) -> None:
+    """A heading right above a subheading keeps with the subheading and the first items
+    under it, wherever the paragraph above leaves the page's foot; it used to keep with the
+    subheading alone, and could be left at the foot with the list's start on the next page."""
+    ctx, style = large_print
+    steps = [f"Step {n}: a long instruction that wraps over several lines at eighteen points." for n in range(1, 7)]
+    moved = 0
+    for sentences in range(8, 22):
+        filler = "This paragraph fills the top of the page before the rules begin. " * sentences
+        blocks = [{"text": filler}, {"heading": "Rules"}, {"subheading": "Set up"}, {"steps": steps}]
+        pages = [[t.text for t in _content(page, style)] for page in _plan(tmp_path, ctx, blocks)]
+        where = {text: number for number, texts in enumerate(pages) for text in texts}
+        assert where["Rules"] == where["Set up"] == where["1."] == where["2."], sentences
+        moved += where["Rules"] == 1
+    assert 0 < moved < 14  # some fillers leave room for the run and some do not
+
+
 # ---- real kits, read back from their PDFs ----------------------------------------------
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import Any
 
 from shapes_print.errors import Source, UserError
@@ -121,16 +122,9 @@ _KEEP_WITH_NEXT = ("heading", "subheading")
 
 def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs: SheetInputs) -> None:
     for index, block in enumerate(blocks):
-        following = blocks[index + 1] if index + 1 < len(blocks) else None
-        if block.kind in _KEEP_WITH_NEXT and following is not None and following.kind in _DRAW:
-            # A heading never ends a page without the start of the block it introduces
-            # (a list's first items, a table's header and first row, any other block whole).
-            drawn = _first(_DRAW[block.kind](flow, block.value, values, inputs, block.source))
-            nxt = following
-            after = _first(_DRAW[nxt.kind](flow, nxt.value, values, inputs, nxt.source))
-            if drawn[0] + flow.ctx.style.block_gap + after[0] > flow.room():
-                flow.finish()
-                flow.start()
+        if block.kind in _KEEP_WITH_NEXT and _kept_height(flow, blocks[index:], values, inputs) > flow.room():
+            flow.finish()
+            flow.start()
         if block.kind == "for_each":
             items = inputs.lists.get(block.value.list)
             if items is None:
@@ -150,6 +144,21 @@ def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs
             drawn = _DRAW[block.kind](flow, block.value, values, inputs, block.source)
             for chunk in drawn.parts if isinstance(drawn, Parts) else [drawn]:
                 flow.add(chunk, block.source)
+
+
+def _kept_height(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs: SheetInputs) -> float:
+    """How tall the run from a heading must be on one page: a heading never ends a page
+    without what it introduces, so it keeps with the headings right under it and the start
+    of the first other block (a list's first items, a table's header and first row, any
+    other block whole); when no drawn block follows, with those headings alone."""
+    kept = list(takewhile(lambda block: block.kind in _KEEP_WITH_NEXT, blocks))
+    following = blocks[len(kept)] if len(kept) < len(blocks) else None
+    if following is not None and following.kind in _DRAW:
+        kept.append(following)
+    if len(kept) < 2:
+        return 0.0
+    heights = [_first(_DRAW[b.kind](flow, b.value, values, inputs, b.source))[0] for b in kept]
+    return sum(heights) + flow.ctx.style.block_gap * (len(heights) - 1)
 
 
 def _first(drawn: Drawn | Parts) -> Drawn:
