@@ -126,6 +126,8 @@ def load_font(path: Path) -> Font:
 
 @dataclass(frozen=True, slots=True)
 class FontPair:
+    """The regular and bold faces a label set prints with."""
+
     regular: Font
     bold: Font
 

@@ -31,6 +31,8 @@ from shapes_print.write import OnKit, Written, write_kits
 
 @dataclass(frozen=True, slots=True)
 class Sources:
+    """The folders a build reads: game content, layout templates and label sets."""
+
     content: Path = DEFAULT_CONTENT
     templates: Path = DEFAULT_TEMPLATES
     labels: Path = DEFAULT_LABELS
