@@ -21,7 +21,7 @@ from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.values import fill
 
 _IDENTIFIER = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-_WHOLE = re.compile(r"^\{(\w+)\}$")
+_WHOLE = r"^\{(\w+)\}$"  # compiled on first use (re keeps it): only decks with for_each
 Item = dict[str, Any]
 
 
@@ -123,7 +123,7 @@ def _field(value: object, item: Item, where: Source) -> object:
     value as it is, so numbers stay numbers and lists of card ids stay lists."""
     if not isinstance(value, str):
         return value
-    whole = _WHOLE.match(value)
+    whole = re.match(_WHOLE, value)
     if whole and whole.group(1) in item:
         return item[whole.group(1)]
     return fill(value, item, where)
