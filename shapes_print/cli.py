@@ -255,6 +255,9 @@ def run() -> NoReturn:
     (coverage) it exits as usual, so that their reports get written.
     """
     gc.set_threshold(GC_THRESHOLD)
+    # What is loaded by now (typer, pydantic, this module) lives as long as the process:
+    # leave it out of every collection, which otherwise walks it again each time.
+    gc.freeze()
     # pydantic looks through every installed package's metadata for plugins (monitoring
     # hooks) when it first builds a validator; the command checks only its own files and
     # uses none. Setting the variable yourself still decides.
