@@ -106,7 +106,9 @@ class LabelSet(Strict):
     # `{n:ordinal}` in the set's language: the first form whose `ends` fits the number wins.
     ordinals: list[Ordinal] = Field(default_factory=lambda: [])  # not `list`: see Ordinal.ends
     style: dict[str, Any] = Field(default_factory=dict)
-    cards: CardsPatch = Field(default_factory=CardsPatch)
+    # An empty patch made without validation: calling CardsPatch() would build the model's
+    # own validator (~2.5 ms) for a label set that changes no card, such as the standard one.
+    cards: CardsPatch = Field(default_factory=CardsPatch.model_construct)
     games: dict[Identifier, GamePatch] = Field(default_factory=dict)
 
     @field_validator("ordinals")
