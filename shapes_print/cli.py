@@ -21,9 +21,11 @@ from shapes_print.options import PrintOptions, parse_offset
 from shapes_print.plan.imposition import Flip
 
 # Objects allocated between collections of the youngest generation (Python's default: 700).
-# A build makes mostly long-lived objects (models, fonts, plans) and few reference cycles,
-# so collecting a hundred times less often saves a twentieth of a run at no cost in memory.
-GC_THRESHOLD = 10_000
+# A build makes mostly long-lived objects (models, fonts, plans) and few reference cycles
+# (its collections free a few hundred objects in all, at any deck size), so collecting
+# seldom costs no memory (a 10,000-card build peaks at 65.0 MB with 10,000 or 100,000)
+# and saves time: 100,000 rather than 10,000 is 1.4% fewer instructions.
+GC_THRESHOLD = 100_000
 
 app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
 
@@ -255,6 +257,9 @@ def run() -> NoReturn:
     (coverage) it exits as usual, so that their reports get written.
     """
     gc.set_threshold(GC_THRESHOLD)
+    # What is loaded by now (typer, pydantic, this module) lives as long as the process:
+    # leave it out of every collection, which otherwise walks it again each time.
+    gc.freeze()
     # pydantic looks through every installed package's metadata for plugins (monitoring
     # hooks) when it first builds a validator; the command checks only its own files and
     # uses none. Setting the variable yourself still decides.

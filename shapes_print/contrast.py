@@ -26,6 +26,8 @@ PAPER = "#FFFFFF"
 
 @dataclass(frozen=True, slots=True)
 class Pair:
+    """One ink on one ground, the minimum it is held to (`kind`), and where it is set."""
+
     what: str
     ink: str
     ground: str

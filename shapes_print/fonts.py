@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import io
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -111,8 +112,12 @@ def load_font(path: Path) -> Font:
     except OSError:
         raise UserError(Source(path), "font file not found") from None
     name = f"F{hashlib.sha1(data).hexdigest()[:10]}"
+    # reportlab parses a file object's bytes and takes its `name` as the file's: the bytes
+    # just hashed, rather than reading the file a second time.
+    stream = io.BytesIO(data)
+    stream.name = str(path)
     try:
-        font = TTFont(name, str(path))
+        font = TTFont(name, stream)
     except TTFError as error:
         raise UserError(Source(path), f"not a usable TrueType font: {error}") from None
     pdfmetrics.registerFont(font)
@@ -121,6 +126,8 @@ def load_font(path: Path) -> Font:
 
 @dataclass(frozen=True, slots=True)
 class FontPair:
+    """The regular and bold faces a label set prints with."""
+
     regular: Font
     bold: Font
 

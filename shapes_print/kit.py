@@ -55,6 +55,8 @@ class DeckSummary:
 
 @dataclass(frozen=True, slots=True)
 class KitRequest:
+    """One kit to plan: a game for one player count, paper, duplex flip and label set."""
+
     game: str
     players: int
     paper: str

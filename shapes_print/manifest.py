@@ -24,6 +24,8 @@ Entries = dict[str, dict[str, object]]
 
 @dataclass(slots=True)
 class Manifest:
+    """The settled entries of every file in the folder, and the kit folders being swapped in."""
+
     files: Entries = field(default_factory=dict)
     pending: dict[str, Entries] = field(default_factory=dict)
 

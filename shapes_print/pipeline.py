@@ -21,7 +21,6 @@ from shapes_print.load.content import (
 )
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
 from shapes_print.options import PrintOptions, named_size
-from shapes_print.plan.calibrate import calibration_sheet
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.primitives import Document
@@ -32,6 +31,8 @@ from shapes_print.write import OnKit, Written, write_kits
 
 @dataclass(frozen=True, slots=True)
 class Sources:
+    """The folders a build reads: game content, layout templates and label sets."""
+
     content: Path = DEFAULT_CONTENT
     templates: Path = DEFAULT_TEMPLATES
     labels: Path = DEFAULT_LABELS
@@ -245,5 +246,7 @@ def plan_calibration(
 ) -> Document:
     """The calibration sheet under one label set. A set that sets its own least type size
     (large print) holds the sheet's text to it; the others keep print.yaml's sizes."""
+    from shapes_print.plan.calibrate import calibration_sheet  # only `calibrate` and `check`
+
     least = variant.ctx.style.min_size if "min_size" in variant.labels.spec.style else 0.0
     return calibration_sheet(paper, size, flip, offset, variant.library, variant.ctx, least)

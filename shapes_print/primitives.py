@@ -37,12 +37,16 @@ class Paint:
 
 @dataclass(frozen=True, slots=True)
 class Path:
+    """A figure of path operations, filled and stroked by `paint`."""
+
     ops: tuple[PathOp, ...]
     paint: Paint
 
 
 @dataclass(frozen=True, slots=True)
 class Rect:
+    """A rectangle from its lower-left corner, corners rounded by `radius`."""
+
     x: float
     y: float
     w: float
@@ -53,6 +57,8 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Line:
+    """A straight stroke from (x1, y1) to (x2, y2), `width` points wide."""
+
     x1: float
     y1: float
     x2: float

@@ -21,6 +21,8 @@ _SPACES = re.compile(r"[^\S\u00a0]+")
 
 @dataclass(frozen=True, slots=True)
 class Fitted:
+    """Text fitted to a box: its size, its lines, and the distance between baselines."""
+
     size: float
     lines: tuple[str, ...]
     leading: float

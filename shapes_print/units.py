@@ -38,7 +38,8 @@ def mm(value: float) -> float:
 
 
 _RELATIVE = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*(?:([+-])\s*(.+))?$")
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$")
+# Compiled on first use (re keeps it): only a custom --card-size or paper needs it.
+_SIZE = r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$"
 
 
 def parse_card_length(value: object) -> tuple[float, float]:
@@ -62,7 +63,7 @@ def parse_card_length(value: object) -> tuple[float, float]:
 
 def parse_size(value: str) -> tuple[float, float]:
     """Width and height in points from `63x88mm` or `8.5x11in` (one unit for both)."""
-    match = _SIZE.match(value)
+    match = re.match(_SIZE, value)
     if not match:
         raise LengthError(f"expected a size such as '63x88mm' or '8.5x11in', got {value!r}")
     width, height, unit = match.groups()

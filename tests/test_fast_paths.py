@@ -206,9 +206,9 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
         reads.append(path.resolve())
         return original_read(path)
 
-    def counting_font(name: str, path: str) -> fonts.TTFont:
-        parsed.append(path)
-        return original_font(name, path)
+    def counting_font(name: str, file: io.BytesIO) -> fonts.TTFont:
+        parsed.append(file.name)  # the bytes load_font read, named after their file
+        return original_font(name, file)
 
     monkeypatch.setattr(content, "read_yaml", counting_read)
     monkeypatch.setattr(fonts, "TTFont", counting_font)

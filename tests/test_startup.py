@@ -55,6 +55,7 @@ def test_a_pdf_build_loads_no_optional_library(tmp_path: Path) -> None:
     args = ["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(tmp_path)]
     loaded = _after(f"from shapes_print.cli import main\nassert main({args!r}) == 0")
     assert not NOT_FOR_A_PDF_BUILD & set(loaded["modules"])
+    assert "shapes_print.conditions" not in loaded["modules"]  # pass-and-pick has no conditions
     assert "shapes_print.render.pdf" in loaded["modules"]
     written = list((tmp_path / "pass-and-pick" / "a4" / "4-players").iterdir())
     assert written and {path.suffix for path in written} == {".pdf"}

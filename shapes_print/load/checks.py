@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from shapes_print.conditions import holds, parse_cards, parse_condition
 from shapes_print.errors import UserError
 from shapes_print.load.lists import ListOrigin
 from shapes_print.load.models import Game
@@ -23,6 +22,10 @@ def run_checks(
     source: Document,
 ) -> None:
     """Every `checks:` entry of the game, item by item, set by set."""
+    if not game.checks:
+        return
+    from shapes_print.conditions import holds, parse_cards, parse_condition  # as in lists.card_ids
+
     for number, check in enumerate(game.checks):
         where = source.source(("checks", number))
         if check.list not in lists or check.list not in origins:

@@ -59,6 +59,8 @@ class Block:
 
 @dataclass(frozen=True, slots=True)
 class LoadedDocument:
+    """A sheet document's model and its sections' blocks, each section with its player filter."""
+
     spec: SheetDocument
     sections: tuple[tuple[str | None, tuple[Block, ...]], ...]
     source: Document

@@ -76,7 +76,9 @@ class Ordinal(Strict):
     one of `ends` (leave out for any number)."""
 
     form: str
-    ends: list[NonNegativeInt] = Field(default_factory=list)
+    # A lambda, not `list`: pydantic reads a factory's signature, and reading a builtin's
+    # parses its text signature with tokenize, whose regex takes ~3 ms to compile each run.
+    ends: list[NonNegativeInt] = Field(default_factory=lambda: [])
 
     @field_validator("form")
     @classmethod
@@ -102,9 +104,11 @@ class LabelSet(Strict):
     contrast: Contrast = Field(default_factory=Contrast)
     text: dict[str, str] = Field(default_factory=dict)
     # `{n:ordinal}` in the set's language: the first form whose `ends` fits the number wins.
-    ordinals: list[Ordinal] = Field(default_factory=list)
+    ordinals: list[Ordinal] = Field(default_factory=lambda: [])  # not `list`: see Ordinal.ends
     style: dict[str, Any] = Field(default_factory=dict)
-    cards: CardsPatch = Field(default_factory=CardsPatch)
+    # An empty patch made without validation: calling CardsPatch() would build the model's
+    # own validator (~2.5 ms) for a label set that changes no card, such as the standard one.
+    cards: CardsPatch = Field(default_factory=CardsPatch.model_construct)
     games: dict[Identifier, GamePatch] = Field(default_factory=dict)
 
     @field_validator("ordinals")

@@ -15,14 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shapes_print.conditions import describe, parse_cards, parse_condition
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardNotation, CardType, Deck, ListFile
 from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.values import fill
 
 _IDENTIFIER = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-_WHOLE = re.compile(r"^\{(\w+)\}$")
+_WHOLE = r"^\{(\w+)\}$"  # compiled on first use (re keeps it): only decks with for_each
 Item = dict[str, Any]
 
 
@@ -39,6 +38,8 @@ class ListOrigin:
 
 def card_ids(text: str, notation: CardNotation, where: Source) -> list[str]:
     """ "Red 2, Blue 4" -> ["red-2", "blue-4"] through the game's card notation."""
+    from shapes_print.conditions import parse_cards  # its 18 models: only some games use them
+
     return [
         fill(notation.id, card, where) for card in parse_cards(text, notation.attributes, where)
     ]
@@ -66,9 +67,16 @@ def prepare_list(spec: ListFile, origin: ListOrigin, notation: CardNotation | No
                 )
             item[f"{name}_cards"] = _ids(item[name], notation, origin, index, name)
         for name in spec.conditions:
-            item[f"{name}_text"] = describe(parse_condition(item[name], origin.source(index, name)))
+            item[f"{name}_text"] = _condition_text(item[name], origin.source(index, name))
         items.append(item)
     return items
+
+
+def _condition_text(data: Any, where: Source) -> str:
+    """A list item's condition in words, e.g. a task's `condition_text`."""
+    from shapes_print.conditions import describe, parse_condition  # as in card_ids
+
+    return describe(parse_condition(data, where))
 
 
 def _ids(value: Any, notation: CardNotation, origin: ListOrigin, index: int, name: str) -> Any:
@@ -115,7 +123,7 @@ def _field(value: object, item: Item, where: Source) -> object:
     value as it is, so numbers stay numbers and lists of card ids stay lists."""
     if not isinstance(value, str):
         return value
-    whole = _WHOLE.match(value)
+    whole = re.match(_WHOLE, value)
     if whole and whole.group(1) in item:
         return item[whole.group(1)]
     return fill(value, item, where)

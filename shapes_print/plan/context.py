@@ -16,6 +16,8 @@ _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 @dataclass(frozen=True, slots=True)
 class DrawContext:
+    """What every planner draws with: fonts, shapes, patterns, sheet style and words."""
+
     fonts: FontPair
     shapes: ShapeLibrary
     patterns: PatternLibrary

@@ -25,6 +25,8 @@ EPSILON = 1e-6
 
 @dataclass(frozen=True, slots=True)
 class Grid:
+    """Cards in `columns` x `rows` slots, butted together and centred on the page."""
+
     page_w: float
     page_h: float
     card_w: float

@@ -42,6 +42,8 @@ class SheetInputs:
 
 @dataclass(slots=True)
 class _Flow:
+    """Pages filled so far, the current page's items, and `cursor`: the y the next block starts at."""
+
     ctx: DrawContext
     page: tuple[float, float]
     print_line: str
