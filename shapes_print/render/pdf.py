@@ -79,6 +79,8 @@ rl_config.useA85 = 0
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 # Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
 _PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
+# A path operation's PDF operator after its numbers, written where each %s stands.
+_OPERATION = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "h"}
 _RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True, True): "B"}
 # reportlab's leading for a font size (unused by one-line text, but written in its bytes).
 _LEADING = 1.2
@@ -115,19 +117,12 @@ def _rgb(hex_colour: str) -> str:
 @lru_cache(maxsize=256)
 def _path_ops(ops: tuple[PathOp, ...]) -> str:
     """An outline as PDF operators; remembered, since every file of a kit redraws its
-    card faces and a pattern is thousands of marks."""
-    parts = []
-    for op in ops:
-        kind = op[0]
-        if kind == "M":
-            parts.append(f"{fp_str(*op[1:])} m")
-        elif kind == "L":
-            parts.append(f"{fp_str(*op[1:])} l")
-        elif kind == "C":
-            parts.append(f"{fp_str(*op[1:])} c")
-        else:
-            parts.append("h")
-    return " ".join(parts)
+    card faces. A pattern is thousands of marks on a few hundred distinct coordinates, and
+    formatting a number is most of the cost, so each distinct one is formatted once."""
+    numbers = [number for op in ops for number in op[1:]]
+    distinct = set(numbers)
+    written = dict(zip(distinct, fp_str(*distinct).split(), strict=True))
+    return " ".join([_OPERATION[op[0]] for op in ops]) % tuple(map(written.__getitem__, numbers))
 
 
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
