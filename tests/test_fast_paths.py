@@ -23,7 +23,7 @@ from shapes_print.cli import main
 from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitRequest, plan_kit
 from shapes_print.load import yamlsrc
-from shapes_print.primitives import Document, Page, Paint, Rect, Use
+from shapes_print.primitives import Document, Group, Item, Page, Paint, Rect, Use
 from shapes_print.render import pdf
 from shapes_print.render.pdf import write_pdf
 from tests.pdfread import placements
@@ -115,12 +115,20 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
     assert len(last_face.cuts) == 1
     face = next(u for u in last_face.items if isinstance(u, Use))
     back = next(u for u in last_back.items if isinstance(u, Use))
-    trim = next(r for r in last_face.items if isinstance(r, Rect))
-    assert back.x == pytest.approx(last_face.width - face.x - trim.w)  # long-edge flip
+    trims = next(g for g in last_face.items if isinstance(g, Group) and _all_rects(g))
+    assert len(trims.items) == 1  # one trim outline for the one card on the sheet
+    assert back.x == pytest.approx(last_face.width - face.x - trims.items[0].w)  # long-edge flip
     assert back.y == pytest.approx(face.y)
     assert pages[3] == pages[-1 - (len(pages) - 4)]  # negative and positive indices agree
-    shared = [i for i in pages[0].items if not isinstance(i, Use | Rect)]
-    assert shared == [i for i in last_face.items if not isinstance(i, Use | Rect)]
+    # Cut marks and furniture are the same objects on every face sheet, so drawn once per file.
+    shared = [i for i in pages[0].items if not isinstance(i, Use) and not _all_rects(i)]
+    assert shared == [i for i in last_face.items if not isinstance(i, Use) and not _all_rects(i)]
+    assert len(shared) == 4  # cut marks, ruler, inch check, print line
+
+
+def _all_rects(item: Item) -> bool:
+    """A face sheet's trim outlines: a group of rectangles only."""
+    return isinstance(item, Group) and all(isinstance(r, Rect) for r in item.items)
 
 
 def test_pdf_pages_are_read_once_and_written_as_they_come() -> None:

@@ -176,20 +176,24 @@ def test_fonts_are_embedded_and_shapes_are_vectors(pass_and_pick: Path) -> None:
 
 def test_marks_and_furniture_stay_inside_the_printer_safe_margin() -> None:
     from shapes_print.kit import KitRequest, plan_kit
-    from shapes_print.primitives import Group, Line
+    from shapes_print.primitives import Group, Line, Rect
 
     project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
     safe = mm(6.35)
     for paper, (width, height) in PAPERS.items():
         files = plan_kit(project.games["pass-and-pick"], project.library, project.ctx, KitRequest("pass-and-pick", 4, paper))
         page = files[0].document.pages[0]
-        lines = [item for item in page.items if isinstance(item, Line)]
-        assert lines, "cut marks are drawn"
+        groups = [item for item in page.items if isinstance(item, Group)]
+        marks = [g for g in groups if g.items and all(isinstance(line, Line) for line in g.items)]
+        assert len(marks) == 1, "cut marks are drawn, as one group"
+        lines = marks[0].items
         for line in lines:
             for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
                 assert safe - 1e-6 <= x <= width - safe + 1e-6
                 assert safe - 1e-6 <= y <= height - safe + 1e-6
-        furniture = [item for item in page.items if isinstance(item, Group)]
+        trims = [g for g in groups if g.items and all(isinstance(rect, Rect) for rect in g.items)]
+        assert len(trims) == 1 and len(trims[0].items) == 9  # a trim outline per card, as one group
+        furniture = [g for g in groups if g not in marks and g not in trims]
         assert len(furniture) == 3  # ruler, inch check, print line
 
 

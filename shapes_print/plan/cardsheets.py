@@ -18,7 +18,7 @@ from shapes_print.fonts import Font
 from shapes_print.load.models import Furniture, TrimLine
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import Flip, Grid, cut_marks, grid_candidates
-from shapes_print.primitives import Box, Item, Page, Paint, Path, PathOp, Rect, Use
+from shapes_print.primitives import Box, Group, Item, Page, Paint, Path, PathOp, Rect, Use
 from shapes_print.units import POINTS_PER_UNIT
 
 # Control-point distance of a cubic Bezier quarter circle, as a share of its radius.
@@ -86,15 +86,15 @@ def sheet_pages(
     `where` is the card size's place in the YAML (or its option), for layout errors.
     """
     grid, placed = sheet_grid(card, paper, furniture, font, print_line, where)
-    return SheetPages(order, card, grid, duplex, (*cut_marks(grid, furniture), *placed))
+    return SheetPages(order, card, grid, duplex, (Group(tuple(cut_marks(grid, furniture))), *placed))
 
 
 class SheetPages(Sequence[Page]):
     """The pages of `sheet_pages`, each made when it is asked for and then forgotten.
 
     A deck of 10,000 cards is 2,224 pages: made on demand, a renderer holds one at a time.
-    Every face sheet shares the same marks and furniture items (`shared`), so a renderer
-    can recognise them and draw them once.
+    Every face sheet shares the same items for its cut marks (one group) and furniture
+    (`shared`), so a renderer can recognise them and draw them once.
     """
 
     def __init__(
@@ -109,9 +109,13 @@ class SheetPages(Sequence[Page]):
         self.faces = [grid.face_origin(slot) for slot in range(grid.slots)]
         self.backs = [grid.back_origin(slot, duplex.flip, duplex.offset) for slot in range(grid.slots)]
         # A slot's trim outline and cut path are the same on every sheet: made once here.
+        # The outlines of a sheet of n cards are one group (`trims[n]`), which a renderer
+        # draws once per file and copies; drawn over all faces, no neighbour's face covers
+        # half of a shared edge's line.
         trim = card.trim_line
         paint = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
-        self.trims = [Rect(x, y, card.width, card.height, paint) if paint else None for x, y in self.faces]
+        outlines = [Rect(x, y, card.width, card.height, paint) for x, y in self.faces] if paint else []
+        self.trims = [(Group(tuple(outlines[:n])),) if outlines else () for n in range(grid.slots + 1)]
         self.cuts = [cut_path(x, y, card) for x, y in self.faces]
 
     def __len__(self) -> int:
@@ -134,12 +138,8 @@ class SheetPages(Sequence[Page]):
         size = (self.grid.page_w, self.grid.page_h)
         if is_back:
             return Page(*size, tuple(Use(b, x, y) for (_, b), (x, y) in zip(cards, self.backs, strict=False)))
-        items: list[Item] = []
-        for (face, _), (x, y), trim in zip(cards, self.faces, self.trims, strict=False):
-            items.append(Use(face, x, y))
-            if trim:
-                items.append(trim)
-        return Page(*size, (*items, *self.shared), cuts=tuple(self.cuts[: len(cards)]))
+        faces = (Use(face, x, y) for (face, _), (x, y) in zip(cards, self.faces, strict=False))
+        return Page(*size, (*faces, *self.trims[len(cards)], *self.shared), cuts=tuple(self.cuts[: len(cards)]))
 
 
 def sheet_grid(
