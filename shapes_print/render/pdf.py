@@ -391,6 +391,7 @@ class _Pen:
         self.shared: dict[_SharedForm, str] = {}  # shared forms in this file, by name
         self.formatted: dict[SharedKey, _Formatted] = {}
         self.texts: dict[tuple[str, float, str, str], tuple[float, str]] = {}
+        self.placements: dict[Use, str] = {}
 
         self._emit = canvas.addLiteral
 
@@ -455,12 +456,7 @@ class _Pen:
         if isinstance(item, Use):
             if item.symbol not in self.defined:
                 self.form(item.symbol)
-            if item.x or item.y:
-                self._emit(f"q 1 0 0 1 {fp_str(item.x, item.y)} cm")
-                self.canvas.doForm(item.symbol)
-                self._emit("Q")
-            else:
-                self.canvas.doForm(item.symbol)
+            self._place(item)
         elif isinstance(item, Rect):
             paint = self._paint(item.paint)
             if item.radius:
@@ -482,6 +478,19 @@ class _Pen:
             self._text(item)
         elif isinstance(item, Group):
             self._group(item)
+
+    def _place(self, use: Use) -> None:
+        """Place a form as canvas.doForm does (listed as used by the page), with the
+        operators written once per file for each form and place: a deck's sheets put the
+        same faces in the same slots again and again."""
+        operators = self.placements.get(use)
+        if operators is None:
+            shown = f"/{xObjectName(use.symbol)} Do"
+            moved = use.x or use.y
+            operators = f"q 1 0 0 1 {fp_str(use.x, use.y)} cm\n{shown}\nQ" if moved else shown
+            self.placements[use] = operators
+        self._emit(operators)
+        self.canvas._formsinuse.append(use.symbol)
 
     def _text(self, item: Text) -> None:
         """One line of text as reportlab's drawString writes it (the same bytes), without
