@@ -16,7 +16,8 @@ print: $(STAMP)
 	$(BIN)/shapes-print build --players all --paper a4,letter --labels all
 
 test: $(STAMP)
-	$(BIN)/ruff check shapes_print tests
+	$(BIN)/ruff check shapes_print tests bench
+	$(BIN)/ruff format --check shapes_print tests bench
 	$(BIN)/python -m pytest
 
 # The README's pictures: page 1 of the cards and the score sheet page of a 4-player A4 kit.
@@ -32,7 +33,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check shapes_print tests
+	$(BIN)/ruff check shapes_print tests bench
+	$(BIN)/ruff format --check shapes_print tests bench
 
 clean:
 	rm -rf output/*/ output/manifest.json

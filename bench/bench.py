@@ -101,7 +101,9 @@ def run(command: list[str]) -> Run:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         python, *args = command
         start = time.perf_counter()
-        child = subprocess.Popen([python, "-c", PEAK, *args], cwd=PROJECT, env=env, stdout=subprocess.DEVNULL)
+        child = subprocess.Popen(
+            [python, "-c", PEAK, *args], cwd=PROJECT, env=env, stdout=subprocess.DEVNULL
+        )
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -388,7 +390,9 @@ def render_floor(work: Path, decks: dict[int, Run]) -> list[Row]:
         rows.append(row(f"render floor, {cards:,} cards", floor, peak(floor.rss)))
         if cards == FLOOR_DECK:
             libraries = median(lambda command=command: run([*command, "libraries"]))
-            rows.append(row("  after importing typer, pydantic, PyYAML", libraries, peak(libraries.rss)))
+            rows.append(
+                row("  after importing typer, pydantic, PyYAML", libraries, peak(libraries.rss))
+            )
         ours = decks[cards]
         rows.append(
             (

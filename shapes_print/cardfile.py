@@ -66,7 +66,16 @@ def card_symbols(
     """
     chosen = deck or loaded.decks[0]
     shown = tuple((earlier or {}).values())
-    drawn_from = (chosen, template, ctx.fonts, ctx.shapes, ctx.patterns, ctx.style, ctx.words, *shown)
+    drawn_from = (
+        chosen,
+        template,
+        ctx.fonts,
+        ctx.shapes,
+        ctx.patterns,
+        ctx.style,
+        ctx.words,
+        *shown,
+    )
     key = ("cards", bleed, *map(id, drawn_from))
     if key not in loaded.drawn:
         # The inputs are kept with the drawings, so no id in the key is reused meanwhile.
@@ -75,7 +84,11 @@ def card_symbols(
 
 
 def _draw_cards(
-    chosen: LoadedDeck, template: CardTemplate, ctx: DrawContext, bleed: float, earlier: Symbols | None
+    chosen: LoadedDeck,
+    template: CardTemplate,
+    ctx: DrawContext,
+    bleed: float,
+    earlier: Symbols | None,
 ) -> tuple[Symbols, Symbols]:
     deck_model, src = chosen.deck, chosen.source
     faces = {}

@@ -27,15 +27,22 @@ from shapes_print.plan.imposition import Flip
 # and saves time: 100,000 rather than 10,000 is 1.4% fewer instructions.
 GC_THRESHOLD = 100_000
 
-app = typer.Typer(add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML.")
+app = typer.Typer(
+    add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML."
+)
 
-Games = Annotated[list[str] | None, typer.Argument(help="Games to use (folder names under content/); none means all.")]
+Games = Annotated[
+    list[str] | None,
+    typer.Argument(help="Games to use (folder names under content/); none means all."),
+]
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
 Labels = Annotated[
     list[str] | None,
-    typer.Option("--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."),
+    typer.Option(
+        "--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."
+    ),
 ]
 CORES = os.cpu_count() or 1
 FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
@@ -57,7 +64,9 @@ MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards
 def build(
     games: Games = None,
     players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
-    paper: Annotated[str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")] = "all",
+    paper: Annotated[
+        str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")
+    ] = "all",
     out: Out = Path("output"),
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
@@ -72,7 +81,9 @@ def build(
     ink_saver: InkSaver = False,
     formats: Formats = "pdf",
     max_cards: MaxCards = MAX_CARDS,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes to render a batch of kits with.")] = CORES,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="Processes to render a batch of kits with.")
+    ] = CORES,
 ) -> None:
     """Build print-ready kits.
 
@@ -84,7 +95,9 @@ def build(
     printing = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
     with report.build_progress(sys.stdout, quiet) as on_kit:
-        written = pipeline.build(sources, games or [], options, out, on_kit, labels or [], max_cards)
+        written = pipeline.build(
+            sources, games or [], options, out, on_kit, labels or [], max_cards
+        )
     report.print_summary(sys.stdout, written, out)
 
 
@@ -130,7 +143,9 @@ def check(
     """
     from shapes_print import pipeline
 
-    project = pipeline.check(pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards)
+    project = pipeline.check(
+        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards
+    )
     typer.echo(f"ok: {len(project.games)} games checked with {len(project.variants)} label sets")
 
 
@@ -158,7 +173,9 @@ def calibrate(
 
 
 @app.command("list")
-def list_games(content: Content = DEFAULT_CONTENT, templates: Templates = DEFAULT_TEMPLATES) -> None:
+def list_games(
+    content: Content = DEFAULT_CONTENT, templates: Templates = DEFAULT_TEMPLATES
+) -> None:
     """List games: player counts, documents, label sets and the papers they print on.
 
     Example: shapes-print list
@@ -193,7 +210,9 @@ app.add_typer(labels_app, name="labels")
 @labels_app.command("new")
 def labels_new(
     name: Annotated[str, typer.Argument(help="Name of the new label set (its file is NAME.yaml).")],
-    start: Annotated[str, typer.Option("--from", help="Label set to start from (name or path).")] = "standard",
+    start: Annotated[
+        str, typer.Option("--from", help="Label set to start from (name or path).")
+    ] = "standard",
     out: Annotated[Path, typer.Option(help="Folder to write NAME.yaml in.")] = Path("."),
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
@@ -209,7 +228,10 @@ def labels_new(
 
 
 @app.command()
-def schema(out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = PROJECT / "schemas") -> None:
+def schema(
+    out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = PROJECT
+    / "schemas",
+) -> None:
     """Write JSON Schemas for deck, card template and label-set files, for editors.
 
     Example: shapes-print schema --out schemas

@@ -52,7 +52,9 @@ def ratio(first: str, second: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def pairs(library: Library, games: Mapping[str, LoadedGame], style_source: Layered | None = None) -> list[Pair]:
+def pairs(
+    library: Library, games: Mapping[str, LoadedGame], style_source: Layered | None = None
+) -> list[Pair]:
     """Every ink/ground pair of the sheets and of every card face and back of every game.
 
     `style_source` says where each style key was written (the label set or sheet.yaml).
@@ -68,7 +70,13 @@ def pairs(library: Library, games: Mapping[str, LoadedGame], style_source: Layer
     found = [
         Pair("sheet text", ink, PAPER, "text", where),
         Pair("sheet text on shaded rows", ink, hue("shade", style.shade), "text", where),
-        Pair("print furniture", hue("furniture.mark_colour", style.furniture.mark_colour), PAPER, "text", where),
+        Pair(
+            "print furniture",
+            hue("furniture.mark_colour", style.furniture.mark_colour),
+            PAPER,
+            "text",
+            where,
+        ),
         Pair("table rules", hue("rule_colour", style.rule_colour), PAPER, "shapes", where),
         Pair("direction arrows", hue("arrow_colour", style.arrow_colour), PAPER, "shapes", where),
     ]
@@ -80,9 +88,21 @@ def pairs(library: Library, games: Mapping[str, LoadedGame], style_source: Layer
             src = deck.source
             for card, origin in zip(deck.deck.cards, deck.origins, strict=True):
                 fields = {"id": card.id, **card.fields}
-                found += _card_pairs(template, card.layout, fields, f"{game_id} card {card.id!r}", src.source(("cards", origin)))
+                found += _card_pairs(
+                    template,
+                    card.layout,
+                    fields,
+                    f"{game_id} card {card.id!r}",
+                    src.source(("cards", origin)),
+                )
             for back_id, back in deck.deck.backs.items():
-                found += _card_pairs(template, back.layout, back.fields, f"{game_id} back {back_id!r}", src.source(("backs", back_id)))
+                found += _card_pairs(
+                    template,
+                    back.layout,
+                    back.fields,
+                    f"{game_id} back {back_id!r}",
+                    src.source(("backs", back_id)),
+                )
     return found
 
 
@@ -108,9 +128,15 @@ def _card_pairs(
         # layout itself is refused later, at its own line.
         ground = next((colour for box, colour in reversed(grounds) if _inside(centre, box)), PAPER)
         name = f"{what} {element.name or element.kind}"
-        paint = {key: fill(value, fields, where) for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
-                 if isinstance(value := getattr(element, key), str) and value}
-        paint = {key: value if key == "pattern" else colour(value, where, f"{name} {key}") for key, value in paint.items()}
+        paint = {
+            key: fill(value, fields, where)
+            for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
+            if isinstance(value := getattr(element, key), str) and value
+        }
+        paint = {
+            key: value if key == "pattern" else colour(value, where, f"{name} {key}")
+            for key, value in paint.items()
+        }
         if element.kind == "rect":
             if "fill" in paint:
                 grounds.append((box, paint["fill"]))
@@ -118,9 +144,17 @@ def _card_pairs(
             yield Pair(name, paint["colour"], ground, "text", where)
         elif element.kind == "shape":
             inks = [paint[key] for key in ("fill", "stroke") if key in paint]
-            yield max((Pair(name, ink, ground, "shapes", where) for ink in inks), key=lambda p: p.ratio)
+            yield max(
+                (Pair(name, ink, ground, "shapes", where) for ink in inks), key=lambda p: p.ratio
+            )
             if paint.get("pattern", "none") != "none" and "fill" in paint:
-                yield Pair(f"{name} pattern", paint.get("pattern_colour", "#000000"), paint["fill"], "shapes", where)
+                yield Pair(
+                    f"{name} pattern",
+                    paint.get("pattern_colour", "#000000"),
+                    paint["fill"],
+                    "shapes",
+                    where,
+                )
             if "fill" in paint:
                 # Shapes are centred in their box, so what sits at its centre stands on them.
                 grounds.append((box, paint["fill"]))
@@ -146,7 +180,11 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
             continue  # a template only games outside this label set use
         for layout_id, layout in template.layouts.items():
             for element in layout.elements:
-                if element.kind == "shape" and not element.hidden and (not element.stroke or element.stroke_width < need.outline - 1e-9):
+                if (
+                    element.kind == "shape"
+                    and not element.hidden
+                    and (not element.stroke or element.stroke_width < need.outline - 1e-9)
+                ):
                     raise UserError(
                         where,
                         f"label set {labels.name!r}: shape {element.name or layout_id!r} in {template.id}/{layout_id} "

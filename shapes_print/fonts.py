@@ -66,7 +66,9 @@ class Font:
         missing = sorted({ch for ch in text if ord(ch) not in self.covered and ch not in "\n"})
         if missing:
             font = self.path.name
-            raise UserError(where, f"{what}: font {font} has no glyph for {_named(missing)} in {text!r}")
+            raise UserError(
+                where, f"{what}: font {font} has no glyph for {_named(missing)} in {text!r}"
+            )
         backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
         if backwards:
             raise UserError(

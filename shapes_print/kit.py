@@ -47,7 +47,9 @@ class DeckSummary:
     where: Source | None
 
     def __str__(self) -> str:
-        return ", ".join(f"{count} {self.words.say(name, self.where)}" for count, name in self.cards)
+        return ", ".join(
+            f"{count} {self.words.say(name, self.where)}" for count, name in self.cards
+        )
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -77,7 +79,9 @@ def labels_folder(labels: str) -> str:
 
 def kit_folder(request: KitRequest) -> str:
     """`game/paper/n-players`, under `labels_folder` for label sets other than standard."""
-    return f"{request.game}/{labels_folder(request.labels)}{request.paper}/{request.players}-players"
+    return (
+        f"{request.game}/{labels_folder(request.labels)}{request.paper}/{request.players}-players"
+    )
 
 
 def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> dict[str, Any]:
@@ -92,8 +96,12 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     where = loaded.deck_source.source(("cards",))
     named = tuple((card.count, card.name or card.id) for card in deck.cards)
     given = {"players": players, "deck_size": sum(counts), **deck_group_counts(loaded)}
-    numbers = compute_numbers(loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name)))
-    check_constraints(loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i)))
+    numbers = compute_numbers(
+        loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name))
+    )
+    check_constraints(
+        loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i))
+    )
     return {
         **numbers,
         "deck_counts": " + ".join(str(count) for count in counts),
@@ -124,13 +132,21 @@ def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict
         if isinstance(spec, ComputedList)
     }
     deck = [
-        {"id": card.id, "name": card.name or card.id, "count": card.count, "back": card.back, **card.fields}
+        {
+            "id": card.id,
+            "name": card.name or card.id,
+            "count": card.count,
+            "back": card.back,
+            **card.fields,
+        }
         for card in loaded.deck.cards
     ]
     return {**loaded.lists, **computed, "deck": deck}
 
 
-def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: KitRequest) -> list[KitFile]:
+def plan_kit(
+    loaded: LoadedGame, library: Library, ctx: DrawContext, request: KitRequest
+) -> list[KitFile]:
     game = loaded.game
     if not game.players.min <= request.players <= game.players.max:
         raise UserError(
@@ -139,12 +155,18 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
         )
     page = named_size(request.paper, library.papers, "--paper")
     if loaded.deck.shapes:
-        own = ShapeLibrary.from_mapping(loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path)
+        own = ShapeLibrary.from_mapping(
+            loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
+        )
         ctx = replace(ctx, shapes=ctx.shapes.merged(own))
     words = ctx.words
     values = kit_values(loaded, request.players, words)
     furniture = ctx.style.furniture
-    print_line = words.fill(furniture.print_line, {"flip": request.flip}, library.style_source.source(("furniture", "print_line")))
+    print_line = words.fill(
+        furniture.print_line,
+        {"flip": request.flip},
+        library.style_source.source(("furniture", "print_line")),
+    )
     options = request.options
     size = [options.card_size] if options.card_size else []
     labels = [] if request.labels == STANDARD else [request.labels]
@@ -166,7 +188,9 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
         for index, item in enumerate(items):
             for key, value in item.items():
                 if isinstance(value, str):
-                    words.origins.setdefault(value, loaded.source.source(("lists", list_name, index, key)))
+                    words.origins.setdefault(
+                        value, loaded.source.source(("lists", list_name, index, key))
+                    )
     face_by_card = {name.removeprefix("face-"): face for name, face in faces.items()}
     lists = kit_lists(loaded, values)
     inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)
@@ -175,7 +199,13 @@ def plan_kit(loaded: LoadedGame, library: Library, ctx: DrawContext, request: Ki
         if not pages:
             continue
         title = f"{game_title}: {words.fill(doc.spec.title, values, doc.source.source(('title',)))}"
-        files.append(KitFile(f"{stem}_{doc.spec.name}", doc.spec.audience, Document(title, pages, ctx.fonts.regular.name, faces, "none")))
+        files.append(
+            KitFile(
+                f"{stem}_{doc.spec.name}",
+                doc.spec.audience,
+                Document(title, pages, ctx.fonts.regular.name, faces, "none"),
+            )
+        )
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
     shop = options.print_shop

@@ -84,7 +84,11 @@ def load_project(
     for name in only:
         if name not in folders:
             raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
-    games = {name: load_game(folder, max_cards) for name, folder in folders.items() if not only or name in only}
+    games = {
+        name: load_game(folder, max_cards)
+        for name, folder in folders.items()
+        if not only or name in only
+    }
     for loaded in games.values():
         for count in range(loaded.game.players.min, loaded.game.players.max + 1):
             kit_values(loaded, count)
@@ -99,7 +103,9 @@ def load_project(
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
-            raise UserError(None, f"two label sets are named {name!r}; their kits would share a folder")
+            raise UserError(
+                None, f"two label sets are named {name!r}; their kits would share a folder"
+            )
     return Project(variants)
 
 
@@ -135,7 +141,9 @@ def player_counts(game: LoadedGame, wanted: str) -> list[int]:
 
 def papers(project: Project, wanted: str) -> list[str]:
     """Paper names from templates/papers.yaml, or custom sizes such as `300x400mm`."""
-    names = list(project.library.papers) if wanted == "all" else [p.strip() for p in wanted.split(",")]
+    names = (
+        list(project.library.papers) if wanted == "all" else [p.strip() for p in wanted.split(",")]
+    )
     for name in names:
         named_size(name, project.library.papers, "--paper")
     return names
@@ -157,7 +165,12 @@ def plan_all(
                     request = KitRequest(
                         game_id, count, paper_name, flip, options or PrintOptions(), labels
                     )
-                    info = {"game": game_id, "paper": paper_name, "players": str(count), "labels": labels}
+                    info = {
+                        "game": game_id,
+                        "paper": paper_name,
+                        "players": str(count),
+                        "labels": labels,
+                    }
                     try:
                         files = plan_kit(loaded, variant.library, variant.ctx, request)
                     except UserError as error:
@@ -227,7 +240,12 @@ def build_project(
 
 
 def calibrate(
-    sources: Sources, paper: str, out: Path, flip: Flip, offset: tuple[float, float], labels: str = STANDARD
+    sources: Sources,
+    paper: str,
+    out: Path,
+    flip: Flip,
+    offset: tuple[float, float],
+    labels: str = STANDARD,
 ) -> list[Written]:
     """Write the duplex calibration sheet in a label set's words and type into
     `out/calibration/<paper>-<flip>/` (standard) or `out/calibration/<labels>/<paper>-<flip>/`."""

@@ -12,9 +12,11 @@ from typing import Literal, TypeAlias
 
 # A path operation in absolute points: ("M", x, y), ("L", x, y),
 # ("C", x1, y1, x2, y2, x, y) or ("Z",).
-PathOp: TypeAlias = tuple[str, ...] | tuple[str, float, float] | tuple[
-    str, float, float, float, float, float, float
-]
+PathOp: TypeAlias = (
+    tuple[str, ...]
+    | tuple[str, float, float]
+    | tuple[str, float, float, float, float, float, float]
+)
 
 Anchor = Literal["start", "middle", "end"]
 Cap = Literal["butt", "round"]

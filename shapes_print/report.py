@@ -83,7 +83,9 @@ def print_summary(stream: TextIO, written: Sequence[Written], out: Path) -> None
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
 
     def line(row: tuple[str, ...]) -> str:  # the kit's folder to the left, numbers to the right
-        cells = [row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)]
+        cells = [row[0].ljust(widths[0])] + [
+            cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)
+        ]
         return "  ".join(cells)
 
     rule = "  ".join("-" * width for width in widths)
@@ -100,7 +102,10 @@ def games(project: Project) -> Table:
     """
     from rich.table import Table
 
-    table = Table(caption=f"label sets (--labels): {', '.join(shipped(DEFAULT_LABELS))}", caption_justify="left")
+    table = Table(
+        caption=f"label sets (--labels): {', '.join(shipped(DEFAULT_LABELS))}",
+        caption_justify="left",
+    )
     table.add_column("game", no_wrap=True)  # an id people type: never cut or wrapped
     for column in ("title", "players", "documents", "papers"):
         table.add_column(column)

@@ -43,7 +43,10 @@ def schema_of(model: type[BaseModel]) -> dict[str, Any]:
         style = _optional(SheetStyle.model_json_schema())
         schema.setdefault("$defs", {}).update(style.pop("$defs", {}))
         schema["$defs"]["SheetStyle"] = style
-        schema["properties"]["style"] = {"$ref": "#/$defs/SheetStyle", "description": "Changes to templates/sheet.yaml."}
+        schema["properties"]["style"] = {
+            "$ref": "#/$defs/SheetStyle",
+            "description": "Changes to templates/sheet.yaml.",
+        }
     return schema
 
 

@@ -102,9 +102,11 @@ class ShapeDef(_Spec):
         self._ops = _unit_ops(self)
         x0, y0, x1, y1 = extent(self._ops)
         if min(x0, y0) < -1e-6 or max(x1, y1) > 1 + 1e-6:
-            raise ValueError(f"reaches outside the unit square (x {x0:.3g}..{x1:.3g}, y "
-                             f"{y0:.3g}..{y1:.3g}); keep every point, control points "
-                             "included, within 0..1")
+            raise ValueError(
+                f"reaches outside the unit square (x {x0:.3g}..{x1:.3g}, y "
+                f"{y0:.3g}..{y1:.3g}); keep every point, control points "
+                "included, within 0..1"
+            )
         return self
 
     @property
@@ -194,8 +196,17 @@ def parse_path(text: str) -> tuple[PathOp, ...]:
             start, cmd = (args[0], args[1]), "L"
         elif cmd == "Q":
             (qx, qy), (x, y) = args[:2], args[2:]
-            ops.append(("C", cur[0] + 2 / 3 * (qx - cur[0]), cur[1] + 2 / 3 * (qy - cur[1]),
-                        x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y))
+            ops.append(
+                (
+                    "C",
+                    cur[0] + 2 / 3 * (qx - cur[0]),
+                    cur[1] + 2 / 3 * (qy - cur[1]),
+                    x + 2 / 3 * (qx - x),
+                    y + 2 / 3 * (qy - y),
+                    x,
+                    y,
+                )
+            )
         else:
             ops.append((cmd, *args))
         cur = (args[-2], args[-1])
@@ -207,19 +218,27 @@ def parse_path(text: str) -> tuple[PathOp, ...]:
 def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> list[PathOp]:
     """A closed ellipse as four cubics, anticlockwise from its rightmost point."""
     kx, ky = rx * KAPPA, ry * KAPPA
-    return [("M", cx + rx, cy),
-            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy), ("Z",)]
+    return [
+        ("M", cx + rx, cy),
+        ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+        ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+        ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+        ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+        ("Z",),
+    ]
 
 
 def _radial(count: int, radii: tuple[float, ...], rotation: float) -> tuple[PathOp, ...]:
     """Corners around a centre, first straight up, alternating `radii`; then fitted to the
     square, since a vertex-up triangle or star inscribed in the circle would sit low."""
     step, turn = 2 * math.pi / count, math.pi / 2 + math.radians(rotation)
-    pts = [(radii[k % len(radii)] * math.cos(turn + k * step),
-            radii[k % len(radii)] * math.sin(turn + k * step)) for k in range(count)]
+    pts = [
+        (
+            radii[k % len(radii)] * math.cos(turn + k * step),
+            radii[k % len(radii)] * math.sin(turn + k * step),
+        )
+        for k in range(count)
+    ]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     scale = 1 / max(max(xs) - min(xs), max(ys) - min(ys))
     ox, oy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
@@ -301,18 +320,26 @@ class _Library(Generic[T]):
         """Validate every entry, turning pydantic's complaints into one UserError line."""
         where = place(()) if place else Source(source)
         if not isinstance(data, Mapping):
-            raise UserError(where, f"expected a mapping of {cls.kind} names to definitions, "
-                            f"got {type(data).__name__}", hint)
+            raise UserError(
+                where,
+                f"expected a mapping of {cls.kind} names to definitions, got {type(data).__name__}",
+                hint,
+            )
         loaded = {}
         for name, definition in data.items():
             where = place((name,)) if place else where
             if not isinstance(name, str) or not name:
                 raise UserError(where, f"{cls.kind} name {name!r} must be text", hint)
             lists = model is PatternDef
-            if not isinstance(definition, Mapping | list) or (isinstance(definition, list)
-                                                              and not lists):
-                raise UserError(where, f"{cls.kind} '{name}': expected a mapping"
-                                f"{' or a list' if lists else ''}, got {definition!r}", hint)
+            if not isinstance(definition, Mapping | list) or (
+                isinstance(definition, list) and not lists
+            ):
+                raise UserError(
+                    where,
+                    f"{cls.kind} '{name}': expected a mapping"
+                    f"{' or a list' if lists else ''}, got {definition!r}",
+                    hint,
+                )
             try:
                 loaded[name] = model.model_validate(definition)
             except ValidationError as err:

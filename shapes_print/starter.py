@@ -39,7 +39,9 @@ def _flow(value: Any) -> str:
     """One value as a YAML flow scalar or mapping on one line."""
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
-    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6)
+    text = yaml.safe_dump(
+        value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6
+    )
     return text.removesuffix("\n...\n").strip()
 
 
@@ -72,8 +74,15 @@ def _where(source: Source | None) -> str:
         return str(Source(source.path, source.line))
 
 
-def starter_text(name: str, labels: LoadedLabels, shipped_folder: Path, seen: Mapping[str, Source | None], style: Document,
-                 elements: Mapping[str, dict[str, Any]], games: Mapping[str, Any]) -> str:
+def starter_text(
+    name: str,
+    labels: LoadedLabels,
+    shipped_folder: Path,
+    seen: Mapping[str, Source | None],
+    style: Document,
+    elements: Mapping[str, dict[str, Any]],
+    games: Mapping[str, Any],
+) -> str:
     spec = labels.spec
     extends = labels.name if labels.path.parent == shipped_folder.resolve() else str(labels.path)
     out = [
@@ -89,8 +98,15 @@ def starter_text(name: str, labels: LoadedLabels, shipped_folder: Path, seen: Ma
         f"text:  # {_TOP['text']}",
     ]
     for english, where in seen.items():
-        missing = " (not in the label set yet: still English)" if spec.complete and english not in spec.text else ""
-        out += [f"  # {_where(pinpoint(where, english))}{missing}", f"  {_flow(english)}: {_flow(spec.text.get(english, english))}"]
+        missing = (
+            " (not in the label set yet: still English)"
+            if spec.complete and english not in spec.text
+            else ""
+        )
+        out += [
+            f"  # {_where(pinpoint(where, english))}{missing}",
+            f"  {_flow(english)}: {_flow(spec.text.get(english, english))}",
+        ]
     out.append(f"ordinals:  # {_TOP['ordinals']}")
     out += [f"  - {_flow(ordinal.model_dump(exclude_defaults=True))}" for ordinal in spec.ordinals]
     out.append(f"style:  # {_TOP['style']}")
@@ -98,11 +114,17 @@ def starter_text(name: str, labels: LoadedLabels, shipped_folder: Path, seen: Ma
     for key, value in data.items():
         if isinstance(value, dict):
             out.append(f"  {key}:  # {_comment(style, (key,), key)}")
-            out += [f"    {k}: {_flow(v)}  # {_comment(style, (key, k), _kind(k, v))}" for k, v in value.items()]
+            out += [
+                f"    {k}: {_flow(v)}  # {_comment(style, (key, k), _kind(k, v))}"
+                for k, v in value.items()
+            ]
         else:
             out.append(f"  {key}: {_flow(value)}  # {_comment(style, (key,), _kind(key, value))}")
     out += [f"cards:  # {_TOP['cards']}", "  elements:"]
-    out += [f"    {element}: {_flow(values)}  # card element {element!r}" for element, values in elements.items()]
+    out += [
+        f"    {element}: {_flow(values)}  # card element {element!r}"
+        for element, values in elements.items()
+    ]
     out.append(f"games:  # {_TOP['games']}")
     for game_id, parts in games.items():
         out.append(f"  {game_id}:")
@@ -135,7 +157,15 @@ def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path
         }
         for game_id, loaded in variant.games.items()
     }
-    text = starter_text(name, variant.labels, sources.labels, variant.ctx.words.seen, variant.library.style_source, elements, games)
+    text = starter_text(
+        name,
+        variant.labels,
+        sources.labels,
+        variant.ctx.words.seen,
+        variant.library.style_source,
+        elements,
+        games,
+    )
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path

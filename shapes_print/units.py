@@ -21,7 +21,9 @@ def parse_length(value: object) -> float:
     if isinstance(value, float) and not math.isfinite(value):
         raise LengthError(f"expected a length such as '63.5mm', got {value!r}")
     if isinstance(value, (int, float)):
-        raise LengthError(f"length {value!r} has no unit: write it as '{value}mm', '{value}pt' or '{value}in'")
+        raise LengthError(
+            f"length {value!r} has no unit: write it as '{value}mm', '{value}pt' or '{value}in'"
+        )
     match = _LENGTH.match(value)
     if not match:
         raise LengthError(f"expected a length such as '63.5mm', got {value!r}")

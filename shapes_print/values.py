@@ -30,7 +30,11 @@ _OPERATORS: dict[type, Callable[[int, int], int]] = {
     ast.Mod: operator.mod,
 }
 _FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
-_CASES: dict[str, Callable[[str], str]] = {"upper": str.upper, "lower": str.lower, "title": str.title}
+_CASES: dict[str, Callable[[str], str]] = {
+    "upper": str.upper,
+    "lower": str.lower,
+    "title": str.title,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +141,13 @@ def compute_list(
     try:
         total = evaluate(count, values, where, "count")
         return [
-            {"n": n, **{key: evaluate(spec, {**values, "n": n}, where, key) for key, spec in fields.items()}}
+            {
+                "n": n,
+                **{
+                    key: evaluate(spec, {**values, "n": n}, where, key)
+                    for key, spec in fields.items()
+                },
+            }
             for n in range(1, total + 1)
         ]
     except _Undefined as missing:
@@ -169,7 +179,9 @@ def check_constraints(
             tree = ast.parse(text, mode="eval").body
         except SyntaxError:
             raise UserError(where, f"cannot read constraint {text!r}") from None
-        if not isinstance(tree, ast.Compare) or not all(type(op) in _COMPARISONS for op in tree.ops):
+        if not isinstance(tree, ast.Compare) or not all(
+            type(op) in _COMPARISONS for op in tree.ops
+        ):
             raise UserError(where, f"constraint {text!r} must compare numbers, as in 'a <= b'")
         try:
             sides = [_evaluate(side, values, where) for side in (tree.left, *tree.comparators)]
@@ -194,6 +206,7 @@ class _Formatter(string.Formatter):
     """Python formatting plus `:upper`, `:lower`, `:title`, `:ordinal` (3 -> 3rd, in the
     label set's `ordinals:` forms) and `:join` / `:join:SEP` (a list as text, items
     separated by ", " or by SEP; with `word`, each item and SEP are words too)."""
+
     def __init__(
         self, word: Callable[[str], str] | None = None, ordinal: Callable[[int], str] | None = None
     ) -> None:
@@ -215,7 +228,9 @@ class _Formatter(string.Formatter):
         if format_spec == "join" or format_spec.startswith("join:"):
             separator = word(format_spec.removeprefix("join").removeprefix(":") or ", ")
             items = value if isinstance(value, (list, tuple)) else [value]
-            return separator.join(word(item) if isinstance(item, str) else str(item) for item in items)
+            return separator.join(
+                word(item) if isinstance(item, str) else str(item) for item in items
+            )
         return super().format_field(value, format_spec)
 
 
@@ -242,7 +257,9 @@ def fill(
         raise UserError(where, f"{error} ({hint})") from None
     except KeyError as error:
         known = ", ".join(sorted(values))
-        raise UserError(where, f"unknown name {{{error.args[0]}}} in {template!r} (known: {known})") from None
+        raise UserError(
+            where, f"unknown name {{{error.args[0]}}} in {template!r} (known: {known})"
+        ) from None
     except (ValueError, IndexError) as error:
         raise UserError(where, f"cannot fill {template!r}: {error}") from None
 
@@ -264,4 +281,6 @@ def ordinal_form(number: int, forms: Sequence[OrdinalForm]) -> str:
     for form in forms:
         if not form.ends or any(digits.endswith(str(end)) for end in form.ends):
             return form.form.format(n=number)
-    raise ValueError(f"no ordinal form fits {number} (end the ordinals: list with a form without ends)")
+    raise ValueError(
+        f"no ordinal form fits {number} (end the ordinals: list with a form without ends)"
+    )

@@ -41,14 +41,18 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
     fonts = FontPair(load_font(paths["regular"]), load_font(paths["bold"]))
     words = labels.words()
     furniture = style.furniture
-    furniture = furniture.model_copy(update={
-        key: words.say(getattr(furniture, key), where.source(("furniture", key)))
-        for key in ("ruler_label", "inch_label")
-    })
+    furniture = furniture.model_copy(
+        update={
+            key: words.say(getattr(furniture, key), where.source(("furniture", key)))
+            for key in ("ruler_label", "inch_label")
+        }
+    )
     style = style.model_copy(update={"furniture": furniture})
     for key in ("print_line", "ruler_label", "inch_label"):
         # The furniture prints on every sheet: check its words once, at their own lines.
-        fonts.regular.check(getattr(furniture, key), where.source(("furniture", key)), f"furniture.{key}")
+        fonts.regular.check(
+            getattr(furniture, key), where.source(("furniture", key)), f"furniture.{key}"
+        )
     ctx = DrawContext(
         fonts,
         library.shapes,
@@ -57,7 +61,9 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
         furniture_source=library.style_source.source(("furniture",)),
         words=words,
     )
-    variant = Variant(labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()})
+    variant = Variant(
+        labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()}
+    )
     check_contrast(variant.labels, variant.library, variant.games)
     return variant
 
@@ -79,7 +85,9 @@ def check_text_is_used(variant: Variant) -> None:
 def check_games_exist(labels: LoadedLabels, games: list[str]) -> None:
     """A misspelt game under `games:` or `covers:` would change nothing: name it instead."""
     named = [(("games", game_id), game_id) for game_id in labels.spec.games]
-    named += [(("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])]
+    named += [
+        (("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])
+    ]
     for loc, game_id in named:
         if game_id not in games:
             raise UserError(
@@ -100,7 +108,9 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
     decks = [d.deck for d in loaded.decks]
     known = {
         "cards": list(dict.fromkeys(card.id for deck in decks for card in deck.cards)),
-        "groups": list(dict.fromkeys(card.group for deck in decks for card in deck.cards if card.group)),
+        "groups": list(
+            dict.fromkeys(card.group for deck in decks for card in deck.cards if card.group)
+        ),
         "backs": list(dict.fromkeys(back for deck in decks for back in deck.backs)),
     }
     singular = {"cards": "card", "groups": "card group", "backs": "back"}
@@ -111,17 +121,31 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
                     labels.source.source(("games", loaded.game.id, kind, name)),
                     f"{loaded.game.id} has no {singular[kind]} {name!r} ({kind}: {', '.join(names) or 'none'})",
                 )
-    return replace(loaded, decks=[replace(d, deck=_patched_deck(d.deck, patch)) for d in loaded.decks])
+    return replace(
+        loaded, decks=[replace(d, deck=_patched_deck(d.deck, patch)) for d in loaded.decks]
+    )
 
 
 def _patched_deck(deck: Deck, patch: dict[str, dict[str, dict[str, Any]]]) -> Deck:
     """One deck with each card's group fields, then its own, merged in, and each back's."""
     groups, cards, backs = (patch.get(kind, {}) for kind in ("groups", "cards", "backs"))
-    return deck.model_copy(update={
-        "cards": [
-            card.model_copy(update={"fields": {**card.fields, **groups.get(card.group, {}), **cards.get(card.id, {})}})
-            for card in deck.cards
-        ],
-        "backs": {bid: back.model_copy(update={"fields": {**back.fields, **backs.get(bid, {})}})
-                  for bid, back in deck.backs.items()},
-    })
+    return deck.model_copy(
+        update={
+            "cards": [
+                card.model_copy(
+                    update={
+                        "fields": {
+                            **card.fields,
+                            **groups.get(card.group, {}),
+                            **cards.get(card.id, {}),
+                        }
+                    }
+                )
+                for card in deck.cards
+            ],
+            "backs": {
+                bid: back.model_copy(update={"fields": {**back.fields, **backs.get(bid, {})}})
+                for bid, back in deck.backs.items()
+            },
+        }
+    )

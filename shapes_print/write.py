@@ -175,9 +175,13 @@ def _render_forked(
     try:
         context = multiprocessing.get_context("fork")
         start = (_LOCK_HELD[-1] if _LOCK_HELD else None, os.getpid())
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start, initargs=start) as pool:
+        with ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_worker_start, initargs=start
+        ) as pool:
             count = len(batch)
-            yield from pool.map(_render_nth, repeat(staging, count), repeat(formats, count), range(count))
+            yield from pool.map(
+                _render_nth, repeat(staging, count), repeat(formats, count), range(count)
+            )
     finally:
         _BATCH = []
 

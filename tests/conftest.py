@@ -13,7 +13,9 @@ from shapes_print import pipeline
 def pass_and_pick(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every player count on both papers, built in-process like `make print` does."""
     out = tmp_path_factory.mktemp("pass-and-pick")
-    pipeline.build(pipeline.Sources(), ["pass-and-pick"], pipeline.BuildOptions(paper="a4,letter"), out)
+    pipeline.build(
+        pipeline.Sources(), ["pass-and-pick"], pipeline.BuildOptions(paper="a4,letter"), out
+    )
     return out / "pass-and-pick"
 
 
@@ -26,5 +28,7 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for game_id, game in pipeline.load_project(pipeline.Sources()).games.items():
         project = pipeline.load_project(pipeline.Sources(), [game_id], ["all"])
         for count in (game.game.players.min, game.game.players.max):
-            pipeline.build_project(project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out)
+            pipeline.build_project(
+                project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out
+            )
     return out

@@ -86,8 +86,14 @@ def sized_runs(path: Path) -> list[list[Run]]:
             key: tuple[float, str, str] | None = None
             for index in range(textpage.count_chars()):
                 char = chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
-                where = ctypes.cast(pdfium_c.FPDFText_GetTextObject(textpage, index), ctypes.c_void_p).value
-                here = (round(_printed_size(textpage, index), 2), _font_name(textpage, index), pictured.get(where, ""))
+                where = ctypes.cast(
+                    pdfium_c.FPDFText_GetTextObject(textpage, index), ctypes.c_void_p
+                ).value
+                here = (
+                    round(_printed_size(textpage, index), 2),
+                    _font_name(textpage, index),
+                    pictured.get(where, ""),
+                )
                 if char in "\r\n" or here != key:
                     if key and "".join(current).strip():
                         runs.append(Run(" ".join("".join(current).split()), *key))
@@ -143,15 +149,23 @@ def _figure_alt(thing: pdfium_c.FPDF_PAGEOBJECT) -> str:
         pdfium_c.FPDFPageObjMark_GetName(mark, name, ctypes.sizeof(name), ctypes.byref(length))
         if bytes(name)[: max(length.value - 2, 0)].decode("utf-16-le") != "Figure":
             continue
-        if pdfium_c.FPDFPageObjMark_GetParamBlobValue(mark, b"Alt", raw, len(raw), ctypes.byref(length)):
+        if pdfium_c.FPDFPageObjMark_GetParamBlobValue(
+            mark, b"Alt", raw, len(raw), ctypes.byref(length)
+        ):
             text = bytes(raw[: length.value])
             # A text string is UTF-16BE after its mark, or else PDFDocEncoding (Latin-1 here).
-            return text[2:].decode("utf-16-be") if text.startswith(b"\xfe\xff") else text.decode("latin-1")
+            return (
+                text[2:].decode("utf-16-be")
+                if text.startswith(b"\xfe\xff")
+                else text.decode("latin-1")
+            )
     return ""
 
 
 def _font_name(textpage: pdfium.PdfTextPage, index: int) -> str:
     buffer = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
-    length = pdfium_c.FPDFText_GetFontInfo(textpage, index, buffer, len(buffer), ctypes.byref(flags))
+    length = pdfium_c.FPDFText_GetFontInfo(
+        textpage, index, buffer, len(buffer), ctypes.byref(flags)
+    )
     return buffer.raw[: max(length - 1, 0)].decode("utf-8", "replace")

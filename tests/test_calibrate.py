@@ -30,16 +30,22 @@ def calibrate(out: Path, *args: str) -> Path:
 
 
 def variant(labels: str) -> Variant:
-    return make_variant(pipeline.DEFAULT_TEMPLATES, {}, load_labels(labels, pipeline.DEFAULT_LABELS))
+    return make_variant(
+        pipeline.DEFAULT_TEMPLATES, {}, load_labels(labels, pipeline.DEFAULT_LABELS)
+    )
 
 
 def flat(items: tuple[Item, ...]) -> list[Item]:
-    return [leaf for item in items for leaf in (flat(item.items) if isinstance(item, Group) else [item])]
+    return [
+        leaf for item in items for leaf in (flat(item.items) if isinstance(item, Group) else [item])
+    ]
 
 
 def test_spanish_sheet_is_in_spanish_in_its_own_folder(tmp_path: Path) -> None:
     pdf = calibrate(tmp_path, "--labels", "es", "--paper", "letter", "--flip", "short")
-    assert pdf.relative_to(tmp_path) == Path("calibration/es/letter-short/calibration_letter_short.pdf")
+    assert pdf.relative_to(tmp_path) == Path(
+        "calibration/es/letter-short/calibration_letter_short.pdf"
+    )
     front, back = page_texts(pdf)
     for words in (
         "Calibración a doble cara: letter, girar por el borde corto",
@@ -76,18 +82,30 @@ def test_large_print_words_keep_clear_of_the_centre_crosshair() -> None:
     c = v.library.printing.calibration
     front, back = pipeline.plan_calibration(v, "letter", size, "long", (0.0, 0.0)).pages
     for page, reach in ((front, c.arm), (back, c.scale_half_length)):
-        lines = [item for item in flat(page.items) if isinstance(item, Text) and item.x == width / 2]
-        for line in (line for line in lines if line.text not in ("+10", "-10")):  # not the scales' own
+        lines = [
+            item for item in flat(page.items) if isinstance(item, Text) and item.x == width / 2
+        ]
+        for line in (
+            line for line in lines if line.text not in ("+10", "-10")
+        ):  # not the scales' own
             top, bottom = line.y + line.size, line.y - line.size * 0.3
             assert bottom > height / 2 + reach or top < height / 2 - reach, line
-    assert any(item.y < height / 2 for item in flat(front.items) if isinstance(item, Text) and item.x == width / 2)
+    assert any(
+        item.y < height / 2
+        for item in flat(front.items)
+        if isinstance(item, Text) and item.x == width / 2
+    )
 
 
 def line_widths(pdf: Path) -> list[set[float]]:
     """Each page's stroke widths, as its `w` operators set them."""
     reader = PdfReader(pdf)
     return [
-        {float(operands[0]) for operands, operator in ContentStream(page.get_contents(), reader).operations if operator == b"w"}
+        {
+            float(operands[0])
+            for operands, operator in ContentStream(page.get_contents(), reader).operations
+            if operator == b"w"
+        }
         for page in reader.pages
     ]
 
@@ -103,9 +121,14 @@ def test_the_sheets_proportions_are_print_yamls(tmp_path: Path) -> None:
     ]
     root = copy_project(tmp_path / "project", edits)
     changed = calibrate(tmp_path / "changed", "--templates", str(root / "templates"))
-    for pdf, title_size, number_size, width in ((shipped, 12.6, 7.2, 0.3), (changed, 18.0, 10.8, 0.7)):
+    for pdf, title_size, number_size, width in (
+        (shipped, 12.6, 7.2, 0.3),
+        (changed, 18.0, 10.8, 0.7),
+    ):
         front, back = sized_runs(pdf)
-        assert [run.size for run in front if run.text.startswith("Duplex calibration")] == [title_size]
+        assert [run.size for run in front if run.text.startswith("Duplex calibration")] == [
+            title_size
+        ]
         assert {run.size for run in back if run.text in ("+10", "-10")} == {number_size}
         assert {run.size for run in back if run.text in tuple(LABELS)} == {9.0}
         front_widths, back_widths = line_widths(pdf)
@@ -115,14 +138,21 @@ def test_the_sheets_proportions_are_print_yamls(tmp_path: Path) -> None:
 def test_high_contrast_sheet_is_black() -> None:
     v = variant("high-contrast")
     document = pipeline.plan_calibration(v, "a4", v.library.papers["a4"], "long", (0.0, 0.0))
-    colours = {item.colour for page in document.pages for item in flat(page.items) if isinstance(item, (Text, Line))}
+    colours = {
+        item.colour
+        for page in document.pages
+        for item in flat(page.items)
+        if isinstance(item, (Text, Line))
+    }
     assert colours == {"#000000"}
 
 
 def test_standard_is_the_default_and_has_no_folder_of_its_own(tmp_path: Path) -> None:
     default = calibrate(tmp_path / "default")
     named = calibrate(tmp_path / "named", "--labels", "standard")
-    assert default.relative_to(tmp_path / "default") == Path("calibration/a4-long/calibration_a4_long.pdf")
+    assert default.relative_to(tmp_path / "default") == Path(
+        "calibration/a4-long/calibration_a4_long.pdf"
+    )
     assert default.read_bytes() == named.read_bytes()
 
 
@@ -157,5 +187,8 @@ def test_words_that_do_not_fit_say_so_and_write_nothing(
     args = ["calibrate", "--labels", "large-print", "--paper", "160x200mm", "--out", str(tmp_path)]
     assert main(args) == 2
     error = capsys.readouterr().err
-    assert "--paper 160x200mm: the calibration sheet's words do not fit between its crosshairs at 18 pt" in error
+    assert (
+        "--paper 160x200mm: the calibration sheet's words do not fit between its crosshairs at 18 pt"
+        in error
+    )
     assert "hint: a larger --paper" in error and not any(tmp_path.iterdir())

@@ -26,28 +26,71 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def build(project: Path, out: Path) -> int:
-    return main(["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(out),
-                 "--content", str(project / "content"), "--templates", str(project / "templates")])
+    return main(
+        [
+            "build",
+            "pass-and-pick",
+            "--players",
+            "4",
+            "--paper",
+            "a4",
+            "--out",
+            str(out),
+            "--content",
+            str(project / "content"),
+            "--templates",
+            str(project / "templates"),
+        ]
+    )
 
 
 CASES = [
-    ("content/pass-and-pick/deck.yaml", "count: 6, layout: shape, back: standard,\n     fields: {shape: circle",
-     "count: six, layout: shape, back: standard,\n     fields: {shape: circle",
-     r"deck\.yaml:11:33: cards\.0\.count: must be a whole number, got 'six'"),
-    ("content/pass-and-pick/deck.yaml", "  - {id: circle, name: circles, count: 6,", "  - {id: circle, cuont: 6, name: circles, count: 6,",
-     r"deck\.yaml:11:18: unknown key 'cuont'$"),
-    ("content/pass-and-pick/game.yaml", "players: {min: 3, max: 6}", "players: {min: 3, max: 6",
-     r"game\.yaml:\d+:\d+: YAML syntax error: "),
-    ("content/pass-and-pick/game.yaml", "deck: deck.yaml", "deck: decks.yaml",
-     r"game\.yaml:9:1: file 'decks\.yaml' not found in "),
-    ("templates/cards/poker.yaml", "card: {width: 63.5mm,", "card: {width: 63.5,",
-     r"poker\.yaml:\d+:\d+: card\.width: length 63\.5 has no unit"),
+    (
+        "content/pass-and-pick/deck.yaml",
+        "count: 6, layout: shape, back: standard,\n     fields: {shape: circle",
+        "count: six, layout: shape, back: standard,\n     fields: {shape: circle",
+        r"deck\.yaml:11:33: cards\.0\.count: must be a whole number, got 'six'",
+    ),
+    (
+        "content/pass-and-pick/deck.yaml",
+        "  - {id: circle, name: circles, count: 6,",
+        "  - {id: circle, cuont: 6, name: circles, count: 6,",
+        r"deck\.yaml:11:18: unknown key 'cuont'$",
+    ),
+    (
+        "content/pass-and-pick/game.yaml",
+        "players: {min: 3, max: 6}",
+        "players: {min: 3, max: 6",
+        r"game\.yaml:\d+:\d+: YAML syntax error: ",
+    ),
+    (
+        "content/pass-and-pick/game.yaml",
+        "deck: deck.yaml",
+        "deck: decks.yaml",
+        r"game\.yaml:9:1: file 'decks\.yaml' not found in ",
+    ),
+    (
+        "templates/cards/poker.yaml",
+        "card: {width: 63.5mm,",
+        "card: {width: 63.5,",
+        r"poker\.yaml:\d+:\d+: card\.width: length 63\.5 has no unit",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("file", "old", "new", "message"), CASES, ids=["wrong-type", "unknown-key", "syntax", "missing-file", "no-unit"])
+@pytest.mark.parametrize(
+    ("file", "old", "new", "message"),
+    CASES,
+    ids=["wrong-type", "unknown-key", "syntax", "missing-file", "no-unit"],
+)
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(
-    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], file: str, old: str, new: str, message: str
+    project: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    file: str,
+    old: str,
+    new: str,
+    message: str,
 ) -> None:
     out = tmp_path / "out"
     assert build(project, out) == 0

@@ -266,27 +266,82 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path
 
 def test_spanish_kit_reads_in_spanish_with_accents_and_ordinals(tmp_path: Path) -> None:
     """es covers Collect 3: every file says Spanish, the ladder says 1.er, 2.º, 3.er."""
-    assert main(["build", "collect-3", "--labels", "es", "--players", "4", "--paper", "a4",
-                 "--out", str(tmp_path), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "collect-3",
+                "--labels",
+                "es",
+                "--players",
+                "4",
+                "--paper",
+                "a4",
+                "--out",
+                str(tmp_path),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     folder = tmp_path / "collect-3/es/a4/4-players"
-    read = {kind: text_of(folder / f"collect-3_4p_a4_es_{kind}.pdf")
-            for kind in ("cards", "task-cards", "sheets", "host-key", "printing-guide")}
-    assert "1.er jugador en conseguir una Corona +3 2.º jugador en conseguir una Corona +2 " \
-           "3.er jugador en conseguir una Corona +1" in read["sheets"]
+    read = {
+        kind: text_of(folder / f"collect-3_4p_a4_es_{kind}.pdf")
+        for kind in ("cards", "task-cards", "sheets", "host-key", "printing-guide")
+    }
+    assert (
+        "1.er jugador en conseguir una Corona +3 2.º jugador en conseguir una Corona +2 "
+        "3.er jugador en conseguir una Corona +1" in read["sheets"]
+    )
     for kind, spanish in [
         ("cards", ["COMODÍN", "AMARILLO", "ACCIÓN", "CORONA", "«¡Reúne 3!»", "1.ª Corona"]),
-        ("task-cards", ["TAREA 20", "Ejemplo: Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5"]),
-        ("sheets", ["Reúne 3: preparación para 4 jugadores", "Cómo se juega", "Lista de Tareas",
-                    "Ronda 1", "Reparte", "J4", "Comodín: si su trío usa un Comodín"]),
-        ("host-key", ["Carta Dorso Copias Rojo 1 número 3", "Puntos dobles acción 2",
-                      "Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5", "números todos pares o todos impares"]),
+        (
+            "task-cards",
+            ["TAREA 20", "Ejemplo: Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5"],
+        ),
+        (
+            "sheets",
+            [
+                "Reúne 3: preparación para 4 jugadores",
+                "Cómo se juega",
+                "Lista de Tareas",
+                "Ronda 1",
+                "Reparte",
+                "J4",
+                "Comodín: si su trío usa un Comodín",
+            ],
+        ),
+        (
+            "host-key",
+            [
+                "Carta Dorso Copias Rojo 1 número 3",
+                "Puntos dobles acción 2",
+                "Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5",
+                "números todos pares o todos impares",
+            ],
+        ),
         ("printing-guide", ["Cómo imprimir Reúne 3 (4 jugadores, a4)"]),
     ]:
         for words in spanish:
             assert words in read[kind], (kind, words)
-    english = ["Crown", "Task", "Round", "Dealer", "Example", "WILD", "RED", "1st", "player", " or "]
-    found = [(kind, word) for kind, words in read.items() for word in english
-             if re.search(rf"{word}\b", re.sub(r"\S+\.pdf\b", "", words))]
+    english = [
+        "Crown",
+        "Task",
+        "Round",
+        "Dealer",
+        "Example",
+        "WILD",
+        "RED",
+        "1st",
+        "player",
+        " or ",
+    ]
+    found = [
+        (kind, word)
+        for kind, words in read.items()
+        for word in english
+        if re.search(rf"{word}\b", re.sub(r"\S+\.pdf\b", "", words))
+    ]
     assert not found
 
 

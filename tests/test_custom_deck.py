@@ -35,11 +35,29 @@ def deck(content: Path) -> Path:
 
 
 def build(content: Path, out: Path, *extra: str) -> int:
-    return main(["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(out),
-                 "--content", str(content), "--templates", str(DEFAULT_TEMPLATES), "--quiet", *extra])
+    return main(
+        [
+            "build",
+            "pass-and-pick",
+            "--players",
+            "4",
+            "--paper",
+            "a4",
+            "--out",
+            str(out),
+            "--content",
+            str(content),
+            "--templates",
+            str(DEFAULT_TEMPLATES),
+            "--quiet",
+            *extra,
+        ]
+    )
 
 
-def test_a_24_card_deck_with_its_own_shape_builds_and_its_sheets_count_it(content: Path, tmp_path: Path) -> None:
+def test_a_24_card_deck_with_its_own_shape_builds_and_its_sheets_count_it(
+    content: Path, tmp_path: Path
+) -> None:
     deck(content).write_text(deck(content).read_text() + KITES)
     out = tmp_path / "out"
     assert build(content, out) == 0
@@ -63,21 +81,36 @@ def test_a_24_card_deck_with_its_own_shape_builds_and_its_sheets_count_it(conten
     mm = 72 / 25.4
     centre_x, centre_y = kite.x + 31.75 * mm, kite.y + (88.9 - 36) * mm
     height = float(reader.pages[4].mediabox.height)
-    assert image.getpixel((int(centre_x * scale), int((height - centre_y) * scale))) == (0xD5, 0x5E, 0x00)
+    assert image.getpixel((int(centre_x * scale), int((height - centre_y) * scale))) == (
+        0xD5,
+        0x5E,
+        0x00,
+    )
     beside = centre_x + 18 * mm, centre_y - 12 * mm
-    assert image.getpixel((int(beside[0] * scale), int((height - beside[1]) * scale))) == (255, 255, 255)
-    assert not any("/Image" in str(x.get_object().get("/Subtype")) for x in reader.pages[4]["/Resources"]["/XObject"].values())
+    assert image.getpixel((int(beside[0] * scale), int((height - beside[1]) * scale))) == (
+        255,
+        255,
+        255,
+    )
+    assert not any(
+        "/Image" in str(x.get_object().get("/Subtype"))
+        for x in reader.pages[4]["/Resources"]["/XObject"].values()
+    )
 
 
 def test_an_overlong_label_fails_naming_card_text_and_box(
     content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    deck(content).write_text(deck(content).read_text().replace("label: CIRCLE", "label: CIRCLECIRCLECIRCLE"))
+    deck(content).write_text(
+        deck(content).read_text().replace("label: CIRCLE", "label: CIRCLECIRCLECIRCLE")
+    )
     assert build(content, tmp_path / "out") == 2
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert re.fullmatch(
         r".*deck\.yaml:\d+:\d+: card 'face-circle', box 'label': text 'CIRCLECIRCLECIRCLE' does not fit "
-        r"its 53\.5 x 12\.0 mm box even at 14 pt", line), line
+        r"its 53\.5 x 12\.0 mm box even at 14 pt",
+        line,
+    ), line
     assert not (tmp_path / "out/pass-and-pick").exists()
 
 
@@ -89,7 +122,9 @@ def test_a_character_the_font_lacks_fails_naming_character_label_and_font(
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert re.fullmatch(
         r".*deck\.yaml:\d+:\d+: card 'face-circle', box 'label': font DejaVuSans-Bold\.ttf has no glyph "
-        r"for '円' \(U\+5186\) in 'CIRCLE 円'", line), line
+        r"for '円' \(U\+5186\) in 'CIRCLE 円'",
+        line,
+    ), line
 
 
 def test_a_label_set_word_the_font_lacks_fails_the_same_way(
@@ -98,5 +133,7 @@ def test_a_label_set_word_the_font_lacks_fails_the_same_way(
     mine = tmp_path / "mine.yaml"
     mine.write_text('extends: standard\ntext:\n  "SQUARE": "正方形"\n')
     assert main(["check", "pass-and-pick", "--labels", str(mine)]) == 2
-    assert "card 'face-square', box 'label': font DejaVuSans-Bold.ttf has no glyph for '形' (U+5F62), " \
+    assert (
+        "card 'face-square', box 'label': font DejaVuSans-Bold.ttf has no glyph for '形' (U+5F62), "
         "'方' (U+65B9), '正' (U+6B63) in '正方形' (label set 'mine')" in capsys.readouterr().err
+    )

@@ -75,10 +75,17 @@ def test_readme_examples_run(
     assert len(reader.pages) == 6  # 24 cards: three sheets of nine, each with its backs
     assert "DIAMOND" in reader.pages[4].extract_text()
     mine = tmp_path / "my-output/pass-and-pick/my-labels/a4/4-players"
-    faces = [" ".join(page.extract_text().split()) for page in PdfReader(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf").pages[::2]]
+    faces = [
+        " ".join(page.extract_text().split())
+        for page in PdfReader(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf").pages[::2]
+    ]
     assert "BALL" in faces[0] and "PEAK" in faces[0] and "BOX" in faces[1]
     assert not any(word in " ".join(faces) for word in ("CIRCLE", "TRIANGLE", "SQUARE"))
-    assert {run.size for run in sized_runs(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf")[0] if run.text == "BALL"} == {32.0}
+    assert {
+        run.size
+        for run in sized_runs(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf")[0]
+        if run.text == "BALL"
+    } == {32.0}
     assert (mine / "preview/contact-sheet.png").is_file()
 
 

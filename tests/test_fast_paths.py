@@ -221,7 +221,9 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
     monkeypatch.setattr(content, "read_yaml", counting_read)
     monkeypatch.setattr(fonts, "TTFont", counting_font)
     fonts.load_font.cache_clear()
-    written = pipeline.build(pipeline.Sources(), [GAME], pipeline.BuildOptions("3-4", "a4,letter"), tmp_path)
+    written = pipeline.build(
+        pipeline.Sources(), [GAME], pipeline.BuildOptions("3-4", "a4,letter"), tmp_path
+    )
     assert len({w.folder for w in written}) == 4  # 2 player counts x 2 papers
     assert len(reads) == len(set(reads)) > 8
     assert sorted(Path(p).name for p in parsed) == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]
@@ -245,8 +247,16 @@ def test_a_pattern_fill_is_one_form_that_faces_showing_it_share(tmp_path: Path) 
     deck_path = content / GAME / "deck.yaml"
     deck = yaml.safe_load(deck_path.read_text())
     for card_id, colour in (("north", "#0072B2"), ("south", "#E69F00")):
-        fields = {"shape": "star", "label": card_id.upper(), "colour": colour, "pattern": "dense-dots", "pattern_colour": "#000000"}
-        deck["cards"].append({"id": card_id, "count": 1, "layout": "shape", "back": "standard", "fields": fields})
+        fields = {
+            "shape": "star",
+            "label": card_id.upper(),
+            "colour": colour,
+            "pattern": "dense-dots",
+            "pattern_colour": "#000000",
+        }
+        deck["cards"].append(
+            {"id": card_id, "count": 1, "layout": "shape", "back": "standard", "fields": fields}
+        )
     deck_path.write_text(yaml.safe_dump(deck, sort_keys=False))
     out = tmp_path / "out"
     pipeline.build(pipeline.Sources(content), [GAME], pipeline.BuildOptions("4", "a4"), out)

@@ -38,7 +38,9 @@ def test_too_many_values_are_refused_without_any_alias(tmp_path: Path) -> None:
     path.write_text("a: [" + ", ".join(["1"] * MAX_VALUES) + "]\n")
     with pytest.raises(UserError, match=rf"long\.yaml:1:4: holds more than {MAX_VALUES} values"):
         read_yaml(path)
-    path.write_text("a: [" + ", ".join(["1"] * (MAX_VALUES - 3)) + "]\n")  # the root, `a` and the list count
+    path.write_text(
+        "a: [" + ", ".join(["1"] * (MAX_VALUES - 3)) + "]\n"
+    )  # the root, `a` and the list count
     assert len(read_yaml(path).data["a"]) == MAX_VALUES - 3
 
 

@@ -56,7 +56,9 @@ def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -
             folder = kit(labelled, labels, paper, count)
             names = sorted(p.name for p in folder.glob("*.pdf"))
             stem = f"pass-and-pick_{count}p_{paper}{suffix}"
-            assert names == [f"{stem}_{kind}.pdf" for kind in ("cards", "host-key", "printing-guide", "sheets")]
+            assert names == [
+                f"{stem}_{kind}.pdf" for kind in ("cards", "host-key", "printing-guide", "sheets")
+            ]
             for name in names:
                 entry = manifest[f"{folder.relative_to(labelled)}/{name}"]
                 assert entry["labels"] == labels and entry["players"] == str(count)
@@ -89,18 +91,26 @@ def test_a_label_set_asked_for_on_a_game_it_does_not_cover_is_one_line(
     args = ["build", "shapes-the-game", "--labels", str(mine), "--players", "3", "--out", str(out)]
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert err == "label set 'mine' does not cover game 'shapes-the-game' (it covers: pass-and-pick, collect-3)\n"
+    assert (
+        err
+        == "label set 'mine' does not cover game 'shapes-the-game' (it covers: pass-and-pick, collect-3)\n"
+    )
     assert not out.exists()
     mine.write_text("extends: standard\ncovers: [pass-and-pick, shapes-the-gaem]\n")
     assert main(["check", "--labels", str(mine)]) == 2
-    assert re.search(r"mine\.yaml:2:\d+: no game 'shapes-the-gaem' in the content", capsys.readouterr().err)
+    assert re.search(
+        r"mine\.yaml:2:\d+: no game 'shapes-the-gaem' in the content", capsys.readouterr().err
+    )
 
 
 def test_a_label_set_patches_a_card_group_then_single_cards() -> None:
     planned = project("high-contrast", "shapes-the-game")
     cards = {card.id: card.fields for card in planned.games["shapes-the-game"].deck.cards}
     assert cards["red-arch"]["colour"] == "#FFFFFF" and cards["red-arch"]["pattern"] == "stripes"
-    assert cards["yellow-step"]["pattern"] == "horizontal" and cards["yellow-step"]["colour_word"] == "YELLOW"
+    assert (
+        cards["yellow-step"]["pattern"] == "horizontal"
+        and cards["yellow-step"]["colour_word"] == "YELLOW"
+    )
     assert cards["stop-turn"]["colour"] == "#000000"
 
 
@@ -148,8 +158,10 @@ def test_high_contrast_draws_black_and_white_only_with_2pt_outlines(game: str) -
     seen: set[str] = set()
     for _, _, files in pipeline.plan_all(planned, "4", "a4"):
         for kit_file in files:
-            items = [*(i for page in kit_file.document.pages for i in page.items),
-                     *(i for s in kit_file.document.symbols.values() for i in s.items)]
+            items = [
+                *(i for page in kit_file.document.pages for i in page.items),
+                *(i for s in kit_file.document.symbols.values() for i in s.items),
+            ]
             for item in items:
                 seen |= set(colours(item))
     assert seen == {"#000000", "#FFFFFF"}
@@ -161,7 +173,9 @@ def test_high_contrast_draws_black_and_white_only_with_2pt_outlines(game: str) -
         assert pair.ratio >= 7.0, pair
 
 
-def test_a_label_set_below_its_contrast_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_label_set_below_its_contrast_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     mine = tmp_path / "grey.yaml"
     mine.write_text('extends: standard\nstyle:\n  ink: "#999999"\n')
     assert main(["check", "pass-and-pick", "--labels", str(mine)]) == 2
@@ -206,7 +220,9 @@ def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: s
     sheet writes those words right after the picture at 18 pt, and a card's pictures are
     written out on the player sheets it points to (the Task list).
     """
-    (folder,) = [max(labelled.glob(f"{game}/{labels}/a4/*-players"), key=lambda f: int(f.name.split("-")[0]))]
+    (folder,) = [
+        max(labelled.glob(f"{game}/{labels}/a4/*-players"), key=lambda f: int(f.name.split("-")[0]))
+    ]
     pdfs = sorted(folder.glob("*.pdf"))
     assert len(pdfs) >= 4
     card_pictures: set[str] = set()
@@ -214,11 +230,16 @@ def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: s
         least = 24.0 if pdf.name.endswith("cards.pdf") else 18.0  # task cards are cards too
         pages = [[run for run in page if not furniture(run.text)] for page in sized_runs(pdf)]
         runs = [run for page in pages for run in page if not run.picture]
-        assert runs and min(run.size for run in runs) >= least, (pdf.name, min(runs, key=lambda r: r.size))
+        assert runs and min(run.size for run in runs) >= least, (
+            pdf.name,
+            min(runs, key=lambda r: r.size),
+        )
         if least == 24.0:
             card_pictures |= {run.picture for page in pages for run in page if run.picture}
         else:
-            for alt, after in (named for page in pages for named in _pictures_and_the_words_after(page, least)):
+            for alt, after in (
+                named for page in pages for named in _pictures_and_the_words_after(page, least)
+            ):
                 assert alt in after, (pdf.name, alt, after)
         if least == 18.0:  # every sheet, host key and guide opens with its heading
             heading = runs[0]
@@ -231,18 +252,27 @@ def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: s
             assert all(f"P{n}" in cells for n in range(1, 11)) and cells.count("Round 1") == 2
     if card_pictures:  # Collect 3's task cards show their example as cards
         sheets = next(pdf for pdf in pdfs if pdf.name.endswith("_sheets.pdf"))
-        written = " ".join(run.text for page in sized_runs(sheets) for run in page if not run.picture and run.size >= 18)
+        written = " ".join(
+            run.text
+            for page in sized_runs(sheets)
+            for run in page
+            if not run.picture and run.size >= 18
+        )
         assert {alt for alt in card_pictures if alt not in written} == set()
     assert card_pictures or game != "collect-3"
 
 
 @pytest.mark.parametrize("labels", LARGE)
 def test_large_print_captions_keep_each_card_name_on_one_line(labelled: Path, labels: str) -> None:
-    """"Green" ending one line and "5" starting the next would read as two cards."""
+    """ "Green" ending one line and "5" starting the next would read as two cards."""
     sheets = sorted(labelled.glob(f"collect-3/{labels}/a4/*-players/*_sheets.pdf"))[0]
     lines = [line.strip() for page in page_lines(sheets) for line in page]
     assert any(re.search(r"\bGreen\s5\b", line) for line in lines)  # captions are there to check
-    split = [(a, b) for a, b in pairwise(lines) if re.search(r"\b(Red|Blue|Green|Yellow)$", a) and re.match(r"\d", b)]
+    split = [
+        (a, b)
+        for a, b in pairwise(lines)
+        if re.search(r"\b(Red|Blue|Green|Yellow)$", a) and re.match(r"\d", b)
+    ]
     assert split == []
 
 
@@ -251,14 +281,19 @@ def test_a_no_break_space_never_breaks_a_line() -> None:
     width = font.width("Red 1, Blue 3,", 18)
     assert wrap("Red 1, Blue 3, Green 5", font, 18, width) == ("Red 1, Blue 3,", "Green 5")
     assert wrap("Red 1, Blue 3, Green\u00a05", font, 18, width + font.width(" Green", 18)) == (
-        "Red 1, Blue 3,", "Green\u00a05",
+        "Red 1, Blue 3,",
+        "Green\u00a05",
     )
 
 
 def _pictures_and_the_words_after(page: list[Run], least: float) -> Iterator[tuple[str, str]]:
     """Each picture on a page with the words at `least` or more that follow it, up to the
     next picture: what a reader finds beside or beneath it, its table cell and row."""
-    starts = [i for i, run in enumerate(page) if run.picture and (i == 0 or page[i - 1].picture != run.picture)]
+    starts = [
+        i
+        for i, run in enumerate(page)
+        if run.picture and (i == 0 or page[i - 1].picture != run.picture)
+    ]
     for start, end in pairwise([*starts, len(page)]):
         after = [run.text for run in page[start:end] if not run.picture and run.size >= least]
         yield page[start].picture, " ".join(" ".join(after).split())
@@ -279,7 +314,12 @@ def test_sized_runs_read_the_size_text_prints_at_and_the_picture_it_is_in(tmp_pa
     with pdf.open("wb") as out:
         write_pdf(Document("known", [Page(595, 842, items)], font, {"face-a": face}), out)
     read = {run.text: (run.size, run.picture) for run in sized_runs(pdf)[0]}
-    assert read == {"SET": (24.0, ""), "HALF": (12.0, ""), "TURNED": (24.0, ""), "FACE": (6.0, "Bomb → 0")}
+    assert read == {
+        "SET": (24.0, ""),
+        "HALF": (12.0, ""),
+        "TURNED": (24.0, ""),
+        "FACE": (6.0, "Bomb → 0"),
+    }
 
 
 def _text_sizes(items: tuple[Item, ...]) -> Iterator[float]:
@@ -305,31 +345,69 @@ def test_large_print_cards_hold_24pt_at_every_card_size_that_can(labels: str, ga
         if size == "mini":
             with pytest.raises(UserError) as refused:
                 card_symbols(loaded, template, planned.ctx)
-            assert re.fullmatch(r".*deck\.yaml:\d+:\d+: card 'face-[a-z0-9-]+', box '[a-z-]+': text '[^']+' "
-                                r"does not fit its 34\.0 x [\d.]+ mm box even at 24 pt", refused.value.line())
+            assert re.fullmatch(
+                r".*deck\.yaml:\d+:\d+: card 'face-[a-z0-9-]+', box '[a-z-]+': text '[^']+' "
+                r"does not fit its 34\.0 x [\d.]+ mm box even at 24 pt",
+                refused.value.line(),
+            )
             continue
         earlier = None
         for deck in loaded.decks:  # Collect 3's task cards show the deck's faces
             faces, backs = card_symbols(loaded, template, planned.ctx, deck=deck, earlier=earlier)
             earlier = {**(earlier or {}), **faces}
-            sizes_drawn = [size for symbol in [*faces.values(), *backs.values()] for size in _text_sizes(symbol.items)]
+            sizes_drawn = [
+                size
+                for symbol in [*faces.values(), *backs.values()]
+                for size in _text_sizes(symbol.items)
+            ]
             assert sizes_drawn and min(sizes_drawn) >= 24, (size, deck.name)
 
 
 def test_large_print_on_mini_cards_is_one_line_naming_card_text_and_box(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--labels", "large-print",
-            "--card-size", "mini", "--out", str(tmp_path)]
+    args = [
+        "build",
+        "pass-and-pick",
+        "--players",
+        "4",
+        "--paper",
+        "a4",
+        "--labels",
+        "large-print",
+        "--card-size",
+        "mini",
+        "--out",
+        str(tmp_path),
+    ]
     assert main(args) == 2
-    assert re.fullmatch(r".*content/pass-and-pick/deck\.yaml:\d+:\d+: card 'face-triangle', box 'label': text "
-                        r"'TRIANGLE' does not fit its 34\.0 x 12\.0 mm box even at 24 pt \(label set 'large-print'\)\n",
-                        capsys.readouterr().err)
+    assert re.fullmatch(
+        r".*content/pass-and-pick/deck\.yaml:\d+:\d+: card 'face-triangle', box 'label': text "
+        r"'TRIANGLE' does not fit its 34\.0 x 12\.0 mm box even at 24 pt \(label set 'large-print'\)\n",
+        capsys.readouterr().err,
+    )
     assert not list(tmp_path.iterdir())
 
 
-SPANISH_CHECK = ["Cards", "Round", "players", "CIRCLE", "TRIANGLE", "SQUARE", "Score", "Name",
-                 "Print", "ruler", "left", "right", "shuffle", "Host", "deck", "pass", "Points"]
+SPANISH_CHECK = [
+    "Cards",
+    "Round",
+    "players",
+    "CIRCLE",
+    "TRIANGLE",
+    "SQUARE",
+    "Score",
+    "Name",
+    "Print",
+    "ruler",
+    "left",
+    "right",
+    "shuffle",
+    "Host",
+    "deck",
+    "pass",
+    "Points",
+]
 
 
 def test_the_spanish_kit_has_no_english_left(labelled: Path) -> None:
@@ -345,39 +423,80 @@ def test_the_spanish_kit_has_no_english_left(labelled: Path) -> None:
     title = PdfReader(kit(labelled, "es") / "pass-and-pick_6p_a4_es_host-key.pdf").metadata.title
     assert title == "Formas: pasa y elige: clave del anfitrión para 6 jugadores"
     guide = " ".join(text(kit(labelled, "es") / "pass-and-pick_6p_a4_es_printing-guide.pdf"))
-    for spanish in ("Cómo imprimir Formas: pasa y elige (6 jugadores, a4)", "girar por el borde largo",
-                    "Solo para el anfitrión", "Compruebe la escala antes de cortar", "cartulina"):
+    for spanish in (
+        "Cómo imprimir Formas: pasa y elige (6 jugadores, a4)",
+        "girar por el borde largo",
+        "Solo para el anfitrión",
+        "Compruebe la escala antes de cortar",
+        "cartulina",
+    ):
         assert spanish in " ".join(guide.split()), spanish
 
 
 def english_lines(folder: Path) -> set[str]:
     """The lines of a kit that are English prose: three words or more of three letters."""
-    return {line.strip() for pdf in folder.glob("*.pdf") for lines in page_lines(pdf) for line in lines
-            if len(re.findall(r"(?<![-\w])[A-Za-z]{3,}(?![-\w])", line)) >= 3}
+    return {
+        line.strip()
+        for pdf in folder.glob("*.pdf")
+        for lines in page_lines(pdf)
+        for line in lines
+        if len(re.findall(r"(?<![-\w])[A-Za-z]{3,}(?![-\w])", line)) >= 3
+    }
 
 
-def test_shapes_the_game_in_spanish_has_accents_on_cards_and_sheets_and_no_english(tmp_path: Path) -> None:
+def test_shapes_the_game_in_spanish_has_accents_on_cards_and_sheets_and_no_english(
+    tmp_path: Path,
+) -> None:
     for labels in ("standard", "es"):
-        args = ["build", "shapes-the-game", "--players", "4", "--paper", "a4", "--out", str(tmp_path), "--quiet"]
+        args = [
+            "build",
+            "shapes-the-game",
+            "--players",
+            "4",
+            "--paper",
+            "a4",
+            "--out",
+            str(tmp_path),
+            "--quiet",
+        ]
         assert main([*args, "--labels", labels]) == 0
     spanish = tmp_path / "shapes-the-game/es/a4/4-players"
     cards = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_cards.pdf"))
-    for word in ("ROJO", "AMARILLO", "SEMICÍRCULO", "CUÑA", "ESCALÓN", "COMODÍN", "DETENER TURNO",
-                 "DESPEJAR TABLERO", "Juegue cualquier pieza blanca", "Shapes"):
+    for word in (
+        "ROJO",
+        "AMARILLO",
+        "SEMICÍRCULO",
+        "CUÑA",
+        "ESCALÓN",
+        "COMODÍN",
+        "DETENER TURNO",
+        "DESPEJAR TABLERO",
+        "Juegue cualquier pieza blanca",
+        "Shapes",
+    ):
         assert word in cards, word
     sheet = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_main-game.pdf"))
-    for phrase in ("Shapes: juego principal", "Preparación", "Coloque la base negra sobre una superficie firme.",
-                   "Retire las 2 cartas «Despejar tablero» y las 2 cartas «Detener turno».", "Eliminación",
-                   "COMODÍN para usted: puede elegir cualquier pieza blanca."):
+    for phrase in (
+        "Shapes: juego principal",
+        "Preparación",
+        "Coloque la base negra sobre una superficie firme.",
+        "Retire las 2 cartas «Despejar tablero» y las 2 cartas «Detener turno».",
+        "Eliminación",
+        "COMODÍN para usted: puede elegir cualquier pieza blanca.",
+    ):
         assert phrase in sheet, phrase
     host = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_host-key.pdf"))
     assert "Qué retirar en cada variante" in host and "Selección de cartas" in host
     # No line of English prose from the standard kit is left anywhere in the Spanish one.
     english = english_lines(tmp_path / "shapes-the-game/a4/4-players")
-    assert len(english) > 100 and any("Place the black base on a sturdy surface." in line for line in english)
+    assert len(english) > 100 and any(
+        "Place the black base on a sturdy surface." in line for line in english
+    )
     words = " ".join(" ".join(page_texts(pdf)) for pdf in spanish.glob("*.pdf"))
     assert [line for line in english if line in words] == []
-    assert not re.search(r"\b(WILD|STOP TURN|CLEAR THE BOARD|RED|GREEN|BLUE|YELLOW|HALF-CIRCLE)\b", words)
+    assert not re.search(
+        r"\b(WILD|STOP TURN|CLEAR THE BOARD|RED|GREEN|BLUE|YELLOW|HALF-CIRCLE)\b", words
+    )
 
 
 def copy_labels(tmp_path: Path, name: str) -> Path:
@@ -390,20 +509,29 @@ def test_a_complete_label_set_names_the_missing_english_and_where_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     es = copy_labels(tmp_path, "es")
-    es.write_text(es.read_text().replace('  "Cards set aside unseen": "Cartas apartadas sin mirar"\n', ""))
+    es.write_text(
+        es.read_text().replace('  "Cards set aside unseen": "Cartas apartadas sin mirar"\n', "")
+    )
     assert main(["check", "pass-and-pick", "--labels", str(es)]) == 2
     first = capsys.readouterr().err.splitlines()[0]
     sheets = (pipeline.DEFAULT_CONTENT / "pass-and-pick/sheets.yaml").read_text().splitlines()
     line = next(i for i, t in enumerate(sheets, 1) if "Cards set aside unseen" in t)
-    assert re.match(rf".*content/pass-and-pick/sheets\.yaml:{line}:\d+: label set 'es' .* has no text for "
-                    r"'Cards set aside unseen'", first), first
+    assert re.match(
+        rf".*content/pass-and-pick/sheets\.yaml:{line}:\d+: label set 'es' .* has no text for "
+        r"'Cards set aside unseen'",
+        first,
+    ), first
 
 
-def test_label_set_mistakes_point_at_their_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_label_set_mistakes_point_at_their_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     mine = tmp_path / "mine.yaml"
     mine.write_text("extends: standard\ncards:\n  elements:\n    lable: {size: 30pt}\n")
     assert main(["check", "--labels", str(mine)]) == 2
-    assert re.search(r"mine\.yaml:4:5: no card layout element is named 'lable'", capsys.readouterr().err)
+    assert re.search(
+        r"mine\.yaml:4:5: no card layout element is named 'lable'", capsys.readouterr().err
+    )
     mine.write_text("extends: standard\nstyle:\n  body_size: big\n")
     assert main(["check", "--labels", str(mine)]) == 2
     assert re.search(r"mine\.yaml:3:3: body_size: .*big", capsys.readouterr().err)
@@ -418,18 +546,68 @@ def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
     # Spanish covers every game, so a starter from standard lists the words es translates.
     es = yaml.safe_load((pipeline.DEFAULT_LABELS / "es.yaml").read_text())
     (tmp_path / "english.yaml").write_text("extends: standard\n")
-    assert main(["labels", "new", "copy", "--from", str(tmp_path / "english.yaml"), "--out", str(tmp_path)]) == 0
+    assert (
+        main(
+            [
+                "labels",
+                "new",
+                "copy",
+                "--from",
+                str(tmp_path / "english.yaml"),
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     starter = tmp_path / "copy.yaml"
     data = yaml.safe_load(starter.read_text())
     # Spanish translates exactly what is printed, and the starter lists exactly that.
     assert "covers" not in data and "covers" not in es
     assert set(data["text"]) == set(es["text"])
-    assert re.search(r'  # content/pass-and-pick/sheets\.yaml:\d+\n  "Cards set aside unseen": ', starter.read_text())
-    assert data["style"]["body_size"] == "14pt" and data["cards"]["elements"]["label"]["size"] == "22pt"
+    assert re.search(
+        r'  # content/pass-and-pick/sheets\.yaml:\d+\n  "Cards set aside unseen": ',
+        starter.read_text(),
+    )
+    assert (
+        data["style"]["body_size"] == "14pt"
+        and data["cards"]["elements"]["label"]["size"] == "22pt"
+    )
     out = tmp_path / "out"
-    assert main(["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(out), "--quiet"]) == 0
-    assert main(["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(out), "--quiet",
-                 "--labels", str(starter)]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "pass-and-pick",
+                "--players",
+                "4",
+                "--paper",
+                "a4",
+                "--out",
+                str(out),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "build",
+                "pass-and-pick",
+                "--players",
+                "4",
+                "--paper",
+                "a4",
+                "--out",
+                str(out),
+                "--quiet",
+                "--labels",
+                str(starter),
+            ]
+        )
+        == 0
+    )
     for kind in ("cards", "sheets", "host-key"):
         plain = out / f"pass-and-pick/a4/4-players/pass-and-pick_4p_a4_{kind}.pdf"
         copied = out / f"pass-and-pick/copy/a4/4-players/pass-and-pick_4p_a4_copy_{kind}.pdf"
@@ -442,8 +620,11 @@ def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
 
 def shipped_yaml() -> Iterator[tuple[Path, str]]:
     root = defaults.PROJECT
-    for path in [*sorted((root / "labels").glob("*.yaml")), root / "content/pass-and-pick/deck.yaml",
-                 *sorted((root / "templates/cards").glob("*.yaml"))]:
+    for path in [
+        *sorted((root / "labels").glob("*.yaml")),
+        root / "content/pass-and-pick/deck.yaml",
+        *sorted((root / "templates/cards").glob("*.yaml")),
+    ]:
         first = path.read_text().splitlines()[0]
         match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
         assert match, f"{path} does not name its schema"
@@ -453,13 +634,18 @@ def shipped_yaml() -> Iterator[tuple[Path, str]]:
 def test_schemas_are_current_and_the_shipped_files_pass_them(tmp_path: Path) -> None:
     assert main(["schema", "--out", str(tmp_path)]) == 0
     for name in SCHEMAS:
-        assert (tmp_path / name).read_text() == (defaults.PROJECT / "schemas" / name).read_text(), "run shapes-print schema"
+        assert (tmp_path / name).read_text() == (defaults.PROJECT / "schemas" / name).read_text(), (
+            "run shapes-print schema"
+        )
     for path, schema in shipped_yaml():
         resolved = (path.parent / schema).resolve()
         data = yaml.safe_load(path.read_text())
         jsonschema.validate(data, json.loads(resolved.read_text()))
     with pytest.raises(jsonschema.ValidationError, match="'sise' was unexpected"):
-        jsonschema.validate({"cards": {"elements": {"label": {"sise": "30pt"}}}}, schema_of(SCHEMAS["labels.schema.json"]))
+        jsonschema.validate(
+            {"cards": {"elements": {"label": {"sise": "30pt"}}}},
+            schema_of(SCHEMAS["labels.schema.json"]),
+        )
 
 
 def test_labels_new_from_a_complete_set_marks_what_is_missing(tmp_path: Path) -> None:
@@ -467,8 +653,11 @@ def test_labels_new_from_a_complete_set_marks_what_is_missing(tmp_path: Path) ->
     es.write_text(es.read_text().replace('  "Rounds": "Rondas"\n', ""))
     assert main(["labels", "new", "es2", "--from", str(es), "--out", str(tmp_path)]) == 0
     starter = (tmp_path / "es2.yaml").read_text()
-    assert re.search(r'  # content/pass-and-pick/sheets\.yaml:\d+ \(not in the label set yet: still English\)\n'
-                     r'  "Rounds": "Rounds"\n', starter)
+    assert re.search(
+        r"  # content/pass-and-pick/sheets\.yaml:\d+ \(not in the label set yet: still English\)\n"
+        r'  "Rounds": "Rounds"\n',
+        starter,
+    )
     assert '"Cards set aside unseen": "Cartas apartadas sin mirar"' in starter
     assert starter.count("not in the label set yet") == 1
 
@@ -479,11 +668,16 @@ def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
     mine = tmp_path / "mine.yaml"
     mine.write_text('extends: standard\ntext:\n  "Cards in pley": "Cartes en jeu"\n')
     assert main(["check", "--labels", str(mine)]) == 2
-    assert re.search(r"mine\.yaml:3:3: text 'Cards in pley' is not printed anywhere "
-                     r"\(did you mean 'Cards in play'\?\)", capsys.readouterr().err)
-    mine.write_text('extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n')
+    assert re.search(
+        r"mine\.yaml:3:3: text 'Cards in pley' is not printed anywhere "
+        r"\(did you mean 'Cards in play'\?\)",
+        capsys.readouterr().err,
+    )
+    mine.write_text("extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n")
     assert main(["check", "--labels", str(mine)]) == 2
-    assert re.search(r"mine\.yaml:3:3: no game 'pass-and-pik' in the content", capsys.readouterr().err)
+    assert re.search(
+        r"mine\.yaml:3:3: no game 'pass-and-pik' in the content", capsys.readouterr().err
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -493,15 +687,20 @@ def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
     ink=st.sampled_from(["#000000", "#333333", "#FFFF00", "not a colour"]),
 )
 def test_any_label_set_builds_or_fails_with_one_clean_line(word: str, size: str, ink: str) -> None:
-    data = {"extends": "standard", "text": {"CIRCLE": word},
-            "style": {"body_size": size, "ink": ink},
-            "cards": {"elements": {"label": {"size": size}}}}
+    data = {
+        "extends": "standard",
+        "text": {"CIRCLE": word},
+        "style": {"body_size": size, "ink": ink},
+        "cards": {"elements": {"label": {"size": size}}},
+    }
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "any.yaml"
         path.write_text(yaml.safe_dump(data, allow_unicode=True))
         try:
             planned = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(path)])
-            files = [f for _, _, kit_files in pipeline.plan_all(planned, "4", "a4") for f in kit_files]
+            files = [
+                f for _, _, kit_files in pipeline.plan_all(planned, "4", "a4") for f in kit_files
+            ]
         except UserError as error:
             assert "\n" not in error.line() and error.line()
             return
@@ -509,11 +708,16 @@ def test_any_label_set_builds_or_fails_with_one_clean_line(word: str, size: str,
     assert any(t.text == word.strip() or word.strip() in t.text for t in faces) or "\n" in word
 
 
-def test_a_bad_colour_in_a_label_set_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_colour_in_a_label_set_names_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     mine = tmp_path / "mine.yaml"
     mine.write_text('extends: standard\nstyle:\n  shade: "grey"\n')
     assert main(["check", "--labels", str(mine)]) == 2
-    assert re.search(r"mine\.yaml:3:3: shade: colour must look like '#0072B2', got 'grey'", capsys.readouterr().err)
+    assert re.search(
+        r"mine\.yaml:3:3: shade: colour must look like '#0072B2', got 'grey'",
+        capsys.readouterr().err,
+    )
 
 
 def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
@@ -525,7 +729,9 @@ def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
     first = capsys.readouterr().err.splitlines()[0]
     game = (pipeline.DEFAULT_CONTENT / "pass-and-pick/game.yaml").read_text().splitlines()
     line = next(i for i, t in enumerate(game, 1) if "direction: left" in t)
-    assert re.match(rf".*content/pass-and-pick/game\.yaml:{line}:\d+: .* has no text for 'left'", first), first
+    assert re.match(
+        rf".*content/pass-and-pick/game\.yaml:{line}:\d+: .* has no text for 'left'", first
+    ), first
 
 
 def texts(item: Item) -> Iterator[Text]:

@@ -51,10 +51,14 @@ def test_ordinal_forms_come_from_the_label_set(labels: str, n: int, text: str) -
 def test_ordinals_need_a_catch_all_form_and_the_number(tmp_path: Path) -> None:
     mine = tmp_path / "mine.yaml"
     mine.write_text('extends: standard\nordinals:\n  - {ends: [1], form: "{n}st"}\n')
-    with pytest.raises(UserError, match=r"mine\.yaml:2:1: ordinals: the last form must have no ends"):
+    with pytest.raises(
+        UserError, match=r"mine\.yaml:2:1: ordinals: the last form must have no ends"
+    ):
         load_labels(str(mine), DEFAULT_LABELS)
     mine.write_text('extends: standard\nordinals:\n  - {form: "first"}\n')
-    with pytest.raises(UserError, match=r"mine\.yaml:3:\d+: ordinals\.0\.form: must name the number as \{n\}"):
+    with pytest.raises(
+        UserError, match=r"mine\.yaml:3:\d+: ordinals\.0\.form: must name the number as \{n\}"
+    ):
         load_labels(str(mine), DEFAULT_LABELS)
 
 

@@ -43,12 +43,16 @@ def test_eighteen_faces_six_of_each_and_eighteen_backs(pass_and_pick: Path, pape
     backs = Counter(p.name for p in placed if p.name.startswith("back-"))
     assert faces == {"face-circle": 6, "face-triangle": 6, "face-square": 6}
     assert backs == {"back-standard": 18}
-    words = Counter(re.findall(r"CIRCLE|TRIANGLE|SQUARE", "".join(text(kit(pass_and_pick, paper, 4, "cards")))))
+    words = Counter(
+        re.findall(r"CIRCLE|TRIANGLE|SQUARE", "".join(text(kit(pass_and_pick, paper, 4, "cards"))))
+    )
     assert words == {"CIRCLE": 18, "TRIANGLE": 18, "SQUARE": 18}  # big word + two corner indices
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_each_back_lands_behind_its_face_on_long_edge_duplex(pass_and_pick: Path, paper: str) -> None:
+def test_each_back_lands_behind_its_face_on_long_edge_duplex(
+    pass_and_pick: Path, paper: str
+) -> None:
     reader = PdfReader(kit(pass_and_pick, paper, 4, "cards"))
     width = PAPERS[paper][0]
     assert len(reader.pages) == 4  # face, back, face, back
@@ -83,7 +87,9 @@ def test_host_key_is_its_own_file_and_never_in_player_files(pass_and_pick: Path)
 
 
 @pytest.mark.parametrize("players", COUNTS)
-def test_setup_and_host_key_numbers_follow_the_player_count(pass_and_pick: Path, players: int) -> None:
+def test_setup_and_host_key_numbers_follow_the_player_count(
+    pass_and_pick: Path, players: int
+) -> None:
     in_play, aside = 3 * players, 18 - 3 * players
     sheets = " ".join(text(kit(pass_and_pick, "a4", players, "sheets")))
     host = " ".join(text(kit(pass_and_pick, "a4", players, "host-key")))
@@ -115,7 +121,11 @@ def test_round_directions_are_left_right_left(pass_and_pick: Path) -> None:
     assert len(arrows) == 1
     assert re.findall(r"\b(LEFT|RIGHT)\b", arrows[0]) == ["LEFT", "RIGHT", "LEFT"]
     score = next(page for page in pages if "Score sheet" in page)
-    assert re.findall(r"Round (\d): pass (left|right)", score)[:3] == [("1", "left"), ("2", "right"), ("3", "left")]
+    assert re.findall(r"Round (\d): pass (left|right)", score)[:3] == [
+        ("1", "left"),
+        ("2", "right"),
+        ("3", "left"),
+    ]
 
 
 def test_scoring_table_numbers_come_from_the_rules(pass_and_pick: Path) -> None:
@@ -143,7 +153,10 @@ def test_every_page_carries_the_scale_check_and_print_line(pass_and_pick: Path) 
                     continue  # back pages: the sheet's scale check is on its front
                 words = " ".join(page.extract_text().split())
                 assert "50 mm" in words and "1 in" in words
-                assert "Print at 100% / Actual size, headers and footers off; double-sided: flip on long edge" in words
+                assert (
+                    "Print at 100% / Actual size, headers and footers off; double-sided: flip on long edge"
+                    in words
+                )
 
 
 def _resources(resources: Any, seen: set[int]) -> Iterator[tuple[str, Any]]:
@@ -181,7 +194,12 @@ def test_marks_and_furniture_stay_inside_the_printer_safe_margin() -> None:
     project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
     safe = mm(6.35)
     for paper, (width, height) in PAPERS.items():
-        files = plan_kit(project.games["pass-and-pick"], project.library, project.ctx, KitRequest("pass-and-pick", 4, paper))
+        files = plan_kit(
+            project.games["pass-and-pick"],
+            project.library,
+            project.ctx,
+            KitRequest("pass-and-pick", 4, paper),
+        )
         page = files[0].document.pages[0]
         groups = [item for item in page.items if isinstance(item, Group)]
         marks = [g for g in groups if g.items and all(isinstance(line, Line) for line in g.items)]
@@ -204,19 +222,34 @@ def test_shape_centres_have_their_colour_and_the_margin_is_paper_white(pass_and_
     scale = 100 / 72
     image = pdfium.PdfDocument(path)[0].render(scale=scale).to_pil().convert("RGB")
     height = PAPERS["a4"][1]
-    colours = {"face-circle": (0x56, 0xB4, 0xE9), "face-triangle": (0xE6, 0x9F, 0x00), "face-square": (0x00, 0x9E, 0x73)}
+    colours = {
+        "face-circle": (0x56, 0xB4, 0xE9),
+        "face-triangle": (0xE6, 0x9F, 0x00),
+        "face-square": (0x00, 0x9E, 0x73),
+    }
     # The shape box is 40 mm square at 16 mm from the card's top: its centre is 36 mm down.
     for face in faces:
         cx, cy = face.x + CARD_W / 2, face.y + CARD_H - mm(36)
         pixel = image.getpixel((int(cx * scale), int((height - cy) * scale)))
-        assert all(abs(a - b) <= 6 for a, b in zip(pixel, colours[face.name], strict=True)), (face, pixel)
+        assert all(abs(a - b) <= 6 for a, b in zip(pixel, colours[face.name], strict=True)), (
+            face,
+            pixel,
+        )
     left = min(f.x for f in faces)
     gutter = image.getpixel((int((left - mm(2)) * scale), int(height / 2 * scale)))
     assert gutter == (255, 255, 255)
 
 
 def test_two_builds_are_byte_identical(pass_and_pick: Path, tmp_path: Path) -> None:
-    pipeline.build(pipeline.Sources(), ["pass-and-pick"], pipeline.BuildOptions("4", "letter"), tmp_path)
+    pipeline.build(
+        pipeline.Sources(), ["pass-and-pick"], pipeline.BuildOptions("4", "letter"), tmp_path
+    )
     for name in ("cards", "sheets", "host-key"):
-        again = (tmp_path / "pass-and-pick" / "letter" / "4-players" / f"pass-and-pick_4p_letter_{name}.pdf").read_bytes()
+        again = (
+            tmp_path
+            / "pass-and-pick"
+            / "letter"
+            / "4-players"
+            / f"pass-and-pick_4p_letter_{name}.pdf"
+        ).read_bytes()
         assert again == kit(pass_and_pick, "letter", 4, name).read_bytes()

@@ -218,7 +218,9 @@ def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
     front = text(item.path)[0]
     assert f"Duplex calibration: letter, flip on {flip} edge" in front
     assert "+1.2 mm, -0.5 mm" in front
-    variant = make_variant(pipeline.DEFAULT_TEMPLATES, {}, load_labels("standard", pipeline.DEFAULT_LABELS))
+    variant = make_variant(
+        pipeline.DEFAULT_TEMPLATES, {}, load_labels("standard", pipeline.DEFAULT_LABELS)
+    )
     library = variant.library
     width, height = library.papers["letter"]
     document = calibration_sheet("letter", (width, height), flip, offset, library, variant.ctx)  # type: ignore[arg-type]

@@ -100,16 +100,31 @@ def test_list_is_a_table_of_games(
     out = capsys.readouterr().out
     header = next(line for line in out.splitlines() if "game" in line)
     assert re.findall(r"[a-z][a-z ]*[a-z]", header) == [
-        "game", "title", "players", "documents", "papers",
+        "game",
+        "title",
+        "players",
+        "documents",
+        "papers",
     ]
-    first = out.splitlines().index(next(line for line in out.splitlines() if "pass-and-pick" in line))
-    rows = [[cell.strip() for cell in re.split(r"[│|]", line)[1:-1]] for line in out.splitlines()[first:]]
+    first = out.splitlines().index(
+        next(line for line in out.splitlines() if "pass-and-pick" in line)
+    )
+    rows = [
+        [cell.strip() for cell in re.split(r"[│|]", line)[1:-1]]
+        for line in out.splitlines()[first:]
+    ]
     # The game's row ends where the table does or the next game's row starts.
     rows = rows[: next(i for i, row in enumerate(rows) if not row or (i and row[0]))]
     cells = [" ".join(filter(None, column)) for column in zip(*rows, strict=True)]
     assert cells == [
-        "pass-and-pick", "Pass and pick shapes", "3-6", "cards, sheets, host-key",
+        "pass-and-pick",
+        "Pass and pick shapes",
+        "3-6",
+        "cards, sheets, host-key",
         "a4, letter, a3, tabloid, legal",
     ]
     caption = " ".join(out[out.index("label sets (--labels):") :].split())
-    assert caption == "label sets (--labels): standard, colour-blind, es, high-contrast, large-print, large-print-atkinson"
+    assert (
+        caption
+        == "label sets (--labels): standard, colour-blind, es, high-contrast, large-print, large-print-atkinson"
+    )

@@ -63,7 +63,10 @@ WHAT = {
 }
 PRINTS = {"cyrillic": "Круг", "greek": "Κύκλος", "emoji": "Круг 😀"}
 REFUSED = {
-    "cjk": ("圆形", "font DejaVuSans{}.ttf has no glyph for '圆' (U+5706), '形' (U+5F62) in '圆形'"),
+    "cjk": (
+        "圆形",
+        "font DejaVuSans{}.ttf has no glyph for '圆' (U+5706), '形' (U+5F62) in '圆形'",
+    ),
     "arabic": (
         "دائرة",
         "right-to-left letters would print unjoined and in reverse order: "

@@ -267,8 +267,11 @@ def test_dots_print_as_round_dots_of_their_diameter(patterns: PatternLibrary) ->
         return 255 - image.getpixel((int(px * scale), int((page.height - py) * scale)))
 
     centres = [op[1:] for op in dots.ops if op[0] == "M"]
-    inside = [(cx, cy) for cx, cy in centres
-              if x + 2 * radius < cx < x + w - 2 * radius and y + 2 * radius < cy < y + h - 2 * radius]
+    inside = [
+        (cx, cy)
+        for cx, cy in centres
+        if x + 2 * radius < cx < x + w - 2 * radius and y + 2 * radius < cy < y + h - 2 * radius
+    ]
     assert len(inside) > 50
     for cx, cy in inside:
         assert min(ink(cx, cy), ink(cx + 0.7 * radius, cy), ink(cx, cy - 0.7 * radius)) > 200

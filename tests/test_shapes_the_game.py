@@ -21,8 +21,12 @@ DECK = yaml.safe_load((pipeline.DEFAULT_CONTENT / GAME / "deck.yaml").read_text(
 COLOUR_CARDS = [card for card in DECK["cards"] if card["layout"] == "colour-shape"]
 COLOUR_WORDS = ("RED", "GREEN", "BLUE", "YELLOW")
 # The tones deck.yaml's comment promises for the rules' colour words (Okabe-Ito).
-TONES = {"RED": (0xD5, 0x5E, 0x00), "GREEN": (0x00, 0x9E, 0x73), "BLUE": (0x00, 0x72, 0xB2),
-         "YELLOW": (0xF0, 0xE4, 0x42)}
+TONES = {
+    "RED": (0xD5, 0x5E, 0x00),
+    "GREEN": (0x00, 0x9E, 0x73),
+    "BLUE": (0x00, 0x72, 0xB2),
+    "YELLOW": (0xF0, 0xE4, 0x42),
+}
 HOST_HEADING = "Shapes the Game host key"
 # Which variant sheets each player count gets, and the deal or draw each prints.
 VARIANTS = {
@@ -42,8 +46,13 @@ SPECIALS = {
     "classic": ("Keep", "Keep"),
     "solitaire": ("Remove", "Keep"),
 }
-HOST_ROWS = {"main-game": "Main game", "survivor": "Survivor", "drafting": "Card Drafting",
-             "classic": "Classic", "solitaire": "Solitaire"}
+HOST_ROWS = {
+    "main-game": "Main game",
+    "survivor": "Survivor",
+    "drafting": "Card Drafting",
+    "classic": "Classic",
+    "solitaire": "Solitaire",
+}
 DEALS = {2: 10, 3: 9, 4: 8}  # "For a 2 player game, deal each player 10 cards" and so on
 
 
@@ -60,14 +69,19 @@ def text_of(path: Path) -> list[str]:
     pdfium gives the same words in the same order as pypdf's extract_text on these files,
     some fifty times faster on the 54-card file, whose patterned shapes pypdf parses slowly.
     """
-    return [" ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(path)]
+    return [
+        " ".join(page.get_textpage().get_text_range().split()) for page in pdfium.PdfDocument(path)
+    ]
 
 
 def kit_files(built: dict[str, Written], players: int) -> dict[str, Written]:
     """A kit's files by their document name (cards, main-game, host-key, ...)."""
     stem = f"{GAME}_{players}p_a4_"
-    return {name.removeprefix(stem).removesuffix(".pdf"): item
-            for name, item in built.items() if name.startswith(stem)}
+    return {
+        name.removeprefix(stem).removesuffix(".pdf"): item
+        for name, item in built.items()
+        if name.startswith(stem)
+    }
 
 
 def cards_pdf(built: dict[str, Written]) -> Path:
@@ -107,7 +121,9 @@ def test_every_back_is_behind_its_face(paper: str) -> None:
     template = project.library.templates[loaded.game.card_template]
     width, height = template.card["width"], template.card["height"]
     page_w, page_h = project.library.papers[paper]
-    grid = fit_grid(page_w, page_h, width, height, project.ctx.style.furniture, template.trim_line is not None)
+    grid = fit_grid(
+        page_w, page_h, width, height, project.ctx.style.furniture, template.trim_line is not None
+    )
     faces_seen, backs_seen = 0, 0
     for face_page, back_page in zip(cards.pages[0::2], cards.pages[1::2], strict=True):
         faces = [item for item in face_page.items if isinstance(item, Use)]

@@ -84,7 +84,12 @@ def large_print() -> tuple[DrawContext, SheetStyle]:
 
 def _plan(tmp_path: Path, ctx: DrawContext, blocks: list[dict[str, object]]) -> list[Page]:
     path = tmp_path / "sheet.yaml"
-    sheet = {"name": "sheet", "title": "Sheet", "audience": "players", "sections": [{"blocks": blocks}]}
+    sheet = {
+        "name": "sheet",
+        "title": "Sheet",
+        "audience": "players",
+        "sections": [{"blocks": blocks}],
+    }
     path.write_text(yaml.safe_dump(sheet), encoding="utf-8")
     return plan_sheets(load_document(path), SheetInputs({}, {}, {}, 4, "print line"), A4, ctx)
 
@@ -114,7 +119,10 @@ def _inside(page: Page, style: SheetStyle) -> bool:
     Lines are drawn with their cap height (0.75 of the size) under the block's top and their
     descent (0.25) above its foot, as `sheets` measures them."""
     lines = _content(page, style)
-    return all(t.y - t.size * 0.25 >= FOOTER - 1e-6 and t.y + t.size * 0.75 <= page.height - MARGIN + 1e-6 for t in lines)
+    return all(
+        t.y - t.size * 0.25 >= FOOTER - 1e-6 and t.y + t.size * 0.75 <= page.height - MARGIN + 1e-6
+        for t in lines
+    )
 
 
 def test_a_list_longer_than_a_page_flows_on_with_its_numbers(
@@ -123,7 +131,10 @@ def test_a_list_longer_than_a_page_flows_on_with_its_numbers(
     """Thirty two-line steps at 18 pt: more than a page holds, so before lists broke this
     was refused as a block taller than the page. Now each page takes what fits."""
     ctx, style = large_print
-    steps = [f"Step {n}: move the marker one space along the track and say the number out loud." for n in range(1, 31)]
+    steps = [
+        f"Step {n}: move the marker one space along the track and say the number out loud."
+        for n in range(1, 31)
+    ]
     pages = _plan(tmp_path, ctx, [{"heading": "Steps"}, {"steps": steps}])
     assert len(pages) > 1
     per_page = [_markers(page, style) for page in pages]
@@ -134,18 +145,27 @@ def test_a_list_longer_than_a_page_flows_on_with_its_numbers(
     for page in pages[:-1]:
         # Filled to its foot: less room is left under the last item than two more items take
         # (a break before the last item sends two over, rather than leave one alone).
-        markers = sorted((t.y for t in _content(page, style) if re.fullmatch(r"\d+\.", t.text)), reverse=True)
+        markers = sorted(
+            (t.y for t in _content(page, style) if re.fullmatch(r"\d+\.", t.text)), reverse=True
+        )
         pitch = markers[0] - markers[1]
         lowest = min(t.y - t.size * 0.25 for t in _content(page, style))
         assert lowest - FOOTER < 2 * pitch, (lowest - FOOTER, pitch)
+
 
 def test_a_heading_near_the_foot_keeps_with_the_first_items_not_the_whole_list(
     tmp_path: Path, large_print: tuple[DrawContext, SheetStyle]
 ) -> None:
     ctx, style = large_print
-    filler = "This paragraph fills the top of the page before the list begins, as a setup table does. " * 6
-    steps = [f"Step {n}: a long instruction that wraps over several lines at eighteen points, "
-             "so the whole list is taller than the room left under the paragraph." for n in range(1, 7)]
+    filler = (
+        "This paragraph fills the top of the page before the list begins, as a setup table does. "
+        * 6
+    )
+    steps = [
+        f"Step {n}: a long instruction that wraps over several lines at eighteen points, "
+        "so the whole list is taller than the room left under the paragraph."
+        for n in range(1, 7)
+    ]
     pages = _plan(tmp_path, ctx, [{"text": filler}, {"subheading": "Set up"}, {"steps": steps}])
     first = [t.text for t in _content(pages[0], style)]
     assert "Set up" in first and {"1.", "2."} <= set(first)
@@ -161,11 +181,19 @@ def test_a_heading_keeps_with_its_subheading_and_what_that_introduces(
     under it, wherever the paragraph above leaves the page's foot; it used to keep with the
     subheading alone, and could be left at the foot with the list's start on the next page."""
     ctx, style = large_print
-    steps = [f"Step {n}: a long instruction that wraps over several lines at eighteen points." for n in range(1, 7)]
+    steps = [
+        f"Step {n}: a long instruction that wraps over several lines at eighteen points."
+        for n in range(1, 7)
+    ]
     moved = 0
     for sentences in range(8, 22):
         filler = "This paragraph fills the top of the page before the rules begin. " * sentences
-        blocks = [{"text": filler}, {"heading": "Rules"}, {"subheading": "Set up"}, {"steps": steps}]
+        blocks = [
+            {"text": filler},
+            {"heading": "Rules"},
+            {"subheading": "Set up"},
+            {"steps": steps},
+        ]
         pages = [[t.text for t in _content(page, style)] for page in _plan(tmp_path, ctx, blocks)]
         where = {text: number for number, texts in enumerate(pages) for text in texts}
         assert where["Rules"] == where["Set up"] == where["1."] == where["2."], sentences
@@ -179,7 +207,13 @@ def test_a_heading_keeps_with_its_subheading_and_what_that_introduces(
 @pytest.fixture(scope="module")
 def collect3_large(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("lp-breaks")
-    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("4", "a4"), out, labels=["large-print"])
+    pipeline.build(
+        pipeline.Sources(),
+        ["collect-3"],
+        pipeline.BuildOptions("4", "a4"),
+        out,
+        labels=["large-print"],
+    )
     return out / "collect-3/large-print/a4/4-players/collect-3_4p_a4_large-print_sheets.pdf"
 
 
@@ -194,7 +228,9 @@ def test_collect3_large_print_set_up_starts_under_the_setup_table(collect3_large
     assert second[0].startswith("4. Choose the Task")
     assert [m[1] for line in second if (m := NUMBERED.match(line))] == ["4", "5"]
     assert "Pass cards this way" in second
-    assert len(pages) == 13  # 14 when the list could not break (the Task list writes each example out)
+    assert (
+        len(pages) == 13
+    )  # 14 when the list could not break (the Task list writes each example out)
 
 
 def _fill(path: Path, index: int) -> float:

@@ -37,7 +37,11 @@ print(json.dumps({"modules": sorted(sys.modules), "built": sorted(built)}))
     env = {**os.environ, "PYTHONPATH": str(PROJECT)}
     result = subprocess.run(
         [sys.executable, "-c", code + "\n" + report],
-        capture_output=True, text=True, check=True, cwd=PROJECT, env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PROJECT,
+        env=env,
     )
     return json.loads(result.stdout.splitlines()[-1])
 
@@ -73,11 +77,15 @@ sys.argv = ["shapes-print", *{list(args)!r}]
 run()
 """
     env = {**os.environ, "PYTHONPATH": str(PROJECT)}
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
 
 
 def test_the_command_exits_at_once_with_everything_written(tmp_path: Path) -> None:
-    done = _command(tmp_path, "", "build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", "out")
+    done = _command(
+        tmp_path, "", "build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", "out"
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == f"written to {(tmp_path / 'out').resolve()}"  # flushed
     assert "torn down" not in done.stdout

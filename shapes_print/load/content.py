@@ -94,7 +94,9 @@ class LoadedGame:
     lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     # Card drawings made for this game, which every kit of a build reuses (cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
-    drawn: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    drawn: dict[tuple[Any, ...], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def deck(self) -> Deck:
@@ -130,9 +132,15 @@ def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...
     if parent is None:
         return doc
     if parent in chain or parent == name:
-        raise UserError(doc.source(("extends",)), f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}")
+        raise UserError(
+            doc.source(("extends",)),
+            f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}",
+        )
     if parent not in docs:
-        raise UserError(doc.source(("extends",)), f"template {parent!r} not found (known: {', '.join(sorted(docs))})")
+        raise UserError(
+            doc.source(("extends",)),
+            f"template {parent!r} not found (known: {', '.join(sorted(docs))})",
+        )
     base = _resolve_extends(docs, parent, (*chain, name))
     return Document(doc.path, deep_merge(base.data, doc.data), {**base.marks, **doc.marks})
 
@@ -166,7 +174,16 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         data = patch_template(doc.data, labels)
         templates[name] = validate(CardTemplate, doc, {**data, "id": name}, ())
     if labels:
-        check_element_names(labels, {e.name for t in templates.values() for lay in t.layouts.values() for e in lay.elements if e.name})
+        check_element_names(
+            labels,
+            {
+                e.name
+                for t in templates.values()
+                for lay in t.layouts.values()
+                for e in lay.elements
+                if e.name
+            },
+        )
     style_doc = read_yaml(folder / "sheet.yaml")
     style_data = deep_merge(_mapping(style_doc), labels.spec.style) if labels else style_doc.data
     style_where = labels.source.under(("style",), style_doc) if labels else style_doc
@@ -191,7 +208,9 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         ),
         papers=papers,
         card_sizes=_sizes(
-            read_yaml(folder / "card-sizes.yaml"), "card size", "poker: {width: 63.5mm, height: 88.9mm}"
+            read_yaml(folder / "card-sizes.yaml"),
+            "card size",
+            "poker: {width: 63.5mm, height: 88.9mm}",
         ),
         printing=printing,
         printing_source=print_doc,
@@ -224,7 +243,9 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
         kind, value = next(iter(item.items()))
         if kind not in BLOCK_TYPES:
             close = closest(str(kind), BLOCK_TYPES)
-            hint = f"did you mean {close!r}?" if close else f"known blocks: {', '.join(BLOCK_TYPES)}"
+            hint = (
+                f"did you mean {close!r}?" if close else f"known blocks: {', '.join(BLOCK_TYPES)}"
+            )
             raise UserError(doc.source(here), f"unknown block {kind!r}", hint)
         try:
             parsed = _block_adapter(kind).validate_python(value)
@@ -245,7 +266,9 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     _mapping(source)
     game = validate(Game, source)
     if game.id != folder.name:
-        raise UserError(source.source(("id",)), f"id {game.id!r} must match its folder name {folder.name!r}")
+        raise UserError(
+            source.source(("id",)), f"id {game.id!r} must match its folder name {folder.name!r}"
+        )
     if game.players.min > game.players.max:
         raise UserError(source.source(("players",)), "players: min is larger than max")
     lists, origins = _load_lists(game, folder, source)
@@ -253,7 +276,9 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
     for name, extra in game.extra_decks.items():
         where = ("extra_decks", name, "file")
-        decks.append(_load_deck(folder, extra.file, where, name, extra.title, lists, source, max_cards))
+        decks.append(
+            _load_deck(folder, extra.file, where, name, extra.title, lists, source, max_cards)
+        )
     deck_ids = {card.id for deck in decks for card in deck.deck.cards}
     card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
     check_card_ids(lists, origins, card_fields, deck_ids)

@@ -86,7 +86,9 @@ class Ordinal(Strict):
         try:
             form.format(n=1)
         except (KeyError, IndexError, ValueError):
-            raise ValueError(f"must name the number as {{n}} and nothing else, got {form!r}") from None
+            raise ValueError(
+                f"must name the number as {{n}} and nothing else, got {form!r}"
+            ) from None
         if "{n}" not in form:
             raise ValueError(f"must name the number as {{n}}, got {form!r}")
         return form
@@ -178,7 +180,9 @@ def _locate(ref: str, folder: Path, beside: Path | None) -> Path:
         if base is not None and (base / f"{ref}.yaml").is_file():
             return (base / f"{ref}.yaml").resolve()
     known = ", ".join(shipped(folder)) or "none"
-    raise UserError(None, f"unknown label set {ref!r} (shipped: {known}; or give a path to a .yaml file)")
+    raise UserError(
+        None, f"unknown label set {ref!r} (shipped: {known}; or give a path to a .yaml file)"
+    )
 
 
 def load_labels(ref: str, folder: Path) -> LoadedLabels:
@@ -189,7 +193,9 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     while True:
         doc = read_yaml(path)
         if not isinstance(doc.data, dict):
-            raise UserError(doc.source(), "a label set is a mapping of keys such as text: and style:")
+            raise UserError(
+                doc.source(), "a label set is a mapping of keys such as text: and style:"
+            )
         if any(seen.path == path for seen in docs):
             raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
         docs.append(doc)
@@ -208,11 +214,15 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
 def _with_own_fonts(doc: Document) -> dict[str, Any]:
     """A font file beside the label set wins; otherwise the name is looked up as
     templates/sheet.yaml's are (in templates/, or `package:` in an installed package)."""
-    fonts = doc.data.get("style", {}).get("fonts") if isinstance(doc.data.get("style"), dict) else None
+    fonts = (
+        doc.data.get("style", {}).get("fonts") if isinstance(doc.data.get("style"), dict) else None
+    )
     if not isinstance(fonts, dict):
         return doc.data
     own = {
-        kind: str(doc.path.parent / value) if isinstance(value, str) and (doc.path.parent / value).is_file() else value
+        kind: str(doc.path.parent / value)
+        if isinstance(value, str) and (doc.path.parent / value).is_file()
+        else value
         for kind, value in fonts.items()
     }
     return deep_merge(doc.data, {"style": {"fonts": own}})
@@ -228,7 +238,9 @@ def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[st
     layouts = {}
     for layout_id, layout in data.get("layouts", {}).items():
         elements = [
-            deep_merge(element, wanted[element["name"]]) if element.get("name") in wanted else element
+            deep_merge(element, wanted[element["name"]])
+            if element.get("name") in wanted
+            else element
             for element in layout.get("elements", [])
         ]
         layouts[layout_id] = {**layout, "elements": elements}

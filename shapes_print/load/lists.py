@@ -99,7 +99,9 @@ def expand_deck(
             filled = card.model_copy(
                 update={
                     "id": fill(card.id, item, where) if card.for_each else card.id,
-                    "name": fill(card.name, item, where) if card.for_each and card.name else card.name,
+                    "name": fill(card.name, item, where)
+                    if card.for_each and card.name
+                    else card.name,
                     "fields": {
                         key: _field(value, item, where) if card.for_each else value
                         for key, value in card.fields.items()

@@ -28,8 +28,11 @@ def _size(value: object) -> float:
 
 
 # In YAML a length is text with its unit; editors are told so through the JSON Schema.
-LENGTH_SCHEMA = {"type": "string", "pattern": r"^\s*-?\d+(\.\d+)?\s*(pt|mm|cm|in)\s*$",
-                 "description": "a length with its unit, such as 63.5mm, 2.5in or 12pt"}
+LENGTH_SCHEMA = {
+    "type": "string",
+    "pattern": r"^\s*-?\d+(\.\d+)?\s*(pt|mm|cm|in)\s*$",
+    "description": "a length with its unit, such as 63.5mm, 2.5in or 12pt",
+}
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(LENGTH_SCHEMA)]
 Size = Annotated[float, BeforeValidator(_size), WithJsonSchema(LENGTH_SCHEMA)]
 # A multiple of another size (a title 1.4 times the text): a plain number, more than zero;

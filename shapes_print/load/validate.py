@@ -57,7 +57,9 @@ def _describe(error: dict[str, Any], model: type[BaseModel]) -> tuple[str, str]:
 def _known_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
     current: Any = model
     for part in loc:
-        if isinstance(part, int) or not (isinstance(current, type) and issubclass(current, BaseModel)):
+        if isinstance(part, int) or not (
+            isinstance(current, type) and issubclass(current, BaseModel)
+        ):
             continue
         field = current.model_fields.get(str(part))
         if field is None:

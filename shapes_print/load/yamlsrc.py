@@ -223,7 +223,11 @@ def read_yaml(path: Path) -> Document:
             problem = "tabs are not allowed for indentation; use spaces"
         raise UserError(where, f"YAML syntax error: {problem}") from None
     except yaml.reader.ReaderError as error:
-        character = f"U+{error.character:04X}" if isinstance(error.character, int) else repr(error.character)
+        character = (
+            f"U+{error.character:04X}"
+            if isinstance(error.character, int)
+            else repr(error.character)
+        )
         where = _byte_source(path, raw, len(text[: error.position].encode("utf-8")))
         raise UserError(where, f"has a character YAML does not allow ({character})") from None
 

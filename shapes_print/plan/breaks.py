@@ -23,7 +23,9 @@ class Breaks:
     lead: float
 
 
-def break_list(heights: Sequence[float], gap: float, room_left: float, page: float, keep: int) -> Breaks:
+def break_list(
+    heights: Sequence[float], gap: float, room_left: float, page: float, keep: int
+) -> Breaks:
     """Parts filled greedily: each page takes the most items that fit and honour `keep`.
 
     A part's height runs to the foot of its last item; the list's last part also carries the

@@ -42,7 +42,9 @@ def crosshair_points(width: float, height: float, inset: float) -> list[tuple[fl
     ]
 
 
-def _cross(x: float, y: float, c: Calibration, label: str, font: Font, size: float, ink: str) -> list[Item]:
+def _cross(
+    x: float, y: float, c: Calibration, label: str, font: Font, size: float, ink: str
+) -> list[Item]:
     """A crosshair, its letter in the upper right quarter half an arm out (so it follows
     the arm's length, and the front's words clear it by keeping an arm and a size away)."""
     arm, width = c.arm, c.line_width
@@ -104,10 +106,18 @@ class _Column:
     keep_out: tuple[float, float]
 
     @classmethod
-    def around(cls, page_w: float, page_h: float, inset: float, reach: float, width: float) -> _Column:
+    def around(
+        cls, page_w: float, page_h: float, inset: float, reach: float, width: float
+    ) -> _Column:
         """The column on a page whose crosshairs, `inset` in, reach `reach` up and down."""
         middle = page_h / 2
-        return cls(page_w / 2, width, page_h - inset - reach, inset + reach, (middle - reach, middle + reach))
+        return cls(
+            page_w / 2,
+            width,
+            page_h - inset - reach,
+            inset + reach,
+            (middle - reach, middle + reach),
+        )
 
 
 def _block(
@@ -174,13 +184,19 @@ def calibration_sheet(
     # numbers (a number's gap and digits fit in two of its sizes).
     text_width = width - 2 * c.inset
     front_column = _Column.around(width, height, c.inset, c.arm + sizes.text, text_width)
-    back_column = _Column.around(width, height, c.inset, c.scale_half_length + 2 * sizes.scale, text_width)
+    back_column = _Column.around(
+        width, height, c.inset, c.scale_half_length + 2 * sizes.scale, text_width
+    )
     standard_top = height - c.inset - c.scale_half_length - c.top_gap * c.text_size
     title = words.fill(c.title, values, said("title"))
     top = min(standard_top, front_column.top - sizes.title)
     front, end = _block([title], top, sizes.title, ink, front_column, ctx)
-    front_lines = [words.fill(line, values, said("front_lines", i)) for i, line in enumerate(c.front_lines)]
-    body, end = _block(front_lines, end - c.title_gap * sizes.text, sizes.text, ctx.style.ink, front_column, ctx)
+    front_lines = [
+        words.fill(line, values, said("front_lines", i)) for i, line in enumerate(c.front_lines)
+    ]
+    body, end = _block(
+        front_lines, end - c.title_gap * sizes.text, sizes.text, ctx.style.ink, front_column, ctx
+    )
     front += body
     back_lines = [words.say(line, said("back_lines", i)) for i, line in enumerate(c.back_lines)]
     top = min(standard_top, back_column.top - sizes.text)

@@ -50,7 +50,14 @@ def card_symbol(
         if element.kind == "cards":
             drawn = tuple(_minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
-                drawn = (picture(drawn, ctx.words.fill(element.alt or "", fields, where), element.cards or "", where),)
+                drawn = (
+                    picture(
+                        drawn,
+                        ctx.words.fill(element.alt or "", fields, where),
+                        element.cards or "",
+                        where,
+                    ),
+                )
         else:
             drawn = tuple(_element(element, box, fields, ctx, where, name))
         items.extend(drawn)
@@ -90,8 +97,11 @@ def picture(drawn: Sequence[Item], alt: str, cards: list[str] | str, where: Sour
     too small to read, so a label set that marks pictures needs every one named in words."""
     if not alt.strip():
         shown = ", ".join(cards) if isinstance(cards, list) else cards
-        raise UserError(where, f"cards {shown}: this label set writes out what card pictures show "
-                        "(picture_words): name them with 'alt', like \"Red 2, Red 4, Red 5\"")
+        raise UserError(
+            where,
+            f"cards {shown}: this label set writes out what card pictures show "
+            "(picture_words): name them with 'alt', like \"Red 2, Red 4, Red 5\"",
+        )
     return Group(tuple(drawn), alt=alt)
 
 
@@ -139,8 +149,11 @@ def _box(element: Element, template: CardTemplate, where: Source) -> Box:
     width, height = template.card["width"], template.card["height"]
     x, top, w, h = card_box(element, template)
     if w <= 0 or h <= 0:
-        raise UserError(where, f"template {template.id!r}: a {element.kind} box has no room on a "
-                        f"{width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card")
+        raise UserError(
+            where,
+            f"template {template.id!r}: a {element.kind} box has no room on a "
+            f"{width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card",
+        )
     inset = template.text_safe - 1e-6
     outside = min(x, top) < inset or x + w > width - inset or top + h > height - inset
     if element.kind == "text" and outside:
@@ -177,13 +190,20 @@ def _paint(element: Element, fields: Mapping[str, object], where: Source) -> Pai
 
 
 def _pattern(
-    element: Element, box: Box, clip: tuple, fields: Mapping[str, object], ctx: DrawContext, where: Source
+    element: Element,
+    box: Box,
+    clip: tuple,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
 ) -> list[Item]:
     name = _text(element.pattern, fields, where)
     if not name or name == "none":
         return []
     if name not in ctx.patterns.names():
-        raise UserError(where, f"unknown pattern {name!r} (known: {', '.join(ctx.patterns.names())})")
+        raise UserError(
+            where, f"unknown pattern {name!r} (known: {', '.join(ctx.patterns.names())})"
+        )
     ink = colour(_text(element.pattern_colour, fields, where) or "#000000", where, "pattern_colour")
     return [Group(ctx.patterns.strokes(name, box, ink), clip=clip)]
 
@@ -207,7 +227,9 @@ def _element(
         shape = _text(element.shape, fields, where)
         if shape not in ctx.shapes.names():
             known = ", ".join(ctx.shapes.names())
-            raise UserError(where, f"card {card!r}: unknown shape {shape!r}", f"known shapes: {known}")
+            raise UserError(
+                where, f"card {card!r}: unknown shape {shape!r}", f"known shapes: {known}"
+            )
         ops = ctx.shapes.outline(shape, *box)
         filled = Path(ops, Paint(fill=paint.fill))
         patterned = _pattern(element, box, ops, fields, ctx, where)
@@ -217,7 +239,12 @@ def _element(
 
 
 def _text_lines(
-    element: Element, box: Box, fields: Mapping[str, object], ctx: DrawContext, where: Source, card: str
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
 ) -> list[Item]:
     words = ctx.words.fill(element.text, fields, where) if element.text else ""
     if not words:

@@ -86,7 +86,9 @@ def sheet_pages(
     `where` is the card size's place in the YAML (or its option), for layout errors.
     """
     grid, placed = sheet_grid(card, paper, furniture, font, print_line, where)
-    return SheetPages(order, card, grid, duplex, (Group(tuple(cut_marks(grid, furniture))), *placed))
+    return SheetPages(
+        order, card, grid, duplex, (Group(tuple(cut_marks(grid, furniture))), *placed)
+    )
 
 
 class SheetPages(Sequence[Page]):
@@ -107,15 +109,21 @@ class SheetPages(Sequence[Page]):
     ) -> None:
         self.order, self.grid, self.shared = order, grid, shared
         self.faces = [grid.face_origin(slot) for slot in range(grid.slots)]
-        self.backs = [grid.back_origin(slot, duplex.flip, duplex.offset) for slot in range(grid.slots)]
+        self.backs = [
+            grid.back_origin(slot, duplex.flip, duplex.offset) for slot in range(grid.slots)
+        ]
         # A slot's trim outline and cut path are the same on every sheet: made once here.
         # The outlines of a sheet of n cards are one group (`trims[n]`), which a renderer
         # draws once per file and copies; drawn over all faces, no neighbour's face covers
         # half of a shared edge's line.
         trim = card.trim_line
         paint = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
-        outlines = [Rect(x, y, card.width, card.height, paint) for x, y in self.faces] if paint else []
-        self.trims = [(Group(tuple(outlines[:n])),) if outlines else () for n in range(grid.slots + 1)]
+        outlines = (
+            [Rect(x, y, card.width, card.height, paint) for x, y in self.faces] if paint else []
+        )
+        self.trims = [
+            (Group(tuple(outlines[:n])),) if outlines else () for n in range(grid.slots + 1)
+        ]
         self.cuts = [cut_path(x, y, card) for x, y in self.faces]
 
     def __len__(self) -> int:
@@ -137,9 +145,16 @@ class SheetPages(Sequence[Page]):
         cards = self.order[start : start + self.grid.slots]
         size = (self.grid.page_w, self.grid.page_h)
         if is_back:
-            return Page(*size, tuple(Use(b, x, y) for (_, b), (x, y) in zip(cards, self.backs, strict=False)))
+            return Page(
+                *size,
+                tuple(Use(b, x, y) for (_, b), (x, y) in zip(cards, self.backs, strict=False)),
+            )
         faces = (Use(face, x, y) for (face, _), (x, y) in zip(cards, self.faces, strict=False))
-        return Page(*size, (*faces, *self.trims[len(cards)], *self.shared), cuts=tuple(self.cuts[: len(cards)]))
+        return Page(
+            *size,
+            (*faces, *self.trims[len(cards)], *self.shared),
+            cuts=tuple(self.cuts[: len(cards)]),
+        )
 
 
 def sheet_grid(

@@ -110,17 +110,39 @@ def place_furniture(
         for stretch in stretches:
             if stretch.length >= length and stretch.thickness >= thickness:
                 return stretch
-        raise UserError(where, f"no room in the page margins for {length / 72 * 25.4:.0f} mm of print furniture")
+        raise UserError(
+            where, f"no room in the page margins for {length / 72 * 25.4:.0f} mm of print furniture"
+        )
 
     ruler = first(f.ruler_length, _ruler_needs(f))
-    placed.append(ruler.place(_ruler(f.ruler_length, ruler_label, font, f, f.text_size), f.ruler_length, f.furniture_gap))
-    square_room = [s for s in stretches if s.thickness >= f.inch_square and s.length >= f.inch_square]
+    placed.append(
+        ruler.place(
+            _ruler(f.ruler_length, ruler_label, font, f, f.text_size),
+            f.ruler_length,
+            f.furniture_gap,
+        )
+    )
+    square_room = [
+        s for s in stretches if s.thickness >= f.inch_square and s.length >= f.inch_square
+    ]
     if square_room:
         inch = square_room[0]
-        placed.append(inch.place(_square(f.inch_square, f.inch_label, font, f, f.text_size), f.inch_square, f.furniture_gap))
+        placed.append(
+            inch.place(
+                _square(f.inch_square, f.inch_label, font, f, f.text_size),
+                f.inch_square,
+                f.furniture_gap,
+            )
+        )
     else:
         inch = first(f.inch_square, _ruler_needs(f))
-        placed.append(inch.place(_ruler(f.inch_square, f.inch_label, font, f, f.text_size), f.inch_square, f.furniture_gap))
+        placed.append(
+            inch.place(
+                _ruler(f.inch_square, f.inch_label, font, f, f.text_size),
+                f.inch_square,
+                f.furniture_gap,
+            )
+        )
     placed.append(_place_text(stretches, font, f, print_line, where))
     return placed
 

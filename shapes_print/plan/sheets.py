@@ -78,7 +78,10 @@ class _Flow:
         height, items = drawn
         left, bottom, _, top = self.box
         if height > top - bottom:
-            raise UserError(where, f"block is {height / 72 * 25.4:.0f} mm tall; a page holds {(top - bottom) / 72 * 25.4:.0f} mm")
+            raise UserError(
+                where,
+                f"block is {height / 72 * 25.4:.0f} mm tall; a page holds {(top - bottom) / 72 * 25.4:.0f} mm",
+            )
         if height > self.room():
             self.finish()
             self.start()
@@ -91,14 +94,19 @@ class _Flow:
         stretches = margin_stretches(self.box, self.page, [], [], self.ctx.style.furniture)
         stretches.sort(key=lambda s: (s.vertical, s.y))
         furniture = place_furniture(
-            stretches, self.ctx.fonts.regular, self.ctx.style.furniture, self.print_line,
+            stretches,
+            self.ctx.fonts.regular,
+            self.ctx.style.furniture,
+            self.print_line,
             self.ctx.furniture_source,
         )
         self.pages.append(Page(self.page[0], self.page[1], (*self.items, *furniture)))
         self.items = []
 
 
-def plan_sheets(doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext) -> list[Page]:
+def plan_sheets(
+    doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext
+) -> list[Page]:
     """Pages of one sheet document for one player count; sections for other counts are left out.
 
     A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
@@ -122,9 +130,14 @@ def plan_sheets(doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, flo
 _KEEP_WITH_NEXT = ("heading", "subheading")
 
 
-def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs: SheetInputs) -> None:
+def _blocks(
+    flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs: SheetInputs
+) -> None:
     for index, block in enumerate(blocks):
-        if block.kind in _KEEP_WITH_NEXT and _kept_height(flow, blocks[index:], values, inputs) > flow.room():
+        if (
+            block.kind in _KEEP_WITH_NEXT
+            and _kept_height(flow, blocks[index:], values, inputs) > flow.room()
+        ):
             flow.finish()
             flow.start()
         if block.kind == "for_each":
@@ -148,7 +161,9 @@ def _blocks(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs
                 flow.add(chunk, block.source)
 
 
-def _kept_height(flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs: SheetInputs) -> float:
+def _kept_height(
+    flow: _Flow, blocks: Sequence[Block], values: dict[str, Any], inputs: SheetInputs
+) -> float:
     """How tall the run from a heading must be on one page: a heading never ends a page
     without what it introduces, so it keeps with the headings right under it and the start
     of the first other block (a list's first items, a table's header and first row, any
@@ -171,31 +186,67 @@ def _first(drawn: Drawn | Parts) -> Drawn:
 # ---- text ------------------------------------------------------------------------------
 
 
-def _paragraph(flow: _Flow, text: str, size: float, bold: bool, width: float, where: Source, x: float = 0.0) -> Drawn:
+def _paragraph(
+    flow: _Flow, text: str, size: float, bold: bool, width: float, where: Source, x: float = 0.0
+) -> Drawn:
     font = flow.ctx.fonts.pick(bold)
     font.check(text, where, "text")
     lines = wrap(text, font, size, width)
     if lines is None:
-        raise UserError(where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column")
+        raise UserError(
+            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
+        )
     leading = size * flow.ctx.style.line_spacing
     ink = flow.ctx.style.ink
-    items: list[Item] = [Text(x, -size * CAP - i * leading, line, font.name, size, ink) for i, line in enumerate(lines)]
+    items: list[Item] = [
+        Text(x, -size * CAP - i * leading, line, font.name, size, ink)
+        for i, line in enumerate(lines)
+    ]
     return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items
 
 
-def _heading(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
-    return _paragraph(flow, flow.ctx.words.fill(value, values, where), flow.ctx.style.heading_size, True, flow.width, where)
+def _heading(
+    flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> Drawn:
+    return _paragraph(
+        flow,
+        flow.ctx.words.fill(value, values, where),
+        flow.ctx.style.heading_size,
+        True,
+        flow.width,
+        where,
+    )
 
 
-def _subheading(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
-    return _paragraph(flow, flow.ctx.words.fill(value, values, where), flow.ctx.style.subheading_size, True, flow.width, where)
+def _subheading(
+    flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> Drawn:
+    return _paragraph(
+        flow,
+        flow.ctx.words.fill(value, values, where),
+        flow.ctx.style.subheading_size,
+        True,
+        flow.width,
+        where,
+    )
 
 
-def _text(flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
-    return _paragraph(flow, flow.ctx.words.fill(value, values, where), flow.ctx.style.body_size, False, flow.width, where)
+def _text(
+    flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> Drawn:
+    return _paragraph(
+        flow,
+        flow.ctx.words.fill(value, values, where),
+        flow.ctx.style.body_size,
+        False,
+        flow.width,
+        where,
+    )
 
 
-def _list(flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool) -> Parts:
+def _list(
+    flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool
+) -> Parts:
     """Steps or bullets, in parts that break over pages between items; a step keeps its number."""
     style = flow.ctx.style
     size = style.body_size
@@ -204,38 +255,62 @@ def _list(flow: _Flow, entries: Sequence[str], values: Mapping[str, Any], where:
     markers = [f"{number}." if numbered else "•" for number in range(1, len(entries) + 1)]
     measured = []
     for entry, marker in zip(entries, markers, strict=True):
-        measured.append(_paragraph(flow, flow.ctx.words.fill(entry, values, where), size, False, flow.width - indent, where, indent))
+        measured.append(
+            _paragraph(
+                flow,
+                flow.ctx.words.fill(entry, values, where),
+                size,
+                False,
+                flow.width - indent,
+                where,
+                indent,
+            )
+        )
         flow.ctx.fonts.bold.check(marker, where, "list marker")
-    breaks = break_list([height for height, _ in measured], gap, flow.room(), flow.height, style.list_keep)
+    breaks = break_list(
+        [height for height, _ in measured], gap, flow.room(), flow.height, style.list_keep
+    )
     parts: list[Drawn] = []
     for indices, part_height in breaks.parts:
         items: list[Item] = []
         y = 0.0
         for index in indices:
             height, lines = measured[index]
-            items.append(Text(0, y - size * CAP, markers[index], flow.ctx.fonts.bold.name, size, style.ink))
+            items.append(
+                Text(0, y - size * CAP, markers[index], flow.ctx.fonts.bold.name, size, style.ink)
+            )
             items.append(Group(tuple(lines), dy=y))
             y -= height + gap
         parts.append((part_height, items))
     return Parts(parts, breaks.lead)
 
 
-def _steps(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Parts:
+def _steps(
+    flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> Parts:
     return _list(flow, value, values, where, numbered=True)
 
 
-def _bullets(flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Parts:
+def _bullets(
+    flow: _Flow, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> Parts:
     return _list(flow, value, values, where, numbered=False)
 
 
 # ---- tables ----------------------------------------------------------------------------
 
 
-def _cell_text(flow: _Flow, text: str, where: Source, bold: bool = False, size: float | None = None) -> Callable[[float], Drawn]:
-    return lambda width: _paragraph(flow, text, size or flow.ctx.style.body_size, bold, width, where)
+def _cell_text(
+    flow: _Flow, text: str, where: Source, bold: bool = False, size: float | None = None
+) -> Callable[[float], Drawn]:
+    return lambda width: _paragraph(
+        flow, text, size or flow.ctx.style.body_size, bold, width, where
+    )
 
 
-def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Callable[[float], Drawn]:
+def _cell_cards(
+    flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> Callable[[float], Drawn]:
     def draw(width: float) -> Drawn:
         items: list[Item] = []
         lines = []
@@ -264,12 +339,16 @@ def _cell_cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs:
                 x += face.width * scale + gap
             height += mini
         words = flow.ctx.words.fill(cell.text, values, where) if cell.text else ""
-        if flow.ctx.style.picture_words:  # the cell's text names the cards, or `alt` does beneath them
+        if (
+            flow.ctx.style.picture_words
+        ):  # the cell's text names the cards, or `alt` does beneath them
             alt = flow.ctx.words.fill(cell.alt, values, where) if cell.alt else words
             items = [picture(items, alt, cell.cards, where)]
             words = words or _unbroken_names(alt)
         if words:
-            text_height, text_items = _paragraph(flow, words, flow.ctx.style.body_size, False, width, where)
+            text_height, text_items = _paragraph(
+                flow, words, flow.ctx.style.body_size, False, width, where
+            )
             items.append(Group(tuple(text_items), dy=-height - flow.ctx.style.table_padding))
             height += flow.ctx.style.table_padding + text_height
         return height, items
@@ -297,18 +376,32 @@ def _table(
     if not rows:
         raise UserError(where, "table: needs 'rows', or 'rows_from' (a list) and 'row'")
     if len(shares) != count or any(len(row) != count for _, row in rows):
-        raise UserError(where, f"table: every row and 'widths' must have {count} entries, one per column")
+        raise UserError(
+            where, f"table: every row and 'widths' must have {count} entries, one per column"
+        )
     titles = [flow.ctx.words.fill(c, values, where) for c in table.columns]
-    filled = [[cell if isinstance(cell, CardsCell) else flow.ctx.words.fill(cell, here, where) for cell in row]
-              for here, row in rows]
+    filled = [
+        [
+            cell if isinstance(cell, CardsCell) else flow.ctx.words.fill(cell, here, where)
+            for cell in row
+        ]
+        for here, row in rows
+    ]
     least = [
-        max([_widest_word(flow, title, True), *(_widest_word(flow, row[i], False) for row in filled
-                                                if isinstance(row[i], str))])
+        max(
+            [
+                _widest_word(flow, title, True),
+                *(_widest_word(flow, row[i], False) for row in filled if isinstance(row[i], str)),
+            ]
+        )
         for i, title in enumerate(titles)
     ]
     widths = column_widths(shares, least, flow.width)
     header = [_cell_text(flow, title, where, bold=True) for title in titles]
-    body = [[_cell(flow, cell, here, inputs, where) for cell in row] for (here, _), row in zip(rows, filled, strict=True)]
+    body = [
+        [_cell(flow, cell, here, inputs, where) for cell in row]
+        for (here, _), row in zip(rows, filled, strict=True)
+    ]
     heights = [0.0] * (len(body) + 1)
     shaded = [True] + [False] * len(body)
     style, room = flow.ctx.style, flow.room()
@@ -335,17 +428,34 @@ def _cell(
     return _cell_text(flow, cell, where)
 
 
-def _facts(flow: _Flow, facts: list[tuple[str, str]], values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+def _facts(
+    flow: _Flow,
+    facts: list[tuple[str, str]],
+    values: Mapping[str, Any],
+    _: SheetInputs,
+    where: Source,
+) -> Drawn:
     style = flow.ctx.style
     widths = [flow.width * 0.7, flow.width * 0.3]
     rows = [
-        [_cell_text(flow, flow.ctx.words.fill(label, values, where), where), _cell_text(flow, flow.ctx.words.fill(value, values, where), where, bold=True, size=style.subheading_size)]
+        [
+            _cell_text(flow, flow.ctx.words.fill(label, values, where), where),
+            _cell_text(
+                flow,
+                flow.ctx.words.fill(value, values, where),
+                where,
+                bold=True,
+                size=style.subheading_size,
+            ),
+        ]
         for label, value in facts
     ]
     return grid(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
 
 
-def _cards(flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source) -> Drawn:
+def _cards(
+    flow: _Flow, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> Drawn:
     return _cell_cards(flow, cell, values, inputs, where)(flow.width)
 
 
@@ -360,7 +470,10 @@ def _score_sheet(
     if sheet.rows_from is not None:
         if sheet.rows_from not in inputs.lists:
             raise UserError(where, f"score_sheet: no list named {sheet.rows_from!r}")
-        entries = [{**values, "n": i, **item} for i, item in enumerate(inputs.lists[sheet.rows_from], start=1)]
+        entries = [
+            {**values, "n": i, **item}
+            for i, item in enumerate(inputs.lists[sheet.rows_from], start=1)
+        ]
     else:
         count = int(fill(str(sheet.rows), values, where)) if sheet.rows is not None else 0
         entries = [{**values, "n": i} for i in range(1, count + 1)]
@@ -373,17 +486,29 @@ def _score_sheet(
     extras = [flow.ctx.words.fill(c, values, where) for c in sheet.extra_columns]
     extra_widths = [bold.width(c, style.body_size) + 2 * pad + 1 for c in extras]
     players = inputs.players
-    names = [flow.ctx.words.fill(sheet.name_label, {**values, "column": c}, where) for c in range(1, players + 1)]
+    names = [
+        flow.ctx.words.fill(sheet.name_label, {**values, "column": c}, where)
+        for c in range(1, players + 1)
+    ]
     # Player columns get room for a score and their heading; the round labels take the rest
     # up to their natural width and wrap beyond it (large print, longer languages).
     widest_name = max(regular.width(name, style.label_size) for name in names)
     least_player = max(style.score_row_height, widest_name + 2 * pad + 1)
     natural = max(regular.width(label, style.body_size) for label in [*labels, total]) + 2 * pad + 1
-    widest_word = max(regular.width(word, style.body_size) for label in [*labels, total] for word in label.split())
+    widest_word = max(
+        regular.width(word, style.body_size) for label in [*labels, total] for word in label.split()
+    )
     # Too many players for one table across the page (large print, ten players): the players
     # share out over several tables, each with the round labels, one under the other.
-    tables = next((n for n in range(1, players + 1)
-                   if flow.width - sum(extra_widths) - -(-players // n) * least_player >= widest_word + 2 * pad), None)
+    tables = next(
+        (
+            n
+            for n in range(1, players + 1)
+            if flow.width - sum(extra_widths) - -(-players // n) * least_player
+            >= widest_word + 2 * pad
+        ),
+        None,
+    )
     if tables is None:
         raise UserError(where, "score_sheet: a player column does not fit the page width")
     across = -(-players // tables)
@@ -398,8 +523,10 @@ def _score_sheet(
         + [_cell_text(flow, flow.ctx.words.fill(cell, entry, where), where) for cell in cells]
         for label, entry in zip(labels, entries, strict=True)
     ]
-    rows.append([_cell_text(flow, total, where, bold=True)] + [_cell_text(flow, "", where)] * len(extras))
-    groups = [names[start:start + across] for start in range(0, players, across)]
+    rows.append(
+        [_cell_text(flow, total, where, bold=True)] + [_cell_text(flow, "", where)] * len(extras)
+    )
+    groups = [names[start : start + across] for start in range(0, players, across)]
     heights = [style.score_row_height * 1.5] + [style.score_row_height] * len(rows)
     shaded = [True] + [False] * (len(rows) - 1) + [True]
     gap = style.table_padding * 2
@@ -416,11 +543,23 @@ def _score_sheet(
     lead = 0.0
     for index, group in enumerate(groups):
         widths = [label_width, *extra_widths, *([player_width] * len(group))]
-        header = [_cell_text(flow, "", where), *(_cell_text(flow, c, where, bold=True) for c in extras)]
+        header = [
+            _cell_text(flow, "", where),
+            *(_cell_text(flow, c, where, bold=True) for c in extras),
+        ]
         header += [_cell_text(flow, name, where, size=style.label_size) for name in group]
         blanks = [_cell_text(flow, "", where)] * len(group)
-        grids = split_grid(style, widths, [header, *(row + blanks for row in rows)], heights, shaded, flow.room(),
-                           flow.height, before if index == 0 else 0.0, after if index == len(groups) - 1 else 0.0)
+        grids = split_grid(
+            style,
+            widths,
+            [header, *(row + blanks for row in rows)],
+            heights,
+            shaded,
+            flow.room(),
+            flow.height,
+            before if index == 0 else 0.0,
+            after if index == len(groups) - 1 else 0.0,
+        )
         stacked += [[grid] for grid in grids.parts]
         lead = lead or grids.lead
     if title:
@@ -439,24 +578,53 @@ def _stack(parts: Sequence[Drawn], gap: float) -> Drawn:
     return -y - gap, items
 
 
-def _arrow(flow: _Flow, arrow: ArrowBlock, values: Mapping[str, Any], _: SheetInputs, where: Source) -> Drawn:
+def _arrow(
+    flow: _Flow, arrow: ArrowBlock, values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> Drawn:
     style = flow.ctx.style
     direction = fill(arrow.direction, values, where)
     if direction not in ("left", "right"):
         raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
-    caption = _paragraph(flow, flow.ctx.words.fill(arrow.caption, values, where), style.heading_size, True, flow.width, where)
+    caption = _paragraph(
+        flow,
+        flow.ctx.words.fill(arrow.caption, values, where),
+        style.heading_size,
+        True,
+        flow.width,
+        where,
+    )
     length, height = flow.width * 0.8, style.arrow_height
     head = height
     shaft = height * 0.4
     x0 = (flow.width - length) / 2
-    points = [(0, height / 2), (head, height), (head, height / 2 + shaft / 2), (length, height / 2 + shaft / 2),
-              (length, height / 2 - shaft / 2), (head, height / 2 - shaft / 2), (head, 0)]
+    points = [
+        (0, height / 2),
+        (head, height),
+        (head, height / 2 + shaft / 2),
+        (length, height / 2 + shaft / 2),
+        (length, height / 2 - shaft / 2),
+        (head, height / 2 - shaft / 2),
+        (head, 0),
+    ]
     if direction == "right":
         points = [(length - x, y) for x, y in points]
-    ops = (("M", x0 + points[0][0], points[0][1] - height), *(("L", x0 + x, y - height) for x, y in points[1:]), ("Z",))
+    ops = (
+        ("M", x0 + points[0][0], points[0][1] - height),
+        *(("L", x0 + x, y - height) for x, y in points[1:]),
+        ("Z",),
+    )
     word_size = style.heading_size * 2
-    word = _paragraph(flow, flow.ctx.words.fill(arrow.word, values, where), word_size, True, flow.width, where)
-    centred = Group(tuple(word[1]), dx=(flow.width - flow.ctx.fonts.bold.width(flow.ctx.words.fill(arrow.word, values, where), word_size)) / 2)
+    word = _paragraph(
+        flow, flow.ctx.words.fill(arrow.word, values, where), word_size, True, flow.width, where
+    )
+    centred = Group(
+        tuple(word[1]),
+        dx=(
+            flow.width
+            - flow.ctx.fonts.bold.width(flow.ctx.words.fill(arrow.word, values, where), word_size)
+        )
+        / 2,
+    )
     arrow_drawn: Drawn = (height, [Path(ops, Paint(fill=style.arrow_colour))])
     return _stack([caption, arrow_drawn, (word[0], [centred])], style.table_padding * 2)
 

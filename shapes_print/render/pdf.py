@@ -162,7 +162,9 @@ class _Form(PDFObject):
 
     __RefOnly__ = 1
 
-    def __init__(self, box: tuple[float, float, float, float], data: bytes, resources: PDFObject) -> None:
+    def __init__(
+        self, box: tuple[float, float, float, float], data: bytes, resources: PDFObject
+    ) -> None:
         self.box = box
         self.data = data
         self.resources = resources
@@ -244,7 +246,11 @@ def _font_objects(doc: PDFDocument) -> None:
         font.addObjects(doc)
     doc.delayedFonts = []
     for thing in doc.idToObject.values():
-        if isinstance(thing, PDFStream) and thing.filters == [PDFZCompress] and "Filter" not in thing.dictionary:
+        if (
+            isinstance(thing, PDFStream)
+            and thing.filters == [PDFZCompress]
+            and "Filter" not in thing.dictionary
+        ):
             _flate(thing)
         elif isinstance(thing, PDFTrueTypeFont):
             widths = tuple(thing.Widths.sequence)
@@ -327,7 +333,9 @@ class _Page(PDFPage):
         for key in self.__Refs__:  # in reportlab's order: object numbers are given here
             if key in values:
                 values[key] = document.Reference(values[key])
-        entries = [_name(key) + b" " + pdfdoc.format(values[key], document) for key in sorted(values)]
+        entries = [
+            _name(key) + b" " + pdfdoc.format(values[key], document) for key in sorted(values)
+        ]
         for index in reversed(range(6, len(entries), 6)):  # reportlab breaks every 6 entries
             entries.insert(index, b"\n ")
         return b"<<\n" + b" ".join(entries) + b"\n>>"
@@ -446,7 +454,9 @@ class _Pen:
         doc = canvas._doc
         resources = _resources(doc.xobjDict(used) if used else None, 1, self.formatted)
         data = _deflated(_pdfdoc("\n".join((canvas._preamble, *code))))
-        doc.Reference(_Form((0, 0, symbol.width, symbol.height), data, resources), xObjectName(name))
+        doc.Reference(
+            _Form((0, 0, symbol.width, symbol.height), data, resources), xObjectName(name)
+        )
 
     def draw_all(self, items: Iterable[Item]) -> None:
         for item in items:
@@ -573,7 +583,9 @@ class _Pen:
         name = self.shared.get(form)
         if name is None:
             name = self.shared[form] = f"fill-{len(self.shared) + 1}"
-            self.canvas._doc.Reference(_Form(form.box, form.data, _FILL_RESOURCES), xObjectName(name))
+            self.canvas._doc.Reference(
+                _Form(form.box, form.data, _FILL_RESOURCES), xObjectName(name)
+            )
         self.canvas.doForm(name)
 
 
@@ -634,7 +646,9 @@ class _File:
         table = ["xref", f"0 {count + 1}", "0000000000 65535 f "]
         table += [f"{self.offsets[number]:010d} 00000 n " for number in range(1, count + 1)]
         start = self._add(("\n".join(table) + "\n").encode("ascii"))
-        self._add(PDFTrailer(start, Size=count + 1, Root=catalog, Info=info, ID=doc.ID()).format(doc))
+        self._add(
+            PDFTrailer(start, Size=count + 1, Root=catalog, Info=info, ID=doc.ID()).format(doc)
+        )
 
 
 def write_pdf(document: Document, out: BinaryIO) -> int:

@@ -72,16 +72,34 @@ class _Renderer:
         elif isinstance(item, Path):
             parent.add(d.path(d=_d(item.ops), **_paint_attrs(item.paint)))
         elif isinstance(item, Rect):
-            parent.add(d.rect(insert=(round(item.x, 3), round(item.y, 3)), size=(round(item.w, 3), round(item.h, 3)),
-                              rx=round(item.radius, 3) or None, **_paint_attrs(item.paint)))
+            parent.add(
+                d.rect(
+                    insert=(round(item.x, 3), round(item.y, 3)),
+                    size=(round(item.w, 3), round(item.h, 3)),
+                    rx=round(item.radius, 3) or None,
+                    **_paint_attrs(item.paint),
+                )
+            )
         elif isinstance(item, Line):
-            parent.add(d.line((round(item.x1, 3), round(item.y1, 3)), (round(item.x2, 3), round(item.y2, 3)),
-                              stroke=item.colour, stroke_width=round(item.width, 3)))
+            parent.add(
+                d.line(
+                    (round(item.x1, 3), round(item.y1, 3)),
+                    (round(item.x2, 3), round(item.y2, 3)),
+                    stroke=item.colour,
+                    stroke_width=round(item.width, 3),
+                )
+            )
         elif isinstance(item, Text):
             family, weight = _font(item.font)
-            text = d.text(item.text, insert=(0, 0), font_size=round(item.size, 3),
-                          font_family=family, font_weight=weight, fill=item.colour,
-                          text_anchor=_ANCHOR[item.anchor])
+            text = d.text(
+                item.text,
+                insert=(0, 0),
+                font_size=round(item.size, 3),
+                font_family=family,
+                font_weight=weight,
+                fill=item.colour,
+                text_anchor=_ANCHOR[item.anchor],
+            )
             text["transform"] = f"translate({item.x:.3f} {item.y:.3f}) scale(1 -1)"
             parent.add(text)
         elif isinstance(item, Group):
