@@ -1,9 +1,11 @@
 """Benchmark (a script, not a test): how fast shapes-print is, and how far from the floor.
 
 Run with `make bench`. Every figure is the median of REPEATS runs on this machine in this
-run, so the ratios can be compared from day to day even when the machine changes. Wall
-time is what a user waits; CPU time (every process of the run) is steadier when other work
-shares the machine:
+run, so the ratios can be compared from day to day even when the machine changes. The
+whole-process figures of sections 2 and 3 are taken in rounds, each command once a round,
+so a minute when the shared machine is slow weighs on all of them alike. Wall time is
+what a user waits; CPU time (every process of the run) is steadier when other work shares
+the machine:
 
 1. the full `make print` work (every game and player count on A4 and Letter), in-process and through
    the command line (a fresh process, start-up included, --jobs = all cores);
@@ -40,7 +42,7 @@ from shapes_print.kit import KitRequest, plan_kit  # noqa: E402
 from shapes_print.primitives import Group, Item, Line, Rect, Text, Use  # noqa: E402
 from shapes_print.primitives import Path as PathItem  # noqa: E402
 
-REPEATS = 5
+REPEATS = 7
 GAME = "pass-and-pick"
 DECK_SIZES = (1_000, 1_800, 10_000)
 FLOOR_DECK = 1_800  # the deck whose whole-process target (0.5 s) the floor is also timed for
@@ -112,10 +114,27 @@ def run(command: list[str]) -> Run:
         return Run(wall, usage.ru_utime + usage.ru_stime, float(peak_file.read() or "nan"))
 
 
-def median(measure: Callable[[], Run]) -> Run:
-    """Each figure's median over REPEATS runs, figure by figure."""
-    runs = [measure() for _ in range(REPEATS)]
+def middle(runs: list[Run]) -> Run:
+    """Each figure's median over the runs, figure by figure."""
     return Run(*(statistics.median(getattr(r, f) for r in runs) for f in ("wall", "cpu", "rss")))
+
+
+def median(measure: Callable[[], Run]) -> Run:
+    """A measure's median over REPEATS runs."""
+    return middle([measure() for _ in range(REPEATS)])
+
+
+def in_rounds(commands: dict[str, list[str]]) -> dict[str, Run]:
+    """Each whole-process command's median over REPEATS rounds, every command run once a
+    round (after a warm-up each: bytecode, file caches, the output folder). A shared
+    machine that slows for a minute then slows every figure alike, so their ratios hold."""
+    for command in commands.values():
+        run(command)
+    runs: dict[str, list[Run]] = {name: [] for name in commands}
+    for _ in range(REPEATS):
+        for name, command in commands.items():
+            runs[name].append(run(command))
+    return {name: middle(taken) for name, taken in runs.items()}
 
 
 def row(name: str, figures: Run, other: str = "", target: str = "") -> Row:
@@ -193,26 +212,27 @@ def full_print(work: Path) -> list[Row]:
     ]
 
 
-def custom_decks(work: Path) -> tuple[list[Row], dict[int, Run]]:
-    """Section 2: one kit of each deck size, as a whole process."""
-    figures: dict[int, Run] = {}
+def deck_commands(work: Path) -> dict[str, list[str]]:
+    """Section 2's commands: one kit of each deck size, as a whole process."""
+    commands = {}
     for cards in DECK_SIZES:
         content = work / f"deck-{cards}"
         write_deck(content, cards)
         out = work / f"out-{cards}"
-        command = shapes_print(GAME, *KIT, "--content", str(content), "--out", str(out))
-        run(command)  # warm-up, as for the CLI above: bytecode, file caches, the output folder
-        figures[cards] = median(lambda command=command: run(command))
-    rows = [
-        row(
-            f"{cards:,} cards, CLI process",
-            figures[cards],
-            peak(figures[cards].rss),
-            TARGETS.get(cards, ""),
+        commands[f"deck {cards}"] = shapes_print(
+            GAME, *KIT, "--content", str(content), "--out", str(out)
         )
-        for cards in DECK_SIZES
+    return commands
+
+
+def deck_rows(figures: dict[str, Run]) -> list[Row]:
+    """Section 2: each deck's time and peak memory, and the largest over the smallest."""
+    decks = {cards: figures[f"deck {cards}"] for cards in DECK_SIZES}
+    rows = [
+        row(f"{cards:,} cards, CLI process", run, peak(run.rss), TARGETS.get(cards, ""))
+        for cards, run in decks.items()
     ]
-    small, big = figures[DECK_SIZES[0]], figures[DECK_SIZES[-1]]
+    small, big = decks[DECK_SIZES[0]], decks[DECK_SIZES[-1]]
     ratio = DECK_SIZES[-1] // DECK_SIZES[0]
     rows.append(
         (
@@ -223,7 +243,7 @@ def custom_decks(work: Path) -> tuple[list[Row], dict[int, Run]]:
             f"<= {ratio * 1.1:g}x time, flat memory",
         )
     )
-    return rows, figures
+    return rows
 
 
 # The floor: reportlab and nothing else. Its data file (marshal, written by `floor_script`)
@@ -331,6 +351,10 @@ def _plain(item: Item) -> tuple:
     return ("group", item.dx, item.dy, item.angle, item.scale, item.clip, children)
 
 
+def _all_rects(items: tuple[Item, ...]) -> bool:
+    return bool(items) and all(isinstance(item, Rect) for item in items)
+
+
 def floor_script(content: Path, script: Path, data_file: Path) -> None:
     """Write the floor script, and a deck's plan drawings as its data.
 
@@ -345,9 +369,12 @@ def floor_script(content: Path, script: Path, data_file: Path) -> None:
     symbols = cards.symbols
     uses = [item for item in face_page.items if isinstance(item, Use)]
     slots = [u for u in uses if u.symbol.startswith("face-")]
-    trims = [item for item in face_page.items if isinstance(item, Rect)]
-    trim = trims[0] if trims else None
-    fixed = [item for item in face_page.items if not isinstance(item, Use | Rect)]
+    # The sheet's trim outlines (a group of rectangles), drawn by the floor slot by slot.
+    outlines = next(
+        (g for g in face_page.items if isinstance(g, Group) and _all_rects(g.items)), None
+    )
+    trim = outlines.items[0] if outlines else None
+    fixed = [item for item in face_page.items if not isinstance(item, Use) and item is not outlines]
     fixed += [Group(symbols[u.symbol].items, u.x, u.y) for u in uses if u not in slots]
     pair = project.ctx.fonts
     fonts = sorted({(font.name, str(font.path)) for font in (pair.regular, pair.bold)})
@@ -369,7 +396,25 @@ def floor_script(content: Path, script: Path, data_file: Path) -> None:
     script.write_text(FLOOR)
 
 
-def render_floor(work: Path, decks: dict[int, Run]) -> list[Row]:
+def floor_commands(work: Path) -> dict[str, list[str]]:
+    """Section 3's commands: the bare reportlab floor for the 1,800- and 10,000-card decks
+    (written by section 2's commands), at 1,800 cards also after importing the libraries."""
+    script = work / "floor.py"
+    commands = {}
+    for cards in (FLOOR_DECK, DECK_SIZES[-1]):
+        data = work / f"floor-{cards}.data"
+        floor_script(work / f"deck-{cards}", script, data)
+        commands[f"floor {cards}"] = [
+            sys.executable,
+            str(script),
+            str(data),
+            str(work / "floor.pdf"),
+        ]
+    commands["floor libraries"] = [*commands[f"floor {FLOOR_DECK}"], "libraries"]
+    return commands
+
+
+def floor_rows(figures: dict[str, Run]) -> list[Row]:
     """Section 3: the bare reportlab floor for the 1,800- and 10,000-card decks, and
     shapes-print over it.
 
@@ -379,21 +424,16 @@ def render_floor(work: Path, decks: dict[int, Run]) -> list[Row]:
     must: what is left between that and the 0.5 s target is all a build may spend on
     loading, checking, laying out and writing the kit.
     """
-    script = work / "floor.py"
     rows: list[Row] = []
     for cards in (FLOOR_DECK, DECK_SIZES[-1]):
-        data = work / f"floor-{cards}.data"
-        floor_script(work / f"deck-{cards}", script, data)
-        command = [sys.executable, str(script), str(data), str(work / "floor.pdf")]
-        run(command)  # warm-up
-        floor = median(lambda command=command: run(command))
+        floor = figures[f"floor {cards}"]
         rows.append(row(f"render floor, {cards:,} cards", floor, peak(floor.rss)))
         if cards == FLOOR_DECK:
-            libraries = median(lambda command=command: run([*command, "libraries"]))
+            libraries = figures["floor libraries"]
             rows.append(
                 row("  after importing typer, pydantic, PyYAML", libraries, peak(libraries.rss))
             )
-        ours = decks[cards]
+        ours = figures[f"deck {cards}"]
         rows.append(
             (
                 f"shapes-print over the floor, {cards:,} cards",
@@ -414,8 +454,9 @@ def main() -> None:
     )
     with scratch() as work:
         rows = full_print(work)
-        deck_rows, decks = custom_decks(work)
-        rows += deck_rows + render_floor(work, decks)
+        commands = deck_commands(work)
+        figures = in_rounds({**commands, **floor_commands(work)})
+        rows += deck_rows(figures) + floor_rows(figures)
     rows.insert(0, ("", "wall", "cpu", "rate / memory", "target"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
