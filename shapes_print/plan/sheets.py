@@ -15,7 +15,7 @@ from typing import Any
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Block, LoadedDocument
-from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, TableBlock
+from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, SheetStyle, TableBlock
 from shapes_print.plan.breaks import break_list
 from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.context import DrawContext
@@ -205,43 +205,17 @@ def _paragraph(
     return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items
 
 
-def _heading(
-    flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
-) -> Drawn:
-    return _paragraph(
-        flow,
-        flow.ctx.words.fill(value, values, where),
-        flow.ctx.style.heading_size,
-        True,
-        flow.width,
-        where,
-    )
+def _words(size: Callable[[SheetStyle], float], bold: bool) -> Callable[..., Drawn]:
+    """A block of words (heading, subheading, text): one paragraph the page wide, at the
+    style's size for the kind and in bold or not."""
 
+    def draw(
+        flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
+    ) -> Drawn:
+        text = flow.ctx.words.fill(value, values, where)
+        return _paragraph(flow, text, size(flow.ctx.style), bold, flow.width, where)
 
-def _subheading(
-    flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
-) -> Drawn:
-    return _paragraph(
-        flow,
-        flow.ctx.words.fill(value, values, where),
-        flow.ctx.style.subheading_size,
-        True,
-        flow.width,
-        where,
-    )
-
-
-def _text(
-    flow: _Flow, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
-) -> Drawn:
-    return _paragraph(
-        flow,
-        flow.ctx.words.fill(value, values, where),
-        flow.ctx.style.body_size,
-        False,
-        flow.width,
-        where,
-    )
+    return draw
 
 
 def _list(
@@ -630,9 +604,9 @@ def _arrow(
 
 
 _DRAW: dict[str, Callable[..., Drawn]] = {
-    "heading": _heading,
-    "subheading": _subheading,
-    "text": _text,
+    "heading": _words(lambda style: style.heading_size, bold=True),
+    "subheading": _words(lambda style: style.subheading_size, bold=True),
+    "text": _words(lambda style: style.body_size, bold=False),
     "steps": _steps,
     "bullets": _bullets,
     "facts": _facts,
