@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain
 from math import ceil, cos, floor, radians, sin
@@ -404,8 +404,10 @@ class _Pen:
         self._emit = canvas.addLiteral
 
     def _push(self) -> None:
+        """Keep the state aside and start from an unknown one, as a group or form does:
+        its operators then depend on it alone."""
         self.saved.append(self.state)
-        self.state = replace(self.state)
+        self.state = _State()
 
     def _pop(self) -> None:
         self.state = self.saved.pop()
@@ -446,7 +448,6 @@ class _Pen:
         outer = canvas._code, canvas._formsinuse
         canvas._code, canvas._formsinuse = [], []
         self._push()
-        self.state = _State()
         self.draw_all(symbol.items)
         self._pop()
         code, used = canvas._code, canvas._formsinuse
@@ -552,7 +553,6 @@ class _Pen:
             return
         start = len(code)
         self._push()
-        self.state = _State()
         if group.alt:
             self._emit(f"/Figure << /Alt {_text_string(group.alt)} >> BDC")
         self._emit(f"q 1 0 0 1 {fp_str(group.dx, group.dy)} cm")
