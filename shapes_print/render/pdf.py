@@ -55,7 +55,8 @@ from reportlab.pdfbase.pdfdoc import (
     pdfdocEnc,
     xObjectName,
 )
-from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfbase.pdfmetrics import Font, getFont
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from shapes_print.primitives import (
@@ -94,6 +95,7 @@ _MEMO_LIMIT = 512
 # The header's second line: a comment of bytes past 127 tells transfer programs the file is
 # binary (PDF 1.7, 7.5.2); these are the ones reportlab writes.
 _BINARY_MARK = b"%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"
+_PRINTABLE_ASCII = re.compile("[ -~]*")
 # The ASCII characters PDFDocEncoding has no code for.
 _NOT_PDFDOC = re.compile("[\x18-\x1f]")
 K = TypeVar("K")
@@ -400,6 +402,7 @@ class _Pen:
         self.formatted: dict[SharedKey, _Formatted] = {}
         self.texts: dict[tuple[str, float, str, str], tuple[float, str]] = {}
         self.placements: dict[Use, str] = {}
+        self.readable: dict[str, bool] = {}  # by font: printable ASCII codes as itself
 
         self._emit = canvas.addLiteral
 
@@ -529,12 +532,28 @@ class _Pen:
         leading = fp_str(item.size * _LEADING)
         shown = []
         current = -1
-        for subset, encoded in font.splitString(item.text, doc):
+        for subset, encoded in self._split(font, item.text):
             if subset != current:
                 shown.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf {leading} TL")
                 current = subset
             shown.append(f"({escapePDF(encoded)}) Tj")
         return offset, " ".join(shown)
+
+    def _split(self, font: Font | TTFont, text: str) -> list[tuple[int, bytes]]:
+        """`font.splitString(text, doc)`: the text in this file's subsets of the font, as
+        (subset, codes). reportlab walks it character by character; printable ASCII skips
+        the walk where the file's first subset codes it as itself (reportlab's readable
+        ASCII, checked once per font and file), since it then comes out unchanged."""
+        doc = self.canvas._doc
+        if isinstance(font, TTFont) and _PRINTABLE_ASCII.fullmatch(text):
+            readable = self.readable.get(font.fontName)
+            if readable is None:
+                assignments = font._assignState(doc).assignments
+                readable = all(assignments.get(code) == code for code in range(32, 127))
+                self.readable[font.fontName] = readable
+            if readable:
+                return [(0, text.encode("ascii"))] if text else []
+        return font.splitString(text, doc)
 
     def _group(self, group: Group) -> None:
         """A group's operators depend only on the group (its state starts unknown), so a
