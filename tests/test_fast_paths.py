@@ -17,10 +17,14 @@ from pathlib import Path
 import pytest
 import yaml
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen.canvas import Canvas
 
 from shapes_print import pipeline
 from shapes_print.cli import main
+from shapes_print.defaults import DEFAULT_TEMPLATES
 from shapes_print.errors import Source, UserError
+from shapes_print.fonts import load_font
 from shapes_print.kit import KitRequest, plan_kit
 from shapes_print.load import yamlsrc
 from shapes_print.primitives import Document, Group, Item, Page, Paint, Rect, Use
@@ -159,6 +163,17 @@ def test_pdf_pages_are_read_once_and_written_as_they_come() -> None:
     for number, entry in enumerate(table[3 : 2 + count], start=1):
         offset = int(entry.split()[0])
         assert data[offset:].startswith(f"{number} 0 obj\n".encode()), number
+
+
+def test_ascii_text_is_coded_as_reportlab_codes_it() -> None:
+    """Printable ASCII skips reportlab's character walk; the codes must still be the ones
+    splitString gives, in a file that has already coded other characters as well."""
+    font = getFont(load_font(DEFAULT_TEMPLATES / "fonts" / "DejaVuSans.ttf").name)
+    texts = ["Score: 12 + 3", "Señal ➜ é", "", "~{}|^`", "Score: 12 + 3", "Ünter ▲ 7", "tab\tnot"]
+    ours, theirs = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    pen = pdf._Pen(ours, {})
+    assert [pen._split(font, t) for t in texts] == [font.splitString(t, theirs._doc) for t in texts]
+    assert pen.readable == {font.fontName: True}  # the fast path was taken
 
 
 def test_jobs_write_the_same_bytes_as_one_process(tmp_path: Path) -> None:
