@@ -10,6 +10,7 @@ import pytest
 
 from shapes_print.cli import main
 from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from tests.commands import one_kit
 
 
 @pytest.fixture()
@@ -26,22 +27,8 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def build(project: Path, out: Path) -> int:
-    return main(
-        [
-            "build",
-            "pass-and-pick",
-            "--players",
-            "4",
-            "--paper",
-            "a4",
-            "--out",
-            str(out),
-            "--content",
-            str(project / "content"),
-            "--templates",
-            str(project / "templates"),
-        ]
-    )
+    content, templates = str(project / "content"), str(project / "templates")
+    return main(one_kit("pass-and-pick", out, "--content", content, "--templates", templates))
 
 
 CASES = [

@@ -22,6 +22,7 @@ from shapes_print.plan.imposition import fit_grid
 from shapes_print.primitives import Use, symbols_used
 from shapes_print.render.svg import page_svg
 from shapes_print.units import parse_size
+from tests.commands import one_kit
 from tests.pdfread import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -266,24 +267,7 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path
 
 def test_spanish_kit_reads_in_spanish_with_accents_and_ordinals(tmp_path: Path) -> None:
     """es covers Collect 3: every file says Spanish, the ladder says 1.er, 2.º, 3.er."""
-    assert (
-        main(
-            [
-                "build",
-                "collect-3",
-                "--labels",
-                "es",
-                "--players",
-                "4",
-                "--paper",
-                "a4",
-                "--out",
-                str(tmp_path),
-                "--quiet",
-            ]
-        )
-        == 0
-    )
+    assert main(one_kit("collect-3", tmp_path, "--labels", "es", "--quiet")) == 0
     folder = tmp_path / "collect-3/es/a4/4-players"
     read = {
         kind: text_of(folder / f"collect-3_4p_a4_es_{kind}.pdf")

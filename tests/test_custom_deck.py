@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from shapes_print.cli import main
 from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from tests.commands import one_kit
 from tests.pdfread import placements, text
 
 # A fourth card type whose shape the deck draws itself: a kite, as corners in the unit square.
@@ -35,24 +36,8 @@ def deck(content: Path) -> Path:
 
 
 def build(content: Path, out: Path, *extra: str) -> int:
-    return main(
-        [
-            "build",
-            "pass-and-pick",
-            "--players",
-            "4",
-            "--paper",
-            "a4",
-            "--out",
-            str(out),
-            "--content",
-            str(content),
-            "--templates",
-            str(DEFAULT_TEMPLATES),
-            "--quiet",
-            *extra,
-        ]
-    )
+    paths = ("--content", str(content), "--templates", str(DEFAULT_TEMPLATES))
+    return main(one_kit("pass-and-pick", out, *paths, "--quiet", *extra))
 
 
 def test_a_24_card_deck_with_its_own_shape_builds_and_its_sheets_count_it(

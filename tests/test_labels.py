@@ -29,6 +29,7 @@ from shapes_print.primitives import Path as PathItem
 from shapes_print.render.pdf import write_pdf
 from shapes_print.schemas import SCHEMAS, schema_of
 from shapes_print.text import wrap
+from tests.commands import one_kit
 from tests.pdfread import Run, page_lines, page_texts, sized_runs, text
 
 SHIPPED = shipped(pipeline.DEFAULT_LABELS)
@@ -366,20 +367,7 @@ def test_large_print_cards_hold_24pt_at_every_card_size_that_can(labels: str, ga
 def test_large_print_on_mini_cards_is_one_line_naming_card_text_and_box(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = [
-        "build",
-        "pass-and-pick",
-        "--players",
-        "4",
-        "--paper",
-        "a4",
-        "--labels",
-        "large-print",
-        "--card-size",
-        "mini",
-        "--out",
-        str(tmp_path),
-    ]
+    args = one_kit("pass-and-pick", tmp_path, "--labels", "large-print", "--card-size", "mini")
     assert main(args) == 2
     assert re.fullmatch(
         r".*content/pass-and-pick/deck\.yaml:\d+:\d+: card 'face-triangle', box 'label': text "
@@ -448,18 +436,7 @@ def test_shapes_the_game_in_spanish_has_accents_on_cards_and_sheets_and_no_engli
     tmp_path: Path,
 ) -> None:
     for labels in ("standard", "es"):
-        args = [
-            "build",
-            "shapes-the-game",
-            "--players",
-            "4",
-            "--paper",
-            "a4",
-            "--out",
-            str(tmp_path),
-            "--quiet",
-        ]
-        assert main([*args, "--labels", labels]) == 0
+        assert main(one_kit("shapes-the-game", tmp_path, "--quiet", "--labels", labels)) == 0
     spanish = tmp_path / "shapes-the-game/es/a4/4-players"
     cards = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_cards.pdf"))
     for word in (
@@ -574,40 +551,8 @@ def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
         and data["cards"]["elements"]["label"]["size"] == "22pt"
     )
     out = tmp_path / "out"
-    assert (
-        main(
-            [
-                "build",
-                "pass-and-pick",
-                "--players",
-                "4",
-                "--paper",
-                "a4",
-                "--out",
-                str(out),
-                "--quiet",
-            ]
-        )
-        == 0
-    )
-    assert (
-        main(
-            [
-                "build",
-                "pass-and-pick",
-                "--players",
-                "4",
-                "--paper",
-                "a4",
-                "--out",
-                str(out),
-                "--quiet",
-                "--labels",
-                str(starter),
-            ]
-        )
-        == 0
-    )
+    assert main(one_kit("pass-and-pick", out, "--quiet")) == 0
+    assert main(one_kit("pass-and-pick", out, "--quiet", "--labels", str(starter))) == 0
     for kind in ("cards", "sheets", "host-key"):
         plain = out / f"pass-and-pick/a4/4-players/pass-and-pick_4p_a4_{kind}.pdf"
         copied = out / f"pass-and-pick/copy/a4/4-players/pass-and-pick_4p_a4_copy_{kind}.pdf"

@@ -22,6 +22,7 @@ from shapes_print.primitives import Group, Line, Rect
 from shapes_print.primitives import Path as PlanPath
 from shapes_print.units import mm
 from shapes_print.variant import make_variant
+from tests.commands import one_kit
 from tests.pdfread import placements, text
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -281,20 +282,7 @@ def test_bad_print_options_are_one_line_and_exit_2(
 def test_custom_paper_and_card_size_build(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status = main(
-        [
-            "build",
-            "pass-and-pick",
-            "--players",
-            "4",
-            "--paper",
-            "300x400mm",
-            "--card-size",
-            "63x88mm",
-            "--out",
-            str(tmp_path),
-        ]
-    )
+    status = main(one_kit("pass-and-pick", tmp_path, "--card-size", "63x88mm", paper="300x400mm"))
     assert status == 0, capsys.readouterr().err
     pdf = (
         tmp_path / "pass-and-pick/300x400mm/4-players/pass-and-pick_4p_300x400mm_63x88mm_cards.pdf"
