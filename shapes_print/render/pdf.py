@@ -605,7 +605,7 @@ class _Pen:
             self.canvas._doc.Reference(
                 _Form(form.box, form.data, _FILL_RESOURCES), xObjectName(name)
             )
-        self.canvas.doForm(name)
+        self._place(Use(name, 0.0, 0.0))
 
 
 class _File:
