@@ -8,7 +8,7 @@ differs; mappings merge key by key. Its `style` merges onto templates/sheet.yaml
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 from pydantic import Field, NonNegativeInt, field_validator
 
@@ -136,7 +136,7 @@ class Layered:
                     return doc.marks[key]
         return Source(self.layers[0][0].path)
 
-    def under(self, prefix: Loc, base: Document | None = None) -> Self:
+    def under(self, prefix: Loc, base: Document | None = None) -> "Layered":
         """The same layers looked at below `prefix`, over an optional base file."""
         layers = tuple((doc, (*pre, *prefix)) for doc, pre in self.layers)
         return Layered(layers + (((base, ()),) if base else ()))

@@ -313,9 +313,8 @@ def _cell_cards(
                 x += face.width * scale + gap
             height += mini
         words = flow.ctx.words.fill(cell.text, values, where) if cell.text else ""
-        if (
-            flow.ctx.style.picture_words
-        ):  # the cell's text names the cards, or `alt` does beneath them
+        # With picture words, the cell's text names the cards, or `alt` does beneath them.
+        if flow.ctx.style.picture_words:
             alt = flow.ctx.words.fill(cell.alt, values, where) if cell.alt else words
             items = [picture(items, alt, cell.cards, where)]
             words = words or _unbroken_names(alt)

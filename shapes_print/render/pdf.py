@@ -356,7 +356,6 @@ def _finish_page(page: PDFPage, shared: dict[SharedKey, _Formatted]) -> None:
     page.__class__ = _Page
     if not (page.ExtGState or page._colorsUsed or page._shadingUsed):  # else reportlab's own
         page.Resources = _resources(page.XObjects, page.hasImages, shared)
-        page.XObjects = None  # named in the shared resources; a deck's pages need not keep it
     media = ("media", page.pagewidth, page.pageheight)
     if media not in shared:
         shared[media] = _Formatted(PDFArray([0, 0, page.pagewidth, page.pageheight]))
@@ -365,7 +364,6 @@ def _finish_page(page: PDFPage, shared: dict[SharedKey, _Formatted]) -> None:
         page.Trans = shared.setdefault(("transition",), _Formatted(page.Trans))
     if page.compression:
         page.Contents = _PageStream(_deflated(page.stream))
-        page.stream = None  # the operators, kept by reportlab until the file is saved: not needed
 
 
 class _Memo(dict[K, V]):
