@@ -16,9 +16,9 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import Layered, LoadedLabels
 from shapes_print.load.models import CardTemplate
+from shapes_print.message import fill
 from shapes_print.plan.cards import card_box
 from shapes_print.plan.context import colour
-from shapes_print.values import fill
 
 # Kits are printed on white paper; it is the ground of every sheet and of card margins.
 PAPER = "#FFFFFF"

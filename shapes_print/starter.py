@@ -28,7 +28,8 @@ _TOP = {
     "covers": "the games this label set is for (leave out for every game)",
     "contrast": "least WCAG contrast ratios (text, shapes) and least shape outline, held by check",
     "text": "English as the content writes it -> the words to print instead ({names} stay as they are)",
-    "ordinals": "how {n:ordinal} writes a number: the first form whose ends: fit its last digits",
+    "locale": "the language of text: (a CLDR code such as en, es): it picks plural forms",
+    "ordinal": "how {n:ordinal} writes a number: a message such as {n, selectordinal, one {#st} other {#th}}",
     "style": "sheet type, colours, fonts and print furniture; merged onto templates/sheet.yaml",
     "cards": "card layout elements changed by name (templates/cards/*.yaml), and the trim hairline",
     "games": "per game: card fields by card group or card id, back fields by back id (colours, patterns, words)",
@@ -92,6 +93,7 @@ def starter_text(
         f"extends: {_flow(extends)}  # {_TOP['extends']}",
         f"description: {_flow(spec.description)}  # {_TOP['description']}",
         f"complete: {_flow(spec.complete)}  # {_TOP['complete']}",
+        f"locale: {_flow(spec.locale)}  # {_TOP['locale']}",
         *([f"covers: {_flow(spec.covers)}  # {_TOP['covers']}"] if spec.covers else []),
         f"contrast: {_flow(labels.data.get('contrast', {'text': spec.contrast.text, 'shapes': spec.contrast.shapes}))}"
         f"  # {_TOP['contrast']}",
@@ -107,8 +109,8 @@ def starter_text(
             f"  # {_where(pinpoint(where, english))}{missing}",
             f"  {_flow(english)}: {_flow(spec.text.get(english, english))}",
         ]
-    out.append(f"ordinals:  # {_TOP['ordinals']}")
-    out += [f"  - {_flow(ordinal.model_dump(exclude_defaults=True))}" for ordinal in spec.ordinals]
+    if spec.ordinal is not None:
+        out.append(f"ordinal: {_flow(spec.ordinal)}  # {_TOP['ordinal']}")
     out.append(f"style:  # {_TOP['style']}")
     data = deep_merge(style.data, spec.style)
     for key, value in data.items():

@@ -1,10 +1,8 @@
-"""Numbers and words that depend on the player count, computed from YAML, never from code.
+"""Numbers that depend on the player count, computed from YAML, never from code.
 
 A game's `numbers` are whole numbers, small arithmetic expressions over other numbers
 (`deck_size - deal * players`), or tables by player range (`{"2-4": 10, "7+": 20}`).
-Text in YAML names them as `{in_play}`; `{direction:upper}` gives capitals, `{n:ordinal}`
-gives 1st, 2nd, 3rd (or a label set's own forms, `ordinal_form`) and `{examples:join: or }`
-writes a list out.
+Text in YAML names them as `{in_play}` (shapes_print.message is the grammar that does).
 
 A table need not cover every count the game allows (a variant's deal may exist for 2-4
 players only): outside its ranges the number is `NoEntry`, and only printing it, or
@@ -15,10 +13,8 @@ from __future__ import annotations
 
 import ast
 import operator
-import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from shapes_print.errors import Source, UserError
 
@@ -30,11 +26,6 @@ _OPERATORS: dict[type, Callable[[int, int], int]] = {
     ast.Mod: operator.mod,
 }
 _FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
-_CASES: dict[str, Callable[[str], str]] = {
-    "upper": str.upper,
-    "lower": str.lower,
-    "title": str.title,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,87 +191,3 @@ def _by_players(name: str, table: Mapping[str, int], players: int, where: Source
         if low <= players <= high:
             return value
     return NoEntry(name, players)
-
-
-class _Formatter(string.Formatter):
-    """Python formatting plus `:upper`, `:lower`, `:title`, `:ordinal` (3 -> 3rd, in the
-    label set's `ordinals:` forms) and `:join` / `:join:SEP` (a list as text, items
-    separated by ", " or by SEP; with `word`, each item and SEP are words too)."""
-
-    def __init__(
-        self, word: Callable[[str], str] | None = None, ordinal: Callable[[int], str] | None = None
-    ) -> None:
-        self.word = word
-        self.ordinal = ordinal
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, NoEntry):
-            raise _Undefined(value)
-        word = self.word or str
-        if isinstance(value, str):
-            value = word(value)
-        if format_spec in _CASES:
-            return _CASES[format_spec](str(value))
-        if format_spec == "ordinal":
-            if self.ordinal is None:
-                raise ValueError("ordinal numbers are written in a label set's ordinals: forms")
-            return self.ordinal(int(value))
-        if format_spec == "join" or format_spec.startswith("join:"):
-            separator = word(format_spec.removeprefix("join").removeprefix(":") or ", ")
-            items = value if isinstance(value, (list, tuple)) else [value]
-            return separator.join(
-                word(item) if isinstance(item, str) else str(item) for item in items
-            )
-        return super().format_field(value, format_spec)
-
-
-_FORMATTER = _Formatter()
-
-
-def fill(
-    template: str,
-    values: Mapping[str, Any],
-    where: Source | None,
-    word: Callable[[str], str] | None = None,
-    ordinal: Callable[[int], str] | None = None,
-) -> str:
-    """Put values into `{name}` places; an unknown name is the YAML author's mistake.
-
-    `word`, if given, turns each text value into the label set's words before it goes in;
-    `ordinal` writes `{n:ordinal}` (the label set's `ordinals:`).
-    """
-    formatter = _Formatter(word, ordinal) if word or ordinal else _FORMATTER
-    try:
-        return formatter.vformat(template, (), values)
-    except _Undefined as error:
-        hint = "limit this text to those players with 'players:'"
-        raise UserError(where, f"{error} ({hint})") from None
-    except KeyError as error:
-        known = ", ".join(sorted(values))
-        raise UserError(
-            where, f"unknown name {{{error.args[0]}}} in {template!r} (known: {known})"
-        ) from None
-    except (ValueError, IndexError) as error:
-        raise UserError(where, f"cannot fill {template!r}: {error}") from None
-
-
-class OrdinalForm(Protocol):
-    """How an ordinal number is written: `form` with `{n}`, for numbers whose digits end in
-    one of `ends` (none: any number). A label set lists them (`ordinals:`)."""
-
-    @property
-    def form(self) -> str: ...
-
-    @property
-    def ends(self) -> Sequence[int]: ...
-
-
-def ordinal_form(number: int, forms: Sequence[OrdinalForm]) -> str:
-    """`number` as an ordinal in the first form that fits it (English 3 -> 3rd, Spanish 3 -> 3.er)."""
-    digits = str(abs(number))
-    for form in forms:
-        if not form.ends or any(digits.endswith(str(end)) for end in form.ends):
-            return form.form.format(n=number)
-    raise ValueError(
-        f"no ordinal form fits {number} (end the ordinals: list with a form without ends)"
-    )

@@ -1,24 +1,23 @@
 """The message catalogue of a label set: every text that reaches a page passes through here.
 
 Content YAML keeps its English inline; a label set maps an English string, exactly as
-written before `{placeholders}` are filled, to its replacement. Field values that fill a
-placeholder (a card's `label`, a round's `direction`) are looked up too. Strings without a
-letter outside placeholders ("{deck_size}", "6 + 6") need no words and pass unchanged.
+written before `{placeholders}` are filled, to its replacement, in its own locale (plural
+and ordinal branches chosen by CLDR's rules for that language: shapes_print.message). Field
+values that fill a placeholder (a card's `label`, a round's `direction`) are looked up too.
+Strings without a letter outside placeholders ("{deck_size}", "6 + 6") need no words and
+pass unchanged.
 """
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.values import OrdinalForm, fill, ordinal_form
-
-_PARSER = string.Formatter()
+from shapes_print.message import ENGLISH, Message, MessageError, Style, fill, parse
 
 
 class Said(str):
@@ -32,8 +31,8 @@ def needs_words(text: str) -> bool:
     """True when the text has a letter outside its `{placeholders}` (remembered: the same
     strings pass here in every kit of a batch)."""
     try:
-        literals = "".join(literal for literal, *_ in _PARSER.parse(text))
-    except ValueError:
+        literals = parse(text).literal()
+    except MessageError:
         literals = text
     return any(ch.isalpha() for ch in literals)
 
@@ -64,8 +63,11 @@ class Words:
     seen: dict[str, Source | None] = field(default_factory=dict)
     # Where a value that fills placeholders was written (a game list's "left"), if known.
     origins: dict[str, Source] = field(default_factory=dict)
-    # How `{n:ordinal}` is written (the label set's `ordinals:`); none: it is an error.
-    ordinals: tuple[OrdinalForm, ...] = ()
+    # The set's language (CLDR plural rules) and how `{n:ordinal}` is written in it.
+    locale: str = ENGLISH
+    ordinal: Message | None = None
+    # Where each translation is written, for an error in one of its placeholders.
+    text_sources: Mapping[str, Source] = field(default_factory=dict)
 
     def say(self, english: str, where: Source | None) -> str:
         """The label set's words for one English string, or the English itself."""
@@ -84,12 +86,15 @@ class Words:
         return english
 
     def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:
-        """Translate a template and the words that fill it, then fill it."""
-        ordinal = partial(ordinal_form, forms=self.ordinals) if self.ordinals else None
-        return fill(
-            self.say(template, where),
-            values,
-            where,
+        """Translate a template and the words that fill it, then fill it: a translation in
+        the set's locale, an English original (a set not yet complete) in English."""
+        said = self.say(template, where)
+        translated = said is not template and said != template
+        style = Style(
+            self.locale if translated else ENGLISH,
             lambda value: self.say(value, self.origins.get(value, where)),
-            ordinal,
+            self.ordinal,
+            self.locale,
         )
+        here = self.text_sources.get(template, where) if translated else where
+        return fill(said, values, here, style)

@@ -209,8 +209,8 @@ def test_libyaml_reads_the_same_values_and_places_as_pure_python() -> None:
     assert len(files) > 8
     for path in files:
         text = path.read_text()
-        fast = yamlsrc._parse(path, text, yamlsrc._FAST_LOADER)
-        careful = yamlsrc._parse(path, text, yaml.SafeLoader)
+        fast = yamlsrc._parse(path, text, yamlsrc._FAST_LOADER, "en")
+        careful = yamlsrc._parse(path, text, yaml.SafeLoader, "en")
         assert (fast.data, fast.marks) == (careful.data, careful.marks), path
 
 

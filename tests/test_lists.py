@@ -13,8 +13,9 @@ from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import CardNotation, Deck, ListFile
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import read_yaml
+from shapes_print.message import fill
 from shapes_print.pipeline import DEFAULT_LABELS
-from shapes_print.values import compute_list, fill
+from shapes_print.values import compute_list
 from shapes_print.words import Words
 
 HERE = Source(Path("game.yaml"), 1, 1)
@@ -48,22 +49,25 @@ def test_ordinal_forms_come_from_the_label_set(labels: str, n: int, text: str) -
     assert words.fill("{n:ordinal}", {"n": n}, HERE) == text
 
 
-def test_ordinals_need_a_catch_all_form_and_the_number(tmp_path: Path) -> None:
+def test_the_ordinal_message_is_checked_at_its_line_and_column(tmp_path: Path) -> None:
     mine = tmp_path / "mine.yaml"
-    mine.write_text('extends: standard\nordinals:\n  - {ends: [1], form: "{n}st"}\n')
-    with pytest.raises(
-        UserError, match=r"mine\.yaml:2:1: ordinals: the last form must have no ends"
-    ):
-        load_labels(str(mine), DEFAULT_LABELS)
-    mine.write_text('extends: standard\nordinals:\n  - {form: "first"}\n')
-    with pytest.raises(
-        UserError, match=r"mine\.yaml:3:\d+: ordinals\.0\.form: must name the number as \{n\}"
-    ):
-        load_labels(str(mine), DEFAULT_LABELS)
+    cases = {
+        'ordinal: "{n, selectordinal, one {#st}}"': (
+            r"mine\.yaml:3:11: \{n, selectordinal, \.\.\.\} needs an 'other \{\.\.\.\}' branch"
+        ),
+        'ordinal: "{x}th"': r"mine\.yaml:3:11: unknown name \{x\}",
+        'ordinal: "{n, selectordinal, one {#.er} few {#.º} other {#.º}}"': (
+            r"mine\.yaml:3:41: selectordinal category 'few' does not exist in 'es'"
+        ),
+    }
+    for line, error in cases.items():
+        mine.write_text(f"extends: standard\nlocale: es\n{line}\n")
+        with pytest.raises(UserError, match=error):
+            load_labels(str(mine), DEFAULT_LABELS)
 
 
-def test_ordinal_without_forms_is_an_error_not_a_guess() -> None:
-    with pytest.raises(UserError, match="ordinal numbers are written in a label set's ordinals"):
+def test_ordinal_without_a_message_is_an_error_not_a_guess() -> None:
+    with pytest.raises(UserError, match="the label set has no ordinal: message"):
         fill("{n:ordinal}", {"n": 1}, HERE)
 
 

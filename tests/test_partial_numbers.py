@@ -10,7 +10,8 @@ import pytest
 from shapes_print import pipeline
 from shapes_print.errors import Source, UserError
 from shapes_print.kit import deck_group_counts
-from shapes_print.values import NoEntry, compute_numbers, fill
+from shapes_print.message import fill
+from shapes_print.values import NoEntry, compute_numbers
 
 HERE = Source(Path("game.yaml"), 7, 3)
 SPECS = {"deal": {"2": 10, "3-4": 9}, "dealt": "deal * players", "rounds": 3}

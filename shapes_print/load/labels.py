@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, NonNegativeInt, field_validator
+from babel import Locale, UnknownLocaleError
+from pydantic import Field
 
 from shapes_print.defaults import STANDARD
 from shapes_print.errors import Source, UserError
@@ -24,6 +25,7 @@ from shapes_print.load.models import (
 )
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
+from shapes_print.message import ENGLISH, MessageError, Style, check_locale, parse, place, render
 from shapes_print.words import Words
 
 SCHEMA_NAME = "labels.schema.json"
@@ -71,29 +73,6 @@ class Contrast(Strict):
     outline: Length | None = None
 
 
-class Ordinal(Strict):
-    """How `{n:ordinal}` writes a number: `form` with `{n}`, for numbers whose digits end in
-    one of `ends` (leave out for any number)."""
-
-    form: str
-    # A lambda, not `list`: pydantic reads a factory's signature, and reading a builtin's
-    # parses its text signature with tokenize, whose regex takes ~3 ms to compile each run.
-    ends: list[NonNegativeInt] = Field(default_factory=lambda: [])
-
-    @field_validator("form")
-    @classmethod
-    def _names_the_number(cls, form: str) -> str:
-        try:
-            form.format(n=1)
-        except (KeyError, IndexError, ValueError):
-            raise ValueError(
-                f"must name the number as {{n}} and nothing else, got {form!r}"
-            ) from None
-        if "{n}" not in form:
-            raise ValueError(f"must name the number as {{n}}, got {form!r}")
-        return form
-
-
 class LabelSet(Strict):
     """One label set, after `extends` is resolved."""
 
@@ -104,21 +83,18 @@ class LabelSet(Strict):
     # some games (a translation in progress) builds only those.
     covers: list[Identifier] | None = Field(None, min_length=1)
     contrast: Contrast = Field(default_factory=Contrast)
+    # The language of `text:` and `ordinal:` (a CLDR locale such as en or es): it chooses
+    # plural and ordinal branches, and is the PDF's language. An `extends` set inherits it;
+    # standard names `en`, so a set that extends nothing and names none is English too.
+    locale: str = ENGLISH
     text: dict[str, str] = Field(default_factory=dict)
-    # `{n:ordinal}` in the set's language: the first form whose `ends` fits the number wins.
-    ordinals: list[Ordinal] = Field(default_factory=lambda: [])  # not `list`: see Ordinal.ends
+    # How `{n:ordinal}` writes a number, as a message on `n`: "{n, selectordinal, ...}".
+    ordinal: str | None = None
     style: dict[str, Any] = Field(default_factory=dict)
     # An empty patch made without validation: calling CardsPatch() would build the model's
     # own validator (~2.5 ms) for a label set that changes no card, such as the standard one.
     cards: CardsPatch = Field(default_factory=CardsPatch.model_construct)
     games: dict[Identifier, GamePatch] = Field(default_factory=dict)
-
-    @field_validator("ordinals")
-    @classmethod
-    def _every_number_has_a_form(cls, ordinals: list[Ordinal]) -> list[Ordinal]:
-        if ordinals and ordinals[-1].ends:
-            raise ValueError("the last form must have no ends:, so that every number has one")
-        return ordinals
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +128,23 @@ class LoadedLabels:
     data: dict[str, Any]
     source: Layered
 
+    @property
+    def locale(self) -> str:
+        """The set's language, a CLDR locale code (en, es): the PDF's /Lang."""
+        return self.spec.locale
+
     def words(self) -> Words:
-        ordinals = tuple(self.spec.ordinals)
-        return Words(self.name, self.spec.text, self.spec.complete, self.path, ordinals=ordinals)
+        ordinal = parse(self.spec.ordinal) if self.spec.ordinal else None
+        sources = {english: self.source.source(("text", english)) for english in self.spec.text}
+        return Words(
+            self.name,
+            self.spec.text,
+            self.spec.complete,
+            self.path,
+            locale=self.spec.locale,
+            ordinal=ordinal,
+            text_sources=sources,
+        )
 
 
 def shipped(folder: Path) -> list[str]:
@@ -191,7 +181,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     docs: list[Document] = []
     data: dict[str, Any] = {}
     while True:
-        doc = read_yaml(path)
+        doc = read_yaml(path, locale=None)  # its locale is known at the end of the chain
         if not isinstance(doc.data, dict):
             raise UserError(
                 doc.source(), "a label set is a mapping of keys such as text: and style:"
@@ -208,7 +198,35 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
         path = _locate(parent, folder, path.parent)
     source = Layered(tuple((doc, ()) for doc in docs))
     spec = validate(LabelSet, source, data)  # type: ignore[arg-type]
+    _check_messages(spec, source)
     return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
+
+
+def _check_messages(spec: LabelSet, source: Layered) -> None:
+    """Each translation's plural branches are categories its locale has; `ordinal:` is a
+    message on `n` alone. (Syntax was checked as the files were read.)"""
+    try:
+        Locale.parse(spec.locale)
+    except (ValueError, UnknownLocaleError):
+        raise UserError(
+            source.source(("locale",)),
+            f"locale: {spec.locale!r} is not a language CLDR knows",
+            "write a code such as en, es, fr or pt_BR",
+        ) from None
+    written = [(("text", english), text) for english, text in spec.text.items()]
+    if spec.ordinal is not None:
+        written.append((("ordinal",), spec.ordinal))
+    for loc, text in written:
+        where = source.source(loc)
+        try:
+            message = parse(text)
+            check_locale(message, spec.locale)
+            if loc == ("ordinal",):
+                render(message, {"n": 1}, Style(spec.locale))  # names no other value
+        except MessageError as error:
+            skip = len(loc[-1]) if loc[0] == "text" else 0  # past the English key
+            at = Source(where.path, where.line, where.column + skip) if where.line else where
+            raise UserError(place(at, text, error.offset), error.message, error.hint) from None
 
 
 def _with_own_fonts(doc: Document) -> dict[str, Any]:

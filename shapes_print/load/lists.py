@@ -18,7 +18,7 @@ from typing import Any
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardNotation, CardType, Deck, ListFile
 from shapes_print.load.yamlsrc import Document, Loc
-from shapes_print.values import fill
+from shapes_print.message import fill
 
 _IDENTIFIER = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 _WHOLE = r"^\{(\w+)\}$"  # compiled on first use (re keeps it): only decks with for_each

@@ -20,6 +20,7 @@ from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, Sc
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from shapes_print.errors import Source, UserError
+from shapes_print.message import MessageError, check_locale, parse, position
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_VALUES = 200_000
@@ -58,10 +59,14 @@ class _Builder:
     """Plain data from composed nodes. Each value's place is recorded by whoever holds it:
     a list its items, a mapping its keys (a value is placed where its key is written)."""
 
-    def __init__(self, path: Path, loader: yaml.SafeLoader) -> None:
+    def __init__(
+        self, path: Path, loader: yaml.SafeLoader, lines: list[str], locale: str | None
+    ) -> None:
         self.path = path
         self.loader = loader
         self.marks: dict[Loc, Source] = {}
+        self.lines = lines
+        self.locale = locale
 
     def source(self, node: Node) -> Source:
         mark = node.start_mark
@@ -71,7 +76,7 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise UserError(self.source(node), f"nested deeper than {MAX_DEPTH} levels")
         if isinstance(node, ScalarNode):
-            return self.scalar(node)
+            return self.message(self.scalar(node), node, self.locale)
         if isinstance(node, SequenceNode):
             if node.tag != _SEQ:
                 raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
@@ -97,7 +102,7 @@ class _Builder:
                     raise UserError(self.source(key_node), "mapping keys must be plain words")
                 if depth + 1 > MAX_DEPTH:
                     raise UserError(self.source(key_node), f"nested deeper than {MAX_DEPTH} levels")
-                key = self.scalar(key_node)
+                key = self.message(self.scalar(key_node), key_node, "en")
                 if not isinstance(key, (str, int)) or isinstance(key, bool):
                     raise UserError(self.source(key_node), f"key {key!r} must be a word")
                 if key in written:
@@ -109,6 +114,26 @@ class _Builder:
                 result[key] = self.build(value_node, key_loc, depth + 1)
             return result
         raise UserError(self.source(node), "unsupported YAML node")
+
+    def message(self, value: Any, node: ScalarNode, locale: str | None) -> Any:
+        """Text with braces is a message (shapes_print.message): parsed now, so a mistake in
+        a placeholder is reported at its own line and column before anything is built.
+        Keys are English (a label set's `text:` keys); values are in `locale` (None: a label
+        set, whose locale is known once its `extends` chain is read)."""
+        if isinstance(value, str) and ("{" in value or "}" in value):
+            try:
+                parsed = parse(value)
+                if locale:
+                    check_locale(parsed, locale)
+            except MessageError as error:
+                mark = node.start_mark
+                line, column = position(
+                    self.lines, mark.line + 1, mark.column + 1, value, error.offset
+                )
+                raise UserError(
+                    Source(self.path, line, column), error.message, error.hint
+                ) from None
+        return value
 
     def scalar(self, node: ScalarNode) -> Any:
         if node.tag == _STR:  # most values: the constructor would return the text as it is
@@ -186,8 +211,10 @@ def _expanded_size(path: Path, root: Node) -> None:
     size(root)
 
 
-def read_yaml(path: Path) -> Document:
-    """Read one YAML file, or raise UserError with its place and a plain explanation."""
+def read_yaml(path: Path, locale: str | None = "en") -> Document:
+    """Read one YAML file, or raise UserError with its place and a plain explanation.
+
+    Its messages are checked against `locale`'s plural categories (content is English)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -210,11 +237,11 @@ def read_yaml(path: Path) -> Document:
         message = f"is not UTF-8 text (byte 0x{bad}); save the file as UTF-8"
         raise UserError(where, message) from None
     try:
-        return _parse(path, text, _FAST_LOADER)
+        return _parse(path, text, _FAST_LOADER, locale)
     except yaml.YAMLError:
         pass  # libyaml's messages are terser: the pure-Python parser says what is wrong
     try:
-        return _parse(path, text, yaml.SafeLoader)
+        return _parse(path, text, yaml.SafeLoader, locale)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = Source(path, mark.line + 1, mark.column + 1) if mark else Source(path)
@@ -232,7 +259,9 @@ def read_yaml(path: Path) -> Document:
         raise UserError(where, f"has a character YAML does not allow ({character})") from None
 
 
-def _parse(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> Document:
+def _parse(
+    path: Path, text: str, loader_class: type[yaml.SafeLoader], locale: str | None
+) -> Document:
     may_grow = _check_events(path, text, loader_class)
     loader = loader_class(text)
     try:
@@ -241,7 +270,7 @@ def _parse(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> Docume
             raise UserError(Source(path, 1, 1), "file is empty")
         if may_grow:
             _expanded_size(path, node)
-        builder = _Builder(path, loader)
+        builder = _Builder(path, loader, text.splitlines(), locale)
         builder.marks[()] = builder.source(node)
         return Document(path, builder.build(node, (), 0), builder.marks)
     finally:

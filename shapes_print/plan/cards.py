@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardTemplate, Element
+from shapes_print.message import fill
 from shapes_print.plan.context import DrawContext, colour
 from shapes_print.primitives import Group, Item, Paint, Path, Rect, Symbol, Text, Use
 from shapes_print.text import fit
-from shapes_print.values import fill
 
 Box = tuple[float, float, float, float]
 MINI_GAP = 0.08  # space between small cards, as a share of their height

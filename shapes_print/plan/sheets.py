@@ -16,6 +16,7 @@ from typing import Any
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.load.models import ArrowBlock, CardsCell, ScoreSheetBlock, SheetStyle, TableBlock
+from shapes_print.message import fill
 from shapes_print.plan.breaks import break_list
 from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.context import DrawContext
@@ -23,7 +24,7 @@ from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.tables import Drawn, Parts, column_widths, grid, split_grid
 from shapes_print.primitives import Group, Item, Page, Paint, Path, Rect, Symbol, Text, Use
 from shapes_print.text import wrap
-from shapes_print.values import fill, player_range
+from shapes_print.values import player_range
 
 DESCENT = 0.25
 CAP = 0.75
