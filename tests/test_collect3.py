@@ -166,7 +166,16 @@ def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
     sheets = text_of(kit_file(kits, players, "sheets"))
     assert f"Crowns in the centre (1 fewer than players) {crowns}" in sheets
     assert f"Winning score for {players} players {TARGET[players]}" in sheets
-    assert f"put {crowns} Crowns face up" in sheets
+    crowns_words = "1 Crown" if crowns == 1 else f"{crowns} Crowns"
+    assert f"put {crowns_words} face up" in sheets
+    spare = 9 - crowns
+    assert (
+        "No Crown cards are left over."
+        if spare == 0
+        else "Set the other Crown card aside."
+        if spare == 1
+        else f"Set the other {spare} Crown cards aside."
+    ) in sheets
     assert f"first to {TARGET[players]} points wins" in sheets
     # The points ladder for C = players - 1, written out: C, C - 1, ..., 1.
     ladder = [

@@ -96,7 +96,10 @@ def test_setup_and_host_key_numbers_follow_the_player_count(
     assert f"setup for {players} players" in sheets
     assert re.search(rf"Cards in play \({players} players x 3\)\s*{in_play}\b", sheets)
     assert re.search(rf"Cards set aside unseen\s*{aside}\b", sheets)
-    assert f"Place the {aside} unused cards aside unseen" in sheets
+    assert (
+        f"Place the {aside} unused cards aside unseen" if aside else "No cards are set aside."
+    ) in sheets
+    assert ("including the unused ones" in sheets) == (aside > 0)
     assert re.search(rf"Cards in play\s*{in_play}\b", host)
     assert re.search(rf"Cards set aside unseen\s*{aside}\b", host)
     assert "6 + 6 + 6 = 18" in host
