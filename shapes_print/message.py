@@ -215,16 +215,25 @@ class _Parser:
             f"or {{name, plural, ...}}"
         )
 
-    def filtered(self, name: str, start: int) -> Field:
-        self.at += 1
+    def keyword(self, known: tuple[str, ...], refusal: Callable[[str], str], otherwise: str) -> str:
+        """A word from `known` (a filter, a message kind, a category), or a did-you-mean."""
         begin = self.at
         while self.peek().isalpha():
             self.at += 1
         word = self.text[begin : self.at]
-        if word not in FILTERS:
-            close = closest(word, FILTERS)
-            hint = f"did you mean {close!r}?" if close else f"filters: {', '.join(FILTERS)}"
-            raise self.fail(f"unknown filter {word!r} in {{{name}:{word}}}", begin, hint)
+        if word not in known:
+            close = closest(word, known)
+            hint = f"did you mean {close!r}?" if close else otherwise
+            raise self.fail(refusal(word or self.peek() or "the end of the text"), begin, hint)
+        return word
+
+    def filtered(self, name: str, start: int) -> Field:
+        self.at += 1
+        word = self.keyword(
+            FILTERS,
+            lambda got: f"unknown filter {got!r} in {{{name}:{got}}}",
+            f"filters: {', '.join(FILTERS)}, join:SEP",
+        )
         argument = None
         if self.peek() == ":" and word == "join":
             end = self.text.find("}", self.at)
@@ -245,16 +254,11 @@ class _Parser:
     def select(self, name: str, start: int) -> Select:
         self.at += 1
         self.spaces()
-        begin = self.at
-        while self.peek().isalpha():
-            self.at += 1
-        kind = self.text[begin : self.at]
-        if kind not in KINDS:
-            close = closest(kind, KINDS)
-            hint = f"did you mean {close!r}?" if close else "write plural or selectordinal"
-            raise self.fail(
-                f"unknown message kind {kind!r} in {{{name}, {kind}, ...}}", begin, hint
-            )
+        kind = self.keyword(
+            KINDS,
+            lambda got: f"unknown message kind {got!r} in {{{name}, {got}, ...}}",
+            "write plural or selectordinal",
+        )
         self.spaces()
         if self.peek() != ",":
             raise self.fail(f"expected ',' after {{{name}, {kind}")
@@ -282,19 +286,14 @@ class _Parser:
             if key == "=":
                 raise self.fail("'=' must be followed by a whole number, as in =0", begin)
         else:
-            while self.peek().isalpha():
-                self.at += 1
-            key = self.text[begin : self.at]
-            if key not in CATEGORIES:
-                close = closest(key, CATEGORIES)
-                hint = f"did you mean {close!r}?" if close else ""
-                got = key or self.peek() or "the end of the text"
-                raise self.fail(
+            key = self.keyword(
+                CATEGORIES,
+                lambda got: (
                     f"{got!r} in {{{name}, {kind}, ...}} is not a plural category "
-                    f"({', '.join(CATEGORIES)}) or =N",
-                    begin,
-                    hint,
-                )
+                    f"({', '.join(CATEGORIES)}) or =N"
+                ),
+                "",
+            )
         if key in seen:
             raise self.fail(f"branch {key!r} is written twice", begin)
         self.spaces()
@@ -448,7 +447,8 @@ def position(lines: list[str], line: int, column: int, text: str, offset: int) -
     Where it cannot be found, the text's own place."""
     begin = text.rfind("{", 0, offset + 1)
     begin = max(begin if begin >= 0 else offset, text.rfind("\n", 0, offset) + 1)
-    snippet = text[begin : offset + 1]
+    end = min(e if (e := text.find(c, offset + 1)) >= 0 else len(text) for c in "}\n")
+    snippet = text[begin : max(end + 1, offset + 1)].rstrip("\n")
     for number in range(line, len(lines) + 1):
         found = lines[number - 1].find(snippet, column - 1 if number == line else 0)
         if found >= 0:
@@ -479,3 +479,8 @@ def fill(
         return render(parse(template), values, style)
     except MessageError as error:
         raise UserError(place(where, template, error.offset), error.message, error.hint) from None
+
+
+def counted(number: int, one: str, other: str) -> str:
+    """'1 kit', '2 kits': a count and its noun in English, for the command line's words."""
+    return fill(f"{{n, plural, one {{# {one}}} other {{# {other}}}}}", {"n": number}, None)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.message import ENGLISH, Message, MessageError, Style, fill, parse
+from shapes_print.message import ENGLISH, Message, MessageError, Style, fill, parse, place
 
 
 class Said(str):
@@ -39,17 +39,7 @@ def needs_words(text: str) -> bool:
 
 def pinpoint(where: Source | None, english: str) -> Source | None:
     """The line that writes `english`, searched from `where` (a block can span many lines)."""
-    if where is None or not where.line:
-        return where
-    try:
-        lines = where.path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return where
-    for number in range(where.line, len(lines) + 1):
-        column = lines[number - 1].find(english)
-        if column >= 0:
-            return Source(where.path, number, column + 1)
-    return where
+    return place(where, english, 0)
 
 
 @dataclass(slots=True)
