@@ -146,7 +146,11 @@ def check(
     project = pipeline.check(
         pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards
     )
-    typer.echo(f"ok: {len(project.games)} games checked with {len(project.variants)} label sets")
+    from shapes_print.message import counted
+
+    games_checked = counted(len(project.games), "game", "games")
+    label_sets = counted(len(project.variants), "label set", "label sets")
+    typer.echo(f"ok: {games_checked} checked with {label_sets}")
 
 
 @app.command()
@@ -200,7 +204,9 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
         typer.echo(line, err=True)
     if found:
         raise typer.Exit(2)
-    typer.echo(f"ok: {checked} files match {out / manifest.MANIFEST}")
+    from shapes_print.message import counted
+
+    typer.echo(f"ok: {counted(checked, 'file matches', 'files match')} {out / manifest.MANIFEST}")
 
 
 labels_app = typer.Typer(no_args_is_help=True, help="Make and inspect label sets.")

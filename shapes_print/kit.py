@@ -15,6 +15,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
+from shapes_print.message import counted
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
@@ -51,9 +52,6 @@ class DeckSummary:
             f"{count} {self.words.say(name, self.where)}" for count, name in self.cards
         )
 
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
 
 @dataclass(frozen=True, slots=True)
 class KitRequest:
@@ -78,10 +76,10 @@ def labels_folder(labels: str) -> str:
 
 
 def kit_folder(request: KitRequest) -> str:
-    """`game/paper/n-players`, under `labels_folder` for label sets other than standard."""
-    return (
-        f"{request.game}/{labels_folder(request.labels)}{request.paper}/{request.players}-players"
-    )
+    """`game/paper/n-players` (`1-player` for one), under `labels_folder` for label sets
+    other than standard."""
+    players = counted(request.players, "player", "players").replace(" ", "-")
+    return f"{request.game}/{labels_folder(request.labels)}{request.paper}/{players}"
 
 
 def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from shapes_print.kit import document_names
 from shapes_print.load.labels import shipped
+from shapes_print.message import counted
 from shapes_print.pipeline import DEFAULT_LABELS, Project
 from shapes_print.write import KitDone, OnKit, Written
 
@@ -39,7 +40,8 @@ def kit_line(done: KitDone) -> str:
     pages, total = _totals(done.files)
     return (
         f"[{done.done}/{done.total}] {done.folder}: "
-        f"{len(done.files)} files, {pages} pages, {size(total)}"
+        f"{counted(len(done.files), 'file', 'files')}, {counted(pages, 'page', 'pages')}, "
+        f"{size(total)}"
     )
 
 
@@ -79,7 +81,7 @@ def print_summary(stream: TextIO, written: Sequence[Written], out: Path) -> None
         kit_pages, kit_size = _totals(files)
         rows.append((folder, str(len(files)), str(kit_pages), size(kit_size)))
     pages, total = _totals(written)
-    rows.append((f"{len(kits)} kits", str(len(written)), str(pages), size(total)))
+    rows.append((counted(len(kits), "kit", "kits"), str(len(written)), str(pages), size(total)))
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
 
     def line(row: tuple[str, ...]) -> str:  # the kit's folder to the left, numbers to the right

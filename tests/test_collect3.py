@@ -375,7 +375,7 @@ def test_a_broken_example_fails_check_at_its_line(
 
 def test_the_real_content_passes_check(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "collect-3"]) == 0
-    assert "ok: 1 games checked" in capsys.readouterr().out
+    assert "ok: 1 game checked" in capsys.readouterr().out
 
 
 def test_svg_defines_the_small_cards_a_task_card_shows() -> None:

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from shapes_print import report
 from shapes_print.cli import main
+from shapes_print.kit import KitRequest, kit_folder
 from shapes_print.write import KitDone, Written
 
 KITS = ["pass-and-pick/a4/3-players", "pass-and-pick/a4/4-players"]
@@ -81,9 +82,24 @@ def test_progress_bar_on_a_terminal_and_plain_lines_with_quiet() -> None:
         assert ("\x1b" in text) is expect_bar, text
         if quiet:
             assert text.splitlines() == [
-                "[1/2] kit1: 1 files, 2 pages, 3 KB",
-                "[2/2] kit2: 1 files, 2 pages, 3 KB",
+                "[1/2] kit1: 1 file, 2 pages, 3 KB",
+                "[2/2] kit2: 1 file, 2 pages, 3 KB",
             ]
+
+
+def test_the_summary_counts_one_kit_as_a_kit() -> None:
+    for kits, totals in ((1, "1 kit "), (2, "2 kits ")):
+        stream = io.StringIO()
+        written = [item for n in range(1, kits + 1) for item in done(n, kits).files]
+        report.print_summary(stream, written, Path("out"))
+        assert stream.getvalue().splitlines()[-2].startswith(totals)
+
+
+def test_a_one_player_kit_folder_is_1_player() -> None:
+    assert kit_folder(KitRequest("shapes-the-game", 1, "a4")) == "shapes-the-game/a4/1-player"
+    assert kit_folder(KitRequest("shapes-the-game", 2, "a4", labels="es")) == (
+        "shapes-the-game/es/a4/2-players"
+    )
 
 
 def test_sizes_read_as_people_read_them() -> None:
