@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from project_copy import copy_project, run
 
 from shapes_print.errors import Source, UserError
@@ -256,3 +258,18 @@ def test_the_readme_example_reads_as_the_readme_says() -> None:
             words.fill(feminine, {"n": 1}, HERE),
         ]
         assert all(part in line for part, line in zip(expected, said, strict=True)), said
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="{}#:,'= nabxjoinupperthrlsc0123", max_size=40))
+def test_any_text_is_a_message_or_one_refusal_never_python(text: str) -> None:
+    """Whatever a user writes parses to a tree that fills, or is refused with an offset in
+    the text: never a Python error, never Python's own formatting."""
+    values = {"n": 2, "a": "x", "b": ["p", "q"]}
+    try:
+        said = fill(text, values, HERE)
+    except UserError as error:
+        assert error.message
+        return
+    if "'" not in text:  # only ICU quoting prints a brace
+        assert "{" not in said and "}" not in said
