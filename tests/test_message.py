@@ -127,7 +127,7 @@ def test_player_counts_agree_at_0_1_2_and_21(labels: str, n: int, expected: str)
     ],
 )
 def test_cards_set_aside_say_so_at_zero(labels: str, n: int, expected: str) -> None:
-    template = _written(PASS_AND_PICK, "Deal {deal} cards")
+    template = _written(PASS_AND_PICK, "Deal {deal, plural")
     assert _words(labels).fill(template, {"deal": 3, "set_aside": n}, HERE) == expected
 
 
