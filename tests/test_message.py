@@ -131,23 +131,6 @@ def test_cards_set_aside_say_so_at_zero(labels: str, n: int, expected: str) -> N
     assert _words(labels).fill(template, {"deal": 3, "set_aside": n}, HERE) == expected
 
 
-@pytest.mark.parametrize(
-    ("labels", "n", "expected"),
-    [
-        ("standard", 1, "1st player to claim a Crown"),
-        ("standard", 2, "2nd player to claim a Crown"),
-        ("standard", 11, "11th player to claim a Crown"),
-        ("standard", 21, "21st player to claim a Crown"),
-        ("es", 1, "1.er jugador en conseguir una Corona"),
-        ("es", 2, "2.º jugador en conseguir una Corona"),
-        ("es", 11, "11.º jugador en conseguir una Corona"),
-        ("es", 21, "21.er jugador en conseguir una Corona"),
-    ],
-)
-def test_ordinals_come_from_cldr_through_the_label_set(labels: str, n: int, expected: str) -> None:
-    assert _words(labels).fill("{n:ordinal} player to claim a Crown", {"n": n}, HERE) == expected
-
-
 def test_a_spanish_feminine_ordinal_is_its_own_message() -> None:
     words = Words(text={"{n:ordinal} Crown": "{n, selectordinal, other {#.ª}} Corona"}, locale="es")
     assert [words.fill("{n:ordinal} Crown", {"n": n}, HERE) for n in (1, 3)] == [
