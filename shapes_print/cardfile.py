@@ -202,10 +202,12 @@ def plan_guide(
         {
             "file": Said(f"{name}.pdf"),
             "pages": len(document.pages),
-            "sides": printing.sides["print_shop" if print_shop and i == 0 else document.duplex],
+            "sides": printing.sides[
+                "print_shop" if print_shop and document.duplex != "none" else document.duplex
+            ],
             "audience": printing.audiences[audience],  # type: ignore[index]
         }
-        for i, (name, audience, document) in enumerate(files)
+        for name, audience, document in files
     ]
     values = {
         **inputs.values,

@@ -17,6 +17,7 @@ from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.context import DrawContext
+from shapes_print.plan.furniture import print_line
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document
@@ -162,11 +163,10 @@ def plan_kit(
     words = ctx.words
     values = kit_values(loaded, request.players, words)
     furniture = ctx.style.furniture
-    print_line = words.fill(
-        furniture.print_line,
-        {"flip": request.flip},
-        library.style_source.source(("furniture", "print_line")),
-    )
+    line_source = library.style_source.source(("furniture", "print_line"))
+    sides = library.printing.sides
+    cards_line = print_line(furniture, sides, request.flip, words, line_source)
+    sheets_line = print_line(furniture, sides, "none", words, line_source)
     options = request.options
     size = [options.card_size] if options.card_size else []
     labels = [] if request.labels == STANDARD else [request.labels]
@@ -177,7 +177,7 @@ def plan_kit(
     faces: Symbols = {}
     for deck in loaded.decks:  # the main deck, then decks printed in files of their own
         title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
-        plan = (page, title, print_line, flip, options)
+        plan = (page, title, cards_line, flip, options)
         cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
         name = f"{deck.name}-print-shop" if options.print_shop else deck.name
         files.append(KitFile(f"{stem}_{name}", "players", cards))
@@ -193,7 +193,7 @@ def plan_kit(
                     )
     face_by_card = {name.removeprefix("face-"): face for name, face in faces.items()}
     lists = kit_lists(loaded, values)
-    inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)
+    inputs = SheetInputs(values, lists, face_by_card, request.players, sheets_line)
     for doc in loaded.documents:
         pages = plan_sheets(doc, inputs, page, ctx)
         if not pages:

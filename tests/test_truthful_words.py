@@ -1,0 +1,38 @@
+"""Words that tell the truth, read back from real kits (every game, every label set, the
+fewest and most players, A4 and Letter): footers follow each file's own sides, colour words
+follow the backs a label set drew."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from tests.pdfread import page_texts
+
+ONE_SIDED = "headers and footers off; one-sided"
+SPANISH_ONE_SIDED = "sin encabezados ni pies de página; a una cara"
+
+
+def _pdfs(labelled: Path) -> list[Path]:
+    return sorted(labelled.glob("**/*.pdf"))
+
+
+def test_only_double_sided_files_say_double_sided(labelled: Path) -> None:
+    """A file the viewer is told to print Simplex says one-sided in every page's footer and
+    names no flip; the printing guide alone says double-sided, about the cards files it lists."""
+    simplex = 0
+    for pdf in _pdfs(labelled):
+        duplex = PdfReader(pdf).viewer_preferences.get("/Duplex")
+        pages = page_texts(pdf)
+        if duplex != "/Simplex":
+            assert duplex in ("/DuplexFlipLongEdge", "/DuplexFlipShortEdge"), pdf
+            assert "flip on long edge" in pages[0] or "por el borde largo" in pages[0], pdf
+            continue
+        simplex += 1
+        for number, words in enumerate(pages, 1):
+            assert ONE_SIDED in words or SPANISH_ONE_SIDED in words, (pdf.name, number)
+            if "printing-guide" not in pdf.name:
+                for double in ("double-sided", "doble cara", "flip on", "girar por"):
+                    assert double not in words, (pdf.name, number, double)
+    assert simplex > 100
