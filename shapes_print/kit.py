@@ -105,9 +105,24 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     )
     return {
         **numbers,
+        **back_looks(loaded),
         "deck_counts": " + ".join(str(count) for count in counts),
         "deck_summary": DeckSummary(named, words, where),
         "game_title": loaded.game.title,
+    }
+
+
+def back_looks(loaded: LoadedGame) -> dict[str, str]:
+    """`<back>_back`, "green back": each back's `look` field, as the label set drew it.
+
+    So a sentence about a back ("the Crown cards ({crown_back})") names what is printed,
+    not the standard set's colour when a set redraws the backs in black and white.
+    """
+    return {
+        f"{back_id.replace('-', '_')}_back": str(back.fields["look"])
+        for deck in loaded.decks
+        for back_id, back in deck.deck.backs.items()
+        if "look" in back.fields
     }
 
 

@@ -36,3 +36,24 @@ def test_only_double_sided_files_say_double_sided(labelled: Path) -> None:
                 for double in ("double-sided", "doble cara", "flip on", "girar por"):
                     assert double not in words, (pdf.name, number, double)
     assert simplex > 100
+
+
+def test_back_words_name_the_backs_the_label_set_drew(labelled: Path) -> None:
+    """The rules' "green back" and "red back" are the standard set's colours; high contrast
+    draws black-and-white patterns and its sheets say so."""
+    said = {
+        "": ("(green back)", "(red back)"),
+        "colour-blind/": ("(green back)", "(red back)"),
+        "es/": ("(dorso verde)", "(dorso rojo)"),
+        "high-contrast/": ("(dotted back)", "(striped back)"),
+    }
+    for labels, words in said.items():
+        sheets = sorted(labelled.glob(f"collect-3/{labels}a4/*-players/*_sheets.pdf"))
+        assert sheets, labels
+        for pdf in sheets:
+            first = page_texts(pdf)[0]
+            for phrase in words:
+                assert phrase in first, (pdf.name, phrase)
+            if labels == "high-contrast/":
+                for colour in ("green", "red"):
+                    assert f"{colour} back" not in " ".join(page_texts(pdf)), pdf.name
