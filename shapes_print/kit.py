@@ -224,7 +224,8 @@ def plan_kit(
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
     shop = options.print_shop
-    name, audience, guide = plan_guide(library, ctx, inputs, listed, paper, flip, shop)
+    guide_of = (listed, paper, flip, shop, f"{stem}_")
+    name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
     files.append(KitFile(f"{stem}_{name}", audience, guide))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]

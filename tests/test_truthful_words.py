@@ -57,3 +57,17 @@ def test_back_words_name_the_backs_the_label_set_drew(labelled: Path) -> None:
             if labels == "high-contrast/":
                 for colour in ("green", "red"):
                     assert f"{colour} back" not in " ".join(page_texts(pdf)), pdf.name
+
+
+def test_printing_guides_speak_to_the_printer_on_one_page(labelled: Path) -> None:
+    """The guide names nothing the kit lacks (the calibration sheet, --back-offset and cut
+    files need shapes-print: README and --help), and the standard set's is one page."""
+    guides = sorted(labelled.glob("**/*_printing-guide.pdf"))
+    standard = [pdf for pdf in guides if pdf.parent.parent.parent.parent == labelled]
+    assert len(standard) == 3 * 2 * 2  # games, fewest and most players, A4 and Letter
+    for pdf in standard:
+        assert len(PdfReader(pdf).pages) == 1, pdf.name
+    for pdf in guides:
+        words = " ".join(page_texts(pdf))
+        for builder_only in ("calibrat", "back-offset", "cut.svg", "shapes-print"):
+            assert builder_only not in words, (pdf.name, builder_only)
