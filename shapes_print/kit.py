@@ -109,6 +109,8 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
         "deck_counts": " + ".join(str(count) for count in counts),
         "deck_summary": DeckSummary(named, words, where),
         "game_title": loaded.game.title,
+        "players_min": loaded.game.players.min,
+        "players_max": loaded.game.players.max,
     }
 
 

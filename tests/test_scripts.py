@@ -41,7 +41,7 @@ PATHS = [
         "content/pass-and-pick/sheets.yaml",
         '"Scoring table"',
         '"{}"',
-        "35:9",
+        "37:9",
         "Bold",
         "sheets",
     ),
