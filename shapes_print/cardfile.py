@@ -190,25 +190,31 @@ def plan_guide(
     paper: tuple[str, tuple[float, float]],
     flip: Flip,
     print_shop: bool,
+    stem: str,
 ) -> tuple[str, str, Document]:
     """The printing guide (name, audience, document) listing the kit's files, cards first.
 
-    `files` are (name, audience, document); the words for sides and audiences are YAML's
-    and, like every value filled in, pass through the label set's words. File and paper
-    names are names, not words.
+    `files` are (name, audience, document), each name `stem` and its part; the words for
+    stock, sides and audiences are YAML's and, like every value filled in, pass through the
+    label set's words. File and paper names are names, not words.
     """
     printing, doc = library.printing, library.guide
     kit_files = [
         {
             "file": Said(f"{name}.pdf"),
+            "part": Said(f"{name.removeprefix(stem)}.pdf"),
             "pages": len(document.pages),
-            "sides": printing.sides["print_shop" if print_shop and i == 0 else document.duplex],
+            "stock": printing.stock["sheets" if document.duplex == "none" else "cards"],
+            "sides": printing.sides[
+                "print_shop" if print_shop and document.duplex != "none" else document.duplex
+            ],
             "audience": printing.audiences[audience],  # type: ignore[index]
         }
-        for i, (name, audience, document) in enumerate(files)
+        for name, audience, document in files
     ]
     values = {
         **inputs.values,
+        "file_stem": Said(stem),
         "paper_name": Said(paper[0]),
         "flip": flip,
         "paper_weight": printing.paper_weight,

@@ -88,6 +88,12 @@ def build(
     """Build print-ready kits.
 
     Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
+
+    Backs off-centre? Print the sheet of `shapes-print calibrate`, then --back-offset.
+
+    Cutting machines: --format pdf,svg adds *_cut.svg files.
+
+    The kit's own printing guide tells whoever prints it the rest.
     """
     from shapes_print import pipeline, report
 

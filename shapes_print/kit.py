@@ -18,6 +18,7 @@ from shapes_print.load.models import ComputedList
 from shapes_print.message import counted
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.context import DrawContext
+from shapes_print.plan.furniture import print_line
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document
@@ -102,9 +103,26 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     )
     return {
         **numbers,
+        **back_looks(loaded),
         "deck_counts": " + ".join(str(count) for count in counts),
         "deck_summary": DeckSummary(named, words, where),
         "game_title": loaded.game.title,
+        "players_min": loaded.game.players.min,
+        "players_max": loaded.game.players.max,
+    }
+
+
+def back_looks(loaded: LoadedGame) -> dict[str, str]:
+    """`<back>_back`, "green back": each back's `look` field, as the label set drew it.
+
+    So a sentence about a back ("the Crown cards ({crown_back})") names what is printed,
+    not the standard set's colour when a set redraws the backs in black and white.
+    """
+    return {
+        f"{back_id.replace('-', '_')}_back": str(back.fields["look"])
+        for deck in loaded.decks
+        for back_id, back in deck.deck.backs.items()
+        if "look" in back.fields
     }
 
 
@@ -160,11 +178,10 @@ def plan_kit(
     words = ctx.words
     values = kit_values(loaded, request.players, words)
     furniture = ctx.style.furniture
-    print_line = words.fill(
-        furniture.print_line,
-        {"flip": request.flip},
-        library.style_source.source(("furniture", "print_line")),
-    )
+    line_source = library.style_source.source(("furniture", "print_line"))
+    sides = library.printing.sides
+    cards_line = print_line(furniture, sides, request.flip, words, line_source)
+    sheets_line = print_line(furniture, sides, "none", words, line_source)
     options = request.options
     size = [options.card_size] if options.card_size else []
     labels = [] if request.labels == STANDARD else [request.labels]
@@ -175,7 +192,7 @@ def plan_kit(
     faces: Symbols = {}
     for deck in loaded.decks:  # the main deck, then decks printed in files of their own
         title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
-        plan = (page, title, print_line, flip, options)
+        plan = (page, title, cards_line, flip, options)
         cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
         name = f"{deck.name}-print-shop" if options.print_shop else deck.name
         files.append(KitFile(f"{stem}_{name}", "players", cards))
@@ -191,7 +208,7 @@ def plan_kit(
                     )
     face_by_card = {name.removeprefix("face-"): face for name, face in faces.items()}
     lists = kit_lists(loaded, values)
-    inputs = SheetInputs(values, lists, face_by_card, request.players, print_line)
+    inputs = SheetInputs(values, lists, face_by_card, request.players, sheets_line)
     for doc in loaded.documents:
         pages = plan_sheets(doc, inputs, page, ctx)
         if not pages:
@@ -207,7 +224,8 @@ def plan_kit(
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
     shop = options.print_shop
-    name, audience, guide = plan_guide(library, ctx, inputs, listed, paper, flip, shop)
+    guide_of = (listed, paper, flip, shop, f"{stem}_")
+    name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
     files.append(KitFile(f"{stem}_{name}", audience, guide))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]

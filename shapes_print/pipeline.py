@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import get_args
 
 from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES, MAX_CARDS
 from shapes_print.errors import Source, UserError
@@ -196,9 +197,11 @@ def plan_every_setting(project: Project) -> None:
         for _ in plan_all(project, "all", first, flip, options):
             pass
     for variant in project.variants:
-        # The calibration sheet is no game's: planned too, its words are checked against the
-        # font, a complete label set must have them, and they count as used (and listed).
-        plan_calibration(variant, first, project.library.papers[first], "long", (0.0, 0.0))
+        # The calibration sheet is no game's: planned too, for both flips (its words name the
+        # edge), its words are checked against the font, a complete label set must have
+        # them, and they count as used (and listed).
+        for flip in get_args(Flip):
+            plan_calibration(variant, first, project.library.papers[first], flip, (0.0, 0.0))
 
 
 def check(

@@ -52,7 +52,7 @@ def test_spanish_sheet_is_in_spanish_in_its_own_folder(tmp_path: Path) -> None:
         "Atraviese con un alfiler el centro de cada cruz de esta cara.",
         "lea en las escalas milimétricas por dónde sale cada alfiler",
         "Desplazamiento del reverso en esta impresión: +0.0 mm, +0.0 mm.",
-        "a doble cara: girar por el borde corto",  # the print line
+        "pies de página; a doble cara, girar por el borde corto",  # the print line
         "50 mm: compruébelo con una regla",
     ):
         assert words in front, words

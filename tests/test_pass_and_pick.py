@@ -156,10 +156,8 @@ def test_every_page_carries_the_scale_check_and_print_line(pass_and_pick: Path) 
                     continue  # back pages: the sheet's scale check is on its front
                 words = " ".join(page.extract_text().split())
                 assert "50 mm" in words and "1 in" in words
-                assert (
-                    "Print at 100% / Actual size, headers and footers off; double-sided: flip on long edge"
-                    in words
-                )
+                sides = "double-sided, flip on long edge" if name == "cards" else "one-sided"
+                assert f"Print at 100% / Actual size, headers and footers off; {sides}" in words
 
 
 def _resources(resources: Any, seen: set[int]) -> Iterator[tuple[str, Any]]:

@@ -238,14 +238,19 @@ def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
 def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
     words = " ".join(text(svg_kit / "pass-and-pick_4p_letter_printing-guide.pdf"))
     for expected in (
-        "pass-and-pick_4p_letter_cards.pdf (pages: 4): double-sided, flip on long edge",
-        "pass-and-pick_4p_letter_host-key.pdf (pages: 2): one-sided. For the host only",
-        "pass-and-pick_4p_letter_sheets.pdf (pages: 6): one-sided. For the players.",
-        "Measure the printed 50 mm ruler",
+        "Every file's name starts pass-and-pick_4p_letter_",
+        "cards.pdf 4 card stock double-sided, flip on long edge players",
+        "sheets.pdf 6 plain one-sided players",
+        "host-key.pdf 2 plain one-sided host only",
+        "its ruler must measure 50 mm and its square 1 inch",
         "200-250 g/m²",
-        "First cut off the four outer margins",
+        "Cut off the outer margins",
+        "Print the host key on its own and keep it away from players.",
     ):
         assert expected in words
+    # What only whoever builds kits can do is in the README and --help, not the kit.
+    for builder_only in ("calibrat", "--back-offset", "cut.svg", "--format"):
+        assert builder_only not in words
 
 
 @pytest.mark.parametrize(

@@ -419,5 +419,6 @@ class PrintSettings(Strict):
     calibration: Calibration
     guide: str
     paper_weight: str
+    stock: dict[Literal["cards", "sheets"], str]
     sides: dict[Literal["long", "short", "none", "print_shop"], str]
     audiences: dict[Literal["players", "host"], str]

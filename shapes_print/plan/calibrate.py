@@ -16,7 +16,7 @@ from shapes_print.fonts import Font
 from shapes_print.load.content import Library
 from shapes_print.load.models import Calibration
 from shapes_print.plan.context import DrawContext
-from shapes_print.plan.furniture import margin_stretches, place_furniture
+from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
 from shapes_print.plan.imposition import Flip, mirrors_x
 from shapes_print.primitives import Document, Group, Item, Line, Page, Text
 from shapes_print.text import wrap
@@ -219,8 +219,8 @@ def calibration_sheet(
     content = (c.inset - c.arm, c.inset - c.arm, width - c.inset + c.arm, height - c.inset + c.arm)
     stretches = margin_stretches(content, size, [], [], furniture)
     stretches.sort(key=lambda stretch: (stretch.vertical, stretch.y))
-    print_line = words.fill(furniture.print_line, {"flip": flip}, ctx.furniture_source)
-    front += place_furniture(stretches, font, furniture, print_line)
+    line = print_line(furniture, library.printing.sides, flip, words, ctx.furniture_source)
+    front += place_furniture(stretches, font, furniture, line)
     pages = [
         Page(width, height, tuple(front)),
         Page(width, height, (Group(tuple(back), dx=offset[0], dy=offset[1]),)),

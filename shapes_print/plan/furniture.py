@@ -9,6 +9,7 @@ no room anywhere is a layout error, not a silent omission.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
@@ -16,6 +17,7 @@ from shapes_print.fonts import Font
 from shapes_print.load.models import Furniture
 from shapes_print.primitives import Group, Item, Line, Paint, Rect, Text
 from shapes_print.text import wrap
+from shapes_print.words import Words
 
 LINE_SPACING = 1.2
 
@@ -72,6 +74,14 @@ def margin_stretches(
                 x, y = (low, a) if vertical else (a, low)
                 stretches.append(Stretch(x, y, b - a, thickness, vertical))
     return stretches
+
+
+def print_line(
+    f: Furniture, sides: Mapping[str, str], duplex: str, words: Words, where: Source | None
+) -> str:
+    """The print line of a file printed `duplex` ('long', 'short' or 'none'): a one-sided
+    sheet says one-sided, only a double-sided file names the edge to flip on."""
+    return words.fill(f.print_line, {"sides": sides[duplex]}, where)
 
 
 def _ruler(length: float, label: str, font: Font, f: Furniture, size: float) -> tuple[Item, ...]:
