@@ -2,7 +2,7 @@
 
 A PDF reader draws an empty box for a character its font lacks and says nothing, so every
 string is checked against the font's character map before it reaches a page. fontTools
-reads the fonts; the plan measures text with their advance widths, the PDF backend embeds
+reads the font files (shapes_print/truetype.py); the plan measures text with their advance widths, the PDF backend embeds
 subsets of them (render/pdf/fonts.py).
 """
 
@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import io
 import struct
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont, TTLibError
-
+from shapes_print import truetype
 from shapes_print.errors import Source, UserError
 from shapes_print.paths import inside
 
@@ -135,7 +133,7 @@ def load_font(path: Path) -> Font:
     name = f"F{hashlib.sha1(data).hexdigest()[:10]}"
     try:
         font = _read(name, path, data)
-    except (TTLibError, KeyError, AssertionError, struct.error) as error:
+    except (truetype.FontFileError, struct.error) as error:
         raise UserError(Source(path), f"not a usable TrueType font: {error}") from None
     _LOADED[name] = font
     return font
@@ -158,49 +156,51 @@ def _file_bytes(path: Path) -> bytes:
 
 
 def _read(name: str, path: Path, data: bytes) -> Font:
-    """A font's characters, glyphs, widths and metrics by fontTools. A TrueType file
-    (glyf outlines) only: PDF embeds CFF outlines another way, and we do not need them."""
-    face = TTFont(io.BytesIO(data), lazy=True)
-    if "glyf" not in face or "loca" not in face:
-        raise TTLibError("it has no TrueType (glyf) outlines")
-    scale = 1000 / face["head"].unitsPerEm
-    order = face.getGlyphOrder()
-    metrics = face["hmtx"].metrics
-    glyph_widths = tuple(metrics[glyph][0] * scale for glyph in order)
-    ids = {glyph: number for number, glyph in enumerate(order)}
-    cmap = face.getBestCmap() or {}
-    glyphs = {code: ids[glyph] for code, glyph in cmap.items()}
-    advances = {code: glyph_widths[glyph] for code, glyph in glyphs.items()}
+    """A font's characters, glyphs, widths and metrics. A TrueType file (glyf outlines)
+    only: PDF embeds CFF outlines another way, and no label set needs them."""
+    tables = truetype.Tables.read(data, truetype.READ)
+    for tag in ("glyf", "loca", "head", "hhea", "maxp", "hmtx"):
+        tables.get(tag)
+    scale = 1000 / tables.u16("head", 18)
+    glyph_widths = tuple(width * scale for width in truetype.advances(tables))
+    glyphs = truetype.character_map(tables)
+    glyphs = {code: glyph for code, glyph in glyphs.items() if glyph < len(glyph_widths)}
     # A no-break space is as wide as a space wherever the font has only one of them.
     for code, other in ((NO_BREAK_SPACE, SPACE), (SPACE, NO_BREAK_SPACE)):
         if code not in glyphs and other in glyphs:
-            glyphs[code], advances[code] = glyphs[other], advances[other]
+            glyphs[code] = glyphs[other]
+    advances = {code: glyph_widths[glyph] for code, glyph in glyphs.items()}
     return Font(
         name, path, frozenset(glyphs), glyphs, advances, glyph_widths, glyph_widths[0],
-        _metrics(face, scale),
+        _metrics(tables, scale),
     )  # fmt: skip
 
 
-def _metrics(face: TTFont, scale: float) -> Metrics:
-    head, hhea, post = face["head"], face["hhea"], face["post"]
-    os2 = face.get("OS/2")
-    names = face["name"]
-    postscript = names.getDebugName(6) or "Font"
-    family = names.getDebugName(16) or names.getDebugName(1) or postscript
-    style = (names.getDebugName(17) or names.getDebugName(2) or "").lower()
-    italic = post.italicAngle != 0
-    ascent = os2.sTypoAscender if os2 is not None else hhea.ascent
-    descent = os2.sTypoDescender if os2 is not None else hhea.descent
-    cap = getattr(os2, "sCapHeight", 0) or ascent
+def _metrics(tables: truetype.Tables, scale: float) -> Metrics:
+    """The descriptor's numbers: ascent, descent and cap height from OS/2 where the font
+    has one (else hhea), the bounding box from head, the slant from post."""
+    named = truetype.names(tables)
+    postscript = named.get(6) or named.get(4) or "Font"
+    family = named.get(16) or named.get(1) or postscript
+    style = (named.get(17) or named.get(2) or "").lower()
+    italic_angle = struct.unpack_from(">i", tables.get("post"), 4)[0] / 65536
+    ascent, descent = tables.i16("hhea", 4), tables.i16("hhea", 6)
+    weight, cap = 400, 0
+    if "OS/2" in tables.raw:
+        ascent, descent = tables.i16("OS/2", 68), tables.i16("OS/2", 70)
+        weight = tables.u16("OS/2", 4)
+        if tables.u16("OS/2", 0) >= 2:
+            cap = tables.i16("OS/2", 88)
+    box = (tables.i16("head", at) for at in (36, 38, 40, 42))
     return Metrics(
-        postscript_name="".join(ch for ch in postscript if 33 <= ord(ch) <= 126),
+        postscript_name="".join(ch for ch in postscript if 33 <= ord(ch) <= 126) or "Font",
         ascent=round(ascent * scale),
         descent=round(descent * scale),
-        cap_height=round(cap * scale),
-        bbox=tuple(round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)),  # type: ignore[arg-type]
-        italic_angle=float(post.italicAngle),
-        stem_v=50 + int(((os2.usWeightClass if os2 is not None else 400) / 65) ** 2),
-        flags=_SYMBOLIC | (_ITALIC if italic else 0),
+        cap_height=round((cap or ascent) * scale),
+        bbox=tuple(round(v * scale) for v in box),  # type: ignore[arg-type]
+        italic_angle=italic_angle,
+        stem_v=50 + int((weight / 65) ** 2),
+        flags=_SYMBOLIC | (_ITALIC if italic_angle else 0),
         family=family,
         bold="bold" in style,
     )

@@ -24,11 +24,11 @@ from itertools import groupby
 from sys import byteorder
 
 import pydyf
-from fontTools.ttLib import TTFont
 from fontTools.ttLib.sfnt import SFNTWriter
 
 from shapes_print.fonts import Font, font_data
 from shapes_print.render.pdf.objects import Memo, PdfFile, deflated, numbers, reference
+from shapes_print.truetype import Tables, big_endian
 
 # Tables a subset keeps: outlines, metrics, and the hinting programs the outlines were
 # made with, so a rasteriser draws the glyphs exactly as from the whole font. A CID font
@@ -202,15 +202,13 @@ def subset_file(data: bytes, glyphs: frozenset[int]) -> bytes:
     """A TrueType file with only `glyphs` (and the glyphs they are composed of) drawn,
     every glyph keeping its id: the glyph table without the others, a long location
     table, and zero advances for the glyphs left out."""
-    face = TTFont(io.BytesIO(data), lazy=True)
-    head = bytearray(face.getTableData("head"))
-    glyf = face.getTableData("glyf")
-    count = struct.unpack_from(">H", face.getTableData("maxp"), 4)[0]
-    locations = array("H" if struct.unpack_from(">h", head, 50)[0] == 0 else "I")
-    locations.frombytes(face.getTableData("loca")[: (count + 1) * locations.itemsize])
-    if byteorder == "little":
-        locations.byteswap()
-    if locations.typecode == "H":
+    tables = Tables.read(data, _KEPT)
+    head = bytearray(tables.get("head"))
+    glyf = tables.get("glyf")
+    count = tables.glyph_count
+    short = tables.i16("head", 50) == 0
+    locations = big_endian("H" if short else "I", tables.get("loca"))[: count + 1]
+    if short:
         locations = array("I", (offset * 2 for offset in locations))
     kept = _with_components(glyf, locations, {g for g in glyphs if g < count})
     outlines = bytearray()
@@ -225,15 +223,15 @@ def subset_file(data: bytes, glyphs: frozenset[int]) -> bytes:
         starts.byteswap()
     struct.pack_into(">h", head, 50, 1)  # long offsets
     struct.pack_into(">I", head, 8, 0)  # checksum adjustment, set again by the writer
-    tables = {tag: face.getTableData(tag) for tag in _KEPT if tag in face}
-    tables.update(
+    written = dict(tables.raw)
+    written.update(
         head=bytes(head), loca=starts.tobytes(), glyf=bytes(outlines) or b"\0",
-        hmtx=_metrics_of(tables["hmtx"], tables["hhea"], count, kept),
+        hmtx=_metrics_of(tables, count, kept),
     )  # fmt: skip
     out = io.BytesIO()
-    writer = SFNTWriter(out, len(tables), _TRUETYPE)
-    for tag in sorted(tables):
-        writer[tag] = tables[tag]
+    writer = SFNTWriter(out, len(written), _TRUETYPE)
+    for tag in sorted(written):
+        writer[tag] = written[tag]
     writer.close()
     return out.getvalue()
 
@@ -259,20 +257,17 @@ def _with_components(glyf: bytes, locations: array, glyphs: set[int]) -> set[int
     return kept
 
 
-def _metrics_of(hmtx: bytes, hhea: bytes, count: int, kept: set[int]) -> bytes:
+def _metrics_of(tables: Tables, count: int, kept: set[int]) -> bytes:
     """The horizontal metrics with the left-out glyphs' zeroed (PDF readers take widths
     from W; the zeros only make the table compress to nothing)."""
-    full = struct.unpack_from(">H", hhea, 34)[0]
-    values = array("H")
-    values.frombytes(hmtx[: 4 * full + 2 * (count - full)])
-    if byteorder == "little":
-        values.byteswap()
+    full = tables.u16("hhea", 34)
+    values = big_endian("H", tables.get("hmtx"))[: 2 * full + (count - full)]
     for glyph in range(count):
         if glyph not in kept:
             if glyph < full:
                 values[2 * glyph] = values[2 * glyph + 1] = 0
             else:
-                values[2 * full + glyph - full] = 0
+                values[full + glyph] = 0
     if byteorder == "little":
         values.byteswap()
     return values.tobytes()
