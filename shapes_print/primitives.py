@@ -245,7 +245,9 @@ class Page:
 class Document:
     """A whole file's worth of pages; `symbols` are shared by all pages.
 
-    `font` is the name of the document's body font (shapes_print/fonts.py).
+    `font` is the name of the document's body font (shapes_print/fonts.py); `lang` the
+    language of its words (a BCP 47 tag such as "en" or "es"), where the kit knows it: a
+    group's own `lang` says where that changes.
     """
 
     title: str
@@ -253,6 +255,7 @@ class Document:
     font: str
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"
+    lang: str = ""
 
 
 def symbols_used(items: Iterable[Item]) -> set[str]:

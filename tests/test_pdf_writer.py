@@ -49,9 +49,9 @@ def _page() -> Page:
     )
 
 
-def _pdf(page: Page) -> bytes:
+def _pdf(page: Page, lang: str = "") -> bytes:
     out = io.BytesIO()
-    write_pdf(Document("roles", [page], _font()), out)
+    write_pdf(Document("roles", [page], _font(), lang=lang), out)
     return out.getvalue()
 
 
@@ -84,8 +84,14 @@ def test_roles_and_artifacts_are_marked_content_around_what_they_draw() -> None:
         assert max(before.rfind(b"BDC"), before.rfind(b"BMC")) > before.rfind(b"EMC")
 
 
+def test_the_catalogue_says_the_documents_language_where_the_plan_knows_it() -> None:
+    assert PdfReader(io.BytesIO(_pdf(_page(), "es"))).trailer["/Root"]["/Lang"] == "es"
+    assert "/Lang" not in PdfReader(io.BytesIO(_pdf(_page()))).trailer["/Root"]
+
+
 def test_svg_gives_the_same_roles_to_assistive_software() -> None:
-    svg = page_svg(Document("roles", [], _font()), _page())
+    svg = page_svg(Document("roles", [], _font(), lang="en"), _page())
+    assert ' lang="en"' in svg[svg.index("<svg") :].split(">", 1)[0]
     assert 'role="heading"' in svg and 'aria-level="1"' in svg
     assert 'role="paragraph"' in svg and 'lang="es"' in svg
     assert 'role="img"' in svg and 'aria-label="Red 2"' in svg

@@ -173,6 +173,8 @@ def cut_svg(page: Page) -> str:
 def page_svg(document: Document, page: Page) -> str:
     """One page as an SVG document whose width and height are the page's, in millimetres."""
     drawing = _drawing(page)
+    if document.lang:
+        drawing["lang"] = document.lang
     renderer = _Renderer(drawing)
     used = symbols_used(page.items)
     pending = sorted(used)

@@ -102,12 +102,10 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         "Duplex": f"/{_DUPLEX[document.duplex]}",
         "DisplayDocTitle": "true",
     })  # fmt: skip
-    file.write(
-        catalog,
-        pydyf.Dictionary(
-            {"Type": "/Catalog", "Pages": reference(page_tree), "ViewerPreferences": preferences}
-        ).data,
-    )
+    entries = {"Type": "/Catalog", "Pages": reference(page_tree), "ViewerPreferences": preferences}
+    if document.lang:
+        entries["Lang"] = pydyf.String(document.lang)
+    file.write(catalog, pydyf.Dictionary(entries).data)
     file.write(
         info,
         pydyf.Dictionary({
