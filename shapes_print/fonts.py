@@ -165,10 +165,12 @@ def _read(name: str, path: Path, data: bytes) -> Font:
     glyph_widths = tuple(width * scale for width in truetype.advances(tables))
     glyphs = truetype.character_map(tables)
     glyphs = {code: glyph for code, glyph in glyphs.items() if glyph < len(glyph_widths)}
-    # A no-break space is as wide as a space wherever the font has only one of them.
-    for code, other in ((NO_BREAK_SPACE, SPACE), (SPACE, NO_BREAK_SPACE)):
-        if code not in glyphs and other in glyphs:
-            glyphs[code] = glyphs[other]
+    # A no-break space only holds words together on a line (a card's name, "Green 5"): it
+    # prints as the space and is copied, searched and read aloud as one.
+    if SPACE in glyphs:
+        glyphs[NO_BREAK_SPACE] = glyphs[SPACE]
+    elif NO_BREAK_SPACE in glyphs:
+        glyphs[SPACE] = glyphs[NO_BREAK_SPACE]
     advances = {code: glyph_widths[glyph] for code, glyph in glyphs.items()}
     return Font(
         name, path, frozenset(glyphs), glyphs, advances, glyph_widths, glyph_widths[0],
