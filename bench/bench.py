@@ -39,7 +39,7 @@ sys.path.insert(0, str(PROJECT))
 
 from shapes_print import pipeline  # noqa: E402 - after the path is set
 from shapes_print.kit import KitRequest, plan_kit  # noqa: E402
-from shapes_print.primitives import Group, Item, Line, Rect, Text, Use  # noqa: E402
+from shapes_print.primitives import RGB, Artifact, Group, Item, Line, Rect, Text, Use  # noqa: E402
 from shapes_print.primitives import Path as PathItem  # noqa: E402
 
 REPEATS = 7
@@ -335,21 +335,28 @@ c.save()
 """
 
 
+def _hex(colour: RGB | None) -> str | None:
+    return colour.hex if colour else None
+
+
 def _plain(item: Item) -> tuple:
-    """A plan primitive as the floor script's plain tuple."""
+    """A plan primitive as the floor script's plain tuple (an artifact draws as a group)."""
     if isinstance(item, PathItem):
         p = item.paint
-        return ("path", item.ops, p.fill, p.stroke, p.stroke_width, p.cap)
+        return ("path", item.ops, _hex(p.fill), _hex(p.stroke), p.stroke_width, p.cap)
     if isinstance(item, Rect):
         p = item.paint
         box = (item.x, item.y, item.w, item.h, item.radius)
-        return ("rect", *box, p.fill, p.stroke, p.stroke_width)
+        return ("rect", *box, _hex(p.fill), _hex(p.stroke), p.stroke_width)
     if isinstance(item, Line):
-        return ("line", item.x1, item.y1, item.x2, item.y2, item.colour, item.width)
+        return ("line", item.x1, item.y1, item.x2, item.y2, item.colour.hex, item.width)
     if isinstance(item, Text):
-        return ("text", item.x, item.y, item.text, item.font, item.size, item.colour, item.anchor)
+        text = (item.text, item.font, item.size, item.colour.hex, item.anchor)
+        return ("text", item.x, item.y, *text)
     if isinstance(item, Use):
         return ("use", item.symbol, item.x, item.y)
+    if isinstance(item, Artifact):
+        return ("group", 0.0, 0.0, 0.0, 1.0, None, [_plain(child) for child in item.items])
     assert isinstance(item, Group)
     children = [_plain(child) for child in item.items]
     return ("group", item.dx, item.dy, item.angle, item.scale, item.clip, children)
@@ -373,11 +380,19 @@ def floor_script(content: Path, script: Path, data_file: Path) -> None:
     symbols = cards.symbols
     uses = [item for item in face_page.items if isinstance(item, Use)]
     slots = [u for u in uses if u.symbol.startswith("face-")]
-    # The sheet's trim outlines (a group of rectangles), drawn by the floor slot by slot.
+    # The sheet's trim outlines (an artifact of one group of rectangles), drawn by the floor
+    # slot by slot.
     outlines = next(
-        (g for g in face_page.items if isinstance(g, Group) and _all_rects(g.items)), None
+        (
+            a
+            for a in face_page.items
+            if isinstance(a, Artifact)
+            and isinstance(a.items[0], Group)
+            and _all_rects(a.items[0].items)
+        ),
+        None,
     )
-    trim = outlines.items[0] if outlines else None
+    trim = outlines.items[0].items[0] if outlines else None
     fixed = [item for item in face_page.items if not isinstance(item, Use) and item is not outlines]
     fixed += [Group(symbols[u.symbol].items, u.x, u.y) for u in uses if u not in slots]
     pair = project.ctx.fonts

@@ -19,9 +19,10 @@ from shapes_print.load.models import CardTemplate
 from shapes_print.message import fill
 from shapes_print.plan.cards import card_box
 from shapes_print.plan.context import colour
+from shapes_print.primitives import BLACK, WHITE, Colour
 
 # Kits are printed on white paper; it is the ground of every sheet and of card margins.
-PAPER = "#FFFFFF"
+PAPER = WHITE
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,27 +30,14 @@ class Pair:
     """One ink on one ground, the minimum it is held to (`kind`), and where it is set."""
 
     what: str
-    ink: str
-    ground: str
+    ink: Colour
+    ground: Colour
     kind: Literal["text", "shapes"]
     where: Source | None = None
 
     @property
     def ratio(self) -> float:
-        return ratio(self.ink, self.ground)
-
-
-def _luminance(colour: str) -> float:
-    """WCAG 2 relative luminance of '#RRGGBB'."""
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def ratio(first: str, second: str) -> float:
-    """WCAG contrast ratio, 1 (same) to 21 (black on white)."""
-    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+        return self.ink.contrast(self.ground)
 
 
 def pairs(
@@ -62,23 +50,12 @@ def pairs(
     style = library.style
     places = style_source or library.style_source
     where = places.source()
-
-    def hue(key: str, value: str) -> str:
-        return colour(value, places.source(tuple(key.split("."))), key)
-
-    ink = hue("ink", style.ink)
     found = [
-        Pair("sheet text", ink, PAPER, "text", where),
-        Pair("sheet text on shaded rows", ink, hue("shade", style.shade), "text", where),
-        Pair(
-            "print furniture",
-            hue("furniture.mark_colour", style.furniture.mark_colour),
-            PAPER,
-            "text",
-            where,
-        ),
-        Pair("table rules", hue("rule_colour", style.rule_colour), PAPER, "shapes", where),
-        Pair("direction arrows", hue("arrow_colour", style.arrow_colour), PAPER, "shapes", where),
+        Pair("sheet text", style.ink, PAPER, "text", where),
+        Pair("sheet text on shaded rows", style.ink, style.shade, "text", where),
+        Pair("print furniture", style.furniture.mark_colour, PAPER, "text", where),
+        Pair("table rules", style.rule_colour, PAPER, "shapes", where),
+        Pair("direction arrows", style.arrow_colour, PAPER, "shapes", where),
     ]
     for game_id, loaded in games.items():
         template = library.templates.get(loaded.game.card_template)
@@ -133,31 +110,33 @@ def _card_pairs(
             for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
             if isinstance(value := getattr(element, key), str) and value
         }
-        paint = {
-            key: value if key == "pattern" else colour(value, where, f"{name} {key}")
+        inks = {
+            key: colour(value, where, f"{name} {key}")
             for key, value in paint.items()
+            if key != "pattern"
         }
         if element.kind == "rect":
-            if "fill" in paint:
-                grounds.append((box, paint["fill"]))
+            if "fill" in inks:
+                grounds.append((box, inks["fill"]))
         elif element.kind == "text":
-            yield Pair(name, paint["colour"], ground, "text", where)
+            yield Pair(name, inks["colour"], ground, "text", where)
         elif element.kind == "shape":
-            inks = [paint[key] for key in ("fill", "stroke") if key in paint]
+            outline = [inks[key] for key in ("fill", "stroke") if key in inks]
             yield max(
-                (Pair(name, ink, ground, "shapes", where) for ink in inks), key=lambda p: p.ratio
+                (Pair(name, ink, ground, "shapes", where) for ink in outline),
+                key=lambda p: p.ratio,
             )
-            if paint.get("pattern", "none") != "none" and "fill" in paint:
+            if paint.get("pattern", "none") != "none" and "fill" in inks:
                 yield Pair(
                     f"{name} pattern",
-                    paint.get("pattern_colour", "#000000"),
-                    paint["fill"],
+                    inks.get("pattern_colour", BLACK),
+                    inks["fill"],
                     "shapes",
                     where,
                 )
-            if "fill" in paint:
+            if "fill" in inks:
                 # Shapes are centred in their box, so what sits at its centre stands on them.
-                grounds.append((box, paint["fill"]))
+                grounds.append((box, inks["fill"]))
 
 
 def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, LoadedGame]) -> None:

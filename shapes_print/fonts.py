@@ -1,61 +1,78 @@
 """Embedded TrueType fonts: registered once per process, measured, and checked for coverage.
 
-reportlab draws an empty box for a character its font lacks and says nothing, so every
-string is checked against the font's character map before it reaches a page.
+A PDF reader draws an empty box for a character its font lacks and says nothing, so every
+string is checked against the font's character map before it reaches a page. fontTools
+reads the font files (shapes_print/truetype.py); the plan measures text with their advance widths, the PDF backend embeds
+subsets of them (render/pdf/fonts.py).
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
-import io
-import re
+import struct
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics, ttfonts
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
-
+from shapes_print import truetype
 from shapes_print.errors import Source, UserError
 from shapes_print.paths import inside
 
-# Bidirectional classes of Hebrew and Arabic letters: reportlab draws them left to right
-# without joining, which reads as nonsense rather than failing.
+# Bidirectional classes of Hebrew and Arabic letters: drawn glyph by glyph, left to right
+# and without joining, they read as nonsense rather than failing.
 _RIGHT_TO_LEFT = frozenset({"R", "AL"})
 _NAMED = 6
 # (font name, text) pairs that passed `Font.check`; let go of past this many.
 _CHECKED: set[tuple[str, str]] = set()
 _CHECKED_KEPT = 65536
-
-
-_REPORTLAB_CMAP = ttfonts.makeToUnicodeCMap
-_PAST_FFFF = re.compile(r"<([0-9A-F]{2})> <([0-9A-F]{5,6})>")
-
-
-def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
-    """reportlab's map from glyphs to text writes U+1F600 as <1F600>; PDF readers take
-    that as U+1F60, so copied or read-aloud text is wrong. PDF wants UTF-16: a surrogate pair."""
-    cmap = _REPORTLAB_CMAP(fontname, subset)
-    return _PAST_FFFF.sub(
-        lambda m: f"<{m[1]}> <{chr(int(m[2], 16)).encode('utf-16-be').hex().upper()}>", cmap
-    )
-
-
-ttfonts.makeToUnicodeCMap = _to_unicode_cmap
+# Fonts loaded in this process by the name the plan gives them (`Text.font`).
+_LOADED: dict[str, Font] = {}
+NO_BREAK_SPACE, SPACE = 0x00A0, 0x0020
+# PDF's font flags (PDF 1.7, 9.8.2): symbolic, since an embedded subset is addressed by
+# glyph id and not by a standard encoding.
+_SYMBOLIC = 1 << 2
+_ITALIC = 1 << 6
 
 
 @dataclass(frozen=True, slots=True)
+class Metrics:
+    """What a PDF font descriptor says of a font, in thousandths of an em."""
+
+    postscript_name: str
+    ascent: float
+    descent: float
+    cap_height: float
+    bbox: tuple[float, float, float, float]
+    italic_angle: float
+    stem_v: int  # the vertical stems' width, guessed from the weight as is usual
+    flags: int
+    family: str
+    bold: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Font:
-    """A registered font: the name reportlab knows it by and the characters it covers."""
+    """A loaded TrueType font: the name the plan knows it by (from its bytes), the
+    characters it covers, each one's glyph and advance width (thousandths of an em, as PDF
+    writes widths), and its descriptor's metrics. One object per file and process
+    (`load_font` is cached), so it compares and hashes by identity."""
 
     name: str
     path: Path
     covered: frozenset[int]
+    glyphs: dict[int, int]  # code point -> glyph id
+    advances: dict[int, float]  # code point -> advance width
+    glyph_widths: tuple[float, ...]  # glyph id -> advance width
+    missing_width: float  # glyph 0's, for a character the font lacks
+    metrics: Metrics
 
     def width(self, text: str, size: float) -> float:
-        return pdfmetrics.stringWidth(text, self.name, size)
+        """The text's advance at `size` points, glyph by glyph without kerning, as a PDF
+        reader sets it from the font's widths."""
+        get, missing = self.advances.get, self.missing_width
+        return 0.001 * size * sum([get(code, missing) for code in map(ord, text)])
 
     def check(self, text: str, where: Source | None, what: str) -> None:
         """Refuse characters the font lacks, and right-to-left letters we cannot lay out.
@@ -108,22 +125,87 @@ def font_file(spec: str, folder: Path, where: Source | None) -> Path:
 
 @cache
 def load_font(path: Path) -> Font:
-    """Register a TTF under a name derived from its bytes, so the same file maps to one font."""
+    """Read a TTF once, named after its bytes, so the same file maps to one font."""
     try:
         data = path.read_bytes()
     except OSError:
         raise UserError(Source(path), "font file not found") from None
     name = f"F{hashlib.sha1(data).hexdigest()[:10]}"
-    # reportlab parses a file object's bytes and takes its `name` as the file's: the bytes
-    # just hashed, rather than reading the file a second time.
-    stream = io.BytesIO(data)
-    stream.name = str(path)
     try:
-        font = TTFont(name, stream)
-    except TTFError as error:
+        font = _read(name, path, data)
+    except (truetype.FontFileError, struct.error) as error:
         raise UserError(Source(path), f"not a usable TrueType font: {error}") from None
-    pdfmetrics.registerFont(font)
-    return Font(name, path, frozenset(font.face.charToGlyph))
+    _LOADED[name] = font
+    return font
+
+
+def font_named(name: str) -> Font:
+    """A font loaded in this process by its plan name; KeyError if none is."""
+    return _LOADED[name]
+
+
+def font_data(font: Font) -> bytes:
+    """The font file's bytes, as embedding needs them (read again: a font is embedded
+    once per build for each glyph set, see render/pdf/fonts.py)."""
+    return _file_bytes(font.path)
+
+
+@cache
+def _file_bytes(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def _read(name: str, path: Path, data: bytes) -> Font:
+    """A font's characters, glyphs, widths and metrics. A TrueType file (glyf outlines)
+    only: PDF embeds CFF outlines another way, and no label set needs them."""
+    tables = truetype.Tables.read(data, truetype.READ)
+    for tag in ("glyf", "loca", "head", "hhea", "maxp", "hmtx"):
+        tables.get(tag)
+    scale = 1000 / tables.u16("head", 18)
+    glyph_widths = tuple(width * scale for width in truetype.advances(tables))
+    glyphs = truetype.character_map(tables)
+    glyphs = {code: glyph for code, glyph in glyphs.items() if glyph < len(glyph_widths)}
+    # A no-break space only holds words together on a line (a card's name, "Green 5"): it
+    # prints as the space and is copied, searched and read aloud as one.
+    if SPACE in glyphs:
+        glyphs[NO_BREAK_SPACE] = glyphs[SPACE]
+    elif NO_BREAK_SPACE in glyphs:
+        glyphs[SPACE] = glyphs[NO_BREAK_SPACE]
+    advances = {code: glyph_widths[glyph] for code, glyph in glyphs.items()}
+    return Font(
+        name, path, frozenset(glyphs), glyphs, advances, glyph_widths, glyph_widths[0],
+        _metrics(tables, scale),
+    )  # fmt: skip
+
+
+def _metrics(tables: truetype.Tables, scale: float) -> Metrics:
+    """The descriptor's numbers: ascent, descent and cap height from OS/2 where the font
+    has one (else hhea), the bounding box from head, the slant from post."""
+    named = truetype.names(tables)
+    postscript = named.get(6) or named.get(4) or "Font"
+    family = named.get(16) or named.get(1) or postscript
+    style = (named.get(17) or named.get(2) or "").lower()
+    italic_angle = struct.unpack_from(">i", tables.get("post"), 4)[0] / 65536
+    ascent, descent = tables.i16("hhea", 4), tables.i16("hhea", 6)
+    weight, cap = 400, 0
+    if "OS/2" in tables.raw:
+        ascent, descent = tables.i16("OS/2", 68), tables.i16("OS/2", 70)
+        weight = tables.u16("OS/2", 4)
+        if tables.u16("OS/2", 0) >= 2:
+            cap = tables.i16("OS/2", 88)
+    box = (tables.i16("head", at) for at in (36, 38, 40, 42))
+    return Metrics(
+        postscript_name="".join(ch for ch in postscript if 33 <= ord(ch) <= 126) or "Font",
+        ascent=round(ascent * scale),
+        descent=round(descent * scale),
+        cap_height=round((cap or ascent) * scale),
+        bbox=tuple(round(v * scale) for v in box),  # type: ignore[arg-type]
+        italic_angle=italic_angle,
+        stem_v=50 + int((weight / 65) ** 2),
+        flags=_SYMBOLIC | (_ITALIC if italic_angle else 0),
+        family=family,
+        bold="bold" in style,
+    )
 
 
 @dataclass(frozen=True, slots=True)

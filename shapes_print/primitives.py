@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
 # A path operation in absolute points: ("M", x, y), ("L", x, y),
 # ("C", x1, y1, x2, y2, x, y) or ("Z",).
 PathOp: TypeAlias = (
@@ -20,19 +22,80 @@ PathOp: TypeAlias = (
 
 Anchor = Literal["start", "middle", "end"]
 Cap = Literal["butt", "round"]
+# What a group is in the document, as PDF's standard structure types name it: a heading,
+# a paragraph, a list item, a table's header or data cell, a picture.
+Role = Literal["H1", "H2", "H3", "P", "LI", "TH", "TD", "Figure"]
+# Why an artifact is on the page (PDF 14.8.2.2): page furniture (ruler, print line),
+# layout (cut marks, trim lines) or a background (back patterns).
+ArtifactKind = Literal["Pagination", "Layout", "Background"]
+
+
+@dataclass(frozen=True, slots=True)
+class RGB:
+    """An sRGB colour, each channel 0 to 255: the only colour space today; CMYK and spot
+    colours join it as types of their own, so a backend asks a colour what it is instead of
+    parsing a string."""
+
+    red: int
+    green: int
+    blue: int
+
+    @classmethod
+    def parse(cls, text: str) -> RGB:
+        """'#RRGGBB' (either case) as a colour; ValueError for anything else."""
+        if len(text) != 7 or text[0] != "#" or not _HEX_DIGITS.issuperset(text[1:]):
+            raise ValueError(f"colour must look like '#0072B2', got {text!r}")
+        value = int(text[1:], 16)
+        return cls(value >> 16, (value >> 8) & 255, value & 255)
+
+    @property
+    def hex(self) -> str:
+        """'#RRGGBB' in capitals, as SVG and a person write it."""
+        return f"#{self.red:02X}{self.green:02X}{self.blue:02X}"
+
+    @property
+    def fractions(self) -> tuple[float, float, float]:
+        """The channels from 0 to 1, as PDF's operators take them."""
+        return (self.red / 255, self.green / 255, self.blue / 255)
+
+    @property
+    def luminance(self) -> float:
+        """WCAG 2 relative luminance, 0 (black) to 1 (white)."""
+        linear = [
+            c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in self.fractions
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    def contrast(self, other: RGB) -> float:
+        """WCAG contrast ratio with another colour, 1 (the same) to 21 (black on white)."""
+        light, dark = sorted((self.luminance, other.luminance), reverse=True)
+        return (light + 0.05) / (dark + 0.05)
+
+    def mixed_with_white(self, strength: float) -> RGB:
+        """The colour mixed with white, keeping `strength` (0 to 1) of it."""
+        red, green, blue = (round((1 - strength * (1 - c)) * 255) for c in self.fractions)
+        return RGB(red, green, blue)
+
+    def __str__(self) -> str:
+        return self.hex
+
+
+Colour: TypeAlias = RGB
+BLACK = RGB(0, 0, 0)
+WHITE = RGB(255, 255, 255)
 
 
 @dataclass(frozen=True, slots=True)
 class Paint:
-    """How a closed or open figure is filled and stroked; colours are '#RRGGBB'.
+    """How a closed or open figure is filled and stroked.
 
     A "round" cap also makes a zero-length subpath (M x y L x y) a dot as wide as the
     stroke: the cheapest way to draw a dot in both PDF and SVG (a few bytes instead of
     four curves).
     """
 
-    fill: str | None = None
-    stroke: str | None = None
+    fill: Colour | None = None
+    stroke: Colour | None = None
     stroke_width: float = 0.0
     cap: Cap = "butt"
 
@@ -65,7 +128,7 @@ class Line:
     y1: float
     x2: float
     y2: float
-    colour: str
+    colour: Colour
     width: float
 
 
@@ -78,7 +141,7 @@ class Text:
     text: str
     font: str
     size: float
-    colour: str
+    colour: Colour
     anchor: Anchor = "start"
 
 
@@ -87,10 +150,13 @@ class Group:
     """Items scaled by `scale`, rotated by `angle` degrees, then moved by (dx, dy).
 
     `clip`, if given, is a closed path in the group's own coordinates that bounds its items.
-    `alt`, if given, makes the group a picture: cards drawn too small to read, whose words
-    `alt` says and the page also prints at full size. The PDF marks it as a figure with that
-    alternate text, the SVG as an image with that label, so a reader's software and a check
-    of printed sizes can tell a picture's words from the page's own.
+    `role` says what the group is where the document knows it (a heading, a paragraph, a
+    list item, a table cell, a figure), and `lang` the language of its words where they are
+    not the document's. `alt`, if given, makes the group a picture: cards drawn too small
+    to read, whose words `alt` says and the page also prints at full size (its role is
+    Figure whether or not it says so). The PDF marks the group's content with its role and
+    that alternate text, the SVG gives it an ARIA role and label, so a reader's software
+    and a check of printed sizes can tell a picture's words from the page's own.
     """
 
     items: tuple[Item, ...]
@@ -100,15 +166,35 @@ class Group:
     scale: float = 1.0
     clip: tuple[PathOp, ...] | None = None
     alt: str = ""
+    role: Role | None = None
+    lang: str = ""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         """Worked out once: groups are keys of the PDF backend's caches, and hashing a
         pattern fill means hashing thousands of path operations every time."""
         if not self._hash:
-            key = (self.items, self.dx, self.dy, self.angle, self.scale, self.clip, self.alt)
+            key = (
+                self.items, self.dx, self.dy, self.angle, self.scale, self.clip,
+                self.alt, self.role, self.lang,
+            )  # fmt: skip
             object.__setattr__(self, "_hash", hash(key))
         return self._hash
+
+    @property
+    def tag(self) -> Role | None:
+        """The structure type its content is marked with: a picture is a Figure."""
+        return "Figure" if self.alt else self.role
+
+
+@dataclass(frozen=True, slots=True)
+class Artifact:
+    """Items that are not the document's content: page furniture (ruler, inch square,
+    print line), cut marks, trim lines, back patterns. Drawn as they are; marked so that a
+    reader's software skips them (PDF Artifact, SVG aria-hidden)."""
+
+    items: tuple[Item, ...]
+    kind: ArtifactKind = "Layout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +206,7 @@ class Use:
     y: float
 
 
-Item: TypeAlias = Path | Rect | Line | Text | Group | Use
+Item: TypeAlias = Path | Rect | Line | Text | Group | Artifact | Use
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +245,9 @@ class Page:
 class Document:
     """A whole file's worth of pages; `symbols` are shared by all pages.
 
-    `font` is the registered font a page starts with, so no unembedded default is named.
+    `font` is the name of the document's body font (shapes_print/fonts.py); `lang` the
+    language of its words (a BCP 47 tag such as "en" or "es"), where the kit knows it: a
+    group's own `lang` says where that changes.
     """
 
     title: str
@@ -167,6 +255,7 @@ class Document:
     font: str
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"
+    lang: str = ""
 
 
 def symbols_used(items: Iterable[Item]) -> set[str]:
@@ -175,6 +264,6 @@ def symbols_used(items: Iterable[Item]) -> set[str]:
     for item in items:
         if isinstance(item, Use):
             used.add(item.symbol)
-        elif isinstance(item, Group):
+        elif isinstance(item, Group | Artifact):
             used |= symbols_used(item.items)
     return used

@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from shapes_print.errors import Source, UserError
-from shapes_print.primitives import Item, Paint, Path, PathOp
+from shapes_print.primitives import Colour, Item, Paint, Path, PathOp
 from shapes_print.units import parse_length
 
 # The file position of a key path, when the caller kept the YAML's marks.
@@ -389,7 +389,7 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
         loaded = cls._load(data, source, PatternDef, hint, place)
         return cls({name: tuple(d.root) for name, d in loaded.items()})
 
-    def strokes(self, name: str, clip_box: Box, colour: str) -> tuple[Item, ...]:
+    def strokes(self, name: str, clip_box: Box, colour: Colour) -> tuple[Item, ...]:
         """Marks covering (x, y, w, h), anchored at its lower-left corner so output repeats."""
         key = (name, *clip_box, colour)
         if key in self._cache:
@@ -403,7 +403,7 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
         return self._remember(key, tuple(items))
 
 
-def _lines(spec: LinesSpec, box: Box, colour: str) -> Path:
+def _lines(spec: LinesSpec, box: Box, colour: Colour) -> Path:
     """Parallel lines through the box corner + (k + 1/2) spacings, long enough to cross it."""
     x, y, w, h = box
     t = math.radians(spec.angle)
@@ -420,7 +420,7 @@ def _lines(spec: LinesSpec, box: Box, colour: str) -> Path:
     return Path(tuple(ops), Paint(stroke=colour, stroke_width=spec.width))
 
 
-def _dots(spec: DotsSpec, box: Box, colour: str) -> Path:
+def _dots(spec: DotsSpec, box: Box, colour: Colour) -> Path:
     """Dots on a staggered (hexagonal) grid, every other row shifted half a spacing; each
     dot a zero-length line with a round cap as wide as the dot, so it costs a few bytes."""
     x, y, w, h = box

@@ -14,7 +14,7 @@ from shapes_print.cli import main
 from shapes_print.errors import UserError
 from shapes_print.load.labels import load_labels
 from shapes_print.plan.calibrate import LABELS
-from shapes_print.primitives import Group, Item, Line, Text
+from shapes_print.primitives import Artifact, Group, Item, Line, Text
 from shapes_print.variant import Variant, make_variant
 from tests.pdfread import page_texts, sized_runs
 from tests.project_copy import copy_project
@@ -37,7 +37,9 @@ def variant(labels: str) -> Variant:
 
 def flat(items: tuple[Item, ...]) -> list[Item]:
     return [
-        leaf for item in items for leaf in (flat(item.items) if isinstance(item, Group) else [item])
+        leaf
+        for item in items
+        for leaf in (flat(item.items) if isinstance(item, Group | Artifact) else [item])
     ]
 
 
@@ -139,7 +141,7 @@ def test_high_contrast_sheet_is_black() -> None:
     v = variant("high-contrast")
     document = pipeline.plan_calibration(v, "a4", v.library.papers["a4"], "long", (0.0, 0.0))
     colours = {
-        item.colour
+        item.colour.hex
         for page in document.pages
         for item in flat(page.items)
         if isinstance(item, (Text, Line))

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from shapes_print import pipeline
 from shapes_print.cardfile import card_symbols, card_template
 from shapes_print.errors import UserError
-from shapes_print.primitives import Group, Item, Text
+from shapes_print.primitives import Artifact, Group, Item, Text
 from shapes_print.units import LengthError, mm, parse_card_length, parse_size
 
 # Every game whose layouts are written relative to the card; each must draw at every size.
@@ -41,6 +41,8 @@ def _texts(items: tuple[Item, ...], dx: float = 0.0, dy: float = 0.0) -> list[tu
             found.append((item.x + dx, item.y + dy))
         elif isinstance(item, Group) and item.angle == 0:
             found += _texts(item.items, dx + item.dx, dy + item.dy)
+        elif isinstance(item, Artifact):
+            found += _texts(item.items, dx, dy)
     return found
 
 
@@ -125,6 +127,6 @@ def _all_texts(items: tuple[Item, ...]) -> list[Text]:
     for item in items:
         if isinstance(item, Text):
             found.append(item)
-        elif isinstance(item, Group):
+        elif isinstance(item, Group | Artifact):
             found += _all_texts(item.items)
     return found

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import io
 import pickle
+import re
 import shutil
 from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 import yaml
 from pypdf import PdfReader
-from reportlab.pdfbase.pdfmetrics import getFont
-from reportlab.pdfgen.canvas import Canvas
 
 from shapes_print import pipeline
 from shapes_print.cli import main
@@ -27,12 +27,24 @@ from shapes_print.errors import Source, UserError
 from shapes_print.fonts import load_font
 from shapes_print.kit import KitRequest, plan_kit
 from shapes_print.load import yamlsrc
-from shapes_print.primitives import Document, Group, Item, Page, Paint, Rect, Use
-from shapes_print.render import pdf
-from shapes_print.render.pdf import write_pdf
+from shapes_print.primitives import (
+    BLACK,
+    Artifact,
+    Document,
+    Group,
+    Item,
+    Page,
+    Paint,
+    Rect,
+    Text,
+    Use,
+)
+from shapes_print.render.pdf import clear_caches, write_pdf
 from tests.pdfread import placements
 
 GAME = "pass-and-pick"
+# Page furniture in a content stream, marked as a pagination artifact.
+FURNITURE = re.compile(rb"/Artifact << /Type /Pagination >> BDC\n(.*?)\nEMC", re.S)
 # The issue's limit for the 18-card cards file; the embedded font subsets are most of it.
 CARDS_FILE_LIMIT = 60 * 1024
 # Bytes a pattern dot may take in a fill form: its operators (x y m x y l, about 40), and
@@ -87,11 +99,13 @@ def test_each_face_is_one_form_placed_once_per_card(pass_and_pick: Path) -> None
 
 
 def test_the_sheet_furniture_is_the_same_bytes_on_every_face_sheet(pass_and_pick: Path) -> None:
-    """The ruler, inch check and print line are drawn once per file and copied after."""
+    """The ruler, inch check and print line are drawn once and copied after: the same
+    operators, words included, on every face sheet."""
     reader = PdfReader(pass_and_pick / "a4" / "4-players" / f"{GAME}_4p_a4_cards.pdf")
     first, second = (reader.pages[i].get_contents().get_data() for i in (0, 2))
-    ruler = first[first.index(b"50 mm") - 400 :]
-    assert ruler[ruler.index(b"q") :] in second
+    furniture = FURNITURE.findall(first)
+    assert len(furniture) == 3 and all(b" Tj " in f for f in furniture[:2])
+    assert furniture == FURNITURE.findall(second)
 
 
 def test_sheets_carry_only_the_faces_they_show(tmp_path: Path) -> None:
@@ -119,8 +133,8 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
     assert len(last_face.cuts) == 1
     face = next(u for u in last_face.items if isinstance(u, Use))
     back = next(u for u in last_back.items if isinstance(u, Use))
-    trims = next(g for g in last_face.items if isinstance(g, Group) and _all_rects(g))
-    assert len(trims.items) == 1  # one trim outline for the one card on the sheet
+    (trims,) = next(a.items for a in last_face.items if _all_rects(a))
+    assert isinstance(trims, Group) and len(trims.items) == 1  # the one card's trim outline
     assert back.x == pytest.approx(last_face.width - face.x - trims.items[0].w)  # long-edge flip
     assert back.y == pytest.approx(face.y)
     assert pages[3] == pages[-1 - (len(pages) - 4)]  # negative and positive indices agree
@@ -131,8 +145,12 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
 
 
 def _all_rects(item: Item) -> bool:
-    """A face sheet's trim outlines: a group of rectangles only."""
-    return isinstance(item, Group) and all(isinstance(r, Rect) for r in item.items)
+    """A face sheet's trim outlines: an artifact of one group of rectangles only."""
+    return (
+        isinstance(item, Artifact)
+        and isinstance(item.items[0], Group)
+        and all(isinstance(r, Rect) for r in item.items[0].items)
+    )
 
 
 def test_pdf_pages_are_read_once_and_written_as_they_come() -> None:
@@ -145,7 +163,7 @@ def test_pdf_pages_are_read_once_and_written_as_they_come() -> None:
         for number in range(5):
             written_before.append(out.tell())
             yield Page(
-                200, 100, (Rect(10, 10, 20 + number, 20, Paint(stroke="#000000", stroke_width=1)),)
+                200, 100, (Rect(10, 10, 20 + number, 20, Paint(stroke=BLACK, stroke_width=1)),)
             )
 
     document = Document("streamed", pages(), "Helvetica")  # type: ignore[arg-type]
@@ -165,15 +183,48 @@ def test_pdf_pages_are_read_once_and_written_as_they_come() -> None:
         assert data[offset:].startswith(f"{number} 0 obj\n".encode()), number
 
 
-def test_ascii_text_is_coded_as_reportlab_codes_it() -> None:
-    """Printable ASCII skips reportlab's character walk; the codes must still be the ones
-    splitString gives, in a file that has already coded other characters as well."""
-    font = getFont(load_font(DEFAULT_TEMPLATES / "fonts" / "DejaVuSans.ttf").name)
-    texts = ["Score: 12 + 3", "Señal ➜ é", "", "~{}|^`", "Score: 12 + 3", "Ünter ▲ 7", "tab\tnot"]
-    ours, theirs = Canvas(io.BytesIO()), Canvas(io.BytesIO())
-    pen = pdf._Pen(ours, {})
-    assert [pen._split(font, t) for t in texts] == [font.splitString(t, theirs._doc) for t in texts]
-    assert pen.readable == {font.fontName: True}  # the fast path was taken
+def _text_page(texts: list[str], font: str) -> bytes:
+    out = io.BytesIO()
+    items = tuple(Text(20, 700 - 30 * i, t, font, 14, BLACK) for i, t in enumerate(texts))
+    assert write_pdf(Document("words", [Page(595, 842, items)], font), out) == 1
+    return out.getvalue()
+
+
+def test_text_is_written_as_glyphs_that_read_back_as_the_same_words() -> None:
+    """Text is shown by glyph id, the same bytes in every file; the ToUnicode map gives
+    the words back, accents, arrows and characters past U+FFFF included."""
+    font = load_font(DEFAULT_TEMPLATES / "fonts" / "DejaVuSans.ttf").name
+    texts = [
+        "Score: 12 + 3",
+        "Señal ➜ é",
+        "~{}|^`",
+        "Ünter ▲ 7",
+        "Green\u00a05",
+        "\U0001d400 bold A",
+    ]
+    data = _text_page(texts, font)
+    document = pdfium.PdfDocument(data)
+    read = document[0].get_textpage().get_text_range().splitlines()
+    # A no-break space reads as a space: it only holds "Green 5" together on its line.
+    assert [line.strip() for line in read] == [t.replace("\u00a0", " ") for t in texts]
+    again = _text_page(texts[:2], font)
+    shows = [re.findall(rb"<([0-9A-F]+)> Tj", d) for d in (data, again)]
+    assert shows[0][:2] == shows[1]  # the same text, the same bytes, whatever else the file shows
+
+
+def test_different_subsets_have_different_tags_and_a_build_repeats_its_own() -> None:
+    font = load_font(DEFAULT_TEMPLATES / "fonts" / "DejaVuSans.ttf").name
+
+    def tags(data: bytes) -> set[str]:
+        return {
+            str(obj["/BaseFont"])
+            for page in PdfReader(io.BytesIO(data)).pages
+            for obj in page["/Resources"]["/Font"].values()
+        }
+
+    (one,), (other,) = tags(_text_page(["ABC"], font)), tags(_text_page(["ABD"], font))
+    assert re.fullmatch(r"/[A-Z]{6}\+DejaVuSans", one) and one != other
+    assert tags(_text_page(["ABC"], font)) == {one}
 
 
 def test_jobs_write_the_same_bytes_as_one_process(tmp_path: Path) -> None:
@@ -223,18 +274,18 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
 
     reads: list[Path] = []
     parsed: list[str] = []
-    original_read, original_font = content.read_yaml, fonts.TTFont
+    original_read, original_font = content.read_yaml, fonts._read
 
     def counting_read(path: Path) -> yamlsrc.Document:
         reads.append(path.resolve())
         return original_read(path)
 
-    def counting_font(name: str, file: io.BytesIO) -> fonts.TTFont:
-        parsed.append(file.name)  # the bytes load_font read, named after their file
-        return original_font(name, file)
+    def counting_font(name: str, path: Path, data: bytes) -> fonts.Font:
+        parsed.append(path.name)
+        return original_font(name, path, data)
 
     monkeypatch.setattr(content, "read_yaml", counting_read)
-    monkeypatch.setattr(fonts, "TTFont", counting_font)
+    monkeypatch.setattr(fonts, "_read", counting_font)
     fonts.load_font.cache_clear()
     written = pipeline.build(
         pipeline.Sources(), [GAME], pipeline.BuildOptions("3-4", "a4,letter"), tmp_path
@@ -291,19 +342,17 @@ def test_a_pattern_fill_is_one_form_that_faces_showing_it_share(tmp_path: Path) 
 
 
 def test_a_file_written_again_with_every_build_cache_warm_is_the_same_bytes() -> None:
-    """Fonts, forms, pages and widths reused from the build's caches write what reportlab
-    writes from scratch: every file of a kit, first with empty caches, then again."""
+    """Fonts, forms, groups and streams reused from the build's caches write what is
+    written from scratch: every file of a kit, first with empty caches, then again."""
     project = pipeline.load_project(pipeline.Sources(), [GAME])
     files = plan_kit(project.games[GAME], project.library, project.ctx, KitRequest(GAME, 4, "a4"))
-    for cache in (pdf._DRAWN, pdf._DEFLATED, pdf._WIDTHS):
-        cache.clear()
+    clear_caches()
     first, again = [], []
     for written in (first, again):
         for kit_file in files:
             out = io.BytesIO()
             assert write_pdf(kit_file.document, out) > 0
             written.append(out.getvalue())
-    assert pdf._DEFLATED and pdf._WIDTHS  # the second pass did read from them
     assert first == again
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(again[0])).pages)
     assert text.strip()  # the reused show operators still spell words

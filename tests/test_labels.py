@@ -20,11 +20,24 @@ from pypdf import PdfReader
 from shapes_print import defaults, pipeline
 from shapes_print.cardfile import card_symbols, card_template
 from shapes_print.cli import main
-from shapes_print.contrast import pairs, ratio
+from shapes_print.contrast import pairs
 from shapes_print.errors import UserError
 from shapes_print.load.labels import load_labels, shipped
 from shapes_print.options import PrintOptions
-from shapes_print.primitives import Document, Group, Item, Line, Page, Rect, Symbol, Text, Use
+from shapes_print.primitives import (
+    BLACK,
+    RGB,
+    Artifact,
+    Document,
+    Group,
+    Item,
+    Line,
+    Page,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
 from shapes_print.primitives import Path as PathItem
 from shapes_print.render.pdf import write_pdf
 from shapes_print.schemas import SCHEMAS, schema_of
@@ -138,19 +151,22 @@ def test_every_text_and_shape_meets_its_contrast(labels: str) -> None:
 
 
 def test_wcag_ratio_matches_known_values() -> None:
+    def ratio(first: str, second: str) -> float:
+        return RGB.parse(first).contrast(RGB.parse(second))
+
     assert ratio("#000000", "#FFFFFF") == pytest.approx(21.0)
     assert ratio("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.01)  # the classic near miss
     assert ratio("#F0E442", "#FFFFFF") == pytest.approx(1.32, abs=0.01)  # yellow: weak on white
 
 
 def colours(item: Item) -> Iterator[str]:
-    if isinstance(item, Group):
+    if isinstance(item, Group | Artifact):
         for child in item.items:
             yield from colours(child)
     elif isinstance(item, (PathItem, Rect)):
-        yield from (c for c in (item.paint.fill, item.paint.stroke) if c)
+        yield from (c.hex for c in (item.paint.fill, item.paint.stroke) if c)
     elif isinstance(item, (Line, Text)):
-        yield item.colour
+        yield item.colour.hex
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -308,11 +324,11 @@ def test_sized_runs_read_the_size_text_prints_at_and_the_picture_it_is_in(tmp_pa
     """A known case: 24 pt text as set, in a group scaled by a half, turned a quarter, and in
     a card face placed at a quarter inside a picture, reads back as 24, 12, 24 and 6 pt."""
     font = project("standard").ctx.fonts.regular.name
-    face = Symbol("face-a", 100, 100, (Text(10, 10, "FACE", font, 24, "#000000"),))
+    face = Symbol("face-a", 100, 100, (Text(10, 10, "FACE", font, 24, BLACK),))
     items = (
-        Text(50, 700, "SET", font, 24, "#000000"),
-        Group((Text(0, 0, "HALF", font, 24, "#000000"),), dx=50, dy=600, scale=0.5),
-        Group((Text(0, 0, "TURNED", font, 24, "#000000"),), dx=300, dy=500, angle=90),
+        Text(50, 700, "SET", font, 24, BLACK),
+        Group((Text(0, 0, "HALF", font, 24, BLACK),), dx=50, dy=600, scale=0.5),
+        Group((Text(0, 0, "TURNED", font, 24, BLACK),), dx=300, dy=500, angle=90),
         Group((Group((Use("face-a", 0, 0),), dx=50, dy=300, scale=0.25),), alt="Bomb → 0"),
     )
     pdf = tmp_path / "known.pdf"
@@ -329,7 +345,7 @@ def test_sized_runs_read_the_size_text_prints_at_and_the_picture_it_is_in(tmp_pa
 
 def _text_sizes(items: tuple[Item, ...]) -> Iterator[float]:
     for item in items:
-        if isinstance(item, Group):
+        if isinstance(item, Group | Artifact):
             yield from _text_sizes(item.items)
         elif isinstance(item, Text):
             yield item.size
@@ -685,7 +701,7 @@ def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
 
 
 def texts(item: Item) -> Iterator[Text]:
-    if isinstance(item, Group):
+    if isinstance(item, Group | Artifact):
         for child in item.items:
             yield from texts(child)
     elif isinstance(item, Text):

@@ -180,8 +180,14 @@ def test_fonts_are_embedded_and_shapes_are_vectors(pass_and_pick: Path) -> None:
         for page in reader.pages:
             for kind, obj in _resources(page.get("/Resources"), set()):
                 if kind == "font":
-                    assert obj["/Subtype"] == "/TrueType", obj
-                    assert "/FontFile2" in obj["/FontDescriptor"], "TrueType font must be embedded"
+                    # A Type 0 font over its TrueType outlines, embedded, addressed by
+                    # glyph id, with a map back to the characters for copying and reading.
+                    assert (obj["/Subtype"], obj["/Encoding"]) == ("/Type0", "/Identity-H"), obj
+                    (cid_font,) = (f.get_object() for f in obj["/DescendantFonts"])
+                    assert cid_font["/Subtype"] == "/CIDFontType2", cid_font
+                    descriptor = cid_font["/FontDescriptor"]
+                    assert "/FontFile2" in descriptor, "TrueType font must be embedded"
+                    assert "/ToUnicode" in obj
                     fonts += 1
                 else:
                     assert obj["/Subtype"] == "/Form", "a raster image in a vector-only kit"
@@ -190,7 +196,7 @@ def test_fonts_are_embedded_and_shapes_are_vectors(pass_and_pick: Path) -> None:
 
 def test_marks_and_furniture_stay_inside_the_printer_safe_margin() -> None:
     from shapes_print.kit import KitRequest, plan_kit
-    from shapes_print.primitives import Group, Line, Rect
+    from shapes_print.primitives import Artifact, Group, Line, Rect
 
     project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
     safe = mm(6.35)
@@ -202,7 +208,11 @@ def test_marks_and_furniture_stay_inside_the_printer_safe_margin() -> None:
             KitRequest("pass-and-pick", 4, paper),
         )
         page = files[0].document.pages[0]
-        groups = [item for item in page.items if isinstance(item, Group)]
+        # Marks, trim lines and furniture are artifacts, each of one group.
+        artifacts = [item for item in page.items if isinstance(item, Artifact)]
+        assert {a.kind for a in artifacts} == {"Layout", "Pagination"}
+        groups = [group for a in artifacts for group in a.items if isinstance(group, Group)]
+        assert len(groups) == len(artifacts)
         marks = [g for g in groups if g.items and all(isinstance(line, Line) for line in g.items)]
         assert len(marks) == 1, "cut marks are drawn, as one group"
         lines = marks[0].items

@@ -17,7 +17,7 @@ from shapes_print.errors import UserError
 from shapes_print.load.models import Furniture
 from shapes_print.plan.cardsheets import CardGeometry, Duplex, sheet_grid, sheet_pages
 from shapes_print.plan.imposition import Grid, cut_marks, fit_grid
-from shapes_print.primitives import Document, Page, Paint, Rect, Symbol, Use
+from shapes_print.primitives import BLACK, RGB, Document, Page, Paint, Rect, Symbol, Use
 from shapes_print.render.pdf import write_pdf
 from shapes_print.units import mm
 
@@ -120,7 +120,7 @@ def test_a_card_too_big_for_the_paper_says_what_would_fit() -> None:
 
 def _geometry(size: str) -> CardGeometry:
     template = LIBRARY.templates["poker"]
-    cut = Paint(stroke="#FF0000")
+    cut = Paint(stroke=RGB.parse("#FF0000"))
     return CardGeometry(*SIZES[size], template.corner_radius, template.trim_line, cut)
 
 
@@ -141,7 +141,7 @@ def test_sheet_grid_leaves_room_for_the_furniture_and_nothing_prints_in_the_dead
     geometry = _geometry(size)
     pages = sheet_pages(ORDER, geometry, PAPERS[paper], Duplex(), FURNITURE, font, "Print at 100%")
     page = pages[0]
-    card = Symbol("face-a", *SIZES[size], (Rect(0, 0, *SIZES[size], Paint(fill="#000000")),))
+    card = Symbol("face-a", *SIZES[size], (Rect(0, 0, *SIZES[size], Paint(fill=BLACK)),))
     back = Symbol("back-a", *SIZES[size], ())
     path = tmp_path / "sheet.pdf"
     with path.open("wb") as handle:

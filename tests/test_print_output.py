@@ -17,8 +17,7 @@ from shapes_print.cli import main
 from shapes_print.load.labels import load_labels
 from shapes_print.options import PrintOptions
 from shapes_print.plan.calibrate import calibration_sheet, crosshair_points
-from shapes_print.plan.inksaver import contrast_with_white
-from shapes_print.primitives import Group, Line, Rect
+from shapes_print.primitives import RGB, WHITE, Artifact, Group, Line, Rect
 from shapes_print.primitives import Path as PlanPath
 from shapes_print.units import mm
 from shapes_print.variant import make_variant
@@ -183,7 +182,7 @@ def test_ink_saver_outlines_faces_and_pales_backs(tmp_path: Path) -> None:
     def paints(items: tuple) -> list:
         found = []
         for item in items:
-            if isinstance(item, Group):
+            if isinstance(item, Group | Artifact):
                 found += paints(item.items)
             elif isinstance(item, PlanPath | Rect):
                 found.append(item.paint)
@@ -191,9 +190,11 @@ def test_ink_saver_outlines_faces_and_pales_backs(tmp_path: Path) -> None:
 
     face = paints(cards.symbols["face-circle"].items)
     assert face and all(p.fill is None for p in face)
-    assert any(p.stroke == "#56B4E9" for p in face)  # the circle's fill colour, now its outline
+    assert any(
+        p.stroke == RGB.parse("#56B4E9") for p in face
+    )  # the circle's fill colour, now its outline
     back = paints(cards.symbols["back-standard"].items)
-    assert back and all(p.fill is None or contrast_with_white(p.fill) < 1.5 for p in back)
+    assert back and all(p.fill is None or p.fill.contrast(WHITE) < 1.5 for p in back)
     for file in files:  # sheets too: no solid fills anywhere
         for page in file.document.pages:
             assert all(p.fill is None for p in paints(page.items))

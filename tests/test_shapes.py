@@ -11,12 +11,13 @@ import pytest
 import yaml
 
 from shapes_print.errors import UserError
-from shapes_print.primitives import Document, Group, Page, PathOp
+from shapes_print.primitives import BLACK, RGB, Document, Group, Page, PathOp
 from shapes_print.primitives import Path as DrawnPath
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.svg import page_svg
 from shapes_print.shapes import PatternLibrary, ShapeLibrary, extent, parse_path
 
+INK = RGB.parse("#123456")
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 SHIPPED = [
     "circle",
@@ -220,7 +221,7 @@ def marks(items: tuple[object, ...]) -> list[tuple[float, float]]:
     points: list[tuple[float, float]] = []
     for item in items:
         assert isinstance(item, DrawnPath)
-        assert item.paint.stroke == "#123456" and item.paint.fill is None
+        assert item.paint.stroke == INK and item.paint.fill is None
         assert item.paint.stroke_width > 0
         for start, end in itertools.pairwise(item.ops):
             if start[0] == "M" and end[0] == "L":
@@ -236,13 +237,13 @@ def marks(items: tuple[object, ...]) -> list[tuple[float, float]]:
 
 def test_ships_the_patterns(patterns: PatternLibrary) -> None:
     assert set(PATTERNS) <= set(patterns.names())
-    assert patterns.strokes("none", (0, 0, 50, 50), "#000000") == ()
+    assert patterns.strokes("none", (0, 0, 50, 50), BLACK) == ()
 
 
 @pytest.mark.parametrize("name", [p for p in PATTERNS if p != "none"])
 def test_pattern_covers_every_quadrant(patterns: PatternLibrary, name: str) -> None:
     x, y, w, h = 30.0, -12.0, 60.0, 40.0
-    points = marks(patterns.strokes(name, (x, y, w, h), "#123456"))
+    points = marks(patterns.strokes(name, (x, y, w, h), INK))
     for qx, qy in itertools.product((x, x + w / 2), (y, y + h / 2)):
         assert any(qx < px < qx + w / 2 and qy < py < qy + h / 2 for px, py in points), (qx, qy)
 
@@ -252,7 +253,7 @@ def test_dots_print_as_round_dots_of_their_diameter(patterns: PatternLibrary) ->
     solid disc at every centre (not a ring), of the dot's radius, paper between neighbours
     and outside the clip; the SVG asks for the same round caps."""
     x, y, w, h = 20.0, 30.0, 60.0, 50.0
-    (dots,) = patterns.strokes("dots", (x, y, w, h), "#000000")
+    (dots,) = patterns.strokes("dots", (x, y, w, h), BLACK)
     assert isinstance(dots, DrawnPath) and dots.paint.cap == "round"
     radius = dots.paint.stroke_width / 2
     box = (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
@@ -283,14 +284,14 @@ def test_dots_print_as_round_dots_of_their_diameter(patterns: PatternLibrary) ->
 
 
 def test_patterns_differ_from_each_other(patterns: PatternLibrary) -> None:
-    drawn = [patterns.strokes(name, (0, 0, 40, 40), "#000000") for name in patterns.names()]
+    drawn = [patterns.strokes(name, (0, 0, 40, 40), BLACK) for name in patterns.names()]
     for a, b in itertools.combinations(drawn, 2):
         assert a != b
 
 
 def test_pattern_is_anchored_to_the_box(patterns: PatternLibrary) -> None:
-    here = patterns.strokes("crosshatch", (0, 0, 40, 30), "#000000")
-    there = patterns.strokes("crosshatch", (100, 50, 40, 30), "#000000")
+    here = patterns.strokes("crosshatch", (0, 0, 40, 30), BLACK)
+    there = patterns.strokes("crosshatch", (100, 50, 40, 30), BLACK)
     for a, b in zip(here, there, strict=True):
         assert isinstance(a, DrawnPath) and isinstance(b, DrawnPath)
         moved = [v + (100 if i % 2 == 0 else 50) for op in a.ops for i, v in enumerate(op[1:])]

@@ -6,8 +6,16 @@ here, so later stages never see a unit string.
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    WithJsonSchema,
+)
 
+from shapes_print.primitives import RGB
 from shapes_print.units import LengthError, parse_card_length, parse_length
 
 
@@ -35,6 +43,18 @@ LENGTH_SCHEMA = {
 }
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(LENGTH_SCHEMA)]
 Size = Annotated[float, BeforeValidator(_size), WithJsonSchema(LENGTH_SCHEMA)]
+
+
+def _colour(value: object) -> RGB:
+    """A colour set in a template or label set ('#RRGGBB'), typed once here so that the
+    plan and the backends pass colours, not strings, along."""
+    if isinstance(value, RGB):
+        return value
+    return RGB.parse(value if isinstance(value, str) else repr(value))
+
+
+COLOUR_SCHEMA = {"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"}
+Colour = Annotated[RGB, PlainValidator(_colour), WithJsonSchema(COLOUR_SCHEMA)]
 # A multiple of another size (a title 1.4 times the text): a plain number, more than zero;
 # strict, so a YAML `true` is not read as 1.
 Ratio = Annotated[float, Field(gt=0.0, strict=True)]
@@ -108,7 +128,7 @@ class Layout(Strict):
 class TrimLine(Strict):
     """A hairline round each face, so cut lines show where margins have no room for marks."""
 
-    colour: str
+    colour: Colour
     width: Length
 
 
@@ -137,7 +157,7 @@ class Furniture(Strict):
     mark_length: Length
     mark_min_length: Length
     mark_width: Length
-    mark_colour: str = "#000000"
+    mark_colour: Colour = Field("#000000", validate_default=True)
     furniture_gap: Length
     ruler_length: Size
     ruler_step: Size
@@ -164,12 +184,12 @@ class SheetStyle(Strict):
     line_spacing: float = Field(ge=1.0, le=3.0)
     block_gap: Length
     list_keep: int = Field(ge=1)
-    ink: str
-    rule_colour: str
-    shade: str
+    ink: Colour
+    rule_colour: Colour
+    shade: Colour
     table_padding: Length
     arrow_height: Length
-    arrow_colour: str
+    arrow_colour: Colour
     score_row_height: Size
     mini_card_height: Size
     # Cards drawn small on a sheet or a card print their words too small to read. True: each

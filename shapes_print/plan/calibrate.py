@@ -18,7 +18,7 @@ from shapes_print.load.models import Calibration
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
 from shapes_print.plan.imposition import Flip, mirrors_x
-from shapes_print.primitives import Document, Group, Item, Line, Page, Text
+from shapes_print.primitives import Colour, Document, Group, Item, Line, Page, Role, Text
 from shapes_print.text import wrap
 from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
@@ -43,7 +43,7 @@ def crosshair_points(width: float, height: float, inset: float) -> list[tuple[fl
 
 
 def _cross(
-    x: float, y: float, c: Calibration, label: str, font: Font, size: float, ink: str
+    x: float, y: float, c: Calibration, label: str, font: Font, size: float, ink: Colour
 ) -> list[Item]:
     """A crosshair, its letter in the upper right quarter half an arm out (so it follows
     the arm's length, and the front's words clear it by keeping an arm and a size away)."""
@@ -55,7 +55,7 @@ def _cross(
     ]
 
 
-def _scales(x: float, y: float, font: Font, c: Calibration, size: float, ink: str) -> list[Item]:
+def _scales(x: float, y: float, font: Font, c: Calibration, size: float, ink: Colour) -> list[Item]:
     """Millimetre scales through (x, y), longer ticks every `label_every`, numbered at the ends."""
     mm = POINTS_PER_UNIT["mm"]
     steps = round(c.scale_half_length / c.scale_step)
@@ -121,10 +121,17 @@ class _Column:
 
 
 def _block(
-    texts: list[str], start: float, size: float, colour: str, column: _Column, ctx: DrawContext
+    texts: list[str],
+    start: float,
+    size: float,
+    colour: Colour,
+    column: _Column,
+    ctx: DrawContext,
+    role: Role = "P",
 ) -> tuple[list[Item], float]:
-    """Wrapped lines from baseline `start` down, and the last line's baseline; a line that
-    would cross the centre crosshair and the lines after it move below it."""
+    """Wrapped lines from baseline `start` down, as one group of `role`, and the last
+    line's baseline; a line that would cross the centre crosshair and the lines after it
+    move below it."""
     font, spacing = ctx.fonts.regular, ctx.style.line_spacing
     lines: list[str] = []
     for text in texts:
@@ -138,7 +145,7 @@ def _block(
         if y + size > low and y - size * DESCENT < high:
             start, first, y = low - size, i, low - size
         items.append(Text(column.x, y, line, font.name, size, colour, "middle"))
-    return items, y
+    return [Group(tuple(items), role=role)], y
 
 
 def calibration_sheet(
@@ -190,7 +197,7 @@ def calibration_sheet(
     standard_top = height - c.inset - c.scale_half_length - c.top_gap * c.text_size
     title = words.fill(c.title, values, said("title"))
     top = min(standard_top, front_column.top - sizes.title)
-    front, end = _block([title], top, sizes.title, ink, front_column, ctx)
+    front, end = _block([title], top, sizes.title, ink, front_column, ctx, "H1")
     front_lines = [
         words.fill(line, values, said("front_lines", i)) for i, line in enumerate(c.front_lines)
     ]

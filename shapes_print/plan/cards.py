@@ -14,7 +14,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardTemplate, Element
 from shapes_print.message import fill
 from shapes_print.plan.context import DrawContext, colour
-from shapes_print.primitives import Group, Item, Paint, Path, Rect, Symbol, Text, Use
+from shapes_print.primitives import Artifact, Group, Item, Paint, Path, Rect, Symbol, Text, Use
 from shapes_print.text import fit
 
 Box = tuple[float, float, float, float]
@@ -102,7 +102,7 @@ def picture(drawn: Sequence[Item], alt: str, cards: list[str] | str, where: Sour
             f"cards {shown}: this label set writes out what card pictures show "
             "(picture_words): name them with 'alt', like \"Red 2, Red 4, Red 5\"",
         )
-    return Group(tuple(drawn), alt=alt)
+    return Group(tuple(drawn), alt=alt, role="Figure")
 
 
 def _minis(
@@ -205,7 +205,8 @@ def _pattern(
             where, f"unknown pattern {name!r} (known: {', '.join(ctx.patterns.names())})"
         )
     ink = colour(_text(element.pattern_colour, fields, where) or "#000000", where, "pattern_colour")
-    return [Group(ctx.patterns.strokes(name, box, ink), clip=clip)]
+    # A texture beside the colour and the words it repeats: a background to a reader.
+    return [Artifact((Group(ctx.patterns.strokes(name, box, ink), clip=clip),), "Background")]
 
 
 def _element(

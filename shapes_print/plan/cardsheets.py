@@ -18,7 +18,18 @@ from shapes_print.fonts import Font
 from shapes_print.load.models import Furniture, TrimLine
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import Flip, Grid, cut_marks, grid_candidates
-from shapes_print.primitives import Box, Group, Item, Page, Paint, Path, PathOp, Rect, Use
+from shapes_print.primitives import (
+    Artifact,
+    Box,
+    Group,
+    Item,
+    Page,
+    Paint,
+    Path,
+    PathOp,
+    Rect,
+    Use,
+)
 from shapes_print.units import POINTS_PER_UNIT
 
 # Control-point distance of a cubic Bezier quarter circle, as a share of its radius.
@@ -86,9 +97,8 @@ def sheet_pages(
     `where` is the card size's place in the YAML (or its option), for layout errors.
     """
     grid, placed = sheet_grid(card, paper, furniture, font, print_line, where)
-    return SheetPages(
-        order, card, grid, duplex, (Group(tuple(cut_marks(grid, furniture))), *placed)
-    )
+    marks = Artifact((Group(tuple(cut_marks(grid, furniture))),), "Layout")
+    return SheetPages(order, card, grid, duplex, (marks, *placed))
 
 
 class SheetPages(Sequence[Page]):
@@ -96,7 +106,8 @@ class SheetPages(Sequence[Page]):
 
     A deck of 10,000 cards is 2,224 pages: made on demand, a renderer holds one at a time.
     Every face sheet shares the same items for its cut marks (one group) and furniture
-    (`shared`), so a renderer can recognise them and draw them once.
+    (`shared`), so a renderer can recognise them and draw them once. Marks, trim lines and
+    furniture are artifacts: a reader's software skips them.
     """
 
     def __init__(
@@ -122,7 +133,8 @@ class SheetPages(Sequence[Page]):
             [Rect(x, y, card.width, card.height, paint) for x, y in self.faces] if paint else []
         )
         self.trims = [
-            (Group(tuple(outlines[:n])),) if outlines else () for n in range(grid.slots + 1)
+            (Artifact((Group(tuple(outlines[:n])),), "Layout"),) if outlines else ()
+            for n in range(grid.slots + 1)
         ]
         self.cuts = [cut_path(x, y, card) for x, y in self.faces]
 

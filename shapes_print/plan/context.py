@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import FontPair
 from shapes_print.load.models import SheetStyle
+from shapes_print.primitives import RGB
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
 from shapes_print.words import Words
-
-_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +24,10 @@ class DrawContext:
     words: Words = field(default_factory=Words)
 
 
-def colour(value: str, where: Source | None, what: str) -> str:
-    """A '#RRGGBB' colour, upper-cased so equal colours compare equal."""
-    if not _HEX.match(value):
-        raise UserError(where, f"{what}: colour must look like '#0072B2', got {value!r}")
-    return value.upper()
+def colour(value: str, where: Source | None, what: str) -> RGB:
+    """A card element's '#RRGGBB' colour (known only once its fields are filled in) as a
+    colour, or a clear error naming where it was set."""
+    try:
+        return RGB.parse(value)
+    except ValueError as error:
+        raise UserError(where, f"{what}: {error}") from None

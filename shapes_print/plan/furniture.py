@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 from shapes_print.load.models import Furniture
-from shapes_print.primitives import Group, Item, Line, Paint, Rect, Text
+from shapes_print.primitives import Artifact, Group, Item, Line, Paint, Rect, Text
 from shapes_print.text import wrap
 from shapes_print.words import Words
 
@@ -32,8 +32,9 @@ class Stretch:
     thickness: float
     vertical: bool
 
-    def place(self, items: tuple[Item, ...], used: float, gap: float) -> Group:
-        """Put items drawn in local (along, across) coordinates here and use up their length."""
+    def place(self, items: tuple[Item, ...], used: float, gap: float) -> Artifact:
+        """Put items drawn in local (along, across) coordinates here and use up their length;
+        page furniture, so marked as a pagination artifact (no reader reads it out)."""
         if self.vertical:
             group = Group(items, dx=self.x + self.thickness, dy=self.y, angle=90)
             self.y += used + gap
@@ -41,7 +42,7 @@ class Stretch:
             group = Group(items, dx=self.x, dy=self.y)
             self.x += used + gap
         self.length -= used + gap
-        return group
+        return Artifact((group,), "Pagination")
 
 
 def margin_stretches(
@@ -159,7 +160,7 @@ def place_furniture(
 
 def _place_text(
     stretches: list[Stretch], font: Font, f: Furniture, text: str, where: Source | None
-) -> Group:
+) -> Artifact:
     size = f.text_size
     while size >= f.text_min_size - 1e-9:
         leading = size * LINE_SPACING

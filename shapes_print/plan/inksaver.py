@@ -9,30 +9,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shapes_print.load.models import InkSaver
-from shapes_print.primitives import Group, Item, Line, Page, Paint, Path, Rect, Symbol, Text
-
-WHITE = (1.0, 1.0, 1.0)
-BLACK = "#000000"
-
-
-def _rgb(colour: str) -> tuple[float, float, float]:
-    return tuple(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
-
-
-def _luminance(colour: str) -> float:
-    """WCAG relative luminance of a '#RRGGBB' colour."""
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in _rgb(colour)]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast_with_white(colour: str) -> float:
-    return 1.05 / (_luminance(colour) + 0.05)
-
-
-def tint(colour: str, strength: float) -> str:
-    """The colour mixed with white, keeping `strength` (0-1) of it."""
-    mixed = (1 - strength * (1 - c) for c in _rgb(colour))
-    return "#" + "".join(f"{round(c * 255):02X}" for c in mixed)
+from shapes_print.primitives import (
+    BLACK,
+    WHITE,
+    Artifact,
+    Colour,
+    Group,
+    Item,
+    Line,
+    Page,
+    Paint,
+    Path,
+    Rect,
+    Symbol,
+    Text,
+)
 
 
 class _Transform:
@@ -40,8 +31,8 @@ class _Transform:
         self.settings = settings
         self.pale = pale
 
-    def colour(self, colour: str | None) -> str | None:
-        return tint(colour, self.settings.back_tint) if colour and self.pale else colour
+    def colour(self, colour: Colour | None) -> Colour | None:
+        return colour.mixed_with_white(self.settings.back_tint) if colour and self.pale else colour
 
     def paint(self, paint: Paint) -> Paint:
         if self.pale:
@@ -58,9 +49,9 @@ class _Transform:
         if isinstance(item, Line):
             return replace(item, colour=self.colour(item.colour) or item.colour)
         if isinstance(item, Text):
-            readable = contrast_with_white(item.colour) >= self.settings.min_text_contrast
+            readable = item.colour.contrast(WHITE) >= self.settings.min_text_contrast
             return item if readable else replace(item, colour=BLACK)
-        if isinstance(item, Group):
+        if isinstance(item, Group | Artifact):
             return replace(item, items=tuple(self.item(child) for child in item.items))
         return item
 

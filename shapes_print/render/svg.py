@@ -10,10 +10,11 @@ from collections.abc import Iterable
 from functools import cache
 
 import svgwrite
-from reportlab.pdfbase import pdfmetrics
 from svgwrite.container import Group as SvgGroup
 
+from shapes_print.fonts import font_named
 from shapes_print.primitives import (
+    Artifact,
     Document,
     Group,
     Item,
@@ -30,6 +31,8 @@ from shapes_print.primitives import (
 from shapes_print.units import POINTS_PER_UNIT
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+# The ARIA role of a group by its structure type (WAI-ARIA 1.2): headings keep their level.
+_ARIA = {"P": "paragraph", "LI": "listitem", "TH": "columnheader", "TD": "cell", "Figure": "img"}
 
 
 def _d(ops: Iterable[PathOp]) -> str:
@@ -40,9 +43,12 @@ def _d(ops: Iterable[PathOp]) -> str:
 
 
 def _paint_attrs(paint: Paint) -> dict[str, object]:
-    attrs: dict[str, object] = {"fill": paint.fill or "none", "fill_rule": "evenodd"}
+    attrs: dict[str, object] = {
+        "fill": paint.fill.hex if paint.fill else "none",
+        "fill_rule": "evenodd",
+    }
     if paint.stroke:
-        attrs.update(stroke=paint.stroke, stroke_width=round(paint.stroke_width, 3))
+        attrs.update(stroke=paint.stroke.hex, stroke_width=round(paint.stroke_width, 3))
         if paint.cap != "butt":
             attrs.update(stroke_linecap=paint.cap)
     return attrs
@@ -50,14 +56,28 @@ def _paint_attrs(paint: Paint) -> dict[str, object]:
 
 @cache
 def _font(name: str) -> tuple[str, str]:
-    """CSS family and weight of a font the plan names by its registered (PDF) name."""
+    """CSS family and weight of a font the plan names by its loaded name."""
     try:
-        face = pdfmetrics.getFont(name).face
+        metrics = font_named(name).metrics
     except KeyError:
         return "sans-serif", "normal"
-    family, style = face.familyName, getattr(face, "styleName", b"")
-    decode = (lambda v: v.decode("latin-1")) if isinstance(family, bytes) else str
-    return decode(family), "bold" if "bold" in decode(style or b"").lower() else "normal"
+    return metrics.family, "bold" if metrics.bold else "normal"
+
+
+def _aria(group: SvgGroup, item: Group) -> None:
+    """The group's role for assistive software: a heading with its level, a paragraph,
+    list item, table cell or picture (with its words as its label), its language."""
+    tag = item.tag
+    if tag is None:
+        return
+    if tag.startswith("H") and tag[1:].isdigit():
+        group["role"], group["aria-level"] = "heading", tag[1:]
+    else:
+        group["role"] = _ARIA[tag]
+    if item.alt:
+        group["aria-label"] = item.alt
+    if item.lang:
+        group["lang"] = item.lang
 
 
 class _Renderer:
@@ -85,7 +105,7 @@ class _Renderer:
                 d.line(
                     (round(item.x1, 3), round(item.y1, 3)),
                     (round(item.x2, 3), round(item.y2, 3)),
-                    stroke=item.colour,
+                    stroke=item.colour.hex,
                     stroke_width=round(item.width, 3),
                 )
             )
@@ -97,7 +117,7 @@ class _Renderer:
                 font_size=round(item.size, 3),
                 font_family=family,
                 font_weight=weight,
-                fill=item.colour,
+                fill=item.colour.hex,
                 text_anchor=_ANCHOR[item.anchor],
             )
             text["transform"] = f"translate({item.x:.3f} {item.y:.3f}) scale(1 -1)"
@@ -110,8 +130,7 @@ class _Renderer:
             if item.scale != 1.0:
                 transform += f" scale({item.scale:g})"
             group["transform"] = transform
-            if item.alt:
-                group["role"], group["aria-label"] = "img", item.alt
+            _aria(group, item)
             target = group
             if item.clip:
                 self.clips += 1
@@ -122,6 +141,11 @@ class _Renderer:
             for child in item.items:
                 self.draw(target, child)
             parent.add(group)
+        elif isinstance(item, Artifact):
+            hidden = d.g(aria_hidden="true")
+            for child in item.items:
+                self.draw(hidden, child)
+            parent.add(hidden)
 
 
 def _drawing(page: Page) -> svgwrite.Drawing:
@@ -149,6 +173,8 @@ def cut_svg(page: Page) -> str:
 def page_svg(document: Document, page: Page) -> str:
     """One page as an SVG document whose width and height are the page's, in millimetres."""
     drawing = _drawing(page)
+    if document.lang:
+        drawing["lang"] = document.lang
     renderer = _Renderer(drawing)
     used = symbols_used(page.items)
     pending = sorted(used)

@@ -1,0 +1,119 @@
+"""PDF backend: a plan's document as one PDF, written by a small writer of our own.
+
+Input: a `Document` (shapes_print/primitives.py), its pages read once, in order. Output:
+the PDF's bytes on a binary stream; `write_pdf` returns the page count.
+
+One job per module:
+- `objects`: numbers, compressed streams, object numbers, cross-reference table, trailer;
+  the file is written while it is drawn.
+- `pen`: items as content-stream operators, graphics state, marked content (roles and
+  artifacts), forms for symbols and shared fills, the build-wide caches.
+- `fonts`: embedded subsets (Identity-H CID fonts keeping the font's glyph ids), widths,
+  ToUnicode, subset tags from the glyph set.
+- `tags` (tagged PDF: structure tree, MCIDs) and `pdfx` (output intents, CMYK) come next,
+  over the roles, artifacts and typed colours the pen already reads.
+
+Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
+- Reportlab's public API has no structure tree, no marked-content ids, no output intents
+  and no CMYK-only page; reaching them meant its private internals (its canvas streams,
+  page classes, document tables, font states), which break with any release.
+- Its fonts are simple TrueType subsets of 256 codes each, renumbered per file, so a
+  text's bytes depended on the file and could not be reused between files; every subset
+  was tagged AAAAAA+, and its ToUnicode needed a monkey-patch past U+FFFF.
+- pydyf is a small, maintained set of PDF objects (dictionaries, strings, streams) and
+  nothing else: it formats the file's few structural objects. The hot paths (content
+  operators, page dictionaries) are formatted here, and objects are written as they are
+  finished, with our own cross-reference table, so memory stays flat in pages (pydyf's
+  own writer holds every object until the end).
+- fontTools reads the fonts (widths for the plan, metrics for the descriptor); the subset
+  is a copy of the glyph table with unused glyphs left empty, so glyph ids stay and a
+  text is the same bytes in every file: group operators, text included, are made once per
+  build.
+
+What every file has: PrintScaling None and the document's Duplex in the viewer
+preferences (the printed ruler stays, since not every viewer honours them), DisplayDocTitle
+and the title in Info, TrimBox and BleedBox where the plan gives them, and each page
+written as soon as it is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+import pydyf
+
+from shapes_print.primitives import Box, Document
+from shapes_print.render.pdf import fonts, objects, pen
+from shapes_print.render.pdf.fonts import FileFonts
+from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
+from shapes_print.render.pdf.pen import Pen, Stream, resources
+
+_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+PRODUCER = "shapes-print"
+
+
+def clear_caches() -> None:
+    """Let go of everything this process remembers between files (groups drawn, texts,
+    subsets, compressed streams): the next file is written from scratch, to the same bytes."""
+    for memo in (pen.DRAWN, pen.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED):
+        memo.clear()
+
+
+def _box(box: Box) -> str:
+    return f"[{numbers(box.llx, box.lly, box.urx, box.ury)}]"
+
+
+def write_pdf(document: Document, out: BinaryIO) -> int:
+    """Render every page of the document to `out` as one PDF; return the page count."""
+    file = PdfFile(out)
+    catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
+    file_fonts = FileFonts(file)
+    drawer = Pen(file, file_fonts, document.symbols)
+    parent = reference(page_tree)
+    media_boxes: dict[tuple[float, float], str] = {}
+    kids: list[str] = []
+    for page in document.pages:
+        stream = Stream()
+        drawer.start(stream)
+        drawer.draw_all(page.items)
+        contents = file.reserve()
+        file.stream(contents, {}, deflated("\n".join(stream.operators).encode("ascii")))
+        size = (page.width, page.height)
+        media = media_boxes.get(size)
+        if media is None:
+            media = media_boxes[size] = f"[0 0 {numbers(*size)}]"
+        entries = {"Type": "/Page", "Parent": parent, "MediaBox": media}
+        if page.trim:
+            entries["TrimBox"] = _box(page.trim)
+        if page.bleed:
+            entries["BleedBox"] = _box(page.bleed)
+        entries["Resources"] = resources(stream, file_fonts)
+        entries["Contents"] = reference(contents)
+        kids.append(reference(file.add(pydyf.Dictionary(entries))))
+    file_fonts.write()
+    file.write(
+        page_tree,
+        pydyf.Dictionary(
+            {"Type": "/Pages", "Kids": f"[{' '.join(kids)}]", "Count": len(kids)}
+        ).data,
+    )
+    preferences = pydyf.Dictionary({
+        "PrintScaling": "/None",
+        "Duplex": f"/{_DUPLEX[document.duplex]}",
+        "DisplayDocTitle": "true",
+    })  # fmt: skip
+    entries = {"Type": "/Catalog", "Pages": reference(page_tree), "ViewerPreferences": preferences}
+    if document.lang:
+        entries["Lang"] = pydyf.String(document.lang)
+    file.write(catalog, pydyf.Dictionary(entries).data)
+    file.write(
+        info,
+        pydyf.Dictionary({
+            "Title": pydyf.String(document.title),
+            "Author": pydyf.String(PRODUCER),
+            "Creator": pydyf.String(PRODUCER),
+            "Producer": pydyf.String(PRODUCER),
+        }).data,
+    )  # fmt: skip
+    file.close(catalog, info)
+    return len(kids)

@@ -1,0 +1,149 @@
+"""Objects and file writing: numbers as the file writes them, compressed streams, and a
+PDF written object by object, then its cross-reference table and trailer.
+
+Input: objects as pydyf builds them (dictionaries, arrays, strings, streams), or bytes
+already formatted by the pen. Output: the file's bytes, written as they come, so a file
+of any length holds none of its written pages in memory.
+
+Same input, same bytes: object numbers are given in drawing order, nothing depends on the
+time or the machine, and the file identifier is a digest of the bytes before it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from math import log10
+from typing import BinaryIO, TypeVar
+from zlib import compress
+
+import pydyf
+
+K = TypeVar("K")
+V = TypeVar("V")
+# Entries each build-wide memo keeps before it lets its memory go: all of `make print`
+# has a few hundred distinct streams and groups.
+MEMO_LIMIT = 512
+# Decimal places by how many digits a number has before its point: six significant
+# digits (a millionth of a point below 1 pt) is finer than any printer or screen.
+_PLACES = 6
+# The header's second line: a comment of bytes past 127 tells transfer programs the file
+# is binary (PDF 1.7, 7.5.2).
+_HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
+
+
+class Memo(dict[K, V]):
+    """What a build (this process) has made once and reuses; the bytes written never
+    depend on what is here, so letting it all go past `MEMO_LIMIT` entries is safe."""
+
+    def keep(self, key: K, value: V) -> V:
+        if len(self) >= MEMO_LIMIT:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_NUMBERS: Memo[float, str] = Memo()
+DEFLATED: Memo[bytes, bytes] = Memo()
+
+
+def number(value: float) -> str:
+    """A number with six significant digits (at most six places), trailing zeros
+    dropped: '0', '12.5', '0.333333', '595.276'."""
+    if isinstance(value, int):
+        return str(value)
+    size = abs(value)
+    if size <= 1e-7:
+        return "0"
+    places = _PLACES if size <= 1 else min(max(0, _PLACES - int(log10(size))), _PLACES)
+    text = f"{value:.{places}f}"
+    return text.rstrip("0").rstrip(".") if places else text
+
+
+def numbers(*values: float) -> str:
+    """Numbers as `number` writes them, separated by spaces; each distinct one is
+    formatted once per build (a card sheet repeats the same few dozen)."""
+    known = _NUMBERS
+    parts = []
+    for value in values:
+        text = known.get(value)
+        if text is None:
+            text = known.keep(value, number(value))
+        parts.append(text)
+    return " ".join(parts)
+
+
+def deflated(data: bytes) -> bytes:
+    """Flate-compressed, remembered for the build: every file of every kit embeds the same
+    card faces and font subsets again."""
+    packed = DEFLATED.get(data)
+    if packed is None:
+        packed = DEFLATED.keep(data, compress(data))
+    return packed
+
+
+def text_string(text: str) -> str:
+    """A PDF text string in ASCII whatever the words: UTF-16BE with its byte-order mark,
+    in hex."""
+    return "<" + ("\ufeff" + text).encode("utf-16-be").hex().upper() + ">"
+
+
+def reference(number: int) -> str:
+    return f"{number} 0 R"
+
+
+class PdfFile:
+    """A PDF written while it is drawn. Numbers are handed out first (`reserve`), so an
+    object may name one written later: a page names its fonts, which are written when the
+    file closes. A reader finds each object by its offset, in whatever order they stand."""
+
+    def __init__(self, out: BinaryIO) -> None:
+        self.out = out
+        self.size = 0
+        self.count = 0
+        self.offsets: dict[int, int] = {}  # object number -> where it starts
+        self.digest = hashlib.md5(usedforsecurity=False)
+        self._add(_HEADER)
+
+    def _add(self, data: bytes) -> None:
+        self.out.write(data)
+        self.digest.update(data)
+        self.size += len(data)
+
+    def reserve(self) -> int:
+        """A new object's number; the object itself comes with `write`."""
+        self.count += 1
+        return self.count
+
+    def write(self, number: int, data: bytes) -> None:
+        """The object numbered `number`, formatted."""
+        self.offsets[number] = self.size
+        self._add(b"%d 0 obj\n%b\nendobj\n" % (number, data))
+
+    def add(self, thing: pydyf.Object) -> int:
+        """A new object written at once; its number."""
+        number = self.reserve()
+        self.write(number, thing.data)
+        return number
+
+    def stream(self, number: int, head: dict[str, object], packed: bytes) -> None:
+        """A Flate-compressed stream, its dictionary's other keys in `head`."""
+        dictionary = pydyf.Dictionary({**head, "Filter": "/FlateDecode", "Length": len(packed)})
+        self.write(number, b"%b\nstream\n%b\nendstream" % (dictionary.data, packed))
+
+    def close(self, root: int, info: int) -> None:
+        """The cross-reference table of every object and the trailer, which names the
+        catalogue and the document information and identifies the file by its bytes."""
+        missing = [n for n in range(1, self.count + 1) if n not in self.offsets]
+        assert not missing, f"objects reserved and never written: {missing}"
+        start = self.size
+        table = [b"xref", b"0 %d" % (self.count + 1), b"0000000000 65535 f "]
+        table += [b"%010d 00000 n " % self.offsets[n] for n in range(1, self.count + 1)]
+        identifier = self.digest.hexdigest().upper()
+        trailer = pydyf.Dictionary({
+            "Size": self.count + 1,
+            "Root": reference(root),
+            "Info": reference(info),
+            "ID": f"[<{identifier}> <{identifier}>]",
+        })  # fmt: skip
+        self._add(b"\n".join(table) + b"\ntrailer\n" + trailer.data)
+        self._add(b"\nstartxref\n%d\n%%%%EOF\n" % start)

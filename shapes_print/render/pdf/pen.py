@@ -1,0 +1,405 @@
+"""The pen: plan items as content-stream operators, with the graphics state and marked
+content they need.
+
+Input: a page's or a symbol's items (shapes_print/primitives.py). Output: the operators
+of its content stream, and what they name (fonts, forms), for the page or form to list.
+
+Speed, which is most of why this is not a general PDF library:
+- colours and line widths are only set when they change (the state starts unknown in
+  each group and form, so a group's operators depend on the group alone);
+- a group is drawn once per build: its operators (text included, since text is written
+  as glyph ids, the same in every file) are kept and copied wherever it comes again; a
+  large clipped one (a pattern fill of thousands of dots) becomes a form of its own,
+  compressed once per build and placed by reference in every file that shows it;
+- a symbol becomes a form XObject the first time a file places it, so a file holds only
+  the drawings it uses, each once;
+- an outline's operators and a text's glyph ids are worked out once per build.
+Groups that place symbols are drawn each time, since placing defines the form in the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import ceil, cos, floor, radians, sin
+
+from shapes_print.fonts import Font, font_named
+from shapes_print.primitives import (
+    Artifact,
+    Colour,
+    Group,
+    Item,
+    Line,
+    Paint,
+    Path,
+    PathOp,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
+from shapes_print.render.pdf.fonts import FileFonts
+from shapes_print.render.pdf.objects import (
+    Memo,
+    PdfFile,
+    deflated,
+    numbers,
+    reference,
+    text_string,
+)
+from shapes_print.shapes import KAPPA, extent
+
+# Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
+_PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
+_RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True, True): "B"}
+# A path operation's PDF operator after its numbers, written where each %s stands.
+_OPERATION = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "h"}
+# A clipped, text-free group whose operators reach this many characters (a pattern fill)
+# becomes a form shared by the build; below it, a form's own object costs more than it saves.
+_SHARED_FORM_MIN = 4096
+# Form XObjects are named after their symbol under this prefix (`/FormXob.face-circle`).
+FORM_PREFIX = "FormXob."
+
+TextKey = tuple[str, float, str, str]  # font, size, anchor, text
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """A line of text worked out once per build: how far its anchor moves it left, its
+    font and show operators, and the glyphs it shows (glyph id, code point)."""
+
+    font: Font
+    offset: float
+    operators: str
+    glyphs: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _SharedForm:
+    """A group drawn as a form XObject, made once per build: its name (from its bytes,
+    so the same in every file), box and compressed operators. Each file writes its own
+    copy the first time it shows it."""
+
+    name: str
+    box: tuple[int, int, int, int]
+    packed: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    """A group's operators, and the texts and shared forms among them (for the file's
+    fonts and forms)."""
+
+    operators: tuple[str, ...]
+    texts: tuple[TextKey, ...]
+    fills: tuple[_SharedForm, ...]
+
+
+@dataclass(slots=True)
+class _State:
+    """What the PDF graphics state currently holds; None means unknown, so set it."""
+
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    width: float | None = None
+
+
+@dataclass(slots=True)
+class Stream:
+    """A page's or form's operators, and the fonts and forms they name."""
+
+    operators: list[str] = field(default_factory=list)
+    fonts: set[str] = field(default_factory=set)
+    forms: dict[str, int] = field(default_factory=dict)
+
+
+# Groups drawn so far in this build, and lines of text worked out.
+DRAWN: Memo[Group, _Drawn | _SharedForm] = Memo()
+SHOWN: Memo[TextKey, _Shown] = Memo()
+
+
+@lru_cache(maxsize=256)
+def _path_ops(ops: tuple[PathOp, ...]) -> str:
+    """An outline as PDF operators; remembered, since every file of a kit redraws its
+    card faces. A pattern is thousands of marks on a few hundred distinct coordinates, and
+    formatting a number is most of the cost, so each distinct one is formatted once."""
+    values = [value for op in ops for value in op[1:]]
+    distinct = list(dict.fromkeys(values))
+    written = dict(zip(distinct, numbers(*distinct).split(), strict=True))
+    return " ".join([_OPERATION[op[0]] for op in ops]) % tuple(map(written.__getitem__, values))
+
+
+@lru_cache(maxsize=256)
+def _colour(colour: Colour) -> str:
+    return numbers(*colour.fractions)
+
+
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
+    """A rectangle with quarter-circle corners (radius clamped to half the shorter side)."""
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - KAPPA)
+    x1, y1 = x + w, y + h
+    return (
+        ("M", x + r, y), ("L", x1 - r, y), ("C", x1 - k, y, x1, y + k, x1, y + r),
+        ("L", x1, y1 - r), ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
+        ("L", x + r, y1), ("C", x + k, y1, x, y1 - k, x, y1 - r),
+        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
+    )  # fmt: skip
+
+
+def _places_symbols(items: Iterable[Item]) -> bool:
+    return any(
+        isinstance(item, Use)
+        or (isinstance(item, Group | Artifact) and _places_symbols(item.items))
+        for item in items
+    )
+
+
+def _shared_form(group: Group, operators: str) -> _SharedForm:
+    """The group's operators as a compressed form; its box is the group's clip, moved,
+    scaled and turned as the group is, widened to whole points, so the form draws exactly
+    what the group drew."""
+    assert group.clip is not None
+    left, bottom, right, top = extent(group.clip)
+    c, s = (cos(radians(group.angle)), sin(radians(group.angle))) if group.angle else (1.0, 0.0)
+    k = group.scale
+    xs, ys = [], []
+    for x, y in ((left, bottom), (right, bottom), (left, top), (right, top)):
+        xs.append(group.dx + k * (c * x - s * y))
+        ys.append(group.dy + k * (s * x + c * y))
+    box = (floor(min(xs)), floor(min(ys)), ceil(max(xs)), ceil(max(ys)))
+    packed = deflated(operators.encode("ascii"))
+    name = f"fill-{hashlib.sha256(b'%r' % (box,) + packed).hexdigest()[:12]}"
+    return _SharedForm(name, box, packed)
+
+
+def _shown(key: TextKey) -> _Shown:
+    """A line of text as glyph ids in hex, with its font and size set."""
+    shown = SHOWN.get(key)
+    if shown is None:
+        name, size, anchor, text = key
+        font = font_named(name)
+        glyphs = font.glyphs
+        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text))
+        offset = 0.0
+        if anchor != "start":
+            width = font.width(text, size)
+            offset = 0.5 * width if anchor == "middle" else width
+        hex_ids = "".join([f"{glyph:04X}" for glyph, _ in ids])
+        operators = f"/{name} {numbers(size)} Tf <{hex_ids}> Tj"
+        shown = SHOWN.keep(key, _Shown(font, offset, operators, ids))
+    return shown
+
+
+def _marked(group: Group) -> str:
+    """The marked-content operator a group's content opens with, or "" if it has no role:
+    its structure type, with its alternate text and language where it has them."""
+    tag = group.tag
+    if tag is None:
+        return ""
+    properties = []
+    if group.alt:
+        properties.append(f"/Alt {text_string(group.alt)}")
+    if group.lang:
+        properties.append(f"/Lang {text_string(group.lang)}")
+    if not properties:
+        return f"/{tag} BMC"
+    return f"/{tag} << {' '.join(properties)} >> BDC"
+
+
+class Pen:
+    """Draws plan items into the streams of one file, remembering the graphics state it
+    set; writes each symbol's form into the file the first time a stream places it."""
+
+    def __init__(self, file: PdfFile, fonts: FileFonts, symbols: dict[str, Symbol]) -> None:
+        self.file = file
+        self.fonts = fonts
+        self.symbols = symbols
+        self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
+        self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
+        self.state = _State()
+        self.stream = Stream()
+        self.shown: list[TextKey] = []  # texts shown in the stream, in order
+        self.fills: list[_SharedForm] = []  # shared forms placed in the stream, in order
+        self._emit = self.stream.operators.append
+
+    def start(self, stream: Stream) -> None:
+        """Draw into `stream` from now on, from an unknown graphics state."""
+        self.stream = stream
+        self.state = _State()
+        self.shown, self.fills = [], []
+        self._emit = stream.operators.append
+
+    def draw_all(self, items: Iterable[Item]) -> None:
+        for item in items:
+            self.draw(item)
+
+    def draw(self, item: Item) -> None:
+        if isinstance(item, Use):
+            self._place(item.symbol, item.x, item.y)
+        elif isinstance(item, Rect):
+            paint = self._paint(item.paint)
+            if item.radius:
+                outline = _path_ops(_round_rect(item.x, item.y, item.w, item.h, item.radius))
+                self._emit(f"{outline} {_PATH_PAINT[paint]}")
+            else:
+                self._emit(f"{numbers(item.x, item.y, item.w, item.h)} re {_RECT_PAINT[paint]}")
+        elif isinstance(item, Line):
+            self._stroke(item.colour, item.width)
+            self._emit(f"{numbers(item.x1, item.y1)} m {numbers(item.x2, item.y2)} l S")
+        elif isinstance(item, Path):
+            paint = self._paint(item.paint)
+            if item.paint.cap == "round":  # set for this path only: butt stays the rule
+                self._emit(f"1 J {_path_ops(item.ops)} {_PATH_PAINT[paint]} 0 J")
+            else:
+                self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
+        elif isinstance(item, Text):
+            self._fill(item.colour)
+            self._text(item)
+        elif isinstance(item, Group):
+            self._group(item)
+        elif isinstance(item, Artifact):
+            self._emit(f"/Artifact << /Type /{item.kind} >> BDC")
+            self.draw_all(item.items)
+            self._emit("EMC")
+
+    def _fill(self, colour: Colour) -> None:
+        if self.state.fill != colour:
+            self.state.fill = colour
+            self._emit(f"{_colour(colour)} rg")
+
+    def _stroke(self, colour: Colour, width: float) -> None:
+        state = self.state
+        if state.stroke != colour:
+            state.stroke = colour
+            self._emit(f"{_colour(colour)} RG")
+        if state.width != width:
+            state.width = width
+            self._emit(f"{numbers(width)} w")
+
+    def _paint(self, paint: Paint) -> tuple[bool, bool]:
+        if paint.fill:
+            self._fill(paint.fill)
+        if paint.stroke:
+            self._stroke(paint.stroke, paint.stroke_width)
+        return bool(paint.fill), bool(paint.stroke)
+
+    def _text(self, item: Text) -> None:
+        key = (item.font, item.size, item.anchor, item.text)
+        shown = _shown(key)
+        self._use_text(key, shown)
+        x = item.x - shown.offset
+        self._emit(f"BT {numbers(x, item.y)} Td {shown.operators} ET")
+
+    def _use_text(self, key: TextKey, shown: _Shown) -> None:
+        """List the text's font for the stream and its glyphs for the file."""
+        self.stream.fonts.add(shown.font.name)
+        self.shown.append(key)
+        if key not in self.texts:
+            self.texts.add(key)
+            self.fonts.use(shown.font, shown.glyphs)
+
+    def _place(self, name: str, x: float, y: float) -> None:
+        """Place a form (defined in this file the first time), listed for the stream."""
+        number = self.forms.get(name)
+        if number is None:
+            number = self.forms[name] = self._define(self.symbols[name])
+        self.stream.forms[name] = number
+        shown = f"/{FORM_PREFIX}{name} Do"
+        self._emit(f"q 1 0 0 1 {numbers(x, y)} cm {shown} Q" if x or y else shown)
+
+    def _define(self, symbol: Symbol) -> int:
+        """A symbol drawn into a form XObject of its own, written at once; the stream
+        being drawn is kept aside meanwhile."""
+        outer, state, shown, fills = self.stream, self.state, self.shown, self.fills
+        form = Stream()
+        self.start(form)
+        self.draw_all(symbol.items)
+        self.stream, self.state, self.shown, self.fills = outer, state, shown, fills
+        self._emit = outer.operators.append
+        return self._write_form((0, 0, symbol.width, symbol.height), form)
+
+    def _write_form(self, box: tuple[float, ...], form: Stream, packed: bytes = b"") -> int:
+        number = self.file.reserve()
+        head = {
+            "Type": "/XObject",
+            "Subtype": "/Form",
+            "BBox": f"[{numbers(*box)}]",
+            "Resources": resources(form, self.fonts),
+        }
+        data = packed or deflated("\n".join(form.operators).encode("ascii"))
+        self.file.stream(number, head, data)
+        return number
+
+    def _group(self, group: Group) -> None:
+        """A group's operators depend only on the group (its state starts unknown), so a
+        group seen before in the build is copied, not redrawn; a large clipped one without
+        text is placed as a shared form."""
+        known = DRAWN.get(group)
+        if isinstance(known, _SharedForm):
+            self._place_shared(known)
+            return
+        if known is not None:
+            self.stream.operators.extend(known.operators)
+            for key in known.texts:
+                self._use_text(key, _shown(key))
+            for fill in known.fills:
+                self._use_shared(fill)
+            return
+        code = self.stream.operators
+        start, first_text, first_fill = len(code), len(self.shown), len(self.fills)
+        saved, self.state = self.state, _State()
+        marked = _marked(group)
+        if marked:
+            self._emit(marked)
+        self._emit(f"q 1 0 0 1 {numbers(group.dx, group.dy)} cm")
+        if group.angle:
+            c, s = cos(radians(group.angle)), sin(radians(group.angle))
+            self._emit(f"{numbers(c, s, -s, c)} 0 0 cm")
+        if group.scale != 1.0:
+            self._emit(f"{numbers(group.scale)} 0 0 {numbers(group.scale)} 0 0 cm")
+        if group.clip:
+            self._emit(f"{_path_ops(group.clip)} W* n")
+        self.draw_all(group.items)
+        self._emit("Q EMC" if marked else "Q")
+        self.state = saved
+        if _places_symbols(group.items):
+            return
+        drawn = code[start:]
+        texts = tuple(dict.fromkeys(self.shown[first_text:]))
+        fills = tuple(dict.fromkeys(self.fills[first_fill:]))
+        plain = not texts and not fills
+        if group.clip and plain and sum(map(len, drawn)) >= _SHARED_FORM_MIN:
+            del code[start:]
+            self._place_shared(DRAWN.keep(group, _shared_form(group, "\n".join(drawn))))
+        else:
+            DRAWN.keep(group, _Drawn(tuple(drawn), texts, fills))
+
+    def _place_shared(self, form: _SharedForm) -> None:
+        self._use_shared(form)
+        self._emit(f"/{FORM_PREFIX}{form.name} Do")
+
+    def _use_shared(self, form: _SharedForm) -> None:
+        """List a shared form for the stream, writing this file's copy the first time."""
+        number = self.forms.get(form.name)
+        if number is None:
+            number = self.forms[form.name] = self._write_form(form.box, Stream(), form.packed)
+        self.stream.forms[form.name] = number
+        self.fills.append(form)
+
+
+def resources(stream: Stream, fonts: FileFonts) -> str:
+    """The resource dictionary of a page or form: the fonts and forms it names."""
+    parts = []
+    if stream.fonts:
+        named = " ".join(f"/{name} {fonts.reference(name)}" for name in sorted(stream.fonts))
+        parts.append(f"/Font << {named} >>")
+    if stream.forms:
+        placed = " ".join(
+            f"/{FORM_PREFIX}{name} {reference(number)}"
+            for name, number in sorted(stream.forms.items())
+        )
+        parts.append(f"/XObject << {placed} >>")
+    return f"<< {' '.join(parts)} >>"
