@@ -237,10 +237,15 @@ def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
 
 def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
     words = " ".join(text(svg_kit / "pass-and-pick_4p_letter_printing-guide.pdf"))
+    pages = {
+        kind: len(PdfReader(svg_kit / f"pass-and-pick_4p_letter_{kind}.pdf").pages)
+        for kind in ("cards", "host-key", "sheets")
+    }
+    assert pages["cards"] == 4
     for expected in (
-        "pass-and-pick_4p_letter_cards.pdf (pages: 4): double-sided, flip on long edge",
-        "pass-and-pick_4p_letter_host-key.pdf (pages: 2): one-sided. For the host only",
-        "pass-and-pick_4p_letter_sheets.pdf (pages: 6): one-sided. For the players.",
+        f"pass-and-pick_4p_letter_cards.pdf (pages: {pages['cards']}): double-sided, flip on long edge",
+        f"pass-and-pick_4p_letter_host-key.pdf (pages: {pages['host-key']}): one-sided. For the host only",
+        f"pass-and-pick_4p_letter_sheets.pdf (pages: {pages['sheets']}): one-sided. For the players.",
         "Measure the printed 50 mm ruler",
         "200-250 g/m²",
         "First cut off the four outer margins",
