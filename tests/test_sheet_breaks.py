@@ -23,8 +23,10 @@ from shapes_print.load.models import SheetStyle
 from shapes_print.plan.breaks import FORCED, NEVER, run_breaks
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.flow import Box, choose_breaks, place
+from shapes_print.plan.paragraphs import Column, lines_of
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Group, Item, Line, Page, Paint, Rect, Text
+from shapes_print.text import wrap
 from shapes_print.units import mm, parse_length
 from tests.pdfread import page_lines
 
@@ -301,3 +303,52 @@ def test_a_page_ends_full_when_a_list_goes_on_over_it_and_keeps_its_numbers(labe
                 last = [m[1] for line in pages[index - 1] if (m := NUMBERED.match(line))][-1]
                 assert int(number[1]) == int(last) + 1, (pdf.name, index)
     assert continued  # large print breaks lists somewhere, or this tests nothing
+
+
+# ---- lines ------------------------------------------------------------------------------
+
+
+def test_a_heading_balances_its_lines_so_none_ends_on_a_lone_word(
+    large_print: tuple[DrawContext, SheetStyle],
+) -> None:
+    """Greedy wrapping leaves "players" alone on the last line at some widths; a heading is
+    set narrower, in as many lines, so its last line holds two words or more."""
+    ctx, style = large_print
+    text = "Pass and pick shapes: setup for 3 players"
+    font, size = ctx.fonts.bold, style.heading_size
+    widths = [font.width(text, size) * share / 100 for share in range(55, 100)]
+    lonely = [w for w in widths if len((wrap(text, font, size, w) or ("",))[-1].split()) == 1]
+    assert lonely  # the greedy wrap does strand a word at some of these widths
+    for width in lonely:
+        col = Column(ctx, width, 500.0)
+        greedy = wrap(text, font, size, width)
+        balanced = lines_of(col, text, size, True, width, None, balance=True)
+        assert greedy is not None and len(balanced) == len(greedy)
+        assert len(balanced[-1].split()) >= 2, balanced
+
+
+def test_a_sum_never_breaks_beside_its_operators(
+    large_print: tuple[DrawContext, SheetStyle],
+) -> None:
+    ctx, style = large_print
+    text = "Cards in play: 6 + 6 + 6 = 18"
+    font, size = ctx.fonts.regular, style.body_size
+    least = font.width("6 + 6 + 6 = 18", size)  # any narrower, and the sum must break
+    for share in range(100, 200, 5):
+        width = least * share / 100
+        lines = lines_of(Column(ctx, width, 500.0), text, size, False, width, None, False)
+        assert all(not line.endswith(("+", "=")) for line in lines), lines
+        assert lines[-1].endswith("=\u00a018")
+
+
+def test_a_short_table_stays_on_one_page_in_every_english_label_set(labelled: Path) -> None:
+    """Shapes the Game's "What to pull out" (5 rows) used to split 3 + 2 over two pages; a
+    table that goes on over a page repeats its header there, so one header means one page."""
+    keys = [p for p in labelled.rglob("shapes-the-game_*host-key.pdf") if "_es_" not in p.name]
+    assert len(keys) >= 8
+    for path in keys:
+        pages = [" ".join(lines) for lines in page_lines(path)]
+        (page,) = [text for text in pages if "Variant Players Take out" in text]
+        words = " ".join(page.split())
+        for variant in ("Main game", "Survivor", "Card Drafting", "Classic 2-4", "Solitaire 1"):
+            assert variant in words, (path.name, variant)

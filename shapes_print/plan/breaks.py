@@ -25,5 +25,6 @@ def run_breaks(count: int, keep: int, inside: float = INSIDE) -> list[float]:
     to break well so costs it at every break, and breaks only when nothing else fits.
     """
     return [0.0] + [
-        ORPHAN if index < keep or count - index < keep else inside for index in range(1, count)
+        max(ORPHAN, inside) if index < keep or count - index < keep else inside
+        for index in range(1, count)
     ]

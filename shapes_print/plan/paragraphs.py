@@ -2,12 +2,14 @@
 
 Input: the text, its size and weight, the width it is set in. Output: a `Drawn` (its height
 and text items, top at y = 0) for a cell or a heading, or one `flow.Box` per line for a
-paragraph a page may break inside. A balanced paragraph (a heading) is set in the narrowest
+paragraph a page may break inside. No line ends on a sum's operator. A balanced
+paragraph (a heading) is set in the narrowest
 width that keeps its number of lines, where that leaves no single word alone on its last line.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
@@ -20,6 +22,8 @@ from shapes_print.text import wrap
 # A line's ink: cap height above its baseline, descent below, as shares of its size.
 DESCENT = 0.25
 CAP = 0.75
+# An operator between two terms: the space after it does not break.
+_SUM = re.compile(r"(?<=\S) ([+=\u00d7\u2212]) (?=\S)")  # plus, equals, times, minus
 # How far a balanced paragraph's width may narrow, in steps of the full width.
 BALANCE_STEP = 0.02
 BALANCE_LEAST = 0.6
@@ -40,7 +44,13 @@ def lines_of(
 ) -> tuple[str, ...]:
     font = col.ctx.fonts.pick(bold)
     font.check(text, where, "text")
-    lines = wrap(text, font, size, width)
+    # A line never ends on an operator ("6 + 6 + 6 = / 18"): a break falls before it, as
+    # mathematics breaks, unless the operator and its term are wider than the column.
+    bound = _SUM.sub(" \\1\u00a0", text)
+    lines = wrap(bound, font, size, width)
+    if lines is None:
+        bound = text
+        lines = wrap(text, font, size, width)
     if lines is None:
         raise UserError(
             where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
@@ -48,7 +58,7 @@ def lines_of(
     if balance and len(lines) > 1 and len(lines[-1].split()) == 1:
         steps = round((1 - BALANCE_LEAST) / BALANCE_STEP)
         for step in range(1, steps + 1):
-            narrower = wrap(text, font, size, width * (1 - step * BALANCE_STEP))
+            narrower = wrap(bound, font, size, width * (1 - step * BALANCE_STEP))
             if narrower is None or len(narrower) != len(lines):
                 break
             if len(narrower[-1].split()) > 1:
