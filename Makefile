@@ -26,7 +26,7 @@ DOCS_PREVIEW := output/pass-and-pick/a4/4-players/preview
 docs: $(STAMP)
 	$(BIN)/shapes-print preview pass-and-pick --players 4 --paper a4 --dpi 72 --out output
 	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_cards_p01.png docs/cards.png
-	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_sheets_p04.png docs/score-sheet.png
+	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_sheets_p03.png docs/score-sheet.png
 
 # Speed and memory at every size, against a bare reportlab floor (a few minutes).
 bench: $(STAMP)

@@ -238,11 +238,16 @@ def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
 
 def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
     words = " ".join(text(svg_kit / "pass-and-pick_4p_letter_printing-guide.pdf"))
+    pages = {
+        kind: len(PdfReader(svg_kit / f"pass-and-pick_4p_letter_{kind}.pdf").pages)
+        for kind in ("cards", "host-key", "sheets")
+    }
+    assert pages["cards"] == 4
     for expected in (
         "Every file's name starts pass-and-pick_4p_letter_",
-        "cards.pdf 4 card stock double-sided, flip on long edge players",
-        "sheets.pdf 6 plain one-sided players",
-        "host-key.pdf 2 plain one-sided host only",
+        f"cards.pdf {pages['cards']} card stock double-sided, flip on long edge players",
+        f"sheets.pdf {pages['sheets']} plain one-sided players",
+        f"host-key.pdf {pages['host-key']} plain one-sided host only",
         "its ruler must measure 50 mm and its square 1 inch",
         "200-250 g/m²",
         "Cut off the outer margins",

@@ -336,7 +336,8 @@ class CardsCell(Strict):
 class TableBlock(Strict):
     """A ruled table: fixed `rows`, then one `row` per item of the list `rows_from`.
 
-    A table taller than the page continues on the next, its header repeated.
+    A table taller than the page continues on the next, its header repeated. With `across`,
+    its rows run down that many groups of its columns side by side (a deck manifest).
     """
 
     columns: list[str] = Field(min_length=1)
@@ -344,6 +345,7 @@ class TableBlock(Strict):
     rows_from: str | None = None
     row: list[str | CardsCell] = []
     widths: list[float] | None = None
+    across: int = Field(default=1, ge=1)
 
 
 class ScoreSheetBlock(Strict):
@@ -352,6 +354,8 @@ class ScoreSheetBlock(Strict):
     `name_label` may name `{column}`, the player column's number. `extra_cells` fill the
     `extra_columns` of each row from its item (default: blank, to write in). A sheet taller
     than the page continues on the next, its header repeated and the total row at the end.
+    `rows` is a number of rounds, or `fill` with `rows_from`: the list's rows, stretched to
+    fill the rest of the page. `copies: fill` prints as many sheets as a page holds.
     """
 
     title: str = ""

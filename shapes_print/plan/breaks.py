@@ -1,61 +1,30 @@
-"""Where a list (steps, bullets) breaks over pages: the page arithmetic, apart from drawing.
+"""Where a document may break over pages: the penalty before each box of a run.
 
-Input: each item's height, the gap between items, the room left on the current page and a
-whole page's room. Output: the items of each page's part and the part's height. A list breaks
-only between items, and only where `keep` items stay at the page's foot and `keep` go on to the
-next page's head (no lone item either side, typesetting's orphans and widows), unless the
-list is too long for any such break. `lead` is the least of the list that may end a page, the
-part a heading above it keeps with.
+Input: how many boxes a run has (a paragraph's lines, a list's items, a table's rows) and how
+many must stay together at either end. Output: the penalty for a page break just before each
+of them, for `flow` to weigh against a page's unused space. Penalties follow TeX's and CSS
+paged media's: a break after a heading is `NEVER` taken while another fits, a lone line or
+item at a page's foot or head (an orphan or a widow) costs `ORPHAN`, any break inside a block
+costs a little (`INSIDE`) so that, all else equal, pages break between blocks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import accumulate
+from math import inf
+
+NEVER = 1_000_000.0
+ORPHAN = 3_000.0
+INSIDE = 200.0
+FORCED = -inf
 
 
-@dataclass(frozen=True, slots=True)
-class Breaks:
-    """The items (by index) of each page's part of a list with the part's height, and `lead`."""
+def run_breaks(count: int, keep: int, inside: float = INSIDE) -> list[float]:
+    """Penalties before each of a run's boxes; the first's (0) is for its block to decide.
 
-    parts: list[tuple[range, float]]
-    lead: float
-
-
-def break_list(
-    heights: Sequence[float], gap: float, room_left: float, page: float, keep: int
-) -> Breaks:
-    """Parts filled greedily: each page takes the most items that fit and honour `keep`.
-
-    A part's height runs to the foot of its last item; the list's last part also carries the
-    gap after its last item, as an unbroken list always has.
+    A break with fewer than `keep` boxes before it or after it costs `ORPHAN`; a run too short
+    to break well so costs it at every break, and breaks only when nothing else fits.
     """
-    count = len(heights)
-    ends = list(accumulate((item + gap for item in heights), initial=0.0))  # each item's foot + gap
-
-    def height(start: int, stop: int) -> float:
-        total = ends[stop] - ends[start]
-        return total if stop == count else total - gap
-
-    def most(start: int, room: float) -> int:
-        """The furthest stop whose part fits: parts only grow, so walk until one does not."""
-        stop = start
-        while stop < count and height(start, stop + 1) <= room:
-            stop += 1
-        return stop
-
-    parts: list[tuple[range, float]] = []
-    start, room = 0, room_left
-    while start < count:
-        fits = most(start, room)
-        stop = fits if fits == count else min(fits, count - keep)
-        if stop - start < keep and stop < count:
-            if room < page:
-                room = page  # too little room here: the part starts the next page
-                continue
-            stop = max(fits, start + 1)  # even a whole page breaks it: a lone item is forced
-        parts.append((range(start, stop), height(start, stop)))
-        start, room = stop, page
-    lead = height(0, keep) if count >= 2 * keep else height(0, count)
-    return Breaks(parts or [(range(0), 0.0)], lead)  # an empty list still takes its place
+    return [0.0] + [
+        max(ORPHAN, inside) if index < keep or count - index < keep else inside
+        for index in range(1, count)
+    ]

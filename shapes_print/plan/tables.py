@@ -1,10 +1,12 @@
-"""Ruled tables for sheets, and how a table too long for its page flows over pages.
+"""Ruled tables for sheets: rows measured once, drawn as boxes the page flow can break between.
 
-Every row is measured first (each cell drawn at its column's width), so page breaks are
-chosen from known row heights. A long table splits into parts that each repeat the header
-row, with its rows shared evenly between the parts so no page ends on a lone row; `sheets`
-stacks the parts like any other block. The page arithmetic lives here, apart from the
-drawing of blocks, so either can be read and changed without the other.
+Input: the column widths, each row's cells (each a function drawing the cell at its width),
+each row's least height and whether it is shaded. Output: one `Box` per row for `flow`. A row
+never splits; a table breaks between rows, its header row (when it has one) repeated at the
+top of every page it goes on to, and it keeps its header with its first row. A table short
+enough to fit half a page is read as one piece: it breaks only when nothing else fits,
+even if keeping it whole takes a page more. Rows may stretch (a score
+sheet filling its page): each is then drawn once its page's spare height is known.
 """
 
 from __future__ import annotations
@@ -13,119 +15,116 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from shapes_print.load.models import SheetStyle
+from shapes_print.plan.breaks import NEVER, run_breaks
+from shapes_print.plan.flow import Box
 from shapes_print.primitives import Group, Item, Line, Paint, Rect
 
 Drawn = tuple[float, list[Item]]
-Row = tuple[float, list[Drawn]]
+Cell = Callable[[float], Drawn]
+RULE_WIDTH = 0.75
+# A table whose rows fit this share of a page is read as one piece: it breaks only when
+# nothing else fits.
+SHORT_TABLE = 1 / 2
 
 
 @dataclass(frozen=True, slots=True)
-class Parts:
-    """A block drawn in page-sized parts; `lead` is how much of it (a table's header and
-    first row) must share a page with a heading above it."""
+class Row:
+    """A measured row: its height and its cells drawn at their columns' widths."""
 
-    parts: list[Drawn]
-    lead: float
+    height: float
+    cells: list[Drawn]
+    shaded: bool
 
 
-def grid(
+def measure(
     style: SheetStyle,
     widths: Sequence[float],
-    rows: Sequence[Sequence[Callable[[float], Drawn]]],
+    rows: Sequence[Sequence[Cell]],
     heights: Sequence[float],
     shaded: Sequence[bool],
-) -> Drawn:
-    """Draw a ruled table; each cell is drawn by a function of its width, top-left at (0, 0)."""
-    return _draw_rows(style, widths, _measure_rows(style, widths, rows, heights), shaded)
-
-
-def _measure_rows(
-    style: SheetStyle,
-    widths: Sequence[float],
-    rows: Sequence[Sequence[Callable[[float], Drawn]]],
-    heights: Sequence[float],
 ) -> list[Row]:
+    """Each cell drawn once at its column's width; a row is as tall as its tallest cell."""
     pad = style.table_padding
-    drawn_rows = []
-    for row, min_height in zip(rows, heights, strict=True):
+    measured = []
+    for row, least, shade in zip(rows, heights, shaded, strict=True):
         cells = [cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True)]
-        height = max(min_height, *(h + 2 * pad for h, _ in cells))
-        drawn_rows.append((height, cells))
-    return drawn_rows
+        height = max(least, *(h + 2 * pad for h, _ in cells))
+        measured.append(Row(height, cells, shade))
+    return measured
 
 
-def split_grid(
+def table_boxes(
     style: SheetStyle,
     widths: Sequence[float],
-    rows: Sequence[Sequence[Callable[[float], Drawn]]],
-    heights: Sequence[float],
-    shaded: Sequence[bool],
-    room_left: float,
-    page: float,
-    before: float = 0.0,
-    after: float = 0.0,
-) -> Parts:
-    """A table in page-sized parts, each starting with the header row (row 0).
+    rows: Sequence[Row],
+    room: float,
+    header: bool,
+    stretch: bool = False,
+) -> list[Box]:
+    """The table's rows as boxes: with `header`, row 0 repeats above every continued part.
+    With `stretch`, each body row may grow to twice its height to fill its page.
 
-    `room_left` is the height left on the current page, `page` a whole page's. The first part
-    fits the room left if the header and one row do; `before` and `after` reserve room for
-    what is stacked above the first part and below the last. Rows are then shared evenly
-    between the parts, so no page ends up with a lone row.
+    Without a header, a part that opens a page gets the table's top rule there instead.
     """
-    measured = _measure_rows(style, widths, rows, heights)
-    header, body = measured[0], list(zip(measured[1:], shaded[1:], strict=True))
-    first = room_left - before
-    if body and header[0] + body[0][0][0] > first:
-        first = page - before
-
-    def pack(most: int) -> list[list[tuple[Row, bool]]]:
-        parts: list[list[tuple[Row, bool]]] = [[]]
-        used, room = header[0], first
-        for index, (row, shade) in enumerate(body):
-            needed = row[0] + (after if index == len(body) - 1 else 0.0)
-            if parts[-1] and (used + needed > room or len(parts[-1]) == most):
-                parts.append([])
-                used, room = header[0], page
-            parts[-1].append((row, shade))
-            used += row[0]
-        return parts
-
-    parts = pack(len(body))
-    even = pack(-(-len(body) // len(parts)))
-    if len(even) == len(parts):
-        parts = even
-    drawn = [
-        _draw_rows(style, widths, [header, *(r for r, _ in p)], [shaded[0], *(t for _, t in p)])
-        for p in parts
-    ]
-    return Parts(drawn, before + header[0] + (body[0][0][0] if body else 0.0))
+    top = _top_rule(style, widths)
+    head = _row_box(style, widths, rows[0], (top,), 0.0) if header else None
+    body = rows[1:] if header else rows
+    repeat = head if head is not None else Box(0.0, (top,))
+    total = sum(row.height for row in rows)
+    inside = NEVER if total <= room * SHORT_TABLE else None
+    penalties = run_breaks(len(body), style.list_keep, *([inside] if inside else []))
+    boxes = [head] if head is not None else []
+    for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):
+        opening = (top,) if head is None and index == 0 else ()
+        box = _row_box(style, widths, row, opening, stretch)
+        first = index == 0
+        boxes.append(
+            Box(
+                box.height,
+                box.items,
+                breaks=NEVER if first and head is not None else breaks,
+                header=None if first else repeat,
+                stretch=box.stretch,
+                stretched=box.stretched,
+            )
+        )
+    return boxes
 
 
-def _draw_rows(
-    style: SheetStyle, widths: Sequence[float], drawn_rows: Sequence[Row], shaded: Sequence[bool]
-) -> Drawn:
-    pad = style.table_padding
-    items: list[Item] = []
-    y = 0.0
-    total_width = sum(widths)
-    for (height, cells), shade in zip(drawn_rows, shaded, strict=True):
-        if shade:
-            items.append(Rect(0, y - height, total_width, height, Paint(fill=style.shade)))
+def _top_rule(style: SheetStyle, widths: Sequence[float]) -> Line:
+    return Line(0, 0, sum(widths), 0, style.rule_colour, RULE_WIDTH)
+
+
+def _row_box(
+    style: SheetStyle,
+    widths: Sequence[float],
+    row: Row,
+    opening: tuple[Item, ...],
+    stretch: bool,
+) -> Box:
+    """A row with its bottom and side rules (and `opening`, its top rule where it has one)."""
+
+    def draw(extra: float) -> tuple[Item, ...]:
+        height = row.height + extra
+        total = sum(widths)
+        items: list[Item] = list(opening)
+        if row.shaded:
+            items.insert(0, Rect(0, -height, total, height, Paint(fill=style.shade)))
         x = 0.0
-        for (_, cell_items), width in zip(cells, widths, strict=True):
-            items.append(Group(tuple(cell_items), dx=x + pad, dy=y - pad))
+        rule = style.rule_colour
+        for (_, cell_items), width in zip(row.cells, widths, strict=True):
+            items.append(
+                Group(tuple(cell_items), dx=x + style.table_padding, dy=-style.table_padding)
+            )
+            items.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
             x += width
-        y -= height
-    rule = style.rule_colour
-    xs = [0.0]
-    for width in widths:
-        xs.append(xs[-1] + width)
-    items += [Line(x, 0, x, y, rule, 0.75) for x in xs]
-    ys = [0.0]
-    for height, _ in drawn_rows:
-        ys.append(ys[-1] - height)
-    items += [Line(0, yy, total_width, yy, rule, 0.75) for yy in ys]
-    return -y, items
+        items.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
+        items.append(Line(0, -height, total, -height, rule, RULE_WIDTH))
+        return tuple(items)
+
+    if stretch:
+        return Box(row.height, stretch=row.height, stretched=draw)
+    return Box(row.height, draw(0.0))
 
 
 def column_widths(shares: Sequence[float], least: Sequence[float], total: float) -> list[float]:

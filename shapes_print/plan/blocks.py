@@ -1,0 +1,331 @@
+"""Sheet blocks (headings, text, lists, facts, tables, cards, arrows) as boxes for the flow.
+
+Input: one block's model, the values its words are filled from, and the `Column` it is set
+in (the draw context, the content width and a page's height). Output: the block measured once
+at that width, as the `flow.Box`es a page may break between: a paragraph's lines, a list's
+items, a table's rows, or one box for a block that never splits (a heading, an arrow, cards).
+Each box is drawn with its top at y = 0, growing downwards. Which block follows which, and
+the penalties between blocks, are `sheets`'s; where pages break, `flow`'s. Score sheets are
+drawn in `scores`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from shapes_print.errors import Source, UserError
+from shapes_print.load.models import ArrowBlock, CardsCell, SheetStyle, TableBlock
+from shapes_print.message import fill
+from shapes_print.plan.breaks import run_breaks
+from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
+from shapes_print.plan.flow import Box
+from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
+from shapes_print.plan.tables import Cell, Drawn, column_widths, measure, table_boxes
+from shapes_print.primitives import Group, Item, Paint, Path, Rect, Symbol, Text, Use
+from shapes_print.text import wrap
+
+# The share of the width a fact's label takes when its value is short.
+FACT_LABEL_SHARE = 0.7
+# The widest share a fact's value may take so that it stays on one line ("6 + 6 + 6 = 18").
+FACT_VALUE_MOST = 0.5
+
+
+@dataclass(slots=True)
+class SheetInputs:
+    """What a document's text may refer to, and the card drawings minis are made from."""
+
+    values: Mapping[str, Any]
+    lists: Mapping[str, Sequence[Mapping[str, Any]]]
+    faces: Mapping[str, Symbol]
+    players: int
+    print_line: str
+
+
+Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box]]
+
+
+def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool) -> Drawer:
+    """A block of words (heading, subheading, text) at the style's size for its kind.
+
+    A heading is one box, its lines balanced; text is a box per line, so a paragraph may go
+    on over a page, with no lone line at either end."""
+
+    def draw(
+        col: Column, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
+    ) -> list[Box]:
+        text = col.ctx.words.fill(value, values, where)
+        if balance:
+            height, items = paragraph(col, text, size(col.ctx.style), bold, col.width, where, True)
+            return [Box(height, tuple(items))]
+        lines = paragraph_lines(col, text, size(col.ctx.style), bold, col.width, where)
+        breaks = run_breaks(len(lines), col.ctx.style.list_keep)
+        return [replace(line, breaks=b) for line, b in zip(lines, breaks, strict=True)]
+
+    return draw
+
+
+def _list(
+    col: Column, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool
+) -> list[Box]:
+    """Steps or bullets, a box per item: a list breaks between items; a step keeps its number."""
+    style = col.ctx.style
+    size = style.body_size
+    indent = size * 2
+    gap = size * (style.line_spacing - 1) * 2
+    bold = col.ctx.fonts.bold
+    boxes = []
+    breaks = run_breaks(len(entries), style.list_keep)
+    for number, (entry, penalty) in enumerate(zip(entries, breaks, strict=True), start=1):
+        marker = f"{number}." if numbered else "•"
+        bold.check(marker, where, "list marker")
+        text = col.ctx.words.fill(entry, values, where)
+        height, lines = paragraph(col, text, size, False, col.width - indent, where, x=indent)
+        items = (Text(0, -size * CAP, marker, bold.name, size, style.ink), *lines)
+        boxes.append(Box(height, items, gap=gap if number > 1 else 0.0, breaks=penalty))
+    return boxes
+
+
+def _steps(
+    col: Column, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> list[Box]:
+    return _list(col, value, values, where, numbered=True)
+
+
+def _bullets(
+    col: Column, value: list[str], values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> list[Box]:
+    return _list(col, value, values, where, numbered=False)
+
+
+# ---- tables ----------------------------------------------------------------------------
+
+
+def cell_text(
+    col: Column, text: str, where: Source, bold: bool = False, size: float | None = None
+) -> Cell:
+    return lambda width: paragraph(col, text, size or col.ctx.style.body_size, bold, width, where)
+
+
+def _cell_cards(
+    col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> Cell:
+    def draw(width: float) -> Drawn:
+        style = col.ctx.style
+        items: list[Item] = []
+        lines = []
+        for line in card_id_lines(cell.cards, values, where):
+            faces = []
+            for card_id in line:
+                face = inputs.faces.get(card_id)
+                if face is None:
+                    known = ", ".join(inputs.faces)
+                    raise UserError(where, f"no card {card_id!r} in the deck (known: {known})")
+                faces.append(face)
+            lines.append(faces)
+        # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
+        across = max(sum(f.width / f.height for f in fs) + MINI_GAP * (len(fs) - 1) for fs in lines)
+        mini = min(style.mini_card_height, width / across)
+        gap = mini * MINI_GAP
+        outline = Paint(stroke=style.rule_colour, stroke_width=0.5)
+        height = -gap
+        for faces in lines:
+            height += gap
+            x = 0.0
+            for face in faces:
+                scale = mini / face.height
+                items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height - mini, scale=scale))
+                items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
+                x += face.width * scale + gap
+            height += mini
+        words = col.ctx.words.fill(cell.text, values, where) if cell.text else ""
+        # With picture words, the cell's text names the cards, or `alt` does beneath them.
+        if style.picture_words:
+            alt = col.ctx.words.fill(cell.alt, values, where) if cell.alt else words
+            items = [picture(items, alt, cell.cards, where)]
+            words = words or _unbroken_names(alt, col, width)
+        if words:
+            text_height, text_items = paragraph(col, words, style.body_size, False, width, where)
+            items.append(Group(tuple(text_items), dy=-height - style.table_padding))
+            height += style.table_padding + text_height
+        return height, items
+
+    return draw
+
+
+def _unbroken_names(alt: str, col: Column, width: float) -> str:
+    """A picture's caption names cards between commas ("Red 1, Green 5"); a name breaking
+    over two lines ("Green" / "5") would read as two cards, so its spaces do not break,
+    unless a run between commas ("Green 4 or Yellow 1") is wider than the cell."""
+    unbroken = ", ".join(name.replace(" ", "\u00a0") for name in alt.split(", "))
+    font, size = col.ctx.fonts.regular, col.ctx.style.body_size
+    return unbroken if wrap(unbroken, font, size, width) is not None else alt
+
+
+def _table(
+    col: Column, table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> list[Box]:
+    count = len(table.columns)
+    shares = table.widths or [1.0] * count
+    rows = [(values, row) for row in table.rows]
+    if table.rows_from is not None:
+        if table.rows_from not in inputs.lists:
+            raise UserError(where, f"table: no list named {table.rows_from!r}")
+        items = enumerate(inputs.lists[table.rows_from], start=1)
+        rows += [({**values, "n": n, **item}, table.row) for n, item in items]
+    if not rows:
+        raise UserError(where, "table: needs 'rows', or 'rows_from' (a list) and 'row'")
+    if len(shares) != count or any(len(row) != count for _, row in rows):
+        raise UserError(
+            where, f"table: every row and 'widths' must have {count} entries, one per column"
+        )
+    titles = [col.ctx.words.fill(c, values, where) for c in table.columns]
+    filled: list[list[str | CardsCell]] = [
+        [
+            cell if isinstance(cell, CardsCell) else col.ctx.words.fill(cell, here, where)
+            for cell in row
+        ]
+        for here, row in rows
+    ]
+    cells = [
+        [_cell(col, cell, here, inputs, where) for cell in row]
+        for (here, _), row in zip(rows, filled, strict=True)
+    ]
+    # `across`: the rows run down the first group of columns, then the next (a manifest).
+    across = min(table.across, len(cells))
+    down = -(-len(cells) // across)
+    blank = [cell_text(col, "", where)] * count
+    cells += [blank] * (down * across - len(cells))
+    grouped = [[c for g in range(across) for c in cells[g * down + r]] for r in range(down)]
+    least = [
+        max(
+            [
+                _widest_word(col, title, True),
+                *(_widest_word(col, row[i], False) for row in filled if isinstance(row[i], str)),
+            ]
+        )
+        for i, title in enumerate(titles)
+    ] * across
+    widths = column_widths(shares * across, least, col.width)
+    header = [cell_text(col, title, where, bold=True) for title in titles] * across
+    style = col.ctx.style
+    measured = measure(
+        style, widths, [header, *grouped], [0.0] * (down + 1), [True] + [False] * down
+    )
+    return table_boxes(style, widths, measured, col.room, header=True)
+
+
+def _widest_word(col: Column, text: str, bold: bool) -> float:
+    """The width a cell needs so its widest word fits, padding and rules included."""
+    font = col.ctx.fonts.pick(bold)
+    widest = max((font.width(word, col.ctx.style.body_size) for word in text.split()), default=0.0)
+    return widest + 2 * col.ctx.style.table_padding + 1
+
+
+def _cell(
+    col: Column,
+    cell: str | CardsCell,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    where: Source,
+) -> Cell:
+    """A filled cell: text as it is, a cards cell drawn from the deck's faces."""
+    if isinstance(cell, CardsCell):
+        return _cell_cards(col, cell, values, inputs, where)
+    return cell_text(col, cell, where)
+
+
+def _facts(
+    col: Column,
+    facts: list[tuple[str, str]],
+    values: Mapping[str, Any],
+    _: SheetInputs,
+    where: Source,
+) -> list[Box]:
+    """Label and value rows; the value column is as wide as its widest value needs (up to
+    half the width), so a value such as "6 + 6 + 6 = 18" never breaks."""
+    style = col.ctx.style
+    size = style.subheading_size
+    labels = [col.ctx.words.fill(label, values, where) for label, _ in facts]
+    figures = [col.ctx.words.fill(value, values, where) for _, value in facts]
+    bold = col.ctx.fonts.bold
+    widest = max(bold.width(figure, size) for figure in figures) + 2 * style.table_padding + 1
+    value_width = min(max(col.width * (1 - FACT_LABEL_SHARE), widest), col.width * FACT_VALUE_MOST)
+    widths = [col.width - value_width, value_width]
+    rows = [
+        [cell_text(col, label, where), cell_text(col, figure, where, bold=True, size=size)]
+        for label, figure in zip(labels, figures, strict=True)
+    ]
+    measured = measure(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
+    return table_boxes(style, widths, measured, col.room, header=False)
+
+
+def _cards(
+    col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> list[Box]:
+    height, items = _cell_cards(col, cell, values, inputs, where)(col.width)
+    return [Box(height, tuple(items))]
+
+
+def stack(parts: Sequence[Drawn], gap: float) -> Drawn:
+    """Drawn parts one under the other, `gap` apart."""
+    items: list[Item] = []
+    y = 0.0
+    for height, drawn in parts:
+        items.append(Group(tuple(drawn), dy=y))
+        y -= height + gap
+    return -y - gap, items
+
+
+def _arrow(
+    col: Column, arrow: ArrowBlock, values: Mapping[str, Any], _: SheetInputs, where: Source
+) -> list[Box]:
+    style = col.ctx.style
+    direction = fill(arrow.direction, values, where)
+    if direction not in ("left", "right"):
+        raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
+    caption_text = col.ctx.words.fill(arrow.caption, values, where)
+    caption = paragraph(col, caption_text, style.heading_size, True, col.width, where, True)
+    length, height = col.width * 0.8, style.arrow_height
+    head = height
+    shaft = height * 0.4
+    x0 = (col.width - length) / 2
+    points = [
+        (0, height / 2),
+        (head, height),
+        (head, height / 2 + shaft / 2),
+        (length, height / 2 + shaft / 2),
+        (length, height / 2 - shaft / 2),
+        (head, height / 2 - shaft / 2),
+        (head, 0),
+    ]
+    if direction == "right":
+        points = [(length - x, y) for x, y in points]
+    ops = (
+        ("M", x0 + points[0][0], points[0][1] - height),
+        *(("L", x0 + x, y - height) for x, y in points[1:]),
+        ("Z",),
+    )
+    word_size = style.heading_size * 2
+    word_text = col.ctx.words.fill(arrow.word, values, where)
+    word = paragraph(col, word_text, word_size, True, col.width, where)
+    centred = Group(
+        tuple(word[1]), dx=(col.width - col.ctx.fonts.bold.width(word_text, word_size)) / 2
+    )
+    arrow_drawn: Drawn = (height, [Path(ops, Paint(fill=style.arrow_colour))])
+    height, items = stack([caption, arrow_drawn, (word[0], [centred])], style.table_padding * 2)
+    return [Box(height, tuple(items))]
+
+
+DRAW: dict[str, Drawer] = {
+    "heading": _words(lambda style: style.heading_size, bold=True, balance=True),
+    "subheading": _words(lambda style: style.subheading_size, bold=True, balance=True),
+    "text": _words(lambda style: style.body_size, bold=False, balance=False),
+    "steps": _steps,
+    "bullets": _bullets,
+    "facts": _facts,
+    "cards": _cards,
+    "table": _table,
+    "arrow": _arrow,
+}

@@ -1,0 +1,134 @@
+"""The page-composition engine: a document's boxes in, its pages of placed items out.
+
+Input: a document as one list of `Box`es, each measured once at the column's width (a line of
+a paragraph, a list item, a table row), with the glue before it (`gap`, dropped at a page's
+top) and the penalty for a page break right before it (`breaks`); and the height a page holds.
+Output: the boxes of each page, placed with their tops at y <= 0 under the page's top (y = 0).
+
+All of a document's breaks are chosen together, as TeX chooses a paragraph's lines: by dynamic
+programming over every feasible break, keeping the cheapest sequence. A page costs `PAGE`, plus
+its unused space squared, plus the penalty of the break that ends it; a document's last page
+(and a page ended by a forced break) has no cost for its unused space, but one for being tiny.
+Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only when no other
+break fits, so a keep rule gives way rather than refuse the document. A box that continues a
+table carries the table's header row, repeated at the top of a page that opens on it. A box
+may stretch (`stretch`, in points, as TeX's glue does): a page shares all of its unused space
+out over its stretching boxes in proportion to their stretch (a score sheet whose rows fill the
+page), and is charged only for the space beyond what they stretch by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import inf
+
+from shapes_print.plan.breaks import FORCED
+from shapes_print.primitives import Group, Item
+
+# Costs, in the units of one page's badness. A page costs more than any finite preference,
+# so the engine never spends a page to honour a keep rule that can give way.
+PAGE = 10_000.0
+# Unused space on a page that is not the last: (unused / page height) ** 2 times this, so a
+# half-empty page costs a quarter of it.
+UNUSED = 8_000.0
+# A last page filled less than TINY_FILL of its height costs up to TINY (nothing at TINY_FILL).
+TINY = 2_000.0
+TINY_FILL = 0.2
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A piece of a document that never splits, its top at y = 0 and growing downwards.
+
+    `gap` is the glue above it, `breaks` the penalty for a page break just before it (0 free,
+    `FORCED` always). `header` is drawn above it when it opens a page (a table's header row).
+    A box with `stretch` is drawn by `stretched(extra)` once its page's spare space is known.
+    """
+
+    height: float
+    items: tuple[Item, ...] = ()
+    gap: float = 0.0
+    breaks: float = 0.0
+    header: Box | None = None
+    stretch: float = 0.0
+    stretched: Callable[[float], tuple[Item, ...]] | None = None
+
+    def drawn(self, extra: float) -> tuple[Item, ...]:
+        return self.stretched(extra) if self.stretched is not None else self.items
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A box's items placed on its page: `y` is its top, at or below the page's top (0)."""
+
+    y: float
+    items: tuple[Item, ...]
+
+    def group(self, dx: float, top: float) -> Group:
+        return Group(self.items, dx=dx, dy=top + self.y)
+
+
+def choose_breaks(boxes: Sequence[Box], room: float) -> list[range]:
+    """The boxes (by index) of each page: the cheapest of all feasible sequences of breaks.
+
+    A box taller than `room` takes a page of its own; the caller refuses such a box first.
+    """
+    count = len(boxes)
+    best = [inf] * (count + 1)
+    best[0] = 0.0
+    back = [0] * (count + 1)
+    for start in range(count):
+        if best[start] == inf:
+            continue
+        first = boxes[start]
+        used = (first.header.height if first.header else 0.0) - first.gap
+        stretch = 0.0
+        for stop in range(start + 1, count + 1):
+            box = boxes[stop - 1]
+            if stop - 1 > start and box.breaks == FORCED:
+                break  # a forced break cannot fall inside a page
+            used += box.gap + box.height
+            stretch += box.stretch
+            if used > room + 1e-6 and stop > start + 1:
+                break
+            ends = stop == count or boxes[stop].breaks == FORCED
+            cost = best[start] + PAGE + _badness(used, stretch, room, ends)
+            if stop < count and not ends:
+                cost += boxes[stop].breaks
+            if cost < best[stop]:
+                best[stop], back[stop] = cost, start
+    pages: list[range] = []
+    stop = count
+    while stop > 0:
+        pages.append(range(back[stop], stop))
+        stop = back[stop]
+    return pages[::-1]
+
+
+def _badness(used: float, stretch: float, room: float, ends: bool) -> float:
+    if ends:
+        return TINY * max(0.0, 1.0 - (used + stretch) / room / TINY_FILL)
+    return UNUSED * (max(0.0, room - used - stretch) / room) ** 2
+
+
+def place(boxes: Sequence[Box], room: float) -> list[Placed]:
+    """One page's boxes stacked from its top; stretching boxes share out its spare space."""
+    used = sum(b.gap + b.height for b in boxes) - boxes[0].gap
+    header = boxes[0].header
+    if header is not None:
+        used += header.height
+    stretch = sum(b.stretch for b in boxes)
+    spare = max(0.0, room - used)
+    placed: list[Placed] = []
+    y = 0.0
+    if header is not None:
+        placed.append(Placed(y, header.items))
+        y -= header.height
+    for index, box in enumerate(boxes):
+        if index:
+            y -= box.gap
+        extra = spare * box.stretch / stretch if box.stretch else 0.0
+        placed.append(Placed(y, box.drawn(extra)))
+        y -= box.height + extra
+    return placed

@@ -1,0 +1,99 @@
+"""Paragraphs set in a sheet's column: wrapped once, as one drawn block or a box per line.
+
+Input: the text, its size and weight, the width it is set in. Output: a `Drawn` (its height
+and text items, top at y = 0) for a cell or a heading, or one `flow.Box` per line for a
+paragraph a page may break inside. No line ends on a sum's operator. A balanced
+paragraph (a heading) is set in the narrowest
+width that keeps its number of lines, where that leaves no single word alone on its last line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from shapes_print.errors import Source, UserError
+from shapes_print.plan.context import DrawContext
+from shapes_print.plan.flow import Box
+from shapes_print.plan.tables import Drawn
+from shapes_print.primitives import Item, Text
+from shapes_print.text import wrap
+
+# A line's ink: cap height above its baseline, descent below, as shares of its size.
+DESCENT = 0.25
+CAP = 0.75
+# An operator between two terms: the space after it does not break.
+_SUM = re.compile(r"(?<=\S) ([+=\u00d7\u2212]) (?=\S)")  # plus, equals, times, minus
+# How far a balanced paragraph's width may narrow, in steps of the full width.
+BALANCE_STEP = 0.02
+BALANCE_LEAST = 0.6
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """Where a document's blocks are set: the draw context, the content width and the height
+    one page holds."""
+
+    ctx: DrawContext
+    width: float
+    room: float
+
+
+def lines_of(
+    col: Column, text: str, size: float, bold: bool, width: float, where: Source, balance: bool
+) -> tuple[str, ...]:
+    font = col.ctx.fonts.pick(bold)
+    font.check(text, where, "text")
+    # A line never ends on an operator ("6 + 6 + 6 = / 18"): a break falls before it, as
+    # mathematics breaks, unless the operator and its term are wider than the column.
+    bound = _SUM.sub(" \\1\u00a0", text)
+    lines = wrap(bound, font, size, width)
+    if lines is None:
+        bound = text
+        lines = wrap(text, font, size, width)
+    if lines is None:
+        raise UserError(
+            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
+        )
+    if balance and len(lines) > 1 and len(lines[-1].split()) == 1:
+        steps = round((1 - BALANCE_LEAST) / BALANCE_STEP)
+        for step in range(1, steps + 1):
+            narrower = wrap(bound, font, size, width * (1 - step * BALANCE_STEP))
+            if narrower is None or len(narrower) != len(lines):
+                break
+            if len(narrower[-1].split()) > 1:
+                return narrower
+    return lines
+
+
+def paragraph(
+    col: Column,
+    text: str,
+    size: float,
+    bold: bool,
+    width: float,
+    where: Source,
+    balance: bool = False,
+    x: float = 0.0,
+) -> Drawn:
+    """The paragraph drawn whole: its height and its lines, the first's cap at y = 0."""
+    lines = lines_of(col, text, size, bold, width, where, balance)
+    font, ink = col.ctx.fonts.pick(bold).name, col.ctx.style.ink
+    leading = size * col.ctx.style.line_spacing
+    items: list[Item] = [
+        Text(x, -size * CAP - i * leading, line, font, size, ink) for i, line in enumerate(lines)
+    ]
+    return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items
+
+
+def paragraph_lines(
+    col: Column, text: str, size: float, bold: bool, width: float, where: Source
+) -> list[Box]:
+    """A box per line, each as tall as its ink (cap and descent), the leading between as glue."""
+    lines = lines_of(col, text, size, bold, width, where, False)
+    font, ink = col.ctx.fonts.pick(bold).name, col.ctx.style.ink
+    gap = size * (col.ctx.style.line_spacing - 1)
+    return [
+        Box(size, (Text(0, -size * CAP, line, font, size, ink),), gap=gap if i else 0.0)
+        for i, line in enumerate(lines)
+    ]
