@@ -13,6 +13,7 @@ from typing import Any
 from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
 from shapes_print.options import PrintOptions, named_size
@@ -154,6 +155,7 @@ def plan_kit(
             f"{game.id} is for {game.players.min}-{game.players.max} players, not {request.players}",
         )
     page = named_size(request.paper, library.papers, "--paper")
+    names = claim_file_names(loaded, library.guide)
     if loaded.deck.shapes:
         own = ShapeLibrary.from_mapping(
             loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
@@ -179,7 +181,7 @@ def plan_kit(
         title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
         plan = (page, title, print_line, flip, options)
         cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
-        name = f"{deck.name}-print-shop" if options.print_shop else deck.name
+        name = names.name(deck.name, "players", options.print_shop)
         files.append(KitFile(f"{stem}_{name}", "players", cards))
         faces = {**faces, **drawn}
     for list_name, items in game.lists.items():
@@ -201,7 +203,7 @@ def plan_kit(
         title = f"{game_title}: {words.fill(doc.spec.title, values, doc.source.source(('title',)))}"
         files.append(
             KitFile(
-                f"{stem}_{doc.spec.name}",
+                f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}",
                 doc.spec.audience,
                 Document(title, pages, ctx.fonts.regular.name, faces, "none"),
             )
@@ -210,7 +212,7 @@ def plan_kit(
     paper = (request.paper, page)
     shop = options.print_shop
     name, audience, guide = plan_guide(library, ctx, inputs, listed, paper, flip, shop)
-    files.append(KitFile(f"{stem}_{name}", audience, guide))
+    files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
     return files
