@@ -15,8 +15,9 @@ from typing import Annotated, NoReturn
 import typer
 from typer.exceptions import TyperException
 
-from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, MAX_CARDS, PROJECT, STANDARD
+from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, PROJECT, STANDARD
 from shapes_print.errors import UserError
+from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
 from shapes_print.options import PrintOptions, parse_offset
 from shapes_print.plan.imposition import Flip
 
@@ -111,7 +112,9 @@ def preview_kit(
         str | None, typer.Option(help="Papers as for build; default: the first in papers.yaml.")
     ] = None,
     out: Out = Path("output"),
-    dpi: Annotated[int, typer.Option(min=10, max=600, help="Pixels per inch of the pages.")] = 100,
+    dpi: Annotated[
+        int, typer.Option(min=MIN_DPI, max=MAX_DPI, help="Pixels per inch of the pages.")
+    ] = 100,
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
     labels: Labels = None,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
 from shapes_print.units import LengthError, parse_length, parse_size
 
 FORMATS = ("pdf", "svg")
@@ -76,9 +77,14 @@ def named_size(
     if name in known:
         return known[name]
     try:
-        return parse_size(name)
+        size = parse_size(name)
     except LengthError as error:
         raise UserError(
             Source(Path(option)),
             f"unknown size {name!r}: use one of {', '.join(known)} or e.g. 63x88mm ({error})",
         ) from None
+    if max(size) > MAX_SIDE:
+        raise UserError(
+            Source(Path(option)), f"size {name!r} is over the {MAX_SIDE_MM:,} mm limit on a side"
+        )
+    return size

@@ -10,9 +10,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES, MAX_CARDS
+from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, labels_folder, plan_kit
+from shapes_print.limits import MAX_CARDS
 from shapes_print.load.content import (
     Library,
     LoadedGame,

@@ -9,7 +9,8 @@ import pytest
 from project_copy import build_args, copy_project, run
 
 from shapes_print.errors import UserError
-from shapes_print.load.yamlsrc import MAX_VALUES, read_yaml
+from shapes_print.limits import MAX_VALUES
+from shapes_print.load.yamlsrc import read_yaml
 
 # Nine levels of ten aliases: 10**9 strings once expanded.
 LAUGHS = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(

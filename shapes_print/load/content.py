@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from shapes_print.defaults import MAX_CARDS
 from shapes_print.errors import Source, UserError, closest
+from shapes_print.limits import MAX_CARDS
 from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
@@ -32,7 +32,7 @@ from shapes_print.load.models import (
     SheetDocument,
     SheetStyle,
 )
-from shapes_print.load.validate import validate
+from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
@@ -142,7 +142,13 @@ def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...
             f"template {parent!r} not found (known: {', '.join(sorted(docs))})",
         )
     base = _resolve_extends(docs, parent, (*chain, name))
-    return Document(doc.path, deep_merge(base.data, doc.data), {**base.marks, **doc.marks})
+    unquoted = {loc: text for loc, text in base.unquoted.items() if loc not in doc.marks}
+    return Document(
+        doc.path,
+        deep_merge(base.data, doc.data),
+        {**base.marks, **doc.marks},
+        {**unquoted, **doc.unquoted},
+    )
 
 
 def _mapping(doc: Document) -> dict:
@@ -251,9 +257,10 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
             parsed = _block_adapter(kind).validate_python(value)
         except ValidationError as errors:
             error = errors.errors()[0]
-            where = doc.source((*here, kind, *error["loc"]))
-            path = ".".join(str(p) for p in (kind, *error["loc"]))
-            raise UserError(where, f"{path}: {error['msg']}") from None
+            error["loc"] = (kind, *error["loc"])
+            at = (*here, *place(error))
+            message, hint = describe(error, BLOCK_TYPES[kind], doc.written(at))
+            raise UserError(doc.source(at), message, hint) from None
         children: tuple[Block, ...] = ()
         if isinstance(parsed, ForEachBlock):
             children = parse_blocks(doc, parsed.blocks, (*here, kind, "blocks"))

@@ -136,6 +136,14 @@ class Layered:
                     return doc.marks[key]
         return Source(self.layers[0][0].path)
 
+    def written(self, loc: Loc) -> str | None:
+        """As written, the unquoted non-text value at `loc` in the first layer holding it."""
+        loc = tuple(loc)
+        for doc, prefix in self.layers:
+            if (*prefix, *loc) in doc.marks:
+                return doc.written((*prefix, *loc))
+        return None
+
     def under(self, prefix: Loc, base: Document | None = None) -> "Layered":
         """The same layers looked at below `prefix`, over an optional base file."""
         layers = tuple((doc, (*pre, *prefix)) for doc, pre in self.layers)

@@ -6,8 +6,10 @@ here, so later stages never see a unit string.
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
+from shapes_print.limits import MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM
 from shapes_print.units import LengthError, parse_card_length, parse_length
 
 
@@ -27,6 +29,14 @@ def _size(value: object) -> float:
     return points
 
 
+def _side(value: object) -> float:
+    """A side of a paper or a card: more than zero, and within the limit on sides."""
+    points = _size(value)
+    if points > MAX_SIDE:
+        raise LengthError(f"length {value!r} is over the {MAX_SIDE_MM:,} mm limit on a side")
+    return points
+
+
 # In YAML a length is text with its unit; editors are told so through the JSON Schema.
 LENGTH_SCHEMA = {
     "type": "string",
@@ -35,6 +45,7 @@ LENGTH_SCHEMA = {
 }
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(LENGTH_SCHEMA)]
 Size = Annotated[float, BeforeValidator(_size), WithJsonSchema(LENGTH_SCHEMA)]
+Side = Annotated[float, BeforeValidator(_side), WithJsonSchema(LENGTH_SCHEMA)]
 # A multiple of another size (a title 1.4 times the text): a plain number, more than zero;
 # strict, so a YAML `true` is not read as 1.
 Ratio = Annotated[float, Field(gt=0.0, strict=True)]
@@ -49,7 +60,16 @@ CardLength = Annotated[
 ]
 IDENTIFIER_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
 Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
-Scalar = str | int | float
+
+
+def _text_or_number(value: object) -> object:
+    """A card field or list value: printed as it is, so never YAML's true, false or null."""
+    if isinstance(value, bool) or value is None:
+        raise PydanticCustomError("text_or_number", "must be text or a number")
+    return value
+
+
+Scalar = Annotated[str | int | float, BeforeValidator(_text_or_number)]
 
 
 class Strict(BaseModel):
@@ -117,7 +137,7 @@ class CardTemplate(Strict):
 
     id: Identifier
     extends: str | None = None
-    card: dict[Literal["width", "height"], Size]
+    card: dict[Literal["width", "height"], Side]
     corner_radius: Length = 0.0
     text_safe: Length = 0.0
     trim_line: TrimLine | None = None
@@ -125,8 +145,8 @@ class CardTemplate(Strict):
 
 
 class Paper(Strict):
-    width: Size
-    height: Size
+    width: Side
+    height: Side
 
 
 class Furniture(Strict):
@@ -199,7 +219,7 @@ class CardType(Strict):
 
     id: str
     name: str | None = None
-    count: int = Field(gt=0)
+    count: int = Field(gt=0, strict=True)
     layout: Identifier
     back: Identifier
     group: Identifier | None = None
@@ -217,8 +237,8 @@ class Deck(Strict):
 
 
 class PlayerRange(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+    min: int = Field(ge=1, le=MAX_PLAYERS, strict=True)
+    max: int = Field(ge=1, le=MAX_PLAYERS, strict=True)
 
 
 class SheetDocument(Strict):
@@ -289,7 +309,7 @@ class Game(Strict):
     players: PlayerRange
     card_template: Identifier
     deck: str
-    numbers: dict[str, int | str | dict[str, int]] = {}
+    numbers: dict[str, StrictInt | str | dict[str, StrictInt]] = {}
     lists: dict[str, list[dict[str, Scalar]] | ListFile | ComputedList] = {}
     documents: list[str] = []
     cards_title: str

@@ -20,10 +20,7 @@ from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, Sc
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from shapes_print.errors import Source, UserError
-
-MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_VALUES = 200_000
-MAX_DEPTH = 64
+from shapes_print.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MERGE = "tag:yaml.org,2002:merge"
@@ -43,6 +40,9 @@ class Document:
     path: Path
     data: Any
     marks: dict[Loc, Source] = field(default_factory=dict)
+    # What was written for each unquoted value YAML read as something other than text
+    # (`yes`, `~`, `2024`), so a field that wants text can show the quoting it needs.
+    unquoted: dict[Loc, str] = field(default_factory=dict)
 
     def source(self, loc: Loc = ()) -> Source:
         """The closest known place for a path of keys (falls back to its parents)."""
@@ -53,6 +53,15 @@ class Document:
             loc = loc[:-1]
         return self.marks.get((), Source(self.path, 1, 1))
 
+    def written(self, loc: Loc) -> str | None:
+        """As written, the unquoted non-text value at `loc` or the nearest above it."""
+        loc = tuple(loc)
+        while loc:
+            if loc in self.unquoted:
+                return self.unquoted[loc]
+            loc = loc[:-1]
+        return None
+
 
 class _Builder:
     """Plain data from composed nodes. Each value's place is recorded by whoever holds it:
@@ -62,6 +71,7 @@ class _Builder:
         self.path = path
         self.loader = loader
         self.marks: dict[Loc, Source] = {}
+        self.unquoted: dict[Loc, str] = {}
 
     def source(self, node: Node) -> Source:
         mark = node.start_mark
@@ -71,7 +81,10 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise UserError(self.source(node), f"nested deeper than {MAX_DEPTH} levels")
         if isinstance(node, ScalarNode):
-            return self.scalar(node)
+            value = self.scalar(node)
+            if not isinstance(value, str) and not node.style:  # plain: None, or '' in libyaml
+                self.unquoted[loc] = node.value
+            return value
         if isinstance(node, SequenceNode):
             if node.tag != _SEQ:
                 raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
@@ -111,6 +124,8 @@ class _Builder:
         raise UserError(self.source(node), "unsupported YAML node")
 
     def scalar(self, node: ScalarNode) -> Any:
+        if len(node.value) > MAX_TEXT:  # one text past it is pasted by mistake, or hostile
+            raise UserError(self.source(node), f"text is longer than {MAX_TEXT:,} characters")
         if node.tag == _STR:  # most values: the constructor would return the text as it is
             return node.value
         if node.tag == _TIMESTAMP:
@@ -243,7 +258,8 @@ def _parse(path: Path, text: str, loader_class: type[yaml.SafeLoader]) -> Docume
             _expanded_size(path, node)
         builder = _Builder(path, loader)
         builder.marks[()] = builder.source(node)
-        return Document(path, builder.build(node, (), 0), builder.marks)
+        data = builder.build(node, (), 0)
+        return Document(path, data, builder.marks, builder.unquoted)
     finally:
         loader.dispose()
 
