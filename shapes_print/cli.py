@@ -16,7 +16,7 @@ import typer
 from typer.exceptions import TyperException
 
 from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, PROJECT, STANDARD
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, system_error
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
 from shapes_print.options import PrintOptions, parse_offset
 from shapes_print.plan.imposition import Flip
@@ -251,7 +251,12 @@ def main(argv: list[str] | None = None) -> int:
     debug = "--debug" in given
     args = [a for a in given if a != "--debug"] or ["--help"]
     try:
-        status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
+        try:
+            status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
+        except OSError as error:  # the system refused: a full disk, a folder not ours to write
+            if debug:
+                raise
+            raise system_error(error) from None
     except UserError as error:
         typer.echo(error.line(), err=True)
         if error.hint:

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, system_error
 
 MANIFEST = "manifest.json"
 _CHUNK = 1 << 20
@@ -60,9 +60,23 @@ def write_manifest(out: Path, manifest: Manifest) -> None:
         }
     temporary = out / f".{MANIFEST}.tmp"
     temporary.unlink(missing_ok=True)  # a fresh file: never write through a planted link
-    with temporary.open("x", encoding="utf-8") as handle:
-        handle.write(json.dumps(data, indent=2) + "\n")
-    os.replace(temporary, out / MANIFEST)
+    try:
+        with temporary.open("x", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, indent=2) + "\n")
+        os.replace(temporary, out / MANIFEST)
+    except OSError as error:  # a full disk, say: the old manifest stays, no half-written copy
+        temporary.unlink(missing_ok=True)
+        raise system_error(error, out / MANIFEST) from None
+
+
+def check_manifest_place(out: Path) -> None:
+    """The manifest's name must be free, a file or a link (replaced, never followed): a
+    folder there cannot be replaced."""
+    path = out / MANIFEST
+    if not path.is_symlink() and path.exists() and not path.is_file():
+        raise UserError(
+            Source(path), "is in the way of the manifest: it is not a file; move it away"
+        )
 
 
 def sha256(path: Path) -> str:
