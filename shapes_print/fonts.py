@@ -10,6 +10,7 @@ import hashlib
 import importlib.util
 import io
 import re
+import struct
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -122,6 +123,10 @@ def load_font(path: Path) -> Font:
         font = TTFont(name, stream)
     except TTFError as error:
         raise UserError(Source(path), f"not a usable TrueType font: {error}") from None
+    except (struct.error, ValueError, IndexError, KeyError):  # its tables end early or lie
+        raise UserError(
+            Source(path), "not a usable TrueType font: it is cut short or damaged"
+        ) from None
     pdfmetrics.registerFont(font)
     return Font(name, path, frozenset(font.face.charToGlyph))
 

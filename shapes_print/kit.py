@@ -85,6 +85,11 @@ def kit_folder(request: KitRequest) -> str:
     )
 
 
+# The values besides numbers every kit's text may print (kit_values); no number may take
+# their names.
+TEXT_VALUES = ("deck_counts", "deck_summary", "game_title")
+
+
 def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> dict[str, Any]:
     """Every number the game's text may print for this player count.
 
@@ -98,17 +103,20 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     named = tuple((card.count, card.name or card.id) for card in deck.cards)
     given = {"players": players, "deck_size": sum(counts), **deck_group_counts(loaded)}
     numbers = compute_numbers(
-        loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name))
+        loaded.game.numbers,
+        given,
+        lambda name: loaded.source.source(("numbers", name)),
+        TEXT_VALUES,
     )
     check_constraints(
         loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i))
     )
-    return {
-        **numbers,
+    text = {
         "deck_counts": " + ".join(str(count) for count in counts),
         "deck_summary": DeckSummary(named, words, where),
         "game_title": loaded.game.title,
     }
+    return {**numbers, **text}
 
 
 def deck_group_counts(loaded: LoadedGame) -> dict[str, int]:

@@ -134,16 +134,17 @@ def player_counts(game: LoadedGame, wanted: str) -> list[int]:
     if wanted == "all":
         return list(range(low, high + 1))
     asked_low, asked_high = player_range(wanted, Source(Path("--players")))
-    counts = [n for n in range(max(low, asked_low), min(high, asked_high) + 1)]
-    if not counts:
+    if not low <= asked_low <= asked_high <= high:  # 5-9 on a 3-6 game is a mistake, as 7 is
         raise UserError(None, f"--players {wanted}: {game.game.id} is for {low}-{high} players")
-    return counts
+    return list(range(asked_low, asked_high + 1))
 
 
 def papers(project: Project, wanted: str) -> list[str]:
     """Paper names from templates/papers.yaml, or custom sizes such as `300x400mm`."""
     names = (
-        list(project.library.papers) if wanted == "all" else [p.strip() for p in wanted.split(",")]
+        list(project.library.papers)
+        if wanted == "all"
+        else list(dict.fromkeys(p.strip() for p in wanted.split(",")))  # a4,a4 is one a4
     )
     for name in names:
         named_size(name, project.library.papers, "--paper")

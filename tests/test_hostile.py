@@ -153,3 +153,46 @@ def test_game_folder_linked_from_outside_content_is_refused(
         "project/content/pass-and-pick: 'pass-and-pick/game.yaml' points outside the content folder "
         "project/content"
     ]
+
+
+def test_a_font_cut_short_is_named_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Cut inside its tables, reportlab's parser fails on a short read with no file named."""
+    root = copy_project(tmp_path)
+    font = root / "templates/fonts/DejaVuSans.ttf"
+    font.write_bytes(font.read_bytes()[:1000])
+    status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "templates/fonts/DejaVuSans.ttf: not a usable TrueType font: it is cut short or damaged"
+    ]
+
+
+def test_list_on_a_folder_without_games_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    (tmp_path / "empty").mkdir()
+    args = ["list", "--content", str(tmp_path / "empty"), "--templates", str(root / "templates")]
+    status, lines, _ = run(args, capsys, tmp_path)
+    assert (status, lines) == (2, ["empty: no games here: a game is a folder holding a game.yaml"])
+
+
+def test_schema_out_naming_a_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    status, lines, _ = run(["schema", "--out", str(tmp_path / "a-file")], capsys, tmp_path)
+    assert status == 2
+    assert lines == ["a-file: is in the way: something else already has this name; move it away"]
+
+
+def test_a_paper_named_twice_is_built_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    out = tmp_path / "out"
+    args = build_args(root, out, "--players", "3", "--paper", "a4,a4", "--quiet")
+    assert run(args, capsys, tmp_path)[0] == 0
+    assert [p.name for p in (out / "pass-and-pick").iterdir()] == ["a4"]

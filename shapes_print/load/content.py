@@ -32,6 +32,7 @@ from shapes_print.load.models import (
     SheetDocument,
     SheetStyle,
 )
+from shapes_print.load.ranges import check_number_tables, check_section_players
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
@@ -278,6 +279,7 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
         )
     if game.players.min > game.players.max:
         raise UserError(source.source(("players",)), "players: min is larger than max")
+    check_number_tables(game, source)
     lists, origins = _load_lists(game, folder, source)
     main_deck = ("deck",), CARDS, game.cards_title
     decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
@@ -293,7 +295,9 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
     for index, name in enumerate(game.documents):
         path = inside(folder, name, source.source(("documents", index)), "game")
-        loaded.documents.append(load_document(path))
+        document = load_document(path)
+        check_section_players(game, document.source, [p for p, _ in document.sections])
+        loaded.documents.append(document)
     return loaded
 
 
@@ -366,6 +370,8 @@ def game_folders(content: Path) -> list[Path]:
     if not content.is_dir():
         raise UserError(Source(content), "content folder not found")
     folders = sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
+    if not folders:
+        raise UserError(Source(content), "no games here: a game is a folder holding a game.yaml")
     for folder in folders:  # a linked game folder would let its files come from anywhere
         inside(content, f"{folder.name}/game.yaml", Source(folder), "content")
     return folders

@@ -6,7 +6,15 @@ here, so later stages never see a unit string.
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictInt,
+    WithJsonSchema,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from shapes_print.limits import MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM
@@ -343,7 +351,16 @@ class TableBlock(Strict):
     rows: list[list[str | CardsCell]] = []
     rows_from: str | None = None
     row: list[str | CardsCell] = []
-    widths: list[float] | None = None
+    # Shares of the table's width, one per column.
+    widths: list[Annotated[float, Field(gt=0, strict=True)]] | None = None
+
+    @model_validator(mode="after")
+    def _a_width_per_column(self) -> "TableBlock":
+        if self.widths is not None and len(self.widths) != len(self.columns):
+            raise ValueError(
+                f"widths: {len(self.widths)} given for {len(self.columns)} columns; give one each"
+            )
+        return self
 
 
 class ScoreSheetBlock(Strict):
