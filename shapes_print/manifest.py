@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError, system_error
+from shapes_print.paths import within
 
 MANIFEST = "manifest.json"
 _CHUNK = 1 << 20
@@ -91,7 +92,10 @@ def problems(out: Path, entries: Entries) -> list[str]:
     """One line per listed file that is missing, truncated or changed."""
     found = []
     for name, entry in sorted(entries.items()):
-        path = out / name
+        path = within(out, name)
+        if path is None:  # a manifest is data: it never sends verify outside its folder
+            found.append(f"{out / name}: named by the manifest but outside {out}; not read")
+            continue
         if path.is_symlink() or not path.is_file():
             found.append(f"{path}: missing")
             continue

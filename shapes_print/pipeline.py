@@ -22,6 +22,7 @@ from shapes_print.load.content import (
 )
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
 from shapes_print.options import PrintOptions, named_size
+from shapes_print.paths import check_output
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.primitives import Document
@@ -37,6 +38,10 @@ class Sources:
     content: Path = DEFAULT_CONTENT
     templates: Path = DEFAULT_TEMPLATES
     labels: Path = DEFAULT_LABELS
+
+    def inputs(self) -> dict[str, Path]:
+        """The folders output must stay out of, by the option that names them."""
+        return {"--content": self.content, "--templates": self.templates}
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +232,7 @@ def build(
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
 ) -> list[Written]:
+    check_output(out, sources.inputs())
     project = load_project(sources, games, labels, max_cards)
     return build_project(project, options, out, on_kit)
 
@@ -251,6 +257,7 @@ def calibrate(
 ) -> list[Written]:
     """Write the duplex calibration sheet in a label set's words and type into
     `out/calibration/<paper>-<flip>/` (standard) or `out/calibration/<labels>/<paper>-<flip>/`."""
+    check_output(out, sources.inputs())
     variant = make_variant(sources.templates, {}, load_labels(labels, sources.labels))
     size = named_size(paper, variant.library.papers, "--paper")
     document = plan_calibration(variant, paper, size, flip, offset)

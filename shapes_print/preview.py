@@ -17,6 +17,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
+from shapes_print.paths import check_output
 from shapes_print.pipeline import BuildOptions, Sources, build_project, load_project
 from shapes_print.write import Written, swap_in
 
@@ -70,6 +71,7 @@ def build_and_preview(
     Building first means a preview always shows the YAML as it is now, never an old kit.
     Without --players or --paper: the game's smallest count, on the first paper listed.
     """
+    check_output(out, sources.inputs())
     project = load_project(sources, [game], labels)
     counts = players or str(project.games[game].game.players.min)
     options = BuildOptions(counts, paper or next(iter(project.library.papers)))

@@ -64,10 +64,11 @@ def test_bad_input_gives_one_line_and_writes_nothing(
 ) -> None:
     root = copy_project(tmp_path, _edits(case))
     out = tmp_path / "out"
-    status, lines, _ = run(build_args(root, out, *case.get("args", [])), capsys, tmp_path)
+    args = [arg.replace("{root}", str(root)) for arg in case.get("args", [])]
+    status, lines, _ = run(build_args(root, out, *args), capsys, tmp_path)
     assert status == 2
     assert lines[0] == case["error"]
-    form = OPTION_LINE if "args" in case else PATH_LINE if case.get("path_only") else ONE_LINE
+    form = PATH_LINE if case.get("path_only") else OPTION_LINE if "args" in case else ONE_LINE
     assert form.match(lines[0])
     if "hint" in case:
         assert lines[1:] == [case["hint"]]
