@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import tracemalloc
 from pathlib import Path
 
 import pytest
 from project_copy import build_args, copy_project, run
 
+from shapes_print import pipeline
 from shapes_print.errors import UserError
 from shapes_print.limits import MAX_VALUES
 from shapes_print.load.yamlsrc import read_yaml
+from shapes_print.manifest import MANIFEST
 
 # Nine levels of ten aliases: 10**9 strings once expanded.
 LAUGHS = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
@@ -196,3 +199,86 @@ def test_a_paper_named_twice_is_built_once(
     args = build_args(root, out, "--players", "3", "--paper", "a4,a4", "--quiet")
     assert run(args, capsys, tmp_path)[0] == 0
     assert [p.name for p in (out / "pass-and-pick").iterdir()] == ["a4"]
+
+
+def test_verify_never_reads_a_file_the_manifest_names_outside_its_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path / "project")
+    out = tmp_path / "out"
+    assert run(build_args(root, out, "--players", "3", "--paper", "a4"), capsys, tmp_path)[0] == 0
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not for verify")
+    manifest = json.loads((out / MANIFEST).read_text())
+    entry = next(iter(manifest["files"].values()))
+    manifest["files"]["../secret.txt"] = entry
+    manifest["files"]["../../../../../../etc/passwd"] = entry
+    (out / MANIFEST).write_text(json.dumps(manifest))
+    status, lines, _ = run(["verify", str(out)], capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "out/../../../../../../etc/passwd: named by the manifest but outside "
+        f"{tmp_path}/out; not read".replace(f"{tmp_path}/", ""),
+        f"out/../secret.txt: named by the manifest but outside {tmp_path}/out; not read".replace(
+            f"{tmp_path}/", ""
+        ),
+    ]
+
+
+def test_labels_new_writes_only_inside_its_out_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    folder = tmp_path / "lbl"
+    args = ["labels", "new", "../escape", "--out", str(folder)]
+    args += ["--content", str(root / "content"), "--templates", str(root / "templates")]
+    status, lines, _ = run(args, capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "label set name '../escape' may only use a-z, 0-9 and - (it names ../escape.yaml)"
+    ]
+    assert not (tmp_path / "escape.yaml").exists() and not folder.exists()
+
+
+@pytest.mark.parametrize("command", ["preview", "calibrate"])
+def test_other_commands_keep_output_out_of_the_input_folders(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    args = [command, *(["pass-and-pick"] if command == "preview" else [])]
+    args += ["--templates", str(root / "templates"), "--out", str(root / "templates" / "x")]
+    status, lines, _ = run(args, capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "templates/x: --out is inside the templates folder templates; build into a folder of "
+        "its own, such as output"
+    ]
+    assert not (root / "templates" / "x").exists()
+
+
+def test_a_font_beside_a_label_set_is_used_and_kept_to_its_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's "a TrueType file beside the label set": found there, and never by `..`."""
+    root = copy_project(tmp_path / "project")
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "Mine.ttf").write_bytes((root / "templates/fonts/DejaVuSans-Bold.ttf").read_bytes())
+    labels = mine / "mine.yaml"
+    labels.write_text("extends: standard\nstyle:\n  fonts:\n    regular: Mine.ttf\n")
+    args = ["check", "pass-and-pick", "--content", str(root / "content")]
+    args += ["--templates", str(root / "templates"), "--labels", str(labels)]
+    assert run(args, capsys, tmp_path)[:2] == (0, [])
+    project = pipeline.load_project(
+        pipeline.Sources(root / "content", root / "templates"), ["pass-and-pick"], [str(labels)]
+    )
+    assert project.ctx.fonts.regular.path == (mine / "Mine.ttf").resolve()
+    labels.write_text(
+        "extends: standard\nstyle:\n  fonts:\n    regular: ../project/templates/fonts/DejaVuSans.ttf\n"
+    )
+    status, lines, _ = run(args, capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "mine/mine.yaml:4:5: '../project/templates/fonts/DejaVuSans.ttf' points outside the "
+        "label set folder mine"
+    ]

@@ -207,7 +207,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
         if any(seen.path == path for seen in docs):
             raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
         docs.append(doc)
-        data = deep_merge(_with_own_fonts(doc), data)
+        data = deep_merge(doc.data, data)
         parent = doc.data.get("extends")
         if parent is None:
             break
@@ -217,23 +217,6 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     source = Layered(tuple((doc, ()) for doc in docs))
     spec = validate(LabelSet, source, data)  # type: ignore[arg-type]
     return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
-
-
-def _with_own_fonts(doc: Document) -> dict[str, Any]:
-    """A font file beside the label set wins; otherwise the name is looked up as
-    templates/sheet.yaml's are (in templates/, or `package:` in an installed package)."""
-    fonts = (
-        doc.data.get("style", {}).get("fonts") if isinstance(doc.data.get("style"), dict) else None
-    )
-    if not isinstance(fonts, dict):
-        return doc.data
-    own = {
-        kind: str(doc.path.parent / value)
-        if isinstance(value, str) and (doc.path.parent / value).is_file()
-        else value
-        for kind, value in fonts.items()
-    }
-    return deep_merge(doc.data, {"style": {"fonts": own}})
 
 
 def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[str, Any]:
