@@ -16,7 +16,7 @@ from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
-from shapes_print.options import PrintOptions, named_size
+from shapes_print.options import PrintOptions, check_offset, named_size
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
@@ -163,6 +163,7 @@ def plan_kit(
             f"{game.id} is for {game.players.min}-{game.players.max} players, not {request.players}",
         )
     page = named_size(request.paper, library.papers, "--paper")
+    check_offset(request.options.back_offset, library.printing.calibration.scale_half_length)
     names = claim_file_names(loaded, library.guide)
     if loaded.deck.shapes:
         own = ShapeLibrary.from_mapping(

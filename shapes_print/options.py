@@ -59,6 +59,19 @@ def parse_offset(text: str) -> tuple[float, float]:
         raise UserError(Source(Path("--back-offset")), str(error)) from None
 
 
+def check_offset(offset: tuple[float, float], most: float) -> None:
+    """A back offset is what the calibration sheet measured, so no larger than its scales
+    read (`most`, points): more would only push the backs off the sheet's printable area."""
+    largest = max(abs(offset[0]), abs(offset[1]))
+    if largest > most + 1e-6:
+        raise UserError(
+            Source(Path("--back-offset")),
+            f"an offset of {largest * 25.4 / 72:.1f} mm is more than the {most * 25.4 / 72:.1f} mm "
+            "the calibration sheet measures; print it (shapes-print calibrate) and read the "
+            "offset from its scales",
+        )
+
+
 def parse_formats(text: str) -> tuple[str, ...]:
     """`pdf,svg` as a tuple in a fixed order; PDF is always written."""
     asked = {part.strip() for part in text.split(",") if part.strip()}

@@ -21,7 +21,7 @@ from shapes_print.load.content import (
     load_game,
 )
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
-from shapes_print.options import PrintOptions, named_size
+from shapes_print.options import PrintOptions, check_offset, named_size
 from shapes_print.paths import check_output
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
@@ -260,6 +260,7 @@ def calibrate(
     check_output(out, sources.inputs())
     variant = make_variant(sources.templates, {}, load_labels(labels, sources.labels))
     size = named_size(paper, variant.library.papers, "--paper")
+    check_offset(offset, variant.library.printing.calibration.scale_half_length)
     document = plan_calibration(variant, paper, size, flip, offset)
     name = variant.labels.name
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)

@@ -14,6 +14,7 @@ from shapes_print.contrast import check_contrast
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.fonts import PACKAGE, FontPair, font_file, load_font
 from shapes_print.load.content import Library, LoadedGame, load_library
+from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import LoadedLabels
 from shapes_print.load.models import Deck
 from shapes_print.paths import inside
@@ -65,6 +66,8 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
     variant = Variant(
         labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()}
     )
+    for game in variant.games.values():
+        check_fields_are_read(game, library)
     check_contrast(variant.labels, variant.library, variant.games)
     return variant
 

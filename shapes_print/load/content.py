@@ -7,6 +7,7 @@ merged key by key, anything else is replaced.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -18,6 +19,7 @@ from shapes_print.errors import Source, UserError, closest
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
+from shapes_print.load.layout import check_boxes
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
@@ -201,6 +203,8 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     print_doc = read_yaml(folder / "print.yaml")
     _mapping(print_doc)
     printing = validate(PrintSettings, print_doc)
+    for name, template in templates.items():
+        check_boxes(template, printing.bleed, element_place(merged[name]))
     guide_path = inside(folder, printing.guide, print_doc.source(("guide",)), "templates")
     guide = load_document(guide_path)
     return Library(
@@ -223,6 +227,11 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         printing_source=print_doc,
         guide=guide,
     )
+
+
+def element_place(doc: Document) -> Callable[[str, int], Source]:
+    """Where a template's element is written, by layout and index, for check_boxes."""
+    return lambda layout, index: doc.source(("layouts", layout, "elements", index, "box"))
 
 
 def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, float]]:

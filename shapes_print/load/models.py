@@ -128,6 +128,11 @@ class Element(Strict):
     cards: str | None = None
     alt: str | None = None
 
+    def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
+        """The box on a `width` x `height` card: points from its top-left corner, y down."""
+        (fx, ox), (fy, oy), (fw, ow), (fh, oh) = self.box
+        return fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+
 
 class Layout(Strict):
     elements: list[Element]

@@ -10,6 +10,8 @@ alias expanded is counted once per node before anything is built ("billion laugh
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,10 @@ _MAP = "tag:yaml.org,2002:map"
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Loc = tuple[str | int, ...]
+# Invisible marks that reorder the text around them (embeddings, overrides, isolates and the
+# left-to-right and right-to-left marks): a kit prints left to right only, and such a mark
+# can hide what a text says from whoever reads the YAML.
+_BIDI_CONTROL = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(slots=True)
@@ -126,6 +132,15 @@ class _Builder:
     def scalar(self, node: ScalarNode) -> Any:
         if len(node.value) > MAX_TEXT:  # one text past it is pasted by mistake, or hostile
             raise UserError(self.source(node), f"text is longer than {MAX_TEXT:,} characters")
+        control = _BIDI_CONTROL.search(node.value)
+        if control:
+            character = control.group()
+            raise UserError(
+                self.source(node),
+                f"text holds the invisible direction control U+{ord(character):04X} "
+                f"({unicodedata.name(character)}), which can make it read other than it "
+                "prints; remove it",
+            )
         if node.tag == _STR:  # most values: the constructor would return the text as it is
             return node.value
         if node.tag == _TIMESTAMP:
