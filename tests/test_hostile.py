@@ -282,3 +282,31 @@ def test_a_font_beside_a_label_set_is_used_and_kept_to_its_folder(
         "mine/mine.yaml:4:5: '../project/templates/fonts/DejaVuSans.ttf' points outside the "
         "label set folder mine"
     ]
+
+
+def test_the_card_limit_counts_every_deck_of_a_kit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Collect 3 prints 89 number cards and 20 task cards: 109 cards in one kit."""
+    args = ["check", "collect-3", "--labels", "standard", "--max-cards", "100"]
+    status, lines, _ = run(args, capsys, tmp_path)
+    assert status == 2
+    assert lines[0].endswith(
+        "content/collect-3/task-cards.yaml:11:5: the kit's decks reach 101 cards here, "
+        "over the limit of 100"
+    )
+    assert run([*args[:-1], "109"], capsys, tmp_path)[0] == 0
+
+
+def test_a_preview_too_large_to_draw_is_refused_before_building(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    args = ["preview", "pass-and-pick", "--paper", "2000x2000mm", "--dpi", "600"]
+    status, lines, _ = run([*args, "--out", str(out)], capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "--dpi: a 2000x2000mm page at 600 dpi is 2,231,995,536 pixels, over the limit of "
+        "100,000,000; ask for fewer dots per inch"
+    ]
+    assert not out.exists()

@@ -294,8 +294,11 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
     for name, extra in game.extra_decks.items():
         where = ("extra_decks", name, "file")
+        earlier = sum(card.count for deck in decks for card in deck.deck.cards)
         decks.append(
-            _load_deck(folder, extra.file, where, name, extra.title, lists, source, max_cards)
+            _load_deck(
+                folder, extra.file, where, name, extra.title, lists, source, max_cards, earlier
+            )
         )
     deck_ids = {card.id for deck in decks for card in deck.deck.cards}
     card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
@@ -348,23 +351,28 @@ def _load_deck(
     lists: dict[str, list],
     source: Document,
     max_cards: int,
+    earlier: int = 0,
 ) -> LoadedDeck:
     doc = read_yaml(inside(folder, file, source.source(loc), "game"))
     _mapping(doc)
     deck, origins = expand_deck(validate(Deck, doc), lists, doc)
-    _card_limit(deck, doc, max_cards, origins)
+    _card_limit(deck, doc, max_cards, origins, earlier)
     return LoadedDeck(name, title, deck, doc, origins)
 
 
-def _card_limit(deck: Deck, source: Document, max_cards: int, origins: tuple[int, ...]) -> None:
-    """Refuse a deck over the card limit at the count that crosses it, before any planning."""
-    total = 0
+def _card_limit(
+    deck: Deck, source: Document, max_cards: int, origins: tuple[int, ...], earlier: int
+) -> None:
+    """Refuse a kit over the card limit at the count that crosses it, before any planning;
+    `earlier` cards are in the kit's decks read before this one."""
+    total = earlier
     for card, index in zip(deck.cards, origins, strict=True):
         total += card.count
         if total > max_cards:
+            what = "the kit's decks reach" if earlier else "the deck reaches"
             raise UserError(
                 source.source(("cards", index, "count")),
-                f"the deck reaches {total} cards here, over the limit of {max_cards}",
+                f"{what} {total} cards here, over the limit of {max_cards}",
                 "a larger deck needs --max-cards",
             )
 
