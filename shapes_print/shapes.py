@@ -277,6 +277,9 @@ def extent(ops: tuple[PathOp, ...]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+_BOUNDS = {"less_than_equal": ("at most", "le"), "greater_than_equal": ("at least", "ge")}
+
+
 def _describe(err: ValidationError, skip: int = 0) -> str:
     """pydantic's errors as one line of YAML key paths, without Python class names."""
     parts = []
@@ -288,6 +291,10 @@ def _describe(err: ValidationError, skip: int = 0) -> str:
             parts.append(f"{problem} key '{loc}'")
         else:
             msg = e["msg"].removeprefix("Value error, ")
+            bound = _BOUNDS.get(e["type"])
+            if bound:
+                word, key = bound
+                msg = f"must be {word} {(e.get('ctx') or {})[key]:,}, got {e['input']!r}"
             parts.append(f"{loc}: {msg}" if loc else msg)
     return "; ".join(parts)
 

@@ -26,6 +26,8 @@ from shapes_print.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MERGE = "tag:yaml.org,2002:merge"
+_INT = "tag:yaml.org,2002:int"
+_DECIMAL = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
@@ -148,7 +150,15 @@ class _Builder:
         constructor = SafeConstructor.yaml_constructors.get(node.tag)
         if constructor is None:
             raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
-        return constructor(self.loader, node)
+        value = constructor(self.loader, node)
+        if node.tag == _INT and not _DECIMAL.match(node.value):
+            # YAML 1.1 reads 010 as 8, 0x10 as 16 and 1:30 as 90: never what was meant
+            raise UserError(
+                self.source(node),
+                f"{node.value} is read as the number {value}; write {value}, "
+                f'or "{node.value}" in quotes if it is text',
+            )
+        return value
 
 
 def _byte_source(path: Path, raw: bytes, offset: int) -> Source:
