@@ -134,11 +134,14 @@ def covered_games(
 
 
 def player_counts(game: LoadedGame, wanted: str) -> list[int]:
-    """The player counts to build: 'all', '4' or '3-6', kept to what the game allows."""
+    """The player counts to build: 'all', '4', '3-6' or '4+', which must lie inside the
+    game's range (a count it does not have is a mistake, not something to skip)."""
     low, high = game.game.players.min, game.game.players.max
     if wanted == "all":
         return list(range(low, high + 1))
     asked_low, asked_high = player_range(wanted, Source(Path("--players")))
+    if wanted.strip().endswith("+"):  # 4+: from 4 to as many as the game allows
+        asked_high = max(high, asked_low)
     if not low <= asked_low <= asked_high <= high:  # 5-9 on a 3-6 game is a mistake, as 7 is
         raise UserError(None, f"--players {wanted}: {game.game.id} is for {low}-{high} players")
     return list(range(asked_low, asked_high + 1))

@@ -310,3 +310,27 @@ def test_a_preview_too_large_to_draw_is_refused_before_building(
         "100,000,000; ask for fewer dots per inch"
     ]
     assert not out.exists()
+
+
+@pytest.mark.parametrize("players", ["5-9", "7", "0", "2-4", "7+", "6-4"])
+def test_players_outside_the_game_are_refused_naming_its_range(
+    players: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    out = tmp_path / "out"
+    status, lines, _ = run(build_args(root, out, "--players", players), capsys, tmp_path)
+    assert (status, lines) == (2, [f"--players {players}: pass-and-pick is for 3-6 players"])
+    assert not out.exists()
+
+
+def test_players_from_a_count_up_run_to_the_game_s_most(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    out = tmp_path / "out"
+    args = build_args(root, out, "--players", "5+", "--paper", "a4", "--quiet")
+    assert run(args, capsys, tmp_path)[0] == 0
+    assert sorted(p.name for p in (out / "pass-and-pick/a4").iterdir()) == [
+        "5-players",
+        "6-players",
+    ]
