@@ -253,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         try:
             status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
+        except BrokenPipeError:  # `shapes-print list | head`: the reader has gone
+            return 0
         except OSError as error:  # the system refused: a full disk, a folder not ours to write
             if debug:
                 raise

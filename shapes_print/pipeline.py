@@ -20,6 +20,7 @@ from shapes_print.load.content import (
     game_folders,
     load_game,
 )
+from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
 from shapes_print.options import PrintOptions, check_offset, named_size
 from shapes_print.paths import check_output
@@ -105,7 +106,10 @@ def load_project(
         check_games_exist(loaded, list(folders))
         covered = covered_games(loaded, games, list(only) if ref in explicit else [])
         if covered:
-            variants.append(make_variant(sources.templates, covered, loaded))
+            variant = make_variant(sources.templates, covered, loaded)
+            for game in covered.values():  # refused here, at load, not when a kit is planned
+                claim_file_names(game, variant.library.guide)
+            variants.append(variant)
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
