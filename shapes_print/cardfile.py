@@ -15,7 +15,8 @@ from itertools import repeat
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.content import Library, LoadedDeck, LoadedGame
+from shapes_print.load.content import Library, LoadedDeck, LoadedGame, element_place
+from shapes_print.load.layout import check_boxes
 from shapes_print.load.models import CardTemplate, InkSaver
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.cards import card_symbol
@@ -46,6 +47,8 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
     if key not in loaded.drawn:
         width, height = named_size(card_size, library.card_sizes, "--card-size")
         resized = template.model_copy(update={"card": {"width": width, "height": height}})
+        doc = library.template_sources[template.id]
+        check_boxes(resized, library.printing.bleed, element_place(doc))
         loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
     return loaded.drawn[key][1]
 

@@ -15,8 +15,9 @@ from typing import Annotated, NoReturn
 import typer
 from typer.exceptions import TyperException
 
-from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, MAX_CARDS, PROJECT, STANDARD
-from shapes_print.errors import UserError
+from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, PROJECT, STANDARD
+from shapes_print.errors import UserError, system_error
+from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
 from shapes_print.options import PrintOptions, parse_offset
 from shapes_print.plan.imposition import Flip
 
@@ -117,7 +118,9 @@ def preview_kit(
         str | None, typer.Option(help="Papers as for build; default: the first in papers.yaml.")
     ] = None,
     out: Out = Path("output"),
-    dpi: Annotated[int, typer.Option(min=10, max=600, help="Pixels per inch of the pages.")] = 100,
+    dpi: Annotated[
+        int, typer.Option(min=MIN_DPI, max=MAX_DPI, help="Pixels per inch of the pages.")
+    ] = 100,
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
     labels: Labels = None,
@@ -260,7 +263,14 @@ def main(argv: list[str] | None = None) -> int:
     debug = "--debug" in given
     args = [a for a in given if a != "--debug"] or ["--help"]
     try:
-        status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
+        try:
+            status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
+        except BrokenPipeError:  # `shapes-print list | head`: the reader has gone
+            return 0
+        except OSError as error:  # the system refused: a full disk, a folder not ours to write
+            if debug:
+                raise
+            raise system_error(error) from None
     except UserError as error:
         typer.echo(error.line(), err=True)
         if error.hint:

@@ -1,5 +1,5 @@
 """The defaults the command line shows: where the shipped content, templates and label sets
-are, and the deck-size limit. Apart from the pipeline, so `--help` need not load it."""
+are. Apart from the pipeline, so `--help` need not load it (limits are in `limits`)."""
 
 from __future__ import annotations
 
@@ -10,4 +10,3 @@ DEFAULT_CONTENT = PROJECT / "content"
 DEFAULT_TEMPLATES = PROJECT / "templates"
 DEFAULT_LABELS = PROJECT / "labels"
 STANDARD = "standard"  # the label set used when none is named; its kits get no folder of their own
-MAX_CARDS = 10_000

@@ -1,11 +1,14 @@
 """Errors a user can cause, each carrying the file and position it came from.
 
-The CLI turns a UserError into one line `path:line:column: message` and exit status 2.
+The CLI turns a UserError into one line `path:line:column: message` and exit status 2. So
+does an error the operating system gives (a full disk, a file-size limit, a folder it
+may not write in): `system_error` says which path and what to do about it.
 """
 
 from __future__ import annotations
 
 import difflib
+import errno
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +48,32 @@ class UserError(Exception):
     def __reduce__(self) -> tuple[type[UserError], tuple[Source | None, str, str]]:
         """Pickle by its own fields, so an error raised in a build worker arrives whole."""
         return type(self), (self.source, self.message, self.hint)
+
+
+# What to do when the system refuses a read or a write, by error number.
+_WHAT_TO_DO = {
+    errno.ENOSPC: "the disk is full: free some space, or build into a folder on another disk",
+    errno.EDQUOT: "the disk quota is used up: free some space, or build elsewhere",
+    errno.EFBIG: "the file would be larger than this system allows (a file-size limit)",
+    errno.EACCES: "permission denied: choose a folder you may write in, or change its rights",
+    errno.EPERM: "not permitted: choose a folder you may write in, or change its rights",
+    errno.EROFS: "the disk is read-only: build into a folder you may write in",
+    errno.EISDIR: "is a folder where a file was expected: move it away",
+    errno.ENOTDIR: "part of this path is a file where a folder was expected: move it away",
+    errno.EEXIST: "is in the way: something else already has this name; move it away",
+    errno.ENAMETOOLONG: "the path is too long: choose a shorter folder",
+    errno.EMFILE: "too many open files: raise the limit (ulimit -n) or use fewer --jobs",
+}
+
+
+def system_error(error: OSError, path: Path | None = None) -> UserError:
+    """An operating-system error as one line: the path it concerns (`path`, else the
+    error's own) and what to do."""
+    what = _WHAT_TO_DO.get(error.errno or 0) or (error.strerror or str(error)).lower()
+    path = path or error.filename
+    if isinstance(path, bytes):
+        path = path.decode(errors="replace")
+    return UserError(None if path is None else Source(Path(path)), what)
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:

@@ -13,10 +13,12 @@ from typing import Any
 from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.fields import BACK_LOOK, back_look_name
+from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
 from shapes_print.message import counted
-from shapes_print.options import PrintOptions, named_size
+from shapes_print.options import PrintOptions, check_offset, named_size
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.imposition import Flip
@@ -83,6 +85,11 @@ def kit_folder(request: KitRequest) -> str:
     return f"{request.game}/{labels_folder(request.labels)}{request.paper}/{players}"
 
 
+# The values besides numbers every kit's text may print (kit_values); no number may take
+# their names.
+TEXT_VALUES = ("deck_counts", "deck_summary", "game_title", "players_max", "players_min")
+
+
 def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> dict[str, Any]:
     """Every number the game's text may print for this player count.
 
@@ -96,13 +103,15 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     named = tuple((card.count, card.name or card.id) for card in deck.cards)
     given = {"players": players, "deck_size": sum(counts), **deck_group_counts(loaded)}
     numbers = compute_numbers(
-        loaded.game.numbers, given, lambda name: loaded.source.source(("numbers", name))
+        loaded.game.numbers,
+        given,
+        lambda name: loaded.source.source(("numbers", name)),
+        TEXT_VALUES,
     )
     check_constraints(
         loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i))
     )
-    return {
-        **numbers,
+    text = {
         **back_looks(loaded),
         "deck_counts": " + ".join(str(count) for count in counts),
         "deck_summary": DeckSummary(named, words, where),
@@ -110,6 +119,7 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
         "players_min": loaded.game.players.min,
         "players_max": loaded.game.players.max,
     }
+    return {**numbers, **text}
 
 
 def back_looks(loaded: LoadedGame) -> dict[str, str]:
@@ -119,10 +129,10 @@ def back_looks(loaded: LoadedGame) -> dict[str, str]:
     not the standard set's colour when a set redraws the backs in black and white.
     """
     return {
-        f"{back_id.replace('-', '_')}_back": str(back.fields["look"])
+        back_look_name(back_id): str(back.fields[BACK_LOOK])
         for deck in loaded.decks
         for back_id, back in deck.deck.backs.items()
-        if "look" in back.fields
+        if BACK_LOOK in back.fields
     }
 
 
@@ -170,6 +180,8 @@ def plan_kit(
             f"{game.id} is for {game.players.min}-{game.players.max} players, not {request.players}",
         )
     page = named_size(request.paper, library.papers, "--paper")
+    check_offset(request.options.back_offset, library.printing.calibration.scale_half_length)
+    names = claim_file_names(loaded, library.guide)
     if loaded.deck.shapes:
         own = ShapeLibrary.from_mapping(
             loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
@@ -194,7 +206,7 @@ def plan_kit(
         title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
         plan = (page, title, cards_line, flip, options)
         cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
-        name = f"{deck.name}-print-shop" if options.print_shop else deck.name
+        name = names.name(deck.name, "players", options.print_shop)
         files.append(KitFile(f"{stem}_{name}", "players", cards))
         faces = {**faces, **drawn}
     for list_name, items in game.lists.items():
@@ -216,7 +228,7 @@ def plan_kit(
         title = f"{game_title}: {words.fill(doc.spec.title, values, doc.source.source(('title',)))}"
         files.append(
             KitFile(
-                f"{stem}_{doc.spec.name}",
+                f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}",
                 doc.spec.audience,
                 Document(title, pages, ctx.fonts.regular.name, faces, "none"),
             )
@@ -226,7 +238,7 @@ def plan_kit(
     shop = options.print_shop
     guide_of = (listed, paper, flip, shop, f"{stem}_")
     name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
-    files.append(KitFile(f"{stem}_{name}", audience, guide))
+    files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
     return files

@@ -14,7 +14,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, system_error
+from shapes_print.paths import within
 
 MANIFEST = "manifest.json"
 _CHUNK = 1 << 20
@@ -60,9 +61,23 @@ def write_manifest(out: Path, manifest: Manifest) -> None:
         }
     temporary = out / f".{MANIFEST}.tmp"
     temporary.unlink(missing_ok=True)  # a fresh file: never write through a planted link
-    with temporary.open("x", encoding="utf-8") as handle:
-        handle.write(json.dumps(data, indent=2) + "\n")
-    os.replace(temporary, out / MANIFEST)
+    try:
+        with temporary.open("x", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, indent=2) + "\n")
+        os.replace(temporary, out / MANIFEST)
+    except OSError as error:  # a full disk, say: the old manifest stays, no half-written copy
+        temporary.unlink(missing_ok=True)
+        raise system_error(error, out / MANIFEST) from None
+
+
+def check_manifest_place(out: Path) -> None:
+    """The manifest's name must be free, a file or a link (replaced, never followed): a
+    folder there cannot be replaced."""
+    path = out / MANIFEST
+    if not path.is_symlink() and path.exists() and not path.is_file():
+        raise UserError(
+            Source(path), "is in the way of the manifest: it is not a file; move it away"
+        )
 
 
 def sha256(path: Path) -> str:
@@ -77,7 +92,10 @@ def problems(out: Path, entries: Entries) -> list[str]:
     """One line per listed file that is missing, truncated or changed."""
     found = []
     for name, entry in sorted(entries.items()):
-        path = out / name
+        path = within(out, name)
+        if path is None:  # a manifest is data: it never sends verify outside its folder
+            found.append(f"{out / name}: named by the manifest but outside {out}; not read")
+            continue
         if path.is_symlink() or not path.is_file():
             found.append(f"{path}: missing")
             continue

@@ -107,6 +107,22 @@ class Message:
         """The words outside placeholders (branches included): what a translator translates."""
         return "".join(_literals(self.nodes))
 
+    def names(self) -> set[str]:
+        """Every value the message names, in placeholders and plural selectors alike."""
+        return _names(self.nodes)
+
+
+def _names(nodes: tuple[Node, ...]) -> set[str]:
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, Field):
+            found.add(node.name)
+        elif isinstance(node, Select):
+            found.add(node.name)
+            for branch in node.branches:
+                found |= _names(branch.nodes)
+    return found
+
 
 def _literals(nodes: tuple[Node, ...]) -> list[str]:
     out: list[str] = []

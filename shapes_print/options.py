@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
 from shapes_print.units import LengthError, parse_length, parse_size
 
 FORMATS = ("pdf", "svg")
@@ -58,6 +59,19 @@ def parse_offset(text: str) -> tuple[float, float]:
         raise UserError(Source(Path("--back-offset")), str(error)) from None
 
 
+def check_offset(offset: tuple[float, float], most: float) -> None:
+    """A back offset is what the calibration sheet measured, so no larger than its scales
+    read (`most`, points): more would only push the backs off the sheet's printable area."""
+    largest = max(abs(offset[0]), abs(offset[1]))
+    if largest > most + 1e-6:
+        raise UserError(
+            Source(Path("--back-offset")),
+            f"an offset of {largest * 25.4 / 72:.1f} mm is more than the {most * 25.4 / 72:.1f} mm "
+            "the calibration sheet measures; print it (shapes-print calibrate) and read the "
+            "offset from its scales",
+        )
+
+
 def parse_formats(text: str) -> tuple[str, ...]:
     """`pdf,svg` as a tuple in a fixed order; PDF is always written."""
     asked = {part.strip() for part in text.split(",") if part.strip()}
@@ -76,9 +90,14 @@ def named_size(
     if name in known:
         return known[name]
     try:
-        return parse_size(name)
+        size = parse_size(name)
     except LengthError as error:
         raise UserError(
             Source(Path(option)),
             f"unknown size {name!r}: use one of {', '.join(known)} or e.g. 63x88mm ({error})",
         ) from None
+    if max(size) > MAX_SIDE:
+        raise UserError(
+            Source(Path(option)), f"size {name!r} is over the {MAX_SIDE_MM:,} mm limit on a side"
+        )
+    return size

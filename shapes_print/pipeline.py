@@ -11,17 +11,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import get_args
 
-from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES, MAX_CARDS
+from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, labels_folder, plan_kit
+from shapes_print.limits import MAX_CARDS
 from shapes_print.load.content import (
     Library,
     LoadedGame,
     game_folders,
     load_game,
 )
+from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
-from shapes_print.options import PrintOptions, named_size
+from shapes_print.options import PrintOptions, check_offset, named_size
+from shapes_print.paths import check_output
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.primitives import Document
@@ -37,6 +40,10 @@ class Sources:
     content: Path = DEFAULT_CONTENT
     templates: Path = DEFAULT_TEMPLATES
     labels: Path = DEFAULT_LABELS
+
+    def inputs(self) -> dict[str, Path]:
+        """The folders output must stay out of, by the option that names them."""
+        return {"--content": self.content, "--templates": self.templates}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +107,10 @@ def load_project(
         check_games_exist(loaded, list(folders))
         covered = covered_games(loaded, games, list(only) if ref in explicit else [])
         if covered:
-            variants.append(make_variant(sources.templates, covered, loaded))
+            variant = make_variant(sources.templates, covered, loaded)
+            for game in covered.values():  # refused here, at load, not when a kit is planned
+                claim_file_names(game, variant.library.guide)
+            variants.append(variant)
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
@@ -129,21 +139,25 @@ def covered_games(
 
 
 def player_counts(game: LoadedGame, wanted: str) -> list[int]:
-    """The player counts to build: 'all', '4' or '3-6', kept to what the game allows."""
+    """The player counts to build: 'all', '4', '3-6' or '4+', which must lie inside the
+    game's range (a count it does not have is a mistake, not something to skip)."""
     low, high = game.game.players.min, game.game.players.max
     if wanted == "all":
         return list(range(low, high + 1))
     asked_low, asked_high = player_range(wanted, Source(Path("--players")))
-    counts = [n for n in range(max(low, asked_low), min(high, asked_high) + 1)]
-    if not counts:
+    if wanted.strip().endswith("+"):  # 4+: from 4 to as many as the game allows
+        asked_high = max(high, asked_low)
+    if not low <= asked_low <= asked_high <= high:  # 5-9 on a 3-6 game is a mistake, as 7 is
         raise UserError(None, f"--players {wanted}: {game.game.id} is for {low}-{high} players")
-    return counts
+    return list(range(asked_low, asked_high + 1))
 
 
 def papers(project: Project, wanted: str) -> list[str]:
     """Paper names from templates/papers.yaml, or custom sizes such as `300x400mm`."""
     names = (
-        list(project.library.papers) if wanted == "all" else [p.strip() for p in wanted.split(",")]
+        list(project.library.papers)
+        if wanted == "all"
+        else list(dict.fromkeys(p.strip() for p in wanted.split(",")))  # a4,a4 is one a4
     )
     for name in names:
         named_size(name, project.library.papers, "--paper")
@@ -228,6 +242,7 @@ def build(
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
 ) -> list[Written]:
+    check_output(out, sources.inputs())
     project = load_project(sources, games, labels, max_cards)
     return build_project(project, options, out, on_kit)
 
@@ -252,8 +267,10 @@ def calibrate(
 ) -> list[Written]:
     """Write the duplex calibration sheet in a label set's words and type into
     `out/calibration/<paper>-<flip>/` (standard) or `out/calibration/<labels>/<paper>-<flip>/`."""
+    check_output(out, sources.inputs())
     variant = make_variant(sources.templates, {}, load_labels(labels, sources.labels))
     size = named_size(paper, variant.library.papers, "--paper")
+    check_offset(offset, variant.library.printing.calibration.scale_half_length)
     document = plan_calibration(variant, paper, size, flip, offset)
     name = variant.labels.name
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)

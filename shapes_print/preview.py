@@ -17,7 +17,11 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
-from shapes_print.pipeline import BuildOptions, Sources, build_project, load_project
+from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_PREVIEW_PIXELS
+from shapes_print.options import named_size
+from shapes_print.paths import check_output
+from shapes_print.pipeline import BuildOptions, Sources, build_project, load_project, papers
 from shapes_print.write import Written, swap_in
 
 PREVIEW = "preview"
@@ -70,11 +74,25 @@ def build_and_preview(
     Building first means a preview always shows the YAML as it is now, never an old kit.
     Without --players or --paper: the game's smallest count, on the first paper listed.
     """
+    check_output(out, sources.inputs())
     project = load_project(sources, [game], labels)
     counts = players or str(project.games[game].game.players.min)
     options = BuildOptions(counts, paper or next(iter(project.library.papers)))
+    for name in papers(project, options.paper):
+        check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
     written = build_project(project, options, out)
     return preview_kits(written, dpi)
+
+
+def check_preview_size(paper: str, size: tuple[float, float], dpi: int) -> None:
+    """A page's pixels at `dpi` within the limit, before anything is built or drawn."""
+    pixels = round(size[0] / 72 * dpi) * round(size[1] / 72 * dpi)
+    if pixels > MAX_PREVIEW_PIXELS:
+        raise UserError(
+            Source(Path("--dpi")),
+            f"a {paper} page at {dpi} dpi is {pixels:,} pixels, over the limit of "
+            f"{MAX_PREVIEW_PIXELS:,}; ask for fewer dots per inch",
+        )
 
 
 def preview_kits(written: Sequence[Written], dpi: int) -> list[Preview]:

@@ -23,6 +23,7 @@ from pydantic import (
 )
 
 from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_CORNERS, MIN_PATTERN_SPACING
 from shapes_print.primitives import Colour, Item, Paint, Path, PathOp
 from shapes_print.units import parse_length
 
@@ -68,12 +69,12 @@ class EllipseSpec(_Spec):
 
 
 class RegularSpec(_Spec):
-    sides: int = Field(ge=3)
+    sides: int = Field(ge=3, le=MAX_CORNERS, strict=True)
     rotation: float = 0.0
 
 
 class StarSpec(_Spec):
-    points: int = Field(ge=3)
+    points: int = Field(ge=3, le=MAX_CORNERS, strict=True)
     inner: float = Field(gt=0, lt=1)
     rotation: float = 0.0
 
@@ -94,6 +95,8 @@ class ShapeDef(_Spec):
     def _corners(cls, value: list[tuple[float, float]] | None) -> Any:
         if value is not None and len(value) < 3:
             raise ValueError(f"needs at least 3 points, got {len(value)}")
+        if value is not None and len(value) > MAX_CORNERS:
+            raise ValueError(f"has {len(value):,} points, over the limit of {MAX_CORNERS:,}")
         return value
 
     @model_validator(mode="after")
@@ -114,9 +117,13 @@ class ShapeDef(_Spec):
         return self._ops
 
 
+# Finer than a point, a pattern prints as a tint, and its marks would number in millions.
+Spacing = Annotated[float, BeforeValidator(parse_length), Field(ge=MIN_PATTERN_SPACING)]
+
+
 class LinesSpec(_Spec):
     angle: float
-    spacing: Length
+    spacing: Spacing
     width: Length
 
     @model_validator(mode="after")
@@ -127,7 +134,7 @@ class LinesSpec(_Spec):
 
 
 class DotsSpec(_Spec):
-    spacing: Length
+    spacing: Spacing
     radius: Length
 
     @model_validator(mode="after")
@@ -270,6 +277,9 @@ def extent(ops: tuple[PathOp, ...]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+_BOUNDS = {"less_than_equal": ("at most", "le"), "greater_than_equal": ("at least", "ge")}
+
+
 def _describe(err: ValidationError, skip: int = 0) -> str:
     """pydantic's errors as one line of YAML key paths, without Python class names."""
     parts = []
@@ -281,6 +291,10 @@ def _describe(err: ValidationError, skip: int = 0) -> str:
             parts.append(f"{problem} key '{loc}'")
         else:
             msg = e["msg"].removeprefix("Value error, ")
+            bound = _BOUNDS.get(e["type"])
+            if bound:
+                word, key = bound
+                msg = f"must be {word} {(e.get('ctx') or {})[key]:,}, got {e['input']!r}"
             parts.append(f"{loc}: {msg}" if loc else msg)
     return "; ".join(parts)
 

@@ -8,6 +8,7 @@ so the list is exactly what gets printed, never a guess.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import yaml
 from shapes_print.defaults import PROJECT
 from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import SCHEMA_NAME, ElementPatch, LoadedLabels, patch_template
+from shapes_print.load.models import IDENTIFIER_PATTERN
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge
 from shapes_print.pipeline import Sources, load_project, plan_every_setting
 from shapes_print.words import pinpoint
@@ -34,6 +36,8 @@ _TOP = {
     "cards": "card layout elements changed by name (templates/cards/*.yaml), and the trim hairline",
     "games": "per game: card fields by card group or card id, back fields by back id (colours, patterns, words)",
 }
+
+_NAME = re.compile(IDENTIFIER_PATTERN)
 
 
 def _flow(value: Any) -> str:
@@ -138,6 +142,10 @@ def starter_text(
 
 def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path:
     """Plan every kit with `start` to find its words, then write `folder/name.yaml`."""
+    if not _NAME.match(name):  # the name becomes a file name in `folder`, and nowhere else
+        raise UserError(
+            None, f"label set name {name!r} may only use a-z, 0-9 and - (it names {name}.yaml)"
+        )
     path = folder / f"{name}.yaml"
     if path.exists():
         raise UserError(Source(path), "already exists; choose another name or move it away")

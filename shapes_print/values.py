@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import ast
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_PLAYERS
 
 _OPERATORS: dict[type, Callable[[int, int], int]] = {
     ast.Add: operator.add,
@@ -47,11 +48,11 @@ class _Undefined(Exception):
 
 
 def player_range(text: str, where: Source | None) -> tuple[int, int]:
-    """'3-6' -> (3, 6); '7+' -> (7, a large number); '4' -> (4, 4)."""
+    """'3-6' -> (3, 6); '7+' -> (7, the most players a game may have); '4' -> (4, 4)."""
     text = str(text).replace("\N{EN DASH}", "-").strip()
     try:
         if text.endswith("+"):
-            return int(text[:-1]), 10**6
+            return int(text[:-1]), MAX_PLAYERS
         low, _, high = text.partition("-")
         return int(low), int(high or low)
     except ValueError:
@@ -90,11 +91,21 @@ def compute_numbers(
     specs: Mapping[str, int | str | Mapping[str, int]],
     given: Mapping[str, int],
     source_of: Callable[[str], Source],
+    built_in: Collection[str] = (),
 ) -> dict[str, int | NoEntry]:
-    """All numbers for one player count, each evaluated after those it refers to."""
+    """All numbers for one player count, each evaluated after those it refers to.
+
+    None may take the name of a value given (`players`, `deck_size`) or of another
+    `built_in` one, which it would silently replace."""
     values: dict[str, int | NoEntry] = dict(given)
     for name, spec in specs.items():
         where = source_of(name)
+        if name in given or name in built_in:
+            raise UserError(
+                where,
+                f"numbers.{name}: {name!r} is a value every kit gives; call this number "
+                "something else",
+            )
         if isinstance(spec, bool):
             raise UserError(where, f"{name}: expected a number, got {spec!r}")
         if isinstance(spec, int):

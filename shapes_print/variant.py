@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from shapes_print.contrast import check_contrast
-from shapes_print.errors import UserError, closest
-from shapes_print.fonts import FontPair, font_file, load_font
+from shapes_print.errors import Source, UserError, closest
+from shapes_print.fonts import PACKAGE, FontPair, font_file, load_font
 from shapes_print.load.content import Library, LoadedGame, load_library
+from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import LoadedLabels
 from shapes_print.load.models import Deck
+from shapes_print.paths import inside
 from shapes_print.plan.context import DrawContext
 
 
@@ -35,7 +37,7 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
     style = library.style
     where = labels.source.under(("style",), library.style_source)
     paths = {
-        kind: font_file(spec, library.folder, where.source(("fonts", kind)))
+        kind: _font_path(spec, where.source(("fonts", kind)), library)
         for kind, spec in style.fonts.items()
     }
     fonts = FontPair(load_font(paths["regular"]), load_font(paths["bold"]))
@@ -64,8 +66,20 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
     variant = Variant(
         labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()}
     )
+    for game in variant.games.values():
+        check_fields_are_read(game, library)
     check_contrast(variant.labels, variant.library, variant.games)
     return variant
+
+
+def _font_path(spec: str, where: Source, library: Library) -> Path:
+    """A font a label set names is looked for beside the label set's file (and must stay in
+    that folder), then in templates/; one templates/sheet.yaml names is in templates/."""
+    beside = where.path.parent
+    written_by_labels = where.path != library.style_source.path
+    if written_by_labels and not spec.startswith(PACKAGE) and (beside / spec).exists():
+        return inside(beside, spec, where, "label set")
+    return font_file(spec, library.folder, where)
 
 
 def check_text_is_used(variant: Variant) -> None:

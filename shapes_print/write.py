@@ -23,9 +23,16 @@ from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, system_error
 from shapes_print.kit import KitFile
-from shapes_print.manifest import Manifest, read_manifest, settle, sha256, write_manifest
+from shapes_print.manifest import (
+    Manifest,
+    check_manifest_place,
+    read_manifest,
+    settle,
+    sha256,
+    write_manifest,
+)
 from shapes_print.render.pdf import write_pdf
 
 try:
@@ -88,6 +95,7 @@ def write_kits(
     with _locked(out):
         for stale in out.glob(f"{STAGING_PREFIX}*"):
             shutil.rmtree(stale, ignore_errors=True)
+        check_manifest_place(out)
         manifest = settle(out, read_manifest(out, strict=False))
         for folder, _, _ in kits:
             _refuse_links(out, folder)
@@ -139,7 +147,10 @@ _BATCH: list[Job] = []  # set before forking: workers inherit the plan instead o
 
 def _render_job(staging: Path, formats: Sequence[str], job: Job) -> Made:
     folder, kit_file = job
-    made = _render_file(kit_file, staging / folder, formats)
+    try:
+        made = _render_file(kit_file, staging / folder, formats)
+    except OSError as error:  # named by the kit folder it was for, not the staging copy
+        raise system_error(error, staging.parent / folder) from None
     return [(path.name, pages, path.stat().st_size, sha256(path)) for path, pages in made]
 
 

@@ -1,8 +1,9 @@
 """A corpus of bad inputs (tests/bad_inputs.yaml), each with the exact message it must produce.
 
 Every case edits a private copy of content/ and templates/, runs `shapes-print build`
-in-process and expects exit status 2, one line `path:line[:column]: message` (plus at most
-one `hint:` line), no traceback, and nothing written to the output folder.
+in-process (with the case's `args`, if any) and expects exit status 2, one line
+`path:line[:column]: message` (`--option ...: message` for an option's mistake, `path: message`
+for a file that is not YAML, marked `path_only`; plus at most one `hint:` line), no traceback, and nothing written to the output folder.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ CASES: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "bad_inputs.yaml").read_text()
 )
 ONE_LINE = re.compile(r"^[^\s:][^:]*:\d+(:\d+)?: \S")
+OPTION_LINE = re.compile(r"^--[a-z-]+[^:]*: \S")
+PATH_LINE = re.compile(r"^[^\s:][^:]*: \S")  # a file that is not YAML (a font) has no lines
 REQUIRED = {  # the issue's list, by case id
     "yaml-syntax",
     "tab-indent",
@@ -61,10 +64,12 @@ def test_bad_input_gives_one_line_and_writes_nothing(
 ) -> None:
     root = copy_project(tmp_path, _edits(case))
     out = tmp_path / "out"
-    status, lines, _ = run(build_args(root, out), capsys, tmp_path)
+    args = [arg.replace("{root}", str(root)) for arg in case.get("args", [])]
+    status, lines, _ = run(build_args(root, out, *args), capsys, tmp_path)
     assert status == 2
     assert lines[0] == case["error"]
-    assert ONE_LINE.match(lines[0])
+    form = PATH_LINE if case.get("path_only") else OPTION_LINE if "args" in case else ONE_LINE
+    assert form.match(lines[0])
     if "hint" in case:
         assert lines[1:] == [case["hint"]]
     else:  # none, or one whose wording may grow (such as a list of known names)

@@ -136,3 +136,11 @@ def test_readme_pictures_are_small_and_current(tmp_path: Path) -> None:
             assert old.size == new.size, f"{target} is out of date: run make docs"
             diff = ImageStat.Stat(ImageChops.difference(old.convert("RGB"), new.convert("RGB")))
             assert max(diff.mean) < SAME_PICTURE, f"{target} is out of date: run make docs"
+
+
+def test_readme_states_every_limit_as_limits_py_does() -> None:
+    from shapes_print.limits import LIMITS
+
+    text = README.read_text()
+    for limit in LIMITS:
+        assert f"| {limit.what} | {limit.most} |" in text

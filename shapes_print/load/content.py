@@ -7,6 +7,7 @@ merged key by key, anything else is replaced.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -14,10 +15,11 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from shapes_print.defaults import MAX_CARDS
 from shapes_print.errors import Source, UserError, closest
+from shapes_print.limits import MAX_CARDS
 from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
+from shapes_print.load.layout import check_boxes
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
@@ -32,7 +34,8 @@ from shapes_print.load.models import (
     SheetDocument,
     SheetStyle,
 )
-from shapes_print.load.validate import validate
+from shapes_print.load.ranges import check_number_tables, check_section_players
+from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
@@ -142,7 +145,13 @@ def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...
             f"template {parent!r} not found (known: {', '.join(sorted(docs))})",
         )
     base = _resolve_extends(docs, parent, (*chain, name))
-    return Document(doc.path, deep_merge(base.data, doc.data), {**base.marks, **doc.marks})
+    unquoted = {loc: text for loc, text in base.unquoted.items() if loc not in doc.marks}
+    return Document(
+        doc.path,
+        deep_merge(base.data, doc.data),
+        {**base.marks, **doc.marks},
+        {**unquoted, **doc.unquoted},
+    )
 
 
 def _mapping(doc: Document) -> dict:
@@ -194,6 +203,8 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     print_doc = read_yaml(folder / "print.yaml")
     _mapping(print_doc)
     printing = validate(PrintSettings, print_doc)
+    for name, template in templates.items():
+        check_boxes(template, printing.bleed, element_place(merged[name]))
     guide_path = inside(folder, printing.guide, print_doc.source(("guide",)), "templates")
     guide = load_document(guide_path)
     return Library(
@@ -216,6 +227,11 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         printing_source=print_doc,
         guide=guide,
     )
+
+
+def element_place(doc: Document) -> Callable[[str, int], Source]:
+    """Where a template's element is written, by layout and index, for check_boxes."""
+    return lambda layout, index: doc.source(("layouts", layout, "elements", index, "box"))
 
 
 def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, float]]:
@@ -251,9 +267,10 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
             parsed = _block_adapter(kind).validate_python(value)
         except ValidationError as errors:
             error = errors.errors()[0]
-            where = doc.source((*here, kind, *error["loc"]))
-            path = ".".join(str(p) for p in (kind, *error["loc"]))
-            raise UserError(where, f"{path}: {error['msg']}") from None
+            error["loc"] = (kind, *error["loc"])
+            at = (*here, *place(error))
+            message, hint = describe(error, BLOCK_TYPES[kind], doc.written(at))
+            raise UserError(doc.source(at), message, hint) from None
         children: tuple[Block, ...] = ()
         if isinstance(parsed, ForEachBlock):
             children = parse_blocks(doc, parsed.blocks, (*here, kind, "blocks"))
@@ -271,13 +288,17 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
         )
     if game.players.min > game.players.max:
         raise UserError(source.source(("players",)), "players: min is larger than max")
+    check_number_tables(game, source)
     lists, origins = _load_lists(game, folder, source)
     main_deck = ("deck",), CARDS, game.cards_title
     decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
     for name, extra in game.extra_decks.items():
         where = ("extra_decks", name, "file")
+        earlier = sum(card.count for deck in decks for card in deck.deck.cards)
         decks.append(
-            _load_deck(folder, extra.file, where, name, extra.title, lists, source, max_cards)
+            _load_deck(
+                folder, extra.file, where, name, extra.title, lists, source, max_cards, earlier
+            )
         )
     deck_ids = {card.id for deck in decks for card in deck.deck.cards}
     card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
@@ -286,7 +307,9 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
     for index, name in enumerate(game.documents):
         path = inside(folder, name, source.source(("documents", index)), "game")
-        loaded.documents.append(load_document(path))
+        document = load_document(path)
+        check_section_players(game, document.source, [p for p, _ in document.sections])
+        loaded.documents.append(document)
     return loaded
 
 
@@ -328,23 +351,28 @@ def _load_deck(
     lists: dict[str, list],
     source: Document,
     max_cards: int,
+    earlier: int = 0,
 ) -> LoadedDeck:
     doc = read_yaml(inside(folder, file, source.source(loc), "game"))
     _mapping(doc)
     deck, origins = expand_deck(validate(Deck, doc), lists, doc)
-    _card_limit(deck, doc, max_cards, origins)
+    _card_limit(deck, doc, max_cards, origins, earlier)
     return LoadedDeck(name, title, deck, doc, origins)
 
 
-def _card_limit(deck: Deck, source: Document, max_cards: int, origins: tuple[int, ...]) -> None:
-    """Refuse a deck over the card limit at the count that crosses it, before any planning."""
-    total = 0
+def _card_limit(
+    deck: Deck, source: Document, max_cards: int, origins: tuple[int, ...], earlier: int
+) -> None:
+    """Refuse a kit over the card limit at the count that crosses it, before any planning;
+    `earlier` cards are in the kit's decks read before this one."""
+    total = earlier
     for card, index in zip(deck.cards, origins, strict=True):
         total += card.count
         if total > max_cards:
+            what = "the kit's decks reach" if earlier else "the deck reaches"
             raise UserError(
                 source.source(("cards", index, "count")),
-                f"the deck reaches {total} cards here, over the limit of {max_cards}",
+                f"{what} {total} cards here, over the limit of {max_cards}",
                 "a larger deck needs --max-cards",
             )
 
@@ -359,6 +387,8 @@ def game_folders(content: Path) -> list[Path]:
     if not content.is_dir():
         raise UserError(Source(content), "content folder not found")
     folders = sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
+    if not folders:
+        raise UserError(Source(content), "no games here: a game is a folder holding a game.yaml")
     for folder in folders:  # a linked game folder would let its files come from anywhere
         inside(content, f"{folder.name}/game.yaml", Source(folder), "content")
     return folders

@@ -112,6 +112,14 @@ class Layered:
                     return doc.marks[key]
         return Source(self.layers[0][0].path)
 
+    def written(self, loc: Loc) -> str | None:
+        """As written, the unquoted non-text value at `loc` in the first layer holding it."""
+        loc = tuple(loc)
+        for doc, prefix in self.layers:
+            if (*prefix, *loc) in doc.marks:
+                return doc.written((*prefix, *loc))
+        return None
+
     def under(self, prefix: Loc, base: Document | None = None) -> "Layered":
         """The same layers looked at below `prefix`, over an optional base file."""
         layers = tuple((doc, (*pre, *prefix)) for doc, pre in self.layers)
@@ -189,7 +197,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
         if any(seen.path == path for seen in docs):
             raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
         docs.append(doc)
-        data = deep_merge(_with_own_fonts(doc), data)
+        data = deep_merge(doc.data, data)
         parent = doc.data.get("extends")
         if parent is None:
             break
@@ -227,23 +235,6 @@ def _check_messages(spec: LabelSet, source: Layered) -> None:
             skip = len(loc[-1]) if loc[0] == "text" else 0  # past the English key
             at = Source(where.path, where.line, where.column + skip) if where.line else where
             raise UserError(place(at, text, error.offset), error.message, error.hint) from None
-
-
-def _with_own_fonts(doc: Document) -> dict[str, Any]:
-    """A font file beside the label set wins; otherwise the name is looked up as
-    templates/sheet.yaml's are (in templates/, or `package:` in an installed package)."""
-    fonts = (
-        doc.data.get("style", {}).get("fonts") if isinstance(doc.data.get("style"), dict) else None
-    )
-    if not isinstance(fonts, dict):
-        return doc.data
-    own = {
-        kind: str(doc.path.parent / value)
-        if isinstance(value, str) and (doc.path.parent / value).is_file()
-        else value
-        for kind, value in fonts.items()
-    }
-    return deep_merge(doc.data, {"style": {"fonts": own}})
 
 
 def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[str, Any]:

@@ -12,9 +12,13 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainValidator,
+    StrictInt,
     WithJsonSchema,
+    model_validator,
 )
+from pydantic_core import PydanticCustomError
 
+from shapes_print.limits import MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM
 from shapes_print.primitives import RGB
 from shapes_print.units import LengthError, parse_card_length, parse_length
 
@@ -35,6 +39,14 @@ def _size(value: object) -> float:
     return points
 
 
+def _side(value: object) -> float:
+    """A side of a paper or a card: more than zero, and within the limit on sides."""
+    points = _size(value)
+    if points > MAX_SIDE:
+        raise LengthError(f"length {value!r} is over the {MAX_SIDE_MM:,} mm limit on a side")
+    return points
+
+
 # In YAML a length is text with its unit; editors are told so through the JSON Schema.
 LENGTH_SCHEMA = {
     "type": "string",
@@ -43,6 +55,7 @@ LENGTH_SCHEMA = {
 }
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(LENGTH_SCHEMA)]
 Size = Annotated[float, BeforeValidator(_size), WithJsonSchema(LENGTH_SCHEMA)]
+Side = Annotated[float, BeforeValidator(_side), WithJsonSchema(LENGTH_SCHEMA)]
 
 
 def _colour(value: object) -> RGB:
@@ -69,7 +82,16 @@ CardLength = Annotated[
 ]
 IDENTIFIER_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
 Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
-Scalar = str | int | float
+
+
+def _text_or_number(value: object) -> object:
+    """A card field or list value: printed as it is, so never YAML's true, false or null."""
+    if isinstance(value, bool) or value is None:
+        raise PydanticCustomError("text_or_number", "must be text or a number")
+    return value
+
+
+Scalar = Annotated[str | int | float, BeforeValidator(_text_or_number)]
 
 
 class Strict(BaseModel):
@@ -120,6 +142,11 @@ class Element(Strict):
     cards: str | None = None
     alt: str | None = None
 
+    def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
+        """The box on a `width` x `height` card: points from its top-left corner, y down."""
+        (fx, ox), (fy, oy), (fw, ow), (fh, oh) = self.box
+        return fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+
 
 class Layout(Strict):
     elements: list[Element]
@@ -137,7 +164,7 @@ class CardTemplate(Strict):
 
     id: Identifier
     extends: str | None = None
-    card: dict[Literal["width", "height"], Size]
+    card: dict[Literal["width", "height"], Side]
     corner_radius: Length = 0.0
     text_safe: Length = 0.0
     trim_line: TrimLine | None = None
@@ -145,8 +172,8 @@ class CardTemplate(Strict):
 
 
 class Paper(Strict):
-    width: Size
-    height: Size
+    width: Side
+    height: Side
 
 
 class Furniture(Strict):
@@ -219,7 +246,7 @@ class CardType(Strict):
 
     id: str
     name: str | None = None
-    count: int = Field(gt=0)
+    count: int = Field(gt=0, strict=True)
     layout: Identifier
     back: Identifier
     group: Identifier | None = None
@@ -237,8 +264,8 @@ class Deck(Strict):
 
 
 class PlayerRange(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+    min: int = Field(ge=1, le=MAX_PLAYERS, strict=True)
+    max: int = Field(ge=1, le=MAX_PLAYERS, strict=True)
 
 
 class SheetDocument(Strict):
@@ -309,7 +336,7 @@ class Game(Strict):
     players: PlayerRange
     card_template: Identifier
     deck: str
-    numbers: dict[str, int | str | dict[str, int]] = {}
+    numbers: dict[str, StrictInt | str | dict[str, StrictInt]] = {}
     lists: dict[str, list[dict[str, Scalar]] | ListFile | ComputedList] = {}
     documents: list[str] = []
     cards_title: str
@@ -344,8 +371,17 @@ class TableBlock(Strict):
     rows: list[list[str | CardsCell]] = []
     rows_from: str | None = None
     row: list[str | CardsCell] = []
-    widths: list[float] | None = None
+    # Shares of the table's width, one per column.
+    widths: list[Annotated[float, Field(gt=0, strict=True)]] | None = None
     across: int = Field(default=1, ge=1)
+
+    @model_validator(mode="after")
+    def _a_width_per_column(self) -> "TableBlock":
+        if self.widths is not None and len(self.widths) != len(self.columns):
+            raise ValueError(
+                f"widths: {len(self.widths)} given for {len(self.columns)} columns; give one each"
+            )
+        return self
 
 
 class ScoreSheetBlock(Strict):

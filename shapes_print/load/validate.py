@@ -1,13 +1,18 @@
-"""Turn pydantic's validation errors into one-line UserErrors at the right file and line."""
+"""Turn pydantic's validation errors into one-line UserErrors at the right file and line.
+
+YAML reads an unquoted `yes`, `~` or `2024` as true, nothing or a number; where a field wants
+text, the message shows what was written and the quoting that makes it text.
+"""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import re
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from shapes_print.errors import UserError, closest
-from shapes_print.load.yamlsrc import Document, Loc
+from shapes_print.errors import Source, UserError, closest
+from shapes_print.load.yamlsrc import Loc
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -18,6 +23,7 @@ _PLAIN_MESSAGES = {
     "float_parsing": "must be a number",
     "float_type": "must be a number",
     "string_type": "must be text",
+    "text_or_number": "must be text or a number",
     "bool_type": "must be true or false",
     "bool_parsing": "must be true or false",
     "list_type": "must be a list",
@@ -33,10 +39,52 @@ _PLAIN_MESSAGES = {
 }
 
 
-def _describe(error: dict[str, Any], model: type[BaseModel]) -> tuple[str, str]:
-    loc = [str(part) for part in error["loc"]]
-    field = ".".join(loc) or model.__name__
+_UNION_MEMBER = re.compile(r"^(int|str|float|dict\[.*\]|list\[.*\])$")
+_READ_AS = {bool: "true or false", type(None): "nothing (null)", int: "a number", float: "a number"}
+_WANTS_TEXT = ("string_type", "text_or_number")
+_WANTS_NUMBER = {"int_type": "a whole number", "float_type": "a number"}
+
+
+class Placed(Protocol):
+    """A YAML file's data as validation sees it (a Document, or a label set's layers)."""
+
+    def source(self, loc: Loc = ()) -> Source: ...
+
+    def written(self, loc: Loc) -> str | None: ...
+
+
+def _unquoted(field: str, kind: str, value: object, written: str | None) -> str | None:
+    """The message for a value YAML read as true, nothing or a number where text (or a
+    number) was wanted, showing what was written; None when that is not the mistake."""
+    read_as = _READ_AS.get(type(value))
+    if written is None or read_as is None:
+        return None
+    if kind in _WANTS_TEXT:
+        if not written:
+            return f"{field}: has no value; write the text after the colon"
+        return f'{field}: {written} is read as {read_as}, not text; write it in quotes: "{written}"'
+    if kind in _WANTS_NUMBER and isinstance(value, bool):
+        wanted = _WANTS_NUMBER[kind]
+        return f"{field}: must be {wanted}, got {written}, which YAML reads as true or false"
+    return None
+
+
+def place(error: Any) -> Loc:
+    """Where in the data an error is, without the names pydantic adds for a union's members."""
+    loc = tuple(error["loc"])
+    while loc and isinstance(loc[-1], str) and _UNION_MEMBER.match(loc[-1]):
+        loc = loc[:-1]
+    return loc
+
+
+def describe(error: Any, model: Any, written: str | None = None) -> tuple[str, str]:
+    """One pydantic error as (message, hint); `written` is what the YAML said, if unquoted."""
+    loc = [str(part) for part in place(error)]
+    field = ".".join(loc) or getattr(model, "__name__", "value")
     kind = error["type"]
+    unquoted = _unquoted(field, kind, error.get("input"), written)
+    if unquoted:
+        return unquoted, ""
     if kind == "extra_forbidden":
         known = _known_keys(model, error["loc"][:-1])
         close = closest(str(loc[-1]), known)
@@ -48,13 +96,12 @@ def _describe(error: dict[str, Any], model: type[BaseModel]) -> tuple[str, str]:
         message = template.format(**context)
         if kind != "missing":
             message += f", got {error['input']!r}"
-    else:
-        message = str(context.get("error") or error["msg"])
-        message = message.removeprefix("Value error, ")
-    return f"{field}: {message}", ""
+        return f"{field}: {message}", ""
+    message = str(context.get("error") or error["msg"])
+    return f"{field}: {message.removeprefix('Value error, ')}", ""
 
 
-def _known_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+def _known_keys(model: Any, loc: tuple[Any, ...]) -> list[str]:
     current: Any = model
     for part in loc:
         if isinstance(part, int) or not (
@@ -78,7 +125,7 @@ def _inner_model(annotation: Any) -> Any:
     return annotation
 
 
-def validate(model: type[M], doc: Document, data: Any = None, loc: Loc = ()) -> M:
+def validate(model: type[M], doc: Placed, data: Any = None, loc: Loc = ()) -> M:
     """Validate `data` (default: the whole document) or raise a UserError at its line."""
     if data is None and not loc:
         data = doc.data
@@ -88,6 +135,6 @@ def validate(model: type[M], doc: Document, data: Any = None, loc: Loc = ()) -> 
         found = errors.errors()
         # A misspelt key also shows up as a missing one: report the spelling, it is the cause.
         error = next((e for e in found if e["type"] == "extra_forbidden"), found[0])
-        message, hint = _describe(error, model)
-        where = doc.source((*loc, *error["loc"]))
-        raise UserError(where, message, hint) from None
+        at = (*loc, *place(error))
+        message, hint = describe(error, model, doc.written(at))
+        raise UserError(doc.source(at), message, hint) from None

@@ -10,6 +10,8 @@ alias expanded is counted once per node before anything is built ("billion laugh
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,14 +22,13 @@ from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, Sc
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
 from shapes_print.message import MessageError, check_locale, parse, position
-
-MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_VALUES = 200_000
-MAX_DEPTH = 64
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MERGE = "tag:yaml.org,2002:merge"
+_INT = "tag:yaml.org,2002:int"
+_DECIMAL = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
@@ -35,6 +36,10 @@ _MAP = "tag:yaml.org,2002:map"
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Loc = tuple[str | int, ...]
+# Invisible marks that reorder the text around them (embeddings, overrides, isolates and the
+# left-to-right and right-to-left marks): a kit prints left to right only, and such a mark
+# can hide what a text says from whoever reads the YAML.
+_BIDI_CONTROL = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(slots=True)
@@ -44,6 +49,9 @@ class Document:
     path: Path
     data: Any
     marks: dict[Loc, Source] = field(default_factory=dict)
+    # What was written for each unquoted value YAML read as something other than text
+    # (`yes`, `~`, `2024`), so a field that wants text can show the quoting it needs.
+    unquoted: dict[Loc, str] = field(default_factory=dict)
 
     def source(self, loc: Loc = ()) -> Source:
         """The closest known place for a path of keys (falls back to its parents)."""
@@ -53,6 +61,15 @@ class Document:
                 return self.marks[loc]
             loc = loc[:-1]
         return self.marks.get((), Source(self.path, 1, 1))
+
+    def written(self, loc: Loc) -> str | None:
+        """As written, the unquoted non-text value at `loc` or the nearest above it."""
+        loc = tuple(loc)
+        while loc:
+            if loc in self.unquoted:
+                return self.unquoted[loc]
+            loc = loc[:-1]
+        return None
 
 
 class _Builder:
@@ -67,6 +84,7 @@ class _Builder:
         self.marks: dict[Loc, Source] = {}
         self.lines = lines
         self.locale = locale
+        self.unquoted: dict[Loc, str] = {}
 
     def source(self, node: Node) -> Source:
         mark = node.start_mark
@@ -76,7 +94,10 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise UserError(self.source(node), f"nested deeper than {MAX_DEPTH} levels")
         if isinstance(node, ScalarNode):
-            return self.message(self.scalar(node), node, self.locale)
+            value = self.scalar(node)
+            if not isinstance(value, str) and not node.style:  # plain: None, or '' in libyaml
+                self.unquoted[loc] = node.value
+            return self.message(value, node, self.locale)
         if isinstance(node, SequenceNode):
             if node.tag != _SEQ:
                 raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
@@ -136,6 +157,17 @@ class _Builder:
         return value
 
     def scalar(self, node: ScalarNode) -> Any:
+        if len(node.value) > MAX_TEXT:  # one text past it is pasted by mistake, or hostile
+            raise UserError(self.source(node), f"text is longer than {MAX_TEXT:,} characters")
+        control = _BIDI_CONTROL.search(node.value)
+        if control:
+            character = control.group()
+            raise UserError(
+                self.source(node),
+                f"text holds the invisible direction control U+{ord(character):04X} "
+                f"({unicodedata.name(character)}), which can make it read other than it "
+                "prints; remove it",
+            )
         if node.tag == _STR:  # most values: the constructor would return the text as it is
             return node.value
         if node.tag == _TIMESTAMP:
@@ -143,7 +175,15 @@ class _Builder:
         constructor = SafeConstructor.yaml_constructors.get(node.tag)
         if constructor is None:
             raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
-        return constructor(self.loader, node)
+        value = constructor(self.loader, node)
+        if node.tag == _INT and not _DECIMAL.match(node.value):
+            # YAML 1.1 reads 010 as 8, 0x10 as 16 and 1:30 as 90: never what was meant
+            raise UserError(
+                self.source(node),
+                f"{node.value} is read as the number {value}; write {value}, "
+                f'or "{node.value}" in quotes if it is text',
+            )
+        return value
 
 
 def _byte_source(path: Path, raw: bytes, offset: int) -> Source:
@@ -272,7 +312,8 @@ def _parse(
             _expanded_size(path, node)
         builder = _Builder(path, loader, text.splitlines(), locale)
         builder.marks[()] = builder.source(node)
-        return Document(path, builder.build(node, (), 0), builder.marks)
+        data = builder.build(node, (), 0)
+        return Document(path, data, builder.marks, builder.unquoted)
     finally:
         loader.dispose()
 

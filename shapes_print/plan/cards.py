@@ -71,9 +71,7 @@ def card_symbol(
 
 def card_box(element: Element, template: CardTemplate) -> Box:
     """The element's box in card points from the top-left corner (y down), as YAML writes it."""
-    width, height = template.card["width"], template.card["height"]
-    (fx, ox), (fy, oy), (fw, ow), (fh, oh) = element.box
-    return fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+    return element.placed(template.card["width"], template.card["height"])
 
 
 def card_id_lines(

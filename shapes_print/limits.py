@@ -1,0 +1,50 @@
+"""Every limit on what a build accepts, stated once; the README's table of limits is this list.
+
+Each is checked where the value is read, before any work, so that input past a limit is
+refused in well under a second and in bounded memory rather than building for minutes (a
+30 m sheet of paper, a polygon of ten million sides). Dependency-free, so the command
+line's `--help` can show them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+POINTS_PER_MM = 72 / 25.4
+
+MAX_SIDE_MM = 2000  # paper and card sides: the widest roll printers print is under 2 m
+MAX_SIDE = MAX_SIDE_MM * POINTS_PER_MM
+MAX_CORNERS = 1000  # sides of a regular polygon, points of a star or a polygon
+MIN_PATTERN_SPACING = 1.0  # points between a pattern's lines or dots
+MAX_PLAYERS = 100
+MAX_TEXT = 5000  # characters in one YAML text: a long paragraph of rules is under 1,500
+MAX_CARDS = 10_000  # cards in one kit, all its decks; `--max-cards` raises or lowers it
+MIN_DPI = 10
+MAX_DPI = 600  # preview pixels per inch: an A4 page at 600 dpi is 35 million pixels
+MAX_PREVIEW_PIXELS = 100_000_000  # in one preview page: A3 at 600 dpi is 70 million
+MAX_FILE_BYTES = 2 * 1024 * 1024  # one YAML file
+MAX_VALUES = 200_000  # values in one YAML file, once its aliases are expanded
+MAX_DEPTH = 64  # levels of nesting in one YAML file
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One limit as the README states it."""
+
+    what: str
+    most: str
+
+
+LIMITS = (
+    Limit("side of a paper or a card", f"{MAX_SIDE_MM:,} mm"),
+    Limit("sides of a regular polygon, points of a star or a polygon", f"{MAX_CORNERS:,}"),
+    Limit("spacing of a pattern's lines or dots (at least)", f"{MIN_PATTERN_SPACING:g} pt"),
+    Limit("players of a game (`players: max`, `--players`)", f"{MAX_PLAYERS:,}"),
+    Limit("characters in one text of a YAML file", f"{MAX_TEXT:,}"),
+    Limit("cards in one kit, its decks together (change it with `--max-cards`)", f"{MAX_CARDS:,}"),
+    Limit("preview pixels per inch (`--dpi`)", f"{MIN_DPI} to {MAX_DPI}"),
+    Limit("pixels in one preview page", f"{MAX_PREVIEW_PIXELS:,}"),
+    Limit("size of one YAML file", f"{MAX_FILE_BYTES // 1024:,} KiB"),
+    Limit("values in one YAML file, aliases expanded", f"{MAX_VALUES:,}"),
+    Limit("levels of nesting in one YAML file", f"{MAX_DEPTH}"),
+)

@@ -1,0 +1,90 @@
+"""Card fields that nothing reads are typos: `colur:` beside a layout that reads `{colour}`.
+
+A field is read when its card's (or back's) layout names it, in a `{placeholder}` or as an
+element's `when:`, or when a sheet of the game names it (sheets may list the deck's fields);
+a back's `look` is read by a sheet that names `{<back>_back}` (`back_look_name`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from shapes_print.errors import UserError, closest
+from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.models import Layout
+from shapes_print.message import MessageError, parse
+
+# A back's field that says how it looks ("green back"), for sentences about the back.
+BACK_LOOK = "look"
+
+
+def back_look_name(back_id: str) -> str:
+    """The value a sentence names a back's look by: `crown` -> `{crown_back}`."""
+    return f"{back_id.replace('-', '_')}_back"
+
+
+def placeholder_names(text: str) -> set[str]:
+    """The names a text's placeholders and plural messages name (syntax was checked as the
+    file was read; a text that is not a message names none)."""
+    try:
+        return parse(text).names()
+    except MessageError:
+        return set()
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def layout_reads(layout: Layout) -> set[str]:
+    """Every field a layout's elements name."""
+    read: set[str] = set()
+    for element in layout.elements:
+        if element.when:
+            read.add(element.when)
+        for text in _strings(element.model_dump()):
+            read |= placeholder_names(text)
+    return read
+
+
+def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
+    """Every key under a card's or a back's `fields:` is read by something that prints."""
+    template = library.templates.get(loaded.game.card_template)
+    if template is None:
+        return  # reported, with the known templates, where the cards are planned
+    by_sheets: set[str] = set()
+    for document in loaded.documents:
+        for text in _strings(document.source.data):
+            by_sheets |= placeholder_names(text)
+    by_layout = {name: layout_reads(layout) for name, layout in template.layouts.items()}
+    for deck in loaded.decks:
+        parts = [
+            (("cards", index), card.layout, card.fields)
+            for index, card in zip(deck.origins, deck.deck.cards, strict=True)
+        ]
+        parts += [
+            (("backs", name), back.layout, back.fields) for name, back in deck.deck.backs.items()
+        ]
+        for loc, layout, fields in parts:
+            if layout not in by_layout:
+                continue  # an unknown layout is reported where the card is drawn
+            read = by_layout[layout] | by_sheets
+            if loc[0] == "backs" and back_look_name(loc[1]) in by_sheets:
+                read = read | {BACK_LOOK}
+            for key in fields:
+                if key not in read:
+                    close = closest(key, read)
+                    raise UserError(
+                        deck.source.source((*loc, "fields", key)),
+                        f"field {key!r} is read by no layout or sheet (layout {layout!r} reads "
+                        f"{', '.join(sorted(by_layout[layout])) or 'none'})",
+                        f"did you mean {close!r}?" if close else "",
+                    )
