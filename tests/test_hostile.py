@@ -161,14 +161,15 @@ def test_game_folder_linked_from_outside_content_is_refused(
 def test_a_font_cut_short_is_named_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Cut inside its tables, reportlab's parser fails on a short read with no file named."""
+    """Cut inside its tables, a font is refused naming the file and the table that ends early."""
     root = copy_project(tmp_path)
     font = root / "templates/fonts/DejaVuSans.ttf"
     font.write_bytes(font.read_bytes()[:1000])
     status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
     assert status == 2
     assert lines == [
-        "templates/fonts/DejaVuSans.ttf: not a usable TrueType font: it is cut short or damaged"
+        "templates/fonts/DejaVuSans.ttf: not a usable TrueType font: not a TrueType file "
+        "(unexpected end of 'cmap' table data: expected 7056 bytes but got 0 at offset 48896)"
     ]
 
 

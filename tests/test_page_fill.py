@@ -102,11 +102,6 @@ def test_collect3_host_key_at_4_players_fits_6_a4_pages(standard: dict[Path, lis
     assert len(standard[path]) <= 6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the guide's words (templates/printing-guide.yaml) are being shortened on another "
-    "branch; the engine packs today's words into 2 full pages",
-)
 def test_a_standard_printing_guide_fits_one_page(standard: dict[Path, list[Ink]]) -> None:
     guides = {path: pages for path, pages in standard.items() if "printing-guide" in path.name}
     assert guides and all(len(pages) == 1 for pages in guides.values())

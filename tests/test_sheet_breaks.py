@@ -261,14 +261,15 @@ def test_collect3_large_print_set_up_starts_under_the_setup_table(collect3_large
     """The Set up steps used to move, heading and all, to page 2, leaving page 1 with only its
     table; then they broke after step 3 with a page started for each section. Now the
     heading and four steps follow the table, step 5 goes over still numbered, the arrow
-    under it, and the sections run on: 11 pages where there were 13."""
+    under it, and the sections run on: 12 pages where there were 13, with the kit's rulings
+    ("Where the rules are silent") added since."""
     pages = page_lines(collect3_large)
     first, second = pages[0], pages[1]
     assert first[0] == "Collect 3: setup for 4 players" and "Set up" in first
     assert [m[1] for line in first if (m := NUMBERED.match(line))] == ["1", "2", "3", "4"]
     assert second[0].startswith("5. Seating")
     assert "Pass cards this way" in second and "How to play" in second
-    assert len(pages) == 11
+    assert len(pages) == 12
 
 
 def _fill(path: Path, index: int) -> float:
@@ -287,7 +288,9 @@ def _fill(path: Path, index: int) -> float:
 
 def test_a_page_ends_full_when_a_list_goes_on_over_it_and_keeps_its_numbers(labelled: Path) -> None:
     """Every sheet, host key and printing guide of every label set: where a page opens on a
-    list's continuation, the page before is at least 70% full and the numbers run on."""
+    list's continuation, the page before is at least 65% full and the numbers run on. (Not
+    fuller: a page may stop two items early rather than leave one alone at the next page's
+    head, as large-print Collect 3 at 10 players on Letter does at 69%.)"""
     continued = 0
     for pdf in sorted(labelled.rglob("*.pdf")):
         if pdf.name.endswith("cards.pdf"):
@@ -298,7 +301,7 @@ def test_a_page_ends_full_when_a_list_goes_on_over_it_and_keeps_its_numbers(labe
             if not CONTINUED.match(head):
                 continue
             continued += 1
-            assert _fill(pdf, index - 1) >= 0.7, (pdf.name, index)
+            assert _fill(pdf, index - 1) >= 0.65, (pdf.name, index)
             if number := NUMBERED.match(head):
                 last = [m[1] for line in pages[index - 1] if (m := NUMBERED.match(line))][-1]
                 assert int(number[1]) == int(last) + 1, (pdf.name, index)
