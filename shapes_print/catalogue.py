@@ -14,6 +14,7 @@ sees the old page or the new one. (Game ids are `a-z0-9-`: `_thumbnails` is no g
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -22,6 +23,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
+from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import STANDARD
 
 INDEX = "index.html"
@@ -29,6 +31,7 @@ THUMBNAILS = "_thumbnails"
 DOCUMENTS = "documents.json"
 THUMBNAIL_WIDTH = 160  # pixels: shown 110 CSS pixels wide, still sharp on a denser screen
 SHOWN_WIDTH = 110
+_PER_WORKER = 16  # thumbnails a worker takes at a time: fewer new ones are drawn in-process
 HOST = "host"
 KIB = 1024
 
@@ -87,16 +90,21 @@ class Kit:
     prefix: str = ""  # "Pass and pick shapes: ", which every title of the kit starts with
 
 
-def write_catalogue(out: Path, entries: Entries) -> None:
-    """Bring `_thumbnails/` up to date with the listed PDFs, then write `index.html`."""
-    thumbnails = update_thumbnails(out, entries)
+def write_catalogue(out: Path, entries: Entries, jobs: int = 1) -> None:
+    """Bring `_thumbnails/` up to date with the listed PDFs (new ones drawn by up to `jobs`
+    processes), then write `index.html`."""
+    thumbnails = update_thumbnails(out, entries, jobs)
     _replace(out / INDEX, page(kits(entries, thumbnails)).encode("utf-8"))
 
 
-def update_thumbnails(out: Path, entries: Entries) -> dict[str, Thumbnail]:
+def update_thumbnails(out: Path, entries: Entries, jobs: int = 1) -> dict[str, Thumbnail]:
     """A thumbnail for each listed PDF, by SHA-256: kept where the hash is known, rendered
     where it is new; those of PDFs no longer listed are deleted."""
     folder = out / THUMBNAILS
+    if folder.is_symlink():
+        raise UserError(
+            Source(folder), "is a symbolic link; builds never write through links inside --out"
+        )
     folder.mkdir(exist_ok=True)
     known = _read_known(folder)
     wanted: dict[str, str] = {}
@@ -104,12 +112,10 @@ def update_thumbnails(out: Path, entries: Entries) -> dict[str, Thumbnail]:
         digest = entry.get("sha256")
         if name.endswith(".pdf") and isinstance(digest, str):
             wanted.setdefault(digest, name)
-    thumbnails = {}
-    for digest, name in wanted.items():
-        kept = known.get(digest)
-        if kept is None or not (folder / kept.file).is_file():
-            kept = _render(out / name, folder, digest)
-        thumbnails[digest] = kept
+    kept = {d: t for d, t in known.items() if d in wanted and (folder / t.file).is_file()}
+    new = [(out / name, folder, digest) for digest, name in wanted.items() if digest not in kept]
+    made = dict(zip((digest for _, _, digest in new), _render_all(new, jobs), strict=True))
+    thumbnails = {digest: kept.get(digest) or made[digest] for digest in wanted}
     _replace(
         folder / DOCUMENTS,
         (
@@ -119,9 +125,25 @@ def update_thumbnails(out: Path, entries: Entries) -> dict[str, Thumbnail]:
     )
     keep = {t.file for t in thumbnails.values()} | {DOCUMENTS}
     for path in folder.iterdir():
-        if path.name not in keep:
+        if path.name not in keep and not path.is_dir():
             path.unlink()
     return thumbnails
+
+
+Drawing = tuple[Path, Path, str]  # a PDF, the thumbnails folder, the PDF's SHA-256
+
+
+def _render_all(drawings: list[Drawing], jobs: int) -> list[Thumbnail]:
+    """The thumbnails in order; with many to draw and `jobs` above 1, by forked processes
+    (a worker left behind by a killed build exits when its queue closes, within one page)."""
+    workers = min(jobs, len(drawings) // _PER_WORKER)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_render(*drawing) for drawing in drawings]
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        return list(pool.map(_render, *zip(*drawings, strict=True), chunksize=_PER_WORKER))
 
 
 def _read_known(folder: Path) -> dict[str, Thumbnail]:

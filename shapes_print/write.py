@@ -103,7 +103,7 @@ def write_kits(
             for entries in pending.values():
                 files.update(entries)
             write_manifest(out, Manifest(files))
-            write_catalogue(out, files)
+            write_catalogue(out, files, jobs)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return written

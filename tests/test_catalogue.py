@@ -15,8 +15,9 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
-from shapes_print import pipeline
+from shapes_print import catalogue, pipeline
 from shapes_print.catalogue import INDEX, THUMBNAIL_WIDTH, THUMBNAILS
+from shapes_print.errors import UserError
 from shapes_print.manifest import read_manifest, verify
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -255,3 +256,26 @@ def test_chromium_opens_the_page_and_every_picture_and_link_resolves(two_games: 
     for link in files:
         assert link.scheme == "file"
         assert Path(unquote(link.path)).is_file(), link.path
+
+
+def test_thumbnails_drawn_by_worker_processes_are_the_same_bytes(
+    two_games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(two_games, copy)
+    shutil.rmtree(copy / THUMBNAILS)
+    monkeypatch.setattr(catalogue, "_PER_WORKER", 2)  # a small batch still goes to workers
+    catalogue.write_catalogue(copy, read_manifest(copy, strict=True).files, jobs=2)
+    drawn = {path.name: path.read_bytes() for path in (copy / THUMBNAILS).iterdir()}
+    assert drawn == {path.name: path.read_bytes() for path in (two_games / THUMBNAILS).iterdir()}
+    assert (copy / INDEX).read_bytes() == (two_games / INDEX).read_bytes()
+
+
+def test_a_planted_link_for_the_thumbnails_folder_is_refused(tmp_path: Path) -> None:
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out.mkdir()
+    (out / THUMBNAILS).symlink_to(elsewhere)
+    with pytest.raises(UserError, match="symbolic link"):
+        build(out, "pass-and-pick", "4")
+    assert list(elsewhere.iterdir()) == []
