@@ -33,6 +33,7 @@ THUMBNAIL_WIDTH = 160  # pixels: shown 110 CSS pixels wide, still sharp on a den
 SHOWN_WIDTH = 110
 _PER_WORKER = 16  # thumbnails a worker takes at a time: fewer new ones are drawn in-process
 HOST = "host"
+CALIBRATION = "calibration"  # the folder of `calibrate`'s sheets, which are no game's
 KIB = 1024
 
 Entries = Mapping[str, Mapping[str, object]]
@@ -172,7 +173,7 @@ def _render(pdf: Path, folder: Path, digest: str) -> Thumbnail:
     temporary = folder / f".{name}.tmp"
     temporary.unlink(missing_ok=True)
     with temporary.open("xb") as handle:
-        image.save(handle, "PNG", compress_level=3)
+        image.save(handle, "PNG", compress_level=1)
     os.replace(temporary, folder / name)
     return Thumbnail(name, image.width, image.height, title, pages)
 
@@ -231,7 +232,7 @@ def _place(kit: Kit) -> tuple:
     """Games by title (calibration, which is no game's, last), the standard label set
     first, papers by name, player counts as numbers."""
     return (
-        kit.game == "calibration",
+        kit.game == CALIBRATION,
         kit.title.casefold(),
         kit.game,
         kit.labels != STANDARD,
@@ -258,8 +259,11 @@ def page(listed: list[Kit]) -> str:
     """The whole page: a contents list, the checklist, then the kits."""
     games = _group(listed, lambda kit: kit.game)
     count, files = len(listed), sum(len(kit.files) for kit in listed)
-    games_said = _count(len([g for g in games if g != "calibration"]), "game")
-    summary = f"{_count(count, 'kit')} of {games_said}, {_count(files, 'PDF')}."
+    sheets = len(games.get(CALIBRATION, []))
+    summary = f"{_count(count - sheets, 'kit')} of {_count(len(games) - bool(sheets), 'game')}"
+    if sheets:
+        summary += f" and {_count(sheets, 'calibration sheet')}"
+    summary += f", {_count(files, 'PDF')}."
     contents = "".join(
         f'<li><a href="#{_anchor(game)}">{escape(kits_of[0].title)}</a>'
         f"<ul>{''.join(_contents_item(game, kits_of, labels) for labels in _labels(kits_of))}"
@@ -386,7 +390,8 @@ def _anchor(*parts: str) -> str:
 
 
 def _paper(name: str) -> str:
-    return {"a3": "A3", "a4": "A4", "letter": "US Letter"}.get(name, name.capitalize())
+    """`a4` as A4, `letter` as Letter; a custom `300x400mm` as it is."""
+    return name.upper() if re.fullmatch(r"[a-z]\d+", name) else name.capitalize()
 
 
 def _count(n: int, noun: str) -> str:

@@ -19,6 +19,7 @@ from shapes_print import catalogue, pipeline
 from shapes_print.catalogue import INDEX, THUMBNAIL_WIDTH, THUMBNAILS
 from shapes_print.errors import UserError
 from shapes_print.manifest import read_manifest, verify
+from shapes_print.options import PrintOptions
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WARNING = "Host only: keep away from players"
@@ -279,3 +280,22 @@ def test_a_planted_link_for_the_thumbnails_folder_is_refused(tmp_path: Path) -> 
     with pytest.raises(UserError, match="symbolic link"):
         build(out, "pass-and-pick", "4")
     assert list(elsewhere.iterdir()) == []
+
+
+def test_svg_files_are_linked_under_the_pdf_they_were_drawn_from(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    printing = PrintOptions(formats=("pdf", "svg"))
+    project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
+    options = pipeline.BuildOptions(players="4", paper="a4", printing=printing)
+    pipeline.build_project(project, options, out)
+    files = read_manifest(out, strict=True).files
+    svgs = [name for name in files if name.endswith(".svg")]
+    assert any(name.endswith("_cut.svg") for name in svgs)
+    links = [unquote(link) for link in parsed(out).links if not link.startswith("#")]
+    assert sorted(links) == sorted(files)
+    text = (out / INDEX).read_text(encoding="utf-8")
+    cards = text.split('href="pass-and-pick/a4/4-players/pass-and-pick_4p_a4_cards.pdf"')[1]
+    cards = cards.split('<li class="file')[0]  # the cards file's own entry
+    assert sorted(n for n in svgs if "_cards_p" in n) == sorted(
+        unquote(link) for link in Parsed(cards).links
+    )
