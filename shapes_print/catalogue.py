@@ -21,10 +21,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import STANDARD
+
+if TYPE_CHECKING:
+    from pypdfium2 import PdfDocument
 
 INDEX = "index.html"
 THUMBNAILS = "_thumbnails"
@@ -64,6 +68,7 @@ class Thumbnail:
     height: int
     title: str
     pages: int
+    lang: str = ""  # the PDF's /Lang, so a screen reader reads its title in its language
 
 
 @dataclass(slots=True)
@@ -167,6 +172,7 @@ def _render(pdf: Path, folder: Path, digest: str) -> Thumbnail:
         image = first.render(scale=THUMBNAIL_WIDTH / first.get_width()).to_pil()
         title = document.get_metadata_dict().get("Title") or pdf.stem
         pages = len(document)
+        lang = _language(document)
     finally:
         document.close()
     name = f"{digest[:20]}.png"
@@ -175,7 +181,21 @@ def _render(pdf: Path, folder: Path, digest: str) -> Thumbnail:
     with temporary.open("xb") as handle:
         image.save(handle, "PNG", compress_level=1)
     os.replace(temporary, folder / name)
-    return Thumbnail(name, image.width, image.height, title, pages)
+    return Thumbnail(name, image.width, image.height, title, pages, lang)
+
+
+def _language(document: PdfDocument) -> str:
+    """The catalog's /Lang (UTF-16LE from pdfium), or "" when the PDF names none."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    size = pdfium_c.FPDFCatalog_GetLanguage(document.raw, None, 0)
+    if size <= 2:  # nothing but the terminator
+        return ""
+    buffer = (ctypes.c_ushort * (size // 2))()
+    pdfium_c.FPDFCatalog_GetLanguage(document.raw, buffer, size)
+    return bytes(buffer).decode("utf-16-le").rstrip("\0")
 
 
 def kits(entries: Entries, thumbnails: Mapping[str, Thumbnail]) -> list[Kit]:
@@ -344,6 +364,7 @@ def _file_html(kit: Kit, listed: Listed) -> str:
     title = thumbnail.title if thumbnail else listed.path.rsplit("/", 1)[-1]
     shown_title = title.removeprefix(kit.prefix)
     shown_title = shown_title[:1].upper() + shown_title[1:]
+    lang = f' lang="{escape(thumbnail.lang)}"' if thumbnail and thumbnail.lang else ""
     host = listed.audience == HOST
     warning = '<p class="warning">Host only: keep away from players</p>' if host else ""
     facts = [f"{_count(thumbnail.pages, 'page')}"] if thumbnail else []
@@ -368,7 +389,7 @@ def _file_html(kit: Kit, listed: Listed) -> str:
         )
     return (
         f'<li class="file{" host" if host else ""}">{warning}'
-        f'<a class="open" href="{quote(listed.path)}">{escape(shown_title)}</a>'
+        f'<a class="open" href="{quote(listed.path)}"{lang}>{escape(shown_title)}</a>'
         f'<p class="meta">{meta}</p>{picture}{extras}</li>'
     )
 

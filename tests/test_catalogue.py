@@ -14,11 +14,13 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from PIL import Image
+from pypdf import PdfWriter
+from pypdf.generic import NameObject, TextStringObject
 
 from shapes_print import catalogue, pipeline
 from shapes_print.catalogue import INDEX, THUMBNAIL_WIDTH, THUMBNAILS
 from shapes_print.errors import UserError
-from shapes_print.manifest import read_manifest, verify
+from shapes_print.manifest import read_manifest, sha256, verify
 from shapes_print.options import PrintOptions
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -299,3 +301,19 @@ def test_svg_files_are_linked_under_the_pdf_they_were_drawn_from(tmp_path: Path)
     assert sorted(n for n in svgs if "_cards_p" in n) == sorted(
         unquote(link) for link in Parsed(cards).links
     )
+
+
+def test_a_pdf_that_names_its_language_has_its_title_marked_so(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(out, "pass-and-pick", "4")
+    manifest = read_manifest(out, strict=True).files
+    name = next(n for n in manifest if n.endswith("_sheets.pdf"))
+    writer = PdfWriter(clone_from=out / name)
+    writer.root_object[NameObject("/Lang")] = TextStringObject("es-ES")
+    with (out / name).open("wb") as handle:
+        writer.write(handle)
+    manifest[name]["sha256"] = sha256(out / name)
+    catalogue.write_catalogue(out, manifest)
+    text = (out / INDEX).read_text(encoding="utf-8")
+    assert text.count(' lang="es-ES"') == 1
+    assert f'href="{name}" lang="es-ES">' in text
