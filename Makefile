@@ -37,4 +37,4 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check shapes_print tests bench
 
 clean:
-	rm -rf output/*/ output/manifest.json
+	rm -rf output/*/ output/manifest.json output/index.html

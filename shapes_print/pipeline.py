@@ -182,6 +182,7 @@ def plan_all(
                     )
                     info = {
                         "game": game_id,
+                        "title": loaded.game.title,
                         "paper": paper_name,
                         "players": str(count),
                         "labels": labels,

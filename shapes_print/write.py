@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
 
+from shapes_print.catalogue import write_catalogue
 from shapes_print.errors import Source, UserError, system_error
 from shapes_print.kit import KitFile
 from shapes_print.manifest import (
@@ -110,6 +111,7 @@ def write_kits(
             for entries in pending.values():
                 files.update(entries)
             write_manifest(out, Manifest(files))
+            write_catalogue(out, files, jobs)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return written

@@ -16,8 +16,8 @@ from pathlib import Path
 from shapes_print.defaults import PROJECT
 
 # SVG output, previews and what draws on a terminal (rich): a plain PDF build piped to a
-# log needs none of them.
-NOT_FOR_A_PDF_BUILD = {"svgwrite", "pypdfium2", "rich", "typer.rich_utils"}
+# log needs none of them. pdfium draws the catalogue's thumbnail of each new PDF only.
+NOT_FOR_A_PDF_BUILD = {"svgwrite", "rich", "typer.rich_utils"}
 
 
 def _after(code: str) -> dict[str, list[str]]:
@@ -63,6 +63,9 @@ def test_a_pdf_build_loads_no_optional_library(tmp_path: Path) -> None:
     assert "shapes_print.render.pdf" in loaded["modules"]
     written = list((tmp_path / "pass-and-pick" / "a4" / "4-players").iterdir())
     assert written and {path.suffix for path in written} == {".pdf"}
+    # The same kit again: the same bytes, so every thumbnail is kept and pdfium not loaded.
+    loaded = _after(f"from shapes_print.cli import main\nassert main({args!r}) == 0")
+    assert not (NOT_FOR_A_PDF_BUILD | {"pypdfium2"}) & set(loaded["modules"])
 
 
 def _command(tmp_path: Path, before: str, *args: str) -> subprocess.CompletedProcess[str]:
