@@ -6,7 +6,9 @@ at that width, as the `flow.Box`es a page may break between: a paragraph's lines
 items, a table's rows, or one box for a block that never splits (a heading, an arrow, cards).
 Each box is drawn with its top at y = 0, growing downwards. Which block follows which, and
 the penalties between blocks, are `sheets`'s; where pages break, `flow`'s. Score sheets are
-drawn in `scores`.
+drawn in `scores`. Each part says what it is, for the PDF's marked content and the SVG's
+ARIA: headings H1 and H2, paragraphs P, list items LI, table cells TH and TD, and card
+pictures and arrows Figures with their words as alternate text.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.flow import Box
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
 from shapes_print.plan.tables import Cell, Drawn, column_widths, measure, table_boxes
-from shapes_print.primitives import Group, Item, Paint, Path, Rect, Symbol, Text, Use
+from shapes_print.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
 from shapes_print.text import wrap
 
 # The share of the width a fact's label takes when its value is short.
@@ -46,11 +48,11 @@ class SheetInputs:
 Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box]]
 
 
-def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool) -> Drawer:
+def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role: Role) -> Drawer:
     """A block of words (heading, subheading, text) at the style's size for its kind.
 
     A heading is one box, its lines balanced; text is a box per line, so a paragraph may go
-    on over a page, with no lone line at either end."""
+    on over a page, with no lone line at either end: its lines are one `role` on each page."""
 
     def draw(
         col: Column, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
@@ -58,10 +60,13 @@ def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool) -> Dr
         text = col.ctx.words.fill(value, values, where)
         if balance:
             height, items = paragraph(col, text, size(col.ctx.style), bold, col.width, where, True)
-            return [Box(height, tuple(items))]
+            return [Box(height, tuple(items), role=role)]
         lines = paragraph_lines(col, text, size(col.ctx.style), bold, col.width, where)
         breaks = run_breaks(len(lines), col.ctx.style.list_keep)
-        return [replace(line, breaks=b) for line, b in zip(lines, breaks, strict=True)]
+        return [
+            replace(line, breaks=b, role=role, continues=i > 0)
+            for i, (line, b) in enumerate(zip(lines, breaks, strict=True))
+        ]
 
     return draw
 
@@ -83,7 +88,7 @@ def _list(
         text = col.ctx.words.fill(entry, values, where)
         height, lines = paragraph(col, text, size, False, col.width - indent, where, x=indent)
         items = (Text(0, -size * CAP, marker, bold.name, size, style.ink), *lines)
-        boxes.append(Box(height, items, gap=gap if number > 1 else 0.0, breaks=penalty))
+        boxes.append(Box(height, items, gap=gap if number > 1 else 0.0, breaks=penalty, role="LI"))
     return boxes
 
 
@@ -140,11 +145,14 @@ def _cell_cards(
                 x += face.width * scale + gap
             height += mini
         words = col.ctx.words.fill(cell.text, values, where) if cell.text else ""
-        # With picture words, the cell's text names the cards, or `alt` does beneath them.
+        alt = col.ctx.words.fill(cell.alt, values, where) if cell.alt else words
+        # With picture words, the cell's text names the cards, or `alt` does beneath them;
+        # without, the cards are still a picture of what `alt` names.
         if style.picture_words:
-            alt = col.ctx.words.fill(cell.alt, values, where) if cell.alt else words
             items = [picture(items, alt, cell.cards, where)]
             words = words or _unbroken_names(alt, col, width)
+        else:
+            items = [Group(tuple(items), alt=alt, role="Figure")]
         if words:
             text_height, text_items = paragraph(col, words, style.body_size, False, width, where)
             items.append(Group(tuple(text_items), dy=-height - style.table_padding))
@@ -311,17 +319,22 @@ def _arrow(
     word_text = col.ctx.words.fill(arrow.word, values, where)
     word = paragraph(col, word_text, word_size, True, col.width, where)
     centred = Group(
-        tuple(word[1]), dx=(col.width - col.ctx.fonts.bold.width(word_text, word_size)) / 2
+        tuple(word[1]),
+        dx=(col.width - col.ctx.fonts.bold.width(word_text, word_size)) / 2,
+        role="P",
     )
-    arrow_drawn: Drawn = (height, [Path(ops, Paint(fill=style.arrow_colour))])
-    height, items = stack([caption, arrow_drawn, (word[0], [centred])], style.table_padding * 2)
+    # The drawing is a picture of its direction, in the label set's words for it.
+    alt = f"{caption_text}: {col.ctx.words.say(direction, where)}"
+    drawing = Group((Path(ops, Paint(fill=style.arrow_colour)),), alt=alt, role="Figure")
+    parts = [(caption[0], [Group(tuple(caption[1]), role="P")]), (height, [drawing])]
+    height, items = stack([*parts, (word[0], [centred])], style.table_padding * 2)
     return [Box(height, tuple(items))]
 
 
 DRAW: dict[str, Drawer] = {
-    "heading": _words(lambda style: style.heading_size, bold=True, balance=True),
-    "subheading": _words(lambda style: style.subheading_size, bold=True, balance=True),
-    "text": _words(lambda style: style.body_size, bold=False, balance=False),
+    "heading": _words(lambda style: style.heading_size, bold=True, balance=True, role="H1"),
+    "subheading": _words(lambda style: style.subheading_size, bold=True, balance=True, role="H2"),
+    "text": _words(lambda style: style.body_size, bold=False, balance=False, role="P"),
     "steps": _steps,
     "bullets": _bullets,
     "facts": _facts,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from math import inf
 
 from shapes_print.plan.breaks import FORCED
-from shapes_print.primitives import Group, Item
+from shapes_print.primitives import Group, Item, Role
 
 # Costs, in the units of one page's badness. A page costs more than any finite preference,
 # so the engine never spends a page to honour a keep rule that can give way.
@@ -44,6 +44,8 @@ class Box:
     `gap` is the glue above it, `breaks` the penalty for a page break just before it (0 free,
     `FORCED` always). `header` is drawn above it when it opens a page (a table's header row).
     A box with `stretch` is drawn by `stretched(extra)` once its page's spare space is known.
+    `role` says what the box is (a heading, a list item); a box that `continues` the one
+    before it (a paragraph's next line) shares that box's role, one on each page it is on.
     """
 
     height: float
@@ -53,6 +55,8 @@ class Box:
     header: Box | None = None
     stretch: float = 0.0
     stretched: Callable[[float], tuple[Item, ...]] | None = None
+    role: Role | None = None
+    continues: bool = False
 
     def drawn(self, extra: float) -> tuple[Item, ...]:
         return self.stretched(extra) if self.stretched is not None else self.items
@@ -64,9 +68,30 @@ class Placed:
 
     y: float
     items: tuple[Item, ...]
+    role: Role | None = None
+    continues: bool = False
 
-    def group(self, dx: float, top: float) -> Group:
-        return Group(self.items, dx=dx, dy=top + self.y)
+    def group(self, dx: float, top: float, role: Role | None = None) -> Group:
+        return Group(self.items, dx=dx, dy=top + self.y, role=role)
+
+
+def grouped(placed: Sequence[Placed], dx: float, top: float) -> list[Group]:
+    """A page's placed boxes as groups moved to the page (`dx`, `top`), each run of boxes
+    of one part (a paragraph's lines) gathered into one group with the part's role."""
+    runs: list[list[Placed]] = []
+    for box in placed:
+        if box.continues and runs and runs[-1][-1].role == box.role:
+            runs[-1].append(box)
+        else:
+            runs.append([box])
+    groups = []
+    for run in runs:
+        role = run[0].role
+        if len(run) == 1:
+            groups.append(run[0].group(dx, top, role))
+        else:
+            groups.append(Group(tuple(box.group(dx, top) for box in run), role=role))
+    return groups
 
 
 def choose_breaks(boxes: Sequence[Box], room: float) -> list[range]:
@@ -129,6 +154,6 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
         if index:
             y -= box.gap
         extra = spare * box.stretch / stretch if box.stretch else 0.0
-        placed.append(Placed(y, box.drawn(extra)))
+        placed.append(Placed(y, box.drawn(extra), box.role, box.continues))
         y -= box.height + extra
     return placed

@@ -100,7 +100,7 @@ def score_sheet(
     if sheet.title:
         title = words.fill(sheet.title, values, where)
         height, items = paragraph(col, title, style.subheading_size, True, col.width, where, True)
-        boxes.append(Box(height, tuple(items)))
+        boxes.append(Box(height, tuple(items), role="H2"))
     for index, start in enumerate(range(0, players, across)):
         group = names[start : start + across]
         widths = [label_width, *extra_widths, *([player_width] * len(group))]
@@ -117,7 +117,7 @@ def score_sheet(
     if sheet.note:
         note = words.fill(sheet.note, values, where)
         height, items = paragraph(col, note, style.body_size, False, col.width, where)
-        boxes.append(Box(height, tuple(items), gap=gap, breaks=NEVER))
+        boxes.append(Box(height, tuple(items), gap=gap, breaks=NEVER, role="P"))
     if sheet.copies == FILL:
         one = sum(b.gap + b.height for b in boxes) - boxes[0].gap
         copies = max(1, int((col.room + style.block_gap) // (one + style.block_gap)))

@@ -18,7 +18,7 @@ from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.plan.blocks import DRAW, SheetInputs
 from shapes_print.plan.breaks import FORCED, NEVER
 from shapes_print.plan.context import DrawContext
-from shapes_print.plan.flow import Box, choose_breaks, place
+from shapes_print.plan.flow import Box, choose_breaks, grouped, place
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.paragraphs import Column
 from shapes_print.plan.scores import score_sheet
@@ -101,7 +101,7 @@ def plan_sheets(
     pages = []
     for part in choose_breaks(stream.boxes, room):
         placed = place(stream.boxes[part.start : part.stop], room)
-        pages.append(Page(width, height, (*(p.group(left, top) for p in placed), *furniture)))
+        pages.append(Page(width, height, (*grouped(placed, left, top), *furniture)))
     return pages
 
 

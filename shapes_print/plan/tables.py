@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from shapes_print.load.models import SheetStyle
 from shapes_print.plan.breaks import NEVER, run_breaks
 from shapes_print.plan.flow import Box
-from shapes_print.primitives import Group, Item, Line, Paint, Rect
+from shapes_print.primitives import Group, Item, Line, Paint, Rect, Role
 
 Drawn = tuple[float, list[Item]]
 Cell = Callable[[float], Drawn]
@@ -67,7 +67,7 @@ def table_boxes(
     Without a header, a part that opens a page gets the table's top rule there instead.
     """
     top = _top_rule(style, widths)
-    head = _row_box(style, widths, rows[0], (top,), 0.0) if header else None
+    head = _row_box(style, widths, rows[0], (top,), False, "TH") if header else None
     body = rows[1:] if header else rows
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
@@ -76,7 +76,7 @@ def table_boxes(
     boxes = [head] if head is not None else []
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):
         opening = (top,) if head is None and index == 0 else ()
-        box = _row_box(style, widths, row, opening, stretch)
+        box = _row_box(style, widths, row, opening, stretch, "TD")
         first = index == 0
         boxes.append(
             Box(
@@ -101,8 +101,10 @@ def _row_box(
     row: Row,
     opening: tuple[Item, ...],
     stretch: bool,
+    cell_role: Role,
 ) -> Box:
-    """A row with its bottom and side rules (and `opening`, its top rule where it has one)."""
+    """A row with its bottom and side rules (and `opening`, its top rule where it has one),
+    each cell a `cell_role` (a header cell or a data cell)."""
 
     def draw(extra: float) -> tuple[Item, ...]:
         height = row.height + extra
@@ -114,7 +116,12 @@ def _row_box(
         rule = style.rule_colour
         for (_, cell_items), width in zip(row.cells, widths, strict=True):
             items.append(
-                Group(tuple(cell_items), dx=x + style.table_padding, dy=-style.table_padding)
+                Group(
+                    tuple(cell_items),
+                    dx=x + style.table_padding,
+                    dy=-style.table_padding,
+                    role=cell_role,
+                )
             )
             items.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
             x += width
