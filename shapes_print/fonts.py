@@ -29,6 +29,7 @@ _CHECKED: set[tuple[str, str]] = set()
 _CHECKED_KEPT = 65536
 # Fonts loaded in this process by the name the plan gives them (`Text.font`).
 _LOADED: dict[str, Font] = {}
+_DATA: dict[str, bytes] = {}  # each loaded font's file, by its plan name
 NO_BREAK_SPACE, SPACE = 0x00A0, 0x0020
 # PDF's font flags (PDF 1.7, 9.8.2): symbolic, since an embedded subset is addressed by
 # glyph id and not by a standard encoding.
@@ -135,7 +136,7 @@ def load_font(path: Path) -> Font:
         font = _read(name, path, data)
     except (truetype.FontFileError, struct.error) as error:
         raise UserError(Source(path), f"not a usable TrueType font: {error}") from None
-    _LOADED[name] = font
+    _LOADED[name], _DATA[name] = font, data
     return font
 
 
@@ -145,14 +146,10 @@ def font_named(name: str) -> Font:
 
 
 def font_data(font: Font) -> bytes:
-    """The font file's bytes, as embedding needs them (read again: a font is embedded
-    once per build for each glyph set, see render/pdf/fonts.py)."""
-    return _file_bytes(font.path)
-
-
-@cache
-def _file_bytes(path: Path) -> bytes:
-    return path.read_bytes()
+    """The font file's bytes, as embedding needs them: kept from when it was loaded, since
+    a font is named by its bytes and the copy of the file it was last loaded from (a
+    project copied to a temporary folder) may be gone by the time a later build embeds it."""
+    return _DATA[font.name]
 
 
 def _read(name: str, path: Path, data: bytes) -> Font:

@@ -82,6 +82,14 @@ def test_the_sheets_mark_headings_paragraphs_list_items_and_table_cells(spanish:
     assert len(headers) >= 3 and any(span.sizes for span in headers)
     # The scoring table's example cards are pictures inside their data cells.
     assert any("Figure" in span.inner for span in spans if span.tag == "TD")
+    # An arrow's drawing is a picture of its direction, in Spanish.
+    alts = [
+        bytes.fromhex(alt.decode()).decode("utf-16")
+        for page in PdfReader(sheets).pages
+        for alt in re.findall(rb"/Figure << /Alt <([0-9A-F]+)>", page.get_contents().get_data())
+    ]
+    assert "Flecha que apunta a la derecha: Ronda 2: pasar hacia aquí" in alts
+    assert "Círculo, triángulo, cuadrado" in alts
 
 
 def test_a_spanish_kit_says_it_is_in_spanish(spanish: Path) -> None:

@@ -217,6 +217,8 @@ class SheetStyle(Strict):
     table_padding: Length
     arrow_height: Length
     arrow_colour: Colour
+    # What an arrow's drawing shows, for a reader's software: {direction} and {caption}.
+    arrow_alt: str
     score_row_height: Size
     mini_card_height: Size
     # Cards drawn small on a sheet or a card print their words too small to read. True: each

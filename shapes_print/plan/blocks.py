@@ -27,6 +27,7 @@ from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
 from shapes_print.plan.tables import Cell, Drawn, column_widths, measure, table_boxes
 from shapes_print.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
 from shapes_print.text import wrap
+from shapes_print.words import Said
 
 # The share of the width a fact's label takes when its value is short.
 FACT_LABEL_SHARE = 0.7
@@ -323,8 +324,10 @@ def _arrow(
         dx=(col.width - col.ctx.fonts.bold.width(word_text, word_size)) / 2,
         role="P",
     )
-    # The drawing is a picture of its direction, in the label set's words for it.
-    alt = f"{caption_text}: {col.ctx.words.say(direction, where)}"
+    # The drawing is a picture of its direction, said in the label set's words.
+    alt = col.ctx.words.fill(
+        style.arrow_alt, {**values, "direction": direction, "caption": Said(caption_text)}, where
+    )
     drawing = Group((Path(ops, Paint(fill=style.arrow_colour)),), alt=alt, role="Figure")
     parts = [(caption[0], [Group(tuple(caption[1]), role="P")]), (height, [drawing])]
     height, items = stack([*parts, (word[0], [centred])], style.table_padding * 2)
