@@ -182,7 +182,7 @@ def plan_cards(
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     symbols = {**used, **drawn_faces, **drawn_backs}
-    return Document(title, pages, font.name, symbols, flip, ctx.words.locale), faces
+    return Document(title, pages, symbols, flip, ctx.words.locale), faces
 
 
 def plan_guide(
@@ -230,7 +230,7 @@ def plan_guide(
     return (
         doc.spec.name,
         doc.spec.audience,
-        Document(title, pages, ctx.fonts.regular.name, symbols, "none", words.locale),
+        Document(title, pages, symbols, "none", words.locale),
     )
 
 

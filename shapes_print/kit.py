@@ -230,7 +230,7 @@ def plan_kit(
             KitFile(
                 f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}",
                 doc.spec.audience,
-                Document(title, pages, ctx.fonts.regular.name, faces, "none", words.locale),
+                Document(title, pages, faces, "none", words.locale),
             )
         )
     listed = [(f.name, f.audience, f.document) for f in files]

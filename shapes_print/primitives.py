@@ -245,14 +245,13 @@ class Page:
 class Document:
     """A whole file's worth of pages; `symbols` are shared by all pages.
 
-    `font` is the name of the document's body font (shapes_print/fonts.py); `lang` the
+    `lang` is the
     language of its words (a BCP 47 tag such as "en" or "es"), where the kit knows it: a
     group's own `lang` says where that changes.
     """
 
     title: str
     pages: Sequence[Page]  # may be made on demand; renderers read each page once, in order
-    font: str
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"
     lang: str = ""

@@ -166,7 +166,7 @@ def test_pdf_pages_are_read_once_and_written_as_they_come() -> None:
                 200, 100, (Rect(10, 10, 20 + number, 20, Paint(stroke=BLACK, stroke_width=1)),)
             )
 
-    document = Document("streamed", pages(), "Helvetica")  # type: ignore[arg-type]
+    document = Document("streamed", pages())  # type: ignore[arg-type]
     assert write_pdf(document, out) == 5
     assert len(written_before) == 5
     assert all(later > earlier for earlier, later in pairwise(written_before))
@@ -186,7 +186,7 @@ def test_pdf_pages_are_read_once_and_written_as_they_come() -> None:
 def _text_page(texts: list[str], font: str) -> bytes:
     out = io.BytesIO()
     items = tuple(Text(20, 700 - 30 * i, t, font, 14, BLACK) for i, t in enumerate(texts))
-    assert write_pdf(Document("words", [Page(595, 842, items)], font), out) == 1
+    assert write_pdf(Document("words", [Page(595, 842, items)]), out) == 1
     return out.getvalue()
 
 

@@ -333,7 +333,7 @@ def test_sized_runs_read_the_size_text_prints_at_and_the_picture_it_is_in(tmp_pa
     )
     pdf = tmp_path / "known.pdf"
     with pdf.open("wb") as out:
-        write_pdf(Document("known", [Page(595, 842, items)], font, {"face-a": face}), out)
+        write_pdf(Document("known", [Page(595, 842, items)], {"face-a": face}), out)
     read = {run.text: (run.size, run.picture) for run in sized_runs(pdf)[0]}
     assert read == {
         "SET": (24.0, ""),

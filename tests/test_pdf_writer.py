@@ -51,7 +51,7 @@ def _page() -> Page:
 
 def _pdf(page: Page, lang: str = "") -> bytes:
     out = io.BytesIO()
-    write_pdf(Document("roles", [page], _font(), lang=lang), out)
+    write_pdf(Document("roles", [page], lang=lang), out)
     return out.getvalue()
 
 
@@ -90,7 +90,7 @@ def test_the_catalogue_says_the_documents_language_where_the_plan_knows_it() -> 
 
 
 def test_svg_gives_the_same_roles_to_assistive_software() -> None:
-    svg = page_svg(Document("roles", [], _font(), lang="en"), _page())
+    svg = page_svg(Document("roles", [], lang="en"), _page())
     assert ' lang="en"' in svg[svg.index("<svg") :].split(">", 1)[0]
     assert 'role="heading"' in svg and 'aria-level="1"' in svg
     assert 'role="paragraph"' in svg and 'lang="es"' in svg

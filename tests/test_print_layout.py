@@ -145,7 +145,7 @@ def test_sheet_grid_leaves_room_for_the_furniture_and_nothing_prints_in_the_dead
     back = Symbol("back-a", *SIZES[size], ())
     path = tmp_path / "sheet.pdf"
     with path.open("wb") as handle:
-        write_pdf(Document("t", [page], font.name, {"face-a": card, "back-a": back}), handle)
+        write_pdf(Document("t", [page], {"face-a": card, "back-a": back}), handle)
     scale = 2.0
     image = pdfium.PdfDocument(path)[0].render(scale=scale, grayscale=True).to_pil()
     band = int(FURNITURE.safe_margin * scale) - 1

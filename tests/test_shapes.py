@@ -258,7 +258,7 @@ def test_dots_print_as_round_dots_of_their_diameter(patterns: PatternLibrary) ->
     radius = dots.paint.stroke_width / 2
     box = (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
     page = Page(100.0, 110.0, (Group((dots,), clip=box),))
-    document = Document("dots", [page], font="Helvetica")
+    document = Document("dots", [page])
     out = io.BytesIO()
     write_pdf(document, out)
     scale = 4.0  # 288 dpi: a 1.5 pt dot is 6 pixels across its radius

@@ -232,4 +232,4 @@ def calibration_sheet(
         Page(width, height, tuple(front)),
         Page(width, height, (Group(tuple(back), dx=offset[0], dy=offset[1]),)),
     ]
-    return Document(title, pages, font.name, {}, flip, words.locale)
+    return Document(title, pages, {}, flip, words.locale)
