@@ -183,9 +183,11 @@ class Furniture(Strict):
     mark_offset: Length
     mark_length: Length
     mark_min_length: Length
+    mark_min_offset: Length
     mark_width: Length
     mark_colour: Colour = Field("#000000", validate_default=True)
     furniture_gap: Length
+    mark_clearance: Length
     ruler_length: Size
     ruler_step: Size
     ruler_tick: Length
@@ -476,6 +478,7 @@ class PrintSettings(Strict):
     """Print-shop bleed, ink saver, calibration and the printing guide's document."""
 
     bleed: Length
+    overrun: Length
     cut_line: TrimLine
     ink_saver: InkSaver
     calibration: Calibration
@@ -484,3 +487,4 @@ class PrintSettings(Strict):
     stock: dict[Literal["cards", "sheets"], str]
     sides: dict[Literal["long", "short", "none", "print_shop"], str]
     audiences: dict[Literal["players", "host"], str]
+    cutting: dict[Literal["marked", "unmarked", "print_shop"], str]
