@@ -404,7 +404,7 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
         return cls({name: tuple(d.root) for name, d in loaded.items()})
 
     def strokes(self, name: str, clip_box: Box, colour: Colour) -> tuple[Item, ...]:
-        """Marks covering (x, y, w, h), anchored at its lower-left corner so output repeats."""
+        """Marks covering (x, y, w, h), anchored at the drawing's origin so output repeats."""
         key = (name, *clip_box, colour)
         if key in self._cache:
             return self._cache[key]
@@ -418,31 +418,36 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
 
 
 def _lines(spec: LinesSpec, box: Box, colour: Colour) -> Path:
-    """Parallel lines through the box corner + (k + 1/2) spacings, long enough to cross it."""
+    """Parallel lines through the origin + (k + 1/2) spacings, long enough to cross the box.
+
+    Anchored at the drawing's origin, not the box: a card's background drawn with a bleed
+    (a larger box) has its lines where the card's own has them, so an overrun past the
+    card continues its pattern without a seam."""
     x, y, w, h = box
     t = math.radians(spec.angle)
     dx, dy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
-    corners = ((0.0, 0.0), (w, 0.0), (0.0, h), (w, h))
+    corners = ((x, y), (x + w, y), (x, y + h), (x + w, y + h))
     across = [cx * nx + cy * ny for cx, cy in corners]
     along = [cx * dx + cy * dy for cx, cy in corners]
     lo, hi = min(along) - spec.width, max(along) + spec.width
     ops: list[PathOp] = []
     first, last = math.floor(min(across) / spec.spacing), math.ceil(max(across) / spec.spacing)
     for k in range(first - 1, last + 1):
-        px, py = x + (k + 0.5) * spec.spacing * nx, y + (k + 0.5) * spec.spacing * ny
+        px, py = (k + 0.5) * spec.spacing * nx, (k + 0.5) * spec.spacing * ny
         ops += [("M", px + lo * dx, py + lo * dy), ("L", px + hi * dx, py + hi * dy)]
     return Path(tuple(ops), Paint(stroke=colour, stroke_width=spec.width))
 
 
 def _dots(spec: DotsSpec, box: Box, colour: Colour) -> Path:
     """Dots on a staggered (hexagonal) grid, every other row shifted half a spacing; each
-    dot a zero-length line with a round cap as wide as the dot, so it costs a few bytes."""
+    dot a zero-length line with a round cap as wide as the dot, so it costs a few bytes.
+    Anchored at the drawing's origin, as lines are."""
     x, y, w, h = box
     row = spec.spacing * math.sqrt(3) / 2
     ops: list[PathOp] = []
-    for j in range(-1, math.ceil(h / row) + 1):
+    for j in range(math.floor(y / row) - 1, math.ceil((y + h) / row) + 1):
         shift = 0.25 + 0.5 * (j % 2)
-        for i in range(-1, math.ceil(w / spec.spacing) + 1):
-            cx, cy = x + (i + shift) * spec.spacing, y + (j + 0.5) * row
+        for i in range(math.floor(x / spec.spacing) - 1, math.ceil((x + w) / spec.spacing) + 1):
+            cx, cy = (i + shift) * spec.spacing, (j + 0.5) * row
             ops += [("M", cx, cy), ("L", cx, cy)]
     return Path(tuple(ops), Paint(stroke=colour, stroke_width=2 * spec.radius, cap="round"))
