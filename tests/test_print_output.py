@@ -161,6 +161,15 @@ def test_a_cut_file_has_one_closed_rounded_path_per_card_at_its_place(svg_kit: P
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def fontconfig_has(family: str) -> bool:
+    """Whether the system's fonts (fontconfig, as Chromium finds them) include a family."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return False
+    listed = subprocess.run([fc_list, ":", "family"], capture_output=True, text=True, check=True)
+    return family.lower() in listed.stdout.lower()
+
+
 def test_svg_text_is_glyph_outlines_labelled_with_its_words(svg_kit: Path) -> None:
     """No <text> that a viewer would set in whatever font it has: every run is its glyphs'
     outlines, each glyph defined once, and the run's words are its accessible label."""
@@ -172,17 +181,33 @@ def test_svg_text_is_glyph_outlines_labelled_with_its_words(svg_kit: Path) -> No
     assert glyphs and len(glyphs) == len(set(glyphs))
 
 
+@pytest.fixture(scope="module")
+def atkinson_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Letter kit in Atkinson Hyperlegible, a font this machine has not installed."""
+    out = tmp_path_factory.mktemp("atkinson")
+    asked = pipeline.BuildOptions("4", "letter", "long", PrintOptions(formats=("pdf", "svg")))
+    pipeline.build(
+        pipeline.Sources(), ["pass-and-pick"], asked, out, labels=["large-print-atkinson"]
+    )
+    return out / "pass-and-pick" / "large-print-atkinson" / "letter" / "4-players"
+
+
 @pytest.mark.skipif(
     CHROMIUM is None, reason="chromium is not installed (Debian: apt-get install chromium)"
 )
-@pytest.mark.parametrize("page", ["sheets_p01", "cards_p01", "printing-guide_p01"])
+@pytest.mark.parametrize(
+    "page",
+    ["sheets_p01", "cards_p01", "printing-guide_p01", "large-print-atkinson_sheets_p01"],
+)
 def test_an_svg_page_in_chromium_looks_like_its_pdf_page(
-    svg_kit: Path, tmp_path: Path, page: str
+    svg_kit: Path, atkinson_kit: Path, tmp_path: Path, page: str
 ) -> None:
-    """Headless Chromium (which has no Atkinson or our copy of DejaVu to fall back on for
-    outlines) draws the SVG as pdfium draws the PDF: compared at a quarter of 96 dpi, so
-    only anti-aliasing and hinting differ."""
-    svg = svg_kit / f"pass-and-pick_4p_letter_{page}.svg"
+    """Headless Chromium draws the SVG as pdfium draws the PDF, Atkinson Hyperlegible
+    included (not installed here, so a <text> would fall back to another font): compared
+    at a quarter of 96 dpi, so only anti-aliasing and hinting differ."""
+    kit = atkinson_kit if page.startswith("large-print") else svg_kit
+    assert not fontconfig_has("Atkinson Hyperlegible")
+    svg = kit / f"pass-and-pick_4p_letter_{page}.svg"
     name, number = page.rsplit("_p", 1)
     shot = tmp_path / "shot.png"
     subprocess.run(
@@ -191,7 +216,7 @@ def test_an_svg_page_in_chromium_looks_like_its_pdf_page(
          f"--screenshot={shot}", svg.as_uri()],
         capture_output=True, timeout=120, check=True,
     )  # fmt: skip
-    pdf = svg_kit / f"pass-and-pick_4p_letter_{name}.pdf"
+    pdf = kit / f"pass-and-pick_4p_letter_{name}.pdf"
     drawn = pdfium.PdfDocument(pdf)[int(number) - 1].render(scale=96 / 72).to_pil().convert("L")
     seen = Image.open(shot).convert("L")
     assert seen.size == drawn.size == (816, 1056)
