@@ -256,8 +256,38 @@ class CardType(Strict):
     for_each: str | list[str] | None = None
 
 
+SHEET_CARDS_SCHEMA = {
+    "type": "object",
+    "description": "cards read from a spreadsheet, a row per card type",
+    "properties": {
+        "from": {"type": "string", "pattern": r"\.(csv|tsv|xlsx|xlsm|xls|ods)$"},
+        "sheet": {"type": "string"},
+    },
+    "required": ["from"],
+    "additionalProperties": False,
+}
+
+
+def _cards_may_come_from_a_sheet(schema: dict[str, Any]) -> None:
+    """In the JSON Schema, `cards:` is a list of cards or `{from: cards.csv}`: the loader
+    reads the spreadsheet into the list before the model sees it."""
+    listed = schema["properties"]["cards"]
+    schema["properties"]["cards"] = {"anyOf": [listed, SHEET_CARDS_SCHEMA]}
+
+
 class Deck(Strict):
-    """The cards of a game: each type with its count, face layout, fields and back."""
+    """The cards of a game: each type with its count, face layout, fields and back.
+
+    `cards: {from: cards.csv}` (or `.xlsx`, `.ods`, with `sheet:`) reads them from a
+    spreadsheet instead, a row per card type (shapes_print/load/spreadsheet.py).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        defer_build=True,
+        json_schema_extra=_cards_may_come_from_a_sheet,  # type: ignore[typeddict-item]
+    )
 
     backs: dict[Identifier, BackDesign]
     cards: list[CardType] = Field(min_length=1)
