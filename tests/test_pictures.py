@@ -12,6 +12,7 @@ import contextlib
 import io
 import re
 import shutil
+import struct
 import zlib
 from pathlib import Path
 
@@ -246,9 +247,9 @@ def test_picture_files_are_the_kit_inputs(tmp_path: Path) -> None:
     [
         (
             "../../outside.png",
-            "cards.csv:2:1: picture '../../outside.png' points outside the folder",
+            "cards.csv:2:1: '../../outside.png' points outside the cards.csv folder",
         ),
-        ("art/none.png", "cards.csv:2:1: picture 'art/none.png' not found in"),
+        ("art/none.png", "cards.csv:2:1: file 'art/none.png' not found in"),
         ("art/sun.gif", "cards.csv:2:1: picture 'art/sun.gif': expected a .png, .jpg or .svg file"),
         ("art/wrong.jpg", "cards.csv:2:1: picture art/wrong.jpg: holds PNG data; name it .png"),
     ],
@@ -298,3 +299,38 @@ def test_alpha_is_flattened_onto_white_for_files_without_transparency(tmp_path: 
     with pytest.raises(UserError, match="not a PNG or JPEG"):
         (tmp_path / "fake.png").write_text("no picture")
         read_picture(tmp_path / "fake.png", "fake.png", None)
+
+
+def test_a_picture_a_layout_names_is_beside_the_layout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`src: badge.svg` written in a template is read from the templates' folder; a path
+    from there that leaves it is refused."""
+    root = example(tmp_path, ROWS.replace("art/moon.jpg", "").replace("art/sun.png,BIG", ",BIG"))
+    template = root / "templates/cards/poker.yaml"
+    shutil.copy(EXAMPLE / "art/badge.svg", template.parent / "badge.svg")
+    written = template.read_text(encoding="utf-8")
+    template.write_text(written.replace('src: "{art}", fit: cover', "src: badge.svg, fit: cover"))
+    out = tmp_path / "out"
+    code, lines, _ = run(build_args(root, out), capsys, root)
+    assert code == 0, lines
+    reader = PdfReader(out / "pictures/a4/4-players/pictures_4p_a4_cards.pdf")
+    images = [o for o in objects(reader) if o.get("/Subtype") == "/Image"]
+    assert [o.get("/Filter") for o in images] == ["/FlateDecode", "/FlateDecode"]  # no JPEG
+    template.write_text(written.replace('src: "{art}", fit: cover', "src: ../x.svg, fit: cover"))
+    code, lines, _ = run(build_args(root, tmp_path / "out2"), capsys, root)
+    assert code == 2 and "'../x.svg' points outside the layouts folder" in lines[0], lines
+
+
+def test_a_picture_past_the_pixel_limit_is_refused_before_it_is_decoded(tmp_path: Path) -> None:
+    """Only the header is read: 8,000 x 7,000 pixels are refused without decoding them."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = chunk(b"IHDR", struct.pack(">IIBBBBB", 8000, 7000, 8, 2, 0, 0, 0))
+    data = chunk(b"IDAT", zlib.compress(b""))
+    (tmp_path / "huge.png").write_bytes(b"\x89PNG\r\n\x1a\n" + header + data + chunk(b"IEND", b""))
+    with pytest.raises(UserError, match="8,000 x 7,000 pixels, over the limit of 50,000,000"):
+        read_picture(tmp_path / "huge.png", "huge.png", None)

@@ -16,6 +16,7 @@ from shapes_print.primitives import Path as DrawnPath
 from shapes_print.render.pdf import write_pdf
 from shapes_print.shapes import ShapeLibrary
 from shapes_print.svgpath import parse_svg_path
+from tests.test_shapes import sampled
 
 ART = Path(__file__).parent / "art"
 # A heart as Inkscape saves one: relative cubics, the command letter written once.
@@ -29,25 +30,9 @@ def ends(ops: tuple[PathOp, ...]) -> list[tuple[float, float]]:
     return [(op[-2], op[-1]) for op in ops if op[0] != "Z"]
 
 
-def curve_points(ops: tuple[PathOp, ...], steps: int = 16) -> list[tuple[float, float]]:
-    """Points along every segment, curves sampled at `steps` places."""
-    points, current = [], (0.0, 0.0)
-    for op in ops:
-        if op[0] == "C":
-            (x0, y0), (x1, y1, x2, y2, x3, y3) = current, op[1:]
-            for k in range(1, steps + 1):
-                t = k / steps
-                u = 1 - t
-                points.append(
-                    (
-                        u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
-                        u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3,
-                    )
-                )
-        if op[0] != "Z":
-            current = (op[-2], op[-1])
-            points.append(current)
-    return points
+def curve_points(ops: tuple[PathOp, ...]) -> list[tuple[float, float]]:
+    """Points along the path's segments, curves sampled, as the shape tests sample them."""
+    return sampled([op for op in ops if op[0] != "Z"])
 
 
 def test_relative_commands_with_implicit_repeats_reach_every_end_point() -> None:

@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_PICTURE_PIXELS
+from shapes_print.paths import inside
 from shapes_print.primitives import (
     Artifact,
     Document,
@@ -37,16 +39,12 @@ _READ: dict[tuple[Path, int, int], Picture] = {}  # by path, size and change tim
 _WARNED: set[str] = set()
 
 
-def picture_path(name: str, folder: Path, where: Source | None) -> Path:
-    """`folder / name` as an existing PNG, JPEG or SVG file that stays inside `folder`."""
+def picture_path(name: str, folder: Path, where: Source | None, what: str) -> Path:
+    """`folder / name` as an existing PNG, JPEG or SVG file that stays inside `folder`
+    (`what` names the folder in messages)."""
     if not name.lower().endswith(SUFFIXES):
         raise UserError(where, f"picture {name!r}: expected a .png, .jpg or .svg file")
-    path = (folder / name).resolve()
-    if not path.is_relative_to(folder.resolve()):
-        raise UserError(where, f"picture {name!r} points outside the folder {folder}")
-    if not path.is_file():
-        raise UserError(where, f"picture {name!r} not found in {folder}")
-    return path
+    return inside(folder, name, where, what)
 
 
 def read_picture(path: Path, shown: str, where: Source | None) -> Picture:
@@ -91,6 +89,12 @@ def _raster(
         raise UserError(where, f"picture {shown}: is {kind or 'unknown'} data, not PNG or JPEG")
     if RASTER[path.suffix.lower()] != kind:
         raise UserError(where, f"picture {shown}: holds {kind.upper()} data; name it .{kind}")
+    if size[0] * size[1] > MAX_PICTURE_PIXELS:
+        raise UserError(
+            where,
+            f"picture {shown}: {size[0]:,} x {size[1]:,} pixels, over the limit of "
+            f"{MAX_PICTURE_PIXELS:,}; 300 dpi over a card is a few million",
+        )
     return RasterPicture(f"image-{digest}", path, kind, size)  # type: ignore[arg-type]
 
 

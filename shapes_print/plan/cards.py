@@ -268,9 +268,11 @@ def _image(
     name = _text(written, fields, where).strip()
     if not name:
         return []  # an empty field: this card has no picture
-    by_field = "{" in written or ctx.layouts_folder is None
-    folder = where.path.parent if by_field else ctx.layouts_folder
-    picture = read_picture(picture_path(name, folder, where), name, where)  # type: ignore[arg-type]
+    if "{" in written or ctx.layouts_folder is None:
+        folder, what = where.path.parent, where.path.name
+    else:
+        folder, what = ctx.layouts_folder, "layouts"
+    picture = read_picture(picture_path(name, folder, where, what), name, where)
     image = fitted(picture, box, element.fit)
     warn_low_resolution(image, card, name, where)
     alt = ctx.words.fill(element.alt, fields, where) if element.alt else ""
