@@ -3,12 +3,12 @@
 The subset read: `<svg>` with its `viewBox` (or `width` and `height`); `<g>`, `<path>`,
 `<rect>` (with `rx`/`ry`), `<circle>`, `<ellipse>`, `<line>`, `<polyline>`, `<polygon>`;
 `transform` (matrix, translate, scale, rotate, skewX, skewY) on any of them; `fill`,
-`stroke`, `stroke-width` and `display="none"` as attributes or in `style`, inherited
-from groups; colours as `#rgb`, `#rrggbb`, `rgb(r, g, b)`, `none` and the basic named
-colours. What an editor keeps for itself (`<defs>`, `<metadata>`, `<title>`, Inkscape's
+`stroke`, `stroke-width` and `display="none"` as attributes, in `.class` rules of a
+`<style>` element (as Illustrator writes them) or in `style`, inherited from groups;
+colours as `#rgb`, `#rrggbb`, `rgb(r, g, b)`, `none` and the basic named colours. What an editor keeps for itself (`<defs>`, `<metadata>`, `<title>`, Inkscape's
 and Sodipodi's own elements) is skipped. What would print otherwise than it looks is
 refused with its element named: text (convert it to paths), embedded pictures, `<use>`,
-gradients and patterns. Fills are even-odd, as every fill of the plan.
+gradients and patterns, opacity below 1. Fills are even-odd, as every fill of the plan.
 
 The result is in the SVG's own units, y pointing up from the bottom of its view box.
 """
@@ -53,7 +53,7 @@ _NAMED = {
 }
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
-_INHERITED = ("fill", "stroke", "stroke-width", "fill-opacity")
+_INHERITED = ("fill", "stroke", "stroke-width")
 
 
 class SvgError(ValueError):
@@ -151,14 +151,51 @@ def _colour(value: str) -> RGB | None:
     raise SvgError(f"colour {value!r} is not read; write it as #rrggbb")
 
 
-def _style(element: ElementTree.Element) -> dict[str, str]:
-    """Presentation attributes, then `style` declarations over them, as CSS ranks them."""
-    found = {k: v for k, v in element.attrib.items() if _local(k) == k}
-    for declaration in element.attrib.get("style", "").split(";"):
+def _declarations(text: str) -> dict[str, str]:
+    found = {}
+    for declaration in text.split(";"):
         key, _, value = declaration.partition(":")
-        if value:
+        if value.strip():
             found[key.strip()] = value.strip()
     return found
+
+
+def _class_rules(root: ElementTree.Element) -> dict[str, dict[str, str]]:
+    """`.name { ... }` rules of the file's <style> elements (as Illustrator writes its
+    colours), by class name; a rule for anything but classes is refused."""
+    rules: dict[str, dict[str, str]] = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or _local(element.tag) != "style":
+            continue
+        text = re.sub(r"/\*.*?\*/", "", element.text or "", flags=re.S)
+        for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", text):
+            for selector in selectors.split(","):
+                name = selector.strip()
+                if not re.fullmatch(r"\.[\w-]+", name):
+                    raise SvgError(f"style rule {name!r} is not read: only .class rules are")
+                rules.setdefault(name[1:], {}).update(_declarations(body))
+    return rules
+
+
+def _style(element: ElementTree.Element, classes: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Presentation attributes, then class rules, then `style` declarations over them, as
+    CSS ranks them."""
+    found = {k: v for k, v in element.attrib.items() if _local(k) == k}
+    for name in element.attrib.get("class", "").split():
+        found.update(classes.get(name, {}))
+    found.update(_declarations(element.attrib.get("style", "")))
+    for key in ("opacity", "fill-opacity", "stroke-opacity"):
+        if key in found and _opacity(found[key]) < 1:
+            raise SvgError(f"{key} {found[key]} is not read: flatten the transparency first")
+    return found
+
+
+def _opacity(text: str) -> float:
+    value = text.strip()
+    try:
+        return float(value[:-1]) / 100 if value.endswith("%") else float(value)
+    except ValueError:
+        raise SvgError(f"opacity {text!r} is not a number") from None
 
 
 def _outline(element: ElementTree.Element, kind: str) -> tuple[PathOp, ...]:
@@ -203,7 +240,10 @@ _DRAWN = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 
 
 def _walk(
-    element: ElementTree.Element, matrix: Matrix, inherited: dict[str, str]
+    element: ElementTree.Element,
+    matrix: Matrix,
+    inherited: dict[str, str],
+    classes: dict[str, dict[str, str]],
 ) -> Iterator[tuple[tuple[PathOp, ...], Matrix, dict[str, str]]]:
     for child in element:
         if not isinstance(child.tag, str):
@@ -213,13 +253,13 @@ def _walk(
             raise SvgError(f"<{kind}> is not drawn: {_REFUSED[kind]}")
         if kind in _SKIPPED or _namespace(child.tag) not in ("", _SVG_NAMESPACE):
             continue  # an editor's own element (Inkscape, Sodipodi), or one it keeps aside
-        style = _style(child)
+        style = _style(child, classes)
         if style.get("display") == "none" or style.get("visibility") == "hidden":
             continue
         own = {**inherited, **{k: v for k, v in style.items() if k in _INHERITED}}
         placed = _multiply(matrix, parse_transform(child.attrib.get("transform", "")))
         if kind in ("g", "a", "switch"):
-            yield from _walk(child, placed, own)
+            yield from _walk(child, placed, own, classes)
         elif kind in _DRAWN:
             yield _outline(child, kind), placed, own
         elif kind in ("linearGradient", "radialGradient", "pattern"):
@@ -264,7 +304,7 @@ def read_svg(path: FilePath) -> VectorArt:
     start = (1.0, 0.0, 0.0, 1.0, -left, -top)
     paths = []
     try:
-        for ops, matrix, style in _walk(root, start, {"fill": "#000000"}):
+        for ops, matrix, style in _walk(root, start, {"fill": "#000000"}, _class_rules(root)):
             if not ops:
                 continue
             fill = _colour(style.get("fill", "#000000"))
