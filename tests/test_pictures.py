@@ -334,3 +334,23 @@ def test_a_picture_past_the_pixel_limit_is_refused_before_it_is_decoded(tmp_path
     (tmp_path / "huge.png").write_bytes(b"\x89PNG\r\n\x1a\n" + header + data + chunk(b"IEND", b""))
     with pytest.raises(UserError, match="8,000 x 7,000 pixels, over the limit of 50,000,000"):
         read_picture(tmp_path / "huge.png", "huge.png", None)
+
+
+def test_a_phone_photo_prints_the_way_it_was_shot(tmp_path: Path) -> None:
+    """EXIF orientation 6 (the camera turned a quarter): the picture is as tall as it was
+    wide, and the image is turned before it is embedded (a PDF reader ignores the tag)."""
+    image = PilImage.new("RGB", (60, 40), (255, 255, 255))
+    ImageDraw.Draw(image).rectangle((0, 0, 29, 39), fill=(255, 0, 0))  # the left half red
+    exif = PilImage.Exif()
+    exif[0x0112] = 6
+    image.save(tmp_path / "photo.jpg", exif=exif, quality=95)
+    picture = read_picture(tmp_path / "photo.jpg", "photo.jpg", None)
+    assert isinstance(picture, RasterPicture) and picture.pixels == (40, 60)
+    ENCODED.clear()
+    out = io.BytesIO()
+    write_raster(PdfFile(out), picture)
+    written = out.getvalue()
+    assert b"/DCTDecode" not in written and b"/Width 40/Height 60" in written
+    samples = zlib.decompress(written.split(b"stream\n", 1)[1].rsplit(b"\nendstream", 1)[0])
+    top, bottom = samples[20 * 3 : 20 * 3 + 3], samples[-20 * 3 : -20 * 3 + 3]
+    assert close(tuple(top), (255, 0, 0)) and close(tuple(bottom), (255, 255, 255))

@@ -16,6 +16,7 @@ import hashlib
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_PICTURE_PIXELS
@@ -30,6 +31,9 @@ from shapes_print.primitives import (
     RasterPicture,
     VectorPicture,
 )
+
+if TYPE_CHECKING:
+    from PIL import Image as PilImage
 
 # Pixels per inch below which a printed picture looks soft: the usual floor for print.
 MIN_DPI = 300
@@ -83,6 +87,8 @@ def _raster(
     try:
         with PilImage.open(path) as opened:
             kind, size = (opened.format or "").lower(), opened.size
+            if turned(opened):  # a camera's "turn me" tag: printed the way it was shot
+                size = (size[1], size[0])
     except (UnidentifiedImageError, OSError) as error:
         raise UserError(where, f"picture {shown}: not a PNG or JPEG image ({error})") from None
     if kind not in ("png", "jpeg"):
@@ -96,6 +102,17 @@ def _raster(
             f"{MAX_PICTURE_PIXELS:,}; 300 dpi over a card is a few million",
         )
     return RasterPicture(f"image-{digest}", path, kind, size)  # type: ignore[arg-type]
+
+
+# EXIF orientations that turn a picture a quarter (a phone held upright): its sides swap.
+_QUARTER_TURNS = {5, 6, 7, 8}
+
+
+def turned(opened: PilImage.Image) -> bool:
+    """Whether a picture's EXIF orientation turns it a quarter."""
+    from PIL.ExifTags import Base
+
+    return opened.getexif().get(Base.Orientation, 1) in _QUARTER_TURNS
 
 
 def warn_low_resolution(image: Image, card: str, shown: str, where: Source | None) -> None:

@@ -6,6 +6,8 @@ every card is one object per file), and the operators that draw a placed `Image`
 
 - JPEG passes through as it is (DCTDecode): no decoding, no loss, its own bytes. A CMYK
   JPEG (as print shops send) keeps its four channels, Adobe's inverted ones read as such.
+  One whose EXIF orientation turns or mirrors it (a phone's photo) is decoded, turned the
+  way it was shot and written as samples instead, since a PDF reader ignores the tag.
 - PNG is decoded with Pillow into 8-bit grey or RGB samples, Flate-compressed; an alpha
   channel becomes a soft mask (SMask) only when some pixel is not fully opaque.
 - `flatten` composites any alpha onto white instead and writes no mask, for a file that
@@ -41,10 +43,16 @@ ENCODED: Memo[tuple[str, bool], _Encoded] = Memo()
 
 def _jpeg(picture: RasterPicture) -> _Encoded:
     from PIL import Image as PilImage  # as in load/pictures.py: only kits with pictures
+    from PIL import ImageOps
+    from PIL.ExifTags import Base
 
     data = picture.path.read_bytes()
     with PilImage.open(io.BytesIO(data)) as opened:
         mode, adobe = opened.mode, "adobe" in opened.info
+        if opened.getexif().get(Base.Orientation, 1) != 1:
+            upright = ImageOps.exif_transpose(opened).convert("L" if mode == "L" else "RGB")
+            space = "/DeviceGray" if mode == "L" else "/DeviceRGB"
+            return _Encoded(_samples_head(space), compress(upright.tobytes()))
     space = {"L": "/DeviceGray", "CMYK": "/DeviceCMYK"}.get(mode, "/DeviceRGB")
     head: dict[str, object] = {"ColorSpace": space, "BitsPerComponent": 8, "Filter": "/DCTDecode"}
     if mode == "CMYK" and adobe:  # Photoshop writes CMYK JPEGs with every channel inverted
