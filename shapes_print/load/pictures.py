@@ -87,7 +87,7 @@ def _raster(
     try:
         with PilImage.open(path) as opened:
             kind, size = (opened.format or "").lower(), opened.size
-            if turned(opened):  # a camera's "turn me" tag: printed the way it was shot
+            if kind == "jpeg" and turned(opened):  # a camera's tag: printed as it was shot
                 size = (size[1], size[0])
     except (UnidentifiedImageError, OSError) as error:
         raise UserError(where, f"picture {shown}: not a PNG or JPEG image ({error})") from None
