@@ -116,9 +116,13 @@ class Element(Strict):
     `cards: "{example}"` names a field holding card ids (a list of lists draws one line each);
     its `alt` names them in words for a label set with `picture_words`, which marks the
     picture (the card has no room to write them: the sheet it points to does).
+    An `image` element shows a PNG, JPEG or SVG file, `src: art/sun.png` or `src: "{art}"`
+    (relative to the file that names it: the template's folder, or for a `{field}` the deck
+    or spreadsheet holding the field), fitted to its box by `fit`; with `alt` it is a
+    picture of what `alt` says, without it an ornament a reader's software skips.
     """
 
-    kind: Literal["rect", "pattern", "shape", "text", "cards"]
+    kind: Literal["rect", "pattern", "shape", "text", "cards", "image"]
     name: Identifier | None = None
     hidden: bool = False
     box: tuple[CardLength, CardLength, CardLength, CardLength]
@@ -141,6 +145,16 @@ class Element(Strict):
     bleed: bool = False
     cards: str | None = None
     alt: str | None = None
+    src: str | None = None
+    # contain: all of the picture, centred; cover: the whole box, the picture cropped;
+    # stretch: the picture's sides pulled to the box's.
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+
+    @model_validator(mode="after")
+    def _image_has_src(self) -> "Element":
+        if self.kind == "image" and not self.src:
+            raise ValueError("an image element needs src: a .png, .jpg or .svg file, or '{field}'")
+        return self
 
     def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
         """The box on a `width` x `height` card: points from its top-left corner, y down."""
@@ -258,8 +272,38 @@ class CardType(Strict):
     for_each: str | list[str] | None = None
 
 
+SHEET_CARDS_SCHEMA = {
+    "type": "object",
+    "description": "cards read from a spreadsheet, a row per card type",
+    "properties": {
+        "from": {"type": "string", "pattern": r"\.(csv|tsv|xlsx|xlsm|xls|ods)$"},
+        "sheet": {"type": "string"},
+    },
+    "required": ["from"],
+    "additionalProperties": False,
+}
+
+
+def _cards_may_come_from_a_sheet(schema: dict[str, Any]) -> None:
+    """In the JSON Schema, `cards:` is a list of cards or `{from: cards.csv}`: the loader
+    reads the spreadsheet into the list before the model sees it."""
+    listed = schema["properties"]["cards"]
+    schema["properties"]["cards"] = {"anyOf": [listed, SHEET_CARDS_SCHEMA]}
+
+
 class Deck(Strict):
-    """The cards of a game: each type with its count, face layout, fields and back."""
+    """The cards of a game: each type with its count, face layout, fields and back.
+
+    `cards: {from: cards.csv}` (or `.xlsx`, `.ods`, with `sheet:`) reads them from a
+    spreadsheet instead, a row per card type (shapes_print/load/spreadsheet.py).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        defer_build=True,
+        json_schema_extra=_cards_may_come_from_a_sheet,  # type: ignore[typeddict-item]
+    )
 
     backs: dict[Identifier, BackDesign]
     cards: list[CardType] = Field(min_length=1)

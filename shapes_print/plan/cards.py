@@ -12,9 +12,23 @@ from collections.abc import Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardTemplate, Element
+from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.message import fill
 from shapes_print.plan.context import DrawContext, colour
-from shapes_print.primitives import Artifact, Group, Item, Paint, Path, Rect, Symbol, Text, Use
+from shapes_print.primitives import (
+    Artifact,
+    Group,
+    Image,
+    Item,
+    Paint,
+    Path,
+    Picture,
+    RasterPicture,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
 from shapes_print.text import fit
 
 Box = tuple[float, float, float, float]
@@ -222,6 +236,8 @@ def _element(
         return [outline, *_pattern(element, box, clip, fields, ctx, where)]
     if element.kind == "pattern":
         return _pattern(element, box, _rect_ops(box), fields, ctx, where)
+    if element.kind == "image":
+        return _image(element, box, fields, ctx, where, card)
     if element.kind == "shape":
         shape = _text(element.shape, fields, where)
         if shape not in ctx.shapes.names():
@@ -235,6 +251,47 @@ def _element(
         stroked = [Path(ops, Paint(stroke=paint.stroke, stroke_width=paint.stroke_width))]
         return [filled, *patterned, *(stroked if paint.stroke else [])]
     return _text_lines(element, box, fields, ctx, where, card)
+
+
+def _image(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+) -> list[Item]:
+    """A picture fitted to its box: a `{field}` names a file beside the deck (or spreadsheet)
+    that holds the field, a name written in the layout one beside the layout. With `alt` it
+    is a picture of what `alt` says; without, an ornament."""
+    written = element.src or ""
+    name = _text(written, fields, where).strip()
+    if not name:
+        return []  # an empty field: this card has no picture
+    if "{" in written or ctx.layouts_folder is None:
+        folder, what = where.path.parent, where.path.name
+    else:
+        folder, what = ctx.layouts_folder, "layouts"
+    picture = read_picture(picture_path(name, folder, where, what), name, where)
+    image = fitted(picture, box, element.fit)
+    warn_low_resolution(image, card, name, where)
+    alt = ctx.words.fill(element.alt, fields, where) if element.alt else ""
+    if alt.strip():
+        return [Group((image,), alt=alt, role="Figure")]
+    return [Artifact((image,), "Background")]
+
+
+def fitted(picture: Picture, box: Box, fit: str) -> Image:
+    """The picture over the box: all of it centred (contain), the box filled and the rest
+    cropped (cover), or its sides pulled to the box's (stretch)."""
+    x, y, w, h = box
+    if fit == "stretch":
+        return Image(picture, x, y, w, h)
+    width, height = picture.pixels if isinstance(picture, RasterPicture) else picture.size
+    scale = (min if fit == "contain" else max)(w / width, h / height)
+    shown_w, shown_h = width * scale, height * scale
+    clip = _rect_ops(box) if fit == "cover" else None
+    return Image(picture, x + (w - shown_w) / 2, y + (h - shown_h) / 2, shown_w, shown_h, clip)
 
 
 def _text_lines(

@@ -8,6 +8,7 @@ keeps its words as its accessible label.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterable
 
 import svgwrite
@@ -18,12 +19,14 @@ from shapes_print.primitives import (
     Artifact,
     Document,
     Group,
+    Image,
     Item,
     Line,
     Page,
     Paint,
     Path,
     PathOp,
+    RasterPicture,
     Rect,
     Text,
     Use,
@@ -77,6 +80,7 @@ class _Renderer:
         self.drawing = drawing
         self.clips = 0
         self.glyphs: set[str] = set()  # glyph outlines defined in this file, by id
+        self.pictures: set[str] = set()  # defined in this page's <defs>
 
     def _text(self, item: Text) -> SvgGroup:
         """A line of text as its glyphs' outlines, placed by the font's advance widths as
@@ -103,6 +107,46 @@ class _Renderer:
                 run.add(d.use(f"#{name}", insert=(round(advance, 1), 0)))
             advance += font.glyph_widths[glyph] / outline.scale / 1000
         return run
+
+    def clip(self, ops: tuple[PathOp, ...]) -> str:
+        """A clip path defined once for the page; the reference that applies it."""
+        self.clips += 1
+        clip = self.drawing.defs.add(self.drawing.clipPath(id=f"clip{self.clips}"))
+        clip.add(self.drawing.path(d=_d(ops), clip_rule="evenodd"))
+        return f"url(#clip{self.clips})"
+
+    def picture(self, parent: SvgGroup, image: Image) -> None:
+        """The same picture as the PDF's: defined once per page (a raster file as it is,
+        inline; vector art as its paths), placed over the image's box."""
+        d, picture = self.drawing, image.picture
+        if picture.name not in self.pictures:
+            self.pictures.add(picture.name)
+            if isinstance(picture, RasterPicture):
+                data = base64.b64encode(picture.path.read_bytes()).decode("ascii")
+                definition = d.image(
+                    href=f"data:image/{picture.kind};base64,{data}",
+                    insert=(0, 0),
+                    size=(1, 1),
+                    preserveAspectRatio="none",
+                    id=picture.name,
+                )
+            else:
+                definition = d.g(id=picture.name)
+                for child in picture.items:
+                    self.draw(definition, child)
+            d.defs.add(definition)
+        if isinstance(picture, RasterPicture):  # its unit box runs down from the top
+            move = f"translate({image.x:.3f} {image.y + image.h:.3f}) scale({image.w:.3f} {-image.h:.3f})"
+        else:
+            scale = (image.w / picture.width, image.h / picture.height)
+            move = f"translate({image.x:.3f} {image.y:.3f}) scale({scale[0]:.6g} {scale[1]:.6g})"
+        placed = d.use(f"#{picture.name}", transform=move)
+        if image.clip:
+            holder = d.g(clip_path=self.clip(image.clip))
+            holder.add(placed)
+            parent.add(holder)
+        else:
+            parent.add(placed)
 
     def draw(self, parent: SvgGroup, item: Item) -> None:
         d = self.drawing
@@ -141,14 +185,13 @@ class _Renderer:
             _aria(group, item)
             target = group
             if item.clip:
-                self.clips += 1
-                clip = d.defs.add(d.clipPath(id=f"clip{self.clips}"))
-                clip.add(d.path(d=_d(item.clip), clip_rule="evenodd"))
-                target = d.g(clip_path=f"url(#clip{self.clips})")
+                target = d.g(clip_path=self.clip(item.clip))
                 group.add(target)
             for child in item.items:
                 self.draw(target, child)
             parent.add(group)
+        elif isinstance(item, Image):
+            self.picture(parent, item)
         elif isinstance(item, Artifact):
             hidden = d.g(aria_hidden="true")
             for child in item.items:
