@@ -130,7 +130,8 @@ def embosser_file(
     passages += [Passage(f"{name}: {count}", "item") for name, count in cards]
     for document in documents:
         passages += sheet_passages(document)
-    return EmbosserFile(title, _paginate(_lines(passages, locale, page.cells_per_line), page))
+    lines = _lines(passages, locale, page.cells_per_line)
+    return EmbosserFile(title, _paginate(lines, page, locale))
 
 
 def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[str]:
@@ -153,13 +154,13 @@ def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[str]:
     return lines
 
 
-def _paginate(lines: list[str], page: Embosser) -> tuple[tuple[str, ...], ...]:
+def _paginate(lines: list[str], page: Embosser, locale: str) -> tuple[tuple[str, ...], ...]:
     """Pages of `lines_per_page` lines, the last of each holding its page number at the right."""
     body = page.lines_per_page - 1
     chunks = [lines[start : start + body] for start in range(0, len(lines), body)] or [[]]
     pages = []
     for number, chunk in enumerate(chunks, start=1):
-        number_cells = translate(str(number), code_for("en"))[0]
+        number_cells = translate(str(number), code_for(locale))[0]
         last = number_cells.rjust(page.cells_per_line, BLANK)
         rows = [*chunk, *[""] * (body - len(chunk)), last]
         pages.append(tuple(ascii_braille(row).rstrip() for row in rows))

@@ -86,7 +86,7 @@ def _word(word: str, code: BrailleCode, capitals_off: bool) -> str:
             out.append(_letters(run, code, capitals_off, word))
             index = end
             continue
-        out.append(_sign(char, code, opened, at_start=index == 0 or not word[index - 1].isalnum()))
+        out.append(_sign(char, code, opened, at_start=index == 0 or word[index - 1] in "([«¡¿"))
         index += 1
     return "".join(out)
 

@@ -12,9 +12,9 @@ from shapes_print.braille.translate import BrailleError, code_for, fill_lines, t
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import BrailleStyle
 from shapes_print.primitives import Artifact, Item, Paint, Path, PathOp
+from shapes_print.shapes import ellipse_ops
 
 Box = tuple[float, float, float, float]
-KAPPA = 0.5522847498  # a quarter circle as one cubic Bézier: control points at r * KAPPA
 HYPHEN = "\u2824"  # dots 36, the hyphen in both codes: where a long word may be divided
 MM = 72 / 25.4
 
@@ -62,19 +62,7 @@ def braille_dots(lines: list[str], box: Box, style: BrailleStyle) -> list[Item]:
             for dot in raised(braille):
                 across, down = divmod(dot - 1, 3)
                 centre = (left + across * style.dot_spacing, top - down * style.dot_spacing)
-                ops.extend(_circle(*centre, radius))
+                ops.extend(ellipse_ops(*centre, radius, radius))
     if not ops:
         return []
     return [Artifact((Path(tuple(ops), Paint(fill=style.colour)),), "Layout")]
-
-
-def _circle(cx: float, cy: float, r: float) -> list[PathOp]:
-    k = r * KAPPA
-    return [
-        ("M", cx + r, cy),
-        ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-        ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-        ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-        ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
-        ("Z",),
-    ]
