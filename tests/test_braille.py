@@ -346,11 +346,14 @@ def test_the_brf_is_forty_cells_by_twenty_five_lines_of_ascii_braille(tmp_path: 
         assert len(lines) == 25
         assert all(len(line) <= 40 and set(line) <= NABCC for line in lines)
         assert lines[-1].strip() == "#" + "JABCDEFGHI"[number % 10]  # its page number
+        assert lines[0].strip()  # no page starts with a blank line
     text = " ".join(line.strip() for line in data.decode("ascii").splitlines())
     assert " CIRCLE3 #F SQUARE" not in text and " CIRCLE3 #F " in text  # circle: 6
     assert ",CARDS DEALT TO EACH PLAYER3 #C" in text  # setup: 3 dealt each
     assert ",THREE IDENTICAL SHAPES2 ,EXAMPLE3 ,CIRCLE1 CIRCLE1 CIRCLE2" in text  # scoring
     assert ",POINTS3 #E" in text
+    assert ",SCORE SHEET3 #D PLAYERS" in text  # its title, but not its rows of blanks:
+    assert ",ROUND #A3 PASS LEFT" not in text
     assert "HOST KEY" not in text  # the host key is the host's, in its own file
     import json
 

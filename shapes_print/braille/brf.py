@@ -99,7 +99,7 @@ def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float
                 yield "P", here, item.alt
             elif item.tag:
                 words = " ".join(_words(item.items))
-                if words:
+                if words or item.tag in ("TH", "TD"):  # an empty cell is a blank to fill in
                     yield item.tag, here, words
                 else:
                     yield from _tagged(item.items, here)
@@ -157,7 +157,12 @@ def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[str]:
 def _paginate(lines: list[str], page: Embosser, locale: str) -> tuple[tuple[str, ...], ...]:
     """Pages of `lines_per_page` lines, the last of each holding its page number at the right."""
     body = page.lines_per_page - 1
-    chunks = [lines[start : start + body] for start in range(0, len(lines), body)] or [[]]
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        if len(chunks[-1]) == body:
+            chunks.append([])
+        if line or chunks[-1]:  # a page never starts with a blank line
+            chunks[-1].append(line)
     pages = []
     for number, chunk in enumerate(chunks, start=1):
         number_cells = translate(str(number), code_for(locale))[0]
