@@ -370,3 +370,24 @@ def test_the_printing_guide_says_how_to_print_on_swell_paper(
     words = " ".join(p.text for p in sheet_passages(guide))  # type: ignore[arg-type]
     assert "swell (microcapsule) paper" in words and "heater (fuser)" in words
     assert "carbon-based" in words and ".brf" in words
+
+
+def test_the_brf_follows_the_label_sets_language(tmp_path: Path) -> None:
+    """A braille set over the Spanish one: its cards' dots and its .brf in Spanish braille."""
+    shipped = (Path(pipeline.DEFAULT_LABELS) / "braille.yaml").read_text()
+    own = shipped.split("\ntext:")[0].replace("extends: standard", "extends: es")
+    heading = "Cards in the deck: each name as its card's braille spells it, and how many"
+    own += f'\ntext:\n  "{heading}": "Cartas del mazo"\n'
+    (tmp_path / "braille-es.yaml").write_text(own)
+    project = pipeline.load_project(
+        pipeline.Sources(), ["pass-and-pick"], [str(tmp_path / "braille-es.yaml")]
+    )
+    pipeline.build_project(project, pipeline.BuildOptions(players="4", paper="a4"), tmp_path)
+    brf = (
+        tmp_path
+        / "pass-and-pick/braille-es/a4/4-players/pass-and-pick_4p_a4_braille-es_embosser.brf"
+    )
+    text = " ".join(line.strip() for line in brf.read_text(encoding="ascii").splitlines())
+    assert ".CARTAS DEL MAZO " in text  # Spanish capital sign, dots 46
+    assert " C/RCULO3 #F " in text  # círculo: 6, í is dots 34
+    assert ".CARTAS REPARTIDAS A CADA JUGADOR3 #C" in text

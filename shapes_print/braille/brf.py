@@ -14,11 +14,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from shapes_print.braille.cells import BLANK, ascii_braille
-from shapes_print.braille.translate import code_for, fill_lines, translate
+from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
+from shapes_print.errors import UserError
 from shapes_print.load.models import Embosser
 from shapes_print.primitives import Artifact, Document, Group, Item, Text
 
 HYPHEN = "\u2824"
+BULLET = "\u2022"
 PARAGRAPH_INDENT = 2  # BANA Braille Formats: a paragraph starts in cell 3, runs over to cell 1
 PAGE_NUMBER_GAP = 3  # blank cells before the page number at the end of the last line
 
@@ -46,8 +48,8 @@ class Passage:
 
 
 def sheet_passages(document: Document) -> list[Passage]:
-    """A document's words in reading order: each heading, paragraph, list item and table
-    row once. A table row's cells are joined, each after its column's heading; rows with an
+    """A document's words in reading order: each heading, paragraph, list item (without
+    its bullet) and table row once. A table row's cells are joined, each after its column's heading; rows with an
     empty cell are forms to fill in (score sheets) and are left out."""
     passages: list[Passage] = [Passage(document.title, "heading")]
     for page in document.pages:
@@ -64,7 +66,8 @@ def sheet_passages(document: Document) -> list[Passage]:
                 header, row = _end_row(row, header, passages), []
             header = []
             kind = "heading" if tag.startswith("H") else "item" if tag == "LI" else "paragraph"
-            passages.append(Passage(words, kind))
+            # A bullet is print's mark of a list item; braille shows one by its margin.
+            passages.append(Passage(words.removeprefix(f"{BULLET} "), kind))
         if row:
             _end_row(row, header, passages)
     return passages
@@ -140,7 +143,10 @@ def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[str]:
     code = code_for(locale)
     lines: list[str] = []
     for passage in passages:
-        words = translate(passage.text, code)
+        try:
+            words = translate(passage.text, code)
+        except BrailleError as error:
+            raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
         if passage.kind == "heading":
             if lines:
                 lines.append("")
