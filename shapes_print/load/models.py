@@ -119,10 +119,12 @@ class Element(Strict):
     An `image` element shows a PNG, JPEG or SVG file, `src: art/sun.png` or `src: "{art}"`
     (relative to the file that names it: the template's folder, or for a `{field}` the deck
     or spreadsheet holding the field), fitted to its box by `fit`; with `alt` it is a
-    picture of what `alt` says, without it an ornament a reader's software skips.
+    picture of what `alt` says, without it an ornament a reader's software skips. A `braille`
+    element writes its `text` in braille dots, from its box's top-left corner, when the
+    label set gives the braille's sizes (`style: braille:`); its box is kept clear of ink.
     """
 
-    kind: Literal["rect", "pattern", "shape", "text", "cards", "image"]
+    kind: Literal["rect", "pattern", "shape", "text", "cards", "image", "braille"]
     name: Identifier | None = None
     hidden: bool = False
     box: tuple[CardLength, CardLength, CardLength, CardLength]
@@ -213,6 +215,30 @@ class Furniture(Strict):
     inch_label: str
 
 
+class Embosser(Strict):
+    """The page of an embosser (.brf) file, in braille cells and lines."""
+
+    cells_per_line: int = Field(ge=10, le=100)
+    lines_per_page: int = Field(ge=5, le=100)
+    # The heading of the list of cards, each named as its braille zone names it.
+    cards_heading: str
+
+
+class BrailleStyle(Strict):
+    """Braille dots as a swell-paper or embossed page needs them (docs/print-and-accessibility.md).
+
+    `dot_spacing` is between dot centres inside a cell (across and down), `cell_spacing`
+    between the same dot of neighbouring cells, `line_spacing` between neighbouring lines.
+    """
+
+    dot_diameter: Size
+    dot_spacing: Size
+    cell_spacing: Size
+    line_spacing: Size
+    colour: Colour
+    embosser: Embosser
+
+
 class SheetStyle(Strict):
     """Type, colours and margins of table sheets (setup, score sheets, host keys)."""
 
@@ -242,6 +268,8 @@ class SheetStyle(Strict):
     # beneath it at body size (large print); false: the picture is drawn as it is.
     picture_words: bool
     furniture: Furniture
+    # Braille dots on the cards and an embosser file in each kit: set by a braille label set.
+    braille: BrailleStyle | None = None
 
 
 # ---- content ---------------------------------------------------------------------------

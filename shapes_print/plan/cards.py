@@ -14,6 +14,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardTemplate, Element
 from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.message import fill
+from shapes_print.plan.braille import braille_dots, braille_lines
 from shapes_print.plan.context import DrawContext, colour
 from shapes_print.primitives import (
     Artifact,
@@ -61,7 +62,9 @@ def card_symbol(
         box = _box(element, template, where)
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
-        if element.kind == "cards":
+        if element.kind == "braille":
+            drawn = tuple(_braille(element, box, fields, ctx, where, name))
+        elif element.kind == "cards":
             drawn = tuple(_minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
                 drawn = (
@@ -168,7 +171,7 @@ def _box(element: Element, template: CardTemplate, where: Source) -> Box:
         )
     inset = template.text_safe - 1e-6
     outside = min(x, top) < inset or x + w > width - inset or top + h > height - inset
-    if element.kind == "text" and outside:
+    if element.kind in ("text", "braille") and outside:
         raise UserError(
             where,
             f"template {template.id!r}: text box for {element.text!r} comes closer than "
@@ -331,6 +334,25 @@ def _text_lines(
         Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
         for i, line in enumerate(fitted.lines)
     ]
+
+
+def _braille(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+) -> list[Item]:
+    """The element's words in braille dots, when the label set gives braille sizes."""
+    style = ctx.style.braille
+    if style is None or not element.text:
+        return []
+    words = ctx.words.fill(element.text, fields, where)
+    if not words:
+        return []
+    what = f"card {card!r}, box {element.name or element.text!r}"
+    return braille_dots(braille_lines(words, ctx.words.locale, box, style, where, what), box, style)
 
 
 def _rect_ops(box: Box) -> tuple:
