@@ -182,7 +182,8 @@ def plan_cards(
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     symbols = {**used, **drawn_faces, **drawn_backs}
-    return Document(title, pages, symbols, flip, ctx.words.locale), faces
+    press = library.press if options.print_shop else None
+    return Document(title, pages, symbols, flip, ctx.words.locale, press), faces
 
 
 def plan_guide(

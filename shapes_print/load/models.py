@@ -472,10 +472,23 @@ class Calibration(Strict):
     back_lines: list[str]
 
 
+class PressSettings(Strict):
+    """The press a print-shop file is made for: the PDF/X version it claims and the CMYK
+    ICC profile (a file in the templates folder) its colours are converted into, with the
+    printing condition that profile characterises as the ICC registry names it."""
+
+    standard: Literal["PDF/X-4"]
+    profile: str
+    condition: str
+    condition_name: str
+    registry: str
+
+
 class PrintSettings(Strict):
-    """Print-shop bleed, ink saver, calibration and the printing guide's document."""
+    """Print-shop bleed and press, ink saver, calibration and the printing guide's document."""
 
     bleed: Length
+    press: PressSettings
     cut_line: TrimLine
     ink_saver: InkSaver
     calibration: Calibration

@@ -6,7 +6,9 @@ of its content stream, and what they name (fonts, forms), for the page or form t
 
 Speed, which is most of why this is not a general PDF library:
 - colours and line widths are only set when they change (the state starts unknown in
-  each group and form, so a group's operators depend on the group alone);
+  each group and form, so a group's operators depend on the group alone); a colour is
+  written as the file's colour space says (render/pdf/colour.py), and a group's
+  operators are kept per space;
 - a group is drawn once per build: its operators (text included, since text is written
   as glyph ids, the same in every file) are kept and copied wherever it comes again; a
   large clipped one (a pattern fill of thousands of dots) becomes a form of its own,
@@ -40,6 +42,7 @@ from shapes_print.primitives import (
     Text,
     Use,
 )
+from shapes_print.render.pdf.colour import DEVICE_RGB, ColourSpace
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import (
     Memo,
@@ -101,8 +104,8 @@ class _Drawn:
 class _State:
     """What the PDF graphics state currently holds; None means unknown, so set it."""
 
-    fill: Colour | None = None
-    stroke: Colour | None = None
+    fill: str | None = None  # the colour operators last written
+    stroke: str | None = None
     width: float | None = None
 
 
@@ -115,8 +118,9 @@ class Stream:
     forms: dict[str, int] = field(default_factory=dict)
 
 
-# Groups drawn so far in this build, and lines of text worked out.
-DRAWN: Memo[Group, _Drawn | _SharedForm] = Memo()
+# Groups drawn so far in this build, by the colour space they were drawn in (their colour
+# operators are that space's), and lines of text worked out.
+DRAWN: dict[str, Memo[Group, _Drawn | _SharedForm]] = {}
 SHOWN: Memo[TextKey, _Shown] = Memo()
 
 
@@ -129,11 +133,6 @@ def _path_ops(ops: tuple[PathOp, ...]) -> str:
     distinct = list(dict.fromkeys(values))
     written = dict(zip(distinct, numbers(*distinct).split(), strict=True))
     return " ".join([_OPERATION[op[0]] for op in ops]) % tuple(map(written.__getitem__, values))
-
-
-@lru_cache(maxsize=256)
-def _colour(colour: Colour) -> str:
-    return numbers(*colour.fractions)
 
 
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
@@ -213,10 +212,18 @@ class Pen:
     """Draws plan items into the streams of one file, remembering the graphics state it
     set; writes each symbol's form into the file the first time a stream places it."""
 
-    def __init__(self, file: PdfFile, fonts: FileFonts, symbols: dict[str, Symbol]) -> None:
+    def __init__(
+        self,
+        file: PdfFile,
+        fonts: FileFonts,
+        symbols: dict[str, Symbol],
+        space: ColourSpace = DEVICE_RGB,
+    ) -> None:
         self.file = file
         self.fonts = fonts
         self.symbols = symbols
+        self.space = space
+        self.drawn = DRAWN.setdefault(space.name, Memo())
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
         self.state = _State()
@@ -256,7 +263,7 @@ class Pen:
             else:
                 self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
         elif isinstance(item, Text):
-            self._fill(item.colour)
+            self._fill(item.colour, fine=True)
             self._text(item)
         elif isinstance(item, Group):
             self._group(item)
@@ -265,16 +272,18 @@ class Pen:
             self.draw_all(item.items)
             self._emit("EMC")
 
-    def _fill(self, colour: Colour) -> None:
-        if self.state.fill != colour:
-            self.state.fill = colour
-            self._emit(f"{_colour(colour)} rg")
+    def _fill(self, colour: Colour, fine: bool = False) -> None:
+        operator = self.space.fill(colour, fine)
+        if self.state.fill != operator:
+            self.state.fill = operator
+            self._emit(operator)
 
     def _stroke(self, colour: Colour, width: float) -> None:
         state = self.state
-        if state.stroke != colour:
-            state.stroke = colour
-            self._emit(f"{_colour(colour)} RG")
+        operator = self.space.stroke(colour)
+        if state.stroke != operator:
+            state.stroke = operator
+            self._emit(operator)
         if state.width != width:
             state.width = width
             self._emit(f"{numbers(width)} w")
@@ -337,7 +346,7 @@ class Pen:
         """A group's operators depend only on the group (its state starts unknown), so a
         group seen before in the build is copied, not redrawn; a large clipped one without
         text is placed as a shared form."""
-        known = DRAWN.get(group)
+        known = self.drawn.get(group)
         if isinstance(known, _SharedForm):
             self._place_shared(known)
             return
@@ -373,9 +382,9 @@ class Pen:
         plain = not texts and not fills
         if group.clip and plain and sum(map(len, drawn)) >= _SHARED_FORM_MIN:
             del code[start:]
-            self._place_shared(DRAWN.keep(group, _shared_form(group, "\n".join(drawn))))
+            self._place_shared(self.drawn.keep(group, _shared_form(group, "\n".join(drawn))))
         else:
-            DRAWN.keep(group, _Drawn(tuple(drawn), texts, fills))
+            self.drawn.keep(group, _Drawn(tuple(drawn), texts, fills))
 
     def _place_shared(self, form: _SharedForm) -> None:
         self._use_shared(form)

@@ -1,0 +1,231 @@
+"""Print-shop files as a PDF/X-4 preflight reads them: the output intent and its profile,
+the Info keys, the page boxes, CMYK colour only (black text and strokes on the black plate
+alone), nothing transparent; read from the file's structure with pypdf, and its pixels
+with pypdfium2. Home files stay as they were: sRGB, no intent."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageCms
+from pypdf import PdfReader
+from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
+
+from shapes_print import pipeline
+from shapes_print.defaults import DEFAULT_TEMPLATES
+from shapes_print.options import PrintOptions
+from shapes_print.units import mm
+from tests.pdfread import placements
+
+PROFILE = DEFAULT_TEMPLATES / "profiles" / "gracol-tr006-coated.icc"
+CARDS = "pass-and-pick_4p_a4_cards-print-shop.pdf"
+POKER = (mm(63.5), mm(88.9))
+BLEED = mm(3)
+RGB_OPERATORS = {b"rg", b"RG"}
+# Colour operators and what they set: fill or stroke.
+FILL, STROKE = b"k", b"K"
+
+
+def build(out: Path, **options: object) -> Path:
+    printing = PrintOptions(**options)  # type: ignore[arg-type]
+    asked = pipeline.BuildOptions("4", "a4", "long", printing)
+    pipeline.build(pipeline.Sources(), ["pass-and-pick"], asked, out)
+    return out / "pass-and-pick" / "a4" / "4-players"
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("shop"), print_shop=True)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("home"))
+
+
+def _objects(reader: PdfReader) -> Iterator[DictionaryObject]:
+    """Every dictionary and stream object the file holds, by its number."""
+    size = int(reader.trailer["/Size"])
+    for number in range(1, size):
+        found = reader.get_object(IndirectObject(number, 0, reader))
+        if isinstance(found, DictionaryObject):
+            yield found
+
+
+def _content_streams(reader: PdfReader) -> Iterator[ContentStream]:
+    """Every content stream: each page's and each form XObject's."""
+    for page in reader.pages:
+        yield ContentStream(page.get_contents(), reader)
+    for thing in _objects(reader):
+        if isinstance(thing, StreamObject) and thing.get("/Subtype") == "/Form":
+            yield ContentStream(thing, reader)
+
+
+def _painted(stream: ContentStream) -> Iterator[tuple[bytes, tuple[float, ...] | None]]:
+    """Each text shown (`Tj`) and each path stroked, with the colour it is painted in (None
+    where no colour was set in the stream); q and Q save and restore the colours."""
+    fill: tuple[float, ...] | None = None
+    stroke: tuple[float, ...] | None = None
+    saved: list[tuple[tuple[float, ...] | None, tuple[float, ...] | None]] = []
+    for operands, operator in stream.operations:
+        if operator == FILL:
+            fill = tuple(float(value) for value in operands)
+        elif operator == STROKE:
+            stroke = tuple(float(value) for value in operands)
+        elif operator == b"q":
+            saved.append((fill, stroke))
+        elif operator == b"Q":
+            fill, stroke = saved.pop()
+        elif operator == b"Tj":
+            yield b"Tj", fill
+        elif operator in (b"S", b"B", b"B*"):
+            yield b"S", stroke
+
+
+def _cmyk(hex_colour: str) -> tuple[float, ...]:
+    """What littleCMS makes of an sRGB colour in the shipped profile, as the files should."""
+    transform = ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"),
+        ImageCms.getOpenProfile(str(PROFILE)),
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
+    pixel = Image.new("RGB", (1, 1), hex_colour)
+    converted = ImageCms.applyTransform(pixel, transform)
+    assert converted is not None
+    values = converted.getpixel((0, 0))
+    assert isinstance(values, tuple)
+    return tuple(round(value / 255, 4) for value in values)
+
+
+def test_the_output_intent_carries_the_cmyk_profile(shop: Path) -> None:
+    reader = PdfReader(shop / CARDS)
+    (intent,) = [entry.get_object() for entry in reader.trailer["/Root"]["/OutputIntents"]]
+    assert intent["/Type"] == "/OutputIntent" and intent["/S"] == "/GTS_PDFX"
+    assert intent["/OutputConditionIdentifier"] == "CGATS TR 006"
+    assert intent["/RegistryName"] == "http://www.color.org"
+    profile = intent["/DestOutputProfile"].get_object()
+    assert profile["/N"] == 4
+    data = profile.get_data()
+    assert data == PROFILE.read_bytes()
+    assert data[16:20] == b"CMYK" and data[36:40] == b"acsp"
+    assert ImageCms.getOpenProfile(io.BytesIO(data)).profile.xcolor_space == "CMYK"
+
+
+def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
+    path = shop / CARDS
+    assert path.read_bytes().startswith(b"%PDF-1.6\n")  # PDF/X-4 builds on PDF 1.6
+    info = PdfReader(path).trailer["/Info"].get_object()
+    assert info["/GTS_PDFXVersion"] == "PDF/X-4"
+    assert info["/Trapped"] == "/False"
+    assert info["/Title"] == "Pass and pick shapes: shape cards"
+    assert info["/CreationDate"] == info["/ModDate"] == "D:19700101000000Z"
+
+
+def test_every_page_has_its_trim_and_bleed_boxes(shop: Path) -> None:
+    reader = PdfReader(shop / CARDS)
+    width, height = POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED
+    assert len(reader.pages) == 36
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        trim = [BLEED, BLEED, BLEED + POKER[0], BLEED + POKER[1]]
+        assert [float(v) for v in page.trimbox] == pytest.approx(trim, abs=1e-3)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, width, height], abs=1e-3)
+
+
+def test_no_content_stream_sets_a_device_rgb_colour(shop: Path) -> None:
+    reader = PdfReader(shop / CARDS)
+    streams = list(_content_streams(reader))
+    assert len(streams) > 36  # the pages and the card drawings
+    colours = 0
+    for stream in streams:
+        for operands, operator in stream.operations:
+            assert operator not in RGB_OPERATORS, (operator, operands)
+            if operator in (b"cs", b"CS"):
+                assert operands[0] != "/DeviceRGB"
+            colours += operator in (FILL, STROKE)
+    assert colours > 10
+
+
+def test_black_text_and_strokes_are_black_ink_alone(shop: Path) -> None:
+    """Every word on a face and every outline is `0 0 0 1`: one plate, sharp at any
+    misregistration; the backs' white title is no ink at all."""
+    reader = PdfReader(shop / CARDS)
+    painted = [mark for stream in _content_streams(reader) for mark in _painted(stream)]
+    texts = {colour for kind, colour in painted if kind == b"Tj"}
+    strokes = {colour for kind, colour in painted if kind == b"S"}
+    assert texts == {(0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0)}
+    assert (0.0, 0.0, 0.0, 1.0) in strokes
+
+
+def test_fills_are_the_colour_engines_conversion(shop: Path) -> None:
+    """The circles' sky blue (#56B4E9) is what littleCMS makes of it in the profile, not a
+    naive 1 - RGB; the faces' white is no ink."""
+    reader = PdfReader(shop / CARDS)
+    fills = {
+        tuple(round(float(value), 4) for value in operands)
+        for stream in _content_streams(reader)
+        for operands, operator in stream.operations
+        if operator == FILL
+    }
+    sky_blue = _cmyk("#56B4E9")
+    assert sky_blue in fills and sky_blue[3] < 0.1 and sky_blue[0] > 0.5
+    assert (0.0, 0.0, 0.0, 0.0) in fills
+
+
+def test_nothing_is_transparent(shop: Path) -> None:
+    reader = PdfReader(shop / CARDS)
+    for thing in _objects(reader):
+        assert "/SMask" not in thing
+        for key in ("/CA", "/ca"):
+            assert float(thing.get(key, 1)) == 1
+        assert thing.get("/BM", "/Normal") in ("/Normal", "/Compatible")
+        group = thing.get("/Group")
+        assert group is None or group.get_object().get("/S") != "/Transparency"
+    for stream in _content_streams(reader):
+        assert all(operator != b"gs" for _, operator in stream.operations)
+
+
+def test_home_files_stay_srgb_without_an_intent(home: Path) -> None:
+    path = home / "pass-and-pick_4p_a4_cards.pdf"
+    reader = PdfReader(path)
+    assert path.read_bytes().startswith(b"%PDF-1.7\n")
+    assert "/OutputIntents" not in reader.trailer["/Root"]
+    assert "/GTS_PDFXVersion" not in reader.trailer["/Info"].get_object()
+    operators = {
+        operator for stream in _content_streams(reader) for _, operator in stream.operations
+    }
+    assert operators >= RGB_OPERATORS and not {FILL, STROKE} & operators
+
+
+def test_the_sheets_of_a_print_shop_kit_stay_home_files(shop: Path) -> None:
+    """Only the cards go to the shop: the score sheets and the guide print at home."""
+    reader = PdfReader(shop / "pass-and-pick_4p_a4_sheets.pdf")
+    assert "/OutputIntents" not in reader.trailer["/Root"]
+
+
+def test_a_cmyk_face_looks_like_its_rgb_face(shop: Path, home: Path) -> None:
+    """Rendered, the print-shop face shows the same picture: white card, blue circle,
+    dark words (pdfium's own CMYK to screen conversion is naive, so within a margin)."""
+    scale = 100 / 72
+    cmyk = pdfium.PdfDocument(shop / CARDS)[0].render(scale=scale).to_pil().convert("RGB")
+    offset = round(BLEED * scale)
+    rgb_page = pdfium.PdfDocument(home / "pass-and-pick_4p_a4_cards.pdf")[0]
+    rgb = rgb_page.render(scale=scale).to_pil().convert("RGB")
+    reader = PdfReader(home / "pass-and-pick_4p_a4_cards.pdf")
+    first = min(placements(reader.pages[0], reader), key=lambda p: (-p.y, p.x))
+    left = round(first.x * scale)
+    top = round((float(reader.pages[0].mediabox.height) - first.y - POKER[1]) * scale)
+    width, height = round(POKER[0] * scale), round(POKER[1] * scale)
+    for fx, fy in ((0.5, 0.4), (0.1, 0.95), (0.5, 0.05)):
+        x, y = int(width * fx), int(height * fy)
+        shop_pixel = cmyk.getpixel((offset + x, offset + y))
+        home_pixel = rgb.getpixel((left + x, top + y))
+        assert isinstance(shop_pixel, tuple) and isinstance(home_pixel, tuple)
+        assert max(abs(a - b) for a, b in zip(shop_pixel, home_pixel, strict=True)) < 60
