@@ -17,7 +17,7 @@ from pathlib import Path
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedDeck, LoadedGame, element_place
 from shapes_print.load.layout import check_boxes
-from shapes_print.load.models import CardTemplate, InkSaver
+from shapes_print.load.models import CardTemplate, InkSaver, PrintSettings
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.cardsheets import CardGeometry, Duplex, print_shop_pages, sheet_pages
@@ -26,6 +26,7 @@ from shapes_print.plan.imposition import Flip
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document, Paint, Symbol, symbols_used
+from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
 
 Symbols = dict[str, Symbol]
@@ -125,6 +126,18 @@ def _draw_cards(
     return faces, backs
 
 
+def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
+    """The print-shop bleed in points (`--bleed`, else print.yaml's); None off the shop."""
+    if not options.print_shop:
+        return None
+    return printing.bleed if options.bleed is None else options.bleed
+
+
+def bleed_words(bleed: float) -> Said:
+    """A bleed as both kinds of shop say it: `3 mm (0.118 in)`, `3.175 mm (0.125 in)`."""
+    return Said(f"{bleed / POINTS_PER_UNIT['mm']:.4g} mm ({bleed / POINTS_PER_UNIT['in']:.3g} in)")
+
+
 def _drafted(symbols: Symbols, settings: InkSaver, pale: bool) -> Symbols:
     return {name: save_ink_symbol(symbol, settings, pale) for name, symbol in symbols.items()}
 
@@ -147,7 +160,7 @@ def plan_cards(
     shown = earlier or {}
     template = card_template(loaded, library, options.card_size)
     printing = library.printing
-    bleed = printing.bleed if options.print_shop else 0.0
+    bleed = shop_bleed(printing, options) or 0.0
     cut = printing.cut_line
     geometry = CardGeometry(
         template.card["width"],
@@ -193,25 +206,31 @@ def plan_guide(
     files: Sequence[tuple[str, str, Document]],
     paper: tuple[str, tuple[float, float]],
     flip: Flip,
-    print_shop: bool,
+    bleed: float | None,
     stem: str,
 ) -> tuple[str, str, Document]:
     """The printing guide (name, audience, document) listing the kit's files, cards first.
 
     `files` are (name, audience, document), each name `stem` and its part; the words for
     stock, sides and audiences are YAML's and, like every value filled in, pass through the
-    label set's words. File and paper names are names, not words.
+    label set's words. File and paper names are names, not words. `bleed` is the
+    print-shop bleed (None for a home kit), which the print-shop file's sides say.
     """
     printing, doc = library.printing, library.guide
+    if bleed is not None:
+        where = library.printing_source.source(("sides", "print_shop"))
+        shop = ctx.words.fill(printing.sides["print_shop"], {"bleed": bleed_words(bleed)}, where)
     kit_files = [
         {
             "file": Said(f"{name}.pdf"),
             "part": Said(f"{name.removeprefix(stem)}.pdf"),
             "pages": len(document.pages),
-            "stock": printing.stock["sheets" if document.duplex == "none" else "cards"],
-            "sides": printing.sides[
-                "print_shop" if print_shop and document.duplex != "none" else document.duplex
+            "stock": printing.stock[
+                "cards" if document.press or document.duplex != "none" else "sheets"
             ],
+            "sides": Said(shop)
+            if bleed is not None and document.duplex != "none"
+            else printing.sides[document.duplex],
             "audience": printing.audiences[audience],  # type: ignore[index]
         }
         for name, audience, document in files

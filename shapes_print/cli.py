@@ -56,7 +56,16 @@ CardSize = Annotated[
 PrintShop = Annotated[bool, typer.Option(help="One card per page with bleed, for a print service.")]
 InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
 Formats = Annotated[
-    str, typer.Option("--format", help="'pdf' or 'pdf,svg' (also SVG pages and *_cut.svg files).")
+    str,
+    typer.Option(
+        "--format",
+        help="'pdf', 'pdf,svg' (also SVG pages and *_cut.svg files) or, with --print-shop, "
+        "'png' (also a 300 dpi PNG of each card side).",
+    ),
+]
+Bleed = Annotated[
+    str | None,
+    typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
 ]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
 
@@ -81,6 +90,7 @@ def build(
     print_shop: PrintShop = False,
     ink_saver: InkSaver = False,
     formats: Formats = "pdf",
+    bleed: Bleed = None,
     max_cards: MaxCards = MAX_CARDS,
     jobs: Annotated[
         int, typer.Option(min=1, help="Processes to render a batch of kits with.")
@@ -99,7 +109,9 @@ def build(
     from shapes_print import pipeline, report
 
     sources = pipeline.Sources(content, templates)
-    printing = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    printing = PrintOptions.from_words(
+        card_size, print_shop, back_offset, ink_saver, formats, bleed
+    )
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
     with report.build_progress(sys.stdout, quiet) as on_kit:
         written = pipeline.build(

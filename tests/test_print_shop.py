@@ -16,10 +16,12 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
 
 from shapes_print import pipeline
+from shapes_print.cli import main
 from shapes_print.defaults import DEFAULT_TEMPLATES
 from shapes_print.options import PrintOptions
 from shapes_print.units import mm
-from tests.pdfread import placements
+from tests.commands import one_kit
+from tests.pdfread import placements, text
 
 PROFILE = DEFAULT_TEMPLATES / "profiles" / "gracol-tr006-coated.icc"
 CARDS = "pass-and-pick_4p_a4_cards-print-shop.pdf"
@@ -229,3 +231,91 @@ def test_a_cmyk_face_looks_like_its_rgb_face(shop: Path, home: Path) -> None:
         home_pixel = rgb.getpixel((left + x, top + y))
         assert isinstance(shop_pixel, tuple) and isinstance(home_pixel, tuple)
         assert max(abs(a - b) for a, b in zip(shop_pixel, home_pixel, strict=True)) < 60
+
+
+@pytest.fixture(scope="module")
+def eighth(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A print-shop kit at 1/8 in bleed (9 pt) with PNG pictures of every card side."""
+    return build(
+        tmp_path_factory.mktemp("eighth"), print_shop=True, bleed=9.0, formats=("pdf", "png")
+    )
+
+
+def test_an_eighth_inch_bleed_makes_poker_pages_69_85_by_95_25_mm(eighth: Path) -> None:
+    for name in (CARDS, CARDS.replace(".pdf", "-fronts.pdf"), CARDS.replace(".pdf", "-backs.pdf")):
+        for page in PdfReader(eighth / name).pages:
+            bleed = [float(v) * 25.4 / 72 for v in page.bleedbox]
+            trim = [float(v) * 25.4 / 72 for v in page.trimbox]
+            assert bleed == pytest.approx([0, 0, 69.85, 95.25], abs=0.005)
+            assert trim == pytest.approx([3.175, 3.175, 66.675, 92.075], abs=0.005)
+            assert [float(v) for v in page.mediabox] == [float(v) for v in page.bleedbox]
+
+
+def test_fronts_and_backs_files_hold_one_side_each_in_deck_order(eighth: Path) -> None:
+    both = PdfReader(eighth / CARDS)
+    interleaved = [placements(page, both)[0].name for page in both.pages]
+    for side, start in (("fronts", 0), ("backs", 1)):
+        reader = PdfReader(eighth / CARDS.replace(".pdf", f"-{side}.pdf"))
+        assert len(reader.pages) == 18
+        assert [placements(page, reader)[0].name for page in reader.pages] == interleaved[start::2]
+        assert reader.trailer["/Root"]["/OutputIntents"][0]["/S"] == "/GTS_PDFX"
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+
+
+def test_each_card_side_is_a_300_dpi_png_paired_by_name(eighth: Path) -> None:
+    fronts = sorted(eighth.glob("*_front.png"))
+    backs = sorted(eighth.glob("*_back.png"))
+    assert len(fronts) == len(backs) == 18
+    assert [p.name.replace("_front.png", "") for p in fronts] == [
+        p.name.replace("_back.png", "") for p in backs
+    ]
+    stem = CARDS.removesuffix(".pdf")
+    names = [p.name.removeprefix(f"{stem}_").removesuffix("_front.png") for p in fronts]
+    assert names[:6] == [f"{n:03d}_circle" for n in range(1, 7)]
+    assert names[-1] == "018_square"
+    for path in (fronts[0], backs[0], backs[-1]):
+        with Image.open(path) as image:
+            assert image.size == (825, 1125)
+            assert image.mode == "RGB"
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+            profile = ImageCms.getOpenProfile(io.BytesIO(image.info["icc_profile"]))
+            assert "sRGB" in profile.profile.profile_description
+
+
+def test_a_back_picture_is_the_back_drawn_to_its_bleed_edge(eighth: Path) -> None:
+    """The back's design reaches every edge of its picture (the bleed a shop trims), and
+    the face's white card with its sky-blue circle is the front."""
+    with Image.open(sorted(eighth.glob("*_001_circle_back.png"))[0]) as back:
+        for point in ((2, 2), (822, 2), (2, 1122), (822, 1122)):
+            assert max(back.getpixel(point)[:3]) < 160, point  # dark blue, not paper
+    with Image.open(sorted(eighth.glob("*_001_circle_front.png"))[0]) as front:
+        assert front.getpixel((10, 10))[:3] == (255, 255, 255)
+        red, green, blue = front.getpixel((412, 440))[:3]
+        assert (red, green, blue) == (0x56, 0xB4, 0xE9)  # the content's own sRGB
+
+
+def test_the_guide_lists_the_side_files_and_says_the_bleed(eighth: Path) -> None:
+    guide = " ".join(text(eighth / "pass-and-pick_4p_a4_printing-guide.pdf"))
+    assert "one card per page with 3.175 mm (0.125 in) bleed" in guide
+    assert "cards-print-shop-fronts.pdf 18 card stock one-sided" in guide
+    assert "cards-print-shop-backs.pdf 18 card stock one-sided" in guide
+
+
+@pytest.mark.parametrize(
+    ("extra", "error"),
+    [
+        (["--format", "png"], "--format: png pictures are one per card side for a print service"),
+        (["--bleed", "0.125in"], "--bleed: the bleed is for print-shop pages"),
+        (["--print-shop", "--bleed", "-1mm"], "--bleed: a bleed cannot be negative, got '-1mm'"),
+        (["--print-shop", "--bleed", "1in"], "--bleed: a bleed of '1in' is over the 0.5 in"),
+        (["--print-shop", "--bleed", "3"], "--bleed: expected a length such as '63.5mm'"),
+    ],
+)
+def test_shop_options_out_of_place_are_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], error: str
+) -> None:
+    out = tmp_path / "out"
+    assert main(one_kit("pass-and-pick", out, *extra)) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith(error) and len(lines) == 1
+    assert not out.exists()

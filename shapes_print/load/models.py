@@ -18,7 +18,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from shapes_print.limits import MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM
+from shapes_print.limits import MAX_DPI, MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM, MIN_DPI
 from shapes_print.primitives import RGB
 from shapes_print.units import LengthError, parse_card_length, parse_length
 
@@ -482,6 +482,7 @@ class PressSettings(Strict):
     condition: str
     condition_name: str
     registry: str
+    picture_dpi: int = Field(ge=MIN_DPI, le=MAX_DPI, strict=True)
 
 
 class PrintSettings(Strict):
