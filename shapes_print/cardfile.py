@@ -26,6 +26,7 @@ from shapes_print.plan.imposition import Flip
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document, Paint, Symbol, symbols_used
+from shapes_print.printshop import SIDE_SUFFIX
 from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
 
@@ -217,9 +218,20 @@ def plan_guide(
     print-shop bleed (None for a home kit), which the print-shop file's sides say.
     """
     printing, doc = library.printing, library.guide
+    shop = ""
     if bleed is not None:
         where = library.printing_source.source(("sides", "print_shop"))
         shop = ctx.words.fill(printing.sides["print_shop"], {"bleed": bleed_words(bleed)}, where)
+
+    def sides(name: str, document: Document) -> str:
+        """A print-shop file's sides name the shop it is for; a home file's, its duplex."""
+        if document.press is None:
+            return printing.sides[document.duplex]
+        for side, suffix in SIDE_SUFFIX.items():
+            if name.endswith(suffix):
+                return printing.sides[f"print_shop_{side}s"]  # type: ignore[index]
+        return Said(shop)
+
     kit_files = [
         {
             "file": Said(f"{name}.pdf"),
@@ -228,9 +240,7 @@ def plan_guide(
             "stock": printing.stock[
                 "cards" if document.press or document.duplex != "none" else "sheets"
             ],
-            "sides": Said(shop)
-            if bleed is not None and document.duplex != "none"
-            else printing.sides[document.duplex],
+            "sides": sides(name, document),
             "audience": printing.audiences[audience],  # type: ignore[index]
         }
         for name, audience, document in files

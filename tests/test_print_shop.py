@@ -19,6 +19,8 @@ from shapes_print import pipeline
 from shapes_print.cli import main
 from shapes_print.defaults import DEFAULT_TEMPLATES
 from shapes_print.options import PrintOptions
+from shapes_print.primitives import RGB, Press
+from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm
 from tests.commands import one_kit
 from tests.pdfread import placements, text
@@ -297,8 +299,13 @@ def test_a_back_picture_is_the_back_drawn_to_its_bleed_edge(eighth: Path) -> Non
 def test_the_guide_lists_the_side_files_and_says_the_bleed(eighth: Path) -> None:
     guide = " ".join(text(eighth / "pass-and-pick_4p_a4_printing-guide.pdf"))
     assert "one card per page with 3.175 mm (0.125 in) bleed" in guide
-    assert "cards-print-shop-fronts.pdf 18 card stock one-sided" in guide
-    assert "cards-print-shop-backs.pdf 18 card stock one-sided" in guide
+    assert (
+        "cards-print-shop-fronts.pdf 18 card stock fronts only, for shops that take two files"
+        in guide
+    )
+    assert (
+        "cards-print-shop-backs.pdf 18 card stock backs only, in the fronts file's order" in guide
+    )
 
 
 @pytest.mark.parametrize(
@@ -319,3 +326,20 @@ def test_shop_options_out_of_place_are_one_clear_line(
     lines = capsys.readouterr().err.splitlines()
     assert lines[0].startswith(error) and len(lines) == 1
     assert not out.exists()
+
+
+def test_grey_text_and_strokes_are_black_ink_alone_and_areas_are_not() -> None:
+    """A grey line or word prints on the black plate alone, darker greys with more ink,
+    white with none; a black area keeps the profile's four-ink rich black."""
+    press = Press("PDF/X-4", PROFILE, "CGATS TR 006", "GRACoL", "http://www.color.org")
+    space = colour_space(press)
+    blacks = []
+    for grey in ("#FFFFFF", "#B0B0B0", "#808080", "#555555", "#000000"):
+        operator = space.stroke(RGB.parse(grey))
+        cyan, magenta, yellow, black = (float(part) for part in operator.split()[:4])
+        assert (cyan, magenta, yellow) == (0, 0, 0) and operator.endswith(" K")
+        blacks.append(black)
+    assert blacks == sorted(blacks) and blacks[0] == 0 and blacks[-1] == 1
+    assert 0.4 < blacks[2] < 0.65  # mid grey: about half black ink
+    rich = [float(part) for part in space.fill(RGB.parse("#000000"), False).split()[:4]]
+    assert min(rich) > 0.5 and sum(rich) > 2.5

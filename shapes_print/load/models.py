@@ -496,5 +496,8 @@ class PrintSettings(Strict):
     guide: str
     paper_weight: str
     stock: dict[Literal["cards", "sheets"], str]
-    sides: dict[Literal["long", "short", "none", "print_shop"], str]
+    sides: dict[
+        Literal["long", "short", "none", "print_shop", "print_shop_fronts", "print_shop_backs"],
+        str,
+    ]
     audiences: dict[Literal["players", "host"], str]
