@@ -53,7 +53,10 @@ BackOffset = Annotated[
 CardSize = Annotated[
     str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
 ]
-PrintShop = Annotated[bool, typer.Option(help="One card per page with bleed, for a print service.")]
+PrintShop = Annotated[
+    bool,
+    typer.Option(help="For a print service: PDF/X-4 in CMYK, one card per page with bleed."),
+]
 InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
 Formats = Annotated[
     str,

@@ -19,7 +19,8 @@ from shapes_print import pipeline
 from shapes_print.cli import main
 from shapes_print.defaults import DEFAULT_TEMPLATES
 from shapes_print.options import PrintOptions
-from shapes_print.primitives import RGB, Press
+from shapes_print.primitives import RGB, Document, Press
+from shapes_print.render.pdf import clear_caches, write_pdf
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm
 from tests.commands import one_kit
@@ -343,3 +344,30 @@ def test_grey_text_and_strokes_are_black_ink_alone_and_areas_are_not() -> None:
     assert 0.4 < blacks[2] < 0.65  # mid grey: about half black ink
     rich = [float(part) for part in space.fill(RGB.parse("#000000"), False).split()[:4]]
     assert min(rich) > 0.5 and sum(rich) > 2.5
+
+
+def test_a_file_is_the_same_bytes_whatever_the_process_drew_before_it() -> None:
+    """A backs-only file starts with a back (a pattern and a title): drawn first in a
+    worker or after the interleaved file in the same process, its fonts and forms are
+    numbered alike, so --jobs never changes a byte."""
+    project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4", "long", PrintOptions(print_shop=True))
+    by_name = {kit_file.name.rsplit("_", 1)[-1]: kit_file.document for kit_file in files}
+    backs, both = by_name["cards-print-shop-backs"], by_name["cards-print-shop"]
+
+    def written(document: Document) -> bytes:
+        buffer = io.BytesIO()
+        write_pdf(document, buffer)
+        return buffer.getvalue()
+
+    clear_caches()
+    alone = written(backs)
+    clear_caches()
+    written(both)
+    assert written(backs) == alone
+
+
+def test_pictures_say_the_build_date_not_the_clock(eighth: Path) -> None:
+    with Image.open(sorted(eighth.glob("*_001_circle_front.png"))[0]) as image:
+        header = image.info["icc_profile"][24:36]
+    assert header == bytes.fromhex("07b2 0001 0001 0000 0000 0000")  # 1970-01-01 00:00:00

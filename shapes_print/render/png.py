@@ -13,13 +13,16 @@ writer, so a picture shows exactly what the PDF does.
 from __future__ import annotations
 
 import io
+import struct
 from dataclasses import replace
 from pathlib import Path
 
 from shapes_print.primitives import Document
 from shapes_print.render.pdf import write_pdf
+from shapes_print.render.pdf.pdfx import build_time
 
 POINTS_PER_INCH = 72
+_DATE_AT = 24  # where an ICC profile's header holds its creation date
 
 
 def write_pngs(document: Document, names: tuple[str, ...], dpi: int, folder: Path) -> list[Path]:
@@ -29,7 +32,7 @@ def write_pngs(document: Document, names: tuple[str, ...], dpi: int, folder: Pat
 
     buffer = io.BytesIO()
     write_pdf(replace(document, press=None), buffer)
-    srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    srgb = _srgb_profile(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
     pdf = pdfium.PdfDocument(buffer.getvalue())
     written = []
     try:
@@ -50,3 +53,11 @@ def write_pngs(document: Document, names: tuple[str, ...], dpi: int, folder: Pat
 
 def _pixels(points: float, dpi: int) -> int:
     return max(1, round(points * dpi / POINTS_PER_INCH))
+
+
+def _srgb_profile(made: bytes) -> bytes:
+    """littleCMS's sRGB profile with the build's date in its header (bytes 24-36, six
+    16-bit numbers) instead of the clock's, so a picture is the same bytes every build."""
+    when = build_time()
+    stamp = struct.pack(">6H", when.year, when.month, when.day, when.hour, when.minute, when.second)
+    return made[:_DATE_AT] + stamp + made[_DATE_AT + len(stamp) :]

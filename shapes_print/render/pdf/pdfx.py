@@ -30,12 +30,17 @@ VERSION = "1.6"
 _INKS = 4
 
 
-def build_date() -> str:
-    """The file's CreationDate and ModDate, as PDF dates. Builds are the same bytes every
-    time, so not the clock: SOURCE_DATE_EPOCH where it is set (the reproducible-builds
-    convention), else the epoch itself."""
+def build_time() -> datetime:
+    """When a file says it was made. Builds are the same bytes every time, so not the
+    clock: SOURCE_DATE_EPOCH where it is set (the reproducible-builds convention), else
+    the epoch itself."""
     seconds = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
-    return datetime.fromtimestamp(seconds, UTC).strftime("D:%Y%m%d%H%M%SZ")
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+def build_date() -> str:
+    """The file's CreationDate and ModDate, as PDF dates."""
+    return build_time().strftime("D:%Y%m%d%H%M%SZ")
 
 
 def output_intents(file: PdfFile, press: Press) -> str:

@@ -92,12 +92,12 @@ class _SharedForm:
 
 @dataclass(frozen=True, slots=True)
 class _Drawn:
-    """A group's operators, and the texts and shared forms among them (for the file's
-    fonts and forms)."""
+    """A group's operators, and the texts and shared forms among them in the order they
+    first come (for the file's fonts and forms, which are numbered in that order: a group
+    copied numbers them as drawing it did)."""
 
     operators: tuple[str, ...]
-    texts: tuple[TextKey, ...]
-    fills: tuple[_SharedForm, ...]
+    uses: tuple[TextKey | _SharedForm, ...]
 
 
 @dataclass(slots=True)
@@ -228,15 +228,14 @@ class Pen:
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
         self.state = _State()
         self.stream = Stream()
-        self.shown: list[TextKey] = []  # texts shown in the stream, in order
-        self.fills: list[_SharedForm] = []  # shared forms placed in the stream, in order
+        self.used: list[TextKey | _SharedForm] = []  # texts and shared forms, in order
         self._emit = self.stream.operators.append
 
     def start(self, stream: Stream) -> None:
         """Draw into `stream` from now on, from an unknown graphics state."""
         self.stream = stream
         self.state = _State()
-        self.shown, self.fills = [], []
+        self.used = []
         self._emit = stream.operators.append
 
     def draw_all(self, items: Iterable[Item]) -> None:
@@ -305,7 +304,7 @@ class Pen:
     def _use_text(self, key: TextKey, shown: _Shown) -> None:
         """List the text's font for the stream and its glyphs for the file."""
         self.stream.fonts.add(shown.font.name)
-        self.shown.append(key)
+        self.used.append(key)
         if key not in self.texts:
             self.texts.add(key)
             self.fonts.use(shown.font, shown.glyphs)
@@ -322,11 +321,11 @@ class Pen:
     def _define(self, symbol: Symbol) -> int:
         """A symbol drawn into a form XObject of its own, written at once; the stream
         being drawn is kept aside meanwhile."""
-        outer, state, shown, fills = self.stream, self.state, self.shown, self.fills
+        outer, state, used = self.stream, self.state, self.used
         form = Stream()
         self.start(form)
         self.draw_all(symbol.items)
-        self.stream, self.state, self.shown, self.fills = outer, state, shown, fills
+        self.stream, self.state, self.used = outer, state, used
         self._emit = outer.operators.append
         return self._write_form((0, 0, symbol.width, symbol.height), form)
 
@@ -352,13 +351,14 @@ class Pen:
             return
         if known is not None:
             self.stream.operators.extend(known.operators)
-            for key in known.texts:
-                self._use_text(key, _shown(key))
-            for fill in known.fills:
-                self._use_shared(fill)
+            for use in known.uses:
+                if isinstance(use, _SharedForm):
+                    self._use_shared(use)
+                else:
+                    self._use_text(use, _shown(use))
             return
         code = self.stream.operators
-        start, first_text, first_fill = len(code), len(self.shown), len(self.fills)
+        start, first_use = len(code), len(self.used)
         saved, self.state = self.state, _State()
         marked = _marked(group)
         if marked:
@@ -377,14 +377,13 @@ class Pen:
         if _places_symbols(group.items):
             return
         drawn = code[start:]
-        texts = tuple(dict.fromkeys(self.shown[first_text:]))
-        fills = tuple(dict.fromkeys(self.fills[first_fill:]))
-        plain = not texts and not fills
+        uses = tuple(dict.fromkeys(self.used[first_use:]))
+        plain = not uses
         if group.clip and plain and sum(map(len, drawn)) >= _SHARED_FORM_MIN:
             del code[start:]
             self._place_shared(self.drawn.keep(group, _shared_form(group, "\n".join(drawn))))
         else:
-            self.drawn.keep(group, _Drawn(tuple(drawn), texts, fills))
+            self.drawn.keep(group, _Drawn(tuple(drawn), uses))
 
     def _place_shared(self, form: _SharedForm) -> None:
         self._use_shared(form)
@@ -396,7 +395,7 @@ class Pen:
         if number is None:
             number = self.forms[form.name] = self._write_form(form.box, Stream(), form.packed)
         self.stream.forms[form.name] = number
-        self.fills.append(form)
+        self.used.append(form)
 
 
 def resources(stream: Stream, fonts: FileFonts) -> str:
