@@ -247,7 +247,8 @@ def schema(
     out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = PROJECT
     / "schemas",
 ) -> None:
-    """Write JSON Schemas for deck, card template and label-set files, for editors.
+    """Write a JSON Schema for every kind of YAML file (game, deck, document, card template,
+    label set, papers, ...), for editors; docs/reference.md says which file uses which.
 
     Example: shapes-print schema --out schemas
     """

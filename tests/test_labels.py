@@ -10,14 +10,13 @@ from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
-import jsonschema
 import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from shapes_print import defaults, pipeline
+from shapes_print import pipeline
 from shapes_print.cardfile import card_symbols, card_template
 from shapes_print.cli import main
 from shapes_print.contrast import pairs
@@ -40,7 +39,6 @@ from shapes_print.primitives import (
 )
 from shapes_print.primitives import Path as PathItem
 from shapes_print.render.pdf import write_pdf
-from shapes_print.schemas import SCHEMAS, schema_of
 from shapes_print.text import wrap
 from tests.commands import one_kit
 from tests.pdfread import Run, page_lines, page_texts, sized_runs, text
@@ -591,36 +589,6 @@ def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
         return " ".join(page.split(RULER_LABEL)[0] for page in text(path)).split()
 
     assert [word.replace("_copy_", "_") for word in words(copied)] == words(plain)
-
-
-def shipped_yaml() -> Iterator[tuple[Path, str]]:
-    root = defaults.PROJECT
-    for path in [
-        *sorted((root / "labels").glob("*.yaml")),
-        root / "content/pass-and-pick/deck.yaml",
-        *sorted((root / "templates/cards").glob("*.yaml")),
-    ]:
-        first = path.read_text().splitlines()[0]
-        match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
-        assert match, f"{path} does not name its schema"
-        yield path, match.group(1)
-
-
-def test_schemas_are_current_and_the_shipped_files_pass_them(tmp_path: Path) -> None:
-    assert main(["schema", "--out", str(tmp_path)]) == 0
-    for name in SCHEMAS:
-        assert (tmp_path / name).read_text() == (defaults.PROJECT / "schemas" / name).read_text(), (
-            "run shapes-print schema"
-        )
-    for path, schema in shipped_yaml():
-        resolved = (path.parent / schema).resolve()
-        data = yaml.safe_load(path.read_text())
-        jsonschema.validate(data, json.loads(resolved.read_text()))
-    with pytest.raises(jsonschema.ValidationError, match="'sise' was unexpected"):
-        jsonschema.validate(
-            {"cards": {"elements": {"label": {"sise": "30pt"}}}},
-            schema_of(SCHEMAS["labels.schema.json"]),
-        )
 
 
 def test_labels_new_from_a_complete_set_marks_what_is_missing(tmp_path: Path) -> None:
