@@ -124,17 +124,31 @@ def preview_kit(
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
     labels: Labels = None,
+    watch: Annotated[
+        bool, typer.Option(help="Keep going: build and draw again whenever an input file changes.")
+    ] = False,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
-    Example: shapes-print preview pass-and-pick --players 4 --paper a4
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4 --watch
     """
     from shapes_print import pipeline, preview  # preview: pypdfium2 and Pillow
 
     sources = pipeline.Sources(content, templates)
+    if watch:
+        from shapes_print.watch import watch as keep_watching
+
+        keep_watching(sources, game, players, paper, out, dpi, labels or [], print_now)
+        return
     for kit in preview.build_and_preview(sources, game, players, paper, out, dpi, labels or []):
         for path in (*kit.pages, kit.contact_sheet):
             typer.echo(str(path))
+
+
+def print_now(line: str) -> None:
+    """One line to stdout at once, even into a pipe, so a watcher's reader sees each rebuild."""
+    typer.echo(line)
+    sys.stdout.flush()
 
 
 @app.command()

@@ -1,0 +1,92 @@
+"""`preview --watch`: build a game's kit and its pictures again whenever an input file changes.
+
+Input: what `preview` takes. Output: the same kit folders and pictures, redrawn after every
+change, and one line per rebuild: how long it took, or the error. A rebuild that fails
+writes nothing (everything is loaded and checked before the first byte is written), so the
+last good preview stays as it was while the mistake is fixed.
+
+Watched: the game's folder, the templates folder and the label sets' folders (labels/ and
+the folder of any --labels file): every file the load stage reads is in one of them. Pages
+already drawn are kept (`PageCache`), so a rebuild draws only the pages that changed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+import watchfiles
+
+from shapes_print.errors import UserError
+from shapes_print.pipeline import Sources
+from shapes_print.preview import PageCache, Preview, build_and_preview
+
+# Milliseconds with no further change before a rebuild starts: an editor's save (write,
+# rename, touch) arrives as one batch, and a person waits no longer than this for it.
+SETTLE_MS = 50
+
+
+def watched_folders(sources: Sources, game: str, labels: Sequence[str]) -> list[Path]:
+    """The folders the kit's inputs are in (its game, templates, label sets)."""
+    folders = [sources.content / game, sources.templates, sources.labels]
+    folders += [Path(ref).parent for ref in labels if ref.endswith((".yaml", ".yml"))]
+    return [folder.resolve() for folder in dict.fromkeys(folders) if folder.is_dir()]
+
+
+def _names(changes: Iterable[tuple[watchfiles.Change, str]]) -> str:
+    """The changed files still there (an editor's or sed's temporary file comes and goes)."""
+    paths = {Path(path) for _, path in changes}
+    return ", ".join(sorted({path.name for path in paths if path.exists()} or {"a file"}))
+
+
+def _error_line(error: UserError) -> str:
+    return f"error: {error.line()}" + (f" (hint: {error.hint})" if error.hint else "")
+
+
+def _pictures(kits: Sequence[Preview]) -> str:
+    count = sum(len(kit.pages) for kit in kits)
+    return f"{count} pages in {', '.join(str(kit.folder) for kit in kits)}"
+
+
+def watch(
+    sources: Sources,
+    game: str,
+    players: str | None,
+    paper: str | None,
+    out: Path,
+    dpi: int,
+    labels: Sequence[str],
+    say: Callable[[str], None],
+) -> None:
+    """Build and preview, then again after each change until Ctrl-C.
+
+    A mistake in the first build that names none of the watched files (an unknown game, a
+    paper that does not exist) cannot be fixed by editing one, so it ends the command as
+    `preview` would; any other is reported and watched for its fix.
+    """
+    folders = watched_folders(sources, game, labels)
+    cache = PageCache()
+
+    def rebuild(why: str) -> None:
+        start = time.perf_counter()
+        kits = build_and_preview(sources, game, players, paper, out, dpi, labels, cache)
+        say(f"{why} in {time.perf_counter() - start:.2f} s: {_pictures(kits)}")
+
+    try:
+        try:
+            rebuild("built")
+        except UserError as error:
+            path = error.source.path.resolve() if error.source else None
+            if path is None or not any(path.is_relative_to(folder) for folder in folders):
+                raise
+            say(_error_line(error))
+        say(f"watching {', '.join(map(str, folders))} (Ctrl-C stops)")
+        for changes in watchfiles.watch(*folders, step=SETTLE_MS):
+            try:
+                rebuild(f"rebuilt ({_names(changes)} changed)")
+            except UserError as error:
+                say(_error_line(error))
+    except KeyboardInterrupt:  # Ctrl-C; during a rebuild, its output is swapped in whole or not
+        pass
+    say("stopped watching")
