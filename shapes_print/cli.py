@@ -9,6 +9,7 @@ and would otherwise evaluate some two hundred strings to do so.
 import gc
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -135,12 +136,14 @@ def preview_kit(
     from shapes_print import pipeline, preview  # preview: pypdfium2 and Pillow
 
     sources = pipeline.Sources(content, templates)
+    asked = (sources, game, players, paper, out, dpi, labels or [])
     if watch:
-        from shapes_print.watch import watch as keep_watching
+        from shapes_print import watch as watching
 
-        keep_watching(sources, game, players, paper, out, dpi, labels or [], print_now)
+        build = partial(preview.build_and_preview, *asked)
+        watching.watch(build, watching.watched_folders(sources, game, labels or []), print_now)
         return
-    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi, labels or []):
+    for kit in preview.build_and_preview(*asked):
         for path in (*kit.pages, kit.contact_sheet):
             typer.echo(str(path))
 

@@ -20,7 +20,7 @@ import watchfiles
 
 from shapes_print.errors import UserError
 from shapes_print.pipeline import Sources
-from shapes_print.preview import PageCache, Preview, build_and_preview
+from shapes_print.preview import PageCache, Preview
 
 # Milliseconds with no further change before a rebuild starts: an editor's save (write,
 # rename, touch) arrives as one batch, and a person waits no longer than this for it.
@@ -50,27 +50,22 @@ def _pictures(kits: Sequence[Preview]) -> str:
 
 
 def watch(
-    sources: Sources,
-    game: str,
-    players: str | None,
-    paper: str | None,
-    out: Path,
-    dpi: int,
-    labels: Sequence[str],
+    build: Callable[[PageCache], Sequence[Preview]],
+    folders: Sequence[Path],
     say: Callable[[str], None],
 ) -> None:
-    """Build and preview, then again after each change until Ctrl-C.
+    """Build and preview (`build`, as `preview` does, with a cache to keep pages drawn),
+    then again after each change in `folders` until Ctrl-C.
 
     A mistake in the first build that names none of the watched files (an unknown game, a
     paper that does not exist) cannot be fixed by editing one, so it ends the command as
     `preview` would; any other is reported and watched for its fix.
     """
-    folders = watched_folders(sources, game, labels)
     cache = PageCache()
 
     def rebuild(why: str) -> None:
         start = time.perf_counter()
-        kits = build_and_preview(sources, game, players, paper, out, dpi, labels, cache)
+        kits = build(cache)
         say(f"{why} in {time.perf_counter() - start:.2f} s: {_pictures(kits)}")
 
     try:
