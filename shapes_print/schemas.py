@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, TypeAdapter
 
 from shapes_print.load.labels import SCHEMA_NAME, LabelSet
@@ -32,6 +34,8 @@ from shapes_print.load.models import (
 from shapes_print.shapes import PatternDef, ShapeDef
 
 JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
+# What each key means, in words, for the schemas and docs/reference.md alike.
+WORDS = Path(__file__).with_name("reference.yaml")
 REF = "#/$defs/{model}"
 Schema = dict[str, Any]
 
@@ -50,6 +54,27 @@ class FileKind:
 
 def _is_model(data: Any) -> bool:
     return isinstance(data, type) and issubclass(data, BaseModel)
+
+
+@cache
+def reference_words() -> dict[str, Any]:
+    """reference.yaml: each model field's meaning, and the reference's other words."""
+    return yaml.safe_load(WORDS.read_text(encoding="utf-8"))
+
+
+def _described(schema: Any) -> None:
+    """Each model's keys get their meaning from reference.yaml, for an editor to show."""
+    if isinstance(schema, dict):
+        title, properties = schema.get("title"), schema.get("properties")
+        fields = reference_words()["fields"].get(title, {}) if isinstance(title, str) else {}
+        for name, inner in (properties if isinstance(properties, dict) else {}).items():
+            if name in fields:
+                inner["description"] = fields[name]
+        for value in schema.values():
+            _described(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            _described(value)
 
 
 def _of(data: Any) -> Schema:
@@ -209,6 +234,7 @@ def schema_of(kind: FileKind) -> Schema:
     """The file kind's schema, titled, with what its model's own schema cannot say."""
     schema = dict(LIST_FILE) if kind.data is None else _of(kind.data)
     kind.finish(schema)
+    _described(schema)
     return {"$schema": JSON_SCHEMA, **schema, "title": kind.title}
 
 

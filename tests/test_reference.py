@@ -6,15 +6,25 @@ from __future__ import annotations
 import json
 import os
 import re
+import typing
 from pathlib import Path
 
 import jsonschema
 import pytest
 import yaml
+from pydantic import BaseModel
 
+from shapes_print import reference
 from shapes_print.cli import main
-from shapes_print.defaults import PROJECT
-from shapes_print.schemas import FILE_KINDS, SCHEMAS, schema_of
+from shapes_print.defaults import DEFAULT_LABELS, PROJECT
+from shapes_print.kit import TEXT_VALUES
+from shapes_print.load.content import parse_blocks
+from shapes_print.load.labels import load_labels
+from shapes_print.load.models import BLOCK_TYPES, Element
+from shapes_print.load.yamlsrc import Document
+from shapes_print.message import FILTERS, Style, parse, render
+from shapes_print.schemas import FILE_KINDS, SCHEMAS, reference_words, schema_of
+from shapes_print.shapes import PatternDef, ShapeDef
 
 FIRST_LINE = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 
@@ -122,3 +132,59 @@ def test_every_kind_of_file_has_a_title_and_a_place() -> None:
     for kind in FILE_KINDS:
         schema = schema_of(kind)
         assert schema["title"] == kind.title and kind.files
+
+
+def test_docs_reference_is_what_make_reference_writes() -> None:
+    assert (PROJECT / "docs/reference.md").read_text() == reference.render(), (
+        "docs/reference.md is out of date: run make reference"
+    )
+
+
+def every_model() -> list[type[BaseModel]]:
+    found = [model for kind in FILE_KINDS for model in reference.models_in(kind.data)]
+    found += [model for value in BLOCK_TYPES.values() for model in reference.models_in(value)]
+    found += [*reference.models_in(ShapeDef), *reference.models_in(PatternDef)]
+    return [model for model in dict.fromkeys(found) if model.model_fields]
+
+
+def test_every_key_of_every_file_says_what_it_is_and_the_page_shows_it() -> None:
+    words = reference_words()["fields"]
+    page = (PROJECT / "docs/reference.md").read_text()
+    models = [model for model in every_model() if model is not PatternDef]
+    for model in models:
+        assert set(words.get(model.__name__, {})) == set(model.model_fields), (
+            f"shapes_print/reference.yaml: fields: {model.__name__}: one entry per key"
+        )
+        for name in model.model_fields:
+            assert f"| `{name}` |" in page
+    assert set(words) == {model.__name__ for model in models}, "words for a model none uses"
+    # An editor shows the same words as the page.
+    game = schema_of(SCHEMAS["game.schema.json"])
+    assert game["properties"]["source"]["description"] == words["Game"]["source"]
+
+
+def test_every_block_kind_element_kind_name_and_filter_has_an_example_that_works() -> None:
+    words = reference_words()
+    assert list(words["blocks"]) == list(BLOCK_TYPES)
+    for kind, entry in words["blocks"].items():
+        data = yaml.safe_load(entry["example"])
+        assert list(data) == [kind]
+        doc = Document(Path("reference.yaml"), {"blocks": [data]}, {}, {})
+        (block,) = parse_blocks(doc, [data], ("blocks",))
+        assert block.kind == kind
+        if kind == "for_each":
+            assert [child.kind for child in block.children] == ["subheading"]
+    element_kinds = typing.get_args(Element.model_fields["kind"].annotation)
+    assert tuple(words["elements"]) == element_kinds
+    for kind, entry in words["elements"].items():
+        element = Element.model_validate(yaml.safe_load(entry["example"]))
+        assert element.kind == kind
+    standard = load_labels("standard", DEFAULT_LABELS).spec
+    style = Style(ordinal=parse(standard.ordinal or ""))
+    for entry in [*words["names"], *words["filters"], *words["grammar"]]:
+        assert render(parse(entry["example"]), entry["values"], style) == entry["prints"], entry
+    assert [entry["name"] for entry in words["filters"]] == [*FILTERS, "join:SEP"]
+    named = " ".join(entry["name"] for entry in words["names"])
+    for name in (*TEXT_VALUES, "players", "deck_size", "count_<group>", "_back", "n", "column"):
+        assert name in named, f"built-in name {name} is not in the reference"
+    assert "## source: citing the rules" in (PROJECT / "docs/reference.md").read_text()
