@@ -141,7 +141,8 @@ def preview_kit(
         from shapes_print import watch as watching
 
         build = partial(preview.build_and_preview, *asked)
-        watching.watch(build, watching.watched_folders(sources, game, labels or []), print_now)
+        folders = watching.watched_folders(sources, game, labels or [])
+        watching.watch(build, folders, out, print_now)
         return
     for kit in preview.build_and_preview(*asked):
         for path in (*kit.pages, kit.contact_sheet):

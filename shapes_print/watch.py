@@ -6,8 +6,11 @@ writes nothing (everything is loaded and checked before the first byte is writte
 last good preview stays as it was while the mistake is fixed.
 
 Watched: the game's folder, the templates folder and the label sets' folders (labels/ and
-the folder of any --labels file): every file the load stage reads is in one of them. Pages
-already drawn are kept (`PageCache`), so a rebuild draws only the pages that changed.
+the folder of any --labels file): every file the load stage reads is in one of them, and
+changes to the output folder (written by the rebuild itself) are ignored. Once the load
+stage lists the files it read (for incremental builds), `watched_folders` becomes their
+folders, and a filter keeps to those files. Pages already drawn are kept
+(`PageCache`), so a rebuild draws only the pages that changed.
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ from shapes_print.preview import PageCache, Preview
 # Milliseconds with no further change before a rebuild starts: an editor's save (write,
 # rename, touch) arrives as one batch, and a person waits no longer than this for it.
 SETTLE_MS = 50
+# Milliseconds the watcher waits before it reports that nothing changed: its first such
+# report says it is up, and it wakes this often while idle (a cheap check, no rebuild).
+READY_MS = 500
 
 
 def watched_folders(sources: Sources, game: str, labels: Sequence[str]) -> list[Path]:
@@ -32,6 +38,16 @@ def watched_folders(sources: Sources, game: str, labels: Sequence[str]) -> list[
     folders = [sources.content / game, sources.templates, sources.labels]
     folders += [Path(ref).parent for ref in labels if ref.endswith((".yaml", ".yml"))]
     return [folder.resolve() for folder in dict.fromkeys(folders) if folder.is_dir()]
+
+
+def _stamps(folders: Sequence[Path], output: Path) -> dict[Path, int]:
+    """Every file's modification time, to see what changed before the watcher was up."""
+    return {
+        path: path.stat().st_mtime_ns
+        for folder in folders
+        for path in folder.rglob("*")
+        if path.is_file() and not path.is_relative_to(output)
+    }
 
 
 def _names(changes: Iterable[tuple[watchfiles.Change, str]]) -> str:
@@ -52,23 +68,32 @@ def _pictures(kits: Sequence[Preview]) -> str:
 def watch(
     build: Callable[[PageCache], Sequence[Preview]],
     folders: Sequence[Path],
+    out: Path,
     say: Callable[[str], None],
 ) -> None:
     """Build and preview (`build`, as `preview` does, with a cache to keep pages drawn),
-    then again after each change in `folders` until Ctrl-C.
+    then again after each change in `folders` (outside `out`) until Ctrl-C.
 
     A mistake in the first build that names none of the watched files (an unknown game, a
     paper that does not exist) cannot be fixed by editing one, so it ends the command as
     `preview` would; any other is reported and watched for its fix.
     """
     cache = PageCache()
+    output = out.resolve()
 
     def rebuild(why: str) -> None:
         start = time.perf_counter()
         kits = build(cache)
         say(f"{why} in {time.perf_counter() - start:.2f} s: {_pictures(kits)}")
 
+    def again(why: str) -> None:
+        try:
+            rebuild(why)
+        except UserError as error:
+            say(_error_line(error))
+
     try:
+        before = _stamps(folders, output)
         try:
             rebuild("built")
         except UserError as error:
@@ -76,12 +101,21 @@ def watch(
             if path is None or not any(path.is_relative_to(folder) for folder in folders):
                 raise
             say(_error_line(error))
-        say(f"watching {', '.join(map(str, folders))} (Ctrl-C stops)")
-        for changes in watchfiles.watch(*folders, step=SETTLE_MS):
-            try:
-                rebuild(f"rebuilt ({_names(changes)} changed)")
-            except UserError as error:
-                say(_error_line(error))
+        watching = False
+        for changes in watchfiles.watch(
+            *folders,
+            watch_filter=watchfiles.DefaultFilter(ignore_paths=[output]),
+            step=SETTLE_MS,
+            rust_timeout=READY_MS,
+            yield_on_timeout=True,
+        ):
+            if not watching:  # the watcher is up: catch up on what it missed, then say so
+                watching = True
+                if not changes and _stamps(folders, output) != before:
+                    again("rebuilt (a file changed as watching began)")
+                say(f"watching {', '.join(map(str, folders))} (Ctrl-C stops)")
+            if changes:
+                again(f"rebuilt ({_names(changes)} changed)")
     except KeyboardInterrupt:  # Ctrl-C; during a rebuild, its output is swapped in whole or not
         pass
     say("stopped watching")
