@@ -210,16 +210,15 @@ def _fenced(text: str) -> list[str]:
 
 
 def _file_section(kind: FileKind, done: set[type[BaseModel]]) -> list[str]:
-    out = [f"## {kind.title}", ""]
-    model = kind.data if isinstance(kind.data, type) else None
-    if model is not None and issubclass(model, BaseModel) and model.__doc__:
-        out += [_doc(model), ""]
+    words = reference_words()["files"][kind.schema]
+    out = [f"## {kind.title}", "", words["text"], ""]
     out += [f"Files: {kind.files}. Schema: `schemas/{kind.schema}`.", ""]
+    if "example" in words:
+        out += ["For example:", "", *_fenced(words["example"]), ""]
+    model = kind.data if isinstance(kind.data, type) else None
     if kind.data is None:
-        from shapes_print.schemas import LIST_FILE
-
-        return [*out, LIST_FILE["description"], ""]
-    if not (isinstance(kind.data, type) and issubclass(kind.data, BaseModel)):
+        return out
+    if not (model is not None and issubclass(model, BaseModel)):
         out += [f"The file is a {type_words(kind.data)}.", ""]
     for index, found in enumerate(_models(kind, done)):
         if index or found is not model:

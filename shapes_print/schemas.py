@@ -164,11 +164,8 @@ def _one_layer_or_several(schema: Schema) -> None:
     }
 
 
+# A list file's items are the game's own fields: any mappings, in a list or under keys.
 LIST_FILE: Schema = {
-    "description": (
-        "Items of a game list kept in their own file: a list of mappings (one per item, each "
-        "key a field), or a mapping holding such lists, chosen by `file: NAME.yaml#key`."
-    ),
     "anyOf": [
         {"type": "array", "items": {"type": "object"}},
         {"type": "object"},
@@ -235,7 +232,8 @@ def schema_of(kind: FileKind) -> Schema:
     schema = dict(LIST_FILE) if kind.data is None else _of(kind.data)
     kind.finish(schema)
     _described(schema)
-    return {"$schema": JSON_SCHEMA, **schema, "title": kind.title}
+    what = reference_words()["files"][kind.schema]["text"]
+    return {"$schema": JSON_SCHEMA, **schema, "title": kind.title, "description": what}
 
 
 def write_schemas(folder: Path) -> list[Path]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from shapes_print import reference
 from shapes_print.cli import main
@@ -20,8 +20,8 @@ from shapes_print.defaults import DEFAULT_LABELS, PROJECT
 from shapes_print.kit import TEXT_VALUES
 from shapes_print.load.content import parse_blocks
 from shapes_print.load.labels import load_labels
-from shapes_print.load.models import BLOCK_TYPES, Element
-from shapes_print.load.yamlsrc import Document
+from shapes_print.load.models import BLOCK_TYPES, CardTemplate, Element
+from shapes_print.load.yamlsrc import Document, deep_merge
 from shapes_print.message import FILTERS, Style, parse, render
 from shapes_print.schemas import FILE_KINDS, SCHEMAS, reference_words, schema_of
 from shapes_print.shapes import PatternDef, ShapeDef
@@ -188,3 +188,26 @@ def test_every_block_kind_element_kind_name_and_filter_has_an_example_that_works
     for name in (*TEXT_VALUES, "players", "deck_size", "count_<group>", "_back", "n", "column"):
         assert name in named, f"built-in name {name} is not in the reference"
     assert "## source: citing the rules" in (PROJECT / "docs/reference.md").read_text()
+
+
+def test_every_kind_of_file_says_what_it_is_and_its_example_loads() -> None:
+    words = reference_words()["files"]
+    assert list(words) == [kind.schema for kind in FILE_KINDS]
+    templates = {
+        path.stem: yaml.safe_load(path.read_text())
+        for path in (PROJECT / "templates/cards").glob("*.yaml")
+    }
+    examples = 0
+    for kind in FILE_KINDS:
+        assert schema_of(kind)["description"] == words[kind.schema]["text"]
+        if "example" not in words[kind.schema]:
+            continue
+        data = yaml.safe_load(words[kind.schema]["example"])
+        jsonschema.validate(data, schema_of(kind))
+        if kind.data is None:
+            continue
+        if "extends" in data and kind.data is CardTemplate:  # as the loader merges it
+            data = deep_merge(templates[data["extends"]], data)
+        TypeAdapter(kind.data).validate_python(data)
+        examples += 1
+    assert examples >= 9
