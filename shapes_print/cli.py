@@ -9,6 +9,7 @@ and would otherwise evaluate some two hundred strings to do so.
 import gc
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -139,17 +140,34 @@ def preview_kit(
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
     labels: Labels = None,
+    watch: Annotated[
+        bool, typer.Option(help="Keep going: build and draw again whenever an input file changes.")
+    ] = False,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
-    Example: shapes-print preview pass-and-pick --players 4 --paper a4
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4 --watch
     """
     from shapes_print import pipeline, preview  # preview: pypdfium2 and Pillow
 
     sources = pipeline.Sources(content, templates)
-    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi, labels or []):
+    asked = (sources, game, players, paper, out, dpi, labels or [])
+    if watch:
+        from shapes_print import watch as watching
+
+        build = partial(preview.build_and_preview, *asked)
+        folders = watching.watched_folders(sources, game, labels or [])
+        watching.watch(build, folders, out, print_now)
+        return
+    for kit in preview.build_and_preview(*asked):
         for path in (*kit.pages, kit.contact_sheet):
             typer.echo(str(path))
+
+
+def print_now(line: str) -> None:
+    """One line to stdout at once, even into a pipe, so a watcher's reader sees each rebuild."""
+    typer.echo(line)
+    sys.stdout.flush()
 
 
 @app.command()
@@ -262,7 +280,8 @@ def schema(
     out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = PROJECT
     / "schemas",
 ) -> None:
-    """Write JSON Schemas for deck, card template and label-set files, for editors.
+    """Write a JSON Schema for every kind of YAML file (game, deck, document, card template,
+    label set, papers, ...), for editors; docs/reference.md says which file uses which.
 
     Example: shapes-print schema --out schemas
     """
