@@ -25,6 +25,7 @@ from shapes_print.load.models import (
     BLOCK_TYPES,
     IDENTIFIER_PATTERN,
     CardTemplate,
+    CardType,
     Deck,
     ForEachBlock,
     Game,
@@ -34,7 +35,7 @@ from shapes_print.load.models import (
     SheetDocument,
     SheetStyle,
 )
-from shapes_print.load.ranges import check_number_tables, check_section_players
+from shapes_print.load.ranges import check_count_tables, check_number_tables, check_section_players
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
@@ -294,12 +295,14 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
     for name, extra in game.extra_decks.items():
         where = ("extra_decks", name, "file")
-        earlier = sum(card.count for deck in decks for card in deck.deck.cards)
+        earlier = sum(most_copies(card) for deck in decks for card in deck.deck.cards)
         decks.append(
             _load_deck(
                 folder, extra.file, where, name, extra.title, lists, source, max_cards, earlier
             )
         )
+    for deck in decks:
+        check_count_tables(game, deck)
     deck_ids = {card.id for deck in decks for card in deck.deck.cards}
     card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
     check_card_ids(lists, origins, card_fields, deck_ids)
@@ -367,7 +370,7 @@ def _card_limit(
     `earlier` cards are in the kit's decks read before this one."""
     total = earlier
     for card, index in zip(deck.cards, origins, strict=True):
-        total += card.count
+        total += most_copies(card)
         if total > max_cards:
             what = "the kit's decks reach" if earlier else "the deck reaches"
             raise UserError(
@@ -375,6 +378,11 @@ def _card_limit(
                 f"{what} {total} cards here, over the limit of {max_cards}",
                 "a larger deck needs --max-cards",
             )
+
+
+def most_copies(card: CardType) -> int:
+    """The most copies of a card any kit holds (a count table's largest entry)."""
+    return max(card.count.values(), default=0) if isinstance(card.count, dict) else card.count
 
 
 def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:

@@ -21,6 +21,7 @@ from pydantic_core import PydanticCustomError
 from shapes_print.limits import MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM
 from shapes_print.primitives import RGB
 from shapes_print.units import LengthError, parse_card_length, parse_length
+from shapes_print.values import by_players
 
 
 def _length(value: object) -> float:
@@ -248,12 +249,24 @@ class CardType(Strict):
 
     id: str
     name: str | None = None
-    count: int = Field(gt=0, strict=True)
+    # Copies in the deck: a whole number, or a table by player count ({"2-3": 4, "4-6": 6})
+    # that covers every count of the game (0 leaves the card out at those counts).
+    count: (
+        Annotated[int, Field(gt=0, strict=True)]
+        | dict[str, Annotated[int, Field(ge=0, strict=True)]]
+    )
     layout: Identifier
-    back: Identifier
+    # A back id, or a template filled from the card's fields (`"{suit}"`).
+    back: str
     group: Identifier | None = None
     fields: dict[str, Scalar] = {}
     for_each: str | list[str] | None = None
+
+    def copies(self, players: int) -> int:
+        """How many of this card a kit for `players` holds (tables are checked at load)."""
+        if isinstance(self.count, int):
+            return self.count
+        return by_players(self.count, players, None) or 0
 
 
 class Deck(Strict):

@@ -39,7 +39,7 @@ _PLAIN_MESSAGES = {
 }
 
 
-_UNION_MEMBER = re.compile(r"^(int|str|float|dict\[.*\]|list\[.*\])$")
+_UNION_MEMBER = re.compile(r"^(int|constrained-int|str|float|dict\[.*\]|list\[.*\])$")
 _READ_AS = {bool: "true or false", type(None): "nothing (null)", int: "a number", float: "a number"}
 _WANTS_TEXT = ("string_type", "text_or_number")
 _WANTS_NUMBER = {"int_type": "a whole number", "float_type": "a number"}
