@@ -103,7 +103,7 @@ def build(
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
     with report.build_progress(sys.stdout, quiet) as on_kit:
         written = pipeline.build(
-            sources, games or [], options, out, on_kit, labels or [], max_cards
+            sources, games or [], options, out, on_kit, labels or [], max_cards, report.note
         )
     report.print_summary(sys.stdout, written, out)
 
@@ -144,17 +144,22 @@ def check(
     templates: Templates = DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
+    strict: Annotated[
+        bool,
+        typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
+    ] = False,
 ) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
     Checks every shipped label set unless --labels names some.
     Example: shapes-print check pass-and-pick
     """
-    from shapes_print import pipeline
+    from shapes_print import pipeline, report
 
-    project = pipeline.check(
-        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards
-    )
+    sources = pipeline.Sources(content, templates)
+    project = pipeline.check(sources, games or [], labels or ["all"], max_cards, strict)
+    for line in project.notes():
+        report.note(line)
     from shapes_print.message import counted
 
     games_checked = counted(len(project.games), "game", "games")

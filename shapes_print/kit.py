@@ -203,6 +203,8 @@ def plan_kit(
             loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
         )
         ctx = replace(ctx, shapes=ctx.shapes.merged(own))
+    if loaded.words is not None:  # the label set's words with the game's own over them
+        ctx = replace(ctx, words=loaded.words)
     words = ctx.words
     values = kit_values(loaded, request.players, words)
     furniture = ctx.style.furniture

@@ -9,6 +9,7 @@ never pays for loading it.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +25,11 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 KIB = 1024
+
+
+def note(line: str) -> None:
+    """A line about the build that is not an error (a game a label set skipped), on stderr."""
+    print(line, file=sys.stderr, flush=True)
 
 
 def size(n: int) -> str:

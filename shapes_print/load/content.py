@@ -18,7 +18,13 @@ from pydantic import TypeAdapter, ValidationError
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.checks import check_card_ids, run_checks
-from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
+from shapes_print.load.labels import (
+    LoadedLabels,
+    OwnLabels,
+    check_element_names,
+    load_game_labels,
+    patch_template,
+)
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
@@ -40,6 +46,7 @@ from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
+from shapes_print.words import Words
 
 
 @cache
@@ -96,6 +103,10 @@ class LoadedGame:
     decks: list[LoadedDeck]
     documents: list[LoadedDocument] = field(default_factory=list)
     lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # The game's own label files (`labels/<name>.yaml`) by label set, and, once a label set
+    # is applied, the words its kits print with (the set's with the game's own over them).
+    labels: dict[str, OwnLabels] = field(default_factory=dict)
+    words: Words | None = None
     # Card drawings made for this game, which every kit of a build reuses (cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
     drawn: dict[tuple[Any, ...], Any] = field(
@@ -308,6 +319,7 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     check_card_ids(lists, origins, card_fields, deck_ids)
     run_checks(game, lists, origins, source)
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
+    loaded.labels = load_game_labels(folder)
     for index, name in enumerate(game.documents):
         path = inside(folder, name, source.source(("documents", index)), "game")
         document = load_document(path)
