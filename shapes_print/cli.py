@@ -223,6 +223,24 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
     typer.echo(f"ok: {counted(checked, 'file matches', 'files match')} {out / manifest.MANIFEST}")
 
 
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="The new game's id: its folder name under content/.")],
+    content: Content = DEFAULT_CONTENT,
+    start: Annotated[
+        str | None, typer.Option("--from", help="A game to copy instead of the example game.")
+    ] = None,
+) -> None:
+    """Write a game folder that builds at once: an example deck, rules sheet, score sheet
+    and host key for 2-5 players (or a copy of --from), then say what to edit next.
+
+    Example: shapes-print new my-game
+    """
+    from shapes_print import newgame, report
+
+    report.new_game(sys.stdout, newgame.new_game(game, content, start))
+
+
 labels_app = typer.Typer(no_args_is_help=True, help="Make and inspect label sets.")
 app.add_typer(labels_app, name="labels")
 

@@ -115,15 +115,20 @@ def expand_deck(
                     "back": fill(card.back, back_values, back_where)
                     if "{" in card.back
                     else card.back,
+                    "group": fill(card.group, item, where)
+                    if card.for_each and card.group
+                    else card.group,
                     "for_each": None,
                 }
             )
-            if not _IDENTIFIER.match(filled.id):
-                raise UserError(
-                    doc.source(("cards", index, "id")),
-                    f"cards.{index}.id: has characters that are not allowed "
-                    f"(use letters, digits, -), got {filled.id!r}",
-                )
+            for key in ("id", "group"):
+                value = getattr(filled, key)
+                if value is not None and not _IDENTIFIER.match(value):
+                    raise UserError(
+                        doc.source(("cards", index, key)),
+                        f"cards.{index}.{key}: has characters that are not allowed "
+                        f"(use letters, digits, -), got {value!r}",
+                    )
             cards.append(filled)
             origins.append(index)
     return deck.model_copy(update={"cards": cards}), tuple(origins)

@@ -241,9 +241,9 @@ class CardType(Strict):
     """A card and its copies; `name` is how sheets count it ("circles" in "6 circles"),
     `group` pools types for a `count_<group>` number.
 
-    With `for_each`, one card per item of the named game list(s): `id`, `name` and text fields
+    With `for_each`, one card per item of the named game list(s): `id`, `name`, `group` and text fields
     are templates filled from the item (`task-{number}`, `{colour:title} {number}`); several
-    lists give one card per combination (`[colours, numbers]`). Ids are checked after
+    lists give one card per combination (`[colours, numbers]`). Ids and groups are checked after
     filling, so they must end up letters, digits and dashes.
     """
 
@@ -258,7 +258,7 @@ class CardType(Strict):
     layout: Identifier
     # A back id, or a template filled from the card's fields (`"{suit}"`).
     back: str
-    group: Identifier | None = None
+    group: str | None = None
     fields: dict[str, Scalar] = {}
     for_each: str | list[str] | None = None
 
