@@ -10,9 +10,11 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
     PlainValidator,
     StrictInt,
+    Tag,
     WithJsonSchema,
     model_validator,
 )
@@ -237,6 +239,22 @@ class BackDesign(Strict):
     fields: dict[str, Scalar] = {}
 
 
+def _count_kind(value: object) -> str:
+    return COUNT_TABLE if isinstance(value, dict) else COUNT_NUMBER
+
+
+# A count's two forms are told apart by the value, so an error names only the one meant (a
+# table's entry, not "must be a whole number"); errors leave the tags out of a value's
+# place (load/validate.py), so they are words no YAML key is.
+COUNT_NUMBER, COUNT_TABLE = "a whole number", "a table by players"
+UNION_TAGS = frozenset((COUNT_NUMBER, COUNT_TABLE))
+CardCount = Annotated[
+    Annotated[int, Field(gt=0, strict=True), Tag(COUNT_NUMBER)]
+    | Annotated[dict[str, Annotated[int, Field(ge=0, strict=True)]], Tag(COUNT_TABLE)],
+    Discriminator(_count_kind),
+]
+
+
 class CardType(Strict):
     """A card and its copies; `name` is how sheets count it ("circles" in "6 circles"),
     `group` pools types for a `count_<group>` number.
@@ -251,10 +269,7 @@ class CardType(Strict):
     name: str | None = None
     # Copies in the deck: a whole number, or a table by player count ({"2-3": 4, "4-6": 6})
     # that covers every count of the game (0 leaves the card out at those counts).
-    count: (
-        Annotated[int, Field(gt=0, strict=True)]
-        | dict[str, Annotated[int, Field(ge=0, strict=True)]]
-    )
+    count: CardCount
     layout: Identifier
     # A back id, or a template filled from the card's fields (`"{suit}"`).
     back: str

@@ -12,6 +12,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
+from shapes_print.load.models import UNION_TAGS
 from shapes_print.load.yamlsrc import Loc
 
 M = TypeVar("M", bound=BaseModel)
@@ -39,7 +40,7 @@ _PLAIN_MESSAGES = {
 }
 
 
-_UNION_MEMBER = re.compile(r"^(int|constrained-int|str|float|dict\[.*\]|list\[.*\])$")
+_UNION_MEMBER = re.compile(r"^(int|str|float|dict\[.*\]|list\[.*\])$")
 _READ_AS = {bool: "true or false", type(None): "nothing (null)", int: "a number", float: "a number"}
 _WANTS_TEXT = ("string_type", "text_or_number")
 _WANTS_NUMBER = {"int_type": "a whole number", "float_type": "a number"}
@@ -71,7 +72,7 @@ def _unquoted(field: str, kind: str, value: object, written: str | None) -> str 
 
 def place(error: Any) -> Loc:
     """Where in the data an error is, without the names pydantic adds for a union's members."""
-    loc = tuple(error["loc"])
+    loc = tuple(part for part in error["loc"] if part not in UNION_TAGS)
     while loc and isinstance(loc[-1], str) and _UNION_MEMBER.match(loc[-1]):
         loc = loc[:-1]
     return loc
