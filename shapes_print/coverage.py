@@ -11,6 +11,7 @@ the game by name, or `check --strict`, refuses instead, naming each text. The ga
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from pathlib import Path
 
 from babel import Locale
 
@@ -52,12 +53,17 @@ def contrast_skips(
             why = error.message.removeprefix(f"label set {labels.name!r}: ")
             skipped[game_id] = (
                 f"skipped {labels.name} for {game_id}: {why}; "
-                f"content/{game_id}/labels/{labels.name}.yaml can give its own colours"
+                f"{own_file(game, labels)} can give its own colours"
             )
     return skipped
 
 
-def words_skip(labels: LoadedLabels, game_id: str, words: Words, refuse: bool) -> str | None:
+def own_file(game: LoadedGame, labels: LoadedLabels) -> Path:
+    """Where the game's own words and colours for a label set are written."""
+    return game.folder / "labels" / f"{labels.name}.yaml"
+
+
+def words_skip(labels: LoadedLabels, game: LoadedGame, words: Words, refuse: bool) -> str | None:
     """After a game's kits are planned: the skip line for the texts a complete set lacked,
     or, when refused, one error naming each of them at its file and line."""
     if not words.missing:
@@ -71,8 +77,8 @@ def words_skip(labels: LoadedLabels, game_id: str, words: Words, refuse: bool) -
         raise UserError(
             None,
             "\n".join(lines),
-            f"add them under text: in content/{game_id}/labels/{labels.name}.yaml",
+            f"add them under text: in {own_file(game, labels)}",
         )
     language = Locale.parse(labels.locale).get_display_name(ENGLISH)
     texts = counted(len(words.missing), "text has", "texts have")
-    return f"skipped {labels.name} for {game_id}: {texts} no {language} (check --strict lists them)"
+    return f"skipped {labels.name} for {game.game.id}: {texts} no {language} (check --strict lists them)"

@@ -110,7 +110,8 @@ def load_project(
     variants = []
     for ref in resolve_refs(list(labels), sources.labels):
         loaded = load_labels(ref, sources.labels)
-        check_games_exist(loaded, list(folders))
+        if strict or ref in explicit:  # a set met through `all` may be for other content
+            check_games_exist(loaded, list(folders))
         asked = list(only) if ref in explicit else []
         covered = covered_games(loaded, games, asked)
         if covered:
@@ -209,7 +210,7 @@ def plan_all(
                     planned.append((kit_folder(request), info, files))
             refuse = game_id in variant.refuse
             words = loaded.words
-            skip = words and words_skip(variant.labels, game_id, words, refuse)
+            skip = words and words_skip(variant.labels, loaded, words, refuse)
             if skip:
                 variant.skipped[game_id] = skip
             else:
