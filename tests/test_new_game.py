@@ -113,9 +113,18 @@ def test_the_new_game_builds_like_make_print_and_only_spanish_is_skipped(
                     "score-sheet.pdf",
                 ], folder
     assert not (out / "es").exists()
-    # The shipped games are all still built, Spanish included.
+    # The shipped games are all still built under every set: none of them is skipped.
     for game in ("pass-and-pick", "collect-3", "shapes-the-game"):
-        assert list((root / "out" / game / "es" / "a4").glob("*-players/*_cards.pdf")), game
+        for labels in (
+            "es",
+            "large-print",
+            "large-print-atkinson",
+            "high-contrast",
+            "colour-blind",
+        ):
+            for paper in ("a4", "letter"):
+                kits = (root / "out" / game / labels / paper).glob("*-players/*_cards.pdf")
+                assert list(kits), (game, labels, paper)
 
 
 def test_the_example_prints_its_suits_rules_score_sheet_and_host_key(
