@@ -226,7 +226,9 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
 @app.command()
 def new(
     game: Annotated[str, typer.Argument(help="The new game's id: its folder name under content/.")],
-    content: Content = DEFAULT_CONTENT,
+    content: Annotated[
+        Path, typer.Option(help="Folder of games to write the new game's folder in.")
+    ] = DEFAULT_CONTENT,
     start: Annotated[
         str | None, typer.Option("--from", help="A game to copy instead of the example game.")
     ] = None,
