@@ -198,11 +198,13 @@ def plan_cards(
     print_line: str,
     flip: Flip,
     options: PrintOptions,
+    players: int,
     deck: LoadedDeck | None = None,
     earlier: Symbols | None = None,
 ) -> tuple[Document, Symbols]:
-    """The cards document of a deck (default: the main one) and the plain faces that sheets
-    draw small copies from; faces may show small copies of `earlier` decks' faces."""
+    """The cards document of a deck (default: the main one) for `players` (a card's count
+    may depend on them) and the plain faces that sheets draw small copies from; faces may
+    show small copies of `earlier` decks' faces."""
     chosen = deck or loaded.decks[0]
     shown = earlier or {}
     template = card_template(loaded, library, options.card_size)
@@ -221,7 +223,7 @@ def plan_cards(
     order = [
         pair
         for card in chosen.deck.cards
-        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), card.count)
+        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), card.copies(players))
     ]
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
     drawn_faces, drawn_backs = (

@@ -119,7 +119,7 @@ def build(
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
     with report.build_progress(sys.stdout, quiet) as on_kit:
         written = pipeline.build(
-            sources, games or [], options, out, on_kit, labels or [], max_cards
+            sources, games or [], options, out, on_kit, labels or [], max_cards, report.note
         )
     report.print_summary(sys.stdout, written, out)
 
@@ -177,17 +177,22 @@ def check(
     templates: Templates = DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
+    strict: Annotated[
+        bool,
+        typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
+    ] = False,
 ) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
     Checks every shipped label set unless --labels names some.
     Example: shapes-print check pass-and-pick
     """
-    from shapes_print import pipeline
+    from shapes_print import pipeline, report
 
-    project = pipeline.check(
-        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards
-    )
+    sources = pipeline.Sources(content, templates)
+    project = pipeline.check(sources, games or [], labels or ["all"], max_cards, strict)
+    for line in project.notes():
+        report.note(line)
     from shapes_print.message import counted
 
     games_checked = counted(len(project.games), "game", "games")
@@ -249,6 +254,26 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
     from shapes_print.message import counted
 
     typer.echo(f"ok: {counted(checked, 'file matches', 'files match')} {out / manifest.MANIFEST}")
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="The new game's id: its folder name under content/.")],
+    content: Annotated[
+        Path, typer.Option(help="Folder of games to write the new game's folder in.")
+    ] = DEFAULT_CONTENT,
+    start: Annotated[
+        str | None, typer.Option("--from", help="A game to copy instead of the example game.")
+    ] = None,
+) -> None:
+    """Write a game folder that builds at once: an example deck, rules sheet, score sheet
+    and host key for 2-5 players (or a copy of --from), then say what to edit next.
+
+    Example: shapes-print new my-game
+    """
+    from shapes_print import newgame, report
+
+    report.new_game(sys.stdout, newgame.new_game(game, content, start))
 
 
 labels_app = typer.Typer(no_args_is_help=True, help="Make and inspect label sets.")

@@ -21,6 +21,12 @@ from shapes_print.plan.cards import card_box
 from shapes_print.plan.context import colour
 from shapes_print.primitives import BLACK, WHITE, Colour
 
+
+class ContrastError(UserError):
+    """An ink below the label set's minimum, or an outline too thin: a kit the set cannot
+    build as it promises (coverage.py may skip the game for the set rather than fail)."""
+
+
 # Kits are printed on white paper; it is the ground of every sheet and of card margins.
 PAPER = WHITE
 
@@ -146,7 +152,7 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
     for pair in pairs(library, games, labels.source.under(("style",), library.style_source)):
         least = need.text if pair.kind == "text" else need.shapes
         if pair.ratio < least - 1e-9:
-            raise UserError(
+            raise ContrastError(
                 where,
                 f"label set {labels.name!r}: {pair.what}: {pair.ink} on {pair.ground} has contrast "
                 f"{pair.ratio:.2f}:1, below {least:g}:1 for {pair.kind} ({pair.where})",
@@ -164,7 +170,7 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
                     and not element.hidden
                     and (not element.stroke or element.stroke_width < need.outline - 1e-9)
                 ):
-                    raise UserError(
+                    raise ContrastError(
                         where,
                         f"label set {labels.name!r}: shape {element.name or layout_id!r} in {template.id}/{layout_id} "
                         f"is outlined at {element.stroke_width:g} pt, below {need.outline:g} pt",

@@ -75,10 +75,15 @@ class KitRequest:
 
 
 def shop_side_files(
-    cards: Sequence[CardType], document: Document, file_stem: str, library: Library
+    cards: Sequence[CardType],
+    players: int,
+    document: Document,
+    file_stem: str,
+    library: Library,
 ) -> list[KitFile]:
-    """A print-shop deck's fronts file and backs file, their pages named as pictures."""
-    order = [card.id for card in cards for _ in range(card.count)]
+    """A print-shop deck's fronts file and backs file, their pages named as pictures: the
+    cards a kit for `players` holds, in deck order as the file prints them."""
+    order = [card.id for card in cards for _ in range(card.copies(players))]
     dpi = library.printing.press.picture_dpi
     return [
         KitFile(
@@ -119,12 +124,14 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     `deck_summary` counts the deck by its cards' names ("6 circles, 6 triangles"), so a
     sentence about the deck follows a custom deck.
     """
-    deck = loaded.deck
     words = words or Words()
-    counts = [card.count for card in deck.cards]
     where = loaded.deck_source.source(("cards",))
-    named = tuple((card.count, card.name or card.id) for card in deck.cards)
-    given = {"players": players, "deck_size": sum(counts), **deck_group_counts(loaded)}
+    named = deck_by_name(loaded, players)
+    given = {
+        "players": players,
+        "deck_size": sum(count for count, _ in named),
+        **deck_group_counts(loaded, players),
+    }
     numbers = compute_numbers(
         loaded.game.numbers,
         given,
@@ -136,7 +143,7 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     )
     text = {
         **back_looks(loaded),
-        "deck_counts": " + ".join(str(count) for count in counts),
+        "deck_counts": " + ".join(str(count) for count, _ in named),
         "deck_summary": DeckSummary(named, words, where),
         "game_title": loaded.game.title,
         "players_min": loaded.game.players.min,
@@ -159,7 +166,19 @@ def back_looks(loaded: LoadedGame) -> dict[str, str]:
     }
 
 
-def deck_group_counts(loaded: LoadedGame) -> dict[str, int]:
+def deck_by_name(loaded: LoadedGame, players: int) -> tuple[tuple[int, str], ...]:
+    """The main deck for this count as (copies, name), cards of one name together in the
+    order they first appear ("10 suns, 10 moons", not "1 suns, 1 suns, ..."); a card a
+    count table leaves out at this count is not counted."""
+    totals: dict[str, int] = {}
+    for card in loaded.deck.cards:
+        if copies := card.copies(players):
+            name = card.name or card.id
+            totals[name] = totals.get(name, 0) + copies
+    return tuple((count, name) for name, count in totals.items())
+
+
+def deck_group_counts(loaded: LoadedGame, players: int) -> dict[str, int]:
     """`count_<group>` for every card group and card id (hyphens become underscores).
 
     So YAML can say `deck_size - count_stop_turn` instead of repeating a deck count.
@@ -168,7 +187,7 @@ def deck_group_counts(loaded: LoadedGame) -> dict[str, int]:
     for card in loaded.deck.cards:
         for key in dict.fromkeys((card.id, card.group or card.id)):
             name = "count_" + key.replace("-", "_")
-            totals[name] = totals.get(name, 0) + card.count
+            totals[name] = totals.get(name, 0) + card.copies(players)
     return totals
 
 
@@ -180,15 +199,17 @@ def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict
         for name, spec in loaded.game.lists.items()
         if isinstance(spec, ComputedList)
     }
+    players = values["players"]
     deck = [
         {
             "id": card.id,
             "name": card.name or card.id,
-            "count": card.count,
+            "count": card.copies(players),
             "back": card.back,
             **card.fields,
         }
         for card in loaded.deck.cards
+        if card.copies(players)
     ]
     return {**loaded.lists, **computed, "deck": deck}
 
@@ -210,6 +231,8 @@ def plan_kit(
             loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
         )
         ctx = replace(ctx, shapes=ctx.shapes.merged(own))
+    if loaded.words is not None:  # the label set's words with the game's own over them
+        ctx = replace(ctx, words=loaded.words)
     words = ctx.words
     values = kit_values(loaded, request.players, words)
     furniture = ctx.style.furniture
@@ -227,12 +250,14 @@ def plan_kit(
     faces: Symbols = {}
     for deck in loaded.decks:  # the main deck, then decks printed in files of their own
         title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
-        plan = (page, title, cards_line, flip, options)
+        plan = (page, title, cards_line, flip, options, request.players)
         cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
         name = names.name(deck.name, "players", options.print_shop)
         files.append(KitFile(f"{stem}_{name}", "players", cards))
         if options.print_shop:
-            files += shop_side_files(deck.deck.cards, cards, f"{stem}_{name}", library)
+            files += shop_side_files(
+                deck.deck.cards, request.players, cards, f"{stem}_{name}", library
+            )
         faces = {**faces, **drawn}
     for list_name, items in game.lists.items():
         if not isinstance(items, list):
@@ -267,7 +292,9 @@ def plan_kit(
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
     sheets = [f.document for f in files if f.audience == "players" and f.document.duplex == "none"]
-    embossed = braille_file(loaded, library, ctx, game_title, sheets[:-1], options.card_size)
+    embossed = braille_file(
+        loaded, library, ctx, game_title, sheets[:-1], options.card_size, request.players
+    )
     if embossed is not None:  # the players' sheets, without the printing guide (the last)
         files.append(KitFile(f"{stem}_embosser", "players", embossed))
     return files

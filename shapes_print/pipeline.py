@@ -6,11 +6,12 @@ validated before the first byte is written, so bad input never leaves partial ou
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import get_args
 
+from shapes_print.coverage import words_skip
 from shapes_print.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.errors import Source, UserError
 from shapes_print.kit import KitFile, KitRequest, kit_folder, kit_values, labels_folder, plan_kit
@@ -67,6 +68,10 @@ class Project:
 
     variants: list[Variant]
 
+    def notes(self) -> list[str]:
+        """A line for each game a label set skipped, saying why (coverage.py)."""
+        return [line for variant in self.variants for line in variant.skipped.values()]
+
     @property
     def library(self) -> Library:
         return self.variants[0].library
@@ -85,9 +90,10 @@ def load_project(
     only: Sequence[str] = (),
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
+    strict: bool = False,
 ) -> Project:
     """Load the games once, checking every number for every supported player count, then
-    apply each label set (`NAME`, a path, or `all`)."""
+    apply each label set (`NAME`, a path, or `all`); `strict` refuses what a set would skip."""
     folders = {folder.name: folder for folder in game_folders(sources.content)}
     for name in only:
         if name not in folders:
@@ -104,10 +110,14 @@ def load_project(
     variants = []
     for ref in resolve_refs(list(labels), sources.labels):
         loaded = load_labels(ref, sources.labels)
-        check_games_exist(loaded, list(folders))
-        covered = covered_games(loaded, games, list(only) if ref in explicit else [])
+        if strict or ref in explicit:  # a set met through `all` may be for other content
+            check_games_exist(loaded, list(folders))
+        asked = list(only) if ref in explicit else []
+        covered = covered_games(loaded, games, asked)
         if covered:
-            variant = make_variant(sources.templates, covered, loaded)
+            # A set that cannot build a game skips it (coverage.py), unless both were named.
+            refuse = list(covered) if strict else asked
+            variant = make_variant(sources.templates, covered, loaded, refuse)
             for game in covered.values():  # refused here, at load, not when a kit is planned
                 claim_file_names(game, variant.library.guide)
             variants.append(variant)
@@ -175,6 +185,9 @@ def plan_all(
     for variant in project.variants:
         labels = variant.labels.name
         for game_id, loaded in variant.games.items():
+            if game_id in variant.skipped:
+                continue
+            planned = []
             for paper_name in papers(project, paper):
                 for count in player_counts(loaded, players):
                     request = KitRequest(
@@ -194,7 +207,14 @@ def plan_all(
                         if labels != STANDARD and "label set" not in error.message:
                             error.message += f" (label set {labels!r})"
                         raise
-                    yield kit_folder(request), info, files
+                    planned.append((kit_folder(request), info, files))
+            refuse = game_id in variant.refuse
+            words = loaded.words
+            skip = words and words_skip(variant.labels, loaded, words, refuse)
+            if skip:
+                variant.skipped[game_id] = skip
+            else:
+                yield from planned
 
 
 def plan_every_setting(project: Project) -> None:
@@ -224,9 +244,11 @@ def check(
     games: Sequence[str],
     labels: Sequence[str] = ("all",),
     max_cards: int = MAX_CARDS,
+    strict: bool = False,
 ) -> Project:
-    """Load and plan everything without writing, so every mistake surfaces."""
-    project = load_project(sources, games, labels, max_cards)
+    """Load and plan everything without writing, so every mistake surfaces; `strict`
+    refuses what a label set would skip for a game (its missing words, its colours)."""
+    project = load_project(sources, games, labels, max_cards, strict)
     plan_every_setting(project)
     if not games:  # with every game planned, every text a label set gives must have been used
         for variant in project.variants:
@@ -242,19 +264,27 @@ def build(
     on_kit: OnKit | None = None,
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
+    on_note: Callable[[str], None] | None = None,
 ) -> list[Written]:
     check_output(out, sources.inputs())
     project = load_project(sources, games, labels, max_cards)
-    return build_project(project, options, out, on_kit)
+    return build_project(project, options, out, on_kit, on_note)
 
 
 def build_project(
-    project: Project, options: BuildOptions, out: Path, on_kit: OnKit | None = None
+    project: Project,
+    options: BuildOptions,
+    out: Path,
+    on_kit: OnKit | None = None,
+    on_note: Callable[[str], None] | None = None,
 ) -> list[Written]:
     """Plan every kit first (so bad input writes nothing), then render and write them
-    with `options.jobs` processes; the bytes written do not depend on `jobs`."""
+    with `options.jobs` processes; the bytes written do not depend on `jobs`. Each game a
+    label set skipped is told to `on_note` before the writing starts."""
     printing = options.printing
     kits = list(plan_all(project, options.players, options.paper, options.flip, printing))
+    for line in project.notes() if on_note else ():
+        on_note(line)
     return write_kits(out, kits, on_kit, printing.formats, options.jobs)
 
 

@@ -9,6 +9,7 @@ never pays for loading it.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,13 +18,30 @@ from typing import TYPE_CHECKING, TextIO
 from shapes_print.kit import document_names
 from shapes_print.load.labels import shipped
 from shapes_print.message import counted
-from shapes_print.pipeline import DEFAULT_LABELS, Project
+from shapes_print.newgame import NewGame
+from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_LABELS, Project
 from shapes_print.write import KitDone, OnKit, Written
 
 if TYPE_CHECKING:
     from rich.table import Table
 
 KIB = 1024
+
+
+def note(line: str) -> None:
+    """A line about the build that is not an error (a game a label set skipped), on stderr."""
+    print(line, file=sys.stderr, flush=True)
+
+
+def new_game(stream: TextIO, made: NewGame) -> None:
+    """Where `new` wrote the game, the three files to edit next, and how to see it."""
+    game = made.folder.name
+    print(f"wrote {made.folder}/", file=stream)
+    for number, (path, what) in enumerate(made.next_steps, 1):
+        print(f"next {number}. edit {path}: {what}", file=stream)
+    content = made.folder.parent
+    where = "" if content.resolve() == DEFAULT_CONTENT.resolve() else f" --content {content}"
+    print(f"then: shapes-print preview {game}{where}", file=stream)
 
 
 def size(n: int) -> str:

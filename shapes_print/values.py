@@ -196,9 +196,15 @@ def check_constraints(
             raise UserError(where, f"{text!r} fails for {values['players']} players ({shown})")
 
 
-def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int | NoEntry:
+def by_players(table: Mapping[str, int], players: int, where: Source | None) -> int | None:
+    """The entry of a table by player range (`{"2-4": 10, "7+": 20}`) for one count, if any."""
     for key, value in table.items():
         low, high = player_range(key, where)
         if low <= players <= high:
             return value
-    return NoEntry(name, players)
+    return None
+
+
+def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int | NoEntry:
+    value = by_players(table, players, where)
+    return NoEntry(name, players) if value is None else value

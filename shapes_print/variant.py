@@ -6,32 +6,46 @@ fonts, its words and its per-game card fields, then is held to its contrast mini
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from shapes_print.contrast import check_contrast
+from shapes_print.coverage import contrast_skips, game_words
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.fonts import PACKAGE, FontPair, font_file, load_font
 from shapes_print.load.content import Library, LoadedGame, load_library
 from shapes_print.load.fields import check_fields_are_read
-from shapes_print.load.labels import LoadedLabels
+from shapes_print.load.labels import Layered, LoadedLabels
 from shapes_print.load.models import Deck
+from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.paths import inside
 from shapes_print.plan.context import DrawContext
+
+# What a label set (or a game's own label file) may change on a game's deck.
+PATCH_KINDS = ("groups", "cards", "backs")
 
 
 @dataclass(slots=True)
 class Variant:
-    """Everything a kit is planned with under one label set."""
+    """Everything a kit is planned with under one label set; `skipped` holds the games it
+    cannot build (coverage.py) with the line that says why, `refuse` the games for which
+    that is an error instead."""
 
     labels: LoadedLabels
     library: Library
     ctx: DrawContext
     games: dict[str, LoadedGame]
+    skipped: dict[str, str] = field(default_factory=dict)
+    refuse: frozenset[str] = frozenset()
 
 
-def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLabels) -> Variant:
+def make_variant(
+    templates: Path,
+    games: dict[str, LoadedGame],
+    labels: LoadedLabels,
+    refuse: Collection[str] = (),
+) -> Variant:
     """Apply a label set; the furniture's own words are translated once, here."""
     library = load_library(templates, labels)
     style = library.style
@@ -65,11 +79,16 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
         layouts_folder=library.folder / "cards",
     )
     variant = Variant(
-        labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()}
+        labels,
+        library,
+        ctx,
+        {gid: _patched(game, labels) for gid, game in games.items()},
+        refuse=frozenset(refuse),
     )
     for game in variant.games.values():
         check_fields_are_read(game, library)
-    check_contrast(variant.labels, variant.library, variant.games)
+        game.words = game_words(words, game.labels.get(labels.name), labels.locale)
+    variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
     return variant
 
 
@@ -87,12 +106,17 @@ def check_text_is_used(variant: Variant) -> None:
     """After every kit of every game is planned: a `text:` entry nothing printed is a typo
     or left over from changed content, and would silently translate nothing."""
     seen = variant.ctx.words.seen
-    for english in variant.labels.spec.text:
+    written = [(english, variant.labels.source) for english in variant.labels.spec.text]
+    for game in variant.games.values():  # and each game's own words for the set
+        own = game.labels.get(variant.labels.name)
+        if own is not None:
+            written += [(english, own.source) for english in own.spec.text]
+    for english, source in written:
         if english not in seen:
             close = closest(english, seen)
             hint = f" (did you mean {close!r}?)" if close else ""
             raise UserError(
-                variant.labels.source.source(("text", english)),
+                source.source(("text", english)),
                 f"text {english!r} is not printed anywhere{hint}",
             )
 
@@ -117,9 +141,12 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
     Patches apply to the expanded decks (a `for_each` entry's cards by their filled ids), and
     to extra decks (Collect 3's task cards) as well as the main one.
     """
-    patch = labels.data.get("games", {}).get(loaded.game.id)
-    if not patch:
-        return loaded
+    game_id = loaded.game.id
+    own = loaded.labels.get(labels.name)
+    layers = [(labels.data.get("games", {}).get(game_id) or {}, ("games", game_id), labels.source)]
+    if own is not None:  # the game's own file, over the set's patch for it
+        data = {kind: own.source.data[kind] for kind in PATCH_KINDS if kind in own.source.data}
+        layers.append((data, (), Layered(((own.source, ()),))))
     decks = [d.deck for d in loaded.decks]
     known = {
         "cards": list(dict.fromkeys(card.id for deck in decks for card in deck.cards)),
@@ -129,13 +156,17 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
         "backs": list(dict.fromkeys(back for deck in decks for back in deck.backs)),
     }
     singular = {"cards": "card", "groups": "card group", "backs": "back"}
-    for kind, names in known.items():
-        for name in patch.get(kind, {}):
-            if name not in names:
-                raise UserError(
-                    labels.source.source(("games", loaded.game.id, kind, name)),
-                    f"{loaded.game.id} has no {singular[kind]} {name!r} ({kind}: {', '.join(names) or 'none'})",
-                )
+    patch: dict[str, Any] = {}
+    for layer, prefix, source in layers:
+        for kind, names in known.items():
+            for name in layer.get(kind, {}):
+                if name not in names:
+                    raise UserError(
+                        source.source((*prefix, kind, name)),
+                        f"{game_id} has no {singular[kind]} {name!r} ({kind}: {', '.join(names) or 'none'})",
+                    )
+        patch = deep_merge(patch, layer)
+    # Always a copy: each label set gives the game its own words and drawings.
     return replace(
         loaded, decks=[replace(d, deck=_patched_deck(d.deck, patch)) for d in loaded.decks]
     )

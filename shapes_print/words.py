@@ -11,7 +11,7 @@ pass unchanged.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,19 @@ class Words:
     ordinal: Message | None = None
     # Where each translation is written, for an error in one of its placeholders.
     text_sources: Mapping[str, Source] = field(default_factory=dict)
+    # A game's words (`for_game`) note each text a complete set lacks here, printing the
+    # English meanwhile, so the kit stage can skip the game or name every text at once.
+    missing: dict[str, Source | None] | None = None
+
+    def for_game(self, text: Mapping[str, str], sources: Mapping[str, Source]) -> Words:
+        """These words with a game's own over them, noting what is missing; what is seen
+        is recorded with the set's, so a text nothing prints is found across games."""
+        return replace(
+            self,
+            text={**self.text, **text},
+            text_sources={**self.text_sources, **sources},
+            missing={},
+        )
 
     def say(self, english: str, where: Source | None) -> str:
         """The label set's words for one English string, or the English itself."""
@@ -67,7 +80,9 @@ class Words:
         found = self.text.get(english)
         if found is not None:
             return found
-        if self.complete:
+        if self.complete and self.missing is not None:
+            self.missing.setdefault(english, pinpoint(where, english))
+        elif self.complete:
             raise UserError(
                 pinpoint(where, english),
                 f"label set {self.name!r} ({self.path}) is complete but has no text for {english!r}",

@@ -138,8 +138,10 @@ def test_every_string_a_braille_kit_brailles_matches_liblouis(
         project = pipeline.load_project(pipeline.Sources(), [game], ["braille"])
         from shapes_print.braille.kitfile import card_names
 
+        loaded = project.games[game]
+        players = loaded.game.players.max
         names = [
-            name for name, _ in card_names(project.games[game], project.library, project.ctx, None)
+            name for name, _ in card_names(loaded, project.library, project.ctx, None, players)
         ]
         texts = list(dict.fromkeys(names + texts))
         assert len(texts) > 10

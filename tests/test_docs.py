@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,24 @@ def sh_lines() -> list[list[str]]:
     return [words for words in lines if words]
 
 
+# A YAML snippet whose first line names a file of the game walk-through is an edit to it.
+WALK_THROUGH_FILE = "# my-games/"
+
+
+def steps() -> list[tuple[str, list[str] | str]]:
+    """The README in order: ("sh", a command's words) and ("edit", a YAML snippet)."""
+    found: list[tuple[str, list[str] | str]] = []
+    for match in FENCE.finditer(README.read_text()):
+        language, body = match.group(1), match.group(2)
+        if language == "sh":
+            found += [
+                ("sh", w) for w in map(partial(shlex.split, comments=True), body.splitlines()) if w
+            ]
+        elif language == "yaml" and body.startswith(WALK_THROUGH_FILE):
+            found.append(("edit", body))
+    return found
+
+
 def test_readme_opens_with_pictures_and_keeps_the_two_set_up_commands() -> None:
     text = README.read_text()
     intro = text[: text.index("## ")]
@@ -52,7 +71,11 @@ def test_readme_examples_run(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # default and relative --out folders land in tmp_path
     skipped: set[str] = set()
-    for words in sh_lines():
+    for _, step in steps():
+        if isinstance(step, str):
+            follow_game_walk_through(tmp_path, step)
+            continue
+        words = step
         if words[0] == "make":
             continue  # the set-up itself; CI runs it (.ci/run)
         if words[:2] == ["cp", "-r"]:
@@ -87,6 +110,43 @@ def test_readme_examples_run(
         if run.text == "BALL"
     } == {32.0}
     assert (mine / "preview/contact-sheet.png").is_file()
+    check_game_walk_through(tmp_path / "my-output/my-game")
+
+
+def follow_game_walk_through(root: Path, snippet: str) -> None:
+    """Edit the file a snippet names on its first line as the README says: each line
+    replaces the file's line with the same key and indent, and a line whose key the file
+    lacks is added after the line before it."""
+    first, *wanted = snippet.splitlines()
+    path = root / first.removeprefix("# ")
+    lines = path.read_text().splitlines()
+    at = -1
+    for line in wanted:
+        key = line.split(":")[0] + ":"
+        found = [i for i, old in enumerate(lines) if old.startswith(key)]
+        assert len(found) <= 1, f"{key!r} is on {len(found)} lines of {path}"
+        if found:
+            (at,) = found
+            lines[at] = line
+        else:
+            assert at >= 0, f"{line!r}: the README's snippet starts with a line {path} lacks"
+            at += 1
+            lines.insert(at, line)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def check_game_walk_through(kits: Path) -> None:
+    """The kit the game walk-through ends with holds each of its edits."""
+    two, four = (kits / f"a4/{n}-players/my-game_{n}p_a4" for n in (2, 4))
+    assert len(PdfReader(f"{two}_cards.pdf").pages) == 4  # 15 cards for 2-3 players
+    cards = PdfReader(f"{four}_cards.pdf")
+    assert len(cards.pages) == 8  # 30 cards for 4-5: four sheets, each with its backs
+    assert sorted(cards.pages[1].extract_text().split("\n")) == ["SUNS"] * 9
+    assert set(cards.pages[7].extract_text().split("\n")) == {"STARS"}
+    host = " ".join(PdfReader(f"{four}_host-key.pdf").pages[0].extract_text().split())
+    assert "10 suns, 10 moons, 10 stars 10 + 10 + 10 = 30" in host
+    score = " ".join(PdfReader(f"{four}_score-sheet.pdf").pages[0].extract_text().split())
+    assert "Dealer" in score and "Round 3: tricks won" in score
 
 
 def follow_labels_walk_through(path: Path) -> None:

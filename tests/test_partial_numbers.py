@@ -57,7 +57,7 @@ def test_a_sheet_printing_a_missing_number_fails_the_check(tmp_path: Path) -> No
 
 def test_deck_groups_and_ids_both_give_counts() -> None:
     project = pipeline.load_project(pipeline.Sources(), ["shapes-the-game"])
-    counts = deck_group_counts(project.games["shapes-the-game"])
+    counts = deck_group_counts(project.games["shapes-the-game"], 2)
     assert counts["count_red"] == counts["count_yellow"] == 10
     assert counts["count_red_arch"] == 1
     assert counts["count_wild"] == 10

@@ -17,21 +17,24 @@ from shapes_print.primitives import Document
 
 
 def card_names(
-    loaded: LoadedGame, library: Library, ctx: DrawContext, card_size: str | None
+    loaded: LoadedGame, library: Library, ctx: DrawContext, card_size: str | None, players: int
 ) -> list[tuple[str, str]]:
-    """(name, count) of every card, in deck order: the words of its face's braille element,
-    or its name as the sheets count it where its layout has no braille zone."""
+    """(name, count) of every card a kit for `players` holds, in deck order: the words of its
+    face's braille element, or its name as the sheets count it where its layout has no
+    braille zone."""
     template = card_template(loaded, library, card_size)
     named: list[tuple[str, str]] = []
     for deck in loaded.decks:
         for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+            if not (count := card.copies(players)):
+                continue
             where = deck.source.source(("cards", index))
             fields = {"id": card.id, **card.fields}
             layout = template.layouts[card.layout]
             zone = next((e for e in layout.elements if e.kind == "braille" and e.text), None)
             text = zone.text if zone and zone.text else "{name}"
             name = ctx.words.fill(text, {"name": card.name or card.id, **fields}, where)
-            named.append((name, str(card.count)))
+            named.append((name, str(count)))
     return named
 
 
@@ -42,11 +45,12 @@ def braille_file(
     title: str,
     sheets: Sequence[Document],
     card_size: str | None,
+    players: int,
 ) -> EmbosserFile | None:
     """The kit's embosser file, or None when the label set draws no braille."""
     style = ctx.style.braille
     if style is None:
         return None
-    cards = card_names(loaded, library, ctx, card_size)
+    cards = card_names(loaded, library, ctx, card_size, players)
     heading = ctx.words.say(style.embosser.cards_heading, None)
     return embosser_file(title, cards, sheets, ctx.words.locale, style.embosser, heading)

@@ -18,13 +18,20 @@ from pydantic import TypeAdapter, ValidationError
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.checks import check_card_ids, run_checks
-from shapes_print.load.labels import LoadedLabels, check_element_names, patch_template
+from shapes_print.load.labels import (
+    LoadedLabels,
+    OwnLabels,
+    check_element_names,
+    load_game_labels,
+    patch_template,
+)
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
     IDENTIFIER_PATTERN,
     CardTemplate,
+    CardType,
     Deck,
     ForEachBlock,
     Game,
@@ -35,13 +42,14 @@ from shapes_print.load.models import (
     SheetStyle,
 )
 from shapes_print.load.press import load_press
-from shapes_print.load.ranges import check_number_tables, check_section_players
+from shapes_print.load.ranges import check_count_tables, check_number_tables, check_section_players
 from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
 from shapes_print.primitives import Press
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
+from shapes_print.words import Words
 
 
 @cache
@@ -98,6 +106,10 @@ class LoadedGame:
     decks: list[LoadedDeck]
     documents: list[LoadedDocument] = field(default_factory=list)
     lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # The game's own label files (`labels/<name>.yaml`) by label set, and, once a label set
+    # is applied, the words its kits print with (the set's with the game's own over them).
+    labels: dict[str, OwnLabels] = field(default_factory=dict)
+    words: Words | None = None
     # Card drawings made for this game, which every kit of a build reuses (cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
     drawn: dict[tuple[Any, ...], Any] = field(
@@ -300,17 +312,20 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
     for name, extra in game.extra_decks.items():
         where = ("extra_decks", name, "file")
-        earlier = sum(card.count for deck in decks for card in deck.deck.cards)
+        earlier = sum(most_copies(card) for deck in decks for card in deck.deck.cards)
         decks.append(
             _load_deck(
                 folder, extra.file, where, name, extra.title, lists, source, max_cards, earlier
             )
         )
+    for deck in decks:
+        check_count_tables(game, deck)
     deck_ids = {card.id for deck in decks for card in deck.deck.cards}
     card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
     check_card_ids(lists, origins, card_fields, deck_ids)
     run_checks(game, lists, origins, source)
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
+    loaded.labels = load_game_labels(folder)
     for index, name in enumerate(game.documents):
         path = inside(folder, name, source.source(("documents", index)), "game")
         document = load_document(path)
@@ -374,7 +389,7 @@ def _card_limit(
     `earlier` cards are in the kit's decks read before this one."""
     total = earlier
     for card, index in zip(deck.cards, origins, strict=True):
-        total += card.count
+        total += most_copies(card)
         if total > max_cards:
             what = "the kit's decks reach" if earlier else "the deck reaches"
             raise UserError(
@@ -382,6 +397,11 @@ def _card_limit(
                 f"{what} {total} cards here, over the limit of {max_cards}",
                 "a larger deck needs --max-cards",
             )
+
+
+def most_copies(card: CardType) -> int:
+    """The most copies of a card any kit holds (a count table's largest entry)."""
+    return max(card.count.values(), default=0) if isinstance(card.count, dict) else card.count
 
 
 def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:

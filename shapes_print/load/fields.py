@@ -76,7 +76,7 @@ def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
         for loc, layout, fields in parts:
             if layout not in by_layout:
                 continue  # an unknown layout is reported where the card is drawn
-            read = by_layout[layout] | by_sheets
+            read = by_layout[layout] | by_sheets | _back_reads(deck.source.data, loc)
             if loc[0] == "backs" and back_look_name(loc[1]) in by_sheets:
                 read = read | {BACK_LOOK}
             for key in fields:
@@ -88,3 +88,11 @@ def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
                         f"{', '.join(sorted(by_layout[layout])) or 'none'})",
                         f"did you mean {close!r}?" if close else "",
                     )
+
+
+def _back_reads(data: Any, loc: tuple[str, int | str]) -> set[str]:
+    """The fields a card's `back:` template names as written (`back: "{suit}"`)."""
+    if loc[0] != "cards":
+        return set()
+    back = data["cards"][loc[1]].get("back")
+    return placeholder_names(back) if isinstance(back, str) else set()

@@ -4,6 +4,10 @@ A label set is `labels/<name>.yaml` or any YAML file a user points at. It may `e
 another label set (looked up beside it, then among the shipped ones) and change only what
 differs; mappings merge key by key. Its `style` merges onto templates/sheet.yaml, its
 `cards.elements` onto card layout elements by `name`, and its `games` onto a game's deck.
+
+A game folder stands alone: `content/<game>/labels/<name>.yaml` holds that game's words
+and card colours for the label set `<name>`, merged over the set for that game only, so a
+new game needs no edit to a shipped label set.
 """
 
 from dataclasses import dataclass
@@ -26,6 +30,7 @@ from shapes_print.load.models import (
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.message import ENGLISH, MessageError, Style, check_locale, parse, place, render
+from shapes_print.paths import inside
 from shapes_print.words import Words
 
 SCHEMA_NAME = "labels.schema.json"
@@ -64,6 +69,24 @@ class GamePatch(Strict):
     groups: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
     cards: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
     backs: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
+
+
+class GameLabels(GamePatch):
+    """A game's own words and card, group and back fields for one label set
+    (`content/<game>/labels/<name>.yaml`), merged over that set for this game only."""
+
+    description: str = ""
+    text: dict[str, str] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnLabels:
+    """A game's own file for one label set, as read: the set's name (file stem), its
+    checked model and the file, whose marks say where each value is written."""
+
+    name: str
+    spec: GameLabels
+    source: Document
 
 
 class Contrast(Strict):
@@ -207,13 +230,6 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
         path = _locate(parent, folder, path.parent)
     source = Layered(tuple((doc, ()) for doc in docs))
     spec = validate(LabelSet, source, data)  # type: ignore[arg-type]
-    _check_messages(spec, source)
-    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
-
-
-def _check_messages(spec: LabelSet, source: Layered) -> None:
-    """Each translation's plural branches are categories its locale has; `ordinal:` is a
-    message on `n` alone. (Syntax was checked as the files were read.)"""
     try:
         Locale.parse(spec.locale)
     except (ValueError, UnknownLocaleError):
@@ -225,13 +241,37 @@ def _check_messages(spec: LabelSet, source: Layered) -> None:
     written = [(("text", english), text) for english, text in spec.text.items()]
     if spec.ordinal is not None:
         written.append((("ordinal",), spec.ordinal))
+    check_messages(written, spec.locale, source)
+    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
+
+
+def load_game_labels(folder: Path) -> dict[str, OwnLabels]:
+    """A game's own label files, `<game>/labels/<name>.yaml`, by label set name."""
+    own = folder / "labels"
+    found: dict[str, OwnLabels] = {}
+    for path in sorted(own.glob("*.yaml")) if own.is_dir() else []:
+        inside(own, path.name, Source(path), "game's labels")
+        doc = read_yaml(path, locale=None)  # checked against the set's locale when applied
+        found[path.stem] = OwnLabels(path.stem, validate(GameLabels, doc), doc)
+    return found
+
+
+def check_own_messages(own: OwnLabels, locale: str) -> None:
+    """A game's own translations hold to the locale of the label set they join."""
+    written = [(("text", english), text) for english, text in own.spec.text.items()]
+    check_messages(written, locale, Layered(((own.source, ()),)))
+
+
+def check_messages(written: list[tuple[Loc, str]], locale: str, source: Layered) -> None:
+    """Each translation's plural branches are categories its locale has; `ordinal:` is a
+    message on `n` alone. (Syntax was checked as the files were read.)"""
     for loc, text in written:
         where = source.source(loc)
         try:
             message = parse(text)
-            check_locale(message, spec.locale)
+            check_locale(message, locale)
             if loc == ("ordinal",):
-                render(message, {"n": 1}, Style(spec.locale))  # names no other value
+                render(message, {"n": 1}, Style(locale))  # names no other value
         except MessageError as error:
             skip = len(loc[-1]) if loc[0] == "text" else 0  # past the English key
             at = Source(where.path, where.line, where.column + skip) if where.line else where

@@ -96,25 +96,39 @@ def expand_deck(
     for index, card in enumerate(deck.cards):
         for item in _combinations(card, lists, doc.source(("cards", index, "for_each"))):
             where = doc.source(("cards", index))
+            card_id = fill(card.id, item, where) if card.for_each else card.id
+            fields = {
+                key: _field(value, item, where) if card.for_each else value
+                for key, value in card.fields.items()
+            }
+            # A back may be a template over the card's fields (`"{suit}"`): one entry
+            # gives each suit of a `for_each` its own back.
+            back_where = doc.source(("cards", index, "back"))
+            back_values = {**item, "id": card_id, **fields}
             filled = card.model_copy(
                 update={
-                    "id": fill(card.id, item, where) if card.for_each else card.id,
+                    "id": card_id,
                     "name": fill(card.name, item, where)
                     if card.for_each and card.name
                     else card.name,
-                    "fields": {
-                        key: _field(value, item, where) if card.for_each else value
-                        for key, value in card.fields.items()
-                    },
+                    "fields": fields,
+                    "back": fill(card.back, back_values, back_where)
+                    if "{" in card.back
+                    else card.back,
+                    "group": fill(card.group, item, where)
+                    if card.for_each and card.group
+                    else card.group,
                     "for_each": None,
                 }
             )
-            if not _IDENTIFIER.match(filled.id):
-                raise UserError(
-                    doc.source(("cards", index, "id")),
-                    f"cards.{index}.id: has characters that are not allowed "
-                    f"(use letters, digits, -), got {filled.id!r}",
-                )
+            for key in ("id", "group"):
+                value = getattr(filled, key)
+                if value is not None and not _IDENTIFIER.match(value):
+                    raise UserError(
+                        doc.source(("cards", index, key)),
+                        f"cards.{index}.{key}: has characters that are not allowed "
+                        f"(use letters, digits, -), got {value!r}",
+                    )
             cards.append(filled)
             origins.append(index)
     return deck.model_copy(update={"cards": cards}), tuple(origins)

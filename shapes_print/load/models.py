@@ -10,9 +10,11 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
     PlainValidator,
     StrictInt,
+    Tag,
     WithJsonSchema,
     model_validator,
 )
@@ -21,6 +23,7 @@ from pydantic_core import PydanticCustomError
 from shapes_print.limits import MAX_DPI, MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM, MIN_DPI
 from shapes_print.primitives import RGB
 from shapes_print.units import LengthError, parse_card_length, parse_length
+from shapes_print.values import by_players
 
 
 def _length(value: object) -> float:
@@ -280,24 +283,49 @@ class BackDesign(Strict):
     fields: dict[str, Scalar] = {}
 
 
+def _count_kind(value: object) -> str:
+    return COUNT_TABLE if isinstance(value, dict) else COUNT_NUMBER
+
+
+# A count's two forms are told apart by the value, so an error names only the one meant (a
+# table's entry, not "must be a whole number"); errors leave the tags out of a value's
+# place (load/validate.py), so they are words no YAML key is.
+COUNT_NUMBER, COUNT_TABLE = "a whole number", "a table by players"
+UNION_TAGS = frozenset((COUNT_NUMBER, COUNT_TABLE))
+CardCount = Annotated[
+    Annotated[int, Field(gt=0, strict=True), Tag(COUNT_NUMBER)]
+    | Annotated[dict[str, Annotated[int, Field(ge=0, strict=True)]], Tag(COUNT_TABLE)],
+    Discriminator(_count_kind),
+]
+
+
 class CardType(Strict):
     """A card and its copies; `name` is how sheets count it ("circles" in "6 circles"),
     `group` pools types for a `count_<group>` number.
 
-    With `for_each`, one card per item of the named game list(s): `id`, `name` and text fields
+    With `for_each`, one card per item of the named game list(s): `id`, `name`, `group` and text fields
     are templates filled from the item (`task-{number}`, `{colour:title} {number}`); several
-    lists give one card per combination (`[colours, numbers]`). Ids are checked after
+    lists give one card per combination (`[colours, numbers]`). Ids and groups are checked after
     filling, so they must end up letters, digits and dashes.
     """
 
     id: str
     name: str | None = None
-    count: int = Field(gt=0, strict=True)
+    # Copies in the deck: a whole number, or a table by player count ({"2-3": 4, "4-6": 6})
+    # that covers every count of the game (0 leaves the card out at those counts).
+    count: CardCount
     layout: Identifier
-    back: Identifier
-    group: Identifier | None = None
+    # A back id, or a template filled from the card's fields (`"{suit}"`).
+    back: str
+    group: str | None = None
     fields: dict[str, Scalar] = {}
     for_each: str | list[str] | None = None
+
+    def copies(self, players: int) -> int:
+        """How many of this card a kit for `players` holds (tables are checked at load)."""
+        if isinstance(self.count, int):
+            return self.count
+        return by_players(self.count, players, None) or 0
 
 
 SHEET_CARDS_SCHEMA = {

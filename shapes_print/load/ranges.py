@@ -8,35 +8,74 @@ printing it for such a count is refused where it is printed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import Game
 from shapes_print.load.yamlsrc import Document
-from shapes_print.values import player_range
+from shapes_print.values import by_players, player_range
+
+if TYPE_CHECKING:
+    from shapes_print.load.content import LoadedDeck
 
 
 def check_number_tables(game: Game, source: Document) -> None:
     """Each table's ranges lie within the game's players and do not overlap."""
-    low, high = game.players.min, game.players.max
     for name, spec in game.numbers.items():
-        if not isinstance(spec, dict):
-            continue
-        taken: list[tuple[int, int, str]] = []
-        for key in spec:
-            where = source.source(("numbers", name, key))
-            first, last = _range(key, where)
-            if last < low or first > high:
+        if isinstance(spec, dict):
+            check_table(
+                game,
+                f"numbers.{name}",
+                spec,
+                lambda key, n=name: source.source(("numbers", n, key)),
+            )
+
+
+def check_count_tables(game: Game, deck: LoadedDeck) -> None:
+    """A card's `count:` table is a number table that covers every player count: a kit
+    for a count it leaves out would not know how many of the card to print."""
+    checked: set[int] = set()
+    for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+        if isinstance(card.count, dict) and index not in checked:
+            checked.add(index)
+            loc = ("cards", index, "count")
+            where = lambda key, loc=loc: deck.source.source((*loc, key))  # noqa: E731
+            check_table(game, ".".join(map(str, loc)), card.count, where)
+            missing = [
+                n
+                for n in range(game.players.min, game.players.max + 1)
+                if by_players(card.count, n, None) is None
+            ]
+            if missing:
                 raise UserError(
-                    where,
-                    f"numbers.{name}: {key!r} is outside the game's {low}-{high} players",
+                    deck.source.source(loc),
+                    f"{'.'.join(map(str, loc))}: no entry for {_counts(missing)}; "
+                    f"give every count of the game's {game.players.min}-{game.players.max} players one",
                 )
-            for other_first, other_last, other in taken:
-                if first <= other_last and other_first <= last:
-                    raise UserError(
-                        where,
-                        f"numbers.{name}: {key!r} overlaps {other!r}; "
-                        "give each player count one entry",
-                    )
-            taken.append((first, last, key))
+
+
+def _counts(numbers: list[int]) -> str:
+    return f"{numbers[0]} player" if numbers == [1] else f"{', '.join(map(str, numbers))} players"
+
+
+def check_table(
+    game: Game, what: str, table: Mapping[str, int], where_of: Callable[[str], Source]
+) -> None:
+    """One table's ranges lie within the game's players and do not overlap."""
+    low, high = game.players.min, game.players.max
+    taken: list[tuple[int, int, str]] = []
+    for key in table:
+        where = where_of(key)
+        first, last = _range(key, where)
+        if last < low or first > high:
+            raise UserError(where, f"{what}: {key!r} is outside the game's {low}-{high} players")
+        for other_first, other_last, other in taken:
+            if first <= other_last and other_first <= last:
+                raise UserError(
+                    where, f"{what}: {key!r} overlaps {other!r}; give each player count one entry"
+                )
+        taken.append((first, last, key))
 
 
 def check_section_players(game: Game, doc: Document, sections: list[str | None]) -> None:

@@ -12,6 +12,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
+from shapes_print.load.models import UNION_TAGS
 from shapes_print.load.yamlsrc import Loc
 
 M = TypeVar("M", bound=BaseModel)
@@ -71,7 +72,7 @@ def _unquoted(field: str, kind: str, value: object, written: str | None) -> str 
 
 def place(error: Any) -> Loc:
     """Where in the data an error is, without the names pydantic adds for a union's members."""
-    loc = tuple(error["loc"])
+    loc = tuple(part for part in error["loc"] if part not in UNION_TAGS)
     while loc and isinstance(loc[-1], str) and _UNION_MEMBER.match(loc[-1]):
         loc = loc[:-1]
     return loc
