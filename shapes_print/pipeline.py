@@ -7,7 +7,7 @@ validated before the first byte is written, so bad input never leaves partial ou
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import get_args
 
@@ -22,6 +22,7 @@ from shapes_print.load.content import (
     load_game,
 )
 from shapes_print.load.filenames import claim_file_names
+from shapes_print.load.inputs import fingerprint, recording
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
 from shapes_print.options import PrintOptions, check_offset, named_size
 from shapes_print.paths import check_output
@@ -30,7 +31,7 @@ from shapes_print.plan.imposition import Flip
 from shapes_print.primitives import Document
 from shapes_print.values import player_range
 from shapes_print.variant import Variant, check_games_exist, check_text_is_used, make_variant
-from shapes_print.write import OnKit, Written, write_kits
+from shapes_print.write import INPUTS, KitPlan, OnKit, Written, write_kits
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,11 @@ class Sources:
     def inputs(self) -> dict[str, Path]:
         """The folders output must stay out of, by the option that names them."""
         return {"--content": self.content, "--templates": self.templates}
+
+    def roots(self) -> dict[str, Path]:
+        """The folders input files are named from in a kit's fingerprint, so a project moved
+        elsewhere is still up to date."""
+        return {"content": self.content, "templates": self.templates, "labels": self.labels}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +69,19 @@ class BuildOptions:
 
 @dataclass(slots=True)
 class Project:
-    """The content, once per label set asked for (the first is the one previews use)."""
+    """The content, once per label set asked for (the first is the one previews use), and
+    the files each game and each label set was read from (with its templates and fonts),
+    by name: what a kit's fingerprint covers."""
 
     variants: list[Variant]
+    game_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    labels_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def fingerprint(self, request: KitRequest) -> str:
+        """What a kit is made from, as one hash: its game's files, its label set's (with
+        the templates and fonts), its request (options included) and this program."""
+        files = {**self.game_inputs[request.game], **self.labels_inputs[request.labels]}
+        return fingerprint(files, asdict(request))
 
     @property
     def library(self) -> Library:
@@ -92,32 +108,36 @@ def load_project(
     for name in only:
         if name not in folders:
             raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
-    games = {
-        name: load_game(folder, max_cards)
-        for name, folder in folders.items()
-        if not only or name in only
-    }
+    roots = sources.roots()
+    games, game_inputs = {}, {}
+    for name, folder in folders.items():
+        if not only or name in only:
+            with recording() as read:
+                games[name] = load_game(folder, max_cards)
+            game_inputs[name] = read.named(roots)
     for loaded in games.values():
         for count in range(loaded.game.players.min, loaded.game.players.max + 1):
             kit_values(loaded, count)
     explicit = [ref for ref in labels if ref != "all"]
-    variants = []
+    variants, labels_inputs = [], {}
     for ref in resolve_refs(list(labels), sources.labels):
-        loaded = load_labels(ref, sources.labels)
-        check_games_exist(loaded, list(folders))
-        covered = covered_games(loaded, games, list(only) if ref in explicit else [])
-        if covered:
-            variant = make_variant(sources.templates, covered, loaded)
+        with recording() as read:
+            loaded = load_labels(ref, sources.labels)
+            check_games_exist(loaded, list(folders))
+            covered = covered_games(loaded, games, list(only) if ref in explicit else [])
+            variant = make_variant(sources.templates, covered, loaded) if covered else None
+        if variant:
             for game in covered.values():  # refused here, at load, not when a kit is planned
                 claim_file_names(game, variant.library.guide)
             variants.append(variant)
+            labels_inputs[variant.labels.name] = read.named(roots)
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
             raise UserError(
                 None, f"two label sets are named {name!r}; their kits would share a folder"
             )
-    return Project(variants)
+    return Project(variants, game_inputs, labels_inputs)
 
 
 def covered_games(
@@ -164,14 +184,36 @@ def papers(project: Project, wanted: str) -> list[str]:
     return names
 
 
-def plan_all(
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One kit asked for, before it is planned: its label set's content, its game, the
+    request, its folder and what the manifest records of each of its files."""
+
+    variant: Variant
+    loaded: LoadedGame
+    request: KitRequest
+    folder: str
+    info: dict[str, str]
+
+    def plan(self) -> list[KitFile]:
+        try:
+            return plan_kit(self.loaded, self.variant.library, self.variant.ctx, self.request)
+        except UserError as error:
+            # The same YAML may plan under one label set and not another: say which.
+            labels = self.request.labels
+            if labels != STANDARD and "label set" not in error.message:
+                error.message += f" (label set {labels!r})"
+            raise
+
+
+def kit_requests(
     project: Project,
     players: str,
     paper: str,
     flip: Flip = "long",
     options: PrintOptions | None = None,
-) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
-    """Every kit asked for, planned in a stable order (label set, game, paper, player count)."""
+) -> Iterator[Planned]:
+    """Every kit asked for, in a stable order (label set, game, paper, player count)."""
     for variant in project.variants:
         labels = variant.labels.name
         for game_id, loaded in variant.games.items():
@@ -187,14 +229,19 @@ def plan_all(
                         "players": str(count),
                         "labels": labels,
                     }
-                    try:
-                        files = plan_kit(loaded, variant.library, variant.ctx, request)
-                    except UserError as error:
-                        # The same YAML may plan under one label set and not another: say which.
-                        if labels != STANDARD and "label set" not in error.message:
-                            error.message += f" (label set {labels!r})"
-                        raise
-                    yield kit_folder(request), info, files
+                    yield Planned(variant, loaded, request, kit_folder(request), info)
+
+
+def plan_all(
+    project: Project,
+    players: str,
+    paper: str,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
+) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
+    """Every kit asked for, planned in a stable order (label set, game, paper, player count)."""
+    for kit in kit_requests(project, players, paper, flip, options):
+        yield kit.folder, kit.info, kit.plan()
 
 
 def plan_every_setting(project: Project) -> None:
@@ -242,20 +289,29 @@ def build(
     on_kit: OnKit | None = None,
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
+    force: bool = False,
 ) -> list[Written]:
     check_output(out, sources.inputs())
     project = load_project(sources, games, labels, max_cards)
-    return build_project(project, options, out, on_kit)
+    return build_project(project, options, out, on_kit, force)
 
 
 def build_project(
-    project: Project, options: BuildOptions, out: Path, on_kit: OnKit | None = None
+    project: Project,
+    options: BuildOptions,
+    out: Path,
+    on_kit: OnKit | None = None,
+    force: bool = False,
 ) -> list[Written]:
-    """Plan every kit first (so bad input writes nothing), then render and write them
-    with `options.jobs` processes; the bytes written do not depend on `jobs`."""
+    """Write every kit asked for whose fingerprint or files differ from the manifest's (all
+    of them with `force`): each is planned first (so bad input writes nothing), then
+    rendered with `options.jobs` processes; the bytes written do not depend on `jobs`."""
     printing = options.printing
-    kits = list(plan_all(project, options.players, options.paper, options.flip, printing))
-    return write_kits(out, kits, on_kit, printing.formats, options.jobs)
+    kits = [
+        KitPlan(kit.folder, {**kit.info, INPUTS: project.fingerprint(kit.request)}, kit.plan)
+        for kit in kit_requests(project, options.players, options.paper, options.flip, printing)
+    ]
+    return write_kits(out, kits, on_kit, printing.formats, options.jobs, force)
 
 
 def calibrate(
@@ -277,7 +333,7 @@ def calibrate(
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
     folder = f"calibration/{labels_folder(name)}{paper}-{flip}"
     info = {"paper": paper, "flip": flip} | ({} if name == STANDARD else {"labels": name})
-    return write_kits(out, [(folder, info, [kit])])
+    return write_kits(out, [KitPlan(folder, info, lambda: [kit])], force=True)
 
 
 def plan_calibration(

@@ -12,9 +12,10 @@ from typing import Any
 
 from shapes_print.contrast import check_contrast
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.fonts import PACKAGE, FontPair, font_file, load_font
+from shapes_print.fonts import PACKAGE, FontPair, font_data, font_file, load_font
 from shapes_print.load.content import Library, LoadedGame, load_library
 from shapes_print.load.fields import check_fields_are_read
+from shapes_print.load.inputs import note
 from shapes_print.load.labels import LoadedLabels
 from shapes_print.load.models import Deck
 from shapes_print.paths import inside
@@ -41,6 +42,8 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
         for kind, spec in style.fonts.items()
     }
     fonts = FontPair(load_font(paths["regular"]), load_font(paths["bold"]))
+    for font in (fonts.regular, fonts.bold):  # read once per process: noted for each set
+        note(font.path, font_data(font))
     words = labels.words()
     furniture = style.furniture
     furniture = furniture.model_copy(
