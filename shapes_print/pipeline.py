@@ -22,7 +22,7 @@ from shapes_print.load.content import (
     load_game,
 )
 from shapes_print.load.filenames import claim_file_names
-from shapes_print.load.inputs import fingerprint, recording
+from shapes_print.load.inputs import files_digest, fingerprint, recording
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
 from shapes_print.options import PrintOptions, check_offset, named_size
 from shapes_print.paths import check_output
@@ -76,12 +76,20 @@ class Project:
     variants: list[Variant]
     game_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
     labels_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    _digests: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
 
     def fingerprint(self, request: KitRequest) -> str:
         """What a kit is made from, as one hash: its game's files, its label set's (with
         the templates and fonts), its request (options included) and this program."""
-        files = {**self.game_inputs[request.game], **self.labels_inputs[request.labels]}
-        return fingerprint(files, asdict(request))
+        return fingerprint(self._files_digest(request.game, request.labels), asdict(request))
+
+    def _files_digest(self, game: str, labels: str) -> str:
+        """The input files of a game under a label set, hashed once for all its kits."""
+        key = (game, labels)
+        if key not in self._digests:
+            files = {**self.game_inputs[game], **self.labels_inputs[labels]}
+            self._digests[key] = files_digest(files)
+        return self._digests[key]
 
     @property
     def library(self) -> Library:

@@ -17,20 +17,20 @@ import errno
 import os
 import shutil
 import signal
+import stat
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
 
-from shapes_print.catalogue import write_catalogue
+from shapes_print.catalogue import DOCUMENTS, INDEX, THUMBNAILS, write_catalogue
 from shapes_print.errors import Source, UserError, system_error
 from shapes_print.kit import KitFile
 from shapes_print.manifest import (
     Entries,
     Manifest,
     check_manifest_place,
-    problems,
     read_manifest,
     settle,
     sha256,
@@ -135,10 +135,11 @@ def write_kits(
         manifest = settle(out, read_manifest(out, strict=False))
         for kit in kits:
             _refuse_links(out, kit.folder)
+        now = _by_folder(manifest)
         found = {
             folder: entries
             for folder, entries in seen.items()
-            if _in_folder(manifest, folder) == entries
+            if now.get(folder) == entries
             or up_to_date(out, manifest, [k for k in kits if k.folder == folder])
         }
         for kit in kits:
@@ -149,15 +150,17 @@ def write_kits(
         try:
             built, pending = _render(out, staging, planned, on_kit, formats, jobs)
             written = _in_order(out, kits, built, found)
-            write_manifest(out, Manifest(manifest.files, pending))
+            if pending:
+                write_manifest(out, Manifest(manifest.files, pending))
             for folder in pending:
                 _refuse_links(out, folder)
                 swap_in(staging / folder, out / folder)
             files = {n: e for n, e in manifest.files.items() if _folder(n) not in pending}
             for entries in pending.values():
                 files.update(entries)
-            write_manifest(out, Manifest(files))
-            write_catalogue(out, files, jobs)
+            if pending or not _settled(out, files):
+                write_manifest(out, Manifest(files))
+                write_catalogue(out, files, jobs)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return written
@@ -204,22 +207,46 @@ def _current(out: Path, kits: Sequence[KitPlan]) -> dict[str, Entries]:
 def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[str, Entries]:
     """The kits whose files the manifest lists as made from the same fingerprint and
     settings, each file present with the bytes listed; with their manifest entries."""
-    by_folder: dict[str, Entries] = {}
-    for name, entry in manifest.files.items():
-        by_folder.setdefault(_folder(name), {})[name] = entry
+    by_folder = _by_folder(manifest)
     found = {}
     for kit in kits:
         entries = by_folder.get(kit.folder, {})
         if not kit.info.get(INPUTS) or not entries:
             continue
         same = all(_of_the_kit(entry) == kit.info for entry in entries.values())
-        if same and not problems(out, entries):
+        if same and all(_unchanged(out / name, entry) for name, entry in entries.items()):
             found[kit.folder] = entries
     return found
 
 
-def _in_folder(manifest: Manifest, folder: str) -> Entries:
-    return {name: entry for name, entry in manifest.files.items() if _folder(name) == folder}
+def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
+    """The file is a plain file (not a link) with the size and SHA-256 its entry lists.
+    Its name is the kit's folder (ours, checked for links) and one last part from the
+    manifest, so it cannot lead outside the kit unless that part is `..`."""
+    if path.name in ("", ".", ".."):
+        return False
+    try:
+        status = path.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(status.st_mode) or status.st_size != entry.get("bytes"):
+        return False
+    return sha256(path) == entry.get("sha256")
+
+
+def _by_folder(manifest: Manifest) -> dict[str, Entries]:
+    by_folder: dict[str, Entries] = {}
+    for name, entry in manifest.files.items():
+        by_folder.setdefault(_folder(name), {})[name] = entry
+    return by_folder
+
+
+def _settled(out: Path, files: Entries) -> bool:
+    """Whether the manifest on disk already lists `files` alone and the catalogue is there:
+    then a build that wrote nothing leaves both as they are."""
+    on_disk = read_manifest(out, strict=False)
+    catalogue = (out / INDEX).is_file() and (out / THUMBNAILS / DOCUMENTS).is_file()
+    return not on_disk.pending and on_disk.files == files and catalogue
 
 
 def _of_the_kit(entry: dict[str, object]) -> dict[str, object]:

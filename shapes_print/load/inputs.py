@@ -86,15 +86,16 @@ def recording() -> Iterator[InputFiles]:
         _RECORDING.reset(token)
 
 
-def fingerprint(files: Mapping[str, str], settings: Mapping[str, object]) -> str:
-    """One SHA-256 over everything a kit is made from: its input files by name and digest,
+def files_digest(files: Mapping[str, str]) -> str:
+    """One SHA-256 over input files by name and digest, in name order."""
+    listed = "".join(f"{name}\0{digest}\n" for name, digest in sorted(files.items()))
+    return hashlib.sha256(listed.encode("utf-8")).hexdigest()
+
+
+def fingerprint(files: str, settings: Mapping[str, object]) -> str:
+    """One SHA-256 over everything a kit is made from: its input files (`files_digest`),
     its settings (game, players, paper, options, label set), and this program."""
-    made_from = {
-        "scheme": SCHEME,
-        "program": program(),
-        "settings": settings,
-        "files": sorted(files.items()),
-    }
+    made_from = {"scheme": SCHEME, "program": program(), "settings": settings, "files": files}
     text = json.dumps(made_from, sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
