@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,10 @@ from pypdf import PdfReader
 
 from shapes_print import pipeline, report
 from shapes_print.cli import main
+from shapes_print.conditions import Size, describe
 from shapes_print.kit import KitRequest, kit_folder
-from shapes_print.write import KitDone, Written
+from shapes_print.values import NoEntry
+from shapes_print.write import BUILT, UP_TO_DATE, KitDone, Written
 
 KITS = ["pass-and-pick/a4/3-players", "pass-and-pick/a4/4-players"]
 
@@ -163,3 +166,14 @@ def test_build_summary_into_a_pipe_has_no_box_characters(
 ) -> None:
     out = build(tmp_path, capsys)
     assert not BOX_CHARACTERS.search(out)
+
+
+def test_one_is_singular_in_every_count_the_tool_words() -> None:
+    assert describe(Size(size=1)) == "exactly 1 card"
+    assert describe(Size(size=2)) == "exactly 2 cards"
+    assert NoEntry("deal", 1).message() == "numbers.deal has no entry for 1 player"
+    one = [Written(Path("out/kit/a.pdf"), 1, 10, "", "players", "kit", BUILT)]
+    two_up = [replace(one[0], folder=f"k{n}", status=UP_TO_DATE) for n in (1, 2)]
+    assert report.kit_counts(one) == "1 kit built"
+    assert report.kit_counts(two_up) == "2 kits up to date"
+    assert report.kit_counts(one + two_up[:1]) == "1 kit up to date, 1 built"
