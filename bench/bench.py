@@ -55,10 +55,6 @@ KIT = ("--players", "4", "--paper", "a4")
 PRINT_PAPERS = "a4,letter"
 # The issue's targets on a 2-core machine, printed beside each figure.
 TARGETS = {1_800: "< 0.5 s", 10_000: "< 2 s, < 100 MB"}
-# The issue's floor for 1,800 cards on the 2-core machine its targets were set on (a bare
-# reportlab script, whole process). This machine runs the same floor 2 to 3 times slower,
-# and by the minute, so the 1,800-card figure is also shown at that floor's speed.
-ISSUE_FLOOR = 0.22
 Row = tuple[str, str, str, str, str]
 # Okabe-Ito colours (colour-blind safe), cycled over the card types of the custom deck.
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
@@ -533,16 +529,6 @@ def floor_rows(figures: dict[str, Run]) -> list[Row]:
                 "<= 1.5x" if cards == DECK_SIZES[-1] else "",
             )
         )
-        if cards == FLOOR_DECK:
-            rows.append(
-                (
-                    f"  on the issue's machine (floor {ISSUE_FLOOR} s)",
-                    f"{ours.wall / floor.wall * ISSUE_FLOOR:.3f} s",
-                    f"{ours.cpu / floor.cpu * ISSUE_FLOOR:.3f} s",
-                    "",
-                    TARGETS[FLOOR_DECK],
-                )
-            )
     return rows
 
 
