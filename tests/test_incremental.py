@@ -8,6 +8,7 @@ touch the repository.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from project_copy import copy_project
 
 from shapes_print.cli import main
+from shapes_print.load.inputs import read_bytes, recording
 from shapes_print.manifest import MANIFEST
 
 GAMES = ("collect-3", "pass-and-pick")
@@ -212,3 +214,18 @@ def test_bytes_do_not_depend_on_jobs_or_on_what_was_skipped(
         if name.parts[0].startswith("_"):
             continue
         assert path.read_bytes() == (fresh / "previous" / name).read_bytes(), name
+
+
+def test_a_file_read_through_the_inputs_mechanism_counts_for_every_recording(
+    tmp_path: Path,
+) -> None:
+    """How a new kind of input (an image a card shows) joins a kit's inputs: read at load
+    with `read_bytes`, it is noted for the game being loaded and for any wider recording."""
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(b"not really a picture")
+    read_bytes(picture)  # outside any recording: read, noted nowhere
+    with recording() as project, recording() as game:
+        assert read_bytes(picture) == b"not really a picture"
+    digest = hashlib.sha256(b"not really a picture").hexdigest()
+    assert game.files == project.files == {picture: digest}
+    assert game.named({"content": tmp_path}) == {"content/picture.png": digest}

@@ -177,3 +177,17 @@ def test_one_is_singular_in_every_count_the_tool_words() -> None:
     assert report.kit_counts(one) == "1 kit built"
     assert report.kit_counts(two_up) == "2 kits up to date"
     assert report.kit_counts(one + two_up[:1]) == "1 kit up to date, 1 built"
+
+
+def test_quiet_prints_nothing_on_success_and_the_error_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(tmp_path)]
+    assert main([*args, "--quiet"]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert main(["check", "pass-and-pick", "--quiet"]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert main([*args, "--quiet", "--players", "9"]) == 2
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert printed.err == "--players 9: pass-and-pick is for 3-6 players\n"
