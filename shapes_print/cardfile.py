@@ -17,15 +17,25 @@ from pathlib import Path
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedDeck, LoadedGame, element_place
 from shapes_print.load.layout import check_boxes
-from shapes_print.load.models import CardTemplate, InkSaver
+from shapes_print.load.models import CardTemplate, InkSaver, PrintSettings
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.cards import card_symbol
-from shapes_print.plan.cardsheets import CardGeometry, Duplex, print_shop_pages, sheet_pages
+from shapes_print.plan.cardsheets import (
+    OVERRUN_PREFIX,
+    CardGeometry,
+    Duplex,
+    SheetPages,
+    overrun_name,
+    print_shop_pages,
+    sheet_pages,
+)
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
-from shapes_print.primitives import Document, Paint, Symbol, symbols_used
+from shapes_print.primitives import Document, Group, Item, Paint, Symbol, symbols_used
+from shapes_print.printshop import SIDE_SUFFIX
+from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
 
 Symbols = dict[str, Symbol]
@@ -125,8 +135,58 @@ def _draw_cards(
     return faces, backs
 
 
+def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
+    """The print-shop bleed in points (`--bleed`, else print.yaml's); None off the shop."""
+    if not options.print_shop:
+        return None
+    return printing.bleed if options.bleed is None else options.bleed
+
+
+def bleed_words(bleed: float) -> Said:
+    """A bleed as both kinds of shop say it: `3 mm (0.118 in)`, `3.175 mm (0.125 in)`."""
+    return Said(f"{bleed / POINTS_PER_UNIT['mm']:.4g} mm ({bleed / POINTS_PER_UNIT['in']:.3g} in)")
+
+
 def _drafted(symbols: Symbols, settings: InkSaver, pale: bool) -> Symbols:
     return {name: save_ink_symbol(symbol, settings, pale) for name, symbol in symbols.items()}
+
+
+def _overrun_symbols(
+    loaded: LoadedGame,
+    template: CardTemplate,
+    ctx: DrawContext,
+    deck: LoadedDeck,
+    shown: Symbols,
+    printing: PrintSettings,
+    options: PrintOptions,
+) -> Symbols:
+    """The backgrounds (`bleed` elements) of faces and backs drawn with the home sheets'
+    overrun as their bleed, each named as its card's overrun symbol; only the part past
+    the card shows, so nothing else is drawn (no words twice in the file). Draft prints
+    overrun backs only: an outlined face's background would draw its outline past the cut."""
+    if not printing.overrun:
+        return {}
+    key = ("overrun-template", id(template))
+    if key not in loaded.drawn:
+        layouts = {
+            name: layout.model_copy(update={"elements": [e for e in layout.elements if e.bleed]})
+            for name, layout in template.layouts.items()
+        }
+        loaded.drawn[key] = (template, template.model_copy(update={"layouts": layouts}))
+    backgrounds = loaded.drawn[key][1]
+    faces, backs = card_symbols(loaded, backgrounds, ctx, printing.overrun, deck, shown)
+    if options.ink_saver:
+        faces, backs = {}, _drafted(backs, printing.ink_saver, pale=True)
+    return {
+        overrun_name(name): replace(symbol, name=overrun_name(name))
+        for name, symbol in {**faces, **backs}.items()
+        if _draws(symbol.items)
+    }
+
+
+def _draws(items: Sequence[Item]) -> bool:
+    """Whether items draw anything: a card with no background draws only empty groups."""
+    return any(not isinstance(item, Group) or _draws(item.items) for item in items)
 
 
 def plan_cards(
@@ -147,7 +207,7 @@ def plan_cards(
     shown = earlier or {}
     template = card_template(loaded, library, options.card_size)
     printing = library.printing
-    bleed = printing.bleed if options.print_shop else 0.0
+    bleed = shop_bleed(printing, options) or 0.0
     cut = printing.cut_line
     geometry = CardGeometry(
         template.card["width"],
@@ -171,18 +231,25 @@ def plan_cards(
         faces = _drafted(faces, printing.ink_saver, pale=False)
         drawn_faces = _drafted(drawn_faces, printing.ink_saver, pale=False)
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
+    overrun: Symbols = {}
     if options.print_shop:
         pages = print_shop_pages(order, geometry, bleed)
     else:
+        overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
         duplex = Duplex(flip, options.back_offset)
         size = Source(Path("--card-size")) if options.card_size else None
         where = size or library.template_sources[template.id].source(("card",))
         furniture = ctx.style.furniture
-        pages = sheet_pages(order, geometry, paper, duplex, furniture, font, print_line, where)
+        geometry = replace(geometry, overrun=printing.overrun)
+        names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}
+        pages = sheet_pages(
+            order, geometry, paper, duplex, furniture, font, print_line, where, names
+        )
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
-    symbols = {**used, **drawn_faces, **drawn_backs}
-    return Document(title, pages, symbols, flip, ctx.words.locale), faces
+    symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
+    press = library.press if options.print_shop else None
+    return Document(title, pages, symbols, flip, ctx.words.locale, press), faces
 
 
 def plan_guide(
@@ -192,25 +259,42 @@ def plan_guide(
     files: Sequence[tuple[str, str, Document]],
     paper: tuple[str, tuple[float, float]],
     flip: Flip,
-    print_shop: bool,
+    bleed: float | None,
     stem: str,
 ) -> tuple[str, str, Document]:
     """The printing guide (name, audience, document) listing the kit's files, cards first.
 
     `files` are (name, audience, document), each name `stem` and its part; the words for
     stock, sides and audiences are YAML's and, like every value filled in, pass through the
-    label set's words. File and paper names are names, not words.
+    label set's words. File and paper names are names, not words. `bleed` is the
+    print-shop bleed (None for a home kit), which the print-shop file's sides say.
     """
     printing, doc = library.printing, library.guide
+    sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages)]
+    cutting = "print_shop" if bleed is not None else sheets[0].cutting if sheets else "marked"
+    shop = ""
+    if bleed is not None:
+        where = library.printing_source.source(("sides", "print_shop"))
+        shop = ctx.words.fill(printing.sides["print_shop"], {"bleed": bleed_words(bleed)}, where)
+
+    def sides(name: str, document: Document) -> str:
+        """A print-shop file's sides name the shop it is for; a home file's, its duplex."""
+        if document.press is None:
+            return printing.sides[document.duplex]
+        for side, suffix in SIDE_SUFFIX.items():
+            if name.endswith(suffix):
+                return printing.sides[f"print_shop_{side}s"]  # type: ignore[index]
+        return Said(shop)
+
     kit_files = [
         {
             "file": Said(f"{name}.pdf"),
             "part": Said(f"{name.removeprefix(stem)}.pdf"),
             "pages": len(document.pages),
-            "stock": printing.stock["sheets" if document.duplex == "none" else "cards"],
-            "sides": printing.sides[
-                "print_shop" if print_shop and document.duplex != "none" else document.duplex
+            "stock": printing.stock[
+                "cards" if document.press or document.duplex != "none" else "sheets"
             ],
+            "sides": sides(name, document),
             "audience": printing.audiences[audience],  # type: ignore[index]
         }
         for name, audience, document in files
@@ -221,6 +305,7 @@ def plan_guide(
         "paper_name": Said(paper[0]),
         "flip": flip,
         "paper_weight": printing.paper_weight,
+        "cutting": printing.cutting[cutting],  # type: ignore[index]
     }
     guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
     pages = plan_sheets(doc, guide_inputs, paper[1], ctx)

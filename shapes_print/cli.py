@@ -53,10 +53,22 @@ BackOffset = Annotated[
 CardSize = Annotated[
     str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
 ]
-PrintShop = Annotated[bool, typer.Option(help="One card per page with bleed, for a print service.")]
+PrintShop = Annotated[
+    bool,
+    typer.Option(help="For a print service: PDF/X-4 in CMYK, one card per page with bleed."),
+]
 InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
 Formats = Annotated[
-    str, typer.Option("--format", help="'pdf' or 'pdf,svg' (also SVG pages and *_cut.svg files).")
+    str,
+    typer.Option(
+        "--format",
+        help="'pdf', 'pdf,svg' (also SVG pages and *_cut.svg files) or, with --print-shop, "
+        "'png' (also a 300 dpi PNG of each card side).",
+    ),
+]
+Bleed = Annotated[
+    str | None,
+    typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
 ]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
 Quiet = Annotated[
@@ -87,6 +99,7 @@ def build(
     print_shop: PrintShop = False,
     ink_saver: InkSaver = False,
     formats: Formats = "pdf",
+    bleed: Bleed = None,
     max_cards: MaxCards = MAX_CARDS,
     jobs: Annotated[
         int, typer.Option(min=1, help="Processes to render a batch of kits with.")
@@ -107,7 +120,9 @@ def build(
     from shapes_print import pipeline, report
 
     sources = pipeline.Sources(content, templates)
-    printing = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    printing = PrintOptions.from_words(
+        card_size, print_shop, back_offset, ink_saver, formats, bleed
+    )
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
     with report.build_progress(sys.stdout, quiet or as_json) as on_kit:
         written = pipeline.build(

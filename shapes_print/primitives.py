@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path as FilePath
 from typing import Literal, TypeAlias
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
@@ -206,7 +208,60 @@ class Use:
     y: float
 
 
-Item: TypeAlias = Path | Rect | Line | Text | Group | Artifact | Use
+@dataclass(frozen=True, slots=True)
+class RasterPicture:
+    """A PNG or JPEG file, `pixels` wide and high; the backends read its bytes from `path`.
+    `name` comes from a digest of those bytes, so it is the same in every file."""
+
+    name: str
+    path: FilePath
+    kind: Literal["png", "jpeg"]
+    pixels: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class VectorPicture:
+    """An SVG file's drawing as plan items in its own box, `width` x `height`, y up: drawn
+    once per file (a PDF form, an SVG definition) and placed wherever it shows. Its name is
+    a digest of the file's bytes, so two pictures are the same when name and path are,
+    without comparing (or hashing) every path of the drawing."""
+
+    name: str
+    path: FilePath
+    width: float
+    height: float
+    items: tuple[Item, ...]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, VectorPicture):
+            return NotImplemented
+        return (self.name, self.path) == (other.name, other.path)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.path))
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.width, self.height
+
+
+Picture: TypeAlias = RasterPicture | VectorPicture
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A picture stretched over the box (x, y, w, h) from its lower-left corner, seen only
+    inside `clip` where it is given (a picture cropped to cover its box)."""
+
+    picture: Picture
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: tuple[PathOp, ...] | None = None
+
+
+Item: TypeAlias = Path | Rect | Line | Text | Group | Artifact | Use | Image
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,13 +296,28 @@ class Page:
     cuts: tuple[Path, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Press:
+    """What a print-shop file is printed on: its colours are the press's (CMYK, through
+    the ICC profile at `profile`), and the file says so the way `standard` (PDF/X-4)
+    asks. `condition` is the printing condition the profile characterises, by the name
+    the `registry` gives it (`condition_name` says it in words)."""
+
+    standard: str
+    profile: PathLike[str]
+    condition: str
+    condition_name: str
+    registry: str
+
+
 @dataclass(slots=True)
 class Document:
     """A whole file's worth of pages; `symbols` are shared by all pages.
 
     `lang` is the
     language of its words (a BCP 47 tag such as "en" or "es"), where the kit knows it: a
-    group's own `lang` says where that changes.
+    group's own `lang` says where that changes. `press`, for a print-shop file, is the
+    press it is made for; None (home printing) keeps the colours as they are, sRGB.
     """
 
     title: str
@@ -255,6 +325,7 @@ class Document:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"
     lang: str = ""
+    press: Press | None = None
 
 
 def symbols_used(items: Iterable[Item]) -> set[str]:

@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
 
+from shapes_print.braille.brf import EmbosserFile
 from shapes_print.catalogue import DOCUMENTS, INDEX, THUMBNAILS, write_catalogue
 from shapes_print.errors import Source, UserError, system_error
 from shapes_print.kit import KitFile
+from shapes_print.load.inputs import recording
 from shapes_print.manifest import (
     Entries,
     Manifest,
@@ -58,7 +60,10 @@ UP_TO_DATE = "up-to-date"
 # The manifest entry key of a kit's fingerprint: every file of the kit holds the same one.
 INPUTS = "inputs"
 # What a file's manifest entry says of the file itself, beside what it says of its kit.
-_OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order")
+_OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
+# The manifest entry key of the files a kit read while it was planned (a card's pictures),
+# by path, with their SHA-256: checked again before the kit is skipped.
+READS = "reads"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +131,7 @@ def write_kits(
     # which need planning is read from the manifest as it stands, and read again under
     # the lock in case another build changed it meanwhile.
     seen = {} if force or not out.is_dir() else _current(out, kits)
-    plans = {k.folder: k.plan() for k in kits if k.folder not in seen}
+    plans = {k.folder: _plan(k) for k in kits if k.folder not in seen}
     out.mkdir(parents=True, exist_ok=True)
     with _locked(out):
         for stale in out.glob(f"{STAGING_PREFIX}*"):
@@ -144,8 +149,12 @@ def write_kits(
         }
         for kit in kits:
             if kit.folder not in found and kit.folder not in plans:
-                plans[kit.folder] = kit.plan()
-        planned = [(k.folder, k.info, plans[k.folder]) for k in kits if k.folder not in found]
+                plans[kit.folder] = _plan(kit)
+        planned = [
+            (k.folder, {**k.info, **plans[k.folder][1]}, plans[k.folder][0])
+            for k in kits
+            if k.folder not in found
+        ]
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
             built, pending = _render(out, staging, planned, on_kit, formats, jobs)
@@ -199,6 +208,15 @@ def _render(
     return written, pending
 
 
+def _plan(kit: KitPlan) -> tuple[list[KitFile], dict[str, dict[str, str]]]:
+    """The kit's files, and what its manifest entries record of the files read while
+    planning it (none for most kits)."""
+    with recording() as read:
+        files = kit.plan()
+    reads = {str(path): digest for path, digest in sorted(read.files.items())}
+    return files, ({READS: reads} if reads else {})
+
+
 def _current(out: Path, kits: Sequence[KitPlan]) -> dict[str, Entries]:
     """The kits up to date in `out` as its manifest stands, read without the lock."""
     return up_to_date(out, settle(out, read_manifest(out, strict=False)), kits)
@@ -214,9 +232,28 @@ def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[s
         if not kit.info.get(INPUTS) or not entries:
             continue
         same = all(_of_the_kit(entry) == kit.info for entry in entries.values())
-        if same and all(_unchanged(out / name, entry) for name, entry in entries.items()):
+        if (
+            same
+            and all(_unchanged(out / name, entry) for name, entry in entries.items())
+            and _reads_unchanged(next(iter(entries.values())).get(READS))
+        ):
             found[kit.folder] = entries
     return found
+
+
+def _reads_unchanged(reads: object) -> bool:
+    """Every file a kit read while planned still has the bytes it had then."""
+    if not reads:
+        return True
+    if not isinstance(reads, dict):
+        return False
+    for name, digest in reads.items():
+        try:
+            if sha256(Path(name)) != digest:
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
@@ -355,12 +392,22 @@ def _worker_start(lock: int | None, parent: int) -> None:
 
 
 def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
-    """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with cuts."""
+    """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with
+    cuts; with `png`, each page of a file that names its pictures as a PNG."""
     document = kit_file.document
+    if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
+        brf = target / f"{kit_file.name}.brf"
+        brf.write_bytes(document.encoded())
+        return [(brf, len(document.pages))]
     pdf = target / f"{kit_file.name}.pdf"
     with pdf.open("wb") as handle:
         write_pdf(document, handle)
     made = [(pdf, len(document.pages))]
+    if "png" in formats and kit_file.pictures:
+        from shapes_print.render.png import write_pngs  # pdfium: only pictures need it
+
+        pictures = kit_file.pictures
+        made += [(path, 1) for path in write_pngs(document, pictures.names, pictures.dpi, target)]
     if "svg" in formats:
         from shapes_print.render.svg import cut_svg, page_svg  # svgwrite: only SVG output needs it
 

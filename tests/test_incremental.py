@@ -19,6 +19,9 @@ from project_copy import copy_project
 from shapes_print.cli import main
 from shapes_print.load.inputs import read_bytes, recording
 from shapes_print.manifest import MANIFEST
+from tests.test_pictures import GAME as PICTURES
+from tests.test_pictures import build_args as picture_build_args
+from tests.test_pictures import example
 
 GAMES = ("collect-3", "pass-and-pick")
 PLAYERS = "3-4"  # two counts every game of GAMES has: enough to tell one kit from another
@@ -229,3 +232,26 @@ def test_a_file_read_through_the_inputs_mechanism_counts_for_every_recording(
     digest = hashlib.sha256(b"not really a picture").hexdigest()
     assert game.files == project.files == {picture: digest}
     assert game.named({"content": tmp_path}) == {"content/picture.png": digest}
+
+
+def test_a_changed_picture_or_spreadsheet_rebuilds_the_kit_that_shows_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A card's picture is read while the kit is planned, its deck's spreadsheet at load:
+    both are inputs, so a redrawn picture or an edited row rebuilds the kit."""
+    root = example(tmp_path)
+    args = [*picture_build_args(root, root / "out"), "--json"]
+
+    def statuses() -> list[str]:
+        assert main(args) == 0, capsys.readouterr().err
+        return [kit["status"] for kit in json.loads(capsys.readouterr().out)["kits"]]
+
+    assert statuses() == ["built"]
+    assert statuses() == ["up-to-date"]
+    sun = root / PICTURES / "art" / "sun.png"
+    sun.write_bytes(sun.read_bytes() + b"\0")  # the same picture, other bytes: still an edit
+    assert statuses() == ["built"]
+    assert statuses() == ["up-to-date"]
+    rows = root / PICTURES / "cards.csv"
+    rows.write_text(rows.read_text().replace("SUN\n", "SUNNY\n", 1), encoding="utf-8")
+    assert statuses() == ["built"]

@@ -7,8 +7,10 @@ program, so the write stage can tell an unchanged kit without planning it.
 
 A loader reports a file with `note(path, data)` where it has the bytes in hand (YAML, fonts),
 so each file is hashed from the bytes already read, never opened a second time. A new kind
-of input (an image a card shows) must be read at load through `read_bytes`, or reported with
-`note`, to count: a file read only while planning would not be seen, and its kits not rebuilt.
+of input must be read through `read_bytes`, or reported with `note` or `note_digest`, to
+count. Files read at load go into a kit's fingerprint; files read while a kit is planned
+(a card's picture, named by a field) are recorded by the write stage with the kit and
+checked again, by their bytes, before the kit is skipped.
 """
 
 from __future__ import annotations
@@ -60,11 +62,14 @@ _RECORDING: ContextVar[tuple[InputFiles, ...]] = ContextVar("recording", default
 
 def note(path: Path, data: bytes) -> None:
     """Report a file's bytes as read; hashed only when something is recording."""
-    recordings = _RECORDING.get()
-    if not recordings:
-        return
-    digest = hashlib.sha256(data).hexdigest()
-    for recording in recordings:
+    if _RECORDING.get():
+        note_digest(path, hashlib.sha256(data).hexdigest())
+
+
+def note_digest(path: Path, digest: str) -> None:
+    """Report a file as read, by the SHA-256 of its bytes (for a reader that keeps what it
+    read, such as pictures, and is asked again without reading)."""
+    for recording in _RECORDING.get():
         recording.files[path] = digest
 
 

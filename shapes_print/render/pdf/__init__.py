@@ -10,8 +10,13 @@ One job per module:
   artifacts), forms for symbols and shared fills, the build-wide caches.
 - `fonts`: embedded subsets (Identity-H CID fonts keeping the font's glyph ids), widths,
   ToUnicode, subset tags from the glyph set.
-- `tags` (tagged PDF: structure tree, MCIDs) and `pdfx` (output intents, CMYK) come next,
-  over the roles, artifacts and typed colours the pen already reads.
+- `images`: card pictures as image XObjects (JPEG as it is, PNG decoded, alpha as a soft
+  mask), each once per file.
+- `colour`: how a colour operator is written, DeviceRGB for home files or the press's
+  CMYK for print-shop files, the one place that decides.
+- `pdfx`: what a print-shop file says about its press (PDF/X-4: output intent, Info).
+- `tags` (tagged PDF: structure tree, MCIDs) comes next, over the roles and artifacts the
+  pen already reads.
 
 Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
 - Reportlab's public API has no structure tree, no marked-content ids, no output intents
@@ -30,7 +35,8 @@ Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
   text is the same bytes in every file: group operators, text included, are made once per
   build.
 
-What every file has: PrintScaling None and the document's Duplex in the viewer
+A print-shop file (a document with a `press`) is PDF/X-4: CMYK colour, its output intent
+and PDF 1.6. What every file has: PrintScaling None and the document's Duplex in the viewer
 preferences (the printed ruler stays, since not every viewer honours them), DisplayDocTitle
 and the title in Info, TrimBox and BleedBox where the plan gives them, and each page
 written as soon as it is drawn.
@@ -43,7 +49,8 @@ from typing import BinaryIO
 import pydyf
 
 from shapes_print.primitives import Box, Document
-from shapes_print.render.pdf import fonts, objects, pen
+from shapes_print.render.pdf import fonts, images, objects, pdfx, pen
+from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
 from shapes_print.render.pdf.pen import Pen, Stream, resources
@@ -55,7 +62,8 @@ PRODUCER = "shapes-print"
 def clear_caches() -> None:
     """Let go of everything this process remembers between files (groups drawn, texts,
     subsets, compressed streams): the next file is written from scratch, to the same bytes."""
-    for memo in (pen.DRAWN, pen.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED):
+    memos = (pen.DRAWN, pen.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED)
+    for memo in (*memos, images.ENCODED):
         memo.clear()
 
 
@@ -65,10 +73,11 @@ def _box(box: Box) -> str:
 
 def write_pdf(document: Document, out: BinaryIO) -> int:
     """Render every page of the document to `out` as one PDF; return the page count."""
-    file = PdfFile(out)
+    press = document.press
+    file = PdfFile(out, pdfx.VERSION) if press else PdfFile(out)
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
     file_fonts = FileFonts(file)
-    drawer = Pen(file, file_fonts, document.symbols)
+    drawer = Pen(file, file_fonts, document.symbols, colour_space(press))
     parent = reference(page_tree)
     media_boxes: dict[tuple[float, float], str] = {}
     kids: list[str] = []
@@ -105,6 +114,8 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     entries = {"Type": "/Catalog", "Pages": reference(page_tree), "ViewerPreferences": preferences}
     if document.lang:
         entries["Lang"] = pydyf.String(document.lang)
+    if press:
+        entries["OutputIntents"] = pdfx.output_intents(file, press)
     file.write(catalog, pydyf.Dictionary(entries).data)
     file.write(
         info,
@@ -113,6 +124,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
             "Author": pydyf.String(PRODUCER),
             "Creator": pydyf.String(PRODUCER),
             "Producer": pydyf.String(PRODUCER),
+            **(pdfx.info_entries(press) if press else {}),
         }).data,
     )  # fmt: skip
     file.close(catalog, info)

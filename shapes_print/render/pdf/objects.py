@@ -28,7 +28,7 @@ MEMO_LIMIT = 512
 _PLACES = 6
 # The header's second line: a comment of bytes past 127 tells transfer programs the file
 # is binary (PDF 1.7, 7.5.2).
-_HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
+_HEADER = b"%%PDF-%b\n%%\xe2\xe3\xcf\xd3\n"
 
 
 class Memo(dict[K, V]):
@@ -96,13 +96,13 @@ class PdfFile:
     object may name one written later: a page names its fonts, which are written when the
     file closes. A reader finds each object by its offset, in whatever order they stand."""
 
-    def __init__(self, out: BinaryIO) -> None:
+    def __init__(self, out: BinaryIO, version: str = "1.7") -> None:
         self.out = out
         self.size = 0
         self.count = 0
         self.offsets: dict[int, int] = {}  # object number -> where it starts
         self.digest = hashlib.md5(usedforsecurity=False)
-        self._add(_HEADER)
+        self._add(_HEADER % version.encode("ascii"))
 
     def _add(self, data: bytes) -> None:
         self.out.write(data)
