@@ -72,6 +72,10 @@ Bleed = Annotated[
     typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
 ]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Print nothing on success; errors still go to stderr.")
+]
+Json = Annotated[bool, typer.Option("--json", help="Print a JSON document for scripts instead.")]
 
 
 @app.command()
@@ -84,8 +88,10 @@ def build(
     out: Out = Path("output"),
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
-    quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="One plain line per kit, no progress bar.")
+    quiet: Quiet = False,
+    as_json: Json = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Rebuild every kit, even those up to date.")
     ] = False,
     labels: Labels = None,
     flip: FlipOption = "long",
@@ -108,6 +114,8 @@ def build(
 
     Cutting machines: --format pdf,svg adds *_cut.svg files.
 
+    Kits whose files and inputs are unchanged since the last build are left as they are.
+
     The kit's own printing guide tells whoever prints it the rest.
     """
     from shapes_print import pipeline, report
@@ -117,11 +125,22 @@ def build(
         card_size, print_shop, back_offset, ink_saver, formats, bleed
     )
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
-    with report.build_progress(sys.stdout, quiet) as on_kit:
+    with report.build_progress(sys.stdout, quiet or as_json) as on_kit:
         written = pipeline.build(
-            sources, games or [], options, out, on_kit, labels or [], max_cards, report.note
+            sources,
+            games or [],
+            options,
+            out,
+            on_kit,
+            labels or [],
+            max_cards,
+            report.note,
+            force,
         )
-    report.print_summary(sys.stdout, written, out)
+    if as_json:
+        report.print_json(sys.stdout, report.build_json(written, out))
+    elif not quiet:
+        report.print_summary(sys.stdout, written, out)
 
 
 @app.command("preview")
@@ -181,6 +200,8 @@ def check(
         bool,
         typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
     ] = False,
+    quiet: Quiet = False,
+    as_json: Json = False,
 ) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
@@ -189,15 +210,15 @@ def check(
     """
     from shapes_print import pipeline, report
 
-    sources = pipeline.Sources(content, templates)
-    project = pipeline.check(sources, games or [], labels or ["all"], max_cards, strict)
-    for line in project.notes():
+    project = pipeline.check(
+        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards, strict
+    )
+    for line in project.notes():  # on stderr, like warnings, even when quiet
         report.note(line)
-    from shapes_print.message import counted
-
-    games_checked = counted(len(project.games), "game", "games")
-    label_sets = counted(len(project.variants), "label set", "label sets")
-    typer.echo(f"ok: {games_checked} checked with {label_sets}")
+    if as_json:
+        report.print_json(sys.stdout, report.check_json(project))
+    elif not quiet:
+        typer.echo(report.check_line(project))
 
 
 @app.command()
@@ -219,23 +240,29 @@ def calibrate(
 
     sources = pipeline.Sources(templates=templates)
     written = pipeline.calibrate(sources, paper, out, flip, parse_offset(back_offset), labels)
+    from shapes_print.message import counted
+
     for item in written:
-        typer.echo(f"{item.path}  {item.pages} pages")
+        typer.echo(f"{item.path}  {counted(item.pages, 'page', 'pages')}")
 
 
 @app.command("list")
 def list_games(
-    content: Content = DEFAULT_CONTENT, templates: Templates = DEFAULT_TEMPLATES
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
+    as_json: Json = False,
 ) -> None:
     """List games: player counts, documents, label sets and the papers they print on.
 
     Example: shapes-print list
     """
-    from rich.console import Console
-
     from shapes_print import pipeline, report
 
-    Console().print(report.games(pipeline.load_project(pipeline.Sources(content, templates))))
+    project = pipeline.load_project(pipeline.Sources(content, templates))
+    if as_json:
+        report.print_json(sys.stdout, report.games_json(project))
+    else:
+        report.print_games(sys.stdout, project)
 
 
 @app.command()

@@ -25,6 +25,7 @@ from pydantic import (
 )
 
 from shapes_print.errors import Source, UserError
+from shapes_print.message import counted
 
 Card = Mapping[str, object]
 Attr = Annotated[str, Field(min_length=1)]
@@ -252,7 +253,7 @@ def describe(condition: Condition) -> str:
     """The condition in plain words, one clause per form, so a host can read the exact rule."""
     match condition:
         case Size(size=n):
-            return f"exactly {n} cards"
+            return f"exactly {counted(n, 'card', 'cards')}"
         case Same(same=attr):
             return f"all the same {attr}"
         case Distinct(distinct=attr):

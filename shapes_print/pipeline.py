@@ -6,8 +6,9 @@ validated before the first byte is written, so bad input never leaves partial ou
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from itertools import groupby
 from pathlib import Path
 from typing import get_args
 
@@ -23,6 +24,7 @@ from shapes_print.load.content import (
     load_game,
 )
 from shapes_print.load.filenames import claim_file_names
+from shapes_print.load.inputs import files_digest, fingerprint, recording
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
 from shapes_print.options import PrintOptions, check_offset, named_size
 from shapes_print.paths import check_output
@@ -31,7 +33,15 @@ from shapes_print.plan.imposition import Flip
 from shapes_print.primitives import Document
 from shapes_print.values import player_range
 from shapes_print.variant import Variant, check_games_exist, check_text_is_used, make_variant
-from shapes_print.write import OnKit, Written, write_kits
+from shapes_print.write import (
+    INPUTS,
+    KitPlan,
+    OnKit,
+    Written,
+    kits_up_to_date,
+    plan_recorded,
+    write_kits,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +55,11 @@ class Sources:
     def inputs(self) -> dict[str, Path]:
         """The folders output must stay out of, by the option that names them."""
         return {"--content": self.content, "--templates": self.templates}
+
+    def roots(self) -> dict[str, Path]:
+        """The folders input files are named from in a kit's fingerprint, so a project moved
+        elsewhere is still up to date."""
+        return {"content": self.content, "templates": self.templates, "labels": self.labels}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +79,27 @@ class BuildOptions:
 
 @dataclass(slots=True)
 class Project:
-    """The content, once per label set asked for (the first is the one previews use)."""
+    """The content, once per label set asked for (the first is the one previews use), and
+    the files each game and each label set was read from (with its templates and fonts),
+    by name: what a kit's fingerprint covers."""
 
     variants: list[Variant]
+    game_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    labels_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    _digests: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
+
+    def fingerprint(self, request: KitRequest) -> str:
+        """What a kit is made from, as one hash: its game's files, its label set's (with
+        the templates and fonts), its request (options included) and this program."""
+        return fingerprint(self._files_digest(request.game, request.labels), asdict(request))
+
+    def _files_digest(self, game: str, labels: str) -> str:
+        """The input files of a game under a label set, hashed once for all its kits."""
+        key = (game, labels)
+        if key not in self._digests:
+            files = {**self.game_inputs[game], **self.labels_inputs[labels]}
+            self._digests[key] = files_digest(files)
+        return self._digests[key]
 
     def notes(self) -> list[str]:
         """A line for each game a label set skipped, saying why (coverage.py)."""
@@ -98,36 +131,40 @@ def load_project(
     for name in only:
         if name not in folders:
             raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
-    games = {
-        name: load_game(folder, max_cards)
-        for name, folder in folders.items()
-        if not only or name in only
-    }
+    roots = sources.roots()
+    games, game_inputs = {}, {}
+    for name, folder in folders.items():
+        if not only or name in only:
+            with recording() as read:
+                games[name] = load_game(folder, max_cards)
+            game_inputs[name] = read.named(roots)
     for loaded in games.values():
         for count in range(loaded.game.players.min, loaded.game.players.max + 1):
             kit_values(loaded, count)
     explicit = [ref for ref in labels if ref != "all"]
-    variants = []
+    variants, labels_inputs = [], {}
     for ref in resolve_refs(list(labels), sources.labels):
-        loaded = load_labels(ref, sources.labels)
-        if strict or ref in explicit:  # a set met through `all` may be for other content
-            check_games_exist(loaded, list(folders))
-        asked = list(only) if ref in explicit else []
-        covered = covered_games(loaded, games, asked)
-        if covered:
+        with recording() as read:
+            loaded = load_labels(ref, sources.labels)
+            if strict or ref in explicit:  # a set met through `all` may be for other content
+                check_games_exist(loaded, list(folders))
+            asked = list(only) if ref in explicit else []
+            covered = covered_games(loaded, games, asked)
             # A set that cannot build a game skips it (coverage.py), unless both were named.
             refuse = list(covered) if strict else asked
-            variant = make_variant(sources.templates, covered, loaded, refuse)
+            variant = make_variant(sources.templates, covered, loaded, refuse) if covered else None
+        if variant:
             for game in covered.values():  # refused here, at load, not when a kit is planned
                 claim_file_names(game, variant.library.guide)
             variants.append(variant)
+            labels_inputs[variant.labels.name] = read.named(roots)
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
             raise UserError(
                 None, f"two label sets are named {name!r}; their kits would share a folder"
             )
-    return Project(variants)
+    return Project(variants, game_inputs, labels_inputs)
 
 
 def covered_games(
@@ -174,20 +211,41 @@ def papers(project: Project, wanted: str) -> list[str]:
     return names
 
 
-def plan_all(
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One kit asked for, before it is planned: its label set's content, its game, the
+    request, its folder and what the manifest records of each of its files."""
+
+    variant: Variant
+    loaded: LoadedGame
+    request: KitRequest
+    folder: str
+    info: dict[str, str]
+
+    def plan(self) -> list[KitFile]:
+        try:
+            return plan_kit(self.loaded, self.variant.library, self.variant.ctx, self.request)
+        except UserError as error:
+            # The same YAML may plan under one label set and not another: say which.
+            labels = self.request.labels
+            if labels != STANDARD and "label set" not in error.message:
+                error.message += f" (label set {labels!r})"
+            raise
+
+
+def kit_requests(
     project: Project,
     players: str,
     paper: str,
     flip: Flip = "long",
     options: PrintOptions | None = None,
-) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
-    """Every kit asked for, planned in a stable order (label set, game, paper, player count)."""
+) -> Iterator[Planned]:
+    """Every kit asked for, in a stable order (label set, game, paper, player count)."""
     for variant in project.variants:
         labels = variant.labels.name
         for game_id, loaded in variant.games.items():
             if game_id in variant.skipped:
                 continue
-            planned = []
             for paper_name in papers(project, paper):
                 for count in player_counts(loaded, players):
                     request = KitRequest(
@@ -200,21 +258,49 @@ def plan_all(
                         "players": str(count),
                         "labels": labels,
                     }
-                    try:
-                        files = plan_kit(loaded, variant.library, variant.ctx, request)
-                    except UserError as error:
-                        # The same YAML may plan under one label set and not another: say which.
-                        if labels != STANDARD and "label set" not in error.message:
-                            error.message += f" (label set {labels!r})"
-                        raise
-                    planned.append((kit_folder(request), info, files))
-            refuse = game_id in variant.refuse
-            words = loaded.words
-            skip = words and words_skip(variant.labels, loaded, words, refuse)
-            if skip:
-                variant.skipped[game_id] = skip
-            else:
-                yield from planned
+                    yield Planned(variant, loaded, request, kit_folder(request), info)
+
+
+def covered_kits(
+    kits: Iterator[KitPlan], games: Mapping[str, Planned], stale: Callable[[KitPlan], bool]
+) -> Iterator[KitPlan]:
+    """The kits of every game its label set covers in words. A complete set may lack some
+    of a game's texts, found only by planning: a game whose kits are all up to date (`stale`
+    false) was built from the same inputs before, so it is covered; otherwise its kits are
+    planned here (and handed on planned), and a set that lacked texts skips the game
+    (coverage.py), saying why in `variant.skipped`."""
+    for _, group in groupby(
+        kits,
+        key=lambda kit: (games[kit.folder].variant.labels.name, games[kit.folder].request.game),
+    ):
+        batch = list(group)
+        first = games[batch[0].folder]
+        variant, loaded = first.variant, first.loaded
+        words = loaded.words
+        if words is None or not words.complete or not any(map(stale, batch)):
+            yield from batch
+            continue
+        planned = [replace(kit, planned=plan_recorded(kit)) for kit in batch]
+        refuse = loaded.game.id in variant.refuse
+        skip = words_skip(variant.labels, loaded, words, refuse)
+        if skip:
+            variant.skipped[loaded.game.id] = skip
+        else:
+            yield from planned
+
+
+def plan_all(
+    project: Project,
+    players: str,
+    paper: str,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
+) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
+    """Every kit asked for, planned in a stable order (label set, game, paper, player count)."""
+    requests = {kit.folder: kit for kit in kit_requests(project, players, paper, flip, options)}
+    listed = (KitPlan(kit.folder, kit.info, kit.plan) for kit in requests.values())
+    for kit in covered_kits(listed, requests, lambda _: True):
+        yield kit.folder, kit.info, plan_recorded(kit)[0]
 
 
 def plan_every_setting(project: Project) -> None:
@@ -265,10 +351,11 @@ def build(
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
     on_note: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> list[Written]:
     check_output(out, sources.inputs())
     project = load_project(sources, games, labels, max_cards)
-    return build_project(project, options, out, on_kit, on_note)
+    return build_project(project, options, out, on_kit, on_note, force)
 
 
 def build_project(
@@ -277,15 +364,26 @@ def build_project(
     out: Path,
     on_kit: OnKit | None = None,
     on_note: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> list[Written]:
-    """Plan every kit first (so bad input writes nothing), then render and write them
-    with `options.jobs` processes; the bytes written do not depend on `jobs`. Each game a
-    label set skipped is told to `on_note` before the writing starts."""
+    """Write every kit asked for whose fingerprint or files differ from the manifest's (all
+    of them with `force`): each is planned first (so bad input writes nothing), then
+    rendered with `options.jobs` processes; the bytes written do not depend on `jobs`.
+    Each game a label set skipped is told to `on_note` before the writing starts."""
     printing = options.printing
-    kits = list(plan_all(project, options.players, options.paper, options.flip, printing))
+    requests = {
+        kit.folder: kit
+        for kit in kit_requests(project, options.players, options.paper, options.flip, printing)
+    }
+    listed = [
+        KitPlan(kit.folder, {**kit.info, INPUTS: project.fingerprint(kit.request)}, kit.plan)
+        for kit in requests.values()
+    ]
+    fresh = set() if force or not out.is_dir() else set(kits_up_to_date(out, listed))
+    kits = list(covered_kits(iter(listed), requests, lambda kit: kit.folder not in fresh))
     for line in project.notes() if on_note else ():
         on_note(line)
-    return write_kits(out, kits, on_kit, printing.formats, options.jobs)
+    return write_kits(out, kits, on_kit, printing.formats, options.jobs, force)
 
 
 def calibrate(
@@ -307,7 +405,7 @@ def calibrate(
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
     folder = f"calibration/{labels_folder(name)}{paper}-{flip}"
     info = {"paper": paper, "flip": flip} | ({} if name == STANDARD else {"labels": name})
-    return write_kits(out, [(folder, info, [kit])])
+    return write_kits(out, [KitPlan(folder, info, lambda: [kit])], force=True)
 
 
 def plan_calibration(

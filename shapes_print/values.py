@@ -37,7 +37,9 @@ class NoEntry:
     players: int
 
     def message(self) -> str:
-        return f"numbers.{self.name} has no entry for {self.players} players"
+        from shapes_print.message import counted  # message.py imports this module
+
+        return f"numbers.{self.name} has no entry for {counted(self.players, 'player', 'players')}"
 
 
 class _Undefined(Exception):
@@ -193,7 +195,10 @@ def check_constraints(
         if not all(_COMPARISONS[type(op)](a, b) for op, a, b in pairs):
             names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)})
             shown = ", ".join(f"{name} = {values[name]}" for name in names)
-            raise UserError(where, f"{text!r} fails for {values['players']} players ({shown})")
+            from shapes_print.message import counted  # message.py imports this module
+
+            players = counted(values["players"], "player", "players")
+            raise UserError(where, f"{text!r} fails for {players} ({shown})")
 
 
 def by_players(table: Mapping[str, int], players: int, where: Source | None) -> int | None:

@@ -13,9 +13,10 @@ from typing import Any
 
 from shapes_print.coverage import contrast_skips, game_words
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.fonts import PACKAGE, FontPair, font_file, load_font
+from shapes_print.fonts import PACKAGE, FontPair, font_data, font_file, load_font
 from shapes_print.load.content import Library, LoadedGame, load_library
 from shapes_print.load.fields import check_fields_are_read
+from shapes_print.load.inputs import note
 from shapes_print.load.labels import Layered, LoadedLabels
 from shapes_print.load.models import Deck
 from shapes_print.load.yamlsrc import deep_merge
@@ -55,6 +56,8 @@ def make_variant(
         for kind, spec in style.fonts.items()
     }
     fonts = FontPair(load_font(paths["regular"]), load_font(paths["bold"]))
+    for font in (fonts.regular, fonts.bold):  # read once per process: noted for each set
+        note(font.path, font_data(font))
     words = labels.words()
     furniture = style.furniture
     furniture = furniture.model_copy(

@@ -17,17 +17,20 @@ import errno
 import os
 import shutil
 import signal
+import stat
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
 
 from shapes_print.braille.brf import EmbosserFile
-from shapes_print.catalogue import write_catalogue
+from shapes_print.catalogue import DOCUMENTS, INDEX, THUMBNAILS, write_catalogue
 from shapes_print.errors import Source, UserError, system_error
 from shapes_print.kit import KitFile
+from shapes_print.load.inputs import recording
 from shapes_print.manifest import (
+    Entries,
     Manifest,
     check_manifest_place,
     read_manifest,
@@ -52,14 +55,29 @@ _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
 
 
+BUILT = "built"
+UP_TO_DATE = "up-to-date"
+# The manifest entry key of a kit's fingerprint: every file of the kit holds the same one.
+INPUTS = "inputs"
+# What a file's manifest entry says of the file itself, beside what it says of its kit.
+_OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
+# The manifest entry key of the files a kit read while it was planned (a card's pictures),
+# by path, with their SHA-256: checked again before the kit is skipped.
+READS = "reads"
+
+
 @dataclass(frozen=True, slots=True)
 class Written:
+    """One file of a kit asked for: written by this build, or found up to date."""
+
     path: Path
     pages: int
     size: int
     sha256: str
     audience: str
     folder: str
+    status: str = BUILT
+    kit: Mapping[str, object] = field(default_factory=dict)  # the kit's game, paper, ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,15 +94,33 @@ OnKit = Callable[[KitDone], None]
 PlannedKit = tuple[str, dict[str, str], list[KitFile]]
 
 
+@dataclass(frozen=True, slots=True)
+class KitPlan:
+    """A kit to write: its folder, what the manifest records of each of its files (game,
+    paper, ..., and under INPUTS the fingerprint of all it is made from), and how to plan
+    it, called only if the kit is to be built."""
+
+    folder: str
+    info: dict[str, str]
+    plan: Callable[[], list[KitFile]]
+    # Planned already (to tell whether a label set covers its game), with what it read.
+    planned: tuple[list[KitFile], dict[str, dict[str, str]]] | None = None
+
+
 def write_kits(
     out: Path,
-    kits: Sequence[PlannedKit],
+    kits: Sequence[KitPlan],
     on_kit: OnKit | None = None,
     formats: Sequence[str] = ("pdf",),
     jobs: int = 1,
+    force: bool = False,
 ) -> list[Written]:
-    """Render every kit into staging, then swap the finished folders into `out`.
+    """Render every kit that is not up to date into staging, then swap the finished folders
+    into `out`.
 
+    A kit is up to date when the manifest lists files for its folder made from the same
+    fingerprint (`info[INPUTS]`) and every one of them is there with the bytes it lists:
+    then it is not planned, and its files are left as they are. `force` builds every kit.
     `on_kit` is called after each kit is rendered, so a caller can report progress.
     `formats` may add `svg`: every page as SVG, and a cut file for pages with cut outlines.
     With `jobs` above 1, a batch of kits is rendered by up to that many forked processes
@@ -93,26 +129,49 @@ def write_kits(
     """
     if out.exists() and not out.is_dir():
         raise UserError(Source(out), "--out names a file, not a folder")
+    # Kits are planned before the folder is touched, so bad input leaves nothing behind:
+    # which need planning is read from the manifest as it stands, and read again under
+    # the lock in case another build changed it meanwhile.
+    seen = {} if force or not out.is_dir() else kits_up_to_date(out, kits)
+    plans = {k.folder: plan_recorded(k) for k in kits if k.folder not in seen}
     out.mkdir(parents=True, exist_ok=True)
     with _locked(out):
         for stale in out.glob(f"{STAGING_PREFIX}*"):
             shutil.rmtree(stale, ignore_errors=True)
         check_manifest_place(out)
         manifest = settle(out, read_manifest(out, strict=False))
-        for folder, _, _ in kits:
-            _refuse_links(out, folder)
+        for kit in kits:
+            _refuse_links(out, kit.folder)
+        now = _by_folder(manifest)
+        found = {
+            folder: entries
+            for folder, entries in seen.items()
+            if now.get(folder) == entries
+            or up_to_date(out, manifest, [k for k in kits if k.folder == folder])
+        }
+        for kit in kits:
+            if kit.folder not in found and kit.folder not in plans:
+                plans[kit.folder] = plan_recorded(kit)
+        planned = [
+            (k.folder, {**k.info, **plans[k.folder][1]}, plans[k.folder][0])
+            for k in kits
+            if k.folder not in found
+        ]
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
-            written, pending = _render(out, staging, kits, on_kit, formats, jobs)
-            write_manifest(out, Manifest(manifest.files, pending))
+            built, pending = _render(out, staging, planned, on_kit, formats, jobs)
+            written = _in_order(out, kits, built, found)
+            if pending:
+                write_manifest(out, Manifest(manifest.files, pending))
             for folder in pending:
                 _refuse_links(out, folder)
                 swap_in(staging / folder, out / folder)
             files = {n: e for n, e in manifest.files.items() if _folder(n) not in pending}
             for entries in pending.values():
                 files.update(entries)
-            write_manifest(out, Manifest(files))
-            write_catalogue(out, files, jobs)
+            if pending or not _settled(out, files):
+                write_manifest(out, Manifest(files))
+                write_catalogue(out, files, jobs)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return written
@@ -136,11 +195,136 @@ def _render(
             for name, pages, size, digest in next(rendered):
                 relative = f"{folder}/{name}"
                 audience = kit_file.audience
-                written.append(Written(out / relative, pages, size, digest, audience, folder))
-                entries[relative] = {**info, "audience": audience, "sha256": digest, "bytes": size}
+                made = (out / relative, pages, size, digest, audience, folder, BUILT, info)
+                written.append(Written(*made))
+                entries[relative] = {
+                    **info,
+                    "audience": audience,
+                    "sha256": digest,
+                    "bytes": size,
+                    "pages": pages,
+                    "order": len(entries) + 1,  # the plan's order, which the manifest sorts away
+                }
         if on_kit:
             on_kit(KitDone(folder, tuple(written[first:]), number, len(kits)))
     return written, pending
+
+
+def plan_recorded(kit: KitPlan) -> tuple[list[KitFile], dict[str, dict[str, str]]]:
+    """The kit's files, and what its manifest entries record of the files read while
+    planning it (none for most kits)."""
+    if kit.planned is not None:
+        return kit.planned
+    with recording() as read:
+        files = kit.plan()
+    reads = {str(path): digest for path, digest in sorted(read.files.items())}
+    return files, ({READS: reads} if reads else {})
+
+
+def kits_up_to_date(out: Path, kits: Sequence[KitPlan]) -> dict[str, Entries]:
+    """The kits up to date in `out` as its manifest stands, read without the lock."""
+    return up_to_date(out, settle(out, read_manifest(out, strict=False)), kits)
+
+
+def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[str, Entries]:
+    """The kits whose files the manifest lists as made from the same fingerprint and
+    settings, each file present with the bytes listed; with their manifest entries."""
+    by_folder = _by_folder(manifest)
+    found = {}
+    for kit in kits:
+        entries = by_folder.get(kit.folder, {})
+        if not kit.info.get(INPUTS) or not entries:
+            continue
+        same = all(_of_the_kit(entry) == kit.info for entry in entries.values())
+        if (
+            same
+            and all(_unchanged(out / name, entry) for name, entry in entries.items())
+            and _reads_unchanged(next(iter(entries.values())).get(READS))
+        ):
+            found[kit.folder] = entries
+    return found
+
+
+def _reads_unchanged(reads: object) -> bool:
+    """Every file a kit read while planned still has the bytes it had then."""
+    if not reads:
+        return True
+    if not isinstance(reads, dict):
+        return False
+    for name, digest in reads.items():
+        try:
+            if sha256(Path(name)) != digest:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
+    """The file is a plain file (not a link) with the size and SHA-256 its entry lists.
+    Its name is the kit's folder (ours, checked for links) and one last part from the
+    manifest, so it cannot lead outside the kit unless that part is `..`."""
+    if path.name in ("", ".", ".."):
+        return False
+    try:
+        status = path.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(status.st_mode) or status.st_size != entry.get("bytes"):
+        return False
+    return sha256(path) == entry.get("sha256")
+
+
+def _by_folder(manifest: Manifest) -> dict[str, Entries]:
+    by_folder: dict[str, Entries] = {}
+    for name, entry in manifest.files.items():
+        by_folder.setdefault(_folder(name), {})[name] = entry
+    return by_folder
+
+
+def _settled(out: Path, files: Entries) -> bool:
+    """Whether the manifest on disk already lists `files` alone and the catalogue is there:
+    then a build that wrote nothing leaves both as they are."""
+    on_disk = read_manifest(out, strict=False)
+    catalogue = (out / INDEX).is_file() and (out / THUMBNAILS / DOCUMENTS).is_file()
+    return not on_disk.pending and on_disk.files == files and catalogue
+
+
+def _of_the_kit(entry: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in entry.items() if key not in _OF_THE_FILE}
+
+
+def _order(entry: Mapping[str, object]) -> int:
+    order = entry.get("order")
+    return order if isinstance(order, int) else 0
+
+
+def _found(out: Path, name: str, entry: dict[str, object]) -> Written:
+    """A file of an up-to-date kit, as its manifest entry describes it."""
+    pages, size = entry.get("pages"), entry.get("bytes")
+    return Written(
+        out / name,
+        pages if isinstance(pages, int) else 0,
+        size if isinstance(size, int) else 0,
+        str(entry["sha256"]),
+        str(entry["audience"]),
+        _folder(name),
+        UP_TO_DATE,
+        _of_the_kit(entry),
+    )
+
+
+def _in_order(
+    out: Path, kits: Sequence[KitPlan], built: list[Written], found: dict[str, Entries]
+) -> list[Written]:
+    """Every kit's files, built or found, in the order the kits were asked for."""
+    by_folder: dict[str, list[Written]] = {}
+    for item in built:
+        by_folder.setdefault(item.folder, []).append(item)
+    for folder, entries in found.items():
+        in_plan_order = sorted(entries.items(), key=lambda item: _order(item[1]))
+        by_folder[folder] = [_found(out, name, entry) for name, entry in in_plan_order]
+    return [item for kit in dict.fromkeys(k.folder for k in kits) for item in by_folder[kit]]
 
 
 Made = list[tuple[str, int, int, str]]  # what one kit file gave: name, pages, bytes, SHA-256

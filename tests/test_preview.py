@@ -90,10 +90,14 @@ def test_preview_is_deterministic_and_leaves_no_temporary_folders(tmp_path: Path
 
 
 def test_a_later_build_replaces_the_kit_and_its_previews(tmp_path: Path) -> None:
+    """An unchanged kit keeps its previews (they show the same PDFs); a kit built again
+    is replaced whole, so old pictures never sit beside newer PDFs."""
     kit = preview.build_and_preview(Sources(), "pass-and-pick", "3", "a4", tmp_path, 20)[0]
     assert kit.folder.is_dir()
     args = ["build", "pass-and-pick", "--players", "3", "--paper", "a4", "--out", str(tmp_path)]
     assert main(args) == 0
+    assert kit.folder.is_dir()
+    assert main([*args, "--force"]) == 0
     assert not kit.folder.exists()
     assert sorted(p.suffix for p in kit.folder.parent.iterdir()) == [".pdf"] * 4
 

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from shapes_print import report
+from shapes_print import pipeline, report
 from shapes_print.cli import main
+from shapes_print.conditions import Size, describe
 from shapes_print.kit import KitRequest, kit_folder
-from shapes_print.write import KitDone, Written
+from shapes_print.values import NoEntry
+from shapes_print.write import BUILT, UP_TO_DATE, KitDone, Written
 
 KITS = ["pass-and-pick/a4/3-players", "pass-and-pick/a4/4-players"]
 
@@ -31,11 +34,10 @@ def build(tmp_path: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> st
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("extra", [(), ("--quiet",)])
 def test_build_off_a_terminal_logs_plain_lines(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: tuple[str, ...]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = build(tmp_path, capsys, *extra)
+    out = build(tmp_path, capsys)
     assert "\x1b" not in out
     assert "\r" not in out
     log = [line for line in out.splitlines() if line.startswith("[")]
@@ -72,7 +74,7 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_progress_bar_on_a_terminal_and_plain_lines_with_quiet() -> None:
+def test_progress_bar_on_a_terminal_nothing_with_quiet() -> None:
     for quiet, expect_bar in ((False, True), (True, False)):
         stream = Terminal()
         with report.build_progress(stream, quiet) as on_kit:
@@ -81,10 +83,18 @@ def test_progress_bar_on_a_terminal_and_plain_lines_with_quiet() -> None:
         text = stream.getvalue()
         assert ("\x1b" in text) is expect_bar, text
         if quiet:
-            assert text.splitlines() == [
-                "[1/2] kit1: 1 file, 2 pages, 3 KB",
-                "[2/2] kit2: 1 file, 2 pages, 3 KB",
-            ]
+            assert text == ""
+
+
+def test_plain_lines_off_a_terminal() -> None:
+    stream = io.StringIO()
+    with report.build_progress(stream, False) as on_kit:
+        for n in (1, 2):
+            on_kit(done(n, 2))
+    assert stream.getvalue().splitlines() == [
+        "[1/2] kit1: 1 file, 2 pages, 3 KB",
+        "[2/2] kit2: 1 file, 2 pages, 3 KB",
+    ]
 
 
 def test_the_summary_counts_one_kit_as_a_kit() -> None:
@@ -108,39 +118,76 @@ def test_sizes_read_as_people_read_them() -> None:
     assert report.size(1024 * 1024 + 104858) == "1.1 MB"
 
 
-def test_list_is_a_table_of_games(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_list_is_a_table_of_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal, rich draws the table."""
     monkeypatch.setenv("COLUMNS", "200")  # wide enough that no cell wraps
+    stream = Terminal()
+    report.print_games(stream, pipeline.load_project(pipeline.Sources()))
+    out = re.sub("\x1b\\[[0-9;]*m", "", stream.getvalue())  # without its colours
+    assert BOX_CHARACTERS.search(out)
+    header = next(line for line in out.splitlines() if "game" in line)
+    assert re.findall(r"[a-z][a-z ]*[a-z]", header) == list(report.LIST_COLUMNS)
+    row = next(line for line in out.splitlines() if "pass-and-pick" in line)
+    assert [cell.strip() for cell in re.split(r"│", row)[1:-1]] == PASS_AND_PICK_ROW
+    caption = " ".join(out[out.index("label sets (--labels):") :].split())
+    assert caption == LABEL_SETS
+
+
+PASS_AND_PICK_ROW = [
+    "pass-and-pick",
+    "Pass and pick shapes",
+    "3-6",
+    "cards, sheets, host-key",
+    "a4, letter, a3, tabloid, legal",
+]
+LABEL_SETS = (
+    "label sets (--labels): standard, braille, colour-blind, es, high-contrast, large-print, "
+    "large-print-atkinson"
+)
+BOX_CHARACTERS = re.compile("[\u2500-\u257f]")
+
+
+def test_list_into_a_pipe_is_plain_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    """Off a terminal: no box characters, no colour, one line per game, columns aligned."""
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    header = next(line for line in out.splitlines() if "game" in line)
-    assert re.findall(r"[a-z][a-z ]*[a-z]", header) == [
-        "game",
-        "title",
-        "players",
-        "documents",
-        "papers",
-    ]
-    first = out.splitlines().index(
-        next(line for line in out.splitlines() if "pass-and-pick" in line)
-    )
-    rows = [
-        [cell.strip() for cell in re.split(r"[│|]", line)[1:-1]]
-        for line in out.splitlines()[first:]
-    ]
-    # The game's row ends where the table does or the next game's row starts.
-    rows = rows[: next(i for i, row in enumerate(rows) if not row or (i and row[0]))]
-    cells = [" ".join(filter(None, column)) for column in zip(*rows, strict=True)]
-    assert cells == [
-        "pass-and-pick",
-        "Pass and pick shapes",
-        "3-6",
-        "cards, sheets, host-key",
-        "a4, letter, a3, tabloid, legal",
-    ]
-    caption = " ".join(out[out.index("label sets (--labels):") :].split())
-    assert (
-        caption
-        == "label sets (--labels): standard, braille, colour-blind, es, high-contrast, large-print, large-print-atkinson"
-    )
+    assert not BOX_CHARACTERS.search(out) and "\x1b" not in out
+    lines = out.splitlines()
+    assert lines[0].split() == list(report.LIST_COLUMNS)
+    row = next(line for line in lines if line.startswith("pass-and-pick "))
+    starts = [lines[0].index(column) for column in report.LIST_COLUMNS]
+    cells = [row[a:b].strip() for a, b in zip(starts, [*starts[1:], None], strict=True)]
+    assert cells == PASS_AND_PICK_ROW
+    assert lines[-1] == LABEL_SETS
+
+
+def test_build_summary_into_a_pipe_has_no_box_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = build(tmp_path, capsys)
+    assert not BOX_CHARACTERS.search(out)
+
+
+def test_one_is_singular_in_every_count_the_tool_words() -> None:
+    assert describe(Size(size=1)) == "exactly 1 card"
+    assert describe(Size(size=2)) == "exactly 2 cards"
+    assert NoEntry("deal", 1).message() == "numbers.deal has no entry for 1 player"
+    one = [Written(Path("out/kit/a.pdf"), 1, 10, "", "players", "kit", BUILT)]
+    two_up = [replace(one[0], folder=f"k{n}", status=UP_TO_DATE) for n in (1, 2)]
+    assert report.kit_counts(one) == "1 kit built"
+    assert report.kit_counts(two_up) == "2 kits up to date"
+    assert report.kit_counts(one + two_up[:1]) == "1 kit up to date, 1 built"
+
+
+def test_quiet_prints_nothing_on_success_and_the_error_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(tmp_path)]
+    assert main([*args, "--quiet"]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert main(["check", "pass-and-pick", "--quiet"]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert main([*args, "--quiet", "--players", "9"]) == 2
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert printed.err == "--players 9: pass-and-pick is for 3-6 players\n"

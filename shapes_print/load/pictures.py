@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_PICTURE_PIXELS
+from shapes_print.load.inputs import note_digest
 from shapes_print.paths import inside
 from shapes_print.primitives import (
     Artifact,
@@ -40,6 +41,7 @@ MIN_DPI = 300
 RASTER = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg"}
 SUFFIXES = (*RASTER, ".svg")
 _READ: dict[tuple[Path, int, int], Picture] = {}  # by path, size and change time
+_DIGESTS: dict[tuple[Path, int, int], str] = {}  # the SHA-256 of each file read, likewise
 _WARNED: set[str] = set()
 
 
@@ -59,12 +61,14 @@ def read_picture(path: Path, shown: str, where: Source | None) -> Picture:
     known = _READ.get(key)
     if known is None:
         data = path.read_bytes()
-        digest = hashlib.sha256(data).hexdigest()[:16]
+        _DIGESTS[key] = hashlib.sha256(data).hexdigest()
+        digest = _DIGESTS[key][:16]
         if path.suffix.lower() == ".svg":
             known = _vector(path, digest, shown, where)
         else:
             known = _raster(path, data, digest, shown, where)
         _READ[key] = known
+    note_digest(path, _DIGESTS[key])  # an input of the kit being planned, read or not
     return known
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.inputs import note
 from shapes_print.load.models import PressSettings
 from shapes_print.paths import inside
 from shapes_print.primitives import Press
@@ -24,6 +25,7 @@ def load_press(folder: Path, settings: PressSettings, where: Source) -> Press:
     """The press, its profile found in `folder` and checked to be an ICC profile of CMYK
     data (nothing else can take the inks the files are written in)."""
     path = inside(folder, settings.profile, where, "templates")
+    note(path, path.read_bytes())  # embedded in print-shop files: an input of every kit
     with path.open("rb") as handle:
         head = handle.read(_HEADER)
     if len(head) < _HEADER or head[_SIGNATURE_AT] != b"acsp":

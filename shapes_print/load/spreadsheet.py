@@ -24,6 +24,7 @@ from typing import Any
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
+from shapes_print.load.inputs import read_bytes
 from shapes_print.load.models import IDENTIFIER_PATTERN
 from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.paths import inside
@@ -83,7 +84,7 @@ class _Place:
 
 
 def _csv(path: Path, place: _Place) -> list[list[Cell]]:
-    raw = path.read_bytes()
+    raw = read_bytes(path)
     if len(raw) > MAX_FILE_BYTES:
         raise UserError(place(0), f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
     try:
@@ -108,6 +109,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
     from python_calamine import CalamineError, CalamineWorkbook  # only decks in workbooks
 
     try:
+        read_bytes(path)  # noted as an input; the workbook reader opens the file itself
         book = CalamineWorkbook.from_path(str(path))
         names = book.sheet_names
         if sheet is not None and sheet not in names:

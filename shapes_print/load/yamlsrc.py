@@ -23,6 +23,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
+from shapes_print.load.inputs import note
 from shapes_print.message import MessageError, check_locale, parse, position
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
@@ -263,6 +264,7 @@ def read_yaml(path: Path, locale: str | None = "en") -> Document:
         raise UserError(Source(path), "is a folder, expected a YAML file") from None
     except OSError as error:
         raise UserError(Source(path), f"cannot read: {error.strerror}") from None
+    note(path, raw)
     if len(raw) > MAX_FILE_BYTES:
         where = _byte_source(path, raw, MAX_FILE_BYTES)
         raise UserError(where, f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
