@@ -10,8 +10,10 @@ One job per module:
   artifacts), forms for symbols and shared fills, the build-wide caches.
 - `fonts`: embedded subsets (Identity-H CID fonts keeping the font's glyph ids), widths,
   ToUnicode, subset tags from the glyph set.
-- `tags` (tagged PDF: structure tree, MCIDs) and `pdfx` (output intents, CMYK) come next,
-  over the roles, artifacts and typed colours the pen already reads.
+- `tags`: the structure tree (tagged PDF, to PDF/UA-1's structure): elements from the
+  plan's roles, MCIDs per page as the pen draws, the ParentTree, written when the file
+  closes;
+- `xmp`: the metadata stream (title, language, PDF/UA and, when claimed, PDF/X).
 
 Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
 - Reportlab's public API has no structure tree, no marked-content ids, no output intents
@@ -32,8 +34,9 @@ Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
 
 What every file has: PrintScaling None and the document's Duplex in the viewer
 preferences (the printed ruler stays, since not every viewer honours them), DisplayDocTitle
-and the title in Info, TrimBox and BleedBox where the plan gives them, and each page
-written as soon as it is drawn.
+and the title in Info and XMP, the document's language, MarkInfo Marked and a structure
+tree (every page's content an element's or an artifact), TrimBox and BleedBox where the
+plan gives them, and each page written as soon as it is drawn.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from shapes_print.render.pdf import fonts, objects, pen
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
 from shapes_print.render.pdf.pen import Pen, Stream, resources
+from shapes_print.render.pdf.tags import StructureTree
+from shapes_print.render.pdf.xmp import XmpFacts, xmp_packet
 
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 PRODUCER = "shapes-print"
@@ -68,14 +73,14 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     file = PdfFile(out)
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
     file_fonts = FileFonts(file)
-    drawer = Pen(file, file_fonts, document.symbols)
+    tree = StructureTree()
+    drawer = Pen(file, file_fonts, document.symbols, tree)
     parent = reference(page_tree)
     media_boxes: dict[tuple[float, float], str] = {}
-    kids: list[str] = []
-    for page in document.pages:
+    numbers_of_pages: list[int] = []
+    for index, page in enumerate(document.pages):
         stream = Stream()
-        drawer.start(stream)
-        drawer.draw_all(page.items)
+        drawer.page(stream, page.items)
         contents = file.reserve()
         file.stream(contents, {}, deflated("\n".join(stream.operators).encode("ascii")))
         size = (page.width, page.height)
@@ -89,20 +94,33 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
             entries["BleedBox"] = _box(page.bleed)
         entries["Resources"] = resources(stream, file_fonts)
         entries["Contents"] = reference(contents)
-        kids.append(reference(file.add(pydyf.Dictionary(entries))))
+        entries["StructParents"] = index
+        numbers_of_pages.append(file.add(pydyf.Dictionary(entries)))
     file_fonts.write()
+    kids = " ".join(map(reference, numbers_of_pages))
     file.write(
         page_tree,
         pydyf.Dictionary(
-            {"Type": "/Pages", "Kids": f"[{' '.join(kids)}]", "Count": len(kids)}
+            {"Type": "/Pages", "Kids": f"[{kids}]", "Count": len(numbers_of_pages)}
         ).data,
     )
+    structure = tree.write(file, numbers_of_pages)
+    metadata = file.reserve()
+    packet = xmp_packet(XmpFacts(document.title, document.lang, PRODUCER))
+    file.stream(metadata, {"Type": "/Metadata", "Subtype": "/XML"}, packet, compressed=False)
     preferences = pydyf.Dictionary({
         "PrintScaling": "/None",
         "Duplex": f"/{_DUPLEX[document.duplex]}",
         "DisplayDocTitle": "true",
     })  # fmt: skip
-    entries = {"Type": "/Catalog", "Pages": reference(page_tree), "ViewerPreferences": preferences}
+    entries = {
+        "Type": "/Catalog",
+        "Pages": reference(page_tree),
+        "ViewerPreferences": preferences,
+        "MarkInfo": "<< /Marked true >>",
+        "StructTreeRoot": reference(structure),
+        "Metadata": reference(metadata),
+    }
     if document.lang:
         entries["Lang"] = pydyf.String(document.lang)
     file.write(catalog, pydyf.Dictionary(entries).data)
@@ -116,4 +134,4 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         }).data,
     )  # fmt: skip
     file.close(catalog, info)
-    return len(kids)
+    return len(numbers_of_pages)

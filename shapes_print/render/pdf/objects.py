@@ -125,9 +125,13 @@ class PdfFile:
         self.write(number, thing.data)
         return number
 
-    def stream(self, number: int, head: dict[str, object], packed: bytes) -> None:
-        """A Flate-compressed stream, its dictionary's other keys in `head`."""
-        dictionary = pydyf.Dictionary({**head, "Filter": "/FlateDecode", "Length": len(packed)})
+    def stream(
+        self, number: int, head: dict[str, object], packed: bytes, compressed: bool = True
+    ) -> None:
+        """A Flate-compressed stream (or, not `compressed`, bytes as they are), its
+        dictionary's other keys in `head`."""
+        coded = {"Filter": "/FlateDecode"} if compressed else {}
+        dictionary = pydyf.Dictionary({**head, **coded, "Length": len(packed)})
         self.write(number, b"%b\nstream\n%b\nendstream" % (dictionary.data, packed))
 
     def close(self, root: int, info: int) -> None:
