@@ -82,8 +82,12 @@ def deflated(data: bytes) -> bytes:
 
 
 def text_string(text: str) -> str:
-    """A PDF text string in ASCII whatever the words: UTF-16BE with its byte-order mark,
-    in hex."""
+    """A PDF text string in ASCII whatever the words: printable ASCII as a literal string
+    (the same in PDFDocEncoding), anything else UTF-16BE with its byte-order mark, in hex
+    (a card's alternate text is written once per card, so the shorter form counts)."""
+    if text.isascii() and text.isprintable():
+        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        return f"({escaped})"
     return "<" + ("\ufeff" + text).encode("utf-16-be").hex().upper() + ">"
 
 
