@@ -334,3 +334,19 @@ def test_a_reader_gets_the_host_key_in_reading_order(kits: dict[str, Path]) -> N
             "Clave de puntuación",
         ],
     )
+
+
+def test_xmp_claims_pdfx_only_when_asked_and_escapes_its_words() -> None:
+    from xml.etree import ElementTree
+
+    from shapes_print.render.pdf.xmp import XmpFacts, xmp_packet
+
+    plain = xmp_packet(XmpFacts("Cards & <sheets>", "es", "shapes-print")).decode()
+    assert "pdfxid" not in plain and "Cards &amp; &lt;sheets&gt;" in plain
+    claimed = xmp_packet(XmpFacts("Cards", "en", "shapes-print", pdfx_version="PDF/X-4"))
+    body = claimed.decode().split("?>", 1)[1].rsplit("<?xpacket", 1)[0]
+    rdf = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}"
+    (description,) = ElementTree.fromstring(body).iter(f"{rdf}Description")
+    values = {child.tag.split("}")[1]: child for child in description}
+    assert values["GTS_PDFXVersion"].text == "PDF/X-4" and values["part"].text == "1"
+    assert values["language"].find(f"{rdf}Bag/{rdf}li").text == "en"  # type: ignore[union-attr]
