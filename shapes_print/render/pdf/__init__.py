@@ -73,14 +73,15 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     file = PdfFile(out)
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
     file_fonts = FileFonts(file)
-    tree = StructureTree()
+    tree = StructureTree(file)
     drawer = Pen(file, file_fonts, document.symbols, tree)
     parent = reference(page_tree)
     media_boxes: dict[tuple[float, float], str] = {}
     numbers_of_pages: list[int] = []
     for index, page in enumerate(document.pages):
         stream = Stream()
-        drawer.page(stream, page.items)
+        number = file.reserve()
+        drawer.page(stream, number, page.items)
         contents = file.reserve()
         file.stream(contents, {}, deflated("\n".join(stream.operators).encode("ascii")))
         size = (page.width, page.height)
@@ -95,7 +96,9 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         entries["Resources"] = resources(stream, file_fonts)
         entries["Contents"] = reference(contents)
         entries["StructParents"] = index
-        numbers_of_pages.append(file.add(pydyf.Dictionary(entries)))
+        file.write(number, pydyf.Dictionary(entries).data)
+        file.flush()  # the page is in the file before the next is drawn
+        numbers_of_pages.append(number)
     file_fonts.write()
     kids = " ".join(map(reference, numbers_of_pages))
     file.write(
@@ -104,7 +107,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
             {"Type": "/Pages", "Kids": f"[{kids}]", "Count": len(numbers_of_pages)}
         ).data,
     )
-    structure = tree.write(file, numbers_of_pages)
+    structure = tree.write()
     metadata = file.reserve()
     packet = xmp_packet(XmpFacts(document.title, document.lang, PRODUCER))
     file.stream(metadata, {"Type": "/Metadata", "Subtype": "/XML"}, packet, compressed=False)

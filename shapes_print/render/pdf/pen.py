@@ -230,10 +230,11 @@ class Pen:
         self.shown, self.fills = [], []
         self._emit = stream.operators.append
 
-    def page(self, stream: Stream, items: Iterable[Item]) -> None:
-        """A page's items into `stream`, its content marked for the structure tree."""
+    def page(self, stream: Stream, number: int, items: Iterable[Item]) -> None:
+        """A page's items into `stream`, its content marked for the structure tree (the
+        page's object is numbered `number`)."""
         self.start(stream)
-        self.tree.begin_page()
+        self.tree.begin_page(number)
         self._tagged(items, self.tree.root)
 
     def draw_all(self, items: Iterable[Item]) -> None:
@@ -245,7 +246,15 @@ class Pen:
         closed before an element or artifact among them."""
         open_ = False
         for item in items:
-            if self._is_structural(item):
+            if isinstance(item, Use) and self.symbols[item.symbol].alt:
+                if open_:  # a card placed on a card sheet: its own picture
+                    self._emit("EMC")
+                    open_ = False
+                mcid = self.tree.picture(element, self.symbols[item.symbol].alt)
+                self._emit(f"/Figure <</MCID {mcid}>> BDC")
+                self._place(item.symbol, item.x, item.y)
+                self._emit("EMC")
+            elif self._is_structural(item):
                 if open_:
                     self._emit("EMC")
                     open_ = False
@@ -273,16 +282,10 @@ class Pen:
         return known
 
     def _structure(self, item: Item, parent: Element) -> None:
-        """An artifact, a picture, or a group that is (or holds) elements, under `parent`."""
+        """An artifact, or a group that is (or holds) elements, under `parent`."""
         if isinstance(item, Artifact):
             self._emit(f"/Artifact << /Type /{item.kind} >> BDC")
             self.draw_all(item.items)
-            self._emit("EMC")
-            return
-        if isinstance(item, Use):
-            figure = self.tree.element("Figure", parent, alt=self.symbols[item.symbol].alt)
-            self._emit(f"/Figure <</MCID {self.tree.mark(figure)}>> BDC")
-            self._place(item.symbol, item.x, item.y)
             self._emit("EMC")
             return
         assert isinstance(item, Group)
