@@ -17,15 +17,23 @@ from pathlib import Path
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedDeck, LoadedGame, element_place
 from shapes_print.load.layout import check_boxes
-from shapes_print.load.models import CardTemplate, InkSaver
+from shapes_print.load.models import CardTemplate, InkSaver, PrintSettings
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.cards import card_symbol
-from shapes_print.plan.cardsheets import CardGeometry, Duplex, print_shop_pages, sheet_pages
+from shapes_print.plan.cardsheets import (
+    OVERRUN_PREFIX,
+    CardGeometry,
+    Duplex,
+    SheetPages,
+    overrun_name,
+    print_shop_pages,
+    sheet_pages,
+)
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
-from shapes_print.primitives import Document, Paint, Symbol, symbols_used
+from shapes_print.primitives import Document, Group, Item, Paint, Symbol, symbols_used
 from shapes_print.words import Said
 
 Symbols = dict[str, Symbol]
@@ -130,6 +138,44 @@ def _drafted(symbols: Symbols, settings: InkSaver, pale: bool) -> Symbols:
     return {name: save_ink_symbol(symbol, settings, pale) for name, symbol in symbols.items()}
 
 
+def _overrun_symbols(
+    loaded: LoadedGame,
+    template: CardTemplate,
+    ctx: DrawContext,
+    deck: LoadedDeck,
+    shown: Symbols,
+    printing: PrintSettings,
+    options: PrintOptions,
+) -> Symbols:
+    """The backgrounds (`bleed` elements) of faces and backs drawn with the home sheets'
+    overrun as their bleed, each named as its card's overrun symbol; only the part past
+    the card shows, so nothing else is drawn (no words twice in the file). Draft prints
+    overrun backs only: an outlined face's background would draw its outline past the cut."""
+    if not printing.overrun:
+        return {}
+    key = ("overrun-template", id(template))
+    if key not in loaded.drawn:
+        layouts = {
+            name: layout.model_copy(update={"elements": [e for e in layout.elements if e.bleed]})
+            for name, layout in template.layouts.items()
+        }
+        loaded.drawn[key] = (template, template.model_copy(update={"layouts": layouts}))
+    backgrounds = loaded.drawn[key][1]
+    faces, backs = card_symbols(loaded, backgrounds, ctx, printing.overrun, deck, shown)
+    if options.ink_saver:
+        faces, backs = {}, _drafted(backs, printing.ink_saver, pale=True)
+    return {
+        overrun_name(name): replace(symbol, name=overrun_name(name))
+        for name, symbol in {**faces, **backs}.items()
+        if _draws(symbol.items)
+    }
+
+
+def _draws(items: Sequence[Item]) -> bool:
+    """Whether items draw anything: a card with no background draws only empty groups."""
+    return any(not isinstance(item, Group) or _draws(item.items) for item in items)
+
+
 def plan_cards(
     loaded: LoadedGame,
     library: Library,
@@ -172,17 +218,23 @@ def plan_cards(
         faces = _drafted(faces, printing.ink_saver, pale=False)
         drawn_faces = _drafted(drawn_faces, printing.ink_saver, pale=False)
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
+    overrun: Symbols = {}
     if options.print_shop:
         pages = print_shop_pages(order, geometry, bleed)
     else:
+        overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
         duplex = Duplex(flip, options.back_offset)
         size = Source(Path("--card-size")) if options.card_size else None
         where = size or library.template_sources[template.id].source(("card",))
         furniture = ctx.style.furniture
-        pages = sheet_pages(order, geometry, paper, duplex, furniture, font, print_line, where)
+        geometry = replace(geometry, overrun=printing.overrun)
+        names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}
+        pages = sheet_pages(
+            order, geometry, paper, duplex, furniture, font, print_line, where, names
+        )
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
-    symbols = {**used, **drawn_faces, **drawn_backs}
+    symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
     return Document(title, pages, symbols, flip, ctx.words.locale), faces
 
 
@@ -203,6 +255,8 @@ def plan_guide(
     label set's words. File and paper names are names, not words.
     """
     printing, doc = library.printing, library.guide
+    sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages)]
+    cutting = "print_shop" if print_shop else sheets[0].cutting if sheets else "marked"
     kit_files = [
         {
             "file": Said(f"{name}.pdf"),
@@ -222,6 +276,7 @@ def plan_guide(
         "paper_name": Said(paper[0]),
         "flip": flip,
         "paper_weight": printing.paper_weight,
+        "cutting": printing.cutting[cutting],  # type: ignore[index]
     }
     guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
     pages = plan_sheets(doc, guide_inputs, paper[1], ctx)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from shapes_print.braille.brf import EmbosserFile
+from shapes_print.braille.kitfile import braille_file
 from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
@@ -35,7 +37,7 @@ class KitFile:
 
     name: str
     audience: str
-    document: Document
+    document: Document | EmbosserFile
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,4 +243,8 @@ def plan_kit(
     files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
+    sheets = [f.document for f in files if f.audience == "players" and f.document.duplex == "none"]
+    embossed = braille_file(loaded, library, ctx, game_title, sheets[:-1], options.card_size)
+    if embossed is not None:  # the players' sheets, without the printing guide (the last)
+        files.append(KitFile(f"{stem}_embosser", "players", embossed))
     return files

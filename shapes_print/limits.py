@@ -25,6 +25,7 @@ MAX_PREVIEW_PIXELS = 100_000_000  # in one preview page: A3 at 600 dpi is 70 mil
 MAX_FILE_BYTES = 2 * 1024 * 1024  # one YAML file
 MAX_VALUES = 200_000  # values in one YAML file, once its aliases are expanded
 MAX_DEPTH = 64  # levels of nesting in one YAML file
+MAX_PICTURE_PIXELS = 50_000_000  # in one card picture: a tarot card at 1,200 dpi is 18 million
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,4 +48,5 @@ LIMITS = (
     Limit("size of one YAML file", f"{MAX_FILE_BYTES // 1024:,} KiB"),
     Limit("values in one YAML file, aliases expanded", f"{MAX_VALUES:,}"),
     Limit("levels of nesting in one YAML file", f"{MAX_DEPTH}"),
+    Limit("pixels in one picture on a card", f"{MAX_PICTURE_PIXELS:,}"),
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path as FilePath
 from typing import Literal, TypeAlias
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
@@ -216,7 +217,60 @@ class Use:
     y: float
 
 
-Item: TypeAlias = Path | Rect | Line | Text | Group | Artifact | Use
+@dataclass(frozen=True, slots=True)
+class RasterPicture:
+    """A PNG or JPEG file, `pixels` wide and high; the backends read its bytes from `path`.
+    `name` comes from a digest of those bytes, so it is the same in every file."""
+
+    name: str
+    path: FilePath
+    kind: Literal["png", "jpeg"]
+    pixels: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class VectorPicture:
+    """An SVG file's drawing as plan items in its own box, `width` x `height`, y up: drawn
+    once per file (a PDF form, an SVG definition) and placed wherever it shows. Its name is
+    a digest of the file's bytes, so two pictures are the same when name and path are,
+    without comparing (or hashing) every path of the drawing."""
+
+    name: str
+    path: FilePath
+    width: float
+    height: float
+    items: tuple[Item, ...]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, VectorPicture):
+            return NotImplemented
+        return (self.name, self.path) == (other.name, other.path)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.path))
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.width, self.height
+
+
+Picture: TypeAlias = RasterPicture | VectorPicture
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A picture stretched over the box (x, y, w, h) from its lower-left corner, seen only
+    inside `clip` where it is given (a picture cropped to cover its box)."""
+
+    picture: Picture
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: tuple[PathOp, ...] | None = None
+
+
+Item: TypeAlias = Path | Rect | Line | Text | Group | Artifact | Use | Image
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,12 @@
 """Shape and pattern libraries: named outlines and fill patterns kept as YAML data.
 
 Shapes live in a unit square (0..1, y up) so one definition serves every box a layout
-asks for; patterns are line and dot layers so colour is never the only cue. The YAML is
+asks for (a path may be written in a `view_box` of its own, y down as in SVG, or come from
+an SVG file, and is fitted into the square); patterns are line and dot layers so colour is never the only cue. The YAML is
 checked once on load (pydantic) and turned into PathOps; drawing later only scales them.
 """
 
 import math
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path as FilePath
 from typing import Annotated, Any, Generic, Self, TypeVar
@@ -18,6 +18,7 @@ from pydantic import (
     Field,
     RootModel,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -25,17 +26,16 @@ from pydantic import (
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_CORNERS, MIN_PATTERN_SPACING
 from shapes_print.primitives import Colour, Item, Paint, Path, PathOp
+from shapes_print.svgpath import PathSyntaxError, parse_svg_path
 from shapes_print.units import parse_length
 
 # The file position of a key path, when the caller kept the YAML's marks.
 Placer = Callable[[tuple[str, ...]], Source]
 
 KAPPA = 0.5522847498  # control distance of a quarter circle drawn as one cubic Bézier
-SHAPE_FORMS = ("circle", "ellipse", "regular", "star", "polygon", "path")
+SHAPE_FORMS = ("circle", "ellipse", "regular", "star", "polygon", "path", "svg")
 PATTERN_FORMS = ("lines", "dots")
 _CACHE_LIMIT = 4096  # placed outlines / patterns remembered; a deck reuses a few boxes
-_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
-_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[^\s,]")
 Box = tuple[float, float, float, float]
 # Pattern sizes are lengths with units ('3pt'), like every other length in the YAML.
 Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0)]
@@ -88,6 +88,10 @@ class ShapeDef(_Spec):
     star: StarSpec | None = None
     polygon: list[tuple[float, float]] | None = None
     path: str | None = None
+    # The box `path` is drawn in, [x, y, width, height] with y down, as an SVG's viewBox:
+    # without it, a path is written in the unit square with y up.
+    view_box: tuple[float, float, float, float] | None = None
+    svg: str | None = None  # an SVG file beside the YAML file: its filled outlines, as one
     _ops: tuple[PathOp, ...] = ()
 
     @field_validator("polygon")
@@ -99,16 +103,32 @@ class ShapeDef(_Spec):
             raise ValueError(f"has {len(value):,} points, over the limit of {MAX_CORNERS:,}")
         return value
 
+    @field_validator("view_box")
+    @classmethod
+    def _has_room(cls, value: tuple[float, float, float, float] | None) -> Any:
+        if value is not None and min(value[2], value[3]) <= 0:
+            raise ValueError(f"width and height must be more than zero, got {list(value)}")
+        return value
+
     @model_validator(mode="after")
-    def _build(self) -> Self:
+    def _build(self, info: ValidationInfo) -> Self:
         self._one_of(SHAPE_FORMS)
-        self._ops = _unit_ops(self)
+        if self.view_box is not None and self.path is None:
+            raise ValueError("view_box goes with path (an svg file has its own viewBox)")
+        if self.svg is not None:
+            self._ops = _svg_ops(self.svg, (info.context or {}).get("folder"))
+        else:
+            self._ops = _unit_ops(self)
+        if self.view_box is not None:
+            self._ops = _fitted(self._ops, self.view_box)
         x0, y0, x1, y1 = extent(self._ops)
         if min(x0, y0) < -1e-6 or max(x1, y1) > 1 + 1e-6:
+            square = "its view_box" if self.view_box else "the unit square"
+            within = "within the view_box" if self.view_box else "within 0..1"
             raise ValueError(
-                f"reaches outside the unit square (x {x0:.3g}..{x1:.3g}, y "
-                f"{y0:.3g}..{y1:.3g}); keep every point, control points "
-                "included, within 0..1"
+                f"reaches outside {square} (x {x0:.3g}..{x1:.3g}, y "
+                f"{y0:.3g}..{y1:.3g} of the unit square it is drawn in); keep every point, "
+                f"control points included, {within}"
             )
         return self
 
@@ -168,58 +188,15 @@ class PatternDef(RootModel):
 
 
 def parse_path(text: str) -> tuple[PathOp, ...]:
-    """Absolute M/L/C/Q/Z only (Q becomes C): one obvious way to write a path in YAML.
-
-    Numbers after M continue as L, repeated numbers repeat the command (as in SVG), and an
-    unclosed subpath is closed, since every shape is a filled outline.
-    """
-    tokens, i = _TOKEN.findall(text), 0
-    ops: list[PathOp] = []
-    cmd, cur, start = "", (0.0, 0.0), (0.0, 0.0)
-    while i < len(tokens):
-        if tokens[i].isalpha():
-            cmd, i = tokens[i], i + 1
-            if cmd not in _ARITY:
-                raise ValueError(f"unknown command {cmd!r}: use M, L, C, Q or Z (absolute only)")
-            if not ops and cmd != "M":
-                raise ValueError(f"must start with M, not {cmd}")
-            if cmd == "Z":
-                if ops[-1][0] != "Z":
-                    ops.append(("Z",))
-                cmd, cur = "", start
-                continue
-        elif not cmd:
-            raise ValueError(f"unexpected {tokens[i]!r}: start with M (and after Z, with M)")
-        n = _ARITY[cmd]
-        try:
-            args = [float(t) for t in tokens[i : i + n]]
-        except ValueError:
-            args = []
-        if len(args) != n:
-            raise ValueError(f"{cmd} needs {n} numbers")
-        i += n
-        if cmd == "M":
-            ops += [("M", *args)] if not ops or ops[-1][0] == "Z" else [("Z",), ("M", *args)]
-            start, cmd = (args[0], args[1]), "L"
-        elif cmd == "Q":
-            (qx, qy), (x, y) = args[:2], args[2:]
-            ops.append(
-                (
-                    "C",
-                    cur[0] + 2 / 3 * (qx - cur[0]),
-                    cur[1] + 2 / 3 * (qy - cur[1]),
-                    x + 2 / 3 * (qx - x),
-                    y + 2 / 3 * (qy - y),
-                    x,
-                    y,
-                )
-            )
-        else:
-            ops.append((cmd, *args))
-        cur = (args[-2], args[-1])
+    """Path data in SVG's whole grammar (shapes_print/svgpath.py) as a closed outline:
+    every subpath is closed, since every shape is a filled outline."""
+    try:
+        ops = parse_svg_path(text)
+    except PathSyntaxError as error:
+        raise ValueError(str(error)) from None
     if not any(op[0] in "LC" for op in ops):
-        raise ValueError("draws nothing: add L, C or Q segments after M")
-    return tuple(ops) if ops[-1][0] == "Z" else (*ops, ("Z",))
+        raise ValueError("draws nothing: add line or curve segments after M")
+    return ops
 
 
 def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> list[PathOp]:
@@ -268,6 +245,47 @@ def _unit_ops(shape: ShapeDef) -> tuple[PathOp, ...]:
         return parse_path(shape.path or "")
     except ValueError as err:
         raise ValueError(f"path: {err}") from None
+
+
+def _fitted(ops: tuple[PathOp, ...], view_box: tuple[float, ...]) -> tuple[PathOp, ...]:
+    """Operations written in a view box (y down) in the unit square (y up): the box's
+    longer side fills the square, the shorter one is centred."""
+    left, top, width, height = view_box
+    side = max(width, height)
+    dx, dy = (side - width) / 2 - left, (side - height) / 2 - top
+    return tuple(
+        (
+            op[0],
+            *((v + dx) / side if i % 2 == 0 else 1 - (v + dy) / side for i, v in enumerate(op[1:])),
+        )
+        for op in ops
+    )
+
+
+def _svg_ops(name: str, folder: FilePath | None) -> tuple[PathOp, ...]:
+    """The filled outlines of an SVG file beside the YAML file, as one shape in the unit
+    square; the file must stay inside that folder."""
+    from shapes_print.svgfile import SvgError, read_svg  # only decks with svg shapes
+
+    base = (folder or FilePath(".")).resolve()
+    path = (base / name).resolve()
+    if not path.is_relative_to(base):
+        raise ValueError(f"svg: {name!r} points outside the folder {base}")
+    if not path.is_file():
+        raise ValueError(f"svg: file {name!r} not found in {base}")
+    try:
+        art = read_svg(path)
+    except SvgError as error:
+        raise ValueError(f"svg: {name}: {error}") from None
+    ops = tuple(op for drawn in art.paths if drawn.paint.fill for op in drawn.ops)
+    if not any(op[0] in "LC" for op in ops):
+        raise ValueError(f"svg: {name} has no filled outline to draw")
+    side = max(art.width, art.height)
+    dx, dy = (side - art.width) / 2, (side - art.height) / 2
+    return tuple(
+        (op[0], *((v + (dx if i % 2 == 0 else dy)) / side for i, v in enumerate(op[1:])))
+        for op in ops
+    )
 
 
 def extent(ops: tuple[PathOp, ...]) -> tuple[float, float, float, float]:
@@ -355,7 +373,7 @@ class _Library(Generic[T]):
                     hint,
                 )
             try:
-                loaded[name] = model.model_validate(definition)
+                loaded[name] = model.model_validate(definition, context={"folder": source.parent})
             except ValidationError as err:
                 skip = int(lists and isinstance(definition, Mapping))
                 message = f"{cls.kind} '{name}': {_describe(err, skip)}"
@@ -404,7 +422,7 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
         return cls({name: tuple(d.root) for name, d in loaded.items()})
 
     def strokes(self, name: str, clip_box: Box, colour: Colour) -> tuple[Item, ...]:
-        """Marks covering (x, y, w, h), anchored at its lower-left corner so output repeats."""
+        """Marks covering (x, y, w, h), anchored at the drawing's origin so output repeats."""
         key = (name, *clip_box, colour)
         if key in self._cache:
             return self._cache[key]
@@ -418,31 +436,36 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
 
 
 def _lines(spec: LinesSpec, box: Box, colour: Colour) -> Path:
-    """Parallel lines through the box corner + (k + 1/2) spacings, long enough to cross it."""
+    """Parallel lines through the origin + (k + 1/2) spacings, long enough to cross the box.
+
+    Anchored at the drawing's origin, not the box: a card's background drawn with a bleed
+    (a larger box) has its lines where the card's own has them, so an overrun past the
+    card continues its pattern without a seam."""
     x, y, w, h = box
     t = math.radians(spec.angle)
     dx, dy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
-    corners = ((0.0, 0.0), (w, 0.0), (0.0, h), (w, h))
+    corners = ((x, y), (x + w, y), (x, y + h), (x + w, y + h))
     across = [cx * nx + cy * ny for cx, cy in corners]
     along = [cx * dx + cy * dy for cx, cy in corners]
     lo, hi = min(along) - spec.width, max(along) + spec.width
     ops: list[PathOp] = []
     first, last = math.floor(min(across) / spec.spacing), math.ceil(max(across) / spec.spacing)
     for k in range(first - 1, last + 1):
-        px, py = x + (k + 0.5) * spec.spacing * nx, y + (k + 0.5) * spec.spacing * ny
+        px, py = (k + 0.5) * spec.spacing * nx, (k + 0.5) * spec.spacing * ny
         ops += [("M", px + lo * dx, py + lo * dy), ("L", px + hi * dx, py + hi * dy)]
     return Path(tuple(ops), Paint(stroke=colour, stroke_width=spec.width))
 
 
 def _dots(spec: DotsSpec, box: Box, colour: Colour) -> Path:
     """Dots on a staggered (hexagonal) grid, every other row shifted half a spacing; each
-    dot a zero-length line with a round cap as wide as the dot, so it costs a few bytes."""
+    dot a zero-length line with a round cap as wide as the dot, so it costs a few bytes.
+    Anchored at the drawing's origin, as lines are."""
     x, y, w, h = box
     row = spec.spacing * math.sqrt(3) / 2
     ops: list[PathOp] = []
-    for j in range(-1, math.ceil(h / row) + 1):
+    for j in range(math.floor(y / row) - 1, math.ceil((y + h) / row) + 1):
         shift = 0.25 + 0.5 * (j % 2)
-        for i in range(-1, math.ceil(w / spec.spacing) + 1):
-            cx, cy = x + (i + shift) * spec.spacing, y + (j + 0.5) * row
+        for i in range(math.floor(x / spec.spacing) - 1, math.ceil((x + w) / spec.spacing) + 1):
+            cx, cy = (i + shift) * spec.spacing, (j + 0.5) * row
             ops += [("M", cx, cy), ("L", cx, cy)]
     return Path(tuple(ops), Paint(stroke=colour, stroke_width=2 * spec.radius, cap="round"))

@@ -62,6 +62,7 @@ def make_variant(templates: Path, games: dict[str, LoadedGame], labels: LoadedLa
         style,
         furniture_source=library.style_source.source(("furniture",)),
         words=words,
+        layouts_folder=library.folder / "cards",
     )
     variant = Variant(
         labels, library, ctx, {gid: _patched(game, labels) for gid, game in games.items()}

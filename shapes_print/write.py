@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
 
+from shapes_print.braille.brf import EmbosserFile
 from shapes_print.catalogue import write_catalogue
 from shapes_print.errors import Source, UserError, system_error
 from shapes_print.kit import KitFile
@@ -213,6 +214,10 @@ def _worker_start(lock: int | None, parent: int) -> None:
 def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
     """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with cuts."""
     document = kit_file.document
+    if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
+        brf = target / f"{kit_file.name}.brf"
+        brf.write_bytes(document.encoded())
+        return [(brf, len(document.pages))]
     pdf = target / f"{kit_file.name}.pdf"
     with pdf.open("wb") as handle:
         write_pdf(document, handle)

@@ -23,13 +23,20 @@ class Placement:
 
 
 def placements(page: PageObject, reader: PdfReader) -> list[Placement]:
-    """Forms placed by `q 1 0 0 1 x y cm /Name Do Q` in the page's own content."""
+    """Forms placed by `q 1 0 0 1 x y cm /Name Do Q` in the page's own content, outside
+    artifacts (a card's overrun past the grid is one: the card is the form placed as content).
+    """
     found = []
     x = y = 0.0
+    marked: list[bool] = []  # open marked-content sequences: is each an artifact?
     for operands, operator in ContentStream(page.get_contents(), reader).operations:
         if operator == b"cm":
             x, y = float(operands[4]), float(operands[5])
-        elif operator == b"Do":
+        elif operator in (b"BDC", b"BMC"):
+            marked.append(str(operands[0]) == "/Artifact")
+        elif operator == b"EMC":
+            marked.pop()
+        elif operator == b"Do" and not any(marked):
             found.append(Placement(str(operands[0]).removeprefix("/FormXob."), x, y))
     return found
 

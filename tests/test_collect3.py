@@ -24,6 +24,7 @@ from shapes_print.render.svg import page_svg
 from shapes_print.units import parse_size
 from tests.commands import one_kit
 from tests.pdfread import page_texts
+from tests.pdfread import placements as forms_placed
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "content" / "collect-3"
@@ -31,7 +32,6 @@ TASKS = yaml.safe_load((GAME / "tasks.yaml").read_text(encoding="utf-8"))["tasks
 DECK = yaml.safe_load((GAME / "deck.yaml").read_text(encoding="utf-8"))
 # "Recommended winning score": 2-4 players 10, 5-6 players 15, 7+ players 20.
 TARGET = {n: 10 if n <= 4 else 15 if n <= 6 else 20 for n in range(2, 11)}
-PLACED = re.compile(rb"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.([\w-]+) Do")
 DRAWN = re.compile(rb"/FormXob\.([\w-]+) Do")
 
 
@@ -62,12 +62,10 @@ def ids(cards: str) -> list[str]:
 
 
 def placements(path: Path) -> list[list[tuple[str, float, float]]]:
-    """Per page, each placed card drawing (symbol name, x, y) as written in the PDF."""
-    pages = []
-    for page in PdfReader(path).pages:
-        data = page.get_contents().get_data()
-        pages.append([(name.decode(), float(x), float(y)) for x, y, name in PLACED.findall(data)])
-    return pages
+    """Per page, each placed card drawing (symbol name, x, y) as written in the PDF, its
+    overrun past the grid (an artifact) left out."""
+    reader = PdfReader(path)
+    return [[(p.name, p.x, p.y) for p in forms_placed(page, reader)] for page in reader.pages]
 
 
 def test_card_counts_per_face_and_per_back(kits: Path) -> None:

@@ -16,7 +16,7 @@ from shapes_print import pipeline
 from shapes_print.errors import UserError
 from shapes_print.load.models import Furniture
 from shapes_print.plan.cardsheets import CardGeometry, Duplex, sheet_grid, sheet_pages
-from shapes_print.plan.imposition import Grid, cut_marks, fit_grid
+from shapes_print.plan.imposition import Grid, cut_guides, fit_grid
 from shapes_print.primitives import BLACK, RGB, Document, Page, Paint, Rect, Symbol, Use
 from shapes_print.render.pdf import write_pdf
 from shapes_print.units import mm
@@ -54,7 +54,7 @@ def _acceptable(grid: Grid, f: Furniture, trimmed: bool) -> bool:
     )
     if not inside:
         return False
-    marks = cut_marks(grid, f)
+    marks = cut_guides(grid, f).marks
     for mark in marks:
         for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
             assert safe - TOL <= x <= grid.page_w - safe + TOL
@@ -97,7 +97,7 @@ def test_grid_is_the_largest_that_keeps_marks_inside_the_margin(
 def test_letter_poker_is_three_by_three_with_marks_on_the_sides_only() -> None:
     grid = fit_grid(*PAPERS["letter"], *SIZES["poker"], FURNITURE, trimmed=True)
     assert (grid.columns, grid.rows, grid.page_w < grid.page_h) == (3, 3, True)
-    marks = cut_marks(grid, FURNITURE)
+    marks = cut_guides(grid, FURNITURE).marks
     assert marks and all(abs(m.y1 - m.y2) < TOL for m in marks)  # horizontal: side margins
     # Without a trim line the top and bottom cut lines would be unmarked, so fewer rows fit.
     assert fit_grid(*PAPERS["letter"], *SIZES["poker"], FURNITURE, trimmed=False).slots < 9

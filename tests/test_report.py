@@ -142,5 +142,5 @@ def test_list_is_a_table_of_games(
     caption = " ".join(out[out.index("label sets (--labels):") :].split())
     assert (
         caption
-        == "label sets (--labels): standard, colour-blind, es, high-contrast, large-print, large-print-atkinson"
+        == "label sets (--labels): standard, braille, colour-blind, es, high-contrast, large-print, large-print-atkinson"
     )

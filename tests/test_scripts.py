@@ -50,7 +50,7 @@ PATHS = [
         "templates/sheet.yaml",
         '"50 mm: check with a ruler"',
         '"{}"',
-        "40:3",
+        "42:3",
         "",
         "sheets",
     ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -165,8 +166,15 @@ def test_quadratic_becomes_cubic() -> None:
         ({"cirlce": {"cx": 0.5, "cy": 0.5, "r": 0.5}}, "unknown key 'cirlce'"),
         ({"circle": {"cx": 0.5, "cy": 0.5, "r": 0.5, "fill": 1}}, "unknown key 'circle.fill'"),
         ({"polygon": [[0, 0], [1, 1]]}, "at least 3 points"),
-        ({"path": "M 0 0 L 1 0 A 1 1 0 0 0 1 1 Z"}, "unknown command 'A'"),
-        ({"path": "M 0 0 l 1 0 l 0 1 z"}, "unknown command 'l'"),
+        ({"path": "M 0 0 L 1 0 B 1 1 Z"}, "unknown command 'B' (at character 13)"),
+        ({"path": "L 0 0 l 1 0 l 0 1 z"}, "must start with M, not L"),
+        ({"path": "M 0 0 a 1 1 0 2 0 1 1"}, "expected 0 or 1 (an arc flag)"),
+        ({"path": "M 0 0"}, "draws nothing"),
+        ({"circle": {"cx": 0.5, "cy": 0.5, "r": 0.5}, "view_box": [0, 0, 1, 1]}, "goes with path"),
+        ({"path": "M 0 0 L 9 9 L 0 9", "view_box": [0, 0, 9, 0]}, "more than zero"),
+        ({"path": "M 0 0 L 20 0 L 0 9", "view_box": [0, 0, 10, 10]}, "outside its view_box"),
+        ({"svg": "../../elsewhere.svg"}, "points outside the folder"),
+        ({"svg": "missing.svg"}, "file 'missing.svg' not found"),
         ({"path": "M 0 0 C 1 1 Z"}, "C needs 6 numbers"),
         ({"star": {"points": 2, "inner": 0.5}}, "star.points"),
         ({"star": {"points": 5, "inner": 1.5}}, "star.inner"),
@@ -289,13 +297,31 @@ def test_patterns_differ_from_each_other(patterns: PatternLibrary) -> None:
         assert a != b
 
 
-def test_pattern_is_anchored_to_the_box(patterns: PatternLibrary) -> None:
-    here = patterns.strokes("crosshatch", (0, 0, 40, 30), BLACK)
-    there = patterns.strokes("crosshatch", (100, 50, 40, 30), BLACK)
-    for a, b in zip(here, there, strict=True):
+def _offsets(path: DrawnPath) -> set[float]:
+    """Each line's signed distance from the origin (M x y L x y pairs)."""
+    starts = [op for op in path.ops if op[0] == "M"]
+    ends = [op for op in path.ops if op[0] == "L"]
+    return {
+        round((m[1] * e[2] - m[2] * e[1]) / math.dist(m[1:], e[1:]), 6)
+        for m, e in zip(starts, ends, strict=True)
+    }
+
+
+@pytest.mark.parametrize("name", ["crosshatch", "stripes", "dots"])
+def test_a_pattern_keeps_its_place_when_its_box_grows(patterns: PatternLibrary, name: str) -> None:
+    """Patterns are anchored at the drawing's origin, not their box: drawn over a box grown
+    by a bleed, every line (or dot) of the card's own box is still there, so a back's
+    overrun past the card continues its pattern without a seam."""
+    card = patterns.strokes(name, (0, 0, 180, 252), BLACK)
+    bled = patterns.strokes(name, (-5.67, -5.67, 191.34, 263.34), BLACK)
+    for a, b in zip(card, bled, strict=True):
         assert isinstance(a, DrawnPath) and isinstance(b, DrawnPath)
-        moved = [v + (100 if i % 2 == 0 else 50) for op in a.ops for i, v in enumerate(op[1:])]
-        assert moved == pytest.approx([v for op in b.ops for v in op[1:]])
+        if a.paint.cap == "round":  # dots: each centre of the card's is among the bled ones
+            found = {(round(op[1], 6), round(op[2], 6)) for op in b.ops if op[0] == "M"}
+            assert {(round(op[1], 6), round(op[2], 6)) for op in a.ops if op[0] == "M"} <= found
+            assert len(found) > len(a.ops) // 2
+        else:  # lines: each line of the card's lies on one of the bled ones
+            assert _offsets(a) <= _offsets(b) and len(_offsets(b)) > len(_offsets(a))
 
 
 @pytest.mark.parametrize(

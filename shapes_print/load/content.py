@@ -35,6 +35,7 @@ from shapes_print.load.models import (
     SheetStyle,
 )
 from shapes_print.load.ranges import check_number_tables, check_section_players
+from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
@@ -355,6 +356,7 @@ def _load_deck(
 ) -> LoadedDeck:
     doc = read_yaml(inside(folder, file, source.source(loc), "game"))
     _mapping(doc)
+    doc = cards_from_sheet(doc)
     deck, origins = expand_deck(validate(Deck, doc), lists, doc)
     _card_limit(deck, doc, max_cards, origins, earlier)
     return LoadedDeck(name, title, deck, doc, origins)

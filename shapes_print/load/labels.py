@@ -47,6 +47,7 @@ class ElementPatch(Strict):
     colour: str | None = None
     align: Literal["left", "centre", "right"] | None = None
     wrap: bool | None = None
+    mirror: bool | None = None
     hidden: bool | None = None
 
 

@@ -116,9 +116,15 @@ class Element(Strict):
     `cards: "{example}"` names a field holding card ids (a list of lists draws one line each);
     its `alt` names them in words for a label set with `picture_words`, which marks the
     picture (the card has no room to write them: the sheet it points to does).
+    An `image` element shows a PNG, JPEG or SVG file, `src: art/sun.png` or `src: "{art}"`
+    (relative to the file that names it: the template's folder, or for a `{field}` the deck
+    or spreadsheet holding the field), fitted to its box by `fit`; with `alt` it is a
+    picture of what `alt` says, without it an ornament a reader's software skips. A `braille`
+    element writes its `text` in braille dots, from its box's top-left corner, when the
+    label set gives the braille's sizes (`style: braille:`); its box is kept clear of ink.
     """
 
-    kind: Literal["rect", "pattern", "shape", "text", "cards"]
+    kind: Literal["rect", "pattern", "shape", "text", "cards", "image", "braille"]
     name: Identifier | None = None
     hidden: bool = False
     box: tuple[CardLength, CardLength, CardLength, CardLength]
@@ -141,6 +147,16 @@ class Element(Strict):
     bleed: bool = False
     cards: str | None = None
     alt: str | None = None
+    src: str | None = None
+    # contain: all of the picture, centred; cover: the whole box, the picture cropped;
+    # stretch: the picture's sides pulled to the box's.
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+
+    @model_validator(mode="after")
+    def _image_has_src(self) -> "Element":
+        if self.kind == "image" and not self.src:
+            raise ValueError("an image element needs src: a .png, .jpg or .svg file, or '{field}'")
+        return self
 
     def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
         """The box on a `width` x `height` card: points from its top-left corner, y down."""
@@ -183,9 +199,11 @@ class Furniture(Strict):
     mark_offset: Length
     mark_length: Length
     mark_min_length: Length
+    mark_min_offset: Length
     mark_width: Length
     mark_colour: Colour = Field("#000000", validate_default=True)
     furniture_gap: Length
+    mark_clearance: Length
     ruler_length: Size
     ruler_step: Size
     ruler_tick: Length
@@ -195,6 +213,30 @@ class Furniture(Strict):
     print_line: str
     ruler_label: str
     inch_label: str
+
+
+class Embosser(Strict):
+    """The page of an embosser (.brf) file, in braille cells and lines."""
+
+    cells_per_line: int = Field(ge=10, le=100)
+    lines_per_page: int = Field(ge=5, le=100)
+    # The heading of the list of cards, each named as its braille zone names it.
+    cards_heading: str
+
+
+class BrailleStyle(Strict):
+    """Braille dots as a swell-paper or embossed page needs them (docs/print-and-accessibility.md).
+
+    `dot_spacing` is between dot centres inside a cell (across and down), `cell_spacing`
+    between the same dot of neighbouring cells, `line_spacing` between neighbouring lines.
+    """
+
+    dot_diameter: Size
+    dot_spacing: Size
+    cell_spacing: Size
+    line_spacing: Size
+    colour: Colour
+    embosser: Embosser
 
 
 class SheetStyle(Strict):
@@ -230,6 +272,8 @@ class SheetStyle(Strict):
     # beneath it at body size (large print); false: the picture is drawn as it is.
     picture_words: bool
     furniture: Furniture
+    # Braille dots on the cards and an embosser file in each kit: set by a braille label set.
+    braille: BrailleStyle | None = None
 
 
 # ---- content ---------------------------------------------------------------------------
@@ -260,8 +304,38 @@ class CardType(Strict):
     for_each: str | list[str] | None = None
 
 
+SHEET_CARDS_SCHEMA = {
+    "type": "object",
+    "description": "cards read from a spreadsheet, a row per card type",
+    "properties": {
+        "from": {"type": "string", "pattern": r"\.(csv|tsv|xlsx|xlsm|xls|ods)$"},
+        "sheet": {"type": "string"},
+    },
+    "required": ["from"],
+    "additionalProperties": False,
+}
+
+
+def _cards_may_come_from_a_sheet(schema: dict[str, Any]) -> None:
+    """In the JSON Schema, `cards:` is a list of cards or `{from: cards.csv}`: the loader
+    reads the spreadsheet into the list before the model sees it."""
+    listed = schema["properties"]["cards"]
+    schema["properties"]["cards"] = {"anyOf": [listed, SHEET_CARDS_SCHEMA]}
+
+
 class Deck(Strict):
-    """The cards of a game: each type with its count, face layout, fields and back."""
+    """The cards of a game: each type with its count, face layout, fields and back.
+
+    `cards: {from: cards.csv}` (or `.xlsx`, `.ods`, with `sheet:`) reads them from a
+    spreadsheet instead, a row per card type (shapes_print/load/spreadsheet.py).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        defer_build=True,
+        json_schema_extra=_cards_may_come_from_a_sheet,  # type: ignore[typeddict-item]
+    )
 
     backs: dict[Identifier, BackDesign]
     cards: list[CardType] = Field(min_length=1)
@@ -480,6 +554,7 @@ class PrintSettings(Strict):
     """Print-shop bleed, ink saver, calibration and the printing guide's document."""
 
     bleed: Length
+    overrun: Length
     cut_line: TrimLine
     ink_saver: InkSaver
     calibration: Calibration
@@ -488,3 +563,4 @@ class PrintSettings(Strict):
     stock: dict[Literal["cards", "sheets"], str]
     sides: dict[Literal["long", "short", "none", "print_shop"], str]
     audiences: dict[Literal["players", "host"], str]
+    cutting: dict[Literal["marked", "unmarked", "print_shop"], str]

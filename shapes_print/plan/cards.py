@@ -14,9 +14,24 @@ from collections.abc import Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardTemplate, Element
+from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.message import fill
+from shapes_print.plan.braille import braille_dots, braille_lines
 from shapes_print.plan.context import DrawContext, colour
-from shapes_print.primitives import Artifact, Group, Item, Paint, Path, Rect, Symbol, Text, Use
+from shapes_print.primitives import (
+    Artifact,
+    Group,
+    Image,
+    Item,
+    Paint,
+    Path,
+    Picture,
+    RasterPicture,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
 from shapes_print.text import fit
 from shapes_print.words import Said
 
@@ -54,7 +69,9 @@ def card_symbol(
         box = _box(element, template, where)
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
-        if element.kind == "cards":
+        if element.kind == "braille":
+            drawn = tuple(_braille(element, box, fields, ctx, where, name))
+        elif element.kind == "cards":
             drawn = tuple(_minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
                 drawn = (
@@ -174,7 +191,7 @@ def _box(element: Element, template: CardTemplate, where: Source) -> Box:
         )
     inset = template.text_safe - 1e-6
     outside = min(x, top) < inset or x + w > width - inset or top + h > height - inset
-    if element.kind == "text" and outside:
+    if element.kind in ("text", "braille") and outside:
         raise UserError(
             where,
             f"template {template.id!r}: text box for {element.text!r} comes closer than "
@@ -242,6 +259,8 @@ def _element(
         return [outline, *_pattern(element, box, clip, fields, ctx, where)]
     if element.kind == "pattern":
         return _pattern(element, box, _rect_ops(box), fields, ctx, where)
+    if element.kind == "image":
+        return _image(element, box, fields, ctx, where, card)
     if element.kind == "shape":
         shape = _text(element.shape, fields, where)
         if shape not in ctx.shapes.names():
@@ -255,6 +274,47 @@ def _element(
         stroked = [Path(ops, Paint(stroke=paint.stroke, stroke_width=paint.stroke_width))]
         return [filled, *patterned, *(stroked if paint.stroke else [])]
     return _text_lines(element, box, fields, ctx, where, card)
+
+
+def _image(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+) -> list[Item]:
+    """A picture fitted to its box: a `{field}` names a file beside the deck (or spreadsheet)
+    that holds the field, a name written in the layout one beside the layout. With `alt` it
+    is a picture of what `alt` says; without, an ornament."""
+    written = element.src or ""
+    name = _text(written, fields, where).strip()
+    if not name:
+        return []  # an empty field: this card has no picture
+    if "{" in written or ctx.layouts_folder is None:
+        folder, what = where.path.parent, where.path.name
+    else:
+        folder, what = ctx.layouts_folder, "layouts"
+    picture = read_picture(picture_path(name, folder, where, what), name, where)
+    image = fitted(picture, box, element.fit)
+    warn_low_resolution(image, card, name, where)
+    alt = ctx.words.fill(element.alt, fields, where) if element.alt else ""
+    if alt.strip():
+        return [Group((image,), alt=alt, role="Figure")]
+    return [Artifact((image,), "Background")]
+
+
+def fitted(picture: Picture, box: Box, fit: str) -> Image:
+    """The picture over the box: all of it centred (contain), the box filled and the rest
+    cropped (cover), or its sides pulled to the box's (stretch)."""
+    x, y, w, h = box
+    if fit == "stretch":
+        return Image(picture, x, y, w, h)
+    width, height = picture.pixels if isinstance(picture, RasterPicture) else picture.size
+    scale = (min if fit == "contain" else max)(w / width, h / height)
+    shown_w, shown_h = width * scale, height * scale
+    clip = _rect_ops(box) if fit == "cover" else None
+    return Image(picture, x + (w - shown_w) / 2, y + (h - shown_h) / 2, shown_w, shown_h, clip)
 
 
 def _text_lines(
@@ -294,6 +354,25 @@ def _text_lines(
         Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
         for i, line in enumerate(fitted.lines)
     ]
+
+
+def _braille(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+) -> list[Item]:
+    """The element's words in braille dots, when the label set gives braille sizes."""
+    style = ctx.style.braille
+    if style is None or not element.text:
+        return []
+    words = ctx.words.fill(element.text, fields, where)
+    if not words:
+        return []
+    what = f"card {card!r}, box {element.name or element.text!r}"
+    return braille_dots(braille_lines(words, ctx.words.locale, box, style, where, what), box, style)
 
 
 def _rect_ops(box: Box) -> tuple:

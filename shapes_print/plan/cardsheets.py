@@ -3,13 +3,17 @@
 Input: the deck's order of (face, back) symbol names and the card's geometry. Output:
 pages of placed symbols. Home sheets come in pairs (faces, then backs where duplex puts
 them); each face sheet also records one closed cut outline per card for cutting machines.
+On home sheets a card's drawing runs on `overrun` past every edge that no neighbour
+shares (the grid's outer edges, as far as the printer-safe margin allows, and edges
+beside an empty slot), drawn from its overrun symbol and clipped to its own side of the
+cut line: a duplex slip of up to `overrun` shows the card's own colour there, not paper.
 Print-shop pages hold one card with its bleed, TrimBox at the card edge and BleedBox at
 the bleed edge, each face followed by its back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -17,7 +21,14 @@ from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 from shapes_print.load.models import Furniture, TrimLine
 from shapes_print.plan.furniture import margin_stretches, place_furniture
-from shapes_print.plan.imposition import Flip, Grid, cut_marks, grid_candidates
+from shapes_print.plan.imposition import (
+    CutGuides,
+    Flip,
+    Grid,
+    cut_guides,
+    grid_candidates,
+    mirrors_x,
+)
 from shapes_print.primitives import (
     Artifact,
     Box,
@@ -36,17 +47,27 @@ from shapes_print.units import POINTS_PER_UNIT
 KAPPA = 0.5522847498
 
 CardOrder = Sequence[tuple[str, str]]
+# How far a slot's drawing runs past its (left, bottom, right, top) edges.
+Reach = tuple[float, float, float, float]
+OVERRUN_PREFIX = "overrun-"
+
+
+def overrun_name(name: str) -> str:
+    """The name of a card drawing's overrun symbol (drawn with an `overrun` bleed)."""
+    return OVERRUN_PREFIX + name
 
 
 @dataclass(frozen=True, slots=True)
 class CardGeometry:
-    """A card's size, its hairline round faces, and the rounding and stroke of cut outlines."""
+    """A card's size, its trim line round faces, the rounding and stroke of cut outlines,
+    and how far its drawing runs past the grid on home sheets (`overrun`)."""
 
     width: float
     height: float
     corner_radius: float
     trim_line: TrimLine | None
     cut_paint: Paint
+    overrun: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +112,76 @@ def sheet_pages(
     font: Font,
     print_line: str,
     where: Source | None = None,
+    overruns: Mapping[str, str] | None = None,
 ) -> SheetPages:
     """Face sheets, each followed by its back sheet with every back behind its face.
 
-    `where` is the card size's place in the YAML (or its option), for layout errors.
+    `where` is the card size's place in the YAML (or its option), for layout errors;
+    `overruns` names each drawing's overrun symbol (a drawing without one stops at its card).
     """
     grid, placed = sheet_grid(card, paper, furniture, font, print_line, where)
-    marks = Artifact((Group(tuple(cut_marks(grid, furniture))),), "Layout")
-    return SheetPages(order, card, grid, duplex, (marks, *placed))
+    guides = cut_guides(grid, furniture)
+    marks = Artifact((Group(guides.marks),), "Layout")
+    reach = Overrun(grid, card.overrun, furniture.safe_margin, duplex)
+    return SheetPages(order, card, grid, duplex, (marks, *placed), reach, overruns or {}, guides)
+
+
+class Overrun:
+    """How far each slot's face and back run past their edges on a sheet of `filled` cards:
+    `overrun` past an edge no neighbour shares, cut short by the printer-safe margin at the
+    grid's outer edges (no overrun on Letter's top and bottom, whose margin is the safe band).
+
+    Butted cards share their inner edges, so there a slip shows the neighbour's back: one
+    cut serves both cards, and a gutter wide enough to hide it would cost A4 a column.
+    """
+
+    def __init__(self, grid: Grid, overrun: float, safe: float, duplex: Duplex) -> None:
+        self.grid, self.overrun, self.safe = grid, overrun, safe
+        self.mirror_x = mirrors_x(grid.page_w, grid.page_h, duplex.flip)
+        dx, dy = duplex.offset
+        left, bottom = grid.left, grid.bottom
+        right, top = grid.page_w - grid.right, grid.page_h - grid.top
+        self.face_margins = (left, bottom, right, top)
+        self.back_margins = (left + dx, bottom + dy, right - dx, top - dy)
+        self.known: dict[tuple[bool, int], list[Reach]] = {}
+
+    def reaches(self, back: bool, filled: int) -> list[Reach]:
+        """Each slot's reach on a face (or back) sheet holding `filled` cards."""
+        key = (back, filled)
+        if key not in self.known:
+            self.known[key] = [self._reach(slot, back, filled) for slot in range(filled)]
+        return self.known[key]
+
+    def _reach(self, slot: int, back: bool, filled: int) -> Reach:
+        grid = self.grid
+        row, column = divmod(slot, grid.columns)
+        last_row, last_column = row == grid.rows - 1, column == grid.columns - 1
+        # Each side as the face sees it: shared with a card, the grid's edge, or open.
+        sides = [
+            "shared" if column else "edge",
+            "edge" if last_row else ("shared" if slot + grid.columns < filled else "open"),
+            "edge" if last_column else ("shared" if slot + 1 < filled else "open"),
+            "shared" if row else "edge",
+        ]
+        if back:  # turning the sheet over swaps left and right (or bottom and top)
+            left, bottom, right, top = sides
+            sides = [right, bottom, left, top] if self.mirror_x else [left, top, right, bottom]
+        margins = self.back_margins if back else self.face_margins
+        reach = [
+            0.0 if side == "shared" else self.overrun if side == "open" else margin - self.safe
+            for side, margin in zip(sides, margins, strict=True)
+        ]
+        return tuple(max(0.0, min(self.overrun, value)) for value in reach)  # type: ignore[return-value]
+
+
+def _overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reach) -> Item:
+    """A card's overrun: its overrun symbol clipped to the ring between the card and its
+    reach (even-odd: the outer rectangle minus the card), as a background artifact."""
+    left, bottom, right, top = reach
+    w, h, o = card.width, card.height, card.overrun
+    outer = cut_outline(x - left, y - bottom, w + left + right, h + bottom + top, 0.0)
+    ring = (*outer, *cut_outline(x, y, w, h, 0.0))
+    return Artifact((Group((Use(name, x - o, y - o),), clip=ring),), "Background")
 
 
 class SheetPages(Sequence[Page]):
@@ -117,8 +200,12 @@ class SheetPages(Sequence[Page]):
         grid: Grid,
         duplex: Duplex,
         shared: tuple[Item, ...],
+        reach: Overrun,
+        overruns: Mapping[str, str],
+        guides: CutGuides,
     ) -> None:
         self.order, self.grid, self.shared = order, grid, shared
+        self.card, self.reach, self.overruns, self.guides = card, reach, overruns, guides
         self.faces = [grid.face_origin(slot) for slot in range(grid.slots)]
         self.backs = [
             grid.back_origin(slot, duplex.flip, duplex.offset) for slot in range(grid.slots)
@@ -138,6 +225,13 @@ class SheetPages(Sequence[Page]):
         ]
         self.cuts = [cut_path(x, y, card) for x, y in self.faces]
 
+    @property
+    def cutting(self) -> str:
+        """What the printing guide says of cutting these sheets (print.yaml's `cutting`):
+        every cut line has marks, or some must follow the trim line instead."""
+        marked = self.guides.columns_marked and self.guides.rows_marked
+        return "marked" if marked else "unmarked"
+
     def __len__(self) -> int:
         return 2 * -(-len(self.order) // self.grid.slots)
 
@@ -156,17 +250,30 @@ class SheetPages(Sequence[Page]):
         start = sheet * self.grid.slots
         cards = self.order[start : start + self.grid.slots]
         size = (self.grid.page_w, self.grid.page_h)
+        names = [pair[is_back] for pair in cards]
+        places = self.backs if is_back else self.faces
+        drawn = [Use(name, x, y) for name, (x, y) in zip(names, places, strict=False)]
+        overrun = self._overrun(names, places, bool(is_back))
         if is_back:
-            return Page(
-                *size,
-                tuple(Use(b, x, y) for (_, b), (x, y) in zip(cards, self.backs, strict=False)),
-            )
-        faces = (Use(face, x, y) for (face, _), (x, y) in zip(cards, self.faces, strict=False))
+            return Page(*size, (*overrun, *drawn))
         return Page(
             *size,
-            (*faces, *self.trims[len(cards)], *self.shared),
+            (*overrun, *drawn, *self.trims[len(cards)], *self.shared),
             cuts=tuple(self.cuts[: len(cards)]),
         )
+
+    def _overrun(
+        self, names: list[str], places: list[tuple[float, float]], back: bool
+    ) -> list[Item]:
+        """The overrun of each card on the sheet that has an overrun symbol and room."""
+        if not self.card.overrun:
+            return []
+        reaches = self.reach.reaches(back, len(names))
+        return [
+            _overrun_item(self.overruns[name], x, y, self.card, reach)
+            for name, (x, y), reach in zip(names, places, reaches, strict=False)
+            if name in self.overruns and any(reach)
+        ]
 
 
 def sheet_grid(

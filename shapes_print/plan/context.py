@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import FontPair
@@ -22,6 +23,7 @@ class DrawContext:
     style: SheetStyle
     furniture_source: Source | None = None  # where the furniture is set, for its errors
     words: Words = field(default_factory=Words)
+    layouts_folder: Path | None = None  # where card layouts are, whose pictures they name
 
 
 def colour(value: str, where: Source | None, what: str) -> RGB:

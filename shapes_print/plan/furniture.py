@@ -1,7 +1,7 @@
 """The scale check and print line that every sheet carries, placed in free margin space.
 
 Margins are cut into bands (above, below, left and right of the content), bands into
-stretches between cut marks. The 50 mm ruler, the inch check and the print line each go in
+stretches between cut lines, kept clear of their marks. The 50 mm ruler, the inch check and the print line each go in
 the first stretch with room; everything stays inside the printer-safe margin. An item with
 no room anywhere is a layout error, not a silent omission.
 """
@@ -52,10 +52,14 @@ def margin_stretches(
     blocked_y: list[float],
     f: Furniture,
 ) -> list[Stretch]:
-    """Free stretches around a content box (left, bottom, right, top), avoiding mark lines."""
+    """Free stretches around a content box (left, bottom, right, top), avoiding mark lines.
+
+    Furniture keeps `mark_clearance` along its band from each cut line, so no ruler tick
+    stands where it could be taken for a cut mark.
+    """
     left, bottom, right, top = content
     width, height = page
-    safe, gap = f.safe_margin, f.furniture_gap
+    safe, gap, clear = f.safe_margin, f.furniture_gap, f.mark_clearance
     stretches: list[Stretch] = []
     bands = [
         (top + gap, height - safe, blocked_x, False),
@@ -68,9 +72,9 @@ def margin_stretches(
         if thickness <= 0:
             continue
         span_end = (height if vertical else width) - safe
-        edges = [safe, *sorted(blocked), span_end]
-        for start, end in itertools.pairwise(edges):
-            a, b = start + gap, end - gap
+        edges = [(safe, gap), *((at, clear) for at in sorted(blocked)), (span_end, gap)]
+        for (start, before), (end, after) in itertools.pairwise(edges):
+            a, b = start + before, end - after
             if b - a > 0:
                 x, y = (low, a) if vertical else (a, low)
                 stretches.append(Stretch(x, y, b - a, thickness, vertical))

@@ -83,7 +83,7 @@ def _mm(points: float) -> str:
 def clearance(f: Furniture, trimmed: bool) -> float:
     """How far cards stay from the paper edge: the safe margin, plus room for marks unless
     the cards carry their own trim line."""
-    return f.safe_margin if trimmed else f.safe_margin + f.mark_offset + f.mark_min_length
+    return f.safe_margin if trimmed else f.safe_margin + f.mark_min_offset + f.mark_min_length
 
 
 def grid_candidates(
@@ -130,37 +130,63 @@ def fit_grid(
     return grid_candidates(page_w, page_h, card_w, card_h, f, trimmed)[0]
 
 
-def cut_marks(grid: Grid, furniture: Furniture) -> list[Line]:
+@dataclass(frozen=True, slots=True)
+class MarkSpan:
+    """Where a side's cut marks run: from `start` to `end` points out from the trim."""
+
+    start: float
+    end: float
+
+
+def mark_span(margin: float, f: Furniture) -> MarkSpan | None:
+    """A side's marks in a margin `margin` wide, or None where no mark of `mark_min_length`
+    fits between the trim and the safe band.
+
+    Marks start `mark_offset` out where that leaves room; a narrow margin brings them in,
+    never closer than `mark_min_offset`, just far enough for a mark of `mark_min_length`
+    (A4's 9.75 mm sides: 1.4 to 3.4 mm out).
+    """
+    room = margin - f.safe_margin
+    start = min(f.mark_offset, room - f.mark_min_length)
+    if start < f.mark_min_offset - EPSILON:
+        return None
+    return MarkSpan(start, min(start + f.mark_length, room))
+
+
+@dataclass(frozen=True, slots=True)
+class CutGuides:
+    """A grid's cut marks, and whether each direction of cut has any: the lines between
+    columns (vertical, marked at the top and bottom) and between rows (marked at the sides).
+    """
+
+    marks: tuple[Line, ...]
+    columns_marked: bool
+    rows_marked: bool
+
+
+def cut_guides(grid: Grid, furniture: Furniture) -> CutGuides:
     """Marks continuing every cut line into the margin, kept inside the safe margin.
 
     A side whose margin has no room for a mark of at least `mark_min_length` gets none.
     """
     f = furniture
-    marks: list[Line] = []
     xs = [grid.left + i * grid.card_w for i in range(grid.columns + 1)]
     ys = [grid.bottom + j * grid.card_h for j in range(grid.rows + 1)]
-    start_top, end_top = (
-        grid.top + f.mark_offset,
-        min(grid.top + f.mark_offset + f.mark_length, grid.page_h - f.safe_margin),
-    )
-    start_bottom, end_bottom = (
-        grid.bottom - f.mark_offset,
-        max(grid.bottom - f.mark_offset - f.mark_length, f.safe_margin),
-    )
-    start_left, end_left = (
-        grid.left - f.mark_offset,
-        max(grid.left - f.mark_offset - f.mark_length, f.safe_margin),
-    )
-    start_right, end_right = (
-        grid.right + f.mark_offset,
-        min(grid.right + f.mark_offset + f.mark_length, grid.page_w - f.safe_margin),
-    )
-    if end_top - start_top >= f.mark_min_length - EPSILON:
-        marks += [Line(x, start_top, x, end_top, f.mark_colour, f.mark_width) for x in xs]
-    if start_bottom - end_bottom >= f.mark_min_length - EPSILON:
-        marks += [Line(x, end_bottom, x, start_bottom, f.mark_colour, f.mark_width) for x in xs]
-    if start_left - end_left >= f.mark_min_length - EPSILON:
-        marks += [Line(end_left, y, start_left, y, f.mark_colour, f.mark_width) for y in ys]
-    if end_right - start_right >= f.mark_min_length - EPSILON:
-        marks += [Line(start_right, y, end_right, y, f.mark_colour, f.mark_width) for y in ys]
-    return marks
+    top = mark_span(grid.page_h - grid.top, f)
+    bottom = mark_span(grid.bottom, f)
+    left = mark_span(grid.left, f)
+    right = mark_span(grid.page_w - grid.right, f)
+    marks: list[Line] = []
+
+    def line(x1: float, y1: float, x2: float, y2: float) -> Line:
+        return Line(x1, y1, x2, y2, f.mark_colour, f.mark_width)
+
+    if top:
+        marks += [line(x, grid.top + top.start, x, grid.top + top.end) for x in xs]
+    if bottom:
+        marks += [line(x, grid.bottom - bottom.end, x, grid.bottom - bottom.start) for x in xs]
+    if left:
+        marks += [line(grid.left - left.end, y, grid.left - left.start, y) for y in ys]
+    if right:
+        marks += [line(grid.right + right.start, y, grid.right + right.end, y) for y in ys]
+    return CutGuides(tuple(marks), bool(top or bottom), bool(left or right))

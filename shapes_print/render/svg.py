@@ -1,13 +1,15 @@
 """SVG backend (svgwrite): the same plan as the PDF, one file per page, true size in mm.
 
 The plan's y axis points up (PDF); SVG's points down. One flip on the page group converts
-it, and each text run flips back locally so letters stand upright.
+it. Text is drawn as the outlines of its font's glyphs (render/svg_glyphs.py), each glyph
+defined once per file, so a page looks the same on a machine without our fonts; each run
+keeps its words as its accessible label.
 """
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterable
-from functools import cache
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
@@ -17,17 +19,20 @@ from shapes_print.primitives import (
     Artifact,
     Document,
     Group,
+    Image,
     Item,
     Line,
     Page,
     Paint,
     Path,
     PathOp,
+    RasterPicture,
     Rect,
     Text,
     Use,
     symbols_used,
 )
+from shapes_print.render.svg_glyphs import glyph_outline
 from shapes_print.units import POINTS_PER_UNIT
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -67,16 +72,6 @@ def _paint_attrs(paint: Paint) -> dict[str, object]:
     return attrs
 
 
-@cache
-def _font(name: str) -> tuple[str, str]:
-    """CSS family and weight of a font the plan names by its loaded name."""
-    try:
-        metrics = font_named(name).metrics
-    except KeyError:
-        return "sans-serif", "normal"
-    return metrics.family, "bold" if metrics.bold else "normal"
-
-
 def _aria(group: SvgGroup, item: Group, in_head: bool) -> None:
     """The group's role for assistive software: a heading with its level, a paragraph, a
     list or its item, a table, its row groups, rows and cells (`in_head`: in its header
@@ -102,6 +97,74 @@ class _Renderer:
         self.alts: dict[str, str] = {}  # what each symbol placed on the page shows (a card)
         self.clips = 0
         self.in_head = False  # drawing a table's header rows
+        self.glyphs: set[str] = set()  # glyph outlines defined in this file, by id
+        self.pictures: set[str] = set()  # defined in this page's <defs>
+
+    def _text(self, item: Text) -> SvgGroup:
+        """A line of text as its glyphs' outlines, placed by the font's advance widths as
+        the PDF sets them, labelled with its words for assistive software."""
+        d, font = self.drawing, font_named(item.font)
+        offset = 0.0
+        if item.anchor != "start":
+            width = font.width(item.text, item.size)
+            offset = width / 2 if item.anchor == "middle" else width
+        outline = glyph_outline(font)
+        run = d.g(fill=item.colour.hex, role="img", aria_label=item.text)
+        run["transform"] = (
+            f"translate({item.x - offset:.3f} {item.y:.3f}) scale({item.size * outline.scale:.6g})"
+        )
+        advance = 0.0
+        for code in map(ord, item.text):
+            glyph = font.glyphs.get(code, 0)
+            path = outline.path(glyph)
+            if path:
+                name = f"{item.font}-g{glyph}"
+                if name not in self.glyphs:
+                    self.glyphs.add(name)
+                    d.defs.add(d.path(id=name, d=path))
+                run.add(d.use(f"#{name}", insert=(round(advance, 1), 0)))
+            advance += font.glyph_widths[glyph] / outline.scale / 1000
+        return run
+
+    def clip(self, ops: tuple[PathOp, ...]) -> str:
+        """A clip path defined once for the page; the reference that applies it."""
+        self.clips += 1
+        clip = self.drawing.defs.add(self.drawing.clipPath(id=f"clip{self.clips}"))
+        clip.add(self.drawing.path(d=_d(ops), clip_rule="evenodd"))
+        return f"url(#clip{self.clips})"
+
+    def picture(self, parent: SvgGroup, image: Image) -> None:
+        """The same picture as the PDF's: defined once per page (a raster file as it is,
+        inline; vector art as its paths), placed over the image's box."""
+        d, picture = self.drawing, image.picture
+        if picture.name not in self.pictures:
+            self.pictures.add(picture.name)
+            if isinstance(picture, RasterPicture):
+                data = base64.b64encode(picture.path.read_bytes()).decode("ascii")
+                definition = d.image(
+                    href=f"data:image/{picture.kind};base64,{data}",
+                    insert=(0, 0),
+                    size=(1, 1),
+                    preserveAspectRatio="none",
+                    id=picture.name,
+                )
+            else:
+                definition = d.g(id=picture.name)
+                for child in picture.items:
+                    self.draw(definition, child)
+            d.defs.add(definition)
+        if isinstance(picture, RasterPicture):  # its unit box runs down from the top
+            move = f"translate({image.x:.3f} {image.y + image.h:.3f}) scale({image.w:.3f} {-image.h:.3f})"
+        else:
+            scale = (image.w / picture.width, image.h / picture.height)
+            move = f"translate({image.x:.3f} {image.y:.3f}) scale({scale[0]:.6g} {scale[1]:.6g})"
+        placed = d.use(f"#{picture.name}", transform=move)
+        if image.clip:
+            holder = d.g(clip_path=self.clip(image.clip))
+            holder.add(placed)
+            parent.add(holder)
+        else:
+            parent.add(placed)
 
     def draw(self, parent: SvgGroup, item: Item) -> None:
         d = self.drawing
@@ -132,18 +195,7 @@ class _Renderer:
                 )
             )
         elif isinstance(item, Text):
-            family, weight = _font(item.font)
-            text = d.text(
-                item.text,
-                insert=(0, 0),
-                font_size=round(item.size, 3),
-                font_family=family,
-                font_weight=weight,
-                fill=item.colour.hex,
-                text_anchor=_ANCHOR[item.anchor],
-            )
-            text["transform"] = f"translate({item.x:.3f} {item.y:.3f}) scale(1 -1)"
-            parent.add(text)
+            parent.add(self._text(item))
         elif isinstance(item, Group):
             group = d.g()
             transform = f"translate({item.dx:.3f} {item.dy:.3f})"
@@ -155,10 +207,7 @@ class _Renderer:
             _aria(group, item, self.in_head)
             target = group
             if item.clip:
-                self.clips += 1
-                clip = d.defs.add(d.clipPath(id=f"clip{self.clips}"))
-                clip.add(d.path(d=_d(item.clip), clip_rule="evenodd"))
-                target = d.g(clip_path=f"url(#clip{self.clips})")
+                target = d.g(clip_path=self.clip(item.clip))
                 group.add(target)
             outer = self.in_head
             self.in_head = item.role == "THead" or (outer and item.role not in ("TBody", "Table"))
@@ -166,6 +215,8 @@ class _Renderer:
                 self.draw(target, child)
             self.in_head = outer
             parent.add(group)
+        elif isinstance(item, Image):
+            self.picture(parent, item)
         elif isinstance(item, Artifact):
             hidden = d.g(aria_hidden="true")
             for child in item.items:

@@ -10,6 +10,8 @@ One job per module:
   artifacts), forms for symbols and shared fills, the build-wide caches.
 - `fonts`: embedded subsets (Identity-H CID fonts keeping the font's glyph ids), widths,
   ToUnicode, subset tags from the glyph set.
+- `images`: card pictures as image XObjects (JPEG as it is, PNG decoded, alpha as a soft
+  mask), each once per file.
 - `tags`: the structure tree (tagged PDF, to PDF/UA-1's structure): elements from the
   plan's roles, MCIDs per page as the pen draws, the ParentTree, written when the file
   closes;
@@ -46,7 +48,7 @@ from typing import BinaryIO
 import pydyf
 
 from shapes_print.primitives import Box, Document
-from shapes_print.render.pdf import fonts, objects, pen
+from shapes_print.render.pdf import fonts, images, objects, pen
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
 from shapes_print.render.pdf.pen import Pen, Stream, resources
@@ -60,7 +62,8 @@ PRODUCER = "shapes-print"
 def clear_caches() -> None:
     """Let go of everything this process remembers between files (groups drawn, texts,
     subsets, compressed streams): the next file is written from scratch, to the same bytes."""
-    for memo in (pen.DRAWN, pen.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED):
+    memos = (pen.DRAWN, pen.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED)
+    for memo in (*memos, images.ENCODED):
         memo.clear()
 
 

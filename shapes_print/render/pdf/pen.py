@@ -38,17 +38,20 @@ from shapes_print.primitives import (
     Artifact,
     Colour,
     Group,
+    Image,
     Item,
     Line,
     Paint,
     Path,
     PathOp,
+    RasterPicture,
     Rect,
     Symbol,
     Text,
     Use,
 )
 from shapes_print.render.pdf.fonts import FileFonts
+from shapes_print.render.pdf.images import placement, write_raster
 from shapes_print.render.pdf.objects import (
     Memo,
     PdfFile,
@@ -159,8 +162,9 @@ def _round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathO
 
 
 def _places_symbols(items: Iterable[Item]) -> bool:
+    """Whether drawing the items writes into the file (a symbol's form, a picture)."""
     return any(
-        isinstance(item, Use)
+        isinstance(item, Use | Image)
         or (isinstance(item, Group | Artifact) and _places_symbols(item.items))
         for item in items
     )
@@ -336,6 +340,8 @@ class Pen:
                 self._group(item)
         elif isinstance(item, Artifact):
             self.draw_all(item.items)  # inside a picture or a form: part of it
+        elif isinstance(item, Image):
+            self._picture(item)
 
     def _fill(self, colour: Colour) -> None:
         if self.state.fill != colour:
@@ -381,6 +387,22 @@ class Pen:
         self.stream.forms[name] = number
         shown = f"/{FORM_PREFIX}{name} Do"
         self._emit(f"q 1 0 0 1 {numbers(x, y)} cm {shown} Q" if x or y else shown)
+
+    def _picture(self, image: Image) -> None:
+        """A picture's XObject, written into this file the first time it shows one (an
+        image, render/pdf/images.py; SVG art, a form drawn like a symbol), then placed."""
+        picture = image.picture
+        number = self.forms.get(picture.name)
+        if number is None:
+            if isinstance(picture, RasterPicture):
+                number = write_raster(self.file, picture)
+            else:
+                art = Symbol(picture.name, picture.width, picture.height, picture.items)
+                number = self._define(art)
+            self.forms[picture.name] = number
+        self.stream.forms[picture.name] = number
+        clip = f"{_path_ops(image.clip)} W n " if image.clip else ""
+        self._emit(f"q {clip}{placement(image)} /{FORM_PREFIX}{picture.name} Do Q")
 
     def _define(self, symbol: Symbol) -> int:
         """A symbol drawn into a form XObject of its own, written at once; the stream

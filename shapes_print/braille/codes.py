@@ -1,0 +1,169 @@
+"""The braille codes the kits are written in, as data: Grade 1 (uncontracted) braille.
+
+Each sign names its source. English: The Rules of Unified English Braille, Second Edition
+2013 (International Council on English Braille; "UEB" below, by section). Spanish: the
+Comisión Braille Española's signs of basic braille (ONCE, "Signografía básica"; "CBE"
+below). Where a text holds a character a code lacks, translation stops and names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from shapes_print.braille.cells import cell, cells
+
+# UEB 4.1 and CBE: the 26 letters a-z are the same cells in both codes (Louis Braille's
+# alphabet; w was added for English and is dots 2456 in both).
+_ALPHABET_DOTS = (
+    "1", "12", "14", "145", "15", "124", "1245", "125", "24", "245", "13", "123", "134", "1345",
+    "135", "1234", "12345", "1235", "234", "2345", "136", "1236", "2456", "1346", "13456", "1356",
+)  # fmt: skip
+_LETTERS = dict(zip("abcdefghijklmnopqrstuvwxyz", _ALPHABET_DOTS, strict=True))
+# UEB 6 and CBE: the digits 1-9 and 0 are the letters a-j after the numeric indicator.
+DIGITS = {
+    digit: cell(_LETTERS[letter]) for digit, letter in zip("1234567890", "abcdefghij", strict=True)
+}
+A_TO_J = frozenset("abcdefghij")
+
+
+# (letter, its base letter, the modifier's second cell after dots 45)
+_MODIFIED = (
+    ("á", "a", "34"), ("é", "e", "34"), ("í", "i", "34"), ("ó", "o", "34"), ("ú", "u", "34"),
+    ("à", "a", "16"), ("è", "e", "16"), ("â", "a", "146"), ("ê", "e", "146"),
+    ("ô", "o", "146"), ("ü", "u", "25"), ("ö", "o", "25"), ("ï", "i", "25"),
+    ("ñ", "n", "12456"), ("ç", "c", "12346"),
+)  # fmt: skip
+
+
+def _frozen(mapping: dict[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(mapping)
+
+
+@dataclass(frozen=True, slots=True)
+class BrailleCode:
+    """One code's signs and the indicators it places before capitals and numbers."""
+
+    name: str
+    letters: Mapping[str, str]
+    punctuation: Mapping[str, str]
+    # Paired quotation marks: the print character and its opening and closing signs.
+    quotes: Mapping[str, tuple[str, str]]
+    capital: str  # before one capital letter
+    capital_word: str  # before a word (letters-sequence) of two or more capitals
+    numeric: str  # before a number's first digit
+    # Characters that keep a number going when a digit follows ("1.5", "1,000").
+    number_joiners: str
+    # UEB only: capitals passage (three or more words in capitals) and its terminator, which
+    # also ends a capitals word before lower-case letters in the same word ("ABCs").
+    capital_passage: str = ""
+    capital_terminator: str = ""
+    # UEB only: the grade 1 symbol indicator before a letter a-j right after a number, which
+    # would otherwise read as a digit ("3a").
+    letter_after_number: str = ""
+    source: str = field(default="")
+
+
+UEB = BrailleCode(
+    name="Unified English Braille, Grade 1",
+    letters=_frozen(
+        {
+            **{letter: cell(dots) for letter, dots in _LETTERS.items()},
+            # UEB 4.2: a modifier before its letter (acute 45-34, grave 45-16, circumflex
+            # 45-146, diaeresis 45-25, tilde 45-12456, cedilla 45-12346).
+            **{
+                accented: cells("45", mark) + cell(_LETTERS[base])
+                for accented, base, mark in _MODIFIED
+            },
+        }
+    ),
+    punctuation=_frozen(
+        {
+            # UEB 7: punctuation.
+            ",": cell("2"),  # comma
+            ";": cell("23"),  # semicolon
+            ":": cell("25"),  # colon
+            ".": cell("256"),  # full stop
+            "!": cell("235"),  # exclamation mark
+            "?": cell("236"),  # question mark
+            "'": cell("3"),  # apostrophe
+            "\u2019": cell("3"),  # apostrophe (typographer's right single quote)
+            "-": cell("36"),  # hyphen
+            "\u2013": cells("6", "36"),  # en dash
+            "—": cells("5", "6", "36"),  # em dash
+            "(": cells("5", "126"),  # round parentheses
+            ")": cells("5", "345"),
+            "[": cells("46", "126"),  # square brackets
+            "]": cells("46", "345"),
+            "/": cells("456", "34"),  # forward slash
+            # UEB 3: general symbols.
+            "&": cells("4", "12346"),  # 3.1 ampersand
+            "*": cells("5", "35"),  # 3.3 asterisk
+            "•": cells("456", "256"),  # 3.5 bullet
+            "+": cells("5", "235"),  # 3.17 plus
+            "=": cells("5", "2356"),  # 3.17 equals
+            "\u00d7": cells("5", "236"),  # 3.17 multiplication sign
+            "#": cells("456", "1456"),  # 3.19 number sign
+            "%": cells("46", "356"),  # 3.21 percent
+        }
+    ),
+    # UEB 7: non-specific quotation marks (straight quotes) and double quotation marks.
+    quotes=_frozen({'"': (cell("236"), cell("356")), "“": (cell("236"), cell("356"))}),
+    capital=cell("6"),  # UEB 8: capitalised letter
+    capital_word=cells("6", "6"),  # UEB 8: capitalised word
+    capital_passage=cells("6", "6", "6"),  # UEB 8: capitalised passage
+    capital_terminator=cells("6", "3"),  # UEB 8: capitals terminator
+    numeric=cell("3456"),  # UEB 6: numeric indicator
+    number_joiners=".,",  # UEB 6: a full stop or comma within a number
+    letter_after_number=cell("56"),  # UEB 5.2 and 6: grade 1 symbol indicator
+    source="The Rules of Unified English Braille, Second Edition 2013",
+)
+
+SPANISH = BrailleCode(
+    name="Braille español (Grado 1)",
+    letters=_frozen(
+        {
+            **{letter: cell(dots) for letter, dots in _LETTERS.items()},
+            # CBE: the Spanish letters of their own.
+            "á": cell("12356"),
+            "é": cell("2346"),
+            "í": cell("34"),
+            "ó": cell("346"),
+            "ú": cell("23456"),
+            "ü": cell("1256"),
+            "ñ": cell("12456"),
+        }
+    ),
+    punctuation=_frozen(
+        {
+            # CBE: punctuation. The question and exclamation marks have one sign each for
+            # the opening and the closing mark.
+            ".": cell("3"),
+            ",": cell("2"),
+            ";": cell("23"),
+            ":": cell("25"),
+            "¿": cell("26"),
+            "?": cell("26"),
+            "¡": cell("235"),
+            "!": cell("235"),
+            "(": cell("126"),
+            ")": cell("345"),
+            "-": cell("36"),
+            "\u2013": cell("36"),  # an en dash between numbers or words: the hyphen's sign
+            "'": cell("3"),
+            "\u00d7": cell("236"),  # the multiplication sign; CBE mathematics: multiplied by
+            "%": cells("456", "356"),
+            "/": cells("6", "2"),
+        }
+    ),
+    # CBE: quotation marks, « » and " ", one sign (dots 236) for opening and closing.
+    quotes=_frozen({"«": (cell("236"),) * 2, "»": (cell("236"),) * 2, '"': (cell("236"),) * 2}),
+    capital=cell("46"),  # CBE: a capital letter
+    capital_word=cells("46", "46"),  # CBE: a word in capitals
+    numeric=cell("3456"),  # CBE: numeric sign
+    number_joiners=".",
+    source="Comisión Braille Española (ONCE), Signografía básica",
+)
+
+CODES: Mapping[str, BrailleCode] = MappingProxyType({"en": UEB, "es": SPANISH})

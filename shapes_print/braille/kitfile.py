@@ -1,0 +1,52 @@
+"""Kit stage, for a braille label set: the embosser file of one kit.
+
+Input: the game, its planned players' documents, the label set's words and braille style.
+Output: the kit's `.brf` (an `EmbosserFile`): each card named as its braille zone names it
+(the same words the card's dots spell), how many there are, and the players' sheets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shapes_print.braille.brf import EmbosserFile, embosser_file
+from shapes_print.cardfile import card_template
+from shapes_print.load.content import Library, LoadedGame
+from shapes_print.plan.context import DrawContext
+from shapes_print.primitives import Document
+
+
+def card_names(
+    loaded: LoadedGame, library: Library, ctx: DrawContext, card_size: str | None
+) -> list[tuple[str, str]]:
+    """(name, count) of every card, in deck order: the words of its face's braille element,
+    or its name as the sheets count it where its layout has no braille zone."""
+    template = card_template(loaded, library, card_size)
+    named: list[tuple[str, str]] = []
+    for deck in loaded.decks:
+        for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+            where = deck.source.source(("cards", index))
+            fields = {"id": card.id, **card.fields}
+            layout = template.layouts[card.layout]
+            zone = next((e for e in layout.elements if e.kind == "braille" and e.text), None)
+            text = zone.text if zone and zone.text else "{name}"
+            name = ctx.words.fill(text, {"name": card.name or card.id, **fields}, where)
+            named.append((name, str(card.count)))
+    return named
+
+
+def braille_file(
+    loaded: LoadedGame,
+    library: Library,
+    ctx: DrawContext,
+    title: str,
+    sheets: Sequence[Document],
+    card_size: str | None,
+) -> EmbosserFile | None:
+    """The kit's embosser file, or None when the label set draws no braille."""
+    style = ctx.style.braille
+    if style is None:
+        return None
+    cards = card_names(loaded, library, ctx, card_size)
+    heading = ctx.words.say(style.embosser.cards_heading, None)
+    return embosser_file(title, cards, sheets, ctx.words.locale, style.embosser, heading)

@@ -1,0 +1,166 @@
+"""Text into Grade 1 braille: one braille word (a string of cells) per print word.
+
+Words are kept apart so lines can be filled to a width (a card's zone, an embosser's 40
+cells) without ever splitting a word except after its own hyphen. The indicators follow
+the code (`codes.py`): capitals, capitalised words and passages, numbers, and a number
+followed by a letter that would read as a digit.
+"""
+
+from __future__ import annotations
+
+from shapes_print.braille.cells import BLANK
+from shapes_print.braille.codes import A_TO_J, CODES, DIGITS, BrailleCode
+
+PASSAGE_WORDS = 3  # UEB 8: three or more capitalised words make a capitals passage
+
+
+class BrailleError(ValueError):
+    """A text the code has no sign for, or one that cannot fit the room it is given."""
+
+
+def code_for(locale: str) -> BrailleCode:
+    """The braille code of a label set's language (en, es, es_MX: by its language part)."""
+    language = locale.replace("-", "_").split("_", 1)[0].lower()
+    if language not in CODES:
+        known = ", ".join(CODES)
+        raise BrailleError(f"no braille code for the language {locale!r} (known: {known})")
+    return CODES[language]
+
+
+def _capitalised(word: str) -> bool:
+    """A word of two or more letters, every one a capital ("WILD", "BOARD,")."""
+    letters = [c for c in word if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+def translate(text: str, code: BrailleCode) -> list[str]:
+    """The braille words of `text`, in order."""
+    words = text.split()
+    passage = [False] * len(words)
+    if code.capital_passage:
+        start = 0
+        while start < len(words):
+            end = start
+            while end < len(words) and _capitalised(words[end]):
+                end += 1
+            if end - start >= PASSAGE_WORDS:
+                passage[start:end] = [True] * (end - start)
+            start = max(end, start + 1)
+    braille = []
+    for index, word in enumerate(words):
+        inside = passage[index]
+        cells = _word(word, code, capitals_off=inside)
+        if inside and (index == 0 or not passage[index - 1]):
+            cells = code.capital_passage + cells
+        if inside and (index + 1 == len(words) or not passage[index + 1]):
+            cells += code.capital_terminator  # UEB 8: before or after punctuation
+        braille.append(cells)
+    return braille
+
+
+def _word(word: str, code: BrailleCode, capitals_off: bool) -> str:
+    out: list[str] = []
+    numeric = False
+    opened: set[str] = set()
+    index = 0
+    while index < len(word):
+        char = word[index]
+        following = word[index + 1] if index + 1 < len(word) else ""
+        if char in DIGITS:
+            out.append(DIGITS[char] if numeric else code.numeric + DIGITS[char])
+            numeric = True
+            index += 1
+            continue
+        if numeric and char in code.number_joiners and following in DIGITS:
+            out.append(code.punctuation[char])
+            index += 1
+            continue
+        after_number, numeric = numeric, False
+        if char.isalpha():
+            end = index
+            while end < len(word) and word[end].isalpha():
+                end += 1
+            run = word[index:end]
+            if after_number and run[0] in A_TO_J:
+                out.append(code.letter_after_number)
+            out.append(_letters(run, code, capitals_off, word))
+            index = end
+            continue
+        out.append(_sign(char, code, opened, at_start=index == 0 or word[index - 1] in "([«¡¿"))
+        index += 1
+    return "".join(out)
+
+
+def _sign(char: str, code: BrailleCode, opened: set[str], at_start: bool) -> str:
+    if char in code.quotes:
+        opening, closing = code.quotes[char]
+        if char in opened or not at_start:
+            opened.discard(char)
+            return closing
+        opened.add(char)
+        return opening
+    if char in code.punctuation:
+        return code.punctuation[char]
+    raise BrailleError(f"{code.name} has no sign here for {char!r} (U+{ord(char):04X})")
+
+
+def _letters(run: str, code: BrailleCode, capitals_off: bool, word: str) -> str:
+    """A letters-sequence with its capital signs: the word sign when all of it is in
+    capitals, else a sign per capital (UEB: the word sign and a terminator for a run of
+    capitals inside a word, "ABCs")."""
+    plain = "".join(_letter(c, code, word) for c in run.lower())
+    if capitals_off or not any(c.isupper() for c in run):
+        return plain
+    if len(run) >= 2 and run.isupper():
+        return code.capital_word + plain
+    out = []
+    index = 0
+    while index < len(run):
+        end = index
+        while end < len(run) and run[end].isupper() == run[index].isupper():
+            end += 1
+        segment = "".join(_letter(c, code, word) for c in run[index:end].lower())
+        if not run[index].isupper():
+            out.append(segment)
+        elif end - index >= 2 and code.capital_terminator:
+            out.append(code.capital_word + segment + code.capital_terminator)
+        else:
+            out.append(
+                "".join(code.capital + _letter(c, code, word) for c in run[index:end].lower())
+            )
+        index = end
+    return "".join(out)
+
+
+def _letter(char: str, code: BrailleCode, word: str) -> str:
+    if char not in code.letters:
+        raise BrailleError(f"{code.name} has no sign for the letter {char!r} in {word!r}")
+    return code.letters[char]
+
+
+def fill_lines(words: list[str], width: int, hyphen: str) -> list[str]:
+    """Words joined by blank cells into lines of at most `width` cells. A word longer than a
+    line is divided after one of its own hyphens (UEB 8 allows it for capitalised words
+    too); a word with no hyphen to divide at that is still too long is an error."""
+    pieces: list[str] = []
+    for word in words:
+        pieces.extend(_divided(word, width, hyphen))
+    lines: list[str] = []
+    for piece in pieces:
+        joined = f"{lines[-1]}{BLANK}{piece}" if lines and not lines[-1].endswith(hyphen) else ""
+        if lines and joined and len(joined) <= width:
+            lines[-1] = joined
+        elif lines and lines[-1].endswith(hyphen) and len(lines[-1] + piece) <= width:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+def _divided(word: str, width: int, hyphen: str) -> list[str]:
+    if len(word) <= width:
+        return [word]
+    cut = word.rfind(hyphen, 0, width)
+    if cut <= 0:
+        raise BrailleError(f"a word of {len(word)} cells does not fit a line of {width}")
+    return [word[: cut + 1], *_divided(word[cut + 1 :], width, hyphen)]

@@ -1,0 +1,224 @@
+"""Decks kept in a spreadsheet: `cards: {from: cards.csv}` in a deck file (or `.xlsx`, `.ods`).
+
+Input: a deck file's Document whose `cards` is `{from: FILE}` (and, for a workbook, `sheet:`
+NAME; default its first sheet). Output: the same Document with `cards` a list of card
+mappings, one per row, and the place of every cell (`cards.csv:ROW:COL`, counted as the
+spreadsheet shows them, the header being row 1) among its marks, so every later check of a
+card (an unknown back, a field no layout reads, the card limit) names its cell.
+
+The first row that holds anything names the columns (row 1, unless a workbook starts lower). The columns `id`, `name`, `count`, `layout`, `back` and `group` are
+the card's own keys (as in a YAML deck); every other column is a field. An empty cell leaves
+its field out, so a `when:` element stays hidden; empty rows are skipped. CSV is read as UTF-8
+(with or without the byte-order mark spreadsheet programs write), its separator a comma,
+semicolon or tab as the header line uses; workbooks through python-calamine.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
+from shapes_print.load.models import IDENTIFIER_PATTERN
+from shapes_print.load.yamlsrc import Document, Loc
+from shapes_print.paths import inside
+
+KEY_COLUMNS = ("id", "name", "count", "layout", "back", "group")
+REQUIRED = ("id", "count", "layout", "back")
+WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods")
+SUFFIXES = (".csv", ".tsv", *WORKBOOKS)
+_IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
+_SPEC_KEYS = ("from", "sheet")
+Cell = str | int | float
+
+
+def cards_from_sheet(doc: Document) -> Document:
+    """The deck file with the rows of the spreadsheet its `cards: {from: ...}` names in place
+    of that mapping; any other deck file as it is."""
+    data = doc.data
+    spec = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(spec, dict) or "from" not in spec:
+        return doc
+    for key in spec:
+        if key not in _SPEC_KEYS:
+            raise UserError(
+                doc.source(("cards", key)),
+                f"cards: unknown key {key!r}",
+                "cards: {from: cards.csv} reads a spreadsheet (sheet: NAME picks a workbook's sheet)",
+            )
+    name, sheet = spec["from"], spec.get("sheet")
+    where = doc.source(("cards", "from"))
+    if not isinstance(name, str) or not name.lower().endswith(SUFFIXES):
+        raise UserError(where, f"cards.from: expected a {', '.join(SUFFIXES)} file, got {name!r}")
+    if sheet is not None and not isinstance(sheet, str):
+        raise UserError(doc.source(("cards", "sheet")), f"cards.sheet: must be text, got {sheet!r}")
+    path = inside(doc.path.parent, name, where, "deck file's")
+    place = _Place(doc.path.parent / name)  # as the deck file names it, for messages
+    if path.suffix.lower() in WORKBOOKS:
+        rows = _workbook(path, sheet, where, place)
+    else:
+        rows = _csv(path, place)
+    cards, marks = _cards(rows, place)
+    return Document(
+        doc.path,
+        {**data, "cards": cards},
+        {**doc.marks, **{("cards", *loc): source for loc, source in marks.items()}},
+        doc.unquoted,
+    )
+
+
+class _Place:
+    """Where a cell is: the spreadsheet's path (as the deck file names it), row and column."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __call__(self, row: int, column: int = 1) -> Source:
+        return Source(self.path, row, column)
+
+
+def _csv(path: Path, place: _Place) -> list[list[Cell]]:
+    raw = path.read_bytes()
+    if len(raw) > MAX_FILE_BYTES:
+        raise UserError(place(0), f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        bad = raw[error.start : error.start + 1].hex().upper()
+        raise UserError(
+            place(line, 0), f"is not UTF-8 text (byte 0x{bad}); save it as CSV UTF-8"
+        ) from None
+    header = text.split("\n", 1)[0]
+    separator = max(",;\t", key=header.count) if path.suffix.lower() == ".csv" else "\t"
+    try:
+        return [list(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=separator)]
+    except csv.Error as error:
+        raise UserError(place(0), f"is not a CSV file the reader understands: {error}") from None
+
+
+def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> list[list[Cell]]:
+    """The sheet's cells from A1 (empty rows and columns before the data kept, so row and
+    column numbers are the ones the spreadsheet shows)."""
+    from python_calamine import CalamineError, CalamineWorkbook  # only decks in workbooks
+
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+        names = book.sheet_names
+        if sheet is not None and sheet not in names:
+            raise UserError(
+                where, f"no sheet {sheet!r} in {path.name} (sheets: {', '.join(names)})"
+            )
+        chosen = book.get_sheet_by_name(sheet) if sheet else book.get_sheet_by_index(0)
+        rows = chosen.to_python(skip_empty_area=False)
+    except (CalamineError, ValueError, OSError) as error:
+        raise UserError(place(0), f"cannot read this workbook: {error}") from None
+    return [
+        [_cell(value, place(r, c)) for c, value in enumerate(row, start=1)]
+        for r, row in enumerate(rows, start=1)
+    ]
+
+
+def _cell(value: Any, where: Source) -> Cell:
+    """A workbook's cell as a YAML value would be: text, or a number (whole numbers whole)."""
+    if isinstance(value, bool):
+        raise UserError(
+            where, f"{str(value).upper()} is a true/false cell; a card's value is text or a number"
+        )
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, int | float | str):
+        return value
+    return str(value)  # a date or a time: text, as a YAML deck keeps dates
+
+
+def _blank(value: Cell) -> bool:
+    return isinstance(value, str) and not value.strip()
+
+
+def _headers(rows: Sequence[Sequence[Cell]], place: _Place) -> tuple[int, list[str | None]]:
+    """The header row's number and its headers by column (None for an empty column); each
+    names a column once, and the card's own columns are all there."""
+    first = next((n for n, row in enumerate(rows, 1) if not all(map(_blank, row))), 0)
+    if not first:
+        raise UserError(
+            place(1), f"no headers: row 1 names the columns {', '.join(REQUIRED)} and the fields"
+        )
+    headers: list[str | None] = []
+    for column, cell in enumerate(rows[first - 1], start=1):
+        header = str(cell).strip() if not _blank(cell) else None
+        if header is not None and header in headers:
+            raise UserError(place(first, column), f"column {header!r} is named twice")
+        headers.append(header)
+    for key in REQUIRED:
+        if key not in headers:
+            named = ", ".join(h for h in headers if h)
+            raise UserError(place(first), f"no {key!r} column among the headers ({named})")
+    return first, headers
+
+
+def _cards(rows: list[list[Cell]], place: _Place) -> tuple[list[dict[str, Any]], dict[Loc, Source]]:
+    """One card mapping per row that holds anything, with the place of each value."""
+    first, headers = _headers(rows, place)
+    if sum(len(row) for row in rows) > MAX_VALUES:
+        raise UserError(place(1), f"holds more than {MAX_VALUES:,} cells")
+    cards: list[dict[str, Any]] = []
+    marks: dict[Loc, Source] = {}
+    for row_number, row in enumerate(rows[first:], start=first + 1):
+        if all(_blank(cell) for cell in row):
+            continue
+        index = len(cards)
+        card: dict[str, Any] = {}
+        fields: dict[str, Cell] = {}
+        marks[(index,)] = place(row_number)
+        marks[(index, "fields")] = place(row_number)
+        for column, cell in enumerate(row, start=1):
+            header = headers[column - 1] if column <= len(headers) else None
+            if _blank(cell):
+                continue
+            if header is None:
+                raise UserError(
+                    place(row_number, column),
+                    f"this column has no header in row {first}: name it there",
+                )
+            if isinstance(cell, str):
+                cell = cell.strip()
+                if len(cell) > MAX_TEXT:
+                    raise UserError(
+                        place(row_number, column),
+                        f"column {header!r}: text is longer than {MAX_TEXT:,} characters",
+                    )
+            if header in KEY_COLUMNS:
+                card[header] = _key(header, cell, place(row_number, column))
+                marks[(index, header)] = place(row_number, column)
+            else:
+                fields[header] = cell
+                marks[(index, "fields", header)] = place(row_number, column)
+        for key in REQUIRED:
+            if key not in card:
+                where = place(row_number, headers.index(key) + 1)
+                raise UserError(where, f"column {key!r}: is empty; every card needs one")
+        cards.append({**card, "fields": fields})
+    if not cards:
+        raise UserError(place(first + 1), "no cards: add a row for each card under the headers")
+    return cards, marks
+
+
+def _key(header: str, value: Cell, where: Source) -> Cell:
+    """A card's own value, checked here so its message names the column."""
+    if header == "count":
+        number = value
+        if isinstance(value, str) and re.fullmatch(r"[+]?\d+", value):
+            number = int(value)
+        if not isinstance(number, int) or number <= 0:
+            raise UserError(where, f"column 'count': must be a whole number above 0, got {value!r}")
+        return number
+    text = str(value)
+    if header == "id" and not _IDENTIFIER.match(text):
+        raise UserError(where, f"column 'id': {text!r} may only use a-z, 0-9 and - (like 'red-7')")
+    return text

@@ -1,0 +1,68 @@
+"""Braille on a card: a text's Grade 1 cells drawn as filled circles in a zone of the card.
+
+Input: the words, the label set's locale, the zone (a box in card points, y up) and the
+dots' sizes (`BrailleStyle`). Output: one filled path of circles, every dot inside the zone,
+lines from the zone's top-left corner, so swell paper raises them and nothing else there.
+"""
+
+from __future__ import annotations
+
+from shapes_print.braille.cells import raised
+from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
+from shapes_print.errors import Source, UserError
+from shapes_print.load.models import BrailleStyle
+from shapes_print.primitives import Artifact, Item, Paint, Path, PathOp
+from shapes_print.shapes import ellipse_ops
+
+Box = tuple[float, float, float, float]
+HYPHEN = "\u2824"  # dots 36, the hyphen in both codes: where a long word may be divided
+MM = 72 / 25.4
+
+
+def cells_across(width: float, style: BrailleStyle) -> int:
+    """How many cells fit side by side in `width` points (dots included whole)."""
+    return int((width - style.dot_spacing - style.dot_diameter) // style.cell_spacing) + 1
+
+
+def lines_down(height: float, style: BrailleStyle) -> int:
+    """How many lines of cells fit one above another in `height` points."""
+    return int((height - 2 * style.dot_spacing - style.dot_diameter) // style.line_spacing) + 1
+
+
+def braille_lines(
+    text: str, locale: str, box: Box, style: BrailleStyle, where: Source, what: str
+) -> list[str]:
+    """The text's cells in lines that fit the zone, or an error naming the card and what
+    room it would need."""
+    _, _, width, height = box
+    across, down = cells_across(width, style), lines_down(height, style)
+    try:
+        lines = fill_lines(translate(text, code_for(locale)), across, HYPHEN)
+    except BrailleError as error:
+        raise UserError(where, f"{what}: braille for {text!r}: {error}") from None
+    if len(lines) > down:
+        raise UserError(
+            where,
+            f"{what}: braille for {text!r} needs {len(lines)} lines of {across} cells; "
+            f"its zone ({width / MM:.1f} x {height / MM:.1f} mm) holds {down}",
+        )
+    return lines
+
+
+def braille_dots(lines: list[str], box: Box, style: BrailleStyle) -> list[Item]:
+    """Every raised dot as a filled circle: dot 1 of the first cell touches the zone's
+    top-left corner. The dots repeat the card's words, so a reader's software skips them."""
+    x, y, _, height = box
+    radius = style.dot_diameter / 2
+    ops: list[PathOp] = []
+    for row, line in enumerate(lines):
+        top = y + height - radius - row * style.line_spacing
+        for column, braille in enumerate(line):
+            left = x + radius + column * style.cell_spacing
+            for dot in raised(braille):
+                across, down = divmod(dot - 1, 3)
+                centre = (left + across * style.dot_spacing, top - down * style.dot_spacing)
+                ops.extend(ellipse_ops(*centre, radius, radius))
+    if not ops:
+        return []
+    return [Artifact((Path(tuple(ops), Paint(fill=style.colour)),), "Layout")]
