@@ -36,10 +36,14 @@ _WRITE_SIZE = 1 << 16
 
 class Memo(dict[K, V]):
     """What a build (this process) has made once and reuses; the bytes written never
-    depend on what is here, so letting it all go past `MEMO_LIMIT` entries is safe."""
+    depend on what is here, so letting it all go past `limit` entries is safe."""
+
+    def __init__(self, limit: int = MEMO_LIMIT) -> None:
+        super().__init__()
+        self.limit = limit
 
     def keep(self, key: K, value: V) -> V:
-        if len(self) >= MEMO_LIMIT:
+        if len(self) >= self.limit:
             self.clear()
         self[key] = value
         return value

@@ -71,6 +71,10 @@ _OPERATION = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "
 # A clipped, text-free group whose operators reach this many characters (a pattern fill)
 # becomes a form shared by the build; below it, a form's own object costs more than it saves.
 _SHARED_FORM_MIN = 4096
+# Groups and lines of text the build keeps drawn: a tagged sheet caches each cell, label
+# and paragraph of its pages (its tables and lists are drawn around them), several
+# thousand over `make print`; each is a few small strings.
+GROUPS_KEPT = 8192
 # Form XObjects are named after their symbol under this prefix (`/FormXob.face-circle`).
 FORM_PREFIX = "FormXob."
 
@@ -128,8 +132,8 @@ class Stream:
 
 
 # Groups drawn so far in this build, and lines of text worked out.
-DRAWN: Memo[Group, _Drawn | _SharedForm] = Memo()
-SHOWN: Memo[TextKey, _Shown] = Memo()
+DRAWN: Memo[Group, _Drawn | _SharedForm] = Memo(GROUPS_KEPT)
+SHOWN: Memo[TextKey, _Shown] = Memo(GROUPS_KEPT)
 
 
 @lru_cache(maxsize=256)
