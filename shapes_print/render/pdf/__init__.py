@@ -100,7 +100,6 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         entries["Contents"] = reference(contents)
         entries["StructParents"] = index
         file.write(number, pydyf.Dictionary(entries).data)
-        file.flush()  # the page is in the file before the next is drawn
         numbers_of_pages.append(number)
     file_fonts.write()
     kids = " ".join(map(reference, numbers_of_pages))

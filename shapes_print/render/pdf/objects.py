@@ -118,14 +118,14 @@ class PdfFile:
         self.pending = bytearray()  # small objects gathered into one write
         self._add(_HEADER)
 
-    def _add(self, data: bytes) -> None:
-        """Append to the file; small objects (a card's structure element) wait in
-        `pending` until it holds `_WRITE_SIZE` bytes or a page is finished (`flush`), so
-        they cost one write between them."""
+    def _add(self, data: bytes, batched: bool = False) -> None:
+        """Append to the file at once, or, `batched`, once `pending` holds `_WRITE_SIZE`
+        bytes or anything else is written: a card sheet's structure elements, a few dozen
+        bytes each, cost one write between them."""
         self.size += len(data)
         pending = self.pending
         pending += data
-        if len(pending) >= _WRITE_SIZE:
+        if not batched or len(pending) >= _WRITE_SIZE:
             self.flush()
 
     def flush(self) -> None:
@@ -140,10 +140,11 @@ class PdfFile:
         self.offsets.append(0)
         return self.count
 
-    def write(self, number: int, data: bytes) -> None:
-        """The object numbered `number`, formatted."""
+    def write(self, number: int, data: bytes, batched: bool = False) -> None:
+        """The object numbered `number`, formatted; `batched`, it may wait to be written
+        with the small objects after it."""
         self.offsets[number - 1] = self.size
-        self._add(b"%d 0 obj\n%b\nendobj\n" % (number, data))
+        self._add(b"%d 0 obj\n%b\nendobj\n" % (number, data), batched)
 
     def add(self, thing: pydyf.Object) -> int:
         """A new object written at once; its number."""

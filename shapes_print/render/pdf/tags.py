@@ -96,7 +96,7 @@ class StructureTree:
         mcid = len(marked)
         marked.append(number)
         head = b"<< /Type /StructElem /S /Figure /P %d 0 R /Pg %d 0 R /K [%d]"
-        self.file.write(number, head % (parent.number, page, mcid) + _alt(alt))
+        self.file.write(number, head % (parent.number, page, mcid) + _alt(alt), batched=True)
         return mcid
 
     def mark(self, element: Element) -> int:
@@ -118,7 +118,7 @@ class StructureTree:
         if element.last is not None:
             self._close(element.last)
             element.last = None
-        self.file.write(element.number, _element(element))
+        self.file.write(element.number, _element(element), batched=True)
 
     def write(self) -> int:
         """The rest of the elements, the ParentTree and the StructTreeRoot; the root's
