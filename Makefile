@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: print test docs bench lint clean
+.PHONY: print test docs reference bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,12 @@ docs: $(STAMP)
 	$(BIN)/shapes-print preview pass-and-pick --players 4 --paper a4 --dpi 72 --out output
 	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_cards_p01.png docs/cards.png
 	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_sheets_p03.png docs/score-sheet.png
+
+# The reference: JSON Schemas in schemas/ and docs/reference.md, from the models and
+# shapes_print/reference.yaml. tests/test_reference.py fails when either is out of date.
+reference: $(STAMP)
+	$(BIN)/shapes-print schema --out schemas
+	$(BIN)/python -m shapes_print.reference
 
 # Speed and memory at every size, against a bare reportlab floor (a few minutes).
 bench: $(STAMP)

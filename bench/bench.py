@@ -14,7 +14,8 @@ the machine:
 3. the render floor: a bare reportlab script (generated below) that draws the same faces,
    backs, marks and furniture as the plan of the 1,800- and 10,000-card decks, each
    distinct face once as a form XObject, with no loading, validation or layout; and
-   shapes-print over it. At 1,800 cards also after importing typer, pydantic and PyYAML.
+   shapes-print over it. At 1,800 cards also after importing typer, pydantic and PyYAML;
+4. `preview --watch`: from saving an edit to the rebuilt PDFs and PNGs (bench_watch.py).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ import yaml
 
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
+
+from bench_watch import watch_rows  # noqa: E402 - beside this script
 
 from shapes_print import pipeline  # noqa: E402 - after the path is set
 from shapes_print.kit import KitRequest, plan_kit  # noqa: E402
@@ -486,6 +489,7 @@ def main() -> None:
         commands = deck_commands(work)
         figures = in_rounds({**commands, **floor_commands(work)})
         rows += deck_rows(figures) + floor_rows(figures)
+        rows += watch_rows(work)
     rows.insert(0, ("", "wall", "cpu", "rate / memory", "target"))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:

@@ -34,6 +34,8 @@ from shapes_print.plan.imposition import Flip
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document, Group, Item, Paint, Symbol, symbols_used
+from shapes_print.printshop import SIDE_SUFFIX
+from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
 
 Symbols = dict[str, Symbol]
@@ -134,6 +136,18 @@ def _draw_cards(
     return faces, backs
 
 
+def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
+    """The print-shop bleed in points (`--bleed`, else print.yaml's); None off the shop."""
+    if not options.print_shop:
+        return None
+    return printing.bleed if options.bleed is None else options.bleed
+
+
+def bleed_words(bleed: float) -> Said:
+    """A bleed as both kinds of shop say it: `3 mm (0.118 in)`, `3.175 mm (0.125 in)`."""
+    return Said(f"{bleed / POINTS_PER_UNIT['mm']:.4g} mm ({bleed / POINTS_PER_UNIT['in']:.3g} in)")
+
+
 def _drafted(symbols: Symbols, settings: InkSaver, pale: bool) -> Symbols:
     return {name: save_ink_symbol(symbol, settings, pale) for name, symbol in symbols.items()}
 
@@ -194,7 +208,7 @@ def plan_cards(
     shown = earlier or {}
     template = card_template(loaded, library, options.card_size)
     printing = library.printing
-    bleed = printing.bleed if options.print_shop else 0.0
+    bleed = shop_bleed(printing, options) or 0.0
     cut = printing.cut_line
     geometry = CardGeometry(
         template.card["width"],
@@ -235,7 +249,8 @@ def plan_cards(
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
-    return Document(title, pages, symbols, flip, ctx.words.locale), faces
+    press = library.press if options.print_shop else None
+    return Document(title, pages, symbols, flip, ctx.words.locale, press), faces
 
 
 def plan_guide(
@@ -245,27 +260,42 @@ def plan_guide(
     files: Sequence[tuple[str, str, Document]],
     paper: tuple[str, tuple[float, float]],
     flip: Flip,
-    print_shop: bool,
+    bleed: float | None,
     stem: str,
 ) -> tuple[str, str, Document]:
     """The printing guide (name, audience, document) listing the kit's files, cards first.
 
     `files` are (name, audience, document), each name `stem` and its part; the words for
     stock, sides and audiences are YAML's and, like every value filled in, pass through the
-    label set's words. File and paper names are names, not words.
+    label set's words. File and paper names are names, not words. `bleed` is the
+    print-shop bleed (None for a home kit), which the print-shop file's sides say.
     """
     printing, doc = library.printing, library.guide
     sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages)]
-    cutting = "print_shop" if print_shop else sheets[0].cutting if sheets else "marked"
+    cutting = "print_shop" if bleed is not None else sheets[0].cutting if sheets else "marked"
+    shop = ""
+    if bleed is not None:
+        where = library.printing_source.source(("sides", "print_shop"))
+        shop = ctx.words.fill(printing.sides["print_shop"], {"bleed": bleed_words(bleed)}, where)
+
+    def sides(name: str, document: Document) -> str:
+        """A print-shop file's sides name the shop it is for; a home file's, its duplex."""
+        if document.press is None:
+            return printing.sides[document.duplex]
+        for side, suffix in SIDE_SUFFIX.items():
+            if name.endswith(suffix):
+                return printing.sides[f"print_shop_{side}s"]  # type: ignore[index]
+        return Said(shop)
+
     kit_files = [
         {
             "file": Said(f"{name}.pdf"),
             "part": Said(f"{name.removeprefix(stem)}.pdf"),
             "pages": len(document.pages),
-            "stock": printing.stock["sheets" if document.duplex == "none" else "cards"],
-            "sides": printing.sides[
-                "print_shop" if print_shop and document.duplex != "none" else document.duplex
+            "stock": printing.stock[
+                "cards" if document.press or document.duplex != "none" else "sheets"
             ],
+            "sides": sides(name, document),
             "audience": printing.audiences[audience],  # type: ignore[index]
         }
         for name, audience, document in files

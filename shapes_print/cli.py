@@ -9,6 +9,7 @@ and would otherwise evaluate some two hundred strings to do so.
 import gc
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -53,10 +54,22 @@ BackOffset = Annotated[
 CardSize = Annotated[
     str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
 ]
-PrintShop = Annotated[bool, typer.Option(help="One card per page with bleed, for a print service.")]
+PrintShop = Annotated[
+    bool,
+    typer.Option(help="For a print service: PDF/X-4 in CMYK, one card per page with bleed."),
+]
 InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
 Formats = Annotated[
-    str, typer.Option("--format", help="'pdf' or 'pdf,svg' (also SVG pages and *_cut.svg files).")
+    str,
+    typer.Option(
+        "--format",
+        help="'pdf', 'pdf,svg' (also SVG pages and *_cut.svg files) or, with --print-shop, "
+        "'png' (also a 300 dpi PNG of each card side).",
+    ),
+]
+Bleed = Annotated[
+    str | None,
+    typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
 ]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
 
@@ -81,6 +94,7 @@ def build(
     print_shop: PrintShop = False,
     ink_saver: InkSaver = False,
     formats: Formats = "pdf",
+    bleed: Bleed = None,
     max_cards: MaxCards = MAX_CARDS,
     jobs: Annotated[
         int, typer.Option(min=1, help="Processes to render a batch of kits with.")
@@ -99,7 +113,9 @@ def build(
     from shapes_print import pipeline, report
 
     sources = pipeline.Sources(content, templates)
-    printing = PrintOptions.from_words(card_size, print_shop, back_offset, ink_saver, formats)
+    printing = PrintOptions.from_words(
+        card_size, print_shop, back_offset, ink_saver, formats, bleed
+    )
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
     with report.build_progress(sys.stdout, quiet) as on_kit:
         written = pipeline.build(
@@ -124,17 +140,34 @@ def preview_kit(
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
     labels: Labels = None,
+    watch: Annotated[
+        bool, typer.Option(help="Keep going: build and draw again whenever an input file changes.")
+    ] = False,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
-    Example: shapes-print preview pass-and-pick --players 4 --paper a4
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4 --watch
     """
     from shapes_print import pipeline, preview  # preview: pypdfium2 and Pillow
 
     sources = pipeline.Sources(content, templates)
-    for kit in preview.build_and_preview(sources, game, players, paper, out, dpi, labels or []):
+    asked = (sources, game, players, paper, out, dpi, labels or [])
+    if watch:
+        from shapes_print import watch as watching
+
+        build = partial(preview.build_and_preview, *asked)
+        folders = watching.watched_folders(sources, game, labels or [])
+        watching.watch(build, folders, out, print_now)
+        return
+    for kit in preview.build_and_preview(*asked):
         for path in (*kit.pages, kit.contact_sheet):
             typer.echo(str(path))
+
+
+def print_now(line: str) -> None:
+    """One line to stdout at once, even into a pipe, so a watcher's reader sees each rebuild."""
+    typer.echo(line)
+    sys.stdout.flush()
 
 
 @app.command()
@@ -247,7 +280,8 @@ def schema(
     out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = PROJECT
     / "schemas",
 ) -> None:
-    """Write JSON Schemas for deck, card template and label-set files, for editors.
+    """Write a JSON Schema for every kind of YAML file (game, deck, document, card template,
+    label set, papers, ...), for editors; docs/reference.md says which file uses which.
 
     Example: shapes-print schema --out schemas
     """

@@ -7,18 +7,19 @@ planned into pages.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shapes_print.braille.brf import EmbosserFile
 from shapes_print.braille.kitfile import braille_file
-from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide
+from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide, shop_bleed
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.fields import BACK_LOOK, back_look_name
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import STANDARD
-from shapes_print.load.models import ComputedList
+from shapes_print.load.models import CardType, ComputedList
 from shapes_print.message import counted
 from shapes_print.options import PrintOptions, check_offset, named_size
 from shapes_print.plan.context import DrawContext
@@ -26,6 +27,7 @@ from shapes_print.plan.furniture import print_line
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.primitives import Document
+from shapes_print.printshop import SIDE_SUFFIX, Pictures, side_documents, side_pictures
 from shapes_print.shapes import ShapeLibrary
 from shapes_print.values import check_constraints, compute_list, compute_numbers
 from shapes_print.words import Words
@@ -33,11 +35,13 @@ from shapes_print.words import Words
 
 @dataclass(frozen=True, slots=True)
 class KitFile:
-    """One file of a kit: its name, who it is for, and its planned document."""
+    """One file of a kit: its name, who it is for, and its planned document; `pictures`,
+    for a print shop's one-side files, names each page's PNG (`--format png`)."""
 
     name: str
     audience: str
     document: Document | EmbosserFile
+    pictures: Pictures | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +72,23 @@ class KitRequest:
     flip: Flip = "long"
     options: PrintOptions = field(default_factory=PrintOptions)
     labels: str = STANDARD
+
+
+def shop_side_files(
+    cards: Sequence[CardType], document: Document, file_stem: str, library: Library
+) -> list[KitFile]:
+    """A print-shop deck's fronts file and backs file, their pages named as pictures."""
+    order = [card.id for card in cards for _ in range(card.count)]
+    dpi = library.printing.press.picture_dpi
+    return [
+        KitFile(
+            f"{file_stem}{SIDE_SUFFIX[side]}",
+            "players",
+            one_side,
+            side_pictures(file_stem, order, side, dpi),
+        )
+        for side, one_side in side_documents(document).items()
+    ]
 
 
 def document_names(loaded: LoadedGame) -> list[str]:
@@ -210,6 +231,8 @@ def plan_kit(
         cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
         name = names.name(deck.name, "players", options.print_shop)
         files.append(KitFile(f"{stem}_{name}", "players", cards))
+        if options.print_shop:
+            files += shop_side_files(deck.deck.cards, cards, f"{stem}_{name}", library)
         faces = {**faces, **drawn}
     for list_name, items in game.lists.items():
         if not isinstance(items, list):
@@ -237,7 +260,7 @@ def plan_kit(
         )
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
-    shop = options.print_shop
+    shop = shop_bleed(library.printing, options)
     guide_of = (listed, paper, flip, shop, f"{stem}_")
     name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
     files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))

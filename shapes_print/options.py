@@ -12,7 +12,12 @@ from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
 from shapes_print.units import LengthError, parse_length, parse_size
 
-FORMATS = ("pdf", "svg")
+FORMATS = ("pdf", "svg", "png")
+# Formats only print-shop files are written in: one picture per card side for a shop's uploader.
+PRINT_SHOP_FORMATS = ("png",)
+# The widest bleed asked for that is still a bleed: shops ask for 1/16 in to 1/4 in, and a
+# half inch is already half a poker card's width of picture that is cut away.
+MAX_BLEED_IN = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +26,7 @@ class PrintOptions:
 
     `card_size` is a name from templates/card-sizes.yaml or a size such as `63x88mm`; None
     keeps the game's template size. `back_offset` is in points, (x, y) as seen on the back.
+    `bleed` is the print-shop bleed in points; None keeps templates/print.yaml's.
     """
 
     card_size: str | None = None
@@ -28,6 +34,7 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
     formats: tuple[str, ...] = ("pdf",)
+    bleed: float | None = None
 
     @classmethod
     def from_words(
@@ -37,15 +44,46 @@ class PrintOptions:
         back_offset: str,
         ink_saver: bool,
         formats: str,
+        bleed: str | None = None,
     ) -> PrintOptions:
-        """Options from the command line's words: `1.2mm,-0.5mm`, `pdf,svg`."""
+        """Options from the command line's words: `1.2mm,-0.5mm`, `pdf,svg`, `0.125in`."""
         offset = parse_offset(back_offset)
         if print_shop and offset != (0.0, 0.0):
             raise UserError(
                 Source(Path("--back-offset")),
                 "a printer offset moves home-printed backs; --print-shop pages have none to move",
             )
-        return cls(card_size, print_shop, offset, ink_saver, parse_formats(formats))
+        chosen = parse_formats(formats)
+        for name in PRINT_SHOP_FORMATS:
+            if name in chosen and not print_shop:
+                raise UserError(
+                    Source(Path("--format")),
+                    f"{name} pictures are one per card side for a print service: add --print-shop",
+                )
+        if bleed is not None and not print_shop:
+            raise UserError(
+                Source(Path("--bleed")),
+                "the bleed is for print-shop pages (home sheets butt their cards): "
+                "add --print-shop",
+            )
+        points = None if bleed is None else parse_bleed(bleed)
+        return cls(card_size, print_shop, offset, ink_saver, chosen, points)
+
+
+def parse_bleed(text: str) -> float:
+    """`3mm`, `0.125in` as points: none at all up to `MAX_BLEED_IN`."""
+    where = Source(Path("--bleed"))
+    try:
+        points = parse_length(text)
+    except LengthError as error:
+        raise UserError(where, str(error)) from None
+    if points < 0:
+        raise UserError(where, f"a bleed cannot be negative, got {text!r}")
+    if points > MAX_BLEED_IN * 72 + 1e-9:
+        raise UserError(
+            where, f"a bleed of {text!r} is over the {MAX_BLEED_IN:g} in a print shop could want"
+        )
+    return points
 
 
 def parse_offset(text: str) -> tuple[float, float]:

@@ -3,15 +3,18 @@
 Input: the PDFs that `write` put in a kit folder. Output: `<kit>/preview/<file>_pNN.png`, one
 per page at the asked dpi, and `<kit>/preview/contact-sheet.png` with every page as a
 thumbnail. Pictures are drawn in a temporary folder and swapped in whole, like kits; a later
-build swaps the whole kit folder, so previews never outlive the PDFs they show.
+build swaps the whole kit folder, so previews never outlive the PDFs they show. A `PageCache`
+remembers pages drawn, so `preview --watch` redraws only the pages an edit changed.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import shutil
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -37,6 +40,11 @@ LABEL_SIZE = 14
 BACKGROUND = "#D9D9D9"  # grey, so white pages stand out
 INK = "#000000"
 EDGE = "#808080"
+# zlib effort for the contact sheet: level 3 writes it in half the time of the default 6, and
+# smaller (its flat grey compresses well either way).
+CONTACT_SHEET_COMPRESSION = 3
+# Pictures a PageCache keeps (about 100 kB each at 100 dpi), far more than a kit has pages.
+CACHE_LIMIT = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +54,68 @@ class Preview:
     folder: Path
     pages: tuple[Path, ...]
     contact_sheet: Path
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnPage:
+    """One page's picture as PNG bytes, and its thumbnail for the contact sheet; `key` is
+    the digest of its pixels."""
+
+    key: bytes
+    png: bytes
+    thumbnail: Image.Image
+
+
+@dataclass(slots=True)
+class PageCache:
+    """Pages already drawn, so a rebuild (`preview --watch`) draws only what changed.
+
+    Builds are deterministic: a PDF with the same bytes has the same pages, and a page with
+    the same pixels the same PNG. Keyed by the PDF's digest (nothing to render at all), then
+    by each rendered page's pixels (nothing to encode or shrink). A fresh cache draws all.
+    """
+
+    files: dict[tuple[bytes, int], tuple[DrawnPage, ...]] = field(default_factory=dict)
+    pictures: dict[bytes, DrawnPage] = field(default_factory=dict)
+    sheets: dict[tuple[tuple[str, bytes], ...], bytes] = field(default_factory=dict)
+
+    def pages(self, pdf: Path, dpi: int) -> tuple[DrawnPage, ...]:
+        key = (hashlib.sha256(pdf.read_bytes()).digest(), dpi)
+        if key not in self.files:
+            document = pdfium.PdfDocument(pdf)
+            try:
+                drawn = tuple(self._draw(render_page(page, dpi)) for page in document)
+            finally:
+                document.close()
+            _room(self.files)
+            self.files[key] = drawn
+        return self.files[key]
+
+    def _draw(self, image: Image.Image) -> DrawnPage:
+        key = hashlib.sha256(f"{image.size}".encode() + image.tobytes()).digest()
+        if key not in self.pictures:
+            png = io.BytesIO()
+            image.save(png, "PNG")
+            _room(self.pictures)
+            self.pictures[key] = DrawnPage(key, png.getvalue(), _thumbnail(image))
+        return self.pictures[key]
+
+    def contact_sheet(self, files: Sequence[tuple[str, Sequence[DrawnPage]]]) -> bytes:
+        """The contact sheet of these files' pages as PNG bytes."""
+        key = tuple((name, page.key) for name, pages in files for page in pages)
+        if key not in self.sheets:
+            png = io.BytesIO()
+            thumbnails = [(name, [page.thumbnail for page in pages]) for name, pages in files]
+            contact_sheet(thumbnails).save(png, "PNG", compress_level=CONTACT_SHEET_COMPRESSION)
+            _room(self.sheets)
+            self.sheets[key] = png.getvalue()
+        return self.sheets[key]
+
+
+def _room(entries: dict) -> None:
+    """Forget everything once the cache is full: a kit redraws what it shows next."""
+    if len(entries) >= CACHE_LIMIT:
+        entries.clear()
 
 
 def render_page(page: pdfium.PdfPage, dpi: int) -> Image.Image:
@@ -68,6 +138,7 @@ def build_and_preview(
     out: Path,
     dpi: int,
     labels: Sequence[str] = (),
+    cache: PageCache | None = None,
 ) -> list[Preview]:
     """Build the asked kits of one game, then preview them.
 
@@ -81,7 +152,7 @@ def build_and_preview(
     for name in papers(project, options.paper):
         check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
     written = build_project(project, options, out)
-    return preview_kits(written, dpi)
+    return preview_kits(written, dpi, cache)
 
 
 def check_preview_size(paper: str, size: tuple[float, float], dpi: int) -> None:
@@ -95,35 +166,32 @@ def check_preview_size(paper: str, size: tuple[float, float], dpi: int) -> None:
         )
 
 
-def preview_kits(written: Sequence[Written], dpi: int) -> list[Preview]:
+def preview_kits(
+    written: Sequence[Written], dpi: int, cache: PageCache | None = None
+) -> list[Preview]:
     """Preview every kit folder among `written`, in the order they were built."""
     by_folder: dict[Path, list[Path]] = {}
     for item in written:
         by_folder.setdefault(item.path.parent, []).append(item.path)
-    return [preview_kit(folder, pdfs, dpi) for folder, pdfs in by_folder.items()]
+    cache = cache or PageCache()
+    return [preview_kit(folder, pdfs, dpi, cache) for folder, pdfs in by_folder.items()]
 
 
-def preview_kit(folder: Path, pdfs: Sequence[Path], dpi: int) -> Preview:
+def preview_kit(folder: Path, pdfs: Sequence[Path], dpi: int, cache: PageCache) -> Preview:
     """Render every page of `pdfs` into `folder/preview`, replacing what was there."""
     workspace = Path(tempfile.mkdtemp(prefix=".preview-", dir=folder))
     staging = workspace / PREVIEW  # made with mkdir, so it gets the usual permissions
     try:
         staging.mkdir()
         names: list[str] = []
-        groups: list[tuple[str, list[Image.Image]]] = []
+        files: list[tuple[str, Sequence[DrawnPage]]] = []
         for pdf in pdfs:
-            thumbs: list[Image.Image] = []
-            document = pdfium.PdfDocument(pdf)
-            try:
-                for index in range(len(document)):
-                    image = render_page(document[index], dpi)
-                    names.append(f"{pdf.stem}_p{index + 1:02d}.png")
-                    image.save(staging / names[-1])
-                    thumbs.append(_thumbnail(image))
-            finally:
-                document.close()
-            groups.append((pdf.name, thumbs))
-        contact_sheet(groups).save(staging / CONTACT_SHEET)
+            pages = cache.pages(pdf, dpi)
+            for index, page in enumerate(pages):
+                names.append(f"{pdf.stem}_p{index + 1:02d}.png")
+                (staging / names[-1]).write_bytes(page.png)
+            files.append((pdf.name, pages))
+        (staging / CONTACT_SHEET).write_bytes(cache.contact_sheet(files))
         target = folder / PREVIEW
         swap_in(staging, target)
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from os import PathLike
 from pathlib import Path as FilePath
 from typing import Literal, TypeAlias
 
@@ -310,13 +311,28 @@ class Page:
     cuts: tuple[Path, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Press:
+    """What a print-shop file is printed on: its colours are the press's (CMYK, through
+    the ICC profile at `profile`), and the file says so the way `standard` (PDF/X-4)
+    asks. `condition` is the printing condition the profile characterises, by the name
+    the `registry` gives it (`condition_name` says it in words)."""
+
+    standard: str
+    profile: PathLike[str]
+    condition: str
+    condition_name: str
+    registry: str
+
+
 @dataclass(slots=True)
 class Document:
     """A whole file's worth of pages; `symbols` are shared by all pages.
 
     `lang` is the
     language of its words (a BCP 47 tag such as "en" or "es"), where the kit knows it: a
-    group's own `lang` says where that changes.
+    group's own `lang` says where that changes. `press`, for a print-shop file, is the
+    press it is made for; None (home printing) keeps the colours as they are, sRGB.
     """
 
     title: str
@@ -324,6 +340,7 @@ class Document:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     duplex: Literal["long", "short", "none"] = "long"
     lang: str = ""
+    press: Press | None = None
 
 
 def symbols_used(items: Iterable[Item]) -> set[str]:

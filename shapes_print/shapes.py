@@ -19,12 +19,14 @@ from pydantic import (
     RootModel,
     ValidationError,
     ValidationInfo,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_CORNERS, MIN_PATTERN_SPACING
+from shapes_print.load.models import LENGTH_SCHEMA
 from shapes_print.primitives import Colour, Item, Paint, Path, PathOp
 from shapes_print.svgpath import PathSyntaxError, parse_svg_path
 from shapes_print.units import parse_length
@@ -38,7 +40,7 @@ PATTERN_FORMS = ("lines", "dots")
 _CACHE_LIMIT = 4096  # placed outlines / patterns remembered; a deck reuses a few boxes
 Box = tuple[float, float, float, float]
 # Pattern sizes are lengths with units ('3pt'), like every other length in the YAML.
-Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0)]
+Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0), WithJsonSchema(LENGTH_SCHEMA)]
 
 
 class _Spec(BaseModel):
@@ -138,7 +140,12 @@ class ShapeDef(_Spec):
 
 
 # Finer than a point, a pattern prints as a tint, and its marks would number in millions.
-Spacing = Annotated[float, BeforeValidator(parse_length), Field(ge=MIN_PATTERN_SPACING)]
+Spacing = Annotated[
+    float,
+    BeforeValidator(parse_length),
+    Field(ge=MIN_PATTERN_SPACING),
+    WithJsonSchema(LENGTH_SCHEMA),
+]
 
 
 class LinesSpec(_Spec):

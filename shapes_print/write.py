@@ -212,7 +212,8 @@ def _worker_start(lock: int | None, parent: int) -> None:
 
 
 def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
-    """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with cuts."""
+    """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with
+    cuts; with `png`, each page of a file that names its pictures as a PNG."""
     document = kit_file.document
     if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
         brf = target / f"{kit_file.name}.brf"
@@ -222,6 +223,11 @@ def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> lis
     with pdf.open("wb") as handle:
         write_pdf(document, handle)
     made = [(pdf, len(document.pages))]
+    if "png" in formats and kit_file.pictures:
+        from shapes_print.render.png import write_pngs  # pdfium: only pictures need it
+
+        pictures = kit_file.pictures
+        made += [(path, 1) for path in write_pngs(document, pictures.names, pictures.dpi, target)]
     if "svg" in formats:
         from shapes_print.render.svg import cut_svg, page_svg  # svgwrite: only SVG output needs it
 

@@ -54,7 +54,7 @@ CASES = [
         "content/pass-and-pick/game.yaml",
         "deck: deck.yaml",
         "deck: decks.yaml",
-        r"game\.yaml:9:1: file 'decks\.yaml' not found in ",
+        r"game\.yaml:10:1: file 'decks\.yaml' not found in ",
     ),
     (
         "templates/cards/poker.yaml",

@@ -90,14 +90,11 @@ def test_readme_examples_run(
 
 
 def follow_labels_walk_through(path: Path) -> None:
-    """Change the starter file's lines the README shows, each found by its key and indent."""
+    """Add the README's YAML to the end of the starter file, as the reader is told to."""
     (snippet,) = [b for b in blocks("yaml") if "CIRCLE" in b]
-    lines = path.read_text().splitlines()
-    for wanted in snippet.splitlines():
-        key = wanted.split(":")[0] + ":"
-        (index,) = [i for i, line in enumerate(lines) if line.startswith(key)]
-        lines[index] = wanted
-    path.write_text("\n".join(lines) + "\n")
+    text = path.read_text()
+    assert text.endswith("\n")
+    path.write_text(text + snippet)
 
 
 def follow_deck_walk_through(content: Path) -> None:

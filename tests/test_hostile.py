@@ -102,7 +102,7 @@ def test_symlink_out_of_the_game_folder_is_refused(
     status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
     assert status == 2
     assert lines == [
-        "project/content/pass-and-pick/game.yaml:9:1: 'deck.yaml' points outside the game folder "
+        "project/content/pass-and-pick/game.yaml:10:1: 'deck.yaml' points outside the game folder "
         "project/content/pass-and-pick"
     ]
 
@@ -293,7 +293,7 @@ def test_the_card_limit_counts_every_deck_of_a_kit(
     status, lines, _ = run(args, capsys, tmp_path)
     assert status == 2
     assert lines[0].endswith(
-        "content/collect-3/task-cards.yaml:11:5: the kit's decks reach 101 cards here, "
+        "content/collect-3/task-cards.yaml:12:5: the kit's decks reach 101 cards here, "
         "over the limit of 100"
     )
     assert run([*args[:-1], "109"], capsys, tmp_path)[0] == 0

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
-import jsonschema
 import pytest
 import yaml
 from hypothesis import given, settings
@@ -40,7 +39,6 @@ from shapes_print.primitives import (
 )
 from shapes_print.primitives import Path as PathItem
 from shapes_print.render.pdf import write_pdf
-from shapes_print.schemas import SCHEMAS, schema_of
 from shapes_print.text import wrap
 from tests.commands import one_kit
 from tests.pdfread import Run, page_lines, page_texts, sized_runs, text
@@ -547,100 +545,54 @@ def test_label_set_mistakes_point_at_their_line(
 RULER_LABEL = "50 mm: check with a ruler"  # where each page's print furniture begins
 
 
-def test_labels_new_lists_every_printed_text_and_rebuilds_the_same_kit(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def uncommented(starter: str) -> str:
+    """The starter with its common changes taken out of their comments, as a user does."""
+    lines = starter.split("# Common changes", 1)[1].splitlines()[1:]
+    return starter + "".join(line.removeprefix("# ") + "\n" for line in lines)
+
+
+def test_labels_new_writes_a_short_starter_whose_examples_change_nothing_until_edited(
+    tmp_path: Path,
 ) -> None:
-    # Spanish covers every game, so a starter from standard lists the words es translates.
-    es = yaml.safe_load((pipeline.DEFAULT_LABELS / "es.yaml").read_text())
     (tmp_path / "english.yaml").write_text("extends: standard\n")
-    assert (
-        main(
-            [
-                "labels",
-                "new",
-                "copy",
-                "--from",
-                str(tmp_path / "english.yaml"),
-                "--out",
-                str(tmp_path),
-            ]
-        )
-        == 0
-    )
-    starter = tmp_path / "copy.yaml"
-    data = yaml.safe_load(starter.read_text())
-    # Spanish translates exactly what is printed, and the starter lists exactly that.
-    assert "covers" not in data and "covers" not in es
-    assert set(data["text"]) == set(es["text"])
-    assert re.search(
-        r'  # content/pass-and-pick/sheets\.yaml:\d+\n  "Cards set aside unseen": ',
-        starter.read_text(),
-    )
-    assert (
-        data["style"]["body_size"] == "14pt"
-        and data["cards"]["elements"]["label"]["size"] == "22pt"
-    )
+    args = ["labels", "new", "copy", "--from", str(tmp_path / "english.yaml")]
+    assert main([*args, "--out", str(tmp_path)]) == 0
+    starter = (tmp_path / "copy.yaml").read_text()
+    assert len(starter.splitlines()) < 25
+    first, _, third = starter.splitlines()[:3]
+    schema = first.removeprefix("# yaml-language-server: $schema=")
+    assert not Path(schema).is_absolute()
+    assert (tmp_path / schema).resolve() == defaults.PROJECT / "schemas/labels.schema.json"
+    reference = third.split(": ", 1)[1].removesuffix(" (Label set).")
+    assert (tmp_path / reference).resolve() == defaults.PROJECT / "docs/reference.md"
+    data = yaml.safe_load(starter)
+    assert data == {
+        "extends": "english",
+        "description": "copy: english, changed",
+        "locale": "en",
+    }
+    # Every example, uncommented, is a valid change at the value printed now.
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(uncommented(starter))
+    changes = yaml.safe_load(edited.read_text())
+    assert set(changes) == {"extends", "description", "locale", "text", "style", "cards", "games"}
+    assert changes["style"] == {"body_size": "14pt"}
+    assert changes["cards"]["elements"]["label"]["size"] == "22pt"
     out = tmp_path / "out"
     assert main(one_kit("pass-and-pick", out, "--quiet")) == 0
-    assert main(one_kit("pass-and-pick", out, "--quiet", "--labels", str(starter))) == 0
+    assert main(one_kit("pass-and-pick", out, "--quiet", "--labels", str(edited))) == 0
     for kind in ("cards", "sheets", "host-key"):
         plain = out / f"pass-and-pick/a4/4-players/pass-and-pick_4p_a4_{kind}.pdf"
-        copied = out / f"pass-and-pick/copy/a4/4-players/pass-and-pick_4p_a4_copy_{kind}.pdf"
+        copied = out / f"pass-and-pick/edited/a4/4-players/pass-and-pick_4p_a4_edited_{kind}.pdf"
         assert plain.read_bytes() == copied.read_bytes()
-    # The printing guide names the kit's files, whose names say the label set: only that
-    # differs (and where its lines and pages break, as the names are longer).
-    plain = out / "pass-and-pick/a4/4-players/pass-and-pick_4p_a4_printing-guide.pdf"
-    copied = out / "pass-and-pick/copy/a4/4-players/pass-and-pick_4p_a4_copy_printing-guide.pdf"
-
-    def words(path: Path) -> list[str]:
-        """The guide's words, without the print furniture each page repeats at its foot."""
-        return " ".join(page.split(RULER_LABEL)[0] for page in text(path)).split()
-
-    assert [word.replace("_copy_", "_") for word in words(copied)] == words(plain)
 
 
-def shipped_yaml() -> Iterator[tuple[Path, str]]:
-    root = defaults.PROJECT
-    for path in [
-        *sorted((root / "labels").glob("*.yaml")),
-        root / "content/pass-and-pick/deck.yaml",
-        *sorted((root / "templates/cards").glob("*.yaml")),
-    ]:
-        first = path.read_text().splitlines()[0]
-        match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
-        assert match, f"{path} does not name its schema"
-        yield path, match.group(1)
-
-
-def test_schemas_are_current_and_the_shipped_files_pass_them(tmp_path: Path) -> None:
-    assert main(["schema", "--out", str(tmp_path)]) == 0
-    for name in SCHEMAS:
-        assert (tmp_path / name).read_text() == (defaults.PROJECT / "schemas" / name).read_text(), (
-            "run shapes-print schema"
-        )
-    for path, schema in shipped_yaml():
-        resolved = (path.parent / schema).resolve()
-        data = yaml.safe_load(path.read_text())
-        jsonschema.validate(data, json.loads(resolved.read_text()))
-    with pytest.raises(jsonschema.ValidationError, match="'sise' was unexpected"):
-        jsonschema.validate(
-            {"cards": {"elements": {"label": {"sise": "30pt"}}}},
-            schema_of(SCHEMAS["labels.schema.json"]),
-        )
-
-
-def test_labels_new_from_a_complete_set_marks_what_is_missing(tmp_path: Path) -> None:
-    es = copy_labels(tmp_path, "es")
-    es.write_text(es.read_text().replace('  "Rounds": "Rondas"\n', ""))
-    assert main(["labels", "new", "es2", "--from", str(es), "--out", str(tmp_path)]) == 0
+def test_labels_new_from_a_translation_shows_its_words_and_language(tmp_path: Path) -> None:
+    assert main(["labels", "new", "es2", "--from", "es", "--out", str(tmp_path)]) == 0
     starter = (tmp_path / "es2.yaml").read_text()
-    assert re.search(
-        r"  # content/pass-and-pick/sheets\.yaml:\d+ \(not in the label set yet: still English\)\n"
-        r'  "Rounds": "Rounds"\n',
-        starter,
-    )
-    assert '"Cards set aside unseen": "Cartas apartadas sin mirar"' in starter
-    assert starter.count("not in the label set yet") == 1
+    assert yaml.safe_load(starter)["locale"] == "es"
+    assert yaml.safe_load(starter)["extends"] == "es"
+    assert '#   "Collect 3": "Reúne 3"\n' in starter
 
 
 def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(

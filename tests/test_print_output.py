@@ -336,7 +336,7 @@ def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
             r"--back-offset: expected a length such as '63.5mm', got '1.2'",
         ),
         (["--card-size", "jumbo"], r"--card-size: unknown size 'jumbo'"),
-        (["--format", "pdf,png"], r"--format: unknown format 'png'"),
+        (["--format", "pdf,tiff"], r"--format: unknown format 'tiff'"),
         (
             ["--print-shop", "--back-offset", "1mm,0mm"],
             r"--back-offset: a printer offset moves home",

@@ -34,11 +34,13 @@ from shapes_print.load.models import (
     SheetDocument,
     SheetStyle,
 )
+from shapes_print.load.press import load_press
 from shapes_print.load.ranges import check_number_tables, check_section_players
 from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
+from shapes_print.primitives import Press
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
 
 
@@ -125,6 +127,7 @@ class Library:
     papers: dict[str, tuple[float, float]]
     card_sizes: dict[str, tuple[float, float]]
     printing: PrintSettings
+    press: Press  # what print-shop files are made for (printing.press, its profile checked)
     printing_source: Document  # templates/print.yaml, for the lines its words are written on
     guide: LoadedDocument
 
@@ -207,6 +210,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     for name, template in templates.items():
         check_boxes(template, printing.bleed, element_place(merged[name]))
     guide_path = inside(folder, printing.guide, print_doc.source(("guide",)), "templates")
+    press = load_press(folder, printing.press, print_doc.source(("press", "profile")))
     guide = load_document(guide_path)
     return Library(
         folder=folder,
@@ -225,6 +229,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
             "poker: {width: 63.5mm, height: 88.9mm}",
         ),
         printing=printing,
+        press=press,
         printing_source=print_doc,
         guide=guide,
     )

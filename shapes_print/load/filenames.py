@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import LoadedDocument, LoadedGame
+from shapes_print.printshop import SIDE_SUFFIX
 
 # A deck printed for a print service (`--print-shop`) is written under this suffix: the
 # name with it is the deck's too.
@@ -64,6 +65,9 @@ def claim_file_names(loaded: LoadedGame, guide: LoadedDocument) -> FileNames:
         what = "the players' cards file" if index == 0 else "the players' extra deck"
         claim(deck.name, "players", what, source)
         claim(f"{deck.name}{PRINT_SHOP}", "players", f"{what} for a print shop", source)
+        for side, suffix in SIDE_SUFFIX.items():
+            shop_side = f"{deck.name}{PRINT_SHOP}{suffix}"
+            claim(shop_side, "players", f"{what}'s {side}s for a print shop", source)
     claim(
         guide.spec.name, guide.spec.audience, "the printing guide", guide.source.source(("name",))
     )

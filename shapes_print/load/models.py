@@ -18,7 +18,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from shapes_print.limits import MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM
+from shapes_print.limits import MAX_DPI, MAX_PLAYERS, MAX_SIDE, MAX_SIDE_MM, MIN_DPI
 from shapes_print.primitives import RGB
 from shapes_print.units import LengthError, parse_card_length, parse_length
 
@@ -550,17 +550,34 @@ class Calibration(Strict):
     back_lines: list[str]
 
 
+class PressSettings(Strict):
+    """The press a print-shop file is made for: the PDF/X version it claims and the CMYK
+    ICC profile (a file in the templates folder) its colours are converted into, with the
+    printing condition that profile characterises as the ICC registry names it."""
+
+    standard: Literal["PDF/X-4"]
+    profile: str
+    condition: str
+    condition_name: str
+    registry: str
+    picture_dpi: int = Field(ge=MIN_DPI, le=MAX_DPI, strict=True)
+
+
 class PrintSettings(Strict):
-    """Print-shop bleed, ink saver, calibration and the printing guide's document."""
+    """Print-shop bleed and press, ink saver, calibration and the printing guide's document."""
 
     bleed: Length
     overrun: Length
+    press: PressSettings
     cut_line: TrimLine
     ink_saver: InkSaver
     calibration: Calibration
     guide: str
     paper_weight: str
     stock: dict[Literal["cards", "sheets"], str]
-    sides: dict[Literal["long", "short", "none", "print_shop"], str]
+    sides: dict[
+        Literal["long", "short", "none", "print_shop", "print_shop_fronts", "print_shop_backs"],
+        str,
+    ]
     audiences: dict[Literal["players", "host"], str]
     cutting: dict[Literal["marked", "unmarked", "print_shop"], str]

@@ -12,6 +12,9 @@ One job per module:
   ToUnicode, subset tags from the glyph set.
 - `images`: card pictures as image XObjects (JPEG as it is, PNG decoded, alpha as a soft
   mask), each once per file.
+- `colour`: how a colour operator is written, DeviceRGB for home files or the press's
+  CMYK for print-shop files, the one place that decides.
+- `pdfx`: what a print-shop file says about its press (PDF/X-4: output intent, Info).
 - `tags`: the structure tree (tagged PDF, to PDF/UA-1's structure): elements from the
   plan's roles, MCIDs per page as the pen draws, the ParentTree, written when the file
   closes;
@@ -34,7 +37,8 @@ Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
   text is the same bytes in every file: group operators, text included, are made once per
   build.
 
-What every file has: PrintScaling None and the document's Duplex in the viewer
+A print-shop file (a document with a `press`) is PDF/X-4: CMYK colour, its output intent
+and PDF 1.6. What every file has: PrintScaling None and the document's Duplex in the viewer
 preferences (the printed ruler stays, since not every viewer honours them), DisplayDocTitle
 and the title in Info and XMP, the document's language, MarkInfo Marked and a structure
 tree (every page's content an element's or an artifact), TrimBox and BleedBox where the
@@ -48,7 +52,8 @@ from typing import BinaryIO
 import pydyf
 
 from shapes_print.primitives import Box, Document
-from shapes_print.render.pdf import fonts, images, objects, pen
+from shapes_print.render.pdf import fonts, images, objects, pdfx, pen
+from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
 from shapes_print.render.pdf.pen import Pen, Stream, resources
@@ -73,11 +78,12 @@ def _box(box: Box) -> str:
 
 def write_pdf(document: Document, out: BinaryIO) -> int:
     """Render every page of the document to `out` as one PDF; return the page count."""
-    file = PdfFile(out)
+    press = document.press
+    file = PdfFile(out, pdfx.VERSION) if press else PdfFile(out)
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
     file_fonts = FileFonts(file)
     tree = StructureTree(file)
-    drawer = Pen(file, file_fonts, document.symbols, tree)
+    drawer = Pen(file, file_fonts, document.symbols, tree, colour_space(press))
     parent = reference(page_tree)
     media_boxes: dict[tuple[float, float], str] = {}
     numbers_of_pages: list[int] = []
@@ -111,7 +117,8 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     )
     structure = tree.write()
     metadata = file.reserve()
-    packet = xmp_packet(XmpFacts(document.title, document.lang, PRODUCER))
+    standard = press.standard if press else None
+    packet = xmp_packet(XmpFacts(document.title, document.lang, PRODUCER, standard))
     file.stream(metadata, {"Type": "/Metadata", "Subtype": "/XML"}, packet, compressed=False)
     preferences = pydyf.Dictionary({
         "PrintScaling": "/None",
@@ -128,6 +135,8 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     }
     if document.lang:
         entries["Lang"] = pydyf.String(document.lang)
+    if press:
+        entries["OutputIntents"] = pdfx.output_intents(file, press)
     file.write(catalog, pydyf.Dictionary(entries).data)
     file.write(
         info,
@@ -136,6 +145,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
             "Author": pydyf.String(PRODUCER),
             "Creator": pydyf.String(PRODUCER),
             "Producer": pydyf.String(PRODUCER),
+            **(pdfx.info_entries(press) if press else {}),
         }).data,
     )  # fmt: skip
     file.close(catalog, info)

@@ -29,7 +29,7 @@ MEMO_LIMIT = 512
 _PLACES = 6
 # The header's second line: a comment of bytes past 127 tells transfer programs the file
 # is binary (PDF 1.7, 7.5.2).
-_HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
+_HEADER = b"%%PDF-%b\n%%\xe2\xe3\xcf\xd3\n"
 # Bytes gathered before they are written out together.
 _WRITE_SIZE = 1 << 16
 
@@ -107,7 +107,7 @@ class PdfFile:
     object may name one written later: a page names its fonts, which are written when the
     file closes. A reader finds each object by its offset, in whatever order they stand."""
 
-    def __init__(self, out: BinaryIO) -> None:
+    def __init__(self, out: BinaryIO, version: str = "1.7") -> None:
         self.out = out
         self.size = 0
         self.count = 0
@@ -116,7 +116,7 @@ class PdfFile:
         self.offsets = array("q")
         self.digest = hashlib.md5(usedforsecurity=False)
         self.pending = bytearray()  # small objects gathered into one write
-        self._add(_HEADER)
+        self._add(_HEADER % version.encode("ascii"))
 
     def _add(self, data: bytes, batched: bool = False) -> None:
         """Append to the file at once, or, `batched`, once `pending` holds `_WRITE_SIZE`

@@ -6,7 +6,9 @@ of its content stream, and what they name (fonts, forms), for the page or form t
 
 Speed, which is most of why this is not a general PDF library:
 - colours and line widths are only set when they change (the state starts unknown in
-  each group and form, so a group's operators depend on the group alone);
+  each group and form, so a group's operators depend on the group alone); a colour is
+  written as the file's colour space says (render/pdf/colour.py), and a group's
+  operators are kept per space;
 - a group is drawn once per build: its operators (text included, since text is written
   as glyph ids, the same in every file) are kept and copied wherever it comes again; a
   large clipped one (a pattern fill of thousands of dots) becomes a form of its own,
@@ -50,6 +52,7 @@ from shapes_print.primitives import (
     Text,
     Use,
 )
+from shapes_print.render.pdf.colour import DEVICE_RGB, ColourSpace
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.images import placement, write_raster
 from shapes_print.render.pdf.objects import (
@@ -105,20 +108,20 @@ class _SharedForm:
 
 @dataclass(frozen=True, slots=True)
 class _Drawn:
-    """A group's operators, and the texts and shared forms among them (for the file's
-    fonts and forms)."""
+    """A group's operators, and the texts and shared forms among them in the order they
+    first come (for the file's fonts and forms, which are numbered in that order: a group
+    copied numbers them as drawing it did)."""
 
     operators: tuple[str, ...]
-    texts: tuple[TextKey, ...]
-    fills: tuple[_SharedForm, ...]
+    uses: tuple[TextKey | _SharedForm, ...]
 
 
 @dataclass(slots=True)
 class _State:
     """What the PDF graphics state currently holds; None means unknown, so set it."""
 
-    fill: Colour | None = None
-    stroke: Colour | None = None
+    fill: str | None = None  # the colour operators last written
+    stroke: str | None = None
     width: float | None = None
 
 
@@ -131,8 +134,9 @@ class Stream:
     forms: dict[str, int] = field(default_factory=dict)
 
 
-# Groups drawn so far in this build, and lines of text worked out.
-DRAWN: Memo[Group, _Drawn | _SharedForm] = Memo(GROUPS_KEPT)
+# Groups drawn so far in this build, by the colour space they were drawn in (their colour
+# operators are that space's), and lines of text worked out.
+DRAWN: dict[str, Memo[Group, _Drawn | _SharedForm]] = {}
 SHOWN: Memo[TextKey, _Shown] = Memo(GROUPS_KEPT)
 
 
@@ -145,11 +149,6 @@ def _path_ops(ops: tuple[PathOp, ...]) -> str:
     distinct = list(dict.fromkeys(values))
     written = dict(zip(distinct, numbers(*distinct).split(), strict=True))
     return " ".join([_OPERATION[op[0]] for op in ops]) % tuple(map(written.__getitem__, values))
-
-
-@lru_cache(maxsize=256)
-def _colour(colour: Colour) -> str:
-    return numbers(*colour.fractions)
 
 
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
@@ -216,26 +215,32 @@ class Pen:
     the pages' elements into the file's structure tree."""
 
     def __init__(
-        self, file: PdfFile, fonts: FileFonts, symbols: dict[str, Symbol], tree: StructureTree
+        self,
+        file: PdfFile,
+        fonts: FileFonts,
+        symbols: dict[str, Symbol],
+        tree: StructureTree,
+        space: ColourSpace = DEVICE_RGB,
     ) -> None:
         self.file = file
         self.fonts = fonts
         self.symbols = symbols
         self.tree = tree
         self.structural: dict[Group, bool] = {}  # groups holding elements or artifacts
+        self.space = space
+        self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
         self.state = _State()
         self.stream = Stream()
-        self.shown: list[TextKey] = []  # texts shown in the stream, in order
-        self.fills: list[_SharedForm] = []  # shared forms placed in the stream, in order
+        self.used: list[TextKey | _SharedForm] = []  # texts and shared forms, in order
         self._emit = self.stream.operators.append
 
     def start(self, stream: Stream) -> None:
         """Draw into `stream` from now on, from an unknown graphics state."""
         self.stream = stream
         self.state = _State()
-        self.shown, self.fills = [], []
+        self.used = []
         self._emit = stream.operators.append
 
     def page(self, stream: Stream, number: int, items: Iterable[Item]) -> None:
@@ -333,7 +338,7 @@ class Pen:
             else:
                 self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
         elif isinstance(item, Text):
-            self._fill(item.colour)
+            self._fill(item.colour, fine=True)
             self._text(item)
         elif isinstance(item, Group):
             if item.alt:  # a picture inside a picture, a form or an artifact
@@ -347,16 +352,18 @@ class Pen:
         elif isinstance(item, Image):
             self._picture(item)
 
-    def _fill(self, colour: Colour) -> None:
-        if self.state.fill != colour:
-            self.state.fill = colour
-            self._emit(f"{_colour(colour)} rg")
+    def _fill(self, colour: Colour, fine: bool = False) -> None:
+        operator = self.space.fill(colour, fine)
+        if self.state.fill != operator:
+            self.state.fill = operator
+            self._emit(operator)
 
     def _stroke(self, colour: Colour, width: float) -> None:
         state = self.state
-        if state.stroke != colour:
-            state.stroke = colour
-            self._emit(f"{_colour(colour)} RG")
+        operator = self.space.stroke(colour)
+        if state.stroke != operator:
+            state.stroke = operator
+            self._emit(operator)
         if state.width != width:
             state.width = width
             self._emit(f"{numbers(width)} w")
@@ -378,7 +385,7 @@ class Pen:
     def _use_text(self, key: TextKey, shown: _Shown) -> None:
         """List the text's font for the stream and its glyphs for the file."""
         self.stream.fonts.add(shown.font.name)
-        self.shown.append(key)
+        self.used.append(key)
         if key not in self.texts:
             self.texts.add(key)
             self.fonts.use(shown.font, shown.glyphs)
@@ -411,11 +418,11 @@ class Pen:
     def _define(self, symbol: Symbol) -> int:
         """A symbol drawn into a form XObject of its own, written at once; the stream
         being drawn is kept aside meanwhile."""
-        outer, state, shown, fills = self.stream, self.state, self.shown, self.fills
+        outer, state, used = self.stream, self.state, self.used
         form = Stream()
         self.start(form)
         self.draw_all(symbol.items)
-        self.stream, self.state, self.shown, self.fills = outer, state, shown, fills
+        self.stream, self.state, self.used = outer, state, used
         self._emit = outer.operators.append
         return self._write_form((0, 0, symbol.width, symbol.height), form)
 
@@ -446,19 +453,20 @@ class Pen:
         """A group drawn unmarked. Its operators depend only on the group (its state starts
         unknown), so a group seen before in the build is copied, not redrawn; a large
         clipped one without text is placed as a shared form."""
-        known = DRAWN.get(group)
+        known = self.drawn.get(group)
         if isinstance(known, _SharedForm):
             self._place_shared(known)
             return
         if known is not None:
             self.stream.operators.extend(known.operators)
-            for key in known.texts:
-                self._use_text(key, _shown(key))
-            for fill in known.fills:
-                self._use_shared(fill)
+            for use in known.uses:
+                if isinstance(use, _SharedForm):
+                    self._use_shared(use)
+                else:
+                    self._use_text(use, _shown(use))
             return
         code = self.stream.operators
-        start, first_text, first_fill = len(code), len(self.shown), len(self.fills)
+        start, first_use = len(code), len(self.used)
         saved, self.state = self.state, _State()
         self._transform(group)
         self.draw_all(group.items)
@@ -467,14 +475,13 @@ class Pen:
         if _places_symbols(group.items):
             return
         drawn = code[start:]
-        texts = tuple(dict.fromkeys(self.shown[first_text:]))
-        fills = tuple(dict.fromkeys(self.fills[first_fill:]))
-        plain = not texts and not fills
+        uses = tuple(dict.fromkeys(self.used[first_use:]))
+        plain = not uses
         if group.clip and plain and sum(map(len, drawn)) >= _SHARED_FORM_MIN:
             del code[start:]
-            self._place_shared(DRAWN.keep(group, _shared_form(group, "\n".join(drawn))))
+            self._place_shared(self.drawn.keep(group, _shared_form(group, "\n".join(drawn))))
         else:
-            DRAWN.keep(group, _Drawn(tuple(drawn), texts, fills))
+            self.drawn.keep(group, _Drawn(tuple(drawn), uses))
 
     def _place_shared(self, form: _SharedForm) -> None:
         self._use_shared(form)
@@ -486,7 +493,7 @@ class Pen:
         if number is None:
             number = self.forms[form.name] = self._write_form(form.box, Stream(), form.packed)
         self.stream.forms[form.name] = number
-        self.fills.append(form)
+        self.used.append(form)
 
 
 def resources(stream: Stream, fonts: FileFonts) -> str:

@@ -1,0 +1,71 @@
+"""PDF/X: what a print-shop file says about the press it is made for.
+
+Input: the document's press (primitives.Press). Output: the file's OutputIntents (the
+press's ICC profile, embedded once), the Info entries PDF/X-4 asks for, and the PDF
+version it allows. The colours themselves are converted by render/pdf/colour.py; the
+XMP packet (pdfxid:GTS_PDFXVersion from `Press.standard`, the same dates as Info) is
+written beside the tagged PDF's.
+
+PDF/X-4 (ISO 15930-7) in brief: the header at PDF 1.6 or below; an OutputIntent of
+subtype GTS_PDFX whose DestOutputProfile is the press's profile (/N 4 for CMYK);
+GTS_PDFXVersion, Trapped (True or False), CreationDate and ModDate in Info; TrimBox and
+BleedBox on every page (the plan gives them); every font embedded (ours always are);
+DeviceCMYK colour only where the intent is CMYK. Nothing is transparent.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pydyf
+
+from shapes_print.primitives import Press
+from shapes_print.render.pdf.objects import PdfFile, deflated, reference
+
+# PDF/X-4 builds on PDF 1.6, and a preflight refuses a later header.
+VERSION = "1.6"
+# Components in a press profile's colour space (CMYK).
+_INKS = 4
+
+
+def build_time() -> datetime:
+    """When a file says it was made. Builds are the same bytes every time, so not the
+    clock: SOURCE_DATE_EPOCH where it is set (the reproducible-builds convention), else
+    the epoch itself."""
+    seconds = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+def build_date() -> str:
+    """The file's CreationDate and ModDate, as PDF dates."""
+    return build_time().strftime("D:%Y%m%d%H%M%SZ")
+
+
+def output_intents(file: PdfFile, press: Press) -> str:
+    """The catalogue's OutputIntents array, its profile written into `file`."""
+    profile = file.reserve()
+    file.stream(profile, {"N": _INKS}, deflated(Path(press.profile).read_bytes()))
+    intent = pydyf.Dictionary({
+        "Type": "/OutputIntent",
+        "S": "/GTS_PDFX",
+        "OutputConditionIdentifier": pydyf.String(press.condition),
+        "OutputCondition": pydyf.String(press.condition_name),
+        "Info": pydyf.String(press.condition_name),
+        "RegistryName": pydyf.String(press.registry),
+        "DestOutputProfile": reference(profile),
+    })  # fmt: skip
+    return f"[{reference(file.add(intent))}]"
+
+
+def info_entries(press: Press) -> dict[str, object]:
+    """What PDF/X adds to the document information: its version, that the file is not
+    trapped (a shop's RIP traps, we do not), and the dates."""
+    date = pydyf.String(build_date())
+    return {
+        "GTS_PDFXVersion": pydyf.String(press.standard),
+        "Trapped": "/False",
+        "CreationDate": date,
+        "ModDate": date,
+    }
