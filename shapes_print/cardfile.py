@@ -129,6 +129,7 @@ def _draw_cards(
             ctx,
             src.source(("backs", back_id)),
             bleed,
+            back=True,
         )
         for back_id, back in deck_model.backs.items()
     }

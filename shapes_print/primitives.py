@@ -24,9 +24,16 @@ PathOp: TypeAlias = (
 
 Anchor = Literal["start", "middle", "end"]
 Cap = Literal["butt", "round"]
-# What a group is in the document, as PDF's standard structure types name it: a heading,
-# a paragraph, a list item, a table's header or data cell, a picture.
-Role = Literal["H1", "H2", "H3", "P", "LI", "TH", "TD", "Figure"]
+# What a group is in the document, as PDF's standard structure types name it (PDF 14.8.4):
+# a heading, a paragraph; a list, its items, an item's label (number or bullet) and body;
+# a table, its header and body rows, a row, a header or data cell; a picture. A header cell
+# heads its column in the table's header rows and its row elsewhere.
+Role = Literal[
+    "H1", "H2", "H3", "P",
+    "L", "LI", "Lbl", "LBody",
+    "Table", "THead", "TBody", "TR", "TH", "TD",
+    "Figure",
+]  # fmt: skip
 # Why an artifact is on the page (PDF 14.8.2.2): page furniture (ruler, print line),
 # layout (cut marks, trim lines) or a background (back patterns).
 ArtifactKind = Literal["Pagination", "Layout", "Background"]
@@ -156,9 +163,11 @@ class Group:
     list item, a table cell, a figure), and `lang` the language of its words where they are
     not the document's. `alt`, if given, makes the group a picture: cards drawn too small
     to read, whose words `alt` says and the page also prints at full size (its role is
-    Figure whether or not it says so). The PDF marks the group's content with its role and
-    that alternate text, the SVG gives it an ARIA role and label, so a reader's software
-    and a check of printed sizes can tell a picture's words from the page's own.
+    Figure whether or not it says so). The PDF makes the group an element of its structure
+    tree with its role and that alternate text, the SVG gives it an ARIA role and label, so
+    a reader's software and a check of printed sizes can tell a picture's words from the
+    page's own. A group that `continues` goes on with the element of its role just before
+    it (a table or paragraph that a page break cut): one element over both pages.
     """
 
     items: tuple[Item, ...]
@@ -170,6 +179,7 @@ class Group:
     alt: str = ""
     role: Role | None = None
     lang: str = ""
+    continues: bool = False
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -178,7 +188,7 @@ class Group:
         if not self._hash:
             key = (
                 self.items, self.dx, self.dy, self.angle, self.scale, self.clip,
-                self.alt, self.role, self.lang,
+                self.alt, self.role, self.lang, self.continues,
             )  # fmt: skip
             object.__setattr__(self, "_hash", hash(key))
         return self._hash
@@ -266,12 +276,17 @@ Item: TypeAlias = Path | Rect | Line | Text | Group | Artifact | Use | Image
 
 @dataclass(frozen=True, slots=True)
 class Symbol:
-    """A drawing defined once and placed many times (PDF form XObject, SVG <symbol>)."""
+    """A drawing defined once and placed many times (PDF form XObject, SVG <symbol>).
+
+    `alt`, if given, says what it shows (a card: its words, or whose back it is): placed on
+    a page, it is a picture (a Figure) with those words; drawn inside a picture, it is part
+    of that picture."""
 
     name: str
     width: float
     height: float
     items: tuple[Item, ...]
+    alt: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from pypdf import PageObject, PdfReader
-from pypdf.generic import ContentStream
+from pypdf.generic import ContentStream, IndirectObject
 
 
 @dataclass(frozen=True)
@@ -62,13 +62,39 @@ def page_texts(path: Path) -> list[str]:
 @dataclass(frozen=True)
 class Run:
     """A run of text as printed: its words, its size on paper, its font's name and, for the
-    words of a picture (cards drawn small, marked `/Figure << /Alt … >> BDC`), the picture's
-    alternate text."""
+    words of pictures (a card on a card sheet, cards drawn small: Figure elements of the
+    structure tree, or marked `/Span << /Alt … >>` inside one), the pictures' alternate
+    texts, outermost first."""
 
     text: str
     size: float
     font: str
-    picture: str = ""
+    pictures: tuple[str, ...] = ()
+
+    @property
+    def picture(self) -> str:
+        """The alternate text of the innermost picture the run is in, or ""."""
+        return self.pictures[-1] if self.pictures else ""
+
+
+def figure_alts(path: Path) -> list[dict[int, str]]:
+    """Each page's Figure elements' alternate texts by MCID, read from the ParentTree."""
+    reader = PdfReader(path)
+    tree = reader.trailer["/Root"].get("/StructTreeRoot")
+    pages: list[dict[int, str]] = [{} for _ in reader.pages]
+    if tree is None:
+        return pages
+    nums = tree["/ParentTree"]["/Nums"]
+    for index, page in enumerate(reader.pages):
+        key = page.get("/StructParents")
+        if key is None:
+            continue
+        elements = nums[list(nums[::2]).index(key) * 2 + 1]
+        for mcid, element in enumerate(elements):
+            element = element.get_object()
+            if element["/S"] == "/Figure":
+                pages[index][mcid] = str(element.get("/Alt", ""))
+    return pages
 
 
 def sized_runs(path: Path) -> list[list[Run]]:
@@ -84,13 +110,14 @@ def sized_runs(path: Path) -> list[list[Run]]:
     """
     pages = []
     document = pdfium.PdfDocument(path)
+    alts = figure_alts(path)
     try:
-        for page in document:
+        for page, figures in zip(document, alts, strict=True):
             textpage = page.get_textpage()
-            pictured = _pictured(page)
+            pictured = _pictured(page, figures)
             runs: list[Run] = []
             current: list[str] = []
-            key: tuple[float, str, str] | None = None
+            key: tuple[float, str, tuple[str, ...]] | None = None
             for index in range(textpage.count_chars()):
                 char = chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
                 where = ctypes.cast(
@@ -99,7 +126,7 @@ def sized_runs(path: Path) -> list[list[Run]]:
                 here = (
                     round(_printed_size(textpage, index), 2),
                     _font_name(textpage, index),
-                    pictured.get(where, ""),
+                    pictured.get(where, ()),
                 )
                 if char in "\r\n" or here != key:
                     if key and "".join(current).strip():
@@ -123,50 +150,53 @@ def _printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
     return pdfium_c.FPDFText_GetFontSize(textpage, index) * math.hypot(matrix.c, matrix.d)
 
 
-def _pictured(page: pdfium.PdfPage) -> dict[int | None, str]:
-    """The page's text objects inside marked pictures, by address, with the picture's alt
-    text: found by walking the page's objects into the forms they place."""
-    found: dict[int | None, str] = {}
+def _pictured(page: pdfium.PdfPage, figures: dict[int, str]) -> dict[int | None, tuple[str, ...]]:
+    """The page's text objects inside pictures, by address, with the pictures' alt texts
+    (`figures`: the page's Figure elements by MCID): found by walking the page's objects
+    into the forms they place."""
+    found: dict[int | None, tuple[str, ...]] = {}
 
-    def walk(thing: pdfium_c.FPDF_PAGEOBJECT, alt: str) -> None:
-        alt = _figure_alt(thing) or alt
+    def walk(thing: pdfium_c.FPDF_PAGEOBJECT, alts: tuple[str, ...]) -> None:
+        alts = (*alts, *_mark_alts(thing, figures))
         kind = pdfium_c.FPDFPageObj_GetType(thing)
-        if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and alt:
-            found[ctypes.cast(thing, ctypes.c_void_p).value] = alt
+        if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and alts:
+            found[ctypes.cast(thing, ctypes.c_void_p).value] = alts
         elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
             for index in range(pdfium_c.FPDFFormObj_CountObjects(thing)):
-                walk(pdfium_c.FPDFFormObj_GetObject(thing, index), alt)
+                walk(pdfium_c.FPDFFormObj_GetObject(thing, index), alts)
 
     for index in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
-        walk(pdfium_c.FPDFPage_GetObject(page.raw, index), "")
+        walk(pdfium_c.FPDFPage_GetObject(page.raw, index), ())
     return found
 
 
-def _figure_alt(thing: pdfium_c.FPDF_PAGEOBJECT) -> str:
-    """The `/Alt` of a `/Figure` mark on this object, or "".
+def _mark_alts(thing: pdfium_c.FPDF_PAGEOBJECT, figures: dict[int, str]) -> list[str]:
+    """The alt texts of the pictures this object's marks put it in: a mark whose MCID is a
+    Figure's, or a mark with its own `/Alt` (a Span inside a picture).
 
     pdfium hands a string parameter back undecoded (a UTF-16 text string comes back as its
     bytes, byte-order mark and all), so the raw bytes are read and decoded here.
     """
-    name = (ctypes.c_ushort * 64)()
     raw = (ctypes.c_ubyte * 4096)()
     length = ctypes.c_ulong()
+    mcid = ctypes.c_int()
+    alts = []
     for index in range(pdfium_c.FPDFPageObj_CountMarks(thing)):
         mark = pdfium_c.FPDFPageObj_GetMark(thing, index)
-        pdfium_c.FPDFPageObjMark_GetName(mark, name, ctypes.sizeof(name), ctypes.byref(length))
-        if bytes(name)[: max(length.value - 2, 0)].decode("utf-16-le") != "Figure":
-            continue
-        if pdfium_c.FPDFPageObjMark_GetParamBlobValue(
+        if pdfium_c.FPDFPageObjMark_GetParamIntValue(mark, b"MCID", ctypes.byref(mcid)):
+            if mcid.value in figures:
+                alts.append(figures[mcid.value])
+        elif pdfium_c.FPDFPageObjMark_GetParamBlobValue(
             mark, b"Alt", raw, len(raw), ctypes.byref(length)
         ):
             text = bytes(raw[: length.value])
             # A text string is UTF-16BE after its mark, or else PDFDocEncoding (Latin-1 here).
-            return (
+            alts.append(
                 text[2:].decode("utf-16-be")
                 if text.startswith(b"\xfe\xff")
                 else text.decode("latin-1")
             )
-    return ""
+    return alts
 
 
 def _font_name(textpage: pdfium.PdfTextPage, index: int) -> str:
@@ -176,3 +206,51 @@ def _font_name(textpage: pdfium.PdfTextPage, index: int) -> str:
         textpage, index, buffer, len(buffer), ctypes.byref(flags)
     )
     return buffer.raw[: max(length - 1, 0)].decode("utf-8", "replace")
+
+
+@dataclass
+class Element:
+    """A structure element read back: its type, kids in reading order, its marked content
+    as (page index, MCID), and its alternate text, language and header scope."""
+
+    role: str
+    number: int  # its object number
+    kids: list[Element]
+    marked: list[tuple[int, int]]
+    alt: str = ""
+    lang: str = ""
+    scope: str = ""
+
+    def walk(self) -> list[Element]:
+        """This element and every element below it, in reading order."""
+        return [self, *(element for kid in self.kids for element in kid.walk())]
+
+
+def structure(reader: PdfReader) -> Element:
+    """The structure tree's root element (Document), read with pypdf."""
+    pages = {page.indirect_reference.idnum: index for index, page in enumerate(reader.pages)}
+    root = reader.trailer["/Root"]["/StructTreeRoot"].raw_get("/K")
+
+    def read(reference: IndirectObject) -> Element:
+        found = reference.get_object()
+        page = found.raw_get("/Pg") if "/Pg" in found else None
+        kids = found.get("/K", [])
+        element = Element(
+            str(found["/S"])[1:],
+            reference.idnum,
+            [],
+            [],
+            str(found.get("/Alt", "")),
+            str(found.get("/Lang", "")),
+            str(found.get("/A", {}).get("/Scope", ""))[1:],
+        )
+        for kid in kids if isinstance(kids, list) else [kids]:
+            if isinstance(kid, int):
+                element.marked.append((pages[page.idnum], int(kid)))
+            elif isinstance(kid, IndirectObject):
+                element.kids.append(read(kid))
+            else:  # a marked-content reference to another page
+                element.marked.append((pages[kid.raw_get("/Pg").idnum], int(kid["/MCID"])))
+        return element
+
+    return read(root)

@@ -179,7 +179,7 @@ def test_a_complete_set_without_a_calibration_text_names_its_line(
     mine.write_text("\n".join(lines), encoding="utf-8")  # `extends: standard` finds the shipped one
     assert main(["calibrate", "--labels", str(mine), "--out", str(tmp_path / "out")]) == 2
     error = capsys.readouterr().err
-    assert "templates/print.yaml:27:" in error and f"no text for {missing!r}" in error
+    assert "templates/print.yaml:28:" in error and f"no text for {missing!r}" in error
     assert not (tmp_path / "out").exists()
 
 

@@ -27,6 +27,7 @@ from shapes_print.primitives import (
 )
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.svg import page_svg
+from tests.pdfread import structure
 
 QPDF = shutil.which("qpdf")
 
@@ -68,20 +69,34 @@ def test_every_file_of_a_kit_passes_qpdf_check(pass_and_pick: Path) -> None:
         )
 
 
-def test_roles_and_artifacts_are_marked_content_around_what_they_draw() -> None:
-    (page,) = PdfReader(io.BytesIO(_pdf(_page()))).pages
+def test_roles_become_elements_whose_content_is_marked_with_mcids() -> None:
+    """Each group with a role is an element of the structure tree, its content one marked
+    sequence numbered on its page; the artifact is marked as one and is in no element."""
+    reader = PdfReader(io.BytesIO(_pdf(_page())))
+    (page,) = reader.pages
     content = page.get_contents().get_data()
-    marks = re.findall(rb"/(\w+) (?:<<(.*?)>> BDC|BMC)", content)
-    assert [tag for tag, _ in marks] == [b"H1", b"P", b"Figure", b"Artifact"]
-    lang = "\ufeffes".encode("utf-16-be").hex().upper().encode()
-    assert marks[1][1].strip() == b"/Lang <" + lang + b">"
-    assert marks[2][1].strip().startswith(b"/Alt <")
-    assert marks[3][1].strip() == b"/Type /Pagination"
-    assert content.count(b"BDC") + content.count(b"BMC") == content.count(b"EMC") == 4
+    marks = re.findall(rb"/(\w+) <<(.*?)>> BDC", content)
+    assert marks == [
+        (b"H1", b"/MCID 0"),
+        (b"P", b"/MCID 1"),
+        (b"Figure", b"/MCID 2"),
+        (b"Artifact", b" /Type /Pagination "),
+    ]
+    assert content.count(b"BDC") == content.count(b"EMC") == 4 and b"BMC" not in content
     # Each text-showing operator sits inside its group's marked content.
     for shown in re.finditer(rb"Tj", content):
         before = content[: shown.start()]
-        assert max(before.rfind(b"BDC"), before.rfind(b"BMC")) > before.rfind(b"EMC")
+        assert before.rfind(b"BDC") > before.rfind(b"EMC")
+    root = structure(reader)
+    assert [(kid.role, kid.marked) for kid in root.kids] == [
+        ("H1", [(0, 0)]),
+        ("P", [(0, 1)]),
+        ("Figure", [(0, 2)]),
+    ]
+    assert root.kids[1].lang == "es" and root.kids[2].alt == "Red 2"
+    nums = reader.trailer["/Root"]["/StructTreeRoot"]["/ParentTree"]["/Nums"]
+    assert nums[0] == page["/StructParents"] == 0
+    assert [element.idnum for element in nums[1]] == [kid.number for kid in root.kids]
 
 
 def test_the_catalogue_says_the_documents_language_where_the_plan_knows_it() -> None:

@@ -292,7 +292,9 @@ def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
     document = calibration_sheet("letter", (width, height), flip, offset, library, variant.ctx)  # type: ignore[arg-type]
     (group,) = document.pages[1].items
     assert isinstance(group, Group) and (group.dx, group.dy) == offset
-    lines = [(i.x1, i.y1, i.x2, i.y2) for i in group.items if isinstance(i, Line)]
+    # The crosshairs and scales are artifacts (measuring marks) inside the moved group.
+    marks = [leaf for i in group.items if isinstance(i, Artifact) for leaf in i.items]
+    lines = [(i.x1, i.y1, i.x2, i.y2) for i in marks if isinstance(i, Line)]
     half = library.printing.calibration.scale_half_length
     for x, y in crosshair_points(width, height, library.printing.calibration.inset):
         bx, by = (width - x, y) if flip == "long" else (x, height - y)

@@ -1,6 +1,7 @@
-"""A real kit's sheets say what each thing is: headings, paragraphs, list items, table
-cells and pictures are marked content with their roles, and the catalogue names the kit's
-language."""
+"""A real kit's sheets say what each thing is, in the plan and in the PDF's marked content:
+headings, paragraphs, lists (label and body of each item), tables (header and body rows,
+header and data cells) and pictures; rules, repeated headers, crosshairs and furniture are
+artifacts. The structure tree itself is read back in test_tagged_pdf."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import pytest
 from pypdf import PdfReader
 
 from shapes_print import pipeline
-from shapes_print.plan.flow import Placed, grouped
-from shapes_print.primitives import BLACK, Text
+from shapes_print.plan.flow import Box, Part, Placed, grouped, place
+from shapes_print.primitives import BLACK, Artifact, Group, Item, Line, Text
 
 _MARK = re.compile(rb"/(\w+) (?:<<(?:[^>]|>(?!>))*>> BDC|BMC)|EMC|\d+(?:\.\d+)? Tf|Tj")
 
@@ -24,33 +25,29 @@ class Span:
 
     tag: str
     sizes: list[float]  # the font size of each line of text shown inside it
-    inner: list[str]  # the tags of the sequences nested in it
 
 
 def _spans(content: bytes) -> list[Span]:
-    """Every marked-content sequence of a content stream, outermost first; a line of text
-    shown outside all of them is a span tagged "" (nothing on a sheet should be)."""
+    """Every marked-content sequence of a content stream; a line of text shown outside all
+    of them is a span tagged "" (nothing on a sheet should be). Sequences never nest."""
     spans: list[Span] = []
-    open_: list[Span] = []
+    open_: Span | None = None
     size = 0.0
     for match in _MARK.finditer(content):
         token = match.group(0)
         if match.group(1):
-            span = Span(match.group(1).decode(), [], [])
-            if open_:
-                open_[-1].inner.append(span.tag)
-            open_.append(span)
-            spans.append(span)
+            assert open_ is None, "a marked-content sequence opened inside another"
+            open_ = Span(match.group(1).decode(), [])
+            spans.append(open_)
         elif token == b"EMC":
-            open_.pop()
+            open_ = None
         elif token.endswith(b"Tf"):
             size = float(token.split()[0])
-        elif open_:
-            for span in open_:
-                span.sizes.append(size)
+        elif open_ is not None:
+            open_.sizes.append(size)
         else:
-            spans.append(Span("", [size], []))
-    assert not open_, "every marked-content sequence is closed on its page"
+            spans.append(Span("", [size]))
+    assert open_ is None, "every marked-content sequence is closed on its page"
     return spans
 
 
@@ -63,47 +60,90 @@ def spanish(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "pass-and-pick" / "es" / "a4" / "4-players"
 
 
-def test_the_sheets_mark_headings_paragraphs_list_items_and_table_cells(spanish: Path) -> None:
+def test_the_sheets_mark_each_run_of_content_with_its_role(spanish: Path) -> None:
     (sheets,) = spanish.glob("*_sheets.pdf")
     pages = [_spans(page.get_contents().get_data()) for page in PdfReader(sheets).pages]
     spans = [span for page in pages for span in page]
     tags = {span.tag for span in spans}
-    assert {"H1", "H2", "P", "LI", "TH", "TD", "Figure", "Artifact"} <= tags
+    assert {"H1", "H2", "P", "Lbl", "LBody", "TH", "TD", "Figure", "Artifact"} <= tags
     assert "" not in tags, "every line of text is a heading, paragraph, cell or furniture"
+    # Content sits in the elements that hold it, never in a list, table or row itself.
+    assert not tags & {"L", "LI", "Table", "THead", "TBody", "TR", "Document"}
     # The document opens with its heading, set at the heading size and nothing else.
     opening = next(span for span in pages[0] if span.tag != "Artifact")
     assert opening.tag == "H1" and opening.sizes and set(opening.sizes) == {22.0}
-    # A list item is its marker and its words together; a paragraph of several lines is one P.
-    items = [span for span in spans if span.tag == "LI"]
-    assert items and all(len(span.sizes) >= 2 for span in items)
+    # A list item's label is its number or bullet alone, its body the words (one line or more).
+    labels = [span for span in spans if span.tag == "Lbl"]
+    assert labels and all(len(span.sizes) == 1 for span in labels)
+    assert len([span for span in spans if span.tag == "LBody"]) == len(labels)
     assert any(len(span.sizes) > 1 for span in spans if span.tag == "P")
-    # Header cells: the scoring table's column titles and the score sheet's player names.
     headers = [span for span in spans if span.tag == "TH"]
     assert len(headers) >= 3 and any(span.sizes for span in headers)
-    # The scoring table's example cards are pictures inside their data cells.
-    assert any("Figure" in span.inner for span in spans if span.tag == "TD")
-    # An arrow's drawing is a picture of its direction, in Spanish.
-    alts = [
-        bytes.fromhex(alt.decode()).decode("utf-16")
-        for page in PdfReader(sheets).pages
-        for alt in re.findall(rb"/Figure << /Alt <([0-9A-F]+)>", page.get_contents().get_data())
-    ]
-    assert "Flecha que apunta a la derecha: Ronda 2: pasar hacia aquí" in alts
-    assert "Círculo, triángulo, cuadrado" in alts
 
 
-def test_a_spanish_kit_says_it_is_in_spanish(spanish: Path) -> None:
-    files = sorted(spanish.glob("*.pdf"))
-    assert len(files) == 4
-    for path in files:
-        assert PdfReader(path).trailer["/Root"]["/Lang"] == "es", path.name
+def _row(role: str, *parts: Part) -> Placed:
+    return Placed(0.0, (Text(0, 0, role, "F", 14, BLACK),), (*parts, Part(role)))
 
 
-def test_a_paragraph_split_over_pages_is_one_paragraph_on_each() -> None:
+def test_a_pages_boxes_nest_into_their_parts() -> None:
+    """A table's rows become Table > THead/TBody > TR groups; on the next page its rows
+    continue the same table and body."""
+    head = _row("TR", Part("Table"), Part("THead"))
+    first = _row("TR", Part("Table", True), Part("TBody"))
+    more = _row("TR", Part("Table", True), Part("TBody", True))
+    heading = Placed(0.0, (Text(0, 0, "Scores", "F", 22, BLACK),), (Part("H2"),))
+    (title, table) = grouped([heading, head, first, more], 10, 800)
+    assert title.role == "H2" and title.dx == 10 and title.dy == 800
+    assert table.role == "Table" and not table.continues
+    assert [part.role for part in table.items] == ["THead", "TBody"]  # type: ignore[union-attr]
+    body = table.items[1]
+    assert isinstance(body, Group) and [row.role for row in body.items] == ["TR", "TR"]  # type: ignore[union-attr]
+    (later,) = grouped([more, more], 10, 800)
+    assert later.role == "Table" and later.continues
+    (later_body,) = later.items
+    assert isinstance(later_body, Group) and later_body.role == "TBody" and later_body.continues
+
+
+def test_a_paragraph_split_over_pages_goes_on_from_one_page_to_the_next() -> None:
     lines = [
-        Placed(-20.0 * i, (Text(0, 0, f"line {i}", "F", 14, BLACK),), "P", i > 0) for i in range(3)
+        Placed(-20.0 * i, (Text(0, 0, f"line {i}", "F", 14, BLACK),), (Part("P", i > 0),))
+        for i in range(3)
     ]
-    heading = Placed(0.0, (Text(0, 0, "Setup", "F", 22, BLACK),), "H1")
+    heading = Placed(0.0, (Text(0, 0, "Setup", "F", 22, BLACK),), (Part("H1"),))
     first, rest = grouped([heading, *lines[:2]], 10, 800), grouped(lines[2:], 10, 800)
     assert [group.role for group in first] == ["H1", "P"] and len(first[1].items) == 2
-    assert [group.role for group in rest] == ["P"] and rest[0].dy == 760
+    assert not first[1].continues
+    assert [group.role for group in rest] == ["P"] and rest[0].dy == 760 and rest[0].continues
+
+
+def test_a_repeated_header_row_is_an_artifact() -> None:
+    header = Box(8.0, (Line(0, 0, 50, 0, BLACK, 1),), role="TR", within=(Part("Table"),))
+    row = Box(30.0, gap=4.0, header=header, role="TR", within=(Part("Table", True),))
+    placed = place([row], 100.0)
+    assert placed[0].items == (Artifact(header.items, "Pagination"),) and placed[0].parts == ()
+    assert placed[1].parts == (Part("Table", True), Part("TR"))
+
+
+def _texts(items: tuple[Item, ...], artifact: bool = False) -> list[tuple[str, bool]]:
+    found = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append((item.text, artifact))
+        elif isinstance(item, Group | Artifact):
+            found += _texts(item.items, artifact or isinstance(item, Artifact))
+    return found
+
+
+def test_the_calibration_crosshairs_and_scales_are_artifacts(tmp_path: Path) -> None:
+    from shapes_print.plan.calibrate import LABELS, calibration_sheet
+    from tests.test_calibrate import variant
+
+    standard = variant("standard")
+    document = calibration_sheet(
+        "a4", (595.276, 841.89), "long", (0.0, 0.0), standard.library, standard.ctx
+    )
+    for page in document.pages:
+        texts = _texts(page.items)
+        marks = [artifact for text, artifact in texts if text in LABELS or text[0] in "+-"]
+        assert marks and all(marks)
+        assert any(not artifact for _, artifact in texts)  # the instructions are content

@@ -52,8 +52,9 @@ def sheet_passages(document: Document) -> list[Passage]:
     its bullet) and table row once. A table row's cells are joined, each after its column's heading; rows with an
     empty cell are forms to fill in (score sheets) and are left out."""
     passages: list[Passage] = [Passage(document.title, "heading")]
+    # A table's header row goes on over a page break (printed again there as furniture).
+    header: list[str] = []
     for page in document.pages:
-        header: list[str] = []
         row: list[tuple[float, str]] = []
         for tag, dx, words in _tagged(page.items):
             if tag in ("TH", "TD") and row and dx <= row[-1][0]:
@@ -69,7 +70,7 @@ def sheet_passages(document: Document) -> list[Passage]:
             # A bullet is print's mark of a list item; braille shows one by its margin.
             passages.append(Passage(words.removeprefix(f"{BULLET} "), kind))
         if row:
-            _end_row(row, header, passages)
+            header = _end_row(row, header, passages)
     return passages
 
 
@@ -78,7 +79,8 @@ def _end_row(row: list[tuple[float, str]], header: list[str], out: list[Passage]
     cells = [words for _, words in row]
     if all(cell.startswith("\0") for cell in cells):
         return [cell[1:] for cell in cells]
-    if all(cells) and not any(cell.startswith("\0") for cell in cells):
+    cells = [cell.removeprefix("\0") for cell in cells]  # a row's own header (a fact's label)
+    if all(cells):
         if len(header) == len(cells):
             named = [
                 cells[0],
@@ -88,6 +90,11 @@ def _end_row(row: list[tuple[float, str]], header: list[str], out: list[Passage]
         else:
             out.append(Passage(": ".join(cells), "item"))
     return header
+
+
+# Roles that only hold others (a list, a table, its row groups and rows): their parts are
+# read one by one.
+_HOLDERS = frozenset({"L", "Table", "THead", "TBody", "TR"})
 
 
 def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float, str]]:
@@ -100,7 +107,7 @@ def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float
             here = dx + item.dx
             if item.alt:
                 yield "P", here, item.alt
-            elif item.tag:
+            elif item.tag and item.tag not in _HOLDERS:
                 words = " ".join(_words(item.items))
                 if words or item.tag in ("TH", "TD"):  # an empty cell is a blank to fill in
                     yield item.tag, here, words

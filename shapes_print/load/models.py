@@ -264,6 +264,10 @@ class SheetStyle(Strict):
     arrow_colour: Colour
     # What an arrow's drawing shows, for a reader's software: {direction} and {caption}.
     arrow_alt: str
+    # What a card on a card sheet shows, face and back, for a reader's software: {words}
+    # are the words printed on it.
+    card_alt: str
+    card_back_alt: str
     score_row_height: Size
     mini_card_height: Size
     # Cards drawn small on a sheet or a card print their words too small to read. True: each

@@ -6,9 +6,10 @@ at that width, as the `flow.Box`es a page may break between: a paragraph's lines
 items, a table's rows, or one box for a block that never splits (a heading, an arrow, cards).
 Each box is drawn with its top at y = 0, growing downwards. Which block follows which, and
 the penalties between blocks, are `sheets`'s; where pages break, `flow`'s. Score sheets are
-drawn in `scores`. Each part says what it is, for the PDF's marked content and the SVG's
-ARIA: headings H1 and H2, paragraphs P, list items LI, table cells TH and TD, and card
-pictures and arrows Figures with their words as alternate text.
+drawn in `scores`. Each part says what it is, for the PDF's structure tree and the SVG's
+ARIA: headings H1 and H2, paragraphs P, lists L of items LI (each its label Lbl, the number
+or bullet, and its body LBody), tables (`tables`), and card pictures and arrows Figures with
+their words as alternate text.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from shapes_print.load.models import ArrowBlock, CardsCell, SheetStyle, TableBlo
 from shapes_print.message import fill
 from shapes_print.plan.breaks import run_breaks
 from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
-from shapes_print.plan.flow import Box
+from shapes_print.plan.flow import Box, Part
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
 from shapes_print.plan.tables import Cell, Drawn, column_widths, measure, table_boxes
 from shapes_print.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
@@ -88,8 +89,18 @@ def _list(
         bold.check(marker, where, "list marker")
         text = col.ctx.words.fill(entry, values, where)
         height, lines = paragraph(col, text, size, False, col.width - indent, where, x=indent)
-        items = (Text(0, -size * CAP, marker, bold.name, size, style.ink), *lines)
-        boxes.append(Box(height, items, gap=gap if number > 1 else 0.0, breaks=penalty, role="LI"))
+        label = Group((Text(0, -size * CAP, marker, bold.name, size, style.ink),), role="Lbl")
+        items = (label, Group(tuple(lines), role="LBody"))
+        boxes.append(
+            Box(
+                height,
+                items,
+                gap=gap if number > 1 else 0.0,
+                breaks=penalty,
+                role="LI",
+                within=(Part("L", continues=number > 1),),
+            )
+        )
     return boxes
 
 
@@ -156,7 +167,7 @@ def _cell_cards(
             items = [Group(tuple(items), alt=alt, role="Figure")]
         if words:
             text_height, text_items = paragraph(col, words, style.body_size, False, width, where)
-            items.append(Group(tuple(text_items), dy=-height - style.table_padding))
+            items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
             height += style.table_padding + text_height
         return height, items
 
@@ -267,7 +278,7 @@ def _facts(
         for label, figure in zip(labels, figures, strict=True)
     ]
     measured = measure(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
-    return table_boxes(style, widths, measured, col.room, header=False)
+    return table_boxes(style, widths, measured, col.room, header=False, row_headers=True)
 
 
 def _cards(

@@ -18,7 +18,17 @@ from shapes_print.load.models import Calibration
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
 from shapes_print.plan.imposition import Flip, mirrors_x
-from shapes_print.primitives import Colour, Document, Group, Item, Line, Page, Role, Text
+from shapes_print.primitives import (
+    Artifact,
+    Colour,
+    Document,
+    Group,
+    Item,
+    Line,
+    Page,
+    Role,
+    Text,
+)
 from shapes_print.text import wrap
 from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
@@ -216,13 +226,16 @@ def calibration_sheet(
             f"at {sizes.text:g} pt",
             "a larger --paper holds them (A4 and Letter do for every shipped label set)",
         )
+    # Crosshairs and scales are measuring marks, like the ruler: artifacts a reader skips
+    # (the words say how to use them).
     for (x, y), label in zip(points, LABELS, strict=True):
-        front += _cross(x, y, c, label, font, sizes.text, ink)
+        front.append(Artifact(tuple(_cross(x, y, c, label, font, sizes.text, ink))))
         bx, by = (width - x, y) if mirrors_x(width, height, flip) else (x, height - y)
-        back += [
+        marks = (
             *_cross(bx, by, c, label, font, sizes.text, ink),
             *_scales(bx, by, font, c, sizes.scale, ink),
-        ]
+        )
+        back.append(Artifact(marks))
     content = (c.inset - c.arm, c.inset - c.arm, width - c.inset + c.arm, height - c.inset + c.arm)
     stretches = margin_stretches(content, size, [], [], furniture)
     stretches.sort(key=lambda stretch: (stretch.vertical, stretch.y))

@@ -3,7 +3,9 @@
 Each distinct face is drawn once and placed many times, so a deck of 18 cards with three
 faces holds three drawings, not eighteen. Boxes are resolved against the card's size here,
 so one layout serves every card size; with a bleed, the symbol grows by the bleed on every
-side and elements marked `bleed` that reach a card edge run on to the bleed edge.
+side and elements marked `bleed` that reach a card edge run on to the bleed edge. A card
+says what it shows, for a reader's software: the words printed on it, in the label set's
+message for a face or a back (`card_alt`, `card_back_alt`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from shapes_print.primitives import (
     Use,
 )
 from shapes_print.text import fit
+from shapes_print.words import Said
 
 Box = tuple[float, float, float, float]
 MINI_GAP = 0.08  # space between small cards, as a share of their height
@@ -45,8 +48,9 @@ def card_symbol(
     where: Source,
     bleed: float = 0.0,
     faces: Mapping[str, Symbol] | None = None,
+    back: bool = False,
 ) -> Symbol:
-    """Draw one card (face or back) in its own coordinates: origin at bottom-left.
+    """Draw one card (face or, if `back`, back) in its own coordinates: origin at bottom-left.
 
     With a bleed the origin is the bleed's corner and the card sits `bleed` in from it.
     `faces` are the card drawings a `cards` element may show small copies of.
@@ -56,9 +60,12 @@ def card_symbol(
         raise UserError(where, f"layout {layout!r} is not in template {template.id!r} ({known})")
     width, height = template.card["width"], template.card["height"]
     items: list[Item] = []
+    words: list[str] = []
     for element in template.layouts[layout].elements:
         if element.hidden or (element.when and not fields.get(element.when)):
             continue
+        if element.kind == "text" and element.text:
+            words.append(ctx.words.fill(element.text, fields, where))
         box = _box(element, template, where)
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
@@ -80,10 +87,23 @@ def card_symbol(
         items.extend(drawn)
         if element.mirror:
             items.append(Group(drawn, dx=width, dy=height, angle=180))
+    said = Said(_spoken(words) or name)
+    message = ctx.style.card_back_alt if back else ctx.style.card_alt
+    alt = ctx.words.fill(message, {"words": said}, where)
     if bleed:
         moved = (Group(tuple(items), dx=bleed, dy=bleed),)
-        return Symbol(name, width + 2 * bleed, height + 2 * bleed, moved)
-    return Symbol(name, width, height, tuple(items))
+        return Symbol(name, width + 2 * bleed, height + 2 * bleed, moved, alt)
+    return Symbol(name, width, height, tuple(items), alt)
+
+
+def _spoken(words: Sequence[str]) -> str:
+    """A card's words as one sentence, each once: a comma between them, unless one ends
+    its own sentence ("Three of a colour. Example: Red 2")."""
+    said = ""
+    for word in dict.fromkeys(" ".join(word.split()) for word in words):
+        if word:
+            said += (" " if said.endswith((".", "!", "?", ":")) else ", ") * bool(said) + word
+    return said
 
 
 def card_box(element: Element, template: CardTemplate) -> Box:

@@ -15,6 +15,12 @@ table carries the table's header row, repeated at the top of a page that opens o
 may stretch (`stretch`, in points, as TeX's glue does): a page shares all of its unused space
 out over its stretching boxes in proportion to their stretch (a score sheet whose rows fill the
 page), and is charged only for the space beyond what they stretch by.
+
+What each box is in the document (its role, and the parts it sits `within`: the list of a
+list item, the table and body of a row) comes out as nested groups: a page's run of boxes of
+one part is one group with the part's role, and a part that goes on from the page before
+`continues` it, so the PDF has one element over both pages. A repeated header row is page
+furniture (an artifact): it was read where the table began.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from dataclasses import dataclass
 from math import inf
 
 from shapes_print.plan.breaks import FORCED
-from shapes_print.primitives import Group, Item, Role
+from shapes_print.primitives import Artifact, Group, Item, Role
 
 # Costs, in the units of one page's badness. A page costs more than any finite preference,
 # so the engine never spends a page to honour a keep rule that can give way.
@@ -38,6 +44,15 @@ TINY_FILL = 0.2
 
 
 @dataclass(frozen=True, slots=True)
+class Part:
+    """A part of the document that holds boxes (a list, a table, a table's body), with its
+    role; a box whose part `continues` is in the same part as the box before it."""
+
+    role: Role
+    continues: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Box:
     """A piece of a document that never splits, its top at y = 0 and growing downwards.
 
@@ -45,7 +60,8 @@ class Box:
     `FORCED` always). `header` is drawn above it when it opens a page (a table's header row).
     A box with `stretch` is drawn by `stretched(extra)` once its page's spare space is known.
     `role` says what the box is (a heading, a list item); a box that `continues` the one
-    before it (a paragraph's next line) shares that box's role, one on each page it is on.
+    before it (a paragraph's next line) is in the same element. `within` are the parts that
+    hold it, outermost first (a row's table and table body).
     """
 
     height: float
@@ -57,6 +73,7 @@ class Box:
     stretched: Callable[[float], tuple[Item, ...]] | None = None
     role: Role | None = None
     continues: bool = False
+    within: tuple[Part, ...] = ()
 
     def drawn(self, extra: float) -> tuple[Item, ...]:
         return self.stretched(extra) if self.stretched is not None else self.items
@@ -64,33 +81,42 @@ class Box:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A box's items placed on its page: `y` is its top, at or below the page's top (0)."""
+    """A box's items placed on its page: `y` is its top, at or below the page's top (0);
+    `parts` are the parts it is in, outermost first, its own role last."""
 
     y: float
     items: tuple[Item, ...]
-    role: Role | None = None
-    continues: bool = False
+    parts: tuple[Part, ...] = ()
 
-    def group(self, dx: float, top: float, role: Role | None = None) -> Group:
-        return Group(self.items, dx=dx, dy=top + self.y, role=role)
+    def group(self, dx: float, top: float, part: Part | None = None) -> Group:
+        role, continues = (part.role, part.continues) if part else (None, False)
+        return Group(self.items, dx=dx, dy=top + self.y, role=role, continues=continues)
 
 
-def grouped(placed: Sequence[Placed], dx: float, top: float) -> list[Group]:
+def grouped(placed: Sequence[Placed], dx: float, top: float, depth: int = 0) -> list[Group]:
     """A page's placed boxes as groups moved to the page (`dx`, `top`), each run of boxes
-    of one part (a paragraph's lines) gathered into one group with the part's role."""
+    in one part (a paragraph's lines, a table's rows) gathered into one group with the
+    part's role, parts inside parts nested (from `depth`)."""
     runs: list[list[Placed]] = []
     for box in placed:
-        if box.continues and runs and runs[-1][-1].role == box.role:
+        part = box.parts[depth] if depth < len(box.parts) else None
+        last = runs[-1][-1].parts if runs else ()
+        if part and part.continues and depth < len(last) and last[depth].role == part.role:
             runs[-1].append(box)
         else:
             runs.append([box])
     groups = []
     for run in runs:
-        role = run[0].role
-        if len(run) == 1:
-            groups.append(run[0].group(dx, top, role))
+        first = run[0]
+        if depth >= len(first.parts):  # in no part: a box of its own
+            groups.append(first.group(dx, top))
+            continue
+        part = first.parts[depth]
+        if len(run) == 1 and depth == len(first.parts) - 1:
+            groups.append(first.group(dx, top, part))
         else:
-            groups.append(Group(tuple(box.group(dx, top) for box in run), role=role))
+            inner = tuple(grouped(run, dx, top, depth + 1))
+            groups.append(Group(inner, role=part.role, continues=part.continues))
     return groups
 
 
@@ -148,12 +174,13 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
     placed: list[Placed] = []
     y = 0.0
     if header is not None:
-        placed.append(Placed(y, header.items))
+        placed.append(Placed(y, (Artifact(header.items, "Pagination"),)))
         y -= header.height
     for index, box in enumerate(boxes):
         if index:
             y -= box.gap
         extra = spare * box.stretch / stretch if box.stretch else 0.0
-        placed.append(Placed(y, box.drawn(extra), box.role, box.continues))
+        own = (Part(box.role, box.continues),) if box.role else ()
+        placed.append(Placed(y, box.drawn(extra), (*box.within, *own)))
         y -= box.height + extra
     return placed

@@ -108,7 +108,9 @@ def score_sheet(
         header += [cell_text(col, name, where, size=style.label_size) for name in group]
         body = [row + [blank] * len(group) for row in rows]
         measured = measure(style, widths, [header, *body], heights, shaded)
-        grid = table_boxes(style, widths, measured, col.room, header=True, stretch=stretch)
+        grid = table_boxes(
+            style, widths, measured, col.room, header=True, stretch=stretch, row_headers=True
+        )
         # The total row is not stretched: only the rounds get room to write in.
         grid[-1] = replace(grid[-1], stretch=0.0, stretched=None, items=grid[-1].drawn(0.0))
         if boxes:  # under the title (kept with it), or under the grid before (free to break)

@@ -7,6 +7,10 @@ top of every page it goes on to, and it keeps its header with its first row. A t
 enough to fit half a page is read as one piece: it breaks only when nothing else fits,
 even if keeping it whole takes a page more. Rows may stretch (a score
 sheet filling its page): each is then drawn once its page's spare height is known.
+
+Each row box is a table row (TR) within its Table, and within THead (the header row) or
+TBody where the table has a header; each cell is a header (TH) or data cell (TD). The rules
+and shading are layout: artifacts a reader skips.
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ from dataclasses import dataclass
 
 from shapes_print.load.models import SheetStyle
 from shapes_print.plan.breaks import NEVER, run_breaks
-from shapes_print.plan.flow import Box
-from shapes_print.primitives import Group, Item, Line, Paint, Rect, Role
+from shapes_print.plan.flow import Box, Part
+from shapes_print.primitives import Artifact, Group, Item, Line, Paint, Rect, Role
 
 Drawn = tuple[float, list[Item]]
 Cell = Callable[[float], Drawn]
@@ -60,14 +64,21 @@ def table_boxes(
     room: float,
     header: bool,
     stretch: bool = False,
+    row_headers: bool = False,
 ) -> list[Box]:
     """The table's rows as boxes: with `header`, row 0 repeats above every continued part.
-    With `stretch`, each body row may grow to twice its height to fill its page.
+    With `stretch`, each body row may grow to twice its height to fill its page. With
+    `row_headers`, each body row's first cell heads its row (a fact's label, a round).
 
     Without a header, a part that opens a page gets the table's top rule there instead.
     """
     top = _top_rule(style, widths)
-    head = _row_box(style, widths, rows[0], (top,), False, "TH") if header else None
+    head = None
+    if header:
+        heads = ("TH",) * len(widths)
+        head = _row_box(style, widths, rows[0], (top,), False, heads)
+        head = Box(head.height, head.items, role="TR", within=(Part("Table"), Part("THead")))
+    cells: tuple[Role, ...] = ("TH" if row_headers else "TD", *("TD",) * (len(widths) - 1))
     body = rows[1:] if header else rows
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
@@ -76,8 +87,10 @@ def table_boxes(
     boxes = [head] if head is not None else []
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):
         opening = (top,) if head is None and index == 0 else ()
-        box = _row_box(style, widths, row, opening, stretch, "TD")
+        box = _row_box(style, widths, row, opening, stretch, cells)
         first = index == 0
+        table = Part("Table", continues=head is not None or not first)
+        body = (Part("TBody", continues=not first),) if head is not None else ()
         boxes.append(
             Box(
                 box.height,
@@ -86,6 +99,8 @@ def table_boxes(
                 header=None if first else repeat,
                 stretch=box.stretch,
                 stretched=box.stretched,
+                role="TR",
+                within=(table, *body),
             )
         )
     return boxes
@@ -101,33 +116,36 @@ def _row_box(
     row: Row,
     opening: tuple[Item, ...],
     stretch: bool,
-    cell_role: Role,
+    cell_roles: tuple[Role, ...],
 ) -> Box:
     """A row with its bottom and side rules (and `opening`, its top rule where it has one),
-    each cell a `cell_role` (a header cell or a data cell)."""
+    each cell of its role in `cell_roles` (a header cell or a data cell). The shading and
+    the top rule come before the cells, the other rules after them, as layout artifacts."""
 
     def draw(extra: float) -> tuple[Item, ...]:
         height = row.height + extra
         total = sum(widths)
-        items: list[Item] = list(opening)
+        under: list[Item] = list(opening)
         if row.shaded:
-            items.insert(0, Rect(0, -height, total, height, Paint(fill=style.shade)))
+            under.insert(0, Rect(0, -height, total, height, Paint(fill=style.shade)))
+        items: list[Item] = [Artifact(tuple(under))] if under else []
+        rules: list[Item] = []
         x = 0.0
         rule = style.rule_colour
-        for (_, cell_items), width in zip(row.cells, widths, strict=True):
+        for (_, cell_items), width, role in zip(row.cells, widths, cell_roles, strict=True):
             items.append(
                 Group(
                     tuple(cell_items),
                     dx=x + style.table_padding,
                     dy=-style.table_padding,
-                    role=cell_role,
+                    role=role,
                 )
             )
-            items.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
+            rules.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
             x += width
-        items.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
-        items.append(Line(0, -height, total, -height, rule, RULE_WIDTH))
-        return tuple(items)
+        rules.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
+        rules.append(Line(0, -height, total, -height, rule, RULE_WIDTH))
+        return (*items, Artifact(tuple(rules)))
 
     if stretch:
         return Box(row.height, stretch=row.height, stretched=draw)

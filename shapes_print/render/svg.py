@@ -36,8 +36,21 @@ from shapes_print.render.svg_glyphs import glyph_outline
 from shapes_print.units import POINTS_PER_UNIT
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
-# The ARIA role of a group by its structure type (WAI-ARIA 1.2): headings keep their level.
-_ARIA = {"P": "paragraph", "LI": "listitem", "TH": "columnheader", "TD": "cell", "Figure": "img"}
+# The ARIA role of a group by its structure type (WAI-ARIA 1.2): headings keep their level;
+# a list item's label and body have none of their own (their words are the item's). A header
+# cell heads its column in a table's header rows, its row elsewhere (`_HEADS`).
+_ARIA = {
+    "P": "paragraph",
+    "L": "list",
+    "LI": "listitem",
+    "Table": "table",
+    "THead": "rowgroup",
+    "TBody": "rowgroup",
+    "TR": "row",
+    "TD": "cell",
+    "Figure": "img",
+}
+_HEADS = {True: "columnheader", False: "rowheader"}
 
 
 def _d(ops: Iterable[PathOp]) -> str:
@@ -59,15 +72,18 @@ def _paint_attrs(paint: Paint) -> dict[str, object]:
     return attrs
 
 
-def _aria(group: SvgGroup, item: Group) -> None:
-    """The group's role for assistive software: a heading with its level, a paragraph,
-    list item, table cell or picture (with its words as its label), its language."""
+def _aria(group: SvgGroup, item: Group, in_head: bool) -> None:
+    """The group's role for assistive software: a heading with its level, a paragraph, a
+    list or its item, a table, its row groups, rows and cells (`in_head`: in its header
+    rows), or a picture (with its words as its label); its language."""
     tag = item.tag
     if tag is None:
         return
     if tag.startswith("H") and tag[1:].isdigit():
         group["role"], group["aria-level"] = "heading", tag[1:]
-    else:
+    elif tag == "TH":
+        group["role"] = _HEADS[in_head]
+    elif tag in _ARIA:
         group["role"] = _ARIA[tag]
     if item.alt:
         group["aria-label"] = item.alt
@@ -78,7 +94,9 @@ def _aria(group: SvgGroup, item: Group) -> None:
 class _Renderer:
     def __init__(self, drawing: svgwrite.Drawing) -> None:
         self.drawing = drawing
+        self.alts: dict[str, str] = {}  # what each symbol placed on the page shows (a card)
         self.clips = 0
+        self.in_head = False  # drawing a table's header rows
         self.glyphs: set[str] = set()  # glyph outlines defined in this file, by id
         self.pictures: set[str] = set()  # defined in this page's <defs>
 
@@ -151,7 +169,11 @@ class _Renderer:
     def draw(self, parent: SvgGroup, item: Item) -> None:
         d = self.drawing
         if isinstance(item, Use):
-            parent.add(d.use(f"#{item.symbol}", insert=(round(item.x, 3), round(item.y, 3))))
+            placed = d.use(f"#{item.symbol}", insert=(round(item.x, 3), round(item.y, 3)))
+            alt = self.alts.get(item.symbol)
+            if alt:
+                placed["role"], placed["aria-label"] = "img", alt
+            parent.add(placed)
         elif isinstance(item, Path):
             parent.add(d.path(d=_d(item.ops), **_paint_attrs(item.paint)))
         elif isinstance(item, Rect):
@@ -182,13 +204,16 @@ class _Renderer:
             if item.scale != 1.0:
                 transform += f" scale({item.scale:g})"
             group["transform"] = transform
-            _aria(group, item)
+            _aria(group, item, self.in_head)
             target = group
             if item.clip:
                 target = d.g(clip_path=self.clip(item.clip))
                 group.add(target)
+            outer = self.in_head
+            self.in_head = item.role == "THead" or (outer and item.role not in ("TBody", "Table"))
             for child in item.items:
                 self.draw(target, child)
+            self.in_head = outer
             parent.add(group)
         elif isinstance(item, Image):
             self.picture(parent, item)
@@ -240,6 +265,8 @@ def page_svg(document: Document, page: Page) -> str:
             renderer.draw(definition, item)
         drawing.defs.add(definition)
     root = drawing.g(transform=f"matrix(1 0 0 -1 0 {page.height:.3f})")
+    # On the page itself, a card placed is a picture of what it shows.
+    renderer.alts = {name: symbol.alt for name, symbol in document.symbols.items() if symbol.alt}
     for item in page.items:
         renderer.draw(root, item)
     drawing.add(root)

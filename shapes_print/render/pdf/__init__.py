@@ -15,8 +15,10 @@ One job per module:
 - `colour`: how a colour operator is written, DeviceRGB for home files or the press's
   CMYK for print-shop files, the one place that decides.
 - `pdfx`: what a print-shop file says about its press (PDF/X-4: output intent, Info).
-- `tags` (tagged PDF: structure tree, MCIDs) comes next, over the roles and artifacts the
-  pen already reads.
+- `tags`: the structure tree (tagged PDF, to PDF/UA-1's structure): elements from the
+  plan's roles, MCIDs per page as the pen draws, the ParentTree, written when the file
+  closes;
+- `xmp`: the metadata stream (title, language, PDF/UA and, when claimed, PDF/X).
 
 Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
 - Reportlab's public API has no structure tree, no marked-content ids, no output intents
@@ -38,8 +40,9 @@ Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
 A print-shop file (a document with a `press`) is PDF/X-4: CMYK colour, its output intent
 and PDF 1.6. What every file has: PrintScaling None and the document's Duplex in the viewer
 preferences (the printed ruler stays, since not every viewer honours them), DisplayDocTitle
-and the title in Info, TrimBox and BleedBox where the plan gives them, and each page
-written as soon as it is drawn.
+and the title in Info and XMP, the document's language, MarkInfo Marked and a structure
+tree (every page's content an element's or an artifact), TrimBox and BleedBox where the
+plan gives them, and each page written as soon as it is drawn.
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
 from shapes_print.render.pdf.pen import Pen, Stream, resources
+from shapes_print.render.pdf.tags import StructureTree
+from shapes_print.render.pdf.xmp import XmpFacts, xmp_packet
 
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 PRODUCER = "shapes-print"
@@ -77,14 +82,15 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     file = PdfFile(out, pdfx.VERSION) if press else PdfFile(out)
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
     file_fonts = FileFonts(file)
-    drawer = Pen(file, file_fonts, document.symbols, colour_space(press))
+    tree = StructureTree(file)
+    drawer = Pen(file, file_fonts, document.symbols, tree, colour_space(press))
     parent = reference(page_tree)
     media_boxes: dict[tuple[float, float], str] = {}
-    kids: list[str] = []
-    for page in document.pages:
+    numbers_of_pages: list[int] = []
+    for index, page in enumerate(document.pages):
         stream = Stream()
-        drawer.start(stream)
-        drawer.draw_all(page.items)
+        number = file.reserve()
+        drawer.page(stream, number, page.items)
         contents = file.reserve()
         file.stream(contents, {}, deflated("\n".join(stream.operators).encode("ascii")))
         size = (page.width, page.height)
@@ -98,20 +104,35 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
             entries["BleedBox"] = _box(page.bleed)
         entries["Resources"] = resources(stream, file_fonts)
         entries["Contents"] = reference(contents)
-        kids.append(reference(file.add(pydyf.Dictionary(entries))))
+        entries["StructParents"] = index
+        file.write(number, pydyf.Dictionary(entries).data)
+        numbers_of_pages.append(number)
     file_fonts.write()
+    kids = " ".join(map(reference, numbers_of_pages))
     file.write(
         page_tree,
         pydyf.Dictionary(
-            {"Type": "/Pages", "Kids": f"[{' '.join(kids)}]", "Count": len(kids)}
+            {"Type": "/Pages", "Kids": f"[{kids}]", "Count": len(numbers_of_pages)}
         ).data,
     )
+    structure = tree.write()
+    metadata = file.reserve()
+    standard = press.standard if press else None
+    packet = xmp_packet(XmpFacts(document.title, document.lang, PRODUCER, standard))
+    file.stream(metadata, {"Type": "/Metadata", "Subtype": "/XML"}, packet, compressed=False)
     preferences = pydyf.Dictionary({
         "PrintScaling": "/None",
         "Duplex": f"/{_DUPLEX[document.duplex]}",
         "DisplayDocTitle": "true",
     })  # fmt: skip
-    entries = {"Type": "/Catalog", "Pages": reference(page_tree), "ViewerPreferences": preferences}
+    entries = {
+        "Type": "/Catalog",
+        "Pages": reference(page_tree),
+        "ViewerPreferences": preferences,
+        "MarkInfo": "<< /Marked true >>",
+        "StructTreeRoot": reference(structure),
+        "Metadata": reference(metadata),
+    }
     if document.lang:
         entries["Lang"] = pydyf.String(document.lang)
     if press:
@@ -128,4 +149,4 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         }).data,
     )  # fmt: skip
     file.close(catalog, info)
-    return len(kids)
+    return len(numbers_of_pages)

@@ -12,6 +12,7 @@ time or the machine, and the file identifier is a digest of the bytes before it.
 from __future__ import annotations
 
 import hashlib
+from array import array
 from math import log10
 from typing import BinaryIO, TypeVar
 from zlib import compress
@@ -29,14 +30,20 @@ _PLACES = 6
 # The header's second line: a comment of bytes past 127 tells transfer programs the file
 # is binary (PDF 1.7, 7.5.2).
 _HEADER = b"%%PDF-%b\n%%\xe2\xe3\xcf\xd3\n"
+# Bytes gathered before they are written out together.
+_WRITE_SIZE = 1 << 16
 
 
 class Memo(dict[K, V]):
     """What a build (this process) has made once and reuses; the bytes written never
-    depend on what is here, so letting it all go past `MEMO_LIMIT` entries is safe."""
+    depend on what is here, so letting it all go past `limit` entries is safe."""
+
+    def __init__(self, limit: int = MEMO_LIMIT) -> None:
+        super().__init__()
+        self.limit = limit
 
     def keep(self, key: K, value: V) -> V:
-        if len(self) >= MEMO_LIMIT:
+        if len(self) >= self.limit:
             self.clear()
         self[key] = value
         return value
@@ -82,8 +89,12 @@ def deflated(data: bytes) -> bytes:
 
 
 def text_string(text: str) -> str:
-    """A PDF text string in ASCII whatever the words: UTF-16BE with its byte-order mark,
-    in hex."""
+    """A PDF text string in ASCII whatever the words: printable ASCII as a literal string
+    (the same in PDFDocEncoding), anything else UTF-16BE with its byte-order mark, in hex
+    (a card's alternate text is written once per card, so the shorter form counts)."""
+    if text.isascii() and text.isprintable():
+        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        return f"({escaped})"
     return "<" + ("\ufeff" + text).encode("utf-16-be").hex().upper() + ">"
 
 
@@ -100,24 +111,40 @@ class PdfFile:
         self.out = out
         self.size = 0
         self.count = 0
-        self.offsets: dict[int, int] = {}  # object number -> where it starts
+        # Where each object starts, by number from 1 (0 until written: the header is at 0).
+        # Eight bytes an object: a tagged deck of 10,000 cards has 50,000 of them.
+        self.offsets = array("q")
         self.digest = hashlib.md5(usedforsecurity=False)
+        self.pending = bytearray()  # small objects gathered into one write
         self._add(_HEADER % version.encode("ascii"))
 
-    def _add(self, data: bytes) -> None:
-        self.out.write(data)
-        self.digest.update(data)
+    def _add(self, data: bytes, batched: bool = False) -> None:
+        """Append to the file at once, or, `batched`, once `pending` holds `_WRITE_SIZE`
+        bytes or anything else is written: a card sheet's structure elements, a few dozen
+        bytes each, cost one write between them."""
         self.size += len(data)
+        pending = self.pending
+        pending += data
+        if not batched or len(pending) >= _WRITE_SIZE:
+            self.flush()
+
+    def flush(self) -> None:
+        """Everything added so far into the file."""
+        self.out.write(self.pending)
+        self.digest.update(self.pending)
+        self.pending.clear()
 
     def reserve(self) -> int:
         """A new object's number; the object itself comes with `write`."""
         self.count += 1
+        self.offsets.append(0)
         return self.count
 
-    def write(self, number: int, data: bytes) -> None:
-        """The object numbered `number`, formatted."""
-        self.offsets[number] = self.size
-        self._add(b"%d 0 obj\n%b\nendobj\n" % (number, data))
+    def write(self, number: int, data: bytes, batched: bool = False) -> None:
+        """The object numbered `number`, formatted; `batched`, it may wait to be written
+        with the small objects after it."""
+        self.offsets[number - 1] = self.size
+        self._add(b"%d 0 obj\n%b\nendobj\n" % (number, data), batched)
 
     def add(self, thing: pydyf.Object) -> int:
         """A new object written at once; its number."""
@@ -125,19 +152,24 @@ class PdfFile:
         self.write(number, thing.data)
         return number
 
-    def stream(self, number: int, head: dict[str, object], packed: bytes) -> None:
-        """A Flate-compressed stream, its dictionary's other keys in `head`."""
-        dictionary = pydyf.Dictionary({**head, "Filter": "/FlateDecode", "Length": len(packed)})
+    def stream(
+        self, number: int, head: dict[str, object], packed: bytes, compressed: bool = True
+    ) -> None:
+        """A Flate-compressed stream (or, not `compressed`, bytes as they are), its
+        dictionary's other keys in `head`."""
+        coded = {"Filter": "/FlateDecode"} if compressed else {}
+        dictionary = pydyf.Dictionary({**head, **coded, "Length": len(packed)})
         self.write(number, b"%b\nstream\n%b\nendstream" % (dictionary.data, packed))
 
     def close(self, root: int, info: int) -> None:
         """The cross-reference table of every object and the trailer, which names the
         catalogue and the document information and identifies the file by its bytes."""
-        missing = [n for n in range(1, self.count + 1) if n not in self.offsets]
+        missing = [n for n, offset in enumerate(self.offsets, start=1) if not offset]
         assert not missing, f"objects reserved and never written: {missing}"
         start = self.size
         table = [b"xref", b"0 %d" % (self.count + 1), b"0000000000 65535 f "]
-        table += [b"%010d 00000 n " % self.offsets[n] for n in range(1, self.count + 1)]
+        table += [b"%010d 00000 n " % offset for offset in self.offsets]
+        self.flush()
         identifier = self.digest.hexdigest().upper()
         trailer = pydyf.Dictionary({
             "Size": self.count + 1,
@@ -147,3 +179,4 @@ class PdfFile:
         })  # fmt: skip
         self._add(b"\n".join(table) + b"\ntrailer\n" + trailer.data)
         self._add(b"\nstartxref\n%d\n%%%%EOF\n" % start)
+        self.flush()

@@ -17,6 +17,14 @@ Speed, which is most of why this is not a general PDF library:
   the drawings it uses, each once;
 - an outline's operators and a text's glyph ids are worked out once per build.
 Groups that place symbols are drawn each time, since placing defines the form in the file.
+
+Marked content, for the structure tree (`tags`): on a page, a group with a role becomes an
+element, and each run of content directly inside an element is one marked-content sequence
+with the next MCID of the page (`/TD <</MCID 3>> BDC ... EMC`); an artifact is `/Artifact
+BDC ... EMC`. Sequences never nest: everything inside a picture (a Figure), an artifact or a
+symbol's form is drawn as part of it, unmarked, except that a picture inside one keeps its
+words as a `/Span <</Alt ...>>` (a task card's example cards). That unmarked drawing is what
+the build-wide cache keeps, so a group's operators never hold an MCID.
 """
 
 from __future__ import annotations
@@ -55,6 +63,7 @@ from shapes_print.render.pdf.objects import (
     reference,
     text_string,
 )
+from shapes_print.render.pdf.tags import Element, StructureTree
 from shapes_print.shapes import KAPPA, extent
 
 # Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
@@ -65,6 +74,10 @@ _OPERATION = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "
 # A clipped, text-free group whose operators reach this many characters (a pattern fill)
 # becomes a form shared by the build; below it, a form's own object costs more than it saves.
 _SHARED_FORM_MIN = 4096
+# Groups and lines of text the build keeps drawn: a tagged sheet caches each cell, label
+# and paragraph of its pages (its tables and lists are drawn around them), several
+# thousand over `make print`; each is a few small strings.
+GROUPS_KEPT = 8192
 # Form XObjects are named after their symbol under this prefix (`/FormXob.face-circle`).
 FORM_PREFIX = "FormXob."
 
@@ -124,7 +137,7 @@ class Stream:
 # Groups drawn so far in this build, by the colour space they were drawn in (their colour
 # operators are that space's), and lines of text worked out.
 DRAWN: dict[str, Memo[Group, _Drawn | _SharedForm]] = {}
-SHOWN: Memo[TextKey, _Shown] = Memo()
+SHOWN: Memo[TextKey, _Shown] = Memo(GROUPS_KEPT)
 
 
 @lru_cache(maxsize=256)
@@ -196,38 +209,26 @@ def _shown(key: TextKey) -> _Shown:
     return shown
 
 
-def _marked(group: Group) -> str:
-    """The marked-content operator a group's content opens with, or "" if it has no role:
-    its structure type, with its alternate text and language where it has them."""
-    tag = group.tag
-    if tag is None:
-        return ""
-    properties = []
-    if group.alt:
-        properties.append(f"/Alt {text_string(group.alt)}")
-    if group.lang:
-        properties.append(f"/Lang {text_string(group.lang)}")
-    if not properties:
-        return f"/{tag} BMC"
-    return f"/{tag} << {' '.join(properties)} >> BDC"
-
-
 class Pen:
     """Draws plan items into the streams of one file, remembering the graphics state it
-    set; writes each symbol's form into the file the first time a stream places it."""
+    set; writes each symbol's form into the file the first time a stream places it, and
+    the pages' elements into the file's structure tree."""
 
     def __init__(
         self,
         file: PdfFile,
         fonts: FileFonts,
         symbols: dict[str, Symbol],
+        tree: StructureTree,
         space: ColourSpace = DEVICE_RGB,
     ) -> None:
         self.file = file
         self.fonts = fonts
         self.symbols = symbols
+        self.tree = tree
+        self.structural: dict[Group, bool] = {}  # groups holding elements or artifacts
         self.space = space
-        self.drawn = DRAWN.setdefault(space.name, Memo())
+        self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
         self.state = _State()
@@ -242,9 +243,80 @@ class Pen:
         self.used = []
         self._emit = stream.operators.append
 
+    def page(self, stream: Stream, number: int, items: Iterable[Item]) -> None:
+        """A page's items into `stream`, its content marked for the structure tree (the
+        page's object is numbered `number`)."""
+        self.start(stream)
+        self.tree.begin_page(number)
+        self._tagged(items, self.tree.root)
+
     def draw_all(self, items: Iterable[Item]) -> None:
         for item in items:
             self.draw(item)
+
+    def _tagged(self, items: Iterable[Item], element: Element) -> None:
+        """Items inside `element`: each run of its own content one marked-content sequence,
+        closed before an element or artifact among them."""
+        open_ = False
+        for item in items:
+            if isinstance(item, Use) and self.symbols[item.symbol].alt:
+                if open_:  # a card placed on a card sheet: its own picture
+                    self._emit("EMC")
+                    open_ = False
+                mcid = self.tree.picture(element, self.symbols[item.symbol].alt)
+                self._emit(f"/Figure <</MCID {mcid}>> BDC")
+                self._place(item.symbol, item.x, item.y)
+                self._emit("EMC")
+            elif self._is_structural(item):
+                if open_:
+                    self._emit("EMC")
+                    open_ = False
+                self._structure(item, element)
+            else:
+                if not open_:
+                    self._emit(f"/{element.role} <</MCID {self.tree.mark(element)}>> BDC")
+                    open_ = True
+                self.draw(item)
+        if open_:
+            self._emit("EMC")
+
+    def _is_structural(self, item: Item) -> bool:
+        """True for an artifact, a picture, a group with a role, or a group holding one."""
+        if isinstance(item, Artifact):
+            return True
+        if isinstance(item, Use):
+            return bool(self.symbols[item.symbol].alt)
+        if not isinstance(item, Group):
+            return False
+        known = self.structural.get(item)
+        if known is None:
+            known = item.tag is not None or any(map(self._is_structural, item.items))
+            self.structural[item] = known
+        return known
+
+    def _structure(self, item: Item, parent: Element) -> None:
+        """An artifact, or a group that is (or holds) elements, under `parent`."""
+        if isinstance(item, Artifact):
+            self._emit(f"/Artifact << /Type /{item.kind} >> BDC")
+            self.draw_all(item.items)
+            self._emit("EMC")
+            return
+        assert isinstance(item, Group)
+        tag = item.tag
+        element = parent
+        if tag is not None:
+            element = self.tree.element(tag, parent, item.alt, item.lang, item.continues)
+            if tag == "Figure" or not any(map(self._is_structural, item.items)):
+                # All of it one sequence, unmarked inside.
+                self._emit(f"/{tag} <</MCID {self.tree.mark(element)}>> BDC")
+                self._group(item)
+                self._emit("EMC")
+                return
+        saved, self.state = self.state, _State()
+        self._transform(item)
+        self._tagged(item.items, element)
+        self._emit("Q")
+        self.state = saved
 
     def draw(self, item: Item) -> None:
         if isinstance(item, Use):
@@ -269,11 +341,14 @@ class Pen:
             self._fill(item.colour, fine=True)
             self._text(item)
         elif isinstance(item, Group):
-            self._group(item)
+            if item.alt:  # a picture inside a picture, a form or an artifact
+                self._emit(f"/Span << /Alt {text_string(item.alt)} >> BDC")
+                self._group(item)
+                self._emit("EMC")
+            else:
+                self._group(item)
         elif isinstance(item, Artifact):
-            self._emit(f"/Artifact << /Type /{item.kind} >> BDC")
-            self.draw_all(item.items)
-            self._emit("EMC")
+            self.draw_all(item.items)  # inside a picture or a form: part of it
         elif isinstance(item, Image):
             self._picture(item)
 
@@ -363,10 +438,21 @@ class Pen:
         self.file.stream(number, head, data)
         return number
 
+    def _transform(self, group: Group) -> None:
+        """Open the group's graphics state: moved, turned, scaled and clipped as it says."""
+        self._emit(f"q 1 0 0 1 {numbers(group.dx, group.dy)} cm")
+        if group.angle:
+            c, s = cos(radians(group.angle)), sin(radians(group.angle))
+            self._emit(f"{numbers(c, s, -s, c)} 0 0 cm")
+        if group.scale != 1.0:
+            self._emit(f"{numbers(group.scale)} 0 0 {numbers(group.scale)} 0 0 cm")
+        if group.clip:
+            self._emit(f"{_path_ops(group.clip)} W* n")
+
     def _group(self, group: Group) -> None:
-        """A group's operators depend only on the group (its state starts unknown), so a
-        group seen before in the build is copied, not redrawn; a large clipped one without
-        text is placed as a shared form."""
+        """A group drawn unmarked. Its operators depend only on the group (its state starts
+        unknown), so a group seen before in the build is copied, not redrawn; a large
+        clipped one without text is placed as a shared form."""
         known = self.drawn.get(group)
         if isinstance(known, _SharedForm):
             self._place_shared(known)
@@ -382,19 +468,9 @@ class Pen:
         code = self.stream.operators
         start, first_use = len(code), len(self.used)
         saved, self.state = self.state, _State()
-        marked = _marked(group)
-        if marked:
-            self._emit(marked)
-        self._emit(f"q 1 0 0 1 {numbers(group.dx, group.dy)} cm")
-        if group.angle:
-            c, s = cos(radians(group.angle)), sin(radians(group.angle))
-            self._emit(f"{numbers(c, s, -s, c)} 0 0 cm")
-        if group.scale != 1.0:
-            self._emit(f"{numbers(group.scale)} 0 0 {numbers(group.scale)} 0 0 cm")
-        if group.clip:
-            self._emit(f"{_path_ops(group.clip)} W* n")
+        self._transform(group)
         self.draw_all(group.items)
-        self._emit("Q EMC" if marked else "Q")
+        self._emit("Q")
         self.state = saved
         if _places_symbols(group.items):
             return

@@ -1,0 +1,179 @@
+"""Tagged PDF: the structure tree a reader's software follows, built while the pages are drawn.
+
+Input: the elements the pen opens as it meets roles in the plan (a heading, a table row, a
+card on a sheet), and the marked-content ids (MCIDs) it gives each run of their content,
+numbered per page in drawing order. Output: one StructElem object per element (its type,
+parent, page, kids and, where it has them, alternate text, language and a header cell's
+scope), written once it is complete; when the file closes, the StructTreeRoot over the
+Document element and the ParentTree (a number tree: a page's `/StructParents` -> the
+element of each of its MCIDs, by MCID).
+
+Content order is reading order: the plan lays a page out in the order a person reads it, so
+an element's kids come in the order they are drawn. Every name is a standard structure type
+(PDF 14.8.4), so no RoleMap is needed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pydyf
+
+from shapes_print.render.pdf.objects import PdfFile, reference, text_string
+
+# A header cell heads its column in a table's header rows, its row anywhere else (HTML's rule
+# for a <th> without a scope).
+_COLUMN_HEADS = "THead"
+
+
+@dataclass(frozen=True, slots=True)
+class Marked:
+    """One marked-content sequence: the page object it is on and its MCID there."""
+
+    page: int
+    mcid: int
+
+
+@dataclass(eq=False, slots=True)
+class Element:
+    """A structure element while it may still grow: its type, its object number and its
+    parent's, its kids so far in reading order (element numbers and marked content), and
+    `last`, its last kid while that kid is an element (the only one that may go on)."""
+
+    role: str
+    number: int
+    parent: int
+    parent_role: str = ""
+    kids: list[int | Marked] = field(default_factory=list)
+    last: Element | None = None
+    alt: str = ""
+    lang: str = ""
+    scope: str = ""
+
+
+class StructureTree:
+    """The elements of one file under its Document element, and the MCIDs of each page.
+
+    An element is written as soon as nothing more can be added to it (its parent has taken
+    a kid after it), so a deck of 10,000 cards, 20,000 Figures, keeps none in memory."""
+
+    def __init__(self, file: PdfFile) -> None:
+        self.file = file
+        self.number = file.reserve()  # the StructTreeRoot's
+        self.root = Element("Document", file.reserve(), self.number)
+        self.pages: list[tuple[int, list[int]]] = []  # page object, element of each MCID
+
+    def begin_page(self, page: int) -> None:
+        """Content from now on is on the page object numbered `page`."""
+        self.pages.append((page, []))
+
+    def element(
+        self, role: str, parent: Element, alt: str = "", lang: str = "", continues: bool = False
+    ) -> Element:
+        """A new element under `parent`, or, if it `continues`, the parent's last kid where
+        that is an element of the same role (a table going on over a page break)."""
+        last = parent.last
+        if continues and last is not None and last.role == role:
+            return last
+        scope = ""
+        if role == "TH":
+            scope = "Column" if parent.parent_role == _COLUMN_HEADS else "Row"
+        made = Element(
+            role, self.file.reserve(), parent.number, parent.role, [], None, alt, lang, scope
+        )
+        self._add(parent, made.number)
+        parent.last = made
+        return made
+
+    def picture(self, parent: Element, alt: str) -> int:
+        """A Figure under `parent` that is one marked sequence and nothing more (a card
+        placed on a page): complete at once, so written at once; its MCID. The fast path of
+        a card sheet, which has one for every card."""
+        number = self.file.reserve()
+        self._add(parent, number)
+        page, marked = self.pages[-1]
+        mcid = len(marked)
+        marked.append(number)
+        head = b"<< /Type /StructElem /S /Figure /P %d 0 R /Pg %d 0 R /K [%d]"
+        self.file.write(number, head % (parent.number, page, mcid) + _alt(alt), batched=True)
+        return mcid
+
+    def mark(self, element: Element) -> int:
+        """The next MCID of the current page, for a run of `element`'s content."""
+        page, marked = self.pages[-1]
+        mcid = len(marked)
+        marked.append(element.number)
+        self._add(element, Marked(page, mcid))
+        return mcid
+
+    def _add(self, parent: Element, kid: int | Marked) -> None:
+        """A kid for `parent`: the element before it can no longer grow, so it is written."""
+        if parent.last is not None:
+            self._close(parent.last)
+            parent.last = None
+        parent.kids.append(kid)
+
+    def _close(self, element: Element) -> None:
+        if element.last is not None:
+            self._close(element.last)
+            element.last = None
+        self.file.write(element.number, _element(element), batched=True)
+
+    def write(self) -> int:
+        """The rest of the elements, the ParentTree and the StructTreeRoot; the root's
+        object number."""
+        self._close(self.root)
+        nums = " ".join(
+            f"{index} [{' '.join(map(reference, marked))}]"
+            for index, (_, marked) in enumerate(self.pages)
+        )
+        parent_tree = self.file.add(pydyf.Dictionary({"Nums": f"[{nums}]"}))
+        tree = pydyf.Dictionary({
+            "Type": "/StructTreeRoot",
+            "K": reference(self.root.number),
+            "ParentTree": reference(parent_tree),
+            "ParentTreeNextKey": len(self.pages),
+        })  # fmt: skip
+        self.file.write(self.number, tree.data)
+        return self.number
+
+
+@lru_cache(maxsize=1024)
+def _attributes(role: str, alt: str, lang: str, scope: str) -> str:
+    """What follows an element's kids: its alternate text, language and header scope
+    (formatted once per build for each kind: a deck's cards share a few alts)."""
+    parts = [""]
+    if alt:
+        parts.append(f"/Alt {text_string(alt)}")
+    if lang:
+        parts.append(f"/Lang {text_string(lang)}")
+    if scope:
+        parts.append(f"/A << /O /Table /Scope /{scope} >>")
+    return " ".join(parts)
+
+
+@lru_cache(maxsize=1024)
+def _alt(alt: str) -> bytes:
+    """The end of a picture's element: its alternate text."""
+    return f"{_attributes('Figure', alt, '', '')} >>".encode("ascii")
+
+
+def _element(element: Element) -> bytes:
+    """A StructElem: its kids are element references, MCIDs on its own page (the page of
+    its first marked content) and marked-content references on any other."""
+    page = next((kid.page for kid in element.kids if isinstance(kid, Marked)), None)
+    kids = []
+    for kid in element.kids:
+        if isinstance(kid, int):
+            kids.append(f"{kid} 0 R")
+        elif kid.page == page:
+            kids.append(str(kid.mcid))
+        else:
+            kids.append(f"<< /Type /MCR /Pg {kid.page} 0 R /MCID {kid.mcid} >>")
+    on_page = f" /Pg {page} 0 R" if page is not None else ""
+    attributes = _attributes(element.role, element.alt, element.lang, element.scope)
+    return (
+        f"<< /Type /StructElem /S /{element.role} /P {element.parent} 0 R{on_page} "
+        f"/K [{' '.join(kids)}]{attributes} >>"
+    ).encode("ascii")
