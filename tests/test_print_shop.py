@@ -133,6 +133,15 @@ def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
     assert info["/CreationDate"] == info["/ModDate"] == "D:19700101000000Z"
 
 
+def test_xmp_says_what_info_says_as_pdfx_asks(shop: Path) -> None:
+    """PDF/X-4 wants the XMP packet to agree with Info: version, trapping and dates."""
+    xmp = PdfReader(shop / CARDS).trailer["/Root"]["/Metadata"].get_object().get_data().decode()
+    assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
+    assert "<pdf:Trapped>False</pdf:Trapped>" in xmp
+    for name in ("CreateDate", "ModifyDate", "MetadataDate"):
+        assert f"<xmp:{name}>1970-01-01T00:00:00Z</xmp:{name}>" in xmp
+
+
 def test_every_page_has_its_trim_and_bleed_boxes(shop: Path) -> None:
     reader = PdfReader(shop / CARDS)
     width, height = POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED

@@ -118,7 +118,8 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     structure = tree.write()
     metadata = file.reserve()
     standard = press.standard if press else None
-    packet = xmp_packet(XmpFacts(document.title, document.lang, PRODUCER, standard))
+    made = pdfx.build_time() if press else None  # the Info dates a print-shop file carries
+    packet = xmp_packet(XmpFacts(document.title, document.lang, PRODUCER, standard, made))
     file.stream(metadata, {"Type": "/Metadata", "Subtype": "/XML"}, packet, compressed=False)
     preferences = pydyf.Dictionary({
         "PrintScaling": "/None",

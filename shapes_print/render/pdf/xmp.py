@@ -10,6 +10,7 @@ match the Info dictionary's, as PDF/A and PDF/X ask.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from xml.sax.saxutils import escape
 
 # The packet's id is fixed by the XMP specification (part 1, 7.3.2).
@@ -27,12 +28,14 @@ _PDFX_NAMESPACE = "http://www.npes.org/pdfx/ns/id/"
 class XmpFacts:
     """What the metadata says: the title (as Info's), the language (a BCP 47 tag, or "" if
     unknown), who made it, and the PDF/X version the file conforms to, if it claims one
-    (for example "PDF/X-4")."""
+    (for example "PDF/X-4"), with the time its Info dictionary gives (PDF/X asks that the
+    two agree, and that the packet says whether the file is trapped, as Info does)."""
 
     title: str
     lang: str
     producer: str
     pdfx_version: str | None = None
+    made: datetime | None = None
 
 
 def xmp_packet(facts: XmpFacts) -> bytes:
@@ -60,6 +63,13 @@ def xmp_packet(facts: XmpFacts) -> bytes:
     if facts.pdfx_version:
         version = escape(facts.pdfx_version)
         properties.append(f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>")
+        properties.append("<pdf:Trapped>False</pdf:Trapped>")
+    if facts.made is not None:
+        made = facts.made.strftime("%Y-%m-%dT%H:%M:%SZ")
+        properties += [
+            f"<xmp:{name}>{made}</xmp:{name}>"
+            for name in ("CreateDate", "ModifyDate", "MetadataDate")
+        ]
     body = "".join(f"\n   {line}" for line in properties)
     packet = (
         f'<?xpacket begin="\ufeff" id="{_PACKET_ID}"?>\n'
