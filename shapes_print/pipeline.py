@@ -262,11 +262,13 @@ def kit_requests(
 
 
 def covered_kits(
-    kits: Iterator[KitPlan], games: Mapping[str, Planned], stale: Callable[[KitPlan], bool]
+    kits: Iterator[KitPlan],
+    games: Mapping[str, Planned],
+    stale: Callable[[list[KitPlan]], bool],
 ) -> Iterator[KitPlan]:
     """The kits of every game its label set covers in words. A complete set may lack some
     of a game's texts, found only by planning: a game whose kits are all up to date (`stale`
-    false) was built from the same inputs before, so it is covered; otherwise its kits are
+    false for them, asked only of such a set's games) was built from the same inputs before, so it is covered; otherwise its kits are
     planned here (and handed on planned), and a set that lacked texts skips the game
     (coverage.py), saying why in `variant.skipped`."""
     for _, group in groupby(
@@ -277,7 +279,7 @@ def covered_kits(
         first = games[batch[0].folder]
         variant, loaded = first.variant, first.loaded
         words = loaded.words
-        if words is None or not words.complete or not any(map(stale, batch)):
+        if words is None or not words.complete or not stale(batch):
             yield from batch
             continue
         planned = [replace(kit, planned=plan_recorded(kit)) for kit in batch]
@@ -379,8 +381,12 @@ def build_project(
         KitPlan(kit.folder, {**kit.info, INPUTS: project.fingerprint(kit.request)}, kit.plan)
         for kit in requests.values()
     ]
-    fresh = set() if force or not out.is_dir() else set(kits_up_to_date(out, listed))
-    kits = list(covered_kits(iter(listed), requests, lambda kit: kit.folder not in fresh))
+
+    def stale(batch: list[KitPlan]) -> bool:
+        """Whether some kit of a game must be built (the writer asks again of every kit)."""
+        return force or not out.is_dir() or len(kits_up_to_date(out, batch)) < len(batch)
+
+    kits = list(covered_kits(iter(listed), requests, stale))
     for line in project.notes() if on_note else ():
         on_note(line)
     return write_kits(out, kits, on_kit, printing.formats, options.jobs, force)
