@@ -42,6 +42,9 @@ KIB = 1024
 
 Entries = Mapping[str, Mapping[str, object]]
 
+# Kit files that are not PDFs, as the page names them.
+LOOSE_TITLES = {".brf": "Embosser file (ASCII braille, .brf)"}
+
 # The README's printing checklist, short: what to get right before the first sheet.
 CHECKLIST = (
     "<strong>Look first.</strong> <code>shapes-print preview GAME --players N</code> draws "
@@ -51,10 +54,12 @@ CHECKLIST = (
     "<strong>Ruler check.</strong> Print one page and measure the 50&nbsp;mm ruler in its "
     "margin before you print the rest.",
     "<strong>Cards are two-sided:</strong> flip on long edge (unless the kit was built with "
-    "<code>--flip short</code>). Sheets and host keys are one-sided.",
+    "<code>--flip short</code>). Sheets and host keys are one-sided; each file's print line "
+    "says which it is.",
     "<strong>Paper.</strong> Cards on card stock of about 200&ndash;250&nbsp;g/m&sup2; that "
     "the shapes do not show through; sheets on ordinary paper.",
-    "<strong>Cut</strong> the outer margins first, then between the columns, then the rows.",
+    "<strong>Cut</strong> along the lines the margins&rsquo; cut marks show, edge to edge; "
+    "once a margin is off, follow the line drawn round each card.",
     "<strong>Keep the host key apart:</strong> it is for the host only.",
 )
 
@@ -80,6 +85,7 @@ class Listed:
     size: int
     thumbnail: Thumbnail | None
     extras: list[str] = field(default_factory=list)
+    pages: int = 0  # a file without a thumbnail (an embosser file) says its pages here
 
 
 @dataclass(slots=True)
@@ -224,7 +230,16 @@ def kits(entries: Entries, thumbnails: Mapping[str, Thumbnail]) -> list[Kit]:
         kit = found.get(folder) or found.setdefault(folder, _kit(folder, entry))
         source = next((f for f in kit.files if file.startswith(f"{_stem(f.path)}_p")), None)
         if source is None:
-            kit.files.append(Listed(name, str(entry.get("audience", "")), 0, None))
+            size, pages = entry.get("bytes"), entry.get("pages")
+            kit.files.append(
+                Listed(
+                    name,
+                    str(entry.get("audience", "")),
+                    size if isinstance(size, int) else 0,
+                    None,
+                    pages=pages if isinstance(pages, int) else 0,
+                )
+            )
         else:
             source.extras.append(name)
     for kit in found.values():
@@ -361,13 +376,17 @@ def _kit_html(kit: Kit) -> str:
 
 def _file_html(kit: Kit, listed: Listed) -> str:
     thumbnail = listed.thumbnail
-    title = thumbnail.title if thumbnail else listed.path.rsplit("/", 1)[-1]
-    shown_title = title.removeprefix(kit.prefix)
-    shown_title = shown_title[:1].upper() + shown_title[1:]
+    if thumbnail:
+        title = thumbnail.title
+        shown_title = title.removeprefix(kit.prefix)
+        shown_title = shown_title[:1].upper() + shown_title[1:]
+    else:
+        title = shown_title = _loose_title(listed.path)
     lang = f' lang="{escape(thumbnail.lang)}"' if thumbnail and thumbnail.lang else ""
     host = listed.audience == HOST
     warning = '<p class="warning">Host only: keep away from players</p>' if host else ""
-    facts = [f"{_count(thumbnail.pages, 'page')}"] if thumbnail else []
+    pages = thumbnail.pages if thumbnail else listed.pages
+    facts = [_count(pages, "page")] if pages else []
     facts.append(_size(listed.size) if listed.size else "")
     meta = ", ".join(fact for fact in facts if fact)
     picture = ""
@@ -408,6 +427,12 @@ def _group(kits_in: Iterable[Kit], key: Callable[[Kit], str]) -> dict[str, list[
 def _anchor(*parts: str) -> str:
     """An id for a game or a label set's section: label set names come from file names."""
     return re.sub(r"[^a-z0-9-]+", "-", "--".join(parts).lower())
+
+
+def _loose_title(path: str) -> str:
+    """What a file the catalogue draws no thumbnail of is, by its kind; else its name."""
+    name = path.rsplit("/", 1)[-1]
+    return LOOSE_TITLES.get(Path(name).suffix, name)
 
 
 def _paper(name: str) -> str:

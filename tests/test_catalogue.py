@@ -317,3 +317,15 @@ def test_a_pdf_that_names_its_language_has_its_title_marked_so(tmp_path: Path) -
     text = (out / INDEX).read_text(encoding="utf-8")
     assert text.count(' lang="es-ES"') == 1
     assert f'href="{name}" lang="es-ES">' in text
+
+
+def test_an_embosser_file_is_listed_by_what_it_is_with_its_pages(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(out, "collect-3", "2", labels=("braille",))
+    manifest = read_manifest(out, strict=True).files
+    name = next(n for n in manifest if n.endswith(".brf"))
+    text = (out / INDEX).read_text(encoding="utf-8")
+    entry = text.split(f'href="{name}">')[1].split("</li>")[0]
+    pages = (out / name).read_bytes().count(b"\f") + 1
+    assert entry.startswith("Embosser file (ASCII braille, .brf)</a>")
+    assert f"{pages} pages, " in entry
