@@ -206,6 +206,22 @@ def parse_path(text: str) -> tuple[PathOp, ...]:
     return ops
 
 
+def rounded_rect_ops(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
+    """A closed rectangle from its lower-left corner with quarter-circle corners of radius `r`
+    (clamped to half the shorter side; 0 gives square corners)."""
+    r = min(r, w / 2, h / 2)
+    if r <= 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    k = r * (1 - KAPPA)
+    x1, y1 = x + w, y + h
+    return (
+        ("M", x + r, y), ("L", x1 - r, y), ("C", x1 - k, y, x1, y + k, x1, y + r),
+        ("L", x1, y1 - r), ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
+        ("L", x + r, y1), ("C", x + k, y1, x, y1 - k, x, y1 - r),
+        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
+    )  # fmt: skip
+
+
 def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> list[PathOp]:
     """A closed ellipse as four cubics, anticlockwise from its rightmost point."""
     kx, ky = rx * KAPPA, ry * KAPPA

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 from collections import Counter
@@ -21,7 +22,7 @@ from shapes_print.options import PrintOptions
 from shapes_print.plan.imposition import fit_grid
 from shapes_print.primitives import Use, symbols_used
 from shapes_print.render.svg import page_svg
-from shapes_print.units import parse_size
+from shapes_print.units import parse_length, parse_size
 from tests.commands import one_kit
 from tests.pdfread import page_texts
 from tests.pdfread import placements as forms_placed
@@ -422,3 +423,37 @@ def test_every_card_size_builds_the_cards_and_task_cards(size: str) -> None:
     face = tasks.symbols["face-task-14"]
     assert (face.width, face.height) == pytest.approx((width, height))
     assert {"face-red-2", "face-yellow-1"} <= symbols_used(face.items)
+
+
+def test_a_number_cards_texture_stays_inside_its_rounded_panel(kits: Path) -> None:
+    """The first card's panel (templates/cards/collect-3.yaml `number-panel`: 5 mm in, 14 mm
+    down, 2 mm corners, a 0.75 pt black outline) at 300 dpi: past the outline at each corner
+    the card is bare, and the outline lies over the stripes along each side."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    loaded = project.games["collect-3"]
+    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 2, "a4"))
+    sheet = next(f for f in files if f.name.endswith("_cards")).document.pages[0]
+    first = next(item for item in sheet.items if isinstance(item, Use))
+    card = project.library.templates["collect-3"].card
+    mm, scale = parse_length("1mm"), 300 / 72
+    left, top = first.x + 5 * mm, sheet.height - (first.y + card["height"]) + 14 * mm
+    right, bottom = first.x + card["width"] - 5 * mm, top + card["height"] - 40.9 * mm
+    image = pdfium.PdfDocument(kit_file(kits, 2, "cards"))[0].render(scale=scale).to_pil()
+    pixel = image.convert("RGB").getpixel
+    radius, outside = 2 * mm, 2 * mm + 0.75 / 2 + 1.5 / scale  # past the outline's outer edge
+    for corner_x, corner_y, sx, sy in (
+        (left, top, 1, 1),
+        (right, top, -1, 1),
+        (left, bottom, 1, -1),
+        (right, bottom, -1, -1),
+    ):
+        centre = (corner_x + sx * radius, corner_y + sy * radius)
+        for step_x in range(int(radius * scale)):
+            for step_y in range(int(radius * scale)):
+                x, y = corner_x + sx * step_x / scale, corner_y + sy * step_y / scale
+                if math.dist((x, y), centre) > outside:
+                    assert min(pixel((round(x * scale), round(y * scale)))) > 200, (x, y)
+    for x, y in (((left + right) / 2, top), (right, (top + bottom) / 2)):
+        assert max(pixel((round(x * scale), round(y * scale)))) < 80, (
+            f"outline under stripes at {x, y}"
+        )

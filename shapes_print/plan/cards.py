@@ -25,6 +25,7 @@ from shapes_print.primitives import (
     Item,
     Paint,
     Path,
+    PathOp,
     Picture,
     RasterPicture,
     Rect,
@@ -32,6 +33,7 @@ from shapes_print.primitives import (
     Text,
     Use,
 )
+from shapes_print.shapes import rounded_rect_ops
 from shapes_print.text import fit
 from shapes_print.words import Said
 
@@ -224,10 +226,17 @@ def _paint(element: Element, fields: Mapping[str, object], where: Source) -> Pai
     )
 
 
+def _layered(ops: tuple[PathOp, ...], paint: Paint, patterned: list[Item]) -> list[Item]:
+    """A figure filled, then its texture clipped to the same outline, then its outline
+    stroked over both, so the texture never crosses the outline or its corners."""
+    stroke = [Path(ops, Paint(stroke=paint.stroke, stroke_width=paint.stroke_width))]
+    return [Path(ops, Paint(fill=paint.fill)), *patterned, *(stroke if paint.stroke else [])]
+
+
 def _pattern(
     element: Element,
     box: Box,
-    clip: tuple,
+    clip: tuple[PathOp, ...],
     fields: Mapping[str, object],
     ctx: DrawContext,
     where: Source,
@@ -254,11 +263,11 @@ def _element(
 ) -> list[Item]:
     paint = _paint(element, fields, where)
     if element.kind == "rect":
-        outline = Rect(*box, paint, element.radius)
-        clip = _rect_ops(box)
-        return [outline, *_pattern(element, box, clip, fields, ctx, where)]
+        ops = rounded_rect_ops(*box, element.radius)
+        patterned = _pattern(element, box, ops, fields, ctx, where)
+        return _layered(ops, paint, patterned) if patterned else [Rect(*box, paint, element.radius)]
     if element.kind == "pattern":
-        return _pattern(element, box, _rect_ops(box), fields, ctx, where)
+        return _pattern(element, box, rounded_rect_ops(*box, 0), fields, ctx, where)
     if element.kind == "image":
         return _image(element, box, fields, ctx, where, card)
     if element.kind == "shape":
@@ -269,10 +278,7 @@ def _element(
                 where, f"card {card!r}: unknown shape {shape!r}", f"known shapes: {known}"
             )
         ops = ctx.shapes.outline(shape, *box)
-        filled = Path(ops, Paint(fill=paint.fill))
-        patterned = _pattern(element, box, ops, fields, ctx, where)
-        stroked = [Path(ops, Paint(stroke=paint.stroke, stroke_width=paint.stroke_width))]
-        return [filled, *patterned, *(stroked if paint.stroke else [])]
+        return _layered(ops, paint, _pattern(element, box, ops, fields, ctx, where))
     return _text_lines(element, box, fields, ctx, where, card)
 
 
@@ -313,7 +319,7 @@ def fitted(picture: Picture, box: Box, fit: str) -> Image:
     width, height = picture.pixels if isinstance(picture, RasterPicture) else picture.size
     scale = (min if fit == "contain" else max)(w / width, h / height)
     shown_w, shown_h = width * scale, height * scale
-    clip = _rect_ops(box) if fit == "cover" else None
+    clip = rounded_rect_ops(*box, 0) if fit == "cover" else None
     return Image(picture, x + (w - shown_w) / 2, y + (h - shown_h) / 2, shown_w, shown_h, clip)
 
 
@@ -373,8 +379,3 @@ def _braille(
         return []
     what = f"card {card!r}, box {element.name or element.text!r}"
     return braille_dots(braille_lines(words, ctx.words.locale, box, style, where, what), box, style)
-
-
-def _rect_ops(box: Box) -> tuple:
-    x, y, w, h = box
-    return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
