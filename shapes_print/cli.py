@@ -179,7 +179,7 @@ def preview_kit(
         watching.watch(build, folders, out, print_now)
         return
     for kit in preview.build_and_preview(*asked):
-        for path in (*kit.pages, kit.contact_sheet):
+        for path in (*kit.pages, *kit.contact_sheets):
             typer.echo(str(path))
 
 

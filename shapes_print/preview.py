@@ -1,8 +1,9 @@
 """Preview stage: PNG pictures of a built kit, so people can look before they spend paper.
 
 Input: the PDFs that `write` put in a kit folder. Output: `<kit>/preview/<file>_pNN.png`, one
-per page at the asked dpi, and `<kit>/preview/contact-sheet.png` with every page as a
-thumbnail. Pictures are drawn in a temporary folder and swapped in whole, like kits; a later
+per page at the asked dpi, `<kit>/preview/contact-sheet.png` with every page of the players'
+files as a thumbnail, and `host-contact-sheet.png` with the host key's, so a sheet shown at
+the table never shows the answers. Pictures are drawn in a temporary folder and swapped in whole, like kits; a later
 build swaps the whole kit folder, so previews never outlive the PDFs they show. A `PageCache`
 remembers pages drawn, so `preview --watch` redraws only the pages an edit changed.
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
+from shapes_print.catalogue import HOST
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_PREVIEW_PIXELS
 from shapes_print.options import named_size
@@ -29,6 +31,7 @@ from shapes_print.write import Written, swap_in
 
 PREVIEW = "preview"
 CONTACT_SHEET = "contact-sheet.png"
+HOST_CONTACT_SHEET = "host-contact-sheet.png"  # the host key's pages, kept off the players'
 POINTS_PER_INCH = 72
 
 # Contact-sheet layout, in screen pixels. It is never printed, so it owes nothing to the
@@ -49,11 +52,12 @@ CACHE_LIMIT = 512
 
 @dataclass(frozen=True, slots=True)
 class Preview:
-    """The pictures of one kit: a PNG per page, in kit order, and the contact sheet."""
+    """The pictures of one kit: a PNG per page, in kit order, and its contact sheets (the
+    players' files', then the host key's)."""
 
     folder: Path
     pages: tuple[Path, ...]
-    contact_sheet: Path
+    contact_sheets: tuple[Path, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,33 +174,37 @@ def preview_kits(
     written: Sequence[Written], dpi: int, cache: PageCache | None = None
 ) -> list[Preview]:
     """Preview every kit folder among `written`, in the order they were built."""
-    by_folder: dict[Path, list[Path]] = {}
+    by_folder: dict[Path, list[Written]] = {}
     for item in written:
-        by_folder.setdefault(item.path.parent, []).append(item.path)
+        by_folder.setdefault(item.path.parent, []).append(item)
     cache = cache or PageCache()
-    return [preview_kit(folder, pdfs, dpi, cache) for folder, pdfs in by_folder.items()]
+    return [preview_kit(folder, files, dpi, cache) for folder, files in by_folder.items()]
 
 
-def preview_kit(folder: Path, pdfs: Sequence[Path], dpi: int, cache: PageCache) -> Preview:
+def preview_kit(folder: Path, pdfs: Sequence[Written], dpi: int, cache: PageCache) -> Preview:
     """Render every page of `pdfs` into `folder/preview`, replacing what was there."""
     workspace = Path(tempfile.mkdtemp(prefix=".preview-", dir=folder))
     staging = workspace / PREVIEW  # made with mkdir, so it gets the usual permissions
     try:
         staging.mkdir()
         names: list[str] = []
-        files: list[tuple[str, Sequence[DrawnPage]]] = []
+        sheets: dict[str, list[tuple[str, Sequence[DrawnPage]]]] = {}
         for pdf in pdfs:
-            pages = cache.pages(pdf, dpi)
+            pages = cache.pages(pdf.path, dpi)
             for index, page in enumerate(pages):
-                names.append(f"{pdf.stem}_p{index + 1:02d}.png")
+                names.append(f"{pdf.path.stem}_p{index + 1:02d}.png")
                 (staging / names[-1]).write_bytes(page.png)
-            files.append((pdf.name, pages))
-        (staging / CONTACT_SHEET).write_bytes(cache.contact_sheet(files))
+            sheet = HOST_CONTACT_SHEET if pdf.audience == HOST else CONTACT_SHEET
+            sheets.setdefault(sheet, []).append((pdf.path.name, pages))
+        shown = sorted(sheets, key=[CONTACT_SHEET, HOST_CONTACT_SHEET].index)
+        for sheet in shown:
+            (staging / sheet).write_bytes(cache.contact_sheet(sheets[sheet]))
         target = folder / PREVIEW
         swap_in(staging, target)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
-    return Preview(target, tuple(target / name for name in names), target / CONTACT_SHEET)
+    pictures = tuple(target / name for name in names)
+    return Preview(target, pictures, tuple(target / sheet for sheet in shown))
 
 
 def contact_sheet(groups: Sequence[tuple[str, Sequence[Image.Image]]]) -> Image.Image:

@@ -64,13 +64,14 @@ def test_previews_show_the_page(built: Built) -> None:
 
 def test_contact_sheet_is_a_png_of_every_page(built: Built) -> None:
     _, kits = built
-    sheet = kits[0].contact_sheet
+    sheet = kits[0].contact_sheets[0]
     assert sheet == kits[0].folder / preview.CONTACT_SHEET
     with Image.open(sheet) as image:
         image.verify()
     with Image.open(sheet) as image, Image.open(kits[0].pages[0]) as first:
         assert image.format == "PNG"
-        rows = -(-len(kits[0].pages) // preview.COLUMNS)  # at least this many rows of pages
+        players = [page for page in kits[0].pages if "_host-key_" not in page.name]
+        rows = -(-len(players) // preview.COLUMNS)  # at least this many rows of pages
         thumb_height = round(first.height * preview.THUMB_WIDTH / first.width)
         assert image.width >= preview.COLUMNS * preview.THUMB_WIDTH
         assert image.height >= rows * thumb_height
@@ -79,6 +80,32 @@ def test_contact_sheet_is_a_png_of_every_page(built: Built) -> None:
         shown = image.convert("RGB").crop((x, y, x + preview.THUMB_WIDTH, y + thumb_height))
         expected = first.convert("RGB").resize(shown.size, Image.Resampling.LANCZOS)
         assert ImageChops.difference(shown, expected).getbbox() is None
+
+
+def test_the_host_keys_pages_have_a_contact_sheet_of_their_own(built: Built) -> None:
+    """The players' contact sheet may be shown at the table, so the answers are never on it:
+    each sheet is exactly the contact sheet of its own files' pages."""
+    out, kits = built
+    kit = kits[0]
+    assert kit.contact_sheets == (
+        kit.folder / preview.CONTACT_SHEET,
+        kit.folder / preview.HOST_CONTACT_SHEET,
+    )
+    pdfs = {pdf.stem: pdf.name for pdf in (out / KIT).glob("*.pdf")}
+    files: dict[str, list[Image.Image]] = {}
+    for page in kit.pages:
+        with Image.open(page) as image:
+            height = round(image.height * preview.THUMB_WIDTH / image.width)
+            thumb = image.resize((preview.THUMB_WIDTH, height), Image.Resampling.LANCZOS)
+        files.setdefault(pdfs[page.stem.rsplit("_p", 1)[0]], []).append(thumb)
+    host = [name for name in files if "_host-key" in name]
+    assert len(host) == 1
+    for sheet, names in zip(
+        kit.contact_sheets, ([n for n in files if n not in host], host), strict=True
+    ):
+        expected = preview.contact_sheet([(name, files[name]) for name in names])
+        with Image.open(sheet) as image:
+            assert ImageChops.difference(image.convert("RGB"), expected).getbbox() is None
 
 
 def test_preview_is_deterministic_and_leaves_no_temporary_folders(tmp_path: Path) -> None:
@@ -108,7 +135,7 @@ def test_preview_command_prints_every_path_and_defaults_to_the_smallest_count(
     assert main(["preview", "pass-and-pick", "--dpi", "20", "--out", str(tmp_path)]) == 0
     printed = [Path(line) for line in capsys.readouterr().out.splitlines()]
     folder = tmp_path / "pass-and-pick" / "a4" / "3-players" / "preview"
-    assert printed[-1] == folder / preview.CONTACT_SHEET
+    assert printed[-2:] == [folder / preview.CONTACT_SHEET, folder / preview.HOST_CONTACT_SHEET]
     assert sorted(printed) == sorted(folder.iterdir())
 
 
