@@ -250,6 +250,25 @@ def test_watch_follows_the_pictures_and_the_spreadsheet_a_deck_names(
     watcher.stop()
 
 
+def test_watch_follows_an_svg_file_a_shape_is_drawn_from(tmp_path: Path, start: Start) -> None:
+    whole = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
+    art = tmp_path / "project/templates/art/circle.svg"
+    root = copy_project(
+        tmp_path / "project",
+        [
+            ("templates/shapes.yaml", "circle: {cx: 0.5, cy: 0.5, r: 0.5}", "svg: art/circle.svg"),
+            ("templates/art/circle.svg", None, whole.format('<path d="M0 0H10V10H0Z"/>')),
+        ],
+    )
+    watcher = start(root, GAME)
+    assert circle_pixel(watcher.out / FIRST_PAGE) == (0x56, 0xB4, 0xE9)
+
+    save_by_rename(art, whole.format('<path d="M0 0H1V1H0Z"/><path d="M9 9H10V10H9Z"/>'))
+    assert watcher.next_line().startswith("rebuilt (circle.svg changed) in "), watcher.said
+    assert circle_pixel(watcher.out / FIRST_PAGE) != (0x56, 0xB4, 0xE9)
+    watcher.stop()
+
+
 def test_watch_rebuilds_when_a_file_appears_in_the_games_labels_folder(watcher: Watcher) -> None:
     labels = watcher.root / "content/pass-and-pick/labels"
 
