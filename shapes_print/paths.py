@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.inputs import note_missing
 
 
 def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
@@ -20,6 +21,7 @@ def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
     if not path.is_relative_to(folder.resolve()):
         raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
     if not path.is_file():
+        note_missing(path)  # `preview --watch` builds again once it is there
         raise UserError(where, f"file {name!r} not found in {folder}")
     return path
 

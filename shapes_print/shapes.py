@@ -26,6 +26,7 @@ from pydantic import (
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_CORNERS, MIN_PATTERN_SPACING
+from shapes_print.load.inputs import note_missing
 from shapes_print.load.models import LENGTH_SCHEMA
 from shapes_print.primitives import Colour, Item, Paint, Path, PathOp
 from shapes_print.svgpath import PathSyntaxError, parse_svg_path
@@ -295,6 +296,7 @@ def _svg_ops(name: str, folder: FilePath | None) -> tuple[PathOp, ...]:
     if not path.is_relative_to(base):
         raise ValueError(f"svg: {name!r} points outside the folder {base}")
     if not path.is_file():
+        note_missing(path)  # `preview --watch` builds again once it is there
         raise ValueError(f"svg: file {name!r} not found in {base}")
     try:
         art = read_svg(path)

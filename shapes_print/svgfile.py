@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 
 from shapes_print.limits import MAX_FILE_BYTES
+from shapes_print.load.inputs import read_bytes
 from shapes_print.primitives import RGB, Paint, Path, PathOp
 from shapes_print.shapes import ellipse_ops
 from shapes_print.svgpath import PathSyntaxError, parse_svg_path
@@ -282,7 +283,7 @@ def _moved(ops: tuple[PathOp, ...], matrix: Matrix, height: float) -> tuple[Path
 
 def read_svg(path: FilePath) -> VectorArt:
     """An SVG file's drawing, or SvgError saying what it holds that cannot be drawn."""
-    data = path.read_bytes()
+    data = read_bytes(path)  # an input of what is loaded: a shape's or a card's art
     if len(data) > MAX_FILE_BYTES:
         raise SvgError(f"is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
     if b"<!ENTITY" in data:

@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.checks import check_card_ids, run_checks
+from shapes_print.load.inputs import listed
 from shapes_print.load.labels import (
     LoadedLabels,
     OwnLabels,
@@ -185,7 +186,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     if not folder.is_dir():
         raise UserError(Source(folder), "templates folder not found")
     docs: dict[str, Document] = {}
-    for path in sorted((folder / "cards").glob("*.yaml")):
+    for path in listed(folder / "cards", "*.yaml"):
         doc = read_yaml(path)
         template_id = _mapping(doc).get("id")
         if not isinstance(template_id, str):

@@ -11,6 +11,9 @@ of input must be read through `read_bytes`, or reported with `note` or `note_dig
 count. Files read at load go into a kit's fingerprint; files read while a kit is planned
 (a card's picture, named by a field) are recorded by the write stage with the kit and
 checked again, by their bytes, before the kit is skipped.
+
+For `preview --watch`, a recording also keeps the files looked for and not found
+(`note_missing`) and the folder listings read (`listed`): a file added there is read next time.
 """
 
 from __future__ import annotations
@@ -33,11 +36,22 @@ SCHEME = 1
 PACKAGE = Path(__file__).resolve().parent.parent
 
 
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """The files of `folder` whose names match `pattern` (a glob such as `*.yaml`)."""
+
+    folder: Path
+    pattern: str
+
+
 @dataclass(slots=True)
 class InputFiles:
-    """Files read, by path, with the SHA-256 of the bytes read."""
+    """Files read, by path, with the SHA-256 of the bytes read; files looked for and not
+    found; and each folder listing read, with the names it gave."""
 
     files: dict[Path, str] = field(default_factory=dict)
+    missing: set[Path] = field(default_factory=set)
+    listings: dict[Listing, tuple[str, ...]] = field(default_factory=dict)
 
     def named(self, roots: Mapping[str, Path]) -> dict[str, str]:
         """Each file by a name that survives moving the project: `content/game/deck.yaml`
@@ -78,6 +92,21 @@ def read_bytes(path: Path) -> bytes:
     data = path.read_bytes()
     note(path, data)
     return data
+
+
+def note_missing(path: Path) -> None:
+    """Report a file looked for and not found: once it is there, what is loaded changes."""
+    for recording in _RECORDING.get():
+        recording.missing.add(path)
+
+
+def listed(folder: Path, pattern: str) -> list[Path]:
+    """The files in `folder` matching `pattern`, sorted (none if there is no such folder),
+    noted as a listing what is being loaded depends on."""
+    found = sorted(folder.glob(pattern)) if folder.is_dir() else []
+    for recording in _RECORDING.get():
+        recording.listings[Listing(folder, pattern)] = tuple(path.name for path in found)
+    return found
 
 
 @contextmanager

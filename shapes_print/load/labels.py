@@ -19,6 +19,7 @@ from pydantic import Field
 
 from shapes_print.defaults import STANDARD
 from shapes_print.errors import Source, UserError
+from shapes_print.load.inputs import listed
 from shapes_print.load.models import (
     CardLength,
     Identifier,
@@ -181,7 +182,7 @@ class LoadedLabels:
 
 def shipped(folder: Path) -> list[str]:
     """The label sets that ship, standard first."""
-    names = sorted(p.stem for p in folder.glob("*.yaml"))
+    names = sorted(path.stem for path in listed(folder, "*.yaml"))
     return sorted(names, key=lambda name: name != STANDARD)
 
 
@@ -249,7 +250,7 @@ def load_game_labels(folder: Path) -> dict[str, OwnLabels]:
     """A game's own label files, `<game>/labels/<name>.yaml`, by label set name."""
     own = folder / "labels"
     found: dict[str, OwnLabels] = {}
-    for path in sorted(own.glob("*.yaml")) if own.is_dir() else []:
+    for path in listed(own, "*.yaml"):
         inside(own, path.name, Source(path), "game's labels")
         doc = read_yaml(path, locale=None)  # checked against the set's locale when applied
         found[path.stem] = OwnLabels(path.stem, validate(GameLabels, doc), doc)
