@@ -15,9 +15,10 @@ from itertools import repeat
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedDeck, LoadedGame, element_place
 from shapes_print.load.layout import check_boxes
-from shapes_print.load.models import CardTemplate, InkSaver, PrintSettings
+from shapes_print.load.printmodels import InkSaver, PrintSettings
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.cardsheets import (

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import Layered, LoadedLabels
-from shapes_print.load.models import CardTemplate
 from shapes_print.message import fill
 from shapes_print.plan.cards import card_box
 from shapes_print.plan.context import colour

@@ -21,8 +21,8 @@ import yaml
 
 from shapes_print.defaults import DEFAULT_LABELS, PROJECT
 from shapes_print.errors import Source, UserError
+from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.labels import load_labels, shipped
-from shapes_print.load.models import IDENTIFIER_PATTERN
 from shapes_print.load.yamlsrc import deep_merge, read_yaml
 
 STARTER = Path(__file__).parent / "starter_game"

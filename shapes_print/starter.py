@@ -20,8 +20,8 @@ import yaml
 
 from shapes_print.defaults import PROJECT
 from shapes_print.errors import Source, UserError
+from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.labels import SCHEMA_NAME, ElementPatch, patch_template
-from shapes_print.load.models import IDENTIFIER_PATTERN
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.pipeline import Sources, load_project
 from shapes_print.variant import Variant

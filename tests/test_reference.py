@@ -18,9 +18,10 @@ from shapes_print import reference
 from shapes_print.cli import main
 from shapes_print.defaults import DEFAULT_LABELS, PROJECT
 from shapes_print.kit import TEXT_VALUES
+from shapes_print.load.cardmodels import CardTemplate, Element
 from shapes_print.load.content import parse_blocks
 from shapes_print.load.labels import load_labels
-from shapes_print.load.models import BLOCK_TYPES, CardTemplate, Element
+from shapes_print.load.models import BLOCK_TYPES
 from shapes_print.load.yamlsrc import Document, deep_merge
 from shapes_print.message import FILTERS, Style, parse, render
 from shapes_print.schemas import FILE_KINDS, SCHEMAS, reference_words, schema_of

@@ -17,6 +17,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.limits import MAX_CARDS
+from shapes_print.load.base import IDENTIFIER_PATTERN
+from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import (
     LoadedLabels,
@@ -29,19 +31,15 @@ from shapes_print.load.layout import check_boxes
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
-    IDENTIFIER_PATTERN,
-    CardTemplate,
     CardType,
     Deck,
     ForEachBlock,
     Game,
     ListFile,
-    Paper,
-    PrintSettings,
     SheetDocument,
-    SheetStyle,
 )
 from shapes_print.load.press import load_press
+from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.load.ranges import check_count_tables, check_number_tables, check_section_players
 from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.validate import describe, place, validate

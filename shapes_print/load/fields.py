@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from shapes_print.errors import UserError, closest
+from shapes_print.load.cardmodels import Layout
 from shapes_print.load.content import Library, LoadedGame
-from shapes_print.load.models import Layout
 from shapes_print.message import MessageError, parse
 
 # A back's field that says how it looks ("green back"), for sentences about the back.

@@ -19,14 +19,8 @@ from pydantic import Field
 
 from shapes_print.defaults import STANDARD
 from shapes_print.errors import Source, UserError
-from shapes_print.load.models import (
-    CardLength,
-    Identifier,
-    Length,
-    Scalar,
-    Strict,
-    TrimLine,
-)
+from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
+from shapes_print.load.cardmodels import TrimLine
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.message import ENGLISH, MessageError, Style, check_locale, parse, place, render

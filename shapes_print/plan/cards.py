@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.models import CardTemplate, Element
+from shapes_print.load.cardmodels import CardTemplate, Element
 from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.message import fill
 from shapes_print.plan.braille import braille_dots, braille_lines
