@@ -21,7 +21,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from shapes_print.load.base import Identifier
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.labels import SCHEMA_NAME, LabelSet
+from shapes_print.load.labels import GAME_SCHEMA_NAME, SCHEMA_NAME, GameLabels, LabelSet
 from shapes_print.load.models import BLOCK_TYPES, Deck, Game, SheetDocument
 from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.shapes import PatternDef, ShapeDef
@@ -215,6 +215,12 @@ FILE_KINDS: tuple[FileKind, ...] = (
         "labels/*.yaml, or any file --labels names",
         LabelSet,
         _label_style,
+    ),
+    FileKind(
+        GAME_SCHEMA_NAME,
+        "Game label file",
+        "content/GAME/labels/*.yaml, a game's own words and card fields for one label set",
+        GameLabels,
     ),
 )
 SCHEMAS: dict[str, FileKind] = {kind.schema: kind for kind in FILE_KINDS}

@@ -11,11 +11,14 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import json
 import re
 import shlex
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 from project_copy import copy_project, run
 from pypdf import PdfReader
 
@@ -87,8 +90,29 @@ def test_new_says_what_it_wrote_and_the_three_files_to_edit_next(
         "rules.yaml",
         "score-sheet.yaml",
     ]
-    schema = (folder / "deck.yaml").read_text().splitlines()[0]
-    assert (folder / schema.split("$schema=")[1]).resolve() == ROOT / "schemas/deck.schema.json"
+    assert_schemas_named(folder, SCHEMA_OF)
+
+
+# The schema each file `new` writes names on its first line.
+SCHEMA_OF = {
+    "deck.yaml": "deck",
+    "game.yaml": "game",
+    "host-key.yaml": "document",
+    "labels/high-contrast.yaml": "game-labels",
+    "rules.yaml": "document",
+    "score-sheet.yaml": "document",
+}
+
+
+def assert_schemas_named(folder: Path, kinds: dict[str, str]) -> None:
+    """Each file names its schema on line 1 by a path relative to itself, and passes it."""
+    for name, kind in kinds.items():
+        path = folder / name
+        first = path.read_text().splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema=../"), (name, first)
+        schema = (path.parent / first.split("$schema=")[1]).resolve()
+        assert schema == ROOT / f"schemas/{kind}.schema.json", name
+        jsonschema.validate(yaml.safe_load(path.read_text()), json.loads(schema.read_text()))
 
 
 def test_the_new_game_builds_like_make_print_and_only_spanish_is_skipped(
@@ -168,7 +192,7 @@ def test_a_plain_check_passes_and_strict_names_every_missing_text(
         r"is complete but has no text for (['\"]).+\2$"
     )
     assert all(where.match(line) for line in named), named
-    assert f"content/{GAME}/game.yaml:6:9:" in named[0] and named[0].endswith("'My game'")
+    assert f"content/{GAME}/game.yaml:7:9:" in named[0] and named[0].endswith("'My game'")
     assert any(line.endswith("'SUN 1'") for line in named)
     assert hint == f"hint: add them under text: in content/{GAME}/labels/es.yaml"
     # Asking for Spanish on the game by name refuses it the same way.
@@ -356,6 +380,9 @@ def test_a_copy_of_a_game_builds_as_the_original_under_every_label_set(
         "colour-blind.yaml",
         "high-contrast.yaml",
     ]
+    assert_schemas_named(
+        copy, {f"labels/{name}.yaml": "game-labels" for name in ("colour-blind", "high-contrast")}
+    )
     out_dir = tmp_path / "out"
     args = [
         "build",

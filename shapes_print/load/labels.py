@@ -28,6 +28,8 @@ from shapes_print.paths import inside
 from shapes_print.words import Words
 
 SCHEMA_NAME = "labels.schema.json"
+# A game's own file for a label set (content/GAME/labels/NAME.yaml) names this one.
+GAME_SCHEMA_NAME = "game-labels.schema.json"
 
 
 class ElementPatch(Strict):
