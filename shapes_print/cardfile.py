@@ -18,6 +18,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedDeck, LoadedGame, element_place
 from shapes_print.load.layout import check_boxes
+from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.cards import card_symbol
@@ -107,7 +108,6 @@ def _draw_cards(
     deck_model, src = chosen.deck, chosen.source
     faces = {}
     for card, index in zip(deck_model.cards, chosen.origins, strict=True):
-        where = src.source(("cards", index))
         if card.back not in deck_model.backs:
             known = ", ".join(deck_model.backs)
             raise UserError(
@@ -120,7 +120,8 @@ def _draw_cards(
                 src.source(("cards", index, "id")), f"card id {card.id!r} is used twice"
             )
         fields = {"id": card.id, **card.fields}
-        faces[name] = card_symbol(name, template, card.layout, fields, ctx, where, bleed, earlier)
+        place = card_place(src, index, card)
+        faces[name] = card_symbol(name, template, card.layout, fields, ctx, place, bleed, earlier)
     backs = {
         f"back-{back_id}": card_symbol(
             f"back-{back_id}",

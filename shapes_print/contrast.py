@@ -16,6 +16,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import Layered, LoadedLabels
+from shapes_print.load.places import card_place, value_place
 from shapes_print.message import fill
 from shapes_print.plan.cards import card_box
 from shapes_print.plan.context import colour
@@ -76,7 +77,7 @@ def pairs(
                     card.layout,
                     fields,
                     f"{game_id} card {card.id!r}",
-                    src.source(("cards", origin)),
+                    card_place(src, origin, card),
                 )
             for back_id, back in deck.deck.backs.items():
                 found += _card_pairs(
@@ -117,7 +118,7 @@ def _card_pairs(
             if isinstance(value := getattr(element, key), str) and value
         }
         inks = {
-            key: colour(value, where, f"{name} {key}")
+            key: colour(value, value_place(getattr(element, key), where)[0], f"{name} {key}")
             for key, value in paint.items()
             if key != "pattern"
         }
