@@ -65,7 +65,7 @@ def pairs(
         Pair("direction arrows", style.arrow_colour, PAPER, "shapes", where),
     ]
     for game_id, loaded in games.items():
-        template = library.templates.get(loaded.game.card_template)
+        template = loaded.card_template(library)
         if template is None:
             continue
         for deck in loaded.decks:  # extra decks too (Collect 3's task cards)
@@ -160,10 +160,9 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
             )
     if need.outline is None:
         return
-    used = {game.game.card_template for game in games.values()}
-    for template in library.templates.values():
-        if template.id not in used:
-            continue  # a template only games outside this label set use
+    # The templates this label set's games use (not those only other games use).
+    used = {id(t): t for game in games.values() if (t := game.card_template(library))}
+    for template in used.values():
         for layout_id, layout in template.layouts.items():
             for element in layout.elements:
                 if (

@@ -83,13 +83,16 @@ def new_game(
 def _write_starter(target: Path, game_id: str, folder: Path) -> None:
     """The example's files with the new id and title, schemas pointed at from where each
     file will be in `folder`."""
-    for path in sorted(STARTER.rglob("*.yaml")):
+    for path in sorted(p for p in STARTER.rglob("*") if p.is_file()):
         relative = path.relative_to(STARTER)
+        (target / relative).parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix != ".yaml":  # a picture, as it is
+            shutil.copyfile(path, target / relative)
+            continue
         text = path.read_text(encoding="utf-8")
         text = text.replace(f"id: {STARTER_ID} ", f"id: {game_id} ")
         text = text.replace(f'"{STARTER_TITLE}"', f'"{title_of(game_id)}"')
         text = text.replace(SCHEMAS_TOKEN, _schemas_from((folder / relative).parent))
-        (target / relative).parent.mkdir(parents=True, exist_ok=True)
         (target / relative).write_text(text, encoding="utf-8")
 
 

@@ -185,7 +185,7 @@ FILE_KINDS: tuple[FileKind, ...] = (
     FileKind(
         "card-template.schema.json",
         "Card template",
-        "templates/cards/*.yaml",
+        "templates/cards/*.yaml, and a game's own in content/GAME/cards/*.yaml",
         CardTemplate,
         _template,
     ),

@@ -19,6 +19,7 @@ from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.inputs import note
 from shapes_print.load.labels import Layered, LoadedLabels
 from shapes_print.load.models import Deck
+from shapes_print.load.templates import own_templates
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.paths import inside
 from shapes_print.plan.context import DrawContext
@@ -89,6 +90,9 @@ def make_variant(
         refuse=frozenset(refuse),
     )
     for game in variant.games.values():
+        game.templates, game.template_sources = own_templates(
+            game.template_files, library.template_files, labels, library.printing.bleed
+        )
         check_fields_are_read(game, library)
         game.words = game_words(words, game.labels.get(labels.name), labels.locale)
     variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)

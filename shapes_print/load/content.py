@@ -7,7 +7,6 @@ merged key by key, anything else is replaced.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -25,7 +24,6 @@ from shapes_print.load.labels import (
     OwnLabels,
     check_element_names,
     load_game_labels,
-    patch_template,
 )
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
@@ -42,6 +40,12 @@ from shapes_print.load.press import load_press
 from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.load.ranges import check_count_tables, check_number_tables, check_section_players
 from shapes_print.load.spreadsheet import cards_from_sheet
+from shapes_print.load.templates import (
+    OWN_FOLDER,
+    build_templates,
+    element_place,
+    read_templates,
+)
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
@@ -108,6 +112,11 @@ class LoadedGame:
     # is applied, the words its kits print with (the set's with the game's own over them).
     labels: dict[str, OwnLabels] = field(default_factory=dict)
     words: Words | None = None
+    # The game's own card templates (`cards/*.yaml`): as written, then, once a label set is
+    # applied, checked and merged with what they extend (load/templates.py).
+    template_files: dict[str, Document] = field(default_factory=dict)
+    templates: dict[str, CardTemplate] = field(default_factory=dict)
+    template_sources: dict[str, Document] = field(default_factory=dict)
     # Card drawings made for this game, which every kit of a build reuses (cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
     drawn: dict[tuple[Any, ...], Any] = field(
@@ -122,6 +131,15 @@ class LoadedGame:
     def deck_source(self) -> Document:
         return self.decks[0].source
 
+    def card_template(self, library: Library) -> CardTemplate | None:
+        """The template game.yaml's `card_template` names: the game's own, or a shipped one."""
+        name = self.game.card_template
+        return self.templates.get(name) or library.templates.get(name)
+
+    def template_source(self, library: Library, template_id: str) -> Document:
+        """A template's Document, merged with what it extends, for its errors' lines."""
+        return self.template_sources.get(template_id) or library.template_sources[template_id]
+
 
 @dataclass(slots=True)
 class Library:
@@ -129,7 +147,8 @@ class Library:
 
     folder: Path
     templates: dict[str, CardTemplate]
-    template_sources: dict[str, Document]
+    template_sources: dict[str, Document]  # merged with what each extends
+    template_files: dict[str, Document]  # as written, for a game's own to extend
     style: SheetStyle
     style_source: Document
     shapes: ShapeLibrary
@@ -140,32 +159,6 @@ class Library:
     press: Press  # what print-shop files are made for (printing.press, its profile checked)
     printing_source: Document  # templates/print.yaml, for the lines its words are written on
     guide: LoadedDocument
-
-
-def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> Document:
-    """The template with its ancestors merged in; each value keeps the file it came from."""
-    doc = docs[name]
-    parent = doc.data.get("extends")
-    if parent is None:
-        return doc
-    if parent in chain or parent == name:
-        raise UserError(
-            doc.source(("extends",)),
-            f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}",
-        )
-    if parent not in docs:
-        raise UserError(
-            doc.source(("extends",)),
-            f"template {parent!r} not found (known: {', '.join(sorted(docs))})",
-        )
-    base = _resolve_extends(docs, parent, (*chain, name))
-    unquoted = {loc: text for loc, text in base.unquoted.items() if loc not in doc.marks}
-    return Document(
-        doc.path,
-        deep_merge(base.data, doc.data),
-        {**base.marks, **doc.marks},
-        {**unquoted, **doc.unquoted},
-    )
 
 
 def _mapping(doc: Document) -> dict:
@@ -182,20 +175,8 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     """
     if not folder.is_dir():
         raise UserError(Source(folder), "templates folder not found")
-    docs: dict[str, Document] = {}
-    for path in sorted((folder / "cards").glob("*.yaml")):
-        doc = read_yaml(path)
-        template_id = _mapping(doc).get("id")
-        if not isinstance(template_id, str):
-            raise UserError(doc.source(("id",)), "id: is required and must be text")
-        if template_id in docs:
-            raise UserError(doc.source(("id",)), f"template id {template_id!r} is used twice")
-        docs[template_id] = doc
-    templates = {}
-    merged = {name: _resolve_extends(docs, name) for name in docs}
-    for name, doc in merged.items():
-        data = patch_template(doc.data, labels)
-        templates[name] = validate(CardTemplate, doc, {**data, "id": name}, ())
+    docs = read_templates(folder / "cards")
+    templates, merged = build_templates(docs, list(docs), labels)
     if labels:
         check_element_names(
             labels,
@@ -226,6 +207,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         folder=folder,
         templates=templates,
         template_sources=merged,
+        template_files=docs,
         style=style,
         style_source=style_doc,
         shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path, shapes_doc.source),
@@ -243,11 +225,6 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         printing_source=print_doc,
         guide=guide,
     )
-
-
-def element_place(doc: Document) -> Callable[[str, int], Source]:
-    """Where a template's element is written, by layout and index, for check_boxes."""
-    return lambda layout, index: doc.source(("layouts", layout, "elements", index, "box"))
 
 
 def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, float]]:
@@ -324,6 +301,7 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     run_checks(game, lists, origins, source)
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
     loaded.labels = load_game_labels(folder)
+    loaded.template_files = read_templates(folder / OWN_FOLDER)
     for index, name in enumerate(game.documents):
         path = inside(folder, name, source.source(("documents", index)), "game")
         document = load_document(path)

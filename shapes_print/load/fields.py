@@ -57,7 +57,7 @@ def layout_reads(layout: Layout) -> set[str]:
 
 def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
     """Every key under a card's or a back's `fields:` is read by something that prints."""
-    template = library.templates.get(loaded.game.card_template)
+    template = loaded.card_template(library)
     if template is None:
         return  # reported, with the known templates, where the cards are planned
     by_sheets: set[str] = set()
