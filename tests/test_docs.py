@@ -101,6 +101,9 @@ def test_readme_examples_run(
         if "--out" in words:
             assert not Path(words[words.index("--out") + 1]).is_absolute()
         assert main(words[1:]) == 0, f"{shlex.join(words)}\n{capsys.readouterr()}"
+        if words[1:3] == ["check", "my-game"]:  # what the README says this check prints
+            said = re.search(r"`check` says `(skipped es for my-game: [^`]*)`", README.read_text())
+            assert said and " ".join(said.group(1).split()) in capsys.readouterr().err
         if words[1:3] == ["labels", "new"]:
             follow_labels_walk_through(tmp_path / f"{words[3]}.yaml")
     assert skipped == SHELL_SETUP
