@@ -429,6 +429,24 @@ def test_a_picture_the_games_layout_names_is_beside_the_layout(
     assert ORANGE in {colour for _, colour in back.getcolors(1 << 20)}
 
 
+def test_a_label_set_changes_an_element_of_the_games_own_template_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cards.elements.back-picture` names an element only the game's template has: it is
+    known, and hiding it takes the picture off the backs."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: standard\ncards:\n  elements:\n    back-picture: {hidden: true}\n")
+    out = tmp_path / "out"
+    args = ["build", GAME, *sources(root), "--players", "4", "--paper", "a4", "--out", str(out)]
+    status, lines, _ = run([*args, "--labels", str(mine)], capsys, root)
+    assert (status, lines) == (0, [])
+    pdf = out / GAME / f"mine/a4/4-players/{GAME}_4p_a4_mine_cards.pdf"
+    back = pdfium.PdfDocument(pdf)[1].render(scale=1).to_pil().convert("RGB")
+    assert ORANGE not in {colour for _, colour in back.getcolors(1 << 20)}
+
+
 def test_labels_new_for_a_game_writes_its_own_file_for_a_set(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

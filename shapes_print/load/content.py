@@ -22,7 +22,6 @@ from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.labels import (
     LoadedLabels,
     OwnLabels,
-    check_element_names,
     load_game_labels,
 )
 from shapes_print.load.layout import check_boxes
@@ -171,23 +170,13 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     """Read templates/: card templates (`cards/*.yaml`), sheet style, shapes, patterns, papers.
 
     A label set's style and card element changes are merged in before validation, so a
-    mistake in either is reported at its own file and line.
+    mistake in either is reported at its own file and line (an element name no layout has
+    is reported once the games' own templates are known, variant.py).
     """
     if not folder.is_dir():
         raise UserError(Source(folder), "templates folder not found")
     docs = read_templates(folder / "cards")
     templates, merged = build_templates(docs, list(docs), labels)
-    if labels:
-        check_element_names(
-            labels,
-            {
-                e.name
-                for t in templates.values()
-                for lay in t.layouts.values()
-                for e in lay.elements
-                if e.name
-            },
-        )
     style_doc = read_yaml(folder / "sheet.yaml")
     style_data = deep_merge(_mapping(style_doc), labels.spec.style) if labels else style_doc.data
     style_where = labels.source.under(("style",), style_doc) if labels else style_doc

@@ -17,7 +17,7 @@ written for the shipped layout would land on another one; a new name costs one w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -135,6 +135,17 @@ def own_templates(
     for name, template in templates.items():
         check_boxes(template, bleed, element_place(merged[name]))
     return templates, merged
+
+
+def element_names(templates: Iterable[CardTemplate]) -> set[str]:
+    """The names the templates' layout elements are given, for a label set to change them by."""
+    return {
+        element.name
+        for template in templates
+        for layout in template.layouts.values()
+        for element in layout.elements
+        if element.name
+    }
 
 
 def element_place(doc: Document) -> Callable[[str, int], Source]:
