@@ -15,9 +15,12 @@ from itertools import repeat
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.content import Library, LoadedDeck, LoadedGame, element_place
+from shapes_print.load.cardmodels import CardTemplate
+from shapes_print.load.content import Library, LoadedDeck, LoadedGame
 from shapes_print.load.layout import check_boxes
-from shapes_print.load.models import CardTemplate, InkSaver, PrintSettings
+from shapes_print.load.places import card_place
+from shapes_print.load.printmodels import InkSaver, PrintSettings
+from shapes_print.load.templates import element_place
 from shapes_print.options import PrintOptions, named_size
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.cardsheets import (
@@ -43,9 +46,9 @@ Symbols = dict[str, Symbol]
 
 def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -> CardTemplate:
     """The game's card template, at the size asked for (a named size or e.g. `63x88mm`)."""
-    template = library.templates.get(loaded.game.card_template)
+    template = loaded.card_template(library)
     if template is None:
-        known = ", ".join(library.templates)
+        known = ", ".join([*loaded.templates, *library.templates])
         raise UserError(
             loaded.source.source(("card_template",)),
             f"card template {loaded.game.card_template!r} not found",
@@ -57,7 +60,7 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
     if key not in loaded.drawn:
         width, height = named_size(card_size, library.card_sizes, "--card-size")
         resized = template.model_copy(update={"card": {"width": width, "height": height}})
-        doc = library.template_sources[template.id]
+        doc = loaded.template_source(library, template.id)
         check_boxes(resized, library.printing.bleed, element_place(doc))
         loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
     return loaded.drawn[key][1]
@@ -92,21 +95,38 @@ def card_symbols(
     key = ("cards", bleed, *map(id, drawn_from))
     if key not in loaded.drawn:
         # The inputs are kept with the drawings, so no id in the key is reused meanwhile.
-        loaded.drawn[key] = (drawn_from, _draw_cards(chosen, template, ctx, bleed, earlier))
+        contexts = _layout_contexts(loaded, template, ctx)
+        drawn = _draw_cards(chosen, template, ctx, contexts, bleed, earlier)
+        loaded.drawn[key] = (drawn_from, drawn)
     return loaded.drawn[key][1]
+
+
+def _layout_contexts(
+    loaded: LoadedGame, template: CardTemplate, ctx: DrawContext
+) -> dict[str, DrawContext]:
+    """The context of each layout a game's own template holds: a picture a layout names by
+    file is looked for beside the file that writes the layout (the game's cards/ folder, or
+    templates/cards/ for one it inherits), not only in templates/cards/."""
+    own = loaded.template_sources.get(template.id)
+    if own is None:
+        return {}
+    return {
+        layout: replace(ctx, layouts_folder=own.source(("layouts", layout)).path.parent)
+        for layout in template.layouts
+    }
 
 
 def _draw_cards(
     chosen: LoadedDeck,
     template: CardTemplate,
     ctx: DrawContext,
+    contexts: dict[str, DrawContext],
     bleed: float,
     earlier: Symbols | None,
 ) -> tuple[Symbols, Symbols]:
     deck_model, src = chosen.deck, chosen.source
     faces = {}
     for card, index in zip(deck_model.cards, chosen.origins, strict=True):
-        where = src.source(("cards", index))
         if card.back not in deck_model.backs:
             known = ", ".join(deck_model.backs)
             raise UserError(
@@ -119,14 +139,18 @@ def _draw_cards(
                 src.source(("cards", index, "id")), f"card id {card.id!r} is used twice"
             )
         fields = {"id": card.id, **card.fields}
-        faces[name] = card_symbol(name, template, card.layout, fields, ctx, where, bleed, earlier)
+        place = card_place(src, index, card)
+        drawn_with = contexts.get(card.layout, ctx)
+        faces[name] = card_symbol(
+            name, template, card.layout, fields, drawn_with, place, bleed, earlier
+        )
     backs = {
         f"back-{back_id}": card_symbol(
             f"back-{back_id}",
             template,
             back.layout,
             back.fields,
-            ctx,
+            contexts.get(back.layout, ctx),
             src.source(("backs", back_id)),
             bleed,
             back=True,
@@ -241,7 +265,7 @@ def plan_cards(
         overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
         duplex = Duplex(flip, options.back_offset)
         size = Source(Path("--card-size")) if options.card_size else None
-        where = size or library.template_sources[template.id].source(("card",))
+        where = size or loaded.template_source(library, template.id).source(("card",))
         furniture = ctx.style.furniture
         geometry = replace(geometry, overrun=printing.overrun)
         names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}

@@ -314,6 +314,10 @@ def labels_new(
         str, typer.Option("--from", help="Label set to start from (name or path).")
     ] = "standard",
     out: Annotated[Path, typer.Option(help="Folder to write NAME.yaml in.")] = Path("."),
+    game: Annotated[
+        str | None,
+        typer.Option(help="Write GAME's own file for the set NAME: content/GAME/labels/NAME.yaml."),
+    ] = None,
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
 ) -> None:
@@ -323,7 +327,11 @@ def labels_new(
     """
     from shapes_print import pipeline, starter
 
-    path = starter.write_starter(name, start, out, pipeline.Sources(content, templates))
+    sources = pipeline.Sources(content, templates)
+    if game is not None:
+        path = starter.write_game_labels(name, game, sources)
+    else:
+        path = starter.write_starter(name, start, out, sources)
     typer.echo(str(path))
 
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import Layered, LoadedLabels
-from shapes_print.load.models import CardTemplate
+from shapes_print.load.places import card_place, value_place
 from shapes_print.message import fill
 from shapes_print.plan.cards import card_box
 from shapes_print.plan.context import colour
@@ -64,7 +65,7 @@ def pairs(
         Pair("direction arrows", style.arrow_colour, PAPER, "shapes", where),
     ]
     for game_id, loaded in games.items():
-        template = library.templates.get(loaded.game.card_template)
+        template = loaded.card_template(library)
         if template is None:
             continue
         for deck in loaded.decks:  # extra decks too (Collect 3's task cards)
@@ -76,7 +77,7 @@ def pairs(
                     card.layout,
                     fields,
                     f"{game_id} card {card.id!r}",
-                    src.source(("cards", origin)),
+                    card_place(src, origin, card),
                 )
             for back_id, back in deck.deck.backs.items():
                 found += _card_pairs(
@@ -117,7 +118,7 @@ def _card_pairs(
             if isinstance(value := getattr(element, key), str) and value
         }
         inks = {
-            key: colour(value, where, f"{name} {key}")
+            key: colour(value, value_place(getattr(element, key), where)[0], f"{name} {key}")
             for key, value in paint.items()
             if key != "pattern"
         }
@@ -159,10 +160,9 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
             )
     if need.outline is None:
         return
-    used = {game.game.card_template for game in games.values()}
-    for template in library.templates.values():
-        if template.id not in used:
-            continue  # a template only games outside this label set use
+    # The templates this label set's games use (not those only other games use).
+    used = {id(t): t for game in games.values() if (t := game.card_template(library))}
+    for template in used.values():
         for layout_id, layout in template.layouts.items():
             for element in layout.elements:
                 if (

@@ -21,8 +21,8 @@ import yaml
 
 from shapes_print.defaults import DEFAULT_LABELS, PROJECT
 from shapes_print.errors import Source, UserError
-from shapes_print.load.labels import load_labels, shipped
-from shapes_print.load.models import IDENTIFIER_PATTERN
+from shapes_print.load.base import IDENTIFIER_PATTERN
+from shapes_print.load.labels import GAME_SCHEMA_NAME, load_labels, shipped
 from shapes_print.load.yamlsrc import deep_merge, read_yaml
 
 STARTER = Path(__file__).parent / "starter_game"
@@ -81,15 +81,18 @@ def new_game(
 
 
 def _write_starter(target: Path, game_id: str, folder: Path) -> None:
-    """The example's files with the new id and title, schemas pointed at from `folder`."""
-    schemas = Path(os.path.relpath(PROJECT / "schemas", folder.resolve())).as_posix() + "/"
-    for path in sorted(STARTER.rglob("*.yaml")):
+    """The example's files with the new id and title, schemas pointed at from where each
+    file will be in `folder`."""
+    for path in sorted(p for p in STARTER.rglob("*") if p.is_file()):
         relative = path.relative_to(STARTER)
+        (target / relative).parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix != ".yaml":  # a picture, as it is
+            shutil.copyfile(path, target / relative)
+            continue
         text = path.read_text(encoding="utf-8")
         text = text.replace(f"id: {STARTER_ID} ", f"id: {game_id} ")
         text = text.replace(f'"{STARTER_TITLE}"', f'"{title_of(game_id)}"')
-        text = text.replace(SCHEMAS_TOKEN, schemas)
-        (target / relative).parent.mkdir(parents=True, exist_ok=True)
+        text = text.replace(SCHEMAS_TOKEN, _schemas_from((folder / relative).parent))
         (target / relative).write_text(text, encoding="utf-8")
 
 
@@ -113,11 +116,18 @@ def _write_copy(target: Path, original: Path, start: str, game_id: str, labels: 
             data = deep_merge(data, read_yaml(own, locale=None).data)
         own.parent.mkdir(exist_ok=True)
         header = (
+            f"# yaml-language-server: $schema={_schemas_from(own.parent)}{GAME_SCHEMA_NAME}\n"
             f"# {start}'s card colours in the {name} label set (labels/{name}.yaml, games:\n"
             f"# {start}), copied by `shapes-print new --from {start}` for this game.\n"
         )
         body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
         own.write_text(header + body, encoding="utf-8")
+
+
+def _schemas_from(folder: Path) -> str:
+    """The project's schemas/ folder as a file in `folder` names it: a relative path, so the
+    project can move."""
+    return Path(os.path.relpath(PROJECT / "schemas", folder.resolve())).as_posix() + "/"
 
 
 def _next_steps(folder: Path) -> tuple[tuple[Path, str], ...]:

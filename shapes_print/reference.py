@@ -20,15 +20,14 @@ from pydantic.fields import FieldInfo
 
 from shapes_print.defaults import PROJECT
 from shapes_print.load import models
-from shapes_print.load.models import (
-    BLOCK_TYPES,
+from shapes_print.load.base import (
     CARD_LENGTH_SCHEMA,
     COLOUR_SCHEMA,
     IDENTIFIER_PATTERN,
     LENGTH_SCHEMA,
-    Element,
-    SheetDocument,
 )
+from shapes_print.load.cardmodels import Element
+from shapes_print.load.models import BLOCK_TYPES, SheetDocument
 from shapes_print.schemas import FILE_KINDS, FileKind, reference_words
 from shapes_print.shapes import PatternDef, PatternLayer, ShapeDef
 
@@ -265,7 +264,7 @@ def render() -> str:
         "",
         "Every key of every YAML file shapes-print reads, with its type, default and meaning;",
         "then the document blocks, card elements, names and filters text may use, each with an",
-        "example. Written by `make reference` from the models (shapes_print/load/models.py) and",
+        "example. Written by `make reference` from the models (shapes_print/load/) and",
         "shapes_print/reference.yaml: change those, not this page. Each file kind has a JSON",
         "Schema in `schemas/`, which a file names on its first line, so an editor completes",
         "keys: `# yaml-language-server: $schema=../../schemas/deck.schema.json`.",

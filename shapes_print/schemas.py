@@ -1,6 +1,6 @@
 """JSON Schemas of every kind of YAML file the project reads, made from its models, for editors.
 
-Input: the pydantic models (load/models.py, load/labels.py, shapes.py). Output: one schema
+Input: the pydantic models (load/*models.py, load/labels.py, shapes.py). Output: one schema
 per file kind in schemas/. A shipped YAML file points at its own on its first line with
 `# yaml-language-server: $schema=<relative path>`, so an editor with a YAML language server
 offers the keys and their descriptions, and flags a typo as it is typed. A comment, not a
@@ -19,18 +19,11 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, TypeAdapter
 
-from shapes_print.load.labels import SCHEMA_NAME, LabelSet
-from shapes_print.load.models import (
-    BLOCK_TYPES,
-    CardTemplate,
-    Deck,
-    Game,
-    Identifier,
-    Paper,
-    PrintSettings,
-    SheetDocument,
-    SheetStyle,
-)
+from shapes_print.load.base import Identifier
+from shapes_print.load.cardmodels import CardTemplate
+from shapes_print.load.labels import GAME_SCHEMA_NAME, SCHEMA_NAME, GameLabels, LabelSet
+from shapes_print.load.models import BLOCK_TYPES, Deck, Game, SheetDocument
+from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.shapes import PatternDef, ShapeDef
 
 JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
@@ -192,7 +185,7 @@ FILE_KINDS: tuple[FileKind, ...] = (
     FileKind(
         "card-template.schema.json",
         "Card template",
-        "templates/cards/*.yaml",
+        "templates/cards/*.yaml, and a game's own in content/GAME/cards/*.yaml",
         CardTemplate,
         _template,
     ),
@@ -222,6 +215,12 @@ FILE_KINDS: tuple[FileKind, ...] = (
         "labels/*.yaml, or any file --labels names",
         LabelSet,
         _label_style,
+    ),
+    FileKind(
+        GAME_SCHEMA_NAME,
+        "Game label file",
+        "content/GAME/labels/*.yaml, a game's own words and card fields for one label set",
+        GameLabels,
     ),
 )
 SCHEMAS: dict[str, FileKind] = {kind.schema: kind for kind in FILE_KINDS}

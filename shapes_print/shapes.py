@@ -26,8 +26,8 @@ from pydantic import (
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_CORNERS, MIN_PATTERN_SPACING
+from shapes_print.load.base import LENGTH_SCHEMA
 from shapes_print.load.inputs import note_missing
-from shapes_print.load.models import LENGTH_SCHEMA
 from shapes_print.primitives import Colour, Item, Paint, Path, PathOp
 from shapes_print.svgpath import PathSyntaxError, parse_svg_path
 from shapes_print.units import parse_length

@@ -1,5 +1,8 @@
 """`labels new`: a starter label set with the keys people change, and where to read the rest.
 
+With `--game GAME`, a game's own file for the label set NAME instead,
+`content/GAME/labels/NAME.yaml`: its words and card fields for that set, as comments.
+
 Input: the label set to start from and the project it is for. Output: `NAME.yaml`, a dozen
 lines: `extends`, `description` and `locale` set, then the common changes (text, style, a
 card element, a card's fields) as comments holding the values the kits print with now, so
@@ -18,10 +21,17 @@ from typing import Any
 
 import yaml
 
-from shapes_print.defaults import PROJECT
+from shapes_print.defaults import PROJECT, STANDARD
 from shapes_print.errors import Source, UserError
-from shapes_print.load.labels import SCHEMA_NAME, ElementPatch, patch_template
-from shapes_print.load.models import IDENTIFIER_PATTERN
+from shapes_print.load.base import IDENTIFIER_PATTERN
+from shapes_print.load.content import LoadedGame
+from shapes_print.load.labels import (
+    GAME_SCHEMA_NAME,
+    SCHEMA_NAME,
+    ElementPatch,
+    patch_template,
+    shipped,
+)
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.pipeline import Sources, load_project
 from shapes_print.variant import Variant
@@ -114,6 +124,56 @@ def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path
             f"#       {card.id}: {_flow(dict(card.fields))}",
         ]
     return "\n".join(out) + "\n"
+
+
+def game_labels_text(name: str, game: LoadedGame, folder: Path) -> str:
+    """A game's own file for the label set `name`: what it may hold, as comments holding the
+    values the game prints with now (its title, a card group's shared fields, a back's)."""
+    cards = game.deck.cards
+    group = next((card for card in cards if card.group), None)
+    back_id, back = next(iter(game.deck.backs.items()))
+    out = [
+        f"# yaml-language-server: $schema={_relative(PROJECT / 'schemas' / GAME_SCHEMA_NAME, folder)}",
+        f"# {game.game.id}'s own words and card fields for the label set {name!r}, for this game",
+        f"# only. Every key: {_relative(REFERENCE, folder)} (Game label file).",
+        f"description: {_flow(f'{game.game.title} in {name}')}",
+        "#",
+        "# Common changes, at the values printed now: remove a # and change the value.",
+        "# text:  # the game's English, as its files write it: the words to print instead",
+        f"#   {_flow(game.game.title)}: {_flow(game.game.title)}",
+    ]
+    if group is not None:  # the fields its cards share (a suit's colour, not its numbers)
+        same = [card.fields for card in cards if card.group == group.group]
+        shared = {k: v for k, v in group.fields.items() if all(f.get(k) == v for f in same)}
+        out += [
+            "# groups:  # card fields for every card of a group",
+            f"#   {group.group}: {_flow(shared)}",
+        ]
+    out += [
+        "# backs:  # a back's fields, by back id",
+        f"#   {back_id}: {_flow(dict(back.fields))}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def write_game_labels(name: str, game: str, sources: Sources) -> Path:
+    """`content/<game>/labels/<name>.yaml`, a game's own file joining the label set `name`
+    (which must exist, or the file would change nothing)."""
+    known = shipped(sources.labels)
+    if name not in known:
+        raise UserError(
+            None,
+            f"no label set {name!r} for {game}'s own file to join (shipped: {', '.join(known)})",
+        )
+    loaded = load_project(sources, (game,), [STANDARD]).variants[0].games[game]
+    folder = loaded.folder / "labels"
+    path = folder / f"{name}.yaml"
+    if path.exists():
+        raise UserError(Source(path), "already exists; change it, or move it away first")
+    text = game_labels_text(name, loaded, folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path:

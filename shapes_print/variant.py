@@ -17,8 +17,9 @@ from shapes_print.fonts import PACKAGE, FontPair, font_data, font_file, load_fon
 from shapes_print.load.content import Library, LoadedGame, load_library
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.inputs import note
-from shapes_print.load.labels import Layered, LoadedLabels
+from shapes_print.load.labels import Layered, LoadedLabels, check_element_names
 from shapes_print.load.models import Deck
+from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.paths import inside
 from shapes_print.plan.context import DrawContext
@@ -88,6 +89,12 @@ def make_variant(
         {gid: _patched(game, labels) for gid, game in games.items()},
         refuse=frozenset(refuse),
     )
+    for game in variant.games.values():
+        game.templates, game.template_sources = own_templates(
+            game.template_files, library.template_files, labels, library.printing.bleed
+        )
+    own = [template for game in variant.games.values() for template in game.templates.values()]
+    check_element_names(labels, element_names([*library.templates.values(), *own]))
     for game in variant.games.values():
         check_fields_are_read(game, library)
         game.words = game_words(words, game.labels.get(labels.name), labels.locale)

@@ -13,6 +13,7 @@ import shutil
 from functools import partial
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
@@ -23,7 +24,8 @@ from tests.pdfread import sized_runs
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 MAKEFILE = ROOT / "Makefile"
-FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+# A fence's language, then (for a file the reader writes whole) the file's path.
+FENCE = re.compile(r"^```(\w+)(?: (\S+))?\n(.*?)^```", re.MULTILINE | re.DOTALL)
 # These change the reader's shell set-up, so they are documented but never run here.
 SHELL_SETUP = {"--install-completion", "--show-completion"}
 PICTURE_LIMIT = 300 * 1024
@@ -33,7 +35,7 @@ SAME_PICTURE = 1.0
 
 
 def blocks(language: str) -> list[str]:
-    return [m.group(2) for m in FENCE.finditer(README.read_text()) if m.group(1) == language]
+    return [m.group(3) for m in FENCE.finditer(README.read_text()) if m.group(1) == language]
 
 
 def sh_lines() -> list[list[str]]:
@@ -46,11 +48,15 @@ WALK_THROUGH_FILE = "# my-games/"
 
 
 def steps() -> list[tuple[str, list[str] | str]]:
-    """The README in order: ("sh", a command's words) and ("edit", a YAML snippet)."""
+    """The README in order: ("sh", a command's words), ("edit", a YAML snippet) and
+    ("write", a file's path and its text), a fence such as ```csv my-games/my-game/x.csv."""
     found: list[tuple[str, list[str] | str]] = []
     for match in FENCE.finditer(README.read_text()):
-        language, body = match.group(1), match.group(2)
-        if language == "sh":
+        language, path, body = match.groups()
+        if path:
+            assert path.startswith(WALK_THROUGH_FILE[2:]), path
+            found.append(("write", [path, body]))
+        elif language == "sh":
             found += [
                 ("sh", w) for w in map(partial(shlex.split, comments=True), body.splitlines()) if w
             ]
@@ -71,9 +77,14 @@ def test_readme_examples_run(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # default and relative --out folders land in tmp_path
     skipped: set[str] = set()
-    for _, step in steps():
+    for kind, step in steps():
         if isinstance(step, str):
             follow_game_walk_through(tmp_path, step)
+            continue
+        if kind == "write":  # a file the reader saves as it is shown
+            path, text = step
+            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / path).write_text(text)
             continue
         words = step
         if words[0] == "make":
@@ -90,6 +101,9 @@ def test_readme_examples_run(
         if "--out" in words:
             assert not Path(words[words.index("--out") + 1]).is_absolute()
         assert main(words[1:]) == 0, f"{shlex.join(words)}\n{capsys.readouterr()}"
+        if words[1:3] == ["check", "my-game"]:  # what the README says this check prints
+            said = re.search(r"`check` says `(skipped es for my-game: [^`]*)`", README.read_text())
+            assert said and " ".join(said.group(1).split()) in capsys.readouterr().err
         if words[1:3] == ["labels", "new"]:
             follow_labels_walk_through(tmp_path / f"{words[3]}.yaml")
     assert skipped == SHELL_SETUP
@@ -119,6 +133,9 @@ def follow_game_walk_through(root: Path, snippet: str) -> None:
     lacks is added after the line before it."""
     first, *wanted = snippet.splitlines()
     path = root / first.removeprefix("# ")
+    if not path.exists():  # a new file, written whole (its first line a comment naming it)
+        path.write_text(snippet)
+        return
     lines = path.read_text().splitlines()
     at = -1
     for line in wanted:
@@ -147,6 +164,20 @@ def check_game_walk_through(kits: Path) -> None:
     assert "10 suns, 10 moons, 10 stars 10 + 10 + 10 = 30" in host
     score = " ".join(PdfReader(f"{four}_score-sheet.pdf").pages[0].extract_text().split())
     assert "Dealer" in score and "Round 3: tricks won" in score
+    # The comets, from the spreadsheet: their word under their picture (the SVG's orange and
+    # sky blue, drawn as vectors), their back titled.
+    comets = PdfReader(f"{four}_comets.pdf")
+    assert len(comets.pages) == 2
+    assert cards_text(comets, 0) == ["COMET", "COMET"] and cards_text(comets, 1) == ["COMETS"] * 2
+    page = pdfium.PdfDocument(f"{four}_comets.pdf")[0].render(scale=1).to_pil().convert("RGB")
+    colours = {colour for _, colour in page.getcolors(1 << 20)}
+    assert {(0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9)} <= colours
+
+
+def cards_text(reader: PdfReader, page: int) -> list[str]:
+    """The page's lines that name comets (the sheet's ruler and print line left out)."""
+    lines = reader.pages[page].extract_text().split("\n")
+    return sorted(line.strip() for line in lines if "COMET" in line)
 
 
 def follow_labels_walk_through(path: Path) -> None:

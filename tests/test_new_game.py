@@ -11,11 +11,15 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import json
 import re
 import shlex
 from pathlib import Path
 
+import jsonschema
+import pypdfium2 as pdfium
 import pytest
+import yaml
 from project_copy import copy_project, run
 from pypdf import PdfReader
 
@@ -28,6 +32,8 @@ ES_SKIP = re.compile(
     rf"^skipped es for {GAME}: (\d+) texts have no Spanish \(check --strict lists them\)$"
 )
 COUNT = "    count: 1\n"
+ORANGE = (0xE6, 0x9F, 0x00)  # the sun of the example's picture
+CARD_W, CARD_H = 63.5 / 25.4 * 72, 88.9 / 25.4 * 72  # poker, in points
 
 
 def new(root: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, list[str], str]:
@@ -80,6 +86,7 @@ def test_new_says_what_it_wrote_and_the_three_files_to_edit_next(
     game = (folder / "game.yaml").read_text()
     assert f"id: {GAME} " in game and 'title: "My game"' in game
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.yaml")) == [
+        "cards/my-cards.yaml",
         "deck.yaml",
         "game.yaml",
         "host-key.yaml",
@@ -87,8 +94,30 @@ def test_new_says_what_it_wrote_and_the_three_files_to_edit_next(
         "rules.yaml",
         "score-sheet.yaml",
     ]
-    schema = (folder / "deck.yaml").read_text().splitlines()[0]
-    assert (folder / schema.split("$schema=")[1]).resolve() == ROOT / "schemas/deck.schema.json"
+    assert_schemas_named(folder, SCHEMA_OF)
+
+
+# The schema each file `new` writes names on its first line.
+SCHEMA_OF = {
+    "cards/my-cards.yaml": "card-template",
+    "deck.yaml": "deck",
+    "game.yaml": "game",
+    "host-key.yaml": "document",
+    "labels/high-contrast.yaml": "game-labels",
+    "rules.yaml": "document",
+    "score-sheet.yaml": "document",
+}
+
+
+def assert_schemas_named(folder: Path, kinds: dict[str, str]) -> None:
+    """Each file names its schema on line 1 by a path relative to itself, and passes it."""
+    for name, kind in kinds.items():
+        path = folder / name
+        first = path.read_text().splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema=../"), (name, first)
+        schema = (path.parent / first.split("$schema=")[1]).resolve()
+        assert schema == ROOT / f"schemas/{kind}.schema.json", name
+        jsonschema.validate(yaml.safe_load(path.read_text()), json.loads(schema.read_text()))
 
 
 def test_the_new_game_builds_like_make_print_and_only_spanish_is_skipped(
@@ -146,6 +175,13 @@ def test_the_example_prints_its_suits_rules_score_sheet_and_host_key(
     assert "Count each kind: 5 suns, 5 moons, 5 stars 5 + 5 + 5 = 15" in host
     assert "A 5 wins every trick it leads" in host
     assert "A 5 wins" not in rules  # the puzzle's answer is for the host only
+    # Each back shows the game's picture (art/logo.svg, in its own layout picture-back): the
+    # sun's orange at the middle of the picture's box on the first back (poker's back has none).
+    back = pdfium.PdfDocument(f"{kit}_cards.pdf")[1].render(scale=2).to_pil().convert("RGB")
+    width, height = back.size
+    grid_x, grid_y = (width - 3 * CARD_W * 2) / 2, (height - 3 * CARD_H * 2) / 2
+    centre = (grid_x + CARD_W * 2 / 2, grid_y + (0.14 + 0.45 / 2) * CARD_H * 2)
+    assert back.getpixel((int(centre[0]), int(centre[1]))) == ORANGE
     # High contrast: the game's own labels/high-contrast.yaml makes its suits white and patterned.
     contrast = root / "out" / GAME / "high-contrast/a4/4-players"
     assert (contrast / f"{GAME}_4p_a4_high-contrast_cards.pdf").is_file()
@@ -168,7 +204,7 @@ def test_a_plain_check_passes_and_strict_names_every_missing_text(
         r"is complete but has no text for (['\"]).+\2$"
     )
     assert all(where.match(line) for line in named), named
-    assert f"content/{GAME}/game.yaml:6:9:" in named[0] and named[0].endswith("'My game'")
+    assert f"content/{GAME}/game.yaml:7:9:" in named[0] and named[0].endswith("'My game'")
     assert any(line.endswith("'SUN 1'") for line in named)
     assert hint == f"hint: add them under text: in content/{GAME}/labels/es.yaml"
     # Asking for Spanish on the game by name refuses it the same way.
@@ -227,7 +263,7 @@ def test_colours_below_a_sets_minimum_skip_the_game_or_are_refused_by_name(
     assert status == 0
     assert lines == [
         f"skipped high-contrast for {GAME}: {GAME} back 'standard' title: #B0B0B0 on #2F3E66 "
-        f"has contrast 4.84:1, below 7:1 for text (content/{GAME}/deck.yaml:5:3); "
+        f"has contrast 4.84:1, below 7:1 for text (content/{GAME}/deck.yaml:7:3); "
         f"content/{GAME}/labels/high-contrast.yaml can give its own colours"
     ], lines
     assert not (out / GAME).exists() and (out / "pass-and-pick" / "high-contrast").is_dir()
@@ -322,6 +358,120 @@ def test_a_bad_count_table_is_one_line_at_its_file_line_and_column(
         assert column > len("    count: {")
 
 
+@pytest.mark.parametrize(
+    ("find", "replace", "error"),
+    [
+        (
+            "id: my-cards",
+            "id: poker",
+            "cards/my-cards.yaml:8:1: card template id 'poker' is a shipped template's "
+            "(templates/cards/poker.yaml:7): a game's own template takes a new id",
+        ),
+        (
+            "  picture:\n",
+            "  shape:\n",
+            "cards/my-cards.yaml:{line}:3: layout 'shape' is already 'poker''s "
+            "(templates/cards/poker.yaml:15): a game's template adds layouts, it does not "
+            "replace them",
+        ),
+        (
+            "\nextends: poker\n",
+            "\nextends: pokr\n",
+            "cards/my-cards.yaml:9:1: template 'pokr' not found (known: collect-3, my-cards, poker",
+        ),
+        (
+            "[5mm, 70%, 100% - 10mm, 13.5%]",
+            "[5mm, 70%, 100% - 10mm, 40%]",
+            "cards/my-cards.yaml:{line}:35: layouts.picture.elements.2.box: reaches off the "
+            "63.5 x 88.9 mm card",
+        ),
+    ],
+)
+def test_the_games_own_template_takes_no_shipped_name_and_is_checked_at_its_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], find: str, replace: str, error: str
+) -> None:
+    """A game's template named like a shipped one, or a layout named like one of poker's,
+    would silently draw the cards otherwise than the file that reads as their layout: refused."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    template = root / "content" / GAME / "cards/my-cards.yaml"
+    text = template.read_text()
+    assert text.count(find) == 1
+    template.write_text(text.replace(find, replace))
+    line = text[: text.index(find.lstrip("\n"))].count("\n") + 1
+    status, lines, _ = run(["check", GAME, *sources(root)], capsys, root)
+    assert status == 2 and len(lines) <= 2 and lines[1:] == [x for x in lines[1:] if "hint:" in x]
+    assert f"content/{GAME}/{error.format(line=line)}" in lines[0], lines
+    assert not (root / "out").exists()
+
+
+def test_a_picture_the_games_layout_names_is_beside_the_layout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`src: sun.svg` written in the game's own template is read from its cards/ folder."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    folder = root / "content" / GAME
+    (folder / "art/logo.svg").rename(folder / "cards/sun.svg")
+    template = folder / "cards/my-cards.yaml"
+    template.write_text(
+        template.read_text().replace('src: "{art}", fit: contain}', "src: sun.svg}")
+    )
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text().replace(" art: art/logo.svg,", ""))
+    out = tmp_path / "out"
+    status, lines, _ = run(
+        ["build", GAME, *sources(root), "--players", "4", "--out", str(out)], capsys, root
+    )
+    assert (status, lines) == (0, [])
+    pdf = out / f"{KIT.format(n=4)}_cards.pdf"
+    back = pdfium.PdfDocument(pdf)[1].render(scale=2).to_pil().convert("RGB")
+    assert ORANGE in {colour for _, colour in back.getcolors(1 << 20)}
+
+
+def test_a_label_set_changes_an_element_of_the_games_own_template_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cards.elements.back-picture` names an element only the game's template has: it is
+    known, and hiding it takes the picture off the backs."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: standard\ncards:\n  elements:\n    back-picture: {hidden: true}\n")
+    out = tmp_path / "out"
+    args = ["build", GAME, *sources(root), "--players", "4", "--paper", "a4", "--out", str(out)]
+    status, lines, _ = run([*args, "--labels", str(mine)], capsys, root)
+    assert (status, lines) == (0, [])
+    pdf = out / GAME / f"mine/a4/4-players/{GAME}_4p_a4_mine_cards.pdf"
+    back = pdfium.PdfDocument(pdf)[1].render(scale=1).to_pil().convert("RGB")
+    assert ORANGE not in {colour for _, colour in back.getcolors(1 << 20)}
+
+
+def test_labels_new_for_a_game_writes_its_own_file_for_a_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`labels new es --game GAME`: the game's labels/es.yaml, naming its schema, its common
+    changes as comments at the values printed now; it joins es for this game only."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    status, lines, out = run(["labels", "new", "es", "--game", GAME, *sources(root)], capsys, root)
+    path = root / "content" / GAME / "labels/es.yaml"
+    assert (status, lines, out.strip()) == (0, [], str(path))
+    assert_schemas_named(path.parent.parent, {"labels/es.yaml": "game-labels"})
+    text = path.read_text()
+    assert '#   "My game": "My game"' in text
+    assert "#   sun: {shape: circle, colour: '#E69F00', pattern: none" in text  # not its numbers
+    text = text.replace('#   "My game": "My game"', '  "My game": "Mi juego"')
+    path.write_text(text.replace("# text:", "text:", 1))
+    status, lines, _ = run(["check", "--strict", GAME, *sources(root)], capsys, root)
+    assert status == 2 and "'My game'" not in "\n".join(lines)  # translated now
+    assert any("has no text for" in line for line in lines)
+    status, lines, _ = run(["labels", "new", "es", "--game", GAME, *sources(root)], capsys, root)
+    assert status == 2 and lines[0].endswith(
+        "es.yaml: already exists; change it, or move it away first"
+    )
+
+
 def test_new_refuses_a_bad_id_an_existing_folder_or_an_unknown_game_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -356,6 +506,9 @@ def test_a_copy_of_a_game_builds_as_the_original_under_every_label_set(
         "colour-blind.yaml",
         "high-contrast.yaml",
     ]
+    assert_schemas_named(
+        copy, {f"labels/{name}.yaml": "game-labels" for name in ("colour-blind", "high-contrast")}
+    )
     out_dir = tmp_path / "out"
     args = [
         "build",

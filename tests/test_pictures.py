@@ -67,14 +67,10 @@ def example(root: Path, rows: str = ROWS) -> Path:
     """The project copied, with the example game beside the shipped ones."""
     copy_project(root)
     game = root / GAME
-    shutil.copytree(EXAMPLE, game, ignore=shutil.ignore_patterns("layout.yaml"))
+    shutil.copytree(EXAMPLE, game)
     (game / "cards.csv").write_text(rows, encoding="utf-8")
     draw_sun(game / "art/sun.png")
     draw_moon(game / "art/moon.jpg")
-    template = root / "templates/cards/poker.yaml"
-    layouts = (EXAMPLE / "layout.yaml").read_text(encoding="utf-8")
-    text = template.read_text(encoding="utf-8")
-    template.write_text(text.replace("layouts:\n", f"layouts:\n{layouts}", 1), encoding="utf-8")
     return root
 
 
@@ -304,10 +300,10 @@ def test_alpha_is_flattened_onto_white_for_files_without_transparency(tmp_path: 
 def test_a_picture_a_layout_names_is_beside_the_layout(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`src: badge.svg` written in a template is read from the templates' folder; a path
-    from there that leaves it is refused."""
+    """`src: badge.svg` written in a game's own template is read from beside that template
+    (the game's cards/ folder); a path from there that leaves it is refused."""
     root = example(tmp_path, ROWS.replace("art/moon.jpg", "").replace("art/sun.png,BIG", ",BIG"))
-    template = root / "templates/cards/poker.yaml"
+    template = root / GAME / "cards/pictures.yaml"
     shutil.copy(EXAMPLE / "art/badge.svg", template.parent / "badge.svg")
     written = template.read_text(encoding="utf-8")
     template.write_text(written.replace('src: "{art}", fit: cover', "src: badge.svg, fit: cover"))

@@ -14,7 +14,7 @@ import pytest
 
 from shapes_print import pipeline
 from shapes_print.errors import UserError
-from shapes_print.load.models import Furniture
+from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.cardsheets import CardGeometry, Duplex, sheet_grid, sheet_pages
 from shapes_print.plan.imposition import Grid, cut_guides, fit_grid
 from shapes_print.primitives import BLACK, RGB, Document, Page, Paint, Rect, Symbol, Use

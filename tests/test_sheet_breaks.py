@@ -19,7 +19,7 @@ import yaml
 
 from shapes_print import pipeline
 from shapes_print.load.content import load_document
-from shapes_print.load.models import SheetStyle
+from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.breaks import FORCED, NEVER, run_breaks
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.flow import Box, choose_breaks, place

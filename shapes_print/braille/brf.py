@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from shapes_print.braille.cells import BLANK, ascii_braille
 from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
 from shapes_print.errors import UserError
-from shapes_print.load.models import Embosser
+from shapes_print.load.printmodels import Embosser
 from shapes_print.primitives import Artifact, Document, Group, Item, Text
 
 HYPHEN = "\u2824"

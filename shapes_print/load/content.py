@@ -7,7 +7,6 @@ merged key by key, anything else is replaced.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -17,34 +16,35 @@ from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.limits import MAX_CARDS
+from shapes_print.load.base import IDENTIFIER_PATTERN
+from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.checks import check_card_ids, run_checks
-from shapes_print.load.inputs import listed
 from shapes_print.load.labels import (
     LoadedLabels,
     OwnLabels,
-    check_element_names,
     load_game_labels,
-    patch_template,
 )
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
-    IDENTIFIER_PATTERN,
-    CardTemplate,
     CardType,
     Deck,
     ForEachBlock,
     Game,
     ListFile,
-    Paper,
-    PrintSettings,
     SheetDocument,
-    SheetStyle,
 )
 from shapes_print.load.press import load_press
+from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.load.ranges import check_count_tables, check_number_tables, check_section_players
 from shapes_print.load.spreadsheet import cards_from_sheet
+from shapes_print.load.templates import (
+    OWN_FOLDER,
+    build_templates,
+    element_place,
+    read_templates,
+)
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.paths import inside
@@ -111,6 +111,11 @@ class LoadedGame:
     # is applied, the words its kits print with (the set's with the game's own over them).
     labels: dict[str, OwnLabels] = field(default_factory=dict)
     words: Words | None = None
+    # The game's own card templates (`cards/*.yaml`): as written, then, once a label set is
+    # applied, checked and merged with what they extend (load/templates.py).
+    template_files: dict[str, Document] = field(default_factory=dict)
+    templates: dict[str, CardTemplate] = field(default_factory=dict)
+    template_sources: dict[str, Document] = field(default_factory=dict)
     # Card drawings made for this game, which every kit of a build reuses (cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
     drawn: dict[tuple[Any, ...], Any] = field(
@@ -125,6 +130,15 @@ class LoadedGame:
     def deck_source(self) -> Document:
         return self.decks[0].source
 
+    def card_template(self, library: Library) -> CardTemplate | None:
+        """The template game.yaml's `card_template` names: the game's own, or a shipped one."""
+        name = self.game.card_template
+        return self.templates.get(name) or library.templates.get(name)
+
+    def template_source(self, library: Library, template_id: str) -> Document:
+        """A template's Document, merged with what it extends, for its errors' lines."""
+        return self.template_sources.get(template_id) or library.template_sources[template_id]
+
 
 @dataclass(slots=True)
 class Library:
@@ -132,7 +146,8 @@ class Library:
 
     folder: Path
     templates: dict[str, CardTemplate]
-    template_sources: dict[str, Document]
+    template_sources: dict[str, Document]  # merged with what each extends
+    template_files: dict[str, Document]  # as written, for a game's own to extend
     style: SheetStyle
     style_source: Document
     shapes: ShapeLibrary
@@ -145,32 +160,6 @@ class Library:
     guide: LoadedDocument
 
 
-def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> Document:
-    """The template with its ancestors merged in; each value keeps the file it came from."""
-    doc = docs[name]
-    parent = doc.data.get("extends")
-    if parent is None:
-        return doc
-    if parent in chain or parent == name:
-        raise UserError(
-            doc.source(("extends",)),
-            f"template 'extends' cycle: {' -> '.join((*chain, name, parent))}",
-        )
-    if parent not in docs:
-        raise UserError(
-            doc.source(("extends",)),
-            f"template {parent!r} not found (known: {', '.join(sorted(docs))})",
-        )
-    base = _resolve_extends(docs, parent, (*chain, name))
-    unquoted = {loc: text for loc, text in base.unquoted.items() if loc not in doc.marks}
-    return Document(
-        doc.path,
-        deep_merge(base.data, doc.data),
-        {**base.marks, **doc.marks},
-        {**unquoted, **doc.unquoted},
-    )
-
-
 def _mapping(doc: Document) -> dict:
     if not isinstance(doc.data, dict):
         raise UserError(doc.source(), "expected a mapping of keys to values at the top of the file")
@@ -181,35 +170,13 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     """Read templates/: card templates (`cards/*.yaml`), sheet style, shapes, patterns, papers.
 
     A label set's style and card element changes are merged in before validation, so a
-    mistake in either is reported at its own file and line.
+    mistake in either is reported at its own file and line (an element name no layout has
+    is reported once the games' own templates are known, variant.py).
     """
     if not folder.is_dir():
         raise UserError(Source(folder), "templates folder not found")
-    docs: dict[str, Document] = {}
-    for path in listed(folder / "cards", "*.yaml"):
-        doc = read_yaml(path)
-        template_id = _mapping(doc).get("id")
-        if not isinstance(template_id, str):
-            raise UserError(doc.source(("id",)), "id: is required and must be text")
-        if template_id in docs:
-            raise UserError(doc.source(("id",)), f"template id {template_id!r} is used twice")
-        docs[template_id] = doc
-    templates = {}
-    merged = {name: _resolve_extends(docs, name) for name in docs}
-    for name, doc in merged.items():
-        data = patch_template(doc.data, labels)
-        templates[name] = validate(CardTemplate, doc, {**data, "id": name}, ())
-    if labels:
-        check_element_names(
-            labels,
-            {
-                e.name
-                for t in templates.values()
-                for lay in t.layouts.values()
-                for e in lay.elements
-                if e.name
-            },
-        )
+    docs = read_templates(folder / "cards")
+    templates, merged = build_templates(docs, list(docs), labels)
     style_doc = read_yaml(folder / "sheet.yaml")
     style_data = deep_merge(_mapping(style_doc), labels.spec.style) if labels else style_doc.data
     style_where = labels.source.under(("style",), style_doc) if labels else style_doc
@@ -229,6 +196,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         folder=folder,
         templates=templates,
         template_sources=merged,
+        template_files=docs,
         style=style,
         style_source=style_doc,
         shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path, shapes_doc.source),
@@ -246,11 +214,6 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         printing_source=print_doc,
         guide=guide,
     )
-
-
-def element_place(doc: Document) -> Callable[[str, int], Source]:
-    """Where a template's element is written, by layout and index, for check_boxes."""
-    return lambda layout, index: doc.source(("layouts", layout, "elements", index, "box"))
 
 
 def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, float]]:
@@ -327,6 +290,7 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     run_checks(game, lists, origins, source)
     loaded = LoadedGame(game, folder, source, decks, lists=lists)
     loaded.labels = load_game_labels(folder)
+    loaded.template_files = read_templates(folder / OWN_FOLDER)
     for index, name in enumerate(game.documents):
         path = inside(folder, name, source.source(("documents", index)), "game")
         document = load_document(path)

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from shapes_print.errors import UserError, closest
+from shapes_print.load.cardmodels import Layout
 from shapes_print.load.content import Library, LoadedGame
-from shapes_print.load.models import Layout
 from shapes_print.message import MessageError, parse
 
 # A back's field that says how it looks ("green back"), for sentences about the back.
@@ -57,7 +57,7 @@ def layout_reads(layout: Layout) -> set[str]:
 
 def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
     """Every key under a card's or a back's `fields:` is read by something that prints."""
-    template = library.templates.get(loaded.game.card_template)
+    template = loaded.card_template(library)
     if template is None:
         return  # reported, with the known templates, where the cards are planned
     by_sheets: set[str] = set()

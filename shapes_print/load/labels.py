@@ -19,15 +19,9 @@ from pydantic import Field
 
 from shapes_print.defaults import STANDARD
 from shapes_print.errors import Source, UserError
+from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
+from shapes_print.load.cardmodels import TrimLine
 from shapes_print.load.inputs import listed
-from shapes_print.load.models import (
-    CardLength,
-    Identifier,
-    Length,
-    Scalar,
-    Strict,
-    TrimLine,
-)
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.message import ENGLISH, MessageError, Style, check_locale, parse, place, render
@@ -35,6 +29,8 @@ from shapes_print.paths import inside
 from shapes_print.words import Words
 
 SCHEMA_NAME = "labels.schema.json"
+# A game's own file for a label set (content/GAME/labels/NAME.yaml) names this one.
+GAME_SCHEMA_NAME = "game-labels.schema.json"
 
 
 class ElementPatch(Strict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.models import CardTemplate
+from shapes_print.load.cardmodels import CardTemplate
 
 _SLACK = 0.01  # points: boxes written as `100% - 5mm` land a rounding error off the edge
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.inputs import note
-from shapes_print.load.models import PressSettings
+from shapes_print.load.printmodels import PressSettings
 from shapes_print.paths import inside
 from shapes_print.primitives import Press
 

@@ -24,8 +24,8 @@ from typing import Any
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
+from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.inputs import read_bytes
-from shapes_print.load.models import IDENTIFIER_PATTERN
 from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.paths import inside
 

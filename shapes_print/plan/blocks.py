@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.models import ArrowBlock, CardsCell, SheetStyle, TableBlock
+from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
+from shapes_print.load.printmodels import SheetStyle
 from shapes_print.message import fill
 from shapes_print.plan.breaks import run_breaks
 from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture

@@ -10,7 +10,7 @@ from __future__ import annotations
 from shapes_print.braille.cells import raised
 from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
 from shapes_print.errors import Source, UserError
-from shapes_print.load.models import BrailleStyle
+from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.primitives import Artifact, Item, Paint, Path, PathOp
 from shapes_print.shapes import ellipse_ops
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 from shapes_print.load.content import Library
-from shapes_print.load.models import Calibration
+from shapes_print.load.printmodels import Calibration
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
 from shapes_print.plan.imposition import Flip, mirrors_x

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.models import CardTemplate, Element
+from shapes_print.load.cardmodels import CardTemplate, Element
 from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
+from shapes_print.load.places import value_place
 from shapes_print.message import fill
 from shapes_print.plan.braille import braille_dots, braille_lines
 from shapes_print.plan.context import DrawContext, colour
@@ -220,8 +221,10 @@ def _paint(element: Element, fields: Mapping[str, object], where: Source) -> Pai
     fill_colour = _text(element.fill, fields, where)
     stroke = _text(element.stroke, fields, where)
     return Paint(
-        fill=colour(fill_colour, where, "fill") if fill_colour else None,
-        stroke=colour(stroke, where, "stroke") if stroke else None,
+        fill=colour(fill_colour, value_place(element.fill, where)[0], "fill")
+        if fill_colour
+        else None,
+        stroke=colour(stroke, value_place(element.stroke, where)[0], "stroke") if stroke else None,
         stroke_width=element.stroke_width if stroke else 0.0,
     )
 
@@ -245,10 +248,14 @@ def _pattern(
     if not name or name == "none":
         return []
     if name not in ctx.patterns.names():
+        at, named = value_place(element.pattern, where)
         raise UserError(
-            where, f"unknown pattern {name!r} (known: {', '.join(ctx.patterns.names())})"
+            at, f"unknown pattern {name!r}{named} (known: {', '.join(ctx.patterns.names())})"
         )
-    ink = colour(_text(element.pattern_colour, fields, where) or "#000000", where, "pattern_colour")
+    ink_at = value_place(element.pattern_colour, where)[0]
+    ink = colour(
+        _text(element.pattern_colour, fields, where) or "#000000", ink_at, "pattern_colour"
+    )
     # A texture beside the colour and the words it repeats: a background to a reader.
     return [Artifact((Group(ctx.patterns.strokes(name, box, ink), clip=clip),), "Background")]
 
@@ -274,8 +281,9 @@ def _element(
         shape = _text(element.shape, fields, where)
         if shape not in ctx.shapes.names():
             known = ", ".join(ctx.shapes.names())
+            at, named = value_place(element.shape, where)
             raise UserError(
-                where, f"card {card!r}: unknown shape {shape!r}", f"known shapes: {known}"
+                at, f"card {card!r}: unknown shape {shape!r}{named}", f"known shapes: {known}"
             )
         ops = ctx.shapes.outline(shape, *box)
         return _layered(ops, paint, _pattern(element, box, ops, fields, ctx, where))

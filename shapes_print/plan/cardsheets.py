@@ -19,7 +19,8 @@ from typing import overload
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
-from shapes_print.load.models import Furniture, TrimLine
+from shapes_print.load.cardmodels import TrimLine
+from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import (
     CutGuides,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import FontPair
-from shapes_print.load.models import SheetStyle
+from shapes_print.load.printmodels import SheetStyle
 from shapes_print.primitives import RGB
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
 from shapes_print.words import Words

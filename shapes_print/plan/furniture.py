@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
-from shapes_print.load.models import Furniture
+from shapes_print.load.printmodels import Furniture
 from shapes_print.primitives import Artifact, Group, Item, Line, Paint, Rect, Text
 from shapes_print.text import wrap
 from shapes_print.words import Words

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shapes_print.load.models import InkSaver
+from shapes_print.load.printmodels import InkSaver
 from shapes_print.primitives import (
     BLACK,
     WHITE,

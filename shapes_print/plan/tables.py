@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from shapes_print.load.models import SheetStyle
+from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.breaks import NEVER, run_breaks
 from shapes_print.plan.flow import Box, Part
 from shapes_print.primitives import Artifact, Group, Item, Line, Paint, Rect, Role

@@ -1,0 +1,94 @@
+"""Typed models of card templates (templates/cards/*.yaml): card sizes and their layouts.
+
+Models only describe and check the input; they draw nothing (plan/cards.py does).
+"""
+
+from typing import Literal
+
+from pydantic import model_validator
+
+from shapes_print.load.base import CardLength, Colour, Identifier, Length, Side, Size, Strict
+
+
+class Element(Strict):
+    """One thing drawn on a card layout; strings may name card fields as `{field}`.
+
+    Boxes are [x, y, width, height] measured from the card's top-left corner; a value may
+    be a length or a share of the card's side (`50%`, `100% - 10mm`), so one layout fits
+    every card size. `bleed` lets a full-card background run on into the print-shop bleed.
+    `mirror` draws the element a second time turned 180° about the card centre, the way a
+    corner index repeats upside down in the opposite corner. `name` lets a label set change
+    one element (its size, colour, line weight) without copying the layout; `hidden` leaves
+    it out. A `cards` element draws small copies of other cards, centred in its box:
+    `cards: "{example}"` names a field holding card ids (a list of lists draws one line each);
+    its `alt` names them in words for a label set with `picture_words`, which marks the
+    picture (the card has no room to write them: the sheet it points to does).
+    An `image` element shows a PNG, JPEG or SVG file, `src: art/sun.png` or `src: "{art}"`
+    (relative to the file that names it: the template's folder, or for a `{field}` the deck
+    or spreadsheet holding the field), fitted to its box by `fit`; with `alt` it is a
+    picture of what `alt` says, without it an ornament a reader's software skips. A `braille`
+    element writes its `text` in braille dots, from its box's top-left corner, when the
+    label set gives the braille's sizes (`style: braille:`); its box is kept clear of ink.
+    """
+
+    kind: Literal["rect", "pattern", "shape", "text", "cards", "image", "braille"]
+    name: Identifier | None = None
+    hidden: bool = False
+    box: tuple[CardLength, CardLength, CardLength, CardLength]
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Length = 0.0
+    radius: Length = 0.0
+    shape: str | None = None
+    pattern: str | None = None
+    pattern_colour: str | None = None
+    text: str | None = None
+    bold: bool = False
+    size: Size | None = None
+    min_size: Size | None = None
+    colour: str = "#000000"
+    align: Literal["left", "centre", "right"] = "centre"
+    wrap: bool = False
+    mirror: bool = False
+    when: str | None = None
+    bleed: bool = False
+    cards: str | None = None
+    alt: str | None = None
+    src: str | None = None
+    # contain: all of the picture, centred; cover: the whole box, the picture cropped;
+    # stretch: the picture's sides pulled to the box's.
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+
+    @model_validator(mode="after")
+    def _image_has_src(self) -> "Element":
+        if self.kind == "image" and not self.src:
+            raise ValueError("an image element needs src: a .png, .jpg or .svg file, or '{field}'")
+        return self
+
+    def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
+        """The box on a `width` x `height` card: points from its top-left corner, y down."""
+        (fx, ox), (fy, oy), (fw, ow), (fh, oh) = self.box
+        return fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+
+
+class Layout(Strict):
+    elements: list[Element]
+
+
+class TrimLine(Strict):
+    """A hairline round each face, so cut lines show where margins have no room for marks."""
+
+    colour: Colour
+    width: Length
+
+
+class CardTemplate(Strict):
+    """A card size and the named layouts its faces and backs use."""
+
+    id: Identifier
+    extends: str | None = None
+    card: dict[Literal["width", "height"], Side]
+    corner_radius: Length = 0.0
+    text_safe: Length = 0.0
+    trim_line: TrimLine | None = None
+    layouts: dict[Identifier, Layout]

@@ -1,0 +1,46 @@
+"""Where a card and each of its fields are written, so an error about a value names its cell.
+
+A card's shape, pattern or colour is often filled from one of its fields (`shape: "{shape}"`);
+when that value is wrong, the place to fix is the field (a spreadsheet's cell, a line of a
+deck), not the card's first line. `CardPlace` is a card's `Source` carrying its fields' places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from shapes_print.errors import Source
+from shapes_print.load.models import CardType
+from shapes_print.load.yamlsrc import Document
+from shapes_print.message import MessageError, parse
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlace(Source):
+    """Where a card is written, and where each of its fields is."""
+
+    fields: Mapping[str, Source] = field(default_factory=dict, compare=False, hash=False)
+
+
+def card_place(doc: Document, index: int, card: CardType) -> CardPlace:
+    """The place of the deck's entry `index` (a spreadsheet's row) and of each field written
+    in it (not those a label set adds, which its own file places)."""
+    where = doc.source(("cards", index))
+    at = {key: ("cards", index, "fields", key) for key in card.fields}
+    cells = {key: doc.marks[loc] for key, loc in at.items() if loc in doc.marks}
+    return CardPlace(where.path, where.line, where.column, cells)
+
+
+def value_place(written: str | None, where: Source) -> tuple[Source, str]:
+    """Where a value filled from `written` came from: the one field it names (`"{shape}"`)
+    with words naming that field for the message, or else `where` itself."""
+    if not isinstance(where, CardPlace) or not written or "{" not in written:
+        return where, ""
+    try:
+        names = parse(written).names()
+    except MessageError:
+        return where, ""
+    if len(names) == 1 and (name := next(iter(names))) in where.fields:
+        return where.fields[name], f" (field {name!r})"
+    return where, ""
