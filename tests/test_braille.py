@@ -14,9 +14,11 @@ from shapes_print import pipeline
 from shapes_print.braille.brf import EmbosserFile, sheet_passages
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.codes import SPANISH, UEB
-from shapes_print.braille.translate import BrailleError, fill_lines, translate
+from shapes_print.braille.translate import BrailleError, divisible, fill_lines, translate
 from shapes_print.cardfile import card_template
+from shapes_print.errors import UserError
 from shapes_print.kit import KitFile, KitRequest, plan_kit
+from shapes_print.options import PrintOptions
 from shapes_print.plan.cards import card_box
 from shapes_print.primitives import (
     BLACK,
@@ -37,6 +39,8 @@ BLANK = "\u2800"
 LOU = shutil.which("lou_translate")
 NO_LOU = "lou_translate (Debian liblouis-bin) is not installed: nothing to compare with"
 GAMES = ("pass-and-pick", "shapes-the-game", "collect-3")
+SIZES = ("poker", "bridge", "mini", "tarot", "square")  # templates/card-sizes.yaml
+BRAILLE_SETS = ("braille",)
 
 # Known translations, cell by cell from the codes' own tables (UEB 2013 sections 4, 6, 7, 8;
 # CBE signografía básica), in North American ASCII braille.
@@ -85,6 +89,27 @@ def test_lines_divide_only_at_spaces_and_a_words_own_hyphen() -> None:
     assert [ascii_braille(line) for line in lines] == ["YELLOW", "HALF-", "CIRCLE"]
     with pytest.raises(BrailleError, match="does not fit"):
         fill_lines(translate("cylindrical", UEB), 9, "\u2824")
+
+
+def test_a_word_the_hyphenation_list_divides_breaks_only_there_and_only_when_too_long() -> None:
+    def lines(text: str, width: int) -> list[str]:
+        words = divisible(text, UEB, ["cyl-in-der", "tri-an-gle"])
+        return [ascii_braille(line) for line in fill_lines(words, width, "\u2824")]
+
+    assert lines("yellow cylinder", 6) == ["YELLOW", "CYLIN-", "DER"]
+    assert lines("triangle", 6) == ["TRIAN-", "GLE"]
+    assert lines("yellow cylinder", 8) == ["YELLOW", "CYLINDER"]  # whole where it fits
+    assert lines("red cylinder", 9) == ["RED", "CYLINDER"]  # never to fill a line up
+    with pytest.raises(BrailleError, match="does not fit"):
+        fill_lines(divisible("pillar", UEB, ["cyl-in-der"]), 5, "\u2824")
+
+
+def test_a_size_the_card_sizes_do_not_name_is_a_clean_error(tmp_path: Path) -> None:
+    own = tmp_path / "tiny.yaml"
+    own.write_text("extends: braille\ncards:\n  sizes:\n    minuscule: {elements: {}}\n")
+    with pytest.raises(UserError, match="no card size is named 'minuscule'") as raised:
+        pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(own)])
+    assert raised.value.source and raised.value.source.line == 4
 
 
 # ---- kits -----------------------------------------------------------------------------
@@ -239,16 +264,18 @@ def ink_boxes(items: Iterable[Item], depth: int = 0) -> Iterator[tuple[float, fl
                 yield (min(xs), min(ys), max(xs), max(ys))
 
 
-def braille_zones(game: str) -> Iterator[tuple[str, tuple[float, float, float, float], Symbol]]:
+def braille_zones(
+    game: str, size: str | None = None, labels: str = "braille"
+) -> Iterator[tuple[str, tuple[float, float, float, float], Symbol]]:
     """Each card face with its braille zone (y up, card points) and its drawing."""
-    project = pipeline.load_project(pipeline.Sources(), [game], ["braille"])
+    project = pipeline.load_project(pipeline.Sources(), [game], [labels])
     loaded = project.games[game]
-    template = card_template(loaded, project.library, None)
+    template = card_template(loaded, project.library, size)
     files = plan_kit(
         loaded,
         project.library,
         project.ctx,
-        KitRequest(game, loaded.game.players.min, "a4", labels="braille"),
+        KitRequest(game, loaded.game.players.min, "a4", options=PrintOptions(size), labels=labels),
     )
     faces = {
         name: s
@@ -265,10 +292,15 @@ def braille_zones(game: str) -> Iterator[tuple[str, tuple[float, float, float, f
             yield card.id, (x, height - top - h, x + w, height - top), faces[f"face-{card.id}"]
 
 
+@pytest.mark.parametrize("labels", BRAILLE_SETS)
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
-def test_every_card_has_its_dots_inside_a_zone_clear_of_other_ink(game: str) -> None:
+def test_every_card_has_its_dots_inside_a_zone_clear_of_other_ink(
+    game: str, size: str, labels: str
+) -> None:
+    """At every card size the standard set builds: the braille zone is laid out per size."""
     seen = 0
-    for card, (x0, y0, x1, y1), face in braille_zones(game):
+    for card, (x0, y0, x1, y1), face in braille_zones(game, size, labels):
         dots = [
             i
             for i in face.items

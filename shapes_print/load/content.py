@@ -142,6 +142,9 @@ class Library:
     press: Press  # what print-shop files are made for (printing.press, its profile checked)
     printing_source: Document  # templates/print.yaml, for the lines its words are written on
     guide: LoadedDocument
+    # (template id, card size name) -> the template with the label set's changes for that
+    # size (`cards: sizes:`), at that size.
+    sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
 
 
 def _resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...] = ()) -> Document:
@@ -221,6 +224,10 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     printing = validate(PrintSettings, print_doc)
     for name, template in templates.items():
         check_boxes(template, printing.bleed, element_place(merged[name]))
+    card_sizes = _sizes(
+        read_yaml(folder / "card-sizes.yaml"), "card size", "poker: {width: 63.5mm, height: 88.9mm}"
+    )
+    sized = _sized_templates(merged, labels, card_sizes, printing) if labels else {}
     guide_path = inside(folder, printing.guide, print_doc.source(("guide",)), "templates")
     press = load_press(folder, printing.press, print_doc.source(("press", "profile")))
     guide = load_document(guide_path)
@@ -235,16 +242,37 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
             _mapping(patterns_doc), patterns_doc.path, patterns_doc.source
         ),
         papers=papers,
-        card_sizes=_sizes(
-            read_yaml(folder / "card-sizes.yaml"),
-            "card size",
-            "poker: {width: 63.5mm, height: 88.9mm}",
-        ),
+        card_sizes=card_sizes,
         printing=printing,
         press=press,
         printing_source=print_doc,
         guide=guide,
+        sized_templates=sized,
     )
+
+
+def _sized_templates(
+    merged: dict[str, Document],
+    labels: LoadedLabels,
+    card_sizes: dict[str, tuple[float, float]],
+    printing: PrintSettings,
+) -> dict[tuple[str, str], CardTemplate]:
+    """Each template with the label set's changes for each card size it names, at that size."""
+    sized = {}
+    for size in labels.spec.cards.sizes:
+        if size not in card_sizes:
+            raise UserError(
+                labels.source.source(("cards", "sizes", size)),
+                f"no card size is named {size!r} (named: {', '.join(card_sizes)})",
+            )
+        width, height = card_sizes[size]
+        for name, doc in merged.items():
+            data = {**patch_template(doc.data, labels, size), "id": name}
+            template = validate(CardTemplate, doc, data, ())
+            template = template.model_copy(update={"card": {"width": width, "height": height}})
+            check_boxes(template, printing.bleed, element_place(doc))
+            sized[(name, size)] = template
+    return sized
 
 
 def element_place(doc: Document) -> Callable[[str, int], Source]:

@@ -56,11 +56,20 @@ class ElementPatch(Strict):
     hidden: bool | None = None
 
 
+class SizePatch(Strict):
+    """Changes to elements by name on cards of one size (a name in templates/card-sizes.yaml),
+    over the changes for every size: a braille zone needs the same room on a mini card."""
+
+    elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
+
+
 class CardsPatch(Strict):
-    """Changes to every card template: the trim hairline and elements by name."""
+    """Changes to every card template: the trim hairline and elements by name, and by
+    card size."""
 
     trim_line: TrimLine | None = None
     elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
+    sizes: dict[Identifier, SizePatch] = Field(default_factory=dict)
 
 
 class GamePatch(Strict):
@@ -278,13 +287,18 @@ def check_messages(written: list[tuple[Loc, str]], locale: str, source: Layered)
             raise UserError(place(at, text, error.offset), error.message, error.hint) from None
 
 
-def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[str, Any]:
-    """A card template's data with the label set's element and trim-line changes applied."""
+def patch_template(
+    data: dict[str, Any], labels: LoadedLabels | None, size: str | None = None
+) -> dict[str, Any]:
+    """A card template's data with the label set's element and trim-line changes applied,
+    and its changes for cards of `size` over those."""
     if labels is None:
         return data
     patch = labels.data.get("cards", {})
     data = deep_merge(data, {"trim_line": patch["trim_line"]}) if "trim_line" in patch else data
     wanted = patch.get("elements", {})
+    if size is not None:
+        wanted = deep_merge(wanted, patch.get("sizes", {}).get(size, {}).get("elements", {}))
     layouts = {}
     for layout_id, layout in data.get("layouts", {}).items():
         elements = [
@@ -299,9 +313,15 @@ def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[st
 
 def check_element_names(labels: LoadedLabels, known: set[str]) -> None:
     """A misspelt element name would change nothing: name it and the known ones instead."""
-    for name in labels.spec.cards.elements:
+    cards = labels.spec.cards
+    named = [(("cards", "elements", name), name) for name in cards.elements] + [
+        (("cards", "sizes", size, "elements", name), name)
+        for size, patch in cards.sizes.items()
+        for name in patch.elements
+    ]
+    for loc, name in named:
         if name not in known:
             raise UserError(
-                labels.source.source(("cards", "elements", name)),
+                labels.source.source(loc),
                 f"no card layout element is named {name!r} (named: {', '.join(sorted(known))})",
             )
