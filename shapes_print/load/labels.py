@@ -109,7 +109,7 @@ class Contrast(Strict):
 class LabelSet(Strict):
     """One label set, after `extends` is resolved."""
 
-    extends: str | None = None
+    extends: str | list[str] | None = None
     description: str = ""
     complete: bool = False
     # The games this set is made for (default: every game); a set whose words cover only
@@ -217,26 +217,8 @@ def _locate(ref: str, folder: Path, beside: Path | None) -> Path:
 
 
 def load_labels(ref: str, folder: Path) -> LoadedLabels:
-    """Read a label set by shipped name or path and resolve its `extends` chain."""
-    path = _locate(ref, folder, None)
-    docs: list[Document] = []
-    data: dict[str, Any] = {}
-    while True:
-        doc = read_yaml(path, locale=None)  # its locale is known at the end of the chain
-        if not isinstance(doc.data, dict):
-            raise UserError(
-                doc.source(), "a label set is a mapping of keys such as text: and style:"
-            )
-        if any(seen.path == path for seen in docs):
-            raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
-        docs.append(doc)
-        data = deep_merge(doc.data, data)
-        parent = doc.data.get("extends")
-        if parent is None:
-            break
-        if not isinstance(parent, str):
-            raise UserError(doc.source(("extends",)), "extends: must be the name of a label set")
-        path = _locate(parent, folder, path.parent)
+    """Read a label set by shipped name or path and resolve what it `extends`."""
+    docs, data = _extended(_locate(ref, folder, None), folder, ())
     source = Layered(tuple((doc, ()) for doc in docs))
     spec = validate(LabelSet, source, data)  # type: ignore[arg-type]
     try:
@@ -252,6 +234,34 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
         written.append((("ordinal",), spec.ordinal))
     check_messages(written, spec.locale, source)
     return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
+
+
+def _extended(
+    path: Path, folder: Path, within: tuple[Path, ...]
+) -> tuple[list[Document], dict[str, Any]]:
+    """A label set's file and every file it extends, the one that wins a key first, and their
+    data merged. `extends` names one set or a list (a later one over an earlier: `[braille,
+    es]` is the braille set in Spanish); this file is over them all."""
+    doc = read_yaml(path, locale=None)  # its locale is known at the end of the chain
+    if not isinstance(doc.data, dict):
+        raise UserError(doc.source(), "a label set is a mapping of keys such as text: and style:")
+    if path in within:
+        raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
+    parents = doc.data.get("extends")
+    if parents is None:
+        return [doc], doc.data
+    names = [parents] if isinstance(parents, str) else parents
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise UserError(
+            doc.source(("extends",)), "extends: must be the name of a label set, or a list of them"
+        )
+    docs: list[Document] = []
+    data: dict[str, Any] = {}
+    for name in names:
+        above, merged = _extended(_locate(name, folder, path.parent), folder, (*within, path))
+        docs = above + docs
+        data = deep_merge(data, merged)
+    return [doc, *docs], deep_merge(data, doc.data)
 
 
 def load_game_labels(folder: Path) -> dict[str, OwnLabels]:

@@ -33,6 +33,10 @@ def lines_down(height: float, style: BrailleStyle) -> int:
     )
 
 
+class BrailleRoomError(UserError):
+    """A card's braille does not fit its zone: the kit stage adds the sizes where it does."""
+
+
 def braille_lines(
     text: str, locale: str, box: Box, style: BrailleStyle, where: Source, what: str
 ) -> list[str]:
@@ -44,9 +48,9 @@ def braille_lines(
         words = divisible(text, code_for(locale), style.hyphenation)
         lines = fill_lines(words, across, HYPHEN)
     except BrailleError as error:
-        raise UserError(where, f"{what}: braille for {text!r}: {error}") from None
+        raise BrailleRoomError(where, f"{what}: braille for {text!r}: {error}") from None
     if len(lines) > down:
-        raise UserError(
+        raise BrailleRoomError(
             where,
             f"{what}: braille for {text!r} needs {len(lines)} lines of {across} cells; "
             f"its zone ({width / MM:.1f} x {height / MM:.1f} mm) holds {down}",
