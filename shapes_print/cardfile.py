@@ -55,15 +55,29 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
             f"known templates: {known}",
         )
     if card_size is None:
-        return template
+        width, height = template.card["width"], template.card["height"]
+        return library.sized_templates.get(
+            (template.id, _size_name(width, height, library)), template
+        )
     key = ("template", id(template), card_size)
     if key not in loaded.drawn:
         width, height = named_size(card_size, library.card_sizes, "--card-size")
+        sized = library.sized_templates.get((template.id, _size_name(width, height, library)))
+        if sized is not None:  # the label set lays this size out its own way (checked at load)
+            return sized
         resized = template.model_copy(update={"card": {"width": width, "height": height}})
         doc = loaded.template_source(library, template.id)
         check_boxes(resized, library.printing.bleed, element_place(doc))
         loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
     return loaded.drawn[key][1]
+
+
+def _size_name(width: float, height: float, library: Library) -> str:
+    """The name of the card size with these sides (a custom `63.5x88.9mm` is poker), or ""."""
+    for name, (w, h) in library.card_sizes.items():
+        if abs(w - width) < 0.01 and abs(h - height) < 0.01:
+            return name
+    return ""
 
 
 def card_symbols(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shapes_print.braille.brf import EmbosserFile
-from shapes_print.braille.kitfile import braille_file
+from shapes_print.braille.kitfile import braille_file, with_fitting_sizes
 from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide, shop_bleed
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
@@ -22,6 +22,7 @@ from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import CardType, ComputedList
 from shapes_print.message import counted
 from shapes_print.options import PrintOptions, check_offset, named_size
+from shapes_print.plan.braille import BrailleRoomError
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.imposition import Flip
@@ -251,7 +252,10 @@ def plan_kit(
     for deck in loaded.decks:  # the main deck, then decks printed in files of their own
         title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
         plan = (page, title, cards_line, flip, options, request.players)
-        cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
+        try:
+            cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
+        except BrailleRoomError as error:  # say which card sizes this braille does fit
+            raise with_fitting_sizes(error, loaded, library, ctx) from None
         name = names.name(deck.name, "players", options.print_shop)
         files.append(KitFile(f"{stem}_{name}", "players", cards))
         if options.print_shop:

@@ -116,7 +116,10 @@ def check_text_is_used(variant: Variant) -> None:
     """After every kit of every game is planned: a `text:` entry nothing printed is a typo
     or left over from changed content, and would silently translate nothing."""
     seen = variant.ctx.words.seen
-    written = [(english, variant.labels.source) for english in variant.labels.spec.text]
+    # The set's own file's entries: those it extends are checked as sets of their own (a
+    # braille set over es hides the card notes es translates).
+    own_file = variant.labels.source.layers[0][0].data.get("text") or {}
+    written = [(english, variant.labels.source) for english in own_file]
     for game in variant.games.values():  # and each game's own words for the set
         own = game.labels.get(variant.labels.name)
         if own is not None:

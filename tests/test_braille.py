@@ -14,9 +14,11 @@ from shapes_print import pipeline
 from shapes_print.braille.brf import EmbosserFile, sheet_passages
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.codes import SPANISH, UEB
-from shapes_print.braille.translate import BrailleError, fill_lines, translate
+from shapes_print.braille.translate import BrailleError, divisible, fill_lines, translate
 from shapes_print.cardfile import card_template
+from shapes_print.errors import UserError
 from shapes_print.kit import KitFile, KitRequest, plan_kit
+from shapes_print.options import PrintOptions
 from shapes_print.plan.cards import card_box
 from shapes_print.primitives import (
     BLACK,
@@ -37,6 +39,11 @@ BLANK = "\u2800"
 LOU = shutil.which("lou_translate")
 NO_LOU = "lou_translate (Debian liblouis-bin) is not installed: nothing to compare with"
 GAMES = ("pass-and-pick", "shapes-the-game", "collect-3")
+SIZES = ("poker", "bridge", "mini", "tarot", "square")  # templates/card-sizes.yaml
+BRAILLE_SETS = ("braille", "braille-es")
+# Where a set's braille truly has no room: "amarillo semicírculo" is 20 cells, five lines of a
+# mini card's 6; the build refuses and names the sizes that work.
+REFUSED = {("shapes-the-game", "mini", "braille-es"): "poker, bridge, tarot, square"}
 
 # Known translations, cell by cell from the codes' own tables (UEB 2013 sections 4, 6, 7, 8;
 # CBE signografía básica), in North American ASCII braille.
@@ -85,6 +92,27 @@ def test_lines_divide_only_at_spaces_and_a_words_own_hyphen() -> None:
     assert [ascii_braille(line) for line in lines] == ["YELLOW", "HALF-", "CIRCLE"]
     with pytest.raises(BrailleError, match="does not fit"):
         fill_lines(translate("cylindrical", UEB), 9, "\u2824")
+
+
+def test_a_word_the_hyphenation_list_divides_breaks_only_there_and_only_when_too_long() -> None:
+    def lines(text: str, width: int) -> list[str]:
+        words = divisible(text, UEB, ["cyl-in-der", "tri-an-gle"])
+        return [ascii_braille(line) for line in fill_lines(words, width, "\u2824")]
+
+    assert lines("yellow cylinder", 6) == ["YELLOW", "CYLIN-", "DER"]
+    assert lines("triangle", 6) == ["TRIAN-", "GLE"]
+    assert lines("yellow cylinder", 8) == ["YELLOW", "CYLINDER"]  # whole where it fits
+    assert lines("red cylinder", 9) == ["RED", "CYLINDER"]  # never to fill a line up
+    with pytest.raises(BrailleError, match="does not fit"):
+        fill_lines(divisible("pillar", UEB, ["cyl-in-der"]), 5, "\u2824")
+
+
+def test_a_size_the_card_sizes_do_not_name_is_a_clean_error(tmp_path: Path) -> None:
+    own = tmp_path / "tiny.yaml"
+    own.write_text("extends: braille\ncards:\n  sizes:\n    minuscule: {elements: {}}\n")
+    with pytest.raises(UserError, match="no card size is named 'minuscule'") as raised:
+        pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(own)])
+    assert raised.value.source and raised.value.source.line == 4
 
 
 # ---- kits -----------------------------------------------------------------------------
@@ -239,16 +267,18 @@ def ink_boxes(items: Iterable[Item], depth: int = 0) -> Iterator[tuple[float, fl
                 yield (min(xs), min(ys), max(xs), max(ys))
 
 
-def braille_zones(game: str) -> Iterator[tuple[str, tuple[float, float, float, float], Symbol]]:
+def braille_zones(
+    game: str, size: str | None = None, labels: str = "braille"
+) -> Iterator[tuple[str, tuple[float, float, float, float], Symbol]]:
     """Each card face with its braille zone (y up, card points) and its drawing."""
-    project = pipeline.load_project(pipeline.Sources(), [game], ["braille"])
+    project = pipeline.load_project(pipeline.Sources(), [game], [labels])
     loaded = project.games[game]
-    template = card_template(loaded, project.library, None)
+    template = card_template(loaded, project.library, size)
     files = plan_kit(
         loaded,
         project.library,
         project.ctx,
-        KitRequest(game, loaded.game.players.min, "a4", labels="braille"),
+        KitRequest(game, loaded.game.players.min, "a4", options=PrintOptions(size), labels=labels),
     )
     faces = {
         name: s
@@ -265,10 +295,20 @@ def braille_zones(game: str) -> Iterator[tuple[str, tuple[float, float, float, f
             yield card.id, (x, height - top - h, x + w, height - top), faces[f"face-{card.id}"]
 
 
+@pytest.mark.parametrize("labels", BRAILLE_SETS)
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
-def test_every_card_has_its_dots_inside_a_zone_clear_of_other_ink(game: str) -> None:
+def test_every_card_has_its_dots_inside_a_zone_clear_of_other_ink(
+    game: str, size: str, labels: str
+) -> None:
+    """At every card size the standard set builds: the braille zone is laid out per size."""
+    if (game, size, labels) in REFUSED:
+        sizes = f"fits every card at --card-size {REFUSED[game, size, labels]}$"
+        with pytest.raises(UserError, match=sizes):
+            list(braille_zones(game, size, labels))
+        return
     seen = 0
-    for card, (x0, y0, x1, y1), face in braille_zones(game):
+    for card, (x0, y0, x1, y1), face in braille_zones(game, size, labels):
         dots = [
             i
             for i in face.items
@@ -374,22 +414,47 @@ def test_the_printing_guide_says_how_to_print_on_swell_paper(
     assert "carbon-based" in words and ".brf" in words
 
 
-def test_the_brf_follows_the_label_sets_language(tmp_path: Path) -> None:
-    """A braille set over the Spanish one: its cards' dots and its .brf in Spanish braille."""
-    shipped = (Path(pipeline.DEFAULT_LABELS) / "braille.yaml").read_text()
-    own = shipped.split("\ntext:")[0].replace("extends: standard", "extends: es")
-    heading = "Cards in the deck: each name as its card's braille spells it, and how many"
-    own += f'\ntext:\n  "{heading}": "Cartas del mazo"\n'
-    (tmp_path / "braille-es.yaml").write_text(own)
-    project = pipeline.load_project(
-        pipeline.Sources(), ["pass-and-pick"], [str(tmp_path / "braille-es.yaml")]
-    )
+def test_the_spanish_braille_set_writes_spanish_braille(tmp_path: Path) -> None:
+    """labels/braille-es.yaml (the braille set over es): its cards' dots and its .brf in
+    Spanish braille."""
+    project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], ["braille-es"])
+    assert project.ctx.words.locale == "es"
     pipeline.build_project(project, pipeline.BuildOptions(players="4", paper="a4"), tmp_path)
     brf = (
         tmp_path
         / "pass-and-pick/braille-es/a4/4-players/pass-and-pick_4p_a4_braille-es_embosser.brf"
     )
     text = " ".join(line.strip() for line in brf.read_text(encoding="ascii").splitlines())
-    assert ".CARTAS DEL MAZO " in text  # Spanish capital sign, dots 46
+    assert ".CARTAS DEL MAZO" in text  # Spanish capital sign, dots 46
     assert " C/RCULO3 #F " in text  # círculo: 6, í is dots 34
     assert ".CARTAS REPARTIDAS A CADA JUGADOR3 #C" in text
+    guide = next(tmp_path.rglob("*_braille-es_printing-guide.pdf"))
+    from pypdf import PdfReader
+
+    words = " ".join(page.extract_text() for page in PdfReader(guide).pages)
+    assert "papel microcápsula" in words and "horno de relieve" in words
+
+
+@pytest.mark.skipif(LOU is None, reason=NO_LOU)
+def test_every_string_the_spanish_braille_set_brailles_matches_liblouis() -> None:
+    from shapes_print.braille.kitfile import card_names
+
+    for game in GAMES:
+        files = braille_kit(game, "braille-es")
+        project = pipeline.load_project(pipeline.Sources(), [game], ["braille-es"])
+        loaded = project.games[game]
+        players = loaded.game.players.max
+        names = [
+            name for name, _ in card_names(loaded, project.library, project.ctx, None, players)
+        ]
+        # liblouis has no sign for the ordinal indicators (1.º, 2.ª): compared without them.
+        texts = [
+            t.replace("\xa0", " ")
+            for t in dict.fromkeys(names + brailled_strings(files))
+            if "º" not in t and "ª" not in t
+        ]
+        assert len(texts) > 10
+        ours = [BLANK.join(translate(text, SPANISH)) for text in texts]
+        theirs = lou_translate("es-g1.ctb", texts)
+        wrong = [(t, o, lou) for t, o, lou in zip(texts, ours, theirs, strict=True) if o != lou]
+        assert not wrong, wrong[:5]

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME = "my-game"
 KIT = f"{GAME}/a4/{{n}}-players/{GAME}_{{n}}p_a4"
 ES_SKIP = re.compile(
-    rf"^skipped es for {GAME}: (\d+) texts have no Spanish \(check --strict lists them\)$"
+    rf"^skipped (?:braille-)?es for {GAME}: (\d+) texts have no Spanish \(check --strict lists them\)$"
 )
 COUNT = "    count: 1\n"
 ORANGE = (0xE6, 0x9F, 0x00)  # the sun of the example's picture
@@ -120,12 +120,12 @@ def assert_schemas_named(folder: Path, kinds: dict[str, str]) -> None:
         jsonschema.validate(yaml.safe_load(path.read_text()), json.loads(schema.read_text()))
 
 
-def test_the_new_game_builds_like_make_print_and_only_spanish_is_skipped(
+def test_the_new_game_builds_like_make_print_and_only_the_spanish_sets_are_skipped(
     printed: tuple[Path, list[str], str],
 ) -> None:
     root, errors, _ = printed
-    (skip,) = errors
-    assert ES_SKIP.match(skip), skip
+    assert len(errors) == 2, errors  # es and braille-es, the braille set over es
+    assert all(ES_SKIP.match(skip) for skip in errors), errors
     out = root / "out" / GAME
     for labels in ("", "large-print/", "large-print-atkinson/", "high-contrast/", "colour-blind/"):
         for paper in ("a4", "letter"):
@@ -193,20 +193,21 @@ def test_a_plain_check_passes_and_strict_names_every_missing_text(
     root, errors, _ = printed
     status, lines, out = run(["check", GAME, *sources(root)], capsys, root)
     assert (status, lines) == (0, errors)
-    assert out == "ok: 1 game checked with 7 label sets\n"
+    assert out == "ok: 1 game checked with 8 label sets\n"
     missing = int(ES_SKIP.match(errors[0]).group(1))  # type: ignore[union-attr]
     status, lines, _ = run(["check", "--strict", GAME, *sources(root)], capsys, root)
     assert status == 2
     *named, hint = lines
     assert len(named) == missing
     where = re.compile(
-        rf"^(/.*/)?content/{GAME}/[a-z-]+\.yaml:\d+:\d+: label set 'es' \(.*es\.yaml\) "
+        rf"^(/.*/)?content/{GAME}/[a-z-]+\.yaml:\d+:\d+: label set '(?:braille-)?es' \(.*es\.yaml\) "
         r"is complete but has no text for (['\"]).+\2$"
     )
     assert all(where.match(line) for line in named), named
     assert f"content/{GAME}/game.yaml:7:9:" in named[0] and named[0].endswith("'My game'")
     assert any(line.endswith("'SUN 1'") for line in named)
-    assert hint == f"hint: add them under text: in content/{GAME}/labels/es.yaml"
+    # braille-es (the braille set over es) is checked first, and asks for its own file.
+    assert hint == f"hint: add them under text: in content/{GAME}/labels/braille-es.yaml"
     # Asking for Spanish on the game by name refuses it the same way.
     status, lines, _ = run(
         ["build", GAME, "--labels", "es", *sources(root), "--out", str(root / "es")], capsys, root

@@ -141,7 +141,8 @@ PASS_AND_PICK_ROW = [
     "a4, letter, a3, tabloid, legal",
 ]
 LABEL_SETS = (
-    "label sets (--labels): standard, braille, colour-blind, es, high-contrast, large-print, "
+    "label sets (--labels): standard, braille, braille-es, colour-blind, es, high-contrast, "
+    "large-print, "
     "large-print-atkinson"
 )
 BOX_CHARACTERS = re.compile("[\u2500-\u257f]")

@@ -348,7 +348,11 @@ def test_a_sum_never_breaks_beside_its_operators(
 def test_a_short_table_stays_on_one_page_in_every_english_label_set(labelled: Path) -> None:
     """Shapes the Game's "What to pull out" (5 rows) used to split 3 + 2 over two pages; a
     table that goes on over a page repeats its header there, so one header means one page."""
-    keys = [p for p in labelled.rglob("shapes-the-game_*host-key.pdf") if "_es_" not in p.name]
+    keys = [
+        p
+        for p in labelled.rglob("shapes-the-game_*host-key.pdf")
+        if "_es_" not in p.name and "_braille-es_" not in p.name
+    ]
     assert len(keys) >= 8
     for path in keys:
         pages = [" ".join(lines) for lines in page_lines(path)]

@@ -133,6 +133,10 @@ SPANISH = BrailleCode(
             "ú": cell("23456"),
             "ü": cell("1256"),
             "ñ": cell("12456"),
+            # The ordinal indicators of "1.º" and "1.ª": the letters they raise, after the
+            # full stop that ends the number (liblouis's es-g1 has no sign for them).
+            "º": cell("135"),
+            "ª": cell("1"),
         }
     ),
     punctuation=_frozen(
@@ -153,6 +157,8 @@ SPANISH = BrailleCode(
             "\u2013": cell("36"),  # an en dash between numbers or words: the hyphen's sign
             "'": cell("3"),
             "\u00d7": cell("236"),  # the multiplication sign; CBE mathematics: multiplied by
+            "+": cell("235"),  # CBE mathematics: plus
+            "=": cell("2356"),  # CBE mathematics: equals
             "%": cells("456", "356"),
             "/": cells("6", "2"),
         }

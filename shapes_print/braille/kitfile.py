@@ -11,7 +11,10 @@ from collections.abc import Sequence
 
 from shapes_print.braille.brf import EmbosserFile, embosser_file
 from shapes_print.cardfile import card_template
+from shapes_print.errors import UserError
 from shapes_print.load.content import Library, LoadedGame
+from shapes_print.plan.braille import braille_lines
+from shapes_print.plan.cards import card_box
 from shapes_print.plan.context import DrawContext
 from shapes_print.primitives import Document
 
@@ -36,6 +39,41 @@ def card_names(
             name = ctx.words.fill(text, {"name": card.name or card.id, **fields}, where)
             named.append((name, str(count)))
     return named
+
+
+def braille_fits(loaded: LoadedGame, library: Library, ctx: DrawContext, size: str) -> bool:
+    """Whether every card's braille fits its zone on cards of a named `size`."""
+    style = ctx.style.braille
+    if style is None:
+        return True
+    try:
+        template = card_template(loaded, library, size)
+        for deck in loaded.decks:
+            for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+                where = deck.source.source(("cards", index))
+                fields = {"id": card.id, **card.fields}
+                for zone in template.layouts[card.layout].elements:
+                    if zone.kind == "braille" and zone.text and not zone.hidden:
+                        text = ctx.words.fill(zone.text, fields, where)
+                        box = card_box(zone, template)
+                        braille_lines(text, ctx.words.locale, box, style, where, card.id)
+    except UserError:
+        return False
+    return True
+
+
+def with_fitting_sizes(
+    error: UserError, loaded: LoadedGame, library: Library, ctx: DrawContext
+) -> UserError:
+    """The error of a card whose braille has no room, saying at which card sizes this
+    label set's braille fits every card of the game (or that it fits none)."""
+    sizes = [size for size in library.card_sizes if braille_fits(loaded, library, ctx, size)]
+    fits = (
+        f"this label set's braille fits every card at --card-size {', '.join(sizes)}"
+        if sizes
+        else "this label set's braille fits none of templates/card-sizes.yaml"
+    )
+    return UserError(error.source, f"{error.message}; {fits}", error.hint)
 
 
 def braille_file(

@@ -8,9 +8,12 @@ followed by a letter that would read as a digit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from shapes_print.braille.cells import BLANK
 from shapes_print.braille.codes import A_TO_J, CODES, DIGITS, BrailleCode
 
+DIVISION = "\u00ad"  # a soft hyphen: where a word too long for its line may be divided
 PASSAGE_WORDS = 3  # UEB 8: three or more capitalised words make a capitals passage
 
 
@@ -56,6 +59,21 @@ def translate(text: str, code: BrailleCode) -> list[str]:
             cells += code.capital_terminator  # UEB 8: before or after punctuation
         braille.append(cells)
     return braille
+
+
+def divisible(text: str, code: BrailleCode, hyphenation: Sequence[str]) -> list[str]:
+    """The braille words of `text`, a word the `hyphenation` list writes divided ("cyl-in-der")
+    marked where `fill_lines` may divide it when it is too long for a line (as TeX's
+    \\hyphenation list does), where its pieces spell it cell for cell."""
+    places = {entry.replace("-", ""): entry.split("-") for entry in hyphenation}
+    words = translate(text, code)
+    for index, word in enumerate(text.split()):
+        pieces = places.get(word.lower())
+        if pieces:
+            cells = [translate(piece, code)[0] for piece in pieces]
+            if "".join(cells) == words[index]:
+                words[index] = DIVISION.join(cells)
+    return words
 
 
 def _word(word: str, code: BrailleCode, capitals_off: bool) -> str:
@@ -141,7 +159,8 @@ def _letter(char: str, code: BrailleCode, word: str) -> str:
 def fill_lines(words: list[str], width: int, hyphen: str) -> list[str]:
     """Words joined by blank cells into lines of at most `width` cells. A word longer than a
     line is divided after one of its own hyphens (UEB 8 allows it for capitalised words
-    too); a word with no hyphen to divide at that is still too long is an error."""
+    too) or at a `DIVISION` mark, where the hyphen is added; a word with no such place to
+    divide at that is still too long is an error."""
     pieces: list[str] = []
     for word in words:
         pieces.extend(_divided(word, width, hyphen))
@@ -158,9 +177,17 @@ def fill_lines(words: list[str], width: int, hyphen: str) -> list[str]:
 
 
 def _divided(word: str, width: int, hyphen: str) -> list[str]:
-    if len(word) <= width:
-        return [word]
-    cut = word.rfind(hyphen, 0, width)
-    if cut <= 0:
-        raise BrailleError(f"a word of {len(word)} cells does not fit a line of {width}")
-    return [word[: cut + 1], *_divided(word[cut + 1 :], width, hyphen)]
+    """The word whole when it fits, else its longest head that fits ending in a hyphen
+    (its own, or one added at a division mark), then the rest divided the same way."""
+    whole = word.replace(DIVISION, "")
+    if len(whole) <= width:
+        return [whole]
+    head = ""
+    for at, cell in enumerate(word):
+        if cell in (hyphen, DIVISION):
+            candidate = word[:at].replace(DIVISION, "") + hyphen
+            if len(candidate) <= width and at + 1 < len(word):
+                head, rest = candidate, word[at + 1 :]
+    if not head or len(head) <= 1:
+        raise BrailleError(f"a word of {len(whole)} cells does not fit a line of {width}")
+    return [head, *_divided(rest, width, hyphen)]

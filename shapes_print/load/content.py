@@ -44,6 +44,7 @@ from shapes_print.load.templates import (
     build_templates,
     element_place,
     read_templates,
+    sized_templates,
 )
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
@@ -158,6 +159,9 @@ class Library:
     press: Press  # what print-shop files are made for (printing.press, its profile checked)
     printing_source: Document  # templates/print.yaml, for the lines its words are written on
     guide: LoadedDocument
+    # (template id, card size name) -> the template with the label set's changes for that
+    # size (`cards: sizes:`), at that size.
+    sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
 
 
 def _mapping(doc: Document) -> dict:
@@ -189,6 +193,10 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     printing = validate(PrintSettings, print_doc)
     for name, template in templates.items():
         check_boxes(template, printing.bleed, element_place(merged[name]))
+    card_sizes = _sizes(
+        read_yaml(folder / "card-sizes.yaml"), "card size", "poker: {width: 63.5mm, height: 88.9mm}"
+    )
+    sized = sized_templates(merged, labels, card_sizes, printing) if labels else {}
     guide_path = inside(folder, printing.guide, print_doc.source(("guide",)), "templates")
     press = load_press(folder, printing.press, print_doc.source(("press", "profile")))
     guide = load_document(guide_path)
@@ -204,15 +212,12 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
             _mapping(patterns_doc), patterns_doc.path, patterns_doc.source
         ),
         papers=papers,
-        card_sizes=_sizes(
-            read_yaml(folder / "card-sizes.yaml"),
-            "card size",
-            "poker: {width: 63.5mm, height: 88.9mm}",
-        ),
+        card_sizes=card_sizes,
         printing=printing,
         press=press,
         printing_source=print_doc,
         guide=guide,
+        sized_templates=sized,
     )
 
 

@@ -53,11 +53,20 @@ class ElementPatch(Strict):
     hidden: bool | None = None
 
 
+class SizePatch(Strict):
+    """Changes to elements by name on cards of one size (a name in templates/card-sizes.yaml),
+    over the changes for every size: a braille zone needs the same room on a mini card."""
+
+    elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
+
+
 class CardsPatch(Strict):
-    """Changes to every card template: the trim hairline and elements by name."""
+    """Changes to every card template: the trim hairline and elements by name, and by
+    card size."""
 
     trim_line: TrimLine | None = None
     elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
+    sizes: dict[Identifier, SizePatch] = Field(default_factory=dict)
 
 
 class GamePatch(Strict):
@@ -97,7 +106,7 @@ class Contrast(Strict):
 class LabelSet(Strict):
     """One label set, after `extends` is resolved."""
 
-    extends: str | None = None
+    extends: str | list[str] | None = None
     description: str = ""
     complete: bool = False
     # The games this set is made for (default: every game); a set whose words cover only
@@ -205,26 +214,8 @@ def _locate(ref: str, folder: Path, beside: Path | None) -> Path:
 
 
 def load_labels(ref: str, folder: Path) -> LoadedLabels:
-    """Read a label set by shipped name or path and resolve its `extends` chain."""
-    path = _locate(ref, folder, None)
-    docs: list[Document] = []
-    data: dict[str, Any] = {}
-    while True:
-        doc = read_yaml(path, locale=None)  # its locale is known at the end of the chain
-        if not isinstance(doc.data, dict):
-            raise UserError(
-                doc.source(), "a label set is a mapping of keys such as text: and style:"
-            )
-        if any(seen.path == path for seen in docs):
-            raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
-        docs.append(doc)
-        data = deep_merge(doc.data, data)
-        parent = doc.data.get("extends")
-        if parent is None:
-            break
-        if not isinstance(parent, str):
-            raise UserError(doc.source(("extends",)), "extends: must be the name of a label set")
-        path = _locate(parent, folder, path.parent)
+    """Read a label set by shipped name or path and resolve what it `extends`."""
+    docs, data = _extended(_locate(ref, folder, None), folder, ())
     source = Layered(tuple((doc, ()) for doc in docs))
     spec = validate(LabelSet, source, data)  # type: ignore[arg-type]
     try:
@@ -240,6 +231,34 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
         written.append((("ordinal",), spec.ordinal))
     check_messages(written, spec.locale, source)
     return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
+
+
+def _extended(
+    path: Path, folder: Path, within: tuple[Path, ...]
+) -> tuple[list[Document], dict[str, Any]]:
+    """A label set's file and every file it extends, the one that wins a key first, and their
+    data merged. `extends` names one set or a list (a later one over an earlier: `[braille,
+    es]` is the braille set in Spanish); this file is over them all."""
+    doc = read_yaml(path, locale=None)  # its locale is known at the end of the chain
+    if not isinstance(doc.data, dict):
+        raise UserError(doc.source(), "a label set is a mapping of keys such as text: and style:")
+    if path in within:
+        raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
+    parents = doc.data.get("extends")
+    if parents is None:
+        return [doc], doc.data
+    names = [parents] if isinstance(parents, str) else parents
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise UserError(
+            doc.source(("extends",)), "extends: must be the name of a label set, or a list of them"
+        )
+    docs: list[Document] = []
+    data: dict[str, Any] = {}
+    for name in names:
+        above, merged = _extended(_locate(name, folder, path.parent), folder, (*within, path))
+        docs = above + docs
+        data = deep_merge(data, merged)
+    return [doc, *docs], deep_merge(data, doc.data)
 
 
 def load_game_labels(folder: Path) -> dict[str, OwnLabels]:
@@ -275,13 +294,18 @@ def check_messages(written: list[tuple[Loc, str]], locale: str, source: Layered)
             raise UserError(place(at, text, error.offset), error.message, error.hint) from None
 
 
-def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[str, Any]:
-    """A card template's data with the label set's element and trim-line changes applied."""
+def patch_template(
+    data: dict[str, Any], labels: LoadedLabels | None, size: str | None = None
+) -> dict[str, Any]:
+    """A card template's data with the label set's element and trim-line changes applied,
+    and its changes for cards of `size` over those."""
     if labels is None:
         return data
     patch = labels.data.get("cards", {})
     data = deep_merge(data, {"trim_line": patch["trim_line"]}) if "trim_line" in patch else data
     wanted = patch.get("elements", {})
+    if size is not None:
+        wanted = deep_merge(wanted, patch.get("sizes", {}).get(size, {}).get("elements", {}))
     layouts = {}
     for layout_id, layout in data.get("layouts", {}).items():
         elements = [
@@ -296,9 +320,15 @@ def patch_template(data: dict[str, Any], labels: LoadedLabels | None) -> dict[st
 
 def check_element_names(labels: LoadedLabels, known: set[str]) -> None:
     """A misspelt element name would change nothing: name it and the known ones instead."""
-    for name in labels.spec.cards.elements:
+    cards = labels.spec.cards
+    named = [(("cards", "elements", name), name) for name in cards.elements] + [
+        (("cards", "sizes", size, "elements", name), name)
+        for size, patch in cards.sizes.items()
+        for name in patch.elements
+    ]
+    for loc, name in named:
         if name not in known:
             raise UserError(
-                labels.source.source(("cards", "elements", name)),
+                labels.source.source(loc),
                 f"no card layout element is named {name!r} (named: {', '.join(sorted(known))})",
             )

@@ -63,6 +63,8 @@ class BrailleStyle(Strict):
     line_spacing: Size
     colour: Colour
     embosser: Embosser
+    # Words a card's zone may divide at the end of a line, written divided: "cyl-in-der".
+    hyphenation: list[str] = Field(default_factory=list)
 
 
 class SheetStyle(Strict):

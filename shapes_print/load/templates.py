@@ -32,6 +32,7 @@ from shapes_print.paths import inside
 
 if TYPE_CHECKING:
     from shapes_print.load.labels import LoadedLabels
+    from shapes_print.load.printmodels import PrintSettings
 
 # A game's own card templates: `content/GAME/<OWN_FOLDER>/*.yaml`.
 OWN_FOLDER = "cards"
@@ -147,6 +148,30 @@ def element_names(templates: Iterable[CardTemplate]) -> set[str]:
         for element in layout.elements
         if element.name
     }
+
+
+def sized_templates(
+    merged: dict[str, Document],
+    labels: LoadedLabels,
+    card_sizes: dict[str, tuple[float, float]],
+    printing: PrintSettings,
+) -> dict[tuple[str, str], CardTemplate]:
+    """Each template with the label set's changes for each card size it names, at that size."""
+    sized = {}
+    for size in labels.spec.cards.sizes:
+        if size not in card_sizes:
+            raise UserError(
+                labels.source.source(("cards", "sizes", size)),
+                f"no card size is named {size!r} (named: {', '.join(card_sizes)})",
+            )
+        width, height = card_sizes[size]
+        for name, doc in merged.items():
+            data = {**patch_template(doc.data, labels, size), "id": name}
+            template = validate(CardTemplate, doc, data, ())
+            template = template.model_copy(update={"card": {"width": width, "height": height}})
+            check_boxes(template, printing.bleed, element_place(doc))
+            sized[(name, size)] = template
+    return sized
 
 
 def element_place(doc: Document) -> Callable[[str, int], Source]:

@@ -8,7 +8,7 @@ lines from the zone's top-left corner, so swell paper raises them and nothing el
 from __future__ import annotations
 
 from shapes_print.braille.cells import raised
-from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
+from shapes_print.braille.translate import BrailleError, code_for, divisible, fill_lines
 from shapes_print.errors import Source, UserError
 from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.primitives import Artifact, Item, Paint, Path, PathOp
@@ -17,16 +17,24 @@ from shapes_print.shapes import ellipse_ops
 Box = tuple[float, float, float, float]
 HYPHEN = "\u2824"  # dots 36, the hyphen in both codes: where a long word may be divided
 MM = 72 / 25.4
+EPSILON = 1e-6  # points: a zone written to hold exactly n cells holds n, whatever the rounding
 
 
 def cells_across(width: float, style: BrailleStyle) -> int:
     """How many cells fit side by side in `width` points (dots included whole)."""
-    return int((width - style.dot_spacing - style.dot_diameter) // style.cell_spacing) + 1
+    return int((width - style.dot_spacing - style.dot_diameter + EPSILON) // style.cell_spacing) + 1
 
 
 def lines_down(height: float, style: BrailleStyle) -> int:
     """How many lines of cells fit one above another in `height` points."""
-    return int((height - 2 * style.dot_spacing - style.dot_diameter) // style.line_spacing) + 1
+    return (
+        int((height - 2 * style.dot_spacing - style.dot_diameter + EPSILON) // style.line_spacing)
+        + 1
+    )
+
+
+class BrailleRoomError(UserError):
+    """A card's braille does not fit its zone: the kit stage adds the sizes where it does."""
 
 
 def braille_lines(
@@ -37,11 +45,12 @@ def braille_lines(
     _, _, width, height = box
     across, down = cells_across(width, style), lines_down(height, style)
     try:
-        lines = fill_lines(translate(text, code_for(locale)), across, HYPHEN)
+        words = divisible(text, code_for(locale), style.hyphenation)
+        lines = fill_lines(words, across, HYPHEN)
     except BrailleError as error:
-        raise UserError(where, f"{what}: braille for {text!r}: {error}") from None
+        raise BrailleRoomError(where, f"{what}: braille for {text!r}: {error}") from None
     if len(lines) > down:
-        raise UserError(
+        raise BrailleRoomError(
             where,
             f"{what}: braille for {text!r} needs {len(lines)} lines of {across} cells; "
             f"its zone ({width / MM:.1f} x {height / MM:.1f} mm) holds {down}",
