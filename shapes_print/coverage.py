@@ -24,13 +24,18 @@ from shapes_print.message import ENGLISH, counted
 from shapes_print.words import Words
 
 
-def game_words(words: Words, own: OwnLabels | None, locale: str) -> Words:
-    """The words a game's kits print with: the set's, with the game's own file over them."""
-    if own is None:
-        return words.for_game({}, {})
-    check_own_messages(own, locale)
-    text = own.spec.text
-    return words.for_game(text, {english: own.source.source(("text", english)) for english in text})
+def game_words(words: Words, own: list[OwnLabels], locale: str) -> Words:
+    """The words a game's kits print with: the set's, with the game's own files over them
+    (`own` as load/labels.own_files gives them, the one that wins first)."""
+    text: dict[str, str] = {}
+    places = {}
+    for file in reversed(own):
+        check_own_messages(file, locale)
+        text.update(file.spec.text)
+        places.update(
+            {english: file.source.source(("text", english)) for english in file.spec.text}
+        )
+    return words.for_game(text, places)
 
 
 def contrast_skips(

@@ -17,7 +17,7 @@ from shapes_print.fonts import PACKAGE, FontPair, font_data, font_file, load_fon
 from shapes_print.load.content import Library, LoadedGame, load_library
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.inputs import note
-from shapes_print.load.labels import Layered, LoadedLabels, check_element_names
+from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.models import Deck
 from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import deep_merge
@@ -97,7 +97,7 @@ def make_variant(
     check_element_names(labels, element_names([*library.templates.values(), *own]))
     for game in variant.games.values():
         check_fields_are_read(game, library)
-        game.words = game_words(words, game.labels.get(labels.name), labels.locale)
+        game.words = game_words(words, own_files(labels, game.labels), labels.locale)
     variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
     return variant
 
@@ -155,9 +155,8 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
     to extra decks (Collect 3's task cards) as well as the main one.
     """
     game_id = loaded.game.id
-    own = loaded.labels.get(labels.name)
     layers = [(labels.data.get("games", {}).get(game_id) or {}, ("games", game_id), labels.source)]
-    if own is not None:  # the game's own file, over the set's patch for it
+    for own in reversed(own_files(labels, loaded.labels)):  # the game's own, over the set's
         data = {kind: own.source.data[kind] for kind in PATCH_KINDS if kind in own.source.data}
         layers.append((data, (), Layered(((own.source, ()),))))
     decks = [d.deck for d in loaded.decks]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from shapes_print import pipeline
 from shapes_print.cardfile import card_symbols, card_template
 from shapes_print.errors import UserError
-from shapes_print.primitives import Artifact, Group, Item, Text
+from shapes_print.primitives import Artifact, Group, Item, Path, Text
 from shapes_print.units import LengthError, mm, parse_card_length, parse_size
 
 # Every game whose layouts are written relative to the card; each must draw at every size.
@@ -94,9 +94,12 @@ def test_print_shop_symbols_grow_by_the_bleed_and_backgrounds_reach_it() -> None
     assert (back.width, back.height) == pytest.approx((mm(63.5 + 6), mm(88.9 + 6)))
     (moved,) = back.items
     assert isinstance(moved, Group) and (moved.dx, moved.dy) == (bleed, bleed)
-    background = moved.items[0]
-    assert (background.x, background.y, background.w, background.h) == pytest.approx(  # type: ignore[union-attr]
-        (-bleed, -bleed, mm(63.5) + 2 * bleed, mm(88.9) + 2 * bleed)
+    background = moved.items[0]  # filled first, its pattern clipped to the same outline
+    assert isinstance(background, Path)
+    xs = [value for op in background.ops for value in op[1::2]]
+    ys = [value for op in background.ops for value in op[2::2]]
+    assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx(
+        (-bleed, -bleed, mm(63.5) + bleed, mm(88.9) + bleed)
     )
     panel = moved.items[2]  # the title panel is not marked `bleed` and stays where it was
     assert panel.x == pytest.approx(mm(8))  # type: ignore[union-attr]

@@ -272,6 +272,20 @@ def load_game_labels(folder: Path) -> dict[str, OwnLabels]:
     return found
 
 
+def own_files(labels: LoadedLabels, own: dict[str, OwnLabels]) -> list[OwnLabels]:
+    """A game's own files that apply under a label set, the one that wins first: the set's
+    own, then those of each set it extends in the same language, as the set takes their
+    words (a game's Spanish reaches braille-es, which extends es; its changes for the
+    English standard set do not reach es)."""
+    found = [own[labels.name]] if labels.name in own else []
+    extended = {doc.path.stem: doc.path for doc, _ in labels.source.layers[1:]}
+    for name, path in extended.items():
+        inherited = name != labels.name and name in own
+        if inherited and load_labels(str(path), path.parent).locale == labels.locale:
+            found.append(own[name])
+    return found
+
+
 def check_own_messages(own: OwnLabels, locale: str) -> None:
     """A game's own translations hold to the locale of the label set they join."""
     written = [(("text", english), text) for english, text in own.spec.text.items()]
