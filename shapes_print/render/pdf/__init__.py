@@ -6,8 +6,10 @@ the PDF's bytes on a binary stream; `write_pdf` returns the page count.
 One job per module:
 - `objects`: numbers, compressed streams, object numbers, cross-reference table, trailer;
   the file is written while it is drawn.
-- `pen`: items as content-stream operators, graphics state, marked content (roles and
-  artifacts), forms for symbols and shared fills, the build-wide caches.
+- `pen`: items as content-stream operators in one file, graphics state, marked content
+  (roles and artifacts), forms for symbols and shared fills.
+- `operators`: what is worked out once per build and copied into every file: outlines,
+  lines of text as glyph ids, shared fills, drawn groups.
 - `fonts`: embedded subsets (Identity-H CID fonts keeping the font's glyph ids), widths,
   ToUnicode, subset tags from the glyph set.
 - `images`: card pictures as image XObjects (JPEG as it is, PNG decoded, alpha as a soft
@@ -52,7 +54,7 @@ from typing import BinaryIO
 import pydyf
 
 from shapes_print.primitives import Box, Document
-from shapes_print.render.pdf import fonts, images, objects, pdfx, pen
+from shapes_print.render.pdf import fonts, images, objects, operators, pdfx
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
@@ -67,7 +69,7 @@ PRODUCER = "shapes-print"
 def clear_caches() -> None:
     """Let go of everything this process remembers between files (groups drawn, texts,
     subsets, compressed streams): the next file is written from scratch, to the same bytes."""
-    memos = (pen.DRAWN, pen.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED)
+    memos = (operators.DRAWN, operators.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED)
     for memo in (*memos, images.ENCODED):
         memo.clear()
 

@@ -15,7 +15,8 @@ Speed, which is most of why this is not a general PDF library:
   compressed once per build and placed by reference in every file that shows it;
 - a symbol becomes a form XObject the first time a file places it, so a file holds only
   the drawings it uses, each once;
-- an outline's operators and a text's glyph ids are worked out once per build.
+- an outline's operators and a text's glyph ids are worked out once per build
+  (render/pdf/operators.py keeps what the build shares).
 Groups that place symbols are drawn each time, since placing defines the form in the file.
 
 Marked content, for the structure tree (`tags`): on a page, a group with a role becomes an
@@ -29,13 +30,10 @@ the build-wide cache keeps, so a group's operators never hold an MCID.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from math import ceil, cos, floor, radians, sin
+from math import cos, radians, sin
 
-from shapes_print.fonts import Font, font_named
 from shapes_print.primitives import (
     Artifact,
     Colour,
@@ -45,7 +43,6 @@ from shapes_print.primitives import (
     Line,
     Paint,
     Path,
-    PathOp,
     RasterPicture,
     Rect,
     Symbol,
@@ -63,57 +60,26 @@ from shapes_print.render.pdf.objects import (
     reference,
     text_string,
 )
+from shapes_print.render.pdf.operators import (
+    DRAWN,
+    GROUPS_KEPT,
+    SHARED_FORM_MIN,
+    Drawn,
+    SharedForm,
+    Shown,
+    TextKey,
+    path_ops,
+    round_rect,
+    shared_form,
+    show,
+)
 from shapes_print.render.pdf.tags import Element, StructureTree
-from shapes_print.shapes import KAPPA, extent
 
 # Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
 _PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
 _RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True, True): "B"}
-# A path operation's PDF operator after its numbers, written where each %s stands.
-_OPERATION = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "h"}
-# A clipped, text-free group whose operators reach this many characters (a pattern fill)
-# becomes a form shared by the build; below it, a form's own object costs more than it saves.
-_SHARED_FORM_MIN = 4096
-# Groups and lines of text the build keeps drawn: a tagged sheet caches each cell, label
-# and paragraph of its pages (its tables and lists are drawn around them), several
-# thousand over `make print`; each is a few small strings.
-GROUPS_KEPT = 8192
 # Form XObjects are named after their symbol under this prefix (`/FormXob.face-circle`).
 FORM_PREFIX = "FormXob."
-
-TextKey = tuple[str, float, str, str]  # font, size, anchor, text
-
-
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    """A line of text worked out once per build: how far its anchor moves it left, its
-    font and show operators, and the glyphs it shows (glyph id, code point)."""
-
-    font: Font
-    offset: float
-    operators: str
-    glyphs: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _SharedForm:
-    """A group drawn as a form XObject, made once per build: its name (from its bytes,
-    so the same in every file), box and compressed operators. Each file writes its own
-    copy the first time it shows it."""
-
-    name: str
-    box: tuple[int, int, int, int]
-    packed: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class _Drawn:
-    """A group's operators, and the texts and shared forms among them in the order they
-    first come (for the file's fonts and forms, which are numbered in that order: a group
-    copied numbers them as drawing it did)."""
-
-    operators: tuple[str, ...]
-    uses: tuple[TextKey | _SharedForm, ...]
 
 
 @dataclass(slots=True)
@@ -134,36 +100,6 @@ class Stream:
     forms: dict[str, int] = field(default_factory=dict)
 
 
-# Groups drawn so far in this build, by the colour space they were drawn in (their colour
-# operators are that space's), and lines of text worked out.
-DRAWN: dict[str, Memo[Group, _Drawn | _SharedForm]] = {}
-SHOWN: Memo[TextKey, _Shown] = Memo(GROUPS_KEPT)
-
-
-@lru_cache(maxsize=256)
-def _path_ops(ops: tuple[PathOp, ...]) -> str:
-    """An outline as PDF operators; remembered, since every file of a kit redraws its
-    card faces. A pattern is thousands of marks on a few hundred distinct coordinates, and
-    formatting a number is most of the cost, so each distinct one is formatted once."""
-    values = [value for op in ops for value in op[1:]]
-    distinct = list(dict.fromkeys(values))
-    written = dict(zip(distinct, numbers(*distinct).split(), strict=True))
-    return " ".join([_OPERATION[op[0]] for op in ops]) % tuple(map(written.__getitem__, values))
-
-
-def _round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
-    """A rectangle with quarter-circle corners (radius clamped to half the shorter side)."""
-    r = min(r, w / 2, h / 2)
-    k = r * (1 - KAPPA)
-    x1, y1 = x + w, y + h
-    return (
-        ("M", x + r, y), ("L", x1 - r, y), ("C", x1 - k, y, x1, y + k, x1, y + r),
-        ("L", x1, y1 - r), ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
-        ("L", x + r, y1), ("C", x + k, y1, x, y1 - k, x, y1 - r),
-        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
-    )  # fmt: skip
-
-
 def _places_symbols(items: Iterable[Item]) -> bool:
     """Whether drawing the items writes into the file (a symbol's form, a picture)."""
     return any(
@@ -171,42 +107,6 @@ def _places_symbols(items: Iterable[Item]) -> bool:
         or (isinstance(item, Group | Artifact) and _places_symbols(item.items))
         for item in items
     )
-
-
-def _shared_form(group: Group, operators: str) -> _SharedForm:
-    """The group's operators as a compressed form; its box is the group's clip, moved,
-    scaled and turned as the group is, widened to whole points, so the form draws exactly
-    what the group drew."""
-    assert group.clip is not None
-    left, bottom, right, top = extent(group.clip)
-    c, s = (cos(radians(group.angle)), sin(radians(group.angle))) if group.angle else (1.0, 0.0)
-    k = group.scale
-    xs, ys = [], []
-    for x, y in ((left, bottom), (right, bottom), (left, top), (right, top)):
-        xs.append(group.dx + k * (c * x - s * y))
-        ys.append(group.dy + k * (s * x + c * y))
-    box = (floor(min(xs)), floor(min(ys)), ceil(max(xs)), ceil(max(ys)))
-    packed = deflated(operators.encode("ascii"))
-    name = f"fill-{hashlib.sha256(b'%r' % (box,) + packed).hexdigest()[:12]}"
-    return _SharedForm(name, box, packed)
-
-
-def _shown(key: TextKey) -> _Shown:
-    """A line of text as glyph ids in hex, with its font and size set."""
-    shown = SHOWN.get(key)
-    if shown is None:
-        name, size, anchor, text = key
-        font = font_named(name)
-        glyphs = font.glyphs
-        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text))
-        offset = 0.0
-        if anchor != "start":
-            width = font.width(text, size)
-            offset = 0.5 * width if anchor == "middle" else width
-        hex_ids = "".join([f"{glyph:04X}" for glyph, _ in ids])
-        operators = f"/{name} {numbers(size)} Tf <{hex_ids}> Tj"
-        shown = SHOWN.keep(key, _Shown(font, offset, operators, ids))
-    return shown
 
 
 class Pen:
@@ -233,7 +133,7 @@ class Pen:
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
         self.state = _State()
         self.stream = Stream()
-        self.used: list[TextKey | _SharedForm] = []  # texts and shared forms, in order
+        self.used: list[TextKey | SharedForm] = []  # texts and shared forms, in order
         self._emit = self.stream.operators.append
 
     def start(self, stream: Stream) -> None:
@@ -324,7 +224,7 @@ class Pen:
         elif isinstance(item, Rect):
             paint = self._paint(item.paint)
             if item.radius:
-                outline = _path_ops(_round_rect(item.x, item.y, item.w, item.h, item.radius))
+                outline = path_ops(round_rect(item.x, item.y, item.w, item.h, item.radius))
                 self._emit(f"{outline} {_PATH_PAINT[paint]}")
             else:
                 self._emit(f"{numbers(item.x, item.y, item.w, item.h)} re {_RECT_PAINT[paint]}")
@@ -334,9 +234,9 @@ class Pen:
         elif isinstance(item, Path):
             paint = self._paint(item.paint)
             if item.paint.cap == "round":  # set for this path only: butt stays the rule
-                self._emit(f"1 J {_path_ops(item.ops)} {_PATH_PAINT[paint]} 0 J")
+                self._emit(f"1 J {path_ops(item.ops)} {_PATH_PAINT[paint]} 0 J")
             else:
-                self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
+                self._emit(f"{path_ops(item.ops)} {_PATH_PAINT[paint]}")
         elif isinstance(item, Text):
             self._fill(item.colour, fine=True)
             self._text(item)
@@ -377,12 +277,12 @@ class Pen:
 
     def _text(self, item: Text) -> None:
         key = (item.font, item.size, item.anchor, item.text)
-        shown = _shown(key)
+        shown = show(key)
         self._use_text(key, shown)
         x = item.x - shown.offset
         self._emit(f"BT {numbers(x, item.y)} Td {shown.operators} ET")
 
-    def _use_text(self, key: TextKey, shown: _Shown) -> None:
+    def _use_text(self, key: TextKey, shown: Shown) -> None:
         """List the text's font for the stream and its glyphs for the file."""
         self.stream.fonts.add(shown.font.name)
         self.used.append(key)
@@ -412,7 +312,7 @@ class Pen:
                 number = self._define(art)
             self.forms[picture.name] = number
         self.stream.forms[picture.name] = number
-        clip = f"{_path_ops(image.clip)} W n " if image.clip else ""
+        clip = f"{path_ops(image.clip)} W n " if image.clip else ""
         self._emit(f"q {clip}{placement(image)} /{FORM_PREFIX}{picture.name} Do Q")
 
     def _define(self, symbol: Symbol) -> int:
@@ -447,23 +347,23 @@ class Pen:
         if group.scale != 1.0:
             self._emit(f"{numbers(group.scale)} 0 0 {numbers(group.scale)} 0 0 cm")
         if group.clip:
-            self._emit(f"{_path_ops(group.clip)} W* n")
+            self._emit(f"{path_ops(group.clip)} W* n")
 
     def _group(self, group: Group) -> None:
         """A group drawn unmarked. Its operators depend only on the group (its state starts
         unknown), so a group seen before in the build is copied, not redrawn; a large
         clipped one without text is placed as a shared form."""
         known = self.drawn.get(group)
-        if isinstance(known, _SharedForm):
+        if isinstance(known, SharedForm):
             self._place_shared(known)
             return
         if known is not None:
             self.stream.operators.extend(known.operators)
             for use in known.uses:
-                if isinstance(use, _SharedForm):
+                if isinstance(use, SharedForm):
                     self._use_shared(use)
                 else:
-                    self._use_text(use, _shown(use))
+                    self._use_text(use, show(use))
             return
         code = self.stream.operators
         start, first_use = len(code), len(self.used)
@@ -477,17 +377,17 @@ class Pen:
         drawn = code[start:]
         uses = tuple(dict.fromkeys(self.used[first_use:]))
         plain = not uses
-        if group.clip and plain and sum(map(len, drawn)) >= _SHARED_FORM_MIN:
+        if group.clip and plain and sum(map(len, drawn)) >= SHARED_FORM_MIN:
             del code[start:]
-            self._place_shared(self.drawn.keep(group, _shared_form(group, "\n".join(drawn))))
+            self._place_shared(self.drawn.keep(group, shared_form(group, "\n".join(drawn))))
         else:
-            self.drawn.keep(group, _Drawn(tuple(drawn), uses))
+            self.drawn.keep(group, Drawn(tuple(drawn), uses))
 
-    def _place_shared(self, form: _SharedForm) -> None:
+    def _place_shared(self, form: SharedForm) -> None:
         self._use_shared(form)
         self._emit(f"/{FORM_PREFIX}{form.name} Do")
 
-    def _use_shared(self, form: _SharedForm) -> None:
+    def _use_shared(self, form: SharedForm) -> None:
         """List a shared form for the stream, writing this file's copy the first time."""
         number = self.forms.get(form.name)
         if number is None:
