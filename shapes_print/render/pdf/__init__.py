@@ -57,8 +57,8 @@ from shapes_print.primitives import Box, Document
 from shapes_print.render.pdf import fonts, images, objects, operators, pdfx
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
-from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
-from shapes_print.render.pdf.pen import Pen, Stream, resources
+from shapes_print.render.pdf.objects import PdfFile, dictionary, numbers, reference
+from shapes_print.render.pdf.pen import Pen
 from shapes_print.render.pdf.tags import StructureTree
 from shapes_print.render.pdf.xmp import XmpFacts, xmp_packet
 
@@ -90,11 +90,10 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     media_boxes: dict[tuple[float, float], str] = {}
     numbers_of_pages: list[int] = []
     for index, page in enumerate(document.pages):
-        stream = Stream()
         number = file.reserve()
-        drawer.page(stream, number, page.items)
+        drawn = drawer.page(number, page)
         contents = file.reserve()
-        file.stream(contents, {}, deflated("\n".join(stream.operators).encode("ascii")))
+        file.stream(contents, {}, drawn.packed)
         size = (page.width, page.height)
         media = media_boxes.get(size)
         if media is None:
@@ -104,10 +103,10 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
             entries["TrimBox"] = _box(page.trim)
         if page.bleed:
             entries["BleedBox"] = _box(page.bleed)
-        entries["Resources"] = resources(stream, file_fonts)
+        entries["Resources"] = drawn.resources
         entries["Contents"] = reference(contents)
         entries["StructParents"] = index
-        file.write(number, pydyf.Dictionary(entries).data)
+        file.write(number, dictionary(entries))
         numbers_of_pages.append(number)
     file_fonts.write()
     kids = " ".join(map(reference, numbers_of_pages))

@@ -13,9 +13,10 @@ import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from math import ceil, cos, floor, radians, sin
+from typing import TypeAlias
 
 from shapes_print.fonts import Font, font_named
-from shapes_print.primitives import Group, PathOp
+from shapes_print.primitives import Group, PathOp, Picture
 from shapes_print.render.pdf.objects import Memo, deflated, numbers
 from shapes_print.shapes import KAPPA, extent
 
@@ -54,14 +55,19 @@ class SharedForm:
     packed: bytes
 
 
+# What a group's operators name, for the file to hold: a line of text (its font and glyphs),
+# a symbol's form (by name), a picture, a shared form.
+Named: TypeAlias = TextKey | SharedForm | str | Picture
+
+
 @dataclass(frozen=True, slots=True)
 class Drawn:
-    """A group's operators, and the texts and shared forms among them in the order they
-    first come (for the file's fonts and forms, which are numbered in that order: a group
-    copied numbers them as drawing it did)."""
+    """A group's operators, and what they name (texts, symbols by name, pictures, shared
+    forms) in the order they first come (for the file's fonts and forms, which are numbered
+    in that order: a group copied numbers them as drawing it did)."""
 
     operators: tuple[str, ...]
-    uses: tuple[TextKey | SharedForm, ...]
+    uses: tuple[Named, ...]
 
 
 # Groups drawn so far in this build, by the colour space they were drawn in (their colour
