@@ -46,6 +46,7 @@ from bench_watch import watch_rows  # noqa: E402 - beside this script
 
 from shapes_print import pipeline  # noqa: E402 - after the path is set
 from shapes_print.kit import KitRequest, plan_kit  # noqa: E402
+from shapes_print.plan.cardsheets import OVERRUN_PREFIX  # noqa: E402
 from shapes_print.primitives import RGB, Artifact, Group, Item, Line, Rect, Text, Use  # noqa: E402
 from shapes_print.primitives import Path as PathItem  # noqa: E402
 
@@ -337,7 +338,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 with open(sys.argv[1], "rb") as data:
-    FONTS, SYMBOLS, ORDER, PAGE, FACE_SLOTS, BACK_SLOTS, TRIM, FIXED = marshal.load(data)
+    FONTS, SYMBOLS, ORDER, PAGE, FACE_SLOTS, BACK_SLOTS, TRIM, FIXED, BACK_FIXED = marshal.load(data)
 
 def path(c, ops):
     p = c.beginPath()
@@ -400,6 +401,7 @@ for start in range(0, len(cards), len(FACE_SLOTS)):
     c.showPage()
     for (_, back), (x, y) in zip(sheet, BACK_SLOTS):
         draw(c, ("use", back, x, y))
+    for item in BACK_FIXED: draw(c, item)
     c.showPage()
 c.save()
 """
@@ -437,7 +439,8 @@ def _all_rects(items: tuple[Item, ...]) -> bool:
 
 
 def floor_script(content: Path, script: Path, data_file: Path) -> None:
-    """Write the floor script, and a deck's plan drawings as its data.
+    """Write the floor script, and a deck's plan drawings (faces, backs, their overruns past
+    the grid, marks and furniture) as its data.
 
     Like the bare script the issue describes, the floor draws each card face and back once
     as a form and places it, and draws the cut marks and print furniture on every face
@@ -465,9 +468,12 @@ def floor_script(content: Path, script: Path, data_file: Path) -> None:
     trim = outlines.items[0].items[0] if outlines else None
     fixed = [item for item in face_page.items if not isinstance(item, Use) and item is not outlines]
     fixed += [Group(symbols[u.symbol].items, u.x, u.y) for u in uses if u not in slots]
+    # The backs' overrun past the grid (the faces' is among `fixed`), as on a full sheet.
+    back_fixed = [item for item in back_page.items if not isinstance(item, Use)]
     pair = project.ctx.fonts
     fonts = sorted({(font.name, str(font.path)) for font in (pair.regular, pair.bold)})
-    cards_forms = {name: s for name, s in symbols.items() if name.startswith(("face-", "back-"))}
+    drawings = ("face-", "back-", OVERRUN_PREFIX)
+    cards_forms = {name: s for name, s in symbols.items() if name.startswith(drawings)}
     data = (
         fonts,
         {
@@ -480,6 +486,7 @@ def floor_script(content: Path, script: Path, data_file: Path) -> None:
         [(u.x, u.y) for u in back_page.items if isinstance(u, Use)],
         _plain(trim)[3:] if trim else None,
         [_plain(i) for i in fixed],
+        [_plain(i) for i in back_fixed],
     )
     data_file.write_bytes(marshal.dumps(data))
     script.write_text(FLOOR)

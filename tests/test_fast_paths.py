@@ -147,6 +147,41 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
     assert len(shared) == 4  # cut marks, ruler, inch check, print line
 
 
+def test_a_sheet_of_the_same_cards_is_drawn_once_and_copied_with_figures_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """A sorted deck repeats its sheets: the plan gives the same page object for the same
+    cards, and the file copies its drawing, while every card stays a Figure of its own on
+    its own page (ParentTree, /Pg and the Document's kids in order)."""
+    content = _deck_folder(tmp_path, {"star": 27})  # 18 + 27 cards: 5 sheets, 3 all stars
+    project = pipeline.load_project(pipeline.Sources(content), [GAME])
+    request = KitRequest(GAME, 4, "a4")
+    cards = plan_kit(project.games[GAME], project.library, project.ctx, request)[0].document
+    pages = cards.pages
+    assert len(pages) == 10
+    assert pages[4] is pages[6] is pages[8] and pages[3] is pages[5] is pages[9]
+    out = io.BytesIO()
+    assert write_pdf(cards, out) == 10
+    reader = PdfReader(io.BytesIO(out.getvalue()), strict=True)
+    streams = [page.get_contents().get_data() for page in reader.pages]
+    assert streams[4] == streams[6] == streams[8] and b"face-star" in streams[4]
+    root = reader.trailer["/Root"]["/StructTreeRoot"]
+    nums = root["/ParentTree"]["/Nums"]
+    figures = [figure.get_object() for figure in root["/K"].get_object()["/K"]]
+    assert len(figures) == 2 * 45 and len({id(f) for f in figures}) == 90
+    seen = []
+    for index, page in enumerate(reader.pages):
+        marked = nums[2 * index + 1]
+        assert streams[index].count(b"/Figure <</MCID ") == len(marked) == 9
+        for mcid, figure in enumerate(marked):
+            element = figure.get_object()
+            assert element["/S"] == "/Figure" and element["/K"] == [mcid]
+            assert element.raw_get("/Pg").idnum == page.indirect_reference.idnum
+            seen.append(figure.idnum)
+    assert seen == [figure.indirect_reference.idnum for figure in figures]  # reading order
+    assert [f["/Alt"] for f in figures[36:45]] == ["Card: STAR"] * 9
+
+
 def _shared(item: Item) -> bool:
     overrun = isinstance(item, Artifact) and item.kind == "Background"
     return not isinstance(item, Use) and not _all_rects(item) and not overrun

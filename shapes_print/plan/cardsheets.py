@@ -50,6 +50,9 @@ KAPPA = 0.5522847498
 CardOrder = Sequence[tuple[str, str]]
 # How far a slot's drawing runs past its (left, bottom, right, top) edges.
 Reach = tuple[float, float, float, float]
+# Distinct sheets (by their cards) SheetPages keeps made: a sorted deck repeats one sheet
+# for pages on end, and a renderer then meets the same items again.
+SHEETS_KEPT = 64
 OVERRUN_PREFIX = "overrun-"
 
 
@@ -175,14 +178,14 @@ class Overrun:
         return tuple(max(0.0, min(self.overrun, value)) for value in reach)  # type: ignore[return-value]
 
 
-def _overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reach) -> Item:
+def _overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reach) -> Group:
     """A card's overrun: its overrun symbol clipped to the ring between the card and its
-    reach (even-odd: the outer rectangle minus the card), as a background artifact."""
+    reach (even-odd: the outer rectangle minus the card)."""
     left, bottom, right, top = reach
     w, h, o = card.width, card.height, card.overrun
     outer = cut_outline(x - left, y - bottom, w + left + right, h + bottom + top, 0.0)
     ring = (*outer, *cut_outline(x, y, w, h, 0.0))
-    return Artifact((Group((Use(name, x - o, y - o),), clip=ring),), "Background")
+    return Group((Use(name, x - o, y - o),), clip=ring)
 
 
 class SheetPages(Sequence[Page]):
@@ -190,8 +193,9 @@ class SheetPages(Sequence[Page]):
 
     A deck of 10,000 cards is 2,224 pages: made on demand, a renderer holds one at a time.
     Every face sheet shares the same items for its cut marks (one group) and furniture
-    (`shared`), so a renderer can recognise them and draw them once. Marks, trim lines and
-    furniture are artifacts: a reader's software skips them.
+    (`shared`), and sheets of the same cards are the same page (the last `SHEETS_KEPT`
+    distinct ones are kept), so a renderer can recognise them and draw them once. Marks,
+    trim lines, overruns and furniture are artifacts: a reader's software skips them.
     """
 
     def __init__(
@@ -225,6 +229,7 @@ class SheetPages(Sequence[Page]):
             for n in range(grid.slots + 1)
         ]
         self.cuts = [cut_path(x, y, card) for x, y in self.faces]
+        self.made: dict[tuple[str | bool, ...], Page] = {}  # by back or face, card names
 
     @property
     def cutting(self) -> str:
@@ -245,36 +250,47 @@ class SheetPages(Sequence[Page]):
     def __getitem__(self, index: int | slice) -> Page | list[Page]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        if not -len(self) <= index < len(self):
-            raise IndexError(f"page {index} of {len(self)}")
-        sheet, is_back = divmod(index % len(self), 2)
+        pages = len(self)
+        if not -pages <= index < pages:
+            raise IndexError(f"page {index} of {pages}")
+        sheet, is_back = divmod(index % pages, 2)
         start = sheet * self.grid.slots
-        cards = self.order[start : start + self.grid.slots]
+        names = [pair[is_back] for pair in self.order[start : start + self.grid.slots]]
+        key = (bool(is_back), *names)
+        page = self.made.get(key)
+        if page is None:
+            if len(self.made) >= SHEETS_KEPT:
+                self.made.clear()
+            page = self.made[key] = self._page(names, bool(is_back))
+        return page
+
+    def _page(self, names: list[str], back: bool) -> Page:
         size = (self.grid.page_w, self.grid.page_h)
-        names = [pair[is_back] for pair in cards]
-        places = self.backs if is_back else self.faces
+        places = self.backs if back else self.faces
         drawn = [Use(name, x, y) for name, (x, y) in zip(names, places, strict=False)]
-        overrun = self._overrun(names, places, bool(is_back))
-        if is_back:
+        overrun = self._overrun(names, places, back)
+        if back:
             return Page(*size, (*overrun, *drawn))
         return Page(
             *size,
-            (*overrun, *drawn, *self.trims[len(cards)], *self.shared),
-            cuts=tuple(self.cuts[: len(cards)]),
+            (*overrun, *drawn, *self.trims[len(names)], *self.shared),
+            cuts=tuple(self.cuts[: len(names)]),
         )
 
     def _overrun(
         self, names: list[str], places: list[tuple[float, float]], back: bool
-    ) -> list[Item]:
-        """The overrun of each card on the sheet that has an overrun symbol and room."""
+    ) -> tuple[Item, ...]:
+        """The overrun of each card on the sheet that has an overrun symbol and room, as one
+        background artifact."""
         if not self.card.overrun:
-            return []
+            return ()
         reaches = self.reach.reaches(back, len(names))
-        return [
+        overruns = tuple(
             _overrun_item(self.overruns[name], x, y, self.card, reach)
             for name, (x, y), reach in zip(names, places, reaches, strict=False)
             if name in self.overruns and any(reach)
-        ]
+        )
+        return (Artifact((Group(overruns),), "Background"),) if overruns else ()
 
 
 def sheet_grid(

@@ -6,8 +6,10 @@ the PDF's bytes on a binary stream; `write_pdf` returns the page count.
 One job per module:
 - `objects`: numbers, compressed streams, object numbers, cross-reference table, trailer;
   the file is written while it is drawn.
-- `pen`: items as content-stream operators, graphics state, marked content (roles and
-  artifacts), forms for symbols and shared fills, the build-wide caches.
+- `pen`: items as content-stream operators in one file, graphics state, marked content
+  (roles and artifacts), forms for symbols and shared fills.
+- `operators`: what is worked out once per build and copied into every file: outlines,
+  lines of text as glyph ids, shared fills, drawn groups.
 - `fonts`: embedded subsets (Identity-H CID fonts keeping the font's glyph ids), widths,
   ToUnicode, subset tags from the glyph set.
 - `images`: card pictures as image XObjects (JPEG as it is, PNG decoded, alpha as a soft
@@ -52,11 +54,11 @@ from typing import BinaryIO
 import pydyf
 
 from shapes_print.primitives import Box, Document
-from shapes_print.render.pdf import fonts, images, objects, pdfx, pen
+from shapes_print.render.pdf import fonts, images, objects, operators, pdfx
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
-from shapes_print.render.pdf.objects import PdfFile, deflated, numbers, reference
-from shapes_print.render.pdf.pen import Pen, Stream, resources
+from shapes_print.render.pdf.objects import PdfFile, dictionary, numbers, reference
+from shapes_print.render.pdf.pen import Pen
 from shapes_print.render.pdf.tags import StructureTree
 from shapes_print.render.pdf.xmp import XmpFacts, xmp_packet
 
@@ -67,7 +69,7 @@ PRODUCER = "shapes-print"
 def clear_caches() -> None:
     """Let go of everything this process remembers between files (groups drawn, texts,
     subsets, compressed streams): the next file is written from scratch, to the same bytes."""
-    memos = (pen.DRAWN, pen.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED)
+    memos = (operators.DRAWN, operators.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED)
     for memo in (*memos, images.ENCODED):
         memo.clear()
 
@@ -88,11 +90,10 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     media_boxes: dict[tuple[float, float], str] = {}
     numbers_of_pages: list[int] = []
     for index, page in enumerate(document.pages):
-        stream = Stream()
         number = file.reserve()
-        drawer.page(stream, number, page.items)
+        drawn = drawer.page(number, page)
         contents = file.reserve()
-        file.stream(contents, {}, deflated("\n".join(stream.operators).encode("ascii")))
+        file.stream(contents, {}, drawn.packed)
         size = (page.width, page.height)
         media = media_boxes.get(size)
         if media is None:
@@ -102,10 +103,10 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
             entries["TrimBox"] = _box(page.trim)
         if page.bleed:
             entries["BleedBox"] = _box(page.bleed)
-        entries["Resources"] = resources(stream, file_fonts)
+        entries["Resources"] = drawn.resources
         entries["Contents"] = reference(contents)
         entries["StructParents"] = index
-        file.write(number, pydyf.Dictionary(entries).data)
+        file.write(number, dictionary(entries))
         numbers_of_pages.append(number)
     file_fonts.write()
     kids = " ".join(map(reference, numbers_of_pages))

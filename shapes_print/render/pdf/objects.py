@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from array import array
+from itertools import accumulate, islice
 from math import log10
 from typing import BinaryIO, TypeVar
 from zlib import compress
@@ -98,6 +99,12 @@ def text_string(text: str) -> str:
     return "<" + ("\ufeff" + text).encode("utf-16-be").hex().upper() + ">"
 
 
+def dictionary(entries: dict[str, str | int]) -> bytes:
+    """A dictionary of values already formatted (names, numbers, references, arrays), as
+    pydyf writes one: a page or a stream's head, written thousands of times a deck."""
+    return ("<<" + "".join([f"/{key} {value}" for key, value in entries.items()]) + ">>").encode()
+
+
 def reference(number: int) -> str:
     return f"{number} 0 R"
 
@@ -140,11 +147,41 @@ class PdfFile:
         self.offsets.append(0)
         return self.count
 
+    def reserve_run(self, count: int) -> int:
+        """Numbers for `count` new objects in a row; the first of them."""
+        first = self.count + 1
+        self.count += count
+        self.offsets.frombytes(bytes(self.offsets.itemsize * count))
+        return first
+
+    def write_run(self, first: int, objects: list[bytes]) -> None:
+        """Objects numbered from `first` on, each formatted with its `obj` and `endobj`
+        lines, written together (a card sheet's Figures)."""
+        starts = accumulate(map(len, objects), initial=self.size)
+        self.offsets[first - 1 : first - 1 + len(objects)] = array(
+            "q", islice(starts, len(objects))
+        )
+        whole = b"".join(objects)
+        self.size += len(whole)
+        self.pending += whole
+        if len(self.pending) >= _WRITE_SIZE:
+            self.flush()
+
     def write(self, number: int, data: bytes, batched: bool = False) -> None:
         """The object numbered `number`, formatted; `batched`, it may wait to be written
         with the small objects after it."""
         self.offsets[number - 1] = self.size
         self._add(b"%d 0 obj\n%b\nendobj\n" % (number, data), batched)
+
+    def write_whole(self, number: int, whole: bytes) -> None:
+        """The object numbered `number`, formatted with its `obj` and `endobj` lines; it
+        may wait to be written with the small objects after it (a card's Figure)."""
+        self.offsets[number - 1] = self.size
+        self.size += len(whole)
+        pending = self.pending
+        pending += whole
+        if len(pending) >= _WRITE_SIZE:
+            self.flush()
 
     def add(self, thing: pydyf.Object) -> int:
         """A new object written at once; its number."""
@@ -153,13 +190,13 @@ class PdfFile:
         return number
 
     def stream(
-        self, number: int, head: dict[str, object], packed: bytes, compressed: bool = True
+        self, number: int, head: dict[str, str | int], packed: bytes, compressed: bool = True
     ) -> None:
         """A Flate-compressed stream (or, not `compressed`, bytes as they are), its
         dictionary's other keys in `head`."""
         coded = {"Filter": "/FlateDecode"} if compressed else {}
-        dictionary = pydyf.Dictionary({**head, **coded, "Length": len(packed)})
-        self.write(number, b"%b\nstream\n%b\nendstream" % (dictionary.data, packed))
+        entries = dictionary({**head, **coded, "Length": len(packed)})
+        self.write(number, b"%b\nstream\n%b\nendstream" % (entries, packed))
 
     def close(self, root: int, info: int) -> None:
         """The cross-reference table of every object and the trailer, which names the

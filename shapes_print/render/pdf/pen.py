@@ -15,8 +15,14 @@ Speed, which is most of why this is not a general PDF library:
   compressed once per build and placed by reference in every file that shows it;
 - a symbol becomes a form XObject the first time a file places it, so a file holds only
   the drawings it uses, each once;
-- an outline's operators and a text's glyph ids are worked out once per build.
-Groups that place symbols are drawn each time, since placing defines the form in the file.
+- an outline's operators and a text's glyph ids are worked out once per build
+  (render/pdf/operators.py keeps what the build shares);
+- a page object that comes again in a file (the plan gives sheets of the same cards as
+  one page) is copied when its only elements are pictures under the Document: its
+  compressed operators and resources as they were, its Figures numbered anew in one
+  write; a picture's marked placement is formatted once per file for each MCID and place.
+A copied group lists what it names (fonts, symbols, pictures, shared fills) as drawing it
+would have, so the symbols it places are written into each file the first time it shows them.
 
 Marked content, for the structure tree (`tags`): on a page, a group with a role becomes an
 element, and each run of content directly inside an element is one marked-content sequence
@@ -29,13 +35,10 @@ the build-wide cache keeps, so a group's operators never hold an MCID.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from math import ceil, cos, floor, radians, sin
+from math import cos, radians, sin
 
-from shapes_print.fonts import Font, font_named
 from shapes_print.primitives import (
     Artifact,
     Colour,
@@ -43,9 +46,10 @@ from shapes_print.primitives import (
     Image,
     Item,
     Line,
+    Page,
     Paint,
     Path,
-    PathOp,
+    Picture,
     RasterPicture,
     Rect,
     Symbol,
@@ -63,57 +67,29 @@ from shapes_print.render.pdf.objects import (
     reference,
     text_string,
 )
+from shapes_print.render.pdf.operators import (
+    DRAWN,
+    GROUPS_KEPT,
+    SHARED_FORM_MIN,
+    Drawn,
+    Named,
+    SharedForm,
+    Shown,
+    TextKey,
+    path_ops,
+    round_rect,
+    shared_form,
+    show,
+)
 from shapes_print.render.pdf.tags import Element, StructureTree
-from shapes_print.shapes import KAPPA, extent
 
 # Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
 _PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
 _RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True, True): "B"}
-# A path operation's PDF operator after its numbers, written where each %s stands.
-_OPERATION = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "h"}
-# A clipped, text-free group whose operators reach this many characters (a pattern fill)
-# becomes a form shared by the build; below it, a form's own object costs more than it saves.
-_SHARED_FORM_MIN = 4096
-# Groups and lines of text the build keeps drawn: a tagged sheet caches each cell, label
-# and paragraph of its pages (its tables and lists are drawn around them), several
-# thousand over `make print`; each is a few small strings.
-GROUPS_KEPT = 8192
+# Pages a file keeps drawn to copy when the same page object comes again.
+_PAGES_KEPT = 64
 # Form XObjects are named after their symbol under this prefix (`/FormXob.face-circle`).
 FORM_PREFIX = "FormXob."
-
-TextKey = tuple[str, float, str, str]  # font, size, anchor, text
-
-
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    """A line of text worked out once per build: how far its anchor moves it left, its
-    font and show operators, and the glyphs it shows (glyph id, code point)."""
-
-    font: Font
-    offset: float
-    operators: str
-    glyphs: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _SharedForm:
-    """A group drawn as a form XObject, made once per build: its name (from its bytes,
-    so the same in every file), box and compressed operators. Each file writes its own
-    copy the first time it shows it."""
-
-    name: str
-    box: tuple[int, int, int, int]
-    packed: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class _Drawn:
-    """A group's operators, and the texts and shared forms among them in the order they
-    first come (for the file's fonts and forms, which are numbered in that order: a group
-    copied numbers them as drawing it did)."""
-
-    operators: tuple[str, ...]
-    uses: tuple[TextKey | _SharedForm, ...]
 
 
 @dataclass(slots=True)
@@ -125,6 +101,17 @@ class _State:
     width: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class DrawnPage:
+    """A page's content in this file: its compressed operators and the resources they
+    name, and, when its only elements are pictures under the Document, how to tag a copy
+    (StructureTree.page_figures)."""
+
+    packed: bytes
+    resources: str
+    figures: tuple[bytes, ...] | None
+
+
 @dataclass(slots=True)
 class Stream:
     """A page's or form's operators, and the fonts and forms they name."""
@@ -132,81 +119,6 @@ class Stream:
     operators: list[str] = field(default_factory=list)
     fonts: set[str] = field(default_factory=set)
     forms: dict[str, int] = field(default_factory=dict)
-
-
-# Groups drawn so far in this build, by the colour space they were drawn in (their colour
-# operators are that space's), and lines of text worked out.
-DRAWN: dict[str, Memo[Group, _Drawn | _SharedForm]] = {}
-SHOWN: Memo[TextKey, _Shown] = Memo(GROUPS_KEPT)
-
-
-@lru_cache(maxsize=256)
-def _path_ops(ops: tuple[PathOp, ...]) -> str:
-    """An outline as PDF operators; remembered, since every file of a kit redraws its
-    card faces. A pattern is thousands of marks on a few hundred distinct coordinates, and
-    formatting a number is most of the cost, so each distinct one is formatted once."""
-    values = [value for op in ops for value in op[1:]]
-    distinct = list(dict.fromkeys(values))
-    written = dict(zip(distinct, numbers(*distinct).split(), strict=True))
-    return " ".join([_OPERATION[op[0]] for op in ops]) % tuple(map(written.__getitem__, values))
-
-
-def _round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
-    """A rectangle with quarter-circle corners (radius clamped to half the shorter side)."""
-    r = min(r, w / 2, h / 2)
-    k = r * (1 - KAPPA)
-    x1, y1 = x + w, y + h
-    return (
-        ("M", x + r, y), ("L", x1 - r, y), ("C", x1 - k, y, x1, y + k, x1, y + r),
-        ("L", x1, y1 - r), ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
-        ("L", x + r, y1), ("C", x + k, y1, x, y1 - k, x, y1 - r),
-        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
-    )  # fmt: skip
-
-
-def _places_symbols(items: Iterable[Item]) -> bool:
-    """Whether drawing the items writes into the file (a symbol's form, a picture)."""
-    return any(
-        isinstance(item, Use | Image)
-        or (isinstance(item, Group | Artifact) and _places_symbols(item.items))
-        for item in items
-    )
-
-
-def _shared_form(group: Group, operators: str) -> _SharedForm:
-    """The group's operators as a compressed form; its box is the group's clip, moved,
-    scaled and turned as the group is, widened to whole points, so the form draws exactly
-    what the group drew."""
-    assert group.clip is not None
-    left, bottom, right, top = extent(group.clip)
-    c, s = (cos(radians(group.angle)), sin(radians(group.angle))) if group.angle else (1.0, 0.0)
-    k = group.scale
-    xs, ys = [], []
-    for x, y in ((left, bottom), (right, bottom), (left, top), (right, top)):
-        xs.append(group.dx + k * (c * x - s * y))
-        ys.append(group.dy + k * (s * x + c * y))
-    box = (floor(min(xs)), floor(min(ys)), ceil(max(xs)), ceil(max(ys)))
-    packed = deflated(operators.encode("ascii"))
-    name = f"fill-{hashlib.sha256(b'%r' % (box,) + packed).hexdigest()[:12]}"
-    return _SharedForm(name, box, packed)
-
-
-def _shown(key: TextKey) -> _Shown:
-    """A line of text as glyph ids in hex, with its font and size set."""
-    shown = SHOWN.get(key)
-    if shown is None:
-        name, size, anchor, text = key
-        font = font_named(name)
-        glyphs = font.glyphs
-        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text))
-        offset = 0.0
-        if anchor != "start":
-            width = font.width(text, size)
-            offset = 0.5 * width if anchor == "middle" else width
-        hex_ids = "".join([f"{glyph:04X}" for glyph, _ in ids])
-        operators = f"/{name} {numbers(size)} Tf <{hex_ids}> Tj"
-        shown = SHOWN.keep(key, _Shown(font, offset, operators, ids))
-    return shown
 
 
 class Pen:
@@ -227,13 +139,16 @@ class Pen:
         self.symbols = symbols
         self.tree = tree
         self.structural: dict[Group, bool] = {}  # groups holding elements or artifacts
+        # A placed picture's marked operators, by its MCID, symbol and place.
+        self.figures: Memo[tuple[int, str, float, float], str] = Memo(GROUPS_KEPT)
+        self.pages: dict[int, tuple[Page, DrawnPage]] = {}  # the last pages drawn, by id
         self.space = space
         self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
         self.state = _State()
         self.stream = Stream()
-        self.used: list[TextKey | _SharedForm] = []  # texts and shared forms, in order
+        self.used: list[Named] = []  # texts, symbols, pictures and shared forms, in order
         self._emit = self.stream.operators.append
 
     def start(self, stream: Stream) -> None:
@@ -243,12 +158,29 @@ class Pen:
         self.used = []
         self._emit = stream.operators.append
 
-    def page(self, stream: Stream, number: int, items: Iterable[Item]) -> None:
-        """A page's items into `stream`, its content marked for the structure tree (the
-        page's object is numbered `number`)."""
+    def page(self, number: int, page: Page) -> DrawnPage:
+        """A page's content, marked for the structure tree (the page's object is numbered
+        `number`). A page object drawn before in this file whose only elements were its
+        pictures (a card sheet of the same cards again) is copied: the same operators and
+        resources, its Figures numbered anew."""
+        known = self.pages.get(id(page))
+        if known is not None and known[0] is page:
+            drawn = known[1]
+            assert drawn.figures is not None
+            self.tree.begin_page(number)
+            self.tree.pictures(drawn.figures)
+            return drawn
+        stream = Stream()
         self.start(stream)
         self.tree.begin_page(number)
-        self._tagged(items, self.tree.root)
+        self._tagged(page.items, self.tree.root)
+        packed = deflated("\n".join(stream.operators).encode("ascii"))
+        drawn = DrawnPage(packed, resources(stream, self.fonts), self.tree.page_figures())
+        if drawn.figures is not None:
+            if len(self.pages) >= _PAGES_KEPT:
+                self.pages.clear()
+            self.pages[id(page)] = (page, drawn)  # the page kept with it: its id stays its own
+        return drawn
 
     def draw_all(self, items: Iterable[Item]) -> None:
         for item in items:
@@ -258,15 +190,13 @@ class Pen:
         """Items inside `element`: each run of its own content one marked-content sequence,
         closed before an element or artifact among them."""
         open_ = False
+        symbols = self.symbols
         for item in items:
-            if isinstance(item, Use) and self.symbols[item.symbol].alt:
+            if isinstance(item, Use) and symbols[item.symbol].alt:
                 if open_:  # a card placed on a card sheet: its own picture
                     self._emit("EMC")
                     open_ = False
-                mcid = self.tree.picture(element, self.symbols[item.symbol].alt)
-                self._emit(f"/Figure <</MCID {mcid}>> BDC")
-                self._place(item.symbol, item.x, item.y)
-                self._emit("EMC")
+                self._figure(item, element)
             elif self._is_structural(item):
                 if open_:
                     self._emit("EMC")
@@ -279,6 +209,19 @@ class Pen:
                 self.draw(item)
         if open_:
             self._emit("EMC")
+
+    def _figure(self, item: Use, parent: Element) -> None:
+        """A symbol with words placed on a page (a card on a card sheet): a Figure of its
+        own, one marked sequence. Its operators depend on its MCID and place only, so they
+        are formatted once per file for each."""
+        mcid = self.tree.picture(parent, self.symbols[item.symbol].alt)
+        self._use_symbol(item.symbol)
+        key = (mcid, item.symbol, item.x, item.y)
+        marked = self.figures.get(key)
+        if marked is None:
+            placed = _placement(item.symbol, item.x, item.y)
+            marked = self.figures.keep(key, f"/Figure <</MCID {mcid}>> BDC\n{placed}\nEMC")
+        self._emit(marked)
 
     def _is_structural(self, item: Item) -> bool:
         """True for an artifact, a picture, a group with a role, or a group holding one."""
@@ -324,7 +267,7 @@ class Pen:
         elif isinstance(item, Rect):
             paint = self._paint(item.paint)
             if item.radius:
-                outline = _path_ops(_round_rect(item.x, item.y, item.w, item.h, item.radius))
+                outline = path_ops(round_rect(item.x, item.y, item.w, item.h, item.radius))
                 self._emit(f"{outline} {_PATH_PAINT[paint]}")
             else:
                 self._emit(f"{numbers(item.x, item.y, item.w, item.h)} re {_RECT_PAINT[paint]}")
@@ -334,9 +277,9 @@ class Pen:
         elif isinstance(item, Path):
             paint = self._paint(item.paint)
             if item.paint.cap == "round":  # set for this path only: butt stays the rule
-                self._emit(f"1 J {_path_ops(item.ops)} {_PATH_PAINT[paint]} 0 J")
+                self._emit(f"1 J {path_ops(item.ops)} {_PATH_PAINT[paint]} 0 J")
             else:
-                self._emit(f"{_path_ops(item.ops)} {_PATH_PAINT[paint]}")
+                self._emit(f"{path_ops(item.ops)} {_PATH_PAINT[paint]}")
         elif isinstance(item, Text):
             self._fill(item.colour, fine=True)
             self._text(item)
@@ -377,12 +320,12 @@ class Pen:
 
     def _text(self, item: Text) -> None:
         key = (item.font, item.size, item.anchor, item.text)
-        shown = _shown(key)
+        shown = show(key)
         self._use_text(key, shown)
         x = item.x - shown.offset
         self._emit(f"BT {numbers(x, item.y)} Td {shown.operators} ET")
 
-    def _use_text(self, key: TextKey, shown: _Shown) -> None:
+    def _use_text(self, key: TextKey, shown: Shown) -> None:
         """List the text's font for the stream and its glyphs for the file."""
         self.stream.fonts.add(shown.font.name)
         self.used.append(key)
@@ -391,18 +334,28 @@ class Pen:
             self.fonts.use(shown.font, shown.glyphs)
 
     def _place(self, name: str, x: float, y: float) -> None:
-        """Place a form (defined in this file the first time), listed for the stream."""
+        """Place a symbol's form, defined in this file the first time."""
+        self._use_symbol(name)
+        self._emit(_placement(name, x, y))
+
+    def _use_symbol(self, name: str) -> None:
+        """List a symbol's form for the stream, drawing it into this file the first time."""
         number = self.forms.get(name)
         if number is None:
             number = self.forms[name] = self._define(self.symbols[name])
         self.stream.forms[name] = number
-        shown = f"/{FORM_PREFIX}{name} Do"
-        self._emit(f"q 1 0 0 1 {numbers(x, y)} cm {shown} Q" if x or y else shown)
+        self.used.append(name)
 
     def _picture(self, image: Image) -> None:
-        """A picture's XObject, written into this file the first time it shows one (an
-        image, render/pdf/images.py; SVG art, a form drawn like a symbol), then placed."""
-        picture = image.picture
+        """A picture's XObject, written into this file the first time it shows one, then
+        placed."""
+        self._use_picture(image.picture)
+        clip = f"{path_ops(image.clip)} W n " if image.clip else ""
+        self._emit(f"q {clip}{placement(image)} /{FORM_PREFIX}{image.picture.name} Do Q")
+
+    def _use_picture(self, picture: Picture) -> None:
+        """List a picture for the stream, written into this file the first time (an image,
+        render/pdf/images.py; SVG art, a form drawn like a symbol)."""
         number = self.forms.get(picture.name)
         if number is None:
             if isinstance(picture, RasterPicture):
@@ -412,8 +365,7 @@ class Pen:
                 number = self._define(art)
             self.forms[picture.name] = number
         self.stream.forms[picture.name] = number
-        clip = f"{_path_ops(image.clip)} W n " if image.clip else ""
-        self._emit(f"q {clip}{placement(image)} /{FORM_PREFIX}{picture.name} Do Q")
+        self.used.append(picture)
 
     def _define(self, symbol: Symbol) -> int:
         """A symbol drawn into a form XObject of its own, written at once; the stream
@@ -447,23 +399,22 @@ class Pen:
         if group.scale != 1.0:
             self._emit(f"{numbers(group.scale)} 0 0 {numbers(group.scale)} 0 0 cm")
         if group.clip:
-            self._emit(f"{_path_ops(group.clip)} W* n")
+            self._emit(f"{path_ops(group.clip)} W* n")
 
     def _group(self, group: Group) -> None:
         """A group drawn unmarked. Its operators depend only on the group (its state starts
-        unknown), so a group seen before in the build is copied, not redrawn; a large
-        clipped one without text is placed as a shared form."""
+        unknown; forms and fonts are named, not numbered), so a group seen before in the
+        build is copied, not redrawn, and what it names is listed (and written into this
+        file) in the order drawing it did; a large clipped one without text or forms is
+        placed as a shared form."""
         known = self.drawn.get(group)
-        if isinstance(known, _SharedForm):
+        if isinstance(known, SharedForm):
             self._place_shared(known)
             return
         if known is not None:
             self.stream.operators.extend(known.operators)
             for use in known.uses:
-                if isinstance(use, _SharedForm):
-                    self._use_shared(use)
-                else:
-                    self._use_text(use, _shown(use))
+                self._use(use)
             return
         code = self.stream.operators
         start, first_use = len(code), len(self.used)
@@ -472,28 +423,42 @@ class Pen:
         self.draw_all(group.items)
         self._emit("Q")
         self.state = saved
-        if _places_symbols(group.items):
-            return
         drawn = code[start:]
         uses = tuple(dict.fromkeys(self.used[first_use:]))
-        plain = not uses
-        if group.clip and plain and sum(map(len, drawn)) >= _SHARED_FORM_MIN:
+        if group.clip and not uses and sum(map(len, drawn)) >= SHARED_FORM_MIN:
             del code[start:]
-            self._place_shared(self.drawn.keep(group, _shared_form(group, "\n".join(drawn))))
+            self._place_shared(self.drawn.keep(group, shared_form(group, "\n".join(drawn))))
         else:
-            self.drawn.keep(group, _Drawn(tuple(drawn), uses))
+            self.drawn.keep(group, Drawn(tuple(drawn), uses))
 
-    def _place_shared(self, form: _SharedForm) -> None:
+    def _use(self, use: Named) -> None:
+        """What a copied group names, listed as drawing it would."""
+        if isinstance(use, str):
+            self._use_symbol(use)
+        elif isinstance(use, SharedForm):
+            self._use_shared(use)
+        elif isinstance(use, tuple):
+            self._use_text(use, show(use))
+        else:
+            self._use_picture(use)
+
+    def _place_shared(self, form: SharedForm) -> None:
         self._use_shared(form)
         self._emit(f"/{FORM_PREFIX}{form.name} Do")
 
-    def _use_shared(self, form: _SharedForm) -> None:
+    def _use_shared(self, form: SharedForm) -> None:
         """List a shared form for the stream, writing this file's copy the first time."""
         number = self.forms.get(form.name)
         if number is None:
             number = self.forms[form.name] = self._write_form(form.box, Stream(), form.packed)
         self.stream.forms[form.name] = number
         self.used.append(form)
+
+
+def _placement(name: str, x: float, y: float) -> str:
+    """A symbol's form drawn with its origin at (x, y)."""
+    shown = f"/{FORM_PREFIX}{name} Do"
+    return f"q 1 0 0 1 {numbers(x, y)} cm {shown} Q" if x or y else shown
 
 
 def resources(stream: Stream, fonts: FileFonts) -> str:

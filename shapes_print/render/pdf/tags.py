@@ -22,6 +22,9 @@ import pydyf
 
 from shapes_print.render.pdf.objects import PdfFile, reference, text_string
 
+# A Figure's StructElem up to its alternate text, as `%` fills it in: its object number,
+# parent, page and MCID.
+_FIGURE = b"%d 0 obj\n<< /Type /StructElem /S /Figure /P %d 0 R /Pg %d 0 R /K [%d]"
 # A header cell heads its column in a table's header rows, its row anywhere else (HTML's rule
 # for a <th> without a scope).
 _COLUMN_HEADS = "THead"
@@ -50,6 +53,7 @@ class Element:
     alt: str = ""
     lang: str = ""
     scope: str = ""
+    page: int = 0  # the page object of its first marked content (0: none yet)
 
 
 class StructureTree:
@@ -63,16 +67,29 @@ class StructureTree:
         self.number = file.reserve()  # the StructTreeRoot's
         self.root = Element("Document", file.reserve(), self.number)
         self.pages: list[tuple[int, list[int]]] = []  # page object, element of each MCID
+        self.page = 0  # the current page's object and the element of each of its MCIDs
+        self.marked: list[int] = []
+
+        # The end of each Figure of the current page, while they are all it tags, directly
+        # under the Document (a card sheet): a page like it is tagged again with `pictures`.
+        self.figures: list[bytes] | None = []
 
     def begin_page(self, page: int) -> None:
         """Content from now on is on the page object numbered `page`."""
-        self.pages.append((page, []))
+        self.page, self.marked = page, []
+        self.pages.append((page, self.marked))
+        self.figures = []
+
+    def page_figures(self) -> tuple[bytes, ...] | None:
+        """What `pictures` needs to tag a page like the current one again, if it can."""
+        return None if self.figures is None else tuple(self.figures)
 
     def element(
         self, role: str, parent: Element, alt: str = "", lang: str = "", continues: bool = False
     ) -> Element:
         """A new element under `parent`, or, if it `continues`, the parent's last kid where
         that is an element of the same role (a table going on over a page break)."""
+        self.figures = None
         last = parent.last
         if continues and last is not None and last.role == role:
             return last
@@ -91,20 +108,54 @@ class StructureTree:
         placed on a page): complete at once, so written at once; its MCID. The fast path of
         a card sheet, which has one for every card."""
         number = self.file.reserve()
-        self._add(parent, number)
-        page, marked = self.pages[-1]
+        if parent.last is not None:
+            self._add(parent, number)
+        else:
+            parent.kids.append(number)
+        marked = self.marked
         mcid = len(marked)
         marked.append(number)
-        head = b"<< /Type /StructElem /S /Figure /P %d 0 R /Pg %d 0 R /K [%d]"
-        self.file.write(number, head % (parent.number, page, mcid) + _alt(alt), batched=True)
+        end = _alt(alt)
+        self.file.write_whole(number, _FIGURE % (number, parent.number, self.page, mcid) + end)
+        if self.figures is not None:
+            if parent is self.root:
+                self.figures.append(end)
+            else:
+                self.figures = None
         return mcid
+
+    def pictures(self, figures: tuple[bytes, ...]) -> None:
+        """The current page's Figures under the Document, as `page_figures` gave them for a
+        page drawn before (the same cards again): numbered and written together."""
+        root, file = self.root, self.file
+        if root.last is not None:
+            self._close(root.last)
+            root.last = None
+        first = file.reserve_run(len(figures))
+        numbers = range(first, first + len(figures))
+        root.kids.extend(numbers)
+        mcids = range(len(self.marked), len(self.marked) + len(figures))
+        self.marked.extend(numbers)
+        parent, page = root.number, self.page
+        file.write_run(
+            first,
+            [
+                _FIGURE % (number, parent, page, mcid) + end
+                for number, mcid, end in zip(numbers, mcids, figures, strict=True)
+            ],
+        )
+        if self.figures is not None:
+            self.figures.extend(figures)
 
     def mark(self, element: Element) -> int:
         """The next MCID of the current page, for a run of `element`'s content."""
-        page, marked = self.pages[-1]
+        self.figures = None
+        marked = self.marked
         mcid = len(marked)
         marked.append(element.number)
-        self._add(element, Marked(page, mcid))
+        if not element.page:
+            element.page = self.page
+        self._add(element, Marked(self.page, mcid))
         return mcid
 
     def _add(self, parent: Element, kid: int | Marked) -> None:
@@ -125,8 +176,7 @@ class StructureTree:
         object number."""
         self._close(self.root)
         nums = " ".join(
-            f"{index} [{' '.join(map(reference, marked))}]"
-            for index, (_, marked) in enumerate(self.pages)
+            f"{index} [{_references(marked)}]" for index, (_, marked) in enumerate(self.pages)
         )
         parent_tree = self.file.add(pydyf.Dictionary({"Nums": f"[{nums}]"}))
         tree = pydyf.Dictionary({
@@ -155,25 +205,31 @@ def _attributes(role: str, alt: str, lang: str, scope: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _alt(alt: str) -> bytes:
-    """The end of a picture's element: its alternate text."""
-    return f"{_attributes('Figure', alt, '', '')} >>".encode("ascii")
+    """The end of a picture's element: its alternate text, the end of its object."""
+    return f"{_attributes('Figure', alt, '', '')} >>\nendobj\n".encode("ascii")
+
+
+def _references(numbers: list[int]) -> str:
+    """Objects by number, as a PDF array's references (`12 0 R 13 0 R`)."""
+    return f"{' 0 R '.join(map(str, numbers))} 0 R" if numbers else ""
 
 
 def _element(element: Element) -> bytes:
     """A StructElem: its kids are element references, MCIDs on its own page (the page of
     its first marked content) and marked-content references on any other."""
-    page = next((kid.page for kid in element.kids if isinstance(kid, Marked)), None)
-    kids = []
-    for kid in element.kids:
-        if isinstance(kid, int):
-            kids.append(f"{kid} 0 R")
-        elif kid.page == page:
-            kids.append(str(kid.mcid))
-        else:
-            kids.append(f"<< /Type /MCR /Pg {kid.page} 0 R /MCID {kid.mcid} >>")
-    on_page = f" /Pg {page} 0 R" if page is not None else ""
+    page = element.page
+    if page:
+        kids = " ".join([
+            f"{kid} 0 R" if isinstance(kid, int)
+            else str(kid.mcid) if kid.page == page
+            else f"<< /Type /MCR /Pg {kid.page} 0 R /MCID {kid.mcid} >>"
+            for kid in element.kids
+        ])  # fmt: skip
+        on_page = f" /Pg {page} 0 R"
+    else:  # elements only (the Document of a card sheet: a Figure for every card)
+        kids, on_page = _references(element.kids), ""  # type: ignore[arg-type]
     attributes = _attributes(element.role, element.alt, element.lang, element.scope)
     return (
         f"<< /Type /StructElem /S /{element.role} /P {element.parent} 0 R{on_page} "
-        f"/K [{' '.join(kids)}]{attributes} >>"
+        f"/K [{kids}]{attributes} >>"
     ).encode("ascii")

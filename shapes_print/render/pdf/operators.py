@@ -1,0 +1,138 @@
+"""Operators worked out once per build: outlines, lines of text, shared fills and drawn groups.
+
+Input: plan items (shapes_print/primitives.py). Output: their content-stream operators, kept
+for the whole build (every file of every kit redraws the same card faces, cells and labels),
+so the pen (render/pdf/pen.py) copies them instead of formatting them again. Nothing here
+depends on the file being written: text is written as the font's own glyph ids, and a
+shared fill is named after its bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from math import ceil, cos, floor, radians, sin
+from typing import TypeAlias
+
+from shapes_print.fonts import Font, font_named
+from shapes_print.primitives import Group, PathOp, Picture
+from shapes_print.render.pdf.objects import Memo, deflated, numbers
+from shapes_print.shapes import KAPPA, extent
+
+# A path operation's PDF operator after its numbers, written where each %s stands.
+OPERATION_FORMAT = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "h"}
+# A clipped, text-free group whose operators reach this many characters (a pattern fill)
+# becomes a form shared by the build; below it, a form's own object costs more than it saves.
+SHARED_FORM_MIN = 4096
+# Groups and lines of text the build keeps drawn: a tagged sheet caches each cell, label
+# and paragraph of its pages (its tables and lists are drawn around them), several
+# thousand over `make print`; each is a few small strings.
+GROUPS_KEPT = 8192
+
+TextKey = tuple[str, float, str, str]  # font, size, anchor, text
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A line of text worked out once per build: how far its anchor moves it left, its
+    font and show operators, and the glyphs it shows (glyph id, code point)."""
+
+    font: Font
+    offset: float
+    operators: str
+    glyphs: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SharedForm:
+    """A group drawn as a form XObject, made once per build: its name (from its bytes,
+    so the same in every file), box and compressed operators. Each file writes its own
+    copy the first time it shows it."""
+
+    name: str
+    box: tuple[int, int, int, int]
+    packed: bytes
+
+
+# What a group's operators name, for the file to hold: a line of text (its font and glyphs),
+# a symbol's form (by name), a picture, a shared form.
+Named: TypeAlias = TextKey | SharedForm | str | Picture
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A group's operators, and what they name (texts, symbols by name, pictures, shared
+    forms) in the order they first come (for the file's fonts and forms, which are numbered
+    in that order: a group copied numbers them as drawing it did)."""
+
+    operators: tuple[str, ...]
+    uses: tuple[Named, ...]
+
+
+# Groups drawn so far in this build, by the colour space they were drawn in (their colour
+# operators are that space's), and lines of text worked out.
+DRAWN: dict[str, Memo[Group, Drawn | SharedForm]] = {}
+SHOWN: Memo[TextKey, Shown] = Memo(GROUPS_KEPT)
+
+
+@lru_cache(maxsize=256)
+def path_ops(ops: tuple[PathOp, ...]) -> str:
+    """An outline as PDF operators; remembered, since every file of a kit redraws its
+    card faces. A pattern is thousands of marks on a few hundred distinct coordinates, and
+    formatting a number is most of the cost, so each distinct one is formatted once."""
+    values = [value for op in ops for value in op[1:]]
+    distinct = list(dict.fromkeys(values))
+    written = dict(zip(distinct, numbers(*distinct).split(), strict=True))
+    return " ".join([OPERATION_FORMAT[op[0]] for op in ops]) % tuple(
+        map(written.__getitem__, values)
+    )
+
+
+def round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
+    """A rectangle with quarter-circle corners (radius clamped to half the shorter side)."""
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - KAPPA)
+    x1, y1 = x + w, y + h
+    return (
+        ("M", x + r, y), ("L", x1 - r, y), ("C", x1 - k, y, x1, y + k, x1, y + r),
+        ("L", x1, y1 - r), ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
+        ("L", x + r, y1), ("C", x + k, y1, x, y1 - k, x, y1 - r),
+        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
+    )  # fmt: skip
+
+
+def shared_form(group: Group, operators: str) -> SharedForm:
+    """The group's operators as a compressed form; its box is the group's clip, moved,
+    scaled and turned as the group is, widened to whole points, so the form draws exactly
+    what the group drew."""
+    assert group.clip is not None
+    left, bottom, right, top = extent(group.clip)
+    c, s = (cos(radians(group.angle)), sin(radians(group.angle))) if group.angle else (1.0, 0.0)
+    k = group.scale
+    xs, ys = [], []
+    for x, y in ((left, bottom), (right, bottom), (left, top), (right, top)):
+        xs.append(group.dx + k * (c * x - s * y))
+        ys.append(group.dy + k * (s * x + c * y))
+    box = (floor(min(xs)), floor(min(ys)), ceil(max(xs)), ceil(max(ys)))
+    packed = deflated(operators.encode("ascii"))
+    name = f"fill-{hashlib.sha256(b'%r' % (box,) + packed).hexdigest()[:12]}"
+    return SharedForm(name, box, packed)
+
+
+def show(key: TextKey) -> Shown:
+    """A line of text as glyph ids in hex, with its font and size set."""
+    shown = SHOWN.get(key)
+    if shown is None:
+        name, size, anchor, text = key
+        font = font_named(name)
+        glyphs = font.glyphs
+        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text))
+        offset = 0.0
+        if anchor != "start":
+            width = font.width(text, size)
+            offset = 0.5 * width if anchor == "middle" else width
+        hex_ids = "".join([f"{glyph:04X}" for glyph, _ in ids])
+        operators = f"/{name} {numbers(size)} Tf <{hex_ids}> Tj"
+        shown = SHOWN.keep(key, Shown(font, offset, operators, ids))
+    return shown
