@@ -38,14 +38,13 @@ from shapes_print.primitives import (
     Page,
     Paint,
     Path,
-    PathOp,
     Rect,
     Use,
 )
+from shapes_print.shapes import rounded_rect_ops
 from shapes_print.units import POINTS_PER_UNIT
 
 # Control-point distance of a cubic Bezier quarter circle, as a share of its radius.
-KAPPA = 0.5522847498
 
 CardOrder = Sequence[tuple[str, str]]
 # How far a slot's drawing runs past its (left, bottom, right, top) edges.
@@ -84,27 +83,7 @@ class Duplex:
 
 def cut_path(x: float, y: float, card: CardGeometry) -> Path:
     """The cut outline of the card whose bottom-left corner is at (x, y)."""
-    return Path(cut_outline(x, y, card.width, card.height, card.corner_radius), card.cut_paint)
-
-
-def cut_outline(x: float, y: float, w: float, h: float, radius: float) -> tuple[PathOp, ...]:
-    """One closed path round a card, corners rounded by `radius` (0 for square corners)."""
-    r = min(radius, w / 2, h / 2)
-    if r <= 0:
-        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
-    k = r * (1 - KAPPA)
-    return (
-        ("M", x + r, y),
-        ("L", x + w - r, y),
-        ("C", x + w - k, y, x + w, y + k, x + w, y + r),
-        ("L", x + w, y + h - r),
-        ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
-        ("L", x + r, y + h),
-        ("C", x + k, y + h, x, y + h - k, x, y + h - r),
-        ("L", x, y + r),
-        ("C", x, y + k, x + k, y, x + r, y),
-        ("Z",),
-    )
+    return Path(rounded_rect_ops(x, y, card.width, card.height, card.corner_radius), card.cut_paint)
 
 
 def sheet_pages(
@@ -183,8 +162,8 @@ def _overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reac
     reach (even-odd: the outer rectangle minus the card)."""
     left, bottom, right, top = reach
     w, h, o = card.width, card.height, card.overrun
-    outer = cut_outline(x - left, y - bottom, w + left + right, h + bottom + top, 0.0)
-    ring = (*outer, *cut_outline(x, y, w, h, 0.0))
+    outer = rounded_rect_ops(x - left, y - bottom, w + left + right, h + bottom + top, 0.0)
+    ring = (*outer, *rounded_rect_ops(x, y, w, h, 0.0))
     return Group((Use(name, x - o, y - o),), clip=ring)
 
 

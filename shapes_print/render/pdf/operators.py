@@ -18,7 +18,7 @@ from typing import TypeAlias
 from shapes_print.fonts import Font, font_named
 from shapes_print.primitives import Group, PathOp, Picture
 from shapes_print.render.pdf.objects import Memo, deflated, numbers
-from shapes_print.shapes import KAPPA, extent
+from shapes_print.shapes import extent
 
 # A path operation's PDF operator after its numbers, written where each %s stands.
 OPERATION_FORMAT = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "h"}
@@ -87,19 +87,6 @@ def path_ops(ops: tuple[PathOp, ...]) -> str:
     return " ".join([OPERATION_FORMAT[op[0]] for op in ops]) % tuple(
         map(written.__getitem__, values)
     )
-
-
-def round_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[PathOp, ...]:
-    """A rectangle with quarter-circle corners (radius clamped to half the shorter side)."""
-    r = min(r, w / 2, h / 2)
-    k = r * (1 - KAPPA)
-    x1, y1 = x + w, y + h
-    return (
-        ("M", x + r, y), ("L", x1 - r, y), ("C", x1 - k, y, x1, y + k, x1, y + r),
-        ("L", x1, y1 - r), ("C", x1, y1 - k, x1 - k, y1, x1 - r, y1),
-        ("L", x + r, y1), ("C", x + k, y1, x, y1 - k, x, y1 - r),
-        ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",),
-    )  # fmt: skip
 
 
 def shared_form(group: Group, operators: str) -> SharedForm:

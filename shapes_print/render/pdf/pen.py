@@ -77,11 +77,11 @@ from shapes_print.render.pdf.operators import (
     Shown,
     TextKey,
     path_ops,
-    round_rect,
     shared_form,
     show,
 )
 from shapes_print.render.pdf.tags import Element, StructureTree
+from shapes_print.shapes import rounded_rect_ops
 
 # Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
 _PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
@@ -267,7 +267,7 @@ class Pen:
         elif isinstance(item, Rect):
             paint = self._paint(item.paint)
             if item.radius:
-                outline = path_ops(round_rect(item.x, item.y, item.w, item.h, item.radius))
+                outline = path_ops(rounded_rect_ops(item.x, item.y, item.w, item.h, item.radius))
                 self._emit(f"{outline} {_PATH_PAINT[paint]}")
             else:
                 self._emit(f"{numbers(item.x, item.y, item.w, item.h)} re {_RECT_PAINT[paint]}")
