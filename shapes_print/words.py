@@ -90,6 +90,12 @@ class Words:
             )
         return english
 
+    def named(self, name: str) -> Said:
+        """A name (a paper's, `letter`) in the set's words where it has them (es: carta), else
+        as it is: a name is never missing from a complete set, as a size like 300x400mm."""
+        self.seen.setdefault(name, None)
+        return Said(self.text.get(name, name))
+
     def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:
         """Translate a template and the words that fill it, then fill it: a translation in
         the set's locale, an English original (a set not yet complete) in English."""

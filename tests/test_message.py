@@ -4,6 +4,7 @@ messages chosen by CLDR, in English and Spanish, through the kits' own texts."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,18 @@ from project_copy import copy_project, run
 from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import load_labels
 from shapes_print.load.yamlsrc import read_yaml
-from shapes_print.message import Field, Hash, MessageError, Select, Text, fill, parse
+from shapes_print.message import (
+    Field,
+    Hash,
+    MessageError,
+    Select,
+    Style,
+    Text,
+    decimal,
+    fill,
+    parse,
+    render,
+)
 from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.words import Words
 
@@ -168,9 +180,43 @@ def test_nested_placeholders_and_quotes() -> None:
     assert fill("'{'n'}' is {n}; the player's #", values, HERE) == "{n} is 2; the player's #"
 
 
+def test_a_select_picks_the_branch_named_by_the_kit_or_other() -> None:
+    """ICU's select: the printing guide's steps differ between home and print-shop kits."""
+    text = (
+        "{kit, select, print_shop {Send {n, plural, one {# file} other {# files}}} other {Print}} #"
+    )
+    assert fill(text, {"kit": "print_shop", "n": 2}, HERE) == "Send 2 files #"
+    assert fill(text, {"kit": "home", "n": 2}, HERE) == "Print #"
+    assert fill("{kit, select, home {} other {x}}", {"kit": "home"}, HERE) == ""
+    assert parse(text).names() == {"kit", "n"}
+
+
+@pytest.mark.parametrize(
+    ("number", "locale", "written"),
+    [
+        (3.0000000000000004, "en", "3"),
+        (0.11811023622047245, "en", "0.118"),
+        (0.11811023622047245, "es", "0,118"),
+        (3.175, "es", "3,175"),
+        (Decimal("1.50"), "en", "1.50"),
+        (Decimal("1.50"), "es", "1,50"),
+        (Decimal("12"), "es", "12"),
+    ],
+)
+def test_a_decimal_number_is_written_in_the_locale(
+    number: float | Decimal, locale: str, written: str
+) -> None:
+    """A decimal comma in Spanish; a Decimal (a number as a YAML file writes it) keeps its
+    digits, a float (a length worked out in points) is rounded to three places."""
+    assert decimal(number, locale) == written
+    assert render(parse("{x} mm"), {"x": number}, Style(locale)) == f"{written} mm"
+
+
 @pytest.mark.parametrize(
     ("text", "offset", "message"),
     [
+        ("{kit, select, home {x}}", 0, "needs an 'other {...}' branch"),
+        ("{kit, select, =1 {x} other {y}}", 14, "a branch starts with a word"),
         ("Deal {game_title.__class__}", 16, "'.' after {game_title"),
         ("{game_title[0]}", 11, "'[' after {game_title"),
         ("{0} cards", 1, "a placeholder starts with a name"),
