@@ -4,6 +4,7 @@ Lengths are parsed to points here, so later stages never see a unit string; colo
 RGB; identifiers and card field values are checked as they will be used.
 """
 
+from decimal import Decimal
 from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, WithJsonSchema
@@ -82,7 +83,11 @@ def _text_or_number(value: object) -> object:
     return value
 
 
-Scalar = Annotated[str | int | float, BeforeValidator(_text_or_number)]
+# Decimal: a number as a deck file writes it (load.yamlsrc.fields_as_written), 1.50 not 1.5.
+Scalar = Annotated[
+    str | int | Annotated[Decimal, WithJsonSchema({"type": "number"})] | float,
+    BeforeValidator(_text_or_number),
+]
 
 
 class Strict(BaseModel):

@@ -47,7 +47,7 @@ from shapes_print.load.templates import (
     sized_templates,
 )
 from shapes_print.load.validate import describe, place, validate
-from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
+from shapes_print.load.yamlsrc import Document, Loc, deep_merge, fields_as_written, read_yaml
 from shapes_print.paths import inside
 from shapes_print.primitives import Press
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
@@ -346,7 +346,7 @@ def _load_deck(
 ) -> LoadedDeck:
     doc = read_yaml(inside(folder, file, source.source(loc), "game"))
     _mapping(doc)
-    doc = cards_from_sheet(doc)
+    doc = fields_as_written(cards_from_sheet(doc))
     deck, origins = expand_deck(validate(Deck, doc), lists, doc)
     _card_limit(deck, doc, max_cards, origins, earlier)
     return LoadedDeck(name, title, deck, doc, origins)

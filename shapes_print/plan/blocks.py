@@ -28,7 +28,7 @@ from shapes_print.plan.flow import Box, Part
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
 from shapes_print.plan.tables import Cell, Drawn, column_widths, measure, table_boxes
 from shapes_print.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
-from shapes_print.text import wrap
+from shapes_print.text import word_parts, wrap
 from shapes_print.words import Said
 
 # The share of the width a fact's label takes when its value is short.
@@ -77,18 +77,23 @@ def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role:
 def _list(
     col: Column, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool
 ) -> list[Box]:
-    """Steps or bullets, a box per item: a list breaks between items; a step keeps its number."""
+    """Steps or bullets, a box per item: a list breaks between items; a step keeps its number.
+
+    An item whose words come out empty (a `select` branch this kit has nothing for: a home
+    kit's step for the print shop) is left out, and the steps after it are numbered on."""
     style = col.ctx.style
     size = style.body_size
     indent = size * 2
     gap = size * (style.line_spacing - 1) * 2
     bold = col.ctx.fonts.bold
     boxes = []
-    breaks = run_breaks(len(entries), style.list_keep)
-    for number, (entry, penalty) in enumerate(zip(entries, breaks, strict=True), start=1):
+    texts = [
+        text for entry in entries if (text := col.ctx.words.fill(entry, values, where).strip())
+    ]
+    breaks = run_breaks(len(texts), style.list_keep)
+    for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")
-        text = col.ctx.words.fill(entry, values, where)
         height, lines = paragraph(col, text, size, False, col.width - indent, where, x=indent)
         label = Group((Text(0, -size * CAP, marker, bold.name, size, style.ink),), role="Lbl")
         items = (label, Group(tuple(lines), role="LBody"))
@@ -219,15 +224,25 @@ def _table(
     blank = [cell_text(col, "", where)] * count
     cells += [blank] * (down * across - len(cells))
     grouped = [[c for g in range(across) for c in cells[g * down + r]] for r in range(down)]
-    least = [
-        max(
-            [
-                _widest_word(col, title, True),
-                *(_widest_word(col, row[i], False) for row in filled if isinstance(row[i], str)),
-            ]
-        )
-        for i, title in enumerate(titles)
-    ] * across
+    # Each column at least as wide as its widest word; where the words cannot all fit so, a
+    # long name (a kit's file, at large print) breaks after a hyphen and needs only its parts.
+    least = [0.0] * count
+    for broken in (False, True):
+        least = [
+            max(
+                [
+                    _widest_word(col, title, True, broken),
+                    *(
+                        _widest_word(col, row[i], False, broken)
+                        for row in filled
+                        if isinstance(row[i], str)
+                    ),
+                ]
+            )
+            for i, title in enumerate(titles)
+        ] * across
+        if sum(least) <= col.width:
+            break
     widths = column_widths(shares * across, least, col.width)
     header = [cell_text(col, title, where, bold=True) for title in titles] * across
     style = col.ctx.style
@@ -237,10 +252,14 @@ def _table(
     return table_boxes(style, widths, measured, col.room, header=True)
 
 
-def _widest_word(col: Column, text: str, bold: bool) -> float:
-    """The width a cell needs so its widest word fits, padding and rules included."""
+def _widest_word(col: Column, text: str, bold: bool, broken: bool = False) -> float:
+    """The width a cell needs so its widest word fits, padding and rules included (with
+    `broken`, its widest part of a word broken after its hyphens)."""
     font = col.ctx.fonts.pick(bold)
-    widest = max((font.width(word, col.ctx.style.body_size) for word in text.split()), default=0.0)
+    words = text.split()
+    if broken:
+        words = [part for word in words for part in word_parts(word)]
+    widest = max((font.width(word, col.ctx.style.body_size) for word in words), default=0.0)
     return widest + 2 * col.ctx.style.table_padding + 1
 
 
