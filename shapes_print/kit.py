@@ -16,7 +16,7 @@ from shapes_print.braille.kitfile import braille_file
 from shapes_print.cardfile import Symbols, draft, fronts_only, plan_cards, plan_guide, shop_bleed
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
-from shapes_print.load.fields import BACK_LOOK, back_look_name
+from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import CardType, ComputedList
@@ -193,7 +193,8 @@ def deck_group_counts(loaded: LoadedGame, players: int) -> dict[str, int]:
 
 def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """The game's lists, its computed lists for this count, and `deck` (the main deck's cards,
-    each with its `name` as sheets count it, or its id)."""
+    each with its `name` as sheets count it, or its id, and its back: `back` the id,
+    `back_look` the words the sheets name it by, "red back", or its id where it has none)."""
     computed = {
         name: compute_list(spec.count, spec.fields, values, loaded.source.source(("lists", name)))
         for name, spec in loaded.game.lists.items()
@@ -206,6 +207,7 @@ def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict
             "name": card.name or card.id,
             "count": card.copies(players),
             "back": card.back,
+            CARD_BACK_LOOK: loaded.deck.backs[card.back].fields.get(BACK_LOOK, card.back),
             **card.fields,
         }
         for card in loaded.deck.cards

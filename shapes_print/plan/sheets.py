@@ -22,11 +22,15 @@ from shapes_print.plan.flow import Box, choose_breaks, grouped, place
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.paragraphs import Column
 from shapes_print.plan.scores import score_sheet
+from shapes_print.plan.tables import Regrouped
 from shapes_print.primitives import Page
 from shapes_print.values import player_range
 
 __all__ = ["SheetInputs", "plan_sheets"]
 
+# How many times the breaks are chosen again after `across` tables are laid out anew for
+# them: once is enough unless rows regrouped change height; the last choice stands.
+REGROUPS = 3
 # Blocks that introduce what follows them: a page never breaks right after one.
 _KEEP_WITH_NEXT = ("heading", "subheading")
 _DRAWERS = {**DRAW, "score_sheet": score_sheet}
@@ -40,6 +44,8 @@ class _Stream:
     col: Column
     gap: float
     boxes: list[Box] = field(default_factory=list)
+    # Tables laid out again by their pages' breaks: (first box, box count, layout, chunks).
+    regrouped: list[tuple[int, int, Regrouped, tuple[int, ...]]] = field(default_factory=list)
     forced: bool = False
     kept: bool = False
     last: str = ""
@@ -66,6 +72,25 @@ class _Stream:
         self.forced = False
         self.kept = kind in _KEEP_WITH_NEXT
         self.last = kind
+
+    def regroup(self, pages: list[range]) -> bool:
+        """Lay each `across` table out again for the rows each page holds of it; whether
+        any changed. Its header box keeps what `add` gave it (the glue and break above)."""
+        changed = False
+        shift = 0
+        for index, (start, count, table, chunks) in enumerate(self.regrouped):
+            start += shift
+            body = range(start + 1, start + count)
+            held = [len(range(max(p.start, body.start), min(p.stop, body.stop))) for p in pages]
+            wanted = tuple(rows for rows in held if rows)[:-1]
+            if wanted != chunks:
+                laid = table.lay(wanted)
+                self.boxes[body.start : body.stop] = laid[1:]
+                changed = True
+                shift += len(laid) - count
+                count = len(laid)
+            self.regrouped[index] = (start, count, table, wanted)
+        return changed
 
 
 def plan_sheets(
@@ -98,8 +123,13 @@ def plan_sheets(
         stretches, ctx.fonts.regular, style.furniture, inputs.print_line, ctx.furniture_source
     )
     room = stream.col.room
+    breaks = choose_breaks(stream.boxes, room)
+    for _ in range(REGROUPS):
+        if not stream.regroup(breaks):
+            break
+        breaks = choose_breaks(stream.boxes, room)
     pages = []
-    for part in choose_breaks(stream.boxes, room):
+    for part in breaks:
         placed = place(stream.boxes[part.start : part.stop], room)
         pages.append(Page(width, height, (*grouped(placed, left, top), *furniture)))
     return pages
@@ -119,4 +149,8 @@ def _blocks(
             stream.forced = bool(stream.boxes)
         else:
             drawn = _DRAWERS[block.kind](stream.col, block.value, values, inputs, block.source)
+            if isinstance(drawn, Regrouped):
+                entry = (len(stream.boxes), len(drawn.boxes), drawn, ())
+                stream.regrouped.append(entry)
+                drawn = drawn.boxes
             stream.add(block.kind, drawn, block.source)
