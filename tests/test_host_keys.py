@@ -134,3 +134,34 @@ def test_spanish_counts_in_the_host_key_agree_with_their_numbers(
 ) -> None:
     text = " ".join(page_texts(host_keys["es"]))
     assert "4 Comodines, 2 de Puntos dobles, 2 Bombas y 9 cartas de Corona" in text
+
+
+@pytest.mark.parametrize(
+    ("labels", "own", "check"),
+    [
+        (
+            "standard",
+            "the names and drawings on the cards are this kit's own",
+            "hold each card against the pieces of its colour and check it matches exactly one",
+        ),
+        (
+            "es",
+            "los nombres y dibujos de las cartas son de este juego impreso",
+            "ponga cada carta junto a las piezas de su color",
+        ),
+    ],
+)
+def test_shapes_the_game_says_its_piece_names_are_the_kits_own(
+    tmp_path: Path, labels: str, own: str, check: str
+) -> None:
+    folder = build(tmp_path, "shapes-the-game", 4, "a4", labels)
+    (key,) = folder.glob("*_host-key.pdf")
+    text = " ".join(page_texts(key))
+    assert own in text and check in text
+    choices = text.split("This kit's choices, not the rules'")[-1]
+    choices = choices.split("Decisiones de este juego impreso, no de las reglas")[-1]
+    assert choices.split(";")[0].strip().lower() in (
+        "the ten piece names and drawings on the cards",
+        "los nombres y dibujos de las diez piezas en las cartas",
+    )
+    assert "named on the card" not in text
