@@ -3,8 +3,8 @@
 Input: how many boxes a run has (a paragraph's lines, a list's items, a table's rows) and how
 many must stay together at either end. Output: the penalty for a page break just before each
 of them, for `flow` to weigh against a page's unused space. Penalties follow TeX's and CSS
-paged media's: a break after a heading is `NEVER` taken while another fits, a lone line or
-item at a page's foot or head (an orphan or a widow) costs `ORPHAN`, any break inside a block
+paged media's: a break after a heading is `NEVER` taken while another fits, nor is one that
+leaves a lone line or item at a page's foot or head (an orphan or a widow, `ORPHAN`), any break inside a block
 costs a little (`INSIDE`) so that, all else equal, pages break between blocks.
 """
 
@@ -13,7 +13,9 @@ from __future__ import annotations
 from math import inf
 
 NEVER = 1_000_000.0
-ORPHAN = 3_000.0
+# A lone line or item (fewer than `keep`) at a page's foot or head: as bad as a break after
+# a heading, since a page's unused space never costs as much (a list splits 3|2, not 4|1).
+ORPHAN = NEVER
 INSIDE = 200.0
 FORCED = -inf
 

@@ -31,8 +31,14 @@ __all__ = ["SheetInputs", "plan_sheets"]
 # How many times the breaks are chosen again after `across` tables are laid out anew for
 # them: once is enough unless rows regrouped change height; the last choice stands.
 REGROUPS = 3
+# An arrow may shrink to this share of `arrow_height` so that a run of them (each round's
+# direction) shares one page rather than leave one alone on the next.
+ARROW_LEAST = 0.5
 # Blocks that introduce what follows them: a page never breaks right after one.
 _KEEP_WITH_NEXT = ("heading", "subheading")
+# Blocks that close the block before them (a table's closing sentences): never carried
+# to the next page without it.
+_CLOSES = {"table": "text"}
 _DRAWERS = {**DRAW, "score_sheet": score_sheet}
 
 
@@ -49,6 +55,7 @@ class _Stream:
     forced: bool = False
     kept: bool = False
     last: str = ""
+    closing: bool = False  # the last block closes a table: the text after it does too
 
     def add(self, kind: str, drawn: list[Box], where: Source) -> None:
         for box in drawn:
@@ -62,8 +69,9 @@ class _Stream:
         if not drawn:
             return
         first = drawn[0]
+        closes = kind == _CLOSES.get(self.last) or (self.closing and kind == self.last)
         if self.boxes:
-            breaks = FORCED if self.forced else NEVER if self.kept else first.breaks
+            breaks = FORCED if self.forced else NEVER if self.kept or closes else first.breaks
             gap = self.gap
             if self.last == "arrow" and kind != "arrow":
                 gap += self.col.ctx.style.heading_size  # the arrow's big word stands apart
@@ -71,6 +79,7 @@ class _Stream:
         self.boxes += drawn
         self.forced = False
         self.kept = kind in _KEEP_WITH_NEXT
+        self.closing = closes
         self.last = kind
 
     def regroup(self, pages: list[range]) -> bool:
@@ -135,6 +144,24 @@ def plan_sheets(
     return pages
 
 
+def _fitted_arrows(stream: _Stream, start: int) -> Column | None:
+    """The column to draw a run of arrows in (from box `start`) so that they share one
+    page: the same, with each arrow shorter by its share of the overflow, if that keeps
+    it at least ARROW_LEAST of its height; None when they fit already or cannot."""
+    boxes = stream.boxes[start:]
+    if not boxes:
+        return None
+    used = sum(box.gap + box.height for box in boxes) - boxes[0].gap
+    col = stream.col
+    over = used - col.room
+    style = col.ctx.style
+    height = style.arrow_height - over / len(boxes)
+    if over <= 0 or height < style.arrow_height * ARROW_LEAST:
+        return None
+    shorter = style.model_copy(update={"arrow_height": height})
+    return replace(col, ctx=replace(col.ctx, style=shorter))
+
+
 def _blocks(
     stream: _Stream, blocks: tuple[Block, ...], values: dict[str, Any], inputs: SheetInputs
 ) -> None:
@@ -143,8 +170,19 @@ def _blocks(
             items = inputs.lists.get(block.value.list)
             if items is None:
                 raise UserError(block.source, f"for_each: no list named {block.value.list!r}")
+            start, state = len(stream.boxes), (stream.forced, stream.kept, stream.last)
             for number, item in enumerate(items, start=1):
                 _blocks(stream, block.children, {**values, "n": number, **item}, inputs)
+            arrows = all(child.kind == "arrow" for child in block.children)
+            if arrows and (fitted := _fitted_arrows(stream, start)) is not None:
+                # A round's arrows share one page: drawn again, a little shorter.
+                del stream.boxes[start:]
+                stream.forced, stream.kept, stream.last = state
+                col = stream.col
+                stream.col = fitted
+                for number, item in enumerate(items, start=1):
+                    _blocks(stream, block.children, {**values, "n": number, **item}, inputs)
+                stream.col = col
         elif block.kind == "page_break":
             stream.forced = bool(stream.boxes)
         else:
