@@ -101,8 +101,10 @@ class Words:
         the set's locale, an English original (a set not yet complete) in English."""
         said = self.say(template, where)
         translated = said is not template and said != template
+        # A text with no words of its own ("{label}") is the set's: its numbers, 1,50 in es.
+        own = translated or not needs_words(template)
         style = Style(
-            self.locale if translated else ENGLISH,
+            self.locale if own else ENGLISH,
             lambda value: self.say(value, self.origins.get(value, where)),
             self.ordinal,
             self.locale,

@@ -11,7 +11,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from project_copy import copy_project, run
+from project_copy import build_args, copy_project, run
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import load_labels
@@ -30,6 +30,7 @@ from shapes_print.message import (
 )
 from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.words import Words
+from tests.pdfread import text
 
 HERE = Source(Path("game.yaml"), 1, 1)
 
@@ -302,3 +303,24 @@ def test_any_text_is_a_message_or_one_refusal_never_python(text: str) -> None:
         return
     if "'" not in text:  # only ICU quoting prints a brace
         assert "{" not in said and "}" not in said
+
+
+def test_a_card_field_number_prints_as_the_deck_file_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`label: 1.50` is a number to YAML; the card prints 1.50 (es: 1,50), not 1.5, and an
+    unquoted 2.0 stays 2.0: the digits the designer wrote, in the label set's locale."""
+    deck = "content/pass-and-pick/deck.yaml"
+    root = copy_project(
+        tmp_path,
+        [(deck, "label: CIRCLE", "label: 1.50"), (deck, "label: SQUARE", "label: 2.0")],
+    )
+    out = tmp_path / "out"
+    args = build_args(root, out, "--players", "3", "--paper", "a4")
+    for labels, circle, square in (("standard", "1.50", "2.0"), ("es", "1,50", "2,0")):
+        status, lines, _ = run([*args, "--labels", labels], capsys, tmp_path)
+        assert status == 0, lines
+        (cards,) = out.rglob(f"*_3p_a4{'' if labels == 'standard' else '_es'}_cards.pdf")
+        words = " ".join(text(cards)).split()
+        assert circle in words and square in words, (labels, words)
+        assert "1.5" not in words and "2" not in words
