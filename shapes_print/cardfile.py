@@ -180,9 +180,10 @@ def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
     return printing.bleed if options.bleed is None else options.bleed
 
 
-def bleed_words(bleed: float) -> Said:
-    """A bleed as both kinds of shop say it: `3 mm (0.118 in)`, `3.175 mm (0.125 in)`."""
-    return Said(f"{bleed / POINTS_PER_UNIT['mm']:.4g} mm ({bleed / POINTS_PER_UNIT['in']:.3g} in)")
+def bleed_values(bleed: float) -> dict[str, float]:
+    """A bleed in both units shops say it in, `{bleed_mm}` and `{bleed_in}` (3 and 0.118,
+    3.175 and 0.125): numbers, so the label set's locale writes them (3 mm, 0,118 in)."""
+    return {"bleed_mm": bleed / POINTS_PER_UNIT["mm"], "bleed_in": bleed / POINTS_PER_UNIT["in"]}
 
 
 def _drafted(symbols: Symbols, settings: InkSaver, pale: bool) -> Symbols:
@@ -314,24 +315,24 @@ def plan_guide(
     `files` are (name, audience, document), each name `stem` and its part; the words for
     stock, sides and audiences are YAML's and, like every value filled in, pass through the
     label set's words. File and paper names are names, not words. `bleed` is the
-    print-shop bleed (None for a home kit), which the print-shop file's sides say.
+    print-shop bleed (None for a home kit), which the print-shop kit's sending step says.
     """
     printing, doc = library.printing, library.guide
     sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages | FrontSheets)]
     cutting = "print_shop" if bleed is not None else sheets[0].cutting if sheets else "marked"
-    shop = ""
-    if bleed is not None:
-        where = library.printing_source.source(("sides", "print_shop"))
-        shop = ctx.words.fill(printing.sides["print_shop"], {"bleed": bleed_words(bleed)}, where)
+    cut_words = printing.cutting[cutting]  # type: ignore[index]
+    if bleed is not None:  # the print shop's step says the bleed
+        where = library.printing_source.source(("cutting", "print_shop"))
+        cut_words = Said(ctx.words.fill(cut_words, bleed_values(bleed), where))
 
     def sides(name: str, document: Document) -> str:
-        """A print-shop file's sides name the shop it is for; a home file's, its duplex."""
+        """A print-shop file's sides say which sides it holds; a home file's, its duplex."""
         if document.press is None:
             return printing.sides[document.duplex]
         for side, suffix in SIDE_SUFFIX.items():
             if name.endswith(suffix):
                 return printing.sides[f"print_shop_{side}s"]  # type: ignore[index]
-        return Said(shop)
+        return printing.sides["print_shop"]
 
     kit_files = [
         {
@@ -341,16 +342,19 @@ def plan_guide(
             "stock": printing.stock["cards" if is_cards_file(document) else "sheets"],
             "sides": sides(name, document),
             "audience": printing.audiences[audience],  # type: ignore[index]
+            "for": Said(audience),  # players or host, for a `select`
         }
         for name, audience, document in files
     ]
     values = {
         **inputs.values,
         "file_stem": Said(stem),
-        "paper_name": Said(paper[0]),
+        "paper_name": ctx.words.named(paper[0]),
         "flip": flip,
         "paper_weight": printing.paper_weight,
-        "cutting": printing.cutting[cutting],  # type: ignore[index]
+        "cutting": cut_words,
+        # The guide's steps choose by it (`{kit, select, print_shop {...} other {...}}`).
+        "kit": Said("print_shop" if bleed is not None else "home"),
     }
     guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
     pages = plan_sheets(doc, guide_inputs, paper[1], ctx)

@@ -14,6 +14,9 @@ from `FILTERS`, so no text can reach an attribute, an index or a format specifie
                 one branch by the number: an exact `=N` first, then the CLDR category of
                 the locale (Babel's plural_form / ordinal_form); `other` is required.
                 Branches are messages: they may hold placeholders and plurals of their own.
+    {name, select, print_shop {Send ...} other {Print ...}}
+                one branch by a word the kit gives (the branch named as the value is, else
+                `other`): what differs between kinds of kit, in one message to translate.
     '{'  '}'    ICU quoting: an apostrophe before { } (or # in a branch) quotes up to the
     ''          next apostrophe; two apostrophes are one. Any other apostrophe is text.
 
@@ -26,10 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache, lru_cache
 from typing import Any, Literal
 
 from babel import Locale
+from babel.numbers import format_decimal
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.values import NoEntry
@@ -42,7 +47,7 @@ CASES: dict[str, Callable[[str], str]] = {
 FILTERS = (*CASES, "ordinal", "join")
 ENGLISH = "en"  # the language content YAML is written in
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
-KINDS = ("plural", "selectordinal")
+KINDS = ("plural", "selectordinal", "select")
 _QUOTABLE = "{}#'"
 
 
@@ -87,10 +92,10 @@ class Branch:
 
 @dataclass(frozen=True, slots=True)
 class Select:
-    """`{name, plural, ...}` or `{name, selectordinal, ...}`."""
+    """`{name, plural, ...}`, `{name, selectordinal, ...}` or `{name, select, ...}`."""
 
     name: str
-    kind: Literal["plural", "selectordinal"]
+    kind: Literal["plural", "selectordinal", "select"]
     branches: tuple[Branch, ...]
     start: int
 
@@ -273,7 +278,7 @@ class _Parser:
         kind = self.keyword(
             KINDS,
             lambda got: f"unknown message kind {got!r} in {{{name}, {got}, ...}}",
-            "write plural or selectordinal",
+            "write plural, selectordinal or select",
         )
         self.spaces()
         if self.peek() != ",":
@@ -294,7 +299,16 @@ class _Parser:
 
     def branch(self, name: str, kind: str, seen: list[str]) -> Branch:
         begin = self.at
-        if self.peek() == "=":
+        if kind == "select":
+            while self.peek().isalnum() or self.peek() == "_":
+                self.at += 1
+            key = self.text[begin : self.at]
+            if not key:
+                got = self.peek() or "the end of the text"
+                raise self.fail(
+                    f"{got!r} in {{{name}, select, ...}}: a branch starts with a word", begin
+                )
+        elif self.peek() == "=":
             self.at += 1
             while self.peek().isdigit():
                 self.at += 1
@@ -344,6 +358,8 @@ def categories(locale: str, kind: str) -> tuple[str, ...]:
 def check_locale(message: Message, locale: str) -> None:
     """Every branch category must be one the locale has (English plurals have no `few`)."""
     for select in _selects(message.nodes):
+        if select.kind == "select":
+            continue  # its branches are the kit's words, the same in every language
         known = categories(locale, select.kind)
         for branch in select.branches:
             if not branch.key.startswith("=") and branch.key not in known:
@@ -392,9 +408,14 @@ def _render(
         if isinstance(node, Text):
             out.append(node.text)
         elif isinstance(node, Hash):
-            out.append(str(count))
+            out.append("#" if count is None else str(count))  # outside a plural: a #
         elif isinstance(node, Field):
             out.append(_field(node, _value(node.name, node.start, values), style))
+        elif node.kind == "select":
+            word = _value(node.name, node.start, values)
+            chosen = next((b for b in node.branches if b.key == word), None)
+            other = next(b for b in node.branches if b.key == "other")
+            out += _render((chosen or other).nodes, values, style, count)
         else:
             number = _value(node.name, node.start, values)
             if isinstance(number, bool) or not isinstance(number, int):
@@ -438,7 +459,22 @@ def _field(node: Field, value: Any, style: Style) -> str:
 
 
 def _word(value: Any, style: Style) -> str:
-    return style.word(value) if isinstance(value, str) else str(value)
+    if isinstance(value, str):
+        return style.word(value)
+    if isinstance(value, float | Decimal):
+        return decimal(value, style.locale)
+    return str(value)
+
+
+def decimal(number: float | Decimal, locale: str) -> str:
+    """A number with a fraction as the locale writes it (0.118, es 0,118), grouping and all:
+    a Decimal keeps the digits it was written with (1.50 stays 1.50, es 1,50); a float
+    is rounded to three places (3.0000000001 mm is 3 mm)."""
+    if isinstance(number, Decimal):
+        places = max(0, -int(number.as_tuple().exponent))
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        return format_decimal(number, pattern, locale=_locale(locale))
+    return format_decimal(number, locale=_locale(locale))
 
 
 def _choose(select: Select, number: int, locale: str) -> Branch:

@@ -55,11 +55,16 @@ def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | 
     return tuple(lines)
 
 
+def word_parts(word: str) -> list[str]:
+    """Where a word too wide for its box may break: after each `_` or `-` run."""
+    return _BREAKS.findall(word)
+
+
 def _tokens(paragraph: str, font: Font, size: float, width: float) -> list[tuple[str, str]]:
     """(glue, piece) pairs: words joined by spaces, a too-wide word's parts by nothing."""
     tokens: list[tuple[str, str]] = []
     for word in filter(None, _SPACES.split(paragraph)):
-        parts = [word] if font.width(word, size) <= width else _BREAKS.findall(word)
+        parts = [word] if font.width(word, size) <= width else word_parts(word)
         tokens += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
     return tokens
 

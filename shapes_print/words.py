@@ -90,13 +90,21 @@ class Words:
             )
         return english
 
+    def named(self, name: str) -> Said:
+        """A name (a paper's, `letter`) in the set's words where it has them (es: carta), else
+        as it is: a name is never missing from a complete set, as a size like 300x400mm."""
+        self.seen.setdefault(name, None)
+        return Said(self.text.get(name, name))
+
     def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:
         """Translate a template and the words that fill it, then fill it: a translation in
         the set's locale, an English original (a set not yet complete) in English."""
         said = self.say(template, where)
         translated = said is not template and said != template
+        # A text with no words of its own ("{label}") is the set's: its numbers, 1,50 in es.
+        own = translated or not needs_words(template)
         style = Style(
-            self.locale if translated else ENGLISH,
+            self.locale if own else ENGLISH,
             lambda value: self.say(value, self.origins.get(value, where)),
             self.ordinal,
             self.locale,

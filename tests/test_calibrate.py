@@ -50,7 +50,7 @@ def test_spanish_sheet_is_in_spanish_in_its_own_folder(tmp_path: Path) -> None:
     )
     front, back = page_texts(pdf)
     for words in (
-        "Calibración a doble cara: letter, girar por el borde corto",
+        "Calibración a doble cara: carta, girar por el borde corto",
         "Atraviese con un alfiler el centro de cada cruz de esta cara.",
         "lea en las escalas milimétricas por dónde sale cada alfiler",
         "Desplazamiento del reverso en esta impresión: +0.0 mm, +0.0 mm.",

@@ -317,7 +317,7 @@ def test_spanish_kit_reads_in_spanish_with_accents_and_ordinals(tmp_path: Path) 
                 "números todos pares o todos impares",
             ],
         ),
-        ("printing-guide", ["Cómo imprimir Reúne 3 (4 jugadores, a4)"]),
+        ("printing-guide", ["Cómo imprimir Reúne 3 (4 jugadores, A4)"]),
     ]:
         for words in spanish:
             assert words in read[kind], (kind, words)

@@ -437,9 +437,9 @@ def test_the_spanish_kit_has_no_english_left(labelled: Path) -> None:
     assert title == "Formas: pasa y elige: clave del anfitrión para 6 jugadores"
     guide = " ".join(text(kit(labelled, "es") / "pass-and-pick_6p_a4_es_printing-guide.pdf"))
     for spanish in (
-        "Cómo imprimir Formas: pasa y elige (6 jugadores, a4)",
+        "Cómo imprimir Formas: pasa y elige (6 jugadores, A4)",
         "girar por el borde largo",
-        "papel a una cara anfitrión",
+        "host-key.pdf (solo anfitrión)",
         "su regla debe medir 50 mm",
         "cartulina",
     ):
@@ -676,13 +676,18 @@ def texts(item: Item) -> Iterator[Text]:
 
 
 def test_a_file_name_too_wide_for_large_print_breaks_after_an_underscore() -> None:
-    """The print-shop file names of Shapes the Game are wider than the guide's File column
+    """The print-shop file names of Collect 3 are wider than the guide's File column can be
     at 18 pt: they break after a hyphen (or an underscore), not anywhere."""
-    planned = project("large-print", "shapes-the-game")
-    ((_, _, files),) = pipeline.plan_all(planned, "1", "a4", "long", PrintOptions(print_shop=True))
+    planned = project("large-print", "collect-3")
+    ((_, _, files),) = pipeline.plan_all(planned, "4", "a4", "long", PrintOptions(print_shop=True))
     runs = [t for page in files[-1].document.pages for item in page.items for t in texts(item)]
-    name = "cards-print-shop.pdf"
-    at = next(i for i, run in enumerate(runs) if name.startswith(run.text))
-    first, second = runs[at].text, runs[at + 1].text
-    assert first.endswith(("_", "-")) and (first + second).startswith(name)
-    assert runs[at].size >= 18 and runs[at + 1].size >= 18
+    name = "task-cards-print-shop-fronts.pdf"
+    # The name's lines, each a run: it starts a run and the runs after it complete it.
+    at = next(
+        i
+        for i in range(len(runs) - 2)
+        if "".join(run.text for run in runs[i : i + 3]).startswith(name)
+    )
+    parts = [run.text for run in runs[at : at + 3]]
+    assert parts[0].endswith(("_", "-")) and parts[1].endswith(("_", "-")), parts
+    assert all(run.size >= 18 for run in runs[at : at + 3])

@@ -4,20 +4,33 @@ messages chosen by CLDR, in English and Spanish, through the kits' own texts."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from project_copy import copy_project, run
+from project_copy import build_args, copy_project, run
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import load_labels
 from shapes_print.load.yamlsrc import read_yaml
-from shapes_print.message import Field, Hash, MessageError, Select, Text, fill, parse
+from shapes_print.message import (
+    Field,
+    Hash,
+    MessageError,
+    Select,
+    Style,
+    Text,
+    decimal,
+    fill,
+    parse,
+    render,
+)
 from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.words import Words
+from tests.pdfread import text
 
 HERE = Source(Path("game.yaml"), 1, 1)
 
@@ -168,9 +181,43 @@ def test_nested_placeholders_and_quotes() -> None:
     assert fill("'{'n'}' is {n}; the player's #", values, HERE) == "{n} is 2; the player's #"
 
 
+def test_a_select_picks_the_branch_named_by_the_kit_or_other() -> None:
+    """ICU's select: the printing guide's steps differ between home and print-shop kits."""
+    text = (
+        "{kit, select, print_shop {Send {n, plural, one {# file} other {# files}}} other {Print}} #"
+    )
+    assert fill(text, {"kit": "print_shop", "n": 2}, HERE) == "Send 2 files #"
+    assert fill(text, {"kit": "home", "n": 2}, HERE) == "Print #"
+    assert fill("{kit, select, home {} other {x}}", {"kit": "home"}, HERE) == ""
+    assert parse(text).names() == {"kit", "n"}
+
+
+@pytest.mark.parametrize(
+    ("number", "locale", "written"),
+    [
+        (3.0000000000000004, "en", "3"),
+        (0.11811023622047245, "en", "0.118"),
+        (0.11811023622047245, "es", "0,118"),
+        (3.175, "es", "3,175"),
+        (Decimal("1.50"), "en", "1.50"),
+        (Decimal("1.50"), "es", "1,50"),
+        (Decimal("12"), "es", "12"),
+    ],
+)
+def test_a_decimal_number_is_written_in_the_locale(
+    number: float | Decimal, locale: str, written: str
+) -> None:
+    """A decimal comma in Spanish; a Decimal (a number as a YAML file writes it) keeps its
+    digits, a float (a length worked out in points) is rounded to three places."""
+    assert decimal(number, locale) == written
+    assert render(parse("{x} mm"), {"x": number}, Style(locale)) == f"{written} mm"
+
+
 @pytest.mark.parametrize(
     ("text", "offset", "message"),
     [
+        ("{kit, select, home {x}}", 0, "needs an 'other {...}' branch"),
+        ("{kit, select, =1 {x} other {y}}", 14, "a branch starts with a word"),
         ("Deal {game_title.__class__}", 16, "'.' after {game_title"),
         ("{game_title[0]}", 11, "'[' after {game_title"),
         ("{0} cards", 1, "a placeholder starts with a name"),
@@ -256,3 +303,24 @@ def test_any_text_is_a_message_or_one_refusal_never_python(text: str) -> None:
         return
     if "'" not in text:  # only ICU quoting prints a brace
         assert "{" not in said and "}" not in said
+
+
+def test_a_card_field_number_prints_as_the_deck_file_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`label: 1.50` is a number to YAML; the card prints 1.50 (es: 1,50), not 1.5, and an
+    unquoted 2.0 stays 2.0: the digits the designer wrote, in the label set's locale."""
+    deck = "content/pass-and-pick/deck.yaml"
+    root = copy_project(
+        tmp_path,
+        [(deck, "label: CIRCLE", "label: 1.50"), (deck, "label: SQUARE", "label: 2.0")],
+    )
+    out = tmp_path / "out"
+    args = build_args(root, out, "--players", "3", "--paper", "a4")
+    for labels, circle, square in (("standard", "1.50", "2.0"), ("es", "1,50", "2,0")):
+        status, lines, _ = run([*args, "--labels", labels], capsys, tmp_path)
+        assert status == 0, lines
+        (cards,) = out.rglob(f"*_3p_a4{'' if labels == 'standard' else '_es'}_cards.pdf")
+        words = " ".join(text(cards)).split()
+        assert circle in words and square in words, (labels, words)
+        assert "1.5" not in words and "2" not in words

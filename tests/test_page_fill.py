@@ -4,7 +4,7 @@ The issue's numbers, over what `make print` builds with the standard label set o
 Letter: no page but a document's last ends above half its height unless what opens the next
 page is taller than the rest of the page could hold; the non-card pages drop by at least 15%
 from the 587 they took when each section started a page and keep rules were hard; Collect 3's
-host key at 4 players fits 6 A4 pages; a printing guide fits 1 page.
+host key at 4 players fits 6 A4 pages; a printing guide fits 1 page (2 in large print).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import yaml
 from PIL import Image
 
 from shapes_print import pipeline
+from shapes_print.load.labels import shipped
+from shapes_print.options import PrintOptions
 from shapes_print.units import parse_length
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,3 +107,39 @@ def test_collect3_host_key_at_4_players_fits_6_a4_pages(standard: dict[Path, lis
 def test_a_standard_printing_guide_fits_one_page(standard: dict[Path, list[Ink]]) -> None:
     guides = {path: pages for path, pages in standard.items() if "printing-guide" in path.name}
     assert guides and all(len(pages) == 1 for pages in guides.values())
+
+
+LARGE_PRINT = ("large-print", "large-print-atkinson")
+
+
+def _guide_pages(labels: str, print_shop: bool) -> dict[str, int]:
+    """The printing guide's page count in every kit of every game, A4 and Letter."""
+    project = pipeline.load_project(pipeline.Sources(), [], [labels])
+    options = PrintOptions(print_shop=print_shop)
+    return {
+        folder: len(guide.document.pages)
+        for folder, _, files in pipeline.plan_all(project, "all", "a4,letter", "long", options)
+        for guide in files
+        if guide.name.endswith("printing-guide")
+    }
+
+
+@pytest.mark.parametrize("print_shop", [False, True], ids=["home", "print-shop"])
+@pytest.mark.parametrize(
+    "labels", [s for s in shipped(pipeline.DEFAULT_LABELS) if s not in LARGE_PRINT]
+)
+def test_every_printing_guide_fits_one_page(labels: str, print_shop: bool) -> None:
+    """Home and print-shop kits alike (a print-shop Collect 3 lists eight files), in every
+    label set set at the 14 pt body: one A4 or Letter page."""
+    pages = _guide_pages(labels, print_shop)
+    assert pages and {folder: n for folder, n in pages.items() if n != 1} == {}
+
+
+@pytest.mark.parametrize("labels", LARGE_PRINT)
+def test_a_large_print_guide_takes_two_pages_at_most(labels: str) -> None:
+    """At 18 pt (1.5 line spacing) a Letter page holds 24 lines of text; the guide's heading,
+    file table and five steps take about 30 even in short words, so large print takes two
+    pages, never more (a print-shop Collect 3 took three)."""
+    for print_shop in (False, True):
+        pages = _guide_pages(labels, print_shop)
+        assert pages and max(pages.values()) == 2, pages

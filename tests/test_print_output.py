@@ -311,14 +311,13 @@ def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
     assert pages["cards"] == 4
     for expected in (
         "Every file's name starts pass-and-pick_4p_letter_",
-        f"cards.pdf {pages['cards']} card stock double-sided, flip on long edge players",
-        f"sheets.pdf {pages['sheets']} plain one-sided players",
-        f"host-key.pdf {pages['host-key']} plain one-sided host only",
-        "its ruler must measure 50 mm and its square 1 inch",
+        f"cards.pdf {pages['cards']} card stock double-sided, flip on long edge",
+        f"sheets.pdf {pages['sheets']} plain one-sided",
+        f"host-key.pdf (host only) {pages['host-key']} plain one-sided",
+        "Print one cards sheet first, both sides: its ruler must be 50 mm and its square 1 inch",
         "200-250 g/m²",
         # Letter's top and bottom margins hold no marks: the guide sends those cuts to the line.
-        "Some cuts have no marks (this paper leaves no room for them at its edges)",
-        "follow the line drawn round each card",
+        "where a cut has none, follow the line drawn round each card",
         "Print the host key on its own and keep it away from players.",
     ):
         assert expected in words

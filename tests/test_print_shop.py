@@ -307,15 +307,23 @@ def test_a_back_picture_is_the_back_drawn_to_its_bleed_edge(eighth: Path) -> Non
 
 
 def test_the_guide_lists_the_side_files_and_says_the_bleed(eighth: Path) -> None:
-    guide = " ".join(text(eighth / "pass-and-pick_4p_a4_printing-guide.pdf"))
-    assert "one card per page with 3.175 mm (0.125 in) bleed" in guide
-    assert (
-        "cards-print-shop-fronts.pdf 18 card stock fronts only, for shops that take two files"
-        in guide
-    )
-    assert (
-        "cards-print-shop-backs.pdf 18 card stock backs only, in the fronts file's order" in guide
-    )
+    """A print-shop kit's guide says what to send the shop and what to check on its proof;
+    the home steps (print a cards sheet first, cut along the marks) are not in it."""
+    guide = " ".join(" ".join(text(eighth / "pass-and-pick_4p_a4_printing-guide.pdf")).split())
+    for expected in (
+        "cards-print-shop.pdf 36 card stock each front, then its back",
+        "cards-print-shop-fronts.pdf 18 card stock fronts only",
+        "cards-print-shop-backs.pdf 18 card stock backs only, same order",
+        "1. Send the shop each cards file as it is, or its fronts and backs files if the shop "
+        "takes two: every page is one card with 3.175 mm (0.125 in) bleed, which the shop trims",
+        "2. Ask for a proof on the shop's card stock and check it: each back sits behind its own "
+        "face, and the trim cuts no words off.",
+        "3. Print the other files yourself at 100% / Actual size",
+        "4. Check the cards against the deck list on the host key.",
+    ):
+        assert expected in guide, expected
+    for home in ("Print one cards sheet first", "Cut from edge to edge", "5."):
+        assert home not in guide
 
 
 @pytest.mark.parametrize(
@@ -380,3 +388,19 @@ def test_pictures_say_the_build_date_not_the_clock(eighth: Path) -> None:
     with Image.open(sorted(eighth.glob("*_001_circle_front.png"))[0]) as image:
         header = image.info["icc_profile"][24:36]
     assert header == bytes.fromhex("07b2 0001 0001 0000 0000 0000")  # 1970-01-01 00:00:00
+
+
+def test_the_spanish_guide_says_the_bleed_in_millimetres_with_a_decimal_comma(
+    tmp_path: Path,
+) -> None:
+    """Spanish readers measure in millimetres and write a decimal comma (Babel's es)."""
+    asked = pipeline.BuildOptions("4", "letter", "long", PrintOptions(print_shop=True, bleed=9.0))
+    pipeline.build(pipeline.Sources(), ["pass-and-pick"], asked, tmp_path, labels=["es"])
+    folder = tmp_path / "pass-and-pick" / "es" / "letter" / "4-players"
+    guide = " ".join(
+        " ".join(text(folder / "pass-and-pick_4p_letter_es_printing-guide.pdf")).split()
+    )
+    assert "cada página es una carta con 3,175 mm de sangrado" in guide
+    assert "Cómo imprimir Formas: pasa y elige (4 jugadores, carta)" in guide
+    assert "3.175" not in guide and "0,125" not in guide  # no inches, no decimal point
+    assert len(PdfReader(folder / "pass-and-pick_4p_letter_es_printing-guide.pdf").pages) == 1

@@ -45,7 +45,7 @@ from shapes_print.load.press import load_press
 from shapes_print.load.ranges import check_count_tables, check_number_tables, check_section_players
 from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.validate import describe, place, validate
-from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
+from shapes_print.load.yamlsrc import Document, Loc, deep_merge, fields_as_written, read_yaml
 from shapes_print.paths import inside
 from shapes_print.primitives import Press
 from shapes_print.shapes import PatternLibrary, ShapeLibrary
@@ -376,7 +376,7 @@ def _load_deck(
 ) -> LoadedDeck:
     doc = read_yaml(inside(folder, file, source.source(loc), "game"))
     _mapping(doc)
-    doc = cards_from_sheet(doc)
+    doc = fields_as_written(cards_from_sheet(doc))
     deck, origins = expand_deck(validate(Deck, doc), lists, doc)
     _card_limit(deck, doc, max_cards, origins, earlier)
     return LoadedDeck(name, title, deck, doc, origins)

@@ -4,6 +4,7 @@ Models only describe and check the input; they draw nothing. Lengths are parsed 
 here, so later stages never see a unit string.
 """
 
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -94,7 +95,11 @@ def _text_or_number(value: object) -> object:
     return value
 
 
-Scalar = Annotated[str | int | float, BeforeValidator(_text_or_number)]
+# Decimal: a number as a deck file writes it (load.yamlsrc.fields_as_written), 1.50 not 1.5.
+Scalar = Annotated[
+    str | int | Annotated[Decimal, WithJsonSchema({"type": "number"})] | float,
+    BeforeValidator(_text_or_number),
+]
 
 
 class Strict(BaseModel):

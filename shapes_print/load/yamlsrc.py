@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,8 @@ _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MERGE = "tag:yaml.org,2002:merge"
 _INT = "tag:yaml.org,2002:int"
 _DECIMAL = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
+# A float as a person writes one (1.50, -0.5, 2e3): not .inf or .nan, which stay floats.
+_WRITTEN_DECIMAL = re.compile(r"^[-+]?[0-9_]*\.?[0-9_]+([eE][-+]?[0-9]+)?$")
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
@@ -71,6 +74,25 @@ class Document:
                 return self.unquoted[loc]
             loc = loc[:-1]
         return None
+
+
+def fields_as_written(doc: Document) -> Document:
+    """The deck file's card and back `fields:` with each number YAML read as a float made
+    the Decimal of its digits as written, so `price: 1.50` prints 1.50 (es 1,50), not 1.5.
+    Only fields, which are printed and never computed with: lengths and ratios stay floats."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    cards = data.get("cards")
+    backs = data.get("backs")
+    places = [("cards", i) for i in range(len(cards))] if isinstance(cards, list) else []
+    places += [("backs", name) for name in backs] if isinstance(backs, dict) else []
+    for loc in places:
+        owner = data[loc[0]][loc[1]]
+        fields = owner.get("fields") if isinstance(owner, dict) else None
+        for key, value in fields.items() if isinstance(fields, dict) else ():
+            written = doc.unquoted.get((*loc, "fields", key))
+            if isinstance(value, float) and written and _WRITTEN_DECIMAL.match(written):
+                fields[key] = Decimal(written.replace("_", ""))
+    return doc
 
 
 class _Builder:

@@ -36,7 +36,7 @@ from shapes_print.plan.tables import (
     table_boxes,
 )
 from shapes_print.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
-from shapes_print.text import wrap
+from shapes_print.text import word_parts, wrap
 from shapes_print.words import Said
 
 # The share of the width a fact's label takes when its value is short.
@@ -85,18 +85,23 @@ def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role:
 def _list(
     col: Column, entries: Sequence[str], values: Mapping[str, Any], where: Source, numbered: bool
 ) -> list[Box]:
-    """Steps or bullets, a box per item: a list breaks between items; a step keeps its number."""
+    """Steps or bullets, a box per item: a list breaks between items; a step keeps its number.
+
+    An item whose words come out empty (a `select` branch this kit has nothing for: a home
+    kit's step for the print shop) is left out, and the steps after it are numbered on."""
     style = col.ctx.style
     size = style.body_size
     indent = size * 2
     gap = size * (style.line_spacing - 1) * 2
     bold = col.ctx.fonts.bold
     boxes = []
-    breaks = run_breaks(len(entries), style.list_keep)
-    for number, (entry, penalty) in enumerate(zip(entries, breaks, strict=True), start=1):
+    texts = [
+        text for entry in entries if (text := col.ctx.words.fill(entry, values, where).strip())
+    ]
+    breaks = run_breaks(len(texts), style.list_keep)
+    for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")
-        text = col.ctx.words.fill(entry, values, where)
         height, lines = paragraph(col, text, size, False, col.width - indent, where, x=indent)
         label = Group((Text(0, -size * CAP, marker, bold.name, size, style.ink),), role="Lbl")
         items = (label, Group(tuple(lines), role="LBody"))
@@ -222,22 +227,32 @@ def _table(
         for (here, _), row in zip(rows, filled, strict=True)
     ]
     blank = [cell_text(col, "", where)] * count
-    least = [
-        max(
-            [
-                _widest_word(col, title, True),
-                *(_widest_word(col, row[i], False) for row in filled if isinstance(row[i], str)),
-            ]
-        )
-        for i, title in enumerate(titles)
-    ]
+    # Each column at least as wide as its widest word; where the words cannot all fit so, a
+    # long name (a kit's file, at large print) breaks after a hyphen and needs only its parts.
+    least_of = {
+        broken: [
+            max(
+                [
+                    _widest_word(col, title, True, broken),
+                    *(
+                        _widest_word(col, row[i], False, broken)
+                        for row in filled
+                        if isinstance(row[i], str)
+                    ),
+                ]
+            )
+            for i, title in enumerate(titles)
+        ]
+        for broken in (False, True)
+    }
     header = [cell_text(col, title, where, bold=True) for title in titles]
     style = col.ctx.style
 
     def laid(across: int) -> Callable[[Sequence[int]], list[Box]]:
         """The table in `across` groups of columns: the rows run down the first group, then
         the next (a manifest), on each page anew once the flow knows where pages break."""
-        widths = column_widths(shares * across, least * across, col.width)
+        least = least_of[sum(least_of[False]) * across > col.width] * across
+        widths = column_widths(shares * across, least, col.width)
 
         def lay(chunks: Sequence[int]) -> list[Box]:
             grouped, starts = across_rows(cells, across, blank, chunks)
@@ -268,10 +283,14 @@ def _mostly_wrapped(rows: Sequence[Box], one_line: float) -> bool:
     return sum(row.height > one_line + 1e-6 for row in rows) * 2 > len(rows)
 
 
-def _widest_word(col: Column, text: str, bold: bool) -> float:
-    """The width a cell needs so its widest word fits, padding and rules included."""
+def _widest_word(col: Column, text: str, bold: bool, broken: bool = False) -> float:
+    """The width a cell needs so its widest word fits, padding and rules included (with
+    `broken`, its widest part of a word broken after its hyphens)."""
     font = col.ctx.fonts.pick(bold)
-    widest = max((font.width(word, col.ctx.style.body_size) for word in text.split()), default=0.0)
+    words = text.split()
+    if broken:
+        words = [part for word in words for part in word_parts(word)]
+    widest = max((font.width(word, col.ctx.style.body_size) for word in words), default=0.0)
     return widest + 2 * col.ctx.style.table_padding + 1
 
 

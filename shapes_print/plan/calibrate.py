@@ -186,7 +186,7 @@ def calibration_sheet(
             f"(crosshairs {c.inset / mm:g} mm in)",
         )
     values = {
-        "paper_name": Said(paper),
+        "paper_name": words.named(paper),
         "flip": flip,
         "offset": Said(f"{offset[0] / mm:+.1f} mm, {offset[1] / mm:+.1f} mm"),
     }
