@@ -354,7 +354,14 @@ def plan_guide(
         "paper_weight": printing.paper_weight,
         "cutting": cut_words,
         # The guide's steps choose by it (`{kit, select, print_shop {...} other {...}}`).
-        "kit": Said("print_shop" if bleed is not None else "home"),
+        # `swell`: braille cards on swell paper, fronts only (`fronts_only`): no back to check.
+        "kit": Said(
+            "print_shop"
+            if bleed is not None
+            else "swell"
+            if any(isinstance(d.pages, FrontSheets) for _, _, d in files)
+            else "home"
+        ),
     }
     guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
     pages = plan_sheets(doc, guide_inputs, paper[1], ctx)

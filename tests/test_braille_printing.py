@@ -54,7 +54,17 @@ def test_the_guide_lists_the_braille_cards_as_one_sided_swell_paper(braille_kits
     (guide,) = page_texts(folder / f"{stem}_printing-guide.pdf")
     row = guide.split("cards.pdf ", 1)[1].split(" sheets.pdf", 1)[0]
     assert "swell paper" in row and "one-sided" in row and "double-sided" not in row
-    assert "odd pages" not in guide
+    assert "odd pages" not in guide and "front and back" not in guide
+    assert "both sides" not in guide and "behind its face" not in guide  # no backs here
+    assert "measure its 50 mm ruler and its 1 in mark" in guide
+
+
+def test_every_guide_says_turn_off_fit_to_page_and_names_its_paper(braille_kits: Path) -> None:
+    for paper, name in (("a4", "A4"), ("letter", "Letter")):
+        folder, stem = kit(braille_kits, "collect-3", paper)
+        (guide,) = page_texts(folder / f"{stem}_printing-guide.pdf")
+        assert f"(3 players, {name})" in guide
+        assert "turn off 'Fit to page' and browser headers and footers" in guide
 
 
 def test_the_embosser_file_holds_no_card_file(braille_kits: Path) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import ArrowBlock, CardsCell, SheetStyle, TableBlock
 from shapes_print.message import fill
-from shapes_print.plan.breaks import run_breaks
+from shapes_print.plan.breaks import LONE, run_breaks
 from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.flow import Box, Part
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
@@ -73,7 +73,7 @@ def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role:
             height, items = paragraph(col, text, size(col.ctx.style), bold, col.width, where, True)
             return [Box(height, tuple(items), role=role)]
         lines = paragraph_lines(col, text, size(col.ctx.style), bold, col.width, where)
-        breaks = run_breaks(len(lines), col.ctx.style.list_keep)
+        breaks = run_breaks(len(lines), col.ctx.style.list_keep, orphan=LONE)
         return [
             replace(line, breaks=b, role=role, continues=i > 0)
             for i, (line, b) in enumerate(zip(lines, breaks, strict=True))
@@ -98,7 +98,7 @@ def _list(
     texts = [
         text for entry in entries if (text := col.ctx.words.fill(entry, values, where).strip())
     ]
-    breaks = run_breaks(len(texts), style.list_keep)
+    breaks = run_breaks(len(texts), style.list_keep, orphan=LONE)
     for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")
