@@ -259,10 +259,10 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path
         assert f"{task['near_miss']}. {task['near_miss_why']}" in host
     assert "exactly 3 cards; all the same colour" in host  # task 1's condition in words
     # The deck manifest lists cards by name as the rules write them, not by id, in two
-    # groups of columns side by side: Red 1 starts the first, the 12th card the second (the
-    # first page holds 11 rows), each back named as the sheets name it.
-    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Blue 6 navy back 3" in host
-    assert "Red 2 navy back 3 Green 1 navy back 3" in host and "red-1" not in host
+    # groups of columns side by side: Red 1 starts the first, the card after page 1's first
+    # column starts the second (10 rows: Blue 5), each back named as the sheets name it.
+    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Blue 5 navy back 3" in host
+    assert "Red 2 navy back 3 Blue 6 navy back 3" in host and "red-1" not in host
     assert "Double Points red back 2" in host and "Crown green back 9" in host
     reader = PdfReader(kit_file(kits, 4, "host-key"))
     streams = [page.get_contents().get_data() for page in reader.pages]
