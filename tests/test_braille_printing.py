@@ -72,3 +72,13 @@ def test_the_embosser_file_holds_no_card_file(braille_kits: Path) -> None:
     text = " ".join((folder / f"{stem}_embosser.brf").read_text(encoding="ascii").split())
     assert ",PASS AND PICK SHAPES3 SHAPE CARDS" not in text  # the cards file's title
     assert ",PASS AND PICK SHAPES3 TABLE SHEETS FOR #C PLAYERS" in text
+
+
+def test_task_cards_have_their_own_heading_in_the_embosser_file(braille_kits: Path) -> None:
+    """Collect 3's Task cards are a file of their own, not shuffled in: the deck's list
+    counts the deck (89 cards for 3 players), the Task cards follow under their file's title."""
+    folder, stem = kit(braille_kits, "collect-3")
+    text = " ".join((folder / f"{stem}_embosser.brf").read_text(encoding="ascii").split())
+    deck, rest = text.split(",CARDS IN THE DECK", 1)[1].split(",COLLECT #C3 TASK CARDS", 1)
+    assert "TASK" not in deck and " CROWN3 #I" in deck
+    assert rest.split(",COLLECT #C3")[0].count("TASK #") == 20
