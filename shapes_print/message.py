@@ -466,15 +466,18 @@ def _word(value: Any, style: Style) -> str:
     return str(value)
 
 
-def decimal(number: float | Decimal, locale: str) -> str:
+def decimal(number: float | Decimal, locale: str, signed: bool = False) -> str:
     """A number with a fraction as the locale writes it (0.118, es 0,118), grouping and all:
     a Decimal keeps the digits it was written with (1.50 stays 1.50, es 1,50); a float
-    is rounded to three places (3.0000000001 mm is 3 mm)."""
+    is rounded to three places (3.0000000001 mm is 3 mm). `signed`: +1,2 as well as -0,5."""
     if isinstance(number, Decimal):
         places = max(0, -int(number.as_tuple().exponent))
         pattern = "#,##0." + "0" * places if places else "#,##0"
-        return format_decimal(number, pattern, locale=_locale(locale))
-    return format_decimal(number, locale=_locale(locale))
+    else:
+        pattern = "#,##0.###"
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(number, pattern, locale=_locale(locale))
 
 
 def _choose(select: Select, number: int, locale: str) -> Branch:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Iterator, Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,13 @@ _NAMED_SCHEMAS = (
     (CARD_LENGTH_SCHEMA, "card length"),
     (COLOUR_SCHEMA, "colour"),
 )
-_PLAIN = {str: "text", int: "whole number", float: "number", bool: "true or false"}
+_PLAIN = {
+    str: "text",
+    int: "whole number",
+    float: "number",
+    Decimal: "number",
+    bool: "true or false",
+}
 
 VALUES = """\
 - **length**: a number and its unit, `63.5mm`, `2.5in`, `12pt` or `1cm` (never a bare number).

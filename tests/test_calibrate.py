@@ -44,7 +44,17 @@ def flat(items: tuple[Item, ...]) -> list[Item]:
 
 
 def test_spanish_sheet_is_in_spanish_in_its_own_folder(tmp_path: Path) -> None:
-    pdf = calibrate(tmp_path, "--labels", "es", "--paper", "letter", "--flip", "short")
+    pdf = calibrate(
+        tmp_path,
+        "--labels",
+        "es",
+        "--paper",
+        "letter",
+        "--flip",
+        "short",
+        "--back-offset",
+        "1.2mm,-0.5mm",
+    )
     assert pdf.relative_to(tmp_path) == Path(
         "calibration/es/letter-short/calibration_letter_short.pdf"
     )
@@ -53,7 +63,9 @@ def test_spanish_sheet_is_in_spanish_in_its_own_folder(tmp_path: Path) -> None:
         "Calibración a doble cara: carta, girar por el borde corto",
         "Atraviese con un alfiler el centro de cada cruz de esta cara.",
         "lea en las escalas milimétricas por dónde sale cada alfiler",
-        "Desplazamiento del reverso en esta impresión: +0.0 mm, +0.0 mm.",
+        # A decimal comma in Spanish; the --back-offset example keeps the command's own 1.2mm.
+        "Desplazamiento del reverso en esta impresión: +1,2 mm, -0,5 mm.",
+        "p. ej. --back-offset 1.2mm,-0.5mm.",
         "pies de página; a doble cara, girar por el borde corto",  # the print line
         "50 mm: compruébelo con una regla",
     ):

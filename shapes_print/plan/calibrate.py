@@ -10,11 +10,13 @@ applied to the back page too, so the same sheet checks a correction.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from shapes_print.errors import Source, UserError
 from shapes_print.fonts import Font
 from shapes_print.load.content import Library
 from shapes_print.load.models import Calibration
+from shapes_print.message import decimal
 from shapes_print.plan.context import DrawContext
 from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
 from shapes_print.plan.imposition import Flip, mirrors_x
@@ -188,7 +190,10 @@ def calibration_sheet(
     values = {
         "paper_name": words.named(paper),
         "flip": flip,
-        "offset": Said(f"{offset[0] / mm:+.1f} mm, {offset[1] / mm:+.1f} mm"),
+        # In the set's numbers (es: +1,2 mm); the --back-offset example keeps the CLI's 1.2mm.
+        "offset": Said(
+            ", ".join(f"{decimal(Decimal(f'{v / mm:.1f}'), words.locale, True)} mm" for v in offset)
+        ),
     }
 
     def said(key: str, *more: int) -> Source:
