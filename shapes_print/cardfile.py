@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import repeat
 from pathlib import Path
+from typing import overload
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.cardmodels import CardTemplate
@@ -36,7 +37,7 @@ from shapes_print.plan.context import DrawContext
 from shapes_print.plan.imposition import Flip
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
-from shapes_print.primitives import Document, Group, Item, Paint, Symbol, symbols_used
+from shapes_print.primitives import Document, Group, Item, Page, Paint, Symbol, symbols_used
 from shapes_print.printshop import SIDE_SUFFIX
 from shapes_print.units import POINTS_PER_UNIT
 from shapes_print.words import Said
@@ -174,6 +175,42 @@ def _draw_cards(
     return faces, backs
 
 
+def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
+    """Whether home card sheets print their fronts alone, one-sided: a label set's braille
+    dots are drawn for swell paper, whose heater raises everything dark, so a back printed
+    behind them would rise too (the printing guide says to back the cards with card stock
+    or sleeves instead). A print shop prints both sides on its own stock."""
+    return ctx.style.braille is not None and not options.print_shop
+
+
+class FrontSheets(Sequence[Page]):
+    """The face sheets of home card pages without their back sheets (`fronts_only`),
+    made as they are asked for, like the pages they come from."""
+
+    def __init__(self, sheets: SheetPages) -> None:
+        self.sheets = sheets
+
+    @property
+    def cutting(self) -> str:
+        return self.sheets.cutting
+
+    def __len__(self) -> int:
+        return len(self.sheets) // 2
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Page]: ...
+
+    def __getitem__(self, index: int | slice) -> Page | list[Page]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(f"page {index} of {len(self)}")
+        return self.sheets[2 * (index % len(self))]
+
+
 def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
     """The print-shop bleed in points (`--bleed`, else print.yaml's); None off the shop."""
     if not options.print_shop:
@@ -274,6 +311,8 @@ def plan_cards(
         drawn_faces = _drafted(drawn_faces, printing.ink_saver, pale=False)
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
     overrun: Symbols = {}
+    one_sided = fronts_only(ctx, options)
+    pages: Sequence[Page]
     if options.print_shop:
         pages = print_shop_pages(order, geometry, bleed)
     else:
@@ -287,11 +326,16 @@ def plan_cards(
         pages = sheet_pages(
             order, geometry, paper, duplex, furniture, font, print_line, where, names
         )
+        if one_sided:
+            pages = FrontSheets(pages)
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
     press = library.press if options.print_shop else None
-    return Document(title, pages, symbols, flip, ctx.words.locale, press), faces
+    document = Document(
+        title, pages, symbols, "none" if one_sided else flip, ctx.words.locale, press
+    )
+    return document, faces
 
 
 def plan_guide(
@@ -312,7 +356,7 @@ def plan_guide(
     print-shop bleed (None for a home kit), which the print-shop kit's sending step says.
     """
     printing, doc = library.printing, library.guide
-    sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages)]
+    sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages | FrontSheets)]
     cutting = "print_shop" if bleed is not None else sheets[0].cutting if sheets else "marked"
     cut_words = printing.cutting[cutting]  # type: ignore[index]
     if bleed is not None:  # the print shop's step says the bleed
@@ -333,9 +377,7 @@ def plan_guide(
             "file": Said(f"{name}.pdf"),
             "part": Said(f"{name.removeprefix(stem)}.pdf"),
             "pages": len(document.pages),
-            "stock": printing.stock[
-                "cards" if document.press or document.duplex != "none" else "sheets"
-            ],
+            "stock": printing.stock["cards" if is_cards_file(document) else "sheets"],
             "sides": sides(name, document),
             "audience": printing.audiences[audience],  # type: ignore[index]
             "for": Said(audience),  # players or host, for a `select`
@@ -350,7 +392,14 @@ def plan_guide(
         "paper_weight": printing.paper_weight,
         "cutting": cut_words,
         # The guide's steps choose by it (`{kit, select, print_shop {...} other {...}}`).
-        "kit": Said("print_shop" if bleed is not None else "home"),
+        # `swell`: braille cards on swell paper, fronts only (`fronts_only`): no back to check.
+        "kit": Said(
+            "print_shop"
+            if bleed is not None
+            else "swell"
+            if any(isinstance(d.pages, FrontSheets) for _, _, d in files)
+            else "home"
+        ),
     }
     guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
     pages = plan_sheets(doc, guide_inputs, paper[1], ctx)
@@ -362,6 +411,12 @@ def plan_guide(
         doc.spec.audience,
         Document(title, pages, symbols, "none", words.locale),
     )
+
+
+def is_cards_file(document: Document) -> bool:
+    """Whether a document is a cards file (on card stock): home sheets, fronts only or
+    both sides, or a print shop's pages."""
+    return isinstance(document.pages, SheetPages | FrontSheets) or document.press is not None
 
 
 def draft(document: Document, settings: InkSaver) -> Document:

@@ -13,10 +13,10 @@ from typing import Any
 
 from shapes_print.braille.brf import EmbosserFile
 from shapes_print.braille.kitfile import braille_file, with_fitting_sizes
-from shapes_print.cardfile import Symbols, draft, plan_cards, plan_guide, shop_bleed
+from shapes_print.cardfile import Symbols, draft, fronts_only, plan_cards, plan_guide, shop_bleed
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import Library, LoadedGame
-from shapes_print.load.fields import BACK_LOOK, back_look_name
+from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import CardType, ComputedList
@@ -194,7 +194,8 @@ def deck_group_counts(loaded: LoadedGame, players: int) -> dict[str, int]:
 
 def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """The game's lists, its computed lists for this count, and `deck` (the main deck's cards,
-    each with its `name` as sheets count it, or its id)."""
+    each with its `name` as sheets count it, or its id, and its back: `back` the id,
+    `back_look` the words the sheets name it by, "red back", or its id where it has none)."""
     computed = {
         name: compute_list(spec.count, spec.fields, values, loaded.source.source(("lists", name)))
         for name, spec in loaded.game.lists.items()
@@ -207,6 +208,7 @@ def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict
             "name": card.name or card.id,
             "count": card.copies(players),
             "back": card.back,
+            CARD_BACK_LOOK: loaded.deck.backs[card.back].fields.get(BACK_LOOK, card.back),
             **card.fields,
         }
         for card in loaded.deck.cards
@@ -239,9 +241,10 @@ def plan_kit(
     furniture = ctx.style.furniture
     line_source = library.style_source.source(("furniture", "print_line"))
     sides = library.printing.sides
-    cards_line = print_line(furniture, sides, request.flip, words, line_source)
-    sheets_line = print_line(furniture, sides, "none", words, line_source)
     options = request.options
+    cards_sides = "none" if fronts_only(ctx, options) else request.flip
+    cards_line = print_line(furniture, sides, cards_sides, words, line_source)
+    sheets_line = print_line(furniture, sides, "none", words, line_source)
     size = [options.card_size] if options.card_size else []
     labels = [] if request.labels == STANDARD else [request.labels]
     stem = "_".join([game.id, f"{request.players}p", request.paper, *size, *labels])
@@ -275,6 +278,7 @@ def plan_kit(
     face_by_card = {name.removeprefix("face-"): face for name, face in faces.items()}
     lists = kit_lists(loaded, values)
     inputs = SheetInputs(values, lists, face_by_card, request.players, sheets_line)
+    sheets_from = len(files)  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
         pages = plan_sheets(doc, inputs, page, ctx)
         if not pages:
@@ -287,6 +291,7 @@ def plan_kit(
                 Document(title, pages, faces, "none", words.locale),
             )
         )
+    sheets_to = len(files)
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
     shop = shop_bleed(library.printing, options)
@@ -295,10 +300,10 @@ def plan_kit(
     files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
-    sheets = [f.document for f in files if f.audience == "players" and f.document.duplex == "none"]
+    sheets = [f.document for f in files[sheets_from:sheets_to] if f.audience == "players"]
     embossed = braille_file(
-        loaded, library, ctx, game_title, sheets[:-1], options.card_size, request.players
+        loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )
-    if embossed is not None:  # the players' sheets, without the printing guide (the last)
+    if embossed is not None:  # the players' sheets, without the printing guide
         files.append(KitFile(f"{stem}_embosser", "players", embossed))
     return files

@@ -260,10 +260,11 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path
         assert f"{task['near_miss']}. {task['near_miss_why']}" in host
     assert "exactly 3 cards; all the same colour" in host  # task 1's condition in words
     # The deck manifest lists cards by name as the rules write them, not by id, in two
-    # groups of columns side by side: Red 1 starts the first, the 15th card the second.
-    assert "Card Back Copies Card Back Copies Red 1 number 3 Green 3 number 3" in host
-    assert "Red 2 number 3 Green 4 number 3" in host and "red-1" not in host
-    assert "Double Points action 2" in host
+    # groups of columns side by side: Red 1 starts the first, the card after page 1's first
+    # column starts the second (10 rows: Blue 5), each back named as the sheets name it.
+    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Blue 5 navy back 3" in host
+    assert "Red 2 navy back 3 Blue 6 navy back 3" in host and "red-1" not in host
+    assert "Double Points red back 2" in host and "Crown green back 9" in host
     reader = PdfReader(kit_file(kits, 4, "host-key"))
     streams = [page.get_contents().get_data() for page in reader.pages]
     drawn = [name.decode() for data in streams for name in DRAWN.findall(data)]
@@ -310,8 +311,9 @@ def test_spanish_kit_reads_in_spanish_with_accents_and_ordinals(tmp_path: Path) 
         (
             "host-key",
             [
-                "Carta Dorso Copias Rojo 1 número 3",
-                "Puntos dobles acción 2",
+                "Carta Dorso Copias Carta Dorso Copias Rojo 1 dorso azul 3",
+                "Puntos dobles dorso rojo 2",
+                "4 Comodines, 2 de Puntos dobles, 2 Bombas y 9 cartas de Corona",
                 "Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5",
                 "números todos pares o todos impares",
             ],

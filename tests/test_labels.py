@@ -440,7 +440,7 @@ def test_the_spanish_kit_has_no_english_left(labelled: Path) -> None:
         "Cómo imprimir Formas: pasa y elige (6 jugadores, A4)",
         "girar por el borde largo",
         "host-key.pdf (solo anfitrión)",
-        "su regla debe medir 50 mm",
+        "mida su regla de 50 mm",
         "cartulina",
     ):
         assert spanish in " ".join(guide.split()), spanish

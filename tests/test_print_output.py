@@ -282,7 +282,7 @@ def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
     assert item.path.parent == tmp_path / "calibration" / f"letter-{flip}"
     assert len(PdfReader(item.path).pages) == 2
     front = text(item.path)[0]
-    assert f"Duplex calibration: letter, flip on {flip} edge" in front
+    assert f"Duplex calibration: Letter, flip on {flip} edge" in front
     assert "+1.2 mm, -0.5 mm" in front
     variant = make_variant(
         pipeline.DEFAULT_TEMPLATES, {}, load_labels("standard", pipeline.DEFAULT_LABELS)
@@ -314,7 +314,7 @@ def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
         f"cards.pdf {pages['cards']} card stock double-sided, flip on long edge",
         f"sheets.pdf {pages['sheets']} plain one-sided",
         f"host-key.pdf (host only) {pages['host-key']} plain one-sided",
-        "Print one cards sheet first, both sides: its ruler must be 50 mm and its square 1 inch",
+        "Print one cards sheet first, both sides, and measure its 50 mm ruler and its 1 in mark",
         "200-250 g/m²",
         # Letter's top and bottom margins hold no marks: the guide sends those cuts to the line.
         "where a cut has none, follow the line drawn round each card",

@@ -261,16 +261,17 @@ def collect3_large(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_collect3_large_print_set_up_starts_under_the_setup_table(collect3_large: Path) -> None:
     """The Set up steps used to move, heading and all, to page 2, leaving page 1 with only its
     table; then they broke after step 3 with a page started for each section. Now the
-    heading and four steps follow the table, step 5 goes over still numbered, the arrow
-    under it, and the sections run on: 12 pages where there were 13, with the kit's rulings
-    ("Where the rules are silent") added since."""
+    heading and three steps follow the table, steps 4 and 5 go over still numbered (never
+    one step alone: `list_keep`), the arrow under them, and the sections run on: 13 pages,
+    with the kit's rulings ("Where the rules are silent") added since."""
     pages = page_lines(collect3_large)
     first, second = pages[0], pages[1]
     assert first[0] == "Collect 3: setup for 4 players" and "Set up" in first
-    assert [m[1] for line in first if (m := NUMBERED.match(line))] == ["1", "2", "3", "4"]
-    assert second[0].startswith("5. Seating")
+    assert [m[1] for line in first if (m := NUMBERED.match(line))] == ["1", "2", "3"]
+    assert second[0].startswith("4. Choose the Task")
+    assert any(line.startswith("5. Seating") for line in second)
     assert "Pass cards this way" in second and "How to play" in second
-    assert len(pages) == 12
+    assert len(pages) == 13
 
 
 def _fill(path: Path, index: int) -> float:

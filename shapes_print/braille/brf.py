@@ -129,15 +129,17 @@ def _words(items: Iterable[Item]) -> list[str]:
 
 def embosser_file(
     title: str,
-    cards: Sequence[tuple[str, str]],
+    decks: Sequence[tuple[str, Sequence[tuple[str, str]]]],
     documents: Sequence[Document],
     locale: str,
     page: Embosser,
-    cards_heading: str,
 ) -> EmbosserFile:
-    """The file: its title, the cards (each name and how many), then each sheet's words."""
-    passages = [Passage(title, "heading"), Passage(cards_heading, "heading")]
-    passages += [Passage(f"{name}: {count}", "item") for name, count in cards]
+    """The file: its title, each deck's cards under its heading (each name and how many),
+    then each sheet's words."""
+    passages = [Passage(title, "heading")]
+    for heading, cards in decks:
+        passages.append(Passage(heading, "heading"))
+        passages += [Passage(f"{name}: {count}", "item") for name, count in cards]
     for document in documents:
         passages += sheet_passages(document)
     lines = _lines(passages, locale, page.cells_per_line)

@@ -21,13 +21,16 @@ from shapes_print.primitives import Document
 
 def card_names(
     loaded: LoadedGame, library: Library, ctx: DrawContext, card_size: str | None, players: int
-) -> list[tuple[str, str]]:
-    """(name, count) of every card a kit for `players` holds, in deck order: the words of its
-    face's braille element, or its name as the sheets count it where its layout has no
-    braille zone."""
+) -> list[list[tuple[str, str]]]:
+    """(name, count) of every card a kit for `players` holds, deck by deck (the main deck,
+    then each deck printed in a file of its own), in deck order: the words of its face's
+    braille element, or its name as the sheets count it where its layout has no braille
+    zone."""
     template = card_template(loaded, library, card_size)
-    named: list[tuple[str, str]] = []
+    decks: list[list[tuple[str, str]]] = []
     for deck in loaded.decks:
+        named: list[tuple[str, str]] = []
+        decks.append(named)
         for card, index in zip(deck.deck.cards, deck.origins, strict=True):
             if not (count := card.copies(players)):
                 continue
@@ -38,7 +41,7 @@ def card_names(
             text = zone.text if zone and zone.text else "{name}"
             name = ctx.words.fill(text, {"name": card.name or card.id, **fields}, where)
             named.append((name, str(count)))
-    return named
+    return decks
 
 
 def braille_fits(loaded: LoadedGame, library: Library, ctx: DrawContext, size: str) -> bool:
@@ -89,6 +92,12 @@ def braille_file(
     style = ctx.style.braille
     if style is None:
         return None
-    cards = card_names(loaded, library, ctx, card_size, players)
-    heading = ctx.words.say(style.embosser.cards_heading, None)
-    return embosser_file(title, cards, sheets, ctx.words.locale, style.embosser, heading)
+    main, *extra = card_names(loaded, library, ctx, card_size, players)
+    # Cards in a file of their own (Collect 3's Task cards) are not shuffled in: each deck
+    # is listed under its own file's title, so the deck's count stays the deck's.
+    headings = [ctx.words.say(style.embosser.cards_heading, None)]
+    headings += [
+        f"{title}: {ctx.words.say(deck.title, deck.source.source(()))}" for deck in loaded.decks[1:]
+    ]
+    decks = list(zip(headings, [main, *extra], strict=True))
+    return embosser_file(title, decks, sheets, ctx.words.locale, style.embosser)

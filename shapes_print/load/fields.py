@@ -17,6 +17,8 @@ from shapes_print.message import MessageError, parse
 
 # A back's field that says how it looks ("green back"), for sentences about the back.
 BACK_LOOK = "look"
+# The deck list's field for each card's back's look (a host key's manifest: "red back").
+CARD_BACK_LOOK = "back_look"
 
 
 def back_look_name(back_id: str) -> str:
@@ -77,7 +79,8 @@ def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
             if layout not in by_layout:
                 continue  # an unknown layout is reported where the card is drawn
             read = by_layout[layout] | by_sheets | _back_reads(deck.source.data, loc)
-            if loc[0] == "backs" and back_look_name(loc[1]) in by_sheets:
+            named = {back_look_name(str(loc[1])), CARD_BACK_LOOK}
+            if loc[0] == "backs" and named & by_sheets:
                 read = read | {BACK_LOOK}
             for key in fields:
                 if key not in read:

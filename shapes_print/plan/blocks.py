@@ -22,11 +22,20 @@ from shapes_print.errors import Source, UserError
 from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.message import fill
-from shapes_print.plan.breaks import run_breaks
+from shapes_print.plan.breaks import LONE, run_breaks
 from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.flow import Box, Part
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
-from shapes_print.plan.tables import Cell, Drawn, column_widths, measure, table_boxes
+from shapes_print.plan.tables import (
+    Cell,
+    Drawn,
+    Regrouped,
+    across_rows,
+    chunk_breaks,
+    column_widths,
+    measure,
+    table_boxes,
+)
 from shapes_print.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
 from shapes_print.text import word_parts, wrap
 from shapes_print.words import Said
@@ -48,7 +57,7 @@ class SheetInputs:
     print_line: str
 
 
-Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box]]
+Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Regrouped]
 
 
 def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role: Role) -> Drawer:
@@ -65,7 +74,7 @@ def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role:
             height, items = paragraph(col, text, size(col.ctx.style), bold, col.width, where, True)
             return [Box(height, tuple(items), role=role)]
         lines = paragraph_lines(col, text, size(col.ctx.style), bold, col.width, where)
-        breaks = run_breaks(len(lines), col.ctx.style.list_keep)
+        breaks = run_breaks(len(lines), col.ctx.style.list_keep, orphan=LONE)
         return [
             replace(line, breaks=b, role=role, continues=i > 0)
             for i, (line, b) in enumerate(zip(lines, breaks, strict=True))
@@ -90,7 +99,7 @@ def _list(
     texts = [
         text for entry in entries if (text := col.ctx.words.fill(entry, values, where).strip())
     ]
-    breaks = run_breaks(len(texts), style.list_keep)
+    breaks = run_breaks(len(texts), style.list_keep, orphan=LONE)
     for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")
@@ -191,7 +200,7 @@ def _unbroken_names(alt: str, col: Column, width: float) -> str:
 
 def _table(
     col: Column, table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source
-) -> list[Box]:
+) -> list[Box] | Regrouped:
     count = len(table.columns)
     shares = table.widths or [1.0] * count
     rows = [(values, row) for row in table.rows]
@@ -218,17 +227,11 @@ def _table(
         [_cell(col, cell, here, inputs, where) for cell in row]
         for (here, _), row in zip(rows, filled, strict=True)
     ]
-    # `across`: the rows run down the first group of columns, then the next (a manifest).
-    across = min(table.across, len(cells))
-    down = -(-len(cells) // across)
     blank = [cell_text(col, "", where)] * count
-    cells += [blank] * (down * across - len(cells))
-    grouped = [[c for g in range(across) for c in cells[g * down + r]] for r in range(down)]
     # Each column at least as wide as its widest word; where the words cannot all fit so, a
     # long name (a kit's file, at large print) breaks after a hyphen and needs only its parts.
-    least = [0.0] * count
-    for broken in (False, True):
-        least = [
+    least_of = {
+        broken: [
             max(
                 [
                     _widest_word(col, title, True, broken),
@@ -240,16 +243,45 @@ def _table(
                 ]
             )
             for i, title in enumerate(titles)
-        ] * across
-        if sum(least) <= col.width:
-            break
-    widths = column_widths(shares * across, least, col.width)
-    header = [cell_text(col, title, where, bold=True) for title in titles] * across
+        ]
+        for broken in (False, True)
+    }
+    header = [cell_text(col, title, where, bold=True) for title in titles]
     style = col.ctx.style
-    measured = measure(
-        style, widths, [header, *grouped], [0.0] * (down + 1), [True] + [False] * down
-    )
-    return table_boxes(style, widths, measured, col.room, header=True)
+
+    def laid(across: int) -> Callable[[Sequence[int]], list[Box]]:
+        """The table in `across` groups of columns: the rows run down the first group, then
+        the next (a manifest), on each page anew once the flow knows where pages break."""
+        least = least_of[sum(least_of[False]) * across > col.width] * across
+        widths = column_widths(shares * across, least, col.width)
+
+        def lay(chunks: Sequence[int]) -> list[Box]:
+            grouped, starts = across_rows(cells, across, blank, chunks)
+            down = len(grouped)
+            rows = [header * across, *grouped]
+            measured = measure(style, widths, rows, [0.0] * (down + 1), [True] + [False] * down)
+            boxes = table_boxes(style, widths, measured, col.room, header=True)
+            return chunk_breaks(boxes, starts)
+
+        return lay
+
+    # `across` groups at most, and fewer where they are too narrow for most of their rows
+    # to keep to one line (a manifest at large print): rows of two lines read worse than a
+    # longer table.
+    across = min(table.across, len(cells))
+    lay = laid(across)
+    boxes = lay(())
+    one_line = cell_text(col, "X", where)(col.width)[0] + 2 * style.table_padding
+    while across > 1 and _mostly_wrapped(boxes[1:], one_line):
+        across -= 1
+        lay = laid(across)
+        boxes = lay(())
+    return boxes if across == 1 else Regrouped(boxes, lay)
+
+
+def _mostly_wrapped(rows: Sequence[Box], one_line: float) -> bool:
+    """Whether more than half of a table's rows are taller than a row of one line."""
+    return sum(row.height > one_line + 1e-6 for row in rows) * 2 > len(rows)
 
 
 def _widest_word(col: Column, text: str, bold: bool, broken: bool = False) -> float:

@@ -3,8 +3,9 @@
 Input: how many boxes a run has (a paragraph's lines, a list's items, a table's rows) and how
 many must stay together at either end. Output: the penalty for a page break just before each
 of them, for `flow` to weigh against a page's unused space. Penalties follow TeX's and CSS
-paged media's: a break after a heading is `NEVER` taken while another fits, a lone line or
-item at a page's foot or head (an orphan or a widow) costs `ORPHAN`, any break inside a block
+paged media's: a break after a heading is `NEVER` taken while another fits, nor one that
+leaves a lone line or list item at a page's foot or head (an orphan or a widow: `LONE`; a
+lone table row costs `ORPHAN`), any break inside a block
 costs a little (`INSIDE`) so that, all else equal, pages break between blocks.
 """
 
@@ -14,17 +15,23 @@ from math import inf
 
 NEVER = 1_000_000.0
 ORPHAN = 3_000.0
+# A lone line of a paragraph or item of a list at a page's foot or head: as bad as a break
+# after a heading, since no page's unused space costs as much (a list splits 3|2, not 4|1).
+# A table's rows are tall (a Task with its cards): a lone row costs only ORPHAN there.
+LONE = NEVER
 INSIDE = 200.0
 FORCED = -inf
 
 
-def run_breaks(count: int, keep: int, inside: float = INSIDE) -> list[float]:
+def run_breaks(
+    count: int, keep: int, inside: float = INSIDE, orphan: float = ORPHAN
+) -> list[float]:
     """Penalties before each of a run's boxes; the first's (0) is for its block to decide.
 
     A break with fewer than `keep` boxes before it or after it costs `ORPHAN`; a run too short
     to break well so costs it at every break, and breaks only when nothing else fits.
     """
     return [0.0] + [
-        max(ORPHAN, inside) if index < keep or count - index < keep else inside
+        max(orphan, inside) if index < keep or count - index < keep else inside
         for index in range(1, count)
     ]

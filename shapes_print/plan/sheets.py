@@ -22,13 +22,23 @@ from shapes_print.plan.flow import Box, choose_breaks, grouped, place
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.paragraphs import Column
 from shapes_print.plan.scores import score_sheet
+from shapes_print.plan.tables import Regrouped
 from shapes_print.primitives import Page
 from shapes_print.values import player_range
 
 __all__ = ["SheetInputs", "plan_sheets"]
 
+# How many times the breaks are chosen again after `across` tables are laid out anew for
+# them: once is enough unless rows regrouped change height; the last choice stands.
+REGROUPS = 3
+# An arrow may shrink to this share of `arrow_height` so that a run of them (each round's
+# direction) shares one page rather than leave one alone on the next.
+ARROW_LEAST = 0.5
 # Blocks that introduce what follows them: a page never breaks right after one.
 _KEEP_WITH_NEXT = ("heading", "subheading")
+# Blocks that close the block before them (a table's closing sentences): never carried
+# to the next page without it.
+_CLOSES = {"table": "text"}
 _DRAWERS = {**DRAW, "score_sheet": score_sheet}
 
 
@@ -40,9 +50,12 @@ class _Stream:
     col: Column
     gap: float
     boxes: list[Box] = field(default_factory=list)
+    # Tables laid out again by their pages' breaks: (first box, box count, layout, chunks).
+    regrouped: list[tuple[int, int, Regrouped, tuple[int, ...]]] = field(default_factory=list)
     forced: bool = False
     kept: bool = False
     last: str = ""
+    closing: bool = False  # the last block closes a table: the text after it does too
 
     def add(self, kind: str, drawn: list[Box], where: Source) -> None:
         for box in drawn:
@@ -56,8 +69,9 @@ class _Stream:
         if not drawn:
             return
         first = drawn[0]
+        closes = kind == _CLOSES.get(self.last) or (self.closing and kind == self.last)
         if self.boxes:
-            breaks = FORCED if self.forced else NEVER if self.kept else first.breaks
+            breaks = FORCED if self.forced else NEVER if self.kept or closes else first.breaks
             gap = self.gap
             if self.last == "arrow" and kind != "arrow":
                 gap += self.col.ctx.style.heading_size  # the arrow's big word stands apart
@@ -65,7 +79,27 @@ class _Stream:
         self.boxes += drawn
         self.forced = False
         self.kept = kind in _KEEP_WITH_NEXT
+        self.closing = closes
         self.last = kind
+
+    def regroup(self, pages: list[range]) -> bool:
+        """Lay each `across` table out again for the rows each page holds of it; whether
+        any changed. Its header box keeps what `add` gave it (the glue and break above)."""
+        changed = False
+        shift = 0
+        for index, (start, count, table, chunks) in enumerate(self.regrouped):
+            start += shift
+            body = range(start + 1, start + count)
+            held = [len(range(max(p.start, body.start), min(p.stop, body.stop))) for p in pages]
+            wanted = tuple(rows for rows in held if rows)[:-1]
+            if wanted != chunks:
+                laid = table.lay(wanted)
+                self.boxes[body.start : body.stop] = laid[1:]
+                changed = True
+                shift += len(laid) - count
+                count = len(laid)
+            self.regrouped[index] = (start, count, table, wanted)
+        return changed
 
 
 def plan_sheets(
@@ -98,11 +132,34 @@ def plan_sheets(
         stretches, ctx.fonts.regular, style.furniture, inputs.print_line, ctx.furniture_source
     )
     room = stream.col.room
+    breaks = choose_breaks(stream.boxes, room)
+    for _ in range(REGROUPS):
+        if not stream.regroup(breaks):
+            break
+        breaks = choose_breaks(stream.boxes, room)
     pages = []
-    for part in choose_breaks(stream.boxes, room):
+    for part in breaks:
         placed = place(stream.boxes[part.start : part.stop], room)
         pages.append(Page(width, height, (*grouped(placed, left, top), *furniture)))
     return pages
+
+
+def _fitted_arrows(stream: _Stream, start: int) -> Column | None:
+    """The column to draw a run of arrows in (from box `start`) so that they share one
+    page: the same, with each arrow shorter by its share of the overflow, if that keeps
+    it at least ARROW_LEAST of its height; None when they fit already or cannot."""
+    boxes = stream.boxes[start:]
+    if not boxes:
+        return None
+    used = sum(box.gap + box.height for box in boxes) - boxes[0].gap
+    col = stream.col
+    over = used - col.room
+    style = col.ctx.style
+    height = style.arrow_height - over / len(boxes)
+    if over <= 0 or height < style.arrow_height * ARROW_LEAST:
+        return None
+    shorter = style.model_copy(update={"arrow_height": height})
+    return replace(col, ctx=replace(col.ctx, style=shorter))
 
 
 def _blocks(
@@ -113,10 +170,25 @@ def _blocks(
             items = inputs.lists.get(block.value.list)
             if items is None:
                 raise UserError(block.source, f"for_each: no list named {block.value.list!r}")
+            start, state = len(stream.boxes), (stream.forced, stream.kept, stream.last)
             for number, item in enumerate(items, start=1):
                 _blocks(stream, block.children, {**values, "n": number, **item}, inputs)
+            arrows = all(child.kind == "arrow" for child in block.children)
+            if arrows and (fitted := _fitted_arrows(stream, start)) is not None:
+                # A round's arrows share one page: drawn again, a little shorter.
+                del stream.boxes[start:]
+                stream.forced, stream.kept, stream.last = state
+                col = stream.col
+                stream.col = fitted
+                for number, item in enumerate(items, start=1):
+                    _blocks(stream, block.children, {**values, "n": number, **item}, inputs)
+                stream.col = col
         elif block.kind == "page_break":
             stream.forced = bool(stream.boxes)
         else:
             drawn = _DRAWERS[block.kind](stream.col, block.value, values, inputs, block.source)
+            if isinstance(drawn, Regrouped):
+                entry = (len(stream.boxes), len(drawn.boxes), drawn, ())
+                stream.regrouped.append(entry)
+                drawn = drawn.boxes
             stream.add(block.kind, drawn, block.source)

@@ -16,7 +16,7 @@ and shading are layout: artifacts a reader skips.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.breaks import NEVER, run_breaks
@@ -103,6 +103,47 @@ def table_boxes(
                 within=(table, *body),
             )
         )
+    return boxes
+
+
+@dataclass(frozen=True, slots=True)
+class Regrouped:
+    """An `across` table's boxes (its header row first), and how to lay them out again once
+    the flow knows how many of its rows each page holds: `lay(chunks)` puts the first
+    `chunks[0]` rows' worth of items on the first page's own columns, and so on, the rest
+    on the last page. Each page's items then run down its first group of columns and on
+    into the next, so a page reads in order (1-11 | 12-22), never 1-5 | 12-16."""
+
+    boxes: list[Box]
+    lay: Callable[[Sequence[int]], list[Box]]
+
+
+def across_rows(
+    cells: Sequence[Sequence[Cell]], across: int, blank: Sequence[Cell], chunks: Sequence[int]
+) -> tuple[list[list[Cell]], list[int]]:
+    """The rows of an `across` table, and the index of each chunk's first row: each chunk
+    (`chunks` rows each, the last holding the rest) runs its items down its first group of
+    columns, then the next; only the last chunk ends in blank cells."""
+    rows: list[list[Cell]] = []
+    starts: list[int] = []
+    item = 0
+    for index in range(len(chunks) + 1):
+        left = len(cells) - item
+        if left <= 0:
+            break
+        down = chunks[index] if index < len(chunks) else -(-left // across)
+        part = [*cells[item : item + down * across]]
+        part += [blank] * (down * across - len(part))
+        starts.append(len(rows))
+        rows += [[c for g in range(across) for c in part[g * down + r]] for r in range(down)]
+        item += down * across
+    return rows, starts
+
+
+def chunk_breaks(boxes: list[Box], starts: Sequence[int]) -> list[Box]:
+    """A table's boxes (header first) free to break before each chunk after the first."""
+    for start in starts[1:]:
+        boxes[start + 1] = replace(boxes[start + 1], breaks=0.0)
     return boxes
 
 

@@ -1,0 +1,84 @@
+"""How a braille kit tells its user to print it: cards on swell paper are one-sided fronts.
+
+Swell paper's heater raises everything dark, so a card back printed behind the braille
+would rise too: the braille cards file holds the fronts alone, says one-sided on every page
+and asks the viewer for one-sided printing, and the printing guide says the same throughout.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from shapes_print import pipeline
+from tests.pdfread import page_texts, placements
+
+
+@pytest.fixture(scope="module")
+def braille_kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("braille-printing")
+    for game in ("pass-and-pick", "collect-3", "shapes-the-game"):
+        project = pipeline.load_project(pipeline.Sources(), [game], ["braille"])
+        pipeline.build_project(project, pipeline.BuildOptions(players="3", paper="a4,letter"), out)
+    return out
+
+
+def kit(out: Path, game: str, paper: str = "a4") -> tuple[Path, str]:
+    return out / game / "braille" / paper / "3-players", f"{game}_3p_{paper}_braille"
+
+
+@pytest.mark.parametrize("game", ["pass-and-pick", "collect-3", "shapes-the-game"])
+def test_braille_cards_are_fronts_only_printed_one_sided(braille_kits: Path, game: str) -> None:
+    folder, stem = kit(braille_kits, game)
+    cards = folder / f"{stem}_cards.pdf"
+    reader = PdfReader(cards)
+    assert reader.viewer_preferences is not None
+    assert reader.viewer_preferences["/Duplex"] == "/Simplex"
+    for page in reader.pages:  # every page is a sheet of faces: no back is placed
+        names = [p.name for p in placements(page, reader)]
+        assert names and all(name.startswith("face-") for name in names), names
+    for words in page_texts(cards):
+        if "Actual size" in words:
+            assert "one-sided" in words and "double-sided" not in words and "flip" not in words
+    standard = pipeline.load_project(pipeline.Sources(), [game])
+    decks = standard.games[game].decks
+    counts = sum(card.copies(3) for card in decks[0].deck.cards)
+    slots = len(placements(reader.pages[0], reader))
+    assert len(reader.pages) == -(-counts // slots)  # one page per sheet of faces
+
+
+def test_the_guide_lists_the_braille_cards_as_one_sided_swell_paper(braille_kits: Path) -> None:
+    folder, stem = kit(braille_kits, "pass-and-pick")
+    (guide,) = page_texts(folder / f"{stem}_printing-guide.pdf")
+    row = guide.split("cards.pdf ", 1)[1].split(" sheets.pdf", 1)[0]
+    assert "swell paper" in row and "one-sided" in row and "double-sided" not in row
+    assert "odd pages" not in guide and "front and back" not in guide
+    assert "both sides" not in guide and "behind its face" not in guide  # no backs here
+    assert "measure its 50 mm ruler and its 1 in mark" in guide
+
+
+def test_every_guide_says_turn_off_fit_to_page_and_names_its_paper(braille_kits: Path) -> None:
+    for paper, name in (("a4", "A4"), ("letter", "Letter")):
+        folder, stem = kit(braille_kits, "collect-3", paper)
+        (guide,) = page_texts(folder / f"{stem}_printing-guide.pdf")
+        assert f"(3 players, {name})" in guide
+        assert "turn off 'Fit to page' and browser headers and footers" in guide
+
+
+def test_the_embosser_file_holds_no_card_file(braille_kits: Path) -> None:
+    folder, stem = kit(braille_kits, "pass-and-pick")
+    text = " ".join((folder / f"{stem}_embosser.brf").read_text(encoding="ascii").split())
+    assert ",PASS AND PICK SHAPES3 SHAPE CARDS" not in text  # the cards file's title
+    assert ",PASS AND PICK SHAPES3 TABLE SHEETS FOR #C PLAYERS" in text
+
+
+def test_task_cards_have_their_own_heading_in_the_embosser_file(braille_kits: Path) -> None:
+    """Collect 3's Task cards are a file of their own, not shuffled in: the deck's list
+    counts the deck (89 cards for 3 players), the Task cards follow under their file's title."""
+    folder, stem = kit(braille_kits, "collect-3")
+    text = " ".join((folder / f"{stem}_embosser.brf").read_text(encoding="ascii").split())
+    deck, rest = text.split(",CARDS IN THE DECK", 1)[1].split(",COLLECT #C3 TASK CARDS", 1)
+    assert "TASK" not in deck and " CROWN3 #I" in deck
+    assert rest.split(",COLLECT #C3")[0].count("TASK #") == 20
