@@ -446,9 +446,8 @@ def test_every_string_the_spanish_braille_set_brailles_matches_liblouis() -> Non
         project = pipeline.load_project(pipeline.Sources(), [game], ["braille-es"])
         loaded = project.games[game]
         players = loaded.game.players.max
-        names = [
-            name for name, _ in card_names(loaded, project.library, project.ctx, None, players)
-        ]
+        decks = card_names(loaded, project.library, project.ctx, None, players)
+        names = [name for deck in decks for name, _ in deck]
         # liblouis has no sign for the ordinal indicators (1.º, 2.ª): compared without them.
         texts = [
             t.replace("\xa0", " ")

