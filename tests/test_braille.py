@@ -433,7 +433,7 @@ def test_the_spanish_braille_set_writes_spanish_braille(tmp_path: Path) -> None:
     guide = next(tmp_path.rglob("*_braille-es_printing-guide.pdf"))
     from pypdf import PdfReader
 
-    words = " ".join(page.extract_text() for page in PdfReader(guide).pages)
+    words = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(guide).pages)
     assert "papel microcápsula" in words and "horno de relieve" in words
 
 
