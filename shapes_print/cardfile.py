@@ -347,13 +347,15 @@ def plan_guide(
     flip: Flip,
     bleed: float | None,
     stem: str,
+    brf_pages: int | None = None,
 ) -> tuple[str, str, Document]:
     """The printing guide (name, audience, document) listing the kit's files, cards first.
 
     `files` are (name, audience, document), each name `stem` and its part; the words for
     stock, sides and audiences are YAML's and, like every value filled in, pass through the
     label set's words. File and paper names are names, not words. `bleed` is the
-    print-shop bleed (None for a home kit), which the print-shop kit's sending step says.
+    print-shop bleed (None for a home kit), which the print-shop kit's sending step says;
+    `brf_pages` the pages of a braille kit's embosser file, listed last.
     """
     printing, doc = library.printing, library.guide
     sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages | FrontSheets)]
@@ -384,6 +386,18 @@ def plan_guide(
         }
         for name, audience, document in files
     ]
+    if brf_pages is not None:
+        kit_files.append(
+            {
+                "file": Said(f"{stem}embosser.brf"),
+                "part": Said("embosser.brf"),
+                "pages": brf_pages,
+                "stock": printing.stock["embosser"],
+                "sides": printing.sides["embosser"],
+                "audience": printing.audiences["players"],
+                "for": Said("players"),
+            }
+        )
     values = {
         **inputs.values,
         "file_stem": Said(stem),

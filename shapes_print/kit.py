@@ -291,19 +291,19 @@ def plan_kit(
                 Document(title, pages, faces, "none", words.locale),
             )
         )
-    sheets_to = len(files)
+    sheets = [f.document for f in files[sheets_from:] if f.audience == "players"]
+    embossed = braille_file(
+        loaded, library, ctx, game_title, sheets, options.card_size, request.players
+    )  # the players' sheets, without the printing guide
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
     shop = shop_bleed(library.printing, options)
-    guide_of = (listed, paper, flip, shop, f"{stem}_")
+    brf_pages = None if embossed is None else len(embossed.pages)
+    guide_of = (listed, paper, flip, shop, f"{stem}_", brf_pages)
     name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
     files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
-    sheets = [f.document for f in files[sheets_from:sheets_to] if f.audience == "players"]
-    embossed = braille_file(
-        loaded, library, ctx, game_title, sheets, options.card_size, request.players
-    )
-    if embossed is not None:  # the players' sheets, without the printing guide
+    if embossed is not None:
         files.append(KitFile(f"{stem}_embosser", "players", embossed))
     return files

@@ -412,7 +412,7 @@ def test_the_printing_guide_says_how_to_print_on_swell_paper(
 ) -> None:
     guide = kits["pass-and-pick"][-2].document
     words = " ".join(p.text for p in sheet_passages(guide))  # type: ignore[arg-type]
-    assert "swell (microcapsule) paper" in words and "heater (fuser)" in words
+    assert "swell (microcapsule) paper" in words and "swell-paper heater" in words
     assert "carbon-based" in words and ".brf" in words
 
 

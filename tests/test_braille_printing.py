@@ -82,3 +82,17 @@ def test_task_cards_have_their_own_heading_in_the_embosser_file(braille_kits: Pa
     deck, rest = text.split(",CARDS IN THE DECK", 1)[1].split(",COLLECT #C3 TASK CARDS", 1)
     assert "TASK" not in deck and " CROWN3 #I" in deck
     assert rest.split(",COLLECT #C3")[0].count("TASK #") == 20
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["pass-and-pick", "collect-3", "shapes-the-game"])
+def test_the_guide_lists_the_embosser_file_with_its_pages_on_one_page(
+    braille_kits: Path, game: str, paper: str
+) -> None:
+    folder, stem = kit(braille_kits, game, paper)
+    brf = (folder / f"{stem}_embosser.brf").read_bytes()
+    pages = page_texts(folder / f"{stem}_printing-guide.pdf")
+    assert len(pages) == 1
+    brf_pages = brf.count(b"\f") + 1  # a form feed between pages
+    row = f"embosser.brf {brf_pages} braille paper to an embosser as it is"
+    assert row in " ".join(pages[0].split())

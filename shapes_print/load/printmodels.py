@@ -163,9 +163,17 @@ class PrintSettings(Strict):
     calibration: Calibration
     guide: str
     paper_weight: str
-    stock: dict[Literal["cards", "sheets"], str]
+    stock: dict[Literal["cards", "sheets", "embosser"], str]
     sides: dict[
-        Literal["long", "short", "none", "print_shop", "print_shop_fronts", "print_shop_backs"],
+        Literal[
+            "long",
+            "short",
+            "none",
+            "print_shop",
+            "print_shop_fronts",
+            "print_shop_backs",
+            "embosser",
+        ],
         str,
     ]
     audiences: dict[Literal["players", "host"], str]
