@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import repeat
 from pathlib import Path
-from typing import overload
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.cardmodels import CardTemplate
@@ -28,6 +27,7 @@ from shapes_print.plan.cardsheets import (
     OVERRUN_PREFIX,
     CardGeometry,
     Duplex,
+    MadePages,
     SheetPages,
     overrun_name,
     print_shop_pages,
@@ -183,7 +183,7 @@ def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
     return ctx.style.braille is not None and not options.print_shop
 
 
-class FrontSheets(Sequence[Page]):
+class FrontSheets(MadePages):
     """The face sheets of home card pages without their back sheets (`fronts_only`),
     made as they are asked for, like the pages they come from."""
 
@@ -197,18 +197,8 @@ class FrontSheets(Sequence[Page]):
     def __len__(self) -> int:
         return len(self.sheets) // 2
 
-    @overload
-    def __getitem__(self, index: int) -> Page: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Page]: ...
-
-    def __getitem__(self, index: int | slice) -> Page | list[Page]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if not -len(self) <= index < len(self):
-            raise IndexError(f"page {index} of {len(self)}")
-        return self.sheets[2 * (index % len(self))]
+    def page_at(self, index: int) -> Page:
+        return self.sheets[2 * index]
 
 
 def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:

@@ -167,7 +167,29 @@ def _overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reac
     return Group((Use(name, x - o, y - o),), clip=ring)
 
 
-class SheetPages(Sequence[Page]):
+class MadePages(Sequence[Page]):
+    """Pages made when they are asked for: a subclass gives `len` and `page_at` (an index
+    from 0 to len - 1); slices and negative indices work as for a list."""
+
+    def page_at(self, index: int) -> Page:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Page]: ...
+
+    def __getitem__(self, index: int | slice) -> Page | list[Page]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        pages = len(self)
+        if not -pages <= index < pages:
+            raise IndexError(f"page {index} of {pages}")
+        return self.page_at(index % pages)
+
+
+class SheetPages(MadePages):
     """The pages of `sheet_pages`, each made when it is asked for and then forgotten.
 
     A deck of 10,000 cards is 2,224 pages: made on demand, a renderer holds one at a time.
@@ -220,19 +242,8 @@ class SheetPages(Sequence[Page]):
     def __len__(self) -> int:
         return 2 * -(-len(self.order) // self.grid.slots)
 
-    @overload
-    def __getitem__(self, index: int) -> Page: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Page]: ...
-
-    def __getitem__(self, index: int | slice) -> Page | list[Page]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        pages = len(self)
-        if not -pages <= index < pages:
-            raise IndexError(f"page {index} of {pages}")
-        sheet, is_back = divmod(index % pages, 2)
+    def page_at(self, index: int) -> Page:
+        sheet, is_back = divmod(index, 2)
         start = sheet * self.grid.slots
         names = [pair[is_back] for pair in self.order[start : start + self.grid.slots]]
         key = (bool(is_back), *names)
