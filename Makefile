@@ -29,10 +29,10 @@ docs: $(STAMP)
 	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_sheets_p03.png docs/score-sheet.png
 
 # The reference: JSON Schemas in schemas/ and docs/reference.md, from the models and
-# shapes_print/reference.yaml. tests/test_reference.py fails when either is out of date.
+# shapes_print/reference/reference.yaml. tests/test_reference.py fails when either is out of date.
 reference: $(STAMP)
 	$(BIN)/shapes-print schema --out schemas
-	$(BIN)/python -m shapes_print.reference
+	$(BIN)/python -m shapes_print.reference.document
 
 # Speed and memory at every size, against a bare reportlab floor (a few minutes).
 bench: $(STAMP)

@@ -1,3 +1,3 @@
-from shapes_print.cli import run
+from shapes_print.commands.cli import run
 
 run()

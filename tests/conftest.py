@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print import pipeline
+from shapes_print.build import pipeline
 
 
 @pytest.fixture(scope="session")

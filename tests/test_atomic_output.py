@@ -20,9 +20,9 @@ import pytest
 from project_copy import GAME, build_args, copy_project, run
 from pypdf import PdfReader
 
-from shapes_print import write
-from shapes_print.catalogue import THUMBNAILS
-from shapes_print.manifest import MANIFEST, verify
+from shapes_print.write import write
+from shapes_print.write.catalogue import THUMBNAILS
+from shapes_print.write.manifest import MANIFEST, verify
 
 # One game, so the kits (and the order they are swapped in) do not depend on what else
 # content/ holds.
@@ -117,7 +117,7 @@ def _build_and_die_after_first_swap(args: list[str]) -> None:
         os._exit(9)
 
     write.swap_in = swap_then_die  # type: ignore[assignment]
-    from shapes_print.cli import main
+    from shapes_print.commands.cli import main
 
     main(args)
 

@@ -10,17 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print import pipeline
-from shapes_print.braille.brf import EmbosserFile, sheet_passages
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.codes import SPANISH, UEB
 from shapes_print.braille.translate import BrailleError, divisible, fill_lines, translate
-from shapes_print.cardfile import card_template
+from shapes_print.build import pipeline
 from shapes_print.errors import UserError
-from shapes_print.kit import KitFile, KitRequest, plan_kit
-from shapes_print.options import PrintOptions
-from shapes_print.plan.cards import card_box
-from shapes_print.primitives import (
+from shapes_print.geometry.primitives import (
     BLACK,
     WHITE,
     Artifact,
@@ -32,7 +27,13 @@ from shapes_print.primitives import (
     Symbol,
     Text,
 )
-from shapes_print.primitives import Path as Drawn
+from shapes_print.geometry.primitives import Path as Drawn
+from shapes_print.kit.contents import KitRequest
+from shapes_print.load.cardmodels import card_box
+from shapes_print.load.options import PrintOptions
+from shapes_print.plan.cardfile import card_template
+from shapes_print.plan.embosser import EmbosserFile, sheet_passages
+from shapes_print.plan.kit import KitFile, plan_kit
 
 MM = 72 / 25.4
 BLANK = "\u2800"
@@ -164,7 +165,7 @@ def test_every_string_a_braille_kit_brailles_matches_liblouis(
     for game, files in kits.items():
         texts = brailled_strings(files)
         project = pipeline.load_project(pipeline.Sources(), [game], ["braille"])
-        from shapes_print.braille.kitfile import card_names
+        from shapes_print.plan.embosserkit import card_names
 
         loaded = project.games[game]
         players = loaded.game.players.max
@@ -439,7 +440,7 @@ def test_the_spanish_braille_set_writes_spanish_braille(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(LOU is None, reason=NO_LOU)
 def test_every_string_the_spanish_braille_set_brailles_matches_liblouis() -> None:
-    from shapes_print.braille.kitfile import card_names
+    from shapes_print.plan.embosserkit import card_names
 
     for game in GAMES:
         files = braille_kit(game, "braille-es")

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapes_print import pipeline
-from shapes_print.cardfile import card_symbols, card_template
+from shapes_print.build import pipeline
 from shapes_print.errors import UserError
-from shapes_print.primitives import Artifact, Group, Item, Path, Text
+from shapes_print.geometry.primitives import Artifact, Group, Item, Path, Text
+from shapes_print.plan.cardfile import card_symbols, card_template
 from shapes_print.units import LengthError, mm, parse_card_length, parse_size
 
 # Every game whose layouts are written relative to the card; each must draw at every size.

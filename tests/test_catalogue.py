@@ -17,11 +17,12 @@ from PIL import Image
 from pypdf import PdfWriter
 from pypdf.generic import NameObject, TextStringObject
 
-from shapes_print import catalogue, pipeline
-from shapes_print.catalogue import INDEX, THUMBNAIL_WIDTH, THUMBNAILS
+from shapes_print.build import pipeline
 from shapes_print.errors import UserError
-from shapes_print.manifest import read_manifest, sha256, verify
-from shapes_print.options import PrintOptions
+from shapes_print.load.options import PrintOptions
+from shapes_print.write import catalogue
+from shapes_print.write.catalogue import INDEX, THUMBNAIL_WIDTH, THUMBNAILS
+from shapes_print.write.manifest import read_manifest, sha256, verify
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WARNING = "Host only: keep away from players"

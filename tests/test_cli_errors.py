@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.cli import main
-from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.build.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.commands.cli import main
 from tests.commands import one_kit
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.cli import main
+from shapes_print.commands.cli import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)

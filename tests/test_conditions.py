@@ -12,8 +12,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shapes_print.conditions import FORMS, holds, parse_cards, parse_condition
 from shapes_print.errors import Source, UserError
+from shapes_print.load.conditions import FORMS, holds, parse_cards, parse_condition
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = ROOT / "content" / "collect-3" / "tasks.yaml"

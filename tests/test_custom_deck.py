@@ -10,8 +10,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.cli import main
-from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.build.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.commands.cli import main
 from tests.commands import one_kit
 from tests.pdfread import placements, text
 

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from shapes_print.cli import main
+from shapes_print.commands.cli import main
 from tests.pdfread import sized_runs
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,14 +20,10 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from shapes_print import pipeline
-from shapes_print.cli import main
-from shapes_print.defaults import DEFAULT_TEMPLATES
+from shapes_print.build import pipeline
+from shapes_print.commands.cli import main
 from shapes_print.errors import Source, UserError
-from shapes_print.fonts import load_font
-from shapes_print.kit import KitRequest, plan_kit
-from shapes_print.load import yamlsrc
-from shapes_print.primitives import (
+from shapes_print.geometry.primitives import (
     BLACK,
     Artifact,
     Document,
@@ -39,7 +35,12 @@ from shapes_print.primitives import (
     Text,
     Use,
 )
+from shapes_print.kit.contents import KitRequest
+from shapes_print.load import yamlsrc
+from shapes_print.load.defaults import DEFAULT_TEMPLATES
+from shapes_print.plan.kit import plan_kit
 from shapes_print.render.pdf import clear_caches, write_pdf
+from shapes_print.text.fonts import load_font
 from tests.pdfread import placements
 
 GAME = "pass-and-pick"
@@ -312,8 +313,8 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Templates, shapes and fonts are loaded once per build, not once per kit or file."""
-    from shapes_print import fonts
     from shapes_print.load import content
+    from shapes_print.text import fonts
 
     reads: list[Path] = []
     parsed: list[str] = []

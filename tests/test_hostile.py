@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from project_copy import build_args, copy_project, run
 
-from shapes_print import pipeline
+from shapes_print.build import pipeline
 from shapes_print.errors import UserError
 from shapes_print.limits import MAX_VALUES
 from shapes_print.load.yamlsrc import read_yaml
-from shapes_print.manifest import MANIFEST
+from shapes_print.write.manifest import MANIFEST
 
 # Nine levels of ten aliases: 10**9 strings once expanded.
 LAUGHS = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(

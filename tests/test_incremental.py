@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from project_copy import copy_project
 
-from shapes_print.cli import main
-from shapes_print.load.inputs import read_bytes, recording
-from shapes_print.manifest import MANIFEST
+from shapes_print.commands.cli import main
+from shapes_print.inputs import read_bytes, recording
+from shapes_print.write.manifest import MANIFEST
 from tests.test_pictures import GAME as PICTURES
 from tests.test_pictures import build_args as picture_build_args
 from tests.test_pictures import example

@@ -16,14 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from shapes_print import defaults, pipeline
-from shapes_print.cardfile import card_symbols, card_template
-from shapes_print.cli import main
-from shapes_print.contrast import pairs
+from shapes_print.build import pipeline
+from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
-from shapes_print.load.labels import load_labels, shipped
-from shapes_print.options import PrintOptions
-from shapes_print.primitives import (
+from shapes_print.geometry.primitives import (
     BLACK,
     RGB,
     Artifact,
@@ -37,9 +33,14 @@ from shapes_print.primitives import (
     Text,
     Use,
 )
-from shapes_print.primitives import Path as PathItem
+from shapes_print.geometry.primitives import Path as PathItem
+from shapes_print.kit.contrast import pairs
+from shapes_print.load import defaults
+from shapes_print.load.labels import load_labels, shipped
+from shapes_print.load.options import PrintOptions
+from shapes_print.plan.cardfile import card_symbols, card_template
 from shapes_print.render.pdf import write_pdf
-from shapes_print.text import wrap
+from shapes_print.text.fit import wrap
 from tests.commands import one_kit
 from tests.pdfread import Run, page_lines, page_texts, sized_runs, text
 

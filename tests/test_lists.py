@@ -6,17 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.conditions import describe, parse_condition
+from shapes_print.build.pipeline import DEFAULT_LABELS
 from shapes_print.errors import Source, UserError
+from shapes_print.load.conditions import describe, parse_condition
 from shapes_print.load.labels import load_labels
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import CardNotation, Deck, ListFile
 from shapes_print.load.validate import validate
+from shapes_print.load.values import compute_list
 from shapes_print.load.yamlsrc import read_yaml
-from shapes_print.message import fill
-from shapes_print.pipeline import DEFAULT_LABELS
-from shapes_print.values import compute_list
-from shapes_print.words import Words
+from shapes_print.text.message import fill
+from shapes_print.text.words import Words
 
 HERE = Source(Path("game.yaml"), 1, 1)
 NOTATION = CardNotation(attributes=["colour", "number"], id="{colour}-{number}")

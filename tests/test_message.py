@@ -13,10 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from project_copy import build_args, copy_project, run
 
+from shapes_print.build.pipeline import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.errors import Source, UserError
 from shapes_print.load.labels import load_labels
 from shapes_print.load.yamlsrc import read_yaml
-from shapes_print.message import (
+from shapes_print.text.message import (
     Field,
     Hash,
     MessageError,
@@ -28,8 +29,7 @@ from shapes_print.message import (
     parse,
     render,
 )
-from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_LABELS
-from shapes_print.words import Words
+from shapes_print.text.words import Words
 from tests.pdfread import text
 
 HERE = Source(Path("game.yaml"), 1, 1)

@@ -23,7 +23,7 @@ import yaml
 from project_copy import copy_project, run
 from pypdf import PdfReader
 
-from shapes_print.cli import main
+from shapes_print.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "my-game"

@@ -18,9 +18,9 @@ import pytest
 import yaml
 from PIL import Image
 
-from shapes_print import pipeline
+from shapes_print.build import pipeline
 from shapes_print.load.labels import shipped
-from shapes_print.options import PrintOptions
+from shapes_print.load.options import PrintOptions
 from shapes_print.units import parse_length
 
 ROOT = Path(__file__).resolve().parent.parent

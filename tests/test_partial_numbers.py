@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print import pipeline
+from shapes_print.build import pipeline
 from shapes_print.errors import Source, UserError
-from shapes_print.kit import deck_group_counts
-from shapes_print.message import fill
-from shapes_print.values import NoEntry, compute_numbers
+from shapes_print.kit.contents import deck_group_counts
+from shapes_print.load.values import compute_numbers
+from shapes_print.text.message import NoEntry, fill
 
 HERE = Source(Path("game.yaml"), 7, 3)
 SPECS = {"deal": {"2": 10, "3-4": 9}, "dealt": "deal * players", "rounds": 3}

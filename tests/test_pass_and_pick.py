@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from shapes_print import pipeline
+from shapes_print.build import pipeline
 from shapes_print.units import mm
 from tests.pdfread import placements, text
 
@@ -195,8 +195,9 @@ def test_fonts_are_embedded_and_shapes_are_vectors(pass_and_pick: Path) -> None:
 
 
 def test_marks_and_furniture_stay_inside_the_printer_safe_margin() -> None:
-    from shapes_print.kit import KitRequest, plan_kit
-    from shapes_print.primitives import Artifact, Group, Line, Rect
+    from shapes_print.geometry.primitives import Artifact, Group, Line, Rect
+    from shapes_print.kit.contents import KitRequest
+    from shapes_print.plan.kit import plan_kit
 
     project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
     safe = mm(6.35)

@@ -12,21 +12,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.defaults import DEFAULT_TEMPLATES
 from shapes_print.errors import UserError
-from shapes_print.fonts import load_font
-from shapes_print.primitives import (
-    BLACK,
-    RGB,
-    Artifact,
-    Document,
-    Group,
-    Line,
-    Page,
-    Text,
-)
+from shapes_print.geometry.primitives import BLACK, RGB, Artifact, Document, Group, Line, Page, Text
+from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.svg import page_svg
+from shapes_print.text.fonts import load_font
 from tests.pdfread import structure
 
 QPDF = shutil.which("qpdf")

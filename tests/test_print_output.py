@@ -14,15 +14,15 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from shapes_print import pipeline
-from shapes_print.cli import main
+from shapes_print.build import pipeline
+from shapes_print.commands.cli import main
+from shapes_print.geometry.primitives import RGB, WHITE, Artifact, Group, Line, Rect
+from shapes_print.geometry.primitives import Path as PlanPath
+from shapes_print.kit.variant import make_variant
 from shapes_print.load.labels import load_labels
-from shapes_print.options import PrintOptions
+from shapes_print.load.options import PrintOptions
 from shapes_print.plan.calibrate import calibration_sheet, crosshair_points
-from shapes_print.primitives import RGB, WHITE, Artifact, Group, Line, Rect
-from shapes_print.primitives import Path as PlanPath
 from shapes_print.units import mm
-from shapes_print.variant import make_variant
 from tests.commands import one_kit
 from tests.pdfread import placements, text
 

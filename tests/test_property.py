@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from shapes_print.cli import main
-from shapes_print.manifest import verify
-from shapes_print.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.build.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.commands.cli import main
+from shapes_print.write.manifest import verify
 
 GAME = """\
 id: gen

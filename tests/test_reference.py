@@ -14,18 +14,18 @@ import pytest
 import yaml
 from pydantic import BaseModel, TypeAdapter
 
-from shapes_print import reference
-from shapes_print.cli import main
-from shapes_print.defaults import DEFAULT_LABELS, PROJECT
-from shapes_print.kit import TEXT_VALUES
+from shapes_print.commands.cli import main
+from shapes_print.kit.contents import TEXT_VALUES
 from shapes_print.load.cardmodels import CardTemplate, Element
 from shapes_print.load.content import parse_blocks
+from shapes_print.load.defaults import DEFAULT_LABELS, PROJECT
 from shapes_print.load.labels import load_labels
 from shapes_print.load.models import BLOCK_TYPES
+from shapes_print.load.shapes import PatternDef, ShapeDef
 from shapes_print.load.yamlsrc import Document, deep_merge
-from shapes_print.message import FILTERS, Style, parse, render
-from shapes_print.schemas import FILE_KINDS, SCHEMAS, reference_words, schema_of
-from shapes_print.shapes import PatternDef, ShapeDef
+from shapes_print.reference import document as reference
+from shapes_print.reference.schemas import FILE_KINDS, SCHEMAS, reference_words, schema_of
+from shapes_print.text.message import FILTERS, Style, parse, render
 
 FIRST_LINE = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from shapes_print import pipeline, report
-from shapes_print.cli import main
-from shapes_print.conditions import Size, describe
-from shapes_print.kit import KitRequest, kit_folder
-from shapes_print.values import NoEntry
-from shapes_print.write import BUILT, UP_TO_DATE, KitDone, Written
+from shapes_print.build import pipeline
+from shapes_print.commands import report
+from shapes_print.commands.cli import main
+from shapes_print.kit.contents import KitRequest, kit_folder
+from shapes_print.load.conditions import Size, describe
+from shapes_print.text.message import NoEntry
+from shapes_print.write.write import BUILT, UP_TO_DATE, KitDone, Written
 
 KITS = ["pass-and-pick/a4/3-players", "pass-and-pick/a4/4-players"]
 

@@ -12,11 +12,12 @@ import pytest
 import yaml
 
 from shapes_print.errors import UserError
-from shapes_print.primitives import BLACK, RGB, Document, Group, Page, PathOp
-from shapes_print.primitives import Path as DrawnPath
+from shapes_print.geometry.outlines import extent
+from shapes_print.geometry.primitives import BLACK, RGB, Document, Group, Page, PathOp
+from shapes_print.geometry.primitives import Path as DrawnPath
+from shapes_print.load.shapes import PatternLibrary, ShapeLibrary, parse_path
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.svg import page_svg
-from shapes_print.shapes import PatternLibrary, ShapeLibrary, extent, parse_path
 
 INK = RGB.parse("#123456")
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"

@@ -10,11 +10,12 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from shapes_print import pipeline
-from shapes_print.kit import KitRequest, plan_kit
+from shapes_print.build import pipeline
+from shapes_print.geometry.primitives import Use
+from shapes_print.kit.contents import KitRequest
 from shapes_print.plan.imposition import fit_grid
-from shapes_print.primitives import Use
-from shapes_print.write import Written
+from shapes_print.plan.kit import plan_kit
+from shapes_print.write.write import Written
 
 GAME = "shapes-the-game"
 DECK = yaml.safe_load((pipeline.DEFAULT_CONTENT / GAME / "deck.yaml").read_text())

@@ -17,16 +17,16 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from shapes_print import pipeline
+from shapes_print.build import pipeline
+from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Text
+from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import load_document
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.breaks import FORCED, NEVER, run_breaks
-from shapes_print.plan.context import DrawContext
 from shapes_print.plan.flow import Box, choose_breaks, place
 from shapes_print.plan.paragraphs import Column, lines_of
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
-from shapes_print.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Text
-from shapes_print.text import wrap
+from shapes_print.text.fit import wrap
 from shapes_print.units import mm, parse_length
 from tests.pdfread import page_lines
 

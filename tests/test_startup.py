@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shapes_print.defaults import PROJECT
+from shapes_print.load.defaults import PROJECT
 
 # SVG output, previews and what draws on a terminal (rich): a plain PDF build piped to a
 # log needs none of them. pdfium draws the catalogue's thumbnail of each new PDF only.

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.primitives import RGB
-from shapes_print.svgfile import SvgError, read_svg
+from shapes_print.geometry.primitives import RGB
+from shapes_print.load.svgfile import SvgError, read_svg
 
 ART = Path(__file__).parent / "art"
 # As Illustrator exports: colours in class rules of a <style> element, a comment among them.

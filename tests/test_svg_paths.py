@@ -11,11 +11,11 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image as PilImage
 
-from shapes_print.primitives import BLACK, Document, Page, Paint, PathOp
-from shapes_print.primitives import Path as DrawnPath
+from shapes_print.geometry.primitives import BLACK, Document, Page, Paint, PathOp
+from shapes_print.geometry.primitives import Path as DrawnPath
+from shapes_print.geometry.svgpath import parse_svg_path
+from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.render.pdf import write_pdf
-from shapes_print.shapes import ShapeLibrary
-from shapes_print.svgpath import parse_svg_path
 from tests.test_shapes import sampled
 
 ART = Path(__file__).parent / "art"

@@ -15,7 +15,7 @@ from project_copy import GAME, build_args, copy_project, run
 from test_atomic_output import snapshot
 
 from shapes_print.errors import system_error
-from shapes_print.manifest import MANIFEST
+from shapes_print.write.manifest import MANIFEST
 
 KIT = ("--players", "3-4", "--paper", "a4", "--quiet")
 TITLE = "title: Pass and pick shapes"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from project_copy import build_args, copy_project, run
 
-from shapes_print.manifest import MANIFEST
+from shapes_print.write.manifest import MANIFEST
 
 KIT = "pass-and-pick/a4/3-players"
 

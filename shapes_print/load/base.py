@@ -10,8 +10,8 @@ from typing import Annotated
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
+from shapes_print.geometry.primitives import RGB
 from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
-from shapes_print.primitives import RGB
 from shapes_print.units import LengthError, parse_card_length, parse_length
 
 

@@ -92,3 +92,8 @@ class CardTemplate(Strict):
     text_safe: Length = 0.0
     trim_line: TrimLine | None = None
     layouts: dict[Identifier, Layout]
+
+
+def card_box(element: Element, template: CardTemplate) -> tuple[float, float, float, float]:
+    """The element's box in card points from the top-left corner (y down), as YAML writes it."""
+    return element.placed(template.card["width"], template.card["height"])

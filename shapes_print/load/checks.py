@@ -24,7 +24,11 @@ def run_checks(
     """Every `checks:` entry of the game, item by item, set by set."""
     if not game.checks:
         return
-    from shapes_print.conditions import holds, parse_cards, parse_condition  # as in lists.card_ids
+    from shapes_print.load.conditions import (  # as in lists.card_ids
+        holds,
+        parse_cards,
+        parse_condition,
+    )
 
     for number, check in enumerate(game.checks):
         where = source.source(("checks", number))

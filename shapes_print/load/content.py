@@ -15,6 +15,8 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
+from shapes_print.geometry.primitives import Press
+from shapes_print.inputs import inside
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.cardmodels import CardTemplate
@@ -33,11 +35,13 @@ from shapes_print.load.models import (
     ForEachBlock,
     Game,
     ListFile,
+    LoadedDeck,
     SheetDocument,
 )
 from shapes_print.load.press import load_press
 from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.load.ranges import check_count_tables, check_number_tables, check_section_players
+from shapes_print.load.shapes import PatternLibrary, ShapeLibrary
 from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.templates import (
     OWN_FOLDER,
@@ -48,10 +52,7 @@ from shapes_print.load.templates import (
 )
 from shapes_print.load.validate import describe, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, fields_as_written, read_yaml
-from shapes_print.paths import inside
-from shapes_print.primitives import Press
-from shapes_print.shapes import PatternLibrary, ShapeLibrary
-from shapes_print.words import Words
+from shapes_print.text.words import Words
 
 
 @cache
@@ -84,18 +85,6 @@ class LoadedDocument:
 
 # Every kit's main cards file ends in this name; extra decks and sheet documents name theirs.
 CARDS = "cards"
-
-
-@dataclass(frozen=True, slots=True)
-class LoadedDeck:
-    """One cards file's deck, `for_each` entries expanded; `origins` maps each card to the
-    index of the YAML entry it came from, for error lines."""
-
-    name: str
-    title: str
-    deck: Deck
-    source: Document
-    origins: tuple[int, ...]
 
 
 @dataclass(slots=True)

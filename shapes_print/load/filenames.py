@@ -10,10 +10,15 @@ writes, so a document can only ever land in the file claimed for its own audienc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import LoadedDocument, LoadedGame
-from shapes_print.printshop import SIDE_SUFFIX
+
+Side = Literal["front", "back"]
+SIDES: tuple[Side, ...] = ("front", "back")
+# File name parts of the one-side files: `<stem>_cards-print-shop-fronts.pdf`.
+SIDE_SUFFIX: dict[Side, str] = {"front": "-fronts", "back": "-backs"}
 
 # A deck printed for a print service (`--print-shop`) is written under this suffix: the
 # name with it is the deck's too.

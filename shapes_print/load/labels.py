@@ -17,16 +17,23 @@ from typing import Any, Literal
 from babel import Locale, UnknownLocaleError
 from pydantic import Field
 
-from shapes_print.defaults import STANDARD
 from shapes_print.errors import Source, UserError
+from shapes_print.inputs import inside, listed
 from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
 from shapes_print.load.cardmodels import TrimLine
-from shapes_print.load.inputs import listed
+from shapes_print.load.defaults import STANDARD
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
-from shapes_print.message import ENGLISH, MessageError, Style, check_locale, parse, place, render
-from shapes_print.paths import inside
-from shapes_print.words import Words
+from shapes_print.text.message import (
+    ENGLISH,
+    MessageError,
+    Style,
+    check_locale,
+    parse,
+    place,
+    render,
+)
+from shapes_print.text.words import Words
 
 SCHEMA_NAME = "labels.schema.json"
 # A game's own file for a label set (content/GAME/labels/NAME.yaml) names this one.

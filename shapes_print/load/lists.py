@@ -18,7 +18,7 @@ from typing import Any
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardNotation, CardType, Deck, ListFile
 from shapes_print.load.yamlsrc import Document, Loc
-from shapes_print.message import fill
+from shapes_print.text.message import fill
 
 _IDENTIFIER = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 _WHOLE = r"^\{(\w+)\}$"  # compiled on first use (re keeps it): only decks with for_each
@@ -38,7 +38,7 @@ class ListOrigin:
 
 def card_ids(text: str, notation: CardNotation, where: Source) -> list[str]:
     """ "Red 2, Blue 4" -> ["red-2", "blue-4"] through the game's card notation."""
-    from shapes_print.conditions import parse_cards  # its 18 models: only some games use them
+    from shapes_print.load.conditions import parse_cards  # its 18 models: only some games use them
 
     return [
         fill(notation.id, card, where) for card in parse_cards(text, notation.attributes, where)
@@ -74,7 +74,7 @@ def prepare_list(spec: ListFile, origin: ListOrigin, notation: CardNotation | No
 
 def _condition_text(data: Any, where: Source) -> str:
     """A list item's condition in words, e.g. a task's `condition_text`."""
-    from shapes_print.conditions import describe, parse_condition  # as in card_ids
+    from shapes_print.load.conditions import describe, parse_condition  # as in card_ids
 
     return describe(parse_condition(data, where))
 

@@ -5,6 +5,7 @@ Models only describe and check the input; they draw nothing. The value types the
 load/cardmodels.py; sheet style and print settings in load/printmodels.py.
 """
 
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -18,7 +19,8 @@ from pydantic import (
 
 from shapes_print.limits import MAX_PLAYERS
 from shapes_print.load.base import Identifier, Scalar, Strict
-from shapes_print.values import by_players
+from shapes_print.load.values import by_players
+from shapes_print.load.yamlsrc import Document
 
 # ---- content ---------------------------------------------------------------------------
 
@@ -282,3 +284,15 @@ BLOCK_TYPES: dict[str, Any] = {
     "for_each": ForEachBlock,
     "page_break": Literal[True],
 }
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDeck:
+    """One cards file's deck, `for_each` entries expanded; `origins` maps each card to the
+    index of the YAML entry it came from, for error lines."""
+
+    name: str
+    title: str
+    deck: Deck
+    source: Document
+    origins: tuple[int, ...]

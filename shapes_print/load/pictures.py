@@ -19,10 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
-from shapes_print.limits import MAX_PICTURE_PIXELS
-from shapes_print.load.inputs import note_digest
-from shapes_print.paths import inside
-from shapes_print.primitives import (
+from shapes_print.geometry.primitives import (
     Artifact,
     Document,
     Group,
@@ -32,6 +29,8 @@ from shapes_print.primitives import (
     RasterPicture,
     VectorPicture,
 )
+from shapes_print.inputs import inside, note_digest
+from shapes_print.limits import MAX_PICTURE_PIXELS
 
 if TYPE_CHECKING:
     from PIL import Image as PilImage
@@ -73,7 +72,7 @@ def read_picture(path: Path, shown: str, where: Source | None) -> Picture:
 
 
 def _vector(path: Path, digest: str, shown: str, where: Source | None) -> VectorPicture:
-    from shapes_print.svgfile import SvgError, read_svg  # only kits with SVG pictures
+    from shapes_print.load.svgfile import SvgError, read_svg  # only kits with SVG pictures
 
     try:
         art = read_svg(path)

@@ -10,10 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.inputs import note
+from shapes_print.geometry.primitives import Press
+from shapes_print.inputs import inside, note
 from shapes_print.load.printmodels import PressSettings
-from shapes_print.paths import inside
-from shapes_print.primitives import Press
 
 # An ICC profile's header: its data colour space at bytes 16-20, its signature at 36-40.
 _HEADER = 128

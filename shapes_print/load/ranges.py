@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import Game
+from shapes_print.load.values import by_players, player_range
 from shapes_print.load.yamlsrc import Document
-from shapes_print.values import by_players, player_range
 
 if TYPE_CHECKING:
-    from shapes_print.load.content import LoadedDeck
+    from shapes_print.load.models import LoadedDeck
 
 
 def check_number_tables(game: Game, source: Document) -> None:

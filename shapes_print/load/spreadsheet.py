@@ -23,11 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from shapes_print.errors import Source, UserError
+from shapes_print.inputs import inside, read_bytes
 from shapes_print.limits import MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
 from shapes_print.load.base import IDENTIFIER_PATTERN
-from shapes_print.load.inputs import read_bytes
 from shapes_print.load.yamlsrc import Document, Loc
-from shapes_print.paths import inside
 
 KEY_COLUMNS = ("id", "name", "count", "layout", "back", "group")
 REQUIRED = ("id", "count", "layout", "back")

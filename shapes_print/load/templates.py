@@ -22,13 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
+from shapes_print.inputs import inside, listed
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.inputs import listed
 from shapes_print.load.labels import patch_template
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, deep_merge, read_yaml
-from shapes_print.paths import inside
 
 if TYPE_CHECKING:
     from shapes_print.load.labels import LoadedLabels

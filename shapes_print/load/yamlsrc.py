@@ -23,9 +23,9 @@ from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, Sc
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from shapes_print.errors import Source, UserError
+from shapes_print.inputs import note
 from shapes_print.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
-from shapes_print.load.inputs import note
-from shapes_print.message import MessageError, check_locale, parse, position
+from shapes_print.text.message import MessageError, check_locale, parse, position
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MERGE = "tag:yaml.org,2002:merge"

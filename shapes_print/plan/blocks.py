@@ -19,9 +19,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
+from shapes_print.geometry.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
 from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
-from shapes_print.message import fill
 from shapes_print.plan.breaks import LONE, run_breaks
 from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.flow import Box, Part
@@ -36,9 +36,9 @@ from shapes_print.plan.tables import (
     measure,
     table_boxes,
 )
-from shapes_print.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
-from shapes_print.text import word_parts, wrap
-from shapes_print.words import Said
+from shapes_print.text.fit import word_parts, wrap
+from shapes_print.text.message import fill
+from shapes_print.text.words import Said
 
 # The share of the width a fact's label takes when its value is short.
 FACT_LABEL_SHARE = 0.7

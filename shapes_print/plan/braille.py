@@ -10,9 +10,9 @@ from __future__ import annotations
 from shapes_print.braille.cells import raised
 from shapes_print.braille.translate import BrailleError, code_for, divisible, fill_lines
 from shapes_print.errors import Source, UserError
+from shapes_print.geometry.outlines import ellipse_ops
+from shapes_print.geometry.primitives import Artifact, Item, Paint, Path, PathOp
 from shapes_print.load.printmodels import BrailleStyle
-from shapes_print.primitives import Artifact, Item, Paint, Path, PathOp
-from shapes_print.shapes import ellipse_ops
 
 Box = tuple[float, float, float, float]
 HYPHEN = "\u2824"  # dots 36, the hyphen in both codes: where a long word may be divided

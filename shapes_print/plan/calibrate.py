@@ -13,14 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from shapes_print.errors import Source, UserError
-from shapes_print.fonts import Font
-from shapes_print.load.content import Library
-from shapes_print.load.printmodels import Calibration
-from shapes_print.message import decimal
-from shapes_print.plan.context import DrawContext
-from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
-from shapes_print.plan.imposition import Flip, mirrors_x
-from shapes_print.primitives import (
+from shapes_print.geometry.primitives import (
     Artifact,
     Colour,
     Document,
@@ -31,9 +24,17 @@ from shapes_print.primitives import (
     Role,
     Text,
 )
-from shapes_print.text import wrap
+from shapes_print.kit.context import DrawContext
+from shapes_print.load.content import Library
+from shapes_print.load.printmodels import Calibration
+from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
+from shapes_print.load.options import Flip
+from shapes_print.plan.imposition import mirrors_x
+from shapes_print.text.fit import wrap
+from shapes_print.text.fonts import Font
+from shapes_print.text.message import decimal
+from shapes_print.text.words import Said
 from shapes_print.units import POINTS_PER_UNIT
-from shapes_print.words import Said
 
 LABELS = "ABCDE"
 # Type metrics of the sans fonts we ship, as shares of a text's size: where glyphs reach, not

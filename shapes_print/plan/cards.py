@@ -13,13 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.cardmodels import CardTemplate, Element
-from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
-from shapes_print.load.places import value_place
-from shapes_print.message import fill
-from shapes_print.plan.braille import braille_dots, braille_lines
-from shapes_print.plan.context import DrawContext, colour
-from shapes_print.primitives import (
+from shapes_print.geometry.outlines import rounded_rect_ops
+from shapes_print.geometry.primitives import (
     Artifact,
     Group,
     Image,
@@ -34,9 +29,14 @@ from shapes_print.primitives import (
     Text,
     Use,
 )
-from shapes_print.shapes import rounded_rect_ops
-from shapes_print.text import fit
-from shapes_print.words import Said
+from shapes_print.kit.context import DrawContext, colour
+from shapes_print.load.cardmodels import CardTemplate, Element, card_box
+from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
+from shapes_print.load.places import value_place
+from shapes_print.plan.braille import braille_dots, braille_lines
+from shapes_print.text.fit import fit
+from shapes_print.text.message import fill
+from shapes_print.text.words import Said
 
 Box = tuple[float, float, float, float]
 MINI_GAP = 0.08  # space between small cards, as a share of their height
@@ -107,11 +107,6 @@ def _spoken(words: Sequence[str]) -> str:
         if word:
             said += (" " if said.endswith((".", "!", "?", ":")) else ", ") * bool(said) + word
     return said
-
-
-def card_box(element: Element, template: CardTemplate) -> Box:
-    """The element's box in card points from the top-left corner (y down), as YAML writes it."""
-    return element.placed(template.card["width"], template.card["height"])
 
 
 def card_id_lines(

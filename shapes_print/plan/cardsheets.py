@@ -18,19 +18,8 @@ from dataclasses import dataclass
 from typing import overload
 
 from shapes_print.errors import Source, UserError
-from shapes_print.fonts import Font
-from shapes_print.load.cardmodels import TrimLine
-from shapes_print.load.printmodels import Furniture
-from shapes_print.plan.furniture import margin_stretches, place_furniture
-from shapes_print.plan.imposition import (
-    CutGuides,
-    Flip,
-    Grid,
-    cut_guides,
-    grid_candidates,
-    mirrors_x,
-)
-from shapes_print.primitives import (
+from shapes_print.geometry.outlines import rounded_rect_ops
+from shapes_print.geometry.primitives import (
     Artifact,
     Box,
     Group,
@@ -41,7 +30,12 @@ from shapes_print.primitives import (
     Rect,
     Use,
 )
-from shapes_print.shapes import rounded_rect_ops
+from shapes_print.load.cardmodels import TrimLine
+from shapes_print.load.printmodels import Furniture
+from shapes_print.plan.furniture import margin_stretches, place_furniture
+from shapes_print.plan.imposition import CutGuides, Grid, cut_guides, grid_candidates, mirrors_x
+from shapes_print.load.options import Flip
+from shapes_print.text.fonts import Font
 from shapes_print.units import POINTS_PER_UNIT
 
 # Control-point distance of a cubic Bezier quarter circle, as a share of its radius.

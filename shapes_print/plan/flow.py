@@ -29,8 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import inf
 
+from shapes_print.geometry.primitives import Artifact, Group, Item, Role
 from shapes_print.plan.breaks import FORCED
-from shapes_print.primitives import Artifact, Group, Item, Role
 
 # Costs, in the units of one page's badness. A page costs more than any finite preference,
 # so the engine never spends a page to honour a keep rule that can give way.

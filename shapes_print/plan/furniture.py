@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
-from shapes_print.fonts import Font
+from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Text
 from shapes_print.load.printmodels import Furniture
-from shapes_print.primitives import Artifact, Group, Item, Line, Paint, Rect, Text
-from shapes_print.text import wrap
-from shapes_print.words import Words
+from shapes_print.text.fit import wrap
+from shapes_print.text.fonts import Font
+from shapes_print.text.words import Words
 
 LINE_SPACING = 1.2
 

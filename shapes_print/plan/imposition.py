@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from shapes_print.errors import Source, UserError
-from shapes_print.primitives import Line
+from shapes_print.geometry.primitives import Line
+from shapes_print.load.options import Flip
 
-if TYPE_CHECKING:  # the CLI imports Flip from here: it should not load the models (pydantic)
+if TYPE_CHECKING:  # Furniture only as a type: the models (pydantic) load with the content
     from shapes_print.load.models import Furniture
 
-Flip = Literal["long", "short"]
 EPSILON = 1e-6
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shapes_print.load.printmodels import InkSaver
-from shapes_print.primitives import (
+from shapes_print.geometry.primitives import (
     BLACK,
     WHITE,
     Artifact,
@@ -24,6 +23,7 @@ from shapes_print.primitives import (
     Symbol,
     Text,
 )
+from shapes_print.load.printmodels import InkSaver
 
 
 class _Transform:

@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
-from shapes_print.plan.context import DrawContext
+from shapes_print.geometry.primitives import Item, Text
+from shapes_print.kit.context import DrawContext
 from shapes_print.plan.flow import Box
 from shapes_print.plan.tables import Drawn
-from shapes_print.primitives import Item, Text
-from shapes_print.text import wrap
+from shapes_print.text.fit import wrap
 
 # A line's ink: cap height above its baseline, descent below, as shares of its size.
 DESCENT = 0.25

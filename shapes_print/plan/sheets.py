@@ -14,17 +14,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
+from shapes_print.geometry.primitives import Page
+from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block, LoadedDocument
+from shapes_print.load.values import player_range
 from shapes_print.plan.blocks import DRAW, SheetInputs
 from shapes_print.plan.breaks import FORCED, NEVER
-from shapes_print.plan.context import DrawContext
 from shapes_print.plan.flow import Box, choose_breaks, grouped, place
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.paragraphs import Column
 from shapes_print.plan.scores import score_sheet
 from shapes_print.plan.tables import Regrouped
-from shapes_print.primitives import Page
-from shapes_print.values import player_range
 
 __all__ = ["SheetInputs", "plan_sheets"]
 

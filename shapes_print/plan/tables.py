@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Role
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.breaks import NEVER, run_breaks
 from shapes_print.plan.flow import Box, Part
-from shapes_print.primitives import Artifact, Group, Item, Line, Paint, Rect, Role
 
 Drawn = tuple[float, list[Item]]
 Cell = Callable[[float], Drawn]

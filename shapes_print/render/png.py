@@ -17,7 +17,7 @@ import struct
 from dataclasses import replace
 from pathlib import Path
 
-from shapes_print.primitives import Document
+from shapes_print.geometry.primitives import Document
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.pdf.pdfx import build_time
 

@@ -14,8 +14,7 @@ from collections.abc import Iterable
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
-from shapes_print.fonts import font_named
-from shapes_print.primitives import (
+from shapes_print.geometry.primitives import (
     Artifact,
     Document,
     Group,
@@ -33,6 +32,7 @@ from shapes_print.primitives import (
     symbols_used,
 )
 from shapes_print.render.svg_glyphs import glyph_outline
+from shapes_print.text.fonts import font_named
 from shapes_print.units import POINTS_PER_UNIT
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}

@@ -15,7 +15,7 @@ from functools import cache
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
-from shapes_print.fonts import Font, font_data
+from shapes_print.text.fonts import Font, font_data
 
 
 @dataclass(slots=True)

@@ -53,7 +53,7 @@ from typing import BinaryIO
 
 import pydyf
 
-from shapes_print.primitives import Box, Document
+from shapes_print.geometry.primitives import Box, Document
 from shapes_print.render.pdf import fonts, images, objects, operators, pdfx
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
-from shapes_print.primitives import BLACK, Colour, Press
+from shapes_print.geometry.primitives import BLACK, Colour, Press
 from shapes_print.render.pdf.objects import numbers
 
 _PURE_BLACK = (0.0, 0.0, 0.0, 1.0)

@@ -26,9 +26,9 @@ from sys import byteorder
 import pydyf
 from fontTools.ttLib.sfnt import SFNTWriter
 
-from shapes_print.fonts import Font, font_data
 from shapes_print.render.pdf.objects import Memo, PdfFile, deflated, numbers, reference
-from shapes_print.truetype import Tables, big_endian
+from shapes_print.text.fonts import Font, font_data
+from shapes_print.text.truetype import Tables, big_endian
 
 # Tables a subset keeps: outlines, metrics, and the hinting programs the outlines were
 # made with, so a rasteriser draws the glyphs exactly as from the whole font. A CID font

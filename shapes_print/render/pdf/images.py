@@ -25,7 +25,7 @@ from zlib import compress
 
 import pydyf
 
-from shapes_print.primitives import Image, RasterPicture
+from shapes_print.geometry.primitives import Image, RasterPicture
 from shapes_print.render.pdf.objects import Memo, PdfFile, numbers
 
 

@@ -15,10 +15,10 @@ from functools import lru_cache
 from math import ceil, cos, floor, radians, sin
 from typing import TypeAlias
 
-from shapes_print.fonts import Font, font_named
-from shapes_print.primitives import Group, PathOp, Picture
+from shapes_print.geometry.outlines import extent
+from shapes_print.geometry.primitives import Group, PathOp, Picture
 from shapes_print.render.pdf.objects import Memo, deflated, numbers
-from shapes_print.shapes import extent
+from shapes_print.text.fonts import Font, font_named
 
 # A path operation's PDF operator after its numbers, written where each %s stands.
 OPERATION_FORMAT = {"M": "%s %s m", "L": "%s %s l", "C": "%s %s %s %s %s %s c", "Z": "h"}

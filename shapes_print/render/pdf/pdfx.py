@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pydyf
 
-from shapes_print.primitives import Press
+from shapes_print.geometry.primitives import Press
 from shapes_print.render.pdf.objects import PdfFile, deflated, reference
 
 # PDF/X-4 builds on PDF 1.6, and a preflight refuses a later header.

@@ -39,7 +39,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from math import cos, radians, sin
 
-from shapes_print.primitives import (
+from shapes_print.geometry.outlines import rounded_rect_ops
+from shapes_print.geometry.primitives import (
     Artifact,
     Colour,
     Group,
@@ -81,7 +82,6 @@ from shapes_print.render.pdf.operators import (
     show,
 )
 from shapes_print.render.pdf.tags import Element, StructureTree
-from shapes_print.shapes import rounded_rect_ops
 
 # Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
 _PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}

@@ -1,0 +1,241 @@
+"""Preview stage: PNG pictures of a built kit, so people can look before they spend paper.
+
+Input: the PDFs that `write` put in a kit folder. Output: `<kit>/preview/<file>_pNN.png`, one
+per page at the asked dpi, `<kit>/preview/contact-sheet.png` with every page of the players'
+files as a thumbnail, and `host-contact-sheet.png` with the host key's, so a sheet shown at
+the table never shows the answers. Pictures are drawn in a temporary folder and swapped in whole, like kits; a later
+build swaps the whole kit folder, so previews never outlive the PDFs they show. A `PageCache`
+remembers pages drawn, so `preview --watch` redraws only the pages an edit changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import shutil
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw, ImageFont
+
+from shapes_print.build.pipeline import BuildOptions, Sources, build_project, load_project, papers
+from shapes_print.errors import Source, UserError
+from shapes_print.inputs import check_output
+from shapes_print.limits import MAX_PREVIEW_PIXELS
+from shapes_print.load.options import named_size
+from shapes_print.write.catalogue import HOST
+from shapes_print.write.write import Written, swap_in
+
+PREVIEW = "preview"
+CONTACT_SHEET = "contact-sheet.png"
+HOST_CONTACT_SHEET = "host-contact-sheet.png"  # the host key's pages, kept off the players'
+POINTS_PER_INCH = 72
+
+# Contact-sheet layout, in screen pixels. It is never printed, so it owes nothing to the
+# print rules; these only make it readable.
+COLUMNS = 4  # even, so each card face sheet sits beside its back sheet
+THUMB_WIDTH = 240  # four A4 thumbnails side by side fit a laptop screen
+GAP = 16
+LABEL_SIZE = 14
+BACKGROUND = "#D9D9D9"  # grey, so white pages stand out
+INK = "#000000"
+EDGE = "#808080"
+# zlib effort for the contact sheet: level 3 writes it in half the time of the default 6, and
+# smaller (its flat grey compresses well either way).
+CONTACT_SHEET_COMPRESSION = 3
+# Pictures a PageCache keeps (about 100 kB each at 100 dpi), far more than a kit has pages.
+CACHE_LIMIT = 512
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The pictures of one kit: a PNG per page, in kit order, and its contact sheets (the
+    players' files', then the host key's)."""
+
+    folder: Path
+    pages: tuple[Path, ...]
+    contact_sheets: tuple[Path, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnPage:
+    """One page's picture as PNG bytes, and its thumbnail for the contact sheet; `key` is
+    the digest of its pixels."""
+
+    key: bytes
+    png: bytes
+    thumbnail: Image.Image
+
+
+@dataclass(slots=True)
+class PageCache:
+    """Pages already drawn, so a rebuild (`preview --watch`) draws only what changed.
+
+    Builds are deterministic: a PDF with the same bytes has the same pages, and a page with
+    the same pixels the same PNG. Keyed by the PDF's digest (nothing to render at all), then
+    by each rendered page's pixels (nothing to encode or shrink). A fresh cache draws all.
+    """
+
+    files: dict[tuple[bytes, int], tuple[DrawnPage, ...]] = field(default_factory=dict)
+    pictures: dict[bytes, DrawnPage] = field(default_factory=dict)
+    sheets: dict[tuple[tuple[str, bytes], ...], bytes] = field(default_factory=dict)
+
+    def pages(self, pdf: Path, dpi: int) -> tuple[DrawnPage, ...]:
+        key = (hashlib.sha256(pdf.read_bytes()).digest(), dpi)
+        if key not in self.files:
+            document = pdfium.PdfDocument(pdf)
+            try:
+                drawn = tuple(self._draw(render_page(page, dpi)) for page in document)
+            finally:
+                document.close()
+            _room(self.files)
+            self.files[key] = drawn
+        return self.files[key]
+
+    def _draw(self, image: Image.Image) -> DrawnPage:
+        key = hashlib.sha256(f"{image.size}".encode() + image.tobytes()).digest()
+        if key not in self.pictures:
+            png = io.BytesIO()
+            image.save(png, "PNG")
+            _room(self.pictures)
+            self.pictures[key] = DrawnPage(key, png.getvalue(), _thumbnail(image))
+        return self.pictures[key]
+
+    def contact_sheet(self, files: Sequence[tuple[str, Sequence[DrawnPage]]]) -> bytes:
+        """The contact sheet of these files' pages as PNG bytes."""
+        key = tuple((name, page.key) for name, pages in files for page in pages)
+        if key not in self.sheets:
+            png = io.BytesIO()
+            thumbnails = [(name, [page.thumbnail for page in pages]) for name, pages in files]
+            contact_sheet(thumbnails).save(png, "PNG", compress_level=CONTACT_SHEET_COMPRESSION)
+            _room(self.sheets)
+            self.sheets[key] = png.getvalue()
+        return self.sheets[key]
+
+
+def _room(entries: dict) -> None:
+    """Forget everything once the cache is full: a kit redraws what it shows next."""
+    if len(entries) >= CACHE_LIMIT:
+        entries.clear()
+
+
+def render_page(page: pdfium.PdfPage, dpi: int) -> Image.Image:
+    """One page at `dpi`, exactly round(size in inches x dpi) pixels each way.
+
+    pdfium rounds the bitmap size up; the extra row or column is only a sliver of a pixel at
+    the page's right and bottom edge, so it is cut off.
+    """
+    width, height = page.get_size()
+    scale = dpi / POINTS_PER_INCH
+    image = page.render(scale=scale).to_pil().convert("RGB")
+    return image.crop((0, 0, round(width * scale), round(height * scale)))
+
+
+def build_and_preview(
+    sources: Sources,
+    game: str,
+    players: str | None,
+    paper: str | None,
+    out: Path,
+    dpi: int,
+    labels: Sequence[str] = (),
+    cache: PageCache | None = None,
+) -> list[Preview]:
+    """Build the asked kits of one game, then preview them.
+
+    Building first means a preview always shows the YAML as it is now, never an old kit.
+    Without --players or --paper: the game's smallest count, on the first paper listed.
+    """
+    check_output(out, sources.inputs())
+    project = load_project(sources, [game], labels)
+    counts = players or str(project.games[game].game.players.min)
+    options = BuildOptions(counts, paper or next(iter(project.library.papers)))
+    for name in papers(project, options.paper):
+        check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
+    written = build_project(project, options, out)
+    return preview_kits(written, dpi, cache)
+
+
+def check_preview_size(paper: str, size: tuple[float, float], dpi: int) -> None:
+    """A page's pixels at `dpi` within the limit, before anything is built or drawn."""
+    pixels = round(size[0] / 72 * dpi) * round(size[1] / 72 * dpi)
+    if pixels > MAX_PREVIEW_PIXELS:
+        raise UserError(
+            Source(Path("--dpi")),
+            f"a {paper} page at {dpi} dpi is {pixels:,} pixels, over the limit of "
+            f"{MAX_PREVIEW_PIXELS:,}; ask for fewer dots per inch",
+        )
+
+
+def preview_kits(
+    written: Sequence[Written], dpi: int, cache: PageCache | None = None
+) -> list[Preview]:
+    """Preview every kit folder among `written`, in the order they were built."""
+    by_folder: dict[Path, list[Written]] = {}
+    for item in written:
+        by_folder.setdefault(item.path.parent, []).append(item)
+    cache = cache or PageCache()
+    return [preview_kit(folder, files, dpi, cache) for folder, files in by_folder.items()]
+
+
+def preview_kit(folder: Path, pdfs: Sequence[Written], dpi: int, cache: PageCache) -> Preview:
+    """Render every page of `pdfs` into `folder/preview`, replacing what was there."""
+    workspace = Path(tempfile.mkdtemp(prefix=".preview-", dir=folder))
+    staging = workspace / PREVIEW  # made with mkdir, so it gets the usual permissions
+    try:
+        staging.mkdir()
+        names: list[str] = []
+        sheets: dict[str, list[tuple[str, Sequence[DrawnPage]]]] = {}
+        for pdf in pdfs:
+            pages = cache.pages(pdf.path, dpi)
+            for index, page in enumerate(pages):
+                names.append(f"{pdf.path.stem}_p{index + 1:02d}.png")
+                (staging / names[-1]).write_bytes(page.png)
+            sheet = HOST_CONTACT_SHEET if pdf.audience == HOST else CONTACT_SHEET
+            sheets.setdefault(sheet, []).append((pdf.path.name, pages))
+        shown = sorted(sheets, key=[CONTACT_SHEET, HOST_CONTACT_SHEET].index)
+        for sheet in shown:
+            (staging / sheet).write_bytes(cache.contact_sheet(sheets[sheet]))
+        target = folder / PREVIEW
+        swap_in(staging, target)
+    finally:
+        shutil.rmtree(workspace, ignore_errors=True)
+    pictures = tuple(target / name for name in names)
+    return Preview(target, pictures, tuple(target / sheet for sheet in shown))
+
+
+def contact_sheet(groups: Sequence[tuple[str, Sequence[Image.Image]]]) -> Image.Image:
+    """Thumbnails of all pages: one titled block per file, COLUMNS thumbnails to a row."""
+    font = ImageFont.load_default(size=LABEL_SIZE)
+    line = LABEL_SIZE + GAP // 2
+    blocks = [
+        (title, [thumbs[i : i + COLUMNS] for i in range(0, len(thumbs), COLUMNS)])
+        for title, thumbs in groups
+    ]
+    height = GAP + sum(
+        line + sum(max(t.height for t in row) + line + GAP for row in rows) for _, rows in blocks
+    )
+    sheet = Image.new("RGB", (GAP + COLUMNS * (THUMB_WIDTH + GAP), height), BACKGROUND)
+    draw = ImageDraw.Draw(sheet)
+    y = GAP
+    for title, rows in blocks:
+        draw.text((GAP, y), title, fill=INK, font=font)
+        y += line
+        for row_index, row in enumerate(rows):
+            for column, thumb in enumerate(row):
+                x = GAP + column * (THUMB_WIDTH + GAP)
+                sheet.paste(thumb, (x, y))
+                draw.rectangle((x - 1, y - 1, x + thumb.width, y + thumb.height), outline=EDGE)
+                page = row_index * COLUMNS + column + 1
+                draw.text((x, y + thumb.height + 2), f"page {page}", fill=INK, font=font)
+            y += max(t.height for t in row) + line + GAP
+    return sheet
+
+
+def _thumbnail(image: Image.Image) -> Image.Image:
+    """A THUMB_WIDTH-wide copy; kept instead of the full page so memory stays small."""
+    height = max(1, round(image.height * THUMB_WIDTH / image.width))
+    return image.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)

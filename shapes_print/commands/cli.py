@@ -1,0 +1,417 @@
+"""Command line: parse options, call the pipeline, report. No logic of its own.
+
+Each command imports the pipeline (and rich, where it draws) when it runs, so `--help` and
+shell completion, which run this module on every Tab, start without loading them. The
+annotations are evaluated here, not postponed: typer reads every command's on each run,
+and would otherwise evaluate some two hundred strings to do so.
+"""
+
+import gc
+import os
+import sys
+from functools import partial
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from typer.exceptions import TyperException
+
+from shapes_print.errors import UserError, system_error
+from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, PROJECT, STANDARD
+from shapes_print.load.options import PrintOptions, parse_offset
+from shapes_print.load.options import Flip
+
+# Objects allocated between collections of the youngest generation (Python's default: 700).
+# A build makes mostly long-lived objects (models, fonts, plans) and few reference cycles
+# (its collections free a few hundred objects in all, at any deck size), so collecting
+# seldom costs no memory (a 10,000-card build peaks at 65.0 MB with 10,000 or 100,000)
+# and saves time: 100,000 rather than 10,000 is 1.4% fewer instructions.
+GC_THRESHOLD = 100_000
+
+app = typer.Typer(
+    add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML."
+)
+
+Games = Annotated[
+    list[str] | None,
+    typer.Argument(help="Games to use (folder names under content/); none means all."),
+]
+Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
+Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
+Out = Annotated[Path, typer.Option(help="Output folder.")]
+Labels = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."
+    ),
+]
+CORES = os.cpu_count() or 1
+FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
+BackOffset = Annotated[
+    str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
+]
+CardSize = Annotated[
+    str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
+]
+PrintShop = Annotated[
+    bool,
+    typer.Option(help="For a print service: PDF/X-4 in CMYK, one card per page with bleed."),
+]
+InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
+Formats = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        help="'pdf', 'pdf,svg' (also SVG pages and *_cut.svg files) or, with --print-shop, "
+        "'png' (also a 300 dpi PNG of each card side).",
+    ),
+]
+Bleed = Annotated[
+    str | None,
+    typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
+]
+MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Print nothing on success; errors still go to stderr.")
+]
+Json = Annotated[bool, typer.Option("--json", help="Print a JSON document for scripts instead.")]
+
+
+@app.command()
+def build(
+    games: Games = None,
+    players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
+    paper: Annotated[
+        str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")
+    ] = "all",
+    out: Out = Path("output"),
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
+    quiet: Quiet = False,
+    as_json: Json = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Rebuild every kit, even those up to date.")
+    ] = False,
+    labels: Labels = None,
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    card_size: CardSize = None,
+    print_shop: PrintShop = False,
+    ink_saver: InkSaver = False,
+    formats: Formats = "pdf",
+    bleed: Bleed = None,
+    max_cards: MaxCards = MAX_CARDS,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="Processes to render a batch of kits with.")
+    ] = CORES,
+) -> None:
+    """Build print-ready kits.
+
+    Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
+
+    Backs off-centre? Print the sheet of `shapes-print calibrate`, then --back-offset.
+
+    Cutting machines: --format pdf,svg adds *_cut.svg files.
+
+    Kits whose files and inputs are unchanged since the last build are left as they are.
+
+    The kit's own printing guide tells whoever prints it the rest.
+    """
+    from shapes_print.build import pipeline
+    from shapes_print.commands import report
+
+    sources = pipeline.Sources(content, templates)
+    printing = PrintOptions.from_words(
+        card_size, print_shop, back_offset, ink_saver, formats, bleed
+    )
+    options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
+    with report.build_progress(sys.stdout, quiet or as_json) as on_kit:
+        written = pipeline.build(
+            sources,
+            games or [],
+            options,
+            out,
+            on_kit,
+            labels or [],
+            max_cards,
+            report.note,
+            force,
+        )
+    if as_json:
+        report.print_json(sys.stdout, report.build_json(written, out))
+    elif not quiet:
+        report.print_summary(sys.stdout, written, out)
+
+
+@app.command("preview")
+def preview_kit(
+    game: Annotated[str, typer.Argument(help="The game to preview (folder name under content/).")],
+    players: Annotated[
+        str | None, typer.Option(help="Player counts as for build; default: the smallest.")
+    ] = None,
+    paper: Annotated[
+        str | None, typer.Option(help="Papers as for build; default: the first in papers.yaml.")
+    ] = None,
+    out: Out = Path("output"),
+    dpi: Annotated[
+        int, typer.Option(min=MIN_DPI, max=MAX_DPI, help="Pixels per inch of the pages.")
+    ] = 100,
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
+    labels: Labels = None,
+    watch: Annotated[
+        bool, typer.Option(help="Keep going: build and draw again whenever an input file changes.")
+    ] = False,
+) -> None:
+    """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
+
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4 --watch
+    """
+    from shapes_print.build import pipeline, preview  # preview: pypdfium2 and Pillow
+
+    sources = pipeline.Sources(content, templates)
+    asked = (sources, game, players, paper, out, dpi, labels or [])
+    if watch:
+        from shapes_print.commands import watch as watching
+
+        build = partial(preview.build_and_preview, *asked)
+        folders = watching.watched_folders(sources, game, labels or [])
+        watching.watch(build, folders, out, print_now)
+        return
+    for kit in preview.build_and_preview(*asked):
+        for path in (*kit.pages, *kit.contact_sheets):
+            typer.echo(str(path))
+
+
+def print_now(line: str) -> None:
+    """One line to stdout at once, even into a pipe, so a watcher's reader sees each rebuild."""
+    typer.echo(line)
+    sys.stdout.flush()
+
+
+@app.command()
+def check(
+    games: Games = None,
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
+    max_cards: MaxCards = MAX_CARDS,
+    labels: Labels = None,
+    strict: Annotated[
+        bool,
+        typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
+    ] = False,
+    quiet: Quiet = False,
+    as_json: Json = False,
+) -> None:
+    """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
+
+    Checks every shipped label set unless --labels names some.
+    Example: shapes-print check pass-and-pick
+    """
+    from shapes_print.build import pipeline
+    from shapes_print.commands import report
+
+    project = pipeline.check(
+        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards, strict
+    )
+    for line in project.notes():  # on stderr, like warnings, even when quiet
+        report.note(line)
+    if as_json:
+        report.print_json(sys.stdout, report.check_json(project))
+    elif not quiet:
+        typer.echo(report.check_line(project))
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter, ... or e.g. 300x400mm.")] = "a4",
+    flip: FlipOption = "long",
+    back_offset: BackOffset = "0mm,0mm",
+    out: Out = Path("output"),
+    templates: Templates = DEFAULT_TEMPLATES,
+    labels: Annotated[
+        str, typer.Option("--labels", help="Label set: a shipped name or a path to a .yaml file.")
+    ] = STANDARD,
+) -> None:
+    """Write a duplex calibration sheet to read your printer's back offset from.
+
+    Example: shapes-print calibrate --paper letter --flip long --labels es
+    """
+    from shapes_print.build import pipeline
+
+    sources = pipeline.Sources(templates=templates)
+    written = pipeline.calibrate(sources, paper, out, flip, parse_offset(back_offset), labels)
+    from shapes_print.text.message import counted
+
+    for item in written:
+        typer.echo(f"{item.path}  {counted(item.pages, 'page', 'pages')}")
+
+
+@app.command("list")
+def list_games(
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
+    as_json: Json = False,
+) -> None:
+    """List games: player counts, documents, label sets and the papers they print on.
+
+    Example: shapes-print list
+    """
+    from shapes_print.build import pipeline
+    from shapes_print.commands import report
+
+    project = pipeline.load_project(pipeline.Sources(content, templates))
+    if as_json:
+        report.print_json(sys.stdout, report.games_json(project))
+    else:
+        report.print_games(sys.stdout, project)
+
+
+@app.command()
+def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path("output")) -> None:
+    """Re-check every file against the folder's manifest.json; exit 2 if any is wrong.
+
+    Example: shapes-print verify output
+    """
+    from shapes_print.write import manifest
+
+    found, checked = manifest.verify(out)
+    for line in found:
+        typer.echo(line, err=True)
+    if found:
+        raise typer.Exit(2)
+    from shapes_print.text.message import counted
+
+    typer.echo(f"ok: {counted(checked, 'file matches', 'files match')} {out / manifest.MANIFEST}")
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="The new game's id: its folder name under content/.")],
+    content: Annotated[
+        Path, typer.Option(help="Folder of games to write the new game's folder in.")
+    ] = DEFAULT_CONTENT,
+    start: Annotated[
+        str | None, typer.Option("--from", help="A game to copy instead of the example game.")
+    ] = None,
+) -> None:
+    """Write a game folder that builds at once: an example deck, rules sheet, score sheet
+    and host key for 2-5 players (or a copy of --from), then say what to edit next.
+
+    Example: shapes-print new my-game
+    """
+    from shapes_print.commands import newgame, report
+
+    report.new_game(sys.stdout, newgame.new_game(game, content, start))
+
+
+labels_app = typer.Typer(no_args_is_help=True, help="Make and inspect label sets.")
+app.add_typer(labels_app, name="labels")
+
+
+@labels_app.command("new")
+def labels_new(
+    name: Annotated[str, typer.Argument(help="Name of the new label set (its file is NAME.yaml).")],
+    start: Annotated[
+        str, typer.Option("--from", help="Label set to start from (name or path).")
+    ] = "standard",
+    out: Annotated[Path, typer.Option(help="Folder to write NAME.yaml in.")] = Path("."),
+    game: Annotated[
+        str | None,
+        typer.Option(help="Write GAME's own file for the set NAME: content/GAME/labels/NAME.yaml."),
+    ] = None,
+    content: Content = DEFAULT_CONTENT,
+    templates: Templates = DEFAULT_TEMPLATES,
+) -> None:
+    """Write a starter label set with every key, its current value and a comment on each.
+
+    Example: shapes-print labels new big --from large-print
+    """
+    from shapes_print.build import pipeline
+    from shapes_print.commands import starter
+
+    sources = pipeline.Sources(content, templates)
+    if game is not None:
+        path = starter.write_game_labels(name, game, sources)
+    else:
+        path = starter.write_starter(name, start, out, sources)
+    typer.echo(str(path))
+
+
+@app.command()
+def schema(
+    out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = PROJECT
+    / "schemas",
+) -> None:
+    """Write a JSON Schema for every kind of YAML file (game, deck, document, card template,
+    label set, papers, ...), for editors; docs/reference.md says which file uses which.
+
+    Example: shapes-print schema --out schemas
+    """
+    from shapes_print.reference import schemas
+
+    for path in schemas.write_schemas(out):
+        typer.echo(str(path))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI: a user's mistake is one line on stderr and exit status 2, a bug exit 1."""
+    given = list(argv if argv is not None else sys.argv[1:])
+    debug = "--debug" in given
+    args = [a for a in given if a != "--debug"] or ["--help"]
+    try:
+        try:
+            status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
+        except BrokenPipeError:  # `shapes-print list | head`: the reader has gone
+            return 0
+        except OSError as error:  # the system refused: a full disk, a folder not ours to write
+            if debug:
+                raise
+            raise system_error(error) from None
+    except UserError as error:
+        typer.echo(error.line(), err=True)
+        if error.hint:
+            typer.echo(f"hint: {error.hint}", err=True)
+        return 2
+    except TyperException as error:  # usage: unknown option, missing value, bad number
+        typer.echo(f"usage: {' '.join(error.format_message().split())}", err=True)
+        typer.echo("hint: shapes-print --help lists commands and options", err=True)
+        return 2
+    except (typer.Exit, SystemExit) as stop:
+        return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
+    except Exception as error:  # the last line of defence: a bug, said briefly
+        if debug:
+            raise
+        message = " ".join(str(error).split())[:200]
+        typer.echo(f"internal error: {type(error).__name__}: {message}", err=True)
+        typer.echo("hint: run again with --debug for the traceback", err=True)
+        return 1
+    return status if isinstance(status, int) else 0
+
+
+def run() -> NoReturn:
+    """The installed command and `python -m shapes_print`: `main`, then exit at once.
+
+    By then every file is written, closed and renamed into place. The interpreter's usual
+    exit would free a build's objects one by one (fonts, schemas, plans: about 0.1 s, a
+    sixth of a small build) for the system to reclaim anyway. Under a profiler or a tracer
+    (coverage) it exits as usual, so that their reports get written.
+    """
+    gc.set_threshold(GC_THRESHOLD)
+    # What is loaded by now (typer, pydantic, this module) lives as long as the process:
+    # leave it out of every collection, which otherwise walks it again each time.
+    gc.freeze()
+    # pydantic looks through every installed package's metadata for plugins (monitoring
+    # hooks) when it first builds a validator; the command checks only its own files and
+    # uses none. Setting the variable yourself still decides.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    status = main()
+    if sys.getprofile() or sys.gettrace():
+        sys.exit(status)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # `shapes-print build | head`: the reader has gone, nothing to say
+        pass
+    os._exit(status)

@@ -1,0 +1,192 @@
+"""`labels new`: a starter label set with the keys people change, and where to read the rest.
+
+With `--game GAME`, a game's own file for the label set NAME instead,
+`content/GAME/labels/NAME.yaml`: its words and card fields for that set, as comments.
+
+Input: the label set to start from and the project it is for. Output: `NAME.yaml`, a dozen
+lines: `extends`, `description` and `locale` set, then the common changes (text, style, a
+card element, a card's fields) as comments holding the values the kits print with now, so
+removing a `#` changes nothing until the value is edited. Every other key, its type and
+default are in docs/reference.md; the file names its schema by a relative path, so an
+editor completes keys and the file can move with the project.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from shapes_print.build.pipeline import Sources, load_project
+from shapes_print.errors import Source, UserError
+from shapes_print.kit.variant import Variant
+from shapes_print.load.base import IDENTIFIER_PATTERN
+from shapes_print.load.content import LoadedGame
+from shapes_print.load.defaults import PROJECT, STANDARD
+from shapes_print.load.labels import (
+    GAME_SCHEMA_NAME,
+    SCHEMA_NAME,
+    ElementPatch,
+    patch_template,
+    shipped,
+)
+from shapes_print.load.yamlsrc import deep_merge
+
+REFERENCE = PROJECT / "docs" / "reference.md"
+# The sheet-style key and the card element a starter shows, when the templates have them.
+STYLE_EXAMPLE = "body_size"
+ELEMENT_EXAMPLE = "label"
+
+_NAME = re.compile(IDENTIFIER_PATTERN)
+
+
+def _flow(value: Any) -> str:
+    """One value as a YAML flow scalar or mapping on one line."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    text = yaml.safe_dump(
+        value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6
+    )
+    return text.removesuffix("\n...\n").strip()
+
+
+def _relative(target: Path, folder: Path) -> str:
+    """`target` as seen from `folder`, so the file keeps working when the project moves."""
+    try:
+        return Path(os.path.relpath(target, folder.resolve())).as_posix()
+    except ValueError:  # another drive (Windows): no relative path exists
+        return target.as_posix()
+
+
+def _element(variant: Variant) -> tuple[str, dict[str, Any]] | None:
+    """A named card element and what a label set may change on it, as the set draws it."""
+    patchable = set(ElementPatch.model_fields) - {"box"}
+    found: dict[str, dict[str, Any]] = {}
+    for doc in variant.library.template_sources.values():
+        for layout in patch_template(doc.data, variant.labels).get("layouts", {}).values():
+            for element in layout.get("elements", []):
+                if element.get("name"):
+                    found.setdefault(
+                        element["name"], {k: v for k, v in element.items() if k in patchable}
+                    )
+    name = ELEMENT_EXAMPLE if ELEMENT_EXAMPLE in found else next(iter(found), None)
+    return (name, found[name]) if name else None
+
+
+def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path) -> str:
+    labels = variant.labels
+    spec = labels.spec
+    # By name when the loader finds it by name (shipped, or beside the new file); else the
+    # whole path, as a path in `extends` is read from where the command runs.
+    by_name = labels.path.parent in (shipped_folder.resolve(), folder.resolve())
+    extends = labels.name if by_name else str(labels.path)
+    style = deep_merge(variant.library.style_source.data, spec.style)
+    out = [
+        f"# yaml-language-server: $schema={_relative(PROJECT / 'schemas' / SCHEMA_NAME, folder)}",
+        f"# Label set {name!r}: what it changes in {labels.name!r}, named by extends. Every key,",
+        f"# its type and default: {_relative(REFERENCE, folder)} (Label set).",
+        f"extends: {_flow(extends)}",
+        f"description: {_flow(f'{name}: {labels.name}, changed')}  # who this label set is for",
+        f"locale: {_flow(spec.locale)}  # the language of its words: a CLDR code (en, es, ...)",
+        "# complete: true  # every printed text must be under text:; a build names each missing",
+        "#",
+        "# Common changes, at the values printed now: remove a # and change the value.",
+    ]
+    games = list(variant.games.values())
+    if games:
+        title = games[0].game.title
+        out += [
+            "# text:  # English as the content writes it: the words to print instead",
+            f"#   {_flow(title)}: {_flow(spec.text.get(title, title))}",
+        ]
+    if STYLE_EXAMPLE in style:
+        out += [
+            "# style:  # templates/sheet.yaml's keys: fonts, sizes, colours, margins",
+            f"#   {STYLE_EXAMPLE}: {_flow(style[STYLE_EXAMPLE])}",
+        ]
+    element = _element(variant)
+    if element:
+        out += [
+            "# cards:  # card layout elements, by their name in templates/cards/",
+            "#   elements:",
+            f"#     {element[0]}: {_flow(element[1])}",
+        ]
+    if games and games[0].deck.cards:
+        card = games[0].deck.cards[0]
+        out += [
+            "# games:  # per game: a card's fields by card id (or group); backs by back id",
+            f"#   {games[0].game.id}:",
+            "#     cards:",
+            f"#       {card.id}: {_flow(dict(card.fields))}",
+        ]
+    return "\n".join(out) + "\n"
+
+
+def game_labels_text(name: str, game: LoadedGame, folder: Path) -> str:
+    """A game's own file for the label set `name`: what it may hold, as comments holding the
+    values the game prints with now (its title, a card group's shared fields, a back's)."""
+    cards = game.deck.cards
+    group = next((card for card in cards if card.group), None)
+    back_id, back = next(iter(game.deck.backs.items()))
+    out = [
+        f"# yaml-language-server: $schema={_relative(PROJECT / 'schemas' / GAME_SCHEMA_NAME, folder)}",
+        f"# {game.game.id}'s own words and card fields for the label set {name!r}, for this game",
+        f"# only. Every key: {_relative(REFERENCE, folder)} (Game label file).",
+        f"description: {_flow(f'{game.game.title} in {name}')}",
+        "#",
+        "# Common changes, at the values printed now: remove a # and change the value.",
+        "# text:  # the game's English, as its files write it: the words to print instead",
+        f"#   {_flow(game.game.title)}: {_flow(game.game.title)}",
+    ]
+    if group is not None:  # the fields its cards share (a suit's colour, not its numbers)
+        same = [card.fields for card in cards if card.group == group.group]
+        shared = {k: v for k, v in group.fields.items() if all(f.get(k) == v for f in same)}
+        out += [
+            "# groups:  # card fields for every card of a group",
+            f"#   {group.group}: {_flow(shared)}",
+        ]
+    out += [
+        "# backs:  # a back's fields, by back id",
+        f"#   {back_id}: {_flow(dict(back.fields))}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def write_game_labels(name: str, game: str, sources: Sources) -> Path:
+    """`content/<game>/labels/<name>.yaml`, a game's own file joining the label set `name`
+    (which must exist, or the file would change nothing)."""
+    known = shipped(sources.labels)
+    if name not in known:
+        raise UserError(
+            None,
+            f"no label set {name!r} for {game}'s own file to join (shipped: {', '.join(known)})",
+        )
+    loaded = load_project(sources, (game,), [STANDARD]).variants[0].games[game]
+    folder = loaded.folder / "labels"
+    path = folder / f"{name}.yaml"
+    if path.exists():
+        raise UserError(Source(path), "already exists; change it, or move it away first")
+    text = game_labels_text(name, loaded, folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path:
+    """Load the project with `start`, then write `folder/name.yaml`."""
+    if not _NAME.match(name):  # the name becomes a file name in `folder`, and nowhere else
+        raise UserError(
+            None, f"label set name {name!r} may only use a-z, 0-9 and - (it names {name}.yaml)"
+        )
+    path = folder / f"{name}.yaml"
+    if path.exists():
+        raise UserError(Source(path), "already exists; choose another name or move it away")
+    project = load_project(sources, (), [start])
+    text = starter_text(name, project.variants[0], sources.labels, folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -1,0 +1,194 @@
+"""Load stage bookkeeping: the files loaded content was read from, as data.
+
+Input: the bytes every loader reads. Output: `InputFiles`, each file's path and SHA-256, for
+whatever was being loaded while `recording()` was active (a game, a label set with its
+templates and fonts). A kit's output depends on nothing else but its options and this
+program, so the write stage can tell an unchanged kit without planning it.
+
+A loader reports a file with `note(path, data)` where it has the bytes in hand (YAML, fonts),
+so each file is hashed from the bytes already read, never opened a second time. A new kind
+of input must be read through `read_bytes`, or reported with `note` or `note_digest`, to
+count. Files read at load go into a kit's fingerprint; files read while a kit is planned
+(a card's picture, named by a field) are recorded by the write stage with the kit and
+checked again, by their bytes, before the kit is skipped.
+
+For `preview --watch`, a recording also keeps the files looked for and not found
+(`note_missing`) and the folder listings read (`listed`): a file added there is read next time.
+
+Paths are kept where they belong here too: files a YAML file names stay inside its folder,
+files a manifest names stay inside the output folder, and output stays out of the input
+folders. Every stage that reads a file (the loader, fonts, pictures, the manifest) takes
+these checks from this one place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import zlib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError
+
+# The scheme of `fingerprint`: a change to what it covers changes this, so no fingerprint
+# from an older scheme can pass for a new one.
+SCHEME = 1
+PACKAGE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """The files of `folder` whose names match `pattern` (a glob such as `*.yaml`)."""
+
+    folder: Path
+    pattern: str
+
+
+@dataclass(slots=True)
+class InputFiles:
+    """Files read, by path, with the SHA-256 of the bytes read; files looked for and not
+    found; and each folder listing read, with the names it gave."""
+
+    files: dict[Path, str] = field(default_factory=dict)
+    missing: set[Path] = field(default_factory=set)
+    listings: dict[Listing, tuple[str, ...]] = field(default_factory=dict)
+
+    def named(self, roots: Mapping[str, Path]) -> dict[str, str]:
+        """Each file by a name that survives moving the project: `content/game/deck.yaml`
+        for one under a root folder (the first that holds it), else its absolute path."""
+        bases = [(name, root.absolute()) for name, root in roots.items()]
+        named = {}
+        for path, digest in self.files.items():
+            full = path.absolute()
+            name = full.as_posix()
+            for root_name, base in bases:
+                if full.is_relative_to(base):
+                    name = f"{root_name}/{full.relative_to(base).as_posix()}"
+                    break
+            named[name] = digest
+        return named
+
+
+# The recordings under way, innermost last: a file read while a game is loaded inside a
+# wider recording counts for both.
+_RECORDING: ContextVar[tuple[InputFiles, ...]] = ContextVar("recording", default=())
+
+
+def note(path: Path, data: bytes) -> None:
+    """Report a file's bytes as read; hashed only when something is recording."""
+    if _RECORDING.get():
+        note_digest(path, hashlib.sha256(data).hexdigest())
+
+
+def note_digest(path: Path, digest: str) -> None:
+    """Report a file as read, by the SHA-256 of its bytes (for a reader that keeps what it
+    read, such as pictures, and is asked again without reading)."""
+    for recording in _RECORDING.get():
+        recording.files[path] = digest
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, noted as an input of what is being loaded."""
+    data = path.read_bytes()
+    note(path, data)
+    return data
+
+
+def note_missing(path: Path) -> None:
+    """Report a file looked for and not found: once it is there, what is loaded changes."""
+    for recording in _RECORDING.get():
+        recording.missing.add(path)
+
+
+def listed(folder: Path, pattern: str) -> list[Path]:
+    """The files in `folder` matching `pattern`, sorted (none if there is no such folder),
+    noted as a listing what is being loaded depends on."""
+    found = sorted(folder.glob(pattern)) if folder.is_dir() else []
+    for recording in _RECORDING.get():
+        recording.listings[Listing(folder, pattern)] = tuple(path.name for path in found)
+    return found
+
+
+@contextmanager
+def recording() -> Iterator[InputFiles]:
+    """Collect every file noted inside the block."""
+    found = InputFiles()
+    token = _RECORDING.set((*_RECORDING.get(), found))
+    try:
+        yield found
+    finally:
+        _RECORDING.reset(token)
+
+
+def files_digest(files: Mapping[str, str]) -> str:
+    """One SHA-256 over input files by name and digest, in name order."""
+    listed = "".join(f"{name}\0{digest}\n" for name, digest in sorted(files.items()))
+    return hashlib.sha256(listed.encode("utf-8")).hexdigest()
+
+
+def fingerprint(files: str, settings: Mapping[str, object]) -> str:
+    """One SHA-256 over everything a kit is made from: its input files (`files_digest`),
+    its settings (game, players, paper, options, label set), and this program."""
+    made_from = {"scheme": SCHEME, "program": program(), "settings": settings, "files": files}
+    text = json.dumps(made_from, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@cache
+def program() -> dict[str, str]:
+    """What else decides a kit's bytes: shapes-print's version and its own source files (so
+    an edited checkout rebuilds), the Python and the zlib that compress its streams."""
+    try:
+        release = version("shapes-print")
+    except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        release = "unknown"
+    code = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        code.update(path.relative_to(PACKAGE).as_posix().encode("utf-8") + b"\0")
+        code.update(path.read_bytes())
+    return {
+        "shapes-print": release,
+        "code": code.hexdigest(),
+        "python": ".".join(map(str, sys.version_info[:2])),
+        "zlib": zlib.ZLIB_RUNTIME_VERSION,
+    }
+
+
+def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
+    """`folder / name` as an existing file that, symlinks resolved, stays inside `folder`;
+    `what` names the folder in the message (game, templates, content)."""
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder.resolve()):
+        raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
+    if not path.is_file():
+        note_missing(path)  # `preview --watch` builds again once it is there
+        raise UserError(where, f"file {name!r} not found in {folder}")
+    return path
+
+
+def within(folder: Path, name: str) -> Path | None:
+    """`folder / name` if, symlinks resolved, it stays inside `folder`; None if it leaves."""
+    path = folder / name
+    if not path.resolve().is_relative_to(folder.resolve()):
+        return None
+    return path
+
+
+def check_output(out: Path, inputs: dict[str, Path]) -> None:
+    """Output never goes into an input folder (`inputs`: its option -> folder), where the
+    kits and a manifest would mix with the YAML they were built from."""
+    target = out.resolve()
+    for option, folder in inputs.items():
+        if target.is_relative_to(folder.resolve()):
+            raise UserError(
+                Source(out),
+                f"--out is inside the {option.removeprefix('--')} folder {folder}; "
+                "build into a folder of its own, such as output",
+            )

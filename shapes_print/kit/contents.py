@@ -1,0 +1,172 @@
+"""Kit stage: what one game prints for one player count and paper.
+
+A kit is the players' files (cards, table sheets) and the host key, always separate files.
+Numbers for the count are computed here from the game's YAML, then every document is
+planned into pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from shapes_print.errors import Source
+from shapes_print.load.content import LoadedGame
+from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
+from shapes_print.load.labels import STANDARD
+from shapes_print.load.models import ComputedList
+from shapes_print.load.options import PrintOptions
+from shapes_print.load.values import check_constraints, compute_list, compute_numbers
+from shapes_print.load.options import Flip
+from shapes_print.text.message import counted
+from shapes_print.text.words import Words
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSummary:
+    """`{deck_summary}`, "6 circles, 6 triangles": the deck counted by its cards' names.
+
+    The names are looked up only when a text prints it, so a complete label set is asked
+    for the names that reach a page, never for the ids of a deck that prints no summary.
+    """
+
+    cards: tuple[tuple[int, str], ...]
+    words: Words
+    where: Source | None
+
+    def __str__(self) -> str:
+        return ", ".join(
+            f"{count} {self.words.say(name, self.where)}" for count, name in self.cards
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class KitRequest:
+    """One kit to plan: a game for one player count, paper, duplex flip and label set."""
+
+    game: str
+    players: int
+    paper: str
+    flip: Flip = "long"
+    options: PrintOptions = field(default_factory=PrintOptions)
+    labels: str = STANDARD
+
+
+def document_names(loaded: LoadedGame) -> list[str]:
+    """The files a kit of this game can hold, by name (a document may be empty for a count)."""
+    return [*(deck.name for deck in loaded.decks), *(doc.spec.name for doc in loaded.documents)]
+
+
+def labels_folder(labels: str) -> str:
+    """The folder a label set's output sits in: none for standard, its name for others."""
+    return "" if labels == STANDARD else f"{labels}/"
+
+
+def kit_folder(request: KitRequest) -> str:
+    """`game/paper/n-players` (`1-player` for one), under `labels_folder` for label sets
+    other than standard."""
+    players = counted(request.players, "player", "players").replace(" ", "-")
+    return f"{request.game}/{labels_folder(request.labels)}{request.paper}/{players}"
+
+
+# The values besides numbers every kit's text may print (kit_values); no number may take
+# their names.
+TEXT_VALUES = ("deck_counts", "deck_summary", "game_title", "players_max", "players_min")
+
+
+def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> dict[str, Any]:
+    """Every number the game's text may print for this player count.
+
+    `deck_summary` counts the deck by its cards' names ("6 circles, 6 triangles"), so a
+    sentence about the deck follows a custom deck.
+    """
+    words = words or Words()
+    where = loaded.deck_source.source(("cards",))
+    named = deck_by_name(loaded, players)
+    given = {
+        "players": players,
+        "deck_size": sum(count for count, _ in named),
+        **deck_group_counts(loaded, players),
+    }
+    numbers = compute_numbers(
+        loaded.game.numbers,
+        given,
+        lambda name: loaded.source.source(("numbers", name)),
+        TEXT_VALUES,
+    )
+    check_constraints(
+        loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i))
+    )
+    text = {
+        **back_looks(loaded),
+        "deck_counts": " + ".join(str(count) for count, _ in named),
+        "deck_summary": DeckSummary(named, words, where),
+        "game_title": loaded.game.title,
+        "players_min": loaded.game.players.min,
+        "players_max": loaded.game.players.max,
+    }
+    return {**numbers, **text}
+
+
+def back_looks(loaded: LoadedGame) -> dict[str, str]:
+    """`<back>_back`, "green back": each back's `look` field, as the label set drew it.
+
+    So a sentence about a back ("the Crown cards ({crown_back})") names what is printed,
+    not the standard set's colour when a set redraws the backs in black and white.
+    """
+    return {
+        back_look_name(back_id): str(back.fields[BACK_LOOK])
+        for deck in loaded.decks
+        for back_id, back in deck.deck.backs.items()
+        if BACK_LOOK in back.fields
+    }
+
+
+def deck_by_name(loaded: LoadedGame, players: int) -> tuple[tuple[int, str], ...]:
+    """The main deck for this count as (copies, name), cards of one name together in the
+    order they first appear ("10 suns, 10 moons", not "1 suns, 1 suns, ..."); a card a
+    count table leaves out at this count is not counted."""
+    totals: dict[str, int] = {}
+    for card in loaded.deck.cards:
+        if copies := card.copies(players):
+            name = card.name or card.id
+            totals[name] = totals.get(name, 0) + copies
+    return tuple((count, name) for name, count in totals.items())
+
+
+def deck_group_counts(loaded: LoadedGame, players: int) -> dict[str, int]:
+    """`count_<group>` for every card group and card id (hyphens become underscores).
+
+    So YAML can say `deck_size - count_stop_turn` instead of repeating a deck count.
+    """
+    totals: dict[str, int] = {}
+    for card in loaded.deck.cards:
+        for key in dict.fromkeys((card.id, card.group or card.id)):
+            name = "count_" + key.replace("-", "_")
+            totals[name] = totals.get(name, 0) + card.copies(players)
+    return totals
+
+
+def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The game's lists, its computed lists for this count, and `deck` (the main deck's cards,
+    each with its `name` as sheets count it, or its id, and its back: `back` the id,
+    `back_look` the words the sheets name it by, "red back", or its id where it has none)."""
+    computed = {
+        name: compute_list(spec.count, spec.fields, values, loaded.source.source(("lists", name)))
+        for name, spec in loaded.game.lists.items()
+        if isinstance(spec, ComputedList)
+    }
+    players = values["players"]
+    deck = [
+        {
+            "id": card.id,
+            "name": card.name or card.id,
+            "count": card.copies(players),
+            "back": card.back,
+            CARD_BACK_LOOK: loaded.deck.backs[card.back].fields.get(BACK_LOOK, card.back),
+            **card.fields,
+        }
+        for card in loaded.deck.cards
+        if card.copies(players)
+    ]
+    return {**loaded.lists, **computed, "deck": deck}

@@ -1,0 +1,35 @@
+"""What the plan stage draws with: fonts, shapes, patterns, sheet style and the label set's words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError
+from shapes_print.geometry.primitives import RGB
+from shapes_print.load.printmodels import SheetStyle
+from shapes_print.load.shapes import PatternLibrary, ShapeLibrary
+from shapes_print.text.fonts import FontPair
+from shapes_print.text.words import Words
+
+
+@dataclass(frozen=True, slots=True)
+class DrawContext:
+    """What every planner draws with: fonts, shapes, patterns, sheet style and words."""
+
+    fonts: FontPair
+    shapes: ShapeLibrary
+    patterns: PatternLibrary
+    style: SheetStyle
+    furniture_source: Source | None = None  # where the furniture is set, for its errors
+    words: Words = field(default_factory=Words)
+    layouts_folder: Path | None = None  # where card layouts are, whose pictures they name
+
+
+def colour(value: str, where: Source | None, what: str) -> RGB:
+    """A card element's '#RRGGBB' colour (known only once its fields are filled in) as a
+    colour, or a clear error naming where it was set."""
+    try:
+        return RGB.parse(value)
+    except ValueError as error:
+        raise UserError(where, f"{what}: {error}") from None

@@ -1,0 +1,89 @@
+"""Which games a label set builds: a set with no words or colours for a game skips it.
+
+A shipped label set cannot know a new game's words (a complete set such as `es` asks for
+every text) nor hold its colours to its minimums (`high-contrast`, 7:1). Rather than break
+`make print`, `--labels all` or a plain `check`, such a game is skipped for that set with
+one line saying why, and no kit below the set's promise is built. Asking for the set on
+the game by name, or `check --strict`, refuses instead, naming each text. The game's own
+`labels/<set>.yaml` gives what the set lacks (load/labels.py reads it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from pathlib import Path
+
+from babel import Locale
+
+from shapes_print.errors import UserError
+from shapes_print.kit.contrast import ContrastError, check_contrast
+from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.defaults import STANDARD
+from shapes_print.load.labels import LoadedLabels, OwnLabels, check_own_messages
+from shapes_print.text.message import ENGLISH, counted
+from shapes_print.text.words import Words
+
+
+def game_words(words: Words, own: list[OwnLabels], locale: str) -> Words:
+    """The words a game's kits print with: the set's, with the game's own files over them
+    (`own` as load/labels.own_files gives them, the one that wins first)."""
+    text: dict[str, str] = {}
+    places = {}
+    for file in reversed(own):
+        check_own_messages(file, locale)
+        text.update(file.spec.text)
+        places.update(
+            {english: file.source.source(("text", english)) for english in file.spec.text}
+        )
+    return words.for_game(text, places)
+
+
+def contrast_skips(
+    labels: LoadedLabels,
+    library: Library,
+    games: Mapping[str, LoadedGame],
+    refuse: Collection[str],
+) -> dict[str, str]:
+    """The games whose cards fall below the set's contrast minimums, each with its skip
+    line; a game in `refuse` raises instead, as does every game under the standard set,
+    which is the game as its designer made it. The set's own sheets are no game's: refused."""
+    check_contrast(labels, library, {})
+    skipped = {}
+    for game_id, game in games.items():
+        try:
+            check_contrast(labels, library, {game_id: game})
+        except ContrastError as error:
+            if game_id in refuse or labels.name == STANDARD:
+                raise
+            why = error.message.removeprefix(f"label set {labels.name!r}: ")
+            skipped[game_id] = (
+                f"skipped {labels.name} for {game_id}: {why}; "
+                f"{own_file(game, labels)} can give its own colours"
+            )
+    return skipped
+
+
+def own_file(game: LoadedGame, labels: LoadedLabels) -> Path:
+    """Where the game's own words and colours for a label set are written."""
+    return game.folder / "labels" / f"{labels.name}.yaml"
+
+
+def words_skip(labels: LoadedLabels, game: LoadedGame, words: Words, refuse: bool) -> str | None:
+    """After a game's kits are planned: the skip line for the texts a complete set lacked,
+    or, when refused, one error naming each of them at its file and line."""
+    if not words.missing:
+        return None
+    if refuse:
+        lines = [
+            f"{where}: " * bool(where)
+            + f"label set {labels.name!r} ({labels.path}) is complete but has no text for {english!r}"
+            for english, where in words.missing.items()
+        ]
+        raise UserError(
+            None,
+            "\n".join(lines),
+            f"add them under text: in {own_file(game, labels)}",
+        )
+    language = Locale.parse(labels.locale).get_display_name(ENGLISH)
+    texts = counted(len(words.missing), "text has", "texts have")
+    return f"skipped {labels.name} for {game.game.id}: {texts} no {language} (check --strict lists them)"

@@ -1,0 +1,208 @@
+"""A label set applied to the loaded content: its library, drawing context and decks.
+
+Content is read once; each label set gets its own merged style and card templates, its
+fonts, its words and its per-game card fields, then is held to its contrast minimums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from shapes_print.errors import Source, UserError, closest
+from shapes_print.inputs import inside, note
+from shapes_print.kit.context import DrawContext
+from shapes_print.kit.coverage import contrast_skips, game_words
+from shapes_print.load.content import Library, LoadedGame, load_library
+from shapes_print.load.fields import check_fields_are_read
+from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
+from shapes_print.load.models import Deck
+from shapes_print.load.templates import element_names, own_templates
+from shapes_print.load.yamlsrc import deep_merge
+from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, load_font
+
+# What a label set (or a game's own label file) may change on a game's deck.
+PATCH_KINDS = ("groups", "cards", "backs")
+
+
+@dataclass(slots=True)
+class Variant:
+    """Everything a kit is planned with under one label set; `skipped` holds the games it
+    cannot build (coverage.py) with the line that says why, `refuse` the games for which
+    that is an error instead."""
+
+    labels: LoadedLabels
+    library: Library
+    ctx: DrawContext
+    games: dict[str, LoadedGame]
+    skipped: dict[str, str] = field(default_factory=dict)
+    refuse: frozenset[str] = frozenset()
+
+
+def make_variant(
+    templates: Path,
+    games: dict[str, LoadedGame],
+    labels: LoadedLabels,
+    refuse: Collection[str] = (),
+) -> Variant:
+    """Apply a label set; the furniture's own words are translated once, here."""
+    library = load_library(templates, labels)
+    style = library.style
+    where = labels.source.under(("style",), library.style_source)
+    paths = {
+        kind: _font_path(spec, where.source(("fonts", kind)), library)
+        for kind, spec in style.fonts.items()
+    }
+    fonts = FontPair(load_font(paths["regular"]), load_font(paths["bold"]))
+    for font in (fonts.regular, fonts.bold):  # read once per process: noted for each set
+        note(font.path, font_data(font))
+    words = labels.words()
+    furniture = style.furniture
+    furniture = furniture.model_copy(
+        update={
+            key: words.say(getattr(furniture, key), where.source(("furniture", key)))
+            for key in ("ruler_label", "inch_label")
+        }
+    )
+    style = style.model_copy(update={"furniture": furniture})
+    for key in ("print_line", "ruler_label", "inch_label"):
+        # The furniture prints on every sheet: check its words once, at their own lines.
+        fonts.regular.check(
+            getattr(furniture, key), where.source(("furniture", key)), f"furniture.{key}"
+        )
+    ctx = DrawContext(
+        fonts,
+        library.shapes,
+        library.patterns,
+        style,
+        furniture_source=library.style_source.source(("furniture",)),
+        words=words,
+        layouts_folder=library.folder / "cards",
+    )
+    variant = Variant(
+        labels,
+        library,
+        ctx,
+        {gid: _patched(game, labels) for gid, game in games.items()},
+        refuse=frozenset(refuse),
+    )
+    for game in variant.games.values():
+        game.templates, game.template_sources = own_templates(
+            game.template_files, library.template_files, labels, library.printing.bleed
+        )
+    own = [template for game in variant.games.values() for template in game.templates.values()]
+    check_element_names(labels, element_names([*library.templates.values(), *own]))
+    for game in variant.games.values():
+        check_fields_are_read(game, library)
+        game.words = game_words(words, own_files(labels, game.labels), labels.locale)
+    variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
+    return variant
+
+
+def _font_path(spec: str, where: Source, library: Library) -> Path:
+    """A font a label set names is looked for beside the label set's file (and must stay in
+    that folder), then in templates/; one templates/sheet.yaml names is in templates/."""
+    beside = where.path.parent
+    written_by_labels = where.path != library.style_source.path
+    if written_by_labels and not spec.startswith(PACKAGE) and (beside / spec).exists():
+        return inside(beside, spec, where, "label set")
+    return font_file(spec, library.folder, where)
+
+
+def check_text_is_used(variant: Variant) -> None:
+    """After every kit of every game is planned: a `text:` entry nothing printed is a typo
+    or left over from changed content, and would silently translate nothing."""
+    seen = variant.ctx.words.seen
+    # The set's own file's entries: those it extends are checked as sets of their own (a
+    # braille set over es hides the card notes es translates).
+    own_file = variant.labels.source.layers[0][0].data.get("text") or {}
+    written = [(english, variant.labels.source) for english in own_file]
+    for game in variant.games.values():  # and each game's own words for the set
+        own = game.labels.get(variant.labels.name)
+        if own is not None:
+            written += [(english, own.source) for english in own.spec.text]
+    for english, source in written:
+        if english not in seen:
+            close = closest(english, seen)
+            hint = f" (did you mean {close!r}?)" if close else ""
+            raise UserError(
+                source.source(("text", english)),
+                f"text {english!r} is not printed anywhere{hint}",
+            )
+
+
+def check_games_exist(labels: LoadedLabels, games: list[str]) -> None:
+    """A misspelt game under `games:` or `covers:` would change nothing: name it instead."""
+    named = [(("games", game_id), game_id) for game_id in labels.spec.games]
+    named += [
+        (("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])
+    ]
+    for loc, game_id in named:
+        if game_id not in games:
+            raise UserError(
+                labels.source.source(loc),
+                f"no game {game_id!r} in the content (games: {', '.join(games)})",
+            )
+
+
+def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
+    """The game with the label set's card, group and back fields merged into every deck.
+
+    Patches apply to the expanded decks (a `for_each` entry's cards by their filled ids), and
+    to extra decks (Collect 3's task cards) as well as the main one.
+    """
+    game_id = loaded.game.id
+    layers = [(labels.data.get("games", {}).get(game_id) or {}, ("games", game_id), labels.source)]
+    for own in reversed(own_files(labels, loaded.labels)):  # the game's own, over the set's
+        data = {kind: own.source.data[kind] for kind in PATCH_KINDS if kind in own.source.data}
+        layers.append((data, (), Layered(((own.source, ()),))))
+    decks = [d.deck for d in loaded.decks]
+    known = {
+        "cards": list(dict.fromkeys(card.id for deck in decks for card in deck.cards)),
+        "groups": list(
+            dict.fromkeys(card.group for deck in decks for card in deck.cards if card.group)
+        ),
+        "backs": list(dict.fromkeys(back for deck in decks for back in deck.backs)),
+    }
+    singular = {"cards": "card", "groups": "card group", "backs": "back"}
+    patch: dict[str, Any] = {}
+    for layer, prefix, source in layers:
+        for kind, names in known.items():
+            for name in layer.get(kind, {}):
+                if name not in names:
+                    raise UserError(
+                        source.source((*prefix, kind, name)),
+                        f"{game_id} has no {singular[kind]} {name!r} ({kind}: {', '.join(names) or 'none'})",
+                    )
+        patch = deep_merge(patch, layer)
+    # Always a copy: each label set gives the game its own words and drawings.
+    return replace(
+        loaded, decks=[replace(d, deck=_patched_deck(d.deck, patch)) for d in loaded.decks]
+    )
+
+
+def _patched_deck(deck: Deck, patch: dict[str, dict[str, dict[str, Any]]]) -> Deck:
+    """One deck with each card's group fields, then its own, merged in, and each back's."""
+    groups, cards, backs = (patch.get(kind, {}) for kind in ("groups", "cards", "backs"))
+    return deck.model_copy(
+        update={
+            "cards": [
+                card.model_copy(
+                    update={
+                        "fields": {
+                            **card.fields,
+                            **groups.get(card.group, {}),
+                            **cards.get(card.id, {}),
+                        }
+                    }
+                )
+                for card in deck.cards
+            ],
+            "backs": {
+                bid: back.model_copy(update={"fields": {**back.fields, **backs.get(bid, {})}})
+                for bid, back in deck.backs.items()
+            },
+        }
+    )

@@ -1,0 +1,144 @@
+"""Print options a build can be asked for, parsed once from their command-line words.
+
+The CLI passes the raw words here; the plan and write stages see only these typed values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
+from shapes_print.units import LengthError, parse_length, parse_size
+
+# How a duplex printer turns the sheet: the backs are placed for it.
+Flip = Literal["long", "short"]
+FORMATS = ("pdf", "svg", "png")
+# Formats only print-shop files are written in: one picture per card side for a shop's uploader.
+PRINT_SHOP_FORMATS = ("png",)
+# The widest bleed asked for that is still a bleed: shops ask for 1/16 in to 1/4 in, and a
+# half inch is already half a poker card's width of picture that is cut away.
+MAX_BLEED_IN = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOptions:
+    """How cards are printed: size, print-shop pages, duplex offset, ink saver, formats.
+
+    `card_size` is a name from templates/card-sizes.yaml or a size such as `63x88mm`; None
+    keeps the game's template size. `back_offset` is in points, (x, y) as seen on the back.
+    `bleed` is the print-shop bleed in points; None keeps templates/print.yaml's.
+    """
+
+    card_size: str | None = None
+    print_shop: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+    formats: tuple[str, ...] = ("pdf",)
+    bleed: float | None = None
+
+    @classmethod
+    def from_words(
+        cls,
+        card_size: str | None,
+        print_shop: bool,
+        back_offset: str,
+        ink_saver: bool,
+        formats: str,
+        bleed: str | None = None,
+    ) -> PrintOptions:
+        """Options from the command line's words: `1.2mm,-0.5mm`, `pdf,svg`, `0.125in`."""
+        offset = parse_offset(back_offset)
+        if print_shop and offset != (0.0, 0.0):
+            raise UserError(
+                Source(Path("--back-offset")),
+                "a printer offset moves home-printed backs; --print-shop pages have none to move",
+            )
+        chosen = parse_formats(formats)
+        for name in PRINT_SHOP_FORMATS:
+            if name in chosen and not print_shop:
+                raise UserError(
+                    Source(Path("--format")),
+                    f"{name} pictures are one per card side for a print service: add --print-shop",
+                )
+        if bleed is not None and not print_shop:
+            raise UserError(
+                Source(Path("--bleed")),
+                "the bleed is for print-shop pages (home sheets butt their cards): "
+                "add --print-shop",
+            )
+        points = None if bleed is None else parse_bleed(bleed)
+        return cls(card_size, print_shop, offset, ink_saver, chosen, points)
+
+
+def parse_bleed(text: str) -> float:
+    """`3mm`, `0.125in` as points: none at all up to `MAX_BLEED_IN`."""
+    where = Source(Path("--bleed"))
+    try:
+        points = parse_length(text)
+    except LengthError as error:
+        raise UserError(where, str(error)) from None
+    if points < 0:
+        raise UserError(where, f"a bleed cannot be negative, got {text!r}")
+    if points > MAX_BLEED_IN * 72 + 1e-9:
+        raise UserError(
+            where, f"a bleed of {text!r} is over the {MAX_BLEED_IN:g} in a print shop could want"
+        )
+    return points
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """`1.2mm,-0.5mm` as points; each part needs its unit."""
+    parts = [part.strip() for part in text.split(",")]
+    try:
+        if len(parts) != 2:
+            raise LengthError(f"expected two lengths such as '1.2mm,-0.5mm', got {text!r}")
+        return parse_length(parts[0]), parse_length(parts[1])
+    except LengthError as error:
+        raise UserError(Source(Path("--back-offset")), str(error)) from None
+
+
+def check_offset(offset: tuple[float, float], most: float) -> None:
+    """A back offset is what the calibration sheet measured, so no larger than its scales
+    read (`most`, points): more would only push the backs off the sheet's printable area."""
+    largest = max(abs(offset[0]), abs(offset[1]))
+    if largest > most + 1e-6:
+        raise UserError(
+            Source(Path("--back-offset")),
+            f"an offset of {largest * 25.4 / 72:.1f} mm is more than the {most * 25.4 / 72:.1f} mm "
+            "the calibration sheet measures; print it (shapes-print calibrate) and read the "
+            "offset from its scales",
+        )
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    """`pdf,svg` as a tuple in a fixed order; PDF is always written."""
+    asked = {part.strip() for part in text.split(",") if part.strip()}
+    unknown = sorted(asked - set(FORMATS))
+    if unknown:
+        raise UserError(
+            Source(Path("--format")), f"unknown format {unknown[0]!r} (known: {', '.join(FORMATS)})"
+        )
+    return tuple(name for name in FORMATS if name in asked or name == "pdf")
+
+
+def named_size(
+    name: str, known: dict[str, tuple[float, float]], option: str
+) -> tuple[float, float]:
+    """A named size from a template table, or a custom size such as `300x400mm`."""
+    if name in known:
+        return known[name]
+    try:
+        size = parse_size(name)
+    except LengthError as error:
+        raise UserError(
+            Source(Path(option)),
+            f"unknown size {name!r}: use one of {', '.join(known)} or e.g. 63x88mm ({error})",
+        ) from None
+    if max(size) > MAX_SIDE:
+        raise UserError(
+            Source(Path(option)), f"size {name!r} is over the {MAX_SIDE_MM:,} mm limit on a side"
+        )
+    return size

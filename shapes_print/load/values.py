@@ -1,0 +1,200 @@
+"""Numbers that depend on the player count, computed from YAML, never from code.
+
+A game's `numbers` are whole numbers, small arithmetic expressions over other numbers
+(`deck_size - deal * players`), or tables by player range (`{"2-4": 10, "7+": 20}`).
+Text in YAML names them as `{in_play}` (shapes_print.message is the grammar that does).
+
+A table need not cover every count the game allows (a variant's deal may exist for 2-4
+players only): outside its ranges the number is `NoEntry`, and only printing it, or
+computing with it, is an error. Sections filtered to the variant's players never do.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Collection, Mapping, Sequence
+
+from shapes_print.errors import Source, UserError
+from shapes_print.limits import MAX_PLAYERS
+from shapes_print.text.message import NoEntry, counted
+
+_OPERATORS: dict[type, Callable[[int, int], int]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+_FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
+
+
+class _Undefined(Exception):
+    """Raised inside an expression that refers to a NoEntry number."""
+
+    def __init__(self, missing: NoEntry) -> None:
+        super().__init__(missing.message())
+
+
+def player_range(text: str, where: Source | None) -> tuple[int, int]:
+    """'3-6' -> (3, 6); '7+' -> (7, the most players a game may have); '4' -> (4, 4)."""
+    text = str(text).replace("\N{EN DASH}", "-").strip()
+    try:
+        if text.endswith("+"):
+            return int(text[:-1]), MAX_PLAYERS
+        low, _, high = text.partition("-")
+        return int(low), int(high or low)
+    except ValueError:
+        raise UserError(where, f"player range {text!r} must look like '3-6', '7+' or '4'") from None
+
+
+def _evaluate(node: ast.AST, values: Mapping[str, int | NoEntry], where: Source | None) -> int:
+    if isinstance(node, ast.Expression):
+        return _evaluate(node.body, values, where)
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id not in values:
+            known = ", ".join(sorted(values))
+            raise UserError(where, f"unknown number {node.id!r} (known: {known})")
+        value = values[node.id]
+        if isinstance(value, NoEntry):
+            raise _Undefined(value)
+        return value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left = _evaluate(node.left, values, where)
+        right = _evaluate(node.right, values, where)
+        if isinstance(node.op, ast.FloorDiv) and right == 0:
+            raise UserError(where, f"division by zero in {ast.unparse(node)!r}")
+        return _OPERATORS[type(node.op)](left, right)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_evaluate(node.operand, values, where)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        function = _FUNCTIONS.get(node.func.id)
+        if function and not node.keywords:
+            return function(*(_evaluate(arg, values, where) for arg in node.args))
+    raise UserError(where, "expressions may use whole numbers, names, + - * // %, min() and max()")
+
+
+def compute_numbers(
+    specs: Mapping[str, int | str | Mapping[str, int]],
+    given: Mapping[str, int],
+    source_of: Callable[[str], Source],
+    built_in: Collection[str] = (),
+) -> dict[str, int | NoEntry]:
+    """All numbers for one player count, each evaluated after those it refers to.
+
+    None may take the name of a value given (`players`, `deck_size`) or of another
+    `built_in` one, which it would silently replace."""
+    values: dict[str, int | NoEntry] = dict(given)
+    for name, spec in specs.items():
+        where = source_of(name)
+        if name in given or name in built_in:
+            raise UserError(
+                where,
+                f"numbers.{name}: {name!r} is a value every kit gives; call this number "
+                "something else",
+            )
+        if isinstance(spec, bool):
+            raise UserError(where, f"{name}: expected a number, got {spec!r}")
+        if isinstance(spec, int):
+            values[name] = spec
+        elif isinstance(spec, str):
+            try:
+                values[name] = evaluate(spec, values, where, name)
+            except _Undefined:
+                values[name] = NoEntry(name, given["players"])
+        else:
+            values[name] = _by_players(name, spec, given["players"], where)
+    return values
+
+
+def evaluate(
+    expression: str | int, values: Mapping[str, int | NoEntry], where: Source, name: str
+) -> int:
+    """One whole number from a number or an expression such as `crowns - n + 1`."""
+    if isinstance(expression, int) and not isinstance(expression, bool):
+        return expression
+    try:
+        tree = ast.parse(str(expression), mode="eval")
+    except SyntaxError:
+        raise UserError(where, f"{name}: cannot read expression {expression!r}") from None
+    return _evaluate(tree, values, where)
+
+
+def compute_list(
+    count: str | int,
+    fields: Mapping[str, str | int],
+    values: Mapping[str, int | NoEntry],
+    where: Source,
+) -> list[dict[str, int]]:
+    """`count` items numbered `n` from 1; each field an expression over the numbers and `n`."""
+    try:
+        total = evaluate(count, values, where, "count")
+        return [
+            {
+                "n": n,
+                **{
+                    key: evaluate(spec, {**values, "n": n}, where, key)
+                    for key, spec in fields.items()
+                },
+            }
+            for n in range(1, total + 1)
+        ]
+    except _Undefined as missing:
+        raise UserError(where, str(missing)) from None
+
+
+_COMPARISONS: dict[type, Callable[[int, int], bool]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+}
+
+
+def check_constraints(
+    constraints: Sequence[str],
+    values: Mapping[str, int | NoEntry],
+    source_of: Callable[[int], Source],
+) -> None:
+    """Each constraint (`in_play <= deck_size`) must hold, or the YAML cannot be played.
+
+    A constraint naming a number the game leaves undefined for this count does not apply.
+    """
+    for index, text in enumerate(constraints):
+        where = source_of(index)
+        try:
+            tree = ast.parse(text, mode="eval").body
+        except SyntaxError:
+            raise UserError(where, f"cannot read constraint {text!r}") from None
+        if not isinstance(tree, ast.Compare) or not all(
+            type(op) in _COMPARISONS for op in tree.ops
+        ):
+            raise UserError(where, f"constraint {text!r} must compare numbers, as in 'a <= b'")
+        try:
+            sides = [_evaluate(side, values, where) for side in (tree.left, *tree.comparators)]
+        except _Undefined:
+            continue
+        pairs = zip(tree.ops, sides, sides[1:], strict=False)
+        if not all(_COMPARISONS[type(op)](a, b) for op, a, b in pairs):
+            names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)})
+            shown = ", ".join(f"{name} = {values[name]}" for name in names)
+            players = counted(values["players"], "player", "players")
+            raise UserError(where, f"{text!r} fails for {players} ({shown})")
+
+
+def by_players(table: Mapping[str, int], players: int, where: Source | None) -> int | None:
+    """The entry of a table by player range (`{"2-4": 10, "7+": 20}`) for one count, if any."""
+    for key, value in table.items():
+        low, high = player_range(key, where)
+        if low <= players <= high:
+            return value
+    return None
+
+
+def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int | NoEntry:
+    value = by_players(table, players, where)
+    return NoEntry(name, players) if value is None else value

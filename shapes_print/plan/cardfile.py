@@ -1,0 +1,437 @@
+"""Kit stage, printing side: a kit's cards file and its printing guide.
+
+The cards file is either home-print sheets (the grid for the paper, backs placed for the
+duplex flip and the printer's offset) or print-shop pages (one card per page with bleed).
+Card drawings are made at the size asked for (`--card-size`), and for draft prints
+(`--ink-saver`) faces are outlined and backs pale. The printing guide is a sheet document
+from templates/ filled with this kit's files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import repeat
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError
+from shapes_print.geometry.primitives import (
+    Document,
+    Group,
+    Item,
+    Page,
+    Paint,
+    Symbol,
+    symbols_used,
+)
+from shapes_print.kit.context import DrawContext
+from shapes_print.load.cardmodels import CardTemplate
+from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.filenames import SIDE_SUFFIX
+from shapes_print.load.layout import check_boxes
+from shapes_print.load.models import LoadedDeck
+from shapes_print.load.options import PrintOptions, named_size
+from shapes_print.load.places import card_place
+from shapes_print.load.printmodels import InkSaver, PrintSettings
+from shapes_print.load.templates import element_place
+from shapes_print.plan.cards import card_symbol
+from shapes_print.plan.cardsheets import (
+    OVERRUN_PREFIX,
+    CardGeometry,
+    Duplex,
+    MadePages,
+    SheetPages,
+    overrun_name,
+    print_shop_pages,
+    sheet_pages,
+)
+from shapes_print.load.options import Flip
+from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
+from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.text.words import Said
+from shapes_print.units import POINTS_PER_UNIT
+
+Symbols = dict[str, Symbol]
+
+
+def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -> CardTemplate:
+    """The game's card template, at the size asked for (a named size or e.g. `63x88mm`)."""
+    template = loaded.card_template(library)
+    if template is None:
+        known = ", ".join([*loaded.templates, *library.templates])
+        raise UserError(
+            loaded.source.source(("card_template",)),
+            f"card template {loaded.game.card_template!r} not found",
+            f"known templates: {known}",
+        )
+    if card_size is None:
+        width, height = template.card["width"], template.card["height"]
+        return library.sized_templates.get(
+            (template.id, _size_name(width, height, library)), template
+        )
+    key = ("template", id(template), card_size)
+    if key not in loaded.drawn:
+        width, height = named_size(card_size, library.card_sizes, "--card-size")
+        sized = library.sized_templates.get((template.id, _size_name(width, height, library)))
+        if sized is not None:  # the label set lays this size out its own way (checked at load)
+            return sized
+        resized = template.model_copy(update={"card": {"width": width, "height": height}})
+        doc = loaded.template_source(library, template.id)
+        check_boxes(resized, library.printing.bleed, element_place(doc))
+        loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
+    return loaded.drawn[key][1]
+
+
+def _size_name(width: float, height: float, library: Library) -> str:
+    """The name of the card size with these sides (a custom `63.5x88.9mm` is poker), or ""."""
+    for name, (w, h) in library.card_sizes.items():
+        if abs(w - width) < 0.01 and abs(h - height) < 0.01:
+            return name
+    return ""
+
+
+def card_symbols(
+    loaded: LoadedGame,
+    template: CardTemplate,
+    ctx: DrawContext,
+    bleed: float = 0.0,
+    deck: LoadedDeck | None = None,
+    earlier: Symbols | None = None,
+) -> tuple[Symbols, Symbols]:
+    """Every distinct face and back of a deck (default: the main one), drawn once each.
+
+    Faces may show small copies of `earlier` decks' faces (a task card's example). A card
+    is drawn from its deck, template and label set, never from players or paper, so the
+    drawings are made once per game and reused by every kit of the build.
+    """
+    chosen = deck or loaded.decks[0]
+    shown = tuple((earlier or {}).values())
+    drawn_from = (
+        chosen,
+        template,
+        ctx.fonts,
+        ctx.shapes,
+        ctx.patterns,
+        ctx.style,
+        ctx.words,
+        *shown,
+    )
+    key = ("cards", bleed, *map(id, drawn_from))
+    if key not in loaded.drawn:
+        # The inputs are kept with the drawings, so no id in the key is reused meanwhile.
+        contexts = _layout_contexts(loaded, template, ctx)
+        drawn = _draw_cards(chosen, template, ctx, contexts, bleed, earlier)
+        loaded.drawn[key] = (drawn_from, drawn)
+    return loaded.drawn[key][1]
+
+
+def _layout_contexts(
+    loaded: LoadedGame, template: CardTemplate, ctx: DrawContext
+) -> dict[str, DrawContext]:
+    """The context of each layout a game's own template holds: a picture a layout names by
+    file is looked for beside the file that writes the layout (the game's cards/ folder, or
+    templates/cards/ for one it inherits), not only in templates/cards/."""
+    own = loaded.template_sources.get(template.id)
+    if own is None:
+        return {}
+    return {
+        layout: replace(ctx, layouts_folder=own.source(("layouts", layout)).path.parent)
+        for layout in template.layouts
+    }
+
+
+def _draw_cards(
+    chosen: LoadedDeck,
+    template: CardTemplate,
+    ctx: DrawContext,
+    contexts: dict[str, DrawContext],
+    bleed: float,
+    earlier: Symbols | None,
+) -> tuple[Symbols, Symbols]:
+    deck_model, src = chosen.deck, chosen.source
+    faces = {}
+    for card, index in zip(deck_model.cards, chosen.origins, strict=True):
+        if card.back not in deck_model.backs:
+            known = ", ".join(deck_model.backs)
+            raise UserError(
+                src.source(("cards", index, "back")),
+                f"no back named {card.back!r} (known: {known})",
+            )
+        name = f"face-{card.id}"
+        if name in faces:
+            raise UserError(
+                src.source(("cards", index, "id")), f"card id {card.id!r} is used twice"
+            )
+        fields = {"id": card.id, **card.fields}
+        place = card_place(src, index, card)
+        drawn_with = contexts.get(card.layout, ctx)
+        faces[name] = card_symbol(
+            name, template, card.layout, fields, drawn_with, place, bleed, earlier
+        )
+    backs = {
+        f"back-{back_id}": card_symbol(
+            f"back-{back_id}",
+            template,
+            back.layout,
+            back.fields,
+            contexts.get(back.layout, ctx),
+            src.source(("backs", back_id)),
+            bleed,
+            back=True,
+        )
+        for back_id, back in deck_model.backs.items()
+    }
+    return faces, backs
+
+
+def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
+    """Whether home card sheets print their fronts alone, one-sided: a label set's braille
+    dots are drawn for swell paper, whose heater raises everything dark, so a back printed
+    behind them would rise too (the printing guide says to back the cards with card stock
+    or sleeves instead). A print shop prints both sides on its own stock."""
+    return ctx.style.braille is not None and not options.print_shop
+
+
+class FrontSheets(MadePages):
+    """The face sheets of home card pages without their back sheets (`fronts_only`),
+    made as they are asked for, like the pages they come from."""
+
+    def __init__(self, sheets: SheetPages) -> None:
+        self.sheets = sheets
+
+    @property
+    def cutting(self) -> str:
+        return self.sheets.cutting
+
+    def __len__(self) -> int:
+        return len(self.sheets) // 2
+
+    def page_at(self, index: int) -> Page:
+        return self.sheets[2 * index]
+
+
+def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
+    """The print-shop bleed in points (`--bleed`, else print.yaml's); None off the shop."""
+    if not options.print_shop:
+        return None
+    return printing.bleed if options.bleed is None else options.bleed
+
+
+def bleed_values(bleed: float) -> dict[str, float]:
+    """A bleed in both units shops say it in, `{bleed_mm}` and `{bleed_in}` (3 and 0.118,
+    3.175 and 0.125): numbers, so the label set's locale writes them (3 mm, 0,118 in)."""
+    return {"bleed_mm": bleed / POINTS_PER_UNIT["mm"], "bleed_in": bleed / POINTS_PER_UNIT["in"]}
+
+
+def _drafted(symbols: Symbols, settings: InkSaver, pale: bool) -> Symbols:
+    return {name: save_ink_symbol(symbol, settings, pale) for name, symbol in symbols.items()}
+
+
+def _overrun_symbols(
+    loaded: LoadedGame,
+    template: CardTemplate,
+    ctx: DrawContext,
+    deck: LoadedDeck,
+    shown: Symbols,
+    printing: PrintSettings,
+    options: PrintOptions,
+) -> Symbols:
+    """The backgrounds (`bleed` elements) of faces and backs drawn with the home sheets'
+    overrun as their bleed, each named as its card's overrun symbol; only the part past
+    the card shows, so nothing else is drawn (no words twice in the file). Draft prints
+    overrun backs only: an outlined face's background would draw its outline past the cut."""
+    if not printing.overrun:
+        return {}
+    key = ("overrun-template", id(template))
+    if key not in loaded.drawn:
+        layouts = {
+            name: layout.model_copy(update={"elements": [e for e in layout.elements if e.bleed]})
+            for name, layout in template.layouts.items()
+        }
+        loaded.drawn[key] = (template, template.model_copy(update={"layouts": layouts}))
+    backgrounds = loaded.drawn[key][1]
+    faces, backs = card_symbols(loaded, backgrounds, ctx, printing.overrun, deck, shown)
+    if options.ink_saver:
+        faces, backs = {}, _drafted(backs, printing.ink_saver, pale=True)
+    return {
+        overrun_name(name): replace(symbol, name=overrun_name(name))
+        for name, symbol in {**faces, **backs}.items()
+        if _draws(symbol.items)
+    }
+
+
+def _draws(items: Sequence[Item]) -> bool:
+    """Whether items draw anything: a card with no background draws only empty groups."""
+    return any(not isinstance(item, Group) or _draws(item.items) for item in items)
+
+
+def plan_cards(
+    loaded: LoadedGame,
+    library: Library,
+    ctx: DrawContext,
+    paper: tuple[float, float],
+    title: str,
+    print_line: str,
+    flip: Flip,
+    options: PrintOptions,
+    players: int,
+    deck: LoadedDeck | None = None,
+    earlier: Symbols | None = None,
+) -> tuple[Document, Symbols]:
+    """The cards document of a deck (default: the main one) for `players` (a card's count
+    may depend on them) and the plain faces that sheets draw small copies from; faces may
+    show small copies of `earlier` decks' faces."""
+    chosen = deck or loaded.decks[0]
+    shown = earlier or {}
+    template = card_template(loaded, library, options.card_size)
+    printing = library.printing
+    bleed = shop_bleed(printing, options) or 0.0
+    cut = printing.cut_line
+    geometry = CardGeometry(
+        template.card["width"],
+        template.card["height"],
+        template.corner_radius,
+        template.trim_line,
+        Paint(stroke=cut.colour, stroke_width=cut.width),
+    )
+    font = ctx.fonts.regular
+    # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
+    order = [
+        pair
+        for card in chosen.deck.cards
+        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), card.copies(players))
+    ]
+    faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
+    drawn_faces, drawn_backs = (
+        card_symbols(loaded, template, ctx, bleed, chosen, shown) if bleed else (faces, backs)
+    )
+    if options.ink_saver:
+        faces = _drafted(faces, printing.ink_saver, pale=False)
+        drawn_faces = _drafted(drawn_faces, printing.ink_saver, pale=False)
+        drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
+    overrun: Symbols = {}
+    one_sided = fronts_only(ctx, options)
+    pages: Sequence[Page]
+    if options.print_shop:
+        pages = print_shop_pages(order, geometry, bleed)
+    else:
+        overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
+        duplex = Duplex(flip, options.back_offset)
+        size = Source(Path("--card-size")) if options.card_size else None
+        where = size or loaded.template_source(library, template.id).source(("card",))
+        furniture = ctx.style.furniture
+        geometry = replace(geometry, overrun=printing.overrun)
+        names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}
+        pages = sheet_pages(
+            order, geometry, paper, duplex, furniture, font, print_line, where, names
+        )
+        if one_sided:
+            pages = FrontSheets(pages)
+    placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
+    used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
+    symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
+    press = library.press if options.print_shop else None
+    document = Document(
+        title, pages, symbols, "none" if one_sided else flip, ctx.words.locale, press
+    )
+    return document, faces
+
+
+def plan_guide(
+    library: Library,
+    ctx: DrawContext,
+    inputs: SheetInputs,
+    files: Sequence[tuple[str, str, Document]],
+    paper: tuple[str, tuple[float, float]],
+    flip: Flip,
+    bleed: float | None,
+    stem: str,
+    brf_pages: int | None = None,
+) -> tuple[str, str, Document]:
+    """The printing guide (name, audience, document) listing the kit's files, cards first.
+
+    `files` are (name, audience, document), each name `stem` and its part; the words for
+    stock, sides and audiences are YAML's and, like every value filled in, pass through the
+    label set's words. File and paper names are names, not words. `bleed` is the
+    print-shop bleed (None for a home kit), which the print-shop kit's sending step says;
+    `brf_pages` the pages of a braille kit's embosser file, listed last.
+    """
+    printing, doc = library.printing, library.guide
+    sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages | FrontSheets)]
+    cutting = "print_shop" if bleed is not None else sheets[0].cutting if sheets else "marked"
+    cut_words = printing.cutting[cutting]  # type: ignore[index]
+    if bleed is not None:  # the print shop's step says the bleed
+        where = library.printing_source.source(("cutting", "print_shop"))
+        cut_words = Said(ctx.words.fill(cut_words, bleed_values(bleed), where))
+
+    def sides(name: str, document: Document) -> str:
+        """A print-shop file's sides say which sides it holds; a home file's, its duplex."""
+        if document.press is None:
+            return printing.sides[document.duplex]
+        for side, suffix in SIDE_SUFFIX.items():
+            if name.endswith(suffix):
+                return printing.sides[f"print_shop_{side}s"]  # type: ignore[index]
+        return printing.sides["print_shop"]
+
+    kit_files = [
+        {
+            "file": Said(f"{name}.pdf"),
+            "part": Said(f"{name.removeprefix(stem)}.pdf"),
+            "pages": len(document.pages),
+            "stock": printing.stock["cards" if is_cards_file(document) else "sheets"],
+            "sides": sides(name, document),
+            "audience": printing.audiences[audience],  # type: ignore[index]
+            "for": Said(audience),  # players or host, for a `select`
+        }
+        for name, audience, document in files
+    ]
+    if brf_pages is not None:
+        kit_files.append(
+            {
+                "file": Said(f"{stem}embosser.brf"),
+                "part": Said("embosser.brf"),
+                "pages": brf_pages,
+                "stock": printing.stock["embosser"],
+                "sides": printing.sides["embosser"],
+                "audience": printing.audiences["players"],
+                "for": Said("players"),
+            }
+        )
+    values = {
+        **inputs.values,
+        "file_stem": Said(stem),
+        "paper_name": ctx.words.named(paper[0]),
+        "flip": flip,
+        "paper_weight": printing.paper_weight,
+        "cutting": cut_words,
+        # The guide's steps choose by it (`{kit, select, print_shop {...} other {...}}`).
+        # `swell`: braille cards on swell paper, fronts only (`fronts_only`): no back to check.
+        "kit": Said(
+            "print_shop"
+            if bleed is not None
+            else "swell"
+            if any(isinstance(d.pages, FrontSheets) for _, _, d in files)
+            else "home"
+        ),
+    }
+    guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
+    pages = plan_sheets(doc, guide_inputs, paper[1], ctx)
+    words, where = ctx.words, doc.source.source(("title",))
+    title = f"{words.say(values['game_title'], where)}: {words.fill(doc.spec.title, values, where)}"
+    symbols = {face.name: face for face in inputs.faces.values()}
+    return (
+        doc.spec.name,
+        doc.spec.audience,
+        Document(title, pages, symbols, "none", words.locale),
+    )
+
+
+def is_cards_file(document: Document) -> bool:
+    """Whether a document is a cards file (on card stock): home sheets, fronts only or
+    both sides, or a print shop's pages."""
+    return isinstance(document.pages, SheetPages | FrontSheets) or document.press is not None
+
+
+def draft(document: Document, settings: InkSaver) -> Document:
+    """The document's pages with fills turned to outlines (its symbols are drafted already)."""
+    return replace(document, pages=[save_ink_page(page, settings) for page in document.pages])

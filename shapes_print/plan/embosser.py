@@ -1,0 +1,187 @@
+"""A kit's embosser file: its cards' names and its players' sheets in Grade 1 braille.
+
+Input: the kit's planned documents (their headings, paragraphs, list items and table cells,
+in reading order, as the tagged PDF gives them to a screen reader), each card's braille
+label, the label set's locale and the embosser's page. Output: `.brf` bytes, North American
+ASCII braille, lines ended by CR LF, a form feed between pages, the braille page number at
+the right of each page's last line. The host key stays out: it is the host's, in its own
+file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from shapes_print.braille.cells import BLANK, ascii_braille
+from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
+from shapes_print.errors import UserError
+from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Text
+from shapes_print.load.printmodels import Embosser
+
+HYPHEN = "\u2824"
+BULLET = "\u2022"
+PARAGRAPH_INDENT = 2  # BANA Braille Formats: a paragraph starts in cell 3, runs over to cell 1
+PAGE_NUMBER_GAP = 3  # blank cells before the page number at the end of the last line
+
+
+@dataclass(frozen=True, slots=True)
+class EmbosserFile:
+    """A kit file for an embosser: pages of lines of ASCII braille."""
+
+    title: str
+    pages: tuple[tuple[str, ...], ...]
+
+    def encoded(self) -> bytes:
+        """The file's bytes: CR LF after each line, a form feed after each page but the last."""
+        return b"\f".join(
+            "".join(f"{line}\r\n" for line in page).encode("ascii") for page in self.pages
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """One piece of the text: a heading, a paragraph, a list item or a table row."""
+
+    text: str
+    kind: str  # "heading", "paragraph" or "item"
+
+
+def sheet_passages(document: Document) -> list[Passage]:
+    """A document's words in reading order: each heading, paragraph, list item (without
+    its bullet) and table row once. A table row's cells are joined, each after its column's heading; rows with an
+    empty cell are forms to fill in (score sheets) and are left out."""
+    passages: list[Passage] = [Passage(document.title, "heading")]
+    # A table's header row goes on over a page break (printed again there as furniture).
+    header: list[str] = []
+    for page in document.pages:
+        row: list[tuple[float, str]] = []
+        for tag, dx, words in _tagged(page.items):
+            if tag in ("TH", "TD") and row and dx <= row[-1][0]:
+                header = _end_row(row, header, passages)
+                row = []
+            if tag in ("TH", "TD"):
+                row.append((dx, words if tag == "TD" else f"\0{words}"))
+                continue
+            if row:
+                header, row = _end_row(row, header, passages), []
+            header = []
+            kind = "heading" if tag.startswith("H") else "item" if tag == "LI" else "paragraph"
+            # A bullet is print's mark of a list item; braille shows one by its margin.
+            passages.append(Passage(words.removeprefix(f"{BULLET} "), kind))
+        if row:
+            header = _end_row(row, header, passages)
+    return passages
+
+
+def _end_row(row: list[tuple[float, str]], header: list[str], out: list[Passage]) -> list[str]:
+    """A finished row: a heading row becomes the header of the rows after it."""
+    cells = [words for _, words in row]
+    if all(cell.startswith("\0") for cell in cells):
+        return [cell[1:] for cell in cells]
+    cells = [cell.removeprefix("\0") for cell in cells]  # a row's own header (a fact's label)
+    if all(cells):
+        if len(header) == len(cells):
+            named = [
+                cells[0],
+                *(f"{head}: {cell}" for head, cell in zip(header[1:], cells[1:], strict=True)),
+            ]
+            out.append(Passage("; ".join(named), "item"))
+        else:
+            out.append(Passage(": ".join(cells), "item"))
+    return header
+
+
+# Roles that only hold others (a list, a table, its row groups and rows): their parts are
+# read one by one.
+_HOLDERS = frozenset({"L", "Table", "THead", "TBody", "TR"})
+
+
+def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float, str]]:
+    """(role, where it starts across, its words) of each tagged group, outermost first;
+    a picture's words are its alternate text."""
+    for item in items:
+        if isinstance(item, Artifact):
+            continue
+        if isinstance(item, Group):
+            here = dx + item.dx
+            if item.alt:
+                yield "P", here, item.alt
+            elif item.tag and item.tag not in _HOLDERS:
+                words = " ".join(_words(item.items))
+                if words or item.tag in ("TH", "TD"):  # an empty cell is a blank to fill in
+                    yield item.tag, here, words
+                else:
+                    yield from _tagged(item.items, here)
+            else:
+                yield from _tagged(item.items, here)
+
+
+def _words(items: Iterable[Item]) -> list[str]:
+    found: list[str] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item.text)
+        elif isinstance(item, Group):
+            found.extend([item.alt] if item.alt else _words(item.items))
+    return found
+
+
+def embosser_file(
+    title: str,
+    decks: Sequence[tuple[str, Sequence[tuple[str, str]]]],
+    documents: Sequence[Document],
+    locale: str,
+    page: Embosser,
+) -> EmbosserFile:
+    """The file: its title, each deck's cards under its heading (each name and how many),
+    then each sheet's words."""
+    passages = [Passage(title, "heading")]
+    for heading, cards in decks:
+        passages.append(Passage(heading, "heading"))
+        passages += [Passage(f"{name}: {count}", "item") for name, count in cards]
+    for document in documents:
+        passages += sheet_passages(document)
+    lines = _lines(passages, locale, page.cells_per_line)
+    return EmbosserFile(title, _paginate(lines, page, locale))
+
+
+def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[str]:
+    """Braille lines: a blank line before each heading; a paragraph indented two cells and
+    running over to the margin; a list item at the margin, running over two cells in."""
+    code = code_for(locale)
+    lines: list[str] = []
+    for passage in passages:
+        try:
+            words = translate(passage.text, code)
+        except BrailleError as error:
+            raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
+        if passage.kind == "heading":
+            if lines:
+                lines.append("")
+            lines.extend(fill_lines(words, width, HYPHEN))
+            continue
+        first, rest = (
+            (PARAGRAPH_INDENT, 0) if passage.kind == "paragraph" else (0, PARAGRAPH_INDENT)
+        )
+        filled = fill_lines(words, width - max(first, rest), HYPHEN)
+        lines.extend(BLANK * (first if i == 0 else rest) + line for i, line in enumerate(filled))
+    return lines
+
+
+def _paginate(lines: list[str], page: Embosser, locale: str) -> tuple[tuple[str, ...], ...]:
+    """Pages of `lines_per_page` lines, the last of each holding its page number at the right."""
+    body = page.lines_per_page - 1
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        if len(chunks[-1]) == body:
+            chunks.append([])
+        if line or chunks[-1]:  # a page never starts with a blank line
+            chunks[-1].append(line)
+    pages = []
+    for number, chunk in enumerate(chunks, start=1):
+        number_cells = translate(str(number), code_for(locale))[0]
+        last = number_cells.rjust(page.cells_per_line, BLANK)
+        rows = [*chunk, *[""] * (body - len(chunk)), last]
+        pages.append(tuple(ascii_braille(row).rstrip() for row in rows))
+    return tuple(pages)

@@ -1,0 +1,103 @@
+"""Kit stage, for a braille label set: the embosser file of one kit.
+
+Input: the game, its planned players' documents, the label set's words and braille style.
+Output: the kit's `.brf` (an `EmbosserFile`): each card named as its braille zone names it
+(the same words the card's dots spell), how many there are, and the players' sheets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shapes_print.errors import UserError
+from shapes_print.geometry.primitives import Document
+from shapes_print.kit.context import DrawContext
+from shapes_print.load.cardmodels import card_box
+from shapes_print.load.content import Library, LoadedGame
+from shapes_print.plan.braille import braille_lines
+from shapes_print.plan.cardfile import card_template
+from shapes_print.plan.embosser import EmbosserFile, embosser_file
+
+
+def card_names(
+    loaded: LoadedGame, library: Library, ctx: DrawContext, card_size: str | None, players: int
+) -> list[list[tuple[str, str]]]:
+    """(name, count) of every card a kit for `players` holds, deck by deck (the main deck,
+    then each deck printed in a file of its own), in deck order: the words of its face's
+    braille element, or its name as the sheets count it where its layout has no braille
+    zone."""
+    template = card_template(loaded, library, card_size)
+    decks: list[list[tuple[str, str]]] = []
+    for deck in loaded.decks:
+        named: list[tuple[str, str]] = []
+        decks.append(named)
+        for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+            if not (count := card.copies(players)):
+                continue
+            where = deck.source.source(("cards", index))
+            fields = {"id": card.id, **card.fields}
+            layout = template.layouts[card.layout]
+            zone = next((e for e in layout.elements if e.kind == "braille" and e.text), None)
+            text = zone.text if zone and zone.text else "{name}"
+            name = ctx.words.fill(text, {"name": card.name or card.id, **fields}, where)
+            named.append((name, str(count)))
+    return decks
+
+
+def braille_fits(loaded: LoadedGame, library: Library, ctx: DrawContext, size: str) -> bool:
+    """Whether every card's braille fits its zone on cards of a named `size`."""
+    style = ctx.style.braille
+    if style is None:
+        return True
+    try:
+        template = card_template(loaded, library, size)
+        for deck in loaded.decks:
+            for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+                where = deck.source.source(("cards", index))
+                fields = {"id": card.id, **card.fields}
+                for zone in template.layouts[card.layout].elements:
+                    if zone.kind == "braille" and zone.text and not zone.hidden:
+                        text = ctx.words.fill(zone.text, fields, where)
+                        box = card_box(zone, template)
+                        braille_lines(text, ctx.words.locale, box, style, where, card.id)
+    except UserError:
+        return False
+    return True
+
+
+def with_fitting_sizes(
+    error: UserError, loaded: LoadedGame, library: Library, ctx: DrawContext
+) -> UserError:
+    """The error of a card whose braille has no room, saying at which card sizes this
+    label set's braille fits every card of the game (or that it fits none)."""
+    sizes = [size for size in library.card_sizes if braille_fits(loaded, library, ctx, size)]
+    fits = (
+        f"this label set's braille fits every card at --card-size {', '.join(sizes)}"
+        if sizes
+        else "this label set's braille fits none of templates/card-sizes.yaml"
+    )
+    return UserError(error.source, f"{error.message}; {fits}", error.hint)
+
+
+def braille_file(
+    loaded: LoadedGame,
+    library: Library,
+    ctx: DrawContext,
+    title: str,
+    sheets: Sequence[Document],
+    card_size: str | None,
+    players: int,
+) -> EmbosserFile | None:
+    """The kit's embosser file, or None when the label set draws no braille."""
+    style = ctx.style.braille
+    if style is None:
+        return None
+    main, *extra = card_names(loaded, library, ctx, card_size, players)
+    # Cards in a file of their own (Collect 3's Task cards) are not shuffled in: each deck
+    # is listed under its own file's title, so the deck's count stays the deck's.
+    headings = [ctx.words.say(style.embosser.cards_heading, None)]
+    headings += [
+        f"{title}: {ctx.words.say(deck.title, deck.source.source(()))}" for deck in loaded.decks[1:]
+    ]
+    decks = list(zip(headings, [main, *extra], strict=True))
+    return embosser_file(title, decks, sheets, ctx.words.locale, style.embosser)

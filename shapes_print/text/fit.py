@@ -1,0 +1,101 @@
+"""Fit text into a box: shrink to a minimum size, wrap where allowed, or fail clearly."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from shapes_print.errors import Source, UserError
+from shapes_print.text.fonts import Font
+
+SHRINK_STEP = 0.5
+# Wrapped paragraphs remembered: every kit of a batch plans the same sheets again.
+_WRAPS_KEPT = 8192
+# A too-wide word's parts: each ends after its `_` or `-` run.
+_BREAKS = re.compile(r"[^_-]+[_-]*|[_-]+")
+# Where a line may break: any white space but the no-break space (U+00A0), which holds a
+# name such as a card's ("Green 5") together on one line, as in any typesetting.
+_SPACES = re.compile(r"[^\S\u00a0]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """Text fitted to a box: its size, its lines, and the distance between baselines."""
+
+    size: float
+    lines: tuple[str, ...]
+    leading: float
+
+    @property
+    def height(self) -> float:
+        return self.leading * (len(self.lines) - 1) + self.size
+
+
+@lru_cache(maxsize=_WRAPS_KEPT)
+def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | None:
+    """Greedy word wrap; None when a single word is wider than the box.
+
+    A word too wide for the box (a kit's long file name) may break after `_` or `-`.
+    Remembered, so the same paragraph in the next kit of a batch costs a look-up.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for glue, word in _tokens(paragraph, font, size, width):
+            trial = f"{current}{glue}{word}" if current else word
+            if font.width(trial, size) <= width:
+                current = trial
+            elif font.width(word, size) > width:
+                return None
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    return tuple(lines)
+
+
+def word_parts(word: str) -> list[str]:
+    """Where a word too wide for its box may break: after each `_` or `-` run."""
+    return _BREAKS.findall(word)
+
+
+def _tokens(paragraph: str, font: Font, size: float, width: float) -> list[tuple[str, str]]:
+    """(glue, piece) pairs: words joined by spaces, a too-wide word's parts by nothing."""
+    tokens: list[tuple[str, str]] = []
+    for word in filter(None, _SPACES.split(paragraph)):
+        parts = [word] if font.width(word, size) <= width else word_parts(word)
+        tokens += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
+    return tokens
+
+
+def fit(
+    text: str,
+    font: Font,
+    box: tuple[float, float],
+    size: float,
+    min_size: float,
+    *,
+    wrap_lines: bool,
+    line_spacing: float,
+    where: Source | None,
+    what: str,
+) -> Fitted:
+    """The largest size from `size` down to `min_size` at which the text fits the box."""
+    width, height = box
+    font.check(text, where, what)
+    trial = size
+    while trial >= min_size - 1e-9:
+        leading = trial * line_spacing
+        lines = wrap(text, font, trial, width) if wrap_lines else text.split("\n")
+        if lines is not None:
+            fitted = Fitted(trial, tuple(lines), leading)
+            widest = max(font.width(line, trial) for line in lines)
+            if widest <= width + 1e-6 and fitted.height <= height + 1e-6:
+                return fitted
+        trial -= SHRINK_STEP
+    raise UserError(
+        where,
+        f"{what}: text {text!r} does not fit its {width / 72 * 25.4:.1f} x "
+        f"{height / 72 * 25.4:.1f} mm box even at {min_size:g} pt",
+    )

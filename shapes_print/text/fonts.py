@@ -1,0 +1,216 @@
+"""Embedded TrueType fonts: registered once per process, measured, and checked for coverage.
+
+A PDF reader draws an empty box for a character its font lacks and says nothing, so every
+string is checked against the font's character map before it reaches a page. fontTools
+reads the font files (shapes_print/truetype.py); the plan measures text with their advance widths, the PDF backend embeds
+subsets of them (render/pdf/fonts.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import struct
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError
+from shapes_print.inputs import inside
+from shapes_print.text import truetype
+
+# Bidirectional classes of Hebrew and Arabic letters: drawn glyph by glyph, left to right
+# and without joining, they read as nonsense rather than failing.
+_RIGHT_TO_LEFT = frozenset({"R", "AL"})
+_NAMED = 6
+# (font name, text) pairs that passed `Font.check`; let go of past this many.
+_CHECKED: set[tuple[str, str]] = set()
+_CHECKED_KEPT = 65536
+# Fonts loaded in this process by the name the plan gives them (`Text.font`).
+_LOADED: dict[str, Font] = {}
+_DATA: dict[str, bytes] = {}  # each loaded font's file, by its plan name
+NO_BREAK_SPACE, SPACE = 0x00A0, 0x0020
+# PDF's font flags (PDF 1.7, 9.8.2): symbolic, since an embedded subset is addressed by
+# glyph id and not by a standard encoding.
+_SYMBOLIC = 1 << 2
+_ITALIC = 1 << 6
+
+
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """What a PDF font descriptor says of a font, in thousandths of an em."""
+
+    postscript_name: str
+    ascent: float
+    descent: float
+    cap_height: float
+    bbox: tuple[float, float, float, float]
+    italic_angle: float
+    stem_v: int  # the vertical stems' width, guessed from the weight as is usual
+    flags: int
+    family: str
+    bold: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Font:
+    """A loaded TrueType font: the name the plan knows it by (from its bytes), the
+    characters it covers, each one's glyph and advance width (thousandths of an em, as PDF
+    writes widths), and its descriptor's metrics. One object per file and process
+    (`load_font` is cached), so it compares and hashes by identity."""
+
+    name: str
+    path: Path
+    covered: frozenset[int]
+    glyphs: dict[int, int]  # code point -> glyph id
+    advances: dict[int, float]  # code point -> advance width
+    glyph_widths: tuple[float, ...]  # glyph id -> advance width
+    missing_width: float  # glyph 0's, for a character the font lacks
+    metrics: Metrics
+
+    def width(self, text: str, size: float) -> float:
+        """The text's advance at `size` points, glyph by glyph without kerning, as a PDF
+        reader sets it from the font's widths."""
+        get, missing = self.advances.get, self.missing_width
+        return 0.001 * size * sum([get(code, missing) for code in map(ord, text)])
+
+    def check(self, text: str, where: Source | None, what: str) -> None:
+        """Refuse characters the font lacks, and right-to-left letters we cannot lay out.
+
+        A text that passed is remembered: a batch checks the same sheets kit after kit."""
+        if (self.name, text) in _CHECKED:
+            return
+        missing = sorted({ch for ch in text if ord(ch) not in self.covered and ch not in "\n"})
+        if missing:
+            font = self.path.name
+            raise UserError(
+                where, f"{what}: font {font} has no glyph for {_named(missing)} in {text!r}"
+            )
+        backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
+        if backwards:
+            raise UserError(
+                where,
+                f"{what}: right-to-left letters would print unjoined and in reverse order: "
+                f"{_named(backwards)}",
+            )
+        if len(_CHECKED) >= _CHECKED_KEPT:
+            _CHECKED.clear()
+        _CHECKED.add((self.name, text))
+
+
+def _named(chars: list[str]) -> str:
+    """Characters as 'Ж' (U+0416), at most a few of them, so the message stays one line."""
+    shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in chars[:_NAMED])
+    return shown + (f" and {len(chars) - _NAMED} more" if len(chars) > _NAMED else "")
+
+
+PACKAGE = "package:"
+
+
+def font_file(spec: str, folder: Path, where: Source | None) -> Path:
+    """A font named by file (relative to `folder`) or as `package:module/path` inside an
+    installed Python package, such as PyPI's fontpkg-atkinson-hyperlegible."""
+    if not spec.startswith(PACKAGE):
+        return inside(folder, spec, where, "templates")
+    module, _, inner = spec.removeprefix(PACKAGE).partition("/")
+    found = importlib.util.find_spec(module)
+    if found is None or not found.submodule_search_locations:
+        pip_name = module.replace("_", "-")
+        raise UserError(where, f"font package {module!r} is not installed (pip install {pip_name})")
+    path = Path(next(iter(found.submodule_search_locations))) / inner
+    if not path.is_file():
+        raise UserError(where, f"font file {spec!r} not found in package {module!r}")
+    return path
+
+
+@cache
+def load_font(path: Path) -> Font:
+    """Read a TTF once, named after its bytes, so the same file maps to one font."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        raise UserError(Source(path), "font file not found") from None
+    name = f"F{hashlib.sha1(data).hexdigest()[:10]}"
+    try:
+        font = _read(name, path, data)
+    except (truetype.FontFileError, struct.error) as error:
+        raise UserError(Source(path), f"not a usable TrueType font: {error}") from None
+    _LOADED[name], _DATA[name] = font, data
+    return font
+
+
+def font_named(name: str) -> Font:
+    """A font loaded in this process by its plan name; KeyError if none is."""
+    return _LOADED[name]
+
+
+def font_data(font: Font) -> bytes:
+    """The font file's bytes, as embedding needs them: kept from when it was loaded, since
+    a font is named by its bytes and the copy of the file it was last loaded from (a
+    project copied to a temporary folder) may be gone by the time a later build embeds it."""
+    return _DATA[font.name]
+
+
+def _read(name: str, path: Path, data: bytes) -> Font:
+    """A font's characters, glyphs, widths and metrics. A TrueType file (glyf outlines)
+    only: PDF embeds CFF outlines another way, and no label set needs them."""
+    tables = truetype.Tables.read(data, truetype.READ)
+    for tag in ("glyf", "loca", "head", "hhea", "maxp", "hmtx"):
+        tables.get(tag)
+    scale = 1000 / tables.u16("head", 18)
+    glyph_widths = tuple(width * scale for width in truetype.advances(tables))
+    glyphs = truetype.character_map(tables)
+    glyphs = {code: glyph for code, glyph in glyphs.items() if glyph < len(glyph_widths)}
+    # A no-break space only holds words together on a line (a card's name, "Green 5"): it
+    # prints as the space and is copied, searched and read aloud as one.
+    if SPACE in glyphs:
+        glyphs[NO_BREAK_SPACE] = glyphs[SPACE]
+    elif NO_BREAK_SPACE in glyphs:
+        glyphs[SPACE] = glyphs[NO_BREAK_SPACE]
+    advances = {code: glyph_widths[glyph] for code, glyph in glyphs.items()}
+    return Font(
+        name, path, frozenset(glyphs), glyphs, advances, glyph_widths, glyph_widths[0],
+        _metrics(tables, scale),
+    )  # fmt: skip
+
+
+def _metrics(tables: truetype.Tables, scale: float) -> Metrics:
+    """The descriptor's numbers: ascent, descent and cap height from OS/2 where the font
+    has one (else hhea), the bounding box from head, the slant from post."""
+    named = truetype.names(tables)
+    postscript = named.get(6) or named.get(4) or "Font"
+    family = named.get(16) or named.get(1) or postscript
+    style = (named.get(17) or named.get(2) or "").lower()
+    italic_angle = struct.unpack_from(">i", tables.get("post"), 4)[0] / 65536
+    ascent, descent = tables.i16("hhea", 4), tables.i16("hhea", 6)
+    weight, cap = 400, 0
+    if "OS/2" in tables.raw:
+        ascent, descent = tables.i16("OS/2", 68), tables.i16("OS/2", 70)
+        weight = tables.u16("OS/2", 4)
+        if tables.u16("OS/2", 0) >= 2:
+            cap = tables.i16("OS/2", 88)
+    box = (tables.i16("head", at) for at in (36, 38, 40, 42))
+    return Metrics(
+        postscript_name="".join(ch for ch in postscript if 33 <= ord(ch) <= 126) or "Font",
+        ascent=round(ascent * scale),
+        descent=round(descent * scale),
+        cap_height=round((cap or ascent) * scale),
+        bbox=tuple(round(v * scale) for v in box),  # type: ignore[arg-type]
+        italic_angle=italic_angle,
+        stem_v=50 + int((weight / 65) ** 2),
+        flags=_SYMBOLIC | (_ITALIC if italic_angle else 0),
+        family=family,
+        bold="bold" in style,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FontPair:
+    """The regular and bold faces a label set prints with."""
+
+    regular: Font
+    bold: Font
+
+    def pick(self, bold: bool) -> Font:
+        return self.bold if bold else self.regular

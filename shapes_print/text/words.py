@@ -1,0 +1,113 @@
+"""The message catalogue of a label set: every text that reaches a page passes through here.
+
+Content YAML keeps its English inline; a label set maps an English string, exactly as
+written before `{placeholders}` are filled, to its replacement, in its own locale (plural
+and ordinal branches chosen by CLDR's rules for that language: shapes_print.message). Field
+values that fill a placeholder (a card's `label`, a round's `direction`) are looked up too.
+Strings without a letter outside placeholders ("{deck_size}", "6 + 6") need no words and
+pass unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from shapes_print.errors import Source, UserError
+from shapes_print.text.message import ENGLISH, Message, MessageError, Style, fill, parse, place
+
+
+class Said(str):
+    """Text already in the label set's words (built from looked-up parts): not looked up again."""
+
+    __slots__ = ()
+
+
+@lru_cache(maxsize=8192)
+def needs_words(text: str) -> bool:
+    """True when the text has a letter outside its `{placeholders}` (remembered: the same
+    strings pass here in every kit of a batch)."""
+    try:
+        literals = parse(text).literal()
+    except MessageError:
+        literals = text
+    return any(ch.isalpha() for ch in literals)
+
+
+def pinpoint(where: Source | None, english: str) -> Source | None:
+    """The line that writes `english`, searched from `where` (a block can span many lines)."""
+    return place(where, english, 0)
+
+
+@dataclass(slots=True)
+class Words:
+    """English -> label-set text; `seen` records each English string and where it was written."""
+
+    name: str = "standard"
+    text: Mapping[str, str] = field(default_factory=dict)
+    complete: bool = False
+    path: Path | None = None
+    seen: dict[str, Source | None] = field(default_factory=dict)
+    # Where a value that fills placeholders was written (a game list's "left"), if known.
+    origins: dict[str, Source] = field(default_factory=dict)
+    # The set's language (CLDR plural rules) and how `{n:ordinal}` is written in it.
+    locale: str = ENGLISH
+    ordinal: Message | None = None
+    # Where each translation is written, for an error in one of its placeholders.
+    text_sources: Mapping[str, Source] = field(default_factory=dict)
+    # A game's words (`for_game`) note each text a complete set lacks here, printing the
+    # English meanwhile, so the kit stage can skip the game or name every text at once.
+    missing: dict[str, Source | None] | None = None
+
+    def for_game(self, text: Mapping[str, str], sources: Mapping[str, Source]) -> Words:
+        """These words with a game's own over them, noting what is missing; what is seen
+        is recorded with the set's, so a text nothing prints is found across games."""
+        return replace(
+            self,
+            text={**self.text, **text},
+            text_sources={**self.text_sources, **sources},
+            missing={},
+        )
+
+    def say(self, english: str, where: Source | None) -> str:
+        """The label set's words for one English string, or the English itself."""
+        if isinstance(english, Said) or not needs_words(english):
+            return english
+        self.seen.setdefault(english, where)
+        found = self.text.get(english)
+        if found is not None:
+            return found
+        if self.complete and self.missing is not None:
+            self.missing.setdefault(english, pinpoint(where, english))
+        elif self.complete:
+            raise UserError(
+                pinpoint(where, english),
+                f"label set {self.name!r} ({self.path}) is complete but has no text for {english!r}",
+                "add it under text: in the label set, or run `shapes-print labels new`",
+            )
+        return english
+
+    def named(self, name: str) -> Said:
+        """A name (a paper's, `letter`) in the set's words where it has them (es: carta), else
+        as it is: a name is never missing from a complete set, as a size like 300x400mm."""
+        self.seen.setdefault(name, None)
+        return Said(self.text.get(name, name))
+
+    def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:
+        """Translate a template and the words that fill it, then fill it: a translation in
+        the set's locale, an English original (a set not yet complete) in English."""
+        said = self.say(template, where)
+        translated = said is not template and said != template
+        # A text with no words of its own ("{label}") is the set's: its numbers, 1,50 in es.
+        own = translated or not needs_words(template)
+        style = Style(
+            self.locale if own else ENGLISH,
+            lambda value: self.say(value, self.origins.get(value, where)),
+            self.ordinal,
+            self.locale,
+        )
+        here = self.text_sources.get(template, where) if translated else where
+        return fill(said, values, here, style)

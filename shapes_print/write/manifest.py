@@ -1,0 +1,143 @@
+"""The manifest of an output folder, and `verify`, which re-checks the files against it.
+
+`manifest.json` maps each file (relative to the folder) to its game, paper, player count,
+label set, audience, size and SHA-256. While a build moves kits into place it also holds
+`pending`: the kit folders about to change and their new files. Each kit folder is swapped
+in whole, so after a kill each pending folder matches either its old or its new entries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError, system_error
+from shapes_print.inputs import within
+
+MANIFEST = "manifest.json"
+_CHUNK = 1 << 20
+
+Entries = dict[str, dict[str, object]]
+
+
+@dataclass(slots=True)
+class Manifest:
+    """The settled entries of every file in the folder, and the kit folders being swapped in."""
+
+    files: Entries = field(default_factory=dict)
+    pending: dict[str, Entries] = field(default_factory=dict)
+
+    def in_folder(self, folder: str) -> Entries:
+        """The settled entries of one kit folder."""
+        return {name: entry for name, entry in self.files.items() if name.startswith(f"{folder}/")}
+
+
+def read_manifest(out: Path, *, strict: bool) -> Manifest:
+    """The folder's manifest; a missing or unreadable one is an error only when `strict`."""
+    path = out / MANIFEST
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Manifest(dict(data["files"]), dict(data.get("pending", {})))
+    except FileNotFoundError:
+        if strict:
+            raise UserError(
+                Source(path), "no manifest here: build into this folder first"
+            ) from None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        if strict:
+            raise UserError(Source(path), "manifest is damaged; rebuild to replace it") from None
+    return Manifest()
+
+
+def write_manifest(out: Path, manifest: Manifest) -> None:
+    """Replace the manifest in one rename, so readers see the old or the new one."""
+    data: dict[str, object] = {"files": dict(sorted(manifest.files.items()))}
+    if manifest.pending:
+        data["pending"] = {
+            folder: dict(sorted(e.items())) for folder, e in sorted(manifest.pending.items())
+        }
+    temporary = out / f".{MANIFEST}.tmp"
+    temporary.unlink(missing_ok=True)  # a fresh file: never write through a planted link
+    try:
+        with temporary.open("x", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, indent=2) + "\n")
+        os.replace(temporary, out / MANIFEST)
+    except OSError as error:  # a full disk, say: the old manifest stays, no half-written copy
+        temporary.unlink(missing_ok=True)
+        raise system_error(error, out / MANIFEST) from None
+
+
+def check_manifest_place(out: Path) -> None:
+    """The manifest's name must be free, a file or a link (replaced, never followed): a
+    folder there cannot be replaced."""
+    path = out / MANIFEST
+    if not path.is_symlink() and path.exists() and not path.is_file():
+        raise UserError(
+            Source(path), "is in the way of the manifest: it is not a file; move it away"
+        )
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def problems(out: Path, entries: Entries) -> list[str]:
+    """One line per listed file that is missing, truncated or changed."""
+    found = []
+    for name, entry in sorted(entries.items()):
+        path = within(out, name)
+        if path is None:  # a manifest is data: it never sends verify outside its folder
+            found.append(f"{out / name}: named by the manifest but outside {out}; not read")
+            continue
+        if path.is_symlink() or not path.is_file():
+            found.append(f"{path}: missing")
+            continue
+        size, expected = path.stat().st_size, entry.get("bytes")
+        if isinstance(expected, int) and size < expected:
+            found.append(f"{path}: truncated ({size} of {expected} bytes)")
+        elif sha256(path) != entry.get("sha256"):
+            found.append(f"{path}: changed since it was built (SHA-256 differs)")
+    return found
+
+
+def settle(out: Path, manifest: Manifest) -> Manifest:
+    """Resolve an interrupted move: each pending folder keeps whichever entries it matches."""
+    files = dict(manifest.files)
+    for folder, new in manifest.pending.items():
+        if not problems(out, new):
+            files = {name: e for name, e in files.items() if not name.startswith(f"{folder}/")}
+            files.update(new)
+    return Manifest(files)
+
+
+def verify(out: Path) -> tuple[list[str], int]:
+    """Problems found in `out` against its manifest, and how many files were checked."""
+    manifest = read_manifest(out, strict=True)
+    accepted = dict(manifest.files)
+    for folder, new in manifest.pending.items():
+        old = manifest.in_folder(folder)
+        for name in old:
+            del accepted[name]
+        settled_old = problems(out, new) and not problems(out, old)
+        accepted.update(old if settled_old else new)
+    found = problems(out, accepted)
+    unlisted = [name for name in _printable(out) if name not in accepted]
+    found.extend(f"{out / name}: not in the manifest" for name in unlisted)
+    return found, len(accepted)
+
+
+def _printable(out: Path) -> list[str]:
+    """PDF and SVG files under `out`, skipping hidden folders (staging); links not followed."""
+    names = []
+    for root, folders, files in os.walk(out):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        base = Path(root).relative_to(out)
+        names.extend((base / f).as_posix() for f in files if f.endswith((".pdf", ".svg")))
+    return names

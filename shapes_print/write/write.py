@@ -1,0 +1,498 @@
+"""Write stage: render kits into a staging folder inside `out`, then move each kit into place.
+
+A build holds a lock on `out`, renders everything under `out/.building-*` (the same
+filesystem, so moves are renames), records the kit folders about to change in the
+manifest (`pending`), swaps each finished kit folder in with one atomic rename, and then
+rewrites the manifest without `pending`. A failure or a kill at any moment leaves every kit
+folder wholly old or wholly new and the manifest able to tell which; the next build deletes
+stale staging folders and settles the manifest. Nothing is written through a symbolic link
+planted inside `out`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import os
+import shutil
+import signal
+import stat
+import tempfile
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import repeat
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError, system_error
+from shapes_print.inputs import recording
+from shapes_print.plan.embosser import EmbosserFile
+from shapes_print.plan.kit import KitFile
+from shapes_print.render.pdf import write_pdf
+from shapes_print.write.catalogue import DOCUMENTS, INDEX, THUMBNAILS, write_catalogue
+from shapes_print.write.manifest import (
+    Entries,
+    Manifest,
+    check_manifest_place,
+    read_manifest,
+    settle,
+    sha256,
+    write_manifest,
+)
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows has no flock; builds there are not locked
+    fcntl = None  # type: ignore[assignment]
+
+STAGING_PREFIX = ".building-"
+LOCK = ".shapes-print.lock"
+_LOCK_HELD: list[int] = []  # the lock descriptor, so forked workers can let go of it
+_PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
+
+# renameat2(2) with RENAME_EXCHANGE swaps two paths in one step (Linux 3.15+).
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+BUILT = "built"
+UP_TO_DATE = "up-to-date"
+# The manifest entry key of a kit's fingerprint: every file of the kit holds the same one.
+INPUTS = "inputs"
+# What a file's manifest entry says of the file itself, beside what it says of its kit.
+_OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
+# The manifest entry key of the files a kit read while it was planned (a card's pictures),
+# by path, with their SHA-256: checked again before the kit is skipped.
+READS = "reads"
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """One file of a kit asked for: written by this build, or found up to date."""
+
+    path: Path
+    pages: int
+    size: int
+    sha256: str
+    audience: str
+    folder: str
+    status: str = BUILT
+    kit: Mapping[str, object] = field(default_factory=dict)  # the kit's game, paper, ...
+
+
+@dataclass(frozen=True, slots=True)
+class KitDone:
+    """One kit rendered (not yet swapped in): its folder, its files, and how far the batch is."""
+
+    folder: str
+    files: tuple[Written, ...]
+    done: int
+    total: int
+
+
+OnKit = Callable[[KitDone], None]
+PlannedKit = tuple[str, dict[str, str], list[KitFile]]
+
+
+@dataclass(frozen=True, slots=True)
+class KitPlan:
+    """A kit to write: its folder, what the manifest records of each of its files (game,
+    paper, ..., and under INPUTS the fingerprint of all it is made from), and how to plan
+    it, called only if the kit is to be built."""
+
+    folder: str
+    info: dict[str, str]
+    plan: Callable[[], list[KitFile]]
+    # Planned already (to tell whether a label set covers its game), with what it read.
+    planned: tuple[list[KitFile], dict[str, dict[str, str]]] | None = None
+
+
+def write_kits(
+    out: Path,
+    kits: Sequence[KitPlan],
+    on_kit: OnKit | None = None,
+    formats: Sequence[str] = ("pdf",),
+    jobs: int = 1,
+    force: bool = False,
+) -> list[Written]:
+    """Render every kit that is not up to date into staging, then swap the finished folders
+    into `out`.
+
+    A kit is up to date when the manifest lists files for its folder made from the same
+    fingerprint (`info[INPUTS]`) and every one of them is there with the bytes it lists:
+    then it is not planned, and its files are left as they are. `force` builds every kit.
+    `on_kit` is called after each kit is rendered, so a caller can report progress.
+    `formats` may add `svg`: every page as SVG, and a cut file for pages with cut outlines.
+    With `jobs` above 1, a batch of kits is rendered by up to that many forked processes
+    into the staging folder; the swap and the manifest stay in this process, so the bytes
+    do not depend on `jobs`.
+    """
+    if out.exists() and not out.is_dir():
+        raise UserError(Source(out), "--out names a file, not a folder")
+    # Kits are planned before the folder is touched, so bad input leaves nothing behind:
+    # which need planning is read from the manifest as it stands, and read again under
+    # the lock in case another build changed it meanwhile.
+    seen = {} if force or not out.is_dir() else kits_up_to_date(out, kits)
+    plans = {k.folder: plan_recorded(k) for k in kits if k.folder not in seen}
+    out.mkdir(parents=True, exist_ok=True)
+    with _locked(out):
+        for stale in out.glob(f"{STAGING_PREFIX}*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        check_manifest_place(out)
+        manifest = settle(out, read_manifest(out, strict=False))
+        for kit in kits:
+            _refuse_links(out, kit.folder)
+        now = _by_folder(manifest)
+        found = {
+            folder: entries
+            for folder, entries in seen.items()
+            if now.get(folder) == entries
+            or up_to_date(out, manifest, [k for k in kits if k.folder == folder])
+        }
+        for kit in kits:
+            if kit.folder not in found and kit.folder not in plans:
+                plans[kit.folder] = plan_recorded(kit)
+        planned = [
+            (k.folder, {**k.info, **plans[k.folder][1]}, plans[k.folder][0])
+            for k in kits
+            if k.folder not in found
+        ]
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+        try:
+            built, pending = _render(out, staging, planned, on_kit, formats, jobs)
+            written = _in_order(out, kits, built, found)
+            if pending:
+                write_manifest(out, Manifest(manifest.files, pending))
+            for folder in pending:
+                _refuse_links(out, folder)
+                swap_in(staging / folder, out / folder)
+            files = {n: e for n, e in manifest.files.items() if _folder(n) not in pending}
+            for entries in pending.values():
+                files.update(entries)
+            if pending or not _settled(out, files):
+                write_manifest(out, Manifest(files))
+                write_catalogue(out, files, jobs)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return written
+
+
+def _render(
+    out: Path,
+    staging: Path,
+    kits: Sequence[PlannedKit],
+    on_kit: OnKit | None,
+    formats: Sequence[str],
+    jobs: int,
+) -> tuple[list[Written], dict[str, dict]]:
+    written: list[Written] = []
+    pending: dict[str, dict[str, dict[str, object]]] = {}
+    rendered = _render_all(staging, kits, formats, jobs)
+    for number, (folder, info, files) in enumerate(kits, start=1):
+        first = len(written)
+        entries = pending.setdefault(folder, {})
+        for kit_file in files:
+            for name, pages, size, digest in next(rendered):
+                relative = f"{folder}/{name}"
+                audience = kit_file.audience
+                made = (out / relative, pages, size, digest, audience, folder, BUILT, info)
+                written.append(Written(*made))
+                entries[relative] = {
+                    **info,
+                    "audience": audience,
+                    "sha256": digest,
+                    "bytes": size,
+                    "pages": pages,
+                    "order": len(entries) + 1,  # the plan's order, which the manifest sorts away
+                }
+        if on_kit:
+            on_kit(KitDone(folder, tuple(written[first:]), number, len(kits)))
+    return written, pending
+
+
+def plan_recorded(kit: KitPlan) -> tuple[list[KitFile], dict[str, dict[str, str]]]:
+    """The kit's files, and what its manifest entries record of the files read while
+    planning it (none for most kits)."""
+    if kit.planned is not None:
+        return kit.planned
+    with recording() as read:
+        files = kit.plan()
+    reads = {str(path): digest for path, digest in sorted(read.files.items())}
+    return files, ({READS: reads} if reads else {})
+
+
+def kits_up_to_date(out: Path, kits: Sequence[KitPlan]) -> dict[str, Entries]:
+    """The kits up to date in `out` as its manifest stands, read without the lock."""
+    return up_to_date(out, settle(out, read_manifest(out, strict=False)), kits)
+
+
+def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[str, Entries]:
+    """The kits whose files the manifest lists as made from the same fingerprint and
+    settings, each file present with the bytes listed; with their manifest entries."""
+    by_folder = _by_folder(manifest)
+    found = {}
+    for kit in kits:
+        entries = by_folder.get(kit.folder, {})
+        if not kit.info.get(INPUTS) or not entries:
+            continue
+        same = all(_of_the_kit(entry) == kit.info for entry in entries.values())
+        if (
+            same
+            and all(_unchanged(out / name, entry) for name, entry in entries.items())
+            and _reads_unchanged(next(iter(entries.values())).get(READS))
+        ):
+            found[kit.folder] = entries
+    return found
+
+
+def _reads_unchanged(reads: object) -> bool:
+    """Every file a kit read while planned still has the bytes it had then."""
+    if not reads:
+        return True
+    if not isinstance(reads, dict):
+        return False
+    for name, digest in reads.items():
+        try:
+            if sha256(Path(name)) != digest:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
+    """The file is a plain file (not a link) with the size and SHA-256 its entry lists.
+    Its name is the kit's folder (ours, checked for links) and one last part from the
+    manifest, so it cannot lead outside the kit unless that part is `..`."""
+    if path.name in ("", ".", ".."):
+        return False
+    try:
+        status = path.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(status.st_mode) or status.st_size != entry.get("bytes"):
+        return False
+    return sha256(path) == entry.get("sha256")
+
+
+def _by_folder(manifest: Manifest) -> dict[str, Entries]:
+    by_folder: dict[str, Entries] = {}
+    for name, entry in manifest.files.items():
+        by_folder.setdefault(_folder(name), {})[name] = entry
+    return by_folder
+
+
+def _settled(out: Path, files: Entries) -> bool:
+    """Whether the manifest on disk already lists `files` alone and the catalogue is there:
+    then a build that wrote nothing leaves both as they are."""
+    on_disk = read_manifest(out, strict=False)
+    catalogue = (out / INDEX).is_file() and (out / THUMBNAILS / DOCUMENTS).is_file()
+    return not on_disk.pending and on_disk.files == files and catalogue
+
+
+def _of_the_kit(entry: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in entry.items() if key not in _OF_THE_FILE}
+
+
+def _order(entry: Mapping[str, object]) -> int:
+    order = entry.get("order")
+    return order if isinstance(order, int) else 0
+
+
+def _found(out: Path, name: str, entry: dict[str, object]) -> Written:
+    """A file of an up-to-date kit, as its manifest entry describes it."""
+    pages, size = entry.get("pages"), entry.get("bytes")
+    return Written(
+        out / name,
+        pages if isinstance(pages, int) else 0,
+        size if isinstance(size, int) else 0,
+        str(entry["sha256"]),
+        str(entry["audience"]),
+        _folder(name),
+        UP_TO_DATE,
+        _of_the_kit(entry),
+    )
+
+
+def _in_order(
+    out: Path, kits: Sequence[KitPlan], built: list[Written], found: dict[str, Entries]
+) -> list[Written]:
+    """Every kit's files, built or found, in the order the kits were asked for."""
+    by_folder: dict[str, list[Written]] = {}
+    for item in built:
+        by_folder.setdefault(item.folder, []).append(item)
+    for folder, entries in found.items():
+        in_plan_order = sorted(entries.items(), key=lambda item: _order(item[1]))
+        by_folder[folder] = [_found(out, name, entry) for name, entry in in_plan_order]
+    return [item for kit in dict.fromkeys(k.folder for k in kits) for item in by_folder[kit]]
+
+
+Made = list[tuple[str, int, int, str]]  # what one kit file gave: name, pages, bytes, SHA-256
+Job = tuple[str, KitFile]  # a kit's folder and one of its files
+_BATCH: list[Job] = []  # set before forking: workers inherit the plan instead of pickling it
+
+
+def _render_job(staging: Path, formats: Sequence[str], job: Job) -> Made:
+    folder, kit_file = job
+    try:
+        made = _render_file(kit_file, staging / folder, formats)
+    except OSError as error:  # named by the kit folder it was for, not the staging copy
+        raise system_error(error, staging.parent / folder) from None
+    return [(path.name, pages, path.stat().st_size, sha256(path)) for path, pages in made]
+
+
+def _render_nth(staging: Path, formats: Sequence[str], index: int) -> Made:
+    return _render_job(staging, formats, _BATCH[index])
+
+
+def _render_all(
+    staging: Path, kits: Sequence[PlannedKit], formats: Sequence[str], jobs: int
+) -> Iterator[Made]:
+    """What rendering each file gave, in plan order whatever the number of jobs."""
+    for folder, _, _ in kits:
+        (staging / folder).mkdir(parents=True)
+    batch = [(folder, kit_file) for folder, _, files in kits for kit_file in files]
+    workers = min(jobs, len(kits))  # a single kit's files are rendered in this process
+    if workers > 1:
+        return _render_forked(staging, formats, batch, workers)
+    return (_render_job(staging, formats, job) for job in batch)
+
+
+def _render_forked(
+    staging: Path, formats: Sequence[str], batch: list[Job], workers: int
+) -> Iterator[Made]:
+    """The batch over forked workers (imported here: a single kit never pays for this)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _BATCH
+    if "fork" not in multiprocessing.get_all_start_methods():
+        yield from (_render_job(staging, formats, job) for job in batch)
+        return
+    _BATCH = batch
+    try:
+        context = multiprocessing.get_context("fork")
+        start = (_LOCK_HELD[-1] if _LOCK_HELD else None, os.getpid())
+        with ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_worker_start, initargs=start
+        ) as pool:
+            count = len(batch)
+            yield from pool.map(
+                _render_nth, repeat(staging, count), repeat(formats, count), range(count)
+            )
+    finally:
+        _BATCH = []
+
+
+def _worker_start(lock: int | None, parent: int) -> None:
+    """A worker must neither keep the build's lock nor outlive a build that was killed:
+    an orphan holding the lock would make every later build wait for ever."""
+    if lock is not None:
+        os.close(lock)  # the parent's own descriptor keeps the lock
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the build died before the line above took effect
+        os._exit(1)
+
+
+def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
+    """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with
+    cuts; with `png`, each page of a file that names its pictures as a PNG."""
+    document = kit_file.document
+    if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
+        brf = target / f"{kit_file.name}.brf"
+        brf.write_bytes(document.encoded())
+        return [(brf, len(document.pages))]
+    pdf = target / f"{kit_file.name}.pdf"
+    with pdf.open("wb") as handle:
+        write_pdf(document, handle)
+    made = [(pdf, len(document.pages))]
+    if "png" in formats and kit_file.pictures:
+        from shapes_print.render.png import write_pngs  # pdfium: only pictures need it
+
+        pictures = kit_file.pictures
+        made += [(path, 1) for path in write_pngs(document, pictures.names, pictures.dpi, target)]
+    if "svg" in formats:
+        from shapes_print.render.svg import cut_svg, page_svg  # svgwrite: only SVG output needs it
+
+        digits = max(2, len(str(len(document.pages))))
+        for number, page in enumerate(document.pages, start=1):
+            stem = f"{kit_file.name}_p{number:0{digits}d}"
+            svg = target / f"{stem}.svg"
+            svg.write_text(page_svg(document, page), encoding="utf-8")
+            made.append((svg, 1))
+            if page.cuts:
+                cut = target / f"{stem}_cut.svg"
+                cut.write_text(cut_svg(page), encoding="utf-8")
+                made.append((cut, 1))
+    return made
+
+
+def _folder(name: str) -> str:
+    return name.rsplit("/", 1)[0]
+
+
+def _refuse_links(out: Path, folder: str) -> None:
+    """Every folder between `out` and a kit must be a real folder, never a planted link."""
+    path = out
+    for part in Path(folder).parts:
+        path = path / part
+        if path.is_symlink():
+            raise UserError(
+                Source(path), "is a symbolic link; builds never write through links inside --out"
+            )
+        if path.exists() and not path.is_dir():
+            raise UserError(Source(path), "is in the way of a kit folder: it is not a folder")
+
+
+def swap_in(source: Path, target: Path) -> None:
+    """Put the finished `source` folder at `target` in one rename, never a half-copy.
+
+    An old `target` ends up at `source`'s path, for the caller to delete with its staging.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.exists():
+        os.rename(source, target)
+    elif not _exchange(source, target):
+        # No atomic exchange here: three renames, with a moment when the folder is absent.
+        old = source.with_name(f"{source.name}.old")
+        os.rename(target, old)
+        os.rename(source, target)
+        os.rename(old, source)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically where the system can; False where it cannot."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError, TypeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+@contextlib.contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """One build at a time per output folder; the lock goes when the process does."""
+    if fcntl is None:  # pragma: no cover
+        yield
+        return
+    try:
+        handle = os.open(out / LOCK, os.O_CREAT | os.O_RDWR | os.O_NOFOLLOW, 0o644)
+    except OSError as error:
+        raise UserError(
+            Source(out / LOCK), f"cannot lock the output folder: {error.strerror}"
+        ) from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        _LOCK_HELD.append(handle)
+        yield
+    finally:
+        if handle in _LOCK_HELD:
+            _LOCK_HELD.remove(handle)
+        os.close(handle)

@@ -1,0 +1,163 @@
+"""The house: every module in its stage's folder, no import loops, nothing reaching back up.
+
+Read from the source with `ast`, every import counts: at the top, inside a function, or under
+`TYPE_CHECKING`. A merge that brings back a loop or an upward import fails here, naming the
+file, the line and the import.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "shapes_print"
+
+# What every stage may import: errors and units, the limits table, and the one reader of
+# outside files (with the record of what was read).
+FOUNDATIONS = ("errors", "units", "limits", "inputs")
+ENTRY_POINTS = ("__init__", "__main__")
+# The stages in pipeline order: each imports only the foundations and the stages before it.
+STAGES = (
+    "geometry",  # primitives, outlines, SVG path data: plain data in points
+    "text",  # messages, words, fonts, fitting
+    "braille",  # text into braille cells
+    "load",  # YAML, pictures, spreadsheets -> typed models
+    "kit",  # what one kit prints: its numbers, names, label set applied, contrast
+    "plan",  # documents -> pages of placed primitives
+    "render",  # pages -> PDF, SVG, PNG bytes
+    "write",  # staging, manifest, catalogue
+    "build",  # the pipeline over a whole request, and previews
+    "reference",  # JSON Schemas and docs/reference.md
+    "commands",  # the command line: parse, call, report
+)
+MAX_LINES = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    importer: str
+    imported: str
+    line: int
+
+    def __str__(self) -> str:
+        path = module_path(self.importer).relative_to(PACKAGE.parent)
+        return f"{path}:{self.line}: imports {self.imported}"
+
+
+def module_name(path: Path) -> str:
+    parts = path.with_suffix("").relative_to(PACKAGE.parent).parts
+    return ".".join(parts).removesuffix(".__init__")
+
+
+def module_path(name: str) -> Path:
+    path = PACKAGE.parent.joinpath(*name.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(name: str) -> list[Import]:
+    """The package's own modules `name` imports, each with its line."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([base] if base else [])])
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+                for alias in node.names
+            ]
+        elif isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        found += [
+            Import(name, target, node.lineno)
+            for target in dict.fromkeys(targets)
+            if target in MODULES and target != name
+        ]
+    return found
+
+
+IMPORTS = [found for name in MODULES for found in imports_of(name)]
+
+
+def room(name: str) -> str:
+    """The stage or foundation a module belongs to: the folder under shapes_print/, or the
+    top-level module's own name."""
+    return name.split(".")[1] if "." in name else name
+
+
+def rank(name: str) -> int:
+    """Foundations first (in their order), then the stages in pipeline order."""
+    order = (*FOUNDATIONS, *STAGES)
+    return order.index(room(name))
+
+
+def test_nothing_lies_flat_at_the_top_but_entry_points_and_foundations() -> None:
+    top = [p.stem for p in PACKAGE.glob("*.py")]
+    strays = sorted(set(top) - {*FOUNDATIONS, *ENTRY_POINTS})
+    assert not strays, f"modules at shapes_print/'s top that are not foundations: {strays}"
+    folders = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file())
+    assert folders == sorted(STAGES), "every stage folder is declared in STAGES, in order"
+
+
+def test_every_stage_says_what_it_takes_and_gives() -> None:
+    for stage in STAGES:
+        doc = ast.get_docstring(ast.parse((PACKAGE / stage / "__init__.py").read_text()))
+        assert doc and "Input:" in doc and "Output:" in doc, f"{stage}/__init__.py docstring"
+
+
+def test_no_import_reaches_back_up() -> None:
+    upward = [
+        str(found)
+        for found in IMPORTS
+        if room(found.importer) not in ENTRY_POINTS and rank(found.imported) > rank(found.importer)
+    ]
+    assert not upward, "imports from a later stage:\n" + "\n".join(upward)
+
+
+def test_no_two_modules_import_each_other_however_far_round() -> None:
+    graph: dict[str, list[Import]] = {name: [] for name in MODULES}
+    for found in IMPORTS:
+        graph[found.importer].append(found)
+    loops = []
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+
+    def visit(name: str, path: list[Import]) -> None:
+        state[name] = 1
+        for found in graph[name]:
+            if state.get(found.imported) == 1:
+                start = next(i for i, f in enumerate(path) if f.importer == found.imported)
+                loops.append(" -> ".join(str(f) for f in [*path[start:], found]))
+            elif found.imported not in state:
+                visit(found.imported, [*path, found])
+        state[name] = 2
+
+    for name in MODULES:
+        if name not in state:
+            visit(name, [])
+    assert not loops, "import loops:\n" + "\n".join(loops)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_is_over_400_lines(name: str) -> None:
+    lines = len(MODULES[name].read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{MODULES[name]} has {lines} lines; split it along its seams"
+
+
+def test_the_checks_see_an_upward_import_and_a_loop() -> None:
+    """The rules above can fail: a made-up load -> plan import is upward, and a pair
+    importing each other is a loop."""
+    assert rank("shapes_print.plan.cards") > rank("shapes_print.load.models")
+    assert rank("shapes_print.errors") < rank("shapes_print.geometry.primitives")
+    assert room("shapes_print.build.pipeline") == "build"
+    names = {found.imported for found in imports_of("shapes_print.commands.cli")}
+    assert "shapes_print.build.pipeline" in names, "imports inside functions are read too"
