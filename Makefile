@@ -21,7 +21,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 # The README's pictures: page 1 of the cards and the score sheet page of a 4-player A4 kit.
-# tests/test_docs.py runs the same preview and fails when these files are out of date.
+# tests/commands/test_docs.py runs the same preview and fails when these files are out of date.
 DOCS_PREVIEW := output/pass-and-pick/a4/4-players/preview
 docs: $(STAMP)
 	$(BIN)/shapes-print preview pass-and-pick --players 4 --paper a4 --dpi 72 --out output
@@ -29,7 +29,7 @@ docs: $(STAMP)
 	cp $(DOCS_PREVIEW)/pass-and-pick_4p_a4_sheets_p03.png docs/score-sheet.png
 
 # The reference: JSON Schemas in schemas/ and docs/reference.md, from the models and
-# shapes_print/reference/reference.yaml. tests/test_reference.py fails when either is out of date.
+# shapes_print/reference/reference.yaml. tests/reference/test_reference.py fails when either is out of date.
 reference: $(STAMP)
 	$(BIN)/shapes-print schema --out schemas
 	$(BIN)/python -m shapes_print.reference.document

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build.pipeline import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.commands.cli import main
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 
 GAME = "pass-and-pick"
 

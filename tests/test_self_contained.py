@@ -22,7 +22,7 @@ OUTSIDE = re.compile(
 # The files that may name what lies outside, each with its reason.
 EXEMPT = {
     "tests/test_self_contained.py": "it spells out the patterns it looks for",
-    "tests/test_conditions.py": (
+    "tests/load/test_conditions.py": (
         "it reads the published Collect 3 rules from ../shared/rules when that folder exists "
         "beside the repository, to compare the task list with them, and skips otherwise"
     ),

@@ -7,208 +7,34 @@ validated before the first byte is written, so bad input never leaves partial ou
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
 from typing import get_args
 
-from shapes_print.errors import Source, UserError
+from shapes_print.build.project import (
+    BuildOptions,
+    Project,
+    Sources,
+    load_project,
+    papers,
+    player_counts,
+)
+from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
-from shapes_print.inputs import check_output, files_digest, fingerprint, recording
-from shapes_print.kit.contents import KitRequest, kit_folder, kit_values, labels_folder
-from shapes_print.kit.context import DrawContext
+from shapes_print.inputs import check_output
+from shapes_print.kit.contents import KitRequest, kit_folder, labels_folder
 from shapes_print.kit.coverage import words_skip
-from shapes_print.kit.variant import Variant, check_games_exist, check_text_is_used, make_variant
+from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.content import (
-    Library,
     LoadedGame,
-    game_folders,
-    load_game,
 )
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
-from shapes_print.load.filenames import claim_file_names
-from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, resolve_refs
-from shapes_print.load.options import PrintOptions, check_offset, named_size
-from shapes_print.load.values import player_range
-from shapes_print.load.options import Flip
+from shapes_print.load.labels import STANDARD, load_labels
+from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size
 from shapes_print.plan.kit import KitFile, plan_kit
-from shapes_print.write.write import (
-    INPUTS,
-    KitPlan,
-    OnKit,
-    Written,
-    kits_up_to_date,
-    plan_recorded,
-    write_kits,
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Sources:
-    """The folders a build reads: game content, layout templates and label sets."""
-
-    content: Path = DEFAULT_CONTENT
-    templates: Path = DEFAULT_TEMPLATES
-    labels: Path = DEFAULT_LABELS
-
-    def inputs(self) -> dict[str, Path]:
-        """The folders output must stay out of, by the option that names them."""
-        return {"--content": self.content, "--templates": self.templates}
-
-    def roots(self) -> dict[str, Path]:
-        """The folders input files are named from in a kit's fingerprint, so a project moved
-        elsewhere is still up to date."""
-        return {"content": self.content, "templates": self.templates, "labels": self.labels}
-
-
-@dataclass(frozen=True, slots=True)
-class BuildOptions:
-    """Which kits a build makes and how: player counts and papers as asked ('all', '3-6',
-    'a4,letter'), the duplex flip, how cards print, and how many processes render.
-
-    One object from the CLI through `build` to `build_project`, so neither repeats the list.
-    """
-
-    players: str = "all"
-    paper: str = "all"
-    flip: Flip = "long"
-    printing: PrintOptions = field(default_factory=PrintOptions)
-    jobs: int = 1
-
-
-@dataclass(slots=True)
-class Project:
-    """The content, once per label set asked for (the first is the one previews use), and
-    the files each game and each label set was read from (with its templates and fonts),
-    by name: what a kit's fingerprint covers."""
-
-    variants: list[Variant]
-    game_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
-    labels_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
-    _digests: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
-
-    def fingerprint(self, request: KitRequest) -> str:
-        """What a kit is made from, as one hash: its game's files, its label set's (with
-        the templates and fonts), its request (options included) and this program."""
-        return fingerprint(self._files_digest(request.game, request.labels), asdict(request))
-
-    def _files_digest(self, game: str, labels: str) -> str:
-        """The input files of a game under a label set, hashed once for all its kits."""
-        key = (game, labels)
-        if key not in self._digests:
-            files = {**self.game_inputs[game], **self.labels_inputs[labels]}
-            self._digests[key] = files_digest(files)
-        return self._digests[key]
-
-    def notes(self) -> list[str]:
-        """A line for each game a label set skipped, saying why (coverage.py)."""
-        return [line for variant in self.variants for line in variant.skipped.values()]
-
-    @property
-    def library(self) -> Library:
-        return self.variants[0].library
-
-    @property
-    def games(self) -> dict[str, LoadedGame]:
-        return self.variants[0].games
-
-    @property
-    def ctx(self) -> DrawContext:
-        return self.variants[0].ctx
-
-
-def load_project(
-    sources: Sources,
-    only: Sequence[str] = (),
-    labels: Sequence[str] = (),
-    max_cards: int = MAX_CARDS,
-    strict: bool = False,
-) -> Project:
-    """Load the games once, checking every number for every supported player count, then
-    apply each label set (`NAME`, a path, or `all`); `strict` refuses what a set would skip."""
-    folders = {folder.name: folder for folder in game_folders(sources.content)}
-    for name in only:
-        if name not in folders:
-            raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
-    roots = sources.roots()
-    games, game_inputs = {}, {}
-    for name, folder in folders.items():
-        if not only or name in only:
-            with recording() as read:
-                games[name] = load_game(folder, max_cards)
-            game_inputs[name] = read.named(roots)
-    for loaded in games.values():
-        for count in range(loaded.game.players.min, loaded.game.players.max + 1):
-            kit_values(loaded, count)
-    explicit = [ref for ref in labels if ref != "all"]
-    variants, labels_inputs = [], {}
-    for ref in resolve_refs(list(labels), sources.labels):
-        with recording() as read:
-            loaded = load_labels(ref, sources.labels)
-            if strict or ref in explicit:  # a set met through `all` may be for other content
-                check_games_exist(loaded, list(folders))
-            asked = list(only) if ref in explicit else []
-            covered = covered_games(loaded, games, asked)
-            # A set that cannot build a game skips it (coverage.py), unless both were named.
-            refuse = list(covered) if strict else asked
-            variant = make_variant(sources.templates, covered, loaded, refuse) if covered else None
-        if variant:
-            for game in covered.values():  # refused here, at load, not when a kit is planned
-                claim_file_names(game, variant.library.guide)
-            variants.append(variant)
-            labels_inputs[variant.labels.name] = read.named(roots)
-    names = [variant.labels.name for variant in variants]
-    for name in names:
-        if names.count(name) > 1:
-            raise UserError(
-                None, f"two label sets are named {name!r}; their kits would share a folder"
-            )
-    return Project(variants, game_inputs, labels_inputs)
-
-
-def covered_games(
-    labels: LoadedLabels, games: dict[str, LoadedGame], asked: Sequence[str]
-) -> dict[str, LoadedGame]:
-    """The games a label set builds: those it `covers` (default: all). A game named on the
-    command line that a label set named there does not cover is a mistake, not a skip."""
-    covers = labels.spec.covers
-    if covers is None:
-        return games
-    for game_id in asked:
-        if game_id not in covers:
-            raise UserError(
-                None,
-                f"label set {labels.name!r} does not cover game {game_id!r} "
-                f"(it covers: {', '.join(covers)})",
-            )
-    return {game_id: game for game_id, game in games.items() if game_id in covers}
-
-
-def player_counts(game: LoadedGame, wanted: str) -> list[int]:
-    """The player counts to build: 'all', '4', '3-6' or '4+', which must lie inside the
-    game's range (a count it does not have is a mistake, not something to skip)."""
-    low, high = game.game.players.min, game.game.players.max
-    if wanted == "all":
-        return list(range(low, high + 1))
-    asked_low, asked_high = player_range(wanted, Source(Path("--players")))
-    if wanted.strip().endswith("+"):  # 4+: from 4 to as many as the game allows
-        asked_high = max(high, asked_low)
-    if not low <= asked_low <= asked_high <= high:  # 5-9 on a 3-6 game is a mistake, as 7 is
-        raise UserError(None, f"--players {wanted}: {game.game.id} is for {low}-{high} players")
-    return list(range(asked_low, asked_high + 1))
-
-
-def papers(project: Project, wanted: str) -> list[str]:
-    """Paper names from templates/papers.yaml, or custom sizes such as `300x400mm`."""
-    names = (
-        list(project.library.papers)
-        if wanted == "all"
-        else list(dict.fromkeys(p.strip() for p in wanted.split(",")))  # a4,a4 is one a4
-    )
-    for name in names:
-        named_size(name, project.library.papers, "--paper")
-    return names
+from shapes_print.write.uptodate import INPUTS, KitPlan, kits_up_to_date, plan_recorded
+from shapes_print.write.write import OnKit, Written, write_kits
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +96,7 @@ def covered_kits(
     of a game's texts, found only by planning: a game whose kits are all up to date (`stale`
     false for them, asked only of such a set's games) was built from the same inputs before, so it is covered; otherwise its kits are
     planned here (and handed on planned), and a set that lacked texts skips the game
-    (coverage.py), saying why in `variant.skipped`."""
+    (kit/coverage.py), saying why in `variant.skipped`."""
     for _, group in groupby(
         kits,
         key=lambda kit: (games[kit.folder].variant.labels.name, games[kit.folder].request.game),

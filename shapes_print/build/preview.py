@@ -21,13 +21,15 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
-from shapes_print.build.pipeline import BuildOptions, Sources, build_project, load_project, papers
+from shapes_print.build.pipeline import build_project
+from shapes_print.build.project import BuildOptions, Sources, load_project, papers
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import check_output
 from shapes_print.limits import MAX_PREVIEW_PIXELS
 from shapes_print.load.options import named_size
-from shapes_print.write.catalogue import HOST
-from shapes_print.write.write import Written, swap_in
+from shapes_print.write.cataloguepage import HOST
+from shapes_print.write.swap import swap_in
+from shapes_print.write.write import Written
 
 PREVIEW = "preview"
 CONTACT_SHEET = "contact-sheet.png"

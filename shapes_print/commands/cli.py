@@ -16,11 +16,28 @@ from typing import Annotated, NoReturn
 import typer
 from typer.exceptions import TyperException
 
+from shapes_print.commands.options import (
+    CORES,
+    BackOffset,
+    Bleed,
+    CardSize,
+    Content,
+    FlipOption,
+    Formats,
+    Games,
+    InkSaver,
+    Json,
+    Labels,
+    MaxCards,
+    Out,
+    PrintShop,
+    Quiet,
+    Templates,
+)
 from shapes_print.errors import UserError, system_error
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, PROJECT, STANDARD
 from shapes_print.load.options import PrintOptions, parse_offset
-from shapes_print.load.options import Flip
 
 # Objects allocated between collections of the youngest generation (Python's default: 700).
 # A build makes mostly long-lived objects (models, fonts, plans) and few reference cycles
@@ -32,50 +49,6 @@ GC_THRESHOLD = 100_000
 app = typer.Typer(
     add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML."
 )
-
-Games = Annotated[
-    list[str] | None,
-    typer.Argument(help="Games to use (folder names under content/); none means all."),
-]
-Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
-Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
-Out = Annotated[Path, typer.Option(help="Output folder.")]
-Labels = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."
-    ),
-]
-CORES = os.cpu_count() or 1
-FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
-BackOffset = Annotated[
-    str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")
-]
-CardSize = Annotated[
-    str | None, typer.Option(help="Card size: poker, bridge, mini, tarot, square or e.g. 63x88mm.")
-]
-PrintShop = Annotated[
-    bool,
-    typer.Option(help="For a print service: PDF/X-4 in CMYK, one card per page with bleed."),
-]
-InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
-Formats = Annotated[
-    str,
-    typer.Option(
-        "--format",
-        help="'pdf', 'pdf,svg' (also SVG pages and *_cut.svg files) or, with --print-shop, "
-        "'png' (also a 300 dpi PNG of each card side).",
-    ),
-]
-Bleed = Annotated[
-    str | None,
-    typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
-]
-MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
-Quiet = Annotated[
-    bool, typer.Option("--quiet", "-q", help="Print nothing on success; errors still go to stderr.")
-]
-Json = Annotated[bool, typer.Option("--json", help="Print a JSON document for scripts instead.")]
 
 
 @app.command()

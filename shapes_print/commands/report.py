@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from shapes_print.build.pipeline import DEFAULT_CONTENT, DEFAULT_LABELS, Project
+from shapes_print.build.project import Project
 from shapes_print.commands.newgame import NewGame
 from shapes_print.kit.contents import document_names
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.load.labels import STANDARD, shipped
 from shapes_print.text.message import counted
 from shapes_print.write.write import BUILT, UP_TO_DATE, KitDone, OnKit, Written

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from shapes_print.build.pipeline import Sources, load_project
+from shapes_print.build.project import Sources, load_project
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.variant import Variant
 from shapes_print.load.base import IDENTIFIER_PATTERN

@@ -6,7 +6,7 @@ writes nothing (everything is loaded and checked before the first byte is writte
 last good preview stays as it was while the mistake is fixed.
 
 Watched: exactly what the last build read (`Watched`), as the load stage records it
-(load/inputs.py): every file loaded, every file read while the kit was planned (a card's
+(inputs.py): every file loaded, every file read while the kit was planned (a card's
 picture, listed in the manifest for a kit found up to date), every file looked for and not
 found, and the folder listings that decide what is loaded (a game's `labels/*.yaml`,
 `templates/cards/*.yaml`), refreshed after every rebuild. After a failed build, the files of
@@ -28,12 +28,12 @@ from pathlib import Path
 
 import watchfiles
 
-from shapes_print.build.pipeline import Sources
 from shapes_print.build.preview import PageCache, Preview
+from shapes_print.build.project import Sources
 from shapes_print.errors import UserError
 from shapes_print.inputs import InputFiles, Listing, listed, recording
 from shapes_print.write.manifest import read_manifest
-from shapes_print.write.write import READS
+from shapes_print.write.uptodate import READS
 
 # Milliseconds with no further change before a rebuild starts: an editor's save (write,
 # rename, touch) arrives as one batch, and a person waits no longer than this for it.

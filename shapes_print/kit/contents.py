@@ -15,9 +15,8 @@ from shapes_print.load.content import LoadedGame
 from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
-from shapes_print.load.options import PrintOptions
+from shapes_print.load.options import Flip, PrintOptions
 from shapes_print.load.values import check_constraints, compute_list, compute_numbers
-from shapes_print.load.options import Flip
 from shapes_print.text.message import counted
 from shapes_print.text.words import Words
 

@@ -30,7 +30,7 @@ PATCH_KINDS = ("groups", "cards", "backs")
 @dataclass(slots=True)
 class Variant:
     """Everything a kit is planned with under one label set; `skipped` holds the games it
-    cannot build (coverage.py) with the line that says why, `refuse` the games for which
+    cannot build (kit/coverage.py) with the line that says why, `refuse` the games for which
     that is an error instead."""
 
     labels: LoadedLabels

@@ -106,7 +106,7 @@ class LoadedGame:
     template_files: dict[str, Document] = field(default_factory=dict)
     templates: dict[str, CardTemplate] = field(default_factory=dict)
     template_sources: dict[str, Document] = field(default_factory=dict)
-    # Card drawings made for this game, which every kit of a build reuses (cardfile.py):
+    # Card drawings made for this game, which every kit of a build reuses (plan/cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
     drawn: dict[tuple[Any, ...], Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
@@ -164,7 +164,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
 
     A label set's style and card element changes are merged in before validation, so a
     mistake in either is reported at its own file and line (an element name no layout has
-    is reported once the games' own templates are known, variant.py).
+    is reported once the games' own templates are known, kit/variant.py).
     """
     if not folder.is_dir():
         raise UserError(Source(folder), "templates folder not found")

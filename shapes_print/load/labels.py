@@ -24,15 +24,8 @@ from shapes_print.load.cardmodels import TrimLine
 from shapes_print.load.defaults import STANDARD
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
-from shapes_print.text.message import (
-    ENGLISH,
-    MessageError,
-    Style,
-    check_locale,
-    parse,
-    place,
-    render,
-)
+from shapes_print.text.grammar import MessageError, parse
+from shapes_print.text.message import ENGLISH, Style, check_locale, place, render
 from shapes_print.text.words import Words
 
 SCHEMA_NAME = "labels.schema.json"

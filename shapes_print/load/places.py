@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from shapes_print.errors import Source
 from shapes_print.load.models import CardType
 from shapes_print.load.yamlsrc import Document
-from shapes_print.text.message import MessageError, parse
+from shapes_print.text.grammar import MessageError, parse
 
 
 @dataclass(frozen=True, slots=True)

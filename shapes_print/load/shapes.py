@@ -6,7 +6,6 @@ an SVG file, and is fitted into the square); patterns are line and dot layers so
 checked once on load (pydantic) and turned into PathOps; drawing later only scales them.
 """
 
-import math
 from collections.abc import Callable, Mapping
 from pathlib import Path as FilePath
 from typing import Annotated, Any, Generic, Self, TypeVar
@@ -25,8 +24,15 @@ from pydantic import (
 )
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.outlines import ellipse_ops, extent, radial_ops
-from shapes_print.geometry.primitives import Colour, Item, Paint, Path, PathOp
+from shapes_print.geometry.outlines import (
+    dot_grid,
+    ellipse_ops,
+    extent,
+    fitted_to_square,
+    hatch_lines,
+    radial_ops,
+)
+from shapes_print.geometry.primitives import Colour, Item, PathOp
 from shapes_print.geometry.svgpath import PathSyntaxError, parse_svg_path
 from shapes_print.inputs import note_missing
 from shapes_print.limits import MAX_CORNERS, MIN_PATTERN_SPACING
@@ -123,7 +129,7 @@ class ShapeDef(_Spec):
         else:
             self._ops = _unit_ops(self)
         if self.view_box is not None:
-            self._ops = _fitted(self._ops, self.view_box)
+            self._ops = fitted_to_square(self._ops, self.view_box)
         x0, y0, x1, y1 = extent(self._ops)
         if min(x0, y0) < -1e-6 or max(x1, y1) > 1 + 1e-6:
             square = "its view_box" if self.view_box else "the unit square"
@@ -196,7 +202,7 @@ class PatternDef(RootModel):
 
 
 def parse_path(text: str) -> tuple[PathOp, ...]:
-    """Path data in SVG's whole grammar (shapes_print/svgpath.py) as a closed outline:
+    """Path data in SVG's whole grammar (geometry/svgpath.py) as a closed outline:
     every subpath is closed, since every shape is a filled outline."""
     try:
         ops = parse_svg_path(text)
@@ -222,21 +228,6 @@ def _unit_ops(shape: ShapeDef) -> tuple[PathOp, ...]:
         return parse_path(shape.path or "")
     except ValueError as err:
         raise ValueError(f"path: {err}") from None
-
-
-def _fitted(ops: tuple[PathOp, ...], view_box: tuple[float, ...]) -> tuple[PathOp, ...]:
-    """Operations written in a view box (y down) in the unit square (y up): the box's
-    longer side fills the square, the shorter one is centred."""
-    left, top, width, height = view_box
-    side = max(width, height)
-    dx, dy = (side - width) / 2 - left, (side - height) / 2 - top
-    return tuple(
-        (
-            op[0],
-            *((v + dx) / side if i % 2 == 0 else 1 - (v + dy) / side for i, v in enumerate(op[1:])),
-        )
-        for op in ops
-    )
 
 
 def _svg_ops(name: str, folder: FilePath | None) -> tuple[PathOp, ...]:
@@ -400,43 +391,9 @@ class PatternLibrary(_Library[tuple[PatternLayer, ...]]):
         items: list[Item] = []
         for layer in self._entries[name]:
             if layer.lines:
-                items.append(_lines(layer.lines, clip_box, colour))
+                ruled = layer.lines
+                items.append(hatch_lines(clip_box, ruled.spacing, ruled.angle, ruled.width, colour))
             elif layer.dots:
-                items.append(_dots(layer.dots, clip_box, colour))
+                dotted = layer.dots
+                items.append(dot_grid(clip_box, dotted.spacing, dotted.radius, colour))
         return self._remember(key, tuple(items))
-
-
-def _lines(spec: LinesSpec, box: Box, colour: Colour) -> Path:
-    """Parallel lines through the origin + (k + 1/2) spacings, long enough to cross the box.
-
-    Anchored at the drawing's origin, not the box: a card's background drawn with a bleed
-    (a larger box) has its lines where the card's own has them, so an overrun past the
-    card continues its pattern without a seam."""
-    x, y, w, h = box
-    t = math.radians(spec.angle)
-    dx, dy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
-    corners = ((x, y), (x + w, y), (x, y + h), (x + w, y + h))
-    across = [cx * nx + cy * ny for cx, cy in corners]
-    along = [cx * dx + cy * dy for cx, cy in corners]
-    lo, hi = min(along) - spec.width, max(along) + spec.width
-    ops: list[PathOp] = []
-    first, last = math.floor(min(across) / spec.spacing), math.ceil(max(across) / spec.spacing)
-    for k in range(first - 1, last + 1):
-        px, py = (k + 0.5) * spec.spacing * nx, (k + 0.5) * spec.spacing * ny
-        ops += [("M", px + lo * dx, py + lo * dy), ("L", px + hi * dx, py + hi * dy)]
-    return Path(tuple(ops), Paint(stroke=colour, stroke_width=spec.width))
-
-
-def _dots(spec: DotsSpec, box: Box, colour: Colour) -> Path:
-    """Dots on a staggered (hexagonal) grid, every other row shifted half a spacing; each
-    dot a zero-length line with a round cap as wide as the dot, so it costs a few bytes.
-    Anchored at the drawing's origin, as lines are."""
-    x, y, w, h = box
-    row = spec.spacing * math.sqrt(3) / 2
-    ops: list[PathOp] = []
-    for j in range(math.floor(y / row) - 1, math.ceil((y + h) / row) + 1):
-        shift = 0.25 + 0.5 * (j % 2)
-        for i in range(math.floor(x / spec.spacing) - 1, math.ceil((x + w) / spec.spacing) + 1):
-            cx, cy = (i + shift) * spec.spacing, (j + 0.5) * row
-            ops += [("M", cx, cy), ("L", cx, cy)]
-    return Path(tuple(ops), Paint(stroke=colour, stroke_width=2 * spec.radius, cap="round"))

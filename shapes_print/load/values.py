@@ -2,7 +2,7 @@
 
 A game's `numbers` are whole numbers, small arithmetic expressions over other numbers
 (`deck_size - deal * players`), or tables by player range (`{"2-4": 10, "7+": 20}`).
-Text in YAML names them as `{in_play}` (shapes_print.message is the grammar that does).
+Text in YAML names them as `{in_play}` (text/grammar.py is the grammar that does).
 
 A table need not cover every count the game allows (a variant's deal may exist for 2-4
 players only): outside its ranges the number is `NoEntry`, and only printing it, or

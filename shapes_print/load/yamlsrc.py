@@ -25,7 +25,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import note
 from shapes_print.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
-from shapes_print.text.message import MessageError, check_locale, parse, position
+from shapes_print.text.grammar import MessageError, parse
+from shapes_print.text.message import check_locale, position
 
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MERGE = "tag:yaml.org,2002:merge"
@@ -160,7 +161,7 @@ class _Builder:
         raise UserError(self.source(node), "unsupported YAML node")
 
     def message(self, value: Any, node: ScalarNode, locale: str | None) -> Any:
-        """Text with braces is a message (shapes_print.message): parsed now, so a mistake in
+        """Text with braces is a message (text/grammar.py): parsed now, so a mistake in
         a placeholder is reported at its own line and column before anything is built.
         Keys are English (a label set's `text:` keys); values are in `locale` (None: a label
         set, whose locale is known once its `extends` chain is read)."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
+from shapes_print.geometry.outlines import arrow_ops
 from shapes_print.geometry.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
 from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
@@ -359,26 +360,8 @@ def _arrow(
         raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
     caption_text = col.ctx.words.fill(arrow.caption, values, where)
     caption = paragraph(col, caption_text, style.heading_size, True, col.width, where, True)
-    length, height = col.width * 0.8, style.arrow_height
-    head = height
-    shaft = height * 0.4
-    x0 = (col.width - length) / 2
-    points = [
-        (0, height / 2),
-        (head, height),
-        (head, height / 2 + shaft / 2),
-        (length, height / 2 + shaft / 2),
-        (length, height / 2 - shaft / 2),
-        (head, height / 2 - shaft / 2),
-        (head, 0),
-    ]
-    if direction == "right":
-        points = [(length - x, y) for x, y in points]
-    ops = (
-        ("M", x0 + points[0][0], points[0][1] - height),
-        *(("L", x0 + x, y - height) for x, y in points[1:]),
-        ("Z",),
-    )
+    height = style.arrow_height
+    ops = arrow_ops(col.width, height, direction == "right")
     word_size = style.heading_size * 2
     word_text = col.ctx.words.fill(arrow.word, values, where)
     word = paragraph(col, word_text, word_size, True, col.width, where)

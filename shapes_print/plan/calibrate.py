@@ -26,9 +26,9 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Library
+from shapes_print.load.options import Flip
 from shapes_print.load.printmodels import Calibration
 from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
-from shapes_print.load.options import Flip
 from shapes_print.plan.imposition import mirrors_x
 from shapes_print.text.fit import wrap
 from shapes_print.text.fonts import Font

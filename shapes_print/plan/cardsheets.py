@@ -31,10 +31,10 @@ from shapes_print.geometry.primitives import (
     Use,
 )
 from shapes_print.load.cardmodels import TrimLine
+from shapes_print.load.options import Flip
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import CutGuides, Grid, cut_guides, grid_candidates, mirrors_x
-from shapes_print.load.options import Flip
 from shapes_print.text.fonts import Font
 from shapes_print.units import POINTS_PER_UNIT
 

@@ -11,7 +11,7 @@ edges mirrors y (so on a landscape page a long-edge flip mirrors y).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Line

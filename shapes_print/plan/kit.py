@@ -21,17 +21,11 @@ from shapes_print.load.models import CardType
 from shapes_print.load.options import check_offset, named_size
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.plan.braille import BrailleRoomError
-from shapes_print.plan.cardfile import (
-    Symbols,
-    draft,
-    fronts_only,
-    plan_cards,
-    plan_guide,
-    shop_bleed,
-)
+from shapes_print.plan.cardfile import Symbols, draft, fronts_only, plan_cards, shop_bleed
 from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
+from shapes_print.plan.guide import plan_guide
 from shapes_print.plan.printshop import Pictures, side_documents, side_pictures
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 

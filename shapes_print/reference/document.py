@@ -1,9 +1,9 @@
-"""docs/reference.md, written from the models and shapes_print/reference.yaml, never by hand.
+"""docs/reference.md, written from the models and shapes_print/reference/reference.yaml, never by hand.
 
 Input: the file kinds of `schemas.FILE_KINDS` (their models give every key's type, default
 and whether it is required) and reference.yaml (what each key means; the document blocks,
 card elements, built-in names, filters and message grammar, each with an example). Output:
-one Markdown page. `make reference` writes it and the schemas; tests/test_reference.py
+one Markdown page. `make reference` writes it and the schemas; tests/reference/test_reference.py
 fails when either is out of date, and runs every example.
 """
 
@@ -272,7 +272,7 @@ def render() -> str:
         "Every key of every YAML file shapes-print reads, with its type, default and meaning;",
         "then the document blocks, card elements, names and filters text may use, each with an",
         "example. Written by `make reference` from the models (shapes_print/load/) and",
-        "shapes_print/reference.yaml: change those, not this page. Each file kind has a JSON",
+        "shapes_print/reference/reference.yaml: change those, not this page. Each file kind has a JSON",
         "Schema in `schemas/`, which a file names on its first line, so an editor completes",
         "keys: `# yaml-language-server: $schema=../../schemas/deck.schema.json`.",
         "",

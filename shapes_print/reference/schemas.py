@@ -1,6 +1,6 @@
 """JSON Schemas of every kind of YAML file the project reads, made from its models, for editors.
 
-Input: the pydantic models (load/*models.py, load/labels.py, shapes.py). Output: one schema
+Input: the pydantic models (load/*models.py, load/labels.py, load/shapes.py). Output: one schema
 per file kind in schemas/. A shipped YAML file points at its own on its first line with
 `# yaml-language-server: $schema=<relative path>`, so an editor with a YAML language server
 offers the keys and their descriptions, and flags a typo as it is typed. A comment, not a

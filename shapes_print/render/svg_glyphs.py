@@ -1,6 +1,6 @@
 """Glyph outlines for SVG text: each glyph of a loaded font as an SVG path in font units.
 
-Input: a font the plan names (shapes_print/fonts.py) and glyph ids. Output: path data
+Input: a font the plan names (text/fonts.py) and glyph ids. Output: path data
 (y up, as the font draws it) and the scale from font units to an em. fontTools draws the
 outlines (composite glyphs included) from the bytes the font was loaded from; a font is
 read once per process, and each glyph drawn once.

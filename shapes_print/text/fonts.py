@@ -2,7 +2,7 @@
 
 A PDF reader draws an empty box for a character its font lacks and says nothing, so every
 string is checked against the font's character map before it reaches a page. fontTools
-reads the font files (shapes_print/truetype.py); the plan measures text with their advance widths, the PDF backend embeds
+reads the font files (text/truetype.py); the plan measures text with their advance widths, the PDF backend embeds
 subsets of them (render/pdf/fonts.py).
 """
 

@@ -2,7 +2,7 @@
 
 Content YAML keeps its English inline; a label set maps an English string, exactly as
 written before `{placeholders}` are filled, to its replacement, in its own locale (plural
-and ordinal branches chosen by CLDR's rules for that language: shapes_print.message). Field
+and ordinal branches chosen by CLDR's rules for that language: text/message.py). Field
 values that fill a placeholder (a card's `label`, a round's `direction`) are looked up too.
 Strings without a letter outside placeholders ("{deck_size}", "6 + 6") need no words and
 pass unchanged.
@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.text.message import ENGLISH, Message, MessageError, Style, fill, parse, place
+from shapes_print.text.grammar import Message, MessageError, parse
+from shapes_print.text.message import ENGLISH, Style, fill, place
 
 
 class Said(str):

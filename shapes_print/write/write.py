@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import errno
 import os
 import shutil
 import signal
-import stat
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,11 +23,11 @@ from itertools import repeat
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError, system_error
-from shapes_print.inputs import recording
 from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.kit import KitFile
 from shapes_print.render.pdf import write_pdf
-from shapes_print.write.catalogue import DOCUMENTS, INDEX, THUMBNAILS, write_catalogue
+from shapes_print.write.catalogue import DOCUMENTS, INDEX, write_catalogue
+from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import (
     Entries,
     Manifest,
@@ -38,6 +36,16 @@ from shapes_print.write.manifest import (
     settle,
     sha256,
     write_manifest,
+)
+from shapes_print.write.swap import refuse_links, swap_in
+from shapes_print.write.uptodate import (
+    KitPlan,
+    entries_by_folder,
+    folder_of,
+    kits_up_to_date,
+    of_the_kit,
+    plan_recorded,
+    up_to_date,
 )
 
 try:
@@ -49,21 +57,8 @@ STAGING_PREFIX = ".building-"
 LOCK = ".shapes-print.lock"
 _LOCK_HELD: list[int] = []  # the lock descriptor, so forked workers can let go of it
 _PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
-
-# renameat2(2) with RENAME_EXCHANGE swaps two paths in one step (Linux 3.15+).
-_AT_FDCWD = -100
-_RENAME_EXCHANGE = 2
-
-
 BUILT = "built"
 UP_TO_DATE = "up-to-date"
-# The manifest entry key of a kit's fingerprint: every file of the kit holds the same one.
-INPUTS = "inputs"
-# What a file's manifest entry says of the file itself, beside what it says of its kit.
-_OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
-# The manifest entry key of the files a kit read while it was planned (a card's pictures),
-# by path, with their SHA-256: checked again before the kit is skipped.
-READS = "reads"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,19 +87,6 @@ class KitDone:
 
 OnKit = Callable[[KitDone], None]
 PlannedKit = tuple[str, dict[str, str], list[KitFile]]
-
-
-@dataclass(frozen=True, slots=True)
-class KitPlan:
-    """A kit to write: its folder, what the manifest records of each of its files (game,
-    paper, ..., and under INPUTS the fingerprint of all it is made from), and how to plan
-    it, called only if the kit is to be built."""
-
-    folder: str
-    info: dict[str, str]
-    plan: Callable[[], list[KitFile]]
-    # Planned already (to tell whether a label set covers its game), with what it read.
-    planned: tuple[list[KitFile], dict[str, dict[str, str]]] | None = None
 
 
 def write_kits(
@@ -141,8 +123,8 @@ def write_kits(
         check_manifest_place(out)
         manifest = settle(out, read_manifest(out, strict=False))
         for kit in kits:
-            _refuse_links(out, kit.folder)
-        now = _by_folder(manifest)
+            refuse_links(out, kit.folder)
+        now = entries_by_folder(manifest)
         found = {
             folder: entries
             for folder, entries in seen.items()
@@ -164,9 +146,9 @@ def write_kits(
             if pending:
                 write_manifest(out, Manifest(manifest.files, pending))
             for folder in pending:
-                _refuse_links(out, folder)
+                refuse_links(out, folder)
                 swap_in(staging / folder, out / folder)
-            files = {n: e for n, e in manifest.files.items() if _folder(n) not in pending}
+            files = {n: e for n, e in manifest.files.items() if folder_of(n) not in pending}
             for entries in pending.values():
                 files.update(entries)
             if pending or not _settled(out, files):
@@ -210,88 +192,12 @@ def _render(
     return written, pending
 
 
-def plan_recorded(kit: KitPlan) -> tuple[list[KitFile], dict[str, dict[str, str]]]:
-    """The kit's files, and what its manifest entries record of the files read while
-    planning it (none for most kits)."""
-    if kit.planned is not None:
-        return kit.planned
-    with recording() as read:
-        files = kit.plan()
-    reads = {str(path): digest for path, digest in sorted(read.files.items())}
-    return files, ({READS: reads} if reads else {})
-
-
-def kits_up_to_date(out: Path, kits: Sequence[KitPlan]) -> dict[str, Entries]:
-    """The kits up to date in `out` as its manifest stands, read without the lock."""
-    return up_to_date(out, settle(out, read_manifest(out, strict=False)), kits)
-
-
-def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[str, Entries]:
-    """The kits whose files the manifest lists as made from the same fingerprint and
-    settings, each file present with the bytes listed; with their manifest entries."""
-    by_folder = _by_folder(manifest)
-    found = {}
-    for kit in kits:
-        entries = by_folder.get(kit.folder, {})
-        if not kit.info.get(INPUTS) or not entries:
-            continue
-        same = all(_of_the_kit(entry) == kit.info for entry in entries.values())
-        if (
-            same
-            and all(_unchanged(out / name, entry) for name, entry in entries.items())
-            and _reads_unchanged(next(iter(entries.values())).get(READS))
-        ):
-            found[kit.folder] = entries
-    return found
-
-
-def _reads_unchanged(reads: object) -> bool:
-    """Every file a kit read while planned still has the bytes it had then."""
-    if not reads:
-        return True
-    if not isinstance(reads, dict):
-        return False
-    for name, digest in reads.items():
-        try:
-            if sha256(Path(name)) != digest:
-                return False
-        except OSError:
-            return False
-    return True
-
-
-def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
-    """The file is a plain file (not a link) with the size and SHA-256 its entry lists.
-    Its name is the kit's folder (ours, checked for links) and one last part from the
-    manifest, so it cannot lead outside the kit unless that part is `..`."""
-    if path.name in ("", ".", ".."):
-        return False
-    try:
-        status = path.lstat()
-    except OSError:
-        return False
-    if not stat.S_ISREG(status.st_mode) or status.st_size != entry.get("bytes"):
-        return False
-    return sha256(path) == entry.get("sha256")
-
-
-def _by_folder(manifest: Manifest) -> dict[str, Entries]:
-    by_folder: dict[str, Entries] = {}
-    for name, entry in manifest.files.items():
-        by_folder.setdefault(_folder(name), {})[name] = entry
-    return by_folder
-
-
 def _settled(out: Path, files: Entries) -> bool:
     """Whether the manifest on disk already lists `files` alone and the catalogue is there:
     then a build that wrote nothing leaves both as they are."""
     on_disk = read_manifest(out, strict=False)
     catalogue = (out / INDEX).is_file() and (out / THUMBNAILS / DOCUMENTS).is_file()
     return not on_disk.pending and on_disk.files == files and catalogue
-
-
-def _of_the_kit(entry: dict[str, object]) -> dict[str, object]:
-    return {key: value for key, value in entry.items() if key not in _OF_THE_FILE}
 
 
 def _order(entry: Mapping[str, object]) -> int:
@@ -308,9 +214,9 @@ def _found(out: Path, name: str, entry: dict[str, object]) -> Written:
         size if isinstance(size, int) else 0,
         str(entry["sha256"]),
         str(entry["audience"]),
-        _folder(name),
+        folder_of(name),
         UP_TO_DATE,
-        _of_the_kit(entry),
+        of_the_kit(entry),
     )
 
 
@@ -426,54 +332,6 @@ def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> lis
                 cut.write_text(cut_svg(page), encoding="utf-8")
                 made.append((cut, 1))
     return made
-
-
-def _folder(name: str) -> str:
-    return name.rsplit("/", 1)[0]
-
-
-def _refuse_links(out: Path, folder: str) -> None:
-    """Every folder between `out` and a kit must be a real folder, never a planted link."""
-    path = out
-    for part in Path(folder).parts:
-        path = path / part
-        if path.is_symlink():
-            raise UserError(
-                Source(path), "is a symbolic link; builds never write through links inside --out"
-            )
-        if path.exists() and not path.is_dir():
-            raise UserError(Source(path), "is in the way of a kit folder: it is not a folder")
-
-
-def swap_in(source: Path, target: Path) -> None:
-    """Put the finished `source` folder at `target` in one rename, never a half-copy.
-
-    An old `target` ends up at `source`'s path, for the caller to delete with its staging.
-    """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.exists():
-        os.rename(source, target)
-    elif not _exchange(source, target):
-        # No atomic exchange here: three renames, with a moment when the folder is absent.
-        old = source.with_name(f"{source.name}.old")
-        os.rename(target, old)
-        os.rename(source, target)
-        os.rename(old, source)
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two paths atomically where the system can; False where it cannot."""
-    try:
-        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
-    except (AttributeError, OSError, TypeError):
-        return False
-    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
-    if result == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
-        return False
-    raise OSError(code, os.strerror(code), str(b))
 
 
 @contextlib.contextmanager

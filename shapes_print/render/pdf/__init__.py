@@ -1,6 +1,6 @@
 """PDF backend: a plan's document as one PDF, written by a small writer of our own.
 
-Input: a `Document` (shapes_print/primitives.py), its pages read once, in order. Output:
+Input: a `Document` (geometry/primitives.py), its pages read once, in order. Output:
 the PDF's bytes on a binary stream; `write_pdf` returns the page count.
 
 One job per module:
@@ -57,8 +57,8 @@ from shapes_print.geometry.primitives import Box, Document
 from shapes_print.render.pdf import fonts, images, objects, operators, pdfx
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
+from shapes_print.render.pdf.marked import PagePen
 from shapes_print.render.pdf.objects import PdfFile, dictionary, numbers, reference
-from shapes_print.render.pdf.pen import Pen
 from shapes_print.render.pdf.tags import StructureTree
 from shapes_print.render.pdf.xmp import XmpFacts, xmp_packet
 
@@ -85,7 +85,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
     file_fonts = FileFonts(file)
     tree = StructureTree(file)
-    drawer = Pen(file, file_fonts, document.symbols, tree, colour_space(press))
+    drawer = PagePen(file, file_fonts, document.symbols, tree, colour_space(press))
     parent = reference(page_tree)
     media_boxes: dict[tuple[float, float], str] = {}
     numbers_of_pages: list[int] = []

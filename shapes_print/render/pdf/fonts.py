@@ -1,6 +1,6 @@
 """Fonts: the glyphs a file shows, embedded as subsets, with their widths and ToUnicode.
 
-Input: the fonts of shapes_print/fonts.py and the glyphs each file uses. Output: for
+Input: the fonts of text/fonts.py and the glyphs each file uses. Output: for
 each font a file uses, a Type 0 font (Identity-H encoding) over a CIDFontType2 whose
 glyph ids are the font file's own (CIDToGIDMap /Identity), its widths (W), the subset
 (FontFile2) and a ToUnicode map, so the words can be copied, searched and read aloud.

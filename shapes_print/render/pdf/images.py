@@ -1,6 +1,6 @@
 """Raster pictures as PDF image XObjects, and the operators that place a picture.
 
-Input: a `RasterPicture` (shapes_print/primitives.py). Output: its image XObject written
+Input: a `RasterPicture` (geometry/primitives.py). Output: its image XObject written
 into the file once (the pen lists it like a form, by the picture's name, so a picture on
 every card is one object per file), and the operators that draw a placed `Image`.
 

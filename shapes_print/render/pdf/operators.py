@@ -1,6 +1,6 @@
 """Operators worked out once per build: outlines, lines of text, shared fills and drawn groups.
 
-Input: plan items (shapes_print/primitives.py). Output: their content-stream operators, kept
+Input: plan items (geometry/primitives.py). Output: their content-stream operators, kept
 for the whole build (every file of every kit redraws the same card faces, cells and labels),
 so the pen (render/pdf/pen.py) copies them instead of formatting them again. Nothing here
 depends on the file being written: text is written as the font's own glyph ids, and a

@@ -1,7 +1,7 @@
-"""The pen: plan items as content-stream operators, with the graphics state and marked
-content they need.
+"""The pen: plan items as content-stream operators, with the graphics state they need
+(marked content for the structure tree is added by its page pen, render/pdf/marked.py).
 
-Input: a page's or a symbol's items (shapes_print/primitives.py). Output: the operators
+Input: a page's or a symbol's items (geometry/primitives.py). Output: the operators
 of its content stream, and what they name (fonts, forms), for the page or form to list.
 
 Speed, which is most of why this is not a general PDF library:
@@ -23,20 +23,11 @@ Speed, which is most of why this is not a general PDF library:
   write; a picture's marked placement is formatted once per file for each MCID and place.
 A copied group lists what it names (fonts, symbols, pictures, shared fills) as drawing it
 would have, so the symbols it places are written into each file the first time it shows them.
-
-Marked content, for the structure tree (`tags`): on a page, a group with a role becomes an
-element, and each run of content directly inside an element is one marked-content sequence
-with the next MCID of the page (`/TD <</MCID 3>> BDC ... EMC`); an artifact is `/Artifact
-BDC ... EMC`. Sequences never nest: everything inside a picture (a Figure), an artifact or a
-symbol's form is drawn as part of it, unmarked, except that a picture inside one keeps its
-words as a `/Span <</Alt ...>>` (a task card's example cards). That unmarked drawing is what
-the build-wide cache keeps, so a group's operators never hold an MCID.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from math import cos, radians, sin
 
 from shapes_print.geometry.outlines import rounded_rect_ops
@@ -47,7 +38,6 @@ from shapes_print.geometry.primitives import (
     Image,
     Item,
     Line,
-    Page,
     Paint,
     Path,
     Picture,
@@ -65,7 +55,6 @@ from shapes_print.render.pdf.objects import (
     PdfFile,
     deflated,
     numbers,
-    reference,
     text_string,
 )
 from shapes_print.render.pdf.operators import (
@@ -81,44 +70,16 @@ from shapes_print.render.pdf.operators import (
     shared_form,
     show,
 )
-from shapes_print.render.pdf.tags import Element, StructureTree
-
-# Paint operator by (fill, stroke): even-odd fill, as the plan's holes expect.
-_PATH_PAINT = {(False, False): "n", (True, False): "f*", (False, True): "S", (True, True): "B*"}
-_RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True, True): "B"}
-# Pages a file keeps drawn to copy when the same page object comes again.
-_PAGES_KEPT = 64
-# Form XObjects are named after their symbol under this prefix (`/FormXob.face-circle`).
-FORM_PREFIX = "FormXob."
-
-
-@dataclass(slots=True)
-class _State:
-    """What the PDF graphics state currently holds; None means unknown, so set it."""
-
-    fill: str | None = None  # the colour operators last written
-    stroke: str | None = None
-    width: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DrawnPage:
-    """A page's content in this file: its compressed operators and the resources they
-    name, and, when its only elements are pictures under the Document, how to tag a copy
-    (StructureTree.page_figures)."""
-
-    packed: bytes
-    resources: str
-    figures: tuple[bytes, ...] | None
-
-
-@dataclass(slots=True)
-class Stream:
-    """A page's or form's operators, and the fonts and forms they name."""
-
-    operators: list[str] = field(default_factory=list)
-    fonts: set[str] = field(default_factory=set)
-    forms: dict[str, int] = field(default_factory=dict)
+from shapes_print.render.pdf.streams import (
+    FORM_PREFIX,
+    PATH_PAINT,
+    RECT_PAINT,
+    GraphicsState,
+    Stream,
+    form_placement,
+    resources,
+)
+from shapes_print.render.pdf.tags import StructureTree
 
 
 class Pen:
@@ -138,15 +99,11 @@ class Pen:
         self.fonts = fonts
         self.symbols = symbols
         self.tree = tree
-        self.structural: dict[Group, bool] = {}  # groups holding elements or artifacts
-        # A placed picture's marked operators, by its MCID, symbol and place.
-        self.figures: Memo[tuple[int, str, float, float], str] = Memo(GROUPS_KEPT)
-        self.pages: dict[int, tuple[Page, DrawnPage]] = {}  # the last pages drawn, by id
         self.space = space
         self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
-        self.state = _State()
+        self.state = GraphicsState()
         self.stream = Stream()
         self.used: list[Named] = []  # texts, symbols, pictures and shared forms, in order
         self._emit = self.stream.operators.append
@@ -154,112 +111,13 @@ class Pen:
     def start(self, stream: Stream) -> None:
         """Draw into `stream` from now on, from an unknown graphics state."""
         self.stream = stream
-        self.state = _State()
+        self.state = GraphicsState()
         self.used = []
         self._emit = stream.operators.append
-
-    def page(self, number: int, page: Page) -> DrawnPage:
-        """A page's content, marked for the structure tree (the page's object is numbered
-        `number`). A page object drawn before in this file whose only elements were its
-        pictures (a card sheet of the same cards again) is copied: the same operators and
-        resources, its Figures numbered anew."""
-        known = self.pages.get(id(page))
-        if known is not None and known[0] is page:
-            drawn = known[1]
-            assert drawn.figures is not None
-            self.tree.begin_page(number)
-            self.tree.pictures(drawn.figures)
-            return drawn
-        stream = Stream()
-        self.start(stream)
-        self.tree.begin_page(number)
-        self._tagged(page.items, self.tree.root)
-        packed = deflated("\n".join(stream.operators).encode("ascii"))
-        drawn = DrawnPage(packed, resources(stream, self.fonts), self.tree.page_figures())
-        if drawn.figures is not None:
-            if len(self.pages) >= _PAGES_KEPT:
-                self.pages.clear()
-            self.pages[id(page)] = (page, drawn)  # the page kept with it: its id stays its own
-        return drawn
 
     def draw_all(self, items: Iterable[Item]) -> None:
         for item in items:
             self.draw(item)
-
-    def _tagged(self, items: Iterable[Item], element: Element) -> None:
-        """Items inside `element`: each run of its own content one marked-content sequence,
-        closed before an element or artifact among them."""
-        open_ = False
-        symbols = self.symbols
-        for item in items:
-            if isinstance(item, Use) and symbols[item.symbol].alt:
-                if open_:  # a card placed on a card sheet: its own picture
-                    self._emit("EMC")
-                    open_ = False
-                self._figure(item, element)
-            elif self._is_structural(item):
-                if open_:
-                    self._emit("EMC")
-                    open_ = False
-                self._structure(item, element)
-            else:
-                if not open_:
-                    self._emit(f"/{element.role} <</MCID {self.tree.mark(element)}>> BDC")
-                    open_ = True
-                self.draw(item)
-        if open_:
-            self._emit("EMC")
-
-    def _figure(self, item: Use, parent: Element) -> None:
-        """A symbol with words placed on a page (a card on a card sheet): a Figure of its
-        own, one marked sequence. Its operators depend on its MCID and place only, so they
-        are formatted once per file for each."""
-        mcid = self.tree.picture(parent, self.symbols[item.symbol].alt)
-        self._use_symbol(item.symbol)
-        key = (mcid, item.symbol, item.x, item.y)
-        marked = self.figures.get(key)
-        if marked is None:
-            placed = _placement(item.symbol, item.x, item.y)
-            marked = self.figures.keep(key, f"/Figure <</MCID {mcid}>> BDC\n{placed}\nEMC")
-        self._emit(marked)
-
-    def _is_structural(self, item: Item) -> bool:
-        """True for an artifact, a picture, a group with a role, or a group holding one."""
-        if isinstance(item, Artifact):
-            return True
-        if isinstance(item, Use):
-            return bool(self.symbols[item.symbol].alt)
-        if not isinstance(item, Group):
-            return False
-        known = self.structural.get(item)
-        if known is None:
-            known = item.tag is not None or any(map(self._is_structural, item.items))
-            self.structural[item] = known
-        return known
-
-    def _structure(self, item: Item, parent: Element) -> None:
-        """An artifact, or a group that is (or holds) elements, under `parent`."""
-        if isinstance(item, Artifact):
-            self._emit(f"/Artifact << /Type /{item.kind} >> BDC")
-            self.draw_all(item.items)
-            self._emit("EMC")
-            return
-        assert isinstance(item, Group)
-        tag = item.tag
-        element = parent
-        if tag is not None:
-            element = self.tree.element(tag, parent, item.alt, item.lang, item.continues)
-            if tag == "Figure" or not any(map(self._is_structural, item.items)):
-                # All of it one sequence, unmarked inside.
-                self._emit(f"/{tag} <</MCID {self.tree.mark(element)}>> BDC")
-                self._group(item)
-                self._emit("EMC")
-                return
-        saved, self.state = self.state, _State()
-        self._transform(item)
-        self._tagged(item.items, element)
-        self._emit("Q")
-        self.state = saved
 
     def draw(self, item: Item) -> None:
         if isinstance(item, Use):
@@ -268,18 +126,18 @@ class Pen:
             paint = self._paint(item.paint)
             if item.radius:
                 outline = path_ops(rounded_rect_ops(item.x, item.y, item.w, item.h, item.radius))
-                self._emit(f"{outline} {_PATH_PAINT[paint]}")
+                self._emit(f"{outline} {PATH_PAINT[paint]}")
             else:
-                self._emit(f"{numbers(item.x, item.y, item.w, item.h)} re {_RECT_PAINT[paint]}")
+                self._emit(f"{numbers(item.x, item.y, item.w, item.h)} re {RECT_PAINT[paint]}")
         elif isinstance(item, Line):
             self._stroke(item.colour, item.width)
             self._emit(f"{numbers(item.x1, item.y1)} m {numbers(item.x2, item.y2)} l S")
         elif isinstance(item, Path):
             paint = self._paint(item.paint)
             if item.paint.cap == "round":  # set for this path only: butt stays the rule
-                self._emit(f"1 J {path_ops(item.ops)} {_PATH_PAINT[paint]} 0 J")
+                self._emit(f"1 J {path_ops(item.ops)} {PATH_PAINT[paint]} 0 J")
             else:
-                self._emit(f"{path_ops(item.ops)} {_PATH_PAINT[paint]}")
+                self._emit(f"{path_ops(item.ops)} {PATH_PAINT[paint]}")
         elif isinstance(item, Text):
             self._fill(item.colour, fine=True)
             self._text(item)
@@ -336,7 +194,7 @@ class Pen:
     def _place(self, name: str, x: float, y: float) -> None:
         """Place a symbol's form, defined in this file the first time."""
         self._use_symbol(name)
-        self._emit(_placement(name, x, y))
+        self._emit(form_placement(name, x, y))
 
     def _use_symbol(self, name: str) -> None:
         """List a symbol's form for the stream, drawing it into this file the first time."""
@@ -418,7 +276,7 @@ class Pen:
             return
         code = self.stream.operators
         start, first_use = len(code), len(self.used)
-        saved, self.state = self.state, _State()
+        saved, self.state = self.state, GraphicsState()
         self._transform(group)
         self.draw_all(group.items)
         self._emit("Q")
@@ -453,24 +311,3 @@ class Pen:
             number = self.forms[form.name] = self._write_form(form.box, Stream(), form.packed)
         self.stream.forms[form.name] = number
         self.used.append(form)
-
-
-def _placement(name: str, x: float, y: float) -> str:
-    """A symbol's form drawn with its origin at (x, y)."""
-    shown = f"/{FORM_PREFIX}{name} Do"
-    return f"q 1 0 0 1 {numbers(x, y)} cm {shown} Q" if x or y else shown
-
-
-def resources(stream: Stream, fonts: FileFonts) -> str:
-    """The resource dictionary of a page or form: the fonts and forms it names."""
-    parts = []
-    if stream.fonts:
-        named = " ".join(f"/{name} {fonts.reference(name)}" for name in sorted(stream.fonts))
-        parts.append(f"/Font << {named} >>")
-    if stream.forms:
-        placed = " ".join(
-            f"/{FORM_PREFIX}{name} {reference(number)}"
-            for name, number in sorted(stream.forms.items())
-        )
-        parts.append(f"/XObject << {placed} >>")
-    return f"<< {' '.join(parts)} >>"

@@ -1,0 +1,125 @@
+"""Write stage, before rendering: which kits in an output folder are up to date.
+
+Input: the output folder's manifest and the kits asked for (`KitPlan`: folder, what the
+manifest records of each file, and how to plan it). Output: the kits whose files are all
+there with the bytes listed and were made from the same fingerprint and settings, and
+every file the kit read while planned unchanged, so the build skips them.
+"""
+
+from __future__ import annotations
+
+import stat
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from shapes_print.inputs import recording
+from shapes_print.plan.kit import KitFile
+from shapes_print.write.manifest import (
+    Entries,
+    Manifest,
+    read_manifest,
+    settle,
+    sha256,
+)
+
+# The manifest entry key of a kit's fingerprint: every file of the kit holds the same one.
+INPUTS = "inputs"
+# What a file's manifest entry says of the file itself, beside what it says of its kit.
+_OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
+# The manifest entry key of the files a kit read while it was planned (a card's pictures),
+# by path, with their SHA-256: checked again before the kit is skipped.
+READS = "reads"
+
+
+@dataclass(frozen=True, slots=True)
+class KitPlan:
+    """A kit to write: its folder, what the manifest records of each of its files (game,
+    paper, ..., and under INPUTS the fingerprint of all it is made from), and how to plan
+    it, called only if the kit is to be built."""
+
+    folder: str
+    info: dict[str, str]
+    plan: Callable[[], list[KitFile]]
+    # Planned already (to tell whether a label set covers its game), with what it read.
+    planned: tuple[list[KitFile], dict[str, dict[str, str]]] | None = None
+
+
+def plan_recorded(kit: KitPlan) -> tuple[list[KitFile], dict[str, dict[str, str]]]:
+    """The kit's files, and what its manifest entries record of the files read while
+    planning it (none for most kits)."""
+    if kit.planned is not None:
+        return kit.planned
+    with recording() as read:
+        files = kit.plan()
+    reads = {str(path): digest for path, digest in sorted(read.files.items())}
+    return files, ({READS: reads} if reads else {})
+
+
+def kits_up_to_date(out: Path, kits: Sequence[KitPlan]) -> dict[str, Entries]:
+    """The kits up to date in `out` as its manifest stands, read without the lock."""
+    return up_to_date(out, settle(out, read_manifest(out, strict=False)), kits)
+
+
+def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[str, Entries]:
+    """The kits whose files the manifest lists as made from the same fingerprint and
+    settings, each file present with the bytes listed; with their manifest entries."""
+    by_folder = entries_by_folder(manifest)
+    found = {}
+    for kit in kits:
+        entries = by_folder.get(kit.folder, {})
+        if not kit.info.get(INPUTS) or not entries:
+            continue
+        same = all(of_the_kit(entry) == kit.info for entry in entries.values())
+        if (
+            same
+            and all(_unchanged(out / name, entry) for name, entry in entries.items())
+            and _reads_unchanged(next(iter(entries.values())).get(READS))
+        ):
+            found[kit.folder] = entries
+    return found
+
+
+def _reads_unchanged(reads: object) -> bool:
+    """Every file a kit read while planned still has the bytes it had then."""
+    if not reads:
+        return True
+    if not isinstance(reads, dict):
+        return False
+    for name, digest in reads.items():
+        try:
+            if sha256(Path(name)) != digest:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
+    """The file is a plain file (not a link) with the size and SHA-256 its entry lists.
+    Its name is the kit's folder (ours, checked for links) and one last part from the
+    manifest, so it cannot lead outside the kit unless that part is `..`."""
+    if path.name in ("", ".", ".."):
+        return False
+    try:
+        status = path.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(status.st_mode) or status.st_size != entry.get("bytes"):
+        return False
+    return sha256(path) == entry.get("sha256")
+
+
+def entries_by_folder(manifest: Manifest) -> dict[str, Entries]:
+    by_folder: dict[str, Entries] = {}
+    for name, entry in manifest.files.items():
+        by_folder.setdefault(folder_of(name), {})[name] = entry
+    return by_folder
+
+
+def of_the_kit(entry: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in entry.items() if key not in _OF_THE_FILE}
+
+
+def folder_of(name: str) -> str:
+    return name.rsplit("/", 1)[0]

@@ -1,0 +1,104 @@
+"""Bad input: one line naming file, line and field; exit 2; nothing written; old output intact."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shapes_print.commands.cli import main
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from tests.command_lines import one_kit
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    shutil.copytree(DEFAULT_CONTENT, tmp_path / "content")
+    shutil.copytree(DEFAULT_TEMPLATES, tmp_path / "templates")
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"fixture text {old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def build(project: Path, out: Path) -> int:
+    content, templates = str(project / "content"), str(project / "templates")
+    return main(one_kit("pass-and-pick", out, "--content", content, "--templates", templates))
+
+
+CASES = [
+    (
+        "content/pass-and-pick/deck.yaml",
+        "count: 6, layout: shape, back: standard,\n     fields: {shape: circle",
+        "count: six, layout: shape, back: standard,\n     fields: {shape: circle",
+        r"deck\.yaml:11:33: cards\.0\.count: must be a whole number, got 'six'",
+    ),
+    (
+        "content/pass-and-pick/deck.yaml",
+        "  - {id: circle, name: circles, count: 6,",
+        "  - {id: circle, cuont: 6, name: circles, count: 6,",
+        r"deck\.yaml:11:18: unknown key 'cuont'$",
+    ),
+    (
+        "content/pass-and-pick/game.yaml",
+        "players: {min: 3, max: 6}",
+        "players: {min: 3, max: 6",
+        r"game\.yaml:\d+:\d+: YAML syntax error: ",
+    ),
+    (
+        "content/pass-and-pick/game.yaml",
+        "deck: deck.yaml",
+        "deck: decks.yaml",
+        r"game\.yaml:10:1: file 'decks\.yaml' not found in ",
+    ),
+    (
+        "templates/cards/poker.yaml",
+        "card: {width: 63.5mm,",
+        "card: {width: 63.5,",
+        r"poker\.yaml:\d+:\d+: card\.width: length 63\.5 has no unit",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "message"),
+    CASES,
+    ids=["wrong-type", "unknown-key", "syntax", "missing-file", "no-unit"],
+)
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(
+    project: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    file: str,
+    old: str,
+    new: str,
+    message: str,
+) -> None:
+    out = tmp_path / "out"
+    assert build(project, out) == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    capsys.readouterr()
+    edit(project / file, old, new)
+    assert build(project, out) == 2
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: ")), err
+    assert "Traceback" not in err
+    assert re.search(message, lines[0]), lines[0]
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before  # earlier output intact, nothing half-written
+
+
+def test_check_passes_on_the_shipped_content(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check"]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    assert "pass-and-pick" in capsys.readouterr().out

@@ -1,0 +1,234 @@
+"""The README's examples run, and its pictures match what `make docs` draws today.
+
+Docs cannot rot: every `shapes-print` line in a ```sh block runs (in a temporary folder, so
+output lands there), the deck walk-through is followed as written, and the committed
+pictures are compared with a fresh render from the Makefile's own `docs` recipe.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from functools import partial
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops, ImageStat
+from pypdf import PdfReader
+
+from shapes_print.commands.cli import main
+from tests.pdfread import sized_runs
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+MAKEFILE = ROOT / "Makefile"
+# A fence's language, then (for a file the reader writes whole) the file's path.
+FENCE = re.compile(r"^```(\w+)(?: (\S+))?\n(.*?)^```", re.MULTILINE | re.DOTALL)
+# These change the reader's shell set-up, so they are documented but never run here.
+SHELL_SETUP = {"--install-completion", "--show-completion"}
+PICTURE_LIMIT = 300 * 1024
+# Mean difference per channel (0-255) still counted as the same picture: a newer pdfium may
+# anti-alias an edge differently, while a changed layout differs by far more.
+SAME_PICTURE = 1.0
+
+
+def blocks(language: str) -> list[str]:
+    return [m.group(3) for m in FENCE.finditer(README.read_text()) if m.group(1) == language]
+
+
+def sh_lines() -> list[list[str]]:
+    lines = (shlex.split(line, comments=True) for b in blocks("sh") for line in b.splitlines())
+    return [words for words in lines if words]
+
+
+# A YAML snippet whose first line names a file of the game walk-through is an edit to it.
+WALK_THROUGH_FILE = "# my-games/"
+
+
+def steps() -> list[tuple[str, list[str] | str]]:
+    """The README in order: ("sh", a command's words), ("edit", a YAML snippet) and
+    ("write", a file's path and its text), a fence such as ```csv my-games/my-game/x.csv."""
+    found: list[tuple[str, list[str] | str]] = []
+    for match in FENCE.finditer(README.read_text()):
+        language, path, body = match.groups()
+        if path:
+            assert path.startswith(WALK_THROUGH_FILE[2:]), path
+            found.append(("write", [path, body]))
+        elif language == "sh":
+            found += [
+                ("sh", w) for w in map(partial(shlex.split, comments=True), body.splitlines()) if w
+            ]
+        elif language == "yaml" and body.startswith(WALK_THROUGH_FILE):
+            found.append(("edit", body))
+    return found
+
+
+def test_readme_opens_with_pictures_and_keeps_the_two_set_up_commands() -> None:
+    text = README.read_text()
+    intro = text[: text.index("## ")]
+    assert 'src="docs/cards.png"' in intro and 'src="docs/score-sheet.png"' in intro
+    assert sh_lines()[:2] == [["make", "print"], ["make", "test"]]
+
+
+def test_readme_examples_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)  # default and relative --out folders land in tmp_path
+    skipped: set[str] = set()
+    for kind, step in steps():
+        if isinstance(step, str):
+            follow_game_walk_through(tmp_path, step)
+            continue
+        if kind == "write":  # a file the reader saves as it is shown
+            path, text = step
+            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / path).write_text(text)
+            continue
+        words = step
+        if words[0] == "make":
+            continue  # the set-up itself; CI runs it (.ci/run)
+        if words[:2] == ["cp", "-r"]:
+            shutil.copytree(ROOT / words[2], tmp_path / words[3])
+            if words[3] == "my-content":
+                follow_deck_walk_through(tmp_path / "my-content")
+            continue
+        assert words[0] == "shapes-print", f"README runs {words[0]!r}: teach this test about it"
+        if SHELL_SETUP & set(words):
+            skipped |= SHELL_SETUP & set(words)
+            continue
+        if "--out" in words:
+            assert not Path(words[words.index("--out") + 1]).is_absolute()
+        assert main(words[1:]) == 0, f"{shlex.join(words)}\n{capsys.readouterr()}"
+        if words[1:3] == ["check", "my-game"]:  # what the README says this check prints
+            said = re.search(r"`check` says `(skipped es for my-game: [^`]*)`", README.read_text())
+            assert said and " ".join(said.group(1).split()) in capsys.readouterr().err
+        if words[1:3] == ["labels", "new"]:
+            follow_labels_walk_through(tmp_path / f"{words[3]}.yaml")
+    assert skipped == SHELL_SETUP
+    cards = tmp_path / "my-output/pass-and-pick/a4/4-players/pass-and-pick_4p_a4_cards.pdf"
+    reader = PdfReader(cards)
+    assert len(reader.pages) == 6  # 24 cards: three sheets of nine, each with its backs
+    assert "DIAMOND" in reader.pages[4].extract_text()
+    mine = tmp_path / "my-output/pass-and-pick/my-labels/a4/4-players"
+    faces = [
+        " ".join(page.extract_text().split())
+        for page in PdfReader(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf").pages[::2]
+    ]
+    assert "BALL" in faces[0] and "PEAK" in faces[0] and "BOX" in faces[1]
+    assert not any(word in " ".join(faces) for word in ("CIRCLE", "TRIANGLE", "SQUARE"))
+    assert {
+        run.size
+        for run in sized_runs(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf")[0]
+        if run.text == "BALL"
+    } == {32.0}
+    assert (mine / "preview/contact-sheet.png").is_file()
+    check_game_walk_through(tmp_path / "my-output/my-game")
+
+
+def follow_game_walk_through(root: Path, snippet: str) -> None:
+    """Edit the file a snippet names on its first line as the README says: each line
+    replaces the file's line with the same key and indent, and a line whose key the file
+    lacks is added after the line before it."""
+    first, *wanted = snippet.splitlines()
+    path = root / first.removeprefix("# ")
+    if not path.exists():  # a new file, written whole (its first line a comment naming it)
+        path.write_text(snippet)
+        return
+    lines = path.read_text().splitlines()
+    at = -1
+    for line in wanted:
+        key = line.split(":")[0] + ":"
+        found = [i for i, old in enumerate(lines) if old.startswith(key)]
+        assert len(found) <= 1, f"{key!r} is on {len(found)} lines of {path}"
+        if found:
+            (at,) = found
+            lines[at] = line
+        else:
+            assert at >= 0, f"{line!r}: the README's snippet starts with a line {path} lacks"
+            at += 1
+            lines.insert(at, line)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def check_game_walk_through(kits: Path) -> None:
+    """The kit the game walk-through ends with holds each of its edits."""
+    two, four = (kits / f"a4/{n}-players/my-game_{n}p_a4" for n in (2, 4))
+    assert len(PdfReader(f"{two}_cards.pdf").pages) == 4  # 15 cards for 2-3 players
+    cards = PdfReader(f"{four}_cards.pdf")
+    assert len(cards.pages) == 8  # 30 cards for 4-5: four sheets, each with its backs
+    assert sorted(cards.pages[1].extract_text().split("\n")) == ["SUNS"] * 9
+    assert set(cards.pages[7].extract_text().split("\n")) == {"STARS"}
+    host = " ".join(PdfReader(f"{four}_host-key.pdf").pages[0].extract_text().split())
+    assert "10 suns, 10 moons, 10 stars 10 + 10 + 10 = 30" in host
+    score = " ".join(PdfReader(f"{four}_score-sheet.pdf").pages[0].extract_text().split())
+    assert "Dealer" in score and "Round 3: tricks won" in score
+    # The comets, from the spreadsheet: their word under their picture (the SVG's orange and
+    # sky blue, drawn as vectors), their back titled.
+    comets = PdfReader(f"{four}_comets.pdf")
+    assert len(comets.pages) == 2
+    assert cards_text(comets, 0) == ["COMET", "COMET"] and cards_text(comets, 1) == ["COMETS"] * 2
+    page = pdfium.PdfDocument(f"{four}_comets.pdf")[0].render(scale=1).to_pil().convert("RGB")
+    colours = {colour for _, colour in page.getcolors(1 << 20)}
+    assert {(0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9)} <= colours
+
+
+def cards_text(reader: PdfReader, page: int) -> list[str]:
+    """The page's lines that name comets (the sheet's ruler and print line left out)."""
+    lines = reader.pages[page].extract_text().split("\n")
+    return sorted(line.strip() for line in lines if "COMET" in line)
+
+
+def follow_labels_walk_through(path: Path) -> None:
+    """Add the README's YAML to the end of the starter file, as the reader is told to."""
+    (snippet,) = [b for b in blocks("yaml") if "CIRCLE" in b]
+    text = path.read_text()
+    assert text.endswith("\n")
+    path.write_text(text + snippet)
+
+
+def follow_deck_walk_through(content: Path) -> None:
+    """Add the README's YAML to the end of the copied deck, as the reader is told to."""
+    (snippet,) = [b for b in blocks("yaml") if "diamond" in b]
+    deck = content / "pass-and-pick" / "deck.yaml"
+    text = deck.read_text()
+    assert text.endswith("\n") and re.search(r"^cards:\n(  - .*\n|     .*\n)+\Z", text, re.M)
+    deck.write_text(text + snippet)
+
+
+def docs_recipe() -> tuple[list[str], list[tuple[str, str]], str]:
+    """The `make docs` preview command, its copies (from, to) and the preview folder."""
+    makefile = MAKEFILE.read_text()
+    folder = re.search(r"^DOCS_PREVIEW := (.+)$", makefile, re.M)
+    recipe = re.search(r"^docs:.*\n((?:\t.*\n)+)", makefile, re.M)
+    assert folder and recipe
+    lines = [shlex.split(line) for line in recipe.group(1).splitlines()]
+    (command,) = [words for words in lines if words[0].endswith("/shapes-print")]
+    copies = [(words[1], words[2]) for words in lines if words[0] == "cp"]
+    return command[1:], copies, folder.group(1)
+
+
+def test_readme_pictures_are_small_and_current(tmp_path: Path) -> None:
+    args, copies, folder = docs_recipe()
+    out = args[args.index("--out") + 1]
+    args[args.index("--out") + 1] = str(tmp_path)
+    assert main(args) == 0
+    fresh_folder = tmp_path / Path(folder).relative_to(out)
+    assert sorted(target for _, target in copies) == ["docs/cards.png", "docs/score-sheet.png"]
+    for source, target in copies:
+        committed = ROOT / target
+        assert committed.stat().st_size < PICTURE_LIMIT
+        fresh = fresh_folder / Path(source).name
+        with Image.open(committed) as old, Image.open(fresh) as new:
+            assert old.size == new.size, f"{target} is out of date: run make docs"
+            diff = ImageStat.Stat(ImageChops.difference(old.convert("RGB"), new.convert("RGB")))
+            assert max(diff.mean) < SAME_PICTURE, f"{target} is out of date: run make docs"
+
+
+def test_readme_states_every_limit_as_limits_py_does() -> None:
+    from shapes_print.limits import LIMITS
+
+    text = README.read_text()
+    for limit in LIMITS:
+        assert f"| {limit.what} | {limit.most} |" in text

@@ -1,0 +1,115 @@
+"""Start-up stays light: a command loads only what it uses (timing belongs to `make bench`).
+
+Each check runs a fresh interpreter, as a user's command does: this test process has long
+imported everything. What it guards can regress silently: one import line moved back to the
+top of a module costs every build the library's start-up, and nothing else would notice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from shapes_print.load.defaults import PROJECT
+
+# SVG output, previews and what draws on a terminal (rich): a plain PDF build piped to a
+# log needs none of them. pdfium draws the catalogue's thumbnail of each new PDF only.
+NOT_FOR_A_PDF_BUILD = {"svgwrite", "rich", "typer.rich_utils"}
+
+
+def _after(code: str) -> dict[str, list[str]]:
+    """Run `code` in a fresh interpreter; the modules it loaded and the project's pydantic
+    models whose validators were built."""
+    report = """
+import json, sys
+from pydantic import BaseModel
+def subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from subclasses(sub)
+built = [m.__name__ for m in subclasses(BaseModel)
+         if m.__module__.startswith("shapes_print") and m.__pydantic_complete__]
+print(json.dumps({"modules": sorted(sys.modules), "built": sorted(built)}))
+"""
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    result = subprocess.run(
+        [sys.executable, "-c", code + "\n" + report],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PROJECT,
+        env=env,
+    )
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def test_help_loads_neither_the_pipeline_nor_a_validator() -> None:
+    """`--help` and shell completion (which runs the program on every Tab) stay light."""
+    loaded = _after(
+        "from shapes_print.commands.cli import main\nassert main(['build', '--help']) == 0"
+    )
+    unused = {
+        "shapes_print.build.pipeline",
+        "shapes_print.load.models",
+        "reportlab",
+        "yaml",
+        "svgwrite",
+    }
+    assert not unused & set(loaded["modules"])
+    # Validators are built when a file is first validated, not when their module is imported.
+    assert loaded["built"] == []
+
+
+def test_a_pdf_build_loads_no_optional_library(tmp_path: Path) -> None:
+    args = ["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(tmp_path)]
+    loaded = _after(f"from shapes_print.commands.cli import main\nassert main({args!r}) == 0")
+    assert not NOT_FOR_A_PDF_BUILD & set(loaded["modules"])
+    assert (
+        "shapes_print.load.conditions" not in loaded["modules"]
+    )  # pass-and-pick has no conditions
+    assert "shapes_print.render.pdf" in loaded["modules"]
+    written = list((tmp_path / "pass-and-pick" / "a4" / "4-players").iterdir())
+    assert written and {path.suffix for path in written} == {".pdf"}
+    # The same kit again: the same bytes, so every thumbnail is kept and pdfium not loaded.
+    loaded = _after(f"from shapes_print.commands.cli import main\nassert main({args!r}) == 0")
+    assert not (NOT_FOR_A_PDF_BUILD | {"pypdfium2"}) & set(loaded["modules"])
+
+
+def _command(tmp_path: Path, before: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The installed command's entry point, `cli.run`, in a fresh interpreter, with `before`
+    run first and an exit handler that says whether the interpreter tore itself down."""
+    code = f"""
+import atexit, sys
+atexit.register(print, "torn down")
+{before}
+from shapes_print.commands.cli import run
+sys.argv = ["shapes-print", *{list(args)!r}]
+run()
+"""
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
+
+
+def test_the_command_exits_at_once_with_everything_written(tmp_path: Path) -> None:
+    done = _command(
+        tmp_path, "", "build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", "out"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == f"written to {(tmp_path / 'out').resolve()}"  # flushed
+    assert "torn down" not in done.stdout
+    assert len(list((tmp_path / "out" / "pass-and-pick" / "a4" / "4-players").glob("*.pdf"))) == 4
+    refused = _command(tmp_path, "", "build", "no-such-game", "--out", "out")
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr.startswith("unknown game 'no-such-game'")
+
+
+def test_under_a_tracer_the_command_exits_as_usual(tmp_path: Path) -> None:
+    """Coverage and profilers write their reports as the interpreter exits."""
+    done = _command(tmp_path, "sys.settrace(lambda *_: None)", "list")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "torn down"

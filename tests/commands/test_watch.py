@@ -1,0 +1,328 @@
+"""`preview --watch` as a user runs it: a process that rebuilds when a file the kit read
+changes, and only then, says so in one line, keeps the last good preview through a
+mistake, and stops cleanly on Ctrl-C.
+
+Each test edits files the way editors save them (in place, by renaming a new file over the
+old one, by deleting and writing it again) and reads the watcher's lines in order: a
+rebuild that should not happen would print its line before the one the test waits for.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tests.load.test_pictures import BLUE, draw_sun, example
+from tests.project_copy import GAME, copy_project
+
+REPO = Path(__file__).resolve().parents[2]
+KIT = Path("pass-and-pick/a4/4-players/preview")
+FIRST_PAGE = KIT / "pass-and-pick_4p_a4_cards_p01.png"
+DECK = "content/pass-and-pick/deck.yaml"
+CIRCLE = 'colour: "#56B4E9"'  # the first card of the shipped deck, a sky-blue circle
+WAIT = 120  # seconds: a first build on a busy two-core machine; a rebuild takes far less
+# Seconds to let the watcher see one edit before the next, so the two are not one batch.
+APART = 0.5
+
+
+class Watcher:
+    """The watch process and the lines it prints, read as they come."""
+
+    def __init__(self, root: Path, out: Path, game: str) -> None:
+        self.root, self.out = root, out
+        command = [
+            *(sys.executable, "-m", "shapes_print", "preview", game, "--players", "4"),
+            *("--paper", "a4", "--dpi", "20", "--watch", "--out", str(out)),
+            *("--content", str(root / "content"), "--templates", str(root / "templates")),
+        ]
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        self.process = subprocess.Popen(
+            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.said: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def next_line(self) -> str:
+        """The next line but warnings (a low-resolution picture's, on stderr)."""
+        while True:
+            try:
+                line = self.lines.get(timeout=WAIT)
+            except queue.Empty:
+                raise AssertionError(f"no line from the watcher in {WAIT} s") from None
+            self.said.append(line)
+            if not line.startswith("warning: "):
+                return line
+
+    def up(self) -> None:
+        """The first build done and the watcher up."""
+        assert self.next_line().startswith("built in "), self.said
+        assert self.next_line().startswith("watching "), self.said
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGINT)  # Ctrl-C
+        assert self.process.wait(timeout=WAIT) == 0
+        assert self.next_line() == "stopped watching"
+        assert not any("Traceback" in line for line in self.said), self.said
+
+
+Start = Callable[[Path, str], Watcher]
+
+
+@pytest.fixture
+def start(tmp_path: Path) -> Iterator[Start]:
+    """Starts a watcher of a game in a project copy, building into `tmp_path/out`, once it
+    is up; each is killed at the test's end whatever happened."""
+    started: list[Watcher] = []
+
+    def up(root: Path, game: str) -> Watcher:
+        started.append(Watcher(root, tmp_path / "out", game))
+        started[-1].up()
+        return started[-1]
+
+    yield up
+    for watcher in started:
+        if watcher.process.poll() is None:
+            watcher.process.kill()
+            watcher.process.wait()
+
+
+@pytest.fixture
+def watcher(tmp_path: Path, start: Start) -> Watcher:
+    """A watcher of the 4-player Pass and pick kit, in a copy of the shipped project."""
+    return start(copy_project(tmp_path / "project"), GAME)
+
+
+def save_by_rename(path: Path, text: str | bytes) -> None:
+    """Save as most editors do: write a new file beside it, then rename it over the old."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    if isinstance(text, bytes):
+        temporary.write_bytes(text)
+    else:
+        temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def save_by_deleting(path: Path, text: str) -> None:
+    """Save as some editors and tools do: delete the file, then write it anew."""
+    path.unlink()
+    time.sleep(APART)  # the watcher sees the file gone before it is back
+    path.write_text(text, encoding="utf-8")
+
+
+def pixel(path: Path, x: float, y: float) -> tuple[int, int, int]:
+    """The colour at a fraction of the picture's width and height."""
+    with Image.open(path) as image:
+        spot = (round(image.width * x), round(image.height * y))
+        return image.convert("RGB").getpixel(spot)
+
+
+def circle_pixel(path: Path) -> tuple[int, int, int]:
+    """The middle of the first card's big shape on the first cards page (20 dpi)."""
+    return pixel(path, 0.19, 0.22)
+
+
+def test_watch_rebuilds_on_an_edit_keeps_the_last_good_preview_on_a_mistake_and_stops(
+    watcher: Watcher,
+) -> None:
+    root, out = watcher.root, watcher.out
+    deck = root / DECK
+    assert circle_pixel(out / FIRST_PAGE) == (0x56, 0xB4, 0xE9)
+
+    deck.write_text(deck.read_text().replace(CIRCLE, 'colour: "#D55E00"'))
+    line = watcher.next_line()
+    assert line.startswith("rebuilt (deck.yaml changed) in "), line
+    assert line.endswith(f"pages in {out / KIT}")
+    assert circle_pixel(out / FIRST_PAGE) == (0xD5, 0x5E, 0x00)
+    good = (out / FIRST_PAGE).read_bytes()
+
+    deck.write_text(deck.read_text().replace("count: 6,", "count: six,", 1))
+    line = watcher.next_line()
+    assert line.startswith(f"error: {deck}:"), line
+    assert line.endswith("cards.0.count: must be a whole number, got 'six'")
+    assert (out / FIRST_PAGE).read_bytes() == good
+    assert sorted(p.name for p in (out / "pass-and-pick/a4/4-players").iterdir()) == [
+        *(f"pass-and-pick_4p_a4_{part}.pdf" for part in ("cards", "host-key")),
+        *(f"pass-and-pick_4p_a4_{part}.pdf" for part in ("printing-guide", "sheets")),
+        "preview",
+    ]
+
+    deck.write_text(deck.read_text().replace("count: six,", "count: 6,"))
+    assert watcher.next_line().startswith("rebuilt (deck.yaml changed) in ")
+    watcher.stop()
+
+
+def test_watch_rebuilds_for_the_files_the_kit_read_and_no_others(watcher: Watcher) -> None:
+    root, out = watcher.root, watcher.out
+    deck = root / DECK
+
+    # Not read by this kit: another game's deck, a README, an editor's swap file, a
+    # template folder file that is not a card template; and a save of the same bytes.
+    other = root / "content/collect-3/deck.yaml"
+    other.write_text(other.read_text() + "# edited\n")
+    (root / "content/pass-and-pick/README.md").write_text("# notes\n")
+    (root / "content/pass-and-pick/.deck.yaml.swp").write_bytes(b"\0swap")
+    (root / "templates/cards/notes.txt").write_text("ideas\n")
+    deck.write_text(deck.read_text())
+    time.sleep(APART)
+
+    # Read by it, saved as editors save: renamed over, then deleted and written again.
+    save_by_rename(deck, deck.read_text().replace(CIRCLE, 'colour: "#D55E00"'))
+    line = watcher.next_line()
+    assert line.startswith("rebuilt (deck.yaml changed) in "), watcher.said
+    assert circle_pixel(out / FIRST_PAGE) == (0xD5, 0x5E, 0x00)
+
+    save_by_deleting(deck, deck.read_text().replace('colour: "#D55E00"', CIRCLE))
+    line = watcher.next_line()  # the watcher rebuilt while the file was gone
+    assert line.startswith(f"error: {deck.parent / 'game.yaml'}:10:1: file 'deck.yaml' not found")
+    assert watcher.next_line().startswith("rebuilt (deck.yaml changed) in "), watcher.said
+    assert circle_pixel(out / FIRST_PAGE) == (0x56, 0xB4, 0xE9)
+
+    # A template the kit reads, though its game uses another, counts.
+    template = root / "templates/cards/collect-3.yaml"
+    template.write_text(template.read_text() + "# edited\n")
+    assert watcher.next_line().startswith("rebuilt (collect-3.yaml changed) in ")
+    watcher.stop()
+
+
+def test_watch_follows_the_pictures_and_the_spreadsheet_a_deck_names(
+    tmp_path: Path, start: Start
+) -> None:
+    root = example(tmp_path / "project")
+    game = root / "content/pictures"
+    out = tmp_path / "out"
+    kit = out / "pictures/a4/4-players/preview"
+    first = kit / "pictures_4p_a4_cards_p01.png"
+    sun = (0.2, 0.16)  # the blue square at the middle of the first card's sun
+    watcher = start(root, "pictures")
+    assert pixel(first, *sun) == BLUE
+
+    # A picture read while planning: redrawn, the cards show it.
+    draw_sun(tmp_path / "sun.png")
+    green = Image.open(tmp_path / "sun.png").convert("RGBA")
+    green.paste((0, 158, 115, 255), (300, 300, 500, 500))
+    green.save(tmp_path / "green.png")
+    save_by_rename(game / "art/sun.png", (tmp_path / "green.png").read_bytes())
+    assert watcher.next_line().startswith("rebuilt (sun.png changed) in "), watcher.said
+    assert pixel(first, *sun) == (0, 158, 115)
+
+    # A picture nobody names, beside the ones the deck does: nothing to rebuild.
+    draw_sun(game / "art/unused.png")
+    time.sleep(APART)
+
+    # The spreadsheet names a picture in a folder that is not there yet: one error line,
+    # then the folder and the picture appear, and the kit is built with it.
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("art/sun.png", "new/star.png"))
+    line = watcher.next_line()
+    assert line.startswith(f"error: {cards}:2:"), watcher.said
+    assert "file 'new/star.png' not found" in line, line
+    (game / "new").mkdir()
+    time.sleep(APART)
+    draw_sun(game / "new/star.png")
+    line = watcher.next_line()
+    while line.startswith("error: "):  # the folder came first: still no picture in it
+        line = watcher.next_line()
+    assert line.startswith("rebuilt ("), watcher.said
+    assert pixel(first, *sun) == BLUE
+
+    # Now read, the new picture is watched; the old one, no longer named, is not.
+    save_by_rename(game / "art/sun.png", (tmp_path / "sun.png").read_bytes())
+    time.sleep(APART)
+    save_by_rename(game / "new/star.png", (tmp_path / "green.png").read_bytes())
+    assert watcher.next_line().startswith("rebuilt (star.png changed) in "), watcher.said
+    assert pixel(first, *sun) == (0, 158, 115)
+    watcher.stop()
+
+
+def test_watch_follows_an_svg_file_a_shape_is_drawn_from(tmp_path: Path, start: Start) -> None:
+    whole = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
+    art = tmp_path / "project/templates/art/circle.svg"
+    root = copy_project(
+        tmp_path / "project",
+        [
+            ("templates/shapes.yaml", "circle: {cx: 0.5, cy: 0.5, r: 0.5}", "svg: art/circle.svg"),
+            ("templates/art/circle.svg", None, whole.format('<path d="M0 0H10V10H0Z"/>')),
+        ],
+    )
+    watcher = start(root, GAME)
+    assert circle_pixel(watcher.out / FIRST_PAGE) == (0x56, 0xB4, 0xE9)
+
+    save_by_rename(art, whole.format('<path d="M0 0H1V1H0Z"/><path d="M9 9H10V10H9Z"/>'))
+    assert watcher.next_line().startswith("rebuilt (circle.svg changed) in "), watcher.said
+    assert circle_pixel(watcher.out / FIRST_PAGE) != (0x56, 0xB4, 0xE9)
+    watcher.stop()
+
+
+def test_watch_rebuilds_when_a_file_appears_in_the_games_labels_folder(watcher: Watcher) -> None:
+    labels = watcher.root / "content/pass-and-pick/labels"
+
+    labels.mkdir()  # the folder alone changes nothing that is loaded
+    (labels / "notes.txt").write_text("not a label file\n")  # nor does a file that is not YAML
+    time.sleep(APART)
+    (labels / "standard.yaml").write_text('description: "Our table\'s words"\n')
+    assert watcher.next_line().startswith("rebuilt (standard.yaml changed) in "), watcher.said
+
+    (labels / "standard.yaml").write_text("description: [unclosed\n")
+    line = watcher.next_line()
+    assert line.startswith(f"error: {labels / 'standard.yaml'}:2:1: "), line
+
+    (labels / "standard.yaml").unlink()
+    assert watcher.next_line().startswith("rebuilt (a file changed) in "), watcher.said
+    watcher.stop()
+
+
+def test_watch_after_bad_yaml_keeps_watching_the_last_good_files_and_the_broken_one(
+    watcher: Watcher,
+) -> None:
+    root, out = watcher.root, watcher.out
+    deck, sheets = root / DECK, root / "content/pass-and-pick/sheets.yaml"
+    good_sheets = sheets.read_text()
+    first = (out / FIRST_PAGE).read_bytes()
+
+    sheets.write_text("title: [unclosed\n" + good_sheets)
+    line = watcher.next_line()
+    assert line == f"error: {sheets}:4:1: YAML syntax error: expected ',' or ']', but got '?'"
+    assert (out / FIRST_PAGE).read_bytes() == first
+
+    # The templates were read by the last good build, not by the failed one, which stopped
+    # at the game's files: still watched, an edit there builds again, to the same mistake.
+    papers = root / "templates/papers.yaml"
+    papers.write_text(papers.read_text() + "# edited\n")
+    assert watcher.next_line() == line
+    deck.write_text(deck.read_text().replace(CIRCLE, 'colour: "#D55E00"'))
+    assert watcher.next_line() == line
+
+    save_by_rename(sheets, good_sheets)
+    assert watcher.next_line().startswith("rebuilt (sheets.yaml changed) in "), watcher.said
+    assert circle_pixel(out / FIRST_PAGE) == (0xD5, 0x5E, 0x00)
+    watcher.stop()
+
+
+def test_watch_refuses_at_once_what_no_edit_could_fix(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "shapes_print", "preview", "no-such-game", "--watch"]
+    done = subprocess.run(
+        [*command, "--out", str(tmp_path / "out")],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("unknown game 'no-such-game'")
+    assert not (tmp_path / "out").exists()

@@ -1,0 +1,86 @@
+"""A corpus of bad inputs (tests/bad_inputs.yaml), each with the exact message it must produce.
+
+Every case edits a private copy of content/ and templates/, runs `shapes-print build`
+in-process (with the case's `args`, if any) and expects exit status 2, one line
+`path:line[:column]: message` (`--option ...: message` for an option's mistake, `path: message`
+for a file that is not YAML, marked `path_only`; plus at most one `hint:` line), no traceback, and nothing written to the output folder.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.project_copy import Edit, build_args, copy_project, run
+
+CASES: list[dict[str, Any]] = yaml.safe_load(
+    (Path(__file__).parents[1] / "bad_inputs.yaml").read_text()
+)
+ONE_LINE = re.compile(r"^[^\s:][^:]*:\d+(:\d+)?: \S")
+OPTION_LINE = re.compile(r"^--[a-z-]+[^:]*: \S")
+PATH_LINE = re.compile(r"^[^\s:][^:]*: \S")  # a file that is not YAML (a font) has no lines
+REQUIRED = {  # the issue's list, by case id
+    "yaml-syntax",
+    "tab-indent",
+    "duplicate-key",
+    "unknown-key",
+    "wrong-type-count",
+    "zero-count",
+    "negative-count",
+    "bare-number-length",
+    "unknown-unit",
+    "unknown-shape",
+    "unknown-colour",
+    "missing-template",
+    "extends-cycle",
+    "missing-font",
+    "empty-deck",
+    "deal-larger-than-deck",
+    "player-range-beyond-rules",
+    "empty-file",
+    "binary-file",
+    "not-utf8",
+}
+
+
+def _edits(case: dict[str, Any]) -> list[Edit]:
+    edits: list[Edit] = []
+    for edit in case["edits"]:
+        if "find" in edit:
+            edits.append((edit["file"], edit["find"], edit["replace"]))
+        elif "bytes" in edit:
+            edits.append((edit["file"], None, edit["bytes"].encode("latin-1")))
+        else:
+            edits.append((edit["file"], None, edit["content"] * edit.get("repeat", 1)))
+    return edits
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
+def test_bad_input_gives_one_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: dict[str, Any]
+) -> None:
+    root = copy_project(tmp_path, _edits(case))
+    out = tmp_path / "out"
+    args = [arg.replace("{root}", str(root)) for arg in case.get("args", [])]
+    status, lines, _ = run(build_args(root, out, *args), capsys, tmp_path)
+    assert status == 2
+    assert lines[0] == case["error"]
+    form = PATH_LINE if case.get("path_only") else OPTION_LINE if "args" in case else ONE_LINE
+    assert form.match(lines[0])
+    if "hint" in case:
+        assert lines[1:] == [case["hint"]]
+    else:  # none, or one whose wording may grow (such as a list of known names)
+        assert len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: "))
+    assert not out.exists()
+
+
+def test_corpus_covers_the_issue() -> None:
+    ids = [case["id"] for case in CASES]
+    assert len(ids) >= 30
+    assert len(set(ids)) == len(ids)
+    assert set(ids) >= REQUIRED
+    assert len({case["error"] for case in CASES}) == len(CASES)

@@ -1,0 +1,462 @@
+"""The Collect 3 kit, read back from the PDFs it builds (and, for duplex, from the plan)."""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from PIL import ImageStat
+from pypdf import PdfReader
+
+from shapes_print.build import pipeline
+from shapes_print.commands.cli import main
+from shapes_print.geometry.primitives import Use, symbols_used
+from shapes_print.kit.contents import KitRequest
+from shapes_print.load.conditions import parse_cards
+from shapes_print.load.options import PrintOptions
+from shapes_print.plan.imposition import fit_grid
+from shapes_print.plan.kit import plan_kit
+from shapes_print.render.svg import page_svg
+from shapes_print.units import parse_length, parse_size
+from tests.command_lines import one_kit
+from tests.pdfread import page_texts
+from tests.pdfread import placements as forms_placed
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "content" / "collect-3"
+TASKS = yaml.safe_load((GAME / "tasks.yaml").read_text(encoding="utf-8"))["tasks"]
+DECK = yaml.safe_load((GAME / "deck.yaml").read_text(encoding="utf-8"))
+# "Recommended winning score": 2-4 players 10, 5-6 players 15, 7+ players 20.
+TARGET = {n: 10 if n <= 4 else 15 if n <= 6 else 20 for n in range(2, 11)}
+DRAWN = re.compile(rb"/FormXob\.([\w-]+) Do")
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every player count on A4, and the smallest and largest tables on Letter."""
+    out = tmp_path_factory.mktemp("collect3")
+    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions(paper="a4"), out)
+    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("2", "letter"), out)
+    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("10", "letter"), out)
+    return out
+
+
+def kit_file(kits: Path, players: int, name: str, paper: str = "a4") -> Path:
+    folder = kits / "collect-3" / paper / f"{players}-players"
+    return folder / f"collect-3_{players}p_{paper}_{name}.pdf"
+
+
+def text_of(path: Path) -> str:
+    return " ".join(page_texts(path))
+
+
+def ids(cards: str) -> list[str]:
+    return [f"{card['colour']}-{card['number']}" for card in parse_cards(cards)]
+
+
+# ---- cards -----------------------------------------------------------------------------
+
+
+def placements(path: Path) -> list[list[tuple[str, float, float]]]:
+    """Per page, each placed card drawing (symbol name, x, y) as written in the PDF, its
+    overrun past the grid (an artifact) left out."""
+    reader = PdfReader(path)
+    return [[(p.name, p.x, p.y) for p in forms_placed(page, reader)] for page in reader.pages]
+
+
+def test_card_counts_per_face_and_per_back(kits: Path) -> None:
+    pages = placements(kit_file(kits, 4, "cards"))
+    faces = Counter(name for page in pages[0::2] for name, _, _ in page)
+    backs = Counter(name for page in pages[1::2] for name, _, _ in page)
+    numbers = {f"face-{c}-{n}": 3 for c in ("red", "blue", "green", "yellow") for n in range(1, 7)}
+    assert faces == Counter(
+        {**numbers, "face-wild": 4, "face-double-points": 2, "face-bomb": 2, "face-crown": 9}
+    )
+    assert backs == Counter({"back-number": 72, "back-action": 8, "back-crown": 9})
+    assert len(pages) == 2 * -(-(72 + 8 + 9) // 9)  # a face and a back sheet per 9 cards
+
+
+def test_three_back_designs_are_unlike(kits: Path) -> None:
+    backs = DECK["backs"]
+    assert {backs[b]["fields"]["fill"] for b in backs} == {"#1B2A49", "#D55E00", "#009E73"}
+    assert {backs[b]["fields"]["pattern"] for b in backs} == {"grid", "stripes", "dots"}
+
+
+def test_every_back_is_behind_its_face_in_the_pdf(kits: Path) -> None:
+    back_of = {f"face-{c['id']}": f"back-{c['back']}" for c in DECK["cards"] if "for_each" not in c}
+    back_of.update(
+        {
+            f"face-{c}-{n}": "back-number"
+            for c in ("red", "blue", "green", "yellow")
+            for n in range(1, 7)
+        }
+    )
+    for paper in ("a4", "letter"):
+        players = 4 if paper == "a4" else 10
+        reader = PdfReader(kit_file(kits, players, "cards", paper))
+        width = float(reader.pages[0].mediabox.width)
+        pages = placements(kit_file(kits, players, "cards", paper))
+        card_w = 63.5 / 25.4 * 72
+        for faces, backs in zip(pages[0::2], pages[1::2], strict=True):
+            assert len(faces) == len(backs)
+            by_place = {(round(x, 2), round(y, 2)): name for name, x, y in backs}
+            for face, x, y in faces:
+                mirrored = (round(width - x - card_w, 2), round(y, 2))
+                assert by_place[mirrored] == back_of[face], (paper, face, x, y)
+
+
+def test_backs_land_on_the_mirrored_slot_in_the_plan() -> None:
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    loaded = project.games["collect-3"]
+    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 7, "letter"))
+    cards = next(f for f in files if f.name.endswith("_cards")).document
+    back_of = {card.id: card.back for card in loaded.deck.cards}
+    template = project.library.templates["collect-3"]
+    page = cards.pages[0]
+    card = (template.card["width"], template.card["height"])
+    trimmed = template.trim_line is not None
+    grid = fit_grid(page.width, page.height, *card, project.ctx.style.furniture, trimmed)
+    mixed = 0
+    for front, back in zip(cards.pages[0::2], cards.pages[1::2], strict=True):
+        faces = [item for item in front.items if isinstance(item, Use)]
+        backs = [item for item in back.items if isinstance(item, Use)]
+        for slot, (face, behind) in enumerate(zip(faces, backs, strict=True)):
+            assert (face.x, face.y) == grid.face_origin(slot)
+            assert (behind.x, behind.y) == grid.back_origin(slot, "long")
+            assert behind.symbol == f"back-{back_of[face.symbol.removeprefix('face-')]}"
+        mixed += len({b.symbol for b in backs}) > 1
+    assert mixed >= 1  # at least one sheet holds more than one back design
+
+
+def test_task_cards_are_their_own_file_one_per_task(kits: Path) -> None:
+    path = kit_file(kits, 4, "task-cards")
+    pages = placements(path)
+    faces = [name for page in pages[0::2] for name, _, _ in page]
+    assert faces == [f"face-task-{n}" for n in range(1, 21)]
+    assert {name for page in pages[1::2] for name, _, _ in page} == {"back-task"}
+    text = text_of(path)
+    for task in TASKS:
+        assert f"TASK {task['number']}" in text
+        assert " ".join(task["text"].split()) in text
+        assert f"Example: {' or '.join(task['example'])}" in text
+    forms = {}
+    for page in PdfReader(path).pages[0::2]:
+        xobjects = page["/Resources"]["/XObject"]
+        forms.update({str(key): xobjects[key].get_object().get_data() for key in xobjects})
+    for task in TASKS:
+        shown = DRAWN.findall(forms[f"/FormXob.face-task-{task['number']}"])
+        expected = [card for example in task["example"] for card in ids(example)]
+        assert [name.decode().removeprefix("face-") for name in shown] == expected
+    deck = placements(kit_file(kits, 4, "cards"))
+    assert not any(name.startswith("face-task") for page in deck for name, _, _ in page)
+
+
+# ---- numbers per player count -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
+    crowns = players - 1
+    sheets = text_of(kit_file(kits, players, "sheets"))
+    assert f"Crowns in the centre (1 fewer than players) {crowns}" in sheets
+    assert f"Winning score for {players} players {TARGET[players]}" in sheets
+    crowns_words = "1 Crown" if crowns == 1 else f"{crowns} Crowns"
+    assert f"put {crowns_words} face up" in sheets
+    spare = 9 - crowns
+    assert (
+        "No Crown cards are left over."
+        if spare == 0
+        else "Set the other Crown card aside."
+        if spare == 1
+        else f"Set the other {spare} Crown cards aside."
+    ) in sheets
+    assert f"first to {TARGET[players]} points wins" in sheets
+    # The points ladder for C = players - 1, written out: C, C - 1, ..., 1.
+    ladder = [
+        f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} player to "
+        f"claim a Crown +{crowns - k + 1}"
+        for k in range(1, crowns + 1)
+    ]
+    for rung in ladder:
+        assert rung in sheets
+    assert f"{crowns + 1}th player to claim" not in sheets
+    host = text_of(kit_file(kits, players, "host-key"))
+    assert f"Crowns in play (C) {crowns}" in host
+    assert f"Winning score {TARGET[players]}" in host
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_score_sheet_has_a_column_per_player_and_enough_rounds(kits: Path, players: int) -> None:
+    crowns = players - 1
+    # Rounds: while nobody has reached the target, each holds at most target - 1 points and a
+    # round hands out C(C + 1)/2, so players * (target - 1) // that + 1 rounds must settle it.
+    rounds = players * (TARGET[players] - 1) // (crowns * (crowns + 1) // 2) + 1
+    assert crowns * rounds >= TARGET[players]  # even the 1st Crown every round gets there
+    sheets = text_of(kit_file(kits, players, "sheets"))
+    heads = re.findall(r"Task Dealer ((?:P\d+ )+)", sheets)
+    assert heads and all(head.split() == [f"P{k}" for k in range(1, players + 1)] for head in heads)
+    for n in range(1, rounds + 1):
+        dealer = (n - 1) % players + 1  # the dealer moves one seat to the right each round
+        assert f"Round {n} P{dealer} " in sheets
+    assert f"Round {rounds + 1} " not in sheets
+    assert "Total" in sheets
+
+
+def test_long_score_sheet_continues_on_letter(kits: Path) -> None:
+    """Two players need 19 rounds: more than one Letter page holds, so the sheet continues."""
+    texts = page_texts(kit_file(kits, 2, "sheets", "letter"))
+    with_sheet = [text for text in texts if "Task Dealer P1 P2" in text]
+    assert len(with_sheet) == 2
+    assert "Round 19" in with_sheet[1] and "Total" in with_sheet[1] and "Total" not in with_sheet[0]
+    assert "Round 10 " in with_sheet[0] and "Round 11 " in with_sheet[1]  # shared evenly
+
+
+def test_enough_crowns_for_the_largest_table() -> None:
+    crown = next(card for card in DECK["cards"] if card.get("id") == "crown")
+    assert crown["count"] == 10 - 1
+
+
+# ---- task list and host key ---------------------------------------------------------------
+
+
+def test_task_list_numbers_1_to_20_with_examples_drawn(kits: Path) -> None:
+    path = kit_file(kits, 4, "sheets")
+    texts = page_texts(path)
+    pages = [i for i, text in enumerate(texts) if "No. Task Example" in text]
+    assert len(pages) >= 2  # 20 rows of small cards continue over pages
+    reader = PdfReader(path)
+    text = " ".join(texts[i] for i in pages)
+    positions = [text.index(" ".join(task["text"].split())) for task in TASKS]
+    assert positions == sorted(positions)  # in the rules' order
+    for task in TASKS:
+        assert re.search(rf"(^|\D){task['number']} {re.escape(task['text'].split()[0])}", text)
+    drawn = [
+        name.decode().removeprefix("face-")
+        for i in pages
+        for name in DRAWN.findall(reader.pages[i].get_contents().get_data())
+    ]
+    # The page the list starts on may also hold the Action cards' table: only number cards
+    # are the examples.
+    drawn = [card for card in drawn if re.fullmatch(r"(red|blue|green|yellow)-[1-6]", card)]
+    expected = [card for task in TASKS for example in task["example"] for card in ids(example)]
+    assert drawn == expected
+    assert sum(len(ids(example)) == 3 for task in TASKS for example in task["example"]) == 21
+
+
+def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path) -> None:
+    folder = kit_file(kits, 4, "host-key").parent
+    names = sorted(p.name for p in folder.glob("*.pdf"))
+    files = ("cards", "host-key", "printing-guide", "sheets", "task-cards")
+    assert names == [f"collect-3_4p_a4_{n}.pdf" for n in files]
+    host = text_of(kit_file(kits, 4, "host-key"))
+    for task in TASKS:
+        assert f"Task {task['number']}: {' '.join(task['text'].split())}" in host
+        assert " or ".join(task["example"]) in host
+        assert f"{task['near_miss']}. {task['near_miss_why']}" in host
+    assert "exactly 3 cards; all the same colour" in host  # task 1's condition in words
+    # The deck manifest lists cards by name as the rules write them, not by id, in two
+    # groups of columns side by side: Red 1 starts the first, the card after page 1's first
+    # column starts the second (10 rows: Blue 5), each back named as the sheets name it.
+    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Blue 5 navy back 3" in host
+    assert "Red 2 navy back 3 Blue 6 navy back 3" in host and "red-1" not in host
+    assert "Double Points red back 2" in host and "Crown green back 9" in host
+    reader = PdfReader(kit_file(kits, 4, "host-key"))
+    streams = [page.get_contents().get_data() for page in reader.pages]
+    drawn = [name.decode() for data in streams for name in DRAWN.findall(data)]
+    # One row per Task: its printed example drawn small; its near miss in words, so that
+    # 20 Tasks fit 5 pages.
+    expected = [f"face-{card}" for task in TASKS for e in task["example"] for card in ids(e)]
+    assert drawn == expected
+    assert len(reader.pages) <= 6
+    for name in ("cards", "sheets", "task-cards"):
+        player_text = text_of(kit_file(kits, 4, name))
+        assert "near miss" not in player_text.lower() and "Host key" not in player_text
+
+
+def test_spanish_kit_reads_in_spanish_with_accents_and_ordinals(tmp_path: Path) -> None:
+    """es covers Collect 3: every file says Spanish, the ladder says 1.er, 2.º, 3.er."""
+    assert main(one_kit("collect-3", tmp_path, "--labels", "es", "--quiet")) == 0
+    folder = tmp_path / "collect-3/es/a4/4-players"
+    read = {
+        kind: text_of(folder / f"collect-3_4p_a4_es_{kind}.pdf")
+        for kind in ("cards", "task-cards", "sheets", "host-key", "printing-guide")
+    }
+    assert (
+        "1.er jugador en conseguir una Corona +3 2.º jugador en conseguir una Corona +2 "
+        "3.er jugador en conseguir una Corona +1" in read["sheets"]
+    )
+    for kind, spanish in [
+        ("cards", ["COMODÍN", "AMARILLO", "ACCIÓN", "CORONA", "«¡Reúne 3!»", "1.ª Corona"]),
+        (
+            "task-cards",
+            ["TAREA 20", "Ejemplo: Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5"],
+        ),
+        (
+            "sheets",
+            [
+                "Reúne 3: preparación para 4 jugadores",
+                "Cómo se juega",
+                "Lista de Tareas",
+                "Ronda 1",
+                "Reparte",
+                "J4",
+                "Comodín: si su trío usa un Comodín",
+            ],
+        ),
+        (
+            "host-key",
+            [
+                "Carta Dorso Copias Carta Dorso Copias Rojo 1 dorso azul 3",
+                "Puntos dobles dorso rojo 2",
+                "4 Comodines, 2 de Puntos dobles, 2 Bombas y 9 cartas de Corona",
+                "Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5",
+                "números todos pares o todos impares",
+            ],
+        ),
+        ("printing-guide", ["Cómo imprimir Reúne 3 (4 jugadores, A4)"]),
+    ]:
+        for words in spanish:
+            assert words in read[kind], (kind, words)
+    english = [
+        "Crown",
+        "Task",
+        "Round",
+        "Dealer",
+        "Example",
+        "WILD",
+        "RED",
+        "1st",
+        "player",
+        " or ",
+    ]
+    found = [
+        (kind, word)
+        for kind, words in read.items()
+        for word in english
+        if re.search(rf"{word}\b", re.sub(r"\S+\.pdf\b", "", words))
+    ]
+    assert not found
+
+
+# ---- check catches broken content ------------------------------------------------------
+
+
+def broken_copy(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
+    """A copy of the content with one line of tasks.yaml changed; returns it and that line."""
+    content = tmp_path / "content"
+    shutil.copytree(GAME, content / "collect-3")
+    tasks = content / "collect-3" / "tasks.yaml"
+    lines = tasks.read_text(encoding="utf-8").splitlines(keepends=True)
+    line = next(i for i, text in enumerate(lines, start=1) if old in text)
+    lines[line - 1] = lines[line - 1].replace(old, new)
+    tasks.write_text("".join(lines), encoding="utf-8")
+    return content, line
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('["Blue 3, Green 3, Yellow 3"]', '["Blue 3, Green 3, Yellow 4"]', "does not satisfy"),
+        ('near_miss: "Red 2, Red 4, Blue 5"', 'near_miss: "Red 2, Red 4, Red 6"', "satisfies"),
+        ('"Yellow 1, Red 3, Blue 5"]', '"Yellow 1, Red 3, Blue 6"]', "does not satisfy"),
+        ('["Red 1, Blue 3, Green 5"]', '["Red 1, Blue 3, Purple 5"]', "no card 'purple-5'"),
+    ],
+)
+def test_a_broken_example_fails_check_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, says: str
+) -> None:
+    content, line = broken_copy(tmp_path, old, new)
+    assert main(["check", "collect-3", "--content", str(content)]) == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    tasks = content / "collect-3" / "tasks.yaml"
+    assert error[0].startswith(f"{tasks}:{line}:")
+    assert says in error[0]
+
+
+def test_the_real_content_passes_check(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "collect-3"]) == 0
+    assert "ok: 1 game checked" in capsys.readouterr().out
+
+
+def test_svg_defines_the_small_cards_a_task_card_shows() -> None:
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    loaded = project.games["collect-3"]
+    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 4, "a4"))
+    document = next(f for f in files if f.name.endswith("_task-cards")).document
+    svg = page_svg(document, document.pages[0])
+    for card in ids(TASKS[0]["example"][0]):
+        assert f'<symbol id="face-{card}"' in svg
+
+
+def test_number_card_colours_are_distinct_in_pixels(kits: Path) -> None:
+    """The panel beside the number disc, averaged over its pattern, differs card to card."""
+    document = pdfium.PdfDocument(kit_file(kits, 4, "cards"))
+    scale = 100 / 72
+    mm = 72 / 25.4 * scale
+    means = {}
+    # 18 cards a colour, 9 a sheet: each colour starts on face sheet 0, 2, 4, 6 (pages 0, 4, ...).
+    for colour, page in zip(("red", "blue", "green", "yellow"), (0, 4, 8, 12), strict=True):
+        image = document[page].render(scale=scale).to_pil().convert("RGB")
+        left = (image.width - 3 * 63.5 * mm) / 2
+        top = (image.height - 3 * 88.9 * mm) / 2
+        box = (int(left + 6 * mm), int(top + 20 * mm), int(left + 13 * mm), int(top + 55 * mm))
+        means[colour] = ImageStat.Stat(image.crop(box)).mean
+    names = list(means)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            distance = sum((a - b) ** 2 for a, b in zip(means[first], means[second], strict=True))
+            assert distance**0.5 > 60, (first, second, means)
+
+
+@pytest.mark.parametrize("size", ["bridge", "mini", "tarot", "square", "50x70mm"])
+def test_every_card_size_builds_the_cards_and_task_cards(size: str) -> None:
+    """Layouts are card-relative: the whole deck, small task examples included, fits."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    loaded = project.games["collect-3"]
+    request = KitRequest("collect-3", 4, "a4", options=PrintOptions(card_size=size))
+    files = {f.name: f.document for f in plan_kit(loaded, project.library, project.ctx, request)}
+    tasks = files[f"collect-3_4p_a4_{size}_task-cards"]
+    width, height = parse_size(size) if "x" in size else project.library.card_sizes[size]
+    face = tasks.symbols["face-task-14"]
+    assert (face.width, face.height) == pytest.approx((width, height))
+    assert {"face-red-2", "face-yellow-1"} <= symbols_used(face.items)
+
+
+def test_a_number_cards_texture_stays_inside_its_rounded_panel(kits: Path) -> None:
+    """The first card's panel (templates/cards/collect-3.yaml `number-panel`: 5 mm in, 14 mm
+    down, 2 mm corners, a 0.75 pt black outline) at 300 dpi: past the outline at each corner
+    the card is bare, and the outline lies over the stripes along each side."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    loaded = project.games["collect-3"]
+    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 2, "a4"))
+    sheet = next(f for f in files if f.name.endswith("_cards")).document.pages[0]
+    first = next(item for item in sheet.items if isinstance(item, Use))
+    card = project.library.templates["collect-3"].card
+    mm, scale = parse_length("1mm"), 300 / 72
+    left, top = first.x + 5 * mm, sheet.height - (first.y + card["height"]) + 14 * mm
+    right, bottom = first.x + card["width"] - 5 * mm, top + card["height"] - 40.9 * mm
+    image = pdfium.PdfDocument(kit_file(kits, 2, "cards"))[0].render(scale=scale).to_pil()
+    pixel = image.convert("RGB").getpixel
+    radius, outside = 2 * mm, 2 * mm + 0.75 / 2 + 1.5 / scale  # past the outline's outer edge
+    for corner_x, corner_y, sx, sy in (
+        (left, top, 1, 1),
+        (right, top, -1, 1),
+        (left, bottom, 1, -1),
+        (right, bottom, -1, -1),
+    ):
+        centre = (corner_x + sx * radius, corner_y + sy * radius)
+        for step_x in range(int(radius * scale)):
+            for step_y in range(int(radius * scale)):
+                x, y = corner_x + sx * step_x / scale, corner_y + sy * step_y / scale
+                if math.dist((x, y), centre) > outside:
+                    assert min(pixel((round(x * scale), round(y * scale)))) > 200, (x, y)
+    for x, y in (((left + right) / 2, top), (right, (top + bottom) / 2)):
+        assert max(pixel((round(x * scale), round(y * scale)))) < 80, (
+            f"outline under stripes at {x, y}"
+        )

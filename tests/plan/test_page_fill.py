@@ -1,0 +1,185 @@
+"""Pages that fill: every non-card page of the standard kits, rendered and measured in pixels.
+
+The issue's numbers, over what `make print` builds with the standard label set on A4 and
+Letter: no page but a document's last ends above half its height unless what opens the next
+page is taller than the rest of the page could hold; the non-card pages drop by at least 15%
+from the 587 they took when each section started a page and keep rules were hard; Collect 3's
+host key at 4 players fits 6 A4 or Letter pages; a printing guide fits 1 page (2 in large print).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from PIL import Image
+
+from shapes_print.build import pipeline
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import shipped
+from shapes_print.load.options import PrintOptions
+from shapes_print.units import parse_length
+
+ROOT = Path(__file__).resolve().parents[2]
+STYLE = yaml.safe_load((ROOT / "templates" / "sheet.yaml").read_text(encoding="utf-8"))
+MARGIN, FOOTER = parse_length(STYLE["margin"]), parse_length(STYLE["footer_height"])
+BLOCK_GAP = parse_length(STYLE["block_gap"])
+SCALE = 0.5  # 36 dpi: a pixel is 2 pt, finer than any gap between blocks
+PAGES_BEFORE = 587  # non-card pages of the standard kits, A4 and Letter, before this engine
+CARD_FILES = ("cards", "task-cards")
+
+
+@dataclass(frozen=True, slots=True)
+class Ink:
+    """Where a page's content box has ink, in points down from its top: the lowest ink, and
+    the foot of the first block (the first white gap as tall as the gap between blocks)."""
+
+    lowest: float
+    first_block: float
+    room: float
+
+
+def _ink(page: pdfium.PdfPage) -> Ink:
+    image = page.render(scale=SCALE, grayscale=True).to_pil()
+    top, bottom = round(MARGIN * SCALE), round((page.get_height() - FOOTER) * SCALE)
+    ink = image.crop((0, top, image.size[0], bottom)).point(lambda v: 255 if v < 200 else 0)
+    # Each pixel row averaged to one value: above 0 where the row has any ink.
+    averaged = ink.convert("F").resize((1, bottom - top), Image.Resampling.BOX)
+    inked = [averaged.getpixel((0, y)) > 0 for y in range(bottom - top)]
+    rows = [y for y, ink in enumerate(inked) if ink]
+    lowest = (rows[-1] + 1) / SCALE if rows else 0.0
+    gap = round(BLOCK_GAP * 0.9 * SCALE)
+    first_block = lowest
+    white = 0
+    for y in range(rows[0] if rows else 0, len(inked)):
+        white = 0 if inked[y] else white + 1
+        if white >= gap:
+            first_block = (y - white + 1) / SCALE
+            break
+    return Ink(lowest, first_block, (bottom - top) / SCALE)
+
+
+@pytest.fixture(scope="module")
+def standard(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, list[Ink]]:
+    """Every standard kit of `make print`, each non-card PDF's pages measured."""
+    out = tmp_path_factory.mktemp("standard")
+    pipeline.build(pipeline.Sources(), [], pipeline.BuildOptions(paper="a4,letter"), out)
+    measured = {}
+    for path in sorted(out.rglob("*.pdf")):
+        if path.stem.split("_")[-1] in CARD_FILES:
+            continue
+        document = pdfium.PdfDocument(path)
+        try:
+            measured[path.relative_to(out)] = [_ink(page) for page in document]
+        finally:
+            document.close()
+    return measured
+
+
+def test_no_page_but_the_last_ends_above_half_unless_the_next_block_could_not_fit(
+    standard: dict[Path, list[Ink]],
+) -> None:
+    short = []
+    for path, pages in standard.items():
+        for number, (page, following) in enumerate(pairwise(pages), start=1):
+            if page.lowest >= page.room / 2:
+                continue
+            if following.first_block > page.room - page.lowest - BLOCK_GAP:
+                continue  # what opens the next page would not have fitted under this one
+            short.append(f"{path} page {number}: {page.lowest / page.room:.0%} full")
+    assert not short, "\n".join(short)
+
+
+def test_non_card_pages_drop_by_at_least_15_percent(standard: dict[Path, list[Ink]]) -> None:
+    total = sum(len(pages) for pages in standard.values())
+    assert total <= PAGES_BEFORE * 0.85, total
+    assert {path.parts[1] for path in standard} == {"a4", "letter"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_collect3_host_key_at_4_players_fits_6_pages(
+    standard: dict[Path, list[Ink]], paper: str
+) -> None:
+    """Letter took 7: the Task column's words wrapped to 7 lines beside 3 cards that needed
+    less than their column; a little more width for the words makes every row shorter."""
+    path = Path(f"collect-3/{paper}/4-players/collect-3_4p_{paper}_host-key.pdf")
+    assert len(standard[path]) <= 6
+
+
+def test_the_survivor_sheet_fits_one_page(standard: dict[Path, list[Ink]]) -> None:
+    """Its rulings ("Where the rules are silent") went over to a page of their own."""
+    sheets = {p: pages for p, pages in standard.items() if p.name.endswith("_survivor.pdf")}
+    assert len(sheets) == 10 and all(len(pages) == 1 for pages in sheets.values())
+
+
+def test_a_standard_printing_guide_fits_one_page(standard: dict[Path, list[Ink]]) -> None:
+    guides = {path: pages for path, pages in standard.items() if "printing-guide" in path.name}
+    assert guides and all(len(pages) == 1 for pages in guides.values())
+
+
+LARGE_PRINT = ("large-print", "large-print-atkinson")
+# Spanish braille: the swell-paper step in Spanish words runs the last steps onto a second
+# page for Shapes the Game's six files on Letter, and for print-shop kits (left open in the
+# closing note).
+TWO_PAGES = (*LARGE_PRINT, "braille-es")
+
+
+def _guide_pages(labels: str, print_shop: bool) -> dict[str, int]:
+    """The printing guide's page count in every kit of every game, A4 and Letter."""
+    project = pipeline.load_project(pipeline.Sources(), [], [labels])
+    options = PrintOptions(print_shop=print_shop)
+    return {
+        folder: len(guide.document.pages)
+        for folder, _, files in pipeline.plan_all(project, "all", "a4,letter", "long", options)
+        for guide in files
+        if guide.name.endswith("printing-guide")
+    }
+
+
+@pytest.mark.parametrize(
+    ("labels", "print_shop"),
+    [
+        pytest.param(labels, shop, id=f"{labels}-{'print-shop' if shop else 'home'}")
+        for labels in shipped(DEFAULT_LABELS)
+        if labels not in TWO_PAGES
+        for shop in (False, True)
+        if not (shop and labels == "braille")  # test_a_braille_print_shop_guide_...
+    ],
+)
+def test_every_printing_guide_fits_one_page(labels: str, print_shop: bool) -> None:
+    """Home and print-shop kits alike (a print-shop Collect 3 lists eight files), in every
+    label set set at the 14 pt body: one A4 or Letter page."""
+    pages = _guide_pages(labels, print_shop)
+    assert pages and {folder: n for folder, n in pages.items() if n != 1} == {}
+
+
+def test_a_braille_print_shop_guide_is_one_page_but_on_letter() -> None:
+    """Braille sent to a print shop lists eight PDFs and the .brf: on Letter, Collect 3's and
+    Shapes the Game's last steps run onto a second page (left open in the closing note)."""
+    pages = _guide_pages("braille", True)
+    assert pages and max(pages.values()) == 2
+    long = {folder for folder, n in pages.items() if n != 1}
+    assert all("/letter/" in folder for folder in long), long
+
+
+def test_a_spanish_braille_guide_is_one_page_but_on_letter_for_shapes_the_game() -> None:
+    """Two pages at most; at home, one but for Shapes the Game's six files on Letter."""
+    home = _guide_pages("braille-es", False)
+    long = {folder for folder, n in home.items() if n != 1}
+    assert home and max(home.values()) == 2
+    assert all("shapes-the-game" in folder and "letter" in folder for folder in long), long
+    assert max(_guide_pages("braille-es", True).values()) == 2
+
+
+@pytest.mark.parametrize("labels", LARGE_PRINT)
+def test_a_large_print_guide_takes_two_pages_at_most(labels: str) -> None:
+    """At 18 pt (1.5 line spacing) a Letter page holds 24 lines of text; the guide's heading,
+    file table and five steps take about 30 even in short words, so large print takes two
+    pages, never more (a print-shop Collect 3 took three)."""
+    for print_shop in (False, True):
+        pages = _guide_pages(labels, print_shop)
+        assert pages and max(pages.values()) == 2, pages

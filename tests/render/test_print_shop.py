@@ -1,0 +1,406 @@
+"""Print-shop files as a PDF/X-4 preflight reads them: the output intent and its profile,
+the Info keys, the page boxes, CMYK colour only (black text and strokes on the black plate
+alone), nothing transparent; read from the file's structure with pypdf, and its pixels
+with pypdfium2. Home files stay as they were: sRGB, no intent."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageCms
+from pypdf import PdfReader
+from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
+
+from shapes_print.build import pipeline
+from shapes_print.commands.cli import main
+from shapes_print.geometry.primitives import RGB, Document, Press
+from shapes_print.load.defaults import DEFAULT_TEMPLATES
+from shapes_print.load.options import PrintOptions
+from shapes_print.render.pdf import clear_caches, write_pdf
+from shapes_print.render.pdf.colour import colour_space
+from shapes_print.units import mm
+from tests.command_lines import one_kit
+from tests.pdfread import placements, text
+
+PROFILE = DEFAULT_TEMPLATES / "profiles" / "gracol-tr006-coated.icc"
+CARDS = "pass-and-pick_4p_a4_cards-print-shop.pdf"
+POKER = (mm(63.5), mm(88.9))
+BLEED = mm(3)
+RGB_OPERATORS = {b"rg", b"RG"}
+# Colour operators and what they set: fill or stroke.
+FILL, STROKE = b"k", b"K"
+
+
+def build(out: Path, **options: object) -> Path:
+    printing = PrintOptions(**options)  # type: ignore[arg-type]
+    asked = pipeline.BuildOptions("4", "a4", "long", printing)
+    pipeline.build(pipeline.Sources(), ["pass-and-pick"], asked, out)
+    return out / "pass-and-pick" / "a4" / "4-players"
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("shop"), print_shop=True)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("home"))
+
+
+def _objects(reader: PdfReader) -> Iterator[DictionaryObject]:
+    """Every dictionary and stream object the file holds, by its number."""
+    size = int(reader.trailer["/Size"])
+    for number in range(1, size):
+        found = reader.get_object(IndirectObject(number, 0, reader))
+        if isinstance(found, DictionaryObject):
+            yield found
+
+
+def _content_streams(reader: PdfReader) -> Iterator[ContentStream]:
+    """Every content stream: each page's and each form XObject's."""
+    for page in reader.pages:
+        yield ContentStream(page.get_contents(), reader)
+    for thing in _objects(reader):
+        if isinstance(thing, StreamObject) and thing.get("/Subtype") == "/Form":
+            yield ContentStream(thing, reader)
+
+
+def _painted(stream: ContentStream) -> Iterator[tuple[bytes, tuple[float, ...] | None]]:
+    """Each text shown (`Tj`) and each path stroked, with the colour it is painted in (None
+    where no colour was set in the stream); q and Q save and restore the colours."""
+    fill: tuple[float, ...] | None = None
+    stroke: tuple[float, ...] | None = None
+    saved: list[tuple[tuple[float, ...] | None, tuple[float, ...] | None]] = []
+    for operands, operator in stream.operations:
+        if operator == FILL:
+            fill = tuple(float(value) for value in operands)
+        elif operator == STROKE:
+            stroke = tuple(float(value) for value in operands)
+        elif operator == b"q":
+            saved.append((fill, stroke))
+        elif operator == b"Q":
+            fill, stroke = saved.pop()
+        elif operator == b"Tj":
+            yield b"Tj", fill
+        elif operator in (b"S", b"B", b"B*"):
+            yield b"S", stroke
+
+
+def _cmyk(hex_colour: str) -> tuple[float, ...]:
+    """What littleCMS makes of an sRGB colour in the shipped profile, as the files should."""
+    transform = ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"),
+        ImageCms.getOpenProfile(str(PROFILE)),
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
+    pixel = Image.new("RGB", (1, 1), hex_colour)
+    converted = ImageCms.applyTransform(pixel, transform)
+    assert converted is not None
+    values = converted.getpixel((0, 0))
+    assert isinstance(values, tuple)
+    return tuple(round(value / 255, 4) for value in values)
+
+
+def test_the_output_intent_carries_the_cmyk_profile(shop: Path) -> None:
+    reader = PdfReader(shop / CARDS)
+    (intent,) = [entry.get_object() for entry in reader.trailer["/Root"]["/OutputIntents"]]
+    assert intent["/Type"] == "/OutputIntent" and intent["/S"] == "/GTS_PDFX"
+    assert intent["/OutputConditionIdentifier"] == "CGATS TR 006"
+    assert intent["/RegistryName"] == "http://www.color.org"
+    profile = intent["/DestOutputProfile"].get_object()
+    assert profile["/N"] == 4
+    data = profile.get_data()
+    assert data == PROFILE.read_bytes()
+    assert data[16:20] == b"CMYK" and data[36:40] == b"acsp"
+    assert ImageCms.getOpenProfile(io.BytesIO(data)).profile.xcolor_space == "CMYK"
+
+
+def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
+    path = shop / CARDS
+    assert path.read_bytes().startswith(b"%PDF-1.6\n")  # PDF/X-4 builds on PDF 1.6
+    info = PdfReader(path).trailer["/Info"].get_object()
+    assert info["/GTS_PDFXVersion"] == "PDF/X-4"
+    assert info["/Trapped"] == "/False"
+    assert info["/Title"] == "Pass and pick shapes: shape cards"
+    assert info["/CreationDate"] == info["/ModDate"] == "D:19700101000000Z"
+
+
+def test_xmp_says_what_info_says_as_pdfx_asks(shop: Path) -> None:
+    """PDF/X-4 wants the XMP packet to agree with Info: version, trapping and dates."""
+    xmp = PdfReader(shop / CARDS).trailer["/Root"]["/Metadata"].get_object().get_data().decode()
+    assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
+    assert "<pdf:Trapped>False</pdf:Trapped>" in xmp
+    for name in ("CreateDate", "ModifyDate", "MetadataDate"):
+        assert f"<xmp:{name}>1970-01-01T00:00:00Z</xmp:{name}>" in xmp
+
+
+def test_every_page_has_its_trim_and_bleed_boxes(shop: Path) -> None:
+    reader = PdfReader(shop / CARDS)
+    width, height = POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED
+    assert len(reader.pages) == 36
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        trim = [BLEED, BLEED, BLEED + POKER[0], BLEED + POKER[1]]
+        assert [float(v) for v in page.trimbox] == pytest.approx(trim, abs=1e-3)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, width, height], abs=1e-3)
+
+
+def test_no_content_stream_sets_a_device_rgb_colour(shop: Path) -> None:
+    reader = PdfReader(shop / CARDS)
+    streams = list(_content_streams(reader))
+    assert len(streams) > 36  # the pages and the card drawings
+    colours = 0
+    for stream in streams:
+        for operands, operator in stream.operations:
+            assert operator not in RGB_OPERATORS, (operator, operands)
+            if operator in (b"cs", b"CS"):
+                assert operands[0] != "/DeviceRGB"
+            colours += operator in (FILL, STROKE)
+    assert colours > 10
+
+
+def test_black_text_and_strokes_are_black_ink_alone(shop: Path) -> None:
+    """Every word on a face and every outline is `0 0 0 1`: one plate, sharp at any
+    misregistration; the backs' white title is no ink at all."""
+    reader = PdfReader(shop / CARDS)
+    painted = [mark for stream in _content_streams(reader) for mark in _painted(stream)]
+    texts = {colour for kind, colour in painted if kind == b"Tj"}
+    strokes = {colour for kind, colour in painted if kind == b"S"}
+    assert texts == {(0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0)}
+    assert (0.0, 0.0, 0.0, 1.0) in strokes
+
+
+def test_fills_are_the_colour_engines_conversion(shop: Path) -> None:
+    """The circles' sky blue (#56B4E9) is what littleCMS makes of it in the profile, not a
+    naive 1 - RGB; the faces' white is no ink."""
+    reader = PdfReader(shop / CARDS)
+    fills = {
+        tuple(round(float(value), 4) for value in operands)
+        for stream in _content_streams(reader)
+        for operands, operator in stream.operations
+        if operator == FILL
+    }
+    sky_blue = _cmyk("#56B4E9")
+    assert sky_blue in fills and sky_blue[3] < 0.1 and sky_blue[0] > 0.5
+    assert (0.0, 0.0, 0.0, 0.0) in fills
+
+
+def test_nothing_is_transparent(shop: Path) -> None:
+    reader = PdfReader(shop / CARDS)
+    for thing in _objects(reader):
+        assert "/SMask" not in thing
+        for key in ("/CA", "/ca"):
+            assert float(thing.get(key, 1)) == 1
+        assert thing.get("/BM", "/Normal") in ("/Normal", "/Compatible")
+        group = thing.get("/Group")
+        assert group is None or group.get_object().get("/S") != "/Transparency"
+    for stream in _content_streams(reader):
+        assert all(operator != b"gs" for _, operator in stream.operations)
+
+
+def test_home_files_stay_srgb_without_an_intent(home: Path) -> None:
+    path = home / "pass-and-pick_4p_a4_cards.pdf"
+    reader = PdfReader(path)
+    assert path.read_bytes().startswith(b"%PDF-1.7\n")
+    assert "/OutputIntents" not in reader.trailer["/Root"]
+    assert "/GTS_PDFXVersion" not in reader.trailer["/Info"].get_object()
+    operators = {
+        operator for stream in _content_streams(reader) for _, operator in stream.operations
+    }
+    assert operators >= RGB_OPERATORS and not {FILL, STROKE} & operators
+
+
+def test_the_sheets_of_a_print_shop_kit_stay_home_files(shop: Path) -> None:
+    """Only the cards go to the shop: the score sheets and the guide print at home."""
+    reader = PdfReader(shop / "pass-and-pick_4p_a4_sheets.pdf")
+    assert "/OutputIntents" not in reader.trailer["/Root"]
+
+
+def test_a_cmyk_face_looks_like_its_rgb_face(shop: Path, home: Path) -> None:
+    """Rendered, the print-shop face shows the same picture: white card, blue circle,
+    dark words (pdfium's own CMYK to screen conversion is naive, so within a margin)."""
+    scale = 100 / 72
+    cmyk = pdfium.PdfDocument(shop / CARDS)[0].render(scale=scale).to_pil().convert("RGB")
+    offset = round(BLEED * scale)
+    rgb_page = pdfium.PdfDocument(home / "pass-and-pick_4p_a4_cards.pdf")[0]
+    rgb = rgb_page.render(scale=scale).to_pil().convert("RGB")
+    reader = PdfReader(home / "pass-and-pick_4p_a4_cards.pdf")
+    first = min(placements(reader.pages[0], reader), key=lambda p: (-p.y, p.x))
+    left = round(first.x * scale)
+    top = round((float(reader.pages[0].mediabox.height) - first.y - POKER[1]) * scale)
+    width, height = round(POKER[0] * scale), round(POKER[1] * scale)
+    for fx, fy in ((0.5, 0.4), (0.1, 0.95), (0.5, 0.05)):
+        x, y = int(width * fx), int(height * fy)
+        shop_pixel = cmyk.getpixel((offset + x, offset + y))
+        home_pixel = rgb.getpixel((left + x, top + y))
+        assert isinstance(shop_pixel, tuple) and isinstance(home_pixel, tuple)
+        assert max(abs(a - b) for a, b in zip(shop_pixel, home_pixel, strict=True)) < 60
+
+
+@pytest.fixture(scope="module")
+def eighth(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A print-shop kit at 1/8 in bleed (9 pt) with PNG pictures of every card side."""
+    return build(
+        tmp_path_factory.mktemp("eighth"), print_shop=True, bleed=9.0, formats=("pdf", "png")
+    )
+
+
+def test_an_eighth_inch_bleed_makes_poker_pages_69_85_by_95_25_mm(eighth: Path) -> None:
+    for name in (CARDS, CARDS.replace(".pdf", "-fronts.pdf"), CARDS.replace(".pdf", "-backs.pdf")):
+        for page in PdfReader(eighth / name).pages:
+            bleed = [float(v) * 25.4 / 72 for v in page.bleedbox]
+            trim = [float(v) * 25.4 / 72 for v in page.trimbox]
+            assert bleed == pytest.approx([0, 0, 69.85, 95.25], abs=0.005)
+            assert trim == pytest.approx([3.175, 3.175, 66.675, 92.075], abs=0.005)
+            assert [float(v) for v in page.mediabox] == [float(v) for v in page.bleedbox]
+
+
+def test_fronts_and_backs_files_hold_one_side_each_in_deck_order(eighth: Path) -> None:
+    both = PdfReader(eighth / CARDS)
+    interleaved = [placements(page, both)[0].name for page in both.pages]
+    for side, start in (("fronts", 0), ("backs", 1)):
+        reader = PdfReader(eighth / CARDS.replace(".pdf", f"-{side}.pdf"))
+        assert len(reader.pages) == 18
+        assert [placements(page, reader)[0].name for page in reader.pages] == interleaved[start::2]
+        assert reader.trailer["/Root"]["/OutputIntents"][0]["/S"] == "/GTS_PDFX"
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+
+
+def test_each_card_side_is_a_300_dpi_png_paired_by_name(eighth: Path) -> None:
+    fronts = sorted(eighth.glob("*_front.png"))
+    backs = sorted(eighth.glob("*_back.png"))
+    assert len(fronts) == len(backs) == 18
+    assert [p.name.replace("_front.png", "") for p in fronts] == [
+        p.name.replace("_back.png", "") for p in backs
+    ]
+    stem = CARDS.removesuffix(".pdf")
+    names = [p.name.removeprefix(f"{stem}_").removesuffix("_front.png") for p in fronts]
+    assert names[:6] == [f"{n:03d}_circle" for n in range(1, 7)]
+    assert names[-1] == "018_square"
+    for path in (fronts[0], backs[0], backs[-1]):
+        with Image.open(path) as image:
+            assert image.size == (825, 1125)
+            assert image.mode == "RGB"
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+            profile = ImageCms.getOpenProfile(io.BytesIO(image.info["icc_profile"]))
+            assert "sRGB" in profile.profile.profile_description
+
+
+def test_a_back_picture_is_the_back_drawn_to_its_bleed_edge(eighth: Path) -> None:
+    """The back's design reaches every edge of its picture (the bleed a shop trims), and
+    the face's white card with its sky-blue circle is the front."""
+    with Image.open(sorted(eighth.glob("*_001_circle_back.png"))[0]) as back:
+        for point in ((2, 2), (822, 2), (2, 1122), (822, 1122)):
+            assert max(back.getpixel(point)[:3]) < 160, point  # dark blue, not paper
+    with Image.open(sorted(eighth.glob("*_001_circle_front.png"))[0]) as front:
+        assert front.getpixel((10, 10))[:3] == (255, 255, 255)
+        red, green, blue = front.getpixel((412, 440))[:3]
+        assert (red, green, blue) == (0x56, 0xB4, 0xE9)  # the content's own sRGB
+
+
+def test_the_guide_lists_the_side_files_and_says_the_bleed(eighth: Path) -> None:
+    """A print-shop kit's guide says what to send the shop and what to check on its proof;
+    the home steps (print a cards sheet first, cut along the marks) are not in it."""
+    guide = " ".join(" ".join(text(eighth / "pass-and-pick_4p_a4_printing-guide.pdf")).split())
+    for expected in (
+        "cards-print-shop.pdf 36 card stock each front, then its back",
+        "cards-print-shop-fronts.pdf 18 card stock fronts only",
+        "cards-print-shop-backs.pdf 18 card stock backs only, same order",
+        "1. Send the shop each cards file as it is, or its fronts and backs files if the shop "
+        "takes two: every page is one card with 3.175 mm (0.125 in) bleed, which the shop trims",
+        "2. Ask for a proof on the shop's card stock and check it: each back sits behind its own "
+        "face, and the trim cuts no words off.",
+        "3. Print the other files yourself at 100% / Actual size",
+        "4. Check the cards against the deck list on the host key.",
+    ):
+        assert expected in guide, expected
+    for home in ("Print one cards sheet first", "Cut from edge to edge", "5."):
+        assert home not in guide
+
+
+@pytest.mark.parametrize(
+    ("extra", "error"),
+    [
+        (["--format", "png"], "--format: png pictures are one per card side for a print service"),
+        (["--bleed", "0.125in"], "--bleed: the bleed is for print-shop pages"),
+        (["--print-shop", "--bleed", "-1mm"], "--bleed: a bleed cannot be negative, got '-1mm'"),
+        (["--print-shop", "--bleed", "1in"], "--bleed: a bleed of '1in' is over the 0.5 in"),
+        (["--print-shop", "--bleed", "3"], "--bleed: expected a length such as '63.5mm'"),
+    ],
+)
+def test_shop_options_out_of_place_are_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], error: str
+) -> None:
+    out = tmp_path / "out"
+    assert main(one_kit("pass-and-pick", out, *extra)) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith(error) and len(lines) == 1
+    assert not out.exists()
+
+
+def test_grey_text_and_strokes_are_black_ink_alone_and_areas_are_not() -> None:
+    """A grey line or word prints on the black plate alone, darker greys with more ink,
+    white with none; a black area keeps the profile's four-ink rich black."""
+    press = Press("PDF/X-4", PROFILE, "CGATS TR 006", "GRACoL", "http://www.color.org")
+    space = colour_space(press)
+    blacks = []
+    for grey in ("#FFFFFF", "#B0B0B0", "#808080", "#555555", "#000000"):
+        operator = space.stroke(RGB.parse(grey))
+        cyan, magenta, yellow, black = (float(part) for part in operator.split()[:4])
+        assert (cyan, magenta, yellow) == (0, 0, 0) and operator.endswith(" K")
+        blacks.append(black)
+    assert blacks == sorted(blacks) and blacks[0] == 0 and blacks[-1] == 1
+    assert 0.4 < blacks[2] < 0.65  # mid grey: about half black ink
+    rich = [float(part) for part in space.fill(RGB.parse("#000000"), False).split()[:4]]
+    assert min(rich) > 0.5 and sum(rich) > 2.5
+
+
+def test_a_file_is_the_same_bytes_whatever_the_process_drew_before_it() -> None:
+    """A backs-only file starts with a back (a pattern and a title): drawn first in a
+    worker or after the interleaved file in the same process, its fonts and forms are
+    numbered alike, so --jobs never changes a byte."""
+    project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4", "long", PrintOptions(print_shop=True))
+    by_name = {kit_file.name.rsplit("_", 1)[-1]: kit_file.document for kit_file in files}
+    backs, both = by_name["cards-print-shop-backs"], by_name["cards-print-shop"]
+
+    def written(document: Document) -> bytes:
+        buffer = io.BytesIO()
+        write_pdf(document, buffer)
+        return buffer.getvalue()
+
+    clear_caches()
+    alone = written(backs)
+    clear_caches()
+    written(both)
+    assert written(backs) == alone
+
+
+def test_pictures_say_the_build_date_not_the_clock(eighth: Path) -> None:
+    with Image.open(sorted(eighth.glob("*_001_circle_front.png"))[0]) as image:
+        header = image.info["icc_profile"][24:36]
+    assert header == bytes.fromhex("07b2 0001 0001 0000 0000 0000")  # 1970-01-01 00:00:00
+
+
+def test_the_spanish_guide_says_the_bleed_in_millimetres_with_a_decimal_comma(
+    tmp_path: Path,
+) -> None:
+    """Spanish readers measure in millimetres and write a decimal comma (Babel's es)."""
+    asked = pipeline.BuildOptions("4", "letter", "long", PrintOptions(print_shop=True, bleed=9.0))
+    pipeline.build(pipeline.Sources(), ["pass-and-pick"], asked, tmp_path, labels=["es"])
+    folder = tmp_path / "pass-and-pick" / "es" / "letter" / "4-players"
+    guide = " ".join(
+        " ".join(text(folder / "pass-and-pick_4p_letter_es_printing-guide.pdf")).split()
+    )
+    assert "cada página es una carta con 3,175 mm de sangrado" in guide
+    assert "Cómo imprimir Formas: pasa y elige (4 jugadores, carta)" in guide
+    assert "3.175" not in guide and "0,125" not in guide  # no inches, no decimal point
+    assert len(PdfReader(folder / "pass-and-pick_4p_letter_es_printing-guide.pdf").pages) == 1

@@ -1,0 +1,109 @@
+# ruff: noqa: RUF001 - letters from other scripts are what this file tests
+"""Text in any script, on every text path: printed with real glyphs, or refused by name.
+
+reportlab prints an empty box for a character its font lacks, and lays Arabic or Hebrew
+out left to right with unjoined letters; neither may reach paper. Cards, sheets and the
+print furniture each take a different route to the page, so each is tried with each script.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from tests.project_copy import build_args, copy_project, run
+
+KIT = "out/pass-and-pick/a4/3-players/pass-and-pick_3p_a4"
+
+# (text path, file, text replaced, the file's line:column in errors, font, PDF it lands in)
+PATHS = [
+    (
+        "card",
+        "content/pass-and-pick/deck.yaml",
+        "label: CIRCLE",
+        "label: {}",
+        "11:5",
+        "Bold",
+        "cards",
+    ),
+    (
+        "card-back",
+        "content/pass-and-pick/deck.yaml",
+        'title: "Pass and pick shapes"',
+        'title: "{}"',
+        "6:3",
+        "Bold",
+        "cards",
+    ),
+    (
+        "sheet",
+        "content/pass-and-pick/sheets.yaml",
+        '"Scoring table"',
+        '"{}"',
+        "38:9",
+        "Bold",
+        "sheets",
+    ),
+    (
+        "furniture",
+        "templates/sheet.yaml",
+        '"50 mm: check with a ruler"',
+        '"{}"',
+        "43:3",
+        "",
+        "sheets",
+    ),
+]
+WHAT = {
+    "card": "card 'face-circle', box 'label'",
+    "card-back": "card 'back-standard', box 'title'",
+    "sheet": "text",
+    "furniture": "furniture.ruler_label",
+}
+PRINTS = {"cyrillic": "Круг", "greek": "Κύκλος", "emoji": "Круг 😀"}
+REFUSED = {
+    "cjk": (
+        "圆形",
+        "font DejaVuSans{}.ttf has no glyph for '圆' (U+5706), '形' (U+5F62) in '圆形'",
+    ),
+    "arabic": (
+        "دائرة",
+        "right-to-left letters would print unjoined and in reverse order: "
+        "'ئ' (U+0626), 'ا' (U+0627), 'ة' (U+0629), 'د' (U+062F), 'ر' (U+0631)",
+    ),
+}
+
+
+def _card_text(pdf: Path) -> str:
+    """All text pdfium finds on the pages, card forms included."""
+    document = pdfium.PdfDocument(pdf)
+    return "".join(page.get_textpage().get_text_range() for page in document)
+
+
+@pytest.mark.parametrize("script", sorted(PRINTS))
+@pytest.mark.parametrize("path", PATHS, ids=[p[0] for p in PATHS])
+def test_covered_scripts_print_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], path: tuple[str, ...], script: str
+) -> None:
+    _, file, old, new, _, _, pdf = path
+    text = PRINTS[script]
+    root = copy_project(tmp_path, [(file, old, new.format(text))])
+    args = build_args(root, tmp_path / "out", "--players", "3", "--paper", "a4")
+    assert run(args, capsys, tmp_path)[:2] == (0, [])
+    assert text in _card_text(tmp_path / f"{KIT}_{pdf}.pdf")
+
+
+@pytest.mark.parametrize("script", sorted(REFUSED))
+@pytest.mark.parametrize("path", PATHS, ids=[p[0] for p in PATHS])
+def test_uncovered_scripts_are_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], path: tuple[str, ...], script: str
+) -> None:
+    name, file, old, new, where, bold, _ = path
+    text, message = REFUSED[script]
+    root = copy_project(tmp_path, [(file, old, new.format(text))])
+    status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
+    assert status == 2
+    assert lines == [f"{file}:{where}: {WHAT[name]}: {message.format('-' + bold if bold else '')}"]
+    assert not (tmp_path / "out").exists()

@@ -1,0 +1,270 @@
+"""Output is never half-written: failing, crashing and killed builds leave whole kits behind.
+
+Two variants of the game differ only in the title, so a rebuild changes every PDF's bytes
+and a mix of old and new files inside one kit folder would show.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from shapes_print.write import write
+from shapes_print.write.cataloguepage import THUMBNAILS
+from shapes_print.write.manifest import MANIFEST, verify
+from tests.project_copy import GAME, build_args, copy_project, run
+
+# One game, so the kits (and the order they are swapped in) do not depend on what else
+# content/ holds.
+KITS = (GAME, "--paper", "a4", "--players", "3-5")
+TITLE = "title: Pass and pick shapes"
+REPO = Path(__file__).resolve().parents[2]
+HIDDEN_OK = (write.STAGING_PREFIX, write.LOCK, f".{MANIFEST}.tmp")
+
+
+def variants(tmp_path: Path) -> tuple[Path, Path]:
+    a = copy_project(tmp_path / "a")
+    b = copy_project(tmp_path / "b", [("content/pass-and-pick/game.yaml", TITLE, f"{TITLE} (B)")])
+    return a, b
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    """Every file a user sees (hidden staging and lock files aside), by path."""
+    files = {}
+    for path in out.rglob("*"):
+        relative = path.relative_to(out)
+        if path.is_file() and not any(part.startswith(".") for part in relative.parts):
+            files[relative.as_posix()] = path.read_bytes()
+    return files
+
+
+def assert_whole(out: Path) -> None:
+    """Every PDF opens, every file matches the manifest, only known hidden names."""
+    for entry in out.iterdir():
+        if entry.name.startswith("."):
+            assert entry.name.startswith(HIDDEN_OK), entry
+    pdfs = [name for name in snapshot(out) if name.endswith(".pdf")]
+    if not (out / MANIFEST).exists():
+        assert pdfs == []
+        return
+    for name in pdfs:
+        assert len(PdfReader(out / name).pages) > 0
+    found, checked = verify(out)
+    assert found == []
+    assert checked == len(pdfs)
+
+
+def test_bad_input_leaves_previous_output_byte_for_byte(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = variants(tmp_path)
+    out = tmp_path / "out"
+    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    before = snapshot(out)
+    (b / "content/pass-and-pick/deck.yaml").write_text("cards: [")
+    status, lines, _ = run(build_args(b, out, *KITS), capsys, tmp_path)
+    assert status == 2
+    assert len(lines) == 1
+    assert snapshot(out) == before
+
+
+def test_crash_while_rendering_leaves_previous_output_and_no_staging(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = variants(tmp_path)
+    out = tmp_path / "out"
+    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    before = snapshot(out)
+    calls = []
+    real = write.write_pdf
+
+    def failing(document: object, handle: object) -> None:
+        calls.append(document)
+        if len(calls) == 4:
+            raise RuntimeError("renderer broke\nacross lines")
+        real(document, handle)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(write, "write_pdf", failing)
+    status, lines, _ = run(build_args(b, out, *KITS), capsys, tmp_path)
+    assert status == 1
+    assert lines == [
+        "internal error: RuntimeError: renderer broke across lines",
+        "hint: run again with --debug for the traceback",
+    ]
+    assert snapshot(out) == before
+    assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
+    calls.clear()
+    with pytest.raises(RuntimeError, match="renderer broke"):
+        run([*build_args(b, out, *KITS), "--debug"], capsys, tmp_path)
+
+
+def _build_and_die_after_first_swap(args: list[str]) -> None:
+    """Child process: build, but die like SIGKILL right after the first kit folder moves."""
+    real = write.swap_in
+
+    def swap_then_die(*parts: Path) -> None:
+        real(*parts)
+        os._exit(9)
+
+    write.swap_in = swap_then_die  # type: ignore[assignment]
+    from shapes_print.commands.cli import main
+
+    main(args)
+
+
+def test_kill_between_kit_moves_leaves_each_kit_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = variants(tmp_path)
+    out = tmp_path / "out"
+    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    old = snapshot(out)
+    child = multiprocessing.get_context("fork").Process(
+        target=_build_and_die_after_first_swap, args=(build_args(b, out, *KITS),)
+    )
+    child.start()
+    child.join()
+    assert child.exitcode == 9
+    now = snapshot(out)
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert sorted(manifest["pending"]) == [f"pass-and-pick/a4/{n}-players" for n in (3, 4, 5)]
+    moved = [name for name in old if name.endswith(".pdf") and now[name] != old[name]]
+    assert moved and all(name.startswith("pass-and-pick/a4/3-players/") for name in moved)
+    assert len(moved) == len([n for n in old if n.startswith("pass-and-pick/a4/3-players/")])
+    assert_whole(out)
+    assert list(out.glob(f"{write.STAGING_PREFIX}*"))  # the dead build's staging is still there
+    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    assert "pending" not in json.loads((out / MANIFEST).read_text())
+    assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
+    assert snapshot(out) == old
+    assert_whole(out)
+
+
+def test_builds_killed_at_random_moments_never_leave_a_broken_kit(tmp_path: Path) -> None:
+    a, b = variants(tmp_path)
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+
+    def start(root: Path) -> subprocess.Popen[bytes]:
+        command = [sys.executable, "-m", "shapes_print", *build_args(root, out, *KITS)]
+        return subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+
+    begun = time.perf_counter()
+    assert start(a).wait() == 0
+    full = time.perf_counter() - begun
+    chance = random.Random(6)
+    for run_number in range(5):
+        process = start(b if run_number % 2 == 0 else a)
+        time.sleep(chance.uniform(0.2, 1.0) * full)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert_whole(out)
+    assert start(b).wait() == 0
+    assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
+    assert_whole(out)
+
+
+def test_symlink_planted_in_out_is_never_followed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path / "project")
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (out / "pass-and-pick").symlink_to(elsewhere, target_is_directory=True)
+    status, lines, _ = run(build_args(root, out, *KITS), capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "out/pass-and-pick: is a symbolic link; builds never write through links inside --out"
+    ]
+    assert list(elsewhere.iterdir()) == []
+    assert not (out / MANIFEST).exists()
+
+
+def test_out_naming_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = copy_project(tmp_path / "project")
+    (tmp_path / "out").write_text("notes")
+    status, lines, _ = run(build_args(root, tmp_path / "out", *KITS), capsys, tmp_path)
+    assert (status, lines) == (2, ["out: --out names a file, not a folder"])
+    assert (tmp_path / "out").read_text() == "notes"
+
+
+def test_links_planted_at_the_manifest_and_lock_are_never_written_through(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path / "project")
+    out, precious = tmp_path / "out", tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    out.mkdir()
+    (out / MANIFEST).symlink_to(precious)
+    (out / f".{MANIFEST}.tmp").symlink_to(precious)
+    assert run(build_args(root, out, *KITS), capsys, tmp_path)[0] == 0
+    assert precious.read_text() == "keep me"
+    assert not (out / MANIFEST).is_symlink()
+    assert_whole(out)
+    (out / write.LOCK).unlink()
+    (out / write.LOCK).symlink_to(precious)
+    status, lines, _ = run(build_args(root, out, *KITS), capsys, tmp_path)
+    assert (status, lines) == (
+        2,
+        [f"out/{write.LOCK}: cannot lock the output folder: Too many levels of symbolic links"],
+    )
+    assert precious.read_text() == "keep me"
+
+
+def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
+    """Two builds into one folder take turns: nothing is staged while the lock is held."""
+    import fcntl
+
+    root = copy_project(tmp_path / "project")
+    out = tmp_path / "out"
+    out.mkdir()
+    command = [
+        sys.executable,
+        "-m",
+        "shapes_print",
+        *build_args(root, out, "--players", "3", "--paper", "a4"),
+    ]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with (out / write.LOCK).open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        time.sleep(3)  # a whole one-kit build takes about a second
+        assert process.poll() is None
+        assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
+    assert process.wait() == 0
+    assert_whole(out)
+
+
+def test_rebuild_without_atomic_exchange_still_replaces_whole_kits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where renameat2 is missing (not Linux), kits are swapped with plain renames."""
+    monkeypatch.setattr(write, "_exchange", lambda a, b: False)
+    a, b = variants(tmp_path)
+    out = tmp_path / "out"
+    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    old = snapshot(out)
+    assert run(build_args(b, out, *KITS), capsys, tmp_path)[0] == 0
+    new = snapshot(out)
+    # The catalogue's thumbnails are named by their PDF's hash: new bytes, new names.
+    assert sorted(n for n in new if not n.startswith(THUMBNAILS)) == sorted(
+        n for n in old if not n.startswith(THUMBNAILS)
+    )
+    assert all(new[name] != old[name] for name in new if name.endswith("_cards.pdf"))
+    assert_whole(out)
+    assert not list(out.glob(f"{write.STAGING_PREFIX}*"))

@@ -1,0 +1,257 @@
+"""Incremental builds: a kit whose inputs and files are unchanged is left as it is (same inode,
+same modification time); an edit rebuilds exactly the kits that read the edited file; a
+changed option, a deleted or altered output file, or --force rebuilds.
+
+Each test builds from its own copy of the project (tests/project_copy.py), so edits never
+touch the repository.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from shapes_print.commands.cli import main
+from shapes_print.inputs import read_bytes, recording
+from shapes_print.write.manifest import MANIFEST
+from tests.load.test_pictures import GAME as PICTURES
+from tests.load.test_pictures import build_args as picture_build_args
+from tests.load.test_pictures import example
+from tests.project_copy import copy_project
+
+GAMES = ("collect-3", "pass-and-pick")
+PLAYERS = "3-4"  # two counts every game of GAMES has: enough to tell one kit from another
+
+
+def build(root: Path, *extra: str, labels: tuple[str, ...] = ("standard",)) -> None:
+    """Build GAMES (3 and 4 players, A4) from the copy, printing the JSON report."""
+    args = [
+        "build",
+        *GAMES,
+        "--players",
+        PLAYERS,
+        "--paper",
+        "a4",
+        "--content",
+        str(root / "content"),
+        "--templates",
+        str(root / "templates"),
+        "--out",
+        str(root / "out"),
+        "--json",
+        *(word for name in labels for word in ("--labels", name)),
+        *extra,
+    ]
+    assert main(args) == 0
+
+
+def stamps(out: Path) -> dict[str, tuple[int, int]]:
+    """Every kit file's inode and modification time (ns), by path under `out`."""
+    return {
+        path.relative_to(out).as_posix(): (path.stat().st_ino, path.stat().st_mtime_ns)
+        for path in sorted(out.rglob("*.pdf"))
+        if not path.relative_to(out).parts[0].startswith((".", "_"))
+    }
+
+
+def rewritten(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> set[str]:
+    """The kit folders with any file written anew (or added, or gone)."""
+    names = set(before) | set(after)
+    return {name.rsplit("/", 1)[0] for name in names if before.get(name) != after.get(name)}
+
+
+def built_json(capsys: pytest.CaptureFixture[str]) -> dict:
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.fixture
+def project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A copy of the project, built once (four kits)."""
+    root = copy_project(tmp_path)
+    build(root)
+    first = built_json(capsys)
+    assert (first["built"], first["up_to_date"]) == (4, 0)
+    return root
+
+
+def kits(*games: str) -> set[str]:
+    return {f"{game}/a4/{n}-players" for game in games for n in (3, 4)}
+
+
+def test_an_unchanged_build_leaves_every_file_untouched(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = project / "out"
+    before = stamps(out)
+    manifest = (out / MANIFEST).read_bytes()
+    build(project)
+    report = built_json(capsys)
+    assert (report["built"], report["up_to_date"]) == (0, 4)
+    assert {kit["status"] for kit in report["kits"]} == {"up-to-date"}
+    assert stamps(out) == before
+    assert (out / MANIFEST).read_bytes() == manifest
+
+
+def test_editing_one_games_file_rebuilds_only_that_games_kits(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = project / "out"
+    before = stamps(out)
+    deck = project / "content" / "pass-and-pick" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("label: CIRCLE", "label: RING"))
+    build(project)
+    report = built_json(capsys)
+    assert (report["built"], report["up_to_date"]) == (2, 2)
+    assert rewritten(before, stamps(out)) == kits("pass-and-pick")
+    built = {kit["folder"] for kit in report["kits"] if kit["status"] == "built"}
+    assert built == kits("pass-and-pick")
+
+
+def test_editing_a_shared_template_rebuilds_every_kit_that_reads_it(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = project / "out"
+    before = stamps(out)
+    style = project / "templates" / "sheet.yaml"
+    style.write_text(style.read_text() + "\n# an edit that changes no page\n")
+    build(project)
+    assert built_json(capsys)["built"] == 4
+    assert rewritten(before, stamps(out)) == kits(*GAMES)
+
+
+def test_editing_a_label_set_rebuilds_its_kits_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    labels = root / "labels"
+    labels.mkdir()
+    (labels / "big.yaml").write_text("extends: large-print\n", encoding="utf-8")
+    sets = ("standard", str(labels / "big.yaml"))
+    build(root, labels=sets)
+    capsys.readouterr()
+    before = stamps(root / "out")
+    (labels / "big.yaml").write_text("extends: large-print\n# edited\n", encoding="utf-8")
+    build(root, labels=sets)
+    assert built_json(capsys)["built"] == 4
+    changed = rewritten(before, stamps(root / "out"))
+    assert changed == {kit.replace("/a4/", "/big/a4/") for kit in kits(*GAMES)}
+
+
+def test_a_changed_option_rebuilds(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = project / "out"
+    before = stamps(out)
+    build(project, "--back-offset", "1mm,0mm")
+    assert built_json(capsys)["built"] == 4
+    assert rewritten(before, stamps(out)) == kits(*GAMES)
+    build(project, "--back-offset", "1mm,0mm")
+    assert built_json(capsys)["up_to_date"] == 4
+
+
+def test_force_rebuilds_everything(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = project / "out"
+    before = stamps(out)
+    build(project, "--force")
+    report = built_json(capsys)
+    assert (report["built"], report["up_to_date"]) == (4, 0)
+    after = stamps(out)
+    assert all(after[name][0] != before[name][0] for name in before)  # every file is new
+
+
+@pytest.mark.parametrize("damage", ["delete", "alter"])
+def test_a_deleted_or_altered_output_file_rebuilds_its_kit(
+    project: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    out = project / "out"
+    victim = next((out / "collect-3" / "a4" / "3-players").glob("*_host-key.pdf"))
+    if damage == "delete":
+        victim.unlink()
+    else:
+        victim.write_bytes(victim.read_bytes().replace(b"%%EOF", b"%%EOX"))
+    before = stamps(out)
+    build(project)
+    report = built_json(capsys)
+    assert (report["built"], report["up_to_date"]) == (1, 3)
+    assert rewritten(before, stamps(out)) == {"collect-3/a4/3-players"}
+    assert main(["verify", str(out)]) == 0
+
+
+def test_a_new_file_a_game_reads_rebuilds_its_kits(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file the game did not read before (here a new sheet document) is an input too."""
+    out = project / "out"
+    game = project / "content" / "pass-and-pick" / "game.yaml"
+    text = game.read_text()
+    listed = "documents: [sheets.yaml, host-key.yaml]"
+    assert listed in text
+    (game.parent / "notes.yaml").write_text(
+        (game.parent / "host-key.yaml").read_text().replace("name: host-key", "name: notes"),
+        encoding="utf-8",
+    )
+    game.write_text(text.replace(listed, "documents: [sheets.yaml, host-key.yaml, notes.yaml]"))
+    before = stamps(out)
+    build(project)
+    assert built_json(capsys)["built"] == 2
+    assert rewritten(before, stamps(out)) == kits("pass-and-pick")
+
+
+def test_bytes_do_not_depend_on_jobs_or_on_what_was_skipped(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A kit rebuilt beside skipped ones has the bytes of a fresh build with one job."""
+    deck = project / "content" / "pass-and-pick" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("label: CIRCLE", "label: RING"))
+    build(project, "--jobs", "2")
+    capsys.readouterr()
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    os.rename(project / "out", fresh / "previous")
+    build(project, "--jobs", "1")
+    capsys.readouterr()
+    for path in sorted((project / "out").rglob("*.pdf")):
+        name = path.relative_to(project / "out")
+        if name.parts[0].startswith("_"):
+            continue
+        assert path.read_bytes() == (fresh / "previous" / name).read_bytes(), name
+
+
+def test_a_file_read_through_the_inputs_mechanism_counts_for_every_recording(
+    tmp_path: Path,
+) -> None:
+    """How a new kind of input (an image a card shows) joins a kit's inputs: read at load
+    with `read_bytes`, it is noted for the game being loaded and for any wider recording."""
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(b"not really a picture")
+    read_bytes(picture)  # outside any recording: read, noted nowhere
+    with recording() as project, recording() as game:
+        assert read_bytes(picture) == b"not really a picture"
+    digest = hashlib.sha256(b"not really a picture").hexdigest()
+    assert game.files == project.files == {picture: digest}
+    assert game.named({"content": tmp_path}) == {"content/picture.png": digest}
+
+
+def test_a_changed_picture_or_spreadsheet_rebuilds_the_kit_that_shows_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A card's picture is read while the kit is planned, its deck's spreadsheet at load:
+    both are inputs, so a redrawn picture or an edited row rebuilds the kit."""
+    root = example(tmp_path)
+    args = [*picture_build_args(root, root / "out"), "--json"]
+
+    def statuses() -> list[str]:
+        assert main(args) == 0, capsys.readouterr().err
+        return [kit["status"] for kit in json.loads(capsys.readouterr().out)["kits"]]
+
+    assert statuses() == ["built"]
+    assert statuses() == ["up-to-date"]
+    sun = root / PICTURES / "art" / "sun.png"
+    sun.write_bytes(sun.read_bytes() + b"\0")  # the same picture, other bytes: still an edit
+    assert statuses() == ["built"]
+    assert statuses() == ["up-to-date"]
+    rows = root / PICTURES / "cards.csv"
+    rows.write_text(rows.read_text().replace("SUN\n", "SUNNY\n", 1), encoding="utf-8")
+    assert statuses() == ["built"]
