@@ -1,4 +1,4 @@
-"""The whole pipeline in one place: load -> kit (plan) -> render and write.
+"""The whole pipeline in one place: load -> kit -> plan -> render -> write.
 
 `check` stops after loading and planning; `build` also writes. Everything is loaded and
 validated before the first byte is written, so bad input never leaves partial output.
