@@ -231,14 +231,14 @@ def list_games(
 
     Example: shapes-print list
     """
-    from shapes_print.build import pipeline
+    from shapes_print.build import games  # game.yaml's keys only: no model is built
     from shapes_print.commands import report
 
-    project = pipeline.load_project(pipeline.Sources(content, templates))
+    rows = report.game_rows(games.game_summaries(content), games.paper_names(templates))
     if as_json:
-        report.print_json(sys.stdout, report.games_json(project))
+        report.print_json(sys.stdout, report.games_json(rows))
     else:
-        report.print_games(sys.stdout, project)
+        report.print_games(sys.stdout, rows)
 
 
 @app.command()
