@@ -322,9 +322,14 @@ def schema(
 
     Example: shapes-print schema --out schemas
     """
-    from shapes_print.reference import schemas
+    from shapes_print.reference import schemacache
 
-    for path in schemas.write_schemas(out):
+    def generate() -> dict[str, str]:
+        from shapes_print.reference import schemas  # every model: only when not kept
+
+        return schemas.schema_texts()
+
+    for path in schemacache.write_schemas(out, generate):
         typer.echo(str(path))
 
 

@@ -100,6 +100,19 @@ def test_new_loads_no_model_and_no_writer(tmp_path: Path) -> None:
     assert loaded["built"] == []
 
 
+def test_schema_kept_from_an_earlier_run_loads_no_model(tmp_path: Path) -> None:
+    """The first `schema` builds every model to write the files; the next takes them from
+    the cache folder (reference/schemacache.py) the test's environment points at."""
+    first = _loaded_by("schema", "--out", str(tmp_path / "first"))
+    assert "shapes_print.load.models" in first["modules"]
+    again = _loaded_by("schema", "--out", str(tmp_path / "again"))
+    assert not NOT_FOR_A_LIGHT_COMMAND & set(again["modules"])
+    assert again["built"] == []
+    assert (tmp_path / "again" / "game.schema.json").read_bytes() == (
+        tmp_path / "first" / "game.schema.json"
+    ).read_bytes()
+
+
 def test_a_pdf_build_loads_no_optional_library(tmp_path: Path) -> None:
     args = ["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(tmp_path)]
     loaded = _after(f"from shapes_print.commands.cli import main\nassert main({args!r}) == 0")
