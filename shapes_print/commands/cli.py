@@ -18,6 +18,7 @@ from typer.exceptions import TyperException
 
 from shapes_print.commands.options import (
     CORES,
+    HELP_MARKUP,
     BackOffset,
     Bleed,
     CardSize,
@@ -47,7 +48,10 @@ from shapes_print.load.options import PrintOptions, parse_offset
 GC_THRESHOLD = 100_000
 
 app = typer.Typer(
-    add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML."
+    add_completion=True,
+    no_args_is_help=True,
+    help="Printable card-game kits from YAML.",
+    rich_markup_mode=HELP_MARKUP,
 )
 
 
@@ -279,7 +283,9 @@ def new(
     report.new_game(sys.stdout, newgame.new_game(game, content, start))
 
 
-labels_app = typer.Typer(no_args_is_help=True, help="Make and inspect label sets.")
+labels_app = typer.Typer(
+    no_args_is_help=True, help="Make and inspect label sets.", rich_markup_mode=HELP_MARKUP
+)
 app.add_typer(labels_app, name="labels")
 
 
@@ -322,14 +328,9 @@ def schema(
 
     Example: shapes-print schema --out schemas
     """
-    from shapes_print.reference import schemacache
+    from shapes_print.reference import schemacache  # kept from an earlier run: no model
 
-    def generate() -> dict[str, str]:
-        from shapes_print.reference import schemas  # every model: only when not kept
-
-        return schemas.schema_texts()
-
-    for path in schemacache.write_schemas(out, generate):
+    for path in schemacache.write_schemas(out):
         typer.echo(str(path))
 
 

@@ -3,12 +3,18 @@ the commands that take it (typer reads these annotations on every run).
 """
 
 import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import MarkupMode
 
 from shapes_print.load.options import Flip
+
+# Help is drawn with rich (panels, colour) on a terminal only; in a pipe or a log it is plain
+# text, as the tables are, and `--help` is spared importing rich (about 0.1 s).
+HELP_MARKUP: MarkupMode = "rich" if sys.stdout.isatty() else None
 
 Games = Annotated[
     list[str] | None,

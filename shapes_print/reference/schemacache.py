@@ -17,14 +17,11 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 from shapes_print.inputs import program
+from shapes_print.reference.sources import JSON_SCHEMA, WORDS
 
-JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
-# The words every schema's descriptions come from (reference/reference.yaml).
-WORDS = Path(__file__).with_name("reference.yaml")
 ENTRY = "schemas.json"
 _SCHEMA_FILE = re.compile(r"[a-z][a-z-]*\.schema\.json")
 
@@ -85,22 +82,24 @@ def _keep(entry: Path, key: str, files: dict[str, str]) -> None:
         Path(staged).unlink(missing_ok=True)
 
 
-def schema_files(generate: Callable[[], dict[str, str]]) -> dict[str, str]:
-    """Each schema file's name and text: from the cache when it holds them, otherwise from
-    `generate` (reference/schemas.py's, which loads every model), then kept."""
+def schema_files() -> dict[str, str]:
+    """Each schema file's name and text: from the cache when it holds them, otherwise
+    generated (reference/schemas.py, which loads every model), then kept."""
     entry, key = cache_folder() / ENTRY, schemas_key()
     files = _cached(entry, key)
     if files is None:
-        files = generate()
+        from shapes_print.reference.schemas import schema_texts
+
+        files = schema_texts()
         _keep(entry, key, files)
     return files
 
 
-def write_schemas(folder: Path, generate: Callable[[], dict[str, str]]) -> list[Path]:
+def write_schemas(folder: Path) -> list[Path]:
     """Write every schema file into `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in schema_files(generate).items():
+    for name, text in schema_files().items():
         path = folder / name
         path.write_text(text)
         written.append(path)

@@ -24,7 +24,7 @@ from shapes_print.load.labels import GAME_SCHEMA_NAME, SCHEMA_NAME, GameLabels, 
 from shapes_print.load.models import BLOCK_TYPES, Deck, Game, SheetDocument
 from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.load.shapes import PatternDef, ShapeDef
-from shapes_print.reference.schemacache import JSON_SCHEMA, WORDS
+from shapes_print.reference.sources import JSON_SCHEMA, WORDS
 
 REF = "#/$defs/{model}"
 Schema = dict[str, Any]

@@ -78,6 +78,7 @@ NOT_FOR_A_LIGHT_COMMAND = {
     "fontTools",
     "reportlab",
     "svgwrite",
+    "rich",  # off a terminal: help and tables are plain text
 }
 
 
