@@ -4,9 +4,10 @@ The JSON Schemas are the same on every run of the same program: generating them 
 every model's validator, most of what `schema` costs. They are kept in one file under
 XDG_CACHE_HOME (or ~/.cache) /shapes-print, keyed by what decides them: this program's own
 source (`inputs.program()`), reference.yaml's words and the pydantic that writes them. The
-cache is input like any other file, so an entry is used only when it holds that key and
-every file in it is a schema document under a plain schema file name; anything else (a
-file cut short, edited, from another version) is generated again and the entry replaced.
+cache is input like any other file, so an entry is used only when it holds that key, its
+files still match the digest written with them, and every one is a schema document under
+a plain schema file name; anything else (a file cut short, edited, from another version)
+is generated again and the entry replaced.
 A cache folder that cannot be read or written costs the time, never the command.
 """
 
@@ -57,12 +58,20 @@ def _sound(files: object) -> bool:
     return True
 
 
+def _digest(files: dict[str, str]) -> str:
+    """The files' own hash, kept beside them: an entry that lost or changed a file since it
+    was written no longer matches it."""
+    return hashlib.sha256(json.dumps(files, sort_keys=True).encode("utf-8")).hexdigest()
+
+
 def _cached(entry: Path, key: str) -> dict[str, str] | None:
     try:
         held = json.loads(entry.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(held, dict) or held.get("key") != key or not _sound(held.get("files")):
+        return None
+    if held.get("digest") != _digest(held["files"]):
         return None
     return held["files"]
 
@@ -76,7 +85,7 @@ def _keep(entry: Path, key: str, files: dict[str, str]) -> None:
         return
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump({"key": key, "files": files}, out)
+            json.dump({"key": key, "digest": _digest(files), "files": files}, out)
         os.replace(staged, entry)
     except OSError:
         Path(staged).unlink(missing_ok=True)

@@ -43,6 +43,8 @@ def _tampered(entry: dict[str, object], how: str) -> str:
         return json.dumps({**entry, "files": {**files, name: files[name][:-10]}})
     if how == "not a schema":
         return json.dumps({**entry, "files": {**files, name: json.dumps({"$schema": "x"})}})
+    if how == "a file left out":
+        return json.dumps({**entry, "files": {key: files[key] for key in list(files)[1:]}})
     assert how == "no files"
     return json.dumps({**entry, "files": {}})
 
@@ -53,6 +55,7 @@ HOWS = (
     "a path for a name",
     "a text that is not JSON",
     "not a schema",
+    "a file left out",
     "no files",
 )
 
