@@ -35,8 +35,12 @@ class Browser:
         self._replies, from_chromium = os.pipe()
 
         def pipes_as_3_and_4() -> None:  # where --remote-debugging-pipe looks for them
-            os.dup2(to_chromium, 3)
-            os.dup2(from_chromium, 4)
+            # Copies first: either end may itself be 3 or 4, which the other dup2 would close.
+            reading, writing = os.dup(to_chromium), os.dup(from_chromium)
+            os.dup2(reading, 3)
+            os.dup2(writing, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
 
         self._process = subprocess.Popen(
             [
