@@ -187,6 +187,19 @@ class Handler(BaseHTTPRequestHandler):
         """Quiet: the terminal's lines are the watcher's."""
 
 
+def studio_server(studio: Studio, port: int) -> ThreadingHTTPServer:
+    """A server of `studio`'s page on 127.0.0.1 at `port` (0: a free one), not yet started."""
+    handler = type("StudioHandler", (Handler,), {"studio": studio})
+    try:
+        return ThreadingHTTPServer((HOST, port), handler)
+    except OSError as error:
+        raise UserError(
+            Source(Path("--port")),
+            f"cannot serve on {HOST}:{port}: {error.strerror or error}",
+            "choose another port, or leave --port out for a free one",
+        ) from None
+
+
 def serve(
     build: Build,
     folders: Sequence[Path],
@@ -198,15 +211,7 @@ def serve(
     """Serve the page on `port` (0: a free one) and say where, then watch and rebuild as
     `preview --watch` does, showing each build in the page, until Ctrl-C."""
     studio = Studio(game, out)
-    handler = type("StudioHandler", (Handler,), {"studio": studio})
-    try:
-        server = ThreadingHTTPServer((HOST, port), handler)
-    except OSError as error:
-        raise UserError(
-            Source(Path("--port")),
-            f"cannot serve on {HOST}:{port}: {error.strerror or error}",
-            "choose another port, or leave --port out for a free one",
-        ) from None
+    server = studio_server(studio, port)
     thread = threading.Thread(target=server.serve_forever, name="preview-server", daemon=True)
     thread.start()
     say(f"serving http://{HOST}:{server.server_address[1]}/ (Ctrl-C stops)")

@@ -7,9 +7,12 @@ Also `preview --card-size`, and a port that is taken."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import socket
+import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +21,8 @@ import pytest
 from PIL import Image
 
 from shapes_print.commands.cli import main
-from shapes_print.commands.serve import HOST
+from shapes_print.commands.serve import HOST, Studio, studio_server
+from shapes_print.errors import Source, UserError
 from tests.browser import Browser, needs_chromium
 from tests.commands.test_watch import CIRCLE, DECK, Watcher
 from tests.project_copy import GAME, copy_project
@@ -136,6 +140,61 @@ def test_the_page_shows_the_kit_redraws_a_save_shows_a_mistake_and_stops(
         )
     with pytest.raises(OSError):
         urllib.request.urlopen(address, timeout=5)
+
+
+@pytest.fixture
+def studio(tmp_path: Path) -> Iterator[tuple[Studio, str]]:
+    """A server of a studio with nothing built yet, in this process, and its address."""
+    shown = Studio(GAME, tmp_path)
+    server = studio_server(shown, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield shown, f"http://{HOST}:{server.server_address[1]}"
+    finally:
+        shown.close()
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def answer(url: str, host: str | None = None) -> tuple[int, str, bytes]:
+    """The status, type and body of a GET, with another Host header if given."""
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as got:
+            return got.status, got.headers["Content-Type"], got.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers["Content-Type"], error.read()
+
+
+def test_the_server_answers_only_this_computer_and_only_what_it_shows(
+    studio: tuple[Studio, str],
+) -> None:
+    _, address = studio
+    status, kind, page = answer(f"{address}/")
+    assert (status, kind) == (200, "text/html; charset=utf-8")
+    assert b"<title>Preview: pass-and-pick</title>" in page
+    assert b"http" not in page  # nothing from elsewhere: the event stream is the page's own
+    port = address.rsplit(":", 1)[1]
+    assert answer(f"{address}/", f"localhost:{port}")[0] == 200
+    assert answer(f"{address}/", f"rebound.example:{port}")[0] == 403  # DNS rebinding
+    for path in ("/pictures/0123.png", "/../manifest.json", "/preview", "/?x"):
+        assert answer(address + path)[0] == 404, path
+
+
+def test_each_event_says_what_to_show_after_each_line(studio: tuple[Studio, str]) -> None:
+    shown, address = studio
+    with urllib.request.urlopen(f"{address}/events", timeout=10) as stream:
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        first = json.loads(stream.readline().removeprefix(b"data: "))
+        assert stream.readline() == b"\n"
+        assert first == {"status": "building…", "error": None, "kits": []}
+        shown.failed(UserError(Source(Path("deck.yaml"), 3, 7), "no such card", "say which"))
+        shown.say("error: deck.yaml:3:7: no such card")
+        second = json.loads(stream.readline().removeprefix(b"data: "))
+    assert second["error"] == {"line": "deck.yaml:3:7: no such card", "hint": "say which"}
+    assert second["status"] == "error: deck.yaml:3:7: no such card"
 
 
 def test_a_port_that_is_taken_is_one_line_and_exit_2(

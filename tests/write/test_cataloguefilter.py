@@ -193,3 +193,12 @@ def test_the_found_kit_is_drawn(catalogue: Path, size: tuple[int, int], tmp_path
             assert image.size == size
             darkest, lightest = image.convert("L").getextrema()
             assert lightest - darkest > 128  # text on a ground, not a blank window
+
+
+def test_a_kit_built_before_label_sets_had_titles_is_listed_by_its_label_set() -> None:
+    listed = entries()
+    for entry in listed.values():
+        del entry["version"]
+    page_text = page(kits(listed, {}))
+    assert '<h3 id="collect-3--large-print">large-print</h3>' in page_text
+    assert '<option value="large-print">large-print</option>' in page_text
