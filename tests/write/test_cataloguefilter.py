@@ -170,6 +170,20 @@ def test_words_alone_narrow_to_the_kits_that_have_them_all(catalogue: Path) -> N
 
 
 @needs_chromium
+def test_without_script_chromium_shows_every_kit_and_no_finder(catalogue: Path) -> None:
+    with Browser() as browser:
+        browser.call("Emulation.setScriptExecutionDisabled", value=True)
+        browser.open((catalogue / INDEX).as_uri())
+        browser.call("Emulation.setScriptExecutionDisabled", value=False)  # to look, not to act
+        shown = browser.run(
+            '[...document.querySelectorAll(".kit")].filter(kit => kit.offsetParent).length'
+        )
+        finder = browser.run('document.getElementById("find").offsetParent')
+    assert shown == len(entries()) // 2
+    assert finder is None
+
+
+@needs_chromium
 def test_with_nothing_chosen_every_kit_is_shown(catalogue: Path) -> None:
     report = found(catalogue, [])
     assert len(report["kits"]) == len(entries()) // 2
