@@ -83,6 +83,7 @@ def kit_requests(
                         "paper": paper_name,
                         "players": str(count),
                         "labels": labels,
+                        "version": variant.labels.title,
                     }
                     yield Planned(variant, loaded, request, kit_folder(request), info)
 
@@ -236,7 +237,8 @@ def calibrate(
     name = variant.labels.name
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
     folder = f"calibration/{labels_folder(name)}{paper}-{flip}"
-    info = {"paper": paper, "flip": flip} | ({} if name == STANDARD else {"labels": name})
+    info = {"paper": paper, "flip": flip, "version": variant.labels.title}
+    info |= {} if name == STANDARD else {"labels": name}
     return write_kits(out, [KitPlan(folder, info, lambda: [kit])], force=True)
 
 

@@ -113,11 +113,11 @@ def test_a_build_of_one_game_keeps_the_other_games_entries(two_games: Path) -> N
     headings = parsed(two_games).headings
     assert ("h2", "Pass and pick shapes") in headings
     assert ("h2", "Collect 3") in headings
-    assert ("h3", "Label set: es") in headings
+    assert ("h3", "Spanish") in headings  # the label set es, by its title
     assert [text for tag, text in headings if tag == "h5"] == [
-        "3 players",
-        "3 players",
-        "4 players",
+        "Collect 3, Spanish, A4, 3 players",
+        "Pass and pick shapes, Standard, A4, 3 players",
+        "Pass and pick shapes, Standard, A4, 4 players",
     ]
 
 
