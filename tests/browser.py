@@ -18,6 +18,16 @@ from typing import Any
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# As root on this machine, with nothing reaching for the network it does not have.
+HEADLESS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
 DESKTOP = (1280, 900)
 PHONE = (390, 844)  # CSS pixels of a common phone held upright
 
@@ -45,13 +55,7 @@ class Browser:
         self._process = subprocess.Popen(
             [
                 str(CHROMIUM),
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
+                *HEADLESS,
                 "--hide-scrollbars",
                 "--remote-debugging-pipe",
                 f"--user-data-dir={self._profile.name}",
