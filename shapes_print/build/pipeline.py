@@ -167,7 +167,7 @@ def check(
     plan_every_setting(project)
     if not games:  # with every game planned, every text a label set gives must have been used
         for variant in project.variants:
-            check_text_is_used(variant)
+            check_text_is_used(variant, strict)
     return project
 
 

@@ -132,8 +132,7 @@ def load_project(
     for ref in resolve_refs(list(labels), sources.labels):
         with recording() as read:
             loaded = load_labels(ref, sources.labels)
-            if strict or ref in explicit:  # a set met through `all` may be for other content
-                check_games_exist(loaded, list(folders))
+            check_games_exist(loaded, list(folders), strict)
             asked = list(only) if ref in explicit else []
             covered = covered_games(loaded, games, asked)
             # A set that cannot build a game skips it (kit/coverage.py), unless both were named.
