@@ -56,9 +56,11 @@ app = typer.Typer(
 @app.command()
 def build(
     games: Games = None,
-    players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
+    players: Annotated[
+        str, typer.Option(help="Player counts: 'all', '4', '3-6', '4+' or a list: '3,5', '2-4,6'.")
+    ] = "all",
     paper: Annotated[
-        str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")
+        str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter' (any case: A4).")
     ] = "all",
     out: Out = Path("output"),
     content: Content = DEFAULT_CONTENT,
@@ -180,6 +182,12 @@ def check(
     templates: Templates = DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
+    players: Annotated[
+        str, typer.Option(help="Player counts to plan, as for build (default: every one).")
+    ] = "all",
+    paper: Annotated[
+        str, typer.Option(help="Papers to plan, as for build (default: all).")
+    ] = "all",
     strict: Annotated[
         bool,
         typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
@@ -195,9 +203,9 @@ def check(
     from shapes_print.build import pipeline
     from shapes_print.commands import report
 
-    project = pipeline.check(
-        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards, strict
-    )
+    sources = pipeline.Sources(content, templates)
+    asked = (labels or ["all"], max_cards, strict, players, paper)
+    project = pipeline.check(sources, games or [], *asked)
     for line in project.notes():  # on stderr, like warnings, even when quiet
         report.note(line)
     if as_json:

@@ -20,7 +20,9 @@ Out = Annotated[Path, typer.Option(help="Output folder.")]
 Labels = Annotated[
     list[str] | None,
     typer.Option(
-        "--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."
+        "--labels",
+        help="Label set: a shipped name, a path to a .yaml file, or 'all'; a list "
+        "('es,large-print') or repeated.",
     ),
 ]
 CORES = os.cpu_count() or 1

@@ -211,9 +211,11 @@ def shipped(folder: Path) -> list[str]:
 
 
 def resolve_refs(refs: list[str], folder: Path) -> list[str]:
-    """`all` means every shipped label set; others are kept in order, once each."""
+    """`all` means every shipped label set; others are kept in order, once each. A ref may
+    be a list, `es,large-print`, as well as repeated."""
     wanted: list[str] = []
-    for ref in refs or [STANDARD]:
+    listed = [one.strip() for ref in refs for one in ref.split(",") if one.strip()]
+    for ref in listed or [STANDARD]:
         for one in shipped(folder) if ref == "all" else [ref]:
             if one not in wanted:
                 wanted.append(one)
