@@ -214,7 +214,12 @@ def resolve_refs(refs: list[str], folder: Path) -> list[str]:
     """`all` means every shipped label set; others are kept in order, once each. A ref may
     be a list, `es,large-print`, as well as repeated."""
     wanted: list[str] = []
-    listed = [one.strip() for ref in refs for one in ref.split(",") if one.strip()]
+    listed = [
+        one.strip()
+        for ref in refs
+        for one in ([ref] if Path(ref).is_file() else ref.split(","))  # a path may hold a comma
+        if one.strip()
+    ]
     for ref in listed or [STANDARD]:
         for one in shipped(folder) if ref == "all" else [ref]:
             if one not in wanted:

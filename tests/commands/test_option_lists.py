@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from shapes_print.build.project import Sources
 from shapes_print.commands.cli import main
+from shapes_print.commands.watch import watched_folders
 from tests.project_copy import run
 
 
@@ -113,3 +115,19 @@ def test_new_from_a_shipped_game_into_a_folder_of_ones_own(
         "--from: no game 'nope' in my-games or the shipped games "
         "(games: collect-3, my-game, my-pp, pass-and-pick, shapes-the-game)"
     ]
+
+
+def test_a_label_set_file_whose_name_holds_a_comma_is_taken_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "mine,big.yaml"
+    mine.write_text("extends: large-print\n")
+    other = tmp_path / "other" / "theirs.yaml"
+    other.parent.mkdir()
+    other.write_text("extends: standard\n")
+    args = ["check", "pass-and-pick", "--players", "3", "--paper", "a4", "--labels", str(mine)]
+    status, lines, out = run(args, capsys, tmp_path)
+    assert (status, lines, out) == (0, [], "ok: 1 game checked with 1 label set\n")
+    # And preview --watch watches the folder of each file a list names.
+    folders = watched_folders(Sources(), "pass-and-pick", [f"{mine},{other}"])
+    assert other.parent.resolve() in folders
