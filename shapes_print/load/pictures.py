@@ -120,7 +120,8 @@ def turned(opened: PilImage.Image) -> bool:
 
 def warn_low_resolution(image: Image, card: str, shown: str, where: Source | None) -> None:
     """One line on stderr when a raster picture prints below MIN_DPI, naming the card (as
-    a message names it: "card 'moon'"), the file and the dots per inch it prints at (once per process for each such line)."""
+    messages name it: "card 'moon'"), the file and the dots per inch it prints at (once
+    per process for each such line)."""
     picture = image.picture
     if not isinstance(picture, RasterPicture) or image.w <= 0 or image.h <= 0:
         return

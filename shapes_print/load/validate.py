@@ -119,6 +119,7 @@ def describe(
 
 
 def _hashable(value: object) -> object:
+    """The value as a key of _FIELD_MESSAGES can hold it (a table or a list cannot)."""
     return value if isinstance(value, (int, str, float, bool, type(None))) else None
 
 
@@ -144,7 +145,10 @@ def _unknown_key_hint(error: Any, model: Any, data: Any) -> str:
         names = list(fields) if isinstance(fields, dict) else []
         as_field = closest(key, names)
         if as_field and (close is None or _likeness(key, as_field) > _likeness(key, close)):
-            return f"did you mean {as_field!r} under {FIELDS}:? a card's own words and colours go there"
+            return (
+                f"did you mean {as_field!r} under {FIELDS}:? "
+                "a card's own words and colours go there"
+            )
         if close is None:
             return f"a card's own words and colours go under {FIELDS}: {{{key}: ...}}"
     if close is None:
@@ -155,6 +159,7 @@ def _unknown_key_hint(error: Any, model: Any, data: Any) -> str:
 
 
 def _likeness(word: str, other: str) -> float:
+    """How alike two keys are, 0 to 1, as `closest` measures it."""
     return difflib.SequenceMatcher(None, word, other).ratio()
 
 

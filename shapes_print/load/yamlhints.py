@@ -33,6 +33,8 @@ def syntax_hint(problem: str, text: str, line: int) -> str:
     if "'\\t'" in problem or "\t" in here[: len(here) - len(here.lstrip())]:
         return TAB
     for above in lines[max(0, line - LINES_BEFORE) : line + 1]:
+        if above.lstrip().startswith("#"):  # a comment line, whatever it says
+            continue
         if _COMMENT_VALUE.search(_QUOTED.sub('""', above)):
             return COMMENT
     if "mapping values are not allowed" in problem:
