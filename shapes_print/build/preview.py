@@ -59,11 +59,12 @@ CACHE_LIMIT = 512
 @dataclass(frozen=True, slots=True)
 class Preview:
     """The pictures of one kit: a PNG per page, in kit order, and its contact sheets (the
-    players' files', then the host key's)."""
+    players' files', then the host key's); `shows` names the file each page is of."""
 
     folder: Path
     pages: tuple[Path, ...]
     contact_sheets: tuple[Path, ...]
+    shows: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +223,7 @@ def preview_kit(
     try:
         staging.mkdir()
         names: list[str] = []
+        shows: list[str] = []
         sheets: dict[str, list[tuple[str, Sequence[DrawnPage]]]] = {}
         for pdf in pdfs:
             if pdf.path.suffix == EMBOSSER_FILE:
@@ -230,6 +232,7 @@ def preview_kit(
                 pages = cache.pages(pdf.path, dpi)
             for index, page in enumerate(pages):
                 names.append(f"{pdf.path.stem}_p{index + 1:02d}.png")
+                shows.append(pdf.path.name)
                 (staging / names[-1]).write_bytes(page.png)
             sheet = HOST_CONTACT_SHEET if pdf.audience == HOST else CONTACT_SHEET
             sheets.setdefault(sheet, []).append((pdf.path.name, pages))
@@ -241,7 +244,7 @@ def preview_kit(
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
     pictures = tuple(target / name for name in names)
-    return Preview(target, pictures, tuple(target / sheet for sheet in shown))
+    return Preview(target, pictures, tuple(target / sheet for sheet in shown), tuple(shows))
 
 
 def contact_sheet(groups: Sequence[tuple[str, Sequence[Image.Image]]]) -> Image.Image:

@@ -30,10 +30,13 @@ from shapes_print.commands.options import (
     Labels,
     MaxCards,
     Out,
+    Papers,
+    Players,
     Port,
     PrintShop,
     Quiet,
     Serve,
+    Strict,
     Templates,
 )
 from shapes_print.errors import UserError, system_error
@@ -56,12 +59,8 @@ app = typer.Typer(
 @app.command()
 def build(
     games: Games = None,
-    players: Annotated[
-        str, typer.Option(help="Player counts: 'all', '4', '3-6', '4+' or a list: '3,5', '2-4,6'.")
-    ] = "all",
-    paper: Annotated[
-        str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter' (any case: A4).")
-    ] = "all",
+    players: Players = "all",
+    paper: Papers = "all",
     out: Out = Path("output"),
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
@@ -182,16 +181,9 @@ def check(
     templates: Templates = DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
-    players: Annotated[
-        str, typer.Option(help="Player counts to plan, as for build (default: every one).")
-    ] = "all",
-    paper: Annotated[
-        str, typer.Option(help="Papers to plan, as for build (default: all).")
-    ] = "all",
-    strict: Annotated[
-        bool,
-        typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
-    ] = False,
+    players: Players = "all",
+    paper: Papers = "all",
+    strict: Strict = False,
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:

@@ -13,6 +13,7 @@ from shapes_print.braille.cells import from_ascii, raised
 from shapes_print.build import preview
 from shapes_print.build.project import Sources, load_project
 from shapes_print.commands.cli import main
+from shapes_print.commands.serve import _kit as serve_kit
 from shapes_print.load.printmodels import BrailleStyle
 
 DPI = 100  # a 1.5 mm dot is 6 pixels across: its centre is clearly ink or clearly paper
@@ -106,6 +107,10 @@ def test_the_contact_sheet_shows_the_brf_under_its_name(
     assert (brf.name, len(brf_pages(brf))) in shown
     assert [kit.folder for kit in kits] == [tmp_path / KIT / preview.PREVIEW]
     assert sum("_embosser_p" in page.name for page in kits[0].pages) == len(brf_pages(brf))
+    # preview --serve names each picture by the file it shows: a .brf is no PDF.
+    captions = [page["title"] for page in serve_kit(kits[0], tmp_path, {})["pages"]]
+    assert f"{brf.name}, page 1" in captions
+    assert f"{STEM}_cards.pdf, page 1" in captions
 
 
 @pytest.mark.parametrize("labels", ["braille-es", "all"])
