@@ -108,9 +108,11 @@ def test_strict_refuses_every_entry_for_a_game_not_in_the_content(
 ) -> None:
     args = ["check", "--strict", "--labels", "large-print", "--content"]
     status, lines, _ = run([*args, str(contents / "made-by-new")], capsys, contents)
+    written = (DEFAULT_LABELS / "large-print.yaml").read_text().splitlines()
+    line = written.index("  shapes-the-game:") + 1  # its entry under games:
     assert status == 2
     assert lines == [
-        f"{DEFAULT_LABELS}/large-print.yaml:78:3: no game 'shapes-the-game' in the content "
+        f"{DEFAULT_LABELS}/large-print.yaml:{line}:3: no game 'shapes-the-game' in the content "
         "(games: my-game)"
     ]
 
