@@ -30,10 +30,13 @@ from shapes_print.commands.options import (
     Labels,
     MaxCards,
     Out,
+    Papers,
+    Players,
     Port,
     PrintShop,
     Quiet,
     Serve,
+    Strict,
     Templates,
 )
 from shapes_print.errors import UserError, system_error
@@ -56,10 +59,8 @@ app = typer.Typer(
 @app.command()
 def build(
     games: Games = None,
-    players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
-    paper: Annotated[
-        str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")
-    ] = "all",
+    players: Players = "all",
+    paper: Papers = "all",
     out: Out = Path("output"),
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
@@ -180,10 +181,9 @@ def check(
     templates: Templates = DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
-    strict: Annotated[
-        bool,
-        typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
-    ] = False,
+    players: Players = "all",
+    paper: Papers = "all",
+    strict: Strict = False,
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
@@ -195,9 +195,9 @@ def check(
     from shapes_print.build import pipeline
     from shapes_print.commands import report
 
-    project = pipeline.check(
-        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards, strict
-    )
+    sources = pipeline.Sources(content, templates)
+    asked = (labels or ["all"], max_cards, strict, players, paper)
+    project = pipeline.check(sources, games or [], *asked)
     for line in project.notes():  # on stderr, like warnings, even when quiet
         report.note(line)
     if as_json:

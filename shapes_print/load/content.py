@@ -50,7 +50,7 @@ from shapes_print.load.templates import (
     read_templates,
     sized_templates,
 )
-from shapes_print.load.validate import describe, place, validate
+from shapes_print.load.validate import describe, pick_error, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, fields_as_written, read_yaml
 from shapes_print.text.words import Words
 
@@ -242,10 +242,10 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
         try:
             parsed = _block_adapter(kind).validate_python(value)
         except ValidationError as errors:
-            error = errors.errors()[0]
-            error["loc"] = (kind, *error["loc"])
-            at = (*here, *place(error))
-            message, hint = describe(error, BLOCK_TYPES[kind], doc.written(at))
+            error = pick_error(errors.errors())
+            at = (*here, kind, *place(error))
+            written = doc.written(at)
+            message, hint = describe(error, BLOCK_TYPES[kind], written, value, (kind,))
             raise UserError(doc.source(at), message, hint) from None
         children: tuple[Block, ...] = ()
         if isinstance(parsed, ForEachBlock):

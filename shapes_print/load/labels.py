@@ -21,7 +21,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, listed
 from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
 from shapes_print.load.cardmodels import TrimLine
-from shapes_print.load.defaults import STANDARD
+from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.text.grammar import MessageError, parse
@@ -168,6 +168,15 @@ class LoadedLabels:
     spec: LabelSet
     data: dict[str, Any]
     source: Layered
+    # The folder of shipped label sets it was looked up in: what such a file writes is for
+    # the shipped games, and may be skipped on content without them.
+    shipped_folder: Path | None = None
+
+    def home(self, loc: Loc = ()) -> Path | None:
+        """The content the file that wrote `loc` was made for: the shipped content for a
+        shipped set's file, None (whatever content it is given) for a user's own."""
+        written_in = self.source.source(loc).path.parent
+        return DEFAULT_CONTENT if written_in == self.shipped_folder else None
 
     @property
     def locale(self) -> str:
@@ -202,9 +211,16 @@ def shipped(folder: Path) -> list[str]:
 
 
 def resolve_refs(refs: list[str], folder: Path) -> list[str]:
-    """`all` means every shipped label set; others are kept in order, once each."""
+    """`all` means every shipped label set; others are kept in order, once each. A ref may
+    be a list, `es,large-print`, as well as repeated."""
     wanted: list[str] = []
-    for ref in refs or [STANDARD]:
+    listed = [
+        one.strip()
+        for ref in refs
+        for one in ([ref] if Path(ref).is_file() else ref.split(","))  # a path may hold a comma
+        if one.strip()
+    ]
+    for ref in listed or [STANDARD]:
         for one in shipped(folder) if ref == "all" else [ref]:
             if one not in wanted:
                 wanted.append(one)
@@ -240,7 +256,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     if spec.ordinal is not None:
         written.append((("ordinal",), spec.ordinal))
     check_messages(written, spec.locale, source)
-    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
+    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source, folder.resolve())
 
 
 def _extended(

@@ -32,6 +32,7 @@ from shapes_print.load.options import Flip, PrintOptions, named_size
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
 from shapes_print.load.templates import element_place
+from shapes_print.load.yamlsrc import Document as YamlDocument
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.cardsheets import (
     OVERRUN_PREFIX,
@@ -161,7 +162,15 @@ def _draw_cards(
         place = card_place(src, index, card)
         drawn_with = contexts.get(card.layout, ctx)
         faces[name] = card_symbol(
-            name, template, card.layout, fields, drawn_with, place, bleed, earlier
+            name,
+            template,
+            card.layout,
+            fields,
+            drawn_with,
+            place,
+            bleed,
+            earlier,
+            shown=card_as_written(src, index, card.id),
         )
     backs = {
         f"back-{back_id}": card_symbol(
@@ -173,10 +182,22 @@ def _draw_cards(
             src.source(("backs", back_id)),
             bleed,
             back=True,
+            shown=f"back {back_id!r}",
         )
         for back_id, back in deck_model.backs.items()
     }
     return faces, backs
+
+
+def card_as_written(deck: YamlDocument, index: int, card_id: str) -> str:
+    """A card as its deck names it: its id, or for a `for_each` entry the id as written
+    with the card's own after it (`card '{colour}-{number}' (red-2)`)."""
+    entries = deck.data.get("cards") if isinstance(deck.data, dict) else None
+    entry = entries[index] if isinstance(entries, list) and index < len(entries) else None
+    written = entry.get("id") if isinstance(entry, dict) else None
+    if isinstance(written, str) and written != card_id:
+        return f"card {written!r} ({card_id})"
+    return f"card {card_id!r}"
 
 
 def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
