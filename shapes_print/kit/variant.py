@@ -97,8 +97,8 @@ def make_variant(
             library.card_sizes,
             library.printing,
         )
-    # Names reach only the shipped layouts (a game's own layouts are changed by role).
-    check_element_names(labels, element_names(library.templates.values()))
+    own = [template for game in variant.games.values() for template in game.templates.values()]
+    check_element_names(labels, element_names([*library.templates.values(), *own]))
     for game in variant.games.values():
         check_fields_are_read(game, library)
         game.words = game_words(words, own_files(labels, game.labels), labels.locale)

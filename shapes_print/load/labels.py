@@ -3,9 +3,9 @@
 A label set is `labels/<name>.yaml` or any YAML file a user points at. It may `extends`
 another label set (looked up beside it, then among the shipped ones) and change only what
 differs; mappings merge key by key. Its `style` merges onto templates/sheet.yaml, its
-`cards.roles` onto card layout elements by what they are (load/patches.py), its
-`cards.elements` onto the shipped layouts' elements by `name`, and its `games` onto a
-game's deck.
+`cards.roles` onto card layout elements by what they are, its `cards.elements` onto them
+by `name` (a shipped set's names reach the shipped layouts only: load/patches.py), and
+its `games` onto a game's deck.
 
 A game folder stands alone: `content/<game>/labels/<name>.yaml` holds that game's words
 and card colours for the label set `<name>`, merged over the set for that game only, so a
@@ -56,7 +56,8 @@ class RolePatch(Strict):
 
 
 class ElementPatch(RolePatch):
-    """What a label set may change on a named element of a shipped card layout."""
+    """What a label set may change on a card layout element by its name: a shipped label
+    set's names reach the shipped layouts only, a user's own file's every layout."""
 
     box: tuple[CardLength, CardLength, CardLength, CardLength] | None = None
 
@@ -70,7 +71,7 @@ class SizePatch(Strict):
 
 class CardsPatch(Strict):
     """Changes to every card template: the trim hairline, elements by role (in every
-    layout, a game's own too), elements of the shipped layouts by name, and by card size."""
+    layout, a game's own too), elements by name, and by card size."""
 
     trim_line: TrimLine | None = None
     roles: dict[ElementRole, RolePatch] = Field(default_factory=dict)
@@ -174,6 +175,15 @@ class LoadedLabels:
     spec: LabelSet
     data: dict[str, Any]
     source: Layered
+    # The shipped label sets' folder: what its files write by element name was written for
+    # the shipped layouts (load/patches.py).
+    shipped_folder: Path | None = None
+
+    def own_layers(self) -> list[Document]:
+        """The set's files that are not shipped ones (a user's set and what it extends
+        outside the shipped folder), the one that wins first."""
+        folder = self.shipped_folder
+        return [doc for doc, _ in self.source.layers if folder is None or doc.path.parent != folder]
 
     @property
     def locale(self) -> str:
@@ -239,7 +249,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     if spec.ordinal is not None:
         written.append((("ordinal",), spec.ordinal))
     check_messages(written, spec.locale, source)
-    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
+    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source, folder.resolve())
 
 
 def _extended(
@@ -329,7 +339,5 @@ def check_element_names(labels: LoadedLabels, known: set[str]) -> None:
         if name not in known:
             raise UserError(
                 labels.source.source(loc),
-                f"no card layout element is named {name!r} in the shipped templates "
-                f"(named: {', '.join(sorted(known))})",
-                "a game's own layouts are changed by role: cards: roles: title: {size: 24pt}",
+                f"no card layout element is named {name!r} (named: {', '.join(sorted(known))})",
             )
