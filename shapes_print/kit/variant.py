@@ -80,6 +80,7 @@ def make_variant(
         furniture_source=library.style_source.source(("furniture",)),
         words=words,
         layouts_folder=library.folder / "cards",
+        labels=labels,
     )
     variant = Variant(
         labels,
@@ -89,8 +90,12 @@ def make_variant(
         refuse=frozenset(refuse),
     )
     for game in variant.games.values():
-        game.templates, game.template_sources = own_templates(
-            game.template_files, library.template_files, labels, library.printing.bleed
+        game.templates, game.template_sources, game.sized_templates = own_templates(
+            game.template_files,
+            library.template_files,
+            labels,
+            library.card_sizes,
+            library.printing,
         )
     own = [template for game in variant.games.values() for template in game.templates.values()]
     check_element_names(labels, element_names([*library.templates.values(), *own]))

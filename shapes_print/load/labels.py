@@ -3,7 +3,9 @@
 A label set is `labels/<name>.yaml` or any YAML file a user points at. It may `extends`
 another label set (looked up beside it, then among the shipped ones) and change only what
 differs; mappings merge key by key. Its `style` merges onto templates/sheet.yaml, its
-`cards.elements` onto card layout elements by `name`, and its `games` onto a game's deck.
+`cards.roles` onto card layout elements by what they are, its `cards.elements` onto them
+by `name` (a shipped set's names reach the shipped layouts only: load/patches.py), and
+its `games` onto a game's deck.
 
 A game folder stands alone: `content/<game>/labels/<name>.yaml` holds that game's words
 and card colours for the label set `<name>`, merged over the set for that game only, so a
@@ -20,7 +22,7 @@ from pydantic import Field
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, listed
 from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
-from shapes_print.load.cardmodels import TrimLine
+from shapes_print.load.cardmodels import ElementRole, TrimLine
 from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
@@ -33,10 +35,10 @@ SCHEMA_NAME = "labels.schema.json"
 GAME_SCHEMA_NAME = "game-labels.schema.json"
 
 
-class ElementPatch(Strict):
-    """What a label set may change on a named card layout element."""
+class RolePatch(Strict):
+    """What a label set may change on every card element of one role, in any layout: its
+    look, not its place (a box belongs to one layout: move it by name)."""
 
-    box: tuple[CardLength, CardLength, CardLength, CardLength] | None = None
     fill: str | None = None
     stroke: str | None = None
     stroke_width: Length | None = None
@@ -53,6 +55,13 @@ class ElementPatch(Strict):
     hidden: bool | None = None
 
 
+class ElementPatch(RolePatch):
+    """What a label set may change on a card layout element by its name: a shipped label
+    set's names reach the shipped layouts only, a user's own file's every layout."""
+
+    box: tuple[CardLength, CardLength, CardLength, CardLength] | None = None
+
+
 class SizePatch(Strict):
     """Changes to elements by name on cards of one size (a name in templates/card-sizes.yaml),
     over the changes for every size: a braille zone needs the same room on a mini card."""
@@ -61,10 +70,11 @@ class SizePatch(Strict):
 
 
 class CardsPatch(Strict):
-    """Changes to every card template: the trim hairline and elements by name, and by
-    card size."""
+    """Changes to every card template: the trim hairline, elements by role (in every
+    layout, a game's own too), elements by name, and by card size."""
 
     trim_line: TrimLine | None = None
+    roles: dict[ElementRole, RolePatch] = Field(default_factory=dict)
     elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
     sizes: dict[Identifier, SizePatch] = Field(default_factory=dict)
 
@@ -169,7 +179,8 @@ class LoadedLabels:
     data: dict[str, Any]
     source: Layered
     # The folder of shipped label sets it was looked up in: what such a file writes is for
-    # the shipped games, and may be skipped on content without them.
+    # the shipped games (and may be skipped on content without them) and, by element name,
+    # for the shipped layouts (load/patches.py).
     shipped_folder: Path | None = None
 
     def home(self, loc: Loc = ()) -> Path | None:
@@ -177,6 +188,12 @@ class LoadedLabels:
         shipped set's file, None (whatever content it is given) for a user's own."""
         written_in = self.source.source(loc).path.parent
         return DEFAULT_CONTENT if written_in == self.shipped_folder else None
+
+    def own_layers(self) -> list[Document]:
+        """The set's files that are not shipped ones (a user's set and what it extends
+        outside the shipped folder), the one that wins first."""
+        folder = self.shipped_folder
+        return [doc for doc, _ in self.source.layers if folder is None or doc.path.parent != folder]
 
     @property
     def locale(self) -> str:
@@ -332,30 +349,6 @@ def check_messages(written: list[tuple[Loc, str]], locale: str, source: Layered)
             skip = len(loc[-1]) if loc[0] == "text" else 0  # past the English key
             at = Source(where.path, where.line, where.column + skip) if where.line else where
             raise UserError(place(at, text, error.offset), error.message, error.hint) from None
-
-
-def patch_template(
-    data: dict[str, Any], labels: LoadedLabels | None, size: str | None = None
-) -> dict[str, Any]:
-    """A card template's data with the label set's element and trim-line changes applied,
-    and its changes for cards of `size` over those."""
-    if labels is None:
-        return data
-    patch = labels.data.get("cards", {})
-    data = deep_merge(data, {"trim_line": patch["trim_line"]}) if "trim_line" in patch else data
-    wanted = patch.get("elements", {})
-    if size is not None:
-        wanted = deep_merge(wanted, patch.get("sizes", {}).get(size, {}).get("elements", {}))
-    layouts = {}
-    for layout_id, layout in data.get("layouts", {}).items():
-        elements = [
-            deep_merge(element, wanted[element["name"]])
-            if element.get("name") in wanted
-            else element
-            for element in layout.get("elements", [])
-        ]
-        layouts[layout_id] = {**layout, "elements": elements}
-    return {**data, "layouts": layouts}
 
 
 def check_element_names(labels: LoadedLabels, known: set[str]) -> None:

@@ -29,9 +29,10 @@ from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import Flip, PrintOptions, named_size
+from shapes_print.load.patches import named_layouts
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
-from shapes_print.load.templates import element_place
+from shapes_print.load.templates import element_place, shipped_paths
 from shapes_print.load.yamlsrc import Document as YamlDocument
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.cardsheets import (
@@ -45,6 +46,7 @@ from shapes_print.plan.cardsheets import (
     sheet_pages,
 )
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
+from shapes_print.plan.room import check_deck_room
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
@@ -62,13 +64,12 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
         )
     if card_size is None:
         width, height = template.card["width"], template.card["height"]
-        return library.sized_templates.get(
-            (template.id, _size_name(width, height, library)), template
-        )
+        size = _size_name(width, height, library)
+        return loaded.sized_template(library, template.id, size) or template
     key = ("template", id(template), card_size)
     if key not in loaded.drawn:
         width, height = named_size(card_size, library.card_sizes, "--card-size")
-        sized = library.sized_templates.get((template.id, _size_name(width, height, library)))
+        sized = loaded.sized_template(library, template.id, _size_name(width, height, library))
         if sized is not None:  # the label set lays this size out its own way (checked at load)
             return sized
         resized = template.model_copy(update={"card": {"width": width, "height": height}})
@@ -84,6 +85,22 @@ def _size_name(width: float, height: float, library: Library) -> str:
         if abs(w - width) < 0.01 and abs(h - height) < 0.01:
             return name
     return ""
+
+
+def check_room(
+    loaded: LoadedGame, library: Library, template: CardTemplate, ctx: DrawContext, deck: LoadedDeck
+) -> None:
+    """Every face and back of the deck keeps its elements apart (plan/room.py), checked
+    once per deck, template and label set, as the drawings are made."""
+    key = ("room", id(deck), id(template), id(ctx.style), id(ctx.words))
+    if key in loaded.drawn:
+        return
+    own = loaded.template_sources.get(template.id)
+    doc = own or library.template_sources[template.id]
+    by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
+    size = _size_name(template.card["width"], template.card["height"], library) or None
+    check_deck_room(deck, template, doc, ctx, size, by_name)
+    loaded.drawn[key] = (deck, template, ctx.style, ctx.words)  # kept: no id is reused
 
 
 def card_symbols(
@@ -318,6 +335,7 @@ def plan_cards(
         for pair in repeat((f"face-{card.id}", f"back-{card.back}"), card.copies(players))
     ]
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
+    check_room(loaded, library, template, ctx, chosen)
     drawn_faces, drawn_backs = (
         card_symbols(loaded, template, ctx, bleed, chosen, shown) if bleed else (faces, backs)
     )
