@@ -22,7 +22,7 @@ import yaml
 from shapes_print.errors import Source, UserError
 from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, PROJECT
-from shapes_print.load.labels import GAME_SCHEMA_NAME, load_labels, shipped
+from shapes_print.load.listing import shipped
 from shapes_print.load.yamlsrc import deep_merge, read_yaml
 
 STARTER = Path(__file__).parent / "starter_game"
@@ -100,6 +100,8 @@ def _write_starter(target: Path, game_id: str, folder: Path) -> None:
 
 def _write_copy(target: Path, original: Path, start: str, game_id: str, labels: Path) -> None:
     """The original's folder under the new id, with the shipped sets' colours for it."""
+    from shapes_print.load.labels import GAME_SCHEMA_NAME, load_labels  # the model set
+
     shutil.copytree(original, target, dirs_exist_ok=True, symlinks=False)
     game = target / "game.yaml"
     text = game.read_text(encoding="utf-8")
@@ -134,7 +136,7 @@ def _schemas_from(folder: Path) -> str:
 
 def _next_steps(folder: Path) -> tuple[tuple[Path, str], ...]:
     """The three files a designer changes first: the game, its deck, its first sheet."""
-    game = read_yaml(folder / "game.yaml").data
+    game = read_yaml(folder / "game.yaml", locale=None).data  # its keys, not its messages
     deck = folder / str(game.get("deck", "deck.yaml"))
     documents = [folder / str(name) for name in game.get("documents", [])]
     steps = [

@@ -3,12 +3,25 @@ the commands that take it (typer reads these annotations on every run).
 """
 
 import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import MarkupMode
 
 from shapes_print.load.options import Flip
+
+# Help is drawn with rich (panels, colour) on a terminal only; in a pipe or a log it is plain
+# text, as the tables are, and `--help` is spared importing rich (about 0.1 s).
+HELP_MARKUP: MarkupMode = "rich" if sys.stdout.isatty() else None
+
+
+def command_group(help_text: str) -> typer.Typer:
+    """The program or a group of its commands (`labels`): help when run bare, shell
+    completion, and help plain off a terminal."""
+    return typer.Typer(no_args_is_help=True, help=help_text, rich_markup_mode=HELP_MARKUP)
+
 
 Games = Annotated[
     list[str] | None,

@@ -27,6 +27,8 @@ from shapes_print.load.labels import (
     load_game_labels,
 )
 from shapes_print.load.layout import check_boxes
+from shapes_print.load.listing import CARDS
+from shapes_print.load.listing import game_folders as game_folders  # where build/ finds it
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
@@ -81,10 +83,6 @@ class LoadedDocument:
     spec: SheetDocument
     sections: tuple[tuple[str | None, tuple[Block, ...]], ...]
     source: Document
-
-
-# Every kit's main cards file ends in this name; extra decks and sheet documents name theirs.
-CARDS = "cards"
 
 
 @dataclass(slots=True)
@@ -184,7 +182,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     style = validate(SheetStyle, style_where, style_data)  # type: ignore[arg-type]
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
-    papers = _sizes(read_yaml(folder / "papers.yaml"), "paper", "a4: {width: 210mm, height: 297mm}")
+    papers = paper_sizes(read_yaml(folder / "papers.yaml"))
     print_doc = read_yaml(folder / "print.yaml")
     _mapping(print_doc)
     printing = validate(PrintSettings, print_doc)
@@ -216,6 +214,11 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         guide=guide,
         sized_templates=sized,
     )
+
+
+def paper_sizes(doc: Document) -> dict[str, tuple[float, float]]:
+    """templates/papers.yaml: paper name -> (width, height) in points."""
+    return _sizes(doc, "paper", "a4: {width: 210mm, height: 297mm}")
 
 
 def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, float]]:
@@ -375,14 +378,3 @@ def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:
     """Names that become parts of file names must be safe there (letters, digits, -)."""
     if not isinstance(name, str) or not _IDENTIFIER.match(name):
         raise UserError(doc.source(loc), f"{what} {name!r} may only use a-z, 0-9 and -")
-
-
-def game_folders(content: Path) -> list[Path]:
-    if not content.is_dir():
-        raise UserError(Source(content), "content folder not found")
-    folders = sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
-    if not folders:
-        raise UserError(Source(content), "no games here: a game is a folder holding a game.yaml")
-    for folder in folders:  # a linked game folder would let its files come from anywhere
-        inside(content, f"{folder.name}/game.yaml", Source(folder), "content")
-    return folders

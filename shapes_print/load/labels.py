@@ -24,6 +24,7 @@ from shapes_print.inputs import inside, listed
 from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
 from shapes_print.load.cardmodels import ElementRole, TrimLine
 from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
+from shapes_print.load.listing import shipped as shipped  # where label-set callers find it
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.text.grammar import MessageError, parse
@@ -219,12 +220,6 @@ class LoadedLabels:
             ordinal=ordinal,
             text_sources=sources,
         )
-
-
-def shipped(folder: Path) -> list[str]:
-    """The label sets that ship, standard first."""
-    names = sorted(path.stem for path in listed(folder, "*.yaml"))
-    return sorted(names, key=lambda name: name != STANDARD)
 
 
 def resolve_refs(refs: list[str], folder: Path) -> list[str]:
