@@ -61,11 +61,14 @@ PREVIEW_DPI = "10"  # the fewest pixels preview draws: the pictures are made, no
 
 # The refusals the label sets make by design (README, label sets): a set that must
 # translate every text refuses a game it has no words for, naming each text at its line;
-# large print's 24 pt card words do not fit a mini card, and the one line says which.
+# large print's 24 pt card words do not fit a mini card, and the one line says which;
+# Spanish Shapes the Game's braille names need more lines than a mini card's zone holds,
+# and the line names the sizes that do fit.
 COMPLETE = {"es", "braille-es"}
 LARGE_PRINT = {"large-print", "large-print-atkinson"}
 NO_WORDS = "is complete but has no text for"
 TOO_SMALL = re.compile(r"does not fit its [\d.]+ x [\d.]+ mm box even at 24 pt")
+NO_BRAILLE_ROOM = re.compile(r"needs \d+ lines of 6 cells; .* fits every card at --card-size ")
 
 # A refusal's line: `path:line:col: message` (or `path: message`), or an option's.
 NAMED = re.compile(r"^(\S+\.(yaml|yml|csv|svg|png|jpg)(:\d+:\d+)?|--[a-z-]+( [^:]+)?): \S")
@@ -164,6 +167,8 @@ def refusal(case: Combination) -> re.Pattern[str] | None:
         return re.compile(re.escape(NO_WORDS))
     if shipped_set in LARGE_PRINT and case.size == "mini":
         return TOO_SMALL
+    if shipped_set == "braille-es" and case.content == "shapes-the-game" and case.size == "mini":
+        return NO_BRAILLE_ROOM
     return None
 
 
