@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: print test docs reference bench lint clean
+.PHONY: print test matrix docs reference bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,12 @@ test: $(STAMP)
 	$(BIN)/ruff check shapes_print tests bench
 	$(BIN)/ruff format --check shapes_print tests bench
 	$(BIN)/python -m pytest
+
+# Every combination of label set, content, command, card size and output mode (issue 26):
+# `make test` runs an all-pairs selection of them (112 cases, about a minute of CPU), this
+# the full product (2,976 cases, about half an hour of CPU), spread case by case over the cores.
+matrix: $(STAMP)
+	$(BIN)/python -m pytest -m matrix --dist load tests/commands/test_combinations.py
 
 # The README's pictures: page 1 of the cards and the score sheet page of a 4-player A4 kit.
 # tests/commands/test_docs.py runs the same preview and fails when these files are out of date.

@@ -25,7 +25,7 @@ from shapes_print.plan.kit import plan_kit
 from shapes_print.render.svg import page_svg
 from shapes_print.units import parse_length, parse_size
 from tests.command_lines import one_kit
-from tests.pdfread import page_texts
+from tests.pdfread import page_lines, page_texts
 from tests.pdfread import placements as forms_placed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -426,6 +426,22 @@ def test_every_card_size_builds_the_cards_and_task_cards(size: str) -> None:
     face = tasks.symbols["face-task-14"]
     assert (face.width, face.height) == pytest.approx((width, height))
     assert {"face-red-2", "face-yellow-1"} <= symbols_used(face.items)
+
+
+def test_spanish_action_cards_wrap_their_note_and_title_on_a_mini_card(tmp_path: Path) -> None:
+    """labels/es.yaml `cards.sizes.mini`: a mini card's 34 mm line holds neither
+    "CARTA DE ACCIÓN: póngala boca arriba ante usted" at 4 pt nor PUNTOS DOBLES at 9 pt
+    bold (the combination test found the build refused); both take two lines there."""
+    assert main(one_kit("collect-3", tmp_path, "--labels", "es", "--card-size", "mini")) == 0
+    kit = tmp_path / "collect-3/es/a4/4-players"
+    lines = [
+        line.strip()
+        for page in page_lines(kit / "collect-3_4p_a4_mini_es_cards.pdf")
+        for line in page
+    ]
+    first = lines.index("CARTA DE ACCIÓN: póngala")
+    assert lines[first + 1] == "boca arriba ante usted"
+    assert "PUNTOS" in lines and "DOBLES" in lines and "PUNTOS DOBLES" not in lines
 
 
 def test_a_number_cards_texture_stays_inside_its_rounded_panel(kits: Path) -> None:
