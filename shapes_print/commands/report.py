@@ -20,6 +20,7 @@ from typing import TextIO
 
 from shapes_print.build.project import Project
 from shapes_print.commands.newgame import NewGame
+from shapes_print.errors import shown
 from shapes_print.kit.contents import document_names
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.load.labels import STANDARD, shipped
@@ -31,7 +32,7 @@ KIB = 1024
 
 def note(line: str) -> None:
     """A line about the build that is not an error (a game a label set skipped), on stderr."""
-    print(line, file=sys.stderr, flush=True)
+    print(shown(line), file=sys.stderr, flush=True)
 
 
 def new_game(stream: TextIO, made: NewGame) -> None:

@@ -25,8 +25,8 @@ from pathlib import Path as FilePath
 from shapes_print.geometry.outlines import ellipse_ops
 from shapes_print.geometry.primitives import RGB, Paint, Path, PathOp
 from shapes_print.geometry.svgpath import PathSyntaxError, parse_svg_path
-from shapes_print.inputs import read_bytes
-from shapes_print.limits import MAX_FILE_BYTES
+from shapes_print.inputs import read_input
+from shapes_print.limits import MAX_SVG_BYTES
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as SVG writes it
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -283,9 +283,7 @@ def _moved(ops: tuple[PathOp, ...], matrix: Matrix, height: float) -> tuple[Path
 
 def read_svg(path: FilePath) -> VectorArt:
     """An SVG file's drawing, or SvgError saying what it holds that cannot be drawn."""
-    data = read_bytes(path)  # an input of what is loaded: a shape's or a card's art
-    if len(data) > MAX_FILE_BYTES:
-        raise SvgError(f"is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
+    data = read_input(path, MAX_SVG_BYTES).data  # a shape's or a card's art: an input
     if b"<!ENTITY" in data:
         raise SvgError("defines XML entities, which an SVG of drawings does not need")
     try:
