@@ -23,9 +23,12 @@ _UNSAFE = re.compile(
 )
 
 
-def shown(text: str) -> str:
+def shown(text: str, *, lines: bool = False) -> str:
     """`text` safe to print on one line: each unsafe character as its escape (`\\x1b`,
-    `\\u202e`), everything else as it is."""
+    `\\u202e`), everything else as it is. With `lines`, a line break stays one: for a
+    message made of whole lines (an error naming every missing text), each escaped."""
+    if lines:
+        return "\n".join(_UNSAFE.sub(_escaped, line) for line in text.split("\n"))
     return _UNSAFE.sub(_escaped, text)
 
 
@@ -65,7 +68,7 @@ class UserError(Exception):
     def line(self) -> str:
         """The one line to print: the place, then the message, each unsafe character in
         them escaped (`shown`)."""
-        message = shown(self.message)
+        message = shown(self.message, lines=True)  # paths are escaped whole by Source
         return f"{self.source}: {message}" if self.source else message
 
     def __reduce__(self) -> tuple[type[UserError], tuple[Source | None, str, str]]:

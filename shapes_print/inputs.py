@@ -39,6 +39,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.errors import shown as escaped
 
 # The scheme of `fingerprint`: a change to what it covers changes this, so no fingerprint
 # from an older scheme can pass for a new one.
@@ -135,7 +136,7 @@ def read_input(
     and again while reading, should it grow). `where` is the place naming the file (the file
     itself when None); `what` and `shown` (the name as written) say which file in messages."""
     place = where or Source(path)
-    subject = "" if where is None else f"{what} {shown or path}: "
+    subject = "" if where is None else f"{what} {escaped(shown or str(path))}: "
 
     def refuse(problem: str) -> UserError:
         return UserError(place, subject + problem)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
+from shapes_print.errors import shown as escaped
 from shapes_print.geometry.primitives import (
     Artifact,
     Document,
@@ -83,7 +84,7 @@ def _vector(file: InputFile, digest: str, shown: str, where: Source | None) -> V
     try:
         art = svg_art(file.data)
     except SvgError as error:
-        raise UserError(where, f"picture {shown}: {error}") from None
+        raise UserError(where, f"picture {escaped(shown)}: {error}") from None
     return VectorPicture(f"art-{digest}", file.path, art.width, art.height, art.paths)
 
 
@@ -94,7 +95,7 @@ def _raster(file: InputFile, digest: str, shown: str, where: Source | None) -> R
     from PIL import ImageFile, UnidentifiedImageError
 
     def refuse(problem: str) -> UserError:
-        return UserError(where, f"picture {shown}: {problem}")
+        return UserError(where, f"picture {escaped(shown)}: {problem}")
 
     ImageFile.LOAD_TRUNCATED_IMAGES = False  # a file cut short is refused, never padded
     path = file.path
