@@ -127,6 +127,7 @@ def read_input(
     what: str = "file",
     shown: str | None = None,
     root: Path | None = None,
+    noted: bool = True,
 ) -> InputFile:
     """The bytes of the outside file `path`, at most `limit` of them, noted as an input.
 
@@ -134,7 +135,8 @@ def read_input(
     descriptor, so nothing blocks or streams forever); a link leading out of its own folder,
     or anywhere out of `root` when given; a file over `limit` bytes (before a byte is read,
     and again while reading, should it grow). `where` is the place naming the file (the file
-    itself when None); `what` and `shown` (the name as written) say which file in messages."""
+    itself when None); `what` and `shown` (the name as written) say which file in messages.
+    `noted` False reads a file that is no input of what is loaded (the output's manifest)."""
     place = where or Source(path)
     subject = "" if where is None else f"{what} {escaped(shown or str(path))}: "
 
@@ -174,7 +176,8 @@ def read_input(
                 raise refuse(_over(total, limit, what))
     data = b"".join(chunks)
     digest = hashlib.sha256(data).hexdigest()
-    note_digest(path, digest)
+    if noted:
+        note_digest(path, digest)
     return InputFile(path, data, digest)
 
 

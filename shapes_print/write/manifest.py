@@ -105,7 +105,7 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
     if not strict and path.is_dir():
         return Manifest()  # in the way of the new one: `check_manifest_place` says so
     try:
-        data = read_input(path, MAX_MANIFEST_BYTES, what="manifest", root=out).data
+        data = read_input(path, MAX_MANIFEST_BYTES, what="manifest", root=out, noted=False).data
         checked = ManifestFile.model_validate_json(data)
     except UserError as error:
         if strict:
