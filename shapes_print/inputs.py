@@ -259,6 +259,8 @@ def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
     path = (folder / name).resolve()
     if not path.is_relative_to(folder.resolve()):
         raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
+    if path.exists() and not path.is_file():
+        raise UserError(where, f"{name!r} in {folder} is not a file (a folder, FIFO or device)")
     if not path.is_file():
         note_missing(path)  # `preview --watch` builds again once it is there
         raise UserError(where, f"file {name!r} not found in {folder}")

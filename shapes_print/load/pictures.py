@@ -13,6 +13,7 @@ names; `picture_files` lists the files a document shows, for whoever rebuilds on
 from __future__ import annotations
 
 import io
+import re
 import struct
 import sys
 import warnings
@@ -103,8 +104,10 @@ def _raster(file: InputFile, digest: str, shown: str, where: Source | None) -> R
         warnings.simplefilter("error", PilImage.DecompressionBombWarning)
         try:
             opened = PilImage.open(io.BytesIO(file.data), formats=("PNG", "JPEG"))
-        except (PilImage.DecompressionBombError, PilImage.DecompressionBombWarning):
-            raise refuse(f"over the limit of {MAX_PICTURE_PIXELS:,} pixels") from None
+        except (PilImage.DecompressionBombError, PilImage.DecompressionBombWarning) as error:
+            counted = re.search(r"\((\d+) pixels\)", str(error))  # Pillow's own count
+            pixels = f"{int(counted.group(1)):,} pixels, " if counted else ""
+            raise refuse(f"{pixels}over the limit of {MAX_PICTURE_PIXELS:,} pixels") from None
         except ValueError:  # a zTXt, iTXt or iCCP chunk past Pillow's limit when unpacked
             raise refuse("a text or colour-profile chunk in it is too large") from None
         except (UnidentifiedImageError, OSError, SyntaxError, struct.error) as error:

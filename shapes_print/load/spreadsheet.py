@@ -85,7 +85,7 @@ class _Place:
 
 
 def _csv(path: Path, place: _Place) -> list[list[Cell]]:
-    raw = read_input(path, MAX_SHEET_BYTES).data
+    raw = read_input(path, MAX_SHEET_BYTES, what="spreadsheet").data
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -112,7 +112,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
 
     if path.suffix.lower() == ".xls":
         raise UserError(place(0), "is an .xls file (Excel 97-2003): save it as .xlsx or .ods")
-    data = read_input(path, MAX_SHEET_BYTES).data
+    data = read_input(path, MAX_SHEET_BYTES, what="spreadsheet").data
     check_workbook(data, place(0))
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
