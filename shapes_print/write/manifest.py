@@ -120,7 +120,7 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
             if part != "[key]"
         ).lstrip(".")
         problem = first["msg"].removeprefix("Value error, ")
-        line = f"{Source(path)}: manifest is damaged ({place}: {problem})"
+        line = f"{Source(path)}: manifest is damaged ({place + ': ' if place else ''}{problem})"
         if strict:
             raise UserError(None, line + "; rebuild to replace it") from None
         _warn(f"warning: {line}; every kit is built again")
@@ -163,10 +163,10 @@ def write_manifest(out: Path, manifest: Manifest) -> None:
 
 
 def check_manifest_place(out: Path) -> None:
-    """The manifest's name must be free, a file or a link (replaced, never followed): a
-    folder there cannot be replaced."""
+    """The manifest's name must not be a folder, which cannot be replaced; a file, a link,
+    a FIFO is replaced (never followed, never read as the manifest)."""
     path = out / MANIFEST
-    if not path.is_symlink() and path.exists() and not path.is_file():
+    if not path.is_symlink() and path.is_dir():
         raise UserError(
             Source(path), "is in the way of the manifest: it is not a file; move it away"
         )
