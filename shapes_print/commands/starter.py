@@ -179,7 +179,7 @@ def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path
     if not _NAME.fullmatch(name):  # the name becomes a file name in `folder`, and nowhere else
         raise UserError(
             None,
-            f"label set name {name!r} may only use {NAME_CHARACTERS} (it names {name}.yaml)",
+            f"label set name {name!r} may only use {NAME_CHARACTERS} (it names a .yaml file)",
         )
     path = folder / f"{name}.yaml"
     exists = "already exists; choose another name or move it away"

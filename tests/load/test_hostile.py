@@ -239,7 +239,7 @@ def test_labels_new_writes_only_inside_its_out_folder(
     status, lines, _ = run(args, capsys, tmp_path)
     assert status == 2
     assert lines == [
-        "label set name '../escape' may only use a-z, 0-9 and - (it names ../escape.yaml)"
+        "label set name '../escape' may only use letters, digits, - and _ (it names a .yaml file)"
     ]
     assert not (tmp_path / "escape.yaml").exists() and not folder.exists()
 
