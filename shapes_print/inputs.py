@@ -160,14 +160,17 @@ def read_input(
         if error.errno == errno.ELOOP:
             raise refuse("is a link that changed while it was read") from None
         raise refuse(f"cannot be read ({(error.strerror or str(error)).lower()})") from None
+    status = os.fstat(descriptor)
+    problem = next(
+        (f"is {kind}, not a file" for test, kind in _NOT_A_FILE if test(status.st_mode)), None
+    )
+    if problem is None and status.st_size > limit:
+        problem = _over(status.st_size, limit, what)
+    if problem is not None:
+        os.close(descriptor)
+        raise refuse(problem)
+    os.set_blocking(descriptor, True)
     with os.fdopen(descriptor, "rb", buffering=0) as handle:
-        status = os.fstat(descriptor)
-        for test, kind in _NOT_A_FILE:
-            if test(status.st_mode):
-                raise refuse(f"is {kind}, not a file")
-        if status.st_size > limit:
-            raise refuse(_over(status.st_size, limit, what))
-        os.set_blocking(descriptor, True)
         chunks, total = [], 0
         while chunk := handle.read(min(_CHUNK, limit + 1 - total)):
             chunks.append(chunk)
