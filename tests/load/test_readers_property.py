@@ -208,3 +208,51 @@ def test_a_plain_workbook_passes_the_measure(tmp_path: Path, cells: str) -> None
     from shapes_print.errors import Source
 
     check_workbook(_workbook(cells), Source(tmp_path / "cards.xlsx"))  # no refusal
+
+
+ODS_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+ODS_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+
+
+def _ods(rows: str) -> bytes:
+    content = (
+        f'<office:document-content xmlns:office="{ODS_OFFICE}" xmlns:table="{ODS_TABLE}">'
+        f"<office:body><office:spreadsheet><table:table>{rows}</table:table>"
+        "</office:spreadsheet></office:body></office:document-content>"
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("content.xml", content)
+    return buffer.getvalue()
+
+
+FILLED = '<table:table-cell office:value-type="float" office:value="1"/>'
+
+
+@pytest.mark.parametrize(
+    ("rows", "refused"),
+    [
+        # LibreOffice pads a sheet with empty rows and cells to its end: they count for nothing.
+        (f"<table:table-row>{FILLED}<table:table-cell table:number-columns-repeated="
+         '"16383"/></table:table-row><table:table-row table:number-rows-repeated="1048575">'
+         "<table:table-cell/></table:table-row>", False),
+        # One filled cell far down and across: the used range is the whole rectangle.
+        ('<table:table-row table:number-rows-repeated="5000"><table:table-cell/></table:table-row>'
+         f'<table:table-row><table:table-cell table:number-columns-repeated="99"/>{FILLED}'
+         "</table:table-row>", True),
+        # A filled cell repeated across a row and the row repeated down.
+        ('<table:table-row table:number-rows-repeated="1000"><table:table-cell '
+         'office:value-type="string" table:number-columns-repeated="1000"/></table:table-row>', True),
+    ],
+)  # fmt: skip
+def test_an_ods_sheet_is_measured_by_its_filled_cells(
+    tmp_path: Path, rows: str, refused: bool
+) -> None:
+    from shapes_print.errors import Source
+
+    where = Source(tmp_path / "cards.ods")
+    if not refused:
+        check_workbook(_ods(rows), where)
+        return
+    with pytest.raises(UserError, match="cells, over the limit of 200,000"):
+        check_workbook(_ods(rows), where)
