@@ -30,8 +30,13 @@ from shapes_print.commands.options import (
     Labels,
     MaxCards,
     Out,
+    Papers,
+    Players,
+    Port,
     PrintShop,
     Quiet,
+    Serve,
+    Strict,
     Templates,
 )
 from shapes_print.errors import UserError, shown, system_error
@@ -54,10 +59,8 @@ app = typer.Typer(
 @app.command()
 def build(
     games: Games = None,
-    players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
-    paper: Annotated[
-        str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")
-    ] = "all",
+    players: Players = "all",
+    paper: Papers = "all",
     out: Out = Path("output"),
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
@@ -136,23 +139,31 @@ def preview_kit(
     watch: Annotated[
         bool, typer.Option(help="Keep going: build and draw again whenever an input file changes.")
     ] = False,
+    serve: Serve = False,
+    port: Port = 0,
+    card_size: CardSize = None,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
-    Example: shapes-print preview pass-and-pick --players 4 --paper a4 --watch
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4 --serve
     """
     from shapes_print.build import pipeline, preview  # preview: pypdfium2 and Pillow
 
     sources = pipeline.Sources(content, templates)
     asked = (sources, game, players, paper, out, dpi, labels or [])
-    if watch:
+    printing = PrintOptions(card_size=card_size)
+    if watch or serve:
+        from shapes_print.commands import serve as serving
         from shapes_print.commands import watch as watching
 
-        build = partial(preview.build_and_preview, *asked)
+        build = partial(preview.build_and_preview, *asked, printing=printing)
         folders = watching.watched_folders(sources, game, labels or [])
-        watching.watch(build, folders, out, print_now)
+        if serve:
+            serving.serve(build, folders, out, game, port, print_now)
+        else:
+            watching.watch(build, folders, out, print_now)
         return
-    for kit in preview.build_and_preview(*asked):
+    for kit in preview.build_and_preview(*asked, printing=printing):
         for path in (*kit.pages, *kit.contact_sheets):
             typer.echo(shown(str(path)))
 
@@ -170,10 +181,9 @@ def check(
     templates: Templates = DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
-    strict: Annotated[
-        bool,
-        typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
-    ] = False,
+    players: Players = "all",
+    paper: Papers = "all",
+    strict: Strict = False,
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
@@ -185,9 +195,9 @@ def check(
     from shapes_print.build import pipeline
     from shapes_print.commands import report
 
-    project = pipeline.check(
-        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards, strict
-    )
+    sources = pipeline.Sources(content, templates)
+    asked = (labels or ["all"], max_cards, strict, players, paper)
+    project = pipeline.check(sources, games or [], *asked)
     for line in project.notes():  # on stderr, like warnings, even when quiet
         report.note(line)
     if as_json:
@@ -256,9 +266,7 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
         raise typer.Exit(2)
     from shapes_print.text.message import counted
 
-    typer.echo(
-        shown(f"ok: {counted(checked, 'file matches', 'files match')} {out / manifest.MANIFEST}")
-    )
+    typer.echo(f"ok: {counted(checked, 'file matches', 'files match')} {out / manifest.MANIFEST}")
 
 
 @app.command()

@@ -24,7 +24,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.inputs import read_input
 from shapes_print.limits import MAX_PICTURE_BYTES
 from shapes_print.load.base import IDENTIFIER_PATTERN
-from shapes_print.load.defaults import DEFAULT_LABELS, PROJECT
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, PROJECT
 from shapes_print.load.labels import GAME_SCHEMA_NAME, load_labels, shipped
 from shapes_print.load.yamlsrc import deep_merge, read_yaml
 from shapes_print.write.create import create_file
@@ -63,13 +63,15 @@ def new_game(
     folder = content / game_id
     if folder.exists() or folder.is_symlink():
         raise UserError(Source(folder), "already exists: choose another id, or remove the folder")
-    if start is not None:
-        original = content / start
-        if not (original / "game.yaml").is_file():
-            games = sorted(p.parent.name for p in content.glob("*/game.yaml"))
+    if start is not None:  # a game of `content`, or else a shipped one
+        homes = list(dict.fromkeys((content, DEFAULT_CONTENT)))
+        found = [base / start for base in homes if (base / start / "game.yaml").is_file()]
+        if not found:
+            games = sorted({p.parent.name for base in homes for p in base.glob("*/game.yaml")})
             raise UserError(
                 None,
-                f"--from: no game {start!r} in {content} (games: {', '.join(games) or 'none'})",
+                f"--from: no game {start!r} in {content} or the shipped games "
+                f"(games: {', '.join(games) or 'none'})",
             )
     content.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{game_id}-", dir=content))
@@ -77,7 +79,7 @@ def new_game(
         if start is None:
             _write_starter(staging, game_id, folder)
         else:
-            _write_copy(staging, content / start, start, game_id, labels)
+            _write_copy(staging, found[0], start, game_id, labels)
         os.replace(staging, folder)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -17,10 +17,18 @@ Games = Annotated[
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
+Players = Annotated[
+    str, typer.Option(help="Player counts: 'all', '4', '3-6', '4+' or a list: '3,5', '2-4,6'.")
+]
+Papers = Annotated[
+    str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter' (any case: A4).")
+]
 Labels = Annotated[
     list[str] | None,
     typer.Option(
-        "--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."
+        "--labels",
+        help="Label set: a shipped name, a path to a .yaml file, or 'all'; a list "
+        "('es,large-print') or repeated.",
     ),
 ]
 CORES = os.cpu_count() or 1
@@ -49,7 +57,21 @@ Bleed = Annotated[
     typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
 ]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
+Strict = Annotated[
+    bool,
+    typer.Option(
+        help="Refuse what a label set would skip for a game (naming each text) and any entry "
+        "of a label set for a game not in the content."
+    ),
+]
 Quiet = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print nothing on success; errors still go to stderr.")
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print a JSON document for scripts instead.")]
+Serve = Annotated[
+    bool,
+    typer.Option(help="Show the pages in a browser (127.0.0.1 only), redrawn on every save."),
+]
+Port = Annotated[
+    int, typer.Option(min=0, max=65535, help="The --serve page's port; 0: a free one.")
+]

@@ -30,9 +30,9 @@ from shapes_print.load.labels import (
     GAME_SCHEMA_NAME,
     SCHEMA_NAME,
     ElementPatch,
-    patch_template,
     shipped,
 )
+from shapes_print.load.patches import patch_template
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.write.create import NAME_CHARACTERS, create_file
 

@@ -50,7 +50,7 @@ from shapes_print.load.templates import (
     read_templates,
     sized_templates,
 )
-from shapes_print.load.validate import describe, place, validate
+from shapes_print.load.validate import describe, pick_error, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, fields_as_written, read_yaml
 from shapes_print.text.words import Words
 
@@ -106,6 +106,9 @@ class LoadedGame:
     template_files: dict[str, Document] = field(default_factory=dict)
     templates: dict[str, CardTemplate] = field(default_factory=dict)
     template_sources: dict[str, Document] = field(default_factory=dict)
+    # (template id, card size name) -> an own template with the label set's changes for
+    # that size, at that size, as Library.sized_templates holds the shipped ones.
+    sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
     # Card drawings made for this game, which every kit of a build reuses (plan/cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
     drawn: dict[tuple[Any, ...], Any] = field(
@@ -124,6 +127,11 @@ class LoadedGame:
         """The template game.yaml's `card_template` names: the game's own, or a shipped one."""
         name = self.game.card_template
         return self.templates.get(name) or library.templates.get(name)
+
+    def sized_template(self, library: Library, template_id: str, size: str) -> CardTemplate | None:
+        """The template as a label set lays it out for a named card size, if it does."""
+        own = self.sized_templates.get((template_id, size))
+        return own or library.sized_templates.get((template_id, size))
 
     def template_source(self, library: Library, template_id: str) -> Document:
         """A template's Document, merged with what it extends, for its errors' lines."""
@@ -181,7 +189,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     _mapping(print_doc)
     printing = validate(PrintSettings, print_doc)
     for name, template in templates.items():
-        check_boxes(template, printing.bleed, element_place(merged[name]))
+        check_boxes(template, printing.bleed, element_place(merged[name], labels, template))
     card_sizes = _sizes(
         read_yaml(folder / "card-sizes.yaml"), "card size", "poker: {width: 63.5mm, height: 88.9mm}"
     )
@@ -242,10 +250,10 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
         try:
             parsed = _block_adapter(kind).validate_python(value)
         except ValidationError as errors:
-            error = errors.errors()[0]
-            error["loc"] = (kind, *error["loc"])
-            at = (*here, *place(error))
-            message, hint = describe(error, BLOCK_TYPES[kind], doc.written(at))
+            error = pick_error(errors.errors())
+            at = (*here, kind, *place(error))
+            written = doc.written(at)
+            message, hint = describe(error, BLOCK_TYPES[kind], written, value, (kind,))
             raise UserError(doc.source(at), message, hint) from None
         children: tuple[Block, ...] = ()
         if isinstance(parsed, ForEachBlock):
@@ -365,7 +373,7 @@ def most_copies(card: CardType) -> int:
 
 def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:
     """Names that become parts of file names must be safe there (letters, digits, -)."""
-    if not isinstance(name, str) or not _IDENTIFIER.match(name):
+    if not isinstance(name, str) or not _IDENTIFIER.fullmatch(name):
         raise UserError(doc.source(loc), f"{what} {name!r} may only use a-z, 0-9 and -")
 
 

@@ -240,6 +240,6 @@ def _key(header: str, value: Cell, where: Source) -> Cell:
             raise UserError(where, f"column 'count': must be a whole number above 0, got {value!r}")
         return number
     text = str(value)
-    if header == "id" and not _IDENTIFIER.match(text):
+    if header == "id" and not _IDENTIFIER.fullmatch(text):
         raise UserError(where, f"column 'id': {text!r} may only use a-z, 0-9 and - (like 'red-7')")
     return text

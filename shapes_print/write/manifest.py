@@ -61,7 +61,8 @@ Short = Annotated[str, Field(max_length=200)]
 
 class ManifestEntry(BaseModel):
     """What the manifest records of one file: of its kit (game, paper, players, label set,
-    the fingerprint of its inputs, the files read while planning) and of the file itself."""
+    the fingerprint of its inputs, the files read while planning) and of the file itself.
+    Every key a build writes is here (a key it does not know makes the manifest damaged)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -70,6 +71,7 @@ class ManifestEntry(BaseModel):
     paper: Short | None = None
     players: Annotated[str, Field(pattern=r"^[0-9]{1,3}$")] | None = None
     labels: Short | None = None
+    version: Annotated[str, Field(max_length=2000)] | None = None  # the label set's title
     flip: Short | None = None
     inputs: Digest | None = None
     reads: dict[Annotated[str, Field(max_length=4096)], Digest] | None = None
