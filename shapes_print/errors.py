@@ -9,9 +9,32 @@ from __future__ import annotations
 
 import difflib
 import errno
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+# What may not reach a terminal as it is: control characters (C0 with tab and line breaks,
+# DEL, C1), line and paragraph separators, direction controls and lone surrogates. A file
+# name or a value holding ESC could retitle the terminal or recolour what follows; one
+# holding a line break or U+202E could make the line say other than it does.
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def shown(text: str, *, lines: bool = False) -> str:
+    """`text` safe to print on one line: each unsafe character as its escape (`\\x1b`,
+    `\\u202e`), everything else as it is. With `lines`, a line break stays one: for a
+    message made of whole lines (an error naming every missing text), each escaped."""
+    if lines:
+        return "\n".join(_UNSAFE.sub(_escaped, line) for line in text.split("\n"))
+    return _UNSAFE.sub(_escaped, text)
+
+
+def _escaped(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +46,7 @@ class Source:
     column: int = 0
 
     def __str__(self) -> str:
-        where = str(self.path)
+        where = shown(str(self.path))
         if self.line:
             where += f":{self.line}"
             if self.column:
@@ -43,7 +66,10 @@ class UserError(Exception):
         super().__init__(self.line())
 
     def line(self) -> str:
-        return f"{self.source}: {self.message}" if self.source else self.message
+        """The one line to print: the place, then the message, each unsafe character in
+        them escaped (`shown`)."""
+        message = shown(self.message, lines=True)  # paths are escaped whole by Source
+        return f"{self.source}: {message}" if self.source else message
 
     def __reduce__(self) -> tuple[type[UserError], tuple[Source | None, str, str]]:
         """Pickle by its own fields, so an error raised in a build worker arrives whole."""

@@ -7,7 +7,7 @@ program, so the write stage can tell an unchanged kit without planning it.
 
 A loader reports a file with `note(path, data)` where it has the bytes in hand (YAML, fonts),
 so each file is hashed from the bytes already read, never opened a second time. A new kind
-of input must be read through `read_bytes`, or reported with `note` or `note_digest`, to
+of input must be read through `read_input`, or reported with `note` or `note_digest`, to
 count. Files read at load go into a kit's fingerprint; files read while a kit is planned
 (a card's picture, named by a field) are recorded by the write stage with the kit and
 checked again, by their bytes, before the kit is skipped.
@@ -23,8 +23,11 @@ these checks from this one place.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import os
+import stat
 import sys
 import zlib
 from collections.abc import Iterator, Mapping
@@ -35,6 +38,7 @@ from functools import cache
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.errors import shown as escaped
 
 # The scheme of `fingerprint`: a change to what it covers changes this, so no fingerprint
 # from an older scheme can pass for a new one.
@@ -93,11 +97,102 @@ def note_digest(path: Path, digest: str) -> None:
         recording.files[path] = digest
 
 
-def read_bytes(path: Path) -> bytes:
-    """A file's bytes, noted as an input of what is being loaded."""
-    data = path.read_bytes()
-    note(path, data)
-    return data
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    """One outside file as read: its path, its bytes (read once, all a caller gets) and
+    their SHA-256 (what caches and fingerprints key on, never a size or a time)."""
+
+    path: Path
+    data: bytes
+    sha256: str
+
+
+# What a file that is not a regular one is, for the message refusing it.
+_NOT_A_FILE = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+_CHUNK = 1 << 20
+
+
+def read_input(
+    path: Path,
+    limit: int,
+    where: Source | None = None,
+    *,
+    what: str = "file",
+    shown: str | None = None,
+    root: Path | None = None,
+    noted: bool = True,
+) -> InputFile:
+    """The bytes of the outside file `path`, at most `limit` of them, noted as an input.
+
+    Refused, in one line: a FIFO, a device, a folder or a socket (checked on the open
+    descriptor, so nothing blocks or streams forever); a link leading out of its own folder,
+    or anywhere out of `root` when given; a file over `limit` bytes (before a byte is read,
+    and again while reading, should it grow). `where` is the place naming the file (the file
+    itself when None); `what` and `shown` (the name as written) say which file in messages.
+    `noted` False reads a file that is no input of what is loaded (the output's manifest)."""
+    place = where or Source(path)
+    subject = "" if where is None else f"{what} {escaped(shown or str(path))}: "
+
+    def refuse(problem: str) -> UserError:
+        return UserError(place, subject + problem)
+
+    allowed = (root or path.absolute().parent).resolve()
+    try:
+        resolved = path.resolve(strict=True)
+    except FileNotFoundError:
+        note_missing(path.resolve())
+        raise refuse("not found" if subject else "file not found") from None
+    except (OSError, RuntimeError) as error:  # a loop of links, a name too long
+        raise refuse(f"cannot be read ({getattr(error, 'strerror', None) or error})") from None
+    if not resolved.is_relative_to(allowed):
+        raise refuse(f"leads out of its folder {allowed} (through a link)")
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(resolved, flags)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise refuse("is a link that changed while it was read") from None
+        raise refuse(f"cannot be read ({(error.strerror or str(error)).lower()})") from None
+    status = os.fstat(descriptor)
+    problem = next(
+        (f"is {kind}, not a file" for test, kind in _NOT_A_FILE if test(status.st_mode)), None
+    )
+    if problem is None and status.st_size > limit:
+        problem = _over(status.st_size, limit, what)
+    if problem is not None:
+        os.close(descriptor)
+        raise refuse(problem)
+    os.set_blocking(descriptor, True)
+    with os.fdopen(descriptor, "rb", buffering=0) as handle:
+        chunks, total = [], 0
+        while chunk := handle.read(min(_CHUNK, limit + 1 - total)):
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise refuse(_over(total, limit, what))
+    data = b"".join(chunks)
+    digest = hashlib.sha256(data).hexdigest()
+    if noted:
+        note_digest(path, digest)
+    return InputFile(path, data, digest)
+
+
+def _over(size: int, limit: int, what: str) -> str:
+    return f"is {_size(size)}, over the limit of {_size(limit)} for a {what}"
+
+
+def _size(count: int) -> str:
+    """Bytes as the README's limits table writes them."""
+    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= scale:
+            return f"{count / scale:,.{0 if count % scale == 0 else 1}f} {unit}"
+    return f"{count:,} bytes"
 
 
 def note_missing(path: Path) -> None:
@@ -170,6 +265,8 @@ def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
     path = (folder / name).resolve()
     if not path.is_relative_to(folder.resolve()):
         raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
+    if path.exists() and not path.is_file():
+        raise UserError(where, f"{name!r} in {folder} is not a file (a folder, FIFO or device)")
     if not path.is_file():
         note_missing(path)  # `preview --watch` builds again once it is there
         raise UserError(where, f"file {name!r} not found in {folder}")

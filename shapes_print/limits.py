@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 POINTS_PER_MM = 72 / 25.4
+MIB = 1024 * 1024
 
 MAX_SIDE_MM = 2000  # paper and card sides: the widest roll printers print is under 2 m
 MAX_SIDE = MAX_SIDE_MM * POINTS_PER_MM
@@ -22,10 +23,21 @@ MAX_CARDS = 10_000  # cards in one kit, all its decks; `--max-cards` raises or l
 MIN_DPI = 10
 MAX_DPI = 600  # preview pixels per inch: an A4 page at 600 dpi is 35 million pixels
 MAX_PREVIEW_PIXELS = 100_000_000  # in one preview page: A3 at 600 dpi is 70 million
-MAX_FILE_BYTES = 2 * 1024 * 1024  # one YAML file
+MAX_FILE_BYTES = 2 * MIB  # one YAML file
 MAX_VALUES = 200_000  # values in one YAML file, once its aliases are expanded
 MAX_DEPTH = 64  # levels of nesting in one YAML file
 MAX_PICTURE_PIXELS = 50_000_000  # in one card picture: a tarot card at 1,200 dpi is 18 million
+MAX_PICTURE_BYTES = 64 * MIB  # one PNG or JPEG file
+MAX_SVG_BYTES = MAX_FILE_BYTES  # one SVG file: drawings for cards are a few KiB
+MAX_SVG_DEPTH = 64  # levels of nested elements in one SVG file
+MAX_SVG_ELEMENTS = 100_000  # elements in one SVG file
+MAX_SVG_NUMBER = 1e9  # size of any one number in an SVG file, ignoring its sign
+MAX_SHEET_BYTES = 16 * MIB  # one spreadsheet file (CSV or workbook), as stored
+MAX_SHEET_XML_BYTES = 64 * MIB  # a workbook's parts together, once unpacked
+MAX_SHEET_RATIO = 100  # how many times larger one part of a workbook may unpack
+MAX_SHEET_CELLS = MAX_VALUES  # cells in a sheet's used range (rows times columns)
+MAX_FONT_BYTES = 32 * MIB  # one font file
+MAX_MANIFEST_BYTES = 16 * MIB  # an output folder's manifest.json
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,4 +61,15 @@ LIMITS = (
     Limit("values in one YAML file, aliases expanded", f"{MAX_VALUES:,}"),
     Limit("levels of nesting in one YAML file", f"{MAX_DEPTH}"),
     Limit("pixels in one picture on a card", f"{MAX_PICTURE_PIXELS:,}"),
+    Limit("size of one PNG or JPEG picture", f"{MAX_PICTURE_BYTES // MIB:,} MiB"),
+    Limit("size of one SVG picture or shape", f"{MAX_SVG_BYTES // 1024:,} KiB"),
+    Limit("levels of nested elements in one SVG file", f"{MAX_SVG_DEPTH}"),
+    Limit("elements in one SVG file", f"{MAX_SVG_ELEMENTS:,}"),
+    Limit("any number in an SVG file, ignoring its sign", f"{MAX_SVG_NUMBER:,.0f}"),
+    Limit("size of one spreadsheet (CSV, .xlsx, .ods)", f"{MAX_SHEET_BYTES // MIB:,} MiB"),
+    Limit("a workbook's parts together, unpacked", f"{MAX_SHEET_XML_BYTES // MIB:,} MiB"),
+    Limit("times larger one part of a workbook unpacks", f"{MAX_SHEET_RATIO}"),
+    Limit("cells in a sheet's used range, rows times columns", f"{MAX_SHEET_CELLS:,}"),
+    Limit("size of one font file", f"{MAX_FONT_BYTES // MIB:,} MiB"),
+    Limit("size of an output folder's manifest.json", f"{MAX_MANIFEST_BYTES // MIB:,} MiB"),
 )

@@ -40,7 +40,7 @@ from shapes_print.commands.options import (
     Templates,
     command_group,
 )
-from shapes_print.errors import UserError, system_error
+from shapes_print.errors import UserError, shown, system_error
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, PROJECT, STANDARD
 from shapes_print.load.options import PrintOptions, parse_offset
@@ -164,12 +164,12 @@ def preview_kit(
         return
     for kit in preview.build_and_preview(*asked, printing=printing):
         for path in (*kit.pages, *kit.contact_sheets):
-            typer.echo(str(path))
+            typer.echo(shown(str(path)))
 
 
 def print_now(line: str) -> None:
     """One line to stdout at once, even into a pipe, so a watcher's reader sees each rebuild."""
-    typer.echo(line)
+    typer.echo(shown(line))
     sys.stdout.flush()
 
 
@@ -227,7 +227,7 @@ def calibrate(
     from shapes_print.text.message import counted
 
     for item in written:
-        typer.echo(f"{item.path}  {counted(item.pages, 'page', 'pages')}")
+        typer.echo(shown(f"{item.path}  {counted(item.pages, 'page', 'pages')}"))
 
 
 @app.command("list")
@@ -260,7 +260,7 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
 
     found, checked = manifest.verify(out)
     for line in found:
-        typer.echo(line, err=True)
+        typer.echo(shown(line), err=True)
     if found:
         raise typer.Exit(2)
     from shapes_print.text.message import counted
@@ -318,7 +318,7 @@ def labels_new(
         path = starter.write_game_labels(name, game, sources)
     else:
         path = starter.write_starter(name, start, out, sources)
-    typer.echo(str(path))
+    typer.echo(shown(str(path)))
 
 
 @app.command()
@@ -334,7 +334,7 @@ def schema(
     from shapes_print.reference import schemacache  # kept from an earlier run: no model
 
     for path in schemacache.write_schemas(out):
-        typer.echo(str(path))
+        typer.echo(shown(str(path)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -354,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as error:
         typer.echo(error.line(), err=True)
         if error.hint:
-            typer.echo(f"hint: {error.hint}", err=True)
+            typer.echo(shown(f"hint: {error.hint}"), err=True)
         return 2
     except TyperException as error:  # usage: unknown option, missing value, bad number
         typer.echo(f"usage: {' '.join(error.format_message().split())}", err=True)
@@ -366,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         message = " ".join(str(error).split())[:200]
-        typer.echo(f"internal error: {type(error).__name__}: {message}", err=True)
+        typer.echo(shown(f"internal error: {type(error).__name__}: {message}"), err=True)
         typer.echo("hint: run again with --debug for the traceback", err=True)
         return 1
     return status if isinstance(status, int) else 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,10 +21,13 @@ from pathlib import Path
 import yaml
 
 from shapes_print.errors import Source, UserError
+from shapes_print.inputs import read_input
+from shapes_print.limits import MAX_PICTURE_BYTES
 from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, PROJECT
 from shapes_print.load.listing import shipped
 from shapes_print.load.yamlsrc import deep_merge, read_yaml
+from shapes_print.write.create import create_file
 
 STARTER = Path(__file__).parent / "starter_game"
 # The example's own id and title, replaced by the new game's in every file.
@@ -51,7 +55,7 @@ def new_game(
     game_id: str, content: Path, start: str | None = None, labels: Path = DEFAULT_LABELS
 ) -> NewGame:
     """Write `content/<game_id>/`: the example game, or a copy of the game `start`."""
-    if not re.match(IDENTIFIER_PATTERN, game_id):
+    if not re.fullmatch(IDENTIFIER_PATTERN, game_id):  # `$` alone would let a final \n by
         raise UserError(
             None,
             f"game id {game_id!r} may only use a-z, 0-9 and -, starting with a letter or digit",
@@ -102,7 +106,7 @@ def _write_copy(target: Path, original: Path, start: str, game_id: str, labels: 
     """The original's folder under the new id, with the shipped sets' colours for it."""
     from shapes_print.load.labels import GAME_SCHEMA_NAME, load_labels  # the model set
 
-    shutil.copytree(original, target, dirs_exist_ok=True, symlinks=False)
+    _copy_regular_files(original, target)
     game = target / "game.yaml"
     text = game.read_text(encoding="utf-8")
     pattern = rf"^id:\s*[\"']?{re.escape(start)}[\"']?"
@@ -126,6 +130,25 @@ def _write_copy(target: Path, original: Path, start: str, game_id: str, labels: 
         )
         body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
         own.write_text(header + body, encoding="utf-8")
+
+
+def _copy_regular_files(original: Path, target: Path) -> None:
+    """Every file of `original` into `target`, each read (within the picture size limit)
+    and written new. Only folders and regular files are copied: a link is refused, before
+    anything is written, since it would copy a file from anywhere into the new game."""
+    files: list[Path] = []
+    for root, folders, names in os.walk(original, followlinks=False):
+        for name in sorted([*folders, *names]):
+            path = Path(root) / name
+            if path.is_symlink():
+                raise UserError(Source(path), "is a link: --from copies regular files only")
+            if name in names and not stat.S_ISREG(path.lstat().st_mode):
+                raise UserError(Source(path), "is not a regular file: --from copies only those")
+            if name in names:
+                files.append(path)
+    read = [(path, read_input(path, MAX_PICTURE_BYTES).data) for path in files]
+    for path, data in read:
+        create_file(target / path.relative_to(original), data, target, "already exists")
 
 
 def _schemas_from(folder: Path) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from shapes_print.errors import shown
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, STANDARD
 from shapes_print.load.listing import GameSummary, shipped
 from shapes_print.text.message import counted
@@ -34,7 +35,7 @@ KIB = 1024
 
 def note(line: str) -> None:
     """A line about the build that is not an error (a game a label set skipped), on stderr."""
-    print(line, file=sys.stderr, flush=True)
+    print(shown(line), file=sys.stderr, flush=True)
 
 
 def new_game(stream: TextIO, made: NewGame) -> None:

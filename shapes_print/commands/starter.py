@@ -24,7 +24,6 @@ import yaml
 from shapes_print.build.project import Sources, load_project
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.variant import Variant
-from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.content import LoadedGame
 from shapes_print.load.defaults import PROJECT, STANDARD
 from shapes_print.load.labels import (
@@ -35,13 +34,14 @@ from shapes_print.load.labels import (
 )
 from shapes_print.load.patches import patch_template
 from shapes_print.load.yamlsrc import deep_merge
+from shapes_print.write.create import NAME_CHARACTERS, create_file
 
 REFERENCE = PROJECT / "docs" / "reference.md"
 # The sheet-style key and the card element a starter shows, when the templates have them.
 STYLE_EXAMPLE = "body_size"
 ELEMENT_EXAMPLE = "label"
 
-_NAME = re.compile(IDENTIFIER_PATTERN)
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a label set's name, as `labels new` takes it
 
 
 def _flow(value: Any) -> str:
@@ -168,25 +168,25 @@ def write_game_labels(name: str, game: str, sources: Sources) -> Path:
     loaded = load_project(sources, (game,), [STANDARD]).variants[0].games[game]
     folder = loaded.folder / "labels"
     path = folder / f"{name}.yaml"
-    if path.exists():
-        raise UserError(Source(path), "already exists; change it, or move it away first")
     text = game_labels_text(name, loaded, folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    exists = "already exists; change it, or move it away first"
+    create_file(path, text.encode("utf-8"), loaded.folder, exists)
     return path
 
 
 def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path:
     """Load the project with `start`, then write `folder/name.yaml`."""
-    if not _NAME.match(name):  # the name becomes a file name in `folder`, and nowhere else
+    if not _NAME.fullmatch(name):  # the name becomes a file name in `folder`, and nowhere else
         raise UserError(
-            None, f"label set name {name!r} may only use a-z, 0-9 and - (it names {name}.yaml)"
+            None,
+            f"label set name {name!r} may only use {NAME_CHARACTERS} (it names a .yaml file)",
         )
     path = folder / f"{name}.yaml"
-    if path.exists():
-        raise UserError(Source(path), "already exists; choose another name or move it away")
+    exists = "already exists; choose another name or move it away"
+    if path.exists() or path.is_symlink():
+        raise UserError(Source(path), exists)
     project = load_project(sources, (), [start])
     text = starter_text(name, project.variants[0], sources.labels, folder)
     folder.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    create_file(path, text.encode("utf-8"), folder, exists)
     return path

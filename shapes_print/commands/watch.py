@@ -18,7 +18,6 @@ kept (`PageCache`), so a rebuild draws only the pages that changed.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -31,7 +30,8 @@ import watchfiles
 from shapes_print.build.preview import PageCache, Preview
 from shapes_print.build.project import Sources
 from shapes_print.errors import UserError
-from shapes_print.inputs import InputFiles, Listing, listed, recording
+from shapes_print.inputs import InputFiles, Listing, listed, read_input, recording
+from shapes_print.limits import MAX_PICTURE_BYTES
 from shapes_print.write.manifest import read_manifest
 from shapes_print.write.uptodate import READS
 
@@ -148,9 +148,11 @@ def _existing(folder: Path) -> Path:
 
 
 def _digest(path: Path) -> str | None:
+    """The SHA-256 of a watched file's bytes (content decides a rebuild, never a size or a
+    time); None when it is not a regular file within the largest input's limit."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:  # not there (yet), or a folder
+        return read_input(path, MAX_PICTURE_BYTES).sha256
+    except UserError:  # not there (yet), a folder, a FIFO, too large: the build says which
         return None
 
 

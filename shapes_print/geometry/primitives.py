@@ -220,13 +220,15 @@ class Use:
 
 @dataclass(frozen=True, slots=True)
 class RasterPicture:
-    """A PNG or JPEG file, `pixels` wide and high; the backends read its bytes from `path`.
+    """A PNG or JPEG file, `pixels` wide and high, with the bytes read from `path` when it
+    was loaded (checked then, and all the backends use: the file is never opened again).
     `name` comes from a digest of those bytes, so it is the same in every file."""
 
     name: str
     path: FilePath
     kind: Literal["png", "jpeg"]
     pixels: tuple[int, int]
+    data: bytes = field(repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -14,12 +14,20 @@ import math
 import re
 
 from shapes_print.geometry.primitives import PathOp
+from shapes_print.limits import MAX_SVG_NUMBER
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# A number as SVG writes it, possessive throughout: matched once, never backtracking.
+NUMBER = re.compile(r"[-+]?+(?>\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)?+")
 _SEPARATORS = " \t\r\n,"
 # Numbers each command takes, by its letter in upper case.
 ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 Point = tuple[float, float]
+
+
+def bounded(value: float) -> bool:
+    """Whether a number read from an SVG file is one a drawing can hold: finite, and at
+    most MAX_SVG_NUMBER either side of zero (`1e400` reads as infinity)."""
+    return math.isfinite(value) and abs(value) <= MAX_SVG_NUMBER
 
 
 class PathSyntaxError(ValueError):
@@ -51,11 +59,14 @@ class _Scanner:
 
     def number(self) -> float | None:
         self.skip()
-        found = _NUMBER.match(self.text, self.at)
+        found = NUMBER.match(self.text, self.at)
         if not found:
             return None
+        value = float(found.group())
+        if not bounded(value):
+            raise self.error(f"number {found.group()[:20]} is out of range")
         self.at = found.end()
-        return float(found.group())
+        return value
 
     def flag(self) -> float | None:
         """An arc flag: one character, 0 or 1, which need no separator after it."""

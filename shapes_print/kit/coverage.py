@@ -15,7 +15,7 @@ from pathlib import Path
 
 from babel import Locale
 
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, shown
 from shapes_print.kit.contrast import ContrastError, check_contrast
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.defaults import STANDARD
@@ -75,8 +75,10 @@ def words_skip(labels: LoadedLabels, game: LoadedGame, words: Words, refuse: boo
         return None
     if refuse:
         lines = [
-            f"{where}: " * bool(where)
-            + f"label set {labels.name!r} ({labels.path}) is complete but has no text for {english!r}"
+            f"{where}: "
+            * bool(where)
+            + f"label set {labels.name!r} ({shown(str(labels.path))}) is complete but has no "
+            f"text for {english!r}"
             for english, where in words.missing.items()
         ]
         raise UserError(

@@ -51,11 +51,9 @@ def make_variant(
     library = load_library(templates, labels)
     style = library.style
     where = labels.source.under(("style",), library.style_source)
-    paths = {
-        kind: _font_path(spec, where.source(("fonts", kind)), library)
-        for kind, spec in style.fonts.items()
-    }
-    fonts = FontPair(load_font(paths["regular"]), load_font(paths["bold"]))
+    places = {kind: where.source(("fonts", kind)) for kind in style.fonts}
+    paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
+    fonts = FontPair(*(load_font(paths[kind], places[kind]) for kind in ("regular", "bold")))
     for font in (fonts.regular, fonts.bold):  # read once per process: noted for each set
         note(font.path, font_data(font))
     words = labels.words()

@@ -376,5 +376,5 @@ def most_copies(card: CardType) -> int:
 
 def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:
     """Names that become parts of file names must be safe there (letters, digits, -)."""
-    if not isinstance(name, str) or not _IDENTIFIER.match(name):
+    if not isinstance(name, str) or not _IDENTIFIER.fullmatch(name):
         raise UserError(doc.source(loc), f"{what} {name!r} may only use a-z, 0-9 and -")

@@ -239,15 +239,29 @@ def resolve_refs(refs: list[str], folder: Path) -> list[str]:
     return wanted
 
 
-def _locate(ref: str, folder: Path, beside: Path | None) -> Path:
+def _locate(ref: str, folder: Path, beside: Path | None, where: Source | None = None) -> Path:
+    """A label set by shipped name, or by path: as typed on the command line (`beside`
+    None), else relative to `beside`, the folder of the file naming it, and inside it."""
     if ref.endswith((".yaml", ".yml")) or "/" in ref:
-        return Path(ref).resolve()
+        if beside is None:
+            return Path(ref).resolve()
+        if Path(ref).is_absolute() or "\0" in ref:
+            raise UserError(
+                where,
+                f"extends: {ref!r}: name a label set, or a file beside this one by a relative path",
+            )
+        found = (beside / ref).resolve()
+        if not found.is_relative_to(beside.resolve()):
+            raise UserError(
+                where, f"extends: {ref!r} points outside the label set's folder {beside}"
+            )
+        return found
     for base in (beside, folder):
         if base is not None and (base / f"{ref}.yaml").is_file():
             return (base / f"{ref}.yaml").resolve()
     known = ", ".join(shipped(folder)) or "none"
     raise UserError(
-        None, f"unknown label set {ref!r} (shipped: {known}; or give a path to a .yaml file)"
+        where, f"unknown label set {ref!r} (shipped: {known}; or give a path to a .yaml file)"
     )
 
 
@@ -293,7 +307,8 @@ def _extended(
     docs: list[Document] = []
     data: dict[str, Any] = {}
     for name in names:
-        above, merged = _extended(_locate(name, folder, path.parent), folder, (*within, path))
+        located = _locate(name, folder, path.parent, doc.source(("extends",)))
+        above, merged = _extended(located, folder, (*within, path))
         docs = above + docs
         data = deep_merge(data, merged)
     return [doc, *docs], deep_merge(data, doc.data)

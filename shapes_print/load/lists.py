@@ -123,7 +123,7 @@ def expand_deck(
             )
             for key in ("id", "group"):
                 value = getattr(filled, key)
-                if value is not None and not _IDENTIFIER.match(value):
+                if value is not None and not _IDENTIFIER.fullmatch(value):
                     raise UserError(
                         doc.source(("cards", index, key)),
                         f"cards.{index}.{key}: has characters that are not allowed "

@@ -1,8 +1,8 @@
 """Picture files a card shows: PNG and JPEG read for their size, SVG read into vector paths.
 
 Input: a picture's name as a layout or a card's field writes it, and the folder of the file
-that names it. Output: a `RasterPicture` (its pixels are read again by the backends, which
-embed the file's own bytes where they can) or a `VectorPicture` (the SVG's drawing as the
+that names it. Output: a `RasterPicture` (its bytes kept for the backends, which embed them
+where they can) or a `VectorPicture` (the SVG's drawing as the
 plan's paths, so it prints as vectors). Each is named by a digest of the file's bytes, so a
 picture shown on many cards, or by two names, is one image in each PDF.
 
@@ -12,13 +12,17 @@ names; `picture_files` lists the files a document shows, for whoever rebuilds on
 
 from __future__ import annotations
 
-import hashlib
+import io
+import re
+import struct
 import sys
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
+from shapes_print.errors import shown as escaped
 from shapes_print.geometry.primitives import (
     Artifact,
     Document,
@@ -29,8 +33,8 @@ from shapes_print.geometry.primitives import (
     RasterPicture,
     VectorPicture,
 )
-from shapes_print.inputs import inside, note_digest
-from shapes_print.limits import MAX_PICTURE_PIXELS
+from shapes_print.inputs import InputFile, inside, read_input
+from shapes_print.limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, MAX_SVG_BYTES
 
 if TYPE_CHECKING:
     from PIL import Image as PilImage
@@ -39,9 +43,14 @@ if TYPE_CHECKING:
 MIN_DPI = 300
 RASTER = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg"}
 SUFFIXES = (*RASTER, ".svg")
-_READ: dict[tuple[Path, int, int], Picture] = {}  # by path, size and change time
-_DIGESTS: dict[tuple[Path, int, int], str] = {}  # the SHA-256 of each file read, likewise
+_READ: dict[tuple[Path, str], Picture] = {}  # by path and the SHA-256 of the bytes read
 _WARNED: set[str] = set()
+# The modes Pillow reads a PNG or JPEG into that the backends print (16-bit grey scaled
+# to 8 bits, a palette expanded); any other is refused when the picture is loaded.
+_PRINTABLE = {
+    "png": {"1", "L", "LA", "P", "PA", "RGB", "RGBA", "I", "I;16", "I;16B", "I;16L"},
+    "jpeg": {"L", "RGB", "CMYK"},
+}
 
 
 def picture_path(name: str, folder: Path, where: Source | None, what: str) -> Path:
@@ -53,58 +62,78 @@ def picture_path(name: str, folder: Path, where: Source | None, what: str) -> Pa
 
 
 def read_picture(path: Path, shown: str, where: Source | None) -> Picture:
-    """The picture in `path` (already checked by `picture_path`), read once per change;
-    `shown` is its name as written, for messages."""
-    status = path.stat()
-    key = (path, status.st_size, status.st_mtime_ns)
+    """The picture in `path` (already checked by `picture_path`), read (a regular file,
+    within its size limit) and checked once per content; `shown` is its name as written."""
+    vector = path.suffix.lower() == ".svg"
+    limit = MAX_SVG_BYTES if vector else MAX_PICTURE_BYTES
+    file = read_input(path, limit, where, what="picture", shown=shown)  # noted as an input
+    key = (path, file.sha256)
     known = _READ.get(key)
     if known is None:
-        data = path.read_bytes()
-        _DIGESTS[key] = hashlib.sha256(data).hexdigest()
-        digest = _DIGESTS[key][:16]
-        if path.suffix.lower() == ".svg":
-            known = _vector(path, digest, shown, where)
+        digest = file.sha256[:16]
+        if vector:
+            known = _vector(file, digest, shown, where)
         else:
-            known = _raster(path, data, digest, shown, where)
+            known = _raster(file, digest, shown, where)
         _READ[key] = known
-    note_digest(path, _DIGESTS[key])  # an input of the kit being planned, read or not
     return known
 
 
-def _vector(path: Path, digest: str, shown: str, where: Source | None) -> VectorPicture:
-    from shapes_print.load.svgfile import SvgError, read_svg  # only kits with SVG pictures
+def _vector(file: InputFile, digest: str, shown: str, where: Source | None) -> VectorPicture:
+    from shapes_print.load.svgfile import SvgError, svg_art  # only kits with SVG pictures
 
     try:
-        art = read_svg(path)
+        art = svg_art(file.data)
     except SvgError as error:
-        raise UserError(where, f"picture {shown}: {error}") from None
-    return VectorPicture(f"art-{digest}", path, art.width, art.height, art.paths)
+        raise UserError(where, f"picture {escaped(shown)}: {error}") from None
+    return VectorPicture(f"art-{digest}", file.path, art.width, art.height, art.paths)
 
 
-def _raster(
-    path: Path, data: bytes, digest: str, shown: str, where: Source | None
-) -> RasterPicture:
+def _raster(file: InputFile, digest: str, shown: str, where: Source | None) -> RasterPicture:
+    """The picture's kind and size from its header, checked against the pixel limit, then
+    decoded once (to find a file cut short) before any kit embeds it."""
     from PIL import Image as PilImage  # only kits with raster pictures
-    from PIL import UnidentifiedImageError
+    from PIL import ImageFile, UnidentifiedImageError
 
-    try:
-        with PilImage.open(path) as opened:
-            kind, size = (opened.format or "").lower(), opened.size
-            if kind == "jpeg" and turned(opened):  # a camera's tag: printed as it was shot
+    def refuse(problem: str) -> UserError:
+        return UserError(where, f"picture {escaped(shown)}: {problem}")
+
+    ImageFile.LOAD_TRUNCATED_IMAGES = False  # a file cut short is refused, never padded
+    path = file.path
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PilImage.DecompressionBombWarning)
+        try:
+            opened = PilImage.open(io.BytesIO(file.data), formats=("PNG", "JPEG"))
+        except (PilImage.DecompressionBombError, PilImage.DecompressionBombWarning) as error:
+            counted = re.search(r"\((\d+) pixels\)", str(error))  # Pillow's own count
+            pixels = f"{int(counted.group(1)):,} pixels, " if counted else ""
+            raise refuse(f"{pixels}over the limit of {MAX_PICTURE_PIXELS:,} pixels") from None
+        except ValueError:  # a zTXt, iTXt or iCCP chunk past Pillow's limit when unpacked
+            raise refuse("a text or colour-profile chunk in it is too large") from None
+        except (UnidentifiedImageError, OSError, SyntaxError, struct.error) as error:
+            raise refuse(f"not a PNG or JPEG image ({error})") from None
+    with opened:
+        kind, size, mode = (opened.format or "").lower(), opened.size, opened.mode
+        if RASTER[path.suffix.lower()] != kind:
+            raise refuse(f"holds {kind.upper()} data; name it .{kind}")
+        if size[0] * size[1] > MAX_PICTURE_PIXELS:
+            raise refuse(
+                f"{size[0]:,} x {size[1]:,} pixels, over the limit of "
+                f"{MAX_PICTURE_PIXELS:,}; 300 dpi over a card is a few million"
+            )
+        if mode not in _PRINTABLE[kind]:
+            raise refuse(f"its colour mode {mode} cannot be printed; save it as 8-bit RGB")
+        if kind == "jpeg":
+            opened.draft(mode, (max(1, size[0] // 8), max(1, size[1] // 8)))
+            if turned(opened):  # a camera's tag: printed as it was shot
                 size = (size[1], size[0])
-    except (UnidentifiedImageError, OSError) as error:
-        raise UserError(where, f"picture {shown}: not a PNG or JPEG image ({error})") from None
-    if kind not in ("png", "jpeg"):
-        raise UserError(where, f"picture {shown}: is {kind or 'unknown'} data, not PNG or JPEG")
-    if RASTER[path.suffix.lower()] != kind:
-        raise UserError(where, f"picture {shown}: holds {kind.upper()} data; name it .{kind}")
-    if size[0] * size[1] > MAX_PICTURE_PIXELS:
-        raise UserError(
-            where,
-            f"picture {shown}: {size[0]:,} x {size[1]:,} pixels, over the limit of "
-            f"{MAX_PICTURE_PIXELS:,}; 300 dpi over a card is a few million",
-        )
-    return RasterPicture(f"image-{digest}", path, kind, size)  # type: ignore[arg-type]
+        try:
+            opened.load()
+        except (OSError, ValueError, SyntaxError, struct.error, EOFError) as error:
+            if "truncated" in str(error):
+                raise refuse("the file is cut short (truncated); save it again") from None
+            raise refuse(f"its pixels cannot be read ({error}); save it again") from None
+    return RasterPicture(f"image-{digest}", path, kind, size, file.data)  # type: ignore[arg-type]
 
 
 # EXIF orientations that turn a picture a quarter (a phone held upright): its sides swap.

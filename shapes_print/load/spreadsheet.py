@@ -23,14 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import inside, read_bytes
-from shapes_print.limits import MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
+from shapes_print.inputs import inside, read_input
+from shapes_print.limits import MAX_SHEET_BYTES, MAX_TEXT, MAX_VALUES
 from shapes_print.load.base import IDENTIFIER_PATTERN
+from shapes_print.load.sheetbounds import check_workbook
 from shapes_print.load.yamlsrc import Document, Loc
+from shapes_print.text.characters import character_problem
 
 KEY_COLUMNS = ("id", "name", "count", "layout", "back", "group")
 REQUIRED = ("id", "count", "layout", "back")
-WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods")
+WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods")  # .xls only to say: save it as .xlsx
 SUFFIXES = (".csv", ".tsv", *WORKBOOKS)
 _IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 _SPEC_KEYS = ("from", "sheet")
@@ -83,9 +85,7 @@ class _Place:
 
 
 def _csv(path: Path, place: _Place) -> list[list[Cell]]:
-    raw = read_bytes(path)
-    if len(raw) > MAX_FILE_BYTES:
-        raise UserError(place(0), f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
+    raw = read_input(path, MAX_SHEET_BYTES, what="spreadsheet").data
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -97,19 +97,25 @@ def _csv(path: Path, place: _Place) -> list[list[Cell]]:
     header = text.split("\n", 1)[0]
     separator = max(",;\t", key=header.count) if path.suffix.lower() == ".csv" else "\t"
     try:
-        return [list(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=separator)]
+        rows = [list(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=separator)]
     except csv.Error as error:
         raise UserError(place(0), f"is not a CSV file the reader understands: {error}") from None
+    return [
+        [_text(cell, place(r, c)) for c, cell in enumerate(row, 1)] for r, row in enumerate(rows, 1)
+    ]
 
 
 def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> list[list[Cell]]:
     """The sheet's cells from A1 (empty rows and columns before the data kept, so row and
-    column numbers are the ones the spreadsheet shows)."""
-    from python_calamine import CalamineError, CalamineWorkbook  # only decks in workbooks
+    column numbers are the ones the spreadsheet shows), once the workbook is measured."""
+    from python_calamine import CalamineWorkbook  # only decks in workbooks
 
+    if path.suffix.lower() == ".xls":
+        raise UserError(place(0), "is an .xls file (Excel 97-2003): save it as .xlsx or .ods")
+    data = read_input(path, MAX_SHEET_BYTES, what="spreadsheet").data
+    check_workbook(data, place(0))
     try:
-        read_bytes(path)  # noted as an input; the workbook reader opens the file itself
-        book = CalamineWorkbook.from_path(str(path))
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = book.sheet_names
         if sheet is not None and sheet not in names:
             raise UserError(
@@ -117,8 +123,13 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
             )
         chosen = book.get_sheet_by_name(sheet) if sheet else book.get_sheet_by_index(0)
         rows = chosen.to_python(skip_empty_area=False)
-    except (CalamineError, ValueError, OSError) as error:
-        raise UserError(place(0), f"cannot read this workbook: {error}") from None
+    except UserError:
+        raise
+    except BaseException as error:  # the reader's own errors, and its panics (BaseException)
+        if isinstance(error, KeyboardInterrupt | SystemExit | MemoryError):
+            raise
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise UserError(place(0), f"cannot read this workbook: {message}") from None
     return [
         [_cell(value, place(r, c)) for c, value in enumerate(row, start=1)]
         for r, row in enumerate(rows, start=1)
@@ -133,9 +144,18 @@ def _cell(value: Any, where: Source) -> Cell:
         )
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, int | float | str):
+    if isinstance(value, int | float):
         return value
-    return str(value)  # a date or a time: text, as a YAML deck keeps dates
+    return _text(str(value), where)  # a date or a time: text, as a YAML deck keeps dates
+
+
+def _text(text: str, where: Source) -> str:
+    """A cell's text, held to YAML's rule for characters (no NUL, no control characters,
+    no direction controls)."""
+    problem = character_problem(text)
+    if problem:
+        raise UserError(where, problem)
+    return text
 
 
 def _blank(value: Cell) -> bool:
@@ -220,6 +240,6 @@ def _key(header: str, value: Cell, where: Source) -> Cell:
             raise UserError(where, f"column 'count': must be a whole number above 0, got {value!r}")
         return number
     text = str(value)
-    if header == "id" and not _IDENTIFIER.match(text):
+    if header == "id" and not _IDENTIFIER.fullmatch(text):
         raise UserError(where, f"column 'id': {text!r} may only use a-z, 0-9 and - (like 'red-7')")
     return text

@@ -24,9 +24,9 @@ from pathlib import Path as FilePath
 
 from shapes_print.geometry.outlines import ellipse_ops
 from shapes_print.geometry.primitives import RGB, Paint, Path, PathOp
-from shapes_print.geometry.svgpath import PathSyntaxError, parse_svg_path
-from shapes_print.inputs import read_bytes
-from shapes_print.limits import MAX_FILE_BYTES
+from shapes_print.geometry.svgpath import NUMBER, PathSyntaxError, bounded, parse_svg_path
+from shapes_print.inputs import read_input
+from shapes_print.limits import MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, MAX_SVG_NUMBER
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as SVG writes it
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -52,8 +52,8 @@ _NAMED = {
     "purple": "#800080",
     "currentcolor": "#000000",
 }
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
+_TRANSFORMS = ("matrix", "translate", "scale", "rotate", "skewX", "skewY")
+_CLASS = re.compile(r"\.[\w-]++")
 _INHERITED = ("fill", "stroke", "stroke-width")
 
 
@@ -80,17 +80,25 @@ def _local(tag: str) -> str:
 
 
 def _numbers(text: str) -> list[float]:
-    return [float(n) for n in _NUMBER.findall(text)]
+    return [_bounded(float(n), n) for n in NUMBER.findall(text)]
+
+
+def _bounded(value: float, text: str) -> float:
+    if not bounded(value):
+        raise SvgError(
+            f"number {text[:20]} is out of range (at most {MAX_SVG_NUMBER:g} either way)"
+        )
+    return value
 
 
 def _length(text: str | None, default: float = 0.0) -> float:
     """An SVG length in user units (px, or none); a unit we cannot know is refused."""
     if text is None or not text.strip():
         return default
-    found = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(px)?\s*", text)
-    if not found:
-        raise SvgError(f"length {text!r} is not a number of user units")
-    return float(found.group(1))
+    number = text.strip().removesuffix("px").rstrip()
+    if not NUMBER.fullmatch(number):
+        raise SvgError(f"length {text[:40]!r} is not a number of user units")
+    return _bounded(float(number), number)
 
 
 def _multiply(outer: Matrix, inner: Matrix) -> Matrix:
@@ -106,10 +114,26 @@ def _multiply(outer: Matrix, inner: Matrix) -> Matrix:
     )
 
 
+def _transform_steps(text: str) -> Iterator[tuple[str, str]]:
+    """A transform list's `name(arguments)` steps, read once from left to right."""
+    at = 0
+    while True:
+        while at < len(text) and (text[at].isspace() or text[at] == ","):
+            at += 1
+        if at >= len(text):
+            return
+        opening, closing = text.find("(", at), text.find(")", at)
+        name = text[at:opening].strip() if opening >= 0 else ""
+        if name not in _TRANSFORMS or closing < opening:
+            raise SvgError(f"transform {text[at : at + 40]!r} is not read")
+        yield name, text[opening + 1 : closing]
+        at = closing + 1
+
+
 def parse_transform(text: str) -> Matrix:
     """An SVG transform list as one matrix (the leftmost applied last)."""
     matrix = IDENTITY
-    for name, arguments in _TRANSFORM.findall(text):
+    for name, arguments in _transform_steps(text):
         values = _numbers(arguments)
         if name == "matrix" and len(values) == 6:
             step: Matrix = tuple(values)  # type: ignore[assignment]
@@ -168,14 +192,39 @@ def _class_rules(root: ElementTree.Element) -> dict[str, dict[str, str]]:
     for element in root.iter():
         if not isinstance(element.tag, str) or _local(element.tag) != "style":
             continue
-        text = re.sub(r"/\*.*?\*/", "", element.text or "", flags=re.S)
-        for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", text):
+        for selectors, body in _rules(_uncommented(element.text or "")):
             for selector in selectors.split(","):
                 name = selector.strip()
-                if not re.fullmatch(r"\.[\w-]+", name):
-                    raise SvgError(f"style rule {name!r} is not read: only .class rules are")
+                if not _CLASS.fullmatch(name):
+                    raise SvgError(f"style rule {name[:40]!r} is not read: only .class rules are")
                 rules.setdefault(name[1:], {}).update(_declarations(body))
     return rules
+
+
+def _uncommented(text: str) -> str:
+    """A style sheet without its `/* ... */` comments, read once from left to right."""
+    kept, at = [], 0
+    while (start := text.find("/*", at)) >= 0:
+        end = text.find("*/", start + 2)
+        if end < 0:
+            raise SvgError("a comment in a <style> is not closed (*/)")
+        kept.append(text[at:start])
+        at = end + 2
+    kept.append(text[at:])
+    return "".join(kept)
+
+
+def _rules(text: str) -> Iterator[tuple[str, str]]:
+    """A style sheet's `selectors { body }` rules, read once from left to right."""
+    at = 0
+    while (opening := text.find("{", at)) >= 0:
+        closing = text.find("}", opening)
+        if closing < 0:
+            raise SvgError("a rule in a <style> is not closed (})")
+        yield text[at:opening], text[opening + 1 : closing]
+        at = closing + 1
+    if text[at:].strip():
+        raise SvgError(f"style {text[at : at + 40].strip()!r} is not a .class {{ ... }} rule")
 
 
 def _style(element: ElementTree.Element, classes: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -277,21 +326,49 @@ def _moved(ops: tuple[PathOp, ...], matrix: Matrix, height: float) -> tuple[Path
         values: list[float] = []
         for x, y in zip(op[1::2], op[2::2], strict=True):
             values += [a * x + c * y + e, height - (b * x + d * y + f)]
+        if not all(map(bounded, values)):  # transforms that multiply past any page
+            raise SvgError(f"a shape is drawn out of range (past {MAX_SVG_NUMBER:g} units)")
         moved.append((op[0], *values))
     return tuple(moved)
 
 
 def read_svg(path: FilePath) -> VectorArt:
-    """An SVG file's drawing, or SvgError saying what it holds that cannot be drawn."""
-    data = read_bytes(path)  # an input of what is loaded: a shape's or a card's art
-    if len(data) > MAX_FILE_BYTES:
-        raise SvgError(f"is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
+    """An SVG file's drawing (read as an input, within its size limit), or SvgError saying
+    what it holds that cannot be drawn."""
+    return svg_art(read_input(path, MAX_SVG_BYTES).data)
+
+
+def _parsed(data: bytes) -> ElementTree.Element:
+    """The file's elements, refused past MAX_SVG_DEPTH levels or MAX_SVG_ELEMENTS elements
+    (counted as the parser meets them), so no walk of the tree can run out of stack."""
     if b"<!ENTITY" in data:
         raise SvgError("defines XML entities, which an SVG of drawings does not need")
+    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    depth = count = 0
+    root = None
     try:
-        root = ElementTree.fromstring(data)
+        parser.feed(data)
+        parser.close()
+        for event, element in parser.read_events():
+            if event == "end":
+                depth -= 1
+                continue
+            root = element if root is None else root
+            depth, count = depth + 1, count + 1
+            if depth > MAX_SVG_DEPTH:
+                raise SvgError(f"nests elements deeper than {MAX_SVG_DEPTH} levels")
+            if count > MAX_SVG_ELEMENTS:
+                raise SvgError(f"holds more than {MAX_SVG_ELEMENTS:,} elements")
     except ElementTree.ParseError as error:
         raise SvgError(f"is not XML: {error}") from None
+    if root is None:
+        raise SvgError("is not XML: no element found")
+    return root
+
+
+def svg_art(data: bytes) -> VectorArt:
+    """An SVG file's drawing from its bytes, or SvgError saying what cannot be drawn."""
+    root = _parsed(data)
     if _local(root.tag) != "svg":
         raise SvgError(f"its root is <{_local(root.tag)}>, not <svg>")
     box = _numbers(root.attrib.get("viewBox", ""))

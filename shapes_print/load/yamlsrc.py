@@ -11,7 +11,6 @@ alias expanded is counted once per node before anything is built ("billion laugh
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -23,9 +22,10 @@ from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, Sc
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import note
+from shapes_print.inputs import read_input
 from shapes_print.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
 from shapes_print.load.yamlhints import syntax_hint
+from shapes_print.text.characters import BIDI_CONTROL, character_problem
 from shapes_print.text.grammar import MessageError, parse
 from shapes_print.text.message import check_locale, position
 
@@ -42,10 +42,6 @@ _MAP = "tag:yaml.org,2002:map"
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Loc = tuple[str | int, ...]
-# Invisible marks that reorder the text around them (embeddings, overrides, isolates and the
-# left-to-right and right-to-left marks): a kit prints left to right only, and such a mark
-# can hide what a text says from whoever reads the YAML.
-_BIDI_CONTROL = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(slots=True)
@@ -184,15 +180,8 @@ class _Builder:
     def scalar(self, node: ScalarNode) -> Any:
         if len(node.value) > MAX_TEXT:  # one text past it is pasted by mistake, or hostile
             raise UserError(self.source(node), f"text is longer than {MAX_TEXT:,} characters")
-        control = _BIDI_CONTROL.search(node.value)
-        if control:
-            character = control.group()
-            raise UserError(
-                self.source(node),
-                f"text holds the invisible direction control U+{ord(character):04X} "
-                f"({unicodedata.name(character)}), which can make it read other than it "
-                "prints; remove it",
-            )
+        if BIDI_CONTROL.search(node.value):  # YAML's reader refused the rest already
+            raise UserError(self.source(node), str(character_problem(node.value)))
         if node.tag == _STR:  # most values: the constructor would return the text as it is
             return node.value
         if node.tag == _TIMESTAMP:
@@ -280,18 +269,7 @@ def read_yaml(path: Path, locale: str | None = "en") -> Document:
     """Read one YAML file, or raise UserError with its place and a plain explanation.
 
     Its messages are checked against `locale`'s plural categories (content is English)."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise UserError(Source(path), "file not found") from None
-    except IsADirectoryError:
-        raise UserError(Source(path), "is a folder, expected a YAML file") from None
-    except OSError as error:
-        raise UserError(Source(path), f"cannot read: {error.strerror}") from None
-    note(path, raw)
-    if len(raw) > MAX_FILE_BYTES:
-        where = _byte_source(path, raw, MAX_FILE_BYTES)
-        raise UserError(where, f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
+    raw = read_input(path, MAX_FILE_BYTES, what="YAML file").data
     if b"\x00" in raw:
         where = _byte_source(path, raw, raw.index(b"\x00"))
         raise UserError(where, "is a binary file, expected YAML text")

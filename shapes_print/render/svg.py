@@ -140,7 +140,7 @@ class _Renderer:
         if picture.name not in self.pictures:
             self.pictures.add(picture.name)
             if isinstance(picture, RasterPicture):
-                data = base64.b64encode(picture.path.read_bytes()).decode("ascii")
+                data = base64.b64encode(picture.data).decode("ascii")
                 definition = d.image(
                     href=f"data:image/{picture.kind};base64,{data}",
                     insert=(0, 0),

@@ -9,15 +9,16 @@ subsets of them (render/pdf/fonts.py).
 from __future__ import annotations
 
 import hashlib
-import importlib.util
+import re
 import struct
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
+from importlib import metadata
+from pathlib import Path, PurePosixPath
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import inside
+from shapes_print.inputs import inside, read_input
+from shapes_print.limits import MAX_FONT_BYTES
 from shapes_print.text import truetype
 
 # Bidirectional classes of Hebrew and Arabic letters: drawn glyph by glyph, left to right
@@ -57,8 +58,8 @@ class Metrics:
 class Font:
     """A loaded TrueType font: the name the plan knows it by (from its bytes), the
     characters it covers, each one's glyph and advance width (thousandths of an em, as PDF
-    writes widths), and its descriptor's metrics. One object per file and process
-    (`load_font` is cached), so it compares and hashes by identity."""
+    writes widths), and its descriptor's metrics. One object per file's bytes and
+    process (`load_font` keeps them by digest), so it compares and hashes by identity."""
 
     name: str
     path: Path
@@ -108,35 +109,71 @@ def _named(chars: list[str]) -> str:
 PACKAGE = "package:"
 
 
+# A distribution's name as PyPI spells it (PEP 508), and how names compare (PEP 503).
+_DISTRIBUTION = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")
+_FONT_SUFFIXES = (".ttf", ".otf")
+
+
 def font_file(spec: str, folder: Path, where: Source | None) -> Path:
-    """A font named by file (relative to `folder`) or as `package:module/path` inside an
-    installed Python package, such as PyPI's fontpkg-atkinson-hyperlegible."""
+    """A font named by file (relative to `folder`) or as `package:DISTRIBUTION/path`, a
+    file an installed distribution (PyPI's fontpkg-atkinson-hyperlegible) recorded."""
     if not spec.startswith(PACKAGE):
         return inside(folder, spec, where, "templates")
-    module, _, inner = spec.removeprefix(PACKAGE).partition("/")
-    found = importlib.util.find_spec(module)
-    if found is None or not found.submodule_search_locations:
-        pip_name = module.replace("_", "-")
-        raise UserError(where, f"font package {module!r} is not installed (pip install {pip_name})")
-    path = Path(next(iter(found.submodule_search_locations))) / inner
-    if not path.is_file():
-        raise UserError(where, f"font file {spec!r} not found in package {module!r}")
+    return package_font(spec, where)
+
+
+def package_font(spec: str, where: Source | None) -> Path:
+    """`package:DISTRIBUTION/inner/path.ttf` as the file that distribution installed.
+
+    Found from the distribution's metadata (its RECORD of installed files), never by
+    importing a module: a label set from a stranger must not run code. The file must be
+    one the distribution recorded, inside the folder it was installed into."""
+    name, _, inner = spec.removeprefix(PACKAGE).partition("/")
+    parts = PurePosixPath(inner).parts
+    if not _DISTRIBUTION.fullmatch(name) or not parts:
+        raise UserError(where, f"font {spec!r}: write it as package:DISTRIBUTION/path/file.ttf")
+    if inner.startswith("/") or "\\" in inner or ".." in parts or "\0" in inner:
+        raise UserError(where, f"font {spec!r}: '..', '\\' and absolute paths are not allowed")
+    try:
+        found = metadata.distribution(name)
+    except metadata.PackageNotFoundError:
+        pip_name = re.sub(r"[-_.]+", "-", name).lower()
+        raise UserError(
+            where, f"font package {name!r} is not installed (pip install {pip_name})"
+        ) from None
+    recorded = [file for file in found.files or () if ".." not in file.parts]
+    wanted = {inner, f"{name}/{inner}", f"{re.sub(r'[-.]+', '_', name)}/{inner}"}
+    match = next((file for file in recorded if file.as_posix() in wanted), None)
+    if match is None:
+        fonts = sorted(file.name for file in recorded if file.suffix.lower() in _FONT_SUFFIXES)
+        has = f" (it has: {', '.join(fonts[:8])})" if fonts else " (it has no font files)"
+        raise UserError(where, f"font package {name!r} has no file {inner!r}{has}")
+    home = Path(str(found.locate_file(""))).resolve()
+    path = Path(str(found.locate_file(match))).resolve()
+    if not path.is_relative_to(home):
+        raise UserError(where, f"font {spec!r}: leads out of the package's folder {home}")
     return path
 
 
-@cache
-def load_font(path: Path) -> Font:
-    """Read a TTF once, named after its bytes, so the same file maps to one font."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        raise UserError(Source(path), "font file not found") from None
+# Fonts read, by path and the SHA-256 of their bytes: a file changed in place is a new font.
+_BY_DIGEST: dict[tuple[Path, str], Font] = {}
+
+
+def load_font(path: Path, where: Source | None = None) -> Font:
+    """Read a TTF (a regular file, at most MAX_FONT_BYTES), named after its bytes, so the
+    same bytes map to one font; the file is read again each time, so a change counts."""
+    file = read_input(path, MAX_FONT_BYTES, where, what="font")
+    known = _BY_DIGEST.get((path, file.sha256))
+    if known is not None:
+        return known
+    data = file.data
     name = f"F{hashlib.sha1(data).hexdigest()[:10]}"
     try:
         font = _read(name, path, data)
     except (truetype.FontFileError, struct.error) as error:
         raise UserError(Source(path), f"not a usable TrueType font: {error}") from None
     _LOADED[name], _DATA[name] = font, data
+    _BY_DIGEST[path, file.sha256] = font
     return font
 
 

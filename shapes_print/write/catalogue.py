@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
+from shapes_print.inputs import within
 from shapes_print.load.labels import STANDARD
 from shapes_print.write.cataloguepage import (
     CALIBRATION,
@@ -63,7 +64,7 @@ def update_thumbnails(out: Path, entries: Entries, jobs: int = 1) -> dict[str, T
     wanted: dict[str, str] = {}
     for name, entry in sorted(entries.items()):
         digest = entry.get("sha256")
-        if name.endswith(".pdf") and isinstance(digest, str):
+        if name.endswith(".pdf") and isinstance(digest, str) and _regular(out, name):
             wanted.setdefault(digest, name)
     kept = {d: t for d, t in known.items() if d in wanted and (folder / t.file).is_file()}
     new = [(out / name, folder, digest) for digest, name in wanted.items() if digest not in kept]
@@ -81,6 +82,13 @@ def update_thumbnails(out: Path, entries: Entries, jobs: int = 1) -> dict[str, T
         if path.name not in keep and not path.is_dir():
             path.unlink()
     return thumbnails
+
+
+def _regular(out: Path, name: str) -> bool:
+    """Whether `out / name` is a regular file inside `out`: a PDF deleted by hand, or a
+    name leading out, gets no thumbnail (and pdfium never opens it)."""
+    path = within(out, name)
+    return path is not None and not path.is_symlink() and path.is_file()
 
 
 Drawing = tuple[Path, Path, str]  # a PDF, the thumbnails folder, the PDF's SHA-256

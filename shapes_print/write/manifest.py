@@ -11,11 +11,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Annotated
 
-from shapes_print.errors import Source, UserError, system_error
-from shapes_print.inputs import within
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+
+from shapes_print.errors import Source, UserError, shown, system_error
+from shapes_print.inputs import read_input, within
+from shapes_print.limits import MAX_MANIFEST_BYTES
 
 MANIFEST = "manifest.json"
 _CHUNK = 1 << 20
@@ -35,21 +40,110 @@ class Manifest:
         return {name: entry for name, entry in self.files.items() if name.startswith(f"{folder}/")}
 
 
+def _relative_name(name: str) -> str:
+    """A file's name in the manifest: a plain relative path inside the output folder."""
+    parts = PurePosixPath(name).parts
+    if (
+        len(parts) < 2  # a kit's folder, then the file
+        or name.startswith("/")
+        or "\\" in name
+        or any(part in (".", "..") for part in parts)
+        or any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in name)
+    ):
+        raise ValueError("must be a kit folder's file, a relative path inside the output folder")
+    return name
+
+
+Name = Annotated[str, Field(max_length=1000), AfterValidator(_relative_name)]
+Digest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+Short = Annotated[str, Field(max_length=200)]
+
+
+class ManifestEntry(BaseModel):
+    """What the manifest records of one file: of its kit (game, paper, players, label set,
+    the fingerprint of its inputs, the files read while planning) and of the file itself.
+    Every key a build writes is here (a key it does not know makes the manifest damaged)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    game: Short | None = None
+    title: Annotated[str, Field(max_length=2000)] | None = None
+    paper: Short | None = None
+    players: Annotated[str, Field(pattern=r"^[0-9]{1,3}$")] | None = None
+    labels: Short | None = None
+    version: Annotated[str, Field(max_length=2000)] | None = None  # the label set's title
+    flip: Short | None = None
+    inputs: Digest | None = None
+    reads: dict[Annotated[str, Field(max_length=4096)], Digest] | None = None
+    audience: Short
+    sha256: Digest
+    bytes: Annotated[int, Field(ge=0)]
+    pages: Annotated[int, Field(ge=0)] | None = None
+    order: Annotated[int, Field(ge=0)] | None = None
+
+
+class ManifestFile(BaseModel):
+    """manifest.json as a whole."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    files: dict[Name, ManifestEntry]
+    pending: dict[Name, dict[Name, ManifestEntry]] = {}
+
+
+_WARNED: set[str] = set()
+
+
 def read_manifest(out: Path, *, strict: bool) -> Manifest:
-    """The folder's manifest; a missing or unreadable one is an error only when `strict`."""
+    """The folder's manifest, checked against its model (types, ranges, names inside the
+    folder) before anything uses it. A missing, unreadable or damaged one is an error only
+    when `strict` (verify); a build warns in one line and goes on as if there were none,
+    building every kit again."""
     path = out / MANIFEST
+    if not path.exists() and not path.is_symlink():
+        if strict:
+            raise UserError(Source(path), "no manifest here: build into this folder first")
+        return Manifest()
+    if not strict and path.is_dir():
+        return Manifest()  # in the way of the new one: `check_manifest_place` says so
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return Manifest(dict(data["files"]), dict(data.get("pending", {})))
-    except FileNotFoundError:
+        data = read_input(path, MAX_MANIFEST_BYTES, what="manifest", root=out, noted=False).data
+        checked = ManifestFile.model_validate_json(data)
+    except UserError as error:
         if strict:
-            raise UserError(
-                Source(path), "no manifest here: build into this folder first"
-            ) from None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            raise
+        _warn(f"warning: {error.line()}; every kit is built again")
+        return Manifest()
+    except ValidationError as error:
+        first = error.errors()[0]
+        place = "".join(
+            f"[{part!r}]" if isinstance(part, int) or "/" in part else f".{part}"
+            for part in first["loc"]
+            if part != "[key]"
+        ).lstrip(".")
+        problem = first["msg"].removeprefix("Value error, ")
+        line = f"{Source(path)}: manifest is damaged ({place + ': ' if place else ''}{problem})"
         if strict:
-            raise UserError(Source(path), "manifest is damaged; rebuild to replace it") from None
-    return Manifest()
+            raise UserError(None, line + "; rebuild to replace it") from None
+        _warn(f"warning: {line}; every kit is built again")
+        return Manifest()
+    files = {name: _entry(entry) for name, entry in checked.files.items()}
+    pending = {
+        folder: {name: _entry(entry) for name, entry in entries.items()}
+        for folder, entries in checked.pending.items()
+    }
+    return Manifest(files, pending)
+
+
+def _entry(entry: ManifestEntry) -> dict[str, object]:
+    return entry.model_dump(exclude_unset=True)
+
+
+def _warn(line: str) -> None:
+    """One line on stderr, once per process (a build reads the manifest more than once)."""
+    if line not in _WARNED:
+        _WARNED.add(line)
+        print(shown(line), file=sys.stderr)
 
 
 def write_manifest(out: Path, manifest: Manifest) -> None:
@@ -71,10 +165,10 @@ def write_manifest(out: Path, manifest: Manifest) -> None:
 
 
 def check_manifest_place(out: Path) -> None:
-    """The manifest's name must be free, a file or a link (replaced, never followed): a
-    folder there cannot be replaced."""
+    """The manifest's name must not be a folder, which cannot be replaced; a file, a link,
+    a FIFO is replaced (never followed, never read as the manifest)."""
     path = out / MANIFEST
-    if not path.is_symlink() and path.exists() and not path.is_file():
+    if not path.is_symlink() and path.is_dir():
         raise UserError(
             Source(path), "is in the way of the manifest: it is not a file; move it away"
         )

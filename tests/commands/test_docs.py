@@ -230,5 +230,5 @@ def test_readme_states_every_limit_as_limits_py_does() -> None:
     from shapes_print.limits import LIMITS
 
     text = README.read_text()
-    for limit in LIMITS:
-        assert f"| {limit.what} | {limit.most} |" in text
+    rows = "\n".join(f"| {limit.what} | {limit.most} |" for limit in LIMITS)
+    assert f"| limit | at most |\n| --- | --- |\n{rows}\n\n" in text, "README's limits differ"

@@ -346,3 +346,32 @@ def test_watch_refuses_at_once_what_no_edit_could_fix(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("unknown game 'no-such-game'")
     assert not (tmp_path / "out").exists()
+
+
+def test_watch_sees_a_picture_replaced_by_one_of_the_same_size_and_time(
+    tmp_path: Path, start: Start
+) -> None:
+    """What decides is the bytes: a picture written over in place with another of the same
+    byte size, its modification time set back, is read again and shown (issue 32)."""
+    root = example(tmp_path / "project")
+    art = root / "content/pictures/art/sun.png"
+    first = tmp_path / "out/pictures/a4/4-players/preview/pictures_4p_a4_cards_p01.png"
+    sun = (0.2, 0.16)  # the blue square at the middle of the first card's sun
+    draw_sun(tmp_path / "drawn.png")
+    with Image.open(tmp_path / "drawn.png") as drawn:
+        blue, green = drawn.convert("RGBA"), drawn.convert("RGBA")
+    green.paste((0, 158, 115, 255), (300, 300, 500, 500))
+    blue.save(art, compress_level=0)  # stored, not compressed: the size is the pixels'
+    green.save(tmp_path / "green.png", compress_level=0)
+    watcher = start(root, "pictures")
+    assert pixel(first, *sun) == BLUE
+    before = art.stat()
+    replacement = (tmp_path / "green.png").read_bytes()
+    assert len(replacement) == before.st_size
+    with art.open("r+b") as handle:  # in place: same file, same size
+        handle.write(replacement)
+    os.utime(art, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert art.stat().st_mtime_ns == before.st_mtime_ns
+    assert watcher.next_line().startswith("rebuilt (sun.png changed) in "), watcher.said
+    assert pixel(first, *sun) == (0, 158, 115)
+    watcher.stop()

@@ -12,6 +12,7 @@ from shapes_print.build import pipeline
 from shapes_print.errors import UserError
 from shapes_print.limits import MAX_VALUES
 from shapes_print.load.yamlsrc import read_yaml
+from shapes_print.write import manifest as manifest_module
 from shapes_print.write.manifest import MANIFEST
 from tests.project_copy import build_args, copy_project, run
 
@@ -203,8 +204,10 @@ def test_a_paper_named_twice_is_built_once(
 
 
 def test_verify_never_reads_a_file_the_manifest_names_outside_its_folder(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The manifest is checked against its model first: a name outside the folder makes it
+    damaged, and no file it names is opened."""
     root = copy_project(tmp_path / "project")
     out = tmp_path / "out"
     assert run(build_args(root, out, "--players", "3", "--paper", "a4"), capsys, tmp_path)[0] == 0
@@ -215,15 +218,15 @@ def test_verify_never_reads_a_file_the_manifest_names_outside_its_folder(
     manifest["files"]["../secret.txt"] = entry
     manifest["files"]["../../../../../../etc/passwd"] = entry
     (out / MANIFEST).write_text(json.dumps(manifest))
+    opened: list[str] = []
+    monkeypatch.setattr(manifest_module, "sha256", lambda path: opened.append(str(path)) or "")
     status, lines, _ = run(["verify", str(out)], capsys, tmp_path)
     assert status == 2
     assert lines == [
-        "out/../../../../../../etc/passwd: named by the manifest but outside "
-        f"{tmp_path}/out; not read".replace(f"{tmp_path}/", ""),
-        f"out/../secret.txt: named by the manifest but outside {tmp_path}/out; not read".replace(
-            f"{tmp_path}/", ""
-        ),
+        "out/manifest.json: manifest is damaged (files['../secret.txt']: must be a kit "
+        "folder's file, a relative path inside the output folder); rebuild to replace it"
     ]
+    assert opened == []
 
 
 def test_labels_new_writes_only_inside_its_out_folder(
@@ -236,7 +239,7 @@ def test_labels_new_writes_only_inside_its_out_folder(
     status, lines, _ = run(args, capsys, tmp_path)
     assert status == 2
     assert lines == [
-        "label set name '../escape' may only use a-z, 0-9 and - (it names ../escape.yaml)"
+        "label set name '../escape' may only use letters, digits, - and _ (it names a .yaml file)"
     ]
     assert not (tmp_path / "escape.yaml").exists() and not folder.exists()
 

@@ -328,7 +328,7 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
 
     monkeypatch.setattr(content, "read_yaml", counting_read)
     monkeypatch.setattr(fonts, "_read", counting_font)
-    fonts.load_font.cache_clear()
+    monkeypatch.setattr(fonts, "_BY_DIGEST", {})
     written = pipeline.build(
         pipeline.Sources(), [GAME], pipeline.BuildOptions("3-4", "a4,letter"), tmp_path
     )

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
-from shapes_print.inputs import read_bytes, recording
+from shapes_print.inputs import read_input, recording
 from shapes_print.write.manifest import MANIFEST
 from tests.load.test_pictures import GAME as PICTURES
 from tests.load.test_pictures import build_args as picture_build_args
@@ -223,12 +223,12 @@ def test_a_file_read_through_the_inputs_mechanism_counts_for_every_recording(
     tmp_path: Path,
 ) -> None:
     """How a new kind of input (an image a card shows) joins a kit's inputs: read at load
-    with `read_bytes`, it is noted for the game being loaded and for any wider recording."""
+    with `read_input`, it is noted for the game being loaded and for any wider recording."""
     picture = tmp_path / "picture.png"
     picture.write_bytes(b"not really a picture")
-    read_bytes(picture)  # outside any recording: read, noted nowhere
+    read_input(picture, 100)  # outside any recording: read, noted nowhere
     with recording() as project, recording() as game:
-        assert read_bytes(picture) == b"not really a picture"
+        assert read_input(picture, 100).data == b"not really a picture"
     digest = hashlib.sha256(b"not really a picture").hexdigest()
     assert game.files == project.files == {picture: digest}
     assert game.named({"content": tmp_path}) == {"content/picture.png": digest}

@@ -46,7 +46,7 @@ def _jpeg(picture: RasterPicture) -> _Encoded:
     from PIL import ImageOps
     from PIL.ExifTags import Base
 
-    data = picture.path.read_bytes()
+    data = picture.data  # read and checked when the picture was loaded
     with PilImage.open(io.BytesIO(data)) as opened:
         mode, adobe = opened.mode, "adobe" in opened.info
         if opened.getexif().get(Base.Orientation, 1) != 1:
@@ -63,9 +63,11 @@ def _jpeg(picture: RasterPicture) -> _Encoded:
 def _png(picture: RasterPicture, flatten: bool) -> _Encoded:
     from PIL import Image as PilImage
 
-    with PilImage.open(picture.path) as opened:
+    with PilImage.open(io.BytesIO(picture.data)) as opened:
         opened.load()
-        grey = opened.mode in ("1", "L", "LA", "I", "I;16", "F")
+        if opened.mode.startswith("I"):  # 16-bit grey: scaled to 8 bits, not clipped
+            opened = opened.convert("I").point(lambda value: value / 257).convert("L")
+        grey = opened.mode in ("1", "L", "LA")
         alpha = opened.mode in ("LA", "RGBA", "PA") or "transparency" in opened.info
         image = opened.convert(("LA" if grey else "RGBA") if alpha else ("L" if grey else "RGB"))
     mask = None
