@@ -143,7 +143,11 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """One line of text; (x, y) is the baseline point that `anchor` aligns to."""
+    """One line of text; (x, y) is the baseline point that `anchor` aligns to.
+
+    `space_after`: a wrap broke the text at a space after this line. The PDF's text layer
+    then ends the line with a space, as a plain text would hold it, so a reader's software
+    does not run its last word into the next line's first."""
 
     x: float
     y: float
@@ -152,6 +156,7 @@ class Text:
     size: float
     colour: Colour
     anchor: Anchor = "start"
+    space_after: bool = False
 
 
 @dataclass(frozen=True, slots=True)

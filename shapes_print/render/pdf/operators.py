@@ -30,7 +30,7 @@ SHARED_FORM_MIN = 4096
 # thousand over `make print`; each is a few small strings.
 GROUPS_KEPT = 8192
 
-TextKey = tuple[str, float, str, str]  # font, size, anchor, text
+TextKey = tuple[str, float, str, str, str]  # font, size, anchor, text, unmeasured tail
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +108,14 @@ def shared_form(group: Group, operators: str) -> SharedForm:
 
 
 def show(key: TextKey) -> Shown:
-    """A line of text as glyph ids in hex, with its font and size set."""
+    """A line of text as glyph ids in hex, with its font and size set; its tail (a word
+    break's space) is shown after it but not measured, so it does not move the anchor."""
     shown = SHOWN.get(key)
     if shown is None:
-        name, size, anchor, text = key
+        name, size, anchor, text, tail = key
         font = font_named(name)
         glyphs = font.glyphs
-        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text))
+        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text + tail))
         offset = 0.0
         if anchor != "start":
             width = font.width(text, size)

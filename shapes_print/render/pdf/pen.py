@@ -177,7 +177,7 @@ class Pen:
         return bool(paint.fill), bool(paint.stroke)
 
     def _text(self, item: Text) -> None:
-        key = (item.font, item.size, item.anchor, item.text)
+        key = (item.font, item.size, item.anchor, item.text, " " if item.space_after else "")
         shown = show(key)
         self._use_text(key, shown)
         x = item.x - shown.offset
