@@ -338,6 +338,8 @@ class Document:
     language of its words (a BCP 47 tag such as "en" or "es"), where the kit knows it: a
     group's own `lang` says where that changes. `press`, for a print-shop file, is the
     press it is made for; None (home printing) keeps the colours as they are, sRGB.
+    `made`, where known, is when the newest file it was made from last changed (seconds
+    since the epoch): the date a print-shop file gives unless SOURCE_DATE_EPOCH is set.
     """
 
     title: str
@@ -346,6 +348,7 @@ class Document:
     duplex: Literal["long", "short", "none"] = "long"
     lang: str = ""
     press: Press | None = None
+    made: int | None = None
 
 
 def symbols_used(items: Iterable[Item]) -> set[str]:

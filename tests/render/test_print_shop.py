@@ -6,8 +6,14 @@ with pypdfium2. Home files stay as they were: sRGB, no intent."""
 from __future__ import annotations
 
 import io
+import os
+import shutil
+import struct
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
+from uuid import UUID
+from xml.etree import ElementTree
 
 import pypdfium2 as pdfium
 import pytest
@@ -18,13 +24,14 @@ from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, Strea
 from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import RGB, Document, Press
-from shapes_print.load.defaults import DEFAULT_TEMPLATES
+from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.options import PrintOptions
 from shapes_print.render.pdf import clear_caches, write_pdf
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm
 from tests.command_lines import one_kit
 from tests.pdfread import placements, text
+from tests.project_copy import copy_project
 
 PROFILE = DEFAULT_TEMPLATES / "profiles" / "gracol-tr006-coated.icc"
 CARDS = "pass-and-pick_4p_a4_cards-print-shop.pdf"
@@ -33,6 +40,15 @@ BLEED = mm(3)
 RGB_OPERATORS = {b"rg", b"RG"}
 # Colour operators and what they set: fill or stroke.
 FILL, STROKE = b"k", b"K"
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+XMP_NAMESPACES = {
+    "pdf": "http://ns.adobe.com/pdf/1.3/",
+    "xmp": "http://ns.adobe.com/xap/1.0/",
+    "pdfxid": "http://www.npes.org/pdfx/ns/id/",
+    "xmpMM": "http://ns.adobe.com/xap/1.0/mm/",
+}
+# Input files' times in a dated copy of the project: most files, and the newest.
+OLD, NEWEST = 1_600_000_000, 1_700_000_000
 
 
 def build(out: Path, **options: object) -> Path:
@@ -123,6 +139,18 @@ def test_the_output_intent_carries_the_cmyk_profile(shop: Path) -> None:
     assert ImageCms.getOpenProfile(io.BytesIO(data)).profile.xcolor_space == "CMYK"
 
 
+def _xmp(path: Path) -> ElementTree.Element:
+    data = PdfReader(path).trailer["/Root"]["/Metadata"].get_object().get_data()
+    (description,) = ElementTree.fromstring(data).iter(f"{{{RDF}}}Description")
+    return description
+
+
+def _said(description: ElementTree.Element, prefix: str, name: str) -> str:
+    found = description.find(f"{{{XMP_NAMESPACES[prefix]}}}{name}")
+    assert found is not None, f"{prefix}:{name}"
+    return found.text or ""
+
+
 def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
     path = shop / CARDS
     assert path.read_bytes().startswith(b"%PDF-1.6\n")  # PDF/X-4 builds on PDF 1.6
@@ -130,16 +158,77 @@ def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
     assert info["/GTS_PDFXVersion"] == "PDF/X-4"
     assert info["/Trapped"] == "/False"
     assert info["/Title"] == "Pass and pick shapes: shape cards"
-    assert info["/CreationDate"] == info["/ModDate"] == "D:19700101000000Z"
+    assert info["/CreationDate"] == info["/ModDate"]
+    assert info["/CreationDate"] != "D:19700101000000Z"  # the inputs' date, not the epoch
 
 
 def test_xmp_says_what_info_says_as_pdfx_asks(shop: Path) -> None:
     """PDF/X-4 wants the XMP packet to agree with Info: version, trapping and dates."""
-    xmp = PdfReader(shop / CARDS).trailer["/Root"]["/Metadata"].get_object().get_data().decode()
-    assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
-    assert "<pdf:Trapped>False</pdf:Trapped>" in xmp
+    info = PdfReader(shop / CARDS).trailer["/Info"].get_object()
+    xmp = _xmp(shop / CARDS)
+    assert _said(xmp, "pdfxid", "GTS_PDFXVersion") == "PDF/X-4"
+    assert _said(xmp, "pdf", "Trapped") == "False"
+    made = datetime.strptime(str(info["/CreationDate"]), "D:%Y%m%d%H%M%SZ")
     for name in ("CreateDate", "ModifyDate", "MetadataDate"):
-        assert f"<xmp:{name}>1970-01-01T00:00:00Z</xmp:{name}>" in xmp
+        assert _said(xmp, "xmp", name) == made.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def test_xmp_names_the_document_and_its_rendition(shop: Path, tmp_path: Path) -> None:
+    """What Acrobat's and pdfToolbox's PDF/X-4 profiles ask of the packet: the document's
+    id and this rendition's (uuid URNs), its version and rendition class. The ids are the
+    same in the next build of the same file, and differ between the kit's files."""
+    ids = {}
+    for path in sorted(shop.glob("*print-shop*.pdf")):
+        xmp = _xmp(path)
+        document, instance = _said(xmp, "xmpMM", "DocumentID"), _said(xmp, "xmpMM", "InstanceID")
+        for said in (document, instance):
+            assert said.startswith("uuid:") and UUID(said.removeprefix("uuid:"))
+        assert _said(xmp, "xmpMM", "VersionID") == "1"
+        assert _said(xmp, "xmpMM", "RenditionClass") == "default"
+        ids[path.name] = (document, instance)
+    assert len(ids) == 3 and len({i for pair in ids.values() for i in pair}) == 6
+    again = build(tmp_path, print_shop=True)
+    for name, pair in ids.items():
+        xmp = _xmp(again / name)
+        assert (_said(xmp, "xmpMM", "DocumentID"), _said(xmp, "xmpMM", "InstanceID")) == pair
+
+
+def _dated_copy(root: Path) -> pipeline.Sources:
+    """The project copied with every file last changed at OLD and one at NEWEST."""
+    copy_project(root)
+    shutil.copytree(DEFAULT_LABELS, root / "labels")
+    for path in root.rglob("*"):
+        os.utime(path, (OLD, OLD))
+    os.utime(root / "content" / "pass-and-pick" / "deck.yaml", (NEWEST, NEWEST))
+    return pipeline.Sources(root / "content", root / "templates", root / "labels")
+
+
+def _dates(folder: Path) -> tuple[str, str]:
+    """A kit's cards file's Info CreationDate and XMP CreateDate."""
+    info = PdfReader(folder / CARDS).trailer["/Info"].get_object()
+    return str(info["/CreationDate"]), _said(_xmp(folder / CARDS), "xmp", "CreateDate")
+
+
+def test_a_print_shop_file_is_dated_by_its_newest_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    sources = _dated_copy(tmp_path / "project")
+    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
+    pipeline.build(sources, ["pass-and-pick"], asked, tmp_path / "out")
+    folder = tmp_path / "out" / "pass-and-pick" / "a4" / "4-players"
+    assert _dates(folder) == ("D:20231114221320Z", "2023-11-14T22:13:20Z")  # NEWEST
+
+
+def test_source_date_epoch_dates_a_print_shop_file_over_its_inputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1500000000")
+    sources = _dated_copy(tmp_path / "project")
+    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
+    pipeline.build(sources, ["pass-and-pick"], asked, tmp_path / "out")
+    folder = tmp_path / "out" / "pass-and-pick" / "a4" / "4-players"
+    assert _dates(folder) == ("D:20170714024000Z", "2017-07-14T02:40:00Z")
 
 
 def test_every_page_has_its_trim_and_bleed_boxes(shop: Path) -> None:
@@ -385,9 +474,13 @@ def test_a_file_is_the_same_bytes_whatever_the_process_drew_before_it() -> None:
 
 
 def test_pictures_say_the_build_date_not_the_clock(eighth: Path) -> None:
+    """A picture's colour profile carries the PDF's date (its inputs'), never the clock's."""
     with Image.open(sorted(eighth.glob("*_001_circle_front.png"))[0]) as image:
         header = image.info["icc_profile"][24:36]
-    assert header == bytes.fromhex("07b2 0001 0001 0000 0000 0000")  # 1970-01-01 00:00:00
+    info = PdfReader(eighth / CARDS).trailer["/Info"].get_object()
+    made = datetime.strptime(str(info["/CreationDate"]), "D:%Y%m%d%H%M%SZ")
+    fields = (made.year, made.month, made.day, made.hour, made.minute, made.second)
+    assert header == struct.pack(">6H", *fields)
 
 
 def test_the_spanish_guide_says_the_bleed_in_millimetres_with_a_decimal_comma(
