@@ -283,6 +283,8 @@ def test_fills_are_the_colour_engines_conversion(shop: Path) -> None:
 
 
 def test_nothing_is_transparent(shop: Path) -> None:
+    """No soft mask, alpha, blend mode or transparency group; the one graphics state set is
+    black text's overprint, which PDF/X-4 allows."""
     reader = PdfReader(shop / CARDS)
     for thing in _objects(reader):
         assert "/SMask" not in thing
@@ -292,7 +294,46 @@ def test_nothing_is_transparent(shop: Path) -> None:
         group = thing.get("/Group")
         assert group is None or group.get_object().get("/S") != "/Transparency"
     for stream in _content_streams(reader):
-        assert all(operator != b"gs" for _, operator in stream.operations)
+        states = {operands[0] for operands, operator in stream.operations if operator == b"gs"}
+        assert states <= {"/GS.op"}
+
+
+def _overprints(reader: PdfReader) -> Iterator[tuple[tuple[float, ...] | None, bool]]:
+    """Each text shown in the file's content streams: its fill, and whether the graphics
+    state it is shown in overprints (q and Q save and restore both)."""
+    streams = [(ContentStream(page.get_contents(), reader), page) for page in reader.pages]
+    streams += [
+        (ContentStream(form, reader), form)
+        for form in _objects(reader)
+        if isinstance(form, StreamObject) and form.get("/Subtype") == "/Form"
+    ]
+    for stream, holder in streams:
+        states = holder["/Resources"].get_object().get("/ExtGState", {})
+        fill: tuple[float, ...] | None = None
+        overprint = False
+        saved: list[tuple[tuple[float, ...] | None, bool]] = []
+        for operands, operator in stream.operations:
+            if operator == FILL:
+                fill = tuple(float(value) for value in operands)
+            elif operator == b"gs":
+                state = states[operands[0]].get_object()
+                overprint = bool(state.get("/op")) and state.get("/OPM") == 1
+            elif operator == b"q":
+                saved.append((fill, overprint))
+            elif operator == b"Q":
+                fill, overprint = saved.pop()
+            elif operator == b"Tj":
+                yield fill, overprint
+
+
+def test_black_text_overprints_and_other_text_knocks_out(shop: Path) -> None:
+    """A shop expects black type to overprint (no white halo where plates shift); white
+    and coloured words must not, or they would vanish into what is under them."""
+    shown = list(_overprints(PdfReader(shop / CARDS)))
+    black = [over for fill, over in shown if fill == (0.0, 0.0, 0.0, 1.0)]
+    other = [over for fill, over in shown if fill != (0.0, 0.0, 0.0, 1.0)]
+    assert black and all(black)
+    assert other and not any(other)
 
 
 def test_home_files_stay_srgb_without_an_intent(home: Path) -> None:

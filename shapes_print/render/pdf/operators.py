@@ -55,9 +55,21 @@ class SharedForm:
     packed: bytes
 
 
+@dataclass(frozen=True, slots=True)
+class StateUse:
+    """An extended graphics state a stream sets by name (`/GS.op gs`), and its entries."""
+
+    name: str
+    entries: str
+
+
+# Black text's overprint (PDF 8.6.7): both plates' overprint on, nonzero overprint mode, so
+# the black ink alone prints and the colours under it stay.
+OVERPRINT = StateUse("GS.op", "<< /Type /ExtGState /OP true /op true /OPM 1 >>")
+
 # What a group's operators name, for the file to hold: a line of text (its font and glyphs),
-# a symbol's form (by name), a picture, a shared form.
-Named: TypeAlias = TextKey | SharedForm | str | Picture
+# a symbol's form (by name), a picture, a shared form, a graphics state.
+Named: TypeAlias = TextKey | SharedForm | str | Picture | StateUse
 
 
 @dataclass(frozen=True, slots=True)
