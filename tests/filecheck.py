@@ -154,3 +154,82 @@ def _joined_at_signs(word: str, vocabulary: set[str]) -> bool:
         if at_sign and head in vocabulary and _joined_at_signs(tail, vocabulary):
             return True
     return False
+
+
+def marked_texts(path: Path) -> dict[tuple[int, int], str]:
+    """The text of each marked-content sequence, by (page index, MCID), read with pdfium."""
+    found: dict[tuple[int, int], str] = {}
+    mcid = ctypes.c_int()
+    document = pdfium.PdfDocument(path)
+    try:
+        for index, page in enumerate(document):
+            textpage = page.get_textpage()
+            for number in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
+                thing = pdfium_c.FPDFPage_GetObject(page.raw, number)
+                if pdfium_c.FPDFPageObj_GetType(thing) != pdfium_c.FPDF_PAGEOBJ_TEXT:
+                    continue
+                for mark in range(pdfium_c.FPDFPageObj_CountMarks(thing)):
+                    handle = pdfium_c.FPDFPageObj_GetMark(thing, mark)
+                    if pdfium_c.FPDFPageObjMark_GetParamIntValue(
+                        handle, b"MCID", ctypes.byref(mcid)
+                    ):
+                        key = (index, mcid.value)
+                        found[key] = found.get(key, "") + _object_text(thing, textpage)
+    finally:
+        document.close()
+    return found
+
+
+def _object_text(thing: pdfium_c.FPDF_PAGEOBJECT, textpage: pdfium.PdfTextPage) -> str:
+    size = pdfium_c.FPDFTextObj_GetText(thing, textpage, None, 0)
+    buffer = (ctypes.c_ushort * (size // 2))()
+    pdfium_c.FPDFTextObj_GetText(thing, textpage, buffer, size)
+    return bytes(buffer)[: max(size - 2, 0)].decode("utf-16-le")
+
+
+def heard(path: Path) -> list[tuple[str, str, int]]:
+    """What a screen reader says, element by element in reading order, as (role, words, the
+    object number of the element holding it): a Figure's alternate text (not the words
+    drawn in it), any other element's own text."""
+    from pypdf import PdfReader
+
+    from tests.pdfread import Element, structure
+
+    texts = marked_texts(path)
+    said: list[tuple[str, str, int]] = []
+
+    def walk(element: Element, parent: int) -> None:
+        if element.role == "Figure":
+            said.append(("Figure", element.alt, parent))
+            return
+        own = " ".join(texts.get(key, "") for key in element.marked).split()
+        if own:
+            said.append((element.role, " ".join(own), parent))
+        for kid in element.kids:
+            walk(kid, element.number)
+
+    root = structure(PdfReader(path))
+    walk(root, root.number)
+    return said
+
+
+def repeated_readings(path: Path) -> list[tuple[str, str]]:
+    """A picture's alternate text and the words read next to it in the same element (its
+    table cell, its section), where one says the other again: a caption naming the cards
+    the Alt named, an arrow's caption or direction word."""
+    said = heard(path)
+    repeats = []
+    for (role, first, parent), (other, second, holder) in zip(said, said[1:], strict=False):
+        if parent != holder or (role == "Figure") == (other == "Figure"):
+            continue  # two cards on a card sheet, two paragraphs: not a picture and its words
+        if _within(first, second) or _within(second, first):
+            repeats.append((first, second))
+    return repeats
+
+
+def _within(part: str, whole: str) -> bool:
+    """Whether `part`'s words stand together, in order, in `whole` (case aside)."""
+    small, large = part.casefold().split(), whole.casefold().split()
+    return bool(small) and any(
+        large[i : i + len(small)] == small for i in range(len(large) - len(small) + 1)
+    )

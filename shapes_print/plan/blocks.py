@@ -177,10 +177,13 @@ def _cell_cards(
         # With picture words, the cell's text names the cards, or `alt` does beneath them;
         # without, the cards are still a picture of what `alt` names.
         if style.picture_words:
-            items = [picture(items, alt, cell.cards, where)]
+            figure = picture(items, alt, cell.cards, where)
             words = words or _unbroken_names(alt, col, width)
         else:
-            items = [Group(tuple(items), alt=alt, role="Figure")]
+            figure = Group(tuple(items), alt=alt, role="Figure")
+        if words and _same_words(words, alt):  # the caption names them: the Alt need not
+            figure = replace(figure, alt=col.ctx.words.fill(style.captioned_alt, values, where))
+        items = [figure]
         if words:
             text_height, text_items = paragraph(col, words, style.body_size, False, width, where)
             items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
@@ -188,6 +191,11 @@ def _cell_cards(
         return height, items
 
     return draw
+
+
+def _same_words(printed: str, alt: str) -> bool:
+    """Whether a caption says what a picture's Alt says, spaces of any kind aside."""
+    return printed.replace("\u00a0", " ").split() == alt.replace("\u00a0", " ").split()
 
 
 def _unbroken_names(alt: str, col: Column, width: float) -> str:
@@ -365,18 +373,23 @@ def _arrow(
     word_size = style.heading_size * 2
     word_text = col.ctx.words.fill(arrow.word, values, where)
     word = paragraph(col, word_text, word_size, True, col.width, where)
+    gap = style.table_padding * 2
     centred = Group(
         tuple(word[1]),
         dx=(col.width - col.ctx.fonts.bold.width(word_text, word_size)) / 2,
-        role="P",
+        dy=-height - gap,
     )
-    # The drawing is a picture of its direction, said in the label set's words.
+    # The drawing and its big word are one picture of the direction, said once in the label
+    # set's words; the caption above is read before it.
     alt = col.ctx.words.fill(
         style.arrow_alt, {**values, "direction": direction, "caption": Said(caption_text)}, where
     )
-    drawing = Group((Path(ops, Paint(fill=style.arrow_colour)),), alt=alt, role="Figure")
-    parts = [(caption[0], [Group(tuple(caption[1]), role="P")]), (height, [drawing])]
-    height, items = stack([*parts, (word[0], [centred])], style.table_padding * 2)
+    drawing = Group((Path(ops, Paint(fill=style.arrow_colour)), centred), alt=alt, role="Figure")
+    parts = [
+        (caption[0], [Group(tuple(caption[1]), role="P")]),
+        (height + gap + word[0], [drawing]),
+    ]
+    height, items = stack(parts, gap)
     return [Box(height, tuple(items))]
 
 
