@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -219,7 +220,7 @@ def repeated_readings(path: Path) -> list[tuple[str, str]]:
     the Alt named, an arrow's caption or direction word."""
     said = heard(path)
     repeats = []
-    for (role, first, parent), (other, second, holder) in zip(said, said[1:], strict=False):
+    for (role, first, parent), (other, second, holder) in pairwise(said):
         if parent != holder or (role == "Figure") == (other == "Figure"):
             continue  # two cards on a card sheet, two paragraphs: not a picture and its words
         if _within(first, second) or _within(second, first):
