@@ -208,10 +208,12 @@ class Group:
 class Artifact:
     """Items that are not the document's content: page furniture (ruler, inch square,
     print line), cut marks, trim lines, back patterns. Drawn as they are; marked so that a
-    reader's software skips them (PDF Artifact, SVG aria-hidden)."""
+    reader's software skips them (PDF Artifact, SVG aria-hidden). `raised`: braille dots,
+    which swell paper is printed to raise; a swell-paper drawing keeps them as they are."""
 
     items: tuple[Item, ...]
     kind: ArtifactKind = "Layout"
+    raised: bool = False
 
 
 @dataclass(frozen=True, slots=True)

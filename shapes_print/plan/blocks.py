@@ -19,10 +19,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.outlines import arrow_ops
-from shapes_print.geometry.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
+from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Role, Symbol, Text, Use
 from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
+from shapes_print.plan.arrows import arrow_block
 from shapes_print.plan.breaks import LONE, run_breaks
 from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.flow import Box, Part
@@ -38,8 +38,6 @@ from shapes_print.plan.tables import (
     table_boxes,
 )
 from shapes_print.text.fit import word_parts, wrap
-from shapes_print.text.message import fill
-from shapes_print.text.words import Said
 
 # The share of the width a fact's label takes when its value is short.
 FACT_LABEL_SHARE = 0.7
@@ -349,48 +347,10 @@ def _cards(
     return [Box(height, tuple(items))]
 
 
-def stack(parts: Sequence[Drawn], gap: float) -> Drawn:
-    """Drawn parts one under the other, `gap` apart."""
-    items: list[Item] = []
-    y = 0.0
-    for height, drawn in parts:
-        items.append(Group(tuple(drawn), dy=y))
-        y -= height + gap
-    return -y - gap, items
-
-
 def _arrow(
     col: Column, arrow: ArrowBlock, values: Mapping[str, Any], _: SheetInputs, where: Source
 ) -> list[Box]:
-    style = col.ctx.style
-    direction = fill(arrow.direction, values, where)
-    if direction not in ("left", "right"):
-        raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
-    caption_text = col.ctx.words.fill(arrow.caption, values, where)
-    caption = paragraph(col, caption_text, style.heading_size, True, col.width, where, True)
-    height = style.arrow_height
-    ops = arrow_ops(col.width, height, direction == "right")
-    word_size = style.heading_size * 2
-    word_text = col.ctx.words.fill(arrow.word, values, where)
-    word = paragraph(col, word_text, word_size, True, col.width, where)
-    gap = style.table_padding * 2
-    centred = Group(
-        tuple(word[1]),
-        dx=(col.width - col.ctx.fonts.bold.width(word_text, word_size)) / 2,
-        dy=-height - gap,
-    )
-    # The drawing and its big word are one picture of the direction, said once in the label
-    # set's words; the caption above is read before it.
-    alt = col.ctx.words.fill(
-        style.arrow_alt, {**values, "direction": direction, "caption": Said(caption_text)}, where
-    )
-    drawing = Group((Path(ops, Paint(fill=style.arrow_colour)), centred), alt=alt, role="Figure")
-    parts = [
-        (caption[0], [Group(tuple(caption[1]), role="P")]),
-        (height + gap + word[0], [drawing]),
-    ]
-    height, items = stack(parts, gap)
-    return [Box(height, tuple(items))]
+    return arrow_block(col, arrow, values, where)
 
 
 DRAW: dict[str, Drawer] = {

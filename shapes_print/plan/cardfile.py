@@ -35,6 +35,7 @@ from shapes_print.load.templates import element_place
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.cardsheets import (
     OVERRUN_PREFIX,
+    SHEETS_KEPT,
     CardGeometry,
     Duplex,
     MadePages,
@@ -43,7 +44,7 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
+from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol, swell_page, swell_symbol
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
@@ -189,10 +190,14 @@ def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
 
 class FrontSheets(MadePages):
     """The face sheets of home card pages without their back sheets (`fronts_only`),
-    made as they are asked for, like the pages they come from."""
+    made as they are asked for, like the pages they come from, their marks and words in
+    black for swell paper (`swell_page`, outlines `width` thick). A sheet of the same
+    cards again is the same page, as its source is, so a renderer still draws it once."""
 
-    def __init__(self, sheets: SheetPages) -> None:
+    def __init__(self, sheets: SheetPages, width: float) -> None:
         self.sheets = sheets
+        self.width = width
+        self.swelled: dict[int, tuple[Page, Page]] = {}  # by the source page's id
 
     @property
     def cutting(self) -> str:
@@ -202,7 +207,13 @@ class FrontSheets(MadePages):
         return len(self.sheets) // 2
 
     def page_at(self, index: int) -> Page:
-        return self.sheets[2 * index]
+        sheet = self.sheets[2 * index]
+        known = self.swelled.get(id(sheet))
+        if known is None or known[0] is not sheet:
+            if len(self.swelled) >= SHEETS_KEPT:
+                self.swelled.clear()
+            known = self.swelled[id(sheet)] = (sheet, swell_page(sheet, self.width))
+        return known[1]
 
 
 def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
@@ -306,11 +317,15 @@ def plan_cards(
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
     overrun: Symbols = {}
     one_sided = fronts_only(ctx, options)
+    swell_width = printing.ink_saver.outline_width
+    if one_sided:  # black line art for swell paper: dots, outlines and words rise, nothing else
+        drawn_faces = {n: swell_symbol(face, swell_width) for n, face in drawn_faces.items()}
     pages: Sequence[Page]
     if options.print_shop:
         pages = print_shop_pages(order, geometry, bleed)
     else:
-        overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
+        if not one_sided:  # a swell-paper card's outline is its edge: no background past it
+            overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
         duplex = Duplex(flip, options.back_offset)
         size = Source(Path("--card-size")) if options.card_size else None
         where = size or loaded.template_source(library, template.id).source(("card",))
@@ -321,9 +336,11 @@ def plan_cards(
             order, geometry, paper, duplex, furniture, font, print_line, where, names
         )
         if one_sided:
-            pages = FrontSheets(pages)
+            pages = FrontSheets(pages, swell_width)
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
+    if one_sided:  # the cards a face shows small are line art too
+        used = {name: swell_symbol(symbol, swell_width) for name, symbol in used.items()}
     symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
     press = library.press if options.print_shop else None
     document = Document(
