@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: print test docs reference bench lint clean
+.PHONY: print test check-files docs reference bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,14 @@ test: $(STAMP)
 	$(BIN)/ruff check shapes_print tests bench
 	$(BIN)/ruff format --check shapes_print tests bench
 	$(BIN)/python -m pytest
+
+# Built files read back with tools we did not write (poppler's pdfinfo and pdftotext,
+# Ghostscript) and with pypdf and pdfium: words apart at line ends, each picture read once,
+# PDF/X-4 print-shop files, swell-paper line art, braille headings kept with their text.
+# A sample of every kind of file is built into a temporary folder; a missing tool is
+# skipped and named. tests/build/test_file_checks.py runs the same checks under pytest.
+check-files: $(STAMP)
+	$(BIN)/python -m tests.filecheck
 
 # The README's pictures: page 1 of the cards and the score sheet page of a 4-player A4 kit.
 # tests/commands/test_docs.py runs the same preview and fails when these files are out of date.

@@ -12,7 +12,8 @@ import ctypes
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
@@ -110,8 +111,9 @@ def struct_text(path: Path) -> list[str]:
 
 def struct_text_joins(path: Path) -> list[str]:
     """Words a reader hears (`pdfinfo -struct-text`) that no line of the file draws."""
+    heard_texts = struct_text(path)
     vocabulary = drawn_words(path)
-    return [word for text in struct_text(path) for word in words(text) if word not in vocabulary]
+    return [word for text in heard_texts for word in words(text) if word not in vocabulary]
 
 
 def pdftotext_joins(path: Path) -> list[str]:
@@ -123,9 +125,9 @@ def pdftotext_joins(path: Path) -> list[str]:
     sign against its number ("+ 1" reads "+1"); neither runs two words of text together,
     so a word is excused that is drawn words joined at a sign or with a hyphen dropped.
     """
+    program = tool("pdftotext", POPPLER)
     vocabulary = drawn_words(path)
     unhyphened = {word.replace("-", "") for word in vocabulary}
-    program = tool("pdftotext", POPPLER)
     joins: list[str] = []
     for mode in (["-raw"], []):
         run = subprocess.run(
@@ -234,3 +236,379 @@ def _within(part: str, whole: str) -> bool:
     return bool(small) and any(
         large[i : i + len(small)] == small for i in range(len(large) - len(small) + 1)
     )
+
+
+# --- print-shop files ---------------------------------------------------------------------
+
+_XMP_NEEDED = (
+    "pdfxid:GTS_PDFXVersion",
+    "xmpMM:DocumentID",
+    "xmpMM:InstanceID",
+    "xmpMM:VersionID",
+    "xmpMM:RenditionClass",
+    "xmp:CreateDate",
+)
+
+
+def pdfx_problems(path: Path) -> list[str]:
+    """What a PDF/X-4 preflight refuses: a header past 1.6, no output intent, XMP without
+    the ids, version and dates, Info without its version, a page without its own TrimBox
+    and BleedBox (a viewer's defaults do not count), a date of 1970."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    problems = []
+    if not path.read_bytes().startswith(b"%PDF-1.6"):
+        problems.append("header is not PDF 1.6")
+    catalog = reader.trailer["/Root"]
+    if "/OutputIntents" not in catalog:
+        problems.append("no OutputIntents")
+    xmp = catalog["/Metadata"].get_object().get_data().decode("utf-8")
+    problems += [f"XMP lacks {name}" for name in _XMP_NEEDED if f"<{name}>" not in xmp]
+    if "1970-01-01" in xmp:
+        problems.append("dated 1970")
+    info = reader.trailer["/Info"].get_object()
+    if info.get("/GTS_PDFXVersion") != "PDF/X-4":
+        problems.append("Info lacks GTS_PDFXVersion PDF/X-4")
+    for number, page in enumerate(reader.pages, start=1):
+        for box in ("/TrimBox", "/BleedBox"):
+            if box not in page:  # the page's own key, not pypdf's default
+                problems.append(f"page {number} has no {box[1:]}")
+    return problems
+
+
+def overprint_problems(path: Path) -> list[str]:
+    """Black text (`0 0 0 1 k`) shown without an overprinting graphics state, and other
+    text shown with one."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(path)
+    problems = []
+    for stream, resources in _content_with_resources(reader):
+        states = resources.get("/ExtGState", {})
+        fill: tuple[float, ...] | None = None
+        overprint = False
+        saved: list[tuple[tuple[float, ...] | None, bool]] = []
+        for operands, operator in ContentStream(stream, reader).operations:
+            if operator == b"k":
+                fill = tuple(float(value) for value in operands)
+            elif operator == b"gs":
+                state = states[operands[0]].get_object()
+                overprint = bool(state.get("/op")) and state.get("/OPM") == 1
+            elif operator == b"q":
+                saved.append((fill, overprint))
+            elif operator == b"Q":
+                fill, overprint = saved.pop()
+            elif operator == b"Tj" and (fill == (0.0, 0.0, 0.0, 1.0)) != overprint:
+                problems.append(f"text in {fill} {'over' if overprint else 'knocked out'}")
+    return sorted(set(problems))
+
+
+def _content_with_resources(reader: object) -> list[tuple[object, dict]]:
+    """Every page's content and every form's, with the resources it names them from."""
+    from pypdf.generic import IndirectObject, StreamObject
+
+    found: list[tuple[object, dict]] = [
+        (page.get_contents(), page["/Resources"].get_object())
+        for page in reader.pages  # type: ignore[attr-defined]
+    ]
+    for number in range(1, int(reader.trailer["/Size"])):  # type: ignore[attr-defined]
+        thing = reader.get_object(IndirectObject(number, 0, reader))  # type: ignore[attr-defined]
+        if isinstance(thing, StreamObject) and thing.get("/Subtype") == "/Form":
+            found.append((thing, thing.get("/Resources", {}).get_object() or {}))
+    return found
+
+
+def ink_coverage(path: Path) -> list[tuple[float, float, float, float, str]]:
+    """Each page's cyan, magenta, yellow and black coverage as Ghostscript's inkcov device
+    renders it (overprint simulated), and what it says of the page ("CMYK OK")."""
+    command = [tool("gs", GHOSTSCRIPT), "-q", "-o", "-", "-sDEVICE=inkcov"]
+    run = subprocess.run(
+        [*command, "-dOverprint=/simulate", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    pages = []
+    for line in run.stdout.splitlines():
+        parts = line.split()
+        if len(parts) >= 6:
+            c, m, y, k = (float(value) for value in parts[:4])
+            pages.append((c, m, y, k, " ".join(parts[4:])))
+    if run.returncode or not pages:
+        raise RuntimeError(f"gs could not render {path.name}: {run.stderr.strip()[:200]}")
+    return pages
+
+
+def ghostscript_problems(path: Path) -> list[str]:
+    """Pages Ghostscript cannot render in CMYK."""
+    return [
+        f"page {number}: {said}"
+        for number, (*_, said) in enumerate(ink_coverage(path), start=1)
+        if said != "CMYK OK"
+    ]
+
+
+# --- swell-paper fronts -------------------------------------------------------------------
+
+_BLACKS = {("g", (0.0,)), ("G", (0.0,)), ("rg", (0.0,) * 3), ("RG", (0.0,) * 3)}
+_COLOURS = {"g", "G", "rg", "RG", "k", "K", "sc", "scn", "SC", "SCN"}
+_FILLS = {"f", "F", "f*", "B", "B*", "b", "b*"}
+
+
+def line_art_problems(path: Path) -> list[str]:
+    """A swell-paper cards file sets any colour but black, or fills a box: only the braille
+    dots (small circles) are filled, everything else an outline or a word."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(path)
+    problems: set[str] = set()
+    for stream, _ in _content_with_resources(reader):
+        boxed = False
+        for operands, raw in ContentStream(stream, reader).operations:
+            operator = raw.decode("latin-1")
+            if operator in _COLOURS:
+                colour = (operator, tuple(float(value) for value in operands))
+                if colour not in _BLACKS:
+                    problems.add(f"colour {colour}")
+            elif operator == "re":
+                boxed = True
+            elif operator in _FILLS:
+                if boxed:
+                    problems.add("a filled box")
+                boxed = False
+            elif operator in ("S", "s", "n"):
+                boxed = False
+    return sorted(problems)
+
+
+def grey_problems(path: Path, dpi: int = 100) -> list[str]:
+    """Pages that print grey (rendered by pdfium without anti-aliasing, so a line is black
+    pixels): a heater half raises grey."""
+    problems = []
+    document = pdfium.PdfDocument(path)
+    try:
+        for number, page in enumerate(document, start=1):
+            bitmap = page.render(
+                scale=dpi / 72, grayscale=True, no_smoothpath=True, no_smoothtext=True
+            )
+            histogram = bitmap.to_pil().convert("L").histogram()
+            share = sum(histogram[1:255]) / sum(histogram)
+            if share >= 0.001:
+                problems.append(f"page {number}: {share:.1%} grey")
+    finally:
+        document.close()
+    return problems
+
+
+def ghostscript_grey_problems(path: Path, dpi: int = 100) -> list[str]:
+    """Pages that print grey as Ghostscript renders them in grey without anti-aliasing:
+    a second renderer's word on `grey_problems`."""
+    import tempfile
+
+    from PIL import Image
+
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="swell-") as folder:
+        command = [tool("gs", GHOSTSCRIPT), "-q", "-o", f"{folder}/page%03d.png"]
+        smooth_off = ["-dGraphicsAlphaBits=1", "-dTextAlphaBits=1"]
+        subprocess.run(
+            [*command, "-sDEVICE=pnggray", f"-r{dpi}", *smooth_off, str(path)],
+            capture_output=True,
+            check=True,
+        )
+        for number, page in enumerate(sorted(Path(folder).glob("page*.png")), start=1):
+            with Image.open(page) as image:
+                histogram = image.histogram()
+            share = sum(histogram[1:255]) / sum(histogram)
+            if share >= 0.001:
+                problems.append(f"page {number}: {share:.1%} grey")
+    return problems
+
+
+# --- braille embosser files ---------------------------------------------------------------
+
+
+def brf_pages(brf: Path) -> list[list[str]]:
+    """Each page's body lines, right-trimmed (its last line, the page number, left out)."""
+    pages = brf.read_bytes().decode("ascii").split("\f")
+    return [[line.rstrip() for line in page.split("\r\n")[:-1][:-1]] for page in pages]
+
+
+def heading_problems(brf: Path, headings: set[str]) -> list[str]:
+    """Headings (`headings`: their lines of ASCII braille) with no text after them on
+    their page: BANA's formats keep a heading with its first line."""
+    problems = []
+    for number, lines in enumerate(brf_pages(brf), start=1):
+        for index, line in enumerate(lines):
+            if line in headings and not any(
+                other and other not in headings for other in lines[index + 1 :]
+            ):
+                problems.append(f"page {number}: heading {line!r} ends the page")
+    return problems
+
+
+def kit_headings(brf: Path) -> set[str]:
+    """The heading lines of the kit a `.brf` belongs to, from its plan: out/GAME/LABELS/
+    PAPER/N-players/NAME.brf."""
+    from shapes_print.braille.cells import ascii_braille
+    from shapes_print.braille.translate import code_for, fill_lines, translate
+    from shapes_print.build import pipeline
+    from shapes_print.geometry.primitives import Document
+    from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
+
+    game, labels, paper, players = brf.parts[-5:-1]
+    project = pipeline.load_project(pipeline.Sources(), [game], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, players.split("-")[0], paper)
+    embosser = next(f.document for f in files if isinstance(f.document, EmbosserFile))
+    width = max(len(line) for page in embosser.pages for line in page)
+    code = code_for(project.ctx.words.locale)
+    texts = [
+        passage.text
+        for f in files
+        if isinstance(f.document, Document)
+        for passage in sheet_passages(f.document)
+        if passage.kind == "heading"
+    ]
+    return {
+        ascii_braille(line).rstrip()
+        for text in texts
+        for line in fill_lines(translate(text, code), width, HYPHEN)
+    }
+
+
+# --- the sample and the command -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check: what it is, which files it reads (by name), and how."""
+
+    name: str
+    reads: str  # what files it is for, as the report says
+    applies: Callable[[Path], bool]
+    problems: Callable[[Path], list[str]]
+
+
+def _non_card(path: Path) -> bool:
+    return path.suffix == ".pdf" and "cards" not in path.name.rsplit("_", 1)[-1]
+
+
+def _print_shop(path: Path) -> bool:
+    return path.suffix == ".pdf" and "print-shop" in path.name
+
+
+def _swell(path: Path) -> bool:
+    return path.name.endswith(("_braille_cards.pdf", "_braille-es_cards.pdf"))
+
+
+CHECKS = (
+    Check("words apart (pdfinfo -struct-text)", "sheets, keys, guides", _non_card, struct_text_joins),
+    Check("words apart (pdftotext)", "sheets, keys, guides", _non_card, pdftotext_joins),
+    Check("each picture read once", "sheets, keys, guides", _non_card, lambda p: [
+        f"{a!r} / {b!r}" for a, b in repeated_readings(p)
+    ]),
+    Check("PDF/X-4 metadata and boxes", "print-shop files", _print_shop, pdfx_problems),
+    Check("black text overprints", "print-shop files", _print_shop, overprint_problems),
+    Check("Ghostscript renders CMYK", "print-shop files", _print_shop, ghostscript_problems),
+    Check("swell fronts line art", "braille cards", _swell, line_art_problems),
+    Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
+    Check("swell fronts no grey (Ghostscript)", "braille cards", _swell, ghostscript_grey_problems),
+    Check("braille headings keep their text", ".brf files", lambda p: p.suffix == ".brf", lambda p: heading_problems(p, kit_headings(p))),
+)  # fmt: skip
+
+# Every kind of file: Collect 3 in every shipped label set (task cards, a long score sheet,
+# braille and Spanish braille), Pass and pick at home and for a print shop (arrows, pictures),
+# Shapes the Game in braille, and the calibration sheet.
+SAMPLE_LABELS = (
+    "standard",
+    "es",
+    "large-print",
+    "large-print-atkinson",
+    "colour-blind",
+    "high-contrast",
+    "braille",
+    "braille-es",
+)
+
+
+def build_sample(out: Path, labels: Sequence[str] = SAMPLE_LABELS) -> list[Path]:
+    """Build the sample into `out` (Collect 3 in `labels`); every file it made."""
+    from shapes_print.build import pipeline
+    from shapes_print.load.options import PrintOptions
+
+    home = pipeline.BuildOptions(players="4", paper="a4")
+    shop = pipeline.BuildOptions(players="4", paper="a4", printing=PrintOptions(print_shop=True))
+    for game, label_set, options in (
+        *(("collect-3", name, home) for name in labels),
+        ("pass-and-pick", "standard", home),
+        ("pass-and-pick", "standard", shop),
+        ("shapes-the-game", "braille", home),
+    ):
+        project = pipeline.load_project(pipeline.Sources(), [game], [label_set])
+        folder = out / "shop" if options is shop else out
+        pipeline.build_project(project, options, folder)
+    pipeline.calibrate(pipeline.Sources(), "a4", out / "calibration", "long", (0.0, 0.0))
+    return sorted(p for p in out.rglob("*") if p.suffix in (".pdf", ".brf"))
+
+
+@dataclass
+class Outcome:
+    """A check's result over the sample: the files it read and their problems, or the
+    tool it lacked."""
+
+    check: Check
+    files: int = 0
+    problems: list[str] = field(default_factory=list)
+    skipped: Skipped | None = None
+
+    def line(self) -> str:
+        head = f"{self.check.name} ({self.check.reads})"
+        if self.skipped:
+            return f"{head}: skipped, {self.skipped}"
+        if self.problems:
+            return f"{head}: {len(self.problems)} problems in {self.files} files: " + "; ".join(
+                self.problems[:5]
+            )
+        return f"{head}: ok, {self.files} files"
+
+
+def run_check(check: Check, files: Sequence[Path]) -> Outcome:
+    outcome = Outcome(check)
+    try:
+        for path in files:
+            if check.applies(path):
+                outcome.files += 1
+                outcome.problems += [f"{path.name}: {p}" for p in check.problems(path)]
+    except Skipped as skipped:
+        outcome.skipped = skipped
+    return outcome
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m tests.filecheck [--out DIR]`: build the sample, run every check, one line
+    each; exit 1 on a problem (a skipped check, its tool missing, is not one)."""
+    import argparse
+    import tempfile
+
+    parser = argparse.ArgumentParser(prog="python -m tests.filecheck", description=main.__doc__)
+    parser.add_argument(
+        "--out", type=Path, help="where to build the sample (default: a temporary folder)"
+    )
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="check-files-") as scratch:
+        out = args.out or Path(scratch)
+        files = build_sample(out)
+        outcomes = [run_check(check, files) for check in CHECKS]
+    for outcome in outcomes:
+        print(outcome.line())
+    skipped = sorted({str(o.skipped) for o in outcomes if o.skipped})
+    if skipped:
+        print("skipped tools: " + "; ".join(skipped))
+    return 1 if any(o.problems for o in outcomes) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
