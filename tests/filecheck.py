@@ -350,6 +350,65 @@ def ghostscript_problems(path: Path) -> list[str]:
     ]
 
 
+THINNEST_LINE = 0.25  # pt: what a press holds (thinner lines break up or vanish)
+SMALLEST_TEXT = 5.0  # pt: the smallest type a shop prints legibly
+
+
+def stroke_widths(path: Path) -> list[float]:
+    """Every stroked path's line width as printed (its width times the scale of every form
+    and matrix around it), forms included, read with pdfium."""
+    widths: list[float] = []
+    document = pdfium.PdfDocument(path)
+
+    def matrix(thing: pdfium_c.FPDF_PAGEOBJECT) -> tuple[float, ...]:
+        found = pdfium_c.FS_MATRIX()
+        pdfium_c.FPDFPageObj_GetMatrix(thing, ctypes.byref(found))
+        return (found.a, found.b, found.c, found.d)
+
+    def times(first: tuple[float, ...], then: tuple[float, ...]) -> tuple[float, ...]:
+        a, b, c, d = first
+        e, f, g, h = then
+        return (a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h)
+
+    def walk(thing: pdfium_c.FPDF_PAGEOBJECT, around: tuple[float, ...]) -> None:
+        kind = pdfium_c.FPDFPageObj_GetType(thing)
+        here = times(matrix(thing), around)
+        if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+            for index in range(pdfium_c.FPDFFormObj_CountObjects(thing)):
+                walk(pdfium_c.FPDFFormObj_GetObject(thing, index), here)
+        elif kind == pdfium_c.FPDF_PAGEOBJ_PATH:
+            mode, stroked = ctypes.c_int(), ctypes.c_int()
+            pdfium_c.FPDFPath_GetDrawMode(thing, ctypes.byref(mode), ctypes.byref(stroked))
+            if stroked.value:
+                width = ctypes.c_float()
+                pdfium_c.FPDFPageObj_GetStrokeWidth(thing, ctypes.byref(width))
+                a, b, c, d = here
+                widths.append(width.value * abs(a * d - b * c) ** 0.5)
+
+    try:
+        for page in document:
+            for index in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
+                walk(pdfium_c.FPDFPage_GetObject(page.raw, index), (1.0, 0.0, 0.0, 1.0))
+    finally:
+        document.close()
+    return widths
+
+
+def thin_line_problems(path: Path) -> list[str]:
+    thin = [width for width in stroke_widths(path) if width < THINNEST_LINE - 1e-3]
+    return [f"{len(thin)} lines under {THINNEST_LINE} pt, thinnest {min(thin):.3f}"] if thin else []
+
+
+def small_text_problems(path: Path) -> list[str]:
+    from tests.pdfread import sized_runs
+
+    small = [run for page in sized_runs(path) for run in page if run.size < SMALLEST_TEXT - 1e-3]
+    if not small:
+        return []
+    least = min(small, key=lambda run: run.size)
+    return [f"{len(small)} runs under {SMALLEST_TEXT} pt, {least.text!r} at {least.size} pt"]
+
+
 # --- swell-paper fronts -------------------------------------------------------------------
 
 _BLACKS = {("g", (0.0,)), ("G", (0.0,)), ("rg", (0.0,) * 3), ("RG", (0.0,) * 3)}
@@ -497,7 +556,8 @@ def _non_card(path: Path) -> bool:
 
 
 def _print_shop(path: Path) -> bool:
-    return path.suffix == ".pdf" and "print-shop" in path.name
+    """Any PDF of a print-shop kit: its folder holds the shop's cards files."""
+    return path.suffix == ".pdf" and any(path.parent.glob("*_cards-print-shop.pdf"))
 
 
 def _swell(path: Path) -> bool:
@@ -510,9 +570,11 @@ CHECKS = (
     Check("each picture read once", "sheets, keys, guides", _non_card, lambda p: [
         f"{a!r} / {b!r}" for a, b in repeated_readings(p)
     ]),
-    Check("PDF/X-4 metadata and boxes", "print-shop files", _print_shop, pdfx_problems),
-    Check("black text overprints", "print-shop files", _print_shop, overprint_problems),
-    Check("Ghostscript renders CMYK", "print-shop files", _print_shop, ghostscript_problems),
+    Check("PDF/X-4 metadata and boxes", "print-shop kits", _print_shop, pdfx_problems),
+    Check(f"no line under {THINNEST_LINE} pt", "print-shop kits", _print_shop, thin_line_problems),
+    Check(f"no text under {SMALLEST_TEXT} pt", "print-shop kits", _print_shop, small_text_problems),
+    Check("black text overprints", "print-shop kits", _print_shop, overprint_problems),
+    Check("Ghostscript renders CMYK", "print-shop kits", _print_shop, ghostscript_problems),
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
     Check("swell fronts no grey (Ghostscript)", "braille cards", _swell, ghostscript_grey_problems),
@@ -545,6 +607,7 @@ def build_sample(out: Path, labels: Sequence[str] = SAMPLE_LABELS) -> list[Path]
         *(("collect-3", name, home) for name in labels),
         ("pass-and-pick", "standard", home),
         ("pass-and-pick", "standard", shop),
+        ("collect-3", "standard", shop),
         ("shapes-the-game", "braille", home),
     ):
         project = pipeline.load_project(pipeline.Sources(), [game], [label_set])

@@ -47,13 +47,16 @@ FACT_VALUE_MOST = 0.5
 
 @dataclass(slots=True)
 class SheetInputs:
-    """What a document's text may refer to, and the card drawings minis are made from."""
+    """What a document's text may refer to, and the card drawings minis are made from;
+    `shop`: a print-shop kit's, whose cards drawn small print as their words alone (their
+    lines and words would be too fine for a press)."""
 
     values: Mapping[str, Any]
     lists: Mapping[str, Sequence[Mapping[str, Any]]]
     faces: Mapping[str, Symbol]
     players: int
     print_line: str
+    shop: bool = False
 
 
 Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Regrouped]
@@ -155,6 +158,8 @@ def _cell_cards(
                     raise UserError(where, f"no card {card_id!r} in the deck (known: {known})")
                 faces.append(face)
             lines.append(faces)
+        if inputs.shop:  # for a press: the cards in words, at body size
+            return _cards_in_words(col, cell, values, lines, width, where)
         # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
         across = max(sum(f.width / f.height for f in fs) + MINI_GAP * (len(fs) - 1) for fs in lines)
         mini = min(style.mini_card_height, width / across)
@@ -189,6 +194,26 @@ def _cell_cards(
         return height, items
 
     return draw
+
+
+def _cards_in_words(
+    col: Column,
+    cell: CardsCell,
+    values: Mapping[str, Any],
+    lines: list[list[Symbol]],
+    width: float,
+    where: Source,
+) -> Drawn:
+    """A cards cell of a print-shop kit: the words that name its cards (its text, else its
+    alt, else the cards' names) as one paragraph."""
+    words = col.ctx.words
+    text = words.fill(cell.text, values, where) if cell.text else ""
+    if not text and cell.alt:
+        text = _unbroken_names(words.fill(cell.alt, values, where), col, width)
+    if not text:
+        text = ", ".join(face.name.removeprefix("face-") for line in lines for face in line)
+    height, items = paragraph(col, text, col.ctx.style.body_size, False, width, where)
+    return height, [Group(tuple(items), role="P")]
 
 
 def _same_words(printed: str, alt: str) -> bool:

@@ -93,10 +93,12 @@ def card_symbols(
     bleed: float = 0.0,
     deck: LoadedDeck | None = None,
     earlier: Symbols | None = None,
+    shop: bool = False,
 ) -> tuple[Symbols, Symbols]:
     """Every distinct face and back of a deck (default: the main one), drawn once each.
 
-    Faces may show small copies of `earlier` decks' faces (a task card's example). A card
+    Faces may show small copies of `earlier` decks' faces (a task card's example), or, for
+    a print shop (`shop`), say them in words. A card
     is drawn from its deck, template and label set, never from players or paper, so the
     drawings are made once per game and reused by every kit of the build.
     """
@@ -112,11 +114,11 @@ def card_symbols(
         ctx.words,
         *shown,
     )
-    key = ("cards", bleed, *map(id, drawn_from))
+    key = ("cards", bleed, shop, *map(id, drawn_from))
     if key not in loaded.drawn:
         # The inputs are kept with the drawings, so no id in the key is reused meanwhile.
         contexts = _layout_contexts(loaded, template, ctx)
-        drawn = _draw_cards(chosen, template, ctx, contexts, bleed, earlier)
+        drawn = _draw_cards(chosen, template, ctx, contexts, bleed, earlier, shop)
         loaded.drawn[key] = (drawn_from, drawn)
     return loaded.drawn[key][1]
 
@@ -143,6 +145,7 @@ def _draw_cards(
     contexts: dict[str, DrawContext],
     bleed: float,
     earlier: Symbols | None,
+    shop: bool,
 ) -> tuple[Symbols, Symbols]:
     deck_model, src = chosen.deck, chosen.source
     faces = {}
@@ -162,7 +165,7 @@ def _draw_cards(
         place = card_place(src, index, card)
         drawn_with = contexts.get(card.layout, ctx)
         faces[name] = card_symbol(
-            name, template, card.layout, fields, drawn_with, place, bleed, earlier
+            name, template, card.layout, fields, drawn_with, place, bleed, earlier, shop=shop
         )
     backs = {
         f"back-{back_id}": card_symbol(
@@ -308,8 +311,11 @@ def plan_cards(
         for pair in repeat((f"face-{card.id}", f"back-{card.back}"), card.copies(players))
     ]
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
+    shop = options.print_shop
     drawn_faces, drawn_backs = (
-        card_symbols(loaded, template, ctx, bleed, chosen, shown) if bleed else (faces, backs)
+        card_symbols(loaded, template, ctx, bleed, chosen, shown, shop)
+        if bleed or shop
+        else (faces, backs)
     )
     if options.ink_saver:
         faces = _drafted(faces, printing.ink_saver, pale=False)
@@ -351,8 +357,12 @@ def plan_cards(
 
 def is_cards_file(document: Document) -> bool:
     """Whether a document is a cards file (on card stock): home sheets, fronts only or
-    both sides, or a print shop's pages."""
-    return isinstance(document.pages, SheetPages | FrontSheets) or document.press is not None
+    both sides, or a print shop's pages, one card each with its trim box (a print-shop
+    kit's sheets are PDF/X too, but their pages are the paper's)."""
+    pages = document.pages
+    if isinstance(pages, SheetPages | FrontSheets):
+        return True
+    return document.press is not None and bool(pages) and pages[0].trim is not None
 
 
 def draft(document: Document, settings: InkSaver) -> Document:

@@ -52,11 +52,14 @@ def card_symbol(
     bleed: float = 0.0,
     faces: Mapping[str, Symbol] | None = None,
     back: bool = False,
+    shop: bool = False,
 ) -> Symbol:
     """Draw one card (face or, if `back`, back) in its own coordinates: origin at bottom-left.
 
     With a bleed the origin is the bleed's corner and the card sits `bleed` in from it.
-    `faces` are the card drawings a `cards` element may show small copies of.
+    `faces` are the card drawings a `cards` element may show small copies of; for a print
+    shop (`shop`) the element prints what they show in words instead, since cards drawn
+    that small have lines and words too fine for a press.
     """
     if layout not in template.layouts:
         known = ", ".join(template.layouts)
@@ -74,6 +77,10 @@ def card_symbol(
             box = _bleed(box, (width, height), bleed)
         if element.kind == "braille":
             drawn = tuple(_braille(element, box, fields, ctx, where, name))
+        elif element.kind == "cards" and shop:
+            in_words = _in_words(element, fields, ctx, where)
+            words.append(ctx.words.fill(in_words.text or "", fields, where))
+            drawn = tuple(_element(in_words, box, fields, ctx, where, name))
         elif element.kind == "cards":
             drawn = tuple(_minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
@@ -136,6 +143,22 @@ def picture(drawn: Sequence[Item], alt: str, cards: list[str] | str, where: Sour
             "(picture_words): name them with 'alt', like \"Red 2, Red 4, Red 5\"",
         )
     return Group(tuple(drawn), alt=alt, role="Figure")
+
+
+def _in_words(
+    element: Element, fields: Mapping[str, object], ctx: DrawContext, where: Source
+) -> Element:
+    """A `cards` element as the words of what it shows (its `alt`, else the cards' ids),
+    wrapped and centred in its box at body size, down to the print line's smallest size."""
+    names = ", ".join(", ".join(line) for line in card_id_lines(element.cards or "", fields, where))
+    return element.model_copy(
+        update={
+            "kind": "text",
+            "text": element.alt or names,
+            "wrap": True,
+            "min_size": ctx.style.furniture.text_min_size,
+        }
+    )
 
 
 def _minis(

@@ -54,7 +54,7 @@ def plan_guide(
 
     def sides(name: str, document: Document) -> str:
         """A print-shop file's sides say which sides it holds; a home file's, its duplex."""
-        if document.press is None:
+        if document.press is None or not is_cards_file(document):
             return printing.sides[document.duplex]
         for side, suffix in SIDE_SUFFIX.items():
             if name.endswith(suffix):

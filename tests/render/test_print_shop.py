@@ -29,6 +29,7 @@ from shapes_print.load.options import PrintOptions
 from shapes_print.render.pdf import clear_caches, write_pdf
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm
+from tests import filecheck
 from tests.command_lines import one_kit
 from tests.pdfread import placements, text
 from tests.project_copy import copy_project
@@ -348,10 +349,45 @@ def test_home_files_stay_srgb_without_an_intent(home: Path) -> None:
     assert operators >= RGB_OPERATORS and not {FILL, STROKE} & operators
 
 
-def test_the_sheets_of_a_print_shop_kit_stay_home_files(shop: Path) -> None:
-    """Only the cards go to the shop: the score sheets and the guide print at home."""
-    reader = PdfReader(shop / "pass-and-pick_4p_a4_sheets.pdf")
-    assert "/OutputIntents" not in reader.trailer["/Root"]
+def test_every_pdf_of_a_print_shop_kit_is_pdfx4(shop: Path) -> None:
+    """The cards go to the shop, and a shop may print the sheets, host key and guide too:
+    every file is PDF/X-4 (header 1.6, output intent, Info and XMP as a preflight asks), and
+    every page carries its own TrimBox and BleedBox (a sheet's are its paper)."""
+    files = sorted(shop.glob("*.pdf"))
+    assert len(files) == 6
+    assert {path.name: filecheck.pdfx_problems(path) for path in files} == {
+        path.name: [] for path in files
+    }
+    sheet = PdfReader(shop / "pass-and-pick_4p_a4_sheets.pdf").pages[0]
+    media = [float(v) for v in sheet.mediabox]
+    assert [float(v) for v in sheet["/TrimBox"]] == [float(v) for v in sheet["/BleedBox"]] == media
+
+
+def test_a_print_shop_kit_has_no_line_or_word_too_fine_for_a_press(shop: Path, home: Path) -> None:
+    """No line under 0.25 pt and no text under 5 pt in any of its files: the cards drawn
+    small on the sheets and host key (their outlines and words a fifth of their size at
+    home) print as the words that name them."""
+    for path in sorted(shop.glob("*.pdf")):
+        assert filecheck.thin_line_problems(path) == [], path.name
+        assert filecheck.small_text_problems(path) == [], path.name
+    sheets = " ".join(text(shop / "pass-and-pick_4p_a4_sheets.pdf"))
+    assert "Circle, circle, circle" in sheets  # a scoring example, in words
+    # At home the same examples are cards drawn small, too fine for a press.
+    assert filecheck.thin_line_problems(home / "pass-and-pick_4p_a4_sheets.pdf")
+
+
+def test_print_shop_task_cards_say_their_example_in_words(tmp_path: Path) -> None:
+    """Collect 3's Task cards show their example as cards at home; a press gets its words."""
+    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
+    pipeline.build(pipeline.Sources(), ["collect-3"], asked, tmp_path)
+    folder = tmp_path / "collect-3" / "a4" / "4-players"
+    fronts = folder / "collect-3_4p_a4_task-cards-print-shop-fronts.pdf"
+    for path in sorted(folder.glob("*.pdf")):
+        assert filecheck.thin_line_problems(path) == [], path.name
+        assert filecheck.small_text_problems(path) == [], path.name
+        assert filecheck.pdfx_problems(path) == [], path.name
+    first = text(fronts)[0]
+    assert "TASK 1" in first and "Red 2, Red 4, Red 5" in first
 
 
 def test_a_cmyk_face_looks_like_its_rgb_face(shop: Path, home: Path) -> None:

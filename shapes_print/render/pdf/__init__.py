@@ -104,8 +104,12 @@ def write_pdf(document: Document, out: BinaryIO, name: str = "") -> int:
         entries = {"Type": "/Page", "Parent": parent, "MediaBox": media}
         if page.trim:
             entries["TrimBox"] = _box(page.trim)
+        elif press:  # PDF/X: every page says its trim; a sheet's is its paper
+            entries["TrimBox"] = media
         if page.bleed:
             entries["BleedBox"] = _box(page.bleed)
+        elif press:
+            entries["BleedBox"] = media
         entries["Resources"] = drawn.resources
         entries["Contents"] = reference(contents)
         entries["StructParents"] = index
