@@ -1,4 +1,4 @@
-"""The whole pipeline in one place: load -> kit (plan) -> render and write.
+"""The whole pipeline in one place: load -> kit -> plan -> render -> write.
 
 `check` stops after loading and planning; `build` also writes. Everything is loaded and
 validated before the first byte is written, so bad input never leaves partial output.
@@ -90,6 +90,7 @@ def kit_requests(
                         "paper": paper_name,
                         "players": str(count),
                         "labels": labels,
+                        "version": variant.labels.title,
                     }
                     made = project.newest(request)
                     yield Planned(variant, loaded, request, kit_folder(request), info, made)
@@ -244,7 +245,8 @@ def calibrate(
     name = variant.labels.name
     kit = KitFile(f"calibration_{paper}_{flip}", "players", document)
     folder = f"calibration/{labels_folder(name)}{paper}-{flip}"
-    info = {"paper": paper, "flip": flip} | ({} if name == STANDARD else {"labels": name})
+    info = {"paper": paper, "flip": flip, "version": variant.labels.title}
+    info |= {} if name == STANDARD else {"labels": name}
     return write_kits(out, [KitPlan(folder, info, lambda: [kit])], force=True)
 
 

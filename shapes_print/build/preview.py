@@ -26,7 +26,7 @@ from shapes_print.build.project import BuildOptions, Sources, load_project, pape
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import check_output
 from shapes_print.limits import MAX_PREVIEW_PIXELS
-from shapes_print.load.options import named_size
+from shapes_print.load.options import PrintOptions, named_size
 from shapes_print.write.cataloguepage import HOST
 from shapes_print.write.swap import swap_in
 from shapes_print.write.write import Written
@@ -145,8 +145,10 @@ def build_and_preview(
     dpi: int,
     labels: Sequence[str] = (),
     cache: PageCache | None = None,
+    printing: PrintOptions | None = None,
 ) -> list[Preview]:
-    """Build the asked kits of one game, then preview them.
+    """Build the asked kits of one game (printed as `printing` asks: a card size), then
+    preview them.
 
     Building first means a preview always shows the YAML as it is now, never an old kit.
     Without --players or --paper: the game's smallest count, on the first paper listed.
@@ -154,7 +156,8 @@ def build_and_preview(
     check_output(out, sources.inputs())
     project = load_project(sources, [game], labels)
     counts = players or str(project.games[game].game.players.min)
-    options = BuildOptions(counts, paper or next(iter(project.library.papers)))
+    first_paper = next(iter(project.library.papers))
+    options = BuildOptions(counts, paper or first_paper, printing=printing or PrintOptions())
     for name in papers(project, options.paper):
         check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
     written = build_project(project, options, out)

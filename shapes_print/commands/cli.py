@@ -30,8 +30,10 @@ from shapes_print.commands.options import (
     Labels,
     MaxCards,
     Out,
+    Port,
     PrintShop,
     Quiet,
+    Serve,
     Templates,
 )
 from shapes_print.errors import UserError, system_error
@@ -136,23 +138,31 @@ def preview_kit(
     watch: Annotated[
         bool, typer.Option(help="Keep going: build and draw again whenever an input file changes.")
     ] = False,
+    serve: Serve = False,
+    port: Port = 0,
+    card_size: CardSize = None,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
-    Example: shapes-print preview pass-and-pick --players 4 --paper a4 --watch
+    Example: shapes-print preview pass-and-pick --players 4 --paper a4 --serve
     """
     from shapes_print.build import pipeline, preview  # preview: pypdfium2 and Pillow
 
     sources = pipeline.Sources(content, templates)
     asked = (sources, game, players, paper, out, dpi, labels or [])
-    if watch:
+    printing = PrintOptions(card_size=card_size)
+    if watch or serve:
+        from shapes_print.commands import serve as serving
         from shapes_print.commands import watch as watching
 
-        build = partial(preview.build_and_preview, *asked)
+        build = partial(preview.build_and_preview, *asked, printing=printing)
         folders = watching.watched_folders(sources, game, labels or [])
-        watching.watch(build, folders, out, print_now)
+        if serve:
+            serving.serve(build, folders, out, game, port, print_now)
+        else:
+            watching.watch(build, folders, out, print_now)
         return
-    for kit in preview.build_and_preview(*asked):
+    for kit in preview.build_and_preview(*asked, printing=printing):
         for path in (*kit.pages, *kit.contact_sheets):
             typer.echo(str(path))
 

@@ -53,3 +53,10 @@ Quiet = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print nothing on success; errors still go to stderr.")
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print a JSON document for scripts instead.")]
+Serve = Annotated[
+    bool,
+    typer.Option(help="Show the pages in a browser (127.0.0.1 only), redrawn on every save."),
+]
+Port = Annotated[
+    int, typer.Option(min=0, max=65535, help="The --serve page's port; 0: a free one.")
+]

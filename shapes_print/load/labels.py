@@ -107,6 +107,9 @@ class LabelSet(Strict):
     """One label set, after `extends` is resolved."""
 
     extends: str | list[str] | None = None
+    # The set's name in plain words, as the catalogue lists it ("Large print", "Spanish"):
+    # the file's own, never one it extends; a set without one is listed by its file name.
+    title: str = ""
     description: str = ""
     complete: bool = False
     # The games this set is made for (default: every game); a set whose words cover only
@@ -170,6 +173,13 @@ class LoadedLabels:
     def locale(self) -> str:
         """The set's language, a CLDR locale code (en, es): the PDF's /Lang."""
         return self.spec.locale
+
+    @property
+    def title(self) -> str:
+        """The set's name in plain words: its own file's `title:` (a set that extends
+        large-print is not "Large print"), else its name."""
+        own = self.source.layers[0][0].data.get("title")
+        return own if isinstance(own, str) and own else self.name
 
     def words(self) -> Words:
         ordinal = parse(self.spec.ordinal) if self.spec.ordinal else None

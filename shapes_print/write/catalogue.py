@@ -193,16 +193,19 @@ def kits(entries: Entries, thumbnails: Mapping[str, Thumbnail]) -> list[Kit]:
 def _kit(folder: str, entry: Mapping[str, object]) -> Kit:
     game = str(entry.get("game", ""))
     players, flip = entry.get("players"), entry.get("flip")
-    if players is not None:
-        count = int(str(players))
-        heading, order = f"{count} {'player' if count == 1 else 'players'}", (count, "")
+    count = "" if players is None else str(int(str(players)))
+    if count:
+        heading, order = f"{count} {'player' if count == '1' else 'players'}", (int(count), "")
     elif flip is not None:
         heading, order = f"flip on {flip} edge", (0, str(flip))
     else:
         heading, order = folder, (0, folder)
     title = str(entry.get("title") or game or "Duplex calibration sheets")
     labels, paper = str(entry.get("labels", STANDARD)), str(entry.get("paper", ""))
-    return Kit(game or folder.split("/", 1)[0], title, labels, paper, heading, order)
+    version = str(entry.get("version") or labels)  # a folder built before sets had titles
+    return Kit(
+        game or folder.split("/", 1)[0], title, labels, paper, heading, order, version, count
+    )
 
 
 def _place(kit: Kit) -> tuple:

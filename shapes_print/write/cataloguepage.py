@@ -2,7 +2,9 @@
 
 Input: the kits of an output folder, grouped (`Kit`, `Listed`), with each file's thumbnail.
 Output: one page of plain HTML and CSS that loads nothing from the network: a section per
-game, label set, paper and player count, every file linked, host keys marked.
+game, version (the label set, by its title), paper and player count, every file linked, host
+keys marked, an anchor on every kit, and a finder (write/cataloguefilter.py) whose little
+inline script narrows the page to the kits asked for.
 """
 
 from __future__ import annotations
@@ -12,12 +14,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-if TYPE_CHECKING:
-    pass
-
+from shapes_print.write import cataloguefilter
 
 THUMBNAILS = "_thumbnails"
 SHOWN_WIDTH = 110
@@ -79,6 +78,8 @@ class Kit:
     paper: str
     heading: str
     order: tuple[int, str]
+    version: str  # the label set in plain words: "Large print"
+    players: str  # "4", or "" for calibration sheets, which are for no count of players
     files: list[Listed] = field(default_factory=list)
     prefix: str = ""  # "Pass and pick shapes: ", which every title of the kit starts with
 
@@ -101,13 +102,15 @@ def page(listed: list[Kit]) -> str:
     body = "".join(_game(game, kits_of) for game, kits_of in games.items())
     checklist = "".join(f"<li>{item}</li>" for item in CHECKLIST)
     empty = "" if listed else "<p>Nothing has been built into this folder yet.</p>"
+    finder = cataloguefilter.finder(_choices(listed)) if listed else ""
+    script = f"<script>{cataloguefilter.SCRIPT}</script>" if listed else ""
     return f"""<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Printable kits</title>
-<style>{STYLE}</style>
+<style>{STYLE}{cataloguefilter.STYLE}</style>
 </head>
 <body>
 <a class="skip" href="#kits">Skip to the kits</a>
@@ -115,7 +118,7 @@ def page(listed: list[Kit]) -> str:
 <h1>Printable kits</h1>
 <p>{summary} Open a PDF to print it; <strong>a host key is for the host only</strong>.</p>
 </header>
-<nav aria-labelledby="contents-heading">
+{finder}<nav aria-labelledby="contents-heading">
 <h2 id="contents-heading">Contents</h2>
 <ul>
 <li><a href="#checklist">Printing checklist</a></li>
@@ -129,6 +132,7 @@ def page(listed: list[Kit]) -> str:
 <main id="kits">
 {empty}{body}
 </main>
+{script}
 </body>
 </html>
 """
@@ -137,7 +141,7 @@ def page(listed: list[Kit]) -> str:
 def _contents_item(game: str, kits_of: list[Kit], labels: str) -> str:
     kits_in = [kit for kit in kits_of if kit.labels == labels]
     return (
-        f'<li><a href="#{_anchor(game, labels)}">label set {escape(labels)}</a> '
+        f'<li><a href="#{_anchor(game, labels)}">{escape(kits_in[0].version)}</a> '
         f"({_count(len(kits_in), 'kit')})</li>"
     )
 
@@ -149,22 +153,45 @@ def _game(game: str, kits_of: list[Kit]) -> str:
     ]
     for labels in _labels(kits_of):
         anchor = _anchor(game, labels)
+        kits_in = [kit for kit in kits_of if kit.labels == labels]
         parts.append(
-            f'<section aria-labelledby="{anchor}"><h3 id="{anchor}">Label set: '
-            f"{escape(labels)}</h3>"
+            f'<section aria-labelledby="{anchor}"><h3 id="{anchor}">'
+            f"{escape(kits_in[0].version)}</h3>"
         )
-        by_paper = _group([kit for kit in kits_of if kit.labels == labels], lambda k: k.paper)
-        for paper, kits_on in by_paper.items():
-            parts.append(f"<h4>{escape(_paper(paper))}</h4>")
+        for paper, kits_on in _group(kits_in, lambda k: k.paper).items():
+            parts.append(f'<div class="paper"><h4>{escape(_paper(paper))}</h4>')
             parts.extend(_kit_html(kit) for kit in kits_on)
+            parts.append("</div>")
         parts.append("</section>")
     parts.append("</section>")
     return "\n".join(parts)
 
 
 def _kit_html(kit: Kit) -> str:
+    """A kit's box: its heading names game, version and paper too, shown on a narrow screen
+    (where the section headings have scrolled away) and always read by a screen reader."""
     files = "".join(_file_html(kit, listed) for listed in kit.files)
-    return f'<div class="kit"><h5>{escape(kit.heading)}</h5><ul class="files">{files}</ul></div>'
+    context = ", ".join((kit.title, kit.version, _paper(kit.paper)))
+    data = {"game": kit.game, "version": kit.labels, "paper": kit.paper, "players": kit.players}
+    attributes = "".join(f' data-{name}="{escape(value)}"' for name, value in data.items())
+    return (
+        f'<div class="kit"{attributes}>'
+        f'<h5 id="{_anchor(kit.game, kit.labels, kit.paper, kit.heading)}">'
+        f'<span class="context">{escape(context)}, </span>{escape(kit.heading)}</h5>'
+        f'<ul class="files">{files}</ul></div>'
+    )
+
+
+def _choices(listed: list[Kit]) -> dict[str, list[tuple[str, str]]]:
+    """What the finder offers, each once, in the page's order (papers by name, player
+    counts as numbers)."""
+    players = sorted({kit.players for kit in listed if kit.players}, key=int)
+    return {
+        "game": list(dict.fromkeys((kit.game, kit.title) for kit in listed)),
+        "version": list(dict.fromkeys((kit.labels, kit.version) for kit in listed)),
+        "paper": [(paper, _paper(paper)) for paper in sorted({kit.paper for kit in listed})],
+        "players": [(count, count) for count in players],
+    }
 
 
 def _file_html(kit: Kit, listed: Listed) -> str:

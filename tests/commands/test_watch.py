@@ -38,11 +38,11 @@ APART = 0.5
 class Watcher:
     """The watch process and the lines it prints, read as they come."""
 
-    def __init__(self, root: Path, out: Path, game: str) -> None:
+    def __init__(self, root: Path, out: Path, game: str, keep_going: str = "--watch") -> None:
         self.root, self.out = root, out
         command = [
             *(sys.executable, "-m", "shapes_print", "preview", game, "--players", "4"),
-            *("--paper", "a4", "--dpi", "20", "--watch", "--out", str(out)),
+            *("--paper", "a4", "--dpi", "20", keep_going, "--out", str(out)),
             *("--content", str(root / "content"), "--templates", str(root / "templates")),
         ]
         env = {**os.environ, "PYTHONPATH": str(REPO)}

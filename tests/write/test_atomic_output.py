@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.write import write
+from shapes_print.write import swap, write
 from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import MANIFEST, verify
 from tests.project_copy import GAME, build_args, copy_project, run
@@ -254,7 +254,7 @@ def test_rebuild_without_atomic_exchange_still_replaces_whole_kits(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where renameat2 is missing (not Linux), kits are swapped with plain renames."""
-    monkeypatch.setattr(write, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(swap, "_exchange", lambda a, b: False)
     a, b = variants(tmp_path)
     out = tmp_path / "out"
     assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0

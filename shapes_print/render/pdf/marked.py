@@ -13,11 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Symbol, Use
-from shapes_print.render.pdf.colour import DEVICE_RGB, ColourSpace
-from shapes_print.render.pdf.fonts import FileFonts
-from shapes_print.render.pdf.objects import Memo, PdfFile, deflated
-from shapes_print.render.pdf.operators import GROUPS_KEPT
+from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Use
+from shapes_print.render.pdf.objects import deflated
 from shapes_print.render.pdf.pen import Pen
 from shapes_print.render.pdf.streams import (
     DrawnPage,
@@ -26,7 +23,7 @@ from shapes_print.render.pdf.streams import (
     form_placement,
     resources,
 )
-from shapes_print.render.pdf.tags import Element, StructureTree
+from shapes_print.render.pdf.tags import Element
 
 # Pages a file keeps drawn to copy when the same page object comes again.
 PAGES_KEPT = 64
@@ -35,20 +32,6 @@ PAGES_KEPT = 64
 class PagePen(Pen):
     """A pen for a file's pages: each page's elements into the file's structure tree, each
     run of their content one marked sequence, and a page object that comes again copied."""
-
-    def __init__(
-        self,
-        file: PdfFile,
-        fonts: FileFonts,
-        symbols: dict[str, Symbol],
-        tree: StructureTree,
-        space: ColourSpace = DEVICE_RGB,
-    ) -> None:
-        super().__init__(file, fonts, symbols, tree, space)
-        self.structural: dict[Group, bool] = {}  # groups holding elements or artifacts
-        # A placed picture's marked operators, by its MCID, symbol and place.
-        self.figures: Memo[tuple[int, str, float, float], str] = Memo(GROUPS_KEPT)
-        self.pages: dict[int, tuple[Page, DrawnPage]] = {}  # the last pages drawn, by id
 
     def page(self, number: int, page: Page) -> DrawnPage:
         """A page's content, marked for the structure tree (the page's object is numbered

@@ -38,6 +38,7 @@ from shapes_print.geometry.primitives import (
     Image,
     Item,
     Line,
+    Page,
     Paint,
     Path,
     Picture,
@@ -76,6 +77,7 @@ from shapes_print.render.pdf.streams import (
     FORM_PREFIX,
     PATH_PAINT,
     RECT_PAINT,
+    DrawnPage,
     GraphicsState,
     Stream,
     form_placement,
@@ -101,6 +103,10 @@ class Pen:
         self.fonts = fonts
         self.symbols = symbols
         self.tree = tree
+        self.structural: dict[Group, bool] = {}  # groups holding elements or artifacts
+        # A placed picture's marked operators, by its MCID, symbol and place.
+        self.figures: Memo[tuple[int, str, float, float], str] = Memo(GROUPS_KEPT)
+        self.pages: dict[int, tuple[Page, DrawnPage]] = {}  # the last pages drawn, by id
         self.space = space
         self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
