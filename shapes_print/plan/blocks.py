@@ -24,8 +24,8 @@ from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.arrows import arrow_block
 from shapes_print.plan.breaks import LONE, run_breaks
-from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.flow import Box, Part
+from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
 from shapes_print.plan.tables import (
     Cell,
