@@ -8,10 +8,12 @@ reader's text holding a word that no line draws has run two words into one.
 
 from __future__ import annotations
 
+import argparse
 import ctypes
 import re
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -19,6 +21,17 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+from PIL import Image
+from pypdf import PageObject, PdfReader
+from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
+
+from shapes_print.braille.cells import ascii_braille
+from shapes_print.braille.translate import code_for, fill_lines, translate
+from shapes_print.build import pipeline
+from shapes_print.geometry.primitives import Document
+from shapes_print.load.options import PrintOptions
+from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
+from tests.pdfread import Element, sized_runs, structure
 
 POPPLER = "apt-get install poppler-utils"
 GHOSTSCRIPT = "apt-get install ghostscript"
@@ -194,9 +207,6 @@ def heard(path: Path) -> list[tuple[str, str, int]]:
     """What a screen reader says, element by element in reading order, as (role, words, the
     object number of the element holding it): a Figure's alternate text (not the words
     drawn in it), any other element's own text."""
-    from pypdf import PdfReader
-
-    from tests.pdfread import Element, structure
 
     texts = marked_texts(path)
     said: list[tuple[str, str, int]] = []
@@ -254,7 +264,6 @@ def pdfx_problems(path: Path) -> list[str]:
     """What a PDF/X-4 preflight refuses: a header past 1.6, no output intent, XMP without
     the ids, version and dates, Info without its version, a page without its own TrimBox
     and BleedBox (a viewer's defaults do not count), a date of 1970."""
-    from pypdf import PdfReader
 
     reader = PdfReader(path)
     problems = []
@@ -280,8 +289,6 @@ def pdfx_problems(path: Path) -> list[str]:
 def overprint_problems(path: Path) -> list[str]:
     """Black text (`0 0 0 1 k`) shown without an overprinting graphics state, and other
     text shown with one."""
-    from pypdf import PdfReader
-    from pypdf.generic import ContentStream
 
     reader = PdfReader(path)
     problems = []
@@ -305,19 +312,21 @@ def overprint_problems(path: Path) -> list[str]:
     return sorted(set(problems))
 
 
-def _content_with_resources(reader: object) -> list[tuple[object, dict]]:
+def _content_with_resources(reader: PdfReader) -> list[tuple[object, DictionaryObject]]:
     """Every page's content and every form's, with the resources it names them from."""
-    from pypdf.generic import IndirectObject, StreamObject
-
-    found: list[tuple[object, dict]] = [
-        (page.get_contents(), page["/Resources"].get_object())
-        for page in reader.pages  # type: ignore[attr-defined]
+    found: list[tuple[object, DictionaryObject]] = [
+        (page.get_contents(), _resources(page)) for page in reader.pages
     ]
-    for number in range(1, int(reader.trailer["/Size"])):  # type: ignore[attr-defined]
-        thing = reader.get_object(IndirectObject(number, 0, reader))  # type: ignore[attr-defined]
+    for number in range(1, int(reader.trailer["/Size"])):
+        thing = reader.get_object(IndirectObject(number, 0, reader))
         if isinstance(thing, StreamObject) and thing.get("/Subtype") == "/Form":
-            found.append((thing, thing.get("/Resources", {}).get_object() or {}))
+            found.append((thing, _resources(thing)))
     return found
+
+
+def _resources(holder: PageObject | StreamObject) -> DictionaryObject:
+    found = holder.get("/Resources")
+    return found.get_object() if found is not None else DictionaryObject()
 
 
 def ink_coverage(path: Path) -> list[tuple[float, float, float, float, str]]:
@@ -400,7 +409,6 @@ def thin_line_problems(path: Path) -> list[str]:
 
 
 def small_text_problems(path: Path) -> list[str]:
-    from tests.pdfread import sized_runs
 
     small = [run for page in sized_runs(path) for run in page if run.size < SMALLEST_TEXT - 1e-3]
     if not small:
@@ -419,8 +427,6 @@ _FILLS = {"f", "F", "f*", "B", "B*", "b", "b*"}
 def line_art_problems(path: Path) -> list[str]:
     """A swell-paper cards file sets any colour but black, or fills a box: only the braille
     dots (small circles) are filled, everything else an outline or a word."""
-    from pypdf import PdfReader
-    from pypdf.generic import ContentStream
 
     reader = PdfReader(path)
     problems: set[str] = set()
@@ -465,9 +471,6 @@ def grey_problems(path: Path, dpi: int = 100) -> list[str]:
 def ghostscript_grey_problems(path: Path, dpi: int = 100) -> list[str]:
     """Pages that print grey as Ghostscript renders them in grey without anti-aliasing:
     a second renderer's word on `grey_problems`."""
-    import tempfile
-
-    from PIL import Image
 
     problems = []
     with tempfile.TemporaryDirectory(prefix="swell-") as folder:
@@ -512,11 +515,6 @@ def heading_problems(brf: Path, headings: set[str]) -> list[str]:
 def kit_headings(brf: Path) -> set[str]:
     """The heading lines of the kit a `.brf` belongs to, from its plan: out/GAME/LABELS/
     PAPER/N-players/NAME.brf."""
-    from shapes_print.braille.cells import ascii_braille
-    from shapes_print.braille.translate import code_for, fill_lines, translate
-    from shapes_print.build import pipeline
-    from shapes_print.geometry.primitives import Document
-    from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
 
     game, labels, paper, players = brf.parts[-5:-1]
     project = pipeline.load_project(pipeline.Sources(), [game], [labels])
@@ -598,8 +596,6 @@ SAMPLE_LABELS = (
 
 def build_sample(out: Path, labels: Sequence[str] = SAMPLE_LABELS) -> list[Path]:
     """Build the sample into `out` (Collect 3 in `labels`); every file it made."""
-    from shapes_print.build import pipeline
-    from shapes_print.load.options import PrintOptions
 
     home = pipeline.BuildOptions(players="4", paper="a4")
     shop = pipeline.BuildOptions(players="4", paper="a4", printing=PrintOptions(print_shop=True))
@@ -653,8 +649,6 @@ def run_check(check: Check, files: Sequence[Path]) -> Outcome:
 def main(argv: Sequence[str] | None = None) -> int:
     """`python -m tests.filecheck [--out DIR]`: build the sample, run every check, one line
     each; exit 1 on a problem (a skipped check, its tool missing, is not one)."""
-    import argparse
-    import tempfile
 
     parser = argparse.ArgumentParser(prog="python -m tests.filecheck", description=main.__doc__)
     parser.add_argument(
@@ -668,8 +662,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for outcome in outcomes:
         print(outcome.line())
     skipped = sorted({str(o.skipped) for o in outcomes if o.skipped})
-    if skipped:
-        print("skipped tools: " + "; ".join(skipped))
+    print("skipped: " + ("; ".join(skipped) if skipped else "nothing, every tool was found"))
     return 1 if any(o.problems for o in outcomes) else 0
 
 
