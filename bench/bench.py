@@ -18,11 +18,19 @@ the machine:
    backs, marks and furniture as the plan of the 1,800- and 10,000-card decks, each
    distinct face once as a form XObject, with no loading, validation or layout; and
    shapes-print over it. At 1,800 cards also after importing typer, pydantic and PyYAML;
-4. `preview --watch`: from saving an edit to the rebuilt PDFs and PNGs (bench_watch.py).
+5. `preview --watch`: from saving an edit to the rebuilt PDFs and PNGs (bench_watch.py);
+6. start-up: `--help`, `list`, `schema` (its files kept from an earlier run) and `new` as
+   whole processes, and the 18-card kit over the floor drawing the same 18 cards.
+
+Each figure is printed beside its target and beside the last release's, from
+bench/last.json (`--record` writes that file from a run), so a regression shows at a glance.
+`--only` runs some sections (a shared machine need not pay for all of them); `--tree` times
+another checkout's command in the whole-process sections (to record a release's figures).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import marshal
 import os
@@ -61,6 +69,11 @@ PRINT_PAPERS = "a4,letter"
 # The issue's targets on a 2-core machine, printed beside each figure.
 TARGETS = {1_800: "< 0.5 s", 10_000: "< 2 s, < 100 MB"}
 Row = tuple[str, str, str, str, str]
+# The last release's figures (`--record` writes them) and the targets of the start-up section.
+LAST = PROJECT / "bench" / "last.json"
+STARTUP_TARGET = "< 0.25 s cpu"
+SMALL_KIT_TARGET = "<= 2.5x cpu"
+SECTIONS = ("print", "incremental", "decks", "watch", "startup")
 # Okabe-Ito colours (colour-blind safe), cycled over the card types of the custom deck.
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
 
@@ -102,18 +115,22 @@ else:
 """
 
 
+# The checkout whose command the whole-process figures time (`--tree`): this one by default.
+TREE = {"path": PROJECT}
+
+
 def run(command: list[str]) -> Run:
     """One whole child process (`python -m ...` or `python script ...`), start-up included:
     wall and CPU seconds from os.wait4 (its reaped workers included) and its peak memory.
     Bytecode is cached as for any installed program, whatever this shell asks.
     """
     with tempfile.NamedTemporaryFile("r") as peak_file:
-        env = {**os.environ, "PYTHONPATH": str(PROJECT), "BENCH_PEAK": peak_file.name}
+        env = {**os.environ, "PYTHONPATH": str(TREE["path"]), "BENCH_PEAK": peak_file.name}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         python, *args = command
         start = time.perf_counter()
         child = subprocess.Popen(
-            [python, "-c", PEAK, *args], cwd=PROJECT, env=env, stdout=subprocess.DEVNULL
+            [python, "-c", PEAK, *args], cwd=TREE["path"], env=env, stdout=subprocess.DEVNULL
         )
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
@@ -543,21 +560,137 @@ def floor_rows(figures: dict[str, Run]) -> list[Row]:
     return rows
 
 
+def startup_commands(work: Path) -> dict[str, list[str]]:
+    """Section 6's commands: the light commands, the 18-card kit and its floor. `schema`'s
+    files are kept (in the scratch cache folder) by the warm-up run before the rounds."""
+    command = [sys.executable, "-m", "shapes_print"]
+    data = work / "floor-18.data"
+    floor_script(PROJECT / "content", work / "floor.py", data)
+    return {
+        "help": [*command, "--help"],
+        "list": [*command, "list"],
+        "schema": [*command, "schema", "--out", str(work / "schemas")],
+        "kit 18": shapes_print(GAME, *KIT, "--out", str(work / "out-18")),
+        "floor 18": [sys.executable, str(work / "floor.py"), str(data), str(work / "floor.pdf")],
+    }
+
+
+def new_game(work: Path) -> Run:
+    """`new` once, into a content folder of its own (it never writes over a game)."""
+    content = work / "new-content"
+    shutil.rmtree(content, ignore_errors=True)
+    return run([sys.executable, "-m", "shapes_print", "new", "my-game", "--content", str(content)])
+
+
+def startup_rows(figures: dict[str, Run], new: Run) -> list[Row]:
+    """Section 6: what a command costs before it does anything much, and a small kit, which
+    is nearly all start-up, over the bare floor drawing its cards."""
+    kit, floor = figures["kit 18"], figures["floor 18"]
+    return [
+        row("--help, CLI process", figures["help"], "", STARTUP_TARGET),
+        row("list, CLI process", figures["list"], "", STARTUP_TARGET),
+        row("schema (files kept), CLI process", figures["schema"]),
+        row("new, CLI process", new),
+        row("18 cards, CLI process", kit, peak(kit.rss)),
+        row("render floor, 18 cards", floor, peak(floor.rss)),
+        (
+            "shapes-print over the floor, 18 cards",
+            f"{kit.wall / floor.wall:.2f}x",
+            f"{kit.cpu / floor.cpu:.2f}x",
+            "",
+            SMALL_KIT_TARGET,
+        ),
+    ]
+
+
+def _figure(cell: str) -> float | None:
+    """A cell's number ('0.486 s', '0.70x'), or None."""
+    try:
+        return float(cell.split()[0].rstrip("x"))
+    except (IndexError, ValueError):
+        return None
+
+
+def beside_last(rows: list[Row], last: dict[str, object]) -> list[tuple[str, ...]]:
+    """Each row with the last release's cpu figure (wall where a row has no cpu) and the
+    change from it: a figure that grew by more than a tenth is marked as a regression."""
+    figures = last.get("rows", {})
+    assert isinstance(figures, dict)
+    shown = []
+    for name, wall, cpu, other, target in rows:
+        then = figures.get(name, {})
+        now_cell, then_cell = (cpu, then.get("cpu", "")) if cpu else (wall, then.get("wall", ""))
+        now, before = _figure(now_cell), _figure(then_cell)
+        change = ""
+        if now is not None and before:
+            change = f"{now / before - 1:+.0%}" + (" slower" if now > before * 1.1 else "")
+        shown.append((name, wall, cpu, other, target, then_cell, change))
+    return shown
+
+
+def record(rows: list[Row], load: float, path: Path) -> None:
+    """The figures of this run as the release's, for later runs to be compared with."""
+    commit = subprocess.run(
+        ["git", "-C", str(TREE["path"]), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    figures = {name: {"wall": wall, "cpu": cpu} for name, wall, cpu, *_ in rows}
+    data = {"commit": commit or "unknown", "load": round(load, 1), "rows": figures}
+    path.write_text(json.dumps(data, indent=2) + "\n")
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--only", default=",".join(SECTIONS), help="sections: " + ", ".join(SECTIONS)
+    )
+    parser.add_argument("--tree", type=Path, default=PROJECT, help="checkout to time")
+    parser.add_argument(
+        "--record", type=Path, help="write this run's figures here (bench/last.json)"
+    )
+    return parser.parse_args()
+
+
 def main() -> None:
+    asked = arguments()
+    only = set(asked.only.split(","))
+    if only - set(SECTIONS):
+        raise SystemExit(f"bench: --only knows {', '.join(SECTIONS)}")
+    TREE["path"] = asked.tree.resolve()
     python = sys.version.split()[0]
     load = os.getloadavg()[0]
     print(
         f"shapes-print bench: median of {REPEATS} runs, {os.cpu_count()} cores, Python {python}, load {load:.1f}"
     )
+    rows: list[Row] = []
     with scratch() as work:
-        rows = full_print(work) + incremental(work)
-        commands = deck_commands(work)
-        figures = in_rounds({**commands, **floor_commands(work)})
-        rows += deck_rows(figures) + floor_rows(figures)
-        rows += watch_rows(work)
-    rows.insert(0, ("", "wall", "cpu", "rate / memory", "target"))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    for r in rows:
+        os.environ["XDG_CACHE_HOME"] = str(work / "cache")  # the user's cache is left alone
+        if "print" in only:
+            rows += full_print(work)
+        if "incremental" in only:
+            rows += incremental(work)
+        if "decks" in only:
+            commands = deck_commands(work)
+            figures = in_rounds({**commands, **floor_commands(work)})
+            rows += deck_rows(figures) + floor_rows(figures)
+        if "watch" in only:
+            rows += watch_rows(work)
+        if "startup" in only:
+            figures = in_rounds(startup_commands(work))
+            new_game(work)  # warm-up
+            rows += startup_rows(figures, median(lambda: new_game(work)))
+    if asked.record:
+        record(rows, load, asked.record)
+    last = json.loads(LAST.read_text()) if LAST.is_file() else {}
+    since = f"last release ({last.get('commit', 'none recorded')}, load {last.get('load', '-')})"
+    table = [
+        ("", "wall", "cpu", "rate / memory", "target", since, "change"),
+        *beside_last(rows, last),
+    ]
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+    for r in table:
         cells = (cell.ljust(width) for cell, width in zip(r, widths, strict=True))
         print("  ".join(cells).rstrip())
 

@@ -32,7 +32,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
@@ -156,6 +155,10 @@ def fingerprint(files: str, settings: Mapping[str, object]) -> str:
 def program() -> dict[str, str]:
     """What else decides a kit's bytes: shapes-print's version and its own source files (so
     an edited checkout rebuilds), the Python and the zlib that compress its streams."""
+    # Here, not at the top: importlib.metadata brings in the email package, and the
+    # commands that never fingerprint a kit (`list`, `new`, `--help`) need neither.
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         release = version("shapes-print")
     except PackageNotFoundError:  # pragma: no cover - run from a bare checkout

@@ -32,3 +32,14 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out
             )
     return out
+
+
+@pytest.fixture(autouse=True)
+def own_cache_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """No test reads or fills the user's cache folder (reference/schemacache.py), and each
+    starts with an empty one; commands a test starts as processes inherit it."""
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder

@@ -47,3 +47,18 @@ _ASCII = {cell(dots): char for dots, char in _NABCC.items()}
 def ascii_braille(braille: str) -> str:
     """Cells as North American ASCII braille, the characters a .brf file holds."""
     return "".join(_ASCII[one] for one in braille)
+
+
+_CELLS = {char: one for one, char in _ASCII.items()}
+# NABCC gives the small letters and ` { | } ~ the cells of A-Z and @ [ \ ] ^, 32 below them.
+_SMALL = range(0x60, 0x7F)
+_SMALL_TO_CAPITAL = 0x20
+
+
+def from_ascii(text: str) -> str:
+    """ASCII braille back into cells, to draw a .brf's dots; a character that is no cell
+    (none that a .brf of ours holds) is drawn as a blank."""
+    return "".join(
+        _CELLS.get(chr(ord(char) - _SMALL_TO_CAPITAL) if ord(char) in _SMALL else char, BLANK)
+        for char in text
+    )

@@ -140,26 +140,27 @@ def plan_all(
         yield kit.folder, kit.info, plan_recorded(kit)[0]
 
 
-def plan_every_setting(project: Project) -> None:
-    """Plan every kit, then once more for the words only some print settings print (the
-    other duplex flip, print-shop pages) and the calibration sheet's, so each of them is
-    checked and seen."""
-    for _ in plan_all(project, "all", "all"):
+def plan_every_setting(project: Project, players: str = "all", paper: str = "all") -> None:
+    """Plan every kit asked for, then once more for the words only some print settings
+    print (the other duplex flip, print-shop pages) and the calibration sheet's, so each
+    of them is checked and seen."""
+    for _ in plan_all(project, players, paper):
         pass
-    first = next(iter(project.library.papers))
+    first = papers(project, paper)[0]
+    size = named_size(first, project.library.papers, "--paper")
     settings: tuple[tuple[Flip, PrintOptions], ...] = (
         ("short", PrintOptions()),
         ("long", PrintOptions(print_shop=True)),
     )
     for flip, options in settings:
-        for _ in plan_all(project, "all", first, flip, options):
+        for _ in plan_all(project, players, first, flip, options):
             pass
     for variant in project.variants:
         # The calibration sheet is no game's: planned too, for both flips (its words name the
         # edge), its words are checked against the font, a complete label set must have
         # them, and they count as used (and listed).
         for flip in get_args(Flip):
-            plan_calibration(variant, first, project.library.papers[first], flip, (0.0, 0.0))
+            plan_calibration(variant, first, size, flip, (0.0, 0.0))
 
 
 def check(
@@ -168,14 +169,18 @@ def check(
     labels: Sequence[str] = ("all",),
     max_cards: int = MAX_CARDS,
     strict: bool = False,
+    players: str = "all",
+    paper: str = "all",
 ) -> Project:
-    """Load and plan everything without writing, so every mistake surfaces; `strict`
-    refuses what a label set would skip for a game (its missing words, its colours)."""
+    """Load and plan everything asked for without writing, so every mistake surfaces;
+    `strict` refuses what a label set would skip for a game (its missing words, its
+    colours)."""
     project = load_project(sources, games, labels, max_cards, strict)
-    plan_every_setting(project)
-    if not games:  # with every game planned, every text a label set gives must have been used
+    plan_every_setting(project, players, paper)
+    if not games and players == paper == "all":
+        # With every kit planned, every text a label set gives must have been used.
         for variant in project.variants:
-            check_text_is_used(variant)
+            check_text_is_used(variant, strict)
     return project
 
 

@@ -1,6 +1,7 @@
 """Preview stage: PNG pictures of a built kit, so people can look before they spend paper.
 
-Input: the PDFs that `write` put in a kit folder. Output: `<kit>/preview/<file>_pNN.png`, one
+Input: the PDFs that `write` put in a kit folder, and a braille kit's .brf (its braille pages
+drawn as dots, build/brfpicture.py). Output: `<kit>/preview/<file>_pNN.png`, one
 per page at the asked dpi, `<kit>/preview/contact-sheet.png` with every page of the players'
 files as a thumbnail, and `host-contact-sheet.png` with the host key's, so a sheet shown at
 the table never shows the answers. Pictures are drawn in a temporary folder and swapped in whole, like kits; a later
@@ -14,24 +15,27 @@ import hashlib
 import io
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
+from shapes_print.build.brfpicture import brf_pages
 from shapes_print.build.pipeline import build_project
 from shapes_print.build.project import BuildOptions, Sources, load_project, papers
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import check_output
 from shapes_print.limits import MAX_PREVIEW_PIXELS
 from shapes_print.load.options import PrintOptions, named_size
+from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.write.cataloguepage import HOST
 from shapes_print.write.swap import swap_in
 from shapes_print.write.write import Written
 
 PREVIEW = "preview"
+EMBOSSER_FILE = ".brf"  # drawn as its braille dots; other files not PDFs are not previewed
 CONTACT_SHEET = "contact-sheet.png"
 HOST_CONTACT_SHEET = "host-contact-sheet.png"  # the host key's pages, kept off the players'
 POINTS_PER_INCH = 72
@@ -55,11 +59,12 @@ CACHE_LIMIT = 512
 @dataclass(frozen=True, slots=True)
 class Preview:
     """The pictures of one kit: a PNG per page, in kit order, and its contact sheets (the
-    players' files', then the host key's)."""
+    players' files', then the host key's); `shows` names the file each page is of."""
 
     folder: Path
     pages: tuple[Path, ...]
     contact_sheets: tuple[Path, ...]
+    shows: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +98,16 @@ class PageCache:
                 drawn = tuple(self._draw(render_page(page, dpi)) for page in document)
             finally:
                 document.close()
+            _room(self.files)
+            self.files[key] = drawn
+        return self.files[key]
+
+    def brf_pages(self, brf: Path, dpi: int, style: BrailleStyle) -> tuple[DrawnPage, ...]:
+        """An embosser file's braille pages, drawn as their dots (build/brfpicture.py)."""
+        data = brf.read_bytes()
+        key = (hashlib.sha256(data + repr(style).encode()).digest(), dpi)
+        if key not in self.files:
+            drawn = tuple(self._draw(image) for image in brf_pages(data, style, dpi))
             _room(self.files)
             self.files[key] = drawn
         return self.files[key]
@@ -161,7 +176,8 @@ def build_and_preview(
     for name in papers(project, options.paper):
         check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
     written = build_project(project, options, out)
-    return preview_kits(written, dpi, cache)
+    braille = {v.labels.name: v.ctx.style.braille for v in project.variants if v.ctx.style.braille}
+    return preview_kits(written, dpi, cache, braille)
 
 
 def check_preview_size(paper: str, size: tuple[float, float], dpi: int) -> None:
@@ -176,28 +192,47 @@ def check_preview_size(paper: str, size: tuple[float, float], dpi: int) -> None:
 
 
 def preview_kits(
-    written: Sequence[Written], dpi: int, cache: PageCache | None = None
+    written: Sequence[Written],
+    dpi: int,
+    cache: PageCache | None = None,
+    braille: Mapping[str, BrailleStyle] | None = None,
 ) -> list[Preview]:
-    """Preview every kit folder among `written`, in the order they were built."""
+    """Preview every kit folder among `written`, in the order they were built; `braille`
+    gives each braille label set's dot sizes, by name, to draw its kits' .brf files with."""
     by_folder: dict[Path, list[Written]] = {}
     for item in written:
-        by_folder.setdefault(item.path.parent, []).append(item)
+        if item.path.suffix in (".pdf", EMBOSSER_FILE):
+            by_folder.setdefault(item.path.parent, []).append(item)
     cache = cache or PageCache()
-    return [preview_kit(folder, files, dpi, cache) for folder, files in by_folder.items()]
+    return [
+        preview_kit(folder, files, dpi, cache, braille or {}) for folder, files in by_folder.items()
+    ]
 
 
-def preview_kit(folder: Path, pdfs: Sequence[Written], dpi: int, cache: PageCache) -> Preview:
-    """Render every page of `pdfs` into `folder/preview`, replacing what was there."""
+def preview_kit(
+    folder: Path,
+    pdfs: Sequence[Written],
+    dpi: int,
+    cache: PageCache,
+    braille: Mapping[str, BrailleStyle],
+) -> Preview:
+    """Render every page of `pdfs` (and each .brf's braille pages) into `folder/preview`,
+    replacing what was there."""
     workspace = Path(tempfile.mkdtemp(prefix=".preview-", dir=folder))
     staging = workspace / PREVIEW  # made with mkdir, so it gets the usual permissions
     try:
         staging.mkdir()
         names: list[str] = []
+        shows: list[str] = []
         sheets: dict[str, list[tuple[str, Sequence[DrawnPage]]]] = {}
         for pdf in pdfs:
-            pages = cache.pages(pdf.path, dpi)
+            if pdf.path.suffix == EMBOSSER_FILE:
+                pages = cache.brf_pages(pdf.path, dpi, braille[str(pdf.kit["labels"])])
+            else:
+                pages = cache.pages(pdf.path, dpi)
             for index, page in enumerate(pages):
                 names.append(f"{pdf.path.stem}_p{index + 1:02d}.png")
+                shows.append(pdf.path.name)
                 (staging / names[-1]).write_bytes(page.png)
             sheet = HOST_CONTACT_SHEET if pdf.audience == HOST else CONTACT_SHEET
             sheets.setdefault(sheet, []).append((pdf.path.name, pages))
@@ -209,7 +244,7 @@ def preview_kit(folder: Path, pdfs: Sequence[Written], dpi: int, cache: PageCach
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
     pictures = tuple(target / name for name in names)
-    return Preview(target, pictures, tuple(target / sheet for sheet in shown))
+    return Preview(target, pictures, tuple(target / sheet for sheet in shown), tuple(shows))
 
 
 def contact_sheet(groups: Sequence[tuple[str, Sequence[Image.Image]]]) -> Image.Image:

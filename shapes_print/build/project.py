@@ -141,8 +141,7 @@ def load_project(
     for ref in resolve_refs(list(labels), sources.labels):
         with recording() as read:
             loaded = load_labels(ref, sources.labels)
-            if strict or ref in explicit:  # a set met through `all` may be for other content
-                check_games_exist(loaded, list(folders))
+            check_games_exist(loaded, list(folders), strict)
             asked = list(only) if ref in explicit else []
             covered = covered_games(loaded, games, asked)
             # A set that cannot build a game skips it (kit/coverage.py), unless both were named.
@@ -182,26 +181,32 @@ def covered_games(
 
 
 def player_counts(game: LoadedGame, wanted: str) -> list[int]:
-    """The player counts to build: 'all', '4', '3-6' or '4+', which must lie inside the
-    game's range (a count it does not have is a mistake, not something to skip)."""
+    """The player counts to build: 'all', or a list of '4', '3-6' and '4+' such as '3,5' or
+    '2-4,6', each inside the game's range (a count it does not have is a mistake, not
+    something to skip), in order, once each."""
     low, high = game.game.players.min, game.game.players.max
-    if wanted == "all":
-        return list(range(low, high + 1))
-    asked_low, asked_high = player_range(wanted, Source(Path("--players")))
-    if wanted.strip().endswith("+"):  # 4+: from 4 to as many as the game allows
-        asked_high = max(high, asked_low)
-    if not low <= asked_low <= asked_high <= high:  # 5-9 on a 3-6 game is a mistake, as 7 is
-        raise UserError(None, f"--players {wanted}: {game.game.id} is for {low}-{high} players")
-    return list(range(asked_low, asked_high + 1))
+    counts: set[int] = set()
+    for part in (part.strip() for part in wanted.split(",")):
+        if part == "all":
+            counts.update(range(low, high + 1))
+            continue
+        asked_low, asked_high = player_range(part, Source(Path("--players")))
+        if part.endswith("+"):  # 4+: from 4 to as many as the game allows
+            asked_high = max(high, asked_low)
+        if not low <= asked_low <= asked_high <= high:  # 5-9 on a 3-6 game is a mistake, as 7 is
+            raise UserError(None, f"--players {part}: {game.game.id} is for {low}-{high} players")
+        counts.update(range(asked_low, asked_high + 1))
+    return sorted(counts)
 
 
 def papers(project: Project, wanted: str) -> list[str]:
-    """Paper names from templates/papers.yaml, or custom sizes such as `300x400mm`."""
-    names = (
-        list(project.library.papers)
-        if wanted == "all"
-        else list(dict.fromkeys(p.strip() for p in wanted.split(",")))  # a4,a4 is one a4
-    )
+    """Paper names from templates/papers.yaml in any case (A4 is a4), or custom sizes such
+    as `300x400mm`, in the order asked, once each."""
+    known = project.library.papers
+    if wanted == "all":
+        return list(known)
+    asked = [part.strip() for part in wanted.split(",")]
+    names = list(dict.fromkeys(name.lower() if name.lower() in known else name for name in asked))
     for name in names:
-        named_size(name, project.library.papers, "--paper")
+        named_size(name, known, "--paper")
     return names

@@ -30,11 +30,15 @@ from shapes_print.commands.options import (
     Labels,
     MaxCards,
     Out,
+    Papers,
+    Players,
     Port,
     PrintShop,
     Quiet,
     Serve,
+    Strict,
     Templates,
+    command_group,
 )
 from shapes_print.errors import UserError, system_error
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
@@ -48,18 +52,14 @@ from shapes_print.load.options import PrintOptions, parse_offset
 # and saves time: 100,000 rather than 10,000 is 1.4% fewer instructions.
 GC_THRESHOLD = 100_000
 
-app = typer.Typer(
-    add_completion=True, no_args_is_help=True, help="Printable card-game kits from YAML."
-)
+app = command_group("Printable card-game kits from YAML.")
 
 
 @app.command()
 def build(
     games: Games = None,
-    players: Annotated[str, typer.Option(help="Player counts: 'all', '4' or '3-6'.")] = "all",
-    paper: Annotated[
-        str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter'.")
-    ] = "all",
+    players: Players = "all",
+    paper: Papers = "all",
     out: Out = Path("output"),
     content: Content = DEFAULT_CONTENT,
     templates: Templates = DEFAULT_TEMPLATES,
@@ -180,10 +180,9 @@ def check(
     templates: Templates = DEFAULT_TEMPLATES,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
-    strict: Annotated[
-        bool,
-        typer.Option(help="Refuse, naming each text, what a label set would skip for a game."),
-    ] = False,
+    players: Players = "all",
+    paper: Papers = "all",
+    strict: Strict = False,
     quiet: Quiet = False,
     as_json: Json = False,
 ) -> None:
@@ -195,9 +194,9 @@ def check(
     from shapes_print.build import pipeline
     from shapes_print.commands import report
 
-    project = pipeline.check(
-        pipeline.Sources(content, templates), games or [], labels or ["all"], max_cards, strict
-    )
+    sources = pipeline.Sources(content, templates)
+    asked = (labels or ["all"], max_cards, strict, players, paper)
+    project = pipeline.check(sources, games or [], *asked)
     for line in project.notes():  # on stderr, like warnings, even when quiet
         report.note(line)
     if as_json:
@@ -241,14 +240,14 @@ def list_games(
 
     Example: shapes-print list
     """
-    from shapes_print.build import pipeline
+    from shapes_print.build import games  # game.yaml's keys only: no model is built
     from shapes_print.commands import report
 
-    project = pipeline.load_project(pipeline.Sources(content, templates))
+    rows = report.game_rows(games.game_summaries(content), games.paper_names(templates))
     if as_json:
-        report.print_json(sys.stdout, report.games_json(project))
+        report.print_json(sys.stdout, report.games_json(rows))
     else:
-        report.print_games(sys.stdout, project)
+        report.print_games(sys.stdout, rows)
 
 
 @app.command()
@@ -289,7 +288,7 @@ def new(
     report.new_game(sys.stdout, newgame.new_game(game, content, start))
 
 
-labels_app = typer.Typer(no_args_is_help=True, help="Make and inspect label sets.")
+labels_app = command_group("Make and inspect label sets.")
 app.add_typer(labels_app, name="labels")
 
 
@@ -332,9 +331,9 @@ def schema(
 
     Example: shapes-print schema --out schemas
     """
-    from shapes_print.reference import schemas
+    from shapes_print.reference import schemacache  # kept from an earlier run: no model
 
-    for path in schemas.write_schemas(out):
+    for path in schemacache.write_schemas(out):
         typer.echo(str(path))
 
 

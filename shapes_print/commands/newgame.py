@@ -21,8 +21,8 @@ import yaml
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.base import IDENTIFIER_PATTERN
-from shapes_print.load.defaults import DEFAULT_LABELS, PROJECT
-from shapes_print.load.labels import GAME_SCHEMA_NAME, load_labels, shipped
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, PROJECT
+from shapes_print.load.listing import shipped
 from shapes_print.load.yamlsrc import deep_merge, read_yaml
 
 STARTER = Path(__file__).parent / "starter_game"
@@ -59,13 +59,15 @@ def new_game(
     folder = content / game_id
     if folder.exists() or folder.is_symlink():
         raise UserError(Source(folder), "already exists: choose another id, or remove the folder")
-    if start is not None:
-        original = content / start
-        if not (original / "game.yaml").is_file():
-            games = sorted(p.parent.name for p in content.glob("*/game.yaml"))
+    if start is not None:  # a game of `content`, or else a shipped one
+        homes = list(dict.fromkeys((content, DEFAULT_CONTENT)))
+        found = [base / start for base in homes if (base / start / "game.yaml").is_file()]
+        if not found:
+            games = sorted({p.parent.name for base in homes for p in base.glob("*/game.yaml")})
             raise UserError(
                 None,
-                f"--from: no game {start!r} in {content} (games: {', '.join(games) or 'none'})",
+                f"--from: no game {start!r} in {content} or the shipped games "
+                f"(games: {', '.join(games) or 'none'})",
             )
     content.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{game_id}-", dir=content))
@@ -73,7 +75,7 @@ def new_game(
         if start is None:
             _write_starter(staging, game_id, folder)
         else:
-            _write_copy(staging, content / start, start, game_id, labels)
+            _write_copy(staging, found[0], start, game_id, labels)
         os.replace(staging, folder)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -98,6 +100,8 @@ def _write_starter(target: Path, game_id: str, folder: Path) -> None:
 
 def _write_copy(target: Path, original: Path, start: str, game_id: str, labels: Path) -> None:
     """The original's folder under the new id, with the shipped sets' colours for it."""
+    from shapes_print.load.labels import GAME_SCHEMA_NAME, load_labels  # the model set
+
     shutil.copytree(original, target, dirs_exist_ok=True, symlinks=False)
     game = target / "game.yaml"
     text = game.read_text(encoding="utf-8")
@@ -132,7 +136,7 @@ def _schemas_from(folder: Path) -> str:
 
 def _next_steps(folder: Path) -> tuple[tuple[Path, str], ...]:
     """The three files a designer changes first: the game, its deck, its first sheet."""
-    game = read_yaml(folder / "game.yaml").data
+    game = read_yaml(folder / "game.yaml", locale=None).data  # its keys, not its messages
     deck = folder / str(game.get("deck", "deck.yaml"))
     documents = [folder / str(name) for name in game.get("documents", [])]
     steps = [

@@ -3,12 +3,25 @@ the commands that take it (typer reads these annotations on every run).
 """
 
 import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import MarkupMode
 
 from shapes_print.load.options import Flip
+
+# Help is drawn with rich (panels, colour) on a terminal only; in a pipe or a log it is plain
+# text, as the tables are, and `--help` is spared importing rich (about 0.1 s).
+HELP_MARKUP: MarkupMode = "rich" if sys.stdout.isatty() else None
+
+
+def command_group(help_text: str) -> typer.Typer:
+    """The program or a group of its commands (`labels`): help when run bare, shell
+    completion, and help plain off a terminal."""
+    return typer.Typer(no_args_is_help=True, help=help_text, rich_markup_mode=HELP_MARKUP)
+
 
 Games = Annotated[
     list[str] | None,
@@ -17,10 +30,18 @@ Games = Annotated[
 Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
 Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
+Players = Annotated[
+    str, typer.Option(help="Player counts: 'all', '4', '3-6', '4+' or a list: '3,5', '2-4,6'.")
+]
+Papers = Annotated[
+    str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter' (any case: A4).")
+]
 Labels = Annotated[
     list[str] | None,
     typer.Option(
-        "--labels", help="Label set: a shipped name, a path to a .yaml file, or 'all'; repeatable."
+        "--labels",
+        help="Label set: a shipped name, a path to a .yaml file, or 'all'; a list "
+        "('es,large-print') or repeated.",
     ),
 ]
 CORES = os.cpu_count() or 1
@@ -49,6 +70,13 @@ Bleed = Annotated[
     typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
 ]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
+Strict = Annotated[
+    bool,
+    typer.Option(
+        help="Refuse what a label set would skip for a game (naming each text) and any entry "
+        "of a label set for a game not in the content."
+    ),
+]
 Quiet = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print nothing on success; errors still go to stderr.")
 ]

@@ -16,15 +16,18 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from shapes_print.build.project import Project
-from shapes_print.commands.newgame import NewGame
-from shapes_print.kit.contents import document_names
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
-from shapes_print.load.labels import STANDARD, shipped
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, STANDARD
+from shapes_print.load.listing import GameSummary, shipped
 from shapes_print.text.message import counted
-from shapes_print.write.write import BUILT, UP_TO_DATE, KitDone, OnKit, Written
+
+# What a build or a check returns, named here for their types only: `list`, `new` and
+# `--help` print through this module without loading the pipeline.
+if TYPE_CHECKING:
+    from shapes_print.build.project import Project
+    from shapes_print.commands.newgame import NewGame
+    from shapes_print.write.write import KitDone, OnKit, Written
 
 KIB = 1024
 
@@ -93,6 +96,8 @@ def build_progress(stream: TextIO, quiet: bool) -> Iterator[OnKit]:
 
 def kit_counts(written: Sequence[Written]) -> str:
     """'227 kits up to date, 1 built', '1 kit built', '228 kits up to date'."""
+    from shapes_print.write.write import BUILT, UP_TO_DATE
+
     built = len({item.folder for item in written if item.status == BUILT})
     fresh = len({item.folder for item in written if item.status == UP_TO_DATE})
     if not fresh:
@@ -107,6 +112,8 @@ def print_summary(stream: TextIO, written: Sequence[Written], out: Path) -> None
 
     The place is a line of its own, never wrapped, so it can be copied whole.
     """
+    from shapes_print.write.write import BUILT
+
     kits: dict[str, list[Written]] = {}
     for item in written:
         if item.status == BUILT:
@@ -155,32 +162,22 @@ class GameRow:
     papers: list[str]
 
 
-def game_rows(project: Project) -> list[GameRow]:
+def game_rows(games: Sequence[GameSummary], papers: list[str]) -> list[GameRow]:
     """Every game with its player counts, documents and papers. Games do not declare
     variants yet, so the documents a kit holds stand in for them."""
-    papers = list(project.library.papers)
-    return [
-        GameRow(
-            game_id,
-            loaded.game.title,
-            (loaded.game.players.min, loaded.game.players.max),
-            document_names(loaded),
-            papers,
-        )
-        for game_id, loaded in project.games.items()
-    ]
+    return [GameRow(game.id, game.title, game.players, game.documents, papers) for game in games]
 
 
 LIST_COLUMNS = ("game", "title", "players", "documents", "papers")
 
 
-def print_games(stream: TextIO, project: Project) -> None:
+def print_games(stream: TextIO, games: Sequence[GameRow]) -> None:
     """The games as a table, then the shipped label sets, which every game is built with:
     drawn with rich on a terminal, plain aligned text anywhere else."""
     rows = [
         (row.id, row.title, f"{row.players[0]}-{row.players[1]}", ", ".join(row.documents),
          ", ".join(row.papers))
-        for row in game_rows(project)
+        for row in games
     ]  # fmt: skip
     caption = f"label sets (--labels): {', '.join(shipped(DEFAULT_LABELS))}"
     if not stream.isatty():
@@ -203,6 +200,8 @@ def print_games(stream: TextIO, project: Project) -> None:
 
 def build_json(written: Sequence[Written], out: Path) -> dict[str, object]:
     """`build --json`: every kit asked for, built or up to date, with its files."""
+    from shapes_print.write.write import BUILT, UP_TO_DATE
+
     kits: dict[str, dict[str, object]] = {}
     for item in written:
         kit = kits.get(item.folder)
@@ -251,7 +250,7 @@ def check_json(project: Project) -> dict[str, object]:
     }
 
 
-def games_json(project: Project) -> dict[str, object]:
+def games_json(games: Sequence[GameRow]) -> dict[str, object]:
     """`list --json`: the games and the shipped label sets."""
     return {
         "games": [
@@ -262,7 +261,7 @@ def games_json(project: Project) -> dict[str, object]:
                 "documents": row.documents,
                 "papers": row.papers,
             }
-            for row in game_rows(project)
+            for row in games
         ],
         "label_sets": shipped(DEFAULT_LABELS),
     }

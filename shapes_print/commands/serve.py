@@ -117,9 +117,9 @@ def _kit(kit: Preview, out: Path, pictures: dict[str, bytes]) -> dict[str, objec
         return {"src": PICTURES + name, "width": width, "height": height, "title": title}
 
     pages = []
-    for path in kit.pages:
-        stem, number = path.stem.rsplit("_p", 1)
-        pages.append(shown(path, f"{stem}.pdf, page {int(number)}"))
+    for path, file in zip(kit.pages, kit.shows, strict=True):  # a .brf's pages as well
+        number = path.stem.rsplit("_p", 1)[1]
+        pages.append(shown(path, f"{file}, page {int(number)}"))
     sheets = [shown(path, SHEET_TITLES.get(path.name, path.name)) for path in kit.contact_sheets]
     folder = kit.folder.parent
     shown_folder = folder.relative_to(out) if folder.is_relative_to(out) else folder

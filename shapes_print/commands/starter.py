@@ -31,9 +31,9 @@ from shapes_print.load.labels import (
     GAME_SCHEMA_NAME,
     SCHEMA_NAME,
     ElementPatch,
-    patch_template,
     shipped,
 )
+from shapes_print.load.patches import patch_template
 from shapes_print.load.yamlsrc import deep_merge
 
 REFERENCE = PROJECT / "docs" / "reference.md"

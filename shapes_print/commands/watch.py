@@ -130,7 +130,8 @@ def watched_folders(sources: Sources, game: str, labels: Sequence[str]) -> list[
     """The folders a kit's inputs are in (its game, templates, label sets): a first build
     that fails on a file outside them cannot be fixed by an edit there."""
     folders = [sources.content / game, sources.templates, sources.labels]
-    folders += [Path(ref).parent for ref in labels if ref.endswith((".yaml", ".yml"))]
+    refs = [one.strip() for ref in labels for one in ref.split(",")]  # a list, or repeated
+    folders += [Path(ref).parent for ref in refs if ref.endswith((".yaml", ".yml"))]
     return [folder.resolve() for folder in dict.fromkeys(folders) if folder.is_dir()]
 
 

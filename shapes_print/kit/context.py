@@ -7,6 +7,7 @@ from pathlib import Path
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB
+from shapes_print.load.labels import LoadedLabels
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.shapes import PatternLibrary, ShapeLibrary
 from shapes_print.text.fonts import FontPair
@@ -24,6 +25,7 @@ class DrawContext:
     furniture_source: Source | None = None  # where the furniture is set, for its errors
     words: Words = field(default_factory=Words)
     layouts_folder: Path | None = None  # where card layouts are, whose pictures they name
+    labels: LoadedLabels | None = None  # the label set, to say which change moved an element
 
 
 def colour(value: str, where: Source | None, what: str) -> RGB:

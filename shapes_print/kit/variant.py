@@ -15,7 +15,7 @@ from shapes_print.errors import Source, UserError, closest
 from shapes_print.inputs import inside, note
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.coverage import contrast_skips, game_words
-from shapes_print.load.content import Library, LoadedGame, load_library
+from shapes_print.load.content import Library, LoadedGame, game_folders, load_library
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.models import Deck
@@ -80,6 +80,7 @@ def make_variant(
         furniture_source=library.style_source.source(("furniture",)),
         words=words,
         layouts_folder=library.folder / "cards",
+        labels=labels,
     )
     variant = Variant(
         labels,
@@ -89,8 +90,12 @@ def make_variant(
         refuse=frozenset(refuse),
     )
     for game in variant.games.values():
-        game.templates, game.template_sources = own_templates(
-            game.template_files, library.template_files, labels, library.printing.bleed
+        game.templates, game.template_sources, game.sized_templates = own_templates(
+            game.template_files,
+            library.template_files,
+            labels,
+            library.card_sizes,
+            library.printing,
         )
     own = [template for game in variant.games.values() for template in game.templates.values()]
     check_element_names(labels, element_names([*library.templates.values(), *own]))
@@ -111,14 +116,17 @@ def _font_path(spec: str, where: Source, library: Library) -> Path:
     return font_file(spec, library.folder, where)
 
 
-def check_text_is_used(variant: Variant) -> None:
+def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     """After every kit of every game is planned: a `text:` entry nothing printed is a typo
-    or left over from changed content, and would silently translate nothing."""
+    or left over from changed content, and would silently translate nothing. A shipped set's
+    texts are for the shipped games: on content without them all, only `strict` checks."""
     seen = variant.ctx.words.seen
     # The set's own file's entries: those it extends are checked as sets of their own (a
     # braille set over es hides the card notes es translates).
     own_file = variant.labels.source.layers[0][0].data.get("text") or {}
-    written = [(english, variant.labels.source) for english in own_file]
+    home = variant.labels.home()
+    at_home = home is None or _home_games_loaded(variant, home)
+    written = [(english, variant.labels.source) for english in own_file if strict or at_home]
     for game in variant.games.values():  # and each game's own words for the set
         own = game.labels.get(variant.labels.name)
         if own is not None:
@@ -133,17 +141,37 @@ def check_text_is_used(variant: Variant) -> None:
             )
 
 
-def check_games_exist(labels: LoadedLabels, games: list[str]) -> None:
-    """A misspelt game under `games:` or `covers:` would change nothing: name it instead."""
+def _home_games_loaded(variant: Variant, home: Path) -> bool:
+    """Whether every game of the content a set was written for that it covers was planned
+    from that very folder (a copy elsewhere may have changed its words)."""
+    covers = variant.labels.spec.covers
+    loaded = {game.folder.resolve() for game in variant.games.values()}
+    return all(
+        folder.resolve() in loaded
+        for folder in game_folders(home)
+        if covers is None or folder.name in covers
+    )
+
+
+def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = False) -> None:
+    """A misspelt game under `games:` or `covers:` would change nothing: name it instead.
+
+    A set applies to whatever content it is given, so an entry for a game not there is
+    skipped, unless it is close to one that is (a typo) or `strict` asks for every entry."""
     named = [(("games", game_id), game_id) for game_id in labels.spec.games]
     named += [
         (("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])
     ]
     for loc, game_id in named:
-        if game_id not in games:
+        if game_id in games:
+            continue
+        home = labels.home(loc)
+        close = closest(game_id, games)
+        for_home = home is not None and (home / game_id / "game.yaml").is_file()
+        if strict or (close and not for_home):
+            meant = f"did you mean {close!r}?" if close else f"games: {', '.join(games)}"
             raise UserError(
-                labels.source.source(loc),
-                f"no game {game_id!r} in the content (games: {', '.join(games)})",
+                labels.source.source(loc), f"no game {game_id!r} in the content ({meant})"
             )
 
 

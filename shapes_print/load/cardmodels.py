@@ -5,9 +5,25 @@ Models only describe and check the input; they draw nothing (plan/cards.py does)
 
 from typing import Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from shapes_print.load.base import CardLength, Colour, Identifier, Length, Side, Size, Strict
+
+# What an element is on its card, whatever its layout calls it: a label set changes
+# elements by role (`cards.roles`), so its changes reach a game's own layouts too.
+ElementRole = Literal[
+    "background", "picture", "title", "card-word", "corner-index", "rule", "note", "braille"
+]
+# An element's role when it names none: what its kind most often is.
+ROLE_OF_KIND: dict[str, ElementRole] = {
+    "rect": "background",
+    "pattern": "background",
+    "shape": "picture",
+    "image": "picture",
+    "cards": "picture",
+    "text": "card-word",
+    "braille": "braille",
+}
 
 
 class Element(Strict):
@@ -29,10 +45,17 @@ class Element(Strict):
     picture of what `alt` says, without it an ornament a reader's software skips. A `braille`
     element writes its `text` in braille dots, from its box's top-left corner, when the
     label set gives the braille's sizes (`style: braille:`); its box is kept clear of ink.
+    `role` says what the element is (a title, a card word, a corner index, a picture, a
+    rule, a note, a background or braille; by default what its kind most often is), so a
+    label set's `cards.roles` changes it in any layout. Text, picture and braille boxes
+    drawn on one card may not overlap by more than 0.5 mm (the build stops naming both),
+    unless one lists the other's name in `overlaps` (a number drawn on its disc).
     """
 
     kind: Literal["rect", "pattern", "shape", "text", "cards", "image", "braille"]
     name: Identifier | None = None
+    role: ElementRole | None = None
+    overlaps: list[Identifier] = Field(default_factory=list)
     hidden: bool = False
     box: tuple[CardLength, CardLength, CardLength, CardLength]
     fill: str | None = None
@@ -64,6 +87,11 @@ class Element(Strict):
         if self.kind == "image" and not self.src:
             raise ValueError("an image element needs src: a .png, .jpg or .svg file, or '{field}'")
         return self
+
+    @property
+    def what(self) -> ElementRole:
+        """The element's role: as written, else its kind's."""
+        return self.role or ROLE_OF_KIND[self.kind]
 
     def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
         """The box on a `width` x `height` card: points from its top-left corner, y down."""

@@ -27,6 +27,8 @@ from shapes_print.load.labels import (
     load_game_labels,
 )
 from shapes_print.load.layout import check_boxes
+from shapes_print.load.listing import CARDS
+from shapes_print.load.listing import game_folders as game_folders  # where build/ finds it
 from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
@@ -50,7 +52,7 @@ from shapes_print.load.templates import (
     read_templates,
     sized_templates,
 )
-from shapes_print.load.validate import describe, place, validate
+from shapes_print.load.validate import describe, pick_error, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, fields_as_written, read_yaml
 from shapes_print.text.words import Words
 
@@ -83,10 +85,6 @@ class LoadedDocument:
     source: Document
 
 
-# Every kit's main cards file ends in this name; extra decks and sheet documents name theirs.
-CARDS = "cards"
-
-
 @dataclass(slots=True)
 class LoadedGame:
     """A game's models; `decks` holds the main deck first, then any extra decks."""
@@ -106,6 +104,9 @@ class LoadedGame:
     template_files: dict[str, Document] = field(default_factory=dict)
     templates: dict[str, CardTemplate] = field(default_factory=dict)
     template_sources: dict[str, Document] = field(default_factory=dict)
+    # (template id, card size name) -> an own template with the label set's changes for
+    # that size, at that size, as Library.sized_templates holds the shipped ones.
+    sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
     # Card drawings made for this game, which every kit of a build reuses (plan/cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
     drawn: dict[tuple[Any, ...], Any] = field(
@@ -124,6 +125,11 @@ class LoadedGame:
         """The template game.yaml's `card_template` names: the game's own, or a shipped one."""
         name = self.game.card_template
         return self.templates.get(name) or library.templates.get(name)
+
+    def sized_template(self, library: Library, template_id: str, size: str) -> CardTemplate | None:
+        """The template as a label set lays it out for a named card size, if it does."""
+        own = self.sized_templates.get((template_id, size))
+        return own or library.sized_templates.get((template_id, size))
 
     def template_source(self, library: Library, template_id: str) -> Document:
         """A template's Document, merged with what it extends, for its errors' lines."""
@@ -176,12 +182,12 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     style = validate(SheetStyle, style_where, style_data)  # type: ignore[arg-type]
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
-    papers = _sizes(read_yaml(folder / "papers.yaml"), "paper", "a4: {width: 210mm, height: 297mm}")
+    papers = paper_sizes(read_yaml(folder / "papers.yaml"))
     print_doc = read_yaml(folder / "print.yaml")
     _mapping(print_doc)
     printing = validate(PrintSettings, print_doc)
     for name, template in templates.items():
-        check_boxes(template, printing.bleed, element_place(merged[name]))
+        check_boxes(template, printing.bleed, element_place(merged[name], labels, template))
     card_sizes = _sizes(
         read_yaml(folder / "card-sizes.yaml"), "card size", "poker: {width: 63.5mm, height: 88.9mm}"
     )
@@ -208,6 +214,11 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         guide=guide,
         sized_templates=sized,
     )
+
+
+def paper_sizes(doc: Document) -> dict[str, tuple[float, float]]:
+    """templates/papers.yaml: paper name -> (width, height) in points."""
+    return _sizes(doc, "paper", "a4: {width: 210mm, height: 297mm}")
 
 
 def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, float]]:
@@ -242,10 +253,10 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
         try:
             parsed = _block_adapter(kind).validate_python(value)
         except ValidationError as errors:
-            error = errors.errors()[0]
-            error["loc"] = (kind, *error["loc"])
-            at = (*here, *place(error))
-            message, hint = describe(error, BLOCK_TYPES[kind], doc.written(at))
+            error = pick_error(errors.errors())
+            at = (*here, kind, *place(error))
+            written = doc.written(at)
+            message, hint = describe(error, BLOCK_TYPES[kind], written, value, (kind,))
             raise UserError(doc.source(at), message, hint) from None
         children: tuple[Block, ...] = ()
         if isinstance(parsed, ForEachBlock):
@@ -367,14 +378,3 @@ def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:
     """Names that become parts of file names must be safe there (letters, digits, -)."""
     if not isinstance(name, str) or not _IDENTIFIER.match(name):
         raise UserError(doc.source(loc), f"{what} {name!r} may only use a-z, 0-9 and -")
-
-
-def game_folders(content: Path) -> list[Path]:
-    if not content.is_dir():
-        raise UserError(Source(content), "content folder not found")
-    folders = sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
-    if not folders:
-        raise UserError(Source(content), "no games here: a game is a folder holding a game.yaml")
-    for folder in folders:  # a linked game folder would let its files come from anywhere
-        inside(content, f"{folder.name}/game.yaml", Source(folder), "content")
-    return folders

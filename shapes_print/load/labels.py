@@ -3,7 +3,9 @@
 A label set is `labels/<name>.yaml` or any YAML file a user points at. It may `extends`
 another label set (looked up beside it, then among the shipped ones) and change only what
 differs; mappings merge key by key. Its `style` merges onto templates/sheet.yaml, its
-`cards.elements` onto card layout elements by `name`, and its `games` onto a game's deck.
+`cards.roles` onto card layout elements by what they are, its `cards.elements` onto them
+by `name` (a shipped set's names reach the shipped layouts only: load/patches.py), and
+its `games` onto a game's deck.
 
 A game folder stands alone: `content/<game>/labels/<name>.yaml` holds that game's words
 and card colours for the label set `<name>`, merged over the set for that game only, so a
@@ -20,8 +22,9 @@ from pydantic import Field
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, listed
 from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
-from shapes_print.load.cardmodels import TrimLine
-from shapes_print.load.defaults import STANDARD
+from shapes_print.load.cardmodels import ElementRole, TrimLine
+from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
+from shapes_print.load.listing import shipped as shipped  # where label-set callers find it
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.text.grammar import MessageError, parse
@@ -33,10 +36,10 @@ SCHEMA_NAME = "labels.schema.json"
 GAME_SCHEMA_NAME = "game-labels.schema.json"
 
 
-class ElementPatch(Strict):
-    """What a label set may change on a named card layout element."""
+class RolePatch(Strict):
+    """What a label set may change on every card element of one role, in any layout: its
+    look, not its place (a box belongs to one layout: move it by name)."""
 
-    box: tuple[CardLength, CardLength, CardLength, CardLength] | None = None
     fill: str | None = None
     stroke: str | None = None
     stroke_width: Length | None = None
@@ -53,6 +56,13 @@ class ElementPatch(Strict):
     hidden: bool | None = None
 
 
+class ElementPatch(RolePatch):
+    """What a label set may change on a card layout element by its name: a shipped label
+    set's names reach the shipped layouts only, a user's own file's every layout."""
+
+    box: tuple[CardLength, CardLength, CardLength, CardLength] | None = None
+
+
 class SizePatch(Strict):
     """Changes to elements by name on cards of one size (a name in templates/card-sizes.yaml),
     over the changes for every size: a braille zone needs the same room on a mini card."""
@@ -61,10 +71,11 @@ class SizePatch(Strict):
 
 
 class CardsPatch(Strict):
-    """Changes to every card template: the trim hairline and elements by name, and by
-    card size."""
+    """Changes to every card template: the trim hairline, elements by role (in every
+    layout, a game's own too), elements by name, and by card size."""
 
     trim_line: TrimLine | None = None
+    roles: dict[ElementRole, RolePatch] = Field(default_factory=dict)
     elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
     sizes: dict[Identifier, SizePatch] = Field(default_factory=dict)
 
@@ -168,6 +179,22 @@ class LoadedLabels:
     spec: LabelSet
     data: dict[str, Any]
     source: Layered
+    # The folder of shipped label sets it was looked up in: what such a file writes is for
+    # the shipped games (and may be skipped on content without them) and, by element name,
+    # for the shipped layouts (load/patches.py).
+    shipped_folder: Path | None = None
+
+    def home(self, loc: Loc = ()) -> Path | None:
+        """The content the file that wrote `loc` was made for: the shipped content for a
+        shipped set's file, None (whatever content it is given) for a user's own."""
+        written_in = self.source.source(loc).path.parent
+        return DEFAULT_CONTENT if written_in == self.shipped_folder else None
+
+    def own_layers(self) -> list[Document]:
+        """The set's files that are not shipped ones (a user's set and what it extends
+        outside the shipped folder), the one that wins first."""
+        folder = self.shipped_folder
+        return [doc for doc, _ in self.source.layers if folder is None or doc.path.parent != folder]
 
     @property
     def locale(self) -> str:
@@ -195,16 +222,17 @@ class LoadedLabels:
         )
 
 
-def shipped(folder: Path) -> list[str]:
-    """The label sets that ship, standard first."""
-    names = sorted(path.stem for path in listed(folder, "*.yaml"))
-    return sorted(names, key=lambda name: name != STANDARD)
-
-
 def resolve_refs(refs: list[str], folder: Path) -> list[str]:
-    """`all` means every shipped label set; others are kept in order, once each."""
+    """`all` means every shipped label set; others are kept in order, once each. A ref may
+    be a list, `es,large-print`, as well as repeated."""
     wanted: list[str] = []
-    for ref in refs or [STANDARD]:
+    listed = [
+        one.strip()
+        for ref in refs
+        for one in ([ref] if Path(ref).is_file() else ref.split(","))  # a path may hold a comma
+        if one.strip()
+    ]
+    for ref in listed or [STANDARD]:
         for one in shipped(folder) if ref == "all" else [ref]:
             if one not in wanted:
                 wanted.append(one)
@@ -240,7 +268,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     if spec.ordinal is not None:
         written.append((("ordinal",), spec.ordinal))
     check_messages(written, spec.locale, source)
-    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source)
+    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source, folder.resolve())
 
 
 def _extended(
@@ -316,30 +344,6 @@ def check_messages(written: list[tuple[Loc, str]], locale: str, source: Layered)
             skip = len(loc[-1]) if loc[0] == "text" else 0  # past the English key
             at = Source(where.path, where.line, where.column + skip) if where.line else where
             raise UserError(place(at, text, error.offset), error.message, error.hint) from None
-
-
-def patch_template(
-    data: dict[str, Any], labels: LoadedLabels | None, size: str | None = None
-) -> dict[str, Any]:
-    """A card template's data with the label set's element and trim-line changes applied,
-    and its changes for cards of `size` over those."""
-    if labels is None:
-        return data
-    patch = labels.data.get("cards", {})
-    data = deep_merge(data, {"trim_line": patch["trim_line"]}) if "trim_line" in patch else data
-    wanted = patch.get("elements", {})
-    if size is not None:
-        wanted = deep_merge(wanted, patch.get("sizes", {}).get(size, {}).get("elements", {}))
-    layouts = {}
-    for layout_id, layout in data.get("layouts", {}).items():
-        elements = [
-            deep_merge(element, wanted[element["name"]])
-            if element.get("name") in wanted
-            else element
-            for element in layout.get("elements", [])
-        ]
-        layouts[layout_id] = {**layout, "elements": elements}
-    return {**data, "layouts": layouts}
 
 
 def check_element_names(labels: LoadedLabels, known: set[str]) -> None:

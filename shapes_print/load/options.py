@@ -127,9 +127,12 @@ def parse_formats(text: str) -> tuple[str, ...]:
 def named_size(
     name: str, known: dict[str, tuple[float, float]], option: str
 ) -> tuple[float, float]:
-    """A named size from a template table, or a custom size such as `300x400mm`."""
+    """A named size from a template table in any case (A4 is a4), or a custom size such as
+    `300x400mm`."""
     if name in known:
         return known[name]
+    if name.lower() in known:
+        return known[name.lower()]
     try:
         size = parse_size(name)
     except LengthError as error:

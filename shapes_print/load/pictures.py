@@ -119,8 +119,9 @@ def turned(opened: PilImage.Image) -> bool:
 
 
 def warn_low_resolution(image: Image, card: str, shown: str, where: Source | None) -> None:
-    """One line on stderr when a raster picture prints below MIN_DPI, naming the card, the
-    file and the dots per inch it prints at (once per process for each such line)."""
+    """One line on stderr when a raster picture prints below MIN_DPI, naming the card (as
+    messages name it: "card 'moon'"), the file and the dots per inch it prints at (once
+    per process for each such line)."""
     picture = image.picture
     if not isinstance(picture, RasterPicture) or image.w <= 0 or image.h <= 0:
         return
@@ -129,7 +130,7 @@ def warn_low_resolution(image: Image, card: str, shown: str, where: Source | Non
         return
     needed = (round(image.w / 72 * MIN_DPI), round(image.h / 72 * MIN_DPI))
     line = (
-        f"warning: {where}: card {card!r}: picture {shown} prints at {dpi:.0f} dpi, below "
+        f"warning: {where}: {card}: picture {shown} prints at {dpi:.0f} dpi, below "
         f"{MIN_DPI}; it needs {needed[0]:,} x {needed[1]:,} pixels at this size "
         f"(it has {picture.pixels[0]:,} x {picture.pixels[1]:,})"
     )

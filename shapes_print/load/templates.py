@@ -17,15 +17,15 @@ written for the shipped layout would land on another one; a new name costs one w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, listed
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.labels import patch_template
 from shapes_print.load.layout import check_boxes
+from shapes_print.load.patches import moved_by, named_layouts, patch_template
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, deep_merge, read_yaml
 
@@ -80,14 +80,19 @@ def resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...]
 
 
 def build_templates(
-    docs: dict[str, Document], names: list[str], labels: LoadedLabels | None
+    docs: dict[str, Document],
+    names: list[str],
+    labels: LoadedLabels | None,
+    shipped: Collection[Path] | None = None,
 ) -> tuple[dict[str, CardTemplate], dict[str, Document]]:
     """The templates `names` (of `docs`, which holds any they extend), merged, patched by
-    the label set and checked, with their merged Documents."""
+    the label set and checked, with their merged Documents. Elements are changed by name
+    in the layouts the `shipped` files write (None: in every layout)."""
     templates, merged = {}, {}
     for name in names:
         merged[name] = resolve_extends(docs, name)
-        data = patch_template(merged[name].data, labels)
+        named = None if shipped is None else named_layouts(merged[name], shipped)
+        data = patch_template(merged[name].data, labels, named=named)
         templates[name] = validate(CardTemplate, merged[name], {**data, "id": name}, ())
     return templates, merged
 
@@ -126,16 +131,29 @@ def own_templates(
     files: dict[str, Document],
     shipped: dict[str, Document],
     labels: LoadedLabels | None,
-    bleed: float,
-) -> tuple[dict[str, CardTemplate], dict[str, Document]]:
-    """A game's own templates under one label set, checked as the shipped ones are."""
+    card_sizes: dict[str, tuple[float, float]],
+    printing: PrintSettings,
+) -> tuple[dict[str, CardTemplate], dict[str, Document], dict[tuple[str, str], CardTemplate]]:
+    """A game's own templates under one label set, checked as the shipped ones are, and
+    with the set's changes for each card size it names. The label set changes their
+    elements by role, and by name only in the layouts they take from a shipped template
+    (a game's own `title` may be anything)."""
     if not files:
-        return {}, {}
+        return {}, {}, {}
     check_own_names(files, shipped)
-    templates, merged = build_templates({**shipped, **files}, list(files), labels)
+    paths = shipped_paths(shipped)
+    templates, merged = build_templates({**shipped, **files}, list(files), labels, paths)
     for name, template in templates.items():
-        check_boxes(template, bleed, element_place(merged[name]))
-    return templates, merged
+        where = element_place(merged[name], labels, template, paths)
+        check_boxes(template, printing.bleed, where)
+    sized = sized_templates(merged, labels, card_sizes, printing, paths) if labels else {}
+    return templates, merged, sized
+
+
+def shipped_paths(shipped: dict[str, Document]) -> frozenset[Path]:
+    """The files the shipped templates are read from: their layouts' elements are the ones
+    a label set changes by name."""
+    return frozenset(doc.path for doc in shipped.values())
 
 
 def element_names(templates: Iterable[CardTemplate]) -> set[str]:
@@ -154,8 +172,10 @@ def sized_templates(
     labels: LoadedLabels,
     card_sizes: dict[str, tuple[float, float]],
     printing: PrintSettings,
+    shipped: Collection[Path] | None = None,
 ) -> dict[tuple[str, str], CardTemplate]:
-    """Each template with the label set's changes for each card size it names, at that size."""
+    """Each template with the label set's changes for each card size it names, at that size
+    (by name in the layouts the `shipped` files write; None: in every layout)."""
     sized = {}
     for size in labels.spec.cards.sizes:
         if size not in card_sizes:
@@ -165,17 +185,36 @@ def sized_templates(
             )
         width, height = card_sizes[size]
         for name, doc in merged.items():
-            data = {**patch_template(doc.data, labels, size), "id": name}
+            named = None if shipped is None else named_layouts(doc, shipped)
+            data = {**patch_template(doc.data, labels, size, named), "id": name}
             template = validate(CardTemplate, doc, data, ())
             template = template.model_copy(update={"card": {"width": width, "height": height}})
-            check_boxes(template, printing.bleed, element_place(doc))
+            where = element_place(doc, labels, template, shipped, size)
+            check_boxes(template, printing.bleed, where)
             sized[(name, size)] = template
     return sized
 
 
-def element_place(doc: Document) -> Callable[[str, int], Source]:
-    """Where a template's element is written, by layout and index, for check_boxes."""
-    return lambda layout, index: doc.source(("layouts", layout, "elements", index, "box"))
+def element_place(
+    doc: Document,
+    labels: LoadedLabels | None = None,
+    template: CardTemplate | None = None,
+    shipped: Collection[Path] | None = None,
+    size: str | None = None,
+) -> Callable[[str, int], tuple[Source, str]]:
+    """Where a template's element gets its place, by layout and index, for check_boxes:
+    the label set's change that moved it (and its key), else its box in the template."""
+    named = None if shipped is None else named_layouts(doc, shipped)
+
+    def where(layout: str, index: int) -> tuple[Source, str]:
+        if labels is not None and template is not None:
+            element = template.layouts[layout].elements[index]
+            move = moved_by(labels, element, size, named is None or layout in named)
+            if move is not None:
+                return move.source, f" (label set {labels.name!r}, {move.key})"
+        return doc.source(("layouts", layout, "elements", index, "box")), ""
+
+    return where
 
 
 def _short(where: Source) -> str:

@@ -6,6 +6,7 @@ text, the message shows what was written and the quoting that makes it text.
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any, Protocol, TypeVar
 
@@ -39,6 +40,17 @@ _PLAIN_MESSAGES = {
     "string_pattern_mismatch": "has characters that are not allowed (use letters, digits, -)",
 }
 
+
+# Messages for one field's one mistake, by (field, pydantic's error type, value), over the
+# plain ones: what the value does, and what to write instead.
+_FIELD_MESSAGES = {
+    ("count", "greater_than", 0): (
+        "0 leaves this card out of every kit: remove the card, or give a count by players "
+        'such as {"2-3": 0, "4-6": 2}'
+    ),
+}
+# A card's own words and colours go under `fields:`, not beside its id and count.
+FIELDS = "fields"
 
 _UNION_MEMBER = re.compile(r"^(int|str|float|dict\[.*\]|list\[.*\])$")
 _READ_AS = {bool: "true or false", type(None): "nothing (null)", int: "a number", float: "a number"}
@@ -78,19 +90,23 @@ def place(error: Any) -> Loc:
     return loc
 
 
-def describe(error: Any, model: Any, written: str | None = None) -> tuple[str, str]:
-    """One pydantic error as (message, hint); `written` is what the YAML said, if unquoted."""
-    loc = [str(part) for part in place(error)]
+def describe(
+    error: Any, model: Any, written: str | None = None, data: Any = None, prefix: Loc = ()
+) -> tuple[str, str]:
+    """One pydantic error as (message, hint); `written` is what the YAML said, if unquoted;
+    `data`, the value validated, lets an unknown key be told from a card field; `prefix`
+    names the value in the message (a sheet block's kind)."""
+    loc = [str(part) for part in (*prefix, *place(error))]
     field = ".".join(loc) or getattr(model, "__name__", "value")
     kind = error["type"]
     unquoted = _unquoted(field, kind, error.get("input"), written)
     if unquoted:
         return unquoted, ""
     if kind == "extra_forbidden":
-        known = _known_keys(model, error["loc"][:-1])
-        close = closest(str(loc[-1]), known)
-        hint = f"did you mean {close!r}?" if close else ""
-        return f"unknown key {loc[-1]!r}", hint
+        return f"unknown key {loc[-1]!r}", _unknown_key_hint(error, model, data)
+    special = loc and _FIELD_MESSAGES.get((loc[-1], kind, _hashable(error.get("input"))))
+    if special:
+        return f"{field}: {special}", ""
     template = _PLAIN_MESSAGES.get(kind)
     context = error.get("ctx") or {}
     if template:
@@ -102,7 +118,75 @@ def describe(error: Any, model: Any, written: str | None = None) -> tuple[str, s
     return f"{field}: {message.removeprefix('Value error, ')}", ""
 
 
+def _hashable(value: object) -> object:
+    """The value as a key of _FIELD_MESSAGES can hold it (a table or a list cannot)."""
+    return value if isinstance(value, (int, str, float, bool, type(None))) else None
+
+
+def pick_error(found: list[Any]) -> Any:
+    """The error to report of several: a misspelt key also shows up as a missing one, so
+    the spelling goes first (it is the cause, at its own line), then a missing key."""
+    for kind in ("extra_forbidden", "missing"):
+        for error in found:
+            if error["type"] == kind:
+                return error
+    return found[0]
+
+
+def _unknown_key_hint(error: Any, model: Any, data: Any) -> str:
+    """ "did you mean" the nearest known key (saying so when it is a required one the
+    mapping lacks), or the card field nearest it, which belongs under `fields:`."""
+    key, parent = str(error["loc"][-1]), error["loc"][:-1]
+    known = _known_keys(model, parent)
+    mapping = _at(data, parent)
+    close = closest(key, known)
+    if FIELDS in known and isinstance(mapping, dict):
+        fields = mapping.get(FIELDS)
+        names = list(fields) if isinstance(fields, dict) else []
+        as_field = closest(key, names)
+        if as_field and (close is None or _likeness(key, as_field) > _likeness(key, close)):
+            return (
+                f"did you mean {as_field!r} under {FIELDS}:? "
+                "a card's own words and colours go there"
+            )
+        if close is None:
+            return f"a card's own words and colours go under {FIELDS}: {{{key}: ...}}"
+    if close is None:
+        return ""
+    lacking = isinstance(mapping, dict) and close not in mapping
+    required = lacking and _is_required(model, parent, close)
+    return f"did you mean {close!r}?" + (" (it is required)" if required else "")
+
+
+def _likeness(word: str, other: str) -> float:
+    """How alike two keys are, 0 to 1, as `closest` measures it."""
+    return difflib.SequenceMatcher(None, word, other).ratio()
+
+
+def _at(data: Any, loc: tuple[Any, ...]) -> Any:
+    """The value at `loc` inside `data`, or None."""
+    for part in loc:
+        inside = isinstance(data, dict) and part in data
+        if inside or (isinstance(data, list) and isinstance(part, int) and part < len(data)):
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+def _is_required(model: Any, loc: tuple[Any, ...], key: str) -> bool:
+    current = _model_at(model, loc)
+    field = current.model_fields.get(key) if current is not None else None
+    return bool(field and field.is_required())
+
+
 def _known_keys(model: Any, loc: tuple[Any, ...]) -> list[str]:
+    current = _model_at(model, loc)
+    return list(current.model_fields) if current is not None else []
+
+
+def _model_at(model: Any, loc: tuple[Any, ...]) -> Any:
+    """The model that validates the mapping at `loc`, or None."""
     current: Any = model
     for part in loc:
         if isinstance(part, int) or not (
@@ -111,11 +195,11 @@ def _known_keys(model: Any, loc: tuple[Any, ...]) -> list[str]:
             continue
         field = current.model_fields.get(str(part))
         if field is None:
-            return []
+            return None
         current = _inner_model(field.annotation)
     if isinstance(current, type) and issubclass(current, BaseModel):
-        return list(current.model_fields)
-    return []
+        return current
+    return None
 
 
 def _inner_model(annotation: Any) -> Any:
@@ -133,9 +217,7 @@ def validate(model: type[M], doc: Placed, data: Any = None, loc: Loc = ()) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as errors:
-        found = errors.errors()
-        # A misspelt key also shows up as a missing one: report the spelling, it is the cause.
-        error = next((e for e in found if e["type"] == "extra_forbidden"), found[0])
+        error = pick_error(errors.errors())
         at = (*loc, *place(error))
-        message, hint = describe(error, model, doc.written(at))
+        message, hint = describe(error, model, doc.written(at), data)
         raise UserError(doc.source(at), message, hint) from None

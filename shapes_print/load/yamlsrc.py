@@ -25,6 +25,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import note
 from shapes_print.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT, MAX_VALUES
+from shapes_print.load.yamlhints import syntax_hint
 from shapes_print.text.grammar import MessageError, parse
 from shapes_print.text.message import check_locale, position
 
@@ -311,9 +312,8 @@ def read_yaml(path: Path, locale: str | None = "en") -> Document:
         mark = error.problem_mark or error.context_mark
         where = Source(path, mark.line + 1, mark.column + 1) if mark else Source(path)
         problem = error.problem or error.context or "invalid YAML"
-        if "\t" in problem or "tab" in problem:
-            problem = "tabs are not allowed for indentation; use spaces"
-        raise UserError(where, f"YAML syntax error: {problem}") from None
+        hint = syntax_hint(problem, text, mark.line if mark else -1)
+        raise UserError(where, f"YAML syntax error: {problem}", hint) from None
     except yaml.reader.ReaderError as error:
         character = (
             f"U+{error.character:04X}"

@@ -29,22 +29,24 @@ from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import Flip, PrintOptions, named_size
+from shapes_print.load.patches import named_layouts
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
-from shapes_print.load.templates import element_place
+from shapes_print.load.templates import element_place, shipped_paths
+from shapes_print.load.yamlsrc import Document as YamlDocument
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.cardsheets import (
     OVERRUN_PREFIX,
-    SHEETS_KEPT,
     CardGeometry,
     Duplex,
-    MadePages,
+    FrontSheets,
     SheetPages,
     overrun_name,
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol, swell_page, swell_symbol
+from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol, swell_symbol
+from shapes_print.plan.room import check_deck_room
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
@@ -62,13 +64,12 @@ def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -
         )
     if card_size is None:
         width, height = template.card["width"], template.card["height"]
-        return library.sized_templates.get(
-            (template.id, _size_name(width, height, library)), template
-        )
+        size = _size_name(width, height, library)
+        return loaded.sized_template(library, template.id, size) or template
     key = ("template", id(template), card_size)
     if key not in loaded.drawn:
         width, height = named_size(card_size, library.card_sizes, "--card-size")
-        sized = library.sized_templates.get((template.id, _size_name(width, height, library)))
+        sized = loaded.sized_template(library, template.id, _size_name(width, height, library))
         if sized is not None:  # the label set lays this size out its own way (checked at load)
             return sized
         resized = template.model_copy(update={"card": {"width": width, "height": height}})
@@ -84,6 +85,22 @@ def _size_name(width: float, height: float, library: Library) -> str:
         if abs(w - width) < 0.01 and abs(h - height) < 0.01:
             return name
     return ""
+
+
+def check_room(
+    loaded: LoadedGame, library: Library, template: CardTemplate, ctx: DrawContext, deck: LoadedDeck
+) -> None:
+    """Every face and back of the deck keeps its elements apart (plan/room.py), checked
+    once per deck, template and label set, as the drawings are made."""
+    key = ("room", id(deck), id(template), id(ctx.style), id(ctx.words))
+    if key in loaded.drawn:
+        return
+    own = loaded.template_sources.get(template.id)
+    doc = own or library.template_sources[template.id]
+    by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
+    size = _size_name(template.card["width"], template.card["height"], library) or None
+    check_deck_room(deck, template, doc, ctx, size, by_name)
+    loaded.drawn[key] = (deck, template, ctx.style, ctx.words)  # kept: no id is reused
 
 
 def card_symbols(
@@ -165,7 +182,16 @@ def _draw_cards(
         place = card_place(src, index, card)
         drawn_with = contexts.get(card.layout, ctx)
         faces[name] = card_symbol(
-            name, template, card.layout, fields, drawn_with, place, bleed, earlier, shop=shop
+            name,
+            template,
+            card.layout,
+            fields,
+            drawn_with,
+            place,
+            bleed,
+            earlier,
+            shown=card_as_written(src, index, card.id),
+            shop=shop,
         )
     backs = {
         f"back-{back_id}": card_symbol(
@@ -177,10 +203,22 @@ def _draw_cards(
             src.source(("backs", back_id)),
             bleed,
             back=True,
+            shown=f"back {back_id!r}",
         )
         for back_id, back in deck_model.backs.items()
     }
     return faces, backs
+
+
+def card_as_written(deck: YamlDocument, index: int, card_id: str) -> str:
+    """A card as its deck names it: its id, or for a `for_each` entry the id as written
+    with the card's own after it (`card '{colour}-{number}' (red-2)`)."""
+    entries = deck.data.get("cards") if isinstance(deck.data, dict) else None
+    entry = entries[index] if isinstance(entries, list) and index < len(entries) else None
+    written = entry.get("id") if isinstance(entry, dict) else None
+    if isinstance(written, str) and written != card_id:
+        return f"card {written!r} ({card_id})"
+    return f"card {card_id!r}"
 
 
 def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
@@ -189,34 +227,6 @@ def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
     behind them would rise too (the printing guide says to back the cards with card stock
     or sleeves instead). A print shop prints both sides on its own stock."""
     return ctx.style.braille is not None and not options.print_shop
-
-
-class FrontSheets(MadePages):
-    """The face sheets of home card pages without their back sheets (`fronts_only`),
-    made as they are asked for, like the pages they come from, their marks and words in
-    black for swell paper (`swell_page`, outlines `width` thick). A sheet of the same
-    cards again is the same page, as its source is, so a renderer still draws it once."""
-
-    def __init__(self, sheets: SheetPages, width: float) -> None:
-        self.sheets = sheets
-        self.width = width
-        self.swelled: dict[int, tuple[Page, Page]] = {}  # by the source page's id
-
-    @property
-    def cutting(self) -> str:
-        return self.sheets.cutting
-
-    def __len__(self) -> int:
-        return len(self.sheets) // 2
-
-    def page_at(self, index: int) -> Page:
-        sheet = self.sheets[2 * index]
-        known = self.swelled.get(id(sheet))
-        if known is None or known[0] is not sheet:
-            if len(self.swelled) >= SHEETS_KEPT:
-                self.swelled.clear()
-            known = self.swelled[id(sheet)] = (sheet, swell_page(sheet, self.width))
-        return known[1]
 
 
 def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
@@ -311,6 +321,7 @@ def plan_cards(
         for pair in repeat((f"face-{card.id}", f"back-{card.back}"), card.copies(players))
     ]
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
+    check_room(loaded, library, template, ctx, chosen)
     shop = options.print_shop
     drawn_faces, drawn_backs = (
         card_symbols(loaded, template, ctx, bleed, chosen, shown, shop)

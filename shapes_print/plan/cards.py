@@ -51,6 +51,7 @@ def card_symbol(
     bleed: float = 0.0,
     faces: Mapping[str, Symbol] | None = None,
     back: bool = False,
+    shown: str = "",
     shop: bool = False,
 ) -> Symbol:
     """Draw one card (face or, if `back`, back) in its own coordinates: origin at bottom-left.
@@ -58,8 +59,11 @@ def card_symbol(
     With a bleed the origin is the bleed's corner and the card sits `bleed` in from it.
     `faces` are the card drawings a `cards` element may show small copies of; for a print
     shop (`shop`) the element prints what they show in words instead, since cards drawn
-    that small have lines and words too fine for a press.
+    that small have lines and words too fine for a press. `shown` is how a message names
+    the card, as its deck writes it ("card 'circle'"); `name` is the drawing's own id,
+    which no one wrote.
     """
+    card = shown or f"card {name!r}"
     if layout not in template.layouts:
         known = ", ".join(template.layouts)
         raise UserError(where, f"layout {layout!r} is not in template {template.id!r} ({known})")
@@ -75,11 +79,11 @@ def card_symbol(
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
         if element.kind == "braille":
-            drawn = tuple(_braille(element, box, fields, ctx, where, name))
+            drawn = tuple(_braille(element, box, fields, ctx, where, card))
         elif element.kind == "cards" and shop:
             in_words = in_words_of(element, fields, ctx, where)
             words.append(ctx.words.fill(in_words.text or "", fields, where))
-            drawn = tuple(_element(in_words, box, fields, ctx, where, name))
+            drawn = tuple(_element(in_words, box, fields, ctx, where, card))
         elif element.kind == "cards":
             drawn = tuple(minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
@@ -92,7 +96,7 @@ def card_symbol(
                     ),
                 )
         else:
-            drawn = tuple(_element(element, box, fields, ctx, where, name))
+            drawn = tuple(_element(element, box, fields, ctx, where, card))
         items.extend(drawn)
         if element.mirror:
             items.append(Group(drawn, dx=width, dy=height, angle=180))
@@ -215,9 +219,7 @@ def _element(
         if shape not in ctx.shapes.names():
             known = ", ".join(ctx.shapes.names())
             at, named = value_place(element.shape, where)
-            raise UserError(
-                at, f"card {card!r}: unknown shape {shape!r}{named}", f"known shapes: {known}"
-            )
+            raise UserError(at, f"{card}: unknown shape {shape!r}{named}", f"known shapes: {known}")
         ops = ctx.shapes.outline(shape, *box)
         return _layered(ops, paint, _pattern(element, box, ops, fields, ctx, where))
     return _text_lines(element, box, fields, ctx, where, card)
@@ -264,6 +266,13 @@ def fitted(picture: Picture, box: Box, fit: str) -> Image:
     return Image(picture, x + (w - shown_w) / 2, y + (h - shown_h) / 2, shown_w, shown_h, clip)
 
 
+def element_named(element: Element) -> str:
+    """An element as its layout writes it: by its name, or else by its text as written."""
+    if element.name:
+        return f"element {element.name!r}"
+    return f"the {element.kind} element {element.text!r}"
+
+
 def _text_lines(
     element: Element,
     box: Box,
@@ -286,7 +295,7 @@ def _text_lines(
         wrap_lines=element.wrap,
         line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
         where=where,
-        what=f"card {card!r}, box {element.name or element.text!r}",
+        what=f"{card}, {element_named(element)}",
     )
     ink = colour(_text(element.colour, fields, where), where, "colour")
     anchor, x = {
@@ -318,5 +327,5 @@ def _braille(
     words = ctx.words.fill(element.text, fields, where)
     if not words:
         return []
-    what = f"card {card!r}, box {element.name or element.text!r}"
+    what = f"{card}, {element_named(element)}"
     return braille_dots(braille_lines(words, ctx.words.locale, box, style, where, what), box, style)

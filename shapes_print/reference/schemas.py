@@ -13,7 +13,6 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -25,10 +24,8 @@ from shapes_print.load.labels import GAME_SCHEMA_NAME, SCHEMA_NAME, GameLabels, 
 from shapes_print.load.models import BLOCK_TYPES, Deck, Game, SheetDocument
 from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.load.shapes import PatternDef, ShapeDef
+from shapes_print.reference.sources import JSON_SCHEMA, WORDS
 
-JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
-# What each key means, in words, for the schemas and docs/reference.md alike.
-WORDS = Path(__file__).with_name("reference.yaml")
 REF = "#/$defs/{model}"
 Schema = dict[str, Any]
 
@@ -235,12 +232,10 @@ def schema_of(kind: FileKind) -> Schema:
     return {"$schema": JSON_SCHEMA, **schema, "title": kind.title, "description": what}
 
 
-def write_schemas(folder: Path) -> list[Path]:
-    """Write every schema, sorted and indented, so a regenerated file diffs cleanly."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for kind in FILE_KINDS:
-        path = folder / kind.schema
-        path.write_text(json.dumps(schema_of(kind), indent=2, sort_keys=True) + "\n")
-        written.append(path)
-    return written
+def schema_texts() -> dict[str, str]:
+    """Every schema file's name and text, sorted and indented, so a regenerated file diffs
+    cleanly."""
+    return {
+        kind.schema: json.dumps(schema_of(kind), indent=2, sort_keys=True) + "\n"
+        for kind in FILE_KINDS
+    }

@@ -12,10 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
-from typing import Any
-
-from babel import Locale
-from babel.numbers import format_decimal
+from typing import TYPE_CHECKING, Any
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.text.grammar import (
@@ -31,6 +28,9 @@ from shapes_print.text.grammar import (
     Text,
     parse,
 )
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 ENGLISH = "en"  # the language content YAML is written in
 
@@ -48,6 +48,10 @@ class NoEntry:
 
 @cache
 def _locale(code: str) -> Locale:
+    """Babel's CLDR data for a locale, read on first use: the commands that fill no message
+    (`list`, `new`, `--help`) never import Babel."""
+    from babel import Locale
+
     return Locale.parse(code)
 
 
@@ -179,6 +183,8 @@ def decimal(number: float | Decimal, locale: str, signed: bool = False) -> str:
         pattern = "#,##0.###"
     if signed:
         pattern = f"+{pattern};-{pattern}"
+    from babel.numbers import format_decimal
+
     return format_decimal(number, pattern, locale=_locale(locale))
 
 

@@ -14,7 +14,6 @@ sees the old page or the new one. (Game ids are `a-z0-9-`: `_thumbnails` is no g
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 from collections.abc import Mapping
 from dataclasses import asdict
@@ -91,9 +90,13 @@ def _render_all(drawings: list[Drawing], jobs: int) -> list[Thumbnail]:
     """The thumbnails in order; with many to draw and `jobs` above 1, by forked processes
     (a worker left behind by a killed build exits when its queue closes, within one page)."""
     workers = min(jobs, len(drawings) // _PER_WORKER)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2:
         return [_render(*drawing) for drawing in drawings]
+    import multiprocessing  # here: a small build draws in this process and never pays for it
     from concurrent.futures import ProcessPoolExecutor
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return [_render(*drawing) for drawing in drawings]
 
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:

@@ -102,3 +102,54 @@ def test_check_passes_on_the_shipped_content(capsys: pytest.CaptureFixture[str])
 def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["list"]) == 0
     assert "pass-and-pick" in capsys.readouterr().out
+
+
+# `list` reads only game.yaml's keys; a game.yaml not as it expects is loaded whole, so the
+# line is the loader's own, as `check` and `build` print it.
+LIST_CASES = [
+    ("players: {min: 3, max: 6}", "players: {min: 6, max: 3}", r"game\.yaml:7:1: players: min is larger than max"),
+    ("players: {min: 3, max: 6}", "players: {min: three, max: 6}", r"game\.yaml:7:11: players\.min: must be a whole number"),
+    ("title: Pass and pick shapes", "title: [Pass]", r"game\.yaml:5:\d+: title: "),
+    ("id: pass-and-pick", "id: pass-and-pik", r"game\.yaml:4:\d+: id 'pass-and-pik' must match"),
+    ("documents: [sheets.yaml,", "documents: [nosuch.yaml,", r"game\.yaml:11:13: file 'nosuch\.yaml' not found"),
+    ("documents: [sheets.yaml,", "documents: [sheets.yaml, sheets.yaml,", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), LIST_CASES)
+def test_list_refuses_a_broken_game_at_its_line(
+    project: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, expected: str | None
+) -> None:
+    edit(project / "content" / "pass-and-pick" / "game.yaml", old, new)
+    args = [
+        "list",
+        "--content",
+        str(project / "content"),
+        "--templates",
+        str(project / "templates"),
+    ]
+    status = main(args)
+    out, err = capsys.readouterr()
+    if expected is None:  # not broken for `list`: the document is shown twice, as loaded
+        assert status == 0, err
+        assert "cards, sheets, sheets, host-key" in out
+        return
+    assert status == 2 and out == ""
+    first = err.splitlines()[0]
+    assert re.search(expected, first), first
+    assert first.startswith(str(project / "content" / "pass-and-pick" / "game.yaml"))
+
+
+def test_list_refuses_a_papers_file_that_is_no_mapping(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "templates" / "papers.yaml").write_text("- a4\n")
+    args = [
+        "list",
+        "--content",
+        str(project / "content"),
+        "--templates",
+        str(project / "templates"),
+    ]
+    assert main(args) == 2
+    assert "papers.yaml:1:1:" in capsys.readouterr().err

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
+from shapes_print.build import games
 from shapes_print.commands import report
 from shapes_print.commands.cli import main
 from shapes_print.kit.contents import KitRequest, kit_folder
 from shapes_print.load.conditions import Size, describe
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.text.message import NoEntry
 from shapes_print.write.write import BUILT, UP_TO_DATE, KitDone, Written
 
@@ -123,7 +124,10 @@ def test_list_is_a_table_of_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """On a terminal, rich draws the table."""
     monkeypatch.setenv("COLUMNS", "200")  # wide enough that no cell wraps
     stream = Terminal()
-    report.print_games(stream, pipeline.load_project(pipeline.Sources()))
+    rows = report.game_rows(
+        games.game_summaries(DEFAULT_CONTENT), games.paper_names(DEFAULT_TEMPLATES)
+    )
+    report.print_games(stream, rows)
     out = re.sub("\x1b\\[[0-9;]*m", "", stream.getvalue())  # without its colours
     assert BOX_CHARACTERS.search(out)
     header = next(line for line in out.splitlines() if "game" in line)

@@ -63,6 +63,57 @@ def test_help_loads_neither_the_pipeline_nor_a_validator() -> None:
     assert loaded["built"] == []
 
 
+# What none of the light commands may load: the pipeline and the PDF writer, pdfium, Babel
+# (its locale data comes with it), the libraries of the model set, and the reportlab floor.
+NOT_FOR_A_LIGHT_COMMAND = {
+    "shapes_print.build.pipeline",
+    "shapes_print.build.project",
+    "shapes_print.render.pdf",
+    "shapes_print.write.write",
+    "shapes_print.load.content",
+    "shapes_print.load.models",
+    "shapes_print.load.labels",
+    "pypdfium2",
+    "babel",
+    "fontTools",
+    "reportlab",
+    "svgwrite",
+    "rich",  # off a terminal: help and tables are plain text
+}
+
+
+def _loaded_by(*args: str) -> dict[str, list[str]]:
+    """What the command loads in a fresh interpreter, once it has succeeded."""
+    return _after(f"from shapes_print.commands.cli import main\nassert main({list(args)!r}) == 0")
+
+
+def test_help_and_list_load_no_model_and_no_writer() -> None:
+    for args in (["--help"], ["list"], ["list", "--json"]):
+        loaded = _loaded_by(*args)
+        assert not NOT_FOR_A_LIGHT_COMMAND & set(loaded["modules"]), args
+        assert loaded["built"] == [], args
+
+
+def test_new_loads_no_model_and_no_writer(tmp_path: Path) -> None:
+    loaded = _loaded_by("new", "my-game", "--content", str(tmp_path / "content"))
+    assert (tmp_path / "content" / "my-game" / "game.yaml").is_file()
+    assert not NOT_FOR_A_LIGHT_COMMAND & set(loaded["modules"])
+    assert loaded["built"] == []
+
+
+def test_schema_kept_from_an_earlier_run_loads_no_model(tmp_path: Path) -> None:
+    """The first `schema` builds every model to write the files; the next takes them from
+    the cache folder (reference/schemacache.py) the test's environment points at."""
+    first = _loaded_by("schema", "--out", str(tmp_path / "first"))
+    assert "shapes_print.load.models" in first["modules"]
+    again = _loaded_by("schema", "--out", str(tmp_path / "again"))
+    assert not NOT_FOR_A_LIGHT_COMMAND & set(again["modules"])
+    assert again["built"] == []
+    assert (tmp_path / "again" / "game.schema.json").read_bytes() == (
+        tmp_path / "first" / "game.schema.json"
+    ).read_bytes()
+
+
 def test_a_pdf_build_loads_no_optional_library(tmp_path: Path) -> None:
     args = ["build", "pass-and-pick", "--players", "4", "--paper", "a4", "--out", str(tmp_path)]
     loaded = _after(f"from shapes_print.commands.cli import main\nassert main({args!r}) == 0")

@@ -38,12 +38,15 @@ APART = 0.5
 class Watcher:
     """The watch process and the lines it prints, read as they come."""
 
-    def __init__(self, root: Path, out: Path, game: str, keep_going: str = "--watch") -> None:
+    def __init__(
+        self, root: Path, out: Path, game: str, keep_going: str = "--watch", *extra: str
+    ) -> None:
         self.root, self.out = root, out
         command = [
             *(sys.executable, "-m", "shapes_print", "preview", game, "--players", "4"),
             *("--paper", "a4", "--dpi", "20", keep_going, "--out", str(out)),
             *("--content", str(root / "content"), "--templates", str(root / "templates")),
+            *extra,
         ]
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         self.process = subprocess.Popen(
@@ -81,7 +84,7 @@ class Watcher:
         assert not any("Traceback" in line for line in self.said), self.said
 
 
-Start = Callable[[Path, str], Watcher]
+Start = Callable[..., Watcher]
 
 
 @pytest.fixture
@@ -90,8 +93,8 @@ def start(tmp_path: Path) -> Iterator[Start]:
     is up; each is killed at the test's end whatever happened."""
     started: list[Watcher] = []
 
-    def up(root: Path, game: str) -> Watcher:
-        started.append(Watcher(root, tmp_path / "out", game))
+    def up(root: Path, game: str, *extra: str) -> Watcher:
+        started.append(Watcher(root, tmp_path / "out", game, "--watch", *extra))
         started[-1].up()
         return started[-1]
 
@@ -311,6 +314,23 @@ def test_watch_after_bad_yaml_keeps_watching_the_last_good_files_and_the_broken_
     save_by_rename(sheets, good_sheets)
     assert watcher.next_line().startswith("rebuilt (sheets.yaml changed) in "), watcher.said
     assert circle_pixel(out / FIRST_PAGE) == (0xD5, 0x5E, 0x00)
+    watcher.stop()
+
+
+def test_watch_on_a_braille_kit_draws_its_brf_and_draws_it_again_after_an_edit(
+    tmp_path: Path, start: Start
+) -> None:
+    root = copy_project(tmp_path / "project")
+    watcher = start(root, GAME, "--labels", "braille")
+    kit = watcher.out / "pass-and-pick/braille/a4/4-players/preview"
+    first = kit / "pass-and-pick_4p_a4_braille_embosser_p01.png"
+    assert f"pages in {kit}" in watcher.said[0], watcher.said
+    before = first.read_bytes()
+    deck = root / DECK
+    deck.write_text(deck.read_text().replace("label: CIRCLE", "label: RING"))
+    line = watcher.next_line()
+    assert line.startswith("rebuilt (deck.yaml changed) in "), watcher.said
+    assert first.read_bytes() != before  # the deck list at the top of page 1 says RING now
     watcher.stop()
 
 

@@ -382,7 +382,8 @@ def test_large_print_cards_hold_24pt_at_every_card_size_that_can(labels: str, ga
             with pytest.raises(UserError) as refused:
                 card_symbols(loaded, template, planned.ctx)
             assert re.fullmatch(
-                r".*deck\.yaml:\d+:\d+: card 'face-[a-z0-9-]+', box '[a-z-]+': text '[^']+' "
+                r".*deck\.yaml:\d+:\d+: card '[a-z0-9{}-]+'( \([a-z0-9-]+\))?, element '[a-z-]+': "
+                r"text '[^']+' "
                 r"does not fit its 34\.0 x [\d.]+ mm box even at 24 pt",
                 refused.value.line(),
             )
@@ -405,7 +406,7 @@ def test_large_print_on_mini_cards_is_one_line_naming_card_text_and_box(
     args = one_kit("pass-and-pick", tmp_path, "--labels", "large-print", "--card-size", "mini")
     assert main(args) == 2
     assert re.fullmatch(
-        r".*content/pass-and-pick/deck\.yaml:\d+:\d+: card 'face-triangle', box 'label': text "
+        r".*content/pass-and-pick/deck\.yaml:\d+:\d+: card 'triangle', element 'label': text "
         r"'TRIANGLE' does not fit its 34\.0 x 12\.0 mm box even at 24 pt \(label set 'large-print'\)\n",
         capsys.readouterr().err,
     )

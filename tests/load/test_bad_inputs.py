@@ -84,3 +84,29 @@ def test_corpus_covers_the_issue() -> None:
     assert len(set(ids)) == len(ids)
     assert set(ids) >= REQUIRED
     assert len({case["error"] for case in CASES}) == len(CASES)
+
+
+def test_no_message_names_a_card_by_its_drawings_id() -> None:
+    """A card is named as its deck writes it ("card 'circle'"), never as the drawing the
+    program made of it (`face-circle`, `back-standard`); each case's line is its exact
+    stderr, so this holds of what a user sees."""
+    internal = re.compile(r"'(face|back)-[a-z0-9-]+'")
+    assert not [case["error"] for case in CASES if internal.search(case["error"])]
+    assert any("card 'circle', element 'label'" in case["error"] for case in CASES)
+
+
+def test_a_for_each_card_is_named_as_written_with_the_card_it_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edit = ("content/collect-3/game.yaml", "word: BLUE,", "word: BLUE BLUE BLUE BLUE BLUE BLUE,")
+    root = copy_project(tmp_path, [edit])
+    args = ["build", "collect-3", "--content", str(root / "content"), "--out", str(tmp_path / "o")]
+    status, lines, _ = run([*args, "--players", "4", "--paper", "a4"], capsys, tmp_path)
+    assert (status, lines) == (
+        2,
+        [
+            "content/collect-3/deck.yaml:36:5: card '{colour}-{number}' (blue-1), element "
+            "'number-word': text 'BLUE BLUE BLUE BLUE BLUE BLUE' does not fit its 53.5 x 11.0 mm "
+            "box even at 14 pt"
+        ],
+    )

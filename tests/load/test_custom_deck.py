@@ -92,7 +92,7 @@ def test_an_overlong_label_fails_naming_card_text_and_box(
     assert build(content, tmp_path / "out") == 2
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert re.fullmatch(
-        r".*deck\.yaml:\d+:\d+: card 'face-circle', box 'label': text 'CIRCLECIRCLECIRCLE' does not fit "
+        r".*deck\.yaml:\d+:\d+: card 'circle', element 'label': text 'CIRCLECIRCLECIRCLE' does not fit "
         r"its 53\.5 x 12\.0 mm box even at 14 pt",
         line,
     ), line
@@ -106,7 +106,7 @@ def test_a_character_the_font_lacks_fails_naming_character_label_and_font(
     assert build(content, tmp_path / "out") == 2
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert re.fullmatch(
-        r".*deck\.yaml:\d+:\d+: card 'face-circle', box 'label': font DejaVuSans-Bold\.ttf has no glyph "
+        r".*deck\.yaml:\d+:\d+: card 'circle', element 'label': font DejaVuSans-Bold\.ttf has no glyph "
         r"for '円' \(U\+5186\) in 'CIRCLE 円'",
         line,
     ), line
@@ -119,6 +119,6 @@ def test_a_label_set_word_the_font_lacks_fails_the_same_way(
     mine.write_text('extends: standard\ntext:\n  "SQUARE": "正方形"\n')
     assert main(["check", "pass-and-pick", "--labels", str(mine)]) == 2
     assert (
-        "card 'face-square', box 'label': font DejaVuSans-Bold.ttf has no glyph for '形' (U+5F62), "
+        "card 'square', element 'label': font DejaVuSans-Bold.ttf has no glyph for '形' (U+5F62), "
         "'方' (U+65B9), '正' (U+6B63) in '正方形' (label set 'mine')" in capsys.readouterr().err
     )

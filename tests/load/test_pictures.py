@@ -209,7 +209,7 @@ def test_a_low_resolution_picture_warns_with_card_file_and_dpi(kit: tuple[Path, 
     _, stderr = kit
     # 120 pixels over 63.5 mm x 80/53.34 (cover) = 226.8 pt: 38 dpi.
     assert re.search(
-        r"warning: content/pictures/cards.csv:3:1: card 'face-moon': picture "
+        r"warning: content/pictures/cards.csv:3:1: card 'moon': picture "
         r"art/moon.jpg prints at 38 dpi, below 300",
         stderr,
     ), stderr

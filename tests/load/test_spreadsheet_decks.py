@@ -85,7 +85,7 @@ def test_a_csv_deck_prints_the_same_bytes_as_the_yaml_deck_it_copies(
         ),
         (
             "square,squares,6,shape,standard,squar,SQUARE,#009E73,none,#000000",
-            "cards.csv:5:6: card 'face-square': unknown shape 'squar' (field 'shape')",
+            "cards.csv:5:6: card 'square': unknown shape 'squar' (field 'shape')",
         ),
         (
             "square,squares,6,shape,standard,square,SQUARE,#009E73,zigzag,#000000",

@@ -57,8 +57,8 @@ PATHS = [
     ),
 ]
 WHAT = {
-    "card": "card 'face-circle', box 'label'",
-    "card-back": "card 'back-standard', box 'title'",
+    "card": "card 'circle', element 'label'",
+    "card-back": "back 'standard', element 'title'",
     "sheet": "text",
     "furniture": "furniture.ruler_label",
 }

@@ -1,0 +1,132 @@
+"""A label set applies to whatever content it is given (issue 26, item 1).
+
+A shipped set's entries for the shipped games are skipped on a folder without them (a game
+made by `new`, one shipped game alone), so every set builds it; a typo of a game that is
+there is still an error, and `check --strict` refuses every entry for a game not there.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from shapes_print.commands.cli import main
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
+from shapes_print.load.labels import shipped
+from tests.project_copy import run
+
+SETS = shipped(DEFAULT_LABELS)
+# Sets whose every text must be translated: a game with no words in them is skipped.
+COMPLETE = {"es", "braille-es"}
+# Each content folder with its one game and that game's smallest player count.
+CONTENTS = {"made-by-new": ("my-game", 2), "one-shipped": ("pass-and-pick", 3)}
+
+
+@pytest.fixture(scope="module")
+def contents(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`made-by-new/` holds a game `new` wrote, `one-shipped/` Pass and pick alone."""
+    root = tmp_path_factory.mktemp("contents")
+    assert main(["new", "my-game", "--content", str(root / "made-by-new")]) == 0
+    shutil.copytree(DEFAULT_CONTENT / "pass-and-pick", root / "one-shipped" / "pass-and-pick")
+    return root
+
+
+def test_every_shipped_set_is_one_this_test_builds() -> None:
+    assert set(SETS) == {
+        "standard",
+        "large-print",
+        "large-print-atkinson",
+        "high-contrast",
+        "colour-blind",
+        "es",
+        "braille",
+        "braille-es",
+    }
+
+
+@pytest.mark.parametrize("labels", SETS)
+@pytest.mark.parametrize("content", CONTENTS)
+def test_every_shipped_set_builds_a_folder_without_the_shipped_games(
+    contents: Path, content: str, labels: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, players = CONTENTS[content]
+    out = tmp_path / "out"
+    args = ["build", "--content", str(contents / content), "--labels", labels]
+    args += ["--players", str(players), "--paper", "a4", "--out", str(out), "--quiet"]
+    status, lines, _ = run(args, capsys, contents)
+    assert status == 0, lines
+    if labels in COMPLETE and game == "my-game":  # no Spanish for the new game: one line
+        assert lines == [
+            f"skipped {labels} for my-game: 37 texts have no Spanish (check --strict lists them)"
+        ]
+        assert not out.exists() or not list(out.rglob("*.pdf"))
+        return
+    assert lines == []
+    set_folder = "" if labels == "standard" else f"{labels}/"
+    suffix = "" if labels == "standard" else f"_{labels}"
+    kit = out / game / f"{set_folder}a4/{players}-players"
+    cards = kit / f"{game}_{players}p_a4{suffix}_cards.pdf"
+    assert len(PdfReader(cards).pages) >= 2
+    assert main(["verify", str(out)]) == 0
+
+
+@pytest.mark.parametrize("content", CONTENTS)
+def test_a_plain_check_of_a_folder_without_the_shipped_games_passes(
+    contents: Path, content: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # braille-es's `task {number}` is Collect 3's: not a text "printed nowhere" here.
+    status, lines, out = run(["check", "--content", str(contents / content)], capsys, contents)
+    assert status == 0, lines
+    assert out == "ok: 1 game checked with 8 label sets\n"
+    skips = [line for line in lines if line.startswith("skipped ")]
+    assert len(skips) == (2 if content == "made-by-new" else 0) and skips == lines
+
+
+def test_a_near_miss_of_a_game_in_the_content_is_still_a_typo(
+    contents: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(
+        "extends: large-print\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n"
+    )
+    args = ["check", "--labels", str(mine), "--content"]
+    status, lines, _ = run([*args, str(contents / "one-shipped")], capsys, tmp_path)
+    assert (status, lines) == (
+        2,
+        ["mine.yaml:3:3: no game 'pass-and-pik' in the content (did you mean 'pass-and-pick'?)"],
+    )
+    # Where no game is close, it is for other content: skipped.
+    status, lines, _ = run([*args, str(contents / "made-by-new")], capsys, tmp_path)
+    assert (status, lines) == (0, [])
+
+
+def test_strict_refuses_every_entry_for_a_game_not_in_the_content(
+    contents: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["check", "--strict", "--labels", "large-print", "--content"]
+    status, lines, _ = run([*args, str(contents / "made-by-new")], capsys, contents)
+    written = (DEFAULT_LABELS / "large-print.yaml").read_text().splitlines()
+    line = written.index("  shapes-the-game:") + 1  # its entry under games:
+    assert status == 2
+    assert lines == [
+        f"{DEFAULT_LABELS}/large-print.yaml:{line}:3: no game 'shapes-the-game' in the content "
+        "(games: my-game)"
+    ]
+
+
+def test_a_users_own_text_is_still_checked_on_any_content(
+    contents: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A user's set is for whatever content it is given: its unused text is a typo there.
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('extends: large-print\ntext:\n  "Cards in pley": "Cartes en jeu"\n')
+    args = ["check", "--labels", str(mine), "--content", str(contents / "one-shipped")]
+    status, lines, _ = run(args, capsys, tmp_path)
+    assert status == 2
+    assert lines == [
+        "mine.yaml:3:3: text 'Cards in pley' is not printed anywhere "
+        "(did you mean 'Cards in play'?)"
+    ]

@@ -1,0 +1,127 @@
+"""`preview` of a braille kit: the PDFs as ever, and each braille page of the .brf drawn as
+its dots, on the contact sheet too (issue 26, item 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from shapes_print.braille.cells import from_ascii, raised
+from shapes_print.build import preview
+from shapes_print.build.project import Sources, load_project
+from shapes_print.commands.cli import main
+from shapes_print.commands.serve import _kit as serve_kit
+from shapes_print.load.printmodels import BrailleStyle
+
+DPI = 100  # a 1.5 mm dot is 6 pixels across: its centre is clearly ink or clearly paper
+KIT = Path("pass-and-pick/braille/a4/3-players")
+STEM = "pass-and-pick_3p_a4_braille"
+PAPER = (255, 255, 255)
+
+
+@pytest.fixture(scope="module")
+def style() -> BrailleStyle:
+    braille = load_project(Sources(), ["pass-and-pick"], ["braille"]).ctx.style.braille
+    assert braille is not None
+    return braille
+
+
+@pytest.fixture(scope="module")
+def previewed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("braille")
+    args = ["preview", "pass-and-pick", "--labels", "braille", "--players", "3"]
+    args += ["--paper", "a4", "--dpi", str(DPI), "--out", str(out)]
+    assert main(args) == 0
+    return out
+
+
+def brf_pages(brf: Path) -> list[list[str]]:
+    return [page.split("\r\n") for page in brf.read_bytes().decode("ascii").split("\f")]
+
+
+def test_every_braille_page_is_a_picture_of_its_own_beside_the_pdfs(
+    previewed: Path, style: BrailleStyle
+) -> None:
+    out = previewed
+    folder = out / KIT / preview.PREVIEW
+    pages = brf_pages(out / KIT / f"{STEM}_embosser.brf")
+    assert len(pages) >= 2
+    names = sorted(path.name for path in folder.glob(f"{STEM}_embosser_p*.png"))
+    assert names == [f"{STEM}_embosser_p{n:02d}.png" for n in range(1, len(pages) + 1)]
+    for pdf in (out / KIT).glob("*.pdf"):  # the PDFs are drawn as they always were
+        count = len(PdfReader(pdf).pages)
+        assert len(list(folder.glob(f"{pdf.stem}_p*.png"))) == count
+    embosser = style.embosser
+    size = (
+        round((embosser.cells_per_line + 2) * style.cell_spacing * DPI / 72),
+        round((embosser.lines_per_page + 2) * style.line_spacing * DPI / 72),
+    )
+    with Image.open(folder / names[0]) as image:
+        assert image.size == size
+
+
+def test_each_dot_of_a_braille_page_is_ink_exactly_where_the_brf_raises_it(
+    previewed: Path, style: BrailleStyle
+) -> None:
+    out = previewed
+    pages = brf_pages(out / KIT / f"{STEM}_embosser.brf")
+    scale = DPI / 72
+    radius = style.dot_diameter / 2
+    raised_count = 0
+    for number, lines in enumerate(pages, start=1):
+        png = out / KIT / preview.PREVIEW / f"{STEM}_embosser_p{number:02d}.png"
+        with Image.open(png) as image:
+            picture = image.convert("RGB")
+        for row in range(style.embosser.lines_per_page):
+            cells = from_ascii(lines[row]) if row < len(lines) else ""
+            for column in range(style.embosser.cells_per_line):
+                dots = raised(cells[column]) if column < len(cells) else []
+                for dot in range(1, 7):
+                    across, down = divmod(dot - 1, 3)
+                    x = (column + 1) * style.cell_spacing + radius + across * style.dot_spacing
+                    y = (row + 1) * style.line_spacing + radius + down * style.dot_spacing
+                    ink = picture.getpixel((round(x * scale), round(y * scale))) != PAPER
+                    assert ink == (dot in dots), (number, row, column, dot)
+                    raised_count += ink
+    assert raised_count > 1000  # pages of words, not blank paper
+
+
+def test_the_contact_sheet_shows_the_brf_under_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[tuple[str, int]] = []
+    draw = preview.contact_sheet
+
+    def spy(groups):  # type: ignore[no-untyped-def]
+        shown.extend((title, len(pages)) for title, pages in groups)
+        return draw(groups)
+
+    monkeypatch.setattr(preview, "contact_sheet", spy)
+    kits = preview.build_and_preview(
+        Sources(), "pass-and-pick", "3", "a4", tmp_path, 20, ["braille"]
+    )
+    brf = tmp_path / KIT / f"{STEM}_embosser.brf"
+    assert (brf.name, len(brf_pages(brf))) in shown
+    assert [kit.folder for kit in kits] == [tmp_path / KIT / preview.PREVIEW]
+    assert sum("_embosser_p" in page.name for page in kits[0].pages) == len(brf_pages(brf))
+    # preview --serve names each picture by the file it shows: a .brf is no PDF.
+    captions = [page["title"] for page in serve_kit(kits[0], tmp_path, {})["pages"]]
+    assert f"{brf.name}, page 1" in captions
+    assert f"{STEM}_cards.pdf, page 1" in captions
+
+
+@pytest.mark.parametrize("labels", ["braille-es", "all"])
+def test_preview_of_every_braille_set_and_of_all_sets_draws_every_brf(
+    labels: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["preview", "collect-3", "--labels", labels, "--dpi", "20", "--out", str(tmp_path)]
+    assert main(args) == 0
+    printed = capsys.readouterr().out.splitlines()
+    brfs = sorted(tmp_path.rglob("*.brf"))
+    assert len(brfs) == (1 if labels == "braille-es" else 2)
+    for brf in brfs:
+        drawn = [line for line in printed if f"/{brf.stem}_p" in line]
+        assert len(drawn) == len(brf_pages(brf)) > 0
