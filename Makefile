@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: print test matrix docs reference bench lint clean
+.PHONY: print test matrix check-files docs reference bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,14 @@ test: $(STAMP)
 # the full product (2,976 cases, about half an hour of CPU), spread case by case over the cores.
 matrix: $(STAMP)
 	$(BIN)/python -m pytest -m matrix --dist load tests/commands/test_combinations.py
+
+# Built files read back with tools we did not write (poppler's pdfinfo and pdftotext,
+# Ghostscript) and with pypdf and pdfium: words apart at line ends, each picture read once,
+# PDF/X-4 print-shop files, swell-paper line art, braille headings kept with their text.
+# A sample of every kind of file is built into a temporary folder; a missing tool is
+# skipped and named. tests/build/test_file_checks.py runs the same checks under pytest.
+check-files: $(STAMP)
+	$(BIN)/python -m tests.filecheck
 
 # The README's pictures: page 1 of the cards and the score sheet page of a 4-player A4 kit.
 # tests/commands/test_docs.py runs the same preview and fails when these files are out of date.

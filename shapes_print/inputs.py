@@ -78,6 +78,17 @@ class InputFiles:
             named[name] = digest
         return named
 
+    def newest(self) -> int | None:
+        """When the newest of these files last changed, in whole seconds since the epoch
+        (None if none was read or none is still there): a print-shop file's date."""
+        times = []
+        for path in self.files:
+            try:
+                times.append(int(path.stat().st_mtime))
+            except OSError:
+                continue
+        return max(times, default=None)
+
 
 # The recordings under way, innermost last: a file read while a game is loaded inside a
 # wider recording counts for both.

@@ -47,16 +47,23 @@ class Planned:
     request: KitRequest
     folder: str
     info: dict[str, str]
+    made: int | None = None  # when the newest file the kit is made from changed
 
     def plan(self) -> list[KitFile]:
         try:
-            return plan_kit(self.loaded, self.variant.library, self.variant.ctx, self.request)
+            files = plan_kit(self.loaded, self.variant.library, self.variant.ctx, self.request)
         except UserError as error:
             # The same YAML may plan under one label set and not another: say which.
             labels = self.request.labels
             if labels != STANDARD and "label set" not in error.message:
                 error.message += f" (label set {labels!r})"
             raise
+        return [
+            replace(file, document=replace(file.document, made=self.made))
+            if isinstance(file.document, Document)
+            else file
+            for file in files
+        ]
 
 
 def kit_requests(
@@ -85,7 +92,8 @@ def kit_requests(
                         "labels": labels,
                         "version": variant.labels.title,
                     }
-                    yield Planned(variant, loaded, request, kit_folder(request), info)
+                    made = project.newest(request)
+                    yield Planned(variant, loaded, request, kit_folder(request), info, made)
 
 
 def covered_kits(

@@ -72,12 +72,20 @@ class Project:
     variants: list[Variant]
     game_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
     labels_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    # When each game's and label set's newest file changed (InputFiles.newest), by name.
+    changed: dict[str, int | None] = field(default_factory=dict)
     _digests: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
 
     def fingerprint(self, request: KitRequest) -> str:
         """What a kit is made from, as one hash: its game's files, its label set's (with
         the templates and fonts), its request (options included) and this program."""
         return fingerprint(self._files_digest(request.game, request.labels), asdict(request))
+
+    def newest(self, request: KitRequest) -> int | None:
+        """When the newest file of a kit's game and label set changed: the kit's date. It
+        is not in the fingerprint, so touching a file alone rebuilds nothing."""
+        times = [self.changed.get(f"game:{request.game}"), self.changed.get(request.labels)]
+        return max((t for t in times if t is not None), default=None)
 
     def _files_digest(self, game: str, labels: str) -> str:
         """The input files of a game under a label set, hashed once for all its kits."""
@@ -118,12 +126,13 @@ def load_project(
         if name not in folders:
             raise UserError(None, f"unknown game {name!r} (known: {', '.join(folders) or 'none'})")
     roots = sources.roots()
-    games, game_inputs = {}, {}
+    games, game_inputs, changed = {}, {}, {}
     for name, folder in folders.items():
         if not only or name in only:
             with recording() as read:
                 games[name] = load_game(folder, max_cards)
             game_inputs[name] = read.named(roots)
+            changed[f"game:{name}"] = read.newest()
     for loaded in games.values():
         for count in range(loaded.game.players.min, loaded.game.players.max + 1):
             kit_values(loaded, count)
@@ -143,13 +152,14 @@ def load_project(
                 claim_file_names(game, variant.library.guide)
             variants.append(variant)
             labels_inputs[variant.labels.name] = read.named(roots)
+            changed[variant.labels.name] = read.newest()
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
             raise UserError(
                 None, f"two label sets are named {name!r}; their kits would share a folder"
             )
-    return Project(variants, game_inputs, labels_inputs)
+    return Project(variants, game_inputs, labels_inputs, changed)
 
 
 def covered_games(

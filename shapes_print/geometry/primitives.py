@@ -143,7 +143,11 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """One line of text; (x, y) is the baseline point that `anchor` aligns to."""
+    """One line of text; (x, y) is the baseline point that `anchor` aligns to.
+
+    `space_after`: a wrap broke the text at a space after this line. The PDF's text layer
+    then ends the line with a space, as a plain text would hold it, so a reader's software
+    does not run its last word into the next line's first."""
 
     x: float
     y: float
@@ -152,6 +156,7 @@ class Text:
     size: float
     colour: Colour
     anchor: Anchor = "start"
+    space_after: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,10 +208,12 @@ class Group:
 class Artifact:
     """Items that are not the document's content: page furniture (ruler, inch square,
     print line), cut marks, trim lines, back patterns. Drawn as they are; marked so that a
-    reader's software skips them (PDF Artifact, SVG aria-hidden)."""
+    reader's software skips them (PDF Artifact, SVG aria-hidden). `raised`: braille dots,
+    which swell paper is printed to raise; a swell-paper drawing keeps them as they are."""
 
     items: tuple[Item, ...]
     kind: ArtifactKind = "Layout"
+    raised: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,6 +342,8 @@ class Document:
     language of its words (a BCP 47 tag such as "en" or "es"), where the kit knows it: a
     group's own `lang` says where that changes. `press`, for a print-shop file, is the
     press it is made for; None (home printing) keeps the colours as they are, sRGB.
+    `made`, where known, is when the newest file it was made from last changed (seconds
+    since the epoch): the date a print-shop file gives unless SOURCE_DATE_EPOCH is set.
     """
 
     title: str
@@ -343,6 +352,7 @@ class Document:
     duplex: Literal["long", "short", "none"] = "long"
     lang: str = ""
     press: Press | None = None
+    made: int | None = None
 
 
 def symbols_used(items: Iterable[Item]) -> set[str]:

@@ -87,8 +87,12 @@ class SheetStyle(Strict):
     table_padding: Length
     arrow_height: Length
     arrow_colour: Colour
-    # What an arrow's drawing shows, for a reader's software: {direction} and {caption}.
+    # What an arrow's drawing shows, for a reader's software: {direction} (its caption is
+    # printed, and read, above it).
     arrow_alt: str
+    # The alternate text of cards drawn small whose names print beneath them: not the names
+    # again, which a reader hears in the caption.
+    captioned_alt: str
     # What a card on a card sheet shows, face and back, for a reader's software: {words}
     # are the words printed on it.
     card_alt: str

@@ -19,13 +19,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.outlines import arrow_ops
-from shapes_print.geometry.primitives import Group, Item, Paint, Path, Rect, Role, Symbol, Text, Use
+from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Role, Symbol, Text, Use
 from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
+from shapes_print.plan.arrows import arrow_block
 from shapes_print.plan.breaks import LONE, run_breaks
-from shapes_print.plan.cards import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.flow import Box, Part
+from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
 from shapes_print.plan.tables import (
     Cell,
@@ -38,8 +38,6 @@ from shapes_print.plan.tables import (
     table_boxes,
 )
 from shapes_print.text.fit import word_parts, wrap
-from shapes_print.text.message import fill
-from shapes_print.text.words import Said
 
 # The share of the width a fact's label takes when its value is short.
 FACT_LABEL_SHARE = 0.7
@@ -49,13 +47,16 @@ FACT_VALUE_MOST = 0.5
 
 @dataclass(slots=True)
 class SheetInputs:
-    """What a document's text may refer to, and the card drawings minis are made from."""
+    """What a document's text may refer to, and the card drawings minis are made from;
+    `shop`: a print-shop kit's, whose cards drawn small print as their words alone (their
+    lines and words would be too fine for a press)."""
 
     values: Mapping[str, Any]
     lists: Mapping[str, Sequence[Mapping[str, Any]]]
     faces: Mapping[str, Symbol]
     players: int
     print_line: str
+    shop: bool = False
 
 
 Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Regrouped]
@@ -157,6 +158,8 @@ def _cell_cards(
                     raise UserError(where, f"no card {card_id!r} in the deck (known: {known})")
                 faces.append(face)
             lines.append(faces)
+        if inputs.shop:  # for a press: the cards in words, at body size
+            return _cards_in_words(col, cell, values, lines, width, where)
         # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
         across = max(sum(f.width / f.height for f in fs) + MINI_GAP * (len(fs) - 1) for fs in lines)
         mini = min(style.mini_card_height, width / across)
@@ -177,10 +180,13 @@ def _cell_cards(
         # With picture words, the cell's text names the cards, or `alt` does beneath them;
         # without, the cards are still a picture of what `alt` names.
         if style.picture_words:
-            items = [picture(items, alt, cell.cards, where)]
+            figure = picture(items, alt, cell.cards, where)
             words = words or _unbroken_names(alt, col, width)
         else:
-            items = [Group(tuple(items), alt=alt, role="Figure")]
+            figure = Group(tuple(items), alt=alt, role="Figure")
+        if words and _same_words(words, alt):  # the caption names them: the Alt need not
+            figure = replace(figure, alt=col.ctx.words.fill(style.captioned_alt, values, where))
+        items = [figure]
         if words:
             text_height, text_items = paragraph(col, words, style.body_size, False, width, where)
             items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
@@ -188,6 +194,31 @@ def _cell_cards(
         return height, items
 
     return draw
+
+
+def _cards_in_words(
+    col: Column,
+    cell: CardsCell,
+    values: Mapping[str, Any],
+    lines: list[list[Symbol]],
+    width: float,
+    where: Source,
+) -> Drawn:
+    """A cards cell of a print-shop kit: the words that name its cards (its text, else its
+    alt, else the cards' names) as one paragraph."""
+    words = col.ctx.words
+    text = words.fill(cell.text, values, where) if cell.text else ""
+    if not text and cell.alt:
+        text = _unbroken_names(words.fill(cell.alt, values, where), col, width)
+    if not text:
+        text = ", ".join(face.name.removeprefix("face-") for line in lines for face in line)
+    height, items = paragraph(col, text, col.ctx.style.body_size, False, width, where)
+    return height, [Group(tuple(items), role="P")]
+
+
+def _same_words(printed: str, alt: str) -> bool:
+    """Whether a caption says what a picture's Alt says, spaces of any kind aside."""
+    return printed.replace("\u00a0", " ").split() == alt.replace("\u00a0", " ").split()
 
 
 def _unbroken_names(alt: str, col: Column, width: float) -> str:
@@ -341,43 +372,10 @@ def _cards(
     return [Box(height, tuple(items))]
 
 
-def stack(parts: Sequence[Drawn], gap: float) -> Drawn:
-    """Drawn parts one under the other, `gap` apart."""
-    items: list[Item] = []
-    y = 0.0
-    for height, drawn in parts:
-        items.append(Group(tuple(drawn), dy=y))
-        y -= height + gap
-    return -y - gap, items
-
-
 def _arrow(
     col: Column, arrow: ArrowBlock, values: Mapping[str, Any], _: SheetInputs, where: Source
 ) -> list[Box]:
-    style = col.ctx.style
-    direction = fill(arrow.direction, values, where)
-    if direction not in ("left", "right"):
-        raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
-    caption_text = col.ctx.words.fill(arrow.caption, values, where)
-    caption = paragraph(col, caption_text, style.heading_size, True, col.width, where, True)
-    height = style.arrow_height
-    ops = arrow_ops(col.width, height, direction == "right")
-    word_size = style.heading_size * 2
-    word_text = col.ctx.words.fill(arrow.word, values, where)
-    word = paragraph(col, word_text, word_size, True, col.width, where)
-    centred = Group(
-        tuple(word[1]),
-        dx=(col.width - col.ctx.fonts.bold.width(word_text, word_size)) / 2,
-        role="P",
-    )
-    # The drawing is a picture of its direction, said in the label set's words.
-    alt = col.ctx.words.fill(
-        style.arrow_alt, {**values, "direction": direction, "caption": Said(caption_text)}, where
-    )
-    drawing = Group((Path(ops, Paint(fill=style.arrow_colour)),), alt=alt, role="Figure")
-    parts = [(caption[0], [Group(tuple(caption[1]), role="P")]), (height, [drawing])]
-    height, items = stack([*parts, (word[0], [centred])], style.table_padding * 2)
-    return [Box(height, tuple(items))]
+    return arrow_block(col, arrow, values, where)
 
 
 DRAW: dict[str, Drawer] = {

@@ -74,4 +74,4 @@ def braille_dots(lines: list[str], box: Box, style: BrailleStyle) -> list[Item]:
                 ops.extend(ellipse_ops(*centre, radius, radius))
     if not ops:
         return []
-    return [Artifact((Path(tuple(ops), Paint(fill=style.colour)),), "Layout")]
+    return [Artifact((Path(tuple(ops), Paint(fill=style.colour)),), "Layout", raised=True)]

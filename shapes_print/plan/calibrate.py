@@ -30,7 +30,7 @@ from shapes_print.load.options import Flip
 from shapes_print.load.printmodels import Calibration
 from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
 from shapes_print.plan.imposition import mirrors_x
-from shapes_print.text.fit import wrap
+from shapes_print.text.fit import wrap_breaks
 from shapes_print.text.fonts import Font
 from shapes_print.text.message import decimal
 from shapes_print.text.words import Said
@@ -146,18 +146,21 @@ def _block(
     line's baseline; a line that would cross the centre crosshair and the lines after it
     move below it."""
     font, spacing = ctx.fonts.regular, ctx.style.line_spacing
-    lines: list[str] = []
+    lines: list[tuple[str, bool]] = []
     for text in texts:
         font.check(text, None, "calibration sheet")
-        lines += wrap(text, font, size, column.width) or [text]
+        broken = wrap_breaks(text, font, size, column.width) or ((text, False),)
+        # The block's texts share one element: each but the last ends at a word break too.
+        lines += [*broken[:-1], (broken[-1][0], True)]
+    lines[-1] = (lines[-1][0], False)
     low, high = column.keep_out
     items: list[Item] = []
     first, y = 0, start
-    for i, line in enumerate(lines):
+    for i, (line, spaced) in enumerate(lines):
         y = start - (i - first) * size * spacing
         if y + size > low and y - size * DESCENT < high:
             start, first, y = low - size, i, low - size
-        items.append(Text(column.x, y, line, font.name, size, colour, "middle"))
+        items.append(Text(column.x, y, line, font.name, size, colour, "middle", spaced))
     return [Group(tuple(items), role=role)], y
 
 

@@ -39,13 +39,13 @@ from shapes_print.plan.cardsheets import (
     OVERRUN_PREFIX,
     CardGeometry,
     Duplex,
-    MadePages,
+    FrontSheets,
     SheetPages,
     overrun_name,
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol
+from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol, swell_symbol
 from shapes_print.plan.room import check_deck_room
 from shapes_print.units import POINTS_PER_UNIT
 
@@ -110,10 +110,12 @@ def card_symbols(
     bleed: float = 0.0,
     deck: LoadedDeck | None = None,
     earlier: Symbols | None = None,
+    shop: bool = False,
 ) -> tuple[Symbols, Symbols]:
     """Every distinct face and back of a deck (default: the main one), drawn once each.
 
-    Faces may show small copies of `earlier` decks' faces (a task card's example). A card
+    Faces may show small copies of `earlier` decks' faces (a task card's example), or, for
+    a print shop (`shop`), say them in words. A card
     is drawn from its deck, template and label set, never from players or paper, so the
     drawings are made once per game and reused by every kit of the build.
     """
@@ -129,11 +131,11 @@ def card_symbols(
         ctx.words,
         *shown,
     )
-    key = ("cards", bleed, *map(id, drawn_from))
+    key = ("cards", bleed, shop, *map(id, drawn_from))
     if key not in loaded.drawn:
         # The inputs are kept with the drawings, so no id in the key is reused meanwhile.
         contexts = _layout_contexts(loaded, template, ctx)
-        drawn = _draw_cards(chosen, template, ctx, contexts, bleed, earlier)
+        drawn = _draw_cards(chosen, template, ctx, contexts, bleed, earlier, shop)
         loaded.drawn[key] = (drawn_from, drawn)
     return loaded.drawn[key][1]
 
@@ -160,6 +162,7 @@ def _draw_cards(
     contexts: dict[str, DrawContext],
     bleed: float,
     earlier: Symbols | None,
+    shop: bool,
 ) -> tuple[Symbols, Symbols]:
     deck_model, src = chosen.deck, chosen.source
     faces = {}
@@ -188,6 +191,7 @@ def _draw_cards(
             bleed,
             earlier,
             shown=card_as_written(src, index, card.id),
+            shop=shop,
         )
     backs = {
         f"back-{back_id}": card_symbol(
@@ -223,24 +227,6 @@ def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
     behind them would rise too (the printing guide says to back the cards with card stock
     or sleeves instead). A print shop prints both sides on its own stock."""
     return ctx.style.braille is not None and not options.print_shop
-
-
-class FrontSheets(MadePages):
-    """The face sheets of home card pages without their back sheets (`fronts_only`),
-    made as they are asked for, like the pages they come from."""
-
-    def __init__(self, sheets: SheetPages) -> None:
-        self.sheets = sheets
-
-    @property
-    def cutting(self) -> str:
-        return self.sheets.cutting
-
-    def __len__(self) -> int:
-        return len(self.sheets) // 2
-
-    def page_at(self, index: int) -> Page:
-        return self.sheets[2 * index]
 
 
 def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
@@ -336,8 +322,11 @@ def plan_cards(
     ]
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
     check_room(loaded, library, template, ctx, chosen)
+    shop = options.print_shop
     drawn_faces, drawn_backs = (
-        card_symbols(loaded, template, ctx, bleed, chosen, shown) if bleed else (faces, backs)
+        card_symbols(loaded, template, ctx, bleed, chosen, shown, shop)
+        if bleed or shop
+        else (faces, backs)
     )
     if options.ink_saver:
         faces = _drafted(faces, printing.ink_saver, pale=False)
@@ -345,11 +334,15 @@ def plan_cards(
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
     overrun: Symbols = {}
     one_sided = fronts_only(ctx, options)
+    swell_width = printing.ink_saver.outline_width
+    if one_sided:  # black line art for swell paper: dots, outlines and words rise, nothing else
+        drawn_faces = {n: swell_symbol(face, swell_width) for n, face in drawn_faces.items()}
     pages: Sequence[Page]
     if options.print_shop:
         pages = print_shop_pages(order, geometry, bleed)
     else:
-        overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
+        if not one_sided:  # a swell-paper card's outline is its edge: no background past it
+            overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
         duplex = Duplex(flip, options.back_offset)
         size = Source(Path("--card-size")) if options.card_size else None
         where = size or loaded.template_source(library, template.id).source(("card",))
@@ -360,9 +353,11 @@ def plan_cards(
             order, geometry, paper, duplex, furniture, font, print_line, where, names
         )
         if one_sided:
-            pages = FrontSheets(pages)
+            pages = FrontSheets(pages, swell_width)
     placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
+    if one_sided:  # the cards a face shows small are line art too
+        used = {name: swell_symbol(symbol, swell_width) for name, symbol in used.items()}
     symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
     press = library.press if options.print_shop else None
     document = Document(
@@ -373,8 +368,12 @@ def plan_cards(
 
 def is_cards_file(document: Document) -> bool:
     """Whether a document is a cards file (on card stock): home sheets, fronts only or
-    both sides, or a print shop's pages."""
-    return isinstance(document.pages, SheetPages | FrontSheets) or document.press is not None
+    both sides, or a print shop's pages, one card each with its trim box (a print-shop
+    kit's sheets are PDF/X too, but their pages are the paper's)."""
+    pages = document.pages
+    if isinstance(pages, SheetPages | FrontSheets):
+        return True
+    return document.press is not None and bool(pages) and pages[0].trim is not None
 
 
 def draft(document: Document, settings: InkSaver) -> Document:

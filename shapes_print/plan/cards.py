@@ -27,19 +27,18 @@ from shapes_print.geometry.primitives import (
     Rect,
     Symbol,
     Text,
-    Use,
 )
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box
 from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.load.places import value_place
 from shapes_print.plan.braille import braille_dots, braille_lines
+from shapes_print.plan.minis import in_words_of, minis, picture
 from shapes_print.text.fit import fit
 from shapes_print.text.message import fill
 from shapes_print.text.words import Said
 
 Box = tuple[float, float, float, float]
-MINI_GAP = 0.08  # space between small cards, as a share of their height
 
 
 def card_symbol(
@@ -53,13 +52,16 @@ def card_symbol(
     faces: Mapping[str, Symbol] | None = None,
     back: bool = False,
     shown: str = "",
+    shop: bool = False,
 ) -> Symbol:
     """Draw one card (face or, if `back`, back) in its own coordinates: origin at bottom-left.
 
     With a bleed the origin is the bleed's corner and the card sits `bleed` in from it.
-    `faces` are the card drawings a `cards` element may show small copies of. `shown` is
-    how a message names the card, as its deck writes it ("card 'circle'"); `name` is the
-    drawing's own id, which no one wrote.
+    `faces` are the card drawings a `cards` element may show small copies of; for a print
+    shop (`shop`) the element prints what they show in words instead, since cards drawn
+    that small have lines and words too fine for a press. `shown` is how a message names
+    the card, as its deck writes it ("card 'circle'"); `name` is the drawing's own id,
+    which no one wrote.
     """
     card = shown or f"card {name!r}"
     if layout not in template.layouts:
@@ -78,8 +80,12 @@ def card_symbol(
             box = _bleed(box, (width, height), bleed)
         if element.kind == "braille":
             drawn = tuple(_braille(element, box, fields, ctx, where, card))
+        elif element.kind == "cards" and shop:
+            in_words = in_words_of(element, fields, ctx, where)
+            words.append(ctx.words.fill(in_words.text or "", fields, where))
+            drawn = tuple(_element(in_words, box, fields, ctx, where, card))
         elif element.kind == "cards":
-            drawn = tuple(_minis(element, box, fields, faces or {}, where))
+            drawn = tuple(minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
                 drawn = (
                     picture(
@@ -111,74 +117,6 @@ def _spoken(words: Sequence[str]) -> str:
         if word:
             said += (" " if said.endswith((".", "!", "?", ":")) else ", ") * bool(said) + word
     return said
-
-
-def card_id_lines(
-    spec: list[str] | str, values: Mapping[str, object], where: Source
-) -> list[list[str]]:
-    """Card ids as lines: a list of ids, or `"{name}"` naming a value that holds a list of ids
-    (or a list of lists, one line each)."""
-    if isinstance(spec, list):
-        return [spec]
-    name = spec.strip().removeprefix("{").removesuffix("}")
-    value = values.get(name)
-    if not spec.startswith("{") or not isinstance(value, list) or not value:
-        like = "'{example_cards}'"
-        raise UserError(where, f"cards: {spec!r} must name a value holding card ids, like {like}")
-    lines = value if isinstance(value[0], list) else [value]
-    return [[str(card_id) for card_id in line] for line in lines]
-
-
-def picture(drawn: Sequence[Item], alt: str, cards: list[str] | str, where: Source) -> Group:
-    """Cards drawn small, marked as a picture of the cards `alt` names: their own words print
-    too small to read, so a label set that marks pictures needs every one named in words."""
-    if not alt.strip():
-        shown = ", ".join(cards) if isinstance(cards, list) else cards
-        raise UserError(
-            where,
-            f"cards {shown}: this label set writes out what card pictures show "
-            "(picture_words): name them with 'alt', like \"Red 2, Red 4, Red 5\"",
-        )
-    return Group(tuple(drawn), alt=alt, role="Figure")
-
-
-def _minis(
-    element: Element,
-    box: Box,
-    fields: Mapping[str, object],
-    faces: Mapping[str, Symbol],
-    where: Source,
-) -> list[Item]:
-    """Small copies of cards, as large as the box allows, each line centred."""
-    x, bottom, w, h = box
-    lines = card_id_lines(element.cards or "", fields, where)
-    found = []
-    for line in lines:
-        symbols = [faces.get(f"face-{card_id}") for card_id in line]
-        if None in symbols:
-            missing = line[symbols.index(None)]
-            known = ", ".join(faces)
-            raise UserError(where, f"cards: no card {missing!r} to draw (known: {known})")
-        found.append(symbols)
-    gap = MINI_GAP
-    widest = max(sum(s.width / s.height for s in line) + gap * (len(line) - 1) for line in found)
-    mini = min(h / (len(found) + gap * (len(found) - 1)), w / widest)
-    ink = colour(element.stroke or "#000000", where, "stroke")
-    outline = Paint(stroke=ink, stroke_width=element.stroke_width)
-    items: list[Item] = []
-    y = bottom + h - (h - mini * (len(found) * (1 + gap) - gap)) / 2
-    for line in found:
-        y -= mini
-        length = sum(s.width / s.height * mini for s in line) + gap * mini * (len(line) - 1)
-        left = x + (w - length) / 2
-        for symbol in line:
-            scale = mini / symbol.height
-            items.append(Group((Use(symbol.name, 0, 0),), dx=left, dy=y, scale=scale))
-            if element.stroke_width:
-                items.append(Rect(left, y, symbol.width * scale, mini, outline))
-            left += symbol.width * scale + gap * mini
-        y -= gap * mini
-    return items
 
 
 def _box(element: Element, template: CardTemplate, where: Source) -> Box:

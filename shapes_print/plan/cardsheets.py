@@ -35,6 +35,7 @@ from shapes_print.load.options import Flip
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.furniture import margin_stretches, place_furniture
 from shapes_print.plan.imposition import CutGuides, Grid, cut_guides, grid_candidates, mirrors_x
+from shapes_print.plan.inksaver import swell_page
 from shapes_print.text.fonts import Font
 from shapes_print.units import POINTS_PER_UNIT
 
@@ -318,3 +319,31 @@ def print_shop_pages(order: CardOrder, card: CardGeometry, bleed: float) -> list
         pages.append(Page(width, height, (Use(face, 0.0, 0.0),), trim=trim, bleed=media, cuts=cut))
         pages.append(Page(width, height, (Use(back, 0.0, 0.0),), trim=trim, bleed=media))
     return pages
+
+
+class FrontSheets(MadePages):
+    """The face sheets of home card pages without their back sheets (`fronts_only`),
+    made as they are asked for, like the pages they come from, their marks and words in
+    black for swell paper (`swell_page`, outlines `width` thick). A sheet of the same
+    cards again is the same page, as its source is, so a renderer still draws it once."""
+
+    def __init__(self, sheets: SheetPages, width: float) -> None:
+        self.sheets = sheets
+        self.width = width
+        self.swelled: dict[int, tuple[Page, Page]] = {}  # by the source page's id
+
+    @property
+    def cutting(self) -> str:
+        return self.sheets.cutting
+
+    def __len__(self) -> int:
+        return len(self.sheets) // 2
+
+    def page_at(self, index: int) -> Page:
+        sheet = self.sheets[2 * index]
+        known = self.swelled.get(id(sheet))
+        if known is None or known[0] is not sheet:
+            if len(self.swelled) >= SHEETS_KEPT:
+                self.swelled.clear()
+            known = self.swelled[id(sheet)] = (sheet, swell_page(sheet, self.width))
+        return known[1]

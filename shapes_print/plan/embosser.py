@@ -146,11 +146,12 @@ def embosser_file(
     return EmbosserFile(title, _paginate(lines, page, locale))
 
 
-def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[str]:
-    """Braille lines: a blank line before each heading; a paragraph indented two cells and
-    running over to the margin; a list item at the margin, running over two cells in."""
+def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[tuple[str, bool]]:
+    """Braille lines, each with whether it is a heading's: a blank line before each
+    heading; a paragraph indented two cells and running over to the margin; a list item at
+    the margin, running over two cells in."""
     code = code_for(locale)
-    lines: list[str] = []
+    lines: list[tuple[str, bool]] = []
     for passage in passages:
         try:
             words = translate(passage.text, code)
@@ -158,22 +159,43 @@ def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[str]:
             raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
         if passage.kind == "heading":
             if lines:
-                lines.append("")
-            lines.extend(fill_lines(words, width, HYPHEN))
+                lines.append(("", False))
+            lines.extend((line, True) for line in fill_lines(words, width, HYPHEN))
             continue
         first, rest = (
             (PARAGRAPH_INDENT, 0) if passage.kind == "paragraph" else (0, PARAGRAPH_INDENT)
         )
         filled = fill_lines(words, width - max(first, rest), HYPHEN)
-        lines.extend(BLANK * (first if i == 0 else rest) + line for i, line in enumerate(filled))
+        lines.extend(
+            (BLANK * (first if i == 0 else rest) + line, False) for i, line in enumerate(filled)
+        )
     return lines
 
 
-def _paginate(lines: list[str], page: Embosser, locale: str) -> tuple[tuple[str, ...], ...]:
-    """Pages of `lines_per_page` lines, the last of each holding its page number at the right."""
+def _kept(lines: list[tuple[str, bool]], start: int) -> int:
+    """How many lines from a heading's first must share its page: the heading (and any
+    heading straight after it) and the first line of text that follows, as BANA's Braille
+    Formats ask: a heading never ends a page."""
+    for index in range(start, len(lines)):
+        line, heading = lines[index]
+        if line and not heading:
+            return index - start + 1
+    return len(lines) - start
+
+
+def _paginate(
+    lines: list[tuple[str, bool]], page: Embosser, locale: str
+) -> tuple[tuple[str, ...], ...]:
+    """Pages of `lines_per_page` lines, the last of each holding its page number at the
+    right; a heading that would end a page, or be parted from its first line of text,
+    starts the next page (unless it and that line are more than a page)."""
     body = page.lines_per_page - 1
     chunks: list[list[str]] = [[]]
-    for line in lines:
+    for index, (line, heading) in enumerate(lines):
+        if heading and chunks[-1] and not lines[index - 1][1]:  # a heading starts here
+            kept = _kept(lines, index)
+            if len(chunks[-1]) + kept > body >= kept:
+                chunks.append([])
         if len(chunks[-1]) == body:
             chunks.append([])
         if line or chunks[-1]:  # a page never starts with a blank line

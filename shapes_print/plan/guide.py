@@ -17,8 +17,9 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Library
 from shapes_print.load.filenames import SIDE_SUFFIX
 from shapes_print.load.options import Flip
-from shapes_print.plan.cardfile import FrontSheets, bleed_values, is_cards_file
+from shapes_print.plan.cardfile import bleed_values, is_cards_file
 from shapes_print.plan.cardsheets import (
+    FrontSheets,
     SheetPages,
 )
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
@@ -54,7 +55,7 @@ def plan_guide(
 
     def sides(name: str, document: Document) -> str:
         """A print-shop file's sides say which sides it holds; a home file's, its duplex."""
-        if document.press is None:
+        if document.press is None or not is_cards_file(document):
             return printing.sides[document.duplex]
         for side, suffix in SIDE_SUFFIX.items():
             if name.endswith(suffix):

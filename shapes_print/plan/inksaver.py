@@ -2,6 +2,11 @@
 
 Fills become outlines in the fill's colour; backs keep only a tint of their colours. Text
 that would be too pale to read against the now mostly white paper is printed in black.
+
+Swell paper: the same walk makes black line art of a card for swell (microcapsule) paper,
+whose heater raises whatever is dark. Fills become black outlines, lines and words black, a
+picture its frame; the braille dots stay as they are. Only dots, outlines and words rise:
+no grey fill rises halfway.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from shapes_print.geometry.primitives import (
     Artifact,
     Colour,
     Group,
+    Image,
     Item,
     Line,
     Page,
@@ -65,3 +71,45 @@ def save_ink_symbol(symbol: Symbol, settings: InkSaver, pale: bool) -> Symbol:
 def save_ink_page(page: Page, settings: InkSaver) -> Page:
     transform = _Transform(settings, pale=False)
     return replace(page, items=tuple(transform.item(item) for item in page.items))
+
+
+class _Swell:
+    """Black line art for swell paper, outlines at least `width` thick."""
+
+    def __init__(self, width: float) -> None:
+        self.width = width
+
+    def paint(self, paint: Paint) -> Paint:
+        if not paint.fill and not paint.stroke:
+            return paint
+        width = max(self.width, paint.stroke_width) if paint.stroke else self.width
+        return replace(paint, fill=None, stroke=BLACK, stroke_width=width)
+
+    def item(self, item: Item) -> Item:
+        if isinstance(item, Path | Rect):
+            return replace(item, paint=self.paint(item.paint))
+        if isinstance(item, Line):
+            return replace(item, colour=BLACK)
+        if isinstance(item, Text):
+            return replace(item, colour=BLACK)
+        if isinstance(item, Image):  # a picture's tones would rise by their darkness
+            return Rect(
+                item.x, item.y, item.w, item.h, Paint(stroke=BLACK, stroke_width=self.width)
+            )
+        if isinstance(item, Artifact) and item.raised:
+            return item
+        if isinstance(item, Group | Artifact):
+            return replace(item, items=tuple(self.item(child) for child in item.items))
+        return item
+
+
+def swell_symbol(symbol: Symbol, width: float) -> Symbol:
+    """A card drawing for swell paper: black outlines, words and dots, no fills."""
+    swell = _Swell(width)
+    return replace(symbol, items=tuple(swell.item(item) for item in symbol.items))
+
+
+def swell_page(page: Page, width: float) -> Page:
+    """A sheet's own marks and words for swell paper, black like its cards."""
+    swell = _Swell(width)
+    return replace(page, items=tuple(swell.item(item) for item in page.items))

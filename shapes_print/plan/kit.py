@@ -123,7 +123,9 @@ def plan_kit(
                     )
     face_by_card = {name.removeprefix("face-"): face for name, face in faces.items()}
     lists = kit_lists(loaded, values)
-    inputs = SheetInputs(values, lists, face_by_card, request.players, sheets_line)
+    inputs = SheetInputs(
+        values, lists, face_by_card, request.players, sheets_line, options.print_shop
+    )
     sheets_from = len(files)  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
         pages = plan_sheets(doc, inputs, page, ctx)
@@ -150,6 +152,13 @@ def plan_kit(
     files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
+    if options.print_shop:  # every PDF of a print-shop kit is PDF/X for the shop's press
+        files = [
+            replace(f, document=replace(f.document, press=library.press))
+            if f.document.press is None
+            else f
+            for f in files
+        ]
     if embossed is not None:
         files.append(KitFile(f"{stem}_embosser", "players", embossed))
     return files

@@ -17,7 +17,7 @@ from shapes_print.geometry.primitives import Item, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.plan.flow import Box
 from shapes_print.plan.tables import Drawn
-from shapes_print.text.fit import wrap
+from shapes_print.text.fit import wrap_breaks
 
 # A line's ink: cap height above its baseline, descent below, as shares of its size.
 DESCENT = 0.25
@@ -42,26 +42,34 @@ class Column:
 def lines_of(
     col: Column, text: str, size: float, bold: bool, width: float, where: Source, balance: bool
 ) -> tuple[str, ...]:
+    """The paragraph's lines as `paragraph` sets them."""
+    return tuple(line for line, _ in broken_lines(col, text, size, bold, width, where, balance))
+
+
+def broken_lines(
+    col: Column, text: str, size: float, bold: bool, width: float, where: Source, balance: bool
+) -> tuple[tuple[str, bool], ...]:
+    """The paragraph's lines, each with whether a word break follows it (`wrap_breaks`)."""
     font = col.ctx.fonts.pick(bold)
     font.check(text, where, "text")
     # A line never ends on an operator ("6 + 6 + 6 = / 18"): a break falls before it, as
     # mathematics breaks, unless the operator and its term are wider than the column.
     bound = _SUM.sub(" \\1\u00a0", text)
-    lines = wrap(bound, font, size, width)
+    lines = wrap_breaks(bound, font, size, width)
     if lines is None:
         bound = text
-        lines = wrap(text, font, size, width)
+        lines = wrap_breaks(text, font, size, width)
     if lines is None:
         raise UserError(
             where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
         )
-    if balance and len(lines) > 1 and len(lines[-1].split()) == 1:
+    if balance and len(lines) > 1 and len(lines[-1][0].split()) == 1:
         steps = round((1 - BALANCE_LEAST) / BALANCE_STEP)
         for step in range(1, steps + 1):
-            narrower = wrap(bound, font, size, width * (1 - step * BALANCE_STEP))
+            narrower = wrap_breaks(bound, font, size, width * (1 - step * BALANCE_STEP))
             if narrower is None or len(narrower) != len(lines):
                 break
-            if len(narrower[-1].split()) > 1:
+            if len(narrower[-1][0].split()) > 1:
                 return narrower
     return lines
 
@@ -77,11 +85,12 @@ def paragraph(
     x: float = 0.0,
 ) -> Drawn:
     """The paragraph drawn whole: its height and its lines, the first's cap at y = 0."""
-    lines = lines_of(col, text, size, bold, width, where, balance)
+    lines = broken_lines(col, text, size, bold, width, where, balance)
     font, ink = col.ctx.fonts.pick(bold).name, col.ctx.style.ink
     leading = size * col.ctx.style.line_spacing
     items: list[Item] = [
-        Text(x, -size * CAP - i * leading, line, font, size, ink) for i, line in enumerate(lines)
+        Text(x, -size * CAP - i * leading, line, font, size, ink, space_after=spaced)
+        for i, (line, spaced) in enumerate(lines)
     ]
     return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items
 
@@ -90,10 +99,14 @@ def paragraph_lines(
     col: Column, text: str, size: float, bold: bool, width: float, where: Source
 ) -> list[Box]:
     """A box per line, each as tall as its ink (cap and descent), the leading between as glue."""
-    lines = lines_of(col, text, size, bold, width, where, False)
+    lines = broken_lines(col, text, size, bold, width, where, False)
     font, ink = col.ctx.fonts.pick(bold).name, col.ctx.style.ink
     gap = size * (col.ctx.style.line_spacing - 1)
     return [
-        Box(size, (Text(0, -size * CAP, line, font, size, ink),), gap=gap if i else 0.0)
-        for i, line in enumerate(lines)
+        Box(
+            size,
+            (Text(0, -size * CAP, line, font, size, ink, space_after=spaced),),
+            gap=gap if i else 0.0,
+        )
+        for i, (line, spaced) in enumerate(lines)
     ]

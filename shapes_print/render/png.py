@@ -32,7 +32,8 @@ def write_pngs(document: Document, names: tuple[str, ...], dpi: int, folder: Pat
 
     buffer = io.BytesIO()
     write_pdf(replace(document, press=None), buffer)
-    srgb = _srgb_profile(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    made = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    srgb = _srgb_profile(made, document.made)
     pdf = pdfium.PdfDocument(buffer.getvalue())
     written = []
     try:
@@ -55,9 +56,10 @@ def _pixels(points: float, dpi: int) -> int:
     return max(1, round(points * dpi / POINTS_PER_INCH))
 
 
-def _srgb_profile(made: bytes) -> bytes:
-    """littleCMS's sRGB profile with the build's date in its header (bytes 24-36, six
-    16-bit numbers) instead of the clock's, so a picture is the same bytes every build."""
-    when = build_time()
+def _srgb_profile(made: bytes, newest: int | None) -> bytes:
+    """littleCMS's sRGB profile with the build's date (the PDF's, `build_time`) in its
+    header (bytes 24-36, six 16-bit numbers) instead of the clock's, so a picture is the
+    same bytes every build of the same inputs."""
+    when = build_time(newest)
     stamp = struct.pack(">6H", when.year, when.month, when.day, when.hour, when.minute, when.second)
     return made[:_DATE_AT] + stamp + made[_DATE_AT + len(stamp) :]

@@ -39,7 +39,20 @@ def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | 
     A word too wide for the box (a kit's long file name) may break after `_` or `-`.
     Remembered, so the same paragraph in the next kit of a batch costs a look-up.
     """
-    lines: list[str] = []
+    broken = wrap_breaks(text, font, size, width)
+    return None if broken is None else tuple(line for line, _ in broken)
+
+
+@lru_cache(maxsize=_WRAPS_KEPT)
+def wrap_breaks(
+    text: str, font: Font, size: float, width: float
+) -> tuple[tuple[str, bool], ...] | None:
+    """`wrap`'s lines, each with whether the break after it fell at white space (a space
+    the wrap dropped, or a new line): there the text layer must still hold a word break.
+    The last line, and a too-wide word's part that ends at its own `-` or `_`, have none:
+    the word goes on. The layout adds no hyphen of its own; one that it ever adds must be
+    drawn as the soft hyphen (U+00AD), so extracted text rejoins the word."""
+    lines: list[tuple[str, bool]] = []
     for paragraph in text.split("\n"):
         current = ""
         for glue, word in _tokens(paragraph, font, size, width):
@@ -49,9 +62,10 @@ def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | 
             elif font.width(word, size) > width:
                 return None
             else:
-                lines.append(current)
+                lines.append((current, bool(glue)))
                 current = word
-        lines.append(current)
+        lines.append((current, True))
+    lines[-1] = (lines[-1][0], False)
     return tuple(lines)
 
 

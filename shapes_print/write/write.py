@@ -311,7 +311,7 @@ def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> lis
         return [(brf, len(document.pages))]
     pdf = target / f"{kit_file.name}.pdf"
     with pdf.open("wb") as handle:
-        write_pdf(document, handle)
+        write_pdf(document, handle, kit_file.name)
     made = [(pdf, len(document.pages))]
     if "png" in formats and kit_file.pictures:
         from shapes_print.render.png import write_pngs  # pdfium: only pictures need it

@@ -1,4 +1,5 @@
-"""How a braille kit tells its user to print it: cards on swell paper are one-sided fronts.
+"""How a braille kit tells its user to print it: cards on swell paper are one-sided fronts,
+drawn as black line art (only dots, outlines and words).
 
 Swell paper's heater raises everything dark, so a card back printed behind the braille
 would rise too: the braille cards file holds the fronts alone, says one-sided on every page
@@ -9,10 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
 from shapes_print.build import pipeline
+from tests import filecheck
 from tests.pdfread import page_texts, placements
 
 
@@ -96,3 +99,22 @@ def test_the_guide_lists_the_embosser_file_with_its_pages_on_one_page(
     brf_pages = brf.count(b"\f") + 1  # a form feed between pages
     row = f"embosser.brf {brf_pages} braille paper to an embosser as it is"
     assert row in " ".join(pages[0].split())
+
+
+@pytest.mark.parametrize("game", ["pass-and-pick", "collect-3", "shapes-the-game"])
+def test_swell_paper_fronts_are_black_line_art(braille_kits: Path, game: str) -> None:
+    """Every colour the cards file sets is black, and whatever it fills is the braille dots
+    (small circles): the cards' own shapes are outlines, their words black. Rendered by
+    pdfium without anti-aliasing, every page is black and white only: no area prints as a
+    grey the heater would half raise."""
+    folder, stem = kit(braille_kits, game)
+    cards = folder / f"{stem}_cards.pdf"
+    assert filecheck.line_art_problems(cards) == []
+    assert filecheck.grey_problems(cards) == []
+    document = pdfium.PdfDocument(cards)
+    try:
+        page = document[0].render(scale=100 / 72, grayscale=True, no_smoothpath=True)
+        histogram = page.to_pil().convert("L").histogram()
+    finally:
+        document.close()
+    assert histogram[0] > 0.01 * sum(histogram)  # lines, words and dots are there, in black

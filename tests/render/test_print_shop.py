@@ -6,8 +6,14 @@ with pypdfium2. Home files stay as they were: sRGB, no intent."""
 from __future__ import annotations
 
 import io
+import os
+import shutil
+import struct
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
+from uuid import UUID
+from xml.etree import ElementTree
 
 import pypdfium2 as pdfium
 import pytest
@@ -18,13 +24,15 @@ from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, Strea
 from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import RGB, Document, Press
-from shapes_print.load.defaults import DEFAULT_TEMPLATES
+from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.options import PrintOptions
 from shapes_print.render.pdf import clear_caches, write_pdf
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm
+from tests import filecheck
 from tests.command_lines import one_kit
 from tests.pdfread import placements, text
+from tests.project_copy import copy_project
 
 PROFILE = DEFAULT_TEMPLATES / "profiles" / "gracol-tr006-coated.icc"
 CARDS = "pass-and-pick_4p_a4_cards-print-shop.pdf"
@@ -33,6 +41,15 @@ BLEED = mm(3)
 RGB_OPERATORS = {b"rg", b"RG"}
 # Colour operators and what they set: fill or stroke.
 FILL, STROKE = b"k", b"K"
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+XMP_NAMESPACES = {
+    "pdf": "http://ns.adobe.com/pdf/1.3/",
+    "xmp": "http://ns.adobe.com/xap/1.0/",
+    "pdfxid": "http://www.npes.org/pdfx/ns/id/",
+    "xmpMM": "http://ns.adobe.com/xap/1.0/mm/",
+}
+# Input files' times in a dated copy of the project: most files, and the newest.
+OLD, NEWEST = 1_600_000_000, 1_700_000_000
 
 
 def build(out: Path, **options: object) -> Path:
@@ -123,6 +140,18 @@ def test_the_output_intent_carries_the_cmyk_profile(shop: Path) -> None:
     assert ImageCms.getOpenProfile(io.BytesIO(data)).profile.xcolor_space == "CMYK"
 
 
+def _xmp(path: Path) -> ElementTree.Element:
+    data = PdfReader(path).trailer["/Root"]["/Metadata"].get_object().get_data()
+    (description,) = ElementTree.fromstring(data).iter(f"{{{RDF}}}Description")
+    return description
+
+
+def _said(description: ElementTree.Element, prefix: str, name: str) -> str:
+    found = description.find(f"{{{XMP_NAMESPACES[prefix]}}}{name}")
+    assert found is not None, f"{prefix}:{name}"
+    return found.text or ""
+
+
 def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
     path = shop / CARDS
     assert path.read_bytes().startswith(b"%PDF-1.6\n")  # PDF/X-4 builds on PDF 1.6
@@ -130,16 +159,77 @@ def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
     assert info["/GTS_PDFXVersion"] == "PDF/X-4"
     assert info["/Trapped"] == "/False"
     assert info["/Title"] == "Pass and pick shapes: shape cards"
-    assert info["/CreationDate"] == info["/ModDate"] == "D:19700101000000Z"
+    assert info["/CreationDate"] == info["/ModDate"]
+    assert info["/CreationDate"] != "D:19700101000000Z"  # the inputs' date, not the epoch
 
 
 def test_xmp_says_what_info_says_as_pdfx_asks(shop: Path) -> None:
     """PDF/X-4 wants the XMP packet to agree with Info: version, trapping and dates."""
-    xmp = PdfReader(shop / CARDS).trailer["/Root"]["/Metadata"].get_object().get_data().decode()
-    assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
-    assert "<pdf:Trapped>False</pdf:Trapped>" in xmp
+    info = PdfReader(shop / CARDS).trailer["/Info"].get_object()
+    xmp = _xmp(shop / CARDS)
+    assert _said(xmp, "pdfxid", "GTS_PDFXVersion") == "PDF/X-4"
+    assert _said(xmp, "pdf", "Trapped") == "False"
+    made = datetime.strptime(str(info["/CreationDate"]), "D:%Y%m%d%H%M%SZ")
     for name in ("CreateDate", "ModifyDate", "MetadataDate"):
-        assert f"<xmp:{name}>1970-01-01T00:00:00Z</xmp:{name}>" in xmp
+        assert _said(xmp, "xmp", name) == made.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def test_xmp_names_the_document_and_its_rendition(shop: Path, tmp_path: Path) -> None:
+    """What Acrobat's and pdfToolbox's PDF/X-4 profiles ask of the packet: the document's
+    id and this rendition's (uuid URNs), its version and rendition class. The ids are the
+    same in the next build of the same file, and differ between the kit's files."""
+    ids = {}
+    for path in sorted(shop.glob("*print-shop*.pdf")):
+        xmp = _xmp(path)
+        document, instance = _said(xmp, "xmpMM", "DocumentID"), _said(xmp, "xmpMM", "InstanceID")
+        for said in (document, instance):
+            assert said.startswith("uuid:") and UUID(said.removeprefix("uuid:"))
+        assert _said(xmp, "xmpMM", "VersionID") == "1"
+        assert _said(xmp, "xmpMM", "RenditionClass") == "default"
+        ids[path.name] = (document, instance)
+    assert len(ids) == 3 and len({i for pair in ids.values() for i in pair}) == 6
+    again = build(tmp_path, print_shop=True)
+    for name, pair in ids.items():
+        xmp = _xmp(again / name)
+        assert (_said(xmp, "xmpMM", "DocumentID"), _said(xmp, "xmpMM", "InstanceID")) == pair
+
+
+def _dated_copy(root: Path) -> pipeline.Sources:
+    """The project copied with every file last changed at OLD and one at NEWEST."""
+    copy_project(root)
+    shutil.copytree(DEFAULT_LABELS, root / "labels")
+    for path in root.rglob("*"):
+        os.utime(path, (OLD, OLD))
+    os.utime(root / "content" / "pass-and-pick" / "deck.yaml", (NEWEST, NEWEST))
+    return pipeline.Sources(root / "content", root / "templates", root / "labels")
+
+
+def _dates(folder: Path) -> tuple[str, str]:
+    """A kit's cards file's Info CreationDate and XMP CreateDate."""
+    info = PdfReader(folder / CARDS).trailer["/Info"].get_object()
+    return str(info["/CreationDate"]), _said(_xmp(folder / CARDS), "xmp", "CreateDate")
+
+
+def test_a_print_shop_file_is_dated_by_its_newest_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    sources = _dated_copy(tmp_path / "project")
+    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
+    pipeline.build(sources, ["pass-and-pick"], asked, tmp_path / "out")
+    folder = tmp_path / "out" / "pass-and-pick" / "a4" / "4-players"
+    assert _dates(folder) == ("D:20231114221320Z", "2023-11-14T22:13:20Z")  # NEWEST
+
+
+def test_source_date_epoch_dates_a_print_shop_file_over_its_inputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1500000000")
+    sources = _dated_copy(tmp_path / "project")
+    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
+    pipeline.build(sources, ["pass-and-pick"], asked, tmp_path / "out")
+    folder = tmp_path / "out" / "pass-and-pick" / "a4" / "4-players"
+    assert _dates(folder) == ("D:20170714024000Z", "2017-07-14T02:40:00Z")
 
 
 def test_every_page_has_its_trim_and_bleed_boxes(shop: Path) -> None:
@@ -194,6 +284,8 @@ def test_fills_are_the_colour_engines_conversion(shop: Path) -> None:
 
 
 def test_nothing_is_transparent(shop: Path) -> None:
+    """No soft mask, alpha, blend mode or transparency group; the one graphics state set is
+    black text's overprint, which PDF/X-4 allows."""
     reader = PdfReader(shop / CARDS)
     for thing in _objects(reader):
         assert "/SMask" not in thing
@@ -203,7 +295,46 @@ def test_nothing_is_transparent(shop: Path) -> None:
         group = thing.get("/Group")
         assert group is None or group.get_object().get("/S") != "/Transparency"
     for stream in _content_streams(reader):
-        assert all(operator != b"gs" for _, operator in stream.operations)
+        states = {operands[0] for operands, operator in stream.operations if operator == b"gs"}
+        assert states <= {"/GS.op"}
+
+
+def _overprints(reader: PdfReader) -> Iterator[tuple[tuple[float, ...] | None, bool]]:
+    """Each text shown in the file's content streams: its fill, and whether the graphics
+    state it is shown in overprints (q and Q save and restore both)."""
+    streams = [(ContentStream(page.get_contents(), reader), page) for page in reader.pages]
+    streams += [
+        (ContentStream(form, reader), form)
+        for form in _objects(reader)
+        if isinstance(form, StreamObject) and form.get("/Subtype") == "/Form"
+    ]
+    for stream, holder in streams:
+        states = holder["/Resources"].get_object().get("/ExtGState", {})
+        fill: tuple[float, ...] | None = None
+        overprint = False
+        saved: list[tuple[tuple[float, ...] | None, bool]] = []
+        for operands, operator in stream.operations:
+            if operator == FILL:
+                fill = tuple(float(value) for value in operands)
+            elif operator == b"gs":
+                state = states[operands[0]].get_object()
+                overprint = bool(state.get("/op")) and state.get("/OPM") == 1
+            elif operator == b"q":
+                saved.append((fill, overprint))
+            elif operator == b"Q":
+                fill, overprint = saved.pop()
+            elif operator == b"Tj":
+                yield fill, overprint
+
+
+def test_black_text_overprints_and_other_text_knocks_out(shop: Path) -> None:
+    """A shop expects black type to overprint (no white halo where plates shift); white
+    and coloured words must not, or they would vanish into what is under them."""
+    shown = list(_overprints(PdfReader(shop / CARDS)))
+    black = [over for fill, over in shown if fill == (0.0, 0.0, 0.0, 1.0)]
+    other = [over for fill, over in shown if fill != (0.0, 0.0, 0.0, 1.0)]
+    assert black and all(black)
+    assert other and not any(other)
 
 
 def test_home_files_stay_srgb_without_an_intent(home: Path) -> None:
@@ -218,10 +349,45 @@ def test_home_files_stay_srgb_without_an_intent(home: Path) -> None:
     assert operators >= RGB_OPERATORS and not {FILL, STROKE} & operators
 
 
-def test_the_sheets_of_a_print_shop_kit_stay_home_files(shop: Path) -> None:
-    """Only the cards go to the shop: the score sheets and the guide print at home."""
-    reader = PdfReader(shop / "pass-and-pick_4p_a4_sheets.pdf")
-    assert "/OutputIntents" not in reader.trailer["/Root"]
+def test_every_pdf_of_a_print_shop_kit_is_pdfx4(shop: Path) -> None:
+    """The cards go to the shop, and a shop may print the sheets, host key and guide too:
+    every file is PDF/X-4 (header 1.6, output intent, Info and XMP as a preflight asks), and
+    every page carries its own TrimBox and BleedBox (a sheet's are its paper)."""
+    files = sorted(shop.glob("*.pdf"))
+    assert len(files) == 6
+    assert {path.name: filecheck.pdfx_problems(path) for path in files} == {
+        path.name: [] for path in files
+    }
+    sheet = PdfReader(shop / "pass-and-pick_4p_a4_sheets.pdf").pages[0]
+    media = [float(v) for v in sheet.mediabox]
+    assert [float(v) for v in sheet["/TrimBox"]] == [float(v) for v in sheet["/BleedBox"]] == media
+
+
+def test_a_print_shop_kit_has_no_line_or_word_too_fine_for_a_press(shop: Path, home: Path) -> None:
+    """No line under 0.25 pt and no text under 5 pt in any of its files: the cards drawn
+    small on the sheets and host key (their outlines and words a fifth of their size at
+    home) print as the words that name them."""
+    for path in sorted(shop.glob("*.pdf")):
+        assert filecheck.thin_line_problems(path) == [], path.name
+        assert filecheck.small_text_problems(path) == [], path.name
+    sheets = " ".join(text(shop / "pass-and-pick_4p_a4_sheets.pdf"))
+    assert "Circle, circle, circle" in sheets  # a scoring example, in words
+    # At home the same examples are cards drawn small, too fine for a press.
+    assert filecheck.thin_line_problems(home / "pass-and-pick_4p_a4_sheets.pdf")
+
+
+def test_print_shop_task_cards_say_their_example_in_words(tmp_path: Path) -> None:
+    """Collect 3's Task cards show their example as cards at home; a press gets its words."""
+    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
+    pipeline.build(pipeline.Sources(), ["collect-3"], asked, tmp_path)
+    folder = tmp_path / "collect-3" / "a4" / "4-players"
+    fronts = folder / "collect-3_4p_a4_task-cards-print-shop-fronts.pdf"
+    for path in sorted(folder.glob("*.pdf")):
+        assert filecheck.thin_line_problems(path) == [], path.name
+        assert filecheck.small_text_problems(path) == [], path.name
+        assert filecheck.pdfx_problems(path) == [], path.name
+    first = text(fronts)[0]
+    assert "TASK 1" in first and "Red 2, Red 4, Red 5" in first
 
 
 def test_a_cmyk_face_looks_like_its_rgb_face(shop: Path, home: Path) -> None:
@@ -385,9 +551,13 @@ def test_a_file_is_the_same_bytes_whatever_the_process_drew_before_it() -> None:
 
 
 def test_pictures_say_the_build_date_not_the_clock(eighth: Path) -> None:
+    """A picture's colour profile carries the PDF's date (its inputs'), never the clock's."""
     with Image.open(sorted(eighth.glob("*_001_circle_front.png"))[0]) as image:
         header = image.info["icc_profile"][24:36]
-    assert header == bytes.fromhex("07b2 0001 0001 0000 0000 0000")  # 1970-01-01 00:00:00
+    info = PdfReader(eighth / CARDS).trailer["/Info"].get_object()
+    made = datetime.strptime(str(info["/CreationDate"]), "D:%Y%m%d%H%M%SZ")
+    fields = (made.year, made.month, made.day, made.hour, made.minute, made.second)
+    assert header == struct.pack(">6H", *fields)
 
 
 def test_the_spanish_guide_says_the_bleed_in_millimetres_with_a_decimal_comma(

@@ -17,6 +17,7 @@ from pypdf.generic import BooleanObject, ContentStream
 
 from shapes_print.build import pipeline
 from shapes_print.load.options import PrintOptions
+from tests.filecheck import heard, repeated_readings
 from tests.pdfread import Element, structure
 
 PDFINFO = shutil.which("pdfinfo")
@@ -173,12 +174,36 @@ def test_sheets_are_headings_paragraphs_lists_and_tables(kits: dict[str, Path]) 
     # The scoring table's examples are pictures in their cells, with their words as alt.
     figures = [e for e in root.walk() if e.role == "Figure"]
     assert {"Circle, circle, circle", "Circle, triangle, square"} <= {f.alt for f in figures}
+    # Each arrow says its direction; its caption, printed above it, is read there, once,
+    # and its big direction word is part of the picture, not read again.
     arrows = [f.alt for f in figures if f.alt.startswith("Arrow pointing")]
-    assert arrows == [
-        "Arrow pointing left: Round 1: pass this way",
-        "Arrow pointing right: Round 2: pass this way",
-        "Arrow pointing left: Round 3: pass this way",
-    ]
+    assert arrows == ["Arrow pointing left", "Arrow pointing right", "Arrow pointing left"]
+    said = [words for _, words, _ in heard(_pdf(kits, "english", "sheets"))]
+    for round_number in (1, 2, 3):
+        assert said.count(f"Round {round_number}: pass this way") == 1
+    assert not {"LEFT", "RIGHT"} & set(said)
+
+
+def test_a_reader_hears_each_picture_once(kits: dict[str, Path]) -> None:
+    """No picture's alternate text says again what its caption or its neighbour in the same
+    cell says: the host key's and sheets' example cards are named once, in the caption, and
+    their picture's Alt says what it is without the names."""
+    files = [path for path in _all(kits) if not path.name.endswith("cards.pdf")]
+    assert {"english", "spanish", "collect"} <= {k for k in kits if _has_figures(kits[k])}
+    assert {path.name: repeated_readings(path) for path in files if repeated_readings(path)} == {}
+    cell = heard(_pdf(kits, "collect", "host-key"))
+    examples = [i for i, (role, words, _) in enumerate(cell) if role == "Figure"]
+    assert examples and all(cell[i][1] == "Pictures of the cards named below" for i in examples)
+    assert all(cell[i + 1][0] == "P" and cell[i + 1][2] == cell[i][2] for i in examples)
+
+
+def _has_figures(folder: Path) -> bool:
+    return any(
+        role == "Figure"
+        for path in folder.glob("*.pdf")
+        if not path.name.endswith("cards.pdf")
+        for role, _, _ in heard(path)
+    )
 
 
 def test_a_table_over_two_pages_is_one_table(kits: dict[str, Path]) -> None:
@@ -251,7 +276,7 @@ def test_a_spanish_kit_says_it_in_spanish(kits: dict[str, Path]) -> None:
     }
     sheets = structure(PdfReader(_pdf(kits, "spanish", "sheets")))
     alts = {e.alt for e in sheets.walk() if e.role == "Figure"}
-    assert "Flecha que apunta a la derecha: Ronda 2: pasar hacia aquí" in alts
+    assert "Flecha que apunta a la derecha" in alts  # its caption is read above it
     assert "Círculo, triángulo, cuadrado" in alts
 
 

@@ -88,11 +88,11 @@ def test_crash_while_rendering_leaves_previous_output_and_no_staging(
     calls = []
     real = write.write_pdf
 
-    def failing(document: object, handle: object) -> None:
+    def failing(document: object, handle: object, name: str = "") -> None:
         calls.append(document)
         if len(calls) == 4:
             raise RuntimeError("renderer broke\nacross lines")
-        real(document, handle)  # type: ignore[arg-type]
+        real(document, handle, name)  # type: ignore[arg-type]
 
     monkeypatch.setattr(write, "write_pdf", failing)
     status, lines, _ = run(build_args(b, out, *KITS), capsys, tmp_path)

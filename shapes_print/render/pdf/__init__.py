@@ -49,6 +49,7 @@ plan gives them, and each page written as soon as it is drawn.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import BinaryIO
 
 import pydyf
@@ -78,8 +79,10 @@ def _box(box: Box) -> str:
     return f"[{numbers(box.llx, box.lly, box.urx, box.ury)}]"
 
 
-def write_pdf(document: Document, out: BinaryIO) -> int:
-    """Render every page of the document to `out` as one PDF; return the page count."""
+def write_pdf(document: Document, out: BinaryIO, name: str = "") -> int:
+    """Render every page of the document to `out` as one PDF; return the page count.
+    `name`, the file's name without `.pdf`, names the document in a print-shop file's
+    metadata (its title by default)."""
     press = document.press
     file = PdfFile(out, pdfx.VERSION) if press else PdfFile(out)
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
@@ -101,8 +104,12 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
         entries = {"Type": "/Page", "Parent": parent, "MediaBox": media}
         if page.trim:
             entries["TrimBox"] = _box(page.trim)
+        elif press:  # PDF/X: every page says its trim; a sheet's is its paper
+            entries["TrimBox"] = media
         if page.bleed:
             entries["BleedBox"] = _box(page.bleed)
+        elif press:
+            entries["BleedBox"] = media
         entries["Resources"] = drawn.resources
         entries["Contents"] = reference(contents)
         entries["StructParents"] = index
@@ -118,9 +125,17 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
     )
     structure = tree.write()
     metadata = file.reserve()
-    standard = press.standard if press else None
-    made = pdfx.build_time() if press else None  # the Info dates a print-shop file carries
-    packet = xmp_packet(XmpFacts(document.title, document.lang, PRODUCER, standard, made))
+    facts = XmpFacts(document.title, document.lang, PRODUCER)
+    if press:  # a print-shop file: its dates (Info's too) and which rendition of what it is
+        file.flush()
+        facts = replace(
+            facts,
+            pdfx_version=press.standard,
+            made=pdfx.build_time(document.made),
+            document_id=pdfx.document_id(name or document.title),
+            instance_id=pdfx.instance_id(file.digest.copy().digest()),
+        )
+    packet = xmp_packet(facts)
     file.stream(metadata, {"Type": "/Metadata", "Subtype": "/XML"}, packet, compressed=False)
     preferences = pydyf.Dictionary({
         "PrintScaling": "/None",
@@ -147,7 +162,7 @@ def write_pdf(document: Document, out: BinaryIO) -> int:
             "Author": pydyf.String(PRODUCER),
             "Creator": pydyf.String(PRODUCER),
             "Producer": pydyf.String(PRODUCER),
-            **(pdfx.info_entries(press) if press else {}),
+            **(pdfx.info_entries(press, facts.made) if press and facts.made else {}),
         }).data,
     )  # fmt: skip
     file.close(catalog, info)

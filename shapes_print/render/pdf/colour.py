@@ -34,9 +34,10 @@ _CIE_KAPPA = 24389 / 27
 
 class ColourSpace(Protocol):
     """How a file's colours are written: its name keeps the drawings made for one space
-    apart from another's."""
+    apart from another's; `overprinted` is the fill whose text overprints, if any."""
 
     name: str
+    overprinted: str | None
 
     def fill(self, colour: Colour, fine: bool) -> str:
         """The operator setting the fill colour; `fine` for text, whose fill is its ink."""
@@ -51,6 +52,7 @@ class DeviceRGB:
     """sRGB colours written as they are: home printing."""
 
     name = "rgb"
+    overprinted = None
 
     @staticmethod
     @lru_cache(maxsize=256)
@@ -64,7 +66,11 @@ class DeviceRGB:
 
 
 class PressCMYK:
-    """sRGB colours converted into a press's CMYK through its ICC profile."""
+    """sRGB colours converted into a press's CMYK through its ICC profile. Text in black
+    ink alone overprints, as shops expect: a word on a colour prints over it, so a plate
+    that shifts leaves no white edge around the letters."""
+
+    overprinted = f"{numbers(*_PURE_BLACK)} k"
 
     def __init__(self, profile: Path) -> None:
         from PIL import ImageCms  # only print-shop files need the colour engine

@@ -30,7 +30,7 @@ SHARED_FORM_MIN = 4096
 # thousand over `make print`; each is a few small strings.
 GROUPS_KEPT = 8192
 
-TextKey = tuple[str, float, str, str]  # font, size, anchor, text
+TextKey = tuple[str, float, str, str, str]  # font, size, anchor, text, unmeasured tail
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +55,21 @@ class SharedForm:
     packed: bytes
 
 
+@dataclass(frozen=True, slots=True)
+class StateUse:
+    """An extended graphics state a stream sets by name (`/GS.op gs`), and its entries."""
+
+    name: str
+    entries: str
+
+
+# Black text's overprint (PDF 8.6.7): both plates' overprint on, nonzero overprint mode, so
+# the black ink alone prints and the colours under it stay.
+OVERPRINT = StateUse("GS.op", "<< /Type /ExtGState /OP true /op true /OPM 1 >>")
+
 # What a group's operators name, for the file to hold: a line of text (its font and glyphs),
-# a symbol's form (by name), a picture, a shared form.
-Named: TypeAlias = TextKey | SharedForm | str | Picture
+# a symbol's form (by name), a picture, a shared form, a graphics state.
+Named: TypeAlias = TextKey | SharedForm | str | Picture | StateUse
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +120,14 @@ def shared_form(group: Group, operators: str) -> SharedForm:
 
 
 def show(key: TextKey) -> Shown:
-    """A line of text as glyph ids in hex, with its font and size set."""
+    """A line of text as glyph ids in hex, with its font and size set; its tail (a word
+    break's space) is shown after it but not measured, so it does not move the anchor."""
     shown = SHOWN.get(key)
     if shown is None:
-        name, size, anchor, text = key
+        name, size, anchor, text, tail = key
         font = font_named(name)
         glyphs = font.glyphs
-        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text))
+        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text + tail))
         offset = 0.0
         if anchor != "start":
             width = font.width(text, size)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from datetime import UTC, datetime
 from pathlib import Path
+from uuid import UUID, uuid5
 
 import pydyf
 
@@ -28,19 +29,34 @@ from shapes_print.render.pdf.objects import PdfFile, deflated, reference
 VERSION = "1.6"
 # Components in a press profile's colour space (CMYK).
 _INKS = 4
+# The namespace of documents' ids: shapes-print's own, fixed, so an id never changes.
+_IDS = UUID("5d6f0b8e-27a1-5c1e-9a2b-0c5a7e3f4d21")
 
 
-def build_time() -> datetime:
-    """When a file says it was made. Builds are the same bytes every time, so not the
-    clock: SOURCE_DATE_EPOCH where it is set (the reproducible-builds convention), else
-    the epoch itself."""
-    seconds = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
+def build_time(newest: int | None = None) -> datetime:
+    """When a file says it was made. Builds are the same bytes for the same inputs, so not
+    the clock: SOURCE_DATE_EPOCH where it is set (the reproducible-builds convention), else
+    `newest`, the time the newest of its input files was changed, else the epoch."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    seconds = int(epoch) if epoch.strip() else (newest or 0)
     return datetime.fromtimestamp(seconds, UTC)
 
 
-def build_date() -> str:
-    """The file's CreationDate and ModDate, as PDF dates."""
-    return build_time().strftime("D:%Y%m%d%H%M%SZ")
+def pdf_date(when: datetime) -> str:
+    """A time as a PDF date (CreationDate, ModDate)."""
+    return when.strftime("D:%Y%m%d%H%M%SZ")
+
+
+def document_id(name: str) -> str:
+    """The id of the document a file is, the same in every build of it: from its name,
+    which says its game, player count, paper, label set and part."""
+    return f"uuid:{uuid5(_IDS, name)}"
+
+
+def instance_id(digest: bytes) -> str:
+    """The id of this rendition of the document: from the bytes written before it, so the
+    same bytes have the same id and any change of content a new one."""
+    return f"uuid:{uuid5(_IDS, digest.hex())}"
 
 
 def output_intents(file: PdfFile, press: Press) -> str:
@@ -59,10 +75,10 @@ def output_intents(file: PdfFile, press: Press) -> str:
     return f"[{reference(file.add(intent))}]"
 
 
-def info_entries(press: Press) -> dict[str, object]:
+def info_entries(press: Press, made: datetime) -> dict[str, object]:
     """What PDF/X adds to the document information: its version, that the file is not
     trapped (a shop's RIP traps, we do not), and the dates."""
-    date = pydyf.String(build_date())
+    date = pydyf.String(pdf_date(made))
     return {
         "GTS_PDFXVersion": pydyf.String(press.standard),
         "Trapped": "/False",

@@ -61,11 +61,13 @@ from shapes_print.render.pdf.objects import (
 from shapes_print.render.pdf.operators import (
     DRAWN,
     GROUPS_KEPT,
+    OVERPRINT,
     SHARED_FORM_MIN,
     Drawn,
     Named,
     SharedForm,
     Shown,
+    StateUse,
     TextKey,
     path_ops,
     shared_form,
@@ -108,6 +110,7 @@ class Pen:
         self.space = space
         self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
+        self.states: dict[str, int] = {}  # graphics states written in this file
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
         self.state = GraphicsState()
         self.stream = Stream()
@@ -183,11 +186,24 @@ class Pen:
         return bool(paint.fill), bool(paint.stroke)
 
     def _text(self, item: Text) -> None:
-        key = (item.font, item.size, item.anchor, item.text)
+        key = (item.font, item.size, item.anchor, item.text, " " if item.space_after else "")
         shown = show(key)
         self._use_text(key, shown)
         x = item.x - shown.offset
-        self._emit(f"BT {numbers(x, item.y)} Td {shown.operators} ET")
+        shown_text = f"BT {numbers(x, item.y)} Td {shown.operators} ET"
+        if self.state.fill is not None and self.state.fill == self.space.overprinted:
+            self._use_state(OVERPRINT)  # set and undone around the text alone
+            shown_text = f"q /{OVERPRINT.name} gs {shown_text} Q"
+        self._emit(shown_text)
+
+    def _use_state(self, state: StateUse) -> None:
+        """List a graphics state for the stream, written into this file the first time."""
+        number = self.states.get(state.name)
+        if number is None:
+            number = self.states[state.name] = self.file.reserve()
+            self.file.write(number, state.entries.encode("ascii"))
+        self.stream.states[state.name] = number
+        self.used.append(state)
 
     def _use_text(self, key: TextKey, shown: Shown) -> None:
         """List the text's font for the stream and its glyphs for the file."""
@@ -303,6 +319,8 @@ class Pen:
             self._use_shared(use)
         elif isinstance(use, tuple):
             self._use_text(use, show(use))
+        elif isinstance(use, StateUse):
+            self._use_state(use)
         else:
             self._use_picture(use)
 

@@ -41,11 +41,12 @@ class DrawnPage:
 
 @dataclass(slots=True)
 class Stream:
-    """A page's or form's operators, and the fonts and forms they name."""
+    """A page's or form's operators, and the fonts, forms and graphics states they name."""
 
     operators: list[str] = field(default_factory=list)
     fonts: set[str] = field(default_factory=set)
     forms: dict[str, int] = field(default_factory=dict)
+    states: dict[str, int] = field(default_factory=dict)
 
 
 def form_placement(name: str, x: float, y: float) -> str:
@@ -55,8 +56,13 @@ def form_placement(name: str, x: float, y: float) -> str:
 
 
 def resources(stream: Stream, fonts: FileFonts) -> str:
-    """The resource dictionary of a page or form: the fonts and forms it names."""
+    """The resource dictionary of a page or form: the fonts, forms and states it names."""
     parts = []
+    if stream.states:
+        named = " ".join(
+            f"/{name} {reference(number)}" for name, number in sorted(stream.states.items())
+        )
+        parts.append(f"/ExtGState << {named} >>")
     if stream.fonts:
         named = " ".join(f"/{name} {fonts.reference(name)}" for name in sorted(stream.fonts))
         parts.append(f"/Font << {named} >>")

@@ -1,0 +1,48 @@
+"""`make check-files` under pytest: the same checks (tests/filecheck.py) over a sample of
+every kind of file, Collect 3 in four label sets. A check whose tool is missing is skipped,
+naming the tool, so `pytest -rs` lists what was not checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests import filecheck
+
+LABELS = ("standard", "es", "large-print", "braille")
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    return filecheck.build_sample(tmp_path_factory.mktemp("check-files"), LABELS)
+
+
+def test_the_sample_holds_every_kind_of_file(sample: list[Path]) -> None:
+    for check in filecheck.CHECKS:
+        assert any(check.applies(path) for path in sample), check.name
+
+
+@pytest.mark.parametrize("check", filecheck.CHECKS, ids=lambda check: check.name)
+def test_the_files_pass(sample: list[Path], check: filecheck.Check) -> None:
+    outcome = filecheck.run_check(check, sample)
+    if outcome.skipped:
+        pytest.skip(str(outcome.skipped))
+    assert outcome.files and outcome.problems == []
+
+
+def test_a_missing_tool_is_a_skip_that_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(filecheck.shutil, "which", lambda _: None)
+    (check,) = [c for c in filecheck.CHECKS if "struct-text" in c.name]
+    outcome = filecheck.run_check(check, [Path("any_host-key.pdf")])
+    assert outcome.skipped == filecheck.Skipped("pdfinfo", filecheck.POPPLER)
+    assert outcome.line().endswith("skipped, pdfinfo not found (apt-get install poppler-utils)")
+
+
+def test_a_problem_is_reported_with_its_file(tmp_path: Path) -> None:
+    """A check that finds something names the file and fails the command."""
+    (tmp_path / "x_host-key.pdf").write_bytes(b"")
+    failing = filecheck.Check("always", "any", lambda _: True, lambda _: ["broken"])
+    outcome = filecheck.run_check(failing, [tmp_path / "x_host-key.pdf"])
+    assert outcome.problems == ["x_host-key.pdf: broken"]
+    assert "1 problems in 1 files: x_host-key.pdf: broken" in outcome.line()
