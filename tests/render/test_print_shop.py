@@ -390,6 +390,20 @@ def test_print_shop_task_cards_say_their_example_in_words(tmp_path: Path) -> Non
     assert "TASK 1" in first and "Red 2, Red 4, Red 5" in first
 
 
+def test_collect_3s_action_note_wraps_on_a_mini_print_shop_card(tmp_path: Path) -> None:
+    """On a mini card "ACTION CARD: place face up in front of you" would shrink to 4 pt on
+    one line; it wraps onto two at 5 pt or more, so a press gets no word under 5 pt."""
+    shop = PrintOptions(print_shop=True, card_size="mini")
+    pipeline.build(
+        pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("4", "a4", "long", shop), tmp_path
+    )
+    cards = (
+        tmp_path / "collect-3" / "a4" / "4-players" / "collect-3_4p_a4_mini_cards-print-shop.pdf"
+    )
+    assert filecheck.small_text_problems(cards) == []
+    assert "ACTION CARD: place face up in" in " ".join(text(cards))
+
+
 def test_a_cmyk_face_looks_like_its_rgb_face(shop: Path, home: Path) -> None:
     """Rendered, the print-shop face shows the same picture: white card, blue circle,
     dark words (pdfium's own CMYK to screen conversion is naive, so within a margin)."""
