@@ -1,4 +1,4 @@
-"""Load stage bookkeeping: the files loaded content was read from, as data.
+"""Foundation: the one reader of outside files, and the record of what was read.
 
 Input: the bytes every loader reads. Output: `InputFiles`, each file's path and SHA-256, for
 whatever was being loaded while `recording()` was active (a game, a label set with its

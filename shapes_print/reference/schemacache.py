@@ -20,7 +20,9 @@ import re
 import tempfile
 from pathlib import Path
 
-from shapes_print.inputs import program
+from shapes_print.errors import UserError
+from shapes_print.inputs import program, read_input
+from shapes_print.limits import MAX_FILE_BYTES
 from shapes_print.reference.sources import JSON_SCHEMA, WORDS
 
 ENTRY = "schemas.json"
@@ -37,7 +39,7 @@ def schemas_key() -> str:
     """One hash of everything the schema files are made from."""
     from pydantic.version import VERSION
 
-    words = hashlib.sha256(WORDS.read_bytes()).hexdigest()
+    words = read_input(WORDS, MAX_FILE_BYTES, noted=False).sha256
     made_from = {"program": program(), "words": words, "pydantic": VERSION}
     return hashlib.sha256(json.dumps(made_from, sort_keys=True).encode("utf-8")).hexdigest()
 
@@ -65,9 +67,9 @@ def _digest(files: dict[str, str]) -> str:
 
 
 def _cached(entry: Path, key: str) -> dict[str, str] | None:
-    try:
-        held = json.loads(entry.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:  # the cache is input too: read bounded, and any entry not sound is made again
+        held = json.loads(read_input(entry, MAX_FILE_BYTES, noted=False).data.decode("utf-8"))
+    except (OSError, UserError, ValueError):
         return None
     if not isinstance(held, dict) or held.get("key") != key or not _sound(held.get("files")):
         return None
