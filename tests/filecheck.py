@@ -14,7 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -286,12 +286,10 @@ def pdfx_problems(path: Path) -> list[str]:
     return problems
 
 
-def overprint_problems(path: Path) -> list[str]:
-    """Black text (`0 0 0 1 k`) shown without an overprinting graphics state, and other
-    text shown with one."""
-
+def shown_texts(path: Path) -> Iterator[tuple[tuple[float, ...] | None, bool]]:
+    """Each text shown in the file's pages and forms: its CMYK fill, and whether the
+    graphics state it is shown in overprints (q and Q save and restore both)."""
     reader = PdfReader(path)
-    problems = []
     for stream, resources in _content_with_resources(reader):
         states = resources.get("/ExtGState", {})
         fill: tuple[float, ...] | None = None
@@ -307,9 +305,20 @@ def overprint_problems(path: Path) -> list[str]:
                 saved.append((fill, overprint))
             elif operator == b"Q":
                 fill, overprint = saved.pop()
-            elif operator == b"Tj" and (fill == (0.0, 0.0, 0.0, 1.0)) != overprint:
-                problems.append(f"text in {fill} {'over' if overprint else 'knocked out'}")
-    return sorted(set(problems))
+            elif operator == b"Tj":
+                yield fill, overprint
+
+
+def overprint_problems(path: Path) -> list[str]:
+    """Black text (`0 0 0 1 k`) shown without an overprinting graphics state, and other
+    text shown with one."""
+    return sorted(
+        {
+            f"text in {fill} {'over' if overprint else 'knocked out'}"
+            for fill, overprint in shown_texts(path)
+            if (fill == (0.0, 0.0, 0.0, 1.0)) != overprint
+        }
+    )
 
 
 def _content_with_resources(reader: PdfReader) -> list[tuple[object, DictionaryObject]]:
@@ -515,10 +524,15 @@ def heading_problems(brf: Path, headings: set[str]) -> list[str]:
 def kit_headings(brf: Path) -> set[str]:
     """The heading lines of the kit a `.brf` belongs to, from its plan: out/GAME/LABELS/
     PAPER/N-players/NAME.brf."""
-
     game, labels, paper, players = brf.parts[-5:-1]
+    return heading_lines(game, labels, players.split("-")[0], paper)
+
+
+def heading_lines(game: str, labels: str, players: str, paper: str, at_least: int = 0) -> set[str]:
+    """Every line of ASCII braille a heading of the kit's embosser file is set in, its
+    headings filled to the file's width (or `at_least` cells, if wider)."""
     project = pipeline.load_project(pipeline.Sources(), [game], [labels])
-    ((_, _, files),) = pipeline.plan_all(project, players.split("-")[0], paper)
+    ((_, _, files),) = pipeline.plan_all(project, players, paper)
     embosser = next(f.document for f in files if isinstance(f.document, EmbosserFile))
     width = max(len(line) for page in embosser.pages for line in page)
     code = code_for(project.ctx.words.locale)
@@ -532,7 +546,7 @@ def kit_headings(brf: Path) -> set[str]:
     return {
         ascii_braille(line).rstrip()
         for text in texts
-        for line in fill_lines(translate(text, code), width, HYPHEN)
+        for line in fill_lines(translate(text, code), max(width, at_least), HYPHEN)
     }
 
 

@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from shapes_print.braille.cells import ascii_braille
-from shapes_print.braille.translate import code_for, fill_lines, translate
+from shapes_print.braille.translate import code_for, translate
 from shapes_print.build import pipeline
-from shapes_print.geometry.primitives import Document
-from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
+from tests import filecheck
 
 GAMES = ("pass-and-pick", "shapes-the-game", "collect-3")
 SETS = ("braille", "braille-es")
@@ -32,27 +31,6 @@ def embossed(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], 
     return found
 
 
-def _heading_lines(game: str, labels: str) -> set[str]:
-    """Every line of ASCII braille a heading of the kit's embosser file is set in."""
-    project = pipeline.load_project(pipeline.Sources(), [game], [labels])
-    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
-    embosser = next(f.document for f in files if isinstance(f.document, EmbosserFile))
-    width = max(len(line) for page in embosser.pages for line in page)
-    code = code_for(project.ctx.words.locale)
-    headings = [
-        passage.text
-        for f in files
-        if isinstance(f.document, Document)
-        for passage in sheet_passages(f.document)
-        if passage.kind == "heading"
-    ]
-    return {
-        ascii_braille(line).rstrip()
-        for text in headings
-        for line in fill_lines(translate(text, code), max(width, 40), HYPHEN)
-    }
-
-
 def _pages(brf: Path) -> list[list[str]]:
     """Each page's body lines (its last line, the page number, left out)."""
     pages = brf.read_bytes().decode("ascii").split("\f")
@@ -64,7 +42,7 @@ def _pages(brf: Path) -> list[list[str]]:
 def test_no_heading_ends_a_braille_page(
     embossed: dict[tuple[str, str], Path], game: str, labels: str
 ) -> None:
-    headings = _heading_lines(game, labels)
+    headings = filecheck.heading_lines(game, labels, "4", "a4", at_least=40)
     pages = _pages(embossed[(game, labels)])
     seen = 0
     for number, body in enumerate(pages, start=1):

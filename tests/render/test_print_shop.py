@@ -299,38 +299,10 @@ def test_nothing_is_transparent(shop: Path) -> None:
         assert states <= {"/GS.op"}
 
 
-def _overprints(reader: PdfReader) -> Iterator[tuple[tuple[float, ...] | None, bool]]:
-    """Each text shown in the file's content streams: its fill, and whether the graphics
-    state it is shown in overprints (q and Q save and restore both)."""
-    streams = [(ContentStream(page.get_contents(), reader), page) for page in reader.pages]
-    streams += [
-        (ContentStream(form, reader), form)
-        for form in _objects(reader)
-        if isinstance(form, StreamObject) and form.get("/Subtype") == "/Form"
-    ]
-    for stream, holder in streams:
-        states = holder["/Resources"].get_object().get("/ExtGState", {})
-        fill: tuple[float, ...] | None = None
-        overprint = False
-        saved: list[tuple[tuple[float, ...] | None, bool]] = []
-        for operands, operator in stream.operations:
-            if operator == FILL:
-                fill = tuple(float(value) for value in operands)
-            elif operator == b"gs":
-                state = states[operands[0]].get_object()
-                overprint = bool(state.get("/op")) and state.get("/OPM") == 1
-            elif operator == b"q":
-                saved.append((fill, overprint))
-            elif operator == b"Q":
-                fill, overprint = saved.pop()
-            elif operator == b"Tj":
-                yield fill, overprint
-
-
 def test_black_text_overprints_and_other_text_knocks_out(shop: Path) -> None:
     """A shop expects black type to overprint (no white halo where plates shift); white
     and coloured words must not, or they would vanish into what is under them."""
-    shown = list(_overprints(PdfReader(shop / CARDS)))
+    shown = list(filecheck.shown_texts(shop / CARDS))
     black = [over for fill, over in shown if fill == (0.0, 0.0, 0.0, 1.0)]
     other = [over for fill, over in shown if fill != (0.0, 0.0, 0.0, 1.0)]
     assert black and all(black)
