@@ -7,7 +7,7 @@ the braille embosser file, each a planned document.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from shapes_print.errors import UserError
@@ -26,7 +26,9 @@ from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.guide import plan_guide
+from shapes_print.plan.part import check_part, copies, part_of
 from shapes_print.plan.printshop import Pictures, side_documents, side_pictures
+from shapes_print.plan.proof import plan_proof
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 
 
@@ -47,10 +49,12 @@ def shop_side_files(
     document: Document,
     file_stem: str,
     library: Library,
+    only: Collection[str] = (),
 ) -> list[KitFile]:
     """A print-shop deck's fronts file and backs file, their pages named as pictures: the
-    cards a kit for `players` holds, in deck order as the file prints them."""
-    order = [card.id for card in cards for _ in range(card.copies(players))]
+    cards a kit for `players` holds (those in `only`, if any), in deck order as the file
+    prints them."""
+    order = [card.id for card in part_of(cards, only) for _ in range(copies(card, players, only))]
     dpi = library.printing.press.picture_dpi
     return [
         KitFile(
@@ -96,22 +100,36 @@ def plan_kit(
     stem = "_".join([game.id, f"{request.players}p", request.paper, *size, *labels])
     game_title = words.say(game.title, loaded.source.source(("title",)))
     flip = request.flip
+    part = request.part
+    check_part(loaded, part)
+    if part.proof:
+        proof = plan_proof(
+            loaded, library, ctx, part.decks, part.cards, page, game_title, options.card_size
+        )
+        return [KitFile(f"{stem}_proof", "players", proof)]
     files: list[KitFile] = []
     faces: Symbols = {}
     for deck in loaded.decks:  # the main deck, then decks printed in files of their own
         title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
         plan = (page, title, cards_line, flip, options, request.players)
+        only = part.cards if part.decks == () or deck.name in part.decks else ("",)
         try:
-            cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
+            cards, drawn = plan_cards(
+                loaded, library, ctx, *plan, deck=deck, earlier=faces, only=only
+            )
         except BrailleRoomError as error:  # say which card sizes this braille does fit
             raise with_fitting_sizes(error, loaded, library, ctx) from None
+        faces = {**faces, **drawn}
+        if not cards.pages:
+            continue  # a partial build's deck with none of the cards asked for
         name = names.name(deck.name, "players", options.print_shop)
         files.append(KitFile(f"{stem}_{name}", "players", cards))
         if options.print_shop:
             files += shop_side_files(
-                deck.deck.cards, request.players, cards, f"{stem}_{name}", library
+                deck.deck.cards, request.players, cards, f"{stem}_{name}", library, only
             )
-        faces = {**faces, **drawn}
+    if part.decks or part.cards:  # only the cards files asked for: no sheets, no guide
+        return files
     for list_name, items in game.lists.items():
         if not isinstance(items, list):
             continue  # lists read from files or computed: their words are found where used
