@@ -33,6 +33,7 @@ from shapes_print.load.content import (
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size
 from shapes_print.plan.kit import KitFile, plan_kit
+from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.write.uptodate import (
     INPUTS,
     PARTIAL,
@@ -64,12 +65,17 @@ class Planned:
             if labels != STANDARD and "label set" not in error.message:
                 error.message += f" (label set {labels!r})"
             raise
-        return [
-            replace(file, document=replace(file.document, made=self.made))
-            if isinstance(file.document, Document)
-            else file
-            for file in files
-        ]
+        return [dated(file, self.made) for file in files]
+
+
+def dated(file: KitFile, made: int | None) -> KitFile:
+    """A file dated by the newest input it is made from (its PDF's dates, its PNGs')."""
+    document = file.document
+    if isinstance(document, Document):
+        return replace(file, document=replace(document, made=made))
+    if isinstance(document, TabletopDeck):
+        return replace(file, document=replace(document, sheets=replace(document.sheets, made=made)))
+    return file
 
 
 def kit_requests(

@@ -15,7 +15,7 @@ from shapes_print.units import LengthError, parse_length, parse_size
 
 # How a duplex printer turns the sheet: the backs are placed for it.
 Flip = Literal["long", "short"]
-FORMATS = ("pdf", "svg", "png")
+FORMATS = ("pdf", "svg", "png", "tts")
 # Formats only print-shop files are written in: one picture per card side for a shop's uploader.
 PRINT_SHOP_FORMATS = ("png",)
 # The widest bleed asked for that is still a bleed: shops ask for 1/16 in to 1/4 in, and a
