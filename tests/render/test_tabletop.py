@@ -19,7 +19,7 @@ from shapes_print.build.project import Project, load_project
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Document, Page, Use
 from shapes_print.load.options import PrintOptions
-from shapes_print.plan.tabletop import TabletopDeck
+from shapes_print.plan.tabletop import TabletopDeck, grid, sheet_dpi
 from shapes_print.render.png import write_pngs
 from tests.command_lines import one_kit
 from tests.load.test_pictures import example
@@ -242,3 +242,13 @@ def test_braille_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFi
         "on a screen; build Tabletop Simulator files with another label set"
     ]
     assert not (tmp_path / "out").exists()
+
+
+def test_grids_leave_the_hidden_slot_and_sheets_stay_within_tts_limits() -> None:
+    assert grid(1) == (2, 2) and grid(9) == (10, 2) and grid(20) == (10, 3)
+    assert grid(69) == (10, 7)
+    mm = 72 / 25.4
+    assert sheet_dpi(200, 63.5 * mm, 88.9 * mm) == 200  # 5000 x 4900 pixels
+    big = sheet_dpi(200, 150 * mm, 200 * mm)  # 10 x 7 cards of 150 x 200 mm: 11,811 px
+    assert big < 200
+    assert 10 * round(150 * mm * big / 72) <= 10_000 and 7 * round(200 * mm * big / 72) <= 10_000
