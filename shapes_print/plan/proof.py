@@ -145,10 +145,14 @@ def plan_proof(
                 ops = rounded_rect_ops(x, y, width, height, template.corner_radius)
                 items += [Use(side.symbol, x, y), Artifact((PathItem(ops, outline),), "Layout")]
                 said = (side.line(),) if lines == 1 else side.lines()
+                label: list[
+                    Item
+                ] = []  # a paragraph of its own, so a reader hears it after the card
                 for number, line in enumerate(said):
                     fitted = min(size, size * width / max(font.width(line, size), 1e-9))
                     at = y - settings.gap / 2 - size * (1 + number * LINE_SPACING)
-                    items.append(Text(x, at, line, font.name, fitted, furniture.mark_colour))
+                    label.append(Text(x, at, line, font.name, fitted, furniture.mark_colour))
+                items.append(Group(tuple(label), role="P"))
             pages.append(Page(paper[0], paper[1], (Group(tuple(items)),)))
     placed = symbols_used(item for symbol in drawn.values() for item in symbol.items)
     small = {name: shown[name] for name in sorted(placed) if name in shown}

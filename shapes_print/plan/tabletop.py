@@ -95,6 +95,24 @@ def sheet_dpi(dpi: int, width: float, height: float) -> int:
     return max(1, min(dpi, most))
 
 
+def sheet_page(
+    names: list[str], columns: int, rows: int, cell: tuple[float, float], width: float
+) -> Page:
+    """A sheet of `columns` x `rows` cells, the drawings `names` in them from the top left,
+    each scaled from the card's `width` to its cell's."""
+    height = rows * cell[1]
+    items = tuple(
+        Group(
+            (Use(name, 0.0, 0.0),),
+            dx=(slot % columns) * cell[0],
+            dy=height - (slot // columns + 1) * cell[1],
+            scale=cell[0] / width,
+        )
+        for slot, name in enumerate(names)
+    )
+    return Page(columns * cell[0], height, items)
+
+
 def plan_tabletop(
     loaded: LoadedGame,
     template: CardTemplate,
@@ -114,9 +132,8 @@ def plan_tabletop(
     kept = [card for card in part_of(deck.deck.cards, only) if copies(card, players, only)]
     dpi = sheet_dpi(dpi, width, height)
     # Each cell is whole pixels: the card is drawn scaled by a hair to fill it exactly.
-    cell = tuple(
-        round(side * dpi / POINTS_PER_INCH) * POINTS_PER_INCH / dpi for side in (width, height)
-    )
+    pixels = (round(width * dpi / POINTS_PER_INCH), round(height * dpi / POINTS_PER_INCH))
+    cell = (pixels[0] * POINTS_PER_INCH / dpi, pixels[1] * POINTS_PER_INCH / dpi)
     unique_back = len({card.back for card in kept}) > 1
     per_sheet = MAX_COLUMNS * MAX_ROWS - 1
     pages: list[Page] = []
@@ -127,28 +144,14 @@ def plan_tabletop(
     for number, start in enumerate(range(0, len(kept), per_sheet), start=1):
         on_sheet = kept[start : start + per_sheet]
         columns, rows = grid(len(on_sheet))
-        size = (columns * cell[0], rows * cell[1])
-
-        def page(
-            names: list[str], size: tuple[float, float] = size, columns: int = columns
-        ) -> Page:
-            items = tuple(
-                Group(
-                    (Use(name, 0.0, 0.0),),
-                    dx=(slot % columns) * cell[0],
-                    dy=size[1] - (slot // columns + 1) * cell[1],
-                    scale=cell[0] / width,
-                )
-                for slot, name in enumerate(names)
-            )
-            return Page(size[0], size[1], items)
-
         face_name = f"{stem}_faces_{number}"
-        pages.append(page([f"face-{card.id}" for card in on_sheet]))
+        faces_of = [f"face-{card.id}" for card in on_sheet]
+        pages.append(sheet_page(faces_of, columns, rows, cell, width))
         pictures.append(face_name)
         if unique_back:
             back_name = f"{stem}_backs_{number}"
-            pages.append(page([f"back-{card.back}" for card in on_sheet]))
+            backs_of = [f"back-{card.back}" for card in on_sheet]
+            pages.append(sheet_page(backs_of, columns, rows, cell, width))
             pictures.append(back_name)
         else:
             back_name = f"{stem}_back"
@@ -159,10 +162,7 @@ def plan_tabletop(
             said = TabletopCard(number * 100 + slot, nickname, faces[face].alt, face, back)
             cards += [said] * copies(card, players, only)
     if not unique_back and kept:
-        back = f"back-{kept[0].back}"
-        pages.append(
-            Page(cell[0], cell[1], (Group((Use(back, 0.0, 0.0),), scale=cell[0] / width),))
-        )
+        pages.append(sheet_page([f"back-{kept[0].back}"], 1, 1, cell, width))
         pictures.append(f"{stem}_back")
     drawn = {**faces, **backs}
     shown = {name for page in pages for item in page.items for name in symbols_used((item,))}
