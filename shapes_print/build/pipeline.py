@@ -31,9 +31,16 @@ from shapes_print.load.content import (
     LoadedGame,
 )
 from shapes_print.load.labels import STANDARD, load_labels
-from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size
+from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size
 from shapes_print.plan.kit import KitFile, plan_kit
-from shapes_print.write.uptodate import INPUTS, KitPlan, kits_up_to_date, plan_recorded
+from shapes_print.plan.tabletop import TabletopDeck
+from shapes_print.write.uptodate import (
+    INPUTS,
+    PARTIAL,
+    KitPlan,
+    kits_up_to_date,
+    plan_recorded,
+)
 from shapes_print.write.write import OnKit, Written, write_kits
 
 
@@ -58,12 +65,17 @@ class Planned:
             if labels != STANDARD and "label set" not in error.message:
                 error.message += f" (label set {labels!r})"
             raise
-        return [
-            replace(file, document=replace(file.document, made=self.made))
-            if isinstance(file.document, Document)
-            else file
-            for file in files
-        ]
+        return [dated(file, self.made) for file in files]
+
+
+def dated(file: KitFile, made: int | None) -> KitFile:
+    """A file dated by the newest input it is made from (its PDF's dates, its PNGs')."""
+    document = file.document
+    if isinstance(document, Document):
+        return replace(file, document=replace(document, made=made))
+    if isinstance(document, TabletopDeck):
+        return replace(file, document=replace(document, sheets=replace(document.sheets, made=made)))
+    return file
 
 
 def kit_requests(
@@ -72,8 +84,11 @@ def kit_requests(
     paper: str,
     flip: Flip = "long",
     options: PrintOptions | None = None,
+    part: Part | None = None,
 ) -> Iterator[Planned]:
-    """Every kit asked for, in a stable order (label set, game, paper, player count)."""
+    """Every kit asked for, in a stable order (label set, game, paper, player count); a
+    kit built in part says so in its manifest entries, so no one takes it for the kit."""
+    part = part or Part()
     for variant in project.variants:
         labels = variant.labels.name
         for game_id, loaded in variant.games.items():
@@ -81,9 +96,8 @@ def kit_requests(
                 continue
             for paper_name in papers(project, paper):
                 for count in player_counts(loaded, players):
-                    request = KitRequest(
-                        game_id, count, paper_name, flip, options or PrintOptions(), labels
-                    )
+                    printing = options or PrintOptions()
+                    request = KitRequest(game_id, count, paper_name, flip, printing, labels, part)
                     info = {
                         "game": game_id,
                         "title": loaded.game.title,
@@ -92,6 +106,8 @@ def kit_requests(
                         "labels": labels,
                         "version": variant.labels.title,
                     }
+                    if part.describe():
+                        info[PARTIAL] = part.describe()
                     made = project.newest(request)
                     yield Planned(variant, loaded, request, kit_folder(request), info, made)
 
@@ -215,7 +231,9 @@ def build_project(
     printing = options.printing
     requests = {
         kit.folder: kit
-        for kit in kit_requests(project, options.players, options.paper, options.flip, printing)
+        for kit in kit_requests(
+            project, options.players, options.paper, options.flip, printing, options.part
+        )
     }
     listed = [
         KitPlan(kit.folder, {**kit.info, INPUTS: project.fingerprint(kit.request)}, kit.plan)

@@ -26,7 +26,7 @@ from shapes_print.load.content import (
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import LoadedLabels, load_labels, resolve_refs
-from shapes_print.load.options import Flip, PrintOptions, named_size
+from shapes_print.load.options import Flip, Part, PrintOptions, named_size
 from shapes_print.load.values import player_range
 
 
@@ -51,7 +51,8 @@ class Sources:
 @dataclass(frozen=True, slots=True)
 class BuildOptions:
     """Which kits a build makes and how: player counts and papers as asked ('all', '3-6',
-    'a4,letter'), the duplex flip, how cards print, and how many processes render.
+    'a4,letter'), the duplex flip, how cards print, how many processes render, and the
+    part of each kit to build (all of it by default).
 
     One object from the CLI through `build` to `build_project`, so neither repeats the list.
     """
@@ -61,6 +62,7 @@ class BuildOptions:
     flip: Flip = "long"
     printing: PrintOptions = field(default_factory=PrintOptions)
     jobs: int = 1
+    part: Part = field(default_factory=Part)
 
 
 @dataclass(slots=True)

@@ -16,16 +16,13 @@ from typing import Annotated, NoReturn
 import typer
 from typer.exceptions import TyperException
 
+from shapes_print.commands.buildcommand import build
 from shapes_print.commands.options import (
-    CORES,
     BackOffset,
-    Bleed,
     CardSize,
     Content,
     FlipOption,
-    Formats,
     Games,
-    InkSaver,
     Json,
     Labels,
     MaxCards,
@@ -33,7 +30,6 @@ from shapes_print.commands.options import (
     Papers,
     Players,
     Port,
-    PrintShop,
     Quiet,
     Serve,
     Strict,
@@ -55,68 +51,7 @@ GC_THRESHOLD = 100_000
 app = command_group("Printable card-game kits from YAML.")
 
 
-@app.command()
-def build(
-    games: Games = None,
-    players: Players = "all",
-    paper: Papers = "all",
-    out: Out = Path("output"),
-    content: Content = DEFAULT_CONTENT,
-    templates: Templates = DEFAULT_TEMPLATES,
-    quiet: Quiet = False,
-    as_json: Json = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Rebuild every kit, even those up to date.")
-    ] = False,
-    labels: Labels = None,
-    flip: FlipOption = "long",
-    back_offset: BackOffset = "0mm,0mm",
-    card_size: CardSize = None,
-    print_shop: PrintShop = False,
-    ink_saver: InkSaver = False,
-    formats: Formats = "pdf",
-    bleed: Bleed = None,
-    max_cards: MaxCards = MAX_CARDS,
-    jobs: Annotated[
-        int, typer.Option(min=1, help="Processes to render a batch of kits with.")
-    ] = CORES,
-) -> None:
-    """Build print-ready kits.
-
-    Example: shapes-print build pass-and-pick --players 4 --paper a4 --card-size bridge
-
-    Backs off-centre? Print the sheet of `shapes-print calibrate`, then --back-offset.
-
-    Cutting machines: --format pdf,svg adds *_cut.svg files.
-
-    Kits whose files and inputs are unchanged since the last build are left as they are.
-
-    The kit's own printing guide tells whoever prints it the rest.
-    """
-    from shapes_print.build import pipeline
-    from shapes_print.commands import report
-
-    sources = pipeline.Sources(content, templates)
-    printing = PrintOptions.from_words(
-        card_size, print_shop, back_offset, ink_saver, formats, bleed
-    )
-    options = pipeline.BuildOptions(players, paper, flip, printing, jobs)
-    with report.build_progress(sys.stdout, quiet or as_json) as on_kit:
-        written = pipeline.build(
-            sources,
-            games or [],
-            options,
-            out,
-            on_kit,
-            labels or [],
-            max_cards,
-            report.note,
-            force,
-        )
-    if as_json:
-        report.print_json(sys.stdout, report.build_json(written, out))
-    elif not quiet:
-        report.print_summary(sys.stdout, written, out)
+app.command()(build)  # its options and help: commands/buildcommand.py
 
 
 @app.command("preview")

@@ -61,13 +61,31 @@ Formats = Annotated[
     str,
     typer.Option(
         "--format",
-        help="'pdf', 'pdf,svg' (also SVG pages and *_cut.svg files) or, with --print-shop, "
+        help="'pdf', 'pdf,svg' (also SVG pages and *_cut.svg files), 'pdf,tts' (also "
+        "Tabletop Simulator card sheets and a saved object per deck) or, with --print-shop, "
         "'png' (also a 300 dpi PNG of each card side).",
     ),
 ]
 Bleed = Annotated[
     str | None,
     typer.Option(help="Print-shop bleed round each card, e.g. 3mm or 0.125in (default 3mm)."),
+]
+Proof = Annotated[
+    bool,
+    typer.Option(
+        help="A proof sheet instead of the kit: one of each card face and back on plain "
+        "paper, each labelled with its id and the file:line that writes it."
+    ),
+]
+DeckNames = Annotated[
+    str | None,
+    typer.Option(
+        "--deck", help="Build only these decks' cards files, e.g. 'cards' or 'cards,task-cards'."
+    ),
+]
+CardIds = Annotated[
+    str | None,
+    typer.Option("--cards", help="Build only these cards (each at least once), e.g. 'red-1,wild'."),
 ]
 MaxCards = Annotated[int, typer.Option(min=1, help="Refuse decks with more cards than this.")]
 Strict = Annotated[

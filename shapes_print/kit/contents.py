@@ -15,7 +15,7 @@ from shapes_print.load.content import LoadedGame
 from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
-from shapes_print.load.options import Flip, PrintOptions
+from shapes_print.load.options import Flip, Part, PrintOptions
 from shapes_print.load.values import check_constraints, compute_list, compute_numbers
 from shapes_print.text.message import counted
 from shapes_print.text.words import Words
@@ -41,7 +41,8 @@ class DeckSummary:
 
 @dataclass(frozen=True, slots=True)
 class KitRequest:
-    """One kit to plan: a game for one player count, paper, duplex flip and label set."""
+    """One kit to plan: a game for one player count, paper, duplex flip and label set,
+    whole or the `part` of it asked for."""
 
     game: str
     players: int
@@ -49,6 +50,7 @@ class KitRequest:
     flip: Flip = "long"
     options: PrintOptions = field(default_factory=PrintOptions)
     labels: str = STANDARD
+    part: Part = field(default_factory=Part)
 
 
 def document_names(loaded: LoadedGame) -> list[str]:

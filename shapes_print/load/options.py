@@ -15,7 +15,7 @@ from shapes_print.units import LengthError, parse_length, parse_size
 
 # How a duplex printer turns the sheet: the backs are placed for it.
 Flip = Literal["long", "short"]
-FORMATS = ("pdf", "svg", "png")
+FORMATS = ("pdf", "svg", "png", "tts")
 # Formats only print-shop files are written in: one picture per card side for a shop's uploader.
 PRINT_SHOP_FORMATS = ("png",)
 # The widest bleed asked for that is still a bleed: shops ask for 1/16 in to 1/4 in, and a
@@ -71,6 +71,39 @@ class PrintOptions:
             )
         points = None if bleed is None else parse_bleed(bleed)
         return cls(card_size, print_shop, offset, ink_saver, chosen, points)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """Which part of a kit to build: all of it (the default), a proof sheet (`proof`: one
+    of each face and back, labelled), or only some decks' or cards' files. Anything but
+    the whole kit is marked partial in the manifest, so it is never taken for the kit."""
+
+    proof: bool = False
+    decks: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+
+    @classmethod
+    def from_words(cls, proof: bool, decks: str | None, cards: str | None) -> Part:
+        """`--proof`, `--deck cards,task-cards`, `--cards red-1,wild`: names once each."""
+        return cls(proof, _names(decks, "--deck"), _names(cards, "--cards"))
+
+    def describe(self) -> str:
+        """What the kit folder holds in words ("proof sheet; decks cards"), "" for a whole kit."""
+        said = ["proof sheet"] if self.proof else []
+        said += [f"decks {', '.join(self.decks)}"] if self.decks else []
+        said += [f"cards {', '.join(self.cards)}"] if self.cards else []
+        return "; ".join(said)
+
+
+def _names(text: str | None, option: str) -> tuple[str, ...]:
+    """A list of names as asked for, once each; an empty one is a mistake."""
+    if text is None:
+        return ()
+    names = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    if not names:
+        raise UserError(Source(Path(option)), f"name at least one, e.g. {option} NAME,NAME")
+    return names
 
 
 def parse_bleed(text: str) -> float:

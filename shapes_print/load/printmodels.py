@@ -156,8 +156,25 @@ class PressSettings(Strict):
     picture_dpi: int = Field(ge=MIN_DPI, le=MAX_DPI, strict=True)
 
 
+class ProofSettings(Strict):
+    """A proof sheet (`build --proof`): the gap between cards, their labels' type size
+    (raised to a label set's least size) and the outline drawn round each card."""
+
+    gap: Length
+    label_size: Size
+    line_width: Size
+
+
+class TabletopSettings(Strict):
+    """Tabletop Simulator's card sheets (`--format tts`): their pixels per inch, lowered
+    for a card size whose sheet would be over the 10,000 pixels a side TTS takes."""
+
+    dpi: int = Field(ge=MIN_DPI, le=MAX_DPI, strict=True)
+
+
 class PrintSettings(Strict):
-    """Print-shop bleed and press, ink saver, calibration and the printing guide's document."""
+    """Print-shop bleed and press, ink saver, calibration, proof sheets, Tabletop Simulator
+    sheets and the printing guide's document."""
 
     bleed: Length
     overrun: Length
@@ -165,6 +182,8 @@ class PrintSettings(Strict):
     cut_line: TrimLine
     ink_saver: InkSaver
     calibration: Calibration
+    proof: ProofSettings
+    tabletop: TabletopSettings
     guide: str
     paper_weight: str
     stock: dict[Literal["cards", "sheets", "embosser"], str]

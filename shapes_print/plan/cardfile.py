@@ -8,7 +8,7 @@ Card drawings are made at the size asked for (`--card-size`), and for draft prin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from itertools import repeat
 from pathlib import Path
@@ -46,6 +46,7 @@ from shapes_print.plan.cardsheets import (
     sheet_pages,
 )
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol, swell_symbol
+from shapes_print.plan.part import copies, part_of
 from shapes_print.plan.room import check_deck_room
 from shapes_print.units import POINTS_PER_UNIT
 
@@ -296,10 +297,12 @@ def plan_cards(
     players: int,
     deck: LoadedDeck | None = None,
     earlier: Symbols | None = None,
+    only: Collection[str] = (),
 ) -> tuple[Document, Symbols]:
     """The cards document of a deck (default: the main one) for `players` (a card's count
     may depend on them) and the plain faces that sheets draw small copies from; faces may
-    show small copies of `earlier` decks' faces."""
+    show small copies of `earlier` decks' faces. A partial build prints the cards `only`
+    names (each at least once), and none of the deck when it names none of them."""
     chosen = deck or loaded.decks[0]
     shown = earlier or {}
     template = card_template(loaded, library, options.card_size)
@@ -317,8 +320,8 @@ def plan_cards(
     # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
     order = [
         pair
-        for card in chosen.deck.cards
-        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), card.copies(players))
+        for card in part_of(chosen.deck.cards, only)
+        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), copies(card, players, only))
     ]
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
     check_room(loaded, library, template, ctx, chosen)
@@ -359,6 +362,9 @@ def plan_cards(
     if one_sided:  # the cards a face shows small are line art too
         used = {name: swell_symbol(symbol, swell_width) for name, symbol in used.items()}
     symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
+    if only:  # a partial file holds the drawings of its own cards alone
+        placed |= {name for pair in order for name in pair}
+        symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
     press = library.press if options.print_shop else None
     document = Document(
         title, pages, symbols, "none" if one_sided else flip, ctx.words.locale, press

@@ -7,10 +7,11 @@ the braille embosser file, each a planned document.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import KitRequest, kit_lists, kit_values
 from shapes_print.kit.context import DrawContext
@@ -21,13 +22,23 @@ from shapes_print.load.models import CardType
 from shapes_print.load.options import check_offset, named_size
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.plan.braille import BrailleRoomError
-from shapes_print.plan.cardfile import Symbols, draft, fronts_only, plan_cards, shop_bleed
+from shapes_print.plan.cardfile import (
+    Symbols,
+    card_template,
+    draft,
+    fronts_only,
+    plan_cards,
+    shop_bleed,
+)
 from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.guide import plan_guide
+from shapes_print.plan.part import check_part, copies, part_of
 from shapes_print.plan.printshop import Pictures, side_documents, side_pictures
+from shapes_print.plan.proof import plan_proof
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.plan.tabletop import TabletopDeck, plan_tabletop
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +48,7 @@ class KitFile:
 
     name: str
     audience: str
-    document: Document | EmbosserFile
+    document: Document | EmbosserFile | TabletopDeck
     pictures: Pictures | None = None
 
 
@@ -47,10 +58,12 @@ def shop_side_files(
     document: Document,
     file_stem: str,
     library: Library,
+    only: Collection[str] = (),
 ) -> list[KitFile]:
     """A print-shop deck's fronts file and backs file, their pages named as pictures: the
-    cards a kit for `players` holds, in deck order as the file prints them."""
-    order = [card.id for card in cards for _ in range(card.copies(players))]
+    cards a kit for `players` holds (those in `only`, if any), in deck order as the file
+    prints them."""
+    order = [card.id for card in part_of(cards, only) for _ in range(copies(card, players, only))]
     dpi = library.printing.press.picture_dpi
     return [
         KitFile(
@@ -96,22 +109,43 @@ def plan_kit(
     stem = "_".join([game.id, f"{request.players}p", request.paper, *size, *labels])
     game_title = words.say(game.title, loaded.source.source(("title",)))
     flip = request.flip
+    part = request.part
+    check_part(loaded, part)
+    if part.proof:
+        proof = plan_proof(
+            loaded, library, ctx, part.decks, part.cards, page, game_title, options.card_size
+        )
+        return [KitFile(f"{stem}_proof", "players", proof)]
     files: list[KitFile] = []
+    tabletop: list[KitFile] = []  # --format tts: pictures, not pages; listed in no guide
+    check_tabletop(ctx, request)
     faces: Symbols = {}
     for deck in loaded.decks:  # the main deck, then decks printed in files of their own
         title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
         plan = (page, title, cards_line, flip, options, request.players)
+        only = part.cards if part.decks == () or deck.name in part.decks else ("",)
         try:
-            cards, drawn = plan_cards(loaded, library, ctx, *plan, deck=deck, earlier=faces)
+            cards, drawn = plan_cards(
+                loaded, library, ctx, *plan, deck=deck, earlier=faces, only=only
+            )
         except BrailleRoomError as error:  # say which card sizes this braille does fit
             raise with_fitting_sizes(error, loaded, library, ctx) from None
+        earlier, faces = faces, {**faces, **drawn}
+        if not cards.pages:
+            continue  # a partial build's deck with none of the cards asked for
         name = names.name(deck.name, "players", options.print_shop)
         files.append(KitFile(f"{stem}_{name}", "players", cards))
+        if "tts" in options.formats:
+            template = card_template(loaded, library, options.card_size)
+            at = (request.players, library.printing.tabletop.dpi, only, earlier)
+            made = plan_tabletop(loaded, template, ctx, deck, f"{stem}_{name}_tts", title, *at)
+            tabletop.append(KitFile(made.name, "players", made))
         if options.print_shop:
             files += shop_side_files(
-                deck.deck.cards, request.players, cards, f"{stem}_{name}", library
+                deck.deck.cards, request.players, cards, f"{stem}_{name}", library, only
             )
-        faces = {**faces, **drawn}
+    if part.decks or part.cards:  # only the cards files asked for: no sheets, no guide
+        return files + tabletop
     for list_name, items in game.lists.items():
         if not isinstance(items, list):
             continue  # lists read from files or computed: their words are found where used
@@ -161,4 +195,15 @@ def plan_kit(
         ]
     if embossed is not None:
         files.append(KitFile(f"{stem}_embosser", "players", embossed))
-    return files
+    return files + tabletop
+
+
+def check_tabletop(ctx: DrawContext, request: KitRequest) -> None:
+    """Tabletop Simulator shows pictures on a screen: a braille label set's cards are for
+    swell paper, read by touch, so it has none to give (build TTS files with another)."""
+    if "tts" in request.options.formats and ctx.style.braille is not None:
+        raise UserError(
+            Source(Path("--format")),
+            f"tts: label set {request.labels!r} draws braille for swell paper, read by touch, "
+            "not on a screen; build Tabletop Simulator files with another label set",
+        )

@@ -32,6 +32,7 @@ from shapes_print.write.cataloguepage import (
     Thumbnail,
     page,
 )
+from shapes_print.write.uptodate import PARTIAL
 
 if TYPE_CHECKING:
     from pypdfium2 import PdfDocument
@@ -211,6 +212,8 @@ def _kit(folder: str, entry: Mapping[str, object]) -> Kit:
         heading, order = f"flip on {flip} edge", (0, str(flip))
     else:
         heading, order = folder, (0, folder)
+    if partial := entry.get(PARTIAL):  # never listed as the whole kit it is part of
+        heading = f"{heading}, partial build: {partial}"
     title = str(entry.get("title") or game or "Duplex calibration sheets")
     labels, paper = str(entry.get("labels", STANDARD)), str(entry.get("paper", ""))
     version = str(entry.get("version") or labels)  # a folder built before sets had titles

@@ -73,6 +73,7 @@ class ManifestEntry(BaseModel):
     labels: Short | None = None
     version: Annotated[str, Field(max_length=2000)] | None = None  # the label set's title
     flip: Short | None = None
+    partial: Annotated[str, Field(max_length=2000)] | None = None  # what a partial kit holds
     inputs: Digest | None = None
     reads: dict[Annotated[str, Field(max_length=4096)], Digest] | None = None
     audience: Short

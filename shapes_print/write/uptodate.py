@@ -25,6 +25,9 @@ from shapes_print.write.manifest import (
 
 # The manifest entry key of a kit's fingerprint: every file of the kit holds the same one.
 INPUTS = "inputs"
+# The manifest entry key of a kit built in part (a proof sheet, some decks or cards): what
+# it holds in words. A whole kit has none, so neither is taken for the other.
+PARTIAL = "partial"
 # What a file's manifest entry says of the file itself, beside what it says of its kit.
 _OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
 # The manifest entry key of the files a kit read while it was planned (a card's pictures),

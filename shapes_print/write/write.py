@@ -25,6 +25,7 @@ from pathlib import Path
 from shapes_print.errors import Source, UserError, system_error
 from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.kit import KitFile
+from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.render.pdf import write_pdf
 from shapes_print.write.catalogue import DOCUMENTS, INDEX, write_catalogue
 from shapes_print.write.cataloguepage import THUMBNAILS
@@ -241,7 +242,7 @@ _BATCH: list[Job] = []  # set before forking: workers inherit the plan instead o
 def _render_job(staging: Path, formats: Sequence[str], job: Job) -> Made:
     folder, kit_file = job
     try:
-        made = _render_file(kit_file, staging / folder, formats)
+        made = _render_file(kit_file, staging / folder, formats, staging.parent / folder)
     except OSError as error:  # named by the kit folder it was for, not the staging copy
         raise system_error(error, staging.parent / folder) from None
     return [(path.name, pages, path.stat().st_size, sha256(path)) for path, pages in made]
@@ -301,10 +302,17 @@ def _worker_start(lock: int | None, parent: int) -> None:
         os._exit(1)
 
 
-def _render_file(kit_file: KitFile, target: Path, formats: Sequence[str]) -> list[tuple[Path, int]]:
+def _render_file(
+    kit_file: KitFile, target: Path, formats: Sequence[str], placed_in: Path
+) -> list[tuple[Path, int]]:
     """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with
-    cuts; with `png`, each page of a file that names its pictures as a PNG."""
+    cuts; with `png`, each page of a file that names its pictures as a PNG. A Tabletop
+    Simulator deck is its PNGs and saved object, which name where they will be: `placed_in`."""
     document = kit_file.document
+    if isinstance(document, TabletopDeck):
+        from shapes_print.render.tabletop import write_tabletop  # pdfium: only TTS needs it
+
+        return write_tabletop(document, target, placed_in)
     if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
         brf = target / f"{kit_file.name}.brf"
         brf.write_bytes(document.encoded())

@@ -1,0 +1,170 @@
+"""Plan stage, proof sheet: one of each card face and back of a kit's decks, each labelled
+with its id and the line of the file that writes it, to check a deck before printing it.
+
+Input: a loaded game with the label set applied, its drawing context, the decks and cards
+asked for, and the paper. Output: a one-sided document on plain paper: no duplex, no
+bleed, cards at their size in a grid with a gap, an outline round each so a white card
+shows its edge, each deck starting on a page of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError
+from shapes_print.geometry.outlines import rounded_rect_ops
+from shapes_print.geometry.primitives import (
+    Artifact,
+    Document,
+    Group,
+    Item,
+    Page,
+    Paint,
+    Symbol,
+    Text,
+    Use,
+    symbols_used,
+)
+from shapes_print.geometry.primitives import (
+    Path as PathItem,
+)
+from shapes_print.kit.context import DrawContext
+from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.models import LoadedDeck
+from shapes_print.load.places import card_place
+from shapes_print.plan.cardfile import Symbols, card_symbols, card_template
+from shapes_print.plan.furniture import LINE_SPACING
+from shapes_print.units import POINTS_PER_UNIT
+
+
+@dataclass(frozen=True, slots=True)
+class Proofed:
+    """One card side on the proof: its symbol and the two lines under it."""
+
+    symbol: str
+    label: str
+    where: str
+
+    def line(self) -> str:
+        return f"{self.label}  {self.where}"
+
+    def lines(self) -> tuple[str, str]:
+        return self.label, self.where
+
+
+def written_at(where: Source, folder: Path) -> str:
+    """`deck.yaml:12`, `cards.csv:5`: the file (from the game's folder) and its line."""
+    try:
+        path = where.path.relative_to(folder).as_posix()
+    except ValueError:
+        path = where.path.name
+    return f"{path}:{where.line}" if where.line else path
+
+
+def deck_sides(
+    deck: LoadedDeck, faces: Symbols, backs: Symbols, cards: Collection[str], folder: Path
+) -> list[Proofed]:
+    """The deck's distinct faces (only `cards`, when some are named), then the backs they
+    use, in deck order, each labelled."""
+    src, model = deck.source, deck.deck
+    chosen = [
+        (card, index)
+        for card, index in zip(model.cards, deck.origins, strict=True)
+        if not cards or card.id in cards
+    ]
+    sides = [
+        Proofed(f"face-{card.id}", card.id, written_at(card_place(src, index, card), folder))
+        for card, index in chosen
+        if f"face-{card.id}" in faces
+    ]
+    used = dict.fromkeys(card.back for card, _ in chosen)
+    sides += [
+        Proofed(f"back-{back}", f"back {back}", written_at(src.source(("backs", back)), folder))
+        for back in model.backs
+        if back in used and f"back-{back}" in backs
+    ]
+    return sides
+
+
+def plan_proof(
+    loaded: LoadedGame,
+    library: Library,
+    ctx: DrawContext,
+    decks: Sequence[str],
+    cards: Collection[str],
+    paper: tuple[float, float],
+    title: str,
+    card_size: str | None,
+) -> Document:
+    """The proof of the `decks` named (every deck when none is), one page or more each."""
+    template = card_template(loaded, library, card_size)
+    width, height = template.card["width"], template.card["height"]
+    settings = library.printing.proof
+    furniture = ctx.style.furniture
+    size = max(settings.label_size, ctx.style.min_size)
+    font = ctx.fonts.regular
+    shown: Symbols = {}
+    chosen: list[tuple[list[Proofed], Symbols]] = []
+    for deck in loaded.decks:  # every deck drawn, in order: a later one may show earlier faces
+        faces, backs = card_symbols(loaded, template, ctx, 0.0, deck, shown)
+        if not decks or deck.name in decks:
+            chosen.append((deck_sides(deck, faces, backs, cards, loaded.folder), faces | backs))
+        shown = {**shown, **faces}
+    labels = [label for sides, _ in chosen for side in sides for label in side.lines()]
+    for label in labels:
+        font.check(label, None, "proof label")
+    # One line under each card ("red-2  deck.yaml:36"), or two where one is too wide.
+    lines = (
+        1
+        if all(font.width(side.line(), size) <= width for sides, _ in chosen for side in sides)
+        else 2
+    )
+    band = size + (lines - 1) * size * LINE_SPACING
+    grid = _grid(paper, (width, height + band), settings.gap, furniture.safe_margin)
+    if grid is None:
+        mm = POINTS_PER_UNIT["mm"]
+        raise UserError(
+            loaded.template_source(library, template.id).source(("card",)),
+            f"a {width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
+            f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper for a proof sheet",
+        )
+    columns, rows, cell = grid
+    outline = Paint(stroke=furniture.mark_colour, stroke_width=settings.line_width)
+    pages: list[Page] = []
+    drawn: Symbols = {}
+    for sides, symbols in chosen:
+        drawn |= {side.symbol: symbols[side.symbol] for side in sides}
+        per_page = columns * rows
+        for start in range(0, len(sides), per_page):
+            items: list[Item] = []
+            for slot, side in enumerate(sides[start : start + per_page]):
+                x = furniture.safe_margin + (slot % columns) * cell[0]
+                y = paper[1] - furniture.safe_margin - (slot // columns) * cell[1] - height
+                ops = rounded_rect_ops(x, y, width, height, template.corner_radius)
+                items += [Use(side.symbol, x, y), Artifact((PathItem(ops, outline),), "Layout")]
+                said = (side.line(),) if lines == 1 else side.lines()
+                label: list[
+                    Item
+                ] = []  # a paragraph of its own, so a reader hears it after the card
+                for number, line in enumerate(said):
+                    fitted = min(size, size * width / max(font.width(line, size), 1e-9))
+                    at = y - settings.gap / 2 - size * (1 + number * LINE_SPACING)
+                    label.append(Text(x, at, line, font.name, fitted, furniture.mark_colour))
+                items.append(Group(tuple(label), role="P"))
+            pages.append(Page(paper[0], paper[1], (Group(tuple(items)),)))
+    placed = symbols_used(item for symbol in drawn.values() for item in symbol.items)
+    small = {name: shown[name] for name in sorted(placed) if name in shown}
+    every: dict[str, Symbol] = {**small, **drawn}
+    return Document(title, pages, every, "none", ctx.words.locale)
+
+
+def _grid(
+    paper: tuple[float, float], cell: tuple[float, float], gap: float, margin: float
+) -> tuple[int, int, tuple[float, float]] | None:
+    """Columns and rows of cells `gap` apart inside the margins, and a cell's step."""
+    step = (cell[0] + gap, cell[1] + gap)
+    columns = int((paper[0] - 2 * margin + gap) // step[0])
+    rows = int((paper[1] - 2 * margin + gap) // step[1])
+    return (columns, rows, step) if columns >= 1 and rows >= 1 else None

@@ -1,0 +1,178 @@
+"""Plan stage, Tabletop Simulator: a deck as the card sheets TTS cuts its cards from and
+the saved object (its JSON) that puts the deck on the table.
+
+Input: a loaded game with the label set applied, its drawing context, a deck, the card
+template, the player count and the cards a partial build keeps. Output: a `TabletopDeck`:
+pages of card sheets (faces, then the back or a sheet of backs) for the PNG writer, and
+the saved object's cards, each with its CardID, name and words.
+
+TTS cuts a sheet into a grid of at most 10 x 7 cards; the last slot of a sheet is its
+hidden-card picture, so a sheet holds at most 69 cards, and a larger deck has several
+sheets (CustomDeck entries 1, 2, ...). A card's CardID is its sheet's number times 100 plus
+its slot. A sheet may be at most 10,000 pixels a side: the pixels per inch are lowered
+for a card size that would make it larger. Each distinct card is drawn once; its copies
+share its CardID.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from shapes_print.geometry.primitives import Document, Group, Page, Symbol, Use, symbols_used
+from shapes_print.kit.context import DrawContext
+from shapes_print.load.cardmodels import CardTemplate
+from shapes_print.load.content import LoadedGame
+from shapes_print.load.models import LoadedDeck
+from shapes_print.plan.cardfile import Symbols, card_symbols
+from shapes_print.plan.part import copies, part_of
+from shapes_print.units import POINTS_PER_UNIT
+
+MAX_COLUMNS, MAX_ROWS = 10, 7  # the largest grid TTS cuts a sheet into
+MIN_SIDE = 2  # nor fewer than 2 cards across or down
+MAX_PIXELS = 10_000  # TTS refuses a sheet larger than this a side
+POINTS_PER_INCH = 72
+# The card TTS's model is at scale 1: a poker card. Other sizes scale it, so a mini card
+# beside a poker card is smaller on the table too.
+MODEL_CARD = (63.5 * POINTS_PER_UNIT["mm"], 88.9 * POINTS_PER_UNIT["mm"])
+
+
+@dataclass(frozen=True, slots=True)
+class TabletopCard:
+    """One copy of a card in the deck: its CardID (sheet * 100 + slot), name and words,
+    and the drawings of its face and back."""
+
+    card_id: int
+    nickname: str
+    description: str
+    face: str
+    back: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """One CustomDeck entry: its grid and its pictures' names (`back` one card's, or a
+    sheet of backs in the faces' grid when the cards' backs differ: UniqueBack)."""
+
+    number: int
+    columns: int
+    rows: int
+    faces: str
+    back: str
+
+
+@dataclass(frozen=True, slots=True)
+class TabletopDeck:
+    """A deck for Tabletop Simulator: `pictures` names each page of `sheets` (its PNGs, at
+    `dpi`), `sheets_of_deck` the CustomDeck entries, `cards` every copy in deck order, and
+    `scale` the card's size beside TTS's own (x, z)."""
+
+    name: str
+    title: str
+    sheets: Document
+    pictures: tuple[str, ...]
+    dpi: int
+    sheets_of_deck: tuple[Sheet, ...]
+    cards: tuple[TabletopCard, ...]
+    unique_back: bool
+    scale: tuple[float, float]
+
+
+def grid(count: int) -> tuple[int, int]:
+    """The smallest grid (columns, rows) of at least 2 x 2 that holds `count` cards and
+    the hidden-card slot after them."""
+    columns = max(MIN_SIDE, min(MAX_COLUMNS, count + 1))
+    return columns, max(MIN_SIDE, math.ceil((count + 1) / columns))
+
+
+def sheet_dpi(dpi: int, width: float, height: float) -> int:
+    """The pixels per inch asked for, lowered so a full sheet stays within TTS's limit."""
+    most = min(
+        MAX_PIXELS * POINTS_PER_INCH // math.ceil(MAX_COLUMNS * width),
+        MAX_PIXELS * POINTS_PER_INCH // math.ceil(MAX_ROWS * height),
+    )
+    return max(1, min(dpi, most))
+
+
+def sheet_page(
+    names: list[str], columns: int, rows: int, cell: tuple[float, float], width: float
+) -> Page:
+    """A sheet of `columns` x `rows` cells, the drawings `names` in them from the top left,
+    each scaled from the card's `width` to its cell's."""
+    height = rows * cell[1]
+    items = tuple(
+        Group(
+            (Use(name, 0.0, 0.0),),
+            dx=(slot % columns) * cell[0],
+            dy=height - (slot // columns + 1) * cell[1],
+            scale=cell[0] / width,
+        )
+        for slot, name in enumerate(names)
+    )
+    return Page(columns * cell[0], height, items)
+
+
+def plan_tabletop(
+    loaded: LoadedGame,
+    template: CardTemplate,
+    ctx: DrawContext,
+    deck: LoadedDeck,
+    stem: str,
+    title: str,
+    players: int,
+    dpi: int,
+    only: Collection[str] = (),
+    earlier: Symbols | None = None,
+) -> TabletopDeck:
+    """The deck's sheets and saved object, the cards a kit for `players` holds (those in
+    `only`, each at least once, for a partial build)."""
+    width, height = template.card["width"], template.card["height"]
+    faces, backs = card_symbols(loaded, template, ctx, 0.0, deck, earlier or {})
+    kept = [card for card in part_of(deck.deck.cards, only) if copies(card, players, only)]
+    dpi = sheet_dpi(dpi, width, height)
+    # Each cell is whole pixels: the card is drawn scaled by a hair to fill it exactly.
+    pixels = (round(width * dpi / POINTS_PER_INCH), round(height * dpi / POINTS_PER_INCH))
+    cell = (pixels[0] * POINTS_PER_INCH / dpi, pixels[1] * POINTS_PER_INCH / dpi)
+    unique_back = len({card.back for card in kept}) > 1
+    per_sheet = MAX_COLUMNS * MAX_ROWS - 1
+    pages: list[Page] = []
+    pictures: list[str] = []
+    sheets: list[Sheet] = []
+    cards: list[TabletopCard] = []
+    words = ctx.words
+    for number, start in enumerate(range(0, len(kept), per_sheet), start=1):
+        on_sheet = kept[start : start + per_sheet]
+        columns, rows = grid(len(on_sheet))
+        face_name = f"{stem}_faces_{number}"
+        faces_of = [f"face-{card.id}" for card in on_sheet]
+        pages.append(sheet_page(faces_of, columns, rows, cell, width))
+        pictures.append(face_name)
+        if unique_back:
+            back_name = f"{stem}_backs_{number}"
+            backs_of = [f"back-{card.back}" for card in on_sheet]
+            pages.append(sheet_page(backs_of, columns, rows, cell, width))
+            pictures.append(back_name)
+        else:
+            back_name = f"{stem}_back"
+        sheets.append(Sheet(number, columns, rows, face_name, back_name))
+        for slot, card in enumerate(on_sheet):
+            nickname = words.say(card.name, None) if card.name else card.id
+            face, back = f"face-{card.id}", f"back-{card.back}"
+            said = TabletopCard(number * 100 + slot, nickname, faces[face].alt, face, back)
+            cards += [said] * copies(card, players, only)
+    if not unique_back and kept:
+        pages.append(sheet_page([f"back-{kept[0].back}"], 1, 1, cell, width))
+        pictures.append(f"{stem}_back")
+    drawn = {**faces, **backs}
+    shown = {name for page in pages for item in page.items for name in symbols_used((item,))}
+    placed = symbols_used(item for name in shown for item in drawn[name].items)
+    symbols: dict[str, Symbol] = {
+        **{name: (earlier or {})[name] for name in sorted(placed) if name in (earlier or {})},
+        **{name: drawn[name] for name in sorted(shown)},
+    }
+    document = Document(title, pages, symbols, "none", words.locale)
+    scale = (width / MODEL_CARD[0], height / MODEL_CARD[1])
+    return TabletopDeck(
+        stem, title, document, tuple(pictures), dpi, tuple(sheets), tuple(cards), unique_back, scale
+    )

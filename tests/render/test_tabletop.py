@@ -1,0 +1,254 @@
+"""Tabletop Simulator export (`--format tts`): each deck's face sheets and back as PNGs in
+the grid TTS cuts (at most 10 x 7, the last slot left for its hidden card, at most 10,000
+pixels a side), and a saved object with the fields TTS reads, each card at its cell.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from shapes_print.build.pipeline import Sources, plan_all
+from shapes_print.build.project import Project, load_project
+from shapes_print.commands.cli import main
+from shapes_print.geometry.primitives import Document, Page, Use
+from shapes_print.load.options import PrintOptions
+from shapes_print.plan.tabletop import TabletopDeck, grid, sheet_dpi
+from shapes_print.render.png import write_pngs
+from tests.command_lines import one_kit
+from tests.load.test_pictures import example
+
+KIT = "collect-3/a4/4-players"
+POKER_PIXELS = (500, 700)  # 63.5 x 88.9 mm at print.yaml's 200 dpi
+# The fields TTS reads from a saved object, with their types: a small schema of it.
+TRANSFORM = dict.fromkeys(
+    ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"), float
+)
+SHEET = {
+    "FaceURL": str,
+    "BackURL": str,
+    "NumWidth": int,
+    "NumHeight": int,
+    "BackIsHidden": bool,
+    "UniqueBack": bool,
+}
+CARD = {
+    "GUID": str,
+    "Name": str,
+    "Transform": dict,
+    "Nickname": str,
+    "Description": str,
+    "CardID": int,
+    "CustomDeck": dict,
+}
+DECK = {**CARD, "DeckIDs": list, "ContainedObjects": list}
+del DECK["CardID"]
+
+
+def has_fields(value: dict[str, object], fields: dict[str, type]) -> None:
+    for key, kind in fields.items():
+        assert isinstance(value.get(key), kind), f"{key} must be a {kind.__name__}: {value}"
+        assert kind is not int or not isinstance(value[key], bool), key
+
+
+def check_saved_object(path: Path) -> dict[str, object]:
+    """The deck of a saved object, checked against the fields TTS reads."""
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(saved["ObjectStates"], list) and len(saved["ObjectStates"]) == 1
+    deck = saved["ObjectStates"][0]
+    has_fields(deck, DECK)
+    assert deck["Name"] == "DeckCustom"
+    has_fields(deck["Transform"], TRANSFORM)
+    for number, sheet in deck["CustomDeck"].items():
+        has_fields(sheet, SHEET)
+        assert number.isdigit() and int(number) >= 1
+        assert 2 <= sheet["NumWidth"] <= 10 and 2 <= sheet["NumHeight"] <= 7
+        for url in (sheet["FaceURL"], sheet["BackURL"]):
+            assert url.startswith("file:///") and local(url).is_file(), url
+    guids = [deck["GUID"], *(card["GUID"] for card in deck["ContainedObjects"])]
+    assert all(re.fullmatch("[0-9a-f]{6}", guid) for guid in guids)
+    assert len(set(guids)) == len(guids)
+    assert [card["CardID"] for card in deck["ContainedObjects"]] == deck["DeckIDs"]
+    for card in deck["ContainedObjects"]:
+        has_fields(card, CARD)
+        has_fields(card["Transform"], TRANSFORM)
+        sheet, slot = divmod(card["CardID"], 100)
+        grid = deck["CustomDeck"][str(sheet)]
+        assert card["Name"] == "Card" and card["CustomDeck"] == {str(sheet): grid}
+        assert slot < grid["NumWidth"] * grid["NumHeight"] - 1  # the last slot: TTS's hidden card
+    return deck
+
+
+def local(url: str) -> Path:
+    return Path(unquote(urlparse(url).path))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("tts")
+    assert main([*one_kit("collect-3", out), "--format", "tts", "-q"]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def project() -> Project:
+    return load_project(Sources(), ["collect-3"])
+
+
+@pytest.fixture(scope="module")
+def planned(project: Project) -> dict[str, TabletopDeck]:
+    """The kit's decks as planned for TTS, by file name."""
+    options = PrintOptions(formats=("pdf", "tts"))
+    (_, _, files), *_ = plan_all(project, "4", "a4", "long", options)
+    return {f.name: f.document for f in files if isinstance(f.document, TabletopDeck)}
+
+
+def test_each_deck_is_a_saved_object_tts_reads_with_every_card_once_per_copy(
+    built: Path, planned: dict[str, TabletopDeck], project: Project
+) -> None:
+    folder = built / KIT
+    cards = check_saved_object(folder / "collect-3_4p_a4_cards_tts.json")
+    tasks = check_saved_object(folder / "collect-3_4p_a4_task-cards_tts.json")
+    # Every card at its count for 4 players: 3 of each number card, the Action cards, ...
+    deck = project.games["collect-3"].decks[0].deck.cards
+    names = Counter(card["Nickname"] for card in cards["ContainedObjects"])
+    assert names == {card.name: card.copies(4) for card in deck}
+    assert names["Red 1"] == names["Yellow 6"] == 3
+    wild = next(c for c in cards["ContainedObjects"] if c["Nickname"] == "Wild")
+    assert "Counts as any one card in your Collect 3" in wild["Description"]
+    assert len(tasks["DeckIDs"]) == 20 and tasks["DeckIDs"][:2] == [100, 101]
+    # Three backs in the main deck: a sheet of backs; the task cards' one back: one picture.
+    main_sheet, task_sheet = cards["CustomDeck"]["1"], tasks["CustomDeck"]["1"]
+    assert main_sheet["UniqueBack"] and not task_sheet["UniqueBack"]
+    assert local(task_sheet["BackURL"]).name == "collect-3_4p_a4_task-cards_tts_back.png"
+    assert Image.open(local(task_sheet["BackURL"])).size == POKER_PIXELS
+    for sheet in (main_sheet, task_sheet):
+        grid = (sheet["NumWidth"], sheet["NumHeight"])
+        size = (grid[0] * POKER_PIXELS[0], grid[1] * POKER_PIXELS[1])
+        assert Image.open(local(sheet["FaceURL"])).size == size
+    assert (
+        Image.open(local(main_sheet["BackURL"])).size
+        == Image.open(local(main_sheet["FaceURL"])).size
+    )
+    assert planned["collect-3_4p_a4_cards_tts"].sheets_of_deck[0].columns == main_sheet["NumWidth"]
+
+
+def test_each_card_is_drawn_at_its_cell(
+    built: Path, planned: dict[str, TabletopDeck], tmp_path: Path
+) -> None:
+    deck = planned["collect-3_4p_a4_cards_tts"]
+    saved = json.loads((built / KIT / f"{deck.name}.json").read_text(encoding="utf-8"))
+    sheet = saved["ObjectStates"][0]["CustomDeck"]["1"]
+    faces = Image.open(local(sheet["FaceURL"])).convert("RGB")
+    backs = Image.open(local(sheet["BackURL"])).convert("RGB")
+    width, height = POKER_PIXELS
+    columns = sheet["NumWidth"]
+    kinds = {card.card_id: card for card in deck.cards}
+    for card_id, card in kinds.items():
+        slot = card_id % 100
+        box = ((slot % columns) * width, (slot // columns) * height)
+        crop = (*box, box[0] + width, box[1] + height)
+        for picture, symbol in ((faces, card.face), (backs, card.back)):
+            alone = single(deck, symbol, tmp_path)
+            difference = ImageStat.Stat(ImageChops.difference(picture.crop(crop), alone)).mean
+            assert max(difference) < 2, f"{symbol} at slot {slot}: {difference}"
+    # The slots after the cards (the hidden card's among them) are left empty: white.
+    last = len(kinds)
+    box = ((last % columns) * width, (last // columns) * height)
+    assert faces.crop((*box, box[0] + width, box[1] + height)).getextrema() == ((255, 255),) * 3
+
+
+def single(deck: TabletopDeck, symbol: str, folder: Path) -> Image.Image:
+    """One card side drawn alone at the sheets' pixels per inch, as the PNG writer draws it."""
+    card = deck.sheets.symbols[symbol]
+    page = Page(card.width, card.height, (Use(symbol, 0.0, 0.0),))
+    document = Document("one card", [page], deck.sheets.symbols, "none")
+    (path,) = write_pngs(document, (symbol,), deck.dpi, folder)
+    return Image.open(path).convert("RGB")
+
+
+def test_a_deck_over_69_cards_takes_several_sheets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = "id,name,count,layout,back,art,label\n" + "".join(
+        f"card-{n},card {n},1,picture,standard,art/sun.png,N{n}\n" for n in range(75)
+    )
+    root = example(tmp_path, rows)
+    where = ["--content", str(root / "content"), "--templates", str(root / "templates")]
+    args = ["build", "pictures", "--players", "2", "--paper", "a4", "--format", "tts", "-q"]
+    assert main([*args, *where, "--out", str(tmp_path / "out")]) == 0, capsys.readouterr().err
+    (path,) = (tmp_path / "out").rglob("*_tts.json")
+    deck = check_saved_object(path)
+    assert deck["DeckIDs"] == [*range(100, 169), *range(200, 206)]
+    first, second = deck["CustomDeck"]["1"], deck["CustomDeck"]["2"]
+    assert (first["NumWidth"], first["NumHeight"]) == (10, 7)
+    assert Image.open(local(first["FaceURL"])).size == (5000, 4900)
+    assert first["BackURL"] == second["BackURL"] and not first["UniqueBack"]
+    assert Image.open(local(second["FaceURL"])).size == (
+        second["NumWidth"] * 500,
+        second["NumHeight"] * 700,
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"),
+    [
+        ("pass-and-pick", ("--labels", "es")),
+        ("shapes-the-game", ("--labels", "large-print")),
+        ("pass-and-pick", ("--labels", "colour-blind", "--card-size", "mini")),
+        ("pass-and-pick", ("--labels", "high-contrast", "--cards", "circle")),
+    ],
+)
+def test_every_game_and_label_set_on_a_screen_exports(
+    tmp_path: Path, game: str, extra: tuple[str, ...]
+) -> None:
+    assert main([*one_kit(game, tmp_path), "--format", "pdf,tts", "-q", *extra]) == 0
+    saved = sorted(tmp_path.rglob("*_tts.json"))
+    assert saved
+    for path in saved:
+        deck = check_saved_object(path)
+        scale = deck["Transform"]["scaleX"], deck["Transform"]["scaleZ"]
+        if "mini" in extra:  # 44 x 63 mm beside TTS's poker-sized card (63.5 x 88.9 mm)
+            assert scale == pytest.approx((44 / 63.5, 63 / 88.9))
+        else:
+            assert scale == (1.0, 1.0)
+    if "--cards" in extra:
+        (path,) = saved
+        assert {c["Nickname"] for c in check_saved_object(path)["ContainedObjects"]} == {"circles"}
+
+
+def test_the_bytes_are_the_same_each_build(tmp_path: Path, built: Path) -> None:
+    assert main([*one_kit("collect-3", tmp_path), "--format", "tts", "-q", "--force"]) == 0
+    for first in sorted((built / KIT).glob("*tts*")):
+        again = (tmp_path / KIT / first.name).read_bytes()
+        if first.suffix == ".json":
+            again = again.replace(str(tmp_path.resolve()).encode(), str(built.resolve()).encode())
+        assert again == first.read_bytes(), first.name
+
+
+def test_braille_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main([*one_kit("collect-3", tmp_path / "out"), "--format", "tts", "--labels", "braille"])
+        == 2
+    )
+    assert capsys.readouterr().err.splitlines() == [
+        "--format: tts: label set 'braille' draws braille for swell paper, read by touch, not "
+        "on a screen; build Tabletop Simulator files with another label set"
+    ]
+    assert not (tmp_path / "out").exists()
+
+
+def test_grids_leave_the_hidden_slot_and_sheets_stay_within_tts_limits() -> None:
+    assert grid(1) == (2, 2) and grid(9) == (10, 2) and grid(20) == (10, 3)
+    assert grid(69) == (10, 7)
+    mm = 72 / 25.4
+    assert sheet_dpi(200, 63.5 * mm, 88.9 * mm) == 200  # 5000 x 4900 pixels
+    big = sheet_dpi(200, 150 * mm, 200 * mm)  # 10 x 7 cards of 150 x 200 mm: 11,811 px
+    assert big < 200
+    assert 10 * round(150 * mm * big / 72) <= 10_000 and 7 * round(200 * mm * big / 72) <= 10_000
