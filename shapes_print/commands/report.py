@@ -197,7 +197,7 @@ def print_games(stream: TextIO, games: Sequence[GameRow]) -> None:
     Console(file=stream).print(table)
 
 
-# --json: the shapes scripts read (documented in the README's command reference).
+# --json: the shapes scripts read (documented in docs/commands.md).
 
 
 def build_json(written: Sequence[Written], out: Path) -> dict[str, object]:
