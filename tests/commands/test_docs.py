@@ -114,7 +114,7 @@ def follow_page(page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     """Run a page's commands and follow its walk-throughs in `tmp_path`; the shell set-up
     commands it shows but that are not run."""
     skipped: set[str] = set()
-    text = page.read_text()
+    page_text = page.read_text()
     for kind, step in steps(page):
         if isinstance(step, str):
             follow_game_walk_through(tmp_path, step)
@@ -142,7 +142,7 @@ def follow_page(page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         assert main(words[1:]) == 0, f"{where}: {shlex.join(words)}\n{capsys.readouterr()}"
         if words[1:3] == ["check", "my-game"]:  # what the page says this check prints
             printed = capsys.readouterr().err
-            said = re.findall(r"`(skipped [\w-]+ for my-game: [^`]*)`", text)
+            said = re.findall(r"`(skipped [\w-]+ for my-game: [^`]*)`", page_text)
             assert said, f"{where}: say what `check my-game` prints"
             for line in said:
                 assert " ".join(line.removesuffix("...").split()) in printed, (line, printed)
