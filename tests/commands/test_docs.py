@@ -142,7 +142,7 @@ def follow_page(page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         assert main(words[1:]) == 0, f"{where}: {shlex.join(words)}\n{capsys.readouterr()}"
         if words[1:3] == ["check", "my-game"]:  # what the page says this check prints
             printed = capsys.readouterr().err
-            said = re.findall(r"`(skipped [\w-]+ for my-game: [^`]*)`", page_text)
+            said = re.findall(r"`(skipped\s[\w-]+\sfor\smy-game: [^`]*)`", page_text)
             assert said, f"{where}: say what `check my-game` prints"
             for line in said:
                 assert " ".join(line.removesuffix("...").split()) in printed, (line, printed)
