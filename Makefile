@@ -1,21 +1,31 @@
-# Two commands a newcomer needs: `make print` and `make test`. Both bootstrap .venv first.
+# Two commands a newcomer needs: `make print` and `make test`. Both bootstrap .venv first:
+# `make print` installs what printing needs (`pip install -e .`), the test and lint targets
+# the test extras too (pytest, hypothesis, ruff, reportlab, ...: `pip install -e '.[test]'`).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: print test matrix check-files docs reference bench lint clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(STAMP)
+
+# The test set-up holds printing's, so it counts as that too.
+$(TEST_STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	touch $(TEST_STAMP) $(STAMP)
 
 print: $(STAMP)
 	$(BIN)/shapes-print build --players all --paper a4,letter --labels all
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/ruff check shapes_print tests bench
 	$(BIN)/ruff format --check shapes_print tests bench
 	$(BIN)/python -m pytest
@@ -23,7 +33,7 @@ test: $(STAMP)
 # Every combination of label set, content, command, card size and output mode (issue 26):
 # `make test` runs an all-pairs selection of them (112 cases, about a minute of CPU), this
 # the full product (2,976 cases, about half an hour of CPU), spread case by case over the cores.
-matrix: $(STAMP)
+matrix: $(TEST_STAMP)
 	$(BIN)/python -m pytest -m matrix --dist load tests/commands/test_combinations.py
 
 # Built files read back with tools we did not write (poppler's pdfinfo and pdftotext,
@@ -31,7 +41,7 @@ matrix: $(STAMP)
 # PDF/X-4 print-shop files, swell-paper line art, braille headings kept with their text.
 # A sample of every kind of file is built into a temporary folder; a missing tool is
 # skipped and named. tests/build/test_file_checks.py runs the same checks under pytest.
-check-files: $(STAMP)
+check-files: $(TEST_STAMP)
 	$(BIN)/python -m tests.filecheck
 
 # The README's pictures: page 1 of the cards and the score sheet page of a 4-player A4 kit.
@@ -49,10 +59,10 @@ reference: $(STAMP)
 	$(BIN)/python -m shapes_print.reference.document
 
 # Speed and memory at every size, against a bare reportlab floor (a few minutes).
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python bench/bench.py
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check shapes_print tests bench
 	$(BIN)/ruff format --check shapes_print tests bench
 

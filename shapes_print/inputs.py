@@ -199,7 +199,7 @@ def _over(size: int, limit: int, what: str) -> str:
 
 
 def _size(count: int) -> str:
-    """Bytes as the README's limits table writes them."""
+    """Bytes as the limits table of docs/commands.md writes them."""
     for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
         if count >= scale:
             return f"{count / scale:,.{0 if count % scale == 0 else 1}f} {unit}"

@@ -1,4 +1,5 @@
-"""Every limit on what a build accepts, stated once; the README's table of limits is this list.
+"""Every limit on what a build accepts, stated once; the table of limits in docs/commands.md
+is this list.
 
 Each is checked where the value is read, before any work, so that input past a limit is
 refused in well under a second and in bounded memory rather than building for minutes (a
@@ -42,7 +43,7 @@ MAX_MANIFEST_BYTES = 16 * MIB  # an output folder's manifest.json
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """One limit as the README states it."""
+    """One limit as docs/commands.md states it."""
 
     what: str
     most: str

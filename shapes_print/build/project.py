@@ -23,7 +23,12 @@ from shapes_print.load.content import (
     game_folders,
     load_game,
 )
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
+from shapes_print.load.defaults import (
+    DEFAULT_CONTENT,
+    DEFAULT_LABELS,
+    DEFAULT_TEMPLATES,
+    chosen_folders,
+)
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import LoadedLabels, load_labels, resolve_refs
 from shapes_print.load.options import Flip, Part, PrintOptions, named_size
@@ -37,6 +42,12 @@ class Sources:
     content: Path = DEFAULT_CONTENT
     templates: Path = DEFAULT_TEMPLATES
     labels: Path = DEFAULT_LABELS
+
+    @classmethod
+    def found(cls, content: Path | None = None, templates: Path | None = None) -> Sources:
+        """The folders named on the command line, each else ./content or ./templates where
+        the current folder has one, else the shipped one (load/defaults.chosen_folder)."""
+        return cls(*chosen_folders(content, templates))
 
     def inputs(self) -> dict[str, Path]:
         """The folders output must stay out of, by the option that names them."""

@@ -32,7 +32,6 @@ from shapes_print.commands.options import (
     Templates,
 )
 from shapes_print.limits import MAX_CARDS
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.load.options import Part, PrintOptions
 
 
@@ -41,8 +40,8 @@ def build(
     players: Players = "all",
     paper: Papers = "all",
     out: Out = Path("output"),
-    content: Content = DEFAULT_CONTENT,
-    templates: Templates = DEFAULT_TEMPLATES,
+    content: Content = None,
+    templates: Templates = None,
     quiet: Quiet = False,
     as_json: Json = False,
     force: Annotated[
@@ -83,7 +82,7 @@ def build(
     from shapes_print.build import pipeline
     from shapes_print.commands import report
 
-    sources = pipeline.Sources(content, templates)
+    sources = pipeline.Sources.found(content, templates)
     printing = PrintOptions.from_words(
         card_size, print_shop, back_offset, ink_saver, formats, bleed
     )

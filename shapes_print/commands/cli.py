@@ -38,7 +38,7 @@ from shapes_print.commands.options import (
 )
 from shapes_print.errors import UserError, shown, system_error
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, PROJECT, STANDARD
+from shapes_print.load.defaults import STANDARD, chosen_folders
 from shapes_print.load.options import PrintOptions, parse_offset
 
 # Objects allocated between collections of the youngest generation (Python's default: 700).
@@ -67,8 +67,8 @@ def preview_kit(
     dpi: Annotated[
         int, typer.Option(min=MIN_DPI, max=MAX_DPI, help="Pixels per inch of the pages.")
     ] = 100,
-    content: Content = DEFAULT_CONTENT,
-    templates: Templates = DEFAULT_TEMPLATES,
+    content: Content = None,
+    templates: Templates = None,
     labels: Labels = None,
     watch: Annotated[
         bool, typer.Option(help="Keep going: build and draw again whenever an input file changes.")
@@ -83,7 +83,7 @@ def preview_kit(
     """
     from shapes_print.build import pipeline, preview  # preview: pypdfium2 and Pillow
 
-    sources = pipeline.Sources(content, templates)
+    sources = pipeline.Sources.found(content, templates)
     asked = (sources, game, players, paper, out, dpi, labels or [])
     printing = PrintOptions(card_size=card_size)
     if watch or serve:
@@ -111,8 +111,8 @@ def print_now(line: str) -> None:
 @app.command()
 def check(
     games: Games = None,
-    content: Content = DEFAULT_CONTENT,
-    templates: Templates = DEFAULT_TEMPLATES,
+    content: Content = None,
+    templates: Templates = None,
     max_cards: MaxCards = MAX_CARDS,
     labels: Labels = None,
     players: Players = "all",
@@ -129,7 +129,7 @@ def check(
     from shapes_print.build import pipeline
     from shapes_print.commands import report
 
-    sources = pipeline.Sources(content, templates)
+    sources = pipeline.Sources.found(content, templates)
     asked = (labels or ["all"], max_cards, strict, players, paper)
     project = pipeline.check(sources, games or [], *asked)
     for line in project.notes():  # on stderr, like warnings, even when quiet
@@ -146,7 +146,7 @@ def calibrate(
     flip: FlipOption = "long",
     back_offset: BackOffset = "0mm,0mm",
     out: Out = Path("output"),
-    templates: Templates = DEFAULT_TEMPLATES,
+    templates: Templates = None,
     labels: Annotated[
         str, typer.Option("--labels", help="Label set: a shipped name or a path to a .yaml file.")
     ] = STANDARD,
@@ -157,7 +157,7 @@ def calibrate(
     """
     from shapes_print.build import pipeline
 
-    sources = pipeline.Sources(templates=templates)
+    sources = pipeline.Sources.found(templates=templates)
     written = pipeline.calibrate(sources, paper, out, flip, parse_offset(back_offset), labels)
     from shapes_print.text.message import counted
 
@@ -167,8 +167,8 @@ def calibrate(
 
 @app.command("list")
 def list_games(
-    content: Content = DEFAULT_CONTENT,
-    templates: Templates = DEFAULT_TEMPLATES,
+    content: Content = None,
+    templates: Templates = None,
     as_json: Json = False,
 ) -> None:
     """List games: player counts, documents, label sets and the papers they print on.
@@ -178,6 +178,7 @@ def list_games(
     from shapes_print.build import games  # game.yaml's keys only: no model is built
     from shapes_print.commands import report
 
+    content, templates = chosen_folders(content, templates)
     rows = report.game_rows(games.game_summaries(content), games.paper_names(templates))
     if as_json:
         report.print_json(sys.stdout, report.games_json(rows))
@@ -207,8 +208,8 @@ def verify(out: Annotated[Path, typer.Argument(help="Folder to check.")] = Path(
 def new(
     game: Annotated[str, typer.Argument(help="The new game's id: its folder name under content/.")],
     content: Annotated[
-        Path, typer.Option(help="Folder of games to write the new game's folder in.")
-    ] = DEFAULT_CONTENT,
+        Path, typer.Option(help="Folder of games to write the new game in (made if missing).")
+    ] = Path("content"),
     start: Annotated[
         str | None, typer.Option("--from", help="A game to copy instead of the example game.")
     ] = None,
@@ -238,8 +239,8 @@ def labels_new(
         str | None,
         typer.Option(help="Write GAME's own file for the set NAME: content/GAME/labels/NAME.yaml."),
     ] = None,
-    content: Content = DEFAULT_CONTENT,
-    templates: Templates = DEFAULT_TEMPLATES,
+    content: Content = None,
+    templates: Templates = None,
 ) -> None:
     """Write a starter label set with every key, its current value and a comment on each.
 
@@ -248,7 +249,7 @@ def labels_new(
     from shapes_print.build import pipeline
     from shapes_print.commands import starter
 
-    sources = pipeline.Sources(content, templates)
+    sources = pipeline.Sources.found(content, templates)
     if game is not None:
         path = starter.write_game_labels(name, game, sources)
     else:
@@ -258,8 +259,7 @@ def labels_new(
 
 @app.command()
 def schema(
-    out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas in.")] = PROJECT
-    / "schemas",
+    out: Annotated[Path, typer.Option(help="Folder to write the schemas in.")] = Path("schemas"),
 ) -> None:
     """Write a JSON Schema for every kind of YAML file (game, deck, document, card template,
     label set, papers, ...), for editors; docs/reference.md says which file uses which.

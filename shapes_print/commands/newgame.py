@@ -24,7 +24,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.inputs import read_input
 from shapes_print.limits import MAX_PICTURE_BYTES
 from shapes_print.load.base import IDENTIFIER_PATTERN
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, PROJECT
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, SCHEMAS
 from shapes_print.load.listing import shipped
 from shapes_print.load.yamlsrc import deep_merge, read_yaml
 from shapes_print.write.create import create_file
@@ -152,9 +152,9 @@ def _copy_regular_files(original: Path, target: Path) -> None:
 
 
 def _schemas_from(folder: Path) -> str:
-    """The project's schemas/ folder as a file in `folder` names it: a relative path, so the
+    """The shipped schemas/ folder as a file in `folder` names it: a relative path, so the
     project can move."""
-    return Path(os.path.relpath(PROJECT / "schemas", folder.resolve())).as_posix() + "/"
+    return Path(os.path.relpath(SCHEMAS, folder.resolve())).as_posix() + "/"
 
 
 def _next_steps(folder: Path) -> tuple[tuple[Path, str], ...]:

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from typer.core import MarkupMode
 
+from shapes_print.load.defaults import CONTENT_HELP, TEMPLATES_HELP
 from shapes_print.load.options import Flip
 
 # Help is drawn with rich (panels, colour) on a terminal only; in a pipe or a log it is plain
@@ -27,8 +28,14 @@ Games = Annotated[
     list[str] | None,
     typer.Argument(help="Games to use (folder names under content/); none means all."),
 ]
-Content = Annotated[Path, typer.Option(help="Folder of game YAML to build from.")]
-Templates = Annotated[Path, typer.Option(help="Folder of layout YAML to build with.")]
+# None: load/defaults.chosen_folder finds ./content (./templates) or else the shipped folder.
+Content = Annotated[
+    Path | None, typer.Option(help="Folder of game YAML to build from.", show_default=CONTENT_HELP)
+]
+Templates = Annotated[
+    Path | None,
+    typer.Option(help="Folder of layout YAML to build with.", show_default=TEMPLATES_HELP),
+]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
 Players = Annotated[
     str, typer.Option(help="Player counts: 'all', '4', '3-6', '4+' or a list: '3,5', '2-4,6'.")

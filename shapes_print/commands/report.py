@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from shapes_print.errors import shown
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, STANDARD
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, STANDARD, chosen_folder
 from shapes_print.load.listing import GameSummary, shipped
 from shapes_print.text.message import counted
 
@@ -45,7 +45,8 @@ def new_game(stream: TextIO, made: NewGame) -> None:
     for number, (path, what) in enumerate(made.next_steps, 1):
         print(f"next {number}. edit {path}: {what}", file=stream)
     content = made.folder.parent
-    where = "" if content.resolve() == DEFAULT_CONTENT.resolve() else f" --content {content}"
+    found = chosen_folder(None, DEFAULT_CONTENT)  # what a command reads with no --content
+    where = "" if content.resolve() == found.resolve() else f" --content {content}"
     print(f"then: shapes-print preview {game}{where}", file=stream)
 
 
@@ -196,7 +197,7 @@ def print_games(stream: TextIO, games: Sequence[GameRow]) -> None:
     Console(file=stream).print(table)
 
 
-# --json: the shapes scripts read (documented in the README's command reference).
+# --json: the shapes scripts read (documented in docs/commands.md).
 
 
 def build_json(written: Sequence[Written], out: Path) -> dict[str, object]:

@@ -25,7 +25,7 @@ from shapes_print.build.project import Sources, load_project
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.variant import Variant
 from shapes_print.load.content import LoadedGame
-from shapes_print.load.defaults import PROJECT, STANDARD
+from shapes_print.load.defaults import REFERENCE, SCHEMAS, STANDARD
 from shapes_print.load.labels import (
     GAME_SCHEMA_NAME,
     SCHEMA_NAME,
@@ -36,7 +36,6 @@ from shapes_print.load.patches import patch_template
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.write.create import NAME_CHARACTERS, create_file
 
-REFERENCE = PROJECT / "docs" / "reference.md"
 # The sheet-style key and the card element a starter shows, when the templates have them.
 STYLE_EXAMPLE = "body_size"
 ELEMENT_EXAMPLE = "label"
@@ -86,7 +85,7 @@ def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path
     extends = labels.name if by_name else str(labels.path)
     style = deep_merge(variant.library.style_source.data, spec.style)
     out = [
-        f"# yaml-language-server: $schema={_relative(PROJECT / 'schemas' / SCHEMA_NAME, folder)}",
+        f"# yaml-language-server: $schema={_relative(SCHEMAS / SCHEMA_NAME, folder)}",
         f"# Label set {name!r}: what it changes in {labels.name!r}, named by extends. Every key,",
         f"# its type and default: {_relative(REFERENCE, folder)} (Label set).",
         f"extends: {_flow(extends)}",
@@ -133,7 +132,7 @@ def game_labels_text(name: str, game: LoadedGame, folder: Path) -> str:
     group = next((card for card in cards if card.group), None)
     back_id, back = next(iter(game.deck.backs.items()))
     out = [
-        f"# yaml-language-server: $schema={_relative(PROJECT / 'schemas' / GAME_SCHEMA_NAME, folder)}",
+        f"# yaml-language-server: $schema={_relative(SCHEMAS / GAME_SCHEMA_NAME, folder)}",
         f"# {game.game.id}'s own words and card fields for the label set {name!r}, for this game",
         f"# only. Every key: {_relative(REFERENCE, folder)} (Game label file).",
         f"description: {_flow(f'{game.game.title} in {name}')}",

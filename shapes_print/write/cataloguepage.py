@@ -25,7 +25,7 @@ CALIBRATION = "calibration"  # the folder of `calibrate`'s sheets, which are no 
 KIB = 1024
 # Kit files that are not PDFs, as the page names them.
 LOOSE_TITLES = {".brf": "Embosser file (ASCII braille, .brf)"}
-# The README's printing checklist, short: what to get right before the first sheet.
+# The printing checklist of docs/printing.md, short: what to get right before the first sheet.
 CHECKLIST = (
     "<strong>Look first.</strong> <code>shapes-print preview GAME --players N</code> draws "
     "every page of a kit as a picture.",

@@ -59,7 +59,7 @@ MODES = {
 FACTORS = (LABELS, list(CONTENTS), COMMANDS, SIZES, list(MODES))
 PREVIEW_DPI = "10"  # the fewest pixels preview draws: the pictures are made, not looked at
 
-# The refusals the label sets make by design (README, label sets): a set that must
+# The refusals the label sets make by design (docs/accessibility.md): a set that must
 # translate every text refuses a game it has no words for, naming each text at its line;
 # large print's 24 pt card words do not fit a mini card, and the one line says which;
 # Spanish Shapes the Game's braille names need more lines than a mini card's zone holds,

@@ -1,10 +1,11 @@
-"""The README's command reference prints what the commands print.
+"""The command reference (docs/commands.md) prints what the commands print.
 
-Each ```console block of the reference is a session: every `$ shapes-print ...` line runs
-in-process, in order, in one temporary folder (so a second build finds the first's kits),
-and what it prints must be the lines that follow it, with the folder shown as the README
-shows it. Each ```json block documents the shape of one command's `--json`: the command's
-document must have the same keys at every level and the same kinds of values.
+Each ```console block of the README or a page of docs/ is a session: every
+`$ shapes-print ...` line runs in-process, in order, in one temporary folder (so a second
+build finds the first's kits), and what it prints must be the lines that follow it, with
+the folder shown as the page shows it. Each ```json block of the reference documents the
+shape of one command's `--json`: the command's document must have the same keys at every
+level and the same kinds of values.
 """
 
 from __future__ import annotations
@@ -18,9 +19,15 @@ import pytest
 
 from shapes_print.commands.cli import main
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = ROOT / "docs" / "commands.md"
+# The pages whose sessions run: the README and docs/, but the generated YAML reference.
+PAGES = [
+    ROOT / "README.md",
+    *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "reference.md"),
+]
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)
-HOME = "/home/you/shapes-print"  # the folder the README's sessions run in
+HOME = "/home/you/shapes-print"  # the folder the pages' sessions run in
 # The commands whose --json each ```json block of the reference documents, in order.
 JSON_COMMANDS = (
     "shapes-print build pass-and-pick --players 4 --paper a4 --json",
@@ -29,17 +36,16 @@ JSON_COMMANDS = (
 )
 
 
-def reference(language: str) -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    start = text.index("## Command reference")
-    section = text[start : text.index("\n## ", start + 1)]
-    return [m.group(2) for m in FENCE.finditer(section) if m.group(1) == language]
+def reference(language: str, pages: list[Path] | None = None) -> list[str]:
+    """The blocks of a language in the command reference (or in `pages`), in order."""
+    texts = [page.read_text(encoding="utf-8") for page in pages or [REFERENCE]]
+    return [m.group(2) for text in texts for m in FENCE.finditer(text) if m.group(1) == language]
 
 
 def sessions() -> list[list[tuple[str, list[str]]]]:
-    """Each console block as (command, the lines it prints)."""
+    """Each console block of every page as (command, the lines it prints)."""
     found = []
-    for block in reference("console"):
+    for block in reference("console", PAGES):
         steps: list[tuple[str, list[str]]] = []
         for line in block.splitlines():
             if line.startswith("$ "):
@@ -73,7 +79,7 @@ def test_each_session_prints_what_the_readme_shows(
     monkeypatch.chdir(tmp_path)
     for command, expected in sessions()[number]:
         printed = run(command, capsys).replace(str(tmp_path.resolve()), HOME)
-        assert printed.splitlines() == expected, f"README: update what `{command}` prints"
+        assert printed.splitlines() == expected, f"docs: update what `{command}` prints"
 
 
 def shape(value: object) -> object:

@@ -1,8 +1,10 @@
-"""The README's examples run, and its pictures match what `make docs` draws today.
+"""The README's and docs/'s examples run, and the README's pictures match what `make docs`
+draws today.
 
-Docs cannot rot: every `shapes-print` line in a ```sh block runs (in a temporary folder, so
-output lands there), the deck walk-through is followed as written, and the committed
-pictures are compared with a fresh render from the Makefile's own `docs` recipe.
+Docs cannot rot: every `shapes-print` line in a ```sh block of the README or a page of docs/
+runs (in one temporary folder, so output lands there), the walk-throughs are followed as
+written, the counts and paths the pages quote are the code's, and the committed pictures
+are compared with a fresh render from the Makefile's own `docs` recipe.
 """
 
 from __future__ import annotations
@@ -23,7 +25,14 @@ from tests.pdfread import sized_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+# The pages whose examples run, README first: every page of docs/ but the generated YAML
+# reference (tests/reference/test_reference.py holds it to the code).
+PAGES = [README, *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "reference.md")]
+COMMANDS = ROOT / "docs" / "commands.md"
 MAKEFILE = ROOT / "Makefile"
+# The set-up a page shows and CI runs itself: `make` (.ci/run) and installing the tool
+# (tests/test_installed_tool.py installs the wheel as `pip install .` does).
+SET_UP = {"make", "pip", "pipx"}
 # A fence's language, then (for a file the reader writes whole) the file's path.
 FENCE = re.compile(r"^```(\w+)(?: (\S+))?\n(.*?)^```", re.MULTILINE | re.DOTALL)
 # These change the reader's shell set-up, so they are documented but never run here.
@@ -34,12 +43,13 @@ PICTURE_LIMIT = 300 * 1024
 SAME_PICTURE = 1.0
 
 
-def blocks(language: str) -> list[str]:
-    return [m.group(3) for m in FENCE.finditer(README.read_text()) if m.group(1) == language]
+def blocks(language: str, page: Path = README) -> list[str]:
+    return [m.group(3) for m in FENCE.finditer(page.read_text()) if m.group(1) == language]
 
 
-def sh_lines() -> list[list[str]]:
-    lines = (shlex.split(line, comments=True) for b in blocks("sh") for line in b.splitlines())
+def sh_lines(page: Path = README) -> list[list[str]]:
+    blocked = blocks("sh", page)
+    lines = (shlex.split(line, comments=True) for b in blocked for line in b.splitlines())
     return [words for words in lines if words]
 
 
@@ -47,11 +57,11 @@ def sh_lines() -> list[list[str]]:
 WALK_THROUGH_FILE = "# my-games/"
 
 
-def steps() -> list[tuple[str, list[str] | str]]:
-    """The README in order: ("sh", a command's words), ("edit", a YAML snippet) and
+def steps(page: Path) -> list[tuple[str, list[str] | str]]:
+    """A page in order: ("sh", a command's words), ("edit", a YAML snippet) and
     ("write", a file's path and its text), a fence such as ```csv my-games/my-game/x.csv."""
     found: list[tuple[str, list[str] | str]] = []
-    for match in FENCE.finditer(README.read_text()):
+    for match in FENCE.finditer(page.read_text()):
         language, path, body = match.groups()
         if path:
             assert path.startswith(WALK_THROUGH_FILE[2:]), path
@@ -72,40 +82,13 @@ def test_readme_opens_with_pictures_and_keeps_the_two_set_up_commands() -> None:
     assert sh_lines()[:2] == [["make", "print"], ["make", "test"]]
 
 
-def test_readme_examples_run(
+def test_the_examples_of_every_page_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)  # default and relative --out folders land in tmp_path
     skipped: set[str] = set()
-    for kind, step in steps():
-        if isinstance(step, str):
-            follow_game_walk_through(tmp_path, step)
-            continue
-        if kind == "write":  # a file the reader saves as it is shown
-            path, text = step
-            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
-            (tmp_path / path).write_text(text)
-            continue
-        words = step
-        if words[0] == "make":
-            continue  # the set-up itself; CI runs it (.ci/run)
-        if words[:2] == ["cp", "-r"]:
-            shutil.copytree(ROOT / words[2], tmp_path / words[3])
-            if words[3] == "my-content":
-                follow_deck_walk_through(tmp_path / "my-content")
-            continue
-        assert words[0] == "shapes-print", f"README runs {words[0]!r}: teach this test about it"
-        if SHELL_SETUP & set(words):
-            skipped |= SHELL_SETUP & set(words)
-            continue
-        if "--out" in words:
-            assert not Path(words[words.index("--out") + 1]).is_absolute()
-        assert main(words[1:]) == 0, f"{shlex.join(words)}\n{capsys.readouterr()}"
-        if words[1:3] == ["check", "my-game"]:  # what the README says this check prints
-            said = re.search(r"`check` says `(skipped es for my-game: [^`]*)`", README.read_text())
-            assert said and " ".join(said.group(1).split()) in capsys.readouterr().err
-        if words[1:3] == ["labels", "new"]:
-            follow_labels_walk_through(tmp_path / f"{words[3]}.yaml")
+    for page in PAGES:
+        skipped |= follow_page(page, tmp_path, capsys)
     assert skipped == SHELL_SETUP
     cards = tmp_path / "my-output/pass-and-pick/a4/4-players/pass-and-pick_4p_a4_cards.pdf"
     reader = PdfReader(cards)
@@ -125,6 +108,47 @@ def test_readme_examples_run(
     } == {32.0}
     assert (mine / "preview/contact-sheet.png").is_file()
     check_game_walk_through(tmp_path / "my-output/my-game")
+
+
+def follow_page(page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> set[str]:
+    """Run a page's commands and follow its walk-throughs in `tmp_path`; the shell set-up
+    commands it shows but that are not run."""
+    skipped: set[str] = set()
+    page_text = page.read_text()
+    for kind, step in steps(page):
+        if isinstance(step, str):
+            follow_game_walk_through(tmp_path, step)
+            continue
+        if kind == "write":  # a file the reader saves as it is shown
+            path, text = step
+            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / path).write_text(text)
+            continue
+        words = step
+        if words[0] in SET_UP:
+            continue  # the set-up itself; CI runs it (.ci/run, tests/test_installed_tool.py)
+        if words[:2] == ["cp", "-r"]:
+            shutil.copytree(ROOT / words[2], tmp_path / words[3])
+            if words[3] == "my-content":
+                follow_deck_walk_through(tmp_path / "my-content", page)
+            continue
+        where = page.relative_to(ROOT)
+        assert words[0] == "shapes-print", f"{where} runs {words[0]!r}: teach this test about it"
+        if SHELL_SETUP & set(words):
+            skipped |= SHELL_SETUP & set(words)
+            continue
+        if "--out" in words:
+            assert not Path(words[words.index("--out") + 1]).is_absolute()
+        assert main(words[1:]) == 0, f"{where}: {shlex.join(words)}\n{capsys.readouterr()}"
+        if words[1:3] == ["check", "my-game"]:  # what the page says this check prints
+            printed = capsys.readouterr().err
+            said = re.findall(r"`(skipped\s[\w-]+\sfor\smy-game: [^`]*)`", page_text)
+            assert said, f"{where}: say what `check my-game` prints"
+            for line in said:
+                assert " ".join(line.removesuffix("...").split()) in printed, (line, printed)
+        if words[1:3] == ["labels", "new"]:
+            follow_labels_walk_through(tmp_path / f"{words[3]}.yaml", page)
+    return skipped
 
 
 def follow_game_walk_through(root: Path, snippet: str) -> None:
@@ -180,17 +204,17 @@ def cards_text(reader: PdfReader, page: int) -> list[str]:
     return sorted(line.strip() for line in lines if "COMET" in line)
 
 
-def follow_labels_walk_through(path: Path) -> None:
-    """Add the README's YAML to the end of the starter file, as the reader is told to."""
-    (snippet,) = [b for b in blocks("yaml") if "CIRCLE" in b]
+def follow_labels_walk_through(path: Path, page: Path) -> None:
+    """Add the page's YAML to the end of the starter file, as the reader is told to."""
+    (snippet,) = [b for b in blocks("yaml", page) if "CIRCLE" in b]
     text = path.read_text()
     assert text.endswith("\n")
     path.write_text(text + snippet)
 
 
-def follow_deck_walk_through(content: Path) -> None:
-    """Add the README's YAML to the end of the copied deck, as the reader is told to."""
-    (snippet,) = [b for b in blocks("yaml") if "diamond" in b]
+def follow_deck_walk_through(content: Path, page: Path) -> None:
+    """Add the page's YAML to the end of the copied deck, as the reader is told to."""
+    (snippet,) = [b for b in blocks("yaml", page) if "diamond" in b]
     deck = content / "pass-and-pick" / "deck.yaml"
     text = deck.read_text()
     assert text.endswith("\n") and re.search(r"^cards:\n(  - .*\n|     .*\n)+\Z", text, re.M)
@@ -226,9 +250,66 @@ def test_readme_pictures_are_small_and_current(tmp_path: Path) -> None:
             assert max(diff.mean) < SAME_PICTURE, f"{target} is out of date: run make docs"
 
 
-def test_readme_states_every_limit_as_limits_py_does() -> None:
+def test_the_command_reference_states_every_limit_as_limits_py_does() -> None:
     from shapes_print.limits import LIMITS
 
-    text = README.read_text()
+    text = COMMANDS.read_text()
     rows = "\n".join(f"| {limit.what} | {limit.most} |" for limit in LIMITS)
-    assert f"| limit | at most |\n| --- | --- |\n{rows}\n\n" in text, "README's limits differ"
+    assert f"| limit | at most |\n| --- | --- |\n{rows}\n\n" in text, "the limits differ"
+
+
+# The counts a page writes in words, and the paths it names, are the code's: a game, a label
+# set or a moved module makes these fail rather than leave a page saying what is no longer so.
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+# A path a page names in backticks, under a folder of the repository, without placeholders.
+NAMED_PATH = re.compile(r"`((?:shapes_print|templates|labels|content|tests|bench|docs)/[\w./-]+)`")
+
+
+def test_the_readme_names_every_shipped_game_and_counts_them() -> None:
+    from shapes_print.build.games import game_summaries
+    from shapes_print.load.defaults import DEFAULT_CONTENT
+
+    said = re.search(r"It ships (\w+) games \(([^)]*)\)", README.read_text())
+    assert said, "README: say which games ship"
+    titles = [game.title for game in game_summaries(DEFAULT_CONTENT)]
+    assert said.group(1) == NUMBER_WORDS[len(titles)]
+    assert all(title in said.group(2) for title in titles)
+
+
+def test_the_label_set_table_lists_every_shipped_set() -> None:
+    from shapes_print.load.defaults import DEFAULT_LABELS
+    from shapes_print.load.listing import shipped
+
+    page = (ROOT / "docs/accessibility.md").read_text()
+    table = page[page.index("| label set | for |") :].split("\n\n")[0]
+    assert sorted(re.findall(r"^\| `([\w-]+)` \|", table, re.M)) == sorted(shipped(DEFAULT_LABELS))
+
+
+def test_every_path_the_pages_name_is_there() -> None:
+    missing = [
+        f"{page.relative_to(ROOT)}: {path}"
+        for page in PAGES
+        for path in NAMED_PATH.findall(page.read_text())
+        if not (ROOT / path.rstrip(".")).exists()
+    ]
+    assert missing == []
+
+
+def test_every_link_between_pages_leads_to_a_page_and_heading() -> None:
+    """[words](page.md#heading) links land: the page exists and has the heading."""
+    broken = []
+    for page in PAGES:
+        for target, anchor in re.findall(r"\]\(([\w./-]*\.md)?(?:#([\w-]+))?\)", page.read_text()):
+            linked = (page.parent / target).resolve() if target else page
+            if not linked.is_file():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+            elif anchor and anchor not in headings(linked):
+                broken.append(f"{page.relative_to(ROOT)}: {target}#{anchor}")
+    assert broken == []
+
+
+def headings(page: Path) -> set[str]:
+    """A page's headings as GitHub anchors them: lower case, spaces to '-', punctuation out."""
+    text = FENCE.sub("", page.read_text())
+    titles = re.findall(r"^#+ (.+)$", text, re.M)
+    return {re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in titles}

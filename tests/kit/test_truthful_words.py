@@ -63,7 +63,7 @@ def test_back_words_name_the_backs_the_label_set_drew(labelled: Path) -> None:
 
 def test_printing_guides_speak_to_the_printer_on_one_page(labelled: Path) -> None:
     """The guide names nothing the kit lacks (the calibration sheet, --back-offset and cut
-    files need shapes-print: README and --help), and the standard set's is one page."""
+    files need shapes-print: docs/printing.md and --help), and the standard set's is one page."""
     guides = sorted(labelled.glob("**/*_printing-guide.pdf"))
     standard = [pdf for pdf in guides if pdf.parent.parent.parent.parent == labelled]
     assert len(standard) == 3 * 2 * 2  # games, fewest and most players, A4 and Letter

@@ -263,7 +263,7 @@ def test_other_commands_keep_output_out_of_the_input_folders(
 def test_a_font_beside_a_label_set_is_used_and_kept_to_its_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The README's "a TrueType file beside the label set": found there, and never by `..`."""
+    """A "TrueType file beside the label set" (docs/accessibility.md) is found, never by `..`."""
     root = copy_project(tmp_path / "project")
     mine = tmp_path / "mine"
     mine.mkdir()

@@ -320,7 +320,7 @@ def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
         "Print the host key on its own and keep it away from players.",
     ):
         assert expected in words
-    # What only whoever builds kits can do is in the README and --help, not the kit.
+    # What only whoever builds kits can do is in docs/printing.md and --help, not the kit.
     for builder_only in ("calibrat", "--back-offset", "cut.svg", "--format"):
         assert builder_only not in words
 

@@ -259,8 +259,8 @@ def test_a_translation_with_a_category_its_locale_lacks_is_refused_at_its_place(
     ]
 
 
-def test_the_readme_example_reads_as_the_readme_says() -> None:
-    readme = (DEFAULT_CONTENT.parent / "README.md").read_text()
+def test_the_designing_guides_example_reads_as_it_says() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "docs/designing.md").read_text()
     (block,) = re.findall(r"```yaml\n(text:\n.*?selectordinal.*?)```", readme, re.S)
     text = yaml.safe_load(block)["text"]
     english = Words(ordinal=parse("{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}"))
