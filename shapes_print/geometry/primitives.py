@@ -26,13 +26,14 @@ Anchor = Literal["start", "middle", "end"]
 Cap = Literal["butt", "round"]
 # What a group is in the document, as PDF's standard structure types name it (PDF 14.8.4):
 # a heading, a paragraph; a list, its items, an item's label (number or bullet) and body;
-# a table, its header and body rows, a row, a header or data cell; a picture. A header cell
+# a table, its header and body rows, a row, a header or data cell; a picture; a span of a
+# line that stands for words (an icon, its `alt` the words). A header cell
 # heads its column in the table's header rows and its row elsewhere.
 Role = Literal[
     "H1", "H2", "H3", "P",
     "L", "LI", "Lbl", "LBody",
     "Table", "THead", "TBody", "TR", "TH", "TD",
-    "Figure",
+    "Figure", "Span",
 ]  # fmt: skip
 # Why an artifact is on the page (PDF 14.8.2.2): page furniture (ruler, print line),
 # layout (cut marks, trim lines) or a background (back patterns).
@@ -200,8 +201,9 @@ class Group:
 
     @property
     def tag(self) -> Role | None:
-        """The structure type its content is marked with: a picture is a Figure."""
-        return "Figure" if self.alt else self.role
+        """The structure type its content is marked with: a picture is a Figure, an icon
+        in a line a Span (its words its ActualText)."""
+        return "Figure" if self.alt and self.role != "Span" else self.role
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import KitRequest, kit_lists, kit_values
 from shapes_print.kit.context import DrawContext
+from shapes_print.kit.variant import game_context
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.filenames import SIDE_SUFFIX, claim_file_names
 from shapes_print.load.labels import STANDARD
@@ -80,6 +81,7 @@ def plan_kit(
             loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
         )
         ctx = replace(ctx, shapes=ctx.shapes.merged(own))
+    ctx = game_context(loaded, ctx)
     if loaded.words is not None:  # the label set's words with the game's own over them
         ctx = replace(ctx, words=loaded.words)
     words = ctx.words

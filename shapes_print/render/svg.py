@@ -49,6 +49,7 @@ _ARIA = {
     "TR": "row",
     "TD": "cell",
     "Figure": "img",
+    "Span": "img",  # an icon in a line, labelled with its words
 }
 _HEADS = {True: "columnheader", False: "rowheader"}
 

@@ -152,7 +152,10 @@ class Pen:
             self._text(item)
         elif isinstance(item, Group):
             if item.alt:  # a picture inside a picture, a form or an artifact
-                self._emit(f"/Span << /Alt {text_string(item.alt)} >> BDC")
+                said = text_string(item.alt)
+                # An icon in a line stands for its words: read them in its place.
+                actual = f" /ActualText {said}" if item.role == "Span" else ""
+                self._emit(f"/Span << /Alt {said}{actual} >> BDC")
                 self._group(item)
                 self._emit("EMC")
             else:
