@@ -6,6 +6,7 @@ label), the .brf (the icon as its name) and the one-line errors of a wrong mark.
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject
 
 from shapes_print.commands.cli import main
+from shapes_print.load.defaults import DEFAULT_LABELS
 from tests.pdfread import sized_runs
 from tests.project_copy import copy_project, run
 
@@ -209,3 +211,37 @@ def test_a_wrong_mark_is_one_error_at_its_line_and_column(
     at = f"content/{GAME}/rules.yaml:{number}:{text.index(mark) + 1}"
     assert (status, errors) == (2, [f"{at}: {message}", hint])
     assert not (tmp_path / "out" / GAME).exists()
+
+
+SPANISH = [
+    (
+        "content/pass-and-pick/sheets.yaml",
+        '- "Nobody needs to stand or react quickly."',
+        '- "**Nobody** needs to stand or react {icon:heart} quickly."',
+    ),
+    (
+        "labels/es.yaml",
+        '"Nobody needs to stand or react quickly.": "Nadie necesita ponerse de pie ni reaccionar deprisa."',
+        '"**Nobody** needs to stand or react {icon:heart} quickly.": '
+        '"**Nadie** necesita ponerse de pie ni reaccionar {icon:heart} deprisa."\n'
+        '  "heart": "corazón"',
+    ),
+]
+
+
+def test_the_spanish_set_translates_the_marked_text_and_the_icons_name(tmp_path: Path) -> None:
+    root = copy_project(tmp_path, SPANISH[:1])
+    shutil.copytree(DEFAULT_LABELS, root / "labels")
+    es = root / "labels/es.yaml"
+    _, old, new = SPANISH[1]
+    assert es.read_text().count(old) == 1
+    es.write_text(es.read_text().replace(old, new))
+    args = ["build", "pass-and-pick", "--content", str(root / "content"), "--templates"]
+    args += [str(root / "templates"), "--out", str(tmp_path / "out"), "-q", "--players", "4"]
+    args += ["--paper", "a4", "--labels", str(es)]
+    assert main(args) == 0
+    (sheets,) = (tmp_path / "out").rglob("*_sheets.pdf")
+    assert _spans(sheets) == [("corazón", "corazón")]
+    runs = [(run.text, run.font.split("+")[-1]) for page in sized_runs(sheets) for run in page]
+    at = runs.index(("Nadie", "DejaVuSans-Bold"))
+    assert runs[at + 1][0].startswith("necesita ponerse de pie ni reaccionar")
