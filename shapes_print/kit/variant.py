@@ -19,7 +19,7 @@ from shapes_print.load.content import Library, LoadedGame, game_folders, load_li
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.models import Deck
-from shapes_print.load.printmodels import FONT_FACES
+from shapes_print.load.printmodels import FONT_FACES, IconStyle
 from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, load_font
@@ -127,8 +127,17 @@ def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
     large print in Atkinson Hyperlegible is, outranks a game's look)."""
     game, folder = loaded.game, loaded.source.path.parent
     if game.icons:
+        # The label set's own `style: icons:` restyles a game's icon as it does a shipped one.
+        restyled = ((ctx.labels.data if ctx.labels else {}).get("style") or {}).get("icons") or {}
+        written = loaded.source.data.get("icons") or {}
         own = {
-            name: IconDef(icon, folder, loaded.source.source(("icons", name)))
+            name: IconDef(
+                IconStyle.model_validate(deep_merge(written[name], restyled[name]))
+                if name in restyled
+                else icon,
+                folder,
+                loaded.source.source(("icons", name)),
+            )
             for name, icon in game.icons.items()
         }
         ctx = replace(ctx, icons={**ctx.icons, **own})

@@ -18,7 +18,8 @@ class IconStyle(Strict):
     shape library (`shape`) or an SVG file's drawing (`svg`, a file beside the YAML that
     names it), filled with `fill` (a shape's: the text's own ink when not given) and outlined
     with `stroke`. `alt` is what a reader hears and braille writes for it (the name, its
-    dashes as spaces, when not given), translated by the label set."""
+    dashes as spaces, when not given), translated by the label set. A label set's entry
+    may give only what it changes (a fill), over the shipped or the game's icon."""
 
     shape: str | None = None
     svg: str | None = None

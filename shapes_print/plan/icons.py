@@ -74,12 +74,13 @@ def known_icon(ctx: DrawContext, name: str, text: str, start: int, where: Source
 
 
 def icon_words(ctx: DrawContext, where: Source | None) -> Callable[[str], str]:
-    """An icon's words in the label set's language: its `alt`, else its name."""
+    """An icon's words in the label set's language: its `alt`, else its name; a set that
+    lacks them names the text the icon is in (`where`), which is what needs them."""
 
     def said(name: str) -> str:
         icon = ctx.icons.get(name)
         alt = icon.style.alt if icon is not None and icon.style.alt else name.replace("-", " ")
-        return ctx.words.say(alt, icon.where if icon is not None else where)
+        return ctx.words.say(alt, where)
 
     return said
 
@@ -119,6 +120,8 @@ def _drawn(
         w, h = width * scale, height * scale
         return (Image(picture, (side - w) / 2, bottom + (side - h) / 2, w, h),)
     shape = style.shape or ""
+    if not shape:
+        raise UserError(icon.where, "an icon needs a shape: or an svg: to draw")
     if shape not in ctx.shapes:
         known = ", ".join(ctx.shapes.names())
         raise UserError(icon.where, f"icon: unknown shape {shape!r}", f"known shapes: {known}")

@@ -23,12 +23,13 @@ FONTS = """fonts:
   bold: fonts/Slanted-Bold.ttf
 icons:
   sun: {svg: art/logo.svg, alt: the sun}
+  coin: {shape: heart, fill: "#D55E00"}
 """
 RULE = "each player takes one {icon:star} point"
 
 
 def _game(
-    root: Path, fonts: str = FONTS, rule: str = "each player takes one {icon:sun} point"
+    root: Path, fonts: str = FONTS, rule: str = "each player takes one {icon:sun} {icon:coin} point"
 ) -> Path:
     """The new game, with the shipped oblique faces copied in as its own and an SVG icon."""
     copy_project(root)
@@ -73,7 +74,7 @@ def _fonts(pdf: Path) -> set[str]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = _game(tmp_path_factory.mktemp("game"))
-    for labels in ("standard", "large-print-atkinson"):
+    for labels in ("standard", "large-print-atkinson", "high-contrast"):
         args = ["build", GAME, "--content", str(root / "content"), "--templates"]
         args += [str(root / "templates"), "--out", str(root / "out"), "-q", "--players", "4"]
         args += ["--paper", "a4", "--labels", labels, "--format", "pdf,svg"]
@@ -103,13 +104,30 @@ def test_an_svg_icon_is_its_picture_tagged_with_its_words(built: Path) -> None:
     assert found, "no labelled picture of the sun"
     reader = PdfReader(folder / f"{KIT}_rules.pdf")
     words = " ".join(reader.pages[0].extract_text().split())
-    assert "each player takes one point for each trick they won." in words
+    assert "each player takes one point for each trick they won." in " ".join(words.split())
     spans = [
         (str(e.get("/ActualText")), str(e.get("/Alt")))
         for e in _elements(reader)
         if e["/S"] == "/Span"
     ]
-    assert spans == [("the sun", "the sun")]
+    assert spans == [("the sun", "the sun"), ("coin", "coin")]
+
+
+def test_the_games_coin_replaces_the_shipped_one_and_high_contrast_restyles_it(
+    built: Path,
+) -> None:
+    """The game's coin is a vermilion heart; high contrast's `style: icons: coin:` makes
+    it white, outlined in black, over the game's shape."""
+    coin = r'<g aria-label="coin" role="img" transform="[^"]*">\s*<path d="([^"]*)" fill="(#[0-9A-F]+)"( fill-rule="evenodd")?( stroke="(#[0-9A-F]+)")?'
+    standard = re.search(coin, (built / f"a4/4-players/{KIT}_rules_p01.svg").read_text())
+    contrast = re.search(
+        coin,
+        (built / f"high-contrast/a4/4-players/{KIT}_high-contrast_rules_p01.svg").read_text(),
+    )
+    assert standard and contrast
+    assert (standard[2], standard[5]) == ("#D55E00", None)
+    assert (contrast[2], contrast[5]) == ("#FFFFFF", "#000000")
+    assert standard[1] == contrast[1]  # the same heart, restyled
 
 
 def _elements(reader: PdfReader) -> list:  # type: ignore[type-arg]
