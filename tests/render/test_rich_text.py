@@ -21,7 +21,6 @@ from tests.project_copy import copy_project, run
 GAME = "my-game"
 LABEL = 'label: "{suit:upper} {number}"'
 RICH_LABEL = 'label: "{icon:coin} *{number}*"'
-RULE = "each player takes one {icon:star} point for each trick they **won**."
 KIT = f"{GAME}_4p_a4"
 
 
@@ -202,7 +201,11 @@ def test_a_wrong_mark_is_one_error_at_its_line_and_column(
     assert main(["new", GAME, "--content", str(root / "content")]) == 0
     path = root / "content" / GAME / "rules.yaml"
     path.write_text(path.read_text().replace(old, new))
-    number, text = next((i, t) for i, t in enumerate(path.read_text().splitlines(), 1) if mark in t)
+    number, text = next(
+        (i, t)
+        for i, t in enumerate(path.read_text().splitlines(), 1)
+        if mark in t and not t.lstrip().startswith("#")
+    )
     capsys.readouterr()
     args = ["build", GAME, "--content", str(root / "content"), "--templates"]
     args += [str(root / "templates"), "--out", str(tmp_path / "out"), "--players", "4"]
