@@ -148,7 +148,12 @@ class Text:
 
     `space_after`: a wrap broke the text at a space after this line. The PDF's text layer
     then ends the line with a space, as a plain text would hold it, so a reader's software
-    does not run its last word into the next line's first."""
+    does not run its last word into the next line's first.
+
+    `unseen_width`, when more than 0: the words are not drawn but held in the text layer,
+    squeezed into that width (an icon's words, where the icon is drawn), so copying,
+    searching or extracting the line finds them in their place; the SVG leaves them out
+    (its icon is labelled with them)."""
 
     x: float
     y: float
@@ -158,6 +163,7 @@ class Text:
     colour: Colour
     anchor: Anchor = "start"
     space_after: bool = False
+    unseen_width: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,9 @@ def line_items(
         bottom = piece.font.metrics.descent / 1000 * size
         drawn = _drawn(icon, piece.width, bottom, ink, ctx)
         alt = icon_words(ctx, where)(piece.icon)
+        if all(ord(ch) in piece.font.covered for ch in alt):  # its words in the text layer
+            unseen = Text(0, 0, alt, piece.font.name, size, ink, unseen_width=piece.width)
+            drawn = (*drawn, unseen)
         items.append(Group(drawn, dx=x + piece.x, dy=baseline, alt=alt, role="Span"))
     return items
 

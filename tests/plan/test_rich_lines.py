@@ -52,8 +52,11 @@ def test_runs_are_texts_in_their_faces_and_the_icon_an_em_square_on_the_descent(
     gain = fonts.regular.width("Gain 2 ", SIZE)
     assert (icon.dx, icon.dy) == pytest.approx((gain, baseline))
     assert texts[1].x == pytest.approx(gain + SIZE)
-    (disc,) = icon.items
+    disc, unseen = icon.items
     assert isinstance(disc, Figure)
+    # Its name is in the text layer, unseen, squeezed into the icon's em.
+    assert isinstance(unseen, Text)
+    assert (unseen.text, unseen.x, unseen.y, unseen.unseen_width) == ("coin", 0, 0, SIZE)
     xs = [v for op in disc.ops for v in op[1::2]]
     ys = [v for op in disc.ops for v in op[2::2]]
     descent = fonts.regular.metrics.descent / 1000 * SIZE
@@ -69,7 +72,7 @@ def test_a_high_contrast_set_restyles_the_shipped_coin() -> None:
     _, items = paragraph(column, "{icon:coin}", SIZE, False, 400.0, WHERE)
     (icon,) = items
     assert isinstance(icon, Group)
-    (disc,) = icon.items
+    disc, _ = icon.items
     assert isinstance(disc, Figure)
     assert (disc.paint.fill.hex, disc.paint.stroke.hex) == ("#FFFFFF", "#000000")  # type: ignore[union-attr]
     assert disc.paint.stroke_width == 1.5
@@ -108,7 +111,7 @@ def test_a_game_icon_replaces_the_shipped_one_of_its_name(ctx: DrawContext) -> N
     _, items = paragraph(Column(mine, 400.0, 600.0), "{icon:coin}", SIZE, False, 400.0, WHERE)
     (icon,) = items
     assert isinstance(icon, Group)
-    (drawn,) = icon.items
+    drawn, _ = icon.items
     assert isinstance(drawn, Figure)
     expected = mine.shapes.outline(
         "heart", 0, ctx.fonts.regular.metrics.descent / 1000 * SIZE, SIZE, SIZE

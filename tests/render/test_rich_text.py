@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from pypdf.generic import ContentStream, DictionaryObject
 
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_LABELS
+from tests.filecheck import POPPLER
 from tests.pdfread import sized_runs
 from tests.project_copy import copy_project, run
 
@@ -49,6 +51,16 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         labels: _build(root, labels, out)
         for labels in ("standard", "large-print-atkinson", "braille")
     }
+
+
+def _layout(pdf: Path) -> str:
+    """`pdftotext -layout` of the file: what copying or searching its text finds."""
+    program = shutil.which("pdftotext")
+    if program is None:
+        pytest.skip(f"pdftotext not found ({POPPLER})")
+    return subprocess.run(
+        [program, "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
 
 
 def _forms(pdf: Path) -> tuple[PdfReader, list[DictionaryObject]]:
@@ -110,7 +122,10 @@ def test_the_rule_prints_its_bold_word_and_tags_the_icon_with_its_name(
     rules = built["standard"] / f"{KIT}_rules.pdf"
     page = PdfReader(rules).pages[0]
     words = " ".join(page.extract_text().split())
-    assert "each player takes one point for each trick they won." in words
+    # The icon's name is in the text layer too, unseen, where the icon is drawn.
+    assert "each player takes one star point for each trick they won." in words
+    layout = _layout(rules)
+    assert "each player takes one star point for each" in layout
     assert _spans(rules) == [("star", "star")]
     assert {"DejaVuSans", "DejaVuSans-Bold"} <= _fonts(rules)
     # "won" is set in the bold face at body size, the words around it in the regular.
@@ -134,9 +149,11 @@ def test_the_cards_embed_the_italic_face_and_their_forms_say_the_coin(
         for holder in holders
         if holder.get("/Subtype") == "/Form"
         for operands, operator in ContentStream(holder, reader).operations
-        if operator == b"BDC" and "/ActualText" in operands[1]
+        if operator == b"BDC" and operands[0] == "/Span"
     ]
-    assert marked and all(str(props["/ActualText"]) == "coin" for props in marked)
+    assert marked and all(str(props["/Alt"]) == "coin" for props in marked)
+    layout = _layout(cards)
+    assert re.search(r"^\s*coin 1\b", layout, re.M), layout  # the coin read in its place
     # A card's picture on the sheet says its words, the coin as its name, the marks gone.
     alts = {str(e.get("/Alt")) for e in _struct(cards) if e["/S"] == "/Figure"}
     assert "Card: coin 1" in alts
