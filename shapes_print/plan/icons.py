@@ -55,7 +55,7 @@ def line_items(
         icon = known_icon(ctx, piece.icon, text, piece.start, where)
         bottom = piece.font.metrics.descent / 1000 * size
         drawn = _drawn(icon, piece.width, bottom, ink, ctx)
-        alt = icon_words(ctx, where)(piece.icon)
+        alt = icon_words(ctx)(piece.icon)
         if all(ord(ch) in piece.font.covered for ch in alt):  # its words in the text layer
             unseen = Text(0, 0, alt, piece.font.name, size, ink, unseen_width=piece.width)
             drawn = (*drawn, unseen)
@@ -76,14 +76,15 @@ def known_icon(ctx: DrawContext, name: str, text: str, start: int, where: Source
     return icon
 
 
-def icon_words(ctx: DrawContext, where: Source | None) -> Callable[[str], str]:
-    """An icon's words in the label set's language: its `alt`, else its name; a set that
-    lacks them names the text the icon is in (`where`), which is what needs them."""
+def icon_words(ctx: DrawContext) -> Callable[[str], str]:
+    """An icon's words in the label set's language: its `alt`, else its name. Like a
+    paper's name, the set's `text:` translates it where it has it ("coin": "moneda"), and
+    a complete set lacking it says it as it is, so an icon costs no game its translation."""
 
     def said(name: str) -> str:
         icon = ctx.icons.get(name)
         alt = icon.style.alt if icon is not None and icon.style.alt else name.replace("-", " ")
-        return ctx.words.say(alt, where)
+        return ctx.words.named(alt)
 
     return said
 
@@ -97,7 +98,7 @@ def spoken(ctx: DrawContext, text: str, where: Source | None) -> str:
     for run in parsed:
         if isinstance(run, Icon):
             known_icon(ctx, run.name, text, run.start, where)
-    return Said(plain_text(parsed, icon_words(ctx, where)))
+    return Said(plain_text(parsed, icon_words(ctx)))
 
 
 def parsed_runs(text: str, where: Source | None) -> tuple[Run, ...]:
