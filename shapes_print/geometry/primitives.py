@@ -26,13 +26,14 @@ Anchor = Literal["start", "middle", "end"]
 Cap = Literal["butt", "round"]
 # What a group is in the document, as PDF's standard structure types name it (PDF 14.8.4):
 # a heading, a paragraph; a list, its items, an item's label (number or bullet) and body;
-# a table, its header and body rows, a row, a header or data cell; a picture. A header cell
+# a table, its header and body rows, a row, a header or data cell; a picture; a span of a
+# line that stands for words (an icon, its `alt` the words). A header cell
 # heads its column in the table's header rows and its row elsewhere.
 Role = Literal[
     "H1", "H2", "H3", "P",
     "L", "LI", "Lbl", "LBody",
     "Table", "THead", "TBody", "TR", "TH", "TD",
-    "Figure",
+    "Figure", "Span",
 ]  # fmt: skip
 # Why an artifact is on the page (PDF 14.8.2.2): page furniture (ruler, print line),
 # layout (cut marks, trim lines) or a background (back patterns).
@@ -147,7 +148,12 @@ class Text:
 
     `space_after`: a wrap broke the text at a space after this line. The PDF's text layer
     then ends the line with a space, as a plain text would hold it, so a reader's software
-    does not run its last word into the next line's first."""
+    does not run its last word into the next line's first.
+
+    `unseen_width`, when more than 0: the words are not drawn but held in the text layer,
+    squeezed into that width (an icon's words, where the icon is drawn), so copying,
+    searching or extracting the line finds them in their place; the SVG leaves them out
+    (its icon is labelled with them)."""
 
     x: float
     y: float
@@ -157,6 +163,7 @@ class Text:
     colour: Colour
     anchor: Anchor = "start"
     space_after: bool = False
+    unseen_width: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +207,9 @@ class Group:
 
     @property
     def tag(self) -> Role | None:
-        """The structure type its content is marked with: a picture is a Figure."""
-        return "Figure" if self.alt else self.role
+        """The structure type its content is marked with: a picture is a Figure, an icon
+        in a line a Span (its words its ActualText)."""
+        return "Figure" if self.alt and self.role != "Span" else self.role
 
 
 @dataclass(frozen=True, slots=True)

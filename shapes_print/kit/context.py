@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB
 from shapes_print.load.labels import LoadedLabels
-from shapes_print.load.printmodels import SheetStyle
+from shapes_print.load.printmodels import IconStyle, SheetStyle
 from shapes_print.load.shapes import PatternLibrary, ShapeLibrary
 from shapes_print.text.fonts import FontPair
 from shapes_print.text.words import Words
+
+
+@dataclass(frozen=True, slots=True)
+class IconDef:
+    """An icon rich text may draw: its style, the folder its `svg` file is in, and where
+    it is defined (for an error in it)."""
+
+    style: IconStyle
+    folder: Path
+    where: Source | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +37,10 @@ class DrawContext:
     words: Words = field(default_factory=Words)
     layouts_folder: Path | None = None  # where card layouts are, whose pictures they name
     labels: LoadedLabels | None = None  # the label set, to say which change moved an element
+    # Rich text's icons by name: the shipped set as the label set styles it, and the game's.
+    icons: Mapping[str, IconDef] = field(default_factory=dict)
+    # The label set names fonts of its own (Atkinson's large print): they win over a game's.
+    labels_fonts: bool = False
 
 
 def colour(value: str, where: Source | None, what: str) -> RGB:

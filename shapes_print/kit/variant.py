@@ -13,12 +13,13 @@ from typing import Any
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.inputs import inside, note
-from shapes_print.kit.context import DrawContext
+from shapes_print.kit.context import DrawContext, IconDef
 from shapes_print.kit.coverage import contrast_skips, game_words
 from shapes_print.load.content import Library, LoadedGame, game_folders, load_library
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.models import Deck
+from shapes_print.load.printmodels import FONT_FACES, IconStyle
 from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, load_font
@@ -53,8 +54,9 @@ def make_variant(
     where = labels.source.under(("style",), library.style_source)
     places = {kind: where.source(("fonts", kind)) for kind in style.fonts}
     paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
-    fonts = FontPair(*(load_font(paths[kind], places[kind]) for kind in ("regular", "bold")))
-    for font in (fonts.regular, fonts.bold):  # read once per process: noted for each set
+    faces = {kind: load_font(paths[kind], places[kind]) for kind in FONT_FACES if kind in paths}
+    fonts = FontPair(**faces)
+    for font in faces.values():  # read once per process: noted for each set
         note(font.path, font_data(font))
     words = labels.words()
     furniture = style.furniture
@@ -79,6 +81,11 @@ def make_variant(
         words=words,
         layouts_folder=library.folder / "cards",
         labels=labels,
+        icons={
+            name: IconDef(icon, library.folder, where.source(("icons", name)))
+            for name, icon in style.icons.items()
+        },
+        labels_fonts=places["regular"].path != library.style_source.path,
     )
     variant = Variant(
         labels,
@@ -112,6 +119,46 @@ def _font_path(spec: str, where: Source, library: Library) -> Path:
     if written_by_labels and not spec.startswith(PACKAGE) and (beside / spec).exists():
         return inside(beside, spec, where, "label set")
     return font_file(spec, library.folder, where)
+
+
+def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
+    """The context a game's kits draw with: its icons over the shipped ones, and its own
+    fonts unless the label set names fonts of its own (a face chosen for legibility, as
+    large print in Atkinson Hyperlegible is, outranks a game's look)."""
+    game, folder = loaded.game, loaded.source.path.parent
+    if game.icons:
+        # The label set's own `style: icons:` restyles a game's icon as it does a shipped one.
+        restyled = ((ctx.labels.data if ctx.labels else {}).get("style") or {}).get("icons") or {}
+        written = loaded.source.data.get("icons") or {}
+        own = {
+            name: IconDef(
+                IconStyle.model_validate(deep_merge(written[name], restyled[name]))
+                if name in restyled
+                else icon,
+                folder,
+                loaded.source.source(("icons", name)),
+            )
+            for name, icon in game.icons.items()
+        }
+        ctx = replace(ctx, icons={**ctx.icons, **own})
+    if game.fonts and not ctx.labels_fonts:
+        faces = {}
+        for kind, spec in game.fonts.items():
+            where = loaded.source.source(("fonts", kind))
+            font = load_font(inside(folder, spec, where, "game"), where)
+            note(font.path, font_data(font))
+            faces[kind] = font
+        pair = ctx.fonts
+        ctx = replace(
+            ctx,
+            fonts=FontPair(
+                faces.get("regular", pair.regular),
+                faces.get("bold", pair.bold),
+                faces.get("italic", pair.italic),
+                faces.get("bold_italic", pair.bold_italic),
+            ),
+        )
+    return ctx
 
 
 def check_text_is_used(variant: Variant, strict: bool = False) -> None:

@@ -19,6 +19,7 @@ from pydantic import (
 
 from shapes_print.limits import MAX_PLAYERS
 from shapes_print.load.base import Identifier, Scalar, Strict
+from shapes_print.load.printmodels import FontFace, IconStyle
 from shapes_print.load.values import by_players
 from shapes_print.load.yamlsrc import Document
 
@@ -195,6 +196,11 @@ class Game(Strict):
     card_notation: CardNotation | None = None
     checks: list[Check] = []
     constraints: list[str] = []
+    # Rich text's icons of this game ({icon:NAME}), over the shipped ones of the same name.
+    icons: dict[Identifier, IconStyle] = {}
+    # The game's own faces (files beside game.yaml) for its cards' and sheets' text, under
+    # every label set that keeps templates/' fonts; a face not given is the label set's.
+    fonts: dict[FontFace, str] = {}
 
 
 # ---- sheet blocks ----------------------------------------------------------------------

@@ -9,8 +9,24 @@ from typing import Literal
 from pydantic import Field
 
 from shapes_print.limits import MAX_DPI, MIN_DPI
-from shapes_print.load.base import Colour, Length, Ratio, Side, Size, Strict
+from shapes_print.load.base import Colour, Identifier, Length, Ratio, Side, Size, Strict
 from shapes_print.load.cardmodels import TrimLine
+
+
+class IconStyle(Strict):
+    """An icon drawn inside a line of text, in a square one em wide and high: a shape of the
+    shape library (`shape`) or an SVG file's drawing (`svg`, a file beside the YAML that
+    names it), filled with `fill` (a shape's: the text's own ink when not given) and outlined
+    with `stroke`. `alt` is what a reader hears and braille writes for it (the name, its
+    dashes as spaces, when not given), translated by the label set. A label set's entry
+    may give only what it changes (a fill), over the shipped or the game's icon."""
+
+    shape: str | None = None
+    svg: str | None = None
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: Length = 0.0
+    alt: str | None = None
 
 
 class Paper(Strict):
@@ -67,10 +83,16 @@ class BrailleStyle(Strict):
     hyphenation: list[str] = Field(default_factory=list)
 
 
+FontFace = Literal["regular", "bold", "italic", "bold_italic"]
+FONT_FACES: tuple[FontFace, ...] = ("regular", "bold", "italic", "bold_italic")
+
+
 class SheetStyle(Strict):
     """Type, colours and margins of table sheets (setup, score sheets, host keys)."""
 
-    fonts: dict[Literal["regular", "bold"], str]
+    # Files of the faces: regular and bold, and italic and bold_italic for rich text's
+    # *italic* (without them it is set upright).
+    fonts: dict[FontFace, str]
     margin: Length
     footer_height: Length
     heading_size: Size
@@ -104,6 +126,9 @@ class SheetStyle(Strict):
     # beneath it at body size (large print); false: the picture is drawn as it is.
     picture_words: bool
     furniture: Furniture
+    # The icons rich text's {icon:NAME} draws where a game has none of that name; a label
+    # set restyles one (its fill, its outline) or replaces it under `style: icons:`.
+    icons: dict[Identifier, IconStyle] = Field(default_factory=dict)
     # Braille dots on the cards and an embosser file in each kit: set by a braille label set.
     braille: BrailleStyle | None = None
 

@@ -33,12 +33,18 @@ from shapes_print.load.cardmodels import CardTemplate, Element, card_box
 from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.load.places import value_place
 from shapes_print.plan.braille import braille_dots, braille_lines
+from shapes_print.plan.icons import line_items, parsed_runs, spoken
 from shapes_print.plan.minis import in_words_of, minis, picture
 from shapes_print.text.fit import fit
+from shapes_print.text.fonts import Font
+from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
 from shapes_print.text.message import fill
+from shapes_print.text.rich import rich_fit
 from shapes_print.text.words import Said
 
 Box = tuple[float, float, float, float]
+# A line's cap height, as a share of its size.
+CAP_SHARE = 0.72
 
 
 def card_symbol(
@@ -74,7 +80,7 @@ def card_symbol(
         if element.hidden or (element.when and not fields.get(element.when)):
             continue
         if element.kind == "text" and element.text:
-            words.append(ctx.words.fill(element.text, fields, where))
+            words.append(spoken(ctx, ctx.words.fill(element.text, fields, where), where))
         box = _box(element, template, where)
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
@@ -284,8 +290,13 @@ def _text_lines(
     words = ctx.words.fill(element.text, fields, where) if element.text else ""
     if not words:
         return []
-    font = ctx.fonts.pick(element.bold)
     size = element.size or ctx.style.body_size
+    parsed = parsed_runs(words, where) if has_markup(words) else ()
+    if parsed and not is_plain(parsed):
+        return _rich_lines(element, box, fields, ctx, where, card, words, parsed)
+    if parsed:
+        words = plain_text(parsed, str)
+    font = ctx.fonts.pick(element.bold)
     fitted = fit(
         words,
         font,
@@ -303,13 +314,58 @@ def _text_lines(
         "centre": ("middle", box[0] + box[2] / 2),
         "right": ("end", box[0] + box[2]),
     }[element.align]
-    # Centre the block of lines vertically; cap height is about 0.72 of the size.
-    block = fitted.leading * (len(fitted.lines) - 1) + fitted.size * 0.72
-    baseline = box[1] + box[3] / 2 + block / 2 - fitted.size * 0.72
+    baseline = _first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
     return [
         Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
         for i, line in enumerate(fitted.lines)
     ]
+
+
+def _first_baseline(box: Box, size: float, leading: float, lines: int) -> float:
+    """The first line's baseline, the block of lines centred in the box vertically (cap
+    height is about 0.72 of the size)."""
+    block = leading * (lines - 1) + size * CAP_SHARE
+    return box[1] + box[3] / 2 + block / 2 - size * CAP_SHARE
+
+
+def _rich_lines(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+    words: str,
+    parsed: tuple[Run, ...],
+) -> list[Item]:
+    """Text with bold, italic or icons: fitted across its runs, each line placed as its
+    alignment says, its pieces one after another."""
+    size = element.size or ctx.style.body_size
+    fonts = ctx.fonts
+
+    def faces(bold: bool, italic: bool) -> Font:
+        return fonts.pick(bold or bool(element.bold), italic)
+
+    fitted = rich_fit(
+        parsed,
+        faces,
+        (box[2], box[3]),
+        size,
+        element.min_size or size,
+        wrap_lines=element.wrap,
+        line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
+        where=where,
+        what=f"{card}, {element_named(element)}",
+    )
+    ink = colour(_text(element.colour, fields, where), where, "colour")
+    baseline = _first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
+    share = {"left": 0.0, "centre": 0.5, "right": 1.0}[element.align]
+    items: list[Item] = []
+    for index, line in enumerate(fitted.lines):
+        x = box[0] + (box[2] - line.width) * share
+        y = baseline - index * fitted.leading
+        items += line_items(line, x, y, fitted.size, ink, ctx, words, where)
+    return items
 
 
 def _braille(
@@ -324,7 +380,7 @@ def _braille(
     style = ctx.style.braille
     if style is None or not element.text:
         return []
-    words = ctx.words.fill(element.text, fields, where)
+    words = spoken(ctx, ctx.words.fill(element.text, fields, where), where)
     if not words:
         return []
     what = f"{card}, {element_named(element)}"

@@ -118,12 +118,26 @@ def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float
 
 
 def _words(items: Iterable[Item]) -> list[str]:
+    """Each line's words; a rich line's pieces (its faces' texts and its icons' words, on
+    one baseline) run on into one another as they print, each holding its own spaces."""
     found: list[str] = []
+    baseline: float | None = None
     for item in items:
         if isinstance(item, Text):
-            found.append(item.text)
+            words, here = item.text, item.y
+        elif isinstance(item, Group) and item.alt:
+            words, here = item.alt, (item.dy if item.role == "Span" else None)
         elif isinstance(item, Group):
-            found.extend([item.alt] if item.alt else _words(item.items))
+            found.extend(_words(item.items))
+            baseline = None
+            continue
+        else:
+            continue
+        if found and here is not None and here == baseline:
+            found[-1] += words
+        else:
+            found.append(words)
+        baseline = here
     return found
 
 

@@ -17,6 +17,7 @@ from shapes_print.load.content import Library, LoadedGame
 from shapes_print.plan.braille import braille_lines
 from shapes_print.plan.cardfile import card_template
 from shapes_print.plan.embosser import EmbosserFile, embosser_file
+from shapes_print.plan.icons import spoken
 
 
 def card_names(
@@ -40,6 +41,7 @@ def card_names(
             zone = next((e for e in layout.elements if e.kind == "braille" and e.text), None)
             text = zone.text if zone and zone.text else "{name}"
             name = ctx.words.fill(text, {"name": card.name or card.id, **fields}, where)
+            name = spoken(ctx, name, where)
             named.append((name, str(count)))
     return decks
 
@@ -57,7 +59,7 @@ def braille_fits(loaded: LoadedGame, library: Library, ctx: DrawContext, size: s
                 fields = {"id": card.id, **card.fields}
                 for zone in template.layouts[card.layout].elements:
                     if zone.kind == "braille" and zone.text and not zone.hidden:
-                        text = ctx.words.fill(zone.text, fields, where)
+                        text = spoken(ctx, ctx.words.fill(zone.text, fields, where), where)
                         box = card_box(zone, template)
                         braille_lines(text, ctx.words.locale, box, style, where, card.id)
     except UserError:

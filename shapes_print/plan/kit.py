@@ -15,6 +15,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import KitRequest, kit_lists, kit_values
 from shapes_print.kit.context import DrawContext
+from shapes_print.kit.variant import game_context
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.filenames import SIDE_SUFFIX, claim_file_names
 from shapes_print.load.labels import STANDARD
@@ -93,6 +94,7 @@ def plan_kit(
             loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
         )
         ctx = replace(ctx, shapes=ctx.shapes.merged(own))
+    ctx = game_context(loaded, ctx)
     if loaded.words is not None:  # the label set's words with the game's own over them
         ctx = replace(ctx, words=loaded.words)
     words = ctx.words

@@ -13,11 +13,15 @@ import re
 from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Item, Text
+from shapes_print.geometry.primitives import Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.plan.flow import Box
+from shapes_print.plan.icons import line_items, parsed_runs
 from shapes_print.plan.tables import Drawn
 from shapes_print.text.fit import wrap_breaks
+from shapes_print.text.fonts import Font
+from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
+from shapes_print.text.rich import RichLine, check_faces, rich_wrap
 
 # A line's ink: cap height above its baseline, descent below, as shares of its size.
 DESCENT = 0.25
@@ -85,10 +89,22 @@ def paragraph(
     x: float = 0.0,
 ) -> Drawn:
     """The paragraph drawn whole: its height and its lines, the first's cap at y = 0."""
-    lines = broken_lines(col, text, size, bold, width, where, balance)
-    font, ink = col.ctx.fonts.pick(bold).name, col.ctx.style.ink
+    text, parsed = _marked(text, where)
     leading = size * col.ctx.style.line_spacing
-    items: list[Item] = [
+    ink = col.ctx.style.ink
+    if parsed:
+        rich = _rich_lines(col, text, parsed, size, bold, width, where)
+        items = [
+            item
+            for i, line in enumerate(rich)
+            for item in line_items(
+                line, x, -size * CAP - i * leading, size, ink, col.ctx, text, where
+            )
+        ]
+        return size * CAP + leading * (len(rich) - 1) + size * DESCENT, items
+    lines = broken_lines(col, text, size, bold, width, where, balance)
+    font = col.ctx.fonts.pick(bold).name
+    items = [
         Text(x, -size * CAP - i * leading, line, font, size, ink, space_after=spaced)
         for i, (line, spaced) in enumerate(lines)
     ]
@@ -99,9 +115,21 @@ def paragraph_lines(
     col: Column, text: str, size: float, bold: bool, width: float, where: Source
 ) -> list[Box]:
     """A box per line, each as tall as its ink (cap and descent), the leading between as glue."""
-    lines = broken_lines(col, text, size, bold, width, where, False)
-    font, ink = col.ctx.fonts.pick(bold).name, col.ctx.style.ink
+    text, parsed = _marked(text, where)
+    ink = col.ctx.style.ink
     gap = size * (col.ctx.style.line_spacing - 1)
+    if parsed:
+        rich = _rich_lines(col, text, parsed, size, bold, width, where)
+        return [
+            Box(
+                size,
+                tuple(line_items(line, 0, -size * CAP, size, ink, col.ctx, text, where)),
+                gap=gap if i else 0.0,
+            )
+            for i, line in enumerate(rich)
+        ]
+    lines = broken_lines(col, text, size, bold, width, where, False)
+    font = col.ctx.fonts.pick(bold).name
     return [
         Box(
             size,
@@ -110,3 +138,33 @@ def paragraph_lines(
         )
         for i, (line, spaced) in enumerate(lines)
     ]
+
+
+def _marked(text: str, where: Source) -> tuple[str, tuple[Run, ...]]:
+    """The text and its runs where it has bold, italic or icons; a text whose markup is
+    only escapes (`\\*`) as the plain text it stands for, with no runs."""
+    if not has_markup(text):
+        return text, ()
+    parsed = parsed_runs(text, where)
+    if is_plain(parsed):
+        return plain_text(parsed, str), ()
+    return text, parsed
+
+
+def _rich_lines(
+    col: Column, text: str, parsed: tuple[Run, ...], size: float, bold: bool, width: float,
+    where: Source,
+) -> tuple[RichLine, ...]:  # fmt: skip
+    """Rich text's lines in the column, its faces the label set's (or the game's)."""
+    fonts = col.ctx.fonts
+
+    def faces(strong: bool, italic: bool) -> Font:
+        return fonts.pick(strong or bold, italic)
+
+    check_faces(parsed, faces, where, "text")
+    lines = rich_wrap(parsed, faces, size, width)
+    if lines is None:
+        raise UserError(
+            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
+        )
+    return lines

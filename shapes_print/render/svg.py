@@ -49,6 +49,7 @@ _ARIA = {
     "TR": "row",
     "TD": "cell",
     "Figure": "img",
+    "Span": "img",  # an icon in a line, labelled with its words
 }
 _HEADS = {True: "columnheader", False: "rowheader"}
 
@@ -195,7 +196,8 @@ class _Renderer:
                 )
             )
         elif isinstance(item, Text):
-            parent.add(self._text(item))
+            if not item.unseen_width:  # unseen words label their icon instead
+                parent.add(self._text(item))
         elif isinstance(item, Group):
             group = d.g()
             transform = f"translate({item.dx:.3f} {item.dy:.3f})"

@@ -244,10 +244,17 @@ def _metrics(tables: truetype.Tables, scale: float) -> Metrics:
 
 @dataclass(frozen=True, slots=True)
 class FontPair:
-    """The regular and bold faces a label set prints with."""
+    """The faces a label set prints with: regular and bold, and the italic and bold italic
+    faces rich text's `*italic*` sets (a set without them sets it in the upright face)."""
 
     regular: Font
     bold: Font
+    italic: Font | None = None
+    bold_italic: Font | None = None
 
-    def pick(self, bold: bool) -> Font:
+    def pick(self, bold: bool, italic: bool = False) -> Font:
+        if italic:
+            slanted = self.bold_italic if bold else self.italic
+            if slanted is not None:
+                return slanted
         return self.bold if bold else self.regular

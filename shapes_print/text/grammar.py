@@ -17,6 +17,9 @@ from `FILTERS`, so no text can reach an attribute, an index or a format specifie
     {name, select, print_shop {Send ...} other {Print ...}}
                 one branch by a word the kit gives (the branch named as the value is, else
                 `other`): what differs between kinds of kit, in one message to translate.
+    {icon:NAME} an icon, passed through as written for the markup (text/markup.py), which
+                also reads **bold**, *italic* and the escapes \\* \\{ \\} \\\\ once values are in;
+                `\\{` and `\\}` here are text, so it reaches the markup as written
     '{'  '}'    ICU quoting: an apostrophe before { } (or # in a branch) quotes up to the
     ''          next apostrophe; two apostrophes are one. Any other apostrophe is text.
 
@@ -43,6 +46,8 @@ FILTERS = (*CASES, "ordinal", "join")
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 KINDS = ("plural", "selectordinal", "select")
 _QUOTABLE = "{}#'"
+# An icon in a text: `{icon:` and a name (text/markup.py reads it after filling).
+ICON_OPEN = "{icon:"
 
 
 class MessageError(Exception):
@@ -94,7 +99,15 @@ class Select:
     start: int
 
 
-Node = Text | Hash | Field | Select
+@dataclass(frozen=True, slots=True)
+class IconMark:
+    """`{icon:NAME}`: kept as written in the filled text, for the markup to read."""
+
+    written: str
+    start: int
+
+
+Node = Text | Hash | Field | Select | IconMark
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +176,12 @@ class _Parser:
             ch = self.text[self.at]
             if ch == "'":
                 chars.append(self.quoted(in_branch))
+            elif ch == "\\" and self.text[self.at + 1 : self.at + 2] in ("{", "}", "\\"):
+                chars.append(self.text[self.at : self.at + 2])  # the markup's escape
+                self.at += 2
+            elif self.text.startswith(ICON_OPEN, self.at):
+                flush()
+                out.append(self.icon())
             elif ch == "{":
                 flush()
                 out.append(self.placeholder())
@@ -179,6 +198,15 @@ class _Parser:
                 self.at += 1
         flush()
         return tuple(out)
+
+    def icon(self) -> IconMark:
+        """`{icon:NAME}` as written (its name is checked once values are in)."""
+        start = self.at
+        end = self.text.find("}", start)
+        if end < 0:
+            raise self.fail("'{' of {icon:... is never closed", start)
+        self.at = end + 1
+        return IconMark(self.text[start : self.at], start)
 
     def quoted(self, in_branch: bool) -> str:
         """ICU quoting: `''` is one apostrophe; `'{...'` is literal text up to the next `'`."""

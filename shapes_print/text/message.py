@@ -21,6 +21,7 @@ from shapes_print.text.grammar import (
     Branch,
     Field,
     Hash,
+    IconMark,
     Message,
     MessageError,
     Node,
@@ -115,6 +116,8 @@ def _render(
             out.append(node.text)
         elif isinstance(node, Hash):
             out.append("#" if count is None else str(count))  # outside a plural: a #
+        elif isinstance(node, IconMark):
+            out.append(node.written)
         elif isinstance(node, Field):
             out.append(_field(node, _value(node.name, node.start, values), style))
         elif node.kind == "select":

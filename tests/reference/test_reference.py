@@ -26,6 +26,7 @@ from shapes_print.load.yamlsrc import Document, deep_merge
 from shapes_print.reference import document as reference
 from shapes_print.reference.schemas import FILE_KINDS, SCHEMAS, reference_words, schema_of
 from shapes_print.text.grammar import FILTERS, parse
+from shapes_print.text.markup import plain_text, runs
 from shapes_print.text.message import Style, render
 
 FIRST_LINE = re.compile(r"# yaml-language-server: \$schema=(\S+)")
@@ -190,6 +191,9 @@ def test_every_block_kind_element_kind_name_and_filter_has_an_example_that_works
     style = Style(ordinal=parse(standard.ordinal or ""))
     for entry in [*words["names"], *words["filters"], *words["grammar"]]:
         assert render(parse(entry["example"]), entry["values"], style) == entry["prints"], entry
+    for entry in words["markup"]:
+        filled = render(parse(entry["example"]), entry["values"], style)
+        assert plain_text(runs(filled), str) == entry["prints"], entry
     assert [entry["name"] for entry in words["filters"]] == [*FILTERS, "join:SEP"]
     named = " ".join(entry["name"] for entry in words["names"])
     for name in (*TEXT_VALUES, "players", "deck_size", "count_<group>", "_back", "n", "column"):

@@ -151,7 +151,7 @@ class Pen:
             self._fill(item.colour, fine=True)
             self._text(item)
         elif isinstance(item, Group):
-            if item.alt:  # a picture inside a picture, a form or an artifact
+            if item.alt:  # a picture (or an icon) inside a picture, a form or an artifact
                 self._emit(f"/Span << /Alt {text_string(item.alt)} >> BDC")
                 self._group(item)
                 self._emit("EMC")
@@ -191,6 +191,10 @@ class Pen:
         self._use_text(key, shown)
         x = item.x - shown.offset
         shown_text = f"BT {numbers(x, item.y)} Td {shown.operators} ET"
+        if item.unseen_width:  # invisible (render mode 3), squeezed to its width (Tz)
+            natural = shown.font.width(item.text, item.size)
+            squeeze = 100 * item.unseen_width / natural if natural else 100
+            shown_text = f"BT 3 Tr {numbers(squeeze)} Tz {numbers(x, item.y)} Td {shown.operators} 100 Tz 0 Tr ET"
         if self.state.fill is not None and self.state.fill == self.space.overprinted:
             self._use_state(OVERPRINT)  # set and undone around the text alone
             shown_text = f"q /{OVERPRINT.name} gs {shown_text} Q"

@@ -196,6 +196,8 @@ def _attributes(role: str, alt: str, lang: str, scope: str) -> str:
     parts = [""]
     if alt:
         parts.append(f"/Alt {text_string(alt)}")
+    if alt and role == "Span":  # an icon in a line: its words stand in for its drawing
+        parts.append(f"/ActualText {text_string(alt)}")
     if lang:
         parts.append(f"/Lang {text_string(lang)}")
     if scope:
