@@ -5,10 +5,10 @@ the kit's `SheetInputs`. Output: the block's boxes, as its drawer makes them. Ki
 game under one label set for other player counts (and `check`'s other settings) draw most
 blocks of their sheets alike: a rule, a heading, a table of cards reads no value that the
 player count changes. A block is drawn again only when something it may read differs:
-the column (its context's parts, width and room), the kit's card faces, print-shop flag
-and, for a score sheet, player count; the list a table is made from; and each value whose
-name opens a brace in a text of the block or in the label set's words for one, with the
-values the texts of those name in turn.
+the column (its context's parts, width and room); for a block that may draw cards, the
+kit's card faces and print-shop flag; for a score sheet, the player count; the list a
+table is made from; and each value whose name opens a brace in a text of the block or in
+the label set's words for one, with the values the texts of those name in turn.
 """
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ Draw = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], Drawn]
 # and a branch's first word too (`select`'s `{Red}`): more names than read do no harm.
 _NAME = re.compile(r"\{\s*([A-Za-z_][A-Za-z0-9_]*)")
 _ABSENT = object()
+# Blocks whose drawers read only their words and values, never the kit's card faces, lists
+# or print-shop flag (plan/blocks.py): a print-shop kit draws them as a home kit does.
+_WORDS_ONLY = frozenset({"heading", "subheading", "text", "steps", "bullets", "facts", "arrow"})
 # Blocks of this many distinct drawings are kept per build; then the store starts afresh.
 _KEPT = 4096
 # (block, column, kit inputs) by identity -> what pins those ids, then each drawing with
@@ -54,9 +57,10 @@ def draw_block(
     if names is None:
         return draw(col, block.value, values, inputs, block.source)
     parts = tuple(getattr(col.ctx, f.name) for f in fields(col.ctx))
+    plain = block.kind in _WORDS_ONLY
     players = inputs.players if block.kind == "score_sheet" else 0
-    key = (id(block), *map(id, parts), col.width, col.room, inputs.shop, players)
-    read = _read(block, values, inputs, names)
+    key = (id(block), *map(id, parts), col.width, col.room, not plain and inputs.shop, players)
+    read = _read(block, values, inputs, names, plain)
     entry = _DRAWN.get(key)
     if entry is not None and all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
         for seen, _, drawn in entry[1]:
@@ -74,7 +78,11 @@ def draw_block(
 
 
 def _read(
-    block: Block, values: Mapping[str, Any], inputs: SheetInputs, names: frozenset[str]
+    block: Block,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    names: frozenset[str],
+    plain: bool,
 ) -> dict[str, Any]:
     """The values (and lists) the block may read: those its texts name, and those that
     the texts of the named values name in turn."""
@@ -91,7 +99,8 @@ def _read(
     table = getattr(block.value, "rows_from", None)
     if isinstance(table, str):
         read[f"list:{table}"] = inputs.lists.get(table, _ABSENT)
-    read["faces:"] = [(card, id(face)) for card, face in inputs.faces.items()]
+    if not plain:
+        read["faces:"] = [(card, id(face)) for card, face in inputs.faces.items()]
     return read
 
 
