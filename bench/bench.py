@@ -637,7 +637,8 @@ def _figure(cell: str) -> float | None:
 
 def beside_last(rows: list[Row], last: dict[str, object]) -> list[tuple[str, ...]]:
     """Each row with the last release's cpu figure (wall where a row has no cpu) and the
-    change from it: a figure that grew by more than a tenth is marked as a regression."""
+    change from it: a figure that grew by more than a tenth is marked as a regression. A
+    row the release did not measure may hold a figure of its own commit and load."""
     figures = last.get("rows", {})
     assert isinstance(figures, dict)
     shown = []
@@ -645,6 +646,8 @@ def beside_last(rows: list[Row], last: dict[str, object]) -> list[tuple[str, ...
         then = figures.get(name, {})
         now_cell, then_cell = (cpu, then.get("cpu", "")) if cpu else (wall, then.get("wall", ""))
         now, before = _figure(now_cell), _figure(then_cell)
+        if then.get("commit"):  # a row measured at a commit of its own (no release has it)
+            then_cell += f" ({then['commit']}, load {then.get('load', '-')})"
         change = ""
         if now is not None and before:
             change = f"{now / before - 1:+.0%}" + (" slower" if now > before * 1.1 else "")
