@@ -20,7 +20,9 @@ the machine:
    shapes-print over it. At 1,800 cards also after importing typer, pydantic and PyYAML;
 5. `preview --watch`: from saving an edit to the rebuilt PDFs and PNGs (bench_watch.py);
 6. start-up: `--help`, `list`, `schema` (its files kept from an earlier run) and `new` as
-   whole processes, and the 18-card kit over the floor drawing the same 18 cards.
+   whole processes, and the 18-card kit over the floor drawing the same 18 cards;
+7. `check` of every game with every label set, and the standard set built on every paper
+   with --jobs 2, as whole processes.
 
 Each figure is printed beside its target and beside the last release's, from
 bench/last.json (`--record` writes that file from a run), so a regression shows at a glance.
@@ -73,7 +75,7 @@ Row = tuple[str, str, str, str, str]
 LAST = PROJECT / "bench" / "last.json"
 STARTUP_TARGET = "< 0.25 s cpu"
 SMALL_KIT_TARGET = "<= 2.5x cpu"
-SECTIONS = ("print", "incremental", "decks", "watch", "startup")
+SECTIONS = ("print", "incremental", "decks", "watch", "startup", "check")
 # Okabe-Ito colours (colour-blind safe), cycled over the card types of the custom deck.
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
 
@@ -289,7 +291,7 @@ def incremental(work: Path) -> list[Row]:
 
     edited = median(edit)
     return [
-        row(f"make print from nothing ({len(kits)} kits)", full),
+        row(f"make print from nothing ({len(kits)} kits)", full, "", FROM_NOTHING_TARGET),
         row(
             "make print again, nothing changed",
             again,
@@ -302,6 +304,28 @@ def incremental(work: Path) -> list[Row]:
             f"{', '.join(map(str, sorted(rewritten)))} kits rewritten (its {len(of_game)})",
             f"only {GAME}'s",
         ),
+    ]
+
+
+CHECK_TARGET = "< 3 s cpu"
+BATCH_TARGET = "< 3 s"
+FROM_NOTHING_TARGET = "< 10 s cpu"
+
+
+def check_and_batch(work: Path) -> list[Row]:
+    """Section 7: `check` of the shipped content with every label set (what it does by
+    default), and the standard set on every paper with --jobs 2 (every kit built, as from
+    nothing): whole processes, the median of FULL_REPEATS runs (each is seconds of CPU)."""
+    check = [sys.executable, "-m", "shapes_print", "check"]
+    batch = shapes_print("--players", "all", "--paper", "all", "--jobs", "2")
+    batch += ["--out", str(work / "batch")]
+    figures = {}
+    for name, command in (("check", check), ("batch", batch)):
+        run(command)  # warm-up: bytecode and file caches
+        figures[name] = middle([run(command) for _ in range(FULL_REPEATS)])
+    return [
+        row("check, every game and label set", figures["check"], "", CHECK_TARGET),
+        row("standard set, every paper, --jobs 2", figures["batch"], "", BATCH_TARGET),
     ]
 
 
@@ -613,7 +637,8 @@ def _figure(cell: str) -> float | None:
 
 def beside_last(rows: list[Row], last: dict[str, object]) -> list[tuple[str, ...]]:
     """Each row with the last release's cpu figure (wall where a row has no cpu) and the
-    change from it: a figure that grew by more than a tenth is marked as a regression."""
+    change from it: a figure that grew by more than a tenth is marked as a regression. A
+    row the release did not measure may hold a figure of its own commit and load."""
     figures = last.get("rows", {})
     assert isinstance(figures, dict)
     shown = []
@@ -621,6 +646,8 @@ def beside_last(rows: list[Row], last: dict[str, object]) -> list[tuple[str, ...
         then = figures.get(name, {})
         now_cell, then_cell = (cpu, then.get("cpu", "")) if cpu else (wall, then.get("wall", ""))
         now, before = _figure(now_cell), _figure(then_cell)
+        if then.get("commit"):  # a row measured at a commit of its own (no release has it)
+            then_cell += f" ({then['commit']}, load {then.get('load', '-')})"
         change = ""
         if now is not None and before:
             change = f"{now / before - 1:+.0%}" + (" slower" if now > before * 1.1 else "")
@@ -681,6 +708,8 @@ def main() -> None:
             figures = in_rounds(startup_commands(work))
             new_game(work)  # warm-up
             rows += startup_rows(figures, median(lambda: new_game(work)))
+        if "check" in only:
+            rows += check_and_batch(work)
     if asked.record:
         record(rows, load, asked.record)
     last = json.loads(LAST.read_text()) if LAST.is_file() else {}

@@ -32,7 +32,7 @@ from shapes_print.load.content import (
 )
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size
-from shapes_print.plan.kit import KitFile, plan_kit
+from shapes_print.plan.kit import KitFile, plan_kit, sharing_sheets
 from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.write.uptodate import (
     INPUTS,
@@ -85,14 +85,16 @@ def kit_requests(
     flip: Flip = "long",
     options: PrintOptions | None = None,
     part: Part | None = None,
+    only: tuple[str, str] | None = None,
 ) -> Iterator[Planned]:
-    """Every kit asked for, in a stable order (label set, game, paper, player count); a
-    kit built in part says so in its manifest entries, so no one takes it for the kit."""
+    """Every kit asked for, in a stable order (label set, game, paper, player count); with
+    `only`, those of one label set and game. A kit built in part says so in its manifest
+    entries, so no one takes it for the kit."""
     part = part or Part()
     for variant in project.variants:
         labels = variant.labels.name
         for game_id, loaded in variant.games.items():
-            if game_id in variant.skipped:
+            if game_id in variant.skipped or only not in (None, (labels, game_id)):
                 continue
             for paper_name in papers(project, paper):
                 for count in player_counts(loaded, players):
@@ -148,9 +150,12 @@ def plan_all(
     paper: str,
     flip: Flip = "long",
     options: PrintOptions | None = None,
+    only: tuple[str, str] | None = None,
 ) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
-    """Every kit asked for, planned in a stable order (label set, game, paper, player count)."""
-    requests = {kit.folder: kit for kit in kit_requests(project, players, paper, flip, options)}
+    """Every kit asked for (`only` one label set's game), planned in a stable order (label
+    set, game, paper, player count)."""
+    kits = kit_requests(project, players, paper, flip, options, only=only)
+    requests = {kit.folder: kit for kit in kits}
     listed = (KitPlan(kit.folder, kit.info, kit.plan) for kit in requests.values())
     for kit in covered_kits(listed, requests, lambda _: True):
         yield kit.folder, kit.info, plan_recorded(kit)[0]
@@ -159,18 +164,22 @@ def plan_all(
 def plan_every_setting(project: Project, players: str = "all", paper: str = "all") -> None:
     """Plan every kit asked for, then once more for the words only some print settings
     print (the other duplex flip, print-shop pages) and the calibration sheet's, so each
-    of them is checked and seen."""
-    for _ in plan_all(project, players, paper):
-        pass
+    of them is checked and seen. Game by game under each label set, so the other flip's
+    kits take the sheets planned for the first (`sharing_sheets`)."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
-    settings: tuple[tuple[Flip, PrintOptions], ...] = (
-        ("short", PrintOptions()),
-        ("long", PrintOptions(print_shop=True)),
+    settings: tuple[tuple[Flip, PrintOptions, str], ...] = (
+        ("long", PrintOptions(), paper),
+        ("short", PrintOptions(), first),
+        ("long", PrintOptions(print_shop=True), first),
     )
-    for flip, options in settings:
-        for _ in plan_all(project, players, first, flip, options):
-            pass
+    for variant in project.variants:
+        for game in list(variant.games):
+            with sharing_sheets():
+                for flip, options, on in settings:
+                    only = (variant.labels.name, game)
+                    for _ in plan_all(project, players, on, flip, options, only):
+                        pass
     for variant in project.variants:
         # The calibration sheet is no game's: planned too, for both flips (its words name the
         # edge), its words are checked against the font, a complete label set must have

@@ -270,6 +270,32 @@ def read_yaml(path: Path, locale: str | None = "en") -> Document:
 
     Its messages are checked against `locale`'s plural categories (content is English)."""
     raw = read_input(path, MAX_FILE_BYTES, what="YAML file").data
+    read = _READ.get((path, raw, locale))
+    if read is not None:
+        return Document(path, _copied(read.data), dict(read.marks), dict(read.unquoted))
+    document = _read_yaml(path, raw, locale)
+    if len(_READ) >= _READ_KEPT:
+        _READ.clear()
+    _READ[(path, raw, locale)] = document
+    return Document(path, _copied(document.data), dict(document.marks), dict(document.unquoted))
+
+
+# Files read before, by name, bytes and locale: every label set of a build reads the same
+# templates (each reader gets data of its own, so no reader sees another's changes).
+_READ: dict[tuple[Path, bytes, str | None], Document] = {}
+_READ_KEPT = 256
+
+
+def _copied(data: Any) -> Any:
+    """YAML's plain data anew: its mappings and lists copied, its scalars as they are."""
+    if isinstance(data, dict):
+        return {key: _copied(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_copied(value) for value in data]
+    return data
+
+
+def _read_yaml(path: Path, raw: bytes, locale: str | None) -> Document:
     if b"\x00" in raw:
         where = _byte_source(path, raw, raw.index(b"\x00"))
         raise UserError(where, "is a binary file, expected YAML text")

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from shapes_print.braille.cells import BLANK, ascii_braille
+from shapes_print.braille.codes import BrailleCode
 from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Text
@@ -164,26 +165,39 @@ def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[tuple[s
     """Braille lines, each with whether it is a heading's: a blank line before each
     heading; a paragraph indented two cells and running over to the margin; a list item at
     the margin, running over two cells in."""
-    code = code_for(locale)
     lines: list[tuple[str, bool]] = []
     for passage in passages:
-        try:
-            words = translate(passage.text, code)
-        except BrailleError as error:
-            raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
-        if passage.kind == "heading":
-            if lines:
-                lines.append(("", False))
-            lines.extend((line, True) for line in fill_lines(words, width, HYPHEN))
-            continue
-        first, rest = (
-            (PARAGRAPH_INDENT, 0) if passage.kind == "paragraph" else (0, PARAGRAPH_INDENT)
-        )
-        filled = fill_lines(words, width - max(first, rest), HYPHEN)
-        lines.extend(
-            (BLANK * (first if i == 0 else rest) + line, False) for i, line in enumerate(filled)
-        )
+        if passage.kind == "heading" and lines:
+            lines.append(("", False))
+        key = (passage.text, passage.kind, locale, width)
+        if key not in _PASSAGE_LINES:
+            if len(_PASSAGE_LINES) >= _PASSAGES_KEPT:
+                _PASSAGE_LINES.clear()
+            _PASSAGE_LINES[key] = _passage_lines(passage, code_for(locale), width)
+        lines += _PASSAGE_LINES[key]
     return lines
+
+
+# Each passage's lines, by its text, kind, locale and line width: every kit of a batch
+# embosses the same headings, rules and card names again.
+_PASSAGE_LINES: dict[tuple[str, str, str, int], tuple[tuple[str, bool], ...]] = {}
+_PASSAGES_KEPT = 16384
+
+
+def _passage_lines(passage: Passage, code: BrailleCode, width: int) -> tuple[tuple[str, bool], ...]:
+    """One passage's braille lines: a heading's at the margin, a paragraph indented two
+    cells and running over to the margin, a list item at the margin running over two in."""
+    try:
+        words = translate(passage.text, code)
+    except BrailleError as error:
+        raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
+    if passage.kind == "heading":
+        return tuple((line, True) for line in fill_lines(words, width, HYPHEN))
+    first, rest = (PARAGRAPH_INDENT, 0) if passage.kind == "paragraph" else (0, PARAGRAPH_INDENT)
+    filled = fill_lines(words, width - max(first, rest), HYPHEN)
+    return tuple(
+        (BLANK * (first if i == 0 else rest) + line, False) for i, line in enumerate(filled)
+    )
 
 
 def _kept(lines: list[tuple[str, bool]], start: int) -> int:

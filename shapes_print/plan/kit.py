@@ -7,16 +7,17 @@ the braille embosser file, each a planned document.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Document
+from shapes_print.geometry.primitives import Document, Page
 from shapes_print.kit.contents import KitRequest, kit_lists, kit_values
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import game_context
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.content import Library, LoadedDocument, LoadedGame
 from shapes_print.load.filenames import SIDE_SUFFIX, claim_file_names
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import CardType
@@ -77,6 +78,46 @@ def shop_side_files(
     ]
 
 
+# Sheet documents planned while `sharing_sheets` is on, each with all it was planned from:
+# `check` plans each kit again for the other duplex flip, whose sheets are the same (a flip
+# changes the cards files and the printing guide only). A build plans each kit once.
+_SHEETS: list[dict[tuple[object, ...], tuple[tuple[object, ...], list[Page]]]] = []
+
+
+@contextmanager
+def sharing_sheets() -> Iterator[None]:
+    """Within it, a sheet document planned again from the same inputs is not planned again."""
+    _SHEETS.append({})
+    try:
+        yield
+    finally:
+        _SHEETS.pop()
+
+
+def _sheets_once(
+    doc: LoadedDocument,
+    inputs: SheetInputs,
+    page: tuple[float, float],
+    ctx: DrawContext,
+    made_from: tuple[LoadedGame, DrawContext],
+) -> list[Page]:
+    """`plan_sheets`, or (while sharing) the pages it gave for the same document, inputs and
+    page under a context made from the same label set's context for the same game
+    (`made_from`). Each entry holds what it was made from, so no id it is found by is
+    reused meanwhile."""
+    if not _SHEETS:
+        return plan_sheets(doc, inputs, page, ctx)
+    kept = _SHEETS[-1]
+    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop)
+    of = (doc, *made_from, page, inputs)
+    found = kept.get(key)
+    if found is not None and found[0] == of:
+        return list(found[1])
+    pages = plan_sheets(doc, inputs, page, ctx)
+    kept[key] = (of, pages)
+    return list(pages)
+
+
 def plan_kit(
     loaded: LoadedGame, library: Library, ctx: DrawContext, request: KitRequest
 ) -> list[KitFile]:
@@ -89,6 +130,7 @@ def plan_kit(
     page = named_size(request.paper, library.papers, "--paper")
     check_offset(request.options.back_offset, library.printing.calibration.scale_half_length)
     names = claim_file_names(loaded, library.guide)
+    base = ctx  # the kit's own context is made from it and the game alone
     if loaded.deck.shapes:
         own = ShapeLibrary.from_mapping(
             loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
@@ -164,7 +206,7 @@ def plan_kit(
     )
     sheets_from = len(files)  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
-        pages = plan_sheets(doc, inputs, page, ctx)
+        pages = _sheets_once(doc, inputs, page, ctx, (loaded, base))
         if not pages:
             continue
         title = f"{game_title}: {words.fill(doc.spec.title, values, doc.source.source(('title',)))}"

@@ -19,6 +19,7 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.load.values import player_range
 from shapes_print.plan.blocks import DRAW, SheetInputs
+from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED, NEVER
 from shapes_print.plan.flow import Box, choose_breaks, grouped, place
 from shapes_print.plan.furniture import margin_stretches, place_furniture
@@ -186,7 +187,7 @@ def _blocks(
         elif block.kind == "page_break":
             stream.forced = bool(stream.boxes)
         else:
-            drawn = _DRAWERS[block.kind](stream.col, block.value, values, inputs, block.source)
+            drawn = draw_block(_DRAWERS[block.kind], block, stream.col, values, inputs)
             if isinstance(drawn, Regrouped):
                 entry = (len(stream.boxes), len(drawn.boxes), drawn, ())
                 stream.regrouped.append(entry)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -23,6 +24,7 @@ from shapes_print.inputs import read_input, within
 from shapes_print.limits import MAX_MANIFEST_BYTES
 
 MANIFEST = "manifest.json"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # characters no name of ours holds
 _CHUNK = 1 << 20
 
 Entries = dict[str, dict[str, object]]
@@ -42,13 +44,13 @@ class Manifest:
 
 def _relative_name(name: str) -> str:
     """A file's name in the manifest: a plain relative path inside the output folder."""
-    parts = PurePosixPath(name).parts
+    parts = [part for part in name.split("/") if part not in ("", ".")]  # as a path reads
     if (
         len(parts) < 2  # a kit's folder, then the file
         or name.startswith("/")
         or "\\" in name
-        or any(part in (".", "..") for part in parts)
-        or any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in name)
+        or ".." in parts
+        or _CONTROL.search(name)
     ):
         raise ValueError("must be a kit folder's file, a relative path inside the output folder")
     return name
@@ -93,6 +95,9 @@ class ManifestFile(BaseModel):
 
 
 _WARNED: set[str] = set()
+# The last manifest checked, by its bytes: a build reads its manifest once for each game of
+# a complete label set, again for the whole batch, under the lock and after writing.
+_CHECKED: dict[bytes, Manifest] = {}
 
 
 def read_manifest(out: Path, *, strict: bool) -> Manifest:
@@ -109,6 +114,8 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
         return Manifest()  # in the way of the new one: `check_manifest_place` says so
     try:
         data = read_input(path, MAX_MANIFEST_BYTES, what="manifest", root=out, noted=False).data
+        if data in _CHECKED:  # read again by the same build: its bytes were checked
+            return _copy(_CHECKED[data])
         checked = ManifestFile.model_validate_json(data)
     except UserError as error:
         if strict:
@@ -133,7 +140,20 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
         folder: {name: _entry(entry) for name, entry in entries.items()}
         for folder, entries in checked.pending.items()
     }
-    return Manifest(files, pending)
+    _CHECKED.clear()
+    _CHECKED[data] = Manifest(files, pending)
+    return _copy(_CHECKED[data])
+
+
+def _copy(manifest: Manifest) -> Manifest:
+    """A manifest of its own for each reader: its mappings new, each entry a copy."""
+    return Manifest(
+        {name: dict(entry) for name, entry in manifest.files.items()},
+        {
+            folder: {name: dict(entry) for name, entry in entries.items()}
+            for folder, entries in manifest.pending.items()
+        },
+    )
 
 
 def _entry(entry: ManifestEntry) -> dict[str, object]:

@@ -8,6 +8,7 @@ every file the kit read while planned unchanged, so the build skips them.
 
 from __future__ import annotations
 
+import os
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -110,7 +111,28 @@ def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
         return False
     if not stat.S_ISREG(status.st_mode) or status.st_size != entry.get("bytes"):
         return False
-    return sha256(path) == entry.get("sha256")
+    return _hashed(path, status) == entry.get("sha256")
+
+
+# SHA-256 of the kit files this process has hashed, by path and status: a build asks of
+# the kits of a complete label set's games whether they are stale, then of every kit.
+_HASHED: dict[tuple[str, int, int, int, int, int], str] = {}
+
+
+def _hashed(path: Path, status: os.stat_result) -> str:
+    """The file's SHA-256, hashed once while it keeps its inode, size and times."""
+    key = (
+        str(path),
+        status.st_dev,
+        status.st_ino,
+        status.st_size,
+        status.st_mtime_ns,
+        status.st_ctime_ns,
+    )
+    digest = _HASHED.get(key)
+    if digest is None:
+        digest = _HASHED[key] = sha256(path)
+    return digest
 
 
 def entries_by_folder(manifest: Manifest) -> dict[str, Entries]:

@@ -1,0 +1,145 @@
+"""Plan stage, sheets: a block drawn once for every kit that would draw it the same.
+
+Input: one sheet block, the column it is set in, the values its words are filled from and
+the kit's `SheetInputs`. Output: the block's boxes, as its drawer makes them. Kits of one
+game under one label set for other player counts (and `check`'s other settings) draw most
+blocks of their sheets alike: a rule, a heading, a table of cards reads no value that the
+player count changes. A block is drawn again only when something it may read differs:
+the column (its context's parts, width and room); for a block that may draw cards, the
+kit's card faces and print-shop flag; for a score sheet, the player count; the list a
+table is made from; and each value whose name opens a brace in a text of the block or in
+the label set's words for one, with the values the texts of those name in turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import fields
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel
+
+from shapes_print.errors import Source
+from shapes_print.load.content import Block
+from shapes_print.plan.blocks import SheetInputs
+from shapes_print.plan.flow import Box
+from shapes_print.plan.paragraphs import Column
+from shapes_print.plan.tables import Regrouped
+from shapes_print.text.words import Words
+
+Drawn = list[Box] | Regrouped
+Draw = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], Drawn]
+# A name a text may read: the first word inside a brace, `{players}`, `{players, plural, ...`,
+# and a branch's first word too (`select`'s `{Red}`): more names than read do no harm.
+_NAME = re.compile(r"\{\s*([A-Za-z_][A-Za-z0-9_]*)")
+_ABSENT = object()
+# Blocks whose drawers read only their words and values, never the kit's card faces, lists
+# or print-shop flag (plan/blocks.py): a print-shop kit draws them as a home kit does.
+_WORDS_ONLY = frozenset({"heading", "subheading", "text", "steps", "bullets", "facts", "arrow"})
+# Blocks of this many distinct drawings are kept per build; then the store starts afresh.
+_KEPT = 4096
+# (block, column, kit inputs) by identity -> what pins those ids, then each drawing with
+# the values it was drawn from.
+_DRAWN: dict[
+    tuple[object, ...], tuple[tuple[object, ...], list[tuple[dict[str, Any], Any, Drawn]]]
+] = {}
+# (block, words) by identity -> what pins them, and the names the block's texts may read.
+_NAMES: dict[tuple[int, int], tuple[tuple[object, ...], frozenset[str] | None]] = {}
+
+
+def draw_block(
+    draw: Draw, block: Block, col: Column, values: Mapping[str, Any], inputs: SheetInputs
+) -> Drawn:
+    """`draw`'s boxes for the block, drawn afresh only if no kit drew it from the same."""
+    names = _names(block, col.ctx.words)
+    if names is None:
+        return draw(col, block.value, values, inputs, block.source)
+    parts = tuple(getattr(col.ctx, f.name) for f in fields(col.ctx))
+    plain = block.kind in _WORDS_ONLY
+    players = inputs.players if block.kind == "score_sheet" else 0
+    key = (id(block), *map(id, parts), col.width, col.room, not plain and inputs.shop, players)
+    read = _read(block, values, inputs, names, plain)
+    entry = _DRAWN.get(key)
+    if entry is not None and all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
+        for seen, _, drawn in entry[1]:
+            if seen == read:
+                return list(drawn)
+    drawn = draw(col, block.value, values, inputs, block.source)
+    if isinstance(drawn, Regrouped):
+        return drawn  # laid out again later from the values it holds: never shared
+    if len(_DRAWN) >= _KEPT:
+        _DRAWN.clear()
+    if entry is None or not all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
+        entry = _DRAWN[key] = ((block, *parts), [])
+    entry[1].append((read, inputs.faces, drawn))  # the faces kept, so their ids stay theirs
+    return list(drawn)
+
+
+def _read(
+    block: Block,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    names: frozenset[str],
+    plain: bool,
+) -> dict[str, Any]:
+    """The values (and lists) the block may read: those its texts name, and those that
+    the texts of the named values name in turn."""
+    read: dict[str, Any] = {}
+    waiting = list(names)
+    while waiting:
+        name = waiting.pop()
+        if name in read:
+            continue
+        value = values.get(name, _ABSENT)
+        read[name] = value
+        if isinstance(value, str):
+            waiting += _NAME.findall(value)
+    table = getattr(block.value, "rows_from", None)
+    if isinstance(table, str):
+        read[f"list:{table}"] = inputs.lists.get(table, _ABSENT)
+    if not plain:
+        read["faces:"] = [(card, id(face)) for card, face in inputs.faces.items()]
+    return read
+
+
+def _names(block: Block, words: Words) -> frozenset[str] | None:
+    """Every name-like word of the block's texts and of the label set's words for them;
+    None for a block holding something else than texts, numbers and models of them."""
+    key = (id(block), id(words))
+    found = _NAMES.get(key)
+    if found is not None and found[0][0] is block and found[0][1] is words:
+        return found[1]
+    names: set[str] | None = {"n"}
+    try:
+        for text in _texts((block.value, [child.value for child in block.children])):
+            names.update(_NAME.findall(text))
+            translated = words.text.get(text)
+            if isinstance(translated, str):
+                names.update(_NAME.findall(translated))
+    except TypeError:
+        names = None
+    if len(_NAMES) >= _KEPT:
+        _NAMES.clear()
+    _NAMES[key] = ((block, words), None if names is None else frozenset(names))
+    return _NAMES[key][1]
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every text in a block's value, however deep; TypeError at anything else than texts,
+    numbers, models, mappings and sequences of them."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, BaseModel):
+        for item in value.__dict__.values():
+            yield from _texts(item)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _texts(item)
+    elif not isinstance(value, (int, float, Decimal)) and value is not None:
+        raise TypeError(f"a block holding {type(value).__name__}")
