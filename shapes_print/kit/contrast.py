@@ -116,8 +116,11 @@ def _card_pairs(
             for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
             if isinstance(value := getattr(element, key), str) and value
         }
+        # What the eye sees of an element drawn see-through: its inks mixed with the ground.
         inks = {
-            key: colour(value, value_place(getattr(element, key), where)[0], f"{name} {key}")
+            key: colour(
+                value, value_place(getattr(element, key), where)[0], f"{name} {key}"
+            ).seen_over(ground, element.opacity)
             for key, value in paint.items()
             if key != "pattern"
         }
@@ -126,12 +129,16 @@ def _card_pairs(
                 grounds.append((box, inks["fill"]))
         elif element.kind == "text":
             yield Pair(name, inks["colour"], ground, "text", where)
-        elif element.kind == "shape":
-            outline = [inks[key] for key in ("fill", "stroke") if key in inks]
-            yield max(
-                (Pair(name, ink, ground, "shapes", where) for ink in outline),
-                key=lambda p: p.ratio,
-            )
+        elif element.kind == "line":
+            yield Pair(name, inks["stroke"], ground, "shapes", where)
+        elif element.kind in ("shape", "ellipse"):
+            outline = [
+                Pair(name, inks[key], ground, "shapes", where)
+                for key in ("fill", "stroke")
+                if key in inks
+            ]
+            if outline:  # the clearer of its fill and its outline
+                yield max(outline, key=lambda p: p.ratio)
             if paint.get("pattern", "none") != "none" and "fill" in inks:
                 yield Pair(
                     f"{name} pattern",
