@@ -64,10 +64,10 @@ def pairs(
         Pair("direction arrows", style.arrow_colour, PAPER, "shapes", where),
     ]
     for game_id, loaded in games.items():
-        template = loaded.card_template(library)
-        if template is None:
-            continue
         for deck in loaded.decks:  # extra decks too (Collect 3's task cards)
+            template = loaded.card_template(library, deck)
+            if template is None:
+                continue
             src = deck.source
             for card, origin in zip(deck.deck.cards, deck.origins, strict=True):
                 fields = {"id": card.id, **card.fields}
@@ -167,7 +167,12 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
     if need.outline is None:
         return
     # The templates this label set's games use (not those only other games use).
-    used = {id(t): t for game in games.values() if (t := game.card_template(library))}
+    used = {
+        id(t): t
+        for game in games.values()
+        for deck in game.decks
+        if (t := game.card_template(library, deck))
+    }
     for template in used.values():
         for layout_id, layout in template.layouts.items():
             for element in layout.elements:

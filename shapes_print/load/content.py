@@ -7,7 +7,7 @@ merged key by key, anything else is replaced.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -121,9 +121,12 @@ class LoadedGame:
     def deck_source(self) -> Document:
         return self.decks[0].source
 
-    def card_template(self, library: Library) -> CardTemplate | None:
-        """The template game.yaml's `card_template` names: the game's own, or a shipped one."""
-        name = self.game.card_template
+    def card_template(
+        self, library: Library, deck: LoadedDeck | None = None
+    ) -> CardTemplate | None:
+        """The template game.yaml's `card_template` names (or the `deck`'s own, where its
+        `extra_decks` entry names one): the game's own, or a shipped one."""
+        name = (deck.card_template if deck else None) or self.game.card_template
         return self.templates.get(name) or library.templates.get(name)
 
     def sized_template(self, library: Library, template_id: str, size: str) -> CardTemplate | None:
@@ -282,10 +285,11 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     for name, extra in game.extra_decks.items():
         where = ("extra_decks", name, "file")
         earlier = sum(most_copies(card) for deck in decks for card in deck.deck.cards)
+        loaded_deck = _load_deck(
+            folder, extra.file, where, name, extra.title, lists, source, max_cards, earlier
+        )
         decks.append(
-            _load_deck(
-                folder, extra.file, where, name, extra.title, lists, source, max_cards, earlier
-            )
+            replace(loaded_deck, card_template=extra.card_template, card_size=extra.card_size)
         )
     for deck in decks:
         check_count_tables(game, deck)

@@ -172,10 +172,15 @@ class Check(Strict):
 
 
 class ExtraDeck(Strict):
-    """Cards printed in a file of their own (not shuffled into the main deck)."""
+    """Cards printed in a file of their own (not shuffled into the main deck), on the
+    game's card template unless it names its own `card_template` (mini cards beside poker
+    cards), at its template's size or its own `card_size` (a name of card-sizes.yaml or
+    e.g. `44x63mm`). A deck naming either keeps its size whatever `--card-size` asks."""
 
     file: str
     title: str
+    card_template: Identifier | None = None
+    card_size: str | None = None
 
 
 class Game(Strict):
@@ -296,3 +301,11 @@ class LoadedDeck:
     deck: Deck
     source: Document
     origins: tuple[int, ...]
+    # The deck's own card template and size (game.yaml's extra_decks), if it names them.
+    card_template: str | None = None
+    card_size: str | None = None
+
+    @property
+    def fixes_size(self) -> bool:
+        """Whether the deck keeps its own size, whatever `--card-size` asks."""
+        return bool(self.card_template or self.card_size)
