@@ -65,8 +65,7 @@ def claim_file_names(loaded: LoadedGame, guide: LoadedDocument) -> FileNames:
         claims[name] = Claim(audience, what, source)
 
     for index, deck in enumerate(loaded.decks):
-        where = ("deck",) if index == 0 else ("extra_decks", deck.name)
-        source = loaded.source.source(where)
+        source = loaded.source.source(deck.entry)
         what = "the players' cards file" if index == 0 else "the players' extra deck"
         claim(deck.name, "players", what, source)
         claim(f"{deck.name}{PRINT_SHOP}", "players", f"{what} for a print shop", source)

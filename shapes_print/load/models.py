@@ -18,7 +18,7 @@ from pydantic import (
 )
 
 from shapes_print.limits import MAX_PLAYERS
-from shapes_print.load.base import Identifier, Scalar, Strict
+from shapes_print.load.base import Identifier, Scalar, Side, Strict
 from shapes_print.load.values import by_players
 from shapes_print.load.yamlsrc import Document
 
@@ -183,6 +183,24 @@ class ExtraDeck(Strict):
     card_size: str | None = None
 
 
+class TokenDeck(Strict):
+    """Round or square counters printed in a file of their own: a `diameter` (round: cut
+    along a circle) or a `side` (square), both sides drawn by `card_template`'s layouts
+    (the shipped `token` template: a value on a disc, a plain patterned back)."""
+
+    file: str
+    title: str
+    diameter: Side | None = None
+    side: Side | None = None
+    card_template: Identifier = "token"
+
+    @model_validator(mode="after")
+    def _one_size(self) -> "TokenDeck":
+        if (self.diameter is None) == (self.side is None):
+            raise ValueError("a token deck gives its diameter (round) or its side (square)")
+        return self
+
+
 class Game(Strict):
     """One game: where its rules are, who can play, its deck and its documents."""
 
@@ -197,6 +215,7 @@ class Game(Strict):
     documents: list[str] = []
     cards_title: str
     extra_decks: dict[Identifier, ExtraDeck] = {}
+    tokens: dict[Identifier, TokenDeck] = {}
     card_notation: CardNotation | None = None
     checks: list[Check] = []
     constraints: list[str] = []
@@ -304,8 +323,13 @@ class LoadedDeck:
     # The deck's own card template and size (game.yaml's extra_decks), if it names them.
     card_template: str | None = None
     card_size: str | None = None
+    # A token deck's side (its diameter, when `round`), in points.
+    token_side: float | None = None
+    round: bool = False
+    # Where game.yaml names the deck: ("deck",), ("extra_decks", name) or ("tokens", name).
+    entry: tuple[str, ...] = ("deck",)
 
     @property
     def fixes_size(self) -> bool:
         """Whether the deck keeps its own size, whatever `--card-size` asks."""
-        return bool(self.card_template or self.card_size)
+        return bool(self.card_template or self.card_size or self.token_side)

@@ -276,6 +276,7 @@ def plan_cards(
         template.corner_radius,
         template.trim_line,
         Paint(stroke=cut.colour, stroke_width=cut.width),
+        round=chosen.round,
     )
     font = ctx.fonts.regular
     # One pair per card type, placed `count` times: a deck's order costs a pointer a card.

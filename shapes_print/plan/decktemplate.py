@@ -21,10 +21,10 @@ def card_template(
 ) -> CardTemplate:
     """The card template of a deck (default: the main one) at the size asked for (a named
     size or e.g. `63x88mm`): a deck that names its own template or size in game.yaml's
-    `extra_decks` keeps that, whatever `--card-size` asks (`card_size`)."""
+    `extra_decks`, or a token deck, keeps that, whatever `--card-size` asks (`card_size`)."""
     template = loaded.card_template(library, deck)
     own = deck is not None and deck.fixes_size
-    at = ("extra_decks", deck.name) if own and deck is not None else ()
+    at = deck.entry if own and deck is not None else ()
     if template is None:
         known = ", ".join([*loaded.templates, *library.templates])
         named = deck.card_template if own and deck is not None else loaded.game.card_template
@@ -33,6 +33,8 @@ def card_template(
             f"card template {named!r} not found",
             f"known templates: {known}",
         )
+    if deck is not None and deck.token_side:
+        return _token_template(loaded, library, template, deck.token_side, deck.round)
     if own:
         card_size = deck.card_size if deck is not None else None
     if card_size is None:
@@ -52,6 +54,22 @@ def card_template(
     return loaded.drawn[key][1]
 
 
+def _token_template(
+    loaded: LoadedGame, library: Library, template: CardTemplate, side: float, round_cut: bool
+) -> CardTemplate:
+    """A token deck's template at its side, a round token's corners rounded to a circle
+    (the cut outline, the trim hairline guiding scissors or a punch, the print shop's die)."""
+    radius = side / 2 if round_cut else template.corner_radius
+    key = ("token", id(template), side, radius)
+    if key not in loaded.drawn:
+        card = {"width": side, "height": side}
+        resized = template.model_copy(update={"card": card, "corner_radius": radius})
+        doc = loaded.template_source(library, template.id)
+        check_boxes(resized, library.printing.bleed, element_place(doc))
+        loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
+    return loaded.drawn[key][1]
+
+
 def size_place(
     loaded: LoadedGame,
     library: Library,
@@ -61,8 +79,10 @@ def size_place(
 ) -> Source:
     """Where a deck's card size is written, for an error of cards too big for the paper:
     `--card-size`, the deck's `card_size` in game.yaml, or its template's `card`."""
+    if deck.token_side:
+        return loaded.source.source((*deck.entry, "diameter" if deck.round else "side"))
     if deck.card_size:
-        return loaded.source.source(("extra_decks", deck.name, "card_size"))
+        return loaded.source.source((*deck.entry, "card_size"))
     if card_size and not deck.fixes_size:
         return Source(Path("--card-size"))
     return loaded.template_source(library, template.id).source(("card",))
