@@ -72,6 +72,8 @@ def claim_file_names(loaded: LoadedGame, guide: LoadedDocument) -> FileNames:
         for side, suffix in SIDE_SUFFIX.items():
             shop_side = f"{deck.name}{PRINT_SHOP}{suffix}"
             claim(shop_side, "players", f"{what}'s {side}s for a print shop", source)
+    for board in loaded.game.boards:
+        claim(board, "players", "the players' board", loaded.source.source(("boards", board)))
     claim(
         guide.spec.name, guide.spec.audience, "the printing guide", guide.source.source(("name",))
     )

@@ -18,7 +18,7 @@ from pydantic import (
 )
 
 from shapes_print.limits import MAX_PLAYERS
-from shapes_print.load.base import Identifier, Scalar, Side, Strict
+from shapes_print.load.base import Identifier, Length, Scalar, Side, Strict
 from shapes_print.load.values import by_players
 from shapes_print.load.yamlsrc import Document
 
@@ -201,6 +201,19 @@ class TokenDeck(Strict):
         return self
 
 
+class Board(Strict):
+    """A board or mat larger than a page: a `picture` (PNG, JPEG or SVG beside game.yaml)
+    stretched to `width` x `height`, printed in tiles of one page each that share an
+    `overlap` with their neighbours, to be cut along one and laid on the other."""
+
+    title: str
+    picture: str
+    width: Side
+    height: Side
+    overlap: Length
+    alt: str = ""
+
+
 class Game(Strict):
     """One game: where its rules are, who can play, its deck and its documents."""
 
@@ -216,6 +229,7 @@ class Game(Strict):
     cards_title: str
     extra_decks: dict[Identifier, ExtraDeck] = {}
     tokens: dict[Identifier, TokenDeck] = {}
+    boards: dict[Identifier, Board] = {}
     card_notation: CardNotation | None = None
     checks: list[Check] = []
     constraints: list[str] = []

@@ -20,6 +20,7 @@ from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import CardType
 from shapes_print.load.options import check_offset, named_size
 from shapes_print.load.shapes import ShapeLibrary
+from shapes_print.plan.boards import board_document
 from shapes_print.plan.braille import BrailleRoomError
 from shapes_print.plan.cardfile import Symbols, draft, fronts_only, plan_cards, shop_bleed
 from shapes_print.plan.embosser import EmbosserFile
@@ -112,6 +113,11 @@ def plan_kit(
                 deck.deck.cards, request.players, cards, f"{stem}_{name}", library
             )
         faces = {**faces, **drawn}
+    for name, board in game.boards.items():  # boards larger than a page, tiled
+        where = loaded.source.source(("boards", name))
+        board_title = f"{game_title}: {words.say(board.title, where)}"
+        tiled = board_document(board, loaded.folder, where, page, ctx, board_title)
+        files.append(KitFile(f"{stem}_{names.name(name, 'players')}", "players", tiled))
     for list_name, items in game.lists.items():
         if not isinstance(items, list):
             continue  # lists read from files or computed: their words are found where used
