@@ -86,6 +86,15 @@ class RGB:
         red, green, blue = (round((1 - strength * (1 - c)) * 255) for c in self.fractions)
         return RGB(red, green, blue)
 
+    def seen_over(self, ground: RGB, opacity: float) -> RGB:
+        """The colour drawn at `opacity` (0 to 1) over `ground`, as the eye sees it."""
+        inks, unders = (self.red, self.green, self.blue), (ground.red, ground.green, ground.blue)
+        mixed = (
+            round(opacity * ink + (1 - opacity) * under)
+            for ink, under in zip(inks, unders, strict=True)
+        )
+        return RGB(*mixed)
+
     def __str__(self) -> str:
         return self.hex
 
@@ -168,7 +177,8 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Items scaled by `scale`, rotated by `angle` degrees, then moved by (dx, dy).
+    """Items scaled by `scale`, rotated by `angle` degrees (anticlockwise, y up), then
+    moved by (dx, dy), and seen through as `opacity` says (1: opaque, 0: not seen).
 
     `clip`, if given, is a closed path in the group's own coordinates that bounds its items.
     `role` says what the group is where the document knows it (a heading, a paragraph, a
@@ -192,6 +202,7 @@ class Group:
     role: Role | None = None
     lang: str = ""
     continues: bool = False
+    opacity: float = 1.0
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -200,7 +211,7 @@ class Group:
         if not self._hash:
             key = (
                 self.items, self.dx, self.dy, self.angle, self.scale, self.clip,
-                self.alt, self.role, self.lang, self.continues,
+                self.alt, self.role, self.lang, self.continues, self.opacity,
             )  # fmt: skip
             object.__setattr__(self, "_hash", hash(key))
         return self._hash

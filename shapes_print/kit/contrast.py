@@ -64,10 +64,10 @@ def pairs(
         Pair("direction arrows", style.arrow_colour, PAPER, "shapes", where),
     ]
     for game_id, loaded in games.items():
-        template = loaded.card_template(library)
-        if template is None:
-            continue
         for deck in loaded.decks:  # extra decks too (Collect 3's task cards)
+            template = loaded.card_template(library, deck)
+            if template is None:
+                continue
             src = deck.source
             for card, origin in zip(deck.deck.cards, deck.origins, strict=True):
                 fields = {"id": card.id, **card.fields}
@@ -116,8 +116,11 @@ def _card_pairs(
             for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
             if isinstance(value := getattr(element, key), str) and value
         }
+        # What the eye sees of an element drawn see-through: its inks mixed with the ground.
         inks = {
-            key: colour(value, value_place(getattr(element, key), where)[0], f"{name} {key}")
+            key: colour(
+                value, value_place(getattr(element, key), where)[0], f"{name} {key}"
+            ).seen_over(ground, element.opacity)
             for key, value in paint.items()
             if key != "pattern"
         }
@@ -126,12 +129,16 @@ def _card_pairs(
                 grounds.append((box, inks["fill"]))
         elif element.kind == "text":
             yield Pair(name, inks["colour"], ground, "text", where)
-        elif element.kind == "shape":
-            outline = [inks[key] for key in ("fill", "stroke") if key in inks]
-            yield max(
-                (Pair(name, ink, ground, "shapes", where) for ink in outline),
-                key=lambda p: p.ratio,
-            )
+        elif element.kind == "line":
+            yield Pair(name, inks["stroke"], ground, "shapes", where)
+        elif element.kind in ("shape", "ellipse"):
+            outline = [
+                Pair(name, inks[key], ground, "shapes", where)
+                for key in ("fill", "stroke")
+                if key in inks
+            ]
+            if outline:  # the clearer of its fill and its outline
+                yield max(outline, key=lambda p: p.ratio)
             if paint.get("pattern", "none") != "none" and "fill" in inks:
                 yield Pair(
                     f"{name} pattern",
@@ -160,7 +167,12 @@ def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, L
     if need.outline is None:
         return
     # The templates this label set's games use (not those only other games use).
-    used = {id(t): t for game in games.values() if (t := game.card_template(library))}
+    used = {
+        id(t): t
+        for game in games.values()
+        for deck in game.decks
+        if (t := game.card_template(library, deck))
+    }
     for template in used.values():
         for layout_id, layout in template.layouts.items():
             for element in layout.elements:

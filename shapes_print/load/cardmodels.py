@@ -3,6 +3,7 @@
 Models only describe and check the input; they draw nothing (plan/cards.py does).
 """
 
+from math import cos, radians, sin
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -23,6 +24,11 @@ ROLE_OF_KIND: dict[str, ElementRole] = {
     "cards": "picture",
     "text": "card-word",
     "braille": "braille",
+    # A filled figure hides what lies under it, as a shape does.
+    "ellipse": "picture",
+    # A line is drawn beside or under words (a rule under a title, a frame, a divider): a
+    # thin stroke hides no letter, so it lies under as a background does.
+    "line": "background",
 }
 
 
@@ -50,9 +56,16 @@ class Element(Strict):
     label set's `cards.roles` changes it in any layout. Text, picture and braille boxes
     drawn on one card may not overlap by more than 0.5 mm (the build stops naming both),
     unless one lists the other's name in `overlaps` (a number drawn on its disc).
+    An `ellipse` fills (and strokes) the ellipse its box holds; a `line` strokes from its
+    box's top-left corner to its bottom-right (a box no height high is a level line, one
+    no width wide an upright one). `rotate` turns any element clockwise by that many
+    degrees about its box's centre (the collision check takes the turned box's bounds);
+    `opacity` (0 to 1) lets what is under it show through.
     """
 
-    kind: Literal["rect", "pattern", "shape", "text", "cards", "image", "braille"]
+    kind: Literal[
+        "rect", "pattern", "shape", "text", "cards", "image", "braille", "ellipse", "line"
+    ]
     name: Identifier | None = None
     role: ElementRole | None = None
     overlaps: list[Identifier] = Field(default_factory=list)
@@ -81,11 +94,15 @@ class Element(Strict):
     # contain: all of the picture, centred; cover: the whole box, the picture cropped;
     # stretch: the picture's sides pulled to the box's.
     fit: Literal["contain", "cover", "stretch"] = "contain"
+    rotate: float = Field(0.0, ge=-360, le=360)
+    opacity: float = Field(1.0, ge=0, le=1)
 
     @model_validator(mode="after")
     def _image_has_src(self) -> "Element":
         if self.kind == "image" and not self.src:
             raise ValueError("an image element needs src: a .png, .jpg or .svg file, or '{field}'")
+        if self.kind == "line" and not (self.stroke and self.stroke_width > 0):
+            raise ValueError("a line element needs stroke (a colour) and stroke_width (a length)")
         return self
 
     @property
@@ -97,6 +114,11 @@ class Element(Strict):
         """The box on a `width` x `height` card: points from its top-left corner, y down."""
         (fx, ox), (fy, oy), (fw, ow), (fh, oh) = self.box
         return fx * width + ox, fy * height + oy, fw * width + ow, fh * height + oh
+
+    def drawn(self, width: float, height: float) -> tuple[float, float, float, float]:
+        """Where the element puts ink on a `width` x `height` card, from its top-left corner
+        (y down): its box, or the bounds of its box turned by `rotate` about its centre."""
+        return turned_bounds(self.placed(width, height), self.rotate)
 
 
 class Layout(Strict):
@@ -120,6 +142,18 @@ class CardTemplate(Strict):
     text_safe: Length = 0.0
     trim_line: TrimLine | None = None
     layouts: dict[Identifier, Layout]
+
+
+def turned_bounds(
+    box: tuple[float, float, float, float], degrees: float
+) -> tuple[float, float, float, float]:
+    """The upright box that holds `box` turned by `degrees` about its centre."""
+    x, y, w, h = box
+    if not degrees:
+        return box
+    c, s = abs(cos(radians(degrees))), abs(sin(radians(degrees)))
+    wide, high = w * c + h * s, w * s + h * c
+    return x + (w - wide) / 2, y + (h - high) / 2, wide, high
 
 
 def card_box(element: Element, template: CardTemplate) -> tuple[float, float, float, float]:

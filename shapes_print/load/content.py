@@ -21,18 +21,17 @@ from shapes_print.limits import MAX_CARDS
 from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.checks import check_card_ids, run_checks
+from shapes_print.load.decks import load_decks
 from shapes_print.load.labels import (
     LoadedLabels,
     OwnLabels,
     load_game_labels,
 )
 from shapes_print.load.layout import check_boxes
-from shapes_print.load.listing import CARDS
 from shapes_print.load.listing import game_folders as game_folders  # where build/ finds it
-from shapes_print.load.lists import ListOrigin, expand_deck, prepare_list
+from shapes_print.load.lists import ListOrigin, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,
-    CardType,
     Deck,
     ForEachBlock,
     Game,
@@ -44,7 +43,6 @@ from shapes_print.load.press import load_press
 from shapes_print.load.printmodels import Paper, PrintSettings, SheetStyle
 from shapes_print.load.ranges import check_count_tables, check_number_tables, check_section_players
 from shapes_print.load.shapes import PatternLibrary, ShapeLibrary
-from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.templates import (
     OWN_FOLDER,
     build_templates,
@@ -53,7 +51,7 @@ from shapes_print.load.templates import (
     sized_templates,
 )
 from shapes_print.load.validate import describe, pick_error, place, validate
-from shapes_print.load.yamlsrc import Document, Loc, deep_merge, fields_as_written, read_yaml
+from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml, top_mapping
 from shapes_print.text.words import Words
 
 
@@ -121,9 +119,12 @@ class LoadedGame:
     def deck_source(self) -> Document:
         return self.decks[0].source
 
-    def card_template(self, library: Library) -> CardTemplate | None:
-        """The template game.yaml's `card_template` names: the game's own, or a shipped one."""
-        name = self.game.card_template
+    def card_template(
+        self, library: Library, deck: LoadedDeck | None = None
+    ) -> CardTemplate | None:
+        """The template game.yaml's `card_template` names (or the `deck`'s own, where its
+        `extra_decks` entry names one): the game's own, or a shipped one."""
+        name = (deck.card_template if deck else None) or self.game.card_template
         return self.templates.get(name) or library.templates.get(name)
 
     def sized_template(self, library: Library, template_id: str, size: str) -> CardTemplate | None:
@@ -159,12 +160,6 @@ class Library:
     sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
 
 
-def _mapping(doc: Document) -> dict:
-    if not isinstance(doc.data, dict):
-        raise UserError(doc.source(), "expected a mapping of keys to values at the top of the file")
-    return doc.data
-
-
 def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     """Read templates/: card templates (`cards/*.yaml`), sheet style, shapes, patterns, papers.
 
@@ -177,14 +172,14 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     docs = read_templates(folder / "cards")
     templates, merged = build_templates(docs, list(docs), labels)
     style_doc = read_yaml(folder / "sheet.yaml")
-    style_data = deep_merge(_mapping(style_doc), labels.spec.style) if labels else style_doc.data
+    style_data = deep_merge(top_mapping(style_doc), labels.spec.style) if labels else style_doc.data
     style_where = labels.source.under(("style",), style_doc) if labels else style_doc
     style = validate(SheetStyle, style_where, style_data)  # type: ignore[arg-type]
     shapes_doc = read_yaml(folder / "shapes.yaml")
     patterns_doc = read_yaml(folder / "patterns.yaml")
     papers = paper_sizes(read_yaml(folder / "papers.yaml"))
     print_doc = read_yaml(folder / "print.yaml")
-    _mapping(print_doc)
+    top_mapping(print_doc)
     printing = validate(PrintSettings, print_doc)
     for name, template in templates.items():
         check_boxes(template, printing.bleed, element_place(merged[name], labels, template))
@@ -202,9 +197,11 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         template_files=docs,
         style=style,
         style_source=style_doc,
-        shapes=ShapeLibrary.from_mapping(_mapping(shapes_doc), shapes_doc.path, shapes_doc.source),
+        shapes=ShapeLibrary.from_mapping(
+            top_mapping(shapes_doc), shapes_doc.path, shapes_doc.source
+        ),
         patterns=PatternLibrary.from_mapping(
-            _mapping(patterns_doc), patterns_doc.path, patterns_doc.source
+            top_mapping(patterns_doc), patterns_doc.path, patterns_doc.source
         ),
         papers=papers,
         card_sizes=card_sizes,
@@ -227,7 +224,7 @@ def _sizes(doc: Document, what: str, example: str) -> dict[str, tuple[float, flo
     The names become parts of folder and file names, so they are identifiers.
     """
     sizes = {}
-    for name, value in _mapping(doc).items():
+    for name, value in top_mapping(doc).items():
         _identifier(doc, name, (name,), f"{what} name")
         size = validate(Paper, doc, value, (name,))
         sizes[name] = (size.width, size.height)
@@ -267,7 +264,7 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
 
 def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     source = read_yaml(folder / "game.yaml")
-    _mapping(source)
+    top_mapping(source)
     game = validate(Game, source)
     if game.id != folder.name:
         raise UserError(
@@ -277,16 +274,7 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
         raise UserError(source.source(("players",)), "players: min is larger than max")
     check_number_tables(game, source)
     lists, origins = _load_lists(game, folder, source)
-    main_deck = ("deck",), CARDS, game.cards_title
-    decks = [_load_deck(folder, game.deck, *main_deck, lists, source, max_cards)]
-    for name, extra in game.extra_decks.items():
-        where = ("extra_decks", name, "file")
-        earlier = sum(most_copies(card) for deck in decks for card in deck.deck.cards)
-        decks.append(
-            _load_deck(
-                folder, extra.file, where, name, extra.title, lists, source, max_cards, earlier
-            )
-        )
+    decks = load_decks(folder, game, lists, source, max_cards)
     for deck in decks:
         check_count_tables(game, deck)
     deck_ids = {card.id for deck in decks for card in deck.deck.cards}
@@ -307,7 +295,7 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
 def load_document(path: Path) -> LoadedDocument:
     """A sheet document (a game's table sheets, or the printing guide in templates/)."""
     doc = read_yaml(path)
-    _mapping(doc)
+    top_mapping(doc)
     spec = validate(SheetDocument, doc)
     sections = tuple(
         (section.players, parse_blocks(doc, section.blocks, ("sections", i, "blocks")))
@@ -331,47 +319,6 @@ def _load_lists(
             origins[name] = ListOrigin(doc, tuple(key for key in keys.split(".") if key))
             lists[name] = prepare_list(spec, origins[name], game.card_notation)
     return lists, origins
-
-
-def _load_deck(
-    folder: Path,
-    file: str,
-    loc: Loc,
-    name: str,
-    title: str,
-    lists: dict[str, list],
-    source: Document,
-    max_cards: int,
-    earlier: int = 0,
-) -> LoadedDeck:
-    doc = read_yaml(inside(folder, file, source.source(loc), "game"))
-    _mapping(doc)
-    doc = fields_as_written(cards_from_sheet(doc))
-    deck, origins = expand_deck(validate(Deck, doc), lists, doc)
-    _card_limit(deck, doc, max_cards, origins, earlier)
-    return LoadedDeck(name, title, deck, doc, origins)
-
-
-def _card_limit(
-    deck: Deck, source: Document, max_cards: int, origins: tuple[int, ...], earlier: int
-) -> None:
-    """Refuse a kit over the card limit at the count that crosses it, before any planning;
-    `earlier` cards are in the kit's decks read before this one."""
-    total = earlier
-    for card, index in zip(deck.cards, origins, strict=True):
-        total += most_copies(card)
-        if total > max_cards:
-            what = "the kit's decks reach" if earlier else "the deck reaches"
-            raise UserError(
-                source.source(("cards", index, "count")),
-                f"{what} {total} cards here, over the limit of {max_cards}",
-                "a larger deck needs --max-cards",
-            )
-
-
-def most_copies(card: CardType) -> int:
-    """The most copies of a card any kit holds (a count table's largest entry)."""
-    return max(card.count.values(), default=0) if isinstance(card.count, dict) else card.count
 
 
 def _identifier(doc: Document, name: object, loc: Loc, what: str) -> None:

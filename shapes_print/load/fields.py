@@ -59,15 +59,15 @@ def layout_reads(layout: Layout) -> set[str]:
 
 def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
     """Every key under a card's or a back's `fields:` is read by something that prints."""
-    template = loaded.card_template(library)
-    if template is None:
-        return  # reported, with the known templates, where the cards are planned
     by_sheets: set[str] = set()
     for document in loaded.documents:
         for text in _strings(document.source.data):
             by_sheets |= placeholder_names(text)
-    by_layout = {name: layout_reads(layout) for name, layout in template.layouts.items()}
     for deck in loaded.decks:
+        template = loaded.card_template(library, deck)
+        if template is None:
+            continue  # reported, with the known templates, where the cards are planned
+        by_layout = {name: layout_reads(layout) for name, layout in template.layouts.items()}
         parts = [
             (("cards", index), card.layout, card.fields)
             for index, card in zip(deck.origins, deck.deck.cards, strict=True)

@@ -65,14 +65,15 @@ def claim_file_names(loaded: LoadedGame, guide: LoadedDocument) -> FileNames:
         claims[name] = Claim(audience, what, source)
 
     for index, deck in enumerate(loaded.decks):
-        where = ("deck",) if index == 0 else ("extra_decks", deck.name)
-        source = loaded.source.source(where)
+        source = loaded.source.source(deck.entry)
         what = "the players' cards file" if index == 0 else "the players' extra deck"
         claim(deck.name, "players", what, source)
         claim(f"{deck.name}{PRINT_SHOP}", "players", f"{what} for a print shop", source)
         for side, suffix in SIDE_SUFFIX.items():
             shop_side = f"{deck.name}{PRINT_SHOP}{suffix}"
             claim(shop_side, "players", f"{what}'s {side}s for a print shop", source)
+    for board in loaded.game.boards:
+        claim(board, "players", "the players' board", loaded.source.source(("boards", board)))
     claim(
         guide.spec.name, guide.spec.audience, "the printing guide", guide.source.source(("name",))
     )

@@ -23,7 +23,7 @@ def check_boxes(
     width, height = template.card["width"], template.card["height"]
     for layout_name, layout in template.layouts.items():
         for index, element in enumerate(layout.elements):
-            x, y, w, h = element.placed(width, height)
+            x, y, w, h = element.drawn(width, height)
             room = (bleed if element.bleed else 0.0) + _SLACK
             if min(x, y) < -room or x + w > width + room or y + h > height + room:
                 edge = f" or its {_mm(bleed):.1f} mm bleed" if element.bleed else ""

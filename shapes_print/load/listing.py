@@ -59,11 +59,13 @@ def read_summary(folder: Path) -> GameSummary:
     if _text(data, "id") != folder.name:
         raise NotAsExpected
     players = _count(data.get("players"), "min"), _count(data.get("players"), "max")
-    extra = data.get("extra_decks", {})
+    extra, tokens = data.get("extra_decks", {}), data.get("tokens", {})
     files = data.get("documents", [])
-    if players[0] > players[1] or not isinstance(extra, dict) or not isinstance(files, list):
+    if players[0] > players[1] or not all(isinstance(d, dict) for d in (extra, tokens)):
         raise NotAsExpected
-    names = [CARDS, *map(str, extra)]
+    if not isinstance(files, list):
+        raise NotAsExpected
+    names = [CARDS, *map(str, extra), *map(str, tokens)]
     for index, name in enumerate(files):
         if not isinstance(name, str):
             raise NotAsExpected

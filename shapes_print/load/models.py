@@ -18,7 +18,7 @@ from pydantic import (
 )
 
 from shapes_print.limits import MAX_PLAYERS
-from shapes_print.load.base import Identifier, Scalar, Strict
+from shapes_print.load.base import Identifier, Length, Scalar, Side, Strict
 from shapes_print.load.printmodels import FontFace, IconStyle
 from shapes_print.load.values import by_players
 from shapes_print.load.yamlsrc import Document
@@ -173,10 +173,46 @@ class Check(Strict):
 
 
 class ExtraDeck(Strict):
-    """Cards printed in a file of their own (not shuffled into the main deck)."""
+    """Cards printed in a file of their own (not shuffled into the main deck), on the
+    game's card template unless it names its own `card_template` (mini cards beside poker
+    cards), at its template's size or its own `card_size` (a name of card-sizes.yaml or
+    e.g. `44x63mm`). A deck naming either keeps its size whatever `--card-size` asks."""
 
     file: str
     title: str
+    card_template: Identifier | None = None
+    card_size: str | None = None
+
+
+class TokenDeck(Strict):
+    """Round or square counters printed in a file of their own: a `diameter` (round: cut
+    along a circle) or a `side` (square), both sides drawn by `card_template`'s layouts
+    (the shipped `token` template: a value on a disc, a plain patterned back)."""
+
+    file: str
+    title: str
+    diameter: Side | None = None
+    side: Side | None = None
+    card_template: Identifier = "token"
+
+    @model_validator(mode="after")
+    def _one_size(self) -> "TokenDeck":
+        if (self.diameter is None) == (self.side is None):
+            raise ValueError("a token deck gives its diameter (round) or its side (square)")
+        return self
+
+
+class Board(Strict):
+    """A board or mat larger than a page: a `picture` (PNG, JPEG or SVG beside game.yaml)
+    stretched to `width` x `height`, printed in tiles of one page each that share an
+    `overlap` with their neighbours, to be cut along one and laid on the other."""
+
+    title: str
+    picture: str
+    width: Side
+    height: Side
+    overlap: Length
+    alt: str = ""
 
 
 class Game(Strict):
@@ -193,6 +229,8 @@ class Game(Strict):
     documents: list[str] = []
     cards_title: str
     extra_decks: dict[Identifier, ExtraDeck] = {}
+    tokens: dict[Identifier, TokenDeck] = {}
+    boards: dict[Identifier, Board] = {}
     card_notation: CardNotation | None = None
     checks: list[Check] = []
     constraints: list[str] = []
@@ -302,3 +340,16 @@ class LoadedDeck:
     deck: Deck
     source: Document
     origins: tuple[int, ...]
+    # The deck's own card template and size (game.yaml's extra_decks), if it names them.
+    card_template: str | None = None
+    card_size: str | None = None
+    # A token deck's side (its diameter, when `round`), in points.
+    token_side: float | None = None
+    round: bool = False
+    # Where game.yaml names the deck: ("deck",), ("extra_decks", name) or ("tokens", name).
+    entry: tuple[str, ...] = ("deck",)
+
+    @property
+    def fixes_size(self) -> bool:
+        """Whether the deck keeps its own size, whatever `--card-size` asks."""
+        return bool(self.card_template or self.card_size or self.token_side)

@@ -355,3 +355,10 @@ def deep_merge(base: Any, override: Any) -> Any:
             merged[key] = deep_merge(base.get(key), value) if key in base else value
         return merged
     return override
+
+
+def top_mapping(doc: Document) -> dict:
+    """The file's keys: a YAML file of ours holds a mapping at its top, or is refused."""
+    if not isinstance(doc.data, dict):
+        raise UserError(doc.source(), "expected a mapping of keys to values at the top of the file")
+    return doc.data

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from itertools import repeat
-from pathlib import Path
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import (
     Document,
     Group,
@@ -26,13 +25,12 @@ from shapes_print.geometry.primitives import (
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
-from shapes_print.load.layout import check_boxes
 from shapes_print.load.models import LoadedDeck
-from shapes_print.load.options import Flip, PrintOptions, named_size
+from shapes_print.load.options import Flip, PrintOptions
 from shapes_print.load.patches import named_layouts
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
-from shapes_print.load.templates import element_place, shipped_paths
+from shapes_print.load.templates import shipped_paths
 from shapes_print.load.yamlsrc import Document as YamlDocument
 from shapes_print.plan.cards import card_symbol
 from shapes_print.plan.cardsheets import (
@@ -45,47 +43,13 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
+from shapes_print.plan.decktemplate import card_template, size_name, size_place
 from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol, swell_symbol
 from shapes_print.plan.part import copies, part_of
 from shapes_print.plan.room import check_deck_room
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
-
-
-def card_template(loaded: LoadedGame, library: Library, card_size: str | None) -> CardTemplate:
-    """The game's card template, at the size asked for (a named size or e.g. `63x88mm`)."""
-    template = loaded.card_template(library)
-    if template is None:
-        known = ", ".join([*loaded.templates, *library.templates])
-        raise UserError(
-            loaded.source.source(("card_template",)),
-            f"card template {loaded.game.card_template!r} not found",
-            f"known templates: {known}",
-        )
-    if card_size is None:
-        width, height = template.card["width"], template.card["height"]
-        size = _size_name(width, height, library)
-        return loaded.sized_template(library, template.id, size) or template
-    key = ("template", id(template), card_size)
-    if key not in loaded.drawn:
-        width, height = named_size(card_size, library.card_sizes, "--card-size")
-        sized = loaded.sized_template(library, template.id, _size_name(width, height, library))
-        if sized is not None:  # the label set lays this size out its own way (checked at load)
-            return sized
-        resized = template.model_copy(update={"card": {"width": width, "height": height}})
-        doc = loaded.template_source(library, template.id)
-        check_boxes(resized, library.printing.bleed, element_place(doc))
-        loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
-    return loaded.drawn[key][1]
-
-
-def _size_name(width: float, height: float, library: Library) -> str:
-    """The name of the card size with these sides (a custom `63.5x88.9mm` is poker), or ""."""
-    for name, (w, h) in library.card_sizes.items():
-        if abs(w - width) < 0.01 and abs(h - height) < 0.01:
-            return name
-    return ""
 
 
 def check_room(
@@ -99,7 +63,7 @@ def check_room(
     own = loaded.template_sources.get(template.id)
     doc = own or library.template_sources[template.id]
     by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
-    size = _size_name(template.card["width"], template.card["height"], library) or None
+    size = size_name(template.card["width"], template.card["height"], library) or None
     check_deck_room(deck, template, doc, ctx, size, by_name)
     loaded.drawn[key] = (deck, template, ctx.style, ctx.words)  # kept: no id is reused
 
@@ -305,7 +269,7 @@ def plan_cards(
     names (each at least once), and none of the deck when it names none of them."""
     chosen = deck or loaded.decks[0]
     shown = earlier or {}
-    template = card_template(loaded, library, options.card_size)
+    template = card_template(loaded, library, options.card_size, chosen)
     printing = library.printing
     bleed = shop_bleed(printing, options) or 0.0
     cut = printing.cut_line
@@ -315,6 +279,7 @@ def plan_cards(
         template.corner_radius,
         template.trim_line,
         Paint(stroke=cut.colour, stroke_width=cut.width),
+        round=chosen.round,
     )
     font = ctx.fonts.regular
     # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
@@ -347,8 +312,7 @@ def plan_cards(
         if not one_sided:  # a swell-paper card's outline is its edge: no background past it
             overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
         duplex = Duplex(flip, options.back_offset)
-        size = Source(Path("--card-size")) if options.card_size else None
-        where = size or loaded.template_source(library, template.id).source(("card",))
+        where = size_place(loaded, library, template, chosen, options.card_size)
         furniture = ctx.style.furniture
         geometry = replace(geometry, overrun=printing.overrun)
         names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}

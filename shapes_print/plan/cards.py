@@ -11,14 +11,16 @@ message for a face or a back (`card_alt`, `card_back_alt`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from math import cos, radians, sin
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.outlines import rounded_rect_ops
+from shapes_print.geometry.outlines import ellipse_ops, rounded_rect_ops
 from shapes_print.geometry.primitives import (
     Artifact,
     Group,
     Image,
     Item,
+    Line,
     Paint,
     Path,
     PathOp,
@@ -29,7 +31,7 @@ from shapes_print.geometry.primitives import (
     Text,
 )
 from shapes_print.kit.context import DrawContext, colour
-from shapes_print.load.cardmodels import CardTemplate, Element, card_box
+from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
 from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.load.places import value_place
 from shapes_print.plan.braille import braille_dots, braille_lines
@@ -103,6 +105,7 @@ def card_symbol(
                 )
         else:
             drawn = tuple(_element(element, box, fields, ctx, where, card))
+        drawn = _turned(drawn, box, element)
         items.extend(drawn)
         if element.mirror:
             items.append(Group(drawn, dx=width, dy=height, angle=180))
@@ -113,6 +116,18 @@ def card_symbol(
         moved = (Group(tuple(items), dx=bleed, dy=bleed),)
         return Symbol(name, width + 2 * bleed, height + 2 * bleed, moved, alt)
     return Symbol(name, width, height, tuple(items), alt)
+
+
+def _turned(drawn: tuple[Item, ...], box: Box, element: Element) -> tuple[Item, ...]:
+    """The element's drawing turned clockwise by its `rotate` about its box's centre, and
+    seen through at its `opacity`: one group, as the PDF and the SVG draw it."""
+    if not drawn or (not element.rotate and element.opacity >= 1):
+        return drawn
+    angle = -element.rotate  # clockwise as the card is seen; the plan turns y up
+    c, s = cos(radians(angle)), sin(radians(angle))
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    dx, dy = cx - (c * cx - s * cy), cy - (s * cx + c * cy)
+    return (Group(drawn, dx=dx, dy=dy, angle=angle, opacity=element.opacity),)
 
 
 def _spoken(words: Sequence[str]) -> str:
@@ -129,18 +144,21 @@ def _box(element: Element, template: CardTemplate, where: Source) -> Box:
     """The element's box in card points, y up; text must stay inside the text-safe inset."""
     width, height = template.card["width"], template.card["height"]
     x, top, w, h = card_box(element, template)
-    if w <= 0 or h <= 0:
+    line = element.kind == "line"  # a line may be no width wide or no height high
+    if (w < 0 or h < 0 or w + h <= 0) if line else (w <= 0 or h <= 0):
         raise UserError(
             where,
             f"template {template.id!r}: a {element.kind} box has no room on a "
             f"{width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card",
         )
     inset = template.text_safe - 1e-6
-    outside = min(x, top) < inset or x + w > width - inset or top + h > height - inset
+    left, high, wide, tall = turned_bounds((x, top, w, h), element.rotate)
+    outside = min(left, high) < inset or left + wide > width - inset or high + tall > height - inset
     if element.kind in ("text", "braille") and outside:
         raise UserError(
             where,
-            f"template {template.id!r}: text box for {element.text!r} comes closer than "
+            f"template {template.id!r}: text box for {element.text!r}"
+            f"{f' turned {element.rotate:g}°' if element.rotate else ''} comes closer than "
             f"{template.text_safe / 72 * 25.4:.1f} mm to the edge of a "
             f"{width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card",
         )
@@ -220,6 +238,14 @@ def _element(
         return _pattern(element, box, rounded_rect_ops(*box, 0), fields, ctx, where)
     if element.kind == "image":
         return _image(element, box, fields, ctx, where, card)
+    if element.kind == "line":  # from the box's top-left corner to its bottom-right
+        x, y, w, h = box
+        assert paint.stroke is not None  # the model asks a line for its stroke
+        return [Line(x, y + h, x + w, y, paint.stroke, paint.stroke_width)]
+    if element.kind == "ellipse":
+        x, y, w, h = box
+        ops = tuple(ellipse_ops(x + w / 2, y + h / 2, w / 2, h / 2))
+        return _layered(ops, paint, _pattern(element, box, ops, fields, ctx, where))
     if element.kind == "shape":
         shape = _text(element.shape, fields, where)
         if shape not in ctx.shapes.names():

@@ -58,7 +58,9 @@ def overrun_name(name: str) -> str:
 @dataclass(frozen=True, slots=True)
 class CardGeometry:
     """A card's size, its trim line round faces, the rounding and stroke of cut outlines,
-    and how far its drawing runs past the grid on home sheets (`overrun`)."""
+    and how far its drawing runs past the grid on home sheets (`overrun`). A `round` card
+    (a round token) is cut along a circle, so its trim line is that circle; a card's trim
+    line is square, where scissors cut the butted grid's straight lines."""
 
     width: float
     height: float
@@ -66,6 +68,7 @@ class CardGeometry:
     trim_line: TrimLine | None
     cut_paint: Paint
     overrun: float = 0.0
+    round: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,8 +220,11 @@ class SheetPages(MadePages):
         # half of a shared edge's line.
         trim = card.trim_line
         paint = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
+        radius = card.corner_radius if card.round else 0.0
         outlines = (
-            [Rect(x, y, card.width, card.height, paint) for x, y in self.faces] if paint else []
+            [Rect(x, y, card.width, card.height, paint, radius) for x, y in self.faces]
+            if paint
+            else []
         )
         self.trims = [
             (Artifact((Group(tuple(outlines[:n])),), "Layout"),) if outlines else ()

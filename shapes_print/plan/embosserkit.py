@@ -15,7 +15,7 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.plan.braille import braille_lines
-from shapes_print.plan.cardfile import card_template
+from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.embosser import EmbosserFile, embosser_file
 from shapes_print.plan.icons import spoken
 
@@ -27,9 +27,9 @@ def card_names(
     then each deck printed in a file of its own), in deck order: the words of its face's
     braille element, or its name as the sheets count it where its layout has no braille
     zone."""
-    template = card_template(loaded, library, card_size)
     decks: list[list[tuple[str, str]]] = []
     for deck in loaded.decks:
+        template = card_template(loaded, library, card_size, deck)
         named: list[tuple[str, str]] = []
         decks.append(named)
         for card, index in zip(deck.deck.cards, deck.origins, strict=True):
@@ -52,8 +52,8 @@ def braille_fits(loaded: LoadedGame, library: Library, ctx: DrawContext, size: s
     if style is None:
         return True
     try:
-        template = card_template(loaded, library, size)
         for deck in loaded.decks:
+            template = card_template(loaded, library, size, deck)
             for card, index in zip(deck.deck.cards, deck.origins, strict=True):
                 where = deck.source.source(("cards", index))
                 fields = {"id": card.id, **card.fields}

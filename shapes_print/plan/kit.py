@@ -23,15 +23,16 @@ from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import CardType
 from shapes_print.load.options import check_offset, named_size
 from shapes_print.load.shapes import ShapeLibrary
+from shapes_print.plan.boards import board_document
 from shapes_print.plan.braille import BrailleRoomError
 from shapes_print.plan.cardfile import (
     Symbols,
-    card_template,
     draft,
     fronts_only,
     plan_cards,
     shop_bleed,
 )
+from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
@@ -180,7 +181,7 @@ def plan_kit(
         name = names.name(deck.name, "players", options.print_shop)
         files.append(KitFile(f"{stem}_{name}", "players", cards))
         if "tts" in options.formats:
-            template = card_template(loaded, library, options.card_size)
+            template = card_template(loaded, library, options.card_size, deck)
             at = (request.players, library.printing.tabletop.dpi, only, earlier)
             made = plan_tabletop(loaded, template, ctx, deck, f"{stem}_{name}_tts", title, *at)
             tabletop.append(KitFile(made.name, "players", made))
@@ -190,6 +191,11 @@ def plan_kit(
             )
     if part.decks or part.cards:  # only the cards files asked for: no sheets, no guide
         return files + tabletop
+    for name, board in game.boards.items():  # boards larger than a page, tiled
+        where = loaded.source.source(("boards", name))
+        board_title = f"{game_title}: {words.say(board.title, where)}"
+        tiled = board_document(board, loaded.folder, where, page, ctx, board_title)
+        files.append(KitFile(f"{stem}_{names.name(name, 'players')}", "players", tiled))
     for list_name, items in game.lists.items():
         if not isinstance(items, list):
             continue  # lists read from files or computed: their words are found where used

@@ -31,10 +31,12 @@ from shapes_print.geometry.primitives import (
     Path as PathItem,
 )
 from shapes_print.kit.context import DrawContext
+from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.places import card_place
-from shapes_print.plan.cardfile import Symbols, card_symbols, card_template
+from shapes_print.plan.cardfile import Symbols, card_symbols
+from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.furniture import LINE_SPACING
 from shapes_print.units import POINTS_PER_UNIT
 
@@ -98,43 +100,40 @@ def plan_proof(
     title: str,
     card_size: str | None,
 ) -> Document:
-    """The proof of the `decks` named (every deck when none is), one page or more each."""
-    template = card_template(loaded, library, card_size)
-    width, height = template.card["width"], template.card["height"]
+    """The proof of the `decks` named (every deck when none is), one page or more each,
+    each deck's cards at its own card size."""
     settings = library.printing.proof
     furniture = ctx.style.furniture
     size = max(settings.label_size, ctx.style.min_size)
     font = ctx.fonts.regular
     shown: Symbols = {}
-    chosen: list[tuple[list[Proofed], Symbols]] = []
+    chosen: list[tuple[list[Proofed], Symbols, CardTemplate]] = []
     for deck in loaded.decks:  # every deck drawn, in order: a later one may show earlier faces
+        template = card_template(loaded, library, card_size, deck)
         faces, backs = card_symbols(loaded, template, ctx, 0.0, deck, shown)
         if not decks or deck.name in decks:
-            chosen.append((deck_sides(deck, faces, backs, cards, loaded.folder), faces | backs))
+            sides = deck_sides(deck, faces, backs, cards, loaded.folder)
+            chosen.append((sides, faces | backs, template))
         shown = {**shown, **faces}
-    labels = [label for sides, _ in chosen for side in sides for label in side.lines()]
-    for label in labels:
+    for label in (label for sides, _, _ in chosen for side in sides for label in side.lines()):
         font.check(label, None, "proof label")
-    # One line under each card ("red-2  deck.yaml:36"), or two where one is too wide.
-    lines = (
-        1
-        if all(font.width(side.line(), size) <= width for sides, _ in chosen for side in sides)
-        else 2
-    )
-    band = size + (lines - 1) * size * LINE_SPACING
-    grid = _grid(paper, (width, height + band), settings.gap, furniture.safe_margin)
-    if grid is None:
-        mm = POINTS_PER_UNIT["mm"]
-        raise UserError(
-            loaded.template_source(library, template.id).source(("card",)),
-            f"a {width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
-            f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper for a proof sheet",
-        )
-    columns, rows, cell = grid
     outline = Paint(stroke=furniture.mark_colour, stroke_width=settings.line_width)
     pages: list[Page] = []
     drawn: Symbols = {}
-    for sides, symbols in chosen:
+    for sides, symbols, template in chosen:
+        width, height = template.card["width"], template.card["height"]
+        # One line under each card ("red-2  deck.yaml:36"), or two where one is too wide.
+        lines = 1 if all(font.width(side.line(), size) <= width for side in sides) else 2
+        band = size + (lines - 1) * size * LINE_SPACING
+        grid = _grid(paper, (width, height + band), settings.gap, furniture.safe_margin)
+        if grid is None:
+            mm = POINTS_PER_UNIT["mm"]
+            raise UserError(
+                loaded.template_source(library, template.id).source(("card",)),
+                f"a {width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
+                f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper for a proof sheet",
+            )
+        columns, rows, cell = grid
         drawn |= {side.symbol: symbols[side.symbol] for side in sides}
         per_page = columns * rows
         for start in range(0, len(sides), per_page):

@@ -4,7 +4,8 @@ A label set moves and enlarges elements written for other sizes of type; a game'
 layout may put its own elements anywhere. Nothing else would notice a title drawn over a
 picture, so every face and back a kit draws is checked once its label set is applied: two
 boxes of elements the card draws (a `when` it meets, a text or picture it fills) may not
-overlap by more than OVERLAP_TOLERANCE, unless one lists the other in `overlaps:` (a
+overlap by more than OVERLAP_TOLERANCE (a turned element: the bounds of its turned box),
+unless one lists the other in `overlaps:` (a
 number drawn on its disc). A turned copy (`mirror`) is checked as an element of its own.
 The error names the card, the two elements, the label set and the change that moved them.
 """
@@ -29,7 +30,9 @@ from shapes_print.units import mm
 # fitted inside its box, so half a millimetre of boxes shows as no ink touching.
 OVERLAP_TOLERANCE = mm(0.5)
 # The kinds of element that put ink where another must not (rects and patterns lie under).
-_INK = frozenset({"text", "shape", "image", "cards", "braille"})
+# A line or an ellipse is ink too when its role says so (an ellipse is a picture unless
+# it says it is a background; a line a background unless it says it is a picture).
+_INK = frozenset({"text", "shape", "image", "cards", "braille", "ellipse", "line"})
 
 
 class Collision(UserError):
@@ -146,7 +149,7 @@ def _placed(
         written = element.src if element.kind == "image" else element.text
         if element.kind in ("text", "braille", "image") and not _filled(written, fields, where):
             continue
-        x, y, w, h = element.placed(width, height)
+        x, y, w, h = element.drawn(width, height)
         yield Placed(index, element, (x, y, w, h))
         if element.mirror:
             yield Placed(index, element, (width - x - w, height - y - h, w, h), turned=True)

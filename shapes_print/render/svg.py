@@ -206,6 +206,8 @@ class _Renderer:
             if item.scale != 1.0:
                 transform += f" scale({item.scale:g})"
             group["transform"] = transform
+            if item.opacity < 1:
+                group["opacity"] = f"{item.opacity:.3f}".rstrip("0").rstrip(".")
             _aria(group, item, self.in_head)
             target = group
             if item.clip:

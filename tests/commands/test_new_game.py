@@ -87,6 +87,7 @@ def test_new_says_what_it_wrote_and_the_three_files_to_edit_next(
     assert f"id: {GAME} " in game and 'title: "My game"' in game
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.yaml")) == [
         "cards/my-cards.yaml",
+        "coins.yaml",
         "deck.yaml",
         "game.yaml",
         "host-key.yaml",
@@ -100,6 +101,7 @@ def test_new_says_what_it_wrote_and_the_three_files_to_edit_next(
 # The schema each file `new` writes names on its first line.
 SCHEMA_OF = {
     "cards/my-cards.yaml": "card-template",
+    "coins.yaml": "deck",
     "deck.yaml": "deck",
     "game.yaml": "game",
     "host-key.yaml": "document",
@@ -136,6 +138,7 @@ def test_the_new_game_builds_like_make_print_and_only_the_spanish_sets_are_skipp
                 )
                 assert names == [
                     "cards.pdf",
+                    "coins.pdf",
                     "host-key.pdf",
                     "printing-guide.pdf",
                     "rules.pdf",

@@ -135,9 +135,9 @@ def test_every_shipped_label_set_keeps_the_new_games_elements_apart(new_content:
 
 def _plan_cards(variant: Variant, loaded: LoadedGame, size: str | None) -> None:
     """Every deck's faces and backs drawn at `size` and checked, as plan_cards does."""
-    template = card_template(loaded, variant.library, size)
     shown: dict = {}
-    for deck in loaded.decks:
+    for deck in loaded.decks:  # each at its own template and size (tokens, mini cards)
+        template = card_template(loaded, variant.library, size, deck)
         faces, _ = card_symbols(loaded, template, variant.ctx, 0.0, deck, shown)
         check_room(loaded, variant.library, template, variant.ctx, deck)
         shown = {**shown, **faces}

@@ -90,6 +90,7 @@ def write_pdf(document: Document, out: BinaryIO, name: str = "") -> int:
     tree = StructureTree(file)
     drawer = PagePen(file, file_fonts, document.symbols, tree, colour_space(press))
     parent = reference(page_tree)
+    blend = "/DeviceCMYK" if press else "/DeviceRGB"
     media_boxes: dict[tuple[float, float], str] = {}
     numbers_of_pages: list[int] = []
     for index, page in enumerate(document.pages):
@@ -110,6 +111,8 @@ def write_pdf(document: Document, out: BinaryIO, name: str = "") -> int:
             entries["BleedBox"] = _box(page.bleed)
         elif press:
             entries["BleedBox"] = media
+        if drawn.see_through:  # blended in the file's own colours, the press's CMYK in PDF/X
+            entries["Group"] = f"<< /Type /Group /S /Transparency /CS {blend} >>"
         entries["Resources"] = drawn.resources
         entries["Contents"] = reference(contents)
         entries["StructParents"] = index

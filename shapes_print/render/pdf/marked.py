@@ -50,7 +50,8 @@ class PagePen(Pen):
         self.tree.begin_page(number)
         self._tagged(page.items, self.tree.root)
         packed = deflated("\n".join(stream.operators).encode("ascii"))
-        drawn = DrawnPage(packed, resources(stream, self.fonts), self.tree.page_figures())
+        figures = self.tree.page_figures()
+        drawn = DrawnPage(packed, resources(stream, self.fonts), figures, stream.see_through)
         if drawn.figures is not None:
             if len(self.pages) >= PAGES_KEPT:
                 self.pages.clear()

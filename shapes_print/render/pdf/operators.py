@@ -61,6 +61,16 @@ class StateUse:
 
     name: str
     entries: str
+    see_through: bool = False
+
+
+def opacity_state(opacity: float) -> StateUse:
+    """What draws at `opacity` (0 to 1): the stroking and filling alpha (PDF 11.3.7.2),
+    named by its thousandths so one state serves every group of that opacity."""
+    alpha = f"{opacity:.3f}".rstrip("0").rstrip(".")
+    return StateUse(
+        f"GS.a{round(opacity * 1000)}", f"<< /Type /ExtGState /CA {alpha} /ca {alpha} >>", True
+    )
 
 
 # Black text's overprint (PDF 8.6.7): both plates' overprint on, nonzero overprint mode, so

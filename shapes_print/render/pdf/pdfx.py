@@ -10,7 +10,10 @@ PDF/X-4 (ISO 15930-7) in brief: the header at PDF 1.6 or below; an OutputIntent 
 subtype GTS_PDFX whose DestOutputProfile is the press's profile (/N 4 for CMYK);
 GTS_PDFXVersion, Trapped (True or False), CreationDate and ModDate in Info; TrimBox and
 BleedBox on every page (the plan gives them); every font embedded (ours always are);
-DeviceCMYK colour only where the intent is CMYK. Nothing is transparent.
+DeviceCMYK colour only where the intent is CMYK. PDF/X-4 allows transparency: a page
+that draws an element see-through (a layout's `opacity`) is a transparency group blended
+in DeviceCMYK, the intent's own space (render/pdf/__init__.py), so a shop's RIP flattens it
+in the colours it prints; nothing else is transparent.
 """
 
 from __future__ import annotations

@@ -69,6 +69,7 @@ from shapes_print.render.pdf.operators import (
     Shown,
     StateUse,
     TextKey,
+    opacity_state,
     path_ops,
     shared_form,
     show,
@@ -111,6 +112,7 @@ class Pen:
         self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.states: dict[str, int] = {}  # graphics states written in this file
+        self.see_through: set[str] = set()  # forms of this file that draw transparently
         self.texts: set[TextKey] = set()  # shown in this file: their glyphs are noted
         self.state = GraphicsState()
         self.stream = Stream()
@@ -207,6 +209,7 @@ class Pen:
             number = self.states[state.name] = self.file.reserve()
             self.file.write(number, state.entries.encode("ascii"))
         self.stream.states[state.name] = number
+        self.stream.see_through |= state.see_through
         self.used.append(state)
 
     def _use_text(self, key: TextKey, shown: Shown) -> None:
@@ -228,6 +231,7 @@ class Pen:
         if number is None:
             number = self.forms[name] = self._define(self.symbols[name])
         self.stream.forms[name] = number
+        self.stream.see_through |= name in self.see_through
         self.used.append(name)
 
     def _picture(self, image: Image) -> None:
@@ -249,6 +253,7 @@ class Pen:
                 number = self._define(art)
             self.forms[picture.name] = number
         self.stream.forms[picture.name] = number
+        self.stream.see_through |= picture.name in self.see_through
         self.used.append(picture)
 
     def _define(self, symbol: Symbol) -> int:
@@ -258,6 +263,8 @@ class Pen:
         form = Stream()
         self.start(form)
         self.draw_all(symbol.items)
+        if form.see_through:  # the page placing it is a transparency group (write_pdf)
+            self.see_through.add(symbol.name)
         self.stream, self.state, self.used = outer, state, used
         self._emit = outer.operators.append
         return self._write_form((0, 0, symbol.width, symbol.height), form)
@@ -284,6 +291,10 @@ class Pen:
             self._emit(f"{numbers(group.scale)} 0 0 {numbers(group.scale)} 0 0 cm")
         if group.clip:
             self._emit(f"{path_ops(group.clip)} W* n")
+        if group.opacity < 1:
+            state = opacity_state(group.opacity)
+            self._use_state(state)
+            self._emit(f"/{state.name} gs")
 
     def _group(self, group: Group) -> None:
         """A group drawn unmarked. Its operators depend only on the group (its state starts

@@ -37,16 +37,19 @@ class DrawnPage:
     packed: bytes
     resources: str
     figures: tuple[bytes, ...] | None
+    see_through: bool = False
 
 
 @dataclass(slots=True)
 class Stream:
-    """A page's or form's operators, and the fonts, forms and graphics states they name."""
+    """A page's or form's operators, and the fonts, forms and graphics states they name;
+    `see_through` once anything drawn in it (or in a form it places) is transparent."""
 
     operators: list[str] = field(default_factory=list)
     fonts: set[str] = field(default_factory=set)
     forms: dict[str, int] = field(default_factory=dict)
     states: dict[str, int] = field(default_factory=dict)
+    see_through: bool = False
 
 
 def form_placement(name: str, x: float, y: float) -> str:

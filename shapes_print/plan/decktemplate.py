@@ -1,0 +1,110 @@
+"""Which card template and size each deck draws with: the game's `card_template` at
+`--card-size`, or a deck's own template or size from game.yaml's `extra_decks` (mini cards
+beside poker cards, tokens), which `--card-size` leaves as it is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shapes_print.errors import Source, UserError
+from shapes_print.load.cardmodels import CardTemplate
+from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.layout import check_boxes
+from shapes_print.load.models import LoadedDeck
+from shapes_print.load.options import named_size
+from shapes_print.load.templates import element_place
+
+
+def card_template(
+    loaded: LoadedGame, library: Library, card_size: str | None, deck: LoadedDeck | None = None
+) -> CardTemplate:
+    """The card template of a deck (default: the main one) at the size asked for (a named
+    size or e.g. `63x88mm`): a deck that names its own template or size in game.yaml's
+    `extra_decks`, or a token deck, keeps that, whatever `--card-size` asks (`card_size`)."""
+    template = loaded.card_template(library, deck)
+    own = deck is not None and deck.fixes_size
+    at = deck.entry if own and deck is not None else ()
+    if template is None:
+        known = ", ".join([*loaded.templates, *library.templates])
+        named = deck.card_template if own and deck is not None else loaded.game.card_template
+        raise UserError(
+            loaded.source.source((*at, "card_template") if at else ("card_template",)),
+            f"card template {named!r} not found",
+            f"known templates: {known}",
+        )
+    if deck is not None and deck.token_side:
+        return _token_template(loaded, library, template, deck.token_side, deck.round)
+    if own:
+        card_size = deck.card_size if deck is not None else None
+    if card_size is None:
+        width, height = template.card["width"], template.card["height"]
+        size = size_name(width, height, library)
+        return loaded.sized_template(library, template.id, size) or template
+    key = ("template", id(template), card_size)
+    if key not in loaded.drawn:
+        width, height = _deck_size(loaded, library, card_size, at)
+        sized = loaded.sized_template(library, template.id, size_name(width, height, library))
+        if sized is not None:  # the label set lays this size out its own way (checked at load)
+            return sized
+        resized = template.model_copy(update={"card": {"width": width, "height": height}})
+        doc = loaded.template_source(library, template.id)
+        check_boxes(resized, library.printing.bleed, element_place(doc))
+        loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
+    return loaded.drawn[key][1]
+
+
+def _token_template(
+    loaded: LoadedGame, library: Library, template: CardTemplate, side: float, round_cut: bool
+) -> CardTemplate:
+    """A token deck's template at its side, a round token's corners rounded to a circle
+    (the cut outline, the trim hairline guiding scissors or a punch, the print shop's die)."""
+    radius = side / 2 if round_cut else template.corner_radius
+    key = ("token", id(template), side, radius)
+    if key not in loaded.drawn:
+        card = {"width": side, "height": side}
+        resized = template.model_copy(update={"card": card, "corner_radius": radius})
+        doc = loaded.template_source(library, template.id)
+        check_boxes(resized, library.printing.bleed, element_place(doc))
+        loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
+    return loaded.drawn[key][1]
+
+
+def size_place(
+    loaded: LoadedGame,
+    library: Library,
+    template: CardTemplate,
+    deck: LoadedDeck,
+    card_size: str | None,
+) -> Source:
+    """Where a deck's card size is written, for an error of cards too big for the paper:
+    `--card-size`, the deck's `card_size` in game.yaml, or its template's `card`."""
+    if deck.token_side:
+        return loaded.source.source((*deck.entry, "diameter" if deck.round else "side"))
+    if deck.card_size:
+        return loaded.source.source((*deck.entry, "card_size"))
+    if card_size and not deck.fixes_size:
+        return Source(Path("--card-size"))
+    return loaded.template_source(library, template.id).source(("card",))
+
+
+def _deck_size(
+    loaded: LoadedGame, library: Library, card_size: str, at: tuple[str, ...]
+) -> tuple[float, float]:
+    """A card size by name or as written (`44x63mm`): `--card-size`'s, or where `at` names
+    a deck's own, that deck's, its errors at its line of game.yaml."""
+    try:
+        return named_size(card_size, library.card_sizes, "--card-size")
+    except UserError as error:
+        if not at:
+            raise
+        where = loaded.source.source((*at, "card_size"))
+        raise UserError(where, error.message.replace("size", "card_size", 1)) from None
+
+
+def size_name(width: float, height: float, library: Library) -> str:
+    """The name of the card size with these sides (a custom `63.5x88.9mm` is poker), or ""."""
+    for name, (w, h) in library.card_sizes.items():
+        if abs(w - width) < 0.01 and abs(h - height) < 0.01:
+            return name
+    return ""
