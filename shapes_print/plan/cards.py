@@ -28,25 +28,15 @@ from shapes_print.geometry.primitives import (
     RasterPicture,
     Rect,
     Symbol,
-    Text,
 )
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
 from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.load.places import value_place
-from shapes_print.plan.braille import braille_dots, braille_lines
-from shapes_print.plan.icons import line_items, parsed_runs, spoken
+from shapes_print.plan.cardtext import Box, braille_words, filled, text_lines
+from shapes_print.plan.icons import spoken
 from shapes_print.plan.minis import in_words_of, minis, picture
-from shapes_print.text.fit import fit
-from shapes_print.text.fonts import Font
-from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
-from shapes_print.text.message import fill
-from shapes_print.text.rich import rich_fit
 from shapes_print.text.words import Said
-
-Box = tuple[float, float, float, float]
-# A line's cap height, as a share of its size.
-CAP_SHARE = 0.72
 
 
 def card_symbol(
@@ -87,7 +77,7 @@ def card_symbol(
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
         if element.kind == "braille":
-            drawn = tuple(_braille(element, box, fields, ctx, where, card))
+            drawn = tuple(braille_words(element, box, fields, ctx, where, card))
         elif element.kind == "cards" and shop:
             in_words = in_words_of(element, fields, ctx, where)
             words.append(ctx.words.fill(in_words.text or "", fields, where))
@@ -174,13 +164,9 @@ def _bleed(box: Box, card: tuple[float, float], bleed: float) -> Box:
     return left, bottom, right - left, top - bottom
 
 
-def _text(value: str | None, fields: Mapping[str, object], where: Source) -> str:
-    return fill(value, fields, where) if value else ""
-
-
 def _paint(element: Element, fields: Mapping[str, object], where: Source) -> Paint:
-    fill_colour = _text(element.fill, fields, where)
-    stroke = _text(element.stroke, fields, where)
+    fill_colour = filled(element.fill, fields, where)
+    stroke = filled(element.stroke, fields, where)
     return Paint(
         fill=colour(fill_colour, value_place(element.fill, where)[0], "fill")
         if fill_colour
@@ -205,7 +191,7 @@ def _pattern(
     ctx: DrawContext,
     where: Source,
 ) -> list[Item]:
-    name = _text(element.pattern, fields, where)
+    name = filled(element.pattern, fields, where)
     if not name or name == "none":
         return []
     if name not in ctx.patterns.names():
@@ -215,7 +201,7 @@ def _pattern(
         )
     ink_at = value_place(element.pattern_colour, where)[0]
     ink = colour(
-        _text(element.pattern_colour, fields, where) or "#000000", ink_at, "pattern_colour"
+        filled(element.pattern_colour, fields, where) or "#000000", ink_at, "pattern_colour"
     )
     # A texture beside the colour and the words it repeats: a background to a reader.
     return [Artifact((Group(ctx.patterns.strokes(name, box, ink), clip=clip),), "Background")]
@@ -247,14 +233,14 @@ def _element(
         ops = tuple(ellipse_ops(x + w / 2, y + h / 2, w / 2, h / 2))
         return _layered(ops, paint, _pattern(element, box, ops, fields, ctx, where))
     if element.kind == "shape":
-        shape = _text(element.shape, fields, where)
+        shape = filled(element.shape, fields, where)
         if shape not in ctx.shapes.names():
             known = ", ".join(ctx.shapes.names())
             at, named = value_place(element.shape, where)
             raise UserError(at, f"{card}: unknown shape {shape!r}{named}", f"known shapes: {known}")
         ops = ctx.shapes.outline(shape, *box)
         return _layered(ops, paint, _pattern(element, box, ops, fields, ctx, where))
-    return _text_lines(element, box, fields, ctx, where, card)
+    return text_lines(element, box, fields, ctx, where, card)
 
 
 def _image(
@@ -269,7 +255,7 @@ def _image(
     that holds the field, a name written in the layout one beside the layout. With `alt` it
     is a picture of what `alt` says; without, an ornament."""
     written = element.src or ""
-    name = _text(written, fields, where).strip()
+    name = filled(written, fields, where).strip()
     if not name:
         return []  # an empty field: this card has no picture
     if "{" in written or ctx.layouts_folder is None:
@@ -296,118 +282,3 @@ def fitted(picture: Picture, box: Box, fit: str) -> Image:
     shown_w, shown_h = width * scale, height * scale
     clip = rounded_rect_ops(*box, 0) if fit == "cover" else None
     return Image(picture, x + (w - shown_w) / 2, y + (h - shown_h) / 2, shown_w, shown_h, clip)
-
-
-def element_named(element: Element) -> str:
-    """An element as its layout writes it: by its name, or else by its text as written."""
-    if element.name:
-        return f"element {element.name!r}"
-    return f"the {element.kind} element {element.text!r}"
-
-
-def _text_lines(
-    element: Element,
-    box: Box,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    card: str,
-) -> list[Item]:
-    words = ctx.words.fill(element.text, fields, where) if element.text else ""
-    if not words:
-        return []
-    size = element.size or ctx.style.body_size
-    parsed = parsed_runs(words, where) if has_markup(words) else ()
-    if parsed and not is_plain(parsed):
-        return _rich_lines(element, box, fields, ctx, where, card, words, parsed)
-    if parsed:
-        words = plain_text(parsed, str)
-    font = ctx.fonts.pick(element.bold)
-    fitted = fit(
-        words,
-        font,
-        (box[2], box[3]),
-        size,
-        element.min_size or size,
-        wrap_lines=element.wrap,
-        line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
-        where=where,
-        what=f"{card}, {element_named(element)}",
-    )
-    ink = colour(_text(element.colour, fields, where), where, "colour")
-    anchor, x = {
-        "left": ("start", box[0]),
-        "centre": ("middle", box[0] + box[2] / 2),
-        "right": ("end", box[0] + box[2]),
-    }[element.align]
-    baseline = _first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
-    return [
-        Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
-        for i, line in enumerate(fitted.lines)
-    ]
-
-
-def _first_baseline(box: Box, size: float, leading: float, lines: int) -> float:
-    """The first line's baseline, the block of lines centred in the box vertically (cap
-    height is about 0.72 of the size)."""
-    block = leading * (lines - 1) + size * CAP_SHARE
-    return box[1] + box[3] / 2 + block / 2 - size * CAP_SHARE
-
-
-def _rich_lines(
-    element: Element,
-    box: Box,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    card: str,
-    words: str,
-    parsed: tuple[Run, ...],
-) -> list[Item]:
-    """Text with bold, italic or icons: fitted across its runs, each line placed as its
-    alignment says, its pieces one after another."""
-    size = element.size or ctx.style.body_size
-    fonts = ctx.fonts
-
-    def faces(bold: bool, italic: bool) -> Font:
-        return fonts.pick(bold or bool(element.bold), italic)
-
-    fitted = rich_fit(
-        parsed,
-        faces,
-        (box[2], box[3]),
-        size,
-        element.min_size or size,
-        wrap_lines=element.wrap,
-        line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
-        where=where,
-        what=f"{card}, {element_named(element)}",
-    )
-    ink = colour(_text(element.colour, fields, where), where, "colour")
-    baseline = _first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
-    share = {"left": 0.0, "centre": 0.5, "right": 1.0}[element.align]
-    items: list[Item] = []
-    for index, line in enumerate(fitted.lines):
-        x = box[0] + (box[2] - line.width) * share
-        y = baseline - index * fitted.leading
-        items += line_items(line, x, y, fitted.size, ink, ctx, words, where)
-    return items
-
-
-def _braille(
-    element: Element,
-    box: Box,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    card: str,
-) -> list[Item]:
-    """The element's words in braille dots, when the label set gives braille sizes."""
-    style = ctx.style.braille
-    if style is None or not element.text:
-        return []
-    words = spoken(ctx, ctx.words.fill(element.text, fields, where), where)
-    if not words:
-        return []
-    what = f"{card}, {element_named(element)}"
-    return braille_dots(braille_lines(words, ctx.words.locale, box, style, where, what), box, style)

@@ -1,0 +1,143 @@
+"""A card element's words: fitted into its box (plain or rich text, with icons) or as
+braille dots, and named as its layout writes it when something does not fit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shapes_print.errors import Source
+from shapes_print.geometry.primitives import Item, Text
+from shapes_print.kit.context import DrawContext, colour
+from shapes_print.load.cardmodels import Element
+from shapes_print.plan.braille import braille_dots, braille_lines
+from shapes_print.plan.icons import line_items, parsed_runs, spoken
+from shapes_print.text.fit import fit
+from shapes_print.text.fonts import Font
+from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
+from shapes_print.text.message import fill
+from shapes_print.text.rich import rich_fit
+
+Box = tuple[float, float, float, float]
+# A line's cap height, as a share of its size.
+CAP_SHARE = 0.72
+
+
+def filled(value: str | None, fields: Mapping[str, object], where: Source) -> str:
+    """A layout's value with the card's fields filled in ('' for none)."""
+    return fill(value, fields, where) if value else ""
+
+
+def element_named(element: Element) -> str:
+    """An element as its layout writes it: by its name, or else by its text as written."""
+    if element.name:
+        return f"element {element.name!r}"
+    return f"the {element.kind} element {element.text!r}"
+
+
+def text_lines(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+) -> list[Item]:
+    """A text element's words fitted into its box, aligned as its layout says."""
+    words = ctx.words.fill(element.text, fields, where) if element.text else ""
+    if not words:
+        return []
+    size = element.size or ctx.style.body_size
+    parsed = parsed_runs(words, where) if has_markup(words) else ()
+    if parsed and not is_plain(parsed):
+        return rich_lines(element, box, fields, ctx, where, card, words, parsed)
+    if parsed:
+        words = plain_text(parsed, str)
+    font = ctx.fonts.pick(element.bold)
+    fitted = fit(
+        words,
+        font,
+        (box[2], box[3]),
+        size,
+        element.min_size or size,
+        wrap_lines=element.wrap,
+        line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
+        where=where,
+        what=f"{card}, {element_named(element)}",
+    )
+    ink = colour(filled(element.colour, fields, where), where, "colour")
+    anchor, x = {
+        "left": ("start", box[0]),
+        "centre": ("middle", box[0] + box[2] / 2),
+        "right": ("end", box[0] + box[2]),
+    }[element.align]
+    baseline = first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
+    return [
+        Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
+        for i, line in enumerate(fitted.lines)
+    ]
+
+
+def first_baseline(box: Box, size: float, leading: float, lines: int) -> float:
+    """The first line's baseline, the block of lines centred in the box vertically (cap
+    height is about 0.72 of the size)."""
+    block = leading * (lines - 1) + size * CAP_SHARE
+    return box[1] + box[3] / 2 + block / 2 - size * CAP_SHARE
+
+
+def rich_lines(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+    words: str,
+    parsed: tuple[Run, ...],
+) -> list[Item]:
+    """Text with bold, italic or icons: fitted across its runs, each line placed as its
+    alignment says, its pieces one after another."""
+    size = element.size or ctx.style.body_size
+    fonts = ctx.fonts
+
+    def faces(bold: bool, italic: bool) -> Font:
+        return fonts.pick(bold or bool(element.bold), italic)
+
+    fitted = rich_fit(
+        parsed,
+        faces,
+        (box[2], box[3]),
+        size,
+        element.min_size or size,
+        wrap_lines=element.wrap,
+        line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
+        where=where,
+        what=f"{card}, {element_named(element)}",
+    )
+    ink = colour(filled(element.colour, fields, where), where, "colour")
+    baseline = first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
+    share = {"left": 0.0, "centre": 0.5, "right": 1.0}[element.align]
+    items: list[Item] = []
+    for index, line in enumerate(fitted.lines):
+        x = box[0] + (box[2] - line.width) * share
+        y = baseline - index * fitted.leading
+        items += line_items(line, x, y, fitted.size, ink, ctx, words, where)
+    return items
+
+
+def braille_words(
+    element: Element,
+    box: Box,
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+) -> list[Item]:
+    """The element's words in braille dots, when the label set gives braille sizes."""
+    style = ctx.style.braille
+    if style is None or not element.text:
+        return []
+    words = spoken(ctx, ctx.words.fill(element.text, fields, where), where)
+    if not words:
+        return []
+    what = f"{card}, {element_named(element)}"
+    return braille_dots(braille_lines(words, ctx.words.locale, box, style, where, what), box, style)
