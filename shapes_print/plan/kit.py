@@ -128,10 +128,11 @@ def plan_kit(
     )
     sheets_from = len(files)  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
-        pages = plan_sheets(doc, inputs, page, ctx)
+        named = words.fill(doc.spec.title, values, doc.source.source(("title",)))
+        pages = plan_sheets(doc, inputs, page, ctx, (game_title, named))
         if not pages:
             continue
-        title = f"{game_title}: {words.fill(doc.spec.title, values, doc.source.source(('title',)))}"
+        title = f"{game_title}: {named}"
         files.append(
             KitFile(
                 f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}",
