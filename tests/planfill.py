@@ -1,4 +1,5 @@
-"""How full a planned sheet page is, read off the plan: no PDF is rendered.
+"""How full a planned sheet page is, and what its top-level parts are, read off the plan:
+no PDF is rendered.
 
 A sheet page's content is its top-level groups (the furniture and a repeated header row are
 artifacts); its ink goes down to the lowest point any of their items reaches. The page's text
@@ -25,32 +26,42 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.load.printmodels import SheetStyle
 
-DESCENT = 0.25  # a line's ink below its baseline, as a share of its size (plan/paragraphs.py)
+# A line's ink above and below its baseline, as shares of its size (plan/paragraphs.py).
+CAP, DESCENT = 0.75, 0.25
+NOTHING = (float("inf"), float("-inf"))
 
 
-def lowest(
+def bounds(
     items: Iterable[Item], symbols: Mapping[str, Symbol], dy: float = 0.0, scale: float = 1.0
-) -> float:
-    """The lowest y any of the items reaches, in the page's points (inf for none)."""
-    low = float("inf")
+) -> tuple[float, float]:
+    """The lowest and highest y the items reach, in the page's points (sheets do not
+    rotate their content)."""
+    low, high = NOTHING
     for item in items:
         if isinstance(item, Group):
-            low = min(low, lowest(item.items, symbols, dy + item.dy * scale, scale * item.scale))
+            spans = [bounds(item.items, symbols, dy + item.dy * scale, scale * item.scale)]
         elif isinstance(item, Artifact):
-            low = min(low, lowest(item.items, symbols, dy, scale))
+            spans = [bounds(item.items, symbols, dy, scale)]
         elif isinstance(item, Text):
-            low = min(low, dy + (item.y - item.size * DESCENT) * scale)
+            spans = [(item.y - item.size * DESCENT, item.y + item.size * CAP)]
         elif isinstance(item, Rect | Image):
-            low = min(low, dy + item.y * scale)
+            spans = [(item.y, item.y + item.h)]
         elif isinstance(item, Line):
-            low = min(low, dy + min(item.y1, item.y2) * scale)
+            spans = [(min(item.y1, item.y2), max(item.y1, item.y2))]
         elif isinstance(item, Path):
-            ys = [op[-1] for op in item.ops if len(op) > 1]
-            low = min(low, dy + min(ys, default=float("inf")) * scale)  # type: ignore[type-var]
-        elif isinstance(item, Use):
-            symbol = symbols[item.symbol]
-            low = min(low, dy + item.y * scale + min(0.0, lowest(symbol.items, symbols)) * scale)
-    return low
+            ys = [float(op[-1]) for op in item.ops if len(op) > 1]
+            spans = [(min(ys), max(ys))] if ys else []
+        elif isinstance(item, Use):  # its symbol's own box
+            spans = [(item.y, item.y + symbols[item.symbol].height)]
+        else:
+            spans = []
+        for lo, hi in spans:
+            if lo > hi:
+                continue
+            if not isinstance(item, Group | Artifact):
+                lo, hi = dy + lo * scale, dy + hi * scale
+            low, high = min(low, lo), max(high, hi)
+    return low, high
 
 
 def text_area(style: SheetStyle, page: Page, first: bool) -> tuple[float, float]:
@@ -59,11 +70,15 @@ def text_area(style: SheetStyle, page: Page, first: bool) -> tuple[float, float]
     return page.height - style.margin, foot
 
 
+def content(page: Page) -> list[Group]:
+    """A sheet page's top-level parts, in reading order: its furniture left out."""
+    return [item for item in page.items if isinstance(item, Group)]
+
+
 def fill(style: SheetStyle, page: Page, symbols: Mapping[str, Symbol], first: bool) -> float:
     """The share of the page's text area its content takes, top down to its lowest ink."""
     top, bottom = text_area(style, page, first)
-    content = [item for item in page.items if not isinstance(item, Artifact)]
-    low = lowest(content, symbols)
+    low, _ = bounds(content(page), symbols)
     if low == float("inf"):
         return 0.0
     return (top - low) / (top - bottom)

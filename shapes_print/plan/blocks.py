@@ -23,7 +23,7 @@ from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Role, Sym
 from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.arrows import arrow_block
-from shapes_print.plan.breaks import LONE, run_breaks
+from shapes_print.plan.breaks import LONE, NEVER, run_breaks
 from shapes_print.plan.flow import Box, Part
 from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
@@ -101,7 +101,9 @@ def _list(
     texts = [
         text for entry in entries if (text := col.ctx.words.fill(entry, values, where).strip())
     ]
-    breaks = run_breaks(len(texts), style.list_keep, orphan=LONE)
+    # A procedure short enough to read as one (`keep_steps`) never splits.
+    short = numbered and len(texts) <= style.keep_steps
+    breaks = run_breaks(len(texts), style.list_keep, *([NEVER] if short else []), orphan=LONE)
     for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")

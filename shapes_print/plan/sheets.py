@@ -4,7 +4,7 @@ Input: a loaded sheet document, what its words refer to (`SheetInputs`), the pag
 the draw context. Output: its pages, each with the print line in its bottom margin, the
 first with the scale check too, and each of a longer document with a running foot. Every block is measured once at the content width into boxes (`blocks`, `scores`);
 this module strings them into one flow, with the penalties between blocks: a heading keeps
-with what follows it, sections run on with no break, and `page_break` forces one. `flow`
+with what follows it (and with its intro, the words under it, and the start of what follows), sections run on with no break, and `page_break` forces one. `flow`
 then chooses all of the document's page breaks together.
 """
 
@@ -61,6 +61,7 @@ class _Stream:
     regrouped: list[tuple[int, int, Regrouped, tuple[int, ...]]] = field(default_factory=list)
     forced: bool = False
     kept: bool = False
+    intro: bool = False  # the last block is the words right under a heading: its intro
     last: str = ""
     closing: bool = False  # the last block closes a table: the text after it does too
 
@@ -78,13 +79,17 @@ class _Stream:
         first = drawn[0]
         closes = kind == _CLOSES.get(self.last) or (self.closing and kind == self.last)
         if self.boxes:
-            breaks = FORCED if self.forced else NEVER if self.kept or closes else first.breaks
+            # A heading keeps with its intro, and the intro with the start of what follows
+            # (the next section's heading aside).
+            keeps = self.kept or (self.intro and kind not in _KEEP_WITH_NEXT)
+            breaks = FORCED if self.forced else NEVER if keeps or closes else first.breaks
             gap = self.gap
             if self.last == "arrow" and kind != "arrow":
                 gap += self.col.ctx.style.heading_size  # the arrow's big word stands apart
             drawn = [replace(first, gap=gap, breaks=breaks), *drawn[1:]]
         self.boxes += drawn
         self.forced = False
+        self.intro = self.kept and kind == "text"
         self.kept = kind in _KEEP_WITH_NEXT
         self.closing = closes
         self.last = kind
@@ -215,14 +220,15 @@ def _blocks(
             items = inputs.lists.get(block.value.list)
             if items is None:
                 raise UserError(block.source, f"for_each: no list named {block.value.list!r}")
-            start, state = len(stream.boxes), (stream.forced, stream.kept, stream.last)
+            start = len(stream.boxes)
+            state = (stream.forced, stream.kept, stream.intro, stream.last)
             for number, item in enumerate(items, start=1):
                 _blocks(stream, block.children, {**values, "n": number, **item}, inputs)
             arrows = all(child.kind == "arrow" for child in block.children)
             if arrows and (fitted := _fitted_arrows(stream, start)) is not None:
                 # A round's arrows share one page: drawn again, a little shorter.
                 del stream.boxes[start:]
-                stream.forced, stream.kept, stream.last = state
+                stream.forced, stream.kept, stream.intro, stream.last = state
                 col = stream.col
                 stream.col = fitted
                 for number, item in enumerate(items, start=1):

@@ -3,9 +3,9 @@
 Input: the column widths, each row's cells (each a function drawing the cell at its width),
 each row's least height and whether it is shaded. Output: one `Box` per row for `flow`. A row
 never splits; a table breaks between rows, its header row (when it has one) repeated at the
-top of every page it goes on to, and it keeps its header with its first row. A table short
-enough to fit half a page is read as one piece: it breaks only when nothing else fits,
-even if keeping it whole takes a page more. Rows may stretch (a score
+top of every page it goes on to, and it keeps its header with its first row. A table that
+fits the style's `keep_table` share of a page is read as one piece: it breaks only when
+nothing else fits, even if keeping it whole takes a page more. Rows may stretch (a score
 sheet filling its page): each is then drawn once its page's spare height is known.
 
 Each row box is a table row (TR) within its Table, and within THead (the header row) or
@@ -26,9 +26,6 @@ from shapes_print.plan.flow import Box, Part
 Drawn = tuple[float, list[Item]]
 Cell = Callable[[float], Drawn]
 RULE_WIDTH = 0.75
-# A table whose rows fit this share of a page is read as one piece: it breaks only when
-# nothing else fits.
-SHORT_TABLE = 1 / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +79,7 @@ def table_boxes(
     body = rows[1:] if header else rows
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
-    inside = NEVER if total <= room * SHORT_TABLE else None
+    inside = NEVER if total <= room * style.keep_table else None
     penalties = run_breaks(len(body), style.list_keep, *([inside] if inside else []))
     boxes = [head] if head is not None else []
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):

@@ -237,6 +237,50 @@ def test_a_heading_near_the_foot_keeps_with_the_first_items_not_the_whole_list(
     assert all(_inside(page, style, index) for index, page in enumerate(pages))
 
 
+def _where(pages: list[Page], style: SheetStyle) -> dict[str, int]:
+    """The page (from 0) each line of content text is on, by its words."""
+    return {t.text: number for number, page in enumerate(pages) for t in _content(page, style)}
+
+
+def test_four_steps_never_split_wherever_the_page_foot_falls(
+    tmp_path: Path, large_print: tuple[DrawContext, SheetStyle]
+) -> None:
+    """A procedure of `keep_steps` or fewer steps reads as one: it goes over whole (Shapes
+    the Game's 4-step "Rebuilding the deck" split 2 | 2 in every host key); five may split."""
+    ctx, style = large_print
+    assert style.keep_steps == 4
+    steps = [f"Step {n}: a long instruction that wraps over two lines here." for n in range(1, 6)]
+    split = {4: 0, 5: 0}
+    for sentences in range(8, 24):
+        filler = "This paragraph fills the top of the page before the steps begin. " * sentences
+        for count in split:
+            after = {"text": "This paragraph fills the page after them. " * 12}
+            blocks = [{"text": filler}, {"subheading": "Set up"}, {"steps": steps[:count]}, after]
+            where = _where(_plan(tmp_path, ctx, blocks), style)
+            split[count] += len({where[f"{n}."] for n in range(1, count + 1)}) > 1
+    assert split[4] == 0 and split[5] > 0
+
+
+def test_a_heading_and_its_intro_go_over_with_the_first_row_of_their_table(
+    tmp_path: Path, large_print: tuple[DrawContext, SheetStyle]
+) -> None:
+    """Collect 3's "Task list" and its one-line intro ended a page with the table on the
+    next in 8 of 9 player counts on A4: now the heading, the intro and the table's header
+    and first row share a page, wherever the paragraph above leaves the foot."""
+    ctx, style = large_print
+    rows = [[f"{n}", f"Task {n}: cards that make a run"] for n in range(1, 25)]
+    table = {"columns": ["No.", "Task"], "rows": rows}
+    moved = 0
+    for sentences in range(8, 24):
+        filler = "This paragraph fills the top of the page before the list begins. " * sentences
+        intro = "The dealer picks one Task each round."
+        blocks = [{"text": filler}, {"heading": "Task list"}, {"text": intro}, {"table": table}]
+        where = _where(_plan(tmp_path, ctx, blocks), style)
+        assert where["Task list"] == where[intro] == where["No."] == where["1"], sentences
+        moved += where["Task list"] == 1
+    assert 0 < moved < 16  # some fillers leave room for them and some do not
+
+
 def test_a_heading_keeps_with_its_subheading_and_what_that_introduces(
     tmp_path: Path, large_print: tuple[DrawContext, SheetStyle]
 ) -> None:
