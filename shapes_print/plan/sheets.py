@@ -18,8 +18,9 @@ from shapes_print.geometry.primitives import Item, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.load.values import player_range
-from shapes_print.plan.blocks import DRAW, SheetInputs
+from shapes_print.plan.blocks import DRAW
 from shapes_print.plan.breaks import FORCED, NEVER
+from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, choose_breaks, grouped, place
 from shapes_print.plan.furniture import (
     foot_height,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from math import inf
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Role
 from shapes_print.load.printmodels import SheetStyle
@@ -26,6 +27,7 @@ from shapes_print.plan.flow import Box, Part
 Drawn = tuple[float, list[Item]]
 Cell = Callable[[float], Drawn]
 RULE_WIDTH = 0.75
+BISECTIONS = 60  # halvings of the scale that shares a table's width: past a float's precision
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,18 +192,35 @@ def _row_box(
     return Box(row.height, draw(0.0))
 
 
-def column_widths(shares: Sequence[float], least: Sequence[float], total: float) -> list[float]:
+def column_widths(
+    shares: Sequence[float],
+    least: Sequence[float],
+    total: float,
+    natural: Sequence[float] | None = None,
+) -> list[float]:
     """Columns share the width as the content says, but none narrower than its widest word:
-    a narrow column (Collect 3's "No." at large print) takes its room from the others. If
-    even that cannot fit, the shares stand and the word is refused at its cell."""
-    pinned: set[int] = set()
-    while True:
-        free = total - sum(least[i] for i in pinned)
-        share = sum(s for i, s in enumerate(shares) if i not in pinned)
-        widths = [least[i] if i in pinned else free * s / share for i, s in enumerate(shares)]
-        short = {i for i, w in enumerate(widths) if i not in pinned and w < least[i]}
-        if not short:
-            return widths
-        pinned |= short
-        if len(pinned) == len(shares):
-            return [total * s / sum(shares) for s in shares]
+    a narrow column (Collect 3's "No." at large print) takes its room from the others. Where
+    the columns' `natural` widths (their content unbroken) are more than the width, none is
+    wider than its own, its room going to columns whose words wrap; where they all fit, each
+    is at least as wide as its own, the rest shared out. If even the widest words cannot
+    fit, the shares stand and the word is refused at its cell."""
+    count = len(shares)
+    if natural is None:
+        low, high = list(least), [inf] * count
+    elif sum(natural) > total:
+        low, high = list(least), [max(n, s) for n, s in zip(natural, least, strict=True)]
+    else:
+        low, high = list(natural), [inf] * count
+    if sum(low) > total:
+        return [total * s / sum(shares) for s in shares]
+
+    def spread(scale: float) -> list[float]:
+        return [min(max(scale * s, lo), hi) for s, lo, hi in zip(shares, low, high, strict=True)]
+
+    # Each column its share times one scale, held between its bounds: the sum grows with the
+    # scale, so halving the interval finds the scale that fills the width.
+    small, large = 0.0, total / min(s for s in shares if s > 0)
+    for _ in range(BISECTIONS):
+        middle = (small + large) / 2
+        small, large = (middle, large) if sum(spread(middle)) < total else (small, middle)
+    return spread(large)
