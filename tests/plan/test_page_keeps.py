@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
+
 from shapes_print.geometry.primitives import Artifact, Group, Item, Rect, Text
+from shapes_print.plan.tables import column_widths
 from tests.conftest import PAGE_SETS, PlannedSheets
 from tests.planfill import bounds, content, fill, text_area
 
@@ -179,3 +182,49 @@ def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
             if (len(numbered) == 1) != (len(pages) > 1):
                 wrong.append(f"{where}: running foot {words}")
     assert not wrong, "\n".join(wrong[:20])
+
+
+def _sizes(parts: list[Group], role: str) -> Iterator[tuple[float, str]]:
+    """The size and font of each line of text in parts of `role` (at any depth)."""
+    for part in parts:
+        if part.role == role:
+            yield from ((t.size, t.font) for t in _texts(part.items))
+        else:
+            yield from _sizes([i for i in part.items if isinstance(i, Group)], role)
+
+
+def test_headings_step_clearly_above_the_body_and_large_print_keeps_18_pt(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """The standard body is a book's, 11-12 pt; subheadings and headings each a clear step
+    larger (a quarter at least) and bold. Large print sets nothing under 18 pt."""
+    found: dict[str, dict[str, set[tuple[float, str]]]] = {}
+    for doc, _, parts in _pages(planned_sheets):
+        by_role = found.setdefault(doc.labels, {})
+        for role in ("H1", "H2", "P"):
+            by_role.setdefault(role, set()).update(_sizes(parts, role))
+    standard = found["standard"]
+    body = min(size for size, _ in standard["P"])  # an arrow's big word is a P too
+    (h2, h2_font), (h1, h1_font) = min(standard["H2"]), min(standard["H1"])
+    assert 11 <= body <= 12
+    assert h2 >= 1.25 * body and h1 >= 1.25 * h2
+    body_fonts = {font for size, font in standard["P"] if size == body}
+    assert h1_font == h2_font and h1_font not in body_fonts  # the bold face
+    large = {size for role in found["large-print"].values() for size, _ in role}
+    assert min(large) >= 18
+
+
+def test_table_columns_share_the_measure_by_content() -> None:
+    """None narrower than its widest word; where everything fits unbroken each column is at
+    least its natural width; where not, none is wider than its own while another wraps."""
+    least, natural = [40.0, 30.0, 60.0], [300.0, 35.0, 90.0]
+    tight = column_widths(natural, least, 400.0, natural)  # by content: in proportion
+    assert [w / n for w, n in zip(tight, natural, strict=True)] == pytest.approx([400 / 425] * 3)
+    even = column_widths([1.0, 1.0, 1.0], least, 400.0, natural)  # even shares, capped
+    assert even == pytest.approx([275.0, 35.0, 90.0])  # the wrapping column takes the rest
+    roomy = column_widths([1.0, 1.0, 1.0], least, 600.0, [100.0, 35.0, 90.0])
+    assert all(w >= n - 1e-6 for w, n in zip(roomy, [100.0, 35.0, 90.0], strict=True))
+    assert sum(roomy) == pytest.approx(600.0)
+    # The guide's file table at Spanish braille: capping must not starve the first column.
+    guide = column_widths([1.4, 0.6, 1.0, 2.0], [195, 63, 51, 71], 510, [195, 63, 105, 184])
+    assert guide == pytest.approx([195, 63, 84, 168])
