@@ -178,9 +178,18 @@ def _table(
     style = col.ctx.style
 
     def laid(across: int) -> Callable[[Sequence[int]], list[Box]]:
+        """The table in `across` groups of columns, its small cards at full size or shrunk,
+        whichever table is shorter (cards at full size squeeze the words of a large-print
+        table into many lines)."""
+        fitting = [t for t in tiers if sum(t) * across <= col.width] or [tiers[-1]]
+        choices = [grouped_in(across, least * across) for least in fitting[:2]]
+        if fitting[0] is not tiers[0]:
+            choices = choices[:1]  # words break after hyphens only where they must
+        return min(choices, key=lambda lay: sum(box.height for box in lay(())))
+
+    def grouped_in(across: int, least: list[float]) -> Callable[[Sequence[int]], list[Box]]:
         """The table in `across` groups of columns: the rows run down the first group, then
         the next (a manifest), on each page anew once the flow knows where pages break."""
-        least = next((t for t in tiers if sum(t) * across <= col.width), tiers[-1]) * across
         widths = column_widths(shares * across, least, col.width, natural * across)
 
         def lay(chunks: Sequence[int]) -> list[Box]:
