@@ -43,6 +43,7 @@ class Furniture(Strict):
     # {page} and {pages}, at `foot_size`.
     running_foot: str
     foot_size: Size
+    foot_gap: Length  # between the content and the running foot
 
 
 class Embosser(Strict):

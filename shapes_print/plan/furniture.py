@@ -166,7 +166,7 @@ def place_furniture(
 
 def foot_height(f: Furniture) -> float:
     """The room a running foot takes above the rest of a page's foot, its gap included."""
-    return f.foot_size * LINE_SPACING + f.furniture_gap
+    return f.foot_size * LINE_SPACING + f.foot_gap
 
 
 def running_foot(
@@ -177,7 +177,7 @@ def running_foot(
     f: Furniture,
     where: Source | None,
 ) -> Artifact:
-    """The running foot, its line's top the furniture gap under `bottom`, its end at the
+    """The running foot, its line's top `foot_gap` under `bottom`, its end at the
     right of `span` (the content's left and right): page furniture, a pagination artifact as
     the print line is. A foot wider than the content is set smaller, down to the furniture's
     own size (`text_size`), and an error beyond that."""
@@ -188,7 +188,7 @@ def running_foot(
         size -= 0.25
         if size < f.text_size - 1e-9:
             raise UserError(where, f"no room in the page's foot for {text!r}")
-    baseline = bottom - f.furniture_gap - f.foot_size * CAP
+    baseline = bottom - f.foot_gap - f.foot_size * CAP
     return Artifact(
         (Text(right, baseline, text, font.name, size, f.mark_colour, "end"),), "Pagination"
     )
