@@ -1,12 +1,20 @@
-"""Shared fixtures: one real build of Pass and pick, read back by many tests."""
+"""Shared fixtures: one real build of Pass and pick, read back by many tests; the planned
+sheets of every shipped game in the label sets whose type differs."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from shapes_print.build import pipeline
+from shapes_print.geometry.primitives import Document
+from shapes_print.load.printmodels import SheetStyle
+from shapes_print.plan.cardfile import is_cards_file
+
+# The standard type, Spanish words (longer) and large print (18 pt): what moves page breaks.
+PAGE_SETS = ("standard", "es", "large-print")
 
 
 @pytest.fixture(scope="session")
@@ -32,6 +40,33 @@ def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out
             )
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedSheets:
+    """One planned document that is not cards (sheets, host key, printing guide), with the
+    style of its label set: `name` is its file's."""
+
+    labels: str
+    name: str
+    style: SheetStyle
+    document: Document
+
+
+@pytest.fixture(scope="session")
+def planned_sheets() -> list[PlannedSheets]:
+    """Every shipped game's sheets, host keys and guides in PAGE_SETS, A4 and Letter, every
+    player count: planned, not rendered."""
+    planned = []
+    for labels in PAGE_SETS:
+        project = pipeline.load_project(pipeline.Sources(), [], [labels])
+        style = project.variants[0].ctx.style
+        for _, _, files in pipeline.plan_all(project, "all", "a4,letter"):
+            for file in files:
+                document = file.document
+                if isinstance(document, Document) and not is_cards_file(document):
+                    planned.append(PlannedSheets(labels, file.name, style, document))
+    return planned
 
 
 @pytest.fixture(autouse=True)

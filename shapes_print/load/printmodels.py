@@ -55,6 +55,11 @@ class Furniture(Strict):
     print_line: str
     ruler_label: str
     inch_label: str
+    # The foot of every page of a document of more than one page: {game}, {document},
+    # {page} and {pages}, at `foot_size`.
+    running_foot: str
+    foot_size: Size
+    foot_gap: Length  # between the content and the running foot
 
 
 class Embosser(Strict):
@@ -95,6 +100,7 @@ class SheetStyle(Strict):
     fonts: dict[FontFace, str]
     margin: Length
     footer_height: Length
+    running_footer_height: Length
     heading_size: Size
     subheading_size: Size
     body_size: Size
@@ -103,6 +109,16 @@ class SheetStyle(Strict):
     line_spacing: float = Field(ge=1.0, le=3.0)
     block_gap: Length
     list_keep: int = Field(ge=1)
+    # Keeps a typesetter uses: steps of `keep_steps` or fewer, and a table under
+    # `keep_table` of a page, never split (while another break fits).
+    keep_steps: int = Field(ge=0)
+    keep_table: float = Field(ge=0.0, le=1.0)
+    # How much of the glue between lines and blocks may give on a page (0 to 0.5 of it), so
+    # that a document a few lines over a page fits it.
+    glue_shrink: float = Field(ge=0.0, le=0.5)
+    # No page of a document of more than one is filled less than this share of its height
+    # while another choice of breaks avoids it.
+    least_fill: float = Field(ge=0.0, le=0.9)
     ink: Colour
     rule_colour: Colour
     shade: Colour

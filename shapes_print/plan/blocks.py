@@ -8,28 +8,33 @@ Each box is drawn with its top at y = 0, growing downwards. Which block follows 
 the penalties between blocks, are `sheets`'s; where pages break, `flow`'s. Score sheets are
 drawn in `scores`. Each part says what it is, for the PDF's structure tree and the SVG's
 ARIA: headings H1 and H2, paragraphs P, lists L of items LI (each its label Lbl, the number
-or bullet, and its body LBody), tables (`tables`), and card pictures and arrows Figures with
-their words as alternate text.
+or bullet, and its body LBody), tables (`tables`, their cells `cells`), and card pictures and
+arrows Figures with their words as alternate text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Role, Symbol, Text, Use
+from shapes_print.geometry.primitives import Group, Role, Text
 from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.arrows import arrow_block
-from shapes_print.plan.breaks import LONE, run_breaks
+from shapes_print.plan.breaks import LONE, NEVER, run_breaks
+from shapes_print.plan.cells import (
+    SheetInputs,
+    card_cell,
+    cards_width,
+    cell_text,
+    filled_cell,
+    natural_width,
+)
 from shapes_print.plan.flow import Box, Part
-from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
 from shapes_print.plan.tables import (
-    Cell,
-    Drawn,
     Regrouped,
     across_rows,
     chunk_breaks,
@@ -37,26 +42,12 @@ from shapes_print.plan.tables import (
     measure,
     table_boxes,
 )
-from shapes_print.text.fit import word_parts, wrap
+from shapes_print.text.fit import word_parts
 
 # The share of the width a fact's label takes when its value is short.
 FACT_LABEL_SHARE = 0.7
 # The widest share a fact's value may take so that it stays on one line ("6 + 6 + 6 = 18").
 FACT_VALUE_MOST = 0.5
-
-
-@dataclass(slots=True)
-class SheetInputs:
-    """What a document's text may refer to, and the card drawings minis are made from;
-    `shop`: a print-shop kit's, whose cards drawn small print as their words alone (their
-    lines and words would be too fine for a press)."""
-
-    values: Mapping[str, Any]
-    lists: Mapping[str, Sequence[Mapping[str, Any]]]
-    faces: Mapping[str, Symbol]
-    players: int
-    print_line: str
-    shop: bool = False
 
 
 Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Regrouped]
@@ -101,7 +92,9 @@ def _list(
     texts = [
         text for entry in entries if (text := col.ctx.words.fill(entry, values, where).strip())
     ]
-    breaks = run_breaks(len(texts), style.list_keep, orphan=LONE)
+    # A procedure short enough to read as one (`keep_steps`) never splits.
+    short = numbered and len(texts) <= style.keep_steps
+    breaks = run_breaks(len(texts), style.list_keep, *([NEVER] if short else []), orphan=LONE)
     for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")
@@ -136,105 +129,11 @@ def _bullets(
 # ---- tables ----------------------------------------------------------------------------
 
 
-def cell_text(
-    col: Column, text: str, where: Source, bold: bool = False, size: float | None = None
-) -> Cell:
-    return lambda width: paragraph(col, text, size or col.ctx.style.body_size, bold, width, where)
-
-
-def _cell_cards(
-    col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
-) -> Cell:
-    def draw(width: float) -> Drawn:
-        style = col.ctx.style
-        items: list[Item] = []
-        lines = []
-        for line in card_id_lines(cell.cards, values, where):
-            faces = []
-            for card_id in line:
-                face = inputs.faces.get(card_id)
-                if face is None:
-                    known = ", ".join(inputs.faces)
-                    raise UserError(where, f"no card {card_id!r} in the deck (known: {known})")
-                faces.append(face)
-            lines.append(faces)
-        if inputs.shop:  # for a press: the cards in words, at body size
-            return _cards_in_words(col, cell, values, lines, width, where)
-        # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
-        across = max(sum(f.width / f.height for f in fs) + MINI_GAP * (len(fs) - 1) for fs in lines)
-        mini = min(style.mini_card_height, width / across)
-        gap = mini * MINI_GAP
-        outline = Paint(stroke=style.rule_colour, stroke_width=0.5)
-        height = -gap
-        for faces in lines:
-            height += gap
-            x = 0.0
-            for face in faces:
-                scale = mini / face.height
-                items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height - mini, scale=scale))
-                items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
-                x += face.width * scale + gap
-            height += mini
-        words = col.ctx.words.fill(cell.text, values, where) if cell.text else ""
-        alt = col.ctx.words.fill(cell.alt, values, where) if cell.alt else words
-        # With picture words, the cell's text names the cards, or `alt` does beneath them;
-        # without, the cards are still a picture of what `alt` names.
-        if style.picture_words:
-            figure = picture(items, alt, cell.cards, where)
-            words = words or _unbroken_names(alt, col, width)
-        else:
-            figure = Group(tuple(items), alt=alt, role="Figure")
-        if words and _same_words(words, alt):  # the caption names them: the Alt need not
-            figure = replace(figure, alt=col.ctx.words.fill(style.captioned_alt, values, where))
-        items = [figure]
-        if words:
-            text_height, text_items = paragraph(col, words, style.body_size, False, width, where)
-            items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
-            height += style.table_padding + text_height
-        return height, items
-
-    return draw
-
-
-def _cards_in_words(
-    col: Column,
-    cell: CardsCell,
-    values: Mapping[str, Any],
-    lines: list[list[Symbol]],
-    width: float,
-    where: Source,
-) -> Drawn:
-    """A cards cell of a print-shop kit: the words that name its cards (its text, else its
-    alt, else the cards' names) as one paragraph."""
-    words = col.ctx.words
-    text = words.fill(cell.text, values, where) if cell.text else ""
-    if not text and cell.alt:
-        text = _unbroken_names(words.fill(cell.alt, values, where), col, width)
-    if not text:
-        text = ", ".join(face.name.removeprefix("face-") for line in lines for face in line)
-    height, items = paragraph(col, text, col.ctx.style.body_size, False, width, where)
-    return height, [Group(tuple(items), role="P")]
-
-
-def _same_words(printed: str, alt: str) -> bool:
-    """Whether a caption says what a picture's Alt says, spaces of any kind aside."""
-    return printed.replace("\u00a0", " ").split() == alt.replace("\u00a0", " ").split()
-
-
-def _unbroken_names(alt: str, col: Column, width: float) -> str:
-    """A picture's caption names cards between commas ("Red 1, Green 5"); a name breaking
-    over two lines ("Green" / "5") would read as two cards, so its spaces do not break,
-    unless a run between commas ("Green 4 or Yellow 1") is wider than the cell."""
-    unbroken = ", ".join(name.replace(" ", "\u00a0") for name in alt.split(", "))
-    font, size = col.ctx.fonts.regular, col.ctx.style.body_size
-    return unbroken if wrap(unbroken, font, size, width) is not None else alt
-
-
 def _table(
     col: Column, table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source
 ) -> list[Box] | Regrouped:
     count = len(table.columns)
-    shares = table.widths or [1.0] * count
+    shares = table.widths or [1.0] * count  # checked below; the content's own further on
     rows = [(values, row) for row in table.rows]
     if table.rows_from is not None:
         if table.rows_from not in inputs.lists:
@@ -256,36 +155,42 @@ def _table(
         for here, row in rows
     ]
     cells = [
-        [_cell(col, cell, here, inputs, where) for cell in row]
+        [filled_cell(col, cell, here, inputs, where) for cell in row]
         for (here, _), row in zip(rows, filled, strict=True)
     ]
     blank = [cell_text(col, "", where)] * count
-    # Each column at least as wide as its widest word; where the words cannot all fit so, a
-    # long name (a kit's file, at large print) breaks after a hyphen and needs only its parts.
-    least_of = {
-        broken: [
-            max(
-                [
-                    _widest_word(col, title, True, broken),
-                    *(
-                        _widest_word(col, row[i], False, broken)
-                        for row in filled
-                        if isinstance(row[i], str)
-                    ),
-                ]
-            )
-            for i, title in enumerate(titles)
-        ]
-        for broken in (False, True)
-    }
+    tiers = _least_widths(col, titles, rows, filled, inputs, where)
+    # Columns share the width by what they hold (each as wide as its content unbroken,
+    # or `widths`' shares where the table gives them), none wider than its content needs
+    # while another column's words wrap.
+    natural = [
+        max(
+            natural_width(col, title, values, inputs, where, bold=True),
+            *(
+                natural_width(col, row[i], here, inputs, where)
+                for (here, _), row in zip(rows, filled, strict=True)
+            ),
+        )
+        for i, title in enumerate(titles)
+    ]
+    shares = table.widths or natural
     header = [cell_text(col, title, where, bold=True) for title in titles]
     style = col.ctx.style
 
     def laid(across: int) -> Callable[[Sequence[int]], list[Box]]:
+        """The table in `across` groups of columns, its small cards at full size or shrunk,
+        whichever table is shorter (cards at full size squeeze the words of a large-print
+        table into many lines)."""
+        fitting = [t for t in tiers if sum(t) * across <= col.width] or [tiers[-1]]
+        choices = [grouped_in(across, least * across) for least in fitting[:2]]
+        if fitting[0] is not tiers[0]:
+            choices = choices[:1]  # words break after hyphens only where they must
+        return min(choices, key=lambda lay: sum(box.height for box in lay(())))
+
+    def grouped_in(across: int, least: list[float]) -> Callable[[Sequence[int]], list[Box]]:
         """The table in `across` groups of columns: the rows run down the first group, then
         the next (a manifest), on each page anew once the flow knows where pages break."""
-        least = least_of[sum(least_of[False]) * across > col.width] * across
-        widths = column_widths(shares * across, least, col.width)
+        widths = column_widths(shares * across, least, col.width, natural * across)
 
         def lay(chunks: Sequence[int]) -> list[Box]:
             grouped, starts = across_rows(cells, across, blank, chunks)
@@ -311,6 +216,40 @@ def _table(
     return boxes if across == 1 else Regrouped(boxes, lay)
 
 
+def _least_widths(
+    col: Column,
+    titles: Sequence[str],
+    rows: Sequence[tuple[Mapping[str, Any], Any]],
+    filled: Sequence[Sequence[str | CardsCell]],
+    inputs: SheetInputs,
+    where: Source,
+) -> list[list[float]]:
+    """The least width of each column, from the roomiest to the tightest (the first whose
+    sum fits is taken): its widest word and its small cards at full size; its widest word
+    (the cards shrink); its widest part of a word, a long name (a kit's file, at large
+    print) broken after a hyphen."""
+
+    def least(broken: bool, cards: bool) -> list[float]:
+        return [
+            max(
+                [
+                    _widest_word(col, title, True, broken),
+                    *(
+                        _widest_word(col, cell, False, broken)
+                        if isinstance(cell, str)
+                        else cards_width(col, cell, here, inputs, where)
+                        if cards
+                        else 0.0
+                        for (here, _), cell in zip(rows, (row[i] for row in filled), strict=True)
+                    ),
+                ]
+            )
+            for i, title in enumerate(titles)
+        ]
+
+    return [least(False, True), least(False, False), least(True, False)]
+
+
 def _mostly_wrapped(rows: Sequence[Box], one_line: float) -> bool:
     """Whether more than half of a table's rows are taller than a row of one line."""
     return sum(row.height > one_line + 1e-6 for row in rows) * 2 > len(rows)
@@ -325,19 +264,6 @@ def _widest_word(col: Column, text: str, bold: bool, broken: bool = False) -> fl
         words = [part for word in words for part in word_parts(word)]
     widest = max((font.width(word, col.ctx.style.body_size) for word in words), default=0.0)
     return widest + 2 * col.ctx.style.table_padding + 1
-
-
-def _cell(
-    col: Column,
-    cell: str | CardsCell,
-    values: Mapping[str, Any],
-    inputs: SheetInputs,
-    where: Source,
-) -> Cell:
-    """A filled cell: text as it is, a cards cell drawn from the deck's faces."""
-    if isinstance(cell, CardsCell):
-        return _cell_cards(col, cell, values, inputs, where)
-    return cell_text(col, cell, where)
 
 
 def _facts(
@@ -368,7 +294,7 @@ def _facts(
 def _cards(
     col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
 ) -> list[Box]:
-    height, items = _cell_cards(col, cell, values, inputs, where)(col.width)
+    height, items = card_cell(col, cell, values, inputs, where)(col.width)
     return [Box(height, tuple(items))]
 
 

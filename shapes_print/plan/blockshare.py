@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from shapes_print.errors import Source
 from shapes_print.load.content import Block
-from shapes_print.plan.blocks import SheetInputs
+from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box
 from shapes_print.plan.paragraphs import Column
 from shapes_print.plan.tables import Regrouped

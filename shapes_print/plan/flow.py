@@ -8,13 +8,18 @@ Output: the boxes of each page, placed with their tops at y <= 0 under the page'
 All of a document's breaks are chosen together, as TeX chooses a paragraph's lines: by dynamic
 programming over every feasible break, keeping the cheapest sequence. A page costs `PAGE`, plus
 its unused space squared, plus the penalty of the break that ends it; a document's last page
-(and a page ended by a forced break) has no cost for its unused space, but one for being tiny.
+(and a page ended by a forced break) has no cost for its unused space; any page but a document's
+only one costs `SCANT` if it is filled less than `least` of its height.
 Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only when no other
 break fits, so a keep rule gives way rather than refuse the document. A box that continues a
 table carries the table's header row, repeated at the top of a page that opens on it. A box
 may stretch (`stretch`, in points, as TeX's glue does): a page shares all of its unused space
 out over its stretching boxes in proportion to their stretch (a score sheet whose rows fill the
-page), and is charged only for the space beyond what they stretch by.
+page), and is charged only for the space beyond what they stretch by. Glue may also shrink,
+by at most `shrink` of it (a share the style states), so that a page holds a few lines more
+than it would (a document a few lines over a page fits it): a page shrunk by all it may costs
+`SHRINK`, less the less it shrinks. A document's first page may hold less than the others
+(`first_room`: its calibration furniture takes more of the foot).
 
 What each box is in the document (its role, and the parts it sits `within`: the list of a
 list item, the table and body of a row) comes out as nested groups: a page's run of boxes of
@@ -38,9 +43,13 @@ PAGE = 10_000.0
 # Unused space on a page that is not the last: (unused / page height) ** 2 times this, so a
 # half-empty page costs a quarter of it.
 UNUSED = 8_000.0
-# A last page filled less than TINY_FILL of its height costs up to TINY (nothing at TINY_FILL).
-TINY = 2_000.0
-TINY_FILL = 0.2
+# A page filled less than the least fill a style asks (`least`) costs SCANT, more than
+# the unused space of a page before it and a break inside a block together: a document's
+# last lines never stand alone on a page while lines before them can go with them.
+SCANT = 20_000.0
+# A page whose glue shrinks by all it may: half a page's cost, so shrinking saves a page or
+# honours a keep, never merely evens out the pages.
+SHRINK = 5_000.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +129,18 @@ def grouped(placed: Sequence[Placed], dx: float, top: float, depth: int = 0) -> 
     return groups
 
 
-def choose_breaks(boxes: Sequence[Box], room: float) -> list[range]:
+def choose_breaks(
+    boxes: Sequence[Box],
+    room: float,
+    first_room: float | None = None,
+    shrink: float = 0.0,
+    least: float = 0.0,
+) -> list[range]:
     """The boxes (by index) of each page: the cheapest of all feasible sequences of breaks.
 
-    A box taller than `room` takes a page of its own; the caller refuses such a box first.
+    A page holds `room` (the first `first_room`, where given); glue may give by `shrink` of
+    itself; a page filled less than `least` of it costs SCANT. A box taller than its page's room takes a page of its own; the caller refuses
+    such a box first.
     """
     count = len(boxes)
     best = [inf] * (count + 1)
@@ -132,19 +149,24 @@ def choose_breaks(boxes: Sequence[Box], room: float) -> list[range]:
     for start in range(count):
         if best[start] == inf:
             continue
+        here = first_room if start == 0 and first_room is not None else room
         first = boxes[start]
         used = (first.header.height if first.header else 0.0) - first.gap
-        stretch = 0.0
+        stretch = glue = 0.0
         for stop in range(start + 1, count + 1):
             box = boxes[stop - 1]
             if stop - 1 > start and box.breaks == FORCED:
                 break  # a forced break cannot fall inside a page
             used += box.gap + box.height
             stretch += box.stretch
-            if used > room + 1e-6 and stop > start + 1:
+            if stop - 1 > start:
+                glue += box.gap
+            if used - glue * shrink > here + 1e-6 and stop > start + 1:
                 break
             ends = stop == count or boxes[stop].breaks == FORCED
-            cost = best[start] + PAGE + _badness(used, stretch, room, ends)
+            cost = best[start] + PAGE + _badness(used, stretch, glue * shrink, here, ends)
+            if (used + stretch) < least * here and not (start == 0 and stop == count):
+                cost += SCANT
             if stop < count and not ends:
                 cost += boxes[stop].breaks
             if cost < best[stop]:
@@ -157,20 +179,25 @@ def choose_breaks(boxes: Sequence[Box], room: float) -> list[range]:
     return pages[::-1]
 
 
-def _badness(used: float, stretch: float, room: float, ends: bool) -> float:
+def _badness(used: float, stretch: float, shrinks: float, room: float, ends: bool) -> float:
+    if used > room:  # the glue gives (by `shrinks` at most): costs what it gives
+        return SHRINK * ((used - room) / shrinks) ** 2 if shrinks else 0.0
     if ends:
-        return TINY * max(0.0, 1.0 - (used + stretch) / room / TINY_FILL)
+        return 0.0
     return UNUSED * (max(0.0, room - used - stretch) / room) ** 2
 
 
 def place(boxes: Sequence[Box], room: float) -> list[Placed]:
-    """One page's boxes stacked from its top; stretching boxes share out its spare space."""
+    """One page's boxes stacked from its top; stretching boxes share out its spare space,
+    and where they are more than it holds, the glue between them gives what is over."""
     used = sum(b.gap + b.height for b in boxes) - boxes[0].gap
     header = boxes[0].header
     if header is not None:
         used += header.height
     stretch = sum(b.stretch for b in boxes)
     spare = max(0.0, room - used)
+    glue = sum(b.gap for b in boxes[1:])
+    given = min(1.0, (used - room) / glue) if used > room and glue else 0.0
     placed: list[Placed] = []
     y = 0.0
     if header is not None:
@@ -178,7 +205,7 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
         y -= header.height
     for index, box in enumerate(boxes):
         if index:
-            y -= box.gap
+            y -= box.gap * (1.0 - given)
         extra = spare * box.stretch / stretch if box.stretch else 0.0
         own = (Part(box.role, box.continues),) if box.role else ()
         placed.append(Placed(y, box.drawn(extra), (*box.within, *own)))

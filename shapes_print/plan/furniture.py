@@ -1,9 +1,10 @@
-"""The scale check and print line that every sheet carries, placed in free margin space.
+"""The scale check, print line and running foot of pages, placed in free margin space.
 
 Margins are cut into bands (above, below, left and right of the content), bands into
 stretches between cut lines, kept clear of their marks. The 50 mm ruler, the inch check and the print line each go in
 the first stretch with room; everything stays inside the printer-safe margin. An item with
-no room anywhere is a layout error, not a silent omission.
+no room anywhere is a layout error, not a silent omission. A document's running foot ("game
+· document · page 2 of 5") stands at the top of its foot, against the content's right edge.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from shapes_print.text.fonts import Font
 from shapes_print.text.words import Words
 
 LINE_SPACING = 1.2
+CAP = 0.8  # a line's top above its baseline, as a share of its size
 
 
 @dataclass(slots=True)
@@ -158,11 +160,41 @@ def place_furniture(
                 f.furniture_gap,
             )
         )
-    placed.append(_place_text(stretches, font, f, print_line, where))
+    placed.append(place_text(stretches, font, f, print_line, where))
     return placed
 
 
-def _place_text(
+def foot_height(f: Furniture) -> float:
+    """The room a running foot takes above the rest of a page's foot, its gap included."""
+    return f.foot_size * LINE_SPACING + f.foot_gap
+
+
+def running_foot(
+    text: str,
+    span: tuple[float, float],
+    bottom: float,
+    font: Font,
+    f: Furniture,
+    where: Source | None,
+) -> Artifact:
+    """The running foot, its line's top `foot_gap` under `bottom`, its end at the
+    right of `span` (the content's left and right): page furniture, a pagination artifact as
+    the print line is. A foot wider than the content is set smaller, down to the furniture's
+    own size (`text_size`), and an error beyond that."""
+    font.check(text, where, "running foot")
+    left, right = span
+    size = f.foot_size
+    while font.width(text, size) > right - left:
+        size -= 0.25
+        if size < f.text_size - 1e-9:
+            raise UserError(where, f"no room in the page's foot for {text!r}")
+    baseline = bottom - f.foot_gap - f.foot_size * CAP
+    return Artifact(
+        (Text(right, baseline, text, font.name, size, f.mark_colour, "end"),), "Pagination"
+    )
+
+
+def place_text(
     stretches: list[Stretch], font: Font, f: Furniture, text: str, where: Source | None
 ) -> Artifact:
     size = f.text_size

@@ -104,9 +104,10 @@ def plan_guide(
         ),
     }
     guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": kit_files})
-    pages = plan_sheets(doc, guide_inputs, paper[1], ctx)
     words, where = ctx.words, doc.source.source(("title",))
-    title = f"{words.say(values['game_title'], where)}: {words.fill(doc.spec.title, values, where)}"
+    names = (words.say(values["game_title"], where), words.fill(doc.spec.title, values, where))
+    pages = plan_sheets(doc, guide_inputs, paper[1], ctx, names)
+    title = ": ".join(names)
     symbols = {face.name: face for face in inputs.faces.values()}
     return (
         doc.spec.name,

@@ -101,20 +101,21 @@ def _sheets_once(
     page: tuple[float, float],
     ctx: DrawContext,
     made_from: tuple[LoadedGame, DrawContext],
+    names: tuple[str, str],
 ) -> list[Page]:
-    """`plan_sheets`, or (while sharing) the pages it gave for the same document, inputs and
-    page under a context made from the same label set's context for the same game
-    (`made_from`). Each entry holds what it was made from, so no id it is found by is
-    reused meanwhile."""
+    """`plan_sheets`, or (while sharing) the pages it gave for the same document, inputs,
+    page and running-foot `names` under a context made from the same label set's context
+    for the same game (`made_from`). Each entry holds what it was made from, so no id it
+    is found by is reused meanwhile."""
     if not _SHEETS:
-        return plan_sheets(doc, inputs, page, ctx)
+        return plan_sheets(doc, inputs, page, ctx, names)
     kept = _SHEETS[-1]
-    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop)
-    of = (doc, *made_from, page, inputs)
+    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop, names)
+    of = (doc, *made_from, page, inputs, names)
     found = kept.get(key)
     if found is not None and found[0] == of:
         return list(found[1])
-    pages = plan_sheets(doc, inputs, page, ctx)
+    pages = plan_sheets(doc, inputs, page, ctx, names)
     kept[key] = (of, pages)
     return list(pages)
 
@@ -212,10 +213,11 @@ def plan_kit(
     )
     sheets_from = len(files)  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
-        pages = _sheets_once(doc, inputs, page, ctx, (loaded, base))
+        named = words.fill(doc.spec.title, values, doc.source.source(("title",)))
+        pages = _sheets_once(doc, inputs, page, ctx, (loaded, base), (game_title, named))
         if not pages:
             continue
-        title = f"{game_title}: {words.fill(doc.spec.title, values, doc.source.source(('title',)))}"
+        title = f"{game_title}: {named}"
         files.append(
             KitFile(
                 f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}",

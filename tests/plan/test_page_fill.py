@@ -121,11 +121,9 @@ def test_a_standard_printing_guide_fits_one_page(standard: dict[Path, list[Ink]]
     assert guides and all(len(pages) == 1 for pages in guides.values())
 
 
+# Braille's guides (eight PDFs and the .brf for a print shop, Spanish words) took a second
+# page on Letter at the 14 pt body; at 11.5 pt every one fits one page.
 LARGE_PRINT = ("large-print", "large-print-atkinson")
-# Spanish braille: the swell-paper step in Spanish words runs the last steps onto a second
-# page for Shapes the Game's six files on Letter, and for print-shop kits (left open in the
-# closing note).
-TWO_PAGES = (*LARGE_PRINT, "braille-es")
 
 
 def _guide_pages(labels: str, print_shop: bool) -> dict[str, int]:
@@ -145,34 +143,15 @@ def _guide_pages(labels: str, print_shop: bool) -> dict[str, int]:
     [
         pytest.param(labels, shop, id=f"{labels}-{'print-shop' if shop else 'home'}")
         for labels in shipped(DEFAULT_LABELS)
-        if labels not in TWO_PAGES
+        if labels not in LARGE_PRINT
         for shop in (False, True)
-        if not (shop and labels == "braille")  # test_a_braille_print_shop_guide_...
     ],
 )
 def test_every_printing_guide_fits_one_page(labels: str, print_shop: bool) -> None:
     """Home and print-shop kits alike (a print-shop Collect 3 lists eight files), in every
-    label set set at the 14 pt body: one A4 or Letter page."""
+    label set set at the standard body (braille's too): one A4 or Letter page."""
     pages = _guide_pages(labels, print_shop)
     assert pages and {folder: n for folder, n in pages.items() if n != 1} == {}
-
-
-def test_a_braille_print_shop_guide_is_one_page_but_on_letter() -> None:
-    """Braille sent to a print shop lists eight PDFs and the .brf: on Letter, Collect 3's and
-    Shapes the Game's last steps run onto a second page (left open in the closing note)."""
-    pages = _guide_pages("braille", True)
-    assert pages and max(pages.values()) == 2
-    long = {folder for folder, n in pages.items() if n != 1}
-    assert all("/letter/" in folder for folder in long), long
-
-
-def test_a_spanish_braille_guide_is_one_page_but_on_letter_for_shapes_the_game() -> None:
-    """Two pages at most; at home, one but for Shapes the Game's six files on Letter."""
-    home = _guide_pages("braille-es", False)
-    long = {folder for folder, n in home.items() if n != 1}
-    assert home and max(home.values()) == 2
-    assert all("shapes-the-game" in folder and "letter" in folder for folder in long), long
-    assert max(_guide_pages("braille-es", True).values()) == 2
 
 
 @pytest.mark.parametrize("labels", LARGE_PRINT)

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from shapes_print.build import pipeline
 from shapes_print.units import mm
+from tests.filecheck import struct_text
 from tests.pdfread import placements, text
 
 PAPERS = {"a4": (595.276, 841.890), "letter": (612.0, 792.0)}
@@ -147,7 +148,12 @@ def test_viewer_is_asked_for_actual_size_and_long_edge_duplex(pass_and_pick: Pat
     assert reader.metadata.title == "Pass and pick shapes: shape cards"
 
 
-def test_every_page_carries_the_scale_check_and_print_line(pass_and_pick: Path) -> None:
+def test_the_scale_check_is_on_each_card_sheet_and_a_files_first_page(
+    pass_and_pick: Path,
+) -> None:
+    """A card sheet's cut depends on its scale: every front carries the ruler and inch
+    square. A sheet is printed for its scale once: only a file's first page carries them,
+    every page the print line."""
     for paper in PAPERS:
         for name in ("cards", "sheets", "host-key"):
             reader = PdfReader(kit(pass_and_pick, paper, 3, name))
@@ -155,9 +161,31 @@ def test_every_page_carries_the_scale_check_and_print_line(pass_and_pick: Path) 
                 if name == "cards" and index % 2 == 1:
                     continue  # back pages: the sheet's scale check is on its front
                 words = " ".join(page.extract_text().split())
-                assert "50 mm" in words and "1 in" in words
+                checked = "50 mm" in words and "1 in" in words
+                assert checked == (name == "cards" or index == 0), (name, index)
                 sides = "double-sided, flip on long edge" if name == "cards" else "one-sided"
                 assert f"Print at 100% / Actual size, headers and footers off; {sides}" in words
+
+
+def test_the_running_foot_numbers_each_page_as_furniture_a_reader_skips(
+    pass_and_pick: Path,
+) -> None:
+    """ "page 2 of 4" is printed at each page's foot, marked as a pagination artifact: the
+    text a reader's software hears (the structure tree) does not say it."""
+    path = kit(pass_and_pick, "a4", 3, "sheets")
+    reader = PdfReader(path)
+    count = len(reader.pages)
+    assert count > 1
+    for number, page in enumerate(reader.pages, start=1):
+        words = " ".join(page.extract_text().split())
+        assert (
+            f"Pass and pick shapes · table sheets for 3 players · page {number} of {count}" in words
+        )
+    heard = " ".join(struct_text(path))
+    assert "page 1 of" not in heard and "Print at 100%" not in heard
+    assert "Pass and pick shapes" in heard  # the structure tree is read, the foot left out
+    streams = b"".join(page.get_contents().get_data() for page in reader.pages)
+    assert streams.count(b"/Artifact << /Type /Pagination >> BDC") >= 2 * count
 
 
 def _resources(resources: Any, seen: set[int]) -> Iterator[tuple[str, Any]]:

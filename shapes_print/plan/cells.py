@@ -1,0 +1,194 @@
+"""Table cells of sheets: words and small card pictures, each drawn at its column's width.
+
+Input: a cell's model (text, or a cards cell naming cards of the deck), the values its words
+are filled from and the `Column` it is set in. Output: a `Cell`, drawing the cell at a width
+into its height and items (top at y = 0), for `tables` to measure. Small cards are drawn
+from the deck's faces; with picture words (large print) they are a picture whose words
+print beneath them, and for a print shop they are their words alone. `natural_width` is the
+width a cell takes unbroken: tables share their width by it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from shapes_print.errors import Source, UserError
+from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
+from shapes_print.load.models import CardsCell
+from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
+from shapes_print.plan.paragraphs import Column, paragraph
+from shapes_print.plan.tables import Cell, Drawn
+from shapes_print.text.fit import wrap
+
+
+@dataclass(slots=True)
+class SheetInputs:
+    """What a document's text may refer to, and the card drawings minis are made from;
+    `shop`: a print-shop kit's, whose cards drawn small print as their words alone (their
+    lines and words would be too fine for a press)."""
+
+    values: Mapping[str, Any]
+    lists: Mapping[str, Sequence[Mapping[str, Any]]]
+    faces: Mapping[str, Symbol]
+    players: int
+    print_line: str
+    shop: bool = False
+
+
+def cell_text(
+    col: Column, text: str, where: Source, bold: bool = False, size: float | None = None
+) -> Cell:
+    return lambda width: paragraph(col, text, size or col.ctx.style.body_size, bold, width, where)
+
+
+def card_cell(
+    col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> Cell:
+    def draw(width: float) -> Drawn:
+        style = col.ctx.style
+        items: list[Item] = []
+        lines = _faces(cell, values, inputs, where)
+        if inputs.shop:  # for a press: the cards in words, at body size
+            return _cards_in_words(col, cell, values, lines, width, where)
+        # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
+        across = _across(lines)
+        mini = min(style.mini_card_height, width / across)
+        gap = mini * MINI_GAP
+        outline = Paint(stroke=style.rule_colour, stroke_width=0.5)
+        height = -gap
+        for faces in lines:
+            height += gap
+            x = 0.0
+            for face in faces:
+                scale = mini / face.height
+                items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height - mini, scale=scale))
+                items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
+                x += face.width * scale + gap
+            height += mini
+        words = col.ctx.words.fill(cell.text, values, where) if cell.text else ""
+        alt = col.ctx.words.fill(cell.alt, values, where) if cell.alt else words
+        # With picture words, the cell's text names the cards, or `alt` does beneath them;
+        # without, the cards are still a picture of what `alt` names.
+        if style.picture_words:
+            figure = picture(items, alt, cell.cards, where)
+            words = words or _unbroken_names(alt, col, width)
+        else:
+            figure = Group(tuple(items), alt=alt, role="Figure")
+        if words and _same_words(words, alt):  # the caption names them: the Alt need not
+            figure = replace(figure, alt=col.ctx.words.fill(style.captioned_alt, values, where))
+        items = [figure]
+        if words:
+            text_height, text_items = paragraph(col, words, style.body_size, False, width, where)
+            items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
+            height += style.table_padding + text_height
+        return height, items
+
+    return draw
+
+
+def _faces(
+    cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> list[list[Symbol]]:
+    """The faces a cards cell shows, line by line."""
+    lines = []
+    for line in card_id_lines(cell.cards, values, where):
+        faces = []
+        for card_id in line:
+            face = inputs.faces.get(card_id)
+            if face is None:
+                known = ", ".join(inputs.faces)
+                raise UserError(where, f"no card {card_id!r} in the deck (known: {known})")
+            faces.append(face)
+        lines.append(faces)
+    return lines
+
+
+def _across(lines: list[list[Symbol]]) -> float:
+    """The widest line of small cards, in card heights."""
+    return max(sum(f.width / f.height for f in fs) + MINI_GAP * (len(fs) - 1) for fs in lines)
+
+
+def natural_width(
+    col: Column,
+    cell: str | CardsCell,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    where: Source,
+    bold: bool = False,
+) -> float:
+    """The width a filled cell takes with nothing broken, padding and rules included: its
+    words on one line, or its small cards at full size (their words beneath on one line)."""
+    style = col.ctx.style
+    font = col.ctx.fonts.pick(bold)
+    words = cell
+    cards = 0.0
+    if isinstance(cell, CardsCell):
+        lines = _faces(cell, values, inputs, where)
+        fill = col.ctx.words.fill
+        words = fill(cell.text, values, where) if cell.text else ""
+        if inputs.shop or style.picture_words:
+            words = words or (fill(cell.alt, values, where) if cell.alt else "")
+        if not inputs.shop:
+            cards = _across(lines) * style.mini_card_height
+    width = max((font.width(line, style.body_size) for line in words.split("\n")), default=0.0)
+    return max(cards, width) + 2 * style.table_padding + 1
+
+
+def cards_width(
+    col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> float:
+    """The width a cards cell's small cards take at their full size, padding and rules
+    included: the least its column may be (a print shop's, in words, has none)."""
+    if inputs.shop:
+        return 0.0
+    across = _across(_faces(cell, values, inputs, where))
+    return across * col.ctx.style.mini_card_height + 2 * col.ctx.style.table_padding + 1
+
+
+def _cards_in_words(
+    col: Column,
+    cell: CardsCell,
+    values: Mapping[str, Any],
+    lines: list[list[Symbol]],
+    width: float,
+    where: Source,
+) -> Drawn:
+    """A cards cell of a print-shop kit: the words that name its cards (its text, else its
+    alt, else the cards' names) as one paragraph."""
+    words = col.ctx.words
+    text = words.fill(cell.text, values, where) if cell.text else ""
+    if not text and cell.alt:
+        text = _unbroken_names(words.fill(cell.alt, values, where), col, width)
+    if not text:
+        text = ", ".join(face.name.removeprefix("face-") for line in lines for face in line)
+    height, items = paragraph(col, text, col.ctx.style.body_size, False, width, where)
+    return height, [Group(tuple(items), role="P")]
+
+
+def _same_words(printed: str, alt: str) -> bool:
+    """Whether a caption says what a picture's Alt says, spaces of any kind aside."""
+    return printed.replace("\u00a0", " ").split() == alt.replace("\u00a0", " ").split()
+
+
+def _unbroken_names(alt: str, col: Column, width: float) -> str:
+    """A picture's caption names cards between commas ("Red 1, Green 5"); a name breaking
+    over two lines ("Green" / "5") would read as two cards, so its spaces do not break,
+    unless a run between commas ("Green 4 or Yellow 1") is wider than the cell."""
+    unbroken = ", ".join(name.replace(" ", "\u00a0") for name in alt.split(", "))
+    font, size = col.ctx.fonts.regular, col.ctx.style.body_size
+    return unbroken if wrap(unbroken, font, size, width) is not None else alt
+
+
+def filled_cell(
+    col: Column,
+    cell: str | CardsCell,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    where: Source,
+) -> Cell:
+    """A filled cell: text as it is, a cards cell drawn from the deck's faces."""
+    if isinstance(cell, CardsCell):
+        return card_cell(col, cell, values, inputs, where)
+    return cell_text(col, cell, where)

@@ -1,0 +1,230 @@
+"""Pages a publisher would sign, measured on the plans of every shipped game's sheets, host
+keys and guides in the standard, Spanish and large-print sets, A4 and Letter, every player
+count (no PDF rendered): no page of a longer document under 30% full; a heading never ends a
+page, nor its intro without the start of what follows; steps of four or fewer and tables
+under a third of a page never split; the scale check on a file's first page only and a
+running foot, "page 2 of 5" in the set's words, on every page of a longer document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from shapes_print.geometry.primitives import Artifact, Group, Item, Rect, Text
+from shapes_print.plan.tables import column_widths
+from tests.conftest import PAGE_SETS, PlannedSheets
+from tests.planfill import bounds, content, fill, text_area
+
+LEAST_FILL = 0.30  # the issue's floor for any page but a document's only one
+KEEP_STEPS = 4  # a procedure of this many steps or fewer never splits
+KEEP_TABLE = 1 / 3  # nor a table under this share of a page
+HEADINGS = ("H1", "H2", "H3")
+PAGE_OF = {"standard": "page {page} of {pages}", "es": "página {page} de {pages}"}
+
+
+def _pages(planned: list[PlannedSheets]) -> Iterator[tuple[PlannedSheets, int, list[Group]]]:
+    """Each page of each document with its top-level parts."""
+    for doc in planned:
+        for index, page in enumerate(doc.document.pages):
+            yield doc, index, content(page)
+
+
+def _breaks(planned: list[PlannedSheets]) -> Iterator[tuple[PlannedSheets, int]]:
+    """Each page break: the document and the index of the page before it."""
+    for doc in planned:
+        for index in range(len(doc.document.pages) - 1):
+            yield doc, index
+
+
+def _texts(items: tuple[Item, ...]) -> Iterator[Text]:
+    for item in items:
+        if isinstance(item, Group | Artifact):
+            yield from _texts(item.items)
+        elif isinstance(item, Text):
+            yield item
+
+
+def _count(group: Group, role: str) -> int:
+    """How many parts of `role` a group holds, itself included."""
+    own = 1 if group.role == role else 0
+    return own + sum(_count(item, role) for item in group.items if isinstance(item, Group))
+
+
+def _steps(group: Group) -> bool:
+    """Whether a list is numbered (steps), not bullets."""
+    return any(t.text.rstrip(".").isdigit() for t in _texts(group.items))
+
+
+def test_every_label_set_and_paper_is_planned(planned_sheets: list[PlannedSheets]) -> None:
+    sets = {doc.labels for doc in planned_sheets}
+    papers = {paper for doc in planned_sheets for paper in ("a4", "letter") if paper in doc.name}
+    games = {doc.name.split("_")[0] for doc in planned_sheets}
+    assert sets == set(PAGE_SETS) and papers == {"a4", "letter"}
+    assert games == {"collect-3", "pass-and-pick", "shapes-the-game"}
+
+
+def test_no_page_of_a_longer_document_is_under_30_percent_full(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    scant = [
+        f"{doc.name} page {index + 1}: {share:.0%}"
+        for doc, index, _ in _pages(planned_sheets)
+        if len(doc.document.pages) > 1
+        and (share := fill(doc.style, doc.document.pages[index], doc.document.symbols, index == 0))
+        < LEAST_FILL
+    ]
+    assert not scant, "\n".join(scant)
+
+
+def test_no_page_overflows_its_text_area(planned_sheets: list[PlannedSheets]) -> None:
+    """Content stays above its page's foot: the first page's, which holds the scale check,
+    and the others', which hold the running foot (glue may give, never the foot)."""
+    over = []
+    for doc, index, parts in _pages(planned_sheets):
+        page = doc.document.pages[index]
+        top, bottom = text_area(doc.style, page, index == 0)
+        low, high = bounds(parts, doc.document.symbols)
+        if low < bottom - 1.0 or high > top + 1.0:
+            over.append(f"{doc.name} page {index + 1}: {low:.0f}..{high:.0f} of {bottom:.0f}")
+    assert not over, "\n".join(over)
+
+
+def test_no_heading_or_intro_ends_a_page_without_what_it_introduces(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """A heading never ends a page; a heading's intro (the words under it) goes over with at
+    least the start of what follows, and a paragraph under a heading leaves two lines."""
+    stranded = []
+    for doc, index in _breaks(planned_sheets):
+        parts = content(doc.document.pages[index])
+        after = content(doc.document.pages[index + 1])
+        where = f"{doc.name} page {index + 1}"
+        last = parts[-1]
+        if last.role in HEADINGS:
+            stranded.append(f"{where}: ends on its heading")
+        elif len(parts) > 1 and parts[-2].role in HEADINGS and last.role == "P":
+            if after[0].continues and after[0].role == "P":
+                if len(list(_texts(last.items))) < 2:
+                    stranded.append(f"{where}: one line under its heading")
+            elif after[0].role not in HEADINGS:
+                stranded.append(f"{where}: a heading and its intro without what follows")
+    assert not stranded, "\n".join(stranded)
+
+
+def test_short_procedures_and_tables_never_split(planned_sheets: list[PlannedSheets]) -> None:
+    """Steps of four or fewer read as one procedure, a table under a third of a page as one
+    piece: neither goes on over a page (the foot of one, the head of the next)."""
+    split = []
+    for doc, index in _breaks(planned_sheets):
+        pages = doc.document.pages
+        before, after = content(pages[index])[-1], content(pages[index + 1])[0]
+        if not after.continues or after.role != before.role:
+            continue
+        where = f"{doc.name} page {index + 1}"
+        if before.role == "L" and _steps(before):
+            steps = _count(before, "LI") + _count(after, "LI")
+            if steps <= KEEP_STEPS:
+                split.append(f"{where}: {steps} steps split")
+        if before.role == "Table":
+            top, bottom = text_area(doc.style, pages[index + 1], False)
+            tall = sum(
+                high - low
+                for low, high in (bounds((part,), doc.document.symbols) for part in (before, after))
+            )
+            if tall < (top - bottom) * KEEP_TABLE:
+                split.append(f"{where}: a table {tall / (top - bottom):.0%} of a page split")
+    assert not split, "\n".join(split)
+
+
+def _foot(page_items: tuple[Item, ...]) -> list[str]:
+    """The words of a page's pagination artifacts."""
+    return [
+        t.text
+        for item in page_items
+        if isinstance(item, Artifact) and item.kind == "Pagination"
+        for t in _texts(item.items)
+    ]
+
+
+def _has_square(page_items: tuple[Item, ...], side: float) -> bool:
+    """Whether a page's furniture holds the inch square."""
+
+    def squares(items: tuple[Item, ...]) -> Iterator[Rect]:
+        for item in items:
+            if isinstance(item, Group | Artifact):
+                yield from squares(item.items)
+            elif isinstance(item, Rect):
+                yield item
+
+    furniture = tuple(item for item in page_items if isinstance(item, Artifact))
+    return any(abs(r.w - side) < 0.01 and abs(r.h - side) < 0.01 for r in squares(furniture))
+
+
+def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """The ruler and inch square once per file; "page 2 of 5" (in the set's words) at the
+    foot of each page of a longer document, with the print line, as page furniture."""
+    wrong = []
+    for doc in planned_sheets:
+        pages = doc.document.pages
+        furniture = doc.style.furniture
+        for index, page in enumerate(pages):
+            where = f"{doc.name} page {index + 1}"
+            if _has_square(page.items, furniture.inch_square) != (index == 0):
+                wrong.append(f"{where}: inch square {'missing' if index == 0 else 'repeated'}")
+            words = _foot(page.items)
+            page_of = PAGE_OF.get(doc.labels, PAGE_OF["standard"])
+            said = page_of.format(page=index + 1, pages=len(pages))
+            numbered = [w for w in words if w.endswith(said)]
+            if (len(numbered) == 1) != (len(pages) > 1):
+                wrong.append(f"{where}: running foot {words}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+def _sizes(parts: list[Group], role: str) -> Iterator[tuple[float, str]]:
+    """The size and font of each line of text in parts of `role` (at any depth)."""
+    for part in parts:
+        if part.role == role:
+            yield from ((t.size, t.font) for t in _texts(part.items))
+        else:
+            yield from _sizes([i for i in part.items if isinstance(i, Group)], role)
+
+
+def test_headings_step_clearly_above_the_body_and_large_print_keeps_18_pt(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """The standard body is a book's, 11-12 pt; subheadings and headings each a clear step
+    larger (a quarter at least) and bold. Large print sets nothing under 18 pt."""
+    found: dict[str, dict[str, set[tuple[float, str]]]] = {}
+    for doc, _, parts in _pages(planned_sheets):
+        by_role = found.setdefault(doc.labels, {})
+        for role in ("H1", "H2", "P"):
+            by_role.setdefault(role, set()).update(_sizes(parts, role))
+    standard = found["standard"]
+    body = min(size for size, _ in standard["P"])  # an arrow's big word is a P too
+    (h2, h2_font), (h1, h1_font) = min(standard["H2"]), min(standard["H1"])
+    assert 11 <= body <= 12
+    assert h2 >= 1.25 * body and h1 >= 1.25 * h2
+    body_fonts = {font for size, font in standard["P"] if size == body}
+    assert h1_font == h2_font and h1_font not in body_fonts  # the bold face
+    large = {size for role in found["large-print"].values() for size, _ in role}
+    assert min(large) >= 18
+
+
+def test_table_columns_share_the_measure_by_content() -> None:
+    """None narrower than its widest word; where everything fits unbroken each column is at
+    least its natural width; where not, none is wider than its own while another wraps."""
+    least, natural = [40.0, 30.0, 60.0], [300.0, 35.0, 90.0]
+    tight = column_widths(natural, least, 400.0, natural)  # by content: in proportion
+    assert [w / n for w, n in zip(tight, natural, strict=True)] == pytest.approx([400 / 425] * 3)
+    even = column_widths([1.0, 1.0, 1.0], least, 400.0, natural)  # even shares, capped
+    assert even == pytest.approx([275.0, 35.0, 90.0])  # the wrapping column takes the rest
+    roomy = column_widths([1.0, 1.0, 1.0], least, 600.0, [100.0, 35.0, 90.0])
+    assert all(w >= n - 1e-6 for w, n in zip(roomy, [100.0, 35.0, 90.0], strict=True))
+    assert sum(roomy) == pytest.approx(600.0)
+    # The guide's file table at Spanish braille: capping must not starve the first column.
+    guide = column_widths([1.4, 0.6, 1.0, 2.0], [195, 63, 51, 71], 510, [195, 63, 105, 184])
+    assert guide == pytest.approx([195, 63, 84, 168])

@@ -1,0 +1,84 @@
+"""How full a planned sheet page is, and what its top-level parts are, read off the plan:
+no PDF is rendered.
+
+A sheet page's content is its top-level groups (the furniture and a repeated header row are
+artifacts); its ink goes down to the lowest point any of their items reaches. The page's text
+area runs from the style's top margin down to its footer: the calibration footer on a file's
+first page, the running foot's on the others (plan/sheets.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from shapes_print.geometry.primitives import (
+    Artifact,
+    Group,
+    Image,
+    Item,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
+from shapes_print.load.printmodels import SheetStyle
+
+# A line's ink above and below its baseline, as shares of its size (plan/paragraphs.py).
+CAP, DESCENT = 0.75, 0.25
+NOTHING = (float("inf"), float("-inf"))
+
+
+def bounds(
+    items: Iterable[Item], symbols: Mapping[str, Symbol], dy: float = 0.0, scale: float = 1.0
+) -> tuple[float, float]:
+    """The lowest and highest y the items reach, in the page's points (sheets do not
+    rotate their content)."""
+    low, high = NOTHING
+    for item in items:
+        if isinstance(item, Group):
+            spans = [bounds(item.items, symbols, dy + item.dy * scale, scale * item.scale)]
+        elif isinstance(item, Artifact):
+            spans = [bounds(item.items, symbols, dy, scale)]
+        elif isinstance(item, Text):
+            spans = [(item.y - item.size * DESCENT, item.y + item.size * CAP)]
+        elif isinstance(item, Rect | Image):
+            spans = [(item.y, item.y + item.h)]
+        elif isinstance(item, Line):
+            spans = [(min(item.y1, item.y2), max(item.y1, item.y2))]
+        elif isinstance(item, Path):
+            ys = [float(op[-1]) for op in item.ops if len(op) > 1]
+            spans = [(min(ys), max(ys))] if ys else []
+        elif isinstance(item, Use):  # its symbol's own box
+            spans = [(item.y, item.y + symbols[item.symbol].height)]
+        else:
+            spans = []
+        for lo, hi in spans:
+            if lo > hi:
+                continue
+            if not isinstance(item, Group | Artifact):
+                lo, hi = dy + lo * scale, dy + hi * scale
+            low, high = min(low, lo), max(high, hi)
+    return low, high
+
+
+def text_area(style: SheetStyle, page: Page, first: bool) -> tuple[float, float]:
+    """The top and bottom of a sheet page's text area (points, y up)."""
+    foot = style.footer_height if first else style.running_footer_height
+    return page.height - style.margin, foot
+
+
+def content(page: Page) -> list[Group]:
+    """A sheet page's top-level parts, in reading order: its furniture left out."""
+    return [item for item in page.items if isinstance(item, Group)]
+
+
+def fill(style: SheetStyle, page: Page, symbols: Mapping[str, Symbol], first: bool) -> float:
+    """The share of the page's text area its content takes, top down to its lowest ink."""
+    top, bottom = text_area(style, page, first)
+    low, _ = bounds(content(page), symbols)
+    if low == float("inf"):
+        return 0.0
+    return (top - low) / (top - bottom)
