@@ -269,9 +269,7 @@ def new(
 
     Example: shapes-print new my-game
     """
-    from shapes_print.commands import newgame, report
-
-    report.new_game(sys.stdout, newgame.new_game(game, content, start))
+    quick.new_game(game, content, start)  # quick.py reads `new` without typer too
 
 
 labels_app = command_group("Make and inspect label sets.")
@@ -317,10 +315,7 @@ def schema(
 
     Example: shapes-print schema --out schemas
     """
-    from shapes_print.reference import schemacache  # kept from an earlier run: no model
-
-    for path in schemacache.write_schemas(out):
-        typer.echo(shown(str(path)))
+    quick.write_schemas(out)  # quick.py reads `schema` without typer too
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,7 +2,7 @@
 are said.
 
 typer 0.29 builds a pydantic TypeAdapter for each parameter of the command it runs:
-importing pydantic for that is about 0.2 s of CPU, more than `list` costs in all. So the
+importing pydantic for that is about 0.2 s of CPU, more than `list` costs in all (`schema` and `new` about as much). So the
 entry point (`entry.py`) reads a `list` command line itself when it is one of the forms
 listed in QUICK (the command's own options, each at most once and with a plain value) and
 leaves everything else, `--help` and every mistake included, to typer (`cli.py`), which
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
 from shapes_print.errors import UserError, shown, system_error
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, PROJECT
 
 
 def list_games(
@@ -36,20 +36,43 @@ def list_games(
         report.print_games(sys.stdout, rows)
 
 
+def write_schemas(out: Path = PROJECT / "schemas") -> None:
+    """`schema`: every JSON Schema file, from the cache folder when kept there."""
+    from shapes_print.reference import schemacache  # kept from an earlier run: no model
+
+    for path in schemacache.write_schemas(out):
+        print(shown(str(path)))
+
+
+def new_game(game: str, content: Path = DEFAULT_CONTENT, start: str | None = None) -> None:
+    """`new`: a game folder that builds at once, then what to edit next."""
+    from shapes_print.commands import newgame, report
+
+    report.new_game(sys.stdout, newgame.new_game(game, content, start))
+
+
 @dataclass(frozen=True, slots=True)
 class QuickCommand:
-    """A command read here: its function, its options taking a path (option: keyword)
-    and its flags (option: keyword), as cli.py declares them."""
+    """A command read here: its function, its options taking a path, a word or nothing (a
+    flag), each option with its keyword, and the keyword of its one argument if it takes
+    one, as cli.py declares them."""
 
     run: Callable[..., None]
     paths: dict[str, str]
     flags: dict[str, str]
+    words: dict[str, str] = field(default_factory=dict)
+    argument: str | None = None
+
+    def options(self) -> set[str]:
+        return {*self.paths, *self.flags, *self.words}
 
 
 QUICK = {
     "list": QuickCommand(
         list_games, {"--content": "content", "--templates": "templates"}, {"--json": "as_json"}
     ),
+    "schema": QuickCommand(write_schemas, {"--out": "out"}, {}),
+    "new": QuickCommand(new_game, {"--content": "content"}, {}, {"--from": "start"}, "game"),
 }
 
 
@@ -62,8 +85,12 @@ def quick_call(args: list[str]) -> Callable[[], None] | None:
     given: dict[str, object] = {}
     words = iter(args[1:])
     for word in words:
+        if command.argument and not word.startswith("-") and command.argument not in given:
+            given[command.argument] = word
+            continue
         option, equals, value = word.partition("=")
         keyword = command.paths.get(option) or command.flags.get(option)
+        keyword = keyword or command.words.get(option)
         if keyword is None or keyword in given:
             return None
         if option in command.flags:
@@ -75,7 +102,9 @@ def quick_call(args: list[str]) -> Callable[[], None] | None:
             value = next(words, "")
         if not value or value.startswith("-"):
             return None
-        given[keyword] = Path(value)
+        given[keyword] = Path(value) if option in command.paths else value
+    if command.argument and command.argument not in given:
+        return None
     return partial(command.run, **given)
 
 

@@ -28,7 +28,7 @@ def _typer_options(command: str) -> set[str]:
 
 def test_each_quick_command_takes_what_typer_declares() -> None:
     for name, command in QUICK.items():
-        assert set(command.paths) | set(command.flags) == _typer_options(name)
+        assert command.options() == _typer_options(name)
 
 
 def _printed(
@@ -69,10 +69,48 @@ def test_a_game_folder_elsewhere_is_listed_the_same(
     assert _printed(cli.main, args, capsys)[1] == out
 
 
+def test_quick_schema_writes_what_typer_s_schema_writes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    quick = _printed(entry.main, ["schema", "--out", str(tmp_path / "quick")], capsys)
+    through_typer = _printed(cli.main, ["schema", f"--out={tmp_path / 'typer'}"], capsys)
+    assert quick[0] == through_typer[0] == 0
+    assert quick[1] == through_typer[1].replace("/typer/", "/quick/")
+    written = sorted(path.name for path in (tmp_path / "quick").iterdir())
+    assert "game.schema.json" in written
+    for name in written:
+        assert (tmp_path / "quick" / name).read_bytes() == (tmp_path / "typer" / name).read_bytes()
+
+
+@pytest.mark.parametrize("start", [[], ["--from", "pass-and-pick"]])
+def test_quick_new_writes_what_typer_s_new_writes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], start: list[str]
+) -> None:
+    quick = _printed(
+        entry.main, ["new", *start, "my-game", "--content", str(tmp_path / "q")], capsys
+    )
+    through_typer = _printed(
+        cli.main, ["new", "my-game", *start, f"--content={tmp_path / 't'}"], capsys
+    )
+    assert quick[0] == through_typer[0] == 0
+    assert quick[1] == through_typer[1].replace(str(tmp_path / "t"), str(tmp_path / "q"))
+    made = {p.relative_to(tmp_path / "q") for p in (tmp_path / "q").rglob("*")}
+    assert Path("my-game/game.yaml") in made
+    assert made == {p.relative_to(tmp_path / "t") for p in (tmp_path / "t").rglob("*")}
+    # A second time, into the same folder: refused in one line, by either path.
+    again = _printed(entry.main, ["new", "my-game", "--content", str(tmp_path / "q")], capsys)
+    assert again[0] == 2 and again[1] == "" and len(again[2].splitlines()) >= 1
+
+
 @pytest.mark.parametrize(
     "args",
     [
         [],
+        ["new"],
+        ["new", "a", "b"],
+        ["new", "-x"],
+        ["new", "a", "--from"],
+        ["schema", "--out", "a", "--out", "b"],
         ["build"],
         ["list", "--help"],
         ["list", "--bogus"],

@@ -95,10 +95,20 @@ def test_help_and_list_load_no_model_and_no_writer() -> None:
         assert loaded["built"] == [], args
 
 
-def test_the_installed_command_lists_without_typer_or_pydantic() -> None:
-    """The entry point reads `list` itself (commands/quick.py): typer would build a pydantic
-    validator for each of its options, and importing pydantic costs more than `list`."""
-    for args in (["list"], ["list", "--json", "--content", str(PROJECT / "content")]):
+def test_the_installed_command_lists_without_typer_or_pydantic(tmp_path: Path) -> None:
+    """The entry point reads `list`, `new` and `schema` itself (commands/quick.py): typer
+    would build a pydantic validator for each of their options, and importing pydantic
+    costs more than `list` in all. (`schema` is kept in the cache folder from a first run.)"""
+    _after(
+        f"from shapes_print.commands.entry import main\n"
+        f"assert main(['schema', '--out', {str(tmp_path / 'first')!r}]) == 0"
+    )
+    for args in (
+        ["list"],
+        ["list", "--json", "--content", str(PROJECT / "content")],
+        ["new", "my-game", "--content", str(tmp_path / "content")],
+        ["schema", "--out", str(tmp_path / "again")],
+    ):
         loaded = _after(f"from shapes_print.commands.entry import main\nassert main({args!r}) == 0")
         unused = NOT_FOR_A_LIGHT_COMMAND | {"typer", "pydantic", "shapes_print.commands.cli"}
         assert not unused & set(loaded["modules"]), args
