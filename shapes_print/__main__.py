@@ -11,6 +11,6 @@ import sys
 if not sys.flags.safe_path and sys.path and os.path.abspath(sys.path[0] or ".") == os.getcwd():
     del sys.path[0]
 
-from shapes_print.commands.cli import run
+from shapes_print.commands.entry import run
 
 run()

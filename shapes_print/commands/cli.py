@@ -6,16 +6,15 @@ annotations are evaluated here, not postponed: typer reads every command's on ea
 and would otherwise evaluate some two hundred strings to do so.
 """
 
-import gc
-import os
 import sys
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from typer.exceptions import TyperException
 
+from shapes_print.commands import quick
 from shapes_print.commands.buildcommand import build
 from shapes_print.commands.options import (
     BackOffset,
@@ -36,17 +35,11 @@ from shapes_print.commands.options import (
     Templates,
     command_group,
 )
-from shapes_print.errors import UserError, shown, system_error
+from shapes_print.commands.quick import guarded, say, split_debug
+from shapes_print.errors import shown
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
-from shapes_print.load.defaults import STANDARD, chosen_folders
+from shapes_print.load.defaults import STANDARD
 from shapes_print.load.options import PrintOptions, parse_offset
-
-# Objects allocated between collections of the youngest generation (Python's default: 700).
-# A build makes mostly long-lived objects (models, fonts, plans) and few reference cycles
-# (its collections free a few hundred objects in all, at any deck size), so collecting
-# seldom costs no memory (a 10,000-card build peaks at 65.0 MB with 10,000 or 100,000)
-# and saves time: 100,000 rather than 10,000 is 1.4% fewer instructions.
-GC_THRESHOLD = 100_000
 
 app = command_group("Printable card-game kits from YAML.")
 
@@ -175,15 +168,7 @@ def list_games(
 
     Example: shapes-print list
     """
-    from shapes_print.build import games  # game.yaml's keys only: no model is built
-    from shapes_print.commands import report
-
-    content, templates = chosen_folders(content, templates)
-    rows = report.game_rows(games.game_summaries(content), games.paper_names(templates))
-    if as_json:
-        report.print_json(sys.stdout, report.games_json(rows))
-    else:
-        report.print_games(sys.stdout, rows)
+    quick.list_games(content, templates, as_json)  # quick.py reads `list` without typer too
 
 
 @app.command()
@@ -219,9 +204,7 @@ def new(
 
     Example: shapes-print new my-game
     """
-    from shapes_print.commands import newgame, report
-
-    report.new_game(sys.stdout, newgame.new_game(game, content, start))
+    quick.new_game(game, content, start)  # quick.py reads `new` without typer too
 
 
 labels_app = command_group("Make and inspect label sets.")
@@ -266,69 +249,24 @@ def schema(
 
     Example: shapes-print schema --out schemas
     """
-    from shapes_print.reference import schemacache  # kept from an earlier run: no model
-
-    for path in schemacache.write_schemas(out):
-        typer.echo(shown(str(path)))
+    quick.write_schemas(out)  # quick.py reads `schema` without typer too
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI: a user's mistake is one line on stderr and exit status 2, a bug exit 1."""
-    given = list(argv if argv is not None else sys.argv[1:])
-    debug = "--debug" in given
-    args = [a for a in given if a != "--debug"] or ["--help"]
+    """Run a command line through typer (sys.argv's by default): a user's mistake is one
+    line on stderr and exit status 2, a bug exit 1 (quick.guarded)."""
+    args, debug = split_debug(argv)
+    return guarded(partial(_typer_command, args or ["--help"]), debug)
+
+
+def _typer_command(args: list[str]) -> int:
+    """The command line parsed and run by typer; a usage mistake said in two lines."""
     try:
-        try:
-            status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
-        except BrokenPipeError:  # `shapes-print list | head`: the reader has gone
-            return 0
-        except OSError as error:  # the system refused: a full disk, a folder not ours to write
-            if debug:
-                raise
-            raise system_error(error) from None
-    except UserError as error:
-        typer.echo(error.line(), err=True)
-        if error.hint:
-            typer.echo(shown(f"hint: {error.hint}"), err=True)
-        return 2
+        status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
     except TyperException as error:  # usage: unknown option, missing value, bad number
-        typer.echo(f"usage: {' '.join(error.format_message().split())}", err=True)
-        typer.echo("hint: shapes-print --help lists commands and options", err=True)
+        say(f"usage: {' '.join(error.format_message().split())}")
+        say("hint: shapes-print --help lists commands and options")
         return 2
     except (typer.Exit, SystemExit) as stop:
         return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
-    except Exception as error:  # the last line of defence: a bug, said briefly
-        if debug:
-            raise
-        message = " ".join(str(error).split())[:200]
-        typer.echo(shown(f"internal error: {type(error).__name__}: {message}"), err=True)
-        typer.echo("hint: run again with --debug for the traceback", err=True)
-        return 1
     return status if isinstance(status, int) else 0
-
-
-def run() -> NoReturn:
-    """The installed command and `python -m shapes_print`: `main`, then exit at once.
-
-    By then every file is written, closed and renamed into place. The interpreter's usual
-    exit would free a build's objects one by one (fonts, schemas, plans: about 0.1 s, a
-    sixth of a small build) for the system to reclaim anyway. Under a profiler or a tracer
-    (coverage) it exits as usual, so that their reports get written.
-    """
-    gc.set_threshold(GC_THRESHOLD)
-    # What is loaded by now (typer, pydantic, this module) lives as long as the process:
-    # leave it out of every collection, which otherwise walks it again each time.
-    gc.freeze()
-    # pydantic looks through every installed package's metadata for plugins (monitoring
-    # hooks) when it first builds a validator; the command checks only its own files and
-    # uses none. Setting the variable yourself still decides.
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    status = main()
-    if sys.getprofile() or sys.gettrace():
-        sys.exit(status)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:  # `shapes-print build | head`: the reader has gone, nothing to say
-        pass
-    os._exit(status)

@@ -21,18 +21,12 @@ import tempfile
 from pathlib import Path
 
 from shapes_print.errors import UserError
-from shapes_print.inputs import program, read_input
+from shapes_print.inputs import cache_folder, program, read_input
 from shapes_print.limits import MAX_FILE_BYTES
 from shapes_print.reference.sources import JSON_SCHEMA, WORDS
 
 ENTRY = "schemas.json"
 _SCHEMA_FILE = re.compile(r"[a-z][a-z-]*\.schema\.json")
-
-
-def cache_folder() -> Path:
-    """Where shapes-print keeps what it may make again: XDG_CACHE_HOME or ~/.cache."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "shapes-print"
 
 
 def schemas_key() -> str:

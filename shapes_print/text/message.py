@@ -8,6 +8,7 @@ a message into the file, line and column it was written at.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -15,6 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from shapes_print.errors import Source, UserError, closest
+from shapes_print.inputs import cached, keep, program
 from shapes_print.text.grammar import (
     CASES,
     CATEGORIES,
@@ -32,6 +34,7 @@ from shapes_print.text.grammar import (
 
 if TYPE_CHECKING:
     from babel import Locale
+    from babel.plural import PluralRule
 
 ENGLISH = "en"  # the language content YAML is written in
 
@@ -56,9 +59,43 @@ def _locale(code: str) -> Locale:
     return Locale.parse(code)
 
 
+# The cache entry of plural rules (inputs.cached), and what an entry may weigh.
+PLURALS = "plurals.json"
+_PLURALS_BYTES = 1 << 20
+
+
+@cache
+def _rule(locale: str, kind: str) -> PluralRule:
+    """The locale's CLDR rule for `plural` or `selectordinal`. Babel keeps it with the
+    rest of the locale's data, which it reads whole (about 100 M instructions, a tenth
+    of a small build); the rules (a few lines a locale) are kept in the user's cache
+    folder, keyed by Babel's version and this program, and read from there next time."""
+    import babel
+    from babel.plural import PluralRule
+
+    key = hashlib.sha256(f"{babel.__version__}:{program()['code']}".encode()).hexdigest()
+    held = cached(PLURALS, key, _PLURALS_BYTES)
+    rules = held if isinstance(held, dict) else {}
+    entry = rules.get(locale)
+    if not _sound_rules(entry):
+        data = _locale(locale)
+        entry = {"plural": data.plural_form.rules, "selectordinal": data.ordinal_form.rules}
+        keep(PLURALS, key, {**rules, locale: entry})
+    return PluralRule(entry[kind])
+
+
+def _sound_rules(entry: object) -> bool:
+    """A cache entry for a locale: each kind's rules, category to CLDR condition."""
+    return isinstance(entry, dict) and all(
+        isinstance(entry.get(kind), dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in entry[kind].items())
+        for kind in ("plural", "selectordinal")
+    )
+
+
 def categories(locale: str, kind: str) -> tuple[str, ...]:
     """The CLDR categories a locale has for plural or selectordinal, `other` last."""
-    rule = _locale(locale).plural_form if kind == "plural" else _locale(locale).ordinal_form
+    rule = _rule(locale, "plural" if kind == "plural" else "selectordinal")
     return (*sorted(rule.tags - {"other"}, key=CATEGORIES.index), "other")
 
 
@@ -196,8 +233,7 @@ def _choose(select: Select, number: int, locale: str) -> Branch:
     for branch in select.branches:
         if branch.key == exact:
             return branch
-    rule = _locale(locale).plural_form if select.kind == "plural" else _locale(locale).ordinal_form
-    category = rule(number)
+    category = _rule(locale, "plural" if select.kind == "plural" else "selectordinal")(number)
     fallback = select.branches[-1]
     for branch in select.branches:
         if branch.key == category:

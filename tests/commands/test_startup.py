@@ -22,9 +22,10 @@ NOT_FOR_A_PDF_BUILD = {"svgwrite", "rich", "typer.rich_utils"}
 
 def _after(code: str) -> dict[str, list[str]]:
     """Run `code` in a fresh interpreter; the modules it loaded and the project's pydantic
-    models whose validators were built."""
+    models whose validators were built (the modules counted before this reads them)."""
     report = """
 import json, sys
+modules = sorted(sys.modules)
 from pydantic import BaseModel
 def subclasses(cls):
     for sub in cls.__subclasses__():
@@ -32,7 +33,7 @@ def subclasses(cls):
         yield from subclasses(sub)
 built = [m.__name__ for m in subclasses(BaseModel)
          if m.__module__.startswith("shapes_print") and m.__pydantic_complete__]
-print(json.dumps({"modules": sorted(sys.modules), "built": sorted(built)}))
+print(json.dumps({"modules": modules, "built": sorted(built)}))
 """
     env = {**os.environ, "PYTHONPATH": str(PROJECT)}
     result = subprocess.run(
@@ -94,6 +95,28 @@ def test_help_and_list_load_no_model_and_no_writer() -> None:
         assert loaded["built"] == [], args
 
 
+def test_the_installed_command_lists_without_typer_or_pydantic(tmp_path: Path) -> None:
+    """The entry point reads `list`, `new` and `schema` itself (commands/quick.py): typer
+    would build a pydantic validator for each of their options, and importing pydantic
+    costs more than `list` in all. (`schema` is kept in the cache folder from a first run.)"""
+    _after(
+        f"from shapes_print.commands.entry import main\n"
+        f"assert main(['schema', '--out', {str(tmp_path / 'first')!r}]) == 0"
+    )
+    for args in (
+        ["list"],
+        ["list", "--json", "--content", str(PROJECT / "content")],
+        ["new", "my-game", "--content", str(tmp_path / "content")],
+        ["schema", "--out", str(tmp_path / "again")],
+    ):
+        loaded = _after(f"from shapes_print.commands.entry import main\nassert main({args!r}) == 0")
+        unused = NOT_FOR_A_LIGHT_COMMAND | {"typer", "pydantic", "shapes_print.commands.cli"}
+        assert not unused & set(loaded["modules"]), args
+    # Whatever it does not read itself goes to typer.
+    loaded = _after("from shapes_print.commands.entry import main\nassert main(['--help']) == 0")
+    assert "shapes_print.commands.cli" in loaded["modules"]
+
+
 def test_new_loads_no_model_and_no_writer(tmp_path: Path) -> None:
     loaded = _loaded_by("new", "my-game", "--content", str(tmp_path / "content"))
     assert (tmp_path / "content" / "my-game" / "game.yaml").is_file()
@@ -130,13 +153,13 @@ def test_a_pdf_build_loads_no_optional_library(tmp_path: Path) -> None:
 
 
 def _command(tmp_path: Path, before: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """The installed command's entry point, `cli.run`, in a fresh interpreter, with `before`
+    """The installed command's entry point, `entry.run`, in a fresh interpreter, with `before`
     run first and an exit handler that says whether the interpreter tore itself down."""
     code = f"""
 import atexit, sys
 atexit.register(print, "torn down")
 {before}
-from shapes_print.commands.cli import run
+from shapes_print.commands.entry import run
 sys.argv = ["shapes-print", *{list(args)!r}]
 run()
 """
