@@ -250,11 +250,11 @@ def test_every_card_on_a_card_sheet_is_a_picture_of_its_words(kits: dict[str, Pa
 
 
 def test_task_cards_picture_their_words(kits: dict[str, Path]) -> None:
-    """Large print's task cards point to the Task list, which writes the task out; their
-    backs say whose backs they are."""
+    """Large print's task cards say their Task in short (the Task list writes the rules'
+    sentence out); their backs say whose backs they are."""
     root = structure(PdfReader(_pdf(kits, "collect", "task-cards")))
     alts = [kid.alt for kid in root.kids]
-    assert alts[0] == "Card: TASK 1, See the Task list."
+    assert alts[0] == "Card: TASK 1, 3 cards, same colour"
     assert "Back of a card: TASK" in alts
 
 
