@@ -191,6 +191,10 @@ class Game(Strict):
     lists: dict[str, list[dict[str, Scalar]] | ListFile | ComputedList] = {}
     documents: list[str] = []
     cards_title: str
+    # The print-and-play cover's words (templates/print-and-play.yaml): how long a game
+    # takes, if the rules say, and what the game needs that no kit prints.
+    play_time: str | None = None
+    not_printed: str | None = None
     extra_decks: dict[Identifier, ExtraDeck] = {}
     card_notation: CardNotation | None = None
     checks: list[Check] = []

@@ -166,6 +166,9 @@ class PrintSettings(Strict):
     ink_saver: InkSaver
     calibration: Calibration
     guide: str
+    # The print-and-play file's document (its cover and its blank page), in templates/; none:
+    # kits have no print-and-play file.
+    print_and_play: str | None = None
     paper_weight: str
     stock: dict[Literal["cards", "sheets", "embosser"], str]
     sides: dict[

@@ -26,8 +26,10 @@ from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.guide import plan_guide
+from shapes_print.plan.printandplay import plan_print_and_play
 from shapes_print.plan.printshop import Pictures, side_documents, side_pictures
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.text.words import Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ def plan_kit(
         )
     page = named_size(request.paper, library.papers, "--paper")
     check_offset(request.options.back_offset, library.printing.calibration.scale_half_length)
-    names = claim_file_names(loaded, library.guide)
+    names = claim_file_names(loaded, library.guide, library.print_and_play)
     if loaded.deck.shapes:
         own = ShapeLibrary.from_mapping(
             loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
@@ -150,6 +152,17 @@ def plan_kit(
     guide_of = (listed, paper, flip, shop, f"{stem}_", brf_pages)
     name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
     files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
+    if library.print_and_play is not None and not options.print_shop:
+        said = {  # the cover's words from the game, filled with this kit's numbers
+            key: Said(words.fill(text, values, loaded.source.source((key,))))
+            for key, text in (("play_time", game.play_time), ("not_printed", game.not_printed))
+            if text is not None
+        }
+        cover_inputs = replace(inputs, values={**values, **said})
+        whole = plan_print_and_play(library, ctx, cover_inputs, listed, page, cards_line)
+        if whole is not None:
+            part = names.name(library.print_and_play.spec.name, "players")
+            files.append(KitFile(f"{stem}_{part}", "players", whole))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
     if options.print_shop:  # every PDF of a print-shop kit is PDF/X for the shop's press

@@ -144,7 +144,13 @@ def test_every_back_is_behind_its_face(paper: str) -> None:
 @pytest.mark.parametrize("players", sorted(VARIANTS))
 def test_each_count_holds_only_its_variants(built: dict[str, Written], players: int) -> None:
     files = kit_files(built, players)
-    assert set(files) == {"cards", "host-key", "printing-guide", *VARIANTS[players]}
+    assert set(files) == {
+        "cards",
+        "host-key",
+        "printing-guide",
+        "print-and-play",
+        *VARIANTS[players],
+    }
     assert files["host-key"].audience == "host"
     assert all(item.audience == "players" for name, item in files.items() if name != "host-key")
 
