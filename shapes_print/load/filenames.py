@@ -78,6 +78,9 @@ def claim_file_names(
     claim(
         guide.spec.name, guide.spec.audience, "the printing guide", guide.source.source(("name",))
     )
+    if loaded.game.player_aid is not None:
+        where = loaded.source.source(("player_aid",))
+        claim("player-aid", "players", "the player aid", where)
     if print_and_play is not None:
         where = print_and_play.source.source(("name",))
         claim(print_and_play.spec.name, "players", "the print-and-play file", where)

@@ -178,6 +178,16 @@ class ExtraDeck(Strict):
     title: str
 
 
+class PlayerAid(Strict):
+    """A player aid, one per player at the table: the parts of one of the game's documents
+    (by their heading or subheading, as written) that give the turn, the scoring and the end."""
+
+    title: str
+    heading: str
+    document: str
+    parts: list[str] = Field(min_length=1)
+
+
 class Game(Strict):
     """One game: where its rules are, who can play, its deck and its documents."""
 
@@ -195,6 +205,7 @@ class Game(Strict):
     # takes, if the rules say, and what the game needs that no kit prints.
     play_time: str | None = None
     not_printed: str | None = None
+    player_aid: PlayerAid | None = None
     extra_decks: dict[Identifier, ExtraDeck] = {}
     card_notation: CardNotation | None = None
     checks: list[Check] = []

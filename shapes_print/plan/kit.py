@@ -26,6 +26,7 @@ from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.guide import plan_guide
+from shapes_print.plan.playeraid import player_aid
 from shapes_print.plan.printandplay import plan_print_and_play
 from shapes_print.plan.printshop import Pictures, side_documents, side_pictures
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
@@ -145,6 +146,12 @@ def plan_kit(
     embossed = braille_file(
         loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )  # the players' sheets, without the printing guide
+    aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
+    if aid is not None:
+        title = f"{game_title}: {words.fill(aid.spec.title, values, loaded.source.source(('player_aid', 'title')))}"
+        aid_pages = plan_sheets(aid, inputs, page, ctx)
+        aid_doc = Document(title, aid_pages, faces, "none", words.locale)
+        files.append(KitFile(f"{stem}_{names.name('player-aid', 'players')}", "players", aid_doc))
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
     shop = shop_bleed(library.printing, options)
