@@ -253,7 +253,15 @@ def test_task_list_numbers_1_to_20_with_examples_drawn(kits: Path) -> None:
 def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path) -> None:
     folder = kit_file(kits, 4, "host-key").parent
     names = sorted(p.name for p in folder.glob("*.pdf"))
-    files = ("cards", "host-key", "print-and-play", "printing-guide", "sheets", "task-cards")
+    files = (
+        "cards",
+        "host-key",
+        "player-aid",
+        "print-and-play",
+        "printing-guide",
+        "sheets",
+        "task-cards",
+    )
     assert names == [f"collect-3_4p_a4_{n}.pdf" for n in files]
     host = text_of(kit_file(kits, 4, "host-key"))
     for task in TASKS:
