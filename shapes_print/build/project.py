@@ -162,7 +162,7 @@ def load_project(
             variant = make_variant(sources.templates, covered, loaded, refuse) if covered else None
         if variant:
             for game in covered.values():  # refused here, at load, not when a kit is planned
-                claim_file_names(game, variant.library.guide)
+                claim_file_names(game, variant.library.guide, variant.library.print_and_play)
             variants.append(variant)
             labels_inputs[variant.labels.name] = read.named(roots)
             changed[variant.labels.name] = read.newest()

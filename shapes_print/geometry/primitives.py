@@ -340,6 +340,15 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
+class Bookmark:
+    """A part of a document a reader can jump to (a PDF outline entry): its title and the
+    index of its first page."""
+
+    title: str
+    page: int
+
+
+@dataclass(frozen=True, slots=True)
 class Press:
     """What a print-shop file is printed on: its colours are the press's (CMYK, through
     the ICC profile at `profile`), and the file says so the way `standard` (PDF/X-4)
@@ -363,6 +372,7 @@ class Document:
     press it is made for; None (home printing) keeps the colours as they are, sRGB.
     `made`, where known, is when the newest file it was made from last changed (seconds
     since the epoch): the date a print-shop file gives unless SOURCE_DATE_EPOCH is set.
+    `bookmarks`, in page order, are its parts for a reader's outline (a file of several).
     """
 
     title: str
@@ -372,6 +382,7 @@ class Document:
     lang: str = ""
     press: Press | None = None
     made: int | None = None
+    bookmarks: tuple[Bookmark, ...] = ()
 
 
 def symbols_used(items: Iterable[Item]) -> set[str]:

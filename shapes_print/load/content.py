@@ -155,6 +155,7 @@ class Library:
     press: Press  # what print-shop files are made for (printing.press, its profile checked)
     printing_source: Document  # templates/print.yaml, for the lines its words are written on
     guide: LoadedDocument
+    print_and_play: LoadedDocument | None  # the print-and-play file's cover (print.yaml)
     # (template id, card size name) -> the template with the label set's changes for that
     # size (`cards: sizes:`), at that size.
     sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
@@ -190,6 +191,10 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
     guide_path = inside(folder, printing.guide, print_doc.source(("guide",)), "templates")
     press = load_press(folder, printing.press, print_doc.source(("press", "profile")))
     guide = load_document(guide_path)
+    print_and_play = None
+    if printing.print_and_play is not None:
+        where = print_doc.source(("print_and_play",))
+        print_and_play = load_document(inside(folder, printing.print_and_play, where, "templates"))
     return Library(
         folder=folder,
         templates=templates,
@@ -209,6 +214,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         press=press,
         printing_source=print_doc,
         guide=guide,
+        print_and_play=print_and_play,
         sized_templates=sized,
     )
 

@@ -50,7 +50,9 @@ class FileNames:
         return chosen
 
 
-def claim_file_names(loaded: LoadedGame, guide: LoadedDocument) -> FileNames:
+def claim_file_names(
+    loaded: LoadedGame, guide: LoadedDocument, print_and_play: LoadedDocument | None = None
+) -> FileNames:
     """Claim every file name the game's kits can hold, or refuse the second claim of one."""
     claims: dict[str, Claim] = {}
 
@@ -77,6 +79,12 @@ def claim_file_names(loaded: LoadedGame, guide: LoadedDocument) -> FileNames:
     claim(
         guide.spec.name, guide.spec.audience, "the printing guide", guide.source.source(("name",))
     )
+    if loaded.game.player_aid is not None:
+        where = loaded.source.source(("player_aid",))
+        claim("player-aid", "players", "the player aid", where)
+    if print_and_play is not None:
+        where = print_and_play.source.source(("name",))
+        claim(print_and_play.spec.name, "players", "the print-and-play file", where)
     for doc in loaded.documents:
         what = f"the {_OWNER[doc.spec.audience]} document"
         claim(doc.spec.name, doc.spec.audience, what, doc.source.source(("name",)))

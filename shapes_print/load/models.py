@@ -215,6 +215,16 @@ class Board(Strict):
     alt: str = ""
 
 
+class PlayerAid(Strict):
+    """A player aid, one per player at the table: the parts of one of the game's documents
+    (by their heading or subheading, as written) that give the turn, the scoring and the end."""
+
+    title: str
+    heading: str
+    document: str
+    parts: list[str] = Field(min_length=1)
+
+
 class Game(Strict):
     """One game: where its rules are, who can play, its deck and its documents."""
 
@@ -228,6 +238,11 @@ class Game(Strict):
     lists: dict[str, list[dict[str, Scalar]] | ListFile | ComputedList] = {}
     documents: list[str] = []
     cards_title: str
+    # The print-and-play cover's words (templates/print-and-play.yaml): how long a game
+    # takes, if the rules say, and what the game needs that no kit prints.
+    play_time: str | None = None
+    not_printed: str | None = None
+    player_aid: PlayerAid | None = None
     extra_decks: dict[Identifier, ExtraDeck] = {}
     tokens: dict[Identifier, TokenDeck] = {}
     boards: dict[Identifier, Board] = {}

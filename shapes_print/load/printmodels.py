@@ -226,6 +226,9 @@ class PrintSettings(Strict):
     proof: ProofSettings
     tabletop: TabletopSettings
     guide: str
+    # The print-and-play file's document (its cover and its blank page), in templates/; none:
+    # kits have no print-and-play file.
+    print_and_play: str | None = None
     paper_weight: str
     stock: dict[Literal["cards", "sheets", "embosser"], str]
     sides: dict[

@@ -38,10 +38,13 @@ from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.guide import plan_guide
 from shapes_print.plan.part import check_part, copies, part_of
+from shapes_print.plan.playeraid import player_aid
+from shapes_print.plan.printandplay import plan_print_and_play
 from shapes_print.plan.printshop import Pictures, side_documents, side_pictures
 from shapes_print.plan.proof import plan_proof
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.plan.tabletop import TabletopDeck, plan_tabletop
+from shapes_print.text.words import Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +134,7 @@ def plan_kit(
         )
     page = named_size(request.paper, library.papers, "--paper")
     check_offset(request.options.back_offset, library.printing.calibration.scale_half_length)
-    names = claim_file_names(loaded, library.guide)
+    names = claim_file_names(loaded, library.guide, library.print_and_play)
     base = ctx  # the kit's own context is made from it and the game alone
     if loaded.deck.shapes:
         own = ShapeLibrary.from_mapping(
@@ -229,6 +232,12 @@ def plan_kit(
     embossed = braille_file(
         loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )  # the players' sheets, without the printing guide
+    aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
+    if aid is not None:
+        title = f"{game_title}: {words.fill(aid.spec.title, values, loaded.source.source(('player_aid', 'title')))}"
+        aid_pages = plan_sheets(aid, inputs, page, ctx)
+        aid_doc = Document(title, aid_pages, faces, "none", words.locale)
+        files.append(KitFile(f"{stem}_{names.name('player-aid', 'players')}", "players", aid_doc))
     listed = [(f.name, f.audience, f.document) for f in files]
     paper = (request.paper, page)
     shop = shop_bleed(library.printing, options)
@@ -236,6 +245,17 @@ def plan_kit(
     guide_of = (listed, paper, flip, shop, f"{stem}_", brf_pages)
     name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
     files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
+    if library.print_and_play is not None and not options.print_shop:
+        said = {  # the cover's words from the game, filled with this kit's numbers
+            key: Said(words.fill(text, values, loaded.source.source((key,))))
+            for key, text in (("play_time", game.play_time), ("not_printed", game.not_printed))
+            if text is not None
+        }
+        cover_inputs = replace(inputs, values={**values, **said})
+        whole = plan_print_and_play(library, ctx, cover_inputs, listed, page, cards_line)
+        if whole is not None:
+            part = names.name(library.print_and_play.spec.name, "players")
+            files.append(KitFile(f"{stem}_{part}", "players", whole))
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
     if options.print_shop:  # every PDF of a print-shop kit is PDF/X for the shop's press

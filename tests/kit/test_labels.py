@@ -486,12 +486,12 @@ def test_shapes_the_game_in_spanish_has_accents_on_cards_and_sheets_and_no_engli
         "DETENER TURNO",
         "DESPEJAR TABLERO",
         "Juegue cualquier pieza blanca",
-        "Shapes",
+        "Shapes the Game",
     ):
         assert word in cards, word
     sheet = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_main-game.pdf"))
     for phrase in (
-        "Shapes: juego principal",
+        "Shapes the Game: juego principal",
         "Preparación",
         "Coloque la base negra sobre una superficie firme.",
         "Retire las 2 cartas «Despejar tablero» y las 2 cartas «Detener turno».",

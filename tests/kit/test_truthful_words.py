@@ -89,13 +89,14 @@ PLAYER_RULES = {
         ],
         "es": [
             "De 3 a 6 jugadores. Calcule de 12 a 18 minutos.",
-            "Si se pasa una carta antes de que todos hayan fijado su elección, paren y vuelvan al "
-            "último estado claro; si no se puede recuperar, repitan la ronda entera sin puntuarla.",
+            "Si se pasa una carta antes de que todos hayan fijado su elección, pare el juego y "
+            "vuelva al último estado claro; si no se puede recuperar, repita la ronda entera sin "
+            "puntuarla.",
         ],
     },
     "shapes-the-game": {
         "standard": ["Shapes the Game was developed by John Bezanis and Dana Saltarella."],
-        "es": ["Shapes es un juego de John Bezanis y Dana Saltarella."],
+        "es": ["Shapes the Game es un juego de John Bezanis y Dana Saltarella."],
     },
     "collect-3": {
         "standard": [

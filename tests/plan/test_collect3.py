@@ -84,7 +84,7 @@ def test_card_counts_per_face_and_per_back(kits: Path) -> None:
 
 def test_three_back_designs_are_unlike(kits: Path) -> None:
     backs = DECK["backs"]
-    assert {backs[b]["fields"]["fill"] for b in backs} == {"#1B2A49", "#D55E00", "#009E73"}
+    assert {backs[b]["fields"]["fill"] for b in backs} == {"#1B2A49", "#E03C1E", "#009E73"}
     assert {backs[b]["fields"]["pattern"] for b in backs} == {"grid", "stripes", "dots"}
 
 
@@ -165,7 +165,8 @@ def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
     crowns = players - 1
     sheets = text_of(kit_file(kits, players, "sheets"))
     assert f"Crowns in the centre (1 fewer than players) {crowns}" in sheets
-    assert f"Winning score for {players} players {TARGET[players]}" in sheets
+    recommended = f"Recommended winning score for {players} players (agree before play)"
+    assert f"{recommended} {TARGET[players]}" in sheets
     crowns_words = "1 Crown" if crowns == 1 else f"{crowns} Crowns"
     assert f"put {crowns_words} face up" in sheets
     spare = 9 - crowns
@@ -176,7 +177,7 @@ def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
         if spare == 1
         else f"Set the other {spare} Crown cards aside."
     ) in sheets
-    assert f"first to {TARGET[players]} points wins" in sheets
+    assert f"recommended winning score {TARGET[players]} Task Dealer" in sheets
     # The points ladder for C = players - 1, written out: C, C - 1, ..., 1.
     ladder = [
         f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} player to "
@@ -188,7 +189,7 @@ def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
     assert f"{crowns + 1}th player to claim" not in sheets
     host = text_of(kit_file(kits, players, "host-key"))
     assert f"Crowns in play (C) {crowns}" in host
-    assert f"Winning score {TARGET[players]}" in host
+    assert f"Recommended winning score {TARGET[players]}" in host
 
 
 @pytest.mark.parametrize("players", range(2, 11))
@@ -255,7 +256,15 @@ def test_task_list_numbers_1_to_20_with_examples_drawn(kits: Path) -> None:
 def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path) -> None:
     folder = kit_file(kits, 4, "host-key").parent
     names = sorted(p.name for p in folder.glob("*.pdf"))
-    files = ("cards", "host-key", "printing-guide", "sheets", "task-cards")
+    files = (
+        "cards",
+        "host-key",
+        "player-aid",
+        "print-and-play",
+        "printing-guide",
+        "sheets",
+        "task-cards",
+    )
     assert names == [f"collect-3_4p_a4_{n}.pdf" for n in files]
     host = text_of(kit_file(kits, 4, "host-key"))
     for task in TASKS:

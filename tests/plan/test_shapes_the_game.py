@@ -144,7 +144,14 @@ def test_every_back_is_behind_its_face(paper: str) -> None:
 @pytest.mark.parametrize("players", sorted(VARIANTS))
 def test_each_count_holds_only_its_variants(built: dict[str, Written], players: int) -> None:
     files = kit_files(built, players)
-    assert set(files) == {"cards", "host-key", "printing-guide", *VARIANTS[players]}
+    assert set(files) == {
+        "cards",
+        "host-key",
+        "printing-guide",
+        "print-and-play",
+        *(["player-aid"] if players > 1 else []),
+        *VARIANTS[players],
+    }
     assert files["host-key"].audience == "host"
     assert all(item.audience == "players" for name, item in files.items() if name != "host-key")
 
@@ -181,7 +188,7 @@ def test_every_variant_sheet_says_how_players_go_out(
     built: dict[str, Written], players: int
 ) -> None:
     for name, item in kit_files(built, players).items():
-        if name in ("cards", "host-key", "printing-guide"):
+        if name in ("cards", "host-key", "printing-guide", "player-aid"):
             continue
         text = " ".join(text_of(item.path))
         assert "Players allowed" in text

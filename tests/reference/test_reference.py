@@ -52,7 +52,9 @@ def shipped_kinds() -> dict[Path, str]:
     for name in ("papers", "card-sizes", "print", "shapes", "patterns"):
         kinds[templates / f"{name}.yaml"] = name
     kinds[templates / "sheet.yaml"] = "sheet-style"
-    kinds[templates / "printing-guide.yaml"] = "document"
+    printing = yaml.safe_load((templates / "print.yaml").read_text())
+    for document in (printing["guide"], printing["print_and_play"]):
+        kinds[templates / document] = "document"
     kinds.update({path: "labels" for path in (PROJECT / "labels").glob("*.yaml")})
     return kinds
 

@@ -72,7 +72,9 @@ def test_every_file_says_it_is_tagged_in_its_language_with_its_title(
     kits: dict[str, Path],
 ) -> None:
     files = _all(kits)
-    assert len(files) == 4 + 4 + 5 + 6 + 1  # the print shop's cards also as fronts and backs
+    # the print shop's cards also as fronts and backs; every kit's player aid, and each home
+    # kit's print-and-play file (a print-shop kit has none)
+    assert len(files) == 4 + 4 + 5 + 6 + 1 + 4 + 3
     for path in files:
         reader = PdfReader(path)
         catalog = reader.trailer["/Root"]
@@ -250,11 +252,11 @@ def test_every_card_on_a_card_sheet_is_a_picture_of_its_words(kits: dict[str, Pa
 
 
 def test_task_cards_picture_their_words(kits: dict[str, Path]) -> None:
-    """Large print's task cards point to the Task list, which writes the task out; their
-    backs say whose backs they are."""
+    """Large print's task cards say their Task in short (the Task list writes the rules'
+    sentence out); their backs say whose backs they are."""
     root = structure(PdfReader(_pdf(kits, "collect", "task-cards")))
     alts = [kid.alt for kid in root.kids]
-    assert alts[0] == "Card: TASK 1, See the Task list."
+    assert alts[0] == "Card: TASK 1, 3 cards, same colour"
     assert "Back of a card: TASK" in alts
 
 

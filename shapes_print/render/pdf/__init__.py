@@ -21,6 +21,7 @@ One job per module:
   plan's roles, MCIDs per page as the pen draws, the ParentTree, written when the file
   closes;
 - `xmp`: the metadata stream (title, language, PDF/UA and, when claimed, PDF/X).
+- `outline`: bookmarks, one per part, for a file that holds several (print and play).
 
 Why this foundation (WeasyPrint's route: pydyf and fontTools) and not reportlab:
 - Reportlab's public API has no structure tree, no marked-content ids, no output intents
@@ -60,6 +61,7 @@ from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.marked import PagePen
 from shapes_print.render.pdf.objects import PdfFile, dictionary, numbers, reference
+from shapes_print.render.pdf.outline import write_outline
 from shapes_print.render.pdf.tags import StructureTree
 from shapes_print.render.pdf.xmp import XmpFacts, xmp_packet
 
@@ -153,6 +155,9 @@ def write_pdf(document: Document, out: BinaryIO, name: str = "") -> int:
         "StructTreeRoot": reference(structure),
         "Metadata": reference(metadata),
     }
+    if document.bookmarks:  # a file of several parts opens with its outline shown
+        entries["Outlines"] = reference(write_outline(file, document.bookmarks, numbers_of_pages))
+        entries["PageMode"] = "/UseOutlines"
     if document.lang:
         entries["Lang"] = pydyf.String(document.lang)
     if press:

@@ -1,0 +1,73 @@
+"""Plan stage, player aid: the turn, the scoring and the end of a game, one for each player.
+
+Input: a game's `player_aid` (the document and the headings it reprints), the kit's loaded
+documents and player count. Output: a sheet document of the aid's blocks, the rules' own
+text reused (nothing is written twice), once per player, each copy from a page of its own.
+A part is a heading or subheading and the blocks after it, up to the next page break or
+heading (for a heading), or the next page break, heading or subheading (for a subheading).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from shapes_print.errors import UserError
+from shapes_print.load.content import Block, LoadedDocument, LoadedGame
+from shapes_print.load.values import player_range
+
+_ENDS = {
+    "heading": ("heading", "page_break"),
+    "subheading": ("heading", "subheading", "page_break"),
+}
+
+
+def _part(blocks: Sequence[Block], title: str) -> list[Block] | None:
+    """The part headed `title` as the YAML writes it, or None where no heading says it."""
+    for start, block in enumerate(blocks):
+        if block.kind in ("heading", "subheading") and block.value == title:
+            end = next(
+                (i for i in range(start + 1, len(blocks)) if blocks[i].kind in _ENDS[block.kind]),
+                len(blocks),
+            )
+            return list(blocks[start:end])
+    return None
+
+
+def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
+    """The game's player aid for `players`, or None (no `player_aid`, or none of its
+    document's sections is for this many players)."""
+    aid = loaded.game.player_aid
+    if aid is None:
+        return None
+    where = loaded.source.source(("player_aid", "document"))
+    doc = next((d for d in loaded.documents if d.source.path.name == aid.document), None)
+    if doc is None:
+        raise UserError(where, f"player_aid: {aid.document!r} is not one of the game's documents")
+    blocks = [
+        block
+        for filter_, section in doc.sections
+        if filter_ is None
+        or player_range(filter_, doc.source.source())[0]
+        <= players
+        <= player_range(filter_, doc.source.source())[1]
+        for block in section
+    ]
+    if not blocks:
+        return None
+    one: list[Block] = []
+    for index, title in enumerate(aid.parts):
+        part = _part(blocks, title)
+        if part is None:
+            raise UserError(
+                loaded.source.source(("player_aid", "parts", index)),
+                f"player_aid: {aid.document} has no heading or subheading {title!r}",
+            )
+        one += part
+    heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
+    breaker = Block("page_break", True, where)
+    copies: list[Block] = []
+    for copy in range(players):
+        copies += [breaker] * (copy > 0) + [heading, *one]
+    spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})
+    return replace(doc, spec=spec, sections=((None, tuple(copies)),))

@@ -1,0 +1,96 @@
+"""Plan stage, print and play: one file of every page the players print, in print order.
+
+Input: the kit's planned files (name, audience, document), its sheet inputs, paper and
+duplex flip, and templates/print-and-play.yaml (its cover, and a page left blank). Output:
+one document: the cover, the players' sheets, then the cards files, each part bookmarked.
+The host key and the printing guide stay out. A double-sided cards part starts on an odd
+page (a blank page, which says why, goes before it), so its fronts and backs stay paired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from shapes_print.geometry.primitives import Bookmark, Document, Page
+from shapes_print.kit.context import DrawContext
+from shapes_print.load.content import Library, LoadedDocument
+from shapes_print.plan.cardfile import is_cards_file
+from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.text.words import Said
+
+KitDocuments = Sequence[tuple[str, str, Document]]
+
+
+def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
+    """The template with only its section `index` (0: the cover, 1: the blank page)."""
+    return replace(doc, sections=(doc.sections[index],))
+
+
+def plan_print_and_play(
+    library: Library,
+    ctx: DrawContext,
+    inputs: SheetInputs,
+    files: KitDocuments,
+    page: tuple[float, float],
+    cover_line: str,
+) -> Document | None:
+    """The print-and-play document of a kit's `files`, or None where the templates have no
+    print-and-play document. `cover_line` is the cover's print line (its sides: the file's)."""
+    doc = library.print_and_play
+    if doc is None:
+        return None
+    printing, words = library.printing, ctx.words
+    sheets = [d for _, audience, d in files if audience == "players" and not is_cards_file(d)]
+    cards = [d for _, audience, d in files if audience == "players" and is_cards_file(d)]
+    duplex = next((d.duplex for d in cards if d.duplex != "none"), "none")
+    blank_inputs = replace(inputs, print_line=cover_line)
+    blank = plan_sheets(_section(doc, 1), blank_inputs, page, ctx) if duplex != "none" else []
+
+    parts = [(d, False) for d in sheets] + [(d, True) for d in cards]
+
+    def layout(cover_pages: int) -> list[tuple[Document, bool, int]]:
+        """Each part, whether it is cards, and its first page index, after a cover this long."""
+        placed, at = [], cover_pages
+        for part, is_cards in parts:
+            if is_cards and duplex != "none" and at % 2:
+                at += len(blank)  # a front must be an odd page: page at + 1 would be even
+            placed.append((part, is_cards, at))
+            at += len(part.pages)
+        return placed
+
+    def cover(cover_pages: int) -> list[Page]:
+        rows = [
+            {
+                "part": Said(part.title),
+                "first": first + 1,
+                "pages": len(part.pages),
+                "stock": printing.stock["cards" if is_cards else "sheets"],
+                "sides": printing.sides[part.duplex],
+            }
+            for part, is_cards, first in layout(cover_pages)
+        ]
+        values = {
+            **inputs.values,
+            "play_time": inputs.values.get("play_time") or Said("none"),
+            "not_printed": inputs.values.get("not_printed") or Said("none"),
+            "paper_weight": printing.paper_weight,
+        }
+        cover_inputs = replace(
+            inputs, values=values, lists={**inputs.lists, "parts": rows}, print_line=cover_line
+        )
+        return plan_sheets(_section(doc, 0), cover_inputs, page, ctx)
+
+    first = cover(1)
+    pages = cover(len(first))  # the page numbers it lists count its own pages
+    where = doc.source.source(("title",))
+    title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
+    bookmarks = [Bookmark(title, 0)]
+    all_pages = list(pages)
+    for part, _, start in layout(len(pages)):
+        while len(all_pages) < start:
+            all_pages.extend(blank)
+        bookmarks.append(Bookmark(part.title, start))
+        all_pages.extend(part.pages)
+    symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}
+    return Document(title, all_pages, symbols, duplex, words.locale, bookmarks=tuple(bookmarks))

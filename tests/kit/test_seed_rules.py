@@ -1,0 +1,202 @@
+"""The seed rules whole and in one voice, read back from real kits (every game, every label
+set, the fewest and most players, A4 and Letter): each game's objective first, Collect 3's
+winning score as the rules' recommendation, Shapes the Game's set named as needed and not
+printed, the silent points ruled, one spelling and one form of address per kit, colour words
+that match the ink, the game's name as its rules give it, large-print Task cards that say
+their Task."""
+
+from __future__ import annotations
+
+import colorsys
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from shapes_print.build import pipeline
+from tests.pdfread import page_texts
+
+
+def _kits(labelled: Path, game: str, labels: str = "") -> list[Path]:
+    kits = sorted(p for p in (labelled / game / labels).glob("*/*-players") if p.is_dir())
+    assert kits, (game, labels)
+    return kits
+
+
+def _words(kit: Path, *, host: bool = False) -> str:
+    return " ".join(
+        " ".join(page_texts(pdf))
+        for pdf in sorted(kit.glob("*.pdf"))
+        if host or not pdf.name.endswith(("_host-key.pdf", "_printing-guide.pdf"))
+    )
+
+
+def _first_words(pdf: Path) -> str:
+    return page_texts(pdf)[0]
+
+
+OBJECTIVES = {
+    "collect-3": ("_sheets.pdf", "Goal: complete the round's Task by collecting 3 cards."),
+    "pass-and-pick": ("_sheets.pdf", "Goal: keep one card at a time and pass the shrinking hand"),
+    "shapes-the-game": ("_main-game.pdf", "Goal: be the last surviving player."),
+}
+
+
+@pytest.mark.parametrize("game", sorted(OBJECTIVES))
+def test_each_game_states_its_objective_before_its_setup(labelled: Path, game: str) -> None:
+    ending, goal = OBJECTIVES[game]
+    for kit in _kits(labelled, game):
+        sheets = [p for p in kit.glob(f"*{ending}")] or list(kit.glob("*_solitaire.pdf"))
+        assert sheets, kit
+        first = _first_words(sheets[0])
+        if sheets[0].name.endswith("_solitaire.pdf"):
+            goal = "Goal: make it through the entire deck."
+        assert goal in first, kit
+        setup = next(w for w in ("Set up", "Before each round", "Setup") if w in first)
+        assert first.index(goal) < first.index(setup), kit
+
+
+def test_collect_3_winning_score_is_recommended_and_agreed(labelled: Path) -> None:
+    """ "The first player to reach the agreed-upon score wins", with the rules' "Recommended
+    winning score" table: 10 for 2-4 players, 20 for 7+ (the fewest and most here)."""
+    for kit in _kits(labelled, "collect-3"):
+        players = int(kit.name.split("-")[0])
+        target = 10 if players <= 4 else 20
+        words = _words(kit)
+        assert "the first player to reach the agreed-upon score wins" in words, kit
+        assert f"the rules recommend {target} points for {players} players" in words, kit
+        assert f"Score sheet: {players} players, recommended winning score {target}" in words, kit
+        assert f"first to reach {target} points wins" not in words, kit
+        assert "Winning score agreed" not in words
+
+
+def test_shapes_the_game_names_the_set_it_needs_and_does_not_print(labelled: Path) -> None:
+    """ "the black base", "10 pieces for each of the colors red, green, blue, and yellow", "The
+    10 white shapes": needed, and not in a kit of cards, on every kit's first player sheet."""
+    for labels, needed, printed in (
+        (
+            "",
+            "Needed and not in this kit: the Shapes the Game set itself: the black triangular "
+            "base, 40 coloured pieces (10 each in red, green, blue and yellow) and 10 white pieces.",
+            "Printed in this kit: the 54 cards: 40 colour cards, one for each coloured piece, 10 "
+            "WILD, 2 Stop Turn and 2 Clear the Board.",
+        ),
+        ("es", "la base triangular negra, 40 piezas de color", "Impreso en este juego: las 54"),
+    ):
+        for kit in _kits(labelled, "shapes-the-game", labels):
+            words = _words(kit)
+            assert needed in words, kit
+            assert printed in words, kit
+
+
+SILENT_RULINGS = {
+    "classic": [
+        "Who goes first: the rules do not say. This kit's ruling: as in the main game",
+        "The discard pile: the rules shuffle it into the deck but do not say what goes on it.",
+        "If the deck runs out: the rules do not say. This kit's ruling: as in the main game,",
+        "Stealing a card: the rules do not say how. This kit's ruling: choose the player, then "
+        "take one card from their hand without looking",
+    ],
+    "survivor": ['What "fail" means: the rules do not say. This kit\'s ruling:'],
+}
+
+
+@pytest.fixture(scope="module")
+def two_players(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Shapes the Game for 2 (Classic is for 2-4: neither the fewest nor the most players)."""
+    out = tmp_path_factory.mktemp("two-players")
+    project = pipeline.load_project(pipeline.Sources(), ["shapes-the-game"], ["standard"])
+    pipeline.build_project(project, pipeline.BuildOptions(players="2", paper="a4,letter"), out)
+    return out / "shapes-the-game"
+
+
+def test_the_silent_points_are_ruled_under_their_heading(two_players: Path) -> None:
+    """Classic: the discard pile, an empty deck, who goes first, how to steal; Survivor: what
+    "fail" means. Each ruling sits after "Where the rules are silent" on its own sheet."""
+    seen = 0
+    for kit in _kits(two_players.parent, "shapes-the-game"):
+        for variant, rulings in SILENT_RULINGS.items():
+            for pdf in kit.glob(f"*_{variant}.pdf"):
+                words = " ".join(page_texts(pdf))
+                silent = words.index("Where the rules are silent")
+                for ruling in rulings:
+                    assert words.index(ruling) > silent, (pdf.name, ruling)
+                    seen += 1
+    assert seen == 2 * 5  # four Classic rulings and one Survivor ruling, on both papers
+
+
+def test_one_english_spelling_per_kit(labelled: Path) -> None:
+    """The kit's English is British ("colour", "centre", "neighbour"): the rules' American
+    "color" (Collect 3's Task list) is written the kit's way, so no English kit mixes them."""
+    american = re.compile(r"\b(colors?|neighbors?|center)\b", re.IGNORECASE)
+    for labels in ("", "colour-blind", "high-contrast", "large-print", "braille"):
+        for kit in _kits(labelled, "collect-3", labels):
+            words = _words(kit, host=True)
+            assert "colour" in words, kit
+            assert not american.search(words), (kit, american.search(words))
+
+
+# Every ustedes imperative the Spanish kits once used beside usted's: now only usted speaks.
+USTEDES = re.compile(
+    r"\b(paren|vuelvan|repitan|muestren|puntúen|fíjenla|siéntense|barajen|sigan jugando|"
+    r"sigan así|seleccionen|acuerden)\b",
+    re.IGNORECASE,
+)
+
+
+def test_spanish_kits_address_the_player_as_usted_only(labelled: Path) -> None:
+    for game in ("collect-3", "pass-and-pick", "shapes-the-game"):
+        for labels in ("es", "braille-es"):
+            for kit in _kits(labelled, game, labels):
+                words = _words(kit, host=True)
+                assert "usted" in words, kit
+                assert not USTEDES.search(words), (kit, USTEDES.search(words))
+
+
+def test_shapes_the_game_keeps_its_name(labelled: Path) -> None:
+    """Its rules call it "Shapes the Game" (the players' phrase "let's play shapes" apart)."""
+    short = re.compile(r"\bShapes\b(?! the Game)")
+    for labels in ("", "es", "large-print"):
+        for kit in _kits(labelled, "shapes-the-game", labels):
+            words = _words(kit, host=True).replace("Juguemos a Shapes", "")
+            assert "Shapes the Game" in words, kit
+            assert not short.search(words), (kit, words[short.search(words).start() - 40 :][:80])
+
+
+def _orange_and_red(pdf: Path, pages: range) -> tuple[int, int]:
+    """Counts of strongly coloured pixels whose hue is orange (18-45 degrees) and red."""
+    orange = red = 0
+    document = pdfium.PdfDocument(pdf)
+    for index in pages:
+        image = document[index].render(scale=20 / 72).to_pil().convert("RGB")
+        pixels = image.tobytes()
+        for r, g, b in zip(pixels[0::3], pixels[1::3], pixels[2::3], strict=True):
+            hue, saturation, value = colorsys.rgb_to_hsv(r / 255, g / 255, b / 255)
+            if saturation > 0.6 and value > 0.3:
+                degrees = hue * 360
+                orange += 18 <= degrees <= 45
+                red += degrees < 15 or degrees > 345
+    return orange, red
+
+
+def test_the_red_back_is_drawn_red(labelled: Path) -> None:
+    """The sheets say "(red back)" for the Action cards: the backs as drawn hold red and no
+    orange (Okabe-Ito's vermillion, the old fill, is 26 degrees: orange to the eye)."""
+    for kit in _kits(labelled, "collect-3"):
+        (cards,) = kit.glob("*_cards.pdf")
+        assert "(red back)" in _first_words(next(kit.glob("*_sheets.pdf")))
+        backs = range(1, len(pdfium.PdfDocument(cards)), 2)
+        orange, red = _orange_and_red(cards, backs)
+        assert red > 0 and orange == 0, (cards.name, orange, red)
+
+
+def test_large_print_task_cards_state_their_task(labelled: Path) -> None:
+    """A large-print Task card gives its Task in short at 24 pt, not "See the Task list"."""
+    for labels in ("large-print", "large-print-atkinson"):
+        for kit in _kits(labelled, "collect-3", labels):
+            (tasks,) = kit.glob("*_task-cards.pdf")
+            words = " ".join(page_texts(tasks))
+            assert "See the Task list" not in words
+            for short in ("3 cards, same colour", "Number pair + colour pair", "Sum is 12"):
+                assert short in words, (tasks.name, short)

@@ -1,0 +1,146 @@
+"""One print-and-play file per kit, read back from real kits: a cover, the players' sheets
+and the cards in print order, a bookmark per part, double-sided cards starting on an odd
+page (after a blank page that says why), no host key, listed in the manifest and verified."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from shapes_print.build import pipeline
+from shapes_print.write.manifest import verify
+from tests.pdfread import page_texts
+
+BLANK = "This page is left blank on purpose"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every game for 3 players on A4 and Letter (Pass and pick's sheets and aids end on an
+    odd page on A4: its cards need the blank page), standard and Spanish."""
+    out = tmp_path_factory.mktemp("print-and-play")
+    project = pipeline.load_project(pipeline.Sources(), [], ["standard", "es"])
+    pipeline.build_project(project, pipeline.BuildOptions(players="3", paper="a4,letter"), out)
+    return out
+
+
+def _kits(built: Path) -> list[Path]:
+    kits = sorted(p for p in built.glob("*/**/3-players") if p.is_dir())
+    assert len(kits) == 3 * 2 * 2
+    return kits
+
+
+def _outline(reader: PdfReader) -> list[tuple[str, int]]:
+    return [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+
+
+def _titled(kit: Path) -> dict[str, Path]:
+    return {PdfReader(p).metadata.title: p for p in kit.glob("*.pdf")}
+
+
+def test_the_file_holds_the_players_files_in_print_order_with_bookmarks(built: Path) -> None:
+    """Cover, then every players' sheet, then the cards files: each part's pages as its own
+    file has them, where its bookmark says; the host key and the printing guide left out."""
+    for kit in _kits(built):
+        (whole,) = kit.glob("*_print-and-play.pdf")
+        reader = PdfReader(whole)
+        assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+        marks = _outline(reader)
+        assert marks[0] == (reader.metadata.title, 0)  # the cover is page 1
+        titled = _titled(kit)
+        parts = [titled[title] for title, _ in marks[1:]]
+        expected = [
+            p
+            for p in titled.values()
+            if not p.name.endswith(("_host-key.pdf", "_printing-guide.pdf", "_print-and-play.pdf"))
+        ]
+        assert sorted(parts) == sorted(expected)
+        kinds = [p.name.endswith("cards.pdf") for p in parts]
+        assert kinds == sorted(kinds) and any(kinds) and not all(kinds)  # sheets, then cards
+        pages = page_texts(whole)
+        for (title, first), part in zip(marks[1:], parts, strict=True):
+            own = page_texts(part)
+            assert pages[first : first + len(own)] == own, (whole.name, title)
+        (host,) = kit.glob("*_host-key.pdf")
+        assert page_texts(host)[0] not in pages
+
+
+def test_double_sided_cards_start_on_an_odd_page(built: Path) -> None:
+    blanks = 0
+    for kit in _kits(built):
+        (whole,) = kit.glob("*_print-and-play.pdf")
+        reader = PdfReader(whole)
+        assert reader.viewer_preferences["/Duplex"] == "/DuplexFlipLongEdge"
+        pages = page_texts(whole)
+        cards_titles = {PdfReader(p).metadata.title for p in kit.glob("*cards.pdf")}
+        firsts = [first for title, first in _outline(reader) if title in cards_titles]
+        assert firsts and all(first % 2 == 0 for first in firsts), whole.name  # odd pages
+        for index, words in enumerate(pages):
+            if BLANK in words or "Esta página se deja en blanco" in words:
+                blanks += 1
+                assert index % 2 == 1 and index + 1 in firsts  # an even page, before cards
+    assert blanks >= 1  # Pass and pick on A4
+
+
+def test_the_cover_says_what_to_print_on_what(built: Path) -> None:
+    shapes = built / "shapes-the-game/letter/3-players"
+    (whole,) = shapes.glob("*_print-and-play.pdf")
+    cover = " ".join(page_texts(whole)[:2])
+    assert "Game Shapes the Game Players (this kit) 3 Players (the game) 1-6" in cover
+    assert "Time The rules do not say." in cover
+    assert re.search(r"Shapes the Game: the deck of 54 cards \d+ 12 card stock", cover)
+    assert "Shapes the Game: main game for 3 players 3 2 plain" in cover
+    assert "Needed and not in this kit: the Shapes the Game set itself" in cover
+    assert "double-sided, flip on long edge" in page_texts(whole)[0]
+    (passing,) = (built / "pass-and-pick/letter/3-players").glob("*_print-and-play.pdf")
+    assert "Time 12\u201318 minutes" in page_texts(passing)[0]
+    (spanish,) = (built / "pass-and-pick/es/letter/3-players").glob("*_print-and-play.pdf")
+    assert "Duración 12\u201318 minutos" in page_texts(spanish)[0]
+
+
+def test_the_manifest_lists_it_and_verify_passes(built: Path) -> None:
+    manifest = json.loads((built / "manifest.json").read_text())
+    listed = json.dumps(manifest)
+    for kit in _kits(built):
+        (whole,) = kit.glob("*_print-and-play.pdf")
+        assert whole.name in listed
+    assert "print-and-play" in (built / "index.html").read_text()
+    found, checked = verify(built)
+    assert not found and checked == len(list(built.glob("**/*.pdf")))
+
+
+AIDS = {
+    "pass-and-pick": ("Each round: pick, lock, pass", "Scoring table", "Score sheet"),
+    "collect-3": ("Objective", "How to play", "Where the rules are silent"),
+    "shapes-the-game": ("Your turn", "If the deck runs out", "Components"),
+}
+
+
+def test_each_player_has_an_aid_from_the_rules_own_text(built: Path) -> None:
+    """As many aids as players (3 here), each from a page of its own, reprinting the parts
+    game.yaml names (the turn, the scoring or the end) and nothing past them; the aid is
+    also a part of the print-and-play file, before the cards."""
+    for game, (first, last, beyond) in AIDS.items():
+        for labels in ("", "es/"):
+            kit = built / game / f"{labels}letter/3-players"
+            (aid,) = kit.glob("*_player-aid.pdf")
+            pages = page_texts(aid)
+            heading = "Player aid: " if not labels else "Ayuda de juego: "
+            starts = [i for i, words in enumerate(pages) if words.startswith(heading)]
+            assert len(starts) == 3 == " ".join(pages).count(heading), aid.name
+            if labels:
+                continue
+            words = " ".join(pages)
+            assert first in words and last in words and beyond not in words, aid.name
+            (whole,) = kit.glob("*_print-and-play.pdf")
+            reader = PdfReader(whole)
+            titles = [title for title, _ in _outline(reader)]
+            assert PdfReader(aid).metadata.title in titles
+            cards = [
+                t for t in titles if t == PdfReader(next(kit.glob("*_cards.pdf"))).metadata.title
+            ]
+            assert titles.index(PdfReader(aid).metadata.title) < titles.index(cards[0])
