@@ -270,6 +270,14 @@ def ink_boxes(items: Iterable[Item], depth: int = 0) -> Iterator[tuple[float, fl
                     moved.append((min(xs), min(ys), max(xs), max(ys)))
                 inner = moved
             yield from inner
+        elif isinstance(item, Rect) and item.paint.fill is None and _inked(item):
+            # a stroked frame (a swell-paper card's edge) inks its four sides, not inside
+            half = item.paint.stroke_width / 2
+            left, bottom, right, top = item.x, item.y, item.x + item.w, item.y + item.h
+            yield (left - half, bottom - half, right + half, bottom + half)
+            yield (left - half, top - half, right + half, top + half)
+            yield (left - half, bottom - half, left + half, top + half)
+            yield (right - half, bottom - half, right + half, top + half)
         elif _inked(item):
             pts = list(_points(item))
             if pts:
@@ -290,10 +298,10 @@ def braille_zones(
         project.ctx,
         KitRequest(game, loaded.game.players.min, "a4", options=PrintOptions(size), labels=labels),
     )
-    faces = {
+    faces = {  # as the cards file prints them (on swell paper: black line art)
         name: s
         for f in files
-        if isinstance(f.document, pipeline.Document)
+        if f.name.endswith("cards") and isinstance(f.document, pipeline.Document)
         for name, s in f.document.symbols.items()
         if name.startswith("face-")
     }
