@@ -133,18 +133,25 @@ def kits() -> dict[str, list[KitFile]]:
     return {game: braille_kit(game) for game in GAMES}
 
 
-def brailled_strings(files: list[KitFile]) -> list[str]:
-    """Every text the kit writes in braille: its embosser file's passages (the card names
-    are the dots' words too)."""
+def brailled_strings(files: list[KitFile], game: str, labels: str = "braille") -> list[str]:
+    """Every text the kit writes in braille: its embosser file's passages, which are the
+    game's players' sheets (not the player aid, the printing guide or the print-and-play
+    file; the card names are the dots' words too)."""
     embosser = next(f.document for f in files if isinstance(f.document, EmbosserFile))
     assert embosser
+    project = pipeline.load_project(pipeline.Sources(), [game], [labels])
+    embossed = [
+        f"_{doc.spec.name}"
+        for doc in project.games[game].documents
+        if doc.spec.audience == "players"
+    ]
     sheets = [
         f.document
         for f in files
-        if f.audience == "players" and not isinstance(f.document, EmbosserFile)
+        if f.name.endswith(tuple(embossed)) and not isinstance(f.document, EmbosserFile)
     ]
-    texts = [p.text for document in sheets[1:-1] for p in sheet_passages(document)]
-    return texts
+    assert sheets
+    return [p.text for document in sheets for p in sheet_passages(document)]
 
 
 def lou_translate(table: str, texts: list[str]) -> list[str]:
@@ -163,7 +170,7 @@ def test_every_string_a_braille_kit_brailles_matches_liblouis(
     kits: dict[str, list[KitFile]],
 ) -> None:
     for game, files in kits.items():
-        texts = brailled_strings(files)
+        texts = brailled_strings(files, game)
         project = pipeline.load_project(pipeline.Sources(), [game], ["braille"])
         from shapes_print.plan.embosserkit import card_names
 
@@ -263,6 +270,14 @@ def ink_boxes(items: Iterable[Item], depth: int = 0) -> Iterator[tuple[float, fl
                     moved.append((min(xs), min(ys), max(xs), max(ys)))
                 inner = moved
             yield from inner
+        elif isinstance(item, Rect) and item.paint.fill is None and _inked(item):
+            # a stroked frame (a swell-paper card's edge) inks its four sides, not inside
+            half = item.paint.stroke_width / 2
+            left, bottom, right, top = item.x, item.y, item.x + item.w, item.y + item.h
+            yield (left - half, bottom - half, right + half, bottom + half)
+            yield (left - half, top - half, right + half, top + half)
+            yield (left - half, bottom - half, left + half, top + half)
+            yield (right - half, bottom - half, right + half, top + half)
         elif _inked(item):
             pts = list(_points(item))
             if pts:
@@ -283,10 +298,10 @@ def braille_zones(
         project.ctx,
         KitRequest(game, loaded.game.players.min, "a4", options=PrintOptions(size), labels=labels),
     )
-    faces = {
+    faces = {  # as the cards file prints them (on swell paper: black line art)
         name: s
         for f in files
-        if isinstance(f.document, pipeline.Document)
+        if f.name.endswith("cards") and isinstance(f.document, pipeline.Document)
         for name, s in f.document.symbols.items()
         if name.startswith("face-")
     }
@@ -411,7 +426,7 @@ def test_the_brf_is_forty_cells_by_twenty_five_lines_of_ascii_braille(tmp_path: 
 def test_the_printing_guide_says_how_to_print_on_swell_paper(
     kits: dict[str, list[KitFile]],
 ) -> None:
-    guide = kits["pass-and-pick"][-2].document
+    guide = next(f.document for f in kits["pass-and-pick"] if f.name.endswith("_printing-guide"))
     words = " ".join(p.text for p in sheet_passages(guide))  # type: ignore[arg-type]
     assert "swell (microcapsule) paper" in words and "swell-paper heater" in words
     assert "carbon-based" in words and ".brf" in words
@@ -452,7 +467,7 @@ def test_every_string_the_spanish_braille_set_brailles_matches_liblouis() -> Non
         # liblouis has no sign for the ordinal indicators (1.º, 2.ª): compared without them.
         texts = [
             t.replace("\xa0", " ")
-            for t in dict.fromkeys(names + brailled_strings(files))
+            for t in dict.fromkeys(names + brailled_strings(files, game, "braille-es"))
             if "º" not in t and "ª" not in t
         ]
         assert len(texts) > 10
