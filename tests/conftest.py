@@ -55,15 +55,21 @@ class PlannedSheets:
 
 @pytest.fixture(scope="session")
 def planned_sheets() -> list[PlannedSheets]:
-    """Every shipped game's sheets, host keys and guides in PAGE_SETS, A4 and Letter, every
-    player count: planned, not rendered."""
+    """Every shipped game's sheets, host keys, guides and player aids in PAGE_SETS, A4 and
+    Letter, every player count: planned, not rendered. Not the print-and-play file: it
+    compiles these documents, each with its own furniture, checked in its own file (its
+    cover and blank page: tests/plan/test_print_and_play.py)."""
     planned = []
     for labels in PAGE_SETS:
         project = pipeline.load_project(pipeline.Sources(), [], [labels])
         style = project.variants[0].ctx.style
+        compiled = project.variants[0].library.print_and_play
+        compilation = f"_{compiled.spec.name}" if compiled is not None else None
         for _, _, files in pipeline.plan_all(project, "all", "a4,letter"):
             for file in files:
                 document = file.document
+                if compilation is not None and file.name.endswith(compilation):
+                    continue
                 if isinstance(document, Document) and not is_cards_file(document):
                     planned.append(PlannedSheets(labels, file.name, style, document))
     return planned

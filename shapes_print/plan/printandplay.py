@@ -44,8 +44,15 @@ def plan_print_and_play(
     sheets = [d for _, audience, d in files if audience == "players" and not is_cards_file(d)]
     cards = [d for _, audience, d in files if audience == "players" and is_cards_file(d)]
     duplex = next((d.duplex for d in cards if d.duplex != "none"), "none")
-    blank_inputs = replace(inputs, print_line=cover_line)
-    blank = plan_sheets(_section(doc, 1), blank_inputs, page, ctx) if duplex != "none" else []
+    planned_blank: list[Page] = []
+
+    def blank() -> list[Page]:
+        """The page left blank, planned only when a cards part needs it (a page planned and
+        left out would be words set that no file holds)."""
+        if not planned_blank:
+            blank_inputs = replace(inputs, print_line=cover_line)
+            planned_blank.extend(plan_sheets(_section(doc, 1), blank_inputs, page, ctx))
+        return planned_blank
 
     parts = [(d, False) for d in sheets] + [(d, True) for d in cards]
 
@@ -54,7 +61,7 @@ def plan_print_and_play(
         placed, at = [], cover_pages
         for part, is_cards in parts:
             if is_cards and duplex != "none" and at % 2:
-                at += len(blank)  # a front must be an odd page: page at + 1 would be even
+                at += len(blank())  # a front must be an odd page: page at + 1 would be even
             placed.append((part, is_cards, at))
             at += len(part.pages)
         return placed
@@ -89,7 +96,7 @@ def plan_print_and_play(
     all_pages = list(pages)
     for part, _, start in layout(len(pages)):
         while len(all_pages) < start:
-            all_pages.extend(blank)
+            all_pages.extend(blank())
         bookmarks.append(Bookmark(part.title, start))
         all_pages.extend(part.pages)
     symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}

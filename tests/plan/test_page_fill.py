@@ -31,6 +31,12 @@ BLOCK_GAP = parse_length(STYLE["block_gap"])
 SCALE = 0.5  # 36 dpi: a pixel is 2 pt, finer than any gap between blocks
 PAGES_BEFORE = 587  # non-card pages of the standard kits, A4 and Letter, before this engine
 CARD_FILES = ("cards", "task-cards")
+# A compilation of the documents measured here, each part checked in its own file.
+COMPILED = ("print-and-play",)
+NEW_FILES = ("player-aid",)
+# A score sheet takes a page of its own (a page_break before it in sheets.yaml), to photocopy:
+# the page before it ends its section, like a document's last.
+OWN_PAGE = "Score sheet"  # documents the 587 pages before this engine did not have
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +47,15 @@ class Ink:
     lowest: float
     first_block: float
     room: float
+    opens: str  # the page's first line of text
+
+
+def _first_line(page: pdfium.PdfPage) -> str:
+    textpage = page.get_textpage()
+    try:
+        return textpage.get_text_range().strip().splitlines()[0].strip()
+    finally:
+        textpage.close()
 
 
 def _ink(page: pdfium.PdfPage) -> Ink:
@@ -60,7 +75,7 @@ def _ink(page: pdfium.PdfPage) -> Ink:
         if white >= gap:
             first_block = (y - white + 1) / SCALE
             break
-    return Ink(lowest, first_block, (bottom - top) / SCALE)
+    return Ink(lowest, first_block, (bottom - top) / SCALE, _first_line(page))
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +85,7 @@ def standard(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, list[Ink]]:
     pipeline.build(pipeline.Sources(), [], pipeline.BuildOptions(paper="a4,letter"), out)
     measured = {}
     for path in sorted(out.rglob("*.pdf")):
-        if path.stem.split("_")[-1] in CARD_FILES:
+        if path.stem.split("_")[-1] in (*CARD_FILES, *COMPILED):
             continue
         document = pdfium.PdfDocument(path)
         try:
@@ -83,10 +98,17 @@ def standard(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, list[Ink]]:
 def test_no_page_but_the_last_ends_above_half_unless_the_next_block_could_not_fit(
     standard: dict[Path, list[Ink]],
 ) -> None:
+    """A player aid is one copy per player, each from a page of its own: a copy's last page
+    ends where the copy does (the next page opens, like the first, on the aid's heading); so
+    does the page before a score sheet, which has a page of its own."""
     short = []
     for path, pages in standard.items():
         for number, (page, following) in enumerate(pairwise(pages), start=1):
             if page.lowest >= page.room / 2:
+                continue
+            if path.stem.endswith("player-aid") and following.opens == pages[0].opens:
+                continue  # the next player's copy starts a page
+            if following.opens.startswith(OWN_PAGE):
                 continue
             if following.first_block > page.room - page.lowest - BLOCK_GAP:
                 continue  # what opens the next page would not have fitted under this one
@@ -95,7 +117,9 @@ def test_no_page_but_the_last_ends_above_half_unless_the_next_block_could_not_fi
 
 
 def test_non_card_pages_drop_by_at_least_15_percent(standard: dict[Path, list[Ink]]) -> None:
-    total = sum(len(pages) for pages in standard.values())
+    total = sum(
+        len(pages) for path, pages in standard.items() if path.stem.split("_")[-1] not in NEW_FILES
+    )
     assert total <= PAGES_BEFORE * 0.85, total
     assert {path.parts[1] for path in standard} == {"a4", "letter"}
 

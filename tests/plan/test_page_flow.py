@@ -53,7 +53,7 @@ def test_pass_and_pick_arrows_share_a_page_and_score_sheets_start_one(
 @pytest.mark.parametrize(
     ("kit", "item"),
     [
-        (KITS[2], "5. Muestren las cartas guardadas"),
+        (KITS[2], "5. Muestre sus cartas guardadas"),
         (KITS[3], "5. Seating"),
     ],
 )
