@@ -227,6 +227,21 @@ def furniture(line: str) -> bool:
 LARGE = ["large-print", "large-print-atkinson"]
 
 
+def _card_and_sheet_pages(pdf: Path) -> list[tuple[Path, bool, list[list]]]:
+    """A file's card pages and its sheet pages, each with its runs (furniture left out).
+
+    A cards file is card pages (task cards are cards too); the print-and-play file holds
+    both, a card page being one whose every word is in a card's picture.
+    """
+    pages = [[run for run in page if not furniture(run.text)] for page in sized_runs(pdf)]
+    if pdf.name.endswith("cards.pdf"):
+        return [(pdf, True, pages)]
+    if not pdf.name.endswith("print-and-play.pdf"):
+        return [(pdf, False, pages)]
+    card = [page for page in pages if page and all(run.pictures for run in page)]
+    return [(pdf, True, card), (pdf, False, [page for page in pages if page not in card])]
+
+
 @pytest.mark.parametrize("labels", LARGE)
 @pytest.mark.parametrize("game", GAMES)
 def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: str) -> None:
@@ -250,10 +265,8 @@ def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: s
     assert len(pdfs) >= 4
     card_pictures: set[str] = set()
     captioned = project(labels, game).ctx.style.captioned_alt
-    for pdf in pdfs:
-        cards = pdf.name.endswith("cards.pdf")  # task cards are cards too
+    for pdf, cards, pages in (part for file in pdfs for part in _card_and_sheet_pages(file)):
         least, own = (24.0, 1) if cards else (18.0, 0)
-        pages = [[run for run in page if not furniture(run.text)] for page in sized_runs(pdf)]
         assert all(len(run.pictures) >= own for page in pages for run in page), pdf.name
         runs = [run for page in pages for run in page if len(run.pictures) == own]
         assert runs and min(run.size for run in runs) >= least, (
