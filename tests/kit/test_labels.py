@@ -70,9 +70,15 @@ def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -
             folder = kit(labelled, labels, paper, count)
             names = sorted(p.name for p in folder.glob("*.pdf"))
             stem = f"pass-and-pick_{count}p_{paper}{suffix}"
-            assert names == [
-                f"{stem}_{kind}.pdf" for kind in ("cards", "host-key", "printing-guide", "sheets")
-            ]
+            kinds = (
+                "cards",
+                "host-key",
+                "player-aid",
+                "print-and-play",
+                "printing-guide",
+                "sheets",
+            )
+            assert names == [f"{stem}_{kind}.pdf" for kind in kinds]
             for name in names:
                 entry = manifest[f"{folder.relative_to(labelled)}/{name}"]
                 assert entry["labels"] == labels and entry["players"] == str(count)
