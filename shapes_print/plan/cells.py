@@ -10,6 +10,7 @@ width a cell takes unbroken: tables share their width by it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,6 +22,9 @@ from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
 from shapes_print.plan.paragraphs import Column, paragraph
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
+
+# The space before a number in a run of card names ("Yellow 1"): a line may not break there.
+_BEFORE_NUMBER = re.compile(r" (?=\d)")
 
 
 @dataclass(slots=True)
@@ -174,11 +178,18 @@ def _same_words(printed: str, alt: str) -> bool:
 
 def _unbroken_names(alt: str, col: Column, width: float) -> str:
     """A picture's caption names cards between commas ("Red 1, Green 5"); a name breaking
-    over two lines ("Green" / "5") would read as two cards, so its spaces do not break,
-    unless a run between commas ("Green 4 or Yellow 1") is wider than the cell."""
-    unbroken = ", ".join(name.replace(" ", "\u00a0") for name in alt.split(", "))
+    over two lines ("Green" / "5") would read as two cards, so a run between commas does not
+    break; one wider than the cell ("Green 4 or Yellow 1") breaks, but not before a number,
+    so each name ending in one ("Yellow 1") stays whole."""
     font, size = col.ctx.fonts.regular, col.ctx.style.body_size
-    return unbroken if wrap(unbroken, font, size, width) is not None else alt
+
+    def held(run: str) -> str:
+        unbroken = run.replace(" ", "\u00a0")
+        if wrap(unbroken, font, size, width) is not None:
+            return unbroken
+        return _BEFORE_NUMBER.sub("\u00a0", run)
+
+    return ", ".join(held(run) for run in alt.split(", "))
 
 
 def filled_cell(

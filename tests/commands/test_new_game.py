@@ -140,6 +140,7 @@ def test_the_new_game_builds_like_make_print_and_only_the_spanish_sets_are_skipp
                     "cards.pdf",
                     "coins.pdf",
                     "host-key.pdf",
+                    "print-and-play.pdf",
                     "printing-guide.pdf",
                     "rules.pdf",
                     "score-sheet.pdf",
@@ -173,7 +174,9 @@ def test_the_example_prints_its_suits_rules_score_sheet_and_host_key(
     assert "Cards in the deck (5 suns, 5 moons, 5 stars) 15" in rules
     assert "deal 3 cards to each player. Set the 3 unused cards aside unseen." in rules
     score = text_of(Path(f"{kit}_score-sheet.pdf"))
-    assert score.count("Score sheet: 4 players") == 2 and "Round 3" in score
+    # `copies: fill`: one page of as many sheets as it holds, three at i28a's type scale.
+    assert len(PdfReader(f"{kit}_score-sheet.pdf").pages) == 1
+    assert score.count("Score sheet: 4 players") == 3 and "Round 3" in score
     host = text_of(Path(f"{kit}_host-key.pdf"))
     assert "Count each kind: 5 suns, 5 moons, 5 stars 5 + 5 + 5 = 15" in host
     assert "A 5 wins every trick it leads" in host

@@ -103,7 +103,7 @@ def test_symlink_out_of_the_game_folder_is_refused(
     status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
     assert status == 2
     assert lines == [
-        "project/content/pass-and-pick/game.yaml:10:1: 'deck.yaml' points outside the game folder "
+        "project/content/pass-and-pick/game.yaml:11:1: 'deck.yaml' points outside the game folder "
         "project/content/pass-and-pick"
     ]
 

@@ -40,9 +40,10 @@ PATHS = [
     (
         "sheet",
         "content/pass-and-pick/sheets.yaml",
-        '"Scoring table"',
+        # Not "Scoring table": game.yaml's player aid names that heading as a part to reprint.
+        '"Play so everyone can take part"',
         '"{}"',
-        "38:9",
+        "31:9",
         "Bold",
         "sheets",
     ),
@@ -51,7 +52,7 @@ PATHS = [
         "templates/sheet.yaml",
         '"50 mm: check with a ruler"',
         '"{}"',
-        "43:3",
+        "50:3",
         "",
         "sheets",
     ),
