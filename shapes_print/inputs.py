@@ -147,7 +147,8 @@ def read_input(
     or anywhere out of `root` when given; a file over `limit` bytes (before a byte is read,
     and again while reading, should it grow). `where` is the place naming the file (the file
     itself when None); `what` and `shown` (the name as written) say which file in messages.
-    `noted` False reads a file that is no input of what is loaded (the output's manifest)."""
+    `noted` False reads a file that is no input of what is loaded (the output's manifest,
+    the cache), found or not."""
     place = where or Source(path)
     subject = "" if where is None else f"{what} {escaped(shown or str(path))}: "
 
@@ -158,7 +159,8 @@ def read_input(
     try:
         resolved = path.resolve(strict=True)
     except FileNotFoundError:
-        note_missing(path.resolve())
+        if noted:
+            note_missing(path.resolve())
         raise refuse("not found" if subject else "file not found") from None
     except (OSError, RuntimeError) as error:  # a loop of links, a name too long
         raise refuse(f"cannot be read ({getattr(error, 'strerror', None) or error})") from None

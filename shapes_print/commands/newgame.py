@@ -23,9 +23,8 @@ import yaml
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import read_input
 from shapes_print.limits import MAX_PICTURE_BYTES
-from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, SCHEMAS
-from shapes_print.load.listing import shipped
+from shapes_print.load.listing import IDENTIFIER_PATTERN, shipped
 from shapes_print.load.yamlsrc import deep_merge, read_yaml
 from shapes_print.write.create import create_file
 

@@ -12,6 +12,7 @@ from pydantic_core import PydanticCustomError
 
 from shapes_print.geometry.primitives import RGB
 from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
+from shapes_print.load.listing import IDENTIFIER_PATTERN
 from shapes_print.units import LengthError, parse_card_length, parse_length
 
 
@@ -72,7 +73,6 @@ CARD_LENGTH_SCHEMA = {
 CardLength = Annotated[
     tuple[float, float], BeforeValidator(parse_card_length), WithJsonSchema(CARD_LENGTH_SCHEMA)
 ]
-IDENTIFIER_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
 Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
 
 

@@ -20,6 +20,10 @@ from shapes_print.limits import MAX_PLAYERS
 from shapes_print.load.defaults import STANDARD
 from shapes_print.load.yamlsrc import read_yaml
 
+# A game's, a deck's or a label set's name: here, not with the models, so `new` and `list`
+# check one without importing pydantic.
+IDENTIFIER_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
+
 # Every kit's main cards file ends in this name; extra decks and sheet documents name theirs.
 CARDS = "cards"
 

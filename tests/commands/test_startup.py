@@ -176,7 +176,7 @@ def test_the_command_exits_at_once_with_everything_written(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == f"written to {(tmp_path / 'out').resolve()}"  # flushed
     assert "torn down" not in done.stdout
-    assert len(list((tmp_path / "out" / "pass-and-pick" / "a4" / "4-players").glob("*.pdf"))) == 4
+    assert len(list((tmp_path / "out" / "pass-and-pick" / "a4" / "4-players").glob("*.pdf"))) == 6
     refused = _command(tmp_path, "", "build", "no-such-game", "--out", "out")
     assert (refused.returncode, refused.stdout) == (2, "")
     assert refused.stderr.startswith("unknown game 'no-such-game'")

@@ -160,8 +160,9 @@ def test_watch_rebuilds_on_an_edit_keeps_the_last_good_preview_on_a_mistake_and_
     assert line.endswith("cards.0.count: must be a whole number, got 'six'")
     assert (out / FIRST_PAGE).read_bytes() == good
     assert sorted(p.name for p in (out / "pass-and-pick/a4/4-players").iterdir()) == [
-        *(f"pass-and-pick_4p_a4_{part}.pdf" for part in ("cards", "host-key")),
-        *(f"pass-and-pick_4p_a4_{part}.pdf" for part in ("printing-guide", "sheets")),
+        *(f"pass-and-pick_4p_a4_{part}.pdf" for part in ("cards", "host-key", "player-aid")),
+        *(f"pass-and-pick_4p_a4_{part}.pdf" for part in ("print-and-play", "printing-guide")),
+        "pass-and-pick_4p_a4_sheets.pdf",
         "preview",
     ]
 
@@ -192,7 +193,7 @@ def test_watch_rebuilds_for_the_files_the_kit_read_and_no_others(watcher: Watche
 
     save_by_deleting(deck, deck.read_text().replace('colour: "#D55E00"', CIRCLE))
     line = watcher.next_line()  # the watcher rebuilt while the file was gone
-    assert line.startswith(f"error: {deck.parent / 'game.yaml'}:10:1: file 'deck.yaml' not found")
+    assert line.startswith(f"error: {deck.parent / 'game.yaml'}:11:1: file 'deck.yaml' not found")
     assert watcher.next_line().startswith("rebuilt (deck.yaml changed) in "), watcher.said
     assert circle_pixel(out / FIRST_PAGE) == (0x56, 0xB4, 0xE9)
 

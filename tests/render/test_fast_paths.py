@@ -334,7 +334,10 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
     )
     assert len({w.folder for w in written}) == 4  # 2 player counts x 2 papers
     assert len(reads) == len(set(reads)) > 8
-    assert sorted(Path(p).name for p in parsed) == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"]
+    assert sorted(Path(p).name for p in parsed) == [  # the italic faces too (i29a)
+        *("DejaVuSans-Bold.ttf", "DejaVuSans-BoldOblique.ttf"),
+        *("DejaVuSans-Oblique.ttf", "DejaVuSans.ttf"),
+    ]
 
 
 def _face_forms(path: Path) -> dict[str, object]:

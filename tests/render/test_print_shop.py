@@ -323,10 +323,13 @@ def test_home_files_stay_srgb_without_an_intent(home: Path) -> None:
 
 def test_every_pdf_of_a_print_shop_kit_is_pdfx4(shop: Path) -> None:
     """The cards go to the shop, and a shop may print the sheets, host key and guide too:
-    every file is PDF/X-4 (header 1.6, output intent, Info and XMP as a preflight asks), and
+    every file (the player aid's too) is PDF/X-4 (header 1.6, output intent, Info and XMP as a preflight asks), and
     every page carries its own TrimBox and BleedBox (a sheet's are its paper)."""
     files = sorted(shop.glob("*.pdf"))
-    assert len(files) == 6
+    assert [path.name.removeprefix("pass-and-pick_4p_a4_") for path in files] == [
+        *("cards-print-shop-backs.pdf", "cards-print-shop-fronts.pdf", "cards-print-shop.pdf"),
+        *("host-key.pdf", "player-aid.pdf", "printing-guide.pdf", "sheets.pdf"),  # aid: i28b
+    ]
     assert {path.name: filecheck.pdfx_problems(path) for path in files} == {
         path.name: [] for path in files
     }

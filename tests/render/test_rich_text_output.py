@@ -11,11 +11,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject
 
 from shapes_print.commands.cli import main
-from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
+from shapes_print.units import parse_length
 from tests.filecheck import POPPLER
 from tests.pdfread import sized_runs
 from tests.project_copy import copy_project, run
@@ -129,13 +131,12 @@ def test_the_rule_prints_its_bold_word_and_tags_the_icon_with_its_name(
     assert _spans(rules) == [("star", "star")]
     assert {"DejaVuSans", "DejaVuSans-Bold"} <= _fonts(rules)
     # "won" is set in the bold face at body size, the words around it in the regular.
+    body = parse_length(yaml.safe_load((DEFAULT_TEMPLATES / "sheet.yaml").read_text())["body_size"])
     runs = [(run.text, run.font.split("+")[-1], run.size) for run in sized_runs(rules)[0]]
-    at = runs.index(("won", "DejaVuSans-Bold", 14.0))
-    assert runs[at - 1 : at + 2] == [
-        ("trick they", "DejaVuSans", 14.0),
-        ("won", "DejaVuSans-Bold", 14.0),
-        (".", "DejaVuSans", 14.0),
-    ]
+    at = runs.index(("won", "DejaVuSans-Bold", body))
+    before, after = runs[at - 1], runs[at + 1]
+    assert before[0].endswith("trick they"), before  # the line's words up to it, at 11.5 pt
+    assert (before[1:], after) == (("DejaVuSans", body), (".", "DejaVuSans", body))
 
 
 def test_the_cards_embed_the_italic_face_and_their_forms_say_the_coin(
