@@ -185,11 +185,12 @@ def _unbroken_names(alt: str, col: Column, width: float) -> str:
 
     def held(run: str) -> str:
         unbroken = run.replace(" ", "\u00a0")
-        if wrap(unbroken, font, size, width) is not None:
+        if wrap(f"{unbroken},", font, size, width) is not None:  # with the comma it carries
             return unbroken
         return _BEFORE_NUMBER.sub("\u00a0", run)
 
-    return ", ".join(held(run) for run in alt.split(", "))
+    caption = ", ".join(held(run) for run in alt.split(", "))
+    return caption if wrap(caption, font, size, width) is not None else alt
 
 
 def filled_cell(

@@ -130,7 +130,8 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
             if part != "[key]"
         ).lstrip(".")
         problem = first["msg"].removeprefix("Value error, ")
-        line = f"{Source(path)}: manifest is damaged ({place + ': ' if place else ''}{problem})"
+        said = shown(f"{place + ': ' if place else ''}{problem}")  # a key may hold a line break
+        line = f"{Source(path)}: manifest is damaged ({said})"
         if strict:
             raise UserError(None, line + "; rebuild to replace it") from None
         _warn(f"warning: {line}; every kit is built again")

@@ -256,3 +256,12 @@ def test_an_ods_sheet_is_measured_by_its_filled_cells(
         return
     with pytest.raises(UserError, match="cells, over the limit of 200,000"):
         check_workbook(_ods(rows), where)
+
+
+def test_a_manifest_key_with_a_line_break_is_refused_on_one_line(tmp_path: Path) -> None:
+    """Found by test_random_json_as_a_manifest: the damaged key is shown escaped."""
+    (tmp_path / MANIFEST).write_bytes(b'{"files":{"\\n":null}}')
+    with pytest.raises(UserError) as refused:
+        read_manifest(tmp_path, strict=True)
+    assert "\n" not in refused.value.line()
+    assert "files.\\x0a" in refused.value.line()
