@@ -4,6 +4,7 @@ braille dots, and named as its layout writes it when something does not fit."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from shapes_print.errors import Source
 from shapes_print.geometry.primitives import Item, Text
@@ -46,24 +47,13 @@ def text_lines(
     words = ctx.words.fill(element.text, fields, where) if element.text else ""
     if not words:
         return []
-    size = element.size or ctx.style.body_size
     parsed = parsed_runs(words, where) if has_markup(words) else ()
     if parsed and not is_plain(parsed):
         return rich_lines(element, box, fields, ctx, where, card, words, parsed)
     if parsed:
         words = plain_text(parsed, str)
     font = ctx.fonts.pick(element.bold)
-    fitted = fit(
-        words,
-        font,
-        (box[2], box[3]),
-        size,
-        element.min_size or size,
-        wrap_lines=element.wrap,
-        line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
-        where=where,
-        what=f"{card}, {element_named(element)}",
-    )
+    fitted = fit(words, font, *_room(element, box, ctx), **_fitting(element, ctx, where, card))
     ink = colour(filled(element.colour, fields, where), where, "colour")
     anchor, x = {
         "left": ("start", box[0]),
@@ -75,6 +65,23 @@ def text_lines(
         Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
         for i, line in enumerate(fitted.lines)
     ]
+
+
+def _room(element: Element, box: Box, ctx: DrawContext) -> tuple[tuple[float, float], float, float]:
+    """The box's size and the element's type size and least size: what plain and rich text
+    are fitted into alike."""
+    size = element.size or ctx.style.body_size
+    return (box[2], box[3]), size, element.min_size or size
+
+
+def _fitting(element: Element, ctx: DrawContext, where: Source, card: str) -> dict[str, Any]:
+    """How plain and rich text wrap alike, and the name a text too long is reported by."""
+    return {
+        "wrap_lines": element.wrap,
+        "line_spacing": ctx.style.line_spacing if element.wrap else 1.0,
+        "where": where,
+        "what": f"{card}, {element_named(element)}",
+    }
 
 
 def first_baseline(box: Box, size: float, leading: float, lines: int) -> float:
@@ -96,22 +103,13 @@ def rich_lines(
 ) -> list[Item]:
     """Text with bold, italic or icons: fitted across its runs, each line placed as its
     alignment says, its pieces one after another."""
-    size = element.size or ctx.style.body_size
     fonts = ctx.fonts
 
     def faces(bold: bool, italic: bool) -> Font:
         return fonts.pick(bold or bool(element.bold), italic)
 
     fitted = rich_fit(
-        parsed,
-        faces,
-        (box[2], box[3]),
-        size,
-        element.min_size or size,
-        wrap_lines=element.wrap,
-        line_spacing=ctx.style.line_spacing if element.wrap else 1.0,
-        where=where,
-        what=f"{card}, {element_named(element)}",
+        parsed, faces, *_room(element, box, ctx), **_fitting(element, ctx, where, card)
     )
     ink = colour(filled(element.colour, fields, where), where, "colour")
     baseline = first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
