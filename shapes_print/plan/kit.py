@@ -234,8 +234,9 @@ def plan_kit(
     )  # the players' sheets, without the printing guide
     aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
     if aid is not None:
-        title = f"{game_title}: {words.fill(aid.spec.title, values, loaded.source.source(('player_aid', 'title')))}"
-        aid_pages = plan_sheets(aid, inputs, page, ctx)
+        named = words.fill(aid.spec.title, values, loaded.source.source(("player_aid", "title")))
+        title = f"{game_title}: {named}"
+        aid_pages = plan_sheets(aid, inputs, page, ctx, (game_title, named))
         aid_doc = Document(title, aid_pages, faces, "none", words.locale)
         files.append(KitFile(f"{stem}_{names.name('player-aid', 'players')}", "players", aid_doc))
     listed = [(f.name, f.audience, f.document) for f in files]

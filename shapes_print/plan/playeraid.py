@@ -22,15 +22,16 @@ _ENDS = {
 }
 
 
-def _part(blocks: Sequence[Block], title: str) -> list[Block] | None:
-    """The part headed `title` as the YAML writes it, or None where no heading says it."""
+def _part(blocks: Sequence[Block], title: str) -> range | None:
+    """Where the part headed `title` as the YAML writes it lies among the blocks, or None
+    where no heading says it."""
     for start, block in enumerate(blocks):
         if block.kind in ("heading", "subheading") and block.value == title:
             end = next(
                 (i for i in range(start + 1, len(blocks)) if blocks[i].kind in _ENDS[block.kind]),
                 len(blocks),
             )
-            return list(blocks[start:end])
+            return range(start, end)
     return None
 
 
@@ -55,7 +56,7 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     ]
     if not blocks:
         return None
-    one: list[Block] = []
+    taken: dict[int, None] = {}  # a part inside one named before it is printed once
     for index, title in enumerate(aid.parts):
         part = _part(blocks, title)
         if part is None:
@@ -63,7 +64,8 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
                 loaded.source.source(("player_aid", "parts", index)),
                 f"player_aid: {aid.document} has no heading or subheading {title!r}",
             )
-        one += part
+        taken |= dict.fromkeys(part)
+    one = [blocks[at] for at in taken]
     heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
     breaker = Block("page_break", True, where)
     copies: list[Block] = []

@@ -121,6 +121,13 @@ AIDS = {
     "shapes-the-game": ("Your turn", "If the deck runs out", "Components"),
 }
 
+# Headings of each aid's copy; Collect 3's "End of round" lies inside "How to play".
+AID_PARTS = {
+    "pass-and-pick": ("Each round: pick, lock, pass", "Scoring table"),
+    "collect-3": ("Objective", "How to play", "End of round"),
+    "shapes-the-game": ("Your turn", "If the deck runs out"),
+}
+
 
 def test_each_player_has_an_aid_from_the_rules_own_text(built: Path) -> None:
     """As many aids as players (3 here), each from a page of its own, reprinting the parts
@@ -138,6 +145,9 @@ def test_each_player_has_an_aid_from_the_rules_own_text(built: Path) -> None:
                 continue
             words = " ".join(pages)
             assert first in words and last in words and beyond not in words, aid.name
+            copy = " ".join(pages[starts[0] : starts[1]])
+            for part in AID_PARTS[game]:  # a part inside one named before it: printed once
+                assert copy.count(part) == 1, (aid.name, part)
             (whole,) = kit.glob("*_print-and-play.pdf")
             reader = PdfReader(whole)
             titles = [title for title, _ in _outline(reader)]
