@@ -37,6 +37,7 @@ from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.guide import plan_guide
+from shapes_print.plan.icons import spoken
 from shapes_print.plan.part import check_part, copies, part_of
 from shapes_print.plan.playeraid import player_aid
 from shapes_print.plan.printandplay import plan_print_and_play
@@ -156,7 +157,10 @@ def plan_kit(
     size = [options.card_size] if options.card_size else []
     labels = [] if request.labels == STANDARD else [request.labels]
     stem = "_".join([game.id, f"{request.players}p", request.paper, *size, *labels])
-    game_title = words.say(game.title, loaded.source.source(("title",)))
+    # Titles stand in a PDF's metadata, outline and running foot, where no face can be
+    # bold: their words without markup, an icon as its words (`spoken`).
+    where = loaded.source.source(("title",))
+    game_title = spoken(ctx, words.say(game.title, where), where)
     flip = request.flip
     part = request.part
     check_part(loaded, part)
@@ -170,7 +174,8 @@ def plan_kit(
     check_tabletop(ctx, request)
     faces: Symbols = {}
     for deck in loaded.decks:  # the main deck, then decks printed in files of their own
-        title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
+        where = loaded.source.source(("cards_title",))
+        title = f"{game_title}: {spoken(ctx, words.fill(deck.title, values, where), where)}"
         plan = (page, title, cards_line, flip, options, request.players)
         only = part.cards if part.decks == () or deck.name in part.decks else ("",)
         try:
@@ -197,7 +202,7 @@ def plan_kit(
         return files + tabletop
     for name, board in game.boards.items():  # boards larger than a page, tiled
         where = loaded.source.source(("boards", name))
-        board_title = f"{game_title}: {words.say(board.title, where)}"
+        board_title = f"{game_title}: {spoken(ctx, words.say(board.title, where), where)}"
         tiled = board_document(board, loaded.folder, where, page, ctx, board_title)
         files.append(KitFile(f"{stem}_{names.name(name, 'players')}", "players", tiled))
     for list_name, items in game.lists.items():
@@ -216,7 +221,8 @@ def plan_kit(
     )
     sheets_from = len(files)  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
-        named = words.fill(doc.spec.title, values, doc.source.source(("title",)))
+        where = doc.source.source(("title",))
+        named = spoken(ctx, words.fill(doc.spec.title, values, where), where)
         pages = _sheets_once(doc, inputs, page, ctx, (loaded, base), (game_title, named))
         if not pages:
             continue
@@ -234,7 +240,8 @@ def plan_kit(
     )  # the players' sheets, without the printing guide
     aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
     if aid is not None:
-        named = words.fill(aid.spec.title, values, loaded.source.source(("player_aid", "title")))
+        where = loaded.source.source(("player_aid", "title"))
+        named = spoken(ctx, words.fill(aid.spec.title, values, where), where)
         title = f"{game_title}: {named}"
         aid_pages = plan_sheets(aid, inputs, page, ctx, (game_title, named))
         aid_doc = Document(title, aid_pages, faces, "none", words.locale)
