@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -101,26 +101,31 @@ class CheckRecord:
         group = self._kept.get(key)
         if group is None or not group.still_true():
             return False
+        self.add(key, variant, game, group)
+        return True
+
+    def add(self, key: str, variant: Variant, game: str, group: CheckedGroup) -> None:
+        """A group checked clean, here or in a worker process: what its planning left is
+        put back (its texts seen, its skip line), and it is kept."""
         seen = variant.ctx.words.seen
         for english in group.printed:
             seen.setdefault(english, None)
         if group.skipped is not None:
             variant.skipped[game] = group.skipped
         self._fresh[key] = group
-        return True
-
-    @contextmanager
-    def planning(self, key: str, variant: Variant, game: str) -> Iterator[None]:
-        """Plan the group inside: if it plans clean, it is kept."""
-        with recording() as read, printed_alone(variant.ctx.words.seen) as printed:
-            yield
-        self._fresh[key] = CheckedGroup.made(printed, variant.skipped.get(game), read)
 
     def keep(self) -> None:
         """Keep this check's groups, and the newest of the others up to `_KEPT`."""
         older = [(key, group) for key, group in self._kept.items() if key not in self._fresh]
         groups = [*older, *self._fresh.items()][-_KEPT:]
         keep(CHECKED, self._key, {key: asdict(group) for key, group in groups})
+
+
+def planned_group(variant: Variant, game: str, plan: Callable[[], None]) -> CheckedGroup:
+    """Plan a group (`plan`), and what its planning left and read."""
+    with recording() as read, printed_alone(variant.ctx.words.seen) as printed:
+        plan()
+    return CheckedGroup.made(printed, variant.skipped.get(game), read)
 
 
 @contextmanager

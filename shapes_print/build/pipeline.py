@@ -12,7 +12,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import get_args
 
-from shapes_print.build.checkcache import CheckRecord, group_key
+from shapes_print.build.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
 from shapes_print.build.project import (
     BuildOptions,
     Project,
@@ -35,6 +35,7 @@ from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size
 from shapes_print.plan.kit import KitFile, plan_kit, sharing_sheets
 from shapes_print.plan.tabletop import TabletopDeck
+from shapes_print.write.forked import forked_map
 from shapes_print.write.uptodate import (
     INPUTS,
     PARTIAL,
@@ -163,13 +164,18 @@ def plan_all(
 
 
 def plan_every_setting(
-    project: Project, players: str = "all", paper: str = "all", strict: bool = False
+    project: Project,
+    players: str = "all",
+    paper: str = "all",
+    strict: bool = False,
+    jobs: int = 1,
 ) -> None:
     """Plan every kit asked for, then once more for the words only some print settings
     print (the other duplex flip, print-shop pages) and the calibration sheet's, so each
-    of them is checked and seen. Game by game under each label set, so the other flip's
-    kits take the sheets planned for the first (`sharing_sheets`); a game a label set
-    checked clean from the same inputs before is not planned again (build/checkcache.py)."""
+    of them is checked and seen. Game by game under each label set (a group), so the other
+    flip's kits take the sheets planned for the first (`sharing_sheets`); a group checked
+    clean from the same inputs before is not planned again (build/checkcache.py), and the
+    others are planned over up to `jobs` forked processes, their findings taken in order."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
     settings: tuple[tuple[Flip, PrintOptions, str], ...] = (
@@ -179,22 +185,36 @@ def plan_every_setting(
     )
     record = CheckRecord()
     asked = {"players": players, "paper": paper, "strict": strict}
+    to_plan: list[tuple[Variant, str, str]] = []
+    for variant in project.variants:
+        for game in list(variant.games):
+            only = (variant.labels.name, game)
+            kits = [
+                kit
+                for flip, options, on in settings
+                for kit in kit_requests(project, players, on, flip, options, only=only)
+            ]
+            key = group_key((project.fingerprint(kit.request) for kit in kits), asked)
+            if not record.restored(key, variant, game):
+                to_plan.append((variant, game, key))
+
+    def plan_group(index: int) -> CheckedGroup:
+        variant, game, _ = to_plan[index]
+
+        def plan() -> None:
+            with sharing_sheets():
+                for flip, options, on in settings:
+                    for _ in plan_all(
+                        project, players, on, flip, options, (variant.labels.name, game)
+                    ):
+                        pass
+
+        return planned_group(variant, game, plan)
+
     try:  # the groups planned clean are kept even when a later one fails
-        for variant in project.variants:
-            for game in list(variant.games):
-                only = (variant.labels.name, game)
-                kits = [
-                    kit
-                    for flip, options, on in settings
-                    for kit in kit_requests(project, players, on, flip, options, only=only)
-                ]
-                key = group_key((project.fingerprint(kit.request) for kit in kits), asked)
-                if record.restored(key, variant, game):
-                    continue
-                with record.planning(key, variant, game), sharing_sheets():
-                    for flip, options, on in settings:
-                        for _ in plan_all(project, players, on, flip, options, only):
-                            pass
+        groups = forked_map(plan_group, len(to_plan), jobs)
+        for (variant, game, key), group in zip(to_plan, groups, strict=False):
+            record.add(key, variant, game, group)
     finally:
         record.keep()
     for variant in project.variants:
@@ -213,12 +233,14 @@ def check(
     strict: bool = False,
     players: str = "all",
     paper: str = "all",
+    jobs: int = 1,
 ) -> Project:
     """Load and plan everything asked for without writing, so every mistake surfaces;
     `strict` refuses what a label set would skip for a game (its missing words, its
-    colours)."""
+    colours). With `jobs` above 1, games are planned over that many processes; what is
+    found does not depend on it."""
     project = load_project(sources, games, labels, max_cards, strict)
-    plan_every_setting(project, players, paper, strict)
+    plan_every_setting(project, players, paper, strict, jobs)
     if not games and players == paper == "all":
         # With every kit planned, every text a label set gives must have been used.
         for variant in project.variants:

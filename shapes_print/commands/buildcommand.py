@@ -20,6 +20,7 @@ from shapes_print.commands.options import (
     Formats,
     Games,
     InkSaver,
+    Jobs,
     Json,
     Labels,
     MaxCards,
@@ -56,9 +57,7 @@ def build(
     formats: Formats = "pdf",
     bleed: Bleed = None,
     max_cards: MaxCards = MAX_CARDS,
-    jobs: Annotated[
-        int, typer.Option(min=1, help="Processes to render a batch of kits with.")
-    ] = CORES,
+    jobs: Jobs = CORES,
     proof: Proof = False,
     deck: DeckNames = None,
     cards: CardIds = None,

@@ -17,11 +17,13 @@ from typer.exceptions import TyperException
 from shapes_print.commands import quick
 from shapes_print.commands.buildcommand import build
 from shapes_print.commands.options import (
+    CORES,
     BackOffset,
     CardSize,
     Content,
     FlipOption,
     Games,
+    Jobs,
     Json,
     Labels,
     MaxCards,
@@ -113,6 +115,7 @@ def check(
     strict: Strict = False,
     quiet: Quiet = False,
     as_json: Json = False,
+    jobs: Jobs = CORES,
 ) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
@@ -123,7 +126,7 @@ def check(
     from shapes_print.commands import report
 
     sources = pipeline.Sources.found(content, templates)
-    asked = (labels or ["all"], max_cards, strict, players, paper)
+    asked = (labels or ["all"], max_cards, strict, players, paper, jobs)
     project = pipeline.check(sources, games or [], *asked)
     for line in project.notes():  # on stderr, like warnings, even when quiet
         report.note(line)

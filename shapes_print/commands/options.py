@@ -52,6 +52,9 @@ Labels = Annotated[
     ),
 ]
 CORES = os.cpu_count() or 1
+Jobs = Annotated[
+    int, typer.Option(min=1, help="Processes to share the work between (one per core unless set).")
+]
 FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
 BackOffset = Annotated[
     str, typer.Option(help="Printer's back offset from the calibration sheet, e.g. 1.2mm,-0.5mm.")

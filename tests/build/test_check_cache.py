@@ -110,3 +110,26 @@ def test_a_damaged_cache_is_planned_again(
     planned.clear()
     pipeline.check(sources, [], ["standard"])
     assert planned == [("standard", "pass-and-pick")] * 3
+
+
+def test_jobs_find_what_one_process_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, own_cache_folder: Path
+) -> None:
+    """Games planned over two processes leave the same texts seen as in one, and the
+    first mistake in the order checked is the one reported, whichever finishes first."""
+    sources = content_of(tmp_path, "pass-and-pick", "shapes-the-game")
+    found = {}
+    for jobs in (1, 2):
+        monkeypatch.setenv("XDG_CACHE_HOME", str(own_cache_folder / f"jobs-{jobs}"))
+        found[jobs] = printed(pipeline.check(sources, [], ["standard", "es"], jobs=jobs))
+    assert found[2] == found[1]
+    pass_and_pick = sources.content / "pass-and-pick" / "deck.yaml"
+    shapes = sources.content / "shapes-the-game" / "deck.yaml"
+    pass_and_pick.write_text(
+        pass_and_pick.read_text().replace("label: CIRCLE", "label: " + "O" * 40)
+    )
+    shapes.write_text(shapes.read_text().replace("title: STOP TURN", "title: " + "S" * 40))
+    for jobs in (1, 2):
+        monkeypatch.setenv("XDG_CACHE_HOME", str(own_cache_folder / f"errors-{jobs}"))
+        with pytest.raises(UserError, match=r"pass-and-pick/deck.yaml:.*'O{40}' does not fit"):
+            pipeline.check(sources, [], ["standard", "es"], jobs=jobs)

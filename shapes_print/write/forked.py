@@ -1,0 +1,62 @@
+"""Write stage, shared: a batch of tasks over forked worker processes, the results in order.
+
+Input: a task (an index to a picklable result), how many, how many workers, and the build
+lock's descriptor if one is held. Output: each index's result, in index order whatever the
+number of workers; the first task to fail, in that order, raises its error, and the tasks
+not yet started are dropped. Workers are forked, so they inherit what the parent holds (a
+planned batch, a loaded project) instead of pickling it; each lets go of the lock and dies
+with its parent. Where fork is not offered, or one worker would do, the tasks run here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
+Result = TypeVar("Result")
+_PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
+# The task of the batch under way, set before the workers fork: they inherit it.
+_TASKS: list[Callable[[int], object]] = []
+
+
+def forked_map(
+    task: Callable[[int], Result], count: int, workers: int, lock: int | None = None
+) -> Iterator[Result]:
+    """`task(0)`, `task(1)`, ... `task(count - 1)`, over up to `workers` forked processes."""
+    import multiprocessing  # here: a single kit, or a check of one group, never pays for it
+    from concurrent.futures import ProcessPoolExecutor
+
+    if min(workers, count) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        yield from map(task, range(count))
+        return
+    _TASKS.append(task)
+    pool = ProcessPoolExecutor(
+        min(workers, count),
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_worker_start,
+        initargs=(lock, os.getpid()),
+    )
+    try:
+        yield from pool.map(_run_nth, range(count))  # type: ignore[misc]
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        _TASKS.pop()
+
+
+def _run_nth(index: int) -> object:
+    return _TASKS[-1](index)
+
+
+def _worker_start(lock: int | None, parent: int) -> None:
+    """A worker must neither keep the build's lock nor outlive a build that was killed:
+    an orphan holding the lock would make every later build wait for ever."""
+    if lock is not None:
+        os.close(lock)  # the parent's own descriptor keeps the lock
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
