@@ -1,5 +1,5 @@
 """Shared fixtures: one real build of Pass and pick, read back by many tests; the planned
-sheets of every shipped game in the label sets whose type differs."""
+sheets of every shipped game in every shipped label set."""
 
 from __future__ import annotations
 
@@ -10,11 +10,15 @@ import pytest
 
 from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import Document
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import shipped
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.cardfile import is_cards_file
 
-# The standard type, Spanish words (longer) and large print (18 pt): what moves page breaks.
-PAGE_SETS = ("standard", "es", "large-print")
+# Every shipped label set: standard type, Spanish words (longer), large print (18 pt, two
+# faces), high contrast, colour-blind and braille (their print pages): each page of each is
+# measured (tests/plan/test_page_keeps.py).
+PAGE_SETS = tuple(shipped(DEFAULT_LABELS))
 
 
 @pytest.fixture(scope="session")

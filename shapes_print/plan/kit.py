@@ -105,22 +105,37 @@ def _sheets_once(
     ctx: DrawContext,
     made_from: tuple[LoadedGame, DrawContext],
     names: tuple[str, str],
+    copies: tuple[int, bool] = (1, True),
 ) -> list[Page]:
     """`plan_sheets`, or (while sharing) the pages it gave for the same document, inputs,
-    page and running-foot `names` under a context made from the same label set's context
-    for the same game (`made_from`). Each entry holds what it was made from, so no id it
-    is found by is reused meanwhile."""
+    page, running-foot `names` and `copies` (how many, and whether the scale check is on the
+    first page) under a context made from the same label set's context for the same game
+    (`made_from`). Each entry holds what it was made from, so no id it is found by is
+    reused meanwhile."""
     if not _SHEETS:
-        return plan_sheets(doc, inputs, page, ctx, names)
+        return plan_sheets(doc, inputs, page, ctx, names, *copies)
     kept = _SHEETS[-1]
-    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop, names)
-    of = (doc, *made_from, page, inputs, names)
+    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop, names, copies)
+    key += (inputs.print_line,)
+    of = (doc, *made_from, page, inputs, names, copies)
     found = kept.get(key)
     if found is not None and found[0] == of:
         return list(found[1])
-    pages = plan_sheets(doc, inputs, page, ctx, names)
+    pages = plan_sheets(doc, inputs, page, ctx, names, *copies)
     kept[key] = (of, pages)
     return list(pages)
+
+
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """A players' sheet as its kit planned it, with what it was planned from (its
+    document, its running foot's names, its copies), to plan it again with another print
+    line."""
+
+    file: KitFile
+    doc: LoadedDocument
+    names: tuple[str, str]
+    copies: int = 1
 
 
 def plan_kit(
@@ -214,38 +229,33 @@ def plan_kit(
     inputs = SheetInputs(
         values, lists, face_by_card, request.players, sheets_line, options.print_shop
     )
-    sheets_from = len(files)  # the table sheets and the host key follow the cards files
+    made_from = (loaded, base)
+    planned: list[_Planned] = []  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
         named = words.fill(doc.spec.title, values, doc.source.source(("title",)))
-        pages = _sheets_once(doc, inputs, page, ctx, (loaded, base), (game_title, named))
+        pages = _sheets_once(doc, inputs, page, ctx, made_from, (game_title, named))
         if not pages:
             continue
-        title = f"{game_title}: {named}"
-        files.append(
-            KitFile(
-                f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}",
-                doc.spec.audience,
-                Document(title, pages, faces, "none", words.locale),
-            )
+        name = f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}"
+        document = Document(f"{game_title}: {named}", pages, faces, "none", words.locale)
+        planned.append(
+            _Planned(KitFile(name, doc.spec.audience, document), doc, (game_title, named))
         )
-    sheets = [f.document for f in files[sheets_from:] if f.audience == "players"]
+    sheets = [s.file.document for s in planned if s.file.audience == "players"]
     embossed = braille_file(
         loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )  # the players' sheets, without the printing guide
     aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
     if aid is not None:
         named = words.fill(aid.spec.title, values, loaded.source.source(("player_aid", "title")))
-        title = f"{game_title}: {named}"
-        aid_pages = plan_sheets(aid, inputs, page, ctx, (game_title, named))
-        aid_doc = Document(title, aid_pages, faces, "none", words.locale)
-        files.append(KitFile(f"{stem}_{names.name('player-aid', 'players')}", "players", aid_doc))
+        aid_names, copies = (game_title, named), request.players
+        pages = _sheets_once(aid, inputs, page, ctx, made_from, aid_names, (copies, True))
+        document = Document(f"{game_title}: {named}", pages, faces, "none", words.locale)
+        name = f"{stem}_{names.name('player-aid', 'players')}"
+        planned.append(_Planned(KitFile(name, "players", document), aid, aid_names, copies))
+    files += [s.file for s in planned]
     listed = [(f.name, f.audience, f.document) for f in files]
-    paper = (request.paper, page)
-    shop = shop_bleed(library.printing, options)
-    brf_pages = None if embossed is None else len(embossed.pages)
-    guide_of = (listed, paper, flip, shop, f"{stem}_", brf_pages)
-    name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
-    files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
+    whole: KitFile | None = None
     if library.print_and_play is not None and not options.print_shop:
         said = {  # the cover's words from the game, filled with this kit's numbers
             key: Said(words.fill(text, values, loaded.source.source((key,))))
@@ -253,10 +263,31 @@ def plan_kit(
             if text is not None
         }
         cover_inputs = replace(inputs, values={**values, **said})
-        whole = plan_print_and_play(library, ctx, cover_inputs, listed, page, cards_line)
-        if whole is not None:
+        # The whole file prints on its cards' sides, its sheets too: their print line says
+        # so. Its cover has the scale check: its sheets, planned again, have it no more.
+        again = replace(inputs, print_line=cards_line)
+        sheets_in = {
+            s.file.name: replace(
+                s.file.document,
+                pages=_sheets_once(s.doc, again, page, ctx, made_from, s.names, (s.copies, False)),
+            )
+            for s in planned
+            if s.file.audience == "players"
+        }
+        parts = [(n, a, sheets_in.get(n, d)) for n, a, d in listed]
+        compiled = plan_print_and_play(library, ctx, cover_inputs, parts, page, cards_line)
+        if compiled is not None:
             part = names.name(library.print_and_play.spec.name, "players")
-            files.append(KitFile(f"{stem}_{part}", "players", whole))
+            whole = KitFile(f"{stem}_{part}", "players", compiled)
+    paper = (request.paper, page)
+    shop = shop_bleed(library.printing, options)
+    brf_pages = None if embossed is None else len(embossed.pages)
+    whole_listed = None if whole is None else (whole.name, whole.document)
+    guide_of = (listed, paper, flip, shop, f"{stem}_", brf_pages, whole_listed)
+    name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
+    files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
+    if whole is not None:
+        files.append(whole)
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
     if options.print_shop:  # every PDF of a print-shop kit is PDF/X for the shop's press

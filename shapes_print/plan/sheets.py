@@ -14,16 +14,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Item, Page
+from shapes_print.geometry.primitives import Artifact, Item, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block, LoadedDocument
+from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
 from shapes_print.plan.blocks import DRAW
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED, NEVER
 from shapes_print.plan.cells import SheetInputs
-from shapes_print.plan.flow import Box, choose_breaks, grouped, place
+from shapes_print.plan.flow import Box, Placed, choose_breaks, grouped, place
 from shapes_print.plan.furniture import (
+    dashed,
     foot_height,
     margin_stretches,
     place_furniture,
@@ -122,13 +124,19 @@ def plan_sheets(
     page: tuple[float, float],
     ctx: DrawContext,
     names: tuple[str, str] = ("", ""),
+    copies: int = 1,
+    scale: bool = True,
 ) -> list[Page]:
     """Pages of one sheet document for one player count; sections for other counts are left out.
 
     A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
     is written once, in the filter. The scale check (ruler and inch square) is on the first
     page, the print line on every page, and a document of more than one page has a running
-    foot on each: `names` (the game's and the document's) and the page's number.
+    foot on each: `names` (the game's and the document's) and the page's number. A document
+    printed `copies` times (a player aid, one per player) is laid out once: each copy is
+    numbered on its own, and a one-page copy that fits half a page prints two to a sheet.
+    A part of a file that has the scale check already (the print-and-play file's) is
+    planned without it (`scale` False): its first page keeps the room as if it had it.
     """
     style = ctx.style
     width, height = page
@@ -153,47 +161,94 @@ def plan_sheets(
         if not stream.regroup(breaks):
             break
         breaks = choose_breaks(stream.boxes, *rooms)
+    laid = [
+        place(stream.boxes[part.start : part.stop], first_room if number == 0 else room)
+        for number, part in enumerate(breaks)
+    ]
+    sheet = _Sheet(ctx, inputs, page, names, scale)
+    if copies > 1 and len(breaks) == 1 and _height(stream.boxes) <= _half_room(style, height):
+        return sheet.two_up(laid[0], copies)
     pages = []
-    for number, part in enumerate(breaks, start=1):
-        here = first_room if number == 1 else room
-        placed = place(stream.boxes[part.start : part.stop], here)
-        furniture = _furniture(ctx, inputs, page, top - here, (number, len(breaks)), names)
-        pages.append(Page(width, height, (*grouped(placed, left, top), *furniture)))
+    for copy in range(copies):
+        for number, placed in enumerate(laid, start=1):
+            checked = scale and copy == 0 and number == 1  # a file's first page only
+            bottom = top - (first_room if checked else room)
+            furniture = sheet.furniture(bottom, (number, len(laid)), checked)
+            pages.append(Page(width, height, (*grouped(placed, left, top), *furniture)))
     return pages
 
 
-def _furniture(
-    ctx: DrawContext,
-    inputs: SheetInputs,
-    page: tuple[float, float],
-    bottom: float,
-    number: tuple[int, int],
-    names: tuple[str, str],
-) -> list[Item]:
-    """A page's furniture under its content (which ends at `bottom`): the running foot of a
-    document of more than one page, and beneath it the print line, with the scale check on
-    the first page only (a sheet is printed for its scale once; a card sheet's cut depends
-    on it on every page, plan/cardsheets.py)."""
-    style = ctx.style
-    f = style.furniture
-    font = ctx.fonts.regular
-    left, right = style.margin, page[0] - style.margin
-    placed: list[Item] = []
-    this, count = number
-    if count > 1:
-        game, document = names
-        values = {"game": Said(game), "document": Said(document), "page": this, "pages": count}
-        foot = ctx.words.fill(f.running_foot, values, ctx.furniture_source)
-        placed.append(running_foot(foot, (left, right), bottom, font, f, ctx.furniture_source))
-        bottom -= foot_height(f)
-    box = (left, bottom, right, page[1] - style.margin)
-    stretches = margin_stretches(box, page, [], [], f)
-    stretches.sort(key=lambda s: (s.vertical, s.y))
-    if this == 1:
-        placed += place_furniture(stretches, font, f, inputs.print_line, ctx.furniture_source)
-    else:
-        placed.append(place_text(stretches, font, f, inputs.print_line, ctx.furniture_source))
-    return placed
+def _height(boxes: list[Box]) -> float:
+    """How tall a page of these boxes is, their glue at its full size."""
+    header = boxes[0].header.height if boxes[0].header else 0.0
+    return header + sum(box.gap + box.height for box in boxes) - boxes[0].gap
+
+
+def _half_room(style: SheetStyle, height: float) -> float:
+    """The room of a copy on half a sheet cut across its middle: the lower half's, from a
+    margin under the cut down to the first page's calibration footer (the tighter half)."""
+    return height / 2 - style.margin - style.footer_height
+
+
+@dataclass(frozen=True, slots=True)
+class _Sheet:
+    """What a page's furniture is made from: the context, the inputs' print line, the page
+    size, the running foot's names and whether the first page has the scale check."""
+
+    ctx: DrawContext
+    inputs: SheetInputs
+    page: tuple[float, float]
+    names: tuple[str, str]
+    scale: bool
+
+    def two_up(self, placed: list[Placed], copies: int) -> list[Page]:
+        """`copies` of a one-page document, two to a sheet: one under the top margin, one a
+        margin under a dashed cut line across the sheet's middle; the scale check on the
+        first sheet (where the file has it), no page number (each half is a document's only page)."""
+        style = self.ctx.style
+        width, height = self.page
+        f = style.furniture
+        left, right = style.margin, width - style.margin
+        cut = dashed((left, height / 2), (right, height / 2), f.mark_colour, f.mark_width)
+        pages = []
+        for sheet in range(0, copies, 2):
+            halves = [height - style.margin, height / 2 - style.margin][: copies - sheet]
+            items: list[Item] = [group for top in halves for group in grouped(placed, left, top)]
+            if len(halves) == 2:
+                items.append(Artifact(tuple(cut), "Layout"))
+            checked = self.scale and sheet == 0
+            bottom = style.footer_height if checked else style.running_footer_height
+            items += self.furniture(bottom, (1, 1), checked)
+            pages.append(Page(width, height, tuple(items)))
+        return pages
+
+    def furniture(self, bottom: float, number: tuple[int, int], scale: bool) -> list[Item]:
+        """A page's furniture under its content (which ends at `bottom`): the running foot
+        of a document of more than one page, and beneath it the print line, with the scale
+        check where `scale` says (a file's first page: a sheet is printed for its scale
+        once; a card sheet's cut depends on it on every page, plan/cardsheets.py)."""
+        ctx, page = self.ctx, self.page
+        style = ctx.style
+        f = style.furniture
+        font = ctx.fonts.regular
+        left, right = style.margin, page[0] - style.margin
+        placed: list[Item] = []
+        this, count = number
+        if count > 1:
+            game, document = self.names
+            values = {"game": Said(game), "document": Said(document), "page": this, "pages": count}
+            foot = ctx.words.fill(f.running_foot, values, ctx.furniture_source)
+            placed.append(running_foot(foot, (left, right), bottom, font, f, ctx.furniture_source))
+            bottom -= foot_height(f)
+        box = (left, bottom, right, page[1] - style.margin)
+        stretches = margin_stretches(box, page, [], [], f)
+        stretches.sort(key=lambda s: (s.vertical, s.y))
+        line = self.inputs.print_line
+        if scale:
+            placed += place_furniture(stretches, font, f, line, ctx.furniture_source)
+        else:
+            placed.append(place_text(stretches, font, f, line, ctx.furniture_source))
+        return placed
 
 
 def _fitted_arrows(stream: _Stream, start: int) -> Column | None:
