@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Document, Page
+from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import KitRequest, kit_lists, kit_values
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import game_context
@@ -42,7 +42,7 @@ from shapes_print.plan.playeraid import player_aid
 from shapes_print.plan.printandplay import plan_print_and_play
 from shapes_print.plan.printshop import Pictures, side_documents, side_pictures
 from shapes_print.plan.proof import plan_proof
-from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
 from shapes_print.plan.tabletop import TabletopDeck, plan_tabletop
 from shapes_print.text.words import Said
 
@@ -85,7 +85,7 @@ def shop_side_files(
 # Sheet documents planned while `sharing_sheets` is on, each with all it was planned from:
 # `check` plans each kit again for the other duplex flip, whose sheets are the same (a flip
 # changes the cards files and the printing guide only). A build plans each kit once.
-_SHEETS: list[dict[tuple[object, ...], tuple[tuple[object, ...], list[Page]]]] = []
+_SHEETS: list[dict[tuple[object, ...], tuple[tuple[object, ...], LaidSheets | None]]] = []
 
 
 @contextmanager
@@ -98,42 +98,37 @@ def sharing_sheets() -> Iterator[None]:
         _SHEETS.pop()
 
 
-def _sheets_once(
+def _laid_once(
     doc: LoadedDocument,
     inputs: SheetInputs,
     page: tuple[float, float],
     ctx: DrawContext,
     made_from: tuple[LoadedGame, DrawContext],
-    names: tuple[str, str],
-    copies: tuple[int, bool] = (1, True),
-) -> list[Page]:
-    """`plan_sheets`, or (while sharing) the pages it gave for the same document, inputs,
-    page, running-foot `names` and `copies` (how many, and whether the scale check is on the
-    first page) under a context made from the same label set's context for the same game
+) -> LaidSheets | None:
+    """`lay_sheets`, or (while sharing) what it gave for the same document, inputs and page
+    under a context made from the same label set's context for the same game
     (`made_from`). Each entry holds what it was made from, so no id it is found by is
     reused meanwhile."""
     if not _SHEETS:
-        return plan_sheets(doc, inputs, page, ctx, names, *copies)
+        return lay_sheets(doc, inputs, page, ctx)
     kept = _SHEETS[-1]
-    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop, names, copies)
-    key += (inputs.print_line,)
-    of = (doc, *made_from, page, inputs, names, copies)
+    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop)
+    of = (doc, *made_from, page, inputs)
     found = kept.get(key)
     if found is not None and found[0] == of:
-        return list(found[1])
-    pages = plan_sheets(doc, inputs, page, ctx, names, *copies)
-    kept[key] = (of, pages)
-    return list(pages)
+        return found[1]
+    laid = lay_sheets(doc, inputs, page, ctx)
+    kept[key] = (of, laid)
+    return laid
 
 
 @dataclass(frozen=True, slots=True)
 class _Planned:
-    """A players' sheet as its kit planned it, with what it was planned from (its
-    document, its running foot's names, its copies), to plan it again with another print
-    line."""
+    """A players' sheet as its kit planned it, with its layout, its running foot's names
+    and its copies: the print-and-play file prints the same layout with its own feet."""
 
     file: KitFile
-    doc: LoadedDocument
+    laid: LaidSheets
     names: tuple[str, str]
     copies: int = 1
 
@@ -233,26 +228,27 @@ def plan_kit(
     planned: list[_Planned] = []  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
         named = words.fill(doc.spec.title, values, doc.source.source(("title",)))
-        pages = _sheets_once(doc, inputs, page, ctx, made_from, (game_title, named))
-        if not pages:
+        laid = _laid_once(doc, inputs, page, ctx, made_from)
+        if laid is None:
             continue
+        pages = laid.pages(sheets_line, (game_title, named))
         name = f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}"
         document = Document(f"{game_title}: {named}", pages, faces, "none", words.locale)
-        planned.append(
-            _Planned(KitFile(name, doc.spec.audience, document), doc, (game_title, named))
-        )
+        file = KitFile(name, doc.spec.audience, document)
+        planned.append(_Planned(file, laid, (game_title, named)))
     sheets = [s.file.document for s in planned if s.file.audience == "players"]
     embossed = braille_file(
         loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )  # the players' sheets, without the printing guide
     aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
-    if aid is not None:
+    laid = None if aid is None else _laid_once(aid, inputs, page, ctx, made_from)
+    if aid is not None and laid is not None:
         named = words.fill(aid.spec.title, values, loaded.source.source(("player_aid", "title")))
         aid_names, copies = (game_title, named), request.players
-        pages = _sheets_once(aid, inputs, page, ctx, made_from, aid_names, (copies, True))
+        pages = laid.pages(sheets_line, aid_names, copies)
         document = Document(f"{game_title}: {named}", pages, faces, "none", words.locale)
         name = f"{stem}_{names.name('player-aid', 'players')}"
-        planned.append(_Planned(KitFile(name, "players", document), aid, aid_names, copies))
+        planned.append(_Planned(KitFile(name, "players", document), laid, aid_names, copies))
     files += [s.file for s in planned]
     listed = [(f.name, f.audience, f.document) for f in files]
     whole: KitFile | None = None
@@ -264,12 +260,10 @@ def plan_kit(
         }
         cover_inputs = replace(inputs, values={**values, **said})
         # The whole file prints on its cards' sides, its sheets too: their print line says
-        # so. Its cover has the scale check: its sheets, planned again, have it no more.
-        again = replace(inputs, print_line=cards_line)
+        # so. Its cover has the scale check: its sheets have it no more.
         sheets_in = {
             s.file.name: replace(
-                s.file.document,
-                pages=_sheets_once(s.doc, again, page, ctx, made_from, s.names, (s.copies, False)),
+                s.file.document, pages=s.laid.pages(cards_line, s.names, s.copies, scale=False)
             )
             for s in planned
             if s.file.audience == "players"
