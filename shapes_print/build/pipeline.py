@@ -12,6 +12,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import get_args
 
+from shapes_print.build.checkcache import CheckRecord, group_key
 from shapes_print.build.project import (
     BuildOptions,
     Project,
@@ -161,11 +162,14 @@ def plan_all(
         yield kit.folder, kit.info, plan_recorded(kit)[0]
 
 
-def plan_every_setting(project: Project, players: str = "all", paper: str = "all") -> None:
+def plan_every_setting(
+    project: Project, players: str = "all", paper: str = "all", strict: bool = False
+) -> None:
     """Plan every kit asked for, then once more for the words only some print settings
     print (the other duplex flip, print-shop pages) and the calibration sheet's, so each
     of them is checked and seen. Game by game under each label set, so the other flip's
-    kits take the sheets planned for the first (`sharing_sheets`)."""
+    kits take the sheets planned for the first (`sharing_sheets`); a game a label set
+    checked clean from the same inputs before is not planned again (build/checkcache.py)."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
     settings: tuple[tuple[Flip, PrintOptions, str], ...] = (
@@ -173,13 +177,26 @@ def plan_every_setting(project: Project, players: str = "all", paper: str = "all
         ("short", PrintOptions(), first),
         ("long", PrintOptions(print_shop=True), first),
     )
-    for variant in project.variants:
-        for game in list(variant.games):
-            with sharing_sheets():
-                for flip, options, on in settings:
-                    only = (variant.labels.name, game)
-                    for _ in plan_all(project, players, on, flip, options, only):
-                        pass
+    record = CheckRecord()
+    asked = {"players": players, "paper": paper, "strict": strict}
+    try:  # the groups planned clean are kept even when a later one fails
+        for variant in project.variants:
+            for game in list(variant.games):
+                only = (variant.labels.name, game)
+                kits = [
+                    kit
+                    for flip, options, on in settings
+                    for kit in kit_requests(project, players, on, flip, options, only=only)
+                ]
+                key = group_key((project.fingerprint(kit.request) for kit in kits), asked)
+                if record.restored(key, variant, game):
+                    continue
+                with record.planning(key, variant, game), sharing_sheets():
+                    for flip, options, on in settings:
+                        for _ in plan_all(project, players, on, flip, options, only):
+                            pass
+    finally:
+        record.keep()
     for variant in project.variants:
         # The calibration sheet is no game's: planned too, for both flips (its words name the
         # edge), its words are checked against the font, a complete label set must have
@@ -201,7 +218,7 @@ def check(
     `strict` refuses what a label set would skip for a game (its missing words, its
     colours)."""
     project = load_project(sources, games, labels, max_cards, strict)
-    plan_every_setting(project, players, paper)
+    plan_every_setting(project, players, paper, strict)
     if not games and players == paper == "all":
         # With every kit planned, every text a label set gives must have been used.
         for variant in project.variants:

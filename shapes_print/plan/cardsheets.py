@@ -34,7 +34,14 @@ from shapes_print.load.cardmodels import TrimLine
 from shapes_print.load.options import Flip
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.furniture import margin_stretches, place_furniture
-from shapes_print.plan.imposition import CutGuides, Grid, cut_guides, grid_candidates, mirrors_x
+from shapes_print.plan.imposition import (
+    CutGuides,
+    Grid,
+    cut_guides,
+    grid_candidates,
+    marks_reach,
+    mirrors_x,
+)
 from shapes_print.plan.inksaver import swell_page
 from shapes_print.text.fonts import Font
 from shapes_print.units import POINTS_PER_UNIT
@@ -299,7 +306,8 @@ def sheet_grid(
         xs = [grid.left + i * card.width for i in range(grid.columns + 1)]
         ys = [grid.bottom + j * card.height for j in range(grid.rows + 1)]
         content = (grid.left, grid.bottom, grid.right, grid.top)
-        stretches = margin_stretches(content, (grid.page_w, grid.page_h), xs, ys, furniture)
+        page = (grid.page_w, grid.page_h)
+        stretches = margin_stretches(content, page, xs, ys, furniture, marks_reach(grid, furniture))
         try:
             return grid, place_furniture(stretches, font, furniture, print_line)
         except UserError:

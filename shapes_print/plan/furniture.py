@@ -67,23 +67,30 @@ def margin_stretches(
     blocked_x: list[float],
     blocked_y: list[float],
     f: Furniture,
+    reach: Reach | None = None,
 ) -> list[Stretch]:
     """Free stretches around a content box (left, bottom, right, top), avoiding mark lines.
 
     Furniture keeps `mark_clearance` along its band from each cut line, so no ruler tick
-    stands where it could be taken for a cut mark.
+    stands where it could be taken for a cut mark. Past the marks' `reach` (how far they
+    run out from each side), a band is free along its whole length: a grid of small cards
+    (tokens) leaves stretches between its marks too short for a ruler or a print line, and
+    the band beyond them holds both. Those whole stretches come last, so furniture that has
+    room between the marks stays there.
     """
     left, bottom, right, top = content
     width, height = page
     safe, gap, clear = f.safe_margin, f.furniture_gap, f.mark_clearance
     stretches: list[Stretch] = []
-    bands = [
-        (top + gap, height - safe, blocked_x, False),
-        (safe, bottom - gap, blocked_x, False),
-        (safe, left - gap, blocked_y, True),
-        (right + gap, width - safe, blocked_y, True),
+    reach = reach or Reach()
+    bands = [  # low, high, lines blocking it, vertical; past the marks, from low to high
+        (top + gap, height - safe, blocked_x, False, (top + reach.top + gap, height - safe)),
+        (safe, bottom - gap, blocked_x, False, (safe, bottom - reach.bottom - gap)),
+        (safe, left - gap, blocked_y, True, (safe, left - reach.left - gap)),
+        (right + gap, width - safe, blocked_y, True, (right + reach.right + gap, width - safe)),
     ]
-    for low, high, blocked, vertical in bands:
+    beyond: list[Stretch] = []
+    for low, high, blocked, vertical, outer in bands:
         thickness = high - low
         if thickness <= 0:
             continue
@@ -94,7 +101,21 @@ def margin_stretches(
             if b - a > 0:
                 x, y = (low, a) if vertical else (a, low)
                 stretches.append(Stretch(x, y, b - a, thickness, vertical))
-    return stretches
+        if blocked and outer[1] > outer[0]:
+            a, b = safe + gap, span_end - gap
+            x, y = (outer[0], a) if vertical else (a, outer[0])
+            beyond.append(Stretch(x, y, b - a, outer[1] - outer[0], vertical))
+    return stretches + beyond
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """How far a grid's cut marks run out from each side of it (0 where it has none)."""
+
+    top: float = 0.0
+    bottom: float = 0.0
+    left: float = 0.0
+    right: float = 0.0
 
 
 def print_line(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Line
 from shapes_print.load.options import Flip
+from shapes_print.plan.furniture import Reach
 
 if TYPE_CHECKING:  # Furniture only as a type: the models (pydantic) load with the content
     from shapes_print.load.models import Furniture
@@ -151,6 +152,17 @@ def mark_span(margin: float, f: Furniture) -> MarkSpan | None:
     if start < f.mark_min_offset - EPSILON:
         return None
     return MarkSpan(start, min(start + f.mark_length, room))
+
+
+def marks_reach(grid: Grid, f: Furniture) -> Reach:
+    """How far the grid's cut marks run out from each of its sides."""
+    spans = (
+        mark_span(grid.page_h - grid.top, f),
+        mark_span(grid.bottom, f),
+        mark_span(grid.left, f),
+        mark_span(grid.page_w - grid.right, f),
+    )
+    return Reach(*(span.end if span else 0.0 for span in spans))
 
 
 @dataclass(frozen=True, slots=True)

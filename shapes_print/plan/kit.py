@@ -37,6 +37,7 @@ from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.guide import plan_guide
+from shapes_print.plan.icons import spoken
 from shapes_print.plan.part import check_part, copies, part_of
 from shapes_print.plan.playeraid import player_aid
 from shapes_print.plan.printandplay import plan_print_and_play
@@ -166,7 +167,10 @@ def plan_kit(
     size = [options.card_size] if options.card_size else []
     labels = [] if request.labels == STANDARD else [request.labels]
     stem = "_".join([game.id, f"{request.players}p", request.paper, *size, *labels])
-    game_title = words.say(game.title, loaded.source.source(("title",)))
+    # Titles stand in a PDF's metadata, outline and running foot, where no face can be
+    # bold: their words without markup, an icon as its words (`spoken`).
+    where = loaded.source.source(("title",))
+    game_title = spoken(ctx, words.say(game.title, where), where)
     flip = request.flip
     part = request.part
     check_part(loaded, part)
@@ -180,7 +184,8 @@ def plan_kit(
     check_tabletop(ctx, request)
     faces: Symbols = {}
     for deck in loaded.decks:  # the main deck, then decks printed in files of their own
-        title = f"{game_title}: {words.fill(deck.title, values, loaded.source.source(('cards_title',)))}"
+        where = loaded.source.source(("cards_title",))
+        title = f"{game_title}: {spoken(ctx, words.fill(deck.title, values, where), where)}"
         plan = (page, title, cards_line, flip, options, request.players)
         only = part.cards if part.decks == () or deck.name in part.decks else ("",)
         try:
@@ -207,7 +212,7 @@ def plan_kit(
         return files + tabletop
     for name, board in game.boards.items():  # boards larger than a page, tiled
         where = loaded.source.source(("boards", name))
-        board_title = f"{game_title}: {words.say(board.title, where)}"
+        board_title = f"{game_title}: {spoken(ctx, words.say(board.title, where), where)}"
         tiled = board_document(board, loaded.folder, where, page, ctx, board_title)
         files.append(KitFile(f"{stem}_{names.name(name, 'players')}", "players", tiled))
     for list_name, items in game.lists.items():
@@ -227,7 +232,8 @@ def plan_kit(
     made_from = (loaded, base)
     planned: list[_Planned] = []  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
-        named = words.fill(doc.spec.title, values, doc.source.source(("title",)))
+        where = doc.source.source(("title",))
+        named = spoken(ctx, words.fill(doc.spec.title, values, where), where)
         laid = _laid_once(doc, inputs, page, ctx, made_from)
         if laid is None:
             continue
@@ -243,7 +249,8 @@ def plan_kit(
     aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
     laid = None if aid is None else _laid_once(aid, inputs, page, ctx, made_from)
     if aid is not None and laid is not None:
-        named = words.fill(aid.spec.title, values, loaded.source.source(("player_aid", "title")))
+        where = loaded.source.source(("player_aid", "title"))
+        named = spoken(ctx, words.fill(aid.spec.title, values, where), where)
         aid_names, copies = (game_title, named), request.players
         pages = laid.pages(sheets_line, aid_names, copies)
         document = Document(f"{game_title}: {named}", pages, faces, "none", words.locale)

@@ -78,13 +78,13 @@ def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[s
         if (
             same
             and all(_unchanged(out / name, entry) for name, entry in entries.items())
-            and _reads_unchanged(next(iter(entries.values())).get(READS))
+            and reads_unchanged(next(iter(entries.values())).get(READS))
         ):
             found[kit.folder] = entries
     return found
 
 
-def _reads_unchanged(reads: object) -> bool:
+def reads_unchanged(reads: object) -> bool:
     """Every file a kit read while planned still has the bytes it had then."""
     if not reads:
         return True

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
 from shapes_print.units import mm
-from tests.pdfread import placements
+from tests.pdfread import page_lines, placements
 
 GAME = "my-game"
 COIN = mm(25)
@@ -127,3 +127,21 @@ def test_a_token_deck_gives_one_size(
     err = capsys.readouterr().err
     assert err.startswith(f"{game}:") and "diameter (round) or its side (square)" in err
     assert err.count("\n") == 1
+
+
+def test_the_coin_sheet_furniture_stands_beyond_its_marks_in_one_band(home: Path) -> None:
+    """The stretches between 25 mm columns' marks are too short for the 50 mm ruler or
+    the print line: they go past the marks, the ruler level and the print line whole on
+    one line, and the grid keeps every row the page holds (10 of 25 mm on A4)."""
+    lines = page_lines(home / f"{COINS}.pdf")[0]
+    assert any("Print at 100%" in line and "flip on long edge" in line for line in lines)
+    assert any("50 mm: check with a ruler" in line for line in lines)
+    page = (home / f"{COINS}_p01.svg").read_text(encoding="utf-8")
+    assert "rotate(90" not in page  # neither ruler nor inch check stands on its side
+    reader = PdfReader(home / f"{COINS}.pdf")
+    height = float(reader.pages[0].mediabox.height)
+    ys = {round(p.y, 2) for p in placements(reader.pages[0], reader)}
+    top_row = max(ys)
+    rows = int((top_row - min(ys)) / COIN + 0.5) + 1
+    assert rows == 2  # 12 coins, 7 a row, from the top row down
+    assert height - top_row - COIN < mm(30)  # the grid's top row near the page's top

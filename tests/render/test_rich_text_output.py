@@ -266,3 +266,30 @@ def test_the_spanish_set_translates_the_marked_text_and_the_icons_name(tmp_path:
     runs = [(run.text, run.font.split("+")[-1]) for page in sized_runs(sheets) for run in page]
     at = runs.index(("Nadie", "DejaVuSans-Bold"))
     assert runs[at + 1][0].startswith("necesita ponerse de pie ni reaccionar")
+
+
+def test_titles_with_marks_read_as_words_in_metadata_outline_and_foot(tmp_path: Path) -> None:
+    """A title stands where no face is bold (the PDF's title, its outline, the running
+    foot): a document's and a deck's `*marks*` are left out there, not printed."""
+    root = copy_project(
+        tmp_path,
+        [
+            (
+                "content/pass-and-pick/sheets.yaml",
+                'title: "table sheets',
+                'title: "**table** sheets',
+            ),
+            ("content/pass-and-pick/game.yaml", 'cards_title: "shape', 'cards_title: "*shape*'),
+        ],
+    )
+    args = ["build", "pass-and-pick", "--content", str(root / "content"), "-q"]
+    assert main([*args, "--players", "4", "--paper", "a4", "--out", str(root / "out")]) == 0
+    kit = root / "out" / "pass-and-pick" / "a4" / "4-players"
+    sheets = PdfReader(kit / "pass-and-pick_4p_a4_sheets.pdf")
+    assert sheets.metadata.title == "Pass and pick shapes: table sheets for 4 players"
+    whole = PdfReader(kit / "pass-and-pick_4p_a4_print-and-play.pdf")
+    titles = [item.title for item in whole.outline if not isinstance(item, list)]
+    assert "Pass and pick shapes: table sheets for 4 players" in titles
+    assert "Pass and pick shapes: shape cards" in titles
+    foot = sheets.pages[0].extract_text()
+    assert "table sheets for 4 players · page 1 of" in foot and "*" not in foot

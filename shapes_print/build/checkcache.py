@@ -1,0 +1,162 @@
+"""Build stage, `check`: a label set's game that checked clean, kept until what it is made of changes.
+
+Input: a (label set, game) group's kits under every setting `check` plans, as the build's own
+fingerprints (`Project.fingerprint`: the game's and the set's files, each request, this
+program), and the check's settings. Output: whether the group need not be planned again
+(what its planning told the rest of the check put back), and each group planned clean kept
+in the user's cache folder (`inputs.cached`, `inputs.keep`).
+
+`check` plans every kit of every game under every label set, nearly all of its time, and a
+user runs it after every edit, which changes one game or one set: the other groups are
+taken from here. An entry holds what a group's planning leaves for the rest of the check:
+the texts it printed (a text nothing prints is an error, `check_text_is_used`) and the line
+of a set that skips the game for want of words. And what it read that no fingerprint
+covers (a card's picture, a folder listed, a file looked for and not there), looked at
+again before the entry is trusted. A group that failed is never kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from shapes_print.errors import Source
+from shapes_print.inputs import InputFiles, cached, keep, program, recording
+from shapes_print.kit.variant import Variant
+from shapes_print.limits import MIB
+from shapes_print.write.uptodate import reads_unchanged
+
+# The cache entry of groups checked clean, what it may weigh, and how many groups it keeps
+# (every game under every shipped set is 24; the rest are the newest of earlier contents).
+CHECKED = "checked.json"
+_CHECKED_BYTES = 16 * MIB
+_KEPT = 96
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedGroup:
+    """What one group's clean planning left for the rest of the check, and what it read
+    beyond its fingerprint (files by path with their SHA-256, paths looked for and not
+    found, folder listings as folder, pattern and the names they gave)."""
+
+    printed: list[str]
+    skipped: str | None = None
+    reads: dict[str, str] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)
+    listings: list[tuple[str, str, list[str]]] = field(default_factory=list)
+
+    @classmethod
+    def made(cls, printed: list[str], skipped: str | None, read: InputFiles) -> CheckedGroup:
+        return cls(
+            printed,
+            skipped,
+            {str(path.absolute()): digest for path, digest in sorted(read.files.items())},
+            sorted(str(path.absolute()) for path in read.missing),
+            sorted(
+                (str(at.folder.absolute()), at.pattern, list(names))
+                for at, names in read.listings.items()
+            ),
+        )
+
+    def still_true(self) -> bool:
+        """Whatever it read has not changed since."""
+        if not reads_unchanged(self.reads) or any(Path(path).exists() for path in self.missing):
+            return False
+        return all(
+            _names(Path(folder), pattern) == names for folder, pattern, names in self.listings
+        )
+
+
+def _names(folder: Path, pattern: str) -> list[str]:
+    return sorted(path.name for path in folder.glob(pattern)) if folder.is_dir() else []
+
+
+def group_key(fingerprints: Iterable[str], settings: dict[str, object]) -> str:
+    """One hash of a group's kits (their fingerprints, in the order planned) and the
+    check's own settings (players, paper, strict)."""
+    made_from = {"kits": list(fingerprints), "settings": settings}
+    return hashlib.sha256(json.dumps(made_from, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+class CheckRecord:
+    """The groups kept from earlier checks, and those this one planned clean."""
+
+    def __init__(self) -> None:
+        self._key = hashlib.sha256(json.dumps(program(), sort_keys=True).encode()).hexdigest()
+        self._kept: dict[str, CheckedGroup] = {}
+        held = cached(CHECKED, self._key, _CHECKED_BYTES)
+        for key, entry in (held if isinstance(held, dict) else {}).items():
+            group = _group(entry)
+            if group is not None:
+                self._kept[key] = group
+        self._fresh: dict[str, CheckedGroup] = {}
+
+    def restored(self, key: str, variant: Variant, game: str) -> bool:
+        """Whether the group was checked clean from the same inputs; if so, what its
+        planning left is put back."""
+        group = self._kept.get(key)
+        if group is None or not group.still_true():
+            return False
+        seen = variant.ctx.words.seen
+        for english in group.printed:
+            seen.setdefault(english, None)
+        if group.skipped is not None:
+            variant.skipped[game] = group.skipped
+        self._fresh[key] = group
+        return True
+
+    @contextmanager
+    def planning(self, key: str, variant: Variant, game: str) -> Iterator[None]:
+        """Plan the group inside: if it plans clean, it is kept."""
+        with recording() as read, printed_alone(variant.ctx.words.seen) as printed:
+            yield
+        self._fresh[key] = CheckedGroup.made(printed, variant.skipped.get(game), read)
+
+    def keep(self) -> None:
+        """Keep this check's groups, and the newest of the others up to `_KEPT`."""
+        older = [(key, group) for key, group in self._kept.items() if key not in self._fresh]
+        groups = [*older, *self._fresh.items()][-_KEPT:]
+        keep(CHECKED, self._key, {key: asdict(group) for key, group in groups})
+
+
+@contextmanager
+def printed_alone(seen: dict[str, Source | None]) -> Iterator[list[str]]:
+    """The texts printed inside the block, whether or not printed before it (another group
+    may print the same text, and be edited not to); `seen` ends holding them all as ever."""
+    before = dict(seen)
+    seen.clear()
+    printed: list[str] = []
+    try:
+        yield printed
+    finally:
+        printed += seen
+        inside = dict(seen)
+        seen.clear()
+        seen.update(before)
+        for english, where in inside.items():
+            seen.setdefault(english, where)
+
+
+def _group(entry: object) -> CheckedGroup | None:
+    """An entry read back, or None for one not of the shape written (another version's)."""
+    if not isinstance(entry, dict):
+        return None
+    try:
+        group = CheckedGroup(**entry)
+    except TypeError:
+        return None
+    texts = isinstance(group.printed, list) and all(isinstance(t, str) for t in group.printed)
+    skipped = group.skipped is None or isinstance(group.skipped, str)
+    reads = isinstance(group.reads, dict) and all(
+        isinstance(path, str) and isinstance(digest, str) for path, digest in group.reads.items()
+    )
+    missing = isinstance(group.missing, list) and all(isinstance(p, str) for p in group.missing)
+    listings = isinstance(group.listings, list) and all(
+        isinstance(at, list) and len(at) == 3 and all(isinstance(part, (str, list)) for part in at)
+        for at in group.listings
+    )
+    return group if texts and skipped and reads and missing and listings else None
