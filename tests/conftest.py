@@ -1,5 +1,5 @@
 """Shared fixtures: one real build of Pass and pick, read back by many tests; the planned
-sheets of every shipped game in the label sets whose type differs."""
+sheets of every shipped game in every shipped label set."""
 
 from __future__ import annotations
 
@@ -10,11 +10,16 @@ import pytest
 
 from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import Document
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import shipped
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.cardfile import is_cards_file
+from tests.planfill import has_square
 
-# The standard type, Spanish words (longer) and large print (18 pt): what moves page breaks.
-PAGE_SETS = ("standard", "es", "large-print")
+# Every shipped label set: standard type, Spanish words (longer), large print (18 pt, two
+# faces), high contrast, colour-blind and braille (their print pages): each page of each is
+# measured (tests/plan/test_page_keeps.py).
+PAGE_SETS = tuple(shipped(DEFAULT_LABELS))
 
 
 @pytest.fixture(scope="session")
@@ -53,26 +58,76 @@ class PlannedSheets:
     document: Document
 
 
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """A print-and-play file's pages as the scale check sees them: for each page, whether
+    it holds the inch square and whether it is a card sheet's (the cards parts' pages)."""
+
+    labels: str
+    name: str
+    squared: tuple[bool, ...]
+    cards: frozenset[int]
+
+
 @pytest.fixture(scope="session")
-def planned_sheets() -> list[PlannedSheets]:
-    """Every shipped game's sheets, host keys, guides and player aids in PAGE_SETS, A4 and
-    Letter, every player count: planned, not rendered. Not the print-and-play file: it
-    compiles these documents, each with its own furniture, checked in its own file (its
-    cover and blank page: tests/plan/test_print_and_play.py)."""
-    planned = []
+def planned_every_set() -> tuple[list[PlannedSheets], list[Compiled]]:
+    """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned once:
+    its sheet documents and its print-and-play files (the two fixtures below)."""
+    planned, compiled_files = [], []
     for labels in PAGE_SETS:
         project = pipeline.load_project(pipeline.Sources(), [], [labels])
         style = project.variants[0].ctx.style
         compiled = project.variants[0].library.print_and_play
         compilation = f"_{compiled.spec.name}" if compiled is not None else None
         for _, _, files in pipeline.plan_all(project, "all", "a4,letter"):
+            cards_titles = {
+                f.document.title
+                for f in files
+                if isinstance(f.document, Document) and is_cards_file(f.document)
+            }
             for file in files:
                 document = file.document
                 if compilation is not None and file.name.endswith(compilation):
-                    continue
-                if isinstance(document, Document) and not is_cards_file(document):
+                    side = style.furniture.inch_square
+                    compiled_files.append(
+                        _compiled(labels, file.name, document, cards_titles, side)
+                    )
+                elif isinstance(document, Document) and not is_cards_file(document):
                     planned.append(PlannedSheets(labels, file.name, style, document))
-    return planned
+    return planned, compiled_files
+
+
+def _compiled(
+    labels: str, name: str, document: Document, cards_titles: set[str], side: float
+) -> Compiled:
+    """A print-and-play file's pages, which hold the inch square, which are card sheets."""
+    marks = document.bookmarks
+    cards: set[int] = set()
+    for mark, after in zip(marks, [*marks[1:], None], strict=True):
+        if mark.title in cards_titles:
+            stop = after.page if after is not None else len(document.pages)
+            cards |= set(range(mark.page, stop))
+    squared = tuple(has_square(page.items, side) for page in document.pages)
+    return Compiled(labels, name, squared, frozenset(cards))
+
+
+@pytest.fixture(scope="session")
+def planned_sheets(
+    planned_every_set: tuple[list[PlannedSheets], list[Compiled]],
+) -> list[PlannedSheets]:
+    """Every shipped game's sheets, host keys, guides and player aids in PAGE_SETS, A4 and
+    Letter, every player count: planned, not rendered. Not the print-and-play file: it
+    compiles these documents, each checked in its own file (its scale check:
+    `planned_compilations`; its cover and blank page: tests/plan/test_print_and_play.py)."""
+    return planned_every_set[0]
+
+
+@pytest.fixture(scope="session")
+def planned_compilations(
+    planned_every_set: tuple[list[PlannedSheets], list[Compiled]],
+) -> list[Compiled]:
+    """Every print-and-play file planned with `planned_sheets`, as its scale check sees it."""
+    return planned_every_set[1]
 
 
 @pytest.fixture(autouse=True)

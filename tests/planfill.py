@@ -9,7 +9,7 @@ first page, the running foot's on the others (plan/sheets.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from shapes_print.geometry.primitives import (
     Artifact,
@@ -82,3 +82,17 @@ def fill(style: SheetStyle, page: Page, symbols: Mapping[str, Symbol], first: bo
     if low == float("inf"):
         return 0.0
     return (top - low) / (top - bottom)
+
+
+def has_square(page_items: tuple[Item, ...], side: float) -> bool:
+    """Whether a page's furniture holds the inch square."""
+
+    def squares(items: tuple[Item, ...]) -> Iterator[Rect]:
+        for item in items:
+            if isinstance(item, Group | Artifact):
+                yield from squares(item.items)
+            elif isinstance(item, Rect):
+                yield item
+
+    furniture = tuple(item for item in page_items if isinstance(item, Artifact))
+    return any(abs(r.w - side) < 0.01 and abs(r.h - side) < 0.01 for r in squares(furniture))

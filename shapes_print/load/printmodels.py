@@ -230,7 +230,7 @@ class PrintSettings(Strict):
     # kits have no print-and-play file.
     print_and_play: str | None = None
     paper_weight: str
-    stock: dict[Literal["cards", "sheets", "embosser"], str]
+    stock: dict[Literal["cards", "sheets", "embosser", "print_and_play"], str]
     sides: dict[
         Literal[
             "long",
@@ -243,5 +243,5 @@ class PrintSettings(Strict):
         ],
         str,
     ]
-    audiences: dict[Literal["players", "host"], str]
+    audiences: dict[Literal["players", "host", "print_and_play"], str]
     cutting: dict[Literal["marked", "unmarked", "print_shop"], str]

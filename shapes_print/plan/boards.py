@@ -19,26 +19,18 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.outlines import rounded_rect_ops
 from shapes_print.geometry.primitives import (
     Artifact,
-    Colour,
     Document,
     Group,
     Image,
     Item,
     Line,
     Page,
-    Paint,
-    PathOp,
     Text,
-)
-from shapes_print.geometry.primitives import (
-    Path as PathItem,
 )
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.models import Board
 from shapes_print.load.pictures import picture_path, read_picture
-
-# The seam lines' dashes, as stroked segments, in points: long enough to follow with scissors.
-_DASH = 6.0
+from shapes_print.plan.furniture import dashed
 
 
 def tile_name(row: int, column: int) -> str:
@@ -119,30 +111,15 @@ def _tile(
     y_seams = (height - margin - overlap / 2, height - margin - seen_h + overlap / 2)
     low, high = height - margin - seen_h, height - margin
     if column > 0:  # cut along the middle of the overlap with the left neighbour
-        marks += _dashed((x_seams[0], low), (x_seams[0], high), ink, thin)
+        marks += dashed((x_seams[0], low), (x_seams[0], high), ink, thin)
     if column < columns - 1:  # the right neighbour's cut edge lies on this line
         marks.append(Line(x_seams[1], low, x_seams[1], high, ink, thin))
     if row > 0:
-        marks += _dashed((margin, y_seams[0]), (margin + seen_w, y_seams[0]), ink, thin)
+        marks += dashed((margin, y_seams[0]), (margin + seen_w, y_seams[0]), ink, thin)
     if row < rows - 1:
         marks.append(Line(margin, y_seams[1], margin + seen_w, y_seams[1], ink, thin))
     marks += _names((row, column), grid, paper, margin, ctx)
     return Page(width, height, (drawn, Artifact(tuple(marks), "Layout")))
-
-
-def _dashed(
-    start: tuple[float, float], end: tuple[float, float], ink: Colour, width: float
-) -> list[Item]:
-    """A dashed stroke from start to end: segments of _DASH with gaps as long."""
-    (x1, y1), (x2, y2) = start, end
-    length = max(abs(x2 - x1), abs(y2 - y1))
-    count = max(1, int(length // (2 * _DASH)))
-    ops: list[PathOp] = []
-    for index in range(count):
-        a, b = (2 * index * _DASH) / length, min(1.0, (2 * index + 1) * _DASH / length)
-        ops.append(("M", x1 + (x2 - x1) * a, y1 + (y2 - y1) * a))
-        ops.append(("L", x1 + (x2 - x1) * b, y1 + (y2 - y1) * b))
-    return [PathItem(tuple(ops), Paint(stroke=ink, stroke_width=width))]
 
 
 def _names(

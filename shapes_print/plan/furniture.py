@@ -5,6 +5,7 @@ stretches between cut lines, kept clear of their marks. The 50 mm ruler, the inc
 the first stretch with room; everything stays inside the printer-safe margin. An item with
 no room anywhere is a layout error, not a silent omission. A document's running foot ("game
 · document · page 2 of 5") stands at the top of its foot, against the content's right edge.
+A cut line across a page is dashed.
 """
 
 from __future__ import annotations
@@ -14,13 +15,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Text
+from shapes_print.geometry.primitives import (
+    Artifact,
+    Colour,
+    Group,
+    Item,
+    Line,
+    Paint,
+    PathOp,
+    Rect,
+    Text,
+)
+from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.printmodels import Furniture
 from shapes_print.text.fit import wrap
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Words
 
 LINE_SPACING = 1.2
+# A cut line's dashes, as stroked segments, in points: long enough to follow with scissors.
+DASH = 6.0
 CAP = 0.8  # a line's top above its baseline, as a share of its size
 
 
@@ -233,3 +247,19 @@ def place_text(
                 return stretch.place(items, used, f.furniture_gap)
         size -= 0.25
     raise UserError(where, f"no room in the page margins for the line {text!r}")
+
+
+def dashed(
+    start: tuple[float, float], end: tuple[float, float], ink: Colour, width: float
+) -> list[Item]:
+    """A cut line: a dashed stroke from start to end, segments of DASH with gaps as long
+    (a board's seams, two player aids' halves of a sheet)."""
+    (x1, y1), (x2, y2) = start, end
+    length = max(abs(x2 - x1), abs(y2 - y1))
+    count = max(1, int(length // (2 * DASH)))
+    ops: list[PathOp] = []
+    for index in range(count):
+        a, b = (2 * index * DASH) / length, min(1.0, (2 * index + 1) * DASH / length)
+        ops.append(("M", x1 + (x2 - x1) * a, y1 + (y2 - y1) * a))
+        ops.append(("L", x1 + (x2 - x1) * b, y1 + (y2 - y1) * b))
+    return [PathItem(tuple(ops), Paint(stroke=ink, stroke_width=width))]

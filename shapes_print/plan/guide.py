@@ -2,7 +2,8 @@
 
 Input: the kit's planned files (names, audiences, documents), its paper, duplex flip and
 print-shop bleed. Output: the guide's pages: a table of the files (pages, paper, sides,
-for whom) and the steps for this kind of kit, from templates/ filled with its files.
+for whom; the print-and-play file, what it is for) and the steps for this kind of kit, from
+templates/ filled with its files.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def plan_guide(
     bleed: float | None,
     stem: str,
     brf_pages: int | None = None,
+    print_and_play: tuple[str, Document] | None = None,
 ) -> tuple[str, str, Document]:
     """The printing guide (name, audience, document) listing the kit's files, cards first.
 
@@ -43,7 +45,9 @@ def plan_guide(
     stock, sides and audiences are YAML's and, like every value filled in, pass through the
     label set's words. File and paper names are names, not words. `bleed` is the
     print-shop bleed (None for a home kit), which the print-shop kit's sending step says;
-    `brf_pages` the pages of a braille kit's embosser file, listed last.
+    `brf_pages` the pages of a braille kit's embosser file, listed last;
+    `print_and_play` (name, document) the file of all the players' pages, listed after
+    the files it holds, with what it is for (printing everything at once).
     """
     printing, doc = library.printing, library.guide
     sheets = [d.pages for _, _, d in files if isinstance(d.pages, SheetPages | FrontSheets)]
@@ -70,10 +74,23 @@ def plan_guide(
             "stock": printing.stock["cards" if is_cards_file(document) else "sheets"],
             "sides": sides(name, document),
             "audience": printing.audiences[audience],  # type: ignore[index]
-            "for": Said(audience),  # players or host, for a `select`
+            "for": Said(audience),  # players or host (or print_and_play), for a `select`
         }
         for name, audience, document in files
     ]
+    if print_and_play is not None:
+        name, document = print_and_play
+        kit_files.append(
+            {
+                "file": Said(f"{name}.pdf"),
+                "part": Said(f"{name.removeprefix(stem)}.pdf"),
+                "pages": len(document.pages),
+                "stock": printing.stock["print_and_play"],
+                "sides": printing.sides[document.duplex],
+                "audience": printing.audiences["print_and_play"],
+                "for": Said("print_and_play"),
+            }
+        )
     if brf_pages is not None:
         kit_files.append(
             {

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Document, Page
+from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import KitRequest, kit_lists, kit_values
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import game_context
@@ -43,7 +43,7 @@ from shapes_print.plan.playeraid import player_aid
 from shapes_print.plan.printandplay import plan_print_and_play
 from shapes_print.plan.printshop import Pictures, side_documents, side_pictures
 from shapes_print.plan.proof import plan_proof
-from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
 from shapes_print.plan.tabletop import TabletopDeck, plan_tabletop
 from shapes_print.text.words import Said
 
@@ -86,7 +86,7 @@ def shop_side_files(
 # Sheet documents planned while `sharing_sheets` is on, each with all it was planned from:
 # `check` plans each kit again for the other duplex flip, whose sheets are the same (a flip
 # changes the cards files and the printing guide only). A build plans each kit once.
-_SHEETS: list[dict[tuple[object, ...], tuple[tuple[object, ...], list[Page]]]] = []
+_SHEETS: list[dict[tuple[object, ...], tuple[tuple[object, ...], LaidSheets | None]]] = []
 
 
 @contextmanager
@@ -99,29 +99,39 @@ def sharing_sheets() -> Iterator[None]:
         _SHEETS.pop()
 
 
-def _sheets_once(
+def _laid_once(
     doc: LoadedDocument,
     inputs: SheetInputs,
     page: tuple[float, float],
     ctx: DrawContext,
     made_from: tuple[LoadedGame, DrawContext],
-    names: tuple[str, str],
-) -> list[Page]:
-    """`plan_sheets`, or (while sharing) the pages it gave for the same document, inputs,
-    page and running-foot `names` under a context made from the same label set's context
-    for the same game (`made_from`). Each entry holds what it was made from, so no id it
-    is found by is reused meanwhile."""
+) -> LaidSheets | None:
+    """`lay_sheets`, or (while sharing) what it gave for the same document, inputs and page
+    under a context made from the same label set's context for the same game
+    (`made_from`). Each entry holds what it was made from, so no id it is found by is
+    reused meanwhile."""
     if not _SHEETS:
-        return plan_sheets(doc, inputs, page, ctx, names)
+        return lay_sheets(doc, inputs, page, ctx)
     kept = _SHEETS[-1]
-    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop, names)
-    of = (doc, *made_from, page, inputs, names)
+    key = (id(doc), *map(id, made_from), page, inputs.players, inputs.shop)
+    of = (doc, *made_from, page, inputs)
     found = kept.get(key)
     if found is not None and found[0] == of:
-        return list(found[1])
-    pages = plan_sheets(doc, inputs, page, ctx, names)
-    kept[key] = (of, pages)
-    return list(pages)
+        return found[1]
+    laid = lay_sheets(doc, inputs, page, ctx)
+    kept[key] = (of, laid)
+    return laid
+
+
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """A players' sheet as its kit planned it, with its layout, its running foot's names
+    and its copies: the print-and-play file prints the same layout with its own feet."""
+
+    file: KitFile
+    laid: LaidSheets
+    names: tuple[str, str]
+    copies: int = 1
 
 
 def plan_kit(
@@ -219,40 +229,36 @@ def plan_kit(
     inputs = SheetInputs(
         values, lists, face_by_card, request.players, sheets_line, options.print_shop
     )
-    sheets_from = len(files)  # the table sheets and the host key follow the cards files
+    made_from = (loaded, base)
+    planned: list[_Planned] = []  # the table sheets and the host key follow the cards files
     for doc in loaded.documents:
         where = doc.source.source(("title",))
         named = spoken(ctx, words.fill(doc.spec.title, values, where), where)
-        pages = _sheets_once(doc, inputs, page, ctx, (loaded, base), (game_title, named))
-        if not pages:
+        laid = _laid_once(doc, inputs, page, ctx, made_from)
+        if laid is None:
             continue
-        title = f"{game_title}: {named}"
-        files.append(
-            KitFile(
-                f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}",
-                doc.spec.audience,
-                Document(title, pages, faces, "none", words.locale),
-            )
-        )
-    sheets = [f.document for f in files[sheets_from:] if f.audience == "players"]
+        pages = laid.pages(sheets_line, (game_title, named))
+        name = f"{stem}_{names.name(doc.spec.name, doc.spec.audience)}"
+        document = Document(f"{game_title}: {named}", pages, faces, "none", words.locale)
+        file = KitFile(name, doc.spec.audience, document)
+        planned.append(_Planned(file, laid, (game_title, named)))
+    sheets = [s.file.document for s in planned if s.file.audience == "players"]
     embossed = braille_file(
         loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )  # the players' sheets, without the printing guide
     aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
-    if aid is not None:
+    laid = None if aid is None else _laid_once(aid, inputs, page, ctx, made_from)
+    if aid is not None and laid is not None:
         where = loaded.source.source(("player_aid", "title"))
         named = spoken(ctx, words.fill(aid.spec.title, values, where), where)
-        title = f"{game_title}: {named}"
-        aid_pages = plan_sheets(aid, inputs, page, ctx, (game_title, named))
-        aid_doc = Document(title, aid_pages, faces, "none", words.locale)
-        files.append(KitFile(f"{stem}_{names.name('player-aid', 'players')}", "players", aid_doc))
+        aid_names, copies = (game_title, named), request.players
+        pages = laid.pages(sheets_line, aid_names, copies)
+        document = Document(f"{game_title}: {named}", pages, faces, "none", words.locale)
+        name = f"{stem}_{names.name('player-aid', 'players')}"
+        planned.append(_Planned(KitFile(name, "players", document), laid, aid_names, copies))
+    files += [s.file for s in planned]
     listed = [(f.name, f.audience, f.document) for f in files]
-    paper = (request.paper, page)
-    shop = shop_bleed(library.printing, options)
-    brf_pages = None if embossed is None else len(embossed.pages)
-    guide_of = (listed, paper, flip, shop, f"{stem}_", brf_pages)
-    name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
-    files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
+    whole: KitFile | None = None
     if library.print_and_play is not None and not options.print_shop:
         said = {  # the cover's words from the game, filled with this kit's numbers
             key: Said(words.fill(text, values, loaded.source.source((key,))))
@@ -260,10 +266,29 @@ def plan_kit(
             if text is not None
         }
         cover_inputs = replace(inputs, values={**values, **said})
-        whole = plan_print_and_play(library, ctx, cover_inputs, listed, page, cards_line)
-        if whole is not None:
+        # The whole file prints on its cards' sides, its sheets too: their print line says
+        # so. Its cover has the scale check: its sheets have it no more.
+        sheets_in = {
+            s.file.name: replace(
+                s.file.document, pages=s.laid.pages(cards_line, s.names, s.copies, scale=False)
+            )
+            for s in planned
+            if s.file.audience == "players"
+        }
+        parts = [(n, a, sheets_in.get(n, d)) for n, a, d in listed]
+        compiled = plan_print_and_play(library, ctx, cover_inputs, parts, page, cards_line)
+        if compiled is not None:
             part = names.name(library.print_and_play.spec.name, "players")
-            files.append(KitFile(f"{stem}_{part}", "players", whole))
+            whole = KitFile(f"{stem}_{part}", "players", compiled)
+    paper = (request.paper, page)
+    shop = shop_bleed(library.printing, options)
+    brf_pages = None if embossed is None else len(embossed.pages)
+    whole_listed = None if whole is None else (whole.name, whole.document)
+    guide_of = (listed, paper, flip, shop, f"{stem}_", brf_pages, whole_listed)
+    name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
+    files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
+    if whole is not None:
+        files.append(whole)
     if options.ink_saver:
         files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
     if options.print_shop:  # every PDF of a print-shop kit is PDF/X for the shop's press

@@ -1,8 +1,9 @@
 """Plan stage, player aid: the turn, the scoring and the end of a game, one for each player.
 
 Input: a game's `player_aid` (the document and the headings it reprints), the kit's loaded
-documents and player count. Output: a sheet document of the aid's blocks, the rules' own
-text reused (nothing is written twice), once per player, each copy from a page of its own.
+documents and player count. Output: a sheet document of one copy of the aid's blocks, the
+rules' own text reused (nothing is written twice); the kit prints it once per player
+(plan/sheets.py's `copies`).
 A part is a heading or subheading and the blocks after it, up to the next page break or
 heading (for a heading), or the next page break, heading or subheading (for a subheading).
 """
@@ -36,8 +37,8 @@ def _part(blocks: Sequence[Block], title: str) -> range | None:
 
 
 def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
-    """The game's player aid for `players`, or None (no `player_aid`, or none of its
-    document's sections is for this many players)."""
+    """One copy of the game's player aid for `players`, or None (no `player_aid`, or none
+    of its document's sections is for this many players)."""
     aid = loaded.game.player_aid
     if aid is None:
         return None
@@ -67,9 +68,5 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
         taken |= dict.fromkeys(part)
     one = [blocks[at] for at in taken]
     heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
-    breaker = Block("page_break", True, where)
-    copies: list[Block] = []
-    for copy in range(players):
-        copies += [breaker] * (copy > 0) + [heading, *one]
     spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})
-    return replace(doc, spec=spec, sections=((None, tuple(copies)),))
+    return replace(doc, spec=spec, sections=((None, (heading, *one)),))

@@ -5,6 +5,7 @@ duplex flip, and templates/print-and-play.yaml (its cover, and a page left blank
 one document: the cover, the players' sheets, then the cards files, each part bookmarked.
 The host key and the printing guide stay out. A double-sided cards part starts on an odd
 page (a blank page, which says why, goes before it), so its fronts and backs stay paired.
+The scale check is on the cover (and on each card sheet): the sheets come planned without.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def plan_print_and_play(
         left out would be words set that no file holds)."""
         if not planned_blank:
             blank_inputs = replace(inputs, print_line=cover_line)
-            planned_blank.extend(plan_sheets(_section(doc, 1), blank_inputs, page, ctx))
+            blank_page = plan_sheets(_section(doc, 1), blank_inputs, page, ctx, scale=False)
+            planned_blank.extend(blank_page)
         return planned_blank
 
     parts = [(d, False) for d in sheets] + [(d, True) for d in cards]

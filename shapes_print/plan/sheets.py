@@ -1,8 +1,9 @@
 """Table sheets (setup, scoring table, score sheets, arrows, host keys, guides) as pages.
 
 Input: a loaded sheet document, what its words refer to (`SheetInputs`), the page size and
-the draw context. Output: its pages, each with the print line in its bottom margin, the
-first with the scale check too, and each of a longer document with a running foot. Every block is measured once at the content width into boxes (`blocks`, `scores`);
+the draw context. Output: its content laid on its pages (`LaidSheets`, whose `pages` add
+the print line, the scale check and the running foot: plan/sheetpages.py). Every block is
+measured once at the content width into boxes (`blocks`, `scores`);
 this module strings them into one flow, with the penalties between blocks: a heading keeps
 with what follows it (and with its intro, the words under it, and the start of what follows), sections run on with no break, and `page_break` forces one. `flow`
 then chooses all of the document's page breaks together.
@@ -14,28 +15,22 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Item, Page
+from shapes_print.geometry.primitives import Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block, LoadedDocument
+from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
 from shapes_print.plan.blocks import DRAW
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED, NEVER
 from shapes_print.plan.cells import SheetInputs
-from shapes_print.plan.flow import Box, choose_breaks, grouped, place
-from shapes_print.plan.furniture import (
-    foot_height,
-    margin_stretches,
-    place_furniture,
-    place_text,
-    running_foot,
-)
+from shapes_print.plan.flow import Box, choose_breaks, place
 from shapes_print.plan.paragraphs import Column
 from shapes_print.plan.scores import score_sheet
+from shapes_print.plan.sheetpages import LaidSheets
 from shapes_print.plan.tables import Regrouped
-from shapes_print.text.words import Said
 
-__all__ = ["SheetInputs", "plan_sheets"]
+__all__ = ["LaidSheets", "SheetInputs", "lay_sheets", "plan_sheets"]
 
 # How many times the breaks are chosen again after `across` tables are laid out anew for
 # them: once is enough unless rows regrouped change height; the last choice stands.
@@ -122,13 +117,24 @@ def plan_sheets(
     page: tuple[float, float],
     ctx: DrawContext,
     names: tuple[str, str] = ("", ""),
+    copies: int = 1,
+    scale: bool = True,
 ) -> list[Page]:
-    """Pages of one sheet document for one player count; sections for other counts are left out.
+    """Pages of one sheet document for one player count, with the inputs' print line (what
+    `lay_sheets` and `LaidSheets.pages` say; none where no section is for this count)."""
+    laid = lay_sheets(doc, inputs, page, ctx)
+    return [] if laid is None else laid.pages(inputs.print_line, names, copies, scale)
+
+
+def lay_sheets(
+    doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext
+) -> LaidSheets | None:
+    """One sheet document for one player count laid on its pages, or None where no section
+    is for this count; sections for other counts are left out.
 
     A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
-    is written once, in the filter. The scale check (ruler and inch square) is on the first
-    page, the print line on every page, and a document of more than one page has a running
-    foot on each: `names` (the game's and the document's) and the page's number.
+    is written once, in the filter. The first page holds less than the others: its foot
+    has the scale check. What goes in the feet is `LaidSheets.pages`'.
     """
     style = ctx.style
     width, height = page
@@ -146,54 +152,31 @@ def plan_sheets(
             values["section_players"] = players
         _blocks(stream, blocks, values, inputs)
     if not stream.boxes:
-        return []
+        return None
     rooms = (room, first_room, style.glue_shrink, style.least_fill)
     breaks = choose_breaks(stream.boxes, *rooms)
     for _ in range(REGROUPS):
         if not stream.regroup(breaks):
             break
         breaks = choose_breaks(stream.boxes, *rooms)
-    pages = []
-    for number, part in enumerate(breaks, start=1):
-        here = first_room if number == 1 else room
-        placed = place(stream.boxes[part.start : part.stop], here)
-        furniture = _furniture(ctx, inputs, page, top - here, (number, len(breaks)), names)
-        pages.append(Page(width, height, (*grouped(placed, left, top), *furniture)))
-    return pages
+    laid = tuple(
+        place(stream.boxes[part.start : part.stop], first_room if number == 0 else room)
+        for number, part in enumerate(breaks)
+    )
+    half = len(breaks) == 1 and _height(stream.boxes) <= _half_room(style, height)
+    return LaidSheets(ctx, page, laid, half)
 
 
-def _furniture(
-    ctx: DrawContext,
-    inputs: SheetInputs,
-    page: tuple[float, float],
-    bottom: float,
-    number: tuple[int, int],
-    names: tuple[str, str],
-) -> list[Item]:
-    """A page's furniture under its content (which ends at `bottom`): the running foot of a
-    document of more than one page, and beneath it the print line, with the scale check on
-    the first page only (a sheet is printed for its scale once; a card sheet's cut depends
-    on it on every page, plan/cardsheets.py)."""
-    style = ctx.style
-    f = style.furniture
-    font = ctx.fonts.regular
-    left, right = style.margin, page[0] - style.margin
-    placed: list[Item] = []
-    this, count = number
-    if count > 1:
-        game, document = names
-        values = {"game": Said(game), "document": Said(document), "page": this, "pages": count}
-        foot = ctx.words.fill(f.running_foot, values, ctx.furniture_source)
-        placed.append(running_foot(foot, (left, right), bottom, font, f, ctx.furniture_source))
-        bottom -= foot_height(f)
-    box = (left, bottom, right, page[1] - style.margin)
-    stretches = margin_stretches(box, page, [], [], f)
-    stretches.sort(key=lambda s: (s.vertical, s.y))
-    if this == 1:
-        placed += place_furniture(stretches, font, f, inputs.print_line, ctx.furniture_source)
-    else:
-        placed.append(place_text(stretches, font, f, inputs.print_line, ctx.furniture_source))
-    return placed
+def _height(boxes: list[Box]) -> float:
+    """How tall a page of these boxes is, their glue at its full size."""
+    header = boxes[0].header.height if boxes[0].header else 0.0
+    return header + sum(box.gap + box.height for box in boxes) - boxes[0].gap
+
+
+def _half_room(style: SheetStyle, height: float) -> float:
+    """The room of a copy on half a sheet cut across its middle: the lower half's, from a
+    margin under the cut down to the first page's calibration footer (the tighter half)."""
+    return height / 2 - style.margin - style.footer_height
 
 
 def _fitted_arrows(stream: _Stream, start: int) -> Column | None:

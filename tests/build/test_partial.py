@@ -100,7 +100,9 @@ def test_a_partial_build_holds_only_what_was_named_and_a_full_build_replaces_it(
     # The whole kit is not taken for a part of it...
     status, out, _ = build(tmp_path, capsys=capsys)
     assert {kit["status"] for kit in json.loads(out)["kits"]} == {"built"}
-    assert len(list(folder.iterdir())) == 5
+    whole_kit = ("cards", "task-cards", "sheets", "host-key", "player-aid", "printing-guide")
+    names = {p.name for p in folder.iterdir()}
+    assert names == {f"collect-3_4p_a4_{part}.pdf" for part in (*whole_kit, "print-and-play")}
     assert not any("partial" in entry for entry in manifest(tmp_path).values())
     assert "partial build" not in (tmp_path / "index.html").read_text(encoding="utf-8")
     # ... nor a part for the whole kit.

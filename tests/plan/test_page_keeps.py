@@ -1,6 +1,6 @@
 """Pages a publisher would sign, measured on the plans of every shipped game's sheets, host
-keys and guides in the standard, Spanish and large-print sets, A4 and Letter, every player
-count (no PDF rendered): no page of a longer document under 30% full; a heading never ends a
+keys, guides and player aids in every shipped label set, A4 and Letter, every player count
+(no PDF rendered): no page of a longer document under 30% full; a heading never ends a
 page, nor its intro without the start of what follows; steps of four or fewer and tables
 under a third of a page never split; the scale check on a file's first page only and a
 running foot, "page 2 of 5" in the set's words, on every page of a longer document.
@@ -8,20 +8,22 @@ running foot, "page 2 of 5" in the set's words, on every page of a longer docume
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Rect, Text
+from shapes_print.geometry.primitives import Artifact, Group, Item, Text
 from shapes_print.plan.tables import column_widths
-from tests.conftest import PAGE_SETS, PlannedSheets
-from tests.planfill import bounds, content, fill, text_area
+from tests.conftest import PAGE_SETS, Compiled, PlannedSheets
+from tests.planfill import bounds, content, fill, has_square, text_area
 
 LEAST_FILL = 0.30  # the issue's floor for any page but a document's only one
 KEEP_STEPS = 4  # a procedure of this many steps or fewer never splits
 KEEP_TABLE = 1 / 3  # nor a table under this share of a page
 HEADINGS = ("H1", "H2", "H3")
 PAGE_OF = {"standard": "page {page} of {pages}", "es": "página {page} de {pages}"}
+PAGE_OF["braille-es"] = PAGE_OF["es"]
 
 
 def _pages(planned: list[PlannedSheets]) -> Iterator[tuple[PlannedSheets, int, list[Group]]]:
@@ -148,40 +150,61 @@ def _foot(page_items: tuple[Item, ...]) -> list[str]:
     ]
 
 
-def _has_square(page_items: tuple[Item, ...], side: float) -> bool:
-    """Whether a page's furniture holds the inch square."""
-
-    def squares(items: tuple[Item, ...]) -> Iterator[Rect]:
-        for item in items:
-            if isinstance(item, Group | Artifact):
-                yield from squares(item.items)
-            elif isinstance(item, Rect):
-                yield item
-
-    furniture = tuple(item for item in page_items if isinstance(item, Artifact))
-    return any(abs(r.w - side) < 0.01 and abs(r.h - side) < 0.01 for r in squares(furniture))
+def _copy_pages(doc: PlannedSheets) -> int:
+    """How many pages each copy of a document takes: a player aid prints one copy per
+    player (its name's `_4p_`), each numbered on its own, or two to a sheet (a page each)."""
+    pages = len(doc.document.pages)
+    if not doc.name.endswith("_player-aid"):
+        return pages
+    copies = int(re.search(r"_(\d+)p_", doc.name)[1])  # type: ignore[index]
+    if pages < copies:  # two to a sheet: each half is a document's only page
+        return 1
+    assert pages % copies == 0, doc.name
+    return pages // copies
 
 
 def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
     planned_sheets: list[PlannedSheets],
 ) -> None:
     """The ruler and inch square once per file; "page 2 of 5" (in the set's words) at the
-    foot of each page of a longer document, with the print line, as page furniture."""
+    foot of each page of a longer document, with the print line, as page furniture. A
+    player aid's copies are numbered each on its own ("page 1 of 2"), a one-page copy not
+    at all (a document's only page)."""
     wrong = []
     for doc in planned_sheets:
         pages = doc.document.pages
         furniture = doc.style.furniture
+        per_copy = _copy_pages(doc)
         for index, page in enumerate(pages):
             where = f"{doc.name} page {index + 1}"
-            if _has_square(page.items, furniture.inch_square) != (index == 0):
+            if has_square(page.items, furniture.inch_square) != (index == 0):
                 wrong.append(f"{where}: inch square {'missing' if index == 0 else 'repeated'}")
             words = _foot(page.items)
             page_of = PAGE_OF.get(doc.labels, PAGE_OF["standard"])
-            said = page_of.format(page=index + 1, pages=len(pages))
+            said = page_of.format(page=index % per_copy + 1, pages=per_copy)
             numbered = [w for w in words if w.endswith(said)]
-            if (len(numbered) == 1) != (len(pages) > 1):
+            any_number = page_of.format(page=r"\d+", pages=r"\d+")
+            feet = [w for w in words if re.search(any_number, w)]
+            if (len(numbered) == 1) != (per_copy > 1) or len(feet) != len(numbered):
                 wrong.append(f"{where}: running foot {words}")
     assert not wrong, "\n".join(wrong[:20])
+
+
+def test_a_print_and_play_file_checks_its_scale_on_its_cover_and_card_sheets(
+    planned_compilations: list[Compiled],
+) -> None:
+    """One file printed at once is checked for its scale once, on its cover; its sheets,
+    each checked on its first page in its own file, are not again; its card sheets are
+    (their cut depends on it)."""
+    wrong = [
+        f"{doc.labels} {doc.name}: page {index + 1}"
+        for doc in planned_compilations
+        for index, squared in enumerate(doc.squared)
+        if squared != (index == 0) and index not in doc.cards
+    ]
+    assert not wrong, "\n".join(wrong[:20])
+    assert {doc.labels for doc in planned_compilations} == set(PAGE_SETS)
+    assert all(doc.cards and doc.squared[0] for doc in planned_compilations)
 
 
 def _sizes(parts: list[Group], role: str) -> Iterator[tuple[float, str]]:

@@ -16,6 +16,16 @@ from shapes_print.write.manifest import verify
 from tests.pdfread import page_texts
 
 BLANK = "This page is left blank on purpose"
+# Each language's print line: a sheet's own file prints one-sided, the whole file double.
+PRINT_LINE = {
+    "en": ("Print at 100% / Actual size, headers and footers off; ", "one-sided"),
+    "es": ("Imprima al 100 % / tamaño real, sin encabezados ni pies de página; ", "a una cara"),
+}
+SCALE_CHECK = {
+    "en": "50 mm: check with a ruler 1 in",
+    "es": "50 mm: compruébelo con una regla 1 pulg.",
+}
+DOUBLE = {"en": "double-sided, flip on long edge", "es": "a doble cara, girar por el borde largo"}
 
 
 @pytest.fixture(scope="module")
@@ -62,9 +72,24 @@ def test_the_file_holds_the_players_files_in_print_order_with_bookmarks(built: P
         kinds = [p.name.endswith("cards.pdf") for p in parts]
         assert kinds == sorted(kinds) and any(kinds) and not all(kinds)  # sheets, then cards
         pages = page_texts(whole)
+        lang = "es" if "es" in kit.relative_to(built).parts else "en"
+        start, one_sided = PRINT_LINE[lang]
+        cards_pages: set[int] = set()
         for (title, first), part in zip(marks[1:], parts, strict=True):
-            own = page_texts(part)
+            if part.name.endswith("cards.pdf"):
+                cards_pages |= set(range(first, first + len(PdfReader(part).pages)))
+            # The whole file prints double-sided for its cards, its sheets too: their
+            # print line here says so; and its cover has the scale check, which a sheet's
+            # first page has in its own file. That is all that differs.
+            own = [p.replace(start + one_sided, start + DOUBLE[lang]) for p in page_texts(part)]
+            if not part.name.endswith("cards.pdf"):
+                own[0] = own[0].replace(f" {SCALE_CHECK[lang]}", "")
             assert pages[first : first + len(own)] == own, (whole.name, title)
+        lined = [page for page in pages if start in page]  # card backs have no print line
+        assert lined and all(start + DOUBLE[lang] in page for page in lined), whole.name
+        # The scale check on the file's first page, and on card sheets (their cut needs it).
+        ruled = {index for index, page in enumerate(pages) if SCALE_CHECK[lang] in page}
+        assert 0 in ruled and ruled - {0} <= cards_pages, (whole.name, ruled - cards_pages)
         (host,) = kit.glob("*_host-key.pdf")
         assert page_texts(host)[0] not in pages
 
@@ -156,3 +181,24 @@ def test_each_player_has_an_aid_from_the_rules_own_text(built: Path) -> None:
                 t for t in titles if t == PdfReader(next(kit.glob("*_cards.pdf"))).metadata.title
             ]
             assert titles.index(PdfReader(aid).metadata.title) < titles.index(cards[0])
+
+
+GUIDE_ROW = {
+    "en": "print-and-play.pdf (everything the players print, at once) {pages} card stock and "
+    "plain double-sided, flip on long edge",
+    "es": "print-and-play.pdf (todo lo que imprimen los jugadores, de una vez) {pages} "
+    "cartulina y papel a doble cara, girar por el borde largo",
+}
+
+
+def test_the_printing_guide_lists_the_file_with_what_it_is_for(built: Path) -> None:
+    """Like every other file of the kit: its pages, its paper (both stocks), its sides, and
+    what it is for (everything at once), after the files it holds."""
+    for kit in _kits(built):
+        (whole,) = kit.glob("*_print-and-play.pdf")
+        (guide,) = kit.glob("*_printing-guide.pdf")
+        lang = "es" if "es" in kit.relative_to(built).parts else "en"
+        words = " ".join(page_texts(guide))
+        row = GUIDE_ROW[lang].format(pages=len(PdfReader(whole).pages))
+        assert row in words, (guide.name, words)
+        assert words.index("player-aid.pdf") < words.index(row)

@@ -1,0 +1,123 @@
+"""Plan stage, sheet pages: a sheet document laid on its pages, and its pages with their feet.
+
+Input: a document's content placed on its pages (plan/sheets.py's `lay_sheets`), the page
+size and the draw context. Output: the pages of one file that prints it: the running foot
+of a longer document, the print line on every page, the scale check on the file's first
+page; a document printed once per player numbered copy by copy, or two to a sheet where a
+one-page copy fits half of one. The layout does not depend on the feet, so one layout serves
+every file that prints the document: its own, and the print-and-play file with its own
+print line and the scale check on its cover only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapes_print.geometry.primitives import Artifact, Item, Page
+from shapes_print.kit.context import DrawContext
+from shapes_print.plan.flow import Placed, grouped
+from shapes_print.plan.furniture import (
+    dashed,
+    foot_height,
+    margin_stretches,
+    place_furniture,
+    place_text,
+    running_foot,
+)
+from shapes_print.text.words import Said
+
+
+@dataclass(frozen=True, slots=True)
+class LaidSheets:
+    """A sheet document's boxes placed on each of its pages (the first holding less: its
+    foot has the scale check), and whether it is one page that fits half a sheet."""
+
+    ctx: DrawContext
+    page: tuple[float, float]
+    laid: tuple[list[Placed], ...]
+    half: bool
+
+    def pages(
+        self,
+        print_line: str,
+        names: tuple[str, str] = ("", ""),
+        copies: int = 1,
+        scale: bool = True,
+    ) -> list[Page]:
+        """The document's pages with `print_line` on each, the scale check (ruler and inch
+        square) on the first where `scale` says (a part of a file that has it already, the
+        print-and-play file's, has it not: its first page keeps the room it would take),
+        and a running foot on each page of a longer document: `names` (the game's and the
+        document's) and the page's number. A document printed `copies` times (a player
+        aid, one per player) is numbered copy by copy; one that fits half a page prints two
+        to a sheet."""
+        if copies > 1 and self.half:
+            return self._two_up(print_line, copies, scale)
+        style = self.ctx.style
+        width, height = self.page
+        top = height - style.margin
+        pages = []
+        for copy in range(copies):
+            for number, placed in enumerate(self.laid, start=1):
+                checked = scale and copy == 0 and number == 1  # a file's first page only
+                bottom = style.footer_height if checked else style.running_footer_height
+                foot = (names, number, len(self.laid))
+                furniture = self._furniture(print_line, bottom, foot, checked)
+                pages.append(Page(width, height, (*grouped(placed, style.margin, top), *furniture)))
+        return pages
+
+    def _two_up(self, print_line: str, copies: int, scale: bool) -> list[Page]:
+        """`copies` of a one-page document, two to a sheet: one under the top margin, one a
+        margin under a dashed cut line across the sheet's middle; the scale check on the
+        first sheet (where `scale` says), no page number (each half is a document's only
+        page)."""
+        style = self.ctx.style
+        width, height = self.page
+        f = style.furniture
+        left, right = style.margin, width - style.margin
+        cut = dashed((left, height / 2), (right, height / 2), f.mark_colour, f.mark_width)
+        (placed,) = self.laid
+        pages = []
+        for sheet in range(0, copies, 2):
+            halves = [height - style.margin, height / 2 - style.margin][: copies - sheet]
+            items: list[Item] = [group for top in halves for group in grouped(placed, left, top)]
+            if len(halves) == 2:
+                items.append(Artifact(tuple(cut), "Layout"))
+            checked = scale and sheet == 0
+            bottom = style.footer_height if checked else style.running_footer_height
+            items += self._furniture(print_line, bottom, (("", ""), 1, 1), checked)
+            pages.append(Page(width, height, tuple(items)))
+        return pages
+
+    def _furniture(
+        self,
+        print_line: str,
+        bottom: float,
+        foot: tuple[tuple[str, str], int, int],
+        scale: bool,
+    ) -> list[Item]:
+        """A page's furniture under its content (which ends at `bottom`): the running foot
+        (`foot`: the names, the page's number and the count) of a document of more than one
+        page, and beneath it the print line, with the scale check where `scale` says (a
+        file's first page: a sheet is printed for its scale once; a card sheet's cut
+        depends on it on every page, plan/cardsheets.py)."""
+        ctx, page = self.ctx, self.page
+        style = ctx.style
+        f = style.furniture
+        font = ctx.fonts.regular
+        left, right = style.margin, page[0] - style.margin
+        placed: list[Item] = []
+        (game, document), this, count = foot
+        if count > 1:
+            values = {"game": Said(game), "document": Said(document), "page": this, "pages": count}
+            said = ctx.words.fill(f.running_foot, values, ctx.furniture_source)
+            placed.append(running_foot(said, (left, right), bottom, font, f, ctx.furniture_source))
+            bottom -= foot_height(f)
+        box = (left, bottom, right, page[1] - style.margin)
+        stretches = margin_stretches(box, page, [], [], f)
+        stretches.sort(key=lambda s: (s.vertical, s.y))
+        if scale:
+            placed += place_furniture(stretches, font, f, print_line, ctx.furniture_source)
+        else:
+            placed.append(place_text(stretches, font, f, print_line, ctx.furniture_source))
+        return placed
