@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from shapes_print.errors import Source
+from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box
@@ -45,6 +46,8 @@ _KEPT = 4096
 _DRAWN: dict[
     tuple[object, ...], tuple[tuple[object, ...], list[tuple[dict[str, Any], Any, Drawn]]]
 ] = {}
+# What a draw context is made of: its parts, by name.
+_CONTEXT_PARTS = tuple(part.name for part in fields(DrawContext))
 # (block, words) by identity -> what pins them, and the names the block's texts may read.
 _NAMES: dict[tuple[int, int], tuple[tuple[object, ...], frozenset[str] | None]] = {}
 
@@ -56,7 +59,7 @@ def draw_block(
     names = _names(block, col.ctx.words)
     if names is None:
         return draw(col, block.value, values, inputs, block.source)
-    parts = tuple(getattr(col.ctx, f.name) for f in fields(col.ctx))
+    parts = tuple(getattr(col.ctx, name) for name in _CONTEXT_PARTS)
     plain = block.kind in _WORDS_ONLY
     players = inputs.players if block.kind == "score_sheet" else 0
     key = (id(block), *map(id, parts), col.width, col.room, not plain and inputs.shop, players)

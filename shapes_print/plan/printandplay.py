@@ -89,7 +89,9 @@ def plan_print_and_play(
         return plan_sheets(_section(doc, 0), cover_inputs, page, ctx)
 
     first = cover(1)
-    pages = cover(len(first))  # the page numbers it lists count its own pages
+    # The page numbers it lists count its own pages: planned again only if it is longer
+    # than the one page it was first planned for (the same inputs plan the same pages).
+    pages = first if len(first) == 1 else cover(len(first))
     where = doc.source.source(("title",))
     title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
     bookmarks = [Bookmark(title, 0)]
