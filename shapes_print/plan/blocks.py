@@ -50,6 +50,10 @@ FACT_LABEL_SHARE = 0.7
 # The widest share a fact's value may take so that it stays on one line ("6 + 6 + 6 = 18").
 FACT_VALUE_MOST = 0.5
 
+# A cell's least width by its text, font, whether words break after hyphens, size and
+# padding: each kit's tables hold the same words. Let go of past this many.
+_WIDEST: dict[tuple[object, ...], float] = {}
+_WIDEST_KEPT = 32768
 
 Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Regrouped]
 
@@ -284,11 +288,18 @@ def _widest_word(col: Column, text: str, bold: bool, broken: bool = False) -> fl
     """The width a cell needs so its widest word fits, padding and rules included (with
     `broken`, its widest part of a word broken after its hyphens)."""
     font = col.ctx.fonts.pick(bold)
-    words = text.split()
-    if broken:
-        words = [part for word in words for part in word_parts(word)]
-    widest = max((font.width(word, col.ctx.style.body_size) for word in words), default=0.0)
-    return widest + 2 * col.ctx.style.table_padding + 1
+    style = col.ctx.style
+    key = (text, font, broken, style.body_size, style.table_padding)
+    found = _WIDEST.get(key)
+    if found is None:
+        words = text.split()
+        if broken:
+            words = [part for word in words for part in word_parts(word)]
+        widest = max((font.width(word, style.body_size) for word in words), default=0.0)
+        if len(_WIDEST) >= _WIDEST_KEPT:
+            _WIDEST.clear()
+        found = _WIDEST[key] = widest + 2 * style.table_padding + 1
+    return found
 
 
 def _facts(

@@ -17,6 +17,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block, LoadedDocument
+from shapes_print.load.printmodels import Furniture
 from shapes_print.load.values import player_range
 from shapes_print.plan.blocks import DRAW
 from shapes_print.plan.blockshare import draw_block
@@ -49,6 +50,11 @@ _KEEP_WITH_NEXT = ("heading", "subheading")
 # to the next page without it.
 _CLOSES = {"table": "text"}
 _DRAWERS = {**DRAW, "score_sheet": score_sheet}
+# A page's margin furniture (scale check, print line) by all that places it: the pages of
+# a batch on one paper print the same. Each entry holds its furniture settings, so the id
+# it is found by stays theirs. Let go of past this many.
+_MARGINS: dict[tuple[object, ...], tuple[Furniture, tuple[Item, ...]]] = {}
+_MARGINS_KEPT = 1024
 
 
 @dataclass(slots=True)
@@ -187,13 +193,20 @@ def _furniture(
         placed.append(running_foot(foot, (left, right), bottom, font, f, ctx.furniture_source))
         bottom -= foot_height(f)
     box = (left, bottom, right, page[1] - style.margin)
-    stretches = margin_stretches(box, page, [], [], f)
-    stretches.sort(key=lambda s: (s.vertical, s.y))
-    if this == 1:
-        placed += place_furniture(stretches, font, f, inputs.print_line, ctx.furniture_source)
-    else:
-        placed.append(place_text(stretches, font, f, inputs.print_line, ctx.furniture_source))
-    return placed
+    key = (id(f), font, box, page, inputs.print_line, this == 1)
+    known = _MARGINS.get(key)
+    if known is None or known[0] is not f:
+        stretches = margin_stretches(box, page, [], [], f)
+        stretches.sort(key=lambda s: (s.vertical, s.y))
+        where = ctx.furniture_source
+        if this == 1:
+            margins = tuple(place_furniture(stretches, font, f, inputs.print_line, where))
+        else:
+            margins = (place_text(stretches, font, f, inputs.print_line, where),)
+        if len(_MARGINS) >= _MARGINS_KEPT:
+            _MARGINS.clear()
+        known = _MARGINS[key] = (f, margins)
+    return [*placed, *known[1]]
 
 
 def _fitted_arrows(stream: _Stream, start: int) -> Column | None:
