@@ -123,6 +123,15 @@ def _sheets_once(
     return list(pages)
 
 
+def _player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
+    """`player_aid`, made once for the game and player count: the same document each
+    time, so another kit's sheets share its pages and its blocks' drawings."""
+    key = ("player-aid", players)
+    if key not in loaded.drawn:
+        loaded.drawn[key] = player_aid(loaded, players)
+    return loaded.drawn[key]
+
+
 def plan_kit(
     loaded: LoadedGame, library: Library, ctx: DrawContext, request: KitRequest
 ) -> list[KitFile]:
@@ -232,11 +241,11 @@ def plan_kit(
     embossed = braille_file(
         loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )  # the players' sheets, without the printing guide
-    aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
+    aid = _player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
     if aid is not None:
         named = words.fill(aid.spec.title, values, loaded.source.source(("player_aid", "title")))
         title = f"{game_title}: {named}"
-        aid_pages = plan_sheets(aid, inputs, page, ctx, (game_title, named))
+        aid_pages = _sheets_once(aid, inputs, page, ctx, (loaded, base), (game_title, named))
         aid_doc = Document(title, aid_pages, faces, "none", words.locale)
         files.append(KitFile(f"{stem}_{names.name('player-aid', 'players')}", "players", aid_doc))
     listed = [(f.name, f.audience, f.document) for f in files]

@@ -4,8 +4,10 @@ all they are made from, so a change to any of it is made again and never served 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,13 +15,16 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import make_variant
+from shapes_print.load.content import Block
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
 from shapes_print.plan import flow
+from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED
+from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, Part, choose_breaks, reglued
 from shapes_print.plan.paragraphs import Column, paragraph
-from shapes_print.plan.tables import column_widths, shared_widths
+from shapes_print.plan.tables import Regrouped, column_widths, shared_widths
 
 WHERE = Source(Path("rules.yaml"), 3, 9)
 SIZE = 12.0
@@ -128,3 +133,28 @@ def test_column_widths_kept_are_those_found_afresh() -> None:
         args[0], args[1], 600.0, args[3]
     )
     assert column_widths(args[0], args[1], 510.0) == shared_widths(args[0], args[1], 510.0)
+
+
+def test_an_across_table_is_shared_whole_by_kits_that_read_the_same(ctx: DrawContext) -> None:
+    column = Column(ctx, 400.0, 600.0)
+    block = Block("table", "{label} {players}", WHERE)
+    drawn: list[Regrouped] = []
+
+    def draw(
+        col: Column, value: str, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+    ) -> Regrouped:
+        made = Regrouped([Box(10.0)], lambda chunks: [Box(10.0)])
+        drawn.append(made)
+        return made
+
+    def kit(players: int, other: str = "") -> SheetInputs:
+        values = {"label": "Cards", "players": players, "other": other}
+        return SheetInputs(values, {}, {}, players, "")
+
+    first = draw_block(draw, block, column, kit(3).values, kit(3))
+    assert draw_block(draw, block, column, kit(3).values, kit(3)) is first
+    assert len(drawn) == 1
+    # A value it reads differs: drawn again; one it does not read: shared.
+    assert draw_block(draw, block, column, kit(4).values, kit(4)) is drawn[-1] is not first
+    assert draw_block(draw, block, column, kit(3, "x").values, kit(3, "x")) is first
+    assert len(drawn) == 2
