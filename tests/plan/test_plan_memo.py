@@ -1,6 +1,7 @@
 """What planning remembers within a process gives what planning afresh gives: a text's
-width, a plain paragraph, a document's page breaks and a table's column widths are kept by
-all they are made from, so a change to any of it is made again and never served stale."""
+width, a plain paragraph, a document's page breaks, a table's column widths and a shared
+across table are kept by all they are made from, so a change to any of it is made again and
+never served stale; a print-and-play file takes its cards parts' pages as they are asked."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import RGB, Text
+from shapes_print.geometry.primitives import RGB, Page, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import make_variant
 from shapes_print.load.content import Block
@@ -21,9 +22,11 @@ from shapes_print.load.labels import load_labels
 from shapes_print.plan import flow
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED
+from shapes_print.plan.cardsheets import MadePages
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, Part, choose_breaks, reglued
 from shapes_print.plan.paragraphs import Column, paragraph
+from shapes_print.plan.printandplay import JoinedPages
 from shapes_print.plan.tables import Regrouped, column_widths, shared_widths
 
 WHERE = Source(Path("rules.yaml"), 3, 9)
@@ -158,3 +161,30 @@ def test_an_across_table_is_shared_whole_by_kits_that_read_the_same(ctx: DrawCon
     assert draw_block(draw, block, column, kit(4).values, kit(4)) is drawn[-1] is not first
     assert draw_block(draw, block, column, kit(3, "x").values, kit(3, "x")) is first
     assert len(drawn) == 2
+
+
+class _Counted(MadePages):
+    """Pages made on demand that count how many were made."""
+
+    def __init__(self, pages: list[Page]) -> None:
+        self.pages, self.made = pages, 0
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def page_at(self, index: int) -> Page:
+        self.made += 1
+        return self.pages[index]
+
+
+def test_a_print_and_play_file_takes_each_page_from_its_part_when_asked() -> None:
+    cover, blank, *sheets = (Page(100.0, 100.0 + n, ()) for n in range(5))
+    cards = _Counted(sheets)
+    joined = JoinedPages([[cover], [blank], [], cards])
+    assert cards.made == 0  # planned: no card sheet made yet
+    assert len(joined) == 5
+    assert joined[1] is blank and joined[3] is sheets[1] and joined[-1] is sheets[2]
+    assert cards.made == 2
+    assert list(joined) == [cover, blank, *sheets]
+    with pytest.raises(IndexError):
+        joined[5]
