@@ -36,6 +36,7 @@ from shapes_print.plan.flow import Box, Part
 from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
 from shapes_print.plan.tables import (
     Regrouped,
+    Row,
     across_rows,
     chunk_breaks,
     column_widths,
@@ -49,6 +50,10 @@ FACT_LABEL_SHARE = 0.7
 # The widest share a fact's value may take so that it stays on one line ("6 + 6 + 6 = 18").
 FACT_VALUE_MOST = 0.5
 
+# A cell's least width by its text, font, whether words break after hyphens, size and
+# padding: each kit's tables hold the same words. Let go of past this many.
+_WIDEST: dict[tuple[object, ...], float] = {}
+_WIDEST_KEPT = 32768
 
 Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Regrouped]
 
@@ -185,22 +190,34 @@ def _table(
         choices = [grouped_in(across, least * across) for least in fitting[:2]]
         if fitting[0] is not tiers[0]:
             choices = choices[:1]  # words break after hyphens only where they must
-        return min(choices, key=lambda lay: sum(box.height for box in lay(())))
+        return min(choices, key=lambda choice: choice[1])[0]
 
-    def grouped_in(across: int, least: list[float]) -> Callable[[Sequence[int]], list[Box]]:
+    def grouped_in(
+        across: int, least: list[float]
+    ) -> tuple[Callable[[Sequence[int]], list[Box]], float]:
         """The table in `across` groups of columns: the rows run down the first group, then
-        the next (a manifest), on each page anew once the flow knows where pages break."""
+        the next (a manifest), on each page anew once the flow knows where pages break; and
+        its height unbroken. Rows are measured once for each way of breaking them."""
         widths = column_widths(shares * across, least, col.width, natural * across)
+        measured: dict[tuple[int, ...], tuple[list[Row], list[int]]] = {}
+
+        def rows_of(chunks: Sequence[int]) -> tuple[list[Row], list[int]]:
+            key = tuple(chunks)
+            if key not in measured:
+                grouped, starts = across_rows(cells, across, blank, chunks)
+                down = len(grouped)
+                rows = [header * across, *grouped]
+                shaded = [True] + [False] * down
+                measured[key] = (measure(style, widths, rows, [0.0] * (down + 1), shaded), starts)
+            return measured[key]
 
         def lay(chunks: Sequence[int]) -> list[Box]:
-            grouped, starts = across_rows(cells, across, blank, chunks)
-            down = len(grouped)
-            rows = [header * across, *grouped]
-            measured = measure(style, widths, rows, [0.0] * (down + 1), [True] + [False] * down)
-            boxes = table_boxes(style, widths, measured, col.room, header=True)
+            rows, starts = rows_of(chunks)
+            boxes = table_boxes(style, widths, rows, col.room, header=True)
             return chunk_breaks(boxes, starts)
 
-        return lay
+        # Each row is one box as tall as the row: the boxes' heights summed in their order.
+        return lay, sum(row.height for row in rows_of(())[0])
 
     # `across` groups at most, and fewer where they are too narrow for most of their rows
     # to keep to one line (a manifest at large print): rows of two lines read worse than a
@@ -228,26 +245,38 @@ def _least_widths(
     sum fits is taken): its widest word and its small cards at full size; its widest word
     (the cards shrink); its widest part of a word, a long name (a kit's file, at large
     print) broken after a hyphen."""
+    columns = [[row[i] for row in filled] for i in range(len(titles))]
 
-    def least(broken: bool, cards: bool) -> list[float]:
+    def widest(broken: bool) -> list[float]:
         return [
             max(
                 [
                     _widest_word(col, title, True, broken),
                     *(
                         _widest_word(col, cell, False, broken)
+                        for cell in cells
                         if isinstance(cell, str)
-                        else cards_width(col, cell, here, inputs, where)
-                        if cards
-                        else 0.0
-                        for (here, _), cell in zip(rows, (row[i] for row in filled), strict=True)
                     ),
                 ]
             )
-            for i, title in enumerate(titles)
+            for title, cells in zip(titles, columns, strict=True)
         ]
 
-    return [least(False, True), least(False, False), least(True, False)]
+    whole, parts = widest(False), widest(True)
+    cards = [
+        max(
+            [
+                0.0,
+                *(
+                    cards_width(col, cell, here, inputs, where)
+                    for (here, _), cell in zip(rows, cells, strict=True)
+                    if not isinstance(cell, str)
+                ),
+            ]
+        )
+        for cells in columns
+    ]
+    return [[max(w, c) for w, c in zip(whole, cards, strict=True)], whole, parts]
 
 
 def _mostly_wrapped(rows: Sequence[Box], one_line: float) -> bool:
@@ -259,11 +288,18 @@ def _widest_word(col: Column, text: str, bold: bool, broken: bool = False) -> fl
     """The width a cell needs so its widest word fits, padding and rules included (with
     `broken`, its widest part of a word broken after its hyphens)."""
     font = col.ctx.fonts.pick(bold)
-    words = text.split()
-    if broken:
-        words = [part for word in words for part in word_parts(word)]
-    widest = max((font.width(word, col.ctx.style.body_size) for word in words), default=0.0)
-    return widest + 2 * col.ctx.style.table_padding + 1
+    style = col.ctx.style
+    key = (text, font, broken, style.body_size, style.table_padding)
+    found = _WIDEST.get(key)
+    if found is None:
+        words = text.split()
+        if broken:
+            words = [part for word in words for part in word_parts(word)]
+        widest = max((font.width(word, style.body_size) for word in words), default=0.0)
+        if len(_WIDEST) >= _WIDEST_KEPT:
+            _WIDEST.clear()
+        found = _WIDEST[key] = widest + 2 * style.table_padding + 1
+    return found
 
 
 def _facts(

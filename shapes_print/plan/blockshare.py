@@ -8,7 +8,9 @@ player count changes. A block is drawn again only when something it may read dif
 the column (its context's parts, width and room); for a block that may draw cards, the
 kit's card faces and print-shop flag; for a score sheet, the player count; the list a
 table is made from; and each value whose name opens a brace in a text of the block or in
-the label set's words for one, with the values the texts of those name in turn.
+the label set's words for one, with the values the texts of those name in turn. An
+`across` table (`Regrouped`) is shared whole: it lays its rows out again for each page
+from what it was drawn from, which is the same for every kit that shares it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from shapes_print.errors import Source
+from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Block
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box
@@ -45,6 +48,8 @@ _KEPT = 4096
 _DRAWN: dict[
     tuple[object, ...], tuple[tuple[object, ...], list[tuple[dict[str, Any], Any, Drawn]]]
 ] = {}
+# What a draw context is made of: its parts, by name.
+_CONTEXT_PARTS = tuple(part.name for part in fields(DrawContext))
 # (block, words) by identity -> what pins them, and the names the block's texts may read.
 _NAMES: dict[tuple[int, int], tuple[tuple[object, ...], frozenset[str] | None]] = {}
 
@@ -56,7 +61,7 @@ def draw_block(
     names = _names(block, col.ctx.words)
     if names is None:
         return draw(col, block.value, values, inputs, block.source)
-    parts = tuple(getattr(col.ctx, f.name) for f in fields(col.ctx))
+    parts = tuple(getattr(col.ctx, name) for name in _CONTEXT_PARTS)
     plain = block.kind in _WORDS_ONLY
     players = inputs.players if block.kind == "score_sheet" else 0
     key = (id(block), *map(id, parts), col.width, col.room, not plain and inputs.shop, players)
@@ -65,16 +70,14 @@ def draw_block(
     if entry is not None and all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
         for seen, _, drawn in entry[1]:
             if seen == read:
-                return list(drawn)
+                return drawn if isinstance(drawn, Regrouped) else list(drawn)
     drawn = draw(col, block.value, values, inputs, block.source)
-    if isinstance(drawn, Regrouped):
-        return drawn  # laid out again later from the values it holds: never shared
     if len(_DRAWN) >= _KEPT:
         _DRAWN.clear()
     if entry is None or not all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
         entry = _DRAWN[key] = ((block, *parts), [])
     entry[1].append((read, inputs.faces, drawn))  # the faces kept, so their ids stay theirs
-    return list(drawn)
+    return drawn if isinstance(drawn, Regrouped) else list(drawn)
 
 
 def _read(

@@ -88,6 +88,24 @@ class Box:
         return self.stretched(extra) if self.stretched is not None else self.items
 
 
+def reglued(box: Box, gap: float, breaks: float) -> Box:
+    """The box with `gap` above it and `breaks` before it: what a document's next block
+    says of its first box. Made field by field, as `dataclasses.replace` costs more than
+    stringing the blocks together does."""
+    return Box(
+        box.height,
+        box.items,
+        gap=gap,
+        breaks=breaks,
+        header=box.header,
+        stretch=box.stretch,
+        stretched=box.stretched,
+        role=box.role,
+        continues=box.continues,
+        within=box.within,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
     """A box's items placed on its page: `y` is its top, at or below the page's top (0);
@@ -141,34 +159,82 @@ def choose_breaks(
     A page holds `room` (the first `first_room`, where given); glue may give by `shrink` of
     itself; a page filled less than `least` of it costs SCANT. A box taller than its page's room takes a page of its own; the caller refuses
     such a box first.
+
+    The choice reads only the boxes' measures, so a document measured as one before (the
+    same sheet for another player count, another label set's kit) is not chosen again.
     """
-    count = len(boxes)
+    measures = (
+        tuple(box.height for box in boxes),
+        tuple(box.gap for box in boxes),
+        tuple(box.breaks for box in boxes),
+        tuple(box.stretch for box in boxes),
+        tuple(box.header.height if box.header else 0.0 for box in boxes),
+    )
+    key = (*measures, room, first_room, shrink, least)
+    chosen = _CHOSEN.get(key)
+    if chosen is None:
+        chosen = _cheapest(*measures, room, first_room, shrink, least)
+        if len(_CHOSEN) >= _CHOSEN_KEPT:
+            _CHOSEN.clear()
+        _CHOSEN[key] = chosen
+    return list(chosen)
+
+
+# Breaks chosen, by the measures they were chosen from; let go of past this many.
+_CHOSEN: dict[tuple[object, ...], tuple[range, ...]] = {}
+_CHOSEN_KEPT = 4096
+
+
+def _cheapest(
+    heights: Sequence[float],
+    gaps: Sequence[float],
+    breaks: Sequence[float],
+    stretches: Sequence[float],
+    headers: Sequence[float],
+    room: float,
+    first_room: float | None,
+    shrink: float,
+    least: float,
+) -> tuple[range, ...]:
+    """`choose_breaks` over the boxes' measures: the dynamic programme over each page's
+    first box (`start`) and the box after its last (`stop`), the page's badness inlined."""
+    count = len(heights)
     best = [inf] * (count + 1)
     best[0] = 0.0
     back = [0] * (count + 1)
+    ends_at = [stop == count or breaks[stop] == FORCED for stop in range(count + 1)]
     for start in range(count):
         if best[start] == inf:
             continue
         here = first_room if start == 0 and first_room is not None else room
-        first = boxes[start]
-        used = (first.header.height if first.header else 0.0) - first.gap
+        scant = least * here
+        base = best[start] + PAGE
+        used = headers[start] - gaps[start]
         stretch = glue = 0.0
         for stop in range(start + 1, count + 1):
-            box = boxes[stop - 1]
-            if stop - 1 > start and box.breaks == FORCED:
+            index = stop - 1
+            inner = index > start
+            if inner and breaks[index] == FORCED:
                 break  # a forced break cannot fall inside a page
-            used += box.gap + box.height
-            stretch += box.stretch
-            if stop - 1 > start:
-                glue += box.gap
-            if used - glue * shrink > here + 1e-6 and stop > start + 1:
+            used += gaps[index] + heights[index]
+            stretch += stretches[index]
+            if inner:
+                glue += gaps[index]
+            shrinks = glue * shrink
+            if used - shrinks > here + 1e-6 and stop > start + 1:
                 break
-            ends = stop == count or boxes[stop].breaks == FORCED
-            cost = best[start] + PAGE + _badness(used, stretch, glue * shrink, here, ends)
-            if (used + stretch) < least * here and not (start == 0 and stop == count):
+            ends = ends_at[stop]
+            if used > here:  # the glue gives (by `shrinks` at most): costs what it gives
+                badness = SHRINK * ((used - here) / shrinks) ** 2 if shrinks else 0.0
+            elif ends:
+                badness = 0.0
+            else:
+                badness = UNUSED * (max(0.0, here - used - stretch) / here) ** 2
+            cost = base + badness
+            if (used + stretch) < scant and not (start == 0 and stop == count):
                 cost += SCANT
-            if stop < count and not ends:
-                cost += boxes[stop].breaks
+            if not ends:
+                cost += breaks[stop]
             if cost < best[stop]:
                 best[stop], back[stop] = cost, start
     pages: list[range] = []
@@ -176,15 +242,7 @@ def choose_breaks(
     while stop > 0:
         pages.append(range(back[stop], stop))
         stop = back[stop]
-    return pages[::-1]
-
-
-def _badness(used: float, stretch: float, shrinks: float, room: float, ends: bool) -> float:
-    if used > room:  # the glue gives (by `shrinks` at most): costs what it gives
-        return SHRINK * ((used - room) / shrinks) ** 2 if shrinks else 0.0
-    if ends:
-        return 0.0
-    return UNUSED * (max(0.0, room - used - stretch) / room) ** 2
+    return tuple(pages[::-1])
 
 
 def place(boxes: Sequence[Box], room: float) -> list[Placed]:

@@ -103,10 +103,24 @@ class _Swell:
         return item
 
 
+# Card drawings made line art, by the drawing's id and the outline width: a game's faces
+# are drawn once (plan/cardfile.py) and every braille kit of it swells the same ones. Each
+# entry holds its drawing, so no id it is found by is reused meanwhile.
+_SWELLED: dict[tuple[int, float], tuple[Symbol, Symbol]] = {}
+_SWELLED_KEPT = 4096
+
+
 def swell_symbol(symbol: Symbol, width: float) -> Symbol:
     """A card drawing for swell paper: black outlines, words and dots, no fills."""
-    swell = _Swell(width)
-    return replace(symbol, items=tuple(swell.item(item) for item in symbol.items))
+    key = (id(symbol), width)
+    known = _SWELLED.get(key)
+    if known is None or known[0] is not symbol:
+        swell = _Swell(width)
+        swelled = replace(symbol, items=tuple(swell.item(item) for item in symbol.items))
+        if len(_SWELLED) >= _SWELLED_KEPT:
+            _SWELLED.clear()
+        known = _SWELLED[key] = (symbol, swelled)
+    return known[1]
 
 
 def swell_page(page: Page, width: float) -> Page:

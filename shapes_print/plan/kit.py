@@ -134,6 +134,15 @@ class _Planned:
     copies: int = 1
 
 
+def _player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
+    """`player_aid`, made once for the game and player count: the same document each
+    time, so another kit's sheets share its pages and its blocks' drawings."""
+    key = ("player-aid", players)
+    if key not in loaded.drawn:
+        loaded.drawn[key] = player_aid(loaded, players)
+    return loaded.drawn[key]
+
+
 def plan_kit(
     loaded: LoadedGame, library: Library, ctx: DrawContext, request: KitRequest
 ) -> list[KitFile]:
@@ -246,7 +255,7 @@ def plan_kit(
     embossed = braille_file(
         loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )  # the players' sheets, without the printing guide
-    aid = player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
+    aid = _player_aid(loaded, request.players)  # not embossed: the .brf has the whole sheets
     laid = None if aid is None else _laid_once(aid, inputs, page, ctx, made_from)
     if aid is not None and laid is not None:
         where = loaded.source.source(("player_aid", "title"))

@@ -31,6 +31,12 @@ _SUM = re.compile(r"(?<=\S) ([+=\u00d7\u2212]) (?=\S)")  # plus, equals, times, 
 # How far a balanced paragraph's width may narrow, in steps of the full width.
 BALANCE_STEP = 0.02
 BALANCE_LEAST = 0.6
+# Plain paragraphs drawn, by all they are drawn from (text, font, size, width, balance, x,
+# leading share, ink): a table is measured at each trial width and every kit of a batch
+# sets the same cells. The key holds the font, so its identity stays its own; the items
+# are frozen, shared as `blockshare` shares whole blocks. Let go of past this many.
+_DRAWN: dict[tuple[object, ...], tuple[float, tuple[Text, ...]]] = {}
+_DRAWN_KEPT = 32768
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +95,15 @@ def paragraph(
     x: float = 0.0,
 ) -> Drawn:
     """The paragraph drawn whole: its height and its lines, the first's cap at y = 0."""
+    style = col.ctx.style
+    font = col.ctx.fonts.pick(bold)
+    key = (text, font, size, width, balance, x, style.line_spacing, style.ink)
+    drawn = _DRAWN.get(key)
+    if drawn is not None:
+        return drawn[0], list(drawn[1])
     text, parsed = _marked(text, where)
-    leading = size * col.ctx.style.line_spacing
-    ink = col.ctx.style.ink
+    leading = size * style.line_spacing
+    ink = style.ink
     if parsed:
         rich = _rich_lines(col, text, parsed, size, bold, width, where)
         items = [
@@ -103,12 +115,14 @@ def paragraph(
         ]
         return size * CAP + leading * (len(rich) - 1) + size * DESCENT, items
     lines = broken_lines(col, text, size, bold, width, where, balance)
-    font = col.ctx.fonts.pick(bold).name
     items = [
-        Text(x, -size * CAP - i * leading, line, font, size, ink, space_after=spaced)
+        Text(x, -size * CAP - i * leading, line, font.name, size, ink, space_after=spaced)
         for i, (line, spaced) in enumerate(lines)
     ]
-    return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items
+    if len(_DRAWN) >= _DRAWN_KEPT:
+        _DRAWN.clear()
+    _DRAWN[key] = (size * CAP + leading * (len(lines) - 1) + size * DESCENT, tuple(items))
+    return _DRAWN[key][0], items
 
 
 def paragraph_lines(

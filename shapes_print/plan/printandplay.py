@@ -10,13 +10,16 @@ The scale check is on the cover (and on each card sheet): the sheets come planne
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import accumulate
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Library, LoadedDocument
 from shapes_print.plan.cardfile import is_cards_file
+from shapes_print.plan.cardsheets import MadePages
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.words import Said
 
@@ -91,15 +94,39 @@ def plan_print_and_play(
         return plan_sheets(_section(doc, 0), cover_inputs, page, ctx)
 
     first = cover(1)
-    pages = cover(len(first))  # the page numbers it lists count its own pages
+    # The page numbers it lists count its own pages: planned again only if it is longer
+    # than the one page it was first planned for (the same inputs plan the same pages).
+    pages = first if len(first) == 1 else cover(len(first))
     where = doc.source.source(("title",))
     title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
     bookmarks = [Bookmark(title, 0)]
-    all_pages = list(pages)
+    runs: list[Sequence[Page]] = [pages]
+    at = len(pages)
     for part, _, start in layout(len(pages)):
-        while len(all_pages) < start:
-            all_pages.extend(blank())
+        while at < start:
+            runs.append(blank())
+            at += len(blank())
         bookmarks.append(Bookmark(part.title, start))
-        all_pages.extend(part.pages)
+        runs.append(part.pages)
+        at += len(part.pages)
     symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}
-    return Document(title, all_pages, symbols, duplex, words.locale, bookmarks=tuple(bookmarks))
+    joined = JoinedPages(runs)
+    return Document(title, joined, symbols, duplex, words.locale, bookmarks=tuple(bookmarks))
+
+
+class JoinedPages(MadePages):
+    """Runs of pages one after another, each page taken from its run when it is asked
+    for: a cards part's sheets are made as its own file makes them (plan/cardsheets.py),
+    not all of them again whenever a print-and-play file is planned."""
+
+    def __init__(self, runs: Sequence[Sequence[Page]]) -> None:
+        self.runs = list(runs)
+        self.ends = list(accumulate(len(run) for run in self.runs))
+
+    def __len__(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    def page_at(self, index: int) -> Page:
+        run = bisect_right(self.ends, index)
+        start = self.ends[run - 1] if run else 0
+        return self.runs[run][index - start]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from shapes_print.geometry.primitives import Artifact, Item, Page
 from shapes_print.kit.context import DrawContext
+from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.flow import Placed, grouped
 from shapes_print.plan.furniture import (
     dashed,
@@ -114,10 +115,24 @@ class LaidSheets:
             placed.append(running_foot(said, (left, right), bottom, font, f, ctx.furniture_source))
             bottom -= foot_height(f)
         box = (left, bottom, right, page[1] - style.margin)
-        stretches = margin_stretches(box, page, [], [], f)
-        stretches.sort(key=lambda s: (s.vertical, s.y))
-        if scale:
-            placed += place_furniture(stretches, font, f, print_line, ctx.furniture_source)
-        else:
-            placed.append(place_text(stretches, font, f, print_line, ctx.furniture_source))
-        return placed
+        key = (id(f), font, box, page, print_line, scale)
+        known = _MARGINS.get(key)
+        if known is None or known[0] is not f:
+            stretches = margin_stretches(box, page, [], [], f)
+            stretches.sort(key=lambda s: (s.vertical, s.y))
+            where = ctx.furniture_source
+            if scale:
+                margins = tuple(place_furniture(stretches, font, f, print_line, where))
+            else:
+                margins = (place_text(stretches, font, f, print_line, where),)
+            if len(_MARGINS) >= _MARGINS_KEPT:
+                _MARGINS.clear()
+            known = _MARGINS[key] = (f, margins)
+        return [*placed, *known[1]]
+
+
+# A page's margin furniture (scale check, print line) by all that places it: the pages of
+# a batch on one paper print the same. Each entry holds its furniture settings, so the id
+# it is found by stays theirs. Let go of past this many.
+_MARGINS: dict[tuple[object, ...], tuple[Furniture, tuple[Item, ...]]] = {}
+_MARGINS_KEPT = 1024

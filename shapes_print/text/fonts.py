@@ -28,6 +28,11 @@ _NAMED = 6
 # (font name, text) pairs that passed `Font.check`; let go of past this many.
 _CHECKED: set[tuple[str, str]] = set()
 _CHECKED_KEPT = 65536
+# (font, text) -> the text's advance in thousandths of an em: a batch measures the same
+# words kit after kit, table trial after table trial. The key holds the font, so its
+# identity stays its own. Let go of past this many.
+_ADVANCES: dict[tuple[Font, str], float] = {}
+_ADVANCES_KEPT = 65536
 # Fonts loaded in this process by the name the plan gives them (`Text.font`).
 _LOADED: dict[str, Font] = {}
 _DATA: dict[str, bytes] = {}  # each loaded font's file, by its plan name
@@ -73,8 +78,15 @@ class Font:
     def width(self, text: str, size: float) -> float:
         """The text's advance at `size` points, glyph by glyph without kerning, as a PDF
         reader sets it from the font's widths."""
-        get, missing = self.advances.get, self.missing_width
-        return 0.001 * size * sum([get(code, missing) for code in map(ord, text)])
+        key = (self, text)
+        advance = _ADVANCES.get(key)
+        if advance is None:
+            get, missing = self.advances.get, self.missing_width
+            advance = sum([get(code, missing) for code in map(ord, text)])
+            if len(_ADVANCES) >= _ADVANCES_KEPT:
+                _ADVANCES.clear()
+            _ADVANCES[key] = advance
+        return 0.001 * size * advance
 
     def check(self, text: str, where: Source | None, what: str) -> None:
         """Refuse characters the font lacks, and right-to-left letters we cannot lay out.

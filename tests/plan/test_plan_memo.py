@@ -1,0 +1,190 @@
+"""What planning remembers within a process gives what planning afresh gives: a text's
+width, a plain paragraph, a document's page breaks, a table's column widths and a shared
+across table are kept by all they are made from, so a change to any of it is made again and
+never served stale; a print-and-play file takes its cards parts' pages as they are asked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shapes_print.errors import Source, UserError
+from shapes_print.geometry.primitives import RGB, Page, Text
+from shapes_print.kit.context import DrawContext
+from shapes_print.kit.variant import make_variant
+from shapes_print.load.content import Block
+from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
+from shapes_print.load.labels import load_labels
+from shapes_print.plan import flow
+from shapes_print.plan.blockshare import draw_block
+from shapes_print.plan.breaks import FORCED
+from shapes_print.plan.cardsheets import MadePages
+from shapes_print.plan.cells import SheetInputs
+from shapes_print.plan.flow import Box, Part, choose_breaks, reglued
+from shapes_print.plan.paragraphs import Column, paragraph
+from shapes_print.plan.printandplay import JoinedPages
+from shapes_print.plan.tables import Regrouped, column_widths, shared_widths
+
+WHERE = Source(Path("rules.yaml"), 3, 9)
+SIZE = 12.0
+WORDS = "Each player takes five cards and the first player starts the round"
+
+
+@pytest.fixture(scope="module")
+def ctx() -> DrawContext:
+    return make_variant(DEFAULT_TEMPLATES, {}, load_labels("standard", DEFAULT_LABELS)).ctx
+
+
+def _texts(items: list[object]) -> list[Text]:
+    return [item for item in items if isinstance(item, Text)]
+
+
+def test_a_width_is_the_sum_of_its_advances_at_every_size_and_in_each_font(
+    ctx: DrawContext,
+) -> None:
+    regular, bold = ctx.fonts.regular, ctx.fonts.bold
+    advances = sum(regular.advances.get(ord(ch), regular.missing_width) for ch in WORDS)
+    for size in (SIZE, SIZE * 2, 7.5):  # the first call keeps it, the others read it
+        assert regular.width(WORDS, size) == 0.001 * size * advances
+    assert bold.width(WORDS, SIZE) != regular.width(WORDS, SIZE)
+
+
+def test_a_paragraph_kept_is_the_one_drawn_afresh_and_a_change_draws_it_again(
+    ctx: DrawContext,
+) -> None:
+    column = Column(ctx, 400.0, 600.0)
+    height, items = paragraph(column, WORDS, SIZE, False, 120.0, WHERE)
+    again, kept = paragraph(column, WORDS, SIZE, False, 120.0, WHERE)
+    assert (again, kept) == (height, items) and kept is not items
+    kept.clear()  # a caller's list is its own: the next one is whole
+    assert paragraph(column, WORDS, SIZE, False, 120.0, WHERE)[1] == items
+    wider = _texts(paragraph(column, WORDS, SIZE, False, 300.0, WHERE)[1])
+    assert len(wider) < len(_texts(items))
+    bold = _texts(paragraph(column, WORDS, SIZE, True, 120.0, WHERE)[1])
+    assert {t.font for t in bold} == {ctx.fonts.bold.name}
+    moved = _texts(paragraph(column, WORDS, SIZE, False, 120.0, WHERE, x=5.0)[1])
+    assert {t.x for t in moved} == {5.0}
+    red = RGB(200, 0, 0)
+    inked = Column(replace(ctx, style=ctx.style.model_copy(update={"ink": red})), 400.0, 600.0)
+    assert {t.colour for t in _texts(paragraph(inked, WORDS, SIZE, False, 120.0, WHERE)[1])} == {
+        red
+    }
+
+
+def test_a_word_too_wide_is_refused_every_time(ctx: DrawContext) -> None:
+    column = Column(ctx, 400.0, 600.0)
+    for _ in range(2):
+        with pytest.raises(UserError, match="wider than"):
+            paragraph(column, "Unbreakablewordthatneverfits", SIZE, False, 20.0, WHERE)
+
+
+def _boxes(heights: list[float], forced: int | None = None) -> list[Box]:
+    return [Box(h, gap=2.0, breaks=FORCED if i == forced else 0.0) for i, h in enumerate(heights)]
+
+
+def test_breaks_kept_are_chosen_by_the_boxes_measures_alone() -> None:
+    heights = [30.0, 40.0, 25.0, 50.0, 35.0, 45.0, 20.0]
+    pages = choose_breaks(_boxes(heights), 100.0)
+    assert [len(p) for p in pages] == [3, 2, 2]  # 30 + 2 + 40 + 2 + 25 fill 99 of 100
+    # Boxes measured the same (other items) share the choice; each call has its own list.
+    same = choose_breaks([replace(b, role="P") for b in _boxes(heights)], 100.0)
+    assert same == pages and same is not pages
+    # Any measure that differs is chosen again: a height, a forced break, the room.
+    assert choose_breaks(_boxes([30.0, 90.0, *heights[2:]]), 100.0) != pages
+    assert choose_breaks(_boxes(heights, forced=1), 100.0)[0] == range(0, 1)
+    assert len(choose_breaks(_boxes(heights), 200.0)) < len(pages)
+    headed = [replace(b, header=Box(60.0)) if i else b for i, b in enumerate(_boxes(heights))]
+    assert choose_breaks(headed, 100.0) != pages
+
+
+def test_the_kept_breaks_are_let_go_of_past_their_bound() -> None:
+    for step in range(flow._CHOSEN_KEPT + 1):
+        choose_breaks(_boxes([30.0, 40.0, 25.0]), 100.0 + step)
+    assert 0 < len(flow._CHOSEN) <= flow._CHOSEN_KEPT
+
+
+def test_reglued_is_the_box_with_its_glue_and_break_changed_and_all_else_kept() -> None:
+    inner = Box(12.0)
+    box = Box(
+        10.0,
+        (Text(0, 0, "a", "f", 9.0, RGB(0, 0, 0)),),
+        gap=1.0,
+        breaks=3.0,
+        header=inner,
+        stretch=4.0,
+        stretched=lambda extra: (),
+        role="TR",
+        continues=True,
+        within=(Part("Table"),),
+    )
+    # Every field set to other than its default, so a field reglued forgot would show.
+    assert all(getattr(box, f.name) != f.default for f in fields(Box))
+    assert reglued(box, 7.0, FORCED) == replace(box, gap=7.0, breaks=FORCED)
+
+
+def test_column_widths_kept_are_those_found_afresh() -> None:
+    args = ([1.4, 0.6, 1.0, 2.0], [195.0, 63.0, 51.0, 71.0], 510.0, [195.0, 63.0, 105.0, 184.0])
+    first = column_widths(*args)
+    assert first == shared_widths(*args)
+    first[0] = -1.0  # the caller's list is its own
+    assert column_widths(*args) == shared_widths(*args)
+    assert column_widths(args[0], args[1], 600.0, args[3]) == shared_widths(
+        args[0], args[1], 600.0, args[3]
+    )
+    assert column_widths(args[0], args[1], 510.0) == shared_widths(args[0], args[1], 510.0)
+
+
+def test_an_across_table_is_shared_whole_by_kits_that_read_the_same(ctx: DrawContext) -> None:
+    column = Column(ctx, 400.0, 600.0)
+    block = Block("table", "{label} {players}", WHERE)
+    drawn: list[Regrouped] = []
+
+    def draw(
+        col: Column, value: str, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+    ) -> Regrouped:
+        made = Regrouped([Box(10.0)], lambda chunks: [Box(10.0)])
+        drawn.append(made)
+        return made
+
+    def kit(players: int, other: str = "") -> SheetInputs:
+        values = {"label": "Cards", "players": players, "other": other}
+        return SheetInputs(values, {}, {}, players, "")
+
+    first = draw_block(draw, block, column, kit(3).values, kit(3))
+    assert draw_block(draw, block, column, kit(3).values, kit(3)) is first
+    assert len(drawn) == 1
+    # A value it reads differs: drawn again; one it does not read: shared.
+    assert draw_block(draw, block, column, kit(4).values, kit(4)) is drawn[-1] is not first
+    assert draw_block(draw, block, column, kit(3, "x").values, kit(3, "x")) is first
+    assert len(drawn) == 2
+
+
+class _Counted(MadePages):
+    """Pages made on demand that count how many were made."""
+
+    def __init__(self, pages: list[Page]) -> None:
+        self.pages, self.made = pages, 0
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def page_at(self, index: int) -> Page:
+        self.made += 1
+        return self.pages[index]
+
+
+def test_a_print_and_play_file_takes_each_page_from_its_part_when_asked() -> None:
+    cover, blank, *sheets = (Page(100.0, 100.0 + n, ()) for n in range(5))
+    cards = _Counted(sheets)
+    joined = JoinedPages([[cover], [blank], [], cards])
+    assert cards.made == 0  # planned: no card sheet made yet
+    assert len(joined) == 5
+    assert joined[1] is blank and joined[3] is sheets[1] and joined[-1] is sheets[2]
+    assert cards.made == 2
+    assert list(joined) == [cover, blank, *sheets]
+    with pytest.raises(IndexError):
+        joined[5]
