@@ -72,10 +72,11 @@ def margin_stretches(
     """Free stretches around a content box (left, bottom, right, top), avoiding mark lines.
 
     Furniture keeps `mark_clearance` along its band from each cut line, so no ruler tick
-    stands where it could be taken for a cut mark. Past the marks' `reach` (how far they
-    run out from each side), a band is free along its whole length: a grid of small cards
-    (tokens) leaves stretches between its marks too short for a ruler or a print line, and
-    the band beyond them holds both. Those whole stretches come last, so furniture that has
+    stands where it could be taken for a cut mark. Where a band reaches past its marks
+    (`reach`: how far they run out from each side) and that clearance, it is two layers: the
+    marks' own, cut between them, and the rest, free along the whole band. A grid of small
+    cards (tokens) leaves stretches between its marks too short for a ruler or a print line,
+    and the outer layer holds both. The whole stretches come last, so furniture that has
     room between the marks stays there.
     """
     left, bottom, right, top = content
@@ -83,28 +84,39 @@ def margin_stretches(
     safe, gap, clear = f.safe_margin, f.furniture_gap, f.mark_clearance
     stretches: list[Stretch] = []
     reach = reach or Reach()
-    bands = [  # low, high, lines blocking it, vertical; past the marks, from low to high
-        (top + gap, height - safe, blocked_x, False, (top + reach.top + gap, height - safe)),
-        (safe, bottom - gap, blocked_x, False, (safe, bottom - reach.bottom - gap)),
-        (safe, left - gap, blocked_y, True, (safe, left - reach.left - gap)),
-        (right + gap, width - safe, blocked_y, True, (right + reach.right + gap, width - safe)),
+    bands = [  # low, high, lines blocking it, vertical, where its marks end, outward
+        (top + gap, height - safe, blocked_x, False, top + reach.top, True),
+        (safe, bottom - gap, blocked_x, False, bottom - reach.bottom, False),
+        (safe, left - gap, blocked_y, True, left - reach.left, False),
+        (right + gap, width - safe, blocked_y, True, right + reach.right, True),
     ]
     beyond: list[Stretch] = []
-    for low, high, blocked, vertical, outer in bands:
-        thickness = high - low
-        if thickness <= 0:
-            continue
+    for low, high, blocked, vertical, marks_end, outward in bands:
         span_end = (height if vertical else width) - safe
-        edges = [(safe, gap), *((at, clear) for at in sorted(blocked)), (span_end, gap)]
-        for (start, before), (end, after) in itertools.pairwise(edges):
-            a, b = start + before, end - after
-            if b - a > 0:
-                x, y = (low, a) if vertical else (a, low)
-                stretches.append(Stretch(x, y, b - a, thickness, vertical))
-        if blocked and outer[1] > outer[0]:
+        beyond_marks = clear + gap  # the clearance, and a gap as from any edge
+        outer = (marks_end + beyond_marks, high) if outward else (low, marks_end - beyond_marks)
+        if blocked and outer[1] > outer[0]:  # the marks' layer, then the free one
             a, b = safe + gap, span_end - gap
             x, y = (outer[0], a) if vertical else (a, outer[0])
             beyond.append(Stretch(x, y, b - a, outer[1] - outer[0], vertical))
+            low, high = (low, outer[0] - gap) if outward else (outer[1] + gap, high)
+        thickness = high - low
+        if thickness <= 0:
+            continue
+        edges = [(safe, gap), *((at, clear) for at in sorted(blocked)), (span_end, gap)]
+        # A corner, past the first or last cut line, lies across the marks of the side it
+        # turns to: it keeps the clearance from them across the band too.
+        ends = (reach.bottom, reach.top) if vertical else (reach.left, reach.right)
+        last = len(edges) - 2
+        for index, ((start, before), (end, after)) in enumerate(itertools.pairwise(edges)):
+            a, b = start + before, end - after
+            near, far = low, high
+            side_marked = blocked and index in (0, last) and ends[0 if index == 0 else 1] > 0
+            if side_marked:
+                near, far = (low - gap + clear, high) if outward else (low, high + gap - clear)
+            if b - a > 0 and far - near > 0:
+                x, y = (near, a) if vertical else (a, near)
+                stretches.append(Stretch(x, y, b - a, far - near, vertical))
     return stretches + beyond
 
 
