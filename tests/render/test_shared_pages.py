@@ -21,6 +21,7 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from shapes_print.render.pdf import clear_caches, marked, operators, write_pdf
+from shapes_print.render.pdf.objects import SameMemo
 from shapes_print.text.fonts import load_font
 from tests.pdfread import structure
 
@@ -93,3 +94,26 @@ def test_a_copied_page_pictures_each_card_with_its_own_files_words() -> None:
     assert copied == expected
     alts = [e.alt for e in structure(PdfReader(io.BytesIO(copied))).walk() if e.role == "Figure"]
     assert alts == ["Una carta: Norte"]
+
+
+class _Counted(tuple):
+    """A key that counts how often it is hashed."""
+
+    hashed = 0
+
+    def __hash__(self) -> int:
+        _Counted.hashed += 1
+        return super().__hash__()
+
+
+def test_a_memo_by_content_finds_the_same_key_object_without_hashing_it_again() -> None:
+    """The plan hands every kit the same card faces: found by identity, not by walking
+    their items again; an equal copy is still found by content, and nothing after clear."""
+    memo: SameMemo[_Counted, str] = SameMemo()
+    faces = _Counted((1, 2, 3))
+    memo.keep(faces, "drawn")
+    hashed = _Counted.hashed
+    assert memo.find(faces) == "drawn" and _Counted.hashed == hashed
+    assert memo.find(_Counted((1, 2, 3))) == "drawn" and _Counted.hashed == hashed + 1
+    memo.clear()
+    assert memo.find(faces) is None

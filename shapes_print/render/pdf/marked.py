@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Symbol, Use
 from shapes_print.render.pdf.colour import DEVICE_RGB, ColourSpace
 from shapes_print.render.pdf.fonts import FileFonts
-from shapes_print.render.pdf.objects import Memo, PdfFile, deflated
+from shapes_print.render.pdf.objects import PdfFile, SameMemo, deflated
 from shapes_print.render.pdf.operators import Named
 from shapes_print.render.pdf.pen import Pen
 from shapes_print.render.pdf.streams import (
@@ -84,8 +84,8 @@ class RecordedPage:
     alts: tuple[tuple[str, str], ...]
 
 
-# Pages drawn in the build, by colour space and items.
-PAGES: Memo[tuple[str, tuple[Item, ...]], tuple[RecordedPage, ...]] = Memo(BUILD_PAGES_KEPT)
+# Pages drawn in the build, by colour space, then items.
+PAGES: dict[str, SameMemo[tuple[Item, ...], tuple[RecordedPage, ...]]] = {}
 
 
 class PagePen(Pen):
@@ -126,11 +126,12 @@ class PagePen(Pen):
         stream = Stream()
         self.start(stream)
         self.tree.begin_page(number)
-        key = (self.space.name, page.items)
-        recorded = self._recorded(PAGES.get(key, ()))
+        drawn_pages = PAGES.setdefault(self.space.name, SameMemo(BUILD_PAGES_KEPT))
+        candidates = drawn_pages.find(page.items) or ()
+        recorded = self._recorded(candidates)
         if recorded is None:
             recorded = self._record(page)
-            PAGES.keep(key, (*PAGES.get(key, ()), recorded))
+            drawn_pages.keep(page.items, (*candidates, recorded))
         else:
             self._replay(recorded)
         figures = self.tree.page_figures()

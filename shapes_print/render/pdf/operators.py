@@ -17,7 +17,7 @@ from typing import TypeAlias
 
 from shapes_print.geometry.outlines import extent
 from shapes_print.geometry.primitives import Group, Item, PathOp, Picture
-from shapes_print.render.pdf.objects import Memo, deflated, numbers
+from shapes_print.render.pdf.objects import Memo, SameMemo, deflated, numbers
 from shapes_print.text.fonts import Font, font_named
 
 # A path operation's PDF operator after its numbers, written where each %s stands.
@@ -97,8 +97,8 @@ class Drawn:
 # operators are that space's), and lines of text worked out.
 DRAWN: dict[str, Memo[Group, Drawn | SharedForm]] = {}
 SHOWN: Memo[TextKey, Shown] = Memo(GROUPS_KEPT)
-# Symbols drawn as forms so far in this build, by colour space and items.
-FORMS: Memo[tuple[str, tuple[Item, ...]], Drawn] = Memo(GROUPS_KEPT)
+# Symbols drawn as forms so far in this build, by colour space, then items.
+FORMS: dict[str, SameMemo[tuple[Item, ...], Drawn]] = {}
 
 
 @lru_cache(maxsize=256)

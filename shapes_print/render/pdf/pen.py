@@ -53,6 +53,7 @@ from shapes_print.render.pdf.images import placement, write_raster
 from shapes_print.render.pdf.objects import (
     Memo,
     PdfFile,
+    SameMemo,
     deflated,
     numbers,
     text_string,
@@ -107,6 +108,7 @@ class Pen:
         self.figures: Memo[tuple[int, str, float, float], str] = Memo(GROUPS_KEPT)
         self.space = space
         self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
+        self.forms_drawn = FORMS.setdefault(space.name, SameMemo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.states: dict[str, int] = {}  # graphics states written in this file
         self.see_through: set[str] = set()  # forms of this file that draw transparently
@@ -261,12 +263,12 @@ class Pen:
         outer, state, used = self.stream, self.state, self.used
         form = Stream()
         self.start(form)
-        key = (self.space.name, symbol.items)
-        known = FORMS.get(key)
+        known = self.forms_drawn.find(symbol.items)
         if known is None:
             self.draw_all(symbol.items)
             operators = "\n".join(form.operators).encode("ascii")
-            known = FORMS.keep(key, Drawn((), tuple(dict.fromkeys(self.used)), deflated(operators)))
+            drawn = Drawn((), tuple(dict.fromkeys(self.used)), deflated(operators))
+            known = self.forms_drawn.keep(symbol.items, drawn)
         else:
             for use in known.uses:
                 self._use(use)
