@@ -237,6 +237,10 @@ def _in_order(
 Made = list[tuple[str, int, int, str]]  # what one kit file gave: name, pages, bytes, SHA-256
 Job = tuple[str, KitFile]  # a kit's folder and one of its files
 _BATCH: list[Job] = []  # set before forking: workers inherit the plan instead of pickling it
+# Runs of neighbouring files each worker takes, about: neighbours (the kits of a game under
+# a label set) share most pages, which a worker draws once for all the files it renders,
+# while more, shorter runs even out the workers' loads.
+_RUNS_PER_WORKER = 8
 
 
 def _render_job(staging: Path, formats: Sequence[str], job: Job) -> Made:
@@ -285,7 +289,11 @@ def _render_forked(
         ) as pool:
             count = len(batch)
             yield from pool.map(
-                _render_nth, repeat(staging, count), repeat(formats, count), range(count)
+                _render_nth,
+                repeat(staging, count),
+                repeat(formats, count),
+                range(count),
+                chunksize=max(1, count // (workers * _RUNS_PER_WORKER)),
             )
     finally:
         _BATCH = []

@@ -56,7 +56,7 @@ from typing import BinaryIO
 import pydyf
 
 from shapes_print.geometry.primitives import Box, Document
-from shapes_print.render.pdf import fonts, images, objects, operators, pdfx
+from shapes_print.render.pdf import fonts, images, marked, objects, operators, pdfx
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.marked import PagePen
@@ -73,7 +73,7 @@ def clear_caches() -> None:
     """Let go of everything this process remembers between files (groups drawn, texts,
     subsets, compressed streams): the next file is written from scratch, to the same bytes."""
     memos = (operators.DRAWN, operators.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED)
-    for memo in (*memos, images.ENCODED):
+    for memo in (*memos, operators.FORMS, images.ENCODED, marked.PAGES):
         memo.clear()
 
 

@@ -78,20 +78,23 @@ class FileFonts:
         self.file = file
         self.numbers: dict[str, int] = {}
         self.fonts: dict[str, Font] = {}
-        self.glyphs: dict[str, dict[int, int]] = {}  # font -> glyph id -> code point
+        self.shown: dict[str, list[tuple[tuple[int, int], ...]]] = {}  # font -> its texts' glyphs
 
     def use(self, font: Font, shown: tuple[tuple[int, int], ...]) -> None:
-        """Note glyphs (glyph id, code point) as shown; where two characters share a
-        glyph (a space and a no-break space), the lower code point is the one copied."""
-        glyphs = self.glyphs.get(font.name)
-        if glyphs is None:
+        """Note glyphs (glyph id, code point) as shown (numbering the font the first time),
+        to be gathered when the file's fonts are written."""
+        texts = self.shown.get(font.name)
+        if texts is None:
             self.numbers[font.name] = self.file.reserve()
             self.fonts[font.name] = font
-            glyphs = self.glyphs[font.name] = {}
-        for glyph, code in shown:
-            known = glyphs.get(glyph)
-            if known is None or code < known:
-                glyphs[glyph] = code
+            texts = self.shown[font.name] = []
+        texts.append(shown)
+
+    def glyphs(self, name: str) -> dict[int, int]:
+        """Each glyph shown in the font, with the character it stands for: where two
+        characters share a glyph (a space and a no-break space), the lower code point, the
+        one copied (sorted from the highest, so the lowest comes last and stays)."""
+        return dict(sorted(set().union(*self.shown[name]), reverse=True))
 
     def reference(self, name: str) -> str:
         return reference(self.numbers[name])
@@ -100,7 +103,7 @@ class FileFonts:
         """Every font used, each once: its subset, descriptor, CID font, ToUnicode map
         and the Type 0 font the pages name."""
         for name, number in self.numbers.items():
-            font, glyphs = self.fonts[name], self.glyphs[name]
+            font, glyphs = self.fonts[name], self.glyphs(name)
             subset = _subset(font, frozenset(glyphs) | {0})
             self._write_font(number, font, subset, glyphs)
 
@@ -213,12 +216,14 @@ def subset_file(data: bytes, glyphs: frozenset[int]) -> bytes:
     kept = _with_components(glyf, locations, {g for g in glyphs if g < count})
     outlines = bytearray()
     starts = array("I")
-    for glyph in range(count):
-        starts.append(len(outlines))
-        if glyph in kept:
-            outlines += glyf[locations[glyph] : locations[glyph + 1]]
-            outlines += b"\0" * (-len(outlines) % 4)
-    starts.append(len(outlines))
+    after = 0  # the first glyph whose start is not yet listed
+    for glyph in sorted(g for g in kept if g < count):
+        # The glyphs left out before it start (and end) where it starts.
+        starts.extend(array("I", (len(outlines),)) * (glyph - after + 1))
+        outlines += glyf[locations[glyph] : locations[glyph + 1]]
+        outlines += b"\0" * (-len(outlines) % 4)
+        after = glyph + 1
+    starts.extend(array("I", (len(outlines),)) * (count - after + 1))
     if byteorder == "little":
         starts.byteswap()
     struct.pack_into(">h", head, 50, 1)  # long offsets
@@ -261,13 +266,13 @@ def _metrics_of(tables: Tables, count: int, kept: set[int]) -> bytes:
     """The horizontal metrics with the left-out glyphs' zeroed (PDF readers take widths
     from W; the zeros only make the table compress to nothing)."""
     full = tables.u16("hhea", 34)
-    values = big_endian("H", tables.get("hmtx"))[: 2 * full + (count - full)]
-    for glyph in range(count):
-        if glyph not in kept:
-            if glyph < full:
-                values[2 * glyph] = values[2 * glyph + 1] = 0
-            else:
-                values[full + glyph] = 0
+    whole = big_endian("H", tables.get("hmtx"))[: 2 * full + (count - full)]
+    values = array("H", bytes(2 * len(whole)))
+    for glyph in kept:
+        if glyph < full:
+            values[2 * glyph : 2 * glyph + 2] = whole[2 * glyph : 2 * glyph + 2]
+        elif glyph < count:
+            values[full + glyph] = whole[full + glyph]
     if byteorder == "little":
         values.byteswap()
     return values.tobytes()

@@ -7,14 +7,25 @@ BDC ... EMC`. Sequences never nest: everything inside a picture (a Figure), an a
 symbol's form is drawn as part of it, unmarked, except that a picture inside one keeps its
 words as a `/Span <</Alt ...>>` (a task card's example cards). That unmarked drawing is what
 the build-wide cache keeps, so a group's operators never hold an MCID.
+
+A page's operators hold MCIDs, but those are numbered per page, so they too depend on the
+page alone (its items, the colour space, and the alternate text of the symbols it places
+as pictures): a page drawn once in the build is copied into every other file that shows
+it (a rule page under every player count and paper), its structure elements opened and
+what it names listed in the order drawing it did, so each file's objects are numbered as
+if it had been drawn there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Use
-from shapes_print.render.pdf.objects import deflated
+from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Symbol, Use
+from shapes_print.render.pdf.colour import DEVICE_RGB, ColourSpace
+from shapes_print.render.pdf.fonts import FileFonts
+from shapes_print.render.pdf.objects import PdfFile, SameMemo, deflated
+from shapes_print.render.pdf.operators import Named
 from shapes_print.render.pdf.pen import Pen
 from shapes_print.render.pdf.streams import (
     DrawnPage,
@@ -23,21 +34,88 @@ from shapes_print.render.pdf.streams import (
     form_placement,
     resources,
 )
-from shapes_print.render.pdf.tags import Element
+from shapes_print.render.pdf.tags import Element, StructureTree
 
 # Pages a file keeps drawn to copy when the same page object comes again.
 PAGES_KEPT = 64
+# Distinct pages the build keeps drawn (all of `make print` has a few thousand; a page
+# keeps its compressed operators, a few kilobytes).
+BUILD_PAGES_KEPT = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """An element opened under the page's element numbered `parent` (0: the Document)."""
+
+    parent: int
+    role: str
+    alt: str
+    lang: str
+    continues: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A marked-content sequence of the page's element numbered `element`."""
+
+    element: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pictured:
+    """A picture (a card on a sheet) under the page's element numbered `parent`."""
+
+    parent: int
+    alt: str
+
+
+Step = Opened | Run | Pictured
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedPage:
+    """A page as drawn once in the build: its compressed operators, what they name in
+    drawing order, and its structure steps, each after the names listed before it; valid
+    in a file whose symbols of these names have these alternate texts."""
+
+    packed: bytes
+    names: tuple[Named, ...]
+    steps: tuple[tuple[int, Step], ...]
+    alts: tuple[tuple[str, str], ...]
+
+
+# Pages drawn in the build, by colour space, then items.
+PAGES: dict[str, SameMemo[tuple[Item, ...], tuple[RecordedPage, ...]]] = {}
 
 
 class PagePen(Pen):
     """A pen for a file's pages: each page's elements into the file's structure tree, each
     run of their content one marked sequence, and a page object that comes again copied."""
 
+    def __init__(
+        self,
+        file: PdfFile,
+        fonts: FileFonts,
+        symbols: dict[str, Symbol],
+        tree: StructureTree,
+        space: ColourSpace = DEVICE_RGB,
+    ) -> None:
+        super().__init__(file, fonts, symbols, tree, space)
+        # Groups holding elements or artifacts, with the alternate texts that said so.
+        self.structural: dict[Group, tuple[bool, dict[str, str]]] = {}
+        self.pages: dict[int, tuple[Page, DrawnPage]] = {}  # the last pages drawn, by id
+        # While a page is drawn: the alternate texts it read, its structure steps, and the
+        # number of each element it opened (the Document 0).
+        self.consulted: dict[str, str] = {}
+        self.steps: list[tuple[int, Step]] = []
+        self.elements: dict[Element, int] = {}
+        self.opened = 0
+
     def page(self, number: int, page: Page) -> DrawnPage:
         """A page's content, marked for the structure tree (the page's object is numbered
         `number`). A page object drawn before in this file whose only elements were its
         pictures (a card sheet of the same cards again) is copied: the same operators and
-        resources, its Figures numbered anew."""
+        resources, its Figures numbered anew. A page drawn before in the build is replayed."""
         known = self.pages.get(id(page))
         if known is not None and known[0] is page:
             drawn = known[1]
@@ -48,9 +126,16 @@ class PagePen(Pen):
         stream = Stream()
         self.start(stream)
         self.tree.begin_page(number)
-        self._tagged(page.items, self.tree.root)
-        packed = deflated("\n".join(stream.operators).encode("ascii"))
+        drawn_pages = PAGES.setdefault(self.space.name, SameMemo(BUILD_PAGES_KEPT))
+        candidates = drawn_pages.find(page.items) or ()
+        recorded = self._recorded(candidates)
+        if recorded is None:
+            recorded = self._record(page)
+            drawn_pages.keep(page.items, (*candidates, recorded))
+        else:
+            self._replay(recorded)
         figures = self.tree.page_figures()
+        packed = recorded.packed
         drawn = DrawnPage(packed, resources(stream, self.fonts), figures, stream.see_through)
         if drawn.figures is not None:
             if len(self.pages) >= PAGES_KEPT:
@@ -58,13 +143,77 @@ class PagePen(Pen):
             self.pages[id(page)] = (page, drawn)  # the page kept with it: its id stays its own
         return drawn
 
+    def _recorded(self, candidates: tuple[RecordedPage, ...]) -> RecordedPage | None:
+        """The page drawn before whose pictures have this file's alternate texts."""
+        symbols = self.symbols
+        for candidate in candidates:
+            if all(name in symbols and symbols[name].alt == alt for name, alt in candidate.alts):
+                return candidate
+        return None
+
+    def _record(self, page: Page) -> RecordedPage:
+        """Draw the page, noting its structure steps and the alternate texts it read."""
+        self.consulted, self.steps, self.elements = {}, [], {self.tree.root: 0}
+        self.opened = 0
+        self._tagged(page.items, self.tree.root)
+        packed = deflated("\n".join(self.stream.operators).encode("ascii"))
+        # Each name once, where it came first (listing it again changes nothing), and each
+        # step after as many of them as came before it.
+        first: dict[Named, None] = {}
+        before = []
+        for name in self.used:
+            before.append(len(first))
+            first.setdefault(name)
+        before.append(len(first))
+        steps = tuple((before[at], step) for at, step in self.steps)
+        return RecordedPage(packed, tuple(first), steps, tuple(self.consulted.items()))
+
+    def _replay(self, recorded: RecordedPage) -> None:
+        """A page drawn before: its elements and marks made again in this file's tree,
+        and what it names listed, in the order drawing it did."""
+        tree, names = self.tree, recorded.names
+        elements = [tree.root]
+        listed = 0
+        for at, step in recorded.steps:
+            for name in names[listed:at]:
+                self._use(name)
+            listed = at
+            if isinstance(step, Run):
+                tree.mark(elements[step.element])
+            elif isinstance(step, Pictured):
+                tree.picture(elements[step.parent], step.alt)
+            else:
+                parent = elements[step.parent]
+                elements.append(
+                    tree.element(step.role, parent, step.alt, step.lang, step.continues)
+                )
+        for name in names[listed:]:
+            self._use(name)
+
+    def _alt(self, name: str) -> str:
+        """A symbol's alternate text, noted as read for the page."""
+        alt = self.consulted[name] = self.symbols[name].alt
+        return alt
+
+    def _mark(self, element: Element) -> int:
+        self.steps.append((len(self.used), Run(self.elements[element])))
+        return self.tree.mark(element)
+
+    def _open(self, group: Group, tag: str, parent: Element) -> Element:
+        continues = group.continues
+        step = Opened(self.elements[parent], tag, group.alt, group.lang, continues)
+        self.steps.append((len(self.used), step))
+        element = self.tree.element(tag, parent, group.alt, group.lang, continues)
+        self.opened += 1
+        self.elements[element] = self.opened
+        return element
+
     def _tagged(self, items: Iterable[Item], element: Element) -> None:
         """Items inside `element`: each run of its own content one marked-content sequence,
         closed before an element or artifact among them."""
         open_ = False
-        symbols = self.symbols
         for item in items:
-            if isinstance(item, Use) and symbols[item.symbol].alt:
+            if isinstance(item, Use) and self._alt(item.symbol):
                 if open_:  # a card placed on a card sheet: its own picture
                     self._emit("EMC")
                     open_ = False
@@ -76,7 +225,7 @@ class PagePen(Pen):
                 self._structure(item, element)
             else:
                 if not open_:
-                    self._emit(f"/{element.role} <</MCID {self.tree.mark(element)}>> BDC")
+                    self._emit(f"/{element.role} <</MCID {self._mark(element)}>> BDC")
                     open_ = True
                 self.draw(item)
         if open_:
@@ -86,7 +235,9 @@ class PagePen(Pen):
         """A symbol with words placed on a page (a card on a card sheet): a Figure of its
         own, one marked sequence. Its operators depend on its MCID and place only, so they
         are formatted once per file for each."""
-        mcid = self.tree.picture(parent, self.symbols[item.symbol].alt)
+        alt = self.symbols[item.symbol].alt
+        self.steps.append((len(self.used), Pictured(self.elements[parent], alt)))
+        mcid = self.tree.picture(parent, alt)
         self._use_symbol(item.symbol)
         key = (mcid, item.symbol, item.x, item.y)
         marked = self.figures.get(key)
@@ -100,14 +251,17 @@ class PagePen(Pen):
         if isinstance(item, Artifact):
             return True
         if isinstance(item, Use):
-            return bool(self.symbols[item.symbol].alt)
+            return bool(self._alt(item.symbol))
         if not isinstance(item, Group):
             return False
         known = self.structural.get(item)
         if known is None:
-            known = item.tag is not None or any(map(self._is_structural, item.items))
-            self.structural[item] = known
-        return known
+            outer, self.consulted = self.consulted, {}
+            structural = item.tag is not None or any(map(self._is_structural, item.items))
+            known = self.structural[item] = (structural, self.consulted)
+            self.consulted = outer
+        self.consulted.update(known[1])
+        return known[0]
 
     def _structure(self, item: Item, parent: Element) -> None:
         """An artifact, or a group that is (or holds) elements, under `parent`."""
@@ -120,10 +274,10 @@ class PagePen(Pen):
         tag = item.tag
         element = parent
         if tag is not None:
-            element = self.tree.element(tag, parent, item.alt, item.lang, item.continues)
+            element = self._open(item, tag, parent)
             if tag == "Figure" or not any(map(self._is_structural, item.items)):
                 # All of it one sequence, unmarked inside.
-                self._emit(f"/{tag} <</MCID {self.tree.mark(element)}>> BDC")
+                self._emit(f"/{tag} <</MCID {self._mark(element)}>> BDC")
                 self._group(item)
                 self._emit("EMC")
                 return

@@ -50,6 +50,39 @@ class Memo(dict[K, V]):
         return value
 
 
+class SameMemo(Memo[K, V]):
+    """A Memo keyed by content (plan items) that finds a key object it has seen before by
+    identity, without hashing its contents again: the plan gives every kit of a batch the
+    same card faces and, often, the same pages."""
+
+    def __init__(self, limit: int = MEMO_LIMIT) -> None:
+        super().__init__(limit)
+        self.same: dict[int, tuple[K, V]] = {}  # by id, the key kept with it: its id stays its own
+
+    def find(self, key: K) -> V | None:
+        seen = self.same.get(id(key))
+        if seen is not None and seen[0] is key:
+            return seen[1]
+        value = self.get(key)
+        if value is not None:
+            self._note(key, value)
+        return value
+
+    def keep(self, key: K, value: V) -> V:
+        super().keep(key, value)
+        self._note(key, value)
+        return value
+
+    def clear(self) -> None:
+        super().clear()
+        self.same.clear()
+
+    def _note(self, key: K, value: V) -> None:
+        if len(self.same) >= 2 * self.limit:
+            self.same.clear()
+        self.same[id(key)] = (key, value)
+
+
 _NUMBERS: Memo[float, str] = Memo()
 DEFLATED: Memo[bytes, bytes] = Memo()
 

@@ -16,8 +16,8 @@ from math import ceil, cos, floor, radians, sin
 from typing import TypeAlias
 
 from shapes_print.geometry.outlines import extent
-from shapes_print.geometry.primitives import Group, PathOp, Picture
-from shapes_print.render.pdf.objects import Memo, deflated, numbers
+from shapes_print.geometry.primitives import Group, Item, PathOp, Picture
+from shapes_print.render.pdf.objects import Memo, SameMemo, deflated, numbers
 from shapes_print.text.fonts import Font, font_named
 
 # A path operation's PDF operator after its numbers, written where each %s stands.
@@ -90,12 +90,15 @@ class Drawn:
 
     operators: tuple[str, ...]
     uses: tuple[Named, ...]
+    packed: bytes = b""  # a symbol's form: its operators compressed (`operators` empty)
 
 
 # Groups drawn so far in this build, by the colour space they were drawn in (their colour
 # operators are that space's), and lines of text worked out.
 DRAWN: dict[str, Memo[Group, Drawn | SharedForm]] = {}
 SHOWN: Memo[TextKey, Shown] = Memo(GROUPS_KEPT)
+# Symbols drawn as forms so far in this build, by colour space, then items.
+FORMS: dict[str, SameMemo[tuple[Item, ...], Drawn]] = {}
 
 
 @lru_cache(maxsize=256)

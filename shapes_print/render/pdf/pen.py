@@ -38,7 +38,6 @@ from shapes_print.geometry.primitives import (
     Image,
     Item,
     Line,
-    Page,
     Paint,
     Path,
     Picture,
@@ -54,12 +53,14 @@ from shapes_print.render.pdf.images import placement, write_raster
 from shapes_print.render.pdf.objects import (
     Memo,
     PdfFile,
+    SameMemo,
     deflated,
     numbers,
     text_string,
 )
 from shapes_print.render.pdf.operators import (
     DRAWN,
+    FORMS,
     GROUPS_KEPT,
     OVERPRINT,
     SHARED_FORM_MIN,
@@ -78,7 +79,6 @@ from shapes_print.render.pdf.streams import (
     FORM_PREFIX,
     PATH_PAINT,
     RECT_PAINT,
-    DrawnPage,
     GraphicsState,
     Stream,
     form_placement,
@@ -104,12 +104,11 @@ class Pen:
         self.fonts = fonts
         self.symbols = symbols
         self.tree = tree
-        self.structural: dict[Group, bool] = {}  # groups holding elements or artifacts
         # A placed picture's marked operators, by its MCID, symbol and place.
         self.figures: Memo[tuple[int, str, float, float], str] = Memo(GROUPS_KEPT)
-        self.pages: dict[int, tuple[Page, DrawnPage]] = {}  # the last pages drawn, by id
         self.space = space
         self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
+        self.forms_drawn = FORMS.setdefault(space.name, SameMemo(GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.states: dict[str, int] = {}  # graphics states written in this file
         self.see_through: set[str] = set()  # forms of this file that draw transparently
@@ -258,16 +257,26 @@ class Pen:
 
     def _define(self, symbol: Symbol) -> int:
         """A symbol drawn into a form XObject of its own, written at once; the stream
-        being drawn is kept aside meanwhile."""
+        being drawn is kept aside meanwhile. Its operators depend on its items alone, so
+        a symbol drawn before in the build is copied: what it names listed as drawing it
+        did (a form it places written first), its compressed operators as they were."""
         outer, state, used = self.stream, self.state, self.used
         form = Stream()
         self.start(form)
-        self.draw_all(symbol.items)
+        known = self.forms_drawn.find(symbol.items)
+        if known is None:
+            self.draw_all(symbol.items)
+            operators = "\n".join(form.operators).encode("ascii")
+            drawn = Drawn((), tuple(dict.fromkeys(self.used)), deflated(operators))
+            known = self.forms_drawn.keep(symbol.items, drawn)
+        else:
+            for use in known.uses:
+                self._use(use)
         if form.see_through:  # the page placing it is a transparency group (write_pdf)
             self.see_through.add(symbol.name)
         self.stream, self.state, self.used = outer, state, used
         self._emit = outer.operators.append
-        return self._write_form((0, 0, symbol.width, symbol.height), form)
+        return self._write_form((0, 0, symbol.width, symbol.height), form, known.packed)
 
     def _write_form(self, box: tuple[float, ...], form: Stream, packed: bytes = b"") -> int:
         number = self.file.reserve()
