@@ -32,6 +32,7 @@ from shapes_print.write.cataloguepage import (
     Thumbnail,
     page,
 )
+from shapes_print.write.forked import forked_map
 from shapes_print.write.uptodate import PARTIAL
 
 if TYPE_CHECKING:
@@ -97,19 +98,13 @@ Drawing = tuple[Path, Path, str]  # a PDF, the thumbnails folder, the PDF's SHA-
 
 def _render_all(drawings: list[Drawing], jobs: int) -> list[Thumbnail]:
     """The thumbnails in order; with many to draw and `jobs` above 1, by forked processes
-    (a worker left behind by a killed build exits when its queue closes, within one page)."""
+    (write/forked.py), `_PER_WORKER` at a time."""
     workers = min(jobs, len(drawings) // _PER_WORKER)
-    if workers < 2:
-        return [_render(*drawing) for drawing in drawings]
-    import multiprocessing  # here: a small build draws in this process and never pays for it
-    from concurrent.futures import ProcessPoolExecutor
 
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return [_render(*drawing) for drawing in drawings]
+    def drawn(index: int) -> Thumbnail:
+        return _render(*drawings[index])
 
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        return list(pool.map(_render, *zip(*drawings, strict=True), chunksize=_PER_WORKER))
+    return list(forked_map(drawn, len(drawings), workers, run=_PER_WORKER))
 
 
 def _read_known(folder: Path) -> dict[str, Thumbnail]:

@@ -24,9 +24,14 @@ _TASKS: list[Callable[[int], object]] = []
 
 
 def forked_map(
-    task: Callable[[int], Result], count: int, workers: int, lock: int | None = None
+    task: Callable[[int], Result],
+    count: int,
+    workers: int,
+    lock: int | None = None,
+    run: int = 1,
 ) -> Iterator[Result]:
-    """`task(0)`, `task(1)`, ... `task(count - 1)`, over up to `workers` forked processes."""
+    """`task(0)`, `task(1)`, ... `task(count - 1)`, over up to `workers` forked processes,
+    each taking `run` neighbouring tasks at a time."""
     import multiprocessing  # here: a single kit, or a check of one group, never pays for it
     from concurrent.futures import ProcessPoolExecutor
 
@@ -41,7 +46,7 @@ def forked_map(
         initargs=(lock, os.getpid()),
     )
     try:
-        yield from pool.map(_run_nth, range(count))  # type: ignore[misc]
+        yield from pool.map(_run_nth, range(count), chunksize=run)  # type: ignore[misc]
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         _TASKS.pop()

@@ -12,14 +12,11 @@ planted inside `out`.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import shutil
-import signal
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError, system_error
@@ -29,6 +26,7 @@ from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.render.pdf import write_pdf
 from shapes_print.write.catalogue import DOCUMENTS, INDEX, write_catalogue
 from shapes_print.write.cataloguepage import THUMBNAILS
+from shapes_print.write.forked import forked_map
 from shapes_print.write.manifest import (
     Entries,
     Manifest,
@@ -57,7 +55,6 @@ except ImportError:  # pragma: no cover - Windows has no flock; builds there are
 STAGING_PREFIX = ".building-"
 LOCK = ".shapes-print.lock"
 _LOCK_HELD: list[int] = []  # the lock descriptor, so forked workers can let go of it
-_PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
 BUILT = "built"
 UP_TO_DATE = "up-to-date"
 
@@ -236,7 +233,6 @@ def _in_order(
 
 Made = list[tuple[str, int, int, str]]  # what one kit file gave: name, pages, bytes, SHA-256
 Job = tuple[str, KitFile]  # a kit's folder and one of its files
-_BATCH: list[Job] = []  # set before forking: workers inherit the plan instead of pickling it
 # Runs of neighbouring files each worker takes, about: neighbours (the kits of a game under
 # a label set) share most pages, which a worker draws once for all the files it renders,
 # while more, shorter runs even out the workers' loads.
@@ -252,10 +248,6 @@ def _render_job(staging: Path, formats: Sequence[str], job: Job) -> Made:
     return [(path.name, pages, path.stat().st_size, sha256(path)) for path, pages in made]
 
 
-def _render_nth(staging: Path, formats: Sequence[str], index: int) -> Made:
-    return _render_job(staging, formats, _BATCH[index])
-
-
 def _render_all(
     staging: Path, kits: Sequence[PlannedKit], formats: Sequence[str], jobs: int
 ) -> Iterator[Made]:
@@ -264,50 +256,11 @@ def _render_all(
         (staging / folder).mkdir(parents=True)
     batch = [(folder, kit_file) for folder, _, files in kits for kit_file in files]
     workers = min(jobs, len(kits))  # a single kit's files are rendered in this process
-    if workers > 1:
-        return _render_forked(staging, formats, batch, workers)
-    return (_render_job(staging, formats, job) for job in batch)
-
-
-def _render_forked(
-    staging: Path, formats: Sequence[str], batch: list[Job], workers: int
-) -> Iterator[Made]:
-    """The batch over forked workers (imported here: a single kit never pays for this)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    global _BATCH
-    if "fork" not in multiprocessing.get_all_start_methods():
-        yield from (_render_job(staging, formats, job) for job in batch)
-        return
-    _BATCH = batch
-    try:
-        context = multiprocessing.get_context("fork")
-        start = (_LOCK_HELD[-1] if _LOCK_HELD else None, os.getpid())
-        with ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_worker_start, initargs=start
-        ) as pool:
-            count = len(batch)
-            yield from pool.map(
-                _render_nth,
-                repeat(staging, count),
-                repeat(formats, count),
-                range(count),
-                chunksize=max(1, count // (workers * _RUNS_PER_WORKER)),
-            )
-    finally:
-        _BATCH = []
-
-
-def _worker_start(lock: int | None, parent: int) -> None:
-    """A worker must neither keep the build's lock nor outlive a build that was killed:
-    an orphan holding the lock would make every later build wait for ever."""
-    if lock is not None:
-        os.close(lock)  # the parent's own descriptor keeps the lock
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the build died before the line above took effect
-        os._exit(1)
+    lock = _LOCK_HELD[-1] if _LOCK_HELD else None
+    run = max(1, len(batch) // (max(workers, 1) * _RUNS_PER_WORKER))
+    return forked_map(
+        lambda index: _render_job(staging, formats, batch[index]), len(batch), workers, lock, run
+    )
 
 
 def _render_file(
