@@ -36,7 +36,8 @@ def test_one_png_per_page_at_the_size_for_its_dpi(built: Built) -> None:
     out, kits = built
     assert [kit.folder for kit in kits] == [out / KIT / "preview"]
     pdfs = sorted((out / KIT).glob("*.pdf"))
-    assert len(pdfs) == 4  # cards, sheets, host key, printing guide
+    # cards, sheets, host key, printing guide, player aid, print-and-play
+    assert len(pdfs) == 6
     for pdf in pdfs:
         pages = len(PdfReader(pdf).pages)
         pngs = sorted(kits[0].folder.glob(f"{pdf.stem}_p*.png"))
@@ -126,7 +127,7 @@ def test_a_later_build_replaces_the_kit_and_its_previews(tmp_path: Path) -> None
     assert kit.folder.is_dir()
     assert main([*args, "--force"]) == 0
     assert not kit.folder.exists()
-    assert sorted(p.suffix for p in kit.folder.parent.iterdir()) == [".pdf"] * 4
+    assert sorted(p.suffix for p in kit.folder.parent.iterdir()) == [".pdf"] * 6
 
 
 def test_preview_command_prints_every_path_and_defaults_to_the_smallest_count(
