@@ -61,6 +61,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[list[Path]
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(paragraphs, "broken_lines", recording)
+        # Plain paragraphs drawn before in this process are kept and not broken again:
+        # start from none, so every paragraph of the sample is broken, and seen, here.
+        patch.setattr(paragraphs, "_DRAWN", {})
         for game, labels in SAMPLE:
             project = pipeline.load_project(pipeline.Sources(), [game], [labels])
             options = pipeline.BuildOptions(players="4", paper="a4")
