@@ -77,7 +77,7 @@ def _names(folder: Path, pattern: str) -> list[str]:
 
 def group_key(fingerprints: Iterable[str], settings: dict[str, object]) -> str:
     """One hash of a group's kits (their fingerprints, in the order planned) and the
-    check's own settings (players, paper, strict)."""
+    check's own settings (players, paper, strict, the game's folder)."""
     made_from = {"kits": list(fingerprints), "settings": settings}
     return hashlib.sha256(json.dumps(made_from, sort_keys=True).encode("utf-8")).hexdigest()
 

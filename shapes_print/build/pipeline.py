@@ -194,7 +194,11 @@ def plan_every_setting(
                 for flip, options, on in settings
                 for kit in kit_requests(project, players, on, flip, options, only=only)
             ]
-            key = group_key((project.fingerprint(kit.request) for kit in kits), asked)
+            # The game's folder too: a copy elsewhere may hold other pictures, which are
+            # read while planning and so in no fingerprint.
+            folder = str(variant.games[game].folder.resolve())
+            fingerprints = (project.fingerprint(kit.request) for kit in kits)
+            key = group_key(fingerprints, {**asked, "folder": folder})
             if not record.restored(key, variant, game):
                 to_plan.append((variant, game, key))
 
