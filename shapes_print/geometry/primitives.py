@@ -6,13 +6,14 @@ about games, YAML or output formats, so both backends draw exactly the same thin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path as FilePath
 from typing import Literal, TypeAlias
 
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+_HEX_COLOUR = re.compile("#[0-9a-fA-F]{6}")
 
 # A path operation in absolute points: ("M", x, y), ("L", x, y),
 # ("C", x1, y1, x2, y2, x, y) or ("Z",).
@@ -53,7 +54,7 @@ class RGB:
     @classmethod
     def parse(cls, text: str) -> RGB:
         """'#RRGGBB' (either case) as a colour; ValueError for anything else."""
-        if len(text) != 7 or text[0] != "#" or not _HEX_DIGITS.issuperset(text[1:]):
+        if not _HEX_COLOUR.fullmatch(text):
             raise ValueError(f"colour must look like '#0072B2', got {text!r}")
         value = int(text[1:], 16)
         return cls(value >> 16, (value >> 8) & 255, value & 255)
@@ -88,6 +89,8 @@ class RGB:
 
     def seen_over(self, ground: RGB, opacity: float) -> RGB:
         """The colour drawn at `opacity` (0 to 1) over `ground`, as the eye sees it."""
+        if opacity >= 1:
+            return self
         inks, unders = (self.red, self.green, self.blue), (ground.red, ground.green, ground.blue)
         mixed = (
             round(opacity * ink + (1 - opacity) * under)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import BLACK, WHITE, Colour
+from shapes_print.geometry.primitives import BLACK, RGB, WHITE, Colour
 from shapes_print.kit.context import colour
 from shapes_print.load.cardmodels import CardTemplate, card_box
 from shapes_print.load.content import Library, LoadedGame
@@ -118,9 +118,9 @@ def _card_pairs(
         }
         # What the eye sees of an element drawn see-through: its inks mixed with the ground.
         inks = {
-            key: colour(
-                value, value_place(getattr(element, key), where)[0], f"{name} {key}"
-            ).seen_over(ground, element.opacity)
+            key: _ink(value, getattr(element, key), where, f"{name} {key}").seen_over(
+                ground, element.opacity
+            )
             for key, value in paint.items()
             if key != "pattern"
         }
@@ -150,6 +150,15 @@ def _card_pairs(
             if "fill" in inks:
                 # Shapes are centred in their box, so what sits at its centre stands on them.
                 grounds.append((box, inks["fill"]))
+
+
+def _ink(value: str, written: str, where: Source, what: str) -> Colour:
+    """A filled-in colour; where a bad one came from (the field it was filled from) is
+    worked out only when it is bad, as every card of every label set passes through here."""
+    try:
+        return RGB.parse(value)
+    except ValueError:
+        return colour(value, value_place(written, where)[0], what)  # raises, at its place
 
 
 def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, LoadedGame]) -> None:

@@ -53,7 +53,8 @@ def layout_reads(layout: Layout) -> set[str]:
         if element.when:
             read.add(element.when)
         for text in _strings(element.model_dump()):
-            read |= placeholder_names(text)
+            if "{" in text:  # a text without one names nothing
+                read |= placeholder_names(text)
     return read
 
 
@@ -67,7 +68,7 @@ def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
         template = loaded.card_template(library, deck)
         if template is None:
             continue  # reported, with the known templates, where the cards are planned
-        by_layout = {name: layout_reads(layout) for name, layout in template.layouts.items()}
+        by_layout: dict[str, set[str]] = {}  # the layouts its cards and backs use, as met
         parts = [
             (("cards", index), card.layout, card.fields)
             for index, card in zip(deck.origins, deck.deck.cards, strict=True)
@@ -76,8 +77,10 @@ def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
             (("backs", name), back.layout, back.fields) for name, back in deck.deck.backs.items()
         ]
         for loc, layout, fields in parts:
-            if layout not in by_layout:
+            if layout not in template.layouts:
                 continue  # an unknown layout is reported where the card is drawn
+            if layout not in by_layout:
+                by_layout[layout] = layout_reads(template.layouts[layout])
             read = by_layout[layout] | by_sheets | _back_reads(deck.source.data, loc)
             named = {back_look_name(str(loc[1])), CARD_BACK_LOOK}
             if loc[0] == "backs" and named & by_sheets:

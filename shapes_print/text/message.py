@@ -141,6 +141,8 @@ class Style:
 
 def render(message: Message, values: Mapping[str, Any], style: Style) -> str:
     """The message with its values put in; a name not in `values` is an error."""
+    if len(message.nodes) == 1 and isinstance(message.nodes[0], Text):
+        return message.nodes[0].text  # most texts are plain: nothing to put in
     return "".join(_render(message.nodes, values, style, None))
 
 
