@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.inputs import cached, keep, program
+from shapes_print.inputs import cached, code_digest, keep
 from shapes_print.text.grammar import (
     CASES,
     CATEGORIES,
@@ -73,7 +73,7 @@ def _rule(locale: str, kind: str) -> PluralRule:
     import babel
     from babel.plural import PluralRule
 
-    key = hashlib.sha256(f"{babel.__version__}:{program()['code']}".encode()).hexdigest()
+    key = hashlib.sha256(f"{babel.__version__}:{code_digest()}".encode()).hexdigest()
     held = cached(PLURALS, key, _PLURALS_BYTES)
     rules = held if isinstance(held, dict) else {}
     entry = rules.get(locale)
