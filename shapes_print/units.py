@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 POINTS_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
 
@@ -24,6 +25,13 @@ def parse_length(value: object) -> float:
         raise LengthError(
             f"length {value!r} has no unit: write it as '{value}mm', '{value}pt' or '{value}in'"
         )
+    return _points(value)
+
+
+@lru_cache(maxsize=4096)
+def _points(value: str) -> float:
+    """A length string's points, kept: every label set's templates write the same few
+    lengths thousands of times."""
     match = _LENGTH.match(value)
     if not match:
         raise LengthError(f"expected a length such as '63.5mm', got {value!r}")
