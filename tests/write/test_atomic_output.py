@@ -293,6 +293,44 @@ def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
     assert_whole(out)
 
 
+def test_a_build_waiting_on_a_lock_file_a_failed_build_took_away_takes_a_fresh_one(
+    tmp_path: Path,
+) -> None:
+    """A failed build that made the lock file unlinks it while still holding it; the build
+    waiting on that file must not go on under a lock no later build can see."""
+    import fcntl
+
+    root = copy_project(tmp_path / "project")
+    out = tmp_path / "out"
+    out.mkdir()
+    command = [
+        sys.executable,
+        "-m",
+        "shapes_print",
+        *build_args(root, out, "--players", "3", "--paper", "a4"),
+    ]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with (out / write.LOCK).open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        taken_away = os.fstat(held.fileno()).st_ino
+        process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        time.sleep(3)  # waiting on the file held here
+        assert process.poll() is None
+        (out / write.LOCK).unlink()
+        # A third build coming now creates a fresh lock file and holds it at once.
+        with (out / write.LOCK).open("x") as fresh:
+            fcntl.flock(fresh, fcntl.LOCK_EX)
+            held.close()  # the waiting build gets the old file, sees it gone, waits again
+            time.sleep(3)
+            assert process.poll() is None
+            assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
+    assert process.wait() == 0
+    assert (out / write.LOCK).stat().st_ino != taken_away
+    assert_whole(out)
+
+
 def test_rebuild_without_atomic_exchange_still_replaces_whole_kits(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
