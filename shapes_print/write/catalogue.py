@@ -6,8 +6,9 @@ then label set, paper and player count, with a picture of each PDF's first page,
 every file, the host key marked, and the printing checklist; and `_thumbnails/`, one PNG per
 distinct PDF named by its SHA-256, with `_thumbnails/documents.json` holding each picture's
 size and its PDF's title and page count. Builds are deterministic, so a PDF whose bytes did
-not change keeps its picture and is not opened again; pictures no listed PDF has any more are
-deleted. Each file is written under a temporary name and renamed into place, so a reader
+not change keeps its picture and is not opened again; a new PDF's picture is drawn by the
+process that rendered it, from the bytes it wrote (write/thumbnail.py), and moved in from the
+staging folder; pictures no listed PDF has any more are deleted. Each file is written under a temporary name and renamed into place, so a reader
 sees the old page or the new one. (Game ids are `a-z0-9-`: `_thumbnails` is no game's folder.)
 """
 
@@ -16,9 +17,8 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import within
@@ -33,29 +33,41 @@ from shapes_print.write.cataloguepage import (
     page,
 )
 from shapes_print.write.forked import forked_map
+from shapes_print.write.thumbnail import draw_thumbnail
 from shapes_print.write.uptodate import PARTIAL
-
-if TYPE_CHECKING:
-    from pypdfium2 import PdfDocument
 
 INDEX = "index.html"
 DOCUMENTS = "documents.json"
-THUMBNAIL_WIDTH = 160  # pixels: shown 110 CSS pixels wide, still sharp on a denser screen
 _PER_WORKER = 16  # thumbnails a worker takes at a time: fewer new ones are drawn in-process
 
 Entries = Mapping[str, Mapping[str, object]]
+# Thumbnails the build drew while rendering, by their PDF's SHA-256: each with the folder
+# (in the staging folder) it was drawn into.
+Drawn = Mapping[str, tuple[Thumbnail, Path]]
 
 
-def write_catalogue(out: Path, entries: Entries, jobs: int = 1) -> None:
-    """Bring `_thumbnails/` up to date with the listed PDFs (new ones drawn by up to `jobs`
-    processes), then write `index.html`."""
-    thumbnails = update_thumbnails(out, entries, jobs)
+def write_catalogue(out: Path, entries: Entries, jobs: int = 1, drawn: Drawn | None = None) -> None:
+    """Bring `_thumbnails/` up to date with the listed PDFs (new ones not `drawn` already
+    drawn by up to `jobs` processes), then write `index.html`."""
+    thumbnails = update_thumbnails(out, entries, jobs, drawn)
     _replace(out / INDEX, page(kits(entries, thumbnails)).encode("utf-8"))
 
 
-def update_thumbnails(out: Path, entries: Entries, jobs: int = 1) -> dict[str, Thumbnail]:
-    """A thumbnail for each listed PDF, by SHA-256: kept where the hash is known, rendered
-    where it is new; those of PDFs no longer listed are deleted."""
+def known_thumbnails(out: Path) -> set[str]:
+    """The SHA-256 of each PDF whose thumbnail `out/_thumbnails/` holds: a build draws only
+    the others."""
+    folder = out / THUMBNAILS
+    if folder.is_symlink() or not folder.is_dir():
+        return set()
+    return {digest for digest, t in _read_known(folder).items() if (folder / t.file).is_file()}
+
+
+def update_thumbnails(
+    out: Path, entries: Entries, jobs: int = 1, drawn: Drawn | None = None
+) -> dict[str, Thumbnail]:
+    """A thumbnail for each listed PDF, by SHA-256: kept where the hash is known, moved in
+    from where the build drew it (`drawn`), rendered where it is new; those of PDFs no
+    longer listed are deleted."""
     folder = out / THUMBNAILS
     if folder.is_symlink():
         raise UserError(
@@ -64,14 +76,21 @@ def update_thumbnails(out: Path, entries: Entries, jobs: int = 1) -> dict[str, T
     folder.mkdir(exist_ok=True)
     known = _read_known(folder)
     wanted: dict[str, str] = {}
+    inside: dict[str, bool] = {}  # by kit folder: whether it stays inside `out`
     for name, entry in sorted(entries.items()):
         digest = entry.get("sha256")
-        if name.endswith(".pdf") and isinstance(digest, str) and _regular(out, name):
+        if name.endswith(".pdf") and isinstance(digest, str) and _regular(out, name, inside):
             wanted.setdefault(digest, name)
     kept = {d: t for d, t in known.items() if d in wanted and (folder / t.file).is_file()}
+    for digest, (thumbnail, staged) in (drawn or {}).items():
+        if digest in wanted and digest not in kept and (staged / thumbnail.file).is_file():
+            os.replace(staged / thumbnail.file, folder / thumbnail.file)
+            kept[digest] = thumbnail
     new = [(out / name, folder, digest) for digest, name in wanted.items() if digest not in kept]
     made = dict(zip((digest for _, _, digest in new), _render_all(new, jobs), strict=True))
-    thumbnails = {digest: kept.get(digest) or made[digest] for digest in wanted}
+    thumbnails = {
+        digest: _titled(kept.get(digest) or made[digest], name) for digest, name in wanted.items()
+    }
     _replace(
         folder / DOCUMENTS,
         (
@@ -86,11 +105,22 @@ def update_thumbnails(out: Path, entries: Entries, jobs: int = 1) -> dict[str, T
     return thumbnails
 
 
-def _regular(out: Path, name: str) -> bool:
+def _titled(thumbnail: Thumbnail, name: str) -> Thumbnail:
+    """A PDF without a title of its own is named by its file."""
+    return thumbnail if thumbnail.title else replace(thumbnail, title=Path(name).stem)
+
+
+def _regular(out: Path, name: str, inside: dict[str, bool]) -> bool:
     """Whether `out / name` is a regular file inside `out`: a PDF deleted by hand, or a
-    name leading out, gets no thumbnail (and pdfium never opens it)."""
-    path = within(out, name)
-    return path is not None and not path.is_symlink() and path.is_file()
+    name leading out, gets no thumbnail (and pdfium never opens it). A file that is no
+    link is inside when its folder is, which is resolved once (`inside`) for its files."""
+    folder, file = name.rsplit("/", 1)
+    if folder not in inside:
+        inside[folder] = within(out, folder) is not None
+    path = out / name
+    return (
+        inside[folder] and file not in ("", ".", "..") and not path.is_symlink() and path.is_file()
+    )
 
 
 Drawing = tuple[Path, Path, str]  # a PDF, the thumbnails folder, the PDF's SHA-256
@@ -102,7 +132,7 @@ def _render_all(drawings: list[Drawing], jobs: int) -> list[Thumbnail]:
     workers = min(jobs, len(drawings) // _PER_WORKER)
 
     def drawn(index: int) -> Thumbnail:
-        return _render(*drawings[index])
+        return draw_thumbnail(*drawings[index])
 
     return list(forked_map(drawn, len(drawings), workers, run=_PER_WORKER))
 
@@ -114,43 +144,6 @@ def _read_known(folder: Path) -> dict[str, Thumbnail]:
         return {digest: Thumbnail(**fields) for digest, fields in data.items()}
     except (OSError, ValueError, TypeError, AttributeError):
         return {}
-
-
-def _render(pdf: Path, folder: Path, digest: str) -> Thumbnail:
-    """The first page at `THUMBNAIL_WIDTH` pixels wide (imported here: a build that adds no
-    new PDF never loads pdfium)."""
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(pdf)
-    try:
-        first = document[0]
-        image = first.render(scale=THUMBNAIL_WIDTH / first.get_width()).to_pil()
-        title = document.get_metadata_dict().get("Title") or pdf.stem
-        pages = len(document)
-        lang = _language(document)
-    finally:
-        document.close()
-    name = f"{digest[:20]}.png"
-    temporary = folder / f".{name}.tmp"
-    temporary.unlink(missing_ok=True)
-    with temporary.open("xb") as handle:
-        image.save(handle, "PNG", compress_level=1)
-    os.replace(temporary, folder / name)
-    return Thumbnail(name, image.width, image.height, title, pages, lang)
-
-
-def _language(document: PdfDocument) -> str:
-    """The catalog's /Lang (UTF-16LE from pdfium), or "" when the PDF names none."""
-    import ctypes
-
-    import pypdfium2.raw as pdfium_c
-
-    size = pdfium_c.FPDFCatalog_GetLanguage(document.raw, None, 0)
-    if size <= 2:  # nothing but the terminator
-        return ""
-    buffer = (ctypes.c_ushort * (size // 2))()
-    pdfium_c.FPDFCatalog_GetLanguage(document.raw, buffer, size)
-    return bytes(buffer).decode("utf-16-le").rstrip("\0")
 
 
 def kits(entries: Entries, thumbnails: Mapping[str, Thumbnail]) -> list[Kit]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import os
 import signal
 from collections.abc import Callable, Iterator
@@ -65,3 +66,6 @@ def _worker_start(lock: int | None, parent: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent died before the line above took effect
         os._exit(1)
+    # What the worker inherited lives as long as it does: no collection walks it again, nor
+    # writes to the pages the fork shares with the parent until one of them writes.
+    gc.freeze()

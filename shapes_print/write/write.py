@@ -6,7 +6,10 @@ manifest (`pending`), swaps each finished kit folder in with one atomic rename, 
 rewrites the manifest without `pending`. A failure or a kill at any moment leaves every kit
 folder wholly old or wholly new and the manifest able to tell which; the next build deletes
 stale staging folders and settles the manifest. Nothing is written through a symbolic link
-planted inside `out`.
+planted inside `out`. Bad input writes nothing into `out`: a kit planned in this process is
+planned before `out` is touched, and a build that fails before its kits move in (a plan a
+worker process makes while the others render) takes away its staging, its lock file and
+any folder it made, so `out` is left as it was found.
 """
 
 from __future__ import annotations
@@ -19,21 +22,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shapes_print.errors import Source, UserError, system_error
-from shapes_print.plan.embosser import EmbosserFile
-from shapes_print.plan.kit import KitFile
-from shapes_print.plan.tabletop import TabletopDeck
-from shapes_print.render.pdf import write_pdf
-from shapes_print.write.catalogue import DOCUMENTS, INDEX, write_catalogue
-from shapes_print.write.cataloguepage import THUMBNAILS
-from shapes_print.write.forked import forked_map
+from shapes_print.errors import Source, UserError
+from shapes_print.write.batch import KitMade, make_kits
+from shapes_print.write.catalogue import DOCUMENTS, INDEX, known_thumbnails, write_catalogue
+from shapes_print.write.cataloguepage import THUMBNAILS, Thumbnail
 from shapes_print.write.manifest import (
     Entries,
     Manifest,
     check_manifest_place,
     read_manifest,
     settle,
-    sha256,
     write_manifest,
 )
 from shapes_print.write.swap import refuse_links, swap_in
@@ -84,7 +82,6 @@ class KitDone:
 
 
 OnKit = Callable[[KitDone], None]
-PlannedKit = tuple[str, dict[str, str], list[KitFile]]
 
 
 def write_kits(
@@ -103,18 +100,20 @@ def write_kits(
     then it is not planned, and its files are left as they are. `force` builds every kit.
     `on_kit` is called after each kit is rendered, so a caller can report progress.
     `formats` may add `svg`: every page as SVG, and a cut file for pages with cut outlines.
-    With `jobs` above 1, a batch of kits is rendered by up to that many forked processes
-    into the staging folder; the swap and the manifest stay in this process, so the bytes
-    do not depend on `jobs`.
+    With `jobs` above 1, a batch of kits is planned and rendered by up to that many forked
+    processes into the staging folder (write/batch.py); the swap, the manifest and the
+    catalogue stay in this process, so the bytes do not depend on `jobs`.
     """
     if out.exists() and not out.is_dir():
         raise UserError(Source(out), "--out names a file, not a folder")
-    # Kits are planned before the folder is touched, so bad input leaves nothing behind:
-    # which need planning is read from the manifest as it stands, and read again under
-    # the lock in case another build changed it meanwhile.
+    # Which kits need planning is read from the manifest as it stands, and read again under
+    # the lock in case another build changed it meanwhile. In one process, kits are planned
+    # before the folder is touched; over several, each worker plans the kits it renders,
+    # and a plan that fails (like any failure before a kit moves in) leaves `out` as it was.
     seen = {} if force or not out.is_dir() else kits_up_to_date(out, kits)
-    plans = {k.folder: plan_recorded(k) for k in kits if k.folder not in seen}
-    out.mkdir(parents=True, exist_ok=True)
+    to_plan = [kit for kit in kits if kit.folder not in seen]
+    in_workers = jobs > 1 and len(to_plan) > 1
+    plans = {} if in_workers else {kit.folder: plan_recorded(kit) for kit in to_plan}
     with _locked(out):
         for stale in out.glob(f"{STAGING_PREFIX}*"):
             shutil.rmtree(stale, ignore_errors=True)
@@ -129,17 +128,13 @@ def write_kits(
             if now.get(folder) == entries
             or up_to_date(out, manifest, [k for k in kits if k.folder == folder])
         }
-        for kit in kits:
-            if kit.folder not in found and kit.folder not in plans:
-                plans[kit.folder] = plan_recorded(kit)
-        planned = [
-            (k.folder, {**k.info, **plans[k.folder][1]}, plans[k.folder][0])
-            for k in kits
-            if k.folder not in found
-        ]
+        building = [kit for kit in kits if kit.folder not in found]
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
-            built, pending = _render(out, staging, planned, on_kit, formats, jobs)
+            lock = _LOCK_HELD[-1] if _LOCK_HELD else None
+            thumbnailed = known_thumbnails(out)
+            made = make_kits(staging, building, plans, formats, jobs, lock, thumbnailed)
+            built, pending, drawn = _render(out, building, made, on_kit)
             written = _in_order(out, kits, built, found)
             if pending:
                 write_manifest(out, Manifest(manifest.files, pending))
@@ -151,7 +146,8 @@ def write_kits(
                 files.update(entries)
             if pending or not _settled(out, files):
                 write_manifest(out, Manifest(files))
-                write_catalogue(out, files, jobs)
+                staged = staging / THUMBNAILS
+                write_catalogue(out, files, jobs, {d: (t, staged) for d, t in drawn.items()})
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return written
@@ -159,35 +155,37 @@ def write_kits(
 
 def _render(
     out: Path,
-    staging: Path,
-    kits: Sequence[PlannedKit],
+    kits: Sequence[KitPlan],
+    made: Iterator[KitMade],
     on_kit: OnKit | None,
-    formats: Sequence[str],
-    jobs: int,
-) -> tuple[list[Written], dict[str, dict]]:
+) -> tuple[list[Written], dict[str, dict], dict[str, Thumbnail]]:
+    """What each kit gave as the files the build wrote, their manifest entries, and the
+    thumbnails drawn of new PDFs, taking each kit as it is done."""
     written: list[Written] = []
     pending: dict[str, dict[str, dict[str, object]]] = {}
-    rendered = _render_all(staging, kits, formats, jobs)
-    for number, (folder, info, files) in enumerate(kits, start=1):
-        first = len(written)
+    drawn: dict[str, Thumbnail] = {}
+    for number, (kit, kit_made) in enumerate(zip(kits, made, strict=True), start=1):
+        folder, first = kit.folder, len(written)
+        info = {**kit.info, **kit_made.recorded}
         entries = pending.setdefault(folder, {})
-        for kit_file in files:
-            for name, pages, size, digest in next(rendered):
-                relative = f"{folder}/{name}"
-                audience = kit_file.audience
-                made = (out / relative, pages, size, digest, audience, folder, BUILT, info)
-                written.append(Written(*made))
+        for audience, files in kit_made.files:
+            for file in files:
+                relative = f"{folder}/{file.name}"
+                made_here = (out / relative, file.pages, file.size, file.sha256, audience, folder)
+                written.append(Written(*made_here, BUILT, info))
                 entries[relative] = {
                     **info,
                     "audience": audience,
-                    "sha256": digest,
-                    "bytes": size,
-                    "pages": pages,
+                    "sha256": file.sha256,
+                    "bytes": file.size,
+                    "pages": file.pages,
                     "order": len(entries) + 1,  # the plan's order, which the manifest sorts away
                 }
+                if file.thumbnail:
+                    drawn.setdefault(file.sha256, file.thumbnail)
         if on_kit:
             on_kit(KitDone(folder, tuple(written[first:]), number, len(kits)))
-    return written, pending
+    return written, pending, drawn
 
 
 def _settled(out: Path, files: Entries) -> bool:
@@ -231,95 +229,62 @@ def _in_order(
     return [item for kit in dict.fromkeys(k.folder for k in kits) for item in by_folder[kit]]
 
 
-Made = list[tuple[str, int, int, str]]  # what one kit file gave: name, pages, bytes, SHA-256
-Job = tuple[str, KitFile]  # a kit's folder and one of its files
-# Runs of neighbouring files each worker takes, about: neighbours (the kits of a game under
-# a label set) share most pages, which a worker draws once for all the files it renders,
-# while more, shorter runs even out the workers' loads.
-_RUNS_PER_WORKER = 8
-
-
-def _render_job(staging: Path, formats: Sequence[str], job: Job) -> Made:
-    folder, kit_file = job
-    try:
-        made = _render_file(kit_file, staging / folder, formats, staging.parent / folder)
-    except OSError as error:  # named by the kit folder it was for, not the staging copy
-        raise system_error(error, staging.parent / folder) from None
-    return [(path.name, pages, path.stat().st_size, sha256(path)) for path, pages in made]
-
-
-def _render_all(
-    staging: Path, kits: Sequence[PlannedKit], formats: Sequence[str], jobs: int
-) -> Iterator[Made]:
-    """What rendering each file gave, in plan order whatever the number of jobs."""
-    for folder, _, _ in kits:
-        (staging / folder).mkdir(parents=True)
-    batch = [(folder, kit_file) for folder, _, files in kits for kit_file in files]
-    workers = min(jobs, len(kits))  # a single kit's files are rendered in this process
-    lock = _LOCK_HELD[-1] if _LOCK_HELD else None
-    run = max(1, len(batch) // (max(workers, 1) * _RUNS_PER_WORKER))
-    return forked_map(
-        lambda index: _render_job(staging, formats, batch[index]), len(batch), workers, lock, run
-    )
-
-
-def _render_file(
-    kit_file: KitFile, target: Path, formats: Sequence[str], placed_in: Path
-) -> list[tuple[Path, int]]:
-    """The file's PDF; with `svg`, also every page as SVG and a cut file for each page with
-    cuts; with `png`, each page of a file that names its pictures as a PNG. A Tabletop
-    Simulator deck is its PNGs and saved object, which name where they will be: `placed_in`."""
-    document = kit_file.document
-    if isinstance(document, TabletopDeck):
-        from shapes_print.render.tabletop import write_tabletop  # pdfium: only TTS needs it
-
-        return write_tabletop(document, target, placed_in)
-    if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
-        brf = target / f"{kit_file.name}.brf"
-        brf.write_bytes(document.encoded())
-        return [(brf, len(document.pages))]
-    pdf = target / f"{kit_file.name}.pdf"
-    with pdf.open("wb") as handle:
-        write_pdf(document, handle, kit_file.name)
-    made = [(pdf, len(document.pages))]
-    if "png" in formats and kit_file.pictures:
-        from shapes_print.render.png import write_pngs  # pdfium: only pictures need it
-
-        pictures = kit_file.pictures
-        made += [(path, 1) for path in write_pngs(document, pictures.names, pictures.dpi, target)]
-    if "svg" in formats:
-        from shapes_print.render.svg import cut_svg, page_svg  # svgwrite: only SVG output needs it
-
-        digits = max(2, len(str(len(document.pages))))
-        for number, page in enumerate(document.pages, start=1):
-            stem = f"{kit_file.name}_p{number:0{digits}d}"
-            svg = target / f"{stem}.svg"
-            svg.write_text(page_svg(document, page), encoding="utf-8")
-            made.append((svg, 1))
-            if page.cuts:
-                cut = target / f"{stem}_cut.svg"
-                cut.write_text(cut_svg(page), encoding="utf-8")
-                made.append((cut, 1))
-    return made
-
-
 @contextlib.contextmanager
 def _locked(out: Path) -> Iterator[None]:
-    """One build at a time per output folder; the lock goes when the process does."""
+    """One build at a time per output folder, made here if need be; the lock goes when the
+    process does. A build that fails takes away the lock file and the folders it made, so
+    bad input found while rendering leaves no trace a build that planned first would not."""
+    made: list[Path] = []  # the folders this build made, deepest first
     if fcntl is None:  # pragma: no cover
+        out.mkdir(parents=True, exist_ok=True)
         yield
         return
+    handle, created = _lock(out, made)
+    _LOCK_HELD.append(handle)
     try:
-        handle = os.open(out / LOCK, os.O_CREAT | os.O_RDWR | os.O_NOFOLLOW, 0o644)
-    except OSError as error:
-        raise UserError(
-            Source(out / LOCK), f"cannot lock the output folder: {error.strerror}"
-        ) from None
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        _LOCK_HELD.append(handle)
         yield
-    finally:
-        if handle in _LOCK_HELD:
-            _LOCK_HELD.remove(handle)
+    except BaseException:
+        if created:  # unlinked while held: a build waiting on it takes a fresh one
+            (out / LOCK).unlink(missing_ok=True)
+        _let_go(handle)
+        for folder in made if created else ():
+            with contextlib.suppress(OSError):  # not empty: another build has it now
+                folder.rmdir()
+        raise
+    _let_go(handle)
+
+
+def _let_go(handle: int) -> None:
+    _LOCK_HELD.remove(handle)
+    os.close(handle)
+
+
+def _lock(out: Path, made: list[Path]) -> tuple[int, bool]:
+    """The lock of `out`, held, and whether this build created its file. A lock file
+    taken away by a failed build while this one waited for it is let go of, and the lock
+    taken again at its place."""
+    path = out / LOCK
+    while True:
+        made += [folder for folder in (out, *out.parents) if not folder.exists()]
+        out.mkdir(parents=True, exist_ok=True)
+        flags = os.O_RDWR | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+        try:
+            try:
+                handle, created = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
+            except FileExistsError:
+                handle, created = os.open(path, flags), False
+        except FileNotFoundError:
+            continue  # taken away meanwhile
+        except OSError as error:
+            raise UserError(
+                Source(path), f"cannot lock the output folder: {error.strerror}"
+            ) from None
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        held = os.fstat(handle)
+        try:
+            there = os.stat(path, follow_symlinks=False)
+            if (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino):
+                return handle, created
+        except FileNotFoundError:
+            pass
         os.close(handle)

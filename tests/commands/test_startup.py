@@ -152,6 +152,22 @@ def test_a_pdf_build_loads_no_optional_library(tmp_path: Path) -> None:
     assert not (NOT_FOR_A_PDF_BUILD | {"pypdfium2"}) & set(loaded["modules"])
 
 
+def test_over_two_processes_the_workers_draw_the_thumbnails_and_the_parent_loads_no_pdfium(
+    tmp_path: Path,
+) -> None:
+    """Each worker draws the thumbnail of each new PDF it rendered, from its bytes: the
+    parent process, which renders and draws none, never loads pdfium."""
+    args = ["build", "pass-and-pick", "--players", "3-4", "--paper", "a4", "--jobs", "2"]
+    code = f"from shapes_print.commands.cli import main\nassert main({[*args, '--out', str(tmp_path)]!r}) == 0"
+    loaded = _after(code)
+    assert "pypdfium2" not in loaded["modules"]
+    manifest = json.loads((tmp_path / "manifest.json").read_text())["files"]
+    pdfs = {entry["sha256"] for name, entry in manifest.items() if name.endswith(".pdf")}
+    thumbnails = json.loads((tmp_path / "_thumbnails" / "documents.json").read_text())
+    assert len(pdfs) > 1 and set(thumbnails) == pdfs
+    assert all((tmp_path / "_thumbnails" / t["file"]).is_file() for t in thumbnails.values())
+
+
 def _command(tmp_path: Path, before: str, *args: str) -> subprocess.CompletedProcess[str]:
     """The installed command's entry point, `entry.run`, in a fresh interpreter, with `before`
     run first and an exit handler that says whether the interpreter tore itself down."""

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.write import swap, write
+from shapes_print.write import batch, swap, write
 from shapes_print.write.catalogue import INDEX
 from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import MANIFEST, verify
@@ -82,6 +82,44 @@ def test_bad_input_leaves_previous_output_byte_for_byte(
     assert snapshot(out) == before
 
 
+# Standard kits plan, then the same kits under large print do not: its 24 pt words do not
+# fit a mini card's label box, found only while planning.
+LATE_BAD_KIT = ("--paper", "a4", "--players", "3-4", "--labels", "standard,large-print")
+
+
+def every_file(out: Path) -> dict[str, bytes]:
+    """Every file in `out`, hidden ones too, by path."""
+    return {
+        path.relative_to(out).as_posix(): path.read_bytes()
+        for path in out.rglob("*")
+        if path.is_file()
+    }
+
+
+@pytest.mark.parametrize("earlier", [False, True], ids=["new-folder", "earlier-build"])
+def test_a_kit_that_fails_to_plan_late_in_the_batch_writes_nothing_whatever_the_jobs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], earlier: bool
+) -> None:
+    """Over two processes, each plans the kits it renders while the other renders: the
+    standard kits are in staging when a large-print kit fails. Nothing reaches `out`, not
+    even the lock or the folder itself, and the line is the one process's line."""
+    root = copy_project(tmp_path / "project")
+    out = tmp_path / "out"
+    if earlier:
+        assert run(build_args(root, out, *KITS), capsys, tmp_path)[0] == 0
+    before = every_file(out) if earlier else None
+    told = {}
+    for jobs in ("1", "2"):
+        args = build_args(root, out, *LATE_BAD_KIT, "--card-size", "mini", "--jobs", jobs)
+        status, told[jobs], printed = run(args, capsys, tmp_path)
+        assert status == 2
+        assert (every_file(out) if earlier else out.exists()) == (before or False)
+    assert told["1"] == told["2"]
+    assert len(told["2"]) == 1
+    assert told["2"][0].endswith("even at 24 pt (label set 'large-print')")
+    assert "[1/4] pass-and-pick/a4/3-players" in printed  # a worker had rendered a kit
+
+
 def test_crash_while_rendering_leaves_previous_output_and_no_staging(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -90,7 +128,7 @@ def test_crash_while_rendering_leaves_previous_output_and_no_staging(
     assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
     before = snapshot(out)
     calls = []
-    real = write.write_pdf
+    real = batch.write_pdf
 
     def failing(document: object, handle: object, name: str = "") -> None:
         calls.append(document)
@@ -98,7 +136,7 @@ def test_crash_while_rendering_leaves_previous_output_and_no_staging(
             raise RuntimeError("renderer broke\nacross lines")
         real(document, handle, name)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(write, "write_pdf", failing)
+    monkeypatch.setattr(batch, "write_pdf", failing)
     status, lines, _ = run(build_args(b, out, *KITS), capsys, tmp_path)
     assert status == 1
     assert lines == [
@@ -252,6 +290,44 @@ def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
         assert process.poll() is None
         assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
     assert process.wait() == 0
+    assert_whole(out)
+
+
+def test_a_build_waiting_on_a_lock_file_a_failed_build_took_away_takes_a_fresh_one(
+    tmp_path: Path,
+) -> None:
+    """A failed build that made the lock file unlinks it while still holding it; the build
+    waiting on that file must not go on under a lock no later build can see."""
+    import fcntl
+
+    root = copy_project(tmp_path / "project")
+    out = tmp_path / "out"
+    out.mkdir()
+    command = [
+        sys.executable,
+        "-m",
+        "shapes_print",
+        *build_args(root, out, "--players", "3", "--paper", "a4"),
+    ]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with (out / write.LOCK).open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        taken_away = os.fstat(held.fileno()).st_ino
+        process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        time.sleep(3)  # waiting on the file held here
+        assert process.poll() is None
+        (out / write.LOCK).unlink()
+        # A third build coming now creates a fresh lock file and holds it at once.
+        with (out / write.LOCK).open("x") as fresh:
+            fcntl.flock(fresh, fcntl.LOCK_EX)
+            held.close()  # the waiting build gets the old file, sees it gone, waits again
+            time.sleep(3)
+            assert process.poll() is None
+            assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
+    assert process.wait() == 0
+    assert (out / write.LOCK).stat().st_ino != taken_away
     assert_whole(out)
 
 

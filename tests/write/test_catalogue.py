@@ -22,9 +22,10 @@ from shapes_print.errors import UserError
 from shapes_print.load.defaults import DEFAULT_CONTENT
 from shapes_print.load.options import PrintOptions
 from shapes_print.write import catalogue
-from shapes_print.write.catalogue import INDEX, THUMBNAIL_WIDTH
+from shapes_print.write.catalogue import INDEX
 from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import read_manifest, sha256, verify
+from shapes_print.write.thumbnail import THUMBNAIL_WIDTH
 from tests.browser import CHROMIUM, HEADLESS
 
 WARNING = "Host only: keep away from players"

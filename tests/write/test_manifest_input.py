@@ -71,9 +71,9 @@ def test_a_damaged_manifest_is_one_warning_and_every_kit_is_built_again(
     (tmp_path / "outside/x.pdf").write_bytes(b"%PDF-1.7 not ours")
     _damaged(out, how)
     drawn: list[Path] = []
-    original = catalogue._render
+    original = catalogue.draw_thumbnail
     monkeypatch.setattr(
-        catalogue, "_render", lambda pdf, *rest: drawn.append(pdf) or original(pdf, *rest)
+        catalogue, "draw_thumbnail", lambda pdf, *rest: drawn.append(pdf) or original(pdf, *rest)
     )
     status, lines, _ = run(build_args(root, out, *KIT), capsys, tmp_path)
     assert status == 0

@@ -79,8 +79,7 @@ def test_a_full_disk_is_one_line_and_leaves_nothing_behind(
             f"disk/out/{GAME}/a4/3-players: the disk is full: free some space, or build "
             "into a folder on another disk"
         ]
-        assert _hidden_left(disk / "out") == []
-        assert not (disk / "out" / GAME).exists()
+        assert not (disk / "out").exists()  # the failed build made it, and takes it away
     finally:
         subprocess.run(["umount", str(disk)], check=True)
 

@@ -1,0 +1,161 @@
+"""Write stage, the work of a build: plan and render each kit into the staging folder.
+
+Input: the kits to build (some planned already), the staging folder, the formats, how many
+processes, and the SHA-256 of each PDF the catalogue has a thumbnail of. Output: for each
+kit in plan order, what planning recorded and what each of its files gave (name, pages,
+bytes, SHA-256), with a thumbnail for each PDF whose bytes are new, drawn from the bytes
+just written into `staging/_thumbnails/`. With more than one process, each forked worker
+plans and renders runs of neighbouring kits (a game's kits under a label set share sheets
+and memos), so planning is spread over the cores too; the first kit to fail, in plan
+order, raises its error whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from shapes_print.errors import system_error
+from shapes_print.plan.embosser import EmbosserFile
+from shapes_print.plan.kit import KitFile
+from shapes_print.plan.tabletop import TabletopDeck
+from shapes_print.render.pdf import write_pdf
+from shapes_print.write.cataloguepage import THUMBNAILS, Thumbnail
+from shapes_print.write.forked import forked_map
+from shapes_print.write.manifest import sha256
+from shapes_print.write.thumbnail import draw_thumbnail
+from shapes_print.write.uptodate import KitPlan, plan_recorded
+
+# Runs of neighbouring kits each worker takes, about: neighbours (the kits of a game under
+# a label set) share most pages and plans, which a worker makes once for all the kits it
+# renders, while more, shorter runs even out the workers' loads.
+_RUNS_PER_WORKER = 8
+Planned = tuple[list[KitFile], dict[str, dict[str, str]]]  # a kit's files, what planning read
+
+
+@dataclass(frozen=True, slots=True)
+class FileMade:
+    """One file written into staging, and the thumbnail drawn of it if it is a new PDF."""
+
+    name: str
+    pages: int
+    size: int
+    sha256: str
+    thumbnail: Thumbnail | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KitMade:
+    """One kit in staging: what its manifest entries record of planning (the files read),
+    and for each of its files in plan order, its audience and what it gave."""
+
+    recorded: dict[str, dict[str, str]]
+    files: tuple[tuple[str, tuple[FileMade, ...]], ...]
+
+
+def make_kits(
+    staging: Path,
+    kits: Sequence[KitPlan],
+    plans: dict[str, Planned],
+    formats: Sequence[str],
+    jobs: int,
+    lock: int | None,
+    thumbnailed: set[str],
+) -> Iterator[KitMade]:
+    """Each kit planned (unless `plans` has it) and rendered into `staging/<folder>`, in
+    order; a kit's plan is let go once it is rendered. `thumbnailed`: the PDFs (by SHA-256)
+    not to draw again."""
+    for kit in kits:
+        (staging / kit.folder).mkdir(parents=True)
+    pictures = staging / THUMBNAILS
+    pictures.mkdir()
+    drawn = set(thumbnailed)  # each process's own copy, with what it drew added
+
+    def make(index: int) -> KitMade:
+        kit = kits[index]
+        files, recorded = plans.pop(kit.folder, None) or plan_recorded(kit)
+        made = tuple(
+            (file.audience, _render_job(staging, kit.folder, file, formats, pictures, drawn))
+            for file in files
+        )
+        return KitMade(recorded, made)
+
+    workers = min(jobs, len(kits))  # a single kit is made in this process
+    run = max(1, len(kits) // (max(workers, 1) * _RUNS_PER_WORKER))
+    return forked_map(make, len(kits), workers, lock, run)
+
+
+def _render_job(
+    staging: Path,
+    folder: str,
+    kit_file: KitFile,
+    formats: Sequence[str],
+    pictures: Path,
+    drawn: set[str],
+) -> tuple[FileMade, ...]:
+    try:
+        made = _render_file(kit_file, staging / folder, formats, staging.parent / folder)
+        found = []
+        for path, pages, data in made:
+            if data is None:
+                size, digest = path.stat().st_size, sha256(path)
+            else:
+                size, digest = len(data), hashlib.sha256(data).hexdigest()
+            thumbnail = None
+            if path.suffix == ".pdf" and digest not in drawn:
+                thumbnail = draw_thumbnail(path if data is None else data, pictures, digest)
+                drawn.add(digest)
+            found.append(FileMade(path.name, pages, size, digest, thumbnail))
+    except OSError as error:  # named by the kit folder it was for, not the staging copy
+        raise system_error(error, staging.parent / folder) from None
+    return tuple(found)
+
+
+def _render_file(
+    kit_file: KitFile, target: Path, formats: Sequence[str], placed_in: Path
+) -> list[tuple[Path, int, bytes | None]]:
+    """The file's PDF (with its bytes, so they are not read back to be hashed and drawn);
+    with `svg`, also every page as SVG and a cut file for pages with cuts; with `png`, each
+    page of a file that names its pictures as a PNG. A Tabletop Simulator deck is its PNGs
+    and saved object, which name where they will be: `placed_in`."""
+    document = kit_file.document
+    if isinstance(document, TabletopDeck):
+        from shapes_print.render.tabletop import write_tabletop  # pdfium: only TTS needs it
+
+        return [(path, pages, None) for path, pages in write_tabletop(document, target, placed_in)]
+    if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
+        brf = target / f"{kit_file.name}.brf"
+        encoded = document.encoded()
+        brf.write_bytes(encoded)
+        return [(brf, len(document.pages), encoded)]
+    pdf = target / f"{kit_file.name}.pdf"
+    buffer = io.BytesIO()
+    write_pdf(document, buffer, kit_file.name)
+    data = buffer.getvalue()
+    pdf.write_bytes(data)
+    made: list[tuple[Path, int, bytes | None]] = [(pdf, len(document.pages), data)]
+    if "png" in formats and kit_file.pictures:
+        from shapes_print.render.png import write_pngs  # pdfium: only pictures need it
+
+        pictures = kit_file.pictures
+        paths = write_pngs(document, pictures.names, pictures.dpi, target)
+        made += [(path, 1, None) for path in paths]
+    if "svg" in formats:
+        from shapes_print.render.svg import cut_svg, page_svg  # svgwrite: only SVG output needs it
+
+        digits = max(2, len(str(len(document.pages))))
+        for number, page in enumerate(document.pages, start=1):
+            stem = f"{kit_file.name}_p{number:0{digits}d}"
+            svg = target / f"{stem}.svg"
+            text = page_svg(document, page).encode("utf-8")
+            svg.write_bytes(text)
+            made.append((svg, 1, text))
+            if page.cuts:
+                cut = target / f"{stem}_cut.svg"
+                text = cut_svg(page).encode("utf-8")
+                cut.write_bytes(text)
+                made.append((cut, 1, text))
+    return made
