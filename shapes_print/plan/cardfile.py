@@ -321,19 +321,36 @@ def plan_cards(
         )
         if one_sided:
             pages = FrontSheets(pages, swell_width)
-    placed = symbols_used(item for face in drawn_faces.values() for item in face.items)
+    redrawn = options.ink_saver or one_sided  # faces drawn anew for this file
+    placed = (
+        _placed_in(loaded, drawn_faces)
+        if not redrawn
+        else symbols_used(item for face in drawn_faces.values() for item in face.items)
+    )
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     if one_sided:  # the cards a face shows small are line art too
         used = {name: swell_symbol(symbol, swell_width) for name, symbol in used.items()}
     symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
     if only:  # a partial file holds the drawings of its own cards alone
-        placed |= {name for pair in order for name in pair}
+        placed = placed | {name for pair in order for name in pair}
         symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
     press = library.press if options.print_shop else None
     document = Document(
         title, pages, symbols, "none" if one_sided else flip, ctx.words.locale, press
     )
     return document, faces
+
+
+def _placed_in(loaded: LoadedGame, faces: Symbols) -> frozenset[str]:
+    """The symbols the faces place (small copies of earlier decks' faces), found once for
+    the faces every kit of the game draws alike (`card_symbols` keeps them); the entry
+    holds the faces, so their id stays theirs."""
+    key = ("placed", id(faces))
+    kept = loaded.drawn.get(key)
+    if kept is None or kept[0] is not faces:
+        placed = symbols_used(item for face in faces.values() for item in face.items)
+        kept = loaded.drawn[key] = (faces, frozenset(placed))
+    return kept[1]
 
 
 def is_cards_file(document: Document) -> bool:

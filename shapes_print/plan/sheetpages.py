@@ -11,9 +11,9 @@ print line and the scale check on its cover only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from shapes_print.geometry.primitives import Artifact, Item, Page
+from shapes_print.geometry.primitives import Artifact, Group, Item, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.flow import Placed, grouped
@@ -31,12 +31,19 @@ from shapes_print.text.words import Said
 @dataclass(frozen=True, slots=True)
 class LaidSheets:
     """A sheet document's boxes placed on each of its pages (the first holding less: its
-    foot has the scale check), and whether it is one page that fits half a sheet."""
+    foot has the scale check), and whether it is one page that fits half a sheet.
+
+    Each page's content is grouped once, where it stands (`_content`): its own file, the
+    print-and-play file and `check`'s other flip print the same layout under other feet."""
 
     ctx: DrawContext
     page: tuple[float, float]
     laid: tuple[list[Placed], ...]
     half: bool
+    # (page index, top) -> that page's boxes as groups placed there.
+    _grouped: dict[tuple[int, float], tuple[Group, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def pages(
         self,
@@ -59,12 +66,13 @@ class LaidSheets:
         top = height - style.margin
         pages = []
         for copy in range(copies):
-            for number, placed in enumerate(self.laid, start=1):
+            for number in range(1, len(self.laid) + 1):
                 checked = scale and copy == 0 and number == 1  # a file's first page only
                 bottom = style.footer_height if checked else style.running_footer_height
                 foot = (names, number, len(self.laid))
                 furniture = self._furniture(print_line, bottom, foot, checked)
-                pages.append(Page(width, height, (*grouped(placed, style.margin, top), *furniture)))
+                content = self._content(number - 1, top)
+                pages.append(Page(width, height, (*content, *furniture)))
         return pages
 
     def _two_up(self, print_line: str, copies: int, scale: bool) -> list[Page]:
@@ -77,11 +85,10 @@ class LaidSheets:
         f = style.furniture
         left, right = style.margin, width - style.margin
         cut = dashed((left, height / 2), (right, height / 2), f.mark_colour, f.mark_width)
-        (placed,) = self.laid
         pages = []
         for sheet in range(0, copies, 2):
             halves = [height - style.margin, height / 2 - style.margin][: copies - sheet]
-            items: list[Item] = [group for top in halves for group in grouped(placed, left, top)]
+            items: list[Item] = [group for top in halves for group in self._content(0, top)]
             if len(halves) == 2:
                 items.append(Artifact(tuple(cut), "Layout"))
             checked = scale and sheet == 0
@@ -89,6 +96,15 @@ class LaidSheets:
             items += self._furniture(print_line, bottom, (("", ""), 1, 1), checked)
             pages.append(Page(width, height, tuple(items)))
         return pages
+
+    def _content(self, index: int, top: float) -> tuple[Group, ...]:
+        """Page `index`'s boxes as groups, its top at `top` and its left at the margin."""
+        key = (index, top)
+        found = self._grouped.get(key)
+        if found is None:
+            margin = self.ctx.style.margin
+            found = self._grouped[key] = tuple(grouped(self.laid[index], margin, top))
+        return found
 
     def _furniture(
         self,

@@ -24,9 +24,10 @@ from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED
 from shapes_print.plan.cardsheets import MadePages
 from shapes_print.plan.cells import SheetInputs
-from shapes_print.plan.flow import Box, Part, choose_breaks, reglued
+from shapes_print.plan.flow import Box, Part, Placed, choose_breaks, grouped, reglued
 from shapes_print.plan.paragraphs import Column, paragraph
 from shapes_print.plan.printandplay import JoinedPages
+from shapes_print.plan.sheetpages import LaidSheets
 from shapes_print.plan.tables import Regrouped, column_widths, shared_widths
 
 WHERE = Source(Path("rules.yaml"), 3, 9)
@@ -188,3 +189,25 @@ def test_a_print_and_play_file_takes_each_page_from_its_part_when_asked() -> Non
     assert list(joined) == [cover, blank, *sheets]
     with pytest.raises(IndexError):
         joined[5]
+
+
+def test_a_layout_is_grouped_once_for_every_file_that_prints_it(ctx: DrawContext) -> None:
+    part = Part("L")
+    lines = [
+        Placed(
+            -20.0 * n,
+            (Text(0, -9, f"line {n}", ctx.fonts.regular.name, 12, ctx.style.ink),),
+            (part,),
+        )
+        for n in range(3)
+    ]
+    laid = LaidSheets(ctx, (595.0, 842.0), (lines[:2], lines[2:]), half=False)
+    top = 842.0 - ctx.style.margin
+    own = laid.pages("printed at home")
+    other = laid.pages("print and play: both sides", ("Game", "Sheets"), copies=2, scale=False)
+    assert len(own) == 2 and len(other) == 4
+    for index, page in enumerate([*own, *other]):
+        content = grouped(laid.laid[index % 2], ctx.style.margin, top)
+        assert list(page.items[: len(content)]) == content  # as grouped afresh
+        assert page.items[0] is own[index % 2].items[0]  # and the same groups
+    assert own[0].items[len(content) :] != other[0].items[len(content) :]  # feet differ
