@@ -78,9 +78,9 @@ class FileFonts:
         self.file = file
         self.numbers: dict[str, int] = {}
         self.fonts: dict[str, Font] = {}
-        self.shown: dict[str, list[tuple[tuple[int, int], ...]]] = {}  # font -> its texts' glyphs
+        self.shown: dict[str, list[frozenset[tuple[int, int]]]] = {}  # font -> its texts' glyphs
 
-    def use(self, font: Font, shown: tuple[tuple[int, int], ...]) -> None:
+    def use(self, font: Font, shown: frozenset[tuple[int, int]]) -> None:
         """Note glyphs (glyph id, code point) as shown (numbering the font the first time),
         to be gathered when the file's fonts are written."""
         texts = self.shown.get(font.name)

@@ -81,7 +81,7 @@ class RecordedPage:
     packed: bytes
     names: tuple[Named, ...]
     steps: tuple[tuple[int, Step], ...]
-    alts: tuple[tuple[str, str], ...]
+    alts: frozenset[tuple[str, str]]
 
 
 # Pages drawn in the build, by colour space, then items.
@@ -103,6 +103,9 @@ class PagePen(Pen):
         super().__init__(file, fonts, symbols, tree, space)
         # Groups holding elements or artifacts, with the alternate texts that said so.
         self.structural: dict[Group, tuple[bool, dict[str, str]]] = {}
+        # Each symbol's name with its alternate text: a page drawn before is valid here
+        # if the alternate texts it read are among them.
+        self.alts = frozenset((name, symbol.alt) for name, symbol in symbols.items())
         self.pages: dict[int, tuple[Page, DrawnPage]] = {}  # the last pages drawn, by id
         # While a page is drawn: the alternate texts it read, its structure steps, and the
         # number of each element it opened (the Document 0).
@@ -145,9 +148,9 @@ class PagePen(Pen):
 
     def _recorded(self, candidates: tuple[RecordedPage, ...]) -> RecordedPage | None:
         """The page drawn before whose pictures have this file's alternate texts."""
-        symbols = self.symbols
+        alts = self.alts
         for candidate in candidates:
-            if all(name in symbols and symbols[name].alt == alt for name, alt in candidate.alts):
+            if candidate.alts <= alts:
                 return candidate
         return None
 
@@ -166,7 +169,7 @@ class PagePen(Pen):
             first.setdefault(name)
         before.append(len(first))
         steps = tuple((before[at], step) for at, step in self.steps)
-        return RecordedPage(packed, tuple(first), steps, tuple(self.consulted.items()))
+        return RecordedPage(packed, tuple(first), steps, frozenset(self.consulted.items()))
 
     def _replay(self, recorded: RecordedPage) -> None:
         """A page drawn before: its elements and marks made again in this file's tree,

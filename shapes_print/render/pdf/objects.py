@@ -158,15 +158,11 @@ class PdfFile:
         self.pending = bytearray()  # small objects gathered into one write
         self._add(_HEADER % version.encode("ascii"))
 
-    def _add(self, data: bytes, batched: bool = False) -> None:
-        """Append to the file at once, or, `batched`, once `pending` holds `_WRITE_SIZE`
-        bytes or anything else is written: a card sheet's structure elements, a few dozen
-        bytes each, cost one write between them."""
+    def _add(self, data: bytes) -> None:
+        """Append to the file at once, with any small objects waiting (`write_whole`)."""
         self.size += len(data)
-        pending = self.pending
-        pending += data
-        if not batched or len(pending) >= _WRITE_SIZE:
-            self.flush()
+        self.pending += data
+        self.flush()
 
     def flush(self) -> None:
         """Everything added so far into the file."""
@@ -200,15 +196,15 @@ class PdfFile:
         if len(self.pending) >= _WRITE_SIZE:
             self.flush()
 
-    def write(self, number: int, data: bytes, batched: bool = False) -> None:
-        """The object numbered `number`, formatted; `batched`, it may wait to be written
-        with the small objects after it."""
+    def write(self, number: int, data: bytes) -> None:
+        """The object numbered `number`, formatted."""
         self.offsets[number - 1] = self.size
-        self._add(b"%d 0 obj\n%b\nendobj\n" % (number, data), batched)
+        self._add(b"%d 0 obj\n%b\nendobj\n" % (number, data))
 
     def write_whole(self, number: int, whole: bytes) -> None:
         """The object numbered `number`, formatted with its `obj` and `endobj` lines; it
-        may wait to be written with the small objects after it (a card's Figure)."""
+        may wait to be written with the small objects after it (a card's Figure, a
+        structure element): a card sheet's, a few dozen bytes each, cost one write."""
         self.offsets[number - 1] = self.size
         self.size += len(whole)
         pending = self.pending

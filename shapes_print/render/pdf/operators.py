@@ -36,12 +36,14 @@ TextKey = tuple[str, float, str, str, str]  # font, size, anchor, text, unmeasur
 @dataclass(frozen=True, slots=True)
 class Shown:
     """A line of text worked out once per build: how far its anchor moves it left, its
-    font and show operators, and the glyphs it shows (glyph id, code point)."""
+    font and show operators, and the glyphs it shows (glyph id, code point), in order and
+    as a set (a file's fonts gather each text's set: a union of sets reuses their hashes)."""
 
     font: Font
     offset: float
     operators: str
     glyphs: tuple[tuple[int, int], ...]
+    glyph_set: frozenset[tuple[int, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,5 +149,5 @@ def show(key: TextKey) -> Shown:
             offset = 0.5 * width if anchor == "middle" else width
         hex_ids = "".join([f"{glyph:04X}" for glyph, _ in ids])
         operators = f"/{name} {numbers(size)} Tf <{hex_ids}> Tj"
-        shown = SHOWN.keep(key, Shown(font, offset, operators, ids))
+        shown = SHOWN.keep(key, Shown(font, offset, operators, ids, frozenset(ids)))
     return shown

@@ -217,7 +217,7 @@ class Pen:
         self.used.append(key)
         if key not in self.texts:
             self.texts.add(key)
-            self.fonts.use(shown.font, shown.glyphs)
+            self.fonts.use(shown.font, shown.glyph_set)
 
     def _place(self, name: str, x: float, y: float) -> None:
         """Place a symbol's form, defined in this file the first time."""
@@ -337,12 +337,12 @@ class Pen:
 
     def _use(self, use: Named) -> None:
         """What a copied group names, listed as drawing it would."""
-        if isinstance(use, str):
+        if isinstance(use, tuple):  # the most of them: lines of text
+            self._use_text(use, show(use))
+        elif isinstance(use, str):
             self._use_symbol(use)
         elif isinstance(use, SharedForm):
             self._use_shared(use)
-        elif isinstance(use, tuple):
-            self._use_text(use, show(use))
         elif isinstance(use, StateUse):
             self._use_state(use)
         else:

@@ -30,25 +30,18 @@ _FIGURE = b"%d 0 obj\n<< /Type /StructElem /S /Figure /P %d 0 R /Pg %d 0 R /K [%
 _COLUMN_HEADS = "THead"
 
 
-@dataclass(frozen=True, slots=True)
-class Marked:
-    """One marked-content sequence: the page object it is on and its MCID there."""
-
-    page: int
-    mcid: int
-
-
 @dataclass(eq=False, slots=True)
 class Element:
     """A structure element while it may still grow: its type, its object number and its
-    parent's, its kids so far in reading order (element numbers and marked content), and
-    `last`, its last kid while that kid is an element (the only one that may go on)."""
+    parent's, its kids so far in reading order (each as its K array writes it: an
+    element's reference, an MCID on its own page, a marked-content reference to another),
+    and `last`, its last kid while that kid is an element (the only one that may go on)."""
 
     role: str
     number: int
     parent: int
     parent_role: str = ""
-    kids: list[int | Marked] = field(default_factory=list)
+    kids: list[str] = field(default_factory=list)
     last: Element | None = None
     alt: str = ""
     lang: str = ""
@@ -91,15 +84,16 @@ class StructureTree:
         that is an element of the same role (a table going on over a page break)."""
         self.figures = None
         last = parent.last
-        if continues and last is not None and last.role == role:
-            return last
+        if last is not None:
+            if continues and last.role == role:
+                return last
+            self._close(last)  # the element before it can no longer grow
         scope = ""
         if role == "TH":
             scope = "Column" if parent.parent_role == _COLUMN_HEADS else "Row"
-        made = Element(
-            role, self.file.reserve(), parent.number, parent.role, [], None, alt, lang, scope
-        )
-        self._add(parent, made.number)
+        number = self.file.reserve()
+        made = Element(role, number, parent.number, parent.role, [], None, alt, lang, scope)
+        parent.kids.append(f"{number} 0 R")
         parent.last = made
         return made
 
@@ -109,9 +103,9 @@ class StructureTree:
         a card sheet, which has one for every card."""
         number = self.file.reserve()
         if parent.last is not None:
-            self._add(parent, number)
-        else:
-            parent.kids.append(number)
+            self._close(parent.last)
+            parent.last = None
+        parent.kids.append(f"{number} 0 R")
         marked = self.marked
         mcid = len(marked)
         marked.append(number)
@@ -133,7 +127,7 @@ class StructureTree:
             root.last = None
         first = file.reserve_run(len(figures))
         numbers = range(first, first + len(figures))
-        root.kids.extend(numbers)
+        root.kids.extend([f"{number} 0 R" for number in numbers])
         mcids = range(len(self.marked), len(self.marked) + len(figures))
         self.marked.extend(numbers)
         parent, page = root.number, self.page
@@ -153,23 +147,26 @@ class StructureTree:
         marked = self.marked
         mcid = len(marked)
         marked.append(element.number)
+        last = element.last
+        if last is not None:  # the element before it can no longer grow
+            self._close(last)
+            element.last = None
+        page = self.page
         if not element.page:
-            element.page = self.page
-        self._add(element, Marked(self.page, mcid))
+            element.page = page
+        if element.page == page:
+            element.kids.append(str(mcid))
+        else:
+            element.kids.append(f"<< /Type /MCR /Pg {page} 0 R /MCID {mcid} >>")
         return mcid
 
-    def _add(self, parent: Element, kid: int | Marked) -> None:
-        """A kid for `parent`: the element before it can no longer grow, so it is written."""
-        if parent.last is not None:
-            self._close(parent.last)
-            parent.last = None
-        parent.kids.append(kid)
-
     def _close(self, element: Element) -> None:
-        if element.last is not None:
-            self._close(element.last)
+        """Write an element that can no longer grow, and its last kid first."""
+        last = element.last
+        if last is not None:
+            self._close(last)
             element.last = None
-        self.file.write(element.number, _element(element), batched=True)
+        self.file.write_whole(element.number, _element(element))
 
     def write(self) -> int:
         """The rest of the elements, the ParentTree and the StructTreeRoot; the root's
@@ -217,21 +214,12 @@ def _references(numbers: list[int]) -> str:
 
 
 def _element(element: Element) -> bytes:
-    """A StructElem: its kids are element references, MCIDs on its own page (the page of
-    its first marked content) and marked-content references on any other."""
+    """A StructElem object: its kids are element references, MCIDs on its own page (the
+    page of its first marked content) and marked-content references on any other."""
     page = element.page
-    if page:
-        kids = " ".join([
-            f"{kid} 0 R" if isinstance(kid, int)
-            else str(kid.mcid) if kid.page == page
-            else f"<< /Type /MCR /Pg {kid.page} 0 R /MCID {kid.mcid} >>"
-            for kid in element.kids
-        ])  # fmt: skip
-        on_page = f" /Pg {page} 0 R"
-    else:  # elements only (the Document of a card sheet: a Figure for every card)
-        kids, on_page = _references(element.kids), ""  # type: ignore[arg-type]
+    on_page = f" /Pg {page} 0 R" if page else ""
     attributes = _attributes(element.role, element.alt, element.lang, element.scope)
     return (
-        f"<< /Type /StructElem /S /{element.role} /P {element.parent} 0 R{on_page} "
-        f"/K [{kids}]{attributes} >>"
+        f"{element.number} 0 obj\n<< /Type /StructElem /S /{element.role} /P {element.parent} 0 R"
+        f"{on_page} /K [{' '.join(element.kids)}]{attributes} >>\nendobj\n"
     ).encode("ascii")
