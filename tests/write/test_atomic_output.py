@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -267,25 +268,33 @@ def test_links_planted_at_the_manifest_and_lock_are_never_written_through(
     assert precious.read_text() == "keep me"
 
 
+def _one_kit_build(tmp_path: Path) -> tuple[Path, Callable[[], subprocess.Popen[bytes]]]:
+    """An output folder, and a function that starts a one-kit build into it as a process
+    of its own (called once the test holds the folder's lock)."""
+    root = copy_project(tmp_path / "project")
+    out = tmp_path / "out"
+    out.mkdir()
+    return out, lambda: subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "shapes_print",
+            *build_args(root, out, "--players", "3", "--paper", "a4"),
+        ],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
 def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
     """Two builds into one folder take turns: nothing is staged while the lock is held."""
     import fcntl
 
-    root = copy_project(tmp_path / "project")
-    out = tmp_path / "out"
-    out.mkdir()
-    command = [
-        sys.executable,
-        "-m",
-        "shapes_print",
-        *build_args(root, out, "--players", "3", "--paper", "a4"),
-    ]
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out, start = _one_kit_build(tmp_path)
     with (out / write.LOCK).open("w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
-        process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        process = start()
         time.sleep(3)  # a whole one-kit build takes about a second
         assert process.poll() is None
         assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
@@ -300,22 +309,11 @@ def test_a_build_waiting_on_a_lock_file_a_failed_build_took_away_takes_a_fresh_o
     waiting on that file must not go on under a lock no later build can see."""
     import fcntl
 
-    root = copy_project(tmp_path / "project")
-    out = tmp_path / "out"
-    out.mkdir()
-    command = [
-        sys.executable,
-        "-m",
-        "shapes_print",
-        *build_args(root, out, "--players", "3", "--paper", "a4"),
-    ]
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out, start = _one_kit_build(tmp_path)
     with (out / write.LOCK).open("w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         taken_away = os.fstat(held.fileno()).st_ino
-        process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        process = start()
         time.sleep(3)  # waiting on the file held here
         assert process.poll() is None
         (out / write.LOCK).unlink()
