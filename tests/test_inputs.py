@@ -133,6 +133,7 @@ ALLOWED = {
     "commands/newgame.py",  # the shipped example game, and files of the staging copy
     "write/manifest.py",  # output files, opened after their kind was checked (lstat)
     "write/catalogue.py",  # thumbnails and documents.json: output
+    "write/thumbnail.py",  # a thumbnail it writes, of a PDF this build wrote
     "write/write.py",  # output
     "write/create.py",  # writes new files
     "write/swap.py",
