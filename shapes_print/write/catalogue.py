@@ -8,8 +8,9 @@ distinct PDF named by its SHA-256, with `_thumbnails/documents.json` holding eac
 size and its PDF's title and page count. Builds are deterministic, so a PDF whose bytes did
 not change keeps its picture and is not opened again; a new PDF's picture is drawn by the
 process that rendered it, from the bytes it wrote (write/thumbnail.py), and moved in from the
-staging folder; pictures no listed PDF has any more are deleted. Each file is written under a temporary name and renamed into place, so a reader
-sees the old page or the new one. (Game ids are `a-z0-9-`: `_thumbnails` is no game's folder.)
+staging folder; pictures no listed PDF has any more are deleted. Each file is written under
+a temporary name and renamed into place, so a reader sees the old page or the new one.
+(Game ids are `a-z0-9-`: `_thumbnails` is no game's folder.)
 """
 
 from __future__ import annotations

@@ -84,10 +84,9 @@ class StructureTree:
         that is an element of the same role (a table going on over a page break)."""
         self.figures = None
         last = parent.last
-        if last is not None:
-            if continues and last.role == role:
-                return last
-            self._close(last)  # the element before it can no longer grow
+        if continues and last is not None and last.role == role:
+            return last
+        self._close_last(parent)
         scope = ""
         if role == "TH":
             scope = "Column" if parent.parent_role == _COLUMN_HEADS else "Row"
@@ -102,9 +101,7 @@ class StructureTree:
         placed on a page): complete at once, so written at once; its MCID. The fast path of
         a card sheet, which has one for every card."""
         number = self.file.reserve()
-        if parent.last is not None:
-            self._close(parent.last)
-            parent.last = None
+        self._close_last(parent)
         parent.kids.append(f"{number} 0 R")
         marked = self.marked
         mcid = len(marked)
@@ -122,9 +119,7 @@ class StructureTree:
         """The current page's Figures under the Document, as `page_figures` gave them for a
         page drawn before (the same cards again): numbered and written together."""
         root, file = self.root, self.file
-        if root.last is not None:
-            self._close(root.last)
-            root.last = None
+        self._close_last(root)
         first = file.reserve_run(len(figures))
         numbers = range(first, first + len(figures))
         root.kids.extend([f"{number} 0 R" for number in numbers])
@@ -147,10 +142,7 @@ class StructureTree:
         marked = self.marked
         mcid = len(marked)
         marked.append(element.number)
-        last = element.last
-        if last is not None:  # the element before it can no longer grow
-            self._close(last)
-            element.last = None
+        self._close_last(element)
         page = self.page
         if not element.page:
             element.page = page
@@ -160,12 +152,16 @@ class StructureTree:
             element.kids.append(f"<< /Type /MCR /Pg {page} 0 R /MCID {mcid} >>")
         return mcid
 
-    def _close(self, element: Element) -> None:
-        """Write an element that can no longer grow, and its last kid first."""
+    def _close_last(self, element: Element) -> None:
+        """A kid comes after `element`'s last: that one can no longer grow, so it is written."""
         last = element.last
         if last is not None:
             self._close(last)
             element.last = None
+
+    def _close(self, element: Element) -> None:
+        """Write an element that can no longer grow, and its last kid first."""
+        self._close_last(element)
         self.file.write_whole(element.number, _element(element))
 
     def write(self) -> int:
