@@ -13,7 +13,7 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
 from shapes_print.load.printmodels import SheetStyle
-from shapes_print.plan.cardfile import is_cards_file
+from shapes_print.plan.cardsheets import is_cards_file
 from tests.planfill import has_square
 
 # Every shipped label set: standard type, Spanish words (longer), large print (18 pt, two

@@ -42,7 +42,7 @@ _STRUCT_LINE = re.compile(r'^(?P<indent> *)(?:"(?P<text>.*)"|(?P<role>\w+))')
 _SIGN = re.compile(r"[^\w]")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Skipped(Exception):
     """A check needs a tool that is not installed: its name and how to install it."""
 

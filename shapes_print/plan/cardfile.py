@@ -9,7 +9,7 @@ Card drawings are made at the size asked for (`--card-size`), and for draft prin
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from itertools import repeat
 
 from shapes_print.errors import UserError
@@ -22,6 +22,7 @@ from shapes_print.geometry.primitives import (
     Symbol,
     symbols_used,
 )
+from shapes_print.inputs import recording
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
@@ -38,13 +39,12 @@ from shapes_print.plan.cardsheets import (
     CardGeometry,
     Duplex,
     FrontSheets,
-    SheetPages,
     overrun_name,
     print_shop_pages,
     sheet_pages,
 )
 from shapes_print.plan.decktemplate import card_template, size_name, size_place
-from shapes_print.plan.inksaver import save_ink_page, save_ink_symbol, swell_symbol
+from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.part import copies, part_of
 from shapes_print.plan.room import check_deck_room
 from shapes_print.units import POINTS_PER_UNIT
@@ -266,9 +266,61 @@ def plan_cards(
     """The cards document of a deck (default: the main one) for `players` (a card's count
     may depend on them) and the plain faces that sheets draw small copies from; faces may
     show small copies of `earlier` decks' faces. A partial build prints the cards `only`
-    names (each at least once), and none of the deck when it names none of them."""
+    names (each at least once), and none of the deck when it names none of them.
+
+    A deck whose cards are the same at every player count gives each kit of the game the
+    same document, planned once and so rendered once (write/batch.py). The entry is found
+    by the deck's order and the ids of what it was planned from, which it holds so no id
+    is reused; a plan that read a file (none does now) is not kept, as its kits must each
+    record that read."""
     chosen = deck or loaded.decks[0]
     shown = earlier or {}
+    # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
+    order = tuple(
+        pair
+        for card in part_of(chosen.deck.cards, only)
+        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), copies(card, players, only))
+    )
+    drawn_from = (chosen, library, *(getattr(ctx, f.name) for f in fields(ctx)), *shown.values())
+    settings = (paper, title, print_line, flip, options, tuple(only), tuple(shown))
+    key = ("cards file", settings, order, *map(id, drawn_from))
+    kept = loaded.drawn.get(key)
+    if kept is not None:
+        return kept[1]
+    with recording() as read:
+        made = _planned_cards(
+            loaded,
+            library,
+            ctx,
+            paper,
+            title,
+            print_line,
+            flip,
+            options,
+            chosen,
+            shown,
+            order,
+            only,
+        )
+    if not (read.files or read.missing or read.listings):
+        loaded.drawn[key] = (drawn_from, made)
+    return made
+
+
+def _planned_cards(
+    loaded: LoadedGame,
+    library: Library,
+    ctx: DrawContext,
+    paper: tuple[float, float],
+    title: str,
+    print_line: str,
+    flip: Flip,
+    options: PrintOptions,
+    chosen: LoadedDeck,
+    shown: Symbols,
+    order: Sequence[tuple[str, str]],
+    only: Collection[str],
+) -> tuple[Document, Symbols]:
     template = card_template(loaded, library, options.card_size, chosen)
     printing = library.printing
     bleed = shop_bleed(printing, options) or 0.0
@@ -282,12 +334,6 @@ def plan_cards(
         round=chosen.round,
     )
     font = ctx.fonts.regular
-    # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
-    order = [
-        pair
-        for card in part_of(chosen.deck.cards, only)
-        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), copies(card, players, only))
-    ]
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
     check_room(loaded, library, template, ctx, chosen)
     shop = options.print_shop
@@ -351,18 +397,3 @@ def _placed_in(loaded: LoadedGame, faces: Symbols) -> frozenset[str]:
         placed = symbols_used(item for face in faces.values() for item in face.items)
         kept = loaded.drawn[key] = (faces, frozenset(placed))
     return kept[1]
-
-
-def is_cards_file(document: Document) -> bool:
-    """Whether a document is a cards file (on card stock): home sheets, fronts only or
-    both sides, or a print shop's pages, one card each with its trim box (a print-shop
-    kit's sheets are PDF/X too, but their pages are the paper's)."""
-    pages = document.pages
-    if isinstance(pages, SheetPages | FrontSheets):
-        return True
-    return document.press is not None and bool(pages) and pages[0].trim is not None
-
-
-def draft(document: Document, settings: InkSaver) -> Document:
-    """The document's pages with fills turned to outlines (its symbols are drafted already)."""
-    return replace(document, pages=[save_ink_page(page, settings) for page in document.pages])

@@ -22,6 +22,7 @@ from shapes_print.geometry.outlines import rounded_rect_ops
 from shapes_print.geometry.primitives import (
     Artifact,
     Box,
+    Document,
     Group,
     Item,
     Page,
@@ -361,3 +362,13 @@ class FrontSheets(MadePages):
                 self.swelled.clear()
             known = self.swelled[id(sheet)] = (sheet, swell_page(sheet, self.width))
         return known[1]
+
+
+def is_cards_file(document: Document) -> bool:
+    """Whether a document is a cards file (on card stock): home sheets, fronts only or
+    both sides, or a print shop's pages, one card each with its trim box (a print-shop
+    kit's sheets are PDF/X too, but their pages are the paper's)."""
+    pages = document.pages
+    if isinstance(pages, SheetPages | FrontSheets):
+        return True
+    return document.press is not None and bool(pages) and pages[0].trim is not None

@@ -18,10 +18,11 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Library
 from shapes_print.load.filenames import SIDE_SUFFIX
 from shapes_print.load.options import Flip
-from shapes_print.plan.cardfile import bleed_values, is_cards_file
+from shapes_print.plan.cardfile import bleed_values
 from shapes_print.plan.cardsheets import (
     FrontSheets,
     SheetPages,
+    is_cards_file,
 )
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.words import Said

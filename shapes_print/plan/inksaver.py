@@ -18,6 +18,7 @@ from shapes_print.geometry.primitives import (
     WHITE,
     Artifact,
     Colour,
+    Document,
     Group,
     Image,
     Item,
@@ -127,3 +128,8 @@ def swell_page(page: Page, width: float) -> Page:
     """A sheet's own marks and words for swell paper, black like its cards."""
     swell = _Swell(width)
     return replace(page, items=tuple(swell.item(item) for item in page.items))
+
+
+def draft(document: Document, settings: InkSaver) -> Document:
+    """The document's pages with fills turned to outlines (its symbols are drafted already)."""
+    return replace(document, pages=[save_ink_page(page, settings) for page in document.pages])

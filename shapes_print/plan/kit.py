@@ -27,7 +27,6 @@ from shapes_print.plan.boards import board_document
 from shapes_print.plan.braille import BrailleRoomError
 from shapes_print.plan.cardfile import (
     Symbols,
-    draft,
     fronts_only,
     plan_cards,
     shop_bleed,
@@ -38,6 +37,7 @@ from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.guide import plan_guide
 from shapes_print.plan.icons import spoken
+from shapes_print.plan.inksaver import draft
 from shapes_print.plan.part import check_part, copies, part_of
 from shapes_print.plan.playeraid import player_aid
 from shapes_print.plan.printandplay import plan_print_and_play

@@ -18,8 +18,7 @@ from itertools import accumulate
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import Library, LoadedDocument
-from shapes_print.plan.cardfile import is_cards_file
-from shapes_print.plan.cardsheets import MadePages
+from shapes_print.plan.cardsheets import MadePages, is_cards_file
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.words import Said
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from shapes_print.errors import system_error
+from shapes_print.geometry.primitives import Document
 from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.kit import KitFile
 from shapes_print.plan.tabletop import TabletopDeck
@@ -73,12 +74,17 @@ def make_kits(
     pictures = staging / THUMBNAILS
     pictures.mkdir()
     drawn = set(thumbnailed)  # each process's own copy, with what it drew added
+    rendered = _Rendered()  # each process's own too
 
     def make(index: int) -> KitMade:
         kit = kits[index]
         files, recorded = plans.pop(kit.folder, None) or plan_recorded(kit)
+        rendered.next_kit()
         made = tuple(
-            (file.audience, _render_job(staging, kit.folder, file, formats, pictures, drawn))
+            (
+                file.audience,
+                _render_job(staging, kit.folder, file, formats, pictures, drawn, rendered),
+            )
             for file in files
         )
         return KitMade(recorded, made)
@@ -88,6 +94,39 @@ def make_kits(
     return forked_map(make, len(kits), workers, lock, run)
 
 
+class _Rendered:
+    """The PDF bytes of this kit's files and the kit's before, by what they were rendered
+    from: a kit's neighbour (the same game, label set and paper at another player count)
+    prints the very same cards document when its deck does not depend on the player
+    count (plan/cardfile.py), and a document renders to the same bytes each time. Found
+    by the ids of the document's parts (each kit's copy is dated anew, build/pipeline.py)
+    and, for a print-shop file, whose bytes name it, by its name. Each entry holds its
+    document, so no id is reused while it is kept."""
+
+    def __init__(self) -> None:
+        self._before: dict[tuple[object, ...], tuple[Document, bytes]] = {}
+        self._now: dict[tuple[object, ...], tuple[Document, bytes]] = {}
+
+    def next_kit(self) -> None:
+        self._before, self._now = self._now, {}
+
+    def pdf(self, document: Document, name: str) -> bytes:
+        parts = (_same(getattr(document, part.name)) for part in fields(document))
+        key = (*parts, name if document.press else "")
+        found = self._now.get(key) or self._before.get(key)
+        if found is None:
+            buffer = io.BytesIO()
+            write_pdf(document, buffer, name)
+            found = (document, buffer.getvalue())
+        self._now[key] = found
+        return found[1]
+
+
+def _same(part: object) -> object:
+    """A document's part as a key: a plain value as itself, anything else by its id."""
+    return part if part is None or isinstance(part, (str, int, float)) else id(part)
+
+
 def _render_job(
     staging: Path,
     folder: str,
@@ -95,9 +134,10 @@ def _render_job(
     formats: Sequence[str],
     pictures: Path,
     drawn: set[str],
+    rendered: _Rendered,
 ) -> tuple[FileMade, ...]:
     try:
-        made = _render_file(kit_file, staging / folder, formats, staging.parent / folder)
+        made = _render_file(kit_file, staging / folder, formats, staging.parent / folder, rendered)
         found = []
         for path, pages, data in made:
             if data is None:
@@ -115,7 +155,7 @@ def _render_job(
 
 
 def _render_file(
-    kit_file: KitFile, target: Path, formats: Sequence[str], placed_in: Path
+    kit_file: KitFile, target: Path, formats: Sequence[str], placed_in: Path, rendered: _Rendered
 ) -> list[tuple[Path, int, bytes | None]]:
     """The file's PDF (with its bytes, so they are not read back to be hashed and drawn);
     with `svg`, also every page as SVG and a cut file for pages with cuts; with `png`, each
@@ -132,9 +172,7 @@ def _render_file(
         brf.write_bytes(encoded)
         return [(brf, len(document.pages), encoded)]
     pdf = target / f"{kit_file.name}.pdf"
-    buffer = io.BytesIO()
-    write_pdf(document, buffer, kit_file.name)
-    data = buffer.getvalue()
+    data = rendered.pdf(document, kit_file.name)
     pdf.write_bytes(data)
     made: list[tuple[Path, int, bytes | None]] = [(pdf, len(document.pages), data)]
     if "png" in formats and kit_file.pictures:
