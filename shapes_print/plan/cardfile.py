@@ -9,7 +9,7 @@ Card drawings are made at the size asked for (`--card-size`), and for draft prin
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from itertools import repeat
 
 from shapes_print.errors import UserError
@@ -287,40 +287,35 @@ def plan_cards(
     kept = loaded.drawn.get(key)
     if kept is not None:
         return kept[1]
+    asked = _CardsFile(paper, title, print_line, flip, options, chosen, shown, order, only)
     with recording() as read:
-        made = _planned_cards(
-            loaded,
-            library,
-            ctx,
-            paper,
-            title,
-            print_line,
-            flip,
-            options,
-            chosen,
-            shown,
-            order,
-            only,
-        )
+        made = _planned_cards(loaded, library, ctx, asked)
     if not (read.files or read.missing or read.listings):
         loaded.drawn[key] = (drawn_from, made)
     return made
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class _CardsFile:
+    """What a cards file is planned for beside its game, library and context: its paper,
+    title, print line, flip and options, its deck, the earlier decks' faces its faces
+    may show, the order it prints the deck in, and the cards a partial build asks for."""
+
+    paper: tuple[float, float]
+    title: str
+    print_line: str
+    flip: Flip
+    options: PrintOptions
+    deck: LoadedDeck
+    shown: Symbols
+    order: Sequence[tuple[str, str]]
+    only: Collection[str]
+
+
 def _planned_cards(
-    loaded: LoadedGame,
-    library: Library,
-    ctx: DrawContext,
-    paper: tuple[float, float],
-    title: str,
-    print_line: str,
-    flip: Flip,
-    options: PrintOptions,
-    chosen: LoadedDeck,
-    shown: Symbols,
-    order: Sequence[tuple[str, str]],
-    only: Collection[str],
+    loaded: LoadedGame, library: Library, ctx: DrawContext, asked: _CardsFile
 ) -> tuple[Document, Symbols]:
+    chosen, shown, options, order = asked.deck, asked.shown, asked.options, asked.order
     template = card_template(loaded, library, options.card_size, chosen)
     printing = library.printing
     bleed = shop_bleed(printing, options) or 0.0
@@ -357,13 +352,13 @@ def _planned_cards(
     else:
         if not one_sided:  # a swell-paper card's outline is its edge: no background past it
             overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
-        duplex = Duplex(flip, options.back_offset)
+        duplex = Duplex(asked.flip, options.back_offset)
         where = size_place(loaded, library, template, chosen, options.card_size)
         furniture = ctx.style.furniture
         geometry = replace(geometry, overrun=printing.overrun)
         names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}
         pages = sheet_pages(
-            order, geometry, paper, duplex, furniture, font, print_line, where, names
+            order, geometry, asked.paper, duplex, furniture, font, asked.print_line, where, names
         )
         if one_sided:
             pages = FrontSheets(pages, swell_width)
@@ -377,12 +372,12 @@ def _planned_cards(
     if one_sided:  # the cards a face shows small are line art too
         used = {name: swell_symbol(symbol, swell_width) for name, symbol in used.items()}
     symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
-    if only:  # a partial file holds the drawings of its own cards alone
+    if asked.only:  # a partial file holds the drawings of its own cards alone
         placed = placed | {name for pair in order for name in pair}
         symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
     press = library.press if options.print_shop else None
     document = Document(
-        title, pages, symbols, "none" if one_sided else flip, ctx.words.locale, press
+        asked.title, pages, symbols, "none" if one_sided else asked.flip, ctx.words.locale, press
     )
     return document, faces
 
