@@ -31,12 +31,13 @@ import stat
 import sys
 import tempfile
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from shapes_print.errors import Source, UserError
 from shapes_print.errors import shown as escaped
@@ -45,6 +46,7 @@ from shapes_print.errors import shown as escaped
 # from an older scheme can pass for a new one.
 SCHEME = 1
 PACKAGE = Path(__file__).resolve().parent
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +235,27 @@ def recording() -> Iterator[InputFiles]:
         yield found
     finally:
         _RECORDING.reset(token)
+
+
+def remembered(memo: dict[Any, Any], key: Hashable, keep: object, make: Callable[[], T]) -> T:
+    """`make()`, or what it gave before under `key` in `memo`, with the files that making
+    read reported again to whatever is recording now: a kit that takes a drawing another
+    kit made (a card's picture read while drawing it) records that read as its own. The
+    entry holds `keep` (what the key names by id), so no id in the key is reused."""
+    found = memo.get(key)
+    if found is None:
+        with recording() as read:
+            made = make()
+        memo[key] = found = (keep, made, read)
+    else:
+        read = found[2]
+        for path, digest in read.files.items():
+            note_digest(path, digest)
+        for path in read.missing:
+            note_missing(path)
+        for recording_now in _RECORDING.get():
+            recording_now.listings.update(read.listings)
+    return found[1]
 
 
 def files_digest(files: Mapping[str, str]) -> str:

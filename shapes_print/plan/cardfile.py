@@ -22,7 +22,7 @@ from shapes_print.geometry.primitives import (
     Symbol,
     symbols_used,
 )
-from shapes_print.inputs import recording
+from shapes_print.inputs import remembered
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
@@ -97,12 +97,12 @@ def card_symbols(
         *shown,
     )
     key = ("cards", bleed, shop, *map(id, drawn_from))
-    if key not in loaded.drawn:
-        # The inputs are kept with the drawings, so no id in the key is reused meanwhile.
+
+    def draw() -> tuple[Symbols, Symbols]:
         contexts = _layout_contexts(loaded, template, ctx)
-        drawn = _draw_cards(chosen, template, ctx, contexts, bleed, earlier, shop)
-        loaded.drawn[key] = (drawn_from, drawn)
-    return loaded.drawn[key][1]
+        return _draw_cards(chosen, template, ctx, contexts, bleed, earlier, shop)
+
+    return remembered(loaded.drawn, key, drawn_from, draw)
 
 
 def _layout_contexts(
@@ -269,10 +269,9 @@ def plan_cards(
     names (each at least once), and none of the deck when it names none of them.
 
     A deck whose cards are the same at every player count gives each kit of the game the
-    same document, planned once and so rendered once (write/batch.py). The entry is found
-    by the deck's order and the ids of what it was planned from, which it holds so no id
-    is reused; a plan that read a file (none does now) is not kept, as its kits must each
-    record that read."""
+    same document, planned once and so rendered once (write/batch.py): found by the deck's
+    order and the ids of what it was planned from, with what planning read reported again
+    for each kit (`remembered`)."""
     chosen = deck or loaded.decks[0]
     shown = earlier or {}
     # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
@@ -284,15 +283,10 @@ def plan_cards(
     drawn_from = (chosen, library, *(getattr(ctx, f.name) for f in fields(ctx)), *shown.values())
     settings = (paper, title, print_line, flip, options, tuple(only), tuple(shown))
     key = ("cards file", settings, order, *map(id, drawn_from))
-    kept = loaded.drawn.get(key)
-    if kept is not None:
-        return kept[1]
     asked = _CardsFile(paper, title, print_line, flip, options, chosen, shown, order, only)
-    with recording() as read:
-        made = _planned_cards(loaded, library, ctx, asked)
-    if not (read.files or read.missing or read.listings):
-        loaded.drawn[key] = (drawn_from, made)
-    return made
+    return remembered(
+        loaded.drawn, key, drawn_from, lambda: _planned_cards(loaded, library, ctx, asked)
+    )
 
 
 @dataclass(frozen=True, slots=True, eq=False)

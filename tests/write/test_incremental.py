@@ -255,3 +255,25 @@ def test_a_changed_picture_or_spreadsheet_rebuilds_the_kit_that_shows_it(
     rows = root / PICTURES / "cards.csv"
     rows.write_text(rows.read_text().replace("SUN\n", "SUNNY\n", 1), encoding="utf-8")
     assert statuses() == ["built"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_changed_picture_rebuilds_every_kit_that_shows_it_not_only_the_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    """The kits at each player count take the card drawings the first one made: each
+    still records the picture read while drawing them, so each is rebuilt when it
+    changes."""
+    root = example(tmp_path)
+    args = [*picture_build_args(root, root / "out"), "--json", "--jobs", jobs]
+    args[args.index("--players") + 1] = "2-4"
+
+    def statuses() -> list[str]:
+        assert main(args) == 0, capsys.readouterr().err
+        return [kit["status"] for kit in json.loads(capsys.readouterr().out)["kits"]]
+
+    assert statuses() == ["built"] * 3
+    sun = root / PICTURES / "art" / "sun.png"
+    sun.write_bytes(sun.read_bytes() + b"\0")
+    assert statuses() == ["built"] * 3
+    assert statuses() == ["up-to-date"] * 3
