@@ -1,15 +1,15 @@
-"""The `build` command: its options, many of them its own, and its help (cli.py holds the
-other commands). Like them it parses, calls the pipeline and reports: no logic of its own.
+"""The `build` command as typer reads it: its options, many of them its own, and its help
+(cli.py holds the other commands). It runs quick.build_kits, which the plain forms of the
+command reach without typer: no logic of its own.
 """
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from shapes_print.commands import quick
 from shapes_print.commands.options import (
-    CORES,
     BackOffset,
     Bleed,
     CardIds,
@@ -33,7 +33,7 @@ from shapes_print.commands.options import (
     Templates,
 )
 from shapes_print.limits import MAX_CARDS
-from shapes_print.load.options import Part, PrintOptions
+from shapes_print.load.defaults import CORES
 
 
 def build(
@@ -78,28 +78,8 @@ def build(
 
     The kit's own printing guide tells whoever prints it the rest.
     """
-    from shapes_print.build import pipeline
-    from shapes_print.commands import report
-
-    sources = pipeline.Sources.found(content, templates)
-    printing = PrintOptions.from_words(
-        card_size, print_shop, back_offset, ink_saver, formats, bleed
-    )
-    part = Part.from_words(proof, deck, cards)
-    options = pipeline.BuildOptions(players, paper, flip, printing, jobs, part)
-    with report.build_progress(sys.stdout, quiet or as_json) as on_kit:
-        written = pipeline.build(
-            sources,
-            games or [],
-            options,
-            out,
-            on_kit,
-            labels or [],
-            max_cards,
-            report.note,
-            force,
-        )
-    if as_json:
-        report.print_json(sys.stdout, report.build_json(written, out))
-    elif not quiet:
-        report.print_summary(sys.stdout, written, out)
+    quick.build_kits(  # quick.py reads the plain forms of `build` without typer too
+        games, players, paper, out, content, templates, quiet, as_json, force, labels, flip,
+        back_offset, card_size, print_shop, ink_saver, formats, bleed, max_cards, jobs, proof,
+        deck, cards,
+    )  # fmt: skip

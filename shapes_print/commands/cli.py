@@ -17,7 +17,6 @@ from typer.exceptions import TyperException
 from shapes_print.commands import quick
 from shapes_print.commands.buildcommand import build
 from shapes_print.commands.options import (
-    CORES,
     BackOffset,
     CardSize,
     Content,
@@ -40,7 +39,7 @@ from shapes_print.commands.options import (
 from shapes_print.commands.quick import guarded, say, split_debug
 from shapes_print.errors import shown
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
-from shapes_print.load.defaults import STANDARD
+from shapes_print.load.defaults import CORES, STANDARD
 from shapes_print.load.options import PrintOptions, parse_offset
 
 app = command_group("Printable card-game kits from YAML.")
@@ -122,18 +121,8 @@ def check(
     Checks every shipped label set unless --labels names some.
     Example: shapes-print check pass-and-pick
     """
-    from shapes_print.build import pipeline
-    from shapes_print.commands import report
-
-    sources = pipeline.Sources.found(content, templates)
-    asked = (labels or ["all"], max_cards, strict, players, paper, jobs)
-    project = pipeline.check(sources, games or [], *asked)
-    for line in project.notes():  # on stderr, like warnings, even when quiet
-        report.note(line)
-    if as_json:
-        report.print_json(sys.stdout, report.check_json(project))
-    elif not quiet:
-        typer.echo(report.check_line(project))
+    asked = (max_cards, labels, players, paper, strict, quiet, as_json, jobs)
+    quick.check_games(games, content, templates, *asked)  # quick.py reads `check` too
 
 
 @app.command()

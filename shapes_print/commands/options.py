@@ -2,7 +2,6 @@
 the commands that take it (typer reads these annotations on every run).
 """
 
-import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -51,7 +50,6 @@ Labels = Annotated[
         "('es,large-print') or repeated.",
     ),
 ]
-CORES = os.cpu_count() or 1
 Jobs = Annotated[
     int, typer.Option(min=1, help="Processes to share the work between (one per core unless set).")
 ]

@@ -1,13 +1,16 @@
 """The commands run most often, answered without typer; and how every command's errors
 are said.
 
-typer 0.29 builds a pydantic TypeAdapter for each parameter of the command it runs:
-importing pydantic for that is about 0.2 s of CPU, more than `list` costs in all (`schema` and `new` about as much). So the
-entry point (`entry.py`) reads a `list` command line itself when it is one of the forms
-listed in QUICK (the command's own options, each at most once and with a plain value) and
-leaves everything else, `--help` and every mistake included, to typer (`cli.py`), which
-declares the same options and runs the same function. tests/commands/test_quick.py holds
-the two to the same options and the same output.
+typer 0.29 builds a pydantic TypeAdapter for each parameter of the command it runs, and
+importing typer and declaring every command costs more than `list` does in all (`schema`
+and `new` about as much; a small `build` a tenth of its time). So the entry point
+(`entry.py`) reads a command line itself when it is one of the forms listed in QUICK (the
+command's own options, each at most once and with a plain value, an option that takes a
+list as often as it is given) and leaves everything else, `--help` and every mistake
+included, to typer (`cli.py`), which declares the same options and runs the same function.
+`build` and `check` leave to typer, too, the options whose values typer checks against a
+list (`--flip`). tests/commands/test_quick.py holds the two to the same options, the same
+calls and the same output.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from functools import partial
 from pathlib import Path
 
 from shapes_print.errors import UserError, shown, system_error
-from shapes_print.load.defaults import chosen_folders
+from shapes_print.limits import MAX_CARDS
+from shapes_print.load.defaults import CORES, chosen_folders
+from shapes_print.load.options import Flip
 
 
 def list_games(
@@ -54,28 +59,153 @@ def new_game(game: str, content: Path = Path("content"), start: str | None = Non
     report.new_game(sys.stdout, newgame.new_game(game, content, start))
 
 
+def build_kits(
+    games: list[str] | None = None,
+    players: str = "all",
+    paper: str = "all",
+    out: Path = Path("output"),
+    content: Path | None = None,
+    templates: Path | None = None,
+    quiet: bool = False,
+    as_json: bool = False,
+    force: bool = False,
+    labels: list[str] | None = None,
+    flip: Flip = "long",
+    back_offset: str = "0mm,0mm",
+    card_size: str | None = None,
+    print_shop: bool = False,
+    ink_saver: bool = False,
+    formats: str = "pdf",
+    bleed: str | None = None,
+    max_cards: int = MAX_CARDS,
+    jobs: int = CORES,
+    proof: bool = False,
+    deck: str | None = None,
+    cards: str | None = None,
+) -> None:
+    """`build`: the kits asked for, reported as they are done and summed up at the end."""
+    from shapes_print.build import pipeline
+    from shapes_print.commands import report
+    from shapes_print.load.options import Part, PrintOptions
+
+    sources = pipeline.Sources.found(content, templates)
+    printing = PrintOptions.from_words(
+        card_size, print_shop, back_offset, ink_saver, formats, bleed
+    )
+    part = Part.from_words(proof, deck, cards)
+    options = pipeline.BuildOptions(players, paper, flip, printing, jobs, part)
+    with report.build_progress(sys.stdout, quiet or as_json) as on_kit:
+        written = pipeline.build(
+            sources, games or [], options, out, on_kit, labels or [], max_cards, report.note, force
+        )
+    if as_json:
+        report.print_json(sys.stdout, report.build_json(written, out))
+    elif not quiet:
+        report.print_summary(sys.stdout, written, out)
+
+
+def check_games(
+    games: list[str] | None = None,
+    content: Path | None = None,
+    templates: Path | None = None,
+    max_cards: int = MAX_CARDS,
+    labels: list[str] | None = None,
+    players: str = "all",
+    paper: str = "all",
+    strict: bool = False,
+    quiet: bool = False,
+    as_json: bool = False,
+    jobs: int = CORES,
+) -> None:
+    """`check`: every kit asked for planned and checked, nothing written; its notes on
+    stderr (even when quiet), then one line or a JSON document."""
+    from shapes_print.build import pipeline
+    from shapes_print.commands import report
+
+    sources = pipeline.Sources.found(content, templates)
+    asked = (labels or ["all"], max_cards, strict, players, paper, jobs)
+    project = pipeline.check(sources, games or [], *asked)
+    for line in project.notes():
+        report.note(line)
+    if as_json:
+        report.print_json(sys.stdout, report.check_json(project))
+    elif not quiet:
+        print(report.check_line(project))
+
+
 @dataclass(frozen=True, slots=True)
 class QuickCommand:
-    """A command read here: its function, its options taking a path, a word or nothing (a
-    flag), each option with its keyword, and the keyword of its one argument if it takes
-    one, as cli.py declares them."""
+    """A command read here: its function, its options taking a path, a word, a whole number
+    from 1, a word each time it is given (a list), or nothing (a flag), each option with its
+    keyword; and the keyword of its argument if it takes one (or, `many`, a list of them), as
+    cli.py declares them."""
 
     run: Callable[..., None]
     paths: dict[str, str]
     flags: dict[str, str]
     words: dict[str, str] = field(default_factory=dict)
     argument: str | None = None
+    many: bool = False
+    counts: dict[str, str] = field(default_factory=dict)
+    lists: dict[str, str] = field(default_factory=dict)
 
     def options(self) -> set[str]:
-        return {*self.paths, *self.flags, *self.words}
+        return {*self.paths, *self.flags, *self.words, *self.counts, *self.lists}
 
+    def keyword(self, option: str) -> str | None:
+        for kind in (self.paths, self.flags, self.words, self.counts, self.lists):
+            if option in kind:
+                return kind[option]
+        return None
+
+
+# The folders and settings `build` and `check` both take.
+_FOLDERS = {"--content": "content", "--templates": "templates"}
+_SAID = {"--quiet": "quiet", "-q": "quiet", "--json": "as_json"}
+_KITS = {"--players": "players", "--paper": "paper"}
+_BUILD_WORDS = {
+    **_KITS,
+    "--back-offset": "back_offset",
+    "--card-size": "card_size",
+    "--format": "formats",
+    "--bleed": "bleed",
+    "--deck": "deck",
+    "--cards": "cards",
+}
+_BUILD_FLAGS = {
+    **_SAID,
+    "--force": "force",
+    "--print-shop": "print_shop",
+    "--ink-saver": "ink_saver",
+    "--proof": "proof",
+}
+_COUNTS = {"--jobs": "jobs", "--max-cards": "max_cards"}
+_LABELS = {"--labels": "labels"}
 
 QUICK = {
-    "list": QuickCommand(
-        list_games, {"--content": "content", "--templates": "templates"}, {"--json": "as_json"}
-    ),
+    "list": QuickCommand(list_games, _FOLDERS, {"--json": "as_json"}),
     "schema": QuickCommand(write_schemas, {"--out": "out"}, {}),
     "new": QuickCommand(new_game, {"--content": "content"}, {}, {"--from": "start"}, "game"),
+    "build": QuickCommand(
+        build_kits,
+        {**_FOLDERS, "--out": "out"},
+        _BUILD_FLAGS,
+        _BUILD_WORDS,
+        "games",
+        many=True,
+        counts=_COUNTS,
+        lists=_LABELS,
+    ),
+    "check": QuickCommand(
+        check_games,
+        _FOLDERS,
+        {**_SAID, "--strict": "strict"},
+        _KITS,
+        "games",
+        many=True,
+        counts=_COUNTS,
+        lists=_LABELS,
+    ),
 }
 
 
@@ -86,15 +216,19 @@ def quick_call(args: list[str]) -> Callable[[], None] | None:
     if command is None:
         return None
     given: dict[str, object] = {}
+    listed: dict[str, list[str]] = {}  # the argument of `many`, and each list option
     words = iter(args[1:])
     for word in words:
-        if command.argument and not word.startswith("-") and command.argument not in given:
-            given[command.argument] = word
-            continue
+        if command.argument and not word.startswith("-"):
+            if command.many:
+                listed.setdefault(command.argument, []).append(word)
+                continue
+            if command.argument not in given:
+                given[command.argument] = word
+                continue
         option, equals, value = word.partition("=")
-        keyword = command.paths.get(option) or command.flags.get(option)
-        keyword = keyword or command.words.get(option)
-        if keyword is None or keyword in given:
+        keyword = command.keyword(option)
+        if keyword is None or (keyword in given and option not in command.lists):
             return None
         if option in command.flags:
             if equals:
@@ -105,10 +239,17 @@ def quick_call(args: list[str]) -> Callable[[], None] | None:
             value = next(words, "")
         if not value or value.startswith("-"):
             return None
-        given[keyword] = Path(value) if option in command.paths else value
-    if command.argument and command.argument not in given:
+        if option in command.counts:
+            if not (value.isascii() and value.isdigit() and int(value) >= 1):
+                return None
+            given[keyword] = int(value)
+        elif option in command.lists:
+            listed.setdefault(keyword, []).append(value)
+        else:
+            given[keyword] = Path(value) if option in command.paths else value
+    if command.argument and not command.many and command.argument not in given:
         return None
-    return partial(command.run, **given)
+    return partial(command.run, **given, **listed)
 
 
 def split_debug(argv: list[str] | None) -> tuple[list[str], bool]:

@@ -9,6 +9,7 @@ makes, has them at the top of the repository, beside the package.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -24,6 +25,7 @@ STANDARD = "standard"  # the label set used when none is named; its kits get no 
 # What --help says a command reads when --content or --templates is not given.
 CONTENT_HELP = "./content if there is one, else the shipped games"
 TEMPLATES_HELP = "./templates if there is one, else the shipped templates"
+CORES = os.cpu_count() or 1  # processes `build` and `check` share their work between
 
 
 def chosen_folder(given: Path | None, shipped: Path) -> Path:
