@@ -11,8 +11,9 @@ import difflib
 import errno
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 # What may not reach a terminal as it is: control characters (C0 with tab and line breaks,
 # DEL, C1), line and paragraph separators, direction controls and lone surrogates. A file
@@ -37,8 +38,7 @@ def _escaped(found: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(Struct, frozen=True):
     """Where a value was written: file, 1-based line and column (0 when unknown)."""
 
     path: Path

@@ -34,10 +34,11 @@ import zlib
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
+
+from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
 from shapes_print.errors import shown as escaped
@@ -49,16 +50,14 @@ PACKAGE = Path(__file__).resolve().parent
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(Struct, frozen=True):
     """The files of `folder` whose names match `pattern` (a glob such as `*.yaml`)."""
 
     folder: Path
     pattern: str
 
 
-@dataclass(slots=True)
-class InputFiles:
+class InputFiles(Struct):
     """Files read, by path, with the SHA-256 of the bytes read; files looked for and not
     found; and each folder listing read, with the names it gave."""
 
@@ -111,8 +110,7 @@ def note_digest(path: Path, digest: str) -> None:
         recording.files[path] = digest
 
 
-@dataclass(frozen=True, slots=True)
-class InputFile:
+class InputFile(Struct, frozen=True):
     """One outside file as read: its path, its bytes (read once, all a caller gets) and
     their SHA-256 (what caches and fingerprints key on, never a size or a time)."""
 

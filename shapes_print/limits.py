@@ -9,7 +9,7 @@ line's `--help` can show them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 POINTS_PER_MM = 72 / 25.4
 MIB = 1024 * 1024
@@ -41,8 +41,7 @@ MAX_FONT_BYTES = 32 * MIB  # one font file
 MAX_MANIFEST_BYTES = 16 * MIB  # an output folder's manifest.json
 
 
-@dataclass(frozen=True, slots=True)
-class Limit:
+class Limit(Struct, frozen=True):
     """One limit as docs/commands.md states it."""
 
     what: str

@@ -9,8 +9,9 @@ below). Where a text holds a character a code lacks, translation stops and names
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
+
+from msgspec import Struct, field
 
 from shapes_print.braille.cells import cell, cells
 
@@ -41,8 +42,7 @@ def _frozen(mapping: dict[str, str]) -> Mapping[str, str]:
     return MappingProxyType(mapping)
 
 
-@dataclass(frozen=True, slots=True)
-class BrailleCode:
+class BrailleCode(Struct, frozen=True):
     """One code's signs and the indicators it places before capitals and numbers."""
 
     name: str

@@ -21,8 +21,10 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
+from msgspec.structs import asdict
 
 from shapes_print.errors import Source
 from shapes_print.inputs import InputFiles, cached, keep, program, recording
@@ -37,8 +39,7 @@ _CHECKED_BYTES = 16 * MIB
 _KEPT = 96
 
 
-@dataclass(frozen=True, slots=True)
-class CheckedGroup:
+class CheckedGroup(Struct, frozen=True):
     """What one group's clean planning left for the rest of the check, and what it read
     beyond its fingerprint (files by path with their SHA-256, paths looked for and not
     found, folder listings as folder, pattern and the names they gave)."""

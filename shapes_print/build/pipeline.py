@@ -7,10 +7,12 @@ validated before the first byte is written, so bad input never leaves partial ou
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
 from typing import get_args
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.build.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
 from shapes_print.build.project import (
@@ -46,8 +48,7 @@ from shapes_print.write.uptodate import (
 from shapes_print.write.write import OnKit, Written, write_kits
 
 
-@dataclass(frozen=True, slots=True)
-class Planned:
+class Planned(Struct, frozen=True):
     """One kit asked for, before it is planned: its label set's content, its game, the
     request, its folder and what the manifest records of each of its files."""
 

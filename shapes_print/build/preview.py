@@ -16,10 +16,10 @@ import io
 import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from msgspec import Struct, field
 from PIL import Image, ImageDraw, ImageFont
 
 from shapes_print.build.brfpicture import brf_pages
@@ -56,8 +56,7 @@ CONTACT_SHEET_COMPRESSION = 3
 CACHE_LIMIT = 512
 
 
-@dataclass(frozen=True, slots=True)
-class Preview:
+class Preview(Struct, frozen=True):
     """The pictures of one kit: a PNG per page, in kit order, and its contact sheets (the
     players' files', then the host key's); `shows` names the file each page is of."""
 
@@ -67,8 +66,7 @@ class Preview:
     shows: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class DrawnPage:
+class DrawnPage(Struct, frozen=True):
     """One page's picture as PNG bytes, and its thumbnail for the contact sheet; `key` is
     the digest of its pixels."""
 
@@ -77,8 +75,7 @@ class DrawnPage:
     thumbnail: Image.Image
 
 
-@dataclass(slots=True)
-class PageCache:
+class PageCache(Struct):
     """Pages already drawn, so a rebuild (`preview --watch`) draws only what changed.
 
     Builds are deterministic: a PDF with the same bytes has the same pages, and a page with

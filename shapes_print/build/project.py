@@ -8,8 +8,9 @@ asked for. Output: a `Project`, and the player counts and papers a request names
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field, to_builtins
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import files_digest, fingerprint, recording
@@ -35,8 +36,7 @@ from shapes_print.load.options import Flip, Part, PrintOptions, named_size
 from shapes_print.load.values import player_range
 
 
-@dataclass(frozen=True, slots=True)
-class Sources:
+class Sources(Struct, frozen=True):
     """The folders a build reads: game content, layout templates and label sets."""
 
     content: Path = DEFAULT_CONTENT
@@ -59,8 +59,7 @@ class Sources:
         return {"content": self.content, "templates": self.templates, "labels": self.labels}
 
 
-@dataclass(frozen=True, slots=True)
-class BuildOptions:
+class BuildOptions(Struct, frozen=True):
     """Which kits a build makes and how: player counts and papers as asked ('all', '3-6',
     'a4,letter'), the duplex flip, how cards print, how many processes render, and the
     part of each kit to build (all of it by default).
@@ -76,8 +75,7 @@ class BuildOptions:
     part: Part = field(default_factory=Part)
 
 
-@dataclass(slots=True)
-class Project:
+class Project(Struct):
     """The content, once per label set asked for (the first is the one previews use), and
     the files each game and each label set was read from (with its templates and fonts),
     by name: what a kit's fingerprint covers."""
@@ -87,12 +85,12 @@ class Project:
     labels_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
     # When each game's and label set's newest file changed (InputFiles.newest), by name.
     changed: dict[str, int | None] = field(default_factory=dict)
-    _digests: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
+    _digests: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def fingerprint(self, request: KitRequest) -> str:
         """What a kit is made from, as one hash: its game's files, its label set's (with
         the templates and fonts), its request (options included) and this program."""
-        return fingerprint(self._files_digest(request.game, request.labels), asdict(request))
+        return fingerprint(self._files_digest(request.game, request.labels), to_builtins(request))
 
     def newest(self, request: KitRequest) -> int | None:
         """When the newest file of a kit's game and label set changed: the kit's date. It

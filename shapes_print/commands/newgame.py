@@ -15,10 +15,10 @@ import re
 import shutil
 import stat
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import read_input
@@ -37,8 +37,7 @@ SCHEMAS_TOKEN = "SCHEMAS/"
 PATCH_KINDS = ("groups", "cards", "backs")
 
 
-@dataclass(frozen=True, slots=True)
-class NewGame:
+class NewGame(Struct, frozen=True):
     """What `new` wrote: the folder, and the three files to edit next with what to change."""
 
     folder: Path

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from shapes_print.errors import UserError, shown, system_error
 from shapes_print.limits import MAX_CARDS
@@ -133,8 +134,7 @@ def check_games(
         print(report.check_line(project))
 
 
-@dataclass(frozen=True, slots=True)
-class QuickCommand:
+class QuickCommand(Struct, frozen=True):
     """A command read here: its function, its options taking a path, a word, a whole number
     from 1, a word each time it is given (a list), or nothing (a flag), each option with its
     keyword; and the keyword of its argument if it takes one (or, `many`, a list of them), as

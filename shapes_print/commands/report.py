@@ -14,9 +14,10 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
+
+from msgspec import Struct
 
 from shapes_print.errors import shown
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, STANDARD, chosen_folder
@@ -153,8 +154,7 @@ def _widths(rows: Sequence[Sequence[str]]) -> list[int]:
     return [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
 
 
-@dataclass(frozen=True, slots=True)
-class GameRow:
+class GameRow(Struct, frozen=True):
     """One game as `list` shows it: what it can be built as."""
 
     id: str

@@ -22,11 +22,12 @@ import json
 import struct
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from html import escape
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from shapes_print.build.preview import CONTACT_SHEET, HOST_CONTACT_SHEET, PageCache, Preview
 from shapes_print.commands.servepage import PAGE
@@ -44,8 +45,7 @@ SHEET_TITLES = {CONTACT_SHEET: "Contact sheet", HOST_CONTACT_SHEET: "Host key co
 Build = Callable[[PageCache], Sequence[Preview]]
 
 
-@dataclass(slots=True)
-class Studio:
+class Studio(Struct):
     """What the page shows, and the news of each change for the event streams waiting.
 
     `news` counts what was said; a stream sends `shown()` whenever it has grown. Pictures

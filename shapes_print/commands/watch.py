@@ -21,11 +21,11 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 
 import watchfiles
+from msgspec import Struct, field
 
 from shapes_print.build.preview import PageCache, Preview
 from shapes_print.build.project import Sources
@@ -43,8 +43,7 @@ SETTLE_MS = 50
 READY_MS = 500
 
 
-@dataclass(frozen=True, slots=True)
-class Watched:
+class Watched(Struct, frozen=True):
     """What a build read: each file by absolute path with the SHA-256 of the bytes read
     (None: looked for and not there), and each folder listing with the names it gave."""
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path as FilePath
 from typing import Literal, TypeAlias
+
+from msgspec import Struct, field
 
 _HEX_COLOUR = re.compile("#[0-9a-fA-F]{6}")
 
@@ -41,8 +42,7 @@ Role = Literal[
 ArtifactKind = Literal["Pagination", "Layout", "Background"]
 
 
-@dataclass(frozen=True, slots=True)
-class RGB:
+class RGB(Struct, frozen=True):
     """An sRGB colour, each channel 0 to 255: the only colour space today; CMYK and spot
     colours join it as types of their own, so a backend asks a colour what it is instead of
     parsing a string."""
@@ -107,8 +107,7 @@ BLACK = RGB(0, 0, 0)
 WHITE = RGB(255, 255, 255)
 
 
-@dataclass(frozen=True, slots=True)
-class Paint:
+class Paint(Struct, frozen=True):
     """How a closed or open figure is filled and stroked.
 
     A "round" cap also makes a zero-length subpath (M x y L x y) a dot as wide as the
@@ -122,16 +121,14 @@ class Paint:
     cap: Cap = "butt"
 
 
-@dataclass(frozen=True, slots=True)
-class Path:
+class Path(Struct, frozen=True):
     """A figure of path operations, filled and stroked by `paint`."""
 
     ops: tuple[PathOp, ...]
     paint: Paint
 
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+class Rect(Struct, frozen=True):
     """A rectangle from its lower-left corner, corners rounded by `radius`."""
 
     x: float
@@ -142,8 +139,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(Struct, frozen=True):
     """A straight stroke from (x1, y1) to (x2, y2), `width` points wide."""
 
     x1: float
@@ -154,8 +150,7 @@ class Line:
     width: float
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(Struct, frozen=True):
     """One line of text; (x, y) is the baseline point that `anchor` aligns to.
 
     `space_after`: a wrap broke the text at a space after this line. The PDF's text layer
@@ -178,8 +173,9 @@ class Text:
     unseen_width: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+# Its hash is worked out once (cache_hash): groups are keys of the PDF backend's caches, and
+# hashing a pattern fill means hashing thousands of path operations every time.
+class Group(Struct, frozen=True, cache_hash=True):
     """Items scaled by `scale`, rotated by `angle` degrees (anticlockwise, y up), then
     moved by (dx, dy), and seen through as `opacity` says (1: opaque, 0: not seen).
 
@@ -206,18 +202,6 @@ class Group:
     lang: str = ""
     continues: bool = False
     opacity: float = 1.0
-    _hash: int = field(default=0, init=False, repr=False, compare=False)
-
-    def __hash__(self) -> int:
-        """Worked out once: groups are keys of the PDF backend's caches, and hashing a
-        pattern fill means hashing thousands of path operations every time."""
-        if not self._hash:
-            key = (
-                self.items, self.dx, self.dy, self.angle, self.scale, self.clip,
-                self.alt, self.role, self.lang, self.continues, self.opacity,
-            )  # fmt: skip
-            object.__setattr__(self, "_hash", hash(key))
-        return self._hash
 
     @property
     def tag(self) -> Role | None:
@@ -226,8 +210,7 @@ class Group:
         return "Figure" if self.alt and self.role != "Span" else self.role
 
 
-@dataclass(frozen=True, slots=True)
-class Artifact:
+class Artifact(Struct, frozen=True):
     """Items that are not the document's content: page furniture (ruler, inch square,
     print line), cut marks, trim lines, back patterns. Drawn as they are; marked so that a
     reader's software skips them (PDF Artifact, SVG aria-hidden). `raised`: braille dots,
@@ -238,8 +221,7 @@ class Artifact:
     raised: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Use:
+class Use(Struct, frozen=True):
     """Places a symbol (drawn once per document) with its origin at (x, y)."""
 
     symbol: str
@@ -247,21 +229,34 @@ class Use:
     y: float
 
 
-@dataclass(frozen=True, slots=True)
-class RasterPicture:
+class RasterPicture(Struct, frozen=True, eq=False):
     """A PNG or JPEG file, `pixels` wide and high, with the bytes read from `path` when it
     was loaded (checked then, and all the backends use: the file is never opened again).
-    `name` comes from a digest of those bytes, so it is the same in every file."""
+    `name` comes from a digest of those bytes, so it is the same in every file, and two
+    pictures are the same when all but the bytes are, without comparing the bytes."""
 
     name: str
     path: FilePath
     kind: Literal["png", "jpeg"]
     pixels: tuple[int, int]
-    data: bytes = field(repr=False, compare=False)
+    data: bytes
+
+    def _key(self) -> tuple[str, FilePath, str, tuple[int, int]]:
+        return self.name, self.path, self.kind, self.pixels
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RasterPicture):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"RasterPicture(name={self.name!r}, path={self.path!r}, kind={self.kind!r})"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class VectorPicture:
+class VectorPicture(Struct, frozen=True, eq=False):
     """An SVG file's drawing as plan items in its own box, `width` x `height`, y up: drawn
     once per file (a PDF form, an SVG definition) and placed wherever it shows. Its name is
     a digest of the file's bytes, so two pictures are the same when name and path are,
@@ -289,8 +284,7 @@ class VectorPicture:
 Picture: TypeAlias = RasterPicture | VectorPicture
 
 
-@dataclass(frozen=True, slots=True)
-class Image:
+class Image(Struct, frozen=True):
     """A picture stretched over the box (x, y, w, h) from its lower-left corner, seen only
     inside `clip` where it is given (a picture cropped to cover its box)."""
 
@@ -305,8 +299,7 @@ class Image:
 Item: TypeAlias = Path | Rect | Line | Text | Group | Artifact | Use | Image
 
 
-@dataclass(frozen=True, slots=True)
-class Symbol:
+class Symbol(Struct, frozen=True):
     """A drawing defined once and placed many times (PDF form XObject, SVG <symbol>).
 
     `alt`, if given, says what it shows (a card: its words, or whose back it is): placed on
@@ -320,8 +313,7 @@ class Symbol:
     alt: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
+class Box(Struct, frozen=True):
     """A page box (TrimBox, BleedBox) as lower-left and upper-right corners."""
 
     llx: float
@@ -330,8 +322,7 @@ class Box:
     ury: float
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
+class Page(Struct, frozen=True):
     """One page; `cuts` are the closed outlines a cutting machine follows (not drawn)."""
 
     width: float
@@ -342,8 +333,7 @@ class Page:
     cuts: tuple[Path, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Bookmark:
+class Bookmark(Struct, frozen=True):
     """A part of a document a reader can jump to (a PDF outline entry): its title and the
     index of its first page."""
 
@@ -351,8 +341,7 @@ class Bookmark:
     page: int
 
 
-@dataclass(frozen=True, slots=True)
-class Press:
+class Press(Struct, frozen=True):
     """What a print-shop file is printed on: its colours are the press's (CMYK, through
     the ICC profile at `profile`), and the file says so the way `standard` (PDF/X-4)
     asks. `condition` is the printing condition the profile characterises, by the name
@@ -365,8 +354,7 @@ class Press:
     registry: str
 
 
-@dataclass(slots=True)
-class Document:
+class Document(Struct):
     """A whole file's worth of pages; `symbols` are shared by all pages.
 
     `lang` is the

@@ -7,8 +7,9 @@ planned into pages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from shapes_print.errors import Source
 from shapes_print.load.content import LoadedGame
@@ -21,8 +22,7 @@ from shapes_print.text.message import counted
 from shapes_print.text.words import Words
 
 
-@dataclass(frozen=True, slots=True)
-class DeckSummary:
+class DeckSummary(Struct, frozen=True):
     """`{deck_summary}`, "6 circles, 6 triangles": the deck counted by its cards' names.
 
     The names are looked up only when a text prints it, so a complete label set is asked
@@ -39,8 +39,7 @@ class DeckSummary:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class KitRequest:
+class KitRequest(Struct, frozen=True):
     """One kit to plan: a game for one player count, paper, duplex flip and label set,
     whole or the `part` of it asked for."""
 

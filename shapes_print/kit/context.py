@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB
@@ -15,8 +16,7 @@ from shapes_print.text.fonts import FontPair
 from shapes_print.text.words import Words
 
 
-@dataclass(frozen=True, slots=True)
-class IconDef:
+class IconDef(Struct, frozen=True):
     """An icon rich text may draw: its style, the folder its `svg` file is in, and where
     it is defined (for an error in it)."""
 
@@ -25,8 +25,7 @@ class IconDef:
     where: Source | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DrawContext:
+class DrawContext(Struct, frozen=True):
     """What every planner draws with: fonts, shapes, patterns, sheet style and words."""
 
     fonts: FontPair

@@ -9,8 +9,9 @@ shape it fills. Patterns on card backs are decoration, not information, and are 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import BLACK, RGB, WHITE, Colour
@@ -31,8 +32,7 @@ class ContrastError(UserError):
 PAPER = WHITE
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
+class Pair(Struct, frozen=True):
     """One ink on one ground, the minimum it is held to (`kind`), and where it is set."""
 
     what: str

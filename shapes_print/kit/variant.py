@@ -7,9 +7,11 @@ fonts, its words and its per-game card fields, then is held to its contrast mini
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.inputs import inside, note
@@ -28,8 +30,7 @@ from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, loa
 PATCH_KINDS = ("groups", "cards", "backs")
 
 
-@dataclass(slots=True)
-class Variant:
+class Variant(Struct):
     """Everything a kit is planned with under one label set; `skipped` holds the games it
     cannot build (kit/coverage.py) with the line that says why, `refuse` the games for which
     that is an error instead."""

@@ -7,11 +7,11 @@ merged key by key, anything else is replaced.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct, field
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
@@ -64,8 +64,7 @@ def _block_adapter(kind: str) -> TypeAdapter[Any]:
 _IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+class Block(Struct, frozen=True):
     """One sheet block: its kind, its validated value and where it was written."""
 
     kind: str
@@ -74,8 +73,7 @@ class Block:
     children: tuple[Block, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedDocument:
+class LoadedDocument(Struct, frozen=True):
     """A sheet document's model and its sections' blocks, each section with its player filter."""
 
     spec: SheetDocument
@@ -83,8 +81,7 @@ class LoadedDocument:
     source: Document
 
 
-@dataclass(slots=True)
-class LoadedGame:
+class LoadedGame(Struct):
     """A game's models; `decks` holds the main deck first, then any extra decks."""
 
     game: Game
@@ -107,9 +104,7 @@ class LoadedGame:
     sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
     # Card drawings made for this game, which every kit of a build reuses (plan/cardfile.py):
     # a fresh one for each copy a label set makes, so no copy sees another's drawings.
-    drawn: dict[tuple[Any, ...], Any] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
+    drawn: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     @property
     def deck(self) -> Deck:
@@ -137,8 +132,7 @@ class LoadedGame:
         return self.template_sources.get(template_id) or library.template_sources[template_id]
 
 
-@dataclass(slots=True)
-class Library:
+class Library(Struct):
     """Everything shared by all games: card templates, sheet style, shapes, patterns, papers."""
 
     folder: Path

@@ -6,8 +6,9 @@ limit held across them all.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from shapes_print.errors import UserError
 from shapes_print.inputs import inside

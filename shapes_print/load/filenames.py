@@ -9,8 +9,9 @@ writes, so a document can only ever land in the file claimed for its own audienc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.content import LoadedDocument, LoadedGame
@@ -25,8 +26,7 @@ SIDE_SUFFIX: dict[Side, str] = {"front": "-fronts", "back": "-backs"}
 PRINT_SHOP = "-print-shop"
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(Struct, frozen=True):
     """A file name taken: who the file is for, what it holds, and where YAML names it."""
 
     audience: str
@@ -34,8 +34,7 @@ class Claim:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
-class FileNames:
+class FileNames(Struct, frozen=True):
     """The names of one game's kit files, each claimed by exactly one part of its YAML."""
 
     claims: dict[str, Claim]

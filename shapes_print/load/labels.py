@@ -12,11 +12,11 @@ and card colours for the label set `<name>`, merged over the set for that game o
 new game needs no edit to a shipped label set.
 """
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from babel import Locale, UnknownLocaleError
+from msgspec import Struct
 from pydantic import Field
 
 from shapes_print.errors import Source, UserError
@@ -96,8 +96,7 @@ class GameLabels(GamePatch):
     text: dict[str, str] = Field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class OwnLabels:
+class OwnLabels(Struct, frozen=True):
     """A game's own file for one label set, as read: the set's name (file stem), its
     checked model and the file, whose marks say where each value is written."""
 
@@ -141,8 +140,7 @@ class LabelSet(Strict):
     games: dict[Identifier, GamePatch] = Field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class Layered:
+class Layered(Struct, frozen=True):
     """Sources of merged data: the first layer that wrote a key names its file and line."""
 
     layers: tuple[tuple[Document, Loc], ...]
@@ -170,8 +168,7 @@ class Layered:
         return Layered(layers + (((base, ()),) if base else ()))
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedLabels:
+class LoadedLabels(Struct, frozen=True):
     """A label set as read: its name (file stem), merged data, checked spec and sources."""
 
     name: str

@@ -10,9 +10,10 @@ listings every command starts from (games, shipped label sets) are here too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, listed
@@ -28,8 +29,7 @@ IDENTIFIER_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
 CARDS = "cards"
 
 
-@dataclass(frozen=True, slots=True)
-class GameSummary:
+class GameSummary(Struct, frozen=True):
     """One game as `list` shows it: what it is and what a kit of it holds."""
 
     id: str

@@ -12,8 +12,9 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import CardNotation, CardType, Deck, ListFile
@@ -25,8 +26,7 @@ _WHOLE = r"^\{(\w+)\}$"  # compiled on first use (re keeps it): only decks with 
 Item = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class ListOrigin:
+class ListOrigin(Struct, frozen=True):
     """Where a list's items were written, so a check can point at an item's line."""
 
     doc: Document

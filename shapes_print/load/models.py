@@ -5,9 +5,9 @@ Models only describe and check the input; they draw nothing. The value types the
 load/cardmodels.py; sheet style and print settings in load/printmodels.py.
 """
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+from msgspec import Struct
 from pydantic import (
     ConfigDict,
     Discriminator,
@@ -345,8 +345,7 @@ BLOCK_TYPES: dict[str, Any] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedDeck:
+class LoadedDeck(Struct, frozen=True):
     """One cards file's deck, `for_each` entries expanded; `origins` maps each card to the
     index of the YAML entry it came from, for error lines."""
 

@@ -5,9 +5,10 @@ The CLI passes the raw words here; the plan and write stages see only these type
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
@@ -23,8 +24,7 @@ PRINT_SHOP_FORMATS = ("png",)
 MAX_BLEED_IN = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class PrintOptions:
+class PrintOptions(Struct, frozen=True):
     """How cards are printed: size, print-shop pages, duplex offset, ink saver, formats.
 
     `card_size` is a name from templates/card-sizes.yaml or a size such as `63x88mm`; None
@@ -73,8 +73,7 @@ class PrintOptions:
         return cls(card_size, print_shop, offset, ink_saver, chosen, points)
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
+class Part(Struct, frozen=True):
     """Which part of a kit to build: all of it (the default), a proof sheet (`proof`: one
     of each face and back, labelled), or only some decks' or cards' files. Anything but
     the whole kit is marked partial in the manifest, so it is never taken for the kit."""

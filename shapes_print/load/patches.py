@@ -13,9 +13,10 @@ under its name's change for the card size.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from shapes_print.errors import Source
 from shapes_print.load.cardmodels import ROLE_OF_KIND, Element
@@ -96,8 +97,7 @@ def named_layouts(merged: Document, shipped: Collection[Path]) -> set[str]:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Struct, frozen=True):
     """A label set's change that placed an element: its key as written, and its line."""
 
     key: str

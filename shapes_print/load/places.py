@@ -8,7 +8,8 @@ deck), not the card's first line. `CardPlace` is a card's `Source` carrying its 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+from msgspec import field
 
 from shapes_print.errors import Source
 from shapes_print.load.models import CardType
@@ -16,11 +17,19 @@ from shapes_print.load.yamlsrc import Document
 from shapes_print.text.grammar import MessageError, parse
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlace(Source):
+class CardPlace(Source, frozen=True, eq=False):
     """Where a card is written, and where each of its fields is."""
 
-    fields: Mapping[str, Source] = field(default_factory=dict, compare=False, hash=False)
+    fields: Mapping[str, Source] = field(default_factory=dict)
+
+    def __eq__(self, other: object) -> bool:
+        """The same place as another card's: its fields' places are not compared."""
+        if not isinstance(other, CardPlace):
+            return NotImplemented
+        return (self.path, self.line, self.column) == (other.path, other.line, other.column)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.line, self.column))
 
 
 def card_place(doc: Document, index: int, card: CardType) -> CardPlace:

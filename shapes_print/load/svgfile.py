@@ -19,8 +19,9 @@ import math
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path as FilePath
+
+from msgspec import Struct
 
 from shapes_print.geometry.outlines import ellipse_ops
 from shapes_print.geometry.primitives import RGB, Paint, Path, PathOp
@@ -61,8 +62,7 @@ class SvgError(ValueError):
     """An SVG file this reader cannot draw faithfully, and why."""
 
 
-@dataclass(frozen=True, slots=True)
-class VectorArt:
+class VectorArt(Struct, frozen=True):
     """An SVG's drawing in its own units: `width` x `height`, y up from the bottom."""
 
     width: float

@@ -11,12 +11,12 @@ alias expanded is counted once per node before anything is built ("billion laugh
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import yaml
+from msgspec import Struct, field
 from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -44,8 +44,7 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 Loc = tuple[str | int, ...]
 
 
-@dataclass(slots=True)
-class Document:
+class Document(Struct):
     """Plain data from one YAML file plus the source of every value by its path of keys."""
 
     path: Path

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import fields
 from decimal import Decimal
 from typing import Any
 
+from msgspec.structs import fields
 from pydantic import BaseModel
 
 from shapes_print.errors import Source

@@ -9,8 +9,9 @@ applied to the back page too, so the same sheet checks a correction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import (
@@ -93,8 +94,7 @@ def _scales(x: float, y: float, font: Font, c: Calibration, size: float, ink: Co
     return items
 
 
-@dataclass(frozen=True, slots=True)
-class _Sizes:
+class _Sizes(Struct, frozen=True):
     """The sheet's type: print.yaml's sizes, raised to a label set's least size (large print)."""
 
     text: float
@@ -107,8 +107,7 @@ class _Sizes:
         return cls(text, text * c.title_ratio, max(text * c.number_ratio, least))
 
 
-@dataclass(frozen=True, slots=True)
-class _Column:
+class _Column(Struct, frozen=True):
     """Where a page's words go: centred on `x`, `width` wide, from below `top` to above
     `bottom`, and never across the centre crosshair (`keep_out`, low and high y)."""
 

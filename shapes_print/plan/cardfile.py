@@ -9,8 +9,10 @@ Card drawings are made at the size asked for (`--card-size`), and for draft prin
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, fields, replace
 from itertools import repeat
+
+from msgspec import Struct
+from msgspec.structs import fields, replace
 
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import (
@@ -289,8 +291,7 @@ def plan_cards(
     )
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class _CardsFile:
+class _CardsFile(Struct, frozen=True, eq=False):
     """What a cards file is planned for beside its game, library and context: its paper,
     title, print line, flip and options, its deck, the earlier decks' faces its faces
     may show, the order it prints the deck in, and the cards a partial build asks for."""

@@ -14,8 +14,9 @@ the bleed edge, each face followed by its back.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import overload
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.outlines import rounded_rect_ops
@@ -63,8 +64,7 @@ def overrun_name(name: str) -> str:
     return OVERRUN_PREFIX + name
 
 
-@dataclass(frozen=True, slots=True)
-class CardGeometry:
+class CardGeometry(Struct, frozen=True):
     """A card's size, its trim line round faces, the rounding and stroke of cut outlines,
     and how far its drawing runs past the grid on home sheets (`overrun`). A `round` card
     (a round token) is cut along a circle, so its trim line is that circle; a card's trim
@@ -79,8 +79,7 @@ class CardGeometry:
     round: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Duplex:
+class Duplex(Struct, frozen=True):
     """How backs find their faces: the flip edge and the printer's measured back offset."""
 
     flip: Flip = "long"

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
@@ -27,8 +29,7 @@ from shapes_print.text.fit import wrap
 _BEFORE_NUMBER = re.compile(r" (?=\d)")
 
 
-@dataclass(slots=True)
-class SheetInputs:
+class SheetInputs(Struct):
     """What a document's text may refer to, and the card drawings minis are made from;
     `shop`: a print-shop kit's, whose cards drawn small print as their words alone (their
     lines and words would be too fine for a press)."""

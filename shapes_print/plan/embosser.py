@@ -11,7 +11,8 @@ file.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from shapes_print.braille.cells import BLANK, ascii_braille
 from shapes_print.braille.codes import BrailleCode
@@ -26,8 +27,7 @@ PARAGRAPH_INDENT = 2  # BANA Braille Formats: a paragraph starts in cell 3, runs
 PAGE_NUMBER_GAP = 3  # blank cells before the page number at the end of the last line
 
 
-@dataclass(frozen=True, slots=True)
-class EmbosserFile:
+class EmbosserFile(Struct, frozen=True):
     """A kit file for an embosser: pages of lines of ASCII braille."""
 
     title: str
@@ -40,8 +40,7 @@ class EmbosserFile:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Passage:
+class Passage(Struct, frozen=True):
     """One piece of the text: a heading, a paragraph, a list item or a table row."""
 
     text: str

@@ -31,8 +31,9 @@ furniture (an artifact): it was read where the table began.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from math import inf
+
+from msgspec import Struct
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Role
 from shapes_print.plan.breaks import FORCED
@@ -52,8 +53,7 @@ SCANT = 20_000.0
 SHRINK = 5_000.0
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
+class Part(Struct, frozen=True):
     """A part of the document that holds boxes (a list, a table, a table's body), with its
     role; a box whose part `continues` is in the same part as the box before it."""
 
@@ -61,8 +61,7 @@ class Part:
     continues: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
+class Box(Struct, frozen=True):
     """A piece of a document that never splits, its top at y = 0 and growing downwards.
 
     `gap` is the glue above it, `breaks` the penalty for a page break just before it (0 free,
@@ -106,8 +105,7 @@ def reglued(box: Box, gap: float, breaks: float) -> Box:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(Struct, frozen=True):
     """A box's items placed on its page: `y` is its top, at or below the page's top (0);
     `parts` are the parts it is in, outermost first, its own role last."""
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import (
@@ -38,8 +39,7 @@ DASH = 6.0
 CAP = 0.8  # a line's top above its baseline, as a share of its size
 
 
-@dataclass(slots=True)
-class Stretch:
+class Stretch(Struct):
     """Free margin space: origin, length along the band, thickness across it."""
 
     x: float
@@ -120,8 +120,7 @@ def margin_stretches(
     return stretches + beyond
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
+class Reach(Struct, frozen=True):
     """How far a grid's cut marks run out from each side of it (0 where it has none)."""
 
     top: float = 0.0

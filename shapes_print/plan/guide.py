@@ -9,7 +9,8 @@ templates/ filled with its files.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import (
     Document,

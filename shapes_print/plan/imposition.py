@@ -10,8 +10,9 @@ edges mirrors y (so on a landscape page a long-edge flip mirrors y).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Line
@@ -24,8 +25,7 @@ if TYPE_CHECKING:  # Furniture only as a type: the models (pydantic) load with t
 EPSILON = 1e-6
 
 
-@dataclass(frozen=True, slots=True)
-class Grid:
+class Grid(Struct, frozen=True):
     """Cards in `columns` x `rows` slots, butted together and centred on the page."""
 
     page_w: float
@@ -131,8 +131,7 @@ def fit_grid(
     return grid_candidates(page_w, page_h, card_w, card_h, f, trimmed)[0]
 
 
-@dataclass(frozen=True, slots=True)
-class MarkSpan:
+class MarkSpan(Struct, frozen=True):
     """Where a side's cut marks run: from `start` to `end` points out from the trim."""
 
     start: float
@@ -165,8 +164,7 @@ def marks_reach(grid: Grid, f: Furniture) -> Reach:
     return Reach(*(span.end if span else 0.0 for span in spans))
 
 
-@dataclass(frozen=True, slots=True)
-class CutGuides:
+class CutGuides(Struct, frozen=True):
     """A grid's cut marks, and whether each direction of cut has any: the lines between
     columns (vertical, marked at the top and bottom) and between rows (marked at the sides).
     """

@@ -11,7 +11,7 @@ no grey fill rises halfway.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import (
     BLACK,

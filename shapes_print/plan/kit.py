@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from pathlib import Path
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Document
@@ -48,8 +50,7 @@ from shapes_print.plan.tabletop import TabletopDeck, plan_tabletop
 from shapes_print.text.words import Said
 
 
-@dataclass(frozen=True, slots=True)
-class KitFile:
+class KitFile(Struct, frozen=True):
     """One file of a kit: its name, who it is for, and its planned document; `pictures`,
     for a print shop's one-side files, names each page's PNG (`--format png`)."""
 
@@ -123,8 +124,7 @@ def _laid_once(
     return laid
 
 
-@dataclass(frozen=True, slots=True)
-class _Planned:
+class _Planned(Struct, frozen=True):
     """A players' sheet as its kit planned it, with its layout, its running foot's names
     and its copies: the print-and-play file prints the same layout with its own feet."""
 

@@ -10,7 +10,8 @@ width that keeps its number of lines, where that leaves no single word alone on 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Text
@@ -39,8 +40,7 @@ _DRAWN: dict[tuple[object, ...], tuple[float, tuple[Text, ...]]] = {}
 _DRAWN_KEPT = 32768
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(Struct, frozen=True):
     """Where a document's blocks are set: the draw context, the content width and the height
     one page holds."""
 

@@ -11,7 +11,8 @@ heading (for a heading), or the next page break, heading or subheading (for a su
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from shapes_print.errors import UserError
 from shapes_print.load.content import Block, LoadedDocument, LoadedGame

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import accumulate
+
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.kit.context import DrawContext

@@ -14,14 +14,15 @@ difference between a card's two names is `front` or `back`, which is how bulk up
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Document
 from shapes_print.load.filenames import SIDES, Side
 
 
-@dataclass(frozen=True, slots=True)
-class Pictures:
+class Pictures(Struct, frozen=True):
     """A document's pages as pictures: one file name (without `.png`) per page, and how
     many pixels an inch of the page becomes."""
 

@@ -10,8 +10,9 @@ shows its edge, each deck starting on a page of its own.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.outlines import rounded_rect_ops
@@ -41,8 +42,7 @@ from shapes_print.plan.furniture import LINE_SPACING
 from shapes_print.units import POINTS_PER_UNIT
 
 
-@dataclass(frozen=True, slots=True)
-class Proofed:
+class Proofed(Struct, frozen=True):
     """One card side on the proof: its symbol and the two lines under it."""
 
     symbol: str

@@ -13,8 +13,9 @@ The error names the card, the two elements, the label set and the change that mo
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass
 from itertools import combinations
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.context import DrawContext
@@ -39,8 +40,7 @@ class Collision(UserError):
     """Two elements of a card drawn over each other, or one off its card."""
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(Struct, frozen=True):
     """An element as one card draws it: its index in the layout, and its box (or its
     turned copy's) in card points from the top-left corner."""
 
@@ -75,8 +75,7 @@ def check_deck_room(
         room.check(f"back {back_id!r}", back.layout, back.fields, src.source(("backs", back_id)))
 
 
-@dataclass(frozen=True, slots=True)
-class _Room:
+class _Room(Struct, frozen=True):
     """What every card of a deck is checked against."""
 
     template: CardTemplate

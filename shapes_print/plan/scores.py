@@ -9,8 +9,9 @@ page they end on. `copies: fill` repeats the whole sheet as often as one page ho
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.models import ScoreSheetBlock

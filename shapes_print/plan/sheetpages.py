@@ -11,7 +11,7 @@ print line and the scale check on its cover only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page
 from shapes_print.kit.context import DrawContext
@@ -28,8 +28,7 @@ from shapes_print.plan.furniture import (
 from shapes_print.text.words import Said
 
 
-@dataclass(frozen=True, slots=True)
-class LaidSheets:
+class LaidSheets(Struct, frozen=True):
     """A sheet document's boxes placed on each of its pages (the first holding less: its
     foot has the scale check), and whether it is one page that fits half a sheet.
 
@@ -41,9 +40,7 @@ class LaidSheets:
     laid: tuple[list[Placed], ...]
     half: bool
     # (page index, top) -> that page's boxes as groups placed there.
-    _grouped: dict[tuple[int, float], tuple[Group, ...]] = field(
-        default_factory=dict, init=False, compare=False, repr=False
-    )
+    _grouped: dict[tuple[int, float], tuple[Group, ...]] = field(default_factory=dict)
 
     def pages(
         self,

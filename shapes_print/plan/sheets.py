@@ -11,8 +11,10 @@ then chooses all of the document's page breaks together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Page
@@ -46,8 +48,7 @@ _CLOSES = {"table": "text"}
 _DRAWERS = {**DRAW, "score_sheet": score_sheet}
 
 
-@dataclass(slots=True)
-class _Stream:
+class _Stream(Struct):
     """The document's boxes so far, and what the next block's first box must honour: a
     forced break, a heading above it to keep with, or the `last` block's kind."""
 

@@ -16,8 +16,10 @@ and shading are layout: artifacts a reader skips.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from math import inf
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Role
 from shapes_print.load.printmodels import SheetStyle
@@ -30,8 +32,7 @@ RULE_WIDTH = 0.75
 BISECTIONS = 60  # halvings of the scale that shares a table's width: past a float's precision
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Struct, frozen=True):
     """A measured row: its height and its cells drawn at their columns' widths."""
 
     height: float
@@ -105,8 +106,7 @@ def table_boxes(
     return boxes
 
 
-@dataclass(frozen=True, slots=True)
-class Regrouped:
+class Regrouped(Struct, frozen=True):
     """An `across` table's boxes (its header row first), and how to lay them out again once
     the flow knows how many of its rows each page holds: `lay(chunks)` puts the first
     `chunks[0]` rows' worth of items on the first page's own columns, and so on, the rest

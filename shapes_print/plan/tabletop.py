@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from shapes_print.geometry.primitives import Document, Group, Page, Symbol, Use, symbols_used
 from shapes_print.kit.context import DrawContext
@@ -38,8 +39,7 @@ POINTS_PER_INCH = 72
 MODEL_CARD = (63.5 * POINTS_PER_UNIT["mm"], 88.9 * POINTS_PER_UNIT["mm"])
 
 
-@dataclass(frozen=True, slots=True)
-class TabletopCard:
+class TabletopCard(Struct, frozen=True):
     """One copy of a card in the deck: its CardID (sheet * 100 + slot), name and words,
     and the drawings of its face and back."""
 
@@ -50,8 +50,7 @@ class TabletopCard:
     back: str
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(Struct, frozen=True):
     """One CustomDeck entry: its grid and its pictures' names (`back` one card's, or a
     sheet of backs in the faces' grid when the cards' backs differ: UniqueBack)."""
 
@@ -62,8 +61,7 @@ class Sheet:
     back: str
 
 
-@dataclass(frozen=True, slots=True)
-class TabletopDeck:
+class TabletopDeck(Struct, frozen=True):
     """A deck for Tabletop Simulator: `pictures` names each page of `sheets` (its PNGs, at
     `dpi`), `sheets_of_deck` the CustomDeck entries, `cards` every copy in deck order, and
     `scale` the card's size beside TTS's own (x, z)."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import yaml
+from msgspec import Struct
 from pydantic import BaseModel, TypeAdapter
 
 from shapes_print.load.base import Identifier
@@ -30,8 +30,7 @@ REF = "#/$defs/{model}"
 Schema = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class FileKind:
+class FileKind(Struct, frozen=True):
     """One kind of YAML file: its schema's file name, what it is called, where such files are,
     and the type its data validates as."""
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import io
 import struct
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Document
 from shapes_print.render.pdf import write_pdf

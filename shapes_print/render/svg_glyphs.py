@@ -9,17 +9,16 @@ read once per process, and each glyph drawn once.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
 from functools import cache
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
+from msgspec import Struct, field
 
 from shapes_print.text.fonts import Font, font_data
 
 
-@dataclass(slots=True)
-class Outlines:
+class Outlines(Struct):
     """A font's glyph outlines, drawn as they are asked for."""
 
     font: TTFont

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.text.fonts import Font
@@ -19,8 +20,7 @@ _BREAKS = re.compile(r"[^_-]+[_-]*|[_-]+")
 _SPACES = re.compile(r"[^\S\u00a0]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Fitted:
+class Fitted(Struct, frozen=True):
     """Text fitted to a box: its size, its lines, and the distance between baselines."""
 
     size: float

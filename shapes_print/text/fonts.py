@@ -12,9 +12,10 @@ import hashlib
 import re
 import struct
 import unicodedata
-from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path, PurePosixPath
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, read_input
@@ -43,8 +44,7 @@ _SYMBOLIC = 1 << 2
 _ITALIC = 1 << 6
 
 
-@dataclass(frozen=True, slots=True)
-class Metrics:
+class Metrics(Struct, frozen=True):
     """What a PDF font descriptor says of a font, in thousandths of an em."""
 
     postscript_name: str
@@ -59,8 +59,7 @@ class Metrics:
     bold: bool
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Font:
+class Font(Struct, frozen=True, eq=False):
     """A loaded TrueType font: the name the plan knows it by (from its bytes), the
     characters it covers, each one's glyph and advance width (thousandths of an em, as PDF
     writes widths), and its descriptor's metrics. One object per file's bytes and
@@ -254,8 +253,7 @@ def _metrics(tables: truetype.Tables, scale: float) -> Metrics:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class FontPair:
+class FontPair(Struct, frozen=True):
     """The faces a label set prints with: regular and bold, and the italic and bold italic
     faces rich text's `*italic*` sets (a set without them sets it in the upright face)."""
 

@@ -31,9 +31,10 @@ so the caller can name the placeholder's file, line and column.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
+
+from msgspec import Struct
 
 from shapes_print.errors import closest
 
@@ -60,20 +61,17 @@ class MessageError(Exception):
         self.hint = hint
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(Struct, frozen=True):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Hash:
+class Hash(Struct, frozen=True):
     """`#` in a plural branch: the number being counted."""
 
     start: int
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(Struct, frozen=True):
     """`{name}` or `{name:filter}` (`argument`: the SEP of `join:SEP`)."""
 
     name: str
@@ -82,15 +80,13 @@ class Field:
     start: int
 
 
-@dataclass(frozen=True, slots=True)
-class Branch:
+class Branch(Struct, frozen=True):
     key: str  # a CLDR category, or "=N" for an exact number
     nodes: tuple[Node, ...]
     start: int
 
 
-@dataclass(frozen=True, slots=True)
-class Select:
+class Select(Struct, frozen=True):
     """`{name, plural, ...}`, `{name, selectordinal, ...}` or `{name, select, ...}`."""
 
     name: str
@@ -99,8 +95,7 @@ class Select:
     start: int
 
 
-@dataclass(frozen=True, slots=True)
-class IconMark:
+class IconMark(Struct, frozen=True):
     """`{icon:NAME}`: kept as written in the filled text, for the markup to read."""
 
     written: str
@@ -110,8 +105,7 @@ class IconMark:
 Node = Text | Hash | Field | Select | IconMark
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+class Message(Struct, frozen=True):
     text: str
     nodes: tuple[Node, ...]
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from shapes_print.text.grammar import ICON_OPEN, MessageError
 
@@ -29,8 +30,7 @@ _ESCAPABLE = "*{}\\"
 _ICON_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(Struct, frozen=True):
     """Words in one face."""
 
     text: str
@@ -38,8 +38,7 @@ class Span:
     italic: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Icon:
+class Icon(Struct, frozen=True):
     """An icon by name; `start` is its offset in the text, for an error naming it."""
 
     name: str

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.inputs import cached, code_digest, keep
@@ -39,8 +40,7 @@ if TYPE_CHECKING:
 ENGLISH = "en"  # the language content YAML is written in
 
 
-@dataclass(frozen=True, slots=True)
-class NoEntry:
+class NoEntry(Struct, frozen=True):
     """A per-player-range number that has no entry for this player count."""
 
     name: str
@@ -127,8 +127,7 @@ def _selects(nodes: tuple[Node, ...]) -> list[Select]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
+class Style(Struct, frozen=True):
     """How values are written in one label set: the locale of the text being filled (an
     untranslated English original stays English), its words, and the set's `ordinal:`
     message with the set's own locale."""

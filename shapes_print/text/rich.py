@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.text.fit import SHRINK_STEP
@@ -29,8 +30,7 @@ Style = tuple[bool, bool]  # bold, italic
 Atom = tuple[str, Style] | Icon
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(Struct, frozen=True):
     """Words in one face, or an icon (`icon` its name, `start` its offset in the text),
     `x` points from the start of its line; `font` is the face (an icon's: the face of the
     words around it, whose descent it stands on)."""
@@ -43,8 +43,7 @@ class Piece:
     start: int = -1
 
 
-@dataclass(frozen=True, slots=True)
-class RichLine:
+class RichLine(Struct, frozen=True):
     """A line's pieces and width; `space_after` as in text/fit.py's `wrap_breaks`."""
 
     pieces: tuple[Piece, ...]
@@ -52,8 +51,7 @@ class RichLine:
     space_after: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RichFitted:
+class RichFitted(Struct, frozen=True):
     size: float
     lines: tuple[RichLine, ...]
     leading: float
@@ -63,8 +61,7 @@ class RichFitted:
         return self.leading * (len(self.lines) - 1) + self.size
 
 
-@dataclass(frozen=True, slots=True)
-class _Word:
+class _Word(Struct, frozen=True):
     glue: Style | None  # the face of the space before it (None: first of its paragraph)
     atoms: tuple[Atom, ...]
 

@@ -14,11 +14,11 @@ import io
 import struct
 from array import array
 from collections.abc import Iterable
-from dataclasses import dataclass
 from sys import byteorder
 
 from fontTools.ttLib import TTLibError
 from fontTools.ttLib.sfnt import SFNTReader
+from msgspec import Struct
 
 # Unicode character maps by preference, as (platform, encoding): full Unicode first.
 _CMAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
@@ -31,8 +31,7 @@ class FontFileError(ValueError):
     """The file is not a TrueType font the kit can embed."""
 
 
-@dataclass(frozen=True, slots=True)
-class Tables:
+class Tables(Struct, frozen=True):
     """A font file's tables, raw, by tag."""
 
     raw: dict[str, bytes]

@@ -11,10 +11,12 @@ pass unchanged.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.text.grammar import Message, MessageError, parse
@@ -43,8 +45,7 @@ def pinpoint(where: Source | None, english: str) -> Source | None:
     return place(where, english, 0)
 
 
-@dataclass(slots=True)
-class Words:
+class Words(Struct):
     """English -> label-set text; `seen` records each English string and where it was written."""
 
     name: str = "standard"

@@ -15,8 +15,10 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, fields
 from pathlib import Path
+
+from msgspec import Struct
+from msgspec.structs import fields
 
 from shapes_print.errors import system_error
 from shapes_print.geometry.primitives import Document
@@ -37,8 +39,7 @@ _RUNS_PER_WORKER = 8
 Planned = tuple[list[KitFile], dict[str, dict[str, str]]]  # a kit's files, what planning read
 
 
-@dataclass(frozen=True, slots=True)
-class FileMade:
+class FileMade(Struct, frozen=True):
     """One file written into staging, and the thumbnail drawn of it if it is a new PDF."""
 
     name: str
@@ -48,8 +49,7 @@ class FileMade:
     thumbnail: Thumbnail | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class KitMade:
+class KitMade(Struct, frozen=True):
     """One kit in staging: what its manifest entries record of planning (the files read),
     and for each of its files in plan order, its audience and what it gave."""
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import asdict, replace
 from pathlib import Path
+
+from msgspec.structs import asdict, replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import within

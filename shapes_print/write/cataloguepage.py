@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from urllib.parse import quote
+
+from msgspec import Struct, field
 
 from shapes_print.write import cataloguefilter
 
@@ -44,8 +45,7 @@ CHECKLIST = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Thumbnail:
+class Thumbnail(Struct, frozen=True):
     """A PDF's first page as a PNG in `_thumbnails/`, and what the page shows of the PDF."""
 
     file: str
@@ -56,8 +56,7 @@ class Thumbnail:
     lang: str = ""  # the PDF's /Lang, so a screen reader reads its title in its language
 
 
-@dataclass(slots=True)
-class Listed:
+class Listed(Struct):
     """One PDF of a kit as the page lists it, with the SVG files drawn from it."""
 
     path: str
@@ -68,8 +67,7 @@ class Listed:
     pages: int = 0  # a file without a thumbnail (an embosser file) says its pages here
 
 
-@dataclass(slots=True)
-class Kit:
+class Kit(Struct):
     """One kit folder: where it sits in the page (game, label set, paper) and its files."""
 
     game: str

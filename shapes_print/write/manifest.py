@@ -13,10 +13,10 @@ import json
 import os
 import re
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
 
+from msgspec import Struct, field
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from shapes_print.errors import Source, UserError, shown, system_error
@@ -30,8 +30,7 @@ _CHUNK = 1 << 20
 Entries = dict[str, dict[str, object]]
 
 
-@dataclass(slots=True)
-class Manifest:
+class Manifest(Struct):
     """The settled entries of every file in the folder, and the kit folders being swapped in."""
 
     files: Entries = field(default_factory=dict)

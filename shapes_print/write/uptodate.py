@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from shapes_print.inputs import recording
 from shapes_print.plan.kit import KitFile
@@ -36,8 +37,7 @@ _OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
 READS = "reads"
 
 
-@dataclass(frozen=True, slots=True)
-class KitPlan:
+class KitPlan(Struct, frozen=True):
     """A kit to write: its folder, what the manifest records of each of its files (game,
     paper, ..., and under INPUTS the fingerprint of all it is made from), and how to plan
     it, called only if the kit is to be built."""

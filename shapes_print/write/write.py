@@ -19,8 +19,9 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
 from shapes_print.write.batch import KitMade, make_kits
@@ -57,8 +58,7 @@ BUILT = "built"
 UP_TO_DATE = "up-to-date"
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
+class Written(Struct, frozen=True):
     """One file of a kit asked for: written by this build, or found up to date."""
 
     path: Path
@@ -71,8 +71,7 @@ class Written:
     kit: Mapping[str, object] = field(default_factory=dict)  # the kit's game, paper, ...
 
 
-@dataclass(frozen=True, slots=True)
-class KitDone:
+class KitDone(Struct, frozen=True):
     """One kit rendered (not yet swapped in): its folder, its files, and how far the batch is."""
 
     folder: str

@@ -6,11 +6,11 @@ never served stale; a print-and-play file takes its cards parts' pages as they a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import fields, replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB, Page, Text

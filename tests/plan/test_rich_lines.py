@@ -3,10 +3,10 @@ another on the baseline, and its icon a Span-tagged drawing one em square on the
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from shapes_print.errors import Source
 from shapes_print.geometry.primitives import Group, Text

@@ -11,12 +11,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from msgspec.structs import replace
 
 from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Text

@@ -50,10 +50,10 @@ plan gives them, and each page written as soon as it is drawn.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import BinaryIO
 
 import pydyf
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Box, Document
 from shapes_print.render.pdf import fonts, images, marked, objects, operators, pdfx

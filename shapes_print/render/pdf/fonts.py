@@ -19,12 +19,12 @@ import hashlib
 import io
 import struct
 from array import array
-from dataclasses import dataclass
 from itertools import groupby
 from sys import byteorder
 
 import pydyf
 from fontTools.ttLib.sfnt import SFNTWriter
+from msgspec import Struct
 
 from shapes_print.render.pdf.objects import Memo, PdfFile, deflated, numbers, reference
 from shapes_print.text.fonts import Font, font_data
@@ -55,8 +55,7 @@ end
 end"""
 
 
-@dataclass(frozen=True, slots=True)
-class _Subset:
+class _Subset(Struct, frozen=True):
     """A font's subset for one glyph set, made once per build: its tag, the compressed
     font file and its length before compression, and the formatted widths array."""
 

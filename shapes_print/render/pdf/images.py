@@ -20,17 +20,16 @@ decoding the picture again.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from zlib import compress
 
 import pydyf
+from msgspec import Struct
 
 from shapes_print.geometry.primitives import Image, RasterPicture
 from shapes_print.render.pdf.objects import Memo, PdfFile, numbers
 
 
-@dataclass(frozen=True, slots=True)
-class _Encoded:
+class _Encoded(Struct, frozen=True):
     """An image XObject's dictionary entries and stream bytes; its soft mask's, if any."""
 
     head: dict[str, object]

@@ -19,7 +19,8 @@ if it had been drawn there.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Symbol, Use
 from shapes_print.render.pdf.colour import DEVICE_RGB, ColourSpace
@@ -43,8 +44,7 @@ PAGES_KEPT = 64
 BUILD_PAGES_KEPT = 4096
 
 
-@dataclass(frozen=True, slots=True)
-class Opened:
+class Opened(Struct, frozen=True):
     """An element opened under the page's element numbered `parent` (0: the Document)."""
 
     parent: int
@@ -54,15 +54,13 @@ class Opened:
     continues: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
+class Run(Struct, frozen=True):
     """A marked-content sequence of the page's element numbered `element`."""
 
     element: int
 
 
-@dataclass(frozen=True, slots=True)
-class Pictured:
+class Pictured(Struct, frozen=True):
     """A picture (a card on a sheet) under the page's element numbered `parent`."""
 
     parent: int
@@ -72,8 +70,7 @@ class Pictured:
 Step = Opened | Run | Pictured
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedPage:
+class RecordedPage(Struct, frozen=True):
     """A page as drawn once in the build: its compressed operators, what they name in
     drawing order, and its structure steps, each after the names listed before it; valid
     in a file whose symbols of these names have these alternate texts."""

@@ -10,10 +10,11 @@ shared fill is named after its bytes.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from functools import lru_cache
 from math import ceil, cos, floor, radians, sin
 from typing import TypeAlias
+
+from msgspec import Struct
 
 from shapes_print.geometry.outlines import extent
 from shapes_print.geometry.primitives import Group, Item, PathOp, Picture
@@ -33,8 +34,7 @@ GROUPS_KEPT = 8192
 TextKey = tuple[str, float, str, str, str]  # font, size, anchor, text, unmeasured tail
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
+class Shown(Struct, frozen=True):
     """A line of text worked out once per build: how far its anchor moves it left, its
     font and show operators, and the glyphs it shows (glyph id, code point), in order and
     as a set (a file's fonts gather each text's set: a union of sets reuses their hashes)."""
@@ -46,8 +46,7 @@ class Shown:
     glyph_set: frozenset[tuple[int, int]]
 
 
-@dataclass(frozen=True, slots=True)
-class SharedForm:
+class SharedForm(Struct, frozen=True):
     """A group drawn as a form XObject, made once per build: its name (from its bytes,
     so the same in every file), box and compressed operators. Each file writes its own
     copy the first time it shows it."""
@@ -57,8 +56,7 @@ class SharedForm:
     packed: bytes
 
 
-@dataclass(frozen=True, slots=True)
-class StateUse:
+class StateUse(Struct, frozen=True):
     """An extended graphics state a stream sets by name (`/GS.op gs`), and its entries."""
 
     name: str
@@ -84,8 +82,7 @@ OVERPRINT = StateUse("GS.op", "<< /Type /ExtGState /OP true /op true /OPM 1 >>")
 Named: TypeAlias = TextKey | SharedForm | str | Picture | StateUse
 
 
-@dataclass(frozen=True, slots=True)
-class Drawn:
+class Drawn(Struct, frozen=True):
     """A group's operators, and what they name (texts, symbols by name, pictures, shared
     forms) in the order they first come (for the file's fonts and forms, which are numbered
     in that order: a group copied numbers them as drawing it did)."""

@@ -4,7 +4,7 @@ graphics state they leave, and the resource dictionary of the page or form that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import (
@@ -19,8 +19,7 @@ RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True
 FORM_PREFIX = "FormXob."
 
 
-@dataclass(slots=True)
-class GraphicsState:
+class GraphicsState(Struct):
     """What the PDF graphics state currently holds; None means unknown, so set it."""
 
     fill: str | None = None  # the colour operators last written
@@ -28,8 +27,7 @@ class GraphicsState:
     width: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DrawnPage:
+class DrawnPage(Struct, frozen=True):
     """A page's content in this file: its compressed operators and the resources they
     name, and, when its only elements are pictures under the Document, how to tag a copy
     (StructureTree.page_figures)."""
@@ -40,8 +38,7 @@ class DrawnPage:
     see_through: bool = False
 
 
-@dataclass(slots=True)
-class Stream:
+class Stream(Struct):
     """A page's or form's operators, and the fonts, forms and graphics states they name;
     `see_through` once anything drawn in it (or in a form it places) is transparent."""
 

@@ -15,10 +15,10 @@ an element's kids come in the order they are drawn. Every name is a standard str
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pydyf
+from msgspec import Struct, field
 
 from shapes_print.render.pdf.objects import PdfFile, reference, text_string
 
@@ -30,8 +30,7 @@ _FIGURE = b"%d 0 obj\n<< /Type /StructElem /S /Figure /P %d 0 R /Pg %d 0 R /K [%
 _COLUMN_HEADS = "THead"
 
 
-@dataclass(eq=False, slots=True)
-class Element:
+class Element(Struct, eq=False):
     """A structure element while it may still grow: its type, its object number and its
     parent's, its kids so far in reading order (each as its K array writes it: an
     element's reference, an MCID on its own page, a marked-content reference to another),

@@ -11,8 +11,9 @@ as PDF/X-4 (ISO 15930-7, 6.7.2) asks and a preflight checks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
+
+from msgspec import Struct
 
 # The packet's id is fixed by the XMP specification (part 1, 7.3.2).
 _PACKET_ID = "W5M0MpCehiHzreSzNTczkc9d"
@@ -38,8 +39,7 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-@dataclass(frozen=True, slots=True)
-class XmpFacts:
+class XmpFacts(Struct, frozen=True):
     """What the metadata says: the title (as Info's), the language (a BCP 47 tag, or "" if
     unknown), who made it, and the PDF/X version the file conforms to, if it claims one
     (for example "PDF/X-4"), with the time its Info dictionary gives (PDF/X asks that the
