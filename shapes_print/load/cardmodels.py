@@ -68,7 +68,7 @@ class Element(Strict):
     ]
     name: Identifier | None = None
     role: ElementRole | None = None
-    overlaps: list[Identifier] = Field(default_factory=list)
+    overlaps: list[Identifier] = Field(default=[])  # copied per model; see base.py
     hidden: bool = False
     box: tuple[CardLength, CardLength, CardLength, CardLength]
     fill: str | None = None

@@ -85,7 +85,7 @@ class BrailleStyle(Strict):
     colour: Colour
     embosser: Embosser
     # Words a card's zone may divide at the end of a line, written divided: "cyl-in-der".
-    hyphenation: list[str] = Field(default_factory=list)
+    hyphenation: list[str] = Field(default=[])  # copied per model; see base.py
 
 
 FontFace = Literal["regular", "bold", "italic", "bold_italic"]
