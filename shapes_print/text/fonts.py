@@ -207,16 +207,17 @@ def _read(name: str, path: Path, data: bytes) -> Font:
     for tag in ("glyf", "loca", "head", "hhea", "maxp", "hmtx"):
         tables.get(tag)
     scale = 1000 / tables.u16("head", 18)
-    glyph_widths = tuple(width * scale for width in truetype.advances(tables))
+    glyph_widths = tuple(map(scale.__mul__, truetype.advances(tables)))
     glyphs = truetype.character_map(tables)
-    glyphs = {code: glyph for code, glyph in glyphs.items() if glyph < len(glyph_widths)}
+    if glyphs and max(glyphs.values()) >= len(glyph_widths):
+        glyphs = {code: glyph for code, glyph in glyphs.items() if glyph < len(glyph_widths)}
     # A no-break space only holds words together on a line (a card's name, "Green 5"): it
     # prints as the space and is copied, searched and read aloud as one.
     if SPACE in glyphs:
         glyphs[NO_BREAK_SPACE] = glyphs[SPACE]
     elif NO_BREAK_SPACE in glyphs:
         glyphs[SPACE] = glyphs[NO_BREAK_SPACE]
-    advances = {code: glyph_widths[glyph] for code, glyph in glyphs.items()}
+    advances = dict(zip(glyphs, map(glyph_widths.__getitem__, glyphs.values()), strict=True))
     return Font(
         name, path, frozenset(glyphs), glyphs, advances, glyph_widths, glyph_widths[0],
         _metrics(tables, scale),

@@ -23,6 +23,7 @@ from msgspec import Struct
 # Unicode character maps by preference, as (platform, encoding): full Unicode first.
 _CMAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 _WINDOWS_ENGLISH = 0x409
+_LAST_CODE = 0x10FFFF  # Unicode's last code point
 # What measuring and describing a font reads.
 READ = ("cmap", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "OS/2", "post")
 
@@ -103,12 +104,17 @@ def character_map(tables: Tables) -> dict[int, int]:
 def _format_12(cmap: bytes, offset: int) -> dict[int, int]:
     groups = struct.unpack_from(">I", cmap, offset + 12)[0]
     found: dict[int, int] = {}
+    notdef = False  # a group that starts at glyph 0: its first code is not in the font
     for first, last, glyph in struct.iter_unpack(
         ">III", cmap[offset + 16 : offset + 16 + 12 * groups]
     ):
-        for code in range(first, last + 1):
-            found[code] = glyph + code - first
-    return {code: glyph for code, glyph in found.items() if glyph}
+        # A group maps its codes to consecutive glyphs: made a range at a time, in C. No
+        # code past Unicode's last is a character, however far a hostile font says it goes.
+        last = min(last, _LAST_CODE)
+        codes, glyphs = range(first, last + 1), range(glyph, glyph + last - first + 1)
+        found.update(zip(codes, glyphs, strict=True))
+        notdef = notdef or not glyph
+    return {code: glyph for code, glyph in found.items() if glyph} if notdef else found
 
 
 def _format_4(cmap: bytes, offset: int) -> dict[int, int]:
