@@ -87,24 +87,6 @@ class Box(Struct, frozen=True):
         return self.stretched(extra) if self.stretched is not None else self.items
 
 
-def reglued(box: Box, gap: float, breaks: float) -> Box:
-    """The box with `gap` above it and `breaks` before it: what a document's next block
-    says of its first box. Made field by field, as `dataclasses.replace` costs more than
-    stringing the blocks together does."""
-    return Box(
-        box.height,
-        box.items,
-        gap=gap,
-        breaks=breaks,
-        header=box.header,
-        stretch=box.stretch,
-        stretched=box.stretched,
-        role=box.role,
-        continues=box.continues,
-        within=box.within,
-    )
-
-
 class Placed(Struct, frozen=True):
     """A box's items placed on its page: `y` is its top, at or below the page's top (0);
     `parts` are the parts it is in, outermost first, its own role last."""

@@ -26,7 +26,7 @@ from shapes_print.plan.blocks import DRAW
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED, NEVER
 from shapes_print.plan.cells import SheetInputs
-from shapes_print.plan.flow import Box, choose_breaks, place, reglued
+from shapes_print.plan.flow import Box, choose_breaks, place
 from shapes_print.plan.paragraphs import Column
 from shapes_print.plan.scores import score_sheet
 from shapes_print.plan.sheetpages import LaidSheets
@@ -84,7 +84,7 @@ class _Stream(Struct):
             gap = self.gap
             if self.last == "arrow" and kind != "arrow":
                 gap += self.col.ctx.style.heading_size  # the arrow's big word stands apart
-            drawn = [reglued(first, gap, breaks), *drawn[1:]]
+            drawn = [replace(first, gap=gap, breaks=breaks), *drawn[1:]]
         self.boxes += drawn
         self.forced = False
         self.intro = self.kept and kind == "text"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from msgspec.structs import fields, replace
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB, Page, Text
@@ -24,7 +24,7 @@ from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED
 from shapes_print.plan.cardsheets import MadePages
 from shapes_print.plan.cells import SheetInputs
-from shapes_print.plan.flow import Box, Part, Placed, choose_breaks, grouped, reglued
+from shapes_print.plan.flow import Box, Part, Placed, choose_breaks, grouped
 from shapes_print.plan.paragraphs import Column, paragraph
 from shapes_print.plan.printandplay import JoinedPages
 from shapes_print.plan.sheetpages import LaidSheets
@@ -106,25 +106,6 @@ def test_the_kept_breaks_are_let_go_of_past_their_bound() -> None:
     for step in range(flow._CHOSEN_KEPT + 1):
         choose_breaks(_boxes([30.0, 40.0, 25.0]), 100.0 + step)
     assert 0 < len(flow._CHOSEN) <= flow._CHOSEN_KEPT
-
-
-def test_reglued_is_the_box_with_its_glue_and_break_changed_and_all_else_kept() -> None:
-    inner = Box(12.0)
-    box = Box(
-        10.0,
-        (Text(0, 0, "a", "f", 9.0, RGB(0, 0, 0)),),
-        gap=1.0,
-        breaks=3.0,
-        header=inner,
-        stretch=4.0,
-        stretched=lambda extra: (),
-        role="TR",
-        continues=True,
-        within=(Part("Table"),),
-    )
-    # Every field set to other than its default, so a field reglued forgot would show.
-    assert all(getattr(box, f.name) != f.default for f in fields(Box))
-    assert reglued(box, 7.0, FORCED) == replace(box, gap=7.0, breaks=FORCED)
 
 
 def test_column_widths_kept_are_those_found_afresh() -> None:
