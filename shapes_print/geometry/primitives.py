@@ -253,7 +253,7 @@ class RasterPicture(Struct, frozen=True, eq=False):
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return f"RasterPicture(name={self.name!r}, path={self.path!r}, kind={self.kind!r})"
+        return f"RasterPicture{self._key()!r}"  # all but its bytes
 
 
 class VectorPicture(Struct, frozen=True, eq=False):
