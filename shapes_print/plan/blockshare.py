@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
-from msgspec.structs import fields
 from pydantic import BaseModel
 
 from shapes_print.errors import Source
@@ -49,7 +48,7 @@ _DRAWN: dict[
     tuple[object, ...], tuple[tuple[object, ...], list[tuple[dict[str, Any], Any, Drawn]]]
 ] = {}
 # What a draw context is made of: its parts, by name.
-_CONTEXT_PARTS = tuple(part.name for part in fields(DrawContext))
+_CONTEXT_PARTS = DrawContext.__struct_fields__
 # (block, words) by identity -> what pins them, and the names the block's texts may read.
 _NAMES: dict[tuple[int, int], tuple[tuple[object, ...], frozenset[str] | None]] = {}
 

@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from itertools import repeat
 
 from msgspec import Struct
-from msgspec.structs import fields, replace
+from msgspec.structs import replace
 
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import (
@@ -282,7 +282,12 @@ def plan_cards(
         for card in part_of(chosen.deck.cards, only)
         for pair in repeat((f"face-{card.id}", f"back-{card.back}"), copies(card, players, only))
     )
-    drawn_from = (chosen, library, *(getattr(ctx, f.name) for f in fields(ctx)), *shown.values())
+    drawn_from = (
+        chosen,
+        library,
+        *(getattr(ctx, name) for name in ctx.__struct_fields__),
+        *shown.values(),
+    )
     settings = (paper, title, print_line, flip, options, tuple(only), tuple(shown))
     key = ("cards file", settings, order, *map(id, drawn_from))
     asked = _CardsFile(paper, title, print_line, flip, options, chosen, shown, order, only)

@@ -18,7 +18,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from msgspec import Struct
-from msgspec.structs import fields
 
 from shapes_print.errors import system_error
 from shapes_print.geometry.primitives import Document
@@ -111,7 +110,7 @@ class _Rendered:
         self._before, self._now = self._now, {}
 
     def pdf(self, document: Document, name: str) -> bytes:
-        parts = (_same(getattr(document, part.name)) for part in fields(document))
+        parts = (_same(getattr(document, name)) for name in document.__struct_fields__)
         key = (*parts, name if document.press else "")
         found = self._now.get(key) or self._before.get(key)
         if found is None:
