@@ -8,7 +8,6 @@ every file the kit read while planned unchanged, so the build skips them.
 
 from __future__ import annotations
 
-import os
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -17,6 +16,7 @@ from msgspec import Struct
 
 from shapes_print.inputs import recording
 from shapes_print.plan.kit import KitFile
+from shapes_print.write.hashes import file_digest
 from shapes_print.write.manifest import (
     Entries,
     Manifest,
@@ -77,7 +77,7 @@ def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[s
         same = all(of_the_kit(entry) == kit.info for entry in entries.values())
         if (
             same
-            and all(_unchanged(out / name, entry) for name, entry in entries.items())
+            and all(_unchanged(out, name, entry) for name, entry in entries.items())
             and reads_unchanged(next(iter(entries.values())).get(READS))
         ):
             found[kit.folder] = entries
@@ -99,10 +99,11 @@ def reads_unchanged(reads: object) -> bool:
     return True
 
 
-def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
+def _unchanged(out: Path, name: str, entry: Mapping[str, object]) -> bool:
     """The file is a plain file (not a link) with the size and SHA-256 its entry lists.
     Its name is the kit's folder (ours, checked for links) and one last part from the
     manifest, so it cannot lead outside the kit unless that part is `..`."""
+    path = out / name
     if path.name in ("", ".", ".."):
         return False
     try:
@@ -111,28 +112,7 @@ def _unchanged(path: Path, entry: Mapping[str, object]) -> bool:
         return False
     if not stat.S_ISREG(status.st_mode) or status.st_size != entry.get("bytes"):
         return False
-    return _hashed(path, status) == entry.get("sha256")
-
-
-# SHA-256 of the kit files this process has hashed, by path and status: a build asks of
-# the kits of a complete label set's games whether they are stale, then of every kit.
-_HASHED: dict[tuple[str, int, int, int, int, int], str] = {}
-
-
-def _hashed(path: Path, status: os.stat_result) -> str:
-    """The file's SHA-256, hashed once while it keeps its inode, size and times."""
-    key = (
-        str(path),
-        status.st_dev,
-        status.st_ino,
-        status.st_size,
-        status.st_mtime_ns,
-        status.st_ctime_ns,
-    )
-    digest = _HASHED.get(key)
-    if digest is None:
-        digest = _HASHED[key] = sha256(path)
-    return digest
+    return file_digest(out, name, status) == entry.get("sha256")
 
 
 def entries_by_folder(manifest: Manifest) -> dict[str, Entries]:

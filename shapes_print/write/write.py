@@ -27,6 +27,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.write.batch import KitMade, make_kits
 from shapes_print.write.catalogue import DOCUMENTS, INDEX, known_thumbnails, write_catalogue
 from shapes_print.write.cataloguepage import THUMBNAILS, Thumbnail
+from shapes_print.write.hashes import keep_hashes
 from shapes_print.write.manifest import (
     Entries,
     Manifest,
@@ -147,6 +148,7 @@ def write_kits(
                 write_manifest(out, Manifest(files))
                 staged = staging / THUMBNAILS
                 write_catalogue(out, files, jobs, {d: (t, staged) for d, t in drawn.items()})
+            keep_hashes(out, files)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return written

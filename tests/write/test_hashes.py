@@ -1,0 +1,142 @@
+"""Output files known by their status (write/hashes.py): a build that finds its kits up to
+date trusts what an earlier build hashed of files whose device, inode, size and times are
+unchanged, and hashes any other file again.
+
+Each build here runs in this process, as a new one would after `_FOLDERS` is emptied:
+what this process hashed is forgotten, what the cache folder kept is not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from shapes_print.write import hashes
+from shapes_print.write.manifest import MANIFEST
+from tests.project_copy import copy_project
+from tests.write.test_incremental import build, built_json
+
+
+@pytest.fixture
+def project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A copy of the project, built once (four kits), its files not yet hashed by a build."""
+    root = copy_project(tmp_path)
+    build(root)
+    assert built_json(capsys)["built"] == 4
+    return root
+
+
+@pytest.fixture
+def hashed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
+    """Every file hashed from now on, and a new process's memory before each build."""
+    files: list[Path] = []
+    real = hashes.sha256
+
+    def counted(path: Path) -> str:
+        files.append(path)
+        return real(path)
+
+    monkeypatch.setattr(hashes, "sha256", counted)
+    monkeypatch.setattr(hashes, "_FOLDERS", {})
+    yield files
+
+
+def new_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hashes, "_FOLDERS", {})
+
+
+def kit_files(out: Path) -> list[str]:
+    return sorted(json.loads((out / MANIFEST).read_text())["files"])
+
+
+def test_a_settled_file_is_not_read_again_by_the_next_build(
+    project: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    hashed: list[Path],
+) -> None:
+    out = project / "out"
+    monkeypatch.setattr(hashes, "SETTLED_NS", 0)  # the files are as good as old
+    build(project)
+    assert built_json(capsys)["up_to_date"] == 4
+    assert sorted(path.relative_to(out).as_posix() for path in hashed) == kit_files(out)
+    hashed.clear()
+    new_process(monkeypatch)
+    build(project)
+    assert built_json(capsys)["up_to_date"] == 4
+    assert hashed == []
+
+
+def test_a_file_changed_after_it_was_hashed_is_hashed_again(
+    project: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    hashed: list[Path],
+) -> None:
+    out = project / "out"
+    monkeypatch.setattr(hashes, "SETTLED_NS", 0)
+    build(project)
+    built_json(capsys)
+    victim = next((out / "collect-3" / "a4" / "3-players").glob("*_host-key.pdf"))
+    before = victim.stat()
+    # The same size and modification time: only the ctime, which no program sets, tells.
+    victim.write_bytes(victim.read_bytes().replace(b"%%EOF", b"%%EOX"))
+    os.utime(victim, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert victim.stat().st_size == before.st_size
+    hashed.clear()
+    new_process(monkeypatch)
+    build(project)
+    report = built_json(capsys)
+    assert (report["built"], report["up_to_date"]) == (1, 3)
+    assert victim in hashed
+
+
+def test_a_file_changed_within_the_settling_time_is_not_kept(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build just after the one that wrote the files hashes them and keeps none: any
+    could still change without its times showing it."""
+    new_process(monkeypatch)
+    monkeypatch.setattr(hashes, "SETTLED_NS", 3_600 * 1_000_000_000)
+    build(project)
+    assert built_json(capsys)["up_to_date"] == 4
+    new_process(monkeypatch)
+    assert hashes._read((project / "out").absolute()) == {}
+
+
+@pytest.mark.parametrize("damage", ["not json", "another folder", "a bad entry"])
+def test_a_damaged_entry_is_no_entry(
+    project: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    own_cache_folder: Path,
+    hashed: list[Path],
+    damage: str,
+) -> None:
+    out = project / "out"
+    monkeypatch.setattr(hashes, "SETTLED_NS", 0)
+    build(project)
+    built_json(capsys)
+    entry = own_cache_folder / "shapes-print" / hashes._entry(out.absolute())
+    held = json.loads(entry.read_text())
+    if damage == "not json":
+        entry.write_text("{")
+    else:  # written whole, with its digest, so that only its shape is wrong
+        if damage == "another folder":
+            held["value"]["folder"] = str(project)
+        else:
+            first = next(iter(held["value"]["files"]))
+            held["value"]["files"][first] = ["not", "a stamp"]
+        value = json.dumps(held["value"], sort_keys=True).encode("utf-8")
+        held["digest"] = hashlib.sha256(value).hexdigest()
+        entry.write_text(json.dumps(held))
+    hashed.clear()
+    new_process(monkeypatch)
+    build(project)
+    assert built_json(capsys)["up_to_date"] == 4
+    assert len(hashed) == len(kit_files(out))  # every file read again, none trusted
