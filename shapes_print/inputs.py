@@ -385,5 +385,16 @@ def keep(name: str, key: str, value: object) -> None:
         Path(staged).unlink(missing_ok=True)
 
 
+def keep_newest(prefix: str, count: int) -> None:
+    """Only the `count` newest cache entries whose names start with `prefix` stay: entries
+    kept one per output folder or command line do not pile up with every one ever used."""
+    try:
+        entries = [(path.stat().st_mtime_ns, path) for path in cache_folder().glob(f"{prefix}*")]
+        for _, old in sorted(entries, reverse=True)[count:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
 def _value_digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True).encode("utf-8")).hexdigest()

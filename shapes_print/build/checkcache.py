@@ -21,16 +21,14 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
-from msgspec import Struct, field
-from msgspec.structs import asdict
+from msgspec import Struct, field, to_builtins
 
+from shapes_print.build.keptreads import KeptReads, kept_reads
 from shapes_print.errors import Source
 from shapes_print.inputs import InputFiles, cached, keep, program, recording
 from shapes_print.kit.variant import Variant
 from shapes_print.limits import MIB
-from shapes_print.write.uptodate import reads_unchanged
 
 # The cache entry of groups checked clean, what it may weigh, and how many groups it keeps
 # (every game under every shipped set is 24; the rest are the newest of earlier contents).
@@ -41,39 +39,15 @@ _KEPT = 96
 
 class CheckedGroup(Struct, frozen=True):
     """What one group's clean planning left for the rest of the check, and what it read
-    beyond its fingerprint (files by path with their SHA-256, paths looked for and not
-    found, folder listings as folder, pattern and the names they gave)."""
+    beyond its fingerprint."""
 
     printed: list[str]
     skipped: str | None = None
-    reads: dict[str, str] = field(default_factory=dict)
-    missing: list[str] = field(default_factory=list)
-    listings: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    read: KeptReads = field(default_factory=KeptReads)
 
     @classmethod
     def made(cls, printed: list[str], skipped: str | None, read: InputFiles) -> CheckedGroup:
-        return cls(
-            printed,
-            skipped,
-            {str(path.absolute()): digest for path, digest in sorted(read.files.items())},
-            sorted(str(path.absolute()) for path in read.missing),
-            sorted(
-                (str(at.folder.absolute()), at.pattern, list(names))
-                for at, names in read.listings.items()
-            ),
-        )
-
-    def still_true(self) -> bool:
-        """Whatever it read has not changed since."""
-        if not reads_unchanged(self.reads) or any(Path(path).exists() for path in self.missing):
-            return False
-        return all(
-            _names(Path(folder), pattern) == names for folder, pattern, names in self.listings
-        )
-
-
-def _names(folder: Path, pattern: str) -> list[str]:
-    return sorted(path.name for path in folder.glob(pattern)) if folder.is_dir() else []
+        return cls(printed, skipped, KeptReads.made(read))
 
 
 def group_key(fingerprints: Iterable[str], settings: dict[str, object]) -> str:
@@ -100,7 +74,7 @@ class CheckRecord:
         """Whether the group was checked clean from the same inputs; if so, what its
         planning left is put back."""
         group = self._kept.get(key)
-        if group is None or not group.still_true():
+        if group is None or not group.read.unchanged():
             return False
         self.add(key, variant, game, group)
         return True
@@ -119,7 +93,7 @@ class CheckRecord:
         """Keep this check's groups, and the newest of the others up to `_KEPT`."""
         older = [(key, group) for key, group in self._kept.items() if key not in self._fresh]
         groups = [*older, *self._fresh.items()][-_KEPT:]
-        keep(CHECKED, self._key, {key: asdict(group) for key, group in groups})
+        keep(CHECKED, self._key, {key: to_builtins(group) for key, group in groups})
 
 
 def planned_group(variant: Variant, game: str, plan: Callable[[], None]) -> CheckedGroup:
@@ -151,18 +125,12 @@ def _group(entry: object) -> CheckedGroup | None:
     """An entry read back, or None for one not of the shape written (another version's)."""
     if not isinstance(entry, dict):
         return None
-    try:
-        group = CheckedGroup(**entry)
-    except TypeError:
+    printed, skipped, read = (
+        entry.get("printed"),
+        entry.get("skipped"),
+        kept_reads(entry.get("read")),
+    )
+    texts = isinstance(printed, list) and all(isinstance(text, str) for text in printed)
+    if not texts or not (skipped is None or isinstance(skipped, str)) or read is None:
         return None
-    texts = isinstance(group.printed, list) and all(isinstance(t, str) for t in group.printed)
-    skipped = group.skipped is None or isinstance(group.skipped, str)
-    reads = isinstance(group.reads, dict) and all(
-        isinstance(path, str) and isinstance(digest, str) for path, digest in group.reads.items()
-    )
-    missing = isinstance(group.missing, list) and all(isinstance(p, str) for p in group.missing)
-    listings = isinstance(group.listings, list) and all(
-        isinstance(at, list) and len(at) == 3 and all(isinstance(part, (str, list)) for part in at)
-        for at in group.listings
-    )
-    return group if texts and skipped and reads and missing and listings else None
+    return CheckedGroup(printed, skipped, read)

@@ -24,7 +24,7 @@ from pathlib import Path
 from msgspec import Struct
 from msgspec.structs import astuple
 
-from shapes_print.inputs import cache_folder, cached, keep
+from shapes_print.inputs import cached, keep, keep_newest
 from shapes_print.limits import MIB
 from shapes_print.write.manifest import sha256
 
@@ -102,7 +102,7 @@ def keep_hashes(out: Path, names: Iterable[str]) -> None:
     kept = {name: [list(astuple(hashed.stamp)), hashed.sha256] for name, hashed in files.items()}
     keep(_entry(folder.folder), _FORMAT, {"folder": str(folder.folder), "files": kept})
     folder.hashed_here = False
-    _prune()
+    keep_newest(_PREFIX, _FOLDERS_KEPT)
 
 
 def _folder(out: Path) -> _Folder:
@@ -145,15 +145,3 @@ def _hashed(kept: object) -> _Hashed | None:
     if not (isinstance(digest, str) and len(digest) == 64):
         return None
     return _Hashed(Stamp(*stamp), digest)
-
-
-def _prune() -> None:
-    """Only the newest entries stay: a cache folder does not grow with every folder a
-    user (or a test) ever built into."""
-    try:
-        entries = list(cache_folder().glob(f"{_PREFIX}*.json"))
-        newest = sorted(entries, key=lambda path: path.stat().st_mtime_ns, reverse=True)
-        for old in newest[_FOLDERS_KEPT:]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        pass
