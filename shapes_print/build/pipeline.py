@@ -7,6 +7,7 @@ validated before the first byte is written, so bad input never leaves partial ou
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from itertools import groupby
 from pathlib import Path
 from typing import get_args
@@ -15,6 +16,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.build.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
+from shapes_print.build.lastbuild import build_key, keep_build, kept_build
 from shapes_print.build.project import (
     BuildOptions,
     Project,
@@ -25,7 +27,7 @@ from shapes_print.build.project import (
 )
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
-from shapes_print.inputs import check_output
+from shapes_print.inputs import check_output, recording
 from shapes_print.kit.contents import KitRequest, kit_folder, labels_folder
 from shapes_print.kit.coverage import words_skip
 from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
@@ -264,9 +266,42 @@ def build(
     on_note: Callable[[str], None] | None = None,
     force: bool = False,
 ) -> list[Written]:
+    """Write every kit asked for that is not up to date (`build_project`). When the same
+    command line built before from files that are all unchanged, its kits are listed as
+    it kept them (build/lastbuild.py), and the project is loaded only if one of them must
+    be made."""
     check_output(out, sources.inputs())
-    project = load_project(sources, games, labels, max_cards)
-    return build_project(project, options, out, on_kit, on_note, force)
+    key = build_key(sources, games, options, labels, max_cards, out)
+    kept = None if force else kept_build(key)
+    if kept is not None:
+        loaded: dict[str, Planned] = {}
+
+        def plan(folder: str) -> list[KitFile]:
+            """A kit found stale after all (another build changed it meanwhile): planned
+            from the project, loaded then."""
+            if not loaded:
+                project = load_project(sources, games, labels, max_cards)
+                asked = (options.players, options.paper, options.flip, options.printing)
+                loaded.update({k.folder: k for k in kit_requests(project, *asked, options.part)})
+            if folder not in loaded:
+                raise UserError(None, f"{folder}: its inputs changed during the build; build again")
+            return loaded[folder].plan()
+
+        kits = [KitPlan(folder, info, partial(plan, folder)) for folder, info in kept.kits]
+        if len(kits_up_to_date(out, kits)) == len(kits):
+            for line in kept.notes if on_note else ():
+                on_note(line)
+            return write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force)
+    with recording() as read:
+        project = load_project(sources, games, labels, max_cards)
+        kits = project_kits(project, options, out, force)
+    notes = project.notes()
+    for line in notes if on_note else ():
+        on_note(line)
+    written = write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force)
+    if not force:  # a forced build neither takes nor keeps a listing: it makes everything
+        keep_build(key, [(kit.folder, kit.info) for kit in kits], notes, read)
+    return written
 
 
 def build_project(
@@ -281,6 +316,15 @@ def build_project(
     of them with `force`): each is planned first (so bad input writes nothing), then
     rendered with `options.jobs` processes; the bytes written do not depend on `jobs`.
     Each game a label set skipped is told to `on_note` before the writing starts."""
+    kits = project_kits(project, options, out, force)
+    for line in project.notes() if on_note else ():
+        on_note(line)
+    return write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force)
+
+
+def project_kits(project: Project, options: BuildOptions, out: Path, force: bool) -> list[KitPlan]:
+    """The kits asked for, each with its fingerprint, those of a game its label set skips
+    left out (`covered_kits`)."""
     printing = options.printing
     requests = {
         kit.folder: kit
@@ -297,10 +341,7 @@ def build_project(
         """Whether some kit of a game must be built (the writer asks again of every kit)."""
         return force or not out.is_dir() or len(kits_up_to_date(out, batch)) < len(batch)
 
-    kits = list(covered_kits(iter(listed), requests, stale))
-    for line in project.notes() if on_note else ():
-        on_note(line)
-    return write_kits(out, kits, on_kit, printing.formats, options.jobs, force)
+    return list(covered_kits(iter(listed), requests, stale))
 
 
 def calibrate(

@@ -16,7 +16,7 @@ from typing import Any
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import inside, listed
+from shapes_print.inputs import inside, listed, note_missing
 from shapes_print.limits import MAX_PLAYERS
 from shapes_print.load.defaults import STANDARD
 from shapes_print.load.yamlsrc import read_yaml
@@ -81,10 +81,16 @@ def read_summary(folder: Path) -> GameSummary:
 
 
 def game_folders(content: Path) -> list[Path]:
-    """The folders under `content` that hold a game.yaml, sorted."""
+    """The folders under `content` that hold a game.yaml, sorted; noted as a listing, and
+    each game.yaml not there as looked for, so a build of every game sees a new one."""
     if not content.is_dir():
         raise UserError(Source(content), "content folder not found")
-    folders = sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
+    folders = []
+    for entry in listed(content, "*"):
+        if (entry / "game.yaml").is_file():
+            folders.append(entry)
+        else:
+            note_missing(entry / "game.yaml")
     if not folders:
         raise UserError(Source(content), "no games here: a game is a folder holding a game.yaml")
     for folder in folders:  # a linked game folder would let its files come from anywhere

@@ -1,0 +1,105 @@
+"""A command line that built before, from files all unchanged since, lists its kits as it
+kept them (build/lastbuild.py): when they are all up to date it loads nothing, and says
+and writes what a build that loaded everything would. A file it read changing, or a new
+game among those it builds, makes it load again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shapes_print.build import pipeline
+from shapes_print.commands.cli import main
+from tests.project_copy import run
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    """A content folder holding one game `new` made (2 to 6 players)."""
+    folder = tmp_path / "content"
+    assert main(["new", "my-game", "--content", str(folder)]) == 0
+    return folder
+
+
+def build(
+    content: Path, capsys: pytest.CaptureFixture[str], *labels: str
+) -> tuple[list[str], dict]:
+    """Every game of `content` for 2 players on A4, as JSON: the notes and the report."""
+    args = ["build", "--content", str(content), "--players", "2", "--paper", "a4"]
+    args += ["--out", str(content.parent / "out"), "--json"]
+    args += [word for name in labels or ("standard",) for word in ("--labels", name)]
+    status, lines, out = run(args, capsys, content.parent)
+    assert status == 0, lines
+    return lines, json.loads(out)
+
+
+def not_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the project was loaded")
+
+    monkeypatch.setattr(pipeline, "load_project", refused)
+
+
+def test_an_unchanged_build_loads_nothing_and_reports_as_one_that_did(
+    content: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    own_cache_folder: Path,
+) -> None:
+    # es has no Spanish for a new game: a note, given again by the build that loads nothing.
+    notes, first = build(content, capsys, "standard", "es")
+    assert first["built"] == 1 and len(notes) == 1 and notes[0].startswith("skipped es")
+    manifest = (content.parent / "out" / "manifest.json").read_bytes()
+    with monkeypatch.context() as patched:
+        not_loaded(patched)
+        kept = build(content, capsys, "standard", "es")
+    for entry in (own_cache_folder / "shapes-print").glob("build-*.json"):
+        entry.unlink()
+    loaded = build(content, capsys, "standard", "es")
+    assert kept == loaded
+    assert kept[1]["up_to_date"] == 1
+    assert (content.parent / "out" / "manifest.json").read_bytes() == manifest
+
+
+def test_another_command_line_loads_again(
+    content: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(content, capsys)
+    not_loaded(monkeypatch)
+    with pytest.raises(AssertionError, match="loaded"):
+        build(content, capsys, "large-print")
+
+
+def test_an_edited_file_loads_again_and_rebuilds(
+    content: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build(content, capsys)
+    game = content / "my-game" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title:", "title: New", 1))
+    _, report = build(content, capsys)
+    assert (report["built"], report["up_to_date"]) == (1, 0)
+
+
+def test_a_new_game_is_built_by_a_build_of_every_game(
+    content: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build(content, capsys)
+    assert main(["new", "other-game", "--content", str(content)]) == 0
+    capsys.readouterr()
+    _, report = build(content, capsys)
+    assert (report["built"], report["up_to_date"]) == (1, 1)
+    assert {kit["game"] for kit in report["kits"]} == {"my-game", "other-game"}
+
+
+def test_a_stale_kit_loads_the_project_and_rebuilds_it(
+    content: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build(content, capsys)
+    kit = next((content.parent / "out" / "my-game").rglob("*_cards.pdf"))
+    kit.unlink()
+    _, report = build(content, capsys)
+    assert (report["built"], report["up_to_date"]) == (1, 0)
+    assert kit.is_file()
