@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from msgspec import Struct, to_builtins
+from msgspec.structs import replace
 
 from shapes_print.build.keptreads import KeptReads, kept_reads
 from shapes_print.build.project import BuildOptions, Sources
@@ -52,11 +53,12 @@ def build_key(
     out: Path,
 ) -> str:
     """One hash of what names a build's kits: its command line, with its folders made
-    absolute (the same words in another folder are another build)."""
+    absolute (the same words in another folder are another build), but not the number of
+    processes, which changes no kit."""
     asked = {
         "sources": [str(folder.absolute()) for folder in sources.roots().values()],
         "games": list(games),
-        "options": to_builtins(options),
+        "options": to_builtins(replace(options, jobs=1)),
         "labels": list(labels),
         "max_cards": max_cards,
         "out": str(out.absolute()),

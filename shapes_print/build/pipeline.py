@@ -274,34 +274,41 @@ def build(
     key = build_key(sources, games, options, labels, max_cards, out)
     kept = None if force else kept_build(key)
     if kept is not None:
-        loaded: dict[str, Planned] = {}
-
-        def plan(folder: str) -> list[KitFile]:
-            """A kit found stale after all (another build changed it meanwhile): planned
-            from the project, loaded then."""
-            if not loaded:
-                project = load_project(sources, games, labels, max_cards)
-                asked = (options.players, options.paper, options.flip, options.printing)
-                loaded.update({k.folder: k for k in kit_requests(project, *asked, options.part)})
-            if folder not in loaded:
-                raise UserError(None, f"{folder}: its inputs changed during the build; build again")
-            return loaded[folder].plan()
-
-        kits = [KitPlan(folder, info, partial(plan, folder)) for folder, info in kept.kits]
+        kits = _kept_kits(kept.kits, sources, games, options, labels, max_cards)
         if len(kits_up_to_date(out, kits)) == len(kits):
-            for line in kept.notes if on_note else ():
-                on_note(line)
-            return write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force)
+            return _write(kits, kept.notes, options, out, on_kit, on_note, force)
     with recording() as read:
         project = load_project(sources, games, labels, max_cards)
         kits = project_kits(project, options, out, force)
     notes = project.notes()
-    for line in notes if on_note else ():
-        on_note(line)
-    written = write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force)
+    written = _write(kits, notes, options, out, on_kit, on_note, force)
     if not force:  # a forced build neither takes nor keeps a listing: it makes everything
         keep_build(key, [(kit.folder, kit.info) for kit in kits], notes, read)
     return written
+
+
+def _kept_kits(
+    kept: list[tuple[str, dict[str, str]]],
+    sources: Sources,
+    games: Sequence[str],
+    options: BuildOptions,
+    labels: Sequence[str],
+    max_cards: int,
+) -> list[KitPlan]:
+    """The kits a command line kept. One found stale after all (another build changed it
+    meanwhile) is planned from the project, loaded then."""
+    loaded: dict[str, Planned] = {}
+
+    def plan(folder: str) -> list[KitFile]:
+        if not loaded:
+            project = load_project(sources, games, labels, max_cards)
+            asked = (options.players, options.paper, options.flip, options.printing)
+            loaded.update({kit.folder: kit for kit in kit_requests(project, *asked, options.part)})
+        if folder not in loaded:
+            raise UserError(None, f"{folder}: its inputs changed during the build; build again")
+        return loaded[folder].plan()
+
+    return [KitPlan(folder, info, partial(plan, folder)) for folder, info in kept]
 
 
 def build_project(
@@ -314,10 +321,23 @@ def build_project(
 ) -> list[Written]:
     """Write every kit asked for whose fingerprint or files differ from the manifest's (all
     of them with `force`): each is planned first (so bad input writes nothing), then
-    rendered with `options.jobs` processes; the bytes written do not depend on `jobs`.
-    Each game a label set skipped is told to `on_note` before the writing starts."""
+    rendered with `options.jobs` processes; the bytes written do not depend on `jobs`."""
     kits = project_kits(project, options, out, force)
-    for line in project.notes() if on_note else ():
+    return _write(kits, project.notes(), options, out, on_kit, on_note, force)
+
+
+def _write(
+    kits: list[KitPlan],
+    notes: list[str],
+    options: BuildOptions,
+    out: Path,
+    on_kit: OnKit | None,
+    on_note: Callable[[str], None] | None,
+    force: bool,
+) -> list[Written]:
+    """Each game a label set skipped told to `on_note` before the writing starts, then the
+    kits written."""
+    for line in notes if on_note else ():
         on_note(line)
     return write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force)
 

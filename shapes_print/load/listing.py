@@ -81,16 +81,17 @@ def read_summary(folder: Path) -> GameSummary:
 
 
 def game_folders(content: Path) -> list[Path]:
-    """The folders under `content` that hold a game.yaml, sorted; noted as a listing, and
-    each game.yaml not there as looked for, so a build of every game sees a new one."""
+    """The folders under `content` that hold a game.yaml, sorted; the folders are noted
+    as a listing, and each game.yaml not there as looked for, so what was loaded from
+    them is known to be out of date once a game is added."""
     if not content.is_dir():
         raise UserError(Source(content), "content folder not found")
     folders = []
-    for entry in listed(content, "*"):
-        if (entry / "game.yaml").is_file():
-            folders.append(entry)
+    for folder in listed(content, "*/"):  # folders only
+        if (folder / "game.yaml").is_file():
+            folders.append(folder)
         else:
-            note_missing(entry / "game.yaml")
+            note_missing(folder / "game.yaml")
     if not folders:
         raise UserError(Source(content), "no games here: a game is a folder holding a game.yaml")
     for folder in folders:  # a linked game folder would let its files come from anywhere

@@ -103,3 +103,16 @@ def test_a_stale_kit_loads_the_project_and_rebuilds_it(
     _, report = build(content, capsys)
     assert (report["built"], report["up_to_date"]) == (1, 0)
     assert kit.is_file()
+
+
+def test_the_number_of_processes_is_no_other_command_line(
+    content: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = content.parent / "out"
+    args = ["build", "--content", str(content), "--players", "2-3", "--paper", "a4,letter"]
+    status, _, _ = run([*args, "--out", str(out), "--jobs", "1"], capsys, content.parent)
+    assert status == 0
+    not_loaded(monkeypatch)
+    status, lines, printed = run([*args, "--out", str(out), "--jobs", "2", "--json"], capsys, out)
+    assert status == 0, lines
+    assert json.loads(printed)["up_to_date"] == 4
