@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 from typing import Annotated
 
-from msgspec import Struct, field
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType, field
 
 from shapes_print.errors import Source, UserError, shown, system_error
 from shapes_print.inputs import read_input, within
@@ -41,8 +41,9 @@ class Manifest(Struct):
         return {name: entry for name, entry in self.files.items() if name.startswith(f"{folder}/")}
 
 
-def _relative_name(name: str) -> str:
-    """A file's name in the manifest: a plain relative path inside the output folder."""
+def _relative_name(name: str) -> str | None:
+    """What is wrong with a file's name in the manifest, if anything: it must be a plain
+    relative path inside the output folder."""
     parts = [part for part in name.split("/") if part not in ("", ".")]  # as a path reads
     if (
         len(parts) < 2  # a kit's folder, then the file
@@ -51,46 +52,59 @@ def _relative_name(name: str) -> str:
         or ".." in parts
         or _CONTROL.search(name)
     ):
-        raise ValueError("must be a kit folder's file, a relative path inside the output folder")
-    return name
+        return "must be a kit folder's file, a relative path inside the output folder"
+    return None
 
 
-Name = Annotated[str, Field(max_length=1000), AfterValidator(_relative_name)]
-Digest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
-Short = Annotated[str, Field(max_length=200)]
+# The manifest's model, for msgspec to check it against while it decodes it (in C, with no
+# validator to build first). Every key a build writes is here (a key it does not know makes
+# the manifest damaged); an entry keeps the keys it was written with (UNSET: not there).
+Name = Annotated[str, Meta(max_length=1000)]
+Digest = Annotated[str, Meta(pattern=r"^[0-9a-f]{64}\Z")]
+Short = Annotated[str, Meta(max_length=200)]
+Long = Annotated[str, Meta(max_length=2000)]
+Count = Annotated[int, Meta(ge=0)]
 
 
-class ManifestEntry(BaseModel):
+class ManifestEntry(Struct, kw_only=True, forbid_unknown_fields=True):
     """What the manifest records of one file: of its kit (game, paper, players, label set,
-    the fingerprint of its inputs, the files read while planning) and of the file itself.
-    Every key a build writes is here (a key it does not know makes the manifest damaged)."""
+    the fingerprint of its inputs, the files read while planning) and of the file itself."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    game: Short | None = None
-    title: Annotated[str, Field(max_length=2000)] | None = None
-    paper: Short | None = None
-    players: Annotated[str, Field(pattern=r"^[0-9]{1,3}$")] | None = None
-    labels: Short | None = None
-    version: Annotated[str, Field(max_length=2000)] | None = None  # the label set's title
-    flip: Short | None = None
-    partial: Annotated[str, Field(max_length=2000)] | None = None  # what a partial kit holds
-    inputs: Digest | None = None
-    reads: dict[Annotated[str, Field(max_length=4096)], Digest] | None = None
+    game: Short | UnsetType | None = UNSET
+    title: Long | UnsetType | None = UNSET
+    paper: Short | UnsetType | None = UNSET
+    players: Annotated[str, Meta(pattern=r"^[0-9]{1,3}\Z")] | UnsetType | None = UNSET
+    labels: Short | UnsetType | None = UNSET
+    version: Long | UnsetType | None = UNSET  # the label set's title
+    flip: Short | UnsetType | None = UNSET
+    partial: Long | UnsetType | None = UNSET  # what a partial kit holds
+    inputs: Digest | UnsetType | None = UNSET
+    reads: dict[Annotated[str, Meta(max_length=4096)], Digest] | UnsetType | None = UNSET
     audience: Short
     sha256: Digest
-    bytes: Annotated[int, Field(ge=0)]
-    pages: Annotated[int, Field(ge=0)] | None = None
-    order: Annotated[int, Field(ge=0)] | None = None
+    bytes: Count
+    pages: Count | UnsetType | None = UNSET
+    order: Count | UnsetType | None = UNSET
 
 
-class ManifestFile(BaseModel):
+class ManifestFile(Struct, forbid_unknown_fields=True):
     """manifest.json as a whole."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
-
     files: dict[Name, ManifestEntry]
-    pending: dict[Name, dict[Name, ManifestEntry]] = {}
+    pending: dict[Name, dict[Name, ManifestEntry]] = field(default_factory=dict)
+
+    def misnamed(self) -> str | None:
+        """Where a file or kit folder is named outside the output folder, and why: the
+        first such name, in the manifest's order."""
+        names = [(f"files[{name!r}]", name) for name in self.files]
+        for folder, entries in self.pending.items():
+            names.append((f"pending[{folder!r}]", folder))
+            names += [(f"pending[{folder!r}][{name!r}]", name) for name in entries]
+        for place, name in names:
+            problem = _relative_name(name)
+            if problem:
+                return f"{place}: {problem}"
+        return None
 
 
 _WARNED: set[str] = set()
@@ -115,34 +129,43 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
         data = read_input(path, MAX_MANIFEST_BYTES, what="manifest", root=out, noted=False).data
         if data in _CHECKED:  # read again by the same build: its bytes were checked
             return _copy(_CHECKED[data])
-        checked = ManifestFile.model_validate_json(data)
+        checked = msgspec.json.decode(data, type=ManifestFile)
+        problem = checked.misnamed()
     except UserError as error:
         if strict:
             raise
         _warn(f"warning: {error.line()}; every kit is built again")
         return Manifest()
-    except ValidationError as error:
-        first = error.errors()[0]
-        place = "".join(
-            f"[{part!r}]" if isinstance(part, int) or "/" in part else f".{part}"
-            for part in first["loc"]
-            if part != "[key]"
-        ).lstrip(".")
-        problem = first["msg"].removeprefix("Value error, ")
-        said = shown(f"{place + ': ' if place else ''}{problem}")  # a key may hold a line break
+    except msgspec.DecodeError as error:  # not JSON, or not of the model (ValidationError)
+        problem = _damage(data, error)
+    if problem is not None:
+        said = shown(problem)  # a name may hold a line break
         line = f"{Source(path)}: manifest is damaged ({said})"
         if strict:
             raise UserError(None, line + "; rebuild to replace it") from None
         _warn(f"warning: {line}; every kit is built again")
         return Manifest()
-    files = {name: _entry(entry) for name, entry in checked.files.items()}
-    pending = {
-        folder: {name: _entry(entry) for name, entry in entries.items()}
-        for folder, entries in checked.pending.items()
-    }
+    plain = msgspec.to_builtins(checked)  # each entry with the keys it was written with
     _CHECKED.clear()
-    _CHECKED[data] = Manifest(files, pending)
+    _CHECKED[data] = Manifest(plain["files"], plain.get("pending", {}))
     return _copy(_CHECKED[data])
+
+
+def _damage(data: bytes, error: msgspec.DecodeError) -> str:
+    """What msgspec found wrong, and where. It writes a file's name as `[...]`: the entry
+    it means is found by checking the files' entries one by one."""
+    problem, _, at = str(error).partition(" - at `$")
+    at = at.rstrip("`").lstrip(".")
+    if at.startswith("files[...]"):
+        files = json.loads(data)["files"]  # decoded as far as this already
+        for name, entry in files.items():
+            try:
+                msgspec.convert(entry, ManifestEntry)
+            except msgspec.ValidationError as inner:
+                problem, _, inner_at = str(inner).partition(" - at `$")
+                at = f"files[{name!r}]{inner_at.rstrip('`')}"
+                break
+    return f"{at}: {problem}" if at else problem
 
 
 def _copy(manifest: Manifest) -> Manifest:
@@ -154,10 +177,6 @@ def _copy(manifest: Manifest) -> Manifest:
             for folder, entries in manifest.pending.items()
         },
     )
-
-
-def _entry(entry: ManifestEntry) -> dict[str, object]:
-    return entry.model_dump(exclude_unset=True)
 
 
 def _warn(line: str) -> None:

@@ -51,11 +51,11 @@ def _damaged(out: Path, how: str) -> None:
 @pytest.mark.parametrize(
     ("how", "problem"),
     [
-        ("files-int", "(files['x/y.pdf']: Input should be an object)"),
-        ("list", "(Input should be an object)"),
-        ("players-text", ".players: String should match pattern '^[0-9]{1,3}$'"),
+        ("files-int", "(files['x/y.pdf']: Expected `object`, got `int`)"),
+        ("list", "(Expected `object`, got `array`)"),
+        ("players-text", "'].players: Expected `str` matching regex '^[0-9]{1,3}\\\\Z'"),
         ("outside-entry", "files['../outside/x.pdf']: must be a kit folder's file"),
-        ("negative-bytes", ".bytes: Input should be greater than or equal to 0"),
+        ("negative-bytes", "'].bytes: Expected `int` >= 0"),
     ],
 )
 def test_a_damaged_manifest_is_one_warning_and_every_kit_is_built_again(
