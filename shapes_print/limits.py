@@ -39,6 +39,9 @@ MAX_SHEET_RATIO = 100  # how many times larger one part of a workbook may unpack
 MAX_SHEET_CELLS = MAX_VALUES  # cells in a sheet's used range (rows times columns)
 MAX_FONT_BYTES = 32 * MIB  # one font file
 MAX_MANIFEST_BYTES = 16 * MIB  # an output folder's manifest.json
+# The largest file any reader takes (a picture): what a file read before is read again with
+# to tell whether it changed.
+MAX_INPUT_BYTES = max(MAX_FILE_BYTES, MAX_PICTURE_BYTES, MAX_SHEET_BYTES, MAX_FONT_BYTES)
 
 
 class Limit(Struct, frozen=True):

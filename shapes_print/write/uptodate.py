@@ -14,7 +14,9 @@ from pathlib import Path
 
 from msgspec import Struct
 
-from shapes_print.inputs import recording
+from shapes_print.errors import UserError
+from shapes_print.inputs import read_input, recording
+from shapes_print.limits import MAX_INPUT_BYTES
 from shapes_print.plan.kit import KitFile
 from shapes_print.write.hashes import file_digest
 from shapes_print.write.manifest import (
@@ -22,7 +24,6 @@ from shapes_print.write.manifest import (
     Manifest,
     read_manifest,
     settle,
-    sha256,
 )
 
 # The manifest entry key of a kit's fingerprint: every file of the kit holds the same one.
@@ -85,16 +86,21 @@ def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[s
 
 
 def reads_unchanged(reads: object) -> bool:
-    """Every file a kit read while planned still has the bytes it had then."""
+    """Every file read (while a kit was planned, or a project loaded) still has the bytes
+    it had then. Each is read as input is, bounded: a file since replaced by a FIFO or a
+    device, or grown past the largest input, has changed (and is refused when read again).
+    Where it may lead was checked when it was read; its bytes tell whether that changed."""
     if not reads:
         return True
     if not isinstance(reads, dict):
         return False
     for name, digest in reads.items():
+        path = Path(name).absolute()
         try:
-            if sha256(Path(name)) != digest:
+            read = read_input(path, MAX_INPUT_BYTES, root=Path(path.anchor), noted=False)
+            if read.sha256 != digest:
                 return False
-        except OSError:
+        except (OSError, UserError):
             return False
     return True
 

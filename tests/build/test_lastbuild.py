@@ -7,6 +7,7 @@ game among those it builds, makes it load again.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,20 @@ def test_the_number_of_processes_is_no_other_command_line(
     status, lines, printed = run([*args, "--out", str(out), "--jobs", "2", "--json"], capsys, out)
     assert status == 0, lines
     assert json.loads(printed)["up_to_date"] == 4
+
+
+def test_a_file_read_before_now_a_fifo_is_refused_not_waited_on(
+    content: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What loading read is read again as input is: a label set's file replaced by a FIFO
+    (which no one writes to) is a change, and the build refuses it in one line."""
+    mine = content.parent / "mine.yaml"
+    mine.write_text("extends: standard\n")
+    build(content, capsys, str(mine))
+    mine.unlink()
+    os.mkfifo(mine)
+    args = ["build", "--content", str(content), "--players", "2", "--paper", "a4"]
+    args += ["--out", str(content.parent / "out"), "--labels", str(mine)]
+    status, lines, _ = run(args, capsys, content.parent)
+    assert status == 2
+    assert len(lines) == 1 and "FIFO" in lines[0], lines

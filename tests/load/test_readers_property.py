@@ -264,4 +264,4 @@ def test_a_manifest_key_with_a_line_break_is_refused_on_one_line(tmp_path: Path)
     with pytest.raises(UserError) as refused:
         read_manifest(tmp_path, strict=True)
     assert "\n" not in refused.value.line()
-    assert "files.\\x0a" in refused.value.line()
+    assert "files['\\n']" in refused.value.line()
