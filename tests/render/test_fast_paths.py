@@ -36,7 +36,7 @@ from shapes_print.geometry.primitives import (
     Use,
 )
 from shapes_print.kit.contents import KitRequest
-from shapes_print.load import yamlsrc
+from shapes_print.load import yamlparse, yamlsrc
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.plan.kit import plan_kit
 from shapes_print.render.pdf import clear_caches, write_pdf
@@ -296,14 +296,14 @@ def test_a_user_error_survives_the_trip_back_from_a_worker() -> None:
 
 
 def test_libyaml_reads_the_same_values_and_places_as_pure_python() -> None:
-    if yamlsrc._FAST_LOADER is yaml.SafeLoader:
+    if yamlparse._FAST_LOADER is yaml.SafeLoader:
         pytest.skip("PyYAML was built without libyaml")
     files = sorted(DEFAULT_TEMPLATES.rglob("*.yaml")) + sorted(DEFAULT_CONTENT.rglob("*.yaml"))
     assert len(files) > 8
     for path in files:
         text = path.read_text()
-        fast = yamlsrc._parse(path, text, yamlsrc._FAST_LOADER, "en")
-        careful = yamlsrc._parse(path, text, yaml.SafeLoader, "en")
+        fast = yamlparse._parse(path, text, yamlparse._FAST_LOADER, "en")
+        careful = yamlparse._parse(path, text, yaml.SafeLoader, "en")
         assert (fast.data, fast.marks) == (careful.data, careful.marks), path
 
 
