@@ -369,20 +369,29 @@ def cached(name: str, key: str, limit: int) -> object | None:
 
 
 def keep(name: str, key: str, value: object) -> None:
-    """Keep `value` under `name` for `key`, whole or not at all (another process may be
-    reading it). A cache folder that cannot be written costs the time, never the command."""
+    """Keep `value` under `name` for `key` (`keep_bytes`)."""
+    held = {"key": key, "digest": _value_digest(value), "value": value}
+    keep_bytes(name, json.dumps(held).encode("utf-8"))
+
+
+def keep_bytes(name: str, data: bytes) -> bool:
+    """Write the cache entry `name`, whole or not at all (another process may be reading
+    it); whether it was written. A cache folder that cannot be written costs the time,
+    never the command."""
     folder = cache_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, staged = tempfile.mkstemp(prefix=f".{name}-", dir=folder)
     except OSError:
-        return
+        return False
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump({"key": key, "digest": _value_digest(value), "value": value}, out)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
         os.replace(staged, folder / name)
     except OSError:
         Path(staged).unlink(missing_ok=True)
+        return False
+    return True
 
 
 def keep_newest(prefix: str, count: int) -> None:

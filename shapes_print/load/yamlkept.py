@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +24,7 @@ import msgspec
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import cache_folder, code_digest, keep_newest, read_input
+from shapes_print.inputs import cache_folder, code_digest, keep_bytes, keep_newest, read_input
 from shapes_print.limits import MIB
 from shapes_print.load.yamldoc import Document
 
@@ -78,21 +76,9 @@ def keep_document(document: Document, digest: str, locale: str | None) -> None:
         payload = msgspec.msgpack.encode(kept)
     except (OverflowError, TypeError, msgspec.EncodeError):
         return
-    folder = cache_folder()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, staged = tempfile.mkstemp(prefix=f".{_PREFIX}", dir=folder)
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(hashlib.sha256(payload).digest() + payload)
-        os.replace(staged, folder / _name(path, digest, locale))
-    except OSError:
-        Path(staged).unlink(missing_ok=True)
-        return
-    if not _PRUNED:  # once a process: a build keeps dozens of files
-        _PRUNED.append(True)
+    entry = hashlib.sha256(payload).digest() + payload
+    if keep_bytes(_name(path, digest, locale), entry) and not _PRUNED:
+        _PRUNED.append(True)  # once a process: a build keeps dozens of files
         keep_newest(_PREFIX, _KEPT)
 
 

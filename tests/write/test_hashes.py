@@ -54,6 +54,15 @@ def kit_files(out: Path) -> list[str]:
     return sorted(json.loads((out / MANIFEST).read_text())["files"])
 
 
+def hashed_and_kept(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> dict:
+    """A build that hashes every file and keeps them all (as good as old): its report."""
+    monkeypatch.setattr(hashes, "SETTLED_NS", 0)
+    build(project)
+    return built_json(capsys)
+
+
 def test_a_settled_file_is_not_read_again_by_the_next_build(
     project: Path,
     capsys: pytest.CaptureFixture[str],
@@ -61,9 +70,7 @@ def test_a_settled_file_is_not_read_again_by_the_next_build(
     hashed: list[Path],
 ) -> None:
     out = project / "out"
-    monkeypatch.setattr(hashes, "SETTLED_NS", 0)  # the files are as good as old
-    build(project)
-    assert built_json(capsys)["up_to_date"] == 4
+    assert hashed_and_kept(project, capsys, monkeypatch)["up_to_date"] == 4
     assert sorted(path.relative_to(out).as_posix() for path in hashed) == kit_files(out)
     hashed.clear()
     new_process(monkeypatch)
@@ -79,9 +86,7 @@ def test_a_file_changed_after_it_was_hashed_is_hashed_again(
     hashed: list[Path],
 ) -> None:
     out = project / "out"
-    monkeypatch.setattr(hashes, "SETTLED_NS", 0)
-    build(project)
-    built_json(capsys)
+    hashed_and_kept(project, capsys, monkeypatch)
     victim = next((out / "collect-3" / "a4" / "3-players").glob("*_host-key.pdf"))
     before = victim.stat()
     # The same size and modification time: only the ctime, which no program sets, tells.
@@ -119,9 +124,7 @@ def test_a_damaged_entry_is_no_entry(
     damage: str,
 ) -> None:
     out = project / "out"
-    monkeypatch.setattr(hashes, "SETTLED_NS", 0)
-    build(project)
-    built_json(capsys)
+    hashed_and_kept(project, capsys, monkeypatch)
     entry = own_cache_folder / "shapes-print" / hashes._entry(out.absolute())
     held = json.loads(entry.read_text())
     if damage == "not json":
