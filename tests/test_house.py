@@ -15,9 +15,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "shapes_print"
 
-# What every stage may import: errors and units, the limits table, and the one reader of
-# outside files (with the record of what was read).
-FOUNDATIONS = ("errors", "units", "limits", "inputs")
+# What every stage may import: errors and units, the limits table, the one reader of
+# outside files (with the record of what was read), and the cache folder.
+FOUNDATIONS = ("errors", "units", "limits", "inputs", "cachefolder")
 ENTRY_POINTS = ("__init__", "__main__")
 # The stages in pipeline order: each imports only the foundations and the stages before it.
 STAGES = (

@@ -25,8 +25,9 @@ from contextlib import contextmanager
 from msgspec import Struct, field, to_builtins
 
 from shapes_print.build.keptreads import KeptReads, kept_reads
+from shapes_print.cachefolder import cached, keep
 from shapes_print.errors import Source
-from shapes_print.inputs import InputFiles, cached, keep, program, recording
+from shapes_print.inputs import InputFiles, program, recording
 from shapes_print.kit.variant import Variant
 from shapes_print.limits import MIB
 

@@ -26,7 +26,8 @@ from msgspec.structs import replace
 
 from shapes_print.build.keptreads import KeptReads, kept_reads
 from shapes_print.build.project import BuildOptions, Sources
-from shapes_print.inputs import InputFiles, cached, keep, keep_newest, program
+from shapes_print.cachefolder import cached, keep, keep_newest
+from shapes_print.inputs import InputFiles, program
 from shapes_print.limits import MIB
 
 # One cache entry per command line: `build-` and its key's first characters.

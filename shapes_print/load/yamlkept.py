@@ -23,8 +23,9 @@ from typing import Any
 import msgspec
 from msgspec import Struct
 
+from shapes_print.cachefolder import cache_folder, keep_bytes, keep_newest
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import cache_folder, code_digest, keep_bytes, keep_newest, read_input
+from shapes_print.inputs import code_digest, read_input
 from shapes_print.limits import MIB
 from shapes_print.load.yamldoc import Document
 

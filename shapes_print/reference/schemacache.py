@@ -20,8 +20,9 @@ import re
 import tempfile
 from pathlib import Path
 
+from shapes_print.cachefolder import cache_folder
 from shapes_print.errors import UserError
-from shapes_print.inputs import cache_folder, program, read_input
+from shapes_print.inputs import program, read_input
 from shapes_print.limits import MAX_FILE_BYTES
 from shapes_print.reference.sources import JSON_SCHEMA, WORDS
 

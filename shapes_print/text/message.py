@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
+from shapes_print.cachefolder import cached, keep
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.inputs import cached, code_digest, keep
+from shapes_print.inputs import code_digest
 from shapes_print.text.grammar import (
     CASES,
     CATEGORIES,

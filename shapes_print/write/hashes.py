@@ -24,7 +24,7 @@ from pathlib import Path
 from msgspec import Struct
 from msgspec.structs import astuple
 
-from shapes_print.inputs import cached, keep, keep_newest
+from shapes_print.cachefolder import cached, keep, keep_newest
 from shapes_print.limits import MIB
 from shapes_print.write.manifest import sha256
 

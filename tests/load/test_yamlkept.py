@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from shapes_print.cachefolder import cache_folder
 from shapes_print.errors import UserError
-from shapes_print.inputs import cache_folder, read_input
+from shapes_print.inputs import read_input
 from shapes_print.load import yamlkept, yamlsrc
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.yamlparse import parse_yaml
