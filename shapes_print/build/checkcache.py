@@ -22,9 +22,10 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from msgspec import Struct, field, to_builtins
+import msgspec
+from msgspec import Struct, to_builtins
 
-from shapes_print.build.keptreads import KeptReads, kept_reads
+from shapes_print.build.keptreads import KeptReads
 from shapes_print.cachefolder import cached, keep
 from shapes_print.errors import Source
 from shapes_print.inputs import InputFiles, program, recording
@@ -43,8 +44,8 @@ class CheckedGroup(Struct, frozen=True):
     beyond its fingerprint."""
 
     printed: list[str]
-    skipped: str | None = None
-    read: KeptReads = field(default_factory=KeptReads)
+    skipped: str | None
+    read: KeptReads
 
     @classmethod
     def made(cls, printed: list[str], skipped: str | None, read: InputFiles) -> CheckedGroup:
@@ -124,14 +125,7 @@ def printed_alone(seen: dict[str, Source | None]) -> Iterator[list[str]]:
 
 def _group(entry: object) -> CheckedGroup | None:
     """An entry read back, or None for one not of the shape written (another version's)."""
-    if not isinstance(entry, dict):
+    try:
+        return msgspec.convert(entry, CheckedGroup)
+    except msgspec.ValidationError:
         return None
-    printed, skipped, read = (
-        entry.get("printed"),
-        entry.get("skipped"),
-        kept_reads(entry.get("read")),
-    )
-    texts = isinstance(printed, list) and all(isinstance(text, str) for text in printed)
-    if not texts or not (skipped is None or isinstance(skipped, str)) or read is None:
-        return None
-    return CheckedGroup(printed, skipped, read)

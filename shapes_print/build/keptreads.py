@@ -2,16 +2,16 @@
 
 Input: the files a recording noted (`inputs.InputFiles`). Output: the same as JSON can
 hold it (files by absolute path with their SHA-256, paths looked for and not found, folder
-listings with the names they gave), whether all of it is still so, and an entry read back
-from the cache checked to be of that shape. `check` keeps one for each group it planned
-clean (checkcache.py), `build` one for the kits a command line listed (lastbuild.py).
+listings with the names they gave), and whether all of it is still so. `check` keeps one
+for each group it planned clean (checkcache.py), `build` one for the kits a command line
+listed (lastbuild.py); each reads its entry back with msgspec, against its shape.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from msgspec import Struct, field
+from msgspec import Struct
 
 from shapes_print.inputs import InputFiles
 from shapes_print.write.uptodate import reads_unchanged
@@ -21,9 +21,9 @@ class KeptReads(Struct, frozen=True):
     """Files by absolute path with their SHA-256, paths looked for and not found, and
     folder listings as (folder, pattern, the names it gave)."""
 
-    files: dict[str, str] = field(default_factory=dict)
-    missing: list[str] = field(default_factory=list)
-    listings: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    files: dict[str, str]
+    missing: list[str]
+    listings: list[tuple[str, str, list[str]]]
 
     @classmethod
     def made(cls, read: InputFiles) -> KeptReads:
@@ -48,33 +48,3 @@ class KeptReads(Struct, frozen=True):
 
 def _names(folder: Path, pattern: str) -> list[str]:
     return sorted(path.name for path in folder.glob(pattern)) if folder.is_dir() else []
-
-
-def kept_reads(entry: object) -> KeptReads | None:
-    """An entry read back from the cache, or None for one not of the shape written."""
-    if not isinstance(entry, dict):
-        return None
-    files, missing, listings = (entry.get(key) for key in ("files", "missing", "listings"))
-    if not (
-        isinstance(files, dict)
-        and all(isinstance(path, str) and isinstance(d, str) for path, d in files.items())
-    ):
-        return None
-    if not (isinstance(missing, list) and all(isinstance(path, str) for path in missing)):
-        return None
-    if not (
-        isinstance(listings, list)
-        and all(
-            isinstance(at, list)
-            and len(at) == 3
-            and isinstance(at[0], str)
-            and isinstance(at[1], str)
-            and isinstance(at[2], list)
-            and all(isinstance(name, str) for name in at[2])
-            for at in listings
-        )
-    ):
-        return None
-    return KeptReads(
-        files, missing, [(folder, pattern, names) for folder, pattern, names in listings]
-    )

@@ -21,10 +21,11 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 from msgspec import Struct, to_builtins
 from msgspec.structs import replace
 
-from shapes_print.build.keptreads import KeptReads, kept_reads
+from shapes_print.build.keptreads import KeptReads
 from shapes_print.build.project import BuildOptions, Sources
 from shapes_print.cachefolder import cached, keep, keep_newest
 from shapes_print.inputs import InputFiles, program
@@ -70,8 +71,13 @@ def build_key(
 def kept_build(key: str) -> KeptBuild | None:
     """The build kept for this command line, if what it loaded is unchanged."""
     held = cached(_entry(key), _program_key(), _BYTES)
-    build = _parsed(held) if isinstance(held, dict) and held.get("key") == key else None
-    return build if build is not None and build.read.unchanged() else None
+    if not isinstance(held, dict) or held.get("key") != key:
+        return None
+    try:
+        build = msgspec.convert(held, KeptBuild)  # of the shape written, or no entry
+    except msgspec.ValidationError:
+        return None
+    return build if build.read.unchanged() else None
 
 
 def keep_build(
@@ -89,25 +95,3 @@ def _entry(key: str) -> str:
 
 def _program_key() -> str:
     return hashlib.sha256(json.dumps(program(), sort_keys=True).encode("utf-8")).hexdigest()
-
-
-def _parsed(entry: object) -> KeptBuild | None:
-    """An entry read back, or None for one not of the shape written."""
-    if not isinstance(entry, dict):
-        return None
-    kits, notes, read = entry.get("kits"), entry.get("notes"), kept_reads(entry.get("read"))
-    if read is None or not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        return None
-    if not isinstance(kits, list):
-        return None
-    listed = []
-    for kit in kits:
-        if not (isinstance(kit, list) and len(kit) == 2):
-            return None
-        folder, info = kit
-        if not (isinstance(folder, str) and isinstance(info, dict)):
-            return None
-        if not all(isinstance(k, str) and isinstance(v, str) for k, v in info.items()):
-            return None
-        listed.append((folder, info))
-    return KeptBuild(listed, notes, read)
