@@ -62,6 +62,7 @@ from shapes_print.geometry.primitives import Path as PathItem  # noqa: E402
 from shapes_print.kit.contents import KitRequest  # noqa: E402
 from shapes_print.plan.cardsheets import OVERRUN_PREFIX  # noqa: E402
 from shapes_print.plan.kit import plan_kit  # noqa: E402
+from shapes_print.write.cataloguepage import THUMBNAILS  # noqa: E402
 
 REPEATS = 7
 GAME = "pass-and-pick"
@@ -313,9 +314,9 @@ def incremental(work: Path) -> list[Row]:
             f"only {GAME}'s",
         ),
         row(
-            f"  its {thumbnails[1]:,} thumbnails alone: pdfium and Pillow",
-            thumbnails[0],
-            f"{thumbnails[0].cpu / full.cpu:.0%} of from nothing",
+            f"  its {thumbnails.pdfs:,} thumbnails alone: pdfium and Pillow",
+            thumbnails.figures,
+            f"{thumbnails.figures.cpu / full.cpu:.0%} of from nothing",
         ),
     ]
 
@@ -339,14 +340,22 @@ for number, pdf in enumerate(Path(sys.argv[1]).read_text().splitlines()):
 """
 
 
-def thumbnail_floor(work: Path, out: Path, manifest: dict[str, dict]) -> tuple[Run, int]:
+@dataclass(frozen=True)
+class ThumbnailFloor:
+    """The thumbnail floor's figures, and how many PDFs it drew the first page of."""
+
+    figures: Run
+    pdfs: int
+
+
+def thumbnail_floor(work: Path, out: Path, manifest: dict[str, dict]) -> ThumbnailFloor:
     """The thumbnail floor for the PDFs `make print` from nothing drew a thumbnail of (one
-    for each PDF's bytes), and how many: what the from-nothing build cannot go below while
-    the catalogue shows every PDF (its target is 10 s of CPU)."""
+    for each PDF's bytes): what the from-nothing build cannot go below while the catalogue
+    shows every PDF (its target is 10 s of CPU)."""
     drawn = {}
     for name, entry in manifest.items():
         digest = entry["sha256"]
-        if name.endswith(".pdf") and (out / "_thumbnails" / f"{digest[:20]}.png").is_file():
+        if name.endswith(".pdf") and (out / THUMBNAILS / f"{digest[:20]}.png").is_file():
             drawn.setdefault(digest, out / name)
     listed, script, pictures = work / "thumbnails.txt", work / "thumbnails.py", work / "pngs"
     listed.write_text("".join(f"{path}\n" for path in drawn.values()))
@@ -358,7 +367,7 @@ def thumbnail_floor(work: Path, out: Path, manifest: dict[str, dict]) -> tuple[R
         return run([sys.executable, str(script), str(listed), str(pictures)])
 
     draw()  # warm-up: the PDFs' pages in the file cache
-    return middle([draw() for _ in range(FULL_REPEATS)]), len(drawn)
+    return ThumbnailFloor(middle([draw() for _ in range(FULL_REPEATS)]), len(drawn))
 
 
 CHECK_TARGET = "< 3 s cpu"
