@@ -20,9 +20,10 @@ import os
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Annotated
 
-from msgspec import Struct
-from msgspec.structs import astuple
+import msgspec
+from msgspec import Meta, Struct, to_builtins
 
 from shapes_print.cachefolder import cached, keep, keep_newest
 from shapes_print.limits import MIB
@@ -37,8 +38,9 @@ _FOLDERS_KEPT = 8  # the newest entries kept, one per output folder built into
 SETTLED_NS = 1_000_000_000
 
 
-class Stamp(Struct, frozen=True):
-    """What changes when a file's bytes do: where it is, its size and its times."""
+class Stamp(Struct, frozen=True, array_like=True):
+    """What changes when a file's bytes do: where it is, its size and its times (kept as a
+    list of five numbers)."""
 
     device: int
     inode: int
@@ -53,11 +55,18 @@ class Stamp(Struct, frozen=True):
         )
 
 
-class _Hashed(Struct, frozen=True):
-    """A file's SHA-256 and its status when it was hashed."""
+class _Hashed(Struct, frozen=True, array_like=True):
+    """A file's SHA-256 and its status when it was hashed (kept as `[stamp, sha256]`)."""
 
     stamp: Stamp
-    sha256: str
+    sha256: Annotated[str, Meta(min_length=64, max_length=64)]
+
+
+class _Entry(Struct, frozen=True):
+    """One output folder's cache entry: the folder, and each file hashed in it by name."""
+
+    folder: str
+    files: dict[str, _Hashed]
 
 
 class _Folder:
@@ -99,8 +108,7 @@ def keep_hashes(out: Path, names: Iterable[str]) -> None:
         for name in names
         if (hashed := folder.files.get(name)) is not None and hashed.stamp.changed_ns <= settled
     }
-    kept = {name: [list(astuple(hashed.stamp)), hashed.sha256] for name, hashed in files.items()}
-    keep(_entry(folder.folder), _FORMAT, {"folder": str(folder.folder), "files": kept})
+    keep(_entry(folder.folder), _FORMAT, to_builtins(_Entry(str(folder.folder), files)))
     folder.hashed_here = False
     keep_newest(_PREFIX, _FOLDERS_KEPT)
 
@@ -121,27 +129,8 @@ def _read(folder: Path) -> dict[str, _Hashed]:
     """The folder's files as an earlier build kept them, or none: an entry of another
     folder (the same name by chance) or of another shape is no entry."""
     held = cached(_entry(folder), _FORMAT, _BYTES)
-    if not isinstance(held, dict) or held.get("folder") != str(folder):
+    try:
+        entry = msgspec.convert(held, _Entry)
+    except msgspec.ValidationError:
         return {}
-    files = held.get("files")
-    if not isinstance(files, dict):
-        return {}
-    found = {}
-    for name, kept in files.items():
-        hashed = _hashed(kept)
-        if hashed is None:
-            return {}
-        found[name] = hashed
-    return found
-
-
-def _hashed(kept: object) -> _Hashed | None:
-    if not (isinstance(kept, list) and len(kept) == 2):
-        return None
-    stamp, digest = kept
-    numbers = isinstance(stamp, list) and len(stamp) == 5
-    if not numbers or not all(type(part) is int for part in stamp):
-        return None
-    if not (isinstance(digest, str) and len(digest) == 64):
-        return None
-    return _Hashed(Stamp(*stamp), digest)
+    return entry.files if entry.folder == str(folder) else {}
