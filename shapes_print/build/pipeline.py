@@ -36,7 +36,14 @@ from shapes_print.load.content import (
     LoadedGame,
 )
 from shapes_print.load.labels import STANDARD, load_labels
-from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size
+from shapes_print.load.options import (
+    Flip,
+    Part,
+    PrintOptions,
+    check_offset,
+    named_size,
+    size_name,
+)
 from shapes_print.plan.kit import KitFile, plan_kit, sharing_sheets
 from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.write.forked import forked_map
@@ -376,6 +383,7 @@ def calibrate(
     `out/calibration/<paper>-<flip>/` (standard) or `out/calibration/<labels>/<paper>-<flip>/`."""
     check_output(out, sources.inputs())
     variant = make_variant(sources.templates, {}, load_labels(labels, sources.labels))
+    paper = size_name(paper, variant.library.papers, "--paper")
     size = named_size(paper, variant.library.papers, "--paper")
     check_offset(offset, variant.library.printing.calibration.scale_half_length)
     document = plan_calibration(variant, paper, size, flip, offset)

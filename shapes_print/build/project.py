@@ -32,7 +32,7 @@ from shapes_print.load.defaults import (
 )
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import LoadedLabels, load_labels, resolve_refs
-from shapes_print.load.options import Flip, Part, PrintOptions, named_size
+from shapes_print.load.options import Flip, Part, PrintOptions, size_name
 from shapes_print.load.values import player_range
 
 
@@ -212,12 +212,10 @@ def player_counts(game: LoadedGame, wanted: str) -> list[int]:
 
 def papers(project: Project, wanted: str) -> list[str]:
     """Paper names from templates/papers.yaml in any case (A4 is a4), or custom sizes such
-    as `300x400mm`, in the order asked, once each."""
+    as `300x400mm`, in the order asked, once each, each by the name it goes by in file
+    names (`size_name`: 210x297mm is a4)."""
     known = project.library.papers
     if wanted == "all":
         return list(known)
     asked = [part.strip() for part in wanted.split(",")]
-    names = list(dict.fromkeys(name.lower() if name.lower() in known else name for name in asked))
-    for name in names:
-        named_size(name, known, "--paper")
-    return names
+    return list(dict.fromkeys(size_name(name, known, "--paper") for name in asked))

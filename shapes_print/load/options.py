@@ -177,3 +177,19 @@ def named_size(
             Source(Path(option)), f"size {name!r} is over the {MAX_SIDE_MM:,} mm limit on a side"
         )
     return size
+
+
+def size_name(name: str, known: dict[str, tuple[float, float]], option: str) -> str:
+    """The name a size goes by in folder and file names: a template's name in its own case
+    (A4 is a4, and so is 210x297mm: one paper, one name), or a custom size as written
+    without spaces (`210 x 300mm` is 210x300mm), so no name holds a space."""
+    size = named_size(name, known, option)
+    for known_name, sides in known.items():
+        if name.lower() == known_name.lower() or _same_size(sides, size):
+            return known_name
+    return "".join(name.split()).lower()
+
+
+def _same_size(one: tuple[float, float], other: tuple[float, float]) -> bool:
+    """Two sizes alike to a hundredth of a point: 210x297mm is A4 however A4 is written."""
+    return all(abs(a - b) < 0.01 for a, b in zip(one, other, strict=True))

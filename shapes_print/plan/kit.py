@@ -23,7 +23,7 @@ from shapes_print.load.content import Library, LoadedDocument, LoadedGame
 from shapes_print.load.filenames import SIDE_SUFFIX, claim_file_names
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import CardType
-from shapes_print.load.options import check_offset, named_size
+from shapes_print.load.options import check_offset, named_size, size_name
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.plan.boards import board_document
 from shapes_print.plan.braille import BrailleRoomError
@@ -173,7 +173,11 @@ def plan_kit(
     cards_sides = "none" if fronts_only(ctx, options) else request.flip
     cards_line = print_line(furniture, sides, cards_sides, words, line_source)
     sheets_line = print_line(furniture, sides, "none", words, line_source)
-    size = [options.card_size] if options.card_size else []
+    size = (
+        [size_name(options.card_size, library.card_sizes, "--card-size")]
+        if options.card_size
+        else []
+    )
     labels = [] if request.labels == STANDARD else [request.labels]
     stem = "_".join([game.id, f"{request.players}p", request.paper, *size, *labels])
     # Titles stand in a PDF's metadata, outline and running foot, where no face can be

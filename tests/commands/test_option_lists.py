@@ -37,6 +37,36 @@ def test_players_and_papers_as_lists_build_exactly_those_kits(
     assert (tmp_path / "pass-and-pick/a4/5-players/pass-and-pick_5p_a4_cards.pdf").is_file()
 
 
+def test_a_size_is_named_without_spaces_and_a_known_size_by_its_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A size written with spaces names no folder or file with a space, and the same paper
+    or card written as its sides goes by the templates' name: one paper, one folder."""
+    papers = "210 x 297mm,A4,300 X 400mm"
+    args = ["build", "pass-and-pick", "--players", "3", "--paper", papers, "--out", str(tmp_path)]
+    assert run([*args, "--card-size", "63 x 88 mm", "--quiet"], capsys, tmp_path)[0] == 0
+    assert kit_folders(tmp_path, "pass-and-pick") == ["300x400mm/3-players", "a4/3-players"]
+    cards = (
+        tmp_path / "pass-and-pick/300x400mm/3-players/pass-and-pick_3p_300x400mm_63x88mm_cards.pdf"
+    )
+    assert cards.is_file()
+    assert not [path for path in tmp_path.rglob("*") if " " in path.name]
+    args = [
+        "build",
+        "pass-and-pick",
+        "--players",
+        "3",
+        "--paper",
+        "8.5x11in",
+        "--out",
+        str(tmp_path),
+    ]
+    assert run([*args, "--card-size", "63.5x88.9mm", "--quiet"], capsys, tmp_path)[0] == 0
+    assert (
+        tmp_path / "pass-and-pick/letter/3-players/pass-and-pick_3p_letter_poker_cards.pdf"
+    ).is_file()
+
+
 def test_ranges_and_single_counts_mix_in_one_list(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
