@@ -262,9 +262,10 @@ def _image(
         folder, what = where.path.parent, where.path.name
     else:
         folder, what = ctx.layouts_folder, "layouts"
-    picture = read_picture(picture_path(name, folder, where, what), name, where)
+    at = value_place(written, where)[0]  # the field's own cell or line, when one names it
+    picture = read_picture(picture_path(name, folder, at, what), name, at)
     image = fitted(picture, box, element.fit)
-    warn_low_resolution(image, card, name, where)
+    warn_low_resolution(image, card, name, at)
     alt = ctx.words.fill(element.alt, fields, where) if element.alt else ""
     if alt.strip():
         return [Group((image,), alt=alt, role="Figure")]

@@ -209,7 +209,7 @@ def test_a_low_resolution_picture_warns_with_card_file_and_dpi(kit: tuple[Path, 
     _, stderr = kit
     # 120 pixels over 63.5 mm x 80/53.34 (cover) = 226.8 pt: 38 dpi.
     assert re.search(
-        r"warning: content/pictures/cards.csv:3:1: card 'moon': picture "
+        r"warning: content/pictures/cards.csv:3:6: card 'moon': picture "
         r"art/moon.jpg prints at 38 dpi, below 300",
         stderr,
     ), stderr
@@ -243,11 +243,11 @@ def test_picture_files_are_the_kit_inputs(tmp_path: Path) -> None:
     [
         (
             "../../outside.png",
-            "cards.csv:2:1: '../../outside.png' points outside the cards.csv folder",
+            "cards.csv:2:6: '../../outside.png' points outside the cards.csv folder",
         ),
-        ("art/none.png", "cards.csv:2:1: file 'art/none.png' not found in"),
-        ("art/sun.gif", "cards.csv:2:1: picture 'art/sun.gif': expected a .png, .jpg or .svg file"),
-        ("art/wrong.jpg", "cards.csv:2:1: picture art/wrong.jpg: holds PNG data; name it .png"),
+        ("art/none.png", "cards.csv:2:6: file 'art/none.png' not found in"),
+        ("art/sun.gif", "cards.csv:2:6: picture 'art/sun.gif': expected a .png, .jpg or .svg file"),
+        ("art/wrong.jpg", "cards.csv:2:6: picture art/wrong.jpg: holds PNG data; name it .png"),
     ],
 )
 def test_a_bad_picture_is_one_line_naming_its_card(
