@@ -103,6 +103,11 @@ class Element(Strict):
             raise ValueError("an image element needs src: a .png, .jpg or .svg file, or '{field}'")
         if self.kind == "line" and not (self.stroke and self.stroke_width > 0):
             raise ValueError("a line element needs stroke (a colour) and stroke_width (a length)")
+        if self.size is not None and self.min_size is not None and self.min_size > self.size:
+            raise ValueError(
+                f"min_size {self.min_size:g} pt is larger than size {self.size:g} pt: text "
+                "shrinks from its size to fit, never below its min_size"
+            )
         return self
 
     @property

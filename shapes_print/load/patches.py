@@ -18,14 +18,17 @@ from typing import Any
 
 from msgspec import Struct
 
-from shapes_print.errors import Source
+from shapes_print.errors import Source, UserError
 from shapes_print.load.cardmodels import ROLE_OF_KIND, Element
 from shapes_print.load.labels import LoadedLabels
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge
+from shapes_print.units import LengthError, parse_length
 
 # The keys that move an element on its card (a box, or a turned copy), for saying which of
 # a label set's changes made two elements meet.
 PLACING_KEYS = ("box", "mirror")
+# The keys that size an element's text: it shrinks from `size` to fit, down to `min_size`.
+SIZE_KEYS = ("min_size", "size")
 
 
 def patch_template(
@@ -47,11 +50,15 @@ def patch_template(
     own_names = every_name if named is None else _names(_data(labels.own_layers()), size)
     layouts = {}
     for layout_id, layout in data.get("layouts", {}).items():
-        names = every_name if named is None or layout_id in named else own_names
+        shipped_layout = named is None or layout_id in named
+        names = every_name if shipped_layout else own_names
         elements = [
             _patched(element, roles, names) if isinstance(element, dict) else element
             for element in layout.get("elements", [])
         ]
+        for element in elements:
+            if isinstance(element, dict):
+                _check_sizes(element, labels, size, shipped_layout)
         layouts[layout_id] = {**layout, "elements": elements}
     return {**data, "layouts": layouts}
 
@@ -86,6 +93,28 @@ def _patched(
     return element
 
 
+def _check_sizes(
+    element: dict[str, Any], labels: LoadedLabels, size: str | None, shipped_layout: bool
+) -> None:
+    """A label set's change that leaves an element's `min_size` above its `size` is refused
+    at the change's own line: the layout it reached was right before it."""
+    try:
+        least, most = (parse_length(element[key]) for key in SIZE_KEYS)
+    except (KeyError, TypeError, LengthError):
+        return  # a size missing, or one the model refuses at its place
+    if least <= most:
+        return
+    name, role = element.get("name"), element.get("role") or ROLE_OF_KIND.get(element.get("kind"))
+    change = _change(labels, name, role, size, shipped_layout, SIZE_KEYS)
+    if change is not None:
+        raise UserError(
+            change.source,
+            f"min_size {least:g} pt is larger than size {most:g} pt for element "
+            f"{name or role!r} (label set {labels.name!r}, {change.key}): text shrinks "
+            "from its size to fit, never below its min_size",
+        )
+
+
 def named_layouts(merged: Document, shipped: Collection[Path]) -> set[str]:
     """The layouts of a merged template that a shipped template file writes (`shipped`:
     their paths), whose elements a label set changes by name too."""
@@ -112,16 +141,29 @@ def moved_by(
     game's own layout (not `shipped_layout`), only a user's own file's names count."""
     if labels is None:
         return None
-    keys: list[Loc] = []
-    if element.name:
-        keys += [("cards", "sizes", size, "elements", element.name)] if size else []
-        keys.append(("cards", "elements", element.name))
-    role_key: Loc = ("cards", "roles", element.what)
+    return _change(labels, element.name, element.what, size, shipped_layout, PLACING_KEYS)
+
+
+def _change(
+    labels: LoadedLabels,
+    name: str | None,
+    role: str | None,
+    size: str | None,
+    shipped_layout: bool,
+    keys: tuple[str, ...],
+) -> Move | None:
+    """The label set's change to one of `keys` of the element with this name and role that
+    wins: by name for the card size, by name, by role; None if none writes one."""
+    places: list[Loc] = []
+    if name:
+        places += [("cards", "sizes", size, "elements", name)] if size else []
+        places.append(("cards", "elements", name))
+    role_key: Loc = ("cards", "roles", role or "")
     all_files = [doc for doc, _ in labels.source.layers]
     own_files = labels.own_layers()
-    for loc in [*keys, role_key]:
+    for loc in [*places, role_key]:
         docs = all_files if shipped_layout or loc == role_key else own_files
-        for key in PLACING_KEYS:
+        for key in keys:
             found = _written(docs, (*loc, key))
             if found is not None:
                 return Move(".".join(map(str, (*loc, key))), found)
