@@ -61,6 +61,12 @@ def new_game(
     folder = content / game_id
     if folder.exists() or folder.is_symlink():
         raise UserError(Source(folder), "already exists: choose another id, or remove the folder")
+    if (DEFAULT_CONTENT / game_id / "game.yaml").is_file():  # the label sets' `games:` key
+        raise UserError(
+            None,
+            f"game id {game_id!r} is a shipped game's, and the shipped label sets change that "
+            "game by its id (their `games:` entries): choose an id of its own",
+        )
     if start is not None:  # a game of `content`, or else a shipped one
         homes = list(dict.fromkeys((content, DEFAULT_CONTENT)))
         found = [base / start for base in homes if (base / start / "game.yaml").is_file()]

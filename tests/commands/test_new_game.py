@@ -503,6 +503,21 @@ def test_new_refuses_a_bad_id_an_existing_folder_or_an_unknown_game_in_one_line(
     assert sorted(p.name for p in (root / "content").iterdir()) == before
 
 
+def test_new_refuses_a_shipped_games_id_in_a_folder_of_ones_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The shipped label sets change a shipped game by its id (`games:`), so a new game
+    under that id in another folder took changes written for cards it does not have, and
+    its own check failed (as did a copy of it made with --from)."""
+    status, lines, out = run(["new", "pass-and-pick", "--content", str(tmp_path)], capsys, tmp_path)
+    assert (status, out) == (2, "")
+    assert lines == [
+        "game id 'pass-and-pick' is a shipped game's, and the shipped label sets change that "
+        "game by its id (their `games:` entries): choose an id of its own"
+    ]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_copy_of_a_game_builds_as_the_original_under_every_label_set(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
