@@ -16,6 +16,11 @@ LINES_BEFORE = 2
 _COMMENT_VALUE = re.compile(r"(?:^|[\s,{\[])[\w-]+:\s+#")
 _QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'")
 _KEY_VALUE = re.compile(r"^\s*(?:-\s+)?([\w-]+):\s+([^\"'{\[].*\S)\s*$")
+# A value that opens with a quote: it runs on, over line ends, to the next such quote.
+_QUOTE_OPENED = re.compile(r"^\s*(?:-\s+)?[\w-]+:\s+([\"'].*)$")
+# Lines above the error to look through for a quote not closed on its line: the quoted
+# text runs on to a quote further down (often in a comment) and the error comes after it.
+QUOTE_LINES_BEFORE = 20
 
 TAB = "indent with spaces: YAML does not allow tabs there"
 INDENT = (
@@ -37,6 +42,12 @@ def syntax_hint(problem: str, text: str, line: int) -> str:
             continue
         if _COMMENT_VALUE.search(_QUOTED.sub('""', above)):
             return COMMENT
+    opened = _unclosed_quote(lines, line)
+    if opened is not None:
+        return (
+            f"the quote that opens the value on line {opened + 1} is not closed on that line: "
+            "end the text with the same quote"
+        )
     if "mapping values are not allowed" in problem:
         written = _KEY_VALUE.match(here)
         value = f'{written[1]}: "{written[2]}"' if written else '"..."'
@@ -46,3 +57,21 @@ def syntax_hint(problem: str, text: str, line: int) -> str:
     if any(words in problem for words in ("expected <block end>", "expected key", "expected ':'")):
         return INDENT
     return ""
+
+
+def _unclosed_quote(lines: list[str], line: int) -> int | None:
+    """The nearest line at or above `line` (0-based) whose value opens a quote it does not
+    close on that line, where the quoted text runs on to the error's line or past it (the
+    parser met the rest of that line as what follows the text); comment lines skipped."""
+    for number in range(min(line, len(lines) - 1), max(-1, line - QUOTE_LINES_BEFORE - 1), -1):
+        here = lines[number]
+        if here.lstrip().startswith("#"):
+            continue
+        value = _QUOTE_OPENED.match(here)
+        if value is None or _QUOTED.match(value[1]):
+            continue
+        rest = "\n".join([value[1], *lines[number + 1 :]])
+        quoted = _QUOTED.match(rest)
+        ends = number + rest[: quoted.end()].count("\n") if quoted else len(lines)
+        return number if ends >= line else None
+    return None

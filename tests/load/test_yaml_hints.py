@@ -27,6 +27,22 @@ from shapes_print.load.yamlhints import COMMENT, FLOW_COLON, INDENT, TAB, syntax
             1,
             "a value with ': ' in it needs quotes: title: \"Pass: and pick\"",
         ),
+        # A quote left open runs the text on to a quote in a comment below; the parser
+        # stops after it, on the comment's line.
+        (
+            "expected <block end>, but found '<scalar>'",
+            'id: x\ntitle: "My game   # a note\n# the "rules". Then\nsource: a\n',
+            2,
+            "the quote that opens the value on line 2 is not closed on that line: "
+            "end the text with the same quote",
+        ),
+        # A quoted text written over two lines is right: a later mistake is not blamed on it.
+        (
+            "expected <block end>, but found '<block mapping start>'",
+            'a: "one\n  two"\nb:\n  c: 1\n   d: 2\n',
+            4,
+            INDENT,
+        ),
         # A `#` inside quotes is text, and an error the hints do not know gets none.
         ("could not determine a constructor", 'a: "#1"\n', 0, ""),
     ],
