@@ -36,14 +36,7 @@ from shapes_print.load.content import (
     LoadedGame,
 )
 from shapes_print.load.labels import STANDARD, load_labels
-from shapes_print.load.options import (
-    Flip,
-    Part,
-    PrintOptions,
-    check_offset,
-    named_size,
-    size_name,
-)
+from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size, size_name
 from shapes_print.plan.kit import KitFile, plan_kit, sharing_sheets
 from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.write.forked import forked_map
