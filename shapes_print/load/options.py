@@ -184,12 +184,16 @@ def size_name(name: str, known: dict[str, tuple[float, float]], option: str) -> 
     (A4 is a4, and so is 210x297mm: one paper, one name), or a custom size as written
     without spaces (`210 x 300mm` is 210x300mm), so no name holds a space."""
     size = named_size(name, known, option)
-    for known_name, sides in known.items():
-        if name.lower() == known_name.lower() or _same_size(sides, size):
+    for known_name in known:
+        if name.lower() == known_name.lower():
             return known_name
-    return "".join(name.split()).lower()
+    return name_of_size(size, known) or "".join(name.split()).lower()
 
 
-def _same_size(one: tuple[float, float], other: tuple[float, float]) -> bool:
-    """Two sizes alike to a hundredth of a point: 210x297mm is A4 however A4 is written."""
-    return all(abs(a - b) < 0.01 for a, b in zip(one, other, strict=True))
+def name_of_size(size: tuple[float, float], known: dict[str, tuple[float, float]]) -> str:
+    """The name of the known size with these sides, to a hundredth of a point (a custom
+    63.5x88.9mm card is poker), or ""."""
+    for name, sides in known.items():
+        if all(abs(a - b) < 0.01 for a, b in zip(sides, size, strict=True)):
+            return name
+    return ""

@@ -29,7 +29,7 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
-from shapes_print.load.options import Flip, PrintOptions
+from shapes_print.load.options import Flip, PrintOptions, name_of_size
 from shapes_print.load.patches import named_layouts
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
@@ -45,7 +45,7 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.decktemplate import card_template, size_name, size_place
+from shapes_print.plan.decktemplate import card_template, size_place
 from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.part import copies, part_of
 from shapes_print.plan.room import check_deck_room
@@ -65,7 +65,9 @@ def check_room(
     own = loaded.template_sources.get(template.id)
     doc = own or library.template_sources[template.id]
     by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
-    size = size_name(template.card["width"], template.card["height"], library) or None
+    size = (
+        name_of_size((template.card["width"], template.card["height"]), library.card_sizes) or None
+    )
     check_deck_room(deck, template, doc, ctx, size, by_name)
     loaded.drawn[key] = (deck, template, ctx.style, ctx.words)  # kept: no id is reused
 

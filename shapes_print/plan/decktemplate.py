@@ -12,7 +12,7 @@ from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.models import LoadedDeck
-from shapes_print.load.options import named_size
+from shapes_print.load.options import name_of_size, named_size
 from shapes_print.load.templates import element_place
 
 
@@ -39,12 +39,14 @@ def card_template(
         card_size = deck.card_size if deck is not None else None
     if card_size is None:
         width, height = template.card["width"], template.card["height"]
-        size = size_name(width, height, library)
+        size = name_of_size((width, height), library.card_sizes)
         return loaded.sized_template(library, template.id, size) or template
     key = ("template", id(template), card_size)
     if key not in loaded.drawn:
         width, height = _deck_size(loaded, library, card_size, at)
-        sized = loaded.sized_template(library, template.id, size_name(width, height, library))
+        sized = loaded.sized_template(
+            library, template.id, name_of_size((width, height), library.card_sizes)
+        )
         if sized is not None:  # the label set lays this size out its own way (checked at load)
             return sized
         resized = template.model_copy(update={"card": {"width": width, "height": height}})
@@ -100,11 +102,3 @@ def _deck_size(
             raise
         where = loaded.source.source((*at, "card_size"))
         raise UserError(where, error.message.replace("size", "card_size", 1)) from None
-
-
-def size_name(width: float, height: float, library: Library) -> str:
-    """The name of the card size with these sides (a custom `63.5x88.9mm` is poker), or ""."""
-    for name, (w, h) in library.card_sizes.items():
-        if abs(w - width) < 0.01 and abs(h - height) < 0.01:
-            return name
-    return ""
