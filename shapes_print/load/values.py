@@ -26,6 +26,8 @@ _OPERATORS: dict[type, Callable[[int, int], int]] = {
     ast.FloorDiv: operator.floordiv,
     ast.Mod: operator.mod,
 }
+# The operators that divide, whose right side may not come to zero.
+_DIVIDING = (ast.FloorDiv, ast.Mod)
 _FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
 
 
@@ -64,7 +66,7 @@ def _evaluate(node: ast.AST, values: Mapping[str, int | NoEntry], where: Source 
     if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
         left = _evaluate(node.left, values, where)
         right = _evaluate(node.right, values, where)
-        if isinstance(node.op, ast.FloorDiv) and right == 0:
+        if isinstance(node.op, _DIVIDING) and right == 0:
             raise UserError(where, f"division by zero in {ast.unparse(node)!r}")
         return _OPERATORS[type(node.op)](left, right)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
