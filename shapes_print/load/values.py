@@ -53,7 +53,7 @@ def player_range(text: str, where: Source | None) -> tuple[int, int]:
 def _evaluate(node: ast.AST, values: Mapping[str, int | NoEntry], where: Source | None) -> int:
     if isinstance(node, ast.Expression):
         return _evaluate(node.body, values, where)
-    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+    if isinstance(node, ast.Constant) and type(node.value) is int:  # not True or False
         return node.value
     if isinstance(node, ast.Name):
         if node.id not in values:
@@ -71,11 +71,30 @@ def _evaluate(node: ast.AST, values: Mapping[str, int | NoEntry], where: Source 
         return _OPERATORS[type(node.op)](left, right)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return -_evaluate(node.operand, values, where)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        function = _FUNCTIONS.get(node.func.id)
-        if function and not node.keywords:
-            return function(*(_evaluate(arg, values, where) for arg in node.args))
-    raise UserError(where, "expressions may use whole numbers, names, + - * // %, min() and max()")
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _FUNCTIONS
+    ):
+        return _call(node, node.func.id, values, where)
+    raise UserError(
+        where,
+        "expressions may use whole numbers, names, + - * // %, min() and max(), "
+        f"not {ast.unparse(node)!r}",
+    )
+
+
+def _call(node: ast.Call, name: str, values: Mapping[str, int | NoEntry], where: Source) -> int:
+    """min() or max() of two values or more, each a whole number: Python's own would take
+    one (a list) or none, and fail with a TypeError the user cannot read."""
+    if node.keywords:
+        raise UserError(where, f"{name}() takes values only, not {ast.unparse(node.keywords[0])!r}")
+    if len(node.args) < 2:
+        got = len(node.args)
+        raise UserError(
+            where, f"{name}() takes at least two values, got {got}: {ast.unparse(node)!r}"
+        )
+    return _FUNCTIONS[name](_evaluate(arg, values, where) for arg in node.args)
 
 
 def compute_numbers(
@@ -182,10 +201,17 @@ def check_constraints(
             continue
         pairs = zip(tree.ops, sides, sides[1:], strict=False)
         if not all(_COMPARISONS[type(op)](a, b) for op, a, b in pairs):
-            names = sorted({n.id for n in ast.walk(tree) if isinstance(n, ast.Name)})
-            shown = ", ".join(f"{name} = {values[name]}" for name in names)
+            shown = _named(tree, values)
             players = counted(values["players"], "player", "players")
             raise UserError(where, f"{text!r} fails for {players} ({shown})")
+
+
+def _named(tree: ast.expr, values: Mapping[str, int | NoEntry]) -> str:
+    """The numbers an expression names, with their values: "deck_size = 15, in_play = 6"
+    (a function's name, `min`, is none of them)."""
+    functions = {id(call.func) for call in ast.walk(tree) if isinstance(call, ast.Call)}
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in functions}
+    return ", ".join(f"{name} = {values[name]}" for name in sorted(names))
 
 
 def by_players(table: Mapping[str, int], players: int, where: Source | None) -> int | None:
