@@ -16,7 +16,7 @@ import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
-from shapes_print.limits import MAX_PLAYERS
+from shapes_print.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER, MAX_PLAYERS
 from shapes_print.text.message import NoEntry, counted
 
 _OPERATORS: dict[type, Callable[[int, int], int]] = {
@@ -50,9 +50,48 @@ def player_range(text: str, where: Source | None) -> tuple[int, int]:
         raise UserError(where, f"player range {text!r} must look like '3-6', '7+' or '4'") from None
 
 
-def _evaluate(node: ast.AST, values: Mapping[str, int | NoEntry], where: Source | None) -> int:
-    if isinstance(node, ast.Expression):
-        return _evaluate(node.body, values, where)
+def _parse(text: str, where: Source, what: str) -> ast.expr:
+    """An expression's tree, no deeper than MAX_EXPRESSION_DEPTH: deeper would exhaust
+    Python's stack in its parser or in `_evaluate`. `what` names it in that message; a
+    SyntaxError is left to the caller, whose message says what it is."""
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except RecursionError:
+        tree = None
+    if tree is None or _depth(tree) > MAX_EXPRESSION_DEPTH:
+        raise UserError(
+            where,
+            f"{what} nests more than {MAX_EXPRESSION_DEPTH} levels deep; "
+            "give parts of it numbers of their own",
+        )
+    return tree
+
+
+def _depth(tree: ast.expr) -> int:
+    """How many levels deep an expression nests (`a + b + c` is three), without recursing."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack += [
+            (sub, depth + 1) for sub in ast.iter_child_nodes(node) if isinstance(sub, ast.expr)
+        ]
+    return deepest
+
+
+def _evaluate(node: ast.expr, values: Mapping[str, int | NoEntry], where: Source | None) -> int:
+    """The node's value, refused past MAX_NUMBER at every step: products of products
+    would otherwise grow without end, and no table game needs such numbers."""
+    value = _value(node, values, where)
+    if abs(value) > MAX_NUMBER:
+        raise UserError(
+            where,
+            f"{ast.unparse(node)!r} goes past {MAX_NUMBER:,}, the largest number a game may use",
+        )
+    return value
+
+
+def _value(node: ast.expr, values: Mapping[str, int | NoEntry], where: Source | None) -> int:
     if isinstance(node, ast.Constant) and type(node.value) is int:  # not True or False
         return node.value
     if isinstance(node, ast.Name):
@@ -137,7 +176,7 @@ def evaluate(
     if isinstance(expression, int) and not isinstance(expression, bool):
         return expression
     try:
-        tree = ast.parse(str(expression), mode="eval")
+        tree = _parse(str(expression), where, f"{name}: expression")
     except SyntaxError:
         raise UserError(where, f"{name}: cannot read expression {expression!r}") from None
     return _evaluate(tree, values, where)
@@ -188,7 +227,7 @@ def check_constraints(
     for index, text in enumerate(constraints):
         where = source_of(index)
         try:
-            tree = ast.parse(text, mode="eval").body
+            tree = _parse(text, where, "constraint")
         except SyntaxError:
             raise UserError(where, f"cannot read constraint {text!r}") from None
         if not isinstance(tree, ast.Compare) or not all(
