@@ -39,6 +39,8 @@ MAX_NUMBER = 1_000_000_000
 # Levels of nesting in one expression (`a + b + c` is three): deeper would exhaust Python's
 # stack. A sum of a game's 20 card groups is 20.
 MAX_EXPRESSION_DEPTH = 100
+# Items of a computed list (`count:`): as many as a list written out may hold.
+MAX_LIST_ITEMS = MAX_VALUES
 MAX_SHEET_BYTES = 16 * MIB  # one spreadsheet file (CSV or workbook), as stored
 MAX_SHEET_XML_BYTES = 64 * MIB  # a workbook's parts together, once unpacked
 MAX_SHEET_RATIO = 100  # how many times larger one part of a workbook may unpack
@@ -77,6 +79,7 @@ LIMITS = (
     Limit("any number in an SVG file, ignoring its sign", f"{MAX_SVG_NUMBER:,.0f}"),
     Limit("any number a game's expressions reach, ignoring its sign", f"{MAX_NUMBER:,}"),
     Limit("levels of nesting in one expression (`a + b + c` is three)", f"{MAX_EXPRESSION_DEPTH}"),
+    Limit("items of a computed list (`count:`)", f"{MAX_LIST_ITEMS:,}"),
     Limit("size of one spreadsheet (CSV, .xlsx, .ods)", f"{MAX_SHEET_BYTES // MIB:,} MiB"),
     Limit("a workbook's parts together, unpacked", f"{MAX_SHEET_XML_BYTES // MIB:,} MiB"),
     Limit("times larger one part of a workbook unpacks", f"{MAX_SHEET_RATIO}"),

@@ -7,6 +7,10 @@ Text in YAML names them as `{in_play}` (text/grammar.py is the grammar that does
 A table need not cover every count the game allows (a variant's deal may exist for 2-4
 players only): outside its ranges the number is `NoEntry`, and only printing it, or
 computing with it, is an error. Sections filtered to the variant's players never do.
+
+Each number counts something (cards dealt, rounds, points), so it must come to 0 or more
+for every count; every step of an expression stays within MAX_NUMBER, and every mistake,
+a division by zero or max() of one value, is one line at the number's place.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from shapes_print.errors import Source, UserError
-from shapes_print.limits import MAX_EXPRESSION_DEPTH, MAX_NUMBER, MAX_PLAYERS
+from shapes_print.limits import MAX_EXPRESSION_DEPTH, MAX_LIST_ITEMS, MAX_NUMBER, MAX_PLAYERS
+from shapes_print.load.yamldoc import Loc
 from shapes_print.text.message import NoEntry, counted
 
 _OPERATORS: dict[type, Callable[[int, int], int]] = {
@@ -147,6 +152,7 @@ def compute_numbers(
     None may take the name of a value given (`players`, `deck_size`) or of another
     `built_in` one, which it would silently replace."""
     values: dict[str, int | NoEntry] = dict(given)
+    players = given["players"]
     for name, spec in specs.items():
         where = source_of(name)
         if name in given or name in built_in:
@@ -163,10 +169,52 @@ def compute_numbers(
             try:
                 values[name] = evaluate(spec, values, where, name)
             except _Undefined:
-                values[name] = NoEntry(name, given["players"])
+                values[name] = NoEntry(name, players)
         else:
-            values[name] = _by_players(name, spec, given["players"], where)
+            key = table_key(spec, players, where)
+            values[name] = NoEntry(name, players) if key is None else spec[key]
     return values
+
+
+def check_counts(
+    specs: Mapping[str, int | str | Mapping[str, int]],
+    values: Mapping[str, int | NoEntry],
+    source_of: Callable[[Loc], Source],
+) -> None:
+    """Each number of the game, as computed for this count, is a count (`_count`);
+    `source_of(("deal", "2-3"))` is where it or its entry is written. Checked after the
+    game's constraints, whose own words ('in_play <= deck_size') say better what went wrong."""
+    players = values["players"]
+    for name, spec in specs.items():
+        value = values[name]
+        if isinstance(value, NoEntry):
+            continue
+        key = table_key(spec, players, None) if isinstance(spec, Mapping) else None
+        written = spec if key is None else spec[key]
+        where = source_of((name,) if key is None else (name, key))
+        _count(f"numbers.{name}", written, value, values, where, MAX_NUMBER)
+
+
+def _count(
+    what: str,
+    spec: str | int,
+    value: int,
+    values: Mapping[str, int | NoEntry],
+    where: Source,
+    most: int,
+) -> int:
+    """`value`, if from 0 to `most`: a game's numbers and a list's length count cards,
+    rounds and points, and below 0 the rules would print "after -3 rounds". For an
+    expression, the message says what it came to for this player count, and from what."""
+    if 0 <= value <= most:
+        return value
+    bound = "at least 0" if value < 0 else f"at most {most:,}"
+    if isinstance(spec, int):
+        raise UserError(where, f"{what}: must be {bound}, got {value:,}")
+    players = counted(values["players"], "player", "players")
+    named = _named(ast.parse(spec, mode="eval").body, values)
+    came_from = f"{spec!r} comes to {value:,} for {players}" + (f" ({named})" if named else "")
+    raise UserError(where, f"{what}: {came_from}; it must be {bound}")
 
 
 def evaluate(
@@ -190,7 +238,9 @@ def compute_list(
 ) -> list[dict[str, int]]:
     """`count` items numbered `n` from 1; each field an expression over the numbers and `n`."""
     try:
-        total = evaluate(count, values, where, "count")
+        total = _count(
+            "count", count, evaluate(count, values, where, "count"), values, where, MAX_LIST_ITEMS
+        )
         return [
             {
                 "n": n,
@@ -253,15 +303,17 @@ def _named(tree: ast.expr, values: Mapping[str, int | NoEntry]) -> str:
     return ", ".join(f"{name} = {values[name]}" for name in sorted(names))
 
 
-def by_players(table: Mapping[str, int], players: int, where: Source | None) -> int | None:
-    """The entry of a table by player range (`{"2-4": 10, "7+": 20}`) for one count, if any."""
-    for key, value in table.items():
+def table_key(table: Mapping[str, int], players: int, where: Source | None) -> str | None:
+    """The key of a table by player range (`{"2-4": 10, "7+": 20}`) that holds one count,
+    if any: where its entry is written."""
+    for key in table:
         low, high = player_range(key, where)
         if low <= players <= high:
-            return value
+            return key
     return None
 
 
-def _by_players(name: str, table: Mapping[str, int], players: int, where: Source) -> int | NoEntry:
-    value = by_players(table, players, where)
-    return NoEntry(name, players) if value is None else value
+def by_players(table: Mapping[str, int], players: int, where: Source | None) -> int | None:
+    """The entry of a table by player range for one count, if any."""
+    key = table_key(table, players, where)
+    return None if key is None else table[key]
