@@ -33,6 +33,14 @@ MAX_SVG_BYTES = MAX_FILE_BYTES  # one SVG file: drawings for cards are a few KiB
 MAX_SVG_DEPTH = 64  # levels of nested elements in one SVG file
 MAX_SVG_ELEMENTS = 100_000  # elements in one SVG file
 MAX_SVG_NUMBER = 1e9  # size of any one number in an SVG file, ignoring its sign
+# Any number a game's expressions, lists and constraints reach, ignoring its sign: a
+# product of products would otherwise grow past memory. No table game scores a billion.
+MAX_NUMBER = 1_000_000_000
+# Levels of nesting in one expression (`a + b + c` is three): deeper would exhaust Python's
+# stack. A sum of a game's 20 card groups is 20.
+MAX_EXPRESSION_DEPTH = 100
+# Items of a computed list (`count:`): as many as a list written out may hold.
+MAX_LIST_ITEMS = MAX_VALUES
 MAX_SHEET_BYTES = 16 * MIB  # one spreadsheet file (CSV or workbook), as stored
 MAX_SHEET_XML_BYTES = 64 * MIB  # a workbook's parts together, once unpacked
 MAX_SHEET_RATIO = 100  # how many times larger one part of a workbook may unpack
@@ -69,6 +77,9 @@ LIMITS = (
     Limit("levels of nested elements in one SVG file", f"{MAX_SVG_DEPTH}"),
     Limit("elements in one SVG file", f"{MAX_SVG_ELEMENTS:,}"),
     Limit("any number in an SVG file, ignoring its sign", f"{MAX_SVG_NUMBER:,.0f}"),
+    Limit("any number a game's expressions reach, ignoring its sign", f"{MAX_NUMBER:,}"),
+    Limit("levels of nesting in one expression (`a + b + c` is three)", f"{MAX_EXPRESSION_DEPTH}"),
+    Limit("items of a computed list (`count:`)", f"{MAX_LIST_ITEMS:,}"),
     Limit("size of one spreadsheet (CSV, .xlsx, .ods)", f"{MAX_SHEET_BYTES // MIB:,} MiB"),
     Limit("a workbook's parts together, unpacked", f"{MAX_SHEET_XML_BYTES // MIB:,} MiB"),
     Limit("times larger one part of a workbook unpacks", f"{MAX_SHEET_RATIO}"),

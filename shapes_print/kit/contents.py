@@ -17,7 +17,12 @@ from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
 from shapes_print.load.options import Flip, Part, PrintOptions
-from shapes_print.load.values import check_constraints, compute_list, compute_numbers
+from shapes_print.load.values import (
+    check_constraints,
+    check_counts,
+    compute_list,
+    compute_numbers,
+)
 from shapes_print.text.message import counted
 from shapes_print.text.words import Words
 
@@ -97,6 +102,7 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     check_constraints(
         loaded.game.constraints, numbers, lambda i: loaded.source.source(("constraints", i))
     )
+    check_counts(loaded.game.numbers, numbers, lambda loc: loaded.source.source(("numbers", *loc)))
     text = {
         **back_looks(loaded),
         "deck_counts": " + ".join(str(count) for count, _ in named),
