@@ -50,9 +50,12 @@ def player_range(text: str, where: Source | None) -> tuple[int, int]:
         if text.endswith("+"):
             return int(text[:-1]), MAX_PLAYERS
         low, _, high = text.partition("-")
-        return int(low), int(high or low)
+        first, last = int(low), int(high or low)
     except ValueError:
         raise UserError(where, f"player range {text!r} must look like '3-6', '7+' or '4'") from None
+    if first > last:
+        raise UserError(where, f"player range {text!r} runs backwards: write '{last}-{first}'")
+    return first, last
 
 
 def _parse(text: str, where: Source, what: str) -> ast.expr:

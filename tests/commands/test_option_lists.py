@@ -81,6 +81,7 @@ def test_ranges_and_single_counts_mix_in_one_list(
         ("3,9", "--players 9: pass-and-pick is for 3-6 players"),
         ("3,5-8", "--players 5-8: pass-and-pick is for 3-6 players"),
         ("3,x", "--players: player range 'x' must look like '3-6', '7+' or '4'"),
+        ("3,6-4", "--players: player range '6-4' runs backwards: write '4-6'"),
     ],
 )
 def test_a_count_the_game_does_not_have_is_named_alone(
