@@ -136,7 +136,12 @@ class _Builder:
         constructor = SafeConstructor.yaml_constructors.get(node.tag)
         if constructor is None:
             raise UserError(self.source(node), f"tag {node.tag!r} is not allowed here")
-        value = constructor(self.loader, node)
+        try:
+            value = constructor(self.loader, node)
+        except ValueError:  # a whole number of thousands of digits, past what Python reads
+            raise UserError(
+                self.source(node), f"a number of {len(node.value):,} digits is too long to read"
+            ) from None
         if node.tag == _INT and not _DECIMAL.match(node.value):
             # YAML 1.1 reads 010 as 8, 0x10 as 16 and 1:30 as 90: never what was meant
             raise UserError(

@@ -77,6 +77,16 @@ def test_unsafe_yaml_constructs_are_refused(tmp_path: Path, text: str, message: 
         read_yaml(path)
 
 
+def test_a_number_of_thousands_of_digits_is_one_line_at_its_place(tmp_path: Path) -> None:
+    """Python refuses to read a whole number of more than 4,300 digits (a ValueError, which
+    reached the user as an internal error); it is refused where it is written."""
+    path = tmp_path / "game.yaml"
+    path.write_text("id: x\nrounds: " + "9" * 5000 + "\n")
+    with pytest.raises(UserError) as refused:
+        read_yaml(path)
+    assert refused.value.line() == f"{path}:2:9: a number of 5,000 digits is too long to read"
+
+
 def test_card_limit_is_configurable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = copy_project(tmp_path)
     out = tmp_path / "out"
