@@ -76,22 +76,23 @@ def preview_kit(
     Example: shapes-print preview pass-and-pick --players 4 --paper a4 --serve
     """
     from shapes_print.build import pipeline, preview  # preview: pypdfium2 and Pillow
+    from shapes_print.commands import report
 
     sources = pipeline.Sources.found(content, templates)
     asked = (sources, game, players, paper, out, dpi, labels or [])
     printing = PrintOptions(card_size=card_size)
+    build = partial(preview.build_and_preview, *asked, printing=printing, on_note=report.note)
     if watch or serve:
         from shapes_print.commands import serve as serving
         from shapes_print.commands import watch as watching
 
-        build = partial(preview.build_and_preview, *asked, printing=printing)
         folders = watching.watched_folders(sources, game, labels or [])
         if serve:
             serving.serve(build, folders, out, game, port, print_now)
         else:
             watching.watch(build, folders, out, print_now)
         return
-    for kit in preview.build_and_preview(*asked, printing=printing):
+    for kit in build():
         for path in (*kit.pages, *kit.contact_sheets):
             typer.echo(shown(str(path)))
 
