@@ -36,7 +36,7 @@ from shapes_print.commands.options import (
     Templates,
     command_group,
 )
-from shapes_print.commands.quick import guarded, say, split_debug
+from shapes_print.commands.quick import INTERRUPTED, guarded, say, split_debug
 from shapes_print.errors import shown
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
 from shapes_print.load.defaults import CORES, STANDARD
@@ -262,4 +262,8 @@ def _typer_command(args: list[str]) -> int:
         return 2
     except (typer.Exit, SystemExit) as stop:
         return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
+    if status == INTERRUPTED:
+        # typer turns Ctrl-C into this status and says nothing (typer/core.py); raised again,
+        # it is said as for a quick command, once, by entry.run.
+        raise KeyboardInterrupt
     return status if isinstance(status, int) else 0
