@@ -84,3 +84,30 @@ def test_ctrl_c_during_a_build_says_one_line_exits_130_and_leaves_the_output_as_
     assert snapshot(out) == old
     assert sorted(p.name for p in out.iterdir() if p.name[0] == ".") == hidden == [write.LOCK]
     assert_whole(out)
+
+
+# Two tasks over two workers: the first is done at once, so one worker waits for work
+# when Ctrl-C comes, and the other is in the middle of a task.
+IDLE_AND_BUSY = """
+import sys, time
+from shapes_print.write.forked import forked_map
+
+def task(index):
+    if index:
+        print("busy", flush=True)
+        time.sleep(600)
+
+try:
+    list(forked_map(task, 2, 2))
+except KeyboardInterrupt:
+    sys.exit(130)
+"""
+
+
+def test_ctrl_c_stops_forked_workers_busy_or_idle_without_a_word(tmp_path: Path) -> None:
+    process = in_own_group([sys.executable, "-c", IDLE_AND_BUSY])
+    assert process.stdout is not None
+    assert process.stdout.readline() == "busy\n"
+    time.sleep(1)  # the first task long done: its worker waits for another
+    _, said = ctrl_c(process)
+    assert (process.returncode, said) == (130, "")
