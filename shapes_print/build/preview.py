@@ -15,7 +15,7 @@ import hashlib
 import io
 import shutil
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -158,9 +158,11 @@ def build_and_preview(
     labels: Sequence[str] = (),
     cache: PageCache | None = None,
     printing: PrintOptions | None = None,
+    on_note: Callable[[str], None] | None = None,
 ) -> list[Preview]:
     """Build the asked kits of one game (printed as `printing` asks: a card size), then
-    preview them.
+    preview them; each label set that skips the game is told to `on_note`, as `build` tells
+    it, so a kit missing from the preview is never missing unexplained.
 
     Building first means a preview always shows the YAML as it is now, never an old kit.
     Without --players or --paper: the game's smallest count, on the first paper listed.
@@ -172,7 +174,7 @@ def build_and_preview(
     options = BuildOptions(counts, paper or first_paper, printing=printing or PrintOptions())
     for name in papers(project, options.paper):
         check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
-    written = build_project(project, options, out)
+    written = build_project(project, options, out, on_note=on_note)
     braille = {v.labels.name: v.ctx.style.braille for v in project.variants if v.ctx.style.braille}
     return preview_kits(written, dpi, cache, braille)
 

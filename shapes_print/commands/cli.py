@@ -36,7 +36,7 @@ from shapes_print.commands.options import (
     Templates,
     command_group,
 )
-from shapes_print.commands.quick import guarded, say, split_debug
+from shapes_print.commands.quick import INTERRUPTED, guarded, say, split_debug
 from shapes_print.errors import shown
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
 from shapes_print.load.defaults import CORES, STANDARD
@@ -76,22 +76,23 @@ def preview_kit(
     Example: shapes-print preview pass-and-pick --players 4 --paper a4 --serve
     """
     from shapes_print.build import pipeline, preview  # preview: pypdfium2 and Pillow
+    from shapes_print.commands import report
 
     sources = pipeline.Sources.found(content, templates)
     asked = (sources, game, players, paper, out, dpi, labels or [])
     printing = PrintOptions(card_size=card_size)
+    build = partial(preview.build_and_preview, *asked, printing=printing, on_note=report.note)
     if watch or serve:
         from shapes_print.commands import serve as serving
         from shapes_print.commands import watch as watching
 
-        build = partial(preview.build_and_preview, *asked, printing=printing)
         folders = watching.watched_folders(sources, game, labels or [])
         if serve:
             serving.serve(build, folders, out, game, port, print_now)
         else:
             watching.watch(build, folders, out, print_now)
         return
-    for kit in preview.build_and_preview(*asked, printing=printing):
+    for kit in build():
         for path in (*kit.pages, *kit.contact_sheets):
             typer.echo(shown(str(path)))
 
@@ -261,4 +262,8 @@ def _typer_command(args: list[str]) -> int:
         return 2
     except (typer.Exit, SystemExit) as stop:
         return int(getattr(stop, "exit_code", getattr(stop, "code", 0)) or 0)
+    if status == INTERRUPTED:
+        # typer turns Ctrl-C into this status and says nothing (typer/core.py); raised again,
+        # it is said as for a quick command, once, by entry.run.
+        raise KeyboardInterrupt
     return status if isinstance(status, int) else 0

@@ -6,7 +6,7 @@ import os
 import sys
 from typing import NoReturn
 
-from shapes_print.commands.quick import guarded, quick_call, split_debug
+from shapes_print.commands.quick import INTERRUPTED, guarded, quick_call, say, split_debug
 
 # Objects allocated between collections of the youngest generation (Python's default: 700).
 # A build makes mostly long-lived objects (models, fonts, plans) and few reference cycles
@@ -39,13 +39,23 @@ def run() -> NoReturn:
     exit would free a build's objects one by one (fonts, schemas, plans: about 0.1 s, a
     sixth of a small build) for the system to reclaim anyway. Under a profiler or a tracer
     (coverage) it exits as usual, so that their reports get written.
+
+    Ctrl-C, whatever the command was doing (loading typer, planning, rendering over forked
+    workers), is one line and INTERRUPTED: a user who stopped it needs no traceback, and
+    what was under way has cleaned up on the way here (a build takes away its staging
+    folder, and its lock file if it made it, leaving earlier output as it was).
+    `preview --watch` takes Ctrl-C as its way to stop, and says so itself.
     """
     gc.set_threshold(GC_THRESHOLD)
     # pydantic looks through every installed package's metadata for plugins (monitoring
     # hooks) when it first builds a validator; the command checks only its own files and
     # uses none. Setting the variable yourself still decides.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    status = main(freeze=True)
+    try:
+        status = main(freeze=True)
+    except KeyboardInterrupt:
+        say("interrupted")
+        status = INTERRUPTED
     if sys.getprofile() or sys.gettrace():
         sys.exit(status)
     try:

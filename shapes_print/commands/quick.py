@@ -263,6 +263,10 @@ def say(line: str) -> None:
     print(line, file=sys.stderr)
 
 
+# A command stopped by Ctrl-C exits as a shell says one did (128 + SIGINT), after one line.
+INTERRUPTED = 130
+
+
 def guarded(call: Callable[[], int | None], debug: bool) -> int:
     """Run a command: a user's mistake is one line on stderr and exit status 2, a bug
     exit 1 (with --debug, its traceback)."""

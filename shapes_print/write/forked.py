@@ -5,7 +5,8 @@ lock's descriptor if one is held. Output: each index's result, in index order wh
 number of workers; the first task to fail, in that order, raises its error, and the tasks
 not yet started are dropped. Workers are forked, so they inherit what the parent holds (a
 planned batch, a loaded project) instead of pickling it; each lets go of the lock and dies
-with its parent. Where fork is not offered, or one worker would do, the tasks run here.
+with its parent, or quietly on Ctrl-C. Where fork is not offered, or one worker would do,
+the tasks run here.
 """
 
 from __future__ import annotations
@@ -74,6 +75,11 @@ def _worker_start(lock: int | None, parent: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent died before the line above took effect
         os._exit(1)
+    # Ctrl-C reaches every process of the terminal's group: a worker dies of it at once
+    # (even inside a C library) without a traceback of its own, and the parent, waiting on
+    # the workers, says it once. A parent started ignoring it (`nohup`) has workers that do.
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
     # What the worker inherited lives as long as it does: no collection walks it again, nor
     # writes to the pages the fork shares with the parent until one of them writes.
     gc.freeze()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,8 @@ CARD_MM = (63.5, 88.9)
 # The shipped deck's first card is a circle in sky blue (content/pass-and-pick/deck.yaml).
 CIRCLE_RGB = (0x56, 0xB4, 0xE9)
 Built = tuple[Path, list[preview.Preview]]
+REPO = Path(__file__).resolve().parents[2]
+WAIT = 600  # seconds: a build of every label set on a busy two-core machine
 
 
 def a4_pixels(dpi: int) -> tuple[int, int]:
@@ -146,3 +151,32 @@ def test_preview_of_an_unknown_game_is_one_line_and_exit_2(
     assert main(["preview", "no-such-game", "--out", str(tmp_path)]) == 2
     assert capsys.readouterr().err.startswith("unknown game 'no-such-game' (known: ")
     assert not any(tmp_path.iterdir())
+
+
+def shapes_print(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command as a user runs it, in a process of its own: what it says on stderr."""
+    return subprocess.run(
+        [sys.executable, "-m", "shapes_print", *args],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+        check=False,
+    )
+
+
+def test_preview_says_each_label_set_it_skips_in_the_lines_build_says(tmp_path: Path) -> None:
+    """A new game has no Spanish texts, so the Spanish sets skip it: a kit missing from the
+    preview is said to be missing, in the very lines `build` says."""
+    content = tmp_path / "content"
+    assert shapes_print("new", "my-game", "--content", str(content)).returncode == 0
+    asked = ("my-game", "--content", str(content), "--labels", "all")
+    shown = shapes_print("preview", *asked, "--dpi", "10", "--out", str(tmp_path / "preview"))
+    kit = ("--players", "2", "--paper", "a4")  # what preview builds by default
+    built = shapes_print("build", *asked, *kit, "--quiet", "--out", str(tmp_path / "build"))
+    assert (shown.returncode, built.returncode) == (0, 0), shown.stderr + built.stderr
+    skipped = built.stderr.splitlines()
+    assert "skipped es for my-game: " in built.stderr
+    assert all(line.startswith("skipped ") for line in skipped), skipped
+    assert shown.stderr.splitlines() == skipped
+    assert not (tmp_path / "preview" / "my-game" / "es").exists()

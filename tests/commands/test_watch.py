@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from shapes_print.commands.newgame import new_game
 from tests.load.test_pictures import BLUE, draw_sun, example
 from tests.project_copy import GAME, copy_project
 
@@ -333,6 +334,22 @@ def test_watch_on_a_braille_kit_draws_its_brf_and_draws_it_again_after_an_edit(
     assert line.startswith("rebuilt (deck.yaml changed) in "), watcher.said
     assert first.read_bytes() != before  # the deck list at the top of page 1 says RING now
     watcher.stop()
+
+
+def test_watch_says_each_label_set_its_first_build_skips_as_build_does(tmp_path: Path) -> None:
+    """A new game has no Spanish texts: the watcher's first build leaves its Spanish kit out
+    and says so, before it says it built."""
+    root = copy_project(tmp_path / "project")
+    new_game("my-game", root / "content")
+    watcher = Watcher(root, tmp_path / "out", "my-game", "--watch", "--labels", "es,standard")
+    try:
+        assert watcher.next_line().startswith("skipped es for my-game: "), watcher.said
+        watcher.up()
+        watcher.stop()
+    finally:
+        watcher.process.kill()
+        watcher.process.wait()
+    assert not (watcher.out / "my-game" / "es").exists()
 
 
 def test_watch_refuses_at_once_what_no_edit_could_fix(tmp_path: Path) -> None:
