@@ -30,6 +30,10 @@ ROLE_OF_KIND: dict[str, ElementRole] = {
     # thin stroke hides no letter, so it lies under as a background does.
     "line": "background",
 }
+# The kinds of element that put ink where another must not (rects and patterns lie under).
+# A line or an ellipse is ink too when its role says so (an ellipse is a picture unless
+# it says it is a background; a line a background unless it says it is a picture).
+INK_KINDS = frozenset({"text", "shape", "image", "cards", "braille", "ellipse", "line"})
 
 
 class Element(Strict):
@@ -109,6 +113,13 @@ class Element(Strict):
     def what(self) -> ElementRole:
         """The element's role: as written, else its kind's."""
         return self.role or ROLE_OF_KIND[self.kind]
+
+    @property
+    def inks(self) -> bool:
+        """Whether the element puts ink where no other may (a text, a picture, braille),
+        rather than lying under them (a background): what the collision check and a braille
+        zone keep apart."""
+        return self.kind in INK_KINDS and self.what != "background" and not self.hidden
 
     def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
         """The box on a `width` x `height` card: points from its top-left corner, y down."""
