@@ -142,7 +142,9 @@ def _placed(
         if element.kind == "braille" and ctx.style.braille is None:
             continue
         written = element.src if element.kind == "image" else element.text
-        if element.kind in ("text", "braille", "image") and not _filled(written, fields, where):
+        # A braille zone that writes no text spells the card's words: it always draws.
+        spelt = element.kind == "braille" and bool(element.text)
+        if (element.kind in ("text", "image") or spelt) and not _filled(written, fields, where):
             continue
         x, y, w, h = element.drawn(width, height)
         yield Placed(index, element, (x, y, w, h))
