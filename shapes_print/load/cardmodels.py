@@ -30,6 +30,10 @@ ROLE_OF_KIND: dict[str, ElementRole] = {
     # thin stroke hides no letter, so it lies under as a background does.
     "line": "background",
 }
+# The kinds of element that put ink where another must not (rects and patterns lie under).
+# A line or an ellipse is ink too when its role says so (an ellipse is a picture unless
+# it says it is a background; a line a background unless it says it is a picture).
+INK_KINDS = frozenset({"text", "shape", "image", "cards", "braille", "ellipse", "line"})
 
 
 class Element(Strict):
@@ -51,6 +55,8 @@ class Element(Strict):
     picture of what `alt` says, without it an ornament a reader's software skips. A `braille`
     element writes its `text` in braille dots, from its box's top-left corner, when the
     label set gives the braille's sizes (`style: braille:`); its box is kept clear of ink.
+    Without `text` it spells the card's title and card words (plan/cardtext.py): the zone a
+    braille set gives a game's own layout that writes none (plan/braillezone.py).
     `role` says what the element is (a title, a card word, a corner index, a picture, a
     rule, a note, a background or braille; by default what its kind most often is), so a
     label set's `cards.roles` changes it in any layout. Text, picture and braille boxes
@@ -114,6 +120,13 @@ class Element(Strict):
     def what(self) -> ElementRole:
         """The element's role: as written, else its kind's."""
         return self.role or ROLE_OF_KIND[self.kind]
+
+    @property
+    def inks(self) -> bool:
+        """Whether the element puts ink where no other may (a text, a picture, braille),
+        rather than lying under them (a background): what the collision check and a braille
+        zone keep apart."""
+        return self.kind in INK_KINDS and self.what != "background" and not self.hidden
 
     def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
         """The box on a `width` x `height` card: points from its top-left corner, y down."""

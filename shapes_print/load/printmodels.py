@@ -84,6 +84,9 @@ class BrailleStyle(Strict):
     line_spacing: Size
     colour: Colour
     embosser: Embosser
+    # What the braille zone of a layout that writes no `text` for it spells (the zone a
+    # game's own layout gets): a message on `{words}`, the card's title and card words.
+    card_words: str
     # Words a card's zone may divide at the end of a line, written divided: "cyl-in-der".
     hyphenation: list[str] = Field(default=[])  # copied per model; see base.py
 

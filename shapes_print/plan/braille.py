@@ -25,12 +25,20 @@ def cells_across(width: float, style: BrailleStyle) -> int:
     return int((width - style.dot_spacing - style.dot_diameter + EPSILON) // style.cell_spacing) + 1
 
 
+def dot_rows(style: BrailleStyle) -> float:
+    """The height of one line of dots: three dots down a cell."""
+    return 2 * style.dot_spacing + style.dot_diameter
+
+
+def clearance(style: BrailleStyle) -> float:
+    """The blank between two cells of a line: a finger tells cells apart by it, so a zone
+    laid out for braille keeps other ink at least that far from its dots."""
+    return style.cell_spacing - style.dot_spacing - style.dot_diameter
+
+
 def lines_down(height: float, style: BrailleStyle) -> int:
     """How many lines of cells fit one above another in `height` points."""
-    return (
-        int((height - 2 * style.dot_spacing - style.dot_diameter + EPSILON) // style.line_spacing)
-        + 1
-    )
+    return int((height - dot_rows(style) + EPSILON) // style.line_spacing) + 1
 
 
 class BrailleRoomError(UserError):

@@ -77,7 +77,8 @@ def card_symbol(
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
         if element.kind == "braille":
-            drawn = tuple(braille_words(element, box, fields, ctx, where, card))
+            elements = template.layouts[layout].elements
+            drawn = tuple(braille_words(element, elements, box, fields, ctx, where, card))
         elif element.kind == "cards" and shop:
             in_words = in_words_of(element, fields, ctx, where)
             words.append(ctx.words.fill(in_words.text or "", fields, where))

@@ -3,10 +3,10 @@ braille dots, and named as its layout writes it when something does not fit."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from shapes_print.errors import Source
+from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
@@ -17,10 +17,14 @@ from shapes_print.text.fonts import Font
 from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
 from shapes_print.text.message import fill
 from shapes_print.text.rich import rich_fit
+from shapes_print.text.words import Said
 
 Box = tuple[float, float, float, float]
 # A line's cap height, as a share of its size.
 CAP_SHARE = 0.72
+# The texts that say which card this is (not a rule, a note or a corner index repeating
+# them): what a braille zone that writes no text of its own spells.
+NAMING_ROLES = ("title", "card-word")
 
 
 def filled(value: str | None, fields: Mapping[str, object], where: Source) -> str:
@@ -122,8 +126,44 @@ def rich_lines(
     return items
 
 
+def braille_text(
+    element: Element,
+    elements: Sequence[Element],
+    fields: Mapping[str, object],
+    ctx: DrawContext,
+    where: Source,
+    card: str,
+) -> str:
+    """What a braille element spells, as the card's dots and the kit's .brf both write it:
+    its `text`, or, where it writes none (the zone a braille set gives a game's own layout,
+    plan/braillezone.py), the words the card's title and card-word texts print, through
+    the set's `card_words` message. A card with nothing to spell is refused, never left
+    without dots."""
+    style = ctx.style.braille
+    if element.text:
+        return spoken(ctx, ctx.words.fill(element.text, fields, where), where)
+    if style is None:
+        return ""
+    naming = [
+        spoken(ctx, ctx.words.fill(e.text, fields, where), where)
+        for e in elements
+        if e.kind == "text" and e.text and e.what in NAMING_ROLES and not e.hidden
+        if not e.when or fields.get(e.when)
+    ]
+    words = " ".join(dict.fromkeys(" ".join(w.split()) for w in naming if w.strip()))
+    if not words:
+        raise UserError(
+            where,
+            f"{card}: its face prints no {' or '.join(NAMING_ROLES)} text for its braille to spell",
+            "give a text of its layout `role: card-word`, or write the layout's own "
+            "braille element with the text it spells",
+        )
+    return ctx.words.fill(style.card_words, {"words": Said(words)}, where)
+
+
 def braille_words(
     element: Element,
+    elements: Sequence[Element],
     box: Box,
     fields: Mapping[str, object],
     ctx: DrawContext,
@@ -132,9 +172,9 @@ def braille_words(
 ) -> list[Item]:
     """The element's words in braille dots, when the label set gives braille sizes."""
     style = ctx.style.braille
-    if style is None or not element.text:
+    if style is None:
         return []
-    words = spoken(ctx, ctx.words.fill(element.text, fields, where), where)
+    words = braille_text(element, elements, fields, ctx, where, card)
     if not words:
         return []
     what = f"{card}, {element_named(element)}"

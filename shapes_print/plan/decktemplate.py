@@ -14,6 +14,7 @@ from shapes_print.load.layout import check_boxes
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import name_of_size, named_size
 from shapes_print.load.templates import element_place
+from shapes_print.plan.braillezone import with_braille_zones
 
 
 def card_template(
@@ -21,7 +22,17 @@ def card_template(
 ) -> CardTemplate:
     """The card template of a deck (default: the main one) at the size asked for (a named
     size or e.g. `63x88mm`): a deck that names its own template or size in game.yaml's
-    `extra_decks`, or a token deck, keeps that, whatever `--card-size` asks (`card_size`)."""
+    `extra_decks`, or a token deck, keeps that, whatever `--card-size` asks (`card_size`).
+    Under a braille label set, the game's own face layouts get their braille zones at that
+    size (plan/braillezone.py), so the cards, their collision check and the .brf read one
+    template."""
+    sized = _sized_template(loaded, library, card_size, deck)
+    return with_braille_zones(loaded, library, sized, deck or loaded.decks[0])
+
+
+def _sized_template(
+    loaded: LoadedGame, library: Library, card_size: str | None, deck: LoadedDeck | None
+) -> CardTemplate:
     template = loaded.card_template(library, deck)
     own = deck is not None and deck.fixes_size
     at = deck.entry if own and deck is not None else ()

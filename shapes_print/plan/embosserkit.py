@@ -15,6 +15,7 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.plan.braille import braille_lines
+from shapes_print.plan.cardtext import braille_text
 from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.embosser import EmbosserFile, embosser_file
 from shapes_print.plan.icons import spoken
@@ -24,9 +25,9 @@ def card_names(
     loaded: LoadedGame, library: Library, ctx: DrawContext, card_size: str | None, players: int
 ) -> list[list[tuple[str, str]]]:
     """(name, count) of every card a kit for `players` holds, deck by deck (the main deck,
-    then each deck printed in a file of its own), in deck order: the words of its face's
-    braille element, or its name as the sheets count it where its layout has no braille
-    zone."""
+    then each deck printed in a file of its own), in deck order: the words its face's
+    braille element spells (`braille_text`, as its dots do), or its name as the sheets
+    count it where its layout has no braille zone (a shipped token)."""
     decks: list[list[tuple[str, str]]] = []
     for deck in loaded.decks:
         template = card_template(loaded, library, card_size, deck)
@@ -36,12 +37,14 @@ def card_names(
             if not (count := card.copies(players)):
                 continue
             where = deck.source.source(("cards", index))
-            fields = {"id": card.id, **card.fields}
-            layout = template.layouts[card.layout]
-            zone = next((e for e in layout.elements if e.kind == "braille" and e.text), None)
-            text = zone.text if zone and zone.text else "{name}"
-            name = ctx.words.fill(text, {"name": card.name or card.id, **fields}, where)
-            name = spoken(ctx, name, where)
+            fields = {"name": card.name or card.id, "id": card.id, **card.fields}
+            elements = template.layouts[card.layout].elements
+            zone = next((e for e in elements if e.kind == "braille"), None)
+            name = (
+                braille_text(zone, elements, fields, ctx, where, f"card {card.id!r}")
+                if zone
+                else spoken(ctx, ctx.words.fill("{name}", fields, where), where)
+            )
             named.append((name, str(count)))
     return decks
 
@@ -57,9 +60,10 @@ def braille_fits(loaded: LoadedGame, library: Library, ctx: DrawContext, size: s
             for card, index in zip(deck.deck.cards, deck.origins, strict=True):
                 where = deck.source.source(("cards", index))
                 fields = {"id": card.id, **card.fields}
-                for zone in template.layouts[card.layout].elements:
-                    if zone.kind == "braille" and zone.text and not zone.hidden:
-                        text = spoken(ctx, ctx.words.fill(zone.text, fields, where), where)
+                elements = template.layouts[card.layout].elements
+                for zone in elements:
+                    if zone.kind == "braille" and not zone.hidden:
+                        text = braille_text(zone, elements, fields, ctx, where, card.id)
                         box = card_box(zone, template)
                         braille_lines(text, ctx.words.locale, box, style, where, card.id)
     except UserError:

@@ -30,10 +30,6 @@ from shapes_print.units import mm
 # Boxes may meet by this much: a text's box is taller than its letters and a picture is
 # fitted inside its box, so half a millimetre of boxes shows as no ink touching.
 OVERLAP_TOLERANCE = mm(0.5)
-# The kinds of element that put ink where another must not (rects and patterns lie under).
-# A line or an ellipse is ink too when its role says so (an ellipse is a picture unless
-# it says it is a background; a line a background unless it says it is a picture).
-_INK = frozenset({"text", "shape", "image", "cards", "braille", "ellipse", "line"})
 
 
 class Collision(UserError):
@@ -139,14 +135,16 @@ def _placed(
     """The elements the card draws ink with, as card_symbol draws them, turned copies too."""
     width, height = template.card["width"], template.card["height"]
     for index, element in enumerate(template.layouts[layout].elements):
-        if element.kind not in _INK or element.what == "background" or element.hidden:
+        if not element.inks:
             continue
         if element.when and not fields.get(element.when):
             continue
         if element.kind == "braille" and ctx.style.braille is None:
             continue
         written = element.src if element.kind == "image" else element.text
-        if element.kind in ("text", "braille", "image") and not _filled(written, fields, where):
+        # A braille zone that writes no text spells the card's words: it always draws.
+        spelt = element.kind == "braille" and bool(element.text)
+        if (element.kind in ("text", "image") or spelt) and not _filled(written, fields, where):
             continue
         x, y, w, h = element.drawn(width, height)
         yield Placed(index, element, (x, y, w, h))
