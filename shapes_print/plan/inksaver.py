@@ -4,9 +4,9 @@ Fills become outlines in the fill's colour; backs keep only a tint of their colo
 that would be too pale to read against the now mostly white paper is printed in black.
 
 Swell paper: the same walk makes black line art of a card for swell (microcapsule) paper,
-whose heater raises whatever is dark. Fills become black outlines, lines and words black, a
-picture its frame; the braille dots stay as they are. Only dots, outlines and words rise:
-no grey fill rises halfway.
+whose heater raises whatever is dark. Fills become black outlines, lines and words black,
+an SVG picture its own drawing's outlines, a photograph (PNG, JPEG) its frame; the braille
+dots stay as they are. Only dots, outlines and words rise: no grey fill rises halfway.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from shapes_print.geometry.primitives import (
     Rect,
     Symbol,
     Text,
+    VectorPicture,
 )
 from shapes_print.load.printmodels import InkSaver
 
@@ -93,7 +94,9 @@ class _Swell:
             return replace(item, colour=BLACK)
         if isinstance(item, Text):
             return replace(item, colour=BLACK)
-        if isinstance(item, Image):  # a picture's tones would rise by their darkness
+        if isinstance(item, Image) and isinstance(item.picture, VectorPicture):
+            return replace(item, picture=self.drawing(item.picture, item))
+        if isinstance(item, Image):  # a photograph's tones would rise by their darkness
             return Rect(
                 item.x, item.y, item.w, item.h, Paint(stroke=BLACK, stroke_width=self.width)
             )
@@ -102,6 +105,17 @@ class _Swell:
         if isinstance(item, Group | Artifact):
             return replace(item, items=tuple(self.item(child) for child in item.items))
         return item
+
+    def drawing(self, picture: VectorPicture, placed: Image) -> VectorPicture:
+        """An SVG picture as line art, its outlines `width` thick where it is placed: its
+        drawing is in its own units, scaled to the box. A name of its own for each width,
+        so the PDF and SVG draw it apart from the picture in colour and from itself placed
+        at another size."""
+        scale = min(placed.w / picture.width, placed.h / picture.height)
+        inner = _Swell(self.width / scale)
+        items = tuple(inner.item(item) for item in picture.items)
+        name = f"{picture.name}-swell-{round(inner.width * 1000)}"
+        return replace(picture, name=name, items=items)
 
 
 # Card drawings made line art, by the drawing's id and the outline width: a game's faces

@@ -21,7 +21,15 @@ from shapes_print.braille.cells import ascii_braille
 from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
-from shapes_print.geometry.primitives import Artifact, Symbol
+from shapes_print.geometry.primitives import (
+    BLACK,
+    Artifact,
+    Group,
+    Image,
+    Item,
+    Symbol,
+    VectorPicture,
+)
 from shapes_print.geometry.primitives import Path as Drawn
 from shapes_print.kit.contents import KitRequest
 from shapes_print.load.cardmodels import card_box
@@ -176,6 +184,25 @@ def test_the_comets_own_layout_gets_its_words_dots_at_every_size_with_room(
     # The dots spell the card's word as its .brf lists it: "comet", 2 cards.
     assert spelt(dots_of(face), zone, style) == "COMET"
     assert "COMET3 #B" in lines
+
+
+def test_the_comets_svg_picture_rises_as_its_own_black_outlines(content: Path) -> None:
+    """Swell paper raises what is dark: the comet's drawing (a blue stroke, an orange disc)
+    is its own outlines in black, no fill, not an empty frame where the picture was."""
+    project, files = planned(content, GAME, "braille")
+    (_, _, face), *_ = list(zones(project, files, GAME, "comets", None))
+    (image,) = [item for item in walked(face.items) if isinstance(item, Image)]
+    assert isinstance(image.picture, VectorPicture)
+    drawn = [item for item in walked(image.picture.items) if isinstance(item, Drawn)]
+    assert len(drawn) == 2  # the tail and the disc
+    assert all(d.paint.fill is None and d.paint.stroke == BLACK for d in drawn)
+
+
+def walked(items: tuple[Item, ...]) -> Iterator[Item]:
+    for item in items:
+        yield item
+        if isinstance(item, Group | Artifact):
+            yield from walked(item.items)
 
 
 def test_the_dots_are_on_the_printed_comet_cards(content: Path, tmp_path: Path) -> None:
