@@ -34,6 +34,8 @@ ROLE_OF_KIND: dict[str, ElementRole] = {
 # A line or an ellipse is ink too when its role says so (an ellipse is a picture unless
 # it says it is a background; a line a background unless it says it is a picture).
 INK_KINDS = frozenset({"text", "shape", "image", "cards", "braille", "ellipse", "line"})
+# Why a text element's `min_size` may not lie above its `size`, in the messages refusing it.
+SIZES_IN_ORDER = "text shrinks from its size to fit, never below its min_size"
 
 
 class Element(Strict):
@@ -111,8 +113,8 @@ class Element(Strict):
             raise ValueError("a line element needs stroke (a colour) and stroke_width (a length)")
         if self.size is not None and self.min_size is not None and self.min_size > self.size:
             raise ValueError(
-                f"min_size {self.min_size:g} pt is larger than size {self.size:g} pt: text "
-                "shrinks from its size to fit, never below its min_size"
+                f"min_size {self.min_size:g} pt is larger than size {self.size:g} pt: "
+                f"{SIZES_IN_ORDER}"
             )
         return self
 

@@ -19,7 +19,7 @@ from typing import Any
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.cardmodels import ROLE_OF_KIND, Element
+from shapes_print.load.cardmodels import ROLE_OF_KIND, SIZES_IN_ORDER, Element
 from shapes_print.load.labels import LoadedLabels
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge
 from shapes_print.units import LengthError, parse_length
@@ -110,8 +110,7 @@ def _check_sizes(
         raise UserError(
             change.source,
             f"min_size {least:g} pt is larger than size {most:g} pt for element "
-            f"{name or role!r} (label set {labels.name!r}, {change.key}): text shrinks "
-            "from its size to fit, never below its min_size",
+            f"{name or role!r} (label set {labels.name!r}, {change.key}): {SIZES_IN_ORDER}",
         )
 
 

@@ -174,8 +174,8 @@ def compute_numbers(
             except _Undefined:
                 values[name] = NoEntry(name, players)
         else:
-            key = table_key(spec, players, where)
-            values[name] = NoEntry(name, players) if key is None else spec[key]
+            entry = by_players(spec, players, where)
+            values[name] = NoEntry(name, players) if entry is None else entry
     return values
 
 
