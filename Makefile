@@ -40,7 +40,7 @@ matrix: $(TEST_STAMP)
 # Ghostscript) and with pypdf and pdfium: words apart at line ends, each picture read once,
 # PDF/X-4 print-shop files, swell-paper line art, braille headings kept with their text.
 # A sample of every kind of file is built into a temporary folder; a missing tool is
-# skipped and named. tests/build/test_file_checks.py runs the same checks under pytest.
+# skipped and named. tests/pipeline/test_file_checks.py runs the same checks under pytest.
 check-files: $(TEST_STAMP)
 	$(BIN)/python -m tests.filecheck
 

@@ -56,10 +56,10 @@ sys.path.insert(0, str(PROJECT))
 
 from bench_watch import watch_rows  # noqa: E402 - beside this script
 
-from shapes_print.build import pipeline  # noqa: E402 - after the path is set
 from shapes_print.geometry.primitives import RGB, Artifact, Group, Item, Line, Rect, Text, Use  # noqa: E402
 from shapes_print.geometry.primitives import Path as PathItem  # noqa: E402
 from shapes_print.kit.contents import KitRequest  # noqa: E402
+from shapes_print.pipeline import pipeline  # noqa: E402 - after the path is set
 from shapes_print.plan.cardsheets import OVERRUN_PREFIX  # noqa: E402
 from shapes_print.plan.kit import plan_kit  # noqa: E402
 from shapes_print.write.cataloguepage import THUMBNAILS  # noqa: E402

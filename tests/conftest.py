@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import Document
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
 from shapes_print.load.printmodels import SheetStyle
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
 from tests.planfill import has_square
 

@@ -27,9 +27,9 @@ from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, Strea
 
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.translate import code_for, fill_lines, translate
-from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import Document
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
 from tests.pdfread import Element, sized_runs, structure
 

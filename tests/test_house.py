@@ -29,7 +29,7 @@ STAGES = (
     "plan",  # documents -> pages of placed primitives
     "render",  # pages -> PDF, SVG, PNG bytes
     "write",  # staging, manifest, catalogue
-    "build",  # the pipeline over a whole request, and previews
+    "pipeline",  # the pipeline over a whole request, and previews
     "reference",  # JSON Schemas and docs/reference.md
     "commands",  # the command line: parse, call, report
 )
@@ -158,6 +158,6 @@ def test_the_checks_see_an_upward_import_and_a_loop() -> None:
     importing each other is a loop."""
     assert rank("shapes_print.plan.cards") > rank("shapes_print.load.models")
     assert rank("shapes_print.errors") < rank("shapes_print.geometry.primitives")
-    assert room("shapes_print.build.pipeline") == "build"
+    assert room("shapes_print.pipeline.pipeline") == "pipeline"
     names = {found.imported for found in imports_of("shapes_print.commands.cli")}
-    assert "shapes_print.build.pipeline" in names, "imports inside functions are read too"
+    assert "shapes_print.pipeline.pipeline" in names, "imports inside functions are read too"

@@ -128,7 +128,7 @@ ALLOWED = {
     "load/press.py",  # the print-shop colour profile shipped with the package
     "render/pdf/pdfx.py",  # likewise
     "reference/schemas.py",  # the shipped words list
-    "build/preview.py",  # a PDF this build wrote
+    "pipeline/preview.py",  # a PDF this build wrote
     "commands/serve.py",  # a preview picture this build wrote
     "commands/newgame.py",  # the shipped example game, and files of the staging copy
     "write/manifest.py",  # output files, opened after their kind was checked (lstat)

@@ -24,7 +24,7 @@ from pypdf import PdfReader
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES, chosen_folders
 
 ROOT = Path(__file__).resolve().parents[1]
-# What a checkout's top folder holds that a wheel is not built from (shapes_print/build/ is).
+# What a checkout's top folder holds that a wheel is not built from (shapes_print/pipeline/ is).
 NOT_SOURCE = {".git", ".venv", "output", "build", "shapes_print.egg-info", ".pytest_cache"}
 TIMEOUT = 300
 

@@ -75,8 +75,8 @@ def preview_kit(
 
     Example: shapes-print preview pass-and-pick --players 4 --paper a4 --serve
     """
-    from shapes_print.build import pipeline, preview  # preview: pypdfium2 and Pillow
     from shapes_print.commands import report
+    from shapes_print.pipeline import pipeline, preview  # preview: pypdfium2 and Pillow
 
     sources = pipeline.Sources.found(content, templates)
     asked = (sources, game, players, paper, out, dpi, labels or [])
@@ -141,7 +141,7 @@ def calibrate(
 
     Example: shapes-print calibrate --paper letter --flip long --labels es
     """
-    from shapes_print.build import pipeline
+    from shapes_print.pipeline import pipeline
 
     sources = pipeline.Sources.found(templates=templates)
     written = pipeline.calibrate(sources, paper, out, flip, parse_offset(back_offset), labels)
@@ -222,8 +222,8 @@ def labels_new(
 
     Example: shapes-print labels new big --from large-print
     """
-    from shapes_print.build import pipeline
     from shapes_print.commands import starter
+    from shapes_print.pipeline import pipeline
 
     sources = pipeline.Sources.found(content, templates)
     if game is not None:

@@ -33,8 +33,8 @@ def list_games(
 ) -> None:
     """`list`: each game's player counts and documents, the label sets and the papers (of
     the folders given, else ./content and ./templates when there, else the shipped ones)."""
-    from shapes_print.build import games  # game.yaml's keys only: no model is built
     from shapes_print.commands import report
+    from shapes_print.pipeline import games  # game.yaml's keys only: no model is built
 
     content, templates = chosen_folders(content, templates)
     rows = report.game_rows(games.game_summaries(content), games.paper_names(templates))
@@ -85,9 +85,9 @@ def build_kits(
     cards: str | None = None,
 ) -> None:
     """`build`: the kits asked for, reported as they are done and summed up at the end."""
-    from shapes_print.build import pipeline
     from shapes_print.commands import report
     from shapes_print.load.options import Part, PrintOptions
+    from shapes_print.pipeline import pipeline
 
     sources = pipeline.Sources.found(content, templates)
     printing = PrintOptions.from_words(
@@ -120,8 +120,8 @@ def check_games(
 ) -> None:
     """`check`: every kit asked for planned and checked, nothing written; its notes on
     stderr (even when quiet), then one line or a JSON document."""
-    from shapes_print.build import pipeline
     from shapes_print.commands import report
+    from shapes_print.pipeline import pipeline
 
     sources = pipeline.Sources.found(content, templates)
     asked = (labels or ["all"], max_cards, strict, players, paper, jobs)

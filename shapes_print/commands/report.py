@@ -27,8 +27,8 @@ from shapes_print.text.message import counted
 # What a build or a check returns, named here for their types only: `list`, `new` and
 # `--help` print through this module without loading the pipeline.
 if TYPE_CHECKING:
-    from shapes_print.build.project import Project
     from shapes_print.commands.newgame import NewGame
+    from shapes_print.pipeline.project import Project
     from shapes_print.write.write import KitDone, OnKit, Written
 
 KIB = 1024

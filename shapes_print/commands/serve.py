@@ -29,10 +29,10 @@ from pathlib import Path
 
 from msgspec import Struct, field
 
-from shapes_print.build.preview import CONTACT_SHEET, HOST_CONTACT_SHEET, PageCache, Preview
 from shapes_print.commands.servepage import PAGE
 from shapes_print.commands.watch import watch
 from shapes_print.errors import Source, UserError
+from shapes_print.pipeline.preview import CONTACT_SHEET, HOST_CONTACT_SHEET, PageCache, Preview
 
 HOST = "127.0.0.1"  # this computer only: a preview is nobody else's business
 PICTURES = "/pictures/"

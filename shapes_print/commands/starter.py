@@ -21,7 +21,6 @@ from typing import Any
 
 import yaml
 
-from shapes_print.build.project import Sources, load_project
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.variant import Variant
 from shapes_print.load.content import LoadedGame
@@ -34,6 +33,7 @@ from shapes_print.load.labels import (
 )
 from shapes_print.load.patches import patch_template
 from shapes_print.load.yamlsrc import deep_merge
+from shapes_print.pipeline.project import Sources, load_project
 from shapes_print.write.create import NAME_CHARACTERS, create_file
 
 # The sheet-style key and the card element a starter shows, when the templates have them.

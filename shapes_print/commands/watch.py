@@ -27,11 +27,11 @@ from pathlib import Path
 import watchfiles
 from msgspec import Struct, field
 
-from shapes_print.build.preview import PageCache, Preview
-from shapes_print.build.project import Sources
 from shapes_print.errors import UserError
 from shapes_print.inputs import InputFiles, Listing, listed, read_input, recording
 from shapes_print.limits import MAX_PICTURE_BYTES
+from shapes_print.pipeline.preview import PageCache, Preview
+from shapes_print.pipeline.project import Sources
 from shapes_print.write.manifest import read_manifest
 from shapes_print.write.uptodate import READS
 

@@ -28,7 +28,7 @@ from shapes_print.load.labels import (
     load_game_labels,
 )
 from shapes_print.load.layout import check_boxes
-from shapes_print.load.listing import game_folders as game_folders  # where build/ finds it
+from shapes_print.load.listing import game_folders as game_folders  # where pipeline/ finds it
 from shapes_print.load.lists import ListOrigin, prepare_list
 from shapes_print.load.models import (
     BLOCK_TYPES,

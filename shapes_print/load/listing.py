@@ -3,7 +3,7 @@ names of its decks and documents, and the papers templates/papers.yaml names.
 
 Loading a game whole (its deck, lists, checks and every sheet, validated) takes the model
 set and most of a second; `list` needs a few keys. A file that does not hold them as
-expected raises NotAsExpected, and build/games.py loads that game whole after all, so a
+expected raises NotAsExpected, and pipeline/games.py loads that game whole after all, so a
 broken game is refused with the loader's own line (`path:line:col: message`). The folder
 listings every command starts from (games, shipped label sets) are here too.
 """

@@ -98,7 +98,7 @@ class _Rendered:
     from: a kit's neighbour (the same game, label set and paper at another player count)
     prints the very same cards document when its deck does not depend on the player
     count (plan/cardfile.py), and a document renders to the same bytes each time. Found
-    by the ids of the document's parts (each kit's copy is dated anew, build/pipeline.py)
+    by the ids of the document's parts (each kit's copy is dated anew, pipeline/pipeline.py)
     and, for a print-shop file, whose bytes name it, by its name. Each entry holds its
     document, so no id is reused while it is kept."""
 

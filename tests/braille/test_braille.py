@@ -13,7 +13,6 @@ import pytest
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.codes import SPANISH, UEB
 from shapes_print.braille.translate import BrailleError, divisible, fill_lines, translate
-from shapes_print.build import pipeline
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import (
     BLACK,
@@ -31,6 +30,7 @@ from shapes_print.geometry.primitives import Path as Drawn
 from shapes_print.kit.contents import KitRequest
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardfile import card_template
 from shapes_print.plan.embosser import EmbosserFile, sheet_passages
 from shapes_print.plan.kit import KitFile, plan_kit

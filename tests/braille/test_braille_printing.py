@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
+from shapes_print.pipeline import pipeline
 from tests import filecheck
 from tests.pdfread import page_texts, placements
 

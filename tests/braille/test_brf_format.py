@@ -12,7 +12,7 @@ import pytest
 
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.translate import code_for, translate
-from shapes_print.build import pipeline
+from shapes_print.pipeline import pipeline
 from tests import filecheck
 
 GAMES = ("pass-and-pick", "shapes-the-game", "collect-3")

@@ -18,7 +18,6 @@ import pytest
 from pypdf import PdfReader
 
 from shapes_print.braille.cells import ascii_braille
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import (
@@ -35,6 +34,7 @@ from shapes_print.kit.contents import KitRequest
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import BrailleStyle
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.braillezone import ZONE_NAME
 from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.kit import KitFile, plan_kit

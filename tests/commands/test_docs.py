@@ -266,8 +266,8 @@ NAMED_PATH = re.compile(r"`((?:shapes_print|templates|labels|content|tests|bench
 
 
 def test_the_readme_names_every_shipped_game_and_counts_them() -> None:
-    from shapes_print.build.games import game_summaries
     from shapes_print.load.defaults import DEFAULT_CONTENT
+    from shapes_print.pipeline.games import game_summaries
 
     said = re.search(r"It ships (\w+) games \(([^)]*)\)", README.read_text())
     assert said, "README: say which games ship"

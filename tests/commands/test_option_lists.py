@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build.project import Sources
 from shapes_print.commands.cli import main
 from shapes_print.commands.watch import watched_folders
+from shapes_print.pipeline.project import Sources
 from tests.project_copy import run
 
 

@@ -10,12 +10,12 @@ import pytest
 from msgspec.structs import replace
 from pypdf import PdfReader
 
-from shapes_print.build import games
 from shapes_print.commands import report
 from shapes_print.commands.cli import main
 from shapes_print.kit.contents import KitRequest, kit_folder
 from shapes_print.load.conditions import Size, describe
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.pipeline import games
 from shapes_print.text.message import NoEntry
 from shapes_print.write.write import BUILT, UP_TO_DATE, KitDone, Written
 

@@ -53,7 +53,7 @@ def test_help_loads_neither_the_pipeline_nor_a_validator() -> None:
         "from shapes_print.commands.cli import main\nassert main(['build', '--help']) == 0"
     )
     unused = {
-        "shapes_print.build.pipeline",
+        "shapes_print.pipeline.pipeline",
         "shapes_print.load.models",
         "reportlab",
         "yaml",
@@ -67,8 +67,8 @@ def test_help_loads_neither_the_pipeline_nor_a_validator() -> None:
 # What none of the light commands may load: the pipeline and the PDF writer, pdfium, Babel
 # (its locale data comes with it), the libraries of the model set, and the reportlab floor.
 NOT_FOR_A_LIGHT_COMMAND = {
-    "shapes_print.build.pipeline",
-    "shapes_print.build.project",
+    "shapes_print.pipeline.pipeline",
+    "shapes_print.pipeline.project",
     "shapes_print.render.pdf",
     "shapes_print.write.write",
     "shapes_print.load.content",

@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import (
@@ -39,6 +38,7 @@ from shapes_print.load import defaults
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.load.labels import load_labels, shipped
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardfile import card_symbols, card_template
 from shapes_print.render.pdf import write_pdf
 from shapes_print.text.fit import wrap

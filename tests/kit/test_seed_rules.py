@@ -14,7 +14,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from shapes_print.build import pipeline
+from shapes_print.pipeline import pipeline
 from tests.pdfread import page_texts
 
 

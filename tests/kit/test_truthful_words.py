@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
+from shapes_print.pipeline import pipeline
 from tests.pdfread import page_texts
 
 ONE_SIDED = "headers and footers off; one-sided"

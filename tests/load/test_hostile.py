@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build import pipeline
 from shapes_print.errors import UserError
 from shapes_print.limits import MAX_VALUES
 from shapes_print.load.yamlsrc import read_yaml
+from shapes_print.pipeline import pipeline
 from shapes_print.write import manifest as manifest_module
 from shapes_print.write.manifest import MANIFEST
 from tests.project_copy import build_args, copy_project, run

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build import pipeline
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.contents import deck_group_counts
 from shapes_print.load.defaults import DEFAULT_CONTENT
 from shapes_print.load.values import compute_numbers
+from shapes_print.pipeline import pipeline
 from shapes_print.text.message import NoEntry, fill
 
 HERE = Source(Path("game.yaml"), 7, 3)

@@ -22,11 +22,11 @@ from PIL import Image as PilImage
 from PIL import ImageDraw
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import RasterPicture
 from shapes_print.load.pictures import picture_files, read_picture
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.cards import fitted
 from shapes_print.render.pdf.images import ENCODED, write_raster
 from shapes_print.render.pdf.objects import PdfFile

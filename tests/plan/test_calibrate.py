@@ -9,13 +9,13 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Text
 from shapes_print.kit.variant import Variant, make_variant
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.calibrate import LABELS
 from tests.pdfread import page_texts, sized_runs
 from tests.project_copy import copy_project

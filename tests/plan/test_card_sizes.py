@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapes_print.build import pipeline
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Path, Text
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardfile import card_symbols, card_template
 from shapes_print.units import LengthError, mm, parse_card_length, parse_size
 

@@ -14,12 +14,12 @@ import yaml
 from PIL import ImageStat
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Use, symbols_used
 from shapes_print.kit.contents import KitRequest
 from shapes_print.load.conditions import parse_cards
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.imposition import fit_grid
 from shapes_print.plan.kit import plan_kit
 from shapes_print.render.svg import page_svg

@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageStat
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import RGB, WHITE, Artifact, Group, Item, Line, Paint, Rect
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import CardGeometry, Duplex, sheet_pages
 from shapes_print.plan.imposition import Grid, cut_guides
 from shapes_print.units import mm

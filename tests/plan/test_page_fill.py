@@ -18,10 +18,10 @@ import pytest
 import yaml
 from PIL import Image
 
-from shapes_print.build import pipeline
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from shapes_print.units import parse_length
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build import pipeline
+from shapes_print.pipeline import pipeline
 from tests.pdfread import page_texts
 
 KITS = [

@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
+from shapes_print.pipeline import pipeline
 from shapes_print.units import mm
 from tests.filecheck import struct_text
 from tests.pdfread import placements, text

@@ -10,8 +10,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.furniture import DASH
 from tests.pdfread import page_texts
 from tests.project_copy import copy_project

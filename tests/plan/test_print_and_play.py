@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
+from shapes_print.pipeline import pipeline
 from shapes_print.write.manifest import verify
 from tests.pdfread import page_texts
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from shapes_print.build import pipeline
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import BLACK, RGB, Document, Page, Paint, Rect, Symbol, Use
 from shapes_print.load.printmodels import Furniture
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import CardGeometry, Duplex, sheet_grid, sheet_pages
 from shapes_print.plan.imposition import Grid, cut_guides, fit_grid
 from shapes_print.render.pdf import write_pdf

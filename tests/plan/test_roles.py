@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import BLACK, Artifact, Group, Item, Line, Text
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.flow import Box, Part, Placed, grouped, place
 
 _MARK = re.compile(rb"/(\w+) (?:<<(?:[^>]|>(?!>))*>> BDC|BMC)|EMC|\d+(?:\.\d+)? Tf|Tj")

@@ -10,10 +10,10 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import Use
 from shapes_print.kit.contents import KitRequest
 from shapes_print.load.defaults import DEFAULT_CONTENT
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.imposition import fit_grid
 from shapes_print.plan.kit import plan_kit
 from shapes_print.write.write import Written

@@ -18,11 +18,11 @@ import pytest
 import yaml
 from msgspec.structs import replace
 
-from shapes_print.build import pipeline
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import load_document
 from shapes_print.load.printmodels import SheetStyle
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.breaks import FORCED, NEVER, run_breaks
 from shapes_print.plan.flow import Box, choose_breaks, place
 from shapes_print.plan.paragraphs import Column, lines_of

@@ -20,7 +20,6 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import (
@@ -38,6 +37,7 @@ from shapes_print.geometry.primitives import (
 from shapes_print.kit.contents import KitRequest
 from shapes_print.load import yamlparse, yamlsrc
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
 from shapes_print.render.pdf import clear_caches, write_pdf
 from shapes_print.text.fonts import load_font

@@ -14,7 +14,6 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import RGB, WHITE, Artifact, Group, Line, Rect
 from shapes_print.geometry.primitives import Path as PlanPath
@@ -22,6 +21,7 @@ from shapes_print.kit.variant import make_variant
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from shapes_print.plan.calibrate import calibration_sheet, crosshair_points
 from shapes_print.units import mm
 from tests.command_lines import one_kit

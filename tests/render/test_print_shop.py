@@ -21,11 +21,11 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import RGB, Document, Press
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from shapes_print.render.pdf import clear_caches, write_pdf
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm

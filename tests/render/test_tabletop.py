@@ -14,11 +14,11 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from shapes_print.build.pipeline import Sources, plan_all
-from shapes_print.build.project import Project, load_project
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Document, Page, Use
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline.pipeline import Sources, plan_all
+from shapes_print.pipeline.project import Project, load_project
 from shapes_print.plan.tabletop import TabletopDeck, grid, sheet_dpi
 from shapes_print.render.png import write_pngs
 from tests.command_lines import one_kit

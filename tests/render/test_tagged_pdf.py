@@ -15,8 +15,8 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import BooleanObject, ContentStream
 
-from shapes_print.build import pipeline
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from tests.filecheck import heard, repeated_readings
 from tests.pdfread import Element, structure
 

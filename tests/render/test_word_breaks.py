@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build import pipeline
+from shapes_print.pipeline import pipeline
 from shapes_print.plan import paragraphs
 from shapes_print.render.pdf.operators import show
 from shapes_print.text.fit import wrap_breaks

@@ -17,10 +17,10 @@ from PIL import Image
 from pypdf import PdfWriter
 from pypdf.generic import NameObject, TextStringObject
 
-from shapes_print.build import pipeline
 from shapes_print.errors import UserError
 from shapes_print.load.defaults import DEFAULT_CONTENT
 from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
 from shapes_print.write import catalogue
 from shapes_print.write.catalogue import INDEX
 from shapes_print.write.cataloguepage import THUMBNAILS

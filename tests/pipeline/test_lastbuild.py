@@ -1,5 +1,5 @@
 """A command line that built before, from files all unchanged since, lists its kits as it
-kept them (build/lastbuild.py): when they are all up to date it loads nothing, and says
+kept them (pipeline/lastbuild.py): when they are all up to date it loads nothing, and says
 and writes what a build that loaded everything would. A file it read changing, or a new
 game among those it builds, makes it load again.
 """
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build import pipeline
 from shapes_print.commands.cli import main
+from shapes_print.pipeline import pipeline
 from tests.project_copy import run
 
 

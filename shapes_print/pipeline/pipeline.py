@@ -15,16 +15,6 @@ from typing import get_args
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.build.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
-from shapes_print.build.lastbuild import build_key, keep_build, kept_build
-from shapes_print.build.project import (
-    BuildOptions,
-    Project,
-    Sources,
-    load_project,
-    papers,
-    player_counts,
-)
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.inputs import check_output, recording
@@ -37,6 +27,16 @@ from shapes_print.load.content import (
 )
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size, size_name
+from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
+from shapes_print.pipeline.lastbuild import build_key, keep_build, kept_build
+from shapes_print.pipeline.project import (
+    BuildOptions,
+    Project,
+    Sources,
+    load_project,
+    papers,
+    player_counts,
+)
 from shapes_print.plan.kit import KitFile, plan_kit, sharing_sheets
 from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.write.forked import forked_map
@@ -177,7 +177,7 @@ def plan_every_setting(
     print (the other duplex flip, print-shop pages) and the calibration sheet's, so each
     of them is checked and seen. Game by game under each label set (a group), so the other
     flip's kits take the sheets planned for the first (`sharing_sheets`); a group checked
-    clean from the same inputs before is not planned again (build/checkcache.py), and the
+    clean from the same inputs before is not planned again (pipeline/checkcache.py), and the
     others are planned over up to `jobs` forked processes, their findings taken in order."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
@@ -268,7 +268,7 @@ def build(
 ) -> list[Written]:
     """Write every kit asked for that is not up to date (`build_project`). When the same
     command line built before from files that are all unchanged, its kits are listed as
-    it kept them (build/lastbuild.py), and the project is loaded only if one of them must
+    it kept them (pipeline/lastbuild.py), and the project is loaded only if one of them must
     be made."""
     check_output(out, sources.inputs())
     key = build_key(sources, games, options, labels, max_cards, out)

@@ -1,7 +1,7 @@
 """Preview stage: PNG pictures of a built kit, so people can look before they spend paper.
 
 Input: the PDFs that `write` put in a kit folder, and a braille kit's .brf (its braille pages
-drawn as dots, build/brfpicture.py). Output: `<kit>/preview/<file>_pNN.png`, one
+drawn as dots, pipeline/brfpicture.py). Output: `<kit>/preview/<file>_pNN.png`, one
 per page at the asked dpi, `<kit>/preview/contact-sheet.png` with every page of the players'
 files as a thumbnail, and `host-contact-sheet.png` with the host key's, so a sheet shown at
 the table never shows the answers. Pictures are drawn in a temporary folder and swapped in whole, like kits; a later
@@ -22,14 +22,14 @@ import pypdfium2 as pdfium
 from msgspec import Struct, field
 from PIL import Image, ImageDraw, ImageFont
 
-from shapes_print.build.brfpicture import brf_pages
-from shapes_print.build.pipeline import build_project
-from shapes_print.build.project import BuildOptions, Sources, load_project, papers
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import check_output
 from shapes_print.limits import MAX_PREVIEW_PIXELS
 from shapes_print.load.options import PrintOptions, named_size
 from shapes_print.load.printmodels import BrailleStyle
+from shapes_print.pipeline.brfpicture import brf_pages
+from shapes_print.pipeline.pipeline import build_project
+from shapes_print.pipeline.project import BuildOptions, Sources, load_project, papers
 from shapes_print.write.cataloguepage import HOST
 from shapes_print.write.swap import swap_in
 from shapes_print.write.write import Written
@@ -100,7 +100,7 @@ class PageCache(Struct):
         return self.files[key]
 
     def brf_pages(self, brf: Path, dpi: int, style: BrailleStyle) -> tuple[DrawnPage, ...]:
-        """An embosser file's braille pages, drawn as their dots (build/brfpicture.py)."""
+        """An embosser file's braille pages, drawn as their dots (pipeline/brfpicture.py)."""
         data = brf.read_bytes()
         key = (hashlib.sha256(data + repr(style).encode()).digest(), dpi)
         if key not in self.files:

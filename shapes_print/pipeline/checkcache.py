@@ -25,12 +25,12 @@ from contextlib import contextmanager
 import msgspec
 from msgspec import Struct, to_builtins
 
-from shapes_print.build.keptreads import KeptReads
 from shapes_print.cachefolder import cached, keep
 from shapes_print.errors import Source
 from shapes_print.inputs import InputFiles, program, recording
 from shapes_print.kit.variant import Variant
 from shapes_print.limits import MIB
+from shapes_print.pipeline.keptreads import KeptReads
 
 # The cache entry of groups checked clean, what it may weigh, and how many groups it keeps
 # (every game under every shipped set is 24; the rest are the newest of earlier contents).

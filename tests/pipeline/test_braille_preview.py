@@ -10,11 +10,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from shapes_print.braille.cells import from_ascii, raised
-from shapes_print.build import preview
-from shapes_print.build.project import Sources, load_project
 from shapes_print.commands.cli import main
 from shapes_print.commands.serve import _kit as serve_kit
 from shapes_print.load.printmodels import BrailleStyle
+from shapes_print.pipeline import preview
+from shapes_print.pipeline.project import Sources, load_project
 
 DPI = 100  # a 1.5 mm dot is 6 pixels across: its centre is clearly ink or clearly paper
 KIT = Path("pass-and-pick/braille/a4/3-players")

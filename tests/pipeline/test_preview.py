@@ -11,9 +11,9 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from shapes_print.build import preview
-from shapes_print.build.project import Sources
 from shapes_print.commands.cli import main
+from shapes_print.pipeline import preview
+from shapes_print.pipeline.project import Sources
 
 MM_PER_INCH = 25.4
 A4_MM = (210, 297)

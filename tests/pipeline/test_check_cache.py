@@ -1,4 +1,4 @@
-"""`check` keeps each label set's game that checked clean (build/checkcache.py): a second
+"""`check` keeps each label set's game that checked clean (pipeline/checkcache.py): a second
 check plans only what an edit changed, and finds what the first found."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.build import pipeline
-from shapes_print.build.checkcache import CHECKED
 from shapes_print.errors import UserError
 from shapes_print.load.defaults import DEFAULT_CONTENT
+from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.checkcache import CHECKED
 
 Planned = list[tuple[str, str]]
 

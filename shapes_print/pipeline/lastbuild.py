@@ -25,11 +25,11 @@ import msgspec
 from msgspec import Struct, to_builtins
 from msgspec.structs import replace
 
-from shapes_print.build.keptreads import KeptReads
-from shapes_print.build.project import BuildOptions, Sources
 from shapes_print.cachefolder import cached, keep, keep_newest
 from shapes_print.inputs import InputFiles, program
 from shapes_print.limits import MIB
+from shapes_print.pipeline.keptreads import KeptReads
+from shapes_print.pipeline.project import BuildOptions, Sources
 
 # One cache entry per command line: `build-` and its key's first characters.
 _PREFIX = "build-"
