@@ -25,7 +25,11 @@ $(TEST_STAMP): pyproject.toml setup.py
 print: $(STAMP)
 	$(BIN)/shapes-print build --players all --paper a4,letter --labels all
 
+# The system tools the file checks read with (poppler, Ghostscript, qpdf, liblouis, chromium)
+# are installed when missing and possible (root with apt); a test whose tool is missing is
+# skipped, and pytest's summary names it and how to install it.
 test: $(TEST_STAMP)
+	scripts/install-system-tools
 	$(BIN)/ruff check shapes_print tests bench
 	$(BIN)/ruff format --check shapes_print tests bench
 	$(BIN)/python -m pytest

@@ -3,6 +3,7 @@ sheets of every shipped game in every shipped label set."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +15,28 @@ from shapes_print.load.labels import shipped
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
+from tests.filecheck import Skipped
 from tests.planfill import has_square
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    """A fixture whose outside tool is missing skips its tests, as a test's own check does."""
+    try:
+        return (yield)
+    except Skipped as missing:
+        pytest.skip(str(missing))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """A check that needs a system tool not installed here (`tests/filecheck.tool`) skips its
+    test, naming the tool and how to install it: a missing tool is never a failure."""
+    try:
+        return (yield)
+    except Skipped as missing:
+        pytest.skip(str(missing))
+
 
 # Every shipped label set: standard type, Spanish words (longer), large print (18 pt, two
 # faces), high contrast, colour-blind and braille (their print pages): each page of each is
