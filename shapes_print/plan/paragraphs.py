@@ -17,7 +17,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.plan.flow import Box
-from shapes_print.plan.icons import line_items, parsed_runs
+from shapes_print.plan.icons import LineSet, line_items, parsed_runs
 from shapes_print.plan.tables import Drawn
 from shapes_print.text.fit import wrap_breaks
 from shapes_print.text.fonts import Font
@@ -110,7 +110,7 @@ def paragraph(
             item
             for i, line in enumerate(rich)
             for item in line_items(
-                line, x, -size * CAP - i * leading, size, ink, col.ctx, text, where
+                line, x, -size * CAP - i * leading, LineSet(size, ink, text, where), col.ctx
             )
         ]
         return size * CAP + leading * (len(rich) - 1) + size * DESCENT, items
@@ -137,7 +137,7 @@ def paragraph_lines(
         return [
             Box(
                 size,
-                tuple(line_items(line, 0, -size * CAP, size, ink, col.ctx, text, where)),
+                tuple(line_items(line, 0, -size * CAP, LineSet(size, ink, text, where), col.ctx)),
                 gap=gap if i else 0.0,
             )
             for i, line in enumerate(rich)

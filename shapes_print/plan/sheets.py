@@ -118,13 +118,12 @@ def plan_sheets(
     page: tuple[float, float],
     ctx: DrawContext,
     names: tuple[str, str] = ("", ""),
-    copies: int = 1,
     scale: bool = True,
 ) -> list[Page]:
     """Pages of one sheet document for one player count, with the inputs' print line (what
     `lay_sheets` and `LaidSheets.pages` say; none where no section is for this count)."""
     laid = lay_sheets(doc, inputs, page, ctx)
-    return [] if laid is None else laid.pages(inputs.print_line, names, copies, scale)
+    return [] if laid is None else laid.pages(inputs.print_line, names, scale=scale)
 
 
 def lay_sheets(
