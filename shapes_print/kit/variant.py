@@ -21,10 +21,11 @@ from shapes_print.load.content import Library, LoadedGame, game_folders, load_li
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.models import Deck
-from shapes_print.load.printmodels import FONT_FACES, IconStyle
+from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
 from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, load_font
+from shapes_print.text.words import Words
 
 # What a label set (or a game's own label file) may change on a game's deck.
 PATCH_KINDS = ("groups", "cards", "backs")
@@ -51,28 +52,10 @@ def make_variant(
 ) -> Variant:
     """Apply a label set; the furniture's own words are translated once, here."""
     library = load_library(templates, labels)
-    style = library.style
     where = labels.source.under(("style",), library.style_source)
-    places = {kind: where.source(("fonts", kind)) for kind in style.fonts}
-    paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
-    faces = {kind: load_font(paths[kind], places[kind]) for kind in FONT_FACES if kind in paths}
-    fonts = FontPair(**faces)
-    for font in faces.values():  # read once per process: noted for each set
-        note(font.path, font_data(font))
+    fonts, regular_at = _fonts(library, where)
     words = labels.words()
-    furniture = style.furniture
-    furniture = furniture.model_copy(
-        update={
-            key: words.say(getattr(furniture, key), where.source(("furniture", key)))
-            for key in ("ruler_label", "inch_label")
-        }
-    )
-    style = style.model_copy(update={"furniture": furniture})
-    for key in ("print_line", "ruler_label", "inch_label"):
-        # The furniture prints on every sheet: check its words once, at their own lines.
-        fonts.regular.check(
-            getattr(furniture, key), where.source(("furniture", key)), f"furniture.{key}"
-        )
+    style = _furniture_said(library.style, words, where, fonts)
     ctx = DrawContext(
         fonts,
         library.shapes,
@@ -86,7 +69,7 @@ def make_variant(
             name: IconDef(icon, library.folder, where.source(("icons", name)))
             for name, icon in style.icons.items()
         },
-        labels_fonts=places["regular"].path != library.style_source.path,
+        labels_fonts=regular_at.path != library.style_source.path,
     )
     variant = Variant(
         labels,
@@ -110,6 +93,35 @@ def make_variant(
         game.words = game_words(words, own_files(labels, game.labels), labels.locale)
     variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
     return variant
+
+
+def _fonts(library: Library, where: Layered) -> tuple[FontPair, Source]:
+    """The label set's fonts, and where its regular face is named."""
+    style = library.style
+    places = {kind: where.source(("fonts", kind)) for kind in style.fonts}
+    paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
+    faces = {kind: load_font(paths[kind], places[kind]) for kind in FONT_FACES if kind in paths}
+    for font in faces.values():  # read once per process: noted for each set
+        note(font.path, font_data(font))
+    return FontPair(**faces), places["regular"]
+
+
+def _furniture_said(style: SheetStyle, words: Words, where: Layered, fonts: FontPair) -> SheetStyle:
+    """The style with its furniture's ruler and inch labels in the set's words, the
+    furniture's words checked against its font once, at their own lines."""
+    furniture = style.furniture
+    furniture = furniture.model_copy(
+        update={
+            key: words.say(getattr(furniture, key), where.source(("furniture", key)))
+            for key in ("ruler_label", "inch_label")
+        }
+    )
+    for key in ("print_line", "ruler_label", "inch_label"):
+        # The furniture prints on every sheet: check its words once, at their own lines.
+        fonts.regular.check(
+            getattr(furniture, key), where.source(("furniture", key)), f"furniture.{key}"
+        )
+    return style.model_copy(update={"furniture": furniture})
 
 
 def _font_path(spec: str, where: Source, library: Library) -> Path:

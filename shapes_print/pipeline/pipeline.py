@@ -393,7 +393,11 @@ def plan_calibration(
 ) -> Document:
     """The calibration sheet under one label set. A set that sets its own least type size
     (large print) holds the sheet's text to it; the others keep print.yaml's sizes."""
-    from shapes_print.plan.calibrate import calibration_sheet  # only `calibrate` and `check`
+    from shapes_print.plan.calibrate import (  # only `calibrate` and `check`
+        CalibrationAsked,
+        calibration_sheet,
+    )
 
     least = variant.ctx.style.min_size if "min_size" in variant.labels.spec.style else 0.0
-    return calibration_sheet(paper, size, flip, offset, variant.library, variant.ctx, least)
+    asked = CalibrationAsked(paper, size, flip, offset, least)
+    return calibration_sheet(asked, variant.library, variant.ctx)

@@ -318,7 +318,7 @@ def sheet_grid(
 ) -> tuple[Grid, list[Item]]:
     """The largest grid whose margins also hold the ruler, inch check and print line."""
     trimmed = card.trim_line is not None
-    grids = grid_candidates(*paper, card.width, card.height, furniture, trimmed, where)
+    grids = grid_candidates(paper, (card.width, card.height), furniture, trimmed, where)
     for grid in grids:
         xs = [grid.left + i * card.width for i in range(grid.columns + 1)]
         ys = [grid.bottom + j * card.height for j in range(grid.rows + 1)]
