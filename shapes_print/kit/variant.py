@@ -22,6 +22,7 @@ from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.models import Deck
 from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
+from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, load_font
@@ -132,6 +133,20 @@ def _font_path(spec: str, where: Source, library: Library) -> Path:
     if written_by_labels and not spec.startswith(PACKAGE) and (beside / spec).exists():
         return inside(beside, spec, where, "label set")
     return font_file(spec, library.folder, where)
+
+
+def kit_draw_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
+    """The context a game's kits draw with under a label set's `ctx`: the game's own shapes
+    added, its icons and fonts (`game_context`), and its own words over the set's."""
+    if loaded.deck.shapes:
+        own = ShapeLibrary.from_mapping(
+            loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
+        )
+        ctx = replace(ctx, shapes=ctx.shapes.merged(own))
+    ctx = game_context(loaded, ctx)
+    if loaded.words is not None:
+        ctx = replace(ctx, words=loaded.words)
+    return ctx
 
 
 def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:

@@ -17,7 +17,7 @@ Output: the template with those zones added (the same template when there is non
 from __future__ import annotations
 
 from shapes_print.load.cardmodels import CardTemplate, Element, Layout
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.patches import named_layouts
 from shapes_print.load.printmodels import BrailleStyle

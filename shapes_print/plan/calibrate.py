@@ -26,7 +26,7 @@ from shapes_print.geometry.primitives import (
     Text,
 )
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import Library
+from shapes_print.load.loaded import Library
 from shapes_print.load.options import Flip
 from shapes_print.load.printmodels import Calibration
 from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line

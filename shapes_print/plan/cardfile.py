@@ -27,14 +27,14 @@ from shapes_print.geometry.primitives import (
 from shapes_print.inputs import remembered
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import PrintOptions, name_of_size
 from shapes_print.load.patches import named_layouts
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
 from shapes_print.load.templates import shipped_paths
-from shapes_print.load.yamlsrc import Document as YamlDocument
+from shapes_print.load.yamldoc import Document as YamlDocument
 from shapes_print.plan.cards import CardDrawing, CardSide, card_symbol
 from shapes_print.plan.cardsheets import (
     OVERRUN_PREFIX,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.layout import check_boxes
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import name_of_size, named_size
 from shapes_print.load.templates import element_place

@@ -13,7 +13,7 @@ from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import card_box
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.plan.braille import braille_lines
 from shapes_print.plan.cardtext import braille_text
 from shapes_print.plan.decktemplate import card_template

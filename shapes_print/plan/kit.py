@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from shapes_print.kit.contents import KitRequest
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.plan.kitcontext import kit_context
 from shapes_print.plan.kitsheets import sharing_sheets
 from shapes_print.plan.planned import KitFile, Planned

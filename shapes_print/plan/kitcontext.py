@@ -10,17 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from msgspec import Struct
-from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
-from shapes_print.kit.contents import KitRequest, kit_values
+from shapes_print.kit.contents import KitRequest, kit_stem, kit_values
 from shapes_print.kit.context import DrawContext
-from shapes_print.kit.variant import game_context
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.kit.variant import kit_draw_context
 from shapes_print.load.filenames import FileNames, claim_file_names
-from shapes_print.load.labels import STANDARD
-from shapes_print.load.options import PrintOptions, check_offset, named_size, size_name
-from shapes_print.load.shapes import ShapeLibrary
+from shapes_print.load.loaded import Library, LoadedGame
+from shapes_print.load.options import PrintOptions, check_offset, named_size
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.part import check_part
@@ -91,7 +88,7 @@ def kit_context(
     options = request.options
     check_offset(options.back_offset, library.printing.calibration.scale_half_length)
     names = claim_file_names(loaded, library.guide, library.print_and_play)
-    ctx = _own_context(loaded, base)
+    ctx = kit_draw_context(loaded, base)
     words = ctx.words
     values = kit_values(loaded, request.players, words)
     furniture, sides = ctx.style.furniture, library.printing.sides
@@ -99,7 +96,7 @@ def kit_context(
     cards_sides = "none" if fronts_only(ctx, options) else request.flip
     cards_line = print_line(furniture, sides, cards_sides, words, line_source)
     sheets_line = print_line(furniture, sides, "none", words, line_source)
-    stem = _stem(loaded, library, request)
+    stem = kit_stem(loaded, library, request)
     where = loaded.source.source(("title",))
     game_title = spoken(ctx, words.say(game.title, where), where)
     check_part(loaded, request.part)
@@ -107,26 +104,3 @@ def kit_context(
     return KitContext(
         loaded, library, ctx, base, request, page, names, stem, game_title, values, *lines
     )
-
-
-def _own_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
-    """The label set's context with the game's own shapes, its variant, and its own words
-    over the label set's."""
-    if loaded.deck.shapes:
-        own = ShapeLibrary.from_mapping(
-            loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
-        )
-        ctx = replace(ctx, shapes=ctx.shapes.merged(own))
-    ctx = game_context(loaded, ctx)
-    if loaded.words is not None:
-        ctx = replace(ctx, words=loaded.words)
-    return ctx
-
-
-def _stem(loaded: LoadedGame, library: Library, request: KitRequest) -> str:
-    """What every file name of the kit starts with: game, players, paper, then the card
-    size and label set where they are not the default."""
-    card_size = request.options.card_size
-    size = [size_name(card_size, library.card_sizes, "--card-size")] if card_size else []
-    labels = [] if request.labels == STANDARD else [request.labels]
-    return "_".join([loaded.game.id, f"{request.players}p", request.paper, *size, *labels])

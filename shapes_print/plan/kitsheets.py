@@ -14,10 +14,10 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import kit_lists
-from shapes_print.load.content import LoadedDocument
+from shapes_print.kit.playeraid import kit_player_aid
+from shapes_print.load.loaded import LoadedDocument
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.planned import KitFile, Planned, PlannedSheet
-from shapes_print.plan.playeraid import player_aid
 from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
 
 # Sheet documents planned while `sharing_sheets` is on, each with all it was planned from:
@@ -108,7 +108,7 @@ def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFil
 def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
     """The player aid, one copy for each player, after the sheets (not embossed: the
     embosser file holds the whole sheets)."""
-    aid = _player_aid(kit)
+    aid = kit_player_aid(kit.loaded, kit.players)
     laid = None if aid is None else _laid_once(kit, aid, planned.sheet_inputs)
     if aid is None or laid is None:
         return planned
@@ -116,12 +116,3 @@ def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
     file = SheetFile(kit.file("player-aid"), "players", named, kit.players)
     made = _planned(kit, planned, laid, file)
     return replace(planned, aid=made)
-
-
-def _player_aid(kit: KitContext) -> LoadedDocument | None:
-    """`player_aid`, made once for the game and player count: the same document each
-    time, so another kit's sheets share its pages and its blocks' drawings."""
-    loaded, key = kit.loaded, ("player-aid", kit.players)
-    if key not in loaded.drawn:
-        loaded.drawn[key] = player_aid(loaded, kit.players)
-    return loaded.drawn[key]

@@ -17,7 +17,7 @@ from itertools import accumulate
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
-from shapes_print.load.content import LoadedDocument
+from shapes_print.load.loaded import LoadedDocument
 from shapes_print.plan.cardsheets import MadePages, is_cards_file
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.sheets import SheetInputs, plan_sheets

@@ -23,7 +23,7 @@ from shapes_print.load.cardmodels import CardTemplate, Element
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.patches import moved_by
 from shapes_print.load.places import card_place
-from shapes_print.load.yamlsrc import Document
+from shapes_print.load.yamldoc import Document
 from shapes_print.text.message import fill
 from shapes_print.units import mm
 

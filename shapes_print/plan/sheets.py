@@ -19,7 +19,7 @@ from msgspec.structs import replace
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Page
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import Block, LoadedDocument
+from shapes_print.load.loaded import Block, LoadedDocument
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
 from shapes_print.plan.blocks import DRAW
