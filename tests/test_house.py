@@ -268,20 +268,15 @@ INPUTS = "shapes_print.inputs"
 # read already loaded: this list only shrinks.
 PLAN_STILL_READS = {
     ("shapes_print.plan.boards", "shapes_print.load.pictures"),
-    ("shapes_print.plan.braillezone", "shapes_print.load.templates"),
     ("shapes_print.plan.cardfile", "shapes_print.inputs"),
-    ("shapes_print.plan.cardfile", "shapes_print.load.templates"),
     ("shapes_print.plan.cards", "shapes_print.load.pictures"),
-    ("shapes_print.plan.decktemplate", "shapes_print.load.templates"),
     ("shapes_print.plan.icons", "shapes_print.load.pictures"),
     ("shapes_print.plan.tabletop", "shapes_print.load.content"),
 }
 # plan/ modules that still make or keep load models (a `model_copy` of one, an entry in
 # LoadedGame.drawn): to be made in load/ or kit/ and handed over. This list only shrinks.
 PLAN_STILL_WRITES = {
-    "shapes_print.plan.braillezone",
     "shapes_print.plan.cardfile",
-    "shapes_print.plan.decktemplate",
     "shapes_print.plan.minis",
     "shapes_print.plan.sheets",
 }

@@ -26,14 +26,14 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.inputs import remembered
 from shapes_print.kit.context import DrawContext
+from shapes_print.kit.decktemplate import backgrounds_template, card_template, size_place
+from shapes_print.kit.room import check_room
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.loaded import Library, LoadedGame
+from shapes_print.load.loaded import LoadedGame
 from shapes_print.load.models import LoadedDeck
-from shapes_print.load.options import PrintOptions, name_of_size
-from shapes_print.load.patches import named_layouts
+from shapes_print.load.options import PrintOptions
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
-from shapes_print.load.templates import shipped_paths
 from shapes_print.load.yamldoc import Document as YamlDocument
 from shapes_print.plan.cards import CardDrawing, CardSide, card_symbol
 from shapes_print.plan.cardsheets import (
@@ -46,32 +46,12 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.decktemplate import card_template, size_place
 from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
-from shapes_print.plan.room import check_deck_room
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
-
-
-def check_room(
-    loaded: LoadedGame, library: Library, template: CardTemplate, ctx: DrawContext, deck: LoadedDeck
-) -> None:
-    """Every face and back of the deck keeps its elements apart (plan/room.py), checked
-    once per deck, template and label set, as the drawings are made."""
-    key = ("room", id(deck), id(template), id(ctx.style), id(ctx.words))
-    if key in loaded.drawn:
-        return
-    own = loaded.template_sources.get(template.id)
-    doc = own or library.template_sources[template.id]
-    by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
-    size = (
-        name_of_size((template.card["width"], template.card["height"]), library.card_sizes) or None
-    )
-    check_deck_room(deck, template, doc, ctx, size, by_name)
-    loaded.drawn[key] = (deck, template, ctx.style, ctx.words)  # kept: no id is reused
 
 
 def card_symbols(
@@ -206,14 +186,7 @@ def _overrun_symbols(kit: KitContext, asked: CardsAsked, template: CardTemplate)
     loaded, printing = kit.loaded, kit.library.printing
     if not printing.overrun:
         return {}
-    key = ("overrun-template", id(template))
-    if key not in loaded.drawn:
-        layouts = {
-            name: layout.model_copy(update={"elements": [e for e in layout.elements if e.bleed]})
-            for name, layout in template.layouts.items()
-        }
-        loaded.drawn[key] = (template, template.model_copy(update={"layouts": layouts}))
-    backgrounds = loaded.drawn[key][1]
+    backgrounds = backgrounds_template(loaded, template)
     faces, backs = card_symbols(
         loaded, backgrounds, kit.ctx, printing.overrun, asked.deck, asked.earlier
     )

@@ -10,9 +10,10 @@ from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
+from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
-from shapes_print.plan.braille import braille_dots, braille_lines
+from shapes_print.plan.braille import braille_dots
 from shapes_print.plan.icons import LineSet, line_items, parsed_runs, spoken
 from shapes_print.text.fit import fit
 from shapes_print.text.fonts import Font
@@ -135,7 +136,7 @@ def braille_text(
 ) -> str:
     """What a braille element spells, as the card's dots and the kit's .brf both write it:
     its `text`, or, where it writes none (the zone a braille set gives a game's own layout,
-    plan/braillezone.py), the words the card's title and card-word texts print, through
+    kit/braillezone.py), the words the card's title and card-word texts print, through
     the set's `card_words` message. A card with nothing to spell is refused, never left
     without dots."""
     style = ctx.style.braille

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
+from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.context import DrawContext
+from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.loaded import Library, LoadedGame
-from shapes_print.plan.braille import braille_lines
 from shapes_print.plan.cardtext import braille_text
-from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.embosser import EmbosserFile, embosser_file
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.kitcontext import KitContext

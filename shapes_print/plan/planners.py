@@ -17,12 +17,12 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Document
+from shapes_print.kit.braillefit import BrailleRoomError
+from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.filenames import SIDE_SUFFIX
 from shapes_print.load.models import LoadedDeck
 from shapes_print.plan.boards import board_document
-from shapes_print.plan.braille import BrailleRoomError
 from shapes_print.plan.cardfile import CardsAsked, Symbols, plan_cards
-from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.guide import plan_guide
 from shapes_print.plan.inksaver import draft

@@ -31,11 +31,11 @@ from shapes_print.geometry.primitives import (
 from shapes_print.geometry.primitives import (
     Path as PathItem,
 )
+from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.places import card_place
 from shapes_print.plan.cardfile import Symbols, card_symbols
-from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.furniture import LINE_SPACING
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.units import POINTS_PER_UNIT
