@@ -267,7 +267,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     """Read a label set by shipped name or path and resolve what it `extends`."""
     docs, data = _extended(_locate(ref, folder, None), folder, ())
     source = Layered(tuple((doc, ()) for doc in docs))
-    spec = validate(LabelSet, source, data)  # type: ignore[arg-type]
+    spec = validate(LabelSet, source, data)
     try:
         Locale.parse(spec.locale)
     except (ValueError, UnknownLocaleError):
