@@ -244,8 +244,10 @@ def _element(at: ElementAt, ctx: DrawContext) -> list[Item]:
         shape = filled(element.shape, fields, where)
         if shape not in ctx.shapes.names():
             known = ", ".join(ctx.shapes.names())
-            at, named = value_place(element.shape, where)
-            raise UserError(at, f"{card}: unknown shape {shape!r}{named}", f"known shapes: {known}")
+            written, named = value_place(element.shape, where)
+            raise UserError(
+                written, f"{card}: unknown shape {shape!r}{named}", f"known shapes: {known}"
+            )
         ops = ctx.shapes.outline(shape, *box)
         return _layered(ops, paint, _pattern(element, box, ops, fields, ctx, where))
     return text_lines(at, ctx)

@@ -60,22 +60,19 @@ def plan_guide(
     )
 
 
-def _printed(files: Sequence[KitFile]) -> list[Document]:
-    return [f.document for f in files if isinstance(f.document, Document)]
-
-
 def _guide_values(kit: KitContext, inputs: SheetInputs, files: Sequence[KitFile]) -> dict[str, Any]:
     """What the guide's text may name: the kit's numbers, its stem, paper, flip, paper
     weight, how its cards are cut and which kind of kit it is."""
     printing = kit.library.printing
     bleed = shop_bleed(printing, kit.options)
-    sheets = [d.pages for d in _printed(files) if isinstance(d.pages, SheetPages | FrontSheets)]
+    printed = [f.printed for f in files]
+    sheets = [d.pages for d in printed if isinstance(d.pages, SheetPages | FrontSheets)]
     cutting = "print_shop" if bleed is not None else sheets[0].cutting if sheets else "marked"
     cut_words = printing.cutting[cutting]  # type: ignore[index]
     if bleed is not None:  # the print shop's step says the bleed
         where = kit.library.printing_source.source(("cutting", "print_shop"))
         cut_words = Said(kit.words.fill(cut_words, bleed_values(bleed), where))
-    swell = any(isinstance(d.pages, FrontSheets) for d in _printed(files))
+    swell = any(isinstance(d.pages, FrontSheets) for d in printed)
     return {
         **inputs.values,
         "file_stem": Said(f"{kit.stem}_"),
@@ -119,13 +116,14 @@ def _file_rows(
             "for": Said(audience),  # players or host (or print_and_play), for a `select`
         }
 
-    rows = [
-        row(f"{f.name}.pdf", len(d.pages), printing.stock["cards" if is_cards_file(d) else "sheets"],
-            sides(f.name, d), f.audience)
-        for f in files
-        if isinstance(d := f.document, Document)
-    ]  # fmt: skip
-    if print_and_play is not None and isinstance(d := print_and_play.document, Document):
+    def file_row(file: KitFile) -> dict[str, Any]:
+        d = file.printed
+        stock = printing.stock["cards" if is_cards_file(d) else "sheets"]
+        return row(f"{file.name}.pdf", len(d.pages), stock, sides(file.name, d), file.audience)
+
+    rows = [file_row(f) for f in files]
+    if print_and_play is not None:
+        d = print_and_play.printed
         stock, side = printing.stock["print_and_play"], printing.sides[d.duplex]
         rows.append(row(f"{print_and_play.name}.pdf", len(d.pages), stock, side, "print_and_play"))
     if brf_pages is not None:

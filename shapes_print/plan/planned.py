@@ -27,6 +27,13 @@ class KitFile(Struct, frozen=True):
     document: Document | EmbosserFile | TabletopDeck
     pictures: Pictures | None = None
 
+    @property
+    def printed(self) -> Document:
+        """The document of a file printed on paper: every file of a kit but its .brf and
+        its Tabletop Simulator decks, which no planner hands on to another."""
+        assert isinstance(self.document, Document)
+        return self.document
+
 
 class PlannedSheet(Struct, frozen=True):
     """A players' or host's sheet as its kit planned it, with its layout, its running
@@ -71,10 +78,7 @@ class Planned(Struct, frozen=True):
         are not printed)."""
 
         def each(file: KitFile) -> KitFile:
-            document = file.document
-            return (
-                replace(file, document=change(document)) if isinstance(document, Document) else file
-            )
+            return replace(file, document=change(file.printed))
 
         def sheet(planned: PlannedSheet) -> PlannedSheet:
             return replace(planned, file=each(planned.file))

@@ -135,7 +135,7 @@ def plan_boards(kit: KitContext, planned: Planned) -> Planned:
 
 def plan_embosser(kit: KitContext, planned: Planned) -> Planned:
     """A braille label set's embosser file: its cards and the players' sheets."""
-    sheets = [s.file.document for s in planned.sheets if s.file.audience == "players"]
+    sheets = [s.file.printed for s in planned.sheets if s.file.audience == "players"]
     return replace(planned, embossed=braille_file(kit, sheets))
 
 
@@ -158,13 +158,13 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
     # Its cover has the scale check: its sheets have it no more.
     sheets_in = {
         s.file.name: replace(
-            s.file.document,
+            s.file.printed,
             pages=s.laid.pages(kit.cards_line, s.names, s.copies, scale=False),
         )
         for s in planned.laid_out
         if s.file.audience == "players"
     }
-    parts = [(f.name, f.audience, sheets_in.get(f.name, f.document)) for f in planned.listed]
+    parts = [(f.name, f.audience, sheets_in.get(f.name, f.printed)) for f in planned.listed]
     compiled = plan_print_and_play(kit, cover_inputs, parts)
     if compiled is None:
         return planned

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
+from typing import Literal
 
 from msgspec.structs import replace
 
@@ -80,7 +81,9 @@ class _Parts:
         self.kit, self.doc, self.parts = kit, doc, parts
         self.inputs = replace(inputs, print_line=kit.cards_line)
         cards = [d for d, is_cards in parts if is_cards]
-        self.duplex = next((d.duplex for d in cards if d.duplex != "none"), "none")
+        self.duplex: Literal["long", "short", "none"] = next(
+            (d.duplex for d in cards if d.duplex != "none"), "none"
+        )
         self.planned_blank: list[Page] = []
 
     def blank(self) -> list[Page]:

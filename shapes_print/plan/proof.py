@@ -111,8 +111,8 @@ def plan_proof(kit: KitContext) -> Document:
             chosen.append(_Proofed(sides, faces | backs, template))
         shown = {**shown, **faces}
     font = ctx.fonts.regular
-    for label in (label for deck in chosen for side in deck.sides for label in side.lines()):
-        font.check(label, None, "proof label")
+    for text in (text for deck in chosen for side in deck.sides for text in side.lines()):
+        font.check(text, None, "proof label")
     pages: list[Page] = []
     drawn: Symbols = {}
     for proofed in chosen:
