@@ -1,11 +1,16 @@
-"""Tabletop Simulator backend: a deck's card sheets as PNGs (render/png.py) and its saved
-object, a JSON file that TTS's "Saved Objects" folder takes as it is.
+"""Tabletop Simulator backend: a deck's card sheets as PNGs and its saved object, a JSON
+file that TTS's "Saved Objects" folder takes as it is.
 
 Input: a planned `TabletopDeck`, the folder to write in and the folder its files will be
 in once the build moves them into place. Output: the PNGs and `<deck>.json`, whose
 FaceURL and BackURL are `file:///` addresses of those PNGs (TTS loads local pictures from
 such addresses, so a saved object works without uploading anything; it points at the
 kit's folder, so build where the pictures are to stay).
+
+A sheet is drawn from the plan's card sides: each distinct side is drawn once by the one
+rasteriser (render/raster.py), from a PDF of one small page per side, and pasted into every
+cell that shows it; a sheet is never itself a PDF page. The sides come in the order the
+sheets first use them, so only a side used again (a back) is kept between cells.
 
 The bytes depend only on the deck and that folder: no clock, and every GUID is the start
 of a hash of the deck's name and the card's place in it.
@@ -14,11 +19,17 @@ of a hash of the deck's name and the card's place in it.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+from collections import Counter
+from contextlib import closing
 from pathlib import Path
 
+from PIL import Image
+
 from shapes_print.plan.tabletop import Sheet, TabletopDeck
-from shapes_print.render.png import write_pngs
+from shapes_print.render.pdf import write_pdf
+from shapes_print.render.raster import Raster, draw_pages, save_png, srgb_profile
 
 GUID_DIGITS = 6  # TTS's GUIDs are six hex digits
 # TTS's defaults for a card's tint and a deck's place: on the table, face down.
@@ -117,12 +128,39 @@ def saved_object(deck: TabletopDeck, urls: dict[str, str]) -> dict[str, object]:
     }
 
 
+def draw_sheets(deck: TabletopDeck, folder: Path) -> list[Path]:
+    """Each of the deck's pictures as `folder/<name>.png`: its sides pasted into its grid,
+    tagged sRGB with the deck's pixels per inch."""
+    pdf = io.BytesIO()
+    write_pdf(deck.sides, pdf)
+    raster = Raster(dpi=deck.dpi, profile=srgb_profile(deck.sides.made))
+    uses = Counter(index for picture in deck.pictures for index in picture.cells)
+    kept: dict[int, Image.Image] = {}  # sides drawn and still to be pasted again
+    written = []
+    width, height = deck.cell
+    with closing(draw_pages(pdf.getvalue(), raster)) as sides:
+        for picture in deck.pictures:
+            size = (picture.columns * width, picture.rows * height)
+            sheet = Image.new("RGB", size, raster.background)
+            for slot, index in enumerate(picture.cells):
+                side = kept.pop(index) if index in kept else next(sides)
+                uses[index] -= 1
+                if uses[index]:
+                    kept[index] = side
+                sheet.paste(
+                    side, ((slot % picture.columns) * width, slot // picture.columns * height)
+                )
+            written.append(folder / f"{picture.name}.png")
+            save_png(sheet, raster, written[-1])
+    return written
+
+
 def write_tabletop(deck: TabletopDeck, folder: Path, placed_in: Path) -> list[tuple[Path, int]]:
     """The deck's PNGs and saved object in `folder`, addressed where they will be:
     `placed_in`. Each file with its page count (one)."""
-    pictures = write_pngs(deck.sheets, deck.pictures, deck.dpi, folder)
+    pictures = draw_sheets(deck, folder)
     home = placed_in.resolve()
-    urls = {name: (home / f"{name}.png").as_uri() for name in deck.pictures}
+    urls = {path.stem: (home / path.name).as_uri() for path in pictures}
     saved = folder / f"{deck.name}.json"
     text = json.dumps(saved_object(deck, urls), indent=2, ensure_ascii=False)
     saved.write_text(text + "\n", encoding="utf-8")
