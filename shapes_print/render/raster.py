@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import struct
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -64,7 +64,7 @@ def draw_page(page: PdfPage, raster: Raster) -> Image:
     return image if image.size == size else image.crop((0, 0, *size))
 
 
-def draw_pages(pdf: bytes | Path, raster: Raster) -> Iterator[Image]:
+def draw_pages(pdf: bytes | Path, raster: Raster) -> Generator[Image, None, None]:
     """Every page of `pdf`, in order, each drawn only when it is asked for: a caller keeps
     the pictures it needs, never the whole file's at once."""
     import pypdfium2 as pdfium
