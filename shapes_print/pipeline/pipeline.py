@@ -79,7 +79,7 @@ def dated(file: KitFile, made: int | None) -> KitFile:
     if isinstance(document, Document):
         return replace(file, document=replace(document, made=made))
     if isinstance(document, TabletopDeck):
-        return replace(file, document=replace(document, sheets=replace(document.sheets, made=made)))
+        return replace(file, document=replace(document, sides=replace(document.sides, made=made)))
     return file
 
 
