@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
@@ -22,7 +21,7 @@ from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.filenames import SIDE_SUFFIX
 from shapes_print.load.models import LoadedDeck
 from shapes_print.plan.boards import board_document
-from shapes_print.plan.cardfile import CardsAsked, Symbols, plan_cards
+from shapes_print.plan.cardfile import CardsAsked, plan_cards
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.guide import plan_guide
 from shapes_print.plan.inksaver import draft
@@ -37,17 +36,6 @@ from shapes_print.plan.tabletop import plan_tabletop
 from shapes_print.text.words import Said
 
 Planner = Callable[[KitContext, Planned], Planned]
-
-
-class _Deck(Struct, frozen=True):
-    """One deck's cards file as planned: its file name, title, the cards a partial build
-    asks for, and the faces of the decks before it (its faces may show them small)."""
-
-    deck: LoadedDeck
-    name: str
-    title: str
-    only: Collection[str]
-    earlier: Symbols
 
 
 def plan_decks(kit: KitContext, planned: Planned) -> Planned:
@@ -65,8 +53,9 @@ def _plan_deck(kit: KitContext, planned: Planned, deck: LoadedDeck) -> Planned:
     part = kit.request.part
     only = part.cards if part.decks == () or deck.name in part.decks else ("",)
     earlier = planned.faces
+    asked = CardsAsked(deck, title, earlier, only)
     try:
-        cards, drawn = plan_cards(kit, CardsAsked(deck, title, earlier, only))
+        cards, drawn = plan_cards(kit, asked)
     except BrailleRoomError as error:  # say which card sizes this braille does fit
         raise with_fitting_sizes(error, kit.loaded, kit.library, kit.ctx) from None
     planned = replace(planned, faces={**earlier, **drawn})
@@ -76,18 +65,28 @@ def _plan_deck(kit: KitContext, planned: Planned, deck: LoadedDeck) -> Planned:
     files = [KitFile(name, "players", cards)]
     tabletop = planned.tabletop
     if "tts" in kit.options.formats:
-        tabletop += (_tabletop_file(kit, _Deck(deck, name, title, only, earlier)),)
+        tabletop += (_tabletop_file(kit, asked, name),)
     if kit.options.print_shop:
         files += shop_side_files(kit, deck, cards, name, only)
     return replace(planned, cards=(*planned.cards, *files), tabletop=tabletop)
 
 
-def _tabletop_file(kit: KitContext, made: _Deck) -> KitFile:
-    """A deck's Tabletop Simulator sheets (`--format tts`): pictures, not pages."""
-    template = card_template(kit.loaded, kit.library, kit.options.card_size, made.deck)
-    at = (kit.players, kit.library.printing.tabletop.dpi, made.only, made.earlier)
+def _tabletop_file(kit: KitContext, asked: CardsAsked, name: str) -> KitFile:
+    """A deck's Tabletop Simulator sheets (`--format tts`), beside its cards file `name`:
+    pictures, not pages."""
+    template = card_template(kit.loaded, kit.library, kit.options.card_size, asked.deck)
+    dpi, players = kit.library.printing.tabletop.dpi, kit.players
     deck = plan_tabletop(
-        kit.loaded, template, kit.ctx, made.deck, f"{made.name}_tts", made.title, *at
+        kit.loaded,
+        template,
+        kit.ctx,
+        asked.deck,
+        f"{name}_tts",
+        asked.title,
+        players,
+        dpi,
+        only=asked.only,
+        earlier=asked.earlier,
     )
     return KitFile(deck.name, "players", deck)
 
