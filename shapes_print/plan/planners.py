@@ -75,19 +75,7 @@ def _tabletop_file(kit: KitContext, asked: CardsAsked, name: str) -> KitFile:
     """A deck's Tabletop Simulator sheets (`--format tts`), beside its cards file `name`:
     pictures, not pages."""
     template = card_template(kit.loaded, kit.library, kit.options.card_size, asked.deck)
-    dpi, players = kit.library.printing.tabletop.dpi, kit.players
-    deck = plan_tabletop(
-        kit.loaded,
-        template,
-        kit.ctx,
-        asked.deck,
-        f"{name}_tts",
-        asked.title,
-        players,
-        dpi,
-        only=asked.only,
-        earlier=asked.earlier,
-    )
+    deck = plan_tabletop(kit, asked, template, f"{name}_tts")
     return KitFile(deck.name, "players", deck)
 
 
