@@ -261,13 +261,18 @@ def position(lines: list[str], line: int, column: int, text: str, offset: int) -
 
 
 def place(where: Source | None, text: str, offset: int) -> Source | None:
-    """The file, line and column of `text[offset]`, for a text written at `where`."""
+    """The file, line and column of `text[offset]`, for a text written at `where`. A
+    workbook's cell (.xlsx, .ods: a zip, whose headers always hold a NUL byte, which no text
+    input may) has no text to search: the cell is the place."""
     if where is None or not where.line:
         return where
     try:
-        lines = where.path.read_text(encoding="utf-8").splitlines()
+        data = where.path.read_bytes()
     except OSError:
         return where
+    if b"\0" in data:
+        return where
+    lines = data.decode("utf-8", errors="replace").splitlines()
     line, column = position(lines, where.line, where.column or 1, text, offset)
     return Source(where.path, line, column)
 
