@@ -105,14 +105,8 @@ def _length(text: str | None, default: float = 0.0) -> float:
 def _multiply(outer: Matrix, inner: Matrix) -> Matrix:
     a, b, c, d, e, f = outer
     a2, b2, c2, d2, e2, f2 = inner
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
+    linear = (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2)
+    return (*linear, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
 
 
 def _transform_steps(text: str) -> Iterator[tuple[str, str]]:
@@ -377,8 +371,12 @@ def svg_art(data: bytes) -> VectorArt:
     else:
         left = top = 0.0
         width, height = _length(root.attrib.get("width")), _length(root.attrib.get("height"))
-    if width <= 0 or height <= 0:
-        raise SvgError("has no size: give the <svg> a viewBox or a width and height")
+    # No size, or one so small (1e-320) that the scale placing it on a page is infinite.
+    if min(width, height) < 1 / MAX_SVG_NUMBER:
+        raise SvgError(
+            f"has no size a page can hold ({width:g} x {height:g}): give the <svg> a viewBox"
+            f" or a width and height of at least {1 / MAX_SVG_NUMBER:g} either way"
+        )
     start = (1.0, 0.0, 0.0, 1.0, -left, -top)
     paths = []
     try:

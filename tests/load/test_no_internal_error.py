@@ -68,3 +68,40 @@ def test_a_spreadsheet_deck_under_a_spanish_label_set_is_one_line(
         f"{GAME}/cards.{kind}:2:{column}: label set 'es' (labels/es.yaml) is complete but has no "
         "text for 'SUN'"
     )
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}">{body}</svg>'
+SQUARE = '<rect width="1" height="1"/>'
+
+
+@pytest.mark.parametrize(
+    ("box", "body", "message"),
+    [
+        (
+            "0 0 1e-320 1e-320",
+            SQUARE,
+            "has no size a page can hold (9.99989e-321 x 9.99989e-321): give the <svg> a "
+            "viewBox or a width and height of at least 1e-09 either way",
+        ),
+        (
+            "0 0 9 9",
+            '<path d="M0 0L1e308 0L0 1z"/>',
+            "path data: number 1e308 is out of range (at character 6)",
+        ),
+        (
+            "0 0 9 9",
+            f'<g transform="scale(1e300)">{SQUARE}</g>',
+            "number 1e300 is out of range (at most 1e+09 either way)",
+        ),
+        ("0 0 1e999 1e999", SQUARE, "number 1e999 is out of range (at most 1e+09 either way)"),
+    ],
+    ids=["tiny-view-box", "far-path", "huge-scale", "infinite-view-box"],
+)
+def test_an_svg_picture_of_extreme_numbers_is_one_line_at_its_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], box: str, body: str, message: str
+) -> None:
+    """Each number is in range alone, or refused as out of it; a view box of 1e-320 is a size,
+    and the scale placing it on a page would be infinite."""
+    example(tmp_path)
+    (tmp_path / GAME / "art/badge.svg").write_text(SVG.format(box=box, body=body))
+    assert refused(tmp_path, capsys) == [f"{GAME}/cards.csv:4:6: picture art/badge.svg: {message}"]
