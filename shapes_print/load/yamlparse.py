@@ -36,6 +36,9 @@ _DECIMAL = re.compile(r"^[-+]?(0|[1-9][0-9]*)$")
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
+# Half of a UTF-16 pair: no character alone, and no file or PDF can hold it. YAML's reader
+# refuses one written as it is; an escape in double quotes (`"\uD800"`) makes one.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # libyaml's parser when PyYAML has it: the same nodes and marks, about 8 times faster.
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -129,6 +132,12 @@ class _Builder:
             raise UserError(self.source(node), f"text is longer than {MAX_TEXT:,} characters")
         if BIDI_CONTROL.search(node.value):  # YAML's reader refused the rest already
             raise UserError(self.source(node), str(character_problem(node.value)))
+        if node.style == '"' and (half := _SURROGATE.search(node.value)):
+            raise UserError(
+                self.source(node),
+                f"\\u{ord(half.group()):04X} is half of a UTF-16 surrogate pair, not a character: "
+                "write the character itself, or its \\U escape of eight digits",
+            )
         if node.tag == _STR:  # most values: the constructor would return the text as it is
             return node.value
         if node.tag == _TIMESTAMP:

@@ -105,3 +105,21 @@ def test_an_svg_picture_of_extreme_numbers_is_one_line_at_its_place(
     example(tmp_path)
     (tmp_path / GAME / "art/badge.svg").write_text(SVG.format(box=box, body=body))
     assert refused(tmp_path, capsys) == [f"{GAME}/cards.csv:4:6: picture art/badge.svg: {message}"]
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_lone_surrogate_escaped_in_yaml_is_one_line_at_the_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """`"\\uD800"` reads as half of a pair, which no file can be written with."""
+    example(tmp_path)
+    game = tmp_path / GAME / "game.yaml"
+    game.write_text(game.read_text().replace("title: Picture cards", 'title: "My \\uD800 game"'))
+    folders = ("--content", str(tmp_path / "content"), "--templates", str(tmp_path / "templates"))
+    args = build_args(tmp_path, tmp_path / "out") if command == "build" else [command, *folders]
+    code, lines, _ = run(args, capsys, tmp_path)
+    assert code == 2
+    assert lines == [
+        f"{GAME}/game.yaml:4:8: \\uD800 is half of a UTF-16 surrogate pair, not a character: "
+        "write the character itself, or its \\U escape of eight digits"
+    ]
