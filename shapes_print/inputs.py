@@ -154,8 +154,8 @@ def read_input(
     def refuse(problem: str) -> UserError:
         return UserError(place, subject + problem)
 
-    allowed = (root or path.absolute().parent).resolve()
-    try:
+    try:  # the folder too: a loop of links there is the file's loop
+        allowed = (root or path.absolute().parent).resolve()
         resolved = path.resolve(strict=True)
     except FileNotFoundError:
         if noted:

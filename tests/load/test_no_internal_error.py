@@ -26,6 +26,13 @@ def refused(root: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> list
     return [line.replace(f"{REPO}/", "") for line in lines if not line.startswith("warning:")]
 
 
+def command_args(root: Path, command: str) -> list[str]:
+    """`build` of the example kit, or `check` of every game in the copy."""
+    if command == "build":
+        return build_args(root, root / "out")
+    return [command, "--content", str(root / "content"), "--templates", str(root / "templates")]
+
+
 def deck_in(root: Path, label: str, kind: str) -> None:
     """The example's sun labelled `label`, its deck read from cards.`kind`."""
     if kind == "csv":
@@ -115,11 +122,29 @@ def test_a_lone_surrogate_escaped_in_yaml_is_one_line_at_the_value(
     example(tmp_path)
     game = tmp_path / GAME / "game.yaml"
     game.write_text(game.read_text().replace("title: Picture cards", 'title: "My \\uD800 game"'))
-    folders = ("--content", str(tmp_path / "content"), "--templates", str(tmp_path / "templates"))
-    args = build_args(tmp_path, tmp_path / "out") if command == "build" else [command, *folders]
+    args = command_args(tmp_path, command)
     code, lines, _ = run(args, capsys, tmp_path)
     assert code == 2
     assert lines == [
         f"{GAME}/game.yaml:4:8: \\uD800 is half of a UTF-16 surrogate pair, not a character: "
         "write the character itself, or its \\U escape of eight digits"
     ]
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_cache_folder_in_a_loop_of_links_is_passed_over(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    """The cache only saves time: one that cannot be used, as one that cannot be written,
+    costs the time and never the command."""
+    example(tmp_path)
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a"))
+    args = command_args(tmp_path, command)
+    code, lines, _ = run([*args, "--quiet"], capsys, tmp_path)
+    assert code == 0, lines
+    assert not [line for line in lines if not line.startswith(("warning:", "skipped"))]
