@@ -37,7 +37,10 @@ Templates = Annotated[
 ]
 Out = Annotated[Path, typer.Option(help="Output folder.")]
 Players = Annotated[
-    str, typer.Option(help="Player counts: 'all', '4', '3-6', '4+' or a list: '3,5', '2-4,6'.")
+    str,
+    typer.Option(
+        help="Player counts: 'all', '4', '3-6', '4+' (or '4-') or a list: '3,5', '2-4,6'."
+    ),
 ]
 Papers = Annotated[
     str, typer.Option(help="Papers: 'all' or a list such as 'a4,letter' (any case: A4).")

@@ -43,11 +43,16 @@ class _Undefined(Exception):
         super().__init__(missing.message())
 
 
+# How a range open at its top ends: `7+`, or `7-` as a person reads it (not `7`, which the
+# range once read it as): from 7 to the most players.
+OPEN_ENDS = ("+", "-", "\N{EN DASH}")
+
+
 def player_range(text: str, where: Source | None) -> tuple[int, int]:
-    """'3-6' -> (3, 6); '7+' -> (7, the most players a game may have); '4' -> (4, 4)."""
+    """'3-6' -> (3, 6); '7+' or '7-' -> (7, the most players a game may have); '4' -> (4, 4)."""
     text = str(text).replace("\N{EN DASH}", "-").strip()
     try:
-        if text.endswith("+"):
+        if text.endswith(OPEN_ENDS):
             return int(text[:-1]), MAX_PLAYERS
         low, _, high = text.partition("-")
         first, last = int(low), int(high or low)

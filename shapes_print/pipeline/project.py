@@ -33,7 +33,7 @@ from shapes_print.load.defaults import (
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import LoadedLabels, load_labels, resolve_refs
 from shapes_print.load.options import Flip, Part, PrintOptions, size_name
-from shapes_print.load.values import player_range
+from shapes_print.load.values import OPEN_ENDS, player_range
 
 
 class Sources(Struct, frozen=True):
@@ -194,9 +194,9 @@ def covered_games(
 
 
 def player_counts(game: LoadedGame, wanted: str) -> list[int]:
-    """The player counts to build: 'all', or a list of '4', '3-6' and '4+' such as '3,5' or
-    '2-4,6', each inside the game's range (a count it does not have is a mistake, not
-    something to skip), in order, once each."""
+    """The player counts to build: 'all', or a list of '4', '3-6' and '4+' (or '4-') such
+    as '3,5' or '2-4,6', each inside the game's range (a count it does not have is a
+    mistake, not something to skip), in order, once each."""
     low, high = game.game.players.min, game.game.players.max
     counts: set[int] = set()
     for part in (part.strip() for part in wanted.split(",")):
@@ -204,7 +204,7 @@ def player_counts(game: LoadedGame, wanted: str) -> list[int]:
             counts.update(range(low, high + 1))
             continue
         asked_low, asked_high = player_range(part, Source(Path("--players")))
-        if part.endswith("+"):  # 4+: from 4 to as many as the game allows
+        if part.endswith(OPEN_ENDS):  # 4+ or 4-: from 4 to as many as the game allows
             asked_high = max(high, asked_low)
         if not low <= asked_low <= asked_high <= high:  # 5-9 on a 3-6 game is a mistake, as 7 is
             raise UserError(None, f"--players {part}: {game.game.id} is for {low}-{high} players")

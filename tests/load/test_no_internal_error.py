@@ -148,3 +148,24 @@ def test_a_cache_folder_in_a_loop_of_links_is_passed_over(
     code, lines, _ = run([*args, "--quiet"], capsys, tmp_path)
     assert code == 0, lines
     assert not [line for line in lines if not line.startswith(("warning:", "skipped"))]
+
+
+def test_an_open_player_range_runs_to_the_games_most(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`3-` reads as `3+` does, from 3 to the example's 4, not as 3 alone."""
+    example(tmp_path)
+    args = build_args(tmp_path, tmp_path / "out", "--quiet", "--players", "3-")
+    code, lines, _ = run(args, capsys, tmp_path)
+    assert code == 0, lines
+    kits = sorted(path.name for path in (tmp_path / "out/pictures/a4").iterdir())
+    assert kits == ["3-players", "4-players"]
+
+
+def test_an_open_player_range_past_the_games_most_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    example(tmp_path)
+    assert refused(tmp_path, capsys, "--players", "5-") == [
+        "--players 5-: pictures is for 2-4 players"
+    ]
