@@ -9,7 +9,8 @@ import pytest
 
 from tests.hostile_files import xlsx
 from tests.load.test_pictures import ROWS, build_args, example
-from tests.project_copy import run
+from tests.project_copy import build_args as project_build_args
+from tests.project_copy import copy_project, run
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = "content/pictures"
@@ -169,3 +170,27 @@ def test_an_open_player_range_past_the_games_most_is_one_line(
     assert refused(tmp_path, capsys, "--players", "5-") == [
         "--players 5-: pictures is for 2-4 players"
     ]
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_a_player_aid_of_the_host_key_is_one_line_at_its_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """The aid is printed in the players' files: the host key's answers may not go there."""
+    game = "content/pass-and-pick/game.yaml"
+    parts = '["Each round: pick, lock, pass", "Scoring table"]'
+    routed = [
+        (game, "document: sheets.yaml", "document: host-key.yaml"),
+        (game, parts, '["Scoring key"]'),  # a part the host key has
+    ]
+    copy_project(tmp_path, routed)
+    args = project_build_args(tmp_path, tmp_path / "out", "--players", "4", "--paper", "a4")
+    if command == "check":  # the same game, content and templates
+        args = ["check", *args[1:6]]
+    code, lines, _ = run(args, capsys, tmp_path)
+    assert code == 2
+    assert lines == [
+        f"{game}:18:3: player_aid: host-key.yaml is the host's (audience: host); a player aid is "
+        "printed for the players, so it reprints a document of theirs"
+    ]
+    assert not (tmp_path / "out").exists()
