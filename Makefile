@@ -27,11 +27,13 @@ print: $(STAMP)
 
 # The system tools the file checks read with (poppler, Ghostscript, qpdf, liblouis, chromium)
 # are installed when missing and possible (root with apt); a test whose tool is missing is
-# skipped, and pytest's summary names it and how to install it.
+# skipped, and pytest's summary names it and how to install it. mypy checks the files
+# [tool.mypy] in pyproject.toml names (shapes_print).
 test: $(TEST_STAMP)
 	scripts/install-system-tools
 	$(BIN)/ruff check shapes_print tests bench
 	$(BIN)/ruff format --check shapes_print tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 # Every combination of label set, content, command, card size and output mode (issue 26):
@@ -69,6 +71,7 @@ bench: $(TEST_STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check shapes_print tests bench
 	$(BIN)/ruff format --check shapes_print tests bench
+	$(BIN)/mypy
 
 clean:
 	rm -rf output/*/ output/manifest.json output/index.html

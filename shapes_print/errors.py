@@ -96,10 +96,10 @@ def system_error(error: OSError, path: Path | None = None) -> UserError:
     """An operating-system error as one line: the path it concerns (`path`, else the
     error's own) and what to do."""
     what = _WHAT_TO_DO.get(error.errno or 0) or (error.strerror or str(error)).lower()
-    path = path or error.filename
-    if isinstance(path, bytes):
-        path = path.decode(errors="replace")
-    return UserError(None if path is None else Source(Path(path)), what)
+    where = path or error.filename
+    if isinstance(where, bytes):
+        where = where.decode(errors="replace")
+    return UserError(None if where is None else Source(Path(where)), what)
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:

@@ -34,6 +34,9 @@ STAGES = (
     "commands",  # the command line: parse, call, report
 )
 MAX_LINES = 400
+# The one module that draws a PDF's pages as pictures; pdfium's drawing calls belong to it.
+RASTERISER = "shapes_print.render.raster"
+DRAWING = ("render", "to_pil", "to_numpy")  # a pdfium page drawn, its bitmap read
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +148,35 @@ def test_no_two_modules_import_each_other_however_far_round() -> None:
         if name not in state:
             visit(name, [])
     assert not loops, "import loops:\n" + "\n".join(loops)
+
+
+def pdfium_drawing(name: str) -> list[str]:
+    """Where a module that imports pypdfium2 draws a page or reads a bitmap: calls of
+    `.render()`, `.to_pil()` or `.to_numpy()` (any other module's `render` is its own)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    } | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    if not any(str(module).split(".")[0] == "pypdfium2" for module in imported):
+        return []
+    return [
+        f"{module_path(name).relative_to(PACKAGE.parent)}:{node.lineno}: .{node.func.attr}()"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in DRAWING
+    ]
+
+
+def test_one_rasteriser_draws_every_picture_of_a_page() -> None:
+    """Previews, thumbnails, print-shop pictures and Tabletop Simulator sheets all come from
+    render/raster.py, so they round, fill and encode alike: a second drawer fails here."""
+    assert pdfium_drawing(RASTERISER), "the rasteriser itself is seen drawing"
+    others = [found for name in MODULES if name != RASTERISER for found in pdfium_drawing(name)]
+    assert not others, "pdfium drawn outside render/raster.py:\n" + "\n".join(others)
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TypeVar
 
 from msgspec import Struct, field
 
@@ -38,7 +39,10 @@ _MODIFIED = (
 )  # fmt: skip
 
 
-def _frozen(mapping: dict[str, str]) -> Mapping[str, str]:
+_Sign = TypeVar("_Sign", str, tuple[str, str])
+
+
+def _frozen(mapping: dict[str, _Sign]) -> Mapping[str, _Sign]:
     return MappingProxyType(mapping)
 
 

@@ -18,11 +18,7 @@ _HEX_COLOUR = re.compile("#[0-9a-fA-F]{6}")
 
 # A path operation in absolute points: ("M", x, y), ("L", x, y),
 # ("C", x1, y1, x2, y2, x, y) or ("Z",).
-PathOp: TypeAlias = (
-    tuple[str, ...]
-    | tuple[str, float, float]
-    | tuple[str, float, float, float, float, float, float]
-)
+PathOp: TypeAlias = tuple[str, *tuple[float, ...]]
 
 Anchor = Literal["start", "middle", "end"]
 Cap = Literal["butt", "round"]

@@ -23,7 +23,7 @@ from shapes_print.load.labels import Layered, LoadedLabels, check_element_names,
 from shapes_print.load.models import Deck
 from shapes_print.load.printmodels import FONT_FACES, IconStyle
 from shapes_print.load.templates import element_names, own_templates
-from shapes_print.load.yamlsrc import deep_merge
+from shapes_print.load.yamlsrc import Document, Loc, deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, load_font
 
 # What a label set (or a game's own label file) may change on a game's deck.
@@ -172,7 +172,9 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     own_file = variant.labels.source.layers[0][0].data.get("text") or {}
     home = variant.labels.home()
     at_home = home is None or _home_games_loaded(variant, home)
-    written = [(english, variant.labels.source) for english in own_file if strict or at_home]
+    written: list[tuple[str, Layered | Document]] = [
+        (english, variant.labels.source) for english in own_file if strict or at_home
+    ]
     for game in variant.games.values():  # and each game's own words for the set
         own = game.labels.get(variant.labels.name)
         if own is not None:
@@ -204,7 +206,7 @@ def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = Fal
 
     A set applies to whatever content it is given, so an entry for a game not there is
     skipped, unless it is close to one that is (a typo) or `strict` asks for every entry."""
-    named = [(("games", game_id), game_id) for game_id in labels.spec.games]
+    named: list[tuple[Loc, str]] = [(("games", game_id), game_id) for game_id in labels.spec.games]
     named += [
         (("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])
     ]
@@ -228,7 +230,9 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
     to extra decks (Collect 3's task cards) as well as the main one.
     """
     game_id = loaded.game.id
-    layers = [(labels.data.get("games", {}).get(game_id) or {}, ("games", game_id), labels.source)]
+    layers: list[tuple[dict[str, Any], Loc, Layered]] = [
+        (labels.data.get("games", {}).get(game_id) or {}, ("games", game_id), labels.source)
+    ]
     for own in reversed(own_files(labels, loaded.labels)):  # the game's own, over the set's
         data = {kind: own.source.data[kind] for kind in PATCH_KINDS if kind in own.source.data}
         layers.append((data, (), Layered(((own.source, ()),))))
@@ -267,7 +271,7 @@ def _patched_deck(deck: Deck, patch: dict[str, dict[str, dict[str, Any]]]) -> De
                     update={
                         "fields": {
                             **card.fields,
-                            **groups.get(card.group, {}),
+                            **(groups.get(card.group, {}) if card.group is not None else {}),
                             **cards.get(card.id, {}),
                         }
                     }

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from shapes_print.errors import UserError, closest
+from shapes_print.load.base import Scalar
 from shapes_print.load.cardmodels import Layout
 from shapes_print.load.content import Library, LoadedGame
 from shapes_print.text.grammar import MessageError, parse
@@ -69,7 +70,7 @@ def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
         if template is None:
             continue  # reported, with the known templates, where the cards are planned
         by_layout: dict[str, set[str]] = {}  # the layouts its cards and backs use, as met
-        parts = [
+        parts: list[tuple[tuple[str, int | str], str, dict[str, Scalar]]] = [
             (("cards", index), card.layout, card.fields)
             for index, card in zip(deck.origins, deck.deck.cards, strict=True)
         ]

@@ -12,6 +12,7 @@ and card colours for the label set `<name>`, merged over the set for that game o
 new game needs no edit to a shipped label set.
 """
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -266,7 +267,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     """Read a label set by shipped name or path and resolve what it `extends`."""
     docs, data = _extended(_locate(ref, folder, None), folder, ())
     source = Layered(tuple((doc, ()) for doc in docs))
-    spec = validate(LabelSet, source, data)  # type: ignore[arg-type]
+    spec = validate(LabelSet, source, data)
     try:
         Locale.parse(spec.locale)
     except (ValueError, UnknownLocaleError):
@@ -275,7 +276,7 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
             f"locale: {spec.locale!r} is not a language CLDR knows",
             "write a code such as en, es, fr or pt_BR",
         ) from None
-    written = [(("text", english), text) for english, text in spec.text.items()]
+    written: list[tuple[Loc, str]] = [(("text", en), text) for en, text in spec.text.items()]
     if spec.ordinal is not None:
         written.append((("ordinal",), spec.ordinal))
     check_messages(written, spec.locale, source)
@@ -342,7 +343,7 @@ def check_own_messages(own: OwnLabels, locale: str) -> None:
     check_messages(written, locale, Layered(((own.source, ()),)))
 
 
-def check_messages(written: list[tuple[Loc, str]], locale: str, source: Layered) -> None:
+def check_messages(written: Sequence[tuple[Loc, str]], locale: str, source: Layered) -> None:
     """Each translation's plural branches are categories its locale has; `ordinal:` is a
     message on `n` alone. (Syntax was checked as the files were read.)"""
     for loc, text in written:
@@ -353,7 +354,7 @@ def check_messages(written: list[tuple[Loc, str]], locale: str, source: Layered)
             if loc == ("ordinal",):
                 render(message, {"n": 1}, Style(locale))  # names no other value
         except MessageError as error:
-            skip = len(loc[-1]) if loc[0] == "text" else 0  # past the English key
+            skip = len(str(loc[-1])) if loc[0] == "text" else 0  # past the English key
             at = Source(where.path, where.line, where.column + skip) if where.line else where
             raise UserError(place(at, text, error.offset), error.message, error.hint) from None
 

@@ -45,6 +45,9 @@ CardCount = Annotated[
     | Annotated[dict[str, Annotated[int, Field(ge=0, strict=True)]], Tag(COUNT_TABLE)],
     Discriminator(_count_kind),
 ]
+# Types of models that have a field named `list`, where `list` names the field, not the type.
+Texts = list[str]
+Blocks = list[dict[str, Any]]
 
 
 class CardType(Strict):
@@ -106,7 +109,7 @@ class Deck(Strict):
         extra="forbid",
         frozen=True,
         defer_build=True,
-        json_schema_extra=_cards_may_come_from_a_sheet,  # type: ignore[typeddict-item]
+        json_schema_extra=_cards_may_come_from_a_sheet,
     )
 
     backs: dict[Identifier, BackDesign]
@@ -168,8 +171,8 @@ class Check(Strict):
 
     list: str
     condition: str
-    holds: list[str] = []
-    fails: list[str] = []
+    holds: Texts = []
+    fails: Texts = []
 
 
 class ExtraDeck(Strict):
@@ -326,7 +329,7 @@ class ForEachBlock(Strict):
     """Repeat blocks once per item of a game list; the item's fields fill `{names}`."""
 
     list: str
-    blocks: list[dict[str, Any]] = Field(min_length=1)
+    blocks: Blocks = Field(min_length=1)
 
 
 BLOCK_TYPES: dict[str, Any] = {

@@ -104,7 +104,8 @@ def _check_sizes(
         return  # a size missing, or one the model refuses at its place
     if least <= most:
         return
-    name, role = element.get("name"), element.get("role") or ROLE_OF_KIND.get(element.get("kind"))
+    name = element.get("name")
+    role = element.get("role") or ROLE_OF_KIND.get(element.get("kind", ""))
     change = _change(labels, name, role, size, shipped_layout, SIZE_KEYS)
     if change is not None:
         raise UserError(

@@ -216,6 +216,12 @@ class TabletopSettings(Strict):
     dpi: int = Field(ge=MIN_DPI, le=MAX_DPI, strict=True)
 
 
+# What a file's print line says of its sides: duplex ('long', 'short' or 'none') and others.
+Sides = Literal[
+    "long", "short", "none", "print_shop", "print_shop_fronts", "print_shop_backs", "embosser"
+]
+
+
 class PrintSettings(Strict):
     """Print-shop bleed and press, ink saver, calibration, proof sheets, Tabletop Simulator
     sheets and the printing guide's document."""
@@ -234,17 +240,6 @@ class PrintSettings(Strict):
     print_and_play: str | None = None
     paper_weight: str
     stock: dict[Literal["cards", "sheets", "embosser", "print_and_play"], str]
-    sides: dict[
-        Literal[
-            "long",
-            "short",
-            "none",
-            "print_shop",
-            "print_shop_fronts",
-            "print_shop_backs",
-            "embosser",
-        ],
-        str,
-    ]
+    sides: dict[Sides, str]
     audiences: dict[Literal["players", "host", "print_and_play"], str]
     cutting: dict[Literal["marked", "unmarked", "print_shop"], str]

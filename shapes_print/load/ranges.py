@@ -24,12 +24,11 @@ def check_number_tables(game: Game, source: Document) -> None:
     """Each table's ranges lie within the game's players and do not overlap."""
     for name, spec in game.numbers.items():
         if isinstance(spec, dict):
-            check_table(
-                game,
-                f"numbers.{name}",
-                spec,
-                lambda key, n=name: source.source(("numbers", n, key)),
-            )
+
+            def where_of(key: str, n: str = name) -> Source:
+                return source.source(("numbers", n, key))
+
+            check_table(game, f"numbers.{name}", spec, where_of)
 
 
 def check_count_tables(game: Game, deck: LoadedDeck) -> None:

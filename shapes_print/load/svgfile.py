@@ -20,6 +20,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from pathlib import Path as FilePath
+from typing import cast
 
 from msgspec import Struct
 
@@ -258,9 +259,8 @@ def _outline(element: ElementTree.Element, kind: str) -> tuple[PathOp, ...]:
         w, h = _length(get("width")), _length(get("height"))
         if w <= 0 or h <= 0:
             return ()
-        rx, ry = get("rx"), get("ry")
-        rx_value = _length(rx if rx is not None else ry)
-        ry_value = _length(ry if ry is not None else rx)
+        rx_value = _length(get("rx", get("ry")))  # either radius stands for both if alone
+        ry_value = _length(get("ry", get("rx")))
         rx_value, ry_value = min(rx_value, w / 2), min(ry_value, h / 2)
         if rx_value <= 0 or ry_value <= 0:
             return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
@@ -324,7 +324,7 @@ def _moved(ops: tuple[PathOp, ...], matrix: Matrix, height: float) -> tuple[Path
     moved: list[PathOp] = []
     for op in ops:
         values: list[float] = []
-        for x, y in zip(op[1::2], op[2::2], strict=True):
+        for x, y in zip(op[1:][::2], op[1:][1::2], strict=True):
             values += [a * x + c * y + e, height - (b * x + d * y + f)]
         if not all(map(bounded, values)):  # transforms that multiply past any page
             raise SvgError(f"a shape is drawn out of range (past {MAX_SVG_NUMBER:g} units)")
@@ -343,13 +343,13 @@ def _parsed(data: bytes) -> ElementTree.Element:
     (counted as the parser meets them), so no walk of the tree can run out of stack."""
     if b"<!ENTITY" in data:
         raise SvgError("defines XML entities, which an SVG of drawings does not need")
-    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    parser: ElementTree.XMLPullParser = ElementTree.XMLPullParser(events=("start", "end"))
     depth = count = 0
-    root = None
+    root: ElementTree.Element | None = None
     try:
         parser.feed(data)
         parser.close()
-        for event, element in parser.read_events():
+        for event, element in cast(Iterator[tuple[str, ElementTree.Element]], parser.read_events()):
             if event == "end":
                 depth -= 1
                 continue

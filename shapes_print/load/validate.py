@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.load.models import UNION_TAGS
-from shapes_print.load.yamlsrc import Loc
+from shapes_print.load.yamlsrc import Document, Loc
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -43,7 +43,7 @@ _PLAIN_MESSAGES = {
 
 # Messages for one field's one mistake, by (field, pydantic's error type, value), over the
 # plain ones: what the value does, and what to write instead.
-_FIELD_MESSAGES = {
+_FIELD_MESSAGES: dict[tuple[str, str, object], str] = {
     ("count", "greater_than", 0): (
         "0 leaves this card out of every kit: remove the card, or give a count by players "
         'such as {"2-3": 0, "4-6": 2}'
@@ -212,7 +212,7 @@ def _inner_model(annotation: Any) -> Any:
 
 def validate(model: type[M], doc: Placed, data: Any = None, loc: Loc = ()) -> M:
     """Validate `data` (default: the whole document) or raise a UserError at its line."""
-    if data is None and not loc:
+    if data is None and not loc and isinstance(doc, Document):
         data = doc.data
     try:
         return model.model_validate(data)

@@ -131,7 +131,9 @@ def _value(node: ast.expr, values: Mapping[str, int | NoEntry], where: Source | 
     )
 
 
-def _call(node: ast.Call, name: str, values: Mapping[str, int | NoEntry], where: Source) -> int:
+def _call(
+    node: ast.Call, name: str, values: Mapping[str, int | NoEntry], where: Source | None
+) -> int:
     """min() or max() of two values or more, each a whole number: Python's own would take
     one (a list) or none, and fail with a TypeError the user cannot read."""
     if node.keywords:
@@ -187,14 +189,18 @@ def check_counts(
     """Each number of the game, as computed for this count, is a count (`_count`);
     `source_of(("deal", "2-3"))` is where it or its entry is written. Checked after the
     game's constraints, whose own words ('in_play <= deck_size') say better what went wrong."""
-    players = values["players"]
+    players = _players(values)
     for name, spec in specs.items():
         value = values[name]
         if isinstance(value, NoEntry):
             continue
-        key = table_key(spec, players, None) if isinstance(spec, Mapping) else None
-        written = spec if key is None else spec[key]
-        where = source_of((name,) if key is None else (name, key))
+        written: int | str
+        if isinstance(spec, Mapping):
+            key = table_key(spec, players, None)
+            assert key is not None  # a table without this count's entry gave NoEntry
+            written, where = spec[key], source_of((name, key))
+        else:
+            written, where = spec, source_of((name,))
         _count(f"numbers.{name}", written, value, values, where, MAX_NUMBER)
 
 
@@ -214,7 +220,7 @@ def _count(
     bound = "at least 0" if value < 0 else f"at most {most:,}"
     if isinstance(spec, int):
         raise UserError(where, f"{what}: must be {bound}, got {value:,}")
-    players = counted(values["players"], "player", "players")
+    players = counted(_players(values), "player", "players")
     named = _named(ast.parse(spec, mode="eval").body, values)
     came_from = f"{spec!r} comes to {value:,} for {players}" + (f" ({named})" if named else "")
     raise UserError(where, f"{what}: {came_from}; it must be {bound}")
@@ -294,7 +300,7 @@ def check_constraints(
         pairs = zip(tree.ops, sides, sides[1:], strict=False)
         if not all(_COMPARISONS[type(op)](a, b) for op, a, b in pairs):
             shown = _named(tree, values)
-            players = counted(values["players"], "player", "players")
+            players = counted(_players(values), "player", "players")
             raise UserError(where, f"{text!r} fails for {players} ({shown})")
 
 
@@ -304,6 +310,13 @@ def _named(tree: ast.expr, values: Mapping[str, int | NoEntry]) -> str:
     functions = {id(call.func) for call in ast.walk(tree) if isinstance(call, ast.Call)}
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in functions}
     return ", ".join(f"{name} = {values[name]}" for name in sorted(names))
+
+
+def _players(values: Mapping[str, int | NoEntry]) -> int:
+    """The player count: the one number that always has an entry."""
+    players = values["players"]
+    assert isinstance(players, int)
+    return players
 
 
 def table_key(table: Mapping[str, int], players: int, where: Source | None) -> str | None:

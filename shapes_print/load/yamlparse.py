@@ -173,7 +173,7 @@ def _check_events(path: Path, text: str, loader_class: type[yaml.SafeLoader]) ->
                 depth += 1
                 if depth > MAX_DEPTH:
                     mark = event.start_mark
-                    where = Source(path, mark.line + 1, mark.column + 1)
+                    where = Source(path, mark.line + 1, mark.column + 1) if mark else Source(path)
                     raise UserError(where, f"nested deeper than {MAX_DEPTH} levels")
             elif isinstance(event, CollectionEndEvent):
                 depth -= 1

@@ -38,7 +38,9 @@ def fields_as_written(doc: Document) -> Document:
     for loc in places:
         owner = data[loc[0]][loc[1]]
         fields = owner.get("fields") if isinstance(owner, dict) else None
-        for key, value in fields.items() if isinstance(fields, dict) else ():
+        if not isinstance(fields, dict):
+            continue
+        for key, value in fields.items():
             written = doc.unquoted.get((*loc, "fields", key))
             if isinstance(value, float) and written and _WRITTEN_DECIMAL.match(written):
                 fields[key] = Decimal(written.replace("_", ""))

@@ -79,7 +79,7 @@ def dated(file: KitFile, made: int | None) -> KitFile:
     if isinstance(document, Document):
         return replace(file, document=replace(document, made=made))
     if isinstance(document, TabletopDeck):
-        return replace(file, document=replace(document, sheets=replace(document.sheets, made=made)))
+        return replace(file, document=replace(document, sides=replace(document.sides, made=made)))
     return file
 
 
@@ -337,8 +337,9 @@ def _write(
 ) -> list[Written]:
     """Each game a label set skipped told to `on_note` before the writing starts, then the
     kits written."""
-    for line in notes if on_note else ():
-        on_note(line)
+    if on_note:
+        for line in notes:
+            on_note(line)
     return write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force)
 
 

@@ -1,10 +1,11 @@
 """Preview stage: PNG pictures of a built kit, so people can look before they spend paper.
 
 Input: the PDFs that `write` put in a kit folder, and a braille kit's .brf (its braille pages
-drawn as dots, pipeline/brfpicture.py). Output: `<kit>/preview/<file>_pNN.png`, one
-per page at the asked dpi, `<kit>/preview/contact-sheet.png` with every page of the players'
-files as a thumbnail, and `host-contact-sheet.png` with the host key's, so a sheet shown at
-the table never shows the answers. Pictures are drawn in a temporary folder and swapped in whole, like kits; a later
+drawn as dots, pipeline/brfpicture.py). Output: `<kit>/preview/<file>_pNN.png`, one per page
+at the asked dpi (drawn by the one rasteriser, render/raster.py),
+`<kit>/preview/contact-sheet.png` with every page of the players' files as a thumbnail, and
+`host-contact-sheet.png` with the host key's, so a sheet shown at the table never shows the
+answers. Pictures are drawn in a temporary folder and swapped in whole, like kits; a later
 build swaps the whole kit folder, so previews never outlive the PDFs they show. A `PageCache`
 remembers pages drawn, so `preview --watch` redraws only the pages an edit changed.
 """
@@ -18,7 +19,6 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from msgspec import Struct, field
 from PIL import Image, ImageDraw, ImageFont
 
@@ -30,6 +30,7 @@ from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.pipeline.brfpicture import brf_pages
 from shapes_print.pipeline.pipeline import build_project
 from shapes_print.pipeline.project import BuildOptions, Sources, load_project, papers
+from shapes_print.render.raster import Raster, draw_pages, png_bytes
 from shapes_print.write.cataloguepage import HOST
 from shapes_print.write.swap import swap_in
 from shapes_print.write.write import Written
@@ -38,7 +39,6 @@ PREVIEW = "preview"
 EMBOSSER_FILE = ".brf"  # drawn as its braille dots; other files not PDFs are not previewed
 CONTACT_SHEET = "contact-sheet.png"
 HOST_CONTACT_SHEET = "host-contact-sheet.png"  # the host key's pages, kept off the players'
-POINTS_PER_INCH = 72
 
 # Contact-sheet layout, in screen pixels. It is never printed, so it owes nothing to the
 # print rules; these only make it readable.
@@ -90,11 +90,7 @@ class PageCache(Struct):
     def pages(self, pdf: Path, dpi: int) -> tuple[DrawnPage, ...]:
         key = (hashlib.sha256(pdf.read_bytes()).digest(), dpi)
         if key not in self.files:
-            document = pdfium.PdfDocument(pdf)
-            try:
-                drawn = tuple(self._draw(render_page(page, dpi)) for page in document)
-            finally:
-                document.close()
+            drawn = tuple(self._draw(image) for image in draw_pages(pdf, Raster(dpi=dpi)))
             _room(self.files)
             self.files[key] = drawn
         return self.files[key]
@@ -112,10 +108,8 @@ class PageCache(Struct):
     def _draw(self, image: Image.Image) -> DrawnPage:
         key = hashlib.sha256(f"{image.size}".encode() + image.tobytes()).digest()
         if key not in self.pictures:
-            png = io.BytesIO()
-            image.save(png, "PNG")
             _room(self.pictures)
-            self.pictures[key] = DrawnPage(key, png.getvalue(), _thumbnail(image))
+            self.pictures[key] = DrawnPage(key, png_bytes(image, Raster()), _thumbnail(image))
         return self.pictures[key]
 
     def contact_sheet(self, files: Sequence[tuple[str, Sequence[DrawnPage]]]) -> bytes:
@@ -134,18 +128,6 @@ def _room(entries: dict) -> None:
     """Forget everything once the cache is full: a kit redraws what it shows next."""
     if len(entries) >= CACHE_LIMIT:
         entries.clear()
-
-
-def render_page(page: pdfium.PdfPage, dpi: int) -> Image.Image:
-    """One page at `dpi`, exactly round(size in inches x dpi) pixels each way.
-
-    pdfium rounds the bitmap size up; the extra row or column is only a sliver of a pixel at
-    the page's right and bottom edge, so it is cut off.
-    """
-    width, height = page.get_size()
-    scale = dpi / POINTS_PER_INCH
-    image = page.render(scale=scale).to_pil().convert("RGB")
-    return image.crop((0, 0, round(width * scale), round(height * scale)))
 
 
 def build_and_preview(

@@ -151,13 +151,15 @@ def load_project(
     variants, labels_inputs = [], {}
     for ref in resolve_refs(list(labels), sources.labels):
         with recording() as read:
-            loaded = load_labels(ref, sources.labels)
-            check_games_exist(loaded, list(folders), strict)
+            label_set = load_labels(ref, sources.labels)
+            check_games_exist(label_set, list(folders), strict)
             asked = list(only) if ref in explicit else []
-            covered = covered_games(loaded, games, asked)
+            covered = covered_games(label_set, games, asked)
             # A set that cannot build a game skips it (kit/coverage.py), unless both were named.
             refuse = list(covered) if strict else asked
-            variant = make_variant(sources.templates, covered, loaded, refuse) if covered else None
+            variant = (
+                make_variant(sources.templates, covered, label_set, refuse) if covered else None
+            )
         if variant:
             for game in covered.values():  # refused here, at load, not when a kit is planned
                 claim_file_names(game, variant.library.guide, variant.library.print_and_play)

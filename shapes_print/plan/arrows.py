@@ -59,7 +59,7 @@ def arrow_block(
         style.arrow_alt, {**values, "direction": direction, "caption": Said(caption_text)}, where
     )
     drawing = Group((Path(ops, Paint(fill=style.arrow_colour)), centred), alt=alt, role="Figure")
-    parts = [
+    parts: list[tuple[float, list[Item]]] = [
         (caption[0], [Group(tuple(caption[1]), role="P")]),
         (height + gap + word[0], [drawing]),
     ]

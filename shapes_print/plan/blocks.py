@@ -24,7 +24,7 @@ from shapes_print.geometry.primitives import Group, Role, Text
 from shapes_print.load.models import ArrowBlock, CardsCell, TableBlock
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.arrows import arrow_block
-from shapes_print.plan.breaks import LONE, NEVER, run_breaks
+from shapes_print.plan.breaks import INSIDE, LONE, NEVER, run_breaks
 from shapes_print.plan.cells import (
     SheetInputs,
     card_cell,
@@ -100,7 +100,7 @@ def _list(
     ]
     # A procedure short enough to read as one (`keep_steps`) never splits.
     short = numbered and len(texts) <= style.keep_steps
-    breaks = run_breaks(len(texts), style.list_keep, *([NEVER] if short else []), orphan=LONE)
+    breaks = run_breaks(len(texts), style.list_keep, NEVER if short else INSIDE, orphan=LONE)
     for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")

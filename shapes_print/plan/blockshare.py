@@ -113,18 +113,20 @@ def _names(block: Block, words: Words) -> frozenset[str] | None:
     found = _NAMES.get(key)
     if found is not None and found[0][0] is block and found[0][1] is words:
         return found[1]
-    names: set[str] | None = {"n"}
+    names = {"n"}
+    kept: frozenset[str] | None
     try:
         for text in _texts((block.value, [child.value for child in block.children])):
             names.update(_NAME.findall(text))
             translated = words.text.get(text)
             if isinstance(translated, str):
                 names.update(_NAME.findall(translated))
+        kept = frozenset(names)
     except TypeError:
-        names = None
+        kept = None
     if len(_NAMES) >= _KEPT:
         _NAMES.clear()
-    _NAMES[key] = ((block, words), None if names is None else frozenset(names))
+    _NAMES[key] = ((block, words), kept)
     return _NAMES[key][1]
 
 

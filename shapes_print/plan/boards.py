@@ -18,6 +18,7 @@ from pathlib import Path
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.outlines import rounded_rect_ops
 from shapes_print.geometry.primitives import (
+    Anchor,
     Artifact,
     Document,
     Group,
@@ -135,8 +136,10 @@ def _names(
     width, height = paper
     font, size, ink = ctx.fonts.regular.name, ctx.style.label_size, ctx.style.ink
     middle = margin / 2 - size * 0.36
-    names = [Text(width / 2, middle, tile_name(row, column), font, size * 1.5, ink, "middle")]
-    around = {
+    names: list[Item] = [
+        Text(width / 2, middle, tile_name(row, column), font, size * 1.5, ink, "middle")
+    ]
+    around: dict[tuple[int, int], tuple[float, float, Anchor]] = {
         (0, -1): (margin / 2, height / 2, "middle"),
         (0, 1): (width - margin / 2, height / 2, "middle"),
         (-1, 0): (width / 2, height - margin / 2 - size * 0.36, "middle"),
@@ -145,5 +148,5 @@ def _names(
     for (down, across), (x, y, anchor) in around.items():
         if 0 <= row + down < rows and 0 <= column + across < columns:
             named = tile_name(row + down, column + across)
-            names.append(Text(x, y, named, font, size, ink, anchor))  # type: ignore[arg-type]
+            names.append(Text(x, y, named, font, size, ink, anchor))
     return names

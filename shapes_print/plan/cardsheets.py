@@ -254,7 +254,7 @@ class SheetPages(MadePages):
         sheet, is_back = divmod(index, 2)
         start = sheet * self.grid.slots
         names = [pair[is_back] for pair in self.order[start : start + self.grid.slots]]
-        key = (bool(is_back), *names)
+        key: tuple[str | bool, ...] = (bool(is_back), *names)
         page = self.made.get(key)
         if page is None:
             if len(self.made) >= SHEETS_KEPT:

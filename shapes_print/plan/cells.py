@@ -127,7 +127,7 @@ def natural_width(
     words on one line, or its small cards at full size (their words beneath on one line)."""
     style = col.ctx.style
     font = col.ctx.fonts.pick(bold)
-    words = cell
+    words = cell if isinstance(cell, str) else ""
     cards = 0.0
     if isinstance(cell, CardsCell):
         lines = _faces(cell, values, inputs, where)

@@ -122,6 +122,7 @@ def _words(items: Iterable[Item]) -> list[str]:
     one baseline) run on into one another as they print, each holding its own spaces."""
     found: list[str] = []
     baseline: float | None = None
+    here: float | None
     for item in items:
         if isinstance(item, Text):
             words, here = item.text, item.y

@@ -28,7 +28,7 @@ from shapes_print.geometry.primitives import (
     Text,
 )
 from shapes_print.geometry.primitives import Path as PathItem
-from shapes_print.load.printmodels import Furniture
+from shapes_print.load.printmodels import Furniture, Sides
 from shapes_print.text.fit import wrap
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Words
@@ -130,7 +130,7 @@ class Reach(Struct, frozen=True):
 
 
 def print_line(
-    f: Furniture, sides: Mapping[str, str], duplex: str, words: Words, where: Source | None
+    f: Furniture, sides: Mapping[Sides, str], duplex: Sides, words: Words, where: Source | None
 ) -> str:
     """The print line of a file printed `duplex` ('long', 'short' or 'none'): a one-sided
     sheet says one-sided, only a double-sided file names the edge to flip on."""

@@ -20,7 +20,7 @@ from shapes_print.load.options import Flip
 from shapes_print.plan.furniture import Reach
 
 if TYPE_CHECKING:  # Furniture only as a type: the models (pydantic) load with the content
-    from shapes_print.load.models import Furniture
+    from shapes_print.load.printmodels import Furniture
 
 EPSILON = 1e-6
 

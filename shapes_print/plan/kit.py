@@ -59,6 +59,13 @@ class KitFile(Struct, frozen=True):
     document: Document | EmbosserFile | TabletopDeck
     pictures: Pictures | None = None
 
+    @property
+    def printed(self) -> Document:
+        """The document of a file printed on paper: every file of a kit but its .brf and its
+        Tabletop Simulator deck, which plan_kit adds last."""
+        assert isinstance(self.document, Document)
+        return self.document
+
 
 def shop_side_files(
     cards: Sequence[CardType],
@@ -255,7 +262,7 @@ def plan_kit(
         document = Document(f"{game_title}: {named}", pages, faces, "none", words.locale)
         file = KitFile(name, doc.spec.audience, document)
         planned.append(_Planned(file, laid, (game_title, named)))
-    sheets = [s.file.document for s in planned if s.file.audience == "players"]
+    sheets = [s.file.printed for s in planned if s.file.audience == "players"]
     embossed = braille_file(
         loaded, library, ctx, game_title, sheets, options.card_size, request.players
     )  # the players' sheets, without the printing guide
@@ -270,7 +277,7 @@ def plan_kit(
         name = f"{stem}_{names.name('player-aid', 'players')}"
         planned.append(_Planned(KitFile(name, "players", document), laid, aid_names, copies))
     files += [s.file for s in planned]
-    listed = [(f.name, f.audience, f.document) for f in files]
+    listed = [(f.name, f.audience, f.printed) for f in files]
     whole: KitFile | None = None
     if library.print_and_play is not None and not options.print_shop:
         said = {  # the cover's words from the game, filled with this kit's numbers
@@ -283,7 +290,7 @@ def plan_kit(
         # so. Its cover has the scale check: its sheets have it no more.
         sheets_in = {
             s.file.name: replace(
-                s.file.document, pages=s.laid.pages(cards_line, s.names, s.copies, scale=False)
+                s.file.printed, pages=s.laid.pages(cards_line, s.names, s.copies, scale=False)
             )
             for s in planned
             if s.file.audience == "players"
@@ -291,23 +298,23 @@ def plan_kit(
         parts = [(n, a, sheets_in.get(n, d)) for n, a, d in listed]
         compiled = plan_print_and_play(library, ctx, cover_inputs, parts, page, cards_line)
         if compiled is not None:
-            part = names.name(library.print_and_play.spec.name, "players")
-            whole = KitFile(f"{stem}_{part}", "players", compiled)
+            whole_name = names.name(library.print_and_play.spec.name, "players")
+            whole = KitFile(f"{stem}_{whole_name}", "players", compiled)
     paper = (request.paper, page)
     shop = shop_bleed(library.printing, options)
     brf_pages = None if embossed is None else len(embossed.pages)
-    whole_listed = None if whole is None else (whole.name, whole.document)
+    whole_listed = None if whole is None else (whole.name, whole.printed)
     guide_of = (listed, paper, flip, shop, f"{stem}_", brf_pages, whole_listed)
     name, audience, guide = plan_guide(library, ctx, inputs, *guide_of)
     files.append(KitFile(f"{stem}_{names.name(name, audience)}", audience, guide))
     if whole is not None:
         files.append(whole)
     if options.ink_saver:
-        files = [replace(f, document=draft(f.document, library.printing.ink_saver)) for f in files]
+        files = [replace(f, document=draft(f.printed, library.printing.ink_saver)) for f in files]
     if options.print_shop:  # every PDF of a print-shop kit is PDF/X for the shop's press
         files = [
-            replace(f, document=replace(f.document, press=library.press))
-            if f.document.press is None
+            replace(f, document=replace(f.printed, press=library.press))
+            if f.printed.press is None
             else f
             for f in files
         ]

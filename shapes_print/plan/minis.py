@@ -71,14 +71,14 @@ def minis(
     """Small copies of cards, as large as the box allows, each line centred."""
     x, bottom, w, h = box
     lines = card_id_lines(element.cards or "", fields, where)
-    found = []
+    found: list[list[Symbol]] = []
     for line in lines:
         symbols = [faces.get(f"face-{card_id}") for card_id in line]
         if None in symbols:
             missing = line[symbols.index(None)]
             known = ", ".join(faces)
             raise UserError(where, f"cards: no card {missing!r} to draw (known: {known})")
-        found.append(symbols)
+        found.append([symbol for symbol in symbols if symbol is not None])  # each is
     gap = MINI_GAP
     widest = max(sum(s.width / s.height for s in line) + gap * (len(line) - 1) for line in found)
     mini = min(h / (len(found) + gap * (len(found) - 1)), w / widest)
@@ -86,11 +86,11 @@ def minis(
     outline = Paint(stroke=ink, stroke_width=element.stroke_width)
     items: list[Item] = []
     y = bottom + h - (h - mini * (len(found) * (1 + gap) - gap)) / 2
-    for line in found:
+    for row in found:
         y -= mini
-        length = sum(s.width / s.height * mini for s in line) + gap * mini * (len(line) - 1)
+        length = sum(s.width / s.height * mini for s in row) + gap * mini * (len(row) - 1)
         left = x + (w - length) / 2
-        for symbol in line:
+        for symbol in row:
             scale = mini / symbol.height
             items.append(Group((Use(symbol.name, 0, 0),), dx=left, dy=y, scale=scale))
             if element.stroke_width:

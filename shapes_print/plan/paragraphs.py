@@ -14,7 +14,7 @@ import re
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Text
+from shapes_print.geometry.primitives import Item, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.plan.flow import Box
 from shapes_print.plan.icons import line_items, parsed_runs
@@ -36,7 +36,7 @@ BALANCE_LEAST = 0.6
 # leading share, ink): a table is measured at each trial width and every kit of a batch
 # sets the same cells. The key holds the font, so its identity stays its own; the items
 # are frozen, shared as `blockshare` shares whole blocks. Let go of past this many.
-_DRAWN: dict[tuple[object, ...], tuple[float, tuple[Text, ...]]] = {}
+_DRAWN: dict[tuple[object, ...], tuple[float, tuple[Item, ...]]] = {}
 _DRAWN_KEPT = 32768
 
 

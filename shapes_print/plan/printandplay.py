@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
+from typing import Literal
 
 from msgspec.structs import replace
 
@@ -47,7 +48,9 @@ def plan_print_and_play(
     printing, words = library.printing, ctx.words
     sheets = [d for _, audience, d in files if audience == "players" and not is_cards_file(d)]
     cards = [d for _, audience, d in files if audience == "players" and is_cards_file(d)]
-    duplex = next((d.duplex for d in cards if d.duplex != "none"), "none")
+    duplex: Literal["long", "short", "none"] = next(
+        (d.duplex for d in cards if d.duplex != "none"), "none"
+    )
     planned_blank: list[Page] = []
 
     def blank() -> list[Page]:

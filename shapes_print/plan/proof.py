@@ -115,8 +115,8 @@ def plan_proof(
             sides = deck_sides(deck, faces, backs, cards, loaded.folder)
             chosen.append((sides, faces | backs, template))
         shown = {**shown, **faces}
-    for label in (label for sides, _, _ in chosen for side in sides for label in side.lines()):
-        font.check(label, None, "proof label")
+    for text in (text for sides, _, _ in chosen for side in sides for text in side.lines()):
+        font.check(text, None, "proof label")
     outline = Paint(stroke=furniture.mark_colour, stroke_width=settings.line_width)
     pages: list[Page] = []
     drawn: Symbols = {}
@@ -144,9 +144,8 @@ def plan_proof(
                 ops = rounded_rect_ops(x, y, width, height, template.corner_radius)
                 items += [Use(side.symbol, x, y), Artifact((PathItem(ops, outline),), "Layout")]
                 said = (side.line(),) if lines == 1 else side.lines()
-                label: list[
-                    Item
-                ] = []  # a paragraph of its own, so a reader hears it after the card
+                # A paragraph of its own, so a reader hears it after the card.
+                label: list[Item] = []
                 for number, line in enumerate(said):
                     fitted = min(size, size * width / max(font.width(line, size), 1e-9))
                     at = y - settings.gap / 2 - size * (1 + number * LINE_SPACING)

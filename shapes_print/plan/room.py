@@ -154,7 +154,7 @@ def _placed(
 
 def _filled(written: str | None, fields: Mapping[str, object], where: Source) -> bool:
     """Whether a text or picture has anything to draw once its card's fields fill it."""
-    return bool(written) and bool(fill(written, fields, where).strip())
+    return bool(written and fill(written, fields, where).strip())
 
 
 def _excused(one: Element, other: Element) -> bool:

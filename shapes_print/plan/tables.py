@@ -75,10 +75,12 @@ def table_boxes(
     top = _top_rule(style, widths)
     head = None
     if header:
-        heads = ("TH",) * len(widths)
+        th: Role = "TH"  # a Role, not a str, when repeated
+        heads = (th,) * len(widths)
         head = _row_box(style, widths, rows[0], (top,), False, heads)
         head = Box(head.height, head.items, role="TR", within=(Part("Table"), Part("THead")))
-    cells: tuple[Role, ...] = ("TH" if row_headers else "TD", *("TD",) * (len(widths) - 1))
+    td: Role = "TD"
+    cells: tuple[Role, ...] = ("TH" if row_headers else "TD", *(td,) * (len(widths) - 1))
     body = rows[1:] if header else rows
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
@@ -90,7 +92,7 @@ def table_boxes(
         box = _row_box(style, widths, row, opening, stretch, cells)
         first = index == 0
         table = Part("Table", continues=head is not None or not first)
-        body = (Part("TBody", continues=not first),) if head is not None else ()
+        in_body = (Part("TBody", continues=not first),) if head is not None else ()
         boxes.append(
             Box(
                 box.height,
@@ -100,7 +102,7 @@ def table_boxes(
                 stretch=box.stretch,
                 stretched=box.stretched,
                 role="TR",
-                within=(table, *body),
+                within=(table, *in_body),
             )
         )
     return boxes

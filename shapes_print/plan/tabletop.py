@@ -3,8 +3,10 @@ the saved object (its JSON) that puts the deck on the table.
 
 Input: a loaded game with the label set applied, its drawing context, a deck, the card
 template, the player count and the cards a partial build keeps. Output: a `TabletopDeck`:
-pages of card sheets (faces, then the back or a sheet of backs) for the PNG writer, and
-the saved object's cards, each with its CardID, name and words.
+each distinct card side once, as a page the size of one sheet cell, and the sheets' grids
+naming the side in each cell (faces, then the back or a sheet of backs), for the renderer
+to draw each side once and paste it in (render/tabletop.py); and the saved object's
+cards, each with its CardID, name and words.
 
 TTS cuts a sheet into a grid of at most 10 x 7 cards; the last slot of a sheet is its
 hidden-card picture, so a sheet holds at most 69 cards, and a larger deck has several
@@ -61,16 +63,29 @@ class Sheet(Struct, frozen=True):
     back: str
 
 
+class SheetPicture(Struct, frozen=True):
+    """One PNG of the deck: `columns` x `rows` cells, filled from the top left with the
+    sides `cells` names (indices into the deck's `sides` pages); the slots after them,
+    the hidden card's among them, are left blank."""
+
+    name: str
+    columns: int
+    rows: int
+    cells: tuple[int, ...]
+
+
 class TabletopDeck(Struct, frozen=True):
-    """A deck for Tabletop Simulator: `pictures` names each page of `sheets` (its PNGs, at
-    `dpi`), `sheets_of_deck` the CustomDeck entries, `cards` every copy in deck order, and
+    """A deck for Tabletop Simulator: `sides` holds each distinct card side once, a page of
+    `cell` pixels at `dpi`, in the order the `pictures` (its PNGs) first use them;
+    `sheets_of_deck` are the CustomDeck entries, `cards` every copy in deck order, and
     `scale` the card's size beside TTS's own (x, z)."""
 
     name: str
     title: str
-    sheets: Document
-    pictures: tuple[str, ...]
+    sides: Document
+    pictures: tuple[SheetPicture, ...]
     dpi: int
+    cell: tuple[int, int]
     sheets_of_deck: tuple[Sheet, ...]
     cards: tuple[TabletopCard, ...]
     unique_back: bool
@@ -93,22 +108,25 @@ def sheet_dpi(dpi: int, width: float, height: float) -> int:
     return max(1, min(dpi, most))
 
 
-def sheet_page(
-    names: list[str], columns: int, rows: int, cell: tuple[float, float], width: float
-) -> Page:
-    """A sheet of `columns` x `rows` cells, the drawings `names` in them from the top left,
-    each scaled from the card's `width` to its cell's."""
-    height = rows * cell[1]
-    items = tuple(
-        Group(
-            (Use(name, 0.0, 0.0),),
-            dx=(slot % columns) * cell[0],
-            dy=height - (slot // columns + 1) * cell[1],
-            scale=cell[0] / width,
-        )
-        for slot, name in enumerate(names)
-    )
-    return Page(columns * cell[0], height, items)
+def side_page(name: str, cell: tuple[float, float], width: float) -> Page:
+    """The drawing `name` alone on a page of one cell, scaled from the card's `width` to
+    the cell's."""
+    return Page(*cell, (Group((Use(name, 0.0, 0.0),), scale=cell[0] / width),))
+
+
+def cells_of(names: list[str], shown: dict[str, int]) -> tuple[int, ...]:
+    """The index of each drawing in `names` among the sides `shown` so far, each new one
+    taking the next: sides are listed in the order the pictures first use them."""
+    return tuple(shown.setdefault(name, len(shown)) for name in names)
+
+
+def sides_symbols(shown: Collection[str], drawn: Symbols, earlier: Symbols) -> dict[str, Symbol]:
+    """The drawings of the sides `shown`, and those they place that an earlier deck drew."""
+    placed = symbols_used(item for name in shown for item in drawn[name].items)
+    return {
+        **{name: earlier[name] for name in sorted(placed) if name in earlier},
+        **{name: drawn[name] for name in sorted(shown)},
+    }
 
 
 def plan_tabletop(
@@ -134,8 +152,8 @@ def plan_tabletop(
     cell = (pixels[0] * POINTS_PER_INCH / dpi, pixels[1] * POINTS_PER_INCH / dpi)
     unique_back = len({card.back for card in kept}) > 1
     per_sheet = MAX_COLUMNS * MAX_ROWS - 1
-    pages: list[Page] = []
-    pictures: list[str] = []
+    pictures: list[SheetPicture] = []
+    shown: dict[str, int] = {}  # each side drawn, by name: its page in `sides`
     sheets: list[Sheet] = []
     cards: list[TabletopCard] = []
     words = ctx.words
@@ -143,14 +161,12 @@ def plan_tabletop(
         on_sheet = kept[start : start + per_sheet]
         columns, rows = grid(len(on_sheet))
         face_name = f"{stem}_faces_{number}"
-        faces_of = [f"face-{card.id}" for card in on_sheet]
-        pages.append(sheet_page(faces_of, columns, rows, cell, width))
-        pictures.append(face_name)
+        in_cells = cells_of([f"face-{card.id}" for card in on_sheet], shown)
+        pictures.append(SheetPicture(face_name, columns, rows, in_cells))
         if unique_back:
             back_name = f"{stem}_backs_{number}"
-            backs_of = [f"back-{card.back}" for card in on_sheet]
-            pages.append(sheet_page(backs_of, columns, rows, cell, width))
-            pictures.append(back_name)
+            in_cells = cells_of([f"back-{card.back}" for card in on_sheet], shown)
+            pictures.append(SheetPicture(back_name, columns, rows, in_cells))
         else:
             back_name = f"{stem}_back"
         sheets.append(Sheet(number, columns, rows, face_name, back_name))
@@ -160,17 +176,11 @@ def plan_tabletop(
             said = TabletopCard(number * 100 + slot, nickname, faces[face].alt, face, back)
             cards += [said] * copies(card, players, only)
     if not unique_back and kept:
-        pages.append(sheet_page([f"back-{kept[0].back}"], 1, 1, cell, width))
-        pictures.append(f"{stem}_back")
-    drawn = {**faces, **backs}
-    shown = {name for page in pages for item in page.items for name in symbols_used((item,))}
-    placed = symbols_used(item for name in shown for item in drawn[name].items)
-    symbols: dict[str, Symbol] = {
-        **{name: (earlier or {})[name] for name in sorted(placed) if name in (earlier or {})},
-        **{name: drawn[name] for name in sorted(shown)},
-    }
-    document = Document(title, pages, symbols, "none", words.locale)
+        in_cells = cells_of([f"back-{kept[0].back}"], shown)
+        pictures.append(SheetPicture(f"{stem}_back", 1, 1, in_cells))
+    symbols = sides_symbols(shown, {**faces, **backs}, earlier or {})
+    pages = [side_page(name, cell, width) for name in shown]
+    sides = Document(title, pages, symbols, "none", words.locale)
     scale = (width / MODEL_CARD[0], height / MODEL_CARD[1])
-    return TabletopDeck(
-        stem, title, document, tuple(pictures), dpi, tuple(sheets), tuple(cards), unique_back, scale
-    )
+    made = (tuple(pictures), dpi, pixels, tuple(sheets), tuple(cards), unique_back, scale)
+    return TabletopDeck(stem, title, sides, *made)

@@ -117,10 +117,10 @@ def type_words(annotation: Any, metadata: Sequence[Any] = ()) -> str:
         kept = [arg for arg in args if arg is not type(None)]
         if float in kept:  # a whole number is a number too
             kept = [arg for arg in kept if arg is not int]
-        words = [type_words(arg) for arg in kept]
-        if len(words) > 1:
-            words = [word if " of " not in word else f"({word})" for word in words]
-        return " or ".join(dict.fromkeys(words))
+        each = [type_words(arg) for arg in kept]
+        if len(each) > 1:
+            each = [word if " of " not in word else f"({word})" for word in each]
+        return " or ".join(dict.fromkeys(each))
     if origin is list:
         return f"list of {_grouped(type_words(args[0]))}"
     if origin is dict:

@@ -2,5 +2,7 @@
 
 Input: a planned `Document` (geometry primitives). Output: bytes: a tagged PDF (or PDF/X-4)
 from `render.pdf`, SVG pages and cut files from `render.svg`, PNG pictures from
-`render.png`. Backends know nothing of games.
+`render.png` and Tabletop Simulator sheets from `render.tabletop`. Every picture of a PDF
+page (those, previews and thumbnails) is drawn by one rasteriser, `render.raster`.
+Backends know nothing of games.
 """

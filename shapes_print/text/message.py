@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from msgspec import Struct
 
@@ -85,7 +85,7 @@ def _rule(locale: str, kind: str) -> PluralRule:
     return PluralRule(entry[kind])
 
 
-def _sound_rules(entry: object) -> bool:
+def _sound_rules(entry: object) -> TypeGuard[dict[str, dict[str, str]]]:
     """A cache entry for a locale: each kind's rules, category to CLDR condition."""
     return isinstance(entry, dict) and all(
         isinstance(entry.get(kind), dict)

@@ -85,7 +85,7 @@ def character_map(tables: Tables) -> dict[int, int]:
     """Code point -> glyph id from the best Unicode subtable (format 4 or 12)."""
     cmap = tables.get("cmap")
     count = struct.unpack_from(">H", cmap, 2)[0]
-    offsets = {}
+    offsets: dict[tuple[int, int], int] = {}
     for index in range(count):
         platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * index)
         offsets.setdefault((platform, encoding), offset)

@@ -77,7 +77,8 @@ def make_kits(
 
     def make(index: int) -> KitMade:
         kit = kits[index]
-        files, recorded = plans.pop(kit.folder, None) or plan_recorded(kit)
+        planned = plans.pop(kit.folder, None)
+        files, recorded = planned or plan_recorded(kit)
         rendered.next_kit()
         made = tuple(
             (

@@ -11,7 +11,7 @@ says in a status line how many match, with a link to each.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 # The finder's choices, in the order the form shows them: the kit attribute each one
@@ -27,7 +27,7 @@ LISTED_MATCHES = 24  # the status line links each match up to this many, then ju
 Choices = Sequence[tuple[str, str]]  # a value and the words shown for it
 
 
-def finder(choices: dict[str, Choices]) -> str:
+def finder(choices: Mapping[str, Choices]) -> str:
     """The form: a choice for each of `FIELDS`, a box of words, a reset, and the status."""
     selects = "".join(
         f'<label>{label} <select name="{name}"><option value="">{none}</option>'

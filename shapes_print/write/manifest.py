@@ -269,7 +269,7 @@ def verify(out: Path) -> tuple[list[str], int]:
 
 def _printable(out: Path) -> list[str]:
     """PDF and SVG files under `out`, skipping hidden folders (staging); links not followed."""
-    names = []
+    names: list[str] = []
     for root, folders, files in os.walk(out):
         folders[:] = [f for f in folders if not f.startswith(".")]
         base = Path(root).relative_to(out)

@@ -3,9 +3,9 @@
 Input: a PDF (its bytes, just written by the process rendering it, or its path), the folder
 the picture goes in and the PDF's SHA-256, which names the picture. Output: the PNG, written
 under a temporary name and renamed into place, and what the catalogue shows of the PDF
-(`Thumbnail`). pdfium is imported here on the first drawing, so a process that draws none
-never loads it. Pillow encodes the PNG at zlib's fastest level, as render/png.py does the
-pages': the same bytes for the same pixels.
+(`Thumbnail`). The page is drawn by the one rasteriser (render/raster.py); pdfium is
+imported on the first drawing, so a process that draws none never loads it. The PNG is
+encoded at zlib's fastest level: the same bytes for the same pixels.
 """
 
 from __future__ import annotations
@@ -15,13 +15,15 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from shapes_print.render.raster import Raster, draw_page, save_png
 from shapes_print.write.cataloguepage import Thumbnail
 
 if TYPE_CHECKING:
     from pypdfium2 import PdfDocument
 
 THUMBNAIL_WIDTH = 160  # pixels: shown 110 CSS pixels wide, still sharp on a denser screen
-_FASTEST = 1  # zlib level: a thumbnail is small, and drawn for every new PDF
+# At zlib's fastest level: a thumbnail is small, and drawn for every new PDF.
+THUMBNAIL = Raster(width=THUMBNAIL_WIDTH, compression=1)
 
 
 def draw_thumbnail(pdf: bytes | Path, folder: Path, digest: str) -> Thumbnail:
@@ -31,8 +33,7 @@ def draw_thumbnail(pdf: bytes | Path, folder: Path, digest: str) -> Thumbnail:
 
     document = pdfium.PdfDocument(pdf)
     try:
-        first = document[0]
-        image = first.render(scale=THUMBNAIL_WIDTH / first.get_width()).to_pil()
+        image = draw_page(document[0], THUMBNAIL)
         width, height = image.width, image.height
         title = document.get_metadata_dict().get("Title") or ""
         pages = len(document)
@@ -43,7 +44,7 @@ def draw_thumbnail(pdf: bytes | Path, folder: Path, digest: str) -> Thumbnail:
     temporary = folder / f".{name}.{os.getpid()}.tmp"  # workers may draw the same PDF at once
     temporary.unlink(missing_ok=True)
     with temporary.open("xb") as handle:
-        image.save(handle, "PNG", compress_level=_FASTEST)
+        save_png(image, THUMBNAIL, handle)
     os.replace(temporary, folder / name)
     return Thumbnail(name, width, height, title, pages, lang)
 

@@ -15,12 +15,20 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Document, Page, Use
+from shapes_print.geometry.primitives import RGB, Document, Page, Paint, Rect, Symbol, Use
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline.pipeline import Sources, plan_all
 from shapes_print.pipeline.project import Project, load_project
-from shapes_print.plan.tabletop import TabletopDeck, grid, sheet_dpi
+from shapes_print.plan.tabletop import (
+    SheetPicture,
+    TabletopDeck,
+    cells_of,
+    grid,
+    sheet_dpi,
+    side_page,
+)
 from shapes_print.render.png import write_pngs
+from shapes_print.render.tabletop import draw_sheets
 from tests.command_lines import one_kit
 from tests.load.test_pictures import example
 
@@ -166,11 +174,50 @@ def test_each_card_is_drawn_at_its_cell(
 
 def single(deck: TabletopDeck, symbol: str, folder: Path) -> Image.Image:
     """One card side drawn alone at the sheets' pixels per inch, as the PNG writer draws it."""
-    card = deck.sheets.symbols[symbol]
+    card = deck.sides.symbols[symbol]
     page = Page(card.width, card.height, (Use(symbol, 0.0, 0.0),))
-    document = Document("one card", [page], deck.sheets.symbols, "none")
+    document = Document("one card", [page], deck.sides.symbols, "none")
     (path,) = write_pngs(document, (symbol,), deck.dpi, folder)
     return Image.open(path).convert("RGB")
+
+
+def little_card(name: str, colour: RGB, corner: tuple[float, float]) -> Symbol:
+    """A card an inch wide filled with `colour`, a black square in one corner: a card
+    pasted into the wrong cell, or turned, shows."""
+    mark = Rect(*corner, 18.0, 18.0, Paint(fill=RGB(0, 0, 0)))
+    return Symbol(name, 72.0, 100.8, (Rect(0.0, 0.0, 72.0, 100.8, Paint(fill=colour)), mark))
+
+
+def test_each_planned_side_is_drawn_once_and_lands_in_its_cell(tmp_path: Path) -> None:
+    """A deck planned here (three faces on a 2 x 2 sheet, one back on a sheet of backs): each
+    cell of the sheets is its side drawn alone, pixel for pixel; the back is drawn once."""
+    cards = [
+        little_card("face-a", RGB(230, 159, 0), (0.0, 0.0)),
+        little_card("face-b", RGB(86, 180, 233), (54.0, 82.8)),
+        little_card("face-c", RGB(0, 158, 115), (54.0, 0.0)),
+        little_card("back-x", RGB(204, 121, 167), (0.0, 82.8)),
+    ]
+    symbols = {card.name: card for card in cards}
+    shown: dict[str, int] = {}
+    pictures = (
+        SheetPicture("little_faces_1", 2, 2, cells_of(["face-a", "face-b", "face-c"], shown)),
+        SheetPicture("little_backs_1", 2, 2, cells_of(["back-x"] * 3, shown)),
+    )
+    dpi, cell = 50, (50, 70)  # 72 x 100.8 pt at 50 dpi: whole pixels, drawn at scale 1
+    pages = [side_page(name, (72.0, 100.8), 72.0) for name in shown]
+    sides = Document("little", pages, symbols, "none")
+    deck = TabletopDeck("little", "little", sides, pictures, dpi, cell, (), (), True, (1.0, 1.0))
+    assert list(shown) == ["face-a", "face-b", "face-c", "back-x"]  # the back once
+    for picture, path in zip(pictures, draw_sheets(deck, tmp_path), strict=True):
+        with Image.open(path) as opened:
+            sheet = opened.convert("RGB")
+        assert sheet.size == (100, 140)
+        for slot, index in enumerate(picture.cells):
+            box = ((slot % 2) * 50, (slot // 2) * 70)
+            alone = single(deck, list(shown)[index], tmp_path)
+            difference = ImageChops.difference(sheet.crop((*box, box[0] + 50, box[1] + 70)), alone)
+            assert difference.getbbox() is None, f"{picture.name} slot {slot}"
+        assert sheet.crop((50, 70, 100, 140)).getextrema() == ((255, 255),) * 3  # hidden card
 
 
 def test_a_deck_over_69_cards_takes_several_sheets(

@@ -104,7 +104,7 @@ def write_pdf(document: Document, out: BinaryIO, name: str = "") -> int:
         media = media_boxes.get(size)
         if media is None:
             media = media_boxes[size] = f"[0 0 {numbers(*size)}]"
-        entries = {"Type": "/Page", "Parent": parent, "MediaBox": media}
+        entries: dict[str, str | int] = {"Type": "/Page", "Parent": parent, "MediaBox": media}
         if page.trim:
             entries["TrimBox"] = _box(page.trim)
         elif press:  # PDF/X: every page says its trim; a sheet's is its paper

@@ -37,7 +37,9 @@ class ColourSpace(Protocol):
     apart from another's; `overprinted` is the fill whose text overprints, if any."""
 
     name: str
-    overprinted: str | None
+
+    @property
+    def overprinted(self) -> str | None: ...
 
     def fill(self, colour: Colour, fine: bool) -> str:
         """The operator setting the fill colour; `fine` for text, whose fill is its ink."""

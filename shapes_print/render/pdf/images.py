@@ -62,8 +62,9 @@ def _jpeg(picture: RasterPicture) -> _Encoded:
 def _png(picture: RasterPicture, flatten: bool) -> _Encoded:
     from PIL import Image as PilImage
 
-    with PilImage.open(io.BytesIO(picture.data)) as opened:
-        opened.load()
+    with PilImage.open(io.BytesIO(picture.data)) as read:
+        read.load()
+        opened: PilImage.Image = read  # a file read, or converted below
         if opened.mode.startswith("I"):  # 16-bit grey: scaled to 8 bits, not clipped
             opened = opened.convert("I").point(lambda value: value / 257).convert("L")
         grey = opened.mode in ("1", "L", "LA")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from array import array
+from collections.abc import Mapping
 from itertools import accumulate, islice
 from math import log10
 from typing import BinaryIO, TypeVar
@@ -132,7 +133,7 @@ def text_string(text: str) -> str:
     return "<" + ("\ufeff" + text).encode("utf-16-be").hex().upper() + ">"
 
 
-def dictionary(entries: dict[str, str | int]) -> bytes:
+def dictionary(entries: Mapping[str, str | int]) -> bytes:
     """A dictionary of values already formatted (names, numbers, references, arrays), as
     pydyf writes one: a page or a stream's head, written thousands of times a deck."""
     return ("<<" + "".join([f"/{key} {value}" for key, value in entries.items()]) + ">>").encode()
@@ -219,7 +220,7 @@ class PdfFile:
         return number
 
     def stream(
-        self, number: int, head: dict[str, str | int], packed: bytes, compressed: bool = True
+        self, number: int, head: Mapping[str, str | int], packed: bytes, compressed: bool = True
     ) -> None:
         """A Flate-compressed stream (or, not `compressed`, bytes as they are), its
         dictionary's other keys in `head`."""

@@ -331,7 +331,9 @@ class Pen:
         uses = tuple(dict.fromkeys(self.used[first_use:]))
         if group.clip and not uses and sum(map(len, drawn)) >= SHARED_FORM_MIN:
             del code[start:]
-            self._place_shared(self.drawn.keep(group, shared_form(group, "\n".join(drawn))))
+            form = shared_form(group, "\n".join(drawn))
+            self.drawn.keep(group, form)
+            self._place_shared(form)
         else:
             self.drawn.keep(group, Drawn(tuple(drawn), uses))
 
