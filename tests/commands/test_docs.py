@@ -95,8 +95,7 @@ class Example:
     @property
     def id(self) -> str:
         kind, first = self.steps[0]
-        words = first if kind == "sh" else ["edit"]
-        return f"{self.page.stem}: {shlex.join(words)}"  # type: ignore[arg-type]
+        return f"{self.page.stem}: {shlex.join(first) if isinstance(first, list) else kind}"
 
 
 def made(step: tuple[str, list[str] | str]) -> str | None:
@@ -140,19 +139,19 @@ def page_examples(page: Path) -> list[Example]:
     groups: list[list[tuple[str, list[str] | str]]] = []
     maker: dict[str, int] = {}  # a made folder or file (or a written folder): its example
     for step in steps(page):
-        words = step[1]
-        if step[0] == "sh" and (words[0] in SET_UP or SHELL_SETUP & set(words)):
+        kind, words = step
+        command = words if kind == "sh" and isinstance(words, list) else None
+        if command is not None and (command[0] in SET_UP or SHELL_SETUP & set(command)):
             continue  # the set-up itself; CI runs it (.ci/run, tests/test_installed_tool.py)
-        reads = read(step)
-        if step[0] == "sh" and words[1] == "verify":  # type: ignore[index]
-            reads = {words[2]}  # type: ignore[index]
+        verify = command is not None and command[1] == "verify"
+        reads = {command[2]} if command is not None and verify else read(step)
         owners = {maker[name] for name in reads if name in maker}
         assert len(owners) <= 1, f"{page.name}: {step} reads what two examples made"
         at = owners.pop() if owners else len(groups)
         if at == len(groups):
             groups.append([])
         groups[at].append(step)
-        for name in (made(step), written_to(words) if step[0] == "sh" else None):  # type: ignore[arg-type]
+        for name in (made(step), written_to(command) if command is not None else None):
             if name is not None:
                 maker[name] = at
     return [Example(page, tuple(group)) for group in groups]
