@@ -107,6 +107,7 @@ def struct_text(path: Path) -> list[str]:
     """The text runs of `pdfinfo -struct-text` (the structure tree in reading order), those
     inside a Figure left out: a reader says a picture's Alt, not the words drawn in it.
     pdfinfo runs once per file and process, however many checks read what it heard."""
+    tool("pdfinfo", POPPLER)  # a missing tool is a skip before the file is looked at
     return list(_struct_text(version(path)))
 
 
