@@ -193,3 +193,182 @@ def test_the_checks_see_an_upward_import_and_a_loop() -> None:
     assert room("shapes_print.pipeline.pipeline") == "pipeline"
     names = {found.imported for found in imports_of("shapes_print.commands.cli")}
     assert "shapes_print.pipeline.pipeline" in names, "imports inside functions are read too"
+
+
+# The stages whose functions are held to the limits below: a function does one thing that
+# fits on a screen, and what travels together travels as one named type (a context, a
+# Struct), not as a long list of parameters.
+SHORT_FUNCTION_STAGES = ("plan", "kit", "load")
+MAX_FUNCTION_LINES = 60
+MAX_PARAMETERS = 6  # self and cls aside; keyword-only ones count
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    name: str  # module:qualified name
+    path: Path
+    line: int
+    lines: int
+    parameters: int
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def functions_of(name: str) -> list[Function]:
+    """Every function and method `name` defines, however deep, with its length and the
+    number of its parameters (self and cls aside)."""
+    path, found = MODULES[name], []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                args = child.args
+                named = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+                if prefix and named[:1] in (["self"], ["cls"]):
+                    named = named[1:]
+                count = len(named) + bool(args.vararg) + bool(args.kwarg)
+                lines = (child.end_lineno or child.lineno) - child.lineno + 1
+                qualified = f"{prefix}{child.name}"
+                found.append(Function(f"{name}:{qualified}", path, child.lineno, lines, count))
+                visit(child, f"{qualified}.")
+            elif isinstance(child, ast.ClassDef):
+                visit(child, f"{prefix}{child.name}.")
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    return found
+
+
+FUNCTIONS = [
+    function
+    for name in MODULES
+    if room(name) in SHORT_FUNCTION_STAGES
+    for function in functions_of(name)
+]
+
+
+def over_the_limits(functions: list[Function]) -> list[str]:
+    """Each function over 60 lines or 6 parameters, with its place and what to do."""
+    found = []
+    for function in functions:
+        where = f"{function.path.relative_to(PACKAGE.parent)}:{function.line}: {function.name}"
+        if function.lines > MAX_FUNCTION_LINES:
+            found.append(
+                f"{where} has {function.lines} lines: split it into functions that each do one thing"
+            )
+        if function.parameters > MAX_PARAMETERS:
+            found.append(
+                f"{where} takes {function.parameters} parameters: pass what travels together as "
+                "one named type (the kit's KitContext, a Struct of its own), not one by one"
+            )
+    return found
+
+
+def test_no_function_is_over_60_lines_or_6_parameters() -> None:
+    over = over_the_limits(FUNCTIONS)
+    assert not over, "functions over the house's limits:\n" + "\n".join(over)
+
+
+def test_the_limits_see_a_long_function_and_a_long_parameter_list() -> None:
+    """The rule above can fail: a made-up function of 61 lines and 7 parameters is named."""
+    path = PACKAGE / "plan" / "kit.py"
+    made_up = Function("shapes_print.plan.kit:made_up", path, 1, 61, 7)
+    assert len(over_the_limits([made_up])) == 2
+    assert FUNCTIONS, "the functions of plan/, kit/ and load/ are read"
+
+
+# The load/ modules that read files: each imports `inputs`, the one reader of outside files.
+# Planning reads none of them: a kit's templates, pictures, icons and fonts are loaded (in
+# load/ or kit/) before plan/ lays them out.
+FILE_READERS = tuple(
+    f"shapes_print.load.{name}"
+    for name in (
+        "content",
+        "decks",
+        "labels",
+        "listing",
+        "pictures",
+        "press",
+        "shapes",
+        "spreadsheet",
+        "svgfile",
+        "templates",
+        "yamlkept",
+        "yamlsrc",
+    )
+)
+INPUTS = "shapes_print.inputs"
+# plan/ modules that still import a reader (or `inputs`), to be moved or given what they
+# read already loaded: this list only shrinks.
+PLAN_STILL_READS = {
+    ("shapes_print.plan.boards", "shapes_print.load.pictures"),
+    ("shapes_print.plan.cardfile", "shapes_print.inputs"),
+    ("shapes_print.plan.cards", "shapes_print.load.pictures"),
+    ("shapes_print.plan.icons", "shapes_print.load.pictures"),
+}
+# plan/ modules that still make or keep load models (a `model_copy` of one, an entry in
+# LoadedGame.drawn): to be made in load/ or kit/ and handed over. This list only shrinks.
+PLAN_STILL_WRITES = {
+    "shapes_print.plan.cardfile",
+    "shapes_print.plan.minis",
+    "shapes_print.plan.sheets",
+}
+PLAN_MODULES = sorted(name for name in MODULES if room(name) == "plan")
+
+
+def test_the_file_readers_are_the_load_modules_that_import_inputs() -> None:
+    readers = sorted(
+        name
+        for name in MODULES
+        if room(name) == "load" and any(f.imported == INPUTS for f in imports_of(name))
+    )
+    assert readers == sorted(FILE_READERS), "FILE_READERS names every load/ module reading files"
+
+
+def _reads(name: str) -> set[tuple[str, str]]:
+    return {
+        (name, found.imported)
+        for found in imports_of(name)
+        if found.imported == INPUTS or found.imported in FILE_READERS
+    }
+
+
+@pytest.mark.parametrize("name", PLAN_MODULES)
+def test_planning_reads_no_file(name: str) -> None:
+    reading = sorted(f"{n} imports {m}" for n, m in _reads(name) - PLAN_STILL_READS)
+    assert not reading, (
+        f"{reading}: plan/ lays out what load/ and kit/ have read; read it there (a resolved "
+        "template, a picture read through inputs.py) and hand it to the planner in its context"
+    )
+
+
+def _writes(name: str) -> list[str]:
+    """Where a module makes a load model anew (`model_copy`) or keeps something in one
+    (`.drawn`, LoadedGame's memo): each as `line: what`."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    return [
+        f"{node.lineno}: .{node.attr}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and (node.attr == "model_copy" or (node.attr == "drawn" and id(node) not in called))
+    ]
+
+
+@pytest.mark.parametrize("name", PLAN_MODULES)
+def test_planning_writes_no_load_model(name: str) -> None:
+    if name in PLAN_STILL_WRITES:
+        pytest.skip("a known exception (PLAN_STILL_WRITES), to be moved into load/ or kit/")
+    writes = _writes(name)
+    assert not writes, (
+        f"{MODULES[name]}: {writes}: a template resized, a layout changed or a memo kept in "
+        "LoadedGame is loading; make it in load/ or kit/ and hand it to plan/ resolved"
+    )
+
+
+def test_the_known_planning_reads_and_writes_are_still_there() -> None:
+    """A read or write moved out of plan/ leaves its list, so the lists shrink."""
+    reads = {pair for name in PLAN_MODULES for pair in _reads(name)}
+    assert not PLAN_STILL_READS - reads, sorted(PLAN_STILL_READS - reads)
+    stale = sorted(name for name in PLAN_STILL_WRITES if not _writes(name))
+    assert not stale, f"no longer writing load models, take them out of PLAN_STILL_WRITES: {stale}"

@@ -3,5 +3,6 @@
 Input: the loaded content and a label set. Output: the label set applied (`Variant`: its
 library, drawing context, words and decks), which games it covers (coverage, contrast),
 and for one game, player count and paper a `KitRequest` with its numbers, lists, folder
-and file names. The plan stage turns these into pages.
+and file names, the card templates its decks draw with (sized, boxes and room checked,
+braille zones added) and its player aid. The plan stage turns these into pages.
 """

@@ -12,11 +12,11 @@ from typing import Any
 from msgspec import Struct, field
 
 from shapes_print.errors import Source
-from shapes_print.load.content import LoadedGame
+from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.models import ComputedList
-from shapes_print.load.options import Flip, Part, PrintOptions
+from shapes_print.load.options import Flip, Part, PrintOptions, size_name
 from shapes_print.load.values import (
     check_constraints,
     check_counts,
@@ -55,6 +55,15 @@ class KitRequest(Struct, frozen=True):
     options: PrintOptions = field(default_factory=PrintOptions)
     labels: str = STANDARD
     part: Part = field(default_factory=Part)
+
+
+def kit_stem(loaded: LoadedGame, library: Library, request: KitRequest) -> str:
+    """What every file name of a kit starts with: game, players, paper, then the card
+    size and label set where they are not the default."""
+    card_size = request.options.card_size
+    size = [size_name(card_size, library.card_sizes, "--card-size")] if card_size else []
+    labels = [] if request.labels == STANDARD else [request.labels]
+    return "_".join([loaded.game.id, f"{request.players}p", request.paper, *size, *labels])
 
 
 def document_names(loaded: LoadedGame) -> list[str]:

@@ -21,10 +21,12 @@ from shapes_print.load.content import Library, LoadedGame, game_folders, load_li
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.models import Deck
-from shapes_print.load.printmodels import FONT_FACES, IconStyle
+from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
+from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, load_font
+from shapes_print.text.words import Words
 
 # What a label set (or a game's own label file) may change on a game's deck.
 PATCH_KINDS = ("groups", "cards", "backs")
@@ -51,28 +53,10 @@ def make_variant(
 ) -> Variant:
     """Apply a label set; the furniture's own words are translated once, here."""
     library = load_library(templates, labels)
-    style = library.style
     where = labels.source.under(("style",), library.style_source)
-    places = {kind: where.source(("fonts", kind)) for kind in style.fonts}
-    paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
-    faces = {kind: load_font(paths[kind], places[kind]) for kind in FONT_FACES if kind in paths}
-    fonts = FontPair(**faces)
-    for font in faces.values():  # read once per process: noted for each set
-        note(font.path, font_data(font))
+    fonts, regular_at = _fonts(library, where)
     words = labels.words()
-    furniture = style.furniture
-    furniture = furniture.model_copy(
-        update={
-            key: words.say(getattr(furniture, key), where.source(("furniture", key)))
-            for key in ("ruler_label", "inch_label")
-        }
-    )
-    style = style.model_copy(update={"furniture": furniture})
-    for key in ("print_line", "ruler_label", "inch_label"):
-        # The furniture prints on every sheet: check its words once, at their own lines.
-        fonts.regular.check(
-            getattr(furniture, key), where.source(("furniture", key)), f"furniture.{key}"
-        )
+    style = _furniture_said(library.style, words, where, fonts)
     ctx = DrawContext(
         fonts,
         library.shapes,
@@ -86,7 +70,7 @@ def make_variant(
             name: IconDef(icon, library.folder, where.source(("icons", name)))
             for name, icon in style.icons.items()
         },
-        labels_fonts=places["regular"].path != library.style_source.path,
+        labels_fonts=regular_at.path != library.style_source.path,
     )
     variant = Variant(
         labels,
@@ -112,6 +96,35 @@ def make_variant(
     return variant
 
 
+def _fonts(library: Library, where: Layered) -> tuple[FontPair, Source]:
+    """The label set's fonts, and where its regular face is named."""
+    style = library.style
+    places = {kind: where.source(("fonts", kind)) for kind in style.fonts}
+    paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
+    faces = {kind: load_font(paths[kind], places[kind]) for kind in FONT_FACES if kind in paths}
+    for font in faces.values():  # read once per process: noted for each set
+        note(font.path, font_data(font))
+    return FontPair(**faces), places["regular"]
+
+
+def _furniture_said(style: SheetStyle, words: Words, where: Layered, fonts: FontPair) -> SheetStyle:
+    """The style with its furniture's ruler and inch labels in the set's words, the
+    furniture's words checked against its font once, at their own lines."""
+    furniture = style.furniture
+    furniture = furniture.model_copy(
+        update={
+            key: words.say(getattr(furniture, key), where.source(("furniture", key)))
+            for key in ("ruler_label", "inch_label")
+        }
+    )
+    for key in ("print_line", "ruler_label", "inch_label"):
+        # The furniture prints on every sheet: check its words once, at their own lines.
+        fonts.regular.check(
+            getattr(furniture, key), where.source(("furniture", key)), f"furniture.{key}"
+        )
+    return style.model_copy(update={"furniture": furniture})
+
+
 def _font_path(spec: str, where: Source, library: Library) -> Path:
     """A font a label set names is looked for beside the label set's file (and must stay in
     that folder), then in templates/; one templates/sheet.yaml names is in templates/."""
@@ -120,6 +133,20 @@ def _font_path(spec: str, where: Source, library: Library) -> Path:
     if written_by_labels and not spec.startswith(PACKAGE) and (beside / spec).exists():
         return inside(beside, spec, where, "label set")
     return font_file(spec, library.folder, where)
+
+
+def kit_draw_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
+    """The context a game's kits draw with under a label set's `ctx`: the game's own shapes
+    added, its icons and fonts (`game_context`), and its own words over the set's."""
+    if loaded.deck.shapes:
+        own = ShapeLibrary.from_mapping(
+            loaded.deck.shapes, loaded.deck_source.source(("shapes",)).path
+        )
+        ctx = replace(ctx, shapes=ctx.shapes.merged(own))
+    ctx = game_context(loaded, ctx)
+    if loaded.words is not None:
+        ctx = replace(ctx, words=loaded.words)
+    return ctx
 
 
 def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:

@@ -58,7 +58,7 @@ class Element(Strict):
     element writes its `text` in braille dots, from its box's top-left corner, when the
     label set gives the braille's sizes (`style: braille:`); its box is kept clear of ink.
     Without `text` it spells the card's title and card words (plan/cardtext.py): the zone a
-    braille set gives a game's own layout that writes none (plan/braillezone.py).
+    braille set gives a game's own layout that writes none (kit/braillezone.py).
     `role` says what the element is (a title, a card word, a corner index, a picture, a
     rule, a note, a background or braille; by default what its kind most often is), so a
     label set's `cards.roles` changes it in any layout. Text, picture and braille boxes

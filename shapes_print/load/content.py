@@ -11,32 +11,27 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from msgspec import Struct, field
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.geometry.primitives import Press
 from shapes_print.inputs import inside
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.base import IDENTIFIER_PATTERN
-from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.checks import check_card_ids, run_checks
 from shapes_print.load.decks import load_decks
 from shapes_print.load.labels import (
     LoadedLabels,
-    OwnLabels,
     load_game_labels,
 )
 from shapes_print.load.layout import check_boxes
 from shapes_print.load.listing import game_folders as game_folders  # where pipeline/ finds it
 from shapes_print.load.lists import ListOrigin, prepare_list
+from shapes_print.load.loaded import Block, Library, LoadedDocument, LoadedGame
 from shapes_print.load.models import (
     BLOCK_TYPES,
-    Deck,
     ForEachBlock,
     Game,
     ListFile,
-    LoadedDeck,
     SheetDocument,
 )
 from shapes_print.load.press import load_press
@@ -52,7 +47,6 @@ from shapes_print.load.templates import (
 )
 from shapes_print.load.validate import describe, pick_error, place, validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml, top_mapping
-from shapes_print.text.words import Words
 
 
 @cache
@@ -62,97 +56,6 @@ def _block_adapter(kind: str) -> TypeAdapter[Any]:
 
 
 _IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
-
-
-class Block(Struct, frozen=True):
-    """One sheet block: its kind, its validated value and where it was written."""
-
-    kind: str
-    value: Any
-    source: Source
-    children: tuple[Block, ...] = ()
-
-
-class LoadedDocument(Struct, frozen=True):
-    """A sheet document's model and its sections' blocks, each section with its player filter."""
-
-    spec: SheetDocument
-    sections: tuple[tuple[str | None, tuple[Block, ...]], ...]
-    source: Document
-
-
-class LoadedGame(Struct):
-    """A game's models; `decks` holds the main deck first, then any extra decks."""
-
-    game: Game
-    folder: Path
-    source: Document
-    decks: list[LoadedDeck]
-    documents: list[LoadedDocument] = field(default_factory=list)
-    lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    # The game's own label files (`labels/<name>.yaml`) by label set, and, once a label set
-    # is applied, the words its kits print with (the set's with the game's own over them).
-    labels: dict[str, OwnLabels] = field(default_factory=dict)
-    words: Words | None = None
-    # The game's own card templates (`cards/*.yaml`): as written, then, once a label set is
-    # applied, checked and merged with what they extend (load/templates.py).
-    template_files: dict[str, Document] = field(default_factory=dict)
-    templates: dict[str, CardTemplate] = field(default_factory=dict)
-    template_sources: dict[str, Document] = field(default_factory=dict)
-    # (template id, card size name) -> an own template with the label set's changes for
-    # that size, at that size, as Library.sized_templates holds the shipped ones.
-    sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
-    # Card drawings made for this game, which every kit of a build reuses (plan/cardfile.py):
-    # a fresh one for each copy a label set makes, so no copy sees another's drawings.
-    drawn: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-
-    @property
-    def deck(self) -> Deck:
-        return self.decks[0].deck
-
-    @property
-    def deck_source(self) -> Document:
-        return self.decks[0].source
-
-    def card_template(
-        self, library: Library, deck: LoadedDeck | None = None
-    ) -> CardTemplate | None:
-        """The template game.yaml's `card_template` names (or the `deck`'s own, where its
-        `extra_decks` entry names one): the game's own, or a shipped one."""
-        name = (deck.card_template if deck else None) or self.game.card_template
-        return self.templates.get(name) or library.templates.get(name)
-
-    def sized_template(self, library: Library, template_id: str, size: str) -> CardTemplate | None:
-        """The template as a label set lays it out for a named card size, if it does."""
-        own = self.sized_templates.get((template_id, size))
-        return own or library.sized_templates.get((template_id, size))
-
-    def template_source(self, library: Library, template_id: str) -> Document:
-        """A template's Document, merged with what it extends, for its errors' lines."""
-        return self.template_sources.get(template_id) or library.template_sources[template_id]
-
-
-class Library(Struct):
-    """Everything shared by all games: card templates, sheet style, shapes, patterns, papers."""
-
-    folder: Path
-    templates: dict[str, CardTemplate]
-    template_sources: dict[str, Document]  # merged with what each extends
-    template_files: dict[str, Document]  # as written, for a game's own to extend
-    style: SheetStyle
-    style_source: Document
-    shapes: ShapeLibrary
-    patterns: PatternLibrary
-    papers: dict[str, tuple[float, float]]
-    card_sizes: dict[str, tuple[float, float]]
-    printing: PrintSettings
-    press: Press  # what print-shop files are made for (printing.press, its profile checked)
-    printing_source: Document  # templates/print.yaml, for the lines its words are written on
-    guide: LoadedDocument
-    print_and_play: LoadedDocument | None  # the print-and-play file's cover (print.yaml)
-    # (template id, card size name) -> the template with the label set's changes for that
-    # size (`cards: sizes:`), at that size.
-    sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
 
 
 def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:

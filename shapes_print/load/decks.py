@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.errors import UserError
@@ -24,9 +25,8 @@ def load_decks(
     folder: Path, game: Game, lists: dict[str, list], source: Document, max_cards: int
 ) -> list[LoadedDeck]:
     """The main deck, then the decks printed in files of their own, in game.yaml's order."""
-    decks = [
-        _load_deck(folder, game.deck, ("deck",), CARDS, game.cards_title, lists, source, max_cards)
-    ]
+    reading = _Reading(folder, lists, source, max_cards)
+    decks = [_load_deck(reading, _DeckFile(game.deck, ("deck",), CARDS, game.cards_title))]
     own_files = [
         (("extra_decks", name), extra, {"card_size": extra.card_size})
         for name, extra in game.extra_decks.items()
@@ -41,30 +41,40 @@ def load_decks(
     for entry, spec, size in own_files:
         earlier = sum(most_copies(card) for deck in decks for card in deck.deck.cards)
         where = (*entry, "file")
-        loaded = _load_deck(
-            folder, spec.file, where, entry[1], spec.title, lists, source, max_cards, earlier
-        )
+        loaded = _load_deck(reading, _DeckFile(spec.file, where, entry[1], spec.title), earlier)
         decks.append(replace(loaded, card_template=spec.card_template, entry=entry, **size))
     return decks
 
 
-def _load_deck(
-    folder: Path,
-    file: str,
-    loc: Loc,
-    name: str,
-    title: str,
-    lists: dict[str, list],
-    source: Document,
-    max_cards: int,
-    earlier: int = 0,
-) -> LoadedDeck:
-    doc = read_yaml(inside(folder, file, source.source(loc), "game"))
+class _Reading(Struct, frozen=True):
+    """What every deck of a game is read with: the game's folder, its lists (`for_each`),
+    game.yaml, and the kit's card limit."""
+
+    folder: Path
+    lists: dict[str, list]
+    source: Document
+    max_cards: int
+
+
+class _DeckFile(Struct, frozen=True):
+    """One deck's file as game.yaml names it, where it does, and the deck's name and title."""
+
+    file: str
+    loc: Loc
+    name: str
+    title: str
+
+
+def _load_deck(reading: _Reading, named: _DeckFile, earlier: int = 0) -> LoadedDeck:
+    """A deck read, its `for_each` expanded, held to the card limit with the `earlier`
+    decks' cards."""
+    where = reading.source.source(named.loc)
+    doc = read_yaml(inside(reading.folder, named.file, where, "game"))
     top_mapping(doc)
     doc = fields_as_written(cards_from_sheet(doc))
-    deck, origins = expand_deck(validate(Deck, doc), lists, doc)
-    _card_limit(deck, doc, max_cards, origins, earlier)
-    return LoadedDeck(name, title, deck, doc, origins)
+    deck, origins = expand_deck(validate(Deck, doc), reading.lists, doc)
+    _card_limit(deck, doc, reading.max_cards, origins, earlier)
+    return LoadedDeck(named.name, named.title, deck, doc, origins)
 
 
 def _card_limit(

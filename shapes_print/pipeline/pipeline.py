@@ -22,10 +22,8 @@ from shapes_print.kit.contents import KitRequest, kit_folder, labels_folder
 from shapes_print.kit.coverage import words_skip
 from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
 from shapes_print.limits import MAX_CARDS
-from shapes_print.load.content import (
-    LoadedGame,
-)
 from shapes_print.load.labels import STANDARD, load_labels
+from shapes_print.load.loaded import LoadedGame
 from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size, size_name
 from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
 from shapes_print.pipeline.lastbuild import build_key, keep_build, kept_build
@@ -40,13 +38,7 @@ from shapes_print.pipeline.project import (
 from shapes_print.plan.kit import KitFile, plan_kit, sharing_sheets
 from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.write.forked import forked_map
-from shapes_print.write.uptodate import (
-    INPUTS,
-    PARTIAL,
-    KitPlan,
-    kits_up_to_date,
-    plan_recorded,
-)
+from shapes_print.write.uptodate import INPUTS, PARTIAL, KitPlan, kits_up_to_date, plan_recorded
 from shapes_print.write.write import OnKit, Written, write_kits
 
 
@@ -394,7 +386,11 @@ def plan_calibration(
 ) -> Document:
     """The calibration sheet under one label set. A set that sets its own least type size
     (large print) holds the sheet's text to it; the others keep print.yaml's sizes."""
-    from shapes_print.plan.calibrate import calibration_sheet  # only `calibrate` and `check`
+    from shapes_print.plan.calibrate import (  # only `calibrate` and `check`
+        CalibrationAsked,
+        calibration_sheet,
+    )
 
     least = variant.ctx.style.min_size if "min_size" in variant.labels.spec.style else 0.0
-    return calibration_sheet(paper, size, flip, offset, variant.library, variant.ctx, least)
+    asked = CalibrationAsked(paper, size, flip, offset, least)
+    return calibration_sheet(asked, variant.library, variant.ctx)

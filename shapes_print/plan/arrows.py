@@ -15,7 +15,7 @@ from shapes_print.geometry.outlines import arrow_ops
 from shapes_print.geometry.primitives import Group, Item, Paint, Path
 from shapes_print.load.models import ArrowBlock
 from shapes_print.plan.flow import Box
-from shapes_print.plan.paragraphs import Column, paragraph
+from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.tables import Drawn
 from shapes_print.text.message import fill
 from shapes_print.text.words import Said
@@ -41,12 +41,14 @@ def arrow_block(
     if direction not in ("left", "right"):
         raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
     caption_text = col.ctx.words.fill(arrow.caption, values, where)
-    caption = paragraph(col, caption_text, style.heading_size, True, col.width, where, True)
+    caption = paragraph(
+        col, caption_text, Setting(style.heading_size, True, True), col.width, where
+    )
     height = style.arrow_height
     ops = arrow_ops(col.width, height, direction == "right")
     word_size = style.heading_size * 2
     word_text = col.ctx.words.fill(arrow.word, values, where)
-    word = paragraph(col, word_text, word_size, True, col.width, where)
+    word = paragraph(col, word_text, Setting(word_size, True), col.width, where)
     gap = style.table_padding * 2
     centred = Group(
         tuple(word[1]),

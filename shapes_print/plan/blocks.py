@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
@@ -34,8 +35,10 @@ from shapes_print.plan.cells import (
     natural_width,
 )
 from shapes_print.plan.flow import Box, Part
-from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
+from shapes_print.plan.paragraphs import CAP, Column, Setting, paragraph, paragraph_lines
 from shapes_print.plan.tables import (
+    Cell,
+    Heads,
     Regrouped,
     Row,
     across_rows,
@@ -70,9 +73,11 @@ def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role:
     ) -> list[Box]:
         text = col.ctx.words.fill(value, values, where)
         if balance:
-            height, items = paragraph(col, text, size(col.ctx.style), bold, col.width, where, True)
+            height, items = paragraph(
+                col, text, Setting(size(col.ctx.style), bold, True), col.width, where
+            )
             return [Box(height, tuple(items), role=role)]
-        lines = paragraph_lines(col, text, size(col.ctx.style), bold, col.width, where)
+        lines = paragraph_lines(col, text, Setting(size(col.ctx.style), bold), col.width, where)
         breaks = run_breaks(len(lines), col.ctx.style.list_keep, orphan=LONE)
         return [
             replace(line, breaks=b, role=role, continues=i > 0)
@@ -104,7 +109,7 @@ def _list(
     for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")
-        height, lines = paragraph(col, text, size, False, col.width - indent, where, x=indent)
+        height, lines = paragraph(col, text, Setting(size), col.width - indent, where, x=indent)
         label = Group((Text(0, -size * CAP, marker, bold.name, size, style.ink),), role="Lbl")
         items = (label, Group(tuple(lines), role="LBody"))
         boxes.append(
@@ -138,20 +143,8 @@ def _bullets(
 def _table(
     col: Column, table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source
 ) -> list[Box] | Regrouped:
+    rows = _table_rows(table, values, inputs, where)
     count = len(table.columns)
-    shares = table.widths or [1.0] * count  # checked below; the content's own further on
-    rows = [(values, row) for row in table.rows]
-    if table.rows_from is not None:
-        if table.rows_from not in inputs.lists:
-            raise UserError(where, f"table: no list named {table.rows_from!r}")
-        items = enumerate(inputs.lists[table.rows_from], start=1)
-        rows += [({**values, "n": n, **item}, table.row) for n, item in items]
-    if not rows:
-        raise UserError(where, "table: needs 'rows', or 'rows_from' (a list) and 'row'")
-    if len(shares) != count or any(len(row) != count for _, row in rows):
-        raise UserError(
-            where, f"table: every row and 'widths' must have {count} entries, one per column"
-        )
     titles = [col.ctx.words.fill(c, values, where) for c in table.columns]
     filled: list[list[str | CardsCell]] = [
         [
@@ -179,59 +172,94 @@ def _table(
         )
         for i, title in enumerate(titles)
     ]
-    shares = table.widths or natural
     header = [cell_text(col, title, where, bold=True) for title in titles]
-    style = col.ctx.style
+    layout = _TableLayout(col, cells, header, blank, tiers, table.widths or natural, natural)
+    # `across` groups at most, and fewer where they are too narrow for most of their rows
+    # to keep to one line (a manifest at large print): rows of two lines read worse than a
+    # longer table.
+    across = min(table.across, len(cells))
+    lay = layout.laid(across)
+    boxes = lay(())
+    one_line = cell_text(col, "X", where)(col.width)[0] + 2 * col.ctx.style.table_padding
+    while across > 1 and _mostly_wrapped(boxes[1:], one_line):
+        across -= 1
+        lay = layout.laid(across)
+        boxes = lay(())
+    return boxes if across == 1 else Regrouped(boxes, lay)
 
-    def laid(across: int) -> Callable[[Sequence[int]], list[Box]]:
+
+def _table_rows(
+    table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+) -> list[tuple[Mapping[str, Any], list[Any]]]:
+    """Each row of a table with the values its words are filled from: its own rows, then
+    one for each item of its `rows_from` list."""
+    count = len(table.columns)
+    shares = table.widths or [1.0] * count  # checked here; the content's own further on
+    rows: list[tuple[Mapping[str, Any], list[Any]]] = [(values, row) for row in table.rows]
+    if table.rows_from is not None:
+        if table.rows_from not in inputs.lists:
+            raise UserError(where, f"table: no list named {table.rows_from!r}")
+        items = enumerate(inputs.lists[table.rows_from], start=1)
+        rows += [({**values, "n": n, **item}, table.row) for n, item in items]
+    if not rows:
+        raise UserError(where, "table: needs 'rows', or 'rows_from' (a list) and 'row'")
+    if len(shares) != count or any(len(row) != count for _, row in rows):
+        raise UserError(
+            where, f"table: every row and 'widths' must have {count} entries, one per column"
+        )
+    return rows
+
+
+class _TableLayout(Struct, frozen=True):
+    """A table's cells, header and blank row, the least widths of its columns at each
+    tier of breaking, the shares they take of the width, and their natural widths."""
+
+    col: Column
+    cells: list[list[Cell]]
+    header: list[Cell]
+    blank: list[Cell]
+    tiers: list[list[float]]
+    shares: list[float]
+    natural: list[float]
+
+    def laid(self, across: int) -> Callable[[Sequence[int]], list[Box]]:
         """The table in `across` groups of columns, its small cards at full size or shrunk,
         whichever table is shorter (cards at full size squeeze the words of a large-print
         table into many lines)."""
-        fitting = [t for t in tiers if sum(t) * across <= col.width] or [tiers[-1]]
-        choices = [grouped_in(across, least * across) for least in fitting[:2]]
+        tiers = self.tiers
+        fitting = [t for t in tiers if sum(t) * across <= self.col.width] or [tiers[-1]]
+        choices = [self.grouped_in(across, least * across) for least in fitting[:2]]
         if fitting[0] is not tiers[0]:
             choices = choices[:1]  # words break after hyphens only where they must
         return min(choices, key=lambda choice: choice[1])[0]
 
     def grouped_in(
-        across: int, least: list[float]
+        self, across: int, least: list[float]
     ) -> tuple[Callable[[Sequence[int]], list[Box]], float]:
         """The table in `across` groups of columns: the rows run down the first group, then
         the next (a manifest), on each page anew once the flow knows where pages break; and
         its height unbroken. Rows are measured once for each way of breaking them."""
-        widths = column_widths(shares * across, least, col.width, natural * across)
+        col, style = self.col, self.col.ctx.style
+        widths = column_widths(self.shares * across, least, col.width, self.natural * across)
         measured: dict[tuple[int, ...], tuple[list[Row], list[int]]] = {}
 
         def rows_of(chunks: Sequence[int]) -> tuple[list[Row], list[int]]:
             key = tuple(chunks)
             if key not in measured:
-                grouped, starts = across_rows(cells, across, blank, chunks)
+                grouped, starts = across_rows(self.cells, across, self.blank, chunks)
                 down = len(grouped)
-                rows = [header * across, *grouped]
+                rows = [self.header * across, *grouped]
                 shaded = [True] + [False] * down
                 measured[key] = (measure(style, widths, rows, [0.0] * (down + 1), shaded), starts)
             return measured[key]
 
         def lay(chunks: Sequence[int]) -> list[Box]:
             rows, starts = rows_of(chunks)
-            boxes = table_boxes(style, widths, rows, col.room, header=True)
+            boxes = table_boxes(style, widths, rows, col.room, Heads(header=True))
             return chunk_breaks(boxes, starts)
 
         # Each row is one box as tall as the row: the boxes' heights summed in their order.
         return lay, sum(row.height for row in rows_of(())[0])
-
-    # `across` groups at most, and fewer where they are too narrow for most of their rows
-    # to keep to one line (a manifest at large print): rows of two lines read worse than a
-    # longer table.
-    across = min(table.across, len(cells))
-    lay = laid(across)
-    boxes = lay(())
-    one_line = cell_text(col, "X", where)(col.width)[0] + 2 * style.table_padding
-    while across > 1 and _mostly_wrapped(boxes[1:], one_line):
-        across -= 1
-        lay = laid(across)
-        boxes = lay(())
-    return boxes if across == 1 else Regrouped(boxes, lay)
 
 
 def _least_widths(
@@ -325,7 +353,7 @@ def _facts(
         for label, figure in zip(labels, figures, strict=True)
     ]
     measured = measure(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
-    return table_boxes(style, widths, measured, col.room, header=False, row_headers=True)
+    return table_boxes(style, widths, measured, col.room, Heads(header=False, row_headers=True))
 
 
 def _cards(

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from shapes_print.errors import Source
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import Block
+from shapes_print.load.loaded import Block
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box
 from shapes_print.plan.paragraphs import Column

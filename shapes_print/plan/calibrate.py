@@ -26,7 +26,7 @@ from shapes_print.geometry.primitives import (
     Text,
 )
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import Library
+from shapes_print.load.loaded import Library
 from shapes_print.load.options import Flip
 from shapes_print.load.printmodels import Calibration
 from shapes_print.plan.furniture import margin_stretches, place_furniture, print_line
@@ -56,11 +56,20 @@ def crosshair_points(width: float, height: float, inset: float) -> list[tuple[fl
     ]
 
 
-def _cross(
-    x: float, y: float, c: Calibration, label: str, font: Font, size: float, ink: Colour
-) -> list[Item]:
+class _Marks(Struct, frozen=True):
+    """How the sheet's measuring marks are drawn: print.yaml's calibration settings, the
+    font, type size and ink of their letters and numbers."""
+
+    c: Calibration
+    font: Font
+    size: float
+    ink: Colour
+
+
+def _cross(x: float, y: float, label: str, marks: _Marks) -> list[Item]:
     """A crosshair, its letter in the upper right quarter half an arm out (so it follows
     the arm's length, and the front's words clear it by keeping an arm and a size away)."""
+    c, font, size, ink = marks.c, marks.font, marks.size, marks.ink
     arm, width = c.arm, c.line_width
     return [
         Line(x - arm, y, x + arm, y, ink, width),
@@ -69,8 +78,9 @@ def _cross(
     ]
 
 
-def _scales(x: float, y: float, font: Font, c: Calibration, size: float, ink: Colour) -> list[Item]:
+def _scales(x: float, y: float, marks: _Marks) -> list[Item]:
     """Millimetre scales through (x, y), longer ticks every `label_every`, numbered at the ends."""
+    c, font, size, ink = marks.c, marks.font, marks.size, marks.ink
     mm = POINTS_PER_UNIT["mm"]
     steps = round(c.scale_half_length / c.scale_step)
     half, gap, width = c.scale_half_length, c.number_gap, c.line_width
@@ -132,18 +142,21 @@ class _Column(Struct, frozen=True):
         )
 
 
+class _Type(Struct, frozen=True):
+    """The size and colour of a block's words, and their role (a heading or a paragraph)."""
+
+    size: float
+    colour: Colour
+    role: Role = "P"
+
+
 def _block(
-    texts: list[str],
-    start: float,
-    size: float,
-    colour: Colour,
-    column: _Column,
-    ctx: DrawContext,
-    role: Role = "P",
+    texts: list[str], start: float, type_: _Type, column: _Column, ctx: DrawContext
 ) -> tuple[list[Item], float]:
-    """Wrapped lines from baseline `start` down, as one group of `role`, and the last
+    """Wrapped lines from baseline `start` down, as one group of its role, and the last
     line's baseline; a line that would cross the centre crosshair and the lines after it
     move below it."""
+    size, colour, role = type_.size, type_.colour, type_.role
     font, spacing = ctx.fonts.regular, ctx.style.line_spacing
     lines: list[tuple[str, bool]] = []
     for text in texts:
@@ -163,22 +176,23 @@ def _block(
     return [Group(tuple(items), role=role)], y
 
 
-def calibration_sheet(
-    paper: str,
-    size: tuple[float, float],
-    flip: Flip,
-    offset: tuple[float, float],
-    library: Library,
-    ctx: DrawContext,
-    least: float = 0.0,
-) -> Document:
+class CalibrationAsked(Struct, frozen=True):
+    """A calibration sheet as asked for: the paper's name and size (portrait), the duplex
+    flip, the back offset it corrects by, and the smallest type it may print."""
+
+    paper: str
+    size: tuple[float, float]
+    flip: Flip
+    offset: tuple[float, float]
+    least: float = 0.0
+
+
+def calibration_sheet(asked: CalibrationAsked, library: Library, ctx: DrawContext) -> Document:
     """Front and back page of the calibration sheet for one paper (portrait), in the words,
-    fonts and sizes of `ctx`'s label set; `least` is the smallest type it may print."""
-    c = library.printing.calibration
-    furniture = ctx.style.furniture
-    font, words = ctx.fonts.regular, ctx.words
-    sizes = _Sizes.of(c, least)
-    width, height = size
+    fonts and sizes of `ctx`'s label set."""
+    c, furniture, words = library.printing.calibration, ctx.style.furniture, ctx.words
+    sizes = _Sizes.of(c, asked.least)
+    width, height = asked.size
     room = min(width, height) / 2 - c.inset
     mm = POINTS_PER_UNIT["mm"]
     if (
@@ -187,70 +201,75 @@ def calibration_sheet(
     ):
         raise UserError(
             None,
-            f"--paper {paper}: too small for the calibration sheet "
+            f"--paper {asked.paper}: too small for the calibration sheet "
             f"(crosshairs {c.inset / mm:g} mm in)",
         )
-    values = {
-        "paper_name": words.named(paper),
-        "flip": flip,
-        # In the set's numbers (es: +1,2 mm); the --back-offset example keeps the CLI's 1.2mm.
-        "offset": Said(
-            ", ".join(f"{decimal(Decimal(f'{v / mm:.1f}'), words.locale, True)} mm" for v in offset)
-        ),
-    }
+    title, front, back = _words(asked, library, ctx, sizes)
+    ink, font = furniture.mark_colour, ctx.fonts.regular
+    # Crosshairs and scales are measuring marks, like the ruler: artifacts a reader skips
+    # (the words say how to use them).
+    crosses, scales = _Marks(c, font, sizes.text, ink), _Marks(c, font, sizes.scale, ink)
+    for (x, y), label in zip(crosshair_points(width, height, c.inset), LABELS, strict=True):
+        front.append(Artifact(tuple(_cross(x, y, label, crosses))))
+        bx, by = (width - x, y) if mirrors_x(width, height, asked.flip) else (x, height - y)
+        back.append(Artifact((*_cross(bx, by, label, crosses), *_scales(bx, by, scales))))
+    content = (c.inset - c.arm, c.inset - c.arm, width - c.inset + c.arm, height - c.inset + c.arm)
+    stretches = margin_stretches(content, asked.size, [], [], furniture)
+    stretches.sort(key=lambda stretch: (stretch.vertical, stretch.y))
+    sides = library.printing.sides
+    line = print_line(furniture, sides, asked.flip, words, ctx.furniture_source)
+    front += place_furniture(stretches, font, furniture, line)
+    offset = asked.offset
+    pages = [
+        Page(width, height, tuple(front)),
+        Page(width, height, (Group(tuple(back), dx=offset[0], dy=offset[1]),)),
+    ]
+    return Document(title, pages, {}, asked.flip, words.locale)
+
+
+def _words(
+    asked: CalibrationAsked, library: Library, ctx: DrawContext, sizes: _Sizes
+) -> tuple[str, list[Item], list[Item]]:
+    """The sheet's title, and its words on the front and on the back, each kept clear of
+    the crosshairs."""
+    c, words, ink = library.printing.calibration, ctx.words, ctx.style.ink
+    width, height = asked.size
+    mm = POINTS_PER_UNIT["mm"]
+    offset = ", ".join(
+        f"{decimal(Decimal(f'{v / mm:.1f}'), words.locale, True)} mm" for v in asked.offset
+    )
+    # In the set's numbers (es: +1,2 mm); the --back-offset example keeps the CLI's 1.2mm.
+    values = {"paper_name": words.named(asked.paper), "flip": asked.flip, "offset": Said(offset)}
 
     def said(key: str, *more: int) -> Source:
         return library.printing_source.source(("calibration", key, *more))
 
-    ink = furniture.mark_colour
-    points = crosshair_points(width, height, c.inset)
     # The words keep clear of the crosshairs: on the front of their arms and letters (a
     # letter, half an arm out, ends within an arm and a size); on the back of their scales and
     # numbers (a number's gap and digits fit in two of its sizes).
     text_width = width - 2 * c.inset
     front_column = _Column.around(width, height, c.inset, c.arm + sizes.text, text_width)
-    back_column = _Column.around(
-        width, height, c.inset, c.scale_half_length + 2 * sizes.scale, text_width
-    )
+    back_reach = c.scale_half_length + 2 * sizes.scale
+    back_column = _Column.around(width, height, c.inset, back_reach, text_width)
     standard_top = height - c.inset - c.scale_half_length - c.top_gap * c.text_size
     title = words.fill(c.title, values, said("title"))
     top = min(standard_top, front_column.top - sizes.title)
-    front, end = _block([title], top, sizes.title, ink, front_column, ctx, "H1")
+    heading = _Type(sizes.title, ctx.style.furniture.mark_colour, "H1")
+    front, end = _block([title], top, heading, front_column, ctx)
     front_lines = [
         words.fill(line, values, said("front_lines", i)) for i, line in enumerate(c.front_lines)
     ]
-    body, end = _block(
-        front_lines, end - c.title_gap * sizes.text, sizes.text, ctx.style.ink, front_column, ctx
-    )
-    front += body
+    text = _Type(sizes.text, ink)
+    body, end = _block(front_lines, end - c.title_gap * sizes.text, text, front_column, ctx)
     back_lines = [words.say(line, said("back_lines", i)) for i, line in enumerate(c.back_lines)]
     top = min(standard_top, back_column.top - sizes.text)
-    back, back_end = _block(back_lines, top, sizes.text, ctx.style.ink, back_column, ctx)
+    back, back_end = _block(back_lines, top, text, back_column, ctx)
     low = sizes.text * DESCENT
     if end - low < front_column.bottom or back_end - low < back_column.bottom:
         raise UserError(
             None,
-            f"--paper {paper}: the calibration sheet's words do not fit between its crosshairs "
-            f"at {sizes.text:g} pt",
+            f"--paper {asked.paper}: the calibration sheet's words do not fit between its "
+            f"crosshairs at {sizes.text:g} pt",
             "a larger --paper holds them (A4 and Letter do for every shipped label set)",
         )
-    # Crosshairs and scales are measuring marks, like the ruler: artifacts a reader skips
-    # (the words say how to use them).
-    for (x, y), label in zip(points, LABELS, strict=True):
-        front.append(Artifact(tuple(_cross(x, y, c, label, font, sizes.text, ink))))
-        bx, by = (width - x, y) if mirrors_x(width, height, flip) else (x, height - y)
-        marks = (
-            *_cross(bx, by, c, label, font, sizes.text, ink),
-            *_scales(bx, by, font, c, sizes.scale, ink),
-        )
-        back.append(Artifact(marks))
-    content = (c.inset - c.arm, c.inset - c.arm, width - c.inset + c.arm, height - c.inset + c.arm)
-    stretches = margin_stretches(content, size, [], [], furniture)
-    stretches.sort(key=lambda stretch: (stretch.vertical, stretch.y))
-    line = print_line(furniture, library.printing.sides, flip, words, ctx.furniture_source)
-    front += place_furniture(stretches, font, furniture, line)
-    pages = [
-        Page(width, height, tuple(front)),
-        Page(width, height, (Group(tuple(back), dx=offset[0], dy=offset[1]),)),
-    ]
-    return Document(title, pages, {}, flip, words.locale)
+    return title, front + body, back

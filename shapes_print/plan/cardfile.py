@@ -26,50 +26,32 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.inputs import remembered
 from shapes_print.kit.context import DrawContext
+from shapes_print.kit.decktemplate import backgrounds_template, card_template, size_place
+from shapes_print.kit.room import check_room
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.loaded import LoadedGame
 from shapes_print.load.models import LoadedDeck
-from shapes_print.load.options import Flip, PrintOptions, name_of_size
-from shapes_print.load.patches import named_layouts
+from shapes_print.load.options import PrintOptions
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
-from shapes_print.load.templates import shipped_paths
-from shapes_print.load.yamlsrc import Document as YamlDocument
-from shapes_print.plan.cards import card_symbol
+from shapes_print.load.yamldoc import Document as YamlDocument
+from shapes_print.plan.cards import CardDrawing, CardSide, card_symbol
 from shapes_print.plan.cardsheets import (
     OVERRUN_PREFIX,
     CardGeometry,
+    CardSheets,
     Duplex,
     FrontSheets,
     overrun_name,
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.decktemplate import card_template, size_place
 from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
+from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
-from shapes_print.plan.room import check_deck_room
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
-
-
-def check_room(
-    loaded: LoadedGame, library: Library, template: CardTemplate, ctx: DrawContext, deck: LoadedDeck
-) -> None:
-    """Every face and back of the deck keeps its elements apart (plan/room.py), checked
-    once per deck, template and label set, as the drawings are made."""
-    key = ("room", id(deck), id(template), id(ctx.style), id(ctx.words))
-    if key in loaded.drawn:
-        return
-    own = loaded.template_sources.get(template.id)
-    doc = own or library.template_sources[template.id]
-    by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
-    size = (
-        name_of_size((template.card["width"], template.card["height"]), library.card_sizes) or None
-    )
-    check_deck_room(deck, template, doc, ctx, size, by_name)
-    loaded.drawn[key] = (deck, template, ctx.style, ctx.words)  # kept: no id is reused
 
 
 def card_symbols(
@@ -79,32 +61,37 @@ def card_symbols(
     bleed: float = 0.0,
     deck: LoadedDeck | None = None,
     earlier: Symbols | None = None,
-    shop: bool = False,
 ) -> tuple[Symbols, Symbols]:
     """Every distinct face and back of a deck (default: the main one), drawn once each.
 
-    Faces may show small copies of `earlier` decks' faces (a task card's example), or, for
-    a print shop (`shop`), say them in words. A card
+    Faces may show small copies of `earlier` decks' faces (a task card's example). A card
     is drawn from its deck, template and label set, never from players or paper, so the
     drawings are made once per game and reused by every kit of the build.
     """
-    chosen = deck or loaded.decks[0]
-    shown = tuple((earlier or {}).values())
+    drawing = CardDrawing(template, bleed, earlier)
+    return drawn_sides(loaded, deck or loaded.decks[0], drawing, ctx)
+
+
+def drawn_sides(
+    loaded: LoadedGame, deck: LoadedDeck, drawing: CardDrawing, ctx: DrawContext
+) -> tuple[Symbols, Symbols]:
+    """`card_symbols` drawn as `drawing` says (for a print shop, small faces in words)."""
+    template, bleed, shop = drawing.template, drawing.bleed, drawing.shop
     drawn_from = (
-        chosen,
+        deck,
         template,
         ctx.fonts,
         ctx.shapes,
         ctx.patterns,
         ctx.style,
         ctx.words,
-        *shown,
+        *(drawing.faces or {}).values(),
     )
     key = ("cards", bleed, shop, *map(id, drawn_from))
 
     def draw() -> tuple[Symbols, Symbols]:
         contexts = _layout_contexts(loaded, template, ctx)
-        return _draw_cards(chosen, template, ctx, contexts, bleed, earlier, shop)
+        return _draw_cards(deck, drawing, ctx, contexts)
 
     return remembered(loaded.drawn, key, drawn_from, draw)
 
@@ -125,13 +112,7 @@ def _layout_contexts(
 
 
 def _draw_cards(
-    chosen: LoadedDeck,
-    template: CardTemplate,
-    ctx: DrawContext,
-    contexts: dict[str, DrawContext],
-    bleed: float,
-    earlier: Symbols | None,
-    shop: bool,
+    chosen: LoadedDeck, drawing: CardDrawing, ctx: DrawContext, contexts: dict[str, DrawContext]
 ) -> tuple[Symbols, Symbols]:
     deck_model, src = chosen.deck, chosen.source
     faces = {}
@@ -148,35 +129,25 @@ def _draw_cards(
                 src.source(("cards", index, "id")), f"card id {card.id!r} is used twice"
             )
         fields = {"id": card.id, **card.fields}
-        place = card_place(src, index, card)
-        drawn_with = contexts.get(card.layout, ctx)
-        faces[name] = card_symbol(
-            name,
-            template,
-            card.layout,
-            fields,
-            drawn_with,
-            place,
-            bleed,
-            earlier,
-            shown=card_as_written(src, index, card.id),
-            shop=shop,
-        )
-    backs = {
+        shown = card_as_written(src, index, card.id)
+        side = CardSide(name, card.layout, fields, card_place(src, index, card), shown)
+        faces[name] = card_symbol(side, drawing, contexts.get(card.layout, ctx))
+    backs = replace(drawing, faces=None, shop=False)
+    return faces, {
         f"back-{back_id}": card_symbol(
-            f"back-{back_id}",
-            template,
-            back.layout,
-            back.fields,
+            CardSide(
+                f"back-{back_id}",
+                back.layout,
+                back.fields,
+                src.source(("backs", back_id)),
+                f"back {back_id!r}",
+                back=True,
+            ),
+            backs,
             contexts.get(back.layout, ctx),
-            src.source(("backs", back_id)),
-            bleed,
-            back=True,
-            shown=f"back {back_id!r}",
         )
         for back_id, back in deck_model.backs.items()
     }
-    return faces, backs
 
 
 def card_as_written(deck: YamlDocument, index: int, card_id: str) -> str:
@@ -188,14 +159,6 @@ def card_as_written(deck: YamlDocument, index: int, card_id: str) -> str:
     if isinstance(written, str) and written != card_id:
         return f"card {written!r} ({card_id})"
     return f"card {card_id!r}"
-
-
-def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
-    """Whether home card sheets print their fronts alone, one-sided: a label set's braille
-    dots are drawn for swell paper, whose heater raises everything dark, so a back printed
-    behind them would rise too (the printing guide says to back the cards with card stock
-    or sleeves instead). A print shop prints both sides on its own stock."""
-    return ctx.style.braille is not None and not options.print_shop
 
 
 def shop_bleed(printing: PrintSettings, options: PrintOptions) -> float | None:
@@ -215,31 +178,19 @@ def _drafted(symbols: Symbols, settings: InkSaver, pale: bool) -> Symbols:
     return {name: save_ink_symbol(symbol, settings, pale) for name, symbol in symbols.items()}
 
 
-def _overrun_symbols(
-    loaded: LoadedGame,
-    template: CardTemplate,
-    ctx: DrawContext,
-    deck: LoadedDeck,
-    shown: Symbols,
-    printing: PrintSettings,
-    options: PrintOptions,
-) -> Symbols:
+def _overrun_symbols(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> Symbols:
     """The backgrounds (`bleed` elements) of faces and backs drawn with the home sheets'
     overrun as their bleed, each named as its card's overrun symbol; only the part past
     the card shows, so nothing else is drawn (no words twice in the file). Draft prints
     overrun backs only: an outlined face's background would draw its outline past the cut."""
+    loaded, printing = kit.loaded, kit.library.printing
     if not printing.overrun:
         return {}
-    key = ("overrun-template", id(template))
-    if key not in loaded.drawn:
-        layouts = {
-            name: layout.model_copy(update={"elements": [e for e in layout.elements if e.bleed]})
-            for name, layout in template.layouts.items()
-        }
-        loaded.drawn[key] = (template, template.model_copy(update={"layouts": layouts}))
-    backgrounds = loaded.drawn[key][1]
-    faces, backs = card_symbols(loaded, backgrounds, ctx, printing.overrun, deck, shown)
-    if options.ink_saver:
+    backgrounds = backgrounds_template(loaded, template)
+    faces, backs = card_symbols(
+        loaded, backgrounds, kit.ctx, printing.overrun, asked.deck, asked.earlier
+    )
+    if kit.options.ink_saver:
         faces, backs = {}, _drafted(backs, printing.ink_saver, pale=True)
     return {
         overrun_name(name): replace(symbol, name=overrun_name(name))
@@ -253,89 +204,73 @@ def _draws(items: Sequence[Item]) -> bool:
     return any(not isinstance(item, Group) or _draws(item.items) for item in items)
 
 
-def plan_cards(
-    loaded: LoadedGame,
-    library: Library,
-    ctx: DrawContext,
-    paper: tuple[float, float],
-    title: str,
-    print_line: str,
-    flip: Flip,
-    options: PrintOptions,
-    players: int,
-    deck: LoadedDeck | None = None,
-    earlier: Symbols | None = None,
-    only: Collection[str] = (),
-) -> tuple[Document, Symbols]:
-    """The cards document of a deck (default: the main one) for `players` (a card's count
-    may depend on them) and the plain faces that sheets draw small copies from; faces may
-    show small copies of `earlier` decks' faces. A partial build prints the cards `only`
-    names (each at least once), and none of the deck when it names none of them.
+class CardsAsked(Struct, frozen=True, eq=False):
+    """One deck's cards file as a kit asks for it: its deck, its title, the earlier
+    decks' faces its faces may show small, and the cards a partial build asks for."""
+
+    deck: LoadedDeck
+    title: str
+    earlier: Symbols
+    only: Collection[str] = ()
+
+
+def plan_cards(kit: KitContext, asked: CardsAsked) -> tuple[Document, Symbols]:
+    """The cards document of a deck for the kit's players (a card's count may depend on
+    them) and the plain faces that sheets draw small copies from. A partial build prints
+    the cards `only` names (each at least once), and none of the deck when it names none.
 
     A deck whose cards are the same at every player count gives each kit of the game the
     same document, planned once and so rendered once (write/batch.py): found by the deck's
     order and the ids of what it was planned from, with what planning read reported again
     for each kit (`remembered`)."""
-    chosen = deck or loaded.decks[0]
-    shown = earlier or {}
+    chosen, shown, only, ctx = asked.deck, asked.earlier, asked.only, kit.ctx
     # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
     order = tuple(
         pair
         for card in part_of(chosen.deck.cards, only)
-        for pair in repeat((f"face-{card.id}", f"back-{card.back}"), copies(card, players, only))
+        for pair in repeat(
+            (f"face-{card.id}", f"back-{card.back}"), copies(card, kit.players, only)
+        )
     )
     drawn_from = (
         chosen,
-        library,
+        kit.library,
         *(getattr(ctx, name) for name in ctx.__struct_fields__),
         *shown.values(),
     )
-    settings = (paper, title, print_line, flip, options, tuple(only), tuple(shown))
-    key = ("cards file", settings, order, *map(id, drawn_from))
-    asked = _CardsFile(paper, title, print_line, flip, options, chosen, shown, order, only)
-    return remembered(
-        loaded.drawn, key, drawn_from, lambda: _planned_cards(loaded, library, ctx, asked)
+    request = kit.request
+    settings = (kit.page, asked.title, kit.cards_line, request.flip, request.options)
+    key = ("cards file", settings, tuple(only), tuple(shown), order, *map(id, drawn_from))
+    return remembered(kit.loaded.drawn, key, drawn_from, lambda: _planned_cards(kit, asked, order))
+
+
+class _Drawn(Struct, frozen=True):
+    """A cards file's drawings: the plain faces sheets show small, the faces and backs as
+    the file prints them, and the backgrounds its home sheets print past the cut."""
+
+    faces: Symbols
+    drawn_faces: Symbols
+    drawn_backs: Symbols
+    overrun: Symbols
+
+
+def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
+    """The deck's faces and backs as this file prints them: with the print shop's bleed,
+    drafted for `--ink-saver`, as black line art for swell paper."""
+    loaded, ctx, options, chosen, shown = (
+        kit.loaded,
+        kit.ctx,
+        kit.options,
+        asked.deck,
+        asked.earlier,
     )
-
-
-class _CardsFile(Struct, frozen=True, eq=False):
-    """What a cards file is planned for beside its game, library and context: its paper,
-    title, print line, flip and options, its deck, the earlier decks' faces its faces
-    may show, the order it prints the deck in, and the cards a partial build asks for."""
-
-    paper: tuple[float, float]
-    title: str
-    print_line: str
-    flip: Flip
-    options: PrintOptions
-    deck: LoadedDeck
-    shown: Symbols
-    order: Sequence[tuple[str, str]]
-    only: Collection[str]
-
-
-def _planned_cards(
-    loaded: LoadedGame, library: Library, ctx: DrawContext, asked: _CardsFile
-) -> tuple[Document, Symbols]:
-    chosen, shown, options, order = asked.deck, asked.shown, asked.options, asked.order
-    template = card_template(loaded, library, options.card_size, chosen)
-    printing = library.printing
+    printing = kit.library.printing
     bleed = shop_bleed(printing, options) or 0.0
-    cut = printing.cut_line
-    geometry = CardGeometry(
-        template.card["width"],
-        template.card["height"],
-        template.corner_radius,
-        template.trim_line,
-        Paint(stroke=cut.colour, stroke_width=cut.width),
-        round=chosen.round,
-    )
-    font = ctx.fonts.regular
     faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
-    check_room(loaded, library, template, ctx, chosen)
+    check_room(loaded, kit.library, template, ctx, chosen)
     shop = options.print_shop
     drawn_faces, drawn_backs = (
-        card_symbols(loaded, template, ctx, bleed, chosen, shown, shop)
+        drawn_sides(loaded, chosen, CardDrawing(template, bleed, shown, shop), ctx)
         if bleed or shop
         else (faces, backs)
     )
@@ -344,44 +279,72 @@ def _planned_cards(
         drawn_faces = _drafted(drawn_faces, printing.ink_saver, pale=False)
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
     overrun: Symbols = {}
-    one_sided = fronts_only(ctx, options)
-    swell_width = printing.ink_saver.outline_width
-    if one_sided:  # black line art for swell paper: dots, outlines and words rise, nothing else
-        drawn_faces = {n: swell_symbol(face, swell_width) for n, face in drawn_faces.items()}
-    pages: Sequence[Page]
-    if options.print_shop:
-        pages = print_shop_pages(order, geometry, bleed)
-    else:
-        if not one_sided:  # a swell-paper card's outline is its edge: no background past it
-            overrun = _overrun_symbols(loaded, template, ctx, chosen, shown, printing, options)
-        duplex = Duplex(asked.flip, options.back_offset)
-        where = size_place(loaded, library, template, chosen, options.card_size)
-        furniture = ctx.style.furniture
-        geometry = replace(geometry, overrun=printing.overrun)
-        names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}
-        pages = sheet_pages(
-            order, geometry, asked.paper, duplex, furniture, font, asked.print_line, where, names
-        )
-        if one_sided:
-            pages = FrontSheets(pages, swell_width)
+    if fronts_only(ctx, options):  # black line art for swell paper: dots, outlines and words
+        width = printing.ink_saver.outline_width
+        drawn_faces = {n: swell_symbol(face, width) for n, face in drawn_faces.items()}
+    elif not shop:  # a swell-paper card's outline is its edge: no background past it
+        overrun = _overrun_symbols(kit, asked, template)
+    return _Drawn(faces, drawn_faces, drawn_backs, overrun)
+
+
+def _planned_cards(
+    kit: KitContext, asked: CardsAsked, order: Sequence[tuple[str, str]]
+) -> tuple[Document, Symbols]:
+    options, chosen, shown = kit.options, asked.deck, asked.earlier
+    template = card_template(kit.loaded, kit.library, options.card_size, chosen)
+    drawn = _draw(kit, asked, template)
+    one_sided = fronts_only(kit.ctx, options)
+    pages = _pages(kit, asked, template, order, drawn.overrun)
     redrawn = options.ink_saver or one_sided  # faces drawn anew for this file
     placed = (
-        _placed_in(loaded, drawn_faces)
+        _placed_in(kit.loaded, drawn.drawn_faces)
         if not redrawn
-        else symbols_used(item for face in drawn_faces.values() for item in face.items)
+        else symbols_used(item for face in drawn.drawn_faces.values() for item in face.items)
     )
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     if one_sided:  # the cards a face shows small are line art too
-        used = {name: swell_symbol(symbol, swell_width) for name, symbol in used.items()}
-    symbols = {**used, **drawn_faces, **drawn_backs, **overrun}
+        width = kit.library.printing.ink_saver.outline_width
+        used = {name: swell_symbol(symbol, width) for name, symbol in used.items()}
+    symbols = {**used, **drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
         placed = placed | {name for pair in order for name in pair}
         symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
-    press = library.press if options.print_shop else None
-    document = Document(
-        asked.title, pages, symbols, "none" if one_sided else asked.flip, ctx.words.locale, press
+    press = kit.library.press if options.print_shop else None
+    duplex = "none" if one_sided else kit.request.flip
+    document = Document(asked.title, pages, symbols, duplex, kit.words.locale, press)
+    return document, drawn.faces
+
+
+def _pages(
+    kit: KitContext,
+    asked: CardsAsked,
+    template: CardTemplate,
+    order: Sequence[tuple[str, str]],
+    overrun: Symbols,
+) -> Sequence[Page]:
+    """The file's pages: one card a page for a print shop, else home sheets (fronts only
+    on swell paper)."""
+    options, printing = kit.options, kit.library.printing
+    cut = printing.cut_line
+    geometry = CardGeometry(
+        template.card["width"],
+        template.card["height"],
+        template.corner_radius,
+        template.trim_line,
+        Paint(stroke=cut.colour, stroke_width=cut.width),
+        round=asked.deck.round,
     )
-    return document, faces
+    if options.print_shop:
+        return print_shop_pages(order, geometry, shop_bleed(printing, options) or 0.0)
+    duplex = Duplex(kit.request.flip, options.back_offset)
+    where = size_place(kit.loaded, kit.library, template, asked.deck, options.card_size)
+    geometry = replace(geometry, overrun=printing.overrun)
+    names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}
+    sheets = CardSheets(geometry, kit.page, duplex, kit.ctx.style.furniture, kit.ctx.fonts.regular)
+    pages = sheet_pages(order, sheets, kit.cards_line, where, names)
+    if fronts_only(kit.ctx, options):
+        return FrontSheets(pages, printing.ink_saver.outline_width)
+    return pages
 
 
 def _placed_in(loaded: LoadedGame, faces: Symbols) -> frozenset[str]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from math import cos, radians, sin
 
+from msgspec import Struct
+
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.outlines import ellipse_ops, rounded_rect_ops
 from shapes_print.geometry.primitives import (
@@ -33,34 +35,43 @@ from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
 from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.load.places import value_place
-from shapes_print.plan.cardtext import Box, braille_words, filled, text_lines
+from shapes_print.plan.cardtext import Box, ElementAt, braille_words, filled, text_lines
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.minis import in_words_of, minis, picture
 from shapes_print.text.words import Said
 
 
-def card_symbol(
-    name: str,
-    template: CardTemplate,
-    layout: str,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    bleed: float = 0.0,
-    faces: Mapping[str, Symbol] | None = None,
-    back: bool = False,
-    shown: str = "",
-    shop: bool = False,
-) -> Symbol:
-    """Draw one card (face or, if `back`, back) in its own coordinates: origin at bottom-left.
+class CardSide(Struct, frozen=True):
+    """One side of a card to draw: its drawing's own id (`name`, which no one wrote), its
+    layout, its fields, its place in the YAML, how a message names it as its deck writes
+    it (`shown`, "card 'circle'"), and whether it is a back."""
 
-    With a bleed the origin is the bleed's corner and the card sits `bleed` in from it.
-    `faces` are the card drawings a `cards` element may show small copies of; for a print
-    shop (`shop`) the element prints what they show in words instead, since cards drawn
-    that small have lines and words too fine for a press. `shown` is how a message names
-    the card, as its deck writes it ("card 'circle'"); `name` is the drawing's own id,
-    which no one wrote.
-    """
+    name: str
+    layout: str
+    fields: Mapping[str, object]
+    where: Source
+    shown: str = ""
+    back: bool = False
+
+
+class CardDrawing(Struct, frozen=True):
+    """How a deck's sides are drawn: on its template, with a `bleed` or none, and with the
+    card drawings a `cards` element may show small copies of (`faces`); for a print shop
+    (`shop`) the element prints what they show in words instead, since cards drawn that
+    small have lines and words too fine for a press."""
+
+    template: CardTemplate
+    bleed: float = 0.0
+    faces: Mapping[str, Symbol] | None = None
+    shop: bool = False
+
+
+def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbol:
+    """Draw one side of a card in its own coordinates: origin at bottom-left. With a bleed
+    the origin is the bleed's corner and the card sits `bleed` in from it."""
+    name, layout, fields, where, back = side.name, side.layout, side.fields, side.where, side.back
+    template, bleed, faces, shop = drawing.template, drawing.bleed, drawing.faces, drawing.shop
+    shown = side.shown
     card = shown or f"card {name!r}"
     if layout not in template.layouts:
         known = ", ".join(template.layouts)
@@ -78,11 +89,13 @@ def card_symbol(
             box = _bleed(box, (width, height), bleed)
         if element.kind == "braille":
             elements = template.layouts[layout].elements
-            drawn = tuple(braille_words(element, elements, box, fields, ctx, where, card))
+            drawn = tuple(
+                braille_words(ElementAt(element, box, fields, where, card), elements, ctx)
+            )
         elif element.kind == "cards" and shop:
             in_words = in_words_of(element, fields, ctx, where)
             words.append(ctx.words.fill(in_words.text or "", fields, where))
-            drawn = tuple(_element(in_words, box, fields, ctx, where, card))
+            drawn = tuple(_element(ElementAt(in_words, box, fields, where, card), ctx))
         elif element.kind == "cards":
             drawn = tuple(minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
@@ -95,7 +108,7 @@ def card_symbol(
                     ),
                 )
         else:
-            drawn = tuple(_element(element, box, fields, ctx, where, card))
+            drawn = tuple(_element(ElementAt(element, box, fields, where, card), ctx))
         drawn = _turned(drawn, box, element)
         items.extend(drawn)
         if element.mirror:
@@ -208,14 +221,8 @@ def _pattern(
     return [Artifact((Group(ctx.patterns.strokes(name, box, ink), clip=clip),), "Background")]
 
 
-def _element(
-    element: Element,
-    box: Box,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    card: str,
-) -> list[Item]:
+def _element(at: ElementAt, ctx: DrawContext) -> list[Item]:
+    element, box, fields, where, card = at.element, at.box, at.fields, at.where, at.card
     paint = _paint(element, fields, where)
     if element.kind == "rect":
         ops = rounded_rect_ops(*box, element.radius)
@@ -237,11 +244,13 @@ def _element(
         shape = filled(element.shape, fields, where)
         if shape not in ctx.shapes.names():
             known = ", ".join(ctx.shapes.names())
-            at, named = value_place(element.shape, where)
-            raise UserError(at, f"{card}: unknown shape {shape!r}{named}", f"known shapes: {known}")
+            written, named = value_place(element.shape, where)
+            raise UserError(
+                written, f"{card}: unknown shape {shape!r}{named}", f"known shapes: {known}"
+            )
         ops = ctx.shapes.outline(shape, *box)
         return _layered(ops, paint, _pattern(element, box, ops, fields, ctx, where))
-    return text_lines(element, box, fields, ctx, where, card)
+    return text_lines(at, ctx)
 
 
 def _image(

@@ -91,13 +91,20 @@ def cut_path(x: float, y: float, card: CardGeometry) -> Path:
     return Path(rounded_rect_ops(x, y, card.width, card.height, card.corner_radius), card.cut_paint)
 
 
+class CardSheets(Struct, frozen=True):
+    """What home card sheets are laid out for: the card, the paper, the duplex flip and
+    offset, the furniture and the font of the print line."""
+
+    card: CardGeometry
+    paper: tuple[float, float]
+    duplex: Duplex
+    furniture: Furniture
+    font: Font
+
+
 def sheet_pages(
     order: CardOrder,
-    card: CardGeometry,
-    paper: tuple[float, float],
-    duplex: Duplex,
-    furniture: Furniture,
-    font: Font,
+    sheets: CardSheets,
     print_line: str,
     where: Source | None = None,
     overruns: Mapping[str, str] | None = None,
@@ -107,11 +114,13 @@ def sheet_pages(
     `where` is the card size's place in the YAML (or its option), for layout errors;
     `overruns` names each drawing's overrun symbol (a drawing without one stops at its card).
     """
-    grid, placed = sheet_grid(card, paper, furniture, font, print_line, where)
+    card, furniture, duplex = sheets.card, sheets.furniture, sheets.duplex
+    grid, placed = sheet_grid(card, sheets.paper, furniture, sheets.font, print_line, where)
     guides = cut_guides(grid, furniture)
     marks = Artifact((Group(guides.marks),), "Layout")
     reach = Overrun(grid, card.overrun, furniture.safe_margin, duplex)
-    return SheetPages(order, card, grid, duplex, (marks, *placed), reach, overruns or {}, guides)
+    laid = SheetGrid(grid, guides, (marks, *placed), reach)
+    return SheetPages(order, card, duplex, laid, overruns or {})
 
 
 class Overrun:
@@ -194,6 +203,16 @@ class MadePages(Sequence[Page]):
         return self.page_at(index % pages)
 
 
+class SheetGrid(Struct, frozen=True):
+    """A sheet's grid, its cut guides, the items every face sheet shares (cut marks and
+    furniture), and how far each slot's drawing runs past its edges."""
+
+    grid: Grid
+    guides: CutGuides
+    shared: tuple[Item, ...]
+    reach: Overrun
+
+
 class SheetPages(MadePages):
     """The pages of `sheet_pages`, each made when it is asked for and then forgotten.
 
@@ -208,15 +227,13 @@ class SheetPages(MadePages):
         self,
         order: CardOrder,
         card: CardGeometry,
-        grid: Grid,
         duplex: Duplex,
-        shared: tuple[Item, ...],
-        reach: Overrun,
+        laid: SheetGrid,
         overruns: Mapping[str, str],
-        guides: CutGuides,
     ) -> None:
-        self.order, self.grid, self.shared = order, grid, shared
-        self.card, self.reach, self.overruns, self.guides = card, reach, overruns, guides
+        grid = laid.grid
+        self.order, self.grid, self.shared = order, grid, laid.shared
+        self.card, self.reach, self.overruns, self.guides = card, laid.reach, overruns, laid.guides
         self.faces = [grid.face_origin(slot) for slot in range(grid.slots)]
         self.backs = [
             grid.back_origin(slot, duplex.flip, duplex.offset) for slot in range(grid.slots)
@@ -301,7 +318,7 @@ def sheet_grid(
 ) -> tuple[Grid, list[Item]]:
     """The largest grid whose margins also hold the ruler, inch check and print line."""
     trimmed = card.trim_line is not None
-    grids = grid_candidates(*paper, card.width, card.height, furniture, trimmed, where)
+    grids = grid_candidates(paper, (card.width, card.height), furniture, trimmed, where)
     for grid in grids:
         xs = [grid.left + i * card.width for i in range(grid.columns + 1)]
         ys = [grid.bottom + j * card.height for j in range(grid.rows + 1)]

@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from msgspec import Struct
+
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
+from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
-from shapes_print.plan.braille import braille_dots, braille_lines
-from shapes_print.plan.icons import line_items, parsed_runs, spoken
+from shapes_print.plan.braille import braille_dots
+from shapes_print.plan.icons import LineSet, line_items, parsed_runs, spoken
 from shapes_print.text.fit import fit
 from shapes_print.text.fonts import Font
 from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
@@ -39,21 +42,26 @@ def element_named(element: Element) -> str:
     return f"the {element.kind} element {element.text!r}"
 
 
-def text_lines(
-    element: Element,
-    box: Box,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    card: str,
-) -> list[Item]:
+class ElementAt(Struct, frozen=True):
+    """One element of one card as it is drawn: the element, its box on the card, the
+    card's fields, its place in the YAML and how a message names the card."""
+
+    element: Element
+    box: Box
+    fields: Mapping[str, object]
+    where: Source
+    card: str
+
+
+def text_lines(at: ElementAt, ctx: DrawContext) -> list[Item]:
     """A text element's words fitted into its box, aligned as its layout says."""
+    element, box, fields, where, card = at.element, at.box, at.fields, at.where, at.card
     words = ctx.words.fill(element.text, fields, where) if element.text else ""
     if not words:
         return []
     parsed = parsed_runs(words, where) if has_markup(words) else ()
     if parsed and not is_plain(parsed):
-        return rich_lines(element, box, fields, ctx, where, card, words, parsed)
+        return rich_lines(at, ctx, words, parsed)
     if parsed:
         words = plain_text(parsed, str)
     font = ctx.fonts.pick(element.bold)
@@ -95,18 +103,10 @@ def first_baseline(box: Box, size: float, leading: float, lines: int) -> float:
     return box[1] + box[3] / 2 + block / 2 - size * CAP_SHARE
 
 
-def rich_lines(
-    element: Element,
-    box: Box,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    card: str,
-    words: str,
-    parsed: tuple[Run, ...],
-) -> list[Item]:
-    """Text with bold, italic or icons: fitted across its runs, each line placed as its
-    alignment says, its pieces one after another."""
+def rich_lines(at: ElementAt, ctx: DrawContext, words: str, parsed: tuple[Run, ...]) -> list[Item]:
+    """Text with bold, italic or icons (`words` filled, then `parsed`): fitted across its
+    runs, each line placed as its alignment says, its pieces one after another."""
+    element, box, fields, where, card = at.element, at.box, at.fields, at.where, at.card
     fonts = ctx.fonts
 
     def faces(bold: bool, italic: bool) -> Font:
@@ -122,7 +122,7 @@ def rich_lines(
     for index, line in enumerate(fitted.lines):
         x = box[0] + (box[2] - line.width) * share
         y = baseline - index * fitted.leading
-        items += line_items(line, x, y, fitted.size, ink, ctx, words, where)
+        items += line_items(line, x, y, LineSet(fitted.size, ink, words, where), ctx)
     return items
 
 
@@ -136,7 +136,7 @@ def braille_text(
 ) -> str:
     """What a braille element spells, as the card's dots and the kit's .brf both write it:
     its `text`, or, where it writes none (the zone a braille set gives a game's own layout,
-    plan/braillezone.py), the words the card's title and card-word texts print, through
+    kit/braillezone.py), the words the card's title and card-word texts print, through
     the set's `card_words` message. A card with nothing to spell is refused, never left
     without dots."""
     style = ctx.style.braille
@@ -161,16 +161,10 @@ def braille_text(
     return ctx.words.fill(style.card_words, {"words": Said(words)}, where)
 
 
-def braille_words(
-    element: Element,
-    elements: Sequence[Element],
-    box: Box,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    card: str,
-) -> list[Item]:
-    """The element's words in braille dots, when the label set gives braille sizes."""
+def braille_words(at: ElementAt, elements: Sequence[Element], ctx: DrawContext) -> list[Item]:
+    """The element's words in braille dots, when the label set gives braille sizes;
+    `elements` are its layout's (a zone writing no text spells its card's names)."""
+    element, box, fields, where, card = at.element, at.box, at.fields, at.where, at.card
     style = ctx.style.braille
     if style is None:
         return []

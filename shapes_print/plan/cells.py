@@ -21,7 +21,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
 from shapes_print.load.models import CardsCell
 from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
-from shapes_print.plan.paragraphs import Column, paragraph
+from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
 
@@ -45,7 +45,9 @@ class SheetInputs(Struct):
 def cell_text(
     col: Column, text: str, where: Source, bold: bool = False, size: float | None = None
 ) -> Cell:
-    return lambda width: paragraph(col, text, size or col.ctx.style.body_size, bold, width, where)
+    return lambda width: paragraph(
+        col, text, Setting(size or col.ctx.style.body_size, bold), width, where
+    )
 
 
 def card_cell(
@@ -85,7 +87,7 @@ def card_cell(
             figure = replace(figure, alt=col.ctx.words.fill(style.captioned_alt, values, where))
         items = [figure]
         if words:
-            text_height, text_items = paragraph(col, words, style.body_size, False, width, where)
+            text_height, text_items = paragraph(col, words, Setting(style.body_size), width, where)
             items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
             height += style.table_padding + text_height
         return height, items
@@ -168,7 +170,7 @@ def _cards_in_words(
         text = _unbroken_names(words.fill(cell.alt, values, where), col, width)
     if not text:
         text = ", ".join(face.name.removeprefix("face-") for line in lines for face in line)
-    height, items = paragraph(col, text, col.ctx.style.body_size, False, width, where)
+    height, items = paragraph(col, text, Setting(col.ctx.style.body_size), width, where)
     return height, [Group(tuple(items), role="P")]
 
 

@@ -11,14 +11,15 @@ from collections.abc import Sequence
 
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
+from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.context import DrawContext
+from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.cardmodels import card_box
-from shapes_print.load.content import Library, LoadedGame
-from shapes_print.plan.braille import braille_lines
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.plan.cardtext import braille_text
-from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.embosser import EmbosserFile, embosser_file
 from shapes_print.plan.icons import spoken
+from shapes_print.plan.kitcontext import KitContext
 
 
 def card_names(
@@ -85,20 +86,13 @@ def with_fitting_sizes(
     return UserError(error.source, f"{error.message}; {fits}", error.hint)
 
 
-def braille_file(
-    loaded: LoadedGame,
-    library: Library,
-    ctx: DrawContext,
-    title: str,
-    sheets: Sequence[Document],
-    card_size: str | None,
-    players: int,
-) -> EmbosserFile | None:
+def braille_file(kit: KitContext, sheets: Sequence[Document]) -> EmbosserFile | None:
     """The kit's embosser file, or None when the label set draws no braille."""
+    ctx, loaded, title = kit.ctx, kit.loaded, kit.game_title
     style = ctx.style.braille
     if style is None:
         return None
-    main, *extra = card_names(loaded, library, ctx, card_size, players)
+    main, *extra = card_names(loaded, kit.library, ctx, kit.options.card_size, kit.players)
     # Cards in a file of their own (Collect 3's Task cards) are not shuffled in: each deck
     # is listed under its own file's title, so the deck's count stays the deck's.
     headings = [ctx.words.say(style.embosser.cards_heading, None)]

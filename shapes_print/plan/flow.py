@@ -143,17 +143,18 @@ def choose_breaks(
     The choice reads only the boxes' measures, so a document measured as one before (the
     same sheet for another player count, another label set's kit) is not chosen again.
     """
-    measures = (
+    measures = _Measures(
         tuple(box.height for box in boxes),
         tuple(box.gap for box in boxes),
         tuple(box.breaks for box in boxes),
         tuple(box.stretch for box in boxes),
         tuple(box.header.height if box.header else 0.0 for box in boxes),
     )
-    key = (*measures, room, first_room, shrink, least)
+    rooms = _Rooms(room, first_room, shrink, least)
+    key = (measures, rooms)
     chosen = _CHOSEN.get(key)
     if chosen is None:
-        chosen = _cheapest(*measures, room, first_room, shrink, least)
+        chosen = _cheapest(measures, rooms)
         if len(_CHOSEN) >= _CHOSEN_KEPT:
             _CHOSEN.clear()
         _CHOSEN[key] = chosen
@@ -161,23 +162,37 @@ def choose_breaks(
 
 
 # Breaks chosen, by the measures they were chosen from; let go of past this many.
-_CHOSEN: dict[tuple[object, ...], tuple[range, ...]] = {}
+_CHOSEN: dict[tuple[_Measures, _Rooms], tuple[range, ...]] = {}
 _CHOSEN_KEPT = 4096
 
 
-def _cheapest(
-    heights: Sequence[float],
-    gaps: Sequence[float],
-    breaks: Sequence[float],
-    stretches: Sequence[float],
-    headers: Sequence[float],
-    room: float,
-    first_room: float | None,
-    shrink: float,
-    least: float,
-) -> tuple[range, ...]:
+class _Measures(Struct, frozen=True):
+    """What choosing breaks reads of the boxes: each one's height, the gap above it, the
+    cost of a break before it, its stretch, and its header's height (0 for none)."""
+
+    heights: tuple[float, ...]
+    gaps: tuple[float, ...]
+    breaks: tuple[float, ...]
+    stretches: tuple[float, ...]
+    headers: tuple[float, ...]
+
+
+class _Rooms(Struct, frozen=True):
+    """What a page holds (the first `first_room`, where given), how far glue may give, and
+    the share of a page below which it is scant."""
+
+    room: float
+    first_room: float | None
+    shrink: float
+    least: float
+
+
+def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
     """`choose_breaks` over the boxes' measures: the dynamic programme over each page's
     first box (`start`) and the box after its last (`stop`), the page's badness inlined."""
+    heights, gaps, breaks = measures.heights, measures.gaps, measures.breaks
+    stretches, headers = measures.stretches, measures.headers
+    room, first_room, shrink, least = rooms.room, rooms.first_room, rooms.shrink, rooms.least
     count = len(heights)
     best = [inf] * (count + 1)
     best[0] = 0.0
@@ -217,8 +232,14 @@ def _cheapest(
                 cost += breaks[stop]
             if cost < best[stop]:
                 best[stop], back[stop] = cost, start
+    return _pages_back(back)
+
+
+def _pages_back(back: Sequence[int]) -> tuple[range, ...]:
+    """The pages the cheapest sequence of breaks makes, followed back from the last box:
+    `back[stop]` is the first box of the page that ends before `stop`."""
     pages: list[range] = []
-    stop = count
+    stop = len(back) - 1
     while stop > 0:
         pages.append(range(back[stop], stop))
         stop = back[stop]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from msgspec import Struct
+
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import (
     Colour,
@@ -31,18 +33,21 @@ from shapes_print.text.rich import RichLine
 from shapes_print.text.words import Said
 
 
+class LineSet(Struct, frozen=True):
+    """How a rich text's lines are set: their type size and ink, and the filled text they
+    are from with its place in the YAML (for an unknown icon's place)."""
+
+    size: float
+    ink: Colour
+    text: str
+    where: Source | None
+
+
 def line_items(
-    line: RichLine,
-    x: float,
-    baseline: float,
-    size: float,
-    ink: Colour,
-    ctx: DrawContext,
-    text: str,
-    where: Source | None,
+    line: RichLine, x: float, baseline: float, setting: LineSet, ctx: DrawContext
 ) -> list[Item]:
-    """The line's pieces from `x` (its left end) on `baseline`; `text` is the filled text
-    the line is from, for an unknown icon's place."""
+    """The line's pieces from `x` (its left end) on `baseline`."""
+    size, ink, text, where = setting.size, setting.ink, setting.text, setting.where
     items: list[Item] = []
     last = len(line.pieces) - 1
     for index, piece in enumerate(line.pieces):

@@ -88,19 +88,19 @@ def clearance(f: Furniture, trimmed: bool) -> float:
 
 
 def grid_candidates(
-    page_w: float,
-    page_h: float,
-    card_w: float,
-    card_h: float,
+    paper: tuple[float, float],
+    card: tuple[float, float],
     f: Furniture,
     trimmed: bool,
     where: Source | None = None,
 ) -> list[Grid]:
-    """Every grid that keeps cards and marks inside the margin, most cards first.
+    """Every grid of cards (width, height) that keeps cards and marks inside the margin of
+    the paper (width, height), most cards first.
 
     Portrait comes before landscape when both hold as many; a caller takes the first one
     that also has room for its print furniture.
     """
+    (page_w, page_h), (card_w, card_h) = paper, card
     room = clearance(f, trimmed)
     grids: list[Grid] = []
     for width, height in ((page_w, page_h), (page_h, page_w)):
@@ -128,7 +128,7 @@ def fit_grid(
     page_w: float, page_h: float, card_w: float, card_h: float, f: Furniture, trimmed: bool
 ) -> Grid:
     """The grid holding the most cards, on the page as given or turned landscape."""
-    return grid_candidates(page_w, page_h, card_w, card_h, f, trimmed)[0]
+    return grid_candidates((page_w, page_h), (card_w, card_h), f, trimmed)[0]
 
 
 class MarkSpan(Struct, frozen=True):

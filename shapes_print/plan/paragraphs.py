@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.plan.flow import Box
-from shapes_print.plan.icons import line_items, parsed_runs
+from shapes_print.plan.icons import LineSet, line_items, parsed_runs
 from shapes_print.plan.tables import Drawn
 from shapes_print.text.fit import wrap_breaks
 from shapes_print.text.fonts import Font
@@ -49,17 +50,27 @@ class Column(Struct, frozen=True):
     room: float
 
 
+class Setting(Struct, frozen=True):
+    """How a paragraph is set: its type size, bold or not, and whether its lines are
+    balanced (a last line of one word is avoided by setting the lines narrower)."""
+
+    size: float
+    bold: bool = False
+    balance: bool = False
+
+
 def lines_of(
-    col: Column, text: str, size: float, bold: bool, width: float, where: Source, balance: bool
+    col: Column, text: str, setting: Setting, width: float, where: Source | None
 ) -> tuple[str, ...]:
     """The paragraph's lines as `paragraph` sets them."""
-    return tuple(line for line, _ in broken_lines(col, text, size, bold, width, where, balance))
+    return tuple(line for line, _ in broken_lines(col, text, setting, width, where))
 
 
 def broken_lines(
-    col: Column, text: str, size: float, bold: bool, width: float, where: Source, balance: bool
+    col: Column, text: str, setting: Setting, width: float, where: Source | None
 ) -> tuple[tuple[str, bool], ...]:
     """The paragraph's lines, each with whether a word break follows it (`wrap_breaks`)."""
+    size, bold, balance = setting.size, setting.bold, setting.balance
     font = col.ctx.fonts.pick(bold)
     font.check(text, where, "text")
     # A line never ends on an operator ("6 + 6 + 6 = / 18"): a break falls before it, as
@@ -85,16 +96,10 @@ def broken_lines(
 
 
 def paragraph(
-    col: Column,
-    text: str,
-    size: float,
-    bold: bool,
-    width: float,
-    where: Source,
-    balance: bool = False,
-    x: float = 0.0,
+    col: Column, text: str, setting: Setting, width: float, where: Source, x: float = 0.0
 ) -> Drawn:
     """The paragraph drawn whole: its height and its lines, the first's cap at y = 0."""
+    size, bold, balance = setting.size, setting.bold, setting.balance
     style = col.ctx.style
     font = col.ctx.fonts.pick(bold)
     key = (text, font, size, width, balance, x, style.line_spacing, style.ink)
@@ -105,16 +110,16 @@ def paragraph(
     leading = size * style.line_spacing
     ink = style.ink
     if parsed:
-        rich = _rich_lines(col, text, parsed, size, bold, width, where)
+        rich = _rich_lines(col, text, parsed, setting, width, where)
         items = [
             item
             for i, line in enumerate(rich)
             for item in line_items(
-                line, x, -size * CAP - i * leading, size, ink, col.ctx, text, where
+                line, x, -size * CAP - i * leading, LineSet(size, ink, text, where), col.ctx
             )
         ]
         return size * CAP + leading * (len(rich) - 1) + size * DESCENT, items
-    lines = broken_lines(col, text, size, bold, width, where, balance)
+    lines = broken_lines(col, text, setting, width, where)
     items = [
         Text(x, -size * CAP - i * leading, line, font.name, size, ink, space_after=spaced)
         for i, (line, spaced) in enumerate(lines)
@@ -126,23 +131,25 @@ def paragraph(
 
 
 def paragraph_lines(
-    col: Column, text: str, size: float, bold: bool, width: float, where: Source
+    col: Column, text: str, setting: Setting, width: float, where: Source
 ) -> list[Box]:
-    """A box per line, each as tall as its ink (cap and descent), the leading between as glue."""
+    """A box per line, each as tall as its ink (cap and descent), the leading between as glue
+    (never balanced: each line breaks a page on its own)."""
+    size, bold = setting.size, setting.bold
     text, parsed = _marked(text, where)
     ink = col.ctx.style.ink
     gap = size * (col.ctx.style.line_spacing - 1)
     if parsed:
-        rich = _rich_lines(col, text, parsed, size, bold, width, where)
+        rich = _rich_lines(col, text, parsed, setting, width, where)
         return [
             Box(
                 size,
-                tuple(line_items(line, 0, -size * CAP, size, ink, col.ctx, text, where)),
+                tuple(line_items(line, 0, -size * CAP, LineSet(size, ink, text, where), col.ctx)),
                 gap=gap if i else 0.0,
             )
             for i, line in enumerate(rich)
         ]
-    lines = broken_lines(col, text, size, bold, width, where, False)
+    lines = broken_lines(col, text, replace(setting, balance=False), width, where)
     font = col.ctx.fonts.pick(bold).name
     return [
         Box(
@@ -166,11 +173,10 @@ def _marked(text: str, where: Source) -> tuple[str, tuple[Run, ...]]:
 
 
 def _rich_lines(
-    col: Column, text: str, parsed: tuple[Run, ...], size: float, bold: bool, width: float,
-    where: Source,
-) -> tuple[RichLine, ...]:  # fmt: skip
+    col: Column, text: str, parsed: tuple[Run, ...], setting: Setting, width: float, where: Source
+) -> tuple[RichLine, ...]:
     """Rich text's lines in the column, its faces the label set's (or the game's)."""
-    fonts = col.ctx.fonts
+    fonts, size, bold = col.ctx.fonts, setting.size, setting.bold
 
     def faces(strong: bool, italic: bool) -> Font:
         return fonts.pick(strong or bold, italic)

@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.load.content import LoadedGame
+from shapes_print.load.loaded import LoadedGame
 from shapes_print.load.models import CardType
 from shapes_print.load.options import Part
 

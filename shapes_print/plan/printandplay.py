@@ -18,9 +18,9 @@ from typing import Literal
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
-from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import Library, LoadedDocument
+from shapes_print.load.loaded import LoadedDocument
 from shapes_print.plan.cardsheets import MadePages, is_cards_file
+from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.words import Said
 
@@ -33,48 +33,83 @@ def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
 
 
 def plan_print_and_play(
-    library: Library,
-    ctx: DrawContext,
-    inputs: SheetInputs,
-    files: KitDocuments,
-    page: tuple[float, float],
-    cover_line: str,
+    kit: KitContext, inputs: SheetInputs, files: KitDocuments
 ) -> Document | None:
     """The print-and-play document of a kit's `files`, or None where the templates have no
-    print-and-play document. `cover_line` is the cover's print line (its sides: the file's)."""
-    doc = library.print_and_play
+    print-and-play document. Its cover's print line is the cards files' (its sides: the
+    file's)."""
+    doc = kit.library.print_and_play
     if doc is None:
         return None
-    printing, words = library.printing, ctx.words
+    words = kit.words
     sheets = [d for _, audience, d in files if audience == "players" and not is_cards_file(d)]
     cards = [d for _, audience, d in files if audience == "players" and is_cards_file(d)]
-    duplex: Literal["long", "short", "none"] = next(
-        (d.duplex for d in cards if d.duplex != "none"), "none"
-    )
-    planned_blank: list[Page] = []
+    parts = _Parts(kit, doc, inputs, [(d, False) for d in sheets] + [(d, True) for d in cards])
+    first = parts.cover(1)
+    # The page numbers it lists count its own pages: planned again only if it is longer
+    # than the one page it was first planned for (the same inputs plan the same pages).
+    pages = first if len(first) == 1 else parts.cover(len(first))
+    where = doc.source.source(("title",))
+    title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
+    bookmarks = [Bookmark(title, 0)]
+    runs: list[Sequence[Page]] = [pages]
+    at = len(pages)
+    for part, _, start in parts.layout(len(pages)):
+        while at < start:
+            runs.append(parts.blank())
+            at += len(parts.blank())
+        bookmarks.append(Bookmark(part.title, start))
+        runs.append(part.pages)
+        at += len(part.pages)
+    symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}
+    joined = JoinedPages(runs)
+    return Document(title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks))
 
-    def blank() -> list[Page]:
+
+class _Parts:
+    """The parts of a print-and-play file (each document, and whether it is cards), laid
+    after its cover, with the page left blank before a cards part that must start on an
+    odd page."""
+
+    def __init__(
+        self,
+        kit: KitContext,
+        doc: LoadedDocument,
+        inputs: SheetInputs,
+        parts: Sequence[tuple[Document, bool]],
+    ) -> None:
+        self.kit, self.doc, self.parts = kit, doc, parts
+        self.inputs = replace(inputs, print_line=kit.cards_line)
+        cards = [d for d, is_cards in parts if is_cards]
+        self.duplex: Literal["long", "short", "none"] = next(
+            (d.duplex for d in cards if d.duplex != "none"), "none"
+        )
+        self.planned_blank: list[Page] = []
+
+    def blank(self) -> list[Page]:
         """The page left blank, planned only when a cards part needs it (a page planned and
         left out would be words set that no file holds)."""
-        if not planned_blank:
-            blank_inputs = replace(inputs, print_line=cover_line)
-            blank_page = plan_sheets(_section(doc, 1), blank_inputs, page, ctx, scale=False)
-            planned_blank.extend(blank_page)
-        return planned_blank
+        if not self.planned_blank:
+            kit = self.kit
+            blank_page = plan_sheets(
+                _section(self.doc, 1), self.inputs, kit.page, kit.ctx, scale=False
+            )
+            self.planned_blank.extend(blank_page)
+        return self.planned_blank
 
-    parts = [(d, False) for d in sheets] + [(d, True) for d in cards]
-
-    def layout(cover_pages: int) -> list[tuple[Document, bool, int]]:
+    def layout(self, cover_pages: int) -> list[tuple[Document, bool, int]]:
         """Each part, whether it is cards, and its first page index, after a cover this long."""
         placed, at = [], cover_pages
-        for part, is_cards in parts:
-            if is_cards and duplex != "none" and at % 2:
-                at += len(blank())  # a front must be an odd page: page at + 1 would be even
+        for part, is_cards in self.parts:
+            if is_cards and self.duplex != "none" and at % 2:
+                at += len(self.blank())  # a front must be an odd page: page at + 1 would be even
             placed.append((part, is_cards, at))
             at += len(part.pages)
         return placed
 
-    def cover(cover_pages: int) -> list[Page]:
+    def cover(self, cover_pages: int) -> list[Page]:
+        """The cover, listing each part at its first page after a cover this long."""
+        printing, inputs = self.kit.library.printing, self.inputs
         rows = [
             {
                 "part": Said(part.title),
@@ -83,7 +118,7 @@ def plan_print_and_play(
                 "stock": printing.stock["cards" if is_cards else "sheets"],
                 "sides": printing.sides[part.duplex],
             }
-            for part, is_cards, first in layout(cover_pages)
+            for part, is_cards, first in self.layout(cover_pages)
         ]
         values = {
             **inputs.values,
@@ -91,30 +126,8 @@ def plan_print_and_play(
             "not_printed": inputs.values.get("not_printed") or Said("none"),
             "paper_weight": printing.paper_weight,
         }
-        cover_inputs = replace(
-            inputs, values=values, lists={**inputs.lists, "parts": rows}, print_line=cover_line
-        )
-        return plan_sheets(_section(doc, 0), cover_inputs, page, ctx)
-
-    first = cover(1)
-    # The page numbers it lists count its own pages: planned again only if it is longer
-    # than the one page it was first planned for (the same inputs plan the same pages).
-    pages = first if len(first) == 1 else cover(len(first))
-    where = doc.source.source(("title",))
-    title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
-    bookmarks = [Bookmark(title, 0)]
-    runs: list[Sequence[Page]] = [pages]
-    at = len(pages)
-    for part, _, start in layout(len(pages)):
-        while at < start:
-            runs.append(blank())
-            at += len(blank())
-        bookmarks.append(Bookmark(part.title, start))
-        runs.append(part.pages)
-        at += len(part.pages)
-    symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}
-    joined = JoinedPages(runs)
-    return Document(title, joined, symbols, duplex, words.locale, bookmarks=tuple(bookmarks))
+        cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
+        return plan_sheets(_section(self.doc, 0), cover_inputs, self.kit.page, self.kit.ctx)
 
 
 class JoinedPages(MadePages):

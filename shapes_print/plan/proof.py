@@ -9,7 +9,7 @@ shows its edge, each deck starting on a page of its own.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from pathlib import Path
 
 from msgspec import Struct
@@ -31,14 +31,13 @@ from shapes_print.geometry.primitives import (
 from shapes_print.geometry.primitives import (
     Path as PathItem,
 )
-from shapes_print.kit.context import DrawContext
+from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.places import card_place
 from shapes_print.plan.cardfile import Symbols, card_symbols
-from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.furniture import LINE_SPACING
+from shapes_print.plan.kitcontext import KitContext
 from shapes_print.units import POINTS_PER_UNIT
 
 
@@ -90,72 +89,78 @@ def deck_sides(
     return sides
 
 
-def plan_proof(
-    loaded: LoadedGame,
-    library: Library,
-    ctx: DrawContext,
-    decks: Sequence[str],
-    cards: Collection[str],
-    paper: tuple[float, float],
-    title: str,
-    card_size: str | None,
-) -> Document:
-    """The proof of the `decks` named (every deck when none is), one page or more each,
-    each deck's cards at its own card size."""
-    settings = library.printing.proof
-    furniture = ctx.style.furniture
-    size = max(settings.label_size, ctx.style.min_size)
-    font = ctx.fonts.regular
+class _Proofed(Struct, frozen=True):
+    """One deck's part of a proof: its labelled sides, their drawings and its template."""
+
+    sides: list[Proofed]
+    symbols: Symbols
+    template: CardTemplate
+
+
+def plan_proof(kit: KitContext) -> Document:
+    """The proof of the decks the kit's part names (every deck when none is), one page or
+    more each, each deck's cards at its own card size."""
+    loaded, library, ctx, part = kit.loaded, kit.library, kit.ctx, kit.request.part
     shown: Symbols = {}
-    chosen: list[tuple[list[Proofed], Symbols, CardTemplate]] = []
+    chosen: list[_Proofed] = []
     for deck in loaded.decks:  # every deck drawn, in order: a later one may show earlier faces
-        template = card_template(loaded, library, card_size, deck)
+        template = card_template(loaded, library, kit.options.card_size, deck)
         faces, backs = card_symbols(loaded, template, ctx, 0.0, deck, shown)
-        if not decks or deck.name in decks:
-            sides = deck_sides(deck, faces, backs, cards, loaded.folder)
-            chosen.append((sides, faces | backs, template))
+        if not part.decks or deck.name in part.decks:
+            sides = deck_sides(deck, faces, backs, part.cards, loaded.folder)
+            chosen.append(_Proofed(sides, faces | backs, template))
         shown = {**shown, **faces}
-    for text in (text for sides, _, _ in chosen for side in sides for text in side.lines()):
+    font = ctx.fonts.regular
+    for text in (text for deck in chosen for side in deck.sides for text in side.lines()):
         font.check(text, None, "proof label")
-    outline = Paint(stroke=furniture.mark_colour, stroke_width=settings.line_width)
     pages: list[Page] = []
     drawn: Symbols = {}
-    for sides, symbols, template in chosen:
-        width, height = template.card["width"], template.card["height"]
-        # One line under each card ("red-2  deck.yaml:36"), or two where one is too wide.
-        lines = 1 if all(font.width(side.line(), size) <= width for side in sides) else 2
-        band = size + (lines - 1) * size * LINE_SPACING
-        grid = _grid(paper, (width, height + band), settings.gap, furniture.safe_margin)
-        if grid is None:
-            mm = POINTS_PER_UNIT["mm"]
-            raise UserError(
-                loaded.template_source(library, template.id).source(("card",)),
-                f"a {width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
-                f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper for a proof sheet",
-            )
-        columns, rows, cell = grid
-        drawn |= {side.symbol: symbols[side.symbol] for side in sides}
-        per_page = columns * rows
-        for start in range(0, len(sides), per_page):
-            items: list[Item] = []
-            for slot, side in enumerate(sides[start : start + per_page]):
-                x = furniture.safe_margin + (slot % columns) * cell[0]
-                y = paper[1] - furniture.safe_margin - (slot // columns) * cell[1] - height
-                ops = rounded_rect_ops(x, y, width, height, template.corner_radius)
-                items += [Use(side.symbol, x, y), Artifact((PathItem(ops, outline),), "Layout")]
-                said = (side.line(),) if lines == 1 else side.lines()
-                # A paragraph of its own, so a reader hears it after the card.
-                label: list[Item] = []
-                for number, line in enumerate(said):
-                    fitted = min(size, size * width / max(font.width(line, size), 1e-9))
-                    at = y - settings.gap / 2 - size * (1 + number * LINE_SPACING)
-                    label.append(Text(x, at, line, font.name, fitted, furniture.mark_colour))
-                items.append(Group(tuple(label), role="P"))
-            pages.append(Page(paper[0], paper[1], (Group(tuple(items)),)))
+    for proofed in chosen:
+        drawn |= {side.symbol: proofed.symbols[side.symbol] for side in proofed.sides}
+        pages += _deck_pages(kit, proofed)
     placed = symbols_used(item for symbol in drawn.values() for item in symbol.items)
     small = {name: shown[name] for name in sorted(placed) if name in shown}
     every: dict[str, Symbol] = {**small, **drawn}
-    return Document(title, pages, every, "none", ctx.words.locale)
+    return Document(kit.game_title, pages, every, "none", ctx.words.locale)
+
+
+def _deck_pages(kit: KitContext, proofed: _Proofed) -> list[Page]:
+    """One deck's proof pages: its sides in a grid, each labelled under its card."""
+    settings, furniture = kit.library.printing.proof, kit.ctx.style.furniture
+    size = max(settings.label_size, kit.ctx.style.min_size)
+    font, paper, sides, template = kit.ctx.fonts.regular, kit.page, proofed.sides, proofed.template
+    width, height = template.card["width"], template.card["height"]
+    # One line under each card ("red-2  deck.yaml:36"), or two where one is too wide.
+    lines = 1 if all(font.width(side.line(), size) <= width for side in sides) else 2
+    band = size + (lines - 1) * size * LINE_SPACING
+    grid = _grid(paper, (width, height + band), settings.gap, furniture.safe_margin)
+    if grid is None:
+        mm = POINTS_PER_UNIT["mm"]
+        raise UserError(
+            kit.loaded.template_source(kit.library, template.id).source(("card",)),
+            f"a {width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
+            f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper for a proof sheet",
+        )
+    columns, rows, cell = grid
+    outline = Paint(stroke=furniture.mark_colour, stroke_width=settings.line_width)
+    pages: list[Page] = []
+    per_page = columns * rows
+    for start in range(0, len(sides), per_page):
+        items: list[Item] = []
+        for slot, side in enumerate(sides[start : start + per_page]):
+            x = furniture.safe_margin + (slot % columns) * cell[0]
+            y = paper[1] - furniture.safe_margin - (slot // columns) * cell[1] - height
+            ops = rounded_rect_ops(x, y, width, height, template.corner_radius)
+            items += [Use(side.symbol, x, y), Artifact((PathItem(ops, outline),), "Layout")]
+            said = (side.line(),) if lines == 1 else side.lines()
+            label: list[Item] = []  # a paragraph of its own, so a reader hears it after the card
+            for number, line in enumerate(said):
+                fitted = min(size, size * width / max(font.width(line, size), 1e-9))
+                at = y - settings.gap / 2 - size * (1 + number * LINE_SPACING)
+                label.append(Text(x, at, line, font.name, fitted, furniture.mark_colour))
+            items.append(Group(tuple(label), role="P"))
+        pages.append(Page(paper[0], paper[1], (Group(tuple(items)),)))
+    return pages
 
 
 def _grid(

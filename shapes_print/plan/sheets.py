@@ -19,7 +19,7 @@ from msgspec.structs import replace
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Page
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import Block, LoadedDocument
+from shapes_print.load.loaded import Block, LoadedDocument
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
 from shapes_print.plan.blocks import DRAW
@@ -118,13 +118,12 @@ def plan_sheets(
     page: tuple[float, float],
     ctx: DrawContext,
     names: tuple[str, str] = ("", ""),
-    copies: int = 1,
     scale: bool = True,
 ) -> list[Page]:
     """Pages of one sheet document for one player count, with the inputs' print line (what
     `lay_sheets` and `LaidSheets.pages` say; none where no section is for this count)."""
     laid = lay_sheets(doc, inputs, page, ctx)
-    return [] if laid is None else laid.pages(inputs.print_line, names, copies, scale)
+    return [] if laid is None else laid.pages(inputs.print_line, names, scale=scale)
 
 
 def lay_sheets(

@@ -57,27 +57,27 @@ def measure(
     return measured
 
 
-def table_boxes(
-    style: SheetStyle,
-    widths: Sequence[float],
-    rows: Sequence[Row],
-    room: float,
-    header: bool,
-    stretch: bool = False,
-    row_headers: bool = False,
-) -> list[Box]:
-    """The table's rows as boxes: with `header`, row 0 repeats above every continued part.
-    With `stretch`, each body row may grow to twice its height to fill its page. With
-    `row_headers`, each body row's first cell heads its row (a fact's label, a round).
+class Heads(Struct, frozen=True):
+    """Which of a table's cells head it: with `header`, row 0 repeats above every continued
+    part (without, a part that opens a page gets the table's top rule there instead); with
+    `row_headers`, each body row's first cell heads its row (a fact's label, a round). With
+    `stretch`, each body row may grow to twice its height to fill its page."""
 
-    Without a header, a part that opens a page gets the table's top rule there instead.
-    """
+    header: bool
+    row_headers: bool = False
+    stretch: bool = False
+
+
+def table_boxes(
+    style: SheetStyle, widths: Sequence[float], rows: Sequence[Row], room: float, heads: Heads
+) -> list[Box]:
+    """The table's rows as boxes, headed as `heads` says."""
+    header, stretch, row_headers = heads.header, heads.stretch, heads.row_headers
     top = _top_rule(style, widths)
     head = None
     if header:
         th: Role = "TH"  # a Role, not a str, when repeated
-        heads = (th,) * len(widths)
-        head = _row_box(style, widths, rows[0], (top,), False, heads)
+        head = _row_box(style, widths, rows[0], (top,), False, (th,) * len(widths))
         head = Box(head.height, head.items, role="TR", within=(Part("Table"), Part("THead")))
     td: Role = "TD"
     cells: tuple[Role, ...] = ("TH" if row_headers else "TD", *(td,) * (len(widths) - 1))

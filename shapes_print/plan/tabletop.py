@@ -19,21 +19,21 @@ share its CardID.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Sequence
 
 from msgspec import Struct
 
 from shapes_print.geometry.primitives import Document, Group, Page, Symbol, Use, symbols_used
-from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.content import LoadedGame
-from shapes_print.load.models import LoadedDeck
-from shapes_print.plan.cardfile import Symbols, card_symbols
+from shapes_print.load.models import CardType
+from shapes_print.plan.cardfile import CardsAsked, Symbols, card_symbols
+from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.part import copies, part_of
 from shapes_print.units import POINTS_PER_UNIT
 
 MAX_COLUMNS, MAX_ROWS = 10, 7  # the largest grid TTS cuts a sheet into
 MIN_SIDE = 2  # nor fewer than 2 cards across or down
+PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is TTS's hidden card
 MAX_PIXELS = 10_000  # TTS refuses a sheet larger than this a side
 POINTS_PER_INCH = 72
 # The card TTS's model is at scale 1: a poker card. Other sizes scale it, so a mini card
@@ -130,57 +130,78 @@ def sides_symbols(shown: Collection[str], drawn: Symbols, earlier: Symbols) -> d
 
 
 def plan_tabletop(
-    loaded: LoadedGame,
-    template: CardTemplate,
-    ctx: DrawContext,
-    deck: LoadedDeck,
-    stem: str,
-    title: str,
-    players: int,
-    dpi: int,
-    only: Collection[str] = (),
-    earlier: Symbols | None = None,
+    kit: KitContext, asked: CardsAsked, template: CardTemplate, stem: str
 ) -> TabletopDeck:
-    """The deck's sheets and saved object, the cards a kit for `players` holds (those in
-    `only`, each at least once, for a partial build)."""
+    """The deck's sheets and saved object, the cards the kit holds (those in `asked.only`,
+    each at least once, for a partial build), each card as `template` draws it."""
     width, height = template.card["width"], template.card["height"]
-    faces, backs = card_symbols(loaded, template, ctx, 0.0, deck, earlier or {})
-    kept = [card for card in part_of(deck.deck.cards, only) if copies(card, players, only)]
-    dpi = sheet_dpi(dpi, width, height)
+    faces, backs = card_symbols(kit.loaded, template, kit.ctx, 0.0, asked.deck, asked.earlier)
+    only = asked.only
+    cards = part_of(asked.deck.deck.cards, only)
+    kept = [card for card in cards if copies(card, kit.players, only)]
+    dpi = sheet_dpi(kit.library.printing.tabletop.dpi, width, height)
     # Each cell is whole pixels: the card is drawn scaled by a hair to fill it exactly.
     pixels = (round(width * dpi / POINTS_PER_INCH), round(height * dpi / POINTS_PER_INCH))
     cell = (pixels[0] * POINTS_PER_INCH / dpi, pixels[1] * POINTS_PER_INCH / dpi)
     unique_back = len({card.back for card in kept}) > 1
-    per_sheet = MAX_COLUMNS * MAX_ROWS - 1
-    pictures: list[SheetPicture] = []
     shown: dict[str, int] = {}  # each side drawn, by name: its page in `sides`
+    pictures, sheets = _sheet_pictures(kept, stem, unique_back, shown)
+    pages = [side_page(name, cell, width) for name in shown]
+    symbols = sides_symbols(shown, {**faces, **backs}, asked.earlier)
+    sides = Document(asked.title, pages, symbols, "none", kit.ctx.words.locale)
+    return TabletopDeck(
+        name=stem,
+        title=asked.title,
+        sides=sides,
+        pictures=pictures,
+        dpi=dpi,
+        cell=pixels,
+        sheets_of_deck=sheets,
+        cards=_deck_cards(kit, kept, faces, only),
+        unique_back=unique_back,
+        scale=(width / MODEL_CARD[0], height / MODEL_CARD[1]),
+    )
+
+
+def _sheet_pictures(
+    kept: Sequence[CardType], stem: str, unique_back: bool, shown: dict[str, int]
+) -> tuple[tuple[SheetPicture, ...], tuple[Sheet, ...]]:
+    """The deck's PNGs and CustomDeck entries, PER_SHEET cards a sheet: a sheet of faces
+    each, then a sheet of backs in the same grid when the backs differ, else one back for
+    all; `shown` gains each side in the order the pictures first use it."""
+    pictures: list[SheetPicture] = []
     sheets: list[Sheet] = []
-    cards: list[TabletopCard] = []
-    words = ctx.words
-    for number, start in enumerate(range(0, len(kept), per_sheet), start=1):
-        on_sheet = kept[start : start + per_sheet]
+    for number, on_sheet in _on_sheets(kept):
         columns, rows = grid(len(on_sheet))
         face_name = f"{stem}_faces_{number}"
         in_cells = cells_of([f"face-{card.id}" for card in on_sheet], shown)
         pictures.append(SheetPicture(face_name, columns, rows, in_cells))
+        back_name = f"{stem}_backs_{number}" if unique_back else f"{stem}_back"
         if unique_back:
-            back_name = f"{stem}_backs_{number}"
             in_cells = cells_of([f"back-{card.back}" for card in on_sheet], shown)
             pictures.append(SheetPicture(back_name, columns, rows, in_cells))
-        else:
-            back_name = f"{stem}_back"
         sheets.append(Sheet(number, columns, rows, face_name, back_name))
-        for slot, card in enumerate(on_sheet):
-            nickname = words.say(card.name, None) if card.name else card.id
-            face, back = f"face-{card.id}", f"back-{card.back}"
-            said = TabletopCard(number * 100 + slot, nickname, faces[face].alt, face, back)
-            cards += [said] * copies(card, players, only)
     if not unique_back and kept:
         in_cells = cells_of([f"back-{kept[0].back}"], shown)
         pictures.append(SheetPicture(f"{stem}_back", 1, 1, in_cells))
-    symbols = sides_symbols(shown, {**faces, **backs}, earlier or {})
-    pages = [side_page(name, cell, width) for name in shown]
-    sides = Document(title, pages, symbols, "none", words.locale)
-    scale = (width / MODEL_CARD[0], height / MODEL_CARD[1])
-    made = (tuple(pictures), dpi, pixels, tuple(sheets), tuple(cards), unique_back, scale)
-    return TabletopDeck(stem, title, sides, *made)
+    return tuple(pictures), tuple(sheets)
+
+
+def _deck_cards(
+    kit: KitContext, kept: Sequence[CardType], faces: Symbols, only: Collection[str]
+) -> tuple[TabletopCard, ...]:
+    """Every copy of every card, in deck order, each with its sheet's CardID."""
+    cards: list[TabletopCard] = []
+    for number, on_sheet in _on_sheets(kept):
+        for slot, card in enumerate(on_sheet):
+            nickname = kit.ctx.words.say(card.name, None) if card.name else card.id
+            face, back = f"face-{card.id}", f"back-{card.back}"
+            said = TabletopCard(number * 100 + slot, nickname, faces[face].alt, face, back)
+            cards += [said] * copies(card, kit.players, only)
+    return tuple(cards)
+
+
+def _on_sheets(kept: Sequence[CardType]) -> Iterator[tuple[int, Sequence[CardType]]]:
+    """The cards of each sheet with its number from 1: all but TTS's hidden last slot."""
+    for number, start in enumerate(range(0, len(kept), PER_SHEET), start=1):
+        yield number, kept[start : start + PER_SHEET]

@@ -2,7 +2,7 @@
 
 docs/designing.md's walk-through adds comet cards drawn with the game's own layout
 `picture` (cards/my-cards.yaml), which writes no braille zone. A braille set gives it one
-(plan/braillezone.py) across the bottom of the card, below its other ink, spelling the
+(kit/braillezone.py) across the bottom of the card, below its other ink, spelling the
 card's word as the kit's .brf lists it; at a card size where the layout leaves no room,
 the build stops at the layout's line. Checked here in the plan (the dots read back into
 cells), in the built PDF (the dots' pixels) and in the .brf.
@@ -30,13 +30,13 @@ from shapes_print.geometry.primitives import (
     VectorPicture,
 )
 from shapes_print.geometry.primitives import Path as Drawn
+from shapes_print.kit.braillezone import ZONE_NAME
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.braillezone import ZONE_NAME
-from shapes_print.plan.decktemplate import card_template
 from shapes_print.plan.kit import KitFile, plan_kit
 from tests.braille.test_braille import MM, ink_boxes
 from tests.commands.test_docs import follow_game_walk_through, steps

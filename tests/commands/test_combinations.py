@@ -10,7 +10,7 @@ cases are left out (tests/pairwise.py covers every pair some valid case holds).
 
 Each case is one command line, run in-process as a user runs it, at the game's fewest
 players on A4. It ends in exit 0 with a kit that `verify` passes (the build has checked
-every face and back for elements over each other, plan/room.py, on the way), or in a
+every face and back for elements over each other, kit/room.py, on the way), or in a
 clear refusal: exit 2 and one line naming a file or an option (a complete set lacking a
 game's texts: one such line per text), never an internal error and never a collision,
 which in shipped content is a bug. The refusals are the ones the label sets make by design

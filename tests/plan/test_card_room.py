@@ -2,7 +2,7 @@
 
 A label set changes elements by role in every layout and by name in the layouts its names
 were written for; after it is applied, no two text, picture or braille boxes a card draws
-overlap (plan/room.py), and the one line that says otherwise names the card, both
+overlap (kit/room.py), and the one line that says otherwise names the card, both
 elements, the label set and its key.
 """
 
@@ -15,12 +15,12 @@ import pytest
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Group, Image, Item, Text
+from shapes_print.kit.room import OVERLAP_TOLERANCE, Collision, check_room
 from shapes_print.kit.variant import Variant, make_variant
 from shapes_print.load.content import LoadedGame, game_folders, load_game
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels, shipped
-from shapes_print.plan.cardfile import card_symbols, card_template, check_room
-from shapes_print.plan.room import OVERLAP_TOLERANCE, Collision
+from shapes_print.plan.cardfile import card_symbols, card_template
 from shapes_print.units import mm
 from tests.project_copy import run
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from shapes_print.geometry.primitives import RGB, WHITE, Artifact, Group, Item, Line, Paint, Rect
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.cardsheets import CardGeometry, Duplex, sheet_pages
+from shapes_print.plan.cardsheets import CardGeometry, CardSheets, Duplex, sheet_pages
 from shapes_print.plan.imposition import Grid, cut_guides
 from shapes_print.units import mm
 from tests.pdfread import placements, text
@@ -67,8 +67,9 @@ def _strip_mean(image: Image.Image, page_h: float, box: tuple[float, ...]) -> tu
 
 
 def _grid(paper: str) -> Grid:
-    pages = sheet_pages([("f", "b")], _geometry("poker"), PAPERS[paper], Duplex(), FURNITURE,
-                        PROJECT.ctx.fonts.regular, "x")  # fmt: skip
+    font = PROJECT.ctx.fonts.regular
+    sheets = CardSheets(_geometry("poker"), PAPERS[paper], Duplex(), FURNITURE, font)
+    pages = sheet_pages([("f", "b")], sheets, "x")
     return pages.grid
 
 
@@ -198,7 +199,8 @@ def test_every_cut_line_has_its_guide_and_no_ruler_tick_looks_like_a_mark(
     cutting step says so; and the ruler's ticks keep `mark_clearance` from every cut mark."""
     font = PROJECT.ctx.fonts.regular
     geometry = _geometry(size)
-    pages = sheet_pages([("f", "b")] * 40, geometry, PAPERS[paper], Duplex(), FURNITURE, font, "x")
+    sheets = CardSheets(geometry, PAPERS[paper], Duplex(), FURNITURE, font)
+    pages = sheet_pages([("f", "b")] * 40, sheets, "x")
     grid, face = pages.grid, pages[0]
     safe = FURNITURE.safe_margin
     guides = cut_guides(grid, FURNITURE)

@@ -25,7 +25,7 @@ from shapes_print.plan.breaks import FORCED
 from shapes_print.plan.cardsheets import MadePages
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, Part, Placed, choose_breaks, grouped
-from shapes_print.plan.paragraphs import Column, paragraph
+from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.printandplay import JoinedPages
 from shapes_print.plan.sheetpages import LaidSheets
 from shapes_print.plan.tables import Regrouped, column_widths, shared_widths
@@ -58,20 +58,20 @@ def test_a_paragraph_kept_is_the_one_drawn_afresh_and_a_change_draws_it_again(
     ctx: DrawContext,
 ) -> None:
     column = Column(ctx, 400.0, 600.0)
-    height, items = paragraph(column, WORDS, SIZE, False, 120.0, WHERE)
-    again, kept = paragraph(column, WORDS, SIZE, False, 120.0, WHERE)
+    height, items = paragraph(column, WORDS, Setting(SIZE), 120.0, WHERE)
+    again, kept = paragraph(column, WORDS, Setting(SIZE), 120.0, WHERE)
     assert (again, kept) == (height, items) and kept is not items
     kept.clear()  # a caller's list is its own: the next one is whole
-    assert paragraph(column, WORDS, SIZE, False, 120.0, WHERE)[1] == items
-    wider = _texts(paragraph(column, WORDS, SIZE, False, 300.0, WHERE)[1])
+    assert paragraph(column, WORDS, Setting(SIZE), 120.0, WHERE)[1] == items
+    wider = _texts(paragraph(column, WORDS, Setting(SIZE), 300.0, WHERE)[1])
     assert len(wider) < len(_texts(items))
-    bold = _texts(paragraph(column, WORDS, SIZE, True, 120.0, WHERE)[1])
+    bold = _texts(paragraph(column, WORDS, Setting(SIZE, True), 120.0, WHERE)[1])
     assert {t.font for t in bold} == {ctx.fonts.bold.name}
-    moved = _texts(paragraph(column, WORDS, SIZE, False, 120.0, WHERE, x=5.0)[1])
+    moved = _texts(paragraph(column, WORDS, Setting(SIZE), 120.0, WHERE, x=5.0)[1])
     assert {t.x for t in moved} == {5.0}
     red = RGB(200, 0, 0)
     inked = Column(replace(ctx, style=ctx.style.model_copy(update={"ink": red})), 400.0, 600.0)
-    assert {t.colour for t in _texts(paragraph(inked, WORDS, SIZE, False, 120.0, WHERE)[1])} == {
+    assert {t.colour for t in _texts(paragraph(inked, WORDS, Setting(SIZE), 120.0, WHERE)[1])} == {
         red
     }
 
@@ -80,7 +80,7 @@ def test_a_word_too_wide_is_refused_every_time(ctx: DrawContext) -> None:
     column = Column(ctx, 400.0, 600.0)
     for _ in range(2):
         with pytest.raises(UserError, match="wider than"):
-            paragraph(column, "Unbreakablewordthatneverfits", SIZE, False, 20.0, WHERE)
+            paragraph(column, "Unbreakablewordthatneverfits", Setting(SIZE), 20.0, WHERE)
 
 
 def _boxes(heights: list[float], forced: int | None = None) -> list[Box]:

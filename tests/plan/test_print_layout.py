@@ -16,7 +16,7 @@ from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import BLACK, RGB, Document, Page, Paint, Rect, Symbol, Use
 from shapes_print.load.printmodels import Furniture
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.cardsheets import CardGeometry, Duplex, sheet_grid, sheet_pages
+from shapes_print.plan.cardsheets import CardGeometry, CardSheets, Duplex, sheet_grid, sheet_pages
 from shapes_print.plan.imposition import Grid, cut_guides, fit_grid
 from shapes_print.render.pdf import write_pdf
 from shapes_print.units import mm
@@ -139,7 +139,8 @@ def test_sheet_grid_leaves_room_for_the_furniture_and_nothing_prints_in_the_dead
     assert grid.slots <= fitted.slots
     # Pixels: a face sheet full of solid black cards; the outer 6.35 mm stays paper-white.
     geometry = _geometry(size)
-    pages = sheet_pages(ORDER, geometry, PAPERS[paper], Duplex(), FURNITURE, font, "Print at 100%")
+    sheets = CardSheets(geometry, PAPERS[paper], Duplex(), FURNITURE, font)
+    pages = sheet_pages(ORDER, sheets, "Print at 100%")
     page = pages[0]
     card = Symbol("face-a", *SIZES[size], (Rect(0, 0, *SIZES[size], Paint(fill=BLACK)),))
     back = Symbol("back-a", *SIZES[size], ())
@@ -169,7 +170,8 @@ def test_backs_mirror_for_the_flip_and_shift_by_the_offset(paper: str, flip: str
     font = PROJECT.ctx.fonts.regular
     offset = (mm(1.2), mm(-0.5))
     duplex = Duplex(flip, offset)  # type: ignore[arg-type]
-    pages = sheet_pages(ORDER[:9], _geometry("poker"), PAPERS[paper], duplex, FURNITURE, font, "x")
+    sheets = CardSheets(_geometry("poker"), PAPERS[paper], duplex, FURNITURE, font)
+    pages = sheet_pages(ORDER[:9], sheets, "x")
     face, back = pages
     width, height = face.width, face.height
     card_w, card_h = SIZES["poker"]
@@ -186,7 +188,7 @@ def test_backs_mirror_for_the_flip_and_shift_by_the_offset(paper: str, flip: str
 def test_on_a_landscape_sheet_the_long_edge_flip_mirrors_y() -> None:
     font = PROJECT.ctx.fonts.regular
     mini, a4 = _geometry("mini"), PAPERS["a4"]
-    face, back = sheet_pages(ORDER[:18], mini, a4, Duplex("long"), FURNITURE, font, "x")
+    face, back = sheet_pages(ORDER[:18], CardSheets(mini, a4, Duplex("long"), FURNITURE, font), "x")
     assert face.width > face.height
     card_h = SIZES["mini"][1]
     uses = _uses(face)

@@ -15,7 +15,7 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import make_variant
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
-from shapes_print.plan.paragraphs import CAP, Column, paragraph, paragraph_lines
+from shapes_print.plan.paragraphs import CAP, Column, Setting, paragraph, paragraph_lines
 from shapes_print.text.fonts import font_named
 
 WHERE = Source(Path("rules.yaml"), 3, 9)
@@ -32,7 +32,7 @@ def test_runs_are_texts_in_their_faces_and_the_icon_an_em_square_on_the_descent(
 ) -> None:
     column = Column(ctx, 400.0, 600.0)
     _, items = paragraph(
-        column, "Gain 2 {icon:coin} and **draw** *one*.", SIZE, False, 400.0, WHERE
+        column, "Gain 2 {icon:coin} and **draw** *one*.", Setting(SIZE), 400.0, WHERE
     )
     fonts = ctx.fonts
     texts = [item for item in items if isinstance(item, Text)]
@@ -69,7 +69,7 @@ def test_runs_are_texts_in_their_faces_and_the_icon_an_em_square_on_the_descent(
 def test_a_high_contrast_set_restyles_the_shipped_coin() -> None:
     contrast = make_variant(DEFAULT_TEMPLATES, {}, load_labels("high-contrast", DEFAULT_LABELS))
     column = Column(contrast.ctx, 400.0, 600.0)
-    _, items = paragraph(column, "{icon:coin}", SIZE, False, 400.0, WHERE)
+    _, items = paragraph(column, "{icon:coin}", Setting(SIZE), 400.0, WHERE)
     (icon,) = items
     assert isinstance(icon, Group)
     disc, _ = icon.items
@@ -80,7 +80,7 @@ def test_a_high_contrast_set_restyles_the_shipped_coin() -> None:
 
 def test_a_paragraph_breaks_across_runs_and_keeps_its_word_breaks(ctx: DrawContext) -> None:
     text = "Take **one** card and {icon:star} then " * 6
-    lines = paragraph_lines(Column(ctx, 200.0, 600.0), text.strip(), SIZE, False, 200.0, WHERE)
+    lines = paragraph_lines(Column(ctx, 200.0, 600.0), text.strip(), Setting(SIZE), 200.0, WHERE)
     assert len(lines) > 2
     for line in lines[:-1]:
         last = line.items[-1]
@@ -97,7 +97,7 @@ def test_a_paragraph_breaks_across_runs_and_keeps_its_word_breaks(ctx: DrawConte
 
 def test_escapes_alone_leave_the_text_plain(ctx: DrawContext) -> None:
     column = Column(ctx, 400.0, 600.0)
-    _, items = paragraph(column, r"Score 2 \* 3", SIZE, False, 400.0, WHERE)
+    _, items = paragraph(column, r"Score 2 \* 3", Setting(SIZE), 400.0, WHERE)
     assert [(i.text, i.font) for i in items if isinstance(i, Text)] == [
         ("Score 2 * 3", ctx.fonts.regular.name)
     ]
@@ -108,7 +108,7 @@ def test_a_game_icon_replaces_the_shipped_one_of_its_name(ctx: DrawContext) -> N
         ctx.icons["star"], style=ctx.icons["star"].style.model_copy(update={"shape": "heart"})
     )
     mine = replace(ctx, icons={**ctx.icons, "coin": star})
-    _, items = paragraph(Column(mine, 400.0, 600.0), "{icon:coin}", SIZE, False, 400.0, WHERE)
+    _, items = paragraph(Column(mine, 400.0, 600.0), "{icon:coin}", Setting(SIZE), 400.0, WHERE)
     (icon,) = items
     assert isinstance(icon, Group)
     drawn, _ = icon.items

@@ -135,13 +135,12 @@ def _texts(items: tuple[Item, ...], artifact: bool = False) -> list[tuple[str, b
 
 
 def test_the_calibration_crosshairs_and_scales_are_artifacts(tmp_path: Path) -> None:
-    from shapes_print.plan.calibrate import LABELS, calibration_sheet
+    from shapes_print.plan.calibrate import LABELS, CalibrationAsked, calibration_sheet
     from tests.plan.test_calibrate import variant
 
     standard = variant("standard")
-    document = calibration_sheet(
-        "a4", (595.276, 841.89), "long", (0.0, 0.0), standard.library, standard.ctx
-    )
+    asked = CalibrationAsked("a4", (595.276, 841.89), "long", (0.0, 0.0))
+    document = calibration_sheet(asked, standard.library, standard.ctx)
     for page in document.pages:
         texts = _texts(page.items)
         marks = [artifact for text, artifact in texts if text in LABELS or text[0] in "+-"]

@@ -25,7 +25,7 @@ from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.breaks import FORCED, NEVER, run_breaks
 from shapes_print.plan.flow import Box, choose_breaks, place
-from shapes_print.plan.paragraphs import Column, lines_of
+from shapes_print.plan.paragraphs import Column, Setting, lines_of
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.fit import wrap
 from shapes_print.units import mm, parse_length
@@ -405,7 +405,7 @@ def test_a_heading_balances_its_lines_so_none_ends_on_a_lone_word(
     for width in lonely:
         col = Column(ctx, width, 500.0)
         greedy = wrap(text, font, size, width)
-        balanced = lines_of(col, text, size, True, width, None, balance=True)
+        balanced = lines_of(col, text, Setting(size, True, balance=True), width, None)
         assert greedy is not None and len(balanced) == len(greedy)
         assert len(balanced[-1].split()) >= 2, balanced
 
@@ -419,7 +419,7 @@ def test_a_sum_never_breaks_beside_its_operators(
     least = font.width("6 + 6 + 6 = 18", size)  # any narrower, and the sum must break
     for share in range(100, 200, 5):
         width = least * share / 100
-        lines = lines_of(Column(ctx, width, 500.0), text, size, False, width, None, False)
+        lines = lines_of(Column(ctx, width, 500.0), text, Setting(size), width, None)
         assert all(not line.endswith(("+", "=")) for line in lines), lines
         assert lines[-1].endswith("=\u00a018")
 

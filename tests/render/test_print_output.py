@@ -22,7 +22,7 @@ from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.calibrate import calibration_sheet, crosshair_points
+from shapes_print.plan.calibrate import CalibrationAsked, calibration_sheet, crosshair_points
 from shapes_print.units import mm
 from tests.command_lines import one_kit
 from tests.pdfread import placements, text
@@ -288,7 +288,8 @@ def test_calibration_sheet_puts_scales_where_each_crosshair_lands(
     variant = make_variant(DEFAULT_TEMPLATES, {}, load_labels("standard", DEFAULT_LABELS))
     library = variant.library
     width, height = library.papers["letter"]
-    document = calibration_sheet("letter", (width, height), flip, offset, library, variant.ctx)  # type: ignore[arg-type]
+    asked = CalibrationAsked("letter", (width, height), flip, offset)  # type: ignore[arg-type]
+    document = calibration_sheet(asked, library, variant.ctx)
     (group,) = document.pages[1].items
     assert isinstance(group, Group) and (group.dx, group.dy) == offset
     # The crosshairs and scales are artifacts (measuring marks) inside the moved group.

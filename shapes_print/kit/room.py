@@ -1,4 +1,5 @@
-"""Each card's elements keep to their own room: no two text, picture or braille boxes meet.
+"""Kit stage, card room: each card's elements keep to their own room, no two text, picture
+or braille boxes meeting.
 
 A label set moves and enlarges elements written for other sizes of type; a game's own
 layout may put its own elements anywhere. Nothing else would notice a title drawn over a
@@ -20,10 +21,13 @@ from msgspec import Struct
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import CardTemplate, Element
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
-from shapes_print.load.patches import moved_by
+from shapes_print.load.options import name_of_size
+from shapes_print.load.patches import moved_by, named_layouts
 from shapes_print.load.places import card_place
-from shapes_print.load.yamlsrc import Document
+from shapes_print.load.templates import shipped_paths
+from shapes_print.load.yamldoc import Document
 from shapes_print.text.message import fill
 from shapes_print.units import mm
 
@@ -170,3 +174,21 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     across = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
     down = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
     return max(0.0, min(across, down))
+
+
+def check_room(
+    loaded: LoadedGame, library: Library, template: CardTemplate, ctx: DrawContext, deck: LoadedDeck
+) -> None:
+    """Every face and back of the deck keeps its elements apart (`check_deck_room`), checked
+    once per deck, template and label set, as the drawings are made."""
+    key = ("room", id(deck), id(template), id(ctx.style), id(ctx.words))
+    if key in loaded.drawn:
+        return
+    own = loaded.template_sources.get(template.id)
+    doc = own or library.template_sources[template.id]
+    by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
+    size = (
+        name_of_size((template.card["width"], template.card["height"]), library.card_sizes) or None
+    )
+    check_deck_room(deck, template, doc, ctx, size, by_name)
+    loaded.drawn[key] = (deck, template, ctx.style, ctx.words)  # kept: no id is reused

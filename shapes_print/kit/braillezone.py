@@ -1,4 +1,4 @@
-"""A braille label set's zone on a game's own card layouts.
+"""Kit stage, braille zones: a braille label set's zone on a game's own card layouts.
 
 The shipped layouts write their braille zones themselves (templates/cards/), measured with
 labels/braille.yaml's changes for each card size. A game's own layout (its `cards/`
@@ -16,13 +16,13 @@ Output: the template with those zones added (the same template when there is non
 
 from __future__ import annotations
 
+from shapes_print.kit.braillefit import MM, BrailleRoomError, clearance, dot_rows, lines_down
 from shapes_print.load.cardmodels import CardTemplate, Element, Layout
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.patches import named_layouts
 from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.load.templates import shipped_paths
-from shapes_print.plan.braille import MM, BrailleRoomError, clearance, dot_rows, lines_down
 
 # The name the added zone goes by in a collision's message.
 ZONE_NAME = "card-braille"

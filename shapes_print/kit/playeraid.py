@@ -1,9 +1,9 @@
-"""Plan stage, player aid: the turn, the scoring and the end of a game, one for each player.
+"""Kit stage, player aid: the turn, the scoring and the end of a game, one for each player.
 
 Input: a game's `player_aid` (the document and the headings it reprints), the kit's loaded
 documents and player count. Output: a sheet document of one copy of the aid's blocks, the
 rules' own text reused (nothing is written twice); the kit prints it once per player
-(plan/sheets.py's `copies`).
+(plan/kitsheets.py's `copies`).
 A part is a heading or subheading and the blocks after it, up to the next page break or
 heading (for a heading), or the next page break, heading or subheading (for a subheading).
 """
@@ -71,3 +71,12 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
     spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})
     return replace(doc, spec=spec, sections=((None, (heading, *one)),))
+
+
+def kit_player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
+    """`player_aid`, made once for the game and player count: the same document each
+    time, so another kit's sheets share its pages and its blocks' drawings."""
+    key = ("player-aid", players)
+    if key not in loaded.drawn:
+        loaded.drawn[key] = player_aid(loaded, players)
+    return loaded.drawn[key]

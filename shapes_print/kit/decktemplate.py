@@ -1,6 +1,7 @@
-"""Which card template and size each deck draws with: the game's `card_template` at
-`--card-size`, or a deck's own template or size from game.yaml's `extra_decks` (mini cards
-beside poker cards, tokens), which `--card-size` leaves as it is.
+"""Kit stage, card templates: which template and size each deck draws with (the game's
+`card_template` at `--card-size`, or a deck's own template or size from game.yaml's
+`extra_decks`: mini cards beside poker cards, tokens, which `--card-size` leaves as it
+is), resized, its boxes checked, and given its braille zones under a braille label set.
 """
 
 from __future__ import annotations
@@ -8,13 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.kit.braillezone import with_braille_zones
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.layout import check_boxes
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import name_of_size, named_size
 from shapes_print.load.templates import element_place
-from shapes_print.plan.braillezone import with_braille_zones
 
 
 def card_template(
@@ -24,7 +25,7 @@ def card_template(
     size or e.g. `63x88mm`): a deck that names its own template or size in game.yaml's
     `extra_decks`, or a token deck, keeps that, whatever `--card-size` asks (`card_size`).
     Under a braille label set, the game's own face layouts get their braille zones at that
-    size (plan/braillezone.py), so the cards, their collision check and the .brf read one
+    size (kit/braillezone.py), so the cards, their collision check and the .brf read one
     template."""
     sized = _sized_template(loaded, library, card_size, deck)
     return with_braille_zones(loaded, library, sized, deck or loaded.decks[0])
@@ -80,6 +81,19 @@ def _token_template(
         doc = loaded.template_source(library, template.id)
         check_boxes(resized, library.printing.bleed, element_place(doc))
         loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
+    return loaded.drawn[key][1]
+
+
+def backgrounds_template(loaded: LoadedGame, template: CardTemplate) -> CardTemplate:
+    """The template with only its backgrounds (`bleed` elements), which home sheets draw
+    past the cut as their overrun (plan/cardfile.py), made once for the game."""
+    key = ("overrun-template", id(template))
+    if key not in loaded.drawn:
+        layouts = {
+            name: layout.model_copy(update={"elements": [e for e in layout.elements if e.bleed]})
+            for name, layout in template.layouts.items()
+        }
+        loaded.drawn[key] = (template, template.model_copy(update={"layouts": layouts}))
     return loaded.drawn[key][1]
 
 

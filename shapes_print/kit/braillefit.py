@@ -1,0 +1,64 @@
+"""Kit stage, braille room: how much braille a zone of a card holds, and a text's Grade 1
+cells in lines that fit it.
+
+Input: the words, the label set's locale, the zone (a box in card points, y up) and the
+dots' sizes (`BrailleStyle`). Output: the lines of cells (drawn by plan/braille.py), or an
+error naming the card and the room it would need; the measures a zone is laid out by.
+"""
+
+from __future__ import annotations
+
+from shapes_print.braille.translate import BrailleError, code_for, divisible, fill_lines
+from shapes_print.errors import Source, UserError
+from shapes_print.load.printmodels import BrailleStyle
+
+Box = tuple[float, float, float, float]
+HYPHEN = "\u2824"  # dots 36, the hyphen in both codes: where a long word may be divided
+MM = 72 / 25.4
+EPSILON = 1e-6  # points: a zone written to hold exactly n cells holds n, whatever the rounding
+
+
+def cells_across(width: float, style: BrailleStyle) -> int:
+    """How many cells fit side by side in `width` points (dots included whole)."""
+    return int((width - style.dot_spacing - style.dot_diameter + EPSILON) // style.cell_spacing) + 1
+
+
+def dot_rows(style: BrailleStyle) -> float:
+    """The height of one line of dots: three dots down a cell."""
+    return 2 * style.dot_spacing + style.dot_diameter
+
+
+def clearance(style: BrailleStyle) -> float:
+    """The blank between two cells of a line: a finger tells cells apart by it, so a zone
+    laid out for braille keeps other ink at least that far from its dots."""
+    return style.cell_spacing - style.dot_spacing - style.dot_diameter
+
+
+def lines_down(height: float, style: BrailleStyle) -> int:
+    """How many lines of cells fit one above another in `height` points."""
+    return int((height - dot_rows(style) + EPSILON) // style.line_spacing) + 1
+
+
+class BrailleRoomError(UserError):
+    """A card's braille does not fit its zone: the kit stage adds the sizes where it does."""
+
+
+def braille_lines(
+    text: str, locale: str, box: Box, style: BrailleStyle, where: Source, what: str
+) -> list[str]:
+    """The text's cells in lines that fit the zone, or an error naming the card and what
+    room it would need."""
+    _, _, width, height = box
+    across, down = cells_across(width, style), lines_down(height, style)
+    try:
+        words = divisible(text, code_for(locale), style.hyphenation)
+        lines = fill_lines(words, across, HYPHEN)
+    except BrailleError as error:
+        raise BrailleRoomError(where, f"{what}: braille for {text!r}: {error}") from None
+    if len(lines) > down:
+        raise BrailleRoomError(
+            where,
+            f"{what}: braille for {text!r} needs {len(lines)} lines of {across} cells; "
+            f"its zone ({width / MM:.1f} x {height / MM:.1f} mm) holds {down}",
+        )
+    return lines

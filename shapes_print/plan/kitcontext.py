@@ -1,0 +1,106 @@
+"""Plan stage, one kit's context: what every planner of a kit reads, made once.
+
+Input: a loaded game with the label set applied, its drawing context and a `KitRequest`.
+Output: a `KitContext` (the game, library, the kit's own drawing context, paper, file names,
+stem, title and print lines), checked: the player count, back offset and part asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec import Struct
+
+from shapes_print.errors import Source, UserError
+from shapes_print.kit.contents import KitRequest, kit_stem, kit_values
+from shapes_print.kit.context import DrawContext
+from shapes_print.kit.variant import kit_draw_context
+from shapes_print.load.filenames import FileNames, claim_file_names
+from shapes_print.load.loaded import Library, LoadedGame
+from shapes_print.load.options import PrintOptions, check_offset, named_size
+from shapes_print.plan.furniture import print_line
+from shapes_print.plan.icons import spoken
+from shapes_print.plan.part import check_part
+from shapes_print.text.words import Words
+
+
+class KitContext(Struct, frozen=True, eq=False):
+    """What the planners of one kit read: the game, the library, the kit's own drawing
+    context and the label set's it was made from (`base`: sheets planned for another flip
+    are found by it), the request, its page in points, the claimed file names, the stem
+    every file name starts with, the game's title as words, the kit's numbers, and the
+    print lines of its cards files and of its sheets."""
+
+    loaded: LoadedGame
+    library: Library
+    ctx: DrawContext
+    base: DrawContext
+    request: KitRequest
+    page: tuple[float, float]
+    names: FileNames
+    stem: str
+    game_title: str
+    values: dict[str, Any]
+    cards_line: str
+    sheets_line: str
+
+    @property
+    def words(self) -> Words:
+        return self.ctx.words
+
+    @property
+    def options(self) -> PrintOptions:
+        return self.request.options
+
+    @property
+    def players(self) -> int:
+        return self.request.players
+
+    def file(self, name: str, audience: str = "players", print_shop: bool = False) -> str:
+        """The file name of a part: the stem, then the part's claimed name."""
+        return f"{self.stem}_{self.names.name(name, audience, print_shop)}"
+
+    def spoken(self, text: str, where: Source) -> str:
+        """A title from YAML filled with the kit's numbers, as words without markup: titles
+        stand in a PDF's metadata, outline and running foot, where no face can be bold."""
+        return spoken(self.ctx, self.words.fill(text, self.values, where), where)
+
+
+def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
+    """Whether home card sheets print their fronts alone, one-sided: a label set's braille
+    dots are drawn for swell paper, whose heater raises everything dark, so a back printed
+    behind them would rise too (the printing guide says to back the cards with card stock
+    or sleeves instead). A print shop prints both sides on its own stock."""
+    return ctx.style.braille is not None and not options.print_shop
+
+
+def kit_context(
+    loaded: LoadedGame, library: Library, base: DrawContext, request: KitRequest
+) -> KitContext:
+    """The context of the kit `request` asks for, its request checked against the game."""
+    game = loaded.game
+    if not game.players.min <= request.players <= game.players.max:
+        raise UserError(
+            loaded.source.source(("players",)),
+            f"{game.id} is for {game.players.min}-{game.players.max} players, not {request.players}",
+        )
+    page = named_size(request.paper, library.papers, "--paper")
+    options = request.options
+    check_offset(options.back_offset, library.printing.calibration.scale_half_length)
+    names = claim_file_names(loaded, library.guide, library.print_and_play)
+    ctx = kit_draw_context(loaded, base)
+    words = ctx.words
+    values = kit_values(loaded, request.players, words)
+    furniture, sides = ctx.style.furniture, library.printing.sides
+    line_source = library.style_source.source(("furniture", "print_line"))
+    cards_sides = "none" if fronts_only(ctx, options) else request.flip
+    cards_line = print_line(furniture, sides, cards_sides, words, line_source)
+    sheets_line = print_line(furniture, sides, "none", words, line_source)
+    stem = kit_stem(loaded, library, request)
+    where = loaded.source.source(("title",))
+    game_title = spoken(ctx, words.say(game.title, where), where)
+    check_part(loaded, request.part)
+    lines = (cards_line, sheets_line)
+    return KitContext(
+        loaded, library, ctx, base, request, page, names, stem, game_title, values, *lines
+    )

@@ -1,0 +1,118 @@
+"""Plan stage, a kit's sheets: its table sheets and host key, then its player aid.
+
+Input: a `KitContext` and the faces its cards files drew. Output: the sheets, each with
+the layout it was planned in (`PlannedSheet`), and the inputs every later sheet reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from msgspec import Struct
+from msgspec.structs import replace
+
+from shapes_print.geometry.primitives import Document
+from shapes_print.kit.contents import kit_lists
+from shapes_print.kit.playeraid import kit_player_aid
+from shapes_print.load.loaded import LoadedDocument
+from shapes_print.plan.kitcontext import KitContext
+from shapes_print.plan.planned import KitFile, Planned, PlannedSheet
+from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
+
+# Sheet documents planned while `sharing_sheets` is on, each with all it was planned from:
+# `check` plans each kit again for the other duplex flip, whose sheets are the same (a flip
+# changes the cards files and the printing guide only). A build plans each kit once.
+_SHEETS: list[dict[tuple[object, ...], tuple[tuple[object, ...], LaidSheets | None]]] = []
+
+
+@contextmanager
+def sharing_sheets() -> Iterator[None]:
+    """Within it, a sheet document planned again from the same inputs is not planned again."""
+    _SHEETS.append({})
+    try:
+        yield
+    finally:
+        _SHEETS.pop()
+
+
+def _laid_once(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> LaidSheets | None:
+    """`lay_sheets`, or (while sharing) what it gave for the same document, inputs and page
+    under a context made from the same label set's context for the same game. Each entry
+    holds what it was made from, so no id it is found by is reused meanwhile."""
+    if not _SHEETS:
+        return lay_sheets(doc, inputs, kit.page, kit.ctx)
+    kept = _SHEETS[-1]
+    made_from = (kit.loaded, kit.base)
+    key = (id(doc), *map(id, made_from), kit.page, inputs.players, inputs.shop)
+    of = (doc, *made_from, kit.page, inputs)
+    found = kept.get(key)
+    if found is not None and found[0] == of:
+        return found[1]
+    laid = lay_sheets(doc, inputs, kit.page, kit.ctx)
+    kept[key] = (of, laid)
+    return laid
+
+
+class SheetFile(Struct, frozen=True):
+    """A sheet document's file: its name, audience, title in words and copies."""
+
+    name: str
+    audience: str
+    named: str
+    copies: int = 1
+
+
+def sheet_inputs(kit: KitContext, planned: Planned) -> SheetInputs:
+    """What the kit's sheets refer to: its numbers, its lists, the faces its cards files
+    drew (by card id), its players and the sheets' print line."""
+    loaded = kit.loaded
+    for list_name, items in loaded.game.lists.items():
+        if not isinstance(items, list):
+            continue  # lists read from files or computed: their words are found where used
+        for index, item in enumerate(items):
+            for key, value in item.items():
+                if isinstance(value, str):
+                    kit.words.origins.setdefault(
+                        value, loaded.source.source(("lists", list_name, index, key))
+                    )
+    faces = {name.removeprefix("face-"): face for name, face in planned.faces.items()}
+    lists = kit_lists(loaded, kit.values)
+    line, shop = kit.sheets_line, kit.options.print_shop
+    return SheetInputs(kit.values, lists, faces, kit.players, line, shop)
+
+
+def plan_sheets(kit: KitContext, planned: Planned) -> Planned:
+    """The game's sheet documents (table sheets, host keys), after the cards files."""
+    inputs = sheet_inputs(kit, planned)
+    sheets: list[PlannedSheet] = []
+    for doc in kit.loaded.documents:
+        named = kit.spoken(doc.spec.title, doc.source.source(("title",)))
+        laid = _laid_once(kit, doc, inputs)
+        if laid is not None:
+            name, audience = kit.file(doc.spec.name, doc.spec.audience), doc.spec.audience
+            sheets.append(_planned(kit, planned, laid, SheetFile(name, audience, named)))
+    return replace(planned, inputs=inputs, sheets=tuple(sheets))
+
+
+def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFile) -> PlannedSheet:
+    """One sheet document's file: its pages with the kit's running foot, on the faces the
+    cards files drew."""
+    names = (kit.game_title, file.named)
+    pages = laid.pages(kit.sheets_line, names, file.copies)
+    title = f"{kit.game_title}: {file.named}"
+    document = Document(title, pages, planned.faces, "none", kit.words.locale)
+    return PlannedSheet(KitFile(file.name, file.audience, document), laid, names, file.copies)
+
+
+def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
+    """The player aid, one copy for each player, after the sheets (not embossed: the
+    embosser file holds the whole sheets)."""
+    aid = kit_player_aid(kit.loaded, kit.players)
+    laid = None if aid is None else _laid_once(kit, aid, planned.sheet_inputs)
+    if aid is None or laid is None:
+        return planned
+    named = kit.spoken(aid.spec.title, kit.loaded.source.source(("player_aid", "title")))
+    file = SheetFile(kit.file("player-aid"), "players", named, kit.players)
+    made = _planned(kit, planned, laid, file)
+    return replace(planned, aid=made)
