@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """What a command run in-process returned and printed."""
+
+    status: int
+    out: str
+    err: str
 
 
 def one_kit(game: str, out: Path, *extra: str, paper: str = "a4") -> list[str]:

@@ -3,18 +3,25 @@ sheets of every shipped game in every shipped label set."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import contextlib
+import io
+import json
+import shutil
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
+from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Document
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
+from tests.command_lines import Said
 from tests.filecheck import Skipped
 from tests.planfill import has_square
 
@@ -42,31 +49,78 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 # faces), high contrast, colour-blind and braille (their print pages): each page of each is
 # measured (tests/plan/test_page_keeps.py).
 PAGE_SETS = tuple(shipped(DEFAULT_LABELS))
+GAME = "pass-and-pick"
+# Builds a kit folder's files into the folder it is given.
+Builder = Callable[[Path], None]
+
+
+def shared(
+    tmp_path_factory: pytest.TempPathFactory, worker_id: str, name: str, build: Builder
+) -> Path:
+    """A folder of built files that every xdist worker of this run reads: the first worker to
+    ask builds it under a file lock and the others wait, then read it (pytest-xdist's own
+    recipe), so a whole-kit build costs its time once per run, not once per worker. In one
+    process (-n0) it is built in the run's temporary folder, as any session fixture."""
+    if worker_id == "master":
+        folder = tmp_path_factory.mktemp(name)
+        build(folder)
+        return folder
+    run_folder = tmp_path_factory.getbasetemp().parent  # this run's, above every worker's
+    folder, done = run_folder / name, run_folder / f"{name}.done"
+    with FileLock(run_folder / f"{name}.lock"):
+        if not done.is_file():
+            shutil.rmtree(folder, ignore_errors=True)  # what a worker that failed left
+            build(folder)
+            done.touch()
+    return folder
+
+
+def _build_pass_and_pick(out: Path) -> None:
+    pipeline.build(pipeline.Sources(), [GAME], pipeline.BuildOptions(paper="a4,letter"), out)
 
 
 @pytest.fixture(scope="session")
-def pass_and_pick(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def pass_and_pick(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     """Every player count on both papers, built in-process like `make print` does."""
-    out = tmp_path_factory.mktemp("pass-and-pick")
-    pipeline.build(
-        pipeline.Sources(), ["pass-and-pick"], pipeline.BuildOptions(paper="a4,letter"), out
-    )
-    return out / "pass-and-pick"
+    return shared(tmp_path_factory, worker_id, "pass-and-pick", _build_pass_and_pick) / GAME
 
 
-@pytest.fixture(scope="session")
-def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every game with every shipped label set, on both papers, for the fewest and the most
-    players each game allows: what a label set changes does not depend on the count between
-    them, and the most players is the widest score sheet and the longest kit."""
-    out = tmp_path_factory.mktemp("labelled")
+def _build_labelled(out: Path) -> None:
+    """Each game's fewest and most players, A4 and Letter, under every label set."""
     for game_id, game in pipeline.load_project(pipeline.Sources()).games.items():
         project = pipeline.load_project(pipeline.Sources(), [game_id], ["all"])
         for count in (game.game.players.min, game.game.players.max):
             pipeline.build_project(
                 project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out
             )
-    return out
+
+
+@pytest.fixture(scope="session")
+def labelled(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """Every game with every shipped label set, on both papers, for the fewest and the most
+    players each game allows: what a label set changes does not depend on the count between
+    them, and the most players is the widest score sheet and the longest kit."""
+    return shared(tmp_path_factory, worker_id, "labelled", _build_labelled)
+
+
+def _check_shipped(folder: Path) -> None:
+    """`shapes-print check` of the shipped content, its status and words kept in `folder`."""
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as env:  # a cache of its own, as every test has
+        env.setenv("XDG_CACHE_HOME", str(folder / "cache"))
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(["check"])
+    said = {"status": status, "out": out.getvalue(), "err": err.getvalue()}
+    (folder / "said.json").write_text(json.dumps(said), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def shipped_check(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Said:
+    """`shapes-print check` of every shipped game under every shipped label set, run once per
+    run: it plans every kit (the slowest check there is), and the tests that need the shipped
+    content to pass read its result."""
+    folder = shared(tmp_path_factory, worker_id, "shipped-check", _check_shipped)
+    return Said(**json.loads((folder / "said.json").read_text(encoding="utf-8")))
 
 
 @dataclass(frozen=True, slots=True)

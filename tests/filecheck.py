@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import functools
 import re
 import shutil
 import subprocess
@@ -31,7 +32,7 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
-from tests.pdfread import Element, sized_runs, structure
+from tests.pdfread import Element, FileVersion, sized_runs, structure, version
 
 POPPLER = "apt-get install poppler-utils"
 GHOSTSCRIPT = "apt-get install ghostscript"
@@ -62,9 +63,15 @@ def tool(name: str, hint: str) -> str:
 
 
 def drawn_lines(path: Path) -> list[str]:
-    """Every text object's text, forms included: the lines as the layout set them."""
+    """Every text object's text, forms included: the lines as the layout set them. Read once
+    per file and process: the word checks of one file each ask for them."""
+    return list(_drawn_lines(version(path)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _drawn_lines(file: FileVersion) -> tuple[str, ...]:
     lines: list[str] = []
-    document = pdfium.PdfDocument(path)
+    document = pdfium.PdfDocument(file[0])
     try:
         for page in document:
             textpage = page.get_textpage()
@@ -84,7 +91,7 @@ def drawn_lines(path: Path) -> list[str]:
                 walk(pdfium_c.FPDFPage_GetObject(page.raw, index), textpage)
     finally:
         document.close()
-    return lines
+    return tuple(lines)
 
 
 def words(text: str) -> list[str]:
@@ -98,9 +105,16 @@ def drawn_words(path: Path) -> set[str]:
 
 def struct_text(path: Path) -> list[str]:
     """The text runs of `pdfinfo -struct-text` (the structure tree in reading order), those
-    inside a Figure left out: a reader says a picture's Alt, not the words drawn in it."""
+    inside a Figure left out: a reader says a picture's Alt, not the words drawn in it.
+    pdfinfo runs once per file and process, however many checks read what it heard."""
+    tool("pdfinfo", POPPLER)  # a missing tool is a skip before the file is looked at
+    return list(_struct_text(version(path)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _struct_text(file: FileVersion) -> tuple[str, ...]:
     run = subprocess.run(
-        [tool("pdfinfo", POPPLER), "-struct-text", str(path)],
+        [tool("pdfinfo", POPPLER), "-struct-text", file[0]],
         capture_output=True,
         text=True,
         check=True,
@@ -119,7 +133,7 @@ def struct_text(path: Path) -> list[str]:
             figure = indent
         elif found["text"] is not None:
             texts.append(found["text"])
-    return texts
+    return tuple(texts)
 
 
 def struct_text_joins(path: Path) -> list[str]:

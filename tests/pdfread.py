@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,17 +47,48 @@ def text(path: Path) -> list[str]:
     return [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
 
 
+# A built file as it stands: its path, the time it was last written and its size. A reading
+# kept under it is the file's until the file is written again.
+FileVersion = tuple[str, int, int]
+
+
+def version(path: Path) -> FileVersion:
+    """What a reading of `path` is kept under: the same file, unchanged since."""
+    stat = path.stat()
+    return str(path.resolve()), stat.st_mtime_ns, stat.st_size
+
+
 def page_lines(path: Path) -> list[list[str]]:
     """Each page's text lines as drawn (a wrapped sentence is several lines).
 
-    pdfium reads text inside the small card drawings far faster than pypdf does.
+    pdfium reads text inside the small card drawings far faster than pypdf does. Many tests
+    read the same session-built kits, so each file is read once per process (`version`).
     """
-    return [page.get_textpage().get_text_range().splitlines() for page in pdfium.PdfDocument(path)]
+    return [list(lines) for lines in _page_lines(version(path))]
+
+
+@functools.lru_cache(maxsize=4096)
+def _page_lines(file: FileVersion) -> tuple[tuple[str, ...], ...]:
+    document = pdfium.PdfDocument(file[0])
+    try:
+        return tuple(tuple(page.get_textpage().get_text_range().splitlines()) for page in document)
+    finally:
+        document.close()
 
 
 def page_texts(path: Path) -> list[str]:
     """Each page's text, whitespace folded so wrapped lines compare as sentences (pdfium)."""
     return [" ".join(" ".join(lines).split()) for lines in page_lines(path)]
+
+
+def first_page_text(path: Path) -> str:
+    """Page 1's text as `page_texts` folds it, the other pages left unread: pdfium's time
+    goes in loading each page, and a card file has many."""
+    document = pdfium.PdfDocument(path)
+    try:
+        return " ".join(document[0].get_textpage().get_text_range().split())
+    finally:
+        document.close()
 
 
 @dataclass(frozen=True)

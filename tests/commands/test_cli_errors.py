@@ -10,7 +10,7 @@ import pytest
 
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
-from tests.command_lines import one_kit
+from tests.command_lines import Said, one_kit
 
 
 @pytest.fixture()
@@ -94,9 +94,9 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(
     assert after == before  # earlier output intact, nothing half-written
 
 
-def test_check_passes_on_the_shipped_content(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check"]) == 0
-    assert "ok" in capsys.readouterr().out
+def test_check_passes_on_the_shipped_content(shipped_check: Said) -> None:
+    assert shipped_check.status == 0, shipped_check.err
+    assert "ok" in shipped_check.out
 
 
 def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -82,19 +83,134 @@ def test_readme_opens_with_pictures_and_keeps_the_two_set_up_commands() -> None:
     assert sh_lines()[:2] == [["make", "print"], ["make", "test"]]
 
 
+@dataclass(frozen=True)
+class Example:
+    """Lines of one page a reader runs together: a command alone, or a walk-through's steps
+    from the one that makes its folder or file (`cp -r`, `new`, `labels new`) on. Each runs
+    in a folder of its own, so the page's commands run side by side and none waits for all."""
+
+    page: Path
+    steps: tuple[tuple[str, list[str] | str], ...]
+
+    @property
+    def id(self) -> str:
+        kind, first = self.steps[0]
+        return f"{self.page.stem}: {shlex.join(first) if isinstance(first, list) else kind}"
+
+
+def made(step: tuple[str, list[str] | str]) -> str | None:
+    """The folder or file a step makes for the steps after it to read, if any."""
+    kind, words = step
+    if kind != "sh" or not isinstance(words, list):
+        return None
+    if words[:2] == ["cp", "-r"]:
+        return words[3]
+    if words[1:3] == ["labels", "new"]:
+        return f"{words[3]}.yaml"
+    if words[1] == "new" and "--content" in words:
+        return words[words.index("--content") + 1]
+    return None
+
+
+def written_to(words: list[str]) -> str | None:
+    """The folder a `build` or `preview` writes to: its --out, else output/."""
+    if words[0] != "shapes-print" or words[1] not in ("build", "preview"):
+        return None
+    return words[words.index("--out") + 1] if "--out" in words else "output"
+
+
+def read(step: tuple[str, list[str] | str]) -> set[str]:
+    """What a step reads that an earlier step may have made: its words (its --out is where
+    it writes), or the top folder of the file a walk-through edits or writes."""
+    kind, words = step
+    if kind == "edit":
+        assert isinstance(words, str)
+        return {words.splitlines()[0].removeprefix("# ").split("/")[0]}
+    if kind == "write":
+        return {words[0].split("/")[0]}
+    assert isinstance(words, list)
+    out = words.index("--out") + 1 if "--out" in words else -1
+    return {word for i, word in enumerate(words) if i != out}
+
+
+def page_examples(page: Path) -> list[Example]:
+    """A page's lines as examples: a line joins the example that made what it reads (`verify
+    FOLDER`, the last one that wrote FOLDER); any other line is an example of its own."""
+    groups: list[list[tuple[str, list[str] | str]]] = []
+    maker: dict[str, int] = {}  # a made folder or file (or a written folder): its example
+    for step in steps(page):
+        kind, words = step
+        command = words if kind == "sh" and isinstance(words, list) else None
+        if command is not None and (command[0] in SET_UP or SHELL_SETUP & set(command)):
+            continue  # the set-up itself; CI runs it (.ci/run, tests/test_installed_tool.py)
+        verify = command is not None and command[1] == "verify"
+        reads = {command[2]} if command is not None and verify else read(step)
+        owners = {maker[name] for name in reads if name in maker}
+        assert len(owners) <= 1, f"{page.name}: {step} reads what two examples made"
+        at = owners.pop() if owners else len(groups)
+        if at == len(groups):
+            groups.append([])
+        groups[at].append(step)
+        for name in (made(step), written_to(command) if command is not None else None):
+            if name is not None:
+                maker[name] = at
+    return [Example(page, tuple(group)) for group in groups]
+
+
+def examples() -> list[Example]:
+    """Every page's examples, each run once: one the same as an earlier page's (the print
+    shop page repeats the command reference's lines) would build the same files again."""
+    found: list[Example] = []
+    for page in PAGES:
+        found += [e for e in page_examples(page) if all(e.steps != f.steps for f in found)]
+    return found
+
+
+def test_the_pages_show_the_shell_set_up_that_is_never_run() -> None:
+    shown = {
+        word for page in PAGES for kind, words in steps(page) if kind == "sh" for word in words
+    }
+    assert shown & SHELL_SETUP == SHELL_SETUP
+
+
+# What an example leaves that its page says it does, checked after it ran: by what the
+# example made (its first step's folder or file).
+AFTERWARDS = {
+    "my-content": lambda root: check_deck_walk_through(root / "my-output/pass-and-pick"),
+    "my-labels.yaml": lambda root: check_labels_walk_through(root / "my-output/pass-and-pick"),
+    "my-games": lambda root: check_game_walk_through(root / "my-output/my-game"),
+}
+
+
+def test_each_check_of_what_a_walk_through_leaves_runs() -> None:
+    made_first = {made(example.steps[0]) for example in examples()}
+    assert set(AFTERWARDS) <= made_first
+
+
+@pytest.mark.parametrize("example", examples(), ids=lambda example: example.id)
 def test_the_examples_of_every_page_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    example: Example,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)  # default and relative --out folders land in tmp_path
-    skipped: set[str] = set()
-    for page in PAGES:
-        skipped |= follow_page(page, tmp_path, capsys)
-    assert skipped == SHELL_SETUP
-    cards = tmp_path / "my-output/pass-and-pick/a4/4-players/pass-and-pick_4p_a4_cards.pdf"
-    reader = PdfReader(cards)
+    follow(example, tmp_path, capsys)
+    check = AFTERWARDS.get(made(example.steps[0]) or "")
+    if check is not None:
+        check(tmp_path)
+
+
+def check_deck_walk_through(kits: Path) -> None:
+    """The deck walk-through's kit holds the diamond card it adds."""
+    reader = PdfReader(kits / "a4/4-players/pass-and-pick_4p_a4_cards.pdf")
     assert len(reader.pages) == 6  # 24 cards: three sheets of nine, each with its backs
     assert "DIAMOND" in reader.pages[4].extract_text()
-    mine = tmp_path / "my-output/pass-and-pick/my-labels/a4/4-players"
+
+
+def check_labels_walk_through(kits: Path) -> None:
+    """The label set walk-through's words and size are on its cards."""
+    mine = kits / "my-labels/a4/4-players"
     faces = [
         " ".join(page.extract_text().split())
         for page in PdfReader(mine / "pass-and-pick_4p_a4_my-labels_cards.pdf").pages[::2]
@@ -107,15 +223,13 @@ def test_the_examples_of_every_page_run(
         if run.text == "BALL"
     } == {32.0}
     assert (mine / "preview/contact-sheet.png").is_file()
-    check_game_walk_through(tmp_path / "my-output/my-game")
 
 
-def follow_page(page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> set[str]:
-    """Run a page's commands and follow its walk-throughs in `tmp_path`; the shell set-up
-    commands it shows but that are not run."""
-    skipped: set[str] = set()
+def follow(example: Example, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Run an example's commands and follow its walk-through in `tmp_path`."""
+    page = example.page
     page_text = page.read_text()
-    for kind, step in steps(page):
+    for kind, step in example.steps:
         if isinstance(step, str):
             follow_game_walk_through(tmp_path, step)
             continue
@@ -125,8 +239,6 @@ def follow_page(page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
             (tmp_path / path).write_text(text)
             continue
         words = step
-        if words[0] in SET_UP:
-            continue  # the set-up itself; CI runs it (.ci/run, tests/test_installed_tool.py)
         if words[:2] == ["cp", "-r"]:
             shutil.copytree(ROOT / words[2], tmp_path / words[3])
             if words[3] == "my-content":
@@ -134,9 +246,6 @@ def follow_page(page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
             continue
         where = page.relative_to(ROOT)
         assert words[0] == "shapes-print", f"{where} runs {words[0]!r}: teach this test about it"
-        if SHELL_SETUP & set(words):
-            skipped |= SHELL_SETUP & set(words)
-            continue
         if "--out" in words:
             assert not Path(words[words.index("--out") + 1]).is_absolute()
         assert main(words[1:]) == 0, f"{where}: {shlex.join(words)}\n{capsys.readouterr()}"
@@ -148,7 +257,6 @@ def follow_page(page: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
                 assert " ".join(line.removesuffix("...").split()) in printed, (line, printed)
         if words[1:3] == ["labels", "new"]:
             follow_labels_walk_through(tmp_path / f"{words[3]}.yaml", page)
-    return skipped
 
 
 def follow_game_walk_through(root: Path, snippet: str) -> None:
