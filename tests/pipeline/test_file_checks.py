@@ -23,9 +23,30 @@ def test_the_sample_holds_every_kind_of_file(sample: list[Path]) -> None:
         assert any(check.applies(path) for path in sample), check.name
 
 
-@pytest.mark.parametrize("check", filecheck.CHECKS, ids=lambda check: check.name)
-def test_the_files_pass(sample: list[Path], check: filecheck.Check) -> None:
-    outcome = filecheck.run_check(check, sample)
+# pdfinfo -struct-text reads every sheet, key and guide of the sample (about 30 s on a busy
+# 2-core machine): three tests share its files, every third each, all of them between them.
+SHARES = {"words apart (pdfinfo -struct-text)": 3}
+
+
+def shared_checks() -> list[object]:
+    """Each check once, or in its SHARES of the files that it applies to."""
+    cases: list[object] = []
+    for check in filecheck.CHECKS:
+        count = SHARES.get(check.name, 1)
+        for share in range(count):
+            name = check.name if count == 1 else f"{check.name} {share + 1}/{count}"
+            cases.append(pytest.param(check, share, count, id=name))
+    return cases
+
+
+def test_every_shared_check_is_a_check() -> None:
+    assert set(SHARES) <= {check.name for check in filecheck.CHECKS}
+
+
+@pytest.mark.parametrize(("check", "share", "count"), shared_checks())
+def test_the_files_pass(sample: list[Path], check: filecheck.Check, share: int, count: int) -> None:
+    files = [path for path in sample if check.applies(path)][share::count]
+    outcome = filecheck.run_check(check, files)
     if outcome.skipped:
         pytest.skip(str(outcome.skipped))
     assert outcome.files and outcome.problems == []
