@@ -30,7 +30,7 @@ from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.pipeline.brfpicture import brf_pages
 from shapes_print.pipeline.pipeline import build_project
 from shapes_print.pipeline.project import BuildOptions, Sources, load_project, papers
-from shapes_print.render.raster import Raster, draw_pages, png_bytes
+from shapes_print.render.raster import Raster, draw_pages, png_bytes, save_png
 from shapes_print.write.cataloguepage import HOST
 from shapes_print.write.swap import swap_in
 from shapes_print.write.write import Written
@@ -51,7 +51,7 @@ INK = "#000000"
 EDGE = "#808080"
 # zlib effort for the contact sheet: level 3 writes it in half the time of the default 6, and
 # smaller (its flat grey compresses well either way).
-CONTACT_SHEET_COMPRESSION = 3
+CONTACT_SHEET_PNG = Raster(compression=3)
 # Pictures a PageCache keeps (about 100 kB each at 100 dpi), far more than a kit has pages.
 CACHE_LIMIT = 512
 
@@ -118,7 +118,7 @@ class PageCache(Struct):
         if key not in self.sheets:
             png = io.BytesIO()
             thumbnails = [(name, [page.thumbnail for page in pages]) for name, pages in files]
-            contact_sheet(thumbnails).save(png, "PNG", compress_level=CONTACT_SHEET_COMPRESSION)
+            save_png(contact_sheet(thumbnails), CONTACT_SHEET_PNG, png)
             _room(self.sheets)
             self.sheets[key] = png.getvalue()
         return self.sheets[key]

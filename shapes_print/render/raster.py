@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 POINTS_PER_INCH = 72
 WHITE = (255, 255, 255)
 ZLIB_DEFAULT = -1  # zlib's own balance of time and size (its level 6)
+ZLIB_FASTEST = 1  # for pictures drawn often or large: thumbnails, TTS sheets
 _OPAQUE = 255
 _DATE_AT = 24  # where an ICC profile's header holds its creation date
 

@@ -30,17 +30,13 @@ from PIL import Image
 
 from shapes_print.plan.tabletop import Sheet, SheetPicture, TabletopDeck
 from shapes_print.render.pdf import write_pdf
-from shapes_print.render.raster import Raster, draw_pages, save_png, srgb_profile
+from shapes_print.render.raster import ZLIB_FASTEST, Raster, draw_pages, save_png, srgb_profile
 
 GUID_DIGITS = 6  # TTS's GUIDs are six hex digits
 # TTS's defaults for a card's tint and a deck's place: on the table, face down.
 TINT = {"r": 0.713235, "g": 0.713235, "b": 0.713235}
 DECK_HEIGHT = 1.0
 FACE_DOWN = 180.0
-# zlib's fastest level. A full sheet is 5000 x 4900 pixels, and encoding its PNG is most of a
-# TTS export's time: at zlib's default, two thirds of it. Level 1 takes about 60% of that
-# time for about 1.6 times the bytes (a sheet of 69 cards: 0.9 MB rather than 0.6 MB).
-SHEET_COMPRESSION = 1
 
 
 def guid(*parts: object) -> str:
@@ -169,7 +165,10 @@ def draw_sheets(deck: TabletopDeck, folder: Path) -> list[Path]:
     pdf = io.BytesIO()
     write_pdf(deck.sides, pdf)
     profile = srgb_profile(deck.sides.made)
-    raster = Raster(dpi=deck.dpi, compression=SHEET_COMPRESSION, profile=profile)
+    # A full sheet is 5000 x 4900 pixels, and encoding its PNG is most of a TTS export's time:
+    # at zlib's default, two thirds of it. The fastest level takes about 60% of that time for
+    # about 1.6 times the bytes (a sheet of 69 cards: 0.9 MB rather than 0.6 MB).
+    raster = Raster(dpi=deck.dpi, compression=ZLIB_FASTEST, profile=profile)
     written = []
     with closing(draw_pages(pdf.getvalue(), raster)) as drawn:
         sides = DrawnSides(drawn, deck)

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from shapes_print.render.raster import Raster, draw_page, save_png
+from shapes_print.render.raster import ZLIB_FASTEST, Raster, draw_page, save_png
 from shapes_print.write.cataloguepage import Thumbnail
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 THUMBNAIL_WIDTH = 160  # pixels: shown 110 CSS pixels wide, still sharp on a denser screen
 # At zlib's fastest level: a thumbnail is small, and drawn for every new PDF.
-THUMBNAIL = Raster(width=THUMBNAIL_WIDTH, compression=1)
+THUMBNAIL = Raster(width=THUMBNAIL_WIDTH, compression=ZLIB_FASTEST)
 
 
 def draw_thumbnail(pdf: bytes | Path, folder: Path, digest: str) -> Thumbnail:
