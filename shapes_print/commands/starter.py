@@ -23,7 +23,6 @@ import yaml
 
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.variant import Variant
-from shapes_print.load.content import LoadedGame
 from shapes_print.load.defaults import REFERENCE, SCHEMAS, STANDARD
 from shapes_print.load.labels import (
     GAME_SCHEMA_NAME,
@@ -31,6 +30,7 @@ from shapes_print.load.labels import (
     ElementPatch,
     shipped,
 )
+from shapes_print.load.loaded import LoadedGame
 from shapes_print.load.patches import patch_template
 from shapes_print.load.yamlsrc import deep_merge
 from shapes_print.pipeline.project import Sources, load_project

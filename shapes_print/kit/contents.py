@@ -12,9 +12,9 @@ from typing import Any
 from msgspec import Struct, field
 
 from shapes_print.errors import Source
-from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import ComputedList
 from shapes_print.load.options import Flip, Part, PrintOptions, size_name
 from shapes_print.load.values import (

@@ -17,8 +17,8 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import BLACK, RGB, WHITE, Colour
 from shapes_print.kit.context import colour
 from shapes_print.load.cardmodels import CardTemplate, card_box
-from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.labels import Layered, LoadedLabels
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.places import card_place, value_place
 from shapes_print.text.message import fill
 

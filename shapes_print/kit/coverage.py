@@ -17,9 +17,9 @@ from babel import Locale
 
 from shapes_print.errors import UserError, shown
 from shapes_print.kit.contrast import ContrastError, check_contrast
-from shapes_print.load.content import Library, LoadedGame
 from shapes_print.load.defaults import STANDARD
 from shapes_print.load.labels import LoadedLabels, OwnLabels, check_own_messages
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.text.message import ENGLISH, counted
 from shapes_print.text.words import Words
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from shapes_print.errors import UserError
-from shapes_print.load.content import Block, LoadedDocument, LoadedGame
+from shapes_print.load.loaded import Block, LoadedDocument, LoadedGame
 from shapes_print.load.values import player_range
 
 _ENDS = {

@@ -17,9 +17,10 @@ from shapes_print.errors import Source, UserError, closest
 from shapes_print.inputs import inside, note
 from shapes_print.kit.context import DrawContext, IconDef
 from shapes_print.kit.coverage import contrast_skips, game_words
-from shapes_print.load.content import Library, LoadedGame, game_folders, load_library
+from shapes_print.load.content import game_folders, load_library
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import Deck
 from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
 from shapes_print.load.shapes import ShapeLibrary

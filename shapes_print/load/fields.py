@@ -13,7 +13,7 @@ from typing import Any
 from shapes_print.errors import UserError, closest
 from shapes_print.load.base import Scalar
 from shapes_print.load.cardmodels import Layout
-from shapes_print.load.content import Library, LoadedGame
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.text.grammar import MessageError, parse
 
 # A back's field that says how it looks ("green back"), for sentences about the back.

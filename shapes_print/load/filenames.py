@@ -14,7 +14,7 @@ from typing import Literal
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.load.content import LoadedDocument, LoadedGame
+from shapes_print.load.loaded import LoadedDocument, LoadedGame
 
 Side = Literal["front", "back"]
 SIDES: tuple[Side, ...] = ("front", "back")

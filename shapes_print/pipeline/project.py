@@ -18,12 +18,7 @@ from shapes_print.kit.contents import KitRequest, kit_values
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import Variant, check_games_exist, make_variant
 from shapes_print.limits import MAX_CARDS
-from shapes_print.load.content import (
-    Library,
-    LoadedGame,
-    game_folders,
-    load_game,
-)
+from shapes_print.load.content import game_folders, load_game
 from shapes_print.load.defaults import (
     DEFAULT_CONTENT,
     DEFAULT_LABELS,
@@ -32,6 +27,7 @@ from shapes_print.load.defaults import (
 )
 from shapes_print.load.filenames import claim_file_names
 from shapes_print.load.labels import LoadedLabels, load_labels, resolve_refs
+from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.options import Flip, Part, PrintOptions, size_name
 from shapes_print.load.values import OPEN_ENDS, player_range
 
