@@ -16,7 +16,9 @@ import ctypes
 import gc
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TypeVar
 
 Result = TypeVar("Result")
@@ -49,11 +51,28 @@ def forked_map(
         initializer=_worker_start,
         initargs=(lock, os.getpid()),
     )
+    earlier_hook = threading.excepthook
+    threading.excepthook = partial(_quiet_about_cancelled_work, earlier_hook)
     try:
         yield from pool.map(_run_nth, range(count), chunksize=run)  # type: ignore[misc]
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        threading.excepthook = earlier_hook
         _TASKS.pop()
+
+
+def _quiet_about_cancelled_work(
+    earlier_hook: Callable[[threading.ExceptHookArgs], object], raised: threading.ExceptHookArgs
+) -> None:
+    """On Ctrl-C the workers die while this process cancels the tasks not yet done, and
+    Python 3.11's pool, marking the same tasks failed from its own thread, raises
+    InvalidStateError there: a traceback before the one line "interrupted". Python 3.12
+    ignores that error in the pool itself; until then, so does this hook (the hook it
+    replaced takes anything else)."""
+    from concurrent.futures import InvalidStateError
+
+    if not isinstance(raised.exc_value, InvalidStateError):
+        earlier_hook(raised)
 
 
 def _can_fork() -> bool:

@@ -8,12 +8,15 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import InvalidStateError
 from pathlib import Path
 
 import pytest
 
 from shapes_print.write import write
+from shapes_print.write.forked import forked_map
 from tests.project_copy import build_args, run
 from tests.write.test_atomic_output import KITS, REPO, assert_whole, snapshot, variants
 
@@ -111,3 +114,28 @@ def test_ctrl_c_stops_forked_workers_busy_or_idle_without_a_word(tmp_path: Path)
     time.sleep(1)  # the first task long done: its worker waits for another
     _, said = ctrl_c(process)
     assert (process.returncode, said) == (130, "")
+
+
+def _raise_in_a_thread(error: BaseException) -> None:
+    def fail() -> None:
+        raise error
+
+    thread = threading.Thread(target=fail)
+    thread.start()
+    thread.join()
+
+
+def test_while_workers_run_only_the_pools_cancelled_work_race_is_kept_quiet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python 3.11's pool raises InvalidStateError in its own thread when Ctrl-C cancels
+    what its workers' deaths fail: not a word of it. Any other error of a thread reaches
+    the hook that was there before, and that hook is back once the batch is done."""
+    heard: list[type[BaseException] | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda raised: heard.append(raised.exc_type))
+    for _ in forked_map(int, 4, 2):
+        _raise_in_a_thread(InvalidStateError("CANCELLED"))
+        _raise_in_a_thread(ValueError("a real bug"))
+    assert heard == [ValueError] * 4
+    _raise_in_a_thread(InvalidStateError("after the batch"))
+    assert heard == [ValueError] * 4 + [InvalidStateError]
