@@ -26,7 +26,7 @@ from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge
-from shapes_print.text.fonts import PACKAGE, FontPair, font_data, font_file, load_font
+from shapes_print.text.fonts import PACKAGE, FontPair, font_file, load_font
 from shapes_print.text.words import Words
 
 # What a label set (or a game's own label file) may change on a game's deck.
@@ -104,7 +104,7 @@ def _fonts(library: Library, where: Layered) -> tuple[FontPair, Source]:
     paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
     faces = {kind: load_font(paths[kind], places[kind]) for kind in FONT_FACES if kind in paths}
     for font in faces.values():  # read once per process: noted for each set
-        note(font.path, font_data(font))
+        note(font.path, font.data)
     return FontPair(**faces), places["regular"]
 
 
@@ -175,7 +175,7 @@ def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
         for kind, spec in game.fonts.items():
             where = loaded.source.source(("fonts", kind))
             font = load_font(inside(folder, spec, where, "game"), where)
-            note(font.path, font_data(font))
+            note(font.path, font.data)
             faces[kind] = font
         pair = ctx.fonts
         ctx = replace(

@@ -15,6 +15,7 @@ arrows Figures with their words as alternate text.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from msgspec import Struct
@@ -48,16 +49,12 @@ from shapes_print.plan.tables import (
     table_boxes,
 )
 from shapes_print.text.fit import word_parts
+from shapes_print.text.fonts import Font
 
 # The share of the width a fact's label takes when its value is short.
 FACT_LABEL_SHARE = 0.7
 # The widest share a fact's value may take so that it stays on one line ("6 + 6 + 6 = 18").
 FACT_VALUE_MOST = 0.5
-
-# A cell's least width by its text, font, whether words break after hyphens, size and
-# padding: each kit's tables hold the same words. Let go of past this many.
-_WIDEST: dict[tuple[object, ...], float] = {}
-_WIDEST_KEPT = 32768
 
 Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Regrouped]
 
@@ -316,19 +313,18 @@ def _mostly_wrapped(rows: Sequence[Box], one_line: float) -> bool:
 def _widest_word(col: Column, text: str, bold: bool, broken: bool = False) -> float:
     """The width a cell needs so its widest word fits, padding and rules included (with
     `broken`, its widest part of a word broken after its hyphens)."""
-    font = col.ctx.fonts.pick(bold)
     style = col.ctx.style
-    key = (text, font, broken, style.body_size, style.table_padding)
-    found = _WIDEST.get(key)
-    if found is None:
-        words = text.split()
-        if broken:
-            words = [part for word in words for part in word_parts(word)]
-        widest = max((font.width(word, style.body_size) for word in words), default=0.0)
-        if len(_WIDEST) >= _WIDEST_KEPT:
-            _WIDEST.clear()
-        found = _WIDEST[key] = widest + 2 * style.table_padding + 1
-    return found
+    return _widest(text, col.ctx.fonts.pick(bold), broken, style.body_size, style.table_padding)
+
+
+@lru_cache(maxsize=32768)
+def _widest(text: str, font: Font, broken: bool, size: float, padding: float) -> float:
+    """`_widest_word` by all it reads: each kit's tables hold the same words."""
+    words = text.split()
+    if broken:
+        words = [part for word in words for part in word_parts(word)]
+    widest = max((font.width(word, size) for word in words), default=0.0)
+    return widest + 2 * padding + 1
 
 
 def _facts(

@@ -11,11 +11,11 @@ file.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from msgspec import Struct
 
 from shapes_print.braille.cells import BLANK, ascii_braille
-from shapes_print.braille.codes import BrailleCode
 from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Text
@@ -169,26 +169,18 @@ def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[tuple[s
     for passage in passages:
         if passage.kind == "heading" and lines:
             lines.append(("", False))
-        key = (passage.text, passage.kind, locale, width)
-        if key not in _PASSAGE_LINES:
-            if len(_PASSAGE_LINES) >= _PASSAGES_KEPT:
-                _PASSAGE_LINES.clear()
-            _PASSAGE_LINES[key] = _passage_lines(passage, code_for(locale), width)
-        lines += _PASSAGE_LINES[key]
+        lines += _passage_lines(passage, locale, width)
     return lines
 
 
-# Each passage's lines, by its text, kind, locale and line width: every kit of a batch
-# embosses the same headings, rules and card names again.
-_PASSAGE_LINES: dict[tuple[str, str, str, int], tuple[tuple[str, bool], ...]] = {}
-_PASSAGES_KEPT = 16384
-
-
-def _passage_lines(passage: Passage, code: BrailleCode, width: int) -> tuple[tuple[str, bool], ...]:
+@lru_cache(maxsize=16384)
+def _passage_lines(passage: Passage, locale: str, width: int) -> tuple[tuple[str, bool], ...]:
     """One passage's braille lines: a heading's at the margin, a paragraph indented two
-    cells and running over to the margin, a list item at the margin running over two in."""
+    cells and running over to the margin, a list item at the margin running over two in.
+    Kept by passage, locale and line width: every kit of a batch embosses the same
+    headings, rules and card names again."""
     try:
-        words = translate(passage.text, code)
+        words = translate(passage.text, code_for(locale))
     except BrailleError as error:
         raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
     if passage.kind == "heading":

@@ -31,6 +31,7 @@ furniture (an artifact): it was read where the table began.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from math import inf
 
 from msgspec import Struct
@@ -150,20 +151,7 @@ def choose_breaks(
         tuple(box.stretch for box in boxes),
         tuple(box.header.height if box.header else 0.0 for box in boxes),
     )
-    rooms = _Rooms(room, first_room, shrink, least)
-    key = (measures, rooms)
-    chosen = _CHOSEN.get(key)
-    if chosen is None:
-        chosen = _cheapest(measures, rooms)
-        if len(_CHOSEN) >= _CHOSEN_KEPT:
-            _CHOSEN.clear()
-        _CHOSEN[key] = chosen
-    return list(chosen)
-
-
-# Breaks chosen, by the measures they were chosen from; let go of past this many.
-_CHOSEN: dict[tuple[_Measures, _Rooms], tuple[range, ...]] = {}
-_CHOSEN_KEPT = 4096
+    return list(_cheapest(measures, _Rooms(room, first_room, shrink, least)))
 
 
 class _Measures(Struct, frozen=True):
@@ -187,6 +175,7 @@ class _Rooms(Struct, frozen=True):
     least: float
 
 
+@lru_cache(maxsize=4096)  # a batch's documents, each at a few trial widths
 def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
     """`choose_breaks` over the boxes' measures: the dynamic programme over each page's
     first box (`start`) and the box after its last (`stop`), the page's badness inlined."""

@@ -10,12 +10,13 @@ width that keeps its number of lines, where that leaves no single word alone on 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Item, Text
+from shapes_print.geometry.primitives import RGB, Item, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.plan.flow import Box
 from shapes_print.plan.icons import LineSet, line_items, parsed_runs
@@ -33,12 +34,6 @@ _SUM = re.compile(r"(?<=\S) ([+=\u00d7\u2212]) (?=\S)")  # plus, equals, times, 
 # How far a balanced paragraph's width may narrow, in steps of the full width.
 BALANCE_STEP = 0.02
 BALANCE_LEAST = 0.6
-# Plain paragraphs drawn, by all they are drawn from (text, font, size, width, balance, x,
-# leading share, ink): a table is measured at each trial width and every kit of a batch
-# sets the same cells. The key holds the font, so its identity stays its own; the items
-# are frozen, shared as `blockshare` shares whole blocks. Let go of past this many.
-_DRAWN: dict[tuple[object, ...], tuple[float, tuple[Item, ...]]] = {}
-_DRAWN_KEPT = 32768
 
 
 class Column(Struct, frozen=True):
@@ -70,9 +65,22 @@ def broken_lines(
     col: Column, text: str, setting: Setting, width: float, where: Source | None
 ) -> tuple[tuple[str, bool], ...]:
     """The paragraph's lines, each with whether a word break follows it (`wrap_breaks`)."""
-    size, bold, balance = setting.size, setting.bold, setting.balance
-    font = col.ctx.fonts.pick(bold)
+    font = col.ctx.fonts.pick(setting.bold)
     font.check(text, where, "text")
+    lines = _broken(text, font, setting, width)
+    if lines is None:
+        raise UserError(
+            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
+        )
+    return lines
+
+
+def _broken(
+    text: str, font: Font, setting: Setting, width: float
+) -> tuple[tuple[str, bool], ...] | None:
+    """`broken_lines` in `font` (its characters checked), None where a word is wider than
+    the column."""
+    size, balance = setting.size, setting.balance
     # A line never ends on an operator ("6 + 6 + 6 = / 18"): a break falls before it, as
     # mathematics breaks, unless the operator and its term are wider than the column.
     bound = _SUM.sub(" \\1\u00a0", text)
@@ -81,9 +89,7 @@ def broken_lines(
         bound = text
         lines = wrap_breaks(text, font, size, width)
     if lines is None:
-        raise UserError(
-            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
-        )
+        return None
     if balance and len(lines) > 1 and len(lines[-1][0].split()) == 1:
         steps = round((1 - BALANCE_LEAST) / BALANCE_STEP)
         for step in range(1, steps + 1):
@@ -99,35 +105,56 @@ def paragraph(
     col: Column, text: str, setting: Setting, width: float, where: Source, x: float = 0.0
 ) -> Drawn:
     """The paragraph drawn whole: its height and its lines, the first's cap at y = 0."""
-    size, bold, balance = setting.size, setting.bold, setting.balance
+    size = setting.size
     style = col.ctx.style
-    font = col.ctx.fonts.pick(bold)
-    key = (text, font, size, width, balance, x, style.line_spacing, style.ink)
-    drawn = _DRAWN.get(key)
-    if drawn is not None:
-        return drawn[0], list(drawn[1])
     text, parsed = _marked(text, where)
-    leading = size * style.line_spacing
-    ink = style.ink
     if parsed:
+        leading = size * style.line_spacing
         rich = _rich_lines(col, text, parsed, setting, width, where)
         items = [
             item
             for i, line in enumerate(rich)
             for item in line_items(
-                line, x, -size * CAP - i * leading, LineSet(size, ink, text, where), col.ctx
+                line, x, -size * CAP - i * leading, LineSet(size, style.ink, text, where), col.ctx
             )
         ]
         return size * CAP + leading * (len(rich) - 1) + size * DESCENT, items
-    lines = broken_lines(col, text, setting, width, where)
-    items = [
-        Text(x, -size * CAP - i * leading, line, font.name, size, ink, space_after=spaced)
+    font = col.ctx.fonts.pick(setting.bold)
+    font.check(text, where, "text")
+    drawn = _plain(text, font, _Set(setting, width, x, style.line_spacing, style.ink))
+    if drawn is None:
+        raise UserError(
+            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
+        )
+    return drawn[0], list(drawn[1])
+
+
+class _Set(Struct, frozen=True):
+    """How a plain paragraph is set: its setting, width, left edge, leading (a share of its
+    size) and ink."""
+
+    setting: Setting
+    width: float
+    x: float
+    spacing: float
+    ink: RGB
+
+
+@lru_cache(maxsize=32768)
+def _plain(text: str, font: Font, how: _Set) -> tuple[float, tuple[Item, ...]] | None:
+    """A plain paragraph drawn (None where a word is wider than the column), kept by all it
+    is drawn from: a table is measured at each trial width and every kit of a batch sets
+    the same cells. The items are frozen, shared as `blockshare` shares whole blocks."""
+    lines = _broken(text, font, how.setting, how.width)
+    if lines is None:
+        return None
+    size = how.setting.size
+    leading = size * how.spacing
+    items = tuple(
+        Text(how.x, -size * CAP - i * leading, line, font.name, size, how.ink, space_after=spaced)
         for i, (line, spaced) in enumerate(lines)
-    ]
-    if len(_DRAWN) >= _DRAWN_KEPT:
-        _DRAWN.clear()
-    _DRAWN[key] = (size * CAP + leading * (len(lines) - 1) + size * DESCENT, tuple(items))
-    return _DRAWN[key][0], items
+    )
+    return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items
 
 
 def paragraph_lines(

@@ -11,8 +11,11 @@ print line and the scale check on its cover only.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from msgspec import Struct, field
 
+from shapes_print.errors import Source
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
@@ -25,6 +28,7 @@ from shapes_print.plan.furniture import (
     place_text,
     running_foot,
 )
+from shapes_print.text.fonts import Font
 from shapes_print.text.words import Said
 
 
@@ -128,24 +132,26 @@ class LaidSheets(Struct, frozen=True):
             placed.append(running_foot(said, (left, right), bottom, font, f, ctx.furniture_source))
             bottom -= foot_height(f)
         box = (left, bottom, right, page[1] - style.margin)
-        key = (id(f), font, box, page, print_line, scale)
-        known = _MARGINS.get(key)
-        if known is None or known[0] is not f:
-            stretches = margin_stretches(box, page, [], [], f)
-            stretches.sort(key=lambda s: (s.vertical, s.y))
-            where = ctx.furniture_source
-            if scale:
-                margins = tuple(place_furniture(stretches, font, f, print_line, where))
-            else:
-                margins = (place_text(stretches, font, f, print_line, where),)
-            if len(_MARGINS) >= _MARGINS_KEPT:
-                _MARGINS.clear()
-            known = _MARGINS[key] = (f, margins)
-        return [*placed, *known[1]]
+        margins = _margins(f, font, _Margin(box, page, print_line, scale), ctx.furniture_source)
+        return [*placed, *margins]
 
 
-# A page's margin furniture (scale check, print line) by all that places it: the pages of
-# a batch on one paper print the same. Each entry holds its furniture settings, so the id
-# it is found by stays theirs. Let go of past this many.
-_MARGINS: dict[tuple[object, ...], tuple[Furniture, tuple[Item, ...]]] = {}
-_MARGINS_KEPT = 1024
+class _Margin(Struct, frozen=True):
+    """A page's margin furniture as placed: the box its content leaves (left, bottom,
+    right, top), the page, the print line, and whether the scale check is on it."""
+
+    box: tuple[float, float, float, float]
+    page: tuple[float, float]
+    print_line: str
+    scale: bool
+
+
+@lru_cache(maxsize=1024)
+def _margins(f: Furniture, font: Font, margin: _Margin, where: Source | None) -> tuple[Item, ...]:
+    """A page's margin furniture (scale check, print line), placed once for all that
+    places it: the pages of a batch on one paper print the same."""
+    stretches = margin_stretches(margin.box, margin.page, [], [], f)
+    stretches.sort(key=lambda s: (s.vertical, s.y))
+    if margin.scale:
+        return tuple(place_furniture(stretches, font, f, margin.print_line, where))
+    return (place_text(stretches, font, f, margin.print_line, where),)

@@ -16,6 +16,7 @@ and shading are layout: artifacts a reader skips.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from math import inf
 
 from msgspec import Struct
@@ -194,26 +195,28 @@ def _row_box(
     return Box(row.height, draw(0.0))
 
 
-# Column widths found, by what they were found from: every kit of a batch sets the same
-# tables (and a table is tried at each tier of least widths). Let go of past this many.
-_WIDTHS: dict[tuple[object, ...], tuple[float, ...]] = {}
-_WIDTHS_KEPT = 4096
-
-
 def column_widths(
     shares: Sequence[float],
     least: Sequence[float],
     total: float,
     natural: Sequence[float] | None = None,
 ) -> list[float]:
-    """`shared_widths`, found once for the same shares, least and natural widths and total."""
-    key = (tuple(shares), tuple(least), total, None if natural is None else tuple(natural))
-    found = _WIDTHS.get(key)
-    if found is None:
-        if len(_WIDTHS) >= _WIDTHS_KEPT:
-            _WIDTHS.clear()
-        found = _WIDTHS[key] = tuple(shared_widths(shares, least, total, natural))
-    return list(found)
+    """`shared_widths`, found once for the same shares, least and natural widths and total:
+    every kit of a batch sets the same tables (and a table is tried at each tier of least
+    widths)."""
+    return list(
+        _widths(tuple(shares), tuple(least), total, None if natural is None else tuple(natural))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _widths(
+    shares: tuple[float, ...],
+    least: tuple[float, ...],
+    total: float,
+    natural: tuple[float, ...] | None,
+) -> tuple[float, ...]:
+    return tuple(shared_widths(shares, least, total, natural))
 
 
 def shared_widths(

@@ -15,7 +15,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 from msgspec import Struct, field
 
-from shapes_print.text.fonts import Font, font_data
+from shapes_print.text.fonts import Font
 
 
 class Outlines(Struct):
@@ -39,5 +39,5 @@ class Outlines(Struct):
 @cache
 def glyph_outline(font: Font) -> Outlines:
     """The outlines of a loaded font (one reader per font and process)."""
-    tt = TTFont(io.BytesIO(font_data(font)), lazy=True)
+    tt = TTFont(io.BytesIO(font.data), lazy=True)
     return Outlines(tt, 1 / tt["head"].unitsPerEm, tt.getGlyphOrder())

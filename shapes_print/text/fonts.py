@@ -12,6 +12,8 @@ import hashlib
 import re
 import struct
 import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
@@ -26,17 +28,10 @@ from shapes_print.text import truetype
 # and without joining, they read as nonsense rather than failing.
 _RIGHT_TO_LEFT = frozenset({"R", "AL"})
 _NAMED = 6
-# (font name, text) pairs that passed `Font.check`; let go of past this many.
-_CHECKED: set[tuple[str, str]] = set()
-_CHECKED_KEPT = 65536
-# (font, text) -> the text's advance in thousandths of an em: a batch measures the same
-# words kit after kit, table trial after table trial. The key holds the font, so its
-# identity stays its own. Let go of past this many.
-_ADVANCES: dict[tuple[Font, str], float] = {}
-_ADVANCES_KEPT = 65536
-# Fonts loaded in this process by the name the plan gives them (`Text.font`).
+# Every font loaded in this process, by the name the plan gives it (`Text.font`): how the
+# render stage finds a text's font. A registry, not a cache: a name is made from the font's
+# bytes, so no entry is ever stale, and one is added for each font file a build loads.
 _LOADED: dict[str, Font] = {}
-_DATA: dict[str, bytes] = {}  # each loaded font's file, by its plan name
 NO_BREAK_SPACE, SPACE = 0x00A0, 0x0020
 # PDF's font flags (PDF 1.7, 9.8.2): symbolic, since an embedded subset is addressed by
 # glyph id and not by a standard encoding.
@@ -62,11 +57,14 @@ class Metrics(Struct, frozen=True):
 class Font(Struct, frozen=True, eq=False):
     """A loaded TrueType font: the name the plan knows it by (from its bytes), the
     characters it covers, each one's glyph and advance width (thousandths of an em, as PDF
-    writes widths), and its descriptor's metrics. One object per file's bytes and
+    writes widths), and its descriptor's metrics; and the file's bytes, as embedding needs
+    them (the copy of the file it was loaded from, a project copied to a temporary folder,
+    may be gone by the time a later build embeds it). One object per file's bytes and
     process (`load_font` keeps them by digest), so it compares and hashes by identity."""
 
     name: str
     path: Path
+    data: bytes
     covered: frozenset[int]
     glyphs: dict[int, int]  # code point -> glyph id
     advances: dict[int, float]  # code point -> advance width
@@ -77,38 +75,36 @@ class Font(Struct, frozen=True, eq=False):
     def width(self, text: str, size: float) -> float:
         """The text's advance at `size` points, glyph by glyph without kerning, as a PDF
         reader sets it from the font's widths."""
-        key = (self, text)
-        advance = _ADVANCES.get(key)
-        if advance is None:
-            get, missing = self.advances.get, self.missing_width
-            advance = sum([get(code, missing) for code in map(ord, text)])
-            if len(_ADVANCES) >= _ADVANCES_KEPT:
-                _ADVANCES.clear()
-            _ADVANCES[key] = advance
-        return 0.001 * size * advance
+        return 0.001 * size * _advance(self, text)
 
     def check(self, text: str, where: Source | None, what: str) -> None:
-        """Refuse characters the font lacks, and right-to-left letters we cannot lay out.
+        """Refuse characters the font lacks, and right-to-left letters we cannot lay out."""
+        problem = _problem(self, text)
+        if problem:
+            raise UserError(where, f"{what}: {problem}")
 
-        A text that passed is remembered: a batch checks the same sheets kit after kit."""
-        if (self.name, text) in _CHECKED:
-            return
-        missing = sorted({ch for ch in text if ord(ch) not in self.covered and ch not in "\n"})
-        if missing:
-            font = self.path.name
-            raise UserError(
-                where, f"{what}: font {font} has no glyph for {_named(missing)} in {text!r}"
-            )
-        backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
-        if backwards:
-            raise UserError(
-                where,
-                f"{what}: right-to-left letters would print unjoined and in reverse order: "
-                f"{_named(backwards)}",
-            )
-        if len(_CHECKED) >= _CHECKED_KEPT:
-            _CHECKED.clear()
-        _CHECKED.add((self.name, text))
+
+@lru_cache(maxsize=65536)
+def _advance(font: Font, text: str) -> float:
+    """The text's advance in thousandths of an em: a batch measures the same words kit
+    after kit, table trial after table trial."""
+    get, missing = font.advances.get, font.missing_width
+    return sum([get(code, missing) for code in map(ord, text)])
+
+
+@lru_cache(maxsize=65536)
+def _problem(font: Font, text: str) -> str:
+    """What `Font.check` refuses in the text, or nothing: a batch checks the same sheets
+    kit after kit."""
+    missing = sorted({ch for ch in text if ord(ch) not in font.covered and ch not in "\n"})
+    if missing:
+        return f"font {font.path.name} has no glyph for {_named(missing)} in {text!r}"
+    backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
+    if backwards:
+        return (
+            f"right-to-left letters would print unjoined and in reverse order: {_named(backwards)}"
+        )
+    return ""
 
 
 def _named(chars: list[str]) -> str:
@@ -166,25 +162,12 @@ def package_font(spec: str, where: Source | None) -> Path:
     return path
 
 
-# Fonts read, by path and the SHA-256 of their bytes: a file changed in place is a new font.
-_BY_DIGEST: dict[tuple[Path, str], Font] = {}
-
-
 def load_font(path: Path, where: Source | None = None) -> Font:
     """Read a TTF (a regular file, at most MAX_FONT_BYTES), named after its bytes, so the
     same bytes map to one font; the file is read again each time, so a change counts."""
     file = read_input(path, MAX_FONT_BYTES, where, what="font")
-    known = _BY_DIGEST.get((path, file.sha256))
-    if known is not None:
-        return known
-    data = file.data
-    name = f"F{hashlib.sha1(data).hexdigest()[:10]}"
-    try:
-        font = _read(name, path, data)
-    except (truetype.FontFileError, struct.error) as error:
-        raise UserError(Source(path), f"not a usable TrueType font: {error}") from None
-    _LOADED[name], _DATA[name] = font, data
-    _BY_DIGEST[path, file.sha256] = font
+    font = _font(_FontFile(path, file.sha256, file.data))
+    _LOADED[font.name] = font
     return font
 
 
@@ -193,11 +176,24 @@ def font_named(name: str) -> Font:
     return _LOADED[name]
 
 
-def font_data(font: Font) -> bytes:
-    """The font file's bytes, as embedding needs them: kept from when it was loaded, since
-    a font is named by its bytes and the copy of the file it was last loaded from (a
-    project copied to a temporary folder) may be gone by the time a later build embeds it."""
-    return _DATA[font.name]
+@dataclass(frozen=True)
+class _FontFile:
+    """A font file as read, known by its path and the SHA-256 of its bytes."""
+
+    path: Path
+    sha256: str
+    data: bytes = field(compare=False, repr=False)
+
+
+@lru_cache(maxsize=64)
+def _font(file: _FontFile) -> Font:
+    """The font in a file's bytes, read once per file and content: a file changed in place
+    is a new font."""
+    name = f"F{hashlib.sha1(file.data).hexdigest()[:10]}"
+    try:
+        return _read(name, file.path, file.data)
+    except (truetype.FontFileError, struct.error) as error:
+        raise UserError(Source(file.path), f"not a usable TrueType font: {error}") from None
 
 
 def _read(name: str, path: Path, data: bytes) -> Font:
@@ -219,7 +215,7 @@ def _read(name: str, path: Path, data: bytes) -> Font:
         glyphs[SPACE] = glyphs[NO_BREAK_SPACE]
     advances = dict(zip(glyphs, map(glyph_widths.__getitem__, glyphs.values()), strict=True))
     return Font(
-        name, path, frozenset(glyphs), glyphs, advances, glyph_widths, glyph_widths[0],
+        name, path, data, frozenset(glyphs), glyphs, advances, glyph_widths, glyph_widths[0],
         _metrics(tables, scale),
     )  # fmt: skip
 

@@ -103,9 +103,11 @@ def test_breaks_kept_are_chosen_by_the_boxes_measures_alone() -> None:
 
 
 def test_the_kept_breaks_are_let_go_of_past_their_bound() -> None:
-    for step in range(flow._CHOSEN_KEPT + 1):
+    bound = flow._cheapest.cache_info().maxsize
+    assert bound
+    for step in range(bound + 1):
         choose_breaks(_boxes([30.0, 40.0, 25.0]), 100.0 + step)
-    assert 0 < len(flow._CHOSEN) <= flow._CHOSEN_KEPT
+    assert 0 < flow._cheapest.cache_info().currsize <= bound
 
 
 def test_column_widths_kept_are_those_found_afresh() -> None:

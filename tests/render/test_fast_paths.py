@@ -328,7 +328,7 @@ def test_a_batch_reads_each_yaml_file_and_font_once(
 
     monkeypatch.setattr(content, "read_yaml", counting_read)
     monkeypatch.setattr(fonts, "_read", counting_font)
-    monkeypatch.setattr(fonts, "_BY_DIGEST", {})
+    fonts._font.cache_clear()  # every font file read afresh, so each is parsed here
     written = pipeline.build(
         pipeline.Sources(), [GAME], pipeline.BuildOptions("3-4", "a4,letter"), tmp_path
     )

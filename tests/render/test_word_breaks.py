@@ -51,19 +51,19 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[list[Path]
     wrapped over more than one line (recorded as it was set)."""
     out = tmp_path_factory.mktemp("words")
     wrapped: set[str] = set()
-    set_lines = paragraphs.broken_lines
+    set_lines = paragraphs._broken
 
-    def recording(col: paragraphs.Column, text: str, *rest: object) -> tuple[tuple[str, bool], ...]:
-        lines = set_lines(col, text, *rest)  # type: ignore[arg-type]
-        if len(lines) > 1:
+    def recording(text: str, *rest: object) -> tuple[tuple[str, bool], ...] | None:
+        lines = set_lines(text, *rest)  # type: ignore[arg-type]
+        if lines is not None and len(lines) > 1:
             wrapped.add(text)
         return lines
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(paragraphs, "broken_lines", recording)
+        patch.setattr(paragraphs, "_broken", recording)
         # Plain paragraphs drawn before in this process are kept and not broken again:
         # start from none, so every paragraph of the sample is broken, and seen, here.
-        patch.setattr(paragraphs, "_DRAWN", {})
+        paragraphs._plain.cache_clear()
         for game, labels in SAMPLE:
             project = pipeline.load_project(pipeline.Sources(), [game], [labels])
             options = pipeline.BuildOptions(players="4", paper="a4")

@@ -27,7 +27,7 @@ from fontTools.ttLib.sfnt import SFNTWriter
 from msgspec import Struct
 
 from shapes_print.render.pdf.objects import Memo, PdfFile, deflated, numbers, reference
-from shapes_print.text.fonts import Font, font_data
+from shapes_print.text.fonts import Font
 from shapes_print.text.truetype import Tables, big_endian
 
 # Tables a subset keeps: outlines, metrics, and the hinting programs the outlines were
@@ -156,7 +156,7 @@ def _subset(font: Font, glyphs: frozenset[int]) -> _Subset:
     key = (font.name, glyphs)
     subset = SUBSETS.get(key)
     if subset is None:
-        data = subset_file(font_data(font), glyphs)
+        data = subset_file(font.data, glyphs)
         subset = SUBSETS.keep(
             key,
             _Subset(
