@@ -30,12 +30,11 @@ import os
 import stat
 import sys
 import zlib
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
 
 from msgspec import Struct, field
 
@@ -46,7 +45,6 @@ from shapes_print.errors import shown as escaped
 # from an older scheme can pass for a new one.
 SCHEME = 1
 PACKAGE = Path(__file__).resolve().parent
-T = TypeVar("T")
 
 
 class Listing(Struct, frozen=True):
@@ -234,25 +232,18 @@ def recording() -> Iterator[InputFiles]:
         _RECORDING.reset(token)
 
 
-def remembered(memo: dict[Any, Any], key: Hashable, keep: object, make: Callable[[], T]) -> T:
-    """`make()`, or what it gave before under `key` in `memo`, with the files that making
-    read reported again to whatever is recording now: a kit that takes a drawing another
-    kit made (a card's picture read while drawing it) records that read as its own. The
-    entry holds `keep` (what the key names by id), so no id in the key is reused."""
-    found = memo.get(key)
-    if found is None:
-        with recording() as read:
-            made = make()
-        memo[key] = found = (keep, made, read)
-    else:
-        read = found[2]
-        for path, digest in read.files.items():
-            note_digest(path, digest)
-        for path in read.missing:
-            note_missing(path)
-        for recording_now in _RECORDING.get():
-            recording_now.listings.update(read.listings)
-    return found[1]
+def reported_again(read: InputFiles) -> None:
+    """Report what another recording found to whatever is recording now: work made once
+    and taken again (buildcache.py) read its files the first time only."""
+    recordings = _RECORDING.get()
+    if not recordings:
+        return
+    for path, digest in read.files.items():
+        note_digest(path, digest)
+    for path in read.missing:
+        note_missing(path)
+    for recording_now in recordings:
+        recording_now.listings.update(read.listings)
 
 
 def files_digest(files: Mapping[str, str]) -> str:

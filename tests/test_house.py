@@ -16,8 +16,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "shapes_print"
 
 # What every stage may import: errors and units, the limits table, the one reader of
-# outside files (with the record of what was read), and the cache folder.
-FOUNDATIONS = ("errors", "units", "limits", "inputs", "cachefolder")
+# outside files (with the record of what was read), what one build remembers, and the
+# cache folder.
+FOUNDATIONS = ("errors", "units", "limits", "inputs", "buildcache", "cachefolder")
 ENTRY_POINTS = ("__init__", "__main__")
 # The stages in pipeline order: each imports only the foundations and the stages before it.
 STAGES = (
@@ -302,14 +303,12 @@ INPUTS = "shapes_print.inputs"
 # read already loaded: this list only shrinks.
 PLAN_STILL_READS = {
     ("shapes_print.plan.boards", "shapes_print.load.pictures"),
-    ("shapes_print.plan.cardfile", "shapes_print.inputs"),
     ("shapes_print.plan.cards", "shapes_print.load.pictures"),
     ("shapes_print.plan.icons", "shapes_print.load.pictures"),
 }
 # plan/ modules that still make or keep load models (a `model_copy` of one, an entry in
 # LoadedGame.drawn): to be made in load/ or kit/ and handed over. This list only shrinks.
 PLAN_STILL_WRITES = {
-    "shapes_print.plan.cardfile",
     "shapes_print.plan.minis",
     "shapes_print.plan.sheets",
 }

@@ -16,6 +16,9 @@ Output: the template with those zones added (the same template when there is non
 
 from __future__ import annotations
 
+from functools import partial
+
+from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.kit.braillefit import MM, BrailleRoomError, clearance, dot_rows, lines_down
 from shapes_print.load.cardmodels import CardTemplate, Element, Layout
 from shapes_print.load.loaded import Library, LoadedGame
@@ -28,8 +31,17 @@ from shapes_print.load.templates import shipped_paths
 ZONE_NAME = "card-braille"
 
 
+# Templates given their braille zones, by the template and game (pinned): each kit of the
+# game draws with the same one.
+ZONED: Region[Pinned[CardTemplate]] = Region("braille zones", partial(Pinned, 1024))
+
+
 def with_braille_zones(
-    loaded: LoadedGame, library: Library, template: CardTemplate, deck: LoadedDeck
+    loaded: LoadedGame,
+    library: Library,
+    template: CardTemplate,
+    deck: LoadedDeck,
+    cache: BuildCache,
 ) -> CardTemplate:
     """The deck's template with a braille zone on each face layout of the game's own that
     has none, when the label set draws braille."""
@@ -48,15 +60,15 @@ def with_braille_zones(
     ]
     if not bare:
         return template
-    key = ("braille-zones", id(template), *bare)
-    if key not in loaded.drawn:
+
+    def zoned() -> CardTemplate:
         layouts = {
             name: _zoned(template, name, style, loaded, library) if name in bare else layout
             for name, layout in template.layouts.items()
         }
-        zoned = template.model_copy(update={"layouts": layouts})
-        loaded.drawn[key] = (template, zoned)  # the template kept, so no id is reused
-    return loaded.drawn[key][1]
+        return template.model_copy(update={"layouts": layouts})
+
+    return cache.region(ZONED).made((loaded, template), tuple(bare), zoned)
 
 
 def _zoned(

@@ -6,8 +6,10 @@ is), resized, its boxes checked, and given its braille zones under a braille lab
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
+from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.braillezone import with_braille_zones
 from shapes_print.load.cardmodels import CardTemplate
@@ -17,22 +19,36 @@ from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import name_of_size, named_size
 from shapes_print.load.templates import element_place
 
+# Templates resized, made tokens or cut to their backgrounds, each by the template it was
+# made from and the game it is of (both pinned): every kit of the game draws with the same
+# object, so what is drawn from it (plan/cardfile.py) is found by its identity.
+TEMPLATES: Region[Pinned[CardTemplate]] = Region("card templates", partial(Pinned, 1024))
+
 
 def card_template(
-    loaded: LoadedGame, library: Library, card_size: str | None, deck: LoadedDeck | None = None
+    loaded: LoadedGame,
+    library: Library,
+    card_size: str | None,
+    deck: LoadedDeck | None = None,
+    cache: BuildCache | None = None,
 ) -> CardTemplate:
     """The card template of a deck (default: the main one) at the size asked for (a named
     size or e.g. `63x88mm`): a deck that names its own template or size in game.yaml's
     `extra_decks`, or a token deck, keeps that, whatever `--card-size` asks (`card_size`).
     Under a braille label set, the game's own face layouts get their braille zones at that
     size (kit/braillezone.py), so the cards, their collision check and the .brf read one
-    template."""
-    sized = _sized_template(loaded, library, card_size, deck)
-    return with_braille_zones(loaded, library, sized, deck or loaded.decks[0])
+    template. A build passes its `cache`, so each kit is given the same template object."""
+    cache = cache or BuildCache()
+    sized = _sized_template(loaded, library, card_size, deck, cache)
+    return with_braille_zones(loaded, library, sized, deck or loaded.decks[0], cache)
 
 
 def _sized_template(
-    loaded: LoadedGame, library: Library, card_size: str | None, deck: LoadedDeck | None
+    loaded: LoadedGame,
+    library: Library,
+    card_size: str | None,
+    deck: LoadedDeck | None,
+    cache: BuildCache,
 ) -> CardTemplate:
     template = loaded.card_template(library, deck)
     own = deck is not None and deck.fixes_size
@@ -46,55 +62,66 @@ def _sized_template(
             f"known templates: {known}",
         )
     if deck is not None and deck.token_side:
-        return _token_template(loaded, library, template, deck.token_side, deck.round)
+        return _token_template(loaded, library, template, deck, cache)
     if own:
         card_size = deck.card_size if deck is not None else None
     if card_size is None:
         width, height = template.card["width"], template.card["height"]
         size = name_of_size((width, height), library.card_sizes)
         return loaded.sized_template(library, template.id, size) or template
-    key = ("template", id(template), card_size)
-    if key not in loaded.drawn:
-        width, height = _deck_size(loaded, library, card_size, at)
-        sized = loaded.sized_template(
-            library, template.id, name_of_size((width, height), library.card_sizes)
-        )
+    asked = card_size
+
+    def resized() -> CardTemplate:
+        width, height = _deck_size(loaded, library, asked, at)
+        size = name_of_size((width, height), library.card_sizes)
+        sized = loaded.sized_template(library, template.id, size)
         if sized is not None:  # the label set lays this size out its own way (checked at load)
             return sized
-        resized = template.model_copy(update={"card": {"width": width, "height": height}})
+        made = template.model_copy(update={"card": {"width": width, "height": height}})
         doc = loaded.template_source(library, template.id)
-        check_boxes(resized, library.printing.bleed, element_place(doc))
-        loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
-    return loaded.drawn[key][1]
+        check_boxes(made, library.printing.bleed, element_place(doc))
+        return made
+
+    return cache.region(TEMPLATES).made((loaded, template), ("sized", asked), resized)
 
 
 def _token_template(
-    loaded: LoadedGame, library: Library, template: CardTemplate, side: float, round_cut: bool
+    loaded: LoadedGame,
+    library: Library,
+    template: CardTemplate,
+    deck: LoadedDeck,
+    cache: BuildCache,
 ) -> CardTemplate:
     """A token deck's template at its side, a round token's corners rounded to a circle
     (the cut outline, the trim hairline guiding scissors or a punch, the print shop's die)."""
-    radius = side / 2 if round_cut else template.corner_radius
-    key = ("token", id(template), side, radius)
-    if key not in loaded.drawn:
+    side = deck.token_side or 0.0
+    radius = side / 2 if deck.round else template.corner_radius
+
+    def token() -> CardTemplate:
         card = {"width": side, "height": side}
         resized = template.model_copy(update={"card": card, "corner_radius": radius})
         doc = loaded.template_source(library, template.id)
         check_boxes(resized, library.printing.bleed, element_place(doc))
-        loaded.drawn[key] = (template, resized)  # the template kept, so its id stays its own
-    return loaded.drawn[key][1]
+        return resized
+
+    return cache.region(TEMPLATES).made((loaded, template), ("token", side, radius), token)
 
 
-def backgrounds_template(loaded: LoadedGame, template: CardTemplate) -> CardTemplate:
+def backgrounds_template(
+    loaded: LoadedGame, template: CardTemplate, cache: BuildCache | None = None
+) -> CardTemplate:
     """The template with only its backgrounds (`bleed` elements), which home sheets draw
-    past the cut as their overrun (plan/cardfile.py), made once for the game."""
-    key = ("overrun-template", id(template))
-    if key not in loaded.drawn:
+    past the cut as their overrun (plan/cardfile.py), made once for the game in a build."""
+
+    def backgrounds() -> CardTemplate:
         layouts = {
             name: layout.model_copy(update={"elements": [e for e in layout.elements if e.bleed]})
             for name, layout in template.layouts.items()
         }
-        loaded.drawn[key] = (template, template.model_copy(update={"layouts": layouts}))
-    return loaded.drawn[key][1]
+        return template.model_copy(update={"layouts": layouts})
+
+    region = (cache or BuildCache()).region(TEMPLATES)
+    return region.made((loaded, template), ("backgrounds",), backgrounds)
 
 
 def size_place(

@@ -11,9 +11,11 @@ heading (for a heading), or the next page break, heading or subheading (for a su
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import UserError
 from shapes_print.load.loaded import Block, LoadedDocument, LoadedGame
 from shapes_print.load.values import player_range
@@ -79,10 +81,12 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     return replace(doc, spec=spec, sections=((None, (heading, *one)),))
 
 
-def kit_player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
-    """`player_aid`, made once for the game and player count: the same document each
-    time, so another kit's sheets share its pages and its blocks' drawings."""
-    key = ("player-aid", players)
-    if key not in loaded.drawn:
-        loaded.drawn[key] = player_aid(loaded, players)
-    return loaded.drawn[key]
+# Player aids made, by the game (pinned) and player count.
+AIDS: Region[Pinned[LoadedDocument | None]] = Region("player aids", partial(Pinned, 1024))
+
+
+def kit_player_aid(loaded: LoadedGame, players: int, cache: BuildCache) -> LoadedDocument | None:
+    """`player_aid`, made once for the game and player count in a build: the same
+    document each time, so another kit's sheets share its pages and its blocks' drawings."""
+    region = cache.region(AIDS)
+    return region.made((loaded,), players, lambda: player_aid(loaded, players))

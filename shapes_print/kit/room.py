@@ -14,10 +14,12 @@ The error names the card, the two elements, the label set and the change that mo
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
+from functools import partial
 from itertools import combinations
 
 from msgspec import Struct
 
+from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.cardmodels import CardTemplate, Element
@@ -176,19 +178,27 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return max(0.0, min(across, down))
 
 
+# Decks whose elements were checked apart, by all the check read (pinned).
+CHECKED: Region[Pinned[None]] = Region("decks checked for room", partial(Pinned, 1024))
+
+
 def check_room(
-    loaded: LoadedGame, library: Library, template: CardTemplate, ctx: DrawContext, deck: LoadedDeck
+    loaded: LoadedGame,
+    library: Library,
+    template: CardTemplate,
+    ctx: DrawContext,
+    deck: LoadedDeck,
+    cache: BuildCache,
 ) -> None:
     """Every face and back of the deck keeps its elements apart (`check_deck_room`), checked
-    once per deck, template and label set, as the drawings are made."""
-    key = ("room", id(deck), id(template), id(ctx.style), id(ctx.words))
-    if key in loaded.drawn:
-        return
-    own = loaded.template_sources.get(template.id)
-    doc = own or library.template_sources[template.id]
-    by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
-    size = (
-        name_of_size((template.card["width"], template.card["height"]), library.card_sizes) or None
-    )
-    check_deck_room(deck, template, doc, ctx, size, by_name)
-    loaded.drawn[key] = (deck, template, ctx.style, ctx.words)  # kept: no id is reused
+    once per deck, template and label set in a build, as the drawings are made."""
+
+    def check() -> None:
+        own = loaded.template_sources.get(template.id)
+        doc = own or library.template_sources[template.id]
+        by_name = named_layouts(own, shipped_paths(library.template_files)) if own else None
+        card = (template.card["width"], template.card["height"])
+        size = name_of_size(card, library.card_sizes) or None
+        check_deck_room(deck, template, doc, ctx, size, by_name)
+
+    cache.region(CHECKED).made((loaded, deck, template, ctx.style, ctx.words), (), check)

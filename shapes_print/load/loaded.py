@@ -62,9 +62,6 @@ class LoadedGame(Struct):
     # (template id, card size name) -> an own template with the label set's changes for
     # that size, at that size, as Library.sized_templates holds the shipped ones.
     sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
-    # Card drawings made for this game, which every kit of a build reuses (plan/cardfile.py):
-    # a fresh one for each copy a label set makes, so no copy sees another's drawings.
-    drawn: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     @property
     def deck(self) -> Deck:

@@ -15,6 +15,7 @@ from typing import get_args
 from msgspec import Struct
 from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.inputs import check_output, recording
@@ -35,7 +36,7 @@ from shapes_print.pipeline.project import (
     papers,
     player_counts,
 )
-from shapes_print.plan.kit import KitFile, plan_kit, sharing_sheets
+from shapes_print.plan.kit import SHARED_SHEETS, KitFile, plan_kit
 from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.write.forked import forked_map
 from shapes_print.write.uptodate import INPUTS, PARTIAL, KitPlan, kits_up_to_date, plan_recorded
@@ -44,18 +45,21 @@ from shapes_print.write.write import OnKit, Written, write_kits
 
 class Planned(Struct, frozen=True):
     """One kit asked for, before it is planned: its label set's content, its game, the
-    request, its folder and what the manifest records of each of its files."""
+    request, its folder, what the manifest records of each of its files, and the build's
+    cache its planning shares with the other kits'."""
 
     variant: Variant
     loaded: LoadedGame
     request: KitRequest
     folder: str
     info: dict[str, str]
+    cache: BuildCache
     made: int | None = None  # when the newest file the kit is made from changed
 
     def plan(self) -> list[KitFile]:
+        library, ctx = self.variant.library, self.variant.ctx
         try:
-            files = plan_kit(self.loaded, self.variant.library, self.variant.ctx, self.request)
+            files = plan_kit(self.loaded, library, ctx, self.request, self.cache)
         except UserError as error:
             # The same YAML may plan under one label set and not another: say which.
             labels = self.request.labels
@@ -107,8 +111,8 @@ def kit_requests(
                     }
                     if part.describe():
                         info[PARTIAL] = part.describe()
-                    made = project.newest(request)
-                    yield Planned(variant, loaded, request, kit_folder(request), info, made)
+                    folder, made = kit_folder(request), project.newest(request)
+                    yield Planned(variant, loaded, request, folder, info, project.cache, made)
 
 
 def covered_kits(
@@ -168,7 +172,7 @@ def plan_every_setting(
     """Plan every kit asked for, then once more for the words only some print settings
     print (the other duplex flip, print-shop pages) and the calibration sheet's, so each
     of them is checked and seen. Game by game under each label set (a group), so the other
-    flip's kits take the sheets planned for the first (`sharing_sheets`); a group checked
+    flip's kits take the sheets planned for the first (`SHARED_SHEETS`); a group checked
     clean from the same inputs before is not planned again (pipeline/checkcache.py), and the
     others are planned over up to `jobs` forked processes, their findings taken in order."""
     first = papers(project, paper)[0]
@@ -201,7 +205,7 @@ def plan_every_setting(
         variant, game, _ = to_plan[index]
 
         def plan() -> None:
-            with sharing_sheets():
+            with project.cache.sharing(SHARED_SHEETS):
                 for flip, options, on in settings:
                     for _ in plan_all(
                         project, players, on, flip, options, (variant.labels.name, game)

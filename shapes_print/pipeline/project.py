@@ -12,6 +12,7 @@ from pathlib import Path
 
 from msgspec import Struct, field, to_builtins
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import files_digest, fingerprint, recording
 from shapes_print.kit.contents import KitRequest, kit_values
@@ -72,11 +73,12 @@ class BuildOptions(Struct, frozen=True):
 
 
 class Project(Struct):
-    """The content, once per label set asked for (the first is the one previews use), and
-    the files each game and each label set was read from (with its templates and fonts),
-    by name: what a kit's fingerprint covers."""
+    """The content, once per label set asked for (the first is the one previews use), the
+    files each game and each label set was read from (with its templates and fonts), by
+    name: what a kit's fingerprint covers, and the cache of the build made from it."""
 
     variants: list[Variant]
+    cache: BuildCache
     game_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
     labels_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
     # When each game's and label set's newest file changed (InputFiles.newest), by name.
@@ -125,9 +127,12 @@ def load_project(
     labels: Sequence[str] = (),
     max_cards: int = MAX_CARDS,
     strict: bool = False,
+    cache: BuildCache | None = None,
 ) -> Project:
     """Load the games once, checking every number for every supported player count, then
-    apply each label set (`NAME`, a path, or `all`); `strict` refuses what a set would skip."""
+    apply each label set (`NAME`, a path, or `all`); `strict` refuses what a set would skip.
+    The project's build starts with `cache` (what an earlier build carries on to it,
+    `BuildCache.next`), else with an empty one."""
     folders = {folder.name: folder for folder in game_folders(sources.content)}
     for name in only:
         if name not in folders:
@@ -168,7 +173,7 @@ def load_project(
             raise UserError(
                 None, f"two label sets are named {name!r}; their kits would share a folder"
             )
-    return Project(variants, game_inputs, labels_inputs, changed)
+    return Project(variants, cache or BuildCache(), game_inputs, labels_inputs, changed)
 
 
 def covered_games(

@@ -18,10 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel
 
+from shapes_print.buildcache import Bounded, BuildCache, Region
 from shapes_print.errors import Source
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.loaded import Block
@@ -32,6 +34,7 @@ from shapes_print.plan.tables import Regrouped
 from shapes_print.text.words import Words
 
 Drawn = list[Box] | Regrouped
+Shared = tuple[dict[str, Any], Any, Drawn]  # the values read, the faces kept, the drawing
 Draw = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], Drawn]
 # A name a text may read: the first word inside a brace, `{players}`, `{players, plural, ...`,
 # and a branch's first word too (`select`'s `{Red}`): more names than read do no harm.
@@ -40,24 +43,24 @@ _ABSENT = object()
 # Blocks whose drawers read only their words and values, never the kit's card faces, lists
 # or print-shop flag (plan/blocks.py): a print-shop kit draws them as a home kit does.
 _WORDS_ONLY = frozenset({"heading", "subheading", "text", "steps", "bullets", "facts", "arrow"})
-# Blocks of this many distinct drawings are kept per build; then the store starts afresh.
-_KEPT = 4096
 # (block, column, kit inputs) by identity -> what pins those ids, then each drawing with
-# the values it was drawn from.
-_DRAWN: dict[
-    tuple[object, ...], tuple[tuple[object, ...], list[tuple[dict[str, Any], Any, Drawn]]]
-] = {}
+# the values it was drawn from; a build draws a few thousand distinct blocks.
+DRAWN: Region[Bounded[tuple[object, ...], tuple[tuple[object, ...], list[Shared]]]] = Region(
+    "blocks drawn", partial(Bounded, 4096)
+)
 # What a draw context is made of: its parts, by name.
 _CONTEXT_PARTS = DrawContext.__struct_fields__
 # (block, words) by identity -> what pins them, and the names the block's texts may read.
-_NAMES: dict[tuple[int, int], tuple[tuple[object, ...], frozenset[str] | None]] = {}
+NAMES: Region[Bounded[tuple[int, int], tuple[tuple[object, ...], frozenset[str] | None]]] = Region(
+    "names blocks read", partial(Bounded, 4096)
+)
 
 
 def draw_block(
     draw: Draw, block: Block, col: Column, values: Mapping[str, Any], inputs: SheetInputs
 ) -> Drawn:
     """`draw`'s boxes for the block, drawn afresh only if no kit drew it from the same."""
-    names = _names(block, col.ctx.words)
+    names = _names(block, col.ctx.words, inputs.cache)
     if names is None:
         return draw(col, block.value, values, inputs, block.source)
     parts = tuple(getattr(col.ctx, name) for name in _CONTEXT_PARTS)
@@ -65,16 +68,15 @@ def draw_block(
     players = inputs.players if block.kind == "score_sheet" else 0
     key = (id(block), *map(id, parts), col.width, col.room, not plain and inputs.shop, players)
     read = _read(block, values, inputs, names, plain)
-    entry = _DRAWN.get(key)
+    kept = inputs.cache.region(DRAWN)
+    entry = kept.get(key)
     if entry is not None and all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
         for seen, _, drawn in entry[1]:
             if seen == read:
                 return drawn if isinstance(drawn, Regrouped) else list(drawn)
     drawn = draw(col, block.value, values, inputs, block.source)
-    if len(_DRAWN) >= _KEPT:
-        _DRAWN.clear()
     if entry is None or not all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
-        entry = _DRAWN[key] = ((block, *parts), [])
+        entry = kept.keep(key, ((block, *parts), []))
     entry[1].append((read, inputs.faces, drawn))  # the faces kept, so their ids stay theirs
     return drawn if isinstance(drawn, Regrouped) else list(drawn)
 
@@ -106,11 +108,12 @@ def _read(
     return read
 
 
-def _names(block: Block, words: Words) -> frozenset[str] | None:
+def _names(block: Block, words: Words, cache: BuildCache) -> frozenset[str] | None:
     """Every name-like word of the block's texts and of the label set's words for them;
     None for a block holding something else than texts, numbers and models of them."""
     key = (id(block), id(words))
-    found = _NAMES.get(key)
+    kept_names = cache.region(NAMES)
+    found = kept_names.get(key)
     if found is not None and found[0][0] is block and found[0][1] is words:
         return found[1]
     names = {"n"}
@@ -124,10 +127,7 @@ def _names(block: Block, words: Words) -> frozenset[str] | None:
         kept = frozenset(names)
     except TypeError:
         kept = None
-    if len(_NAMES) >= _KEPT:
-        _NAMES.clear()
-    _NAMES[key] = ((block, words), kept)
-    return _NAMES[key][1]
+    return kept_names.keep(key, ((block, words), kept))[1]
 
 
 def _texts(value: Any) -> Iterator[str]:

@@ -9,11 +9,13 @@ Card drawings are made at the size asked for (`--card-size`), and for draft prin
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import partial
 from itertools import repeat
 
 from msgspec import Struct
 from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import (
     Document,
@@ -24,7 +26,6 @@ from shapes_print.geometry.primitives import (
     Symbol,
     symbols_used,
 )
-from shapes_print.inputs import remembered
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.decktemplate import backgrounds_template, card_template, size_place
 from shapes_print.kit.room import check_room
@@ -52,32 +53,46 @@ from shapes_print.plan.part import copies, part_of
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
+# A deck's faces and backs drawn, by all they are drawn from (pinned): a card is drawn from
+# its deck, template and label set, never from players or paper, so every kit of the game
+# in a build takes the same drawings. A build draws a few hundred decks' worth.
+SIDES: Region[Pinned[tuple[Symbols, Symbols]]] = Region("card sides", partial(Pinned, 4096))
+# Cards files planned, by the deck's order and all they are planned from (pinned): a deck
+# whose cards are the same at every player count gives each kit of the game one document.
+FILES: Region[Pinned[tuple[Document, Symbols]]] = Region("cards files", partial(Pinned, 4096))
+# The symbols a deck's faces place (small copies of earlier decks' faces), by the faces.
+PLACED: Region[Pinned[frozenset[str]]] = Region("faces placed", partial(Pinned, 4096))
 
 
 def card_symbols(
     loaded: LoadedGame,
     template: CardTemplate,
     ctx: DrawContext,
-    bleed: float = 0.0,
     deck: LoadedDeck | None = None,
     earlier: Symbols | None = None,
+    cache: BuildCache | None = None,
 ) -> tuple[Symbols, Symbols]:
-    """Every distinct face and back of a deck (default: the main one), drawn once each.
+    """Every distinct face and back of a deck (default: the main one), drawn once each in
+    a build (its `cache`; without one, drawn afresh).
 
-    Faces may show small copies of `earlier` decks' faces (a task card's example). A card
-    is drawn from its deck, template and label set, never from players or paper, so the
-    drawings are made once per game and reused by every kit of the build.
+    Faces may show small copies of `earlier` decks' faces (a task card's example).
     """
-    drawing = CardDrawing(template, bleed, earlier)
-    return drawn_sides(loaded, deck or loaded.decks[0], drawing, ctx)
+    drawing = CardDrawing(template, 0.0, earlier)
+    return drawn_sides(loaded, deck or loaded.decks[0], drawing, ctx, cache or BuildCache())
 
 
 def drawn_sides(
-    loaded: LoadedGame, deck: LoadedDeck, drawing: CardDrawing, ctx: DrawContext
+    loaded: LoadedGame,
+    deck: LoadedDeck,
+    drawing: CardDrawing,
+    ctx: DrawContext,
+    cache: BuildCache,
 ) -> tuple[Symbols, Symbols]:
-    """`card_symbols` drawn as `drawing` says (for a print shop, small faces in words)."""
+    """`card_symbols` drawn as `drawing` says (with a bleed; for a print shop, small faces
+    in words)."""
     template, bleed, shop = drawing.template, drawing.bleed, drawing.shop
     drawn_from = (
+        loaded,
         deck,
         template,
         ctx.fonts,
@@ -87,13 +102,12 @@ def drawn_sides(
         ctx.words,
         *(drawing.faces or {}).values(),
     )
-    key = ("cards", bleed, shop, *map(id, drawn_from))
 
     def draw() -> tuple[Symbols, Symbols]:
         contexts = _layout_contexts(loaded, template, ctx)
         return _draw_cards(deck, drawing, ctx, contexts)
 
-    return remembered(loaded.drawn, key, drawn_from, draw)
+    return cache.region(SIDES).made(drawn_from, (bleed, shop), draw)
 
 
 def _layout_contexts(
@@ -186,10 +200,9 @@ def _overrun_symbols(kit: KitContext, asked: CardsAsked, template: CardTemplate)
     loaded, printing = kit.loaded, kit.library.printing
     if not printing.overrun:
         return {}
-    backgrounds = backgrounds_template(loaded, template)
-    faces, backs = card_symbols(
-        loaded, backgrounds, kit.ctx, printing.overrun, asked.deck, asked.earlier
-    )
+    backgrounds = backgrounds_template(loaded, template, kit.cache)
+    drawing = CardDrawing(backgrounds, printing.overrun, asked.earlier)
+    faces, backs = drawn_sides(loaded, asked.deck, drawing, kit.ctx, kit.cache)
     if kit.options.ink_saver:
         faces, backs = {}, _drafted(backs, printing.ink_saver, pale=True)
     return {
@@ -220,9 +233,9 @@ def plan_cards(kit: KitContext, asked: CardsAsked) -> tuple[Document, Symbols]:
     the cards `only` names (each at least once), and none of the deck when it names none.
 
     A deck whose cards are the same at every player count gives each kit of the game the
-    same document, planned once and so rendered once (write/batch.py): found by the deck's
-    order and the ids of what it was planned from, with what planning read reported again
-    for each kit (`remembered`)."""
+    same document, planned once and so rendered once (write/batch.py): found in the build's
+    cache by the deck's order and what it was planned from, with what planning read
+    reported again for each kit (buildcache.py's `Pinned`)."""
     chosen, shown, only, ctx = asked.deck, asked.earlier, asked.only, kit.ctx
     # One pair per card type, placed `count` times: a deck's order costs a pointer a card.
     order = tuple(
@@ -233,6 +246,7 @@ def plan_cards(kit: KitContext, asked: CardsAsked) -> tuple[Document, Symbols]:
         )
     )
     drawn_from = (
+        kit.loaded,
         chosen,
         kit.library,
         *(getattr(ctx, name) for name in ctx.__struct_fields__),
@@ -240,8 +254,8 @@ def plan_cards(kit: KitContext, asked: CardsAsked) -> tuple[Document, Symbols]:
     )
     request = kit.request
     settings = (kit.page, asked.title, kit.cards_line, request.flip, request.options)
-    key = ("cards file", settings, tuple(only), tuple(shown), order, *map(id, drawn_from))
-    return remembered(kit.loaded.drawn, key, drawn_from, lambda: _planned_cards(kit, asked, order))
+    key = (settings, tuple(only), tuple(shown), order)
+    return kit.cache.region(FILES).made(drawn_from, key, lambda: _planned_cards(kit, asked, order))
 
 
 class _Drawn(Struct, frozen=True):
@@ -264,13 +278,13 @@ def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
         asked.deck,
         asked.earlier,
     )
-    printing = kit.library.printing
+    printing, cache = kit.library.printing, kit.cache
     bleed = shop_bleed(printing, options) or 0.0
-    faces, backs = card_symbols(loaded, template, ctx, 0.0, chosen, shown)
-    check_room(loaded, kit.library, template, ctx, chosen)
+    faces, backs = card_symbols(loaded, template, ctx, chosen, shown, cache)
+    check_room(loaded, kit.library, template, ctx, chosen, cache)
     shop = options.print_shop
     drawn_faces, drawn_backs = (
-        drawn_sides(loaded, chosen, CardDrawing(template, bleed, shown, shop), ctx)
+        drawn_sides(loaded, chosen, CardDrawing(template, bleed, shown, shop), ctx, cache)
         if bleed or shop
         else (faces, backs)
     )
@@ -281,7 +295,7 @@ def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
     overrun: Symbols = {}
     if fronts_only(ctx, options):  # black line art for swell paper: dots, outlines and words
         width = printing.ink_saver.outline_width
-        drawn_faces = {n: swell_symbol(face, width) for n, face in drawn_faces.items()}
+        drawn_faces = {n: swell_symbol(face, width, cache) for n, face in drawn_faces.items()}
     elif not shop:  # a swell-paper card's outline is its edge: no background past it
         overrun = _overrun_symbols(kit, asked, template)
     return _Drawn(faces, drawn_faces, drawn_backs, overrun)
@@ -291,20 +305,20 @@ def _planned_cards(
     kit: KitContext, asked: CardsAsked, order: Sequence[tuple[str, str]]
 ) -> tuple[Document, Symbols]:
     options, chosen, shown = kit.options, asked.deck, asked.earlier
-    template = card_template(kit.loaded, kit.library, options.card_size, chosen)
+    template = card_template(kit.loaded, kit.library, options.card_size, chosen, kit.cache)
     drawn = _draw(kit, asked, template)
     one_sided = fronts_only(kit.ctx, options)
     pages = _pages(kit, asked, template, order, drawn.overrun)
     redrawn = options.ink_saver or one_sided  # faces drawn anew for this file
     placed = (
-        _placed_in(kit.loaded, drawn.drawn_faces)
+        _placed_in(kit.cache, drawn.drawn_faces)
         if not redrawn
         else symbols_used(item for face in drawn.drawn_faces.values() for item in face.items)
     )
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     if one_sided:  # the cards a face shows small are line art too
         width = kit.library.printing.ink_saver.outline_width
-        used = {name: swell_symbol(symbol, width) for name, symbol in used.items()}
+        used = {name: swell_symbol(symbol, width, kit.cache) for name, symbol in used.items()}
     symbols = {**used, **drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
         placed = placed | {name for pair in order for name in pair}
@@ -347,13 +361,11 @@ def _pages(
     return pages
 
 
-def _placed_in(loaded: LoadedGame, faces: Symbols) -> frozenset[str]:
+def _placed_in(cache: BuildCache, faces: Symbols) -> frozenset[str]:
     """The symbols the faces place (small copies of earlier decks' faces), found once for
-    the faces every kit of the game draws alike (`card_symbols` keeps them); the entry
-    holds the faces, so their id stays theirs."""
-    key = ("placed", id(faces))
-    kept = loaded.drawn.get(key)
-    if kept is None or kept[0] is not faces:
-        placed = symbols_used(item for face in faces.values() for item in face.items)
-        kept = loaded.drawn[key] = (faces, frozenset(placed))
-    return kept[1]
+    the faces every kit of the game draws alike (`card_symbols` keeps them)."""
+    return cache.region(PLACED).made(
+        (faces,),
+        (),
+        lambda: frozenset(symbols_used(item for face in faces.values() for item in face.items)),
+    )

@@ -14,9 +14,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from msgspec import Struct
+from msgspec import Struct, field
 from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
 from shapes_print.load.models import CardsCell
@@ -32,7 +33,9 @@ _BEFORE_NUMBER = re.compile(r" (?=\d)")
 class SheetInputs(Struct):
     """What a document's text may refer to, and the card drawings minis are made from;
     `shop`: a print-shop kit's, whose cards drawn small print as their words alone (their
-    lines and words would be too fine for a press)."""
+    lines and words would be too fine for a press); and the build's cache, where blocks
+    other kits drew alike are found (plan/blockshare.py; an empty one unless a kit's).
+    """
 
     values: Mapping[str, Any]
     lists: Mapping[str, Sequence[Mapping[str, Any]]]
@@ -40,6 +43,7 @@ class SheetInputs(Struct):
     players: int
     print_line: str
     shop: bool = False
+    cache: BuildCache = field(default_factory=BuildCache)
 
 
 def cell_text(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.braillefit import braille_lines
@@ -23,15 +24,21 @@ from shapes_print.plan.kitcontext import KitContext
 
 
 def card_names(
-    loaded: LoadedGame, library: Library, ctx: DrawContext, card_size: str | None, players: int
+    loaded: LoadedGame,
+    library: Library,
+    ctx: DrawContext,
+    card_size: str | None,
+    players: int,
+    cache: BuildCache | None = None,
 ) -> list[list[tuple[str, str]]]:
     """(name, count) of every card a kit for `players` holds, deck by deck (the main deck,
     then each deck printed in a file of its own), in deck order: the words its face's
     braille element spells (`braille_text`, as its dots do), or its name as the sheets
-    count it where its layout has no braille zone (a shipped token)."""
+    count it where its layout has no braille zone (a shipped token). A kit passes its
+    build's `cache`, so the templates are those its cards were drawn with."""
     decks: list[list[tuple[str, str]]] = []
     for deck in loaded.decks:
-        template = card_template(loaded, library, card_size, deck)
+        template = card_template(loaded, library, card_size, deck, cache)
         named: list[tuple[str, str]] = []
         decks.append(named)
         for card, index in zip(deck.deck.cards, deck.origins, strict=True):
@@ -92,7 +99,8 @@ def braille_file(kit: KitContext, sheets: Sequence[Document]) -> EmbosserFile | 
     style = ctx.style.braille
     if style is None:
         return None
-    main, *extra = card_names(loaded, kit.library, ctx, kit.options.card_size, kit.players)
+    size, players = kit.options.card_size, kit.players
+    main, *extra = card_names(loaded, kit.library, ctx, size, players, kit.cache)
     # Cards in a file of their own (Collect 3's Task cards) are not shuffled in: each deck
     # is listed under its own file's title, so the deck's count stays the deck's.
     headings = [ctx.words.say(style.embosser.cards_heading, None)]

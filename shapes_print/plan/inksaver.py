@@ -11,8 +11,11 @@ dots stay as they are. Only dots, outlines and words rise: no grey fill rises ha
 
 from __future__ import annotations
 
+from functools import partial
+
 from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.geometry.primitives import (
     BLACK,
     WHITE,
@@ -118,24 +121,20 @@ class _Swell:
         return replace(picture, name=name, items=items)
 
 
-# Card drawings made line art, by the drawing's id and the outline width: a game's faces
-# are drawn once (plan/cardfile.py) and every braille kit of it swells the same ones. Each
-# entry holds its drawing, so no id it is found by is reused meanwhile.
-_SWELLED: dict[tuple[int, float], tuple[Symbol, Symbol]] = {}
-_SWELLED_KEPT = 4096
+# Card drawings made line art, by the drawing (pinned) and the outline width: a game's
+# faces are drawn once in a build (plan/cardfile.py) and every braille kit of it swells
+# the same ones.
+SWELLED: Region[Pinned[Symbol]] = Region("swelled drawings", partial(Pinned, 4096))
 
 
-def swell_symbol(symbol: Symbol, width: float) -> Symbol:
+def swell_symbol(symbol: Symbol, width: float, cache: BuildCache) -> Symbol:
     """A card drawing for swell paper: black outlines, words and dots, no fills."""
-    key = (id(symbol), width)
-    known = _SWELLED.get(key)
-    if known is None or known[0] is not symbol:
+
+    def swelled() -> Symbol:
         swell = _Swell(width)
-        swelled = replace(symbol, items=tuple(swell.item(item) for item in symbol.items))
-        if len(_SWELLED) >= _SWELLED_KEPT:
-            _SWELLED.clear()
-        known = _SWELLED[key] = (symbol, swelled)
-    return known[1]
+        return replace(symbol, items=tuple(swell.item(item) for item in symbol.items))
+
+    return cache.region(SWELLED).made((symbol,), width, swelled)
 
 
 def swell_page(page: Page, width: float) -> Page:

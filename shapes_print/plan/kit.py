@@ -1,6 +1,7 @@
 """Plan stage, whole kit: every file of one kit planned into pages.
 
-Input: a loaded game with the label set applied, its drawing context and a `KitRequest`.
+Input: a loaded game with the label set applied, its drawing context, a `KitRequest` and
+the build's cache (buildcache.py).
 Output: the kit's files (`KitFile`): cards files, table sheets, host key, printing guide and
 the braille embosser file, each a planned document, made by the kit's planners
 (plan/planners.py) in turn from one `KitContext` (plan/kitcontext.py).
@@ -8,23 +9,29 @@ the braille embosser file, each a planned document, made by the kit's planners
 
 from __future__ import annotations
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.kit.contents import KitRequest
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.plan.kitcontext import kit_context
-from shapes_print.plan.kitsheets import sharing_sheets
+from shapes_print.plan.kitsheets import SHARED_SHEETS
 from shapes_print.plan.planned import KitFile, Planned
 from shapes_print.plan.planners import PARTIAL_KIT, PROOF, WHOLE_KIT, kit_files
 
-__all__ = ["KitFile", "plan_kit", "sharing_sheets"]
+__all__ = ["SHARED_SHEETS", "KitFile", "plan_kit"]
 
 
 def plan_kit(
-    loaded: LoadedGame, library: Library, ctx: DrawContext, request: KitRequest
+    loaded: LoadedGame,
+    library: Library,
+    ctx: DrawContext,
+    request: KitRequest,
+    cache: BuildCache | None = None,
 ) -> list[KitFile]:
     """Every file of the kit `request` asks for: a proof, the cards files a partial build
-    asks for, or the whole kit."""
-    kit = kit_context(loaded, library, ctx, request)
+    asks for, or the whole kit. A build passes its `cache`, so its kits share what they
+    draw alike; without one, the kit is planned with a cache of its own."""
+    kit = kit_context(loaded, library, ctx, request, cache or BuildCache())
     part = request.part
     planners = PROOF if part.proof else PARTIAL_KIT if part.decks or part.cards else WHOLE_KIT
     planned = Planned()

@@ -1,8 +1,9 @@
 """Plan stage, one kit's context: what every planner of a kit reads, made once.
 
-Input: a loaded game with the label set applied, its drawing context and a `KitRequest`.
-Output: a `KitContext` (the game, library, the kit's own drawing context, paper, file names,
-stem, title and print lines), checked: the player count, back offset and part asked for.
+Input: a loaded game with the label set applied, its drawing context, a `KitRequest` and
+the build's cache. Output: a `KitContext` (the game, library, the kit's own drawing context,
+paper, file names, stem, title, print lines and the build's cache), checked: the player
+count, back offset and part asked for.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.contents import KitRequest, kit_stem, kit_values
 from shapes_print.kit.context import DrawContext
@@ -28,8 +30,9 @@ class KitContext(Struct, frozen=True, eq=False):
     """What the planners of one kit read: the game, the library, the kit's own drawing
     context and the label set's it was made from (`base`: sheets planned for another flip
     are found by it), the request, its page in points, the claimed file names, the stem
-    every file name starts with, the game's title as words, the kit's numbers, and the
-    print lines of its cards files and of its sheets."""
+    every file name starts with, the game's title as words, the kit's numbers, the print
+    lines of its cards files and of its sheets, and what the build remembers (`cache`:
+    work one kit did that another may take)."""
 
     loaded: LoadedGame
     library: Library
@@ -43,6 +46,7 @@ class KitContext(Struct, frozen=True, eq=False):
     values: dict[str, Any]
     cards_line: str
     sheets_line: str
+    cache: BuildCache
 
     @property
     def words(self) -> Words:
@@ -75,7 +79,11 @@ def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
 
 
 def kit_context(
-    loaded: LoadedGame, library: Library, base: DrawContext, request: KitRequest
+    loaded: LoadedGame,
+    library: Library,
+    base: DrawContext,
+    request: KitRequest,
+    cache: BuildCache,
 ) -> KitContext:
     """The context of the kit `request` asks for, its request checked against the game."""
     game = loaded.game
@@ -102,5 +110,5 @@ def kit_context(
     check_part(loaded, request.part)
     lines = (cards_line, sheets_line)
     return KitContext(
-        loaded, library, ctx, base, request, page, names, stem, game_title, values, *lines
+        loaded, library, ctx, base, request, page, names, stem, game_title, values, *lines, cache
     )

@@ -6,12 +6,12 @@ the layout it was planned in (`PlannedSheet`), and the inputs every later sheet 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from functools import partial
 
 from msgspec import Struct
 from msgspec.structs import replace
 
+from shapes_print.buildcache import Pinned, Region
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import kit_lists
 from shapes_print.kit.playeraid import kit_player_aid
@@ -20,38 +20,30 @@ from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.planned import KitFile, Planned, PlannedSheet
 from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
 
-# Sheet documents planned while `sharing_sheets` is on, each with all it was planned from:
-# `check` plans each kit again for the other duplex flip, whose sheets are the same (a flip
-# changes the cards files and the printing guide only). A build plans each kit once.
-_SHEETS: list[dict[tuple[object, ...], tuple[tuple[object, ...], LaidSheets | None]]] = []
-
-
-@contextmanager
-def sharing_sheets() -> Iterator[None]:
-    """Within it, a sheet document planned again from the same inputs is not planned again."""
-    _SHEETS.append({})
-    try:
-        yield
-    finally:
-        _SHEETS.pop()
+# Sheet documents laid out, each with the inputs it was laid out from, while the pipeline
+# shares them (`BuildCache.sharing`): `check` plans each kit again for the other duplex
+# flip, whose sheets are the same (a flip changes the cards files and the printing guide
+# only); a group of kits lays out a few hundred. A build plans each kit once, so it keeps
+# none: they would only hold memory.
+SHARED_SHEETS: Region[Pinned[tuple[SheetInputs, LaidSheets | None]]] = Region(
+    "shared sheets", partial(Pinned, 4096)
+)
 
 
 def _laid_once(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> LaidSheets | None:
     """`lay_sheets`, or (while sharing) what it gave for the same document, inputs and page
-    under a context made from the same label set's context for the same game. Each entry
-    holds what it was made from, so no id it is found by is reused meanwhile."""
-    if not _SHEETS:
-        return lay_sheets(doc, inputs, kit.page, kit.ctx)
-    kept = _SHEETS[-1]
-    made_from = (kit.loaded, kit.base)
-    key = (id(doc), *map(id, made_from), kit.page, inputs.players, inputs.shop)
-    of = (doc, *made_from, kit.page, inputs)
-    found = kept.get(key)
-    if found is not None and found[0] == of:
-        return found[1]
-    laid = lay_sheets(doc, inputs, kit.page, kit.ctx)
-    kept[key] = (of, laid)
-    return laid
+    under a context made from the same label set's context for the same game."""
+    shared = kit.cache.shared(SHARED_SHEETS)
+    if shared is None:
+        return _laid(kit, doc, inputs)
+    pins = (doc, kit.loaded, kit.base)
+    key = (kit.page, inputs.players, inputs.shop)
+    kept, laid = shared.made(pins, key, lambda: (inputs, _laid(kit, doc, inputs)))
+    return laid if kept == inputs else _laid(kit, doc, inputs)
+
+
+def _laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> LaidSheets | None:
+    return lay_sheets(doc, inputs, kit.page, kit.ctx)
 
 
 class SheetFile(Struct, frozen=True):
@@ -79,7 +71,7 @@ def sheet_inputs(kit: KitContext, planned: Planned) -> SheetInputs:
     faces = {name.removeprefix("face-"): face for name, face in planned.faces.items()}
     lists = kit_lists(loaded, kit.values)
     line, shop = kit.sheets_line, kit.options.print_shop
-    return SheetInputs(kit.values, lists, faces, kit.players, line, shop)
+    return SheetInputs(kit.values, lists, faces, kit.players, line, shop, kit.cache)
 
 
 def plan_sheets(kit: KitContext, planned: Planned) -> Planned:
@@ -108,7 +100,7 @@ def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFil
 def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
     """The player aid, one copy for each player, after the sheets (not embossed: the
     embosser file holds the whole sheets)."""
-    aid = kit_player_aid(kit.loaded, kit.players)
+    aid = kit_player_aid(kit.loaded, kit.players, kit.cache)
     laid = None if aid is None else _laid_once(kit, aid, planned.sheet_inputs)
     if aid is None or laid is None:
         return planned

@@ -74,7 +74,7 @@ def _plan_deck(kit: KitContext, planned: Planned, deck: LoadedDeck) -> Planned:
 def _tabletop_file(kit: KitContext, asked: CardsAsked, name: str) -> KitFile:
     """A deck's Tabletop Simulator sheets (`--format tts`), beside its cards file `name`:
     pictures, not pages."""
-    template = card_template(kit.loaded, kit.library, kit.options.card_size, asked.deck)
+    template = card_template(kit.loaded, kit.library, kit.options.card_size, asked.deck, kit.cache)
     deck = plan_tabletop(kit, asked, template, f"{name}_tts")
     return KitFile(deck.name, "players", deck)
 

@@ -104,8 +104,8 @@ def plan_proof(kit: KitContext) -> Document:
     shown: Symbols = {}
     chosen: list[_Proofed] = []
     for deck in loaded.decks:  # every deck drawn, in order: a later one may show earlier faces
-        template = card_template(loaded, library, kit.options.card_size, deck)
-        faces, backs = card_symbols(loaded, template, ctx, 0.0, deck, shown)
+        template = card_template(loaded, library, kit.options.card_size, deck, kit.cache)
+        faces, backs = card_symbols(loaded, template, ctx, deck, shown, kit.cache)
         if not part.decks or deck.name in part.decks:
             sides = deck_sides(deck, faces, backs, part.cards, loaded.folder)
             chosen.append(_Proofed(sides, faces | backs, template))

@@ -135,7 +135,7 @@ def plan_tabletop(
     """The deck's sheets and saved object, the cards the kit holds (those in `asked.only`,
     each at least once, for a partial build), each card as `template` draws it."""
     width, height = template.card["width"], template.card["height"]
-    faces, backs = card_symbols(kit.loaded, template, kit.ctx, 0.0, asked.deck, asked.earlier)
+    faces, backs = card_symbols(kit.loaded, template, kit.ctx, asked.deck, asked.earlier, kit.cache)
     only = asked.only
     cards = part_of(asked.deck.deck.cards, only)
     kept = [card for card in cards if copies(card, kit.players, only)]

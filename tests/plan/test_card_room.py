@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Group, Image, Item, Text
@@ -138,8 +139,8 @@ def _plan_cards(variant: Variant, loaded: LoadedGame, size: str | None) -> None:
     shown: dict = {}
     for deck in loaded.decks:  # each at its own template and size (tokens, mini cards)
         template = card_template(loaded, variant.library, size, deck)
-        faces, _ = card_symbols(loaded, template, variant.ctx, 0.0, deck, shown)
-        check_room(loaded, variant.library, template, variant.ctx, deck)
+        faces, _ = card_symbols(loaded, template, variant.ctx, deck, shown)
+        check_room(loaded, variant.library, template, variant.ctx, deck, BuildCache())
         shown = {**shown, **faces}
 
 

@@ -6,10 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Path, Text
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.cardfile import card_symbols, card_template
+from shapes_print.plan.cardfile import card_symbols, card_template, drawn_sides
+from shapes_print.plan.cards import CardDrawing
 from shapes_print.units import LengthError, mm, parse_card_length, parse_size
 
 # Every game whose layouts are written relative to the card; each must draw at every size.
@@ -89,7 +91,9 @@ def test_print_shop_symbols_grow_by_the_bleed_and_backgrounds_reach_it() -> None
     template = card_template(GAME, LIBRARY, None)
     bleed = LIBRARY.printing.bleed
     assert bleed == pytest.approx(mm(3))
-    _, backs = card_symbols(GAME, template, PROJECT.ctx, bleed)
+    _, backs = drawn_sides(
+        GAME, GAME.decks[0], CardDrawing(template, bleed), PROJECT.ctx, BuildCache()
+    )
     back = backs["back-standard"]
     assert (back.width, back.height) == pytest.approx((mm(63.5 + 6), mm(88.9 + 6)))
     (moved,) = back.items

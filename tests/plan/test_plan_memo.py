@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB, Page, Text
 from shapes_print.kit.context import DrawContext
@@ -134,9 +135,11 @@ def test_an_across_table_is_shared_whole_by_kits_that_read_the_same(ctx: DrawCon
         drawn.append(made)
         return made
 
-    def kit(players: int, other: str = "") -> SheetInputs:
+    build = BuildCache()
+
+    def kit(players: int, other: str = "", cache: BuildCache = build) -> SheetInputs:
         values = {"label": "Cards", "players": players, "other": other}
-        return SheetInputs(values, {}, {}, players, "")
+        return SheetInputs(values, {}, {}, players, "", cache=cache)
 
     first = draw_block(draw, block, column, kit(3).values, kit(3))
     assert draw_block(draw, block, column, kit(3).values, kit(3)) is first
@@ -145,6 +148,11 @@ def test_an_across_table_is_shared_whole_by_kits_that_read_the_same(ctx: DrawCon
     assert draw_block(draw, block, column, kit(4).values, kit(4)) is drawn[-1] is not first
     assert draw_block(draw, block, column, kit(3, "x").values, kit(3, "x")) is first
     assert len(drawn) == 2
+    # Another build shares nothing with this one, nor does the next (a watch rebuild).
+    for other in (BuildCache(), build.next()):
+        again = kit(3, cache=other)
+        assert draw_block(draw, block, column, again.values, again) is drawn[-1] is not first
+    assert len(drawn) == 4
 
 
 class _Counted(MadePages):
