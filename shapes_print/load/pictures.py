@@ -18,6 +18,8 @@ import struct
 import sys
 import warnings
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +36,7 @@ from shapes_print.geometry.primitives import (
     VectorPicture,
 )
 from shapes_print.inputs import InputFile, inside, read_input
-from shapes_print.limits import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, MAX_SVG_BYTES
+from shapes_print.limits import MAX_CARDS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, MAX_SVG_BYTES
 
 if TYPE_CHECKING:
     from PIL import Image as PilImage
@@ -43,8 +45,7 @@ if TYPE_CHECKING:
 MIN_DPI = 300
 RASTER = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg"}
 SUFFIXES = (*RASTER, ".svg")
-_READ: dict[tuple[Path, str], Picture] = {}  # by path and the SHA-256 of the bytes read
-_WARNED: set[str] = set()
+_WARNED: set[str] = set()  # each warning said once per process
 # The modes Pillow reads a PNG or JPEG into that the backends print (16-bit grey scaled
 # to 8 bits, a palette expanded); any other is refused when the picture is loaded.
 _PRINTABLE = {
@@ -67,16 +68,29 @@ def read_picture(path: Path, shown: str, where: Source | None) -> Picture:
     vector = path.suffix.lower() == ".svg"
     limit = MAX_SVG_BYTES if vector else MAX_PICTURE_BYTES
     file = read_input(path, limit, where, what="picture", shown=shown)  # noted as an input
-    key = (path, file.sha256)
-    known = _READ.get(key)
-    if known is None:
-        digest = file.sha256[:16]
-        if vector:
-            known = _vector(file, digest, shown, where)
-        else:
-            known = _raster(file, digest, shown, where)
-        _READ[key] = known
-    return known
+    return _picture(_PictureFile(path, file.sha256, file, shown, where))
+
+
+@dataclass(frozen=True)
+class _PictureFile:
+    """A picture file as read, known by its path and the SHA-256 of its bytes; with how
+    the place that names it writes it, for a message refusing it."""
+
+    path: Path
+    sha256: str
+    file: InputFile = field(compare=False, repr=False)
+    shown: str = field(compare=False)
+    where: Source | None = field(compare=False)
+
+
+@lru_cache(maxsize=MAX_CARDS)  # as many as a kit's cards may show, each its own
+def _picture(read: _PictureFile) -> Picture:
+    """The picture, checked and decoded once per file and content: every kit of a build
+    draws the same cards, and each label set draws them again."""
+    digest = read.sha256[:16]
+    if read.path.suffix.lower() == ".svg":
+        return _vector(read.file, digest, read.shown, read.where)
+    return _raster(read.file, digest, read.shown, read.where)
 
 
 def _vector(file: InputFile, digest: str, shown: str, where: Source | None) -> VectorPicture:

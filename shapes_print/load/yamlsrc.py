@@ -10,7 +10,9 @@ PyYAML (load/yamlparse.py, which refuses hostile files), imported only then.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -52,26 +54,33 @@ def read_yaml(path: Path, locale: str | None = "en") -> Document:
 
     Its messages are checked against `locale`'s plural categories (content is English)."""
     file = read_input(path, MAX_FILE_BYTES, what="YAML file")
-    raw = file.data
-    read = _READ.get((path, raw, locale))
-    if read is not None:
-        return Document(path, _copied(read.data), dict(read.marks), dict(read.unquoted))
-    document = kept_document(path, file.sha256, locale)
-    if document is None:
-        from shapes_print.load.yamlparse import parse_yaml  # PyYAML: only to parse a file
-
-        document = parse_yaml(path, raw, locale)
-        keep_document(document, file.sha256, locale)
-    if len(_READ) >= _READ_KEPT:
-        _READ.clear()
-    _READ[(path, raw, locale)] = document
+    document = _parsed(_YamlFile(path, file.sha256, locale, file.data))
     return Document(path, _copied(document.data), dict(document.marks), dict(document.unquoted))
 
 
-# Files read before, by name, bytes and locale: every label set of a build reads the same
-# templates (each reader gets data of its own, so no reader sees another's changes).
-_READ: dict[tuple[Path, bytes, str | None], Document] = {}
-_READ_KEPT = 256
+@dataclass(frozen=True)
+class _YamlFile:
+    """A YAML file as read, known by its path, the SHA-256 of its bytes and the locale its
+    messages are checked in."""
+
+    path: Path
+    sha256: str
+    locale: str | None
+    data: bytes = field(compare=False, repr=False)
+
+
+@lru_cache(maxsize=256)
+def _parsed(file: _YamlFile) -> Document:
+    """The file's Document, parsed once per name, bytes and locale: every label set of a
+    build reads the same templates. Never handed out: each reader gets data of its own
+    (`read_yaml`), so no reader sees another's changes."""
+    document = kept_document(file.path, file.sha256, file.locale)
+    if document is None:
+        from shapes_print.load.yamlparse import parse_yaml  # PyYAML: only to parse a file
+
+        document = parse_yaml(file.path, file.data, file.locale)
+        keep_document(document, file.sha256, file.locale)
+    return document
 
 
 def _copied(data: Any) -> Any:
