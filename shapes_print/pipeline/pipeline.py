@@ -45,8 +45,7 @@ from shapes_print.write.write import OnKit, Written, write_kits
 
 class Planned(Struct, frozen=True):
     """One kit asked for, before it is planned: its label set's content, its game, the
-    request, its folder, what the manifest records of each of its files, and the build's
-    cache its planning shares with the other kits'."""
+    request, its folder, what the manifest records of its files, and the build's cache."""
 
     variant: Variant
     loaded: LoadedGame
@@ -265,39 +264,36 @@ def build(
     """Write every kit asked for that is not up to date (`build_project`). When the same
     command line built before from files that are all unchanged, its kits are listed as
     it kept them (pipeline/lastbuild.py), and the project is loaded only if one of them must
-    be made."""
+    be made. The build's cache (buildcache.py) is made here, for it alone."""
     check_output(out, sources.inputs())
     key = build_key(sources, games, options, labels, max_cards, out)
     kept = None if force else kept_build(key)
+    cache = BuildCache()
     if kept is not None:
-        kits = _kept_kits(kept.kits, sources, games, options, labels, max_cards)
-        if len(kits_up_to_date(out, kits)) == len(kits):
-            return _write(kits, kept.notes, options, out, on_kit, on_note, force)
+        load = partial(load_project, sources, games, labels, max_cards, cache=cache)
+        kits = _kept_kits(kept.kits, load, options)
+        if len(kits_up_to_date(out, kits, cache)) == len(kits):
+            return _write(kits, kept.notes, options, out, on_kit, on_note, force, cache)
     with recording() as read:
-        project = load_project(sources, games, labels, max_cards)
+        project = load_project(sources, games, labels, max_cards, cache=cache)
         kits = project_kits(project, options, out, force)
     notes = project.notes()
-    written = _write(kits, notes, options, out, on_kit, on_note, force)
+    written = _write(kits, notes, options, out, on_kit, on_note, force, cache)
     if not force:  # a forced build neither takes nor keeps a listing: it makes everything
         keep_build(key, [(kit.folder, kit.info) for kit in kits], notes, read)
     return written
 
 
 def _kept_kits(
-    kept: list[tuple[str, dict[str, str]]],
-    sources: Sources,
-    games: Sequence[str],
-    options: BuildOptions,
-    labels: Sequence[str],
-    max_cards: int,
+    kept: list[tuple[str, dict[str, str]]], load: Callable[[], Project], options: BuildOptions
 ) -> list[KitPlan]:
     """The kits a command line kept. One found stale after all (another build changed it
-    meanwhile) is planned from the project, loaded then."""
+    meanwhile) is planned from the project, loaded then (`load`)."""
     loaded: dict[str, Planned] = {}
 
     def plan(folder: str) -> list[KitFile]:
         if not loaded:
-            project = load_project(sources, games, labels, max_cards)
+            project = load()
             asked = (options.players, options.paper, options.flip, options.printing)
             loaded.update({kit.folder: kit for kit in kit_requests(project, *asked, options.part)})
         if folder not in loaded:
@@ -319,7 +315,7 @@ def build_project(
     of them with `force`): each is planned first (so bad input writes nothing), then
     rendered with `options.jobs` processes; the bytes written do not depend on `jobs`."""
     kits = project_kits(project, options, out, force)
-    return _write(kits, project.notes(), options, out, on_kit, on_note, force)
+    return _write(kits, project.notes(), options, out, on_kit, on_note, force, project.cache)
 
 
 def _write(
@@ -330,19 +326,20 @@ def _write(
     on_kit: OnKit | None,
     on_note: Callable[[str], None] | None,
     force: bool,
+    cache: BuildCache,
 ) -> list[Written]:
     """Each game a label set skipped told to `on_note` before the writing starts, then the
     kits written."""
     if on_note:
         for line in notes:
             on_note(line)
-    return write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force)
+    return write_kits(out, kits, on_kit, options.printing.formats, options.jobs, force, cache)
 
 
 def project_kits(project: Project, options: BuildOptions, out: Path, force: bool) -> list[KitPlan]:
     """The kits asked for, each with its fingerprint, those of a game its label set skips
     left out (`covered_kits`)."""
-    printing = options.printing
+    printing, cache = options.printing, project.cache
     requests = {
         kit.folder: kit
         for kit in kit_requests(
@@ -356,7 +353,7 @@ def project_kits(project: Project, options: BuildOptions, out: Path, force: bool
 
     def stale(batch: list[KitPlan]) -> bool:
         """Whether some kit of a game must be built (the writer asks again of every kit)."""
-        return force or not out.is_dir() or len(kits_up_to_date(out, batch)) < len(batch)
+        return force or not out.is_dir() or len(kits_up_to_date(out, batch, cache)) < len(batch)
 
     return list(covered_kits(iter(listed), requests, stale))
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from msgspec import Struct, field
 from PIL import Image, ImageDraw, ImageFont
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import check_output
 from shapes_print.limits import MAX_PREVIEW_PIXELS
@@ -76,7 +77,9 @@ class DrawnPage(Struct, frozen=True):
 
 
 class PageCache(Struct):
-    """Pages already drawn, so a rebuild (`preview --watch`) draws only what changed.
+    """Pages already drawn, so a rebuild (`preview --watch`) draws only what changed; and
+    the cache of the last build, whose regions keyed by content alone the next build takes
+    (buildcache.py: the groups and pages its PDFs drew, the output files it hashed).
 
     Builds are deterministic: a PDF with the same bytes has the same pages, and a page with
     the same pixels the same PNG. Keyed by the PDF's digest (nothing to render at all), then
@@ -86,6 +89,13 @@ class PageCache(Struct):
     files: dict[tuple[bytes, int], tuple[DrawnPage, ...]] = field(default_factory=dict)
     pictures: dict[bytes, DrawnPage] = field(default_factory=dict)
     sheets: dict[tuple[tuple[str, bytes], ...], bytes] = field(default_factory=dict)
+    last_build: BuildCache = field(default_factory=BuildCache)
+
+    def next_build(self) -> BuildCache:
+        """The cache a new build starts with: what the last one carries on (and it is the
+        last one from now)."""
+        self.last_build = self.last_build.next()
+        return self.last_build
 
     def pages(self, pdf: Path, dpi: int) -> tuple[DrawnPage, ...]:
         key = (hashlib.sha256(pdf.read_bytes()).digest(), dpi)
@@ -150,7 +160,8 @@ def build_and_preview(
     Without --players or --paper: the game's smallest count, on the first paper listed.
     """
     check_output(out, sources.inputs())
-    project = load_project(sources, [game], labels)
+    cache = cache or PageCache()
+    project = load_project(sources, [game], labels, cache=cache.next_build())
     counts = players or str(project.games[game].game.players.min)
     first_paper = next(iter(project.library.papers))
     options = BuildOptions(counts, paper or first_paper, printing=printing or PrintOptions())

@@ -17,15 +17,23 @@ from pathlib import Path
 
 from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.geometry.primitives import Document
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.raster import Raster, draw_pages, save_png, srgb_profile
 
 
-def write_pngs(document: Document, names: tuple[str, ...], dpi: int, folder: Path) -> list[Path]:
-    """Every page of `document` as `folder/<name>.png`, in page order."""
+def write_pngs(
+    document: Document,
+    names: tuple[str, ...],
+    dpi: int,
+    folder: Path,
+    cache: BuildCache | None = None,
+) -> list[Path]:
+    """Every page of `document` as `folder/<name>.png`, in page order (its PDF drawn with
+    what the build's `cache` holds)."""
     buffer = io.BytesIO()
-    write_pdf(replace(document, press=None), buffer)
+    write_pdf(replace(document, press=None), buffer, cache=cache)
     raster = Raster(dpi=dpi, profile=srgb_profile(document.made))
     written = []
     for image, name in zip(draw_pages(buffer.getvalue(), raster), names, strict=True):

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.plan.tabletop import Sheet, SheetPicture, TabletopDeck
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.raster import ZLIB_FASTEST, Raster, draw_pages, save_png, srgb_profile
@@ -159,11 +160,12 @@ def paste_sheet(
     return sheet
 
 
-def draw_sheets(deck: TabletopDeck, folder: Path) -> list[Path]:
+def draw_sheets(deck: TabletopDeck, folder: Path, cache: BuildCache | None = None) -> list[Path]:
     """Each of the deck's pictures as `folder/<name>.png`, tagged sRGB with the deck's
-    pixels per inch. One sheet is held at a time (a full one is 98 MB in Pillow)."""
+    pixels per inch (its sides' PDF drawn with what the build's `cache` holds). One sheet
+    is held at a time (a full one is 98 MB in Pillow)."""
     pdf = io.BytesIO()
-    write_pdf(deck.sides, pdf)
+    write_pdf(deck.sides, pdf, cache=cache)
     profile = srgb_profile(deck.sides.made)
     # A full sheet is 5000 x 4900 pixels, and encoding its PNG is most of a TTS export's time:
     # at zlib's default, two thirds of it. The fastest level takes about 60% of that time for
@@ -178,10 +180,12 @@ def draw_sheets(deck: TabletopDeck, folder: Path) -> list[Path]:
     return written
 
 
-def write_tabletop(deck: TabletopDeck, folder: Path, placed_in: Path) -> list[tuple[Path, int]]:
+def write_tabletop(
+    deck: TabletopDeck, folder: Path, placed_in: Path, cache: BuildCache | None = None
+) -> list[tuple[Path, int]]:
     """The deck's PNGs and saved object in `folder`, addressed where they will be:
     `placed_in`. Each file with its page count (one)."""
-    pictures = draw_sheets(deck, folder)
+    pictures = draw_sheets(deck, folder, cache)
     home = placed_in.resolve()
     urls = {path.stem: (home / path.name).as_uri() for path in pictures}
     saved = folder / f"{deck.name}.json"

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from msgspec import Struct
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import system_error
 from shapes_print.geometry.primitives import Document
 from shapes_print.plan.embosser import EmbosserFile
@@ -64,16 +65,17 @@ def make_kits(
     jobs: int,
     lock: int | None,
     thumbnailed: set[str],
+    cache: BuildCache,
 ) -> Iterator[KitMade]:
     """Each kit planned (unless `plans` has it) and rendered into `staging/<folder>`, in
-    order; a kit's plan is let go once it is rendered. `thumbnailed`: the PDFs (by SHA-256)
-    not to draw again."""
+    order, with what the build's `cache` holds; a kit's plan is let go once it is
+    rendered. `thumbnailed`: the PDFs (by SHA-256) not to draw again."""
     for kit in kits:
         (staging / kit.folder).mkdir(parents=True)
     pictures = staging / THUMBNAILS
     pictures.mkdir()
     drawn = set(thumbnailed)  # each process's own copy, with what it drew added
-    rendered = _Rendered()  # each process's own too
+    rendered = _Rendered(cache)  # each process's own too
 
     def make(index: int) -> KitMade:
         kit = kits[index]
@@ -103,7 +105,8 @@ class _Rendered:
     and, for a print-shop file, whose bytes name it, by its name. Each entry holds its
     document, so no id is reused while it is kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: BuildCache) -> None:
+        self.cache = cache  # the build's: what other files drew, for this one to copy
         self._before: dict[tuple[object, ...], tuple[Document, bytes]] = {}
         self._now: dict[tuple[object, ...], tuple[Document, bytes]] = {}
 
@@ -116,7 +119,7 @@ class _Rendered:
         found = self._now.get(key) or self._before.get(key)
         if found is None:
             buffer = io.BytesIO()
-            write_pdf(document, buffer, name)
+            write_pdf(document, buffer, name, self.cache)
             found = (document, buffer.getvalue())
         self._now[key] = found
         return found[1]
@@ -165,7 +168,8 @@ def _render_file(
     if isinstance(document, TabletopDeck):
         from shapes_print.render.tabletop import write_tabletop  # pdfium: only TTS needs it
 
-        return [(path, pages, None) for path, pages in write_tabletop(document, target, placed_in)]
+        written = write_tabletop(document, target, placed_in, rendered.cache)
+        return [(path, pages, None) for path, pages in written]
     if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
         brf = target / f"{kit_file.name}.brf"
         encoded = document.encoded()
@@ -179,7 +183,7 @@ def _render_file(
         from shapes_print.render.png import write_pngs  # pdfium: only pictures need it
 
         pictures = kit_file.pictures
-        paths = write_pngs(document, pictures.names, pictures.dpi, target)
+        paths = write_pngs(document, pictures.names, pictures.dpi, target, rendered.cache)
         made += [(path, 1, None) for path in paths]
     if "svg" in formats:
         from shapes_print.render.svg import cut_svg, page_svg  # svgwrite: only SVG output needs it

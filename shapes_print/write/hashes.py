@@ -25,6 +25,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta, Struct, to_builtins
 
+from shapes_print.buildcache import BuildCache, Region
 from shapes_print.cachefolder import cached, keep, keep_newest
 from shapes_print.limits import MIB
 from shapes_print.write.manifest import sha256
@@ -78,14 +79,17 @@ class _Folder:
         self.hashed_here = False
 
 
-# Output folders this process has hashed files in, by absolute path.
-_FOLDERS: dict[Path, _Folder] = {}
+# Output folders files were hashed in, by absolute path. Each file's digest is trusted only
+# while its status is the one it was hashed with, so what one build hashed is as good for
+# the next (a `watch` rebuild): carried.
+FOLDERS: Region[dict[Path, _Folder]] = Region("output hashes", dict, carried=True)
 
 
-def file_digest(out: Path, name: str, status: os.stat_result) -> str:
+def file_digest(out: Path, name: str, status: os.stat_result, cache: BuildCache) -> str:
     """The SHA-256 of `out / name`, whose status is `status`: hashed, unless it was hashed
-    before (here or by an earlier build) with this very status."""
-    folder = _folder(out)
+    before (in this build, one it carries from, or one kept in the cache folder) with
+    this very status."""
+    folder = _folder(out, cache)
     stamp = Stamp.of(status)
     known = folder.files.get(name)
     if known is not None and known.stamp == stamp:
@@ -96,10 +100,10 @@ def file_digest(out: Path, name: str, status: os.stat_result) -> str:
     return digest
 
 
-def keep_hashes(out: Path, names: Iterable[str]) -> None:
+def keep_hashes(out: Path, names: Iterable[str], cache: BuildCache) -> None:
     """Keep what is known of the folder's files listed (its manifest's), those settled, for
     the next build; nothing is written when this build hashed nothing new there."""
-    folder = _FOLDERS.get(out.absolute())
+    folder = cache.region(FOLDERS).get(out.absolute())
     if folder is None or not folder.hashed_here:
         return
     settled = time.time_ns() - SETTLED_NS
@@ -113,11 +117,11 @@ def keep_hashes(out: Path, names: Iterable[str]) -> None:
     keep_newest(_PREFIX, _FOLDERS_KEPT)
 
 
-def _folder(out: Path) -> _Folder:
-    absolute = out.absolute()
-    folder = _FOLDERS.get(absolute)
+def _folder(out: Path, cache: BuildCache) -> _Folder:
+    folders, absolute = cache.region(FOLDERS), out.absolute()
+    folder = folders.get(absolute)
     if folder is None:
-        folder = _FOLDERS[absolute] = _Folder(absolute)
+        folder = folders[absolute] = _Folder(absolute)
     return folder
 
 

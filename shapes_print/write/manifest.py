@@ -13,6 +13,7 @@ import json
 import os
 import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
@@ -107,10 +108,8 @@ class ManifestFile(Struct, forbid_unknown_fields=True):
         return None
 
 
+# Warnings said: each once per process (a build reads the manifest more than once).
 _WARNED: set[str] = set()
-# The last manifest checked, by its bytes: a build reads its manifest once for each game of
-# a complete label set, again for the whole batch, under the lock and after writing.
-_CHECKED: dict[bytes, Manifest] = {}
 
 
 def read_manifest(out: Path, *, strict: bool) -> Manifest:
@@ -127,28 +126,37 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
         return Manifest()  # in the way of the new one: `check_manifest_place` says so
     try:
         data = read_input(path, MAX_MANIFEST_BYTES, what="manifest", root=out, noted=False).data
-        if data in _CHECKED:  # read again by the same build: its bytes were checked
-            return _copy(_CHECKED[data])
-        checked = msgspec.json.decode(data, type=ManifestFile)
-        problem = checked.misnamed()
     except UserError as error:
         if strict:
             raise
         _warn(f"warning: {error.line()}; every kit is built again")
         return Manifest()
-    except msgspec.DecodeError as error:  # not JSON, or not of the model (ValidationError)
-        problem = _damage(data, error)
-    if problem is not None:
-        said = shown(problem)  # a name may hold a line break
+    checked = _checked(data)
+    if isinstance(checked, str):
+        said = shown(checked)  # a name may hold a line break
         line = f"{Source(path)}: manifest is damaged ({said})"
         if strict:
             raise UserError(None, line + "; rebuild to replace it") from None
         _warn(f"warning: {line}; every kit is built again")
         return Manifest()
-    plain = msgspec.to_builtins(checked)  # each entry with the keys it was written with
-    _CHECKED.clear()
-    _CHECKED[data] = Manifest(plain["files"], plain.get("pending", {}))
-    return _copy(_CHECKED[data])
+    return _copy(checked)
+
+
+@lru_cache(maxsize=1)
+def _checked(data: bytes) -> Manifest | str:
+    """The manifest these bytes hold, checked, or what is wrong with them. The last one is
+    kept by its bytes: a build reads its manifest once for each game of a complete label
+    set, again for the whole batch, under the lock and after writing. Never handed out:
+    each reader gets a copy (`_copy`)."""
+    try:
+        decoded = msgspec.json.decode(data, type=ManifestFile)
+    except msgspec.DecodeError as error:  # not JSON, or not of the model (ValidationError)
+        return _damage(data, error)
+    problem = decoded.misnamed()
+    if problem is not None:
+        return problem
+    plain = msgspec.to_builtins(decoded)  # each entry with the keys it was written with
+    return Manifest(plain["files"], plain.get("pending", {}))
 
 
 def _damage(data: bytes, error: msgspec.DecodeError) -> str:

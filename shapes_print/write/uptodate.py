@@ -14,6 +14,7 @@ from pathlib import Path
 
 from msgspec import Struct
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError
 from shapes_print.inputs import read_input, recording
 from shapes_print.limits import MAX_INPUT_BYTES
@@ -61,14 +62,17 @@ def plan_recorded(kit: KitPlan) -> tuple[list[KitFile], dict[str, dict[str, str]
     return files, ({READS: reads} if reads else {})
 
 
-def kits_up_to_date(out: Path, kits: Sequence[KitPlan]) -> dict[str, Entries]:
+def kits_up_to_date(out: Path, kits: Sequence[KitPlan], cache: BuildCache) -> dict[str, Entries]:
     """The kits up to date in `out` as its manifest stands, read without the lock."""
-    return up_to_date(out, settle(out, read_manifest(out, strict=False)), kits)
+    return up_to_date(out, settle(out, read_manifest(out, strict=False)), kits, cache)
 
 
-def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[str, Entries]:
+def up_to_date(
+    out: Path, manifest: Manifest, kits: Sequence[KitPlan], cache: BuildCache
+) -> dict[str, Entries]:
     """The kits whose files the manifest lists as made from the same fingerprint and
-    settings, each file present with the bytes listed; with their manifest entries."""
+    settings, each file present with the bytes listed (its digest kept in the build's
+    `cache` while its status stays); with their manifest entries."""
     by_folder = entries_by_folder(manifest)
     found = {}
     for kit in kits:
@@ -78,7 +82,7 @@ def up_to_date(out: Path, manifest: Manifest, kits: Sequence[KitPlan]) -> dict[s
         same = all(of_the_kit(entry) == kit.info for entry in entries.values())
         if (
             same
-            and all(_unchanged(out, name, entry) for name, entry in entries.items())
+            and all(_unchanged(out, name, entry, cache) for name, entry in entries.items())
             and reads_unchanged(next(iter(entries.values())).get(READS))
         ):
             found[kit.folder] = entries
@@ -105,7 +109,7 @@ def reads_unchanged(reads: object) -> bool:
     return True
 
 
-def _unchanged(out: Path, name: str, entry: Mapping[str, object]) -> bool:
+def _unchanged(out: Path, name: str, entry: Mapping[str, object], cache: BuildCache) -> bool:
     """The file is a plain file (not a link) with the size and SHA-256 its entry lists.
     Its name is the kit's folder (ours, checked for links) and one last part from the
     manifest, so it cannot lead outside the kit unless that part is `..`."""
@@ -118,7 +122,7 @@ def _unchanged(out: Path, name: str, entry: Mapping[str, object]) -> bool:
         return False
     if not stat.S_ISREG(status.st_mode) or status.st_size != entry.get("bytes"):
         return False
-    return file_digest(out, name, status) == entry.get("sha256")
+    return file_digest(out, name, status, cache) == entry.get("sha256")
 
 
 def entries_by_folder(manifest: Manifest) -> dict[str, Entries]:

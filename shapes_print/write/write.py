@@ -23,6 +23,7 @@ from pathlib import Path
 
 from msgspec import Struct, field
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
 from shapes_print.write.batch import KitMade, make_kits
 from shapes_print.write.catalogue import DOCUMENTS, INDEX, known_thumbnails, write_catalogue
@@ -91,9 +92,10 @@ def write_kits(
     formats: Sequence[str] = ("pdf",),
     jobs: int = 1,
     force: bool = False,
+    cache: BuildCache | None = None,
 ) -> list[Written]:
     """Render every kit that is not up to date into staging, then swap the finished folders
-    into `out`.
+    into `out`, with what the build's `cache` holds (an empty one if none is given).
 
     A kit is up to date when the manifest lists files for its folder made from the same
     fingerprint (`info[INPUTS]`) and every one of them is there with the bytes it lists:
@@ -110,7 +112,8 @@ def write_kits(
     # the lock in case another build changed it meanwhile. In one process, kits are planned
     # before the folder is touched; over several, each worker plans the kits it renders,
     # and a plan that fails (like any failure before a kit moves in) leaves `out` as it was.
-    seen = {} if force or not out.is_dir() else kits_up_to_date(out, kits)
+    cache = cache or BuildCache()
+    seen = {} if force or not out.is_dir() else kits_up_to_date(out, kits, cache)
     to_plan = [kit for kit in kits if kit.folder not in seen]
     in_workers = jobs > 1 and len(to_plan) > 1
     plans = {} if in_workers else {kit.folder: plan_recorded(kit) for kit in to_plan}
@@ -126,14 +129,14 @@ def write_kits(
             folder: entries
             for folder, entries in seen.items()
             if now.get(folder) == entries
-            or up_to_date(out, manifest, [k for k in kits if k.folder == folder])
+            or up_to_date(out, manifest, [k for k in kits if k.folder == folder], cache)
         }
         building = [kit for kit in kits if kit.folder not in found]
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
             lock = _LOCK_HELD[-1] if _LOCK_HELD else None
             thumbnailed = known_thumbnails(out)
-            made = make_kits(staging, building, plans, formats, jobs, lock, thumbnailed)
+            made = make_kits(staging, building, plans, formats, jobs, lock, thumbnailed, cache)
             built, pending, drawn = _render(out, building, made, on_kit)
             written = _in_order(out, kits, built, found)
             if pending:
@@ -148,7 +151,7 @@ def write_kits(
                 write_manifest(out, Manifest(files))
                 staged = staging / THUMBNAILS
                 write_catalogue(out, files, jobs, {d: (t, staged) for d, t in drawn.items()})
-            keep_hashes(out, files)
+            keep_hashes(out, files, cache)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return written

@@ -28,7 +28,7 @@ from shapes_print.geometry.primitives import RasterPicture
 from shapes_print.load.pictures import picture_files, read_picture
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cards import fitted
-from shapes_print.render.pdf.images import ENCODED, write_raster
+from shapes_print.render.pdf.images import write_raster
 from shapes_print.render.pdf.objects import PdfFile
 from tests.pdfread import placements
 from tests.project_copy import copy_project, run
@@ -285,7 +285,6 @@ def test_alpha_is_flattened_onto_white_for_files_without_transparency(tmp_path: 
     image.save(path)
     picture = read_picture(path, "half.png", None)
     assert isinstance(picture, RasterPicture)
-    ENCODED.clear()
     out = io.BytesIO()
     write_raster(PdfFile(out), picture, flatten=True)
     written = out.getvalue()
@@ -342,7 +341,6 @@ def test_a_phone_photo_prints_the_way_it_was_shot(tmp_path: Path) -> None:
     image.save(tmp_path / "photo.jpg", exif=exif, quality=95)
     picture = read_picture(tmp_path / "photo.jpg", "photo.jpg", None)
     assert isinstance(picture, RasterPicture) and picture.pixels == (40, 60)
-    ENCODED.clear()
     out = io.BytesIO()
     write_raster(PdfFile(out), picture)
     written = out.getvalue()

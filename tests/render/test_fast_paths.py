@@ -20,6 +20,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.commands.cli import main
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import (
@@ -39,7 +40,7 @@ from shapes_print.load import yamlparse, yamlsrc
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
-from shapes_print.render.pdf import clear_caches, write_pdf
+from shapes_print.render.pdf import write_pdf
 from shapes_print.text.fonts import load_font
 from tests.pdfread import placements
 
@@ -391,12 +392,12 @@ def test_a_file_written_again_with_every_build_cache_warm_is_the_same_bytes() ->
     written from scratch: every file of a kit, first with empty caches, then again."""
     project = pipeline.load_project(pipeline.Sources(), [GAME])
     files = plan_kit(project.games[GAME], project.library, project.ctx, KitRequest(GAME, 4, "a4"))
-    clear_caches()
+    build = BuildCache()
     first, again = [], []
     for written in (first, again):
         for kit_file in files:
             out = io.BytesIO()
-            assert write_pdf(kit_file.document, out) > 0
+            assert write_pdf(kit_file.document, out, cache=build) > 0
             written.append(out.getvalue())
     assert first == again
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(again[0])).pages)

@@ -21,12 +21,13 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import RGB, Document, Press
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
-from shapes_print.render.pdf import clear_caches, write_pdf
+from shapes_print.render.pdf import write_pdf
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm
 from tests import filecheck
@@ -527,16 +528,15 @@ def test_a_file_is_the_same_bytes_whatever_the_process_drew_before_it() -> None:
     by_name = {kit_file.name.rsplit("_", 1)[-1]: kit_file.document for kit_file in files}
     backs, both = by_name["cards-print-shop-backs"], by_name["cards-print-shop"]
 
-    def written(document: Document) -> bytes:
+    def written(document: Document, cache: BuildCache) -> bytes:
         buffer = io.BytesIO()
-        write_pdf(document, buffer)
+        write_pdf(document, buffer, cache=cache)
         return buffer.getvalue()
 
-    clear_caches()
-    alone = written(backs)
-    clear_caches()
-    written(both)
-    assert written(backs) == alone
+    alone = written(backs, BuildCache())
+    build = BuildCache()
+    written(both, build)
+    assert written(backs, build) == alone
 
 
 def test_pictures_say_the_build_date_not_the_clock(eighth: Path) -> None:

@@ -8,6 +8,7 @@ import io
 
 from pypdf import PdfReader
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.geometry.primitives import (
     BLACK,
     Document,
@@ -20,7 +21,7 @@ from shapes_print.geometry.primitives import (
     Use,
 )
 from shapes_print.load.defaults import DEFAULT_TEMPLATES
-from shapes_print.render.pdf import clear_caches, marked, operators, write_pdf
+from shapes_print.render.pdf import marked, operators, write_pdf
 from shapes_print.render.pdf.objects import SameMemo
 from shapes_print.text.fonts import load_font
 from tests.pdfread import structure
@@ -54,15 +55,14 @@ def _opening_page() -> Page:
     return Page(WIDTH, HEIGHT, (table,))
 
 
-def _written(document: Document) -> bytes:
+def _written(document: Document, cache: BuildCache) -> bytes:
     out = io.BytesIO()
-    write_pdf(document, out)
+    write_pdf(document, out, cache=cache)
     return out.getvalue()
 
 
 def _from_scratch(document: Document) -> bytes:
-    clear_caches()
-    return _written(document)
+    return _written(document, BuildCache())
 
 
 def test_a_page_drawn_in_one_file_is_copied_into_another_as_drawing_it_there_would() -> None:
@@ -72,9 +72,10 @@ def test_a_page_drawn_in_one_file_is_copied_into_another_as_drawing_it_there_wou
     alone = Document("Rules", [rules], {"face-north": _card("A card: North")})
     after = Document("Kit", [_opening_page(), rules], {"face-north": _card("A card: North")})
     expected = (_from_scratch(alone), _from_scratch(after))
-    clear_caches()
-    assert (_written(alone), _written(after)) == expected
-    assert marked.PAGES and operators.FORMS  # the second file copied what the first drew
+    build = BuildCache()
+    assert (_written(alone, build), _written(after, build)) == expected
+    # the second file copied what the first drew
+    assert build.region(marked.PAGES) and build.region(operators.FORMS)
     # The copied table went on with the opening page's: one Table over both pages.
     tables = [e for e in structure(PdfReader(io.BytesIO(expected[1]))).walk() if e.role == "Table"]
     cells = [e for e in tables[0].walk() if e.role == "TD"]
@@ -88,9 +89,9 @@ def test_a_copied_page_pictures_each_card_with_its_own_files_words() -> None:
     english = Document("Rules", [rules], {"face-north": _card("A card: North")})
     spanish = Document("Reglas", [rules], {"face-north": _card("Una carta: Norte")})
     expected = _from_scratch(spanish)
-    clear_caches()
-    _written(english)
-    copied = _written(spanish)
+    build = BuildCache()
+    _written(english, build)
+    copied = _written(spanish, build)
     assert copied == expected
     alts = [e.alt for e in structure(PdfReader(io.BytesIO(copied))).walk() if e.role == "Figure"]
     assert alts == ["Una carta: Norte"]

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.write import batch, swap, write
 from shapes_print.write.catalogue import INDEX
 from shapes_print.write.cataloguepage import THUMBNAILS
@@ -131,11 +132,11 @@ def test_crash_while_rendering_leaves_previous_output_and_no_staging(
     calls = []
     real = batch.write_pdf
 
-    def failing(document: object, handle: object, name: str = "") -> None:
+    def failing(document: object, handle: object, name: str, cache: BuildCache) -> None:
         calls.append(document)
         if len(calls) == 4:
             raise RuntimeError("renderer broke\nacross lines")
-        real(document, handle, name)  # type: ignore[arg-type]
+        real(document, handle, name, cache)  # type: ignore[arg-type]
 
     monkeypatch.setattr(batch, "write_pdf", failing)
     status, lines, _ = run(build_args(b, out, *KITS), capsys, tmp_path)

@@ -2,8 +2,8 @@
 date trusts what an earlier build hashed of files whose device, inode, size and times are
 unchanged, and hashes any other file again.
 
-Each build here runs in this process, as a new one would after `_FOLDERS` is emptied:
-what this process hashed is forgotten, what the cache folder kept is not.
+Each build here runs in this process with a cache of its own (buildcache.py), as a new
+process would: what an earlier build hashed is known only as the cache folder kept it.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 
 @pytest.fixture
 def hashed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
-    """Every file hashed from now on, and a new process's memory before each build."""
+    """Every file hashed from now on."""
     files: list[Path] = []
     real = hashes.sha256
 
@@ -42,12 +42,7 @@ def hashed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
         return real(path)
 
     monkeypatch.setattr(hashes, "sha256", counted)
-    monkeypatch.setattr(hashes, "_FOLDERS", {})
     yield files
-
-
-def new_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hashes, "_FOLDERS", {})
 
 
 def kit_files(out: Path) -> list[str]:
@@ -73,7 +68,6 @@ def test_a_settled_file_is_not_read_again_by_the_next_build(
     assert hashed_and_kept(project, capsys, monkeypatch)["up_to_date"] == 4
     assert sorted(path.relative_to(out).as_posix() for path in hashed) == kit_files(out)
     hashed.clear()
-    new_process(monkeypatch)
     build(project)
     assert built_json(capsys)["up_to_date"] == 4
     assert hashed == []
@@ -94,7 +88,6 @@ def test_a_file_changed_after_it_was_hashed_is_hashed_again(
     os.utime(victim, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert victim.stat().st_size == before.st_size
     hashed.clear()
-    new_process(monkeypatch)
     build(project)
     report = built_json(capsys)
     assert (report["built"], report["up_to_date"]) == (1, 3)
@@ -106,11 +99,9 @@ def test_a_file_changed_within_the_settling_time_is_not_kept(
 ) -> None:
     """The build just after the one that wrote the files hashes them and keeps none: any
     could still change without its times showing it."""
-    new_process(monkeypatch)
     monkeypatch.setattr(hashes, "SETTLED_NS", 3_600 * 1_000_000_000)
     build(project)
     assert built_json(capsys)["up_to_date"] == 4
-    new_process(monkeypatch)
     assert hashes._read((project / "out").absolute()) == {}
 
 
@@ -139,7 +130,6 @@ def test_a_damaged_entry_is_no_entry(
         held["digest"] = hashlib.sha256(value).hexdigest()
         entry.write_text(json.dumps(held))
     hashed.clear()
-    new_process(monkeypatch)
     build(project)
     assert built_json(capsys)["up_to_date"] == 4
     assert len(hashed) == len(kit_files(out))  # every file read again, none trusted

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Document
 from shapes_print.write import batch
@@ -33,9 +34,9 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     drawn: list[str] = []
     draw = batch.write_pdf
 
-    def counted(document: Document, out: object, name: str = "") -> int:
+    def counted(document: Document, out: object, name: str, cache: BuildCache) -> int:
         drawn.append(name)
-        return draw(document, out, name)  # type: ignore[arg-type]
+        return draw(document, out, name, cache)  # type: ignore[arg-type]
 
     monkeypatch.setattr(batch, "write_pdf", counted)
     return drawn

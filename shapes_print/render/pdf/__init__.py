@@ -55,8 +55,9 @@ from typing import BinaryIO
 import pydyf
 from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.geometry.primitives import Box, Document
-from shapes_print.render.pdf import fonts, images, marked, objects, operators, pdfx
+from shapes_print.render.pdf import pdfx
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.marked import PagePen
@@ -69,28 +70,25 @@ _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none":
 PRODUCER = "shapes-print"
 
 
-def clear_caches() -> None:
-    """Let go of everything this process remembers between files (groups drawn, texts,
-    subsets, compressed streams): the next file is written from scratch, to the same bytes."""
-    memos = (operators.DRAWN, operators.SHOWN, fonts.SUBSETS, fonts.UNICODE_MAPS, objects.DEFLATED)
-    for memo in (*memos, operators.FORMS, images.ENCODED, marked.PAGES):
-        memo.clear()
-
-
 def _box(box: Box) -> str:
     return f"[{numbers(box.llx, box.lly, box.urx, box.ury)}]"
 
 
-def write_pdf(document: Document, out: BinaryIO, name: str = "") -> int:
+def write_pdf(
+    document: Document, out: BinaryIO, name: str = "", cache: BuildCache | None = None
+) -> int:
     """Render every page of the document to `out` as one PDF; return the page count.
     `name`, the file's name without `.pdf`, names the document in a print-shop file's
-    metadata (its title by default)."""
+    metadata (its title by default). The groups, forms and pages drawn are kept in the
+    build's `cache`, so the next file of the build copies them (without one, the file is
+    drawn from scratch: the same bytes either way)."""
     press = document.press
     file = PdfFile(out, pdfx.VERSION) if press else PdfFile(out)
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
     file_fonts = FileFonts(file)
     tree = StructureTree(file)
-    drawer = PagePen(file, file_fonts, document.symbols, tree, colour_space(press))
+    space = colour_space(press)
+    drawer = PagePen(file, file_fonts, document.symbols, tree, cache or BuildCache(), space)
     parent = reference(page_tree)
     blend = "/DeviceCMYK" if press else "/DeviceRGB"
     media_boxes: dict[tuple[float, float], str] = {}

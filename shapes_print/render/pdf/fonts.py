@@ -19,6 +19,7 @@ import hashlib
 import io
 import struct
 from array import array
+from functools import lru_cache
 from itertools import groupby
 from sys import byteorder
 
@@ -26,7 +27,7 @@ import pydyf
 from fontTools.ttLib.sfnt import SFNTWriter
 from msgspec import Struct
 
-from shapes_print.render.pdf.objects import Memo, PdfFile, deflated, numbers, reference
+from shapes_print.render.pdf.objects import MEMO_LIMIT, PdfFile, deflated, numbers, reference
 from shapes_print.text.fonts import Font
 from shapes_print.text.truetype import Tables, big_endian
 
@@ -63,10 +64,6 @@ class _Subset(Struct, frozen=True):
     packed: bytes
     length: int
     widths: str
-
-
-SUBSETS: Memo[tuple[str, frozenset[int]], _Subset] = Memo()
-UNICODE_MAPS: Memo[tuple[tuple[int, int], ...], bytes] = Memo()
 
 
 class FileFonts:
@@ -152,18 +149,13 @@ class FileFonts:
         )  # fmt: skip
 
 
+@lru_cache(maxsize=MEMO_LIMIT)
 def _subset(font: Font, glyphs: frozenset[int]) -> _Subset:
-    key = (font.name, glyphs)
-    subset = SUBSETS.get(key)
-    if subset is None:
-        data = subset_file(font.data, glyphs)
-        subset = SUBSETS.keep(
-            key,
-            _Subset(
-                subset_tag(font.name, glyphs), deflated(data), len(data), _widths(font, glyphs)
-            ),
-        )
-    return subset
+    """A font's subset for a glyph set, made once while it is used: every file of a batch
+    embeds the same few."""
+    data = subset_file(font.data, glyphs)
+    tag = subset_tag(font.name, glyphs)
+    return _Subset(tag, deflated(data), len(data), _widths(font, glyphs))
 
 
 def subset_tag(font: str, glyphs: frozenset[int]) -> str:
@@ -182,22 +174,20 @@ def _widths(font: Font, glyphs: frozenset[int]) -> str:
     return "[" + " ".join(parts) + "]"
 
 
+@lru_cache(maxsize=MEMO_LIMIT)
 def _to_unicode(glyphs: tuple[tuple[int, int], ...]) -> bytes:
     """The ToUnicode CMap, compressed: each glyph id to its character in UTF-16 (a pair
     of surrogates past U+FFFF)."""
-    packed = UNICODE_MAPS.get(glyphs)
-    if packed is None:
-        lines = [_TO_UNICODE_HEAD]
-        for start in range(0, len(glyphs), _BFCHAR_MAX):
-            block = glyphs[start : start + _BFCHAR_MAX]
-            lines.append(b"%d beginbfchar\n" % len(block))
-            for glyph, code in block:
-                text = chr(code).encode("utf-16-be").hex().upper()
-                lines.append(f"<{glyph:04X}> <{text}>\n".encode("ascii"))
-            lines.append(b"endbfchar\n")
-        lines.append(_TO_UNICODE_TAIL)
-        packed = UNICODE_MAPS.keep(glyphs, deflated(b"".join(lines)))
-    return packed
+    lines = [_TO_UNICODE_HEAD]
+    for start in range(0, len(glyphs), _BFCHAR_MAX):
+        block = glyphs[start : start + _BFCHAR_MAX]
+        lines.append(b"%d beginbfchar\n" % len(block))
+        for glyph, code in block:
+            text = chr(code).encode("utf-16-be").hex().upper()
+            lines.append(f"<{glyph:04X}> <{text}>\n".encode("ascii"))
+        lines.append(b"endbfchar\n")
+    lines.append(_TO_UNICODE_TAIL)
+    return deflated(b"".join(lines))
 
 
 def subset_file(data: bytes, glyphs: frozenset[int]) -> bytes:

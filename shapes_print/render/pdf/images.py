@@ -13,20 +13,21 @@ every card is one object per file), and the operators that draw a placed `Image`
 - `flatten` composites any alpha onto white instead and writes no mask, for a file that
   may hold no transparency (PDF/X-4's print-shop mode asks for it by passing True).
 
-Encodings are kept for the build, so every file of a kit embeds the same bytes without
-decoding the picture again.
+Encodings are kept by picture (the same object for the same file's bytes, load/pictures.py),
+so every file of a kit embeds the same bytes without decoding the picture again.
 """
 
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from zlib import compress
 
 import pydyf
 from msgspec import Struct
 
 from shapes_print.geometry.primitives import Image, RasterPicture
-from shapes_print.render.pdf.objects import Memo, PdfFile, numbers
+from shapes_print.render.pdf.objects import MEMO_LIMIT, PdfFile, numbers
 
 
 class _Encoded(Struct, frozen=True):
@@ -35,9 +36,6 @@ class _Encoded(Struct, frozen=True):
     head: dict[str, object]
     data: bytes
     mask: _Encoded | None = None
-
-
-ENCODED: Memo[tuple[str, bool], _Encoded] = Memo()
 
 
 def _jpeg(picture: RasterPicture) -> _Encoded:
@@ -89,13 +87,11 @@ def _samples_head(space: str) -> dict[str, object]:
     return {"ColorSpace": space, "BitsPerComponent": 8, "Filter": "/FlateDecode"}
 
 
+@lru_cache(maxsize=MEMO_LIMIT)
 def _encoded(picture: RasterPicture, flatten: bool) -> _Encoded:
-    key = (picture.name, flatten)
-    found = ENCODED.get(key)
-    if found is None:
-        found = _jpeg(picture) if picture.kind == "jpeg" else _png(picture, flatten)
-        found = ENCODED.keep(key, found)
-    return found
+    """A picture as an image XObject's entries and bytes, encoded once while it is used:
+    every file of a kit embeds the same pictures."""
+    return _jpeg(picture) if picture.kind == "jpeg" else _png(picture, flatten)
 
 
 def _write(file: PdfFile, encoded: _Encoded, size: tuple[int, int], mask: int | None) -> int:

@@ -6,7 +6,7 @@ with the next MCID of the page (`/TD <</MCID 3>> BDC ... EMC`); an artifact is `
 BDC ... EMC`. Sequences never nest: everything inside a picture (a Figure), an artifact or a
 symbol's form is drawn as part of it, unmarked, except that a picture inside one keeps its
 words as a `/Span <</Alt ...>>` (a task card's example cards). That unmarked drawing is what
-the build-wide cache keeps, so a group's operators never hold an MCID.
+the build's cache keeps, so a group's operators never hold an MCID.
 
 A page's operators hold MCIDs, but those are numbered per page, so they too depend on the
 page alone (its items, the colour space, and the alternate text of the symbols it places
@@ -19,15 +19,17 @@ if it had been drawn there.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from msgspec import Struct
 
+from shapes_print.buildcache import BuildCache, Region
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Symbol, Use
 from shapes_print.render.pdf.colour import DEVICE_RGB, ColourSpace
 from shapes_print.render.pdf.fonts import FileFonts
 from shapes_print.render.pdf.objects import PdfFile, SameMemo, deflated
 from shapes_print.render.pdf.operators import Named
-from shapes_print.render.pdf.pen import Pen
+from shapes_print.render.pdf.pen import Pen, in_space
 from shapes_print.render.pdf.streams import (
     DrawnPage,
     GraphicsState,
@@ -81,8 +83,11 @@ class RecordedPage(Struct, frozen=True):
     alts: frozenset[tuple[str, str]]
 
 
-# Pages drawn in the build, by colour space, then items.
-PAGES: dict[str, SameMemo[tuple[Item, ...], tuple[RecordedPage, ...]]] = {}
+# Pages drawn, by colour space, then items: keyed by the plan's items themselves, so what
+# one build drew is carried to the next.
+PAGES: Region[dict[str, SameMemo[tuple[Item, ...], tuple[RecordedPage, ...]]]] = Region(
+    "pdf pages", dict, True
+)
 
 
 class PagePen(Pen):
@@ -95,9 +100,10 @@ class PagePen(Pen):
         fonts: FileFonts,
         symbols: dict[str, Symbol],
         tree: StructureTree,
+        cache: BuildCache,
         space: ColourSpace = DEVICE_RGB,
     ) -> None:
-        super().__init__(file, fonts, symbols, tree, space)
+        super().__init__(file, fonts, symbols, tree, cache, space)
         # Groups holding elements or artifacts, with the alternate texts that said so.
         self.structural: dict[Group, tuple[bool, dict[str, str]]] = {}
         # Each symbol's name with its alternate text: a page drawn before is valid here
@@ -126,7 +132,8 @@ class PagePen(Pen):
         stream = Stream()
         self.start(stream)
         self.tree.begin_page(number)
-        drawn_pages = PAGES.setdefault(self.space.name, SameMemo(BUILD_PAGES_KEPT))
+        made = partial(SameMemo, BUILD_PAGES_KEPT)
+        drawn_pages = in_space(self.cache.region(PAGES), self.space, made)
         candidates = drawn_pages.find(page.items) or ()
         recorded = self._recorded(candidates)
         if recorded is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 from array import array
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import accumulate, islice
 from math import log10
 from typing import BinaryIO, TypeVar
@@ -21,10 +22,12 @@ from zlib import compress
 
 import pydyf
 
+from shapes_print.buildcache import Bounded
+
 K = TypeVar("K")
 V = TypeVar("V")
-# Entries each build-wide memo keeps before it lets its memory go: all of `make print`
-# has a few hundred distinct streams and groups.
+# Entries each memo of the render stage keeps before it lets its memory go: all of `make
+# print` has a few hundred distinct streams and groups.
 MEMO_LIMIT = 512
 # Decimal places by how many digits a number has before its point: six significant
 # digits (a millionth of a point below 1 pt) is finer than any printer or screen.
@@ -36,19 +39,12 @@ _HEADER = b"%%PDF-%b\n%%\xe2\xe3\xcf\xd3\n"
 _WRITE_SIZE = 1 << 16
 
 
-class Memo(dict[K, V]):
-    """What a build (this process) has made once and reuses; the bytes written never
-    depend on what is here, so letting it all go past `limit` entries is safe."""
+class Memo(Bounded[K, V]):
+    """What the render stage made once and reuses (buildcache.py's `Bounded`, holding
+    MEMO_LIMIT entries unless told otherwise)."""
 
     def __init__(self, limit: int = MEMO_LIMIT) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def keep(self, key: K, value: V) -> V:
-        if len(self) >= self.limit:
-            self.clear()
-        self[key] = value
-        return value
+        super().__init__(limit)
 
 
 class SameMemo(Memo[K, V]):
@@ -84,10 +80,6 @@ class SameMemo(Memo[K, V]):
         self.same[id(key)] = (key, value)
 
 
-_NUMBERS: Memo[float, str] = Memo()
-DEFLATED: Memo[bytes, bytes] = Memo()
-
-
 def number(value: float) -> str:
     """A number with six significant digits (at most six places), trailing zeros
     dropped: '0', '12.5', '0.333333', '595.276'."""
@@ -101,26 +93,21 @@ def number(value: float) -> str:
     return text.rstrip("0").rstrip(".") if places else text
 
 
+# `number`, each distinct value formatted once while it is among the last MEMO_LIMIT
+# (a card sheet repeats the same few dozen).
+_number = lru_cache(maxsize=MEMO_LIMIT)(number)
+
+
 def numbers(*values: float) -> str:
-    """Numbers as `number` writes them, separated by spaces; each distinct one is
-    formatted once per build (a card sheet repeats the same few dozen)."""
-    known = _NUMBERS
-    parts = []
-    for value in values:
-        text = known.get(value)
-        if text is None:
-            text = known.keep(value, number(value))
-        parts.append(text)
-    return " ".join(parts)
+    """Numbers as `number` writes them, separated by spaces."""
+    return " ".join(map(_number, values))
 
 
+@lru_cache(maxsize=MEMO_LIMIT)
 def deflated(data: bytes) -> bytes:
-    """Flate-compressed, remembered for the build: every file of every kit embeds the same
-    card faces and font subsets again."""
-    packed = DEFLATED.get(data)
-    if packed is None:
-        packed = DEFLATED.keep(data, compress(data))
-    return packed
+    """Flate-compressed, kept by its bytes: every file of every kit embeds the same card
+    faces and font subsets again."""
+    return compress(data)
 
 
 def text_string(text: str) -> str:

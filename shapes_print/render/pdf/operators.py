@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 from msgspec import Struct
 
+from shapes_print.buildcache import Region
 from shapes_print.geometry.outlines import extent
 from shapes_print.geometry.primitives import Group, Item, PathOp, Picture
 from shapes_print.render.pdf.objects import Memo, SameMemo, deflated, numbers
@@ -92,12 +93,12 @@ class Drawn(Struct, frozen=True):
     packed: bytes = b""  # a symbol's form: its operators compressed (`operators` empty)
 
 
-# Groups drawn so far in this build, by the colour space they were drawn in (their colour
-# operators are that space's), and lines of text worked out.
-DRAWN: dict[str, Memo[Group, Drawn | SharedForm]] = {}
-SHOWN: Memo[TextKey, Shown] = Memo(GROUPS_KEPT)
-# Symbols drawn as forms so far in this build, by colour space, then items.
-FORMS: dict[str, SameMemo[tuple[Item, ...], Drawn]] = {}
+# Groups drawn, by the colour space they were drawn in (their colour operators are that
+# space's), then the group; and symbols drawn as forms, by colour space, then items. Keyed
+# by the plan's items themselves, whose operators depend on nothing else, so what one
+# build drew is carried to the next (a `watch` rebuild draws only what an edit changed).
+DRAWN: Region[dict[str, Memo[Group, Drawn | SharedForm]]] = Region("pdf groups", dict, True)
+FORMS: Region[dict[str, SameMemo[tuple[Item, ...], Drawn]]] = Region("pdf forms", dict, True)
 
 
 @lru_cache(maxsize=256)
@@ -131,20 +132,19 @@ def shared_form(group: Group, operators: str) -> SharedForm:
     return SharedForm(name, box, packed)
 
 
+@lru_cache(maxsize=GROUPS_KEPT)
 def show(key: TextKey) -> Shown:
     """A line of text as glyph ids in hex, with its font and size set; its tail (a word
-    break's space) is shown after it but not measured, so it does not move the anchor."""
-    shown = SHOWN.get(key)
-    if shown is None:
-        name, size, anchor, text, tail = key
-        font = font_named(name)
-        glyphs = font.glyphs
-        ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text + tail))
-        offset = 0.0
-        if anchor != "start":
-            width = font.width(text, size)
-            offset = 0.5 * width if anchor == "middle" else width
-        hex_ids = "".join([f"{glyph:04X}" for glyph, _ in ids])
-        operators = f"/{name} {numbers(size)} Tf <{hex_ids}> Tj"
-        shown = SHOWN.keep(key, Shown(font, offset, operators, ids, frozenset(ids)))
-    return shown
+    break's space) is shown after it but not measured, so it does not move the anchor.
+    Worked out once while it is used: every file of every kit shows the same labels."""
+    name, size, anchor, text, tail = key
+    font = font_named(name)
+    glyphs = font.glyphs
+    ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text + tail))
+    offset = 0.0
+    if anchor != "start":
+        width = font.width(text, size)
+        offset = 0.5 * width if anchor == "middle" else width
+    hex_ids = "".join([f"{glyph:04X}" for glyph, _ in ids])
+    operators = f"/{name} {numbers(size)} Tf <{hex_ids}> Tj"
+    return Shown(font, offset, operators, ids, frozenset(ids))

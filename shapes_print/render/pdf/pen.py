@@ -27,9 +27,12 @@ would have, so the symbols it places are written into each file the first time i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from math import cos, radians, sin
+from typing import TypeVar
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.geometry.outlines import rounded_rect_ops
 from shapes_print.geometry.primitives import (
     Artifact,
@@ -86,6 +89,17 @@ from shapes_print.render.pdf.streams import (
 )
 from shapes_print.render.pdf.tags import StructureTree
 
+M = TypeVar("M")
+
+
+def in_space(memos: dict[str, M], space: ColourSpace, make: Callable[[], M]) -> M:
+    """The memo of a build cache's region for what is drawn in `space` (its colour
+    operators are that space's), made on its first use."""
+    memo = memos.get(space.name)
+    if memo is None:
+        memo = memos[space.name] = make()
+    return memo
+
 
 class Pen:
     """Draws plan items into the streams of one file, remembering the graphics state it
@@ -98,17 +112,19 @@ class Pen:
         fonts: FileFonts,
         symbols: dict[str, Symbol],
         tree: StructureTree,
+        cache: BuildCache,
         space: ColourSpace = DEVICE_RGB,
     ) -> None:
         self.file = file
+        self.cache = cache
         self.fonts = fonts
         self.symbols = symbols
         self.tree = tree
         # A placed picture's marked operators, by its MCID, symbol and place.
         self.figures: Memo[tuple[int, str, float, float], str] = Memo(GROUPS_KEPT)
         self.space = space
-        self.drawn = DRAWN.setdefault(space.name, Memo(GROUPS_KEPT))
-        self.forms_drawn = FORMS.setdefault(space.name, SameMemo(GROUPS_KEPT))
+        self.drawn = in_space(cache.region(DRAWN), space, partial(Memo, GROUPS_KEPT))
+        self.forms_drawn = in_space(cache.region(FORMS), space, partial(SameMemo, GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.states: dict[str, int] = {}  # graphics states written in this file
         self.see_through: set[str] = set()  # forms of this file that draw transparently
