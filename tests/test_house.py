@@ -369,3 +369,110 @@ def test_the_known_planning_reads_and_writes_are_still_there() -> None:
     assert not PLAN_STILL_READS - reads, sorted(PLAN_STILL_READS - reads)
     stale = sorted(name for name in PLAN_STILL_WRITES if not _writes(name))
     assert not stale, f"no longer writing load models, take them out of PLAN_STILL_WRITES: {stale}"
+
+
+# Module-level tables that change as the program runs and are not caches, each with why it
+# belongs to the process rather than to a build. Work a build would otherwise do again is
+# kept in the build's cache (buildcache.py), carried in the contexts the stages read, or,
+# for a function pure in its arguments, in a bounded functools.lru_cache. This list only
+# shrinks.
+MODULE_STATE = {
+    "shapes_print.text.fonts._LOADED": "fonts by the name the plan gives them, which is "
+    "made from their bytes: how a renderer finds a text's font, never stale",
+    "shapes_print.load.pictures._WARNED": "a warning said once per process",
+    "shapes_print.write.manifest._WARNED": "a warning said once per process",
+    "shapes_print.load.yamlkept._PRUNED": "the cache folder pruned once per process",
+    "shapes_print.write.forked._TASKS": "the batch under way, inherited by the workers it forks",
+    "shapes_print.write.write._LOCK_HELD": "the build lock's descriptor while it is held",
+}
+# What makes a mutable table: a display, a comprehension, or a call to one of these.
+_TABLES = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+_TABLE_TYPES = {"dict", "list", "set", "bytearray", "defaultdict", "OrderedDict", "deque"}
+_TABLE_TYPES |= {"Counter", "WeakValueDictionary", "WeakKeyDictionary", "Memo", "SameMemo"}
+_TABLE_TYPES |= {"Bounded", "Pinned"}
+# The methods that change a table (and `keep`, the memos' own).
+_CHANGES = {"append", "add", "clear", "extend", "insert", "pop", "popitem", "remove"}
+_CHANGES |= {"discard", "setdefault", "update", "keep", "appendleft", "sort", "reverse"}
+
+
+def _callee(node: ast.AST) -> str:
+    if not isinstance(node, ast.Call):
+        return ""
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+
+
+def _a_table(value: ast.AST | None) -> bool:
+    return isinstance(value, _TABLES) or _callee(value) in _TABLE_TYPES
+
+
+def module_state(source: str) -> dict[str, int]:
+    """What a module's source keeps at its top that changes as it runs, by name with its
+    line: a table made there (a dict, a list, a memo) that a function changes; any cache
+    object made there (a BuildCache, whatever its name ends in Cache); a name a function
+    rebinds (`global`); and a function's mutable default, kept from call to call."""
+    tree = ast.parse(source)
+    tables, found = {}, {}
+    for node in tree.body:
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        for target in targets:
+            if isinstance(target, ast.Name) and _a_table(value):
+                tables[target.id] = node.lineno
+            if isinstance(target, ast.Name) and _callee(value).endswith("Cache"):
+                found[target.id] = node.lineno
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            found.update(dict.fromkeys(node.names, node.lineno))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            defaults = [*node.args.defaults, *node.args.kw_defaults]
+            if any(_a_table(default) for default in defaults):
+                found[f"a default of {getattr(node, 'name', 'lambda')}"] = node.lineno
+        changed = None
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            changed = node.value
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) in _CHANGES:
+            changed = node.func.value  # type: ignore[attr-defined]
+        if isinstance(changed, ast.Name) and changed.id in tables:
+            found[changed.id] = tables[changed.id]
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_keeps_a_cache_of_its_own(name: str) -> None:
+    known = {key.rpartition(".")[2] for key in MODULE_STATE if key.rpartition(".")[0] == name}
+    state = module_state(MODULES[name].read_text(encoding="utf-8"))
+    kept = {what: line for what, line in state.items() if what not in known}
+    path = MODULES[name].relative_to(PACKAGE.parent)
+    assert not kept, (
+        f"{path}: {', '.join(f'{what} (line {line})' for what, line in kept.items())} "
+        "changes as the program runs, outliving the build that filled it: keep work a build "
+        "would do again in its BuildCache (buildcache.py: a Region, carried in KitContext), "
+        "or, for a function pure in its arguments, in a bounded functools.lru_cache"
+    )
+
+
+def test_the_known_module_state_is_still_there() -> None:
+    """State taken out of a module leaves MODULE_STATE, so the list shrinks."""
+    gone = []
+    for key in MODULE_STATE:
+        name, _, what = key.rpartition(".")
+        if what not in module_state(MODULES[name].read_text(encoding="utf-8")):
+            gone.append(key)
+    assert not gone, f"no longer kept, take them out of MODULE_STATE: {gone}"
+
+
+def test_the_state_check_sees_a_cache_and_passes_a_constant() -> None:
+    """The rule above can fail: a dict filled by a function, a memo, a global and a mutable
+    default are named; a constant table read by a function is not."""
+    source = (
+        "_SEEN: dict[str, int] = {}\n"
+        "_MEMO = Memo(64)\n"
+        "_NAMES = {'a': 1}\n"
+        "_COUNT = 0\n"
+        "def f(key, kept=[]):\n"
+        "    global _COUNT\n"
+        "    _SEEN[key] = _NAMES[key]\n"
+        "    return _MEMO.keep(key, 1)\n"
+    )
+    assert set(module_state(source)) == {"_SEEN", "_MEMO", "_COUNT", "a default of f"}
