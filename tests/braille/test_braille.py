@@ -412,8 +412,7 @@ def test_the_brf_is_forty_cells_by_twenty_five_lines_of_ascii_braille(tmp_path: 
     assert ",CARDS DEALT TO EACH PLAYER3 #C" in text  # setup: 3 dealt each
     assert ",THREE IDENTICAL SHAPES2 ,EXAMPLE3 ,CIRCLE1 CIRCLE1 CIRCLE2" in text  # scoring
     assert ",POINTS3 #E" in text
-    assert ",SCORE SHEET3 #D PLAYERS" in text  # its title, but not its rows of blanks:
-    assert ",ROUND #A3 PASS LEFT" not in text
+    assert ",SCORE SHEET3 #D PLAYERS ,NAME3 ,ROUND #A3 PASS LEFT3" in text  # and its rows
     assert "HOST KEY" not in text  # the host key is the host's, in its own file
     import json
 
