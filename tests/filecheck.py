@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from PIL import Image
+from PIL import Image, ImageChops, ImageFilter
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
 
@@ -492,6 +492,40 @@ def grey_problems(path: Path, dpi: int = 100) -> list[str]:
     return problems
 
 
+# A square of pixels at 100 dpi about a braille dot across (5 px, 1.3 mm): where every pixel
+# of one prints grey, anti-aliased, the ink is finer than the print (a texture drawn small,
+# a dot a third of its size) and the heater half raises a bump a finger takes for a dot.
+GREY_AREA = 5
+
+
+def grey_area_problems(path: Path, dpi: int = 100) -> list[str]:
+    """Pages with areas of grey as a viewer renders them (pdfium, anti-aliased): a line or
+    a word has black or white beside its grey edge within `GREY_AREA` pixels, an area of
+    lines or dots too fine to print apart does not."""
+    problems = []
+    document = pdfium.PdfDocument(path)
+    try:
+        for number, page in enumerate(document, start=1):
+            image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+            darkest = image.filter(ImageFilter.MinFilter(GREY_AREA))
+            lightest = image.filter(ImageFilter.MaxFilter(GREY_AREA))
+            grey = ImageChops.multiply(darkest.point(_not_black), lightest.point(_not_white))
+            share = grey.histogram()[255] / (image.width * image.height)
+            if share >= 0.001:
+                problems.append(f"page {number}: {share:.1%} in areas of grey")
+    finally:
+        document.close()
+    return problems
+
+
+def _not_black(value: int) -> int:
+    return 255 if value > 0 else 0
+
+
+def _not_white(value: int) -> int:
+    return 255 if value < 255 else 0
+
+
 def ghostscript_grey_problems(path: Path, dpi: int = 100) -> list[str]:
     """Pages that print grey as Ghostscript renders them in grey without anti-aliasing:
     a second renderer's word on `grey_problems`."""
@@ -645,7 +679,12 @@ def _print_shop(path: Path) -> bool:
 
 
 def _swell(path: Path) -> bool:
-    return path.name.endswith(("_braille_cards.pdf", "_braille-es_cards.pdf"))
+    """A braille kit's cards on swell paper: its cards file, Collect 3's Task cards too."""
+    sets = ("_braille_", "_braille-es_")
+    return path.name.endswith(tuple(f"{s}{kind}.pdf" for s in sets for kind in SWELL_FILES))
+
+
+SWELL_FILES = ("cards", "task-cards")
 
 
 CHECKS = (
@@ -662,6 +701,7 @@ CHECKS = (
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
     Check("swell fronts no grey (Ghostscript)", "braille cards", _swell, ghostscript_grey_problems),
+    Check("swell fronts no grey area (pdfium, anti-aliased)", "braille cards", _swell, grey_area_problems),
     Check("braille headings keep their text", ".brf files", lambda p: p.suffix == ".brf", lambda p: heading_problems(p, kit_headings(p))),
     Check("braille tables keep their headings", ".brf files", lambda p: p.suffix == ".brf", table_head_problems),
 )  # fmt: skip
