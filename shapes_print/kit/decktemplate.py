@@ -108,7 +108,7 @@ def _token_template(
 
 
 def backgrounds_template(
-    loaded: LoadedGame, template: CardTemplate, cache: BuildCache | None = None
+    loaded: LoadedGame, template: CardTemplate, cache: BuildCache
 ) -> CardTemplate:
     """The template with only its backgrounds (`bleed` elements), which home sheets draw
     past the cut as their overrun (plan/cardfile.py), made once for the game in a build."""
@@ -120,8 +120,7 @@ def backgrounds_template(
         }
         return template.model_copy(update={"layouts": layouts})
 
-    region = (cache or BuildCache()).region(TEMPLATES)
-    return region.made((loaded, template), ("backgrounds",), backgrounds)
+    return cache.region(TEMPLATES).made((loaded, template), ("backgrounds",), backgrounds)
 
 
 def size_place(
