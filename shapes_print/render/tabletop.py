@@ -28,7 +28,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from msgspec.structs import replace
 
+from shapes_print.geometry.primitives import Document
 from shapes_print.plan.tabletop import Sheet, SheetPicture, TabletopDeck
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.raster import (
@@ -147,18 +149,18 @@ def saved_object(deck: TabletopDeck, urls: dict[str, str]) -> dict[str, object]:
 def draw_sheets(deck: TabletopDeck, folder: Path, spread: Spread = one_by_one) -> Iterable[Path]:
     """Each of the deck's pictures as `folder/<name>.png`, tagged sRGB with the deck's
     pixels per inch, each drawn by a task of `spread` (which may have started them: read
-    the paths to wait for them). A sheet's PNG is encoded a row of cells at a time,
-    unfiltered at zlib's fastest level (render/raster.py says why): the encoding was most
-    of a TTS export's time."""
-    pdf = io.BytesIO()
-    write_pdf(deck.sides, pdf)
-    sides = pdf.getvalue()
+    the paths to wait for them). A task writes the PDF of its own sheet's sides, so no
+    PDF of the whole deck is written before the tasks can start. A sheet's PNG is encoded
+    a row of cells at a time, unfiltered at zlib's fastest level (render/raster.py says
+    why): the encoding was most of a TTS export's time."""
     raster = Raster(dpi=deck.dpi, compression=ZLIB_FASTEST, profile=srgb_profile(deck.sides.made))
 
     def draw(number: int) -> Path:
         picture = deck.pictures[number]
         path = folder / f"{picture.name}.png"
-        document = pdfium.PdfDocument(sides)
+        pdf = io.BytesIO()
+        write_pdf(sheet_sides(deck.sides, picture), pdf)
+        document = pdfium.PdfDocument(pdf.getvalue())
         try:
             size = (picture.columns * deck.cell[0], picture.rows * deck.cell[1])
             save_png_in_bands(sheet_bands(document, picture, deck.cell, raster), size, raster, path)
@@ -169,14 +171,20 @@ def draw_sheets(deck: TabletopDeck, folder: Path, spread: Spread = one_by_one) -
     return spread(draw, len(deck.pictures))
 
 
+def sheet_sides(sides: Document, picture: SheetPicture) -> Document:
+    """The sides `picture` shows, each once, in the order its cells first show them."""
+    return replace(sides, pages=[sides.pages[index] for index in dict.fromkeys(picture.cells)])
+
+
 def sheet_bands(
     document: pdfium.PdfDocument, picture: SheetPicture, cell: tuple[int, int], raster: Raster
 ) -> Iterator[Scanlines]:
-    """The sheet's rows of cells, top to bottom, its sides pasted in from the top left
-    (each drawn from its page of `document` once, and copied to its other cells), the
-    rest blank: one band, drawn anew once the last is written."""
+    """The sheet's rows of cells, top to bottom, its sides pasted in from the top left, the
+    rest blank: one band, drawn anew once the last is written. `document` holds the sheet's
+    sides (`sheet_sides`): each is drawn from its page once, and copied to its other cells."""
     width, height = cell
     uses = Counter(picture.cells)
+    pages = iter(document)  # the next side the sheet shows for the first time
     kept: dict[int, bytes] = {}  # a side shown again on this sheet, as drawn
     band = Scanlines(picture.columns * width, height, raster.background)
     for first in range(0, picture.columns * picture.rows, picture.columns):
@@ -186,7 +194,7 @@ def sheet_bands(
             if index in kept:
                 band.paste(kept[index], left)
                 continue
-            page = document[index]
+            page = next(pages)
             band.draw(page, raster, left, width)
             page.close()
             if uses[index] > 1:
