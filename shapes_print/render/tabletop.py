@@ -204,19 +204,20 @@ def sheet_bands(
 
 def start_tabletop(
     deck: TabletopDeck, folder: Path, placed_in: Path, spread: Spread = one_by_one
-) -> Callable[[], list[tuple[Path, int]]]:
+) -> Callable[[], Iterator[tuple[Path, int]]]:
     """The deck's export, its sheets drawn over `spread` (started now, if it starts work
-    at once); called, it gives the deck's PNGs and saved object in `folder`, addressed
-    where they will be: `placed_in`, each file with its page count (one)."""
+    at once) and its saved object written meanwhile; called, it gives the deck's PNGs and
+    saved object in `folder`, addressed where they will be: `placed_in`, each file with its
+    page count (one), each sheet as soon as it is drawn."""
     sheets = draw_sheets(deck, folder, spread)
+    home = placed_in.resolve()
+    urls = {picture.name: (home / f"{picture.name}.png").as_uri() for picture in deck.pictures}
+    saved = folder / f"{deck.name}.json"
+    text = json.dumps(saved_object(deck, urls), indent=2, ensure_ascii=False)
+    saved.write_text(text + "\n", encoding="utf-8")
 
-    def written() -> list[tuple[Path, int]]:
-        pictures = list(sheets)
-        home = placed_in.resolve()
-        urls = {path.stem: (home / path.name).as_uri() for path in pictures}
-        saved = folder / f"{deck.name}.json"
-        text = json.dumps(saved_object(deck, urls), indent=2, ensure_ascii=False)
-        saved.write_text(text + "\n", encoding="utf-8")
-        return [*((path, 1) for path in pictures), (saved, 1)]
+    def written() -> Iterator[tuple[Path, int]]:
+        yield from ((path, 1) for path in sheets)
+        yield saved, 1
 
     return written

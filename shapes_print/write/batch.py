@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -163,14 +163,14 @@ def _render_job(
 
     deck = start_tabletop(document, target, placed_in, rendered.spread)
 
-    def sheets_and_saved_object() -> list[tuple[Path, int, bytes | None]]:
-        return [(path, pages, None) for path, pages in deck()]
+    def sheets_and_saved_object() -> Iterator[tuple[Path, int, bytes | None]]:
+        return ((path, pages, None) for path, pages in deck())  # each hashed once drawn
 
     return partial(_made, sheets_and_saved_object, placed_in, pictures, drawn)
 
 
 def _made(
-    files: Callable[[], list[tuple[Path, int, bytes | None]]],
+    files: Callable[[], Iterable[tuple[Path, int, bytes | None]]],
     placed_in: Path,
     pictures: Path,
     drawn: set[str],
