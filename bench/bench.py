@@ -16,7 +16,7 @@ the machine:
 3. custom decks of 1,000, 1,800 and 10,000 cards of mixed shapes, one kit each, as whole
    processes: wall seconds and peak memory (RSS), and the 10,000 / 1,000 ratios; and a
    deck of 1,005 distinct cards built as PDFs alone and with Tabletop Simulator's sheets
-   (`--format pdf,tts`, 15 sheets of 5000 x 4900 pixels), the second over the first;
+   (`--format pdf,tts`, 15 sheets of 4000 x 3920 pixels), the second over the first;
 4. the render floor: a bare reportlab script (generated below) that draws the same faces,
    backs, marks and furniture as the plan of the 1,800- and 10,000-card decks, each
    distinct face once as a form XObject, with no loading, validation or layout; and

@@ -7,12 +7,13 @@ page is drawn here: print-shop pictures (render/png.py), Tabletop Simulator shee
 (render/tabletop.py), the catalogue's thumbnails (write/thumbnail.py) and previews
 (pipeline/preview.py), so they all round, fill and encode alike.
 
-A picture too large to hold and encode as one Pillow image (a TTS sheet, 5000 x 4900
+A picture too large to hold and encode as one Pillow image (a TTS sheet, 4000 x 3920
 pixels) is drawn and written in bands instead: pdfium draws each page straight into a
 band's rows (`Scanlines`), as draw_page would have drawn it, and `save_png_in_bands` writes
 the rows as they come. Its rows are not filtered: Pillow's encoder tries four filters on
 every row, which costs four times zlib's fastest level on such a sheet, and a card's flat
-colours compress as well without (2.1 MB a sheet rather than Pillow's 2.6 MB).
+colours compress as well without (a sheet of 5000 x 4900 pixels in 2.1 MB rather than
+Pillow's 2.6 MB).
 
 pdfium and Pillow are imported on the first drawing, so a module may name a `Raster` at its
 top and a process that draws no picture never loads them.

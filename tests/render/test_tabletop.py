@@ -33,7 +33,7 @@ from tests.command_lines import one_kit
 from tests.load.test_pictures import example
 
 KIT = "collect-3/a4/4-players"
-POKER_PIXELS = (500, 700)  # 63.5 x 88.9 mm at print.yaml's 200 dpi
+POKER_PIXELS = (400, 560)  # 63.5 x 88.9 mm at print.yaml's 160 dpi
 # The fields TTS reads from a saved object, with their types: a small schema of it.
 TRANSFORM = dict.fromkeys(
     ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"), float
@@ -237,11 +237,11 @@ def test_a_deck_over_69_cards_takes_several_sheets(
     assert deck["DeckIDs"] == [*range(100, 169), *range(200, 206)]
     first, second = deck["CustomDeck"]["1"], deck["CustomDeck"]["2"]
     assert (first["NumWidth"], first["NumHeight"]) == (10, 7)
-    assert Image.open(local(first["FaceURL"])).size == (5000, 4900)
+    assert Image.open(local(first["FaceURL"])).size == (10 * POKER_PIXELS[0], 7 * POKER_PIXELS[1])
     assert first["BackURL"] == second["BackURL"] and not first["UniqueBack"]
     assert Image.open(local(second["FaceURL"])).size == (
-        second["NumWidth"] * 500,
-        second["NumHeight"] * 700,
+        second["NumWidth"] * POKER_PIXELS[0],
+        second["NumHeight"] * POKER_PIXELS[1],
     )
 
 
