@@ -49,7 +49,11 @@ def patch_template(
     every_name = _names([labels.data], size)
     own_names = every_name if named is None else _names(_data(labels.own_layers()), size)
     layouts = {}
-    for layout_id, layout in data.get("layouts", {}).items():
+    written = data.get("layouts", {})
+    for layout_id, layout in written.items() if isinstance(written, dict) else ():
+        if not isinstance(layout, dict) or not isinstance(layout.get("elements", []), list):
+            layouts[layout_id] = layout  # no layout: refused at its line once it is checked
+            continue
         shipped_layout = named is None or layout_id in named
         names = every_name if shipped_layout else own_names
         elements = [
@@ -60,7 +64,7 @@ def patch_template(
             if isinstance(element, dict):
                 _check_sizes(element, labels, size, shipped_layout)
         layouts[layout_id] = {**layout, "elements": elements}
-    return {**data, "layouts": layouts}
+    return {**data, "layouts": layouts} if isinstance(written, dict) else data
 
 
 def _data(docs: list[Document]) -> list[dict[str, Any]]:
