@@ -89,12 +89,22 @@ def _names(layers: list[dict[str, Any]], size: str | None) -> dict[str, Any]:
 def _patched(
     element: dict[str, Any], roles: dict[str, Any], names: dict[str, Any]
 ) -> dict[str, Any]:
-    role = element.get("role") or ROLE_OF_KIND.get(element.get("kind", ""))
+    role = _role(element)
     if role in roles:
         element = deep_merge(element, roles[role])
-    if element.get("name") in names:
-        element = deep_merge(element, names[element["name"]])
+    name = element.get("name")
+    if isinstance(name, str) and name in names:
+        element = deep_merge(element, names[name])
     return element
+
+
+def _role(element: dict[str, Any]) -> str | None:
+    """An element's role as written, else its kind's; None where what is written is no
+    text (the template's check refuses it at its line)."""
+    role, kind = element.get("role"), element.get("kind")
+    if role:
+        return role if isinstance(role, str) else None
+    return ROLE_OF_KIND.get(kind) if isinstance(kind, str) else None
 
 
 def _check_sizes(
@@ -109,7 +119,8 @@ def _check_sizes(
     if least <= most:
         return
     name = element.get("name")
-    role = element.get("role") or ROLE_OF_KIND.get(element.get("kind", ""))
+    name = name if isinstance(name, str) else None
+    role = _role(element)
     change = _change(labels, name, role, size, shipped_layout, SIZE_KEYS)
     if change is not None:
         raise UserError(
