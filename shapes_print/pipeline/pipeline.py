@@ -260,15 +260,17 @@ def build(
     max_cards: int = MAX_CARDS,
     on_note: Callable[[str], None] | None = None,
     force: bool = False,
+    cache: BuildCache | None = None,
 ) -> list[Written]:
     """Write every kit asked for that is not up to date (`build_project`). When the same
     command line built before from files that are all unchanged, its kits are listed as
     it kept them (pipeline/lastbuild.py), and the project is loaded only if one of them must
-    be made. The build's cache (buildcache.py) is made here, for it alone."""
+    be made. The build starts with `cache` (what an earlier build in this process carries
+    on to it, `BuildCache.next`), else with an empty one (buildcache.py)."""
     check_output(out, sources.inputs())
     key = build_key(sources, games, options, labels, max_cards, out)
     kept = None if force else kept_build(key)
-    cache = BuildCache()
+    cache = cache or BuildCache()
     if kept is not None:
         load = partial(load_project, sources, games, labels, max_cards, cache=cache)
         kits = _kept_kits(kept.kits, load, options)
