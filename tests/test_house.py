@@ -307,8 +307,6 @@ PLAN_STILL_READS = {
 # LoadedGame.drawn): to be made in load/ or kit/ and handed over. This list only shrinks.
 PLAN_STILL_WRITES = {
     "shapes_print.plan.cardfile",
-    "shapes_print.plan.minis",
-    "shapes_print.plan.sheets",
 }
 PLAN_MODULES = sorted(name for name in MODULES if room(name) == "plan")
 

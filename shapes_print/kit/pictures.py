@@ -29,7 +29,7 @@ from shapes_print.load.places import card_place, value_place
 from shapes_print.load.printmodels import IconStyle
 from shapes_print.text.message import fill
 
-Read = dict[tuple[Path, str], Picture]
+ReadPictures = dict[tuple[Path, str], Picture]  # by folder and name as written
 
 
 class _Side(Struct, frozen=True):
@@ -45,7 +45,7 @@ def kit_pictures(
 ) -> Pictures:
     """Every picture the game's cards (each deck at its card size) and boards show, read in
     the order the kit draws them, so the first that cannot be read is the one refused."""
-    read: Read = {}
+    read: ReadPictures = {}
     for deck in loaded.decks:
         template = sized_deck_template(loaded, library, card_size, deck)
         folders = _layout_folders(loaded, template)
@@ -84,7 +84,7 @@ def _layout_folders(loaded: LoadedGame, template: CardTemplate) -> dict[str, Pat
     return {layout: own.source(("layouts", layout)).path.parent for layout in template.layouts}
 
 
-def _read_card_picture(written: str, side: _Side, layouts: Path | None, read: Read) -> None:
+def _read_card_picture(written: str, side: _Side, layouts: Path | None, read: ReadPictures) -> None:
     """The picture an image element's `src` names on one card, once its fields fill it
     (none for an empty field: that card shows no picture)."""
     name = fill(written, side.fields, side.where).strip() if written else ""

@@ -35,7 +35,14 @@ from shapes_print.geometry.primitives import (
 from shapes_print.kit.context import DrawContext, colour, picture_folder
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
 from shapes_print.load.places import value_place
-from shapes_print.plan.cardtext import Box, ElementAt, braille_words, filled, text_lines
+from shapes_print.plan.cardtext import (
+    Box,
+    ElementAt,
+    braille_words,
+    filled,
+    set_words,
+    text_lines,
+)
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.minis import in_words_of, minis, picture
 from shapes_print.text.words import Said
@@ -99,7 +106,7 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
         elif element.kind == "cards" and shop:
             in_words = in_words_of(element, fields, ctx, where)
             words.append(ctx.words.fill(in_words.text or "", fields, where))
-            drawn = tuple(_element(ElementAt(in_words, box, fields, where, card), ctx))
+            drawn = tuple(set_words(ElementAt(element, box, fields, where, card), in_words, ctx))
         elif element.kind == "cards":
             drawn = tuple(minis(element, box, fields, faces or {}, where))
             if ctx.style.picture_words:
