@@ -1,13 +1,13 @@
 """A board or mat larger than a page, tiled over pages (game.yaml's `boards:`).
 
-Input: a board (its size and overlap) and its picture, the paper and the drawing context. Output:
-a document of one page per tile, in rows from the top (A, B, ...) and columns from the
-left (1, 2, ...), each tile showing its part of the board and `overlap` more of each
-neighbour's. Where two tiles meet, the one right of or below the seam has a dashed line
-down the middle of the overlap (cut along it) and the other a solid line at the same place
-on the board (lay the cut edge on it); each tile is named in its margin (`B2`) and each
-edge that meets a neighbour names that neighbour, so the tiles go together in any order.
-Names are a grid reference, the same in every language.
+Input: a board (its size and overlap), its picture (read with the kit), the paper and the
+drawing context. Output: a document of one page per tile, in rows from the top (A, B, ...)
+and columns from the left (1, 2, ...), each tile showing its part of the board and
+`overlap` more of each neighbour's. Where two tiles meet, the one right of or below the
+seam has a dashed line down the middle of the overlap (cut along it) and the other a solid
+line at the same place on the board (lay the cut edge on it); each tile is named in its
+margin (`B2`) and each edge that meets a neighbour names that neighbour, so the tiles go
+together in any order. Names are a grid reference, the same in every language.
 """
 
 from __future__ import annotations
