@@ -5,7 +5,8 @@ Input: a game with its label set applied, the library, the label set's drawing c
 the card size asked for (`--card-size`, None for the template's own). Output: a
 `ResolvedKit`: the game's own drawing context (its shapes, icons, fonts and words over the
 set's, kit/variant.py) holding every picture its cards and boards show (kit/pictures.py),
-and the file names its kits write, claimed. Planning (plan/kit.py) reads it and no file.
+and the file names its kits write, claimed, with no host text routed into a players' file
+(kit/audience.py). Planning (plan/kit.py) reads it and no file.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.inputs import remembered
+from shapes_print.kit.audience import check_audiences
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.pictures import kit_pictures
 from shapes_print.kit.variant import kit_draw_context
@@ -52,4 +54,5 @@ def _resolved(
     ctx = kit_draw_context(loaded, base)
     ctx = replace(ctx, pictures=kit_pictures(loaded, library, ctx, card_size))
     names = claim_file_names(loaded, library.guide, library.print_and_play)
+    check_audiences(loaded, library)
     return ResolvedKit(loaded, library, base, ctx, names)
