@@ -14,7 +14,9 @@ the machine:
    (how many kits were rewritten: that game's only); and the floor of its catalogue's
    thumbnails: a bare script drawing the same PDFs' first pages with pdfium and Pillow;
 3. custom decks of 1,000, 1,800 and 10,000 cards of mixed shapes, one kit each, as whole
-   processes: wall seconds and peak memory (RSS), and the 10,000 / 1,000 ratios;
+   processes: wall seconds and peak memory (RSS), and the 10,000 / 1,000 ratios; and a
+   deck of 1,005 distinct cards built as PDFs alone and with Tabletop Simulator's sheets
+   (`--format pdf,tts`, 15 sheets of 4000 x 3920 pixels), the second over the first;
 4. the render floor: a bare reportlab script (generated below) that draws the same faces,
    backs, marks and furniture as the plan of the 1,800- and 10,000-card decks, each
    distinct face once as a form XObject, with no loading, validation or layout; and
@@ -74,6 +76,16 @@ KIT = ("--players", "4", "--paper", "a4")
 PRINT_PAPERS = "a4,letter"
 # The issue's targets on a 2-core machine, printed beside each figure.
 TARGETS = {1_800: "< 0.5 s", 10_000: "< 2 s, < 100 MB"}
+TTS_CARDS = 1_005  # distinct cards: 15 TTS sheets of 69 cards (the last one short)
+TTS_TARGET = "<= 3x wall, < 300 MB"  # issue 45: the TTS export beside the same kit's PDFs
+# The game's two tables of the deck's kinds, which a deck of a thousand kinds would overrun.
+KIND_TABLES = {
+    "sheets.yaml": ('"Cards in the deck ({deck_summary})"', '"Cards in the deck"'),
+    "host-key.yaml": (
+        '["Count each kind: {deck_summary}", "{deck_counts} = {deck_size}"]',
+        '["Count the cards", "{deck_size}"]',
+    ),
+}
 Row = tuple[str, str, str, str, str]
 # The last release's figures (`--record` writes them) and the targets of the start-up section.
 LAST = PROJECT / "bench" / "last.json"
@@ -227,6 +239,39 @@ def write_deck(content: Path, cards: int) -> None:
         for index, shape in enumerate(shapes)
     ]
     (content / GAME / "deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False))
+
+
+def write_distinct_deck(content: Path, cards: int) -> None:
+    """The game's folder with `cards` cards all different (each once: its own shape, colour,
+    pattern and number), so a TTS export draws every one; the kinds' tables count cards."""
+    shutil.copytree(PROJECT / "content" / GAME, content / GAME)
+    shapes = list(yaml.safe_load((PROJECT / "templates" / "shapes.yaml").read_text()))
+    patterns = list(yaml.safe_load((PROJECT / "templates" / "patterns.yaml").read_text()))
+    deck = yaml.safe_load((content / GAME / "deck.yaml").read_text())
+    back = next(iter(deck["backs"]))
+
+    def card(number: int) -> dict[str, object]:
+        shape = shapes[number % len(shapes)]
+        return {
+            # The first of each shape keeps the shape's own id, which the game's sheets name.
+            "id": shape if number < len(shapes) else f"{shape}-{number}",
+            "count": 1,
+            "layout": "shape",
+            "back": back,
+            "fields": {
+                "shape": shape,
+                "label": f"{shape.upper()} {number}",
+                "colour": COLOURS[number % len(COLOURS)],
+                "pattern": patterns[number % len(patterns)],
+                "pattern_colour": "#000000",
+            },
+        }
+
+    deck["cards"] = [card(number) for number in range(cards)]
+    (content / GAME / "deck.yaml").write_text(yaml.safe_dump(deck, sort_keys=False))
+    for name, (summary, count) in KIND_TABLES.items():
+        path = content / GAME / name
+        path.write_text(path.read_text().replace(summary, count))
 
 
 def full_print(work: Path) -> list[Row]:
@@ -427,11 +472,17 @@ def deck_commands(work: Path) -> dict[str, list[str]]:
         commands[f"deck {cards}"] = shapes_print(
             GAME, *KIT, "--content", str(content), "--out", str(out)
         )
+    content = work / f"distinct-{TTS_CARDS}"
+    write_distinct_deck(content, TTS_CARDS)
+    for formats in ("pdf", "pdf,tts"):
+        where = ("--content", str(content), "--out", str(work / f"out-{formats}"))
+        commands[f"distinct {formats}"] = shapes_print(GAME, *KIT, *where, "--format", formats)
     return commands
 
 
 def deck_rows(figures: dict[str, Run]) -> list[Row]:
-    """Section 2: each deck's time and peak memory, and the largest over the smallest."""
+    """Section 2: each deck's time and peak memory, and the largest over the smallest;
+    the distinct deck's PDFs, and with TTS sheets over them."""
     decks = {cards: figures[f"deck {cards}"] for cards in DECK_SIZES}
     rows = [
         row(f"{cards:,} cards, CLI process", run, peak(run.rss), TARGETS.get(cards, ""))
@@ -448,6 +499,11 @@ def deck_rows(figures: dict[str, Run]) -> list[Row]:
             f"<= {ratio * 1.1:g}x time, flat memory",
         )
     )
+    pdf, tts = figures["distinct pdf"], figures["distinct pdf,tts"]
+    rows.append(row(f"{TTS_CARDS:,} distinct cards, PDFs alone", pdf, peak(pdf.rss)))
+    # The peak is the command's own process: each worker drawing sheets holds one band.
+    over = f"{tts.wall / pdf.wall:.2f}x the PDFs' wall, {peak(tts.rss)}"
+    rows.append(row(f"  with TTS sheets, --jobs {os.cpu_count()}", tts, over, TTS_TARGET))
     return rows
 
 

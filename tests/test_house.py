@@ -36,7 +36,8 @@ STAGES = (
 MAX_LINES = 400
 # The one module that draws a PDF's pages as pictures; pdfium's drawing calls belong to it.
 RASTERISER = "shapes_print.render.raster"
-DRAWING = ("render", "to_pil", "to_numpy")  # a pdfium page drawn, its bitmap read
+# A pdfium page drawn (by pypdfium2 or its raw renderer), its bitmap read.
+DRAWING = ("render", "FPDF_RenderPageBitmap", "to_pil", "to_numpy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +153,8 @@ def test_no_two_modules_import_each_other_however_far_round() -> None:
 
 def pdfium_drawing(name: str) -> list[str]:
     """Where a module that imports pypdfium2 draws a page or reads a bitmap: calls of
-    `.render()`, `.to_pil()` or `.to_numpy()` (any other module's `render` is its own)."""
+    `.render()`, `.FPDF_RenderPageBitmap()`, `.to_pil()` or `.to_numpy()` (any other
+    module's `render` is its own)."""
     tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
     imported = {
         alias.name

@@ -5,8 +5,8 @@ Input: a loaded game with the label set applied, its drawing context, a deck, th
 template, the player count and the cards a partial build keeps. Output: a `TabletopDeck`:
 each distinct card side once, as a page the size of one sheet cell, and the sheets' grids
 naming the side in each cell (faces, then the back or a sheet of backs), for the renderer
-to draw each side once and paste it in (render/tabletop.py); and the saved object's
-cards, each with its CardID, name and words.
+to draw each side once a sheet and copy it to its other cells there (render/tabletop.py);
+and the saved object's cards, each with its CardID, name and words.
 
 TTS cuts a sheet into a grid of at most 10 x 7 cards; the last slot of a sheet is its
 hidden-card picture, so a sheet holds at most 69 cards, and a larger deck has several

@@ -7,15 +7,26 @@ page is drawn here: print-shop pictures (render/png.py), Tabletop Simulator shee
 (render/tabletop.py), the catalogue's thumbnails (write/thumbnail.py) and previews
 (pipeline/preview.py), so they all round, fill and encode alike.
 
+A picture too large to hold and encode as one Pillow image (a TTS sheet, 4000 x 3920
+pixels) is drawn and written in bands instead: pdfium draws each page straight into a
+band's rows (`Scanlines`), as draw_page would have drawn it, and `save_png_in_bands` writes
+the rows as they come. Its rows are not filtered: Pillow's encoder tries four filters on
+every row, which costs four times zlib's fastest level on such a sheet, and a card's flat
+colours compress as well without (a sheet of 5000 x 4900 pixels in 2.1 MB rather than
+Pillow's 2.6 MB).
+
 pdfium and Pillow are imported on the first drawing, so a module may name a `Raster` at its
 top and a process that draws no picture never loads them.
 """
 
 from __future__ import annotations
 
+import ctypes
 import io
+import math
 import struct
-from collections.abc import Generator
+import zlib
+from collections.abc import Generator, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -33,6 +44,12 @@ ZLIB_DEFAULT = -1  # zlib's own balance of time and size (its level 6)
 ZLIB_FASTEST = 1  # for pictures drawn often or large: thumbnails, TTS sheets
 _OPAQUE = 255
 _DATE_AT = 24  # where an ICC profile's header holds its creation date
+_CHANNELS = 3  # an RGB pixel's bytes
+_NO_FILTER = b"\0"  # the filter byte that leads a PNG row stored as it is
+_PNG = b"\x89PNG\r\n\x1a\n"
+_TRUECOLOUR = 2  # PNG's colour type for RGB, 8 bits a channel
+_ICC_NAME = b"ICC Profile"  # the iCCP chunk's profile name, as Pillow writes it
+_METRES_PER_INCH = 0.0254
 
 
 class Raster(Struct, frozen=True):
@@ -57,12 +74,16 @@ class Raster(Struct, frozen=True):
 def draw_page(page: PdfPage, raster: Raster) -> Image:
     """One page as an RGB picture, sized as `raster` asks."""
     width, height = page.get_size()
-    scale = raster.width / width if raster.width else raster.dpi / POINTS_PER_INCH
+    scale = _scale(width, raster)
     image = page.render(scale=scale, fill_color=(*raster.background, _OPAQUE)).to_pil()
     if raster.width:
         return image
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     return image if image.size == size else image.crop((0, 0, *size))
+
+
+def _scale(width: float, raster: Raster) -> float:
+    return raster.width / width if raster.width else raster.dpi / POINTS_PER_INCH
 
 
 def draw_pages(pdf: bytes | Path, raster: Raster) -> Generator[Image, None, None]:
@@ -82,6 +103,93 @@ def save_png(image: Image, raster: Raster, target: Path | BinaryIO) -> None:
     """`image` as a PNG, encoded and tagged as `raster` says."""
     tags = {"dpi": (raster.dpi, raster.dpi), "icc_profile": raster.profile}
     image.save(target, "PNG", compress_level=raster.compression, **(tags if raster.profile else {}))
+
+
+class Scanlines:
+    """A band of an RGB picture, `width` pixels across and `height` rows down, as a PNG
+    holds its rows before compression (each row its filter byte, none, then its pixels),
+    filled with a background: pages are drawn straight into it, and a page drawn once
+    copied to other places in it or in another band of the same height."""
+
+    def __init__(self, width: int, height: int, background: tuple[int, int, int]) -> None:
+        self.width, self.height = width, height
+        self.stride = len(_NO_FILTER) + _CHANNELS * width
+        # One row more than the band's: a page drawn at the right edge is handed a bitmap of
+        # `height` full strides from its first pixel, which runs on past the band's last.
+        self.blank = (_NO_FILTER + bytes(background) * width) * (height + 1)
+        self.rows = bytearray(self.blank)
+
+    def clear(self) -> None:
+        """Back to the background everywhere, for the next band in the same memory."""
+        self.rows[:] = self.blank
+
+    def draw(self, page: PdfPage, raster: Raster, left: int, width: int) -> None:
+        """`page` in the `width` columns from `left`, pixel for pixel as draw_page draws it
+        at `raster`'s pixels per inch, on its background (pdfium sizes the page rounded up
+        and draws it into a bitmap of these columns alone, which cuts off what overruns)."""
+        import pypdfium2 as pdfium
+        import pypdfium2.raw as pdfium_c
+
+        start = self._start(left)
+        pixels = (ctypes.c_ubyte * (self.stride * self.height)).from_buffer(self.rows, start)
+        bitmap = pdfium.PdfBitmap.new_native(
+            width, self.height, pdfium_c.FPDFBitmap_BGR, True, pixels, self.stride
+        )
+        page_width, page_height = page.get_size()
+        scale = _scale(page_width, raster)
+        size = (math.ceil(page_width * scale), math.ceil(page_height * scale))
+        flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB, as draw_page's
+        try:
+            pdfium_c.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, *size, 0, flags)
+        finally:
+            bitmap.close()
+
+    def cut(self, left: int, width: int) -> bytes:
+        """The `width` columns from `left`, row after row, to `paste` elsewhere."""
+        start, span = self._start(left), _CHANNELS * width
+        rows = range(start, start + self.stride * self.height, self.stride)
+        return b"".join(self.rows[at : at + span] for at in rows)
+
+    def paste(self, cut: bytes, left: int) -> None:
+        """What `cut` gave, into the columns from `left`."""
+        start, span = self._start(left), len(cut) // self.height
+        for row, at in enumerate(range(start, start + self.stride * self.height, self.stride)):
+            self.rows[at : at + span] = cut[row * span : (row + 1) * span]
+
+    def scanlines(self) -> memoryview:
+        """The band's rows as a PNG's IDAT compresses them."""
+        return memoryview(self.rows)[: self.stride * self.height]
+
+    def _start(self, left: int) -> int:
+        return len(_NO_FILTER) + _CHANNELS * left
+
+
+def save_png_in_bands(
+    bands: Iterable[Scanlines], size: tuple[int, int], raster: Raster, target: Path
+) -> None:
+    """A PNG of `size` pixels from its `bands`, top to bottom, each compressed as it comes
+    and let go: only one band is held. Tagged as `save_png` tags a picture."""
+    deflate = zlib.compressobj(raster.compression)
+    with target.open("wb") as out:
+        out.write(_PNG)
+        header = struct.pack(">IIBBBBB", *size, 8, _TRUECOLOUR, 0, 0, 0)
+        _write_chunk(out, b"IHDR", header)
+        if raster.profile:
+            _write_chunk(out, b"iCCP", _ICC_NAME + b"\0\0" + zlib.compress(raster.profile))
+            per_metre = round(raster.dpi / _METRES_PER_INCH)
+            _write_chunk(out, b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+        for band in bands:
+            _write_chunk(out, b"IDAT", deflate.compress(band.scanlines()))
+        _write_chunk(out, b"IDAT", deflate.flush())
+        _write_chunk(out, b"IEND", b"")
+
+
+def _write_chunk(out: BinaryIO, kind: bytes, data: bytes) -> None:
+    """One PNG chunk: its length, kind, data and CRC (an empty IDAT is left out)."""
+    if kind == b"IDAT" and not data:
+        return
+    out.write(struct.pack(">I", len(data)) + kind + data)
+    out.write(struct.pack(">I", zlib.crc32(kind + data)))
 
 
 def png_bytes(image: Image, raster: Raster) -> bytes:

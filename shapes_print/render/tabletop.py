@@ -7,10 +7,12 @@ FaceURL and BackURL are `file:///` addresses of those PNGs (TTS loads local pict
 such addresses, so a saved object works without uploading anything; it points at the
 kit's folder, so build where the pictures are to stay).
 
-A sheet is drawn from the plan's card sides: each distinct side is drawn once by the one
-rasteriser (render/raster.py), from a PDF of one small page per side, and pasted into every
-cell that shows it; a sheet is never itself a PDF page. The sides come in the order the
-sheets first use them, so only a side used again (a back) is kept between cells.
+A sheet is drawn from the plan's card sides, a row of cells at a time, straight into the
+rows of its PNG by the one rasteriser (render/raster.py), from a PDF of one small page per
+side: each side is drawn once a sheet and copied into its other cells there (a back); a
+sheet is never itself a PDF page, nor held whole. Each sheet is a task of its own, which
+the write stage may share out over its worker processes (`Spread`), so a lone deck's
+sheets are drawn on every core.
 
 The bytes depend only on the deck and that folder: no clock, and every GUID is the start
 of a hash of the deck's name and the card's place in it.
@@ -22,21 +24,36 @@ import hashlib
 import io
 import json
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import closing
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from PIL import Image
+import pypdfium2 as pdfium
+from msgspec.structs import replace
 
+from shapes_print.geometry.primitives import Document
 from shapes_print.plan.tabletop import Sheet, SheetPicture, TabletopDeck
 from shapes_print.render.pdf import write_pdf
-from shapes_print.render.raster import ZLIB_FASTEST, Raster, draw_pages, save_png, srgb_profile
+from shapes_print.render.raster import (
+    ZLIB_FASTEST,
+    Raster,
+    Scanlines,
+    save_png_in_bands,
+    srgb_profile,
+)
 
 GUID_DIGITS = 6  # TTS's GUIDs are six hex digits
 # TTS's defaults for a card's tint and a deck's place: on the table, face down.
 TINT = {"r": 0.713235, "g": 0.713235, "b": 0.713235}
 DECK_HEIGHT = 1.0
 FACE_DOWN = 180.0
+# How a deck's sheets are shared out: a task (a sheet's number to its file) mapped over the
+# numbers, each result in order (write/forked.py's forked_map over workers, or `one_by_one`).
+Spread = Callable[[Callable[[int], Path], int], Iterable[Path]]
+
+
+def one_by_one(task: Callable[[int], Path], count: int) -> Iterable[Path]:
+    """Every sheet in this process, in order."""
+    return map(task, range(count))
 
 
 def guid(*parts: object) -> str:
@@ -129,62 +146,78 @@ def saved_object(deck: TabletopDeck, urls: dict[str, str]) -> dict[str, object]:
     }
 
 
-class DrawnSides:
-    """A deck's sides as the rasteriser draws them, in the order the sheets first use them;
-    a side to be pasted again is kept until its last cell, any other let go at once."""
-
-    def __init__(self, drawn: Iterator[Image.Image], deck: TabletopDeck) -> None:
-        self.drawn = drawn
-        self.uses = Counter(index for picture in deck.pictures for index in picture.cells)
-        self.kept: dict[int, Image.Image] = {}
-
-    def take(self, index: int) -> Image.Image:
-        """Side `index` for its next cell."""
-        side = self.kept.pop(index) if index in self.kept else next(self.drawn)
-        self.uses[index] -= 1
-        if self.uses[index]:
-            self.kept[index] = side
-        return side
-
-
-def paste_sheet(
-    picture: SheetPicture, sides: DrawnSides, cell: tuple[int, int], raster: Raster
-) -> Image.Image:
-    """One sheet: its sides pasted into its grid from the top left, the rest blank."""
-    width, height = cell
-    sheet = Image.new("RGB", (picture.columns * width, picture.rows * height), raster.background)
-    for slot, index in enumerate(picture.cells):
-        row, column = divmod(slot, picture.columns)
-        sheet.paste(sides.take(index), (column * width, row * height))
-    return sheet
-
-
-def draw_sheets(deck: TabletopDeck, folder: Path) -> list[Path]:
+def draw_sheets(deck: TabletopDeck, folder: Path, spread: Spread = one_by_one) -> Iterable[Path]:
     """Each of the deck's pictures as `folder/<name>.png`, tagged sRGB with the deck's
-    pixels per inch. One sheet is held at a time (a full one is 98 MB in Pillow)."""
-    pdf = io.BytesIO()
-    write_pdf(deck.sides, pdf)
-    profile = srgb_profile(deck.sides.made)
-    # A full sheet is 5000 x 4900 pixels, and encoding its PNG is most of a TTS export's time:
-    # at zlib's default, two thirds of it. The fastest level takes about 60% of that time for
-    # about 1.6 times the bytes (a sheet of 69 cards: 0.9 MB rather than 0.6 MB).
-    raster = Raster(dpi=deck.dpi, compression=ZLIB_FASTEST, profile=profile)
-    written = []
-    with closing(draw_pages(pdf.getvalue(), raster)) as drawn:
-        sides = DrawnSides(drawn, deck)
-        for picture in deck.pictures:
-            written.append(folder / f"{picture.name}.png")
-            save_png(paste_sheet(picture, sides, deck.cell, raster), raster, written[-1])
-    return written
+    pixels per inch, each drawn by a task of `spread` (which may have started them: read
+    the paths to wait for them). A task writes the PDF of its own sheet's sides, so no
+    PDF of the whole deck is written before the tasks can start. A sheet's PNG is encoded
+    a row of cells at a time, unfiltered at zlib's fastest level (render/raster.py says
+    why): the encoding was most of a TTS export's time."""
+    raster = Raster(dpi=deck.dpi, compression=ZLIB_FASTEST, profile=srgb_profile(deck.sides.made))
+
+    def draw(number: int) -> Path:
+        picture = deck.pictures[number]
+        path = folder / f"{picture.name}.png"
+        pdf = io.BytesIO()
+        write_pdf(sheet_sides(deck.sides, picture), pdf)
+        document = pdfium.PdfDocument(pdf.getvalue())
+        try:
+            size = (picture.columns * deck.cell[0], picture.rows * deck.cell[1])
+            save_png_in_bands(sheet_bands(document, picture, deck.cell, raster), size, raster, path)
+        finally:
+            document.close()
+        return path
+
+    return spread(draw, len(deck.pictures))
 
 
-def write_tabletop(deck: TabletopDeck, folder: Path, placed_in: Path) -> list[tuple[Path, int]]:
-    """The deck's PNGs and saved object in `folder`, addressed where they will be:
-    `placed_in`. Each file with its page count (one)."""
-    pictures = draw_sheets(deck, folder)
+def sheet_sides(sides: Document, picture: SheetPicture) -> Document:
+    """The sides `picture` shows, each once, in the order its cells first show them."""
+    return replace(sides, pages=[sides.pages[index] for index in dict.fromkeys(picture.cells)])
+
+
+def sheet_bands(
+    document: pdfium.PdfDocument, picture: SheetPicture, cell: tuple[int, int], raster: Raster
+) -> Iterator[Scanlines]:
+    """The sheet's rows of cells, top to bottom, its sides pasted in from the top left, the
+    rest blank: one band, drawn anew once the last is written. `document` holds the sheet's
+    sides (`sheet_sides`): each is drawn from its page once, and copied to its other cells."""
+    width, height = cell
+    uses = Counter(picture.cells)
+    pages = iter(document)  # the next side the sheet shows for the first time
+    kept: dict[int, bytes] = {}  # a side shown again on this sheet, as drawn
+    band = Scanlines(picture.columns * width, height, raster.background)
+    for first in range(0, picture.columns * picture.rows, picture.columns):
+        band.clear()
+        for column, index in enumerate(picture.cells[first : first + picture.columns]):
+            left = column * width
+            if index in kept:
+                band.paste(kept[index], left)
+                continue
+            page = next(pages)
+            band.draw(page, raster, left, width)
+            page.close()
+            if uses[index] > 1:
+                kept[index] = band.cut(left, width)
+        yield band
+
+
+def start_tabletop(
+    deck: TabletopDeck, folder: Path, placed_in: Path, spread: Spread = one_by_one
+) -> Callable[[], Iterator[tuple[Path, int]]]:
+    """The deck's export, its sheets drawn over `spread` (started now, if it starts work
+    at once) and its saved object written meanwhile; called, it gives the deck's PNGs and
+    saved object in `folder`, addressed where they will be: `placed_in`, each file with its
+    page count (one), each sheet as soon as it is drawn."""
+    sheets = draw_sheets(deck, folder, spread)
     home = placed_in.resolve()
-    urls = {path.stem: (home / path.name).as_uri() for path in pictures}
+    urls = {picture.name: (home / f"{picture.name}.png").as_uri() for picture in deck.pictures}
     saved = folder / f"{deck.name}.json"
     text = json.dumps(saved_object(deck, urls), indent=2, ensure_ascii=False)
     saved.write_text(text + "\n", encoding="utf-8")
-    return [*((path, 1) for path in pictures), (saved, 1)]
+
+    def written() -> Iterator[tuple[Path, int]]:
+        yield from ((path, 1) for path in sheets)
+        yield saved, 1
+
+    return written

@@ -12,9 +12,11 @@ order, raises its error whatever the number of processes.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
 from msgspec import Struct
@@ -26,7 +28,7 @@ from shapes_print.plan.kit import KitFile
 from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.render.pdf import write_pdf
 from shapes_print.write.cataloguepage import THUMBNAILS, Thumbnail
-from shapes_print.write.forked import forked_map
+from shapes_print.write.forked import forked_map, started_map
 from shapes_print.write.manifest import sha256
 from shapes_print.write.thumbnail import draw_thumbnail
 from shapes_print.write.uptodate import KitPlan, plan_recorded
@@ -73,42 +75,55 @@ def make_kits(
     pictures = staging / THUMBNAILS
     pictures.mkdir()
     drawn = set(thumbnailed)  # each process's own copy, with what it drew added
-    rendered = _Rendered()  # each process's own too
+    workers = min(jobs, len(kits))  # a single kit is made in this process
+    # A kit made in this process with processes to spare shares out its TTS sheets over them.
+    rendered = _Rendered(jobs if workers <= 1 else 1, lock)  # each process's own too
 
     def make(index: int) -> KitMade:
         kit = kits[index]
         planned = plans.pop(kit.folder, None)
         files, recorded = planned or plan_recorded(kit)
-        rendered.next_kit()
-        made = tuple(
-            (
-                file.audience,
-                _render_job(staging, kit.folder, file, formats, pictures, drawn, rendered),
-            )
-            for file in files
-        )
+        with rendered.next_kit():  # the TTS sheets it starts are waited for, or stopped
+            jobs = [
+                (
+                    file.audience,
+                    _render_job(staging, kit.folder, file, formats, pictures, drawn, rendered),
+                )
+                for file in files
+            ]
+            made = tuple((audience, job()) for audience, job in jobs)
         return KitMade(recorded, made)
 
-    workers = min(jobs, len(kits))  # a single kit is made in this process
     run = max(1, len(kits) // (max(workers, 1) * _RUNS_PER_WORKER))
     return forked_map(make, len(kits), workers, lock, run)
 
 
 class _Rendered:
-    """The PDF bytes of this kit's files and the kit's before, by what they were rendered
-    from: a kit's neighbour (the same game, label set and paper at another player count)
-    prints the very same cards document when its deck does not depend on the player
-    count (plan/cardfile.py), and a document renders to the same bytes each time. Found
-    by the ids of the document's parts (each kit's copy is dated anew, pipeline/pipeline.py)
-    and, for a print-shop file, whose bytes name it, by its name. Each entry holds its
-    document, so no id is reused while it is kept."""
+    """How this process renders: over how many processes a TTS deck's sheets are drawn
+    (`sheets`, holding the build's `lock`), and the PDF bytes of this kit's files and the
+    kit's before, by what they were rendered from: a kit's neighbour (the same game, label
+    set and paper at another player count) prints the very same cards document when its
+    deck does not depend on the player count (plan/cardfile.py), and a document renders to
+    the same bytes each time. Found by the ids of the document's parts (each kit's copy is
+    dated anew, pipeline/pipeline.py) and, for a print-shop file, whose bytes name it, by
+    its name. Each entry holds its document, so no id is reused while it is kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, sheets: int, lock: int | None) -> None:
+        self.sheets, self.lock = sheets, lock
+        self.started = contextlib.ExitStack()  # the kit's TTS sheets under way
         self._before: dict[tuple[object, ...], tuple[Document, bytes]] = {}
         self._now: dict[tuple[object, ...], tuple[Document, bytes]] = {}
 
-    def next_kit(self) -> None:
+    def spread(self, task: Callable[[int], Path], count: int) -> Iterator[Path]:
+        """A TTS deck's sheets (render/tabletop.py's Spread), in order, over `sheets`
+        processes, started at once: the same bytes over any number."""
+        return self.started.enter_context(started_map(task, count, self.sheets, self.lock))
+
+    def next_kit(self) -> contextlib.ExitStack:
+        """The next kit's rendering: leaving it waits for the sheets it started."""
         self._before, self._now = self._now, {}
+        self.started = contextlib.ExitStack()
+        return self.started
 
     def pdf(self, document: Document, name: str) -> bytes:
         parts = (_same(getattr(document, name)) for name in document.__struct_fields__)
@@ -135,11 +150,36 @@ def _render_job(
     pictures: Path,
     drawn: set[str],
     rendered: _Rendered,
+) -> Callable[[], tuple[FileMade, ...]]:
+    """The file's rendering, done when its result is asked for; but a Tabletop Simulator
+    deck's sheets are started at once, over the processes to spare, so they are drawn
+    while this process renders the kit's other files."""
+    target, placed_in = staging / folder, staging.parent / folder
+    document = kit_file.document
+    if not isinstance(document, TabletopDeck):
+        files = partial(_render_file, kit_file, document, target, formats, rendered)
+        return partial(_made, files, placed_in, pictures, drawn)
+    from shapes_print.render.tabletop import start_tabletop  # pdfium: only TTS needs it
+
+    deck = start_tabletop(document, target, placed_in, rendered.spread)
+
+    def sheets_and_saved_object() -> Iterator[tuple[Path, int, bytes | None]]:
+        return ((path, pages, None) for path, pages in deck())  # each hashed once drawn
+
+    return partial(_made, sheets_and_saved_object, placed_in, pictures, drawn)
+
+
+def _made(
+    files: Callable[[], Iterable[tuple[Path, int, bytes | None]]],
+    placed_in: Path,
+    pictures: Path,
+    drawn: set[str],
 ) -> tuple[FileMade, ...]:
+    """What the files gave (their bytes, where `files` has them, else read back), with a
+    thumbnail for each PDF not yet drawn; an error named by the kit folder `placed_in`."""
     try:
-        made = _render_file(kit_file, staging / folder, formats, staging.parent / folder, rendered)
         found = []
-        for path, pages, data in made:
+        for path, pages, data in files():
             if data is None:
                 size, digest = path.stat().st_size, sha256(path)
             else:
@@ -150,22 +190,20 @@ def _render_job(
                 drawn.add(digest)
             found.append(FileMade(path.name, pages, size, digest, thumbnail))
     except OSError as error:  # named by the kit folder it was for, not the staging copy
-        raise system_error(error, staging.parent / folder) from None
+        raise system_error(error, placed_in) from None
     return tuple(found)
 
 
 def _render_file(
-    kit_file: KitFile, target: Path, formats: Sequence[str], placed_in: Path, rendered: _Rendered
+    kit_file: KitFile,
+    document: Document | EmbosserFile,
+    target: Path,
+    formats: Sequence[str],
+    rendered: _Rendered,
 ) -> list[tuple[Path, int, bytes | None]]:
     """The file's PDF (with its bytes, so they are not read back to be hashed and drawn);
     with `svg`, also every page as SVG and a cut file for pages with cuts; with `png`, each
-    page of a file that names its pictures as a PNG. A Tabletop Simulator deck is its PNGs
-    and saved object, which name where they will be: `placed_in`."""
-    document = kit_file.document
-    if isinstance(document, TabletopDeck):
-        from shapes_print.render.tabletop import write_tabletop  # pdfium: only TTS needs it
-
-        return [(path, pages, None) for path, pages in write_tabletop(document, target, placed_in)]
+    page of a file that names its pictures as a PNG. An embosser's file is its BRF."""
     if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw
         brf = target / f"{kit_file.name}.brf"
         encoded = document.encoded()

@@ -3,7 +3,8 @@
 Input: a task (an index to a picklable result), how many, how many workers, and the build
 lock's descriptor if one is held. Output: each index's result, in index order whatever the
 number of workers; the first task to fail, in that order, raises its error, and the tasks
-not yet started are dropped. Workers are forked, so they inherit what the parent holds (a
+not yet started are dropped. `started_map` starts the workers at once, for a caller with
+work of its own to do meanwhile. Workers are forked, so they inherit what the parent holds (a
 planned batch, a loaded project) instead of pickling it; each lets go of the lock and dies
 with its parent, or quietly on Ctrl-C. Where fork is not offered, or one worker would do,
 the tasks run here.
@@ -19,7 +20,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TypeVar
+from typing import TypeVar, cast
 
 Result = TypeVar("Result")
 _PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for the child when its parent dies
@@ -36,10 +37,26 @@ def forked_map(
 ) -> Iterator[Result]:
     """`task(0)`, `task(1)`, ... `task(count - 1)`, over up to `workers` forked processes,
     each taking `run` neighbouring tasks at a time."""
+    with started_map(task, count, workers, lock, run) as results:
+        yield from results
+
+
+@contextlib.contextmanager
+def started_map(
+    task: Callable[[int], Result],
+    count: int,
+    workers: int,
+    lock: int | None = None,
+    run: int = 1,
+) -> Iterator[Iterator[Result]]:
+    """The results `forked_map` gives, the workers started on entry: inside the `with`,
+    this process may do other work while they do theirs, and read the results when it
+    needs them. Leaving waits for the workers, dropping the tasks not yet started. In one
+    process, a task runs when its result is read."""
     # A single kit, or a check of one group, never imports multiprocessing (the test comes
     # first): 7 to 9 ms of a small build's start-up.
     if min(workers, count) <= 1 or not _can_fork():
-        yield from map(task, range(count))
+        yield map(task, range(count))
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -54,7 +71,7 @@ def forked_map(
     earlier_hook = threading.excepthook
     threading.excepthook = partial(_quiet_about_cancelled_work, earlier_hook)
     try:
-        yield from pool.map(_run_nth, range(count), chunksize=run)  # type: ignore[misc]
+        yield cast(Iterator[Result], pool.map(_run_nth, range(count), chunksize=run))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         threading.excepthook = earlier_hook
