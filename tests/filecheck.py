@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from PIL import Image
+from PIL import Image, ImageChops
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
 
@@ -382,6 +382,62 @@ def ghostscript_problems(path: Path) -> list[str]:
     ]
 
 
+# The plates of a CMYK press, as Ghostscript's tiffsep names their files.
+PLATES = ("Cyan", "Magenta", "Yellow", "Black")
+SEPARATIONS_DPI = 72  # a point a pixel: the thinnest white word on black is still pixels wide
+# Black ink at this share of full or more is a black area (the profile's own black, 97%, is);
+# as much other ink as this under it makes that black four-plate.
+SOLID_BLACK = 0.9
+STRAY_INK = 0.02
+
+
+def separations(path: Path, dpi: int = SEPARATIONS_DPI) -> list[dict[str, Image.Image]]:
+    """Each page's plates as Ghostscript's tiffsep device separates them, overprint off (black
+    type printed over a colour then shows as black alone, as a shop's knockout preview does),
+    each plate's pixels its ink from 0 (none) to 255 (full)."""
+    command = [tool("gs", GHOSTSCRIPT), "-q", "-sDEVICE=tiffsep", f"-r{dpi}"]
+    with tempfile.TemporaryDirectory(prefix="separations-") as folder:
+        subprocess.run(
+            [*command, "-dOverprint=/disable", "-o", f"{folder}/p%03d.tif", str(path)],
+            capture_output=True,
+            check=True,
+        )
+        pages = []
+        for composite in sorted(Path(folder).glob("p[0-9][0-9][0-9].tif")):
+            plates = {}
+            for plate in PLATES:  # tiffsep writes a plate's ink as how little of it there is
+                with Image.open(composite.with_name(f"{composite.stem}({plate}).tif")) as image:
+                    plates[plate] = image.point(lambda value: 255 - value)
+            pages.append(plates)
+    return pages
+
+
+def rich_black_problems(path: Path) -> list[str]:
+    """Pages with black areas printed in more than black ink: a knocked-out word (white on
+    black) fringes in the other inks wherever the plates slip. Text knocked out of black
+    sits on black ink alone."""
+    problems = []
+    for number, plates in enumerate(separations(path), start=1):
+        others = [_at_least(plates[plate], STRAY_INK) for plate in PLATES[:3]]
+        inked = ImageChops.lighter(ImageChops.lighter(others[0], others[1]), others[2])
+        black = solid_black(plates)
+        rich = ImageChops.multiply(black, inked).histogram()[255]
+        if rich:
+            problems.append(f"page {number}: {rich} pixels of black over other inks")
+    return problems
+
+
+def solid_black(plates: dict[str, Image.Image]) -> Image.Image:
+    """Where a page's black ink is a black area's: 255 there, 0 elsewhere."""
+    return _at_least(plates["Black"], SOLID_BLACK)
+
+
+def _at_least(plate: Image.Image, share: float) -> Image.Image:
+    """Where a plate's ink is at least `share` of full: 255 there, 0 elsewhere."""
+    level = round(share * 255)
+    return plate.point(lambda value: 255 if value >= level else 0)
+
+
 THINNEST_LINE = 0.25  # pt: what a press holds (thinner lines break up or vanish)
 SMALLEST_TEXT = 5.0  # pt: the smallest type a shop prints legibly
 
@@ -586,6 +642,11 @@ def _print_shop(path: Path) -> bool:
     return path.suffix == ".pdf" and any(path.parent.glob("*_cards-print-shop.pdf"))
 
 
+def _print_shop_once(path: Path) -> bool:
+    """A print-shop kit's PDF but its one-side files, whose pages are its cards file's."""
+    return _print_shop(path) and not path.stem.endswith(("-fronts", "-backs"))
+
+
 def _swell(path: Path) -> bool:
     return path.name.endswith(("_braille_cards.pdf", "_braille-es_cards.pdf"))
 
@@ -601,6 +662,7 @@ CHECKS = (
     Check(f"no text under {SMALLEST_TEXT} pt", "print-shop kits", _print_shop, small_text_problems),
     Check("black text overprints", "print-shop kits", _print_shop, overprint_problems),
     Check("Ghostscript renders CMYK", "print-shop kits", _print_shop, ghostscript_problems),
+    Check("black areas in black ink alone (separations)", "print-shop kits", _print_shop_once, rich_black_problems),
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
     Check("swell fronts no grey (Ghostscript)", "braille cards", _swell, ghostscript_grey_problems),
@@ -608,8 +670,9 @@ CHECKS = (
 )  # fmt: skip
 
 # Every kind of file: Collect 3 in every shipped label set (task cards, a long score sheet,
-# braille and Spanish braille), Pass and pick at home and for a print shop (arrows, pictures),
-# Shapes the Game in braille, and the calibration sheet.
+# braille and Spanish braille) and for a print shop in high contrast (black bands with white
+# words knocked out of them), Pass and pick at home and for a print shop (arrows, pictures,
+# colours), Shapes the Game in braille, and the calibration sheet.
 SAMPLE_LABELS = (
     "standard",
     "es",
@@ -631,7 +694,7 @@ def build_sample(out: Path, labels: Sequence[str] = SAMPLE_LABELS) -> list[Path]
         *(("collect-3", name, home) for name in labels),
         ("pass-and-pick", "standard", home),
         ("pass-and-pick", "standard", shop),
-        ("collect-3", "standard", shop),
+        ("collect-3", "high-contrast", shop),
         ("shapes-the-game", "braille", home),
     ):
         project = pipeline.load_project(pipeline.Sources(), [game], [label_set])
