@@ -29,7 +29,10 @@ from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, Strea
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.translate import code_for, fill_lines, translate
 from shapes_print.geometry.primitives import Document
+from shapes_print.load.content import load_library
+from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from shapes_print.load.options import PrintOptions
+from shapes_print.load.printmodels import Finest
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
 from tests.pdfread import Element, FileVersion, sized_runs, structure, version
@@ -438,8 +441,10 @@ def _at_least(plate: Image.Image, share: float) -> Image.Image:
     return plate.point(lambda value: 255 if value >= level else 0)
 
 
-THINNEST_LINE = 0.25  # pt: what a press holds (thinner lines break up or vanish)
-SMALLEST_TEXT = 5.0  # pt: the smallest type a shop prints legibly
+@functools.cache
+def finest() -> Finest:
+    """The thinnest line and smallest word anything may print: templates/sheet.yaml's."""
+    return load_library(DEFAULT_TEMPLATES).style.finest
 
 
 def stroke_widths(path: Path) -> list[float]:
@@ -483,17 +488,19 @@ def stroke_widths(path: Path) -> list[float]:
 
 
 def thin_line_problems(path: Path) -> list[str]:
-    thin = [width for width in stroke_widths(path) if width < THINNEST_LINE - 1e-3]
-    return [f"{len(thin)} lines under {THINNEST_LINE} pt, thinnest {min(thin):.3f}"] if thin else []
+    least = finest().line
+    thin = [width for width in stroke_widths(path) if width < least - 1e-3]
+    return [f"{len(thin)} lines under {least:g} pt, thinnest {min(thin):.3f}"] if thin else []
 
 
 def small_text_problems(path: Path) -> list[str]:
 
-    small = [run for page in sized_runs(path) for run in page if run.size < SMALLEST_TEXT - 1e-3]
+    smallest = finest().text
+    small = [run for page in sized_runs(path) for run in page if run.size < smallest - 1e-3]
     if not small:
         return []
     least = min(small, key=lambda run: run.size)
-    return [f"{len(small)} runs under {SMALLEST_TEXT} pt, {least.text!r} at {least.size} pt"]
+    return [f"{len(small)} runs under {smallest:g} pt, {least.text!r} at {least.size} pt"]
 
 
 # --- swell-paper fronts -------------------------------------------------------------------
@@ -637,6 +644,10 @@ def _non_card(path: Path) -> bool:
     return path.suffix == ".pdf" and "cards" not in path.name.rsplit("_", 1)[-1]
 
 
+def _pdf(path: Path) -> bool:
+    return path.suffix == ".pdf"
+
+
 def _print_shop(path: Path) -> bool:
     """Any PDF of a print-shop kit: its folder holds the shop's cards files."""
     return path.suffix == ".pdf" and any(path.parent.glob("*_cards-print-shop.pdf"))
@@ -658,8 +669,8 @@ CHECKS = (
         f"{a!r} / {b!r}" for a, b in repeated_readings(p)
     ]),
     Check("PDF/X-4 metadata and boxes", "print-shop kits", _print_shop, pdfx_problems),
-    Check(f"no line under {THINNEST_LINE} pt", "print-shop kits", _print_shop, thin_line_problems),
-    Check(f"no text under {SMALLEST_TEXT} pt", "print-shop kits", _print_shop, small_text_problems),
+    Check("no line thinner than the finest", "every PDF", _pdf, thin_line_problems),
+    Check("no text smaller than the finest", "every PDF", _pdf, small_text_problems),
     Check("black text overprints", "print-shop kits", _print_shop, overprint_problems),
     Check("Ghostscript renders CMYK", "print-shop kits", _print_shop, ghostscript_problems),
     Check("black areas in black ink alone (separations)", "print-shop kits", _print_shop_once, rich_black_problems),
