@@ -1,8 +1,9 @@
 """Ink saver: a transform over planned primitives for draft prints, the same for every game.
 
-Fills become outlines in the fill's colour, as wide as `outline_width` prints (in a card
-drawn small too); backs keep only a tint of their colours. Text that would be too pale to
-read against the now mostly white paper is printed in black.
+Fills become outlines in the fill's colour; backs keep only a tint of their colours. Text
+that would be too pale to read against the now mostly white paper is printed in black.
+Cards drawn small are drawn from faces already drafted (plan/cardfile.py), as wide as they
+print.
 
 Swell paper: the same walk makes black line art of a card for swell (microcapsule) paper,
 whose heater raises whatever is dark. Fills become black outlines, lines and words black,
@@ -36,13 +37,9 @@ from shapes_print.load.printmodels import InkSaver
 
 
 class _Transform:
-    """Draft prints' walk; `scale` is what the items are drawn at inside scaled groups (a
-    card drawn small), so an outline prints `outline_width` wide there too."""
-
-    def __init__(self, settings: InkSaver, pale: bool, scale: float = 1.0) -> None:
+    def __init__(self, settings: InkSaver, pale: bool) -> None:
         self.settings = settings
         self.pale = pale
-        self.scale = scale
 
     def colour(self, colour: Colour | None) -> Colour | None:
         return colour.mixed_with_white(self.settings.back_tint) if colour and self.pale else colour
@@ -54,7 +51,7 @@ class _Transform:
             return paint
         if paint.stroke:
             return replace(paint, fill=None)
-        return Paint(stroke=paint.fill, stroke_width=self.settings.outline_width / self.scale)
+        return Paint(stroke=paint.fill, stroke_width=self.settings.outline_width)
 
     def item(self, item: Item) -> Item:
         if isinstance(item, Path | Rect):
@@ -64,9 +61,6 @@ class _Transform:
         if isinstance(item, Text):
             readable = item.colour.contrast(WHITE) >= self.settings.min_text_contrast
             return item if readable else replace(item, colour=BLACK)
-        if isinstance(item, Group) and item.scale != 1.0:
-            inner = _Transform(self.settings, self.pale, self.scale * item.scale)
-            return replace(item, items=tuple(inner.item(child) for child in item.items))
         if isinstance(item, Group | Artifact):
             return replace(item, items=tuple(self.item(child) for child in item.items))
         return item

@@ -27,6 +27,7 @@ from shapes_print.geometry.primitives import (
     Use,
     VectorPicture,
 )
+from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import Finest
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.minis import small_copy
@@ -131,22 +132,27 @@ def _walk(items: Iterable[Item]) -> Iterator[Item]:
 @pytest.fixture(scope="module")
 def planned() -> dict[str, tuple[Finest, list[tuple[str, Document]]]]:
     """Collect 3 (Task cards with examples, host key, sheets) and Pass and pick (scoring
-    examples) for 4 players on A4, at home, standard and large print: each label set's
-    finest marks and the documents it prints."""
+    examples) for 4 players on A4, at home: standard, large print, braille (swell-paper
+    fronts) and drafts (`--ink-saver`, fills outlined). Each kit's finest marks and the
+    documents it prints."""
+    drafts = PrintOptions(ink_saver=True)
     kits = {}
-    for game, labels in (
-        ("collect-3", "standard"),
-        ("collect-3", "large-print"),
-        ("pass-and-pick", "standard"),
+    for game, labels, options in (
+        ("collect-3", "standard", PrintOptions()),
+        ("collect-3", "large-print", PrintOptions()),
+        ("collect-3", "braille", PrintOptions()),
+        ("collect-3", "standard", drafts),
+        ("pass-and-pick", "standard", PrintOptions()),
     ):
         project = pipeline.load_project(pipeline.Sources(), [game], [labels])
         documents = [
             (kit_file.name, kit_file.document)
-            for _, _, files in pipeline.plan_all(project, "4", "a4")
+            for _, _, files in pipeline.plan_all(project, "4", "a4", "long", options)
             for kit_file in files
             if isinstance(kit_file.document, Document)
         ]
-        kits[f"{game} {labels}"] = (project.ctx.style.finest, documents)
+        draft = " drafts" if options.ink_saver else ""
+        kits[f"{game} {labels}{draft}"] = (project.ctx.style.finest, documents)
     return kits
 
 
@@ -162,7 +168,8 @@ def test_nothing_a_home_kit_prints_is_finer_than_the_finest_marks(
 ) -> None:
     """Every file of the kits: cards (a Task card's example cards), sheets and host keys
     (their tables' examples), the player aid and the print-and-play file. Once they drew
-    lines down to 0.051 pt and words down to 0.94 pt."""
+    lines down to 0.051 pt and words down to 0.94 pt; a draft's or a swell-paper card's
+    outlines, drawn inside a card drawn small, print as wide as they do outside it."""
     found = {}
     for kit, (finest, documents) in planned.items():
         for name, document in documents:
