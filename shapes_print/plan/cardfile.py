@@ -46,7 +46,7 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
+from shapes_print.plan.inksaver import SwellWidths, save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
 from shapes_print.units import POINTS_PER_UNIT
@@ -280,8 +280,8 @@ def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
     overrun: Symbols = {}
     if fronts_only(ctx, options):  # black line art for swell paper: dots, outlines and words
-        width = printing.ink_saver.outline_width
-        drawn_faces = {n: swell_symbol(face, width) for n, face in drawn_faces.items()}
+        widths = swell_widths(kit)
+        drawn_faces = {n: swell_symbol(face, widths) for n, face in drawn_faces.items()}
     elif not shop:  # a swell-paper card's outline is its edge: no background past it
         overrun = _overrun_symbols(kit, asked, template)
     return _Drawn(faces, drawn_faces, drawn_backs, overrun)
@@ -303,8 +303,8 @@ def _planned_cards(
     )
     used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
     if one_sided:  # the cards a face shows small are line art too
-        width = kit.library.printing.ink_saver.outline_width
-        used = {name: swell_symbol(symbol, width) for name, symbol in used.items()}
+        widths = swell_widths(kit)
+        used = {name: swell_symbol(symbol, widths) for name, symbol in used.items()}
     symbols = {**used, **drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
         placed = placed | {name for pair in order for name in pair}
@@ -343,8 +343,13 @@ def _pages(
     sheets = CardSheets(geometry, kit.page, duplex, kit.ctx.style.furniture, kit.ctx.fonts.regular)
     pages = sheet_pages(order, sheets, kit.cards_line, where, names)
     if fronts_only(kit.ctx, options):
-        return FrontSheets(pages, printing.ink_saver.outline_width)
+        return FrontSheets(pages, swell_widths(kit))
     return pages
+
+
+def swell_widths(kit: KitContext) -> SwellWidths:
+    """Swell paper's outlines: the ink saver's width, never finer than the finest line."""
+    return SwellWidths(kit.library.printing.ink_saver.outline_width, kit.ctx.style.finest.line)
 
 
 def _placed_in(loaded: LoadedGame, faces: Symbols) -> frozenset[str]:

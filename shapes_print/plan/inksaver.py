@@ -13,6 +13,7 @@ dots stay as they are. Only dots, outlines and words rise: no grey fill rises ha
 
 from __future__ import annotations
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import (
@@ -77,12 +78,24 @@ def save_ink_page(page: Page, settings: InkSaver) -> Page:
     return replace(page, items=tuple(transform.item(item) for item in page.items))
 
 
-class _Swell:
-    """Black line art for swell paper, outlines at least `width` thick (in the items' own
-    units: inside a scaled group, a card drawn small, as wide as it prints outside)."""
+class SwellWidths(Struct, frozen=True):
+    """Swell paper's outline width (in a card's own units), and the finest line any
+    outline prints at: a card drawn small keeps its card's outlines, as thin as that makes
+    them but no thinner than `finest`."""
 
-    def __init__(self, width: float) -> None:
-        self.width = width
+    outline: float
+    finest: float
+
+
+class _Swell:
+    """Black line art for swell paper, outlines at least `width` thick: the outline width
+    in the items' own units, inside a scaled group (a card drawn small) raised to what
+    prints `finest` wide at `scale`."""
+
+    def __init__(self, widths: SwellWidths, scale: float = 1.0) -> None:
+        self.widths = widths
+        self.scale = scale
+        self.width = max(widths.outline, widths.finest / scale)
 
     def paint(self, paint: Paint) -> Paint:
         if not paint.fill and not paint.stroke:
@@ -106,7 +119,7 @@ class _Swell:
         if isinstance(item, Artifact) and item.raised:
             return item
         if isinstance(item, Group) and item.scale != 1.0:
-            inner = _Swell(self.width / item.scale)
+            inner = _Swell(self.widths, self.scale * item.scale)
             return replace(item, items=tuple(inner.item(child) for child in item.items))
         if isinstance(item, Group | Artifact):
             return replace(item, items=tuple(self.item(child) for child in item.items))
@@ -118,25 +131,26 @@ class _Swell:
         so the PDF and SVG draw it apart from the picture in colour and from itself placed
         at another size."""
         scale = min(placed.w / picture.width, placed.h / picture.height)
-        inner = _Swell(self.width / scale)
+        widths = replace(self.widths, outline=self.width / scale)
+        inner = _Swell(widths, self.scale * scale)
         items = tuple(inner.item(item) for item in picture.items)
         name = f"{picture.name}-swell-{round(inner.width * 1000)}"
         return replace(picture, name=name, items=items)
 
 
-# Card drawings made line art, by the drawing's id and the outline width: a game's faces
-# are drawn once (plan/cardfile.py) and every braille kit of it swells the same ones. Each
-# entry holds its drawing, so no id it is found by is reused meanwhile.
-_SWELLED: dict[tuple[int, float], tuple[Symbol, Symbol]] = {}
+# Card drawings made line art, by the drawing's id and the widths: a game's faces are drawn
+# once (plan/cardfile.py) and every braille kit of it swells the same ones. Each entry holds
+# its drawing, so no id it is found by is reused meanwhile.
+_SWELLED: dict[tuple[int, SwellWidths], tuple[Symbol, Symbol]] = {}
 _SWELLED_KEPT = 4096
 
 
-def swell_symbol(symbol: Symbol, width: float) -> Symbol:
+def swell_symbol(symbol: Symbol, widths: SwellWidths) -> Symbol:
     """A card drawing for swell paper: black outlines, words and dots, no fills."""
-    key = (id(symbol), width)
+    key = (id(symbol), widths)
     known = _SWELLED.get(key)
     if known is None or known[0] is not symbol:
-        swell = _Swell(width)
+        swell = _Swell(widths)
         swelled = replace(symbol, items=tuple(swell.item(item) for item in symbol.items))
         if len(_SWELLED) >= _SWELLED_KEPT:
             _SWELLED.clear()
@@ -144,9 +158,9 @@ def swell_symbol(symbol: Symbol, width: float) -> Symbol:
     return known[1]
 
 
-def swell_page(page: Page, width: float) -> Page:
+def swell_page(page: Page, widths: SwellWidths) -> Page:
     """A sheet's own marks and words for swell paper, black like its cards."""
-    swell = _Swell(width)
+    swell = _Swell(widths)
     return replace(page, items=tuple(swell.item(item) for item in page.items))
 
 
