@@ -14,7 +14,7 @@ from itertools import repeat
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, known_names
 from shapes_print.geometry.primitives import (
     Document,
     Group,
@@ -22,7 +22,6 @@ from shapes_print.geometry.primitives import (
     Page,
     Paint,
     Symbol,
-    symbols_used,
 )
 from shapes_print.inputs import remembered
 from shapes_print.kit.context import DrawContext
@@ -46,7 +45,7 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.inksaver import SwellWidths, save_ink_symbol, swell_symbol
+from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
 from shapes_print.units import POINTS_PER_UNIT
@@ -118,7 +117,7 @@ def _draw_cards(
     faces = {}
     for card, index in zip(deck_model.cards, chosen.origins, strict=True):
         if card.back not in deck_model.backs:
-            known = ", ".join(deck_model.backs)
+            known = known_names(card.back, deck_model.backs)
             raise UserError(
                 src.source(("cards", index, "back")),
                 f"no back named {card.back!r} (known: {known})",
@@ -280,8 +279,8 @@ def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
         drawn_backs = _drafted(drawn_backs, printing.ink_saver, pale=True)
     overrun: Symbols = {}
     if fronts_only(ctx, options):  # black line art for swell paper: dots, outlines and words
-        widths = swell_widths(kit)
-        drawn_faces = {n: swell_symbol(face, widths) for n, face in drawn_faces.items()}
+        width = printing.ink_saver.outline_width
+        drawn_faces = {n: swell_symbol(face, width) for n, face in drawn_faces.items()}
     elif not shop:  # a swell-paper card's outline is its edge: no background past it
         overrun = _overrun_symbols(kit, asked, template)
     return _Drawn(faces, drawn_faces, drawn_backs, overrun)
@@ -290,24 +289,14 @@ def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
 def _planned_cards(
     kit: KitContext, asked: CardsAsked, order: Sequence[tuple[str, str]]
 ) -> tuple[Document, Symbols]:
-    options, chosen, shown = kit.options, asked.deck, asked.earlier
+    options, chosen = kit.options, asked.deck
     template = card_template(kit.loaded, kit.library, options.card_size, chosen)
     drawn = _draw(kit, asked, template)
     one_sided = fronts_only(kit.ctx, options)
     pages = _pages(kit, asked, template, order, drawn.overrun)
-    redrawn = options.ink_saver or one_sided  # faces drawn anew for this file
-    placed = (
-        _placed_in(kit.loaded, drawn.drawn_faces)
-        if not redrawn
-        else symbols_used(item for face in drawn.drawn_faces.values() for item in face.items)
-    )
-    used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
-    if one_sided:  # the cards a face shows small are line art too
-        widths = swell_widths(kit)
-        used = {name: swell_symbol(symbol, widths) for name, symbol in used.items()}
-    symbols = {**used, **drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
+    symbols = {**drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
-        placed = placed | {name for pair in order for name in pair}
+        placed = {name for pair in order for name in pair}
         symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
     press = kit.library.press if options.print_shop else None
     duplex = "none" if one_sided else kit.request.flip
@@ -343,22 +332,5 @@ def _pages(
     sheets = CardSheets(geometry, kit.page, duplex, kit.ctx.style.furniture, kit.ctx.fonts.regular)
     pages = sheet_pages(order, sheets, kit.cards_line, where, names)
     if fronts_only(kit.ctx, options):
-        return FrontSheets(pages, swell_widths(kit))
+        return FrontSheets(pages, printing.ink_saver.outline_width)
     return pages
-
-
-def swell_widths(kit: KitContext) -> SwellWidths:
-    """Swell paper's outlines: the ink saver's width, never finer than the finest line."""
-    return SwellWidths(kit.library.printing.ink_saver.outline_width, kit.ctx.style.finest.line)
-
-
-def _placed_in(loaded: LoadedGame, faces: Symbols) -> frozenset[str]:
-    """The symbols the faces place (small copies of earlier decks' faces), found once for
-    the faces every kit of the game draws alike (`card_symbols` keeps them); the entry
-    holds the faces, so their id stays theirs."""
-    key = ("placed", id(faces))
-    kept = loaded.drawn.get(key)
-    if kept is None or kept[0] is not faces:
-        placed = symbols_used(item for face in faces.values() for item in face.items)
-        kept = loaded.drawn[key] = (faces, frozenset(placed))
-    return kept[1]

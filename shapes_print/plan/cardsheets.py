@@ -44,7 +44,7 @@ from shapes_print.plan.imposition import (
     marks_reach,
     mirrors_x,
 )
-from shapes_print.plan.inksaver import SwellWidths, swell_page
+from shapes_print.plan.inksaver import swell_page
 from shapes_print.text.fonts import Font
 from shapes_print.units import POINTS_PER_UNIT
 
@@ -355,12 +355,12 @@ def print_shop_pages(order: CardOrder, card: CardGeometry, bleed: float) -> list
 class FrontSheets(MadePages):
     """The face sheets of home card pages without their back sheets (`fronts_only`),
     made as they are asked for, like the pages they come from, their marks and words in
-    black for swell paper (`swell_page`, outlines as `widths` says). A sheet of the same
+    black for swell paper (`swell_page`, outlines `width` thick). A sheet of the same
     cards again is the same page, as its source is, so a renderer still draws it once."""
 
-    def __init__(self, sheets: SheetPages, widths: SwellWidths) -> None:
+    def __init__(self, sheets: SheetPages, width: float) -> None:
         self.sheets = sheets
-        self.widths = widths
+        self.width = width
         self.swelled: dict[int, tuple[Page, Page]] = {}  # by the source page's id
 
     @property
@@ -376,7 +376,7 @@ class FrontSheets(MadePages):
         if known is None or known[0] is not sheet:
             if len(self.swelled) >= SHEETS_KEPT:
                 self.swelled.clear()
-            known = self.swelled[id(sheet)] = (sheet, swell_page(sheet, self.widths))
+            known = self.swelled[id(sheet)] = (sheet, swell_page(sheet, self.width))
         return known[1]
 
 

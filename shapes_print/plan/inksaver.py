@@ -2,8 +2,6 @@
 
 Fills become outlines in the fill's colour; backs keep only a tint of their colours. Text
 that would be too pale to read against the now mostly white paper is printed in black.
-Cards drawn small are drawn from faces already drafted (plan/cardfile.py), as wide as they
-print.
 
 Swell paper: the same walk makes black line art of a card for swell (microcapsule) paper,
 whose heater raises whatever is dark. Fills become black outlines, lines and words black,
@@ -13,7 +11,8 @@ dots stay as they are. Only dots, outlines and words rise: no grey fill rises ha
 
 from __future__ import annotations
 
-from msgspec import Struct
+from collections.abc import Iterable
+
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import (
@@ -78,30 +77,25 @@ def save_ink_page(page: Page, settings: InkSaver) -> Page:
     return replace(page, items=tuple(transform.item(item) for item in page.items))
 
 
-class SwellWidths(Struct, frozen=True):
-    """Swell paper's outline width (in a card's own units), and the finest line any
-    outline prints at: a card drawn small keeps its card's outlines, as thin as that makes
-    them but no thinner than `finest`."""
-
-    outline: float
-    finest: float
-
-
 class _Swell:
-    """Black line art for swell paper, outlines at least `width` thick: the outline width
-    in the items' own units, inside a scaled group (a card drawn small) raised to what
-    prints `finest` wide at `scale`."""
+    """Black line art for swell paper, outlines at least `width` thick. A card drawn small
+    on another (`pictured`: a scaled group, as plan/minis.py draws one) leaves out its
+    background (a texture) and its braille dots, its outlines as thick where it is placed
+    as the card's own."""
 
-    def __init__(self, widths: SwellWidths, scale: float = 1.0) -> None:
-        self.widths = widths
-        self.scale = scale
-        self.width = max(widths.outline, widths.finest / scale)
+    def __init__(self, width: float, pictured: bool = False) -> None:
+        self.width = width
+        self.pictured = pictured
 
     def paint(self, paint: Paint) -> Paint:
         if not paint.fill and not paint.stroke:
             return paint
         width = max(self.width, paint.stroke_width) if paint.stroke else self.width
         return replace(paint, fill=None, stroke=BLACK, stroke_width=width)
+
+    def items(self, items: Iterable[Item]) -> tuple[Item, ...]:
+        """The items as line art, a pictured card's background and dots left out."""
+        return tuple(self.item(item) for item in items if not (self.pictured and _fine(item)))
 
     def item(self, item: Item) -> Item:
         if isinstance(item, Path | Rect):
@@ -118,11 +112,11 @@ class _Swell:
             )
         if isinstance(item, Artifact) and item.raised:
             return item
-        if isinstance(item, Group) and item.scale != 1.0:
-            inner = _Swell(self.widths, self.scale * item.scale)
-            return replace(item, items=tuple(inner.item(child) for child in item.items))
+        if isinstance(item, Group) and item.scale != 1:  # a card drawn small
+            inner = _Swell(self.width / item.scale, pictured=True)
+            return replace(item, items=inner.items(item.items))
         if isinstance(item, Group | Artifact):
-            return replace(item, items=tuple(self.item(child) for child in item.items))
+            return replace(item, items=self.items(item.items))
         return item
 
     def drawing(self, picture: VectorPicture, placed: Image) -> VectorPicture:
@@ -131,37 +125,43 @@ class _Swell:
         so the PDF and SVG draw it apart from the picture in colour and from itself placed
         at another size."""
         scale = min(placed.w / picture.width, placed.h / picture.height)
-        widths = replace(self.widths, outline=self.width / scale)
-        inner = _Swell(widths, self.scale * scale)
-        items = tuple(inner.item(item) for item in picture.items)
+        inner = _Swell(self.width / scale)
+        items = inner.items(picture.items)
         name = f"{picture.name}-swell-{round(inner.width * 1000)}"
         return replace(picture, name=name, items=items)
 
 
-# Card drawings made line art, by the drawing's id and the widths: a game's faces are drawn
-# once (plan/cardfile.py) and every braille kit of it swells the same ones. Each entry holds
-# its drawing, so no id it is found by is reused meanwhile.
-_SWELLED: dict[tuple[int, SwellWidths], tuple[Symbol, Symbol]] = {}
+def _fine(item: Item) -> bool:
+    """A card's texture (its background) or braille dots: drawn small, as a card pictured
+    on another, their lines and dots are too close for a finger to tell apart and print as
+    a grey that the heater half raises."""
+    return isinstance(item, Artifact) and (item.raised or item.kind == "Background")
+
+
+# Card drawings made line art, by the drawing's id and the outline width: a game's faces
+# are drawn once (plan/cardfile.py) and every braille kit of it swells the same ones. Each
+# entry holds its drawing, so no id it is found by is reused meanwhile.
+_SWELLED: dict[tuple[int, float], tuple[Symbol, Symbol]] = {}
 _SWELLED_KEPT = 4096
 
 
-def swell_symbol(symbol: Symbol, widths: SwellWidths) -> Symbol:
-    """A card drawing for swell paper: black outlines, words and dots, no fills."""
-    key = (id(symbol), widths)
+def swell_symbol(symbol: Symbol, width: float) -> Symbol:
+    """A card drawing for swell paper: black outlines, words and dots, no fills; the cards
+    it shows small (Collect 3's Task examples) their outlines and words alone."""
+    key = (id(symbol), width)
     known = _SWELLED.get(key)
     if known is None or known[0] is not symbol:
-        swell = _Swell(widths)
-        swelled = replace(symbol, items=tuple(swell.item(item) for item in symbol.items))
+        swelled = replace(symbol, items=_Swell(width).items(symbol.items))
         if len(_SWELLED) >= _SWELLED_KEPT:
             _SWELLED.clear()
         known = _SWELLED[key] = (symbol, swelled)
     return known[1]
 
 
-def swell_page(page: Page, widths: SwellWidths) -> Page:
-    """A sheet's own marks and words for swell paper, black like its cards."""
-    swell = _Swell(widths)
-    return replace(page, items=tuple(swell.item(item) for item in page.items))
+def swell_page(page: Page, width: float) -> Page:
+    """A sheet's own marks and words for swell paper, black like its cards (the cards it
+    places keep their names)."""
+    return replace(page, items=_Swell(width).items(page.items))
 
 
 def draft(document: Document, settings: InkSaver) -> Document:
