@@ -29,7 +29,10 @@ from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, Strea
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.translate import code_for, fill_lines, translate
 from shapes_print.geometry.primitives import Document, Group, Item, Text
+from shapes_print.load.content import load_library
+from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from shapes_print.load.options import PrintOptions
+from shapes_print.load.printmodels import Finest
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
 from shapes_print.plan.kit import KitFile
@@ -383,8 +386,66 @@ def ghostscript_problems(path: Path) -> list[str]:
     ]
 
 
-THINNEST_LINE = 0.25  # pt: what a press holds (thinner lines break up or vanish)
-SMALLEST_TEXT = 5.0  # pt: the smallest type a shop prints legibly
+# The plates of a CMYK press, as Ghostscript's tiffsep names their files.
+PLATES = ("Cyan", "Magenta", "Yellow", "Black")
+SEPARATIONS_DPI = 72  # a point a pixel: the thinnest white word on black is still pixels wide
+# Black ink at this share of full or more is a black area (the profile's own black, 97%, is);
+# as much other ink as this under it makes that black four-plate.
+SOLID_BLACK = 0.9
+STRAY_INK = 0.02
+
+
+def separations(path: Path, dpi: int = SEPARATIONS_DPI) -> list[dict[str, Image.Image]]:
+    """Each page's plates as Ghostscript's tiffsep device separates them, overprint off (black
+    type printed over a colour then shows as black alone, as a shop's knockout preview does),
+    each plate's pixels its ink from 0 (none) to 255 (full)."""
+    command = [tool("gs", GHOSTSCRIPT), "-q", "-sDEVICE=tiffsep", f"-r{dpi}"]
+    with tempfile.TemporaryDirectory(prefix="separations-") as folder:
+        subprocess.run(
+            [*command, "-dOverprint=/disable", "-o", f"{folder}/p%03d.tif", str(path)],
+            capture_output=True,
+            check=True,
+        )
+        pages = []
+        for composite in sorted(Path(folder).glob("p[0-9][0-9][0-9].tif")):
+            plates = {}
+            for plate in PLATES:  # tiffsep writes a plate's ink as how little of it there is
+                with Image.open(composite.with_name(f"{composite.stem}({plate}).tif")) as image:
+                    plates[plate] = image.point(lambda value: 255 - value)
+            pages.append(plates)
+    return pages
+
+
+def rich_black_problems(path: Path) -> list[str]:
+    """Pages with black areas printed in more than black ink: a knocked-out word (white on
+    black) fringes in the other inks wherever the plates slip. Text knocked out of black
+    sits on black ink alone."""
+    problems = []
+    for number, plates in enumerate(separations(path), start=1):
+        others = [_at_least(plates[plate], STRAY_INK) for plate in PLATES[:3]]
+        inked = ImageChops.lighter(ImageChops.lighter(others[0], others[1]), others[2])
+        black = solid_black(plates)
+        rich = ImageChops.multiply(black, inked).histogram()[255]
+        if rich:
+            problems.append(f"page {number}: {rich} pixels of black over other inks")
+    return problems
+
+
+def solid_black(plates: dict[str, Image.Image]) -> Image.Image:
+    """Where a page's black ink is a black area's: 255 there, 0 elsewhere."""
+    return _at_least(plates["Black"], SOLID_BLACK)
+
+
+def _at_least(plate: Image.Image, share: float) -> Image.Image:
+    """Where a plate's ink is at least `share` of full: 255 there, 0 elsewhere."""
+    level = round(share * 255)
+    return plate.point(lambda value: 255 if value >= level else 0)
+
+
+@functools.cache
+def finest() -> Finest:
+    """The thinnest line and smallest word anything may print: templates/sheet.yaml's."""
+    return load_library(DEFAULT_TEMPLATES).style.finest
 
 
 def stroke_widths(path: Path) -> list[float]:
@@ -428,17 +489,19 @@ def stroke_widths(path: Path) -> list[float]:
 
 
 def thin_line_problems(path: Path) -> list[str]:
-    thin = [width for width in stroke_widths(path) if width < THINNEST_LINE - 1e-3]
-    return [f"{len(thin)} lines under {THINNEST_LINE} pt, thinnest {min(thin):.3f}"] if thin else []
+    least = finest().line
+    thin = [width for width in stroke_widths(path) if width < least - 1e-3]
+    return [f"{len(thin)} lines under {least:g} pt, thinnest {min(thin):.3f}"] if thin else []
 
 
 def small_text_problems(path: Path) -> list[str]:
 
-    small = [run for page in sized_runs(path) for run in page if run.size < SMALLEST_TEXT - 1e-3]
+    smallest = finest().text
+    small = [run for page in sized_runs(path) for run in page if run.size < smallest - 1e-3]
     if not small:
         return []
     least = min(small, key=lambda run: run.size)
-    return [f"{len(small)} runs under {SMALLEST_TEXT} pt, {least.text!r} at {least.size} pt"]
+    return [f"{len(small)} runs under {smallest:g} pt, {least.text!r} at {least.size} pt"]
 
 
 # --- swell-paper fronts -------------------------------------------------------------------
@@ -673,9 +736,18 @@ def _non_card(path: Path) -> bool:
     return path.suffix == ".pdf" and "cards" not in path.name.rsplit("_", 1)[-1]
 
 
+def _pdf(path: Path) -> bool:
+    return path.suffix == ".pdf"
+
+
 def _print_shop(path: Path) -> bool:
     """Any PDF of a print-shop kit: its folder holds the shop's cards files."""
     return path.suffix == ".pdf" and any(path.parent.glob("*_cards-print-shop.pdf"))
+
+
+def _print_shop_once(path: Path) -> bool:
+    """A print-shop kit's PDF but its one-side files, whose pages are its cards file's."""
+    return _print_shop(path) and not path.stem.endswith(("-fronts", "-backs"))
 
 
 def _swell(path: Path) -> bool:
@@ -694,10 +766,11 @@ CHECKS = (
         f"{a!r} / {b!r}" for a, b in repeated_readings(p)
     ]),
     Check("PDF/X-4 metadata and boxes", "print-shop kits", _print_shop, pdfx_problems),
-    Check(f"no line under {THINNEST_LINE} pt", "print-shop kits", _print_shop, thin_line_problems),
-    Check(f"no text under {SMALLEST_TEXT} pt", "print-shop kits", _print_shop, small_text_problems),
+    Check("no line thinner than the finest", "every PDF", _pdf, thin_line_problems),
+    Check("no text smaller than the finest", "every PDF", _pdf, small_text_problems),
     Check("black text overprints", "print-shop kits", _print_shop, overprint_problems),
     Check("Ghostscript renders CMYK", "print-shop kits", _print_shop, ghostscript_problems),
+    Check("black areas in black ink alone (separations)", "print-shop kits", _print_shop_once, rich_black_problems),
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
     Check("swell fronts no grey (Ghostscript)", "braille cards", _swell, ghostscript_grey_problems),
@@ -707,8 +780,9 @@ CHECKS = (
 )  # fmt: skip
 
 # Every kind of file: Collect 3 in every shipped label set (task cards, a long score sheet,
-# braille and Spanish braille), Pass and pick at home and for a print shop (arrows, pictures),
-# Shapes the Game in braille, and the calibration sheet.
+# braille and Spanish braille) and for a print shop in high contrast (black bands with white
+# words knocked out of them), Pass and pick at home and for a print shop (arrows, pictures,
+# colours), Shapes the Game in braille, and the calibration sheet.
 SAMPLE_LABELS = (
     "standard",
     "es",
@@ -730,7 +804,7 @@ def build_sample(out: Path, labels: Sequence[str] = SAMPLE_LABELS) -> list[Path]
         *(("collect-3", name, home) for name in labels),
         ("pass-and-pick", "standard", home),
         ("pass-and-pick", "standard", shop),
-        ("collect-3", "standard", shop),
+        ("collect-3", "high-contrast", shop),
         ("shapes-the-game", "braille", home),
     ):
         project = pipeline.load_project(pipeline.Sources(), [game], [label_set])

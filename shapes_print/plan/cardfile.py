@@ -22,7 +22,6 @@ from shapes_print.geometry.primitives import (
     Page,
     Paint,
     Symbol,
-    symbols_used,
 )
 from shapes_print.inputs import remembered
 from shapes_print.kit.context import DrawContext
@@ -46,7 +45,7 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.inksaver import save_ink_symbol, swell_pictures, swell_symbol
+from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
 from shapes_print.units import POINTS_PER_UNIT
@@ -290,25 +289,14 @@ def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
 def _planned_cards(
     kit: KitContext, asked: CardsAsked, order: Sequence[tuple[str, str]]
 ) -> tuple[Document, Symbols]:
-    options, chosen, shown = kit.options, asked.deck, asked.earlier
+    options, chosen = kit.options, asked.deck
     template = card_template(kit.loaded, kit.library, options.card_size, chosen)
     drawn = _draw(kit, asked, template)
     one_sided = fronts_only(kit.ctx, options)
     pages = _pages(kit, asked, template, order, drawn.overrun)
-    redrawn = options.ink_saver or one_sided  # faces drawn anew for this file
-    placed = (
-        _placed_in(kit.loaded, drawn.drawn_faces)
-        if not redrawn
-        else symbols_used(item for face in drawn.drawn_faces.values() for item in face.items)
-    )
-    used = (  # the cards a face pictures; on swell paper line art of their own
-        swell_pictures(drawn.drawn_faces, shown, kit.library.printing.ink_saver.outline_width)
-        if one_sided
-        else {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
-    )
-    symbols = {**used, **drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
+    symbols = {**drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
-        placed = placed | {name for pair in order for name in pair}
+        placed = {name for pair in order for name in pair}
         symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
     press = kit.library.press if options.print_shop else None
     duplex = "none" if one_sided else kit.request.flip
@@ -346,15 +334,3 @@ def _pages(
     if fronts_only(kit.ctx, options):
         return FrontSheets(pages, printing.ink_saver.outline_width)
     return pages
-
-
-def _placed_in(loaded: LoadedGame, faces: Symbols) -> frozenset[str]:
-    """The symbols the faces place (small copies of earlier decks' faces), found once for
-    the faces every kit of the game draws alike (`card_symbols` keeps them); the entry
-    holds the faces, so their id stays theirs."""
-    key = ("placed", id(faces))
-    kept = loaded.drawn.get(key)
-    if kept is None or kept[0] is not faces:
-        placed = symbols_used(item for face in faces.values() for item in face.items)
-        kept = loaded.drawn[key] = (faces, frozenset(placed))
-    return kept[1]

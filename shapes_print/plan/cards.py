@@ -108,7 +108,7 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
             words.append(ctx.words.fill(in_words.text or "", fields, where))
             drawn = tuple(set_words(ElementAt(element, box, fields, where, card), in_words, ctx))
         elif element.kind == "cards":
-            drawn = tuple(minis(element, box, fields, faces or {}, where))
+            drawn = tuple(minis(element, box, fields, faces or {}, where, ctx.style.finest))
             if ctx.style.picture_words:
                 drawn = (
                     picture(

@@ -3,8 +3,9 @@
 Input: a cell's model (text, or a cards cell naming cards of the deck), the values its words
 are filled from and the `Column` it is set in. Output: a `Cell`, drawing the cell at a width
 into its height and items (top at y = 0), for `tables` to measure. Small cards are drawn
-from the deck's faces; with picture words (large print) they are a picture whose words
-print beneath them, and for a print shop they are their words alone. `natural_width` is the
+from the deck's faces, each as it prints at its size (plan/minis.py); with picture words
+(large print) they are a picture whose words print beneath them, and for a print shop they
+are their words alone. `natural_width` is the
 width a cell takes unbroken: tables share their width by it.
 """
 
@@ -18,9 +19,9 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError, known_names
-from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
+from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol
 from shapes_print.load.models import CardsCell
-from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
+from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture, small_copy
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
@@ -53,6 +54,9 @@ def cell_text(
 def card_cell(
     col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
 ) -> Cell:
+    # The faces by their symbols' names, as a face placing another (a Task's example) names it.
+    symbols = {face.name: face for face in inputs.faces.values()}
+
     def draw(width: float) -> Drawn:
         style = col.ctx.style
         items: list[Item] = []
@@ -70,7 +74,8 @@ def card_cell(
             x = 0.0
             for face in faces:
                 scale = mini / face.height
-                items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height - mini, scale=scale))
+                drawn = small_copy(face, scale, symbols, style.finest)
+                items.append(replace(drawn, dx=x, dy=-height - mini))
                 items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
                 x += face.width * scale + gap
             height += mini

@@ -24,8 +24,14 @@ def test_the_sample_holds_every_kind_of_file(sample: list[Path]) -> None:
 
 
 # pdfinfo -struct-text reads every sheet, key and guide of the sample (about 30 s on a busy
-# 2-core machine): three tests share its files, every third each, all of them between them.
-SHARES = {"words apart (pdfinfo -struct-text)": 3}
+# 2-core machine): three tests share its files, every third each, all of them between them;
+# Ghostscript separates every page of the print-shop files into plates, and pdfium sizes
+# every run of text of every PDF: two tests share each.
+SHARES = {
+    "words apart (pdfinfo -struct-text)": 3,
+    "black areas in black ink alone (separations)": 2,
+    "no text smaller than the finest": 2,
+}
 
 
 def shared_checks() -> list[object]:

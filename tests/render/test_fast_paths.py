@@ -42,6 +42,7 @@ from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
 from shapes_print.render.pdf import clear_caches, write_pdf
 from shapes_print.text.fonts import load_font
+from tests.drawnsmall import drawn_small
 from tests.pdfread import placements
 
 GAME = "pass-and-pick"
@@ -113,14 +114,23 @@ def test_the_sheet_furniture_is_the_same_bytes_on_every_face_sheet(pass_and_pick
 
 
 def test_sheets_carry_only_the_faces_they_show(tmp_path: Path) -> None:
+    """The sheets draw their scoring examples' cards small, each at its size: no card's
+    drawing as it is, and none of the cards they do not show."""
     content = _deck_folder(tmp_path, {"star": 2, "heart": 1})
     out = tmp_path / "out"
     pipeline.build(pipeline.Sources(content), [GAME], pipeline.BuildOptions("4", "a4"), out)
     kit = out / GAME / "a4" / "4-players"
     assert {"face-star", "face-heart"} <= _forms(kit / f"{GAME}_4p_a4_cards.pdf")
     sheet_forms = _forms(kit / f"{GAME}_4p_a4_sheets.pdf")
-    assert "face-circle" in sheet_forms  # the scoring examples show circles
-    assert not {"face-star", "face-heart"} & sheet_forms
+    assert not any(name.startswith("face-") for name in sheet_forms)
+    project = pipeline.load_project(pipeline.Sources(content), [GAME])
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest(GAME, 4, "a4"))
+    sheets = next(f.document for f in files if f.name.endswith("_sheets"))
+    faces = {name: face for name, face in sheets.symbols.items() if name.startswith("face-")}
+    items = [item for page in sheets.pages for item in page.items]
+    shown = set(drawn_small(items, faces, project.ctx.style.finest))
+    assert shown == {"face-circle", "face-triangle", "face-square"}  # the scoring examples
 
 
 def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) -> None:
