@@ -108,39 +108,56 @@ def struct_text(path: Path) -> list[str]:
     inside a Figure left out: a reader says a picture's Alt, not the words drawn in it.
     pdfinfo runs once per file and process, however many checks read what it heard."""
     tool("pdfinfo", POPPLER)  # a missing tool is a skip before the file is looked at
-    return list(_struct_text(version(path)))
+    return [text for text, pictured in _struct_text(version(path)) if not pictured]
+
+
+def figure_struct_text(path: Path) -> list[str]:
+    """The text runs of `pdfinfo -struct-text` inside Figures: the words drawn in pictures,
+    which search, reflow and export to text read though a screen reader says the Alt."""
+    tool("pdfinfo", POPPLER)
+    return [text for text, pictured in _struct_text(version(path)) if pictured]
 
 
 @functools.lru_cache(maxsize=1024)
-def _struct_text(file: FileVersion) -> tuple[str, ...]:
+def _struct_text(file: FileVersion) -> tuple[tuple[str, bool], ...]:
+    """Each text run of the structure in reading order, and whether a Figure holds it."""
     run = subprocess.run(
         [tool("pdfinfo", POPPLER), "-struct-text", file[0]],
         capture_output=True,
         text=True,
         check=True,
     )
-    texts: list[str] = []
-    figure: int | None = None  # the indent of the Figure being skipped
+    texts: list[tuple[str, bool]] = []
+    figure: int | None = None  # the indent of the Figure being read
     for line in run.stdout.splitlines():
         found = _STRUCT_LINE.match(line)
         if found is None:
             continue
         indent = len(found["indent"])
-        if figure is not None and indent > figure:
-            continue
-        figure = None
-        if found["role"] == "Figure":
+        if figure is not None and indent <= figure:
+            figure = None
+        if found["role"] == "Figure" and figure is None:
             figure = indent
         elif found["text"] is not None:
-            texts.append(found["text"])
+            texts.append((found["text"], figure is not None))
     return tuple(texts)
 
 
 def struct_text_joins(path: Path) -> list[str]:
     """Words a reader hears (`pdfinfo -struct-text`) that no line of the file draws."""
-    heard_texts = struct_text(path)
+    return _undrawn(struct_text(path), path)
+
+
+def figure_text_joins(path: Path) -> list[str]:
+    """Words the structure holds inside pictures (a card's words where it is drawn on a
+    sheet) that no line of the file draws: a line's last word run into the next line's
+    first, or one text of a card into the next."""
+    return _undrawn(figure_struct_text(path), path)
+
+
+def _undrawn(texts: Sequence[str], path: Path) -> list[str]:
     vocabulary = drawn_words(path)
-    return [word for text in heard_texts for word in words(text) if word not in vocabulary]
+    return [word for text in texts for word in words(text) if word not in vocabulary]
 
 
 def pdftotext_joins(path: Path) -> list[str]:
@@ -592,6 +609,7 @@ def _swell(path: Path) -> bool:
 
 CHECKS = (
     Check("words apart (pdfinfo -struct-text)", "sheets, keys, guides", _non_card, struct_text_joins),
+    Check("words apart in pictures (pdfinfo -struct-text)", "sheets, keys, guides", _non_card, figure_text_joins),
     Check("words apart (pdftotext)", "sheets, keys, guides", _non_card, pdftotext_joins),
     Check("each picture read once", "sheets, keys, guides", _non_card, lambda p: [
         f"{a!r} / {b!r}" for a, b in repeated_readings(p)

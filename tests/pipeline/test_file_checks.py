@@ -24,8 +24,12 @@ def test_the_sample_holds_every_kind_of_file(sample: list[Path]) -> None:
 
 
 # pdfinfo -struct-text reads every sheet, key and guide of the sample (about 30 s on a busy
-# 2-core machine): three tests share its files, every third each, all of them between them.
-SHARES = {"words apart (pdfinfo -struct-text)": 3}
+# 2-core machine): three tests share its files, every third each, all of them between them
+# (for the words outside pictures and inside them alike).
+SHARES = {
+    "words apart (pdfinfo -struct-text)": 3,
+    "words apart in pictures (pdfinfo -struct-text)": 3,
+}
 
 
 def shared_checks() -> list[object]:
