@@ -257,6 +257,21 @@ def heard(path: Path) -> list[tuple[str, str, int]]:
     return said
 
 
+def empty_header_cells(path: Path) -> list[str]:
+    """Header cells (TH) with no words: a reader announces a heading for every cell of its
+    row or column, so an empty one (a score sheet's corner) heads them with silence. Each
+    is named by the words of the header cells around it."""
+    texts = marked_texts(path)
+    problems = []
+    for element in structure(PdfReader(path)).walk():
+        cells = [kid for kid in element.kids if kid.role in ("TH", "TD")]
+        heads = [" ".join(texts.get(key, "") for key in kid.marked).strip() for kid in cells]
+        for cell, words in zip(cells, heads, strict=True):
+            if cell.role == "TH" and not words and not any(k.role == "Figure" for k in cell.walk()):
+                problems.append(f"an empty header cell in the row {' | '.join(heads)!r}")
+    return problems
+
+
 def repeated_readings(path: Path) -> list[tuple[str, str]]:
     """A picture's alternate text and the words read next to it in the same element (its
     table cell, its section), where one says the other again: a caption naming the cards
@@ -614,6 +629,7 @@ CHECKS = (
     Check("each picture read once", "sheets, keys, guides", _non_card, lambda p: [
         f"{a!r} / {b!r}" for a, b in repeated_readings(p)
     ]),
+    Check("no empty header cell", "sheets, keys, guides", _non_card, empty_header_cells),
     Check("PDF/X-4 metadata and boxes", "print-shop kits", _print_shop, pdfx_problems),
     Check(f"no line under {THINNEST_LINE} pt", "print-shop kits", _print_shop, thin_line_problems),
     Check(f"no text under {SMALLEST_TEXT} pt", "print-shop kits", _print_shop, small_text_problems),

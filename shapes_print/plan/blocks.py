@@ -255,7 +255,7 @@ class _TableLayout(Struct, frozen=True):
 
         def lay(chunks: Sequence[int]) -> list[Box]:
             rows, starts = rows_of(chunks)
-            boxes = table_boxes(style, widths, rows, col.room, Heads(header=True))
+            boxes = table_boxes(style, widths, rows, col.room, Heads(header=True, lanes=across))
             return chunk_breaks(boxes, starts)
 
         # Each row is one box as tall as the row: the boxes' heights summed in their order.

@@ -57,9 +57,11 @@ def sheet_passages(document: Document) -> list[Passage]:
     for page in document.pages:
         row: list[tuple[float, str]] = []
         for tag, dx, words in _tagged(page.items):
-            if tag in ("TH", "TD") and row and dx <= row[-1][0]:
-                header = _end_row(row, header, passages)
+            if tag == "TR":
+                if row:
+                    header = _end_row(row, header, passages)
                 row = []
+                continue
             if tag in ("TH", "TD"):
                 row.append((dx, words if tag == "TD" else f"\0{words}"))
                 continue
@@ -105,6 +107,8 @@ def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float
             continue
         if isinstance(item, Group):
             here = dx + item.dx
+            if item.tag == "TR":  # a row begins: a manifest's second column of cards
+                yield "TR", here, ""  # is read after its first, not beside it
             if item.alt:
                 yield "P", here, item.alt
             elif item.tag and item.tag not in _HOLDERS:
