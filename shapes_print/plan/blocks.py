@@ -154,7 +154,10 @@ def _table(
         for here, row in rows
     ]
     cells = [
-        [filled_cell(col, cell, here, inputs, where) for cell in row]
+        [
+            filled_cell(col, cell, here, inputs, where, beside if isinstance(beside, str) else "")
+            for cell, beside in zip(row, [*row[1:], ""], strict=True)
+        ]
         for (here, _), row in zip(rows, filled, strict=True)
     ]
     blank = [cell_text(col, "", where)] * count

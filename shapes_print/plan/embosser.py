@@ -112,6 +112,8 @@ def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float
             if item.alt:
                 yield "P", here, item.alt
             elif item.tag and item.tag not in _HOLDERS:
+                if item.items and all(isinstance(part, Artifact) for part in item.items):
+                    continue  # a cell of layout (a picture its neighbour names): no cell
                 words = " ".join(_words(item.items))
                 if words or item.tag in ("TH", "TD"):  # an empty cell is a blank to fill in
                     yield item.tag, here, words
@@ -132,6 +134,9 @@ def _words(items: Iterable[Item]) -> list[str]:
             words, here = item.text, item.y
         elif isinstance(item, Group) and item.alt:
             words, here = item.alt, (item.dy if item.role == "Span" else None)
+        elif isinstance(item, Group) and item.expansion:  # braille writes the print ("1-3")
+            words = "".join(_words(item.items))
+            here = next((text.y for text in item.items if isinstance(text, Text)), None)
         elif isinstance(item, Group):
             found.extend(_words(item.items))
             baseline = None

@@ -58,7 +58,7 @@ def test_the_files_pass(sample: list[Path], check: filecheck.Check, share: int, 
 
 def test_a_missing_tool_is_a_skip_that_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(filecheck.shutil, "which", lambda _: None)
-    (check,) = [c for c in filecheck.CHECKS if "struct-text" in c.name]
+    (check,) = [c for c in filecheck.CHECKS if c.name == "words apart (pdfinfo -struct-text)"]
     outcome = filecheck.run_check(check, [Path("any_host-key.pdf")])
     assert outcome.skipped == filecheck.Skipped("pdfinfo", filecheck.POPPLER)
     assert outcome.line().endswith("skipped, pdfinfo not found (apt-get install poppler-utils)")

@@ -110,8 +110,8 @@ def test_the_words_drawn_in_pictures_stay_apart_in_the_structure(
 def test_a_cards_lines_and_texts_read_apart_in_its_picture(
     built: tuple[list[Path], set[str]],
 ) -> None:
-    (sheets,) = (p for p in built[0] if p.name == "collect-3_4p_a4_sheets.pdf")
-    pictured = " ".join(" ".join(filecheck.figure_struct_text(sheets)).split())
+    (kit,) = (p for p in built[0] if p.name == "collect-3_4p_a4_print-and-play.pdf")
+    pictured = " ".join(" ".join(filecheck.figure_struct_text(kit)).split())
     assert "WILD ★ Counts as any one card in your Collect 3. If your Collect 3 uses" in pictured
 
 
