@@ -58,7 +58,7 @@ def parse_card_length(value: object) -> tuple[float, float]:
     Fractions let one layout serve every card size: a box written against the card's own
     width and height stays in place on bridge, mini or tarot cards.
     """
-    if isinstance(value, (list, tuple)) and len(value) == 2:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(map(_finite, value)):
         return float(value[0]), float(value[1])
     if isinstance(value, str) and "%" in value:
         match = _RELATIVE.match(value)
@@ -69,6 +69,11 @@ def parse_card_length(value: object) -> tuple[float, float]:
         offset = parse_length(rest) if rest else 0.0
         return float(percent) / 100, -offset if sign == "-" else offset
     return 0.0, parse_length(value)
+
+
+def _finite(value: object) -> bool:
+    """A number, not a truth value, neither infinite nor NaN."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def parse_size(value: str) -> tuple[float, float]:

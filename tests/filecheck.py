@@ -22,16 +22,17 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from PIL import Image
+from PIL import Image, ImageChops, ImageFilter
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
 
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.translate import code_for, fill_lines, translate
-from shapes_print.geometry.primitives import Document
+from shapes_print.geometry.primitives import Document, Group, Item, Text
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
+from shapes_print.plan.kit import KitFile
 from tests.pdfread import Element, FileVersion, page_lines, sized_runs, structure, version
 
 POPPLER = "apt-get install poppler-utils"
@@ -611,6 +612,40 @@ def grey_problems(path: Path, dpi: int = 100) -> list[str]:
     return problems
 
 
+# A square of pixels at 100 dpi about a braille dot across (5 px, 1.3 mm): where every pixel
+# of one prints grey, anti-aliased, the ink is finer than the print (a texture drawn small,
+# a dot a third of its size) and the heater half raises a bump a finger takes for a dot.
+GREY_AREA = 5
+
+
+def grey_area_problems(path: Path, dpi: int = 100) -> list[str]:
+    """Pages with areas of grey as a viewer renders them (pdfium, anti-aliased): a line or
+    a word has black or white beside its grey edge within `GREY_AREA` pixels, an area of
+    lines or dots too fine to print apart does not."""
+    problems = []
+    document = pdfium.PdfDocument(path)
+    try:
+        for number, page in enumerate(document, start=1):
+            image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+            darkest = image.filter(ImageFilter.MinFilter(GREY_AREA))
+            lightest = image.filter(ImageFilter.MaxFilter(GREY_AREA))
+            grey = ImageChops.multiply(darkest.point(_not_black), lightest.point(_not_white))
+            share = grey.histogram()[255] / (image.width * image.height)
+            if share >= 0.001:
+                problems.append(f"page {number}: {share:.1%} in areas of grey")
+    finally:
+        document.close()
+    return problems
+
+
+def _not_black(value: int) -> int:
+    return 255 if value > 0 else 0
+
+
+def _not_white(value: int) -> int:
+    return 255 if value < 255 else 0
+
+
 def ghostscript_grey_problems(path: Path, dpi: int = 100) -> list[str]:
     """Pages that print grey as Ghostscript renders them in grey without anti-aliasing:
     a second renderer's word on `grey_problems`."""
@@ -662,14 +697,22 @@ def kit_headings(brf: Path) -> set[str]:
     return heading_lines(game, labels, players.split("-")[0], paper)
 
 
+@functools.lru_cache(maxsize=16)
+def _kit_plan(game: str, labels: str, players: str, paper: str) -> tuple[tuple[KitFile, ...], str]:
+    """The kit's planned files and its label set's language, planned once per process for
+    the checks that read its `.brf`."""
+    project = pipeline.load_project(pipeline.Sources(), [game], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, players, paper)
+    return tuple(files), project.ctx.words.locale
+
+
 def heading_lines(game: str, labels: str, players: str, paper: str, at_least: int = 0) -> set[str]:
     """Every line of ASCII braille a heading of the kit's embosser file is set in, its
     headings filled to the file's width (or `at_least` cells, if wider)."""
-    project = pipeline.load_project(pipeline.Sources(), [game], [labels])
-    ((_, _, files),) = pipeline.plan_all(project, players, paper)
+    files, locale = _kit_plan(game, labels, players, paper)
     embosser = next(f.document for f in files if isinstance(f.document, EmbosserFile))
     width = max(len(line) for page in embosser.pages for line in page)
-    code = code_for(project.ctx.words.locale)
+    code = code_for(locale)
     texts = [
         passage.text
         for f in files
@@ -682,6 +725,55 @@ def heading_lines(game: str, labels: str, players: str, paper: str, at_least: in
         for text in texts
         for line in fill_lines(translate(text, code), max(width, at_least), HYPHEN)
     }
+
+
+def table_head_problems(brf: Path) -> list[str]:
+    """Table headings of the kit's players' sheets (the `_sheets` file the `.brf` holds;
+    a column's, a row's: a score sheet's rounds too) that its `.brf` does not spell: a
+    braille reader gets every table with its headings, and a form with its rows."""
+    game, labels, paper, players = brf.parts[-5:-1]
+    files, locale = _kit_plan(game, labels, players.split("-")[0], paper)
+    code = code_for(locale)
+    lines = [line for page in brf_pages(brf) for line in page]
+    text = _unbroken(" ".join(" ".join(lines).split()))
+    sheets = [f.printed for f in files if f.audience == "players" and f.name.endswith("_sheets")]
+    heads = sorted({head for sheet in sheets for head in _heads(sheet)})
+    return [
+        f"table heading {head!r} is not in it"
+        for head in heads
+        if _unbroken(" ".join(ascii_braille(word) for word in translate(head, code))) not in text
+    ]
+
+
+def _unbroken(text: str) -> str:
+    """Braille text with a word a line's end divided after its hyphen joined again."""
+    return text.replace("- ", "-")
+
+
+def _heads(document: Document) -> set[str]:
+    """The words of every table heading cell (TH) the document's pages hold, each once;
+    a header row a page break repeats is furniture, and left out."""
+    found: set[str] = set()
+
+    def walk(items: Sequence[Item]) -> None:
+        for item in items:
+            if isinstance(item, Group) and item.role == "TH":
+                words = " ".join(" ".join(_texts(item.items)).split())
+                found.update([words] if words else [])
+            elif isinstance(item, Group):
+                walk(item.items)
+
+    for page in document.pages:
+        walk(page.items)
+    return found
+
+
+def _texts(items: Sequence[Item]) -> Iterator[str]:
+    for item in items:
+        if isinstance(item, Text):
+            yield item.text
+        elif isinstance(item, Group):
+            yield from _texts(item.items)
 
 
 # --- the sample and the command -----------------------------------------------------------
@@ -707,7 +799,12 @@ def _print_shop(path: Path) -> bool:
 
 
 def _swell(path: Path) -> bool:
-    return path.name.endswith(("_braille_cards.pdf", "_braille-es_cards.pdf"))
+    """A braille kit's cards on swell paper: its cards file, Collect 3's Task cards too."""
+    sets = ("_braille_", "_braille-es_")
+    return path.name.endswith(tuple(f"{s}{kind}.pdf" for s in sets for kind in SWELL_FILES))
+
+
+SWELL_FILES = ("cards", "task-cards")
 
 
 CHECKS = (
@@ -727,7 +824,9 @@ CHECKS = (
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
     Check("swell fronts no grey (Ghostscript)", "braille cards", _swell, ghostscript_grey_problems),
+    Check("swell fronts no grey area (pdfium, anti-aliased)", "braille cards", _swell, grey_area_problems),
     Check("braille headings keep their text", ".brf files", lambda p: p.suffix == ".brf", lambda p: heading_problems(p, kit_headings(p))),
+    Check("braille tables keep their headings", ".brf files", lambda p: p.suffix == ".brf", table_head_problems),
 )  # fmt: skip
 
 # Every kind of file: Collect 3 in every shipped label set (task cards, a long score sheet,

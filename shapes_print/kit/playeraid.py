@@ -47,12 +47,6 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     doc = next((d for d in loaded.documents if d.source.path.name == aid.document), None)
     if doc is None:
         raise UserError(where, f"player_aid: {aid.document!r} is not one of the game's documents")
-    if doc.spec.audience != "players":  # its copies go in the players' files
-        raise UserError(
-            where,
-            f"player_aid: {aid.document} is the host's (audience: {doc.spec.audience}); a player "
-            "aid is printed for the players, so it reprints a document of theirs",
-        )
     blocks = [
         block
         for filter_, section in doc.sections

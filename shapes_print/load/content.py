@@ -184,7 +184,8 @@ def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
     card_fields = {n: spec.cards for n, spec in game.lists.items() if isinstance(spec, ListFile)}
     check_card_ids(lists, origins, card_fields, deck_ids)
     run_checks(game, lists, origins, source)
-    loaded = LoadedGame(game, folder, source, decks, lists=lists)
+    files = {name: origin.doc for name, origin in origins.items() if origin.doc is not source}
+    loaded = LoadedGame(game, folder, source, decks, lists=lists, list_files=files)
     loaded.labels = load_game_labels(folder)
     loaded.template_files = read_templates(folder / OWN_FOLDER)
     for index, name in enumerate(game.documents):

@@ -50,6 +50,9 @@ class LoadedGame(Struct):
     decks: list[LoadedDeck]
     documents: list[LoadedDocument] = field(default_factory=list)
     lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # Each list kept in a file of its own (`file: tasks.yaml#tasks`): that file as read, which
+    # says whose text its items are (kit/audience.py).
+    list_files: dict[str, Document] = field(default_factory=dict)
     # The game's own label files (`labels/<name>.yaml`) by label set, and, once a label set
     # is applied, the words its kits print with (the set's with the game's own over them).
     labels: dict[str, OwnLabels] = field(default_factory=dict)

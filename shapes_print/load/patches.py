@@ -49,7 +49,11 @@ def patch_template(
     every_name = _names([labels.data], size)
     own_names = every_name if named is None else _names(_data(labels.own_layers()), size)
     layouts = {}
-    for layout_id, layout in data.get("layouts", {}).items():
+    written = data.get("layouts", {})
+    for layout_id, layout in written.items() if isinstance(written, dict) else ():
+        if not isinstance(layout, dict) or not isinstance(layout.get("elements", []), list):
+            layouts[layout_id] = layout  # no layout: refused at its line once it is checked
+            continue
         shipped_layout = named is None or layout_id in named
         names = every_name if shipped_layout else own_names
         elements = [
@@ -60,7 +64,7 @@ def patch_template(
             if isinstance(element, dict):
                 _check_sizes(element, labels, size, shipped_layout)
         layouts[layout_id] = {**layout, "elements": elements}
-    return {**data, "layouts": layouts}
+    return {**data, "layouts": layouts} if isinstance(written, dict) else data
 
 
 def _data(docs: list[Document]) -> list[dict[str, Any]]:
@@ -85,12 +89,22 @@ def _names(layers: list[dict[str, Any]], size: str | None) -> dict[str, Any]:
 def _patched(
     element: dict[str, Any], roles: dict[str, Any], names: dict[str, Any]
 ) -> dict[str, Any]:
-    role = element.get("role") or ROLE_OF_KIND.get(element.get("kind", ""))
+    role = _role(element)
     if role in roles:
         element = deep_merge(element, roles[role])
-    if element.get("name") in names:
-        element = deep_merge(element, names[element["name"]])
+    name = element.get("name")
+    if isinstance(name, str) and name in names:
+        element = deep_merge(element, names[name])
     return element
+
+
+def _role(element: dict[str, Any]) -> str | None:
+    """An element's role as written, else its kind's; None where what is written is no
+    text (the template's check refuses it at its line)."""
+    role, kind = element.get("role"), element.get("kind")
+    if role:
+        return role if isinstance(role, str) else None
+    return ROLE_OF_KIND.get(kind) if isinstance(kind, str) else None
 
 
 def _check_sizes(
@@ -105,7 +119,8 @@ def _check_sizes(
     if least <= most:
         return
     name = element.get("name")
-    role = element.get("role") or ROLE_OF_KIND.get(element.get("kind", ""))
+    name = name if isinstance(name, str) else None
+    role = _role(element)
     change = _change(labels, name, role, size, shipped_layout, SIZE_KEYS)
     if change is not None:
         raise UserError(

@@ -59,6 +59,11 @@ def resolve_extends(docs: dict[str, Document], name: str, chain: tuple[str, ...]
     parent = doc.data.get("extends")
     if parent is None:
         return doc
+    if not isinstance(parent, str):
+        raise UserError(
+            doc.source(("extends",)),
+            f"extends: the id of the template this one extends, as text, not {parent!r}",
+        )
     if parent in chain or parent == name:
         raise UserError(
             doc.source(("extends",)),

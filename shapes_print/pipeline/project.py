@@ -14,6 +14,7 @@ from msgspec import Struct, field, to_builtins
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import files_digest, fingerprint, recording
+from shapes_print.kit.audience import check_audiences
 from shapes_print.kit.contents import KitRequest, kit_values
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import Variant, check_games_exist, make_variant
@@ -159,6 +160,7 @@ def load_project(
         if variant:
             for game in covered.values():  # refused here, at load, not when a kit is planned
                 claim_file_names(game, variant.library.guide, variant.library.print_and_play)
+                check_audiences(game, variant.library)
             variants.append(variant)
             labels_inputs[variant.labels.name] = read.named(roots)
             changed[variant.labels.name] = read.newest()

@@ -14,7 +14,7 @@ from itertools import repeat
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, known_names
 from shapes_print.geometry.primitives import (
     Document,
     Group,
@@ -46,7 +46,7 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
+from shapes_print.plan.inksaver import save_ink_symbol, swell_pictures, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
 from shapes_print.units import POINTS_PER_UNIT
@@ -118,7 +118,7 @@ def _draw_cards(
     faces = {}
     for card, index in zip(deck_model.cards, chosen.origins, strict=True):
         if card.back not in deck_model.backs:
-            known = ", ".join(deck_model.backs)
+            known = known_names(card.back, deck_model.backs)
             raise UserError(
                 src.source(("cards", index, "back")),
                 f"no back named {card.back!r} (known: {known})",
@@ -301,10 +301,11 @@ def _planned_cards(
         if not redrawn
         else symbols_used(item for face in drawn.drawn_faces.values() for item in face.items)
     )
-    used = {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
-    if one_sided:  # the cards a face shows small are line art too
-        width = kit.library.printing.ink_saver.outline_width
-        used = {name: swell_symbol(symbol, width) for name, symbol in used.items()}
+    used = (  # the cards a face pictures; on swell paper line art of their own
+        swell_pictures(drawn.drawn_faces, shown, kit.library.printing.ink_saver.outline_width)
+        if one_sided
+        else {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
+    )
     symbols = {**used, **drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
         placed = placed | {name for pair in order for name in pair}

@@ -25,6 +25,9 @@ HYPHEN = "\u2824"
 BULLET = "\u2022"
 PARAGRAPH_INDENT = 2  # BANA Braille Formats: a paragraph starts in cell 3, runs over to cell 1
 PAGE_NUMBER_GAP = 3  # blank cells before the page number at the end of the last line
+# Blank cells a form's field keeps after its label to write in: a space, then a score as
+# braille writes it (a minus, the number sign, two digits).
+WRITING_ROOM = 5
 
 
 class EmbosserFile(Struct, frozen=True):
@@ -41,57 +44,102 @@ class EmbosserFile(Struct, frozen=True):
 
 
 class Passage(Struct, frozen=True):
-    """One piece of the text: a heading, a paragraph, a list item or a table row."""
+    """One piece of the text: a heading, a paragraph, a list item, a table row, or a field
+    of a form (a label and the room after it to write in), `level` two cells in each."""
 
     text: str
-    kind: str  # "heading", "paragraph" or "item"
+    kind: str  # "heading", "paragraph", "item" or "field"
+    level: int = 0
+
+
+class _Cell(Struct, frozen=True):
+    """A table cell as read: its words, whether it is a heading."""
+
+    words: str
+    head: bool
 
 
 def sheet_passages(document: Document) -> list[Passage]:
     """A document's words in reading order: each heading, paragraph, list item (without
-    its bullet) and table row once. A table row's cells are joined, each after its column's heading; rows with an
-    empty cell are forms to fill in (score sheets) and are left out."""
+    its bullet) and table once (`table_passages`)."""
     passages: list[Passage] = [Passage(document.title, "heading")]
-    # A table's header row goes on over a page break (printed again there as furniture).
-    header: list[str] = []
+    # A table's rows, read until something else starts: it goes on over a page break (its
+    # header row printed again there is furniture). Each row of the structure is a row
+    # (a manifest's second column of cards is read after its first, not beside it).
+    rows: list[list[_Cell]] = []
+    new_row = True
     for page in document.pages:
-        row: list[tuple[float, str]] = []
-        for tag, dx, words in _tagged(page.items):
+        for tag, words in _tagged(page.items):
             if tag == "TR":
-                if row:
-                    header = _end_row(row, header, passages)
-                row = []
+                new_row = True
                 continue
             if tag in ("TH", "TD"):
-                row.append((dx, words if tag == "TD" else f"\0{words}"))
+                if new_row:
+                    rows.append([])
+                    new_row = False
+                rows[-1].append(_Cell(words, tag == "TH"))
                 continue
-            if row:
-                header, row = _end_row(row, header, passages), []
-            header = []
+            passages += table_passages(rows)
+            rows = []
             kind = "heading" if tag.startswith("H") else "item" if tag == "LI" else "paragraph"
             # A bullet is print's mark of a list item; braille shows one by its margin.
             passages.append(Passage(words.removeprefix(f"{BULLET} "), kind))
-        if row:
-            header = _end_row(row, header, passages)
-    return passages
+    return passages + table_passages(rows)
 
 
-def _end_row(row: list[tuple[float, str]], header: list[str], out: list[Passage]) -> list[str]:
-    """A finished row: a heading row becomes the header of the rows after it."""
-    cells = [words for _, words in row]
-    if all(cell.startswith("\0") for cell in cells):
-        return [cell[1:] for cell in cells]
-    cells = [cell.removeprefix("\0") for cell in cells]  # a row's own header (a fact's label)
-    if all(cells):
-        if len(header) == len(cells):
-            named = [
-                cells[0],
-                *(f"{head}: {cell}" for head, cell in zip(header[1:], cells[1:], strict=True)),
-            ]
-            out.append(Passage("; ".join(named), "item"))
+def table_passages(rows: Sequence[Sequence[_Cell]]) -> list[Passage]:
+    """A table's rows as passages: a row of headings heads the rows after it (a second
+    one starts another table), and each table is read as `_filled` or, with a blank to
+    write in, as `_form`."""
+    passages: list[Passage] = []
+    header: list[str] = []
+    body: list[list[str]] = []
+    for row in rows:
+        if all(cell.head for cell in row):
+            passages += _read(header, body)
+            header, body = [cell.words for cell in row], []
         else:
-            out.append(Passage(": ".join(cells), "item"))
-    return header
+            body.append([cell.words for cell in row])
+    return passages + _read(header, body)
+
+
+def _read(header: list[str], body: list[list[str]]) -> list[Passage]:
+    """A table with a blank to write in as `_form`; any other as its column headings
+    (print's header row, once), then each row as `_filled`."""
+    if any(not words for row in body for words in row):
+        return _form(header, body)
+    heads = [Passage("; ".join(head for head in header if head), "item")] if any(header) else []
+    return heads + [_filled(header, row) for row in body]
+
+
+def _filled(header: list[str], cells: list[str]) -> Passage:
+    """A row of a table, each cell but the row's own heading after its column's heading
+    (BANA's linear table format): "Three identical shapes; Example: ...; Points: 5"; a
+    row of a table without headings as its cells, "Rounds: 3"."""
+    if len(header) != len(cells):
+        return Passage(": ".join(cells), "item")
+    named = [f"{head}: {cell}" for head, cell in zip(header[1:], cells[1:], strict=True)]
+    return Passage("; ".join([cells[0], *named]), "item")
+
+
+def _form(header: list[str], body: list[list[str]]) -> list[Passage]:
+    """A table with blanks to write in (a score sheet), column by column: the column's
+    heading and the room after it (a player's name), then, two cells in, each row's
+    heading and its entry, or the room to write it ("Round 1: pass left:"). A braille
+    line has no room for the print's grid, and a column is one player's."""
+    width = max(len(row) for row in body)
+    heads = header if len(header) == width else [""] * width
+    passages: list[Passage] = []
+    for column in range(1 if width > 1 else 0, width):
+        if heads[column]:
+            passages.append(Passage(f"{heads[column]}:", "field"))
+        for row in body:
+            label = row[0] if column else ""
+            words = row[column] if column < len(row) else ""
+            text = f"{label}: {words}".rstrip() if label else words
+            if text:
+                passages.append(Passage(text, "field", 1))
+    return passages
 
 
 # Roles that only hold others (a list, a table, its row groups and rows): their parts are
@@ -99,28 +147,27 @@ def _end_row(row: list[tuple[float, str]], header: list[str], out: list[Passage]
 _HOLDERS = frozenset({"L", "Table", "THead", "TBody", "TR"})
 
 
-def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float, str]]:
-    """(role, where it starts across, its words) of each tagged group, outermost first;
-    a picture's words are its alternate text."""
+def _tagged(items: Iterable[Item]) -> Iterable[tuple[str, str]]:
+    """(role, its words) of each tagged group, outermost first, and each table row as it
+    begins (its words none); a picture's words are its alternate text."""
     for item in items:
         if isinstance(item, Artifact):
             continue
         if isinstance(item, Group):
-            here = dx + item.dx
-            if item.tag == "TR":  # a row begins: a manifest's second column of cards
-                yield "TR", here, ""  # is read after its first, not beside it
+            if item.tag == "TR":
+                yield "TR", ""
             if item.alt:
-                yield "P", here, item.alt
+                yield "P", item.alt
             elif item.tag and item.tag not in _HOLDERS:
                 if item.items and all(isinstance(part, Artifact) for part in item.items):
                     continue  # a cell of layout (a picture its neighbour names): no cell
                 words = " ".join(_words(item.items))
                 if words or item.tag in ("TH", "TD"):  # an empty cell is a blank to fill in
-                    yield item.tag, here, words
+                    yield item.tag, words
                 else:
-                    yield from _tagged(item.items, here)
+                    yield from _tagged(item.items)
             else:
-                yield from _tagged(item.items, here)
+                yield from _tagged(item.items)
 
 
 def _words(items: Iterable[Item]) -> list[str]:
@@ -171,14 +218,13 @@ def embosser_file(
 
 
 def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[tuple[str, bool]]:
-    """Braille lines, each with whether it is a heading's: a blank line before each
-    heading; a paragraph indented two cells and running over to the margin; a list item at
-    the margin, running over two cells in."""
+    """Braille lines, each with whether it is a heading's, laid out as `_passage_lines`
+    says; a blank line before each heading."""
     lines: list[tuple[str, bool]] = []
     for passage in passages:
         if passage.kind == "heading" and lines:
             lines.append(("", False))
-        key = (passage.text, passage.kind, locale, width)
+        key = (passage, locale, width)
         if key not in _PASSAGE_LINES:
             if len(_PASSAGE_LINES) >= _PASSAGES_KEPT:
                 _PASSAGE_LINES.clear()
@@ -187,26 +233,32 @@ def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[tuple[s
     return lines
 
 
-# Each passage's lines, by its text, kind, locale and line width: every kit of a batch
+# Each passage's lines, by the passage, locale and line width: every kit of a batch
 # embosses the same headings, rules and card names again.
-_PASSAGE_LINES: dict[tuple[str, str, str, int], tuple[tuple[str, bool], ...]] = {}
+_PASSAGE_LINES: dict[tuple[Passage, str, int], tuple[tuple[str, bool], ...]] = {}
 _PASSAGES_KEPT = 16384
 
 
 def _passage_lines(passage: Passage, code: BrailleCode, width: int) -> tuple[tuple[str, bool], ...]:
     """One passage's braille lines: a heading's at the margin, a paragraph indented two
-    cells and running over to the margin, a list item at the margin running over two in."""
+    cells and running over to the margin, a list item at the margin running over two in,
+    a field two cells in a level and running over two more, with a blank line after it
+    when its label leaves less than `WRITING_ROOM` on its line."""
     try:
         words = translate(passage.text, code)
     except BrailleError as error:
         raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
     if passage.kind == "heading":
         return tuple((line, True) for line in fill_lines(words, width, HYPHEN))
-    first, rest = (PARAGRAPH_INDENT, 0) if passage.kind == "paragraph" else (0, PARAGRAPH_INDENT)
+    first, rest = {
+        "paragraph": (PARAGRAPH_INDENT, 0),
+        "field": (PARAGRAPH_INDENT * passage.level, PARAGRAPH_INDENT * (passage.level + 1)),
+    }.get(passage.kind, (0, PARAGRAPH_INDENT))
     filled = fill_lines(words, width - max(first, rest), HYPHEN)
-    return tuple(
-        (BLANK * (first if i == 0 else rest) + line, False) for i, line in enumerate(filled)
-    )
+    lines = [BLANK * (first if i == 0 else rest) + line for i, line in enumerate(filled)]
+    if passage.kind == "field" and width - len(lines[-1]) < WRITING_ROOM:
+        lines.append("")
+    return tuple((line, False) for line in lines)
 
 
 def _kept(lines: list[tuple[str, bool]], start: int) -> int:

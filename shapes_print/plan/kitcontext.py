@@ -12,6 +12,7 @@ from typing import Any
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
+from shapes_print.kit.audience import check_audiences
 from shapes_print.kit.contents import KitRequest, kit_stem, kit_values
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.variant import kit_draw_context
@@ -88,6 +89,7 @@ def kit_context(
     options = request.options
     check_offset(options.back_offset, library.printing.calibration.scale_half_length)
     names = claim_file_names(loaded, library.guide, library.print_and_play)
+    check_audiences(loaded, library)
     ctx = kit_draw_context(loaded, base)
     words = ctx.words
     values = kit_values(loaded, request.players, words)

@@ -113,6 +113,7 @@ def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
     if aid is None or laid is None:
         return planned
     named = kit.spoken(aid.spec.title, kit.loaded.source.source(("player_aid", "title")))
-    file = SheetFile(kit.file("player-aid"), "players", named, kit.players)
+    audience = aid.spec.audience  # its document's: the players' (kit/audience.py)
+    file = SheetFile(kit.file("player-aid", audience), audience, named, kit.players)
     made = _planned(kit, planned, laid, file)
     return replace(planned, aid=made)

@@ -27,15 +27,18 @@ from shapes_print.geometry.primitives import (
     Text,
 )
 from shapes_print.geometry.primitives import Path as Drawn
+from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.contents import KitRequest
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardfile import card_template
+from shapes_print.plan.cardtext import braille_text
 from shapes_print.plan.embosser import EmbosserFile, sheet_passages
 from shapes_print.plan.kit import KitFile, plan_kit
 
 MM = 72 / 25.4
+ROOT = Path(__file__).resolve().parents[2]
 BLANK = "\u2800"
 LOU = shutil.which("lou_translate")
 NO_LOU = "lou_translate (Debian liblouis-bin) is not installed: nothing to compare with"
@@ -106,6 +109,36 @@ def test_a_word_the_hyphenation_list_divides_breaks_only_there_and_only_when_too
     assert lines("red cylinder", 9) == ["RED", "CYLINDER"]  # never to fill a line up
     with pytest.raises(BrailleError, match="does not fit"):
         fill_lines(divisible("pillar", UEB, ["cyl-in-der"]), 5, "\u2824")
+
+
+def _zone_lines(game: str, size: str, card_id: str) -> list[str]:
+    """The lines of ASCII braille a card's braille zone holds at a card size."""
+    project = pipeline.load_project(pipeline.Sources(), [game], ["braille"])
+    loaded, style = project.games[game], project.ctx.style.braille
+    assert style is not None
+    template = card_template(loaded, project.library, size)
+    ((card, index),) = [
+        (card, index)
+        for card, index in zip(loaded.decks[0].deck.cards, loaded.decks[0].origins, strict=True)
+        if card.id == card_id
+    ]
+    elements = template.layouts[card.layout].elements
+    zone = next(e for e in elements if e.kind == "braille")
+    where = loaded.decks[0].source.source(("cards", index))
+    fields = {"id": card.id, **card.fields}
+    text = braille_text(zone, elements, fields, project.ctx, where, card.id)
+    box = card_box(zone, template)
+    lines = braille_lines(text, project.ctx.words.locale, box, style, where, card.id)
+    return [ascii_braille(line) for line in lines]
+
+
+def test_a_mini_card_divides_words_where_the_accessibility_page_says() -> None:
+    """docs/accessibility.md: a mini card's 6 cells divide "tri-angle" and "cyl-inder"."""
+    page = " ".join((ROOT / "docs/accessibility.md").read_text().split())
+    assert 'A mini card\'s 6 cells divide "tri-angle" and "cyl-inder"' in page
+    assert _zone_lines("pass-and-pick", "mini", "triangle") == ["TRI-", "ANGLE"]
+    assert _zone_lines("shapes-the-game", "mini", "red-cylinder") == ["RED", "CYL-", "INDER"]
+    assert _zone_lines("pass-and-pick", "poker", "triangle") == ["TRIANGLE"]  # whole where it fits
 
 
 def test_a_size_the_card_sizes_do_not_name_is_a_clean_error(tmp_path: Path) -> None:
@@ -412,8 +445,7 @@ def test_the_brf_is_forty_cells_by_twenty_five_lines_of_ascii_braille(tmp_path: 
     assert ",CARDS DEALT TO EACH PLAYER3 #C" in text  # setup: 3 dealt each
     assert ",THREE IDENTICAL SHAPES2 ,EXAMPLE3 ,CIRCLE1 CIRCLE1 CIRCLE2" in text  # scoring
     assert ",POINTS3 #E" in text
-    assert ",SCORE SHEET3 #D PLAYERS" in text  # its title, but not its rows of blanks:
-    assert ",ROUND #A3 PASS LEFT" not in text
+    assert ",SCORE SHEET3 #D PLAYERS ,NAME3 ,ROUND #A3 PASS LEFT3" in text  # and its rows
     assert "HOST KEY" not in text  # the host key is the host's, in its own file
     import json
 

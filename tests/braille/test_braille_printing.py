@@ -8,13 +8,18 @@ and asks the viewer for one-sided printing, and the printing guide says the same
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from shapes_print.geometry.primitives import Artifact, Group, Item, Rect, Use
+from shapes_print.geometry.primitives import Path as Drawn
+from shapes_print.kit.contents import KitRequest
 from shapes_print.pipeline import pipeline
+from shapes_print.plan.kit import plan_kit
 from tests import filecheck
 from tests.pdfread import page_texts, placements
 
@@ -101,16 +106,26 @@ def test_the_guide_lists_the_embosser_file_with_its_pages_on_one_page(
     assert row in " ".join(pages[0].split())
 
 
-@pytest.mark.parametrize("game", ["pass-and-pick", "collect-3", "shapes-the-game"])
-def test_swell_paper_fronts_are_black_line_art(braille_kits: Path, game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "kind"),
+    [
+        ("pass-and-pick", "cards"),
+        ("collect-3", "cards"),
+        ("collect-3", "task-cards"),
+        ("shapes-the-game", "cards"),
+    ],
+)
+def test_swell_paper_fronts_are_black_line_art(braille_kits: Path, game: str, kind: str) -> None:
     """Every colour the cards file sets is black, and whatever it fills is the braille dots
     (small circles): the cards' own shapes are outlines, their words black. Rendered by
-    pdfium without anti-aliasing, every page is black and white only: no area prints as a
-    grey the heater would half raise."""
+    pdfium without anti-aliasing, every page is black and white only; rendered as a viewer
+    does, anti-aliased at 100 dpi, no area prints as a grey the heater would half raise
+    (Collect 3's Task cards picture number cards a quarter of their size)."""
     folder, stem = kit(braille_kits, game)
-    cards = folder / f"{stem}_cards.pdf"
+    cards = folder / f"{stem}_{kind}.pdf"
     assert filecheck.line_art_problems(cards) == []
     assert filecheck.grey_problems(cards) == []
+    assert filecheck.grey_area_problems(cards) == []
     document = pdfium.PdfDocument(cards)
     try:
         page = document[0].render(scale=100 / 72, grayscale=True, no_smoothpath=True)
@@ -118,3 +133,49 @@ def test_swell_paper_fronts_are_black_line_art(braille_kits: Path, game: str) ->
     finally:
         document.close()
     assert histogram[0] > 0.01 * sum(histogram)  # lines, words and dots are there, in black
+
+
+def _walk(items: Iterable[Item], scale: float = 1.0) -> Iterator[tuple[Item, float]]:
+    """Every item, inside groups and artifacts too, with the scale it is drawn at."""
+    for item in items:
+        yield item, scale
+        if isinstance(item, Group):
+            yield from _walk(item.items, scale * item.scale)
+        elif isinstance(item, Artifact):
+            yield from _walk(item.items, scale)
+
+
+def test_a_card_pictured_on_a_swell_face_is_its_outlines_and_words() -> None:
+    """Collect 3's Task cards picture number cards at a quarter of their size: on swell
+    paper each is drawn by a name of its own, with no texture and no braille dots, its
+    outlines as thick where they are placed as the Task card's own; the print-and-play
+    file, which holds the number cards themselves too, keeps theirs."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["braille"])
+    request = KitRequest("collect-3", 3, "a4", labels="braille")
+    files = plan_kit(project.games["collect-3"], project.library, project.ctx, request)
+    tasks = next(f.printed for f in files if f.name.endswith("_task-cards"))
+    width = project.library.printing.ink_saver.outline_width
+    faces = [s for name, s in tasks.symbols.items() if name.startswith("face-task-")]
+    placed = {
+        (item.symbol, scale)
+        for face in faces
+        for item, scale in _walk(face.items)
+        if isinstance(item, Use)
+    }
+    assert len(placed) >= 20
+    for name, scale in placed:
+        assert "-pictured-" in name and scale < 0.5
+        drawn = list(_walk(tasks.symbols[name].items, scale))
+        assert not [
+            i for i, _ in drawn if isinstance(i, Artifact) and (i.raised or i.kind == "Background")
+        ]
+        strokes = [
+            i.paint.stroke_width * at
+            for i, at in drawn
+            if isinstance(i, Drawn | Rect) and i.paint.stroke
+        ]
+        assert min(strokes) >= width - 1e-6, name
+    whole = next(f.printed for f in files if f.name.endswith("_print-and-play"))
+    number = list(_walk(whole.symbols["face-red-2"].items))
+    assert [i for i, _ in number if isinstance(i, Artifact) and i.raised]  # its braille
+    assert [i for i, _ in number if isinstance(i, Artifact) and i.kind == "Background"]

@@ -232,6 +232,24 @@ def test_source_date_epoch_dates_a_print_shop_file_over_its_inputs(
     assert _dates(folder) == ("D:20170714024000Z", "2017-07-14T02:40:00Z")
 
 
+@pytest.mark.parametrize("epoch", ["abc", "1e3", ":", "-5", "99999999999999999", "9" * 5000])
+def test_a_source_date_epoch_that_is_no_date_stops_the_build_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, epoch: str
+) -> None:
+    """Found by tests/test_any_input.py: int() of the variable, or its date past the year
+    9999, stopped a print-shop build with an internal error."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    out = tmp_path / "out"
+    args = ["build", "pass-and-pick", "--players", "3", "--paper", "a4", "--print-shop"]
+    status = main([*args, "--deck", "cards", "--out", str(out), "--quiet"])
+    assert status == 2
+    assert capsys.readouterr().err == (
+        f"SOURCE_DATE_EPOCH: {epoch[:40]!r} is not a date: write whole seconds since "
+        "1970-01-01 UTC, as `date +%s` prints them\n"
+    )
+    assert not out.exists()
+
+
 def test_every_page_has_its_trim_and_bleed_boxes(shop: Path) -> None:
     reader = PdfReader(shop / CARDS)
     width, height = POKER[0] + 2 * BLEED, POKER[1] + 2 * BLEED

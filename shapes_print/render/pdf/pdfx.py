@@ -18,13 +18,16 @@ in the colours it prints; nothing else is transparent.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from uuid import UUID, uuid5
 
 import pydyf
 
+from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Press
 from shapes_print.render.pdf.objects import PdfFile, deflated, reference
 
@@ -34,15 +37,27 @@ VERSION = "1.6"
 _INKS = 4
 # The namespace of documents' ids: shapes-print's own, fixed, so an id never changes.
 _IDS = UUID("5d6f0b8e-27a1-5c1e-9a2b-0c5a7e3f4d21")
+# SOURCE_DATE_EPOCH: whole seconds from 1970 in ASCII digits, as `date +%s` writes them
+# (9999-12-31, the last day a PDF date holds, is 12 digits).
+_SECONDS = re.compile(r"[0-9]{1,12}")
 
 
 def build_time(newest: int | None = None) -> datetime:
     """When a file says it was made. Builds are the same bytes for the same inputs, so not
     the clock: SOURCE_DATE_EPOCH where it is set (the reproducible-builds convention), else
-    `newest`, the time the newest of its input files was changed, else the epoch."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    seconds = int(epoch) if epoch.strip() else (newest or 0)
-    return datetime.fromtimestamp(seconds, UTC)
+    `newest`, the time the newest of its input files was changed, else the epoch. A
+    SOURCE_DATE_EPOCH that is no such date stops the build, as that convention asks."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoch:
+        return datetime.fromtimestamp(newest or 0, UTC)
+    if _SECONDS.fullmatch(epoch):
+        with contextlib.suppress(ValueError, OverflowError, OSError):  # past the year 9999
+            return datetime.fromtimestamp(int(epoch), UTC)
+    raise UserError(
+        Source(Path("SOURCE_DATE_EPOCH")),
+        f"{epoch[:40]!r} is not a date: write whole seconds since 1970-01-01 UTC, as "
+        "`date +%s` prints them",
+    )
 
 
 def pdf_date(when: datetime) -> str:
