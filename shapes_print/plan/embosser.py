@@ -95,7 +95,10 @@ def table_passages(rows: Sequence[Sequence[_Cell]]) -> list[Passage]:
     header: list[str] = []
     body: list[list[str]] = []
     for row in rows:
-        if all(cell.head for cell in row):
+        # A heading row's corner, above the rows' own headings, may print nothing and be
+        # no heading (a score sheet's).
+        corner = row[0].head or (not row[0].words and len(row) > 1)
+        if corner and all(cell.head for cell in row[1:]):
             passages += _read(header, body)
             header, body = [cell.words for cell in row], []
         else:
