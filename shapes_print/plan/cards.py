@@ -126,7 +126,8 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
             items.append(Group(drawn, dx=width, dy=height, angle=180))
     said = Said(_spoken(words) or name)
     message = ctx.style.card_back_alt if back else ctx.style.card_alt
-    alt = ctx.words.fill(message, {"words": said}, where)
+    # Its signs ("★") in words: an alternate text is heard as it is written.
+    alt = ctx.words.hearing.heard(ctx.words.fill(message, {"words": said}, where))
     if bleed:
         moved = (Group(tuple(items), dx=bleed, dy=bleed),)
         return Symbol(name, width + 2 * bleed, height + 2 * bleed, moved, alt)

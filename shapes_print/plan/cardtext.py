@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
@@ -109,9 +110,22 @@ def set_words(at: ElementAt, look: Lettering, ctx: DrawContext) -> list[Item]:
         "right": ("end", box[0] + box[2]),
     }[look.align]
     baseline = first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
+    # The text layer holds a space where a wrap broke at one, and after the last line: a
+    # card's texts are apart, so where the card is a picture on a sheet its words, read
+    # from the structure, do not run into each other ("WILD ★ Counts", not "WILD★Counts").
+    last = len(fitted.lines) - 1
     return [
-        Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
-        for i, line in enumerate(fitted.lines)
+        Text(
+            x,
+            baseline - i * fitted.leading,
+            line,
+            font.name,
+            fitted.size,
+            ink,
+            anchor,  # type: ignore[arg-type]
+            space_after=spaced or i == last,
+        )
+        for i, (line, spaced) in enumerate(zip(fitted.lines, fitted.breaks, strict=True))
     ]
 
 
@@ -155,10 +169,12 @@ def rich_lines(
     baseline = first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
     share = {"left": 0.0, "centre": 0.5, "right": 1.0}[look.align]
     items: list[Item] = []
+    last = len(fitted.lines) - 1
     for index, line in enumerate(fitted.lines):
         x = box[0] + (box[2] - line.width) * share
         y = baseline - index * fitted.leading
-        items += line_items(line, x, y, LineSet(fitted.size, ink, words, where), ctx)
+        ended = replace(line, space_after=True) if index == last else line  # as text_lines
+        items += line_items(ended, x, y, LineSet(fitted.size, ink, words, where), ctx)
     return items
 
 

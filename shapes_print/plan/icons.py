@@ -26,6 +26,7 @@ from shapes_print.geometry.primitives import (
     Text,
 )
 from shapes_print.kit.context import DrawContext, IconDef
+from shapes_print.plan.expanded import expanded
 from shapes_print.text.grammar import MessageError
 from shapes_print.text.markup import Icon, Run, has_markup, plain_text, runs
 from shapes_print.text.message import place
@@ -53,9 +54,10 @@ def line_items(
     for index, piece in enumerate(line.pieces):
         spaced = line.space_after and index == last
         if not piece.icon:
-            items.append(
-                Text(x + piece.x, baseline, piece.text, piece.font.name, size, ink, "start", spaced)
+            words = Text(
+                x + piece.x, baseline, piece.text, piece.font.name, size, ink, "start", spaced
             )
+            items += expanded(words, piece.font, ctx.words.hearing)
             continue
         icon = known_icon(ctx, piece.icon, text, piece.start, where)
         bottom = piece.font.metrics.descent / 1000 * size

@@ -17,6 +17,7 @@ from msgspec.structs import replace
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
 from shapes_print.kit.context import DrawContext
+from shapes_print.plan.expanded import expanded
 from shapes_print.plan.flow import Box
 from shapes_print.plan.icons import LineSet, line_items, parsed_runs
 from shapes_print.plan.tables import Drawn
@@ -34,7 +35,7 @@ _SUM = re.compile(r"(?<=\S) ([+=\u00d7\u2212]) (?=\S)")  # plus, equals, times, 
 BALANCE_STEP = 0.02
 BALANCE_LEAST = 0.6
 # Plain paragraphs drawn, by all they are drawn from (text, font, size, width, balance, x,
-# leading share, ink): a table is measured at each trial width and every kit of a batch
+# leading share, ink, how its shorthand is heard): a table is measured at each trial width and every kit of a batch
 # sets the same cells. The key holds the font, so its identity stays its own; the items
 # are frozen, shared as `blockshare` shares whole blocks. Let go of past this many.
 _DRAWN: dict[tuple[object, ...], tuple[float, tuple[Item, ...]]] = {}
@@ -104,7 +105,8 @@ def paragraph(
     size, bold, balance = setting.size, setting.bold, setting.balance
     style = col.ctx.style
     font = col.ctx.fonts.pick(bold)
-    key = (text, font, size, width, balance, x, style.line_spacing, style.ink)
+    hearing = col.ctx.words.hearing
+    key = (text, font, size, width, balance, x, style.line_spacing, style.ink, hearing)
     drawn = _DRAWN.get(key)
     if drawn is not None:
         return drawn[0], list(drawn[1])
@@ -123,8 +125,13 @@ def paragraph(
         return size * CAP + leading * (len(rich) - 1) + size * DESCENT, items
     lines = broken_lines(col, text, setting, width, where)
     items = [
-        Text(x, -size * CAP - i * leading, line, font.name, size, ink, space_after=spaced)
+        item
         for i, (line, spaced) in enumerate(lines)
+        for item in expanded(
+            Text(x, -size * CAP - i * leading, line, font.name, size, ink, space_after=spaced),
+            font,
+            hearing,
+        )
     ]
     if len(_DRAWN) >= _DRAWN_KEPT:
         _DRAWN.clear()
@@ -152,11 +159,18 @@ def paragraph_lines(
             for i, line in enumerate(rich)
         ]
     lines = broken_lines(col, text, replace(setting, balance=False), width, where)
-    font = col.ctx.fonts.pick(bold).name
+    font = col.ctx.fonts.pick(bold)
+    hearing = col.ctx.words.hearing
     return [
         Box(
             size,
-            (Text(0, -size * CAP, line, font, size, ink, space_after=spaced),),
+            tuple(
+                expanded(
+                    Text(0, -size * CAP, line, font.name, size, ink, space_after=spaced),
+                    font,
+                    hearing,
+                )
+            ),
             gap=gap if i else 0.0,
         )
         for i, (line, spaced) in enumerate(lines)

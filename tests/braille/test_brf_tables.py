@@ -47,11 +47,14 @@ def test_a_table_keeps_its_column_headings() -> None:
     ]
 
 
-def test_a_form_is_read_column_by_column_with_room_to_write() -> None:
+@pytest.mark.parametrize("corner", ["TH", "TD"])
+def test_a_form_is_read_column_by_column_with_room_to_write(corner: str) -> None:
     """A score sheet: each player's column under its heading ("Name", where the name is
-    written), each round's heading with the blank after it; a filled cell keeps its words."""
+    written), each round's heading with the blank after it; a filled cell keeps its words.
+    Its header row's corner, printing nothing, is a data cell in the PDF (no heading of
+    silence): the row heads the table all the same."""
     document = _table(
-        (("TH", ""), ("TH", "Dealer"), ("TH", "Name"), ("TH", "Name")),
+        ((corner, ""), ("TH", "Dealer"), ("TH", "Name"), ("TH", "Name")),
         (("TH", "Round 1"), ("TD", "P1"), ("TD", ""), ("TD", "")),
         (("TH", "Total"), ("TD", ""), ("TD", ""), ("TD", "")),
     )

@@ -306,9 +306,9 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(
     # The deck manifest lists cards by name as the rules write them, not by id, in two
     # groups of columns side by side: Red 1 starts the first, the card after page 1's first
     # column starts the second (14 rows at the 11.5 pt body: Green 3), each back named as
-    # the sheets name it.
-    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Green 3 navy back 3" in host
-    assert "Red 2 navy back 3 Green 4 navy back 3" in host and "red-1" not in host
+    # the sheets name it. Its text reads down the first column, then the second.
+    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Red 2 navy back 3" in host
+    assert "Green 2 navy back 3 Green 3 navy back 3 Green 4" in host and "red-1" not in host
     assert "Double Points red back 2" in host and "Crown green back 9" in host
     key = planned.documents["collect-3_4p_a4_host-key"]
     drawn = [card for page in key.pages for card in planned.small(page.items)]
