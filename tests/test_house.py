@@ -303,17 +303,12 @@ INPUTS = "shapes_print.inputs"
 # plan/ modules that still import a reader (or `inputs`), to be moved or given what they
 # read already loaded: this list only shrinks.
 PLAN_STILL_READS = {
-    ("shapes_print.plan.boards", "shapes_print.load.pictures"),
     ("shapes_print.plan.cardfile", "shapes_print.inputs"),
-    ("shapes_print.plan.cards", "shapes_print.load.pictures"),
-    ("shapes_print.plan.icons", "shapes_print.load.pictures"),
 }
 # plan/ modules that still make or keep load models (a `model_copy` of one, an entry in
 # LoadedGame.drawn): to be made in load/ or kit/ and handed over. This list only shrinks.
 PLAN_STILL_WRITES = {
     "shapes_print.plan.cardfile",
-    "shapes_print.plan.minis",
-    "shapes_print.plan.sheets",
 }
 PLAN_MODULES = sorted(name for name in MODULES if room(name) == "plan")
 

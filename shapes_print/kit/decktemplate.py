@@ -27,13 +27,15 @@ def card_template(
     Under a braille label set, the game's own face layouts get their braille zones at that
     size (kit/braillezone.py), so the cards, their collision check and the .brf read one
     template."""
-    sized = _sized_template(loaded, library, card_size, deck)
+    sized = sized_deck_template(loaded, library, card_size, deck)
     return with_braille_zones(loaded, library, sized, deck or loaded.decks[0])
 
 
-def _sized_template(
+def sized_deck_template(
     loaded: LoadedGame, library: Library, card_size: str | None, deck: LoadedDeck | None
 ) -> CardTemplate:
+    """`card_template` before its braille zones: every element but those zones, which
+    draw no picture (kit/pictures.py reads a deck's pictures from it)."""
     template = loaded.card_template(library, deck)
     own = deck is not None and deck.fixes_size
     at = deck.entry if own and deck is not None else ()

@@ -20,6 +20,7 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.inputs import check_output, recording
 from shapes_print.kit.contents import KitRequest, kit_folder, labels_folder
 from shapes_print.kit.coverage import words_skip
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.labels import STANDARD, load_labels
@@ -54,8 +55,11 @@ class Planned(Struct, frozen=True):
     made: int | None = None  # when the newest file the kit is made from changed
 
     def plan(self) -> list[KitFile]:
+        """The kit's files: its game resolved (its pictures read), then planned."""
+        library, card_size = self.variant.library, self.request.options.card_size
         try:
-            files = plan_kit(self.loaded, self.variant.library, self.variant.ctx, self.request)
+            resolved = resolve_kit(self.loaded, library, self.variant.ctx, card_size)
+            files = plan_kit(resolved, self.request)
         except UserError as error:
             # The same YAML may plan under one label set and not another: say which.
             labels = self.request.labels
@@ -190,7 +194,7 @@ def plan_every_setting(
                 for kit in kit_requests(project, players, on, flip, options, only=only)
             ]
             # The game's folder too: a copy elsewhere may hold other pictures, which are
-            # read while planning and so in no fingerprint.
+            # read with each kit, not at load, and so in no fingerprint.
             folder = str(variant.games[game].folder.resolve())
             fingerprints = (project.fingerprint(kit.request) for kit in kits)
             key = group_key(fingerprints, {**asked, "folder": folder})

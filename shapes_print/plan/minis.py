@@ -33,6 +33,7 @@ from shapes_print.geometry.primitives import (
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
 from shapes_print.load.printmodels import Finest
+from shapes_print.plan.cardtext import Lettering, element_named
 
 Box = tuple[float, float, float, float]
 MINI_GAP = 0.08  # space between small cards, as a share of their height
@@ -69,18 +70,14 @@ def picture(drawn: Sequence[Item], alt: str, cards: list[str] | str, where: Sour
 
 def in_words_of(
     element: Element, fields: Mapping[str, object], ctx: DrawContext, where: Source
-) -> Element:
+) -> Lettering:
     """A `cards` element as the words of what it shows (its `alt`, else the cards' ids),
-    wrapped and centred in its box at body size, down to the print line's smallest size."""
+    set as a text in its box, wrapped, down to the print line's smallest size."""
     names = ", ".join(", ".join(line) for line in card_id_lines(element.cards or "", fields, where))
-    return element.model_copy(
-        update={
-            "kind": "text",
-            "text": element.alt or names,
-            "wrap": True,
-            "min_size": ctx.style.furniture.text_min_size,
-        }
-    )
+    text = element.alt or names
+    named = element_named(element) if element.name else f"the text element {text!r}"
+    least = ctx.style.furniture.text_min_size
+    return replace(Lettering.of(element), text=text, wrap=True, min_size=least, named=named)
 
 
 def minis(

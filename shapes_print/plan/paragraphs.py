@@ -43,12 +43,14 @@ _DRAWN_KEPT = 32768
 
 
 class Column(Struct, frozen=True):
-    """Where a document's blocks are set: the draw context, the content width and the height
-    one page holds."""
+    """Where a document's blocks are set: the draw context, the content width, the height
+    one page holds, and how tall its arrows are (None: the style's `arrow_height`; a run of
+    arrows shortened to share a page is drawn in a column of its own, plan/sheets.py)."""
 
     ctx: DrawContext
     width: float
     room: float
+    arrow_height: float | None = None
 
 
 class Setting(Struct, frozen=True):

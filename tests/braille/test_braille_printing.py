@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from shapes_print.geometry.primitives import Artifact, Group, Item, Rect
 from shapes_print.geometry.primitives import Path as Drawn
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
 from tests import filecheck
@@ -153,7 +154,8 @@ def test_a_card_pictured_on_a_swell_face_is_its_outlines_and_words() -> None:
     number cards themselves too, keeps theirs."""
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["braille"])
     request = KitRequest("collect-3", 3, "a4", labels="braille")
-    files = plan_kit(project.games["collect-3"], project.library, project.ctx, request)
+    resolved = resolve_kit(project.games["collect-3"], project.library, project.ctx, None)
+    files = plan_kit(resolved, request)
     tasks = next(f.printed for f in files if f.name.endswith("_task-cards"))
     width = project.library.printing.ink_saver.outline_width
     faces = [s for name, s in tasks.symbols.items() if name.startswith("face-task-")]

@@ -12,6 +12,7 @@ from shapes_print.braille.codes import UEB
 from shapes_print.braille.translate import translate
 from shapes_print.geometry.primitives import BLACK, Document, Group, Page, Text
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import EmbosserFile, Passage, sheet_passages
 from shapes_print.plan.kit import plan_kit
@@ -73,7 +74,8 @@ def _embossed(game: str, labels: str, players: int) -> list[str]:
     """The lines of a kit's planned embosser file, right-trimmed, page numbers left out."""
     project = pipeline.load_project(pipeline.Sources(), [game], [labels])
     request = KitRequest(game, players, "a4", labels=labels)
-    files = plan_kit(project.games[game], project.library, project.ctx, request)
+    resolved = resolve_kit(project.games[game], project.library, project.ctx, None)
+    files = plan_kit(resolved, request)
     (brf,) = [f.document for f in files if isinstance(f.document, EmbosserFile)]
     return [line for page in brf.pages for line in page[:-1]]
 

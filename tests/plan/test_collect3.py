@@ -19,6 +19,7 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Document, Item, Symbol, Use
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.load.conditions import parse_cards
 from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import Finest
@@ -146,7 +147,8 @@ def test_every_back_is_behind_its_face_in_the_pdf(kits: Path) -> None:
 def test_backs_land_on_the_mirrored_slot_in_the_plan() -> None:
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
     loaded = project.games["collect-3"]
-    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 7, "letter"))
+    resolved = resolve_kit(loaded, project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest("collect-3", 7, "letter"))
     cards = next(f for f in files if f.name.endswith("_cards")).document
     back_of = {card.id: card.back for card in loaded.deck.cards}
     template = project.library.templates["collect-3"]
@@ -463,7 +465,8 @@ def test_every_card_size_builds_the_cards_and_task_cards(size: str) -> None:
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
     loaded = project.games["collect-3"]
     request = KitRequest("collect-3", 4, "a4", options=PrintOptions(card_size=size))
-    files = {f.name: f.document for f in plan_kit(loaded, project.library, project.ctx, request)}
+    resolved = resolve_kit(loaded, project.library, project.ctx, size)
+    files = {f.name: f.document for f in plan_kit(resolved, request)}
     tasks = files[f"collect-3_4p_a4_{size}_task-cards"]
     width, height = parse_size(size) if "x" in size else project.library.card_sizes[size]
     face = tasks.symbols["face-task-14"]
@@ -501,7 +504,8 @@ def test_a_number_cards_texture_stays_inside_its_rounded_panel(kits: Path) -> No
     the card is bare, and the outline lies over the stripes along each side."""
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
     loaded = project.games["collect-3"]
-    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 2, "a4"))
+    resolved = resolve_kit(loaded, project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest("collect-3", 2, "a4"))
     sheet = next(f for f in files if f.name.endswith("_cards")).document.pages[0]
     first = next(item for item in sheet.items if isinstance(item, Use))
     card = project.library.templates["collect-3"].card

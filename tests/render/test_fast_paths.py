@@ -35,6 +35,7 @@ from shapes_print.geometry.primitives import (
     Use,
 )
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.load import yamlparse, yamlsrc
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline
@@ -123,7 +124,8 @@ def test_sheets_carry_only_the_faces_they_show(tmp_path: Path) -> None:
     sheet_forms = _forms(kit / f"{GAME}_4p_a4_sheets.pdf")
     assert not any(name.startswith("face-") for name in sheet_forms)
     project = pipeline.load_project(pipeline.Sources(content), [GAME])
-    files = plan_kit(project.games[GAME], project.library, project.ctx, KitRequest(GAME, 4, "a4"))
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest(GAME, 4, "a4"))
     sheets = next(f.document for f in files if f.name.endswith("_sheets"))
     faces = {name: face for name, face in sheets.symbols.items() if name.startswith("face-")}
     items = [item for page in sheets.pages for item in page.items]
@@ -135,7 +137,8 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
     content = _deck_folder(tmp_path, {"star": 9_982})  # 10,000 cards: 1,112 sheets
     project = pipeline.load_project(pipeline.Sources(content), [GAME])
     request = KitRequest(GAME, 4, "a4")
-    cards = plan_kit(project.games[GAME], project.library, project.ctx, request)[0].document
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    cards = plan_kit(resolved, request)[0].document
     pages = cards.pages
     assert not isinstance(pages, list)  # nothing is held: each page is made when asked for
     assert len(pages) == 2 * 1112
@@ -166,7 +169,8 @@ def test_a_sheet_of_the_same_cards_is_drawn_once_and_copied_with_figures_of_its_
     content = _deck_folder(tmp_path, {"star": 27})  # 18 + 27 cards: 5 sheets, 3 all stars
     project = pipeline.load_project(pipeline.Sources(content), [GAME])
     request = KitRequest(GAME, 4, "a4")
-    cards = plan_kit(project.games[GAME], project.library, project.ctx, request)[0].document
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    cards = plan_kit(resolved, request)[0].document
     pages = cards.pages
     assert len(pages) == 10
     assert pages[4] is pages[6] is pages[8] and pages[3] is pages[5] is pages[9]
@@ -399,7 +403,8 @@ def test_a_file_written_again_with_every_build_cache_warm_is_the_same_bytes() ->
     """Fonts, forms, groups and streams reused from the build's caches write what is
     written from scratch: every file of a kit, first with empty caches, then again."""
     project = pipeline.load_project(pipeline.Sources(), [GAME])
-    files = plan_kit(project.games[GAME], project.library, project.ctx, KitRequest(GAME, 4, "a4"))
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest(GAME, 4, "a4"))
     clear_caches()
     first, again = [], []
     for written in (first, again):
