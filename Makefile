@@ -44,7 +44,9 @@ matrix: $(TEST_STAMP)
 
 # Built files read back with tools we did not write (poppler's pdfinfo and pdftotext,
 # Ghostscript) and with pypdf and pdfium: words apart at line ends, each picture read once,
-# PDF/X-4 print-shop files, swell-paper line art, braille headings kept with their text.
+# PDF/X-4 print-shop files and their separations (black areas in black ink alone), no line
+# or word finer than templates/sheet.yaml's `finest`, swell-paper line art, braille headings
+# kept with their text.
 # A sample of every kind of file is built into a temporary folder; a missing tool is
 # skipped and named. tests/pipeline/test_file_checks.py runs the same checks under pytest.
 check-files: $(TEST_STAMP)

@@ -62,6 +62,7 @@ from shapes_print.buildcache import BuildCache  # noqa: E402
 from shapes_print.geometry.primitives import RGB, Artifact, Group, Item, Line, Rect, Text, Use  # noqa: E402
 from shapes_print.geometry.primitives import Path as PathItem  # noqa: E402
 from shapes_print.kit.contents import KitRequest  # noqa: E402
+from shapes_print.kit.resolved import resolve_kit  # noqa: E402
 from shapes_print.pipeline import pipeline  # noqa: E402 - after the path is set
 from shapes_print.plan.cardsheets import OVERRUN_PREFIX  # noqa: E402
 from shapes_print.plan.kit import plan_kit  # noqa: E402
@@ -636,7 +637,8 @@ def floor_script(content: Path, script: Path, data_file: Path) -> None:
     """
     project = pipeline.load_project(pipeline.Sources(content), [GAME])
     loaded = project.games[GAME]
-    cards = plan_kit(loaded, project.library, project.ctx, KitRequest(GAME, 4, "a4"))[0].document
+    resolved = resolve_kit(loaded, project.library, project.ctx, None)
+    cards = plan_kit(resolved, KitRequest(GAME, 4, "a4"))[0].document
     face_page, back_page = list(cards.pages[:2])
     symbols = cards.symbols
     uses = [item for item in face_page.items if isinstance(item, Use)]

@@ -8,9 +8,9 @@ program, so the write stage can tell an unchanged kit without planning it.
 A loader reports a file with `note(path, data)` where it has the bytes in hand (YAML, fonts),
 so each file is hashed from the bytes already read, never opened a second time. A new kind
 of input must be read through `read_input`, or reported with `note` or `note_digest`, to
-count. Files read at load go into a kit's fingerprint; files read while a kit is planned
-(a card's picture, named by a field) are recorded by the write stage with the kit and
-checked again, by their bytes, before the kit is skipped.
+count. Files read at load go into a kit's fingerprint; files read as a kit is made (a
+card's picture, named by a field, read when the kit is resolved) are recorded by the write
+stage with the kit and checked again, by their bytes, before the kit is skipped.
 
 For `preview --watch`, a recording also keeps the files looked for and not found
 (`note_missing`) and the folder listings read (`listed`): a file added there is read next time.

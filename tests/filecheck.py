@@ -29,11 +29,14 @@ from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, Strea
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.translate import code_for, fill_lines, translate
 from shapes_print.geometry.primitives import Document, Group, Item, Text
+from shapes_print.load.content import load_library
+from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from shapes_print.load.options import PrintOptions
+from shapes_print.load.printmodels import Finest
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
 from shapes_print.plan.kit import KitFile
-from tests.pdfread import Element, FileVersion, sized_runs, structure, version
+from tests.pdfread import Element, FileVersion, page_lines, sized_runs, structure, version
 
 POPPLER = "apt-get install poppler-utils"
 GHOSTSCRIPT = "apt-get install ghostscript"
@@ -101,7 +104,11 @@ def words(text: str) -> list[str]:
 
 
 def drawn_words(path: Path) -> set[str]:
-    return {word for line in drawn_lines(path) for word in words(line)}
+    """The words of each text object, and of each line as pdfium's text page sets the
+    objects of one line side by side: a line whose shorthand is a span of its own ("(",
+    "75-90", " lb") is drawn as several objects, one word across two of them."""
+    laid_out = [line for page in page_lines(path) for line in page]
+    return {word for line in [*drawn_lines(path), *laid_out] for word in words(line)}
 
 
 def struct_text(path: Path) -> list[str]:
@@ -109,39 +116,91 @@ def struct_text(path: Path) -> list[str]:
     inside a Figure left out: a reader says a picture's Alt, not the words drawn in it.
     pdfinfo runs once per file and process, however many checks read what it heard."""
     tool("pdfinfo", POPPLER)  # a missing tool is a skip before the file is looked at
-    return list(_struct_text(version(path)))
+    return [text for text, pictured in _struct_text(version(path)) if not pictured]
+
+
+def figure_struct_text(path: Path) -> list[str]:
+    """The text runs of `pdfinfo -struct-text` inside Figures: the words drawn in pictures,
+    which search, reflow and export to text read though a screen reader says the Alt."""
+    tool("pdfinfo", POPPLER)
+    return [text for text, pictured in _struct_text(version(path)) if pictured]
 
 
 @functools.lru_cache(maxsize=1024)
-def _struct_text(file: FileVersion) -> tuple[str, ...]:
+def _struct_text(file: FileVersion) -> tuple[tuple[str, bool], ...]:
+    """Each text run of the structure in reading order, and whether a Figure holds it."""
     run = subprocess.run(
         [tool("pdfinfo", POPPLER), "-struct-text", file[0]],
         capture_output=True,
         text=True,
         check=True,
     )
-    texts: list[str] = []
-    figure: int | None = None  # the indent of the Figure being skipped
+    texts: list[tuple[str, bool]] = []
+    figure: int | None = None  # the indent of the Figure being read
+    inline = _Inline()
     for line in run.stdout.splitlines():
         found = _STRUCT_LINE.match(line)
         if found is None:
             continue
         indent = len(found["indent"])
-        if figure is not None and indent > figure:
-            continue
-        figure = None
-        if found["role"] == "Figure":
+        if figure is not None and indent <= figure:
+            figure = None
+        if found["role"] == "Figure" and figure is None:
             figure = indent
-        elif found["text"] is not None:
-            texts.append(found["text"])
+        if found["text"] is None:
+            inline.meets(found["role"], indent)
+        elif inline.runs_on(indent):
+            texts[-1] = (texts[-1][0] + found["text"], texts[-1][1])
+        else:
+            texts.append((found["text"], figure is not None))
     return tuple(texts)
+
+
+@dataclass
+class _Inline:
+    """An inline Span in a line (a range's expansion), as pdfinfo lists it: an element of
+    its own between the words before and after it, which are one text with it."""
+
+    indent: int | None = None  # the Span's, while its line's words may run on
+    last: int = -1  # the indent of the last text
+    glued: bool = False  # the last text is of the line the Span is in
+
+    def meets(self, role: str, indent: int) -> None:
+        """An element's line: a Span goes on from the text just before it, at its indent."""
+        if role == "Span":
+            self.indent, self.glued = indent, self.last == indent
+            return
+        self.last = -1  # an element begins: the text before it is not of its line
+        if self.indent is not None and indent <= self.indent:
+            self.indent = None
+
+    def runs_on(self, indent: int) -> bool:
+        """Whether a text at `indent` goes on from the last (and note it as the last)."""
+        span, self.last = self.indent, indent
+        if span is None or indent < span:
+            self.indent = None
+            return False
+        glued, self.glued = self.glued, True
+        if indent == span:
+            self.indent = None
+        return glued
 
 
 def struct_text_joins(path: Path) -> list[str]:
     """Words a reader hears (`pdfinfo -struct-text`) that no line of the file draws."""
-    heard_texts = struct_text(path)
+    return _undrawn(struct_text(path), path)
+
+
+def figure_text_joins(path: Path) -> list[str]:
+    """Words the structure holds inside pictures (a card's words where it is drawn on a
+    sheet) that no line of the file draws: a line's last word run into the next line's
+    first, or one text of a card into the next."""
+    return _undrawn(figure_struct_text(path), path)
+
+
+def _undrawn(texts: Sequence[str], path: Path) -> list[str]:
     vocabulary = drawn_words(path)
-    return [word for text in heard_texts for word in words(text) if word not in vocabulary]
+    return [word for text in texts for word in words(text) if word not in vocabulary]
 
 
 def pdftotext_joins(path: Path) -> list[str]:
@@ -218,41 +277,105 @@ def _object_text(thing: pdfium_c.FPDF_PAGEOBJECT, textpage: pdfium.PdfTextPage) 
     return bytes(buffer)[: max(size - 2, 0)].decode("utf-16-le")
 
 
+@dataclass(frozen=True)
+class Heard:
+    """One thing a screen reader says: the role of what says it, its words, the object
+    number of the element holding it and of the table row holding it (0: none)."""
+
+    role: str
+    words: str
+    parent: int
+    row: int
+
+
 def heard(path: Path) -> list[tuple[str, str, int]]:
     """What a screen reader says, element by element in reading order, as (role, words, the
     object number of the element holding it): a Figure's alternate text (not the words
-    drawn in it), any other element's own text."""
+    drawn in it), any other element's own text, the spans in its lines (an icon, a range)
+    said in their place as their replacement text or expansion says."""
+    return [(said.role, said.words, said.parent) for said in heard_in_rows(path)]
 
+
+def heard_in_rows(path: Path) -> list[Heard]:
+    """`heard`, each with the table row it is read in."""
     texts = marked_texts(path)
-    said: list[tuple[str, str, int]] = []
+    said: list[Heard] = []
 
-    def walk(element: Element, parent: int) -> None:
+    def spoken(element: Element) -> str:
+        if element.actual or element.expansion:
+            return element.actual or element.expansion
+        parts = [
+            spoken(part) if isinstance(part, Element) else texts.get(part, "")
+            for part in element.parts
+            if not isinstance(part, Element) or part.role == "Span"
+        ]
+        return " ".join("".join(parts).split())
+
+    def walk(element: Element, parent: int, row: int) -> None:
         if element.role == "Figure":
-            said.append(("Figure", element.alt, parent))
+            said.append(Heard("Figure", element.alt, parent, row))
             return
-        own = " ".join(texts.get(key, "") for key in element.marked).split()
+        own = spoken(element)
         if own:
-            said.append((element.role, " ".join(own), parent))
+            said.append(Heard(element.role, own, parent, row))
         for kid in element.kids:
-            walk(kid, element.number)
+            if kid.role != "Span":
+                walk(kid, element.number, element.number if element.role == "TR" else row)
 
     root = structure(PdfReader(path))
-    walk(root, root.number)
+    walk(root, root.number, 0)
     return said
+
+
+# What a reader's software says wrongly or not at all: a range of numbers ("dash"), numbers
+# between slashes ("slash"), a Spanish ordinal's abbreviation ("uno punto er"), signs.
+MISREAD = re.compile(
+    r"\d\s*[-\u2013/]\s*\d|\d\.(?:er|\u00ba|\u00aa)(?!\w)|[\u2605\u265b\u2192\u00d7]"
+)
+
+
+def misheard(path: Path) -> list[str]:
+    """What a reader says of the file where print's shorthand is heard as it is written."""
+    return [f"{role}: {words!r}" for role, words, _ in heard(path) if MISREAD.search(words)]
+
+
+def empty_header_cells(path: Path) -> list[str]:
+    """Header cells (TH) with no words: a reader announces a heading for every cell of its
+    row or column, so an empty one (a score sheet's corner) heads them with silence. Each
+    is named by the words of the header cells around it."""
+    texts = marked_texts(path)
+    problems = []
+    for element in structure(PdfReader(path)).walk():
+        cells = [kid for kid in element.kids if kid.role in ("TH", "TD")]
+        heads = [" ".join(texts.get(key, "") for key in kid.marked).strip() for kid in cells]
+        for cell, words in zip(cells, heads, strict=True):
+            if cell.role == "TH" and not words and not any(k.role == "Figure" for k in cell.walk()):
+                problems.append(f"an empty header cell in the row {' | '.join(heads)!r}")
+    return problems
 
 
 def repeated_readings(path: Path) -> list[tuple[str, str]]:
     """A picture's alternate text and the words read next to it in the same element (its
     table cell, its section), where one says the other again: a caption naming the cards
-    the Alt named, an arrow's caption or direction word."""
-    said = heard(path)
+    the Alt named, an arrow's caption or direction word; or the words of the next cell of
+    its row, where they open with what the Alt said ("Wild", "Wild card: if your...")."""
     repeats = []
-    for (role, first, parent), (other, second, holder) in pairwise(said):
-        if parent != holder or (role == "Figure") == (other == "Figure"):
+    for one, other in pairwise(heard_in_rows(path)):
+        if (one.role == "Figure") == (other.role == "Figure"):
             continue  # two cards on a card sheet, two paragraphs: not a picture and its words
-        if _within(first, second) or _within(second, first):
+        first, second = one.words, other.words
+        if (one.parent == other.parent and (_within(first, second) or _within(second, first))) or (
+            one.role == "Figure" and one.row and one.row == other.row and _opens(first, second)
+        ):
             repeats.append((first, second))
     return repeats
+
+
+def _opens(part: str, whole: str) -> bool:
+    """Whether `whole` opens with `part`'s words (case and punctuation aside)."""
+    small = [word.strip(":,.;") for word in part.casefold().split()]
+    large = [word.strip(":,.;") for word in whole.casefold().split()]
+    return bool(small) and large[: len(small)] == small
 
 
 def _within(part: str, whole: str) -> bool:
@@ -383,8 +506,66 @@ def ghostscript_problems(path: Path) -> list[str]:
     ]
 
 
-THINNEST_LINE = 0.25  # pt: what a press holds (thinner lines break up or vanish)
-SMALLEST_TEXT = 5.0  # pt: the smallest type a shop prints legibly
+# The plates of a CMYK press, as Ghostscript's tiffsep names their files.
+PLATES = ("Cyan", "Magenta", "Yellow", "Black")
+SEPARATIONS_DPI = 72  # a point a pixel: the thinnest white word on black is still pixels wide
+# Black ink at this share of full or more is a black area (the profile's own black, 97%, is);
+# as much other ink as this under it makes that black four-plate.
+SOLID_BLACK = 0.9
+STRAY_INK = 0.02
+
+
+def separations(path: Path, dpi: int = SEPARATIONS_DPI) -> list[dict[str, Image.Image]]:
+    """Each page's plates as Ghostscript's tiffsep device separates them, overprint off (black
+    type printed over a colour then shows as black alone, as a shop's knockout preview does),
+    each plate's pixels its ink from 0 (none) to 255 (full)."""
+    command = [tool("gs", GHOSTSCRIPT), "-q", "-sDEVICE=tiffsep", f"-r{dpi}"]
+    with tempfile.TemporaryDirectory(prefix="separations-") as folder:
+        subprocess.run(
+            [*command, "-dOverprint=/disable", "-o", f"{folder}/p%03d.tif", str(path)],
+            capture_output=True,
+            check=True,
+        )
+        pages = []
+        for composite in sorted(Path(folder).glob("p[0-9][0-9][0-9].tif")):
+            plates = {}
+            for plate in PLATES:  # tiffsep writes a plate's ink as how little of it there is
+                with Image.open(composite.with_name(f"{composite.stem}({plate}).tif")) as image:
+                    plates[plate] = image.point(lambda value: 255 - value)
+            pages.append(plates)
+    return pages
+
+
+def rich_black_problems(path: Path) -> list[str]:
+    """Pages with black areas printed in more than black ink: a knocked-out word (white on
+    black) fringes in the other inks wherever the plates slip. Text knocked out of black
+    sits on black ink alone."""
+    problems = []
+    for number, plates in enumerate(separations(path), start=1):
+        others = [_at_least(plates[plate], STRAY_INK) for plate in PLATES[:3]]
+        inked = ImageChops.lighter(ImageChops.lighter(others[0], others[1]), others[2])
+        black = solid_black(plates)
+        rich = ImageChops.multiply(black, inked).histogram()[255]
+        if rich:
+            problems.append(f"page {number}: {rich} pixels of black over other inks")
+    return problems
+
+
+def solid_black(plates: dict[str, Image.Image]) -> Image.Image:
+    """Where a page's black ink is a black area's: 255 there, 0 elsewhere."""
+    return _at_least(plates["Black"], SOLID_BLACK)
+
+
+def _at_least(plate: Image.Image, share: float) -> Image.Image:
+    """Where a plate's ink is at least `share` of full: 255 there, 0 elsewhere."""
+    level = round(share * 255)
+    return plate.point(lambda value: 255 if value >= level else 0)
+
+
+@functools.cache
+def finest() -> Finest:
+    """The thinnest line and smallest word anything may print: templates/sheet.yaml's."""
+    return load_library(DEFAULT_TEMPLATES).style.finest
 
 
 def stroke_widths(path: Path) -> list[float]:
@@ -428,17 +609,19 @@ def stroke_widths(path: Path) -> list[float]:
 
 
 def thin_line_problems(path: Path) -> list[str]:
-    thin = [width for width in stroke_widths(path) if width < THINNEST_LINE - 1e-3]
-    return [f"{len(thin)} lines under {THINNEST_LINE} pt, thinnest {min(thin):.3f}"] if thin else []
+    least = finest().line
+    thin = [width for width in stroke_widths(path) if width < least - 1e-3]
+    return [f"{len(thin)} lines under {least:g} pt, thinnest {min(thin):.3f}"] if thin else []
 
 
 def small_text_problems(path: Path) -> list[str]:
 
-    small = [run for page in sized_runs(path) for run in page if run.size < SMALLEST_TEXT - 1e-3]
+    smallest = finest().text
+    small = [run for page in sized_runs(path) for run in page if run.size < smallest - 1e-3]
     if not small:
         return []
     least = min(small, key=lambda run: run.size)
-    return [f"{len(small)} runs under {SMALLEST_TEXT} pt, {least.text!r} at {least.size} pt"]
+    return [f"{len(small)} runs under {smallest:g} pt, {least.text!r} at {least.size} pt"]
 
 
 # --- swell-paper fronts -------------------------------------------------------------------
@@ -673,9 +856,18 @@ def _non_card(path: Path) -> bool:
     return path.suffix == ".pdf" and "cards" not in path.name.rsplit("_", 1)[-1]
 
 
+def _pdf(path: Path) -> bool:
+    return path.suffix == ".pdf"
+
+
 def _print_shop(path: Path) -> bool:
     """Any PDF of a print-shop kit: its folder holds the shop's cards files."""
     return path.suffix == ".pdf" and any(path.parent.glob("*_cards-print-shop.pdf"))
+
+
+def _print_shop_once(path: Path) -> bool:
+    """A print-shop kit's PDF but its one-side files, whose pages are its cards file's."""
+    return _print_shop(path) and not path.stem.endswith(("-fronts", "-backs"))
 
 
 def _swell(path: Path) -> bool:
@@ -689,15 +881,19 @@ SWELL_FILES = ("cards", "task-cards")
 
 CHECKS = (
     Check("words apart (pdfinfo -struct-text)", "sheets, keys, guides", _non_card, struct_text_joins),
+    Check("words apart in pictures (pdfinfo -struct-text)", "sheets, keys, guides", _non_card, figure_text_joins),
     Check("words apart (pdftotext)", "sheets, keys, guides", _non_card, pdftotext_joins),
     Check("each picture read once", "sheets, keys, guides", _non_card, lambda p: [
         f"{a!r} / {b!r}" for a, b in repeated_readings(p)
     ]),
+    Check("no empty header cell", "sheets, keys, guides", _non_card, empty_header_cells),
+    Check("print's shorthand heard in words", "sheets, keys, guides", _non_card, misheard),
     Check("PDF/X-4 metadata and boxes", "print-shop kits", _print_shop, pdfx_problems),
-    Check(f"no line under {THINNEST_LINE} pt", "print-shop kits", _print_shop, thin_line_problems),
-    Check(f"no text under {SMALLEST_TEXT} pt", "print-shop kits", _print_shop, small_text_problems),
+    Check("no line thinner than the finest", "every PDF", _pdf, thin_line_problems),
+    Check("no text smaller than the finest", "every PDF", _pdf, small_text_problems),
     Check("black text overprints", "print-shop kits", _print_shop, overprint_problems),
     Check("Ghostscript renders CMYK", "print-shop kits", _print_shop, ghostscript_problems),
+    Check("black areas in black ink alone (separations)", "print-shop kits", _print_shop_once, rich_black_problems),
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
     Check("swell fronts no grey (Ghostscript)", "braille cards", _swell, ghostscript_grey_problems),
@@ -707,8 +903,9 @@ CHECKS = (
 )  # fmt: skip
 
 # Every kind of file: Collect 3 in every shipped label set (task cards, a long score sheet,
-# braille and Spanish braille), Pass and pick at home and for a print shop (arrows, pictures),
-# Shapes the Game in braille, and the calibration sheet.
+# braille and Spanish braille) and for a print shop in high contrast (black bands with white
+# words knocked out of them), Pass and pick at home and for a print shop (arrows, pictures,
+# colours), Shapes the Game in braille, and the calibration sheet.
 SAMPLE_LABELS = (
     "standard",
     "es",
@@ -730,7 +927,7 @@ def build_sample(out: Path, labels: Sequence[str] = SAMPLE_LABELS) -> list[Path]
         *(("collect-3", name, home) for name in labels),
         ("pass-and-pick", "standard", home),
         ("pass-and-pick", "standard", shop),
-        ("collect-3", "standard", shop),
+        ("collect-3", "high-contrast", shop),
         ("shapes-the-game", "braille", home),
     ):
         project = pipeline.load_project(pipeline.Sources(), [game], [label_set])

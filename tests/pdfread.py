@@ -5,7 +5,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -96,12 +96,14 @@ class Run:
     """A run of text as printed: its words, its size on paper, its font's name and, for the
     words of pictures (a card on a card sheet, cards drawn small: Figure elements of the
     structure tree, or marked `/Span << /Alt … >>` inside one), the pictures' alternate
-    texts, outermost first."""
+    texts, outermost first; `layout`, whether it is inside an artifact (a reader skips it:
+    furniture, or a picture the cell beside it names)."""
 
     text: str
     size: float
     font: str
     pictures: tuple[str, ...] = ()
+    layout: bool = False
 
     @property
     def picture(self) -> str:
@@ -149,7 +151,7 @@ def sized_runs(path: Path) -> list[list[Run]]:
             pictured = _pictured(page, figures)
             runs: list[Run] = []
             current: list[str] = []
-            key: tuple[float, str, tuple[str, ...]] | None = None
+            key: tuple[float, str, tuple[str, ...], bool] | None = None
             for index in range(textpage.count_chars()):
                 char = chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
                 where = ctypes.cast(
@@ -158,7 +160,7 @@ def sized_runs(path: Path) -> list[list[Run]]:
                 here = (
                     round(_printed_size(textpage, index), 2),
                     _font_name(textpage, index),
-                    pictured.get(where, ()),
+                    *pictured.get(where, ((), False)),
                 )
                 if char in "\r\n" or here != key:
                     if key and "".join(current).strip():
@@ -182,24 +184,41 @@ def _printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
     return pdfium_c.FPDFText_GetFontSize(textpage, index) * math.hypot(matrix.c, matrix.d)
 
 
-def _pictured(page: pdfium.PdfPage, figures: dict[int, str]) -> dict[int | None, tuple[str, ...]]:
-    """The page's text objects inside pictures, by address, with the pictures' alt texts
-    (`figures`: the page's Figure elements by MCID): found by walking the page's objects
-    into the forms they place."""
-    found: dict[int | None, tuple[str, ...]] = {}
+def _pictured(
+    page: pdfium.PdfPage, figures: dict[int, str]
+) -> dict[int | None, tuple[tuple[str, ...], bool]]:
+    """The page's text objects inside pictures or artifacts, by address, with the pictures'
+    alt texts (`figures`: the page's Figure elements by MCID) and whether an artifact holds
+    them: found by walking the page's objects into the forms they place."""
+    found: dict[int | None, tuple[tuple[str, ...], bool]] = {}
 
-    def walk(thing: pdfium_c.FPDF_PAGEOBJECT, alts: tuple[str, ...]) -> None:
+    def walk(thing: pdfium_c.FPDF_PAGEOBJECT, alts: tuple[str, ...], layout: bool) -> None:
         alts = (*alts, *_mark_alts(thing, figures))
+        layout = layout or _in_artifact(thing)
         kind = pdfium_c.FPDFPageObj_GetType(thing)
-        if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and alts:
-            found[ctypes.cast(thing, ctypes.c_void_p).value] = alts
+        if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and (alts or layout):
+            found[ctypes.cast(thing, ctypes.c_void_p).value] = (alts, layout)
         elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
             for index in range(pdfium_c.FPDFFormObj_CountObjects(thing)):
-                walk(pdfium_c.FPDFFormObj_GetObject(thing, index), alts)
+                walk(pdfium_c.FPDFFormObj_GetObject(thing, index), alts, layout)
 
     for index in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
-        walk(pdfium_c.FPDFPage_GetObject(page.raw, index), ())
+        walk(pdfium_c.FPDFPage_GetObject(page.raw, index), (), False)
     return found
+
+
+def _in_artifact(thing: pdfium_c.FPDF_PAGEOBJECT) -> bool:
+    """Whether one of the object's marks is an artifact's."""
+    name = (ctypes.c_ushort * 32)()
+    length = ctypes.c_ulong()
+    for index in range(pdfium_c.FPDFPageObj_CountMarks(thing)):
+        mark = pdfium_c.FPDFPageObj_GetMark(thing, index)
+        named = pdfium_c.FPDFPageObjMark_GetName(
+            mark, name, ctypes.sizeof(name), ctypes.byref(length)
+        )
+        if named and bytes(name)[: max(length.value - 2, 0)].decode("utf-16-le") == "Artifact":
+            return True
+    return False
 
 
 def _mark_alts(thing: pdfium_c.FPDF_PAGEOBJECT, figures: dict[int, str]) -> list[str]:
@@ -243,7 +262,9 @@ def _font_name(textpage: pdfium.PdfTextPage, index: int) -> str:
 @dataclass
 class Element:
     """A structure element read back: its type, kids in reading order, its marked content
-    as (page index, MCID), and its alternate text, language and header scope."""
+    as (page index, MCID), and its alternate text, language and header scope; its
+    expansion (/E) and replacement text (/ActualText), and `parts`, its kids and marked
+    content together in reading order."""
 
     role: str
     number: int  # its object number
@@ -252,6 +273,9 @@ class Element:
     alt: str = ""
     lang: str = ""
     scope: str = ""
+    expansion: str = ""
+    actual: str = ""
+    parts: list[Element | tuple[int, int]] = field(default_factory=list)
 
     def walk(self) -> list[Element]:
         """This element and every element below it, in reading order."""
@@ -275,6 +299,8 @@ def structure(reader: PdfReader) -> Element:
             str(found.get("/Alt", "")),
             str(found.get("/Lang", "")),
             str(found.get("/A", {}).get("/Scope", ""))[1:],
+            str(found.get("/E", "")),
+            str(found.get("/ActualText", "")),
         )
         for kid in kids if isinstance(kids, list) else [kids]:
             if isinstance(kid, int):
@@ -283,6 +309,9 @@ def structure(reader: PdfReader) -> Element:
                 element.kids.append(read(kid))
             else:  # a marked-content reference to another page
                 element.marked.append((pages[kid.raw_get("/Pg").idnum], int(kid["/MCID"])))
+            element.parts.append(
+                element.kids[-1] if isinstance(kid, IndirectObject) else element.marked[-1]
+            )
         return element
 
     return read(root)

@@ -19,6 +19,7 @@ from shapes_print.geometry.primitives import (
     Line,
     Page,
     Path,
+    PathOp,
     Rect,
     Symbol,
     Text,
@@ -39,7 +40,7 @@ def bounds(
     low, high = NOTHING
     for item in items:
         if isinstance(item, Group):
-            spans = [bounds(item.items, symbols, dy + item.dy * scale, scale * item.scale)]
+            spans = [_group_bounds(item, symbols, dy, scale)]
         elif isinstance(item, Artifact):
             spans = [bounds(item.items, symbols, dy, scale)]
         elif isinstance(item, Text):
@@ -49,8 +50,7 @@ def bounds(
         elif isinstance(item, Line):
             spans = [(min(item.y1, item.y2), max(item.y1, item.y2))]
         elif isinstance(item, Path):
-            ys = [float(op[-1]) for op in item.ops if len(op) > 1]
-            spans = [(min(ys), max(ys))] if ys else []
+            spans = [_ys(item.ops)] if any(len(op) > 1 for op in item.ops) else []
         elif isinstance(item, Use):  # its symbol's own box
             spans = [(item.y, item.y + symbols[item.symbol].height)]
         else:
@@ -62,6 +62,26 @@ def bounds(
                 lo, hi = dy + lo * scale, dy + hi * scale
             low, high = min(low, lo), max(high, hi)
     return low, high
+
+
+def _group_bounds(
+    group: Group, symbols: Mapping[str, Symbol], dy: float, scale: float
+) -> tuple[float, float]:
+    """A group's span on the page: its items', cut to its clip (a card drawn small shows
+    nothing outside its box, as a placed symbol shows nothing outside its own)."""
+    inner_dy, inner_scale = dy + group.dy * scale, scale * group.scale
+    low, high = bounds(group.items, symbols, inner_dy, inner_scale)
+    if group.clip:
+        clip_low, clip_high = _ys(group.clip)
+        low = max(low, inner_dy + clip_low * inner_scale)
+        high = min(high, inner_dy + clip_high * inner_scale)
+    return low, high
+
+
+def _ys(ops: Iterable[PathOp]) -> tuple[float, float]:
+    """The lowest and highest y an outline's points reach."""
+    ys = [float(op[-1]) for op in ops if len(op) > 1]
+    return min(ys), max(ys)
 
 
 def text_area(style: SheetStyle, page: Page, first: bool) -> tuple[float, float]:

@@ -303,17 +303,10 @@ FILE_READERS = tuple(
 INPUTS = "shapes_print.inputs"
 # plan/ modules that still import a reader (or `inputs`), to be moved or given what they
 # read already loaded: this list only shrinks.
-PLAN_STILL_READS = {
-    ("shapes_print.plan.boards", "shapes_print.load.pictures"),
-    ("shapes_print.plan.cards", "shapes_print.load.pictures"),
-    ("shapes_print.plan.icons", "shapes_print.load.pictures"),
-}
+PLAN_STILL_READS: set[tuple[str, str]] = set()
 # plan/ modules that still make or keep load models (a `model_copy` of one, an entry in
 # LoadedGame.drawn): to be made in load/ or kit/ and handed over. This list only shrinks.
-PLAN_STILL_WRITES = {
-    "shapes_print.plan.minis",
-    "shapes_print.plan.sheets",
-}
+PLAN_STILL_WRITES: set[str] = set()
 PLAN_MODULES = sorted(name for name in MODULES if room(name) == "plan")
 
 
@@ -381,7 +374,7 @@ def test_the_known_planning_reads_and_writes_are_still_there() -> None:
 MODULE_STATE = {
     "shapes_print.text.fonts._LOADED": "fonts by the name the plan gives them, which is "
     "made from their bytes: how a renderer finds a text's font, never stale",
-    "shapes_print.load.pictures._WARNED": "a warning said once per process",
+    "shapes_print.plan.cards._WARNED": "a warning said once per process",
     "shapes_print.write.manifest._WARNED": "a warning said once per process",
     "shapes_print.load.yamlkept._PRUNED": "the cache folder pruned once per process",
     "shapes_print.write.forked._TASKS": "the batch under way, inherited by the workers it forks",

@@ -185,6 +185,8 @@ class Group(Struct, frozen=True, cache_hash=True):
     a reader's software and a check of printed sizes can tell a picture's words from the
     page's own. A group that `continues` goes on with the element of its role just before
     it (a table or paragraph that a page break cut): one element over both pages.
+    `expansion`, on a Span of a line, is what a listener hears for its printed shorthand
+    (a range "1-3" as "1 to 3"): the PDF's /E, while the text stays the print.
     """
 
     items: tuple[Item, ...]
@@ -198,6 +200,7 @@ class Group(Struct, frozen=True, cache_hash=True):
     lang: str = ""
     continues: bool = False
     opacity: float = 1.0
+    expansion: str = ""
 
     @property
     def tag(self) -> Role | None:

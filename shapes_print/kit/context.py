@@ -1,4 +1,5 @@
-"""What the plan stage draws with: fonts, shapes, patterns, sheet style and the label set's words."""
+"""What the plan stage draws with: fonts, shapes, patterns, sheet style, the label set's words,
+and the pictures and icons the kit stage read for it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import RGB
+from shapes_print.geometry.primitives import RGB, Picture
 from shapes_print.load.labels import LoadedLabels
 from shapes_print.load.printmodels import IconStyle, SheetStyle
 from shapes_print.load.shapes import PatternLibrary, ShapeLibrary
@@ -17,16 +18,42 @@ from shapes_print.text.words import Words
 
 
 class IconDef(Struct, frozen=True):
-    """An icon rich text may draw: its style, the folder its `svg` file is in, and where
-    it is defined (for an error in it)."""
+    """An icon rich text may draw: its style, its `svg` file's drawing (read with the kit,
+    kit/pictures.py; None for an icon drawn as a shape), and where it is defined (for an
+    error in it)."""
 
     style: IconStyle
-    folder: Path
+    picture: Picture | None = None
     where: Source | None = None
 
 
+class Pictures(Struct, frozen=True):
+    """Every picture a kit's cards and boards show, read by the kit stage (kit/pictures.py)
+    before any of it is planned: each by the folder it is looked for in and its name as
+    written, a card's fields filled in."""
+
+    read: Mapping[tuple[Path, str], Picture] = field(default_factory=dict)
+
+    def get(self, folder: Path, name: str) -> Picture:
+        """The picture `name` in `folder`."""
+        picture = self.read.get((folder, name))
+        if picture is None:  # a bug: the kit reads every picture its cards and boards show
+            raise ValueError(f"picture {name!r} in {folder} was not read with the kit")
+        return picture
+
+
+def picture_folder(written: str, where: Source, layouts: Path | None) -> tuple[Path, str]:
+    """The folder a card's picture is in, and what messages call it: for a `{field}`, the
+    folder of the deck (or spreadsheet) `where` the field is written; for a name the layout
+    writes, the layout's folder (`layouts`)."""
+    if "{" in written or layouts is None:
+        return where.path.parent, where.path.name
+    return layouts, "layouts"
+
+
 class DrawContext(Struct, frozen=True):
-    """What every planner draws with: fonts, shapes, patterns, sheet style and words."""
+    """What every planner draws with: fonts, shapes, patterns, sheet style, words, icons
+    and pictures."""
 
     fonts: FontPair
     shapes: ShapeLibrary
@@ -40,6 +67,8 @@ class DrawContext(Struct, frozen=True):
     icons: Mapping[str, IconDef] = field(default_factory=dict)
     # The label set names fonts of its own (Atkinson's large print): they win over a game's.
     labels_fonts: bool = False
+    # The pictures the game's cards and boards show (none until the kit stage reads them).
+    pictures: Pictures = field(default_factory=Pictures)
 
 
 def colour(value: str, where: Source | None, what: str) -> RGB:

@@ -39,17 +39,19 @@ def card_template(
     size (kit/braillezone.py), so the cards, their collision check and the .brf read one
     template. A build passes its `cache`, so each kit is given the same template object."""
     cache = cache or BuildCache()
-    sized = _sized_template(loaded, library, card_size, deck, cache)
+    sized = sized_deck_template(loaded, library, card_size, deck, cache)
     return with_braille_zones(loaded, library, sized, deck or loaded.decks[0], cache)
 
 
-def _sized_template(
+def sized_deck_template(
     loaded: LoadedGame,
     library: Library,
     card_size: str | None,
     deck: LoadedDeck | None,
     cache: BuildCache,
 ) -> CardTemplate:
+    """`card_template` before its braille zones: every element but those zones, which
+    draw no picture (kit/pictures.py reads a deck's pictures from it)."""
     template = loaded.card_template(library, deck)
     own = deck is not None and deck.fixes_size
     at = deck.entry if own and deck is not None else ()

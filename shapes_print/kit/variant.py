@@ -15,8 +15,9 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.inputs import inside, note
-from shapes_print.kit.context import DrawContext, IconDef
+from shapes_print.kit.context import DrawContext
 from shapes_print.kit.coverage import contrast_skips, game_words
+from shapes_print.kit.pictures import icon_def
 from shapes_print.load.content import game_folders, load_library
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
@@ -68,7 +69,7 @@ def make_variant(
         layouts_folder=library.folder / "cards",
         labels=labels,
         icons={
-            name: IconDef(icon, library.folder, where.source(("icons", name)))
+            name: icon_def(icon, library.folder, where.source(("icons", name)))
             for name, icon in style.icons.items()
         },
         labels_fonts=regular_at.path != library.style_source.path,
@@ -160,7 +161,7 @@ def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
         restyled = ((ctx.labels.data if ctx.labels else {}).get("style") or {}).get("icons") or {}
         written = loaded.source.data.get("icons") or {}
         own = {
-            name: IconDef(
+            name: icon_def(
                 IconStyle.model_validate(deep_merge(written[name], restyled[name]))
                 if name in restyled
                 else icon,

@@ -3,6 +3,7 @@
 Models only describe and check the input; they draw nothing (plan/cards.py does).
 """
 
+from collections.abc import Mapping
 from math import cos, radians, sin
 from typing import Literal
 
@@ -129,6 +130,11 @@ class Element(Strict):
         rather than lying under them (a background): what the collision check and a braille
         zone keep apart."""
         return self.kind in INK_KINDS and self.what != "background" and not self.hidden
+
+    def shown_on(self, fields: Mapping[str, object]) -> bool:
+        """Whether a card with these fields draws the element: it is not hidden, and the
+        field its `when` names, if any, is set."""
+        return not self.hidden and not (self.when and not fields.get(self.when))
 
     def placed(self, width: float, height: float) -> tuple[float, float, float, float]:
         """The box on a `width` x `height` card: points from its top-left corner, y down."""

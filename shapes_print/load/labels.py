@@ -26,9 +26,11 @@ from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Stric
 from shapes_print.load.cardmodels import ElementRole, TrimLine
 from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
 from shapes_print.load.listing import shipped as shipped  # where label-set callers find it
+from shapes_print.load.said import foreign_said
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
 from shapes_print.text.grammar import MessageError, parse
+from shapes_print.text.hearing import Hearing
 from shapes_print.text.message import ENGLISH, Style, check_locale, place, render
 from shapes_print.text.words import Words
 
@@ -134,6 +136,11 @@ class LabelSet(Strict):
     text: dict[str, str] = Field(default_factory=dict)
     # How `{n:ordinal}` writes a number, as a message on `n`: "{n, selectordinal, ...}".
     ordinal: str | None = None
+    # What a listener hears, in `locale`'s words, for print's shorthand that a reader's
+    # software misreads or leaves out: a sign (a star: "star"), an abbreviation ("1.er":
+    # "primer"); and a range of numbers ("1-3"), a message on `from` and `to`.
+    said: dict[str, str] = Field(default_factory=dict)
+    said_range: str | None = None
     style: dict[str, Any] = Field(default_factory=dict)
     # An empty patch made without validation: calling CardsPatch() would build the model's
     # own validator (~2.5 ms) for a label set that changes no card, such as the standard one.
@@ -209,6 +216,12 @@ class LoadedLabels(Struct, frozen=True):
     def words(self) -> Words:
         ordinal = parse(self.spec.ordinal) if self.spec.ordinal else None
         sources = {english: self.source.source(("text", english)) for english in self.spec.text}
+        foreign = foreign_said(_said_locs(self.spec), self.spec.locale, False, self.source.layers)
+        said = tuple(
+            (key, words) for key, words in self.spec.said.items() if ("said", key) not in foreign
+        )
+        said_range = self.spec.said_range if ("said_range",) not in foreign else None
+        hearing = Hearing(said, parse(said_range) if said_range else None, self.spec.locale)
         return Words(
             self.name,
             self.spec.text,
@@ -217,7 +230,13 @@ class LoadedLabels(Struct, frozen=True):
             locale=self.spec.locale,
             ordinal=ordinal,
             text_sources=sources,
+            hearing=hearing,
         )
+
+
+def _said_locs(spec: LabelSet) -> list[Loc]:
+    """Where the set's `said:` words are: each printed form's, and the range's."""
+    return [("said", printed) for printed in spec.said] + [("said_range",)] * bool(spec.said_range)
 
 
 def resolve_refs(refs: list[str], folder: Path) -> list[str]:
@@ -279,7 +298,10 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
     written: list[tuple[Loc, str]] = [(("text", en), text) for en, text in spec.text.items()]
     if spec.ordinal is not None:
         written.append((("ordinal",), spec.ordinal))
+    if spec.said_range is not None:
+        written.append((("said_range",), spec.said_range))
     check_messages(written, spec.locale, source)
+    foreign_said(_said_locs(spec), spec.locale, spec.complete, source.layers)
     return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source, folder.resolve())
 
 

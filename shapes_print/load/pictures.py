@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 import re
 import struct
-import sys
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -41,11 +40,8 @@ from shapes_print.limits import MAX_CARDS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS
 if TYPE_CHECKING:
     from PIL import Image as PilImage
 
-# Pixels per inch below which a printed picture looks soft: the usual floor for print.
-MIN_DPI = 300
 RASTER = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg"}
 SUFFIXES = (*RASTER, ".svg")
-_WARNED: set[str] = set()  # each warning said once per process
 # The modes Pillow reads a PNG or JPEG into that the backends print (16-bit grey scaled
 # to 8 bits, a palette expanded); any other is refused when the picture is loaded.
 _PRINTABLE = {
@@ -159,27 +155,6 @@ def turned(opened: PilImage.Image) -> bool:
     from PIL.ExifTags import Base
 
     return opened.getexif().get(Base.Orientation, 1) in _QUARTER_TURNS
-
-
-def warn_low_resolution(image: Image, card: str, shown: str, where: Source | None) -> None:
-    """One line on stderr when a raster picture prints below MIN_DPI, naming the card (as
-    messages name it: "card 'moon'"), the file and the dots per inch it prints at (once
-    per process for each such line)."""
-    picture = image.picture
-    if not isinstance(picture, RasterPicture) or image.w <= 0 or image.h <= 0:
-        return
-    dpi = min(picture.pixels[0] / (image.w / 72), picture.pixels[1] / (image.h / 72))
-    if dpi >= MIN_DPI - 0.5:
-        return
-    needed = (round(image.w / 72 * MIN_DPI), round(image.h / 72 * MIN_DPI))
-    line = (
-        f"warning: {where}: {card}: picture {shown} prints at {dpi:.0f} dpi, below "
-        f"{MIN_DPI}; it needs {needed[0]:,} x {needed[1]:,} pixels at this size "
-        f"(it has {picture.pixels[0]:,} x {picture.pixels[1]:,})"
-    )
-    if line not in _WARNED:
-        _WARNED.add(line)
-        print(line, file=sys.stderr)
 
 
 def _pictures_in(items: Iterable[Item]) -> Iterable[Picture]:

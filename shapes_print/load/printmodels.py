@@ -91,6 +91,16 @@ class BrailleStyle(Strict):
     hyphenation: list[str] = Field(default=[])  # copied per model; see base.py
 
 
+class Finest(Strict):
+    """The finest marks a kit prints, at home or in a shop: no line thinner than `line`
+    (a thinner one breaks up or vanishes), no word smaller than `text` (it does not read).
+    Cards drawn small widen their thinner lines to `line` and leave out their smaller words
+    (their pictures' alternate text still says them)."""
+
+    line: Size
+    text: Size
+
+
 FontFace = Literal["regular", "bold", "italic", "bold_italic"]
 FONT_FACES: tuple[FontFace, ...] = ("regular", "bold", "italic", "bold_italic")
 
@@ -140,6 +150,7 @@ class SheetStyle(Strict):
     card_back_alt: str
     score_row_height: Size
     mini_card_height: Size
+    finest: Finest
     # Cards drawn small on a sheet or a card print their words too small to read. True: each
     # such picture is marked as one, with its `alt` words, and a sheet writes those words
     # beneath it at body size (large print); false: the picture is drawn as it is.

@@ -21,6 +21,7 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.inputs import check_output, recording
 from shapes_print.kit.contents import KitRequest, kit_folder, labels_folder
 from shapes_print.kit.coverage import words_skip
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.labels import STANDARD, load_labels
@@ -37,7 +38,6 @@ from shapes_print.pipeline.project import (
     player_counts,
 )
 from shapes_print.plan.kit import SHARED_SHEETS, KitFile, plan_kit
-from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.write.forked import forked_map
 from shapes_print.write.uptodate import INPUTS, PARTIAL, KitPlan, kits_up_to_date, plan_recorded
 from shapes_print.write.write import OnKit, Written, write_kits
@@ -56,26 +56,18 @@ class Planned(Struct, frozen=True):
     made: int | None = None  # when the newest file the kit is made from changed
 
     def plan(self) -> list[KitFile]:
-        library, ctx = self.variant.library, self.variant.ctx
+        """The kit's files: its game resolved (its pictures read), then planned."""
+        library, card_size = self.variant.library, self.request.options.card_size
         try:
-            files = plan_kit(self.loaded, library, ctx, self.request, self.cache)
+            resolved = resolve_kit(self.loaded, library, self.variant.ctx, card_size, self.cache)
+            files = plan_kit(resolved, self.request, self.cache)
         except UserError as error:
             # The same YAML may plan under one label set and not another: say which.
             labels = self.request.labels
             if labels != STANDARD and "label set" not in error.message:
                 error.message += f" (label set {labels!r})"
             raise
-        return [dated(file, self.made) for file in files]
-
-
-def dated(file: KitFile, made: int | None) -> KitFile:
-    """A file dated by the newest input it is made from (its PDF's dates, its PNGs')."""
-    document = file.document
-    if isinstance(document, Document):
-        return replace(file, document=replace(document, made=made))
-    if isinstance(document, TabletopDeck):
-        return replace(file, document=replace(document, sides=replace(document.sides, made=made)))
-    return file
+        return [file.dated(self.made) for file in files]
 
 
 def kit_requests(
@@ -193,7 +185,7 @@ def plan_every_setting(
                 for kit in kit_requests(project, players, on, flip, options, only=only)
             ]
             # The game's folder too: a copy elsewhere may hold other pictures, which are
-            # read while planning and so in no fingerprint.
+            # read with each kit, not at load, and so in no fingerprint.
             folder = str(variant.games[game].folder.resolve())
             fingerprints = (project.fingerprint(kit.request) for kit in kits)
             key = group_key(fingerprints, {**asked, "folder": folder})
@@ -265,8 +257,8 @@ def build(
     """Write every kit asked for that is not up to date (`build_project`). When the same
     command line built before from files that are all unchanged, its kits are listed as
     it kept them (pipeline/lastbuild.py), and the project is loaded only if one of them must
-    be made. The build starts with `cache` (what an earlier build in this process carries
-    on to it, `BuildCache.next`), else with an empty one (buildcache.py)."""
+    be made. It starts with `cache`, carried from an earlier build (`BuildCache.next`), or
+    an empty one (buildcache.py)."""
     check_output(out, sources.inputs())
     key = build_key(sources, games, options, labels, max_cards, out)
     kept = None if force else kept_build(key)

@@ -44,7 +44,7 @@ def arrow_block(
     caption = paragraph(
         col, caption_text, Setting(style.heading_size, True, True), col.width, where
     )
-    height = style.arrow_height
+    height = style.arrow_height if col.arrow_height is None else col.arrow_height
     ops = arrow_ops(col.width, height, direction == "right")
     word_size = style.heading_size * 2
     word_text = col.ctx.words.fill(arrow.word, values, where)

@@ -151,7 +151,10 @@ def _table(
         for here, row in rows
     ]
     cells = [
-        [filled_cell(col, cell, here, inputs, where) for cell in row]
+        [
+            filled_cell(col, cell, here, inputs, where, beside if isinstance(beside, str) else "")
+            for cell, beside in zip(row, [*row[1:], ""], strict=True)
+        ]
         for (here, _), row in zip(rows, filled, strict=True)
     ]
     blank = [cell_text(col, "", where)] * count
@@ -252,7 +255,7 @@ class _TableLayout(Struct, frozen=True):
 
         def lay(chunks: Sequence[int]) -> list[Box]:
             rows, starts = rows_of(chunks)
-            boxes = table_boxes(style, widths, rows, col.room, Heads(header=True))
+            boxes = table_boxes(style, widths, rows, col.room, Heads(header=True, lanes=across))
             return chunk_breaks(boxes, starts)
 
         # Each row is one box as tall as the row: the boxes' heights summed in their order.

@@ -5,7 +5,7 @@ the kit's `SheetInputs`. Output: the block's boxes, as its drawer makes them. Ki
 game under one label set for other player counts (and `check`'s other settings) draw most
 blocks of their sheets alike: a rule, a heading, a table of cards reads no value that the
 player count changes. A block is drawn again only when something it may read differs:
-the column (its context's parts, width and room); for a block that may draw cards, the
+the column (its context's parts, width, room, arrow height); for a block that may draw cards, the
 kit's card faces and print-shop flag; for a score sheet, the player count; the list a
 table is made from; and each value whose name opens a brace in a text of the block or in
 the label set's words for one, with the values the texts of those name in turn. An
@@ -66,7 +66,8 @@ def draw_block(
     parts = tuple(getattr(col.ctx, name) for name in _CONTEXT_PARTS)
     plain = block.kind in _WORDS_ONLY
     players = inputs.players if block.kind == "score_sheet" else 0
-    key = (id(block), *map(id, parts), col.width, col.room, not plain and inputs.shop, players)
+    column = (col.width, col.room, col.arrow_height)
+    key = (id(block), *map(id, parts), *column, not plain and inputs.shop, players)
     read = _read(block, values, inputs, names, plain)
     kept = inputs.cache.region(DRAWN)
     entry = kept.get(key)

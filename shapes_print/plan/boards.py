@@ -1,19 +1,18 @@
 """A board or mat larger than a page, tiled over pages (game.yaml's `boards:`).
 
-Input: a board (its picture, size and overlap), the paper and the drawing context. Output:
-a document of one page per tile, in rows from the top (A, B, ...) and columns from the
-left (1, 2, ...), each tile showing its part of the board and `overlap` more of each
-neighbour's. Where two tiles meet, the one right of or below the seam has a dashed line
-down the middle of the overlap (cut along it) and the other a solid line at the same place
-on the board (lay the cut edge on it); each tile is named in its margin (`B2`) and each
-edge that meets a neighbour names that neighbour, so the tiles go together in any order.
-Names are a grid reference, the same in every language.
+Input: a board (its size and overlap), its picture (read with the kit), the paper and the
+drawing context. Output: a document of one page per tile, in rows from the top (A, B, ...)
+and columns from the left (1, 2, ...), each tile showing its part of the board and
+`overlap` more of each neighbour's. Where two tiles meet, the one right of or below the
+seam has a dashed line down the middle of the overlap (cut along it) and the other a solid
+line at the same place on the board (lay the cut edge on it); each tile is named in its
+margin (`B2`) and each edge that meets a neighbour names that neighbour, so the tiles go
+together in any order. Names are a grid reference, the same in every language.
 """
 
 from __future__ import annotations
 
 from math import ceil
-from pathlib import Path
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.outlines import rounded_rect_ops
@@ -26,11 +25,11 @@ from shapes_print.geometry.primitives import (
     Item,
     Line,
     Page,
+    Picture,
     Text,
 )
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.models import Board
-from shapes_print.load.pictures import picture_path, read_picture
 from shapes_print.plan.furniture import dashed
 
 
@@ -41,13 +40,14 @@ def tile_name(row: int, column: int) -> str:
 
 def board_document(
     board: Board,
-    folder: Path,
+    picture: Picture,
     where: Source,
     paper: tuple[float, float],
     ctx: DrawContext,
     title: str,
 ) -> Document:
-    """The board's tiles, a page each, on the paper turned the way that needs fewer pages."""
+    """The board's tiles, a page each, on the paper turned the way that needs fewer pages;
+    `picture` is the board's, read with the kit (kit/pictures.py)."""
     margin = ctx.style.margin
     upright = _grid(board, paper, margin, where)
     turned = _grid(board, (paper[1], paper[0]), margin, where)
@@ -55,7 +55,6 @@ def board_document(
     rows, columns = _grid(board, (width, height), margin, where)
     if rows > 26:
         raise UserError(where, f"board {title!r} needs {rows} rows of pages, over 26 (A to Z)")
-    picture = read_picture(picture_path(board.picture, folder, where, "game"), board.picture, where)
     shown = Image(picture, 0.0, 0.0, board.width, board.height)
     pages = [
         _tile(board, shown, (row, column), (rows, columns), (width, height), ctx)

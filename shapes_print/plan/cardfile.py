@@ -24,7 +24,6 @@ from shapes_print.geometry.primitives import (
     Page,
     Paint,
     Symbol,
-    symbols_used,
 )
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.decktemplate import backgrounds_template, card_template, size_place
@@ -47,7 +46,7 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.inksaver import save_ink_symbol, swell_pictures, swell_symbol
+from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
 from shapes_print.units import POINTS_PER_UNIT
@@ -60,8 +59,6 @@ SIDES: Region[Pinned[tuple[Symbols, Symbols]]] = Region("card sides", partial(Pi
 # Cards files planned, by the deck's order and all they are planned from (pinned): a deck
 # whose cards are the same at every player count gives each kit of the game one document.
 FILES: Region[Pinned[tuple[Document, Symbols]]] = Region("cards files", partial(Pinned, 4096))
-# The symbols a deck's faces place (small copies of earlier decks' faces), by the faces.
-PLACED: Region[Pinned[frozenset[str]]] = Region("faces placed", partial(Pinned, 4096))
 
 
 def card_symbols(
@@ -304,26 +301,14 @@ def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
 def _planned_cards(
     kit: KitContext, asked: CardsAsked, order: Sequence[tuple[str, str]]
 ) -> tuple[Document, Symbols]:
-    options, chosen, shown = kit.options, asked.deck, asked.earlier
+    options, chosen = kit.options, asked.deck
     template = card_template(kit.loaded, kit.library, options.card_size, chosen, kit.cache)
     drawn = _draw(kit, asked, template)
     one_sided = fronts_only(kit.ctx, options)
     pages = _pages(kit, asked, template, order, drawn.overrun)
-    redrawn = options.ink_saver or one_sided  # faces drawn anew for this file
-    placed = (
-        _placed_in(kit.cache, drawn.drawn_faces)
-        if not redrawn
-        else symbols_used(item for face in drawn.drawn_faces.values() for item in face.items)
-    )
-    width = kit.library.printing.ink_saver.outline_width
-    used = (  # the cards a face pictures; on swell paper line art of their own
-        swell_pictures(drawn.drawn_faces, shown, width, kit.cache)
-        if one_sided
-        else {name: shown[name] for name in sorted(placed) if name in shown}  # stable bytes
-    )
-    symbols = {**used, **drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
+    symbols = {**drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
-        placed = placed | {name for pair in order for name in pair}
+        placed = {name for pair in order for name in pair}
         symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
     press = kit.library.press if options.print_shop else None
     duplex = "none" if one_sided else kit.request.flip
@@ -361,13 +346,3 @@ def _pages(
     if fronts_only(kit.ctx, options):
         return FrontSheets(pages, printing.ink_saver.outline_width)
     return pages
-
-
-def _placed_in(cache: BuildCache, faces: Symbols) -> frozenset[str]:
-    """The symbols the faces place (small copies of earlier decks' faces), found once for
-    the faces every kit of the game draws alike (`card_symbols` keeps them)."""
-    return cache.region(PLACED).made(
-        (faces,),
-        (),
-        lambda: frozenset(symbols_used(item for face in faces.values() for item in face.items)),
-    )

@@ -10,6 +10,7 @@ message for a face or a back (`card_alt`, `card_back_alt`).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from math import cos, radians, sin
 
@@ -31,14 +32,24 @@ from shapes_print.geometry.primitives import (
     Rect,
     Symbol,
 )
-from shapes_print.kit.context import DrawContext, colour
+from shapes_print.kit.context import DrawContext, colour, picture_folder
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
-from shapes_print.load.pictures import picture_path, read_picture, warn_low_resolution
 from shapes_print.load.places import value_place
-from shapes_print.plan.cardtext import Box, ElementAt, braille_words, filled, text_lines
+from shapes_print.plan.cardtext import (
+    Box,
+    ElementAt,
+    braille_words,
+    filled,
+    set_words,
+    text_lines,
+)
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.minis import in_words_of, minis, picture
 from shapes_print.text.words import Said
+
+# Pixels per inch below which a printed picture looks soft: the usual floor for print.
+MIN_DPI = 300
+_WARNED: set[str] = set()
 
 
 class CardSide(Struct, frozen=True):
@@ -80,7 +91,7 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
     items: list[Item] = []
     words: list[str] = []
     for element in template.layouts[layout].elements:
-        if element.hidden or (element.when and not fields.get(element.when)):
+        if not element.shown_on(fields):
             continue
         if element.kind == "text" and element.text:
             words.append(spoken(ctx, ctx.words.fill(element.text, fields, where), where))
@@ -95,9 +106,9 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
         elif element.kind == "cards" and shop:
             in_words = in_words_of(element, fields, ctx, where)
             words.append(ctx.words.fill(in_words.text or "", fields, where))
-            drawn = tuple(_element(ElementAt(in_words, box, fields, where, card), ctx))
+            drawn = tuple(set_words(ElementAt(element, box, fields, where, card), in_words, ctx))
         elif element.kind == "cards":
-            drawn = tuple(minis(element, box, fields, faces or {}, where))
+            drawn = tuple(minis(element, box, fields, faces or {}, where, ctx.style.finest))
             if ctx.style.picture_words:
                 drawn = (
                     picture(
@@ -115,7 +126,8 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
             items.append(Group(drawn, dx=width, dy=height, angle=180))
     said = Said(_spoken(words) or name)
     message = ctx.style.card_back_alt if back else ctx.style.card_alt
-    alt = ctx.words.fill(message, {"words": said}, where)
+    # Its signs ("★") in words: an alternate text is heard as it is written.
+    alt = ctx.words.hearing.heard(ctx.words.fill(message, {"words": said}, where))
     if bleed:
         moved = (Group(tuple(items), dx=bleed, dy=bleed),)
         return Symbol(name, width + 2 * bleed, height + 2 * bleed, moved, alt)
@@ -262,19 +274,16 @@ def _image(
     card: str,
 ) -> list[Item]:
     """A picture fitted to its box: a `{field}` names a file beside the deck (or spreadsheet)
-    that holds the field, a name written in the layout one beside the layout. With `alt` it
-    is a picture of what `alt` says; without, an ornament."""
+    that holds the field, a name written in the layout one beside the layout, read with the
+    kit (kit/pictures.py). With `alt` it is a picture of what `alt` says; without, an
+    ornament."""
     written = element.src or ""
     name = filled(written, fields, where).strip()
     if not name:
         return []  # an empty field: this card has no picture
-    if "{" in written or ctx.layouts_folder is None:
-        folder, what = where.path.parent, where.path.name
-    else:
-        folder, what = ctx.layouts_folder, "layouts"
+    folder = picture_folder(written, where, ctx.layouts_folder)[0]
+    image = fitted(ctx.pictures.get(folder, name), box, element.fit)
     at = value_place(written, where)[0]  # the field's own cell or line, when one names it
-    picture = read_picture(picture_path(name, folder, at, what), name, at)
-    image = fitted(picture, box, element.fit)
     warn_low_resolution(image, card, name, at)
     alt = ctx.words.fill(element.alt, fields, where) if element.alt else ""
     if alt.strip():
@@ -293,3 +302,24 @@ def fitted(picture: Picture, box: Box, fit: str) -> Image:
     shown_w, shown_h = width * scale, height * scale
     clip = rounded_rect_ops(*box, 0) if fit == "cover" else None
     return Image(picture, x + (w - shown_w) / 2, y + (h - shown_h) / 2, shown_w, shown_h, clip)
+
+
+def warn_low_resolution(image: Image, card: str, shown: str, where: Source | None) -> None:
+    """One line on stderr when a raster picture prints below MIN_DPI, naming the card (as
+    messages name it: "card 'moon'"), the file and the dots per inch it prints at (once
+    per process for each such line)."""
+    picture = image.picture
+    if not isinstance(picture, RasterPicture) or image.w <= 0 or image.h <= 0:
+        return
+    dpi = min(picture.pixels[0] / (image.w / 72), picture.pixels[1] / (image.h / 72))
+    if dpi >= MIN_DPI - 0.5:
+        return
+    needed = (round(image.w / 72 * MIN_DPI), round(image.h / 72 * MIN_DPI))
+    line = (
+        f"warning: {where}: {card}: picture {shown} prints at {dpi:.0f} dpi, below "
+        f"{MIN_DPI}; it needs {needed[0]:,} x {needed[1]:,} pixels at this size "
+        f"(it has {picture.pixels[0]:,} x {picture.pixels[1]:,})"
+    )
+    if line not in _WARNED:
+        _WARNED.add(line)
+        print(line, file=sys.stderr)

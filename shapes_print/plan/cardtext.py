@@ -4,9 +4,10 @@ braille dots, and named as its layout writes it when something does not fit."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
@@ -53,46 +54,95 @@ class ElementAt(Struct, frozen=True):
     card: str
 
 
+class Lettering(Struct, frozen=True):
+    """How a card's words are set in their box: the text as written (its fields yet to
+    fill), bold or not, the type size and least size (None: the style's body size, not
+    shrunk), the colour as written, the alignment, whether it wraps, and how a message
+    names it. A text element's own (`of`), or the words a print shop's card shows for
+    small cards (plan/minis.py)."""
+
+    text: str | None
+    bold: bool
+    size: float | None
+    min_size: float | None
+    colour: str
+    align: Literal["left", "centre", "right"]
+    wrap: bool
+    named: str
+
+    @classmethod
+    def of(cls, element: Element) -> Lettering:
+        """A text element's words as its layout sets them."""
+        return cls(
+            element.text,
+            element.bold,
+            element.size,
+            element.min_size,
+            element.colour,
+            element.align,
+            element.wrap,
+            element_named(element),
+        )
+
+
 def text_lines(at: ElementAt, ctx: DrawContext) -> list[Item]:
     """A text element's words fitted into its box, aligned as its layout says."""
-    element, box, fields, where, card = at.element, at.box, at.fields, at.where, at.card
-    words = ctx.words.fill(element.text, fields, where) if element.text else ""
+    return set_words(at, Lettering.of(at.element), ctx)
+
+
+def set_words(at: ElementAt, look: Lettering, ctx: DrawContext) -> list[Item]:
+    """Words fitted into the element's box as `look` sets them."""
+    box, fields, where, card = at.box, at.fields, at.where, at.card
+    words = ctx.words.fill(look.text, fields, where) if look.text else ""
     if not words:
         return []
     parsed = parsed_runs(words, where) if has_markup(words) else ()
     if parsed and not is_plain(parsed):
-        return rich_lines(at, ctx, words, parsed)
+        return rich_lines(at, look, ctx, words, parsed)
     if parsed:
         words = plain_text(parsed, str)
-    font = ctx.fonts.pick(element.bold)
-    fitted = fit(words, font, *_room(element, box, ctx), **_fitting(element, ctx, where, card))
-    ink = colour(filled(element.colour, fields, where), where, "colour")
+    font = ctx.fonts.pick(look.bold)
+    fitted = fit(words, font, *_room(look, box, ctx), **_fitting(look, ctx, where, card))
+    ink = colour(filled(look.colour, fields, where), where, "colour")
     anchor, x = {
         "left": ("start", box[0]),
         "centre": ("middle", box[0] + box[2] / 2),
         "right": ("end", box[0] + box[2]),
-    }[element.align]
+    }[look.align]
     baseline = first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
+    # The text layer holds a space where a wrap broke at one, and after the last line: a
+    # card's texts are apart, so where the card is a picture on a sheet its words, read
+    # from the structure, do not run into each other ("WILD ★ Counts", not "WILD★Counts").
+    last = len(fitted.lines) - 1
     return [
-        Text(x, baseline - i * fitted.leading, line, font.name, fitted.size, ink, anchor)  # type: ignore[arg-type]
-        for i, line in enumerate(fitted.lines)
+        Text(
+            x,
+            baseline - i * fitted.leading,
+            line,
+            font.name,
+            fitted.size,
+            ink,
+            anchor,  # type: ignore[arg-type]
+            space_after=spaced or i == last,
+        )
+        for i, (line, spaced) in enumerate(zip(fitted.lines, fitted.breaks, strict=True))
     ]
 
 
-def _room(element: Element, box: Box, ctx: DrawContext) -> tuple[tuple[float, float], float, float]:
-    """The box's size and the element's type size and least size: what plain and rich text
+def _room(look: Lettering, box: Box, ctx: DrawContext) -> tuple[tuple[float, float], float, float]:
+    """The box's size and the words' type size and least size: what plain and rich text
     are fitted into alike."""
-    size = element.size or ctx.style.body_size
-    return (box[2], box[3]), size, element.min_size or size
+    size = look.size or ctx.style.body_size
+    return (box[2], box[3]), size, look.min_size or size
 
 
-def _fitting(element: Element, ctx: DrawContext, where: Source, card: str) -> dict[str, Any]:
+def _fitting(look: Lettering, ctx: DrawContext, where: Source, card: str) -> dict[str, Any]:
     """How plain and rich text wrap alike, and the name a text too long is reported by."""
     return {
-        "wrap_lines": element.wrap,
-        "line_spacing": ctx.style.line_spacing if element.wrap else 1.0,
+        "wrap_lines": look.wrap,
+        "line_spacing": ctx.style.line_spacing if look.wrap else 1.0,
         "where": where,
-        "what": f"{card}, {element_named(element)}",
+        "what": f"{card}, {look.named}",
     }
 
 
@@ -103,26 +153,28 @@ def first_baseline(box: Box, size: float, leading: float, lines: int) -> float:
     return box[1] + box[3] / 2 + block / 2 - size * CAP_SHARE
 
 
-def rich_lines(at: ElementAt, ctx: DrawContext, words: str, parsed: tuple[Run, ...]) -> list[Item]:
+def rich_lines(
+    at: ElementAt, look: Lettering, ctx: DrawContext, words: str, parsed: tuple[Run, ...]
+) -> list[Item]:
     """Text with bold, italic or icons (`words` filled, then `parsed`): fitted across its
     runs, each line placed as its alignment says, its pieces one after another."""
-    element, box, fields, where, card = at.element, at.box, at.fields, at.where, at.card
+    box, fields, where, card = at.box, at.fields, at.where, at.card
     fonts = ctx.fonts
 
     def faces(bold: bool, italic: bool) -> Font:
-        return fonts.pick(bold or bool(element.bold), italic)
+        return fonts.pick(bold or bool(look.bold), italic)
 
-    fitted = rich_fit(
-        parsed, faces, *_room(element, box, ctx), **_fitting(element, ctx, where, card)
-    )
-    ink = colour(filled(element.colour, fields, where), where, "colour")
+    fitted = rich_fit(parsed, faces, *_room(look, box, ctx), **_fitting(look, ctx, where, card))
+    ink = colour(filled(look.colour, fields, where), where, "colour")
     baseline = first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
-    share = {"left": 0.0, "centre": 0.5, "right": 1.0}[element.align]
+    share = {"left": 0.0, "centre": 0.5, "right": 1.0}[look.align]
     items: list[Item] = []
+    last = len(fitted.lines) - 1
     for index, line in enumerate(fitted.lines):
         x = box[0] + (box[2] - line.width) * share
         y = baseline - index * fitted.leading
-        items += line_items(line, x, y, LineSet(fitted.size, ink, words, where), ctx)
+        ended = replace(line, space_after=True) if index == last else line  # as text_lines
+        items += line_items(ended, x, y, LineSet(fitted.size, ink, words, where), ctx)
     return items
 
 

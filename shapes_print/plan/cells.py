@@ -3,8 +3,9 @@
 Input: a cell's model (text, or a cards cell naming cards of the deck), the values its words
 are filled from and the `Column` it is set in. Output: a `Cell`, drawing the cell at a width
 into its height and items (top at y = 0), for `tables` to measure. Small cards are drawn
-from the deck's faces; with picture words (large print) they are a picture whose words
-print beneath them, and for a print shop they are their words alone. `natural_width` is the
+from the deck's faces, each as it prints at its size (plan/minis.py); with picture words
+(large print) they are a picture whose words print beneath them, and for a print shop they
+are their words alone. `natural_width` is the
 width a cell takes unbroken: tables share their width by it.
 """
 
@@ -19,9 +20,9 @@ from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError, known_names
-from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
+from shapes_print.geometry.primitives import Artifact, Group, Item, Paint, Rect, Symbol
 from shapes_print.load.models import CardsCell
-from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
+from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture, small_copy
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
@@ -55,8 +56,19 @@ def cell_text(
 
 
 def card_cell(
-    col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
+    col: Column,
+    cell: CardsCell,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    where: Source,
+    beside: str = "",
 ) -> Cell:
+    """Small cards in a cell, a picture of what its `alt` (or its text) names; `beside`, the
+    words of the next cell of its row. Where those open with the picture's name ("Wild",
+    "Wild card: if your..."), the picture is layout: a reader says the name once."""
+    # The faces by their symbols' names, as a face placing another (a Task's example) names it.
+    symbols = {face.name: face for face in inputs.faces.values()}
+
     def draw(width: float) -> Drawn:
         style = col.ctx.style
         items: list[Item] = []
@@ -74,7 +86,8 @@ def card_cell(
             x = 0.0
             for face in faces:
                 scale = mini / face.height
-                items.append(Group((Use(face.name, 0, 0),), dx=x, dy=-height - mini, scale=scale))
+                drawn = small_copy(face, scale, symbols, style.finest)
+                items.append(replace(drawn, dx=x, dy=-height - mini))
                 items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
                 x += face.width * scale + gap
             height += mini
@@ -89,14 +102,23 @@ def card_cell(
             figure = Group(tuple(items), alt=alt, role="Figure")
         if words and _same_words(words, alt):  # the caption names them: the Alt need not
             figure = replace(figure, alt=col.ctx.words.fill(style.captioned_alt, values, where))
-        items = [figure]
+        items = [replace(figure, alt=col.ctx.words.hearing.heard(figure.alt))]
         if words:
             text_height, text_items = paragraph(col, words, Setting(style.body_size), width, where)
             items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
             height += style.table_padding + text_height
+        if _opens(alt, beside):  # nothing inside layout is marked: the picture says nothing
+            return height, [Artifact((replace(figure, alt="", role=None), *items[1:]), "Layout")]
         return height, items
 
     return draw
+
+
+def _opens(name: str, words: str) -> bool:
+    """Whether `words` open with `name`'s words (case and punctuation aside)."""
+    small = [word.strip(":,.;") for word in name.casefold().split()]
+    large = [word.strip(":,.;") for word in words.casefold().split()]
+    return bool(small) and large[: len(small)] == small
 
 
 def _faces(
@@ -206,8 +228,10 @@ def filled_cell(
     values: Mapping[str, Any],
     inputs: SheetInputs,
     where: Source,
+    beside: str = "",
 ) -> Cell:
-    """A filled cell: text as it is, a cards cell drawn from the deck's faces."""
+    """A filled cell: text as it is, a cards cell drawn from the deck's faces (`beside`:
+    the words of the next cell of its row)."""
     if isinstance(cell, CardsCell):
-        return card_cell(col, cell, values, inputs, where)
+        return card_cell(col, cell, values, inputs, where, beside)
     return cell_text(col, cell, where)

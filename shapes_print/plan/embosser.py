@@ -53,9 +53,8 @@ class Passage(Struct, frozen=True):
 
 
 class _Cell(Struct, frozen=True):
-    """A table cell as read: where it starts across, its words, whether it is a heading."""
+    """A table cell as read: its words, whether it is a heading."""
 
-    x: float
     words: str
     head: bool
 
@@ -65,15 +64,20 @@ def sheet_passages(document: Document) -> list[Passage]:
     its bullet) and table once (`table_passages`)."""
     passages: list[Passage] = [Passage(document.title, "heading")]
     # A table's rows, read until something else starts: it goes on over a page break (its
-    # header row printed again there is furniture). A cell that starts no further right
-    # than the one before starts a row.
+    # header row printed again there is furniture). Each row of the structure is a row
+    # (a manifest's second column of cards is read after its first, not beside it).
     rows: list[list[_Cell]] = []
+    new_row = True
     for page in document.pages:
-        for tag, dx, words in _tagged(page.items):
+        for tag, words in _tagged(page.items):
+            if tag == "TR":
+                new_row = True
+                continue
             if tag in ("TH", "TD"):
-                if not rows or dx <= rows[-1][-1].x:
+                if new_row:
                     rows.append([])
-                rows[-1].append(_Cell(dx, words, tag == "TH"))
+                    new_row = False
+                rows[-1].append(_Cell(words, tag == "TH"))
                 continue
             passages += table_passages(rows)
             rows = []
@@ -91,7 +95,10 @@ def table_passages(rows: Sequence[Sequence[_Cell]]) -> list[Passage]:
     header: list[str] = []
     body: list[list[str]] = []
     for row in rows:
-        if all(cell.head for cell in row):
+        # A heading row's corner, above the rows' own headings, may print nothing and be
+        # no heading (a score sheet's).
+        corner = row[0].head or (not row[0].words and len(row) > 1)
+        if corner and all(cell.head for cell in row[1:]):
             passages += _read(header, body)
             header, body = [cell.words for cell in row], []
         else:
@@ -143,24 +150,27 @@ def _form(header: list[str], body: list[list[str]]) -> list[Passage]:
 _HOLDERS = frozenset({"L", "Table", "THead", "TBody", "TR"})
 
 
-def _tagged(items: Iterable[Item], dx: float = 0.0) -> Iterable[tuple[str, float, str]]:
-    """(role, where it starts across, its words) of each tagged group, outermost first;
-    a picture's words are its alternate text."""
+def _tagged(items: Iterable[Item]) -> Iterable[tuple[str, str]]:
+    """(role, its words) of each tagged group, outermost first, and each table row as it
+    begins (its words none); a picture's words are its alternate text."""
     for item in items:
         if isinstance(item, Artifact):
             continue
         if isinstance(item, Group):
-            here = dx + item.dx
+            if item.tag == "TR":
+                yield "TR", ""
             if item.alt:
-                yield "P", here, item.alt
+                yield "P", item.alt
             elif item.tag and item.tag not in _HOLDERS:
+                if item.items and all(isinstance(part, Artifact) for part in item.items):
+                    continue  # a cell of layout (a picture its neighbour names): no cell
                 words = " ".join(_words(item.items))
                 if words or item.tag in ("TH", "TD"):  # an empty cell is a blank to fill in
-                    yield item.tag, here, words
+                    yield item.tag, words
                 else:
-                    yield from _tagged(item.items, here)
+                    yield from _tagged(item.items)
             else:
-                yield from _tagged(item.items, here)
+                yield from _tagged(item.items)
 
 
 def _words(items: Iterable[Item]) -> list[str]:
@@ -174,6 +184,9 @@ def _words(items: Iterable[Item]) -> list[str]:
             words, here = item.text, item.y
         elif isinstance(item, Group) and item.alt:
             words, here = item.alt, (item.dy if item.role == "Span" else None)
+        elif isinstance(item, Group) and item.expansion:  # braille writes the print ("1-3")
+            words = "".join(_words(item.items))
+            here = next((text.y for text in item.items if isinstance(text, Text)), None)
         elif isinstance(item, Group):
             found.extend(_words(item.items))
             baseline = None

@@ -35,6 +35,7 @@ from functools import lru_cache
 from math import inf
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Role
 from shapes_print.plan.breaks import FORCED
@@ -70,7 +71,10 @@ class Box(Struct, frozen=True):
     A box with `stretch` is drawn by `stretched(extra)` once its page's spare space is known.
     `role` says what the box is (a heading, a list item); a box that `continues` the one
     before it (a paragraph's next line) is in the same element. `within` are the parts that
-    hold it, outermost first (a row's table and table body).
+    hold it, outermost first (a row's table and table body). `lanes` are more of its kind
+    set beside it (the rows of a table's further groups of columns, a manifest's second
+    column of cards): each is read after the run of boxes with lanes it is in on its page,
+    lane by lane (`place`), so a page reads its first column down, then its second.
     """
 
     height: float
@@ -83,6 +87,7 @@ class Box(Struct, frozen=True):
     role: Role | None = None
     continues: bool = False
     within: tuple[Part, ...] = ()
+    lanes: tuple[tuple[Item, ...], ...] = ()
 
     def drawn(self, extra: float) -> tuple[Item, ...]:
         return self.stretched(extra) if self.stretched is not None else self.items
@@ -247,6 +252,7 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
     glue = sum(b.gap for b in boxes[1:])
     given = min(1.0, (used - room) / glue) if used > room and glue else 0.0
     placed: list[Placed] = []
+    lanes: list[list[Placed]] = []  # the lanes of the run of boxes with lanes, so far
     y = 0.0
     if header is not None:
         placed.append(Placed(y, (Artifact(header.items, "Pagination"),)))
@@ -254,8 +260,29 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
     for index, box in enumerate(boxes):
         if index:
             y -= box.gap * (1.0 - given)
+        if not box.lanes:
+            placed += _read_lanes(lanes)
         extra = spare * box.stretch / stretch if box.stretch else 0.0
         own = (Part(box.role, box.continues),) if box.role else ()
         placed.append(Placed(y, box.drawn(extra), (*box.within, *own)))
+        _add_lanes(lanes, box, y)
         y -= box.height + extra
-    return placed
+    return placed + _read_lanes(lanes)
+
+
+def _add_lanes(lanes: list[list[Placed]], box: Box, y: float) -> None:
+    """The box's lanes, each placed beside it and kept to be read with the rest of its
+    lane: in the box's parts, going on from the boxes before it, as an element of its role."""
+    within = tuple(replace(part, continues=True) for part in box.within)
+    own = (Part(box.role),) if box.role else ()
+    lanes.extend([] for _ in range(len(box.lanes) - len(lanes)))
+    for lane, items in zip(lanes, box.lanes, strict=False):
+        if items:
+            lane.append(Placed(y, items, (*within, *own)))
+
+
+def _read_lanes(lanes: list[list[Placed]]) -> list[Placed]:
+    """A run's lanes, one after the other, to be read after the run; none are kept."""
+    read = [placed for lane in lanes for placed in lane]
+    lanes.clear()
+    return read

@@ -4,7 +4,8 @@ Input: a fitted line of pieces (text/rich.py), where it starts and its baseline,
 ink, and the draw context (its icons). Output: `Text` items, one per piece of words, and for
 each icon a group holding its shape or SVG drawing in a square one em wide and high, standing
 on the face's descent, marked as a Span whose words are the icon's name (or its `alt`), so a
-reader hears it and braille writes it. An unknown icon is the text's error at the icon.
+reader hears it and braille writes it. An SVG icon's drawing was read with the kit
+(kit/pictures.py). An unknown icon is the text's error at the icon.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from shapes_print.geometry.primitives import (
     Text,
 )
 from shapes_print.kit.context import DrawContext, IconDef
-from shapes_print.load.pictures import picture_path, read_picture
+from shapes_print.plan.expanded import expanded
 from shapes_print.text.grammar import MessageError
 from shapes_print.text.markup import Icon, Run, has_markup, plain_text, runs
 from shapes_print.text.message import place
@@ -53,9 +54,10 @@ def line_items(
     for index, piece in enumerate(line.pieces):
         spaced = line.space_after and index == last
         if not piece.icon:
-            items.append(
-                Text(x + piece.x, baseline, piece.text, piece.font.name, size, ink, "start", spaced)
+            words = Text(
+                x + piece.x, baseline, piece.text, piece.font.name, size, ink, "start", spaced
             )
+            items += expanded(words, piece.font, ctx.words.hearing)
             continue
         icon = known_icon(ctx, piece.icon, text, piece.start, where)
         bottom = piece.font.metrics.descent / 1000 * size
@@ -118,12 +120,8 @@ def _drawn(
     icon: IconDef, side: float, bottom: float, ink: Colour, ctx: DrawContext
 ) -> tuple[Item, ...]:
     """The icon in the square (0, bottom) to (side, bottom + side)."""
-    style = icon.style
-    if style.svg:
-        shown = style.svg
-        picture = read_picture(
-            picture_path(shown, icon.folder, icon.where, "icons"), shown, icon.where
-        )
+    style, picture = icon.style, icon.picture
+    if picture is not None:  # its svg file, read with the kit (kit/pictures.py)
         width, height = picture.pixels if isinstance(picture, RasterPicture) else picture.size
         scale = side / max(width, height)
         w, h = width * scale, height * scale

@@ -11,7 +11,7 @@ dots stay as they are. Only dots, outlines and words rise: no grey fill rises ha
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import partial
 
 from msgspec.structs import replace
@@ -33,7 +33,6 @@ from shapes_print.geometry.primitives import (
     Rect,
     Symbol,
     Text,
-    Use,
     VectorPicture,
 )
 from shapes_print.load.printmodels import InkSaver
@@ -80,22 +79,15 @@ def save_ink_page(page: Page, settings: InkSaver) -> Page:
     return replace(page, items=tuple(transform.item(item) for item in page.items))
 
 
-PICTURED = "-pictured-"  # a card pictured on a swell-paper face: its line art's own name
-
-
 class _Swell:
-    """Black line art for swell paper, outlines at least `width` thick. In a card's drawing
-    (`card`), drawn at `scale`, each card it pictures is placed by the name of its line art
-    at the scale it is pictured at (`pictured_name`); a `pictured` card leaves out its
-    background (a texture) and its braille dots."""
+    """Black line art for swell paper, outlines at least `width` thick. A card drawn small
+    on another (`pictured`: a scaled group, as plan/minis.py draws one) leaves out its
+    background (a texture) and its braille dots, its outlines as thick where it is placed
+    as the card's own."""
 
-    def __init__(
-        self, width: float, card: bool = False, pictured: bool = False, scale: float = 1.0
-    ) -> None:
+    def __init__(self, width: float, pictured: bool = False) -> None:
         self.width = width
-        self.card = card
         self.pictured = pictured
-        self.scale = scale
 
     def paint(self, paint: Paint) -> Paint:
         if not paint.fill and not paint.stroke:
@@ -120,12 +112,10 @@ class _Swell:
             return Rect(
                 item.x, item.y, item.w, item.h, Paint(stroke=BLACK, stroke_width=self.width)
             )
-        if isinstance(item, Use) and self.card:
-            return replace(item, symbol=pictured_name(item.symbol, self.scale))
         if isinstance(item, Artifact) and item.raised:
             return item
-        if isinstance(item, Group) and item.scale != 1:
-            inner = _Swell(self.width, self.card, self.pictured, self.scale * item.scale)
+        if isinstance(item, Group) and item.scale != 1:  # a card drawn small
+            inner = _Swell(self.width / item.scale, pictured=True)
             return replace(item, items=inner.items(item.items))
         if isinstance(item, Group | Artifact):
             return replace(item, items=self.items(item.items))
@@ -143,12 +133,6 @@ class _Swell:
         return replace(picture, name=name, items=items)
 
 
-def pictured_name(card: str, scale: float) -> str:
-    """The name of a card's line art pictured at `scale` on a swell-paper face: a name of
-    its own, apart from the card's (a print-and-play file holds both), for each scale."""
-    return f"{card}{PICTURED}{round(scale * 1000)}"
-
-
 def _fine(item: Item) -> bool:
     """A card's texture (its background) or braille dots: drawn small, as a card pictured
     on another, their lines and dots are too close for a finger to tell apart and print as
@@ -156,55 +140,21 @@ def _fine(item: Item) -> bool:
     return isinstance(item, Artifact) and (item.raised or item.kind == "Background")
 
 
-# Card drawings made line art, by the drawing (pinned), the outline width and the scale it
-# is pictured at (None for a card itself): a game's faces are drawn once in a build
-# (plan/cardfile.py) and every braille kit of it swells the same ones.
+# Card drawings made line art, by the drawing (pinned) and the outline width: a game's
+# faces are drawn once in a build (plan/cardfile.py) and every braille kit of it swells
+# the same ones.
 SWELLED: Region[Pinned[Symbol]] = Region("swelled drawings", partial(Pinned, 4096))
 
 
-def swell_symbol(
-    symbol: Symbol, width: float, cache: BuildCache, pictured: float | None = None
-) -> Symbol:
-    """A card drawing for swell paper: black outlines, words and dots, no fills. A card
-    `pictured` at that scale on another's face (Collect 3's Task examples) is its outlines,
-    `width` thick where it is placed, and its words, under its `PICTURED` name. Made once
+def swell_symbol(symbol: Symbol, width: float, cache: BuildCache) -> Symbol:
+    """A card drawing for swell paper: black outlines, words and dots, no fills; the cards
+    it shows small (Collect 3's Task examples) their outlines and words alone. Made once
     in a build (its `cache`)."""
 
     def swelled() -> Symbol:
-        if pictured is None:
-            return replace(symbol, items=_Swell(width, card=True).items(symbol.items))
-        swell = _Swell(width / pictured, card=True, pictured=True, scale=pictured)
-        name = pictured_name(symbol.name, pictured)
-        return replace(symbol, name=name, items=swell.items(symbol.items))
+        return replace(symbol, items=_Swell(width).items(symbol.items))
 
-    return cache.region(SWELLED).made((symbol,), (width, pictured), swelled)
-
-
-def swell_pictures(
-    faces: Mapping[str, Symbol], shown: Mapping[str, Symbol], width: float, cache: BuildCache
-) -> dict[str, Symbol]:
-    """The cards that swell-paper `faces` picture, from the drawings `shown` (by the cards'
-    own names), each as `swell_symbol` pictures it at each scale a face places it, by the
-    name the faces place it by."""
-    placed: dict[str, float] = {}
-    for face in faces.values():
-        _placed(face.items, 1.0, placed)
-    return {
-        name: swell_symbol(shown[card], width, cache, pictured=scale)
-        for name, scale in sorted(placed.items())
-        if (card := name.rpartition(PICTURED)[0]) in shown
-    }
-
-
-def _placed(items: Iterable[Item], scale: float, found: dict[str, float]) -> None:
-    """The scale each symbol the items place is placed at, by the name it is placed by."""
-    for item in items:
-        if isinstance(item, Use):
-            found.setdefault(item.symbol, scale)
-        elif isinstance(item, Group):
-            _placed(item.items, scale * item.scale, found)
-        elif isinstance(item, Artifact):
-            _placed(item.items, scale, found)
+    return cache.region(SWELLED).made((symbol,), width, swelled)
 
 
 def swell_page(page: Page, width: float) -> Page:

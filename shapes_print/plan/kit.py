@@ -1,18 +1,18 @@
 """Plan stage, whole kit: every file of one kit planned into pages.
 
-Input: a loaded game with the label set applied, its drawing context, a `KitRequest` and
-the build's cache (buildcache.py).
-Output: the kit's files (`KitFile`): cards files, table sheets, host key, printing guide and
-the braille embosser file, each a planned document, made by the kit's planners
-(plan/planners.py) in turn from one `KitContext` (plan/kitcontext.py).
+Input: a resolved kit (kit/resolved.py: the game with its label set applied, its drawing
+context and pictures, its file names), a `KitRequest` and the build's cache
+(buildcache.py). Output: the kit's files
+(`KitFile`): cards files, table sheets, host key, printing guide and the braille embosser
+file, each a planned document, made by the kit's planners (plan/planners.py) in turn from
+one `KitContext` (plan/kitcontext.py). Nothing here reads a file: the kit stage has.
 """
 
 from __future__ import annotations
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.kit.contents import KitRequest
-from shapes_print.kit.context import DrawContext
-from shapes_print.load.loaded import Library, LoadedGame
+from shapes_print.kit.resolved import ResolvedKit
 from shapes_print.plan.kitcontext import kit_context
 from shapes_print.plan.kitsheets import SHARED_SHEETS
 from shapes_print.plan.planned import KitFile, Planned
@@ -22,16 +22,13 @@ __all__ = ["SHARED_SHEETS", "KitFile", "plan_kit"]
 
 
 def plan_kit(
-    loaded: LoadedGame,
-    library: Library,
-    ctx: DrawContext,
-    request: KitRequest,
-    cache: BuildCache | None = None,
+    resolved: ResolvedKit, request: KitRequest, cache: BuildCache | None = None
 ) -> list[KitFile]:
-    """Every file of the kit `request` asks for: a proof, the cards files a partial build
-    asks for, or the whole kit. A build passes its `cache`, so its kits share what they
-    draw alike; without one, the kit is planned with a cache of its own."""
-    kit = kit_context(loaded, library, ctx, request, cache or BuildCache())
+    """Every file of the kit `request` asks for, from the game's kit resolved at its card
+    size: a proof, the cards files a partial build asks for, or the whole kit. A build
+    passes its `cache`, so its kits share what they draw alike; without one, the kit is
+    planned with a cache of its own."""
+    kit = kit_context(resolved, request, cache or BuildCache())
     part = request.part
     planners = PROOF if part.proof else PARTIAL_KIT if part.decks or part.cards else WHOLE_KIT
     planned = Planned()

@@ -1,9 +1,10 @@
 """Plan stage, one kit's context: what every planner of a kit reads, made once.
 
-Input: a loaded game with the label set applied, its drawing context, a `KitRequest` and
-the build's cache. Output: a `KitContext` (the game, library, the kit's own drawing context,
-paper, file names, stem, title, print lines and the build's cache), checked: the player
-count, back offset and part asked for.
+Input: a resolved kit (kit/resolved.py: the game with the label set applied, its drawing
+context with its pictures, its claimed file names), a `KitRequest` and the build's cache.
+Output: a `KitContext` (the resolved kit, the request, paper, stem, title, the kit's
+numbers, print lines and the build's cache), checked: the player count, back offset and
+part asked for.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from msgspec import Struct
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
-from shapes_print.kit.audience import check_audiences
 from shapes_print.kit.contents import KitRequest, kit_stem, kit_values
 from shapes_print.kit.context import DrawContext
-from shapes_print.kit.variant import kit_draw_context
-from shapes_print.load.filenames import FileNames, claim_file_names
+from shapes_print.kit.resolved import ResolvedKit
+from shapes_print.load.filenames import FileNames
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.options import PrintOptions, check_offset, named_size
 from shapes_print.plan.furniture import print_line
@@ -28,26 +28,41 @@ from shapes_print.text.words import Words
 
 
 class KitContext(Struct, frozen=True, eq=False):
-    """What the planners of one kit read: the game, the library, the kit's own drawing
-    context and the label set's it was made from (`base`: sheets planned for another flip
-    are found by it), the request, its page in points, the claimed file names, the stem
-    every file name starts with, the game's title as words, the kit's numbers, the print
-    lines of its cards files and of its sheets, and what the build remembers (`cache`:
-    work one kit did that another may take)."""
+    """What the planners of one kit read: the resolved kit (the game, the library, the
+    kit's own drawing context and the label set's it was made from, the claimed file
+    names), the request, its page in points, the stem every file name starts with, the
+    game's title as words, the kit's numbers, the print lines of its cards files and of its
+    sheets, and what the build remembers (`cache`: work one kit did that another may take)."""
 
-    loaded: LoadedGame
-    library: Library
-    ctx: DrawContext
-    base: DrawContext
+    resolved: ResolvedKit
     request: KitRequest
     page: tuple[float, float]
-    names: FileNames
     stem: str
     game_title: str
     values: dict[str, Any]
     cards_line: str
     sheets_line: str
     cache: BuildCache
+
+    @property
+    def loaded(self) -> LoadedGame:
+        return self.resolved.loaded
+
+    @property
+    def library(self) -> Library:
+        return self.resolved.library
+
+    @property
+    def ctx(self) -> DrawContext:
+        return self.resolved.ctx
+
+    @property
+    def base(self) -> DrawContext:
+        return self.resolved.base
+
+    @property
+    def names(self) -> FileNames:
+        return self.resolved.names
 
     @property
     def words(self) -> Words:
@@ -79,14 +94,9 @@ def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
     return ctx.style.braille is not None and not options.print_shop
 
 
-def kit_context(
-    loaded: LoadedGame,
-    library: Library,
-    base: DrawContext,
-    request: KitRequest,
-    cache: BuildCache,
-) -> KitContext:
+def kit_context(resolved: ResolvedKit, request: KitRequest, cache: BuildCache) -> KitContext:
     """The context of the kit `request` asks for, its request checked against the game."""
+    loaded, library, ctx = resolved.loaded, resolved.library, resolved.ctx
     game = loaded.game
     if not game.players.min <= request.players <= game.players.max:
         raise UserError(
@@ -96,9 +106,6 @@ def kit_context(
     page = named_size(request.paper, library.papers, "--paper")
     options = request.options
     check_offset(options.back_offset, library.printing.calibration.scale_half_length)
-    names = claim_file_names(loaded, library.guide, library.print_and_play)
-    check_audiences(loaded, library)
-    ctx = kit_draw_context(loaded, base)
     words = ctx.words
     values = kit_values(loaded, request.players, words)
     furniture, sides = ctx.style.furniture, library.printing.sides
@@ -111,6 +118,4 @@ def kit_context(
     game_title = spoken(ctx, words.say(game.title, where), where)
     check_part(loaded, request.part)
     lines = (cards_line, sheets_line)
-    return KitContext(
-        loaded, library, ctx, base, request, page, names, stem, game_title, values, *lines, cache
-    )
+    return KitContext(resolved, request, page, stem, game_title, values, *lines, cache)

@@ -1,16 +1,39 @@
 """Cards drawn small: a `cards` element's or a sheet cell's copies of card faces, the ids
 they name, the picture that marks them as one, and, for a print shop, the words that
 stand in for them.
+
+A copy is drawn as it prints at its size (`small_copy`), not placed as the face is: a
+card at a fifth of its size would print its outlines a fifth as thin and its words a fifth
+as large. Its lines are widened to the sheet style's `finest.line` and its words smaller
+than `finest.text` left out, so nothing it prints is finer than a printer holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from msgspec.structs import replace
+
 from shapes_print.errors import Source, UserError, known_names
-from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
+from shapes_print.geometry.outlines import rounded_rect_ops
+from shapes_print.geometry.primitives import (
+    Artifact,
+    Group,
+    Image,
+    Item,
+    Line,
+    Paint,
+    Path,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+    VectorPicture,
+)
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
+from shapes_print.load.printmodels import Finest
+from shapes_print.plan.cardtext import Lettering, element_named
 
 Box = tuple[float, float, float, float]
 MINI_GAP = 0.08  # space between small cards, as a share of their height
@@ -47,18 +70,14 @@ def picture(drawn: Sequence[Item], alt: str, cards: list[str] | str, where: Sour
 
 def in_words_of(
     element: Element, fields: Mapping[str, object], ctx: DrawContext, where: Source
-) -> Element:
+) -> Lettering:
     """A `cards` element as the words of what it shows (its `alt`, else the cards' ids),
-    wrapped and centred in its box at body size, down to the print line's smallest size."""
+    set as a text in its box, wrapped, down to the print line's smallest size."""
     names = ", ".join(", ".join(line) for line in card_id_lines(element.cards or "", fields, where))
-    return element.model_copy(
-        update={
-            "kind": "text",
-            "text": element.alt or names,
-            "wrap": True,
-            "min_size": ctx.style.furniture.text_min_size,
-        }
-    )
+    text = element.alt or names
+    named = element_named(element) if element.name else f"the text element {text!r}"
+    least = ctx.style.furniture.text_min_size
+    return replace(Lettering.of(element), text=text, wrap=True, min_size=least, named=named)
 
 
 def minis(
@@ -67,8 +86,10 @@ def minis(
     fields: Mapping[str, object],
     faces: Mapping[str, Symbol],
     where: Source,
+    finest: Finest,
 ) -> list[Item]:
-    """Small copies of cards, as large as the box allows, each line centred."""
+    """Small copies of cards, as large as the box allows, each line centred, each drawn as
+    it prints at its size."""
     x, bottom, w, h = box
     lines = card_id_lines(element.cards or "", fields, where)
     found: list[list[Symbol]] = []
@@ -93,9 +114,76 @@ def minis(
         left = x + (w - length) / 2
         for symbol in row:
             scale = mini / symbol.height
-            items.append(Group((Use(symbol.name, 0, 0),), dx=left, dy=y, scale=scale))
+            items.append(replace(small_copy(symbol, scale, faces, finest), dx=left, dy=y))
             if element.stroke_width:
                 items.append(Rect(left, y, symbol.width * scale, mini, outline))
             left += symbol.width * scale + gap * mini
         y -= gap * mini
     return items
+
+
+def small_copy(
+    symbol: Symbol, scale: float, symbols: Mapping[str, Symbol], finest: Finest
+) -> Group:
+    """A symbol drawn at `scale` as it prints there: lines thinner than `finest.line`
+    widened to it, words smaller than `finest.text` left out, the symbols it places (a
+    Task card's example cards, by name in `symbols`) drawn the same way at their size;
+    clipped to the symbol's box, as a placed symbol is. Its place is the caller's (dx, dy)."""
+    return _Small(scale, finest, symbols).placed(symbol, scale)
+
+
+class _Small:
+    """The walk of `small_copy` at one scale (a group scaled inside takes its own)."""
+
+    def __init__(self, scale: float, finest: Finest, symbols: Mapping[str, Symbol]) -> None:
+        self.scale = scale
+        self.finest = finest
+        self.symbols = symbols
+
+    def items(self, items: Sequence[Item]) -> tuple[Item, ...]:
+        drawn = (self.item(item) for item in items)
+        return tuple(item for item in drawn if item is not None)
+
+    def item(self, item: Item) -> Item | None:
+        """The item as it prints, or None when nothing of it is left (a word too small)."""
+        if isinstance(item, Text):
+            return item if item.size * self.scale >= self.finest.text else None
+        if isinstance(item, Line):
+            return replace(item, width=self.width(item.width))
+        if isinstance(item, Path | Rect) and item.paint.stroke:
+            return replace(
+                item, paint=replace(item.paint, stroke_width=self.width(item.paint.stroke_width))
+            )
+        if isinstance(item, Group):
+            inner = _Small(self.scale * item.scale, self.finest, self.symbols)
+            return _unless_empty(replace(item, items=inner.items(item.items)))
+        if isinstance(item, Artifact):
+            return _unless_empty(replace(item, items=self.items(item.items)))
+        if isinstance(item, Use):
+            placed = self.placed(self.symbols[item.symbol], 1.0)
+            return _unless_empty(replace(placed, dx=item.x, dy=item.y))
+        if isinstance(item, Image) and isinstance(item.picture, VectorPicture):
+            return replace(item, picture=self.picture(item.picture, item))
+        return item
+
+    def placed(self, symbol: Symbol, scale: float) -> Group:
+        """The symbol's drawing in a group at `scale` (what this walk's scale already
+        holds), clipped to its box."""
+        box = rounded_rect_ops(0.0, 0.0, symbol.width, symbol.height, 0.0)
+        return Group(self.items(symbol.items), scale=scale, clip=box)
+
+    def width(self, width: float) -> float:
+        """A line's width, at least `finest.line` as printed."""
+        return max(width, self.finest.line / self.scale)
+
+    def picture(self, picture: VectorPicture, placed: Image) -> VectorPicture:
+        """An SVG picture's drawing as it prints where it is placed (its own units scaled
+        to its box), named apart from the picture drawn at another size."""
+        scale = self.scale * min(placed.w / picture.width, placed.h / picture.height)
+        inner = _Small(scale, self.finest, self.symbols)
+        name = f"{picture.name}-small-{round(scale * 1000)}"
+        return replace(picture, name=name, items=inner.items(picture.items))
+
+
+def _unless_empty(holder: Group | Artifact) -> Group | Artifact | None:
+    return holder if holder.items else None

@@ -18,11 +18,13 @@ from msgspec.structs import replace
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB, Item, Text
 from shapes_print.kit.context import DrawContext
+from shapes_print.plan.expanded import expanded
 from shapes_print.plan.flow import Box
 from shapes_print.plan.icons import LineSet, line_items, parsed_runs
 from shapes_print.plan.tables import Drawn
 from shapes_print.text.fit import wrap_breaks
 from shapes_print.text.fonts import Font
+from shapes_print.text.hearing import Hearing
 from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
 from shapes_print.text.rich import RichLine, check_faces, rich_wrap
 
@@ -37,12 +39,14 @@ BALANCE_LEAST = 0.6
 
 
 class Column(Struct, frozen=True):
-    """Where a document's blocks are set: the draw context, the content width and the height
-    one page holds."""
+    """Where a document's blocks are set: the draw context, the content width, the height
+    one page holds, and how tall its arrows are (None: the style's `arrow_height`; a run of
+    arrows shortened to share a page is drawn in a column of its own, plan/sheets.py)."""
 
     ctx: DrawContext
     width: float
     room: float
+    arrow_height: float | None = None
 
 
 class Setting(Struct, frozen=True):
@@ -121,7 +125,8 @@ def paragraph(
         return size * CAP + leading * (len(rich) - 1) + size * DESCENT, items
     font = col.ctx.fonts.pick(setting.bold)
     font.check(text, where, "text")
-    drawn = _plain(text, font, _Set(setting, width, x, style.line_spacing, style.ink))
+    how = _Set(setting, width, x, style.line_spacing, style.ink, col.ctx.words.hearing)
+    drawn = _plain(text, font, how)
     if drawn is None:
         raise UserError(
             where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
@@ -131,13 +136,14 @@ def paragraph(
 
 class _Set(Struct, frozen=True):
     """How a plain paragraph is set: its setting, width, left edge, leading (a share of its
-    size) and ink."""
+    size), ink, and how its shorthand is heard (plan/expanded.py)."""
 
     setting: Setting
     width: float
     x: float
     spacing: float
     ink: RGB
+    hearing: Hearing
 
 
 @lru_cache(maxsize=32768)
@@ -151,8 +157,15 @@ def _plain(text: str, font: Font, how: _Set) -> tuple[float, tuple[Item, ...]] |
     size = how.setting.size
     leading = size * how.spacing
     items = tuple(
-        Text(how.x, -size * CAP - i * leading, line, font.name, size, how.ink, space_after=spaced)
+        item
         for i, (line, spaced) in enumerate(lines)
+        for item in expanded(
+            Text(
+                how.x, -size * CAP - i * leading, line, font.name, size, how.ink, space_after=spaced
+            ),
+            font,
+            how.hearing,
+        )
     )
     return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items
 
@@ -177,11 +190,18 @@ def paragraph_lines(
             for i, line in enumerate(rich)
         ]
     lines = broken_lines(col, text, replace(setting, balance=False), width, where)
-    font = col.ctx.fonts.pick(bold).name
+    font = col.ctx.fonts.pick(bold)
+    hearing = col.ctx.words.hearing
     return [
         Box(
             size,
-            (Text(0, -size * CAP, line, font, size, ink, space_after=spaced),),
+            tuple(
+                expanded(
+                    Text(0, -size * CAP, line, font.name, size, ink, space_after=spaced),
+                    font,
+                    hearing,
+                )
+            ),
             gap=gap if i else 0.0,
         )
         for i, (line, spaced) in enumerate(lines)

@@ -34,6 +34,16 @@ class KitFile(Struct, frozen=True):
         assert isinstance(self.document, Document)
         return self.document
 
+    def dated(self, made: int | None) -> KitFile:
+        """The file dated by the newest input it is made from (its PDF's dates, its PNGs')."""
+        document = self.document
+        if isinstance(document, Document):
+            return replace(self, document=replace(document, made=made))
+        if isinstance(document, TabletopDeck):
+            sides = replace(document.sides, made=made)
+            return replace(self, document=replace(document, sides=sides))
+        return self
+
 
 class PlannedSheet(Struct, frozen=True):
     """A players' or host's sheet as its kit planned it, with its layout, its running

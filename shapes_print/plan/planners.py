@@ -115,7 +115,8 @@ def plan_boards(kit: KitContext, planned: Planned) -> Planned:
     for name, board in kit.loaded.game.boards.items():
         where = kit.loaded.source.source(("boards", name))
         title = f"{kit.game_title}: {kit.spoken(board.title, where)}"
-        tiled = board_document(board, kit.loaded.folder, where, kit.page, kit.ctx, title)
+        picture = kit.ctx.pictures.get(kit.loaded.folder, board.picture)
+        tiled = board_document(board, picture, where, kit.page, kit.ctx, title)
         boards.append(KitFile(kit.file(name), "players", tiled))
     return replace(planned, boards=tuple(boards))
 

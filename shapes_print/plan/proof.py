@@ -23,10 +23,8 @@ from shapes_print.geometry.primitives import (
     Item,
     Page,
     Paint,
-    Symbol,
     Text,
     Use,
-    symbols_used,
 )
 from shapes_print.geometry.primitives import (
     Path as PathItem,
@@ -118,10 +116,7 @@ def plan_proof(kit: KitContext) -> Document:
     for proofed in chosen:
         drawn |= {side.symbol: proofed.symbols[side.symbol] for side in proofed.sides}
         pages += _deck_pages(kit, proofed)
-    placed = symbols_used(item for symbol in drawn.values() for item in symbol.items)
-    small = {name: shown[name] for name in sorted(placed) if name in shown}
-    every: dict[str, Symbol] = {**small, **drawn}
-    return Document(kit.game_title, pages, every, "none", ctx.words.locale)
+    return Document(kit.game_title, pages, drawn, "none", ctx.words.locale)
 
 
 def _deck_pages(kit: KitContext, proofed: _Proofed) -> list[Page]:

@@ -193,8 +193,7 @@ def _fitted_arrows(stream: _Stream, start: int) -> Column | None:
     height = style.arrow_height - over / len(boxes)
     if over <= 0 or height < style.arrow_height * ARROW_LEAST:
         return None
-    shorter = style.model_copy(update={"arrow_height": height})
-    return replace(col, ctx=replace(col.ctx, style=shorter))
+    return replace(col, arrow_height=height)
 
 
 def _blocks(

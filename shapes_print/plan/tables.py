@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import accumulate
 from math import inf
 
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Role
+from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Role, Text
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.breaks import NEVER, run_breaks
 from shapes_print.plan.flow import Box, Part
@@ -62,11 +63,17 @@ class Heads(Struct, frozen=True):
     """Which of a table's cells head it: with `header`, row 0 repeats above every continued
     part (without, a part that opens a page gets the table's top rule there instead); with
     `row_headers`, each body row's first cell heads its row (a fact's label, a round). With
-    `stretch`, each body row may grow to twice its height to fill its page."""
+    `stretch`, each body row may grow to twice its height to fill its page. With `lanes`
+    over 1, the columns are that many groups of the same columns side by side (an `across`
+    table): one table of a group's columns to read, each group's cells a row of their own,
+    read after the rows of the group before on their page, the further groups' headings
+    layout (the same words again). A header cell that prints nothing (a corner above the
+    row headers) is a data cell: a heading of silence is no heading."""
 
     header: bool
     row_headers: bool = False
     stretch: bool = False
+    lanes: int = 1
 
 
 def table_boxes(
@@ -76,12 +83,13 @@ def table_boxes(
     header, stretch, row_headers = heads.header, heads.stretch, heads.row_headers
     top = _top_rule(style, widths)
     head = None
+    lane = len(widths) // heads.lanes  # the columns of one group
     if header:
-        th: Role = "TH"  # a Role, not a str, when repeated
-        head = _row_box(style, widths, rows[0], (top,), False, (th,) * len(widths))
+        roles: list[Role] = ["TD" if _blank(items) else "TH" for _, items in rows[0].cells[:lane]]
+        head = _row_box(style, widths, rows[0], (top,), False, _Lanes(tuple(roles), 1))
         head = Box(head.height, head.items, role="TR", within=(Part("Table"), Part("THead")))
     td: Role = "TD"
-    cells: tuple[Role, ...] = ("TH" if row_headers else "TD", *(td,) * (len(widths) - 1))
+    cells = _Lanes(("TH" if row_headers else "TD", *(td,) * (lane - 1)), heads.lanes)
     body = rows[1:] if header else rows
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
@@ -104,6 +112,7 @@ def table_boxes(
                 stretched=box.stretched,
                 role="TR",
                 within=(table, *in_body),
+                lanes=box.lanes,
             )
         )
     return boxes
@@ -153,17 +162,34 @@ def _top_rule(style: SheetStyle, widths: Sequence[float]) -> Line:
     return Line(0, 0, sum(widths), 0, style.rule_colour, RULE_WIDTH)
 
 
+class _Lanes(Struct, frozen=True):
+    """A row's cells as roles: `roles` for the first `len(roles)` cells, read as the row;
+    with `lanes` over 1, each further group of as many cells a row of its own, beside it
+    (the box's lanes); any other cell is layout."""
+
+    roles: tuple[Role, ...]
+    lanes: int
+
+
 def _row_box(
     style: SheetStyle,
     widths: Sequence[float],
     row: Row,
     opening: tuple[Item, ...],
     stretch: bool,
-    cell_roles: tuple[Role, ...],
+    cells: _Lanes,
 ) -> Box:
     """A row with its bottom and side rules (and `opening`, its top rule where it has one),
-    each cell of its role in `cell_roles` (a header cell or a data cell). The shading and
-    the top rule come before the cells, the other rules after them, as layout artifacts."""
+    each cell of its role in `cells` (a header cell or a data cell). The shading and the
+    top rule come before the cells, the other rules after them, as layout artifacts; each
+    further lane's cells are the box's lanes, none where they print nothing (the blanks
+    ending a manifest's last column)."""
+    count, pad = len(cells.roles), style.table_padding
+    edges = [0.0, *accumulate(widths)]  # each column's left edge, then the right one
+
+    def cell(index: int) -> Group:
+        items, role = tuple(row.cells[index][1]), cells.roles[index % count]
+        return Group(items, dx=edges[index] + pad, dy=-pad, role=role)
 
     def draw(extra: float) -> tuple[Item, ...]:
         height = row.height + extra
@@ -172,27 +198,28 @@ def _row_box(
         if row.shaded:
             under.insert(0, Rect(0, -height, total, height, Paint(fill=style.shade)))
         items: list[Item] = [Artifact(tuple(under))] if under else []
-        rules: list[Item] = []
-        x = 0.0
-        rule = style.rule_colour
-        for (_, cell_items), width, role in zip(row.cells, widths, cell_roles, strict=True):
-            items.append(
-                Group(
-                    tuple(cell_items),
-                    dx=x + style.table_padding,
-                    dy=-style.table_padding,
-                    role=role,
-                )
-            )
-            rules.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
-            x += width
-        rules.append(Line(x, 0, x, -height, rule, RULE_WIDTH))
-        rules.append(Line(0, -height, total, -height, rule, RULE_WIDTH))
-        return (*items, Artifact(tuple(rules)))
+        items += [cell(index) for index in range(count)]
+        layout: list[Item] = []
+        if cells.lanes == 1:  # cells past the roles: the same words again
+            layout += [cell(index) for index in range(count, len(widths))]
+        layout += [Line(x, 0, x, -height, style.rule_colour, RULE_WIDTH) for x in edges]
+        layout.append(Line(0, -height, total, -height, style.rule_colour, RULE_WIDTH))
+        return (*items, Artifact(tuple(layout)))
 
     if stretch:
         return Box(row.height, stretch=row.height, stretched=draw)
-    return Box(row.height, draw(0.0))
+    lanes = tuple(
+        tuple(cell(index) for index in range(start, start + count))
+        if not all(_blank(items) for _, items in row.cells[start : start + count])
+        else ()
+        for start in range(count, len(widths) if cells.lanes > 1 else count, count)
+    )
+    return Box(row.height, draw(0.0), lanes=lanes)
+
+
+def _blank(items: Sequence[Item]) -> bool:
+    """Whether a cell prints nothing (a blank to write in, or none at all)."""
+    return all(isinstance(item, Text) and not item.text.strip() for item in items)
 
 
 def column_widths(

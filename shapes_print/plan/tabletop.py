@@ -23,7 +23,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from msgspec import Struct
 
-from shapes_print.geometry.primitives import Document, Group, Page, Symbol, Use, symbols_used
+from shapes_print.geometry.primitives import Document, Group, Page, Symbol, Use
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.models import CardType
 from shapes_print.plan.cardfile import CardsAsked, Symbols, card_symbols
@@ -120,13 +120,9 @@ def cells_of(names: list[str], shown: dict[str, int]) -> tuple[int, ...]:
     return tuple(shown.setdefault(name, len(shown)) for name in names)
 
 
-def sides_symbols(shown: Collection[str], drawn: Symbols, earlier: Symbols) -> dict[str, Symbol]:
-    """The drawings of the sides `shown`, and those they place that an earlier deck drew."""
-    placed = symbols_used(item for name in shown for item in drawn[name].items)
-    return {
-        **{name: earlier[name] for name in sorted(placed) if name in earlier},
-        **{name: drawn[name] for name in sorted(shown)},
-    }
+def sides_symbols(shown: Collection[str], drawn: Symbols) -> dict[str, Symbol]:
+    """The drawings of the sides `shown` (the cards they show small are drawn in them)."""
+    return {name: drawn[name] for name in sorted(shown)}
 
 
 def plan_tabletop(
@@ -147,7 +143,7 @@ def plan_tabletop(
     shown: dict[str, int] = {}  # each side drawn, by name: its page in `sides`
     pictures, sheets = _sheet_pictures(kept, stem, unique_back, shown)
     pages = [side_page(name, cell, width) for name in shown]
-    symbols = sides_symbols(shown, {**faces, **backs}, asked.earlier)
+    symbols = sides_symbols(shown, {**faces, **backs})
     sides = Document(asked.title, pages, symbols, "none", kit.ctx.words.locale)
     return TabletopDeck(
         name=stem,

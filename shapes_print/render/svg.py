@@ -84,7 +84,7 @@ def _aria(group: SvgGroup, item: Group, in_head: bool) -> None:
         group["role"], group["aria-level"] = "heading", tag[1:]
     elif tag == "TH":
         group["role"] = _HEADS[in_head]
-    elif tag in _ARIA:
+    elif tag in _ARIA and (tag != "Span" or item.alt):  # a range's span: its words are read
         group["role"] = _ARIA[tag]
     if item.alt:
         group["aria-label"] = item.alt

@@ -21,11 +21,14 @@ _SPACES = re.compile(r"[^\S\u00a0]+")
 
 
 class Fitted(Struct, frozen=True):
-    """Text fitted to a box: its size, its lines, and the distance between baselines."""
+    """Text fitted to a box: its size, its lines, and the distance between baselines;
+    `breaks`, for each line, whether a word break follows it (`wrap_breaks`), so the text
+    layer holds the space there that the drawing leaves out."""
 
     size: float
     lines: tuple[str, ...]
     leading: float
+    breaks: tuple[bool, ...]
 
     @property
     def height(self) -> float:
@@ -69,6 +72,12 @@ def wrap_breaks(
     return tuple(lines)
 
 
+def _given_lines(text: str) -> tuple[tuple[str, bool], ...]:
+    """The text's own lines, unwrapped: a word break after each but the last."""
+    lines = text.split("\n")
+    return tuple((line, index < len(lines) - 1) for index, line in enumerate(lines))
+
+
 def word_parts(word: str) -> list[str]:
     """Where a word too wide for its box may break: after each `_` or `-` run."""
     return _BREAKS.findall(word)
@@ -101,9 +110,10 @@ def fit(
     trial = size
     while trial >= min_size - 1e-9:
         leading = trial * line_spacing
-        lines = wrap(text, font, trial, width) if wrap_lines else text.split("\n")
-        if lines is not None:
-            fitted = Fitted(trial, tuple(lines), leading)
+        broken = wrap_breaks(text, font, trial, width) if wrap_lines else _given_lines(text)
+        if broken is not None:
+            lines = [line for line, _ in broken]
+            fitted = Fitted(trial, tuple(lines), leading, tuple(spaced for _, spaced in broken))
             widest = max(font.width(line, trial) for line in lines)
             if widest <= width + 1e-6 and fitted.height <= height + 1e-6:
                 return fitted

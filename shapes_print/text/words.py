@@ -20,6 +20,7 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.text.grammar import Message, MessageError, parse
+from shapes_print.text.hearing import Hearing
 from shapes_print.text.message import ENGLISH, Style, fill, place
 
 
@@ -63,6 +64,8 @@ class Words(Struct):
     # A game's words (`for_game`) note each text a complete set lacks here, printing the
     # English meanwhile, so the kit stage can skip the game or name every text at once.
     missing: dict[str, Source | None] | None = None
+    # What a listener hears for print's shorthand (a range, a sign), in the set's words.
+    hearing: Hearing = field(default_factory=Hearing)
 
     def for_game(self, text: Mapping[str, str], sources: Mapping[str, Source]) -> Words:
         """These words with a game's own over them, noting what is missing; what is seen

@@ -34,8 +34,9 @@ INPUTS = "inputs"
 PARTIAL = "partial"
 # What a file's manifest entry says of the file itself, beside what it says of its kit.
 _OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
-# The manifest entry key of the files a kit read while it was planned (a card's pictures),
-# by path, with their SHA-256: checked again before the kit is skipped.
+# The manifest entry key of the files a kit read as it was made (a card's pictures, read
+# when its game's kit is resolved), by path, with their SHA-256: checked again before the
+# kit is skipped.
 READS = "reads"
 
 

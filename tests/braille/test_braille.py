@@ -29,6 +29,7 @@ from shapes_print.geometry.primitives import (
 from shapes_print.geometry.primitives import Path as Drawn
 from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
@@ -156,9 +157,8 @@ def braille_kit(game: str, labels: str = "braille", players: int | None = None) 
     project = pipeline.load_project(pipeline.Sources(), [game], [labels])
     loaded = project.games[game]
     count = players or loaded.game.players.max
-    return plan_kit(
-        loaded, project.library, project.ctx, KitRequest(game, count, "a4", labels=labels)
-    )
+    resolved = resolve_kit(loaded, project.library, project.ctx, None)
+    return plan_kit(resolved, KitRequest(game, count, "a4", labels=labels))
 
 
 @pytest.fixture(scope="module")
@@ -325,12 +325,10 @@ def braille_zones(
     project = pipeline.load_project(pipeline.Sources(), [game], [labels])
     loaded = project.games[game]
     template = card_template(loaded, project.library, size)
-    files = plan_kit(
-        loaded,
-        project.library,
-        project.ctx,
-        KitRequest(game, loaded.game.players.min, "a4", options=PrintOptions(size), labels=labels),
+    request = KitRequest(
+        game, loaded.game.players.min, "a4", options=PrintOptions(size), labels=labels
     )
+    files = plan_kit(resolve_kit(loaded, project.library, project.ctx, size), request)
     faces = {  # as the cards file prints them (on swell paper: black line art)
         name: s
         for f in files

@@ -15,12 +15,14 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Rect, Use
+from shapes_print.geometry.primitives import Artifact, Group, Item, Rect
 from shapes_print.geometry.primitives import Path as Drawn
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
 from tests import filecheck
+from tests.drawnsmall import small_groups
 from tests.pdfread import page_texts, placements
 
 
@@ -147,25 +149,21 @@ def _walk(items: Iterable[Item], scale: float = 1.0) -> Iterator[tuple[Item, flo
 
 def test_a_card_pictured_on_a_swell_face_is_its_outlines_and_words() -> None:
     """Collect 3's Task cards picture number cards at a quarter of their size: on swell
-    paper each is drawn by a name of its own, with no texture and no braille dots, its
-    outlines as thick where they are placed as the Task card's own; the print-and-play
-    file, which holds the number cards themselves too, keeps theirs."""
+    paper each is drawn with no texture and no braille dots, its outlines as thick where
+    they are placed as the Task card's own; the print-and-play file, which holds the
+    number cards themselves too, keeps theirs."""
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["braille"])
     request = KitRequest("collect-3", 3, "a4", labels="braille")
-    files = plan_kit(project.games["collect-3"], project.library, project.ctx, request)
+    resolved = resolve_kit(project.games["collect-3"], project.library, project.ctx, None)
+    files = plan_kit(resolved, request)
     tasks = next(f.printed for f in files if f.name.endswith("_task-cards"))
     width = project.library.printing.ink_saver.outline_width
     faces = [s for name, s in tasks.symbols.items() if name.startswith("face-task-")]
-    placed = {
-        (item.symbol, scale)
-        for face in faces
-        for item, scale in _walk(face.items)
-        if isinstance(item, Use)
-    }
-    assert len(placed) >= 20
-    for name, scale in placed:
-        assert "-pictured-" in name and scale < 0.5
-        drawn = list(_walk(tasks.symbols[name].items, scale))
+    pictured = [group for face in faces for group in small_groups(face.items)]
+    assert len(pictured) >= 20
+    for group in pictured:
+        assert group.scale < 0.5
+        drawn = list(_walk(group.items, group.scale))
         assert not [
             i for i, _ in drawn if isinstance(i, Artifact) and (i.raised or i.kind == "Background")
         ]
@@ -174,7 +172,7 @@ def test_a_card_pictured_on_a_swell_face_is_its_outlines_and_words() -> None:
             for i, at in drawn
             if isinstance(i, Drawn | Rect) and i.paint.stroke
         ]
-        assert min(strokes) >= width - 1e-6, name
+        assert min(strokes) >= width - 1e-6
     whole = next(f.printed for f in files if f.name.endswith("_print-and-play"))
     number = list(_walk(whole.symbols["face-red-2"].items))
     assert [i for i, _ in number if isinstance(i, Artifact) and i.raised]  # its braille

@@ -12,6 +12,7 @@ from shapes_print.braille.codes import UEB
 from shapes_print.braille.translate import translate
 from shapes_print.geometry.primitives import BLACK, Document, Group, Page, Text
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import EmbosserFile, Passage, sheet_passages
 from shapes_print.plan.kit import plan_kit
@@ -46,11 +47,14 @@ def test_a_table_keeps_its_column_headings() -> None:
     ]
 
 
-def test_a_form_is_read_column_by_column_with_room_to_write() -> None:
+@pytest.mark.parametrize("corner", ["TH", "TD"])
+def test_a_form_is_read_column_by_column_with_room_to_write(corner: str) -> None:
     """A score sheet: each player's column under its heading ("Name", where the name is
-    written), each round's heading with the blank after it; a filled cell keeps its words."""
+    written), each round's heading with the blank after it; a filled cell keeps its words.
+    Its header row's corner, printing nothing, is a data cell in the PDF (no heading of
+    silence): the row heads the table all the same."""
     document = _table(
-        (("TH", ""), ("TH", "Dealer"), ("TH", "Name"), ("TH", "Name")),
+        ((corner, ""), ("TH", "Dealer"), ("TH", "Name"), ("TH", "Name")),
         (("TH", "Round 1"), ("TD", "P1"), ("TD", ""), ("TD", "")),
         (("TH", "Total"), ("TD", ""), ("TD", ""), ("TD", "")),
     )
@@ -70,7 +74,8 @@ def _embossed(game: str, labels: str, players: int) -> list[str]:
     """The lines of a kit's planned embosser file, right-trimmed, page numbers left out."""
     project = pipeline.load_project(pipeline.Sources(), [game], [labels])
     request = KitRequest(game, players, "a4", labels=labels)
-    files = plan_kit(project.games[game], project.library, project.ctx, request)
+    resolved = resolve_kit(project.games[game], project.library, project.ctx, None)
+    files = plan_kit(resolved, request)
     (brf,) = [f.document for f in files if isinstance(f.document, EmbosserFile)]
     return [line for page in brf.pages for line in page[:-1]]
 

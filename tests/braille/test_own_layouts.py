@@ -33,6 +33,7 @@ from shapes_print.geometry.primitives import Path as Drawn
 from shapes_print.kit.braillezone import ZONE_NAME
 from shapes_print.kit.contents import KitRequest
 from shapes_print.kit.decktemplate import card_template
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.load.cardmodels import card_box
 from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import BrailleStyle
@@ -100,7 +101,8 @@ def planned(
 ) -> tuple[pipeline.Project, list[KitFile]]:
     project = pipeline.load_project(pipeline.Sources(content=content), [game], [labels])
     request = KitRequest(game, 4, "a4", options=PrintOptions(size), labels=labels)
-    return project, plan_kit(project.games[game], project.library, project.ctx, request)
+    resolved = resolve_kit(project.games[game], project.library, project.ctx, size)
+    return project, plan_kit(resolved, request)
 
 
 def dots_of(face: Symbol) -> Drawn:

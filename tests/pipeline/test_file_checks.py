@@ -24,8 +24,16 @@ def test_the_sample_holds_every_kind_of_file(sample: list[Path]) -> None:
 
 
 # pdfinfo -struct-text reads every sheet, key and guide of the sample (about 30 s on a busy
-# 2-core machine): three tests share its files, every third each, all of them between them.
-SHARES = {"words apart (pdfinfo -struct-text)": 3}
+# 2-core machine): three tests share its files, every third each, all of them between them
+# (for the words outside pictures and inside them alike); Ghostscript separates every page
+# of the print-shop files into plates, and pdfium sizes every run of text of every PDF: two
+# tests share each.
+SHARES = {
+    "words apart (pdfinfo -struct-text)": 3,
+    "words apart in pictures (pdfinfo -struct-text)": 3,
+    "black areas in black ink alone (separations)": 2,
+    "no text smaller than the finest": 2,
+}
 
 
 def shared_checks() -> list[object]:
@@ -54,7 +62,7 @@ def test_the_files_pass(sample: list[Path], check: filecheck.Check, share: int, 
 
 def test_a_missing_tool_is_a_skip_that_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(filecheck.shutil, "which", lambda _: None)
-    (check,) = [c for c in filecheck.CHECKS if "struct-text" in c.name]
+    (check,) = [c for c in filecheck.CHECKS if c.name == "words apart (pdfinfo -struct-text)"]
     outcome = filecheck.run_check(check, [Path("any_host-key.pdf")])
     assert outcome.skipped == filecheck.Skipped("pdfinfo", filecheck.POPPLER)
     assert outcome.line().endswith("skipped, pdfinfo not found (apt-get install poppler-utils)")

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Artifact, Group, Image, Item, Line, Page
 from shapes_print.geometry.primitives import Path as PathItem
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.kit.variant import make_variant
 from shapes_print.load.content import load_game
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
@@ -49,8 +50,10 @@ def _tiles(content: Path) -> tuple[list[Page], float]:
     loaded = variant.games[GAME]
     board = loaded.game.boards["map"]
     where = loaded.source.source(("boards", "map"))
-    document = board_document(board, loaded.folder, where, A4, variant.ctx, "My game: the map")
-    return list(document.pages), variant.ctx.style.margin
+    ctx = resolve_kit(loaded, variant.library, variant.ctx, None).ctx  # the map read here
+    picture = ctx.pictures.get(loaded.folder, board.picture)
+    document = board_document(board, picture, where, A4, ctx, "My game: the map")
+    return list(document.pages), ctx.style.margin
 
 
 def _find(items: tuple[Item, ...], kind: type) -> list:

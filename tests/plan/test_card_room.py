@@ -16,6 +16,7 @@ from shapes_print.buildcache import BuildCache
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Group, Image, Item, Text
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.kit.room import OVERLAP_TOLERANCE, Collision, check_room
 from shapes_print.kit.variant import Variant, make_variant
 from shapes_print.load.content import LoadedGame, game_folders, load_game
@@ -83,7 +84,8 @@ def test_large_print_sets_the_new_games_back_title_at_24pt_below_its_picture(
     variant = _variant(labels, new_content)
     loaded = variant.games[NEW_GAME]
     template = card_template(loaded, variant.library, None)
-    _, backs = card_symbols(loaded, template, variant.ctx)
+    ctx = resolve_kit(loaded, variant.library, variant.ctx, None).ctx  # its picture read
+    _, backs = card_symbols(loaded, template, ctx)
     back = backs["back-standard"]
     (picture,) = _images(back.items)
     titles = [text for text in _texts(back.items) if text.text == "My game"]
@@ -137,10 +139,11 @@ def test_every_shipped_label_set_keeps_the_new_games_elements_apart(new_content:
 def _plan_cards(variant: Variant, loaded: LoadedGame, size: str | None) -> None:
     """Every deck's faces and backs drawn at `size` and checked, as plan_cards does."""
     shown: dict = {}
+    ctx = resolve_kit(loaded, variant.library, variant.ctx, size).ctx  # pictures read
     for deck in loaded.decks:  # each at its own template and size (tokens, mini cards)
         template = card_template(loaded, variant.library, size, deck)
-        faces, _ = card_symbols(loaded, template, variant.ctx, deck, shown)
-        check_room(loaded, variant.library, template, variant.ctx, deck, BuildCache())
+        faces, _ = card_symbols(loaded, template, ctx, deck, shown)
+        check_room(loaded, variant.library, template, ctx, deck, BuildCache())
         shown = {**shown, **faces}
 
 

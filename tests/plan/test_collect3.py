@@ -6,25 +6,31 @@ import math
 import re
 import shutil
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from msgspec import Struct
 from PIL import ImageStat
 from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Use, symbols_used
+from shapes_print.geometry.primitives import Document, Item, Symbol, Use
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.load.conditions import parse_cards
 from shapes_print.load.options import PrintOptions
+from shapes_print.load.printmodels import Finest
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.imposition import fit_grid
 from shapes_print.plan.kit import plan_kit
+from shapes_print.plan.minis import small_copy
 from shapes_print.render.svg import page_svg
 from shapes_print.units import parse_length, parse_size
 from tests.command_lines import Said, one_kit
+from tests.drawnsmall import drawn_small, small_groups
 from tests.pdfread import page_lines, page_texts
 from tests.pdfread import placements as forms_placed
 
@@ -34,7 +40,6 @@ TASKS = yaml.safe_load((GAME / "tasks.yaml").read_text(encoding="utf-8"))["tasks
 DECK = yaml.safe_load((GAME / "deck.yaml").read_text(encoding="utf-8"))
 # "Recommended winning score": 2-4 players 10, 5-6 players 15, 7+ players 20.
 TARGET = {n: 10 if n <= 4 else 15 if n <= 6 else 20 for n in range(2, 11)}
-DRAWN = re.compile(rb"/FormXob\.([\w-]+) Do")
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +63,34 @@ def text_of(path: Path) -> str:
 
 def ids(cards: str) -> list[str]:
     return [f"{card['colour']}-{card['number']}" for card in parse_cards(cards)]
+
+
+class Planned(Struct, frozen=True):
+    """A kit planned in memory: its documents by file name, every card face by its name,
+    and the finest marks its sheet style prints (what cards drawn small are drawn at)."""
+
+    documents: dict[str, Document]
+    faces: dict[str, Symbol]
+    finest: Finest
+
+    def small(self, items: Iterable[Item]) -> list[str]:
+        """The card ids the items draw small, in order."""
+        return [name.removeprefix("face-") for name in drawn_small(items, self.faces, self.finest)]
+
+
+@pytest.fixture(scope="module")
+def planned() -> Planned:
+    """Collect 3 for 4 players on A4, planned."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
+    documents = {f.name: f.document for f in files if isinstance(f.document, Document)}
+    faces = {
+        name: symbol
+        for document in documents.values()
+        for name, symbol in document.symbols.items()
+        if name.startswith("face-")
+    }
+    return Planned(documents, faces, project.ctx.style.finest)
 
 
 # ---- cards -----------------------------------------------------------------------------
@@ -114,7 +147,8 @@ def test_every_back_is_behind_its_face_in_the_pdf(kits: Path) -> None:
 def test_backs_land_on_the_mirrored_slot_in_the_plan() -> None:
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
     loaded = project.games["collect-3"]
-    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 7, "letter"))
+    resolved = resolve_kit(loaded, project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest("collect-3", 7, "letter"))
     cards = next(f for f in files if f.name.endswith("_cards")).document
     back_of = {card.id: card.back for card in loaded.deck.cards}
     template = project.library.templates["collect-3"]
@@ -145,16 +179,15 @@ def test_task_cards_are_their_own_file_one_per_task(kits: Path) -> None:
         assert f"TASK {task['number']}" in text
         assert " ".join(task["text"].split()) in text
         assert f"Example: {' or '.join(task['example'])}" in text
-    forms = {}
-    for page in PdfReader(path).pages[0::2]:
-        xobjects = page["/Resources"]["/XObject"]
-        forms.update({str(key): xobjects[key].get_object().get_data() for key in xobjects})
-    for task in TASKS:
-        shown = DRAWN.findall(forms[f"/FormXob.face-task-{task['number']}"])
-        expected = [card for example in task["example"] for card in ids(example)]
-        assert [name.decode().removeprefix("face-") for name in shown] == expected
     deck = placements(kit_file(kits, 4, "cards"))
     assert not any(name.startswith("face-task") for page in deck for name, _, _ in page)
+
+
+def test_a_task_card_draws_its_example_cards_small(planned: Planned) -> None:
+    for task in TASKS:
+        face = planned.faces[f"face-task-{task['number']}"]
+        expected = [card for example in task["example"] for card in ids(example)]
+        assert planned.small(face.items) == expected
 
 
 # ---- numbers per player count -----------------------------------------------------------
@@ -229,22 +262,18 @@ def test_enough_crowns_for_the_largest_table() -> None:
 # ---- task list and host key ---------------------------------------------------------------
 
 
-def test_task_list_numbers_1_to_20_with_examples_drawn(kits: Path) -> None:
+def test_task_list_numbers_1_to_20_with_examples_drawn(kits: Path, planned: Planned) -> None:
     path = kit_file(kits, 4, "sheets")
     texts = page_texts(path)
     pages = [i for i, text in enumerate(texts) if "No. Task Example" in text]
     assert len(pages) >= 2  # 20 rows of small cards continue over pages
-    reader = PdfReader(path)
     text = " ".join(texts[i] for i in pages)
     positions = [text.index(" ".join(task["text"].split())) for task in TASKS]
     assert positions == sorted(positions)  # in the rules' order
     for task in TASKS:
         assert re.search(rf"(^|\D){task['number']} {re.escape(task['text'].split()[0])}", text)
-    drawn = [
-        name.decode().removeprefix("face-")
-        for i in pages
-        for name in DRAWN.findall(reader.pages[i].get_contents().get_data())
-    ]
+    sheets = planned.documents["collect-3_4p_a4_sheets"]
+    drawn = [card for i in pages for card in planned.small(sheets.pages[i].items)]
     # The page the list starts on may also hold the Action cards' table: only number cards
     # are the examples.
     drawn = [card for card in drawn if re.fullmatch(r"(red|blue|green|yellow)-[1-6]", card)]
@@ -253,7 +282,9 @@ def test_task_list_numbers_1_to_20_with_examples_drawn(kits: Path) -> None:
     assert sum(len(ids(example)) == 3 for task in TASKS for example in task["example"]) == 21
 
 
-def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path) -> None:
+def test_host_key_has_condition_example_and_near_miss_and_stays_apart(
+    kits: Path, planned: Planned
+) -> None:
     folder = kit_file(kits, 4, "host-key").parent
     names = sorted(p.name for p in folder.glob("*.pdf"))
     files = (
@@ -275,18 +306,17 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(kits: Path
     # The deck manifest lists cards by name as the rules write them, not by id, in two
     # groups of columns side by side: Red 1 starts the first, the card after page 1's first
     # column starts the second (14 rows at the 11.5 pt body: Green 3), each back named as
-    # the sheets name it.
-    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Green 3 navy back 3" in host
-    assert "Red 2 navy back 3 Green 4 navy back 3" in host and "red-1" not in host
+    # the sheets name it. Its text reads down the first column, then the second.
+    assert "Card Back Copies Card Back Copies Red 1 navy back 3 Red 2 navy back 3" in host
+    assert "Green 2 navy back 3 Green 3 navy back 3 Green 4" in host and "red-1" not in host
     assert "Double Points red back 2" in host and "Crown green back 9" in host
-    reader = PdfReader(kit_file(kits, 4, "host-key"))
-    streams = [page.get_contents().get_data() for page in reader.pages]
-    drawn = [name.decode() for data in streams for name in DRAWN.findall(data)]
+    key = planned.documents["collect-3_4p_a4_host-key"]
+    drawn = [card for page in key.pages for card in planned.small(page.items)]
     # One row per Task: its printed example drawn small; its near miss in words, so that
     # 20 Tasks fit 5 pages.
-    expected = [f"face-{card}" for task in TASKS for e in task["example"] for card in ids(e)]
+    expected = [card for task in TASKS for e in task["example"] for card in ids(e)]
     assert drawn == expected
-    assert len(reader.pages) <= 6
+    assert len(PdfReader(kit_file(kits, 4, "host-key")).pages) <= 6
     for name in ("cards", "sheets", "task-cards"):
         player_text = text_of(kit_file(kits, 4, name))
         assert "near miss" not in player_text.lower() and "Host key" not in player_text
@@ -399,14 +429,14 @@ def test_the_real_content_passes_check(shipped_check: Said) -> None:
     assert "collect-3" not in shipped_check.err
 
 
-def test_svg_defines_the_small_cards_a_task_card_shows() -> None:
-    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
-    loaded = project.games["collect-3"]
-    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 4, "a4"))
-    document = next(f for f in files if f.name.endswith("_task-cards")).document
+def test_svg_draws_the_small_cards_a_task_card_shows(planned: Planned) -> None:
+    """The Task card's drawing holds its example's cards drawn small, as the PDF's does:
+    their numbers and colour words (22 pt on a card, 5.2 pt on the Task card)."""
+    document = planned.documents["collect-3_4p_a4_task-cards"]
     svg = page_svg(document, document.pages[0])
-    for card in ids(TASKS[0]["example"][0]):
-        assert f'<symbol id="face-{card}"' in svg
+    task = svg[svg.index('<symbol id="face-task-1"') :]
+    words = re.findall(r'aria-label="([^"]*)"', task[: task.index("</symbol>")])
+    assert words[words.index("numbers).") + 1 :][:6] == ["2", "RED", "4", "RED", "5", "RED"]
 
 
 def test_number_card_colours_are_distinct_in_pixels(kits: Path) -> None:
@@ -435,12 +465,21 @@ def test_every_card_size_builds_the_cards_and_task_cards(size: str) -> None:
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
     loaded = project.games["collect-3"]
     request = KitRequest("collect-3", 4, "a4", options=PrintOptions(card_size=size))
-    files = {f.name: f.document for f in plan_kit(loaded, project.library, project.ctx, request)}
+    resolved = resolve_kit(loaded, project.library, project.ctx, size)
+    files = {f.name: f.document for f in plan_kit(resolved, request)}
     tasks = files[f"collect-3_4p_a4_{size}_task-cards"]
     width, height = parse_size(size) if "x" in size else project.library.card_sizes[size]
     face = tasks.symbols["face-task-14"]
     assert (face.width, face.height) == pytest.approx((width, height))
-    assert {"face-red-2", "face-yellow-1"} <= symbols_used(face.items)
+    # Its two examples' six cards drawn small (on mini and square cards too small for their
+    # numbers, which its Example line says in words).
+    faces, finest = files[f"collect-3_4p_a4_{size}_cards"].symbols, project.ctx.style.finest
+    examples = [card for example in TASKS[13]["example"] for card in ids(example)]
+    drawn = small_groups(face.items)
+    assert [group.items for group in drawn] == [
+        small_copy(faces[f"face-{card}"], group.scale, faces, finest).items
+        for group, card in zip(drawn, examples, strict=True)
+    ]
 
 
 def test_spanish_action_cards_wrap_their_note_and_title_on_a_mini_card(tmp_path: Path) -> None:
@@ -465,7 +504,8 @@ def test_a_number_cards_texture_stays_inside_its_rounded_panel(kits: Path) -> No
     the card is bare, and the outline lies over the stripes along each side."""
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
     loaded = project.games["collect-3"]
-    files = plan_kit(loaded, project.library, project.ctx, KitRequest("collect-3", 2, "a4"))
+    resolved = resolve_kit(loaded, project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest("collect-3", 2, "a4"))
     sheet = next(f for f in files if f.name.endswith("_cards")).document.pages[0]
     first = next(item for item in sheet.items if isinstance(item, Use))
     card = project.library.templates["collect-3"].card

@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from shapes_print.geometry.primitives import Document
 from shapes_print.pipeline import pipeline
-from tests.pdfread import page_texts
+from shapes_print.plan.embosser import sheet_passages
+from tests import filecheck
+from tests.pdfread import Element, page_texts, structure
 
 Spot = tuple[float, float, str]
 
@@ -99,6 +102,51 @@ def test_a_two_column_manifest_runs_down_each_pages_own_columns(
         assert len(left) - len(right) in (0, 1)  # each page fills its first column first
     left = pages[0][0]
     assert pages[0][1][0] == names[len(left)]  # page 1's second column goes on from its first
+
+
+def table_rows(path: Path, first_heading: str) -> list[list[tuple[str, str]]]:
+    """The rows of the file's table headed by `first_heading`, as the structure tree holds
+    them: each row's cells, (role, words), in reading order."""
+    texts = filecheck.marked_texts(path)
+
+    def said(element: Element) -> str:
+        own = [texts.get(key, "") for key in element.marked]
+        return " ".join(" ".join([*own, *(said(kid) for kid in element.kids)]).split())
+
+    def rows(table: Element) -> list[list[tuple[str, str]]]:
+        found = []
+        for row in (e for e in table.walk() if e.role == "TR"):
+            found.append([(cell.role, said(cell)) for cell in row.kids])
+        return found
+
+    tables = [e for e in structure(PdfReader(path)).walk() if e.role == "Table"]
+    return next(r for t in tables if (r := rows(t)) and r[0][0] == ("TH", first_heading))
+
+
+def test_a_two_column_manifest_is_read_as_one_list_of_three_columns(
+    host_keys: dict[str, Path],
+) -> None:
+    """Two groups of columns side by side are one table to read: its header once (the
+    second group's is the same words again, layout), then each card's row, Card, Back,
+    Copies, in deck order: the first column's cards, then the second's, never interleaved."""
+    rows = table_rows(host_keys["standard"], "Card")
+    assert rows[0] == [("TH", "Card"), ("TH", "Back"), ("TH", "Copies")]
+    body = rows[1:]
+    assert all([role for role, _ in row] == ["TD"] * 3 for row in body)
+    assert [row[0][1] for row in body] == deck_names()
+    assert body[0] == [("TD", "Red 1"), ("TD", "navy back"), ("TD", "3")]
+
+
+def test_a_manifest_is_written_out_card_by_card() -> None:
+    """In words (what an embosser's file writes of a sheet), each card of the manifest is
+    one row, each value after its column's heading, in deck order."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["standard"])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
+    key = next(f.document for f in files if f.name.endswith("_host-key"))
+    assert isinstance(key, Document)
+    manifest = [p.text for p in sheet_passages(key) if "; Back: " in p.text]
+    assert manifest[0] == "Red 1; Back: navy back; Copies: 3"
+    assert [row.split(";")[0] for row in manifest] == deck_names()
 
 
 def test_large_print_keeps_each_manifest_row_on_one_line(host_keys: dict[str, Path]) -> None:

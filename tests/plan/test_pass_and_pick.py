@@ -225,17 +225,14 @@ def test_fonts_are_embedded_and_shapes_are_vectors(pass_and_pick: Path) -> None:
 def test_marks_and_furniture_stay_inside_the_printer_safe_margin() -> None:
     from shapes_print.geometry.primitives import Artifact, Group, Line, Rect
     from shapes_print.kit.contents import KitRequest
+    from shapes_print.kit.resolved import resolve_kit
     from shapes_print.plan.kit import plan_kit
 
     project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
+    resolved = resolve_kit(project.games["pass-and-pick"], project.library, project.ctx, None)
     safe = mm(6.35)
     for paper, (width, height) in PAPERS.items():
-        files = plan_kit(
-            project.games["pass-and-pick"],
-            project.library,
-            project.ctx,
-            KitRequest("pass-and-pick", 4, paper),
-        )
+        files = plan_kit(resolved, KitRequest("pass-and-pick", 4, paper))
         page = files[0].document.pages[0]
         # Marks, trim lines and furniture are artifacts, each of one group; so is each card's
         # overrun past the grid (a background), checked by test_print_layout.

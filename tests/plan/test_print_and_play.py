@@ -115,7 +115,7 @@ def test_the_cover_says_what_to_print_on_what(built: Path) -> None:
     shapes = built / "shapes-the-game/letter/3-players"
     (whole,) = shapes.glob("*_print-and-play.pdf")
     cover = " ".join(page_texts(whole)[:2])
-    assert "Game Shapes the Game Players (this kit) 3 Players (the game) 1-6" in cover
+    assert "Game Shapes the Game Players (this kit) 3 Players (the game) 1\u20136" in cover
     assert "Time The rules do not say." in cover
     assert re.search(r"Shapes the Game: the deck of 54 cards \d+ 12 card stock", cover)
     # The cover fits one page since the scale check went to a file's first page only (i28a):

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from shapes_print.geometry.primitives import BLACK, Artifact, Group, Item, Line, Text
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.flow import Box, Part, Placed, grouped, place
+from tests import filecheck
 
 _MARK = re.compile(rb"/(\w+) (?:<<(?:[^>]|>(?!>))*>> BDC|BMC)|EMC|\d+(?:\.\d+)? Tf|Tj")
 
@@ -81,6 +82,13 @@ def test_the_sheets_mark_each_run_of_content_with_its_role(spanish: Path) -> Non
     assert len(headers) >= 3 and any(span.sizes for span in headers)
 
 
+def test_a_score_sheets_corner_is_no_header(spanish: Path) -> None:
+    """The cell above a score sheet's round labels prints nothing: a data cell, not a
+    header a reader would announce, empty, before every player's column."""
+    (sheets,) = spanish.glob("*_sheets.pdf")
+    assert filecheck.empty_header_cells(sheets) == []
+
+
 def _row(role: str, *parts: Part) -> Placed:
     return Placed(0.0, (Text(0, 0, role, "F", 14, BLACK),), (*parts, Part(role)))
 
@@ -102,6 +110,34 @@ def test_a_pages_boxes_nest_into_their_parts() -> None:
     assert later.role == "Table" and later.continues
     (later_body,) = later.items
     assert isinstance(later_body, Group) and later_body.role == "TBody" and later_body.continues
+
+
+def _cell(words: str) -> tuple[Item, ...]:
+    return (Group((Text(0, 0, words, "F", 14, BLACK),), role="TD"),)
+
+
+def test_a_tables_lanes_are_read_after_its_rows_on_their_page() -> None:
+    """Rows with lanes (a manifest's second column of cards beside its first) are read down
+    the first column, then the second, in the same table body, each lane's cells a row."""
+    rows = [
+        Box(
+            10.0,
+            _cell(f"left {i}"),
+            role="TR",
+            within=(Part("Table", True), Part("TBody", i > 0)),
+            lanes=(_cell(f"right {i}") if i == 0 else (),),  # the last column's blank
+        )
+        for i in range(2)
+    ]
+    after = Box(10.0, (Text(0, 0, "after", "F", 14, BLACK),), role="P")
+    placed = place([*rows, after], 100.0)
+    assert [_texts(p.items)[0][0] for p in placed] == ["left 0", "left 1", "right 0", "after"]
+    assert placed[2].y == placed[0].y  # beside its row
+    assert placed[2].parts == (Part("Table", True), Part("TBody", True), Part("TR"))
+    table, paragraph = grouped(placed, 0, 0)
+    (body,) = table.items
+    assert isinstance(body, Group) and [row.role for row in body.items] == ["TR"] * 3  # type: ignore[union-attr]
+    assert paragraph.role == "P"
 
 
 def test_a_paragraph_split_over_pages_goes_on_from_one_page_to_the_next() -> None:

@@ -12,6 +12,7 @@ import yaml
 
 from shapes_print.geometry.primitives import Use
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.load.defaults import DEFAULT_CONTENT
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.imposition import fit_grid
@@ -119,7 +120,8 @@ def test_no_colour_card_names_a_colour_other_than_its_own(built: dict[str, Writt
 def test_every_back_is_behind_its_face(paper: str) -> None:
     project = pipeline.load_project(pipeline.Sources(), [GAME])
     loaded = project.games[GAME]
-    cards = plan_kit(loaded, project.library, project.ctx, KitRequest(GAME, 3, paper))[0].document
+    resolved = resolve_kit(loaded, project.library, project.ctx, None)
+    cards = plan_kit(resolved, KitRequest(GAME, 3, paper))[0].document
     template = project.library.templates[loaded.game.card_template]
     width, height = template.card["width"], template.card["height"]
     page_w, page_h = project.library.papers[paper]
@@ -216,7 +218,8 @@ def test_colour_card_shape_centre_has_its_colour(built: dict[str, Written]) -> N
     """Sample round the centre of each colour's block: the fill shows between the pattern lines."""
     project = pipeline.load_project(pipeline.Sources(), [GAME])
     loaded = project.games[GAME]
-    cards = plan_kit(loaded, project.library, project.ctx, KitRequest(GAME, 3, "a4"))[0].document
+    resolved = resolve_kit(loaded, project.library, project.ctx, None)
+    cards = plan_kit(resolved, KitRequest(GAME, 3, "a4"))[0].document
     template = project.library.templates[loaded.game.card_template]
     shape = next(e for e in template.layouts["colour-shape"].elements if e.kind == "shape")
     card_w, card_h = template.card["width"], template.card["height"]

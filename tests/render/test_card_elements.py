@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Group, Item, Line, Rect
 from shapes_print.geometry.primitives import Path as PathItem
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.kit.variant import make_variant
 from shapes_print.load.content import load_game
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
@@ -87,7 +88,8 @@ def test_the_plan_turns_each_element_clockwise_about_its_centre_and_veils_it(
     variant = make_variant(DEFAULT_TEMPLATES, games, load_labels("standard", DEFAULT_LABELS))
     loaded = variant.games[GAME]
     template = card_template(loaded, variant.library, None)
-    faces, _ = card_symbols(loaded, template, variant.ctx)
+    ctx = resolve_kit(loaded, variant.library, variant.ctx, None).ctx  # the back's picture read
+    faces, _ = card_symbols(loaded, template, ctx)
     face = faces["face-sun-1"]
     height = template.card["height"]
     groups = _groups(face.items)

@@ -36,12 +36,14 @@ from shapes_print.geometry.primitives import (
     Use,
 )
 from shapes_print.kit.contents import KitRequest
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.load import yamlparse, yamlsrc
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
 from shapes_print.render.pdf import write_pdf
 from shapes_print.text.fonts import load_font
+from tests.drawnsmall import drawn_small
 from tests.pdfread import placements
 
 GAME = "pass-and-pick"
@@ -113,21 +115,31 @@ def test_the_sheet_furniture_is_the_same_bytes_on_every_face_sheet(pass_and_pick
 
 
 def test_sheets_carry_only_the_faces_they_show(tmp_path: Path) -> None:
+    """The sheets draw their scoring examples' cards small, each at its size: no card's
+    drawing as it is, and none of the cards they do not show."""
     content = _deck_folder(tmp_path, {"star": 2, "heart": 1})
     out = tmp_path / "out"
     pipeline.build(pipeline.Sources(content), [GAME], pipeline.BuildOptions("4", "a4"), out)
     kit = out / GAME / "a4" / "4-players"
     assert {"face-star", "face-heart"} <= _forms(kit / f"{GAME}_4p_a4_cards.pdf")
     sheet_forms = _forms(kit / f"{GAME}_4p_a4_sheets.pdf")
-    assert "face-circle" in sheet_forms  # the scoring examples show circles
-    assert not {"face-star", "face-heart"} & sheet_forms
+    assert not any(name.startswith("face-") for name in sheet_forms)
+    project = pipeline.load_project(pipeline.Sources(content), [GAME])
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest(GAME, 4, "a4"))
+    sheets = next(f.document for f in files if f.name.endswith("_sheets"))
+    faces = {name: face for name, face in sheets.symbols.items() if name.startswith("face-")}
+    items = [item for page in sheets.pages for item in page.items]
+    shown = set(drawn_small(items, faces, project.ctx.style.finest))
+    assert shown == {"face-circle", "face-triangle", "face-square"}  # the scoring examples
 
 
 def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) -> None:
     content = _deck_folder(tmp_path, {"star": 9_982})  # 10,000 cards: 1,112 sheets
     project = pipeline.load_project(pipeline.Sources(content), [GAME])
     request = KitRequest(GAME, 4, "a4")
-    cards = plan_kit(project.games[GAME], project.library, project.ctx, request)[0].document
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    cards = plan_kit(resolved, request)[0].document
     pages = cards.pages
     assert not isinstance(pages, list)  # nothing is held: each page is made when asked for
     assert len(pages) == 2 * 1112
@@ -158,7 +170,8 @@ def test_a_sheet_of_the_same_cards_is_drawn_once_and_copied_with_figures_of_its_
     content = _deck_folder(tmp_path, {"star": 27})  # 18 + 27 cards: 5 sheets, 3 all stars
     project = pipeline.load_project(pipeline.Sources(content), [GAME])
     request = KitRequest(GAME, 4, "a4")
-    cards = plan_kit(project.games[GAME], project.library, project.ctx, request)[0].document
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    cards = plan_kit(resolved, request)[0].document
     pages = cards.pages
     assert len(pages) == 10
     assert pages[4] is pages[6] is pages[8] and pages[3] is pages[5] is pages[9]
@@ -391,7 +404,8 @@ def test_a_file_written_again_with_every_build_cache_warm_is_the_same_bytes() ->
     """Fonts, forms, groups and streams reused from the build's caches write what is
     written from scratch: every file of a kit, first with empty caches, then again."""
     project = pipeline.load_project(pipeline.Sources(), [GAME])
-    files = plan_kit(project.games[GAME], project.library, project.ctx, KitRequest(GAME, 4, "a4"))
+    resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
+    files = plan_kit(resolved, KitRequest(GAME, 4, "a4"))
     build = BuildCache()
     first, again = [], []
     for written in (first, again):

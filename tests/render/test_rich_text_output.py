@@ -110,11 +110,12 @@ def _struct(pdf: Path) -> list[DictionaryObject]:
 
 
 def _spans(pdf: Path) -> list[tuple[str, str]]:
-    """(ActualText, Alt) of every Span element of the structure tree."""
+    """(ActualText, Alt) of every icon's Span element of the structure tree (a Span with
+    an expansion, print's shorthand as heard, has no Alt)."""
     return [
         (str(element.get("/ActualText")), str(element.get("/Alt")))
         for element in _struct(pdf)
-        if element["/S"] == "/Span"
+        if element["/S"] == "/Span" and "/Alt" in element
     ]
 
 

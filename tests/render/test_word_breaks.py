@@ -96,6 +96,26 @@ def test_a_screen_reader_hears_no_two_words_run_together(
 
 
 @needs_pdfinfo
+@pytest.mark.parametrize("share", range(SHARES))
+def test_the_words_drawn_in_pictures_stay_apart_in_the_structure(
+    built: tuple[list[Path], set[str]], share: int
+) -> None:
+    """A card drawn on a sheet is a Figure: a reader says its Alt, but search, reflow and
+    export to text read the words drawn in it, which must be the words written."""
+    joined = {path.name: filecheck.figure_text_joins(path) for path in built[0][share::SHARES]}
+    assert {name: words for name, words in joined.items() if words} == {}
+
+
+@needs_pdfinfo
+def test_a_cards_lines_and_texts_read_apart_in_its_picture(
+    built: tuple[list[Path], set[str]],
+) -> None:
+    (kit,) = (p for p in built[0] if p.name == "collect-3_4p_a4_print-and-play.pdf")
+    pictured = " ".join(" ".join(filecheck.figure_struct_text(kit)).split())
+    assert "WILD ★ Counts as any one card in your Collect 3. If your Collect 3 uses" in pictured
+
+
+@needs_pdfinfo
 def test_each_wrapped_paragraph_reads_back_whole_in_the_structure(
     built: tuple[list[Path], set[str]],
 ) -> None:

@@ -237,8 +237,8 @@ def test_a_file_read_through_the_inputs_mechanism_counts_for_every_recording(
 def test_a_changed_picture_or_spreadsheet_rebuilds_the_kit_that_shows_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A card's picture is read while the kit is planned, its deck's spreadsheet at load:
-    both are inputs, so a redrawn picture or an edited row rebuilds the kit."""
+    """A card's picture is read with the kit (kit/resolved.py), its deck's spreadsheet at
+    load: both are inputs, so a redrawn picture or an edited row rebuilds the kit."""
     root = example(tmp_path)
     args = [*picture_build_args(root, root / "out"), "--json"]
 
@@ -261,9 +261,9 @@ def test_a_changed_picture_or_spreadsheet_rebuilds_the_kit_that_shows_it(
 def test_a_changed_picture_rebuilds_every_kit_that_shows_it_not_only_the_first(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
 ) -> None:
-    """The kits at each player count take the card drawings the first one made: each
-    still records the picture read while drawing them, so each is rebuilt when it
-    changes."""
+    """The kits at each player count take the resolved kit (its pictures read) and the
+    card drawings the first one made: each still records the pictures read with them, so
+    each is rebuilt when one changes."""
     root = example(tmp_path)
     args = [*picture_build_args(root, root / "out"), "--json", "--jobs", jobs]
     args[args.index("--players") + 1] = "2-4"

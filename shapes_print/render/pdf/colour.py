@@ -1,18 +1,18 @@
 """Colour spaces: how the pen writes a colour, in one place.
 
-Input: the plan's colours (sRGB, primitives.RGB) and what they paint: a fine mark (text,
-a stroke) or an area (a fill). Output: the colour operator of a content stream.
+Input: the plan's colours (sRGB, primitives.RGB) and whether they fill or stroke. Output:
+the colour operator of a content stream.
 
 - Home files keep the colours as they are: DeviceRGB (`r g b rg`), the bytes they have
   always had.
 - Print-shop files are made for a press (primitives.Press): every colour is converted
   from sRGB into the press's CMYK with a real colour engine (littleCMS, through Pillow's
   ImageCms) and its ICC profile, relative colorimetric with black point compensation (flat
-  colours keep their hue; the paper's white stays paper). Black text and strokes go on the
-  black plate alone (`0 0 0 1 k`): the profile would make them four-plate rich black,
-  which blurs at 6-10 pt when the plates do not line up; grey ones too, as the tone of
-  black ink that is as light. Black areas keep the profile's rich black, deeper than
-  black ink alone.
+  colours keep their hue; the paper's white stays paper). Black and grey go on the black
+  plate alone (`0 0 0 1 k`), text, strokes and areas alike, a grey as the tone of black
+  ink that is as light: the profile would make them four-plate blacks (its black is C75
+  M63 Y58 K97, 293% of ink), which blur text at 6-10 pt when the plates do not line up
+  and fringe the white words knocked out of a black or grey area in colour.
 """
 
 from __future__ import annotations
@@ -41,12 +41,12 @@ class ColourSpace(Protocol):
     @property
     def overprinted(self) -> str | None: ...
 
-    def fill(self, colour: Colour, fine: bool) -> str:
-        """The operator setting the fill colour; `fine` for text, whose fill is its ink."""
+    def fill(self, colour: Colour) -> str:
+        """The operator setting the fill colour (an area's, or text's: its fill is its ink)."""
         ...
 
     def stroke(self, colour: Colour) -> str:
-        """The operator setting the stroke colour (strokes are fine marks)."""
+        """The operator setting the stroke colour."""
         ...
 
 
@@ -58,7 +58,7 @@ class DeviceRGB:
 
     @staticmethod
     @lru_cache(maxsize=256)
-    def fill(colour: Colour, fine: bool) -> str:
+    def fill(colour: Colour) -> str:
         return f"{numbers(*colour.fractions)} rg"
 
     @staticmethod
@@ -88,16 +88,15 @@ class PressCMYK:
             flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
         )
         self._inks: dict[Colour, tuple[float, ...]] = {}
-        self._fills: dict[tuple[Colour, bool], str] = {}
+        self._fills: dict[Colour, str] = {}
         self._strokes: dict[Colour, str] = {}
         self._black_tones: list[float] = []
 
-    def inks(self, colour: Colour, fine: bool = False) -> tuple[float, ...]:
-        """Cyan, magenta, yellow and black, 0 to 1: black alone for fine black and grey
-        marks."""
-        if fine and colour == BLACK:
+    def inks(self, colour: Colour) -> tuple[float, ...]:
+        """Cyan, magenta, yellow and black, 0 to 1: black alone for black and grey."""
+        if colour == BLACK:
             return _PURE_BLACK
-        if fine and colour.red == colour.green == colour.blue:
+        if colour.red == colour.green == colour.blue:
             return (0.0, 0.0, 0.0, self._black_for(colour))
         inks = self._inks.get(colour)
         if inks is None:
@@ -150,17 +149,16 @@ class PressCMYK:
             lightness.append(pixel[0] * 100 / 255)
         return lightness
 
-    def fill(self, colour: Colour, fine: bool) -> str:
-        key = (colour, fine)
-        operator = self._fills.get(key)
+    def fill(self, colour: Colour) -> str:
+        operator = self._fills.get(colour)
         if operator is None:
-            operator = self._fills[key] = f"{numbers(*self.inks(colour, fine))} k"
+            operator = self._fills[colour] = f"{numbers(*self.inks(colour))} k"
         return operator
 
     def stroke(self, colour: Colour) -> str:
         operator = self._strokes.get(colour)
         if operator is None:
-            operator = self._strokes[colour] = f"{numbers(*self.inks(colour, True))} K"
+            operator = self._strokes[colour] = f"{numbers(*self.inks(colour))} K"
         return operator
 
 

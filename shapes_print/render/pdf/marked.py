@@ -37,7 +37,7 @@ from shapes_print.render.pdf.streams import (
     form_placement,
     resources,
 )
-from shapes_print.render.pdf.tags import Element, StructureTree
+from shapes_print.render.pdf.tags import Element, Said, StructureTree
 
 # Pages a file keeps drawn to copy when the same page object comes again.
 PAGES_KEPT = 64
@@ -51,8 +51,7 @@ class Opened(Struct, frozen=True):
 
     parent: int
     role: str
-    alt: str
-    lang: str
+    said: Said
     continues: bool
 
 
@@ -191,9 +190,7 @@ class PagePen(Pen):
                 tree.picture(elements[step.parent], step.alt)
             else:
                 parent = elements[step.parent]
-                elements.append(
-                    tree.element(step.role, parent, step.alt, step.lang, step.continues)
-                )
+                elements.append(tree.element(step.role, parent, step.said, step.continues))
         for name in names[listed:]:
             self._use(name)
 
@@ -208,9 +205,10 @@ class PagePen(Pen):
 
     def _open(self, group: Group, tag: str, parent: Element) -> Element:
         continues = group.continues
-        step = Opened(self.elements[parent], tag, group.alt, group.lang, continues)
+        said = Said(group.alt, group.lang, group.expansion)
+        step = Opened(self.elements[parent], tag, said, continues)
         self.steps.append((len(self.used), step))
-        element = self.tree.element(tag, parent, group.alt, group.lang, continues)
+        element = self.tree.element(tag, parent, said, continues)
         self.opened += 1
         self.elements[element] = self.opened
         return element

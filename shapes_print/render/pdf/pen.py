@@ -165,7 +165,7 @@ class Pen:
             else:
                 self._emit(f"{path_ops(item.ops)} {PATH_PAINT[paint]}")
         elif isinstance(item, Text):
-            self._fill(item.colour, fine=True)
+            self._fill(item.colour)
             self._text(item)
         elif isinstance(item, Group):
             if item.alt:  # a picture (or an icon) inside a picture, a form or an artifact
@@ -179,8 +179,8 @@ class Pen:
         elif isinstance(item, Image):
             self._picture(item)
 
-    def _fill(self, colour: Colour, fine: bool = False) -> None:
-        operator = self.space.fill(colour, fine)
+    def _fill(self, colour: Colour) -> None:
+        operator = self.space.fill(colour)
         if self.state.fill != operator:
             self.state.fill = operator
             self._emit(operator)

@@ -30,6 +30,16 @@ _FIGURE = b"%d 0 obj\n<< /Type /StructElem /S /Figure /P %d 0 R /Pg %d 0 R /K [%
 _COLUMN_HEADS = "THead"
 
 
+class Said(Struct, frozen=True):
+    """What an element says beyond its content: its alternate text (a picture's words, an
+    icon's), its language where not the document's, and its expansion (a printed range or
+    abbreviation as a listener hears it)."""
+
+    alt: str = ""
+    lang: str = ""
+    expansion: str = ""
+
+
 class Element(Struct, eq=False):
     """A structure element while it may still grow: its type, its object number and its
     parent's, its kids so far in reading order (each as its K array writes it: an
@@ -42,8 +52,7 @@ class Element(Struct, eq=False):
     parent_role: str = ""
     kids: list[str] = field(default_factory=list)
     last: Element | None = None
-    alt: str = ""
-    lang: str = ""
+    said: Said = field(default_factory=Said)
     scope: str = ""
     page: int = 0  # the page object of its first marked content (0: none yet)
 
@@ -76,9 +85,7 @@ class StructureTree:
         """What `pictures` needs to tag a page like the current one again, if it can."""
         return None if self.figures is None else tuple(self.figures)
 
-    def element(
-        self, role: str, parent: Element, alt: str = "", lang: str = "", continues: bool = False
-    ) -> Element:
+    def element(self, role: str, parent: Element, said: Said, continues: bool = False) -> Element:
         """A new element under `parent`, or, if it `continues`, the parent's last kid where
         that is an element of the same role (a table going on over a page break)."""
         self.figures = None
@@ -90,7 +97,7 @@ class StructureTree:
         if role == "TH":
             scope = "Column" if parent.parent_role == _COLUMN_HEADS else "Row"
         number = self.file.reserve()
-        made = Element(role, number, parent.number, parent.role, [], None, alt, lang, scope)
+        made = Element(role, number, parent.number, parent.role, [], None, said, scope)
         parent.kids.append(f"{number} 0 R")
         parent.last = made
         return made
@@ -182,16 +189,19 @@ class StructureTree:
 
 
 @lru_cache(maxsize=1024)
-def _attributes(role: str, alt: str, lang: str, scope: str) -> str:
-    """What follows an element's kids: its alternate text, language and header scope
-    (formatted once per build for each kind: a deck's cards share a few alts)."""
+def _attributes(role: str, said: Said, scope: str) -> str:
+    """What follows an element's kids: its alternate text, language, expansion and header
+    scope (formatted once per build for each kind: a deck's cards share a few alts)."""
     parts = [""]
+    alt = said.alt
     if alt:
         parts.append(f"/Alt {text_string(alt)}")
     if alt and role == "Span":  # an icon in a line: its words stand in for its drawing
         parts.append(f"/ActualText {text_string(alt)}")
-    if lang:
-        parts.append(f"/Lang {text_string(lang)}")
+    if said.lang:
+        parts.append(f"/Lang {text_string(said.lang)}")
+    if said.expansion:
+        parts.append(f"/E {text_string(said.expansion)}")
     if scope:
         parts.append(f"/A << /O /Table /Scope /{scope} >>")
     return " ".join(parts)
@@ -200,7 +210,7 @@ def _attributes(role: str, alt: str, lang: str, scope: str) -> str:
 @lru_cache(maxsize=1024)
 def _alt(alt: str) -> bytes:
     """The end of a picture's element: its alternate text, the end of its object."""
-    return f"{_attributes('Figure', alt, '', '')} >>\nendobj\n".encode("ascii")
+    return f"{_attributes('Figure', Said(alt), '')} >>\nendobj\n".encode("ascii")
 
 
 def _references(numbers: list[int]) -> str:
@@ -213,7 +223,7 @@ def _element(element: Element) -> bytes:
     page of its first marked content) and marked-content references on any other."""
     page = element.page
     on_page = f" /Pg {page} 0 R" if page else ""
-    attributes = _attributes(element.role, element.alt, element.lang, element.scope)
+    attributes = _attributes(element.role, element.said, element.scope)
     return (
         f"{element.number} 0 obj\n<< /Type /StructElem /S /{element.role} /P {element.parent} 0 R"
         f"{on_page} /K [{' '.join(element.kids)}]{attributes} >>\nendobj\n"

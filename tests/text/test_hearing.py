@@ -1,0 +1,72 @@
+"""Print's shorthand as a listener hears it: a label set's words for signs and
+abbreviations and its message for a range, found in a printed text, and kept to the
+set's own language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shapes_print.errors import UserError
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import load_labels
+from shapes_print.text.hearing import Heard, Hearing
+
+
+def hearing(labels: str) -> Hearing:
+    return load_labels(labels, DEFAULT_LABELS).words().hearing
+
+
+def test_a_range_is_found_with_a_hyphen_or_an_en_dash_and_said_in_the_sets_words() -> None:
+    english, spanish = hearing("standard"), hearing("es")
+    assert english.spans("repeats steps 1\u20133 until") == (Heard(14, 17, "1 to 3"),)
+    assert english.heard("Card stock: 200-250 g/m\u00b2 (75-90 lb)") == (
+        "Card stock: 200 to 250 g/m\u00b2 (75 to 90 lb)"
+    )
+    assert spanish.heard("los pasos 1\u20133 hasta") == "los pasos 1 a 3 hasta"
+
+
+def test_no_range_is_found_in_a_name_a_decimal_or_a_score() -> None:
+    english = hearing("standard")
+    for text in ("collect-3_4p_a4_sheets.pdf", "C - 1", "-1", "1.5-2", "2-3-4", "x-2"):
+        assert english.spans(text) == (), text
+
+
+def test_a_sign_is_said_in_words_apart_from_its_number() -> None:
+    english, spanish = hearing("standard"), hearing("es")
+    assert english.heard("Card: WILD, \u2605, Counts") == "Card: WILD, star, Counts"
+    assert english.heard("Crown value \u00d72.") == "Crown value times 2."
+    assert spanish.heard("BOMBA, \u2192 0,") == "BOMBA, a 0,"
+
+
+def test_a_spanish_ordinal_is_said_whole_and_only_as_a_whole_word() -> None:
+    spanish = hearing("es")
+    assert spanish.heard("1.er jugador; 2.\u00aa: C-1") == "primer jugador; segunda: C-1"
+    assert spanish.spans("11.er") == ()  # no 11th in the set's words: not "1" + "1.er"
+    assert hearing("standard").spans("1st player") == ()  # read well as it is
+
+
+FRENCH = 'extends: standard\nlocale: fr\nordinal: "{n, selectordinal, one {#er} other {#e}}"\n'
+
+
+def _set(folder: Path, text: str) -> Path:
+    """A set of one's own in French over standard, with `text` after."""
+    path = folder / "mine.yaml"
+    path.write_text(FRENCH + text, encoding="utf-8")
+    return path
+
+
+def test_words_said_in_another_language_are_left_out(tmp_path: Path) -> None:
+    """A French set over standard does not say standard's English "star" for a star."""
+    path = _set(tmp_path, "")
+    french = load_labels(str(path), DEFAULT_LABELS).words().hearing
+    assert french.spans("\u2605 1-3") == ()
+    own = _set(tmp_path, 'said: {"\u2605": "\u00e9toile"}\n')
+    assert load_labels(str(own), DEFAULT_LABELS).words().hearing.heard("\u2605") == "\u00e9toile"
+
+
+def test_a_complete_set_must_say_each_in_its_own_words(tmp_path: Path) -> None:
+    path = _set(tmp_path, "complete: true\n")
+    with pytest.raises(UserError, match=r"is said in 'en' by standard\.yaml"):
+        load_labels(str(path), DEFAULT_LABELS)
