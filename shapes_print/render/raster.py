@@ -9,7 +9,7 @@ page is drawn here: print-shop pictures (render/png.py), Tabletop Simulator shee
 
 A picture too large to hold and encode as one Pillow image (a TTS sheet, 4000 x 3920
 pixels) is drawn and written in bands instead: pdfium draws each page straight into a
-band's rows (`Scanlines`), as draw_page would have drawn it, and `save_png_in_bands` writes
+band's rows (`Scanlines`), as draw_page would have drawn it, and `png_in_bands` encodes
 the rows as they come. Its rows are not filtered: Pillow's encoder tries four filters on
 every row, which costs four times zlib's fastest level on such a sheet, and a card's flat
 colours compress as well without (a sheet of 5000 x 4900 pixels in 2.1 MB rather than
@@ -26,7 +26,7 @@ import io
 import math
 import struct
 import zlib
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -164,32 +164,30 @@ class Scanlines:
         return len(_NO_FILTER) + _CHANNELS * left
 
 
-def save_png_in_bands(
-    bands: Iterable[Scanlines], size: tuple[int, int], raster: Raster, target: Path
-) -> None:
-    """A PNG of `size` pixels from its `bands`, top to bottom, each compressed as it comes
-    and let go: only one band is held. Tagged as `save_png` tags a picture."""
+def png_in_bands(
+    bands: Iterable[Scanlines], size: tuple[int, int], raster: Raster
+) -> Iterator[bytes]:
+    """A PNG of `size` pixels from its `bands`, top to bottom, as its chunks: each band is
+    compressed as it comes and let go, so only one is held. Tagged as `save_png` tags a
+    picture. The caller writes the chunks (the render stage opens no file)."""
     deflate = zlib.compressobj(raster.compression)
-    with target.open("wb") as out:
-        out.write(_PNG)
-        header = struct.pack(">IIBBBBB", *size, 8, _TRUECOLOUR, 0, 0, 0)
-        _write_chunk(out, b"IHDR", header)
-        if raster.profile:
-            _write_chunk(out, b"iCCP", _ICC_NAME + b"\0\0" + zlib.compress(raster.profile))
-            per_metre = round(raster.dpi / _METRES_PER_INCH)
-            _write_chunk(out, b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
-        for band in bands:
-            _write_chunk(out, b"IDAT", deflate.compress(band.scanlines()))
-        _write_chunk(out, b"IDAT", deflate.flush())
-        _write_chunk(out, b"IEND", b"")
+    yield _PNG
+    yield _chunk(b"IHDR", struct.pack(">IIBBBBB", *size, 8, _TRUECOLOUR, 0, 0, 0))
+    if raster.profile:
+        yield _chunk(b"iCCP", _ICC_NAME + b"\0\0" + zlib.compress(raster.profile))
+        per_metre = round(raster.dpi / _METRES_PER_INCH)
+        yield _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+    for band in bands:
+        yield _chunk(b"IDAT", deflate.compress(band.scanlines()))
+    yield _chunk(b"IDAT", deflate.flush())
+    yield _chunk(b"IEND", b"")
 
 
-def _write_chunk(out: BinaryIO, kind: bytes, data: bytes) -> None:
-    """One PNG chunk: its length, kind, data and CRC (an empty IDAT is left out)."""
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: its length, kind, data and CRC (an empty IDAT is none)."""
     if kind == b"IDAT" and not data:
-        return
-    out.write(struct.pack(">I", len(data)) + kind + data)
-    out.write(struct.pack(">I", zlib.crc32(kind + data)))
+        return b""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def png_bytes(image: Image, raster: Raster) -> bytes:

@@ -38,7 +38,7 @@ from shapes_print.render.raster import (
     ZLIB_FASTEST,
     Raster,
     Scanlines,
-    save_png_in_bands,
+    png_in_bands,
     srgb_profile,
 )
 
@@ -170,7 +170,8 @@ def draw_sheets(
         document = pdfium.PdfDocument(pdf.getvalue())
         try:
             size = (picture.columns * deck.cell[0], picture.rows * deck.cell[1])
-            save_png_in_bands(sheet_bands(document, picture, deck.cell, raster), size, raster, path)
+            bands = sheet_bands(document, picture, deck.cell, raster)
+            path.write_bytes(b"".join(png_in_bands(bands, size, raster)))
         finally:
             document.close()
         return path

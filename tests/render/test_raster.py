@@ -17,8 +17,8 @@ from shapes_print.render.raster import (
     Raster,
     Scanlines,
     draw_page,
+    png_in_bands,
     save_png,
-    save_png_in_bands,
     srgb_profile,
 )
 
@@ -84,7 +84,7 @@ def test_a_png_written_in_bands_reads_back_as_its_rows_tagged_as_save_png_tags(
     for number, band in enumerate(bands):
         whole.paste(band_picture(band), (0, number * CELL[1]))
     path = tmp_path / "banded.png"
-    save_png_in_bands(bands, whole.size, raster, path)
+    path.write_bytes(b"".join(png_in_bands(bands, whole.size, raster)))
     save_png(whole, raster, tmp_path / "whole.png")
     with Image.open(path) as banded, Image.open(tmp_path / "whole.png") as pillow:
         assert banded.mode == "RGB" and banded.size == whole.size
