@@ -8,7 +8,7 @@ import io
 import json
 import pickle
 import shutil
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -146,6 +146,18 @@ def planned_sheets(planned_every_set: PlannedSets) -> list[PlannedSheets]:
 def planned_compilations(planned_every_set: PlannedSets) -> list[Compiled]:
     """Every print-and-play file planned with `planned_sheets`, as its scale check sees it."""
     return planned_every_set.compilations
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The Python processes tests start keep the bytecode they compile in this run's
+    temporary folder, which every worker shares: each module is compiled once per run, not
+    once per process (about half a second of each start-up), even where the environment
+    says not to write bytecode beside the code (PYTHONDONTWRITEBYTECODE)."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.getbasetemp().parent / "pycache"))
+        env.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+        yield
 
 
 @pytest.fixture(autouse=True)
