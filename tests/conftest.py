@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import pickle
 import shutil
 from collections.abc import Callable, Generator, Iterator
@@ -150,13 +151,17 @@ def planned_compilations(planned_every_set: PlannedSets) -> list[Compiled]:
 
 @pytest.fixture(scope="session", autouse=True)
 def compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The Python processes tests start keep the bytecode they compile in this run's
-    temporary folder, which every worker shares: each module is compiled once per run, not
-    once per process (about half a second of each start-up), even where the environment
-    says not to write bytecode beside the code (PYTHONDONTWRITEBYTECODE)."""
+    """Where the environment says not to write bytecode beside the code
+    (PYTHONDONTWRITEBYTECODE), the Python processes tests start keep what they compile in
+    this run's temporary folder, which every worker shares: each module is compiled once per
+    run, not once per process (a fifth of a second of each start-up). `make test` keeps it
+    in .venv/pycache between runs (the Makefile), and the processes inherit that."""
     with pytest.MonkeyPatch.context() as env:
-        env.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.getbasetemp().parent / "pycache"))
-        env.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+        if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+            env.delenv("PYTHONDONTWRITEBYTECODE")
+            if not os.environ.get("PYTHONPYCACHEPREFIX"):
+                run = tmp_path_factory.getbasetemp().parent
+                env.setenv("PYTHONPYCACHEPREFIX", str(run / "pycache"))
         yield
 
 
