@@ -68,7 +68,8 @@ reference: $(STAMP)
 	$(BIN)/shapes-print schema --out schemas
 	$(BIN)/python -m shapes_print.reference.document
 
-# Speed and memory at every size, against a bare reportlab floor (a few minutes).
+# Speed and memory at every size, against a bare reportlab floor, and the CPU the test suite
+# takes against its target (some minutes; `--only` picks sections: bench/bench.py).
 bench: $(TEST_STAMP)
 	$(BIN)/python bench/bench.py
 
