@@ -39,6 +39,7 @@ from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.load.labels import load_labels, shipped
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.games import game_summaries
 from shapes_print.plan.cardfile import card_symbols, card_template
 from shapes_print.render.pdf import write_pdf
 from shapes_print.text.fit import wrap
@@ -48,7 +49,7 @@ from tests.pdfread import Run, page_lines, page_texts, sized_runs, text
 SHIPPED = shipped(DEFAULT_LABELS)
 # Pass and pick's fewest and most players: the counts the `labelled` kits are built for.
 COUNTS = (3, 6)
-GAMES = list(pipeline.load_project(pipeline.Sources()).games)
+GAMES = [game.id for game in game_summaries(DEFAULT_CONTENT)]
 
 
 def kit(out: Path, labels: str, paper: str = "a4", players: int = 6) -> Path:
