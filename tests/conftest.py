@@ -19,7 +19,7 @@ from shapes_print.commands.cli import main
 from shapes_print.pipeline import pipeline
 from tests.command_lines import Said
 from tests.filecheck import Skipped
-from tests.planned import Compiled, PlannedSets, PlannedSheets, plan_every_set
+from tests.planned import Compiled, KitWords, PlannedSets, PlannedSheets, plan_every_set
 
 
 @pytest.hookimpl(wrapper=True)
@@ -141,6 +141,14 @@ def planned_sheets(planned_every_set: PlannedSets) -> list[PlannedSheets]:
     compiles these documents, each checked in its own file (its scale check:
     `planned_compilations`; its cover and blank page: tests/plan/test_print_and_play.py)."""
     return planned_every_set.sheets
+
+
+@pytest.fixture(scope="session")
+def planned_words(planned_every_set: PlannedSets) -> list[KitWords]:
+    """The words of every file of each shipped game's fewest- and most-player kits in every
+    shipped label set, A4 and Letter, page by page, as the plan draws them: what the
+    `labelled` kits print, read without a PDF."""
+    return planned_every_set.words
 
 
 @pytest.fixture(scope="session")

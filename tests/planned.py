@@ -1,6 +1,7 @@
 """Every shipped game in every shipped label set, A4 and Letter, every player count, planned
 (not rendered) once per test run: the documents that are not cards, the print-and-play files
-as their scale check sees them, and each print-shop kit's printing guide's page count.
+as their scale check sees them, each print-shop kit's printing guide's page count, and the
+words of every file of each game's fewest- and most-player kits, page by page.
 
 Planning them takes seconds; the plan is kept in one file that every xdist worker reads
 (tests/conftest.py, `planned_every_set`), so no worker plans it again."""
@@ -9,13 +10,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shapes_print.geometry.primitives import Document
+from shapes_print.geometry.primitives import (
+    Artifact,
+    Document,
+    Group,
+    Item,
+    Page,
+    Symbol,
+    Text,
+    Use,
+)
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
 from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
+from shapes_print.plan.kit import KitFile
 from tests.planfill import has_square
 
 # Every shipped label set: standard type, Spanish words (longer), large print (18 pt, two
@@ -47,14 +58,41 @@ class Compiled:
     cards: frozenset[int]
 
 
+@dataclass(frozen=True, slots=True)
+class KitWords:
+    """The words of one kit's files as its plan draws them: each file's pages (by the file's
+    name, without its suffix), each page's lines in drawing order with white space folded,
+    which is what the PDF's text layer holds."""
+
+    game: str
+    labels: str
+    paper: str
+    players: int
+    files: dict[str, tuple[str, ...]]
+
+    def words(self, *, host: bool = True) -> str:
+        """Every page of every file, the host key and printing guide only with `host`."""
+        return " ".join(
+            " ".join(pages)
+            for name, pages in sorted(self.files.items())
+            if host or not name.endswith(("_host-key", "_printing-guide"))
+        )
+
+    def file(self, ending: str) -> tuple[str, ...]:
+        """The pages of the one file whose name ends so (`_sheets`)."""
+        (pages,) = (pages for name, pages in self.files.items() if name.endswith(ending))
+        return pages
+
+
 @dataclass
 class PlannedSets:
     """What `plan_every_set` planned: `shop_guides` is each print-shop kit's guide's page
-    count, by label set and kit folder."""
+    count, by label set and kit folder; `words`, the fewest- and most-player kits' words."""
 
     sheets: list[PlannedSheets] = field(default_factory=list)
     compilations: list[Compiled] = field(default_factory=list)
     shop_guides: dict[str, dict[str, int]] = field(default_factory=dict)
+    words: list[KitWords] = field(default_factory=list)
 
 
 def plan_every_set() -> PlannedSets:
@@ -66,7 +104,13 @@ def plan_every_set() -> PlannedSets:
         style = project.variants[0].ctx.style
         compiled = project.variants[0].library.print_and_play
         compilation = f"_{compiled.spec.name}" if compiled is not None else None
-        for _, _, files in pipeline.plan_all(project, "all", "a4,letter"):
+        ends = {
+            game: (loaded.game.players.min, loaded.game.players.max)
+            for game, loaded in project.variants[0].games.items()
+        }
+        for _, info, files in pipeline.plan_all(project, "all", "a4,letter"):
+            if int(info["players"]) in ends[info["game"]]:
+                planned.words.append(_kit_words(labels, info, files))
             cards_titles = {
                 f.document.title
                 for f in files
@@ -89,6 +133,33 @@ def plan_every_set() -> PlannedSets:
             if file.name.endswith(GUIDE) and isinstance(file.document, Document)
         }
     return planned
+
+
+def _kit_words(labels: str, info: dict[str, str], files: list[KitFile]) -> KitWords:
+    pages = {
+        file.name: tuple(page_words(page, file.document.symbols) for page in file.document.pages)
+        for file in files
+        if isinstance(file.document, Document)
+    }
+    return KitWords(info["game"], labels, info["paper"], int(info["players"]), pages)
+
+
+def page_words(page: Page, symbols: dict[str, Symbol]) -> str:
+    """A planned page's words in drawing order, each card's from its symbol, white space
+    folded."""
+    lines: list[str] = []
+    _lines(page.items, symbols, lines)
+    return " ".join(" ".join(lines).split())
+
+
+def _lines(items: tuple[Item, ...], symbols: dict[str, Symbol], lines: list[str]) -> None:
+    for item in items:
+        if isinstance(item, Group | Artifact):
+            _lines(item.items, symbols, lines)
+        elif isinstance(item, Use):
+            _lines(symbols[item.symbol].items, symbols, lines)
+        elif isinstance(item, Text):
+            lines.append(item.text)
 
 
 def _compiled(
