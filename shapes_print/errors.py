@@ -102,6 +102,21 @@ def system_error(error: OSError, path: Path | None = None) -> UserError:
     return UserError(None if where is None else Source(Path(where)), what)
 
 
+# A list of known names longer than this is cut to the ones closest to the word asked for:
+# a deck of a thousand cards would otherwise print a thousand ids on the error's one line.
+KNOWN_SHOWN = 12
+
+
+def known_names(word: str, known: Iterable[str]) -> str:
+    """The names `word` could have been, for an error's "(known: ...)": all of them when few,
+    else the closest few (or the first) and how many more there are."""
+    names = list(known)
+    if len(names) <= KNOWN_SHOWN:
+        return ", ".join(names) or "none"
+    shown = difflib.get_close_matches(word, names, n=3) or names[:3]
+    return f"{', '.join(shown)} and {len(names) - len(shown)} more"
+
+
 def closest(word: str, known: Iterable[str]) -> str | None:
     """The known word a typo most likely meant, if one is close: for "did you mean"."""
     close = difflib.get_close_matches(word, list(known), n=1)

@@ -19,7 +19,7 @@ import ast
 import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, known_names
 from shapes_print.limits import MAX_EXPRESSION_DEPTH, MAX_LIST_ITEMS, MAX_NUMBER, MAX_PLAYERS
 from shapes_print.load.yamldoc import Loc
 from shapes_print.text.message import NoEntry, counted
@@ -109,7 +109,7 @@ def _value(node: ast.expr, values: Mapping[str, int | NoEntry], where: Source | 
         return node.value
     if isinstance(node, ast.Name):
         if node.id not in values:
-            known = ", ".join(sorted(values))
+            known = known_names(node.id, sorted(values))
             raise UserError(where, f"unknown number {node.id!r} (known: {known})")
         value = values[node.id]
         if isinstance(value, NoEntry):

@@ -14,7 +14,7 @@ from itertools import repeat
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, known_names
 from shapes_print.geometry.primitives import (
     Document,
     Group,
@@ -118,7 +118,7 @@ def _draw_cards(
     faces = {}
     for card, index in zip(deck_model.cards, chosen.origins, strict=True):
         if card.back not in deck_model.backs:
-            known = ", ".join(deck_model.backs)
+            known = known_names(card.back, deck_model.backs)
             raise UserError(
                 src.source(("cards", index, "back")),
                 f"no back named {card.back!r} (known: {known})",

@@ -17,7 +17,7 @@ from typing import Any
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, known_names
 from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
 from shapes_print.load.models import CardsCell
 from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture
@@ -105,7 +105,7 @@ def _faces(
         for card_id in line:
             face = inputs.faces.get(card_id)
             if face is None:
-                known = ", ".join(inputs.faces)
+                known = known_names(card_id, inputs.faces)
                 raise UserError(where, f"no card {card_id!r} in the deck (known: {known})")
             faces.append(face)
         lines.append(faces)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, known_names
 from shapes_print.geometry.primitives import Group, Item, Paint, Rect, Symbol, Use
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
@@ -76,7 +76,8 @@ def minis(
         symbols = [faces.get(f"face-{card_id}") for card_id in line]
         if None in symbols:
             missing = line[symbols.index(None)]
-            known = ", ".join(faces)
+            ids = (name.removeprefix("face-") for name in faces if name.startswith("face-"))
+            known = known_names(missing, ids)
             raise UserError(where, f"cards: no card {missing!r} to draw (known: {known})")
         found.append([symbol for symbol in symbols if symbol is not None])  # each is
     gap = MINI_GAP
