@@ -69,6 +69,7 @@ class KitWords:
     paper: str
     players: int
     files: dict[str, tuple[str, ...]]
+    duplex: dict[str, str]  # each file's sides: the flip it is printed with, or "none"
 
     def words(self, *, host: bool = True) -> str:
         """Every page of every file, the host key and printing guide only with `host`."""
@@ -136,12 +137,13 @@ def plan_every_set() -> PlannedSets:
 
 
 def _kit_words(labels: str, info: dict[str, str], files: list[KitFile]) -> KitWords:
+    documents = {file.name: file.document for file in files if isinstance(file.document, Document)}
     pages = {
-        file.name: tuple(page_words(page, file.document.symbols) for page in file.document.pages)
-        for file in files
-        if isinstance(file.document, Document)
+        name: tuple(page_words(page, document.symbols) for page in document.pages)
+        for name, document in documents.items()
     }
-    return KitWords(info["game"], labels, info["paper"], int(info["players"]), pages)
+    duplex = {name: document.duplex for name, document in documents.items()}
+    return KitWords(info["game"], labels, info["paper"], int(info["players"]), pages, duplex)
 
 
 def page_words(page: Page, symbols: dict[str, Symbol]) -> str:
