@@ -28,13 +28,17 @@ print: $(STAMP)
 # The system tools the file checks read with (poppler, Ghostscript, qpdf, liblouis, chromium)
 # are installed when missing and possible (root with apt); a test whose tool is missing is
 # skipped, and pytest's summary names it and how to install it. mypy checks the files
-# [tool.mypy] in pyproject.toml names (shapes_print).
+# [tool.mypy] in pyproject.toml names (shapes_print). The tests' compiled bytecode (pytest's
+# rewritten test modules among it) is kept in .venv/pycache between runs, even where the
+# environment says not to write it (PYTHONDONTWRITEBYTECODE): each worker would compile
+# every test module again, seconds of every run.
+PYCACHE := $(CURDIR)/$(VENV)/pycache
 test: $(TEST_STAMP)
 	scripts/install-system-tools
 	$(BIN)/ruff check shapes_print tests bench
 	$(BIN)/ruff format --check shapes_print tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(PYCACHE) $(BIN)/python -m pytest
 
 # Every combination of label set, content, command, card size and output mode (issue 26):
 # `make test` runs an all-pairs selection of them (112 cases, about a minute of CPU), this
@@ -66,7 +70,8 @@ reference: $(STAMP)
 	$(BIN)/shapes-print schema --out schemas
 	$(BIN)/python -m shapes_print.reference.document
 
-# Speed and memory at every size, against a bare reportlab floor (a few minutes).
+# Speed and memory at every size, against a bare reportlab floor, and the CPU the test suite
+# takes against its target (some minutes; `--only` picks sections: bench/bench.py).
 bench: $(TEST_STAMP)
 	$(BIN)/python bench/bench.py
 

@@ -25,7 +25,9 @@ the machine:
 6. start-up: `--help`, `list`, `schema` (its files kept from an earlier run) and `new` as
    whole processes, and the 18-card kit over the floor drawing the same 18 cards;
 7. `check` of every game with every label set, and the standard set built on every paper
-   with --jobs 2, as whole processes.
+   with --jobs 2, as whole processes;
+8. the test suite: `make test`'s pytest line, every test on every core, once (its CPU, every
+   worker's and every process the tests start, is the figure; some minutes of wall time).
 
 Each figure is printed beside its target and beside the last release's, from
 bench/last.json (`--record` writes that file from a run), so a regression shows at a glance.
@@ -93,7 +95,7 @@ LAST = PROJECT / "bench" / "last.json"
 STARTUP_TARGET = "< 0.25 s cpu"
 SMALL_KIT_TARGET = "<= 2.5x cpu"
 FROM_NOTHING_TARGET = "< 10 s cpu"  # issue 31: what labels and papers share is made once
-SECTIONS = ("print", "incremental", "decks", "watch", "startup", "check")
+SECTIONS = ("print", "incremental", "decks", "watch", "startup", "check", "suite")
 # Okabe-Ito colours (colour-blind safe), cycled over the card types of the custom deck.
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
 
@@ -463,6 +465,18 @@ def check_and_batch(work: Path) -> list[Row]:
         row(f"check after an edit to {GAME}/{EDITED[0]}", figures["edited"], "", CHECK_TARGET),
         row("standard set, every paper, --jobs 2", figures["batch"], "", BATCH_TARGET),
     ]
+
+
+# The one-pipeline issue: `make test` runs every test in 3.5 minutes of CPU on a 2-core machine.
+SUITE_TARGET = "< 210 s cpu"
+
+
+def suite_rows() -> list[Row]:
+    """Section 8: the tests as `make test` runs them (pyproject.toml's options: one worker
+    per core), once: a run is minutes of CPU, steady enough taken once, and the tests start
+    every process they need themselves. pytest's own cache is left as it was."""
+    tests = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"])
+    return [row("make test's tests, every core", tests, "", SUITE_TARGET)]
 
 
 def deck_commands(work: Path) -> dict[str, list[str]]:
@@ -865,6 +879,8 @@ def main() -> None:
             rows += startup_rows(figures, median(lambda: new_game(work)))
         if "check" in only:
             rows += check_and_batch(work)
+        if "suite" in only:
+            rows += suite_rows()
     if asked.record:
         record(rows, load, asked.record)
     last = json.loads(LAST.read_text()) if LAST.is_file() else {}

@@ -1,29 +1,25 @@
 """Shared fixtures: one real build of Pass and pick, read back by many tests; the planned
-sheets of every shipped game in every shipped label set."""
+sheets of every shipped game in every shipped label set (tests/planned.py)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import json
+import os
+import pickle
 import shutil
-from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import pytest
 from filelock import FileLock
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Document
-from shapes_print.load.defaults import DEFAULT_LABELS
-from shapes_print.load.labels import shipped
-from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.cardsheets import is_cards_file
 from tests.command_lines import Said
 from tests.filecheck import Skipped
-from tests.planfill import has_square
+from tests.planned import Compiled, KitWords, PlannedSets, PlannedSheets, plan_every_set
 
 
 @pytest.hookimpl(wrapper=True)
@@ -45,10 +41,6 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
         pytest.skip(str(missing))
 
 
-# Every shipped label set: standard type, Spanish words (longer), large print (18 pt, two
-# faces), high contrast, colour-blind and braille (their print pages): each page of each is
-# measured (tests/plan/test_page_keeps.py).
-PAGE_SETS = tuple(shipped(DEFAULT_LABELS))
 GAME = "pass-and-pick"
 # Builds a kit folder's files into the folder it is given.
 Builder = Callable[[Path], None]
@@ -123,87 +115,62 @@ def shipped_check(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> S
     return Said(**json.loads((folder / "said.json").read_text(encoding="utf-8")))
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedSheets:
-    """One planned document that is not cards (sheets, host key, printing guide), with the
-    style of its label set: `name` is its file's."""
+@pytest.fixture(scope="session")
+def planned_every_set(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> PlannedSets:
+    """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned once per
+    run (tests/planned.py): kept in a file for the other workers, which read it."""
+    made: list[PlannedSets] = []
 
-    labels: str
-    name: str
-    style: SheetStyle
-    document: Document
+    def plan(folder: Path) -> None:
+        made.append(plan_every_set())
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "planned.pickle").write_bytes(pickle.dumps(made[0], pickle.HIGHEST_PROTOCOL))
 
-
-@dataclass(frozen=True, slots=True)
-class Compiled:
-    """A print-and-play file's pages as the scale check sees them: for each page, whether
-    it holds the inch square and whether it is a card sheet's (the cards parts' pages)."""
-
-    labels: str
-    name: str
-    squared: tuple[bool, ...]
-    cards: frozenset[int]
+    folder = shared(tmp_path_factory, worker_id, "planned-every-set", plan)
+    if made:
+        return made[0]
+    planned = pickle.loads((folder / "planned.pickle").read_bytes())
+    assert isinstance(planned, PlannedSets)
+    return planned
 
 
 @pytest.fixture(scope="session")
-def planned_every_set() -> tuple[list[PlannedSheets], list[Compiled]]:
-    """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned once:
-    its sheet documents and its print-and-play files (the two fixtures below)."""
-    planned, compiled_files = [], []
-    for labels in PAGE_SETS:
-        project = pipeline.load_project(pipeline.Sources(), [], [labels])
-        style = project.variants[0].ctx.style
-        compiled = project.variants[0].library.print_and_play
-        compilation = f"_{compiled.spec.name}" if compiled is not None else None
-        for _, _, files in pipeline.plan_all(project, "all", "a4,letter"):
-            cards_titles = {
-                f.document.title
-                for f in files
-                if isinstance(f.document, Document) and is_cards_file(f.document)
-            }
-            for file in files:
-                document = file.document
-                if compilation is not None and file.name.endswith(compilation):
-                    side = style.furniture.inch_square
-                    compiled_files.append(
-                        _compiled(labels, file.name, document, cards_titles, side)
-                    )
-                elif isinstance(document, Document) and not is_cards_file(document):
-                    planned.append(PlannedSheets(labels, file.name, style, document))
-    return planned, compiled_files
-
-
-def _compiled(
-    labels: str, name: str, document: Document, cards_titles: set[str], side: float
-) -> Compiled:
-    """A print-and-play file's pages, which hold the inch square, which are card sheets."""
-    marks = document.bookmarks
-    cards: set[int] = set()
-    for mark, after in zip(marks, [*marks[1:], None], strict=True):
-        if mark.title in cards_titles:
-            stop = after.page if after is not None else len(document.pages)
-            cards |= set(range(mark.page, stop))
-    squared = tuple(has_square(page.items, side) for page in document.pages)
-    return Compiled(labels, name, squared, frozenset(cards))
-
-
-@pytest.fixture(scope="session")
-def planned_sheets(
-    planned_every_set: tuple[list[PlannedSheets], list[Compiled]],
-) -> list[PlannedSheets]:
+def planned_sheets(planned_every_set: PlannedSets) -> list[PlannedSheets]:
     """Every shipped game's sheets, host keys, guides and player aids in PAGE_SETS, A4 and
     Letter, every player count: planned, not rendered. Not the print-and-play file: it
     compiles these documents, each checked in its own file (its scale check:
     `planned_compilations`; its cover and blank page: tests/plan/test_print_and_play.py)."""
-    return planned_every_set[0]
+    return planned_every_set.sheets
 
 
 @pytest.fixture(scope="session")
-def planned_compilations(
-    planned_every_set: tuple[list[PlannedSheets], list[Compiled]],
-) -> list[Compiled]:
+def planned_words(planned_every_set: PlannedSets) -> list[KitWords]:
+    """The words of every file of each shipped game's fewest- and most-player kits in every
+    shipped label set, A4 and Letter, page by page, as the plan draws them: what the
+    `labelled` kits print, read without a PDF."""
+    return planned_every_set.words
+
+
+@pytest.fixture(scope="session")
+def planned_compilations(planned_every_set: PlannedSets) -> list[Compiled]:
     """Every print-and-play file planned with `planned_sheets`, as its scale check sees it."""
-    return planned_every_set[1]
+    return planned_every_set.compilations
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Where the environment says not to write bytecode beside the code
+    (PYTHONDONTWRITEBYTECODE), the Python processes tests start keep what they compile in
+    this run's temporary folder, which every worker shares: each module is compiled once per
+    run, not once per process (a fifth of a second of each start-up). `make test` keeps it
+    in .venv/pycache between runs (the Makefile), and the processes inherit that."""
+    with pytest.MonkeyPatch.context() as env:
+        if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+            env.delenv("PYTHONDONTWRITEBYTECODE")
+            if not os.environ.get("PYTHONPYCACHEPREFIX"):
+                run = tmp_path_factory.getbasetemp().parent
+                env.setenv("PYTHONPYCACHEPREFIX", str(run / "pycache"))
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -852,7 +852,8 @@ class Check:
     problems: Callable[[Path], list[str]]
 
 
-def _non_card(path: Path) -> bool:
+def non_card(path: Path) -> bool:
+    """A sheet, host key, guide or calibration sheet: a PDF that is not a deck's cards."""
     return path.suffix == ".pdf" and "cards" not in path.name.rsplit("_", 1)[-1]
 
 
@@ -880,14 +881,14 @@ SWELL_FILES = ("cards", "task-cards")
 
 
 CHECKS = (
-    Check("words apart (pdfinfo -struct-text)", "sheets, keys, guides", _non_card, struct_text_joins),
-    Check("words apart in pictures (pdfinfo -struct-text)", "sheets, keys, guides", _non_card, figure_text_joins),
-    Check("words apart (pdftotext)", "sheets, keys, guides", _non_card, pdftotext_joins),
-    Check("each picture read once", "sheets, keys, guides", _non_card, lambda p: [
+    Check("words apart (pdfinfo -struct-text)", "sheets, keys, guides", non_card, struct_text_joins),
+    Check("words apart in pictures (pdfinfo -struct-text)", "sheets, keys, guides", non_card, figure_text_joins),
+    Check("words apart (pdftotext)", "sheets, keys, guides", non_card, pdftotext_joins),
+    Check("each picture read once", "sheets, keys, guides", non_card, lambda p: [
         f"{a!r} / {b!r}" for a, b in repeated_readings(p)
     ]),
-    Check("no empty header cell", "sheets, keys, guides", _non_card, empty_header_cells),
-    Check("print's shorthand heard in words", "sheets, keys, guides", _non_card, misheard),
+    Check("no empty header cell", "sheets, keys, guides", non_card, empty_header_cells),
+    Check("print's shorthand heard in words", "sheets, keys, guides", non_card, misheard),
     Check("PDF/X-4 metadata and boxes", "print-shop kits", _print_shop, pdfx_problems),
     Check("no line thinner than the finest", "every PDF", _pdf, thin_line_problems),
     Check("no text smaller than the finest", "every PDF", _pdf, small_text_problems),
@@ -934,6 +935,11 @@ def build_sample(out: Path, labels: Sequence[str] = SAMPLE_LABELS) -> list[Path]
         folder = out / "shop" if options is shop else out
         pipeline.build_project(project, options, folder)
     pipeline.calibrate(pipeline.Sources(), "a4", out / "calibration", "long", (0.0, 0.0))
+    return sample_files(out)
+
+
+def sample_files(out: Path) -> list[Path]:
+    """Every file of a sample built into `out` that a check may read."""
     return sorted(p for p in out.rglob("*") if p.suffix in (".pdf", ".brf"))
 
 

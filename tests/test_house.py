@@ -8,6 +8,7 @@ file, the line and the import.
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,7 +92,11 @@ def imports_of(name: str) -> list[Import]:
     return found
 
 
-IMPORTS = [found for name in MODULES for found in imports_of(name)]
+@functools.cache
+def every_import() -> tuple[Import, ...]:
+    """Every import between the package's modules: read when a test asks, so a worker
+    that runs none of these tests does not parse the package."""
+    return tuple(found for name in MODULES for found in imports_of(name))
 
 
 def room(name: str) -> str:
@@ -123,7 +128,7 @@ def test_every_stage_says_what_it_takes_and_gives() -> None:
 def test_no_import_reaches_back_up() -> None:
     upward = [
         str(found)
-        for found in IMPORTS
+        for found in every_import()
         if room(found.importer) not in ENTRY_POINTS and rank(found.imported) > rank(found.importer)
     ]
     assert not upward, "imports from a later stage:\n" + "\n".join(upward)
@@ -131,7 +136,7 @@ def test_no_import_reaches_back_up() -> None:
 
 def test_no_two_modules_import_each_other_however_far_round() -> None:
     graph: dict[str, list[Import]] = {name: [] for name in MODULES}
-    for found in IMPORTS:
+    for found in every_import():
         graph[found.importer].append(found)
     loops = []
     state: dict[str, int] = {}  # 1 on the current path, 2 done

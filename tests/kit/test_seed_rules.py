@@ -1,9 +1,10 @@
-"""The seed rules whole and in one voice, read back from real kits (every game, every label
-set, the fewest and most players, A4 and Letter): each game's objective first, Collect 3's
-winning score as the rules' recommendation, Shapes the Game's set named as needed and not
-printed, the silent points ruled, one spelling and one form of address per kit, colour words
-that match the ink, the game's name as its rules give it, large-print Task cards that say
-their Task."""
+"""The seed rules whole and in one voice, read from every kit's words (every game, every
+label set, the fewest and most players, A4 and Letter) as the plan draws them
+(`planned_words`, tests/planned.py): each game's objective first, Collect 3's winning score
+as the rules' recommendation, Shapes the Game's set named as needed and not printed, the
+silent points ruled, one spelling and one form of address per kit, the game's name as its
+rules give it, large-print Task cards that say their Task; and from real kits, colour words
+that match the ink."""
 
 from __future__ import annotations
 
@@ -14,8 +15,16 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from shapes_print.load.defaults import STANDARD
 from shapes_print.pipeline import pipeline
 from tests.pdfread import page_texts
+from tests.planned import KitWords
+
+
+def _planned(planned_words: list[KitWords], game: str, labels: str = STANDARD) -> list[KitWords]:
+    kits = [kit for kit in planned_words if (kit.game, kit.labels) == (game, labels)]
+    assert kits, (game, labels)
+    return kits
 
 
 def _kits(labelled: Path, game: str, labels: str = "") -> list[Path]:
@@ -24,46 +33,40 @@ def _kits(labelled: Path, game: str, labels: str = "") -> list[Path]:
     return kits
 
 
-def _words(kit: Path, *, host: bool = False) -> str:
-    return " ".join(
-        " ".join(page_texts(pdf))
-        for pdf in sorted(kit.glob("*.pdf"))
-        if host or not pdf.name.endswith(("_host-key.pdf", "_printing-guide.pdf"))
-    )
-
-
 def _first_words(pdf: Path) -> str:
     return page_texts(pdf)[0]
 
 
 OBJECTIVES = {
-    "collect-3": ("_sheets.pdf", "Goal: complete the round's Task by collecting 3 cards."),
-    "pass-and-pick": ("_sheets.pdf", "Goal: keep one card at a time and pass the shrinking hand"),
-    "shapes-the-game": ("_main-game.pdf", "Goal: be the last surviving player."),
+    "collect-3": ("_sheets", "Goal: complete the round's Task by collecting 3 cards."),
+    "pass-and-pick": ("_sheets", "Goal: keep one card at a time and pass the shrinking hand"),
+    "shapes-the-game": ("_main-game", "Goal: be the last surviving player."),
 }
 
 
 @pytest.mark.parametrize("game", sorted(OBJECTIVES))
-def test_each_game_states_its_objective_before_its_setup(labelled: Path, game: str) -> None:
+def test_each_game_states_its_objective_before_its_setup(
+    planned_words: list[KitWords], game: str
+) -> None:
     ending, goal = OBJECTIVES[game]
-    for kit in _kits(labelled, game):
-        sheets = [p for p in kit.glob(f"*{ending}")] or list(kit.glob("*_solitaire.pdf"))
-        assert sheets, kit
-        first = _first_words(sheets[0])
-        if sheets[0].name.endswith("_solitaire.pdf"):
-            goal = "Goal: make it through the entire deck."
-        assert goal in first, kit
+    for kit in _planned(planned_words, game):
+        named = sorted(name for name in kit.files if name.endswith(ending))
+        sheets = named or [name for name in kit.files if name.endswith("_solitaire")]
+        assert sheets, kit.files.keys()
+        first = kit.files[sheets[0]][0]
+        said = "Goal: make it through the entire deck." if kit.players == 1 else goal
+        assert said in first, sheets[0]
         setup = next(w for w in ("Set up", "Before each round", "Setup") if w in first)
-        assert first.index(goal) < first.index(setup), kit
+        assert first.index(said) < first.index(setup), sheets[0]
 
 
-def test_collect_3_winning_score_is_recommended_and_agreed(labelled: Path) -> None:
+def test_collect_3_winning_score_is_recommended_and_agreed(planned_words: list[KitWords]) -> None:
     """ "The first player to reach the agreed-upon score wins", with the rules' "Recommended
     winning score" table: 10 for 2-4 players, 20 for 7+ (the fewest and most here)."""
-    for kit in _kits(labelled, "collect-3"):
-        players = int(kit.name.split("-")[0])
+    for kit in _planned(planned_words, "collect-3"):
+        players = kit.players
         target = 10 if players <= 4 else 20
-        words = _words(kit)
+        words = kit.words(host=False)
         assert "the first player to reach the agreed-upon score wins" in words, kit
         assert f"the rules recommend {target} points for {players} players" in words, kit
         assert f"Score sheet: {players} players, recommended winning score {target}" in words, kit
@@ -71,12 +74,14 @@ def test_collect_3_winning_score_is_recommended_and_agreed(labelled: Path) -> No
         assert "Winning score agreed" not in words
 
 
-def test_shapes_the_game_names_the_set_it_needs_and_does_not_print(labelled: Path) -> None:
+def test_shapes_the_game_names_the_set_it_needs_and_does_not_print(
+    planned_words: list[KitWords],
+) -> None:
     """ "the black base", "10 pieces for each of the colors red, green, blue, and yellow", "The
     10 white shapes": needed, and not in a kit of cards, on every kit's first player sheet."""
     for labels, needed, printed in (
         (
-            "",
+            STANDARD,
             "Needed and not in this kit: the Shapes the Game set itself: the black triangular "
             "base, 40 coloured pieces (10 each in red, green, blue and yellow) and 10 white pieces.",
             "Printed in this kit: the 54 cards: 40 colour cards, one for each coloured piece, 10 "
@@ -84,10 +89,10 @@ def test_shapes_the_game_names_the_set_it_needs_and_does_not_print(labelled: Pat
         ),
         ("es", "la base triangular negra, 40 piezas de color", "Impreso en este juego: las 54"),
     ):
-        for kit in _kits(labelled, "shapes-the-game", labels):
-            words = _words(kit)
-            assert needed in words, kit
-            assert printed in words, kit
+        for kit in _planned(planned_words, "shapes-the-game", labels):
+            words = kit.words(host=False)
+            assert needed in words, (labels, kit.players, kit.paper)
+            assert printed in words, (labels, kit.players, kit.paper)
 
 
 SILENT_RULINGS = {
@@ -126,15 +131,16 @@ def test_the_silent_points_are_ruled_under_their_heading(two_players: Path) -> N
     assert seen == 2 * 5  # four Classic rulings and one Survivor ruling, on both papers
 
 
-def test_one_english_spelling_per_kit(labelled: Path) -> None:
+def test_one_english_spelling_per_kit(planned_words: list[KitWords]) -> None:
     """The kit's English is British ("colour", "centre", "neighbour"): the rules' American
     "color" (Collect 3's Task list) is written the kit's way, so no English kit mixes them."""
     american = re.compile(r"\b(colors?|neighbors?|center)\b", re.IGNORECASE)
-    for labels in ("", "colour-blind", "high-contrast", "large-print", "braille"):
-        for kit in _kits(labelled, "collect-3", labels):
-            words = _words(kit, host=True)
-            assert "colour" in words, kit
-            assert not american.search(words), (kit, american.search(words))
+    for labels in (STANDARD, "colour-blind", "high-contrast", "large-print", "braille"):
+        for kit in _planned(planned_words, "collect-3", labels):
+            words = kit.words()
+            where = (labels, kit.players, kit.paper)
+            assert "colour" in words, where
+            assert not american.search(words), (where, american.search(words))
 
 
 # Every ustedes imperative the Spanish kits once used beside usted's: now only usted speaks.
@@ -145,23 +151,28 @@ USTEDES = re.compile(
 )
 
 
-def test_spanish_kits_address_the_player_as_usted_only(labelled: Path) -> None:
+def test_spanish_kits_address_the_player_as_usted_only(planned_words: list[KitWords]) -> None:
     for game in ("collect-3", "pass-and-pick", "shapes-the-game"):
         for labels in ("es", "braille-es"):
-            for kit in _kits(labelled, game, labels):
-                words = _words(kit, host=True)
-                assert "usted" in words, kit
-                assert not USTEDES.search(words), (kit, USTEDES.search(words))
+            for kit in _planned(planned_words, game, labels):
+                words = kit.words()
+                where = (game, labels, kit.players, kit.paper)
+                # Solitaire speaks to its one player in usted's forms ("Coloque", "su mano")
+                # and never needs the word; every other kit says it.
+                assert "usted" in words or kit.players == 1, where
+                assert not USTEDES.search(words), (where, USTEDES.search(words))
 
 
-def test_shapes_the_game_keeps_its_name(labelled: Path) -> None:
+def test_shapes_the_game_keeps_its_name(planned_words: list[KitWords]) -> None:
     """Its rules call it "Shapes the Game" (the players' phrase "let's play shapes" apart)."""
     short = re.compile(r"\bShapes\b(?! the Game)")
-    for labels in ("", "es", "large-print"):
-        for kit in _kits(labelled, "shapes-the-game", labels):
-            words = _words(kit, host=True).replace("Juguemos a Shapes", "")
-            assert "Shapes the Game" in words, kit
-            assert not short.search(words), (kit, words[short.search(words).start() - 40 :][:80])
+    for labels in (STANDARD, "es", "large-print"):
+        for kit in _planned(planned_words, "shapes-the-game", labels):
+            words = kit.words().replace("Juguemos a Shapes", "")
+            where = (labels, kit.players, kit.paper)
+            assert "Shapes the Game" in words, where
+            found = short.search(words)
+            assert not found, (where, words[found.start() - 40 :][:80] if found else "")
 
 
 def _orange_and_red(pdf: Path, pages: range) -> tuple[int, int]:
@@ -191,12 +202,11 @@ def test_the_red_back_is_drawn_red(labelled: Path) -> None:
         assert red > 0 and orange == 0, (cards.name, orange, red)
 
 
-def test_large_print_task_cards_state_their_task(labelled: Path) -> None:
+def test_large_print_task_cards_state_their_task(planned_words: list[KitWords]) -> None:
     """A large-print Task card gives its Task in short at 24 pt, not "See the Task list"."""
     for labels in ("large-print", "large-print-atkinson"):
-        for kit in _kits(labelled, "collect-3", labels):
-            (tasks,) = kit.glob("*_task-cards.pdf")
-            words = " ".join(page_texts(tasks))
+        for kit in _planned(planned_words, "collect-3", labels):
+            words = " ".join(kit.file("_task-cards"))
             assert "See the Task list" not in words
             for short in ("3 cards, same colour", "Number pair + colour pair", "Sum is 12"):
-                assert short in words, (tasks.name, short)
+                assert short in words, (labels, kit.players, kit.paper, short)

@@ -1,79 +1,82 @@
-"""Words that tell the truth, read back from real kits (every game, every label set, the
-fewest and most players, A4 and Letter): footers follow each file's own sides, colour words
-follow the backs a label set drew."""
+"""Words that tell the truth, read from every kit's words as the plan draws them (every
+game, every label set, the fewest and most players, A4 and Letter: `planned_words`,
+tests/planned.py): footers follow each file's own sides, colour words follow the backs a
+label set drew, and the rules a player needs are on a player's page."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
+from shapes_print.load.defaults import STANDARD
 from shapes_print.pipeline import pipeline
-from tests.pdfread import first_page_text, page_texts
+from tests.pdfread import page_texts
+from tests.planned import KitWords
 
 ONE_SIDED = "headers and footers off; one-sided"
 SPANISH_ONE_SIDED = "sin encabezados ni pies de página; a una cara"
 
 
-def _pdfs(labelled: Path) -> list[Path]:
-    return sorted(labelled.glob("**/*.pdf"))
+def _planned(planned_words: list[KitWords], game: str, labels: str) -> list[KitWords]:
+    kits = [kit for kit in planned_words if (kit.game, kit.labels) == (game, labels)]
+    assert kits, (game, labels)
+    return kits
 
 
-def test_only_double_sided_files_say_double_sided(labelled: Path) -> None:
-    """A file the viewer is told to print Simplex says one-sided in every page's footer and
-    names no flip; the printing guide alone says double-sided, about the cards files it lists."""
+def test_only_double_sided_files_say_double_sided(planned_words: list[KitWords]) -> None:
+    """A file printed on one side (its viewer is told Simplex: tests/plan/test_pass_and_pick.py
+    and others read that from the PDF) says one-sided in every page's footer and names no
+    flip; the printing guide alone says double-sided, about the cards files it lists."""
     simplex = 0
-    for pdf in _pdfs(labelled):
-        duplex = PdfReader(pdf).viewer_preferences.get("/Duplex")
-        if duplex != "/Simplex":  # a double-sided file's first page says how to flip it
-            assert duplex in ("/DuplexFlipLongEdge", "/DuplexFlipShortEdge"), pdf
-            first = first_page_text(pdf)
-            assert "flip on long edge" in first or "por el borde largo" in first, pdf
-            continue
-        simplex += 1
-        pages = page_texts(pdf)
-        for number, words in enumerate(pages, 1):
-            assert ONE_SIDED in words or SPANISH_ONE_SIDED in words, (pdf.name, number)
-            if "printing-guide" not in pdf.name:
-                for double in ("double-sided", "doble cara", "flip on", "girar por"):
-                    assert double not in words, (pdf.name, number, double)
+    for kit in planned_words:
+        for name, pages in kit.files.items():
+            if kit.duplex[name] != "none":  # a double-sided file's first page says how to flip it
+                assert kit.duplex[name] in ("long", "short"), name
+                first = pages[0]
+                assert "flip on long edge" in first or "por el borde largo" in first, name
+                continue
+            simplex += 1
+            for number, words in enumerate(pages, 1):
+                assert ONE_SIDED in words or SPANISH_ONE_SIDED in words, (name, number)
+                if not name.endswith("printing-guide"):
+                    for double in ("double-sided", "doble cara", "flip on", "girar por"):
+                        assert double not in words, (name, number, double)
     assert simplex > 100
 
 
-def test_back_words_name_the_backs_the_label_set_drew(labelled: Path) -> None:
+def test_back_words_name_the_backs_the_label_set_drew(planned_words: list[KitWords]) -> None:
     """The rules' "green back" and "red back" are the standard set's colours; high contrast
     draws black-and-white patterns and its sheets say so."""
     said = {
-        "": ("(green back)", "(red back)"),
-        "colour-blind/": ("(green back)", "(red back)"),
-        "es/": ("(dorso verde)", "(dorso rojo)"),
-        "high-contrast/": ("(dotted back)", "(striped back)"),
+        "standard": ("(green back)", "(red back)"),
+        "colour-blind": ("(green back)", "(red back)"),
+        "es": ("(dorso verde)", "(dorso rojo)"),
+        "high-contrast": ("(dotted back)", "(striped back)"),
     }
     for labels, words in said.items():
-        sheets = sorted(labelled.glob(f"collect-3/{labels}a4/*-players/*_sheets.pdf"))
-        assert sheets, labels
-        for pdf in sheets:
-            first = page_texts(pdf)[0]
+        for kit in _planned(planned_words, "collect-3", labels):
+            if kit.paper != "a4":
+                continue
+            pages = kit.file("_sheets")
             for phrase in words:
-                assert phrase in first, (pdf.name, phrase)
-            if labels == "high-contrast/":
+                assert phrase in pages[0], (labels, kit.players, phrase)
+            if labels == "high-contrast":
                 for colour in ("green", "red"):
-                    assert f"{colour} back" not in " ".join(page_texts(pdf)), pdf.name
+                    assert f"{colour} back" not in " ".join(pages), (labels, kit.players)
 
 
-def test_printing_guides_speak_to_the_printer_on_one_page(labelled: Path) -> None:
+def test_printing_guides_speak_to_the_printer_on_one_page(planned_words: list[KitWords]) -> None:
     """The guide names nothing the kit lacks (the calibration sheet, --back-offset and cut
     files need shapes-print: docs/printing.md and --help), and the standard set's is one page."""
-    guides = sorted(labelled.glob("**/*_printing-guide.pdf"))
-    standard = [pdf for pdf in guides if pdf.parent.parent.parent.parent == labelled]
+    guides = [(kit, kit.file("_printing-guide")) for kit in planned_words]
+    standard = [pages for kit, pages in guides if kit.labels == STANDARD]
     assert len(standard) == 3 * 2 * 2  # games, fewest and most players, A4 and Letter
-    for pdf in standard:
-        assert len(PdfReader(pdf).pages) == 1, pdf.name
-    for pdf in guides:
-        words = " ".join(page_texts(pdf))
+    assert all(len(pages) == 1 for pages in standard)
+    for kit, pages in guides:
+        words = " ".join(pages)
         for builder_only in ("calibrat", "back-offset", "cut.svg", "shapes-print"):
-            assert builder_only not in words, (pdf.name, builder_only)
+            assert builder_only not in words, (kit.game, kit.labels, kit.players, builder_only)
 
 
 # ---- rules where their reader is ------------------------------------------------------
@@ -121,55 +124,43 @@ PLAYER_RULES = {
 }
 
 
-def _kits(labelled: Path, game: str, labels: str) -> list[Path]:
-    folder = labelled / game / ("" if labels == "standard" else labels)
-    kits = sorted(p for p in folder.glob("*/*-players") if p.is_dir())
-    assert kits, (game, labels)
-    return kits
-
-
-def _player_words(kit: Path) -> str:
-    """Every page a player is handed: all the kit but the host key (and the printing guide)."""
-    return " ".join(
-        " ".join(page_texts(pdf))
-        for pdf in sorted(kit.glob("*.pdf"))
-        if not pdf.name.endswith(("_host-key.pdf", "_printing-guide.pdf"))
-    )
-
-
-def test_every_rule_a_player_needs_is_on_a_player_page(labelled: Path) -> None:
-    """In every kit (fewest and most players, A4 and Letter), standard and Spanish."""
+def test_every_rule_a_player_needs_is_on_a_player_page(planned_words: list[KitWords]) -> None:
+    """In every kit (fewest and most players, A4 and Letter), standard and Spanish: on a page
+    a player is handed, all the kit but the host key (and the printing guide)."""
     for game, by_labels in PLAYER_RULES.items():
         for labels, sentences in by_labels.items():
-            for kit in _kits(labelled, game, labels):
-                words = _player_words(kit)
+            for kit in _planned(planned_words, game, labels):
+                words = kit.words(host=False)
                 for sentence in sentences:
-                    assert sentence in words, (kit, sentence)
+                    assert sentence in words, (game, labels, kit.players, kit.paper, sentence)
 
 
-def test_the_kits_rulings_stand_under_their_own_heading(labelled: Path) -> None:
+def test_the_kits_rulings_stand_under_their_own_heading(planned_words: list[KitWords]) -> None:
     """Shapes the Game and Collect 3 leave questions open: a player file of every kit says
     where the rules are silent and gives the kit's ruling; Pass and pick leaves none."""
     for game in PLAYER_RULES:
         for labels, heading in SILENT.items():
-            for kit in _kits(labelled, game, labels):
-                words = _player_words(kit)
+            for kit in _planned(planned_words, game, labels):
+                words = kit.words(host=False)
+                where = (game, labels, kit.players, kit.paper)
                 if game == "pass-and-pick":
-                    assert heading not in words, kit
+                    assert heading not in words, where
                 else:
-                    assert heading in words, kit
+                    assert heading in words, where
                     ruling = "This kit's ruling:" if labels == "standard" else "Decisión de este"
-                    assert ruling in words, kit
+                    assert ruling in words, where
 
 
-def test_stop_turn_and_clear_the_board_words_agree_with_solitaire(labelled: Path) -> None:
+def test_stop_turn_and_clear_the_board_words_agree_with_solitaire(
+    planned_words: list[KitWords],
+) -> None:
     """The components say both are "only used in the classic version", but Solitaire keeps
     Clear the Board: no sheet repeats that claim."""
-    for kit in _kits(labelled, "shapes-the-game", "standard"):
-        words = _player_words(kit)
-        assert "only used in the Classic" not in words, kit
+    for kit in _planned(planned_words, "shapes-the-game", STANDARD):
+        words = kit.words(host=False)
+        assert "only used in the Classic" not in words, (kit.players, kit.paper)
         if "Solitaire" in words:
-            assert "keep the 2 Clear the Board cards" in words, kit
+            assert "keep the 2 Clear the Board cards" in words, (kit.players, kit.paper)
 
 
 @pytest.fixture(scope="module")

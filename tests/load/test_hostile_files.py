@@ -1,10 +1,11 @@
 """Hostile files (tests/hostile_inputs.yaml): each refused in one line, fast, in bounded
 memory, writing nothing and leaving the earlier kit as it was (issue 32).
 
-Every case runs the build in a process of its own, under an address-space limit (a
-runaway allocation fails there instead of taking the machine), and that process reports
-its own peak memory and CPU time: the bounds asserted are the issue's, 500 MB and 5 s,
-measured as CPU time so a busy machine does not fail them.
+Every case runs the build in a process of its own (forked from one that has imported the
+command line already, tests/forkserver.py), under an address-space limit (a runaway
+allocation fails there instead of taking the machine), and that process reports its own
+peak memory and CPU time: the bounds asserted are the issue's, 500 MB and 5 s, measured
+as CPU time so a busy machine does not fail them.
 """
 
 from __future__ import annotations
@@ -13,14 +14,15 @@ import hashlib
 import os
 import re
 import shutil
-import subprocess
-import sys
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from tests.forkserver import ForkServer, Ran
 from tests.hostile_files import make
 from tests.load.test_pictures import build_args, example
 
@@ -29,26 +31,6 @@ CASES: list[dict[str, Any]] = yaml.safe_load((REPO / "tests/hostile_inputs.yaml"
 MAX_RSS_KIB = 500 * 1024
 MAX_CPU_SECONDS = 5.0
 ADDRESS_SPACE = 3 * 1024**3  # bytes: a ceiling far above the bound, so the measure decides
-# Runs the command line with the arguments given, then prints what the process used. Its
-# peak is its own address space's high-water mark (VmHWM): ru_maxrss also counts the process
-# it was started from, which Linux keeps across exec, and that is a test worker that may hold
-# hundreds of MB of built kits. Where there is no /proc, ru_maxrss is the nearest measure.
-RUN = """
-import resource, sys
-resource.setrlimit(resource.RLIMIT_AS, ({space}, {space}))
-from shapes_print.commands.cli import main
-try:
-    status = main(sys.argv[1:])
-finally:
-    used = resource.getrusage(resource.RUSAGE_SELF)
-    try:
-        with open("/proc/self/status") as lines:
-            peak = next(int(line.split()[1]) for line in lines if line.startswith("VmHWM:"))
-    except OSError:
-        peak = used.ru_maxrss
-    print(f"USED {{peak}} {{used.ru_utime + used.ru_stime}}", flush=True)
-sys.exit(status)
-"""
 LOW_DPI = "picture art/moon.jpg prints at"
 REQUIRED = {  # the issue's list, by case id
     "picture-too-many-pixels", "picture-bomb-warning-size", "picture-ztxt-bomb",
@@ -62,12 +44,20 @@ REQUIRED = {  # the issue's list, by case id
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def server() -> Iterator[ForkServer]:
+    """Where each case's build runs, in a process of its own forked for it."""
+    forks = ForkServer()
+    yield forks
+    forks.close()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, server: ForkServer) -> Path:
     """The picture example with its kit built into out/: what every case starts from."""
     root = example(tmp_path_factory.mktemp("hostile") / "project")
-    command = [sys.executable, "-m", "shapes_print", *build_args(root, root / "out", "--quiet")]
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    subprocess.run(command, check=True, env=env, capture_output=True, timeout=300)
+    work = tmp_path_factory.mktemp("first-build")
+    ran = server.run(build_args(root, root / "out", "--quiet"), root, work, ADDRESS_SPACE, 300)
+    assert ran.status == 0, ran.err
     return root
 
 
@@ -109,40 +99,40 @@ def snapshot(root: Path) -> dict[str, str]:
     return found
 
 
-def run_bounded(root: Path, args: list[str]) -> tuple[int, list[str], int, float]:
-    """Exit status, stderr lines (the copy's folder cut), peak KiB and CPU seconds."""
-    code = RUN.format(space=ADDRESS_SPACE)
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run(
-        [sys.executable, "-c", code, *args],
-        cwd=root, env=env, capture_output=True, text=True, timeout=60,
-        errors="surrogateescape",
-    )  # fmt: skip
-    used = [line for line in done.stdout.splitlines() if line.startswith("USED ")]
-    assert used, f"the process died ({done.returncode}): {done.stderr[-2000:]}"
-    _, peak, seconds = used[-1].split()
-    lines = done.stderr.replace(f"{root}/", "").splitlines()
+def run_bounded(server: ForkServer, root: Path, work: Path, args: list[str]) -> Ran:
+    """The build in a process of its own, under the address-space limit, its stderr lines
+    with the copy's folder cut and the example's own warning left out."""
+    ran = server.run(args, root, work, ADDRESS_SPACE, timeout=60)
+    died = f"the process died ({ran.status}): {ran.err[-2000:]}"
+    assert ran.peak_kib is not None and ran.cpu_seconds is not None, died
+    lines = ran.err.replace(f"{root}/", "").splitlines()
     # The example's own warning (its moon is a small picture on purpose) is no refusal.
     lines = [line for line in lines if not (line.startswith("warning: ") and LOW_DPI in line)]
-    return done.returncode, lines, int(peak), float(seconds)
+    return replace(ran, err="\n".join(lines))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
 def test_a_hostile_file_is_refused_in_one_line_fast_and_harmlessly(
-    tmp_path: Path, built: Path, case: dict[str, Any]
+    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path: Path,
+    server: ForkServer,
+    built: Path,
+    case: dict[str, Any],
 ) -> None:
     root = tmp_path / "project"
     shutil.copytree(built, root, symlinks=True)
     _prepare(root, case)
     before = snapshot(tmp_path)
     args = [arg.replace("{root}", str(root)) for arg in case.get("args", [])]
-    status, lines, peak, seconds = run_bounded(root, build_args(root, root / "out", *args))
-    assert status == 2, lines
+    work = tmp_path_factory.mktemp("said")  # outside tmp_path, which must stay as it was
+    ran = run_bounded(server, root, work, build_args(root, root / "out", *args))
+    lines = ran.err.splitlines()
+    assert ran.status == 2, lines
     assert lines[0] == case["error"]
     assert len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: ")), lines
     assert all(ch.isprintable() for line in lines for ch in line), lines
-    assert peak < MAX_RSS_KIB, f"{peak // 1024} MB"
-    assert seconds < MAX_CPU_SECONDS, f"{seconds:.1f} s"
+    assert ran.peak_kib is not None and ran.peak_kib < MAX_RSS_KIB, f"{ran.peak_kib} KiB"
+    assert ran.cpu_seconds is not None and ran.cpu_seconds < MAX_CPU_SECONDS, ran.cpu_seconds
     assert snapshot(tmp_path) == before  # nothing written, the earlier kit intact
 
 

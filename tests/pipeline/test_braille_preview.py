@@ -17,7 +17,8 @@ from shapes_print.pipeline import preview
 from shapes_print.pipeline.project import Sources, load_project
 
 DPI = 100  # a 1.5 mm dot is 6 pixels across: its centre is clearly ink or clearly paper
-KIT = Path("pass-and-pick/braille/a4/3-players")
+GAME = "pass-and-pick"
+KIT = Path(f"{GAME}/braille/a4/3-players")
 STEM = "pass-and-pick_3p_a4_braille"
 PAPER = (255, 255, 255)
 
@@ -113,11 +114,13 @@ def test_the_contact_sheet_shows_the_brf_under_its_name(
     assert f"{STEM}_cards.pdf, page 1" in captions
 
 
-@pytest.mark.parametrize("labels", ["braille-es", "all"])
+# Collect 3 in Spanish braille alone, and Pass and pick, the smaller kit, in every set: each
+# of the eight sets' kits is previewed, page by page, for the two .brf files among them.
+@pytest.mark.parametrize(("game", "labels"), [("collect-3", "braille-es"), (GAME, "all")])
 def test_preview_of_every_braille_set_and_of_all_sets_draws_every_brf(
-    labels: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    game: str, labels: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["preview", "collect-3", "--labels", labels, "--dpi", "20", "--out", str(tmp_path)]
+    args = ["preview", game, "--labels", labels, "--dpi", "20", "--out", str(tmp_path)]
     assert main(args) == 0
     printed = capsys.readouterr().out.splitlines()
     brfs = sorted(tmp_path.rglob("*.brf"))

@@ -1,26 +1,70 @@
 """`make check-files` under pytest: the same checks (tests/filecheck.py) over a sample of
-every kind of file, Collect 3 in four label sets. A check whose tool is missing is skipped,
-naming the tool, so `pytest -rs` lists what was not checked."""
+every kind of file, Collect 3 in four label sets, built once for this file. A check whose
+tool is missing is skipped, naming the tool, so `pytest -rs` lists what was not checked.
+
+Words stay apart where a line wraps, too: every paragraph the layout wrapped while building
+the sample (recorded as it was set) reads back whole in the structure a screen reader
+hears (`pdfinfo -struct-text`, the same reading the words-apart check takes, so each file is
+read once), and pdfium, a Python dependency, reads a wrapped heading with its space."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from shapes_print.pipeline import pipeline
+from shapes_print.plan import paragraphs
 from tests import filecheck
+from tests.pdfread import page_texts
 
 LABELS = ("standard", "es", "large-print", "braille")
+# Beside filecheck's sample: a game in a second large-print face, its paragraphs wrapped at
+# other widths.
+EXTRA = (("shapes-the-game", "large-print-atkinson"),)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """The sample's files, and every text the layout wrapped over more than one line."""
+
+    files: list[Path]
+    wrapped: set[str]
 
 
 @pytest.fixture(scope="module")
-def sample(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    return filecheck.build_sample(tmp_path_factory.mktemp("check-files"), LABELS)
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
+    out = tmp_path_factory.mktemp("check-files")
+    wrapped: set[str] = set()
+    set_lines = paragraphs._broken
+
+    def recording(text: str, *rest: object) -> tuple[tuple[str, bool], ...] | None:
+        lines = set_lines(text, *rest)  # type: ignore[arg-type]
+        if lines is not None and len(lines) > 1:
+            wrapped.add(text)
+        return lines
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(paragraphs, "_broken", recording)
+        # Plain paragraphs drawn before in this process are kept and not broken again:
+        # start from none, so every paragraph of the sample is broken, and seen, here.
+        paragraphs._plain.cache_clear()
+        filecheck.build_sample(out, LABELS)
+        for game, labels in EXTRA:
+            project = pipeline.load_project(pipeline.Sources(), [game], [labels])
+            options = pipeline.BuildOptions(players="4", paper="a4")
+            pipeline.build_project(project, options, out)
+    return Sample(filecheck.sample_files(out), wrapped)
 
 
-def test_the_sample_holds_every_kind_of_file(sample: list[Path]) -> None:
+def test_the_sample_holds_every_kind_of_file(sample: Sample) -> None:
     for check in filecheck.CHECKS:
-        assert any(check.applies(path) for path in sample), check.name
+        assert any(check.applies(path) for path in sample.files), check.name
+    kinds = {path.name.rsplit("_", 1)[-1] for path in sample.files}
+    assert {"sheets.pdf", "host-key.pdf", "printing-guide.pdf"} <= kinds
+    assert any("calibration" in path.name for path in sample.files)
+    assert len(sample.wrapped) > 100  # paragraphs that wrapped: the breaks under test
 
 
 # pdfinfo -struct-text reads every sheet, key and guide of the sample (about 30 s on a busy
@@ -52,12 +96,42 @@ def test_every_shared_check_is_a_check() -> None:
 
 
 @pytest.mark.parametrize(("check", "share", "count"), shared_checks())
-def test_the_files_pass(sample: list[Path], check: filecheck.Check, share: int, count: int) -> None:
-    files = [path for path in sample if check.applies(path)][share::count]
+def test_the_files_pass(sample: Sample, check: filecheck.Check, share: int, count: int) -> None:
+    files = [path for path in sample.files if check.applies(path)][share::count]
     outcome = filecheck.run_check(check, files)
     if outcome.skipped:
         pytest.skip(str(outcome.skipped))
     assert outcome.files and outcome.problems == []
+
+
+def test_each_wrapped_paragraph_reads_back_whole_in_the_structure(sample: Sample) -> None:
+    """After the words-apart check above, which read each file's structure already."""
+    files = [path for path in sample.files if filecheck.non_card(path)]
+    heard = {" ".join(text.split()) for path in files for text in filecheck.struct_text(path)}
+    whole = " \n ".join(heard)
+    missing = [text for text in sample.wrapped if " ".join(text.split()) not in whole]
+    assert missing == []
+    assert "Host key: 4 players (keep away from players)" in heard
+
+
+def test_a_cards_lines_and_texts_read_apart_in_its_picture(sample: Sample) -> None:
+    """A card drawn on a sheet is a Figure: search, reflow and export to text read the words
+    drawn in it, which must be the words written, apart where a line wrapped."""
+    (kit,) = (p for p in sample.files if p.name == "collect-3_4p_a4_print-and-play.pdf")
+    pictured = " ".join(" ".join(filecheck.figure_struct_text(kit)).split())
+    assert "WILD ★ Counts as any one card in your Collect 3. If your Collect 3 uses" in pictured
+
+
+def test_pdfium_reads_a_space_where_each_line_wrapped(sample: Sample) -> None:
+    """pdfium, which always runs: a host key's wrapped heading reads with its space."""
+    (host_key,) = (
+        p
+        for p in sample.files
+        if p.name == "collect-3_4p_a4_host-key.pdf" and "shop" not in p.parts
+    )
+    lines = filecheck.drawn_lines(host_key)
+    assert "Host key: 4 players (keep away " in lines  # the break's space, drawn
+    assert "awayfrom" not in " ".join(page_texts(host_key))
 
 
 def test_a_missing_tool_is_a_skip_that_names_it(monkeypatch: pytest.MonkeyPatch) -> None:

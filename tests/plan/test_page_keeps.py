@@ -15,8 +15,8 @@ import pytest
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Text
 from shapes_print.plan.tables import column_widths
-from tests.conftest import PAGE_SETS, Compiled, PlannedSheets
 from tests.planfill import bounds, content, fill, has_square, text_area
+from tests.planned import PAGE_SETS, Compiled, PlannedSheets
 
 LEAST_FILL = 0.30  # the floor for any page but a document's only one
 KEEP_STEPS = 4  # a procedure of this many steps or fewer never splits

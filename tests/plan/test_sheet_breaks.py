@@ -8,12 +8,11 @@ their own rows, in `tables`).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 import yaml
 from msgspec.structs import replace
@@ -29,14 +28,16 @@ from shapes_print.plan.paragraphs import Column, Setting, lines_of
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.fit import wrap
 from shapes_print.units import mm, parse_length
-from tests.pdfread import page_lines
+from tests.planfill import content, fill
+from tests.planned import PlannedSheets
 
 A4 = (mm(210), mm(297))
 ROOT = Path(__file__).resolve().parents[2]
 STYLE = yaml.safe_load((ROOT / "templates" / "sheet.yaml").read_text(encoding="utf-8"))
 MARGIN = parse_length(STYLE["margin"])
-NUMBERED = re.compile(r"^(\d+)\. ")
-CONTINUED = re.compile(r"^(•|([2-9]|\d\d+)\. )")  # a page opening on a list's second item or later
+# A list item's number or bullet: a line of its own in the plan.
+NUMBERED = re.compile(r"(\d+)\.")
+CONTINUED = re.compile(r"•|([2-9]|\d\d+)\.")  # a page opening on a list's second item or later
 
 
 # ---- the engine, on boxes ---------------------------------------------------------------
@@ -308,83 +309,85 @@ def test_a_heading_keeps_with_its_subheading_and_what_that_introduces(
     assert 0 < moved < 14  # some fillers leave room for the run and some do not
 
 
-# ---- real kits, read back from their PDFs ----------------------------------------------
+# ---- real kits, planned (tests/planned.py) ----------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def collect3_large(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("lp-breaks")
-    pipeline.build(
-        pipeline.Sources(),
-        ["collect-3"],
-        pipeline.BuildOptions("4", "a4"),
-        out,
-        labels=["large-print"],
-    )
-    return out / "collect-3/large-print/a4/4-players/collect-3_4p_a4_large-print_sheets.pdf"
+def _words(page: Page) -> list[str]:
+    """A planned page's lines of text in reading order, its furniture left out: a list
+    item's number or bullet is a line of its own, as is each table cell's line."""
+    return list(_lines(tuple(content(page))))
 
 
-def test_collect3_large_print_set_up_starts_under_the_setup_table(collect3_large: Path) -> None:
+def _lines(items: tuple[Item, ...]) -> Iterator[str]:
+    for item in items:
+        if isinstance(item, Group | Artifact):
+            yield from _lines(item.items)
+        elif isinstance(item, Text):
+            yield item.text
+
+
+def _game_and_players(doc: PlannedSheets) -> tuple[str, int]:
+    """A planned file's game and player count, from its name (`collect-3_4p_...`)."""
+    game, players = doc.name.split("_")[:2]
+    return game, int(players.removesuffix("p"))
+
+
+def _fewest_and_most(planned: list[PlannedSheets]) -> list[PlannedSheets]:
+    """The documents of each game's fewest and most players."""
+    counts: dict[str, list[int]] = {}
+    for doc in planned:
+        game, players = _game_and_players(doc)
+        counts.setdefault(game, []).append(players)
+    ends = {game: (min(found), max(found)) for game, found in counts.items()}
+    return [doc for doc in planned if _game_and_players(doc)[1] in ends[_game_and_players(doc)[0]]]
+
+
+def test_collect3_large_print_set_up_starts_under_the_setup_table(
+    planned_sheets: list[PlannedSheets],
+) -> None:
     """The Set up steps used to move, heading and all, to page 2, leaving page 1 with only its
     table; then they broke after step 3 with a page started for each section. Since the seed
     rules' edits (i28b) the table sits under "Set up" itself: the heading and its table
     close page 1 under the Objective, the five steps go over whole (never one step alone:
     `list_keep`), the arrow under them: fewer than 13 pages with the kit's rulings ("Where
     the rules are silent") added, now that the scale check is on the first page only."""
-    pages = page_lines(collect3_large)
-    first, second = pages[0], pages[1]
+    (doc,) = (d for d in planned_sheets if d.name == "collect-3_4p_a4_large-print_sheets")
+    pages = doc.document.pages
+    first, second = _words(pages[0]), _words(pages[1])
     assert first[0] == "Collect 3: setup for 4 players" and "Set up" in first
     setup = first.index("Set up")
-    assert first.index("Objective") < setup < first.index("Cards dealt to each player 3")
-    on_first = [m[1] for line in first if (m := NUMBERED.match(line))]
+    dealt = first.index("Cards dealt to each player")
+    assert first.index("Objective") < setup < dealt and first[dealt + 1] == "3"
+    on_first = [m[1] for line in first if (m := NUMBERED.fullmatch(line))]
     assert on_first in ([], ["1", "2"], ["1", "2", "3"])  # whole, or two at least either side
-    assert second[0].startswith(f"{len(on_first) + 1}. ")
-    assert any(line.startswith("5. Seating") for line in second)
+    assert second[0] == f"{len(on_first) + 1}."
+    assert any(a == "5." and b.startswith("Seating") for a, b in pairwise(second))
     assert "Pass cards this way" in second
     assert len(pages) < 13
 
 
-@functools.cache
-def _style(labels: str) -> SheetStyle:
-    return pipeline.load_project(pipeline.Sources(), [], [labels]).ctx.style
-
-
-def _fill(path: Path, index: int, style: SheetStyle) -> float:
-    """How far down a page's content box its text reaches, 0 (empty) to 1 (to the footer)."""
-    foot = _footer(style, index)
-    document = pdfium.PdfDocument(path)
-    try:
-        page = document[index]
-        top = page.get_height() - MARGIN
-        textpage = page.get_textpage()
-        bottoms = [textpage.get_charbox(i)[1] for i in range(textpage.count_chars())]
-        lowest = min(b for b in bottoms if b > foot - 1)
-        return (top - lowest) / (top - foot)
-    finally:
-        document.close()
-
-
-def test_a_page_ends_full_when_a_list_goes_on_over_it_and_keeps_its_numbers(labelled: Path) -> None:
-    """Every sheet, host key and printing guide of every label set: where a page opens on a
-    list's continuation, the page before is at least 65% full and the numbers run on. (Not
-    fuller: a page may stop two items early rather than leave one alone at the next page's
-    head, as large-print Collect 3 at 10 players on Letter does at 69%.)"""
+def test_a_page_ends_full_when_a_list_goes_on_over_it_and_keeps_its_numbers(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """Every sheet, host key and printing guide of every label set, for the fewest and the
+    most players of each game: where a page opens on a list's continuation, the page before
+    is at least 65% full and the numbers run on. (Not fuller: a page may stop two items early
+    rather than leave one alone at the next page's head, as large-print Collect 3 at 10
+    players on Letter does at 69%.)"""
     continued = 0
-    for pdf in sorted(labelled.rglob("*.pdf")):
-        if pdf.name.endswith("cards.pdf"):
-            continue
-        pages = page_lines(pdf)
+    for doc in _fewest_and_most(planned_sheets):
+        pages = doc.document.pages
         for index in range(1, len(pages)):
-            head = pages[index][0] if pages[index] else ""
-            if not CONTINUED.match(head):
+            lines = _words(pages[index])
+            if not lines or not CONTINUED.fullmatch(lines[0]):
                 continue
             continued += 1
-            parts = pdf.relative_to(labelled).parts
-            style = _style(parts[1] if len(parts) == 5 else "standard")
-            assert _fill(pdf, index - 1, style) >= 0.65, (pdf.name, index)
-            if number := NUMBERED.match(head):
-                last = [m[1] for line in pages[index - 1] if (m := NUMBERED.match(line))][-1]
-                assert int(number[1]) == int(last) + 1, (pdf.name, index)
+            before = pages[index - 1]
+            full = fill(doc.style, before, doc.document.symbols, index == 1)
+            assert full >= 0.65, (doc.name, index, full)
+            if number := NUMBERED.fullmatch(lines[0]):
+                last = [m[1] for line in _words(before) if (m := NUMBERED.fullmatch(line))][-1]
+                assert int(number[1]) == int(last) + 1, (doc.name, index)
     assert continued  # large print breaks lists somewhere, or this tests nothing
 
 
@@ -424,18 +427,22 @@ def test_a_sum_never_breaks_beside_its_operators(
         assert lines[-1].endswith("=\u00a018")
 
 
-def test_a_short_table_stays_on_one_page_in_every_english_label_set(labelled: Path) -> None:
+def test_a_short_table_stays_on_one_page_in_every_english_label_set(
+    planned_sheets: list[PlannedSheets],
+) -> None:
     """Shapes the Game's "What to pull out" (5 rows) used to split 3 + 2 over two pages; a
     table that goes on over a page repeats its header there, so one header means one page."""
     keys = [
-        p
-        for p in labelled.rglob("shapes-the-game_*host-key.pdf")
-        if "_es_" not in p.name and "_braille-es_" not in p.name
+        doc
+        for doc in planned_sheets
+        if doc.name.startswith("shapes-the-game_")
+        and doc.name.endswith("host-key")
+        and doc.labels not in ("es", "braille-es")
     ]
     assert len(keys) >= 8
-    for path in keys:
-        pages = [" ".join(lines) for lines in page_lines(path)]
+    for doc in keys:
+        pages = [" ".join(_words(page)) for page in doc.document.pages]
         (page,) = [text for text in pages if "Variant Players Take out" in text]
         words = " ".join(page.split())
         for variant in ("Main game", "Survivor", "Card Drafting", "Classic 2-4", "Solitaire 1"):
-            assert variant in words, (path.name, variant)
+            assert variant in words, (doc.name, variant)

@@ -1,0 +1,123 @@
+"""Command lines run each in a process of its own, forked from one that has imported the
+command line and the pipeline already: a fresh process without the half second an
+interpreter takes to start and import them (tests/load/test_hostile_files.py runs forty).
+
+The server reads one request a line (JSON: the arguments, the folder to run in, the files
+for stdout and stderr) and forks a child for each, which sets its limits, runs the command
+and reports what it used; the server answers with the child's exit status and report. A
+child that dies (a signal, the address-space limit) is an exit status like any other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+REPO = Path(__file__).resolve().parents[1]
+SERVER = """
+import json, os, resource, signal, sys, traceback
+from shapes_print.commands.cli import main
+import shapes_print.commands.buildcommand, shapes_print.pipeline.pipeline, shapes_print.write.write
+
+def child(asked):
+    signal.alarm(asked["timeout"])  # a case that hangs dies, and says so in its status
+    os.chdir(asked["cwd"])
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        opened = os.open(asked[name], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.dup2(opened, fd)
+    space = asked["address_space"]
+    resource.setrlimit(resource.RLIMIT_AS, (space, space))
+    try:  # the peak from here on: the imports this process shares, then the case's own
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+    except OSError:
+        pass
+    status = 1
+    try:
+        status = main(asked["args"])
+    except SystemExit as exit:
+        status = exit.code if isinstance(exit.code, int) else 1
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        used = resource.getrusage(resource.RUSAGE_SELF)  # this child's alone, from its fork
+        try:
+            with open("/proc/self/status") as lines:
+                peak = next(int(l.split()[1]) for l in lines if l.startswith("VmHWM:"))
+        except OSError:
+            peak = used.ru_maxrss
+        with open(asked["used"], "w") as out:
+            json.dump({"peak_kib": peak, "cpu_seconds": used.ru_utime + used.ru_stime}, out)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+
+for line in sys.stdin:
+    asked = json.loads(line)
+    pid = os.fork()
+    if pid == 0:
+        child(asked)
+    _, waited = os.waitpid(pid, 0)
+    print(json.dumps({"status": os.waitstatus_to_exitcode(waited)}), flush=True)
+"""
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What a command run by the server did: its exit status (minus a signal's number if
+    one killed it), what it printed, its peak memory (KiB) and CPU time (s), if it said."""
+
+    status: int
+    out: str
+    err: str
+    peak_kib: int | None
+    cpu_seconds: float | None
+
+
+class ForkServer:
+    """One server process; `run` a command line in a child of it, `close` it when done."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SERVER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
+
+    def run(self, args: list[str], cwd: Path, work: Path, address_space: int, timeout: int) -> Ran:
+        """Run `args` in `cwd` under the address-space limit, its output kept in `work`."""
+        files = {name: work / f"{name}.txt" for name in ("stdout", "stderr", "used")}
+        asked = {name: str(path) for name, path in files.items()}
+        asked |= {"args": args, "cwd": str(cwd), "address_space": address_space}
+        asked["timeout"] = timeout
+        stdin, stdout = self._pipes()
+        stdin.write(json.dumps(asked) + "\n")
+        stdin.flush()
+        answer = stdout.readline()
+        assert answer, "the fork server ended"
+        read = {
+            name: path.read_text(errors="surrogateescape") if path.is_file() else ""
+            for name, path in files.items()
+        }
+        used = json.loads(read["used"]) if read["used"] else {}
+        status = json.loads(answer)["status"]
+        return Ran(
+            status, read["stdout"], read["stderr"], used.get("peak_kib"), used.get("cpu_seconds")
+        )
+
+    def _pipes(self) -> tuple[IO[str], IO[str]]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        return self.process.stdin, self.process.stdout
+
+    def close(self) -> None:
+        stdin, _ = self._pipes()
+        stdin.close()
+        self.process.wait(timeout=60)

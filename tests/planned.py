@@ -1,0 +1,178 @@
+"""Every shipped game in every shipped label set, A4 and Letter, every player count, planned
+(not rendered) once per test run: the documents that are not cards, the print-and-play files
+as their scale check sees them, each print-shop kit's printing guide's page count, and the
+words of every file of each game's fewest- and most-player kits, page by page.
+
+Planning them takes seconds; the plan is kept in one file that every xdist worker reads
+(tests/conftest.py, `planned_every_set`), so no worker plans it again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shapes_print.geometry.primitives import (
+    Artifact,
+    Document,
+    Group,
+    Item,
+    Page,
+    Symbol,
+    Text,
+    Use,
+)
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import shipped
+from shapes_print.load.options import PrintOptions
+from shapes_print.load.printmodels import SheetStyle
+from shapes_print.pipeline import pipeline
+from shapes_print.plan.cardsheets import is_cards_file
+from shapes_print.plan.kit import KitFile
+from tests.planfill import has_square
+
+# Every shipped label set: standard type, Spanish words (longer), large print (18 pt, two
+# faces), high contrast, colour-blind and braille (their print pages): each page of each is
+# measured (tests/plan/test_page_keeps.py).
+PAGE_SETS = tuple(shipped(DEFAULT_LABELS))
+GUIDE = "printing-guide"
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedSheets:
+    """One planned document that is not cards (sheets, host key, printing guide), with the
+    style of its label set: `name` is its file's."""
+
+    labels: str
+    name: str
+    style: SheetStyle
+    document: Document
+
+
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """A print-and-play file's pages as the scale check sees them: for each page, whether
+    it holds the inch square and whether it is a card sheet's (the cards parts' pages)."""
+
+    labels: str
+    name: str
+    squared: tuple[bool, ...]
+    cards: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class KitWords:
+    """The words of one kit's files as its plan draws them: each file's pages (by the file's
+    name, without its suffix), each page's lines in drawing order with white space folded,
+    which is what the PDF's text layer holds."""
+
+    game: str
+    labels: str
+    paper: str
+    players: int
+    files: dict[str, tuple[str, ...]]
+    duplex: dict[str, str]  # each file's sides: the flip it is printed with, or "none"
+
+    def words(self, *, host: bool = True) -> str:
+        """Every page of every file, the host key and printing guide only with `host`."""
+        return " ".join(
+            " ".join(pages)
+            for name, pages in sorted(self.files.items())
+            if host or not name.endswith(("_host-key", "_printing-guide"))
+        )
+
+    def file(self, ending: str) -> tuple[str, ...]:
+        """The pages of the one file whose name ends so (`_sheets`)."""
+        (pages,) = (pages for name, pages in self.files.items() if name.endswith(ending))
+        return pages
+
+
+@dataclass
+class PlannedSets:
+    """What `plan_every_set` planned: `shop_guides` is each print-shop kit's guide's page
+    count, by label set and kit folder; `words`, the fewest- and most-player kits' words."""
+
+    sheets: list[PlannedSheets] = field(default_factory=list)
+    compilations: list[Compiled] = field(default_factory=list)
+    shop_guides: dict[str, dict[str, int]] = field(default_factory=dict)
+    words: list[KitWords] = field(default_factory=list)
+
+
+def plan_every_set() -> PlannedSets:
+    """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned: its
+    sheet documents and print-and-play files at home, its guide for a print shop."""
+    planned = PlannedSets()
+    for labels in PAGE_SETS:
+        project = pipeline.load_project(pipeline.Sources(), [], [labels])
+        style = project.variants[0].ctx.style
+        compiled = project.variants[0].library.print_and_play
+        compilation = f"_{compiled.spec.name}" if compiled is not None else None
+        ends = {
+            game: (loaded.game.players.min, loaded.game.players.max)
+            for game, loaded in project.variants[0].games.items()
+        }
+        for _, info, files in pipeline.plan_all(project, "all", "a4,letter"):
+            if int(info["players"]) in ends[info["game"]]:
+                planned.words.append(_kit_words(labels, info, files))
+            cards_titles = {
+                f.document.title
+                for f in files
+                if isinstance(f.document, Document) and is_cards_file(f.document)
+            }
+            for file in files:
+                document = file.document
+                if compilation is not None and file.name.endswith(compilation):
+                    side = style.furniture.inch_square
+                    planned.compilations.append(
+                        _compiled(labels, file.name, document, cards_titles, side)
+                    )
+                elif isinstance(document, Document) and not is_cards_file(document):
+                    planned.sheets.append(PlannedSheets(labels, file.name, style, document))
+        shop = PrintOptions(print_shop=True)
+        planned.shop_guides[labels] = {
+            folder: len(file.document.pages)
+            for folder, _, files in pipeline.plan_all(project, "all", "a4,letter", "long", shop)
+            for file in files
+            if file.name.endswith(GUIDE) and isinstance(file.document, Document)
+        }
+    return planned
+
+
+def _kit_words(labels: str, info: dict[str, str], files: list[KitFile]) -> KitWords:
+    documents = {file.name: file.document for file in files if isinstance(file.document, Document)}
+    pages = {
+        name: tuple(page_words(page, document.symbols) for page in document.pages)
+        for name, document in documents.items()
+    }
+    duplex = {name: document.duplex for name, document in documents.items()}
+    return KitWords(info["game"], labels, info["paper"], int(info["players"]), pages, duplex)
+
+
+def page_words(page: Page, symbols: dict[str, Symbol]) -> str:
+    """A planned page's words in drawing order, each card's from its symbol, white space
+    folded."""
+    lines: list[str] = []
+    _lines(page.items, symbols, lines)
+    return " ".join(" ".join(lines).split())
+
+
+def _lines(items: tuple[Item, ...], symbols: dict[str, Symbol], lines: list[str]) -> None:
+    for item in items:
+        if isinstance(item, Group | Artifact):
+            _lines(item.items, symbols, lines)
+        elif isinstance(item, Use):
+            _lines(symbols[item.symbol].items, symbols, lines)
+        elif isinstance(item, Text):
+            lines.append(item.text)
+
+
+def _compiled(
+    labels: str, name: str, document: Document, cards_titles: set[str], side: float
+) -> Compiled:
+    """A print-and-play file's pages, which hold the inch square, which are card sheets."""
+    marks = document.bookmarks
+    cards: set[int] = set()
+    for mark, after in zip(marks, [*marks[1:], None], strict=True):
+        if mark.title in cards_titles:
+            stop = after.page if after is not None else len(document.pages)
+            cards |= set(range(mark.page, stop))
+    squared = tuple(has_square(page.items, side) for page in document.pages)
+    return Compiled(labels, name, squared, frozenset(cards))
