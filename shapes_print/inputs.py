@@ -146,23 +146,52 @@ def read_input(
     itself when None); `what` and `shown` (the name as written) say which file in messages.
     `noted` False reads a file that is no input of what is loaded (the output's manifest,
     the cache), found or not."""
-    place = where or Source(path)
-    subject = "" if where is None else f"{what} {escaped(shown or str(path))}: "
+    refuse = _Refusal(
+        where or Source(path), "" if where is None else f"{what} {escaped(shown or str(path))}: "
+    )
+    resolved = _resolved(path, root, refuse, noted)
+    descriptor = _open_file(resolved, limit, what, refuse)
+    data = _read_bounded(descriptor, limit, what, refuse)
+    digest = hashlib.sha256(data).hexdigest()
+    if noted:
+        note_digest(path, digest)
+    return InputFile(path, data, digest)
 
-    def refuse(problem: str) -> UserError:
-        return UserError(place, subject + problem)
 
+class _Refusal(Struct, frozen=True):
+    """The one line refusing a file: its place, and which file when another names it."""
+
+    place: Source
+    subject: str  # "" when the file is its own place, else what names it and how
+
+    def __call__(self, problem: str) -> UserError:
+        return UserError(self.place, self.subject + problem)
+
+    @property
+    def missing(self) -> str:
+        return "not found" if self.subject else "file not found"
+
+
+def _resolved(path: Path, root: Path | None, refuse: _Refusal, noted: bool) -> Path:
+    """`path` with its links followed, refused if missing, looping or led out of `root`
+    (its own folder when None)."""
     try:  # the folder too: a loop of links there is the file's loop
         allowed = (root or path.absolute().parent).resolve()
         resolved = path.resolve(strict=True)
     except FileNotFoundError:
         if noted:
             note_missing(path.resolve())
-        raise refuse("not found" if subject else "file not found") from None
+        raise refuse(refuse.missing) from None
     except (OSError, RuntimeError) as error:  # a loop of links, a name too long
         raise refuse(f"cannot be read ({getattr(error, 'strerror', None) or error})") from None
     if not resolved.is_relative_to(allowed):
         raise refuse(f"leads out of its folder {allowed} (through a link)")
+    return resolved
+
+
+def _open_file(resolved: Path, limit: int, what: str, refuse: _Refusal) -> int:
+    """A descriptor open on `resolved`, a regular file of at most `limit` bytes (checked on
+    the open descriptor, so nothing blocks or streams forever)."""
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     try:
         descriptor = os.open(resolved, flags)
@@ -180,6 +209,11 @@ def read_input(
         os.close(descriptor)
         raise refuse(problem)
     os.set_blocking(descriptor, True)
+    return descriptor
+
+
+def _read_bounded(descriptor: int, limit: int, what: str, refuse: _Refusal) -> bytes:
+    """The file's bytes, refused should it grow past `limit` while it is read."""
     with os.fdopen(descriptor, "rb", buffering=0) as handle:
         chunks, total = [], 0
         while chunk := handle.read(min(_CHUNK, limit + 1 - total)):
@@ -187,11 +221,7 @@ def read_input(
             total += len(chunk)
             if total > limit:
                 raise refuse(_over(total, limit, what))
-    data = b"".join(chunks)
-    digest = hashlib.sha256(data).hexdigest()
-    if noted:
-        note_digest(path, digest)
-    return InputFile(path, data, digest)
+    return b"".join(chunks)
 
 
 def _over(size: int, limit: int, what: str) -> str:

@@ -203,9 +203,9 @@ def test_the_checks_see_an_upward_import_and_a_loop() -> None:
     assert "shapes_print.pipeline.pipeline" in names, "imports inside functions are read too"
 
 
-# The stages whose functions are held to the limits below: a function does one thing that
-# fits on a screen, and what travels together travels as one named type (a context, a
-# Struct), not as a long list of parameters.
+# A function does one thing that fits on a screen, in every module; and in these stages,
+# what travels together travels as one named type (a context, a Struct), not as a long list
+# of parameters (commands/ keeps one parameter per option).
 SHORT_FUNCTION_STAGES = ("plan", "kit", "load")
 MAX_FUNCTION_LINES = 60
 MAX_PARAMETERS = 6  # self and cls aside; keyword-only ones count
@@ -247,24 +247,26 @@ def functions_of(name: str) -> list[Function]:
     return found
 
 
-FUNCTIONS = [
-    function
-    for name in MODULES
-    if room(name) in SHORT_FUNCTION_STAGES
-    for function in functions_of(name)
-]
+FUNCTIONS = [function for name in MODULES for function in functions_of(name)]
+# Functions still over 60 lines, each with the reason it waits: this list only shrinks.
+LONG_FUNCTIONS_LEFT = {
+    # the check's every-setting planner, where another branch makes label sets skip a game
+    "shapes_print.pipeline.pipeline:plan_every_setting",
+}
 
 
 def over_the_limits(functions: list[Function]) -> list[str]:
-    """Each function over 60 lines or 6 parameters, with its place and what to do."""
+    """Each function over 60 lines (in any stage) or 6 parameters (in plan/, kit/ and
+    load/), with its place and what to do."""
     found = []
     for function in functions:
         where = f"{function.path.relative_to(PACKAGE.parent)}:{function.line}: {function.name}"
-        if function.lines > MAX_FUNCTION_LINES:
+        if function.lines > MAX_FUNCTION_LINES and function.name not in LONG_FUNCTIONS_LEFT:
             found.append(
                 f"{where} has {function.lines} lines: split it into functions that each do one thing"
             )
-        if function.parameters > MAX_PARAMETERS:
+        stage = room(function.name.split(":")[0])
+        if function.parameters > MAX_PARAMETERS and stage in SHORT_FUNCTION_STAGES:
             found.append(
                 f"{where} takes {function.parameters} parameters: pass what travels together as "
                 "one named type (the kit's KitContext, a Struct of its own), not one by one"
@@ -283,6 +285,15 @@ def test_the_limits_see_a_long_function_and_a_long_parameter_list() -> None:
     made_up = Function("shapes_print.plan.kit:made_up", path, 1, 61, 7)
     assert len(over_the_limits([made_up])) == 2
     assert FUNCTIONS, "the functions of plan/, kit/ and load/ are read"
+    elsewhere = Function("shapes_print.render.pdf:made_up", path, 1, 61, 7)
+    assert len(over_the_limits([elsewhere])) == 1  # any stage's length; plan/'s parameters
+
+
+def test_each_long_function_left_is_still_long() -> None:
+    lines = {function.name: function.lines for function in FUNCTIONS}
+    assert {
+        name for name in LONG_FUNCTIONS_LEFT if lines.get(name, 0) <= MAX_FUNCTION_LINES
+    } == set()
 
 
 # The load/ modules that read files: each imports `inputs`, the one reader of outside files.

@@ -219,59 +219,73 @@ def watch(
     unknown game, a paper that does not exist) cannot be fixed by editing a file, so it
     ends the command as `preview` would; any other is reported and watched for its fix.
     """
-    cache = PageCache()
-
-    def rebuild(why: str) -> Watched:
-        """Build, say how long it took, and return what the build read."""
-        start = time.perf_counter()
-        with recording() as found:
-            try:
-                kits = build(cache)
-            except UserError as error:
-                raise Failed(error, found) from None
-        say(f"{why} in {time.perf_counter() - start:.2f} s: {_pictures(kits)}")
-        return Watched.of(found, _planning_reads(out, kits))
-
-    def again(why: str, last: Watched) -> Watched:
-        """A rebuild; after a mistake, the last good build's files stay watched too."""
-        try:
-            return rebuild(why)
-        except Failed as failed:
-            say(_error_line(failed.error))
-            return last | failed.read()
-
+    builder = _Builder(build, PageCache(), out, say)
     try:
         try:
-            watched = rebuild("built")
+            watched = builder.rebuild("built")
         except Failed as failed:
             if not failed.fixable(folders):
                 raise failed.error from None
             say(_error_line(failed.error))
             watched = failed.read()
-        matters = Filter(watched)
-        said = False
-        while True:
-            places = watched.folders()
-            up = False  # this watcher: what changes before it is up, it misses
-            for changes in watchfiles.watch(
-                *places,
-                watch_filter=matters,
-                step=SETTLE_MS,
-                rust_timeout=READY_MS,
-                yield_on_timeout=True,
-                recursive=False,
-            ):
-                if (changes or not up) and watched.changed():
-                    why = f"{_names(changes)} changed" if changes else "a file changed meanwhile"
-                    watched = again(f"rebuilt ({why})", watched)
-                    matters.watched = watched
-                up = True
-                if not said:
-                    said = True
-                    where = f"{len(watched.files)} files in {len(places)} folders"
-                    say(f"watching {where} (Ctrl-C stops)")
-                if watched.folders() != places:
-                    break
+        _follow(watched, builder)
     except KeyboardInterrupt:  # Ctrl-C; during a rebuild, its output is swapped in whole or not
         pass
     say("stopped watching")
+
+
+class _Builder(Struct, frozen=True):
+    """The watched build, its pages kept drawn in `cache` from one build to the next."""
+
+    build: Callable[[PageCache], Sequence[Preview]]
+    cache: PageCache
+    out: Path
+    say: Callable[[str], None]
+
+    def rebuild(self, why: str) -> Watched:
+        """Build, say how long it took, and return what the build read."""
+        start = time.perf_counter()
+        with recording() as found:
+            try:
+                kits = self.build(self.cache)
+            except UserError as error:
+                raise Failed(error, found) from None
+        self.say(f"{why} in {time.perf_counter() - start:.2f} s: {_pictures(kits)}")
+        return Watched.of(found, _planning_reads(self.out, kits))
+
+    def again(self, why: str, last: Watched) -> Watched:
+        """A rebuild; after a mistake, the last good build's files stay watched too."""
+        try:
+            return self.rebuild(why)
+        except Failed as failed:
+            self.say(_error_line(failed.error))
+            return last | failed.read()
+
+
+def _follow(watched: Watched, builder: _Builder) -> None:
+    """Rebuild after each change to a watched file, until Ctrl-C; a new watcher whenever
+    the folders to watch change."""
+    matters = Filter(watched)
+    said = False
+    while True:
+        places = watched.folders()
+        up = False  # this watcher: what changes before it is up, it misses
+        for changes in watchfiles.watch(
+            *places,
+            watch_filter=matters,
+            step=SETTLE_MS,
+            rust_timeout=READY_MS,
+            yield_on_timeout=True,
+            recursive=False,
+        ):
+            if (changes or not up) and watched.changed():
+                why = f"{_names(changes)} changed" if changes else "a file changed meanwhile"
+                watched = builder.again(f"rebuilt ({why})", watched)
+                matters.watched = watched
+            up = True
+            if not said:
+                said = True
+                where = f"{len(watched.files)} files in {len(places)} folders"
+                builder.say(f"watching {where} (Ctrl-C stops)")
+            if watched.folders() != places:
+                break

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field
 
 from shapes_print.geometry.primitives import PathOp
 from shapes_print.limits import MAX_SVG_NUMBER
@@ -159,79 +160,104 @@ def parse_svg_path(text: str, close: bool = True) -> tuple[PathOp, ...]:
     """Path data as absolute M, L, C and Z; with `close`, every subpath is closed (a filled
     outline), as a fill closes it anyway. PathSyntaxError for anything else."""
     scanner = _Scanner(text)
-    ops: list[PathOp] = []
-    current: Point = (0.0, 0.0)
-    start: Point = (0.0, 0.0)
+    pen = _Pen(close)
     command = ""
-    control: Point | None = None  # the last cubic's second control point, for S
-    quadratic: Point | None = None  # the last quadratic's control point, for T
-    open_subpath = False
-
-    def end_subpath() -> None:
-        nonlocal open_subpath
-        if open_subpath and close:
-            ops.append(("Z",))
-        open_subpath = False
-
     while not scanner.done():
-        letter = scanner.command()
-        if letter is not None:
-            if letter.upper() not in ARITY:
-                raise scanner.error(f"unknown command {letter!r}", back=1)
-            if not ops and letter.upper() != "M":
-                raise scanner.error(f"must start with M, not {letter}", back=1)
-            command = letter
-        elif not command:
-            raise scanner.error("expected a command such as M")
-        elif command.upper() == "Z":
-            raise scanner.error("Z takes no numbers: start the next subpath with M")
+        command = _next_command(scanner, command, started=bool(pen.ops))
         upper, relative = command.upper(), command.islower()
         if upper == "Z":
-            if ops and ops[-1][0] != "Z":
-                ops.append(("Z",))
-            open_subpath, current, control, quadratic = False, start, None, None
+            pen.close_subpath()
             continue
-        if open_subpath is False and upper != "M":  # drawing on after Z: from its start
-            ops.append(("M", *start))
-            open_subpath = True
+        if not pen.open_subpath and upper != "M":  # drawing on after Z: from its start
+            pen.reopen()
         values = _arguments(scanner, command)
-        ox, oy = current if relative else (0.0, 0.0)
+        ox, oy = pen.current if relative else (0.0, 0.0)
         if upper == "H":
-            values, upper = [values[0], current[1] - oy], "L"
+            values, upper = [values[0], pen.current[1] - oy], "L"
         elif upper == "V":
-            values, upper = [current[0] - ox, values[0]], "L"
+            values, upper = [pen.current[0] - ox, values[0]], "L"
         if upper == "A":
-            rx, ry, rotation, large, sweep, x, y = values
-            end = (ox + x, oy + y)
-            ops += arc_curves(current, (rx, ry), rotation, bool(large), bool(sweep), end)
-            current, control, quadratic = end, None, None
+            pen.arc(values, (ox, oy))
             continue
-        points = [(ox + values[i], oy + values[i + 1]) for i in range(0, len(values), 2)]
+        pen.draw(upper, [(ox + values[i], oy + values[i + 1]) for i in range(0, len(values), 2)])
         if upper == "M":
-            end_subpath()
-            ops.append(("M", *points[0]))
-            start = points[0]
-            open_subpath = True
             command = "l" if relative else "L"  # numbers after M continue as lines
-            control = quadratic = None
+    pen.end_subpath()
+    return tuple(pen.ops)
+
+
+def _next_command(scanner: _Scanner, command: str, started: bool) -> str:
+    """The command the next numbers belong to: a new letter, or the last one repeated."""
+    letter = scanner.command()
+    if letter is not None:
+        if letter.upper() not in ARITY:
+            raise scanner.error(f"unknown command {letter!r}", back=1)
+        if not started and letter.upper() != "M":
+            raise scanner.error(f"must start with M, not {letter}", back=1)
+        return letter
+    if not command:
+        raise scanner.error("expected a command such as M")
+    if command.upper() == "Z":
+        raise scanner.error("Z takes no numbers: start the next subpath with M")
+    return command
+
+
+@dataclass
+class _Pen:
+    """The absolute path drawn so far, where it is, and the control points S and T reflect."""
+
+    close: bool
+    ops: list[PathOp] = field(default_factory=list)
+    current: Point = (0.0, 0.0)
+    start: Point = (0.0, 0.0)
+    control: Point | None = None  # the last cubic's second control point, for S
+    quadratic: Point | None = None  # the last quadratic's control point, for T
+    open_subpath: bool = False
+
+    def end_subpath(self) -> None:
+        if self.open_subpath and self.close:
+            self.ops.append(("Z",))
+        self.open_subpath = False
+
+    def close_subpath(self) -> None:
+        if self.ops and self.ops[-1][0] != "Z":
+            self.ops.append(("Z",))
+        self.open_subpath, self.current = False, self.start
+        self.control = self.quadratic = None
+
+    def reopen(self) -> None:
+        self.ops.append(("M", *self.start))
+        self.open_subpath = True
+
+    def arc(self, values: list[float], origin: Point) -> None:
+        rx, ry, rotation, large, sweep, x, y = values
+        end = (origin[0] + x, origin[1] + y)
+        self.ops += arc_curves(self.current, (rx, ry), rotation, bool(large), bool(sweep), end)
+        self.current, self.control, self.quadratic = end, None, None
+
+    def draw(self, upper: str, points: list[Point]) -> None:
+        """An M, L, C, S, Q or T to its absolute `points`."""
+        if upper == "M":
+            self.end_subpath()
+            self.ops.append(("M", *points[0]))
+            self.start = points[0]
+            self.open_subpath = True
+            self.control = self.quadratic = None
         elif upper == "L":
-            ops.append(("L", *points[0]))
-            control = quadratic = None
+            self.ops.append(("L", *points[0]))
+            self.control = self.quadratic = None
         elif upper in "CS":
             if upper == "S":
-                first = _reflect(control, current)
-                points = [first, *points]
-            ops.append(("C", *points[0], *points[1], *points[2]))
-            control, quadratic = points[1], None
+                points = [_reflect(self.control, self.current), *points]
+            self.ops.append(("C", *points[0], *points[1], *points[2]))
+            self.control, self.quadratic = points[1], None
         else:  # Q or T
             if upper == "T":
-                points = [_reflect(quadratic, current), *points]
+                points = [_reflect(self.quadratic, self.current), *points]
             (qx, qy), (x, y) = points
-            ops.append(_quadratic(current, (qx, qy), (x, y)))
-            control, quadratic = None, (qx, qy)
-        current = points[-1]
-    end_subpath()
-    return tuple(ops)
+            self.ops.append(_quadratic(self.current, (qx, qy), (x, y)))
+            self.control, self.quadratic = None, (qx, qy)
+        self.current = points[-1]
 
 
 def _reflect(point: Point | None, about: Point) -> Point:

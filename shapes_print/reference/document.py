@@ -264,9 +264,21 @@ def _elements() -> list[str]:
 
 
 def render() -> str:
-    words = reference_words()
+    """The whole reference page: its opening, then each file kind's keys."""
     done: set[type[BaseModel]] = set()
-    out = [
+    out = _opening(reference_words())
+    for kind in FILE_KINDS:
+        out += _file_section(kind, done)
+        if kind.data is SheetDocument:
+            out += _blocks()
+        if kind.schema == "card-template.schema.json":
+            out += _elements()
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _opening(words: dict[str, Any]) -> list[str]:
+    """What the page says before the files: the files, values, text and sources."""
+    return [
         "# Reference",
         "",
         "Every key of every YAML file shapes-print reads, with its type, default and meaning;",
@@ -319,13 +331,6 @@ def render() -> str:
         words["source"],
         "",
     ]
-    for kind in FILE_KINDS:
-        out += _file_section(kind, done)
-        if kind.data is SheetDocument:
-            out += _blocks()
-        if kind.schema == "card-template.schema.json":
-            out += _elements()
-    return "\n".join(out).rstrip("\n") + "\n"
 
 
 def write_reference(path: Path = REFERENCE) -> Path:

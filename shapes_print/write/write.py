@@ -118,19 +118,8 @@ def write_kits(
     in_workers = jobs > 1 and len(to_plan) > 1
     plans = {} if in_workers else {kit.folder: plan_recorded(kit) for kit in to_plan}
     with _locked(out):
-        for stale in out.glob(f"{STAGING_PREFIX}*"):
-            shutil.rmtree(stale, ignore_errors=True)
-        check_manifest_place(out)
-        manifest = settle(out, read_manifest(out, strict=False))
-        for kit in kits:
-            refuse_links(out, kit.folder)
-        now = entries_by_folder(manifest)
-        found = {
-            folder: entries
-            for folder, entries in seen.items()
-            if now.get(folder) == entries
-            or up_to_date(out, manifest, [k for k in kits if k.folder == folder], cache)
-        }
+        manifest = _manifest_under_lock(out, kits)
+        found = _still_up_to_date(out, manifest, seen, kits, cache)
         building = [kit for kit in kits if kit.folder not in found]
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
         try:
@@ -144,9 +133,7 @@ def write_kits(
             for folder in pending:
                 refuse_links(out, folder)
                 swap_in(staging / folder, out / folder)
-            files = {n: e for n, e in manifest.files.items() if folder_of(n) not in pending}
-            for entries in pending.values():
-                files.update(entries)
+            files = _listed(manifest, pending)
             if pending or not _settled(out, files):
                 write_manifest(out, Manifest(files))
                 staged = staging / THUMBNAILS
@@ -155,6 +142,44 @@ def write_kits(
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return written
+
+
+def _manifest_under_lock(out: Path, kits: Sequence[KitPlan]) -> Manifest:
+    """The manifest as it stands once the lock is held, an earlier build's staging folders
+    gone and no kit's folder a link."""
+    for stale in out.glob(f"{STAGING_PREFIX}*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    check_manifest_place(out)
+    manifest = settle(out, read_manifest(out, strict=False))
+    for kit in kits:
+        refuse_links(out, kit.folder)
+    return manifest
+
+
+def _still_up_to_date(
+    out: Path,
+    manifest: Manifest,
+    seen: dict[str, Entries],
+    kits: Sequence[KitPlan],
+    cache: BuildCache,
+) -> dict[str, Entries]:
+    """The kits found up to date before the lock that still are: listed alike, or checked
+    again against the manifest another build wrote meanwhile."""
+    now = entries_by_folder(manifest)
+    return {
+        folder: entries
+        for folder, entries in seen.items()
+        if now.get(folder) == entries
+        or up_to_date(out, manifest, [k for k in kits if k.folder == folder], cache)
+    }
+
+
+def _listed(manifest: Manifest, pending: Mapping[str, Entries]) -> Entries:
+    """Every file the manifest will list: the kits built now in place of their old files."""
+    files = {n: e for n, e in manifest.files.items() if folder_of(n) not in pending}
+    for entries in pending.values():
+        files.update(entries)
+    return files
 
 
 def _render(

@@ -87,9 +87,36 @@ def write_pdf(
     catalog, page_tree, info = file.reserve(), file.reserve(), file.reserve()
     file_fonts = FileFonts(file)
     tree = StructureTree(file)
-    space = colour_space(press)
-    drawer = PagePen(file, file_fonts, document.symbols, tree, cache or BuildCache(), space)
-    parent = reference(page_tree)
+    drawer = PagePen(
+        file, file_fonts, document.symbols, tree, cache or BuildCache(), colour_space(press)
+    )
+    pages = _write_pages(file, drawer, document, reference(page_tree))
+    file_fonts.write()
+    kids = " ".join(map(reference, pages))
+    tree_entries = {"Type": "/Pages", "Kids": f"[{kids}]", "Count": len(pages)}
+    file.write(page_tree, pydyf.Dictionary(tree_entries).data)
+    structure = tree.write()
+    metadata = file.reserve()
+    facts = _facts(file, document, name)
+    packet = xmp_packet(facts)
+    file.stream(metadata, {"Type": "/Metadata", "Subtype": "/XML"}, packet, compressed=False)
+    entries = _catalog(document, reference(page_tree), reference(structure), reference(metadata))
+    if document.bookmarks:  # a file of several parts opens with its outline shown
+        entries["Outlines"] = reference(write_outline(file, document.bookmarks, pages))
+        entries["PageMode"] = "/UseOutlines"
+    if document.lang:
+        entries["Lang"] = pydyf.String(document.lang)
+    if press:
+        entries["OutputIntents"] = pdfx.output_intents(file, press)
+    file.write(catalog, pydyf.Dictionary(entries).data)
+    file.write(info, _info(document, facts).data)
+    file.close(catalog, info)
+    return len(pages)
+
+
+def _write_pages(file: PdfFile, drawer: PagePen, document: Document, parent: str) -> list[int]:
+    """Each page drawn and written as soon as it is drawn; their object numbers, in order."""
+    press = document.press
     blend = "/DeviceCMYK" if press else "/DeviceRGB"
     media_boxes: dict[tuple[float, float], str] = {}
     numbers_of_pages: list[int] = []
@@ -118,58 +145,50 @@ def write_pdf(
         entries["StructParents"] = index
         file.write(number, dictionary(entries))
         numbers_of_pages.append(number)
-    file_fonts.write()
-    kids = " ".join(map(reference, numbers_of_pages))
-    file.write(
-        page_tree,
-        pydyf.Dictionary(
-            {"Type": "/Pages", "Kids": f"[{kids}]", "Count": len(numbers_of_pages)}
-        ).data,
-    )
-    structure = tree.write()
-    metadata = file.reserve()
+    return numbers_of_pages
+
+
+def _facts(file: PdfFile, document: Document, name: str) -> XmpFacts:
+    """What the metadata says; a print-shop file's dates (Info's too) and which rendition
+    of what it is, its instance read from the bytes written so far."""
     facts = XmpFacts(document.title, document.lang, PRODUCER)
-    if press:  # a print-shop file: its dates (Info's too) and which rendition of what it is
-        file.flush()
-        facts = replace(
-            facts,
-            pdfx_version=press.standard,
-            made=pdfx.build_time(document.made),
-            document_id=pdfx.document_id(name or document.title),
-            instance_id=pdfx.instance_id(file.digest.copy().digest()),
-        )
-    packet = xmp_packet(facts)
-    file.stream(metadata, {"Type": "/Metadata", "Subtype": "/XML"}, packet, compressed=False)
+    press = document.press
+    if not press:
+        return facts
+    file.flush()
+    return replace(
+        facts,
+        pdfx_version=press.standard,
+        made=pdfx.build_time(document.made),
+        document_id=pdfx.document_id(name or document.title),
+        instance_id=pdfx.instance_id(file.digest.copy().digest()),
+    )
+
+
+def _catalog(document: Document, pages: str, structure: str, metadata: str) -> dict[str, object]:
+    """The catalog's entries every file has: its pages, viewer preferences, tagging."""
     preferences = pydyf.Dictionary({
         "PrintScaling": "/None",
         "Duplex": f"/{_DUPLEX[document.duplex]}",
         "DisplayDocTitle": "true",
     })  # fmt: skip
-    entries = {
+    entries: dict[str, object] = {
         "Type": "/Catalog",
-        "Pages": reference(page_tree),
+        "Pages": pages,
         "ViewerPreferences": preferences,
         "MarkInfo": "<< /Marked true >>",
-        "StructTreeRoot": reference(structure),
-        "Metadata": reference(metadata),
+        "StructTreeRoot": structure,
+        "Metadata": metadata,
     }
-    if document.bookmarks:  # a file of several parts opens with its outline shown
-        entries["Outlines"] = reference(write_outline(file, document.bookmarks, numbers_of_pages))
-        entries["PageMode"] = "/UseOutlines"
-    if document.lang:
-        entries["Lang"] = pydyf.String(document.lang)
-    if press:
-        entries["OutputIntents"] = pdfx.output_intents(file, press)
-    file.write(catalog, pydyf.Dictionary(entries).data)
-    file.write(
-        info,
-        pydyf.Dictionary({
-            "Title": pydyf.String(document.title),
-            "Author": pydyf.String(PRODUCER),
-            "Creator": pydyf.String(PRODUCER),
-            "Producer": pydyf.String(PRODUCER),
-            **(pdfx.info_entries(press, facts.made) if press and facts.made else {}),
-        }).data,
-    )  # fmt: skip
-    file.close(catalog, info)
-    return len(numbers_of_pages)
+    return entries
+
+
+def _info(document: Document, facts: XmpFacts) -> pydyf.Dictionary:
+    press = document.press
+    return pydyf.Dictionary({
+        "Title": pydyf.String(document.title),
+        "Author": pydyf.String(PRODUCER),
+        "Creator": pydyf.String(PRODUCER),
+        "Producer": pydyf.String(PRODUCER),
+        **(pdfx.info_entries(press, facts.made) if press and facts.made else {}),
+    })  # fmt: skip
