@@ -10,7 +10,8 @@ The first row that holds anything names the columns (row 1, unless a workbook st
 the card's own keys (as in a YAML deck); every other column is a field. An empty cell leaves
 its field out, so a `when:` element stays hidden; empty rows are skipped. CSV is read as UTF-8
 (with or without the byte-order mark spreadsheet programs write), its separator a comma,
-semicolon or tab as the header line uses; workbooks through python-calamine.
+semicolon or tab as the header line uses, and a cell written as a number (6, -2, 1.50) is
+that number, as a workbook's number cell is; workbooks through python-calamine.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import csv
 import io
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +38,10 @@ WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods")  # .xls only to say: save it as .
 SUFFIXES = (".csv", ".tsv", *WORKBOOKS)
 _IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 _SPEC_KEYS = ("from", "sheet")
-Cell = str | int | float
+# A longer run of digits (a code, a serial number) stays text, as it is written.
+_WHOLE = re.compile(r"-?(0|[1-9][0-9]{0,8})")
+_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\.[0-9]+")
+Cell = str | int | float | Decimal
 
 
 def cards_from_sheet(doc: Document) -> Document:
@@ -101,8 +106,20 @@ def _csv(path: Path, place: _Place) -> list[list[Cell]]:
     except csv.Error as error:
         raise UserError(place(0), f"is not a CSV file the reader understands: {error}") from None
     return [
-        [_text(cell, place(r, c)) for c, cell in enumerate(row, 1)] for r, row in enumerate(rows, 1)
+        [_written(_text(cell, place(r, c))) for c, cell in enumerate(row, 1)]
+        for r, row in enumerate(rows, 1)
     ]
+
+
+def _written(text: str) -> Cell:
+    """A CSV cell, which has no type, as the number it is written as (6, -2, 1.50 as written)
+    when YAML would read it as one, as a workbook's number cell is read: else its text.
+    A leading 0 (007) or + (+5) keeps it text, as written, since it is printed so."""
+    if _WHOLE.fullmatch(text.strip()):
+        return int(text)
+    if _DECIMAL.fullmatch(text.strip()):
+        return Decimal(text.strip())
+    return text
 
 
 def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> list[list[Cell]]:

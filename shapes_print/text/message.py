@@ -161,6 +161,8 @@ def _render(
             out.append(_field(node, _value(node.name, node.start, values), style))
         elif node.kind == "select":
             word = _value(node.name, node.start, values)
+            if isinstance(word, int | Decimal) and not isinstance(word, bool):
+                word = str(word)  # a spreadsheet's 1 picks the branch `1 {Ace}`
             chosen = next((b for b in node.branches if b.key == word), None)
             other = next(b for b in node.branches if b.key == "other")
             out += _render((chosen or other).nodes, values, style, count)

@@ -1,0 +1,81 @@
+"""A spreadsheet deck's cells read as a designer means them, and named when they are wrong.
+
+The game is the one `shapes-print new` writes, its cards read from `bugs.csv` (or a
+workbook) and drawn with a layout `bug` of its own: a plural of the `legs` column and a
+`label` in a box one line high.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shapes_print.commands.cli import main
+from tests.project_copy import run
+
+GAME = "my-game"
+BUG_LAYOUT = """\
+  bug:
+    elements:
+      - {kind: rect, name: face, box: [0mm, 0mm, 100%, 100%], fill: "#FFFFFF", bleed: true}
+      - {kind: text, name: legs, box: [5mm, 10mm, 100% - 10mm, 20mm],
+         text: "{legs, plural, =0 {no legs} one {# leg} other {# legs}}", size: 12pt}
+      - {kind: text, name: label, box: [5mm, 40mm, 100% - 10mm, 10mm], text: "{label}",
+         size: 22pt, min_size: 20pt}
+"""
+HEADER = "id,name,count,layout,back,legs,label"
+ANT = "ant,ants,9,bug,standard,6,ANT"
+SPIDER = "spider,spiders,9,bug,standard,8,SPIDER"
+
+
+def bug_game(content: Path, sheet: str = "bugs.csv") -> Path:
+    """The `new` game with its deck read from `sheet` and the layout `bug` added; its
+    high-contrast colours for the suits it no longer has left out. The game's folder."""
+    assert main(["new", GAME, "--content", str(content)]) == 0
+    folder = content / GAME
+    layouts = folder / "cards/my-cards.yaml"
+    layouts.write_text(layouts.read_text(encoding="utf-8") + BUG_LAYOUT, encoding="utf-8")
+    deck = folder / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text[: text.index("cards:\n")] + f"cards: {{from: {sheet}}}\n")
+    colours = folder / "labels/high-contrast.yaml"
+    text = colours.read_text(encoding="utf-8")
+    colours.write_text(text[: text.index("\ngroups:") + 1] + text[text.index("\nbacks:") + 1 :])
+    return folder
+
+
+def check(content: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str]:
+    """Exit status and stderr of `check` of the game (paths from `content`)."""
+    capsys.readouterr()
+    code, lines, _ = run(["check", GAME, "--content", str(content), *extra], capsys, content)
+    return code, "\n".join(lines)
+
+
+def csv_game(tmp_path: Path, *rows: str) -> Path:
+    folder = bug_game(tmp_path / "games")
+    (folder / "bugs.csv").write_text("\n".join((HEADER, *rows)) + "\n", encoding="utf-8")
+    return tmp_path / "games"
+
+
+def test_a_csv_column_of_numbers_is_numbers_as_a_workbooks_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = csv_game(tmp_path, ANT, SPIDER)
+    code, err = check(content, capsys)
+    assert code == 0 and "bugs.csv" not in err
+
+
+def test_a_csv_number_keeps_the_digits_it_is_written_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cell reads as the number YAML would read it as; 007 or +5 stay text as written."""
+    from shapes_print.load.spreadsheet import cards_from_sheet
+    from shapes_print.load.yamlsrc import Document
+
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text("id,count,layout,back,a,b,c,d,e\nx,1,l,b,6,-2,1.50,007,+5\n")
+    doc = cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.csv"}}))
+    fields = doc.data["cards"][0]["fields"]
+    assert fields == {"a": 6, "b": -2, "c": fields["c"], "d": "007", "e": "+5"}
+    assert str(fields["c"]) == "1.50" and not isinstance(fields["c"], str)
