@@ -34,7 +34,7 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.kit.context import DrawContext, colour, picture_folder
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
-from shapes_print.load.places import value_place
+from shapes_print.load.places import key_place, value_place
 from shapes_print.plan.cardtext import (
     Box,
     ElementAt,
@@ -86,7 +86,10 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
     card = shown or f"card {name!r}"
     if layout not in template.layouts:
         known = ", ".join(template.layouts)
-        raise UserError(where, f"layout {layout!r} is not in template {template.id!r} ({known})")
+        raise UserError(
+            key_place(where, "layout"),
+            f"layout {layout!r} is not in template {template.id!r} ({known})",
+        )
     width, height = template.card["width"], template.card["height"]
     items: list[Item] = []
     words: list[str] = []

@@ -79,3 +79,28 @@ def test_a_csv_number_keeps_the_digits_it_is_written_with(
     fields = doc.data["cards"][0]["fields"]
     assert fields == {"a": 6, "b": -2, "c": fields["c"], "d": "007", "e": "+5"}
     assert str(fields["c"]) == "1.50" and not isinstance(fields["c"], str)
+
+
+@pytest.mark.parametrize(
+    ("row", "error"),
+    [
+        (
+            "spider,spiders,9,bugg,standard,8,SPIDER",
+            "bugs.csv:3:4: layout 'bugg' is not in template 'my-cards'",
+        ),
+        (
+            "spider,spiders,9,bug,standard,eight,SPIDER",
+            "bugs.csv:3:6: {legs, plural} needs a whole number, got 'eight'",
+        ),
+        (
+            "spider,spiders,9,bug,standard,8,SPIDERS AND SCORPIONS",
+            "bugs.csv:3:7: card 'spider', element 'label': text 'SPIDERS AND SCORPIONS' does not fit",
+        ),
+    ],
+)
+def test_an_error_from_a_row_names_the_cell_of_its_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], row: str, error: str
+) -> None:
+    code, err = check(csv_game(tmp_path, ANT, row), capsys)
+    assert code == 2 and err.count("\n") == 0 and "Traceback" not in err
+    assert err.startswith(f"{GAME}/{error}"), err
