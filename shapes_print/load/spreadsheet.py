@@ -28,6 +28,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, read_input
 from shapes_print.limits import MAX_SHEET_BYTES, MAX_TEXT, MAX_VALUES
 from shapes_print.load.base import IDENTIFIER_PATTERN
+from shapes_print.load.formulas import unsaved_formulas
 from shapes_print.load.sheetbounds import check_workbook
 from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.text.characters import character_problem
@@ -140,6 +141,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
             )
         chosen = book.get_sheet_by_name(sheet) if sheet else book.get_sheet_by_index(0)
         rows = chosen.to_python(skip_empty_area=False)
+        unsaved = unsaved_formulas(data, chosen.name) if path.suffix.lower() != ".ods" else {}
     except UserError:
         raise
     except BaseException as error:  # the reader's own errors, and its panics (BaseException)
@@ -147,10 +149,29 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
             raise
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise UserError(place(0), f"cannot read this workbook: {message}") from None
-    return [
+    cells: list[list[Cell]] = [
         [_cell(value, place(r, c)) for c, value in enumerate(row, start=1)]
         for r, row in enumerate(rows, start=1)
     ]
+    for (r, c), formula in unsaved.items():  # each an empty cell to the reader
+        cells.extend([] for _ in range(r - len(cells)))
+        cells[r - 1].extend("" for _ in range(c - len(cells[r - 1])))
+        cells[r - 1][c - 1] = Formula(formula)
+    return cells
+
+
+class Formula(str):
+    """A cell holding a formula with no saved result (its text, after the =): what a script
+    writing a workbook leaves, which the reader reads as an empty cell."""
+
+    def unsaved(self, header: str) -> str:
+        return (
+            f"column {header!r}: the formula{f' ={self}' if self else ''} has no saved "
+            "result, so it reads as "
+            "empty (a script wrote it without working it out); open the workbook in a "
+            "spreadsheet program and save it there, which saves each result, or write the "
+            "value instead of the formula"
+        )
 
 
 def _cell(value: Any, where: Source) -> Cell:
@@ -217,6 +238,8 @@ def _cards(rows: list[list[Cell]], place: _Place) -> tuple[list[dict[str, Any]],
         marks[(index, "fields")] = place(row_number)
         for column, cell in enumerate(row, start=1):
             header = headers[column - 1] if column <= len(headers) else None
+            if isinstance(cell, Formula) and header is not None:
+                raise UserError(place(row_number, column), cell.unsaved(header))
             if _blank(cell):
                 continue
             if header is None:

@@ -12,6 +12,10 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
+from shapes_print.errors import Source, UserError
+from shapes_print.load.spreadsheet import cards_from_sheet
+from shapes_print.load.yamlsrc import Document
+from tests.hostile_files import xlsx
 from tests.project_copy import run
 
 GAME = "my-game"
@@ -70,9 +74,6 @@ def test_a_csv_number_keeps_the_digits_it_is_written_with(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A cell reads as the number YAML would read it as; 007 or +5 stay text as written."""
-    from shapes_print.load.spreadsheet import cards_from_sheet
-    from shapes_print.load.yamlsrc import Document
-
     sheet = tmp_path / "cards.csv"
     sheet.write_text("id,count,layout,back,a,b,c,d,e\nx,1,l,b,6,-2,1.50,007,+5\n")
     doc = cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.csv"}}))
@@ -104,3 +105,43 @@ def test_an_error_from_a_row_names_the_cell_of_its_field(
     code, err = check(csv_game(tmp_path, ANT, row), capsys)
     assert code == 2 and err.count("\n") == 0 and "Traceback" not in err
     assert err.startswith(f"{GAME}/{error}"), err
+
+
+def _row(number: int, count: str, label: str = "") -> str:
+    """Row `number` of a sheet: a `moon` card of the `picture` layout, its count and label
+    cells (XML) as given."""
+    text = '<c r="{}{}" t="inlineStr"><is><t>{}</t></is></c>'
+    cells = [text.format("A", number, "moon"), count.format(number)]
+    cells += [text.format(c, number, v) for c, v in (("D", "picture"), ("E", "standard"))]
+    return f'<row r="{number}">{"".join(cells)}{label.format(number)}</row>'
+
+
+@pytest.mark.parametrize(
+    ("row", "column", "error"),
+    [
+        (_row(3, '<c r="C{}"><f>2+2</f></c>'), 3, "column 'count': the formula =2+2"),
+        (
+            _row(3, '<c r="C{}"><v>1</v></c>', '<c r="G{0}"><f>A{0}&amp;"!"</f></c>'),
+            7,
+            "column 'label': the formula =A3&\"!\"",
+        ),
+    ],
+)
+def test_a_formula_with_no_saved_result_says_so_and_how_to_get_one(
+    tmp_path: Path, row: str, column: int, error: str
+) -> None:
+    """A script writing a workbook writes formulas with no result; the reader sees nothing."""
+    path = tmp_path / "cards.xlsx"
+    xlsx(path, extra=row)
+    with pytest.raises(UserError) as raised:
+        cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.xlsx"}}))
+    assert raised.value.source == Source(path, 3, column)
+    assert raised.value.message.startswith(f"{error} has no saved result"), raised.value.message
+    assert "save it" in raised.value.message
+
+
+def test_a_formula_with_its_saved_result_reads_as_that_result(tmp_path: Path) -> None:
+    path = tmp_path / "cards.xlsx"
+    xlsx(path, extra=_row(3, '<c r="C{}"><f>2+2</f><v>4</v></c>'))
+    doc = cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.xlsx"}}))
+    assert [card["count"] for card in doc.data["cards"]] == [6, 4]
