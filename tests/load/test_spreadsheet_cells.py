@@ -145,3 +145,24 @@ def test_a_formula_with_its_saved_result_reads_as_that_result(tmp_path: Path) ->
     xlsx(path, extra=_row(3, '<c r="C{}"><f>2+2</f><v>4</v></c>'))
     doc = cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.xlsx"}}))
     assert [card["count"] for card in doc.data["cards"]] == [6, 4]
+
+
+def test_an_element_with_no_room_on_a_smaller_card_is_named_at_its_layout_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A box 50 mm narrower than the card fits a poker card (63.5 mm) and not a mini (44 mm)."""
+    content = csv_game(tmp_path, ANT, SPIDER)
+    layouts = content / GAME / "cards/my-cards.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    layouts.write_text(
+        text.replace("[5mm, 10mm, 100% - 10mm, 20mm]", "[5mm, 10mm, 100% - 50mm, 20mm]")
+    )
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "name: legs" in row)
+    out = tmp_path / "out"
+    args = ["build", GAME, "--content", str(content), "--out", str(out), "--players", "2"]
+    code, lines, _ = run([*args, "--paper", "a4", "--card-size", "mini", "-q"], capsys, content)
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0] == (
+        f"{GAME}/cards/my-cards.yaml:{line}:9: card 'ant' (layout 'bug'): element 'legs', a "
+        "text box, has no room on a 44.0 x 63.0 mm card: it is -6.0 mm wide"
+    )
