@@ -39,6 +39,7 @@ WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods")  # .xls only to say: save it as .
 SUFFIXES = (".csv", ".tsv", *WORKBOOKS)
 _IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 _SPEC_KEYS = ("from", "sheet")
+_COUNT_ENTRY = re.compile(r'\s*"?([^":]+?)"?\s*:\s*([0-9]{1,9})\s*')  # 2-3: 1, "4-5": 2
 # A longer run of digits (a code, a serial number) stays text, as it is written.
 _WHOLE = re.compile(r"-?(0|[1-9][0-9]{0,8})")
 _DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\.[0-9]+")
@@ -270,15 +271,39 @@ def _cards(rows: list[list[Cell]], place: _Place) -> tuple[list[dict[str, Any]],
     return cards, marks
 
 
-def _key(header: str, value: Cell, where: Source) -> Cell:
+def _count(value: Cell, where: Source) -> int | dict[str, int]:
+    """A card's count: a whole number above 0, or a table by players as a YAML deck writes
+    one, in one cell (`2-3: 1, 4-5: 2`, braces and quotes as in YAML or not; entries
+    apart by commas or semicolons), whose 0 leaves the card out at those counts."""
+    number: Cell = value
+    if isinstance(value, str) and re.fullmatch(r"[+]?\d+", value):
+        number = int(value)
+    if isinstance(number, int) and number > 0:
+        return number
+    if not isinstance(value, str) or ":" not in value:
+        raise UserError(
+            where,
+            "column 'count': must be a whole number above 0 or a table by players "
+            f"(2-3: 1, 4-5: 2), got {value!r}",
+        )
+    inner = value.strip()
+    inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
+    table: dict[str, int] = {}
+    for entry in re.split(r"[,;]", inner):
+        found = _COUNT_ENTRY.fullmatch(entry)
+        if not found:
+            raise UserError(where, f"column 'count': {entry.strip()!r} is not an entry like 2-3: 1")
+        players = found.group(1).strip()
+        if players in table:
+            raise UserError(where, f"column 'count': {players!r} is given twice")
+        table[players] = int(found.group(2))
+    return table
+
+
+def _key(header: str, value: Cell, where: Source) -> Cell | dict[str, int]:
     """A card's own value, checked here so its message names the column."""
     if header == "count":
-        number = value
-        if isinstance(value, str) and re.fullmatch(r"[+]?\d+", value):
-            number = int(value)
-        if not isinstance(number, int) or number <= 0:
-            raise UserError(where, f"column 'count': must be a whole number above 0, got {value!r}")
-        return number
+        return _count(value, where)
     text = str(value)
     if header == "id" and not _IDENTIFIER.fullmatch(text):
         raise UserError(where, f"column 'id': {text!r} may only use a-z, 0-9 and - (like 'red-7')")

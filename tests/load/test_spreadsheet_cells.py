@@ -166,3 +166,40 @@ def test_an_element_with_no_room_on_a_smaller_card_is_named_at_its_layout_line(
         f"{GAME}/cards/my-cards.yaml:{line}:9: card 'ant' (layout 'bug'): element 'legs', a "
         "text box, has no room on a 44.0 x 63.0 mm card: it is -6.0 mm wide"
     )
+
+
+@pytest.mark.parametrize(
+    "cell",
+    ['"2-3: 9, 4-5: 12"', '"{""2-3"": 9, ""4-5"": 12}"', "2-3: 9; 4-5: 12", '"2: 0, 3-5: 12"'],
+)
+def test_a_count_cell_may_be_a_table_by_players_as_in_yaml(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cell: str
+) -> None:
+    """`2-3: 9, 4-5: 12` (braces and quotes as YAML writes the table, too; 0 leaves a card
+    out at those counts): the card's copies follow the player count."""
+    content = csv_game(tmp_path, ANT.replace(",9,", ",12,"), SPIDER.replace(",9,", f",{cell},"))
+    code, err = check(content, capsys)
+    assert code == 0 and "bugs.csv" not in err, err
+    doc = cards_from_sheet(Document(content / GAME / "deck.yaml", {"cards": {"from": "bugs.csv"}}))
+    expected = {"2": 0, "3-5": 12} if "2: 0" in cell else {"2-3": 9, "4-5": 12}
+    assert doc.data["cards"][1]["count"] == expected
+
+
+@pytest.mark.parametrize(
+    ("cell", "error"),
+    [
+        ('"2-3: 9"', "bugs.csv:3:3: cards.1.count: no entry for 4, 5 players"),
+        ('"2-3: 9, 4-5"', "bugs.csv:3:3: column 'count': '4-5' is not an entry like 2-3: 1"),
+        (
+            "0",
+            "bugs.csv:3:3: column 'count': must be a whole number above 0 or a table by "
+            "players (2-3: 1, 4-5: 2), got 0",
+        ),
+    ],
+)
+def test_a_count_table_that_misses_a_player_count_names_its_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cell: str, error: str
+) -> None:
+    content = csv_game(tmp_path, ANT, SPIDER.replace(",9,", f",{cell},"))
+    code, err = check(content, capsys)
+    assert code == 2 and err.startswith(f"{GAME}/{error}"), err
