@@ -203,3 +203,23 @@ def test_a_count_table_that_misses_a_player_count_names_its_cell(
     content = csv_game(tmp_path, ANT, SPIDER.replace(",9,", f",{cell},"))
     code, err = check(content, capsys)
     assert code == 2 and err.startswith(f"{GAME}/{error}"), err
+
+
+def test_a_workbooks_errors_name_their_cells_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same places from an .xlsx: the unknown layout in D3, the label too long in G2."""
+    from PIL import Image
+
+    content = tmp_path / "games"
+    folder = bug_game(content, "bugs.xlsx")
+    (folder / "art").mkdir(exist_ok=True)
+    Image.new("RGB", (600, 600), "orange").save(folder / "art/sun.png")
+    art = '<c r="F{}" t="inlineStr"><is><t>art/sun.png</t></is></c>'
+    moon = _row(3, '<c r="C{}"><v>9</v></c>', art)  # 15 cards: enough for every player count
+    xlsx(folder / "bugs.xlsx", extra=moon.replace("picture", "pictur"))
+    code, err = check(content, capsys)
+    assert code == 2 and err.startswith(f"{GAME}/bugs.xlsx:3:4: layout 'pictur' is not in"), err
+    xlsx(folder / "bugs.xlsx", extra=moon, label="SUNS AND MOONS AND STARS")
+    code, err = check(content, capsys)
+    assert code == 2 and err.startswith(f"{GAME}/bugs.xlsx:2:7: card 'sun', element 'label'"), err
