@@ -168,10 +168,9 @@ class Formula(str):
     def unsaved(self, header: str) -> str:
         return (
             f"column {header!r}: the formula{f' ={self}' if self else ''} has no saved "
-            "result, so it reads as "
-            "empty (a script wrote it without working it out); open the workbook in a "
-            "spreadsheet program and save it there, which saves each result, or write the "
-            "value instead of the formula"
+            "result, so it reads as empty (a script writing a workbook saves formulas so); "
+            "open the workbook in a spreadsheet program and save it there, which saves each "
+            "result, or write the value instead of the formula"
         )
 
 
@@ -284,7 +283,7 @@ def _count(value: Cell, where: Source) -> int | dict[str, int]:
         raise UserError(
             where,
             "column 'count': must be a whole number above 0 or a table by players "
-            f"(2-3: 1, 4-5: 2), got {value!r}",
+            f"(2-3: 1, 4-5: 2), got {repr(value) if isinstance(value, str) else value}",
         )
     inner = value.strip()
     inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner

@@ -171,7 +171,8 @@ def _render(
             if isinstance(number, bool) or not isinstance(number, int):
                 raise MessageError(
                     node.start,
-                    f"{{{node.name}, {node.kind}}} needs a whole number, got {number!r}",
+                    f"{{{node.name}, {node.kind}}} needs a whole number, got "
+                    f"{number if isinstance(number, Decimal) else repr(number)}",
                     value=node.name,
                 )
             branch = _choose(node, number, style.locale)

@@ -195,6 +195,11 @@ def test_a_count_cell_may_be_a_table_by_players_as_in_yaml(
             "bugs.csv:3:3: column 'count': must be a whole number above 0 or a table by "
             "players (2-3: 1, 4-5: 2), got 0",
         ),
+        (
+            "6.5",
+            "bugs.csv:3:3: column 'count': must be a whole number above 0 or a table by "
+            "players (2-3: 1, 4-5: 2), got 6.5",
+        ),
     ],
 )
 def test_a_count_table_that_misses_a_player_count_names_its_cell(
