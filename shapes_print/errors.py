@@ -53,6 +53,11 @@ class Source(Struct, frozen=True):
                 where += f":{self.column}"
         return where
 
+    def field(self, name: str) -> Source | None:
+        """Where the value `name` filled in here is written, when that is known (a card's
+        field, in a spreadsheet's cell or on a deck's line): None for any other place."""
+        return None
+
 
 class UserError(Exception):
     """A mistake in the input that the user can fix; never shown with a traceback."""

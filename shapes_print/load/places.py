@@ -9,18 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from msgspec import field
+import msgspec
 
 from shapes_print.errors import Source
 from shapes_print.load.models import CardType
 from shapes_print.load.yamlsrc import Document
 from shapes_print.text.grammar import MessageError, parse
 
+_KEYS = ("id", "name", "count", "layout", "back", "group")
+
 
 class CardPlace(Source, frozen=True, eq=False):
-    """Where a card is written, and where each of its fields is."""
+    """Where a card is written, and where each of its fields and its own keys (`layout`,
+    `back`, ...) is."""
 
-    fields: Mapping[str, Source] = field(default_factory=dict)
+    fields: Mapping[str, Source] = msgspec.field(default_factory=dict)
+    keys: Mapping[str, Source] = msgspec.field(default_factory=dict)
+
+    def field(self, name: str) -> Source | None:
+        return self.fields.get(name)
 
     def __eq__(self, other: object) -> bool:
         """The same place as another card's: its fields' places are not compared."""
@@ -38,7 +45,15 @@ def card_place(doc: Document, index: int, card: CardType) -> CardPlace:
     where = doc.source(("cards", index))
     at = {key: ("cards", index, "fields", key) for key in card.fields}
     cells = {key: doc.marks[loc] for key, loc in at.items() if loc in doc.marks}
-    return CardPlace(where.path, where.line, where.column, cells)
+    written = {key: ("cards", index, key) for key in _KEYS}
+    keys = {key: doc.marks[loc] for key, loc in written.items() if loc in doc.marks}
+    return CardPlace(where.path, where.line, where.column, cells, keys)
+
+
+def key_place(where: Source, key: str) -> Source:
+    """Where a card's own `key` (its `layout`, its `back`) is written: its cell or line,
+    or else `where`."""
+    return where.keys.get(key, where) if isinstance(where, CardPlace) else where
 
 
 def value_place(written: str | None, where: Source) -> tuple[Source, str]:

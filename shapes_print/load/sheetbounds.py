@@ -75,11 +75,15 @@ def _too_large(size: int) -> str:
     )
 
 
-def _column_number(letters: str) -> int:
+def cell_reference(text: str) -> tuple[int, int] | None:
+    """The row and column of a cell's reference ("C3": 3, 3), or None for another text."""
+    found = _REFERENCE.fullmatch(text)
+    if not found:
+        return None
     number = 0
-    for letter in letters:
+    for letter in found.group(1):
         number = number * 26 + ord(letter) - ord("A") + 1
-    return number
+    return int(found.group(2)), number
 
 
 class _Cells:
@@ -104,14 +108,14 @@ class _Cells:
     def _start(self, tag: str, attributes: dict[str, str]) -> None:
         local = tag.rpartition(" ")[2]
         if local == "row":  # .xlsx
-            self.row = _whole(attributes.get("r"), self.row + 1)
+            self.row = whole_number(attributes.get("r"), self.row + 1)
             self.column = 0
             self.rows = max(self.rows, self.row)
         elif local == "c":
-            found = _REFERENCE.fullmatch(attributes.get("r", ""))
+            found = cell_reference(attributes.get("r", ""))
             if found:
-                self.row = max(self.row, int(found.group(2)))
-                self.column = _column_number(found.group(1))
+                self.row = max(self.row, found[0])
+                self.column = found[1]
             else:
                 self.column += 1
             self.rows, self.columns = max(self.rows, self.row), max(self.columns, self.column)
@@ -119,11 +123,11 @@ class _Cells:
             self.row = self.column = 0
             self.next_row = 1
         elif local == "table-row":
-            self.repeat_rows = _whole(attributes.get(_ODS + "number-rows-repeated"), 1)
+            self.repeat_rows = whole_number(attributes.get(_ODS + "number-rows-repeated"), 1)
             self.row, self.column = self.next_row, 0
             self.next_row = self.row + self.repeat_rows
         elif local in ("table-cell", "covered-table-cell"):
-            repeat = _whole(attributes.get(_ODS + "number-columns-repeated"), 1)
+            repeat = whole_number(attributes.get(_ODS + "number-columns-repeated"), 1)
             first = self.column + 1
             self.column += repeat
             if any(key.endswith(("value-type", "value", "formula")) for key in attributes):
@@ -169,7 +173,7 @@ class _TooFar(Exception):
         )
 
 
-def _whole(text: str | None, default: int) -> int:
+def whole_number(text: str | None, default: int) -> int:
     """An attribute's whole number (a row number, a repeat count), else `default`."""
     if text is None or not text.isdigit() or len(text) > 9:
         return default

@@ -10,7 +10,8 @@ The first row that holds anything names the columns (row 1, unless a workbook st
 the card's own keys (as in a YAML deck); every other column is a field. An empty cell leaves
 its field out, so a `when:` element stays hidden; empty rows are skipped. CSV is read as UTF-8
 (with or without the byte-order mark spreadsheet programs write), its separator a comma,
-semicolon or tab as the header line uses; workbooks through python-calamine.
+semicolon or tab as the header line uses, and a cell written as a number (6, -2, 1.50) is
+that number, as a workbook's number cell is; workbooks through python-calamine.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import csv
 import io
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, read_input
 from shapes_print.limits import MAX_SHEET_BYTES, MAX_TEXT, MAX_VALUES
 from shapes_print.load.base import IDENTIFIER_PATTERN
+from shapes_print.load.formulas import unsaved_formulas
 from shapes_print.load.sheetbounds import check_workbook
 from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.text.characters import character_problem
@@ -36,7 +39,11 @@ WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods")  # .xls only to say: save it as .
 SUFFIXES = (".csv", ".tsv", *WORKBOOKS)
 _IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 _SPEC_KEYS = ("from", "sheet")
-Cell = str | int | float
+_COUNT_ENTRY = re.compile(r'\s*"?([^":]+?)"?\s*:\s*([0-9]{1,9})\s*')  # 2-3: 1, "4-5": 2
+# A longer run of digits (a code, a serial number) stays text, as it is written.
+_WHOLE = re.compile(r"-?(0|[1-9][0-9]{0,8})")
+_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\.[0-9]+")
+Cell = str | int | float | Decimal
 
 
 def cards_from_sheet(doc: Document) -> Document:
@@ -101,8 +108,20 @@ def _csv(path: Path, place: _Place) -> list[list[Cell]]:
     except csv.Error as error:
         raise UserError(place(0), f"is not a CSV file the reader understands: {error}") from None
     return [
-        [_text(cell, place(r, c)) for c, cell in enumerate(row, 1)] for r, row in enumerate(rows, 1)
+        [_written(_text(cell, place(r, c))) for c, cell in enumerate(row, 1)]
+        for r, row in enumerate(rows, 1)
     ]
+
+
+def _written(text: str) -> Cell:
+    """A CSV cell, which has no type, as the number it is written as (6, -2, 1.50 as written)
+    when YAML would read it as one, as a workbook's number cell is read: else its text.
+    A leading 0 (007) or + (+5) keeps it text, as written, since it is printed so."""
+    if _WHOLE.fullmatch(text.strip()):
+        return int(text)
+    if _DECIMAL.fullmatch(text.strip()):
+        return Decimal(text.strip())
+    return text
 
 
 def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> list[list[Cell]]:
@@ -123,6 +142,7 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
             )
         chosen = book.get_sheet_by_name(sheet) if sheet else book.get_sheet_by_index(0)
         rows = chosen.to_python(skip_empty_area=False)
+        unsaved = unsaved_formulas(data, chosen.name) if path.suffix.lower() != ".ods" else {}
     except UserError:
         raise
     except BaseException as error:  # the reader's own errors, and its panics (BaseException)
@@ -130,10 +150,28 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
             raise
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise UserError(place(0), f"cannot read this workbook: {message}") from None
-    return [
+    cells: list[list[Cell]] = [
         [_cell(value, place(r, c)) for c, value in enumerate(row, start=1)]
         for r, row in enumerate(rows, start=1)
     ]
+    for (r, c), formula in unsaved.items():  # each an empty cell to the reader
+        cells.extend([] for _ in range(r - len(cells)))
+        cells[r - 1].extend("" for _ in range(c - len(cells[r - 1])))
+        cells[r - 1][c - 1] = Formula(formula)
+    return cells
+
+
+class Formula(str):
+    """A cell holding a formula with no saved result (its text, after the =): what a script
+    writing a workbook leaves, which the reader reads as an empty cell."""
+
+    def unsaved(self, header: str) -> str:
+        return (
+            f"column {header!r}: the formula{f' ={self}' if self else ''} has no saved "
+            "result, so it reads as empty (a script writing a workbook saves formulas so); "
+            "open the workbook in a spreadsheet program and save it there, which saves each "
+            "result, or write the value instead of the formula"
+        )
 
 
 def _cell(value: Any, where: Source) -> Cell:
@@ -200,6 +238,8 @@ def _cards(rows: list[list[Cell]], place: _Place) -> tuple[list[dict[str, Any]],
         marks[(index, "fields")] = place(row_number)
         for column, cell in enumerate(row, start=1):
             header = headers[column - 1] if column <= len(headers) else None
+            if isinstance(cell, Formula) and header is not None:
+                raise UserError(place(row_number, column), cell.unsaved(header))
             if _blank(cell):
                 continue
             if header is None:
@@ -230,15 +270,39 @@ def _cards(rows: list[list[Cell]], place: _Place) -> tuple[list[dict[str, Any]],
     return cards, marks
 
 
-def _key(header: str, value: Cell, where: Source) -> Cell:
+def _count(value: Cell, where: Source) -> int | dict[str, int]:
+    """A card's count: a whole number above 0, or a table by players as a YAML deck writes
+    one, in one cell (`2-3: 1, 4-5: 2`, braces and quotes as in YAML or not; entries
+    apart by commas or semicolons), whose 0 leaves the card out at those counts."""
+    number: Cell = value
+    if isinstance(value, str) and re.fullmatch(r"[+]?\d+", value):
+        number = int(value)
+    if isinstance(number, int) and number > 0:
+        return number
+    if not isinstance(value, str) or ":" not in value:
+        raise UserError(
+            where,
+            "column 'count': must be a whole number above 0 or a table by players "
+            f"(2-3: 1, 4-5: 2), got {repr(value) if isinstance(value, str) else value}",
+        )
+    inner = value.strip()
+    inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
+    table: dict[str, int] = {}
+    for entry in re.split(r"[,;]", inner):
+        found = _COUNT_ENTRY.fullmatch(entry)
+        if not found:
+            raise UserError(where, f"column 'count': {entry.strip()!r} is not an entry like 2-3: 1")
+        players = found.group(1).strip()
+        if players in table:
+            raise UserError(where, f"column 'count': {players!r} is given twice")
+        table[players] = int(found.group(2))
+    return table
+
+
+def _key(header: str, value: Cell, where: Source) -> Cell | dict[str, int]:
     """A card's own value, checked here so its message names the column."""
     if header == "count":
-        number = value
-        if isinstance(value, str) and re.fullmatch(r"[+]?\d+", value):
-            number = int(value)
-        if not isinstance(number, int) or number <= 0:
-            raise UserError(where, f"column 'count': must be a whole number above 0, got {value!r}")
-        return number
+        return _count(value, where)
     text = str(value)
     if header == "id" and not _IDENTIFIER.fullmatch(text):
         raise UserError(where, f"column 'id': {text!r} may only use a-z, 0-9 and - (like 'red-7')")

@@ -35,7 +35,7 @@ from shapes_print.load.options import PrintOptions
 from shapes_print.load.places import card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
 from shapes_print.load.yamldoc import Document as YamlDocument
-from shapes_print.plan.cards import CardDrawing, CardSide, card_symbol
+from shapes_print.plan.cards import CardDrawing, CardSide, NoRoom, card_symbol
 from shapes_print.plan.cardsheets import (
     OVERRUN_PREFIX,
     CardGeometry,
@@ -102,7 +102,14 @@ def drawn_sides(
 
     def draw() -> tuple[Symbols, Symbols]:
         contexts = _layout_contexts(loaded, template, ctx)
-        return _draw_cards(deck, drawing, ctx, contexts)
+        own = loaded.template_sources.get(template.id)
+        try:
+            return _draw_cards(deck, drawing, ctx, contexts)
+        except NoRoom as error:  # named at the element's line, in the game's own layouts
+            if own is None:
+                raise
+            at = own.source(("layouts", error.layout, "elements", error.index))
+            raise UserError(at, error.message) from None
 
     return cache.region(SIDES).made(drawn_from, (bleed, shop), draw)
 

@@ -34,7 +34,7 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.kit.context import DrawContext, colour, picture_folder
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
-from shapes_print.load.places import value_place
+from shapes_print.load.places import key_place, value_place
 from shapes_print.plan.cardtext import (
     Box,
     ElementAt,
@@ -86,16 +86,19 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
     card = shown or f"card {name!r}"
     if layout not in template.layouts:
         known = ", ".join(template.layouts)
-        raise UserError(where, f"layout {layout!r} is not in template {template.id!r} ({known})")
+        raise UserError(
+            key_place(where, "layout"),
+            f"layout {layout!r} is not in template {template.id!r} ({known})",
+        )
     width, height = template.card["width"], template.card["height"]
     items: list[Item] = []
     words: list[str] = []
-    for element in template.layouts[layout].elements:
+    for index, element in enumerate(template.layouts[layout].elements):
         if not element.shown_on(fields):
             continue
         if element.kind == "text" and element.text:
             words.append(spoken(ctx, ctx.words.fill(element.text, fields, where), where))
-        box = _box(element, template, where)
+        box = _box(element, template, where, _Named(card, layout, index))
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
         if element.kind == "braille":
@@ -156,16 +159,38 @@ def _spoken(words: Sequence[str]) -> str:
     return said
 
 
-def _box(element: Element, template: CardTemplate, where: Source) -> Box:
+class _Named(Struct, frozen=True):
+    """How a message names an element: its card, its layout and its index there."""
+
+    card: str
+    layout: str
+    index: int
+
+
+class NoRoom(UserError):
+    """An element whose box has no room on the card (a card size smaller than its layout
+    was written for): its `layout` and `index`, for a caller that knows the layout's file
+    to name the element's line."""
+
+    def __init__(self, where: Source, message: str, layout: str, index: int) -> None:
+        super().__init__(where, message)
+        self.layout, self.index = layout, index
+
+
+def _box(element: Element, template: CardTemplate, where: Source, named: _Named) -> Box:
     """The element's box in card points, y up; text must stay inside the text-safe inset."""
     width, height = template.card["width"], template.card["height"]
     x, top, w, h = card_box(element, template)
     line = element.kind == "line"  # a line may be no width wide or no height high
     if (w < 0 or h < 0 or w + h <= 0) if line else (w <= 0 or h <= 0):
-        raise UserError(
+        called = f"element {element.name!r}" if element.name else f"element {named.index}"
+        size = f"{w / 72 * 25.4:.1f} mm wide" if w <= 0 else f"{h / 72 * 25.4:.1f} mm high"
+        raise NoRoom(
             where,
-            f"template {template.id!r}: a {element.kind} box has no room on a "
-            f"{width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card",
+            f"{named.card} (layout {named.layout!r}): {called}, a {element.kind} box, has no "
+            f"room on a {width / 72 * 25.4:.1f} x {height / 72 * 25.4:.1f} mm card: it is {size}",
+            named.layout,
+            named.index,
         )
     inset = template.text_safe - 1e-6
     left, high, wide, tall = turned_bounds((x, top, w, h), element.rotate)

@@ -14,6 +14,7 @@ from shapes_print.geometry.primitives import Item, Text
 from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
+from shapes_print.load.places import value_place
 from shapes_print.plan.braille import braille_dots
 from shapes_print.plan.icons import LineSet, line_items, parsed_runs, spoken
 from shapes_print.text.fit import fit
@@ -141,7 +142,7 @@ def _fitting(look: Lettering, ctx: DrawContext, where: Source, card: str) -> dic
     return {
         "wrap_lines": look.wrap,
         "line_spacing": ctx.style.line_spacing if look.wrap else 1.0,
-        "where": where,
+        "where": value_place(look.text, where)[0],  # its one field's cell or line
         "what": f"{card}, {look.named}",
     }
 

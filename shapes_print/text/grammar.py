@@ -52,13 +52,15 @@ ICON_OPEN = "{icon:"
 
 
 class MessageError(Exception):
-    """A mistake in a message, at `offset` (0-based) in its text."""
+    """A mistake in a message, at `offset` (0-based) in its text; `value`: the name of the
+    value filled in that is at fault (a plural's text), when the mistake is that value's."""
 
-    def __init__(self, offset: int, message: str, hint: str = "") -> None:
+    def __init__(self, offset: int, message: str, hint: str = "", value: str = "") -> None:
         super().__init__(message)
         self.offset = offset
         self.message = message
         self.hint = hint
+        self.value = value
 
 
 class Text(Struct, frozen=True):

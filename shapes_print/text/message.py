@@ -161,6 +161,8 @@ def _render(
             out.append(_field(node, _value(node.name, node.start, values), style))
         elif node.kind == "select":
             word = _value(node.name, node.start, values)
+            if isinstance(word, int | Decimal) and not isinstance(word, bool):
+                word = str(word)  # a spreadsheet's 1 picks the branch `1 {Ace}`
             chosen = next((b for b in node.branches if b.key == word), None)
             other = next(b for b in node.branches if b.key == "other")
             out += _render((chosen or other).nodes, values, style, count)
@@ -168,7 +170,10 @@ def _render(
             number = _value(node.name, node.start, values)
             if isinstance(number, bool) or not isinstance(number, int):
                 raise MessageError(
-                    node.start, f"{{{node.name}, {node.kind}}} needs a whole number, got {number!r}"
+                    node.start,
+                    f"{{{node.name}, {node.kind}}} needs a whole number, got "
+                    f"{number if isinstance(number, Decimal) else repr(number)}",
+                    value=node.name,
                 )
             branch = _choose(node, number, style.locale)
             out += _render(branch.nodes, values, style, number)
@@ -194,11 +199,15 @@ def _field(node: Field, value: Any, style: Style) -> str:
         return separator.join(_word(item, style) for item in items)
     if isinstance(value, (list, tuple)):
         raise MessageError(
-            node.start, f"{{{node.name}}} is a list: write {{{node.name}:join}} or :join:SEP"
+            node.start,
+            f"{{{node.name}}} is a list: write {{{node.name}:join}} or :join:SEP",
+            value=node.name,
         )
     if node.filter == "ordinal":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise MessageError(node.start, f"{{{node.name}:ordinal}} needs a whole number")
+            raise MessageError(
+                node.start, f"{{{node.name}:ordinal}} needs a whole number", value=node.name
+            )
         if style.ordinal is None:
             raise MessageError(node.start, "the label set has no ordinal: message for :ordinal")
         return render(style.ordinal, {"n": value}, Style(style.ordinal_locale, style.word))
@@ -287,7 +296,9 @@ def fill(
     try:
         return render(parse(template), values, style)
     except MessageError as error:
-        raise UserError(place(where, template, error.offset), error.message, error.hint) from None
+        cell = where.field(error.value) if where is not None and error.value else None
+        at = cell or place(where, template, error.offset)  # a value's own cell, or the text
+        raise UserError(at, error.message, error.hint) from None
 
 
 def counted(number: int, one: str, other: str) -> str:

@@ -303,6 +303,8 @@ def check_game_walk_through(kits: Path) -> None:
     comets = PdfReader(f"{four}_comets.pdf")
     assert len(comets.pages) == 2
     assert cards_text(comets, 0) == ["COMET", "COMET"] and cards_text(comets, 1) == ["COMETS"] * 2
+    # Its count cell is a table by players: one comet for 2 or 3 players.
+    assert cards_text(PdfReader(f"{two}_comets.pdf"), 0) == ["COMET"]
     page = pdfium.PdfDocument(f"{four}_comets.pdf")[0].render(scale=1).to_pil().convert("RGB")
     colours = {colour for _, colour in page.getcolors(1 << 20)}
     assert {(0xE6, 0x9F, 0x00), (0x56, 0xB4, 0xE9)} <= colours

@@ -65,7 +65,8 @@ def test_a_csv_deck_prints_the_same_bytes_as_the_yaml_deck_it_copies(
     [
         (
             "square,squares,six,shape,standard,square,SQUARE,#009E73,none,#000000",
-            "cards.csv:5:3: column 'count': must be a whole number above 0, got 'six'",
+            "cards.csv:5:3: column 'count': must be a whole number above 0 or a table by players "
+            "(2-3: 1, 4-5: 2), got 'six'",
         ),
         (
             "Square 1,squares,6,shape,standard,square,SQUARE,#009E73,none,#000000",

@@ -179,6 +179,9 @@ def test_a_select_picks_the_branch_named_by_the_kit_or_other() -> None:
     assert fill(text, {"kit": "print_shop", "n": 2}, HERE) == "Send 2 files #"
     assert fill(text, {"kit": "home", "n": 2}, HERE) == "Print #"
     assert fill("{kit, select, home {} other {x}}", {"kit": "home"}, HERE) == ""
+    # a number (a spreadsheet's or a YAML deck's) picks the branch it is written as
+    rank = "{rank, select, 1 {Ace} 11 {Jack} other {#}}"
+    assert [fill(rank, {"rank": n}, HERE) for n in (1, 11, 5, "1")] == ["Ace", "Jack", "#", "Ace"]
     assert parse(text).names() == {"kit", "n"}
 
 

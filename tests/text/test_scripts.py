@@ -24,7 +24,7 @@ PATHS = [
         "content/pass-and-pick/deck.yaml",
         "label: CIRCLE",
         "label: {}",
-        "11:5",
+        "12:30",
         "Bold",
         "cards",
     ),
