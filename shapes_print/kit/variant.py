@@ -6,7 +6,8 @@ fonts, its words and its per-game card fields, then is held to its contrast mini
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,10 @@ from msgspec.structs import replace
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.inputs import inside, note
 from shapes_print.kit.context import DrawContext
-from shapes_print.kit.coverage import contrast_skips, game_words
+from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
 from shapes_print.load.content import game_folders, load_library
+from shapes_print.load.defaults import STANDARD
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.loaded import Library, LoadedGame
@@ -37,7 +39,9 @@ PATCH_KINDS = ("groups", "cards", "backs")
 class Variant(Struct):
     """Everything a kit is planned with under one label set; `skipped` holds the games it
     cannot build (kit/coverage.py) with the line that says why, `refuse` the games for which
-    that is an error instead."""
+    that is an error instead. `skip_unfit`: a game the set cannot take (a mistake found
+    planning it under this set) is skipped too, as it is only for a set reached through
+    `all` beside the standard set, which stops at the game's own mistakes."""
 
     labels: LoadedLabels
     library: Library
@@ -45,6 +49,26 @@ class Variant(Struct):
     games: dict[str, LoadedGame]
     skipped: dict[str, str] = field(default_factory=dict)
     refuse: frozenset[str] = frozenset()
+    skip_unfit: bool = False
+
+    def skips_unfit(self, game: LoadedGame, error: UserError) -> bool:
+        """Whether the set skips a game it cannot take (`error`, found planning it under
+        this set), the line saying why then in `skipped`."""
+        game_id = game.game.id
+        if not self.skip_unfit or self.labels.name == STANDARD or game_id in self.refuse:
+            return False
+        self.skipped[game_id] = unfit_skip(self.labels, game, error)
+        return True
+
+    @contextmanager
+    def taking(self, game: LoadedGame) -> Iterator[None]:
+        """Planning `game` under the set inside the block: a mistake in it skips the game
+        where the set may skip a game it cannot take (`skips_unfit`), else it stops."""
+        try:
+            yield
+        except UserError as error:
+            if not self.skips_unfit(game, error):
+                raise
 
 
 def make_variant(
@@ -52,6 +76,7 @@ def make_variant(
     games: dict[str, LoadedGame],
     labels: LoadedLabels,
     refuse: Collection[str] = (),
+    skip_unfit: bool = False,
 ) -> Variant:
     """Apply a label set; the furniture's own words are translated once, here."""
     library = load_library(templates, labels)
@@ -80,6 +105,7 @@ def make_variant(
         ctx,
         {gid: _patched(game, labels) for gid, game in games.items()},
         refuse=frozenset(refuse),
+        skip_unfit=skip_unfit,
     )
     for game in variant.games.values():
         game.templates, game.template_sources, game.sized_templates = own_templates(
@@ -206,7 +232,7 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     ]
     for game in variant.games.values():  # and each game's own words for the set
         own = game.labels.get(variant.labels.name)
-        if own is not None:
+        if own is not None and game.game.id not in variant.skipped:  # a skipped game printed none
             written += [(english, own.source) for english in own.spec.text]
     for english, source in written:
         if english not in seen:

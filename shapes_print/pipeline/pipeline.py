@@ -124,12 +124,18 @@ def covered_kits(
         first = games[batch[0].folder]
         variant, loaded = first.variant, first.loaded
         words = loaded.words
-        if words is None or not words.complete or not stale(batch):
+        complete = words is not None and words.complete
+        if not (complete or variant.skip_unfit) or not stale(batch):
             yield from batch
             continue
-        planned = [replace(kit, planned=plan_recorded(kit)) for kit in batch]
+        try:
+            planned = [replace(kit, planned=plan_recorded(kit)) for kit in batch]
+        except UserError as error:
+            if variant.skips_unfit(loaded, error):
+                continue
+            raise
         refuse = loaded.game.id in variant.refuse
-        skip = words_skip(variant.labels, loaded, words, refuse)
+        skip = words_skip(variant.labels, loaded, words, refuse) if words else None
         if skip:
             variant.skipped[loaded.game.id] = skip
         else:
@@ -188,7 +194,9 @@ def plan_every_setting(
             # read with each kit, not at load, and so in no fingerprint.
             folder = str(variant.games[game].folder.resolve())
             fingerprints = (project.fingerprint(kit.request) for kit in kits)
-            key = group_key(fingerprints, {**asked, "folder": folder})
+            # And whether the set may skip the game: one skipped under `all` is refused by name.
+            may = {"refuse": game in variant.refuse, "skip_unfit": variant.skip_unfit}
+            key = group_key(fingerprints, {**asked, "folder": folder, **may})
             if not record.restored(key, variant, game):
                 to_plan.append((variant, game, key))
 
@@ -196,11 +204,10 @@ def plan_every_setting(
         variant, game, _ = to_plan[index]
 
         def plan() -> None:
-            with project.cache.sharing(SHARED_SHEETS):
+            with project.cache.sharing(SHARED_SHEETS), variant.taking(variant.games[game]):
                 for flip, options, on in settings:
-                    for _ in plan_all(
-                        project, players, on, flip, options, (variant.labels.name, game)
-                    ):
+                    only = (variant.labels.name, game)
+                    for _ in plan_all(project, players, on, flip, options, only):
                         pass
 
         return planned_group(variant, game, plan)
