@@ -58,6 +58,11 @@ def test_a_plain_check_skips_each_set_that_cannot_take_the_game_and_says_why(
     for args in (["check", GAME], ["check", "--labels", "all"]):
         status, again, _ = run([*args, "--content", str(content)], capsys, tmp_path)
         assert (status, again) == (0, lines)
+    # The check kept the skipped group; named, the set plans it again and stops.
+    status, named, _ = run(
+        ["check", GAME, "--labels", "large-print", "--content", str(content)], capsys, tmp_path
+    )
+    assert status == 2 and len(named) == 1 and "does not fit" in named[0]
 
 
 def test_a_set_asked_for_by_name_or_strict_stops_at_what_it_cannot_take(
