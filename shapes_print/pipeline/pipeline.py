@@ -111,11 +111,12 @@ def covered_kits(
     games: Mapping[str, Planned],
     stale: Callable[[list[KitPlan]], bool],
 ) -> Iterator[KitPlan]:
-    """The kits of every game its label set covers in words. A complete set may lack some
-    of a game's texts, found only by planning: a game whose kits are all up to date (`stale`
-    false for them, asked only of such a set's games) was built from the same inputs before, so it is covered; otherwise its kits are
-    planned here (and handed on planned), and a set that lacked texts skips the game
-    (kit/coverage.py), saying why in `variant.skipped`."""
+    """The kits of every game its label set covers in words and can take. A complete set
+    may lack some of a game's texts, found only by planning: a game whose kits are all up to
+    date (`stale` false for them) was built from the same inputs before, so it is covered;
+    otherwise its kits are planned here (and handed on planned), and a set that lacked texts
+    skips the game (kit/coverage.py), saying why in `variant.skipped`. A set that may skip a
+    game it cannot take plans its first kit here, whose cards every kit of the game prints."""
     for _, group in groupby(
         kits,
         key=lambda kit: (games[kit.folder].variant.labels.name, games[kit.folder].request.game),
@@ -129,17 +130,18 @@ def covered_kits(
             yield from batch
             continue
         try:
-            planned = [replace(kit, planned=plan_recorded(kit)) for kit in batch]
+            planned = [replace(kit, planned=plan_recorded(kit)) for kit in batch[:1]]
+            planned += [replace(kit, planned=plan_recorded(kit)) for kit in batch[1:] if complete]
         except UserError as error:
             if variant.skips_unfit(loaded, error):
                 continue
             raise
         refuse = loaded.game.id in variant.refuse
-        skip = words_skip(variant.labels, loaded, words, refuse) if words else None
+        skip = words_skip(variant.labels, loaded, words, refuse) if complete and words else None
         if skip:
             variant.skipped[loaded.game.id] = skip
         else:
-            yield from planned
+            yield from [*planned, *batch[len(planned) :]]
 
 
 def plan_all(
