@@ -220,15 +220,17 @@ def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
 def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     """After every kit of every game is planned: a `text:` entry nothing printed is a typo
     or left over from changed content, and would silently translate nothing. A shipped set's
-    texts are for the shipped games: on content without them all, only `strict` checks."""
+    texts are for the shipped games: checked where they are planned from the shipped folder,
+    and by `strict` on a copy of them (its words may have changed); on content without
+    them all, never (no mistake of whoever checks her own games)."""
     seen = variant.ctx.words.seen
     # The set's own file's entries: those it extends are checked as sets of their own (a
     # braille set over es hides the card notes es translates).
     own_file = variant.labels.source.layers[0][0].data.get("text") or {}
     home = variant.labels.home()
-    at_home = home is None or _home_games_loaded(variant, home)
+    at_home = home is None or _home_games_loaded(variant, home, by_name=strict)
     written: list[tuple[str, Layered | Document]] = [
-        (english, variant.labels.source) for english in own_file if strict or at_home
+        (english, variant.labels.source) for english in own_file if at_home
     ]
     for game in variant.games.values():  # and each game's own words for the set
         own = game.labels.get(variant.labels.name)
@@ -244,13 +246,14 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
             )
 
 
-def _home_games_loaded(variant: Variant, home: Path) -> bool:
+def _home_games_loaded(variant: Variant, home: Path, by_name: bool) -> bool:
     """Whether every game of the content a set was written for that it covers was planned
-    from that very folder (a copy elsewhere may have changed its words)."""
+    from that very folder (a copy elsewhere may have changed its words), or `by_name`, a
+    game of its name from any folder."""
     covers = variant.labels.spec.covers
     loaded = {game.folder.resolve() for game in variant.games.values()}
     return all(
-        folder.resolve() in loaded
+        folder.name in variant.games if by_name else folder.resolve() in loaded
         for folder in game_folders(home)
         if covers is None or folder.name in covers
     )
@@ -260,7 +263,9 @@ def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = Fal
     """A misspelt game under `games:` or `covers:` would change nothing: name it instead.
 
     A set applies to whatever content it is given, so an entry for a game not there is
-    skipped, unless it is close to one that is (a typo) or `strict` asks for every entry."""
+    skipped, unless it is close to one that is (a typo) or `strict` asks for every entry.
+    A shipped set's entry for a shipped game is no one's mistake on other content: never
+    named, not even by `strict`, since whoever checks her own games cannot fix it."""
     named: list[tuple[Loc, str]] = [(("games", game_id), game_id) for game_id in labels.spec.games]
     named += [
         (("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])
@@ -271,7 +276,7 @@ def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = Fal
         home = labels.home(loc)
         close = closest(game_id, games)
         for_home = home is not None and (home / game_id / "game.yaml").is_file()
-        if strict or (close and not for_home):
+        if not for_home and (strict or close):
             meant = f"did you mean {close!r}?" if close else f"games: {', '.join(games)}"
             raise UserError(
                 labels.source.source(loc), f"no game {game_id!r} in the content ({meant})"
