@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,9 @@ from shapes_print.load.labels import (
 from shapes_print.load.loaded import LoadedGame
 from shapes_print.load.patches import patch_template
 from shapes_print.load.yamlsrc import deep_merge
+from shapes_print.pipeline.pipeline import plan_all
 from shapes_print.pipeline.project import Sources, load_project
+from shapes_print.text.message import counted
 from shapes_print.write.create import NAME_CHARACTERS, create_file
 
 # The sheet-style key and the card element a starter shows, when the templates have them.
@@ -125,9 +128,13 @@ def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path
     return "\n".join(out) + "\n"
 
 
-def game_labels_text(name: str, game: LoadedGame, folder: Path) -> str:
+def game_labels_text(
+    name: str, game: LoadedGame, folder: Path, missing: Mapping[str, Source | None]
+) -> str:
     """A game's own file for the label set `name`: what it may hold, as comments holding the
-    values the game prints with now (its title, a card group's shared fields, a back's)."""
+    values the game prints with now (its title, a card group's shared fields, a back's).
+    Under `text:`, a stub for each text a complete set has no words for (`missing`), at the
+    file, line and column that writes it; else the title as an example."""
     cards = game.deck.cards
     group = next((card for card in cards if card.group), None)
     back_id, back = next(iter(game.deck.backs.items()))
@@ -139,8 +146,15 @@ def game_labels_text(name: str, game: LoadedGame, folder: Path) -> str:
         "#",
         "# Common changes, at the values printed now: remove a # and change the value.",
         "# text:  # the game's English, as its files write it: the words to print instead",
-        f"#   {_flow(game.game.title)}: {_flow(game.game.title)}",
     ]
+    if missing:
+        out.append(
+            f"#   ({counted(len(missing), 'text still needs', 'texts still need')} words in"
+            f" {name!r}, each at the place that writes it: remove the #s, then translate)"
+        )
+    for english, where in (missing or {game.game.title: None}).items():
+        place = f"  # {_in_game(where, game.folder)}" if where else ""
+        out.append(f"#   {_flow(english)}: {_flow(english)}{place}")
     if group is not None:  # the fields its cards share (a suit's colour, not its numbers)
         same = [card.fields for card in cards if card.group == group.group]
         shared = {k: v for k, v in group.fields.items() if all(f.get(k) == v for f in same)}
@@ -167,10 +181,33 @@ def write_game_labels(name: str, game: str, sources: Sources) -> Path:
     loaded = load_project(sources, (game,), [STANDARD]).variants[0].games[game]
     folder = loaded.folder / "labels"
     path = folder / f"{name}.yaml"
-    text = game_labels_text(name, loaded, folder)
+    text = game_labels_text(name, loaded, folder, _missing(name, game, sources))
     exists = "already exists; change it, or move it away first"
     create_file(path, text.encode("utf-8"), loaded.folder, exists)
     return path
+
+
+def _missing(name: str, game: str, sources: Sources) -> dict[str, Source | None]:
+    """The texts of the game a complete label set has no words for, each where it is
+    written: what `check --strict` names, found by planning every kit of the game under the
+    set (which then only notes them)."""
+    project = load_project(sources, (game,), [name])
+    variant = project.variants[0] if project.variants else None
+    if variant is None or game not in variant.games:  # a set that does not cover the game
+        return {}
+    variant.refuse = frozenset()
+    for _ in plan_all(project, "all", "all", only=(variant.labels.name, game)):
+        pass
+    words = variant.games[game].words
+    return dict(words.missing or {}) if words is not None else {}
+
+
+def _in_game(where: Source, game_folder: Path) -> str:
+    """A place as the game's folder names it (deck.yaml:15:5), else as it is."""
+    try:
+        return str(Source(where.path.relative_to(game_folder), where.line, where.column))
+    except ValueError:
+        return str(where)
 
 
 def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path:
