@@ -1,14 +1,16 @@
 """`labels new`: a starter label set with the keys people change, and where to read the rest.
 
 With `--game GAME`, a game's own file for the label set NAME instead,
-`content/GAME/labels/NAME.yaml`: its words and card fields for that set, as comments.
+`content/GAME/labels/NAME.yaml`: its words and card fields for that set, as comments, and
+a stub for each text a complete set still needs, at the place that writes it.
 
-Input: the label set to start from and the project it is for. Output: `NAME.yaml`, a dozen
-lines: `extends`, `description` and `locale` set, then the common changes (text, style, a
-card element, a card's fields) as comments holding the values the kits print with now, so
-removing a `#` changes nothing until the value is edited. Every other key, its type and
-default are in docs/reference.md; the file names its schema by a relative path, so an
-editor completes keys and the file can move with the project.
+Input: the label set to start from and the project it is for. Output: `NAME.yaml`, a score
+of lines: `extends`, `description` and `locale` set, every other top-level key, then the
+common changes (text, style, a card element, a card's fields), as comments holding the
+values the kits print with now, each saying what it does, so removing a `#` changes
+nothing until the value is edited. The keys inside them, their types and defaults are in
+docs/reference.md; the file names its schema by a relative path, so an editor completes
+keys and the file can move with the project.
 """
 
 from __future__ import annotations
@@ -91,10 +93,11 @@ def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path
         f"# yaml-language-server: $schema={_relative(SCHEMAS / SCHEMA_NAME, folder)}",
         f"# Label set {name!r}: what it changes in {labels.name!r}, named by extends. Every key,",
         f"# its type and default: {_relative(REFERENCE, folder)} (Label set).",
-        f"extends: {_flow(extends)}",
+        f"extends: {_flow(extends)}  # the set it changes: a shipped name, or a file's path",
         f"description: {_flow(f'{name}: {labels.name}, changed')}  # who this label set is for",
         f"locale: {_flow(spec.locale)}  # the language of its words: a CLDR code (en, es, ...)",
         "# complete: true  # every printed text must be under text:; a build names each missing",
+        *_other_keys(name, variant),
         "#",
         "# Common changes, at the values printed now: remove a # and change the value.",
     ]
@@ -128,6 +131,24 @@ def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path
     return "\n".join(out) + "\n"
 
 
+def _other_keys(name: str, variant: Variant) -> list[str]:
+    """The set's other top-level keys, at their values now, each with what it does."""
+    spec = variant.labels.spec
+    covers = spec.covers or list(variant.games)
+    contrast = spec.contrast.model_dump(exclude_none=True)
+    said = dict(list(spec.said.items())[:1])
+    return [
+        f"# title: {_flow(name)}  # the set's name in plain words, as the catalogue lists it",
+        f"# covers: {_flow(covers)}  # the games it is made for (leave it out: every game)",
+        f"# contrast: {_flow(contrast)}  # the least WCAG ratios check holds its kits to",
+        f"# ordinal: {_flow(spec.ordinal)}  # how {{n:ordinal}} writes a number, a message on n"
+        " (null: the locale's own)",
+        f"# said: {_flow(said)}  # what a listener hears for a sign or an abbreviation",
+        f"# said_range: {_flow(spec.said_range)}  # what a listener hears for a range (1-3),"
+        " a message on from and to",
+    ]
+
+
 def game_labels_text(
     name: str, game: LoadedGame, folder: Path, missing: Mapping[str, Source | None]
 ) -> str:
@@ -142,7 +163,7 @@ def game_labels_text(
         f"# yaml-language-server: $schema={_relative(SCHEMAS / GAME_SCHEMA_NAME, folder)}",
         f"# {game.game.id}'s own words and card fields for the label set {name!r}, for this game",
         f"# only. Every key: {_relative(REFERENCE, folder)} (Game label file).",
-        f"description: {_flow(f'{game.game.title} in {name}')}",
+        f"description: {_flow(f'{game.game.title} in {name}')}  # what this file gives the set",
         "#",
         "# Common changes, at the values printed now: remove a # and change the value.",
         "# text:  # the game's English, as its files write it: the words to print instead",
@@ -161,6 +182,11 @@ def game_labels_text(
         out += [
             "# groups:  # card fields for every card of a group",
             f"#   {group.group}: {_flow(shared)}",
+        ]
+    if cards:
+        out += [
+            "# cards:  # a card's fields, by card id",
+            f"#   {cards[0].id}: {_flow(dict(cards[0].fields))}",
         ]
     out += [
         "# backs:  # a back's fields, by back id",

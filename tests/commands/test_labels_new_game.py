@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from shapes_print.load.labels import GameLabels, LabelSet
 from tests.project_copy import run
 
 GAME = "bug-hunt"
@@ -49,3 +50,31 @@ def test_labels_new_es_writes_a_stub_for_every_text_that_still_needs_spanish(
         ["check", GAME, "--labels", "es", "--content", str(content)], capsys, tmp_path
     )
     assert (status, lines) == (0, [])
+
+
+def test_labels_new_writes_every_key_with_its_value_now_and_a_comment_on_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What `labels new --help` promises: every top-level key of a label set (and of a game's
+    own file), each with a comment; the single-line ones, uncommented, change nothing."""
+    content = tmp_path / "content"
+    assert run(["new", GAME, "--content", str(content)], capsys, tmp_path)[0] == 0
+    args = ["labels", "new", "big", "--from", "large-print", "--out", str(tmp_path)]
+    assert run([*args, "--content", str(content)], capsys, tmp_path)[:2] == (0, [])
+    path = tmp_path / "big.yaml"
+    lines = path.read_text().splitlines()
+    for key in LabelSet.model_fields:
+        line = next((x for x in lines if x.removeprefix("# ").startswith(f"{key}:")), None)
+        assert line is not None and "  # " in line, (key, lines)
+    one_line = ("title", "covers", "contrast", "ordinal", "said", "said_range")
+    path.write_text(
+        "\n".join(x.removeprefix("# ") if x.startswith(one_line, 2) else x for x in lines)
+    )
+    check = ["check", "--labels", str(path), "--content", str(content)]
+    assert run(check, capsys, tmp_path)[:2] == (0, [])
+    args = ["labels", "new", "large-print", "--game", GAME, "--content", str(content)]
+    assert run(args, capsys, tmp_path)[:2] == (0, [])
+    own = (content / GAME / "labels" / "large-print.yaml").read_text().splitlines()
+    for key in GameLabels.model_fields:
+        line = next((x for x in own if x.removeprefix("# ").startswith(f"{key}:")), None)
+        assert line is not None and "  # " in line, (key, own)
