@@ -39,8 +39,8 @@ PATCH_KINDS = ("groups", "cards", "backs")
 class Variant(Struct):
     """Everything a kit is planned with under one label set; `skipped` holds the games it
     cannot build (kit/coverage.py) with the line that says why, `refuse` the games for which
-    that is an error instead. `skip_unfit`: a game the set cannot take (a mistake found
-    planning it under this set) is skipped too, as it is only for a set reached through
+    that is an error instead. `skip_unfit`: whether a game the set cannot take (a mistake
+    found planning it under this set) is skipped too; true only for a set reached through
     `all` beside the standard set, which stops at the game's own mistakes."""
 
     labels: LoadedLabels
