@@ -103,7 +103,7 @@ Strict = Annotated[
     bool,
     typer.Option(
         help="Refuse what a label set would skip for a game (naming each text) and any entry "
-        "of a label set for a game not in the content."
+        "of your own label set for a game not in the content."
     ),
 ]
 Quiet = Annotated[

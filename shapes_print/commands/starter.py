@@ -1,14 +1,16 @@
 """`labels new`: a starter label set with the keys people change, and where to read the rest.
 
 With `--game GAME`, a game's own file for the label set NAME instead,
-`content/GAME/labels/NAME.yaml`: its words and card fields for that set, as comments.
+`content/GAME/labels/NAME.yaml`: its words and card fields for that set, as comments, and
+a stub for each text a complete set still needs, at the place that writes it.
 
-Input: the label set to start from and the project it is for. Output: `NAME.yaml`, a dozen
-lines: `extends`, `description` and `locale` set, then the common changes (text, style, a
-card element, a card's fields) as comments holding the values the kits print with now, so
-removing a `#` changes nothing until the value is edited. Every other key, its type and
-default are in docs/reference.md; the file names its schema by a relative path, so an
-editor completes keys and the file can move with the project.
+Input: the label set to start from and the project it is for. Output: `NAME.yaml`, a score
+of lines: `extends`, `description` and `locale` set, every other top-level key, then the
+common changes (text, style, a card element, a card's fields), as comments holding the
+values the kits print with now, each saying what it does, so removing a `#` changes
+nothing until the value is edited. The keys inside them, their types and defaults are in
+docs/reference.md; the file names its schema by a relative path, so an editor completes
+keys and the file can move with the project.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +36,9 @@ from shapes_print.load.labels import (
 from shapes_print.load.loaded import LoadedGame
 from shapes_print.load.patches import patch_template
 from shapes_print.load.yamlsrc import deep_merge
+from shapes_print.pipeline.pipeline import plan_all
 from shapes_print.pipeline.project import Sources, load_project
+from shapes_print.text.message import counted
 from shapes_print.write.create import NAME_CHARACTERS, create_file
 
 # The sheet-style key and the card element a starter shows, when the templates have them.
@@ -88,10 +93,11 @@ def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path
         f"# yaml-language-server: $schema={_relative(SCHEMAS / SCHEMA_NAME, folder)}",
         f"# Label set {name!r}: what it changes in {labels.name!r}, named by extends. Every key,",
         f"# its type and default: {_relative(REFERENCE, folder)} (Label set).",
-        f"extends: {_flow(extends)}",
+        f"extends: {_flow(extends)}  # the set it changes: a shipped name, or a file's path",
         f"description: {_flow(f'{name}: {labels.name}, changed')}  # who this label set is for",
         f"locale: {_flow(spec.locale)}  # the language of its words: a CLDR code (en, es, ...)",
         "# complete: true  # every printed text must be under text:; a build names each missing",
+        *_other_keys(name, variant),
         "#",
         "# Common changes, at the values printed now: remove a # and change the value.",
     ]
@@ -125,9 +131,31 @@ def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path
     return "\n".join(out) + "\n"
 
 
-def game_labels_text(name: str, game: LoadedGame, folder: Path) -> str:
+def _other_keys(name: str, variant: Variant) -> list[str]:
+    """The set's other top-level keys, at their values now, each with what it does."""
+    spec = variant.labels.spec
+    covers = spec.covers or list(variant.games)
+    contrast = spec.contrast.model_dump(exclude_none=True)
+    said = dict(list(spec.said.items())[:1])
+    return [
+        f"# title: {_flow(name)}  # the set's name in plain words, as the catalogue lists it",
+        f"# covers: {_flow(covers)}  # the games it is made for (leave it out: every game)",
+        f"# contrast: {_flow(contrast)}  # the least WCAG ratios check holds its kits to",
+        f"# ordinal: {_flow(spec.ordinal)}  # how {{n:ordinal}} writes a number, a message on n"
+        " (null: the locale's own)",
+        f"# said: {_flow(said)}  # what a listener hears for a sign or an abbreviation",
+        f"# said_range: {_flow(spec.said_range)}  # what a listener hears for a range (1-3),"
+        " a message on from and to",
+    ]
+
+
+def game_labels_text(
+    name: str, game: LoadedGame, folder: Path, missing: Mapping[str, Source | None]
+) -> str:
     """A game's own file for the label set `name`: what it may hold, as comments holding the
-    values the game prints with now (its title, a card group's shared fields, a back's)."""
+    values the game prints with now (its title, a card group's shared fields, a back's).
+    Under `text:`, a stub for each text a complete set has no words for (`missing`), at the
+    file, line and column that writes it; else the title as an example."""
     cards = game.deck.cards
     group = next((card for card in cards if card.group), None)
     back_id, back = next(iter(game.deck.backs.items()))
@@ -135,18 +163,30 @@ def game_labels_text(name: str, game: LoadedGame, folder: Path) -> str:
         f"# yaml-language-server: $schema={_relative(SCHEMAS / GAME_SCHEMA_NAME, folder)}",
         f"# {game.game.id}'s own words and card fields for the label set {name!r}, for this game",
         f"# only. Every key: {_relative(REFERENCE, folder)} (Game label file).",
-        f"description: {_flow(f'{game.game.title} in {name}')}",
+        f"description: {_flow(f'{game.game.title} in {name}')}  # what this file gives the set",
         "#",
         "# Common changes, at the values printed now: remove a # and change the value.",
         "# text:  # the game's English, as its files write it: the words to print instead",
-        f"#   {_flow(game.game.title)}: {_flow(game.game.title)}",
     ]
+    if missing:
+        out.append(
+            f"#   ({counted(len(missing), 'text still needs', 'texts still need')} words in"
+            f" {name!r}, each at the place that writes it: remove the #s, then translate)"
+        )
+    for english, where in (missing or {game.game.title: None}).items():
+        place = f"  # {_in_game(where, game.folder)}" if where else ""
+        out.append(f"#   {_flow(english)}: {_flow(english)}{place}")
     if group is not None:  # the fields its cards share (a suit's colour, not its numbers)
         same = [card.fields for card in cards if card.group == group.group]
         shared = {k: v for k, v in group.fields.items() if all(f.get(k) == v for f in same)}
         out += [
             "# groups:  # card fields for every card of a group",
             f"#   {group.group}: {_flow(shared)}",
+        ]
+    if cards:
+        out += [
+            "# cards:  # a card's fields, by card id",
+            f"#   {cards[0].id}: {_flow(dict(cards[0].fields))}",
         ]
     out += [
         "# backs:  # a back's fields, by back id",
@@ -167,10 +207,33 @@ def write_game_labels(name: str, game: str, sources: Sources) -> Path:
     loaded = load_project(sources, (game,), [STANDARD]).variants[0].games[game]
     folder = loaded.folder / "labels"
     path = folder / f"{name}.yaml"
-    text = game_labels_text(name, loaded, folder)
+    text = game_labels_text(name, loaded, folder, _missing(name, game, sources))
     exists = "already exists; change it, or move it away first"
     create_file(path, text.encode("utf-8"), loaded.folder, exists)
     return path
+
+
+def _missing(name: str, game: str, sources: Sources) -> dict[str, Source | None]:
+    """The texts of the game a complete label set has no words for, each where it is
+    written: what `check --strict` names, found by planning every kit of the game under the
+    set (which then only notes them)."""
+    project = load_project(sources, (game,), [name])
+    variant = project.variants[0] if project.variants else None
+    if variant is None or game not in variant.games:  # a set that does not cover the game
+        return {}
+    variant.refuse = frozenset()
+    for _ in plan_all(project, "all", "all", only=(variant.labels.name, game)):
+        pass
+    words = variant.games[game].words
+    return dict(words.missing or {}) if words is not None else {}
+
+
+def _in_game(where: Source, game_folder: Path) -> str:
+    """A place as the game's folder names it (deck.yaml:15:5), else as it is."""
+    try:
+        return str(Source(where.path.relative_to(game_folder), where.line, where.column))
+    except ValueError:
+        return str(where)
 
 
 def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path:

@@ -6,6 +6,11 @@ every text) nor hold its colours to its minimums (`high-contrast`, 7:1). Rather 
 one line saying why, and no kit below the set's promise is built. Asking for the set on
 the game by name, or `check --strict`, refuses instead, naming each text. The game's own
 `labels/<set>.yaml` gives what the set lacks (load/labels.py reads it).
+
+Nor can a set always take a game whose words are longer than the set has room for: a card
+word that fits the standard card but not large print's least size, a braille word longer
+than the braille zone's line. Reached through `all` beside the standard set (which holds
+the game to its own mistakes), such a set skips the game the same way (`unfit_skip`).
 """
 
 from __future__ import annotations
@@ -89,3 +94,13 @@ def words_skip(labels: LoadedLabels, game: LoadedGame, words: Words, refuse: boo
     language = Locale.parse(labels.locale).get_display_name(ENGLISH)
     texts = counted(len(words.missing), "text has", "texts have")
     return f"skipped {labels.name} for {game.game.id}: {texts} no {language} (check --strict lists them)"
+
+
+def unfit_skip(labels: LoadedLabels, game: LoadedGame, error: UserError) -> str:
+    """The skip line for a game a set cannot take: the first mistake planning it under the
+    set found, where it was written, and where the game's own words for the set go."""
+    why = error.line().removesuffix(f" (label set {labels.name!r})")
+    return (
+        f"skipped {labels.name} for {game.game.id}: {why}; shorten it, or give the set this "
+        f"game's own words in {own_file(game, labels)}"
+    )

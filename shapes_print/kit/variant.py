@@ -6,7 +6,8 @@ fonts, its words and its per-game card fields, then is held to its contrast mini
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,10 @@ from msgspec.structs import replace
 from shapes_print.errors import Source, UserError, closest
 from shapes_print.inputs import inside, note
 from shapes_print.kit.context import DrawContext
-from shapes_print.kit.coverage import contrast_skips, game_words
+from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
 from shapes_print.load.content import game_folders, load_library
+from shapes_print.load.defaults import STANDARD
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
 from shapes_print.load.loaded import Library, LoadedGame
@@ -37,7 +39,9 @@ PATCH_KINDS = ("groups", "cards", "backs")
 class Variant(Struct):
     """Everything a kit is planned with under one label set; `skipped` holds the games it
     cannot build (kit/coverage.py) with the line that says why, `refuse` the games for which
-    that is an error instead."""
+    that is an error instead. `skip_unfit`: whether a game the set cannot take (a mistake
+    found planning it under this set) is skipped too; true only for a set reached through
+    `all` beside the standard set, which stops at the game's own mistakes."""
 
     labels: LoadedLabels
     library: Library
@@ -45,6 +49,26 @@ class Variant(Struct):
     games: dict[str, LoadedGame]
     skipped: dict[str, str] = field(default_factory=dict)
     refuse: frozenset[str] = frozenset()
+    skip_unfit: bool = False
+
+    def skips_unfit(self, game: LoadedGame, error: UserError) -> bool:
+        """Whether the set skips a game it cannot take (`error`, found planning it under
+        this set), the line saying why then in `skipped`."""
+        game_id = game.game.id
+        if not self.skip_unfit or self.labels.name == STANDARD or game_id in self.refuse:
+            return False
+        self.skipped[game_id] = unfit_skip(self.labels, game, error)
+        return True
+
+    @contextmanager
+    def taking(self, game: LoadedGame) -> Iterator[None]:
+        """Planning `game` under the set inside the block: a mistake in it skips the game
+        where the set may skip a game it cannot take (`skips_unfit`), else it stops."""
+        try:
+            yield
+        except UserError as error:
+            if not self.skips_unfit(game, error):
+                raise
 
 
 def make_variant(
@@ -52,6 +76,7 @@ def make_variant(
     games: dict[str, LoadedGame],
     labels: LoadedLabels,
     refuse: Collection[str] = (),
+    skip_unfit: bool = False,
 ) -> Variant:
     """Apply a label set; the furniture's own words are translated once, here."""
     library = load_library(templates, labels)
@@ -80,6 +105,7 @@ def make_variant(
         ctx,
         {gid: _patched(game, labels) for gid, game in games.items()},
         refuse=frozenset(refuse),
+        skip_unfit=skip_unfit,
     )
     for game in variant.games.values():
         game.templates, game.template_sources, game.sized_templates = own_templates(
@@ -194,19 +220,21 @@ def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
 def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     """After every kit of every game is planned: a `text:` entry nothing printed is a typo
     or left over from changed content, and would silently translate nothing. A shipped set's
-    texts are for the shipped games: on content without them all, only `strict` checks."""
+    texts are for the shipped games: checked where they are planned from the shipped folder,
+    and by `strict` on a copy of them (its words may have changed); on content without
+    them all, never (no mistake of whoever checks her own games)."""
     seen = variant.ctx.words.seen
     # The set's own file's entries: those it extends are checked as sets of their own (a
     # braille set over es hides the card notes es translates).
     own_file = variant.labels.source.layers[0][0].data.get("text") or {}
     home = variant.labels.home()
-    at_home = home is None or _home_games_loaded(variant, home)
+    at_home = home is None or _home_games_loaded(variant, home, by_name=strict)
     written: list[tuple[str, Layered | Document]] = [
-        (english, variant.labels.source) for english in own_file if strict or at_home
+        (english, variant.labels.source) for english in own_file if at_home
     ]
     for game in variant.games.values():  # and each game's own words for the set
         own = game.labels.get(variant.labels.name)
-        if own is not None:
+        if own is not None and game.game.id not in variant.skipped:  # a skipped game printed none
             written += [(english, own.source) for english in own.spec.text]
     for english, source in written:
         if english not in seen:
@@ -218,13 +246,14 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
             )
 
 
-def _home_games_loaded(variant: Variant, home: Path) -> bool:
+def _home_games_loaded(variant: Variant, home: Path, by_name: bool) -> bool:
     """Whether every game of the content a set was written for that it covers was planned
-    from that very folder (a copy elsewhere may have changed its words)."""
+    from that very folder (a copy elsewhere may have changed its words), or `by_name`, a
+    game of its name from any folder."""
     covers = variant.labels.spec.covers
     loaded = {game.folder.resolve() for game in variant.games.values()}
     return all(
-        folder.resolve() in loaded
+        folder.name in variant.games if by_name else folder.resolve() in loaded
         for folder in game_folders(home)
         if covers is None or folder.name in covers
     )
@@ -234,7 +263,9 @@ def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = Fal
     """A misspelt game under `games:` or `covers:` would change nothing: name it instead.
 
     A set applies to whatever content it is given, so an entry for a game not there is
-    skipped, unless it is close to one that is (a typo) or `strict` asks for every entry."""
+    skipped, unless it is close to one that is (a typo) or `strict` asks for every entry.
+    A shipped set's entry for a shipped game is no one's mistake on other content: never
+    named, not even by `strict`, since whoever checks her own games cannot fix it."""
     named: list[tuple[Loc, str]] = [(("games", game_id), game_id) for game_id in labels.spec.games]
     named += [
         (("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])
@@ -245,7 +276,7 @@ def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = Fal
         home = labels.home(loc)
         close = closest(game_id, games)
         for_home = home is not None and (home / game_id / "game.yaml").is_file()
-        if strict or (close and not for_home):
+        if not for_home and (strict or close):
             meant = f"did you mean {close!r}?" if close else f"games: {', '.join(games)}"
             raise UserError(
                 labels.source.source(loc), f"no game {game_id!r} in the content ({meant})"

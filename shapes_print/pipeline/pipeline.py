@@ -111,11 +111,12 @@ def covered_kits(
     games: Mapping[str, Planned],
     stale: Callable[[list[KitPlan]], bool],
 ) -> Iterator[KitPlan]:
-    """The kits of every game its label set covers in words. A complete set may lack some
-    of a game's texts, found only by planning: a game whose kits are all up to date (`stale`
-    false for them, asked only of such a set's games) was built from the same inputs before, so it is covered; otherwise its kits are
-    planned here (and handed on planned), and a set that lacked texts skips the game
-    (kit/coverage.py), saying why in `variant.skipped`."""
+    """The kits of every game its label set covers in words and can take. A complete set
+    may lack some of a game's texts, found only by planning: a game whose kits are all up to
+    date (`stale` false for them) was built from the same inputs before, so it is covered;
+    otherwise its kits are planned here (and handed on planned), and a set that lacked texts
+    skips the game (kit/coverage.py), saying why in `variant.skipped`. A set that may skip a
+    game it cannot take plans its first kit here, whose cards every kit of the game prints."""
     for _, group in groupby(
         kits,
         key=lambda kit: (games[kit.folder].variant.labels.name, games[kit.folder].request.game),
@@ -124,16 +125,23 @@ def covered_kits(
         first = games[batch[0].folder]
         variant, loaded = first.variant, first.loaded
         words = loaded.words
-        if words is None or not words.complete or not stale(batch):
+        complete = words is not None and words.complete
+        if not (complete or variant.skip_unfit) or not stale(batch):
             yield from batch
             continue
-        planned = [replace(kit, planned=plan_recorded(kit)) for kit in batch]
+        try:
+            planned = [replace(kit, planned=plan_recorded(kit)) for kit in batch[:1]]
+            planned += [replace(kit, planned=plan_recorded(kit)) for kit in batch[1:] if complete]
+        except UserError as error:
+            if variant.skips_unfit(loaded, error):
+                continue
+            raise
         refuse = loaded.game.id in variant.refuse
-        skip = words_skip(variant.labels, loaded, words, refuse)
+        skip = words_skip(variant.labels, loaded, words, refuse) if complete and words else None
         if skip:
             variant.skipped[loaded.game.id] = skip
         else:
-            yield from planned
+            yield from [*planned, *batch[len(planned) :]]
 
 
 def plan_all(
@@ -188,7 +196,9 @@ def plan_every_setting(
             # read with each kit, not at load, and so in no fingerprint.
             folder = str(variant.games[game].folder.resolve())
             fingerprints = (project.fingerprint(kit.request) for kit in kits)
-            key = group_key(fingerprints, {**asked, "folder": folder})
+            # And whether the set may skip the game: one skipped under `all` is refused by name.
+            may = {"refuse": game in variant.refuse, "skip_unfit": variant.skip_unfit}
+            key = group_key(fingerprints, {**asked, "folder": folder, **may})
             if not record.restored(key, variant, game):
                 to_plan.append((variant, game, key))
 
@@ -196,11 +206,10 @@ def plan_every_setting(
         variant, game, _ = to_plan[index]
 
         def plan() -> None:
-            with project.cache.sharing(SHARED_SHEETS):
+            with project.cache.sharing(SHARED_SHEETS), variant.taking(variant.games[game]):
                 for flip, options, on in settings:
-                    for _ in plan_all(
-                        project, players, on, flip, options, (variant.labels.name, game)
-                    ):
+                    only = (variant.labels.name, game)
+                    for _ in plan_all(project, players, on, flip, options, only):
                         pass
 
         return planned_group(variant, game, plan)

@@ -25,6 +25,7 @@ from shapes_print.load.defaults import (
     DEFAULT_CONTENT,
     DEFAULT_LABELS,
     DEFAULT_TEMPLATES,
+    STANDARD,
     chosen_folders,
 )
 from shapes_print.load.filenames import claim_file_names
@@ -151,16 +152,23 @@ def load_project(
             kit_values(loaded, count)
     explicit = [ref for ref in labels if ref != "all"]
     variants, labels_inputs = [], {}
-    for ref in resolve_refs(list(labels), sources.labels):
+    refs = resolve_refs(list(labels), sources.labels)
+    named = resolve_refs(explicit, sources.labels) if explicit else []  # `es,braille` is two
+    for ref in refs:
         with recording() as read:
             label_set = load_labels(ref, sources.labels)
             check_games_exist(label_set, list(folders), strict)
-            asked = list(only) if ref in explicit else []
+            asked = list(only) if ref in named else []
             covered = covered_games(label_set, games, asked)
             # A set that cannot build a game skips it (kit/coverage.py), unless both were named.
             refuse = list(covered) if strict else asked
+            # A game the set cannot take is skipped only beside the standard set, which
+            # stops at the game's own mistakes, and only when the set was not named.
+            unfit = not strict and ref not in named and STANDARD in refs
             variant = (
-                make_variant(sources.templates, covered, label_set, refuse) if covered else None
+                make_variant(sources.templates, covered, label_set, refuse, unfit)
+                if covered
+                else None
             )
         if variant:
             for game in covered.values():  # refused here, at load, not when a kit is planned

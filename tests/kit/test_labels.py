@@ -605,7 +605,7 @@ def test_labels_new_writes_a_short_starter_whose_examples_change_nothing_until_e
     args = ["labels", "new", "copy", "--from", str(tmp_path / "english.yaml")]
     assert main([*args, "--out", str(tmp_path)]) == 0
     starter = (tmp_path / "copy.yaml").read_text()
-    assert len(starter.splitlines()) < 25
+    assert len(starter.splitlines()) < 30  # every top-level key a line, the examples a few
     first, _, third = starter.splitlines()[:3]
     schema = first.removeprefix("# yaml-language-server: $schema=")
     assert not Path(schema).is_absolute()

@@ -2,11 +2,15 @@
 
 A shipped set's entries for the shipped games are skipped on a folder without them (a game
 made by `new`, one shipped game alone), so every set builds it; a typo of a game that is
-there is still an error, and `check --strict` refuses every entry for a game not there.
+there is still an error. `check --strict` refuses a user's own entry for a game not there,
+never a shipped set's for a shipped game (issue 46): those are no mistake of whoever checks
+a folder of her own games, and plain `check` sends her to `--strict` for her missing words.
 """
 
 from __future__ import annotations
 
+import ast
+import json
 import shutil
 from pathlib import Path
 
@@ -103,18 +107,44 @@ def test_a_near_miss_of_a_game_in_the_content_is_still_a_typo(
     assert (status, lines) == (0, [])
 
 
-def test_strict_refuses_every_entry_for_a_game_not_in_the_content(
-    contents: Path, capsys: pytest.CaptureFixture[str]
+def test_strict_leaves_a_shipped_sets_entries_for_the_shipped_games_and_refuses_a_users(
+    contents: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["check", "--strict", "--labels", "large-print", "--content"]
-    status, lines, _ = run([*args, str(contents / "made-by-new")], capsys, contents)
-    written = (DEFAULT_LABELS / "large-print.yaml").read_text().splitlines()
-    line = written.index("  shapes-the-game:") + 1  # its entry under games:
-    assert status == 2
-    assert lines == [
-        f"{DEFAULT_LABELS}/large-print.yaml:{line}:3: no game 'shapes-the-game' in the content "
-        "(games: my-game)"
-    ]
+    made_by_new = str(contents / "made-by-new")
+    sets = "large-print,colour-blind,high-contrast,braille"
+    status, lines, _ = run(
+        ["check", "--strict", "--labels", sets, "--content", made_by_new], capsys, contents
+    )
+    assert (status, lines) == (0, [])
+    # Her own set's entry for a game not there is hers: strict names it.
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: large-print\ngames:\n  bug-hunt: {cards: {circle: {label: RING}}}\n")
+    args = ["check", "--strict", "--labels", str(mine), "--content", made_by_new]
+    status, lines, _ = run(args, capsys, tmp_path)
+    assert (status, lines) == (
+        2,
+        ["mine.yaml:3:3: no game 'bug-hunt' in the content (games: my-game)"],
+    )
+
+
+def test_strict_on_her_own_games_names_her_missing_words_then_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = tmp_path / "content"
+    assert run(["new", "my-game", "--content", str(content)], capsys, tmp_path)[0] == 0
+    status, lines, _ = run(["check", "--content", str(content)], capsys, tmp_path)
+    assert status == 0 and all("(check --strict lists them)" in line for line in lines), lines
+    status, lines, _ = run(["check", "--strict", "--content", str(content)], capsys, tmp_path)
+    *named, hint = lines
+    assert status == 2 and named, lines
+    assert all(" is complete but has no text for " in line for line in named), named
+    assert hint.startswith("hint: add them under text: in ")
+    english = [ast.literal_eval(line.split(" has no text for ", 1)[1]) for line in named]
+    entries = "".join(f"  {json.dumps(t)}: {json.dumps('¡' + t)}\n" for t in english)
+    (content / "my-game" / "labels" / "es.yaml").write_text(f"text:\n{entries}")
+    # Her words given, nothing the shipped sets hold for the shipped games is held against her.
+    status, lines, out = run(["check", "--strict", "--content", str(content)], capsys, tmp_path)
+    assert (status, lines, out) == (0, [], "ok: 1 game checked with 8 label sets\n")
 
 
 def test_a_users_own_text_is_still_checked_on_any_content(

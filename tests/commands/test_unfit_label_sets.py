@@ -1,0 +1,111 @@
+"""A label set that cannot take a designer's game skips it, as Spanish does when it has no
+words for it, rather than stopping `check` or `--labels all` at the first such set.
+
+The game is `new`'s example with one suit renamed `grasshopper`: its card word 'GRASSHOPPER
+1' fits the standard card, not large print's 24 pt, and its 11 braille cells are more than
+the braille zone's line of 9. Asked for by name, the set still stops with the one line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.project_copy import run
+
+GAME = "bug-hunt"
+LARGE_PRINT = (
+    f"skipped large-print for {GAME}: content/{GAME}/deck.yaml:15:5: card '{{suit}}-{{number}}' "
+    f"(grasshopper-1), element 'label': text 'GRASSHOPPER 1' does not fit its 53.5 x 12.0 mm "
+    f"box even at 24 pt; shorten it, or give the set this game's own words in "
+    f"content/{GAME}/labels/large-print.yaml"
+)
+BRAILLE = (
+    f"skipped braille for {GAME}: content/{GAME}/deck.yaml:15:5: card '{{suit}}-{{number}}' "
+    f"(grasshopper-1), element 'shape-braille': braille for 'grasshopper 1': a word of 11 "
+    f"cells does not fit a line of 9; this label set's braille fits none of "
+    f"templates/card-sizes.yaml; shorten it, or give the set this game's own words in "
+    f"content/{GAME}/labels/braille.yaml"
+)
+
+
+def her_game(root: Path, capsys: pytest.CaptureFixture[str], suit: str = "grasshopper") -> Path:
+    """`new`'s example in `root/content`, its sun suit renamed `suit`."""
+    content = root / "content"
+    assert run(["new", GAME, "--content", str(content)], capsys, root)[0] == 0
+    game = content / GAME / "game.yaml"
+    game.write_text(game.read_text().replace("suit: sun,", f"suit: {suit},"))
+    own = content / GAME / "labels" / "high-contrast.yaml"
+    own.write_text(own.read_text().replace("  sun:", f"  {suit}:"))
+    return content
+
+
+def test_a_plain_check_skips_each_set_that_cannot_take_the_game_and_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = her_game(tmp_path, capsys)
+    status, lines, out = run(["check", "--content", str(content)], capsys, tmp_path)
+    assert status == 0, lines
+    assert LARGE_PRINT in lines and BRAILLE in lines
+    assert LARGE_PRINT.replace("large-print", "large-print-atkinson") in lines
+    # braille-es is braille over es: it cannot take the game for braille's reason.
+    assert any(line.startswith(f"skipped braille-es for {GAME}: ") for line in lines)
+    assert f"skipped es for {GAME}: 38 texts have no Spanish (check --strict lists them)" in lines
+    assert len(lines) == 5, lines
+    assert out == "ok: 1 game checked with 8 label sets\n"
+    # The same with the game named, and with --labels all.
+    for args in (["check", GAME], ["check", "--labels", "all"]):
+        status, again, _ = run([*args, "--content", str(content)], capsys, tmp_path)
+        assert (status, again) == (0, lines)
+    # The check kept the skipped group; named, the set plans it again and stops.
+    status, named, _ = run(
+        ["check", GAME, "--labels", "large-print", "--content", str(content)], capsys, tmp_path
+    )
+    assert status == 2 and len(named) == 1 and "does not fit" in named[0]
+
+
+def test_a_set_asked_for_by_name_or_strict_stops_at_what_it_cannot_take(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = her_game(tmp_path, capsys)
+    for labels, why in (("large-print", LARGE_PRINT), ("braille", BRAILLE)):
+        status, lines, _ = run(
+            ["check", "--labels", labels, "--content", str(content)], capsys, tmp_path
+        )
+        assert status == 2
+        assert len(lines) == 1 and lines[0].startswith(f"content/{GAME}/deck.yaml:15:5: card ")
+        # The same mistake as the skip line's, the set named after it where it does not say.
+        assert lines[0].removesuffix(f" (label set {labels!r})") in why
+    status, lines, _ = run(["check", "--strict", "--content", str(content)], capsys, tmp_path)
+    assert status == 2 and lines and not any(line.startswith("skipped") for line in lines)
+
+
+def test_build_labels_all_builds_the_sets_that_take_the_game_and_lists_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = her_game(tmp_path, capsys)
+    out = tmp_path / "out"
+    args = ["build", "--labels", "all", "--players", "4", "--paper", "a4", "--quiet"]
+    status, lines, _ = run([*args, "--content", str(content), "--out", str(out)], capsys, tmp_path)
+    assert status == 0, lines
+    assert LARGE_PRINT in lines and BRAILLE in lines and len(lines) == 5, lines
+    built = sorted(p.name for p in (out / GAME).iterdir() if p.is_dir())
+    assert built == ["a4", "colour-blind", "high-contrast"]
+    # Asked for by name, the set stops the build with the one line, and writes nothing.
+    named = ["build", "--labels", "large-print", "--players", "4", "--paper", "a4"]
+    status, lines, _ = run(
+        [*named, "--content", str(content), "--out", str(tmp_path / "named")], capsys, tmp_path
+    )
+    assert status == 2 and len(lines) == 1 and "does not fit" in lines[0]
+    assert not (tmp_path / "named" / GAME).exists()
+
+
+def test_a_game_the_standard_set_cannot_take_still_stops(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = her_game(tmp_path, capsys, suit="grasshopperlongerthanthecard")
+    status, lines, _ = run(["check", "--content", str(content)], capsys, tmp_path)
+    assert status == 2
+    assert len(lines) == 1 and "does not fit" in lines[0] and "(label set" not in lines[0]
+    assert not any(line.startswith("skipped") for line in lines)
