@@ -177,13 +177,18 @@ def load_project(
             variants.append(variant)
             labels_inputs[variant.labels.name] = read.named(roots)
             changed[variant.labels.name] = read.newest()
+    _refuse_twins(variants)
+    return Project(variants, cache or BuildCache(), game_inputs, labels_inputs, changed)
+
+
+def _refuse_twins(variants: Sequence[Variant]) -> None:
+    """Two label sets of one name would write their kits into one folder."""
     names = [variant.labels.name for variant in variants]
     for name in names:
         if names.count(name) > 1:
             raise UserError(
                 None, f"two label sets are named {name!r}; their kits would share a folder"
             )
-    return Project(variants, cache or BuildCache(), game_inputs, labels_inputs, changed)
 
 
 def covered_games(
