@@ -14,7 +14,7 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from shapes_print.errors import Source, UserError, closest
+from shapes_print.errors import Source, UserError, closest, known_names
 from shapes_print.inputs import inside, note
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
@@ -283,6 +283,17 @@ def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = Fal
             )
 
 
+_SINGULAR = {"cards": "card", "groups": "card group", "backs": "back"}
+# A game's own label file names what its decks had when it was written (the example game's
+# suits): after the deck changes, the entry is the thing to fix.
+_UNKNOWN_HINT = {
+    "cards": "name a card by its deck's id, or remove the entry",
+    "groups": "a card is in a group by its `group:` (a spreadsheet's `group` column); "
+    "give the cards one, or remove the entry",
+    "backs": "name one of the deck's `backs:`, or remove the entry",
+}
+
+
 def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
     """The game with the label set's card, group and back fields merged into every deck.
 
@@ -304,7 +315,6 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
         ),
         "backs": list(dict.fromkeys(back for deck in decks for back in deck.backs)),
     }
-    singular = {"cards": "card", "groups": "card group", "backs": "back"}
     patch: dict[str, Any] = {}
     for layer, prefix, source in layers:
         for kind, names in known.items():
@@ -312,7 +322,9 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
                 if name not in names:
                     raise UserError(
                         source.source((*prefix, kind, name)),
-                        f"{game_id} has no {singular[kind]} {name!r} ({kind}: {', '.join(names) or 'none'})",
+                        f"{game_id} has no {_SINGULAR[kind]} {name!r} "
+                        f"({kind}: {known_names(name, names)})",
+                        _UNKNOWN_HINT[kind],
                     )
         patch = deep_merge(patch, layer)
     # Always a copy: each label set gives the game its own words and drawings.

@@ -228,3 +228,25 @@ def test_a_workbooks_errors_name_their_cells_too(
     xlsx(folder / "bugs.xlsx", extra=moon, label="SUNS AND MOONS AND STARS")
     code, err = check(content, capsys)
     assert code == 2 and err.startswith(f"{GAME}/bugs.xlsx:2:7: card 'sun', element 'label'"), err
+
+
+def test_the_example_games_group_colours_name_their_file_and_say_how_to_fix_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The `new` game's high-contrast colours are by suit: once its cards come from a
+    sheet without a `group` column, its own label file names groups no card is in."""
+    content = csv_game(tmp_path, ANT, SPIDER)
+    colours = content / GAME / "labels/high-contrast.yaml"
+    text = colours.read_text(encoding="utf-8")
+    colours.write_text(text.replace("\nbacks:", '\ngroups:\n  sun: {colour: "#FFFFFF"}\nbacks:'))
+    code, err = check(content, capsys)
+    line = text[: text.index("\nbacks:")].count("\n") + 3
+    assert (code, err.splitlines()) == (
+        2,
+        [
+            f"{GAME}/labels/high-contrast.yaml:{line}:3: {GAME} has no card group 'sun' "
+            "(groups: none)",
+            "hint: a card is in a group by its `group:` (a spreadsheet's `group` column); "
+            "give the cards one, or remove the entry",
+        ],
+    )
