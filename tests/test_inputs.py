@@ -139,6 +139,7 @@ ALLOWED = {
     "write/swap.py",
     "write/uptodate.py",
     "load/sheetbounds.py",  # the parts of a workbook already in memory
+    "load/formulas.py",  # likewise: a sheet part of the workbook read_input gave
 }
 
 

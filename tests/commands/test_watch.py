@@ -339,16 +339,18 @@ def test_watch_on_a_braille_kit_draws_its_brf_and_draws_it_again_after_an_edit(
     watcher.stop()
 
 
-def test_watch_says_each_label_set_its_first_build_skips_as_build_does(tmp_path: Path) -> None:
-    """A new game has no Spanish texts: the watcher's first build leaves its Spanish kit out
-    and says so, before it says it built."""
+def test_watch_stops_as_build_does_at_the_texts_a_set_asked_for_lacks(tmp_path: Path) -> None:
+    """A new game has no Spanish texts: asked for Spanish by name with the game, watch stops
+    as build and check do, with the one line naming the first text it lacks where it is
+    written, and builds no Spanish kit (under a plain check or `all`, the set skips it)."""
     root = copy_project(tmp_path / "project")
     new_game("my-game", root / "content")
     watcher = Watcher(root, tmp_path / "out", "my-game", "--watch", "--labels", "es,standard")
     try:
-        assert watcher.next_line().startswith("skipped es for my-game: "), watcher.said
-        watcher.up()
-        watcher.stop()
+        line = watcher.next_line()
+        assert "/content/my-game/game.yaml:" in line, watcher.said
+        assert line.endswith("is complete but has no text for 'My game'"), line
+        assert watcher.process.wait(timeout=WAIT) == 2
     finally:
         watcher.process.kill()
         watcher.process.wait()
