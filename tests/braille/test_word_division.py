@@ -7,11 +7,13 @@ with no such place that fits (one syllable) is still refused. The syllables are 
 set's language, as a word processor's; a set's own `hyphenation:` list wins over it
 ("tri-" / "angle"). A designer's game whose cards come from a spreadsheet, one of them a
 "grasshopper" (11 cells, a zone of 9), checks and builds under the braille sets, its dots
-"grasshop-" / "per" on the card and the word whole in the .brf.
+"grasshop-" / "per" on the card and the word whole in the .brf. Its PNG picture, which
+swell paper raises as an empty frame, gets a warning naming the card.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -114,12 +116,33 @@ def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bug_hunt(tmp_path_factory.mktemp("bugs") / "games")
 
 
-def test_check_takes_the_grasshopper(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_takes_the_grasshopper_and_warns_of_the_png_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     games = bug_hunt(tmp_path / "games")
     assert main(["check", "--content", str(games), "--jobs", "1", GAME]) == 0
     out, err = capsys.readouterr()
     skips = [line for line in (out + err).splitlines() if line.startswith("skipped braille")]
     assert skips and not [line for line in skips if "grasshopper" in line], skips
+    warned = [line for line in err.splitlines() if "ant.png" in line]
+    assert len(warned) == 1, err  # one line, though both braille sets draw the ant
+    # (braille-es skips the game after planning it: its cards' words have no Spanish)
+    (line,) = warned
+    assert line.startswith("warning: ") and "bugs.csv:2:6: card 'ant': picture art/ant.png" in line
+    assert "swell paper" in line and "draw it as SVG" in line
+    assert "beetle" not in err and "logo.svg" not in err  # an SVG picture rises as drawn
+
+
+def test_the_build_warns_of_the_png_and_builds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = bug_hunt(tmp_path / "games")
+    args = ["build", GAME, "--content", str(games), "--labels", "braille", "--players", "4"]
+    out = tmp_path / "out"
+    assert main([*args, "--paper", "a4", "--jobs", "1", "--out", str(out), "-q"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"^warning: .*card 'ant': picture art/ant.png .*draw it as SVG", err, re.M)
+    assert (out / GAME / "braille/a4/4-players" / f"{GAME}_4p_a4_braille_bugs.pdf").is_file()
 
 
 def test_a_layout_with_room_for_one_line_still_refuses_a_word_that_needs_two(
