@@ -66,6 +66,9 @@ class BrailleCode(Struct, frozen=True):
     # UEB only: the grade 1 symbol indicator before a letter a-j right after a number, which
     # would otherwise read as a digit ("3a").
     letter_after_number: str = ""
+    # The hyphenation dictionary (pyphen's name for it) whose syllables a word too long for
+    # its line is divided between: the code's language, as its transcribers divide it.
+    dictionary: str = ""
     source: str = field(default="")
 
 
@@ -121,6 +124,7 @@ UEB = BrailleCode(
     numeric=cell("3456"),  # UEB 6: numeric indicator
     number_joiners=".,",  # UEB 6: a full stop or comma within a number
     letter_after_number=cell("56"),  # UEB 5.2 and 6: grade 1 symbol indicator
+    dictionary="en_US",  # BANA's: the kit's .brf is North American ASCII braille
     source="The Rules of Unified English Braille, Second Edition 2013",
 )
 
@@ -173,6 +177,7 @@ SPANISH = BrailleCode(
     capital_word=cells("46", "46"),  # CBE: a word in capitals
     numeric=cell("3456"),  # CBE: numeric sign
     number_joiners=".",
+    dictionary="es",
     source="Comisión Braille Española (ONCE), Signografía básica",
 )
 

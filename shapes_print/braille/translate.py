@@ -1,17 +1,23 @@
 """Text into Grade 1 braille: one braille word (a string of cells) per print word.
 
 Words are kept apart so lines can be filled to a width (a card's zone, an embosser's 40
-cells) without ever splitting a word except after its own hyphen. The indicators follow
-the code (`codes.py`): capitals, capitalised words and passages, numbers, and a number
-followed by a letter that would read as a digit.
+cells) without splitting a word but where the code allows: after its own hyphen, or,
+for a word longer than a card's line, between its syllables (`divisible`). The
+indicators follow the code (`codes.py`): capitals, capitalised words and passages,
+numbers, and a number followed by a letter that would read as a digit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from shapes_print.braille.cells import BLANK
 from shapes_print.braille.codes import A_TO_J, CODES, DIGITS, BrailleCode
+
+if TYPE_CHECKING:
+    from pyphen import Pyphen
 
 DIVISION = "\u00ad"  # a soft hyphen: where a word too long for its line may be divided
 PASSAGE_WORDS = 3  # UEB 8: three or more capitalised words make a capitals passage
@@ -61,19 +67,45 @@ def translate(text: str, code: BrailleCode) -> list[str]:
     return braille
 
 
-def divisible(text: str, code: BrailleCode, hyphenation: Sequence[str]) -> list[str]:
-    """The braille words of `text`, a word the `hyphenation` list writes divided ("cyl-in-der")
-    marked where `fill_lines` may divide it when it is too long for a line (as TeX's
-    \\hyphenation list does), where its pieces spell it cell for cell."""
+def divisible(text: str, code: BrailleCode, hyphenation: Sequence[str], width: int) -> list[str]:
+    """The braille words of `text`, each longer than `width` cells marked where `fill_lines`
+    may divide it: where the `hyphenation` list writes it divided ("cyl-in-der", as TeX's
+    \\hyphenation list does), else between the syllables the code's hyphenation dictionary
+    finds (`syllables`), where its pieces spell it cell for cell."""
     places = {entry.replace("-", ""): entry.split("-") for entry in hyphenation}
     words = translate(text, code)
     for index, word in enumerate(text.split()):
-        pieces = places.get(word.lower())
-        if pieces:
-            cells = [translate(piece, code)[0] for piece in pieces]
-            if "".join(cells) == words[index]:
-                words[index] = DIVISION.join(cells)
+        if len(words[index]) <= width:
+            continue
+        pieces = places.get(word.lower()) or syllables(word, code)
+        cells = [translate(piece, code)[0] for piece in pieces]
+        if len(cells) > 1 and "".join(cells) == words[index]:
+            words[index] = DIVISION.join(cells)
     return words
+
+
+def syllables(word: str, code: BrailleCode) -> list[str]:
+    """The word in the pieces its language's hyphenation dictionary divides it into, each
+    place between two letters and none leaving a letter alone (UEB 10.13 and BANA divide a
+    word between syllables; "body" and "away" never), the word whole where it has none. A
+    word with a hyphen of its own ("half-circle") is divided there alone, as BANA's Braille
+    Formats ask of a compound."""
+    dictionary = _dictionary(code.dictionary)
+    if dictionary is None or "-" in word:
+        return [word]
+    cuts = [
+        at for at in dictionary.positions(word) if word[at - 1].isalpha() and word[at].isalpha()
+    ]
+    return [word[start:end] for start, end in zip([0, *cuts], [*cuts, len(word)], strict=True)]
+
+
+@lru_cache(maxsize=4)
+def _dictionary(language: str) -> Pyphen | None:
+    """A language's hyphenation dictionary (LibreOffice's, as pyphen ships them), read the
+    first time a word needs dividing: most kits never do."""
+    from pyphen import Pyphen  # only a kit with a word longer than its line
+
+    return Pyphen(lang=language) if language else None
 
 
 def _word(word: str, code: BrailleCode, capitals_off: bool) -> str:

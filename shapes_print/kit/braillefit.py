@@ -51,7 +51,7 @@ def braille_lines(
     _, _, width, height = box
     across, down = cells_across(width, style), lines_down(height, style)
     try:
-        words = divisible(text, code_for(locale), style.hyphenation)
+        words = divisible(text, code_for(locale), style.hyphenation, across)
         lines = fill_lines(words, across, HYPHEN)
     except BrailleError as error:
         raise BrailleRoomError(where, f"{what}: braille for {text!r}: {error}") from None

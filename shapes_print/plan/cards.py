@@ -122,7 +122,7 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
                     ),
                 )
         else:
-            drawn = tuple(_element(ElementAt(element, box, fields, where, card), ctx))
+            drawn = tuple(_element(ElementAt(element, box, fields, where, card, back), ctx))
         drawn = _turned(drawn, box, element)
         items.extend(drawn)
         if element.mirror:
@@ -268,7 +268,7 @@ def _element(at: ElementAt, ctx: DrawContext) -> list[Item]:
     if element.kind == "pattern":
         return _pattern(element, box, rounded_rect_ops(*box, 0), fields, ctx, where)
     if element.kind == "image":
-        return _image(element, box, fields, ctx, where, card)
+        return _image(at, ctx)
     if element.kind == "line":  # from the box's top-left corner to its bottom-right
         x, y, w, h = box
         assert paint.stroke is not None  # the model asks a line for its stroke
@@ -290,26 +290,22 @@ def _element(at: ElementAt, ctx: DrawContext) -> list[Item]:
     return text_lines(at, ctx)
 
 
-def _image(
-    element: Element,
-    box: Box,
-    fields: Mapping[str, object],
-    ctx: DrawContext,
-    where: Source,
-    card: str,
-) -> list[Item]:
+def _image(at: ElementAt, ctx: DrawContext) -> list[Item]:
     """A picture fitted to its box: a `{field}` names a file beside the deck (or spreadsheet)
     that holds the field, a name written in the layout one beside the layout, read with the
     kit (kit/pictures.py). With `alt` it is a picture of what `alt` says; without, an
     ornament."""
+    element, fields, where = at.element, at.fields, at.where
     written = element.src or ""
     name = filled(written, fields, where).strip()
     if not name:
         return []  # an empty field: this card has no picture
     folder = picture_folder(written, where, ctx.layouts_folder)[0]
-    image = fitted(ctx.pictures.get(folder, name), box, element.fit)
-    at = value_place(written, where)[0]  # the field's own cell or line, when one names it
-    warn_low_resolution(image, card, name, at)
+    image = fitted(ctx.pictures.get(folder, name), at.box, element.fit)
+    place = value_place(written, where)[0]  # the field's own cell or line, when one names it
+    warn_low_resolution(image, at.card, name, place)
+    if ctx.style.braille is not None and not at.back:
+        warn_flat_on_swell(image, at.card, name, place)
     alt = ctx.words.fill(element.alt, fields, where) if element.alt else ""
     if alt.strip():
         return [Group((image,), alt=alt, role="Figure")]
@@ -345,6 +341,25 @@ def warn_low_resolution(image: Image, card: str, shown: str, where: Source | Non
         f"{MIN_DPI}; it needs {needed[0]:,} x {needed[1]:,} pixels at this size "
         f"(it has {picture.pixels[0]:,} x {picture.pixels[1]:,})"
     )
+    _warn(line)
+
+
+def warn_flat_on_swell(image: Image, card: str, shown: str, where: Source | None) -> None:
+    """One line on stderr when a braille set's card face shows a raster picture: swell
+    paper would raise its tones by their darkness, so plan/inksaver.py prints its frame
+    alone, and without a word the designer would find an empty box on the cards."""
+    picture = image.picture
+    if not isinstance(picture, RasterPicture):
+        return
+    _warn(
+        f"warning: {where}: {card}: picture {shown} is a {picture.kind.upper()}, which swell "
+        "paper (the braille label sets) prints as its empty frame; draw it as SVG for its "
+        "outlines to rise"
+    )
+
+
+def _warn(line: str) -> None:
+    """The line on stderr, once per process (every kit of a build plans the same cards)."""
     if line not in _WARNED:
         _WARNED.add(line)
         print(line, file=sys.stderr)

@@ -46,13 +46,15 @@ def element_named(element: Element) -> str:
 
 class ElementAt(Struct, frozen=True):
     """One element of one card as it is drawn: the element, its box on the card, the
-    card's fields, its place in the YAML and how a message names the card."""
+    card's fields, its place in the YAML, how a message names the card, and whether it is
+    on a back (which swell paper does not print)."""
 
     element: Element
     box: Box
     fields: Mapping[str, object]
     where: Source
     card: str
+    back: bool = False
 
 
 class Lettering(Struct, frozen=True):

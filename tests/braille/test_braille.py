@@ -101,7 +101,7 @@ def test_lines_divide_only_at_spaces_and_a_words_own_hyphen() -> None:
 
 def test_a_word_the_hyphenation_list_divides_breaks_only_there_and_only_when_too_long() -> None:
     def lines(text: str, width: int) -> list[str]:
-        words = divisible(text, UEB, ["cyl-in-der", "tri-an-gle"])
+        words = divisible(text, UEB, ["cyl-in-der", "tri-an-gle"], width)
         return [ascii_braille(line) for line in fill_lines(words, width, "\u2824")]
 
     assert lines("yellow cylinder", 6) == ["YELLOW", "CYLIN-", "DER"]
@@ -109,7 +109,7 @@ def test_a_word_the_hyphenation_list_divides_breaks_only_there_and_only_when_too
     assert lines("yellow cylinder", 8) == ["YELLOW", "CYLINDER"]  # whole where it fits
     assert lines("red cylinder", 9) == ["RED", "CYLINDER"]  # never to fill a line up
     with pytest.raises(BrailleError, match="does not fit"):
-        fill_lines(divisible("pillar", UEB, ["cyl-in-der"]), 5, "\u2824")
+        fill_lines(divisible("strengths", UEB, ["cyl-in-der"], 5), 5, "\u2824")
 
 
 def _zone_lines(game: str, size: str, card_id: str) -> list[str]:
