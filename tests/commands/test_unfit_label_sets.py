@@ -2,8 +2,8 @@
 words for it, rather than stopping `check` or `--labels all` at the first such set.
 
 The game is `new`'s example with one suit renamed `grasshopper`: its card word 'GRASSHOPPER
-1' fits the standard card, not large print's 24 pt, and its 11 braille cells are more than
-the braille zone's line of 9. Asked for by name, the set still stops with the one line.
+1' fits the standard card, not large print's 24 pt, and its 11 braille cells, divided, need
+two of the braille zone's lines of 9 where the example's layout holds one. Asked for by name, the set still stops with the one line.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ LARGE_PRINT = (
 )
 BRAILLE = (
     f"skipped braille for {GAME}: content/{GAME}/deck.yaml:15:5: card '{{suit}}-{{number}}' "
-    f"(grasshopper-1), element 'shape-braille': braille for 'grasshopper 1': a word of 11 "
-    f"cells does not fit a line of 9; this label set's braille fits none of "
+    f"(grasshopper-1), element 'shape-braille': braille for 'grasshopper 1' needs 2 lines "
+    f"of 9 cells; its zone (53.5 x 10.0 mm) holds 1; this label set's braille fits none of "
     f"templates/card-sizes.yaml; shorten it, or give the set this game's own words in "
     f"content/{GAME}/labels/braille.yaml"
 )
