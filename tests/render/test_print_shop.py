@@ -391,9 +391,7 @@ def test_collect_3s_action_note_wraps_on_a_mini_print_shop_card(tmp_path: Path) 
     pipeline.build(
         pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("4", "a4", "long", shop), tmp_path
     )
-    cards = (
-        tmp_path / "collect-3" / "a4" / "4-players" / "collect-3_4p_a4_mini_cards-print-shop.pdf"
-    )
+    cards = tmp_path / "collect-3/mini/a4/4-players/collect-3_4p_a4_mini_cards-print-shop.pdf"
     assert filecheck.small_text_problems(cards) == []
     assert "ACTION CARD: place face up in" in " ".join(text(cards))
 
