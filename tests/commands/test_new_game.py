@@ -192,6 +192,9 @@ def test_the_example_prints_its_suits_rules_score_sheet_and_host_key(
     assert "Count each kind: 5 suns, 5 moons, 5 stars 5 + 5 + 5 = 15" in host
     assert "A 5 wins every trick it leads" in host
     assert "A 5 wins" not in rules  # the puzzle's answer is for the host only
+    # The example says how long it takes, so its cover says so, never "the rules do not say".
+    cover = text_of(Path(f"{kit}_print-and-play.pdf")).split("What is in this file")[0]
+    assert "Players (the game) 2\u20135 Time 15\u201320 minutes" in cover
     # Each back shows the game's picture (art/logo.svg, in its own layout picture-back): the
     # sun's orange at the middle of the picture's box on the first back (poker's back has none).
     back = pdfium.PdfDocument(f"{kit}_cards.pdf")[1].render(scale=2).to_pil().convert("RGB")
