@@ -402,7 +402,7 @@ def test_black_areas_print_in_black_ink_alone_under_knocked_out_words(tmp_path: 
     ink alone: no cyan, magenta or yellow to show round the white words when plates slip."""
     asked = ("--labels", "high-contrast", "--print-shop", "--cards", "stop-turn")
     assert main(one_kit("shapes-the-game", tmp_path, *asked)) == 0
-    kit = tmp_path / "shapes-the-game" / "high-contrast" / "a4" / "4-players"
+    kit = tmp_path / "shapes-the-game" / "high-contrast" / "a4" / "4-players-part"
     path = kit / "shapes-the-game_4p_a4_high-contrast_cards-print-shop.pdf"
     assert "STOP TURN" in text(path)[0]
     face, back = filecheck.separations(path)[:2]
