@@ -16,7 +16,7 @@ from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import ComputedList
-from shapes_print.load.options import Flip, Part, PrintOptions, size_name
+from shapes_print.load.options import Flip, Part, PrintOptions, named_size, same_size, size_name
 from shapes_print.load.values import (
     check_constraints,
     check_counts,
@@ -76,11 +76,27 @@ def labels_folder(labels: str) -> str:
     return "" if labels == STANDARD else f"{labels}/"
 
 
-def kit_folder(request: KitRequest) -> str:
+def card_size_folder(loaded: LoadedGame, library: Library, card_size: str | None) -> str:
+    """The folder a kit at `--card-size` sits in: none at the game's own card size (its
+    main deck's template's), the size's name otherwise, so that kits at two sizes never
+    share a folder and a kit asked for at its own size is the game's kit."""
+    if card_size is None:
+        return ""
+    asked = named_size(card_size, library.card_sizes, "--card-size")
+    template = loaded.card_template(library)
+    if template is not None and same_size(asked, (template.card["width"], template.card["height"])):
+        return ""
+    return size_name(card_size, library.card_sizes, "--card-size")
+
+
+def kit_folder(request: KitRequest, card_size: str = "") -> str:
     """`game/paper/n-players` (`1-player` for one), under `labels_folder` for label sets
-    other than standard."""
+    other than standard and then under `card_size` (`card_size_folder`) where it is
+    given; a proof or a partial build sits beside the kit (`Part.folder_tail`)."""
     players = counted(request.players, "player", "players").replace(" ", "-")
-    return f"{request.game}/{labels_folder(request.labels)}{request.paper}/{players}"
+    size = f"{card_size}/" if card_size else ""
+    tail = request.part.folder_tail()
+    return f"{request.game}/{labels_folder(request.labels)}{size}{request.paper}/{players}{tail}"
 
 
 # The values besides numbers every kit's text may print (kit_values); no number may take

@@ -94,6 +94,11 @@ class Part(Struct, frozen=True):
         said += [f"cards {', '.join(self.cards)}"] if self.cards else []
         return "; ".join(said)
 
+    def folder_tail(self) -> str:
+        """What a kit folder's name ends with, so a part is written beside the whole kit,
+        never over it: `-proof` for a proof sheet, `-part` for some decks or cards."""
+        return "-proof" if self.proof else "-part" if self.decks or self.cards else ""
+
 
 def _names(text: str | None, option: str) -> tuple[str, ...]:
     """A list of names as asked for, once each; an empty one is a mistake."""
@@ -194,6 +199,11 @@ def name_of_size(size: tuple[float, float], known: dict[str, tuple[float, float]
     """The name of the known size with these sides, to a hundredth of a point (a custom
     63.5x88.9mm card is poker), or ""."""
     for name, sides in known.items():
-        if all(abs(a - b) < 0.01 for a, b in zip(sides, size, strict=True)):
+        if same_size(sides, size):
             return name
     return ""
+
+
+def same_size(one: tuple[float, float], other: tuple[float, float]) -> bool:
+    """Whether two sizes in points are one, to a hundredth of a point (63.5x88.9mm is poker)."""
+    return all(abs(a - b) < 0.01 for a, b in zip(one, other, strict=True))

@@ -12,98 +12,26 @@ from itertools import groupby
 from pathlib import Path
 from typing import get_args
 
-from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.inputs import check_output, recording
-from shapes_print.kit.contents import KitRequest, kit_folder, labels_folder
+from shapes_print.kit.contents import labels_folder
 from shapes_print.kit.coverage import words_skip
-from shapes_print.kit.resolved import resolve_kit
 from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.labels import STANDARD, load_labels
-from shapes_print.load.loaded import LoadedGame
-from shapes_print.load.options import Flip, Part, PrintOptions, check_offset, named_size, size_name
+from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size, size_name
 from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
 from shapes_print.pipeline.lastbuild import build_key, keep_build, kept_build
-from shapes_print.pipeline.project import (
-    BuildOptions,
-    Project,
-    Sources,
-    load_project,
-    papers,
-    player_counts,
-)
-from shapes_print.plan.kit import SHARED_SHEETS, KitFile, plan_kit
+from shapes_print.pipeline.project import BuildOptions, Project, Sources, load_project, papers
+from shapes_print.pipeline.requests import Planned, kit_requests
+from shapes_print.plan.kit import SHARED_SHEETS, KitFile
 from shapes_print.write.forked import forked_map
-from shapes_print.write.uptodate import INPUTS, PARTIAL, KitPlan, kits_up_to_date, plan_recorded
+from shapes_print.write.uptodate import INPUTS, KitPlan, kits_up_to_date, plan_recorded
 from shapes_print.write.write import OnKit, Written, write_kits
-
-
-class Planned(Struct, frozen=True):
-    """One kit asked for, before it is planned: its label set's content, its game, the
-    request, its folder, what the manifest records of its files, and the build's cache."""
-
-    variant: Variant
-    loaded: LoadedGame
-    request: KitRequest
-    folder: str
-    info: dict[str, str]
-    cache: BuildCache
-    made: int | None = None  # when the newest file the kit is made from changed
-
-    def plan(self) -> list[KitFile]:
-        """The kit's files: its game resolved (its pictures read), then planned."""
-        library, card_size = self.variant.library, self.request.options.card_size
-        try:
-            resolved = resolve_kit(self.loaded, library, self.variant.ctx, card_size, self.cache)
-            files = plan_kit(resolved, self.request, self.cache)
-        except UserError as error:
-            # The same YAML may plan under one label set and not another: say which.
-            labels = self.request.labels
-            if labels != STANDARD and "label set" not in error.message:
-                error.message += f" (label set {labels!r})"
-            raise
-        return [file.dated(self.made) for file in files]
-
-
-def kit_requests(
-    project: Project,
-    players: str,
-    paper: str,
-    flip: Flip = "long",
-    options: PrintOptions | None = None,
-    part: Part | None = None,
-    only: tuple[str, str] | None = None,
-) -> Iterator[Planned]:
-    """Every kit asked for, in a stable order (label set, game, paper, player count); with
-    `only`, those of one label set and game. A kit built in part says so in its manifest
-    entries, so no one takes it for the kit."""
-    part = part or Part()
-    for variant in project.variants:
-        labels = variant.labels.name
-        for game_id, loaded in variant.games.items():
-            if game_id in variant.skipped or only not in (None, (labels, game_id)):
-                continue
-            for paper_name in papers(project, paper):
-                for count in player_counts(loaded, players):
-                    printing = options or PrintOptions()
-                    request = KitRequest(game_id, count, paper_name, flip, printing, labels, part)
-                    info = {
-                        "game": game_id,
-                        "title": loaded.game.title,
-                        "paper": paper_name,
-                        "players": str(count),
-                        "labels": labels,
-                        "version": variant.labels.title,
-                    }
-                    if part.describe():
-                        info[PARTIAL] = part.describe()
-                    folder, made = kit_folder(request), project.newest(request)
-                    yield Planned(variant, loaded, request, folder, info, project.cache, made)
 
 
 def covered_kits(

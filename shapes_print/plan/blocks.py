@@ -338,11 +338,19 @@ def _facts(
     where: Source,
 ) -> list[Box]:
     """Label and value rows; the value column is as wide as its widest value needs (up to
-    half the width), so a value such as "6 + 6 + 6 = 18" never breaks."""
+    half the width), so a value such as "6 + 6 + 6 = 18" never breaks. A fact whose value
+    is empty is left out, so a sheet says nothing of what a game does not say (a cover's
+    `{play_time, select, none {} other {{play_time}}}`)."""
     style = col.ctx.style
     size = style.subheading_size
-    labels = [col.ctx.words.fill(label, values, where) for label, _ in facts]
-    figures = [col.ctx.words.fill(value, values, where) for _, value in facts]
+    filled = [
+        (col.ctx.words.fill(label, values, where), col.ctx.words.fill(value, values, where))
+        for label, value in facts
+    ]
+    said = [(label, figure) for label, figure in filled if figure.strip()]
+    if not said:
+        return []
+    labels, figures = [label for label, _ in said], [figure for _, figure in said]
     bold = col.ctx.fonts.bold
     widest = max(bold.width(figure, size) for figure in figures) + 2 * style.table_padding + 1
     value_width = min(max(col.width * (1 - FACT_LABEL_SHARE), widest), col.width * FACT_VALUE_MOST)

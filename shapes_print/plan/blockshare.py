@@ -66,7 +66,7 @@ def draw_block(
     parts = tuple(getattr(col.ctx, name) for name in _CONTEXT_PARTS)
     plain = block.kind in _WORDS_ONLY
     players = inputs.players if block.kind == "score_sheet" else 0
-    column = (col.width, col.room, col.arrow_height)
+    column = (col.width, col.room, col.arrow_height, col.opening_room)
     key = (id(block), *map(id, parts), *column, not plain and inputs.shop, players)
     read = _read(block, values, inputs, names, plain)
     kept = inputs.cache.region(DRAWN)

@@ -13,9 +13,10 @@ only one costs `SCANT` if it is filled less than `least` of its height.
 Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only when no other
 break fits, so a keep rule gives way rather than refuse the document. A box that continues a
 table carries the table's header row, repeated at the top of a page that opens on it. A box
-may stretch (`stretch`, in points, as TeX's glue does): a page shares all of its unused space
-out over its stretching boxes in proportion to their stretch (a score sheet whose rows fill the
-page), and is charged only for the space beyond what they stretch by. Glue may also shrink,
+may stretch (`stretch`, in points, as TeX's glue does): a page shares its unused space out
+over its stretching boxes in proportion to their stretch, each growing by its stretch at most
+(a score sheet whose rows fill the page, to twice their height), and is charged only for the
+space beyond what they stretch by. Glue may also shrink,
 by at most `shrink` of it (a share the style states), so that a page holds a few lines more
 than it would (a document a few lines over a page fits it): a page shrunk by all it may costs
 `SHRINK`, less the less it shrinks. A document's first page may hold less than the others
@@ -262,7 +263,9 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
             y -= box.gap * (1.0 - given)
         if not box.lanes:
             placed += _read_lanes(lanes)
-        extra = spare * box.stretch / stretch if box.stretch else 0.0
+        # A box grows by its stretch at most (a score sheet's row to twice its height):
+        # what the page has beyond that stays empty at its foot.
+        extra = min(box.stretch, spare * box.stretch / stretch) if box.stretch else 0.0
         own = (Part(box.role, box.continues),) if box.role else ()
         placed.append(Placed(y, box.drawn(extra), (*box.within, *own)))
         _add_lanes(lanes, box, y)

@@ -41,12 +41,16 @@ BALANCE_LEAST = 0.6
 class Column(Struct, frozen=True):
     """Where a document's blocks are set: the draw context, the content width, the height
     one page holds, and how tall its arrows are (None: the style's `arrow_height`; a run of
-    arrows shortened to share a page is drawn in a column of its own, plan/sheets.py)."""
+    arrows shortened to share a page is drawn in a column of its own, plan/sheets.py);
+    `opening_room` is what the first page holds, whose foot has the scale check, given to
+    a block that opens the document (None: any other, on a page holding `room`), so what
+    fills "a page" fits the page it starts."""
 
     ctx: DrawContext
     width: float
     room: float
     arrow_height: float | None = None
+    opening_room: float | None = None
 
 
 class Setting(Struct, frozen=True):

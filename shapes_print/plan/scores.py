@@ -73,11 +73,23 @@ def score_sheet(
         height, items = paragraph(col, note, Setting(style.body_size), col.width, where)
         boxes.append(Box(height, tuple(items), gap=_gap(col), breaks=NEVER, role="P"))
     if sheet.copies == FILL:
-        one = sum(b.gap + b.height for b in boxes) - boxes[0].gap
-        copies = max(1, int((col.room + style.block_gap) // (one + style.block_gap)))
-        again = [replace(boxes[0], gap=style.block_gap), *boxes[1:]]
-        boxes += again * (copies - 1)
+        boxes += _copies(col, boxes)
     return boxes
+
+
+def _copies(col: Column, boxes: list[Box]) -> list[Box]:
+    """`copies: fill`: the sheet again as often as the page it starts holds it with the
+    one before (the first page holds less, plan/sheets.py), the space between boxes giving as much as a full page lets
+    it (`glue_shrink`, as plan/flow.py breaks pages), so no copy is pushed onto a page of
+    its own."""
+    style = col.ctx.style
+    shrink = style.glue_shrink
+    room = col.room if col.opening_room is None else min(col.room, col.opening_room)
+    one = sum(b.gap + b.height for b in boxes) - boxes[0].gap
+    one -= shrink * sum(b.gap for b in boxes[1:])
+    between = style.block_gap * (1 - shrink)
+    copies = max(1, int((room + between) // (one + between)))
+    return [replace(boxes[0], gap=style.block_gap), *boxes[1:]] * (copies - 1)
 
 
 def _gap(col: Column) -> float:

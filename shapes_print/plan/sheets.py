@@ -54,6 +54,7 @@ class _Stream(Struct):
 
     col: Column
     gap: float
+    first_room: float  # what the first page holds: a block opening the document is told
     boxes: list[Box] = field(default_factory=list)
     # Tables laid out again by their pages' breaks: (first box, box count, layout, chunks).
     regrouped: list[tuple[int, int, Regrouped, tuple[int, ...]]] = field(default_factory=list)
@@ -142,7 +143,7 @@ def lay_sheets(
     top = height - style.margin
     first_room = top - style.footer_height
     room = top - style.running_footer_height
-    stream = _Stream(Column(ctx, right - left, room), style.block_gap)
+    stream = _Stream(Column(ctx, right - left, room), style.block_gap, first_room)
     for players, blocks in doc.sections:
         values = dict(inputs.values)
         if players is not None:
@@ -221,7 +222,10 @@ def _blocks(
         elif block.kind == "page_break":
             stream.forced = bool(stream.boxes)
         else:
-            drawn = draw_block(_DRAWERS[block.kind], block, stream.col, values, inputs)
+            col = (
+                stream.col if stream.boxes else replace(stream.col, opening_room=stream.first_room)
+            )
+            drawn = draw_block(_DRAWERS[block.kind], block, col, values, inputs)
             if isinstance(drawn, Regrouped):
                 entry = (len(stream.boxes), len(drawn.boxes), drawn, ())
                 stream.regrouped.append(entry)

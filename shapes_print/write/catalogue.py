@@ -36,7 +36,7 @@ from shapes_print.write.cataloguepage import (
 )
 from shapes_print.write.forked import forked_map
 from shapes_print.write.thumbnail import draw_thumbnail
-from shapes_print.write.uptodate import PARTIAL
+from shapes_print.write.uptodate import CARD_SIZE, PARTIAL
 
 INDEX = "index.html"
 DOCUMENTS = "documents.json"
@@ -202,6 +202,8 @@ def _kit(folder: str, entry: Mapping[str, object]) -> Kit:
         heading, order = f"flip on {flip} edge", (0, str(flip))
     else:
         heading, order = folder, (0, folder)
+    if size := entry.get(CARD_SIZE):  # beside the kit at the game's own card size
+        heading = f"{heading}, {size} cards"
     if partial := entry.get(PARTIAL):  # never listed as the whole kit it is part of
         heading = f"{heading}, partial build: {partial}"
     title = str(entry.get("title") or game or "Duplex calibration sheets")

@@ -79,6 +79,7 @@ class ManifestEntry(Struct, kw_only=True, forbid_unknown_fields=True):
     version: Long | UnsetType | None = UNSET  # the label set's title
     flip: Short | UnsetType | None = UNSET
     partial: Long | UnsetType | None = UNSET  # what a partial kit holds
+    card_size: Short | UnsetType | None = UNSET  # a size other than the game's own
     inputs: Digest | UnsetType | None = UNSET
     reads: dict[Annotated[str, Meta(max_length=4096)], Digest] | UnsetType | None = UNSET
     audience: Short

@@ -32,6 +32,9 @@ INPUTS = "inputs"
 # The manifest entry key of a kit built in part (a proof sheet, some decks or cards): what
 # it holds in words. A whole kit has none, so neither is taken for the other.
 PARTIAL = "partial"
+# The manifest entry key of a kit at a card size other than its game's own: the size's
+# name, which its folder is under (kit/contents.py), so the catalogue can tell the kits apart.
+CARD_SIZE = "card_size"
 # What a file's manifest entry says of the file itself, beside what it says of its kit.
 _OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
 # The manifest entry key of the files a kit read as it was made (a card's pictures, read

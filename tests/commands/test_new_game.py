@@ -188,10 +188,27 @@ def test_the_example_prints_its_suits_rules_score_sheet_and_host_key(
     # `copies: fill`: one page of as many sheets as it holds, three at i28a's type scale.
     assert len(PdfReader(f"{kit}_score-sheet.pdf").pages) == 1
     assert score.count("Score sheet: 4 players") == 3 and "Round 3" in score
+    # On every paper and count: as many as the first page holds, never one pushed onto a
+    # page of its own (on Letter, two; a third went alone to page 2 with its rows stretched
+    # three and a half times).
+    for paper, copies in (("a4", 3), ("letter", 2)):
+        for n in range(2, 6):
+            sheet = PdfReader(
+                root
+                / "out"
+                / GAME
+                / paper
+                / f"{n}-players"
+                / f"{GAME}_{n}p_{paper}_score-sheet.pdf"
+            )
+            assert [page.extract_text().count("Score sheet:") for page in sheet.pages] == [copies]
     host = text_of(Path(f"{kit}_host-key.pdf"))
     assert "Count each kind: 5 suns, 5 moons, 5 stars 5 + 5 + 5 = 15" in host
     assert "A 5 wins every trick it leads" in host
     assert "A 5 wins" not in rules  # the puzzle's answer is for the host only
+    # The example says how long it takes, so its cover says so, never "the rules do not say".
+    cover = text_of(Path(f"{kit}_print-and-play.pdf")).split("What is in this file")[0]
+    assert "Players (the game) 2\u20135 Time 15\u201320 minutes" in cover
     # Each back shows the game's picture (art/logo.svg, in its own layout picture-back): the
     # sun's orange at the middle of the picture's box on the first back (poker's back has none).
     back = pdfium.PdfDocument(f"{kit}_cards.pdf")[1].render(scale=2).to_pil().convert("RGB")

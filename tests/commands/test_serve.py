@@ -222,7 +222,8 @@ def test_preview_takes_a_card_size_as_build_does(tmp_path: Path) -> None:
         out = tmp_path / (size[-1] if size else "default")
         asked = ["preview", GAME, "--players", "4", "--paper", "a4", "--dpi", "20"]
         assert main([*asked, *size, "--out", str(out)]) == 0
-        return len(list(out.glob("*/*/*/preview/*_cards_p*.png")))
+        kit = out / GAME / (size[-1] if size else "") / "a4" / "4-players"  # mini's own folder
+        return len(list(kit.glob("preview/*_cards_p*.png")))
 
     assert card_pages() == 4
     assert card_pages("--card-size", "mini") == 2

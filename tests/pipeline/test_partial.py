@@ -1,7 +1,8 @@
 """Proof sheets and partial builds: `build --proof` prints one of each card face and back,
 each labelled with its id and the file:line that writes it, on plain one-sided paper;
-`--deck` and `--cards` build only those into the kit's folder, marked partial in the
-manifest and the catalogue, and never taken for the whole kit (nor it for them).
+`--deck` and `--cards` build only those, each beside the kit's folder (never over it),
+marked partial in the manifest and the catalogue, and never taken for the whole kit (nor
+it for them).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def test_the_proof_holds_each_face_and_back_once_labelled_on_plain_paper(
 ) -> None:
     status, _, err = build(tmp_path, "--proof", capsys=capsys)
     assert status == 0, err
-    folder = tmp_path / KIT
+    folder = tmp_path / f"{KIT}-proof"
     assert [p.name for p in folder.iterdir()] == ["collect-3_4p_a4_proof.pdf"]
     reader = PdfReader(folder / "collect-3_4p_a4_proof.pdf")
     placed = [p.name for page in reader.pages for p in placements(page, reader)]
@@ -61,7 +62,7 @@ def test_the_proof_holds_each_face_and_back_once_labelled_on_plain_paper(
     assert f"red-2 deck.yaml:{number_entry}" in lines
     assert "back crown deck.yaml:22" in lines and deck[21].strip() == "crown:"
     assert "task-20 task-cards.yaml:10" in lines
-    entry = manifest(tmp_path)[f"{KIT}/collect-3_4p_a4_proof.pdf"]
+    entry = manifest(tmp_path)[f"{KIT}-proof/collect-3_4p_a4_proof.pdf"]
     assert entry["partial"] == "proof sheet"
 
 
@@ -80,12 +81,12 @@ def test_a_proof_names_each_cards_spreadsheet_row(
     assert "back standard deck.yaml:5" in lines
 
 
-def test_a_partial_build_holds_only_what_was_named_and_a_full_build_replaces_it(
+def test_a_partial_build_holds_only_what_was_named_and_the_whole_kit_sits_beside_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out, err = build(tmp_path, "--cards", "red-1,wild", capsys=capsys)
     assert status == 0, err
-    folder = tmp_path / KIT
+    folder = tmp_path / f"{KIT}-part"
     assert [p.name for p in folder.iterdir()] == ["collect-3_4p_a4_cards.pdf"]
     reader = PdfReader(folder / "collect-3_4p_a4_cards.pdf")
     placed = [p.name for page in reader.pages for p in placements(page, reader)]
@@ -97,19 +98,24 @@ def test_a_partial_build_holds_only_what_was_named_and_a_full_build_replaces_it(
     assert {entry["partial"] for entry in entries.values()} == {"cards red-1, wild"}
     catalogue = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "partial build: cards red-1, wild" in catalogue
-    # The whole kit is not taken for a part of it...
+    # The whole kit is not taken for a part of it, and goes beside it...
     status, out, _ = build(tmp_path, capsys=capsys)
     assert {kit["status"] for kit in json.loads(out)["kits"]} == {"built"}
     whole_kit = ("cards", "task-cards", "sheets", "host-key", "player-aid", "printing-guide")
-    names = {p.name for p in folder.iterdir()}
+    names = {p.name for p in (tmp_path / KIT).iterdir()}
     assert names == {f"collect-3_4p_a4_{part}.pdf" for part in (*whole_kit, "print-and-play")}
-    assert not any("partial" in entry for entry in manifest(tmp_path).values())
-    assert "partial build" not in (tmp_path / "index.html").read_text(encoding="utf-8")
-    # ... nor a part for the whole kit.
+    assert [p.name for p in folder.iterdir()] == ["collect-3_4p_a4_cards.pdf"]
+    entries = manifest(tmp_path)
+    assert not any("partial" in entry for name, entry in entries.items() if "-part/" not in name)
+    catalogue = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert catalogue.count("partial build") == 1
+    # ... nor a part for the whole kit; one part takes the place of the part before.
     status, out, _ = build(tmp_path, "--deck", "task-cards", capsys=capsys)
     assert {kit["status"] for kit in json.loads(out)["kits"]} == {"built"}
     assert [p.name for p in folder.iterdir()] == ["collect-3_4p_a4_task-cards.pdf"]
-    assert {e["partial"] for e in manifest(tmp_path).values()} == {"decks task-cards"}
+    parts = {e.get("partial") for e in manifest(tmp_path).values()}
+    assert parts == {None, "decks task-cards"}
+    assert {p.name for p in (tmp_path / KIT).iterdir()} == names
 
 
 def test_a_partial_build_says_it_is_up_to_date_when_it_is(

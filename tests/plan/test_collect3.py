@@ -487,7 +487,7 @@ def test_spanish_action_cards_wrap_their_note_and_title_on_a_mini_card(tmp_path:
     "CARTA DE ACCIÓN: póngala boca arriba ante usted" at 4 pt nor PUNTOS DOBLES at 9 pt
     bold (the combination test found the build refused); both take two lines there."""
     assert main(one_kit("collect-3", tmp_path, "--labels", "es", "--card-size", "mini")) == 0
-    kit = tmp_path / "collect-3/es/a4/4-players"
+    kit = tmp_path / "collect-3/es/mini/a4/4-players"
     lines = [
         line.strip()
         for page in page_lines(kit / "collect-3_4p_a4_mini_es_cards.pdf")

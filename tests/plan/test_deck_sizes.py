@@ -51,7 +51,8 @@ def _game(content: Path, deck_keys: str = "card_size: mini") -> Path:
 def _build(content: Path, out: Path, *extra: str) -> Path:
     args = [GAME, "--content", str(content), "--players", "2", "--paper", "a4", "-q"]
     assert main(["build", *args, "--out", str(out), *extra]) == 0
-    return out / GAME / "a4" / "2-players"
+    size = extra[extra.index("--card-size") + 1] if "--card-size" in extra else ""
+    return out / GAME / size / "a4" / "2-players"
 
 
 @pytest.fixture(scope="module")

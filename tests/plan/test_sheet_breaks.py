@@ -118,16 +118,21 @@ def test_glue_at_a_page_top_is_dropped_and_a_continued_table_repeats_its_header(
     assert second[1].y == -8.0  # the row's gap is dropped at the page's top, under the header
 
 
-def test_a_stretching_box_takes_its_page_spare_height() -> None:
+def test_a_stretching_box_takes_its_page_spare_height_up_to_its_stretch() -> None:
+    """A score sheet's rows grow to twice their height at most (their stretch): a sheet
+    alone on a page is not drawn with rows three times as tall as they are."""
     drawn: list[float] = []
 
     def grown(extra: float) -> tuple[Item, ...]:
         drawn.append(extra)
         return ()
 
-    boxes = [Box(20.0), Box(30.0, gap=10.0, stretch=1.0, stretched=grown)]
+    boxes = [Box(20.0), Box(30.0, gap=10.0, stretch=40.0, stretched=grown)]
     placed = place(boxes, 100.0)
     assert drawn == [40.0] and placed[1].y == -30.0
+    rows = [Box(20.0, stretch=20.0, stretched=grown), Box(20.0, stretch=20.0, stretched=grown)]
+    place(rows, 200.0)  # 160 points spare: each row takes 20 of them, no more
+    assert drawn[1:] == [20.0, 20.0]
 
 
 # ---- the flow, on a synthetic sheet ----------------------------------------------------

@@ -30,7 +30,8 @@ def _new(content: Path) -> Path:
 def _build(content: Path, out: Path, *extra: str) -> Path:
     args = [GAME, "--content", str(content), "--players", "2", "--paper", "a4", "-q"]
     assert main(["build", *args, "--out", str(out), *extra]) == 0
-    return out / GAME / "a4" / "2-players"
+    size = extra[extra.index("--card-size") + 1] if "--card-size" in extra else ""
+    return out / GAME / size / "a4" / "2-players"  # another card size's kit has its folder
 
 
 @pytest.fixture(scope="module")

@@ -37,7 +37,9 @@ def build(out: Path, paper: str = "a4", flip: str = "long", **options: object) -
     printing = PrintOptions(**options)  # type: ignore[arg-type]
     asked = pipeline.BuildOptions("4", paper, flip, printing)  # type: ignore[arg-type]
     pipeline.build(pipeline.Sources(), ["pass-and-pick"], asked, out)
-    return out / "pass-and-pick" / paper / "4-players"
+    # A card size other than Pass and pick's own (poker) has a folder of its own.
+    size = "" if options.get("card_size") in (None, "poker") else str(options["card_size"])
+    return out / "pass-and-pick" / size / paper / "4-players"
 
 
 @pytest.fixture(scope="module")
@@ -363,7 +365,8 @@ def test_custom_paper_and_card_size_build(
     status = main(one_kit("pass-and-pick", tmp_path, "--card-size", "63x88mm", paper="300x400mm"))
     assert status == 0, capsys.readouterr().err
     pdf = (
-        tmp_path / "pass-and-pick/300x400mm/4-players/pass-and-pick_4p_300x400mm_63x88mm_cards.pdf"
+        tmp_path
+        / "pass-and-pick/63x88mm/300x400mm/4-players/pass-and-pick_4p_300x400mm_63x88mm_cards.pdf"
     )
     reader = PdfReader(pdf)
     page = reader.pages[0]

@@ -391,9 +391,7 @@ def test_collect_3s_action_note_wraps_on_a_mini_print_shop_card(tmp_path: Path) 
     pipeline.build(
         pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("4", "a4", "long", shop), tmp_path
     )
-    cards = (
-        tmp_path / "collect-3" / "a4" / "4-players" / "collect-3_4p_a4_mini_cards-print-shop.pdf"
-    )
+    cards = tmp_path / "collect-3/mini/a4/4-players/collect-3_4p_a4_mini_cards-print-shop.pdf"
     assert filecheck.small_text_problems(cards) == []
     assert "ACTION CARD: place face up in" in " ".join(text(cards))
 
@@ -404,7 +402,7 @@ def test_black_areas_print_in_black_ink_alone_under_knocked_out_words(tmp_path: 
     ink alone: no cyan, magenta or yellow to show round the white words when plates slip."""
     asked = ("--labels", "high-contrast", "--print-shop", "--cards", "stop-turn")
     assert main(one_kit("shapes-the-game", tmp_path, *asked)) == 0
-    kit = tmp_path / "shapes-the-game" / "high-contrast" / "a4" / "4-players"
+    kit = tmp_path / "shapes-the-game" / "high-contrast" / "a4" / "4-players-part"
     path = kit / "shapes-the-game_4p_a4_high-contrast_cards-print-shop.pdf"
     assert "STOP TURN" in text(path)[0]
     face, back = filecheck.separations(path)[:2]

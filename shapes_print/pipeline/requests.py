@@ -1,0 +1,90 @@
+"""The kits a build asks for, before any is planned: for each label set, game, paper and
+player count, its request, its folder (kit/contents.py) and what the manifest records of
+its files.
+
+Input: a loaded `Project` and the build's options. Output: `Planned` kits, in a stable order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from msgspec import Struct
+
+from shapes_print.buildcache import BuildCache
+from shapes_print.errors import UserError
+from shapes_print.kit.contents import KitRequest, card_size_folder, kit_folder
+from shapes_print.kit.resolved import resolve_kit
+from shapes_print.kit.variant import Variant
+from shapes_print.load.labels import STANDARD
+from shapes_print.load.loaded import LoadedGame
+from shapes_print.load.options import Flip, Part, PrintOptions
+from shapes_print.pipeline.project import Project, papers, player_counts
+from shapes_print.plan.kit import KitFile, plan_kit
+from shapes_print.write.uptodate import CARD_SIZE, PARTIAL
+
+
+class Planned(Struct, frozen=True):
+    """One kit asked for, before it is planned: its label set's content, its game, the
+    request, its folder, what the manifest records of its files, and the build's cache."""
+
+    variant: Variant
+    loaded: LoadedGame
+    request: KitRequest
+    folder: str
+    info: dict[str, str]
+    cache: BuildCache
+    made: int | None = None  # when the newest file the kit is made from changed
+
+    def plan(self) -> list[KitFile]:
+        """The kit's files: its game resolved (its pictures read), then planned."""
+        library, card_size = self.variant.library, self.request.options.card_size
+        try:
+            resolved = resolve_kit(self.loaded, library, self.variant.ctx, card_size, self.cache)
+            files = plan_kit(resolved, self.request, self.cache)
+        except UserError as error:
+            # The same YAML may plan under one label set and not another: say which.
+            labels = self.request.labels
+            if labels != STANDARD and "label set" not in error.message:
+                error.message += f" (label set {labels!r})"
+            raise
+        return [file.dated(self.made) for file in files]
+
+
+def kit_requests(
+    project: Project,
+    players: str,
+    paper: str,
+    flip: Flip = "long",
+    options: PrintOptions | None = None,
+    part: Part | None = None,
+    only: tuple[str, str] | None = None,
+) -> Iterator[Planned]:
+    """Every kit asked for, in a stable order (label set, game, paper, player count); with
+    `only`, those of one label set and game. A kit built in part says so in its manifest
+    entries, so no one takes it for the kit."""
+    part = part or Part()
+    for variant in project.variants:
+        labels = variant.labels.name
+        for game_id, loaded in variant.games.items():
+            if game_id in variant.skipped or only not in (None, (labels, game_id)):
+                continue
+            printing = options or PrintOptions()
+            size = card_size_folder(loaded, variant.library, printing.card_size)
+            for paper_name in papers(project, paper):
+                for count in player_counts(loaded, players):
+                    request = KitRequest(game_id, count, paper_name, flip, printing, labels, part)
+                    info = {
+                        "game": game_id,
+                        "title": loaded.game.title,
+                        "paper": paper_name,
+                        "players": str(count),
+                        "labels": labels,
+                        "version": variant.labels.title,
+                    }
+                    if size:
+                        info[CARD_SIZE] = size
+                    if part.describe():
+                        info[PARTIAL] = part.describe()
+                    folder, made = kit_folder(request, size), project.newest(request)
+                    yield Planned(variant, loaded, request, folder, info, project.cache, made)
