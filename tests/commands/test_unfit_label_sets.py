@@ -51,7 +51,7 @@ def test_a_plain_check_skips_each_set_that_cannot_take_the_game_and_says_why(
     assert LARGE_PRINT.replace("large-print", "large-print-atkinson") in lines
     # braille-es is braille over es: it cannot take the game for braille's reason.
     assert any(line.startswith(f"skipped braille-es for {GAME}: ") for line in lines)
-    assert f"skipped es for {GAME}: 38 texts have no Spanish (check --strict lists them)" in lines
+    assert f"skipped es for {GAME}: 39 texts have no Spanish (check --strict lists them)" in lines
     assert len(lines) == 5, lines
     assert out == "ok: 1 game checked with 8 label sets\n"
     # The same with the game named, and with --labels all.
