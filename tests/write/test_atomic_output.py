@@ -119,7 +119,7 @@ def test_a_kit_that_fails_to_plan_late_in_the_batch_writes_nothing_whatever_the_
     assert told["1"] == told["2"]
     assert len(told["2"]) == 1
     assert told["2"][0].endswith("even at 24 pt (label set 'large-print')")
-    assert "[1/4] pass-and-pick/a4/3-players" in printed  # a worker had rendered a kit
+    assert "[1/4] pass-and-pick/mini/a4/3-players" in printed  # a worker had rendered a kit
 
 
 def test_crash_while_rendering_leaves_previous_output_and_no_staging(
