@@ -248,11 +248,6 @@ def functions_of(name: str) -> list[Function]:
 
 
 FUNCTIONS = [function for name in MODULES for function in functions_of(name)]
-# Functions still over 60 lines, each with the reason it waits: this list only shrinks.
-LONG_FUNCTIONS_LEFT = {
-    # the check's every-setting planner, where another branch makes label sets skip a game
-    "shapes_print.pipeline.pipeline:plan_every_setting",
-}
 
 
 def over_the_limits(functions: list[Function]) -> list[str]:
@@ -261,7 +256,7 @@ def over_the_limits(functions: list[Function]) -> list[str]:
     found = []
     for function in functions:
         where = f"{function.path.relative_to(PACKAGE.parent)}:{function.line}: {function.name}"
-        if function.lines > MAX_FUNCTION_LINES and function.name not in LONG_FUNCTIONS_LEFT:
+        if function.lines > MAX_FUNCTION_LINES:
             found.append(
                 f"{where} has {function.lines} lines: split it into functions that each do one thing"
             )
@@ -287,13 +282,6 @@ def test_the_limits_see_a_long_function_and_a_long_parameter_list() -> None:
     assert FUNCTIONS, "the functions of plan/, kit/ and load/ are read"
     elsewhere = Function("shapes_print.render.pdf:made_up", path, 1, 61, 7)
     assert len(over_the_limits([elsewhere])) == 1  # any stage's length; plan/'s parameters
-
-
-def test_each_long_function_left_is_still_long() -> None:
-    lines = {function.name: function.lines for function in FUNCTIONS}
-    assert {
-        name for name in LONG_FUNCTIONS_LEFT if lines.get(name, 0) <= MAX_FUNCTION_LINES
-    } == set()
 
 
 # The load/ modules that read files: each imports `inputs`, the one reader of outside files.

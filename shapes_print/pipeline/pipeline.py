@@ -89,6 +89,34 @@ def plan_all(
         yield kit.folder, kit.info, plan_recorded(kit)[0]
 
 
+Setting = tuple[Flip, PrintOptions, str]  # the flip, the print options, the papers
+
+
+def _group_key(
+    project: Project,
+    group: tuple[Variant, str],
+    settings: Sequence[Setting],
+    asked: Mapping[str, object],
+) -> str:
+    """The check cache's key of a game under a label set: its kits' fingerprints in every
+    setting, what was asked, the game's folder and whether the set may skip the game."""
+    variant, game = group
+    only = (variant.labels.name, game)
+    players = str(asked["players"])
+    kits = [
+        kit
+        for flip, options, on in settings
+        for kit in kit_requests(project, players, on, flip, options, only=only)
+    ]
+    # The game's folder too: a copy elsewhere may hold other pictures, which are read with
+    # each kit, not at load, and so in no fingerprint.
+    folder = str(variant.games[game].folder.resolve())
+    fingerprints = (project.fingerprint(kit.request) for kit in kits)
+    # And whether the set may skip the game: one skipped under `all` is refused by name.
+    may = {"refuse": game in variant.refuse, "skip_unfit": variant.skip_unfit}
+    return group_key(fingerprints, {**asked, "folder": folder, **may})
+
+
 def plan_every_setting(
     project: Project,
     players: str = "all",
@@ -104,7 +132,7 @@ def plan_every_setting(
     others are planned over up to `jobs` forked processes, their findings taken in order."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
-    settings: tuple[tuple[Flip, PrintOptions, str], ...] = (
+    settings: tuple[Setting, ...] = (
         ("long", PrintOptions(), paper),
         ("short", PrintOptions(), first),
         ("long", PrintOptions(print_shop=True), first),
@@ -114,19 +142,7 @@ def plan_every_setting(
     to_plan: list[tuple[Variant, str, str]] = []
     for variant in project.variants:
         for game in list(variant.games):
-            only = (variant.labels.name, game)
-            kits = [
-                kit
-                for flip, options, on in settings
-                for kit in kit_requests(project, players, on, flip, options, only=only)
-            ]
-            # The game's folder too: a copy elsewhere may hold other pictures, which are
-            # read with each kit, not at load, and so in no fingerprint.
-            folder = str(variant.games[game].folder.resolve())
-            fingerprints = (project.fingerprint(kit.request) for kit in kits)
-            # And whether the set may skip the game: one skipped under `all` is refused by name.
-            may = {"refuse": game in variant.refuse, "skip_unfit": variant.skip_unfit}
-            key = group_key(fingerprints, {**asked, "folder": folder, **may})
+            key = _group_key(project, (variant, game), settings, asked)
             if not record.restored(key, variant, game):
                 to_plan.append((variant, game, key))
 
