@@ -23,6 +23,8 @@ FIELDS = (
     ("players", "Players", "Any number"),
 )
 LISTED_MATCHES = 24  # the status line links each match up to this many, then just counts
+# A word typed in American spelling finds the kits our headings spell the British way.
+SPELLINGS = {"color": "colour", "gray": "grey", "center": "centre"}
 
 Choices = Sequence[tuple[str, str]]  # a value and the words shown for it
 
@@ -49,7 +51,8 @@ def finder(choices: Mapping[str, Choices]) -> str:
 """
 
 
-SCRIPT = """
+SCRIPT = (
+    """
 (function () {
   "use strict";
   var find = document.getElementById("find");
@@ -60,8 +63,15 @@ SCRIPT = """
     document.querySelectorAll("#kits section, #kits .paper")).reverse();
   var fields = __FIELDS__;
   var listed = __LISTED__;
+  var spellings = __SPELLINGS__;
   function words(text) {
-    return text.toLowerCase().split(/[^0-9a-z\\u00c0-\\u024f]+/).filter(Boolean);
+    return text.toLowerCase().split(/[^0-9a-z\\u00c0-\\u024f]+/).filter(Boolean)
+      .map(function (word) { return spellings[word] || word; });
+  }
+  // A word matches the start of a kit's word ("lett" finds letter), but a number only the
+  // whole number: "1" is one player, not the start of 10.
+  function has(own, word) {
+    return /^[0-9]+$/.test(word) ? own === word : own.indexOf(word) === 0;
   }
   kits.forEach(function (kit) {
     kit.words = words(kit.querySelector("h5").textContent + " " + kit.dataset.version);
@@ -71,7 +81,7 @@ SCRIPT = """
       var wanted = form.elements[name].value;
       return !wanted || kit.dataset[name] === wanted;
     }) && asked.every(function (word) {
-      return kit.words.some(function (own) { return own.indexOf(word) === 0; });
+      return kit.words.some(function (own) { return has(own, word); });
     });
   }
   function update() {
@@ -111,8 +121,9 @@ SCRIPT = """
   find.hidden = false;
   update();
 })();
-""".replace("__FIELDS__", json.dumps([name for name, _, _ in FIELDS])).replace(
-    "__LISTED__", str(LISTED_MATCHES)
+""".replace("__FIELDS__", json.dumps([name for name, _, _ in FIELDS]))
+    .replace("__LISTED__", str(LISTED_MATCHES))
+    .replace("__SPELLINGS__", json.dumps(SPELLINGS))
 )
 
 STYLE = """

@@ -16,7 +16,7 @@ from tests.browser import DESKTOP, PHONE, Browser, needs_chromium
 
 GAMES = {"collect-3": "Collect 3", "pass-and-pick": "Pass and pick shapes"}
 PAPERS = ("a4", "letter")
-PLAYERS = range(2, 7)
+PLAYERS = (1, 2, 3, 4, 5, 6, 10)  # 1 and 10: a number finds its own kits alone
 WANTED = "Collect 3, Large print, Letter, 4 players"
 # Select the game, select the version, type the rest: three actions.
 ACTIONS = [
@@ -166,6 +166,23 @@ def test_words_alone_narrow_to_the_kits_that_have_them_all(catalogue: Path) -> N
     assert [kit["heading"] for kit in report["kits"]] == [
         WANTED,
         "Collect 3, Large print (Atkinson Hyperlegible), Letter, 4 players",
+    ]
+
+
+@needs_chromium
+def test_a_number_finds_that_many_players_and_not_the_numbers_it_starts(catalogue: Path) -> None:
+    report = found(catalogue, [["type", "words", "collect large a4 1"]])
+    assert [kit["heading"] for kit in report["kits"]] == [
+        "Collect 3, Large print, A4, 1 player",
+        "Collect 3, Large print (Atkinson Hyperlegible), A4, 1 player",
+    ]
+
+
+@needs_chromium
+def test_american_spelling_finds_the_kits_spelt_the_british_way(catalogue: Path) -> None:
+    report = found(catalogue, [["type", "words", "collect color blind letter 4"]])
+    assert [kit["heading"] for kit in report["kits"]] == [
+        "Collect 3, Colour-blind safe, Letter, 4 players"
     ]
 
 
