@@ -64,12 +64,12 @@ def read_summary(folder: Path) -> GameSummary:
         raise NotAsExpected
     players = _count(data.get("players"), "min"), _count(data.get("players"), "max")
     extra, tokens = data.get("extra_decks", {}), data.get("tokens", {})
-    files = data.get("documents", [])
-    if players[0] > players[1] or not all(isinstance(d, dict) for d in (extra, tokens)):
+    boards, files = data.get("boards", {}), data.get("documents", [])
+    if players[0] > players[1] or not all(isinstance(d, dict) for d in (extra, tokens, boards)):
         raise NotAsExpected
     if not isinstance(files, list):
         raise NotAsExpected
-    names = [CARDS, *map(str, extra), *map(str, tokens)]
+    names = [CARDS, *map(str, extra), *map(str, tokens), *map(str, boards)]
     for index, name in enumerate(files):
         if not isinstance(name, str):
             raise NotAsExpected

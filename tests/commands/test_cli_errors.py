@@ -104,6 +104,24 @@ def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert "pass-and-pick" in capsys.readouterr().out
 
 
+def test_list_names_a_games_boards_among_its_documents(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A board is printed in a file of its own, as a token sheet is: `list` names it."""
+    game = project / "content" / "pass-and-pick" / "game.yaml"
+    board = "boards:\n  map: {title: the map, picture: map.svg, width: 400mm, height: 300mm}\n"
+    game.write_text(game.read_text(encoding="utf-8") + board, encoding="utf-8")
+    args = [
+        "list",
+        "--content",
+        str(project / "content"),
+        "--templates",
+        str(project / "templates"),
+    ]
+    assert main(args) == 0
+    assert "cards, map, sheets" in capsys.readouterr().out
+
+
 # `list` reads only game.yaml's keys; a game.yaml not as it expects is loaded whole, so the
 # line is the loader's own, as `check` and `build` print it.
 LIST_CASES = [
