@@ -26,6 +26,17 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
+def list_args(project: Path) -> list[str]:
+    """`list` of the project's copy of the content and templates."""
+    return [
+        "list",
+        "--content",
+        str(project / "content"),
+        "--templates",
+        str(project / "templates"),
+    ]
+
+
 def build(project: Path, out: Path) -> int:
     content, templates = str(project / "content"), str(project / "templates")
     return main(one_kit("pass-and-pick", out, "--content", content, "--templates", templates))
@@ -111,13 +122,7 @@ def test_list_names_a_games_boards_among_its_documents(
     game = project / "content" / "pass-and-pick" / "game.yaml"
     board = "boards:\n  map: {title: the map, picture: map.svg, width: 400mm, height: 300mm}\n"
     game.write_text(game.read_text(encoding="utf-8") + board, encoding="utf-8")
-    args = [
-        "list",
-        "--content",
-        str(project / "content"),
-        "--templates",
-        str(project / "templates"),
-    ]
+    args = list_args(project)
     assert main(args) == 0
     assert "cards, map, sheets" in capsys.readouterr().out
 
@@ -139,13 +144,7 @@ def test_list_refuses_a_broken_game_at_its_line(
     project: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, expected: str | None
 ) -> None:
     edit(project / "content" / "pass-and-pick" / "game.yaml", old, new)
-    args = [
-        "list",
-        "--content",
-        str(project / "content"),
-        "--templates",
-        str(project / "templates"),
-    ]
+    args = list_args(project)
     status = main(args)
     out, err = capsys.readouterr()
     if expected is None:  # not broken for `list`: the document is shown twice, as loaded
@@ -162,12 +161,6 @@ def test_list_refuses_a_papers_file_that_is_no_mapping(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (project / "templates" / "papers.yaml").write_text("- a4\n")
-    args = [
-        "list",
-        "--content",
-        str(project / "content"),
-        "--templates",
-        str(project / "templates"),
-    ]
+    args = list_args(project)
     assert main(args) == 2
     assert "papers.yaml:1:1:" in capsys.readouterr().err
