@@ -16,6 +16,8 @@ LINES_BEFORE = 2
 _COMMENT_VALUE = re.compile(r"(?:^|[\s,{\[])[\w-]+:\s+#")
 _QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'")
 _KEY_VALUE = re.compile(r"^\s*(?:-\s+)?([\w-]+):\s+([^\"'{\[].*\S)\s*$")
+# A key and the value written after it on its line (any value).
+_KEY_AND_VALUE = re.compile(r"^\s*(?:-\s+)?[\w-]+:\s+(\S.*)$")
 # A value that opens with a quote: it runs on, over line ends, to the next such quote.
 _QUOTE_OPENED = re.compile(r"^\s*(?:-\s+)?[\w-]+:\s+([\"'].*)$")
 # Lines above the error to look through for a quote not closed on its line: the quoted
@@ -49,6 +51,8 @@ def syntax_hint(problem: str, text: str, line: int) -> str:
             "end the text with the same quote"
         )
     if "mapping values are not allowed" in problem:
+        if _indented_under_a_value(lines, line):
+            return INDENT
         written = _KEY_VALUE.match(here)
         value = f'{written[1]}: "{written[2]}"' if written else '"..."'
         return f"a value with ': ' in it needs quotes: {value}"
@@ -57,6 +61,29 @@ def syntax_hint(problem: str, text: str, line: int) -> str:
     if any(words in problem for words in ("expected <block end>", "expected key", "expected ':'")):
         return INDENT
     return ""
+
+
+def _indented_under_a_value(lines: list[str], line: int) -> bool:
+    """Whether `line` (0-based) is one `key: value` indented deeper than the line above it,
+    which has a value of its own: the parser read it as that value running on, and met its
+    `: ` there. A key indented by mistake, not a value to quote."""
+    here = lines[line] if 0 <= line < len(lines) else ""
+    written = _KEY_AND_VALUE.match(here)
+    if written is None or ": " in written[1]:
+        return False
+    above = next(
+        (
+            text
+            for text in reversed(lines[:line])
+            if text.strip() and not text.lstrip().startswith("#")
+        ),
+        "",
+    )
+    return _KEY_AND_VALUE.match(above) is not None and _indent(here) > _indent(above)
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" "))
 
 
 def _unclosed_quote(lines: list[str], line: int) -> int | None:

@@ -18,6 +18,10 @@ from shapes_print.load.yamlhints import COMMENT, FLOW_COLON, INDENT, TAB, syntax
             2,
             INDENT,
         ),
+        # A key indented deeper than the `key: value` above it: PyYAML reads it as that
+        # value running on and stops at its `: `; the indent is the mistake, not a quote.
+        ("mapping values are not allowed here", "players:\n  min: 2\n    max: 5\n", 2, INDENT),
+        ("mapping values are not allowed here", "title: My game\n  players: 4\n", 1, INDENT),
         ("expected ',' or '}', but got ':'", "a: {b: c: d}\n", 0, FLOW_COLON),
         # The parser stops a line after the `#` that cut the value short.
         ("expected the node content, but found '-'", "- {a: #1,\n   b: 2}\n- c\n", 2, COMMENT),
