@@ -22,9 +22,14 @@ from shapes_print.kit.pictures import icon_def
 from shapes_print.load.content import game_folders, load_library
 from shapes_print.load.defaults import STANDARD
 from shapes_print.load.fields import check_fields_are_read
-from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
+from shapes_print.load.labels import Layered, LoadedLabels, own_files
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import Deck
+from shapes_print.load.ownlayouts import (
+    check_element_names,
+    check_own_element_names,
+    with_own_layouts,
+)
 from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
@@ -108,13 +113,7 @@ def make_variant(
         skip_unfit=skip_unfit,
     )
     for game in variant.games.values():
-        game.templates, game.template_sources, game.sized_templates = own_templates(
-            game.template_files,
-            library.template_files,
-            labels,
-            library.card_sizes,
-            library.printing,
-        )
+        _own_layouts(game, library, labels)
     own = [template for game in variant.games.values() for template in game.templates.values()]
     check_element_names(labels, element_names([*library.templates.values(), *own]))
     for game in variant.games.values():
@@ -122,6 +121,20 @@ def make_variant(
         game.words = game_words(words, own_files(labels, game.labels), labels.locale)
     variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
     return variant
+
+
+def _own_layouts(game: LoadedGame, library: Library, labels: LoadedLabels) -> None:
+    """The game's own templates under the set, with the game's own element changes for
+    the set over the set's (load/ownlayouts.py); the set as the game sees it is kept for
+    the checks that name the change that moved an element."""
+    own = own_files(labels, game.labels)
+    seen = with_own_layouts(labels, own)
+    game.templates, game.template_sources, game.sized_templates = own_templates(
+        game.template_files, library.template_files, seen, library.card_sizes, library.printing
+    )
+    check_own_element_names(own, element_names(game.templates.values()), game.game.id)
+    if seen is not labels:
+        game.label_set = seen
 
 
 def _fonts(library: Library, where: Layered) -> tuple[FontPair, Source]:
@@ -172,6 +185,8 @@ def kit_draw_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
         )
         ctx = replace(ctx, shapes=ctx.shapes.merged(own))
     ctx = game_context(loaded, ctx)
+    if loaded.label_set is not None:
+        ctx = replace(ctx, labels=loaded.label_set)
     if loaded.words is not None:
         ctx = replace(ctx, words=loaded.words)
     return ctx
