@@ -107,3 +107,16 @@ def test_bug_hunt_with_its_own_large_print_builds_every_set_on_a4_and_letter(
         assert (out / GAME / "large-print" / paper / "4-players").is_dir(), sorted(
             str(p.relative_to(out)) for p in out.rglob("*") if p.is_dir()
         )
+
+
+def test_labels_new_starts_the_own_file_of_a_set_that_cannot_take_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = her_game(tmp_path, capsys)
+    args = ["labels", "new", "large-print", "--game", GAME, "--content", str(content)]
+    assert run(args, capsys, tmp_path)[:2] == (0, [])
+    lines = (content / GAME / "labels" / "large-print.yaml").read_text().splitlines()
+    at = lines.index(
+        "# elements:  # its card layouts' elements by name, as written there: a box, sizes, a look"
+    )
+    assert lines[at + 1].startswith("#   label: {box: "), lines
