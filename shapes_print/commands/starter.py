@@ -196,6 +196,7 @@ def game_labels_text(
         "# elements:  # its card layouts' elements by name, as written there: a box, sizes, a look",
         *(f"#   {name}: {_flow(values)}" for name, values in _own_element(game)),
         "# sizes:  # by card size (templates/card-sizes.yaml): elements changed on that size only",
+        "# layouts:  # a layout its cards and backs are drawn with: another of its own instead",
     ]
     return "\n".join(out) + "\n"
 

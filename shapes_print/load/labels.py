@@ -92,14 +92,17 @@ class GamePatch(Strict):
 
 
 class GameLabels(GamePatch):
-    """A game's own words, card, group and back fields, and changes to its own layouts'
+    """A game's own words, card, group and back fields, changes to its own layouts'
     elements by name (a label set's `cards: elements:` and `cards: sizes:`: load/ownlayouts.py)
-    for one label set (`content/<game>/labels/<name>.yaml`), for this game only."""
+    and layouts drawn with others, for one label set (`content/<game>/labels/<name>.yaml`),
+    for this game only."""
 
     description: str = ""
     text: dict[str, str] = Field(default_factory=dict)
     elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
     sizes: dict[Identifier, SizePatch] = Field(default_factory=dict)
+    # A layout the game's cards and backs are drawn with -> another of its template's.
+    layouts: dict[Identifier, Identifier] = Field(default_factory=dict)
 
 
 class OwnLabels(Struct, frozen=True):

@@ -99,3 +99,18 @@ def check_own_element_names(own: Iterable[OwnLabels], known: set[str], game: str
                 file.source.source(loc),
                 f"{game}'s own card layouts have no element named {name!r} ({meant})",
             )
+
+
+def check_own_layouts(own: Iterable[OwnLabels], known: set[str], game: str) -> None:
+    """A layout a game's own file draws cards with is one of the game's templates'."""
+    for file in own:
+        for drawn, instead in file.spec.layouts.items():
+            if instead in known:
+                continue
+            close = closest(instead, known)
+            meant = f"did you mean {close!r}?" if close else f"layouts: {', '.join(sorted(known))}"
+            raise UserError(
+                file.source.source(("layouts", drawn)),
+                f"{game}'s card templates have no layout {instead!r} for what {drawn!r} "
+                f"draws ({meant})",
+            )

@@ -120,3 +120,50 @@ def test_labels_new_starts_the_own_file_of_a_set_that_cannot_take_the_game(
         "# elements:  # its card layouts' elements by name, as written there: a box, sizes, a look"
     )
     assert lines[at + 1].startswith("#   label: {box: "), lines
+
+
+# A face of the game's own beside poker's `shape`: the word below the shape, on up to two
+# lines; under large print the game's cards drawn with `shape` take it instead.
+BIG_WORD = """\
+  big-word:
+    elements:
+      - {kind: rect, name: big-face, box: [0mm, 0mm, 100%, 100%], fill: "#FFFFFF", bleed: true}
+      - {kind: shape, name: big-shape, box: [5mm, 8mm, 100% - 10mm, 40%], shape: "{shape}",
+         fill: "{colour}", stroke: "#000000", stroke_width: 1pt, pattern: "{pattern}",
+         pattern_colour: "{pattern_colour}"}
+      - {kind: text, name: big-label, box: [5mm, 55%, 100% - 10mm, 35%], text: "{label}",
+         size: 24pt, min_size: 18pt, wrap: true}
+"""
+
+
+def test_the_game_s_own_file_draws_a_layout_s_cards_with_another_of_its_layouts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = her_game(tmp_path, capsys)
+    cards = content / GAME / "cards" / "my-cards.yaml"
+    cards.write_text(cards.read_text() + BIG_WORD)
+    # Large print's card words are 24 pt by role: the game's own file lets this one shrink.
+    own_file(content, "layouts:\n  shape: big-word\nelements:\n  big-label: {min_size: 18pt}\n")
+    status, lines, _ = run(["check", "--content", str(content)], capsys, tmp_path)
+    assert status == 0, lines
+    assert not any(line.startswith("skipped large-print for") for line in lines), lines
+    project = pipeline.load_project(pipeline.Sources(content=content), [GAME], ["large-print"])
+    (variant,) = project.variants
+    assert {card.layout for card in variant.games[GAME].deck.cards} == {"big-word"}
+    # Under the standard set the cards keep poker's `shape`.
+    standard = pipeline.load_project(pipeline.Sources(content=content), [GAME])
+    assert {card.layout for card in standard.variants[0].games[GAME].deck.cards} == {"shape"}
+    # A layout the template does not have is one line at its place, with the one meant.
+    own_file(content, "layouts:\n  shape: big-wrod\nelements:\n  big-label: {min_size: 18pt}\n")
+    status, lines, _ = run(["check", "--content", str(content)], capsys, tmp_path)
+    assert status == 2 and len(lines) == 1, lines
+    assert lines[0].startswith(f"content/{GAME}/labels/large-print.yaml:2:3: "), lines
+    assert "did you mean 'big-word'?" in lines[0], lines
+    # And a layout no card or back is drawn with.
+    own_file(content, "layouts:\n  shapes: big-word\n")
+    status, lines, _ = run(["check", "--content", str(content)], capsys, tmp_path)
+    assert status == 2 and lines[1:] == [
+        "hint: name a layout the deck's cards or backs are drawn with (their `layout:`)"
+    ], lines
+    assert lines[0].startswith(f"content/{GAME}/labels/large-print.yaml:2:3: "), lines
+    assert "'shapes'" in lines[0] and "shape" in lines[0], lines
