@@ -30,6 +30,7 @@ from shapes_print.commands.options import (
     Papers,
     Players,
     Port,
+    PrintShop,
     Quiet,
     Serve,
     Strict,
@@ -70,6 +71,15 @@ def preview_kit(
     serve: Serve = False,
     port: Port = 0,
     card_size: CardSize = None,
+    print_shop: PrintShop = False,
+    boxes: Annotated[
+        bool,
+        typer.Option(
+            help="Draw each layout element's box and name over the cards (built beside the "
+            "kit, in a folder ending -boxes, never printed as it), and list the texts set "
+            "smaller than asked."
+        ),
+    ] = False,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
@@ -80,8 +90,10 @@ def preview_kit(
 
     sources = pipeline.Sources.found(content, templates)
     asked = (sources, game, players, paper, out, dpi, labels or [])
-    printing = PrintOptions(card_size=card_size)
-    build = partial(preview.build_and_preview, *asked, printing=printing, on_note=report.note)
+    printing = PrintOptions(card_size=card_size, print_shop=print_shop)
+    build = partial(
+        preview.build_and_preview, *asked, printing=printing, on_note=report.note, boxes=boxes
+    )
     if watch or serve:
         from shapes_print.commands import serve as serving
         from shapes_print.commands import watch as watching
@@ -95,6 +107,8 @@ def preview_kit(
     for kit in build():
         for path in (*kit.pages, *kit.contact_sheets):
             typer.echo(shown(str(path)))
+        for line in report.shrunk_lines(kit) if boxes else ():
+            typer.echo(shown(line))
 
 
 def print_now(line: str) -> None:

@@ -20,17 +20,22 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 from PIL import Image, ImageDraw, ImageFont
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import check_output
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.limits import MAX_PREVIEW_PIXELS
-from shapes_print.load.options import PrintOptions, named_size
+from shapes_print.load.options import Part, PrintOptions, named_size
 from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.pipeline.brfpicture import brf_pages
 from shapes_print.pipeline.pipeline import build_project
-from shapes_print.pipeline.project import BuildOptions, Sources, load_project, papers
+from shapes_print.pipeline.project import BuildOptions, Project, Sources, load_project, papers
+from shapes_print.pipeline.requests import kit_requests
+from shapes_print.plan.kitcontext import kit_context
+from shapes_print.plan.textsizes import Shrunk, shrunk_texts
 from shapes_print.render.raster import Raster, draw_pages, png_bytes, save_png
 from shapes_print.write.cataloguepage import HOST
 from shapes_print.write.swap import swap_in
@@ -65,6 +70,7 @@ class Preview(Struct, frozen=True):
     pages: tuple[Path, ...]
     contact_sheets: tuple[Path, ...]
     shows: tuple[str, ...]
+    shrunk: tuple[Shrunk, ...] = ()  # with boxes drawn: the texts set smaller than asked
 
 
 class DrawnPage(Struct, frozen=True):
@@ -151,10 +157,13 @@ def build_and_preview(
     cache: PageCache | None = None,
     printing: PrintOptions | None = None,
     on_note: Callable[[str], None] | None = None,
+    boxes: bool = False,
 ) -> list[Preview]:
     """Build the asked kits of one game (printed as `printing` asks: a card size), then
     preview them; each label set that skips the game is told to `on_note`, as `build` tells
-    it, so a kit missing from the preview is never missing unexplained.
+    it, so a kit missing from the preview is never missing unexplained. With `boxes`, each
+    kit's cards files are built beside it with their layouts' boxes drawn (`-boxes`), and
+    each preview lists the texts set smaller than asked.
 
     Building first means a preview always shows the YAML as it is now, never an old kit.
     Without --players or --paper: the game's smallest count, on the first paper listed.
@@ -164,12 +173,31 @@ def build_and_preview(
     project = load_project(sources, [game], labels, cache=cache.next_build())
     counts = players or str(project.games[game].game.players.min)
     first_paper = next(iter(project.library.papers))
-    options = BuildOptions(counts, paper or first_paper, printing=printing or PrintOptions())
+    printing = printing or PrintOptions()
+    options = BuildOptions(counts, paper or first_paper, printing=printing, part=Part(boxes=boxes))
     for name in papers(project, options.paper):
         check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
     written = build_project(project, options, out, on_note=on_note)
     braille = {v.labels.name: v.ctx.style.braille for v in project.variants if v.ctx.style.braille}
-    return preview_kits(written, dpi, cache, braille)
+    kits = preview_kits(written, dpi, cache, braille)
+    if not boxes:
+        return kits
+    shrunk = shrunk_in_kits(project, options)
+    return [
+        replace(kit, shrunk=shrunk.get(kit.folder.parent.relative_to(out).as_posix(), ()))
+        for kit in kits
+    ]
+
+
+def shrunk_in_kits(project: Project, options: BuildOptions) -> dict[str, tuple[Shrunk, ...]]:
+    """The texts each kit's cards set smaller than asked, by the kit's folder."""
+    asked = (options.players, options.paper, options.flip, options.printing, options.part)
+    shrunk: dict[str, tuple[Shrunk, ...]] = {}
+    for kit in kit_requests(project, *asked):
+        library, size = kit.variant.library, kit.request.options.card_size
+        resolved = resolve_kit(kit.loaded, library, kit.variant.ctx, size, kit.cache)
+        shrunk[kit.folder] = tuple(shrunk_texts(kit_context(resolved, kit.request, kit.cache)))
+    return shrunk
 
 
 def check_preview_size(paper: str, size: tuple[float, float], dpi: int) -> None:
