@@ -33,7 +33,8 @@ SAFE_COLOUR = RGB(0, 150, 60)  # the text-safe area: green
 BLEED_COLOUR = RGB(220, 0, 0)  # the bleed edge: red
 TRIM_COLOUR = RGB(240, 140, 0)  # the card's edge, where the shop trims a bleed off: orange
 BRAILLE_COLOUR = RGB(200, 0, 170)  # a braille zone: magenta, apart from every other box
-LABEL_BACKING = RGB(255, 255, 255)  # behind a name, so it reads over a dark background
+LABEL_BACKING = RGB(255, 255, 255)  # behind a name, so it reads over a dark background,
+BACKING = 0.7  # and seen through, so the words or dots it lies over still show
 LINE_WIDTH = 0.5  # points: a hairline that still shows at 100 dpi
 LABEL_SIZE = 4.5  # points: about 6 pixels at 100 dpi, small beside a card's own words
 LABEL_PAD = 0.6  # points between a name and its box's edges
@@ -114,7 +115,7 @@ def _outline(box: Box, ink: RGB) -> Rect:
 
 def _name(element: ElementBox, ink: RGB, font: Font) -> list[Item]:
     """The element's name (and, for a text that shrank, the size it was set at against the
-    size asked) on a white backing inside its box's top-left corner."""
+    size asked) on a pale backing inside its box's top-left corner."""
     said = element.name
     if element.shrank:
         said += f" {element.set_at:g}/{element.asked:g} pt"
@@ -122,6 +123,6 @@ def _name(element: ElementBox, ink: RGB, font: Font) -> list[Item]:
     wide = font.width(said, LABEL_SIZE) + 2 * LABEL_PAD
     high = LABEL_SIZE + LABEL_PAD
     top = y + h
-    backing = Rect(x, top - high, wide, high, Paint(fill=LABEL_BACKING))
+    backing = Group((Rect(x, top - high, wide, high, Paint(fill=LABEL_BACKING)),), opacity=BACKING)
     baseline = top - LABEL_PAD - LABEL_SIZE * CAP_SHARE
     return [backing, Text(x + LABEL_PAD, baseline, said, font.name, LABEL_SIZE, ink)]
