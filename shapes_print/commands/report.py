@@ -43,6 +43,13 @@ def note(line: str) -> None:
     print(shown(line), file=sys.stderr, flush=True)
 
 
+def legend_line() -> str:
+    """What each colour of `preview --boxes`' overlay outlines, in one line."""
+    from shapes_print.plan.boxes import LEGEND
+
+    return "boxes: " + "; ".join(f"{key.name}, {key.outlines}" for key in LEGEND)
+
+
 def shrunk_lines(kit: Preview) -> list[str]:
     """`preview --boxes`' list of the texts a kit's cards set smaller than asked, one line
     an element: `deck cards, text 'rule': asked 10 pt, least 8 pt; smaller on 3 of 18

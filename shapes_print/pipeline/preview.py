@@ -18,6 +18,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Literal
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -46,6 +47,15 @@ EMBOSSER_FILE = ".brf"  # drawn as its braille dots; other files not PDFs are no
 CONTACT_SHEET = "contact-sheet.png"
 HOST_CONTACT_SHEET = "host-contact-sheet.png"  # the host key's pages, kept off the players'
 
+# Which kits a preview builds: the kit alone, the cards with their element boxes drawn
+# alone (`preview --boxes`), or both (`preview --serve`, whose page switches between them).
+Boxes = Literal["without", "only", "beside"]
+PARTS: Mapping[Boxes, tuple[Part, ...]] = {
+    "without": (Part(),),
+    "only": (Part(boxes=True),),
+    "beside": (Part(), Part(boxes=True)),
+}
+
 # Contact-sheet layout, in screen pixels. It is never printed, so it owes nothing to the
 # print rules; these only make it readable.
 COLUMNS = 4  # even, so each card face sheet sits beside its back sheet
@@ -70,6 +80,7 @@ class Preview(Struct, frozen=True):
     pages: tuple[Path, ...]
     contact_sheets: tuple[Path, ...]
     shows: tuple[str, ...]
+    boxes: bool = False  # its cards with their element boxes drawn (`preview --boxes`)
     shrunk: tuple[Shrunk, ...] = ()  # with boxes drawn: the texts set smaller than asked
 
 
@@ -157,13 +168,13 @@ def build_and_preview(
     cache: PageCache | None = None,
     printing: PrintOptions | None = None,
     on_note: Callable[[str], None] | None = None,
-    boxes: bool = False,
+    boxes: Boxes = "without",
 ) -> list[Preview]:
     """Build the asked kits of one game (printed as `printing` asks: a card size), then
     preview them; each label set that skips the game is told to `on_note`, as `build` tells
     it, so a kit missing from the preview is never missing unexplained. With `boxes`, each
     kit's cards files are built beside it with their layouts' boxes drawn (`-boxes`), and
-    each preview lists the texts set smaller than asked.
+    their preview lists the texts set smaller than asked.
 
     Building first means a preview always shows the YAML as it is now, never an old kit.
     Without --players or --paper: the game's smallest count, on the first paper listed.
@@ -173,18 +184,21 @@ def build_and_preview(
     project = load_project(sources, [game], labels, cache=cache.next_build())
     counts = players or str(project.games[game].game.players.min)
     first_paper = next(iter(project.library.papers))
-    printing = printing or PrintOptions()
-    options = BuildOptions(counts, paper or first_paper, printing=printing, part=Part(boxes=boxes))
+    options = BuildOptions(counts, paper or first_paper, printing=printing or PrintOptions())
     for name in papers(project, options.paper):
         check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
-    written = build_project(project, options, out, on_note=on_note)
+    written: list[Written] = []
+    for index, part in enumerate(PARTS[boxes]):  # each skipped game said once
+        told = on_note if index == 0 else None
+        written += build_project(project, replace(options, part=part), out, on_note=told)
     braille = {v.labels.name: v.ctx.style.braille for v in project.variants if v.ctx.style.braille}
     kits = preview_kits(written, dpi, cache, braille)
-    if not boxes:
+    if boxes == "without":
         return kits
-    shrunk = shrunk_in_kits(project, options)
+    shrunk = shrunk_in_kits(project, replace(options, part=Part(boxes=True)))
+    boxed = {out / folder / PREVIEW: texts for folder, texts in shrunk.items()}
     return [
-        replace(kit, shrunk=shrunk.get(kit.folder.parent.relative_to(out).as_posix(), ()))
+        replace(kit, boxes=True, shrunk=boxed[kit.folder]) if kit.folder in boxed else kit
         for kit in kits
     ]
 

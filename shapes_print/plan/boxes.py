@@ -40,6 +40,24 @@ LABEL_SIZE = 4.5  # points: about 6 pixels at 100 dpi, small beside a card's own
 LABEL_PAD = 0.6  # points between a name and its box's edges
 
 
+class Key(Struct, frozen=True):
+    """One colour of the overlay, by its name, and what it outlines: the legend a preview
+    shows beside the pictures."""
+
+    colour: RGB
+    name: str
+    outlines: str
+
+
+LEGEND = (
+    Key(BOX_COLOUR, "blue", "an element's box, its name at its top-left"),
+    Key(SAFE_COLOUR, "green", "the text-safe area"),
+    Key(BRAILLE_COLOUR, "magenta", "a braille zone"),
+    Key(BLEED_COLOUR, "red", "the bleed edge (--print-shop)"),
+    Key(TRIM_COLOUR, "orange", "the card's trimmed edge (--print-shop)"),
+)
+
+
 class ElementBox(Struct, frozen=True):
     """One element of one card side as it was drawn: its name (its layout's `name`, else
     its kind and place in the layout), its kind, its box in card points (x, y from the

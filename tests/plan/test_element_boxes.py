@@ -140,6 +140,7 @@ def test_preview_boxes_draws_the_cards_beside_the_kit_and_lists_what_shrank(
     args = ["preview", GAME, "--content", str(content), "--players", "2", "--paper", "a4"]
     assert main([*args, "--dpi", "40", "--out", str(tmp_path), "--boxes"]) == 0
     said = capsys.readouterr().out.splitlines()
+    assert said[-1].startswith("boxes: blue, an element's box, its name at its top-left; green, ")
     folder = tmp_path / GAME / "a4" / "2-players-boxes"
     assert not (tmp_path / GAME / "a4" / "2-players").exists()  # never the kit's own folder
     pictures = sorted((folder / "preview").glob(f"{GAME}_2p_a4_cards_p*.png"))
