@@ -18,8 +18,10 @@ list of sizes `preview --boxes` prints (plan/textsizes.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import cos, radians, sin
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import RGB, Artifact, Group, Item, Paint, Rect, Text
 from shapes_print.load.cardmodels import Element
@@ -70,6 +72,8 @@ class ElementBox(Struct, frozen=True):
     asked: float | None = None
     least: float | None = None
     set_at: float | None = None
+    rotate: float = 0.0  # degrees clockwise about the box's centre, as the layout turns it
+    mirror: bool = False  # drawn again turned about the card's centre (layout's `mirror`)
 
     @property
     def shrank(self) -> bool:
@@ -83,10 +87,21 @@ def element_box(
     """An element's box as the overlay names it (its `name`, else its kind and place in
     the layout), with its text's sizes asked and set (`body_size`: a text's without one)."""
     name = element.name or f"{element.kind} {index + 1}"
+    turned = ElementBox(name, element.kind, box, rotate=element.rotate, mirror=element.mirror)
     if element.kind != "text":
-        return ElementBox(name, element.kind, box)
+        return turned
     asked = element.size or body_size
-    return ElementBox(name, element.kind, box, asked, element.min_size or asked, _set_size(drawn))
+    least = element.min_size or asked
+    return replace(turned, asked=asked, least=least, set_at=_set_size(drawn))
+
+
+def turned_about(box: Box, degrees: float) -> tuple[float, float, float]:
+    """The move and angle (dx, dy, anticlockwise degrees) of a group that turns what it
+    holds `degrees` clockwise, as the card is seen, about the box's centre."""
+    angle = -degrees  # the plan turns y up
+    c, s = cos(radians(angle)), sin(radians(angle))
+    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+    return cx - (c * cx - s * cy), cy - (s * cx + c * cy), angle
 
 
 def _set_size(items: Sequence[Item]) -> float | None:
@@ -122,9 +137,19 @@ def overlay(
     names: list[Item] = []
     for element in boxes:
         ink = BRAILLE_COLOUR if element.kind == "braille" else BOX_COLOUR
-        outlines.append(_outline(element.box, ink))
-        names += _name(element, ink, font)
+        drawn = _turned(element, [_outline(element.box, ink)], [*_name(element, ink, font)])
+        outlines.append(drawn[0])
+        names.append(drawn[1])
+        if element.mirror:  # the copy turned about the card's centre, as plan/cards.py draws it
+            outlines.append(Group((drawn[0],), dx=width, dy=height, angle=180))
+            names.append(Group((drawn[1],), dx=width, dy=height, angle=180))
     return Artifact((*outlines, *names), "Layout")
+
+
+def _turned(element: ElementBox, outline: list[Item], name: list[Item]) -> tuple[Item, Item]:
+    """An element's outline and name, each one group, turned as its layout turns it."""
+    dx, dy, angle = turned_about(element.box, element.rotate) if element.rotate else (0, 0, 0)
+    return Group(tuple(outline), dx, dy, angle), Group(tuple(name), dx, dy, angle)
 
 
 def _outline(box: Box, ink: RGB) -> Rect:

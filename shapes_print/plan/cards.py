@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
-from math import cos, radians, sin
 
 from msgspec import Struct
 
@@ -35,7 +34,7 @@ from shapes_print.geometry.primitives import (
 from shapes_print.kit.context import DrawContext, colour, picture_folder
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
 from shapes_print.load.places import key_place, value_place
-from shapes_print.plan.boxes import ElementBox, element_box, overlay
+from shapes_print.plan.boxes import ElementBox, element_box, overlay, turned_about
 from shapes_print.plan.cardtext import (
     Box,
     ElementAt,
@@ -173,10 +172,7 @@ def _turned(drawn: tuple[Item, ...], box: Box, element: Element) -> tuple[Item, 
     seen through at its `opacity`: one group, as the PDF and the SVG draw it."""
     if not drawn or (not element.rotate and element.opacity >= 1):
         return drawn
-    angle = -element.rotate  # clockwise as the card is seen; the plan turns y up
-    c, s = cos(radians(angle)), sin(radians(angle))
-    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-    dx, dy = cx - (c * cx - s * cy), cy - (s * cx + c * cy)
+    dx, dy, angle = turned_about(box, element.rotate)
     return (Group(drawn, dx=dx, dy=dy, angle=angle, opacity=element.opacity),)
 
 

@@ -12,9 +12,13 @@ Input: a kit's context. Output: `Shrunk` records, one per deck and element that 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.kit.decktemplate import card_template
+from shapes_print.load.models import LoadedDeck
 from shapes_print.load.places import card_place
 from shapes_print.plan.boxes import ElementBox
 from shapes_print.plan.cardfile import Symbols, card_as_written, card_symbols, layout_contexts
@@ -43,8 +47,8 @@ class Shrunk(Struct, frozen=True):
 
 
 def shrunk_texts(kit: KitContext) -> list[Shrunk]:
-    """Each deck's text elements that were set smaller than asked on some card's face, in
-    deck and layout order."""
+    """Each deck's text elements that were set smaller than asked on some card's face or
+    back, in deck and layout order."""
     found: list[Shrunk] = []
     earlier: Symbols = {}
     for deck in kit.loaded.decks:
@@ -53,19 +57,27 @@ def shrunk_texts(kit: KitContext) -> list[Shrunk]:
         contexts = layout_contexts(kit.loaded, template, kit.ctx)
         drawing = CardDrawing(template, 0.0, earlier)
         texts: dict[tuple[str, float | None, float | None], list[tuple[str, ElementBox]]] = {}
-        src = deck.source
-        for card, index in zip(deck.deck.cards, deck.origins, strict=True):
-            fields = {"id": card.id, **card.fields}
-            where = card_place(src, index, card)
-            side = CardSide(
-                f"face-{card.id}", card.layout, fields, where, card_as_written(src, index, card.id)
-            )
-            for box in element_boxes(side, drawing, contexts.get(card.layout, kit.ctx)):
+        for shown, side in _sides(deck):
+            for box in element_boxes(side, drawing, contexts.get(side.layout, kit.ctx)):
                 if box.set_at is not None:
-                    texts.setdefault((box.name, box.asked, box.least), []).append((card.id, box))
+                    texts.setdefault((box.name, box.asked, box.least), []).append((shown, box))
         found += [_shrunk(deck.name, boxes) for boxes in texts.values()]
         earlier = {**earlier, **faces}
     return [shrunk for shrunk in found if shrunk.smaller]
+
+
+def _sides(deck: LoadedDeck) -> Iterator[tuple[str, CardSide]]:
+    """Each face of the deck by its card's id, then each back (`back standard`)."""
+    src = deck.source
+    for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+        fields = {"id": card.id, **card.fields}
+        shown = card_as_written(src, index, card.id)
+        placed = card_place(src, index, card)
+        yield card.id, CardSide(f"face-{card.id}", card.layout, fields, placed, shown)
+    for back_id, back in deck.deck.backs.items():
+        where = src.source(("backs", back_id))
+        side = CardSide(f"back-{back_id}", back.layout, back.fields, where, f"back {back_id!r}")
+        yield f"back {back_id}", replace(side, back=True)
 
 
 def _shrunk(deck: str, boxes: list[tuple[str, ElementBox]]) -> Shrunk:

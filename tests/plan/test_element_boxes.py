@@ -31,6 +31,8 @@ LAYOUT = """\
       - {kind: rect, name: panel, box: [10mm, 20mm, 30mm, 15mm], fill: "#EEEEEE"}
       - {kind: text, name: words, box: [5mm, 60%, 100% - 10mm, 10mm], text: "{words}",
          size: 20pt, min_size: 6pt}
+      - {kind: text, name: corner, box: [5mm, 5mm, 10mm, 6mm], text: "A", size: 8pt, mirror: true}
+      - {kind: rect, name: turned, box: [20mm, 40mm, 20mm, 6mm], fill: "#CCCCCC", rotate: 90}
 """
 CARDS = """\
   - {id: short, count: 1, layout: boxed, back: standard, fields: {words: "Go"}}
@@ -71,16 +73,25 @@ def _overlay(face: Symbol) -> Artifact:
     return overlay
 
 
+def _flat(items: tuple[Item, ...]) -> list[Item]:
+    """The items, those in unmoved groups (an element's, unturned) in their place."""
+    found: list[Item] = []
+    for item in items:
+        unmoved = isinstance(item, Group) and not (item.dx or item.dy or item.angle)
+        found += _flat(item.items) if unmoved else [item]  # type: ignore[union-attr]
+    return found
+
+
 def _outlined(items: tuple[Item, ...], ink: object) -> list[tuple[float, float, float, float]]:
     return [
         (item.x, item.y, item.w, item.h)
-        for item in items
+        for item in _flat(items)
         if isinstance(item, Rect) and item.paint.stroke == ink
     ]
 
 
 def _texts(items: tuple[Item, ...]) -> list[str]:
-    return [item.text for item in items if isinstance(item, Text)]
+    return [item.text for item in _flat(items) if isinstance(item, Text)]
 
 
 def test_each_element_box_is_drawn_where_the_layout_puts_it_with_its_name(content: Path) -> None:
@@ -90,7 +101,7 @@ def test_each_element_box_is_drawn_where_the_layout_puts_it_with_its_name(conten
     panel = (mm(10), height - mm(20) - mm(15), mm(30), mm(15))  # y up from the bottom
     words = (mm(5), height * 0.4 - mm(10), width - mm(10), mm(10))
     boxes = _outlined(overlay.items, BOX_COLOUR)
-    assert boxes == [pytest.approx(panel), pytest.approx(words)]
+    assert boxes[:2] == [pytest.approx(panel), pytest.approx(words)]
     safe = mm(5)  # poker's text_safe
     assert _outlined(overlay.items, SAFE_COLOUR) == [
         pytest.approx((safe, safe, width - 2 * safe, height - 2 * safe))
@@ -99,7 +110,25 @@ def test_each_element_box_is_drawn_where_the_layout_puts_it_with_its_name(conten
     names = _texts(overlay.items)
     assert names[0] == "panel"
     assert names[1].startswith("words ") and names[1].endswith("/20 pt")  # it shrank
-    assert _texts(_overlay(document.symbols["face-short"]).items) == ["panel", "words"]
+    short = _overlay(document.symbols["face-short"]).items
+    assert _texts(short) == ["panel", "words", "corner"]
+
+
+def test_a_turned_or_mirrored_element_has_its_box_turned_as_it_is_drawn(content: Path) -> None:
+    overlay = _overlay(_cards(_kit(content, Part(boxes=True))).symbols["face-short"])
+    width, height = CARD
+    corner = (mm(5), height - mm(5) - mm(6), mm(10), mm(6))
+    turned = [item for item in _flat(overlay.items) if isinstance(item, Group)]
+    # The mirrored copy's outline and name, turned about the card's centre; the turned
+    # rectangle's, a quarter turn clockwise (anticlockwise -90 with y up) about its centre.
+    mirrored = [g for g in turned if (g.angle, g.dx, g.dy) == (180, width, height)]
+    assert [_outlined(g.items, BOX_COLOUR) for g in mirrored] == [[pytest.approx(corner)], []]
+    assert _texts(mirrored[1].items) == ["corner"]
+    quarter = [g for g in turned if g.angle == -90]
+    assert _outlined(quarter[0].items, BOX_COLOUR) == [
+        pytest.approx((mm(20), height - mm(40) - mm(6), mm(20), mm(6)))
+    ]
+    assert _texts(quarter[1].items) == ["turned"]
     assert "boxes" in _kit(content, Part(boxes=True)).folder
 
 
