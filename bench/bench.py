@@ -26,7 +26,9 @@ the machine:
    whole processes, and the 18-card kit over the floor drawing the same 18 cards;
 7. `check` of every game with every label set, and the standard set built on every paper
    with --jobs 2, as whole processes;
-8. the test suite: `make test`'s pytest line, every test on every core, once (its CPU, every
+8. a designer's own game of 40 cards from a spreadsheet: an edit under `preview --watch`,
+   and `check` with every label set (bench_designer.py);
+9. the test suite: `make test`'s pytest line, every test on every core, once (its CPU, every
    worker's and every process the tests start, is the figure; some minutes of wall time).
 
 Each figure is printed beside its target and beside the last release's, from
@@ -58,7 +60,8 @@ import yaml
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
-from bench_watch import watch_rows  # noqa: E402 - beside this script
+from bench_designer import designer_rows  # noqa: E402 - beside this script
+from bench_watch import watch_rows  # noqa: E402
 
 from shapes_print.buildcache import BuildCache  # noqa: E402
 from shapes_print.geometry.primitives import RGB, Artifact, Group, Item, Line, Rect, Text, Use  # noqa: E402
@@ -95,7 +98,7 @@ LAST = PROJECT / "bench" / "last.json"
 STARTUP_TARGET = "< 0.25 s cpu"
 SMALL_KIT_TARGET = "<= 2.5x cpu"
 FROM_NOTHING_TARGET = "< 10 s cpu"  # issue 31: what labels and papers share is made once
-SECTIONS = ("print", "incremental", "decks", "watch", "startup", "check", "suite")
+SECTIONS = ("print", "incremental", "decks", "watch", "startup", "check", "designer", "suite")
 # Okabe-Ito colours (colour-blind safe), cycled over the card types of the custom deck.
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
 
@@ -879,6 +882,8 @@ def main() -> None:
             rows += startup_rows(figures, median(lambda: new_game(work)))
         if "check" in only:
             rows += check_and_batch(work)
+        if "designer" in only:
+            rows += designer_rows(work, run)
         if "suite" in only:
             rows += suite_rows()
     if asked.record:

@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 PROJECT = Path(__file__).resolve().parent.parent
 GAME = "pass-and-pick"
@@ -47,14 +48,22 @@ def _wait_for(lines: queue.Queue[str], start: str) -> str:
     return line
 
 
-def watch_rows(work: Path) -> list[tuple[str, str, str, str, str]]:
-    """The median seconds from an edit to its rebuilt preview, as a row of the bench table."""
-    root = work / "watch"
-    for folder in ("content", "templates"):
-        shutil.copytree(PROJECT / folder, root / folder)
-    deck = root / DECK
+class Watched(NamedTuple):
+    """A game under `preview --watch` and the edit each round makes: `edited`'s text with
+    `swap`'s first string turned into its second, and back the next round."""
+
+    root: Path  # holding content/ and templates/
+    game: str
+    edited: Path
+    swap: tuple[str, str]
+
+
+def edit_to_preview(watched: Watched) -> float:
+    """The median seconds from saving an edit to the watcher's line saying the kit's PDFs
+    and PNGs are swapped in."""
+    root = watched.root
     command = [
-        *(sys.executable, "-m", "shapes_print", "preview", GAME, "--players", "4"),
+        *(sys.executable, "-m", "shapes_print", "preview", watched.game, "--players", "4"),
         *("--paper", "a4", "--watch", "--out", str(root / "out")),
         *("--content", str(root / "content"), "--templates", str(root / "templates")),
     ]
@@ -66,14 +75,22 @@ def watch_rows(work: Path) -> list[tuple[str, str, str, str, str]]:
         _wait_for(lines, "watching ")
         taken = []
         for edit in range(EDITS):
-            old, new = COLOURS if edit % 2 == 0 else COLOURS[::-1]
-            text = deck.read_text().replace(old, new, 1)
+            old, new = watched.swap if edit % 2 == 0 else watched.swap[::-1]
+            text = watched.edited.read_text().replace(old, new, 1)
             start = time.perf_counter()
-            deck.write_text(text)
+            watched.edited.write_text(text)
             _wait_for(lines, "rebuilt ")
             taken.append(time.perf_counter() - start)
     finally:
         process.terminate()
         process.wait()
-    figure = f"{statistics.median(taken):.3f} s"
+    return statistics.median(taken)
+
+
+def watch_rows(work: Path) -> list[tuple[str, str, str, str, str]]:
+    """The median seconds from an edit to its rebuilt preview, as a row of the bench table."""
+    root = work / "watch"
+    for folder in ("content", "templates"):
+        shutil.copytree(PROJECT / folder, root / folder)
+    figure = f"{edit_to_preview(Watched(root, GAME, root / DECK, COLOURS)):.3f} s"
     return [("preview --watch: edit to fresh PDFs + PNGs, 18 cards", figure, "", "", TARGET)]

@@ -41,9 +41,10 @@ class CardPlace(Source, frozen=True, eq=False):
 
 def card_place(doc: Document, index: int, card: CardType) -> CardPlace:
     """The place of the deck's entry `index` (a spreadsheet's row) and of each field written
-    in it (not those a label set adds, which its own file places)."""
+    in it, or left empty in its spreadsheet row (not those a label set adds, which its own
+    file places)."""
     where = doc.source(("cards", index))
-    at = {key: ("cards", index, "fields", key) for key in card.fields}
+    at = {key: ("cards", index, "fields", key) for key in (*card.fields, *doc.columns)}
     cells = {key: doc.marks[loc] for key, loc in at.items() if loc in doc.marks}
     written = {key: ("cards", index, key) for key in _KEYS}
     keys = {key: doc.marks[loc] for key, loc in written.items() if loc in doc.marks}

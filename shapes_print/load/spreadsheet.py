@@ -73,11 +73,13 @@ def cards_from_sheet(doc: Document) -> Document:
     else:
         rows = _csv(path, place)
     cards, marks = _cards(rows, place)
+    columns = (h for h in _headers(rows, place)[1] if h is not None and h not in KEY_COLUMNS)
     return Document(
         doc.path,
         {**data, "cards": cards},
         {**doc.marks, **{("cards", *loc): source for loc, source in marks.items()}},
         doc.unquoted,
+        tuple(columns),
     )
 
 
@@ -241,6 +243,8 @@ def _cards(rows: list[list[Cell]], place: _Place) -> tuple[list[dict[str, Any]],
             if isinstance(cell, Formula) and header is not None:
                 raise UserError(place(row_number, column), cell.unsaved(header))
             if _blank(cell):
+                if header is not None and header not in KEY_COLUMNS:
+                    marks[(index, "fields", header)] = place(row_number, column)
                 continue
             if header is None:
                 raise UserError(
@@ -259,6 +263,9 @@ def _cards(rows: list[list[Cell]], place: _Place) -> tuple[list[dict[str, Any]],
                 marks[(index, header)] = place(row_number, column)
             else:
                 fields[header] = cell
+                marks[(index, "fields", header)] = place(row_number, column)
+        for column in range(len(row) + 1, len(headers) + 1):  # a short row's missing cells
+            if (header := headers[column - 1]) is not None and header not in KEY_COLUMNS:
                 marks[(index, "fields", header)] = place(row_number, column)
         for key in REQUIRED:
             if key not in card:

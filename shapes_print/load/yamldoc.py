@@ -25,6 +25,9 @@ class Document(Struct):
     # What was written for each unquoted value YAML read as something other than text
     # (`yes`, `~`, `2024`), so a field that wants text can show the quoting it needs.
     unquoted: dict[Loc, str] = field(default_factory=dict)
+    # A spreadsheet deck's field columns: each card's cell under one is a place even when
+    # empty, so a text that needs the value names the empty cell.
+    columns: tuple[str, ...] = ()
 
     def source(self, loc: Loc = ()) -> Source:
         """The closest known place for a path of keys (falls back to its parents)."""

@@ -184,7 +184,7 @@ def _value(name: str, at: int, values: Mapping[str, Any]) -> Any:
     if name not in values:
         close = closest(name, values)
         hint = f"did you mean {{{close}}}?" if close else f"known: {', '.join(sorted(values))}"
-        raise MessageError(at, f"unknown name {{{name}}}", hint)
+        raise MessageError(at, f"unknown name {{{name}}}", hint, value=name)
     value = values[name]
     if isinstance(value, NoEntry):
         hint = "limit this text to those players with 'players:'"
@@ -297,6 +297,12 @@ def fill(
         return render(parse(template), values, style)
     except MessageError as error:
         cell = where.field(error.value) if where is not None and error.value else None
+        if cell is not None and error.value not in values:  # a spreadsheet's empty cell
+            raise UserError(
+                cell,
+                f"column {error.value!r} is empty, and this card's text {{{error.value}}} needs it",
+                f"fill the cell in, or draw the element only on cards that have one: when: {error.value}",
+            ) from None
         at = cell or place(where, template, error.offset)  # a value's own cell, or the text
         raise UserError(at, error.message, error.hint) from None
 

@@ -60,8 +60,11 @@ def test_an_unknown_icon_in_a_spreadsheet_cell_is_one_line(
 def test_an_empty_cell_a_layout_needs_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
 ) -> None:
+    """Its one line names the empty cell, the label's in column 7."""
     deck_in(tmp_path, "", kind)
-    assert refused(tmp_path, capsys)[0] == f"{GAME}/cards.{kind}:2:1: unknown name {{label}}"
+    assert refused(tmp_path, capsys)[0] == (
+        f"{GAME}/cards.{kind}:2:7: column 'label' is empty, and this card's text {{label}} needs it"
+    )
 
 
 @pytest.mark.parametrize(("kind", "column"), [("xlsx", 1), ("csv", 41)], ids=["xlsx", "csv"])

@@ -107,6 +107,19 @@ def test_an_error_from_a_row_names_the_cell_of_its_field(
     assert err.startswith(f"{GAME}/{error}"), err
 
 
+@pytest.mark.parametrize(
+    "row", ["spider,spiders,9,bug,standard,8,", "spider,spiders,9,bug,standard,8"]
+)
+def test_an_empty_cell_a_text_needs_is_named_at_that_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], row: str
+) -> None:
+    """Written empty or left off the end of a short row, the cell is the place to fix."""
+    code, err = check(csv_game(tmp_path, ANT, row), capsys)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"{GAME}/bugs.csv:3:7: column 'label' is empty"), err
+    assert err.endswith("when: label"), err
+
+
 def _row(number: int, count: str, label: str = "") -> str:
     """Row `number` of a sheet: a `moon` card of the `picture` layout, its count and label
     cells (XML) as given."""
@@ -213,7 +226,8 @@ def test_a_count_table_that_misses_a_player_count_names_its_cell(
 def test_a_workbooks_errors_name_their_cells_too(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The same places from an .xlsx: the unknown layout in D3, the label too long in G2."""
+    """The same places from an .xlsx: the unknown layout in D3, the label too long in G2,
+    the label missing in G3."""
     from PIL import Image
 
     content = tmp_path / "games"
@@ -228,6 +242,9 @@ def test_a_workbooks_errors_name_their_cells_too(
     xlsx(folder / "bugs.xlsx", extra=moon, label="SUNS AND MOONS AND STARS")
     code, err = check(content, capsys)
     assert code == 2 and err.startswith(f"{GAME}/bugs.xlsx:2:7: card 'sun', element 'label'"), err
+    xlsx(folder / "bugs.xlsx", extra=moon)  # the moon's row stops before its label
+    code, err = check(content, capsys)
+    assert code == 2 and err.startswith(f"{GAME}/bugs.xlsx:3:7: column 'label' is empty"), err
 
 
 def test_the_example_games_group_colours_name_their_file_and_say_how_to_fix_them(
