@@ -25,7 +25,8 @@ MAX_BLEED_IN = 0.5
 
 
 class PrintOptions(Struct, frozen=True):
-    """How cards are printed: size, print-shop pages, duplex offset, ink saver, formats.
+    """How cards are printed: size, print-shop pages, duplex offset, ink saver, formats,
+    and fold sheets beside the duplex ones (`fold`).
 
     `card_size` is a name from templates/card-sizes.yaml or a size such as `63x88mm`; None
     keeps the game's template size. `back_offset` is in points, (x, y) as seen on the back.
@@ -38,6 +39,7 @@ class PrintOptions(Struct, frozen=True):
     ink_saver: bool = False
     formats: tuple[str, ...] = ("pdf",)
     bleed: float | None = None
+    fold: bool = False
 
     @classmethod
     def from_words(
@@ -48,6 +50,7 @@ class PrintOptions(Struct, frozen=True):
         ink_saver: bool,
         formats: str,
         bleed: str | None = None,
+        fold: bool = False,
     ) -> PrintOptions:
         """Options from the command line's words: `1.2mm,-0.5mm`, `pdf,svg`, `0.125in`."""
         offset = parse_offset(back_offset)
@@ -69,8 +72,14 @@ class PrintOptions(Struct, frozen=True):
                 "the bleed is for print-shop pages (home sheets butt their cards): "
                 "add --print-shop",
             )
+        if fold and print_shop:
+            raise UserError(
+                Source(Path("--fold")),
+                "fold sheets are for home printers; a print shop prints both sides: "
+                "leave out --fold or --print-shop",
+            )
         points = None if bleed is None else parse_bleed(bleed)
-        return cls(card_size, print_shop, offset, ink_saver, chosen, points)
+        return cls(card_size, print_shop, offset, ink_saver, chosen, points, fold)
 
 
 class Part(Struct, frozen=True):
