@@ -92,8 +92,8 @@ def build_kits(
 
     sources = pipeline.Sources.found(content, templates)
     printing = PrintOptions.from_words(
-        card_size, print_shop, back_offset, ink_saver, formats, bleed, fold
-    )
+        card_size, print_shop, back_offset, ink_saver, formats, bleed
+    ).folded(fold)
     part = Part.from_words(proof, deck, cards)
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs, part)
     with report.build_progress(sys.stdout, quiet or as_json) as on_kit:

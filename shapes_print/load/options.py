@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
@@ -50,7 +51,6 @@ class PrintOptions(Struct, frozen=True):
         ink_saver: bool,
         formats: str,
         bleed: str | None = None,
-        fold: bool = False,
     ) -> PrintOptions:
         """Options from the command line's words: `1.2mm,-0.5mm`, `pdf,svg`, `0.125in`."""
         offset = parse_offset(back_offset)
@@ -72,14 +72,18 @@ class PrintOptions(Struct, frozen=True):
                 "the bleed is for print-shop pages (home sheets butt their cards): "
                 "add --print-shop",
             )
-        if fold and print_shop:
+        points = None if bleed is None else parse_bleed(bleed)
+        return cls(card_size, print_shop, offset, ink_saver, chosen, points)
+
+    def folded(self, fold: bool) -> PrintOptions:
+        """These options with fold sheets (`--fold`) or without: home printing only."""
+        if fold and self.print_shop:
             raise UserError(
                 Source(Path("--fold")),
                 "fold sheets are for home printers; a print shop prints both sides: "
                 "leave out --fold or --print-shop",
             )
-        points = None if bleed is None else parse_bleed(bleed)
-        return cls(card_size, print_shop, offset, ink_saver, chosen, points, fold)
+        return replace(self, fold=fold)
 
 
 class Part(Struct, frozen=True):
