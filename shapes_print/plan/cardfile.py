@@ -317,9 +317,8 @@ def _planned_cards(
     template = card_template(kit.loaded, kit.library, options.card_size, chosen, kit.cache)
     drawn = _draw(kit, asked, template)
     one_sided = fronts_only(kit.ctx, options)
-    overrun = {} if asked.fold else drawn.overrun  # a fold sheet's cards stop at the cut
-    pages = _pages(kit, asked, template, order, overrun)
-    symbols = {**drawn.drawn_faces, **drawn.drawn_backs, **overrun}
+    pages = _pages(kit, asked, template, order, drawn.overrun)
+    symbols = {**drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
         placed = {name for pair in order for name in pair}
         symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
@@ -351,11 +350,11 @@ def _pages(
     if options.print_shop:
         return print_shop_pages(order, geometry, shop_bleed(printing, options) or 0.0)
     where = size_place(kit.loaded, kit.library, template, asked.deck, options.card_size)
-    if asked.fold:
-        return _fold_pages(kit, order, geometry, where)
-    duplex = Duplex(kit.request.flip, options.back_offset)
     geometry = replace(geometry, overrun=printing.overrun)
     names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}
+    if asked.fold:
+        return _fold_pages(kit, order, FoldCards(geometry, names), where)
+    duplex = Duplex(kit.request.flip, options.back_offset)
     sheets = CardSheets(geometry, kit.page, duplex, kit.ctx.style.furniture, kit.ctx.fonts.regular)
     pages = sheet_pages(order, sheets, kit.cards_line, where, names)
     if fronts_only(kit.ctx, options):
@@ -363,15 +362,20 @@ def _pages(
     return pages
 
 
+class FoldCards(Struct, frozen=True):
+    """A deck's cards as its fold sheets draw them: their geometry, and each drawing's
+    overrun symbol by the drawing's name."""
+
+    card: CardGeometry
+    overruns: dict[str, str]
+
+
 def _fold_pages(
-    kit: KitContext, order: Sequence[tuple[str, str]], card: CardGeometry, where: Source | None
+    kit: KitContext, order: Sequence[tuple[str, str]], cards: FoldCards, where: Source | None
 ) -> list[Page]:
     """A deck's fold sheets, their print line saying how to fold, glue and cut."""
     furniture, printing = kit.ctx.style.furniture, kit.library.printing
     line_source = kit.library.style_source.source(("furniture", "print_line"))
     line = print_line(furniture, printing.sides, "fold", kit.words, line_source)
-    trim = card.trim_line
-    paint = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
-    radius = card.corner_radius if card.round else 0.0
-    size, page, font = (card.width, card.height), kit.page, kit.ctx.fonts.regular
-    return fold_pages(order, FoldSheets(size, paint, radius, page, furniture, font), line, where)
+    sheets = FoldSheets(cards.card, kit.page, furniture, kit.ctx.fonts.regular)
+    return fold_pages(order, sheets, line, where, cards.overruns)

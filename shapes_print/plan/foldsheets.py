@@ -29,13 +29,14 @@ most cards, a fold down the page first; cards keep their own orientation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Use
 from shapes_print.load.printmodels import Furniture
+from shapes_print.plan.cardsheets import CardGeometry, overrun_item
 from shapes_print.plan.furniture import Reach, dashed, margin_stretches, place_furniture
 from shapes_print.plan.imposition import EPSILON, clearance, mark_span
 from shapes_print.text.fonts import Font
@@ -93,8 +94,15 @@ class FoldLayout(Struct, frozen=True):
         x, y = self.back_origin(slot)
         if not self.across:
             return Use(name, x, y)
-        turned = (Use(name, 0.0, 0.0),)
-        return Group(turned, dx=x + self.card_w, dy=y + self.card_h, angle=HALF_TURN)
+        return self.on_back(Use(name, 0.0, 0.0), slot)
+
+    def on_back(self, item: Item, slot: int) -> Group:
+        """An item drawn in a back's own frame (its card from (0, 0)), placed as `back`
+        places the back."""
+        x, y = self.back_origin(slot)
+        if not self.across:
+            return Group((item,), dx=x, dy=y)
+        return Group((item,), dx=x + self.card_w, dy=y + self.card_h, angle=HALF_TURN)
 
     def halves(self) -> tuple[Box4, Box4]:
         """The faces' and the backs' blocks as (left, bottom, right, top)."""
@@ -195,13 +203,10 @@ def fold_line(layout: FoldLayout, f: Furniture) -> Artifact:
 
 
 class FoldSheets(Struct, frozen=True):
-    """What fold sheets are laid out for: the card (its size, and its trim line's paint
-    where faces are outlined, with the corner radius of a round one), the paper, the
-    furniture and the font of the print line."""
+    """What fold sheets are laid out for: the card (its size, trim line and overrun), the
+    paper, the furniture and the font of the print line."""
 
-    card: tuple[float, float]
-    trim: Paint | None
-    radius: float
+    card: CardGeometry
     paper: tuple[float, float]
     furniture: Furniture
     font: Font
@@ -212,16 +217,21 @@ def fold_layout(
 ) -> tuple[FoldLayout, tuple[Item, ...]]:
     """The fold layout holding the most cards whose margins also hold the ruler, inch check
     and print line, and the items every sheet of it shares: marks, fold line, furniture."""
-    f = sheets.furniture
-    layouts = fold_candidates(sheets.paper, sheets.card, f)
+    f, card = sheets.furniture, sheets.card
+    layouts = fold_candidates(sheets.paper, (card.width, card.height), f)
     for layout in layouts:
         marks, reach = fold_marks(layout, f)
         faces, backs = layout.halves()
+        # The furniture keeps clear of the cards' overrun too: the backs print on its page.
+        o = card.overrun
         content = (
-            min(faces[0], backs[0]),
-            min(faces[1], backs[1]),
-            max(faces[2], backs[2]),
-            max(faces[3], backs[3]),
+            min(faces[0], backs[0]) - o,
+            min(faces[1], backs[1]) - o,
+            max(faces[2], backs[2]) + o,
+            max(faces[3], backs[3]) + o,
+        )
+        beyond = Reach(
+            *(max(0.0, side - o) for side in (reach.top, reach.bottom, reach.left, reach.right))
         )
         xs = {
             *_edges(faces[0], layout.columns, layout.card_w),
@@ -233,7 +243,7 @@ def fold_layout(
         }
         (ys if layout.across else xs).add(layout.fold)
         page = (layout.page_w, layout.page_h)
-        stretches = margin_stretches(content, page, sorted(xs), sorted(ys), f, reach)
+        stretches = margin_stretches(content, page, sorted(xs), sorted(ys), f, beyond)
         try:
             furniture = place_furniture(stretches, sheets.font, f, print_line)
         except UserError:
@@ -241,7 +251,7 @@ def fold_layout(
         shared = (Artifact((Group(marks),), "Layout"), fold_line(layout, f), *furniture)
         return layout, shared
     mm = POINTS_PER_UNIT["mm"]
-    (card_w, card_h), (paper_w, paper_h) = sheets.card, sheets.paper
+    (card_w, card_h), (paper_w, paper_h) = (card.width, card.height), sheets.paper
     raise UserError(
         where,
         f"no fold sheet of {card_w / mm:.1f} x {card_h / mm:.1f} mm cards on {paper_w / mm:.1f} "
@@ -256,12 +266,20 @@ def _edges(start: float, count: int, size: float) -> list[float]:
 
 
 def fold_pages(
-    order: CardOrder, sheets: FoldSheets, print_line: str, where: Source | None = None
+    order: CardOrder,
+    sheets: FoldSheets,
+    print_line: str,
+    where: Source | None = None,
+    overruns: Mapping[str, str] | None = None,
 ) -> list[Page]:
     """The fold sheets of a deck: each card's face, and its back behind it once folded.
-    Sheets of the same cards are one page, so a renderer draws them once."""
+    Sheets of the same cards are one page, so a renderer draws them once. `overruns`
+    names each drawing's overrun symbol, as for duplex sheets (cardsheets.py)."""
     layout, shared = fold_layout(sheets, print_line, where)
-    (card_w, card_h), paint = sheets.card, sheets.trim
+    card = sheets.card
+    trim = card.trim_line
+    paint = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
+    radius = card.corner_radius if card.round else 0.0
     made: dict[tuple[tuple[str, str], ...], Page] = {}
     pages: list[Page] = []
     for start in range(0, len(order), layout.slots):
@@ -269,13 +287,60 @@ def fold_pages(
         page = made.get(pairs)
         if page is None:
             faces = [layout.face_origin(slot) for slot in range(len(pairs))]
-            drawn: list[Item] = [
-                Use(face, x, y) for (face, _), (x, y) in zip(pairs, faces, strict=True)
-            ]
+            drawn: list[Item] = [*_overruns(layout, pairs, sheets, overruns or {})]
+            drawn += [Use(face, x, y) for (face, _), (x, y) in zip(pairs, faces, strict=True)]
             drawn += [layout.back(back, slot) for slot, (_, back) in enumerate(pairs)]
             if paint is not None:  # the trim line round each face, as on duplex sheets
-                trims = tuple(Rect(x, y, card_w, card_h, paint, sheets.radius) for x, y in faces)
-                drawn.append(Artifact((Group(trims),), "Layout"))
+                trims = (Rect(x, y, card.width, card.height, paint, radius) for x, y in faces)
+                drawn.append(Artifact((Group(tuple(trims)),), "Layout"))
             page = made[pairs] = Page(layout.page_w, layout.page_h, (*drawn, *shared))
         pages.append(page)
     return pages
+
+
+def _overruns(
+    layout: FoldLayout,
+    pairs: Sequence[tuple[str, str]],
+    sheets: FoldSheets,
+    overruns: Mapping[str, str],
+) -> tuple[Item, ...]:
+    """Each face's and back's overrun past its edges no neighbour shares, as one background
+    artifact: a fold off the line by d moves a back by 2d, and its own colour shows there,
+    not paper. Into the gutter a drawing runs half of it, so the fold line stays clear."""
+    card = sheets.card
+    items: list[Item] = []
+    for slot, (face, back) in enumerate(pairs):
+        reach = _reach(layout, slot, len(pairs), sheets)
+        if not any(reach):
+            continue
+        if face in overruns:
+            x, y = layout.face_origin(slot)
+            items.append(overrun_item(overruns[face], x, y, card, reach))
+        if back in overruns:  # turned over, left is right: in the back's own frame too
+            left, bottom, right, top = reach
+            behind = overrun_item(overruns[back], 0.0, 0.0, card, (right, bottom, left, top))
+            items.append(layout.on_back(behind, slot))
+    return (Artifact((Group(tuple(items)),), "Background"),) if items else ()
+
+
+def _reach(layout: FoldLayout, slot: int, filled: int, sheets: FoldSheets) -> Box4:
+    """How far a face's drawing runs past its (left, bottom, right, top) edges: none where
+    a neighbour shares the edge, half the gutter towards the fold, as far as the printer-safe
+    margin allows at the block's outer edges, the whole overrun beside an empty slot."""
+    overrun, f = sheets.card.overrun, sheets.furniture
+    row, column = divmod(slot, layout.columns)
+    faces, _ = layout.halves()
+    last_row, last_column = row == layout.rows - 1, column == layout.columns - 1
+    margins = (faces[0], faces[1], layout.page_w - faces[2], layout.page_h - faces[3])
+    edge = [column == 0, last_row, last_column, row == 0]
+    shared = [column > 0, slot + layout.columns < filled, slot + 1 < filled, row > 0]
+    fold_side = 1 if layout.across else 2
+    reach = []
+    for side in range(4):
+        if side == fold_side and edge[side]:
+            reach.append(min(overrun, layout.gutter / 2))
+        elif edge[side]:
+            reach.append(min(overrun, max(0.0, margins[side] - f.safe_margin)))
+        else:
+            reach.append(0.0 if shared[side] else overrun)
+    return reach[0], reach[1], reach[2], reach[3]

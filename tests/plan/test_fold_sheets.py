@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Use
+from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Paint, Use
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
+from shapes_print.plan.cardsheets import CardGeometry
 from shapes_print.plan.foldsheets import FoldSheets, fold_pages
 from shapes_print.units import mm
 
@@ -22,9 +23,12 @@ FURNITURE = PROJECT.ctx.style.furniture
 SIZES = dict(LIBRARY.card_sizes)
 PAPERS = dict(LIBRARY.papers)
 FONT = PROJECT.ctx.fonts.regular
+OVERRUN = LIBRARY.printing.overrun
 REGISTRATION = mm(0.5)  # the issue's bound on a folded back's distance from its face
 CARDS = 11  # a sheet and a part: the last sheet's backs are mirrored too
 
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
 Matrix = tuple[float, float, float, float]  # a, b, c, d of x' = a x + c y, y' = b x + d y
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0)
 
@@ -33,11 +37,13 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0)
 BANNER = (mm(150), mm(60))
 
 
-def _pages(paper: str, size: str) -> list[Page]:
+def _pages(paper: str, size: str, overrun: float = 0.0) -> list[Page]:
     order = [(f"face-{i}", f"back-{i}") for i in range(CARDS)]
-    card = BANNER if size == "banner" else SIZES[size]
-    sheets = FoldSheets(card, None, 0.0, PAPERS[paper], FURNITURE, FONT)
-    return fold_pages(order, sheets, "Print at 100%; fold, glue, then cut")
+    w, h = BANNER if size == "banner" else SIZES[size]
+    card = CardGeometry(w, h, 0.0, None, Paint(), overrun)
+    sheets = FoldSheets(card, PAPERS[paper], FURNITURE, FONT)
+    overruns = {name: f"overrun-{name}" for pair in order for name in pair}
+    return fold_pages(order, sheets, "Print at 100%; fold, glue, then cut", None, overruns)
 
 
 def _fold_line(page: Page) -> PathItem:
@@ -171,3 +177,52 @@ def test_build_fold_writes_the_fold_file_and_lists_it(tmp_path: Path) -> None:
     plain = tmp_path / "plain" / "pass-and-pick" / "letter" / "4-players"
     assert not list(plain.glob("*-fold.pdf"))
     assert main([*args, "--fold", "--print-shop", "--out", str(tmp_path / "shop")]) == 2
+
+
+def _overrun_boxes(item: Item, matrix: Matrix = IDENTITY, at: Point = (0.0, 0.0)) -> dict[str, Box]:
+    """Each overrun's outer edge (left, bottom, right, top) on the page, by its card."""
+    if isinstance(item, Artifact):
+        return {k: v for sub in item.items for k, v in _overrun_boxes(sub, matrix, at).items()}
+    assert isinstance(item, Group)
+    turn = -1.0 if item.angle else 1.0
+    inner: Matrix = _times(matrix, (turn, 0.0, 0.0, turn))
+    origin = _apply(matrix, at, (item.dx, item.dy))
+    if item.clip is None:
+        return {k: v for sub in item.items for k, v in _overrun_boxes(sub, inner, origin).items()}
+    (use,) = item.items
+    assert isinstance(use, Use)
+    points = [_apply(inner, origin, (op[1], op[2])) for op in item.clip if op[0] != "Z"]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return {use.symbol.removeprefix("overrun-"): (min(xs), min(ys), max(xs), max(ys))}
+
+
+def _apply(m: Matrix, origin: Point, point: Point) -> Point:
+    a, b, c, d = m
+    return origin[0] + a * point[0] + c * point[1], origin[1] + b * point[0] + d * point[1]
+
+
+@pytest.mark.parametrize("size", ["poker", "banner"])
+def test_a_folded_backs_overrun_covers_its_faces_edges(size: str) -> None:
+    """A fold off the line moves the backs: each back's drawing runs past the edges its
+    face's does (its outer edges, and half the gutter towards the fold), so folded it
+    covers the same ring round the card, and the fold line itself stays clear of both."""
+    for page in _pages("a4", size, OVERRUN)[:2]:
+        (background,) = [
+            i for i in page.items if isinstance(i, Artifact) and i.kind == "Background"
+        ]
+        boxes = _overrun_boxes(background)
+        ops = _fold_line(page).ops
+        across = len({op[2] for op in ops}) == 1
+        fold = ops[0][2] if across else ops[0][1]
+        faces = {n: box for n, box in boxes.items() if n.startswith("face-")}
+        assert faces
+        for name, (left, bottom, right, top) in faces.items():
+            bl, bb, br, bt = boxes[name.replace("face-", "back-")]
+            folded = (
+                (bl, 2 * fold - bt, br, 2 * fold - bb)
+                if across
+                else (2 * fold - br, bb, 2 * fold - bl, bt)
+            )
+            assert folded == pytest.approx((left, bottom, right, top), abs=0.01)
+        edges = [fold - box[1] if across else box[2] - fold for box in faces.values()]
+        assert -FURNITURE.fold_gutter < max(edges) < 0  # past the card, short of the line
