@@ -85,7 +85,7 @@ def test_a_computed_lists_count_is_a_count(
     args = build_args(root, tmp_path / "out")
     args[1] = "collect-3"
     status, lines, _ = run(args, capsys, tmp_path)
-    assert (status, lines) == (2, [f"{COLLECT}:63:3: count: {error}"])
+    assert (status, lines) == (2, [f"{COLLECT}:74:3: count: {error}"])
 
 
 # Expressions from the evaluator's grammar and past it: Python's other operators and

@@ -43,7 +43,7 @@ PATHS = [
         # Not "Scoring table": game.yaml's player aid names that heading as a part to reprint.
         '"Play so everyone can take part"',
         '"{}"',
-        "31:9",
+        "38:9",
         "Bold",
         "sheets",
     ),
