@@ -18,6 +18,7 @@ from shapes_print.commands import quick
 from shapes_print.commands.buildcommand import build
 from shapes_print.commands.options import (
     BackOffset,
+    Boxes,
     CardSize,
     Content,
     FlipOption,
@@ -30,6 +31,7 @@ from shapes_print.commands.options import (
     Papers,
     Players,
     Port,
+    PrintShop,
     Quiet,
     Serve,
     Strict,
@@ -70,6 +72,8 @@ def preview_kit(
     serve: Serve = False,
     port: Port = 0,
     card_size: CardSize = None,
+    print_shop: PrintShop = False,
+    boxes: Boxes = False,
 ) -> None:
     """Build a kit, then draw every page as a PNG in its preview/ folder, plus a contact sheet.
 
@@ -80,21 +84,29 @@ def preview_kit(
 
     sources = pipeline.Sources.found(content, templates)
     asked = (sources, game, players, paper, out, dpi, labels or [])
-    printing = PrintOptions(card_size=card_size)
-    build = partial(preview.build_and_preview, *asked, printing=printing, on_note=report.note)
+    printing = PrintOptions(card_size=card_size, print_shop=print_shop)
+    # A served page switches between the kit and its boxes, so it is given both.
+    views: preview.Boxes = "beside" if serve else "only" if boxes else "without"
+    build = partial(
+        preview.build_and_preview, *asked, printing=printing, on_note=report.note, boxes=views
+    )
     if watch or serve:
         from shapes_print.commands import serve as serving
         from shapes_print.commands import watch as watching
 
         folders = watching.watched_folders(sources, game, labels or [])
         if serve:
-            serving.serve(build, folders, out, game, port, print_now)
+            serving.serve(build, folders, out, game, port, print_now, boxes)
         else:
             watching.watch(build, folders, out, print_now)
         return
     for kit in build():
         for path in (*kit.pages, *kit.contact_sheets):
             typer.echo(shown(str(path)))
+        for line in report.shrunk_lines(kit) if boxes else ():
+            typer.echo(shown(line))
+    if boxes:
+        typer.echo(report.legend_line())
 
 
 def print_now(line: str) -> None:

@@ -114,6 +114,14 @@ Serve = Annotated[
     bool,
     typer.Option(help="Show the pages in a browser (127.0.0.1 only), redrawn on every save."),
 ]
+Boxes = Annotated[
+    bool,
+    typer.Option(
+        help="Draw each layout element's box and name over the cards (built beside the kit, "
+        "in a folder ending -boxes, never printed as it), and list the texts set smaller "
+        "than asked."
+    ),
+]
 Port = Annotated[
     int, typer.Option(min=0, max=65535, help="The --serve page's port; 0: a free one.")
 ]

@@ -28,15 +28,48 @@ from shapes_print.text.message import counted
 # `--help` print through this module without loading the pipeline.
 if TYPE_CHECKING:
     from shapes_print.commands.newgame import NewGame
+    from shapes_print.pipeline.preview import Preview
     from shapes_print.pipeline.project import Project
     from shapes_print.write.write import KitDone, OnKit, Written
 
 KIB = 1024
+# Cards a line of `preview --boxes` names for a text that shrank, the smallest first: the
+# ones a designer fixes first; the rest are counted.
+SHRUNK_CARDS_SHOWN = 5
 
 
 def note(line: str) -> None:
     """A line about the build that is not an error (a game a label set skipped), on stderr."""
     print(shown(line), file=sys.stderr, flush=True)
+
+
+def legend_line() -> str:
+    """What each colour of `preview --boxes`' overlay outlines, in one line."""
+    from shapes_print.plan.boxes import LEGEND
+
+    return "boxes: " + "; ".join(f"{key.name}, {key.outlines}" for key in LEGEND)
+
+
+def shrunk_lines(kit: Preview) -> list[str]:
+    """`preview --boxes`' list of the texts a kit's cards set smaller than asked, one line
+    an element: `deck cards, text 'rule': asked 10 pt, least 8 pt; smaller on 3 of 18
+    cards: wild 8 pt (its least), red-2 9 pt, ...`. One line when none shrank."""
+    if not kit.shrunk:
+        return [f"{kit.folder.parent}: every card text is set at the size its layout asks"]
+    lines = [f"{kit.folder.parent}: card texts set smaller than asked, to fit their boxes:"]
+    for text in kit.shrunk:
+        cards = [
+            f"{s.card} {s.size:g} pt" + " (its least)" * (s.size <= text.least)
+            for s in text.smaller[:SHRUNK_CARDS_SHOWN]
+        ]
+        more = len(text.smaller) - len(cards)
+        cards += [f"and {more} more"] if more else []
+        lines.append(
+            f"  deck {text.deck}, text {text.element!r}: asked {text.asked:g} pt, least "
+            f"{text.least:g} pt; smaller on {len(text.smaller)} of {text.cards} cards: "
+            + ", ".join(cards)
+        )
+    return lines
 
 
 def new_game(stream: TextIO, made: NewGame) -> None:

@@ -29,10 +29,12 @@ from pathlib import Path
 
 from msgspec import Struct, field
 
+from shapes_print.commands.report import shrunk_lines
 from shapes_print.commands.servepage import PAGE
 from shapes_print.commands.watch import watch
 from shapes_print.errors import Source, UserError
 from shapes_print.pipeline.preview import CONTACT_SHEET, HOST_CONTACT_SHEET, PageCache, Preview
+from shapes_print.plan.boxes import LEGEND
 
 HOST = "127.0.0.1"  # this computer only: a preview is nobody else's business
 PICTURES = "/pictures/"
@@ -43,6 +45,12 @@ PNG_SIZE = struct.Struct(">II")  # width and height, at byte 16 of every PNG (it
 SHEET_TITLES = {CONTACT_SHEET: "Contact sheet", HOST_CONTACT_SHEET: "Host key contact sheet"}
 
 Build = Callable[[PageCache], Sequence[Preview]]
+# The overlay's colours, each a swatch and what it outlines, shown while boxes are.
+LEGEND_ITEMS = "".join(
+    f'<li><span class="swatch" style="border-color: #{key.colour.red:02X}'
+    f'{key.colour.green:02X}{key.colour.blue:02X}"></span>{escape(key.outlines)}</li>'
+    for key in LEGEND
+)
 
 
 class Studio(Struct):
@@ -54,6 +62,7 @@ class Studio(Struct):
 
     game: str
     out: Path  # the kits' folder, which the page names each kit's folder from
+    boxes: bool = False  # whether the page opens with the element boxes switched on
     news: int = 0
     closed: bool = False
     status: str = "building…"
@@ -123,7 +132,11 @@ def _kit(kit: Preview, out: Path, pictures: dict[str, bytes]) -> dict[str, objec
     sheets = [shown(path, SHEET_TITLES.get(path.name, path.name)) for path in kit.contact_sheets]
     folder = kit.folder.parent
     shown_folder = folder.relative_to(out) if folder.is_relative_to(out) else folder
-    return {"folder": shown_folder.as_posix(), "pages": pages, "sheets": sheets}
+    # A kit with its element boxes drawn is shown when the page's switch is on, with the
+    # lines `preview --boxes` prints of the texts that shrank; the kit itself when it is off.
+    shrunk = shrunk_lines(kit)[1:] if kit.boxes else []
+    said = {"boxes": kit.boxes, "shrunk": [line.strip() for line in shrunk]}
+    return {"folder": shown_folder.as_posix(), "pages": pages, "sheets": sheets, **said}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -136,8 +149,10 @@ class Handler(BaseHTTPRequestHandler):
         if not self._from_this_computer():
             self._send(HTTPStatus.FORBIDDEN, b"only for 127.0.0.1\n", "text/plain")
         elif self.path == "/":
-            page = PAGE.replace("GAME", escape(self.studio.game)).encode()
-            self._send(HTTPStatus.OK, page, "text/html; charset=utf-8")
+            boxes = "checked" if self.studio.boxes else ""
+            page = PAGE.replace("GAME", escape(self.studio.game)).replace("BOXES", boxes)
+            page = page.replace("LEGEND", LEGEND_ITEMS)
+            self._send(HTTPStatus.OK, page.encode(), "text/html; charset=utf-8")
         elif self.path == "/events":
             self._events()
         elif self.path.startswith(PICTURES) and (
@@ -207,10 +222,12 @@ def serve(
     game: str,
     port: int,
     say: Callable[[str], None],
+    boxes: bool = False,
 ) -> None:
     """Serve the page on `port` (0: a free one) and say where, then watch and rebuild as
-    `preview --watch` does, showing each build in the page, until Ctrl-C."""
-    studio = Studio(game, out)
+    `preview --watch` does, showing each build in the page, until Ctrl-C. The page opens
+    showing the kits with their element boxes drawn when `boxes` asks."""
+    studio = Studio(game, out, boxes)
     server = studio_server(studio, port)
     thread = threading.Thread(target=server.serve_forever, name="preview-server", daemon=True)
     thread.start()

@@ -4,7 +4,10 @@ script that listens to the server's event stream and draws what each event says.
 Nothing is loaded from elsewhere. Each event carries everything shown (the watcher's last
 line, the build's error if any, each kit's pictures), so the page draws it whole; pictures
 keep their address while their bytes are the same, so only changed pages load again, and
-are outlined. `GAME` is replaced by the game's name when served.
+are outlined. The "Element boxes" switch shows each kit's cards with their layouts' boxes
+drawn (`preview --boxes`, built beside the kit) and the texts that shrank, in place of the
+kit, and a legend of the boxes' colours. `GAME` is replaced by the game's name when
+served, `BOXES` by whether the switch starts on, `LEGEND` by the legend's items.
 """
 
 PAGE = """<!doctype html>
@@ -37,6 +40,11 @@ figure img { display: block; max-width: 100%; height: auto; background: #fff;
   outline: 1px solid #808080; }
 figure.changed img { outline: 4px solid var(--accent); }
 figcaption { font-size: .9rem; color: var(--muted); }
+.sizes { margin: 0 0 1rem; padding-left: 1.25rem; }
+#legend { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: .25rem 0; padding: 0;
+  list-style: none; font-size: .9rem; }
+.swatch { display: inline-block; width: 1rem; height: .7rem; margin-right: .35rem;
+  border: 2px solid; vertical-align: -.05rem; background: #fff; }
 [hidden] { display: none !important; }
 </style>
 </head>
@@ -48,7 +56,9 @@ figcaption { font-size: .9rem; color: var(--muted); }
 <form id="views"><fieldset><legend>Show</legend>
 <label><input type="radio" name="view" value="pages" checked> Page by page</label>
 <label><input type="radio" name="view" value="sheets"> Contact sheets</label>
+<label><input type="checkbox" name="boxes" BOXES> Element boxes</label>
 </fieldset></form>
+<ul id="legend" hidden>LEGEND</ul>
 </header>
 <main id="kits"></main>
 <noscript><p>This page needs script to show the pictures; they are also in each kit's
@@ -89,16 +99,31 @@ preview/ folder.</p></noscript>
         "The pictures below are the last good build's."
       : "";
     var view = views.elements.view.value;
+    var boxes = views.elements.boxes.checked;
+    document.getElementById("legend").hidden = !boxes;
     var parts = [];
     last.kits.forEach(function (kit) {
+      if (kit.boxes !== boxes) return;
       var heading = document.createElement("h2");
       heading.textContent = kit.folder;
+      parts.push(heading);
+      if (kit.boxes) {
+        var sizes = document.createElement("ul");
+        sizes.className = "sizes";
+        (kit.shrunk.length ? kit.shrunk : ["Every card text is set at the size its layout asks."])
+          .forEach(function (line) {
+            var item = document.createElement("li");
+            item.textContent = line;
+            sizes.append(item);
+          });
+        parts.push(sizes);
+      }
       var list = document.createElement("ul");
       list.className = "pictures";
       (view === "sheets" ? kit.sheets : kit.pages).forEach(function (picture) {
         list.append(figure(picture, before.size > 0 && !before.has(picture.src)));
       });
-      parts.push(heading, list);
+      parts.push(list);
     });
     kits.replaceChildren.apply(kits, parts);
   }

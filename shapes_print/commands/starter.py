@@ -44,6 +44,8 @@ from shapes_print.write.create import NAME_CHARACTERS, create_file
 # The sheet-style key and the card element a starter shows, when the templates have them.
 STYLE_EXAMPLE = "body_size"
 ELEMENT_EXAMPLE = "label"
+# What a game's own file shows of its element: where it is and how large its words are.
+ELEMENT_KEYS = ("box", "size", "min_size")
 
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a label set's name, as `labels new` takes it
 
@@ -191,8 +193,24 @@ def game_labels_text(
     out += [
         "# backs:  # a back's fields, by back id",
         f"#   {back_id}: {_flow(dict(back.fields))}",
+        "# elements:  # its card layouts' elements by name, as written there: a box, sizes, a look",
+        *(f"#   {name}: {_flow(values)}" for name, values in _own_element(game)),
+        "# sizes:  # by card size (templates/card-sizes.yaml): elements changed on that size only",
+        "# layouts:  # a layout its cards and backs are drawn with: another of its own instead",
     ]
     return "\n".join(out) + "\n"
+
+
+def _own_element(game: LoadedGame) -> list[tuple[str, dict[str, Any]]]:
+    """The first named text of the game's own card layouts, with its box and sizes as
+    written: what a game's own file changes for a set whose words need more room."""
+    for doc in game.template_sources.values():
+        for layout in (doc.data.get("layouts") or {}).values():
+            for element in layout.get("elements") or []:
+                if element.get("kind") == "text" and element.get("name"):
+                    shown = {key: element[key] for key in ELEMENT_KEYS if key in element}
+                    return [(element["name"], shown)]
+    return []
 
 
 def write_game_labels(name: str, game: str, sources: Sources) -> Path:
@@ -216,12 +234,15 @@ def write_game_labels(name: str, game: str, sources: Sources) -> Path:
 def _missing(name: str, game: str, sources: Sources) -> dict[str, Source | None]:
     """The texts of the game a complete label set has no words for, each where it is
     written: what `check --strict` names, found by planning every kit of the game under the
-    set (which then only notes them)."""
+    set (which then only notes them, and skips a game it cannot take)."""
     project = load_project(sources, (game,), [name])
     variant = project.variants[0] if project.variants else None
     if variant is None or game not in variant.games:  # a set that does not cover the game
         return {}
     variant.refuse = frozenset()
+    # A set that cannot take the game (a word too wide for large print) skips it here: the
+    # file being started is where the game's own words or boxes for the set go.
+    variant.skip_unfit = True
     for _ in plan_all(project, "all", "all", only=(variant.labels.name, game)):
         pass
     words = variant.games[game].words

@@ -98,9 +98,10 @@ def words_skip(labels: LoadedLabels, game: LoadedGame, words: Words, refuse: boo
 
 def unfit_skip(labels: LoadedLabels, game: LoadedGame, error: UserError) -> str:
     """The skip line for a game a set cannot take: the first mistake planning it under the
-    set found, where it was written, and where the game's own words for the set go."""
+    set found, where it was written, and the game's own file for the set, where its own
+    words, or a larger box for the element (load/ownlayouts.py), go."""
     why = error.line().removesuffix(f" (label set {labels.name!r})")
     return (
         f"skipped {labels.name} for {game.game.id}: {why}; shorten it, or give the set this "
-        f"game's own words in {own_file(game, labels)}"
+        f"game's own words, or the element a larger box (elements:), in {own_file(game, labels)}"
     )

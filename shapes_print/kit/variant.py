@@ -22,9 +22,15 @@ from shapes_print.kit.pictures import icon_def
 from shapes_print.load.content import game_folders, load_library
 from shapes_print.load.defaults import STANDARD
 from shapes_print.load.fields import check_fields_are_read
-from shapes_print.load.labels import Layered, LoadedLabels, check_element_names, own_files
+from shapes_print.load.labels import Layered, LoadedLabels, own_files
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import Deck
+from shapes_print.load.ownlayouts import (
+    check_element_names,
+    check_own_element_names,
+    check_own_layouts,
+    with_own_layouts,
+)
 from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
@@ -32,8 +38,9 @@ from shapes_print.load.yamlsrc import Document, Loc, deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_file, load_font
 from shapes_print.text.words import Words
 
-# What a label set (or a game's own label file) may change on a game's deck.
-PATCH_KINDS = ("groups", "cards", "backs")
+# What a label set (or a game's own label file) may change on a game's deck; only a game's
+# own file writes `layouts` (a layout its cards and backs are drawn with -> another).
+PATCH_KINDS = ("groups", "cards", "backs", "layouts")
 
 
 class Variant(Struct):
@@ -108,13 +115,7 @@ def make_variant(
         skip_unfit=skip_unfit,
     )
     for game in variant.games.values():
-        game.templates, game.template_sources, game.sized_templates = own_templates(
-            game.template_files,
-            library.template_files,
-            labels,
-            library.card_sizes,
-            library.printing,
-        )
+        _own_layouts(game, library, labels)
     own = [template for game in variant.games.values() for template in game.templates.values()]
     check_element_names(labels, element_names([*library.templates.values(), *own]))
     for game in variant.games.values():
@@ -122,6 +123,23 @@ def make_variant(
         game.words = game_words(words, own_files(labels, game.labels), labels.locale)
     variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
     return variant
+
+
+def _own_layouts(game: LoadedGame, library: Library, labels: LoadedLabels) -> None:
+    """The game's own templates under the set, with the game's own element changes for
+    the set over the set's (load/ownlayouts.py); the set as the game sees it is kept for
+    the checks that name the change that moved an element."""
+    own = own_files(labels, game.labels)
+    seen = with_own_layouts(labels, own)
+    game.templates, game.template_sources, game.sized_templates = own_templates(
+        game.template_files, library.template_files, seen, library.card_sizes, library.printing
+    )
+    check_own_element_names(own, element_names(game.templates.values()), game.game.id)
+    templates = (game.card_template(library, deck) for deck in game.decks)
+    drawn = {name for template in templates if template for name in template.layouts}
+    check_own_layouts(own, drawn, game.game.id)
+    if seen is not labels:
+        game.label_set = seen
 
 
 def _fonts(library: Library, where: Layered) -> tuple[FontPair, Source]:
@@ -172,6 +190,8 @@ def kit_draw_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
         )
         ctx = replace(ctx, shapes=ctx.shapes.merged(own))
     ctx = game_context(loaded, ctx)
+    if loaded.label_set is not None:
+        ctx = replace(ctx, labels=loaded.label_set)
     if loaded.words is not None:
         ctx = replace(ctx, words=loaded.words)
     return ctx
@@ -283,7 +303,12 @@ def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = Fal
             )
 
 
-_SINGULAR = {"cards": "card", "groups": "card group", "backs": "back"}
+_SINGULAR = {
+    "cards": "card",
+    "groups": "card group",
+    "backs": "back",
+    "layouts": "card or back drawn with layout",
+}
 # A game's own label file names what its decks had when it was written (the example game's
 # suits): after the deck changes, the entry is the thing to fix.
 _UNKNOWN_HINT = {
@@ -291,6 +316,7 @@ _UNKNOWN_HINT = {
     "groups": "a card is in a group by its `group:` (a spreadsheet's `group` column); "
     "give the cards one, or remove the entry",
     "backs": "name one of the deck's `backs:`, or remove the entry",
+    "layouts": "name a layout the deck's cards or backs are drawn with (their `layout:`)",
 }
 
 
@@ -314,6 +340,12 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
             dict.fromkeys(card.group for deck in decks for card in deck.cards if card.group)
         ),
         "backs": list(dict.fromkeys(back for deck in decks for back in deck.backs)),
+        "layouts": list(
+            dict.fromkeys(
+                [card.layout for deck in decks for card in deck.cards]
+                + [back.layout for deck in decks for back in deck.backs.values()]
+            )
+        ),
     }
     patch: dict[str, Any] = {}
     for layer, prefix, source in layers:
@@ -334,8 +366,9 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
 
 
 def _patched_deck(deck: Deck, patch: dict[str, dict[str, dict[str, Any]]]) -> Deck:
-    """One deck with each card's group fields, then its own, merged in, and each back's."""
-    groups, cards, backs = (patch.get(kind, {}) for kind in ("groups", "cards", "backs"))
+    """One deck with each card's group fields, then its own, merged in, and each back's;
+    each drawn with the layout the game's own file puts in its layout's place."""
+    groups, cards, backs, layouts = (patch.get(kind, {}) for kind in PATCH_KINDS)
     return deck.model_copy(
         update={
             "cards": [
@@ -345,13 +378,19 @@ def _patched_deck(deck: Deck, patch: dict[str, dict[str, dict[str, Any]]]) -> De
                             **card.fields,
                             **(groups.get(card.group, {}) if card.group is not None else {}),
                             **cards.get(card.id, {}),
-                        }
+                        },
+                        "layout": layouts.get(card.layout, card.layout),
                     }
                 )
                 for card in deck.cards
             ],
             "backs": {
-                bid: back.model_copy(update={"fields": {**back.fields, **backs.get(bid, {})}})
+                bid: back.model_copy(
+                    update={
+                        "fields": {**back.fields, **backs.get(bid, {})},
+                        "layout": layouts.get(back.layout, back.layout),
+                    }
+                )
                 for bid, back in deck.backs.items()
             },
         }

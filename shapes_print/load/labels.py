@@ -92,11 +92,17 @@ class GamePatch(Strict):
 
 
 class GameLabels(GamePatch):
-    """A game's own words and card, group and back fields for one label set
-    (`content/<game>/labels/<name>.yaml`), merged over that set for this game only."""
+    """A game's own words, card, group and back fields, changes to its own layouts'
+    elements by name (a label set's `cards: elements:` and `cards: sizes:`: load/ownlayouts.py)
+    and layouts drawn with others, for one label set (`content/<game>/labels/<name>.yaml`),
+    for this game only."""
 
     description: str = ""
     text: dict[str, str] = Field(default_factory=dict)
+    elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
+    sizes: dict[Identifier, SizePatch] = Field(default_factory=dict)
+    # A layout the game's cards and backs are drawn with -> another of its template's.
+    layouts: dict[Identifier, Identifier] = Field(default_factory=dict)
 
 
 class OwnLabels(Struct, frozen=True):
@@ -379,19 +385,3 @@ def check_messages(written: Sequence[tuple[Loc, str]], locale: str, source: Laye
             skip = len(str(loc[-1])) if loc[0] == "text" else 0  # past the English key
             at = Source(where.path, where.line, where.column + skip) if where.line else where
             raise UserError(place(at, text, error.offset), error.message, error.hint) from None
-
-
-def check_element_names(labels: LoadedLabels, known: set[str]) -> None:
-    """A misspelt element name would change nothing: name it and the known ones instead."""
-    cards = labels.spec.cards
-    named = [(("cards", "elements", name), name) for name in cards.elements] + [
-        (("cards", "sizes", size, "elements", name), name)
-        for size, patch in cards.sizes.items()
-        for name in patch.elements
-    ]
-    for loc, name in named:
-        if name not in known:
-            raise UserError(
-                labels.source.source(loc),
-                f"no card layout element is named {name!r} (named: {', '.join(sorted(known))})",
-            )

@@ -16,7 +16,7 @@ from msgspec import Struct, field
 from shapes_print.errors import Source
 from shapes_print.geometry.primitives import Press
 from shapes_print.load.cardmodels import CardTemplate
-from shapes_print.load.labels import OwnLabels
+from shapes_print.load.labels import LoadedLabels, OwnLabels
 from shapes_print.load.models import Deck, Game, LoadedDeck, SheetDocument
 from shapes_print.load.printmodels import PrintSettings, SheetStyle
 from shapes_print.load.shapes import PatternLibrary, ShapeLibrary
@@ -65,6 +65,9 @@ class LoadedGame(Struct):
     # (template id, card size name) -> an own template with the label set's changes for
     # that size, at that size, as Library.sized_templates holds the shipped ones.
     sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
+    # The label set as the game sees it, where its own file for the set changes its layouts'
+    # elements (load/ownlayouts.py); None where the set is as loaded.
+    label_set: LoadedLabels | None = None
 
     @property
     def deck(self) -> Deck:

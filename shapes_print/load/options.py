@@ -76,11 +76,14 @@ class PrintOptions(Struct, frozen=True):
 class Part(Struct, frozen=True):
     """Which part of a kit to build: all of it (the default), a proof sheet (`proof`: one
     of each face and back, labelled), or only some decks' or cards' files. Anything but
-    the whole kit is marked partial in the manifest, so it is never taken for the kit."""
+    the whole kit is marked partial in the manifest, so it is never taken for the kit.
+    `boxes` (`preview --boxes`): its cards files with each layout element's box drawn over
+    the cards, a picture of the layout that must never be printed as the kit."""
 
     proof: bool = False
     decks: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
+    boxes: bool = False
 
     @classmethod
     def from_words(cls, proof: bool, decks: str | None, cards: str | None) -> Part:
@@ -92,12 +95,15 @@ class Part(Struct, frozen=True):
         said = ["proof sheet"] if self.proof else []
         said += [f"decks {', '.join(self.decks)}"] if self.decks else []
         said += [f"cards {', '.join(self.cards)}"] if self.cards else []
+        said += ["element boxes drawn"] if self.boxes else []
         return "; ".join(said)
 
     def folder_tail(self) -> str:
         """What a kit folder's name ends with, so a part is written beside the whole kit,
-        never over it: `-proof` for a proof sheet, `-part` for some decks or cards."""
-        return "-proof" if self.proof else "-part" if self.decks or self.cards else ""
+        never over it: `-proof` for a proof sheet, `-part` for some decks or cards, then
+        `-boxes` where the element boxes are drawn."""
+        tail = "-proof" if self.proof else "-part" if self.decks or self.cards else ""
+        return tail + "-boxes" * self.boxes
 
 
 def _names(text: str | None, option: str) -> tuple[str, ...]:

@@ -18,19 +18,25 @@ import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Literal
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 from PIL import Image, ImageDraw, ImageFont
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import check_output
+from shapes_print.kit.resolved import resolve_kit
 from shapes_print.limits import MAX_PREVIEW_PIXELS
-from shapes_print.load.options import PrintOptions, named_size
+from shapes_print.load.options import Part, PrintOptions, named_size
 from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.pipeline.brfpicture import brf_pages
 from shapes_print.pipeline.pipeline import build_project
-from shapes_print.pipeline.project import BuildOptions, Sources, load_project, papers
+from shapes_print.pipeline.project import BuildOptions, Project, Sources, load_project, papers
+from shapes_print.pipeline.requests import kit_requests
+from shapes_print.plan.kitcontext import kit_context
+from shapes_print.plan.textsizes import Shrunk, shrunk_texts
 from shapes_print.render.raster import Raster, draw_pages, png_bytes, save_png
 from shapes_print.write.cataloguepage import HOST
 from shapes_print.write.swap import swap_in
@@ -40,6 +46,15 @@ PREVIEW = "preview"
 EMBOSSER_FILE = ".brf"  # drawn as its braille dots; other files not PDFs are not previewed
 CONTACT_SHEET = "contact-sheet.png"
 HOST_CONTACT_SHEET = "host-contact-sheet.png"  # the host key's pages, kept off the players'
+
+# Which kits a preview builds: the kit alone, the cards with their element boxes drawn
+# alone (`preview --boxes`), or both (`preview --serve`, whose page switches between them).
+Boxes = Literal["without", "only", "beside"]
+PARTS: Mapping[Boxes, tuple[Part, ...]] = {
+    "without": (Part(),),
+    "only": (Part(boxes=True),),
+    "beside": (Part(), Part(boxes=True)),
+}
 
 # Contact-sheet layout, in screen pixels. It is never printed, so it owes nothing to the
 # print rules; these only make it readable.
@@ -65,6 +80,8 @@ class Preview(Struct, frozen=True):
     pages: tuple[Path, ...]
     contact_sheets: tuple[Path, ...]
     shows: tuple[str, ...]
+    boxes: bool = False  # its cards with their element boxes drawn (`preview --boxes`)
+    shrunk: tuple[Shrunk, ...] = ()  # with boxes drawn: the texts set smaller than asked
 
 
 class DrawnPage(Struct, frozen=True):
@@ -151,10 +168,13 @@ def build_and_preview(
     cache: PageCache | None = None,
     printing: PrintOptions | None = None,
     on_note: Callable[[str], None] | None = None,
+    boxes: Boxes = "without",
 ) -> list[Preview]:
     """Build the asked kits of one game (printed as `printing` asks: a card size), then
     preview them; each label set that skips the game is told to `on_note`, as `build` tells
-    it, so a kit missing from the preview is never missing unexplained.
+    it, so a kit missing from the preview is never missing unexplained. With `boxes`, each
+    kit's cards files are built beside it with their layouts' boxes drawn (`-boxes`), and
+    their preview lists the texts set smaller than asked.
 
     Building first means a preview always shows the YAML as it is now, never an old kit.
     Without --players or --paper: the game's smallest count, on the first paper listed.
@@ -167,9 +187,31 @@ def build_and_preview(
     options = BuildOptions(counts, paper or first_paper, printing=printing or PrintOptions())
     for name in papers(project, options.paper):
         check_preview_size(name, named_size(name, project.library.papers, "--paper"), dpi)
-    written = build_project(project, options, out, on_note=on_note)
+    written: list[Written] = []
+    for index, part in enumerate(PARTS[boxes]):  # each skipped game said once
+        told = on_note if index == 0 else None
+        written += build_project(project, replace(options, part=part), out, on_note=told)
     braille = {v.labels.name: v.ctx.style.braille for v in project.variants if v.ctx.style.braille}
-    return preview_kits(written, dpi, cache, braille)
+    kits = preview_kits(written, dpi, cache, braille)
+    if boxes == "without":
+        return kits
+    shrunk = shrunk_in_kits(project, replace(options, part=Part(boxes=True)))
+    boxed = {out / folder / PREVIEW: texts for folder, texts in shrunk.items()}
+    return [
+        replace(kit, boxes=True, shrunk=boxed[kit.folder]) if kit.folder in boxed else kit
+        for kit in kits
+    ]
+
+
+def shrunk_in_kits(project: Project, options: BuildOptions) -> dict[str, tuple[Shrunk, ...]]:
+    """The texts each kit's cards set smaller than asked, by the kit's folder."""
+    asked = (options.players, options.paper, options.flip, options.printing, options.part)
+    shrunk: dict[str, tuple[Shrunk, ...]] = {}
+    for kit in kit_requests(project, *asked):
+        library, size = kit.variant.library, kit.request.options.card_size
+        resolved = resolve_kit(kit.loaded, library, kit.variant.ctx, size, kit.cache)
+        shrunk[kit.folder] = tuple(shrunk_texts(kit_context(resolved, kit.request, kit.cache)))
+    return shrunk
 
 
 def check_preview_size(paper: str, size: tuple[float, float], dpi: int) -> None:

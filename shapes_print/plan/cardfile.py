@@ -101,7 +101,7 @@ def drawn_sides(
     )
 
     def draw() -> tuple[Symbols, Symbols]:
-        contexts = _layout_contexts(loaded, template, ctx)
+        contexts = layout_contexts(loaded, template, ctx)
         own = loaded.template_sources.get(template.id)
         try:
             return _draw_cards(deck, drawing, ctx, contexts)
@@ -111,10 +111,10 @@ def drawn_sides(
             at = own.source(("layouts", error.layout, "elements", error.index))
             raise UserError(at, error.message) from None
 
-    return cache.region(SIDES).made(drawn_from, (bleed, shop), draw)
+    return cache.region(SIDES).made(drawn_from, (bleed, shop, drawing.boxes), draw)
 
 
-def _layout_contexts(
+def layout_contexts(
     loaded: LoadedGame, template: CardTemplate, ctx: DrawContext
 ) -> dict[str, DrawContext]:
     """The context of each layout a game's own template holds: a picture a layout names by
@@ -258,7 +258,7 @@ def plan_cards(kit: KitContext, asked: CardsAsked) -> tuple[Document, Symbols]:
     )
     request = kit.request
     settings = (kit.page, asked.title, kit.cards_line, request.flip, request.options)
-    key = (settings, tuple(only), tuple(shown), order)
+    key = (settings, request.part.boxes, tuple(only), tuple(shown), order)
     return kit.cache.region(FILES).made(drawn_from, key, lambda: _planned_cards(kit, asked, order))
 
 
@@ -302,7 +302,17 @@ def _draw(kit: KitContext, asked: CardsAsked, template: CardTemplate) -> _Drawn:
         drawn_faces = {n: swell_symbol(face, width, cache) for n, face in drawn_faces.items()}
     elif not shop:  # a swell-paper card's outline is its edge: no background past it
         overrun = _overrun_symbols(kit, asked, template)
+    if kit.request.part.boxes:  # drawn over the sides as printed (drafted, swelled) in colour
+        boxes = CardDrawing(template, bleed, shown, shop, boxes=True)
+        boxed = drawn_sides(loaded, chosen, boxes, ctx, cache)
+        drawn_faces, drawn_backs = _boxed(drawn_faces, boxed[0]), _boxed(drawn_backs, boxed[1])
     return _Drawn(faces, drawn_faces, drawn_backs, overrun)
+
+
+def _boxed(symbols: Symbols, boxed: Symbols) -> Symbols:
+    """Each side with its layout's boxes drawn over it: the last item of its boxed drawing
+    (plan/cards.py's `card_symbol`)."""
+    return {n: replace(s, items=(*s.items, boxed[n].items[-1])) for n, s in symbols.items()}
 
 
 def _planned_cards(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
-from math import cos, radians, sin
 
 from msgspec import Struct
 
@@ -35,6 +34,7 @@ from shapes_print.geometry.primitives import (
 from shapes_print.kit.context import DrawContext, colour, picture_folder
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
 from shapes_print.load.places import key_place, value_place
+from shapes_print.plan.boxes import ElementBox, element_box, overlay, turned_about
 from shapes_print.plan.cardtext import (
     Box,
     ElementAt,
@@ -69,21 +69,53 @@ class CardDrawing(Struct, frozen=True):
     """How a deck's sides are drawn: on its template, with a `bleed` or none, and with the
     card drawings a `cards` element may show small copies of (`faces`); for a print shop
     (`shop`) the element prints what they show in words instead, since cards drawn that
-    small have lines and words too fine for a press."""
+    small have lines and words too fine for a press). With `boxes`, the layout's boxes
+    are drawn over each side (plan/boxes.py)."""
 
     template: CardTemplate
     bleed: float = 0.0
     faces: Mapping[str, Symbol] | None = None
     shop: bool = False
+    boxes: bool = False
 
 
 def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbol:
     """Draw one side of a card in its own coordinates: origin at bottom-left. With a bleed
-    the origin is the bleed's corner and the card sits `bleed` in from it."""
-    name, layout, fields, where, back = side.name, side.layout, side.fields, side.where, side.back
-    template, bleed, faces, shop = drawing.template, drawing.bleed, drawing.faces, drawing.shop
-    shown = side.shown
-    card = shown or f"card {name!r}"
+    the origin is the bleed's corner and the card sits `bleed` in from it. With `boxes`
+    asked for, the layout's boxes are drawn over it, its last item (plan/boxes.py)."""
+    template, bleed, name = drawing.template, drawing.bleed, side.name
+    width, height = template.card["width"], template.card["height"]
+    drawn = _drawn_side(side, drawing, ctx)
+    items = (Group(drawn.items, dx=bleed, dy=bleed),) if bleed else drawn.items
+    if drawing.boxes:
+        font = ctx.fonts.regular
+        shown = overlay(drawn.boxes, (width, height), template.text_safe, bleed, font)
+        items = (*items, Group((shown,), dx=bleed, dy=bleed) if bleed else shown)
+    said = Said(_spoken(drawn.words) or name)
+    message = ctx.style.card_back_alt if side.back else ctx.style.card_alt
+    # Its signs ("★") in words: an alternate text is heard as it is written.
+    alt = ctx.words.hearing.heard(ctx.words.fill(message, {"words": said}, side.where))
+    return Symbol(name, width + 2 * bleed, height + 2 * bleed, items, alt)
+
+
+def element_boxes(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> list[ElementBox]:
+    """Each element one side of a card draws, with its box and the size its words were set
+    at (`preview --boxes` lists the texts that shrank)."""
+    return _drawn_side(side, drawing, ctx).boxes
+
+
+class _DrawnSide(Struct, frozen=True):
+    """A card side's elements drawn, the words they print, and each one's box."""
+
+    items: tuple[Item, ...]
+    words: list[str]
+    boxes: list[ElementBox]
+
+
+def _drawn_side(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> _DrawnSide:
+    layout, fields, where = side.layout, side.fields, side.where
+    template, bleed = drawing.template, drawing.bleed
+    card = side.shown or f"card {side.name!r}"
     if layout not in template.layouts:
         known = ", ".join(template.layouts)
         raise UserError(
@@ -93,7 +125,9 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
     width, height = template.card["width"], template.card["height"]
     items: list[Item] = []
     words: list[str] = []
-    for index, element in enumerate(template.layouts[layout].elements):
+    boxes: list[ElementBox] = []
+    elements = template.layouts[layout].elements
+    for index, element in enumerate(elements):
         if not element.shown_on(fields):
             continue
         if element.kind == "text" and element.text:
@@ -101,40 +135,36 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
         box = _box(element, template, where, _Named(card, layout, index))
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
-        if element.kind == "braille":
-            elements = template.layouts[layout].elements
-            drawn = tuple(
-                braille_words(ElementAt(element, box, fields, where, card), elements, ctx)
-            )
-        elif element.kind == "cards" and shop:
-            in_words = in_words_of(element, fields, ctx, where)
-            words.append(ctx.words.fill(in_words.text or "", fields, where))
-            drawn = tuple(set_words(ElementAt(element, box, fields, where, card), in_words, ctx))
-        elif element.kind == "cards":
-            drawn = tuple(minis(element, box, fields, faces or {}, where, ctx.style.finest))
-            if ctx.style.picture_words:
-                drawn = (
-                    picture(
-                        drawn,
-                        ctx.words.fill(element.alt or "", fields, where),
-                        element.cards or "",
-                        where,
-                    ),
-                )
-        else:
-            drawn = tuple(_element(ElementAt(element, box, fields, where, card, back), ctx))
+        at = ElementAt(element, box, fields, where, card, side.back)
+        drawn, said = _drawn_element(at, elements, drawing, ctx)
+        words += said
+        boxes.append(element_box(element, index, box, drawn, ctx.style.body_size))
         drawn = _turned(drawn, box, element)
         items.extend(drawn)
         if element.mirror:
             items.append(Group(drawn, dx=width, dy=height, angle=180))
-    said = Said(_spoken(words) or name)
-    message = ctx.style.card_back_alt if back else ctx.style.card_alt
-    # Its signs ("★") in words: an alternate text is heard as it is written.
-    alt = ctx.words.hearing.heard(ctx.words.fill(message, {"words": said}, where))
-    if bleed:
-        moved = (Group(tuple(items), dx=bleed, dy=bleed),)
-        return Symbol(name, width + 2 * bleed, height + 2 * bleed, moved, alt)
-    return Symbol(name, width, height, tuple(items), alt)
+    return _DrawnSide(tuple(items), words, boxes)
+
+
+def _drawn_element(
+    at: ElementAt, elements: Sequence[Element], drawing: CardDrawing, ctx: DrawContext
+) -> tuple[tuple[Item, ...], list[str]]:
+    """One element drawn in its box, and the words it prints beyond its text's own (a
+    print shop's small cards said in words)."""
+    element, box, fields, where = at.element, at.box, at.fields, at.where
+    if element.kind == "braille":
+        return tuple(braille_words(at, elements, ctx)), []
+    if element.kind == "cards" and drawing.shop:
+        in_words = in_words_of(element, fields, ctx, where)
+        said = [ctx.words.fill(in_words.text or "", fields, where)]
+        return tuple(set_words(at, in_words, ctx)), said
+    if element.kind == "cards":
+        drawn = tuple(minis(element, box, fields, drawing.faces or {}, where, ctx.style.finest))
+        if ctx.style.picture_words:
+            alt = ctx.words.fill(element.alt or "", fields, where)
+            drawn = (picture(drawn, alt, element.cards or "", where),)
+        return drawn, []
+    return tuple(_element(at, ctx)), []
 
 
 def _turned(drawn: tuple[Item, ...], box: Box, element: Element) -> tuple[Item, ...]:
@@ -142,10 +172,7 @@ def _turned(drawn: tuple[Item, ...], box: Box, element: Element) -> tuple[Item, 
     seen through at its `opacity`: one group, as the PDF and the SVG draw it."""
     if not drawn or (not element.rotate and element.opacity >= 1):
         return drawn
-    angle = -element.rotate  # clockwise as the card is seen; the plan turns y up
-    c, s = cos(radians(angle)), sin(radians(angle))
-    cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-    dx, dy = cx - (c * cx - s * cy), cy - (s * cx + c * cy)
+    dx, dy, angle = turned_about(box, element.rotate)
     return (Group(drawn, dx=dx, dy=dy, angle=angle, opacity=element.opacity),)
 
 

@@ -30,7 +30,8 @@ def plan_kit(
     planned with a cache of its own."""
     kit = kit_context(resolved, request, cache or BuildCache())
     part = request.part
-    planners = PROOF if part.proof else PARTIAL_KIT if part.decks or part.cards else WHOLE_KIT
+    partial = part.decks or part.cards or part.boxes
+    planners = PROOF if part.proof else PARTIAL_KIT if partial else WHOLE_KIT
     planned = Planned()
     for planner in planners:
         planned = planner(kit, planned)

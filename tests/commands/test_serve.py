@@ -104,6 +104,23 @@ def test_the_page_shows_the_kit_redraws_a_save_shows_a_mistake_and_stops(
         ]
         browser.run('document.querySelector("input[value=pages]").click()')
 
+        # The switch shows the cards with their element boxes drawn, built beside the kit
+        # (its -boxes folder), and the texts that shrank; switched off, the kit again.
+        browser.run('document.querySelector("input[name=boxes]").click()')
+        boxed = browser.until(
+            f"(() => {{ const p = {PICTURES}; return p.length === 4 && p.every(x => x.drawn) && p; }})()"
+        )
+        assert boxed[0]["caption"] == "pass-and-pick_4p_a4_cards.pdf, page 1"
+        assert not {p["src"] for p in boxed} & {p["src"] for p in pictures}
+        assert browser.run('document.querySelector("#kits h2").textContent') == (
+            "pass-and-pick/a4/4-players-boxes"
+        )
+        assert browser.run('document.querySelector("#kits .sizes li").textContent') == (
+            "Every card text is set at the size its layout asks."
+        )
+        browser.run('document.querySelector("input[name=boxes]").click()')
+        assert len(browser.run(PICTURES)) == PAGES
+
         saved = time.monotonic()
         deck.write_text(deck.read_text().replace(CIRCLE, 'colour: "#D55E00"'))
         first = pictures[0]["src"]
@@ -183,6 +200,20 @@ def test_the_server_answers_only_this_computer_and_only_what_it_shows(
     assert answer(f"{address}/", f"rebound.example:{port}")[0] == 403  # DNS rebinding
     for path in ("/pictures/0123.png", "/../manifest.json", "/preview", "/?x"):
         assert answer(address + path)[0] == 404, path
+
+
+def test_the_page_opens_with_the_boxes_switched_on_when_asked(tmp_path: Path) -> None:
+    for boxes, shown in ((False, b'name="boxes" >'), (True, b'name="boxes" checked>')):
+        server = studio_server(Studio(GAME, tmp_path, boxes), 0)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            page = answer(f"http://{HOST}:{server.server_address[1]}/")[2]
+        finally:
+            server.shutdown()
+            server.server_close()
+            thread.join()
+        assert shown in page
 
 
 def test_each_event_says_what_to_show_after_each_line(studio: tuple[Studio, str]) -> None:

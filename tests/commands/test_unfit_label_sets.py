@@ -18,14 +18,16 @@ GAME = "bug-hunt"
 LARGE_PRINT = (
     f"skipped large-print for {GAME}: content/{GAME}/deck.yaml:22:32: card '{{suit}}-{{number}}' "
     f"(grasshopper-1), element 'label': text 'GRASSHOPPER 1' does not fit its 53.5 x 12.0 mm "
-    f"box even at 24 pt; shorten it, or give the set this game's own words in "
+    f"box even at 24 pt; shorten it, or give the set this game's own words, or the element a larger box "
+    f"(elements:), in "
     f"content/{GAME}/labels/large-print.yaml"
 )
 BRAILLE = (
     f"skipped braille for {GAME}: content/{GAME}/deck.yaml:15:5: card '{{suit}}-{{number}}' "
     f"(grasshopper-1), element 'shape-braille': braille for 'grasshopper 1' needs 2 lines "
     f"of 9 cells; its zone (53.5 x 10.0 mm) holds 1; this label set's braille fits none of "
-    f"templates/card-sizes.yaml; shorten it, or give the set this game's own words in "
+    f"templates/card-sizes.yaml; shorten it, or give the set this game's own words, or the element a larger box "
+    f"(elements:), in "
     f"content/{GAME}/labels/braille.yaml"
 )
 

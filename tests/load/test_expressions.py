@@ -85,7 +85,9 @@ def test_a_computed_lists_count_is_a_count(
     args = build_args(root, tmp_path / "out")
     args[1] = "collect-3"
     status, lines, _ = run(args, capsys, tmp_path)
-    assert (status, lines) == (2, [f"{COLLECT}:74:3: count: {error}"])
+    lines_of = (root / COLLECT).read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines_of, 1) if f'ladder: {{count: "{count}"' in text)
+    assert (status, lines) == (2, [f"{COLLECT}:{line}:3: count: {error}"])
 
 
 # Expressions from the evaluator's grammar and past it: Python's other operators and
