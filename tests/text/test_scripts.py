@@ -52,7 +52,7 @@ PATHS = [
         "templates/sheet.yaml",
         '"50 mm: check with a ruler"',
         '"{}"',
-        "50:3",
+        "51:3",
         "",
         "sheets",
     ),
