@@ -148,6 +148,7 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
     said = {  # the cover's words from the game, filled with this kit's numbers
         key: Said(kit.words.fill(text, kit.values, kit.loaded.source.source((key,))))
         for key, text in (
+            ("player_count", kit.loaded.game.player_count),
             ("play_time", kit.loaded.game.play_time),
             ("not_printed", kit.loaded.game.not_printed),
         )

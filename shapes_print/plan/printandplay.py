@@ -127,6 +127,7 @@ class _Parts:
         ]
         values = {
             **inputs.values,
+            "player_count": inputs.values.get("player_count") or Said("none"),
             "play_time": inputs.values.get("play_time") or Said("none"),
             "not_printed": inputs.values.get("not_printed") or Said("none"),
             "paper_weight": printing.paper_weight,

@@ -135,11 +135,15 @@ def test_the_cover_says_what_to_print_on_what(built: Path) -> None:
     shapes = built / "shapes-the-game/letter/3-players"
     (whole,) = shapes.glob("*_print-and-play.pdf")
     cover = " ".join(page_texts(whole)[:2])
-    assert "Game Shapes the Game Players (this kit) 3 Players (the game) 1\u20136" in cover
+    # The game's players as its rules say them (game.yaml's player_count), not the range 1-6.
+    assert (
+        "Game Shapes the Game Players (this kit) 3 Players (the game) 2\u20136; Solitaire: 1"
+        in cover
+    )
     # Shapes the Game's rules give no time: its cover leaves the row out rather than
     # print "The rules do not say." in large bold type.
     assert "Time" not in cover and "do not say" not in cover
-    assert "Players (the game) 1\u20136 What is in this file" in cover
+    assert "Players (the game) 2\u20136; Solitaire: 1 What is in this file" in cover
     assert re.search(r"Shapes the Game: the deck of 54 cards \d+ 12 card stock", cover)
     # The cover fits one page since the scale check went to a file's first page only (i28a):
     # the first sheet starts on page 2.
