@@ -5,7 +5,8 @@ documents and player count. Output: a sheet document of one copy of the aid's bl
 rules' own text reused (nothing is written twice); the kit prints it once per player
 (plan/kitsheets.py's `copies`).
 A part is a heading or subheading and the blocks after it, up to the next page break or
-heading (for a heading), or the next page break, heading or subheading (for a subheading).
+heading (for a heading), or the next page break, heading or subheading (for a subheading);
+a part given with `only` keeps its heading and only those kinds of its blocks.
 """
 
 from __future__ import annotations
@@ -61,14 +62,16 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     if not blocks:
         return None
     taken: dict[int, None] = {}  # a part inside one named before it is printed once
-    for index, title in enumerate(aid.parts):
+    for index, named in enumerate(aid.parts):
+        title, only = (named, None) if isinstance(named, str) else (named.part, named.only)
         part = _part(blocks, title)
         if part is None:
             raise UserError(
                 loaded.source.source(("player_aid", "parts", index)),
                 f"player_aid: {aid.document} has no heading or subheading {title!r}",
             )
-        taken |= dict.fromkeys(part)
+        kept = (at for at in part if only is None or at == part.start or blocks[at].kind in only)
+        taken |= dict.fromkeys(kept)
     one = [blocks[at] for at in taken]
     heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
     spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})

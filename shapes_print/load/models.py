@@ -218,6 +218,30 @@ class Board(Strict):
     alt: str = ""
 
 
+# The kinds of block a player aid's part may keep (`AidPart.only`): what a sheet holds but
+# page breaks, which a part never holds, and headings, whose own it always keeps.
+AidBlockKind = Literal[
+    "subheading",
+    "text",
+    "steps",
+    "bullets",
+    "facts",
+    "cards",
+    "table",
+    "score_sheet",
+    "arrow",
+    "for_each",
+]
+
+
+class AidPart(Strict):
+    """A part of a player aid that keeps `only` some kinds of its blocks (a section's
+    sentences and tables without its notes, a list's introduction without the list)."""
+
+    part: str
+    only: list[AidBlockKind] = Field(min_length=1)
+
+
 class PlayerAid(Strict):
     """A player aid, one per player at the table: the parts of one of the game's documents
     (by their heading or subheading, as written) that give the turn, the scoring and the end."""
@@ -225,7 +249,7 @@ class PlayerAid(Strict):
     title: str
     heading: str
     document: str
-    parts: list[str] = Field(min_length=1)
+    parts: list[str | AidPart] = Field(min_length=1)
 
 
 class Game(Strict):

@@ -34,6 +34,14 @@ class Paper(Strict):
     height: Side
 
 
+class AidStyle(Strict):
+    """How a player aid's type differs from its sheets': a copy kept at hand holds its
+    pictures of cards smaller and its blocks closer, so that one fits a side."""
+
+    mini_card_height: Size
+    block_gap: Length
+
+
 class Furniture(Strict):
     """The scale check and print line every sheet carries, and where marks may go."""
 
@@ -158,6 +166,7 @@ class SheetStyle(Strict):
     # beneath it at body size (large print); false: the picture is drawn as it is.
     picture_words: bool
     furniture: Furniture
+    player_aid: AidStyle
     # The icons rich text's {icon:NAME} draws where a game has none of that name; a label
     # set restyles one (its fill, its outline) or replaces it under `style: icons:`.
     icons: dict[Identifier, IconStyle] = Field(default_factory=dict)
