@@ -3,7 +3,7 @@
 Input: a game's `player_aid` (the document and the headings it reprints), the kit's loaded
 documents and player count. Output: a sheet document of one copy of the aid's blocks, the
 rules' own text reused (nothing is written twice); the kit prints it once per player
-(plan/kitsheets.py's `copies`).
+(plan/kitsheets.py's `copies`), in the draw context `aid_context` gives.
 A part is a heading or subheading and the blocks after it, up to the next page break or
 heading (for a heading), or the next page break, heading or subheading (for a subheading);
 a part given with `only` keeps its heading and only those kinds of its blocks.
@@ -18,7 +18,9 @@ from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import UserError
+from shapes_print.kit.context import DrawContext
 from shapes_print.load.loaded import Block, LoadedDocument, LoadedGame
+from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
 
 _ENDS = {
@@ -87,3 +89,18 @@ def kit_player_aid(loaded: LoadedGame, players: int, cache: BuildCache) -> Loade
     document each time, so another kit's sheets share its pages and its blocks' drawings."""
     region = cache.region(AIDS)
     return region.made((loaded,), players, lambda: player_aid(loaded, players))
+
+
+# A sheet style's player aid style, made once for each sheet style, so the kits of a build
+# that share a label set share their aids' drawings too (plan/blockshare.py).
+AID_STYLES: Region[Pinned[SheetStyle]] = Region("player aid styles", partial(Pinned, 64))
+
+
+def aid_context(ctx: DrawContext, cache: BuildCache) -> DrawContext:
+    """The context a player aid is drawn in: its sheets' type with the aid's own pictures
+    of cards, gaps between blocks and padding of table cells (the style's `player_aid`)."""
+    style = ctx.style
+    aid = style.player_aid
+    update = aid.model_dump()  # each of its keys is the sheet style's of the same name
+    made = cache.region(AID_STYLES).made((style,), None, lambda: style.model_copy(update=update))
+    return replace(ctx, style=made)

@@ -40,6 +40,7 @@ class AidStyle(Strict):
 
     mini_card_height: Size
     block_gap: Length
+    table_padding: Length
 
 
 class Furniture(Strict):

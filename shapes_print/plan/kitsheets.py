@@ -14,8 +14,7 @@ from msgspec.structs import replace
 from shapes_print.buildcache import Pinned, Region
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import kit_lists
-from shapes_print.kit.context import DrawContext
-from shapes_print.kit.playeraid import kit_player_aid
+from shapes_print.kit.playeraid import aid_context, kit_player_aid
 from shapes_print.load.loaded import LoadedDocument
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.planned import KitFile, Planned, PlannedSheet
@@ -32,25 +31,23 @@ SHARED_SHEETS: Region[Pinned[tuple[SheetInputs, LaidSheets | None]]] = Region(
 
 
 def _laid_once(
-    kit: KitContext, doc: LoadedDocument, inputs: SheetInputs, ctx: DrawContext
+    kit: KitContext, doc: LoadedDocument, inputs: SheetInputs, aid: bool = False
 ) -> LaidSheets | None:
-    """`lay_sheets`, or (while sharing) what it gave for the same document, inputs and page
-    under a context made from the same label set's context for the same game."""
+    """`lay_sheets` (a player `aid` in its own context, in halves where it fits one), or
+    (while sharing) what it gave for the same document, inputs and page under a context
+    made from the same label set's context for the same game."""
+
+    def laid() -> LaidSheets | None:
+        ctx = aid_context(kit.ctx, kit.cache) if aid else kit.ctx
+        return lay_sheets(doc, inputs, kit.page, ctx, halves=aid)
+
     shared = kit.cache.shared(SHARED_SHEETS)
     if shared is None:
-        return lay_sheets(doc, inputs, kit.page, ctx)
+        return laid()
     pins = (doc, kit.loaded, kit.base)
     key = (kit.page, inputs.players, inputs.shop)
-    kept, laid = shared.made(pins, key, lambda: (inputs, lay_sheets(doc, inputs, kit.page, ctx)))
-    return laid if kept == inputs else lay_sheets(doc, inputs, kit.page, ctx)
-
-
-def aid_context(ctx: DrawContext) -> DrawContext:
-    """The context a player aid is drawn in: its sheets' type with the aid's own pictures
-    of cards and gaps between blocks (the style's `player_aid`)."""
-    aid = ctx.style.player_aid
-    update = {"mini_card_height": aid.mini_card_height, "block_gap": aid.block_gap}
-    return replace(ctx, style=ctx.style.model_copy(update=update))
+    kept, made = shared.made(pins, key, lambda: (inputs, laid()))
+    return made if kept == inputs else laid()
 
 
 class SheetFile(Struct, frozen=True):
@@ -87,7 +84,7 @@ def plan_sheets(kit: KitContext, planned: Planned) -> Planned:
     sheets: list[PlannedSheet] = []
     for doc in kit.loaded.documents:
         named = kit.spoken(doc.spec.title, doc.source.source(("title",)))
-        laid = _laid_once(kit, doc, inputs, kit.ctx)
+        laid = _laid_once(kit, doc, inputs)
         if laid is not None:
             name, audience = kit.file(doc.spec.name, doc.spec.audience), doc.spec.audience
             sheets.append(_planned(kit, planned, laid, SheetFile(name, audience, named)))
@@ -108,7 +105,7 @@ def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
     """The player aid, one copy for each player, after the sheets (not embossed: the
     embosser file holds the whole sheets)."""
     aid = kit_player_aid(kit.loaded, kit.players, kit.cache)
-    laid = None if aid is None else _laid_once(kit, aid, planned.sheet_inputs, aid_context(kit.ctx))
+    laid = None if aid is None else _laid_once(kit, aid, planned.sheet_inputs, aid=True)
     if aid is None or laid is None:
         return planned
     named = kit.spoken(aid.spec.title, kit.loaded.source.source(("player_aid", "title")))

@@ -128,14 +128,20 @@ def plan_sheets(
 
 
 def lay_sheets(
-    doc: LoadedDocument, inputs: SheetInputs, page: tuple[float, float], ctx: DrawContext
+    doc: LoadedDocument,
+    inputs: SheetInputs,
+    page: tuple[float, float],
+    ctx: DrawContext,
+    halves: bool = False,
 ) -> LaidSheets | None:
     """One sheet document for one player count laid on its pages, or None where no section
     is for this count; sections for other counts are left out.
 
     A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
     is written once, in the filter. The first page holds less than the others: its foot
-    has the scale check. What goes in the feet is `LaidSheets.pages`'.
+    has the scale check. What goes in the feet is `LaidSheets.pages`'. A document printed
+    in copies (`halves`: a player aid) is laid in half a page where it fits one, its glue
+    giving as on a full page, so that its copies print two to a sheet.
     """
     style = ctx.style
     width, height = page
@@ -154,6 +160,9 @@ def lay_sheets(
         _blocks(stream, blocks, values, inputs)
     if not stream.boxes:
         return None
+    half = _half_room(style, height)
+    if halves and _one_page(stream.boxes, half, style.glue_shrink):
+        return LaidSheets(ctx, page, (place(stream.boxes, half),), True)
     rooms = (room, first_room, style.glue_shrink, style.least_fill)
     breaks = choose_breaks(stream.boxes, *rooms)
     for _ in range(REGROUPS):
@@ -164,14 +173,13 @@ def lay_sheets(
         place(stream.boxes[part.start : part.stop], first_room if number == 0 else room)
         for number, part in enumerate(breaks)
     )
-    half = len(breaks) == 1 and _height(stream.boxes) <= _half_room(style, height)
-    return LaidSheets(ctx, page, laid, half)
+    return LaidSheets(ctx, page, laid, False)
 
 
-def _height(boxes: list[Box]) -> float:
-    """How tall a page of these boxes is, their glue at its full size."""
-    header = boxes[0].header.height if boxes[0].header else 0.0
-    return header + sum(box.gap + box.height for box in boxes) - boxes[0].gap
+def _one_page(boxes: list[Box], room: float, shrink: float) -> bool:
+    """Whether the boxes fit one page of `room`, their glue giving by `shrink` at most."""
+    tallest = max(box.height + (box.header.height if box.header else 0.0) for box in boxes)
+    return tallest <= room and len(choose_breaks(boxes, room, None, shrink)) == 1
 
 
 def _half_room(style: SheetStyle, height: float) -> float:

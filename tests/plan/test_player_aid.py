@@ -11,9 +11,12 @@ import pypdfium2 as pdfium
 import pytest
 
 from shapes_print.commands.cli import main
+from shapes_print.geometry.primitives import Artifact, Document, Page
+from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.furniture import DASH
 from tests.pdfread import page_texts
+from tests.planned import KitWords, PlannedSheets, page_words
 from tests.project_copy import copy_project
 
 HEADING = "Player aid: "
@@ -96,3 +99,104 @@ def test_a_copy_that_fits_half_a_page_prints_two_to_a_sheet(
     dashes = [_cut_line_dashes(aid, index) for index in range(sheets)]
     assert dashes[0] >= 40  # 6 pt dashes and gaps from margin to margin (180 mm)
     assert dashes[1:] in ([], [0])
+
+
+# How many pages one copy of a shipped aid takes at most, by label set: a side (or half of
+# one) in every set but large print, whose 18 pt type with 1.5 line spacing sets each game's
+# aid on two pages (the turn, the scoring and the end of a game do not fit one side there).
+# Collect 3's ladder grows with the table: for 10 players on Letter it takes a third page.
+PAGES_A_COPY = {"large-print": 3, "large-print-atkinson": 3}
+PLAYERS_IN_NAME = re.compile(r"_(\d+)p_")
+
+
+def test_every_shipped_aid_fits_a_side_or_half_of_one(planned_sheets: list[PlannedSheets]) -> None:
+    """Each copy of every game's aid, in every shipped label set, on A4 and Letter, for
+    every player count: one page, or half of one (two copies to a sheet)."""
+    aids = [sheet for sheet in planned_sheets if sheet.name.endswith("_player-aid")]
+    assert {sheet.name.split("_")[0] for sheet in aids} == {
+        "collect-3",
+        "pass-and-pick",
+        "shapes-the-game",
+    }
+    for sheet in aids:
+        match = PLAYERS_IN_NAME.search(sheet.name)
+        assert match is not None, sheet.name
+        copies = int(match.group(1))
+        pages = len(sheet.document.pages)
+        most = PAGES_A_COPY.get(sheet.labels, 1)
+        assert pages in ((copies + 1) // 2, *(copies * n for n in range(1, most + 1))), (
+            sheet.name,
+            pages,
+        )
+
+
+def _aid_words(planned_words: list[KitWords], game: str, labels: str) -> str:
+    (kit,) = (
+        kit
+        for kit in planned_words
+        if kit.game == game and kit.labels == labels and kit.paper == "a4" and kit.players > 3
+    )
+    return " ".join(kit.file("_player-aid"))
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        # The scoring: the Crowns' ladder and the false call, what each Action card does,
+        # and the Task, as the sheets print them; not the kit's rulings under the scoring.
+        (
+            "collect-3",
+            [
+                "1st player to claim a Crown +9",
+                "9th player to claim a Crown +1",
+                'False "Collect 3!" call -1',
+                "Wild card: if your Collect 3 uses a Wild card",
+                "Double Points: if this card is active",
+                "Bomb card: if this card is active",
+                "Everyone plays the same Task.",
+            ],
+        ),
+        ("pass-and-pick", ["Do not change a locked choice after seeing a neighbor's card."]),
+        ("shapes-the-game", ["If the deck runs out"]),
+    ],
+)
+def test_each_aid_holds_what_a_player_looks_up(
+    planned_words: list[KitWords], game: str, words: list[str]
+) -> None:
+    said = _aid_words(planned_words, game, "standard")
+    for sentence in words:
+        assert said.count(sentence) == said.count(HEADING), (game, sentence)
+    assert "This kit's ruling" not in said
+
+
+def _cut_lines(page: Page) -> list[Artifact]:
+    """The page's dashed lines across its middle: layout artifacts of dashes only."""
+    return [
+        item
+        for item in page.items
+        if isinstance(item, Artifact)
+        and item.items
+        and all(
+            isinstance(path, PathItem) and abs(path.ops[0][2] - page.height / 2) < 1e-6
+            for path in item.items
+        )
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_five_copies_of_a_half_page_aid_take_three_sheets(tmp_path: Path, paper: str) -> None:
+    """A copy laid in half a page prints two to a sheet, the halves parted by a cut line
+    that a reader's software skips (an artifact); the fifth copy has a sheet to itself,
+    its lower half left empty, with no line."""
+    root = copy_project(tmp_path / "project", [SHORT_AID])
+    sources = pipeline.Sources(root / "content", root / "templates")
+    project = pipeline.load_project(sources, ["shapes-the-game"], ["standard"])
+    ((_, _, files),) = pipeline.plan_all(project, "5", paper)
+    (aid,) = (file.document for file in files if file.name.endswith("_player-aid"))
+    assert isinstance(aid, Document)
+    words = [page_words(page, aid.symbols) for page in aid.pages]
+    assert [page.count(HEADING) for page in words] == [2, 2, 1]
+    assert all(page.count("If the deck runs out") == page.count(HEADING) for page in words)
+    lines = [_cut_lines(page) for page in aid.pages]
+    assert [len(found) for found in lines] == [1, 1, 0]
+    assert all(line.kind == "Layout" for found in lines for line in found)
