@@ -175,14 +175,15 @@ def test_the_manifest_lists_it_and_verify_passes(built: Path) -> None:
 
 AIDS = {
     "pass-and-pick": ("Each round: pick, lock, pass", "Scoring table", "Score sheet"),
-    "collect-3": ("Objective", "How to play", "Where the rules are silent"),
+    "collect-3": ("How to play", "Scoring: 3 players", "Where the rules are silent"),
     "shapes-the-game": ("Your turn", "If the deck runs out", "Components"),
 }
 
-# Headings of each aid's copy; Collect 3's "End of round" lies inside "How to play".
+# Headings of each aid's copy; Collect 3's keeps only some blocks of its parts: not "End of
+# round", a subheading inside "How to play".
 AID_PARTS = {
     "pass-and-pick": ("Each round: pick, lock, pass", "Scoring table"),
-    "collect-3": ("Objective", "How to play", "End of round"),
+    "collect-3": ("How to play", "Task list", "Scoring: 3 players"),
     "shapes-the-game": ("Your turn", "If the deck runs out"),
 }
 
