@@ -55,8 +55,8 @@ class Furniture(Strict):
     print_line: str
     ruler_label: str
     inch_label: str
-    # The foot of every page of a document of more than one page: {game}, {document},
-    # {page} and {pages}, at `foot_size`.
+    # The foot of every page of a sheet document: {game}, {document}, {page} and
+    # {pages}, at `foot_size`, on as many lines as it has.
     running_foot: str
     foot_size: Size
     foot_gap: Length  # between the content and the running foot
