@@ -52,6 +52,9 @@ class Furniture(Strict):
     inch_square: Size
     text_size: Size
     text_min_size: Size
+    # The furniture's size on sheet documents, whose feet are planned to hold it (large
+    # print's 18 pt); card sheets keep `text_size`: their margins are what the cards leave.
+    sheet_text_size: Size | None = None
     print_line: str
     ruler_label: str
     inch_label: str

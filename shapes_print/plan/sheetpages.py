@@ -136,7 +136,7 @@ class LaidSheets(Struct, frozen=True):
         depends on it on every page, plan/cardsheets.py)."""
         ctx, page = self.ctx, self.page
         style = ctx.style
-        f = style.furniture
+        f = ctx.sheets_furniture or style.furniture
         left, right = style.margin, page[0] - style.margin
         placed: list[Item] = []
         if foot is not None:
@@ -149,7 +149,8 @@ class LaidSheets(Struct, frozen=True):
         """The running foot under content that ends at `bottom`, on every page, a
         document's only page too (a loose page still says what it is and that it is all)."""
         ctx = self.ctx
-        style, f, where = ctx.style, ctx.style.furniture, ctx.furniture_source
+        style, where = ctx.style, ctx.furniture_source
+        f = ctx.sheets_furniture or style.furniture
         game, document = foot.names
         values = {"game": Said(game), "document": Said(document), "page": foot.page}
         values["pages"] = foot.pages
