@@ -17,6 +17,7 @@ from shapes_print.commands.options import (
     Content,
     DeckNames,
     FlipOption,
+    Fold,
     Formats,
     Games,
     InkSaver,
@@ -61,6 +62,7 @@ def build(
     proof: Proof = False,
     deck: DeckNames = None,
     cards: CardIds = None,
+    fold: Fold = False,
 ) -> None:
     """Build print-ready kits.
 
@@ -76,10 +78,12 @@ def build(
 
     Tabletop Simulator: --format tts adds card sheets and a saved object for each deck.
 
+    No duplex printer? --fold adds one-sided sheets to fold and glue, each back behind its face.
+
     The kit's own printing guide tells whoever prints it the rest.
     """
     quick.build_kits(  # quick.py reads the plain forms of `build` without typer too
         games, players, paper, out, content, templates, quiet, as_json, force, labels, flip,
         back_offset, card_size, print_shop, ink_saver, formats, bleed, max_cards, jobs, proof,
-        deck, cards,
+        deck, cards, fold,
     )  # fmt: skip

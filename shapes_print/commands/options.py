@@ -68,6 +68,12 @@ PrintShop = Annotated[
     typer.Option(help="For a print service: PDF/X-4 in CMYK, one card per page with bleed."),
 ]
 InkSaver = Annotated[bool, typer.Option(help="Draft print: outlines instead of fills, pale backs.")]
+Fold = Annotated[
+    bool,
+    typer.Option(
+        help="Also write fold-and-glue card sheets (*_cards-fold.pdf) for printers without duplex."
+    ),
+]
 Formats = Annotated[
     str,
     typer.Option(

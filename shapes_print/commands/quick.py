@@ -83,6 +83,7 @@ def build_kits(
     proof: bool = False,
     deck: str | None = None,
     cards: str | None = None,
+    fold: bool = False,
 ) -> None:
     """`build`: the kits asked for, reported as they are done and summed up at the end."""
     from shapes_print.commands import report
@@ -92,7 +93,7 @@ def build_kits(
     sources = pipeline.Sources.found(content, templates)
     printing = PrintOptions.from_words(
         card_size, print_shop, back_offset, ink_saver, formats, bleed
-    )
+    ).folded(fold)
     part = Part.from_words(proof, deck, cards)
     options = pipeline.BuildOptions(players, paper, flip, printing, jobs, part)
     with report.build_progress(sys.stdout, quiet or as_json) as on_kit:
@@ -178,6 +179,7 @@ _BUILD_FLAGS = {
     "--print-shop": "print_shop",
     "--ink-saver": "ink_saver",
     "--proof": "proof",
+    "--fold": "fold",
 }
 _COUNTS = {"--jobs": "jobs", "--max-cards": "max_cards"}
 _LABELS = {"--labels": "labels"}

@@ -24,6 +24,8 @@ SIDE_SUFFIX: dict[Side, str] = {"front": "-fronts", "back": "-backs"}
 # A deck printed for a print service (`--print-shop`) is written under this suffix: the
 # name with it is the deck's too.
 PRINT_SHOP = "-print-shop"
+# A deck's fold-and-glue sheets (`--fold`): `<stem>_cards-fold.pdf`.
+FOLD = "-fold"
 
 
 class Claim(Struct, frozen=True):
@@ -70,6 +72,7 @@ def claim_file_names(
         what = "the players' cards file" if index == 0 else "the players' extra deck"
         claim(deck.name, "players", what, source)
         claim(f"{deck.name}{PRINT_SHOP}", "players", f"{what} for a print shop", source)
+        claim(f"{deck.name}{FOLD}", "players", f"{what}'s fold sheets", source)
         for side, suffix in SIDE_SUFFIX.items():
             shop_side = f"{deck.name}{PRINT_SHOP}{suffix}"
             claim(shop_side, "players", f"{what}'s {side}s for a print shop", source)

@@ -241,8 +241,9 @@ class Game(Strict):
     lists: dict[str, list[dict[str, Scalar]] | ListFile | ComputedList] = {}
     documents: list[str] = []
     cards_title: str
-    # The print-and-play cover's words (templates/print-and-play.yaml): how long a game
-    # takes, if the rules say, and what the game needs that no kit prints.
+    # The print-and-play cover's words (templates/print-and-play.yaml): how many play and
+    # how long a game takes, as the rules say, and what the game needs that no kit prints.
+    player_count: str | None = None
     play_time: str | None = None
     not_printed: str | None = None
     player_aid: PlayerAid | None = None

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.limits import MAX_SIDE, MAX_SIDE_MM
@@ -25,7 +26,8 @@ MAX_BLEED_IN = 0.5
 
 
 class PrintOptions(Struct, frozen=True):
-    """How cards are printed: size, print-shop pages, duplex offset, ink saver, formats.
+    """How cards are printed: size, print-shop pages, duplex offset, ink saver, formats,
+    and fold sheets beside the duplex ones (`fold`).
 
     `card_size` is a name from templates/card-sizes.yaml or a size such as `63x88mm`; None
     keeps the game's template size. `back_offset` is in points, (x, y) as seen on the back.
@@ -38,6 +40,7 @@ class PrintOptions(Struct, frozen=True):
     ink_saver: bool = False
     formats: tuple[str, ...] = ("pdf",)
     bleed: float | None = None
+    fold: bool = False
 
     @classmethod
     def from_words(
@@ -71,6 +74,16 @@ class PrintOptions(Struct, frozen=True):
             )
         points = None if bleed is None else parse_bleed(bleed)
         return cls(card_size, print_shop, offset, ink_saver, chosen, points)
+
+    def folded(self, fold: bool) -> PrintOptions:
+        """These options with fold sheets (`--fold`) or without: home printing only."""
+        if fold and self.print_shop:
+            raise UserError(
+                Source(Path("--fold")),
+                "fold sheets are for home printers; a print shop prints both sides: "
+                "leave out --fold or --print-shop",
+            )
+        return replace(self, fold=fold)
 
 
 class Part(Struct, frozen=True):

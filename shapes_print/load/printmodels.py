@@ -46,6 +46,8 @@ class Furniture(Strict):
     mark_colour: Colour = Field("#000000", validate_default=True)
     furniture_gap: Length
     mark_clearance: Length
+    # Fold sheets (`--fold`): from the fold line to the cards on either side of it.
+    fold_gutter: Length
     ruler_length: Size
     ruler_step: Size
     ruler_tick: Length
@@ -232,7 +234,14 @@ class TabletopSettings(Strict):
 
 # What a file's print line says of its sides: duplex ('long', 'short' or 'none') and others.
 Sides = Literal[
-    "long", "short", "none", "print_shop", "print_shop_fronts", "print_shop_backs", "embosser"
+    "long",
+    "short",
+    "none",
+    "fold",
+    "print_shop",
+    "print_shop_fronts",
+    "print_shop_backs",
+    "embosser",
 ]
 
 

@@ -125,8 +125,8 @@ def plan_every_setting(
     jobs: int = 1,
 ) -> None:
     """Plan every kit asked for, then once more for the words only some print settings
-    print (the other duplex flip, print-shop pages) and the calibration sheet's, so each
-    of them is checked and seen. Game by game under each label set (a group), so the other
+    print (the other duplex flip with fold sheets, print-shop pages) and the calibration
+    sheet's, so each of them is checked and seen. Game by game under each label set (a group), so the other
     flip's kits take the sheets planned for the first (`SHARED_SHEETS`); a group checked
     clean from the same inputs before is not planned again (pipeline/checkcache.py), and the
     others are planned over up to `jobs` forked processes, their findings taken in order."""
@@ -134,7 +134,7 @@ def plan_every_setting(
     size = named_size(first, project.library.papers, "--paper")
     settings: tuple[Setting, ...] = (
         ("long", PrintOptions(), paper),
-        ("short", PrintOptions(), first),
+        ("short", PrintOptions(fold=True), first),
         ("long", PrintOptions(print_shop=True), first),
     )
     record = CheckRecord()

@@ -2,7 +2,7 @@
 
 Input: the block (direction, caption, word) and the column. Output: one box, the caption a
 paragraph and the drawing with its word a Figure, so a reader hears the caption, then the
-direction once.
+direction once; the box takes the page's spare room above its caption.
 """
 
 from __future__ import annotations
@@ -66,4 +66,15 @@ def arrow_block(
         (height + gap + word[0], [drawing]),
     ]
     height, items = stack(parts, gap)
-    return [Box(height, tuple(items))]
+    # Room above the caption, at least the gap under it and as much of the page's spare
+    # room as it gives (up to an arrow's height), so a caption stands clearly nearer its own
+    # arrow than the word of the arrow above it.
+    drawn = tuple(items)
+    return [
+        Box(
+            height + gap,
+            (Group(drawn, dy=-gap),),
+            stretch=style.arrow_height,
+            stretched=lambda extra: (Group(drawn, dy=-gap - extra),),
+        )
+    ]

@@ -1,7 +1,8 @@
 """Plan stage, cards side: a kit's cards file (its printing guide is plan/guide.py).
 
 The cards file is either home-print sheets (the grid for the paper, backs placed for the
-duplex flip and the printer's offset) or print-shop pages (one card per page with bleed).
+duplex flip and the printer's offset), fold sheets (`--fold`: each back mirrored across a
+fold line from its face) or print-shop pages (one card per page with bleed).
 Card drawings are made at the size asked for (`--card-size`), and for draft prints
 (`--ink-saver`) faces are outlined and backs pale.
 """
@@ -16,7 +17,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache, Pinned, Region
-from shapes_print.errors import UserError, known_names
+from shapes_print.errors import Source, UserError, known_names
 from shapes_print.geometry.primitives import (
     Document,
     Group,
@@ -46,6 +47,8 @@ from shapes_print.plan.cardsheets import (
     print_shop_pages,
     sheet_pages,
 )
+from shapes_print.plan.foldsheets import FoldSheets, fold_pages
+from shapes_print.plan.furniture import print_line
 from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
@@ -223,12 +226,14 @@ def _draws(items: Sequence[Item]) -> bool:
 
 class CardsAsked(Struct, frozen=True, eq=False):
     """One deck's cards file as a kit asks for it: its deck, its title, the earlier
-    decks' faces its faces may show small, and the cards a partial build asks for."""
+    decks' faces its faces may show small, the cards a partial build asks for, and
+    whether it is the deck's fold sheets."""
 
     deck: LoadedDeck
     title: str
     earlier: Symbols
     only: Collection[str] = ()
+    fold: bool = False
 
 
 def plan_cards(kit: KitContext, asked: CardsAsked) -> tuple[Document, Symbols]:
@@ -258,7 +263,7 @@ def plan_cards(kit: KitContext, asked: CardsAsked) -> tuple[Document, Symbols]:
     )
     request = kit.request
     settings = (kit.page, asked.title, kit.cards_line, request.flip, request.options)
-    key = (settings, request.part.boxes, tuple(only), tuple(shown), order)
+    key = (settings, request.part.boxes, tuple(only), tuple(shown), order, asked.fold)
     return kit.cache.region(FILES).made(drawn_from, key, lambda: _planned_cards(kit, asked, order))
 
 
@@ -328,7 +333,7 @@ def _planned_cards(
         placed = {name for pair in order for name in pair}
         symbols = {n: s for n, s in symbols.items() if n.removeprefix(OVERRUN_PREFIX) in placed}
     press = kit.library.press if options.print_shop else None
-    duplex = "none" if one_sided else kit.request.flip
+    duplex = "none" if one_sided or asked.fold else kit.request.flip
     document = Document(asked.title, pages, symbols, duplex, kit.words.locale, press)
     return document, drawn.faces
 
@@ -354,12 +359,33 @@ def _pages(
     )
     if options.print_shop:
         return print_shop_pages(order, geometry, shop_bleed(printing, options) or 0.0)
-    duplex = Duplex(kit.request.flip, options.back_offset)
     where = size_place(kit.loaded, kit.library, template, asked.deck, options.card_size)
     geometry = replace(geometry, overrun=printing.overrun)
     names = {name.removeprefix(OVERRUN_PREFIX): name for name in overrun}
+    if asked.fold:
+        return _fold_pages(kit, order, FoldCards(geometry, names), where)
+    duplex = Duplex(kit.request.flip, options.back_offset)
     sheets = CardSheets(geometry, kit.page, duplex, kit.ctx.style.furniture, kit.ctx.fonts.regular)
     pages = sheet_pages(order, sheets, kit.cards_line, where, names)
     if fronts_only(kit.ctx, options):
         return FrontSheets(pages, printing.ink_saver.outline_width)
     return pages
+
+
+class FoldCards(Struct, frozen=True):
+    """A deck's cards as its fold sheets draw them: their geometry, and each drawing's
+    overrun symbol by the drawing's name."""
+
+    card: CardGeometry
+    overruns: dict[str, str]
+
+
+def _fold_pages(
+    kit: KitContext, order: Sequence[tuple[str, str]], cards: FoldCards, where: Source | None
+) -> list[Page]:
+    """A deck's fold sheets, their print line saying how to fold, glue and cut."""
+    furniture, printing = kit.ctx.style.furniture, kit.library.printing
+    line_source = kit.library.style_source.source(("furniture", "print_line"))
+    line = print_line(furniture, printing.sides, "fold", kit.words, line_source)
+    sheets = FoldSheets(cards.card, kit.page, furniture, kit.ctx.fonts.regular)
+    return fold_pages(order, sheets, line, where, cards.overruns)

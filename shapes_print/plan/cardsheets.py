@@ -171,7 +171,7 @@ class Overrun:
         return tuple(max(0.0, min(self.overrun, value)) for value in reach)  # type: ignore[return-value]
 
 
-def _overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reach) -> Group:
+def overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reach) -> Group:
     """A card's overrun: its overrun symbol clipped to the ring between the card and its
     reach (even-odd: the outer rectangle minus the card)."""
     left, bottom, right, top = reach
@@ -301,7 +301,7 @@ class SheetPages(MadePages):
             return ()
         reaches = self.reach.reaches(back, len(names))
         overruns = tuple(
-            _overrun_item(self.overruns[name], x, y, self.card, reach)
+            overrun_item(self.overruns[name], x, y, self.card, reach)
             for name, (x, y), reach in zip(names, places, reaches, strict=False)
             if name in self.overruns and any(reach)
         )

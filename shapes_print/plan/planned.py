@@ -59,10 +59,11 @@ class PlannedSheet(Struct, frozen=True):
 class Planned(Struct, frozen=True):
     """What a kit's planners have made so far, each the next one's to read: the cards
     files (with a print shop's one-side files) and the faces drawn for them, the Tabletop
-    Simulator decks, the tiled boards, the sheets' inputs, the sheets, the player aid,
+    Simulator decks, the decks' fold sheets (`--fold`), the tiled boards, the sheets' inputs, the sheets, the player aid,
     the embosser file, the print-and-play file and the printing guide."""
 
     cards: tuple[KitFile, ...] = ()
+    folds: tuple[KitFile, ...] = ()
     faces: dict[str, Symbol] = field(default_factory=dict)
     tabletop: tuple[KitFile, ...] = ()
     boards: tuple[KitFile, ...] = ()
@@ -83,6 +84,13 @@ class Planned(Struct, frozen=True):
         """The files a printing guide lists and a print-and-play file may hold, in order."""
         return [*self.cards, *self.boards, *(sheet.file for sheet in self.laid_out)]
 
+    @property
+    def guided(self) -> list[KitFile]:
+        """The files a printing guide lists: those `listed`, with the fold sheets after the
+        cards files (the print-and-play file holds the cards once, not folded too)."""
+        listed = self.listed
+        return [*listed[: len(self.cards)], *self.folds, *listed[len(self.cards) :]]
+
     def with_printed(self, change: Callable[[Document], Document]) -> Planned:
         """Every printed file's document changed (the embosser file and the Tabletop decks
         are not printed)."""
@@ -96,6 +104,7 @@ class Planned(Struct, frozen=True):
         return replace(
             self,
             cards=tuple(map(each, self.cards)),
+            folds=tuple(map(each, self.folds)),
             boards=tuple(map(each, self.boards)),
             sheets=tuple(map(sheet, self.sheets)),
             aid=None if self.aid is None else sheet(self.aid),

@@ -18,14 +18,14 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.braillefit import BrailleRoomError
 from shapes_print.kit.decktemplate import card_template
-from shapes_print.load.filenames import SIDE_SUFFIX
+from shapes_print.load.filenames import FOLD, SIDE_SUFFIX
 from shapes_print.load.models import LoadedDeck
 from shapes_print.plan.boards import board_document
 from shapes_print.plan.cardfile import CardsAsked, plan_cards
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
 from shapes_print.plan.guide import plan_guide
 from shapes_print.plan.inksaver import draft
-from shapes_print.plan.kitcontext import KitContext
+from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.kitsheets import plan_player_aid, plan_sheets
 from shapes_print.plan.part import copies, part_of
 from shapes_print.plan.planned import KitFile, Planned
@@ -68,7 +68,18 @@ def _plan_deck(kit: KitContext, planned: Planned, deck: LoadedDeck) -> Planned:
         tabletop += (_tabletop_file(kit, asked, name),)
     if kit.options.print_shop:
         files += shop_side_files(kit, deck, cards, name, only)
-    return replace(planned, cards=(*planned.cards, *files), tabletop=tabletop)
+    folds = (*planned.folds, *_fold_file(kit, asked))
+    return replace(planned, cards=(*planned.cards, *files), tabletop=tabletop, folds=folds)
+
+
+def _fold_file(kit: KitContext, asked: CardsAsked) -> list[KitFile]:
+    """A deck's fold sheets (`--fold`), beside its cards file. A swell-paper label set
+    prints its cards' fronts alone (a back behind the dots would rise with them): it has
+    no backs to fold behind them, so no fold sheets."""
+    if not kit.options.fold or fronts_only(kit.ctx, kit.options):
+        return []
+    folded, _ = plan_cards(kit, replace(asked, fold=True))
+    return [KitFile(kit.file(f"{asked.deck.name}{FOLD}"), "players", folded)]
 
 
 def _tabletop_file(kit: KitContext, asked: CardsAsked, name: str) -> KitFile:
@@ -137,6 +148,7 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
     said = {  # the cover's words from the game, filled with this kit's numbers
         key: Said(kit.words.fill(text, kit.values, kit.loaded.source.source((key,))))
         for key, text in (
+            ("player_count", kit.loaded.game.player_count),
             ("play_time", kit.loaded.game.play_time),
             ("not_printed", kit.loaded.game.not_printed),
         )
@@ -163,7 +175,7 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
 def plan_printing_guide(kit: KitContext, planned: Planned) -> Planned:
     """The printing guide, listing the files before it."""
     brf_pages = None if planned.embossed is None else len(planned.embossed.pages)
-    listed = planned.listed
+    listed = planned.guided
     name, audience, guide = plan_guide(kit, planned.sheet_inputs, listed, brf_pages, planned.whole)
     return replace(planned, guide=KitFile(kit.file(name, audience), audience, guide))
 
@@ -204,7 +216,7 @@ PROOF: Sequence[Planner] = (plan_the_proof,)
 def kit_files(kit: KitContext, planned: Planned) -> list[KitFile]:
     """The kit's files in the order they are written and listed: the printed files, then
     the embosser file and the Tabletop decks."""
-    files = [*planned.listed, *([planned.guide] if planned.guide else [])]
+    files = [*planned.guided, *([planned.guide] if planned.guide else [])]
     files += [planned.whole] if planned.whole else []
     embosser = planned.embossed
     embossed = [] if embosser is None else [KitFile(f"{kit.stem}_embosser", "players", embosser)]

@@ -3,24 +3,25 @@
 Input: the kit's planned files (name, audience, document), its sheet inputs, paper and
 duplex flip, and templates/print-and-play.yaml (its cover, and a page left blank). Output:
 one document: the cover, the players' sheets, then the cards files, each part bookmarked.
-The host key and the printing guide stay out. A double-sided cards part starts on an odd
-page (a blank page, which says why, goes before it), so its fronts and backs stay paired.
+The host key and the printing guide stay out. In a double-sided file every part starts on
+an odd page (a blank page, which says why, goes before it), so nothing prints on the back
+of another part and a cards part's fronts and backs stay paired. Every page is numbered
+through the whole file (plan/pagenumbers.py), so the cover's "From page" is what is printed.
 The scale check is on the cover (and on each card sheet): the sheets come planned without.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate
 from typing import Literal
 
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.load.loaded import LoadedDocument
-from shapes_print.plan.cardsheets import MadePages, is_cards_file
+from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kitcontext import KitContext
+from shapes_print.plan.pagenumbers import Names, NumberedPages, Run
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.words import Said
 
@@ -52,17 +53,21 @@ def plan_print_and_play(
     where = doc.source.source(("title",))
     title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
     bookmarks = [Bookmark(title, 0)]
-    runs: list[Sequence[Page]] = [pages]
+    runs = [Run(pages, first=True)]
     at = len(pages)
-    for part, _, start in parts.layout(len(pages)):
+    for part, is_cards, start in parts.layout(len(pages)):
         while at < start:
-            runs.append(parts.blank())
+            runs.append(Run(parts.blank()))
             at += len(parts.blank())
         bookmarks.append(Bookmark(part.title, start))
-        runs.append(part.pages)
+        runs.append(Run(part.pages, print_line=kit.cards_line if is_cards else ""))
         at += len(part.pages)
     symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}
-    joined = JoinedPages(runs)
+    names = Names(
+        words.say(inputs.values["game_title"], where),
+        words.fill(doc.spec.title, inputs.values, where),
+    )
+    joined = NumberedPages(runs, names, kit.ctx)
     return Document(title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks))
 
 
@@ -101,8 +106,8 @@ class _Parts:
         """Each part, whether it is cards, and its first page index, after a cover this long."""
         placed, at = [], cover_pages
         for part, is_cards in self.parts:
-            if is_cards and self.duplex != "none" and at % 2:
-                at += len(self.blank())  # a front must be an odd page: page at + 1 would be even
+            if self.duplex != "none" and at % 2:
+                at += len(self.blank())  # a part starts on a front: page at + 1 would be even
             placed.append((part, is_cards, at))
             at += len(part.pages)
         return placed
@@ -122,27 +127,10 @@ class _Parts:
         ]
         values = {
             **inputs.values,
+            "player_count": inputs.values.get("player_count") or Said("none"),
             "play_time": inputs.values.get("play_time") or Said("none"),
             "not_printed": inputs.values.get("not_printed") or Said("none"),
             "paper_weight": printing.paper_weight,
         }
         cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
         return plan_sheets(_section(self.doc, 0), cover_inputs, self.kit.page, self.kit.ctx)
-
-
-class JoinedPages(MadePages):
-    """Runs of pages one after another, each page taken from its run when it is asked
-    for: a cards part's sheets are made as its own file makes them (plan/cardsheets.py),
-    not all of them again whenever a print-and-play file is planned."""
-
-    def __init__(self, runs: Sequence[Sequence[Page]]) -> None:
-        self.runs = list(runs)
-        self.ends = list(accumulate(len(run) for run in self.runs))
-
-    def __len__(self) -> int:
-        return self.ends[-1] if self.ends else 0
-
-    def page_at(self, index: int) -> Page:
-        run = bisect_right(self.ends, index)
-        start = self.ends[run - 1] if run else 0
-        return self.runs[run][index - start]

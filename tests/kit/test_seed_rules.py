@@ -83,8 +83,8 @@ def test_shapes_the_game_names_the_set_it_needs_and_does_not_print(
         (
             STANDARD,
             "Needed and not in this kit: the Shapes the Game set itself: the black triangular "
-            "base, 40 coloured pieces (10 each in red, green, blue and yellow) and 10 white pieces.",
-            "Printed in this kit: the 54 cards: 40 colour cards, one for each coloured piece, 10 "
+            "base, 40 colored pieces (10 each in red, green, blue and yellow) and 10 white pieces.",
+            "Printed in this kit: the 54 cards: 40 color cards, one for each colored piece, 10 "
             "WILD, 2 Stop Turn and 2 Clear the Board.",
         ),
         ("es", "la base triangular negra, 40 piezas de color", "Impreso en este juego: las 54"),
@@ -132,15 +132,20 @@ def test_the_silent_points_are_ruled_under_their_heading(two_players: Path) -> N
 
 
 def test_one_english_spelling_per_kit(planned_words: list[KitWords]) -> None:
-    """The kit's English is British ("colour", "centre", "neighbour"): the rules' American
-    "color" (Collect 3's Task list) is written the kit's way, so no English kit mixes them."""
-    american = re.compile(r"\b(colors?|neighbors?|center)\b", re.IGNORECASE)
-    for labels in (STANDARD, "colour-blind", "high-contrast", "large-print", "braille"):
-        for kit in _planned(planned_words, "collect-3", labels):
-            words = kit.words()
-            where = (labels, kit.players, kit.paper)
-            assert "colour" in words, where
-            assert not american.search(words), (where, american.search(words))
+    """The kit's English keeps the rules' own spelling ("color", Collect 3's Task list;
+    "neighbor", Pass and pick's), so no English kit of any game mixes two spellings."""
+    british = re.compile(
+        r"(?<![\w-])(colou?rs?|colou?red|neighbou?rs?|centre|millimetres?)(?![\w-])", re.I
+    )
+    for game in ("collect-3", "pass-and-pick", "shapes-the-game"):
+        for labels in (STANDARD, "colour-blind", "high-contrast", "large-print", "braille"):
+            for kit in _planned(planned_words, game, labels):
+                words = kit.words()
+                where = (game, labels, kit.players, kit.paper)
+                found = {m.group(0).lower() for m in british.finditer(words)}
+                assert found <= {"color", "colors", "colored", "neighbor", "neighbors"}, where
+                if game == "collect-3":
+                    assert "color" in found, where
 
 
 # Every ustedes imperative the Spanish kits once used beside usted's: now only usted speaks.
@@ -208,5 +213,5 @@ def test_large_print_task_cards_state_their_task(planned_words: list[KitWords]) 
         for kit in _planned(planned_words, "collect-3", labels):
             words = " ".join(kit.file("_task-cards"))
             assert "See the Task list" not in words
-            for short in ("3 cards, same colour", "Number pair + colour pair", "Sum is 12"):
+            for short in ("3 cards, same color", "Number pair + color pair", "Sum is 12"):
                 assert short in words, (labels, kit.players, kit.paper, short)

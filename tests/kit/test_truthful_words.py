@@ -159,7 +159,7 @@ def test_stop_turn_and_clear_the_board_words_agree_with_solitaire(
     for kit in _planned(planned_words, "shapes-the-game", STANDARD):
         words = kit.words(host=False)
         assert "only used in the Classic" not in words, (kit.players, kit.paper)
-        if "Solitaire" in words:
+        if kit.players == 1:  # Solitaire's kit (every cover names Solitaire's one player)
             assert "keep the 2 Clear the Board cards" in words, (kit.players, kit.paper)
 
 
@@ -178,10 +178,23 @@ def test_card_drafting_says_what_to_do_when_cards_run_short(
     drafting: Path, players: int, left: int, refills: int
 ) -> None:
     """50 cards, dealt 9 each at 3 players and 8 each at 4: 23 and 18 are left, so everyone
-    can draft 5 more once at 3 players and not at all at 4. The sheet says so and rules."""
+    can draft 5 more once at 3 players and not at all at 4. The sheet says so, as this kit's
+    counts (the rules give neither), and rules."""
     for labels, words in (
-        ("", ("Cards left in the deck after the deal", "Times everyone can then draft 5 more")),
-        ("es/", ("Cartas que quedan en el mazo tras repartir", "pueden seleccionar luego 5 más")),
+        (
+            "",
+            (
+                "Cards left in the deck after the deal (this kit's count)",
+                "Times everyone can then draft 5 more (this kit's count)",
+            ),
+        ),
+        (
+            "es/",
+            (
+                "Cartas que quedan en el mazo tras repartir (cuenta de este juego impreso)",
+                "pueden seleccionar luego 5 más (cuenta de este juego impreso)",
+            ),
+        ),
     ):
         (sheet,) = drafting.glob(f"{labels}a4/{players}-players/*_drafting.pdf")
         text = " ".join(page_texts(sheet))

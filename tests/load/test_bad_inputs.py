@@ -117,7 +117,7 @@ def test_a_for_each_card_is_named_as_written_with_the_card_it_made(
     assert (status, lines) == (
         2,
         [
-            "content/collect-3/deck.yaml:43:34: card '{colour}-{number}' (blue-1), element "
+            "content/collect-3/deck.yaml:43:34: card '{color}-{number}' (blue-1), element "
             "'number-word': text 'BLUE BLUE BLUE BLUE BLUE BLUE' does not fit its 53.5 x 11.0 mm "
             "box even at 14 pt"
         ],

@@ -172,7 +172,7 @@ def test_standard_is_the_default_and_has_no_folder_of_its_own(tmp_path: Path) ->
 def test_check_counts_the_calibration_words_as_used(tmp_path: Path) -> None:
     """A text only the calibration sheet prints is used; a typo of it is not."""
     mine = tmp_path / "mine.yaml"
-    used = "Push a pin through the centre of each crosshair on this side."
+    used = "Push a pin through the center of each crosshair on this side."
     mine.write_text(f'extends: standard\ntext:\n  "{used}": "Pin each cross."\n')
     pipeline.check(pipeline.Sources(), [], [str(mine)])
     mine.write_text(f'extends: standard\ntext:\n  "{used[:-1]}": "Pin each cross."\n')
@@ -184,7 +184,7 @@ def test_a_complete_set_without_a_calibration_text_names_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     es = (DEFAULT_LABELS / "es.yaml").read_text(encoding="utf-8")
-    missing = "Push a pin through the centre of each crosshair on this side."
+    missing = "Push a pin through the center of each crosshair on this side."
     lines = [line for line in es.splitlines() if not line.lstrip().startswith(f'"{missing}"')]
     mine = tmp_path / "es2.yaml"
     mine.write_text("\n".join(lines), encoding="utf-8")  # `extends: standard` finds the shipped one

@@ -292,3 +292,40 @@ def test_two_builds_are_byte_identical(pass_and_pick: Path, tmp_path: Path) -> N
             / f"pass-and-pick_4p_letter_{name}.pdf"
         ).read_bytes()
         assert again == kit(pass_and_pick, "letter", 4, name).read_bytes()
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_each_arrows_caption_stands_nearer_its_arrow_than_the_word_above(
+    pass_and_pick: Path, paper: str
+) -> None:
+    """ "Round 2: pass this way" sat as close under the first arrow's LEFT as over its own
+    arrow, so it read as that arrow's caption."""
+    pdf = pdfium.PdfDocument(kit(pass_and_pick, paper, 4, "sheets"))
+    page = next(p for p in pdf if "pass this way" in p.get_textpage().get_text_range())
+    textpage = page.get_textpage()
+
+    def span(word: str, nth: int) -> tuple[float, float]:
+        """The nth match's bottom and top (PDF y grows upwards)."""
+        found = textpage.search(word, match_case=True, match_whole_word=True)
+        for _ in range(nth):
+            found.get_next()
+        first, count = found.get_next()
+        boxes = [textpage.get_charbox(i) for i in range(first, first + count)]
+        return min(b[1] for b in boxes), max(b[3] for b in boxes)
+
+    arrows = sorted(
+        (
+            obj.get_bounds()
+            for obj in page.get_objects()
+            if obj.type == pdfium.raw.FPDF_PAGEOBJ_PATH
+        ),
+        key=lambda pos: -pos[3],
+    )
+    arrows = [pos for pos in arrows if pos[2] - pos[0] > PAPERS[paper][0] / 2]  # the wide ones
+    words = ["LEFT", "RIGHT", "LEFT"]
+    for n in (1, 2):
+        caption_bottom, caption_top = span(f"Round {n + 1}", 0)
+        word_bottom, _ = span(words[n - 1], words[: n - 1].count(words[n - 1]))
+        to_own_arrow = caption_bottom - arrows[n][3]
+        from_word_above = word_bottom - caption_top
+        assert from_word_above >= 2 * to_own_arrow > 0, (n, from_word_above, to_own_arrow)

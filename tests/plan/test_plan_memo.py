@@ -26,8 +26,8 @@ from shapes_print.plan.breaks import FORCED
 from shapes_print.plan.cardsheets import MadePages
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, Part, Placed, choose_breaks, grouped
+from shapes_print.plan.pagenumbers import Names, NumberedPages, Run, is_running_foot
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
-from shapes_print.plan.printandplay import JoinedPages
 from shapes_print.plan.sheetpages import LaidSheets
 from shapes_print.plan.tables import Regrouped, column_widths, shared_widths
 
@@ -169,15 +169,20 @@ class _Counted(MadePages):
         return self.pages[index]
 
 
-def test_a_print_and_play_file_takes_each_page_from_its_part_when_asked() -> None:
-    cover, blank, *sheets = (Page(100.0, 100.0 + n, ()) for n in range(5))
+def test_a_print_and_play_file_takes_each_page_from_its_part_when_asked(ctx: DrawContext) -> None:
+    cover, blank, *sheets = (Page(400.0, 400.0 + n, ()) for n in range(5))
     cards = _Counted(sheets)
-    joined = JoinedPages([[cover], [blank], [], cards])
+    runs = [Run([cover], first=True), Run([blank]), Run([]), Run(cards)]
+    joined = NumberedPages(runs, Names("Game", "print and play"), ctx)
     assert cards.made == 0  # planned: no card sheet made yet
     assert len(joined) == 5
-    assert joined[1] is blank and joined[3] is sheets[1] and joined[-1] is sheets[2]
+    assert joined[1].height == blank.height and joined[3].height == sheets[1].height
+    assert joined[-1].height == sheets[2].height
     assert cards.made == 2
-    assert list(joined) == [cover, blank, *sheets]
+    # Each page as its part made it, with one foot counting the whole file.
+    for number, page in enumerate(joined, 1):
+        (foot,) = [item for item in page.items if is_running_foot(item)]
+        assert foot.items[0].text.endswith(f"page {number} of 5")  # type: ignore[attr-defined]
     with pytest.raises(IndexError):
         joined[5]
 

@@ -26,6 +26,13 @@ SCALE_CHECK = {
     "es": "50 mm: compruébelo con una regla 1 pulg.",
 }
 DOUBLE = {"en": "double-sided, flip on long edge", "es": "a doble cara, girar por el borde largo"}
+NUMBERED = {"en": "page {} of {}", "es": "página {} de {}"}
+
+
+def _unfooted(text: str, game: str) -> str:
+    """A page's text without its running foot (the game's name, a document's, the number)."""
+    foot = rf" ?{re.escape(game)} · [^·]+? · (?:page|página) \d+ (?:of|de) \d+"
+    return re.sub(foot, "", text)
 
 
 @pytest.fixture(scope="module")
@@ -75,16 +82,25 @@ def test_the_file_holds_the_players_files_in_print_order_with_bookmarks(built: P
         lang = "es" if "es" in kit.relative_to(built).parts else "en"
         start, one_sided = PRINT_LINE[lang]
         cards_pages: set[int] = set()
+        game = marks[0][0].rsplit(": ", 1)[0]
+        # Every page carries the whole file's number, one count from the cover on.
+        for number, page in enumerate(pages, 1):
+            assert NUMBERED[lang].format(number, len(pages)) in page, (whole.name, number)
         for (title, first), part in zip(marks[1:], parts, strict=True):
             if part.name.endswith("cards.pdf"):
                 cards_pages |= set(range(first, first + len(PdfReader(part).pages)))
             # The whole file prints double-sided for its cards, its sheets too: their
             # print line here says so; and its cover has the scale check, which a sheet's
-            # first page has in its own file. That is all that differs.
-            own = [p.replace(start + one_sided, start + DOUBLE[lang]) for p in page_texts(part)]
+            # first page has in its own file; and the feet count the whole file. That is
+            # all that differs.
+            own = [
+                _unfooted(p.replace(start + one_sided, start + DOUBLE[lang]), game)
+                for p in page_texts(part)
+            ]
             if not part.name.endswith("cards.pdf"):
                 own[0] = own[0].replace(f" {SCALE_CHECK[lang]}", "")
-            assert pages[first : first + len(own)] == own, (whole.name, title)
+            laid = [_unfooted(p, game) for p in pages[first : first + len(own)]]
+            assert laid == own, (whole.name, title)
         lined = [page for page in pages if start in page]  # card backs have no print line
         assert lined and all(start + DOUBLE[lang] in page for page in lined), whole.name
         # The scale check on the file's first page, and on card sheets (their cut needs it).
@@ -94,7 +110,9 @@ def test_the_file_holds_the_players_files_in_print_order_with_bookmarks(built: P
         assert page_texts(host)[0] not in pages
 
 
-def test_double_sided_cards_start_on_an_odd_page(built: Path) -> None:
+def test_every_part_of_a_double_sided_file_starts_on_an_odd_page(built: Path) -> None:
+    """Nothing prints on the back of another part: not the rules on the back of the
+    cover, nor a cards part's fronts behind a sheet."""
     blanks = 0
     for kit in _kits(built):
         (whole,) = kit.glob("*_print-and-play.pdf")
@@ -102,28 +120,40 @@ def test_double_sided_cards_start_on_an_odd_page(built: Path) -> None:
         assert reader.viewer_preferences["/Duplex"] == "/DuplexFlipLongEdge"
         pages = page_texts(whole)
         cards_titles = {PdfReader(p).metadata.title for p in kit.glob("*cards.pdf")}
-        firsts = [first for title, first in _outline(reader) if title in cards_titles]
-        assert firsts and all(first % 2 == 0 for first in firsts), whole.name  # odd pages
+        marks = _outline(reader)
+        assert any(title in cards_titles for title, _ in marks)
+        firsts = [first for _, first in marks]
+        assert all(first % 2 == 0 for first in firsts), whole.name  # odd pages
         for index, words in enumerate(pages):
             if BLANK in words or "Esta página se deja en blanco" in words:
                 blanks += 1
-                assert index % 2 == 1 and index + 1 in firsts  # an even page, before cards
-    assert blanks >= 1  # Pass and pick on A4
+                assert index % 2 == 1 and index + 1 in firsts  # an even page, before a part
+    assert blanks >= 1
 
 
 def test_the_cover_says_what_to_print_on_what(built: Path) -> None:
     shapes = built / "shapes-the-game/letter/3-players"
     (whole,) = shapes.glob("*_print-and-play.pdf")
     cover = " ".join(page_texts(whole)[:2])
-    assert "Game Shapes the Game Players (this kit) 3 Players (the game) 1\u20136" in cover
+    # The game's players as its rules say them (game.yaml's player_count), not the range 1-6.
+    assert (
+        "Game Shapes the Game Players (this kit) 3 Players (the game) 2\u20136; Solitaire: 1"
+        in cover
+    )
     # Shapes the Game's rules give no time: its cover leaves the row out rather than
     # print "The rules do not say." in large bold type.
     assert "Time" not in cover and "do not say" not in cover
-    assert "Players (the game) 1\u20136 What is in this file" in cover
+    assert "Players (the game) 2\u20136; Solitaire: 1 What is in this file" in cover
     assert re.search(r"Shapes the Game: the deck of 54 cards \d+ 12 card stock", cover)
     # The cover fits one page since the scale check went to a file's first page only (i28a):
     # the first sheet starts on page 2.
-    assert "Shapes the Game: main game for 3 players 2 2 plain" in cover
+    # The rules start on page 3: page 2, the back of the cover, is left blank.
+    assert "Shapes the Game: main game for 3 players 3 2 plain" in cover
+    # Each part's "From page" is the number printed on its first page.
+    pages = page_texts(whole)
+    for title, first in _outline(PdfReader(whole))[1:]:
+        assert re.search(rf"{re.escape(title)} {first + 1} \d+ (plain|card stock)", cover)
+        assert f"page {first + 1} of {len(pages)}" in pages[first]
     assert "Needed and not in this kit: the Shapes the Game set itself" in cover
     assert "double-sided, flip on long edge" in page_texts(whole)[0]
     (passing,) = (built / "pass-and-pick/letter/3-players").glob("*_print-and-play.pdf")

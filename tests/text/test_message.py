@@ -59,13 +59,13 @@ def _words(labels: str) -> Words:
         (
             "standard",
             1,
-            "put 1 Crown face up in the centre, where everyone can reach it.",
+            "put 1 Crown face up in the center, where everyone can reach it.",
             "Set the other Crown card aside.",
         ),
         (
             "standard",
             2,
-            "put 2 Crowns face up in the centre, where everyone can reach them.",
+            "put 2 Crowns face up in the center, where everyone can reach them.",
             "Set the other 2 Crown cards aside.",
         ),
         ("standard", 21, "put 21 Crowns", "Set the other 21 Crown cards aside."),

@@ -43,7 +43,7 @@ PATHS = [
         # Not "Scoring table": game.yaml's player aid names that heading as a part to reprint.
         '"Play so everyone can take part"',
         '"{}"',
-        "31:9",
+        "38:9",
         "Bold",
         "sheets",
     ),
@@ -52,7 +52,7 @@ PATHS = [
         "templates/sheet.yaml",
         '"50 mm: check with a ruler"',
         '"{}"',
-        "50:3",
+        "51:3",
         "",
         "sheets",
     ),

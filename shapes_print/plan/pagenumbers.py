@@ -1,0 +1,140 @@
+"""Plan stage, page numbers of a file of several documents: one count through the file.
+
+Input: the runs of pages a print-and-play file joins (its cover, each part, the pages left
+blank), what kind of page each run holds, and the draw context. Output: the same pages,
+made when asked for, each with one running foot ("game · print and play · page 7 of 38")
+in place of the foot its own document gave it, so the cover's "From page" numbers are the
+numbers printed. A sheet page's foot stands where its document's did (the room its layout
+keeps for one); a card sheet's, in the first margin stretch its furniture leaves free, as
+its print line does (its margins may have room only beside the grid).
+"""
+
+from __future__ import annotations
+
+import copy
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import accumulate
+
+from msgspec import Struct
+from msgspec.structs import replace
+
+from shapes_print.geometry.primitives import Artifact, Item, Page, Text
+from shapes_print.kit.context import DrawContext
+from shapes_print.plan.cardsheets import FrontSheets, MadePages, SheetPages
+from shapes_print.plan.furniture import (
+    CAP,
+    Stretch,
+    margin_stretches,
+    place_furniture,
+    place_text,
+    running_foot,
+)
+from shapes_print.plan.imposition import marks_reach
+from shapes_print.text.words import Said
+
+
+class Run(Struct, frozen=True):
+    """Pages joined into a file: `first` says the run's first page has the room a file's
+    first page keeps under its content (the cover's scale check); `print_line` is the line
+    a card sheet's furniture was placed with."""
+
+    pages: Sequence[Page]
+    first: bool = False
+    print_line: str = ""
+
+
+class Names(Struct, frozen=True):
+    """What every running foot of the file says besides its numbers: the game, the file."""
+
+    game: str
+    document: str
+
+
+def is_running_foot(item: Item) -> bool:
+    """Whether an item is a document's running foot as `running_foot` places it: one line,
+    its end at the content's right, a pagination artifact (a print line is a placed group)."""
+    return (
+        isinstance(item, Artifact)
+        and item.kind == "Pagination"
+        and len(item.items) == 1
+        and isinstance(item.items[0], Text)
+        and item.items[0].anchor == "end"
+    )
+
+
+class NumberedPages(MadePages):
+    """Runs of pages one after another, each page taken from its run when it is asked for
+    and given the file's running foot: a cards part's sheets are made as its own file
+    makes them (plan/cardsheets.py), not all of them again whenever the file is planned."""
+
+    def __init__(self, runs: Sequence[Run], names: Names, ctx: DrawContext) -> None:
+        self.runs, self.names, self.ctx = list(runs), names, ctx
+        self.ends = list(accumulate(len(run.pages) for run in self.runs))
+        self.free: dict[int, list[Stretch]] = {}  # a card run's margin left free, by run
+
+    def __len__(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    def run_at(self, index: int) -> tuple[int, int]:
+        """The run holding page `index`, and the page's index in it."""
+        run = bisect_right(self.ends, index)
+        return run, index - (self.ends[run - 1] if run else 0)
+
+    def page_at(self, index: int) -> Page:
+        run, at = self.run_at(index)
+        page = self.runs[run].pages[at]
+        items = [item for item in page.items if not is_running_foot(item)]
+        foot = self._foot(run, at, page, self._said(index + 1))
+        return replace(page, items=(*items, foot))
+
+    def _said(self, number: int) -> str:
+        ctx = self.ctx
+        values = {
+            "game": Said(self.names.game),
+            "document": Said(self.names.document),
+            "page": number,
+            "pages": len(self),
+        }
+        return ctx.words.fill(ctx.style.furniture.running_foot, values, ctx.furniture_source)
+
+    def _foot(self, run: int, at: int, page: Page, said: str) -> Artifact:
+        """Page `at` of run `run`'s foot: where its document's stood, under a sheet's
+        content, or in a card sheet's free margin."""
+        ctx = self.ctx
+        style, where, font = ctx.style, ctx.furniture_source, ctx.fonts.regular
+        f = style.furniture
+        grid = _grid_of(self.runs[run].pages)
+        if grid is not None:
+            if run not in self.free:
+                self.free[run] = _free_margin(grid, self.runs[run].print_line, ctx)
+            stretches = [copy.copy(s) for s in self.free[run]]
+            return place_text(stretches, font, f, said, where)
+        old = [i for i in page.items if is_running_foot(i)]
+        if old and isinstance(text := old[0].items[0], Text):  # type: ignore[union-attr]
+            bottom = text.y + f.foot_gap + f.foot_size * CAP
+        else:
+            first = at == 0 and self.runs[run].first
+            bottom = style.footer_height if first else style.running_footer_height
+        span = (style.margin, page.width - style.margin)
+        return running_foot(said, span, bottom, font, f, where)
+
+
+def _grid_of(pages: Sequence[Page]) -> SheetPages | None:
+    """The card sheets a run is made of, if it is a cards part."""
+    if isinstance(pages, FrontSheets):
+        return pages.sheets
+    return pages if isinstance(pages, SheetPages) else None
+
+
+def _free_margin(sheets: SheetPages, print_line: str, ctx: DrawContext) -> list[Stretch]:
+    """The margin stretches of a card sheet its furniture leaves free: the furniture placed
+    again as `sheet_grid` placed it (the same stretches, the same order), on copies."""
+    grid, f = sheets.grid, ctx.style.furniture
+    xs = [grid.left + i * grid.card_w for i in range(grid.columns + 1)]
+    ys = [grid.bottom + j * grid.card_h for j in range(grid.rows + 1)]
+    content = (grid.left, grid.bottom, grid.right, grid.top)
+    page = (grid.page_w, grid.page_h)
+    stretches = margin_stretches(content, page, xs, ys, f, marks_reach(grid, f))
+    place_furniture(stretches, ctx.fonts.regular, f, print_line, ctx.furniture_source)
+    return stretches
