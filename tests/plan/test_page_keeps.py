@@ -217,6 +217,20 @@ def test_a_print_and_play_file_checks_its_scale_on_its_cover_and_card_sheets(
     assert all(doc.cards and doc.squared[0] for doc in planned_compilations)
 
 
+def test_every_page_of_a_print_and_play_file_carries_one_running_foot(
+    planned_compilations: list[Compiled],
+) -> None:
+    """The file's own count ("page 7 of 38") on every page, in place of its documents'
+    own feet (large print's of two lines too), never beside one."""
+    wrong = [
+        f"{doc.labels} {doc.name}: page {index + 1}: {feet}"
+        for doc in planned_compilations
+        for index, feet in enumerate(doc.feet)
+        if len(feet) != 1 or not re.search(rf"\b{index + 1}\D+\b{len(doc.feet)}$", feet[0])
+    ]
+    assert not wrong, "\n".join(wrong[:20])
+
+
 def _sizes(parts: list[Group], role: str) -> Iterator[tuple[float, str]]:
     """The size and font of each line of text in parts of `role` (at any depth)."""
     for part in parts:
