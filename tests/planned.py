@@ -8,6 +8,7 @@ Planning them takes seconds; the plan is kept in one file that every xdist worke
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from shapes_print.geometry.primitives import (
@@ -50,12 +51,15 @@ class PlannedSheets:
 @dataclass(frozen=True, slots=True)
 class Compiled:
     """A print-and-play file's pages as the scale check sees them: for each page, whether
-    it holds the inch square and whether it is a card sheet's (the cards parts' pages)."""
+    it holds the inch square and whether it is a card sheet's (the cards parts' pages); and
+    the words of each page's running feet (its pagination artifacts ending in two numbers,
+    "page 7 of 38")."""
 
     labels: str
     name: str
     squared: tuple[bool, ...]
     cards: frozenset[int]
+    feet: tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,4 +179,20 @@ def _compiled(
             stop = after.page if after is not None else len(document.pages)
             cards |= set(range(mark.page, stop))
     squared = tuple(has_square(page.items, side) for page in document.pages)
-    return Compiled(labels, name, squared, frozenset(cards))
+    feet = tuple(
+        tuple(
+            words
+            for item in page.items
+            if isinstance(item, Artifact) and item.kind == "Pagination"
+            for words in [_joined(item.items, document.symbols)]
+            if re.search(r"\b\d+\D+\d+$", words)
+        )
+        for page in document.pages
+    )
+    return Compiled(labels, name, squared, frozenset(cards), feet)
+
+
+def _joined(items: tuple[Item, ...], symbols: dict[str, Symbol]) -> str:
+    lines: list[str] = []
+    _lines(items, symbols, lines)
+    return " ".join(lines)

@@ -11,7 +11,7 @@ from msgspec import Struct, field
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB, Picture
 from shapes_print.load.labels import LoadedLabels
-from shapes_print.load.printmodels import IconStyle, SheetStyle
+from shapes_print.load.printmodels import Furniture, IconStyle, SheetStyle
 from shapes_print.load.shapes import PatternLibrary, ShapeLibrary
 from shapes_print.text.fonts import FontPair
 from shapes_print.text.words import Words
@@ -60,6 +60,9 @@ class DrawContext(Struct, frozen=True):
     patterns: PatternLibrary
     style: SheetStyle
     furniture_source: Source | None = None  # where the furniture is set, for its errors
+    # The furniture of sheet documents' pages, at the label set's `sheet_text_size` (the
+    # style's own where None).
+    sheets_furniture: Furniture | None = None
     words: Words = field(default_factory=Words)
     layouts_folder: Path | None = None  # where card layouts are, whose pictures they name
     labels: LoadedLabels | None = None  # the label set, to say which change moved an element
@@ -69,6 +72,14 @@ class DrawContext(Struct, frozen=True):
     labels_fonts: bool = False
     # The pictures the game's cards and boards show (none until the kit stage reads them).
     pictures: Pictures = field(default_factory=Pictures)
+
+
+def on_sheets(furniture: Furniture) -> Furniture:
+    """The furniture of sheet documents' pages: its labels at `sheet_text_size` where the
+    label set gives one (their feet are planned for it; card sheets keep `text_size`)."""
+    if furniture.sheet_text_size is None:
+        return furniture
+    return furniture.model_copy(update={"text_size": furniture.sheet_text_size})
 
 
 def colour(value: str, where: Source | None, what: str) -> RGB:

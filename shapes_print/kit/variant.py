@@ -16,7 +16,7 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError, closest, known_names
 from shapes_print.inputs import inside, note
-from shapes_print.kit.context import DrawContext
+from shapes_print.kit.context import DrawContext, on_sheets
 from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
 from shapes_print.load.content import game_folders, load_library
@@ -97,6 +97,7 @@ def make_variant(
         library.patterns,
         style,
         furniture_source=library.style_source.source(("furniture",)),
+        sheets_furniture=on_sheets(style.furniture),
         words=words,
         layouts_folder=library.folder / "cards",
         labels=labels,

@@ -63,11 +63,14 @@ class Furniture(Strict):
     inch_square: Size
     text_size: Size
     text_min_size: Size
+    # The furniture's size on sheet documents, whose feet are planned to hold it (large
+    # print's 18 pt); card sheets keep `text_size`: their margins are what the cards leave.
+    sheet_text_size: Size | None = None
     print_line: str
     ruler_label: str
     inch_label: str
-    # The foot of every page of a document of more than one page: {game}, {document},
-    # {page} and {pages}, at `foot_size`.
+    # The foot of every page of a sheet document: {game}, {document}, {page} and
+    # {pages}, at `foot_size`, on as many lines as it has.
     running_foot: str
     foot_size: Size
     foot_gap: Length  # between the content and the running foot

@@ -137,23 +137,40 @@ def print_line(
     return words.fill(f.print_line, {"sides": sides[duplex]}, where)
 
 
-def _ruler(length: float, label: str, font: Font, f: Furniture, size: float) -> tuple[Item, ...]:
+class _Drawn(Struct, frozen=True):
+    """Furniture drawn in local (along, across) coordinates, and the length it takes along
+    its band."""
+
+    items: tuple[Item, ...]
+    length: float
+
+
+def _ruler(length: float, label: str, font: Font, f: Furniture) -> _Drawn:
+    """A ruler of `length` over its label, both centred on the wider of the two (a large
+    print label is longer than the 50 mm it names)."""
+    size = f.text_size
+    span = max(length, font.width(label, size))
+    start = (span - length) / 2
     baseline = size * 0.25
     line_y = size + f.ruler_tick * 0.2
-    items: list[Item] = [Line(0, line_y, length, line_y, f.mark_colour, f.mark_width)]
+    items: list[Item] = [Line(start, line_y, start + length, line_y, f.mark_colour, f.mark_width)]
     steps = max(1, round(length / f.ruler_step))  # a ruler shorter than one step still has its ends
     for i in range(steps + 1):
         tick = f.ruler_tick if i in (0, steps) else f.ruler_tick / 2
-        x = i * length / steps
+        x = start + i * length / steps
         items.append(Line(x, line_y, x, line_y + tick, f.mark_colour, f.mark_width))
-    items.append(Text(length / 2, baseline, label, font.name, size, f.mark_colour, "middle"))
-    return tuple(items)
+    items.append(Text(span / 2, baseline, label, font.name, size, f.mark_colour, "middle"))
+    return _Drawn(tuple(items), span)
 
 
-def _square(side: float, label: str, font: Font, f: Furniture, size: float) -> tuple[Item, ...]:
-    return (
-        Rect(0, 0, side, side, Paint(stroke=f.mark_colour, stroke_width=f.mark_width)),
-        Text(side / 2, side / 2 - size / 3, label, font.name, size, f.mark_colour, "middle"),
+def _square(side: float, label: str, font: Font, f: Furniture) -> _Drawn:
+    size = f.text_size
+    return _Drawn(
+        (
+            Rect(0, 0, side, side, Paint(stroke=f.mark_colour, stroke_width=f.mark_width)),
+            Text(side / 2, side / 2 - size / 3, label, font.name, size, f.mark_colour, "middle"),
+        ),
+        side,
     )
 
 
@@ -165,9 +182,7 @@ def place_furniture(
     stretches: list[Stretch], font: Font, f: Furniture, print_line: str, where: Source | None = None
 ) -> list[Item]:
     """Ruler, inch check and print line in the first stretches that hold them."""
-    placed: list[Item] = []
-    ruler_label = f.ruler_label
-    font.check(ruler_label + f.inch_label + print_line, where, "print furniture")
+    font.check(f.ruler_label + f.inch_label + print_line, where, "print furniture")
 
     def first(length: float, thickness: float) -> Stretch:
         for stretch in stretches:
@@ -177,42 +192,31 @@ def place_furniture(
             where, f"no room in the page margins for {length / 72 * 25.4:.0f} mm of print furniture"
         )
 
-    ruler = first(f.ruler_length, _ruler_needs(f))
-    placed.append(
-        ruler.place(
-            _ruler(f.ruler_length, ruler_label, font, f, f.text_size),
-            f.ruler_length,
-            f.furniture_gap,
-        )
-    )
+    ruler = _ruler(f.ruler_length, f.ruler_label, font, f)
+    placed: list[Item] = [
+        first(ruler.length, _ruler_needs(f)).place(ruler.items, ruler.length, f.furniture_gap)
+    ]
     square_room = [
         s for s in stretches if s.thickness >= f.inch_square and s.length >= f.inch_square
     ]
     if square_room:
-        inch = square_room[0]
-        placed.append(
-            inch.place(
-                _square(f.inch_square, f.inch_label, font, f, f.text_size),
-                f.inch_square,
-                f.furniture_gap,
-            )
-        )
+        inch, room = _square(f.inch_square, f.inch_label, font, f), square_room[0]
     else:
-        inch = first(f.inch_square, _ruler_needs(f))
-        placed.append(
-            inch.place(
-                _ruler(f.inch_square, f.inch_label, font, f, f.text_size),
-                f.inch_square,
-                f.furniture_gap,
-            )
-        )
+        inch = _ruler(f.inch_square, f.inch_label, font, f)
+        room = first(inch.length, _ruler_needs(f))
+    placed.append(room.place(inch.items, inch.length, f.furniture_gap))
     placed.append(place_text(stretches, font, f, print_line, where))
     return placed
 
 
 def foot_height(f: Furniture) -> float:
-    """The room a running foot takes above the rest of a page's foot, its gap included."""
-    return f.foot_size * LINE_SPACING + f.foot_gap
+    """The room a running foot takes above the rest of a page's foot, its gap included: a
+    line for each of its template's (large print sets the game's name on one of its own)."""
+    return _foot_lines(f) * f.foot_size * LINE_SPACING + f.foot_gap
+
+
+def _foot_lines(f: Furniture) -> int:
+    return f.running_foot.count("\n") + 1
 
 
 def running_foot(
@@ -223,20 +227,29 @@ def running_foot(
     f: Furniture,
     where: Source | None,
 ) -> Artifact:
-    """The running foot, its line's top `foot_gap` under `bottom`, its end at the
-    right of `span` (the content's left and right): page furniture, a pagination artifact as
-    the print line is. A foot wider than the content is set smaller, down to the furniture's
-    own size (`text_size`), and an error beyond that."""
+    """The running foot, its first line's top `foot_gap` under `bottom`, its lines' ends at
+    the right of `span` (the content's left and right): page furniture, a pagination
+    artifact as the print line is. Its lines are its template's, at most `foot_height`'s. A
+    foot wider than the content is set smaller, down to the furniture's own size
+    (`text_size`), and an error beyond that."""
     font.check(text, where, "running foot")
     left, right = span
+    lines = text.split("\n")
+    if len(lines) > _foot_lines(f):  # a translation's new line the page has no room for
+        raise UserError(where, f"the running foot {text!r} has more lines than its template")
     size = f.foot_size
-    while font.width(text, size) > right - left:
+    while max(font.width(line, size) for line in lines) > right - left:
         size -= 0.25
         if size < f.text_size - 1e-9:
             raise UserError(where, f"no room in the page's foot for {text!r}")
     baseline = bottom - f.foot_gap - f.foot_size * CAP
+    leading = f.foot_size * LINE_SPACING
     return Artifact(
-        (Text(right, baseline, text, font.name, size, f.mark_colour, "end"),), "Pagination"
+        tuple(
+            Text(right, baseline - index * leading, line, font.name, size, f.mark_colour, "end")
+            for index, line in enumerate(lines)
+        ),
+        "Pagination",
     )
 
 

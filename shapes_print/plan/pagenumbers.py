@@ -52,14 +52,14 @@ class Names(Struct, frozen=True):
 
 
 def is_running_foot(item: Item) -> bool:
-    """Whether an item is a document's running foot as `running_foot` places it: one line,
-    its end at the content's right, a pagination artifact (a print line is a placed group)."""
+    """Whether an item is a document's running foot as `running_foot` places it: its lines
+    (large print's are two), their ends at the content's right, a pagination artifact (a
+    print line is a placed group)."""
     return (
         isinstance(item, Artifact)
         and item.kind == "Pagination"
-        and len(item.items) == 1
-        and isinstance(item.items[0], Text)
-        and item.items[0].anchor == "end"
+        and bool(item.items)
+        and all(isinstance(line, Text) and line.anchor == "end" for line in item.items)
     )
 
 

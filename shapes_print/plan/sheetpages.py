@@ -2,7 +2,7 @@
 
 Input: a document's content placed on its pages (plan/sheets.py's `lay_sheets`), the page
 size and the draw context. Output: the pages of one file that prints it: the running foot
-of a longer document, the print line on every page, the scale check on the file's first
+on every page, the print line on every page, the scale check on the file's first
 page; a document printed once per player numbered copy by copy, or two to a sheet where a
 one-page copy fits half of one. The layout does not depend on the feet, so one layout serves
 every file that prints the document: its own, and the print-and-play file with its own
@@ -32,6 +32,15 @@ from shapes_print.text.fonts import Font
 from shapes_print.text.words import Said
 
 
+class Foot(Struct, frozen=True):
+    """What a page's running foot says: the game's and the document's names, the page's
+    number and how many pages the document has."""
+
+    names: tuple[str, str]
+    page: int
+    pages: int
+
+
 class LaidSheets(Struct, frozen=True):
     """A sheet document's boxes placed on each of its pages (the first holding less: its
     foot has the scale check), and whether it is one page that fits half a sheet.
@@ -49,19 +58,20 @@ class LaidSheets(Struct, frozen=True):
     def pages(
         self,
         print_line: str,
-        names: tuple[str, str] = ("", ""),
+        names: tuple[str, str] | None = None,
         copies: int = 1,
         scale: bool = True,
     ) -> list[Page]:
         """The document's pages with `print_line` on each, the scale check (ruler and inch
         square) on the first where `scale` says (a part of a file that has it already, the
         print-and-play file's, has it not: its first page keeps the room it would take),
-        and a running foot on each page of a longer document: `names` (the game's and the
-        document's) and the page's number. A document printed `copies` times (a player
+        and a running foot on every page: `names` (the game's and the document's) and the
+        page's number (none where `names` is None: a part of a file that numbers its own
+        pages, the print-and-play file's cover). A document printed `copies` times (a player
         aid, one per player) is numbered copy by copy; one that fits half a page prints two
         to a sheet."""
         if copies > 1 and self.half:
-            return self._two_up(print_line, copies, scale)
+            return self._two_up(print_line, names, copies, scale)
         style = self.ctx.style
         width, height = self.page
         top = height - style.margin
@@ -70,17 +80,20 @@ class LaidSheets(Struct, frozen=True):
             for number in range(1, len(self.laid) + 1):
                 checked = scale and copy == 0 and number == 1  # a file's first page only
                 bottom = style.footer_height if checked else style.running_footer_height
-                foot = (names, number, len(self.laid))
+                foot = None if names is None else Foot(names, number, len(self.laid))
                 furniture = self._furniture(print_line, bottom, foot, checked)
                 content = self._content(number - 1, top)
                 pages.append(Page(width, height, (*content, *furniture)))
         return pages
 
-    def _two_up(self, print_line: str, copies: int, scale: bool) -> list[Page]:
+    def _two_up(
+        self, print_line: str, names: tuple[str, str] | None, copies: int, scale: bool
+    ) -> list[Page]:
         """`copies` of a one-page document, two to a sheet: one under the top margin, one a
         margin under a dashed cut line across the sheet's middle; the scale check on the
-        first sheet (where `scale` says), no page number (each half is a document's only
-        page)."""
+        first sheet (where `scale` says), each half its own foot (page 1 of 1: cut apart,
+        each is the document), the upper's as high above the cut as the lower's above the
+        sheet's edge (the half's room leaves it that)."""
         style = self.ctx.style
         width, height = self.page
         f = style.furniture
@@ -90,11 +103,14 @@ class LaidSheets(Struct, frozen=True):
         for sheet in range(0, copies, 2):
             halves = [height - style.margin, height / 2 - style.margin][: copies - sheet]
             items: list[Item] = [group for top in halves for group in self._content(0, top)]
-            if len(halves) == 2:
-                items.append(Artifact(tuple(cut), "Layout"))
             checked = scale and sheet == 0
             bottom = style.footer_height if checked else style.running_footer_height
-            items += self._furniture(print_line, bottom, (("", ""), 1, 1), checked)
+            foot = None if names is None else Foot(names, 1, 1)
+            if len(halves) == 2:
+                items.append(Artifact(tuple(cut), "Layout"))
+                if foot is not None:
+                    items.append(self._foot(foot, height / 2 + bottom))
+            items += self._furniture(print_line, bottom, foot, checked)
             pages.append(Page(width, height, tuple(items)))
         return pages
 
@@ -111,29 +127,36 @@ class LaidSheets(Struct, frozen=True):
         self,
         print_line: str,
         bottom: float,
-        foot: tuple[tuple[str, str], int, int],
+        foot: Foot | None,
         scale: bool,
     ) -> list[Item]:
-        """A page's furniture under its content (which ends at `bottom`): the running foot
-        (`foot`: the names, the page's number and the count) of a document of more than one
-        page, and beneath it the print line, with the scale check where `scale` says (a
-        file's first page: a sheet is printed for its scale once; a card sheet's cut
+        """A page's furniture under its content (which ends at `bottom`): its running foot
+        (where it has one), and beneath it the print line, with the scale check where `scale`
+        says (a file's first page: a sheet is printed for its scale once; a card sheet's cut
         depends on it on every page, plan/cardsheets.py)."""
         ctx, page = self.ctx, self.page
         style = ctx.style
-        f = style.furniture
-        font = ctx.fonts.regular
+        f = ctx.sheets_furniture or style.furniture
         left, right = style.margin, page[0] - style.margin
         placed: list[Item] = []
-        (game, document), this, count = foot
-        if count > 1:
-            values = {"game": Said(game), "document": Said(document), "page": this, "pages": count}
-            said = ctx.words.fill(f.running_foot, values, ctx.furniture_source)
-            placed.append(running_foot(said, (left, right), bottom, font, f, ctx.furniture_source))
+        if foot is not None:
+            placed.append(self._foot(foot, bottom))
             bottom -= foot_height(f)
-        box = (left, bottom, right, page[1] - style.margin)
-        margins = _margins(f, font, _Margin(box, page, print_line, scale), ctx.furniture_source)
-        return [*placed, *margins]
+        margin = _Margin((left, bottom, right, page[1] - style.margin), page, print_line, scale)
+        return [*placed, *_margins(f, ctx.fonts.regular, margin, ctx.furniture_source)]
+
+    def _foot(self, foot: Foot, bottom: float) -> Item:
+        """The running foot under content that ends at `bottom`, on every page, a
+        document's only page too (a loose page still says what it is and that it is all)."""
+        ctx = self.ctx
+        style, where = ctx.style, ctx.furniture_source
+        f = ctx.sheets_furniture or style.furniture
+        game, document = foot.names
+        values = {"game": Said(game), "document": Said(document), "page": foot.page}
+        values["pages"] = foot.pages
+        said = ctx.words.fill(f.running_foot, values, where)
+        span = (style.margin, self.page[0] - style.margin)
+        return running_foot(said, span, bottom, ctx.fonts.regular, f, where)
 
 
 class _Margin(Struct, frozen=True):

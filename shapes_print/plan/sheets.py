@@ -118,7 +118,7 @@ def plan_sheets(
     inputs: SheetInputs,
     page: tuple[float, float],
     ctx: DrawContext,
-    names: tuple[str, str] = ("", ""),
+    names: tuple[str, str] | None = None,
     scale: bool = True,
 ) -> list[Page]:
     """Pages of one sheet document for one player count, with the inputs' print line (what

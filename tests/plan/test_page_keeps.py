@@ -3,7 +3,8 @@ keys, guides and player aids in every shipped label set, A4 and Letter, every pl
 (no PDF rendered): no page of a longer document under 30% full; a heading never ends a
 page, nor its intro without the start of what follows; steps of four or fewer and tables
 under a third of a page never split; the scale check on a file's first page only and a
-running foot, "page 2 of 5" in the set's words, on every page of a longer document.
+running foot, "game · document · page 2 of 5" in the set's words, on every page of every
+document (a one-page one too), at the set's own size.
 """
 
 from __future__ import annotations
@@ -140,41 +141,49 @@ def test_short_procedures_and_tables_never_split(planned_sheets: list[PlannedShe
     assert not split, "\n".join(split)
 
 
+def _pagination(page_items: tuple[Item, ...]) -> Iterator[Text]:
+    """The lines of a page's pagination artifacts (running foot, print line, scale check)."""
+    for item in page_items:
+        if isinstance(item, Artifact) and item.kind == "Pagination":
+            yield from _texts(item.items)
+
+
 def _foot(page_items: tuple[Item, ...]) -> list[str]:
-    """The words of a page's pagination artifacts."""
+    """The words of each of a page's pagination artifacts, its lines joined."""
     return [
-        t.text
+        " ".join(t.text for t in _texts(item.items))
         for item in page_items
         if isinstance(item, Artifact) and item.kind == "Pagination"
-        for t in _texts(item.items)
     ]
 
 
-def _copy_pages(doc: PlannedSheets) -> int:
-    """How many pages each copy of a document takes: a player aid prints one copy per
-    player (its name's `_4p_`), each numbered on its own, or two to a sheet (a page each)."""
+def _copies(doc: PlannedSheets) -> tuple[int, int]:
+    """How many pages each copy of a document takes, and how many copies share a sheet: a
+    player aid prints one copy per player (its name's `_4p_`), each numbered on its own, or
+    two to a sheet (a page each)."""
     pages = len(doc.document.pages)
     if not doc.name.endswith("_player-aid"):
-        return pages
+        return pages, 1
     copies = int(re.search(r"_(\d+)p_", doc.name)[1])  # type: ignore[index]
     if pages < copies:  # two to a sheet: each half is a document's only page
-        return 1
+        return 1, 2
     assert pages % copies == 0, doc.name
-    return pages // copies
+    return pages // copies, 1
 
 
 def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
     planned_sheets: list[PlannedSheets],
 ) -> None:
-    """The ruler and inch square once per file; "page 2 of 5" (in the set's words) at the
-    foot of each page of a longer document, with the print line, as page furniture. A
-    player aid's copies are numbered each on its own ("page 1 of 2"), a one-page copy not
-    at all (a document's only page)."""
+    """The ruler and inch square once per file; "game · document · page 2 of 5" (in the
+    set's words) at the foot of every page, a one-page document's too, with the print line,
+    as page furniture. A player aid's copies are numbered each on its own ("page 1 of 2"),
+    each half of a sheet of two copies too ("page 1 of 1")."""
     wrong = []
     for doc in planned_sheets:
         pages = doc.document.pages
         furniture = doc.style.furniture
-        per_copy = _copy_pages(doc)
+        per_copy, per_sheet = _copies(doc)
+        game, document = doc.document.title.rsplit(": ", 1)
         for index, page in enumerate(pages):
             where = f"{doc.name} page {index + 1}"
             if has_square(page.items, furniture.inch_square) != (index == 0):
@@ -185,7 +194,8 @@ def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
             numbered = [w for w in words if w.endswith(said)]
             any_number = page_of.format(page=r"\d+", pages=r"\d+")
             feet = [w for w in words if re.search(any_number, w)]
-            if (len(numbered) == 1) != (per_copy > 1) or len(feet) != len(numbered):
+            named = [w for w in numbered if game in w and document in w]
+            if not 1 <= len(named) <= per_sheet or len(feet) != len(named):
                 wrong.append(f"{where}: running foot {words}")
     assert not wrong, "\n".join(wrong[:20])
 
@@ -205,6 +215,20 @@ def test_a_print_and_play_file_checks_its_scale_on_its_cover_and_card_sheets(
     assert not wrong, "\n".join(wrong[:20])
     assert {doc.labels for doc in planned_compilations} == set(PAGE_SETS)
     assert all(doc.cards and doc.squared[0] for doc in planned_compilations)
+
+
+def test_every_page_of_a_print_and_play_file_carries_one_running_foot(
+    planned_compilations: list[Compiled],
+) -> None:
+    """The file's own count ("page 7 of 38") on every page, in place of its documents'
+    own feet (large print's of two lines too), never beside one."""
+    wrong = [
+        f"{doc.labels} {doc.name}: page {index + 1}: {feet}"
+        for doc in planned_compilations
+        for index, feet in enumerate(doc.feet)
+        if len(feet) != 1 or not re.search(rf"\b{index + 1}\D+\b{len(doc.feet)}$", feet[0])
+    ]
+    assert not wrong, "\n".join(wrong[:20])
 
 
 def _sizes(parts: list[Group], role: str) -> Iterator[tuple[float, str]]:
@@ -251,3 +275,19 @@ def test_table_columns_share_the_measure_by_content() -> None:
     # The guide's file table at Spanish braille: capping must not starve the first column.
     guide = column_widths([1.4, 0.6, 1.0, 2.0], [195, 63, 51, 71], 510, [195, 63, 105, 184])
     assert guide == pytest.approx([195, 63, 84, 168])
+
+
+def test_large_print_sets_its_page_furniture_as_large_as_its_text(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """The running foot, the print line and the scale check's labels of a large-print set
+    at its own smallest size (18 pt), which its label set gives, not the standard 6 pt."""
+    small = [
+        f"{doc.labels} {doc.name} page {index + 1}: {t.text!r} at {t.size} pt"
+        for doc in planned_sheets
+        if doc.labels.startswith("large-print")
+        for index, page in enumerate(doc.document.pages)
+        for t in _pagination(page.items)
+        if t.size < doc.style.min_size
+    ]
+    assert not small, "\n".join(small[:20])

@@ -1,5 +1,5 @@
 """The player aid, read back from real kits: one copy per player, each numbered on its own
-("page 1 of 2") or, a one-page copy, not at all; the scale check once per file; a copy that
+("page 1 of 2", a one-page copy "page 1 of 1"); the scale check once per file; a copy that
 fits half a page printed two to a sheet, the halves parted by a dashed cut line."""
 
 from __future__ import annotations
@@ -46,11 +46,13 @@ def _aid(kit: Path) -> Path:
     return aid
 
 
-def test_a_one_page_copy_carries_no_page_number(shipped: Path) -> None:
+def test_a_one_page_copy_is_its_only_page(shipped: Path) -> None:
+    """Each copy, cut loose, still names its game and document and says it is whole."""
     pages = page_texts(_aid(shipped / "a4/4-players"))
     assert len(pages) == 4
     assert all(page.startswith(HEADING) for page in pages)
-    assert not any(PAGE_OF.search(page) for page in pages)
+    assert all("Collect 3 · player aid" in page for page in pages)
+    assert [PAGE_OF.findall(page) for page in pages] == [[("1", "1")]] * 4
     assert [RULER in page for page in pages] == [True, False, False, False]
 
 
@@ -82,7 +84,7 @@ def _cut_line_dashes(path: Path, index: int) -> int:
 def test_a_copy_that_fits_half_a_page_prints_two_to_a_sheet(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], players: int, sheets: int
 ) -> None:
-    """Each half a copy of its own (no page number), the halves parted by a dashed line
+    """Each half a copy of its own ("page 1 of 1" under each), the halves parted by a dashed line
     across the sheet's middle; an odd copy has a sheet to itself, with no line."""
     root = copy_project(tmp_path / "project", [SHORT_AID])
     out = tmp_path / "out"
@@ -94,7 +96,7 @@ def test_a_copy_that_fits_half_a_page_prints_two_to_a_sheet(
     assert len(pages) == sheets
     assert [page.count(HEADING) for page in pages] == [2, 1][:sheets]
     assert pages[0].count("If the deck runs out") == 2
-    assert not any(PAGE_OF.search(page) for page in pages)
+    assert [PAGE_OF.findall(page) for page in pages] == [[("1", "1")] * 2, [("1", "1")]][:sheets]
     assert [RULER in page for page in pages] == [True, False][:sheets]
     dashes = [_cut_line_dashes(aid, index) for index in range(sheets)]
     assert dashes[0] >= 40  # 6 pt dashes and gaps from margin to margin (180 mm)
