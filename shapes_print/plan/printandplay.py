@@ -19,7 +19,8 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.load.loaded import LoadedDocument
-from shapes_print.plan.cardsheets import is_cards_file
+from shapes_print.plan.assembly import Placed, checklist, stock_values
+from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.pagenumbers import Names, NumberedPages, Run
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
@@ -28,8 +29,11 @@ from shapes_print.text.words import Said
 KitDocuments = Sequence[tuple[str, str, Document]]
 
 
+COVER, BLANK, ASSEMBLY = 0, 1, 2  # the template's sections
+
+
 def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
-    """The template with only its section `index` (0: the cover, 1: the blank page)."""
+    """The template with only its section `index` (COVER, BLANK or ASSEMBLY)."""
     return replace(doc, sections=(doc.sections[index],))
 
 
@@ -46,16 +50,16 @@ def plan_print_and_play(
     sheets = [d for _, audience, d in files if audience == "players" and not is_cards_file(d)]
     cards = [d for _, audience, d in files if audience == "players" and is_cards_file(d)]
     parts = _Parts(kit, doc, inputs, [(d, False) for d in sheets] + [(d, True) for d in cards])
-    first = parts.cover(1)
-    # The page numbers it lists count its own pages: planned again only if it is longer
-    # than the one page it was first planned for (the same inputs plan the same pages).
-    pages = first if len(first) == 1 else parts.cover(len(first))
+    cover, assembly = parts.front()
     where = doc.source.source(("title",))
     title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
     bookmarks = [Bookmark(title, 0)]
-    runs = [Run(pages, first=True)]
-    at = len(pages)
-    for part, is_cards, start in parts.layout(len(pages)):
+    runs = [Run(cover, first=True)]
+    if assembly:
+        bookmarks.append(Bookmark(parts.assembly_title(), len(cover)))
+        runs.append(Run(assembly))
+    at = len(cover) + len(assembly)
+    for part, is_cards, start in parts.layout(at):
         while at < start:
             runs.append(Run(parts.blank()))
             at += len(parts.blank())
@@ -90,6 +94,8 @@ class _Parts:
             (d.duplex for d in cards if d.duplex != "none"), "none"
         )
         self.planned_blank: list[Page] = []
+        grids = [d.pages for d in cards if isinstance(d.pages, SheetPages | FrontSheets)]
+        self.cutting = grids[0].cutting if grids else "marked"  # print.yaml's `cutting`
 
     def blank(self) -> list[Page]:
         """The page left blank, planned only when a cards part needs it (a page planned and
@@ -97,14 +103,36 @@ class _Parts:
         if not self.planned_blank:
             kit = self.kit
             blank_page = plan_sheets(
-                _section(self.doc, 1), self.inputs, kit.page, kit.ctx, scale=False
+                _section(self.doc, BLANK), self.inputs, kit.page, kit.ctx, scale=False
             )
             self.planned_blank.extend(blank_page)
         return self.planned_blank
 
-    def layout(self, cover_pages: int) -> list[tuple[Document, bool, int]]:
-        """Each part, whether it is cards, and its first page index, after a cover this long."""
-        placed, at = [], cover_pages
+    def front(self) -> tuple[list[Page], list[Page]]:
+        """The cover and the assembly page, each listing the pages of the parts after both.
+        The numbers they print count their own pages: planned again only while they are
+        longer than the pages they were planned for (the same inputs plan the same pages)."""
+        lengths = (1, 1 if self.has_assembly else 0)
+        while True:
+            cover, assembly = self.cover(sum(lengths)), self.assembly(sum(lengths))
+            if (len(cover), len(assembly)) == lengths:
+                return cover, assembly
+            lengths = (len(cover), len(assembly))
+
+    @property
+    def has_assembly(self) -> bool:
+        """Whether the template has an assembly page (a section after the blank page)."""
+        return len(self.doc.sections) > ASSEMBLY
+
+    def assembly_title(self) -> str:
+        """The assembly page's bookmark: its first block's words (its heading)."""
+        _, blocks = self.doc.sections[ASSEMBLY]
+        return self.kit.words.fill(str(blocks[0].value), self.inputs.values, blocks[0].source)
+
+    def layout(self, front_pages: int) -> list[tuple[Document, bool, int]]:
+        """Each part, whether it is cards, and its first page index, after a front (cover
+        and assembly page) this long."""
+        placed, at = [], front_pages
         for part, is_cards in self.parts:
             if self.duplex != "none" and at % 2:
                 at += len(self.blank())  # a part starts on a front: page at + 1 would be even
@@ -112,8 +140,29 @@ class _Parts:
             at += len(part.pages)
         return placed
 
+    def assembly(self, front_pages: int) -> list[Page]:
+        """The assembly page: which pages on which stock, tools, cuts, folds, the checklist."""
+        if not self.has_assembly:
+            return []
+        laid = self.layout(front_pages)
+        placed = [Placed(first, len(part.pages), is_cards) for part, is_cards, first in laid]
+        total = max((p.first + p.pages for p in placed), default=front_pages)
+        printing, inputs = self.kit.library.printing, self.inputs
+        values = {
+            **inputs.values,
+            **stock_values(placed, total),
+            "sides": printing.sides[self.duplex],
+            "paper_weight": printing.paper_weight,
+            "cutting": printing.cutting[self.cutting],  # type: ignore[index]
+            "fold": inputs.values.get("fold") or Said("none"),
+        }
+        lists = {**inputs.lists, "checklist": checklist(self.kit)}
+        assembly_inputs = replace(inputs, values=values, lists=lists)
+        section = _section(self.doc, ASSEMBLY)
+        return plan_sheets(section, assembly_inputs, self.kit.page, self.kit.ctx, scale=False)
+
     def cover(self, cover_pages: int) -> list[Page]:
-        """The cover, listing each part at its first page after a cover this long."""
+        """The cover, listing each part at its first page after a front this long."""
         printing, inputs = self.kit.library.printing, self.inputs
         rows = [
             {

@@ -1,0 +1,73 @@
+"""Plan stage, the print-and-play file's assembly page: what it prints with, from the kit.
+
+Input: the kit (its decks for this player count, its fold sheets' files), where the file's
+parts start, and its pages. Output: the values templates/print-and-play.yaml's assembly page
+fills: the pages to print on plain paper and on card stock, as a printer's page range
+reads them, whether fold sheets were built, and the list `checklist` (each deck's cards,
+counted by their names). Every word is the players': a deck's title and its cards' names,
+as their own cards file prints them, never a host document's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from msgspec import Struct
+
+from shapes_print.kit.contents import DeckSummary, cards_by_name
+from shapes_print.load.models import LoadedDeck
+from shapes_print.plan.kitcontext import KitContext
+from shapes_print.text.words import Said
+
+
+class Placed(Struct, frozen=True):
+    """A part of the file where it lies: its first page index, its pages, whether cards."""
+
+    first: int
+    pages: int
+    cards: bool
+
+
+def page_range(first: int, last: int) -> str:
+    """Pages `first` to `last` (numbers as printed) as a printer's page range reads them."""
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def stock_values(placed: Sequence[Placed], total: int) -> dict[str, Any]:
+    """`plain_pages` and `card_pages`: the cards parts come last, so the card stock runs
+    from the first cards page to the end (a page left blank between two cards parts is the
+    back of a card sheet) and plain paper up to it; `none` where a stock has no page."""
+    starts = [p.first for p in placed if p.cards]
+    if not starts:
+        return {"plain_pages": page_range(1, total), "card_pages": Said("none")}
+    cards_from = starts[0] + 1
+    return {
+        "plain_pages": page_range(1, cards_from - 1),
+        "card_pages": page_range(cards_from, total),
+    }
+
+
+def _kinds(kit: KitContext, deck: LoadedDeck) -> str:
+    """A deck's cards counted by name ("6 circles, 6 triangles") where every card of it
+    has a name (an id is no word to print), else `none`."""
+    players = kit.request.players
+    if any(not card.name for card in deck.deck.cards if card.copies(players)):
+        return "none"
+    where = deck.source.source(("cards",))
+    return str(DeckSummary(cards_by_name(deck.deck, players), kit.words, where)) or "none"
+
+
+def checklist(kit: KitContext) -> list[dict[str, Any]]:
+    """Each deck printed for this count: its cards, its title as its file's, its kinds."""
+    where = kit.loaded.source.source(("cards_title",))
+    rows = []
+    for deck in kit.loaded.decks:
+        count = sum(card.copies(kit.request.players) for card in deck.deck.cards)
+        if count:
+            rows.append({
+                "count": count,
+                "what": Said(kit.spoken(deck.title, where)),
+                "kinds": Said(_kinds(kit, deck)),
+            })  # fmt: skip
+    return rows
