@@ -239,15 +239,23 @@ def _card_and_sheet_pages(pdf: Path) -> list[tuple[Path, bool, list[list]]]:
     """A file's card pages and its sheet pages, each with its runs (furniture left out).
 
     A cards file is card pages (task cards are cards too); the print-and-play file holds
-    both, a card page being one whose every word is in a card's picture.
+    both, a card page being one whose every word is in a card's picture or its furniture
+    (the file's running foot, in the margin its card sheets leave free).
     """
     pages = [[run for run in page if not furniture(run.text)] for page in sized_runs(pdf)]
     if pdf.name.endswith("cards.pdf"):
         return [(pdf, True, pages)]
     if not pdf.name.endswith("print-and-play.pdf"):
         return [(pdf, False, pages)]
-    card = [page for page in pages if page and all(run.pictures for run in page)]
-    return [(pdf, True, card), (pdf, False, [page for page in pages if page not in card])]
+    card = [
+        any(run.pictures for run in page) and all(run.pictures or run.layout for run in page)
+        for page in pages
+    ]
+    cards = [
+        [run for run in page if not run.layout] for page, c in zip(pages, card, strict=True) if c
+    ]
+    sheets = [page for page, c in zip(pages, card, strict=True) if not c]
+    return [(pdf, True, cards), (pdf, False, sheets)]
 
 
 @pytest.mark.parametrize("labels", LARGE)
