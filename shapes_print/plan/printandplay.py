@@ -1,8 +1,10 @@
 """Plan stage, print and play: one file of every page the players print, in print order.
 
 Input: the kit's planned files (name, audience, document), its sheet inputs, paper and
-duplex flip, and templates/print-and-play.yaml (its cover, and a page left blank). Output:
-one document: the cover, the players' sheets, then the cards files, each part bookmarked.
+duplex flip, and templates/print-and-play.yaml (its cover, a page left blank, and the
+assembly page, plan/assembly.py). Output: one document: the cover, the assembly page, the
+players' sheets, then the cards files, each part bookmarked (a sheet's headings and
+subheadings under it, plan/headings.py).
 The host key and the printing guide stay out. In a double-sided file every part starts on
 an odd page (a blank page, which says why, goes before it), so nothing prints on the back
 of another part and a cards part's fronts and backs stay paired. Every page is numbered
@@ -21,6 +23,7 @@ from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.load.loaded import LoadedDocument
 from shapes_print.plan.assembly import Placed, checklist, stock_values
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
+from shapes_print.plan.headings import heading_marks
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.pagenumbers import Names, NumberedPages, Run
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
@@ -64,6 +67,8 @@ def plan_print_and_play(
             runs.append(Run(parts.blank()))
             at += len(parts.blank())
         bookmarks.append(Bookmark(part.title, start))
+        if not is_cards:  # a card sheet has no heading; made when drawn, not to be read here
+            bookmarks.extend(heading_marks(part.pages, start))
         runs.append(Run(part.pages, print_line=kit.cards_line if is_cards else ""))
         at += len(part.pages)
     symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}

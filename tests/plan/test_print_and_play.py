@@ -250,3 +250,29 @@ def test_the_printing_guide_lists_the_file_with_what_it_is_for(built: Path) -> N
         row = GUIDE_ROW[lang].format(pages=len(PdfReader(whole).pages))
         assert row in words, (guide.name, words)
         assert words.index("player-aid.pdf") < words.index(row)
+
+
+def test_each_sheet_part_has_its_headings_nested_under_it(built: Path) -> None:
+    """Part, then its headings, then their sections: each heading's bookmark goes to the
+    page that prints it, inside its part; a cards part has none under it."""
+    for kit in _kits(built):
+        (whole,) = kit.glob("*_print-and-play.pdf")
+        reader = PdfReader(whole)
+        pages = [" ".join(p.split()) for p in page_texts(whole)]
+        cards_titles = {PdfReader(p).metadata.title for p in kit.glob("*cards.pdf")}
+        outline, nested = reader.outline, 0
+        for index, item in enumerate(outline):
+            if not isinstance(item, list):
+                continue
+            part = outline[index - 1]
+            assert part.title not in cards_titles and part.title not in ASSEMBLY
+            first = reader.get_destination_page_number(part)
+            after = [i for i in outline[index + 1 :] if not isinstance(i, list)]
+            stop = reader.get_destination_page_number(after[0]) if after else len(pages)
+            flat = [*item, *(i for sub in item if isinstance(sub, list) for i in sub)]
+            for mark in (m for m in flat if not isinstance(m, list)):
+                at = reader.get_destination_page_number(mark)
+                title = " ".join(mark.title.split())  # a no-break space reads as a space
+                assert first <= at < stop and title in pages[at], (whole.name, title)
+                nested += 1
+        assert nested >= 3, whole.name  # the rules' headings at least
