@@ -1,11 +1,12 @@
-"""Plan stage, the print-and-play file's assembly page: what it prints with, from the kit.
+"""Plan stage, the print-and-play file's assembly page and cover: what they say of the kit.
 
 Input: the kit (its decks for this player count, its fold sheets' files), where the file's
 parts start, and its pages. Output: the values templates/print-and-play.yaml's assembly page
 fills: the pages to print on plain paper and on card stock, as a printer's page range
 reads them, whether fold sheets were built, and the list `checklist` (each deck's cards,
 counted by their names). Every word is the players': a deck's title and its cards' names,
-as their own cards file prints them, never a host document's.
+as their own cards file prints them, never a host document's. And the cards the cover
+shows drawn small (`cover_cards`): the faces the cards part draws, one of each kind.
 """
 
 from __future__ import annotations
@@ -71,3 +72,14 @@ def checklist(kit: KitContext) -> list[dict[str, Any]]:
                 "kinds": Said(_kinds(kit, deck)),
             })  # fmt: skip
     return rows
+
+
+def pictured(kit: KitContext) -> list[str]:
+    """The cover's cards: the main deck's first card of each group (of each card, where it
+    has none) that this count prints, in deck order: a circle, a triangle and a square; a
+    card of each colour and each special card; a number card, an Action card, a Crown."""
+    players, kinds = kit.request.players, dict[str, str]()
+    for card in kit.loaded.deck.cards:
+        if card.copies(players):
+            kinds.setdefault(card.group or card.id, card.id)
+    return list(kinds.values())

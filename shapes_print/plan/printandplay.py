@@ -21,7 +21,7 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.load.loaded import LoadedDocument
-from shapes_print.plan.assembly import Placed, checklist, stock_values
+from shapes_print.plan.assembly import Placed, checklist, pictured, stock_values
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
 from shapes_print.plan.headings import heading_marks
 from shapes_print.plan.kitcontext import KitContext
@@ -184,7 +184,7 @@ class _Parts:
             "player_count": inputs.values.get("player_count") or Said("none"),
             "play_time": inputs.values.get("play_time") or Said("none"),
             "not_printed": inputs.values.get("not_printed") or Said("none"),
-            "paper_weight": printing.paper_weight,
+            "cover_cards": pictured(self.kit),
         }
         cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
-        return plan_sheets(_section(self.doc, 0), cover_inputs, self.kit.page, self.kit.ctx)
+        return plan_sheets(_section(self.doc, COVER), cover_inputs, self.kit.page, self.kit.ctx)

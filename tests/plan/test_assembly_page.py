@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from shapes_print.geometry.primitives import Document
+from shapes_print.geometry.primitives import Document, Group, Item, Page, Rect
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
@@ -94,3 +94,32 @@ def test_fold_sheets_are_named_with_how_to_fold_and_glue_them() -> None:
     assert "Una barra de pegamento" in words
     assert "Hojas para doblar (pass-and-pick_4p_a4_es_cards-fold.pdf)" in words
     assert "Las reglas dicen: “Cut with suitable help.”" in words
+
+
+# The cover's cards: one of each kind of the main deck (its first card of each group).
+PICTURED = {"pass-and-pick": 3, "shapes-the-game": 7, "collect-3": 3}
+COVER_ALT = "A few of the cards this file prints, one of each kind"
+
+
+def _figures(items: tuple[Item, ...]) -> list[Group]:
+    found = []
+    for item in items:
+        if isinstance(item, Group):
+            found += [item] if item.alt else _figures(item.items)
+    return found
+
+
+def test_the_cover_pictures_a_card_of_each_kind_as_the_cards_part_draws_it(
+    kits: dict[str, list[KitFile]],
+) -> None:
+    for game, files in kits.items():
+        whole = _document(files, "_print-and-play")
+        (figure,) = _figures(whole.pages[0].items)
+        assert figure.alt == COVER_ALT and figure.role == "Figure"
+        outlines = [item for item in figure.items if isinstance(item, Rect)]
+        assert len(outlines) == PICTURED[game] == len(figure.items) // 2, game
+        # Drawn small from the faces the cards part draws: the same words.
+        words = page_words(Page(1, 1, (figure,)), whole.symbols)
+        cards = _document(files, "_cards")
+        drawn = {w for page in cards.pages for w in page_words(page, cards.symbols).split()}
+        assert set(words.split()) <= drawn, game
