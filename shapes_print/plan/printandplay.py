@@ -15,7 +15,7 @@ The scale check is on the cover (and on each card sheet): the sheets come planne
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from msgspec.structs import replace
 
@@ -166,6 +166,17 @@ class _Parts:
         section = _section(self.doc, ASSEMBLY)
         return plan_sheets(section, assembly_inputs, self.kit.page, self.kit.ctx, scale=False)
 
+    def made(self) -> dict[str, Any]:
+        """The cover's last line: the game's `version` and `date` (`none` where it gives
+        none) and the shapes-print release that made the file. Never a file's time: a
+        checkout gives every file the time it was made, so each clone would differ."""
+        game = self.kit.loaded.game
+        return {
+            "version": Said(game.version or "none"),
+            "date": Said(game.date or "none"),
+            "release": Said(self.kit.library.release),
+        }
+
     def cover(self, cover_pages: int) -> list[Page]:
         """The cover, listing each part at its first page after a front this long."""
         printing, inputs = self.kit.library.printing, self.inputs
@@ -185,6 +196,7 @@ class _Parts:
             "play_time": inputs.values.get("play_time") or Said("none"),
             "not_printed": inputs.values.get("not_printed") or Said("none"),
             "cover_cards": pictured(self.kit),
+            **self.made(),
         }
         cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
         return plan_sheets(_section(self.doc, COVER), cover_inputs, self.kit.page, self.kit.ctx)

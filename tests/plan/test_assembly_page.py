@@ -92,7 +92,8 @@ def test_fold_sheets_are_named_with_how_to_fold_and_glue_them() -> None:
     files = _kits("es", PrintOptions(fold=True))["pass-and-pick"]
     _, _, words = _assembly(files)
     assert "Una barra de pegamento" in words
-    assert "Hojas para doblar (pass-and-pick_4p_a4_es_cards-fold.pdf)" in words
+    assert "Hojas para doblar (pass-and-pick_4p_a4_es_cards-fold.pdf), impresas a una cara" in words
+    assert words.index("Hojas para doblar") < words.index("Corte primero cada hoja")
     assert "Las reglas dicen: “Cut with suitable help.”" in words
 
 
