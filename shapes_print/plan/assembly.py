@@ -2,8 +2,8 @@
 
 Input: the kit (its decks for this player count, its fold sheets' files), where the file's
 parts start, and its pages. Output: the values templates/print-and-play.yaml's assembly page
-fills: the pages to print on plain paper and on card stock, as a printer's page range
-reads them, whether fold sheets were built, and the list `checklist` (each deck's cards,
+fills: the list `stocks` (the pages to print on plain paper and on card stock, as a
+printer's page range reads them), whether fold sheets were built, and the list `checklist` (each deck's cards,
 counted by their names). Every word is the players': a deck's title and its cards' names,
 as their own cards file prints them, never a host document's. And the cards the cover
 shows drawn small (`cover_cards`): the faces the cards part draws, one of each kind.
@@ -11,7 +11,7 @@ shows drawn small (`cover_cards`): the faces the cards part draws, one of each k
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from msgspec import Struct
@@ -20,6 +20,8 @@ from shapes_print.kit.contents import DeckSummary, cards_by_name
 from shapes_print.load.models import LoadedDeck
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.text.words import Said
+
+Row = dict[str, Any]  # an item of a list a template's table prints
 
 
 class Placed(Struct, frozen=True):
@@ -35,18 +37,20 @@ def page_range(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
-def stock_values(placed: Sequence[Placed], total: int) -> dict[str, Any]:
-    """`plain_pages` and `card_pages`: the cards parts come last, so the card stock runs
-    from the first cards page to the end (a page left blank between two cards parts is the
-    back of a card sheet) and plain paper up to it; `none` where a stock has no page."""
+def stocks(placed: Sequence[Placed], total: int, stock: Mapping[Any, str]) -> list[Row]:
+    """The list `stocks`, each range of pages and its paper (`pages`, `paper`: print.yaml's
+    `stock`). The cards parts come last, so card stock runs from the first cards page to
+    the end (a page left blank between two cards parts is the back of a card sheet) and
+    plain paper up to it. A table's cells, not a sentence: the numbers change as the cover
+    and this page are planned again, and a cell of a page range never wraps."""
     starts = [p.first for p in placed if p.cards]
-    if not starts:
-        return {"plain_pages": page_range(1, total), "card_pages": Said("none")}
-    cards_from = starts[0] + 1
-    return {
-        "plain_pages": page_range(1, cards_from - 1),
-        "card_pages": page_range(cards_from, total),
-    }
+    cards_from = starts[0] + 1 if starts else total + 1
+    ranges = [(1, cards_from - 1, "sheets"), (cards_from, total, "cards")]
+    return [
+        {"pages": page_range(first, last), "paper": stock[kind]}
+        for first, last, kind in ranges
+        if first <= last
+    ]
 
 
 def _kinds(kit: KitContext, deck: LoadedDeck) -> str:
@@ -59,7 +63,7 @@ def _kinds(kit: KitContext, deck: LoadedDeck) -> str:
     return str(DeckSummary(cards_by_name(deck.deck, players), kit.words, where)) or "none"
 
 
-def checklist(kit: KitContext) -> list[dict[str, Any]]:
+def checklist(kit: KitContext) -> list[Row]:
     """Each deck printed for this count: its cards, its title as its file's, its kinds."""
     where = kit.loaded.source.source(("cards_title",))
     rows = []

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.load.loaded import LoadedDocument
-from shapes_print.plan.assembly import Placed, checklist, pictured, stock_values
+from shapes_print.plan.assembly import Placed, checklist, pictured, stocks
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
 from shapes_print.plan.headings import heading_marks
 from shapes_print.plan.kitcontext import KitContext
@@ -155,13 +155,16 @@ class _Parts:
         printing, inputs = self.kit.library.printing, self.inputs
         values = {
             **inputs.values,
-            **stock_values(placed, total),
             "sides": printing.sides[self.duplex],
             "paper_weight": printing.paper_weight,
             "cutting": printing.cutting[self.cutting],  # type: ignore[index]
             "fold": inputs.values.get("fold") or Said("none"),
         }
-        lists = {**inputs.lists, "checklist": checklist(self.kit)}
+        lists = {
+            **inputs.lists,
+            "stocks": stocks(placed, total, printing.stock),
+            "checklist": checklist(self.kit),
+        }
         assembly_inputs = replace(inputs, values=values, lists=lists)
         section = _section(self.doc, ASSEMBLY)
         return plan_sheets(section, assembly_inputs, self.kit.page, self.kit.ctx, scale=False)

@@ -5,6 +5,8 @@ counted as the deck counts them; no host-only words."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from shapes_print.geometry.primitives import Document, Group, Item, Page, Rect
@@ -65,9 +67,7 @@ def test_the_assembly_page_follows_the_cover_and_quotes_the_rules(
         # The stocks by page: plain up to the first cards part, card stock to the end.
         titles = {f.document.title for f in files if is_cards_file(f.document)}  # type: ignore[arg-type]
         cards = min(m.page for m in whole.bookmarks if m.title in titles)
-        stocks = (
-            f"Pages 1-{cards} on plain paper, pages {cards + 1}-{len(whole.pages)} on card stock"
-        )
+        stocks = f"Pages Print on 1-{cards} plain {cards + 1}-{len(whole.pages)} card stock"
         assert stocks in words, game
         assert "Scissors, or a paper trimmer" in words
         assert "glue" not in words.lower()  # no fold sheets in this kit
@@ -91,6 +91,7 @@ def test_the_assembly_page_prints_no_host_words(kits: dict[str, list[KitFile]]) 
 def test_fold_sheets_are_named_with_how_to_fold_and_glue_them() -> None:
     files = _kits("es", PrintOptions(fold=True))["pass-and-pick"]
     _, _, words = _assembly(files)
+    assert re.search(r"Páginas Imprimir en 1-\d+ papel \d+-\d+ cartulina", words), words
     assert "Una barra de pegamento" in words
     assert "Hojas para doblar (pass-and-pick_4p_a4_es_cards-fold.pdf), impresas a una cara" in words
     assert words.index("Hojas para doblar") < words.index("Corte primero cada hoja")
