@@ -57,7 +57,7 @@ def test_the_proof_holds_each_face_and_back_once_labelled_on_plain_paper(
     lines = [line for page in page_lines(folder / "collect-3_4p_a4_proof.pdf") for line in page]
     deck = (Path("content/collect-3/deck.yaml")).read_text(encoding="utf-8").splitlines()
     number_entry = next(
-        i for i, line in enumerate(deck, 1) if "for_each: [colours, numbers]" in line
+        i for i, line in enumerate(deck, 1) if "for_each: [colors, numbers]" in line
     )
     assert f"red-2 deck.yaml:{number_entry}" in lines
     assert "back crown deck.yaml:22" in lines and deck[21].strip() == "crown:"

@@ -197,7 +197,7 @@ def test_a_task_card_draws_its_example_cards_small(planned: Planned) -> None:
 def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
     crowns = players - 1
     sheets = text_of(kit_file(kits, players, "sheets"))
-    assert f"Crowns in the centre (1 fewer than players) {crowns}" in sheets
+    assert f"Crowns in the center (1 fewer than players) {crowns}" in sheets
     recommended = f"Recommended winning score for {players} players (agree before play)"
     assert f"{recommended} {TARGET[players]}" in sheets
     crowns_words = "1 Crown" if crowns == 1 else f"{crowns} Crowns"
@@ -303,7 +303,7 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(
         assert f"Task {task['number']}: {' '.join(task['text'].split())}" in host
         assert " or ".join(task["example"]) in host
         assert f"{task['near_miss']}. {task['near_miss_why']}" in host
-    assert "exactly 3 cards; all the same colour" in host  # task 1's condition in words
+    assert "exactly 3 cards; all the same color" in host  # task 1's condition in words
     # The deck manifest lists cards by name as the rules write them, not by id, in two
     # groups of columns side by side: Red 1 starts the first, the card after page 1's first
     # column starts the second (14 rows at the 11.5 pt body: Green 3), each back named as

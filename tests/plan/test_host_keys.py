@@ -192,7 +192,7 @@ def test_spanish_counts_in_the_host_key_agree_with_their_numbers(
         (
             "standard",
             "the names and drawings on the cards are this kit's own",
-            "hold each card against the pieces of its colour and check it matches exactly one",
+            "hold each card against the pieces of its color and check it matches exactly one",
         ),
         (
             "es",

@@ -256,7 +256,7 @@ def test_task_cards_picture_their_words(kits: dict[str, Path]) -> None:
     sentence out); their backs say whose backs they are."""
     root = structure(PdfReader(_pdf(kits, "collect", "task-cards")))
     alts = [kid.alt for kid in root.kids]
-    assert alts[0] == "Card: TASK 1, 3 cards, same colour"
+    assert alts[0] == "Card: TASK 1, 3 cards, same color"
     assert "Back of a card: TASK" in alts
 
 
