@@ -333,11 +333,13 @@ class Page(Struct, frozen=True):
 
 
 class Bookmark(Struct, frozen=True):
-    """A part of a document a reader can jump to (a PDF outline entry): its title and the
-    index of its first page."""
+    """A part of a document a reader can jump to (a PDF outline entry): its title, the
+    index of its first page, and its level: 0 at the top, each deeper level under the
+    nearest bookmark before it with a lower one (a part, its headings, their sections)."""
 
     title: str
     page: int
+    level: int = 0
 
 
 class Press(Struct, frozen=True):

@@ -15,7 +15,7 @@ from shapes_print.errors import Source
 from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.loaded import Library, LoadedGame
-from shapes_print.load.models import ComputedList
+from shapes_print.load.models import ComputedList, Deck
 from shapes_print.load.options import Flip, Part, PrintOptions, named_size, same_size, size_name
 from shapes_print.load.values import (
     check_constraints,
@@ -157,8 +157,13 @@ def deck_by_name(loaded: LoadedGame, players: int) -> tuple[tuple[int, str], ...
     """The main deck for this count as (copies, name), cards of one name together in the
     order they first appear ("10 suns, 10 moons", not "1 suns, 1 suns, ..."); a card a
     count table leaves out at this count is not counted."""
+    return cards_by_name(loaded.deck, players)
+
+
+def cards_by_name(deck: Deck, players: int) -> tuple[tuple[int, str], ...]:
+    """Any deck for this count as `deck_by_name` counts the main deck."""
     totals: dict[str, int] = {}
-    for card in loaded.deck.cards:
+    for card in deck.cards:
         if copies := card.copies(players):
             name = card.name or card.id
             totals[name] = totals.get(name, 0) + copies

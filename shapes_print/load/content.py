@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.inputs import inside
+from shapes_print.inputs import inside, program
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.checks import check_card_ids, run_checks
@@ -112,6 +112,7 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
         printing_source=print_doc,
         guide=guide,
         print_and_play=print_and_play,
+        release=program()["shapes-print"],
         sized_templates=sized,
     )
 

@@ -113,6 +113,7 @@ class Library(Struct):
     printing_source: Document  # templates/print.yaml, for the lines its words are written on
     guide: LoadedDocument
     print_and_play: LoadedDocument | None  # the print-and-play file's cover (print.yaml)
+    release: str  # shapes-print's version, on the print-and-play cover's last line
     # (template id, card size name) -> the template with the label set's changes for that
     # size (`cards: sizes:`), at that size.
     sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)

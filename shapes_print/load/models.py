@@ -270,6 +270,10 @@ class Game(Strict):
     player_count: str | None = None
     play_time: str | None = None
     not_printed: str | None = None
+    # The kit's version and date as its designer writes them, for the cover's last line:
+    # the content's own, so every build and every clone of it prints the same.
+    version: str | None = None
+    date: Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
     player_aid: PlayerAid | None = None
     extra_decks: dict[Identifier, ExtraDeck] = {}
     tokens: dict[Identifier, TokenDeck] = {}

@@ -154,7 +154,11 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
         )
         if text is not None
     }
-    cover_inputs = replace(inputs, values={**kit.values, **said})
+    # The assembly page says how to fold the fold sheets, where `--fold` built them.
+    folds = (
+        {"fold": Said(", ".join(f"{f.name}.pdf" for f in planned.folds))} if planned.folds else {}
+    )
+    cover_inputs = replace(inputs, values={**kit.values, **said, **folds})
     # Its cover has the scale check: its sheets have it no more.
     sheets_in = {
         s.file.name: replace(

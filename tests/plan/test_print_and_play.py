@@ -51,8 +51,23 @@ def _kits(built: Path) -> list[Path]:
     return kits
 
 
+# The assembly page's bookmark: the page after the cover, on its back in a double-sided file.
+ASSEMBLY = ("How to print and put it together", "Cómo imprimirlo y montarlo")
+
+
 def _outline(reader: PdfReader) -> list[tuple[str, int]]:
-    return [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+    """The outline's top level: the cover, the assembly page, each part."""
+    return [
+        (item.title, reader.get_destination_page_number(item))
+        for item in reader.outline
+        if not isinstance(item, list)
+    ]
+
+
+def _parts(marks: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The parts' bookmarks: not the cover's nor the assembly page's."""
+    assert marks[1][0] in ASSEMBLY and marks[1][1] == 1
+    return marks[2:]
 
 
 def _titled(kit: Path) -> dict[str, Path]:
@@ -69,7 +84,7 @@ def test_the_file_holds_the_players_files_in_print_order_with_bookmarks(built: P
         marks = _outline(reader)
         assert marks[0] == (reader.metadata.title, 0)  # the cover is page 1
         titled = _titled(kit)
-        parts = [titled[title] for title, _ in marks[1:]]
+        parts = [titled[title] for title, _ in _parts(marks)]
         expected = [
             p
             for p in titled.values()
@@ -86,7 +101,7 @@ def test_the_file_holds_the_players_files_in_print_order_with_bookmarks(built: P
         # Every page carries the whole file's number, one count from the cover on.
         for number, page in enumerate(pages, 1):
             assert NUMBERED[lang].format(number, len(pages)) in page, (whole.name, number)
-        for (title, first), part in zip(marks[1:], parts, strict=True):
+        for (title, first), part in zip(_parts(marks), parts, strict=True):
             if part.name.endswith("cards.pdf"):
                 cards_pages |= set(range(first, first + len(PdfReader(part).pages)))
             # The whole file prints double-sided for its cards, its sheets too: their
@@ -122,7 +137,7 @@ def test_every_part_of_a_double_sided_file_starts_on_an_odd_page(built: Path) ->
         cards_titles = {PdfReader(p).metadata.title for p in kit.glob("*cards.pdf")}
         marks = _outline(reader)
         assert any(title in cards_titles for title, _ in marks)
-        firsts = [first for _, first in marks]
+        firsts = [first for _, first in _parts(marks)]
         assert all(first % 2 == 0 for first in firsts), whole.name  # odd pages
         for index, words in enumerate(pages):
             if BLANK in words or "Esta página se deja en blanco" in words:
@@ -147,11 +162,11 @@ def test_the_cover_says_what_to_print_on_what(built: Path) -> None:
     assert re.search(r"Shapes the Game: the deck of 54 cards \d+ 12 card stock", cover)
     # The cover fits one page since the scale check went to a file's first page only (i28a):
     # the first sheet starts on page 2.
-    # The rules start on page 3: page 2, the back of the cover, is left blank.
+    # The rules start on page 3: page 2, the back of the cover, is the assembly page.
     assert "Shapes the Game: main game for 3 players 3 2 plain" in cover
     # Each part's "From page" is the number printed on its first page.
     pages = page_texts(whole)
-    for title, first in _outline(PdfReader(whole))[1:]:
+    for title, first in _parts(_outline(PdfReader(whole))):
         assert re.search(rf"{re.escape(title)} {first + 1} \d+ (plain|card stock)", cover)
         assert f"page {first + 1} of {len(pages)}" in pages[first]
     assert "Needed and not in this kit: the Shapes the Game set itself" in cover
@@ -236,3 +251,29 @@ def test_the_printing_guide_lists_the_file_with_what_it_is_for(built: Path) -> N
         row = GUIDE_ROW[lang].format(pages=len(PdfReader(whole).pages))
         assert row in words, (guide.name, words)
         assert words.index("player-aid.pdf") < words.index(row)
+
+
+def test_each_sheet_part_has_its_headings_nested_under_it(built: Path) -> None:
+    """Part, then its headings, then their sections: each heading's bookmark goes to the
+    page that prints it, inside its part; a cards part has none under it."""
+    for kit in _kits(built):
+        (whole,) = kit.glob("*_print-and-play.pdf")
+        reader = PdfReader(whole)
+        pages = [" ".join(p.split()) for p in page_texts(whole)]
+        cards_titles = {PdfReader(p).metadata.title for p in kit.glob("*cards.pdf")}
+        outline, nested = reader.outline, 0
+        for index, item in enumerate(outline):
+            if not isinstance(item, list):
+                continue
+            part = outline[index - 1]
+            assert part.title not in cards_titles and part.title not in ASSEMBLY
+            first = reader.get_destination_page_number(part)
+            after = [i for i in outline[index + 1 :] if not isinstance(i, list)]
+            stop = reader.get_destination_page_number(after[0]) if after else len(pages)
+            flat = [*item, *(i for sub in item if isinstance(sub, list) for i in sub)]
+            for mark in (m for m in flat if not isinstance(m, list)):
+                at = reader.get_destination_page_number(mark)
+                title = " ".join(mark.title.split())  # a no-break space reads as a space
+                assert first <= at < stop and title in pages[at], (whole.name, title)
+                nested += 1
+        assert nested >= 3, whole.name  # the rules' headings at least

@@ -13,7 +13,17 @@ import pytest
 from pypdf import PdfReader
 
 from shapes_print.errors import UserError
-from shapes_print.geometry.primitives import BLACK, RGB, Artifact, Document, Group, Line, Page, Text
+from shapes_print.geometry.primitives import (
+    BLACK,
+    RGB,
+    Artifact,
+    Bookmark,
+    Document,
+    Group,
+    Line,
+    Page,
+    Text,
+)
 from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.svg import page_svg
@@ -127,3 +137,37 @@ def test_measuring_uses_the_fonts_own_advance_widths() -> None:
     assert font.width("A", 10) == pytest.approx(10 * 1401 / 2048)
     assert font.width("A A", 10) == pytest.approx(10 * (2 * 1401 + 651) / 2048)
     assert font.width("\u00a0", 10) == font.width(" ", 10)
+
+
+def test_bookmarks_nest_by_level_and_open_closed() -> None:
+    """A part, its headings under it, their sections under those: pypdf reads the tree
+    back with each entry at its page, and a part opens closed (a negative /Count)."""
+    marks = (
+        Bookmark("Cover", 0),
+        Bookmark("Sheets", 1),
+        Bookmark("Setup", 1, 1),
+        Bookmark("Before each round", 2, 2),
+        Bookmark("Scoring", 3, 1),
+        Bookmark("Cards", 4),
+    )
+    pages = [Page(595, 842, ()) for _ in range(5)]
+    out = io.BytesIO()
+    write_pdf(Document("outline", pages, bookmarks=marks), out)
+    reader = PdfReader(out)
+
+    def tree(items: list) -> list:  # type: ignore[type-arg]
+        return [
+            tree(i) if isinstance(i, list) else (i.title, reader.get_destination_page_number(i))
+            for i in items
+        ]
+
+    assert tree(reader.outline) == [
+        ("Cover", 0),
+        ("Sheets", 1),
+        [("Setup", 1), [("Before each round", 2)], ("Scoring", 3)],
+        ("Cards", 4),
+    ]
+    root = reader.trailer["/Root"]["/Outlines"]
+    assert root["/Count"] == 3
+    sheets = root["/First"]["/Next"]
+    assert sheets["/Count"] == -2 and sheets["/Last"]["/Title"] == "Scoring"

@@ -1,0 +1,51 @@
+"""Plan stage, a part's own headings as bookmarks under its entry in a file's outline.
+
+Input: a planned sheet document's pages (its headings are groups whose role is H1 or H2,
+as plan/blocks.py draws them) and where the part starts in the file. Output: a bookmark
+per heading, one level under the part for a heading, two for a subheading, each at the
+page it is printed on. A heading printed again (a player aid's copies) is bookmarked where
+it first stands: the outline names each section once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from shapes_print.geometry.primitives import Bookmark, Group, Item, Page, Text
+
+LEVELS = {"H1": 1, "H2": 2}  # a part is level 0
+
+
+def _words(items: Sequence[Item]) -> str:
+    """A heading's words, its lines joined where its wrap broke them at a space."""
+    said = ""
+    for item in items:
+        if isinstance(item, Text):
+            said += item.text + (" " if item.space_after else "")
+        elif isinstance(item, Group):
+            said += _words(item.items)
+    return said.strip()
+
+
+def _found(items: Sequence[Item]) -> Iterator[tuple[str, int]]:
+    """Each heading among `items` in drawing order: its words and its level."""
+    for item in items:  # an artifact (furniture) holds no heading
+        if isinstance(item, Group):
+            if item.role in LEVELS and not item.continues:
+                yield _words(item.items), LEVELS[item.role]
+            else:
+                yield from _found(item.items)
+
+
+def heading_marks(pages: Sequence[Page], first: int) -> list[Bookmark]:
+    """The headings of a part starting at page `first`, as bookmarks under the part's; a
+    subheading before any heading goes one level under the part."""
+    marks, seen, level_one = [], set(), False
+    for at, page in enumerate(pages):
+        for title, level in _found(page.items):
+            level_one = level_one or level == 1
+            if not title or (title, level) in seen:
+                continue
+            seen.add((title, level))
+            marks.append(Bookmark(title, first + at, level if level_one else 1))
+    return marks

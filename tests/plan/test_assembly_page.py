@@ -1,0 +1,127 @@
+"""The print-and-play file's assembly page, planned in memory for every game at 4 players:
+after the cover, what to print on which stock, the tools, the order of cuts with the rules'
+own sentence, the fold sheets where they were built, and a checklist of each deck's cards
+counted as the deck counts them; no host-only words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from shapes_print.geometry.primitives import Document, Group, Item, Page, Rect
+from shapes_print.load.options import PrintOptions
+from shapes_print.pipeline import pipeline
+from shapes_print.plan.cardsheets import is_cards_file
+from shapes_print.plan.kit import KitFile
+from tests.planned import page_words
+
+RULE = "“Cut with suitable help.”"  # the printable kit's rules, as they write it
+# Each deck's line on the checklist: its cards, its title as its cards file has it, its
+# cards by name where they have names (Shapes the Game's have none: its ids are no words).
+CHECKLIST = {
+    "pass-and-pick": ("18 shape cards: 6 circles, 6 triangles, 6 squares",),
+    "shapes-the-game": ("54 the deck of 54 cards",),
+    "collect-3": (
+        "89 cards (number, Action and Crown cards): 3 Red 1, 3 Red 2,",
+        "3 Yellow 6, 4 Wild, 2 Double Points, 2 Bomb, 9 Crown",
+        "20 task cards (one per Task; show the round's Task)",
+    ),
+}
+
+
+def _kits(labels: str, options: PrintOptions | None = None) -> dict[str, list[KitFile]]:
+    project = pipeline.load_project(pipeline.Sources(), [], [labels])
+    return {
+        info["game"]: files
+        for _, info, files in pipeline.plan_all(project, "4", "a4", "long", options)
+    }
+
+
+@pytest.fixture(scope="module")
+def kits() -> dict[str, list[KitFile]]:
+    return _kits("standard")
+
+
+def _document(files: list[KitFile], ending: str) -> Document:
+    (document,) = [f.document for f in files if f.name.endswith(ending)]
+    assert isinstance(document, Document)
+    return document
+
+
+def _assembly(files: list[KitFile]) -> tuple[Document, int, str]:
+    """The print-and-play file, its assembly page's index and that page's words."""
+    whole = _document(files, "_print-and-play")
+    mark = whole.bookmarks[1]
+    return whole, mark.page, page_words(whole.pages[mark.page], whole.symbols)
+
+
+def test_the_assembly_page_follows_the_cover_and_quotes_the_rules(
+    kits: dict[str, list[KitFile]],
+) -> None:
+    for game, files in kits.items():
+        whole, at, words = _assembly(files)
+        assert whole.bookmarks[1].title == "How to print and put it together"
+        assert at == 1 and words.startswith("How to print and put it together"), game
+        assert f"The rules say: {RULE}" in words
+        # The stocks by page: plain up to the first cards part, card stock to the end.
+        titles = {f.document.title for f in files if is_cards_file(f.document)}  # type: ignore[arg-type]
+        cards = min(m.page for m in whole.bookmarks if m.title in titles)
+        stocks = f"Pages Print on 1-{cards} plain {cards + 1}-{len(whole.pages)} card stock"
+        assert stocks in words, game
+        assert "Scissors, or a paper trimmer" in words
+        assert "glue" not in words.lower()  # no fold sheets in this kit
+
+
+def test_the_checklist_counts_each_deck_as_the_deck_does(kits: dict[str, list[KitFile]]) -> None:
+    for game, files in kits.items():
+        _, _, words = _assembly(files)
+        for line in CHECKLIST[game]:
+            assert line in words, (game, words)
+
+
+def test_the_assembly_page_prints_no_host_words(kits: dict[str, list[KitFile]]) -> None:
+    for game, files in kits.items():
+        _, _, words = _assembly(files)
+        host = _document(files, "_host-key")
+        lines = {w for page in host.pages for w in page_words(page, host.symbols).split(". ")}
+        assert not [line for line in lines if len(line) > 30 and line in words], game
+
+
+def test_fold_sheets_are_named_with_how_to_fold_and_glue_them() -> None:
+    files = _kits("es", PrintOptions(fold=True))["pass-and-pick"]
+    _, _, words = _assembly(files)
+    assert re.search(r"Páginas Imprimir en 1-\d+ papel \d+-\d+ cartulina", words), words
+    assert "Una barra de pegamento" in words
+    assert "Hojas para doblar (pass-and-pick_4p_a4_es_cards-fold.pdf), impresas a una cara" in words
+    assert words.index("Hojas para doblar") < words.index("Corte primero cada hoja")
+    assert "Las reglas dicen: “Cut with suitable help.”" in words
+
+
+# The cover's cards: one of each kind of the main deck (its first card of each group).
+PICTURED = {"pass-and-pick": 3, "shapes-the-game": 7, "collect-3": 3}
+COVER_ALT = "A few of the cards this file prints, one of each kind"
+
+
+def _figures(items: tuple[Item, ...]) -> list[Group]:
+    found = []
+    for item in items:
+        if isinstance(item, Group):
+            found += [item] if item.alt else _figures(item.items)
+    return found
+
+
+def test_the_cover_pictures_a_card_of_each_kind_as_the_cards_part_draws_it(
+    kits: dict[str, list[KitFile]],
+) -> None:
+    for game, files in kits.items():
+        whole = _document(files, "_print-and-play")
+        (figure,) = _figures(whole.pages[0].items)
+        assert figure.alt == COVER_ALT and figure.role == "Figure"
+        outlines = [item for item in figure.items if isinstance(item, Rect)]
+        assert len(outlines) == PICTURED[game] == len(figure.items) // 2, game
+        # Drawn small from the faces the cards part draws: the same words.
+        words = page_words(Page(1, 1, (figure,)), whole.symbols)
+        cards = _document(files, "_cards")
+        drawn = {w for page in cards.pages for w in page_words(page, cards.symbols).split()}
+        assert set(words.split()) <= drawn, game
