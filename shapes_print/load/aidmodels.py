@@ -1,0 +1,43 @@
+"""A game's player aid, as game.yaml's `player_aid:` writes it: the parts of one of its
+documents that a player looks up during play, reprinted one copy per player."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from shapes_print.load.base import Strict
+
+# The kinds of block a player aid's part may keep (`AidPart.only`): what a sheet holds but
+# page breaks, which a part never holds, and headings, whose own it always keeps.
+AidBlockKind = Literal[
+    "subheading",
+    "text",
+    "steps",
+    "bullets",
+    "facts",
+    "cards",
+    "table",
+    "score_sheet",
+    "arrow",
+    "for_each",
+]
+
+
+class AidPart(Strict):
+    """A part of a player aid that keeps `only` some kinds of its blocks (a section's
+    sentences and tables without its notes, a list's introduction without the list)."""
+
+    part: str
+    only: list[AidBlockKind] = Field(min_length=1)
+
+
+class PlayerAid(Strict):
+    """A player aid, one per player at the table: the parts of one of the game's documents
+    (by their heading or subheading, as written) that give the turn, the scoring and the end."""
+
+    title: str
+    heading: str
+    document: str
+    parts: list[str | AidPart] = Field(min_length=1)
