@@ -60,15 +60,23 @@ def _edits(case: dict[str, Any]) -> list[Edit]:
     return edits
 
 
+LINE = re.compile(r"\{line([+-]\d+)?\}")
+
+
 def _expected(case: dict[str, Any]) -> str:
     """The case's line, its `{line}` the line its first edit's `find` starts on in the
-    shipped file: a line moved by an unrelated edit fails no case."""
-    first = case["edits"][0] if case["edits"] else {}
-    if "{line}" not in case["error"]:
-        return str(case["error"])
-    shipped = (PROJECT / first["file"]).read_text(encoding="utf-8")
-    line = shipped[: shipped.index(first["find"])].count("\n") + 1
-    return str(case["error"]).replace("{line}", str(line))
+    shipped file (or the line of its `line_at` text in the file the error names), `{line+1}`
+    or `{line-1}` a line after or before it: a line moved by an unrelated edit fails no case."""
+    error = str(case["error"])
+    if "{line" not in error:
+        return error
+    if "line_at" in case:
+        text, file = case["line_at"], error.split(":", 1)[0]
+    else:
+        text, file = case["edits"][0]["find"], case["edits"][0]["file"]
+    shipped = (PROJECT / file).read_text(encoding="utf-8")
+    line = shipped[: shipped.index(text)].count("\n") + 1
+    return LINE.sub(lambda m: str(line + int(m.group(1) or 0)), error)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
