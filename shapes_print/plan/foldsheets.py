@@ -38,7 +38,7 @@ from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, 
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.cardsheets import CardGeometry, overrun_item
 from shapes_print.plan.furniture import Reach, dashed, margin_stretches, place_furniture
-from shapes_print.plan.imposition import EPSILON, clearance, mark_span
+from shapes_print.plan.imposition import EPSILON, Slots, clearance, mark_span
 from shapes_print.text.fonts import Font
 from shapes_print.units import POINTS_PER_UNIT
 
@@ -47,22 +47,12 @@ HALF_TURN = 180.0
 Box4 = tuple[float, float, float, float]  # left, bottom, right, top
 
 
-class FoldLayout(Struct, frozen=True):
-    """Cards in `columns` x `rows` slots on each side of the fold line, butted together,
-    their inner edges `gutter` from the line: down the page's middle, or `across` it."""
+class FoldLayout(Slots, frozen=True):
+    """The slots on each side of the fold line, their inner edges `gutter` from the line:
+    down the page's middle, or `across` it."""
 
-    page_w: float
-    page_h: float
-    card_w: float
-    card_h: float
-    columns: int
-    rows: int
     across: bool
     gutter: float
-
-    @property
-    def slots(self) -> int:
-        return self.columns * self.rows
 
     @property
     def fold(self) -> float:

@@ -25,8 +25,9 @@ if TYPE_CHECKING:  # Furniture only as a type: the models (pydantic) load with t
 EPSILON = 1e-6
 
 
-class Grid(Struct, frozen=True):
-    """Cards in `columns` x `rows` slots, butted together and centred on the page."""
+class Slots(Struct, frozen=True):
+    """Cards in `columns` x `rows` slots, butted together, on a page: a duplex sheet's grid
+    or one side of a fold sheet (plan/foldsheets.py)."""
 
     page_w: float
     page_h: float
@@ -38,6 +39,10 @@ class Grid(Struct, frozen=True):
     @property
     def slots(self) -> int:
         return self.columns * self.rows
+
+
+class Grid(Slots, frozen=True):
+    """Slots centred on the page."""
 
     @property
     def left(self) -> float:
