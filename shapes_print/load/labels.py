@@ -26,6 +26,7 @@ from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Stric
 from shapes_print.load.cardmodels import ElementRole, TrimLine
 from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
 from shapes_print.load.listing import shipped as shipped  # where label-set callers find it
+from shapes_print.load.pofile import with_catalogue
 from shapes_print.load.said import foreign_said
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
@@ -89,6 +90,8 @@ class GamePatch(Strict):
     groups: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
     cards: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
     backs: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
+    # Words for this game only, over the set's `text:` (a catalogue entry's context).
+    text: dict[str, str] = Field(default_factory=dict)
 
 
 class GameLabels(GamePatch):
@@ -98,7 +101,6 @@ class GameLabels(GamePatch):
     for this game only."""
 
     description: str = ""
-    text: dict[str, str] = Field(default_factory=dict)
     elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
     sizes: dict[Identifier, SizePatch] = Field(default_factory=dict)
     # A layout the game's cards and backs are drawn with -> another of its template's.
@@ -140,6 +142,9 @@ class LabelSet(Strict):
     # standard names `en`, so a set that extends nothing and names none is English too.
     locale: str = ENGLISH
     text: dict[str, str] = Field(default_factory=dict)
+    # A gettext catalogue beside this file (es.po) whose entries are read as `text:` (and
+    # an entry with a context, a game id, as that game's): load/pofile.py.
+    catalogue: str | None = None
     # How `{n:ordinal}` writes a number, as a message on `n`: "{n, selectordinal, ...}".
     ordinal: str | None = None
     # What a listener hears, in `locale`'s words, for print's shorthand that a reader's
@@ -302,6 +307,11 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
             "write a code such as en, es, fr or pt_BR",
         ) from None
     written: list[tuple[Loc, str]] = [(("text", en), text) for en, text in spec.text.items()]
+    written += [
+        (("games", game, "text", en), text)
+        for game, patch in spec.games.items()
+        for en, text in patch.text.items()
+    ]
     if spec.ordinal is not None:
         written.append((("ordinal",), spec.ordinal))
     if spec.said_range is not None:
@@ -317,7 +327,8 @@ def _extended(
     """A label set's file and every file it extends, the one that wins a key first, and their
     data merged. `extends` names one set or a list (a later one over an earlier: `[braille,
     es]` is the braille set in Spanish); this file is over them all."""
-    doc = read_yaml(path, locale=None)  # its locale is known at the end of the chain
+    # Its locale is known at the end of the chain; its catalogue's words are its own.
+    doc = with_catalogue(read_yaml(path, locale=None))
     if not isinstance(doc.data, dict):
         raise UserError(doc.source(), "a label set is a mapping of keys such as text: and style:")
     if path in within:
@@ -382,6 +393,7 @@ def check_messages(written: Sequence[tuple[Loc, str]], locale: str, source: Laye
             if loc == ("ordinal",):
                 render(message, {"n": 1}, Style(locale))  # names no other value
         except MessageError as error:
-            skip = len(str(loc[-1])) if loc[0] == "text" else 0  # past the English key
+            in_yaml = loc[0] == "text" and where.path.suffix != ".po"
+            skip = len(str(loc[-1])) if in_yaml else 0  # past the English key
             at = Source(where.path, where.line, where.column + skip) if where.line else where
             raise UserError(place(at, text, error.offset), error.message, error.hint) from None
