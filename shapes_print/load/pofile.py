@@ -25,7 +25,7 @@ from babel.messages.pofile import PoFileError, read_po
 from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import read_input, within
+from shapes_print.inputs import read_input
 from shapes_print.limits import MAX_CATALOGUE_BYTES
 from shapes_print.load.yamldoc import Document, Loc
 from shapes_print.text.grammar import MessageError, parse
@@ -140,9 +140,10 @@ def with_catalogue(doc: Document) -> Document:
         return doc
     where = doc.source(("catalogue",))
     folder = doc.path.parent
-    path = within(folder, name) if isinstance(name, str) and name.endswith(".po") else None
-    if path is None or path.parent.resolve() != folder.resolve():
+    plain = isinstance(name, str) and name.endswith(".po") and Path(name).name == name
+    if not plain or not isinstance(name, str):
         raise UserError(where, "catalogue: name a .po file beside the label set, such as es.po")
+    path = folder / name  # a link out of the folder is refused as it is read
     words = read_catalogue(path, where, folder)
     _merged(doc, ("text",), words.text, words.sources)
     for game, text in words.games.items():
