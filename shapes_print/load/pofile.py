@@ -131,10 +131,11 @@ def _msgstr(path: Path, lines: list[str], lineno: int | None) -> Source:
     return Source(path, lineno or 0)
 
 
-def with_catalogue(doc: Document) -> Document:
+def with_catalogue(doc: Document, new: bool = False) -> Document:
     """A label set's file with the words of the catalogue its `catalogue:` names merged in
     as its own: an entry as `text:`, one with a context as `games: GAME: text:`, each marked
-    at its `msgstr`. A text written in both is refused: which would win is not plain."""
+    at its `msgstr`. A text written in both is refused: which would win is not plain. With
+    `new`, a catalogue not there yet gives no words (`labels update` is about to write it)."""
     name = doc.data.get("catalogue") if isinstance(doc.data, dict) else None
     if name is None:
         return doc
@@ -144,6 +145,8 @@ def with_catalogue(doc: Document) -> Document:
     if not plain or not isinstance(name, str):
         raise UserError(where, "catalogue: name a .po file beside the label set, such as es.po")
     path = folder / name  # a link out of the folder is refused as it is read
+    if new and not path.exists() and not path.is_symlink():
+        return doc
     words = read_catalogue(path, where, folder)
     _merged(doc, ("text",), words.text, words.sources)
     for game, text in words.games.items():

@@ -110,7 +110,7 @@ def update(sources: Sources, name: str, out: Path | None = None) -> Path:
     """Merge the template into the label set `name`'s catalogue (a new one if the file is
     not there yet): a text whose English changed becomes fuzzy, one no longer printed
     obsolete. Written in place, or into the folder `out`."""
-    labels = load_labels(name, sources.labels)
+    labels = load_labels(name, sources.labels, new_catalogue=True)
     path = catalogue_path(labels)
     if path is None:
         raise UserError(
