@@ -18,10 +18,14 @@ from tests.planned import page_words
 
 RULE = "“Cut with suitable help.”"  # the printable kit's rules, as they write it
 # Each deck's line on the checklist: its cards, its title as its cards file has it, its
-# cards by name where they have names (Shapes the Game's have none: its ids are no words).
+# cards by kind as its `kinds:` names them (Shapes the Game's colours and special cards, in
+# the words their faces print: its cards have no names, its ids are no words), else by name.
 CHECKLIST = {
     "pass-and-pick": ("18 shape cards: 6 circles, 6 triangles, 6 squares",),
-    "shapes-the-game": ("54 the deck of 54 cards",),
+    "shapes-the-game": (
+        "54 the deck of 54 cards: 10 RED, 10 GREEN, 10 BLUE, 10 YELLOW, 10 WILD, 2 STOP TURN,"
+        " 2 CLEAR THE BOARD",
+    ),
     "collect-3": (
         "89 cards (number, Action and Crown cards): 3 Red 1, 3 Red 2,",
         "3 Yellow 6, 4 Wild, 2 Double Points, 2 Bomb, 9 Crown",
