@@ -142,9 +142,9 @@ def lay_sheets(
     is written once, in the filter. The first page holds less than the others where its
     foot has the scale check (`scale`: a part of a file whose cover has it, such as the
     print-and-play file's assembly page, holds as much as the rest). What goes in the feet
-    is `LaidSheets.pages`'. A document printed
-    in copies (`halves`: a player aid) is laid in half a page where it fits one, its glue
-    giving as on a full page, so that its copies print two to a sheet.
+    is `LaidSheets.pages`'. A document printed in copies (`halves`: a player aid) is laid in
+    half a page where it fits one, its glue giving as on a full page, so that its copies
+    print two to a sheet.
     """
     style = ctx.style
     width, height = page
