@@ -123,7 +123,7 @@ def plan_sheets(
 ) -> list[Page]:
     """Pages of one sheet document for one player count, with the inputs' print line (what
     `lay_sheets` and `LaidSheets.pages` say; none where no section is for this count)."""
-    laid = lay_sheets(doc, inputs, page, ctx)
+    laid = lay_sheets(doc, inputs, page, ctx, scale=scale)
     return [] if laid is None else laid.pages(inputs.print_line, names, scale=scale)
 
 
@@ -133,22 +133,25 @@ def lay_sheets(
     page: tuple[float, float],
     ctx: DrawContext,
     halves: bool = False,
+    scale: bool = True,
 ) -> LaidSheets | None:
     """One sheet document for one player count laid on its pages, or None where no section
     is for this count; sections for other counts are left out.
 
     A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
-    is written once, in the filter. The first page holds less than the others: its foot
-    has the scale check. What goes in the feet is `LaidSheets.pages`'. A document printed
-    in copies (`halves`: a player aid) is laid in half a page where it fits one, its glue
-    giving as on a full page, so that its copies print two to a sheet.
+    is written once, in the filter. The first page holds less than the others where its
+    foot has the scale check (`scale`: a part of a file whose cover has it, such as the
+    print-and-play file's assembly page, holds as much as the rest). What goes in the feet
+    is `LaidSheets.pages`'. A document printed in copies (`halves`: a player aid) is laid in
+    half a page where it fits one, its glue giving as on a full page, so that its copies
+    print two to a sheet.
     """
     style = ctx.style
     width, height = page
     left, right = style.margin, width - style.margin
     top = height - style.margin
-    first_room = top - style.footer_height
     room = top - style.running_footer_height
+    first_room = top - style.footer_height if scale else room
     stream = _Stream(Column(ctx, right - left, room), style.block_gap, first_room)
     for players, blocks in doc.sections:
         values = dict(inputs.values)
