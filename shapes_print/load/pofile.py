@@ -151,6 +151,8 @@ def with_catalogue(doc: Document, new: bool = False) -> Document:
     _merged(doc, ("text",), words.text, words.sources)
     for game, text in words.games.items():
         _merged(doc, ("games", game, "text"), text, words.game_sources[game])
+        first = next(iter(words.game_sources[game].values()))
+        doc.marks.setdefault(("games", game), first)  # a context naming no game is found here
     return doc
 
 
