@@ -49,7 +49,8 @@ def update(
 
 def check(
     names: Annotated[
-        list[str] | None, typer.Argument(help="Label sets to count (default: es).")
+        list[str] | None,
+        typer.Argument(help="Label sets to count (default: every shipped one not in English)."),
     ] = None,
     content: Content = None,
     templates: Templates = None,
@@ -61,7 +62,7 @@ def check(
     from shapes_print.pipeline import pipeline, translating
 
     sources = pipeline.Sources.found(content, templates)
-    for found in translating.coverage(sources, names or ["es"]):
+    for found in translating.coverage(sources, names or ()):
         typer.echo(
             f"{found.name} ({found.locale}): {found.translated} translated, "
             f"{found.fuzzy} fuzzy, {found.missing} missing"

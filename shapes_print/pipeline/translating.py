@@ -21,11 +21,12 @@ from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import recording
-from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels
+from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, shipped
 from shapes_print.load.pofile import read_po_file
 from shapes_print.pipeline.pipeline import plan_every_setting
 from shapes_print.pipeline.project import Sources, load_project
 from shapes_print.text.grammar import MessageError, parse
+from shapes_print.text.message import ENGLISH
 from shapes_print.text.words import pinpoint
 from shapes_print.write.create import replace_file
 
@@ -147,12 +148,15 @@ class Coverage(Struct, frozen=True):
     missing: int
 
 
-def coverage(sources: Sources, names: Sequence[str]) -> list[Coverage]:
-    """For each label set named, its words against every text the kits print."""
+def coverage(sources: Sources, names: Sequence[str] = ()) -> list[Coverage]:
+    """For each label set named (else each shipped one in a language other than English),
+    its words against every text the kits print."""
     printed = [message.id for message in extract(sources) if message.id]
+    sets = [load_labels(name, sources.labels) for name in names or shipped(sources.labels)]
     found = []
-    for name in names:
-        labels = load_labels(name, sources.labels)
+    for labels in sets:
+        if not names and labels.locale == ENGLISH:
+            continue
         fuzzy = _fuzzy(labels)
         have = sum(english in labels.spec.text for english in printed)
         doubtful = sum(english in fuzzy and english not in labels.spec.text for english in printed)

@@ -146,7 +146,7 @@ def test_a_complete_set_names_the_fuzzy_text_at_its_content_line(
 
 
 def test_update_makes_changed_english_fuzzy_and_removed_english_obsolete(
-    project_root: Path, template: Catalog, tmp_path: Path
+    project_root: Path, template: Catalog, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     old = _translated(template, {("Play a card for {players} player.", None): OURS}, TEXT)
     old += '\nmsgid "A text no game prints any more"\nmsgstr "Parti"\n'
@@ -165,3 +165,11 @@ def test_update_makes_changed_english_fuzzy_and_removed_english_obsolete(
     (found,) = translating.coverage(sources, [str(labels)])
     assert found.fuzzy == 1
     assert found.translated + found.fuzzy + found.missing == len([m for m in template if m.id])
+    content = str(project_root / "content")
+    status, _, printed = run(
+        ["labels", "check", str(labels), "--content", content], capsys, tmp_path
+    )
+    assert status == 0
+    assert printed == (
+        f"mine (en): {found.translated} translated, 1 fuzzy, {found.missing} missing\n"
+    )
