@@ -81,6 +81,7 @@ class _Stream(Struct):
     # Tables laid out again by their pages' breaks: (first box, box count, layout, chunks).
     regrouped: list[tuple[int, int, Regrouped, tuple[int, ...]]] = field(default_factory=list)
     forced: bool = False
+    held: int = 0  # the first box of the heading (and intro) the next block keeps with
     kept: bool = False
     intro: bool = False  # the last block is the words right under a heading: its intro
     last: str = ""
@@ -102,12 +103,8 @@ class _Stream(Struct):
                 )
         if not drawn:
             return
-        if turned != self.runs[-1].turned:  # the paper turns: on a new page
-            if self.boxes:
-                self.runs.append(_Run(len(self.boxes), turned))
-                self.forced = True
-            else:
-                self.runs[0] = _Run(0, turned)
+        if turned != self.runs[-1].turned:
+            self._turn(turned)
         first = drawn[0]
         closes = kind == _CLOSES.get(self.last) or (self.closing and kind == self.last)
         if self.boxes:
@@ -119,12 +116,28 @@ class _Stream(Struct):
             if self.last == "arrow" and kind != "arrow":
                 gap += self.col.ctx.style.heading_size  # the arrow's big word stands apart
             drawn = [replace(first, gap=gap, breaks=breaks), *drawn[1:]]
+        if kind in _KEEP_WITH_NEXT and not self.kept:
+            self.held = len(self.boxes)
         self.boxes += drawn
         self.forced = False
         self.intro = self.kept and kind == "text"
         self.kept = kind in _KEEP_WITH_NEXT
         self.closing = closes
         self.last = kind
+
+    def _turn(self, turned: bool) -> None:
+        """The paper turns for the next block: on a new page, which the heading (and intro)
+        it keeps with go over to."""
+        kept = (self.kept or self.intro) and not self.forced
+        start = self.held if kept else len(self.boxes)
+        if start == self.runs[-1].start:  # the run holds nothing but what goes over
+            self.runs.pop()
+        if not self.runs or self.runs[-1].turned != turned:
+            self.runs.append(_Run(start, turned))
+        if start == len(self.boxes):
+            self.forced = bool(self.boxes)
+        elif start:
+            self.boxes[start] = replace(self.boxes[start], breaks=FORCED)
 
     def regroup(self, pages: list[range]) -> bool:
         """Lay each `across` table out again for the rows each page holds of it; whether

@@ -183,3 +183,15 @@ def test_players_that_fit_across_the_paper_stay_upright_in_one_table(
     assert not any(_turned(page) for page in pages)
     heads = [t for page in pages for t in _texts(page.items, read=True) if t.text == "Dealer"]
     assert len(heads) == 1  # one table: its header read once
+
+
+def test_a_heading_goes_over_to_the_turned_page_with_the_sheet_it_introduces(
+    tmp_path: Path, large_print: DrawContext
+) -> None:
+    """With no page break asked for, the heading over a sheet that turns the paper is not
+    left alone at the foot of the upright page before it."""
+    blocks = [{"text": "Play well."}, {"heading": "Scores"}, {"score_sheet": SCORE_SHEET}]
+    pages = _plan(tmp_path / "sheet.yaml", large_print, "a4", 10, blocks)
+    read = [[t.text for t in _texts(page.items, read=True)] for page in pages]
+    assert not _turned(pages[0]) and "Play well." in read[0] and "Scores" not in read[0]
+    assert _turned(pages[1]) and read[1][0] == "Scores"
