@@ -16,28 +16,9 @@ from shapes_print.pipeline import pipeline, translating
 from shapes_print.pipeline.project import Sources, load_project
 from tests.planned import page_words
 from tests.project_copy import run
+from tests.tinygame import DECK, game
 
-GAME = """\
-id: tiny
-title: Tiny
-source: written for a test
-players: {min: 2, max: 2}
-card_template: poker
-cards_title: cards
-deck: deck.yaml
-documents: [sheets.yaml]
-"""
-DECK = """\
-backs:
-  plain:
-    layout: back
-    fields: {title: Tiny, fill: "#2F3E66", pattern: none, pattern_colour: "#000000",
-             title_colour: "#FFFFFF"}
-cards:
-  - {id: sun, count: 2, layout: shape, back: plain,
-     fields: {shape: circle, label: SUN, colour: "#E69F00", pattern: none,
-              pattern_colour: "#000000"}}
-"""
+GAME = game(["sheets.yaml"])
 SHEETS = """\
 name: sheets
 title: sheets
