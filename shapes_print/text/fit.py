@@ -15,9 +15,11 @@ SHRINK_STEP = 0.5
 _WRAPS_KEPT = 8192
 # A too-wide word's parts: each ends after its `_` or `-` run.
 _BREAKS = re.compile(r"[^_-]+[_-]*|[_-]+")
-# Where a line may break: any white space but the no-break space (U+00A0), which holds a
-# name such as a card's ("Green 5") together on one line, as in any typesetting.
-_SPACES = re.compile(r"[^\S\u00a0]+")
+# Where a line may break: any white space but the no-break spaces (U+00A0, and French's
+# narrow U+202F before : ; ! ? and inside « »), which hold a name such as a card's
+# ("Green 5") or a word and its sign together on one line, as in any typesetting.
+NO_BREAK = frozenset("\u00a0\u202f")
+_SPACES = re.compile(r"[^\S\u00a0\u202f]+")
 
 
 class Fitted(Struct, frozen=True):

@@ -17,15 +17,15 @@ from collections.abc import Callable
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.text.fit import SHRINK_STEP
+from shapes_print.text.fit import NO_BREAK, SHRINK_STEP
 from shapes_print.text.fonts import Font
 from shapes_print.text.markup import Icon, Run, Span
 
 Faces = Callable[[bool, bool], Font]
 # An icon's advance and height, in ems of the line it stands in: the em box of its run.
 ICON_EM = 1.0
-# White space a line may break at (not the no-break space), a new line, or words.
-_PIECES = re.compile(r"\n|[^\S\u00a0\n]+|[^\s]+|\u00a0+")
+# White space a line may break at (not the no-break spaces), a new line, or words.
+_PIECES = re.compile(r"\n|[^\S\u00a0\u202f\n]+|[^\s]+|[\u00a0\u202f]+")
 Style = tuple[bool, bool]  # bold, italic
 Atom = tuple[str, Style] | Icon
 
@@ -87,7 +87,7 @@ def _paragraphs(parsed: tuple[Run, ...]) -> list[list[_Word]]:
             if piece == "\n":
                 end_word()
                 paragraphs.append([])
-            elif piece.isspace() and "\u00a0" not in piece:
+            elif piece.isspace() and not NO_BREAK.intersection(piece):
                 end_word()
                 glue = style
             elif atoms and not isinstance(atoms[-1], Icon) and atoms[-1][1] == style:
