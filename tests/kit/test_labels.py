@@ -9,6 +9,7 @@ import tempfile
 from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 import yaml
@@ -460,11 +461,55 @@ SPANISH_CHECK = [
 ]
 
 
-def test_the_spanish_kit_has_no_english_left(labelled: Path, planned_words: list[KitWords]) -> None:
+class NoEnglish(NamedTuple):
+    """What a translated Pass and pick kit must print instead of the English: words of its
+    own, its host key's PDF title, and phrases of its printing guide."""
+
+    labels: str
+    english: tuple[str, ...]
+    words: tuple[str, ...]
+    title: str
+    guide: tuple[str, ...]
+
+
+SPANISH = NoEnglish(
+    "es",
+    tuple(SPANISH_CHECK),
+    ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"),
+    "Formas: pasa y elige: clave del anfitrión para 6 jugadores",
+    (
+        "Cómo imprimir Formas: pasa y elige (6 jugadores, A4)",
+        "girar por el borde largo",
+        "host-key.pdf (solo anfitrión)",
+        "mida su regla de 50 mm",
+        "cartulina",
+    ),
+)
+# French prints "Points", "Score" and "TRIANGLE" as English does: they are French words too.
+FRENCH = NoEnglish(
+    "fr",
+    tuple(w for w in SPANISH_CHECK if w not in {"Points", "Score", "TRIANGLE"}),
+    ("CERCLE", "CARRÉ", "mise en place pour", "propriétaire", "GAUCHE", "Manche 3"),
+    "Formes à passer: fiche de l\u2019hôte pour 6 joueurs",
+    (
+        "Comment imprimer Formes à passer (6 joueurs, A4)",
+        "retournement sur le bord long",
+        "host-key.pdf (hôte seulement)",
+        "mesurez sa règle de 50",
+        "papier cartonné",
+    ),
+)
+
+
+@pytest.mark.parametrize("expected", [SPANISH, FRENCH], ids=lambda e: e.labels)
+def test_a_translated_kit_has_no_english_left(
+    labelled: Path, planned_words: list[KitWords], expected: NoEnglish
+) -> None:
     kits = [
         words
         for words in planned_words
-        if (words.game, words.labels, words.players) in {("pass-and-pick", "es", n) for n in COUNTS}
+        if (words.game, words.labels, words.players)
+        in {("pass-and-pick", expected.labels, n) for n in COUNTS}
     ]
     assert {(words.paper, words.players) for words in kits} == {
         (paper, n) for paper in ("a4", "letter") for n in COUNTS
@@ -472,22 +517,17 @@ def test_the_spanish_kit_has_no_english_left(labelled: Path, planned_words: list
     for planned in kits:
         # The guide names the kit's files, and the start all their names share.
         words = re.sub(r"\S+(\.(pdf|svg)\b|_(?!\S))", "", planned.words())
-        left = [w for w in SPANISH_CHECK if re.search(rf"\b{w}\b", words)]
+        left = [w for w in expected.english if re.search(rf"\b{w}\b", words)]
         assert not left, (planned.paper, planned.players, left)
-        for spanish in ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"):
-            assert spanish in words
-    title = PdfReader(kit(labelled, "es") / "pass-and-pick_6p_a4_es_host-key.pdf").metadata.title
-    assert title == "Formas: pasa y elige: clave del anfitrión para 6 jugadores"
+        for word in expected.words:
+            assert word in words, word
+    host_key = f"pass-and-pick_6p_a4_{expected.labels}_host-key.pdf"
+    title = PdfReader(kit(labelled, expected.labels) / host_key).metadata.title
+    assert title == expected.title
     (six,) = (planned for planned in kits if (planned.paper, planned.players) == ("a4", 6))
     guide = " ".join(six.file("_printing-guide"))
-    for spanish in (
-        "Cómo imprimir Formas: pasa y elige (6 jugadores, A4)",
-        "girar por el borde largo",
-        "host-key.pdf (solo anfitrión)",
-        "mida su regla de 50 mm",
-        "cartulina",
-    ):
-        assert spanish in guide, spanish
+    for phrase in expected.guide:
+        assert phrase in guide, phrase
 
 
 def english_lines(folder: Path, name: str) -> set[str]:

@@ -47,6 +47,19 @@ def test_a_spanish_ordinal_is_said_whole_and_only_as_a_whole_word() -> None:
     assert hearing("standard").spans("1st player") == ()  # read well as it is
 
 
+def test_a_french_ordinal_and_sign_are_said_in_french() -> None:
+    french = hearing("fr")
+    assert (
+        french.heard("1er joueur\u202f; 2e\u202f: C - 1")
+        == "premier joueur\u202f; deuxième\u202f: C - 1"
+    )
+    assert (
+        french.heard("1re Couronne, \u00d72, les pas 1\u20133")
+        == "première Couronne, fois 2, les pas 1 à 3"
+    )
+    assert french.spans("11e") == ()  # no 11th in the set's words: not "1" + "1e"
+
+
 FRENCH = 'extends: standard\nlocale: fr\nordinal: "{n, selectordinal, one {#er} other {#e}}"\n'
 
 

@@ -46,6 +46,7 @@ def _written(path: Path, begins: str) -> str:
 
 COLLECT_3 = DEFAULT_CONTENT / "collect-3" / "sheets.yaml"
 PASS_AND_PICK = DEFAULT_CONTENT / "pass-and-pick" / "sheets.yaml"
+COLLECT_3_DECK = DEFAULT_CONTENT / "collect-3" / "deck.yaml"
 
 
 def _words(labels: str) -> Words:
@@ -83,6 +84,16 @@ def _words(labels: str) -> Words:
             "Aparte las otras 2 cartas de Corona.",
         ),
         ("es", 21, "ponga 21 Coronas", "Aparte las otras 21 cartas de Corona."),
+        # French counts 0 with 1 (CLDR's `one`): "0 Couronne"; the spare's =0 says it apart.
+        ("fr", 0, "posez 0 Couronne face", "Il ne reste aucune carte Couronne."),
+        (
+            "fr",
+            1,
+            "posez 1 Couronne face visible au centre, à portée de tous.",
+            "Mettez de côté l\u2019autre carte Couronne.",
+        ),
+        ("fr", 2, "posez 2 Couronnes face", "Mettez de côté les 2 autres cartes Couronne."),
+        ("fr", 21, "posez 21 Couronnes face", "Mettez de côté les 21 autres cartes Couronne."),
     ],
 )
 def test_the_crowns_sentence_agrees_at_0_1_2_and_21(
@@ -105,6 +116,10 @@ def test_the_crowns_sentence_agrees_at_0_1_2_and_21(
         ("es", 1, "Formas: pasa y elige. Preparación para 1 jugador"),
         ("es", 2, "Formas: pasa y elige. Preparación para 2 jugadores"),
         ("es", 21, "Formas: pasa y elige. Preparación para 21 jugadores"),
+        ("fr", 0, "Formes à passer\u202f: mise en place pour 0 joueur"),
+        ("fr", 1, "Formes à passer\u202f: mise en place pour 1 joueur"),
+        ("fr", 2, "Formes à passer\u202f: mise en place pour 2 joueurs"),
+        ("fr", 21, "Formes à passer\u202f: mise en place pour 21 joueurs"),
     ],
 )
 def test_player_counts_agree_at_0_1_2_and_21(labels: str, n: int, expected: str) -> None:
@@ -127,11 +142,37 @@ def test_player_counts_agree_at_0_1_2_and_21(labels: str, n: int, expected: str)
             21,
             "Reparta 3 cartas a cada jugador. Aparte sin mirar las 21 cartas que no se usan.",
         ),
+        ("fr", 0, "Distribuez 3 cartes à chaque joueur. Aucune carte n\u2019est mise de côté."),
+        (
+            "fr",
+            1,
+            "Distribuez 3 cartes à chaque joueur. "
+            "Mettez de côté la carte inutilisée sans la regarder.",
+        ),
+        (
+            "fr",
+            2,
+            "Distribuez 3 cartes à chaque joueur. "
+            "Mettez de côté les 2 cartes inutilisées sans les regarder.",
+        ),
     ],
 )
 def test_cards_set_aside_say_so_at_zero(labels: str, n: int, expected: str) -> None:
     template = _written(PASS_AND_PICK, "Deal {deal, plural")
     assert _words(labels).fill(template, {"deal": 3, "set_aside": n}, HERE) == expected
+
+
+def test_french_ordinals_are_1er_for_a_masculine_noun_and_1re_for_a_feminine_one() -> None:
+    """fr.yaml's `ordinal:` writes the masculine (1er joueur, 2e, 11e, 21e); a Crown, a
+    feminine noun, is written 1re by its own message on the Crown card."""
+    french = _words("fr")
+    said = [
+        french.fill("{n:ordinal} player to claim a Crown", {"n": n}, HERE) for n in (1, 2, 11, 21)
+    ]
+    assert [line.split()[0] for line in said] == ["1er", "2e", "11e", "21e"]
+    assert said[0] == "1er joueur à prendre une Couronne"
+    crown = french.fill(_written(COLLECT_3_DECK, "Complete the Task"), {}, HERE)
+    assert "1re Couronne\u202f: C" in crown
 
 
 def test_a_spanish_feminine_ordinal_is_its_own_message() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from shapes_print.errors import UserError
 from shapes_print.load.defaults import DEFAULT_TEMPLATES
+from shapes_print.text.fit import wrap
 from shapes_print.text.fonts import FontPair, load_font, package_font
 from shapes_print.text.grammar import MessageError
 from shapes_print.text.markup import Icon, Span, has_markup, is_plain, plain_text, runs
@@ -144,3 +145,20 @@ def test_the_italic_face_falls_back_to_upright_without_one(faces: FontPair) -> N
     assert upright.pick(False, True) is faces.regular
     assert upright.pick(True, True) is faces.bold
     assert faces.pick(True, True).path == Path(FONTS / "DejaVuSans-BoldOblique.ttf")
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u202f"])
+def test_a_no_break_space_holds_its_words_on_one_line_plain_or_rich(
+    faces: FontPair, space: str
+) -> None:
+    """French typography's narrow no-break space (U+202F, before ! and inside « ») holds as
+    the no-break space does: at any width the sign never starts a line alone."""
+    said = f"criez «{space}Trio{space}!{space}» et prenez une Couronne"
+    held = f"«{space}Trio{space}!{space}»"
+    for width in (60, 80, 100, 140):
+        plain = wrap(said, faces.regular, 10, width)
+        rich = rich_wrap(runs(said), faces.pick, 10, width)
+        assert plain is not None and rich is not None
+        assert any(held in line for line in plain), (width, plain)
+        rich_lines = ["".join(piece.text or "" for piece in line.pieces) for line in rich]
+        assert any(held in line for line in rich_lines), (width, rich_lines)
