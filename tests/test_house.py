@@ -295,6 +295,7 @@ FILE_READERS = tuple(
         "labels",
         "listing",
         "pictures",
+        "pofile",
         "press",
         "shapes",
         "spreadsheet",

@@ -123,13 +123,15 @@ def plan_every_setting(
     paper: str = "all",
     strict: bool = False,
     jobs: int = 1,
+    kept: bool = True,
 ) -> None:
     """Plan every kit asked for, then once more for the words only some print settings
     print (the other duplex flip with fold sheets, print-shop pages) and the calibration
     sheet's, so each of them is checked and seen. Game by game under each label set (a group), so the other
     flip's kits take the sheets planned for the first (`SHARED_SHEETS`); a group checked
     clean from the same inputs before is not planned again (pipeline/checkcache.py), and the
-    others are planned over up to `jobs` forked processes, their findings taken in order."""
+    others are planned over up to `jobs` forked processes, their findings taken in order.
+    `kept` False plans every group again, so each text seen keeps where it was written."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
     settings: tuple[Setting, ...] = (
@@ -143,7 +145,7 @@ def plan_every_setting(
     for variant in project.variants:
         for game in list(variant.games):
             key = _group_key(project, (variant, game), settings, asked)
-            if not record.restored(key, variant, game):
+            if not (kept and record.restored(key, variant, game)):
                 to_plan.append((variant, game, key))
 
     def plan_group(index: int) -> CheckedGroup:
