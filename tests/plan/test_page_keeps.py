@@ -23,7 +23,11 @@ LEAST_FILL = 0.30  # the issue's floor for any page but a document's only one
 KEEP_STEPS = 4  # a procedure of this many steps or fewer never splits
 KEEP_TABLE = 1 / 3  # nor a table under this share of a page
 HEADINGS = ("H1", "H2", "H3")
-PAGE_OF = {"standard": "page {page} of {pages}", "es": "página {page} de {pages}"}
+PAGE_OF = {
+    "standard": "page {page} of {pages}",
+    "es": "página {page} de {pages}",
+    "fr": "page {page} sur {pages}",
+}
 PAGE_OF["braille-es"] = PAGE_OF["es"]
 
 
