@@ -14,6 +14,7 @@ from tests.planned import KitWords, page_words
 
 ONE_SIDED = "headers and footers off; one-sided"
 SPANISH_ONE_SIDED = "sin encabezados ni pies de página; a una cara"
+FRENCH_ONE_SIDED = "sans en-têtes ni pieds de page\u202f; recto seul"
 
 
 def _planned(planned_words: list[KitWords], game: str, labels: str) -> list[KitWords]:
@@ -32,11 +33,13 @@ def test_only_double_sided_files_say_double_sided(planned_words: list[KitWords])
             if kit.duplex[name] != "none":  # a double-sided file's first page says how to flip it
                 assert kit.duplex[name] in ("long", "short"), name
                 first = pages[0]
-                assert "flip on long edge" in first or "por el borde largo" in first, name
+                flips = ("flip on long edge", "por el borde largo", "retournement sur le bord long")
+                assert any(flip in first for flip in flips), name
                 continue
             simplex += 1
             for number, words in enumerate(pages, 1):
-                assert ONE_SIDED in words or SPANISH_ONE_SIDED in words, (name, number)
+                one_sided = (ONE_SIDED, SPANISH_ONE_SIDED, FRENCH_ONE_SIDED)
+                assert any(said in words for said in one_sided), (name, number)
                 if not name.endswith("printing-guide"):
                     for double in ("double-sided", "doble cara", "flip on", "girar por"):
                         assert double not in words, (name, number, double)

@@ -24,7 +24,7 @@ from tests.project_copy import run
 
 SETS = shipped(DEFAULT_LABELS)
 # Sets whose every text must be translated: a game with no words in them is skipped.
-COMPLETE = {"es", "braille-es"}
+COMPLETE = {"es": "Spanish", "braille-es": "Spanish", "fr": "French"}
 # Each content folder with its one game and that game's smallest player count.
 CONTENTS = {"made-by-new": ("my-game", 2), "one-shipped": ("pass-and-pick", 3)}
 
@@ -46,6 +46,7 @@ def test_every_shipped_set_is_one_this_test_builds() -> None:
         "high-contrast",
         "colour-blind",
         "es",
+        "fr",
         "braille",
         "braille-es",
     }
@@ -62,9 +63,10 @@ def test_every_shipped_set_builds_a_folder_without_the_shipped_games(
     args += ["--players", str(players), "--paper", "a4", "--out", str(out), "--quiet"]
     status, lines, _ = run(args, capsys, contents)
     assert status == 0, lines
-    if labels in COMPLETE and game == "my-game":  # no Spanish for the new game: one line
+    if labels in COMPLETE and game == "my-game":  # no words for the new game: one line
+        language = COMPLETE[labels]
         assert lines == [
-            f"skipped {labels} for my-game: 39 texts have no Spanish (check --strict lists them)"
+            f"skipped {labels} for my-game: 39 texts have no {language} (check --strict lists them)"
         ]
         assert not out.exists() or not list(out.rglob("*.pdf"))
         return
@@ -84,9 +86,9 @@ def test_a_plain_check_of_a_folder_without_the_shipped_games_passes(
     # braille-es's `task {number}` is Collect 3's: not a text "printed nowhere" here.
     status, lines, out = run(["check", "--content", str(contents / content)], capsys, contents)
     assert status == 0, lines
-    assert out == "ok: 1 game checked with 8 label sets\n"
+    assert out == f"ok: 1 game checked with {len(SETS)} label sets\n"
     skips = [line for line in lines if line.startswith("skipped ")]
-    assert len(skips) == (2 if content == "made-by-new" else 0) and skips == lines
+    assert len(skips) == (len(COMPLETE) if content == "made-by-new" else 0) and skips == lines
 
 
 def test_a_near_miss_of_a_game_in_the_content_is_still_a_typo(
@@ -139,12 +141,15 @@ def test_strict_on_her_own_games_names_her_missing_words_then_passes(
     assert status == 2 and named, lines
     assert all(" is complete but has no text for " in line for line in named), named
     assert hint.startswith("hint: add them under text: in ")
-    english = [ast.literal_eval(line.split(" has no text for ", 1)[1]) for line in named]
-    entries = "".join(f"  {json.dumps(t)}: {json.dumps('¡' + t)}\n" for t in english)
-    (content / "my-game" / "labels" / "es.yaml").write_text(f"text:\n{entries}")
+    english = dict.fromkeys(
+        ast.literal_eval(line.split(" has no text for ", 1)[1]) for line in named
+    )
+    for name, mark in (("es", "¡"), ("fr", "«")):
+        entries = "".join(f"  {json.dumps(t)}: {json.dumps(mark + t)}\n" for t in english)
+        (content / "my-game" / "labels" / f"{name}.yaml").write_text(f"text:\n{entries}")
     # Her words given, nothing the shipped sets hold for the shipped games is held against her.
     status, lines, out = run(["check", "--strict", "--content", str(content)], capsys, tmp_path)
-    assert (status, lines, out) == (0, [], "ok: 1 game checked with 8 label sets\n")
+    assert (status, lines, out) == (0, [], f"ok: 1 game checked with {len(SETS)} label sets\n")
 
 
 def test_a_users_own_text_is_still_checked_on_any_content(

@@ -107,6 +107,7 @@ def test_the_shipped_label_sets_are_named_in_plain_words() -> None:
         "braille-es": "Spanish braille",
         "colour-blind": "Colour-blind safe",
         "es": "Spanish",
+        "fr": "French",
         "high-contrast": "High contrast",
         "large-print": "Large print",
         "large-print-atkinson": "Large print (Atkinson Hyperlegible)",
