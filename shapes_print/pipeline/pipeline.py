@@ -12,6 +12,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import get_args
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache
@@ -24,7 +25,8 @@ from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size, size_name
-from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
+from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, planned_group
+from shapes_print.pipeline.facecheck import Setting, check_key, faces_again, rows_key
 from shapes_print.pipeline.lastbuild import build_key, keep_build, kept_build
 from shapes_print.pipeline.project import BuildOptions, Project, Sources, load_project, papers
 from shapes_print.pipeline.requests import Planned, kit_requests
@@ -89,32 +91,15 @@ def plan_all(
         yield kit.folder, kit.info, plan_recorded(kit)[0]
 
 
-Setting = tuple[Flip, PrintOptions, str]  # the flip, the print options, the papers
+class ToPlan(Struct, frozen=True):
+    """A group `check` plans: its variant and game, its key, its key with its cards' fields
+    left out (None where planning reads them off the faces) and a group kept under that."""
 
-
-def _group_key(
-    project: Project,
-    group: tuple[Variant, str],
-    settings: Sequence[Setting],
-    asked: Mapping[str, object],
-) -> str:
-    """The check cache's key of a game under a label set: its kits' fingerprints in every
-    setting, what was asked, the game's folder and whether the set may skip the game."""
-    variant, game = group
-    only = (variant.labels.name, game)
-    players = str(asked["players"])
-    kits = [
-        kit
-        for flip, options, on in settings
-        for kit in kit_requests(project, players, on, flip, options, only=only)
-    ]
-    # The game's folder too: a copy elsewhere may hold other pictures, which are read with
-    # each kit, not at load, and so in no fingerprint.
-    folder = str(variant.games[game].folder.resolve())
-    fingerprints = (project.fingerprint(kit.request) for kit in kits)
-    # And whether the set may skip the game: one skipped under `all` is refused by name.
-    may = {"refuse": game in variant.refuse, "skip_unfit": variant.skip_unfit}
-    return group_key(fingerprints, {**asked, "folder": folder, **may})
+    variant: Variant
+    game: str
+    key: str
+    rows: str | None
+    kept: CheckedGroup | None
 
 
 def plan_every_setting(
@@ -139,15 +124,22 @@ def plan_every_setting(
     )
     record = CheckRecord()
     asked = {"players": players, "paper": paper, "strict": strict}
-    to_plan: list[tuple[Variant, str, str]] = []
+    to_plan: list[ToPlan] = []
     for variant in project.variants:
         for game in list(variant.games):
-            key = _group_key(project, (variant, game), settings, asked)
+            key = check_key(project, (variant, game), settings, asked)
             if not record.restored(key, variant, game):
-                to_plan.append((variant, game, key))
+                rows = rows_key(project, (variant, game), settings, asked)
+                kept = None if rows is None else record.by_rows(rows)
+                to_plan.append(ToPlan(variant, game, key, rows, kept))
 
     def plan_group(index: int) -> CheckedGroup:
-        variant, game, _ = to_plan[index]
+        group = to_plan[index]
+        variant, game = group.variant, group.game
+        if group.kept is not None:  # only its cards' fields changed: draw their faces again
+            found = faces_again(project, (variant, game), settings, players, group.kept)
+            if found is not None:
+                return found
 
         def plan() -> None:
             with project.cache.sharing(SHARED_SHEETS), variant.taking(variant.games[game]):
@@ -156,12 +148,12 @@ def plan_every_setting(
                     for _ in plan_all(project, players, on, flip, options, only):
                         pass
 
-        return planned_group(variant, game, plan)
+        return planned_group(variant, game, plan, group.rows)
 
     try:  # the groups planned clean are kept even when a later one fails
         groups = forked_map(plan_group, len(to_plan), jobs)
-        for (variant, game, key), group in zip(to_plan, groups, strict=False):
-            record.add(key, variant, game, group)
+        for group, checked in zip(to_plan, groups, strict=False):
+            record.add(group.key, group.variant, group.game, checked)
     finally:
         record.keep()
     for variant in project.variants:
