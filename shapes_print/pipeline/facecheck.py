@@ -21,7 +21,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from msgspec import to_builtins
+from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError
 from shapes_print.inputs import files_digest, fingerprint, recording
 from shapes_print.kit.coverage import words_skip
@@ -103,10 +105,12 @@ def rows_key(
 def faces_again(
     project: Project, group: Group, settings: Sequence[Setting], players: str, kept: CheckedGroup
 ) -> CheckedGroup | None:
-    """The group's check from its cards' faces drawn again, every deck's cards file
-    planned under each setting the kept group was planned under, and the texts it said off
-    the faces; None where that cannot stand for planning the group (a mistake, a skip not
-    as the kept group's, a set refusing a game it lacks words for)."""
+    """The group's check from its cards' faces drawn again, and the texts it said off the
+    faces; None where that cannot stand for planning the group (a mistake, a skip not as
+    the kept group's, a set refusing a game it lacks words for). The faces are drawn by
+    planning every deck's cards file in the first kit of each setting the kept group was
+    planned under: the other kits take the same drawings, kept by what they are drawn
+    from (plan/cardfile.py's SIDES), of which neither the paper nor the player count is."""
     variant, game = group
     loaded, apart = variant.games[game], kept.apart
     words = loaded.words
@@ -114,46 +118,47 @@ def faces_again(
         return None
     part = Part(decks=tuple(deck.name for deck in loaded.decks))
     planned = settings[:1] if kept.skipped is not None else settings  # a skip stops there
+    # A cache of its own: a face drawn here and taken again by the whole group's planning
+    # (where this one does not stand for it) would say none of its texts there.
+    alone = replace(project, cache=BuildCache())
     try:
         with (
             recording() as read,
-            _said_apart(variant.ctx.words),
+            _said_apart(variant.ctx.words, words),
             hearing() as heard,
-            project.cache.sharing(SHARED_SHEETS),
+            alone.cache.sharing(SHARED_SHEETS),
         ):
-            for kit in group_kits(project, group, planned, players, part):
-                kit.plan()
+            for setting in planned:  # its first kit draws every face the others do
+                first = next(group_kits(alone, group, [setting], players, part), None)
+                if first is not None:
+                    first.plan()
     except UserError:
         return None
     lacking = dict.fromkeys([*apart.lacking, *heard.lacking_faces])
-    skipped = _words_skipped(variant, loaded, words, lacking)
+    skipped = None
+    if words is not None and words.missing is not None:  # as planning the group skips it
+        skipped = words_skip(variant.labels, loaded, replace(words, missing=lacking), False)
     if (skipped is None) != (kept.skipped is None) or (skipped is not None and not apart.by_words):
         return None
     printed = list(dict.fromkeys([*apart.printed, *heard.faces]))
     return CheckedGroup(printed, skipped, kept.read.joined(KeptReads.made(read)), apart)
 
 
-def _words_skipped(
-    variant: Variant, loaded: LoadedGame, words: Words | None, lacking: dict[str, None]
-) -> str | None:
-    """The skip line of a complete set lacking these texts, as planning the group gives it."""
-    if words is None or words.missing is None:
-        return None
-    words.missing.clear()
-    words.missing.update(lacking)
-    return words_skip(variant.labels, loaded, words, refuse=False)
-
-
 @contextmanager
-def _said_apart(words: Words) -> Iterator[None]:
-    """Texts said inside the block are not counted as printed: the cards files planned
-    alone print what the whole kit prints, and maybe more."""
-    before = dict(words.seen)
+def _said_apart(words: Words, own: Words | None) -> Iterator[None]:
+    """Texts said inside the block are not counted as printed, nor as lacking (`own`: the
+    game's words): the cards files planned alone print what the whole kit prints, and
+    maybe more."""
+    seen = dict(words.seen)
+    missing = None if own is None or own.missing is None else dict(own.missing)
     try:
         yield
     finally:
         words.seen.clear()
-        words.seen.update(before)
+        words.seen.update(seen)
+        if own is not None and own.missing is not None and missing is not None:
+            own.missing.clear()
+            own.missing.update(missing)
 
 
 def _card_files(loaded: LoadedGame) -> set[str]:
