@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from msgspec import to_builtins
@@ -38,6 +38,7 @@ from shapes_print.pipeline.requests import Planned, kit_requests
 from shapes_print.plan.kit import SHARED_SHEETS
 from shapes_print.text.heard import hearing
 from shapes_print.text.words import Words
+from shapes_print.write.forked import started_map
 
 Setting = tuple[Flip, PrintOptions, str]  # the flip, the print options, the papers
 Group = tuple[Variant, str]  # a label set's variant and a game's id
@@ -142,6 +143,28 @@ def faces_again(
         return None
     printed = list(dict.fromkeys([*apart.printed, *heard.faces]))
     return CheckedGroup(printed, skipped, kept.read.joined(KeptReads.made(read)), apart)
+
+
+def checked_in_order(
+    plan: Callable[[int], CheckedGroup], kept: Sequence[bool], jobs: int
+) -> Iterator[CheckedGroup]:
+    """Each group's check (`plan(index)`), in order: those a kept group may stand for
+    (`kept`) in this process, first (drawing faces is less work than forking for it); the
+    others over up to `jobs` forked processes. The first mistake in order is raised,
+    wherever it was found."""
+    here: dict[int, CheckedGroup | UserError] = {}
+    for index in (index for index, faces in enumerate(kept) if faces):
+        try:
+            here[index] = plan(index)
+        except UserError as error:
+            here[index] = error
+    rest = [index for index in range(len(kept)) if index not in here]
+    with started_map(lambda n: plan(rest[n]), len(rest), jobs) as forked:
+        for index in range(len(kept)):
+            found = here.get(index)
+            if isinstance(found, UserError):
+                raise found
+            yield found if found is not None else next(forked)
 
 
 @contextmanager

@@ -26,12 +26,17 @@ from shapes_print.limits import MAX_CARDS
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size, size_name
 from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, planned_group
-from shapes_print.pipeline.facecheck import Setting, check_key, faces_again, rows_key
+from shapes_print.pipeline.facecheck import (
+    Setting,
+    check_key,
+    checked_in_order,
+    faces_again,
+    rows_key,
+)
 from shapes_print.pipeline.lastbuild import build_key, keep_build, kept_build
 from shapes_print.pipeline.project import BuildOptions, Project, Sources, load_project, papers
 from shapes_print.pipeline.requests import Planned, kit_requests
 from shapes_print.plan.kit import SHARED_SHEETS, KitFile
-from shapes_print.write.forked import forked_map
 from shapes_print.write.uptodate import INPUTS, KitPlan, kits_up_to_date, plan_recorded
 from shapes_print.write.write import OnKit, Written, write_kits
 
@@ -113,8 +118,10 @@ def plan_every_setting(
     print (the other duplex flip with fold sheets, print-shop pages) and the calibration
     sheet's, so each of them is checked and seen. Game by game under each label set (a group), so the other
     flip's kits take the sheets planned for the first (`SHARED_SHEETS`); a group checked
-    clean from the same inputs before is not planned again (pipeline/checkcache.py), and the
-    others are planned over up to `jobs` forked processes, their findings taken in order."""
+    clean from the same inputs before is not planned again (pipeline/checkcache.py), one
+    whose cards' fields alone changed has its faces drawn again (pipeline/facecheck.py),
+    and the others are planned over up to `jobs` forked processes, their findings taken in
+    order."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
     settings: tuple[Setting, ...] = (
@@ -151,7 +158,8 @@ def plan_every_setting(
         return planned_group(variant, game, plan, group.rows)
 
     try:  # the groups planned clean are kept even when a later one fails
-        groups = forked_map(plan_group, len(to_plan), jobs)
+        faces = [group.kept is not None for group in to_plan]
+        groups = checked_in_order(plan_group, faces, jobs)
         for group, checked in zip(to_plan, groups, strict=False):
             record.add(group.key, group.variant, group.game, checked)
     finally:
