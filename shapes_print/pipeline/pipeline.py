@@ -107,6 +107,25 @@ class ToPlan(Struct, frozen=True):
     kept: CheckedGroup | None
 
 
+def _to_plan(
+    project: Project,
+    record: CheckRecord,
+    settings: Sequence[Setting],
+    asked: Mapping[str, object],
+) -> list[ToPlan]:
+    """The groups not checked clean from the same inputs before (those are put back from
+    `record`), each with a group kept under its key with its cards' fields left out."""
+    to_plan: list[ToPlan] = []
+    for variant in project.variants:
+        for game in list(variant.games):
+            key = check_key(project, (variant, game), settings, asked)
+            if not record.restored(key, variant, game):
+                rows = rows_key(project, (variant, game), settings, asked)
+                kept = None if rows is None else record.by_rows(rows)
+                to_plan.append(ToPlan(variant, game, key, rows, kept))
+    return to_plan
+
+
 def plan_every_setting(
     project: Project,
     players: str = "all",
@@ -131,14 +150,7 @@ def plan_every_setting(
     )
     record = CheckRecord()
     asked = {"players": players, "paper": paper, "strict": strict}
-    to_plan: list[ToPlan] = []
-    for variant in project.variants:
-        for game in list(variant.games):
-            key = check_key(project, (variant, game), settings, asked)
-            if not record.restored(key, variant, game):
-                rows = rows_key(project, (variant, game), settings, asked)
-                kept = None if rows is None else record.by_rows(rows)
-                to_plan.append(ToPlan(variant, game, key, rows, kept))
+    to_plan = _to_plan(project, record, settings, asked)
 
     def plan_group(index: int) -> CheckedGroup:
         group = to_plan[index]
