@@ -3,8 +3,10 @@
 Input: a (label set, game) group of a loaded project, the settings `check` plans it under,
 and a group kept clean from an earlier check (pipeline/checkcache.py). Output: the group's
 key (its kits' fingerprints, the settings); its key with its cards' fields left out
-(`rows_key`), for a group whose planning reads them on the faces alone; and, after an edit
-to those fields, the group's check from its faces drawn again (`faces_again`).
+(`rows_key`), and whether its planning reads them on the faces alone (`faces_alone`);
+after an edit to those fields, the group's check from its faces drawn again
+(`faces_again`); and the groups' checks in order, each in this process or a worker's
+(`checked_in_order`).
 
 A designer edits a card's row in her spreadsheet and checks again: only the cards' fields
 changed, and off the faces nothing reads them, so the rest of the game plans as it did. Its
@@ -85,15 +87,11 @@ def check_key(
 
 def rows_key(
     project: Project, group: Group, settings: Sequence[Setting], asked: Mapping[str, object]
-) -> str | None:
+) -> str:
     """The group's key with its cards' fields left out: the files holding its cards are
-    replaced by its decks and lists as loaded, each card without its fields. None where
-    something off the faces reads the fields: a braille set (its embosser file spells the
-    cards), or a sheet listing the `deck` list."""
+    replaced by its decks and lists as loaded, each card without its fields."""
     variant, game = group
     loaded = variant.games[game]
-    if variant.ctx.style.braille is not None or _lists_the_deck(loaded, variant):
-        return None
     held = _card_files(loaded)
     files = {name: digest for name, digest in project.game_inputs[game].items() if name not in held}
     blanked = [_without_fields(deck) for deck in loaded.decks]
@@ -101,6 +99,14 @@ def rows_key(
     files[" cards without their fields"] = hashlib.sha256(loaded_form.encode()).hexdigest()
     files.update(project.labels_inputs[variant.labels.name])
     return check_key(project, group, settings, {**asked, "rows": True}, files_digest(files))
+
+
+def faces_alone(group: Group) -> bool:
+    """Whether nothing off the group's cards' faces reads their fields, so that after an
+    edit to them the faces alone need drawing again: not so under a braille set (its
+    embosser file spells the cards), nor where a sheet lists the `deck` list."""
+    variant, game = group
+    return variant.ctx.style.braille is None and not _lists_the_deck(variant.games[game], variant)
 
 
 def faces_again(
@@ -146,22 +152,22 @@ def faces_again(
 
 
 def checked_in_order(
-    plan: Callable[[int], CheckedGroup], kept: Sequence[bool], jobs: int
+    plan: Callable[[int], CheckedGroup], here: Sequence[bool], jobs: int
 ) -> Iterator[CheckedGroup]:
-    """Each group's check (`plan(index)`), in order: those a kept group may stand for
-    (`kept`) in this process, first (drawing faces is less work than forking for it); the
-    others over up to `jobs` forked processes. The first mistake in order is raised,
-    wherever it was found."""
-    here: dict[int, CheckedGroup | UserError] = {}
-    for index in (index for index, faces in enumerate(kept) if faces):
+    """Each group's check (`plan(index)`), in order: those marked `here` in this process,
+    first (drawing faces, or planning a group that stops at its first kit, is less work
+    than starting workers for it); the others over up to `jobs` forked processes. The first
+    mistake in order is raised, wherever it was found."""
+    found_here: dict[int, CheckedGroup | UserError] = {}
+    for index in (index for index, this in enumerate(here) if this):
         try:
-            here[index] = plan(index)
+            found_here[index] = plan(index)
         except UserError as error:
-            here[index] = error
-    rest = [index for index in range(len(kept)) if index not in here]
+            found_here[index] = error
+    rest = [index for index in range(len(here)) if index not in found_here]
     with started_map(lambda n: plan(rest[n]), len(rest), jobs) as forked:
-        for index in range(len(kept)):
-            found = here.get(index)
+        for index in range(len(here)):
+            found = found_here.get(index)
             if isinstance(found, UserError):
                 raise found
             yield found if found is not None else next(forked)
@@ -201,8 +207,7 @@ def _card_files(loaded: LoadedGame) -> set[str]:
 
 def _without_fields(deck: LoadedDeck) -> object:
     """A loaded deck as planning off the faces sees it: each card without its fields."""
-    model = deck.deck.model_dump(mode="json")
-    model["cards"] = [{k: v for k, v in card.items() if k != "fields"} for card in model["cards"]]
+    model = deck.deck.model_dump(mode="json", exclude={"cards": {"__all__": {"fields"}}})
     shape = (deck.name, deck.title, deck.origins, deck.card_template, deck.card_size)
     return [model, shape, deck.token_side, deck.round, deck.entry]
 

@@ -31,6 +31,7 @@ from shapes_print.pipeline.facecheck import (
     check_key,
     checked_in_order,
     faces_again,
+    faces_alone,
     rows_key,
 )
 from shapes_print.pipeline.lastbuild import build_key, keep_build, kept_build
@@ -98,13 +99,16 @@ def plan_all(
 
 class ToPlan(Struct, frozen=True):
     """A group `check` plans: its variant and game, its key, its key with its cards' fields
-    left out (None where planning reads them off the faces) and a group kept under that."""
+    left out, a group kept under that whose faces drawn again may stand for planning it,
+    and whether it is planned in this process (`checked_in_order`): one that may, or one
+    that was skipped (its planning stops at its first kit)."""
 
     variant: Variant
     game: str
     key: str
-    rows: str | None
+    rows: str
     kept: CheckedGroup | None
+    here: bool
 
 
 def _to_plan(
@@ -119,10 +123,13 @@ def _to_plan(
     for variant in project.variants:
         for game in list(variant.games):
             key = check_key(project, (variant, game), settings, asked)
-            if not record.restored(key, variant, game):
-                rows = rows_key(project, (variant, game), settings, asked)
-                kept = None if rows is None else record.by_rows(rows)
-                to_plan.append(ToPlan(variant, game, key, rows, kept))
+            if record.restored(key, variant, game):
+                continue
+            rows = rows_key(project, (variant, game), settings, asked)
+            kept = record.by_rows(rows)
+            alone = kept if kept is not None and faces_alone((variant, game)) else None
+            here = alone is not None or (kept is not None and kept.skipped is not None)
+            to_plan.append(ToPlan(variant, game, key, rows, alone, here))
     return to_plan
 
 
@@ -170,8 +177,8 @@ def plan_every_setting(
         return planned_group(variant, game, plan, group.rows)
 
     try:  # the groups planned clean are kept even when a later one fails
-        faces = [group.kept is not None for group in to_plan]
-        groups = checked_in_order(plan_group, faces, jobs)
+        here = [group.here for group in to_plan]
+        groups = checked_in_order(plan_group, here, jobs)
         for group, checked in zip(to_plan, groups, strict=False):
             record.add(group.key, group.variant, group.game, checked)
     finally:
