@@ -28,7 +28,7 @@ from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kit import KitFile
-from tests.planfill import has_square
+from tests.planfill import content, has_square
 
 # Every shipped label set: standard type, Spanish words (longer), large print (18 pt, two
 # faces), high contrast, colour-blind and braille (their print pages): each page of each is
@@ -53,13 +53,15 @@ class Compiled:
     """A print-and-play file's pages as the scale check sees them: for each page, whether
     it holds the inch square and whether it is a card sheet's (the cards parts' pages); and
     the words of each page's running feet (its pagination artifacts ending in two numbers,
-    "page 7 of 38")."""
+    "page 7 of 38"); and how many pages its assembly page takes (those from its bookmark to
+    the next part's that hold more than one block: a page left blank on purpose holds one)."""
 
     labels: str
     name: str
     squared: tuple[bool, ...]
     cards: frozenset[int]
     feet: tuple[tuple[str, ...], ...]
+    assembly: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +191,9 @@ def _compiled(
         )
         for page in document.pages
     )
-    return Compiled(labels, name, squared, frozenset(cards), feet)
+    after = marks[2].page if len(marks) > 2 else len(document.pages)
+    assembly = sum(len(content(page)) > 1 for page in document.pages[marks[1].page : after])
+    return Compiled(labels, name, squared, frozenset(cards), feet, assembly)
 
 
 def _joined(items: tuple[Item, ...], symbols: dict[str, Symbol]) -> str:

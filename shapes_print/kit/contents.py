@@ -170,6 +170,29 @@ def cards_by_name(deck: Deck, players: int) -> tuple[tuple[int, str], ...]:
     return tuple((count, name) for name, count in totals.items())
 
 
+class Kind(Struct, frozen=True):
+    """A kind of card of a deck for one count: its copies, what the deck's `kinds:` calls
+    it (or none), and its cards by name (`cards_by_name`, a card without a name as none)."""
+
+    count: int
+    name: str | None
+    cards: tuple[tuple[int, str | None], ...]
+
+
+def cards_by_kind(deck: Deck, players: int) -> tuple[Kind, ...]:
+    """A deck for this count by kind, in the order the kinds first appear: so a checklist
+    says "10 RED" where the host key says `{count_red}`, from the same pools."""
+    pools: dict[str, dict[str | None, int]] = {}
+    for card in deck.cards:
+        if copies := card.copies(players):
+            names = pools.setdefault(card.kind(), {})
+            names[card.name] = names.get(card.name, 0) + copies
+    return tuple(
+        Kind(sum(names.values()), deck.kinds.get(kind), tuple((n, c) for c, n in names.items()))
+        for kind, names in pools.items()
+    )
+
+
 def deck_group_counts(loaded: LoadedGame, players: int) -> dict[str, int]:
     """`count_<group>` for every card group and card id (hyphens become underscores).
 
@@ -177,7 +200,7 @@ def deck_group_counts(loaded: LoadedGame, players: int) -> dict[str, int]:
     """
     totals: dict[str, int] = {}
     for card in loaded.deck.cards:
-        for key in dict.fromkeys((card.id, card.group or card.id)):
+        for key in dict.fromkeys((card.id, card.kind())):
             name = "count_" + key.replace("-", "_")
             totals[name] = totals.get(name, 0) + card.copies(players)
     return totals

@@ -11,7 +11,7 @@ from pathlib import Path
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, known_names
 from shapes_print.inputs import inside
 from shapes_print.load.listing import CARDS
 from shapes_print.load.lists import expand_deck
@@ -74,6 +74,7 @@ def _load_deck(reading: _Reading, named: _DeckFile, earlier: int = 0) -> LoadedD
     doc = fields_as_written(cards_from_sheet(doc))
     deck, origins = expand_deck(validate(Deck, doc), reading.lists, doc)
     _card_limit(deck, doc, reading.max_cards, origins, earlier)
+    _known_kinds(deck, doc)
     return LoadedDeck(named.name, named.title, deck, doc, origins)
 
 
@@ -91,6 +92,18 @@ def _card_limit(
                 source.source(("cards", index, "count")),
                 f"{what} {total} cards here, over the limit of {max_cards}",
                 "a larger deck needs --max-cards",
+            )
+
+
+def _known_kinds(deck: Deck, source: Document) -> None:
+    """Refuse a `kinds:` name for a kind no card is counted with (a misspelt group)."""
+    known = list(dict.fromkeys(card.kind() for card in deck.cards))
+    for kind in deck.kinds:
+        if kind not in known:
+            raise UserError(
+                source.source(("kinds", kind)),
+                f"no card is of the kind {kind!r} (kinds: {known_names(kind, known)})",
+                "name a card's group, or the id of a card in no group",
             )
 
 

@@ -73,6 +73,11 @@ class CardType(Strict):
     fields: dict[str, Scalar] = {}
     for_each: str | list[str] | None = None
 
+    def kind(self) -> str:
+        """The kind the card is counted with: its group, or the card itself where it has
+        none (`count_<kind>`, a deck's `kinds:`, the cover's one card of each kind)."""
+        return self.group or self.id
+
     def copies(self, players: int) -> int:
         """How many of this card a kit for `players` holds (tables are checked at load)."""
         if isinstance(self.count, int):
@@ -115,6 +120,9 @@ class Deck(Strict):
 
     backs: dict[Identifier, BackDesign]
     cards: list[CardType] = Field(min_length=1)
+    # What a checklist calls each kind of card, by group (or by id, for a card in none): the
+    # kinds `count_<group>` counts, "RED" in "10 RED" (kit/contents.py, `cards_by_kind`).
+    kinds: dict[str, str] = {}
     # Shapes of the deck's own, in the form of templates/shapes.yaml; same name redraws one.
     shapes: dict[str, Any] = {}
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from shapes_print.kit.contents import DeckSummary, cards_by_name
+from shapes_print.kit.contents import DeckSummary, cards_by_kind
 from shapes_print.load.models import LoadedDeck
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.text.words import Said
@@ -54,13 +54,24 @@ def stocks(placed: Sequence[Placed], total: int, stock: Mapping[Any, str]) -> li
 
 
 def _kinds(kit: KitContext, deck: LoadedDeck) -> str:
-    """A deck's cards counted by name ("6 circles, 6 triangles") where every card of it
-    has a name (an id is no word to print), else `none`."""
-    players = kit.request.players
-    if any(not card.name for card in deck.deck.cards if card.copies(players)):
-        return "none"
-    where = deck.source.source(("cards",))
-    return str(DeckSummary(cards_by_name(deck.deck, players), kit.words, where)) or "none"
+    """A deck's cards counted by kind (`cards_by_kind`): a kind its `kinds:` names by that
+    name ("10 RED"), filled with its cards counted by name (`{cards}`) and the copies of
+    each where they are alike (`{each}`); a kind it does not name card by card by name
+    ("6 circles"); `none` where such a card has no name (an id is no word to print)."""
+    parts: list[str] = []
+    names, cards = deck.source.source(("kinds",)), deck.source.source(("cards",))
+    for kind in cards_by_kind(deck.deck, kit.request.players):
+        named = tuple((count, name) for count, name in kind.cards if name)
+        summary = DeckSummary(named, kit.words, cards)
+        if kind.name is not None:
+            alike = {count for count, _ in kind.cards}
+            values = {"cards": summary, "each": alike.pop() if len(alike) == 1 else 0}
+            parts.append(f"{kind.count} {kit.words.fill(kind.name, values, names)}")
+        elif len(named) == len(kind.cards):
+            parts.append(str(summary))
+        else:
+            return "none"
+    return ", ".join(parts) or "none"
 
 
 def checklist(kit: KitContext) -> list[Row]:
@@ -85,5 +96,5 @@ def pictured(kit: KitContext) -> list[str]:
     players, kinds = kit.request.players, dict[str, str]()
     for card in kit.loaded.deck.cards:
         if card.copies(players):
-            kinds.setdefault(card.group or card.id, card.id)
+            kinds.setdefault(card.kind(), card.id)
     return list(kinds.values())

@@ -135,9 +135,10 @@ def overlay(
         outlines.append(_outline((0, 0, width, height), TRIM_COLOUR))
     outlines.append(_outline((safe, safe, width - 2 * safe, height - 2 * safe), SAFE_COLOUR))
     names: list[Item] = []
+    taken: list[Box] = []  # the backings of the names placed so far, upright ones
     for element in boxes:
         ink = BRAILLE_COLOUR if element.kind == "braille" else BOX_COLOUR
-        drawn = _turned(element, [_outline(element.box, ink)], [*_name(element, ink, font)])
+        drawn = _turned(element, [_outline(element.box, ink)], _name(element, ink, font, taken))
         outlines.append(drawn[0])
         names.append(drawn[1])
         if element.mirror:  # the copy turned about the card's centre, as plan/cards.py draws it
@@ -156,16 +157,31 @@ def _outline(box: Box, ink: RGB) -> Rect:
     return Rect(*box, Paint(stroke=ink, stroke_width=LINE_WIDTH))
 
 
-def _name(element: ElementBox, ink: RGB, font: Font) -> list[Item]:
+def _name(element: ElementBox, ink: RGB, font: Font, taken: list[Box]) -> list[Item]:
     """The element's name (and, for a text that shrank, the size it was set at against the
-    size asked) on a pale backing inside its box's top-left corner."""
+    size asked) on a pale backing inside its box's top-left corner, or a line lower where
+    a name placed before is there (narrow boxes side by side: a name runs on past its box);
+    an upright name's backing is added to `taken`."""
     said = element.name
     if element.shrank:
         said += f" {element.set_at:g}/{element.asked:g} pt"
     x, y, _, h = element.box
     wide = font.width(said, LABEL_SIZE) + 2 * LABEL_PAD
     high = LABEL_SIZE + LABEL_PAD
-    top = y + h
+    tops = [y + h - line * high for line in range(max(1, int(h // high)))]
+    if not element.rotate:  # a turned name is drawn in its box's own turned frame
+        top = next((t for t in tops if not _overlaps((x, t - high, wide, high), taken)), tops[0])
+        taken.append((x, top - high, wide, high))
+    else:
+        top = tops[0]
     backing = Group((Rect(x, top - high, wide, high, Paint(fill=LABEL_BACKING)),), opacity=BACKING)
     baseline = top - LABEL_PAD - LABEL_SIZE * CAP_SHARE
     return [backing, Text(x + LABEL_PAD, baseline, said, font.name, LABEL_SIZE, ink)]
+
+
+def _overlaps(box: Box, others: Sequence[Box]) -> bool:
+    """Whether `box` shares any area with one of `others`."""
+    x, y, w, h = box
+    return any(
+        x < ox + ow and ox < x + w and y < oy + oh and oy < y + h for ox, oy, ow, oh in others
+    )

@@ -43,11 +43,12 @@ from shapes_print.plan.cardsheets import (
     CardSheets,
     Duplex,
     FrontSheets,
+    SheetStock,
     overrun_name,
     print_shop_pages,
     sheet_pages,
 )
-from shapes_print.plan.foldsheets import FoldSheets, fold_pages
+from shapes_print.plan.foldsheets import fold_pages
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
@@ -367,7 +368,7 @@ def _pages(
     if asked.fold:
         return _fold_pages(kit, order, FoldCards(geometry, names), where)
     duplex = Duplex(kit.request.flip, options.back_offset)
-    sheets = CardSheets(geometry, kit.page, duplex, kit.ctx.style.furniture, kit.ctx.fonts.regular)
+    sheets = CardSheets(geometry, kit.page, kit.ctx.style.furniture, kit.ctx.fonts.regular, duplex)
     pages = sheet_pages(order, sheets, kit.cards_line, where, names)
     if fronts_only(kit.ctx, options):
         return FrontSheets(pages, printing.ink_saver.outline_width)
@@ -389,5 +390,5 @@ def _fold_pages(
     furniture, printing = kit.ctx.style.furniture, kit.library.printing
     line_source = kit.library.style_source.source(("furniture", "print_line"))
     line = print_line(furniture, printing.sides, "fold", kit.words, line_source)
-    sheets = FoldSheets(cards.card, kit.page, furniture, kit.ctx.fonts.regular)
+    sheets = SheetStock(cards.card, kit.page, furniture, kit.ctx.fonts.regular)
     return fold_pages(order, sheets, line, where, cards.overruns)

@@ -91,15 +91,21 @@ def cut_path(x: float, y: float, card: CardGeometry) -> Path:
     return Path(rounded_rect_ops(x, y, card.width, card.height, card.corner_radius), card.cut_paint)
 
 
-class CardSheets(Struct, frozen=True):
-    """What home card sheets are laid out for: the card, the paper, the duplex flip and
-    offset, the furniture and the font of the print line."""
+class SheetStock(Struct, frozen=True):
+    """What any sheet of cards is laid out for: the card, the paper, the furniture and the
+    font of the print line (all that one-sided fold sheets need, plan/foldsheets.py)."""
 
     card: CardGeometry
     paper: tuple[float, float]
-    duplex: Duplex
     furniture: Furniture
     font: Font
+
+
+class CardSheets(SheetStock, frozen=True):
+    """What home card sheets are laid out for: a sheet's stock, and the duplex flip and
+    offset that find each back its face."""
+
+    duplex: Duplex
 
 
 def sheet_pages(

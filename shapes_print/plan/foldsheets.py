@@ -31,15 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from msgspec import Struct
-
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Use
 from shapes_print.load.printmodels import Furniture
-from shapes_print.plan.cardsheets import CardGeometry, overrun_item
+from shapes_print.plan.cardsheets import SheetStock, overrun_item
 from shapes_print.plan.furniture import Reach, dashed, margin_stretches, place_furniture
 from shapes_print.plan.imposition import EPSILON, Slots, clearance, mark_span
-from shapes_print.text.fonts import Font
 from shapes_print.units import POINTS_PER_UNIT
 
 CardOrder = Sequence[tuple[str, str]]
@@ -192,18 +189,8 @@ def fold_line(layout: FoldLayout, f: Furniture) -> Artifact:
     return Artifact(tuple(dashed(start, end, f.mark_colour, f.mark_width)), "Layout")
 
 
-class FoldSheets(Struct, frozen=True):
-    """What fold sheets are laid out for: the card (its size, trim line and overrun), the
-    paper, the furniture and the font of the print line."""
-
-    card: CardGeometry
-    paper: tuple[float, float]
-    furniture: Furniture
-    font: Font
-
-
 def fold_layout(
-    sheets: FoldSheets, print_line: str, where: Source | None = None
+    sheets: SheetStock, print_line: str, where: Source | None = None
 ) -> tuple[FoldLayout, tuple[Item, ...]]:
     """The fold layout holding the most cards whose margins also hold the ruler, inch check
     and print line, and the items every sheet of it shares: marks, fold line, furniture."""
@@ -257,7 +244,7 @@ def _edges(start: float, count: int, size: float) -> list[float]:
 
 def fold_pages(
     order: CardOrder,
-    sheets: FoldSheets,
+    sheets: SheetStock,
     print_line: str,
     where: Source | None = None,
     overruns: Mapping[str, str] | None = None,
@@ -291,7 +278,7 @@ def fold_pages(
 def _overruns(
     layout: FoldLayout,
     pairs: Sequence[tuple[str, str]],
-    sheets: FoldSheets,
+    sheets: SheetStock,
     overruns: Mapping[str, str],
 ) -> tuple[Item, ...]:
     """Each face's and back's overrun past its edges no neighbour shares, as one background
@@ -313,7 +300,7 @@ def _overruns(
     return (Artifact((Group(tuple(items)),), "Background"),) if items else ()
 
 
-def _reach(layout: FoldLayout, slot: int, filled: int, sheets: FoldSheets) -> Box4:
+def _reach(layout: FoldLayout, slot: int, filled: int, sheets: SheetStock) -> Box4:
     """How far a face's drawing runs past its (left, bottom, right, top) edges: none where
     a neighbour shares the edge, half the gutter towards the fold, as far as the printer-safe
     margin allows at the block's outer edges, the whole overrun beside an empty slot."""

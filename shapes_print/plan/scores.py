@@ -4,6 +4,8 @@ Input: a `score_sheet` block, the values its words are filled from, the players 
 `Column` it is set in. Output: its title, grid rows and note as `flow.Box`es; the grid breaks
 between rows with its header row repeated, and with `rows: fill` its rows stretch to fill the
 page they end on. `copies: fill` repeats the whole sheet as often as one page holds.
+`one_table` says whether every player fits one table across a column: plan/sheets.py sets
+a sheet whose players do not on the page turned.
 """
 
 from __future__ import annotations
@@ -35,17 +37,11 @@ def score_sheet(
 ) -> list[Box]:
     style, words = col.ctx.style, col.ctx.words
     entries = _entries(sheet, values, inputs, where)
-    labels = [words.fill(sheet.row_label, entry, where) for entry in entries]
-    named = _Named(
-        labels,
-        words.fill(sheet.total_label, values, where),
-        [words.fill(c, values, where) for c in sheet.extra_columns],
-        [
-            words.fill(sheet.name_label, {**values, "column": c}, where)
-            for c in range(1, inputs.players + 1)
-        ],
-    )
-    widths = _widths(col, named, where)
+    named = _named(col, sheet, values, inputs, entries, where)
+    labels = named.labels
+    widths = _widths(col, named)
+    if widths is None:
+        raise UserError(where, "score_sheet: a player column does not fit the page width")
     extras = named.extras
     if len(sheet.extra_cells) not in (0, len(extras)):
         message = f"score_sheet: 'extra_cells' needs {len(extras)} entries, one per extra column"
@@ -75,6 +71,43 @@ def score_sheet(
     if sheet.copies == FILL:
         boxes += _copies(col, boxes)
     return boxes
+
+
+def one_table(
+    col: Column,
+    sheet: ScoreSheetBlock,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    where: Source,
+) -> bool:
+    """Whether every player's column fits one table across `col`: where they do not, the
+    sheet is set on the page turned (plan/sheets.py), so that no one adds across pages."""
+    entries = _entries(sheet, values, inputs, where)
+    named = _named(col, sheet, values, inputs, entries, where)
+    widths = _widths(col, named)
+    return widths is not None and widths.across == len(named.names)
+
+
+def _named(
+    col: Column,
+    sheet: ScoreSheetBlock,
+    values: Mapping[str, Any],
+    inputs: SheetInputs,
+    entries: list[dict[str, Any]],
+    where: Source,
+) -> _Named:
+    """The sheet's words filled: each row's label, the total's, the extra columns' and each
+    player column's heading."""
+    words = col.ctx.words
+    return _Named(
+        [words.fill(sheet.row_label, entry, where) for entry in entries],
+        words.fill(sheet.total_label, values, where),
+        [words.fill(c, values, where) for c in sheet.extra_columns],
+        [
+            words.fill(sheet.name_label, {**values, "column": c}, where)
+            for c in range(1, inputs.players + 1)
+        ],
+    )
 
 
 def _copies(col: Column, boxes: list[Box]) -> list[Box]:
@@ -138,9 +171,10 @@ class _Widths(Struct, frozen=True):
     across: int
 
 
-def _widths(col: Column, named: _Named, where: Source) -> _Widths:
+def _widths(col: Column, named: _Named) -> _Widths | None:
     """Player columns get room for a score and their heading; the round labels take the
-    rest up to their natural width and wrap beyond it (large print, longer languages)."""
+    rest up to their natural width and wrap beyond it (large print, longer languages).
+    None where not even one player column fits beside them."""
     style, regular, bold = col.ctx.style, col.ctx.fonts.regular, col.ctx.fonts.bold
     pad, players, labels = style.table_padding, len(named.names), [*named.labels, named.total]
     extra_widths = [bold.width(c, style.body_size) + 2 * pad + 1 for c in named.extras]
@@ -150,8 +184,9 @@ def _widths(col: Column, named: _Named, where: Source) -> _Widths:
     widest_word = max(
         regular.width(word, style.body_size) for label in labels for word in label.split()
     )
-    # Too many players for one table across the page (large print, ten players): the players
-    # share out over several tables, each with the round labels, one under the other.
+    # Too many players for one table across the page, even turned (plan/sheets.py turns it
+    # for large print's ten): the players share out over several tables, each with the
+    # round labels, one under the other.
     room_for_players = col.width - sum(extra_widths)
     tables = next(
         (
@@ -162,7 +197,7 @@ def _widths(col: Column, named: _Named, where: Source) -> _Widths:
         None,
     )
     if tables is None:
-        raise UserError(where, "score_sheet: a player column does not fit the page width")
+        return None
     across = -(-players // tables)
     label_width = min(natural, room_for_players - across * least_player)
     return _Widths(label_width, extra_widths, (room_for_players - label_width) / across, across)

@@ -1,9 +1,10 @@
 """Plan stage, sheet pages: a sheet document laid on its pages, and its pages with their feet.
 
-Input: a document's content placed on its pages (plan/sheets.py's `lay_sheets`), the page
-size and the draw context. Output: the pages of one file that prints it: the running foot
-on every page, the print line on every page, the scale check on the file's first
-page; a document printed once per player numbered copy by copy, or two to a sheet where a
+Input: a document's content placed on its pages (plan/sheets.py's `lay_sheets`), each
+page's size (a score sheet too wide for the paper upright is laid on it turned) and the
+draw context. Output: the pages of one file that prints it: the running foot on every
+page, the print line on every page, the scale check on the file's first page, each placed
+by its own page's size; a document printed once per player numbered copy by copy, or two to a sheet where a
 one-page copy fits half of one. The layout does not depend on the feet, so one layout serves
 every file that prints the document: its own, and the print-and-play file with its own
 print line and the scale check on its cover only.
@@ -41,16 +42,24 @@ class Foot(Struct, frozen=True):
     pages: int
 
 
+class LaidPage(Struct, frozen=True):
+    """A page's boxes as placed, and the page's size: the paper upright, or turned."""
+
+    placed: list[Placed]
+    size: tuple[float, float]
+
+
 class LaidSheets(Struct, frozen=True):
     """A sheet document's boxes placed on each of its pages (the first holding less: its
-    foot has the scale check), and whether it is one page that fits half a sheet.
+    foot has the scale check), the paper it is printed on (upright), and whether it is one
+    page that fits half a sheet.
 
     Each page's content is grouped once, where it stands (`_content`): its own file, the
     print-and-play file and `check`'s other flip print the same layout under other feet."""
 
     ctx: DrawContext
     page: tuple[float, float]
-    laid: tuple[list[Placed], ...]
+    laid: tuple[LaidPage, ...]
     half: bool
     # (page index, top) -> that page's boxes as groups placed there.
     _grouped: dict[tuple[int, float], tuple[Group, ...]] = field(default_factory=dict)
@@ -73,16 +82,15 @@ class LaidSheets(Struct, frozen=True):
         if copies > 1 and self.half:
             return self._two_up(print_line, names, copies, scale)
         style = self.ctx.style
-        width, height = self.page
-        top = height - style.margin
         pages = []
         for copy in range(copies):
-            for number in range(1, len(self.laid) + 1):
+            for number, laid in enumerate(self.laid, start=1):
+                width, height = laid.size
                 checked = scale and copy == 0 and number == 1  # a file's first page only
                 bottom = style.footer_height if checked else style.running_footer_height
                 foot = None if names is None else Foot(names, number, len(self.laid))
-                furniture = self._furniture(print_line, bottom, foot, checked)
-                content = self._content(number - 1, top)
+                furniture = self._furniture(print_line, bottom, foot, checked, laid.size)
+                content = self._content(number - 1, height - style.margin)
                 pages.append(Page(width, height, (*content, *furniture)))
         return pages
 
@@ -109,8 +117,8 @@ class LaidSheets(Struct, frozen=True):
             if len(halves) == 2:
                 items.append(Artifact(tuple(cut), "Layout"))
                 if foot is not None:
-                    items.append(self._foot(foot, height / 2 + bottom))
-            items += self._furniture(print_line, bottom, foot, checked)
+                    items.append(self._foot(foot, height / 2 + bottom, width))
+            items += self._furniture(print_line, bottom, foot, checked, self.page)
             pages.append(Page(width, height, tuple(items)))
         return pages
 
@@ -120,7 +128,7 @@ class LaidSheets(Struct, frozen=True):
         found = self._grouped.get(key)
         if found is None:
             margin = self.ctx.style.margin
-            found = self._grouped[key] = tuple(grouped(self.laid[index], margin, top))
+            found = self._grouped[key] = tuple(grouped(self.laid[index].placed, margin, top))
         return found
 
     def _furniture(
@@ -129,25 +137,27 @@ class LaidSheets(Struct, frozen=True):
         bottom: float,
         foot: Foot | None,
         scale: bool,
+        page: tuple[float, float],
     ) -> list[Item]:
-        """A page's furniture under its content (which ends at `bottom`): its running foot
-        (where it has one), and beneath it the print line, with the scale check where `scale`
-        says (a file's first page: a sheet is printed for its scale once; a card sheet's cut
-        depends on it on every page, plan/cardsheets.py)."""
-        ctx, page = self.ctx, self.page
+        """A page of size `page`'s furniture under its content (which ends at `bottom`): its
+        running foot (where it has one), and beneath it the print line, with the scale check
+        where `scale` says (a file's first page: a sheet is printed for its scale once; a
+        card sheet's cut depends on it on every page, plan/cardsheets.py)."""
+        ctx = self.ctx
         style = ctx.style
         f = ctx.sheets_furniture or style.furniture
         left, right = style.margin, page[0] - style.margin
         placed: list[Item] = []
         if foot is not None:
-            placed.append(self._foot(foot, bottom))
+            placed.append(self._foot(foot, bottom, page[0]))
             bottom -= foot_height(f)
         margin = _Margin((left, bottom, right, page[1] - style.margin), page, print_line, scale)
         return [*placed, *_margins(f, ctx.fonts.regular, margin, ctx.furniture_source)]
 
-    def _foot(self, foot: Foot, bottom: float) -> Item:
-        """The running foot under content that ends at `bottom`, on every page, a
-        document's only page too (a loose page still says what it is and that it is all)."""
+    def _foot(self, foot: Foot, bottom: float, width: float) -> Item:
+        """The running foot under content that ends at `bottom` on a page `width` wide, on
+        every page, a document's only page too (a loose page still says what it is and that
+        it is all)."""
         ctx = self.ctx
         style, where = ctx.style, ctx.furniture_source
         f = ctx.sheets_furniture or style.furniture
@@ -155,7 +165,7 @@ class LaidSheets(Struct, frozen=True):
         values = {"game": Said(game), "document": Said(document), "page": foot.page}
         values["pages"] = foot.pages
         said = ctx.words.fill(f.running_foot, values, where)
-        span = (style.margin, self.page[0] - style.margin)
+        span = (style.margin, width - style.margin)
         return running_foot(said, span, bottom, ctx.fonts.regular, f, where)
 
 

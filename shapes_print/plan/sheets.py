@@ -6,7 +6,9 @@ the print line, the scale check and the running foot: plan/sheetpages.py). Every
 measured once at the content width into boxes (`blocks`, `scores`);
 this module strings them into one flow, with the penalties between blocks: a heading keeps
 with what follows it (and with its intro, the words under it, and the start of what follows), sections run on with no break, and `page_break` forces one. `flow`
-then chooses all of the document's page breaks together.
+then chooses all of the document's page breaks together. A score sheet whose players do
+not fit one table across the page is set on the paper turned (landscape): a run of pages
+of its own, from a new page, the document going on upright after it.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ from shapes_print.plan.breaks import FORCED, NEVER
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, choose_breaks, place
 from shapes_print.plan.paragraphs import Column
-from shapes_print.plan.scores import score_sheet
-from shapes_print.plan.sheetpages import LaidSheets
+from shapes_print.plan.scores import one_table, score_sheet
+from shapes_print.plan.sheetpages import LaidPage, LaidSheets
 from shapes_print.plan.tables import Regrouped
 
 __all__ = ["LaidSheets", "SheetInputs", "lay_sheets", "plan_sheets"]
@@ -48,33 +50,61 @@ _CLOSES = {"table": "text"}
 _DRAWERS = {**DRAW, "score_sheet": score_sheet}
 
 
+class _Side(Struct, frozen=True):
+    """A way up of the paper: its page size, the column its content is set in, and what
+    its first page holds (a document opening on it: its foot may have the scale check)."""
+
+    page: tuple[float, float]
+    col: Column
+    first_room: float
+
+
+class _Run(Struct, frozen=True):
+    """A run of pages one way up: its first box, and whether the paper is turned."""
+
+    start: int
+    turned: bool = False
+
+
 class _Stream(Struct):
-    """The document's boxes so far, and what the next block's first box must honour: a
-    forced break, a heading above it to keep with, or the `last` block's kind."""
+    """The document's boxes so far, the runs of pages they go on (upright, or turned for a
+    score sheet too wide for the paper), and what the next block's first box must honour:
+    a forced break, a heading above it to keep with, or the `last` block's kind."""
 
     col: Column
     gap: float
     first_room: float  # what the first page holds: a block opening the document is told
+    turned: _Side  # the paper turned: its column is wider and less tall
+    page: tuple[float, float]  # the paper upright
     boxes: list[Box] = field(default_factory=list)
+    runs: list[_Run] = field(default_factory=lambda: [_Run(0)])
     # Tables laid out again by their pages' breaks: (first box, box count, layout, chunks).
     regrouped: list[tuple[int, int, Regrouped, tuple[int, ...]]] = field(default_factory=list)
     forced: bool = False
+    held: int = 0  # the first box of the heading (and intro) the next block keeps with
     kept: bool = False
     intro: bool = False  # the last block is the words right under a heading: its intro
     last: str = ""
     closing: bool = False  # the last block closes a table: the text after it does too
 
-    def add(self, kind: str, drawn: list[Box], where: Source) -> None:
+    def side(self, turned: bool) -> _Side:
+        """The paper turned, or upright (in the column the blocks are set in now)."""
+        return self.turned if turned else _Side(self.page, self.col, self.first_room)
+
+    def add(self, kind: str, drawn: list[Box], where: Source, turned: bool = False) -> None:
+        room = self.side(turned).col.room
         for box in drawn:
             tallest = box.height + (box.header.height if box.header else 0.0)
-            if tallest > self.col.room + 1e-6:
+            if tallest > room + 1e-6:
                 raise UserError(
                     where,
                     f"block is {tallest / 72 * 25.4:.0f} mm tall; "
-                    f"a page holds {self.col.room / 72 * 25.4:.0f} mm",
+                    f"a page holds {room / 72 * 25.4:.0f} mm",
                 )
         if not drawn:
             return
+        if turned != self.runs[-1].turned:
+            self._turn(turned)
         first = drawn[0]
         closes = kind == _CLOSES.get(self.last) or (self.closing and kind == self.last)
         if self.boxes:
@@ -86,12 +116,28 @@ class _Stream(Struct):
             if self.last == "arrow" and kind != "arrow":
                 gap += self.col.ctx.style.heading_size  # the arrow's big word stands apart
             drawn = [replace(first, gap=gap, breaks=breaks), *drawn[1:]]
+        if kind in _KEEP_WITH_NEXT and not self.kept:
+            self.held = len(self.boxes)
         self.boxes += drawn
         self.forced = False
         self.intro = self.kept and kind == "text"
         self.kept = kind in _KEEP_WITH_NEXT
         self.closing = closes
         self.last = kind
+
+    def _turn(self, turned: bool) -> None:
+        """The paper turns for the next block: on a new page, which the heading (and intro)
+        it keeps with go over to."""
+        kept = (self.kept or self.intro) and not self.forced
+        start = self.held if kept else len(self.boxes)
+        if start == self.runs[-1].start:  # the run holds nothing but what goes over
+            self.runs.pop()
+        if not self.runs or self.runs[-1].turned != turned:
+            self.runs.append(_Run(start, turned))
+        if start == len(self.boxes):
+            self.forced = bool(self.boxes)
+        elif start:
+            self.boxes[start] = replace(self.boxes[start], breaks=FORCED)
 
     def regroup(self, pages: list[range]) -> bool:
         """Lay each `across` table out again for the rows each page holds of it; whether
@@ -107,10 +153,38 @@ class _Stream(Struct):
                 laid = table.lay(wanted)
                 self.boxes[body.start : body.stop] = laid[1:]
                 changed = True
-                shift += len(laid) - count
+                moved = len(laid) - count
+                shift += moved
                 count = len(laid)
+                self.runs = [
+                    _Run(r.start + moved, r.turned) if r.start > start else r for r in self.runs
+                ]
             self.regrouped[index] = (start, count, table, wanted)
         return changed
+
+    def breaks(self, shrink: float, least: float) -> list[range]:
+        """The boxes of each page: each run's breaks chosen on its own (a forced break
+        parts them), on its side's pages."""
+        pages: list[range] = []
+        stops = [run.start for run in self.runs[1:]] + [len(self.boxes)]
+        for run, stop in zip(self.runs, stops, strict=True):
+            side = self.side(run.turned)
+            first = side.first_room if run.start == 0 else None
+            chosen = choose_breaks(
+                self.boxes[run.start : stop], side.col.room, first, shrink, least
+            )
+            pages += [range(run.start + p.start, run.start + p.stop) for p in chosen]
+        return pages
+
+    def laid(self, pages: list[range]) -> tuple[LaidPage, ...]:
+        """Each page's boxes placed, on its side's page."""
+        laid = []
+        for number, part in enumerate(pages):
+            run = next(r for r in reversed(self.runs) if r.start <= part.start)
+            side = self.side(run.turned)
+            room = side.first_room if number == 0 else side.col.room
+            laid.append(LaidPage(place(self.boxes[part.start : part.stop], room), side.page))
+        return tuple(laid)
 
 
 def plan_sheets(
@@ -123,7 +197,7 @@ def plan_sheets(
 ) -> list[Page]:
     """Pages of one sheet document for one player count, with the inputs' print line (what
     `lay_sheets` and `LaidSheets.pages` say; none where no section is for this count)."""
-    laid = lay_sheets(doc, inputs, page, ctx)
+    laid = lay_sheets(doc, inputs, page, ctx, scale=scale)
     return [] if laid is None else laid.pages(inputs.print_line, names, scale=scale)
 
 
@@ -133,23 +207,23 @@ def lay_sheets(
     page: tuple[float, float],
     ctx: DrawContext,
     halves: bool = False,
+    scale: bool = True,
 ) -> LaidSheets | None:
     """One sheet document for one player count laid on its pages, or None where no section
     is for this count; sections for other counts are left out.
 
     A filtered section may print its own range as `{section_players}`, so "Players: 2-4"
-    is written once, in the filter. The first page holds less than the others: its foot
-    has the scale check. What goes in the feet is `LaidSheets.pages`'. A document printed
-    in copies (`halves`: a player aid) is laid in half a page where it fits one, its glue
-    giving as on a full page, so that its copies print two to a sheet.
+    is written once, in the filter. The first page holds less than the others where its
+    foot has the scale check (`scale`: a part of a file whose cover has it, such as the
+    print-and-play file's assembly page, holds as much as the rest). What goes in the feet
+    is `LaidSheets.pages`'. A document printed in copies (`halves`: a player aid) is laid in
+    half a page where it fits one, its glue giving as on a full page, so that its copies
+    print two to a sheet.
     """
     style = ctx.style
-    width, height = page
-    left, right = style.margin, width - style.margin
-    top = height - style.margin
-    first_room = top - style.footer_height
-    room = top - style.running_footer_height
-    stream = _Stream(Column(ctx, right - left, room), style.block_gap, first_room)
+    upright = _side(ctx, page, scale)
+    turned = _side(ctx, (page[1], page[0]), scale)
+    stream = _Stream(upright.col, style.block_gap, upright.first_room, turned, page)
     for players, blocks in doc.sections:
         values = dict(inputs.values)
         if players is not None:
@@ -160,20 +234,28 @@ def lay_sheets(
         _blocks(stream, blocks, values, inputs)
     if not stream.boxes:
         return None
-    half = _half_room(style, height)
-    if halves and _one_page(stream.boxes, half, style.glue_shrink):
-        return LaidSheets(ctx, page, (place(stream.boxes, half),), True)
-    rooms = (room, first_room, style.glue_shrink, style.least_fill)
-    breaks = choose_breaks(stream.boxes, *rooms)
+    half = _half_room(style, page[1])
+    upright_only = stream.runs == [_Run(0)]
+    if halves and upright_only and _one_page(stream.boxes, half, style.glue_shrink):
+        return LaidSheets(ctx, page, (LaidPage(place(stream.boxes, half), page),), True)
+    breaks = stream.breaks(style.glue_shrink, style.least_fill)
     for _ in range(REGROUPS):
         if not stream.regroup(breaks):
             break
-        breaks = choose_breaks(stream.boxes, *rooms)
-    laid = tuple(
-        place(stream.boxes[part.start : part.stop], first_room if number == 0 else room)
-        for number, part in enumerate(breaks)
-    )
-    return LaidSheets(ctx, page, laid, False)
+        breaks = stream.breaks(style.glue_shrink, style.least_fill)
+    return LaidSheets(ctx, page, stream.laid(breaks), False)
+
+
+def _side(ctx: DrawContext, page: tuple[float, float], scale: bool) -> _Side:
+    """The paper one way up: its column between the margins, down to the running foot
+    (the first page's to the scale check's foot, where `scale` says)."""
+    style = ctx.style
+    width, height = page
+    left, right = style.margin, width - style.margin
+    top = height - style.margin
+    room = top - style.running_footer_height
+    first_room = top - style.footer_height if scale else room
+    return _Side(page, Column(ctx, right - left, room), first_room)
 
 
 def _one_page(boxes: list[Box], room: float, shrink: float) -> bool:
@@ -230,12 +312,20 @@ def _blocks(
         elif block.kind == "page_break":
             stream.forced = bool(stream.boxes)
         else:
-            col = (
-                stream.col if stream.boxes else replace(stream.col, opening_room=stream.first_room)
-            )
+            turned = _turns(stream.col, block, values, inputs)
+            side = stream.side(turned)
+            col = side.col if stream.boxes else replace(side.col, opening_room=side.first_room)
             drawn = draw_block(_DRAWERS[block.kind], block, col, values, inputs)
             if isinstance(drawn, Regrouped):
                 entry = (len(stream.boxes), len(drawn.boxes), drawn, ())
                 stream.regrouped.append(entry)
                 drawn = drawn.boxes
-            stream.add(block.kind, drawn, block.source)
+            stream.add(block.kind, drawn, block.source, turned)
+
+
+def _turns(col: Column, block: Block, values: dict[str, Any], inputs: SheetInputs) -> bool:
+    """Whether the block is set on the paper turned: a score sheet whose players do not
+    fit one table across `col`, which a player would have to add across pages."""
+    return block.kind == "score_sheet" and not one_table(
+        col, block.value, values, inputs, block.source
+    )

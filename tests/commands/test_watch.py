@@ -36,6 +36,13 @@ WAIT = 120  # seconds: a first build on a busy two-core machine; a rebuild takes
 APART = 0.5
 
 
+def _heeding_ctrl_c() -> None:
+    """The watcher stops on Ctrl-C even where this run ignores it: a shell starts its
+    background jobs (a test run with `&`) ignoring SIGINT, and their children inherit that,
+    so `stop` would wait out its time on every test."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Watcher:
     """The watch process and the lines it prints, read as they come."""
 
@@ -51,7 +58,12 @@ class Watcher:
         ]
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            command,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            preexec_fn=_heeding_ctrl_c,
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.said: list[str] = []

@@ -5,14 +5,12 @@ label set drew, and the rules a player needs are on a player's page."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from shapes_print.geometry.primitives import Document, Group, Item, Text
 from shapes_print.load.defaults import STANDARD
 from shapes_print.pipeline import pipeline
-from tests.pdfread import page_texts
-from tests.planned import KitWords
+from tests.planned import KitWords, page_words
 
 ONE_SIDED = "headers and footers off; one-sided"
 SPANISH_ONE_SIDED = "sin encabezados ni pies de página; a una cara"
@@ -164,42 +162,83 @@ def test_stop_turn_and_clear_the_board_words_agree_with_solitaire(
 
 
 @pytest.fixture(scope="module")
-def drafting(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Shapes the Game at 3 and 4 players, where Card Drafting runs short of cards."""
-    out = tmp_path_factory.mktemp("drafting")
-    project = pipeline.load_project(pipeline.Sources(), ["shapes-the-game"], ["standard", "es"])
-    for count in ("3", "4"):
-        pipeline.build_project(project, pipeline.BuildOptions(players=count, paper="a4"), out)
-    return out / "shapes-the-game"
+def drafting() -> dict[tuple[str, int], Document]:
+    """Card Drafting's sheet at 3 and 4 players, where it runs short of cards, in English
+    and Spanish, as planned (by label set and player count)."""
+    sheets = {}
+    for labels in (STANDARD, "es"):
+        project = pipeline.load_project(pipeline.Sources(), ["shapes-the-game"], [labels])
+        for _, info, files in pipeline.plan_all(project, "3,4", "a4"):
+            (sheet,) = [f.document for f in files if f.name.endswith("_drafting")]
+            assert isinstance(sheet, Document)
+            sheets[labels, int(info["players"])] = sheet
+    return sheets
 
 
-@pytest.mark.parametrize(("players", "left", "refills"), [(3, 23, 1), (4, 18, 0)])
+def _words(sheet: Document) -> str:
+    return " ".join(page_words(page, sheet.symbols) for page in sheet.pages)
+
+
+# What the sheet says of the drafts after the deal, by player count: the rules' step, and
+# the ruling for when cards run short with this kit's counts in its sentence.
+RUN_SHORT = {
+    (STANDARD, 3): (
+        "If all cards are played, all players draft 5 more cards.",
+        "With 3 players, 23 cards are left after the deal: enough for everyone to draft 5 more"
+        " once (this kit's count). This kit's ruling: then deal out the rest",
+    ),
+    (STANDARD, 4): (
+        "all players draft 5 more cards. With 4 players the deck has too few left for that:"
+        ' see "Where the rules are silent".',
+        "With 4 players, 18 cards are left after the deal: too few for everyone to draft 5 more"
+        " even once (this kit's count).",
+    ),
+    ("es", 4): (
+        "Con 4 jugadores no quedan cartas suficientes para ello: vea «Lo que las reglas no dicen».",
+        "Con 4 jugadores quedan 18 cartas en el mazo tras repartir: no alcanzan para que todos"
+        " seleccionen 5 más ni una vez (cuenta de este juego impreso).",
+    ),
+}
+
+
+@pytest.mark.parametrize(("labels", "players"), list(RUN_SHORT))
 def test_card_drafting_says_what_to_do_when_cards_run_short(
-    drafting: Path, players: int, left: int, refills: int
+    drafting: dict[tuple[str, int], Document], labels: str, players: int
 ) -> None:
     """50 cards, dealt 9 each at 3 players and 8 each at 4: 23 and 18 are left, so everyone
-    can draft 5 more once at 3 players and not at all at 4. The sheet says so, as this kit's
-    counts (the rules give neither), and rules."""
-    for labels, words in (
-        (
-            "",
-            (
-                "Cards left in the deck after the deal (this kit's count)",
-                "Times everyone can then draft 5 more (this kit's count)",
-            ),
-        ),
-        (
-            "es/",
-            (
-                "Cartas que quedan en el mazo tras repartir (cuenta de este juego impreso)",
-                "pueden seleccionar luego 5 más (cuenta de este juego impreso)",
-            ),
-        ),
-    ):
-        (sheet,) = drafting.glob(f"{labels}a4/{players}-players/*_drafting.pdf")
-        text = " ".join(page_texts(sheet))
-        assert f"{words[0]} {left}" in text
-        assert f"{words[1]} {refills}" in text
-    english = " ".join(page_texts(next(drafting.glob(f"a4/{players}-players/*_drafting.pdf"))))
-    assert "Too few cards left for everyone to draft 5 more" in english
-    assert "the players still in the game share the win" in english
+    can draft 5 more once at 3 players and not at all at 4. The counts (this kit's: the rules
+    give neither) stand in the ruling they time; at 4 players the rules' step, which says
+    everyone drafts 5 more, says that this deck cannot and where the ruling is."""
+    words = _words(drafting[labels, players])
+    for said in RUN_SHORT[labels, players]:
+        assert said in words, said
+    assert ("too few left for that" in words) == (players == 4 and labels == STANDARD)
+    if labels == STANDARD:
+        assert "the players still in the game share the win" in words
+
+
+def _tables_after(items: tuple[Item, ...], heading: str, seen: list[bool]) -> int:
+    """The tables drawn after the first text that reads `heading`, in drawing order."""
+    found = 0
+    for item in items:
+        if isinstance(item, Text) and item.text.strip() == heading:
+            seen.append(True)
+        elif isinstance(item, Group):
+            found += int(item.role == "Table" and bool(seen))
+            found += _tables_after(item.items, heading, seen)
+    return found
+
+
+def test_no_table_stands_headless_under_the_card_drafting_rulings(
+    drafting: dict[tuple[str, int], Document],
+) -> None:
+    """Its counts stood in a table of their own after the rulings, no heading over it:
+    "Times everyone can then draft 5 more: 0" read as if page 1's rule never held."""
+    for (labels, players), sheet in drafting.items():
+        seen: list[bool] = []
+        heading = (
+            "Where the rules are silent" if labels == STANDARD else "Lo que las reglas no dicen"
+        )
+        items = tuple(item for page in sheet.pages for item in page.items)
+        assert _tables_after(items, heading, seen) == 0 and seen, (labels, players)
+        assert "Times everyone" not in _words(sheet)

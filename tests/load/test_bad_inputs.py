@@ -122,10 +122,12 @@ def test_a_for_each_card_is_named_as_written_with_the_card_it_made(
     root = copy_project(tmp_path, [edit])
     args = ["build", "collect-3", "--content", str(root / "content"), "--out", str(tmp_path / "o")]
     status, lines, _ = run([*args, "--players", "4", "--paper", "a4"], capsys, tmp_path)
+    deck = (PROJECT / "content/collect-3/deck.yaml").read_text(encoding="utf-8")
+    line = deck[: deck.index('word: "{word}"')].count("\n") + 1  # the card's fields
     assert (status, lines) == (
         2,
         [
-            "content/collect-3/deck.yaml:43:34: card '{color}-{number}' (blue-1), element "
+            f"content/collect-3/deck.yaml:{line}:34: card '{{color}}-{{number}}' (blue-1), element "
             "'number-word': text 'BLUE BLUE BLUE BLUE BLUE BLUE' does not fit its 53.5 x 11.0 mm "
             "box even at 14 pt"
         ],

@@ -14,17 +14,21 @@ from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kit import KitFile
-from tests.planned import page_words
+from tests.planned import PAGE_SETS, Compiled, page_words
 
 RULE = "“Cut with suitable help.”"  # the printable kit's rules, as they write it
 # Each deck's line on the checklist: its cards, its title as its cards file has it, its
-# cards by name where they have names (Shapes the Game's have none: its ids are no words).
+# cards by kind as its `kinds:` names them (Shapes the Game's colours and special cards, in
+# the words their faces print: its cards have no names, its ids are no words), else by name.
 CHECKLIST = {
     "pass-and-pick": ("18 shape cards: 6 circles, 6 triangles, 6 squares",),
-    "shapes-the-game": ("54 the deck of 54 cards",),
+    "shapes-the-game": (
+        "54 the deck of 54 cards: 10 RED, 10 GREEN, 10 BLUE, 10 YELLOW, 10 WILD, 2 STOP TURN,"
+        " 2 CLEAR THE BOARD",
+    ),
     "collect-3": (
-        "89 cards (number, Action and Crown cards): 3 Red 1, 3 Red 2,",
-        "3 Yellow 6, 4 Wild, 2 Double Points, 2 Bomb, 9 Crown",
+        "89 cards (number, Action and Crown cards): 72 number cards (1 to 6 in Red, Blue, Green"
+        " and Yellow, 3 of each), 8 Action cards (4 Wild, 2 Double Points, 2 Bomb), 9 Crown cards",
         "20 task cards (one per Task; show the round's Task)",
     ),
 }
@@ -125,3 +129,22 @@ def test_the_cover_pictures_a_card_of_each_kind_as_the_cards_part_draws_it(
         cards = _document(files, "_cards")
         drawn = {w for page in cards.pages for w in page_words(page, cards.symbols).split()}
         assert set(words.split()) <= drawn, game
+
+
+# At 18 pt with 1.5 line spacing a page holds about 23 lines: the assembly page's steps alone
+# take more, whatever the checklist says, so large print takes two pages, never more.
+LARGE_PRINT = ("large-print", "large-print-atkinson")
+
+
+@pytest.mark.parametrize("labels", PAGE_SETS)
+def test_the_assembly_page_is_one_page_in_every_kit(
+    planned_compilations: list[Compiled], labels: str
+) -> None:
+    """Every game, A4 and Letter, every player count, as planned: Collect 3's checklist
+    counts its 89 cards by kind in three lines, and the page holds as much as the file's
+    other pages (its foot has no scale check: the cover has it), so Spanish Letter and
+    braille-es Letter, which took two, take one."""
+    pages = {doc.name: doc.assembly for doc in planned_compilations if doc.labels == labels}
+    most = 2 if labels in LARGE_PRINT else 1
+    assert pages and {name: n for name, n in pages.items() if not 1 <= n <= most} == {}
+    assert {name.split("_")[2] for name in pages} == {"a4", "letter"}

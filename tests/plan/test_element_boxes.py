@@ -18,7 +18,15 @@ from shapes_print.kit.resolved import resolve_kit
 from shapes_print.load.options import Part, PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.pipeline.requests import Planned, kit_requests
-from shapes_print.plan.boxes import BLEED_COLOUR, BOX_COLOUR, SAFE_COLOUR, TRIM_COLOUR
+from shapes_print.plan.boxes import (
+    BLEED_COLOUR,
+    BOX_COLOUR,
+    LABEL_BACKING,
+    SAFE_COLOUR,
+    TRIM_COLOUR,
+    ElementBox,
+    overlay,
+)
 from shapes_print.plan.cardsheets import OVERRUN_PREFIX
 from shapes_print.plan.kitcontext import kit_context
 from shapes_print.plan.textsizes import shrunk_texts
@@ -183,3 +191,30 @@ def test_preview_boxes_draws_the_cards_beside_the_kit_and_lists_what_shrank(
     (line,) = [line for line in said if "text 'words'" in line]
     assert line.startswith("  deck cards, text 'words': asked 20 pt, least 6 pt; smaller on 1")
     assert line.split(": ")[-1].startswith("long ") and line.endswith(" pt")
+
+
+def test_names_of_narrow_boxes_side_by_side_do_not_cover_each_other() -> None:
+    """A name runs on past a narrow box; the next box's name, where that one lies, goes a
+    line lower in its own box, so both read (a card's corner: a number, a swatch, a word)."""
+    font = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"]).ctx.fonts.regular
+    boxes = [
+        ElementBox("number-corner", "text", (mm(5), mm(80), mm(6), mm(6))),
+        ElementBox("number-corner-swatch", "shape", (mm(11.5), mm(80), mm(5), mm(6))),
+        ElementBox("number-corner-word", "text", (mm(18), mm(80), mm(30), mm(6))),
+    ]
+    drawn = overlay(boxes, CARD, mm(3), 0.0, font)
+    backings = [
+        (item.x, item.y, item.w, item.h)
+        for item in _flat(drawn.items)
+        if isinstance(item, Rect) and item.paint.fill == LABEL_BACKING
+    ]
+    names = [text for text in _texts(drawn.items) if text.startswith("number")]
+    assert names == ["number-corner", "number-corner-swatch", "number-corner-word"]
+    assert len(backings) == 3
+    for index, (x, y, w, h) in enumerate(backings):
+        for ox, oy, ow, oh in backings[index + 1 :]:
+            assert not (x < ox + ow and ox < x + w and y < oy + oh and oy < y + h)
+    tops = [y + h for _, y, _, h in backings]
+    assert tops[0] == tops[2] == mm(86)  # the wide one keeps its box's top-left
+    assert tops[1] < mm(86)  # the swatch's name a line lower, inside its box
+    assert tops[1] - (backings[1][3]) >= mm(80)

@@ -13,8 +13,8 @@ from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Paint,
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.cardsheets import CardGeometry
-from shapes_print.plan.foldsheets import FoldSheets, fold_pages
+from shapes_print.plan.cardsheets import CardGeometry, SheetStock
+from shapes_print.plan.foldsheets import fold_pages
 from shapes_print.units import mm
 
 PROJECT = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
@@ -41,7 +41,7 @@ def _pages(paper: str, size: str, overrun: float = 0.0) -> list[Page]:
     order = [(f"face-{i}", f"back-{i}") for i in range(CARDS)]
     w, h = BANNER if size == "banner" else SIZES[size]
     card = CardGeometry(w, h, 0.0, None, Paint(), overrun)
-    sheets = FoldSheets(card, PAPERS[paper], FURNITURE, FONT)
+    sheets = SheetStock(card, PAPERS[paper], FURNITURE, FONT)
     overruns = {name: f"overrun-{name}" for pair in order for name in pair}
     return fold_pages(order, sheets, "Print at 100%; fold, glue, then cut", None, overruns)
 

@@ -68,7 +68,7 @@ def _strip_mean(image: Image.Image, page_h: float, box: tuple[float, ...]) -> tu
 
 def _grid(paper: str) -> Grid:
     font = PROJECT.ctx.fonts.regular
-    sheets = CardSheets(_geometry("poker"), PAPERS[paper], Duplex(), FURNITURE, font)
+    sheets = CardSheets(_geometry("poker"), PAPERS[paper], FURNITURE, font, Duplex())
     pages = sheet_pages([("f", "b")], sheets, "x")
     return pages.grid
 
@@ -199,7 +199,7 @@ def test_every_cut_line_has_its_guide_and_no_ruler_tick_looks_like_a_mark(
     cutting step says so; and the ruler's ticks keep `mark_clearance` from every cut mark."""
     font = PROJECT.ctx.fonts.regular
     geometry = _geometry(size)
-    sheets = CardSheets(geometry, PAPERS[paper], Duplex(), FURNITURE, font)
+    sheets = CardSheets(geometry, PAPERS[paper], FURNITURE, font, Duplex())
     pages = sheet_pages([("f", "b")] * 40, sheets, "x")
     grid, face = pages.grid, pages[0]
     safe = FURNITURE.safe_margin

@@ -28,7 +28,7 @@ from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, Part, Placed, choose_breaks, grouped
 from shapes_print.plan.pagenumbers import Names, NumberedPages, Run, is_running_foot
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
-from shapes_print.plan.sheetpages import LaidSheets
+from shapes_print.plan.sheetpages import LaidPage, LaidSheets
 from shapes_print.plan.tables import Regrouped, column_widths, shared_widths
 
 WHERE = Source(Path("rules.yaml"), 3, 9)
@@ -197,13 +197,14 @@ def test_a_layout_is_grouped_once_for_every_file_that_prints_it(ctx: DrawContext
         )
         for n in range(3)
     ]
-    laid = LaidSheets(ctx, (595.0, 842.0), (lines[:2], lines[2:]), half=False)
+    page = (595.0, 842.0)
+    laid = LaidSheets(ctx, page, (LaidPage(lines[:2], page), LaidPage(lines[2:], page)), False)
     top = 842.0 - ctx.style.margin
     own = laid.pages("printed at home")
     other = laid.pages("print and play: both sides", ("Game", "Sheets"), copies=2, scale=False)
     assert len(own) == 2 and len(other) == 4
     for index, page in enumerate([*own, *other]):
-        content = grouped(laid.laid[index % 2], ctx.style.margin, top)
+        content = grouped(laid.laid[index % 2].placed, ctx.style.margin, top)
         assert list(page.items[: len(content)]) == content  # as grouped afresh
         assert page.items[0] is own[index % 2].items[0]  # and the same groups
     assert own[0].items[len(content) :] != other[0].items[len(content) :]  # feet differ

@@ -139,7 +139,7 @@ def test_sheet_grid_leaves_room_for_the_furniture_and_nothing_prints_in_the_dead
     assert grid.slots <= fitted.slots
     # Pixels: a face sheet full of solid black cards; the outer 6.35 mm stays paper-white.
     geometry = _geometry(size)
-    sheets = CardSheets(geometry, PAPERS[paper], Duplex(), FURNITURE, font)
+    sheets = CardSheets(geometry, PAPERS[paper], FURNITURE, font, Duplex())
     pages = sheet_pages(ORDER, sheets, "Print at 100%")
     page = pages[0]
     card = Symbol("face-a", *SIZES[size], (Rect(0, 0, *SIZES[size], Paint(fill=BLACK)),))
@@ -170,7 +170,7 @@ def test_backs_mirror_for_the_flip_and_shift_by_the_offset(paper: str, flip: str
     font = PROJECT.ctx.fonts.regular
     offset = (mm(1.2), mm(-0.5))
     duplex = Duplex(flip, offset)  # type: ignore[arg-type]
-    sheets = CardSheets(_geometry("poker"), PAPERS[paper], duplex, FURNITURE, font)
+    sheets = CardSheets(_geometry("poker"), PAPERS[paper], FURNITURE, font, duplex)
     pages = sheet_pages(ORDER[:9], sheets, "x")
     face, back = pages
     width, height = face.width, face.height
@@ -188,7 +188,7 @@ def test_backs_mirror_for_the_flip_and_shift_by_the_offset(paper: str, flip: str
 def test_on_a_landscape_sheet_the_long_edge_flip_mirrors_y() -> None:
     font = PROJECT.ctx.fonts.regular
     mini, a4 = _geometry("mini"), PAPERS["a4"]
-    face, back = sheet_pages(ORDER[:18], CardSheets(mini, a4, Duplex("long"), FURNITURE, font), "x")
+    face, back = sheet_pages(ORDER[:18], CardSheets(mini, a4, FURNITURE, font, Duplex("long")), "x")
     assert face.width > face.height
     card_h = SIZES["mini"][1]
     uses = _uses(face)
