@@ -123,6 +123,8 @@ def faces_again(
     words = loaded.words
     if apart is None or (words is not None and words.complete and game in variant.refuse):
         return None
+    if kept.skipped is not None and not apart.by_words:  # a mistake skipped it: find it again
+        return None
     part = Part(decks=tuple(deck.name for deck in loaded.decks))
     planned = settings[:1] if kept.skipped is not None else settings  # a skip stops there
     # A cache of its own: a face drawn here and taken again by the whole group's planning
@@ -145,7 +147,7 @@ def faces_again(
     skipped = None
     if words is not None and words.missing is not None:  # as planning the group skips it
         skipped = words_skip(variant.labels, loaded, replace(words, missing=lacking), False)
-    if (skipped is None) != (kept.skipped is None) or (skipped is not None and not apart.by_words):
+    if (skipped is None) != (kept.skipped is None):
         return None
     printed = list(dict.fromkeys([*apart.printed, *heard.faces]))
     return CheckedGroup(printed, skipped, kept.read.joined(KeptReads.made(read)), apart)
