@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import errno
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -126,3 +127,14 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     """The known word a typo most likely meant, if one is close: for "did you mean"."""
     close = difflib.get_close_matches(word, list(known), n=1)
     return close[0] if close else None
+
+
+_WARNED: set[str] = set()
+
+
+def warn(line: str) -> None:
+    """A warning's line on stderr, once per process (every kit of a build plans the same
+    cards; every kit of a label set and paper lays the same player aid): the build goes on."""
+    if line not in _WARNED:
+        _WARNED.add(line)
+        print(line, file=sys.stderr)

@@ -25,6 +25,7 @@ MIN_DPI = 10
 MAX_DPI = 600  # preview pixels per inch: an A4 page at 600 dpi is 35 million pixels
 MAX_PREVIEW_PIXELS = 100_000_000  # in one preview page: A3 at 600 dpi is 70 million
 MAX_FILE_BYTES = 2 * MIB  # one YAML file
+MAX_CATALOGUE_BYTES = MAX_FILE_BYTES  # one .po catalogue: a game's 600 texts are under 100 KiB
 MAX_VALUES = 200_000  # values in one YAML file, once its aliases are expanded
 MAX_DEPTH = 64  # levels of nesting in one YAML file
 MAX_PICTURE_PIXELS = 50_000_000  # in one card picture: a tarot card at 1,200 dpi is 18 million
@@ -69,6 +70,7 @@ LIMITS = (
     Limit("preview pixels per inch (`--dpi`)", f"{MIN_DPI} to {MAX_DPI}"),
     Limit("pixels in one preview page", f"{MAX_PREVIEW_PIXELS:,}"),
     Limit("size of one YAML file", f"{MAX_FILE_BYTES // 1024:,} KiB"),
+    Limit("size of one .po catalogue", f"{MAX_CATALOGUE_BYTES // 1024:,} KiB"),
     Limit("values in one YAML file, aliases expanded", f"{MAX_VALUES:,}"),
     Limit("levels of nesting in one YAML file", f"{MAX_DEPTH}"),
     Limit("pixels in one picture on a card", f"{MAX_PICTURE_PIXELS:,}"),

@@ -61,6 +61,7 @@ def sparse(path: Path, size: int, head: str = "png") -> None:
         "svg": b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"/>',
         "ttf": b"\0\1\0\0",
         "csv": b"id,count,layout,back\n",
+        "po": b'msgid ""\nmsgstr ""\n',
     }
     path.write_bytes(starts[head])
     os.truncate(path, size)

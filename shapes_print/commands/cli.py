@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 from typer.exceptions import TyperException
 
-from shapes_print.commands import quick
+from shapes_print.commands import quick, translate
 from shapes_print.commands.buildcommand import build
 from shapes_print.commands.options import (
     BackOffset,
@@ -243,6 +243,11 @@ def labels_new(
     else:
         path = starter.write_starter(name, start, out, sources)
     typer.echo(shown(str(path)))
+
+
+labels_app.command("extract")(translate.extract)  # commands/translate.py
+labels_app.command("update")(translate.update)
+labels_app.command("check")(translate.check)
 
 
 @app.command()

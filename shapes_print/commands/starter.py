@@ -99,6 +99,7 @@ def starter_text(name: str, variant: Variant, shipped_folder: Path, folder: Path
         f"description: {_flow(f'{name}: {labels.name}, changed')}  # who this label set is for",
         f"locale: {_flow(spec.locale)}  # the language of its words: a CLDR code (en, es, ...)",
         "# complete: true  # every printed text must be under text:; a build names each missing",
+        f"# catalogue: {name}.po  # its words in a gettext .po beside it (docs/translating.md)",
         *_other_keys(name, variant),
         "#",
         "# Common changes, at the values printed now: remove a # and change the value.",

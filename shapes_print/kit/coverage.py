@@ -29,13 +29,15 @@ from shapes_print.text.message import ENGLISH, counted
 from shapes_print.text.words import Words
 
 
-def game_words(words: Words, own: list[OwnLabels], locale: str) -> Words:
-    """The words a game's kits print with: the set's, with the game's own files over them
-    (`own` as load/labels.own_files gives them, the one that wins first)."""
-    text: dict[str, str] = {}
-    places = {}
+def game_words(words: Words, own: list[OwnLabels], labels: LoadedLabels, game: str) -> Words:
+    """The words a game's kits print with: the set's, with its words for this game over
+    them (`games: GAME: text:`, a catalogue entry's context), and the game's own files over
+    those (`own` as load/labels.own_files gives them, the one that wins first)."""
+    patch = labels.spec.games.get(game)
+    text: dict[str, str] = dict(patch.text) if patch else {}
+    places = {english: labels.source.source(("games", game, "text", english)) for english in text}
     for file in reversed(own):
-        check_own_messages(file, locale)
+        check_own_messages(file, labels.locale)
         text.update(file.spec.text)
         places.update(
             {english: file.source.source(("text", english)) for english in file.spec.text}

@@ -96,11 +96,19 @@ def kit_player_aid(loaded: LoadedGame, players: int, cache: BuildCache) -> Loade
 AID_STYLES: Region[Pinned[SheetStyle]] = Region("player aid styles", partial(Pinned, 64))
 
 
-def aid_context(ctx: DrawContext, cache: BuildCache) -> DrawContext:
+# The aid style's keys that are not a sheet style's to take: how it is printed.
+_PRINTED = {"pages", "keep_table"}
+
+
+def aid_context(ctx: DrawContext, cache: BuildCache, split: bool = False) -> DrawContext:
     """The context a player aid is drawn in: its sheets' type with the aid's own pictures
-    of cards, gaps between blocks and padding of table cells (the style's `player_aid`)."""
+    of cards, gaps between blocks and padding of table cells (the style's `player_aid`);
+    `split`, with its tables kept whole only as the aid's `keep_table` says."""
     style = ctx.style
     aid = style.player_aid
-    update = aid.model_dump()  # each of its keys is the sheet style's of the same name
-    made = cache.region(AID_STYLES).made((style,), None, lambda: style.model_copy(update=update))
+    # Each of its keys given is the sheet style's of the same name.
+    update = aid.model_dump(exclude=_PRINTED, exclude_none=True)
+    if split:
+        update["keep_table"] = aid.keep_table
+    made = cache.region(AID_STYLES).made((style,), split, lambda: style.model_copy(update=update))
     return replace(ctx, style=made)

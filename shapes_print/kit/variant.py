@@ -121,7 +121,7 @@ def make_variant(
     check_element_names(labels, element_names([*library.templates.values(), *own]))
     for game in variant.games.values():
         check_fields_are_read(game, library)
-        game.words = game_words(words, own_files(labels, game.labels), labels.locale)
+        game.words = game_words(words, own_files(labels, game.labels), labels, game.game.id)
     variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
     return variant
 

@@ -12,7 +12,6 @@ and card colours for the label set `<name>`, merged over the set for that game o
 new game needs no edit to a shipped label set.
 """
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,12 +25,14 @@ from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Stric
 from shapes_print.load.cardmodels import ElementRole, TrimLine
 from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
 from shapes_print.load.listing import shipped as shipped  # where label-set callers find it
+from shapes_print.load.messages import check_messages
+from shapes_print.load.pofile import with_catalogue
 from shapes_print.load.said import foreign_said
 from shapes_print.load.validate import validate
 from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
-from shapes_print.text.grammar import MessageError, parse
+from shapes_print.text.grammar import parse
 from shapes_print.text.hearing import Hearing
-from shapes_print.text.message import ENGLISH, Style, check_locale, place, render
+from shapes_print.text.message import ENGLISH
 from shapes_print.text.words import Words
 
 SCHEMA_NAME = "labels.schema.json"
@@ -89,6 +90,8 @@ class GamePatch(Strict):
     groups: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
     cards: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
     backs: dict[Identifier, dict[str, Scalar]] = Field(default_factory=dict)
+    # Words for this game only, over the set's `text:` (a catalogue entry's context).
+    text: dict[str, str] = Field(default_factory=dict)
 
 
 class GameLabels(GamePatch):
@@ -98,7 +101,6 @@ class GameLabels(GamePatch):
     for this game only."""
 
     description: str = ""
-    text: dict[str, str] = Field(default_factory=dict)
     elements: dict[Identifier, ElementPatch] = Field(default_factory=dict)
     sizes: dict[Identifier, SizePatch] = Field(default_factory=dict)
     # A layout the game's cards and backs are drawn with -> another of its template's.
@@ -140,6 +142,9 @@ class LabelSet(Strict):
     # standard names `en`, so a set that extends nothing and names none is English too.
     locale: str = ENGLISH
     text: dict[str, str] = Field(default_factory=dict)
+    # A gettext catalogue beside this file (es.po) whose entries are read as `text:` (and
+    # an entry with a context, a game id, as that game's): load/pofile.py.
+    catalogue: str | None = None
     # How `{n:ordinal}` writes a number, as a message on `n`: "{n, selectordinal, ...}".
     ordinal: str | None = None
     # What a listener hears, in `locale`'s words, for print's shorthand that a reader's
@@ -288,9 +293,10 @@ def _locate(ref: str, folder: Path, beside: Path | None, where: Source | None = 
     )
 
 
-def load_labels(ref: str, folder: Path) -> LoadedLabels:
-    """Read a label set by shipped name or path and resolve what it `extends`."""
-    docs, data = _extended(_locate(ref, folder, None), folder, ())
+def load_labels(ref: str, folder: Path, *, new_catalogue: bool = False) -> LoadedLabels:
+    """Read a label set by shipped name or path and resolve what it `extends`; with
+    `new_catalogue`, a catalogue not written yet is read as empty (`labels update` makes it)."""
+    docs, data = _extended(_locate(ref, folder, None), folder, (), new_catalogue)
     source = Layered(tuple((doc, ()) for doc in docs))
     spec = validate(LabelSet, source, data)
     try:
@@ -302,22 +308,28 @@ def load_labels(ref: str, folder: Path) -> LoadedLabels:
             "write a code such as en, es, fr or pt_BR",
         ) from None
     written: list[tuple[Loc, str]] = [(("text", en), text) for en, text in spec.text.items()]
+    written += [
+        (("games", game, "text", en), text)
+        for game, patch in spec.games.items()
+        for en, text in patch.text.items()
+    ]
     if spec.ordinal is not None:
         written.append((("ordinal",), spec.ordinal))
     if spec.said_range is not None:
         written.append((("said_range",), spec.said_range))
-    check_messages(written, spec.locale, source)
+    check_messages(written, spec.locale, source.source)
     foreign_said(_said_locs(spec), spec.locale, spec.complete, source.layers)
     return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source, folder.resolve())
 
 
 def _extended(
-    path: Path, folder: Path, within: tuple[Path, ...]
+    path: Path, folder: Path, within: tuple[Path, ...], new_catalogue: bool = False
 ) -> tuple[list[Document], dict[str, Any]]:
     """A label set's file and every file it extends, the one that wins a key first, and their
     data merged. `extends` names one set or a list (a later one over an earlier: `[braille,
     es]` is the braille set in Spanish); this file is over them all."""
-    doc = read_yaml(path, locale=None)  # its locale is known at the end of the chain
+    # Its locale is known at the end of the chain; its catalogue's words are its own.
+    doc = with_catalogue(read_yaml(path, locale=None), new_catalogue)
     if not isinstance(doc.data, dict):
         raise UserError(doc.source(), "a label set is a mapping of keys such as text: and style:")
     if path in within:
@@ -334,7 +346,7 @@ def _extended(
     data: dict[str, Any] = {}
     for name in names:
         located = _locate(name, folder, path.parent, doc.source(("extends",)))
-        above, merged = _extended(located, folder, (*within, path))
+        above, merged = _extended(located, folder, (*within, path), new_catalogue)
         docs = above + docs
         data = deep_merge(data, merged)
     return [doc, *docs], deep_merge(data, doc.data)
@@ -368,20 +380,4 @@ def own_files(labels: LoadedLabels, own: dict[str, OwnLabels]) -> list[OwnLabels
 def check_own_messages(own: OwnLabels, locale: str) -> None:
     """A game's own translations hold to the locale of the label set they join."""
     written = [(("text", english), text) for english, text in own.spec.text.items()]
-    check_messages(written, locale, Layered(((own.source, ()),)))
-
-
-def check_messages(written: Sequence[tuple[Loc, str]], locale: str, source: Layered) -> None:
-    """Each translation's plural branches are categories its locale has; `ordinal:` is a
-    message on `n` alone. (Syntax was checked as the files were read.)"""
-    for loc, text in written:
-        where = source.source(loc)
-        try:
-            message = parse(text)
-            check_locale(message, locale)
-            if loc == ("ordinal",):
-                render(message, {"n": 1}, Style(locale))  # names no other value
-        except MessageError as error:
-            skip = len(str(loc[-1])) if loc[0] == "text" else 0  # past the English key
-            at = Source(where.path, where.line, where.column + skip) if where.line else where
-            raise UserError(place(at, text, error.offset), error.message, error.hint) from None
+    check_messages(written, locale, own.source.source)

@@ -36,11 +36,20 @@ class Paper(Strict):
 
 class AidStyle(Strict):
     """How a player aid's type differs from its sheets': a copy kept at hand holds its
-    pictures of cards smaller and its blocks closer, so that one fits a side."""
+    pictures of cards smaller and its blocks closer, so that one fits a side. `pages` a
+    copy may take: 1, a side (or half of one), or 2, one sheet printed on both sides (large
+    print's 18 pt type cannot hold the turn, the scoring and the end of a game on one
+    side), each copy from a front; a copy longer than a page lays its tables again with
+    `keep_table`, kept where that saves it a page. Neither is a sheet style's own."""
 
     mini_card_height: Size
     block_gap: Length
     table_padding: Length
+    pages: int = Field(ge=1, le=2)
+    keep_table: float = Field(ge=0.0, le=1.0)
+    # The first page's foot room where the aid's is not its sheets' (a double-sided print
+    # line at 18 pt takes a fourth line beside the inch square).
+    footer_height: Length | None = None
 
 
 class Furniture(Strict):

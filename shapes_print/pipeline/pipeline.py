@@ -113,20 +113,21 @@ class ToPlan(Struct, frozen=True):
 
 def _to_plan(
     project: Project,
-    record: CheckRecord,
+    record: CheckRecord | None,
     settings: Sequence[Setting],
     asked: Mapping[str, object],
 ) -> list[ToPlan]:
     """The groups not checked clean from the same inputs before (those are put back from
-    `record`), each with a group kept under its key with its cards' fields left out."""
+    `record`), each with a group kept under its key with its cards' fields left out;
+    without a `record`, every group, none kept."""
     to_plan: list[ToPlan] = []
     for variant in project.variants:
         for game in list(variant.games):
             key = check_key(project, (variant, game), settings, asked)
-            if record.restored(key, variant, game):
+            if record is not None and record.restored(key, variant, game):
                 continue
             rows = rows_key(project, (variant, game), settings, asked)
-            kept = record.by_rows(rows)
+            kept = None if record is None else record.by_rows(rows)
             alone = kept if kept is not None and faces_alone((variant, game)) else None
             here = alone is not None or (kept is not None and kept.skipped is not None)
             to_plan.append(ToPlan(variant, game, key, rows, alone, here))
@@ -139,6 +140,7 @@ def plan_every_setting(
     paper: str = "all",
     strict: bool = False,
     jobs: int = 1,
+    kept: bool = True,
 ) -> None:
     """Plan every kit asked for, then once more for the words only some print settings
     print (the other duplex flip with fold sheets, print-shop pages) and the calibration
@@ -147,7 +149,8 @@ def plan_every_setting(
     clean from the same inputs before is not planned again (pipeline/checkcache.py), one
     whose cards' fields alone changed has its faces drawn again (pipeline/facecheck.py),
     and the others are planned over up to `jobs` forked processes, their findings taken in
-    order."""
+    order. `kept` False plans every group again, so each text seen keeps where it was
+    written."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
     settings: tuple[Setting, ...] = (
@@ -157,7 +160,7 @@ def plan_every_setting(
     )
     record = CheckRecord()
     asked = {"players": players, "paper": paper, "strict": strict}
-    to_plan = _to_plan(project, record, settings, asked)
+    to_plan = _to_plan(project, record if kept else None, settings, asked)
 
     def plan_group(index: int) -> CheckedGroup:
         group = to_plan[index]

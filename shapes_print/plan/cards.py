@@ -10,12 +10,11 @@ message for a face or a back (`card_alt`, `card_back_alt`).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 
 from msgspec import Struct
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, warn
 from shapes_print.geometry.outlines import ellipse_ops, rounded_rect_ops
 from shapes_print.geometry.primitives import (
     Artifact,
@@ -49,7 +48,6 @@ from shapes_print.text.words import Said
 
 # Pixels per inch below which a printed picture looks soft: the usual floor for print.
 MIN_DPI = 300
-_WARNED: set[str] = set()
 
 
 class CardSide(Struct, frozen=True):
@@ -368,7 +366,7 @@ def warn_low_resolution(image: Image, card: str, shown: str, where: Source | Non
         f"{MIN_DPI}; it needs {needed[0]:,} x {needed[1]:,} pixels at this size "
         f"(it has {picture.pixels[0]:,} x {picture.pixels[1]:,})"
     )
-    _warn(line)
+    warn(line)
 
 
 def warn_flat_on_swell(image: Image, card: str, shown: str, where: Source | None) -> None:
@@ -378,15 +376,8 @@ def warn_flat_on_swell(image: Image, card: str, shown: str, where: Source | None
     picture = image.picture
     if not isinstance(picture, RasterPicture):
         return
-    _warn(
+    warn(
         f"warning: {where}: {card}: picture {shown} is a {picture.kind.upper()}, which swell "
         "paper (the braille label sets) prints as its empty frame; draw it as SVG for its "
         "outlines to rise"
     )
-
-
-def _warn(line: str) -> None:
-    """The line on stderr, once per process (every kit of a build plans the same cards)."""
-    if line not in _WARNED:
-        _WARNED.add(line)
-        print(line, file=sys.stderr)

@@ -193,9 +193,8 @@ def place_furniture(
         )
 
     ruler = _ruler(f.ruler_length, f.ruler_label, font, f)
-    placed: list[Item] = [
-        first(ruler.length, _ruler_needs(f)).place(ruler.items, ruler.length, f.furniture_gap)
-    ]
+    taken: list[_Box] = []
+    placed = [_place(first(ruler.length, _ruler_needs(f)), ruler, f.furniture_gap, taken)]
     square_room = [
         s for s in stretches if s.thickness >= f.inch_square and s.length >= f.inch_square
     ]
@@ -204,9 +203,37 @@ def place_furniture(
     else:
         inch = _ruler(f.inch_square, f.inch_label, font, f)
         room = first(inch.length, _ruler_needs(f))
-    placed.append(room.place(inch.items, inch.length, f.furniture_gap))
+    placed.append(_place(room, inch, f.furniture_gap, taken))
+    _clear_of(stretches, taken, f.furniture_gap)
     placed.append(place_text(stretches, font, f, print_line, where))
     return placed
+
+
+_Box = tuple[float, float, float, float]  # left, bottom, right, top
+
+
+def _place(stretch: Stretch, drawn: _Drawn, gap: float, taken: list[_Box]) -> Item:
+    """`drawn` placed at the start of `stretch`, the box it takes noted in `taken`."""
+    x, y, across = stretch.x, stretch.y, stretch.thickness
+    w, h = (across, drawn.length) if stretch.vertical else (drawn.length, across)
+    taken.append((x, y, x + w, y + h))
+    return stretch.place(drawn.items, drawn.length, gap)
+
+
+def _clear_of(stretches: list[Stretch], taken: list[_Box], gap: float) -> None:
+    """Start each stretch along a side above the furniture placed in the corner it shares
+    with the band across the foot (or end it below furniture further up): the bands meet
+    in the corners, and a print line set up the side ran into the ruler's label."""
+    for s in (s for s in stretches if s.vertical):
+        for left, bottom, right, top in taken:
+            if not (left < s.x + s.thickness and s.x < right and bottom < s.y + s.length):
+                continue
+            if bottom <= s.y < top:
+                s.length -= top + gap - s.y
+                s.y = top + gap
+            elif s.y < bottom:
+                s.length = bottom - gap - s.y
+            s.length = max(s.length, 0.0)
 
 
 def foot_height(f: Furniture) -> float:

@@ -7,15 +7,18 @@ the layout it was planned in (`PlannedSheet`), and the inputs every later sheet 
 from __future__ import annotations
 
 from functools import partial
+from typing import Literal
 
 from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.buildcache import Pinned, Region
+from shapes_print.errors import warn
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import kit_lists
 from shapes_print.kit.playeraid import aid_context, kit_player_aid
 from shapes_print.load.loaded import LoadedDocument
+from shapes_print.load.options import Flip
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.planned import KitFile, Planned, PlannedSheet
 from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
@@ -38,8 +41,9 @@ def _laid_once(
     made from the same label set's context for the same game."""
 
     def laid() -> LaidSheets | None:
-        ctx = aid_context(kit.ctx, kit.cache) if aid else kit.ctx
-        return lay_sheets(doc, inputs, kit.page, ctx, halves=aid)
+        if aid:
+            return _aid_laid(kit, doc, inputs)
+        return lay_sheets(doc, inputs, kit.page, kit.ctx)
 
     shared = kit.cache.shared(SHARED_SHEETS)
     if shared is None:
@@ -50,13 +54,25 @@ def _laid_once(
     return made if kept == inputs else laid()
 
 
+def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> LaidSheets | None:
+    """A player aid laid in its context, in half a page where one copy fits there; a copy
+    longer than a page laid again with its tables breaking between rows (the aid style's
+    `keep_table`), that layout kept where it saves the copy a page."""
+    laid = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache), halves=True)
+    if laid is None or len(laid.laid) == 1:
+        return laid
+    split = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache, split=True))
+    return split if split is not None and len(split.laid) < len(laid.laid) else laid
+
+
 class SheetFile(Struct, frozen=True):
-    """A sheet document's file: its name, audience, title in words and copies."""
+    """A sheet document's file: its name, audience, title in words, copies and sides."""
 
     name: str
     audience: str
     named: str
     copies: int = 1
+    duplex: Flip | Literal["none"] = "none"
 
 
 def sheet_inputs(kit: KitContext, planned: Planned) -> SheetInputs:
@@ -95,9 +111,10 @@ def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFil
     """One sheet document's file: its pages with the kit's running foot, on the faces the
     cards files drew."""
     names = (kit.game_title, file.named)
-    pages = laid.pages(kit.sheets_line, names, file.copies)
+    line = kit.sheets_line if file.duplex == "none" else kit.print_line(file.duplex)
+    pages = laid.pages(line, names, file.copies)
     title = f"{kit.game_title}: {file.named}"
-    document = Document(title, pages, planned.faces, "none", kit.words.locale)
+    document = Document(title, pages, planned.faces, file.duplex, kit.words.locale)
     return PlannedSheet(KitFile(file.name, file.audience, document), laid, names, file.copies)
 
 
@@ -110,6 +127,24 @@ def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
         return planned
     named = kit.spoken(aid.spec.title, kit.loaded.source.source(("player_aid", "title")))
     audience = aid.spec.audience  # its document's: the players' (kit/audience.py)
-    file = SheetFile(kit.file("player-aid", audience), audience, named, kit.players)
-    made = _planned(kit, planned, laid, file)
+    sides = _aid_sides(kit, len(laid.laid))
+    file = SheetFile(kit.file("player-aid", audience), audience, named, kit.players, sides)
+    made = _planned(kit, planned, replace(laid, fronts=sides != "none"), file)
     return replace(planned, aid=made)
+
+
+def _aid_sides(kit: KitContext, pages: int) -> Flip | Literal["none"]:
+    """The sides a player aid whose copy takes `pages` prints on: one where a copy is a
+    page (or half of one), both (the kit's flip) where the aid style lets a copy be one
+    sheet printed on both sides (large print). A copy longer than the style lets it be is
+    printed all the same, each from a front, and the build says so."""
+    most = kit.ctx.style.player_aid.pages
+    if pages > most:
+        where = kit.loaded.source.source(("player_aid",))
+        warn(
+            f"warning: {where}: player_aid: a copy of {kit.loaded.game.id}'s takes {pages} "
+            f"pages in {kit.request.labels} on {kit.request.paper} for {kit.players} "
+            f"players, more than the {most} its style's player_aid: pages lets it; "
+            "shorten its parts"
+        )
+    return kit.request.flip if most > 1 and pages > 1 else "none"

@@ -61,6 +61,9 @@ class LaidSheets(Struct, frozen=True):
     page: tuple[float, float]
     laid: tuple[LaidPage, ...]
     half: bool
+    # Each copy starts on a front (a double-sided player aid): one of an odd number of
+    # pages is followed by a page left blank.
+    fronts: bool = False
     # (page index, top) -> that page's boxes as groups placed there.
     _grouped: dict[tuple[int, float], tuple[Group, ...]] = field(default_factory=dict)
 
@@ -92,6 +95,8 @@ class LaidSheets(Struct, frozen=True):
                 furniture = self._furniture(print_line, bottom, foot, checked, laid.size)
                 content = self._content(number - 1, height - style.margin)
                 pages.append(Page(width, height, (*content, *furniture)))
+            if self.fronts and len(self.laid) % 2 and copy < copies - 1:
+                pages.append(Page(width, height, ()))
         return pages
 
     def _two_up(

@@ -67,6 +67,9 @@ class Words(Struct):
     missing: dict[str, Source | None] | None = None
     # What a listener hears for print's shorthand (a range, a sign), in the set's words.
     hearing: Hearing = field(default_factory=Hearing)
+    # The values each text was first filled with: a translator's example of each
+    # placeholder (`labels extract` writes them as comments).
+    examples: dict[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def for_game(self, text: Mapping[str, str], sources: Mapping[str, Source]) -> Words:
         """These words with a game's own over them, noting what is missing; what is seen
@@ -109,6 +112,8 @@ class Words(Struct):
         """Translate a template and the words that fill it, then fill it: a translation in
         the set's locale, an English original (a set not yet complete) in English."""
         said = self.say(template, where)
+        if template not in self.examples:
+            self.examples[template] = dict(values)
         translated = said is not template and said != template
         # A text with no words of its own ("{label}") is the set's: its numbers, 1,50 in es.
         own = translated or not needs_words(template)

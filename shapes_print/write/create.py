@@ -39,3 +39,22 @@ def create_file(path: Path, data: bytes, base: Path, exists: str) -> None:
     except OSError as error:
         path.unlink(missing_ok=True)
         raise system_error(error, path) from None
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write `data` as `path`, new or in place of the file there, whole or not at all: into
+    a fresh file beside it, then renamed over it; never through a link."""
+    if path.is_symlink():
+        raise UserError(Source(path), "is a link: files are never written through one")
+    if not path.parent.is_dir():
+        raise UserError(Source(path.parent), "folder not found")
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.unlink(missing_ok=True)  # a fresh file: never write through a planted link
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        with os.fdopen(os.open(temporary, flags, 0o644), "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise system_error(error, path) from None

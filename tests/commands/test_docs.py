@@ -56,6 +56,9 @@ def sh_lines(page: Path = README) -> list[list[str]]:
 
 # A YAML snippet whose first line names a file of the game walk-through is an edit to it.
 WALK_THROUGH_FILE = "# my-games/"
+# The folders a page's fenced files are written in: the game walk-through's, and the
+# translation walk-through's (docs/translating.md).
+WRITTEN_UNDER = (WALK_THROUGH_FILE[2:], "my-translation/")
 
 
 def steps(page: Path) -> list[tuple[str, list[str] | str]]:
@@ -65,7 +68,7 @@ def steps(page: Path) -> list[tuple[str, list[str] | str]]:
     for match in FENCE.finditer(page.read_text()):
         language, path, body = match.groups()
         if path:
-            assert path.startswith(WALK_THROUGH_FILE[2:]), path
+            assert path.startswith(WRITTEN_UNDER), path
             found.append(("write", [path, body]))
         elif language == "sh":
             found += [
@@ -179,6 +182,7 @@ AFTERWARDS = {
     "my-content": lambda root: check_deck_walk_through(root / "my-output/pass-and-pick"),
     "my-labels.yaml": lambda root: check_labels_walk_through(root / "my-output/pass-and-pick"),
     "my-games": lambda root: check_game_walk_through(root / "my-output/my-game"),
+    "my-translation": lambda root: check_translation_walk_through(root / "my-output/my-game"),
 }
 
 
@@ -223,6 +227,14 @@ def check_labels_walk_through(kits: Path) -> None:
         if "BALL" in run.text.split()  # a row's cards' words, each text ending in a space
     } == {32.0}
     assert (mine / "preview/contact-sheet.png").is_file()
+
+
+def check_translation_walk_through(kits: Path) -> None:
+    """The translation walk-through's one translated text is on the French kit's pages,
+    and the English it replaces is not."""
+    (sheets,) = (kits / "fr/a4/2-players").glob("*rules*.pdf")
+    words = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(sheets).pages)
+    assert "Mon jeu" in words and "My game" not in words
 
 
 def follow(example: Example, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

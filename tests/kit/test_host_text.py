@@ -19,31 +19,14 @@ import pytest
 from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from tests.pdfread import page_texts
 from tests.project_copy import run
+from tests.tinygame import DECK, game
 
 SECRET = "SECRET-ANSWER-42"  # the host's alone
 OURS = "PLAYERS-WORD-7"  # the players'
-GAME = """\
-id: tiny
-title: Tiny
-source: written for a test
-players: {min: 2, max: 2}
-card_template: poker
-cards_title: cards
-deck: deck.yaml
-documents: [sheets.yaml, host-key.yaml]
-player_aid: {title: player aid, heading: Player aid, document: sheets.yaml, parts: [Turn]}
-"""
-DECK = """\
-backs:
-  plain:
-    layout: back
-    fields: {title: Tiny, fill: "#2F3E66", pattern: none, pattern_colour: "#000000",
-             title_colour: "#FFFFFF"}
-cards:
-  - {id: sun, count: 2, layout: shape, back: plain,
-     fields: {shape: circle, label: SUN, colour: "#E69F00", pattern: none,
-              pattern_colour: "#000000"}}
-"""
+GAME = game(
+    ["sheets.yaml", "host-key.yaml"],
+    "player_aid: {title: player aid, heading: Player aid, document: sheets.yaml, parts: [Turn]}\n",
+)
 SHEETS = f"""\
 name: sheets
 title: sheets

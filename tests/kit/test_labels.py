@@ -550,18 +550,24 @@ def test_shapes_the_game_in_spanish_has_accents_on_cards_and_sheets_and_no_engli
 
 
 def copy_labels(tmp_path: Path, name: str) -> Path:
-    path = tmp_path / f"{name}.yaml"
-    shutil.copy(DEFAULT_LABELS / f"{name}.yaml", path)
-    return path
+    """A shipped set's file and its catalogue (its words, if it has one), copied: the
+    catalogue's path, else the file's."""
+    shutil.copy(DEFAULT_LABELS / f"{name}.yaml", tmp_path / f"{name}.yaml")
+    catalogue = DEFAULT_LABELS / f"{name}.po"
+    if catalogue.is_file():
+        shutil.copy(catalogue, tmp_path / catalogue.name)
+        return tmp_path / catalogue.name
+    return tmp_path / f"{name}.yaml"
 
 
 def test_a_complete_label_set_names_the_missing_english_and_where_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    es = copy_labels(tmp_path, "es")
-    es.write_text(
-        es.read_text().replace('  "Cards set aside unseen": "Cartas apartadas sin mirar"\n', "")
-    )
+    words = copy_labels(tmp_path, "es")
+    entry = 'msgstr "Cartas apartadas sin mirar"'
+    assert words.read_text().count(entry) == 1
+    words.write_text(words.read_text().replace(entry, 'msgstr ""'))  # not translated yet
+    es = tmp_path / "es.yaml"
     assert main(["check", "pass-and-pick", "--labels", str(es)]) == 2
     first = capsys.readouterr().err.splitlines()[0]
     sheets = (DEFAULT_CONTENT / "pass-and-pick/sheets.yaml").read_text().splitlines()
@@ -704,8 +710,11 @@ def test_a_bad_colour_in_a_label_set_names_its_line(
 def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    es = copy_labels(tmp_path, "es")
-    es.write_text(es.read_text().replace('  "left": "izquierda"\n', ""))
+    words = copy_labels(tmp_path, "es")
+    entry = 'msgid "left"\nmsgstr "izquierda"\n'
+    assert words.read_text().count(entry) == 1
+    words.write_text(words.read_text().replace(entry, ""))
+    es = tmp_path / "es.yaml"
     assert main(["check", "pass-and-pick", "--labels", str(es)]) == 2
     first = capsys.readouterr().err.splitlines()[0]
     game = (DEFAULT_CONTENT / "pass-and-pick/game.yaml").read_text().splitlines()

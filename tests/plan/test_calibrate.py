@@ -3,6 +3,7 @@ from the PDF (`shapes-print calibrate --labels`), and `check` counting its words
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -183,11 +184,14 @@ def test_check_counts_the_calibration_words_as_used(tmp_path: Path) -> None:
 def test_a_complete_set_without_a_calibration_text_names_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    es = (DEFAULT_LABELS / "es.yaml").read_text(encoding="utf-8")
     missing = "Push a pin through the center of each crosshair on this side."
-    lines = [line for line in es.splitlines() if not line.lstrip().startswith(f'"{missing}"')]
-    mine = tmp_path / "es2.yaml"
-    mine.write_text("\n".join(lines), encoding="utf-8")  # `extends: standard` finds the shipped one
+    mine = tmp_path / "es2.yaml"  # `extends: standard` finds the shipped one
+    shutil.copy(DEFAULT_LABELS / "es.yaml", mine)
+    words = (DEFAULT_LABELS / "es.po").read_text(encoding="utf-8")
+    entry = f'msgid "{missing}"\nmsgstr "'
+    assert words.count(entry) == 1
+    fuzzy = words.replace(entry, f"#, fuzzy\n{entry}")  # a fuzzy entry counts as missing
+    (tmp_path / "es.po").write_text(fuzzy, encoding="utf-8")
     assert main(["calibrate", "--labels", str(mine), "--out", str(tmp_path / "out")]) == 2
     error = capsys.readouterr().err
     assert "templates/print.yaml:28:" in error and f"no text for {missing!r}" in error

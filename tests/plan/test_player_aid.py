@@ -105,31 +105,73 @@ def test_a_copy_that_fits_half_a_page_prints_two_to_a_sheet(
 
 # How many pages one copy of a shipped aid takes at most, by label set: a side (or half of
 # one) in every set but large print, whose 18 pt type with 1.5 line spacing sets each game's
-# aid on two pages (the turn, the scoring and the end of a game do not fit one side there).
-# Collect 3's ladder grows with the table: for 10 players on Letter it takes a third page.
-PAGES_A_COPY = {"large-print": 3, "large-print-atkinson": 3}
+# aid on one sheet printed on both sides (the turn, the scoring and the end of a game do not
+# fit one side there): Collect 3's ladder of Crowns, which grows with the table, breaks
+# between its rows to keep it to two pages for 9 and 10 players.
+PAGES_A_COPY = {"large-print": 2, "large-print-atkinson": 2}
 PLAYERS_IN_NAME = re.compile(r"_(\d+)p_")
+ONE_SIDED = "headers and footers off; one-sided"
+DOUBLE_SIDED = "headers and footers off; double-sided, flip on long edge"
 
 
-def test_every_shipped_aid_fits_a_side_or_half_of_one(planned_sheets: list[PlannedSheets]) -> None:
-    """Each copy of every game's aid, in every shipped label set, on A4 and Letter, for
-    every player count: one page, or half of one (two copies to a sheet)."""
+def _shipped_aids(planned_sheets: list[PlannedSheets]) -> list[tuple[PlannedSheets, int]]:
+    """Every shipped aid planned, with its copies (one per player)."""
     aids = [sheet for sheet in planned_sheets if sheet.name.endswith("_player-aid")]
     assert {sheet.name.split("_")[0] for sheet in aids} == {
         "collect-3",
         "pass-and-pick",
         "shapes-the-game",
     }
+    found = []
     for sheet in aids:
         match = PLAYERS_IN_NAME.search(sheet.name)
         assert match is not None, sheet.name
-        copies = int(match.group(1))
+        found.append((sheet, int(match.group(1))))
+    return found
+
+
+def test_every_shipped_aid_fits_a_side_or_half_of_one(planned_sheets: list[PlannedSheets]) -> None:
+    """Each copy of every game's aid, in every shipped label set, on A4 and Letter, for
+    every player count: one page, or half of one (two copies to a sheet), one-sided; in
+    large print, two pages at most."""
+    for sheet, copies in _shipped_aids(planned_sheets):
         pages = len(sheet.document.pages)
         most = PAGES_A_COPY.get(sheet.labels, 1)
         assert pages in ((copies + 1) // 2, *(copies * n for n in range(1, most + 1))), (
             sheet.name,
             pages,
         )
+        if sheet.labels not in PAGES_A_COPY:
+            assert sheet.document.duplex == "none", sheet.name
+
+
+def test_a_large_print_aid_is_one_sheet_printed_on_both_sides(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """A large print copy of two pages is a sheet's front and back: the file is double-sided
+    (its duplex hint and every page's print line say so), and every copy starts on a front
+    (an odd page) with its heading, page 1 of 2. A copy of one page stays one-sided."""
+    large = [(s, n) for s, n in _shipped_aids(planned_sheets) if s.labels in PAGES_A_COPY]
+    assert len(large) > 20
+    for sheet, copies in large:
+        document = sheet.document
+        words = [page_words(page, document.symbols) for page in document.pages]
+        two = len(words) == 2 * copies
+        assert document.duplex == ("long" if two else "none"), sheet.name
+        assert all((DOUBLE_SIDED if two else ONE_SIDED) in page for page in words), sheet.name
+        if two:
+            fronts = words[::2]
+            assert all(page.startswith(HEADING) for page in fronts), sheet.name
+            assert all("page 1 of 2" in page for page in fronts), sheet.name
+            assert not any(HEADING in page for page in words[1::2]), sheet.name
+
+
+def test_the_standard_aids_stay_one_sided(planned_sheets: list[PlannedSheets]) -> None:
+    """The standard set's aids print on one side, as every sheet does."""
+    for sheet, _ in _shipped_aids(planned_sheets):
+        if sheet.labels == "standard":
+            words = [page_words(page, sheet.document.symbols) for page in sheet.document.pages]
+            assert all(ONE_SIDED in page for page in words), sheet.name
 
 
 def _aid_words(planned_words: list[KitWords], game: str, labels: str) -> str:
@@ -202,3 +244,80 @@ def test_five_copies_of_a_half_page_aid_take_three_sheets(tmp_path: Path, paper:
     lines = [_cut_lines(page) for page in aid.pages]
     assert [len(found) for found in lines] == [1, 1, 0]
     assert all(line.kind == "Layout" for found in lines for line in found)
+
+
+# Collect 3's aid with the whole of its rules: its setup, its round and its scoring with
+# the kit's rulings, more than one sheet holds in large print.
+LONG_AID = (
+    "content/collect-3/game.yaml",
+    '    - {part: "How to play", only: [text]}\n',
+    '    - "Collect 3: setup for {players, plural, one {# player} other {# players}}"\n'
+    '    - "How to play"\n',
+)
+
+
+def test_a_copy_longer_than_its_style_lets_it_warns_and_starts_each_on_a_front(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An aid more than one sheet printed on both sides is printed all the same, each copy
+    from a front (a page left blank after a copy of an odd count), and the build says so
+    once, naming the game, the label set, the paper, the players and the pages."""
+    root = copy_project(tmp_path / "project", [LONG_AID])
+    sources = pipeline.Sources(root / "content", root / "templates")
+    project = pipeline.load_project(sources, ["collect-3"], ["large-print"])
+    ((_, _, files),) = pipeline.plan_all(project, "3", "a4")
+    (aid,) = (file.document for file in files if file.name.endswith("_player-aid"))
+    assert isinstance(aid, Document)
+    words = [page_words(page, aid.symbols) for page in aid.pages]
+    starts = [index for index, page in enumerate(words) if page.startswith(HEADING)]
+    copy = starts[1]
+    assert copy > 2 and len(starts) == 3
+    assert all(start % 2 == 0 for start in starts)
+    assert aid.duplex == "long"
+    pages = len(PAGE_OF.findall(" ".join(words[:copy])))
+    assert words[copy - 1] == "" if pages % 2 else pages == copy
+    said = capsys.readouterr().err
+    assert said.count("warning: ") == 1
+    assert (
+        f"player_aid: a copy of collect-3's takes {pages} pages in large-print on a4 for 3 "
+        "players, more than the 2 its style's player_aid: pages lets it" in said
+    )
+    assert "content/collect-3/game.yaml:36" in said
+
+
+@pytest.mark.parametrize(("players", "paper"), [(4, "a4"), (10, "letter")])
+def test_the_print_and_play_file_starts_each_large_print_copy_on_a_front(
+    players: int, paper: str
+) -> None:
+    """In the double-sided print-and-play file, each two-page copy is a sheet's front and
+    back too: every copy's first page is an odd page, the one after it its back (the file
+    numbers its pages through, so "page 2 of 2" is the aid's own file's)."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["large-print"])
+    ((_, _, files),) = pipeline.plan_all(project, str(players), paper)
+    (whole,) = (file.document for file in files if file.name.endswith("_print-and-play"))
+    assert isinstance(whole, Document) and whole.duplex == "long"
+    words = [page_words(page, whole.symbols) for page in whole.pages]
+    starts = [index for index, page in enumerate(words) if page.startswith(HEADING)]
+    assert len(starts) == players
+    assert all(index % 2 == 0 for index in starts)
+    assert all(words[index + 1] and not words[index + 1].startswith(HEADING) for index in starts)
+
+
+GUIDE_ROW = re.compile(r"player-aid\.pdf \d+ plain (one-sided|double-sided, flip on long edge)")
+
+
+def test_the_printing_guide_says_how_the_aid_prints(planned_words: list[KitWords]) -> None:
+    """The guide's row for the aid says its sides as the file does: both in large print
+    (each copy two pages), one in the standard set (in English, as theirs are)."""
+    english = {"standard", *PAGES_A_COPY}
+    kits = [
+        kit
+        for kit in planned_words
+        if kit.labels in english and "_player-aid" in " ".join(kit.files)
+    ]
+    assert {kit.labels for kit in kits} == english
+    for kit in kits:
+        rows = GUIDE_ROW.findall(" ".join(kit.file("_printing-guide")))
+        two = kit.duplex[next(name for name in kit.files if name.endswith("_player-aid"))]
+        assert rows == ["one-sided" if two == "none" else "double-sided, flip on long edge"]
+        assert (two == "long") == (kit.labels in PAGES_A_COPY), (kit.game, kit.labels)

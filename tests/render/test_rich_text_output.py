@@ -242,11 +242,12 @@ SPANISH = [
         '- "**Nobody** needs to stand or react {icon:heart} quickly."',
     ),
     (
-        "labels/es.yaml",
-        '"Nobody needs to stand or react quickly.": "Nadie necesita ponerse de pie ni reaccionar deprisa."',
-        '"**Nobody** needs to stand or react {icon:heart} quickly.": '
-        '"**Nadie** necesita ponerse de pie ni reaccionar {icon:heart} deprisa."\n'
-        '  "heart": "corazón"',
+        "labels/es.po",
+        'msgid "Nobody needs to stand or react quickly."\n'
+        'msgstr "Nadie necesita ponerse de pie ni reaccionar deprisa."',
+        'msgid "**Nobody** needs to stand or react {icon:heart} quickly."\n'
+        'msgstr "**Nadie** necesita ponerse de pie ni reaccionar {icon:heart} deprisa."\n\n'
+        'msgid "heart"\nmsgstr "corazón"',
     ),
 ]
 
@@ -255,9 +256,10 @@ def test_the_spanish_set_translates_the_marked_text_and_the_icons_name(tmp_path:
     root = copy_project(tmp_path, SPANISH[:1])
     shutil.copytree(DEFAULT_LABELS, root / "labels")
     es = root / "labels/es.yaml"
+    catalogue = root / "labels/es.po"  # es.yaml's words
     _, old, new = SPANISH[1]
-    assert es.read_text().count(old) == 1
-    es.write_text(es.read_text().replace(old, new))
+    assert catalogue.read_text().count(old) == 1
+    catalogue.write_text(catalogue.read_text().replace(old, new))
     args = ["build", "pass-and-pick", "--content", str(root / "content"), "--templates"]
     args += [str(root / "templates"), "--out", str(tmp_path / "out"), "-q", "--players", "4"]
     args += ["--paper", "a4", "--labels", str(es)]

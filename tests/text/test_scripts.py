@@ -52,7 +52,7 @@ PATHS = [
         "templates/sheet.yaml",
         '"50 mm: check with a ruler"',
         '"{}"',
-        "55:3",
+        "57:3",
         "",
         "sheets",
     ),
