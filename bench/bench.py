@@ -432,7 +432,8 @@ def check_and_batch(work: Path) -> list[Row]:
     """Section 7: `check` of the shipped content with every label set (what it does by
     default): from an empty cache folder, again with nothing changed (every label set's
     game kept from the first, build/checkcache.py), and after an edit to one game's file
-    (that game planned again under every set); and the standard set on every paper with
+    (a comment in its deck: its cards' faces drawn again under every set, the rest of the
+    game kept, pipeline/facecheck.py); and the standard set on every paper with
     --jobs 2 (every kit built, as from nothing): whole processes, the median of
     FULL_REPEATS runs (each is seconds of CPU)."""
     content = work / "check-content"

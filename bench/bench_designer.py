@@ -8,7 +8,8 @@ teacher's "Bug Hunt" would be. Two loops a designer runs all day are timed:
   the kit's fresh PDFs and PNGs are swapped in (bench_watch.py's measure);
 - `check` of the game with every label set (what a plain `check` does) as a whole process,
   once its files were read before: again with nothing changed, and after an edit to one
-  card's row (that game planned again under every set, the other files kept).
+  card's row (its cards' faces drawn again under every set, the rest of the game kept
+  from the check before, pipeline/facecheck.py).
 """
 
 from __future__ import annotations

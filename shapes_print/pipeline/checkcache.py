@@ -24,13 +24,16 @@ from contextlib import contextmanager
 
 import msgspec
 from msgspec import Struct, to_builtins
+from msgspec.structs import replace
 
 from shapes_print.cachefolder import cached, keep
 from shapes_print.errors import Source
 from shapes_print.inputs import InputFiles, program, recording
+from shapes_print.kit.coverage import words_skip
 from shapes_print.kit.variant import Variant
 from shapes_print.limits import MIB
 from shapes_print.pipeline.keptreads import KeptReads
+from shapes_print.text.heard import hearing
 
 # The cache entry of groups checked clean, what it may weigh, and how many groups it keeps
 # (every game under every shipped set is 24; the rest are the newest of earlier contents).
@@ -39,13 +42,26 @@ _CHECKED_BYTES = 16 * MIB
 _KEPT = 96
 
 
+class Apart(Struct, frozen=True):
+    """A group's texts said off its cards' faces (`printed`, and those of them its complete
+    set lacks), under the group's key with its cards' fields left out (`rows`,
+    pipeline/facecheck.py): after an edit to those fields alone, the faces are drawn again
+    and the rest taken from here. `by_words`: the group was skipped for its lacking texts."""
+
+    rows: str
+    printed: list[str]
+    lacking: list[str]
+    by_words: bool
+
+
 class CheckedGroup(Struct, frozen=True):
-    """What one group's clean planning left for the rest of the check, and what it read
-    beyond its fingerprint."""
+    """What one group's clean planning left for the rest of the check, what it read
+    beyond its fingerprint, and its texts said off its cards' faces where it has them."""
 
     printed: list[str]
     skipped: str | None
     read: KeptReads
+    apart: Apart | None = None
 
     @classmethod
     def made(cls, printed: list[str], skipped: str | None, read: InputFiles) -> CheckedGroup:
@@ -81,6 +97,15 @@ class CheckRecord:
         self.add(key, variant, game, group)
         return True
 
+    def by_rows(self, rows: str) -> CheckedGroup | None:
+        """The newest group kept under the same key with its cards' fields left out, if
+        what it read beyond that is unchanged."""
+        groups = [*self._kept.values(), *self._fresh.values()]
+        for group in reversed(groups):
+            if group.apart is not None and group.apart.rows == rows and group.read.unchanged():
+                return group
+        return None
+
     def add(self, key: str, variant: Variant, game: str, group: CheckedGroup) -> None:
         """A group checked clean, here or in a worker process: what its planning left is
         put back (its texts seen, its skip line), and it is kept."""
@@ -98,11 +123,27 @@ class CheckRecord:
         keep(CHECKED, self._key, {key: to_builtins(group) for key, group in groups})
 
 
-def planned_group(variant: Variant, game: str, plan: Callable[[], None]) -> CheckedGroup:
-    """Plan a group (`plan`), and what its planning left and read."""
-    with recording() as read, printed_alone(variant.ctx.words.seen) as printed:
+def planned_group(
+    variant: Variant, game: str, plan: Callable[[], None], rows: str | None = None
+) -> CheckedGroup:
+    """Plan a group (`plan`), and what its planning left and read; with `rows` (its key
+    with its cards' fields left out), its texts said off its cards' faces too."""
+    seen = variant.ctx.words.seen
+    with recording() as read, printed_alone(seen) as printed, hearing() as heard:
         plan()
-    return CheckedGroup.made(printed, variant.skipped.get(game), read)
+    skipped = variant.skipped.get(game)
+    group = CheckedGroup.made(printed, skipped, read)
+    if rows is None:
+        return group
+    loaded = variant.games[game]
+    words = loaded.words
+    by_words = (
+        words is not None
+        and skipped is not None
+        and skipped == words_skip(variant.labels, loaded, words, refuse=False)
+    )
+    apart = Apart(rows, list(heard.elsewhere), list(heard.lacking_elsewhere), by_words)
+    return replace(group, apart=apart)
 
 
 @contextmanager

@@ -36,6 +36,15 @@ class KeptReads(Struct, frozen=True):
             ),
         )
 
+    def joined(self, other: KeptReads) -> KeptReads:
+        """What either read."""
+        listings = sorted({(f, p, tuple(n)) for f, p, n in (*self.listings, *other.listings)})
+        return KeptReads(
+            {**self.files, **other.files},
+            sorted({*self.missing, *other.missing}),
+            [(folder, pattern, list(names)) for folder, pattern, names in listings],
+        )
+
     def unchanged(self) -> bool:
         """Whatever was read has not changed since: the same bytes, nothing new where
         something was looked for, the same names in each folder listed."""

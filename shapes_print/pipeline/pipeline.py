@@ -12,6 +12,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import get_args
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache
@@ -24,12 +25,19 @@ from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size, size_name
-from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, group_key, planned_group
+from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, planned_group
+from shapes_print.pipeline.facecheck import (
+    Setting,
+    check_key,
+    checked_in_order,
+    faces_again,
+    faces_alone,
+    rows_key,
+)
 from shapes_print.pipeline.lastbuild import build_key, keep_build, kept_build
 from shapes_print.pipeline.project import BuildOptions, Project, Sources, load_project, papers
 from shapes_print.pipeline.requests import Planned, kit_requests
 from shapes_print.plan.kit import SHARED_SHEETS, KitFile
-from shapes_print.write.forked import forked_map
 from shapes_print.write.uptodate import INPUTS, KitPlan, kits_up_to_date, plan_recorded
 from shapes_print.write.write import OnKit, Written, write_kits
 
@@ -89,32 +97,41 @@ def plan_all(
         yield kit.folder, kit.info, plan_recorded(kit)[0]
 
 
-Setting = tuple[Flip, PrintOptions, str]  # the flip, the print options, the papers
+class ToPlan(Struct, frozen=True):
+    """A group `check` plans: its variant and game, its key, its key with its cards' fields
+    left out, a group kept under that whose faces drawn again may stand for planning it,
+    and whether it is planned in this process (`checked_in_order`): one that may, or one
+    that was skipped (its planning stops at its first kit)."""
+
+    variant: Variant
+    game: str
+    key: str
+    rows: str
+    kept: CheckedGroup | None
+    here: bool
 
 
-def _group_key(
+def _to_plan(
     project: Project,
-    group: tuple[Variant, str],
+    record: CheckRecord | None,
     settings: Sequence[Setting],
     asked: Mapping[str, object],
-) -> str:
-    """The check cache's key of a game under a label set: its kits' fingerprints in every
-    setting, what was asked, the game's folder and whether the set may skip the game."""
-    variant, game = group
-    only = (variant.labels.name, game)
-    players = str(asked["players"])
-    kits = [
-        kit
-        for flip, options, on in settings
-        for kit in kit_requests(project, players, on, flip, options, only=only)
-    ]
-    # The game's folder too: a copy elsewhere may hold other pictures, which are read with
-    # each kit, not at load, and so in no fingerprint.
-    folder = str(variant.games[game].folder.resolve())
-    fingerprints = (project.fingerprint(kit.request) for kit in kits)
-    # And whether the set may skip the game: one skipped under `all` is refused by name.
-    may = {"refuse": game in variant.refuse, "skip_unfit": variant.skip_unfit}
-    return group_key(fingerprints, {**asked, "folder": folder, **may})
+) -> list[ToPlan]:
+    """The groups not checked clean from the same inputs before (those are put back from
+    `record`), each with a group kept under its key with its cards' fields left out;
+    without a `record`, every group, none kept."""
+    to_plan: list[ToPlan] = []
+    for variant in project.variants:
+        for game in list(variant.games):
+            key = check_key(project, (variant, game), settings, asked)
+            if record is not None and record.restored(key, variant, game):
+                continue
+            rows = rows_key(project, (variant, game), settings, asked)
+            kept = None if record is None else record.by_rows(rows)
+            alone = kept if kept is not None and faces_alone((variant, game)) else None
+            here = alone is not None or (kept is not None and kept.skipped is not None)
+            to_plan.append(ToPlan(variant, game, key, rows, alone, here))
+    return to_plan
 
 
 def plan_every_setting(
@@ -129,9 +146,11 @@ def plan_every_setting(
     print (the other duplex flip with fold sheets, print-shop pages) and the calibration
     sheet's, so each of them is checked and seen. Game by game under each label set (a group), so the other
     flip's kits take the sheets planned for the first (`SHARED_SHEETS`); a group checked
-    clean from the same inputs before is not planned again (pipeline/checkcache.py), and the
-    others are planned over up to `jobs` forked processes, their findings taken in order.
-    `kept` False plans every group again, so each text seen keeps where it was written."""
+    clean from the same inputs before is not planned again (pipeline/checkcache.py), one
+    whose cards' fields alone changed has its faces drawn again (pipeline/facecheck.py),
+    and the others are planned over up to `jobs` forked processes, their findings taken in
+    order. `kept` False plans every group again, so each text seen keeps where it was
+    written."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
     settings: tuple[Setting, ...] = (
@@ -141,15 +160,15 @@ def plan_every_setting(
     )
     record = CheckRecord()
     asked = {"players": players, "paper": paper, "strict": strict}
-    to_plan: list[tuple[Variant, str, str]] = []
-    for variant in project.variants:
-        for game in list(variant.games):
-            key = _group_key(project, (variant, game), settings, asked)
-            if not (kept and record.restored(key, variant, game)):
-                to_plan.append((variant, game, key))
+    to_plan = _to_plan(project, record if kept else None, settings, asked)
 
     def plan_group(index: int) -> CheckedGroup:
-        variant, game, _ = to_plan[index]
+        group = to_plan[index]
+        variant, game = group.variant, group.game
+        if group.kept is not None:  # only its cards' fields changed: draw their faces again
+            found = faces_again(project, (variant, game), settings, players, group.kept)
+            if found is not None:
+                return found
 
         def plan() -> None:
             with project.cache.sharing(SHARED_SHEETS), variant.taking(variant.games[game]):
@@ -158,12 +177,13 @@ def plan_every_setting(
                     for _ in plan_all(project, players, on, flip, options, only):
                         pass
 
-        return planned_group(variant, game, plan)
+        return planned_group(variant, game, plan, group.rows)
 
     try:  # the groups planned clean are kept even when a later one fails
-        groups = forked_map(plan_group, len(to_plan), jobs)
-        for (variant, game, key), group in zip(to_plan, groups, strict=False):
-            record.add(key, variant, game, group)
+        here = [group.here for group in to_plan]
+        groups = checked_in_order(plan_group, here, jobs)
+        for group, checked in zip(to_plan, groups, strict=False):
+            record.add(group.key, group.variant, group.game, checked)
     finally:
         record.keep()
     for variant in project.variants:

@@ -53,6 +53,7 @@ from shapes_print.plan.furniture import print_line
 from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
+from shapes_print.text.heard import on_faces
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
@@ -138,22 +139,23 @@ def _draw_cards(
 ) -> tuple[Symbols, Symbols]:
     deck_model, src = chosen.deck, chosen.source
     faces = {}
-    for card, index in zip(deck_model.cards, chosen.origins, strict=True):
-        if card.back not in deck_model.backs:
-            known = known_names(card.back, deck_model.backs)
-            raise UserError(
-                src.source(("cards", index, "back")),
-                f"no back named {card.back!r} (known: {known})",
-            )
-        name = f"face-{card.id}"
-        if name in faces:
-            raise UserError(
-                src.source(("cards", index, "id")), f"card id {card.id!r} is used twice"
-            )
-        fields = {"id": card.id, **card.fields}
-        shown = card_as_written(src, index, card.id)
-        side = CardSide(name, card.layout, fields, card_place(src, index, card), shown)
-        faces[name] = card_symbol(side, drawing, contexts.get(card.layout, ctx))
+    with on_faces():  # what they say, `check` keeps apart (text/heard.py)
+        for card, index in zip(deck_model.cards, chosen.origins, strict=True):
+            if card.back not in deck_model.backs:
+                known = known_names(card.back, deck_model.backs)
+                raise UserError(
+                    src.source(("cards", index, "back")),
+                    f"no back named {card.back!r} (known: {known})",
+                )
+            name = f"face-{card.id}"
+            if name in faces:
+                raise UserError(
+                    src.source(("cards", index, "id")), f"card id {card.id!r} is used twice"
+                )
+            fields = {"id": card.id, **card.fields}
+            shown = card_as_written(src, index, card.id)
+            side = CardSide(name, card.layout, fields, card_place(src, index, card), shown)
+            faces[name] = card_symbol(side, drawing, contexts.get(card.layout, ctx))
     backs = replace(drawing, faces=None, shop=False)
     return faces, {
         f"back-{back_id}": card_symbol(

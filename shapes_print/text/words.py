@@ -20,6 +20,7 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.text.grammar import Message, MessageError, parse
+from shapes_print.text.heard import heard
 from shapes_print.text.hearing import Hearing
 from shapes_print.text.message import ENGLISH, Style, fill, place
 
@@ -85,11 +86,13 @@ class Words(Struct):
         if isinstance(english, Said) or not needs_words(english):
             return english
         self.seen.setdefault(english, where)
+        heard(english)
         found = self.text.get(english)
         if found is not None:
             return found
         if self.complete and self.missing is not None:
             self.missing.setdefault(english, pinpoint(where, english))
+            heard(english, lacking=True)
         elif self.complete:
             raise UserError(
                 pinpoint(where, english),
@@ -102,6 +105,7 @@ class Words(Struct):
         """A name (a paper's, `letter`) in the set's words where it has them (es: carta), else
         as it is: a name is never missing from a complete set, as a size like 300x400mm."""
         self.seen.setdefault(name, None)
+        heard(name)
         return Said(self.text.get(name, name))
 
     def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:

@@ -305,10 +305,10 @@ def test_large_print_sizes_hold_on_the_page(labelled: Path, labels: str, game: s
             assert heading.size >= 22 and "Bold" in heading.font, (pdf.name, heading)
         if pdf.name.endswith("_sheets.pdf") and game == "collect-3":
             # Nothing clipped: the Task list's narrow "No." column widens to its 18 pt word,
-            # and ten players' columns share out over two score tables, each with its rounds.
+            # and ten players' columns stand in one score table across the turned paper.
             cells = [run.text for run in runs]
             assert "No." in cells and "20" in cells
-            assert all(f"P{n}" in cells for n in range(1, 11)) and cells.count("Round 1") == 2
+            assert all(f"P{n}" in cells for n in range(1, 11)) and cells.count("Round 1") == 1
     if card_pictures:  # Collect 3's task cards show their example as cards
         sheets = next(pdf for pdf in pdfs if pdf.name.endswith("_sheets.pdf"))
         written = " ".join(

@@ -151,7 +151,10 @@ def _build(
 
 
 def _assert_clean_refusal(status: int, lines: list[str], out: Path) -> None:
+    """Exit 2, one line naming the place (and maybe a hint), nothing written; a warning
+    said on the way (a player aid too long under a wide margin) may come before it."""
     assert status == 2, lines
+    lines = [line for line in lines if not line.startswith("warning: ")]
     assert ONE_LINE.match(lines[0]), lines
     assert len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: "))
     assert not out.exists()
@@ -211,7 +214,9 @@ def test_generated_layout_lengths_build_whole_kits_or_fail_in_one_line(
         if status != 0:
             _assert_clean_refusal(status, lines, out)
             return
-        assert lines == []
+        # A layout may build with a warning (a player aid longer than its style's pages,
+        # under a wide margin), said once a process: never an error.
+        assert all(line.startswith("warning: ") for line in lines), lines
         found, checked = verify(out)
         assert (found, checked) == ([], len(list(out.rglob("*.pdf"))))
         for pdf in out.rglob("*.pdf"):

@@ -3,18 +3,21 @@ check plans only what an edit changed, and finds what the first found."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from shapes_print.errors import UserError
-from shapes_print.load.defaults import DEFAULT_CONTENT
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline
 from shapes_print.pipeline.checkcache import CHECKED
 
 Planned = list[tuple[str, str]]
+SHAPES = ("circle", "triangle", "square")
 
 
 def content_of(root: Path, *games: str) -> pipeline.Sources:
@@ -63,7 +66,7 @@ def test_an_edit_plans_again_only_the_game_it_changes(tmp_path: Path, planned: P
     sources = content_of(tmp_path, "pass-and-pick", "shapes-the-game")
     pipeline.check(sources, [], ["standard"])
     deck = sources.content / "pass-and-pick" / "deck.yaml"
-    deck.write_text(deck.read_text().replace("label: CIRCLE", "label: ROUND"))
+    deck.write_text(deck.read_text().replace("name: circles", "name: rounds"))
     planned.clear()
     pipeline.check(sources, [], ["standard"])
     assert set(planned) == {("standard", "pass-and-pick")}
@@ -133,3 +136,107 @@ def test_jobs_find_what_one_process_finds(
         monkeypatch.setenv("XDG_CACHE_HOME", str(own_cache_folder / f"errors-{jobs}"))
         with pytest.raises(UserError, match=r"pass-and-pick/deck.yaml:.*'O{40}' does not fit"):
             pipeline.check(sources, [], ["standard", "es"], jobs=jobs)
+
+
+def outcome(sources: pipeline.Sources, labels: list[str]) -> dict[str, set[str]] | str:
+    """What a check finds: the texts each set printed, or its mistake's line."""
+    try:
+        return printed(pipeline.check(sources, [], labels))
+    except UserError as error:
+        return error.line()
+
+
+def afresh(sources: pipeline.Sources, labels: list[str], folder: Path) -> dict[str, set[str]] | str:
+    """What a check finds from an empty cache folder."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        return outcome(sources, labels)
+
+
+@pytest.mark.parametrize(
+    "label", ["ROUND", "CIRCLE CIRCLE CIRCLE CIRCLE", '"CIRCLE {icon:nosuch}"', "TRIANGLE"]
+)
+def test_an_edit_to_cards_fields_draws_their_faces_and_finds_what_planning_finds(
+    tmp_path: Path, planned: Planned, label: str
+) -> None:
+    """After a clean check, an edit to a card's fields alone plans no game whole (each
+    set's cards files are planned, pipeline/facecheck.py) and finds what planning finds:
+    the texts each set prints, or the mistake at its cell."""
+    sources = content_of(tmp_path, "pass-and-pick")
+    labels = ["standard", "es", "high-contrast"]
+    pipeline.check(sources, [], labels)
+    deck = sources.content / "pass-and-pick" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("label: CIRCLE", f"label: {label}"))
+    planned.clear()
+    found = outcome(sources, labels)
+    whole = set(planned)
+    assert found == afresh(sources, labels, tmp_path / "empty")
+    if label == "ROUND":  # es lacks the word, skips the game: planned whole to find that
+        assert whole == {("es", "pass-and-pick")}
+        assert isinstance(found, dict) and "ROUND" in found["standard"]
+        deck.write_text(deck.read_text().replace("label: ROUND", "label: ROUNDER"))
+        planned.clear()  # skipped as before, for a word it lacks: the faces are enough
+        found = outcome(sources, labels)
+        assert planned == []
+        assert found == afresh(sources, labels, tmp_path / "empty again")
+    elif label != "TRIANGLE":
+        assert isinstance(found, str)
+        assert re.match(r".*/pass-and-pick/deck.yaml:12:\d+: ", found)
+        assert ("does not fit" if "CIRCLE CIRCLE" in label else "unknown icon 'nosuch'") in found
+
+
+def test_an_edit_from_a_spreadsheet_is_found_at_its_cell(tmp_path: Path, planned: Planned) -> None:
+    """A deck read from a spreadsheet: a row's edit draws the faces again, and a label
+    that no longer fits is named at its cell."""
+    sources = content_of(tmp_path, "pass-and-pick")
+    deck = sources.content / "pass-and-pick" / "deck.yaml"
+    text = deck.read_text()
+    rows = ["id,name,count,layout,back,shape,label,colour,pattern,pattern_colour"]
+    rows += [f"{s},{s}s,6,shape,standard,{s},{s.upper()},#56B4E9,none,#000000" for s in SHAPES]
+    (deck.parent / "cards.csv").write_text("\n".join(rows) + "\n")
+    deck.write_text(text[: text.index("cards:")] + "cards: {from: cards.csv}\n")
+    pipeline.check(sources, [], ["standard"])
+    sheet = deck.parent / "cards.csv"
+    sheet.write_text(sheet.read_text().replace("SQUARE", "BOX"))
+    planned.clear()
+    assert "BOX" in printed(pipeline.check(sources, [], ["standard"]))["standard"]
+    assert planned == []
+    sheet.write_text(sheet.read_text().replace("BOX", "SQUARE " * 6))
+    with pytest.raises(UserError) as error:
+        pipeline.check(sources, [], ["standard"])
+    assert re.match(r".*/cards.csv:4:7: card 'square'.* does not fit", error.value.line())
+
+
+def test_a_template_or_label_set_edited_plans_the_game_whole(
+    tmp_path: Path, planned: Planned
+) -> None:
+    """Only an edit to cards' fields draws the faces alone: a label set's or a template's
+    edit plans the game whole, as does a card's edit where a sheet lists the deck."""
+    shutil.copytree(DEFAULT_TEMPLATES, tmp_path / "templates")
+    sources = replace(content_of(tmp_path, "pass-and-pick"), templates=tmp_path / "templates")
+    own = tmp_path / "own.yaml"
+    own.write_text("extends: standard\ntitle: Own\n")
+    deck = sources.content / "pass-and-pick" / "deck.yaml"
+    pipeline.check(sources, [], [str(own)])
+    whole = [("own", "pass-and-pick")] * 3
+    for edited, old, new in [
+        (deck, "label: CIRCLE", "label: ROUND"),
+        (own, "title: Own", "title: Own set"),
+        (tmp_path / "templates" / "cards" / "poker.yaml", "\n", "\n# edited\n"),
+    ]:
+        edited.write_text(edited.read_text().replace(old, new, 1))
+        planned.clear()
+        pipeline.check(sources, [], [str(own)])
+        assert planned == ([] if edited == deck else whole), edited
+
+
+def test_a_sheet_listing_the_deck_plans_the_game_whole(tmp_path: Path, planned: Planned) -> None:
+    """collect-3's host key lists the `deck` list, each card's fields: a card's edit
+    plans the game whole."""
+    sources = content_of(tmp_path, "collect-3")
+    pipeline.check(sources, [], ["standard"])
+    deck = sources.content / "collect-3" / "deck.yaml"
+    deck.write_text(deck.read_text().replace('title: "ACTION"', 'title: "ACT"', 1))
+    planned.clear()
+    pipeline.check(sources, [], ["standard"])
+    assert planned == [("standard", "collect-3")] * 3
