@@ -30,7 +30,7 @@ import yaml
 from shapes_print.commands.cli import main
 from shapes_print.load.content import load_game
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
-from shapes_print.load.labels import shipped
+from shapes_print.load.labels import load_labels, shipped
 from tests.pairwise import Case, every_case, pairwise
 
 SHIPPED_SETS = shipped(DEFAULT_LABELS)
@@ -64,7 +64,8 @@ PREVIEW_DPI = "10"  # the fewest pixels preview draws: the pictures are made, no
 # large print's 24 pt card words do not fit a mini card, and the one line says which;
 # Spanish Shapes the Game's braille names need more lines than a mini card's zone holds,
 # and the line names the sizes that do fit.
-COMPLETE = {"es", "braille-es"}
+# The sets that refuse a game lacking their words (`complete: true`): es, braille-es, fr.
+COMPLETE = {name for name in SHIPPED_SETS if load_labels(name, DEFAULT_LABELS).spec.complete}
 LARGE_PRINT = {"large-print", "large-print-atkinson"}
 NO_WORDS = "is complete but has no text for"
 TOO_SMALL = re.compile(r"does not fit its [\d.]+ x [\d.]+ mm box even at 24 pt")

@@ -23,13 +23,17 @@ import yaml
 from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import shipped
 from tests.project_copy import copy_project, run
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "my-game"
 KIT = f"{GAME}/a4/{{n}}-players/{GAME}_{{n}}p_a4"
-ES_SKIP = re.compile(
-    rf"^skipped (?:braille-)?es for {GAME}: (\d+) texts have no Spanish \(check --strict lists them\)$"
+# A translated set skips a game it has no words for: es, braille-es (over es) and fr.
+TRANSLATION_SKIP = re.compile(
+    rf"^skipped (?:braille-es|es|fr) for {GAME}: (\d+) texts have no (?:Spanish|French) "
+    r"\(check --strict lists them\)$"
 )
 COUNT = "    count: 1\n"
 ORANGE = (0xE6, 0x9F, 0x00)  # the sun of the example's picture
@@ -135,12 +139,12 @@ def assert_schemas_named(folder: Path, kinds: dict[str, str]) -> None:
         jsonschema.validate(yaml.safe_load(path.read_text()), json.loads(schema.read_text()))
 
 
-def test_the_new_game_builds_like_make_print_and_only_the_spanish_sets_are_skipped(
+def test_the_new_game_builds_like_make_print_and_only_the_translated_sets_are_skipped(
     printed: tuple[Path, list[str], str],
 ) -> None:
     root, errors, _ = printed
-    assert len(errors) == 2, errors  # es and braille-es, the braille set over es
-    assert all(ES_SKIP.match(skip) for skip in errors), errors
+    assert len(errors) == 3, errors  # es, braille-es (the braille set over es) and fr
+    assert all(TRANSLATION_SKIP.match(skip) for skip in errors), errors
     out = root / "out" / GAME
     kits = [("", paper, n) for paper in ("a4", "letter") for n in range(2, 6)]
     for labels in ("large-print/", "large-print-atkinson/", "high-contrast/", "colour-blind/"):
@@ -157,7 +161,7 @@ def test_the_new_game_builds_like_make_print_and_only_the_spanish_sets_are_skipp
             "rules.pdf",
             "score-sheet.pdf",
         ], folder
-    assert not (out / "es").exists()
+    assert not (out / "es").exists() and not (out / "fr").exists()
     # The shipped games are all still built under every set: none of them is skipped.
     for game in ("pass-and-pick", "collect-3", "shapes-the-game"):
         for labels in (
@@ -227,8 +231,8 @@ def test_a_plain_check_passes_and_strict_names_every_missing_text(
     root, errors, _ = printed
     status, lines, out = run(["check", GAME, *sources(root)], capsys, root)
     assert (status, lines) == (0, errors)
-    assert out == "ok: 1 game checked with 8 label sets\n"
-    missing = int(ES_SKIP.match(errors[0]).group(1))  # type: ignore[union-attr]
+    assert out == f"ok: 1 game checked with {len(shipped(DEFAULT_LABELS))} label sets\n"
+    missing = int(TRANSLATION_SKIP.match(errors[0]).group(1))  # type: ignore[union-attr]
     status, lines, _ = run(["check", "--strict", GAME, *sources(root)], capsys, root)
     assert status == 2
     *named, hint = lines

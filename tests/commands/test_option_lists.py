@@ -10,6 +10,8 @@ import pytest
 
 from shapes_print.commands.cli import main
 from shapes_print.commands.watch import watched_folders
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import shipped
 from shapes_print.pipeline.project import Sources
 from tests.project_copy import run
 
@@ -140,7 +142,7 @@ def test_new_from_a_shipped_game_into_a_folder_of_ones_own(
     args = ["build", "my-pp", "--content", str(content), "--labels", "all", "--players", "3"]
     status, lines, _ = run([*args, "--paper", "a4", "--out", str(out), "--quiet"], capsys, tmp_path)
     assert (status, lines) == (0, [])
-    assert len(kit_folders(out, "my-pp")) == 8  # every shipped set, es among them
+    assert len(kit_folders(out, "my-pp")) == len(shipped(DEFAULT_LABELS))  # es among them
     status, lines, _ = run(
         ["new", "x", "--from", "nope", "--content", str(content)], capsys, tmp_path
     )

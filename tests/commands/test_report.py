@@ -14,7 +14,8 @@ from shapes_print.commands import report
 from shapes_print.commands.cli import main
 from shapes_print.kit.contents import KitRequest, kit_folder
 from shapes_print.load.conditions import Size, describe
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
+from shapes_print.load.labels import shipped
 from shapes_print.pipeline import games
 from shapes_print.text.message import NoEntry
 from shapes_print.write.write import BUILT, UP_TO_DATE, KitDone, Written
@@ -145,11 +146,7 @@ PASS_AND_PICK_ROW = [
     "cards, sheets, host-key",
     "a4, letter, a3, tabloid, legal",
 ]
-LABEL_SETS = (
-    "label sets (--labels): standard, braille, braille-es, colour-blind, es, high-contrast, "
-    "large-print, "
-    "large-print-atkinson"
-)
+LABEL_SETS = f"label sets (--labels): {', '.join(shipped(DEFAULT_LABELS))}"
 BOX_CHARACTERS = re.compile("[\u2500-\u257f]")
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import shipped
 from tests.project_copy import run
 
 GAME = "bug-hunt"
@@ -54,8 +56,9 @@ def test_a_plain_check_skips_each_set_that_cannot_take_the_game_and_says_why(
     # braille-es is braille over es: it cannot take the game for braille's reason.
     assert any(line.startswith(f"skipped braille-es for {GAME}: ") for line in lines)
     assert f"skipped es for {GAME}: 39 texts have no Spanish (check --strict lists them)" in lines
-    assert len(lines) == 5, lines
-    assert out == "ok: 1 game checked with 8 label sets\n"
+    assert f"skipped fr for {GAME}: 39 texts have no French (check --strict lists them)" in lines
+    assert len(lines) == 6, lines
+    assert out == f"ok: 1 game checked with {len(shipped(DEFAULT_LABELS))} label sets\n"
     # The same with the game named, and with --labels all.
     for args in (["check", GAME], ["check", "--labels", "all"]):
         status, again, _ = run([*args, "--content", str(content)], capsys, tmp_path)
@@ -91,7 +94,7 @@ def test_build_labels_all_builds_the_sets_that_take_the_game_and_lists_the_other
     args = ["build", "--labels", "all", "--players", "4", "--paper", "a4", "--quiet"]
     status, lines, _ = run([*args, "--content", str(content), "--out", str(out)], capsys, tmp_path)
     assert status == 0, lines
-    assert LARGE_PRINT in lines and BRAILLE in lines and len(lines) == 5, lines
+    assert LARGE_PRINT in lines and BRAILLE in lines and len(lines) == 6, lines  # fr's too
     built = sorted(p.name for p in (out / GAME).iterdir() if p.is_dir())
     assert built == ["a4", "colour-blind", "high-contrast"]
     # Asked for by name, the set stops the build with the one line, and writes nothing.
