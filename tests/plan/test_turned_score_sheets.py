@@ -76,6 +76,12 @@ def _texts(
             yield Text(item.x + dx, item.y + dy, item.text, item.font, item.size, item.colour)
 
 
+def _ten_players(tmp_path: Path, large_print: DrawContext, paper: str) -> list[Page]:
+    """The rules, the score sheet and what follows it, planned in large print for ten."""
+    blocks = [*RULES, {"score_sheet": SCORE_SHEET}, *AFTER]
+    return _plan(tmp_path / "sheet.yaml", large_print, paper, 10, blocks)
+
+
 def _turned(page: Page) -> bool:
     return page.width > page.height
 
@@ -84,13 +90,7 @@ def _turned(page: Page) -> bool:
 def test_ten_players_in_large_print_are_one_table_across_turned_pages(
     tmp_path: Path, large_print: DrawContext, paper: str
 ) -> None:
-    pages = _plan(
-        tmp_path / "sheet.yaml",
-        large_print,
-        paper,
-        10,
-        [*RULES, {"score_sheet": SCORE_SHEET}, *AFTER],
-    )
+    pages = _ten_players(tmp_path, large_print, paper)
     style = large_print.style
     turned = [index for index, page in enumerate(pages) if _turned(page)]
     # The rules upright, the sheet on a run of turned pages of its own, the rest upright.
@@ -122,13 +122,7 @@ def test_ten_players_in_large_print_are_one_table_across_turned_pages(
 def test_the_running_foot_and_content_stay_inside_each_turned_pages_margins(
     tmp_path: Path, large_print: DrawContext, paper: str
 ) -> None:
-    pages = _plan(
-        tmp_path / "sheet.yaml",
-        large_print,
-        paper,
-        10,
-        [*RULES, {"score_sheet": SCORE_SHEET}, *AFTER],
-    )
+    pages = _ten_players(tmp_path, large_print, paper)
     style = large_print.style
     margin = style.margin
     assert any(_turned(page) for page in pages)
