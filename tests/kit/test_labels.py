@@ -575,6 +575,10 @@ def test_shapes_the_game_in_spanish_has_accents_on_cards_and_sheets_and_no_engli
         "COMODÍN para usted: puede elegir cualquier pieza blanca.",
     ):
         assert phrase in sheet, phrase
+    # Classic is the variant's name, not "traditional": its rules are the Classic variant's.
+    classic = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_classic.pdf"))
+    assert "las reglas de la variante Clásico no lo dicen" in classic
+    assert "reglas clásicas" not in classic
     host = " ".join(page_texts(spanish / "shapes-the-game_4p_a4_es_host-key.pdf"))
     assert "Qué retirar en cada variante" in host and "Selección de cartas" in host
     # No line of English prose from the standard kit is left anywhere in the Spanish one.

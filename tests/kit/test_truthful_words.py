@@ -201,6 +201,8 @@ RUN_SHORT = {
     ),
     ("es", 4): (
         "Con 4 jugadores no quedan cartas suficientes para ello: vea «Lo que las reglas no dicen».",
+        # Too few, not none: "no cards left" is the next ruling's case.
+        "Quedan menos cartas de las necesarias para que todos seleccionen 5 más:",
         "Con 4 jugadores quedan 18 cartas en el mazo tras repartir: no alcanzan para que todos"
         " seleccionen 5 más ni una vez (cuenta de este juego impreso).",
     ),

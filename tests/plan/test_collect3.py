@@ -361,6 +361,8 @@ def test_spanish_kit_reads_in_spanish_with_accents_and_ordinals(tmp_path: Path) 
                 "4 Comodines, 2 de Puntos dobles, 2 Bombas y 9 cartas de Corona",
                 "Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5",
                 "números todos pares o todos impares",
+                # Task 5 skips a number: a series by 2, not numbers in a row.
+                "números en serie, cada uno 2 más que el anterior",
             ],
         ),
         ("printing-guide", ["Cómo imprimir Reúne 3 (4 jugadores, A4)"]),
