@@ -87,7 +87,7 @@ def test_shapes_the_game_names_the_set_it_needs_and_does_not_print(
             "Printed in this kit: the 54 cards: 40 color cards, one for each colored piece, 10 "
             "WILD, 2 Stop Turn and 2 Clear the Board.",
         ),
-        ("es", "la base triangular negra, 40 piezas de color", "Impreso en este juego: las 54"),
+        ("es", "la base triangular negra, 40 piezas de color", "Impreso en este kit: las 54"),
     ):
         for kit in _planned(planned_words, "shapes-the-game", labels):
             words = kit.words(host=False)

@@ -122,7 +122,7 @@ PLAYER_RULES = {
             "el repartidor la pone enseguida boca arriba delante de sí y vuelve a robar.",
             "reste primero 1 por el Comodín y luego multiplique por 2.",
             "un Comodín delante de usted cuenta como una carta cualquiera de su trío.",
-            "Cantidades de este juego impreso: 3 copias de cada carta de número, 4 Comodines,",
+            "Cantidades de este kit: 3 copias de cada carta de número, 4 Comodines,",
         ],
     },
 }
@@ -204,7 +204,7 @@ RUN_SHORT = {
         # Too few, not none: "no cards left" is the next ruling's case.
         "Quedan menos cartas de las necesarias para que todos seleccionen 5 más:",
         "Con 4 jugadores quedan 18 cartas en el mazo tras repartir: no alcanzan para que todos"
-        " seleccionen 5 más ni una vez (cuenta de este juego impreso).",
+        " seleccionen 5 más ni una vez (cuenta de este kit).",
     ),
 }
 

@@ -196,7 +196,7 @@ def test_spanish_counts_in_the_host_key_agree_with_their_numbers(
         ),
         (
             "es",
-            "los nombres y dibujos de las cartas son de este juego impreso",
+            "los nombres y dibujos de las cartas son de este kit",
             "ponga cada carta junto a las piezas de su color",
         ),
     ],
@@ -209,7 +209,7 @@ def test_shapes_the_game_says_its_piece_names_are_the_kits_own(
     text = " ".join(page_texts(key))
     assert own in text and check in text
     choices = text.split("This kit's choices, not the rules'")[-1]
-    choices = choices.split("Decisiones de este juego impreso, no de las reglas")[-1]
+    choices = choices.split("Decisiones de este kit, no de las reglas")[-1]
     assert choices.split(";")[0].strip().lower() in (
         "the ten piece names and drawings on the cards",
         "los nombres y dibujos de las diez piezas en las cartas",
