@@ -151,7 +151,7 @@ def test_the_kits_rulings_stand_under_their_own_heading(planned_words: list[KitW
                     assert heading not in words, where
                 else:
                     assert heading in words, where
-                    ruling = "This kit's ruling:" if labels == "standard" else "Decisión de este"
+                    ruling = "This kit's ruling:" if labels == "standard" else "Criterio de este"
                     assert ruling in words, where
 
 
