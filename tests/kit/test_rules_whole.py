@@ -31,7 +31,7 @@ PASS_AND_PICK = {
         "Use las etiquetas además de las formas.",
         "es para elegir y pasar cartas en persona, sin una sala en línea.",
         "no un rival en línea, ni un árbitro automático, ni un programa que resuelva",
-        "con el mismo reverso opaco en todas las cartas.",
+        "con el mismo dorso opaco en todas las cartas.",
     ],
 }
 

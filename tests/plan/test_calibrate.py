@@ -64,13 +64,13 @@ def test_spanish_sheet_is_in_spanish_in_its_own_folder(tmp_path: Path) -> None:
         "Atraviese con un alfiler el centro de cada cruz de esta cara.",
         "lea en las escalas milimétricas por dónde sale cada alfiler",
         # A decimal comma in Spanish; the --back-offset example keeps the command's own 1.2mm.
-        "Desplazamiento del reverso en esta impresión: +1,2 mm, -0,5 mm.",
+        "Desplazamiento de la cara trasera en esta impresión: +1,2 mm, -0,5 mm.",
         "p. ej. --back-offset 1.2mm,-0.5mm.",
         "pies de página; a doble cara, girar por el borde corto",  # the print line
         "50 mm: compruébelo con una regla",
     ):
         assert words in front, words
-    assert "Reverso: lea X en la escala horizontal (+ hacia la derecha)" in back
+    assert "Cara trasera: lea X en la escala horizontal (+ hacia la derecha)" in back
     assert "Push a pin" not in front and "Back:" not in back
 
 
