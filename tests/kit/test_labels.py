@@ -476,7 +476,7 @@ SPANISH = NoEnglish(
     "es",
     tuple(SPANISH_CHECK),
     ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"),
-    "Formas: pasa y elige: clave del anfitrión para 6 jugadores",
+    "Formas: pasa y elige: hoja del anfitrión para 6 jugadores",
     (
         "Cómo imprimir Formas: pasa y elige (6 jugadores, A4)",
         "girar por el borde largo",

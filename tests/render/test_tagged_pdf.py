@@ -353,12 +353,12 @@ def test_a_reader_gets_the_host_key_in_reading_order(kits: dict[str, Path]) -> N
     _in_order(
         text,
         [
-            "Clave del anfitrión: 4 jugadores",
+            "Hoja del anfitrión: 4 jugadores",
             "Revisión del mazo antes de cada barajado",
             "Números para 4 jugadores",
             "Cartas en juego",
             "12",
-            "Clave de puntuación",
+            "Guía de puntuación",
         ],
     )
 
