@@ -95,7 +95,7 @@ def test_the_assembly_page_prints_no_host_words(kits: dict[str, list[KitFile]]) 
 def test_fold_sheets_are_named_with_how_to_fold_and_glue_them() -> None:
     files = _kits("es", PrintOptions(fold=True))["pass-and-pick"]
     _, _, words = _assembly(files)
-    assert re.search(r"Páginas Imprimir en 1-\d+ papel \d+-\d+ cartulina", words), words
+    assert re.search(r"Páginas Imprimir en 1-\d+ papel normal \d+-\d+ cartulina", words), words
     assert "Una barra de pegamento" in words
     assert "Hojas para doblar (pass-and-pick_4p_a4_es_cards-fold.pdf), impresas a una cara" in words
     assert words.index("Hojas para doblar") < words.index("Corte primero cada hoja")

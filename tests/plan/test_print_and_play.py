@@ -236,7 +236,7 @@ GUIDE_ROW = {
     "en": "print-and-play.pdf (everything the players print, at once) {pages} card stock and "
     "plain double-sided, flip on long edge",
     "es": "print-and-play.pdf (todo lo que imprimen los jugadores, de una vez) {pages} "
-    "cartulina y papel a doble cara, girar por el borde largo",
+    "cartulina y papel normal a doble cara, girar por el borde largo",
 }
 
 
