@@ -348,7 +348,7 @@ def test_spanish_kit_reads_in_spanish_with_accents_and_ordinals(tmp_path: Path) 
                 "Cómo se juega",
                 "Lista de Tareas",
                 "Ronda 1",
-                "Reparte",
+                "Repartidor",
                 "J4",
                 "Comodín: si su trío usa un Comodín",
             ],
