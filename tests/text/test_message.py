@@ -162,6 +162,29 @@ def test_cards_set_aside_say_so_at_zero(labels: str, n: int, expected: str) -> N
     assert _words(labels).fill(template, {"deal": 3, "set_aside": n}, HERE) == expected
 
 
+SOLITAIRE = DEFAULT_CONTENT / "shapes-the-game" / "solitaire.yaml"
+
+
+@pytest.mark.parametrize(
+    ("n", "penalty", "wild"),
+    [
+        (1, "reste 1 punto al valor", "1 carta COMODÍN,"),
+        (2, "reste 2 puntos al", "2 cartas COMODÍN,"),
+    ],
+)
+def test_spanish_points_and_wild_cards_agree_with_their_count(
+    n: int, penalty: str, wild: str
+) -> None:
+    """Spanish printed "reste 2 punto" and "10 COMODÍN": a count takes its noun, in the plural."""
+    spanish = _words("es")
+    said = spanish.fill(_written(COLLECT_3, "Wild card: if your"), {"wild_penalty": n}, HERE)
+    assert penalty in said
+    counts = {"deck_size": 54, "colour_cards": 40, "count_stop_turn": 2}
+    components = _written(SOLITAIRE, "Printed in this kit")
+    filled = spanish.fill(components, {**counts, "count_clear_the_board": 2, "count_wild": n}, HERE)
+    assert wild in filled
+
+
 def test_french_ordinals_are_1er_for_a_masculine_noun_and_1re_for_a_feminine_one() -> None:
     """fr.yaml's `ordinal:` writes the masculine (1er joueur, 2e, 11e, 21e); a Crown, a
     feminine noun, is written 1re by its own message on the Crown card."""
