@@ -81,6 +81,9 @@ class Furniture(Strict):
     # The foot of every page of a sheet document: {game}, {document}, {page} and
     # {pages}, at `foot_size`, on as many lines as it has.
     running_foot: str
+    # A file's title (its PDF title and bookmark, the print-and-play cover's parts): {game}
+    # and {document}, punctuated as the label set's language does.
+    document_title: str
     foot_size: Size
     foot_gap: Length  # between the content and the running foot
 

@@ -105,7 +105,8 @@ def braille_file(kit: KitContext, sheets: Sequence[Document]) -> EmbosserFile | 
     # is listed under its own file's title, so the deck's count stays the deck's.
     headings = [ctx.words.say(style.embosser.cards_heading, None)]
     headings += [
-        f"{title}: {ctx.words.say(deck.title, deck.source.source(()))}" for deck in loaded.decks[1:]
+        kit.titled(title, ctx.words.say(deck.title, deck.source.source(())))
+        for deck in loaded.decks[1:]
     ]
     decks = list(zip(headings, [main, *extra], strict=True))
     return embosser_file(title, decks, sheets, ctx.words.locale, style.embosser)

@@ -51,7 +51,7 @@ def plan_guide(
     where = doc.source.source(("title",))
     names = (words.say(values["game_title"], where), words.fill(doc.spec.title, values, where))
     pages = plan_sheets(doc, guide_inputs, kit.page, kit.ctx, names)
-    title = ": ".join(names)
+    title = kit.titled(*names)
     symbols = {face.name: face for face in inputs.faces.values()}
     return (
         doc.spec.name,

@@ -25,7 +25,7 @@ from shapes_print.load.printmodels import Sides
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.part import check_part
-from shapes_print.text.words import Words
+from shapes_print.text.words import Said, Words
 
 
 class KitContext(Struct, frozen=True, eq=False):
@@ -88,6 +88,13 @@ class KitContext(Struct, frozen=True, eq=False):
         where = library.style_source.source(("furniture", "print_line"))
         sides = library.printing.sides
         return print_line(ctx.style.furniture, sides, duplex, self.words, where)
+
+    def titled(self, game: str, document: str) -> str:
+        """A file's title: the game's and its document's, joined as the label set's
+        language joins them (French: "Trio\u202f: feuilles de table")."""
+        where = self.library.style_source.source(("furniture", "document_title"))
+        values = {"game": Said(game), "document": Said(document)}
+        return self.words.fill(self.ctx.style.furniture.document_title, values, where)
 
     def spoken(self, text: str, where: Source) -> str:
         """A title from YAML filled with the kit's numbers, as words without markup: titles

@@ -113,7 +113,7 @@ def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFil
     names = (kit.game_title, file.named)
     line = kit.sheets_line if file.duplex == "none" else kit.print_line(file.duplex)
     pages = laid.pages(line, names, file.copies)
-    title = f"{kit.game_title}: {file.named}"
+    title = kit.titled(kit.game_title, file.named)
     document = Document(title, pages, planned.faces, file.duplex, kit.words.locale)
     return PlannedSheet(KitFile(file.name, file.audience, document), laid, names, file.copies)
 

@@ -49,7 +49,7 @@ def plan_decks(kit: KitContext, planned: Planned) -> Planned:
 def _plan_deck(kit: KitContext, planned: Planned, deck: LoadedDeck) -> Planned:
     """One deck's cards file, its print shop's one-side files and its Tabletop deck."""
     where = kit.loaded.source.source(("cards_title",))
-    title = f"{kit.game_title}: {kit.spoken(deck.title, where)}"
+    title = kit.titled(kit.game_title, kit.spoken(deck.title, where))
     part = kit.request.part
     only = part.cards if part.decks == () or deck.name in part.decks else ("",)
     earlier = planned.faces
@@ -125,7 +125,7 @@ def plan_boards(kit: KitContext, planned: Planned) -> Planned:
     boards = []
     for name, board in kit.loaded.game.boards.items():
         where = kit.loaded.source.source(("boards", name))
-        title = f"{kit.game_title}: {kit.spoken(board.title, where)}"
+        title = kit.titled(kit.game_title, kit.spoken(board.title, where))
         picture = kit.ctx.pictures.get(kit.loaded.folder, board.picture)
         tiled = board_document(board, picture, where, kit.page, kit.ctx, title)
         boards.append(KitFile(kit.file(name), "players", tiled))

@@ -55,7 +55,11 @@ def plan_print_and_play(
     parts = _Parts(kit, doc, inputs, [(d, False) for d in sheets] + [(d, True) for d in cards])
     cover, assembly = parts.front()
     where = doc.source.source(("title",))
-    title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
+    names = Names(
+        words.say(inputs.values["game_title"], where),
+        words.fill(doc.spec.title, inputs.values, where),
+    )
+    title = kit.titled(names.game, names.document)
     bookmarks = [Bookmark(title, 0)]
     runs = [Run(cover, first=True)]
     if assembly:
@@ -72,10 +76,6 @@ def plan_print_and_play(
         runs.append(Run(part.pages, print_line=kit.cards_line if is_cards else ""))
         at += len(part.pages)
     symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}
-    names = Names(
-        words.say(inputs.values["game_title"], where),
-        words.fill(doc.spec.title, inputs.values, where),
-    )
     joined = NumberedPages(runs, names, kit.ctx)
     return Document(title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks))
 

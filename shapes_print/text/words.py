@@ -5,7 +5,8 @@ written before `{placeholders}` are filled, to its replacement, in its own local
 and ordinal branches chosen by CLDR's rules for that language: text/message.py). Field
 values that fill a placeholder (a card's `label`, a round's `direction`) are looked up too.
 Strings without a letter outside placeholders ("{deck_size}", "6 + 6") need no words and
-pass unchanged.
+pass unchanged, but for those with a sign a language sets its own way ("{game}: {document}":
+French puts a narrow no-break space before : ; ! and ?).
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from shapes_print.text.heard import heard
 from shapes_print.text.hearing import Hearing
 from shapes_print.text.message import ENGLISH, Style, fill, place
 
+# Signs French typography sets after a narrow no-break space: a text of placeholders and
+# these is a label set's to write, as a text with words is.
+SPACED_SIGNS = frozenset(":;!?")
+
 
 class Said(str):
     """Text already in the label set's words (built from looked-up parts): not looked up again."""
@@ -33,13 +38,13 @@ class Said(str):
 
 @lru_cache(maxsize=8192)
 def needs_words(text: str) -> bool:
-    """True when the text has a letter outside its `{placeholders}` (remembered: the same
-    strings pass here in every kit of a batch)."""
+    """True when the text has a letter outside its `{placeholders}`, or a sign a language
+    spaces its own way (remembered: the same strings pass here in every kit of a batch)."""
     try:
         literals = parse(text).literal()
     except MessageError:
         literals = text
-    return any(ch.isalpha() for ch in literals)
+    return any(ch.isalpha() or ch in SPACED_SIGNS for ch in literals)
 
 
 def pinpoint(where: Source | None, english: str) -> Source | None:

@@ -489,8 +489,18 @@ SPANISH = NoEnglish(
 FRENCH = NoEnglish(
     "fr",
     tuple(w for w in SPANISH_CHECK if w not in {"Points", "Score", "TRIANGLE"}),
-    ("CERCLE", "CARRÉ", "mise en place pour", "propriétaire", "GAUCHE", "Manche 3"),
-    "Formes à passer: fiche de l\u2019hôte pour 6 joueurs",
+    # The cover's list of parts names each as the PDF's title does: a narrow no-break space
+    # before the colon (here folded to a space, as every white space is).
+    (
+        "CERCLE",
+        "CARRÉ",
+        "mise en place pour",
+        "propriétaire",
+        "GAUCHE",
+        "Manche 3",
+        "Formes à passer : feuilles de table pour",
+    ),
+    "Formes à passer\u202f: fiche de l\u2019hôte pour 6 joueurs",
     (
         "Comment imprimer Formes à passer (6 joueurs, A4)",
         "retournement sur le bord long",

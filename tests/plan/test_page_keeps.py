@@ -188,6 +188,7 @@ def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
         furniture = doc.style.furniture
         per_copy, per_sheet = _copies(doc)
         game, document = doc.document.title.rsplit(": ", 1)
+        game = game.removesuffix("\u202f")  # French sets a narrow space before its colon
         for index, page in enumerate(pages):
             where = f"{doc.name} page {index + 1}"
             if has_square(page.items, furniture.inch_square) != (index == 0):

@@ -18,7 +18,7 @@ from shapes_print.load.labels import load_labels
 from shapes_print.load.yamlsrc import read_yaml
 from shapes_print.text.grammar import Field, Hash, MessageError, Select, Text, parse
 from shapes_print.text.message import Style, decimal, fill, render
-from shapes_print.text.words import Words
+from shapes_print.text.words import Said, Words
 from tests.pdfread import text
 from tests.project_copy import build_args, copy_project, run
 
@@ -183,6 +183,20 @@ def test_spanish_points_and_wild_cards_agree_with_their_count(
     components = _written(SOLITAIRE, "Printed in this kit")
     filled = spanish.fill(components, {**counts, "count_clear_the_board": 2, "count_wild": n}, HERE)
     assert wild in filled
+
+
+def test_a_join_of_placeholders_alone_is_punctuated_by_the_label_set() -> None:
+    """A file's title, "{game}: {document}", has no words of its own, yet French sets a
+    narrow no-break space before its colon: the set is asked for it, and a complete set
+    lacking it names it as any missing text."""
+    join, values = "{game}: {document}", {"game": Said("Trio"), "document": Said("aide")}
+    french = Words(text={join: "{game}\u202f: {document}"}, locale="fr")
+    assert french.fill(join, values, HERE) == "Trio\u202f: aide"
+    assert Words().fill(join, values, HERE) == "Trio: aide"
+    lacking = Words(name="de", complete=True, missing={})
+    assert lacking.fill(join, values, HERE) == "Trio: aide"
+    assert lacking.missing == {join: HERE}
+    assert Words().fill("{n} + {m}", {"n": 1, "m": 2}, HERE) == "1 + 2"  # no sign to set
 
 
 def test_french_ordinals_are_1er_for_a_masculine_noun_and_1re_for_a_feminine_one() -> None:
