@@ -40,7 +40,7 @@ class DeckSummary(Struct, frozen=True):
 
     def __str__(self) -> str:
         return ", ".join(
-            f"{count} {self.words.say(name, self.where)}" for count, name in self.cards
+            self.words.counted(count, name, {}, self.where) for count, name in self.cards
         )
 
 

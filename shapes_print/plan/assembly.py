@@ -66,7 +66,7 @@ def _kinds(kit: KitContext, deck: LoadedDeck) -> str:
         if kind.name is not None:
             alike = {count for count, _ in kind.cards}
             values = {"cards": summary, "each": alike.pop() if len(alike) == 1 else 0}
-            parts.append(f"{kind.count} {kit.words.fill(kind.name, values, names)}")
+            parts.append(kit.words.counted(kind.count, kind.name, values, names))
         elif len(named) == len(kind.cards):
             parts.append(str(summary))
         else:

@@ -84,6 +84,31 @@ def test_the_checklist_counts_each_deck_as_the_deck_does(kits: dict[str, list[Ki
             assert line in words, (game, words)
 
 
+# Spanish and French count a card by its name or kind with its plural (4 Jokers, not the
+# "4 Joker" the name alone gave) and Shapes the Game's card words with the noun they name
+# (10 cartas COMODÍN); French sets its colon after a narrow no-break space (read as one).
+COUNTED = {
+    "es": (
+        "8 cartas de Acción (4 Comodines, 2 de Puntos dobles, 2 Bombas), 9 cartas de Corona",
+        "el mazo de 54 cartas: 10 cartas ROJO, 10 cartas VERDE, 10 cartas AZUL, 10 cartas"
+        " AMARILLO, 10 cartas COMODÍN, 2 cartas DETENER TURNO, 2 cartas DESPEJAR TABLERO",
+        "cartas de formas: 6 círculos, 6 triángulos, 6 cuadrados",
+    ),
+    "fr": (
+        "8 cartes Action (4 Jokers, 2 Points doubles, 2 Bombes), 9 cartes Couronne",
+        "le paquet de 54 cartes : 10 cartes ROUGE, 10 cartes VERT,",
+        "6 cercles, 6 triangles, 6 carrés",
+    ),
+}
+
+
+@pytest.mark.parametrize("labels", list(COUNTED))
+def test_a_translated_checklist_counts_each_card_in_its_plural(labels: str) -> None:
+    words = " ".join(_assembly(files)[2] for files in _kits(labels).values())
+    for line in COUNTED[labels]:
+        assert line in words, (labels, words)
+
+
 def test_the_assembly_page_prints_no_host_words(kits: dict[str, list[KitFile]]) -> None:
     for game, files in kits.items():
         _, _, words = _assembly(files)
