@@ -41,9 +41,11 @@ from shapes_print.plan.cardtext import (
     filled,
     set_words,
     text_lines,
+    text_room,
 )
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.minis import in_words_of, minis, picture
+from shapes_print.text.sighted import in_room, listening
 from shapes_print.text.words import Said
 
 # Pixels per inch below which a printed picture looks soft: the usual floor for print.
@@ -134,7 +136,9 @@ def _drawn_side(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> _Draw
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
         at = ElementAt(element, box, fields, where, card, side.back)
-        drawn, said = _drawn_element(at, elements, drawing, ctx)
+        texts = element.kind == "text" and element.text and listening()
+        with in_room(text_room(element, box, ctx, (width, height)) if texts else None):
+            drawn, said = _drawn_element(at, elements, drawing, ctx)
         words += said
         boxes.append(element_box(element, index, box, drawn, ctx.style.body_size))
         drawn = _turned(drawn, box, element)
