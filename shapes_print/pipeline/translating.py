@@ -42,7 +42,8 @@ PROJECT = "shapes-print"
 HEADER = """\
 # Every text shapes-print's kits print: `shapes-print labels extract` writes this template,
 # `shapes-print labels update LANG` merges it into a label set's catalogue.
-# docs/translating.md says how a translator works with it.
+# A text is translated once for every game that prints it; an entry whose msgctxt is a
+# game's id translates it for that game alone. docs/translating.md says how to work with it.
 #"""
 # Characters of a placeholder's example in a comment: a paragraph fills none.
 EXAMPLE_CHARACTERS = 40
@@ -50,10 +51,12 @@ EXAMPLE_CHARACTERS = 40
 
 class Extracted(Struct):
     """The template, and each printed text's references in one game's kits, by its English
-    and the game: what a catalogue's entry for that game alone (`msgctxt`) is given."""
+    and the game, and its comments but the games': what a catalogue's entry for that game
+    alone (`msgctxt`) is given."""
 
     template: Catalog
     in_games: dict[tuple[str, str], list[tuple[str, int]]]
+    notes: dict[str, list[str]]
 
 
 def extract(sources: Sources) -> Catalog:
@@ -74,24 +77,25 @@ def _extracted(sources: Sources) -> Extracted:
     template = _template(datetime.fromtimestamp(newest, UTC))
     roots = sources.roots()
     sizes = project.variants[0].library.card_sizes
-    in_games: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    extracted = Extracted(template, {}, {})
     for english in words.seen:
         places = sightings.places.get(english, {})
         games = sorted({seen.game for seen in places if seen.game is not None})
         room = sightings.rooms.get(english)
+        notes = [
+            *_examples(english, words.examples.get(english, {})),
+            *([_room(room, sizes)] if room is not None else []),
+        ]
         template.add(
             english,
             locations=_locations(english, places, roots),
-            auto_comments=[
-                *_examples(english, words.examples.get(english, {})),
-                *([_room(room, sizes)] if room is not None else []),
-                *([_shared(games)] if len(games) > 1 else []),
-            ],
+            auto_comments=[*notes, *([_shared(games)] if len(games) > 1 else [])],
         )
+        extracted.notes[english] = notes
         for game in games:
             ours = [seen for seen in places if seen.game == game]
-            in_games[(english, game)] = _locations(english, ours, roots)
-    return Extracted(template, in_games)
+            extracted.in_games[(english, game)] = _locations(english, ours, roots)
+    return extracted
 
 
 def _template(created: datetime | str) -> Catalog:
@@ -224,10 +228,12 @@ def _with_games(extracted: Extracted, catalogue: Catalog) -> Catalog:
         if not message.id:
             continue  # the header, which `_template` writes
         merged[message.id] = message
-        for game in sorted(contexts.get(str(message.id), [])):
-            locations = extracted.in_games.get((str(message.id), game))
+        english = str(message.id)
+        for game in sorted(contexts.get(english, [])):
+            locations = extracted.in_games.get((english, game))
             if locations is not None:
-                merged.add(message.id, locations=locations, context=game)
+                notes = extracted.notes[english]
+                merged.add(english, locations=locations, auto_comments=notes, context=game)
     return merged
 
 
