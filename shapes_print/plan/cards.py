@@ -93,8 +93,10 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
         items = (*items, Group((shown,), dx=bleed, dy=bleed) if bleed else shown)
     said = Said(_spoken(drawn.words) or name)
     message = ctx.style.card_back_alt if side.back else ctx.style.card_alt
-    # Its signs ("★") in words: an alternate text is heard as it is written.
-    alt = ctx.words.hearing.heard(ctx.words.fill(message, {"words": said}, side.where))
+    # Its signs ("★") in words: an alternate text is heard as it is written. The message is
+    # the sheet style's, searched from its furniture's line (not the card's, which lacks it).
+    words = ctx.words.fill(message, {"words": said}, ctx.furniture_source)
+    alt = ctx.words.hearing.heard(words)
     return Symbol(name, width + 2 * bleed, height + 2 * bleed, items, alt)
 
 
