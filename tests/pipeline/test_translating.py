@@ -141,6 +141,24 @@ def test_a_card_text_is_told_its_room_on_the_smallest_card(
     assert heading is not None and not any(n.startswith("room:") for n in heading.auto_comments)
 
 
+def test_a_card_text_too_wide_for_the_smallest_card_is_extracted_all_the_same(
+    tmp_path: Path,
+) -> None:
+    """A word that fits the game's own poker card but not a mini card's box is a build's
+    mistake at that size, not extract's: the text is there with the room it lacks."""
+    game_folder = tmp_path / "content" / "tiny"
+    game_folder.mkdir(parents=True)
+    (game_folder / "game.yaml").write_text(game([]), encoding="utf-8")
+    wide = DECK.replace("label: SUN", "label: SUNFLOWERSEEDS")
+    (game_folder / "deck.yaml").write_text(wide, encoding="utf-8")
+    message = translating.extract(Sources(tmp_path / "content", DEFAULT_TEMPLATES))[
+        "SUNFLOWERSEEDS"
+    ]
+    assert message is not None and message.locations == [("content/tiny/deck.yaml", 8)]
+    assert message.auto_comments[0].startswith("room: ")
+    assert message.auto_comments[0].endswith(" (mini cards)")
+
+
 def test_update_keeps_a_games_own_entry_while_that_game_prints_its_text(
     project_root: Path, template: Catalog, tmp_path: Path
 ) -> None:
