@@ -4,8 +4,12 @@ Input: the project's sources. Output: a `.pot` template of every text the conten
 templates print (`extract`), a label set's `.po` catalogue merged with it (`update`), and
 how many texts each language has (`coverage`). What is printed is found the way `check`
 finds it, by planning every kit of every game under the standard set (and the calibration
-sheet), so a text only some settings print is there too; each entry names the file and
-line that writes it, and gives a translator an example of each of its placeholders.
+sheet), so a text only some settings print is there too; each entry names every file and
+line that writes it (text/sighted.py hears them), gives a translator an example of each of
+its placeholders, the room a card's box gives it on the smallest card size (the cards are
+drawn once more at that size), and the games that print it. One entry per English text,
+without a context: a catalogue's entry for one game alone (`msgctxt`, the game's id) is
+written by hand, and `update` keeps it while that game prints its text.
 """
 
 from __future__ import annotations
