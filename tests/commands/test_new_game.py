@@ -522,7 +522,8 @@ def test_labels_new_for_a_game_writes_its_own_file_for_a_set(
     assert "#   sun: {shape: circle, colour: '#E69F00', pattern: none" in text  # not its numbers
     text = text.replace('#   "My game": "My game"', '  "My game": "Mi juego"')
     path.write_text(text.replace("# text:", "text:", 1))
-    status, lines, _ = run(["check", "--strict", GAME, *sources(root)], capsys, root)
+    strict = ["check", "--strict", GAME, *sources(root), "--players", "4", "--paper", "a4"]
+    status, lines, _ = run(strict, capsys, root)
     # Translated now, for braille-es too (the first set --strict refuses): it extends es, so
     # it takes the game's es words, and still lacks the game's other texts.
     assert status == 2 and "'My game'" not in "\n".join(lines)
