@@ -176,15 +176,20 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
     compiled = plan_print_and_play(kit, cover_inputs, parts)
     if compiled is None:
         return planned
-    whole = KitFile(kit.file(doc.spec.name), "players", compiled)
-    return replace(planned, whole=whole)
+    whole = KitFile(kit.file(doc.spec.name), "players", compiled.document)
+    return replace(planned, whole=whole, assembly=compiled.assembly)
 
 
 def plan_printing_guide(kit: KitContext, planned: Planned) -> Planned:
     """The printing guide, listing the files before it."""
     brf_pages = None if planned.embossed is None else len(planned.embossed.pages)
     listed = planned.guided
-    name, audience, guide = plan_guide(kit, planned.sheet_inputs, listed, brf_pages, planned.whole)
+    # The guide says where the print-and-play file's assembly page is, where it is two pages.
+    first, last = planned.assembly or (0, 0)
+    said = Said(f"{first}-{last}" if last > first else "none")
+    inputs = planned.sheet_inputs
+    inputs = replace(inputs, values={**inputs.values, "assembly": said})
+    name, audience, guide = plan_guide(kit, inputs, listed, brf_pages, planned.whole)
     return replace(planned, guide=KitFile(kit.file(name, audience), audience, guide))
 
 

@@ -104,9 +104,17 @@ def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
     return replace(doc, sections=(doc.sections[index],))
 
 
+class PrintAndPlay(Struct, frozen=True):
+    """The print-and-play document, and its assembly page's first and last page numbers
+    (as printed; none where the template has no assembly page)."""
+
+    document: Document
+    assembly: tuple[int, int] | None
+
+
 def plan_print_and_play(
     kit: KitContext, inputs: SheetInputs, files: Sequence[Part]
-) -> Document | None:
+) -> PrintAndPlay | None:
     """The print-and-play document of a kit's players' `files`, or None where the templates
     have no print-and-play document. Its cover's print line is the cards files' (its
     sides: the file's)."""
@@ -117,15 +125,15 @@ def plan_print_and_play(
     parts = _Parts(
         kit, doc, inputs, [*(p for p in files if not p.is_cards), *(p for p in files if p.is_cards)]
     )
-    cover, assembly = parts.front()
+    cover, gap, assembly = parts.front()
     where = doc.source.source(("title",))
     title = f"{words.say(inputs.values['game_title'], where)}: {words.fill(doc.spec.title, inputs.values, where)}"
     bookmarks = [Bookmark(title, 0)]
-    runs = [Run(cover, first=True)]
+    runs = [Run(cover, first=True), *([Run(gap)] if gap else [])]
     if assembly:
-        bookmarks.append(Bookmark(parts.assembly_title(), len(cover)))
+        bookmarks.append(Bookmark(parts.assembly_title(), len(cover) + len(gap)))
         runs.append(Run(assembly))
-    pieces = parts.layout(len(cover) + len(assembly))
+    pieces = parts.layout(len(cover) + len(gap) + len(assembly))
     for index, part in enumerate(parts.parts):
         first, laid = parts.span(pieces, index)
         bookmarks.append(Bookmark(part.document.title, first))
@@ -140,7 +148,11 @@ def plan_print_and_play(
         words.fill(doc.spec.title, inputs.values, where),
     )
     joined = NumberedPages(runs, names, kit.ctx)
-    return Document(title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks))
+    document = Document(
+        title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks)
+    )
+    at = len(cover) + len(gap) + 1
+    return PrintAndPlay(document, (at, at + len(assembly) - 1) if assembly else None)
 
 
 class _Parts:
@@ -171,16 +183,26 @@ class _Parts:
             self.planned_blank[why] = plan_sheets(section, inputs, kit.page, kit.ctx, scale=False)
         return self.planned_blank[why]
 
-    def front(self) -> tuple[list[Page], list[Page]]:
-        """The cover and the assembly page, each listing the pages of the parts after both.
-        The numbers they print count their own pages: planned again only while they are
-        longer than the pages they were planned for (the same inputs plan the same pages)."""
+    def front(self) -> tuple[list[Page], list[Page], list[Page]]:
+        """The cover, the page left blank after it where the assembly page starts a sheet
+        (`gap`), and the assembly page, each listing the pages of the parts after them. The
+        numbers they print count their own pages: planned again only while they are longer
+        than the pages they were planned for (the same inputs plan the same pages)."""
         lengths = (1, 1 if self.has_assembly else 0)
         while True:
-            cover, assembly = self.cover(sum(lengths)), self.assembly(sum(lengths))
+            front_pages = lengths[0] + len(self.gap(*lengths)) + lengths[1]
+            cover, assembly = self.cover(front_pages), self.assembly(front_pages)
             if (len(cover), len(assembly)) == lengths:
-                return cover, assembly
+                return cover, self.gap(*lengths), assembly
             lengths = (len(cover), len(assembly))
+
+    def gap(self, cover: int, assembly: int) -> list[Page]:
+        """The page left blank between a cover of `cover` pages and an assembly page of
+        `assembly` in a double-sided file: one of two pages (large print's) is one sheet,
+        front and back, not the back of the cover and the front of the next."""
+        if self.duplex != "none" and assembly > 1 and cover % 2:
+            return self.blank("part")
+        return []
 
     @property
     def has_assembly(self) -> bool:

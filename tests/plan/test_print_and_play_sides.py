@@ -2,8 +2,9 @@
 of a page it should not. Each player's copy of the player aid is cut out and kept, so each
 copy (or each sheet of two half-page copies) has a blank back; a page printed turned
 (landscape) has a sheet to itself, since a printer turns it one way or the other and a page
-behind it could come out upside down, and the printing guide says so. Asked of the plan in
-memory: the shipped games, and a small game whose aid fits half a page.
+behind it could come out upside down, and the printing guide says so; so does a large-print
+assembly page of two pages, one sheet. Asked of the plan in memory: the shipped games, and a
+small game whose aid fits half a page.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ BLANK = "This page is left blank on purpose: "
 KEPT = BLANK + "each player cuts out and keeps a copy of the player aid"
 TURNED = BLANK + "a page printed turned (landscape) has a sheet to itself"
 GUIDE_STEP = "Wide score sheets print turned (landscape): the printer turns each such page"
+ASSEMBLY_STEP = "“How to print and put it together”, is pages {}"
+ONE_SHEET = "one sheet printed on both sides. Print it first and read it."
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
 
 
@@ -119,3 +122,20 @@ def test_a_turned_page_has_a_sheet_to_itself_and_the_guide_says_why(paper: str) 
         assert not is_turned(pages[index + 1], PAPERS[paper])
     guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
     assert GUIDE_STEP in guide
+
+
+def test_a_two_page_assembly_page_is_one_sheet_and_the_guide_says_where(
+    standard: list[tuple[dict[str, str], list[KitFile]]],
+) -> None:
+    """Large print's assembly page is two pages (its words need about 35 lines at 18 pt, a
+    page holds 23): after a one-page cover a page is left blank, so they are one sheet's
+    front and back, and the printing guide names them; a one-page one it does not name."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["large-print-atkinson"])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
+    whole = _file(files, "_print-and-play")
+    assert [mark.page for mark in whole.bookmarks[:3]] == [0, 2, 4]  # cover, assembly, part
+    guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
+    assert ASSEMBLY_STEP.format("3-4") in guide and ONE_SHEET in guide
+    for _, files in standard:
+        guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
+        assert "The assembly page of" not in guide
