@@ -142,7 +142,7 @@ def plan_print_and_play(
     for piece in pieces:
         cards = piece.part is not None and parts.parts[piece.part].is_cards
         runs.append(Run(piece.pages, print_line=kit.cards_line if cards else ""))
-    symbols = {name: s for p in files for name, s in p.document.symbols.items()}
+    symbols = {name: s for p in parts.parts for name, s in p.document.symbols.items()}
     names = Names(
         words.say(inputs.values["game_title"], where),
         words.fill(doc.spec.title, inputs.values, where),
