@@ -7,7 +7,10 @@ players' sheets, then the cards files, each part bookmarked (a sheet's headings 
 subheadings under it, plan/headings.py).
 The host key and the printing guide stay out. In a double-sided file every part starts on
 an odd page (a blank page, which says why, goes before it), so nothing prints on the back
-of another part and a cards part's fronts and backs stay paired. Every page is numbered
+of another part and a cards part's fronts and backs stay paired; so does each copy of the
+player aid (each player cuts one out and keeps it) and each page printed turned (a printer
+turns it one way or the other: a page behind it could come out upside down), each with a
+blank back; and an assembly page of two pages is one sheet. Every page is numbered
 through the whole file (plan/pagenumbers.py), so the cover's "From page" is what is printed.
 The scale check is on the cover (and on each card sheet): the sheets come planned without.
 """
@@ -94,9 +97,10 @@ def _leaves(part: Part, paper: tuple[float, float]) -> list[_Leaf]:
 def _why(before: _Leaf | None, after: _Leaf) -> Why:
     """Why the page between two leaves is left blank: the kept copy before it, a turned
     page either side, else the part after it starting on a front."""
+    kinds = {after.kind, before.kind if before is not None else None}
     if before is not None and before.kind == "aid":
         return "aid"
-    return "turned" if "turned" in (after.kind, before and before.kind) else "part"
+    return "turned" if "turned" in kinds else "part"
 
 
 def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
