@@ -4,6 +4,7 @@ sheets of every shipped game in every shipped label set (tests/planned.py)."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
@@ -16,10 +17,18 @@ import pytest
 from filelock import FileLock
 
 from shapes_print.commands.cli import main
+from shapes_print.commands.entry import GC_THRESHOLD
 from shapes_print.pipeline import pipeline
 from tests.command_lines import Said
 from tests.filecheck import Skipped
 from tests.planned import Compiled, KitWords, PlannedSets, PlannedSheets, plan_every_set
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Commands a test runs in its own process collect garbage as the installed command's
+    process does (commands/entry.run), seldom: at Python's default a worker holding the
+    shared kits spends a fifth of its time walking them."""
+    gc.set_threshold(GC_THRESHOLD)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -54,7 +54,8 @@ class Compiled:
     it holds the inch square and whether it is a card sheet's (the cards parts' pages); and
     the words of each page's running feet (its pagination artifacts ending in two numbers,
     "page 7 of 38"); and how many pages its assembly page takes (those from its bookmark to
-    the next part's that hold more than one block: a page left blank on purpose holds one)."""
+    the next part's that hold more than one block: a page left blank on purpose holds one)
+    and the index of its first page."""
 
     labels: str
     name: str
@@ -62,6 +63,7 @@ class Compiled:
     cards: frozenset[int]
     feet: tuple[tuple[str, ...], ...]
     assembly: int
+    assembly_at: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +195,7 @@ def _compiled(
     )
     after = marks[2].page if len(marks) > 2 else len(document.pages)
     assembly = sum(len(content(page)) > 1 for page in document.pages[marks[1].page : after])
-    return Compiled(labels, name, squared, frozenset(cards), feet, assembly)
+    return Compiled(labels, name, squared, frozenset(cards), feet, assembly, marks[1].page)
 
 
 def _joined(items: tuple[Item, ...], symbols: dict[str, Symbol]) -> str:

@@ -42,7 +42,7 @@ def game_words(words: Words, own: list[OwnLabels], labels: LoadedLabels, game: s
         places.update(
             {english: file.source.source(("text", english)) for english in file.spec.text}
         )
-    return words.for_game(text, places)
+    return words.for_game(game, text, places)
 
 
 def contrast_skips(

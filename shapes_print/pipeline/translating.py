@@ -4,15 +4,20 @@ Input: the project's sources. Output: a `.pot` template of every text the conten
 templates print (`extract`), a label set's `.po` catalogue merged with it (`update`), and
 how many texts each language has (`coverage`). What is printed is found the way `check`
 finds it, by planning every kit of every game under the standard set (and the calibration
-sheet), so a text only some settings print is there too; each entry names the file and
-line that writes it, and gives a translator an example of each of its placeholders.
+sheet), so a text only some settings print is there too; each entry names every file and
+line that writes it (text/sighted.py hears them), gives a translator an example of each of
+its placeholders, the room a card's box gives it on the smallest card size (the cards are
+drawn once more at that size), and the games that print it. One entry per English text,
+without a context: a catalogue's entry for one game alone (`msgctxt`, the game's id) is
+written by hand, and `update` keeps it while that game prints its text.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
+from math import prod
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -21,12 +26,19 @@ from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import recording
+from shapes_print.kit.resolved import resolve_kit
+from shapes_print.limits import POINTS_PER_MM
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, shipped
+from shapes_print.load.options import PrintOptions, same_size
 from shapes_print.load.pofile import read_po_file
 from shapes_print.pipeline.pipeline import plan_every_setting
-from shapes_print.pipeline.project import Sources, load_project
+from shapes_print.pipeline.project import Project, Sources, load_project, papers
+from shapes_print.pipeline.requests import kit_requests
+from shapes_print.plan.kitcontext import kit_context
+from shapes_print.plan.textsizes import shrunk_texts
 from shapes_print.text.grammar import MessageError, parse
 from shapes_print.text.message import ENGLISH
+from shapes_print.text.sighted import Room, Seen, sighting
 from shapes_print.text.words import pinpoint
 from shapes_print.write.create import replace_file
 
@@ -34,34 +46,90 @@ PROJECT = "shapes-print"
 HEADER = """\
 # Every text shapes-print's kits print: `shapes-print labels extract` writes this template,
 # `shapes-print labels update LANG` merges it into a label set's catalogue.
-# docs/translating.md says how a translator works with it.
+# A text is translated once for every game that prints it; an entry whose msgctxt is a
+# game's id translates it for that game alone. docs/translating.md says how to work with it.
 #"""
 # Characters of a placeholder's example in a comment: a paragraph fills none.
 EXAMPLE_CHARACTERS = 40
 
 
+class Extracted(Struct):
+    """The template, and each printed text's references in one game's kits, by its English
+    and the game, and its comments but the games': what a catalogue's entry for that game
+    alone (`msgctxt`) is given."""
+
+    template: Catalog
+    in_games: dict[tuple[str, str], list[tuple[str, int]]]
+    notes: dict[str, list[str]]
+
+
 def extract(sources: Sources) -> Catalog:
     """The template catalogue of every text the kits print, in the order first printed."""
-    with recording() as read:
+    return _extracted(sources).template
+
+
+def _extracted(sources: Sources) -> Extracted:
+    """Every text the kits print, planned as `check` plans them and the cards once more at
+    the smallest card size, each with every place that writes it, its placeholders' examples,
+    the room a card gives it, and the games that print it."""
+    with recording() as read, sighting() as sightings:
         project = load_project(sources, (), [STANDARD])
         plan_every_setting(project, kept=False)
+        _draw_smallest_cards(project)
     words = project.variants[0].ctx.words
     newest = read.newest() or 0
-    template = Catalog(
-        project=PROJECT,
-        header_comment=HEADER,
-        creation_date=datetime.fromtimestamp(newest, UTC),
-        fuzzy=False,
-    )
+    template = _template(datetime.fromtimestamp(newest, UTC))
     roots = sources.roots()
-    for english, where in words.seen.items():
-        at = pinpoint(where, english)
+    sizes = project.variants[0].library.card_sizes
+    extracted = Extracted(template, {}, {})
+    for english in words.seen:
+        places = sightings.places.get(english, {})
+        games = sorted({seen.game for seen in places if seen.game is not None})
+        room = sightings.rooms.get(english)
+        notes = [
+            *_examples(english, words.examples.get(english, {})),
+            *([_room(room, sizes)] if room is not None else []),
+        ]
         template.add(
             english,
-            locations=[_location(at, roots)] if at is not None else [],
-            auto_comments=_examples(english, words.examples.get(english, {})),
+            locations=_locations(english, places, roots),
+            auto_comments=[*notes, *([_shared(games)] if len(games) > 1 else [])],
         )
-    return template
+        extracted.notes[english] = notes
+        for game in games:
+            ours = [seen for seen in places if seen.game == game]
+            extracted.in_games[(english, game)] = _locations(english, ours, roots)
+    return extracted
+
+
+def _template(created: datetime | str) -> Catalog:
+    """An empty template, its header dated `created` (the newest source's time)."""
+    return Catalog(project=PROJECT, header_comment=HEADER, creation_date=created, fuzzy=False)
+
+
+def _draw_smallest_cards(project: Project) -> None:
+    """Draw every card side of every game once more at the smallest card size the templates
+    name (mini), on the first paper, as `preview --boxes` draws them (plan/textsizes.py):
+    each card text is then said in the room it has there. A game whose words do not fit
+    that size is left at the room it got before its mistake: extract is not its check."""
+    library = project.variants[0].library
+    smallest = min(library.card_sizes, key=lambda name: prod(library.card_sizes[name]))
+    options = PrintOptions(card_size=smallest)
+    for kit in kit_requests(project, "all", papers(project, "all")[0], options=options):
+        try:
+            resolved = resolve_kit(kit.loaded, library, kit.variant.ctx, smallest, kit.cache)
+            shrunk_texts(kit_context(resolved, kit.request, kit.cache))
+        except UserError:
+            continue
+
+
+def _locations(
+    english: str, places: Iterable[Seen], roots: Mapping[str, Path]
+) -> list[tuple[str, int]]:
+    """The `#:` references of a text said from `places`: each file and line that writes
+    it once, sorted, so the same sources give the same bytes."""
+    found = {pinpoint(seen.where, english) for seen in places}
+    return sorted({_location(at, roots) for at in found if at is not None})
 
 
 def _location(at: Source, roots: Mapping[str, Path]) -> tuple[str, int]:
@@ -72,6 +140,25 @@ def _location(at: Source, roots: Mapping[str, Path]) -> tuple[str, int]:
         if full.is_relative_to(root.absolute()):
             return f"{name}/{full.relative_to(root.absolute()).as_posix()}", at.line
     return full.as_posix(), at.line
+
+
+def _room(room: Room, sizes: Mapping[str, tuple[float, float]]) -> str:
+    """The translator's comment on the room a card gives a text: its box's width and lines
+    at the least size it may shrink to, on the smallest card it is printed on."""
+    named = [name for name, size in sizes.items() if same_size(size, room.card)]
+    card = named[0] if named else " x ".join(f"{_mm(side)} mm" for side in room.card)
+    lines = "1 line" if room.lines == 1 else f"{room.lines} lines"
+    return f"room: {_mm(room.width)} mm wide, {lines} at {room.least:g} pt ({card} cards)"
+
+
+def _mm(points: float) -> str:
+    return f"{round(points / POINTS_PER_MM, 1):g}"
+
+
+def _shared(games: Sequence[str]) -> str:
+    """The comment on a text more than one game prints: one translation serves them all,
+    unless an entry with a context (`msgctxt`) names one of them (docs/translating.md)."""
+    return f"in the kits of {len(games)} games: {', '.join(games)}"
 
 
 def _examples(english: str, values: Mapping[str, object]) -> list[str]:
@@ -124,11 +211,34 @@ def update(sources: Sources, name: str, out: Path | None = None) -> Path:
         if path.is_file()
         else Catalog(locale=labels.locale, project=PROJECT, fuzzy=False)
     )
-    template = extract(sources)
-    catalogue.update(template, update_creation_date=False)
+    extracted = _extracted(sources)
+    catalogue.update(_with_games(extracted, catalogue), update_creation_date=False)
     target = (out / path.name) if out is not None else path
     replace_file(target, catalogue_bytes(catalogue))
     return target
+
+
+def _with_games(extracted: Extracted, catalogue: Catalog) -> Catalog:
+    """The template with, after each text, the catalogue's entries for it in one game
+    alone (`msgctxt` naming the game) where that game still prints it, each at that game's
+    references: the update keeps them, which a template without them would make obsolete."""
+    contexts: dict[str, list[str]] = {}
+    for message in catalogue:
+        if isinstance(message.id, str) and message.context is not None:
+            contexts.setdefault(message.id, []).append(message.context)
+    template = extracted.template
+    merged = _template(template.creation_date)
+    for message in template:
+        if not message.id:
+            continue  # the header, which `_template` writes
+        merged[message.id] = message
+        english = str(message.id)
+        for game in sorted(contexts.get(english, [])):
+            locations = extracted.in_games.get((english, game))
+            if locations is not None:
+                notes = extracted.notes[english]
+                merged.add(english, locations=locations, auto_comments=notes, context=game)
+    return merged
 
 
 def catalogue_path(labels: LoadedLabels) -> Path | None:

@@ -34,6 +34,7 @@ from shapes_print.plan.cells import (
     cell_text,
     filled_cell,
     natural_width,
+    two_line_width,
 )
 from shapes_print.plan.flow import Box, Part
 from shapes_print.plan.paragraphs import CAP, Column, Setting, paragraph, paragraph_lines
@@ -273,7 +274,7 @@ def _least_widths(
     """The least width of each column, from the roomiest to the tightest (the first whose
     sum fits is taken): its widest word and its small cards at full size; its widest word
     (the cards shrink); its widest part of a word, a long name (a kit's file, at large
-    print) broken after a hyphen."""
+    print) broken after a hyphen; each its header's two lines where that fits."""
     columns = [[row[i] for row in filled] for i in range(len(titles))]
 
     def widest(broken: bool) -> list[float]:
@@ -305,7 +306,11 @@ def _least_widths(
         )
         for cells in columns
     ]
-    return [[max(w, c) for w, c in zip(whole, cards, strict=True)], whole, parts]
+    tiers = [[max(w, c) for w, c in zip(whole, cards, strict=True)], whole, parts]
+    # Each header on two lines at most, in each tier where the columns still fit so.
+    heads = [two_line_width(col, title) for title in titles]
+    raised = [[max(t, h) for t, h in zip(tier, heads, strict=True)] for tier in tiers]
+    return [up if sum(up) <= col.width else tier for up, tier in zip(raised, tiers, strict=True)]
 
 
 def _mostly_wrapped(rows: Sequence[Box], one_line: float) -> bool:

@@ -41,9 +41,11 @@ from shapes_print.plan.cardtext import (
     filled,
     set_words,
     text_lines,
+    text_room,
 )
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.minis import in_words_of, minis, picture
+from shapes_print.text.sighted import in_room, listening
 from shapes_print.text.words import Said
 
 # Pixels per inch below which a printed picture looks soft: the usual floor for print.
@@ -91,8 +93,10 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
         items = (*items, Group((shown,), dx=bleed, dy=bleed) if bleed else shown)
     said = Said(_spoken(drawn.words) or name)
     message = ctx.style.card_back_alt if side.back else ctx.style.card_alt
-    # Its signs ("★") in words: an alternate text is heard as it is written.
-    alt = ctx.words.hearing.heard(ctx.words.fill(message, {"words": said}, side.where))
+    # Its signs ("★") in words: an alternate text is heard as it is written. The message is
+    # the sheet style's, searched from its furniture's line (not the card's, which lacks it).
+    words = ctx.words.fill(message, {"words": said}, ctx.furniture_source)
+    alt = ctx.words.hearing.heard(words)
     return Symbol(name, width + 2 * bleed, height + 2 * bleed, items, alt)
 
 
@@ -134,7 +138,9 @@ def _drawn_side(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> _Draw
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
         at = ElementAt(element, box, fields, where, card, side.back)
-        drawn, said = _drawn_element(at, elements, drawing, ctx)
+        texts = element.kind == "text" and element.text and listening()
+        with in_room(text_room(element, box, ctx, (width, height)) if texts else None):
+            drawn, said = _drawn_element(at, elements, drawing, ctx)
         words += said
         boxes.append(element_box(element, index, box, drawn, ctx.style.body_size))
         drawn = _turned(drawn, box, element)

@@ -22,6 +22,7 @@ from shapes_print.text.fonts import Font
 from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
 from shapes_print.text.message import fill
 from shapes_print.text.rich import rich_fit
+from shapes_print.text.sighted import Room
 from shapes_print.text.words import Said
 
 Box = tuple[float, float, float, float]
@@ -137,6 +138,14 @@ def _room(look: Lettering, box: Box, ctx: DrawContext) -> tuple[tuple[float, flo
     are fitted into alike."""
     size = look.size or ctx.style.body_size
     return (box[2], box[3]), size, look.min_size or size
+
+
+def text_room(element: Element, box: Box, ctx: DrawContext, card: tuple[float, float]) -> Room:
+    """The room a text element's box gives its words on a card of size `card` (points):
+    what a translator is told a translation must fit (`labels extract`)."""
+    look = Lettering.of(element)
+    (width, height), _, least = _room(look, box, ctx)
+    return Room(width, height, least, ctx.style.line_spacing if look.wrap else None, card)
 
 
 def _fitting(look: Lettering, ctx: DrawContext, where: Source, card: str) -> dict[str, Any]:

@@ -235,3 +235,20 @@ def filled_cell(
     if isinstance(cell, CardsCell):
         return card_cell(col, cell, values, inputs, where, beside)
     return cell_text(col, cell, where)
+
+
+def two_line_width(col: Column, title: str) -> float:
+    """The least width a column header's words need to take two lines at most, padding and
+    rules included: a header of four lines over a narrow column (large print's "Action card
+    in front of you") reads as a list of words, not a name."""
+    style = col.ctx.style
+    font, size = col.ctx.fonts.bold, style.body_size
+    words = title.split()
+    widest = min(
+        (
+            max(font.width(" ".join(words[:k]), size), font.width(" ".join(words[k:]), size))
+            for k in range(1, len(words))
+        ),
+        default=font.width(title, size),
+    )
+    return widest + 2 * style.table_padding + 1

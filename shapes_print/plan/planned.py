@@ -60,7 +60,8 @@ class Planned(Struct, frozen=True):
     """What a kit's planners have made so far, each the next one's to read: the cards
     files (with a print shop's one-side files) and the faces drawn for them, the Tabletop
     Simulator decks, the decks' fold sheets (`--fold`), the tiled boards, the sheets' inputs, the sheets, the player aid,
-    the embosser file, the print-and-play file and the printing guide."""
+    the embosser file, the print-and-play file (and its assembly page's first and last
+    page numbers) and the printing guide."""
 
     cards: tuple[KitFile, ...] = ()
     folds: tuple[KitFile, ...] = ()
@@ -72,6 +73,7 @@ class Planned(Struct, frozen=True):
     aid: PlannedSheet | None = None
     embossed: EmbosserFile | None = None
     whole: KitFile | None = None
+    assembly: tuple[int, int] | None = None
     guide: KitFile | None = None
 
     @property

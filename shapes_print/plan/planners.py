@@ -29,7 +29,7 @@ from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.kitsheets import plan_player_aid, plan_sheets
 from shapes_print.plan.part import copies, part_of
 from shapes_print.plan.planned import KitFile, Planned
-from shapes_print.plan.printandplay import plan_print_and_play
+from shapes_print.plan.printandplay import Part, plan_print_and_play
 from shapes_print.plan.printshop import side_documents, side_pictures
 from shapes_print.plan.proof import plan_proof
 from shapes_print.plan.tabletop import plan_tabletop
@@ -159,28 +159,37 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
         {"fold": Said(", ".join(f"{f.name}.pdf" for f in planned.folds))} if planned.folds else {}
     )
     cover_inputs = replace(inputs, values={**kit.values, **said, **folds})
-    # Its cover has the scale check: its sheets have it no more.
-    sheets_in = {
-        s.file.name: replace(
-            s.file.printed,
-            pages=s.laid.pages(kit.cards_line, s.names, s.copies, scale=False),
-        )
-        for s in planned.laid_out
-        if s.file.audience == "players"
-    }
-    parts = [(f.name, f.audience, sheets_in.get(f.name, f.printed)) for f in planned.listed]
+    # Its cover has the scale check: its sheets have it no more. A player aid's copies
+    # each start on a front (each player keeps one).
+    laid_out = {s.file.name: s for s in planned.laid_out}
+    parts = []
+    for file in planned.listed:
+        sheet = laid_out.get(file.name)
+        if file.audience != "players":
+            continue
+        if sheet is None:
+            parts.append(Part(file.printed))
+            continue
+        pages = sheet.laid.pages(kit.cards_line, sheet.names, sheet.copies, scale=False)
+        copy_pages = sheet.laid.copy_pages if sheet is planned.aid else 0
+        parts.append(Part(replace(file.printed, pages=pages), copy_pages))
     compiled = plan_print_and_play(kit, cover_inputs, parts)
     if compiled is None:
         return planned
-    whole = KitFile(kit.file(doc.spec.name), "players", compiled)
-    return replace(planned, whole=whole)
+    whole = KitFile(kit.file(doc.spec.name), "players", compiled.document)
+    return replace(planned, whole=whole, assembly=compiled.assembly)
 
 
 def plan_printing_guide(kit: KitContext, planned: Planned) -> Planned:
     """The printing guide, listing the files before it."""
     brf_pages = None if planned.embossed is None else len(planned.embossed.pages)
     listed = planned.guided
-    name, audience, guide = plan_guide(kit, planned.sheet_inputs, listed, brf_pages, planned.whole)
+    # The guide says where the print-and-play file's assembly page is, where it is two pages.
+    first, last = planned.assembly or (0, 0)
+    said = Said(f"{first}-{last}" if last > first else "none")
+    inputs = planned.sheet_inputs
+    inputs = replace(inputs, values={**inputs.values, "assembly": said})
+    name, audience, guide = plan_guide(kit, inputs, listed, brf_pages, planned.whole)
     return replace(planned, guide=KitFile(kit.file(name, audience), audience, guide))
 
 

@@ -7,7 +7,10 @@ players' sheets, then the cards files, each part bookmarked (a sheet's headings 
 subheadings under it, plan/headings.py).
 The host key and the printing guide stay out. In a double-sided file every part starts on
 an odd page (a blank page, which says why, goes before it), so nothing prints on the back
-of another part and a cards part's fronts and backs stay paired. Every page is numbered
+of another part and a cards part's fronts and backs stay paired; so does each copy of the
+player aid (each player cuts one out and keeps it) and each page printed turned (a printer
+turns it one way or the other: a page behind it could come out upside down), each with a
+blank back; and an assembly page of two pages is one sheet. Every page is numbered
 through the whole file (plan/pagenumbers.py), so the cover's "From page" is what is printed.
 The scale check is on the cover (and on each card sheet): the sheets come planned without.
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
@@ -26,13 +30,77 @@ from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
 from shapes_print.plan.headings import heading_marks
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.pagenumbers import Names, NumberedPages, Run
+from shapes_print.plan.sheetpages import is_turned
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.words import Said
 
-KitDocuments = Sequence[tuple[str, str, Document]]
-
-
 COVER, BLANK, ASSEMBLY = 0, 1, 2  # the template's sections
+
+# Why a page is left blank (the blank section's `{blank}`): the part after it starts on a
+# front; the player aid's copy before it is cut out and kept; a page turned is on one side.
+Why = Literal["part", "aid", "turned"]
+
+
+class Part(Struct, frozen=True):
+    """A players' file the print-and-play file holds: its document, and for a player aid
+    the pages a copy takes (`copy_pages`; a sheet of two half-page copies is one), 0 for
+    any other file."""
+
+    document: Document
+    copy_pages: int = 0
+
+    @property
+    def is_cards(self) -> bool:
+        return is_cards_file(self.document)
+
+
+class _Leaf(Struct, frozen=True):
+    """Pages of a part that start on a front in a double-sided file: a copy of a player
+    aid (`aid`), a page printed turned (`turned`: a printer turns it one way or the other,
+    so nothing may print behind it), or the pages of any other part between those."""
+
+    pages: Sequence[Page]
+    kind: Literal["pages", "aid", "turned"]
+
+
+class _Piece(Struct, frozen=True):
+    """Pages where the file lays them: its first page's index, and the index of the part
+    they are of (None: a page left blank)."""
+
+    pages: Sequence[Page]
+    first: int
+    part: int | None
+
+
+def _leaves(part: Part, paper: tuple[float, float]) -> list[_Leaf]:
+    """A part's pages as leaves (each starting on a front): each copy of a player aid,
+    each page turned on the paper, the other pages between them; a cards part whole (its
+    sheets are made when drawn, and its fronts and backs are paired already)."""
+    pages = part.document.pages
+    if part.is_cards:
+        return [_Leaf(pages, "pages")]
+    step = part.copy_pages or len(pages)
+    kind: Literal["pages", "aid"] = "aid" if part.copy_pages else "pages"
+    leaves: list[_Leaf] = []
+    for start in range(0, len(pages), step):
+        run: list[Page] = []
+        for page in pages[start : start + step]:
+            if not is_turned(page, paper):
+                run.append(page)
+                continue
+            leaves += [_Leaf(run, kind)] * bool(run) + [_Leaf([page], "turned")]
+            run = []
+        leaves += [_Leaf(run, kind)] * bool(run)
+    return leaves
+
+
+def _why(before: _Leaf | None, after: _Leaf) -> Why:
+    """Why the page between two leaves is left blank: the kept copy before it, a turned
+    page either side, else the part after it starting on a front."""
+    kinds = {after.kind, before.kind if before is not None else None}
+    if before is not None and before.kind == "aid":
+        return "aid"
+    return "turned" if "turned" in kinds else "part"
 
 
 def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
@@ -40,20 +108,28 @@ def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
     return replace(doc, sections=(doc.sections[index],))
 
 
+class PrintAndPlay(Struct, frozen=True):
+    """The print-and-play document, and its assembly page's first and last page numbers
+    (as printed; none where the template has no assembly page)."""
+
+    document: Document
+    assembly: tuple[int, int] | None
+
+
 def plan_print_and_play(
-    kit: KitContext, inputs: SheetInputs, files: KitDocuments
-) -> Document | None:
-    """The print-and-play document of a kit's `files`, or None where the templates have no
-    print-and-play document. Its cover's print line is the cards files' (its sides: the
-    file's)."""
+    kit: KitContext, inputs: SheetInputs, files: Sequence[Part]
+) -> PrintAndPlay | None:
+    """The print-and-play document of a kit's players' `files`, or None where the templates
+    have no print-and-play document. Its cover's print line is the cards files' (its
+    sides: the file's)."""
     doc = kit.library.print_and_play
     if doc is None:
         return None
     words = kit.words
-    sheets = [d for _, audience, d in files if audience == "players" and not is_cards_file(d)]
-    cards = [d for _, audience, d in files if audience == "players" and is_cards_file(d)]
-    parts = _Parts(kit, doc, inputs, [(d, False) for d in sheets] + [(d, True) for d in cards])
-    cover, assembly = parts.front()
+    parts = _Parts(
+        kit, doc, inputs, [*(p for p in files if not p.is_cards), *(p for p in files if p.is_cards)]
+    )
+    cover, gap, assembly = parts.front()
     where = doc.source.source(("title",))
     names = Names(
         words.say(inputs.values["game_title"], where),
@@ -61,68 +137,76 @@ def plan_print_and_play(
     )
     title = kit.titled(names.game, names.document)
     bookmarks = [Bookmark(title, 0)]
-    runs = [Run(cover, first=True)]
+    runs = [Run(cover, first=True), *([Run(gap)] if gap else [])]
     if assembly:
-        bookmarks.append(Bookmark(parts.assembly_title(), len(cover)))
+        bookmarks.append(Bookmark(parts.assembly_title(), len(cover) + len(gap)))
         runs.append(Run(assembly))
-    at = len(cover) + len(assembly)
-    for part, is_cards, start in parts.layout(at):
-        while at < start:
-            runs.append(Run(parts.blank()))
-            at += len(parts.blank())
-        bookmarks.append(Bookmark(part.title, start))
-        if not is_cards:  # a card sheet has no heading; made when drawn, not to be read here
-            bookmarks.extend(heading_marks(part.pages, start))
-        runs.append(Run(part.pages, print_line=kit.cards_line if is_cards else ""))
-        at += len(part.pages)
-    symbols = {name: s for d in (*sheets, *cards) for name, s in d.symbols.items()}
+    pieces = parts.layout(len(cover) + len(gap) + len(assembly))
+    for index, part in enumerate(parts.parts):
+        first, laid = parts.span(pieces, index)
+        bookmarks.append(Bookmark(part.document.title, first))
+        if not part.is_cards:  # a card sheet has no heading; made when drawn, not to be read here
+            bookmarks.extend(heading_marks(laid, first))
+    for piece in pieces:
+        cards = piece.part is not None and parts.parts[piece.part].is_cards
+        runs.append(Run(piece.pages, print_line=kit.cards_line if cards else ""))
+    symbols = {name: s for p in parts.parts for name, s in p.document.symbols.items()}
     joined = NumberedPages(runs, names, kit.ctx)
-    return Document(title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks))
+    document = Document(
+        title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks)
+    )
+    at = len(cover) + len(gap) + 1
+    return PrintAndPlay(document, (at, at + len(assembly) - 1) if assembly else None)
 
 
 class _Parts:
-    """The parts of a print-and-play file (each document, and whether it is cards), laid
-    after its cover, with the page left blank before a cards part that must start on an
-    odd page."""
+    """The parts of a print-and-play file, laid after its cover in leaves, with a page
+    left blank before a leaf that would start on a back."""
 
     def __init__(
-        self,
-        kit: KitContext,
-        doc: LoadedDocument,
-        inputs: SheetInputs,
-        parts: Sequence[tuple[Document, bool]],
+        self, kit: KitContext, doc: LoadedDocument, inputs: SheetInputs, parts: Sequence[Part]
     ) -> None:
         self.kit, self.doc, self.parts = kit, doc, parts
         self.inputs = replace(inputs, print_line=kit.cards_line)
-        cards = [d for d, is_cards in parts if is_cards]
+        cards = [p.document for p in parts if p.is_cards]
         self.duplex: Literal["long", "short", "none"] = next(
             (d.duplex for d in cards if d.duplex != "none"), "none"
         )
-        self.planned_blank: list[Page] = []
+        self.planned_blank: dict[Why, list[Page]] = {}
+        self.leaves = [_leaves(part, kit.page) for part in parts]
         grids = [d.pages for d in cards if isinstance(d.pages, SheetPages | FrontSheets)]
         self.cutting = grids[0].cutting if grids else "marked"  # print.yaml's `cutting`
 
-    def blank(self) -> list[Page]:
-        """The page left blank, planned only when a cards part needs it (a page planned and
-        left out would be words set that no file holds)."""
-        if not self.planned_blank:
+    def blank(self, why: Why) -> list[Page]:
+        """The page left blank for `why`, planned only when a leaf needs it (a page planned
+        and left out would be words set that no file holds)."""
+        if why not in self.planned_blank:
             kit = self.kit
-            blank_page = plan_sheets(
-                _section(self.doc, BLANK), self.inputs, kit.page, kit.ctx, scale=False
-            )
-            self.planned_blank.extend(blank_page)
-        return self.planned_blank
+            inputs = replace(self.inputs, values={**self.inputs.values, "blank": Said(why)})
+            section = _section(self.doc, BLANK)
+            self.planned_blank[why] = plan_sheets(section, inputs, kit.page, kit.ctx, scale=False)
+        return self.planned_blank[why]
 
-    def front(self) -> tuple[list[Page], list[Page]]:
-        """The cover and the assembly page, each listing the pages of the parts after both.
-        The numbers they print count their own pages: planned again only while they are
-        longer than the pages they were planned for (the same inputs plan the same pages)."""
+    def front(self) -> tuple[list[Page], list[Page], list[Page]]:
+        """The cover, the page left blank after it where the assembly page starts a sheet
+        (`gap`), and the assembly page, each listing the pages of the parts after them. The
+        numbers they print count their own pages: planned again only while they are longer
+        than the pages they were planned for (the same inputs plan the same pages)."""
         lengths = (1, 1 if self.has_assembly else 0)
         while True:
-            cover, assembly = self.cover(sum(lengths)), self.assembly(sum(lengths))
+            front_pages = lengths[0] + len(self.gap(*lengths)) + lengths[1]
+            cover, assembly = self.cover(front_pages), self.assembly(front_pages)
             if (len(cover), len(assembly)) == lengths:
-                return cover, assembly
+                return cover, self.gap(*lengths), assembly
             lengths = (len(cover), len(assembly))
+
+    def gap(self, cover: int, assembly: int) -> list[Page]:
+        """The page left blank between a cover of `cover` pages and an assembly page of
+        `assembly` in a double-sided file: one of two pages (large print's) is one sheet,
+        front and back, not the back of the cover and the front of the next."""
+        if self.duplex != "none" and assembly > 1 and cover % 2:
+            return self.blank("part")
+        return []
 
     @property
     def has_assembly(self) -> bool:
@@ -134,23 +218,46 @@ class _Parts:
         _, blocks = self.doc.sections[ASSEMBLY]
         return self.kit.words.fill(str(blocks[0].value), self.inputs.values, blocks[0].source)
 
-    def layout(self, front_pages: int) -> list[tuple[Document, bool, int]]:
-        """Each part, whether it is cards, and its first page index, after a front (cover
-        and assembly page) this long."""
-        placed, at = [], front_pages
-        for part, is_cards in self.parts:
-            if self.duplex != "none" and at % 2:
-                at += len(self.blank())  # a part starts on a front: page at + 1 would be even
-            placed.append((part, is_cards, at))
-            at += len(part.pages)
-        return placed
+    def layout(self, front_pages: int) -> list[_Piece]:
+        """Each part's leaves, and the pages left blank before a leaf that would start on a
+        back in a double-sided file, where they lie after a front (cover and assembly
+        page) this long."""
+        pieces: list[_Piece] = []
+        at, before = front_pages, None
+        for index, leaves in enumerate(self.leaves):
+            for leaf in leaves:
+                if self.duplex != "none" and at % 2:
+                    blank = self.blank(_why(before, leaf))
+                    pieces.append(_Piece(blank, at, None))
+                    at += len(blank)
+                pieces.append(_Piece(leaf.pages, at, index))
+                at += len(leaf.pages)
+                before = leaf
+        return pieces
+
+    @staticmethod
+    def span(pieces: Sequence[_Piece], part: int) -> tuple[int, list[Page]]:
+        """Where part `part` starts, and its pages as laid (a page left blank between two
+        of its leaves included)."""
+        own = [index for index, piece in enumerate(pieces) if piece.part == part]
+        laid = [page for piece in pieces[own[0] : own[-1] + 1] for page in piece.pages]
+        return pieces[own[0]].first, laid
+
+    def placed(self, front_pages: int) -> list[Placed]:
+        """Each part where it lies after a front this long: its first page, its pages as
+        laid, whether it is cards."""
+        pieces = self.layout(front_pages)
+        spans = [self.span(pieces, index) for index in range(len(self.parts))]
+        return [
+            Placed(first, len(laid), part.is_cards)
+            for (first, laid), part in zip(spans, self.parts, strict=True)
+        ]
 
     def assembly(self, front_pages: int) -> list[Page]:
         """The assembly page: which pages on which stock, tools, cuts, folds, the checklist."""
         if not self.has_assembly:
             return []
-        laid = self.layout(front_pages)
-        placed = [Placed(first, len(part.pages), is_cards) for part, is_cards, first in laid]
+        placed = self.placed(front_pages)
         total = max((p.first + p.pages for p in placed), default=front_pages)
         printing, inputs = self.kit.library.printing, self.inputs
         values = {
@@ -185,13 +292,13 @@ class _Parts:
         printing, inputs = self.kit.library.printing, self.inputs
         rows = [
             {
-                "part": Said(part.title),
-                "first": first + 1,
-                "pages": len(part.pages),
-                "stock": printing.stock["cards" if is_cards else "sheets"],
-                "sides": printing.sides[part.duplex],
+                "part": Said(part.document.title),
+                "first": placed.first + 1,
+                "pages": placed.pages,
+                "stock": printing.stock["cards" if placed.cards else "sheets"],
+                "sides": printing.sides[part.document.duplex],
             }
-            for part, is_cards, first in self.layout(cover_pages)
+            for part, placed in zip(self.parts, self.placed(cover_pages), strict=True)
         ]
         values = {
             **inputs.values,

@@ -67,6 +67,15 @@ class LaidSheets(Struct, frozen=True):
     # (page index, top) -> that page's boxes as groups placed there.
     _grouped: dict[tuple[int, float], tuple[Group, ...]] = field(default_factory=dict)
 
+    @property
+    def copy_pages(self) -> int:
+        """The pages one printed copy takes: its own and, where each copy starts on a front,
+        the page left blank after an odd number of them; a sheet where copies print two to
+        one (the pages a copy's sheet takes, shared with the next copy)."""
+        if self.half:
+            return 1
+        return len(self.laid) + (self.fronts and len(self.laid) % 2)
+
     def pages(
         self,
         print_line: str,
@@ -193,3 +202,9 @@ def _margins(f: Furniture, font: Font, margin: _Margin, where: Source | None) ->
     if margin.scale:
         return tuple(place_furniture(stretches, font, f, margin.print_line, where))
     return (place_text(stretches, font, f, margin.print_line, where),)
+
+
+def is_turned(page: Page, paper: tuple[float, float]) -> bool:
+    """Whether a page is the paper turned (landscape on portrait paper): a printer turns
+    it to fit, one way or the other as its driver chooses."""
+    return (page.height, page.width) == paper != (page.width, page.height)

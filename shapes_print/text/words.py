@@ -24,6 +24,7 @@ from shapes_print.text.grammar import Message, MessageError, parse
 from shapes_print.text.heard import heard
 from shapes_print.text.hearing import Hearing
 from shapes_print.text.message import ENGLISH, Style, fill, place
+from shapes_print.text.sighted import sighted
 
 # Signs French typography sets after a narrow no-break space: a text of placeholders and
 # these is a label set's to write, as a text with words is.
@@ -75,15 +76,18 @@ class Words(Struct):
     # The values each text was first filled with: a translator's example of each
     # placeholder (`labels extract` writes them as comments).
     examples: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    # The game whose kits these words print (`for_game`); None: the set's own.
+    game: str | None = None
 
-    def for_game(self, text: Mapping[str, str], sources: Mapping[str, Source]) -> Words:
-        """These words with a game's own over them, noting what is missing; what is seen
-        is recorded with the set's, so a text nothing prints is found across games."""
+    def for_game(self, game: str, text: Mapping[str, str], sources: Mapping[str, Source]) -> Words:
+        """These words with the game `game`'s own over them, noting what is missing; what
+        is seen is recorded with the set's, so a text nothing prints is found across games."""
         return replace(
             self,
             text={**self.text, **text},
             text_sources={**self.text_sources, **sources},
             missing={},
+            game=game,
         )
 
     def say(self, english: str, where: Source | None) -> str:
@@ -92,6 +96,7 @@ class Words(Struct):
             return english
         self.seen.setdefault(english, where)
         heard(english)
+        sighted(english, self.game, where)
         found = self.text.get(english)
         if found is not None:
             return found
@@ -111,6 +116,7 @@ class Words(Struct):
         as it is: a name is never missing from a complete set, as a size like 300x400mm."""
         self.seen.setdefault(name, None)
         heard(name)
+        sighted(name, self.game, None)
         return Said(self.text.get(name, name))
 
     def counted(

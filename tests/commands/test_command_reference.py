@@ -31,7 +31,7 @@ HOME = "/home/you/shapes-print"  # the folder the pages' sessions run in
 # The commands whose --json each ```json block of the reference documents, in order.
 JSON_COMMANDS = (
     "shapes-print build pass-and-pick --players 4 --paper a4 --json",
-    "shapes-print check pass-and-pick --json",
+    "shapes-print check pass-and-pick --players 4 --paper a4 --json",  # one kit a set: same shape
     "shapes-print list --json",
 )
 

@@ -1,8 +1,9 @@
 """`new` writes a game that builds at once, and a new game never breaks `make print`.
 
-The example game is built as `make print` builds (every count, both papers, every label
-set) inside a project copy: the Spanish set, which has no words for it, is skipped with one
-line; `check --strict` names each missing text. Count tables and template backs change
+The example game is built as `make print` builds (every label set; every count on both
+papers in the standard set) inside a project copy, and every game of the copy is checked as
+make print builds it: the translated sets, which have no words for it, skip it with one
+line each; `check --strict` names each missing text. Count tables and template backs change
 the printed kit, and the game's own `labels/` folder adds to a shipped set.
 """
 
@@ -14,6 +15,7 @@ import io
 import json
 import re
 import shlex
+from dataclasses import dataclass
 from pathlib import Path
 
 import jsonschema
@@ -24,17 +26,22 @@ from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_LABELS
-from shapes_print.load.labels import shipped
+from shapes_print.load.labels import load_labels, shipped
+from tests.command_lines import Said
 from tests.project_copy import copy_project, run
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "my-game"
 KIT = f"{GAME}/a4/{{n}}-players/{GAME}_{{n}}p_a4"
-# A translated set skips a game it has no words for: es, braille-es (over es) and fr.
+# A translated set skips a game it has no words for: es, braille-es (over es), fr and de,
+# every shipped set in a language other than English.
 TRANSLATION_SKIP = re.compile(
-    rf"^skipped (?:braille-es|es|fr) for {GAME}: (\d+) texts have no (?:Spanish|French) "
-    r"\(check --strict lists them\)$"
+    rf"^skipped (?:braille-es|es|fr|de) for {GAME}: (\d+) texts have no "
+    r"(?:Spanish|French|German) \(check --strict lists them\)$"
 )
+TRANSLATED = [
+    name for name in shipped(DEFAULT_LABELS) if load_labels(name, DEFAULT_LABELS).locale != "en"
+]
 COUNT = "    count: 1\n"
 ORANGE = (0xE6, 0x9F, 0x00)  # the sun of the example's picture
 CARD_W, CARD_H = 63.5 / 25.4 * 72, 88.9 / 25.4 * 72  # poker, in points
@@ -50,40 +57,59 @@ def sources(root: Path) -> list[str]:
 
 # `make print` builds every count on A4 and Letter. Whether a game is built or skipped under
 # a label set, and whether the shipped games still are, does not hang on the count or the
-# paper: the fixture builds make print's command for one kit of each game and set, and the
-# example's every count on both papers in the standard set alone (`every_count`).
+# paper: the fixture builds make print's command for one kit of the example in each set, and
+# the example's every count on both papers in the standard set alone (`every_count`).
 ONE_KIT = {"--players": "4", "--paper": "a4"}
 
 
-def make_print_args(root: Path, out: Path) -> list[str]:
-    """The Makefile's own `make print` command for one count and paper (ONE_KIT), reading
-    the copy and writing to `out`."""
+def make_print_options() -> list[str]:
+    """The options of the Makefile's own `make print` command, for one count and paper
+    (ONE_KIT)."""
     recipe = re.search(r"^print:.*\n\t(.+)$", (ROOT / "Makefile").read_text(), re.M)
     assert recipe
     words = shlex.split(recipe.group(1))
-    assert words[0].endswith("/shapes-print")
+    assert words[0].endswith("/shapes-print") and words[1] == "build"
     for option, value in ONE_KIT.items():
         words[words.index(option) + 1] = value
-    return [*words[1:], *sources(root), "--out", str(out), "--quiet"]
+    return words[2:]
 
 
 def text_of(pdf: Path) -> str:
     return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], str]:
-    """A project copy with the example game in content/, built as `make print` builds (one
-    kit of each game and label set), and the example at every count on both papers."""
-    root = copy_project(tmp_path_factory.mktemp("project"))
-    assert main(["new", GAME, "--content", str(root / "content")]) == 0
+@dataclass(frozen=True)
+class Printed:
+    """The project copy holding the example, and what make print's builds and checks said."""
+
+    root: Path
+    skipped: list[str]  # the lines of make print's command for the example
+    checked: Said  # `check` of every game in the copy, make print's sets, count and paper
+
+
+def _said(args: list[str], root: Path) -> Said:
     err, out = io.StringIO(), io.StringIO()  # a module fixture has no capsys
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
-        status = main(make_print_args(root, root / "out"))
-        every_count = ["build", GAME, "--players", "all", "--paper", "a4,letter", "--quiet"]
-        assert main([*every_count, *sources(root), "--out", str(root / "out")]) == 0
-    assert status == 0, err.getvalue()
-    return root, err.getvalue().replace(f"{root}/", "").splitlines(), out.getvalue()
+        status = main(args)
+    return Said(status, out.getvalue(), err.getvalue().replace(f"{root}/", ""))
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Printed:
+    """A project copy with the example game in content/: make print's command for one kit of
+    the example in each label set, the example at every count on both papers, and a check of
+    every game of the copy as make print builds them. Building the shipped games too would
+    show only what the check does: a check plans each kit a build writes, and skips a game
+    under a set with the same line."""
+    root = copy_project(tmp_path_factory.mktemp("project"))
+    assert main(["new", GAME, "--content", str(root / "content")]) == 0
+    make_print = [*make_print_options(), *sources(root), "--out", str(root / "out"), "--quiet"]
+    built = _said(["build", GAME, *make_print], root)
+    assert built.status == 0, built.err
+    every_count = ["build", GAME, "--players", "all", "--paper", "a4,letter", "--quiet"]
+    assert _said([*every_count, *sources(root), "--out", str(root / "out")], root).status == 0
+    checked = _said(["check", *make_print_options(), *sources(root)], root)
+    return Printed(root, built.err.splitlines(), checked)
 
 
 def test_new_says_what_it_wrote_and_the_three_files_to_edit_next(
@@ -140,10 +166,10 @@ def assert_schemas_named(folder: Path, kinds: dict[str, str]) -> None:
 
 
 def test_the_new_game_builds_like_make_print_and_only_the_translated_sets_are_skipped(
-    printed: tuple[Path, list[str], str],
+    printed: Printed,
 ) -> None:
-    root, errors, _ = printed
-    assert len(errors) == 3, errors  # es, braille-es (the braille set over es) and fr
+    root, errors = printed.root, printed.skipped
+    assert len(errors) == len(TRANSLATED), errors
     assert all(TRANSLATION_SKIP.match(skip) for skip in errors), errors
     out = root / "out" / GAME
     kits = [("", paper, n) for paper in ("a4", "letter") for n in range(2, 6)]
@@ -161,24 +187,21 @@ def test_the_new_game_builds_like_make_print_and_only_the_translated_sets_are_sk
             "rules.pdf",
             "score-sheet.pdf",
         ], folder
-    assert not (out / "es").exists() and not (out / "fr").exists()
-    # The shipped games are all still built under every set: none of them is skipped.
-    for game in ("pass-and-pick", "collect-3", "shapes-the-game"):
-        for labels in (
-            "es",
-            "large-print",
-            "large-print-atkinson",
-            "high-contrast",
-            "colour-blind",
-        ):
-            built = (root / "out" / game / labels / "a4").glob("4-players/*_cards.pdf")
-            assert list(built), (game, labels)
+    assert not any((out / language).exists() for language in ("es", "fr", "de"))
+    # The shipped games still pass under every set beside it: the check of every game says
+    # the example's skips alone.
+    assert printed.checked.status == 0, printed.checked.err
+    assert printed.checked.err.splitlines() == errors
+    games = len(list((root / "content").glob("*/game.yaml")))
+    assert printed.checked.out == (
+        f"ok: {games} games checked with {len(shipped(DEFAULT_LABELS))} label sets\n"
+    )
 
 
 def test_the_example_prints_its_suits_rules_score_sheet_and_host_key(
-    printed: tuple[Path, list[str], str],
+    printed: Printed,
 ) -> None:
-    root, _, _ = printed
+    root = printed.root
     kit = root / "out" / KIT.format(n=4)
     cards = PdfReader(f"{kit}_cards.pdf")
     assert len(cards.pages) == 4  # 15 cards: two sheets of nine, each with its backs
@@ -226,9 +249,9 @@ def test_the_example_prints_its_suits_rules_score_sheet_and_host_key(
 
 
 def test_a_plain_check_passes_and_strict_names_every_missing_text(
-    printed: tuple[Path, list[str], str], capsys: pytest.CaptureFixture[str]
+    printed: Printed, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    root, errors, _ = printed
+    root, errors = printed.root, printed.skipped
     status, lines, out = run(["check", GAME, *sources(root)], capsys, root)
     assert (status, lines) == (0, errors)
     assert out == f"ok: 1 game checked with {len(shipped(DEFAULT_LABELS))} label sets\n"
@@ -503,7 +526,8 @@ def test_labels_new_for_a_game_writes_its_own_file_for_a_set(
     assert "#   sun: {shape: circle, colour: '#E69F00', pattern: none" in text  # not its numbers
     text = text.replace('#   "My game": "My game"', '  "My game": "Mi juego"')
     path.write_text(text.replace("# text:", "text:", 1))
-    status, lines, _ = run(["check", "--strict", GAME, *sources(root)], capsys, root)
+    strict = ["check", "--strict", GAME, *sources(root), "--players", "4", "--paper", "a4"]
+    status, lines, _ = run(strict, capsys, root)
     # Translated now, for braille-es too (the first set --strict refuses): it extends es, so
     # it takes the game's es words, and still lacks the game's other texts.
     assert status == 2 and "'My game'" not in "\n".join(lines)

@@ -511,7 +511,23 @@ FRENCH = NoEnglish(
 )
 
 
-@pytest.mark.parametrize("expected", [SPANISH, FRENCH], ids=lambda e: e.labels)
+# German prints "Name" as English does: it is a German word too.
+GERMAN = NoEnglish(
+    "de",
+    tuple(w for w in SPANISH_CHECK if w != "Name"),
+    ("KREIS", "QUADRAT", "Vorbereitung für", "gehören", "LINKS", "Runde 3"),
+    "Formen reihum: Spielleiterblatt für 6 Spieler",
+    (
+        "So druckst du Formen reihum (6 Spieler, A4)",
+        "an der langen Kante spiegeln",
+        "host-key.pdf (nur Spielleitung)",
+        "miss sein Lineal (50",
+        "Karton",
+    ),
+)
+
+
+@pytest.mark.parametrize("expected", [SPANISH, FRENCH, GERMAN], ids=lambda e: e.labels)
 def test_a_translated_kit_has_no_english_left(
     labelled: Path, planned_words: list[KitWords], expected: NoEnglish
 ) -> None:

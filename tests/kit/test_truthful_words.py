@@ -16,6 +16,7 @@ ONE_SIDED = "headers and footers off; one-sided"
 SPANISH_ONE_SIDED = "sin encabezados ni pies de página; a una cara"
 # French sets a narrow no-break space before ";": compared with white space made plain.
 FRENCH_ONE_SIDED = "sans en-têtes ni pieds de page ; recto seul"
+GERMAN_ONE_SIDED = "ohne Kopf- und Fußzeilen; einseitig"
 
 
 def _planned(planned_words: list[KitWords], game: str, labels: str) -> list[KitWords]:
@@ -34,16 +35,28 @@ def test_only_double_sided_files_say_double_sided(planned_words: list[KitWords])
             if kit.duplex[name] != "none":  # a double-sided file's first page says how to flip it
                 assert kit.duplex[name] in ("long", "short"), name
                 first = pages[0]
-                flips = ("flip on long edge", "por el borde largo", "retournement sur le bord long")
+                flips = (
+                    "flip on long edge",
+                    "por el borde largo",
+                    "retournement sur le bord long",
+                    "an der langen Kante spiegeln",
+                )
                 assert any(flip in first for flip in flips), name
                 continue
             simplex += 1
             for number, words in enumerate(pages, 1):
-                one_sided = (ONE_SIDED, SPANISH_ONE_SIDED, FRENCH_ONE_SIDED)
+                one_sided = (ONE_SIDED, SPANISH_ONE_SIDED, FRENCH_ONE_SIDED, GERMAN_ONE_SIDED)
                 plain = " ".join(words.split())
                 assert any(said in plain for said in one_sided), (name, number)
                 if not name.endswith("printing-guide"):
-                    doubles = ("double-sided", "doble cara", "flip on", "girar por", "recto verso")
+                    doubles = (
+                        "double-sided",
+                        "doble cara",
+                        "flip on",
+                        "girar por",
+                        "recto verso",
+                        "beidseitig",
+                    )
                     for double in doubles:
                         assert double not in words, (name, number, double)
     assert simplex > 100

@@ -191,7 +191,7 @@ def test_a_count_cell_may_be_a_table_by_players_as_in_yaml(
     """`2-3: 9, 4-5: 12` (braces and quotes as YAML writes the table, too; 0 leaves a card
     out at those counts): the card's copies follow the player count."""
     content = csv_game(tmp_path, ANT.replace(",9,", ",12,"), SPIDER.replace(",9,", f",{cell},"))
-    code, err = check(content, capsys)
+    code, err = check(content, capsys, "--labels", "standard")  # counts: one set says them
     assert code == 0 and "bugs.csv" not in err, err
     doc = cards_from_sheet(Document(content / GAME / "deck.yaml", {"cards": {"from": "bugs.csv"}}))
     expected = {"2": 0, "3-5": 12} if "2: 0" in cell else {"2-3": 9, "4-5": 12}

@@ -24,7 +24,7 @@ from tests.project_copy import run
 
 SETS = shipped(DEFAULT_LABELS)
 # Sets whose every text must be translated: a game with no words in them is skipped.
-COMPLETE = {"es": "Spanish", "braille-es": "Spanish", "fr": "French"}
+COMPLETE = {"es": "Spanish", "braille-es": "Spanish", "fr": "French", "de": "German"}
 # Each content folder with its one game and that game's smallest player count.
 CONTENTS = {"made-by-new": ("my-game", 2), "one-shipped": ("pass-and-pick", 3)}
 
@@ -47,6 +47,7 @@ def test_every_shipped_set_is_one_this_test_builds() -> None:
         "colour-blind",
         "es",
         "fr",
+        "de",
         "braille",
         "braille-es",
     }
@@ -144,7 +145,7 @@ def test_strict_on_her_own_games_names_her_missing_words_then_passes(
     english = dict.fromkeys(
         ast.literal_eval(line.split(" has no text for ", 1)[1]) for line in named
     )
-    for name, mark in (("es", "¡"), ("fr", "«")):
+    for name, mark in (("es", "¡"), ("fr", "«"), ("de", "„")):
         entries = "".join(f"  {json.dumps(t)}: {json.dumps(mark + t)}\n" for t in english)
         (content / "my-game" / "labels" / f"{name}.yaml").write_text(f"text:\n{entries}")
     # Her words given, nothing the shipped sets hold for the shipped games is held against her.

@@ -1,19 +1,24 @@
 """The translator's round trip: a game's texts extracted into a .pot, one translated in a
 .po a label set names (`catalogue:`), and the translation on the planned page; the fuzzy,
-context and update rules of the catalogue, on a tiny game written here."""
+context and update rules of the catalogue, each text's references, its games and the room
+a card gives it, on two tiny games written here (and one text of the shipped games)."""
 
 from __future__ import annotations
 
 import io
+from math import prod
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from shapes_print.load.defaults import DEFAULT_TEMPLATES
+from shapes_print.kit.decktemplate import card_template
+from shapes_print.load.cardmodels import card_box
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline, translating
 from shapes_print.pipeline.project import Sources, load_project
+from shapes_print.units import mm
 from tests.planned import page_words
 from tests.project_copy import run
 from tests.tinygame import DECK, game
@@ -27,7 +32,11 @@ sections:
   - blocks:
       - heading: Turn
       - text: "Play a card for {players} players."
+      - heading: Turn
 """
+# A second game, printing "Turn" too, on its sheets' line 6.
+OTHER = game(["sheets.yaml"]).replace("id: tiny", "id: other").replace("Tiny", "Other")
+OTHER_SHEETS = SHEETS.split("      - text")[0]
 TEXT = "Play a card for {players} players."
 OURS = "Jouez une carte pour {players} joueurs."
 
@@ -35,10 +44,14 @@ OURS = "Jouez une carte pour {players} joueurs."
 @pytest.fixture(scope="module")
 def project_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("translating")
-    game = root / "content" / "tiny"
-    game.mkdir(parents=True)
-    for name, text in (("game.yaml", GAME), ("deck.yaml", DECK), ("sheets.yaml", SHEETS)):
-        (game / name).write_text(text, encoding="utf-8")
+    for folder, files in (
+        ("tiny", (("game.yaml", GAME), ("deck.yaml", DECK), ("sheets.yaml", SHEETS))),
+        ("other", (("game.yaml", OTHER), ("deck.yaml", DECK), ("sheets.yaml", OTHER_SHEETS))),
+    ):
+        game = root / "content" / folder
+        game.mkdir(parents=True)
+        for name, text in files:
+            (game / name).write_text(text, encoding="utf-8")
     return root
 
 
@@ -79,6 +92,102 @@ def test_extract_names_each_text_at_its_line_with_its_placeholders(template: Cat
     ]
     assert template["Turn"] is not None and template["Tiny"] is not None
     assert "python-brace-format" not in translating.catalogue_bytes(template).decode()
+
+
+def test_a_text_printed_from_several_places_names_each_in_order(template: Catalog) -> None:
+    turn = template["Turn"]
+    assert turn is not None
+    assert turn.locations == [
+        ("content/other/sheets.yaml", 6),
+        ("content/tiny/sheets.yaml", 6),
+        ("content/tiny/sheets.yaml", 8),
+    ]
+    assert "in the kits of 2 games: other, tiny" in turn.auto_comments
+    alone = template[TEXT]
+    assert alone is not None and not any("games" in note for note in alone.auto_comments)
+
+
+def test_the_template_is_the_same_bytes_from_the_same_sources(
+    project_root: Path, template: Catalog
+) -> None:
+    again = translating.extract(Sources(project_root / "content", DEFAULT_TEMPLATES))
+    assert translating.catalogue_bytes(again) == translating.catalogue_bytes(template)
+
+
+def test_a_card_text_is_told_its_room_on_the_smallest_card(
+    project_root: Path, template: Catalog
+) -> None:
+    project = load_project(Sources(project_root / "content", DEFAULT_TEMPLATES), ["tiny"])
+    variant = project.variants[0]
+    loaded, library = variant.games["tiny"], variant.library
+    smallest = min(library.card_sizes, key=lambda name: prod(library.card_sizes[name]))
+    card = card_template(loaded, library, smallest)
+    # SUN is the `{label}` of the shape layout's texts: the narrowest box is its room.
+    texts = [e for e in card.layouts["shape"].elements if e.kind == "text" and e.text == "{label}"]
+    element = min(texts, key=lambda e: card_box(e, card)[2])
+    _, _, width, height = card_box(element, card)
+    least = element.min_size or element.size or variant.ctx.style.body_size
+    leading = least * variant.ctx.style.line_spacing
+    lines = 1
+    while element.wrap and least + lines * leading <= height:
+        lines += 1
+    held = "1 line" if lines == 1 else f"{lines} lines"
+    sun = template["SUN"]
+    assert sun is not None
+    assert sun.auto_comments[0] == (
+        f"room: {round(width / mm(1), 1):g} mm wide, {held} at {least:g} pt ({smallest} cards)"
+    )
+    heading = template["Turn"]
+    assert heading is not None and not any(n.startswith("room:") for n in heading.auto_comments)
+
+
+def test_a_card_text_too_wide_for_the_smallest_card_is_extracted_all_the_same(
+    tmp_path: Path,
+) -> None:
+    """A word that fits the game's own poker card but not a mini card's box is a build's
+    mistake at that size, not extract's: the text is there with the room it lacks."""
+    game_folder = tmp_path / "content" / "tiny"
+    game_folder.mkdir(parents=True)
+    (game_folder / "game.yaml").write_text(game([]), encoding="utf-8")
+    wide = DECK.replace("label: SUN", "label: SUNFLOWERSEEDS")
+    (game_folder / "deck.yaml").write_text(wide, encoding="utf-8")
+    message = translating.extract(Sources(tmp_path / "content", DEFAULT_TEMPLATES))[
+        "SUNFLOWERSEEDS"
+    ]
+    assert message is not None and message.locations == [("content/tiny/deck.yaml", 8)]
+    assert message.auto_comments[0].startswith("room: ")
+    assert message.auto_comments[0].endswith(" (mini cards)")
+
+
+def test_update_keeps_a_games_own_entry_while_that_game_prints_its_text(
+    project_root: Path, template: Catalog, tmp_path: Path
+) -> None:
+    words = {("Turn", None): "Tour", ("Turn", "tiny"): "Au tour", (TEXT, "other"): OURS}
+    labels = _label_set(tmp_path / "labels", _translated(template, words))
+    sources = Sources(project_root / "content", DEFAULT_TEMPLATES)
+    merged = read_po(io.BytesIO(translating.update(sources, str(labels), tmp_path).read_bytes()))
+    own = merged.get("Turn", context="tiny")
+    assert own is not None and own.string == "Au tour" and not own.fuzzy
+    assert own.locations == [("content/tiny/sheets.yaml", 6), ("content/tiny/sheets.yaml", 8)]
+    shared = merged.get("Turn")
+    assert shared is not None and shared.string == "Tour" and len(shared.locations) == 3
+    assert merged.get(TEXT, context="other") is None  # the other game prints no such text
+    assert (TEXT, "other") in merged.obsolete
+
+
+def test_a_text_several_shipped_games_print_names_each_games_line() -> None:
+    title = "table sheets for {players, plural, one {# player} other {# players}}"
+    message = translating.extract(Sources())[title]
+    assert message is not None
+    written = [
+        (f"content/{sheets.parent.name}/sheets.yaml", number)
+        for sheets in sorted(DEFAULT_CONTENT.glob("*/sheets.yaml"))
+        for number, line in enumerate(sheets.read_text(encoding="utf-8").splitlines(), 1)
+        if line == f'title: "{title}"'
+    ]
+    assert len(written) > 1 and message.locations == written
+    games = ", ".join(path.split("/")[1] for path, _ in written)
+    assert f"in the kits of {len(written)} games: {games}" in message.auto_comments
 
 
 def _sheet_words(root: Path, labels: Path) -> str:

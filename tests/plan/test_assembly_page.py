@@ -157,7 +157,9 @@ def test_the_cover_pictures_a_card_of_each_kind_as_the_cards_part_draws_it(
 
 
 # At 18 pt with 1.5 line spacing a page holds about 23 lines: the assembly page's steps alone
-# take more, whatever the checklist says, so large print takes two pages, never more.
+# take more, whatever the checklist says, so large print takes two pages, never more: one
+# sheet, front and back (a page left blank after a one-page cover), never the cover's back
+# and the next sheet's front. Two columns would not make it one: its words need the area.
 LARGE_PRINT = ("large-print", "large-print-atkinson")
 
 
@@ -168,8 +170,12 @@ def test_the_assembly_page_is_one_page_in_every_kit(
     """Every game, A4 and Letter, every player count, as planned: Collect 3's checklist
     counts its 89 cards by kind in three lines, and the page holds as much as the file's
     other pages (its foot has no scale check: the cover has it), so Spanish Letter and
-    braille-es Letter, which took two, take one."""
-    pages = {doc.name: doc.assembly for doc in planned_compilations if doc.labels == labels}
+    braille-es Letter, which took two, take one; large print's two are one sheet."""
+    compiled = [doc for doc in planned_compilations if doc.labels == labels]
+    pages = {doc.name: doc.assembly for doc in compiled}
     most = 2 if labels in LARGE_PRINT else 1
     assert pages and {name: n for name, n in pages.items() if not 1 <= n <= most} == {}
+    # Two pages are one sheet: the first on a front (an odd page, index even).
+    split = [doc.name for doc in compiled if doc.assembly > 1 and doc.assembly_at % 2]
+    assert split == []
     assert {name.split("_")[2] for name in pages} == {"a4", "letter"}

@@ -27,6 +27,7 @@ PAGE_OF = {
     "standard": "page {page} of {pages}",
     "es": "página {page} de {pages}",
     "fr": "page {page} sur {pages}",
+    "de": "Seite {page} von {pages}",
 }
 PAGE_OF["braille-es"] = PAGE_OF["es"]
 

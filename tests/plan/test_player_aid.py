@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Artifact, Document, Page
+from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Page, Text
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.furniture import DASH
@@ -321,3 +321,45 @@ def test_the_printing_guide_says_how_the_aid_prints(planned_words: list[KitWords
         two = kit.duplex[next(name for name in kit.files if name.endswith("_player-aid"))]
         assert rows == ["one-sided" if two == "none" else "double-sided, flip on long edge"]
         assert (two == "long") == (kit.labels in PAGES_A_COPY), (kit.game, kit.labels)
+
+
+ACTION_HEADER = "Action card in front of you"
+
+
+def _cells(items: tuple[Item, ...]) -> list[list[str]]:
+    """The lines of each table cell (a group whose role is TH or TD) among `items`."""
+    found: list[list[str]] = []
+    for item in items:
+        if isinstance(item, Group) and item.role in ("TH", "TD"):
+            found.append([t.text for t in _texts(item.items)])
+        elif isinstance(item, Group | Artifact):
+            found += _cells(item.items)
+    return found
+
+
+def _texts(items: tuple[Item, ...]) -> list[Text]:
+    return [
+        t
+        for item in items
+        for t in (_texts(item.items) if isinstance(item, Group | Artifact) else [item])
+        if isinstance(t, Text)
+    ]
+
+
+@pytest.mark.parametrize("labels", ["standard", "large-print"])
+def test_a_table_header_takes_two_lines_at_most(labels: str) -> None:
+    """Collect 3's Action table gives its narrow picture column the width its header needs
+    on two lines: at large print "Action card in front of you" took four, a word or two a
+    line, in the aid and on the sheets alike."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
+    for ending in ("_player-aid", "_sheets"):
+        (document,) = (f.printed for f in files if f.name.endswith(ending))
+        heads = [
+            cell
+            for page in document.pages
+            for cell in _cells(page.items)
+            if " ".join(cell).startswith("Action card")
+        ]
+        assert heads and all(" ".join(cell) == ACTION_HEADER for cell in heads), heads
+        assert all(len(cell) <= 2 for cell in heads), (labels, ending, heads)

@@ -16,6 +16,7 @@ from shapes_print.write.manifest import verify
 from tests.pdfread import page_texts
 
 BLANK = "This page is left blank on purpose"
+AID = ("Player aid: ", "Ayuda de juego: ")
 # Each language's print line: a sheet's own file prints one-sided, the whole file double.
 PRINT_LINE = {
     "en": ("Print at 100% / Actual size, headers and footers off; ", "one-sided"),
@@ -27,6 +28,11 @@ SCALE_CHECK = {
 }
 DOUBLE = {"en": "double-sided, flip on long edge", "es": "a doble cara, girar por el borde largo"}
 NUMBERED = {"en": "page {} of {}", "es": "página {} de {}"}
+
+
+def _blank(text: str) -> bool:
+    """Whether a page is one left blank on purpose (it says why)."""
+    return BLANK in text or "Esta página se deja en blanco" in text
 
 
 def _unfooted(text: str, game: str) -> str:
@@ -114,7 +120,8 @@ def test_the_file_holds_the_players_files_in_print_order_with_bookmarks(built: P
             ]
             if not part.name.endswith("cards.pdf"):
                 own[0] = own[0].replace(f" {SCALE_CHECK[lang]}", "")
-            laid = [_unfooted(p, game) for p in pages[first : first + len(own)]]
+            # A player aid's copies each have a sheet: a page left blank after each.
+            laid = [_unfooted(p, game) for p in pages[first:] if not _blank(p)][: len(own)]
             assert laid == own, (whole.name, title)
         lined = [page for page in pages if start in page]  # card backs have no print line
         assert lined and all(start + DOUBLE[lang] in page for page in lined), whole.name
@@ -140,9 +147,9 @@ def test_every_part_of_a_double_sided_file_starts_on_an_odd_page(built: Path) ->
         firsts = [first for _, first in _parts(marks)]
         assert all(first % 2 == 0 for first in firsts), whole.name  # odd pages
         for index, words in enumerate(pages):
-            if BLANK in words or "Esta página se deja en blanco" in words:
+            if _blank(words):  # an even page, before a part or a player aid's next copy
                 blanks += 1
-                assert index % 2 == 1 and index + 1 in firsts  # an even page, before a part
+                assert index % 2 == 1 and (index + 1 in firsts or pages[index + 1].startswith(AID))
     assert blanks >= 1
 
 

@@ -60,6 +60,26 @@ def test_a_french_ordinal_and_sign_are_said_in_french() -> None:
     assert french.spans("11e") == ()  # no 11th in the set's words: not "1" + "1e"
 
 
+def test_a_german_ordinal_and_sign_are_said_in_german() -> None:
+    german = hearing("de")
+    assert german.heard("1.\u00a0Spieler, der eine Krone nimmt") == (
+        "erster Spieler, der eine Krone nimmt"
+    )
+    assert german.heard("10.\u00a0Spieler") == "zehnter Spieler"
+    assert german.heard("BOMBE, \u2192 0, \u00d72, Schritte 1\u20133") == (
+        "BOMBE, auf 0, mal 2, Schritte 1 bis 3"
+    )
+    assert german.spans("11.\u00a0Spieler") == ()  # no 11th in the set's words
+
+
+def test_a_german_number_ending_a_sentence_is_not_heard_as_an_ordinal() -> None:
+    """German writes an ordinal as a number and a full stop, as a sentence ending on a
+    number is written: the host key's near miss must not be heard "Blau fünfter"."""
+    german = hearing("de")
+    for text in ("Rot 2, Rot 4, Blau 5. Nur zwei rote.", "--back-offset 1.2mm,-0.5mm"):
+        assert german.spans(text) == (), text
+
+
 FRENCH = 'extends: standard\nlocale: fr\nordinal: "{n, selectordinal, one {#er} other {#e}}"\n'
 
 

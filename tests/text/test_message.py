@@ -94,6 +94,10 @@ def _words(labels: str) -> Words:
         ),
         ("fr", 2, "posez 2 Couronnes face", "Mettez de côté les 2 autres cartes Couronne."),
         ("fr", 21, "posez 21 Couronnes face", "Mettez de côté les 21 autres cartes Couronne."),
+        ("de", 0, "Lege 0 Kronen offen", "Es bleiben keine Kronenkarten übrig."),
+        ("de", 1, "Lege 1 Krone offen in die Mitte", "Lege die übrige Kronenkarte beiseite."),
+        ("de", 2, "Lege 2 Kronen offen", "Lege die 2 übrigen Kronenkarten beiseite."),
+        ("de", 21, "Lege 21 Kronen offen", "Lege die 21 übrigen Kronenkarten beiseite."),
     ],
 )
 def test_the_crowns_sentence_agrees_at_0_1_2_and_21(
@@ -120,6 +124,10 @@ def test_the_crowns_sentence_agrees_at_0_1_2_and_21(
         ("fr", 1, "Formes à passer\u202f: mise en place pour 1 joueur"),
         ("fr", 2, "Formes à passer\u202f: mise en place pour 2 joueurs"),
         ("fr", 21, "Formes à passer\u202f: mise en place pour 21 joueurs"),
+        ("de", 0, "Formen reihum: Vorbereitung für 0 Spieler"),
+        ("de", 1, "Formen reihum: Vorbereitung für 1 Spieler"),
+        ("de", 2, "Formen reihum: Vorbereitung für 2 Spieler"),
+        ("de", 21, "Formen reihum: Vorbereitung für 21 Spieler"),
     ],
 )
 def test_player_counts_agree_at_0_1_2_and_21(labels: str, n: int, expected: str) -> None:
@@ -155,6 +163,9 @@ def test_player_counts_agree_at_0_1_2_and_21(labels: str, n: int, expected: str)
             "Distribuez 3 cartes à chaque joueur. "
             "Mettez de côté les 2 cartes inutilisées sans les regarder.",
         ),
+        ("de", 0, "Gib jedem Spieler 3 Karten. Es werden keine Karten beiseitegelegt."),
+        ("de", 1, "Gib jedem Spieler 3 Karten. Lege die unbenutzte Karte ungesehen beiseite."),
+        ("de", 2, "Gib jedem Spieler 3 Karten. Lege die 2 unbenutzten Karten ungesehen beiseite."),
     ],
 )
 def test_cards_set_aside_say_so_at_zero(labels: str, n: int, expected: str) -> None:
@@ -210,6 +221,20 @@ def test_french_ordinals_are_1er_for_a_masculine_noun_and_1re_for_a_feminine_one
     assert said[0] == "1er joueur à prendre une Couronne"
     crown = french.fill(_written(COLLECT_3_DECK, "Complete the Task"), {}, HERE)
     assert "1re Couronne\u202f: C" in crown
+
+
+def test_german_ordinals_are_a_number_and_a_full_stop_whatever_the_number() -> None:
+    """de.yaml's `ordinal:` writes every number the same way (1. Spieler, 2., 11., 21.), its
+    noun kept on the line by a no-break space; the Crown card writes its ordinals as words
+    (Erste Krone), as German readers say them."""
+    german = _words("de")
+    said = [
+        german.fill("{n:ordinal} player to claim a Crown", {"n": n}, HERE) for n in (1, 2, 11, 21)
+    ]
+    assert [line.split("\u00a0")[0] for line in said] == ["1.", "2.", "11.", "21."]
+    assert said[0] == "1.\u00a0Spieler, der eine Krone nimmt"
+    crown = german.fill(_written(COLLECT_3_DECK, "Complete the Task"), {}, HERE)
+    assert "Erste Krone: C\u00a0Punkte, zweite: C\u00a0-\u00a01" in crown
 
 
 def test_a_spanish_feminine_ordinal_is_its_own_message() -> None:

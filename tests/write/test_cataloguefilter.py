@@ -108,6 +108,7 @@ def test_the_shipped_label_sets_are_named_in_plain_words() -> None:
         "colour-blind": "Colour-blind safe",
         "es": "Spanish",
         "fr": "French",
+        "de": "German",
         "high-contrast": "High contrast",
         "large-print": "Large print",
         "large-print-atkinson": "Large print (Atkinson Hyperlegible)",

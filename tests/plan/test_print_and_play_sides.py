@@ -1,0 +1,141 @@
+"""The print-and-play file printed double-sided, as its cover says: nothing lands on the back
+of a page it should not. Each player's copy of the player aid is cut out and kept, so each
+copy (or each sheet of two half-page copies) has a blank back; a page printed turned
+(landscape) has a sheet to itself, since a printer turns it one way or the other and a page
+behind it could come out upside down, and the printing guide says so; so does a large-print
+assembly page of two pages, one sheet. Asked of the plan in memory: the shipped games, and a
+small game whose aid fits half a page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shapes_print.geometry.primitives import Document
+from shapes_print.pipeline import pipeline
+from shapes_print.plan.cardsheets import is_cards_file
+from shapes_print.plan.kit import KitFile
+from shapes_print.plan.sheetpages import is_turned
+from shapes_print.units import mm
+from tests.planned import page_words
+from tests.tinygame import DECK, game
+
+AID = "Player aid: "
+BLANK = "This page is left blank on purpose: "
+KEPT = BLANK + "each player cuts out and keeps a copy of the player aid"
+TURNED = BLANK + "a page printed turned (landscape) has a sheet to itself"
+GUIDE_STEP = "Wide score sheets print turned (landscape): the printer turns each such page"
+ASSEMBLY_STEP = "“How to print and put it together”, is pages {}"
+ONE_SHEET = "one sheet printed on both sides. Print it first and read it."
+PAPERS = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
+
+
+def _file(files: list[KitFile], ending: str) -> Document:
+    (document,) = [f.printed for f in files if f.name.endswith(ending)]
+    return document
+
+
+def _sheet_pages(files: list[KitFile]) -> list[str]:
+    """The print-and-play file's words page by page, up to its first cards part (its card
+    sheets are made when drawn: not asked for here)."""
+    whole = _file(files, "_print-and-play")
+    cards = {f.printed.title for f in files if is_cards_file(f.printed)}
+    first_cards = min(mark.page for mark in whole.bookmarks if mark.title in cards)
+    return [page_words(whole.pages[i], whole.symbols) for i in range(first_cards)]
+
+
+def _assert_copies_alone(pages: list[str], copies: int, name: str) -> None:
+    """Each sheet of the aid holds its copies on its front (an odd page) and nothing on its
+    back but the words saying why it is blank."""
+    fronts = [index for index, words in enumerate(pages) if words.startswith(AID)]
+    assert sum(pages[i].count(AID) for i in fronts) == copies, name
+    for index in fronts:
+        assert index % 2 == 0, (name, index + 1)  # page index + 1 is odd: a front
+        assert pages[index + 1].startswith(KEPT), (name, pages[index + 1])
+
+
+@pytest.fixture(scope="module")
+def standard() -> list[tuple[dict[str, str], list[KitFile]]]:
+    project = pipeline.load_project(pipeline.Sources(), [], ["standard"])
+    return [(info, files) for _, info, files in pipeline.plan_all(project, "4", "a4")]
+
+
+def test_each_copy_of_a_one_page_aid_has_a_blank_back(
+    standard: list[tuple[dict[str, str], list[KitFile]]],
+) -> None:
+    """Every game's aid is a page a copy: four copies, four sheets, each back blank; the
+    aid's own file prints one-sided, as its print line and the printing guide say."""
+    for info, files in standard:
+        aid = _file(files, "_player-aid")
+        assert aid.duplex == "none" and len(aid.pages) == 4, info["game"]
+        _assert_copies_alone(_sheet_pages(files), 4, info["game"])
+        guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
+        assert "player-aid.pdf 4 plain one-sided" in guide
+        assert GUIDE_STEP not in guide  # no page turned in these kits
+
+
+SHEETS = """\
+name: sheets
+title: sheets
+audience: players
+sections:
+  - blocks:
+      - heading: Turn
+      - text: "Play a card."
+"""
+SHORT_AID = "player_aid: {title: player aid, heading: 'Player aid: Tiny', document: sheets.yaml, parts: [Turn]}\n"
+
+
+def test_a_sheet_of_two_half_page_copies_has_a_blank_back(tmp_path: Path) -> None:
+    """Four copies of an aid that fits half a page: two sheets of two, each back blank (the
+    second sheet does not print behind the first)."""
+    folder = tmp_path / "content" / "tiny"
+    folder.mkdir(parents=True)
+    tiny = game(["sheets.yaml"], SHORT_AID).replace("max: 2", "max: 4")
+    for name, text in {"game.yaml": tiny, "deck.yaml": DECK, "sheets.yaml": SHEETS}.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    project = pipeline.load_project(pipeline.Sources(content=tmp_path / "content"), [], [])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
+    assert len(_file(files, "_player-aid").pages) == 2  # two copies to a sheet
+    _assert_copies_alone(_sheet_pages(files), 4, "tiny")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_turned_page_has_a_sheet_to_itself_and_the_guide_says_why(paper: str) -> None:
+    """Large print's ten-player score sheet is two pages turned: each on a front with a
+    blank back, the page before it not its front; the printing guide says what the printer
+    does with such a page and what the file does about it."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["large-print"])
+    ((_, _, files),) = pipeline.plan_all(project, "10", paper)
+    whole = _file(files, "_print-and-play")
+    cards = {f.printed.title for f in files if is_cards_file(f.printed)}
+    first_cards = min(mark.page for mark in whole.bookmarks if mark.title in cards)
+    pages = [whole.pages[i] for i in range(first_cards)]
+    turned = [i for i, page in enumerate(pages) if is_turned(page, PAPERS[paper])]
+    assert len(turned) == 2
+    for index in turned:
+        assert index % 2 == 0, index + 1  # a front
+        back = page_words(pages[index + 1], whole.symbols)
+        assert back.startswith(TURNED), back
+        assert not is_turned(pages[index + 1], PAPERS[paper])
+    guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
+    assert GUIDE_STEP in guide
+
+
+def test_a_two_page_assembly_page_is_one_sheet_and_the_guide_says_where(
+    standard: list[tuple[dict[str, str], list[KitFile]]],
+) -> None:
+    """Large print's assembly page is two pages (its words need about 35 lines at 18 pt, a
+    page holds 23): after a one-page cover a page is left blank, so they are one sheet's
+    front and back, and the printing guide names them; a one-page one it does not name."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["large-print-atkinson"])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
+    whole = _file(files, "_print-and-play")
+    assert [mark.page for mark in whole.bookmarks[:3]] == [0, 2, 4]  # cover, assembly, part
+    guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
+    assert ASSEMBLY_STEP.format("3-4") in guide and ONE_SHEET in guide
+    for _, files in standard:
+        guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
+        assert "The assembly page of" not in guide
