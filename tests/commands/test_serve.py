@@ -28,8 +28,8 @@ from tests.commands.test_watch import CIRCLE, DECK, Watcher
 from tests.project_copy import GAME, copy_project
 
 # The 4-player Pass and pick kit on A4: 4 card pages, 1 guide, 4 sheets, 1 host key, a player
-# aid of 4 (one a player) and the print-and-play file of 14.
-PAGES = 28
+# aid of 4 (one a player) and the print-and-play file of 18 (each aid copy's back blank).
+PAGES = 32
 # The page's pictures, as the browser has them: address, caption, whether drawn, and
 # whether outlined as changed by the last rebuild.
 PICTURES = """[...document.querySelectorAll("#kits figure")].map(figure => {
