@@ -31,19 +31,15 @@ from PIL import Image
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from tests.hostile_files import PNG_SIGNATURE, xlsx
+from tests.tinygame import sheets
 
 EXAMPLE = Path(__file__).parent / "example"
 FONT = (DEFAULT_TEMPLATES / "fonts/DejaVuSans.ttf").read_bytes()
-SHEETS = """\
-name: sheets
-title: sheets
-audience: players
-sections:
-  - blocks:
-      - heading: "{game_title}"
-      - text: "Deal {deal} cards to each player."
-      - table: {columns: [Card, Copies], rows_from: deck, row: ["{name}", "{count}"]}
-"""
+SHEETS = sheets(
+    'heading: "{game_title}"',
+    'text: "Deal {deal} cards to each player."',
+    'table: {columns: [Card, Copies], rows_from: deck, row: ["{name}", "{count}"]}',
+)
 ROWS = [
     ["id", "name", "count", "layout", "back", "art", "label"],
     ["sun", "suns", "2", "picture", "standard", "art/sun.png", "SUN"],

@@ -19,7 +19,7 @@ import pytest
 from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from tests.pdfread import page_texts
 from tests.project_copy import run
-from tests.tinygame import DECK, game
+from tests.tinygame import DECK, game, sheets
 
 SECRET = "SECRET-ANSWER-42"  # the host's alone
 OURS = "PLAYERS-WORD-7"  # the players'
@@ -27,15 +27,7 @@ GAME = game(
     ["sheets.yaml", "host-key.yaml"],
     "player_aid: {title: player aid, heading: Player aid, document: sheets.yaml, parts: [Turn]}\n",
 )
-SHEETS = f"""\
-name: sheets
-title: sheets
-audience: players
-sections:
-  - blocks:
-      - heading: Turn
-      - text: "{OURS}: play a card."
-"""
+SHEETS = sheets("heading: Turn", f'text: "{OURS}: play a card."')
 HOST_KEY = f"""\
 name: host-key
 title: host key

@@ -21,19 +21,10 @@ from shapes_print.pipeline.project import Sources, load_project
 from shapes_print.units import mm
 from tests.planned import page_words
 from tests.project_copy import run
-from tests.tinygame import DECK, game
+from tests.tinygame import DECK, game, sheets
 
 GAME = game(["sheets.yaml"])
-SHEETS = """\
-name: sheets
-title: sheets
-audience: players
-sections:
-  - blocks:
-      - heading: Turn
-      - text: "Play a card for {players} players."
-      - heading: Turn
-"""
+SHEETS = sheets("heading: Turn", 'text: "Play a card for {players} players."', "heading: Turn")
 # A second game, printing "Turn" too, on its sheets' line 6.
 OTHER = game(["sheets.yaml"]).replace("id: tiny", "id: other").replace("Tiny", "Other")
 OTHER_SHEETS = SHEETS.split("      - text")[0]

@@ -20,7 +20,7 @@ from shapes_print.plan.kit import KitFile
 from shapes_print.plan.sheetpages import is_turned
 from shapes_print.units import mm
 from tests.planned import page_words
-from tests.tinygame import DECK, game
+from tests.tinygame import DECK, game, sheets
 
 AID = "Player aid: "
 BLANK = "This page is left blank on purpose: "
@@ -76,15 +76,7 @@ def test_each_copy_of_a_one_page_aid_has_a_blank_back(
         assert GUIDE_STEP not in guide  # no page turned in these kits
 
 
-SHEETS = """\
-name: sheets
-title: sheets
-audience: players
-sections:
-  - blocks:
-      - heading: Turn
-      - text: "Play a card."
-"""
+SHEETS = sheets("heading: Turn", 'text: "Play a card."')
 SHORT_AID = "player_aid: {title: player aid, heading: 'Player aid: Tiny', document: sheets.yaml, parts: [Turn]}\n"
 
 
