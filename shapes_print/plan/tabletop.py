@@ -153,7 +153,7 @@ def plan_tabletop(
         dpi=dpi,
         cell=pixels,
         sheets_of_deck=sheets,
-        cards=_deck_cards(kit, kept, faces, only),
+        cards=_deck_cards(kit, asked, kept, faces),
         unique_back=unique_back,
         scale=(width / MODEL_CARD[0], height / MODEL_CARD[1]),
     )
@@ -184,16 +184,20 @@ def _sheet_pictures(
 
 
 def _deck_cards(
-    kit: KitContext, kept: Sequence[CardType], faces: Symbols, only: Collection[str]
+    kit: KitContext, asked: CardsAsked, kept: Sequence[CardType], faces: Symbols
 ) -> tuple[TabletopCard, ...]:
-    """Every copy of every card, in deck order, each with its sheet's CardID."""
+    """Every copy of every card, in deck order, each with its sheet's CardID and its name
+    in the kit's words, said from its deck entry's line."""
+    deck = asked.deck
+    entries = dict(zip((card.id for card in deck.deck.cards), deck.origins, strict=True))
     cards: list[TabletopCard] = []
     for number, on_sheet in _on_sheets(kept):
         for slot, card in enumerate(on_sheet):
-            nickname = kit.ctx.words.say(card.name, None) if card.name else card.id
+            where = deck.source.source(("cards", entries[card.id], "name"))
+            nickname = kit.ctx.words.say(card.name, where) if card.name else card.id
             face, back = f"face-{card.id}", f"back-{card.back}"
             said = TabletopCard(number * 100 + slot, nickname, faces[face].alt, face, back)
-            cards += [said] * copies(card, kit.players, only)
+            cards += [said] * copies(card, kit.players, asked.only)
     return tuple(cards)
 
 
