@@ -7,6 +7,7 @@ planned into pages.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from msgspec import Struct, field
@@ -158,6 +159,14 @@ def deck_by_name(loaded: LoadedGame, players: int) -> tuple[tuple[int, str], ...
     order they first appear ("10 suns, 10 moons", not "1 suns, 1 suns, ..."); a card a
     count table leaves out at this count is not counted."""
     return cards_by_name(loaded.deck, players)
+
+
+def card_names(games: Iterable[LoadedGame]) -> set[str]:
+    """Every card's name in the games' decks: Tabletop Simulator's decks name each card by
+    it (plan/tabletop.py), so a set's text for one is printed there when nowhere else."""
+    return {
+        card.name for game in games for deck in game.decks for card in deck.deck.cards if card.name
+    }
 
 
 def cards_by_name(deck: Deck, players: int) -> tuple[tuple[int, str], ...]:

@@ -16,6 +16,7 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError, closest, known_names
 from shapes_print.inputs import inside, note
+from shapes_print.kit.contents import card_names
 from shapes_print.kit.context import DrawContext, on_sheets
 from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
@@ -243,8 +244,9 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     or left over from changed content, and would silently translate nothing. A shipped set's
     texts are for the shipped games: checked where they are planned from the shipped folder,
     and by `strict` on a copy of them (its words may have changed); on content without
-    them all, never (no mistake of whoever checks her own games)."""
-    seen = variant.ctx.words.seen
+    them all, never (no mistake of whoever checks her own games). A card's name is printed
+    (contents.card_names)."""
+    seen = {*variant.ctx.words.seen, *card_names(variant.games.values())}
     # The set's own file's entries: those it extends are checked as sets of their own (a
     # braille set over es hides the card notes es translates).
     own_file = variant.labels.source.layers[0][0].data.get("text") or {}

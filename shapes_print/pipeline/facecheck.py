@@ -44,22 +44,6 @@ from shapes_print.write.forked import started_map
 
 Setting = tuple[Flip, PrintOptions, str]  # the flip, the print options, the papers
 Group = tuple[Variant, str]  # a label set's variant and a game's id
-
-
-def check_settings(variant: Variant, paper: str, first: str) -> tuple[Setting, ...]:
-    """What `check` plans a set's games under: every kit asked for, at home; then, on the
-    first paper, the other duplex flip with fold sheets and print-shop pages, for the words
-    only they print. The print shop's kits build Tabletop Simulator's decks too, which name
-    each card (its `name`, said nowhere else), where the set draws for a screen: a braille
-    set's cards are for swell paper and have none (plan/planners.check_tabletop)."""
-    shop = ("pdf", "tts") if variant.ctx.style.braille is None else ("pdf",)
-    return (
-        ("long", PrintOptions(), paper),
-        ("short", PrintOptions(fold=True), first),
-        ("long", PrintOptions(print_shop=True, formats=shop), first),
-    )
-
-
 # Where a sheet names a game list by name: the `deck` list holds every card's fields.
 _LIST_KEYS = frozenset({"rows_from", "list"})
 _DECK_LIST = "deck"

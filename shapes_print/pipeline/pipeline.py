@@ -29,7 +29,6 @@ from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, planned_
 from shapes_print.pipeline.facecheck import (
     Setting,
     check_key,
-    check_settings,
     checked_in_order,
     faces_again,
     faces_alone,
@@ -110,22 +109,19 @@ class ToPlan(Struct, frozen=True):
     rows: str
     kept: CheckedGroup | None
     here: bool
-    settings: tuple[Setting, ...]
 
 
 def _to_plan(
     project: Project,
     record: CheckRecord | None,
-    papers_asked: tuple[str, str],
+    settings: Sequence[Setting],
     asked: Mapping[str, object],
 ) -> list[ToPlan]:
     """The groups not checked clean from the same inputs before (those are put back from
-    `record`), each with a group kept under its key with its cards' fields left out, and
-    its set's settings (`papers_asked`: the papers asked for, and the first of them);
+    `record`), each with a group kept under its key with its cards' fields left out;
     without a `record`, every group, none kept."""
     to_plan: list[ToPlan] = []
     for variant in project.variants:
-        settings = check_settings(variant, *papers_asked)
         for game in list(variant.games):
             key = check_key(project, (variant, game), settings, asked)
             if record is not None and record.restored(key, variant, game):
@@ -134,7 +130,7 @@ def _to_plan(
             kept = None if record is None else record.by_rows(rows)
             alone = kept if kept is not None and faces_alone((variant, game)) else None
             here = alone is not None or (kept is not None and kept.skipped is not None)
-            to_plan.append(ToPlan(variant, game, key, rows, alone, here, settings))
+            to_plan.append(ToPlan(variant, game, key, rows, alone, here))
     return to_plan
 
 
@@ -147,9 +143,8 @@ def plan_every_setting(
     kept: bool = True,
 ) -> None:
     """Plan every kit asked for, then once more for the words only some print settings
-    print (the other duplex flip with fold sheets, print-shop pages, Tabletop Simulator's
-    decks: `check_settings`) and the calibration sheet's, so each of them is checked and
-    seen. Game by game under each label set (a group), so the other
+    print (the other duplex flip with fold sheets, print-shop pages) and the calibration
+    sheet's, so each of them is checked and seen. Game by game under each label set (a group), so the other
     flip's kits take the sheets planned for the first (`SHARED_SHEETS`); a group checked
     clean from the same inputs before is not planned again (pipeline/checkcache.py), one
     whose cards' fields alone changed has its faces drawn again (pipeline/facecheck.py),
@@ -158,21 +153,26 @@ def plan_every_setting(
     written."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
+    settings: tuple[Setting, ...] = (
+        ("long", PrintOptions(), paper),
+        ("short", PrintOptions(fold=True), first),
+        ("long", PrintOptions(print_shop=True), first),
+    )
     record = CheckRecord()
     asked = {"players": players, "paper": paper, "strict": strict}
-    to_plan = _to_plan(project, record if kept else None, (paper, first), asked)
+    to_plan = _to_plan(project, record if kept else None, settings, asked)
 
     def plan_group(index: int) -> CheckedGroup:
         group = to_plan[index]
         variant, game = group.variant, group.game
         if group.kept is not None:  # only its cards' fields changed: draw their faces again
-            found = faces_again(project, (variant, game), group.settings, players, group.kept)
+            found = faces_again(project, (variant, game), settings, players, group.kept)
             if found is not None:
                 return found
 
         def plan() -> None:
             with project.cache.sharing(SHARED_SHEETS), variant.taking(variant.games[game]):
-                for flip, options, on in group.settings:
+                for flip, options, on in settings:
                     only = (variant.labels.name, game)
                     for _ in plan_all(project, players, on, flip, options, only):
                         pass

@@ -75,6 +75,7 @@ def _extracted(sources: Sources) -> Extracted:
     with recording() as read, sighting() as sightings:
         project = load_project(sources, (), [STANDARD])
         plan_every_setting(project, kept=False)
+        _say_card_names(project)
         _draw_smallest_cards(project)
     words = project.variants[0].ctx.words
     newest = read.newest() or 0
@@ -105,6 +106,14 @@ def _extracted(sources: Sources) -> Extracted:
 def _template(created: datetime | str) -> Catalog:
     """An empty template, its header dated `created` (the newest source's time)."""
     return Catalog(project=PROJECT, header_comment=HEADER, creation_date=created, fuzzy=False)
+
+
+def _say_card_names(project: Project) -> None:
+    """Plan every kit on the first paper with Tabletop Simulator's decks, which name each
+    card (its `name`), a text no other file prints."""
+    options = PrintOptions(formats=("pdf", "tts"))
+    for kit in kit_requests(project, "all", papers(project, "all")[0], options=options):
+        kit.plan()
 
 
 def _draw_smallest_cards(project: Project) -> None:
