@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import accumulate
-from math import inf
+from math import floor, inf
 
 from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Role, Text
 from shapes_print.load.printmodels import SheetStyle
-from shapes_print.plan.breaks import NEVER, run_breaks
+from shapes_print.plan.breaks import INSIDE, NEVER, run_breaks
 from shapes_print.plan.flow import Box, Part
 
 Drawn = tuple[float, list[Item]]
@@ -94,7 +94,9 @@ def table_boxes(
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
     inside = NEVER if total <= room * style.keep_table else None
-    penalties = run_breaks(len(body), style.list_keep, *([inside] if inside else []))
+    # A table longer than a page goes over pages anyway: a tall row may open it at a foot.
+    lines = [_lines(style, row) for row in body] if total > room else None
+    penalties = run_breaks(len(body), style.list_keep, inside or INSIDE, lines=lines)
     boxes = [head] if head is not None else []
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):
         opening = (top,) if head is None and index == 0 else ()
@@ -116,6 +118,14 @@ def table_boxes(
             )
         )
     return boxes
+
+
+def _lines(style: SheetStyle, row: Row) -> int:
+    """How many lines of body text a row is as tall as (its cells padded): a row of a Task
+    and its cards holds as many as a paragraph that tall, for the keeps at a table's ends."""
+    size = style.body_size
+    inner = row.height - 2 * style.table_padding - size
+    return 1 + max(0, floor(inner / (size * style.line_spacing) + 1e-6))
 
 
 class Regrouped(Struct, frozen=True):

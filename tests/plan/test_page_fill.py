@@ -19,8 +19,8 @@ from itertools import pairwise
 import pytest
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Text
-from tests.planfill import bounds, content, text_area
-from tests.planned import GUIDE, PAGE_SETS, PlannedSets, PlannedSheets
+from tests.planfill import bounds, content, fill, text_area
+from tests.planned import GUIDE, PAGE_SETS, PlannedSets, PlannedSheets, page_words
 
 STANDARD = "standard"
 PAGES_BEFORE = 587  # non-card pages of the standard kits, A4 and Letter, before this engine
@@ -211,3 +211,22 @@ def test_no_page_under_30_percent_full_that_the_page_before_could_have_held(
     }
     assert {doc.labels for doc in planned_sheets} >= {labels}
     assert short == {}
+
+
+def test_the_large_print_host_key_opens_its_manifest_on_its_first_page(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """The Tasks table's rows grew when its headers took two lines, and the flow emptied
+    the pages before it (the manifest's heading went over, the first page half empty) to
+    spare one Task alone under its header at a page's foot, as if a row of cards and five
+    lines were a lone line."""
+    (doc,) = (
+        d
+        for d in planned_sheets
+        if d.labels == "large-print" and d.name == "collect-3_4p_a4_large-print_host-key"
+    )
+    pages = doc.document.pages
+    first = page_words(pages[0], doc.document.symbols)
+    assert "Deck manifest" in first and "Red 1" in first
+    filled = [fill(doc.style, page, doc.document.symbols, i == 0) for i, page in enumerate(pages)]
+    assert min(filled[:3]) >= 0.75, filled
