@@ -84,6 +84,10 @@ class Furniture(Strict):
     # A file's title (its PDF title and bookmark, the print-and-play cover's parts): {game}
     # and {document}, punctuated as the label set's language does.
     document_title: str
+    # A print shop's fronts-only and backs-only files' titles: {title} is their cards
+    # file's.
+    fronts_title: str
+    backs_title: str
     foot_size: Size
     foot_gap: Length  # between the content and the running foot
 

@@ -18,7 +18,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.kit.contents import KitRequest, kit_stem, kit_values
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.resolved import ResolvedKit
-from shapes_print.load.filenames import FileNames
+from shapes_print.load.filenames import FileNames, Side
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.options import PrintOptions, check_offset, named_size
 from shapes_print.load.printmodels import Sides
@@ -95,6 +95,14 @@ class KitContext(Struct, frozen=True, eq=False):
         where = self.library.style_source.source(("furniture", "document_title"))
         values = {"game": Said(game), "document": Said(document)}
         return self.words.fill(self.ctx.style.furniture.document_title, values, where)
+
+    def side_titled(self, title: str, side: Side) -> str:
+        """A print shop's one-sided file's title: its cards file's `title`, then which side
+        it holds, in the label set's words."""
+        key = "fronts_title" if side == "front" else "backs_title"
+        where = self.library.style_source.source(("furniture", key))
+        text = getattr(self.ctx.style.furniture, key)
+        return self.words.fill(text, {"title": Said(title)}, where)
 
     def spoken(self, text: str, where: Source) -> str:
         """A title from YAML filled with the kit's numbers, as words without markup: titles

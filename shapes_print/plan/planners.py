@@ -18,7 +18,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.braillefit import BrailleRoomError
 from shapes_print.kit.decktemplate import card_template
-from shapes_print.load.filenames import FOLD, SIDE_SUFFIX
+from shapes_print.load.filenames import FOLD, SIDE_SUFFIX, SIDES
 from shapes_print.load.models import LoadedDeck
 from shapes_print.plan.boards import board_document
 from shapes_print.plan.cardfile import CardsAsked, plan_cards
@@ -98,6 +98,7 @@ def shop_side_files(
     cards, players = deck.deck.cards, kit.players
     order = [card.id for card in part_of(cards, only) for _ in range(copies(card, players, only))]
     dpi = kit.library.printing.press.picture_dpi
+    titles = {side: kit.side_titled(document.title, side) for side in SIDES}
     return [
         KitFile(
             f"{file_stem}{SIDE_SUFFIX[side]}",
@@ -105,7 +106,7 @@ def shop_side_files(
             one_side,
             side_pictures(file_stem, order, side, dpi),
         )
-        for side, one_side in side_documents(document).items()
+        for side, one_side in side_documents(document, titles).items()
     ]
 
 

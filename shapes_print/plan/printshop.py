@@ -13,7 +13,7 @@ difference between a card's two names is `front` or `back`, which is how bulk up
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -30,13 +30,12 @@ class Pictures(Struct, frozen=True):
     dpi: int
 
 
-def side_documents(document: Document) -> dict[Side, Document]:
-    """The interleaved document's fronts and its backs, each a one-sided file of its own."""
+def side_documents(document: Document, titles: Mapping[Side, str]) -> dict[Side, Document]:
+    """The interleaved document's fronts and its backs, each a one-sided file of its own
+    titled as `titles` gives its side (the label set's words)."""
     pages = list(document.pages)
     return {
-        side: replace(
-            document, title=f"{document.title} ({side}s)", pages=pages[index::2], duplex="none"
-        )
+        side: replace(document, title=titles[side], pages=pages[index::2], duplex="none")
         for index, side in enumerate(SIDES)
     }
 

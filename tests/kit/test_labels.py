@@ -476,9 +476,9 @@ SPANISH = NoEnglish(
     "es",
     tuple(SPANISH_CHECK),
     ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"),
-    "Formas: pasa y elige: hoja del anfitrión para 6 jugadores",
+    "Formas: pase y elija: hoja del anfitrión para 6 jugadores",
     (
-        "Cómo imprimir Formas: pasa y elige (6 jugadores, A4)",
+        "Cómo imprimir Formas: pase y elija (6 jugadores, A4)",
         "girar por el borde largo",
         "host-key.pdf (solo anfitrión)",
         "mida su regla de 50 mm",

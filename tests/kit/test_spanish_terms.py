@@ -29,6 +29,8 @@ TERMS = {
     "dealer = repartidor": [],
     "Classic = Clásico": ["reglas clásicas", "juego clásico", "el clásico", "el solitario"],
     'nobody is "él" by default': [" él "],
+    # The game's name addresses the player as every other Spanish text does (usted).
+    "Pass and pick shapes = Formas: pase y elija": ["pasa y elige"],
 }
 
 

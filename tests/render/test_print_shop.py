@@ -599,6 +599,6 @@ def test_the_spanish_guide_says_the_bleed_in_millimetres_with_a_decimal_comma(
         " ".join(text(folder / "pass-and-pick_4p_letter_es_printing-guide.pdf")).split()
     )
     assert "cada página es una carta con 3,175 mm de sangrado" in guide
-    assert "Cómo imprimir Formas: pasa y elige (4 jugadores, carta)" in guide
+    assert "Cómo imprimir Formas: pase y elija (4 jugadores, carta)" in guide
     assert "3.175" not in guide and "0,125" not in guide  # no inches, no decimal point
     assert len(PdfReader(folder / "pass-and-pick_4p_letter_es_printing-guide.pdf").pages) == 1

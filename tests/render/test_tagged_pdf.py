@@ -274,7 +274,7 @@ def test_a_spanish_kit_says_it_in_spanish(kits: dict[str, Path]) -> None:
         "Carta: CÍRCULO",
         "Carta: TRIÁNGULO",
         "Carta: CUADRADO",
-        "Dorso de una carta: Formas: pasa y elige",
+        "Dorso de una carta: Formas: pase y elija",
     }
     sheets = structure(PdfReader(_pdf(kits, "spanish", "sheets")))
     alts = {e.alt for e in sheets.walk() if e.role == "Figure"}
