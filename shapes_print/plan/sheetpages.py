@@ -43,10 +43,14 @@ class Foot(Struct, frozen=True):
 
 
 class LaidPage(Struct, frozen=True):
-    """A page's boxes as placed, and the page's size: the paper upright, or turned."""
+    """A page's boxes as placed, and the page's size: the paper upright, or turned. A page
+    used at the table during play (nothing but score sheets and arrows) has `at_table`:
+    the number of the block it opens with, which the next pages of the same score sheet
+    share; None for a page that is read."""
 
     placed: list[Placed]
     size: tuple[float, float]
+    at_table: int | None = None
 
 
 class LaidSheets(Struct, frozen=True):
