@@ -41,8 +41,9 @@ COVER, BLANK, ASSEMBLY = 0, 1, 2  # the template's sections
 
 # Why a page is left blank (the blank section's `{blank}`): the part after it starts on a
 # front; the player aid's copy before it is cut out and kept; a page turned is on one side;
-# a page used at the table is on a sheet of its own.
-Why = Literal["part", "aid", "turned", "table"]
+# a page used at the table is on a sheet of its own; the two pages of the assembly page
+# after it are one sheet.
+Why = Literal["part", "aid", "turned", "table", "assembly"]
 Kind = Literal["pages", "aid", "turned", "table"]
 
 
@@ -227,7 +228,7 @@ class _Parts:
         `assembly` in a double-sided file: one of two pages (large print's) is one sheet,
         front and back, not the back of the cover and the front of the next."""
         if self.duplex != "none" and assembly > 1 and cover % 2:
-            return self.blank("part")
+            return self.blank("assembly")
         return []
 
     @property

@@ -30,6 +30,7 @@ TURNED = BLANK + "a page printed turned (landscape) has a sheet to itself"
 AT_TABLE = BLANK + "a page used at the table during play"
 # How a page used at the table opens: a score sheet's title, the first direction arrow's.
 TABLE_PAGES = ("Score sheet: ", "Round 1: pass this way")
+ONE_SHEET_BLANK = BLANK + "the two pages that follow are one sheet, front and back"
 GUIDE_STEP = "Wide score sheets print turned (landscape): the printer turns each such page"
 ASSEMBLY_STEP = "“How to print and put it together”, is pages {}"
 ONE_SHEET = "one sheet printed on both sides. Print it first and read it."
@@ -157,11 +158,14 @@ def test_a_two_page_assembly_page_is_one_sheet_and_the_guide_says_where(
 ) -> None:
     """Large print's assembly page is two pages (its words need about 35 lines at 18 pt, a
     page holds 23): after a one-page cover a page is left blank, so they are one sheet's
-    front and back, and the printing guide names them; a one-page one it does not name."""
+    front and back (the page left blank says so), and the printing guide names them; a
+    one-page one it does not name."""
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["large-print-atkinson"])
     ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
     whole = _file(files, "_print-and-play")
     assert [mark.page for mark in whole.bookmarks[:3]] == [0, 2, 4]  # cover, assembly, part
+    gap = page_words(whole.pages[1], whole.symbols)
+    assert gap.startswith(ONE_SHEET_BLANK), gap  # why: not that a part starts on a front
     guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
     assert ASSEMBLY_STEP.format("3-4") in guide and ONE_SHEET in guide
     for _, files in standard:
