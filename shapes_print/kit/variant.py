@@ -14,13 +14,12 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from shapes_print.errors import Source, UserError, closest, known_names
+from shapes_print.errors import Source, UserError, known_names
 from shapes_print.inputs import inside, note
-from shapes_print.kit.contents import card_names
 from shapes_print.kit.context import DrawContext, on_sheets
 from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
-from shapes_print.load.content import game_folders, load_library
+from shapes_print.load.content import load_library
 from shapes_print.load.defaults import STANDARD
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, own_files
@@ -35,7 +34,7 @@ from shapes_print.load.ownlayouts import (
 from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
-from shapes_print.load.yamlsrc import Document, Loc, deep_merge
+from shapes_print.load.yamlsrc import Loc, deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_file, load_font
 from shapes_print.text.words import Words
 
@@ -237,73 +236,6 @@ def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
             ),
         )
     return ctx
-
-
-def check_text_is_used(variant: Variant, strict: bool = False) -> None:
-    """After every kit of every game is planned: a `text:` entry nothing printed is a typo
-    or left over from changed content, and would silently translate nothing. A shipped set's
-    texts are for the shipped games: checked where they are planned from the shipped folder,
-    and by `strict` on a copy of them (its words may have changed); on content without
-    them all, never (no mistake of whoever checks her own games). A card's name is printed
-    (contents.card_names)."""
-    seen = {*variant.ctx.words.seen, *card_names(variant.games.values())}
-    # The set's own file's entries: those it extends are checked as sets of their own (a
-    # braille set over es hides the card notes es translates).
-    own_file = variant.labels.source.layers[0][0].data.get("text") or {}
-    home = variant.labels.home()
-    at_home = home is None or _home_games_loaded(variant, home, by_name=strict)
-    written: list[tuple[str, Layered | Document]] = [
-        (english, variant.labels.source) for english in own_file if at_home
-    ]
-    for game in variant.games.values():  # and each game's own words for the set
-        own = game.labels.get(variant.labels.name)
-        if own is not None and game.game.id not in variant.skipped:  # a skipped game printed none
-            written += [(english, own.source) for english in own.spec.text]
-    for english, source in written:
-        if english not in seen:
-            close = closest(english, seen)
-            hint = f" (did you mean {close!r}?)" if close else ""
-            raise UserError(
-                source.source(("text", english)),
-                f"text {english!r} is not printed anywhere{hint}",
-            )
-
-
-def _home_games_loaded(variant: Variant, home: Path, by_name: bool) -> bool:
-    """Whether every game of the content a set was written for that it covers was planned
-    from that very folder (a copy elsewhere may have changed its words), or `by_name`, a
-    game of its name from any folder."""
-    covers = variant.labels.spec.covers
-    loaded = {game.folder.resolve() for game in variant.games.values()}
-    return all(
-        folder.name in variant.games if by_name else folder.resolve() in loaded
-        for folder in game_folders(home)
-        if covers is None or folder.name in covers
-    )
-
-
-def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = False) -> None:
-    """A misspelt game under `games:` or `covers:` would change nothing: name it instead.
-
-    A set applies to whatever content it is given, so an entry for a game not there is
-    skipped, unless it is close to one that is (a typo) or `strict` asks for every entry.
-    A shipped set's entry for a shipped game is no one's mistake on other content: never
-    named, not even by `strict`, since whoever checks her own games cannot fix it."""
-    named: list[tuple[Loc, str]] = [(("games", game_id), game_id) for game_id in labels.spec.games]
-    named += [
-        (("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])
-    ]
-    for loc, game_id in named:
-        if game_id in games:
-            continue
-        home = labels.home(loc)
-        close = closest(game_id, games)
-        for_home = home is not None and (home / game_id / "game.yaml").is_file()
-        if not for_home and (strict or close):
-            meant = f"did you mean {close!r}?" if close else f"games: {', '.join(games)}"
-            raise UserError(
-                labels.source.source(loc), f"no game {game_id!r} in the content ({meant})"
-            )
 
 
 _SINGULAR = {

@@ -21,7 +21,8 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.inputs import check_output, recording
 from shapes_print.kit.contents import labels_folder
 from shapes_print.kit.coverage import words_skip
-from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
+from shapes_print.kit.unnamed import check_text_is_used
+from shapes_print.kit.variant import Variant, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size, size_name
