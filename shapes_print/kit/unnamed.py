@@ -24,7 +24,7 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     and by `strict` on a copy of them (its words may have changed); on content without
     them all, never (no mistake of whoever checks her own games). A card's name is printed
     (contents.card_names)."""
-    seen = {*variant.ctx.words.seen, *card_names(variant.games.values())}
+    printed = {*variant.printed, *card_names(variant.games.values())}
     # The set's own file's entries: those it extends are checked as sets of their own (a
     # braille set over es hides the card notes es translates).
     own_file = variant.labels.source.layers[0][0].data.get("text") or {}
@@ -38,8 +38,8 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
         if own is not None and game.game.id not in variant.skipped:  # a skipped game printed none
             written += [(english, own.source) for english in own.spec.text]
     for english, source in written:
-        if english not in seen:
-            close = closest(english, seen)
+        if english not in printed:
+            close = closest(english, printed)
             hint = f" (did you mean {close!r}?)" if close else ""
             raise UserError(
                 source.source(("text", english)),

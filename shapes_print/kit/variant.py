@@ -36,6 +36,7 @@ from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
 from shapes_print.load.yamlsrc import Loc, deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_file, load_font
+from shapes_print.text.listeners import listening
 from shapes_print.text.words import Words
 
 # What a label set (or a game's own label file) may change on a game's deck; only a game's
@@ -46,15 +47,18 @@ PATCH_KINDS = ("groups", "cards", "backs", "layouts")
 class Variant(Struct):
     """Everything a kit is planned with under one label set; `skipped` holds the games it
     cannot build (kit/coverage.py) with the line that says why, `refuse` the games for which
-    that is an error instead. `skip_unfit`: whether a game the set cannot take (a mistake
-    found planning it under this set) is skipped too; true only for a set reached through
-    `all` beside the standard set, which stops at the game's own mistakes."""
+    that is an error instead, `printed` the texts `check` heard its kits print (also those
+    of games taken from its cache, planned in no process: pipeline/checkcache.py).
+    `skip_unfit`: whether a game the set cannot take (a mistake found planning it under
+    this set) is skipped too; true only for a set reached through `all` beside the standard
+    set, which stops at the game's own mistakes."""
 
     labels: LoadedLabels
     library: Library
     ctx: DrawContext
     games: dict[str, LoadedGame]
     skipped: dict[str, str] = field(default_factory=dict)
+    printed: set[str] = field(default_factory=set)
     refuse: frozenset[str] = frozenset()
     skip_unfit: bool = False
 
@@ -90,7 +94,8 @@ def make_variant(
     where = labels.source.under(("style",), library.style_source)
     fonts, regular_at = _fonts(library, where)
     words = labels.words()
-    style = _furniture_said(library.style, words, where, fonts)
+    with listening() as heard:  # the furniture's words, said here once, count as printed
+        style = _furniture_said(library.style, words, where, fonts)
     ctx = DrawContext(
         fonts,
         library.shapes,
@@ -112,6 +117,7 @@ def make_variant(
         library,
         ctx,
         {gid: _patched(game, labels) for gid, game in games.items()},
+        printed=set(heard.texts()),
         refuse=frozenset(refuse),
         skip_unfit=skip_unfit,
     )

@@ -105,6 +105,19 @@ def test_the_template_is_the_same_bytes_from_the_same_sources(
     assert translating.catalogue_bytes(again) == translating.catalogue_bytes(template)
 
 
+def test_check_counts_as_printed_every_text_extract_lists(
+    project_root: Path, template: Catalog, tmp_path: Path
+) -> None:
+    """extract and check hear the same texts: a set with words for each text the template
+    lists has none that nothing prints, the sheets' ruler label (said once, as the set is
+    loaded, before any kit is planned) among them."""
+    ruler = "50 mm: check with a ruler"
+    assert template[ruler] is not None
+    words = {(str(message.id), None): str(message.id) for message in template if message.id}
+    labels = _label_set(tmp_path / "labels", _translated(template, words))
+    pipeline.check(Sources(project_root / "content", DEFAULT_TEMPLATES), [], [str(labels)])
+
+
 def test_a_card_text_is_told_its_room_on_the_smallest_card(
     project_root: Path, template: Catalog
 ) -> None:
