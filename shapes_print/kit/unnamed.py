@@ -24,7 +24,8 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     and by `strict` on a copy of them (its words may have changed); on content without
     them all, never (no mistake of whoever checks her own games). A card's name is printed
     (contents.card_names)."""
-    printed = {*variant.printed, *card_names(variant.games.values())}
+    names = (card_names(deck) for game in variant.games.values() for deck in game.decks)
+    printed = {*variant.printed, *(named.name for deck in names for named in deck.values())}
     # The set's own file's entries: those it extends are checked as sets of their own (a
     # braille set over es hides the card notes es translates).
     own_file = variant.labels.source.layers[0][0].data.get("text") or {}

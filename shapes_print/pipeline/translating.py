@@ -26,6 +26,7 @@ from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import recording
+from shapes_print.kit.contents import card_names
 from shapes_print.kit.resolved import resolve_kit
 from shapes_print.limits import POINTS_PER_MM
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, shipped
@@ -108,11 +109,13 @@ def _template(created: datetime | str) -> Catalog:
 
 
 def _say_card_names(project: Project) -> None:
-    """Plan every kit on the first paper with Tabletop Simulator's decks, which name each
-    card (its `name`), a text no other file prints."""
-    options = PrintOptions(formats=("pdf", "tts"))
-    for kit in kit_requests(project, "all", papers(project, "all")[0], options=options):
-        kit.plan()
+    """Say each card's name in its game's words from its deck entry's line, as Tabletop
+    Simulator's decks do (kit/contents.card_names): a text no other file prints."""
+    for game in project.variants[0].games.values():
+        words = game.words or project.variants[0].ctx.words
+        for deck in game.decks:
+            for named in card_names(deck).values():
+                words.say(named.name, named.where)
 
 
 def _draw_smallest_cards(project: Project) -> None:
