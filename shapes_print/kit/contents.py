@@ -7,7 +7,6 @@ planned into pages.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from msgspec import Struct, field
@@ -16,7 +15,7 @@ from shapes_print.errors import Source
 from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.loaded import Library, LoadedGame
-from shapes_print.load.models import ComputedList, Deck
+from shapes_print.load.models import ComputedList, Deck, LoadedDeck
 from shapes_print.load.options import Flip, Part, PrintOptions, named_size, same_size, size_name
 from shapes_print.load.values import (
     check_constraints,
@@ -161,11 +160,22 @@ def deck_by_name(loaded: LoadedGame, players: int) -> tuple[tuple[int, str], ...
     return cards_by_name(loaded.deck, players)
 
 
-def card_names(games: Iterable[LoadedGame]) -> set[str]:
-    """Every card's name in the games' decks: Tabletop Simulator's decks name each card by
-    it (plan/tabletop.py), so a set's text for one is printed there when nowhere else."""
+class CardName(Struct, frozen=True):
+    """A card's name and the line of its deck entry that writes it."""
+
+    name: str
+    where: Source
+
+
+def card_names(deck: LoadedDeck) -> dict[str, CardName]:
+    """Each named card of the deck, by its id. Tabletop Simulator's decks name each card
+    so (plan/tabletop.py), a text no other file may print: `check` counts it as printed
+    (kit/unnamed.py), `labels extract` lists it at that line (pipeline/translating.py)."""
+    entries = zip(deck.deck.cards, deck.origins, strict=True)
     return {
-        card.name for game in games for deck in game.decks for card in deck.deck.cards if card.name
+        card.id: CardName(card.name, deck.source.source(("cards", entry, "name")))
+        for card, entry in entries
+        if card.name
     }
 
 

@@ -14,13 +14,12 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from shapes_print.errors import Source, UserError, closest, known_names
+from shapes_print.errors import Source, UserError, known_names
 from shapes_print.inputs import inside, note
-from shapes_print.kit.contents import card_names
 from shapes_print.kit.context import DrawContext, on_sheets
 from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
-from shapes_print.load.content import game_folders, load_library
+from shapes_print.load.content import load_library
 from shapes_print.load.defaults import STANDARD
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, own_files
@@ -35,8 +34,9 @@ from shapes_print.load.ownlayouts import (
 from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
-from shapes_print.load.yamlsrc import Document, Loc, deep_merge
+from shapes_print.load.yamlsrc import Loc, deep_merge
 from shapes_print.text.fonts import PACKAGE, FontPair, font_file, load_font
+from shapes_print.text.listeners import listening
 from shapes_print.text.words import Words
 
 # What a label set (or a game's own label file) may change on a game's deck; only a game's
@@ -47,15 +47,18 @@ PATCH_KINDS = ("groups", "cards", "backs", "layouts")
 class Variant(Struct):
     """Everything a kit is planned with under one label set; `skipped` holds the games it
     cannot build (kit/coverage.py) with the line that says why, `refuse` the games for which
-    that is an error instead. `skip_unfit`: whether a game the set cannot take (a mistake
-    found planning it under this set) is skipped too; true only for a set reached through
-    `all` beside the standard set, which stops at the game's own mistakes."""
+    that is an error instead, `printed` the texts `check` heard its kits print (also those
+    of games taken from its cache, planned in no process: pipeline/checkcache.py).
+    `skip_unfit`: whether a game the set cannot take (a mistake found planning it under
+    this set) is skipped too; true only for a set reached through `all` beside the standard
+    set, which stops at the game's own mistakes."""
 
     labels: LoadedLabels
     library: Library
     ctx: DrawContext
     games: dict[str, LoadedGame]
     skipped: dict[str, str] = field(default_factory=dict)
+    printed: set[str] = field(default_factory=set)
     refuse: frozenset[str] = frozenset()
     skip_unfit: bool = False
 
@@ -91,7 +94,8 @@ def make_variant(
     where = labels.source.under(("style",), library.style_source)
     fonts, regular_at = _fonts(library, where)
     words = labels.words()
-    style = _furniture_said(library.style, words, where, fonts)
+    with listening() as heard:  # the furniture's words, said here once, count as printed
+        style = _furniture_said(library.style, words, where, fonts)
     ctx = DrawContext(
         fonts,
         library.shapes,
@@ -113,6 +117,7 @@ def make_variant(
         library,
         ctx,
         {gid: _patched(game, labels) for gid, game in games.items()},
+        printed=set(heard.texts()),
         refuse=frozenset(refuse),
         skip_unfit=skip_unfit,
     )
@@ -237,73 +242,6 @@ def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
             ),
         )
     return ctx
-
-
-def check_text_is_used(variant: Variant, strict: bool = False) -> None:
-    """After every kit of every game is planned: a `text:` entry nothing printed is a typo
-    or left over from changed content, and would silently translate nothing. A shipped set's
-    texts are for the shipped games: checked where they are planned from the shipped folder,
-    and by `strict` on a copy of them (its words may have changed); on content without
-    them all, never (no mistake of whoever checks her own games). A card's name is printed
-    (contents.card_names)."""
-    seen = {*variant.ctx.words.seen, *card_names(variant.games.values())}
-    # The set's own file's entries: those it extends are checked as sets of their own (a
-    # braille set over es hides the card notes es translates).
-    own_file = variant.labels.source.layers[0][0].data.get("text") or {}
-    home = variant.labels.home()
-    at_home = home is None or _home_games_loaded(variant, home, by_name=strict)
-    written: list[tuple[str, Layered | Document]] = [
-        (english, variant.labels.source) for english in own_file if at_home
-    ]
-    for game in variant.games.values():  # and each game's own words for the set
-        own = game.labels.get(variant.labels.name)
-        if own is not None and game.game.id not in variant.skipped:  # a skipped game printed none
-            written += [(english, own.source) for english in own.spec.text]
-    for english, source in written:
-        if english not in seen:
-            close = closest(english, seen)
-            hint = f" (did you mean {close!r}?)" if close else ""
-            raise UserError(
-                source.source(("text", english)),
-                f"text {english!r} is not printed anywhere{hint}",
-            )
-
-
-def _home_games_loaded(variant: Variant, home: Path, by_name: bool) -> bool:
-    """Whether every game of the content a set was written for that it covers was planned
-    from that very folder (a copy elsewhere may have changed its words), or `by_name`, a
-    game of its name from any folder."""
-    covers = variant.labels.spec.covers
-    loaded = {game.folder.resolve() for game in variant.games.values()}
-    return all(
-        folder.name in variant.games if by_name else folder.resolve() in loaded
-        for folder in game_folders(home)
-        if covers is None or folder.name in covers
-    )
-
-
-def check_games_exist(labels: LoadedLabels, games: list[str], strict: bool = False) -> None:
-    """A misspelt game under `games:` or `covers:` would change nothing: name it instead.
-
-    A set applies to whatever content it is given, so an entry for a game not there is
-    skipped, unless it is close to one that is (a typo) or `strict` asks for every entry.
-    A shipped set's entry for a shipped game is no one's mistake on other content: never
-    named, not even by `strict`, since whoever checks her own games cannot fix it."""
-    named: list[tuple[Loc, str]] = [(("games", game_id), game_id) for game_id in labels.spec.games]
-    named += [
-        (("covers", index), game_id) for index, game_id in enumerate(labels.spec.covers or [])
-    ]
-    for loc, game_id in named:
-        if game_id in games:
-            continue
-        home = labels.home(loc)
-        close = closest(game_id, games)
-        for_home = home is not None and (home / game_id / "game.yaml").is_file()
-        if not for_home and (strict or close):
-            meant = f"did you mean {close!r}?" if close else f"games: {', '.join(games)}"
-            raise UserError(
-                labels.source.source(loc), f"no game {game_id!r} in the content ({meant})"
-            )
 
 
 _SINGULAR = {

@@ -40,7 +40,7 @@ class AidStyle(Strict):
     copy may take: 1, a side (or half of one), or 2, one sheet printed on both sides (large
     print's 18 pt type cannot hold the turn, the scoring and the end of a game on one
     side), each copy from a front; a copy longer than a page lays its tables again with
-    `keep_table`, kept where that saves it a page. Neither is a sheet style's own."""
+    `keep_table`, kept where that takes it no more pages. Neither is a sheet style's own."""
 
     mini_card_height: Size
     block_gap: Length

@@ -19,21 +19,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 
 import msgspec
 from msgspec import Struct, to_builtins
 from msgspec.structs import replace
 
 from shapes_print.cachefolder import cached, keep
-from shapes_print.errors import Source
 from shapes_print.inputs import InputFiles, program, recording
 from shapes_print.kit.coverage import words_skip
 from shapes_print.kit.variant import Variant
 from shapes_print.limits import MIB
 from shapes_print.pipeline.keptreads import KeptReads
-from shapes_print.text.heard import hearing
+from shapes_print.text.listeners import listening
 
 # The cache entry of groups checked clean, what it may weigh, and how many groups it keeps
 # (every game under every shipped set is 24; the rest are the newest of earlier contents).
@@ -108,10 +106,8 @@ class CheckRecord:
 
     def add(self, key: str, variant: Variant, game: str, group: CheckedGroup) -> None:
         """A group checked clean, here or in a worker process: what its planning left is
-        put back (its texts seen, its skip line), and it is kept."""
-        seen = variant.ctx.words.seen
-        for english in group.printed:
-            seen.setdefault(english, None)
+        put back (its texts printed, its skip line), and it is kept."""
+        variant.printed.update(group.printed)
         if group.skipped is not None:
             variant.skipped[game] = group.skipped
         self._fresh[key] = group
@@ -128,11 +124,10 @@ def planned_group(
 ) -> CheckedGroup:
     """Plan a group (`plan`), and what its planning left and read; with `rows` (its key
     with its cards' fields left out), its texts said off its cards' faces too."""
-    seen = variant.ctx.words.seen
-    with recording() as read, printed_alone(seen) as printed, hearing() as heard:
+    with recording() as read, listening() as heard:
         plan()
     skipped = variant.skipped.get(game)
-    group = CheckedGroup.made(printed, skipped, read)
+    group = CheckedGroup.made(heard.texts(), skipped, read)
     if rows is None:
         return group
     loaded = variant.games[game]
@@ -142,26 +137,8 @@ def planned_group(
         and skipped is not None
         and skipped == words_skip(variant.labels, loaded, words, refuse=False)
     )
-    apart = Apart(rows, list(heard.elsewhere), list(heard.lacking_elsewhere), by_words)
+    apart = Apart(rows, heard.texts(on_face=False), heard.texts(False, lacking=True), by_words)
     return replace(group, apart=apart)
-
-
-@contextmanager
-def printed_alone(seen: dict[str, Source | None]) -> Iterator[list[str]]:
-    """The texts printed inside the block, whether or not printed before it (another group
-    may print the same text, and be edited not to); `seen` ends holding them all as ever."""
-    before = dict(seen)
-    seen.clear()
-    printed: list[str] = []
-    try:
-        yield printed
-    finally:
-        printed += seen
-        inside = dict(seen)
-        seen.clear()
-        seen.update(before)
-        for english, where in inside.items():
-            seen.setdefault(english, where)
 
 
 def _group(entry: object) -> CheckedGroup | None:

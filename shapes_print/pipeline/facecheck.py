@@ -38,7 +38,7 @@ from shapes_print.pipeline.keptreads import KeptReads
 from shapes_print.pipeline.project import Project
 from shapes_print.pipeline.requests import Planned, kit_requests
 from shapes_print.plan.kit import SHARED_SHEETS
-from shapes_print.text.heard import hearing
+from shapes_print.text.listeners import listening
 from shapes_print.text.words import Words
 from shapes_print.write.forked import started_map
 
@@ -133,8 +133,8 @@ def faces_again(
     try:
         with (
             recording() as read,
-            _said_apart(variant.ctx.words, words),
-            hearing() as heard,
+            _lacking_apart(words),
+            listening() as heard,
             alone.cache.sharing(SHARED_SHEETS),
         ):
             for setting in planned:  # its first kit draws every face the others do
@@ -143,13 +143,13 @@ def faces_again(
                     first.plan()
     except UserError:
         return None
-    lacking = dict.fromkeys([*apart.lacking, *heard.lacking_faces])
+    lacking = dict.fromkeys([*apart.lacking, *heard.texts(on_face=True, lacking=True)])
     skipped = None
     if words is not None and words.missing is not None:  # as planning the group skips it
         skipped = words_skip(variant.labels, loaded, replace(words, missing=lacking), False)
     if (skipped is None) != (kept.skipped is None):
         return None
-    printed = list(dict.fromkeys([*apart.printed, *heard.faces]))
+    printed = list(dict.fromkeys([*apart.printed, *heard.texts(on_face=True)]))
     return CheckedGroup(printed, skipped, kept.read.joined(KeptReads.made(read)), apart)
 
 
@@ -176,17 +176,14 @@ def checked_in_order(
 
 
 @contextmanager
-def _said_apart(words: Words, own: Words | None) -> Iterator[None]:
-    """Texts said inside the block are not counted as printed, nor as lacking (`own`: the
-    game's words): the cards files planned alone print what the whole kit prints, and
-    maybe more."""
-    seen = dict(words.seen)
+def _lacking_apart(own: Words | None) -> Iterator[None]:
+    """Texts found lacking inside the block are not noted in the game's words (`own`): the
+    cards files planned alone print what the whole kit prints, and maybe more. What they
+    print is heard (text/listeners.py), never kept in the words."""
     missing = None if own is None or own.missing is None else dict(own.missing)
     try:
         yield
     finally:
-        words.seen.clear()
-        words.seen.update(seen)
         if own is not None and own.missing is not None and missing is not None:
             own.missing.clear()
             own.missing.update(missing)

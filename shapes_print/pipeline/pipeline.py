@@ -21,7 +21,8 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.inputs import check_output, recording
 from shapes_print.kit.contents import labels_folder
 from shapes_print.kit.coverage import words_skip
-from shapes_print.kit.variant import Variant, check_text_is_used, make_variant
+from shapes_print.kit.unnamed import check_text_is_used
+from shapes_print.kit.variant import Variant, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size, size_name
@@ -38,6 +39,7 @@ from shapes_print.pipeline.lastbuild import build_key, keep_build, kept_build
 from shapes_print.pipeline.project import BuildOptions, Project, Sources, load_project, papers
 from shapes_print.pipeline.requests import Planned, kit_requests
 from shapes_print.plan.kit import SHARED_SHEETS, KitFile
+from shapes_print.text.listeners import listening
 from shapes_print.write.uptodate import INPUTS, KitPlan, kits_up_to_date, plan_recorded
 from shapes_print.write.write import OnKit, Written, write_kits
 
@@ -144,13 +146,14 @@ def plan_every_setting(
 ) -> None:
     """Plan every kit asked for, then once more for the words only some print settings
     print (the other duplex flip with fold sheets, print-shop pages) and the calibration
-    sheet's, so each of them is checked and seen. Game by game under each label set (a group), so the other
-    flip's kits take the sheets planned for the first (`SHARED_SHEETS`); a group checked
-    clean from the same inputs before is not planned again (pipeline/checkcache.py), one
-    whose cards' fields alone changed has its faces drawn again (pipeline/facecheck.py),
-    and the others are planned over up to `jobs` forked processes, their findings taken in
-    order. `kept` False plans every group again, so each text seen keeps where it was
-    written."""
+    sheet's, so each of them is checked and counted in its set's `printed`. Game by game
+    under each label set (a group), so the other flip's kits take the sheets planned for
+    the first (`SHARED_SHEETS`); a group checked clean from the same inputs before is not
+    planned again (pipeline/checkcache.py), one whose cards' fields alone changed has its
+    faces drawn again (pipeline/facecheck.py), and the others are planned over up to `jobs`
+    forked processes, their findings taken in order. `kept` False plans every group again
+    in this process (with `jobs` 1), so a listener (text/listeners.py) hears every text
+    where it was written."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
     settings: tuple[Setting, ...] = (
@@ -187,11 +190,17 @@ def plan_every_setting(
     finally:
         record.keep()
     for variant in project.variants:
-        # The calibration sheet is no game's: planned too, for both flips (its words name the
-        # edge), its words are checked against the font, a complete label set must have
-        # them, and they count as used (and listed).
+        _calibration_printed(variant, first, size)
+
+
+def _calibration_printed(variant: Variant, paper: str, size: tuple[float, float]) -> None:
+    """The calibration sheet is no game's: planned too, for both flips (its words name the
+    edge), its words are checked against the font, a complete label set must have them,
+    and they count as printed (and listed)."""
+    with listening() as heard:
         for flip in get_args(Flip):
-            plan_calibration(variant, first, size, flip, (0.0, 0.0))
+            plan_calibration(variant, paper, size, flip, (0.0, 0.0))
+    variant.printed.update(heard.texts())
 
 
 def check(

@@ -18,7 +18,8 @@ from shapes_print.inputs import files_digest, fingerprint, recording
 from shapes_print.kit.audience import check_audiences
 from shapes_print.kit.contents import KitRequest, kit_values
 from shapes_print.kit.context import DrawContext
-from shapes_print.kit.variant import Variant, check_games_exist, make_variant
+from shapes_print.kit.unnamed import check_games_exist
+from shapes_print.kit.variant import Variant, make_variant
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.content import game_folders, load_game
 from shapes_print.load.defaults import (

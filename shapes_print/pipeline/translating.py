@@ -5,7 +5,7 @@ templates print (`extract`), a label set's `.po` catalogue merged with it (`upda
 how many texts each language has (`coverage`). What is printed is found the way `check`
 finds it, by planning every kit of every game under the standard set (and the calibration
 sheet), so a text only some settings print is there too; each entry names every file and
-line that writes it (text/sighted.py hears them), gives a translator an example of each of
+line that writes it (text/listeners.py hears them), gives a translator an example of each of
 its placeholders, the room a card's box gives it on the smallest card size (the cards are
 drawn once more at that size), and the games that print it. One entry per English text,
 without a context: a catalogue's entry for one game alone (`msgctxt`, the game's id) is
@@ -26,6 +26,7 @@ from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import recording
+from shapes_print.kit.contents import card_names
 from shapes_print.kit.resolved import resolve_kit
 from shapes_print.limits import POINTS_PER_MM
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, shipped
@@ -37,8 +38,8 @@ from shapes_print.pipeline.requests import kit_requests
 from shapes_print.plan.kitcontext import kit_context
 from shapes_print.plan.textsizes import shrunk_texts
 from shapes_print.text.grammar import MessageError, parse
+from shapes_print.text.listeners import Room, Saying, listening
 from shapes_print.text.message import ENGLISH
-from shapes_print.text.sighted import Room, Seen, sighting
 from shapes_print.text.words import pinpoint
 from shapes_print.write.create import replace_file
 
@@ -72,23 +73,22 @@ def _extracted(sources: Sources) -> Extracted:
     """Every text the kits print, planned as `check` plans them and the cards once more at
     the smallest card size, each with every place that writes it, its placeholders' examples,
     the room a card gives it, and the games that print it."""
-    with recording() as read, sighting() as sightings:
+    with recording() as read, listening(rooms=True) as heard:
         project = load_project(sources, (), [STANDARD])
         plan_every_setting(project, kept=False)
         _say_card_names(project)
         _draw_smallest_cards(project)
-    words = project.variants[0].ctx.words
+    examples = project.variants[0].ctx.words.examples
     newest = read.newest() or 0
     template = _template(datetime.fromtimestamp(newest, UTC))
     roots = sources.roots()
     sizes = project.variants[0].library.card_sizes
     extracted = Extracted(template, {}, {})
-    for english in words.seen:
-        places = sightings.places.get(english, {})
-        games = sorted({seen.game for seen in places if seen.game is not None})
-        room = sightings.rooms.get(english)
+    for english, places in heard.by_text().items():
+        games = sorted({saying.game for saying in places if saying.game is not None})
+        room = _tightest(places)
         notes = [
-            *_examples(english, words.examples.get(english, {})),
+            *_examples(english, examples.get(english, {})),
             *([_room(room, sizes)] if room is not None else []),
         ]
         template.add(
@@ -98,7 +98,7 @@ def _extracted(sources: Sources) -> Extracted:
         )
         extracted.notes[english] = notes
         for game in games:
-            ours = [seen for seen in places if seen.game == game]
+            ours = [saying for saying in places if saying.game == game]
             extracted.in_games[(english, game)] = _locations(english, ours, roots)
     return extracted
 
@@ -109,11 +109,13 @@ def _template(created: datetime | str) -> Catalog:
 
 
 def _say_card_names(project: Project) -> None:
-    """Plan every kit on the first paper with Tabletop Simulator's decks, which name each
-    card (its `name`), a text no other file prints."""
-    options = PrintOptions(formats=("pdf", "tts"))
-    for kit in kit_requests(project, "all", papers(project, "all")[0], options=options):
-        kit.plan()
+    """Say each card's name in its game's words from its deck entry's line, as Tabletop
+    Simulator's decks do (kit/contents.card_names): a text no other file prints."""
+    for game in project.variants[0].games.values():
+        words = game.words or project.variants[0].ctx.words
+        for deck in game.decks:
+            for named in card_names(deck).values():
+                words.say(named.name, named.where)
 
 
 def _draw_smallest_cards(project: Project) -> None:
@@ -132,12 +134,21 @@ def _draw_smallest_cards(project: Project) -> None:
             continue
 
 
+def _tightest(places: Iterable[Saying]) -> Room | None:
+    """The tightest room a card gave a text (None: it was set in none)."""
+    tightest = None
+    for room in (saying.room for saying in places if saying.room is not None):
+        if tightest is None or room.tighter(tightest):
+            tightest = room
+    return tightest
+
+
 def _locations(
-    english: str, places: Iterable[Seen], roots: Mapping[str, Path]
+    english: str, places: Iterable[Saying], roots: Mapping[str, Path]
 ) -> list[tuple[str, int]]:
     """The `#:` references of a text said from `places`: each file and line that writes
     it once, sorted, so the same sources give the same bytes."""
-    found = {pinpoint(seen.where, english) for seen in places}
+    found = {pinpoint(saying.where, english) for saying in places}
     return sorted({_location(at, roots) for at in found if at is not None})
 
 

@@ -53,7 +53,7 @@ from shapes_print.plan.furniture import print_line
 from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.part import copies, part_of
-from shapes_print.text.heard import on_faces
+from shapes_print.text.listeners import on_faces
 from shapes_print.units import POINTS_PER_UNIT
 
 Symbols = dict[str, Symbol]
@@ -139,7 +139,7 @@ def _draw_cards(
 ) -> tuple[Symbols, Symbols]:
     deck_model, src = chosen.deck, chosen.source
     faces = {}
-    with on_faces():  # what they say, `check` keeps apart (text/heard.py)
+    with on_faces():  # what they say, `check` keeps apart (text/listeners.py)
         for card, index in zip(deck_model.cards, chosen.origins, strict=True):
             if card.back not in deck_model.backs:
                 known = known_names(card.back, deck_model.backs)

@@ -45,7 +45,7 @@ from shapes_print.plan.cardtext import (
 )
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.minis import in_words_of, minis, picture
-from shapes_print.text.sighted import in_room, listening
+from shapes_print.text.listeners import in_room, rooms_wanted
 from shapes_print.text.words import Said
 
 # Pixels per inch below which a printed picture looks soft: the usual floor for print.
@@ -138,7 +138,7 @@ def _drawn_side(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> _Draw
         if element.bleed and bleed:
             box = _bleed(box, (width, height), bleed)
         at = ElementAt(element, box, fields, where, card, side.back)
-        texts = element.kind == "text" and element.text and listening()
+        texts = element.kind == "text" and element.text and rooms_wanted()
         with in_room(text_room(element, box, ctx, (width, height)) if texts else None):
             drawn, said = _drawn_element(at, elements, drawing, ctx)
         words += said

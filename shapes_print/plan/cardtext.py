@@ -19,10 +19,10 @@ from shapes_print.plan.braille import braille_dots
 from shapes_print.plan.icons import LineSet, line_items, parsed_runs, spoken
 from shapes_print.text.fit import fit
 from shapes_print.text.fonts import Font
+from shapes_print.text.listeners import Room
 from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
 from shapes_print.text.message import fill
 from shapes_print.text.rich import rich_fit
-from shapes_print.text.sighted import Room
 from shapes_print.text.words import Said
 
 Box = tuple[float, float, float, float]

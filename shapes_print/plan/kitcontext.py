@@ -99,9 +99,12 @@ class KitContext(Struct, frozen=True, eq=False):
     def side_titled(self, title: str, side: Side) -> str:
         """A print shop's one-sided file's title: its cards file's `title`, then which side
         it holds, in the label set's words."""
-        key = "fronts_title" if side == "front" else "backs_title"
+        furniture = self.ctx.style.furniture
+        key, text = {
+            "front": ("fronts_title", furniture.fronts_title),
+            "back": ("backs_title", furniture.backs_title),
+        }[side]
         where = self.library.style_source.source(("furniture", key))
-        text = getattr(self.ctx.style.furniture, key)
         return self.words.fill(text, {"title": Said(title)}, where)
 
     def spoken(self, text: str, where: Source) -> str:

@@ -55,14 +55,28 @@ def _laid_once(
 
 
 def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> LaidSheets | None:
-    """A player aid laid in its context, in half a page where one copy fits there; a copy
-    longer than a page laid again with its tables breaking between rows (the aid style's
-    `keep_table`), that layout kept where it saves the copy a page."""
+    """A player aid laid in its context, in half a page where one copy fits there. A copy
+    longer than a page is laid again for the copies with no scale check at the foot of
+    their first page (each but the aid file's first, every copy in the print-and-play
+    file), kept as their `rest` where that room lays them otherwise: their fronts hold
+    what fits there, not only what fits the first copy's."""
     laid = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache), halves=True)
     if laid is None or len(laid.laid) == 1:
         return laid
-    split = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache, split=True))
-    return split if split is not None and len(split.laid) < len(laid.laid) else laid
+    laid = _split(kit, doc, inputs, laid, scale=True)
+    unchecked = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache), scale=False)
+    rest = _split(kit, doc, inputs, unchecked, scale=False) if unchecked else None
+    return laid if rest is None or rest.laid == laid.laid else replace(laid, rest=rest.laid)
+
+
+def _split(
+    kit: KitContext, doc: LoadedDocument, inputs: SheetInputs, laid: LaidSheets, scale: bool
+) -> LaidSheets:
+    """A copy longer than a page laid again with its tables breaking between rows (the aid
+    style's `keep_table`), that layout kept where it saves the copy a page."""
+    context = aid_context(kit.ctx, kit.cache, split=True)
+    split = lay_sheets(doc, inputs, kit.page, context, scale=scale)
+    return split if split is not None and len(split.laid) <= len(laid.laid) else laid
 
 
 class SheetFile(Struct, frozen=True):

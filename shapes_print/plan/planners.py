@@ -172,8 +172,11 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
             parts.append(Part(file.printed))
             continue
         pages = sheet.laid.pages(kit.cards_line, sheet.names, sheet.copies, scale=False)
-        copy_pages = sheet.laid.copy_pages if sheet is planned.aid else 0
-        parts.append(Part(replace(file.printed, pages=pages), copy_pages))
+        if sheet is planned.aid:
+            parts.append(Part(replace(file.printed, pages=pages), sheet.laid.copy_pages))
+            continue
+        at_table = tuple(page.at_table for page in sheet.laid.laid)
+        parts.append(Part(replace(file.printed, pages=pages), at_table=at_table))
     compiled = plan_print_and_play(kit, cover_inputs, parts)
     if compiled is None:
         return planned

@@ -8,9 +8,11 @@ subheadings under it, plan/headings.py).
 The host key and the printing guide stay out. In a double-sided file every part starts on
 an odd page (a blank page, which says why, goes before it), so nothing prints on the back
 of another part and a cards part's fronts and backs stay paired; so does each copy of the
-player aid (each player cuts one out and keeps it) and each page printed turned (a printer
-turns it one way or the other: a page behind it could come out upside down), each with a
-blank back; and an assembly page of two pages is one sheet. Every page is numbered
+player aid (each player cuts one out and keeps it), each page printed turned (a printer
+turns it one way or the other: a page behind it could come out upside down) and each page
+used at the table during play (a score sheet, written on and printed again for the next
+game; a round's arrows), each with a blank back (a score sheet of two pages is one sheet,
+front and back); and an assembly page of two pages is one sheet. Every page is numbered
 through the whole file (plan/pagenumbers.py), so the cover's "From page" is what is printed.
 The scale check is on the cover (and on each card sheet): the sheets come planned without.
 """
@@ -18,6 +20,7 @@ The scale check is on the cover (and on each card sheet): the sheets come planne
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any, Literal
 
 from msgspec import Struct
@@ -37,17 +40,22 @@ from shapes_print.text.words import Said
 COVER, BLANK, ASSEMBLY = 0, 1, 2  # the template's sections
 
 # Why a page is left blank (the blank section's `{blank}`): the part after it starts on a
-# front; the player aid's copy before it is cut out and kept; a page turned is on one side.
-Why = Literal["part", "aid", "turned"]
+# front; the player aid's copy before it is cut out and kept; a page turned is on one side;
+# a page used at the table is on a sheet of its own; the two pages of the assembly page
+# after it are one sheet.
+Why = Literal["part", "aid", "turned", "table", "assembly"]
+Kind = Literal["pages", "aid", "turned", "table"]
 
 
 class Part(Struct, frozen=True):
     """A players' file the print-and-play file holds: its document, and for a player aid
     the pages a copy takes (`copy_pages`; a sheet of two half-page copies is one), 0 for
-    any other file."""
+    any other file; for a sheet document, each page's `LaidPage.at_table` (a page used at
+    the table during play: pages sharing one share a sheet)."""
 
     document: Document
     copy_pages: int = 0
+    at_table: tuple[int | None, ...] = ()
 
     @property
     def is_cards(self) -> bool:
@@ -57,10 +65,12 @@ class Part(Struct, frozen=True):
 class _Leaf(Struct, frozen=True):
     """Pages of a part that start on a front in a double-sided file: a copy of a player
     aid (`aid`), a page printed turned (`turned`: a printer turns it one way or the other,
-    so nothing may print behind it), or the pages of any other part between those."""
+    so nothing may print behind it), the pages of a score sheet or a round's arrows
+    (`table`: written on or laid out during play, and printed again), or the pages of any
+    other part between those."""
 
     pages: Sequence[Page]
-    kind: Literal["pages", "aid", "turned"]
+    kind: Kind
 
 
 class _Piece(Struct, frozen=True):
@@ -72,35 +82,48 @@ class _Piece(Struct, frozen=True):
     part: int | None
 
 
+class _Key(Struct, frozen=True):
+    """What puts a page in a leaf: its kind, and what pages of one leaf share (a copy's
+    number, a turned page's own index, the block a page used at the table opens with)."""
+
+    kind: Kind
+    shared: int | None
+
+
 def _leaves(part: Part, paper: tuple[float, float]) -> list[_Leaf]:
     """A part's pages as leaves (each starting on a front): each copy of a player aid,
-    each page turned on the paper, the other pages between them; a cards part whole (its
-    sheets are made when drawn, and its fronts and backs are paired already)."""
+    each page turned on the paper, each score sheet's and each page of arrows' pages, the
+    other pages between them; a cards part whole (its sheets are made when drawn, and its
+    fronts and backs are paired already)."""
     pages = part.document.pages
     if part.is_cards:
         return [_Leaf(pages, "pages")]
     step = part.copy_pages or len(pages)
-    kind: Literal["pages", "aid"] = "aid" if part.copy_pages else "pages"
-    leaves: list[_Leaf] = []
-    for start in range(0, len(pages), step):
-        run: list[Page] = []
-        for page in pages[start : start + step]:
-            if not is_turned(page, paper):
-                run.append(page)
-                continue
-            leaves += [_Leaf(run, kind)] * bool(run) + [_Leaf([page], "turned")]
-            run = []
-        leaves += [_Leaf(run, kind)] * bool(run)
-    return leaves
+    at_table = part.at_table or (None,) * len(pages)
+
+    def key(index: int) -> _Key:
+        if is_turned(pages[index], paper):
+            return _Key("turned", index)
+        if at_table[index] is not None:
+            return _Key("table", at_table[index])
+        return _Key("aid", index // step) if part.copy_pages else _Key("pages", None)
+
+    return [
+        _Leaf([pages[index] for index in run], leaf.kind)
+        for leaf, run in groupby(range(len(pages)), key)
+    ]
 
 
 def _why(before: _Leaf | None, after: _Leaf) -> Why:
     """Why the page between two leaves is left blank: the kept copy before it, a turned
-    page either side, else the part after it starting on a front."""
+    page or a page used at the table either side, else the part after it starting on a
+    front."""
     kinds = {after.kind, before.kind if before is not None else None}
     if before is not None and before.kind == "aid":
         return "aid"
-    return "turned" if "turned" in kinds else "part"
+    if "turned" in kinds:
+        return "turned"
+    return "table" if "table" in kinds else "part"
 
 
 def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
@@ -205,7 +228,7 @@ class _Parts:
         `assembly` in a double-sided file: one of two pages (large print's) is one sheet,
         front and back, not the back of the cover and the front of the next."""
         if self.duplex != "none" and assembly > 1 and cover % 2:
-            return self.blank("part")
+            return self.blank("assembly")
         return []
 
     @property

@@ -43,16 +43,22 @@ class Foot(Struct, frozen=True):
 
 
 class LaidPage(Struct, frozen=True):
-    """A page's boxes as placed, and the page's size: the paper upright, or turned."""
+    """A page's boxes as placed, and the page's size: the paper upright, or turned. A page
+    used at the table during play (nothing but score sheets and arrows) has `at_table`:
+    the number of the block it opens with, which the next pages of the same score sheet
+    share; None for a page that is read."""
 
     placed: list[Placed]
     size: tuple[float, float]
+    at_table: int | None = None
 
 
 class LaidSheets(Struct, frozen=True):
     """A sheet document's boxes placed on each of its pages (the first holding less: its
     foot has the scale check), the paper it is printed on (upright), and whether it is one
-    page that fits half a sheet.
+    page that fits half a sheet. A document printed in copies may have `rest`: its pages
+    laid for copies with no scale check (each but a file's first), where the room the
+    check leaves them lays them otherwise (a large-print aid's front holds more).
 
     Each page's content is grouped once, where it stands (`_content`): its own file, the
     print-and-play file and `check`'s other flip print the same layout under other feet."""
@@ -64,17 +70,20 @@ class LaidSheets(Struct, frozen=True):
     # Each copy starts on a front (a double-sided player aid): one of an odd number of
     # pages is followed by a page left blank.
     fronts: bool = False
-    # (page index, top) -> that page's boxes as groups placed there.
-    _grouped: dict[tuple[int, float], tuple[Group, ...]] = field(default_factory=dict)
+    rest: tuple[LaidPage, ...] | None = None
+    # (copies with no scale check, page index, top) -> that page's boxes as groups there.
+    _grouped: dict[tuple[bool, int, float], tuple[Group, ...]] = field(default_factory=dict)
 
     @property
     def copy_pages(self) -> int:
         """The pages one printed copy takes: its own and, where each copy starts on a front,
         the page left blank after an odd number of them; a sheet where copies print two to
-        one (the pages a copy's sheet takes, shared with the next copy)."""
+        one (the pages a copy's sheet takes, shared with the next copy). A copy with no
+        scale check's: the print-and-play file's copies (its cover has the check)."""
         if self.half:
             return 1
-        return len(self.laid) + (self.fronts and len(self.laid) % 2)
+        pages = len(self.rest or self.laid)
+        return pages + (self.fronts and pages % 2)
 
     def pages(
         self,
@@ -89,22 +98,24 @@ class LaidSheets(Struct, frozen=True):
         and a running foot on every page: `names` (the game's and the document's) and the
         page's number (none where `names` is None: a part of a file that numbers its own
         pages, the print-and-play file's cover). A document printed `copies` times (a player
-        aid, one per player) is numbered copy by copy; one that fits half a page prints two
-        to a sheet."""
+        aid, one per player) is numbered copy by copy, each but the one with the scale
+        check laid as `rest` says; one that fits half a page prints two to a sheet."""
         if copies > 1 and self.half:
             return self._two_up(print_line, names, copies, scale)
         style = self.ctx.style
         pages = []
         for copy in range(copies):
-            for number, laid in enumerate(self.laid, start=1):
+            unchecked = self.rest is not None and not (scale and copy == 0)
+            laid_pages = self.rest if self.rest is not None and unchecked else self.laid
+            for number, laid in enumerate(laid_pages, start=1):
                 width, height = laid.size
                 checked = scale and copy == 0 and number == 1  # a file's first page only
                 bottom = style.footer_height if checked else style.running_footer_height
-                foot = None if names is None else Foot(names, number, len(self.laid))
+                foot = None if names is None else Foot(names, number, len(laid_pages))
                 furniture = self._furniture(print_line, bottom, foot, checked, laid.size)
-                content = self._content(number - 1, height - style.margin)
+                content = self._content(number - 1, height - style.margin, unchecked)
                 pages.append(Page(width, height, (*content, *furniture)))
-            if self.fronts and len(self.laid) % 2 and copy < copies - 1:
+            if self.fronts and len(laid_pages) % 2 and copy < copies - 1:
                 pages.append(Page(width, height, ()))
         return pages
 
@@ -136,13 +147,15 @@ class LaidSheets(Struct, frozen=True):
             pages.append(Page(width, height, tuple(items)))
         return pages
 
-    def _content(self, index: int, top: float) -> tuple[Group, ...]:
-        """Page `index`'s boxes as groups, its top at `top` and its left at the margin."""
-        key = (index, top)
+    def _content(self, index: int, top: float, unchecked: bool = False) -> tuple[Group, ...]:
+        """Page `index`'s boxes as groups (of `rest`, where `unchecked`), its top at `top`
+        and its left at the margin."""
+        key = (unchecked, index, top)
         found = self._grouped.get(key)
         if found is None:
             margin = self.ctx.style.margin
-            found = self._grouped[key] = tuple(grouped(self.laid[index].placed, margin, top))
+            laid = self.rest if self.rest is not None and unchecked else self.laid
+            found = self._grouped[key] = tuple(grouped(laid[index].placed, margin, top))
         return found
 
     def _furniture(

@@ -8,7 +8,9 @@ this module strings them into one flow, with the penalties between blocks: a hea
 with what follows it (and with its intro, the words under it, and the start of what follows), sections run on with no break, and `page_break` forces one. `flow`
 then chooses all of the document's page breaks together. A score sheet whose players do
 not fit one table across the page is set on the paper turned (landscape): a run of pages
-of its own, from a new page, the document going on upright after it.
+of its own, from a new page, the document going on upright after it. A page that holds
+nothing but score sheets and arrows is used at the table during play: `LaidPage.at_table`
+says so (the print-and-play file gives it a sheet of its own).
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ _KEEP_WITH_NEXT = ("heading", "subheading")
 # to the next page without it.
 _CLOSES = {"table": "text"}
 _DRAWERS = {**DRAW, "score_sheet": score_sheet}
+# Blocks used at the table during play, not read: a page of nothing else is written on (a
+# score sheet) or laid out (a round's arrows), and printed again for the next game.
+_AT_TABLE = frozenset({"score_sheet", "arrow"})
 
 
 class _Side(Struct, frozen=True):
@@ -57,6 +62,13 @@ class _Side(Struct, frozen=True):
     page: tuple[float, float]
     col: Column
     first_room: float
+
+
+class _Origin(Struct, frozen=True):
+    """The block a box is of: its number in the document, and its kind."""
+
+    block: int
+    kind: str
 
 
 class _Run(Struct, frozen=True):
@@ -77,6 +89,7 @@ class _Stream(Struct):
     turned: _Side  # the paper turned: its column is wider and less tall
     page: tuple[float, float]  # the paper upright
     boxes: list[Box] = field(default_factory=list)
+    origins: list[_Origin] = field(default_factory=list)  # each box's block
     runs: list[_Run] = field(default_factory=lambda: [_Run(0)])
     # Tables laid out again by their pages' breaks: (first box, box count, layout, chunks).
     regrouped: list[tuple[int, int, Regrouped, tuple[int, ...]]] = field(default_factory=list)
@@ -118,6 +131,8 @@ class _Stream(Struct):
             drawn = [replace(first, gap=gap, breaks=breaks), *drawn[1:]]
         if kind in _KEEP_WITH_NEXT and not self.kept:
             self.held = len(self.boxes)
+        block = self.origins[-1].block + 1 if self.origins else 0
+        self.origins += [_Origin(block, kind)] * len(drawn)
         self.boxes += drawn
         self.forced = False
         self.intro = self.kept and kind == "text"
@@ -152,6 +167,7 @@ class _Stream(Struct):
             if wanted != chunks:
                 laid = table.lay(wanted)
                 self.boxes[body.start : body.stop] = laid[1:]
+                self.origins[body.start : body.stop] = [self.origins[start]] * (len(laid) - 1)
                 changed = True
                 moved = len(laid) - count
                 shift += moved
@@ -183,8 +199,18 @@ class _Stream(Struct):
             run = next(r for r in reversed(self.runs) if r.start <= part.start)
             side = self.side(run.turned)
             room = side.first_room if number == 0 else side.col.room
-            laid.append(LaidPage(place(self.boxes[part.start : part.stop], room), side.page))
+            placed = place(self.boxes[part.start : part.stop], room)
+            laid.append(LaidPage(placed, side.page, self._at_table(part)))
         return tuple(laid)
+
+    def _at_table(self, page: range) -> int | None:
+        """The block a page used at the table opens with (a score sheet's next page shares
+        it, so shares its sheet; a page of arrows after it does not), or None for a page
+        that holds anything read."""
+        origins = self.origins[page.start : page.stop]
+        if origins and all(origin.kind in _AT_TABLE for origin in origins):
+            return origins[0].block
+        return None
 
 
 def plan_sheets(
@@ -303,6 +329,7 @@ def _blocks(
             if arrows and (fitted := _fitted_arrows(stream, start)) is not None:
                 # A round's arrows share one page: drawn again, a little shorter.
                 del stream.boxes[start:]
+                del stream.origins[start:]
                 stream.forced, stream.kept, stream.intro, stream.last = state
                 col = stream.col
                 stream.col = fitted

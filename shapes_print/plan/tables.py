@@ -94,8 +94,10 @@ def table_boxes(
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
     inside = NEVER if total <= room * style.keep_table else None
-    # A table longer than a page goes over pages anyway: a tall row may open it at a foot.
-    lines = [_lines(style, row) for row in body] if total > room else None
+    # A table longer than a page goes over pages anyway, and one in a style that keeps no
+    # table whole (a player aid's copy, filling its front) may break anywhere: a tall row
+    # may open it at a foot.
+    lines = [_lines(style, row) for row in body] if total > room or not style.keep_table else None
     penalties = run_breaks(len(body), style.list_keep, inside or INSIDE, lines=lines)
     boxes = [head] if head is not None else []
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):

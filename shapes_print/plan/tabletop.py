@@ -24,6 +24,7 @@ from collections.abc import Collection, Iterator, Sequence
 from msgspec import Struct
 
 from shapes_print.geometry.primitives import Document, Group, Page, Symbol, Use
+from shapes_print.kit.contents import card_names
 from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.models import CardType
 from shapes_print.plan.cardfile import CardsAsked, Symbols, card_symbols
@@ -188,13 +189,12 @@ def _deck_cards(
 ) -> tuple[TabletopCard, ...]:
     """Every copy of every card, in deck order, each with its sheet's CardID and its name
     in the kit's words, said from its deck entry's line."""
-    deck = asked.deck
-    entries = dict(zip((card.id for card in deck.deck.cards), deck.origins, strict=True))
+    names = card_names(asked.deck)
     cards: list[TabletopCard] = []
     for number, on_sheet in _on_sheets(kept):
         for slot, card in enumerate(on_sheet):
-            where = deck.source.source(("cards", entries[card.id], "name"))
-            nickname = kit.ctx.words.say(card.name, where) if card.name else card.id
+            named = names.get(card.id)
+            nickname = kit.ctx.words.say(named.name, named.where) if named else card.id
             face, back = f"face-{card.id}", f"back-{card.back}"
             said = TabletopCard(number * 100 + slot, nickname, faces[face].alt, face, back)
             cards += [said] * copies(card, kit.players, asked.only)

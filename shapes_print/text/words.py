@@ -21,10 +21,9 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.text.grammar import Message, MessageError, parse
-from shapes_print.text.heard import heard
 from shapes_print.text.hearing import Hearing
+from shapes_print.text.listeners import said
 from shapes_print.text.message import ENGLISH, Style, fill, place
-from shapes_print.text.sighted import sighted
 
 # Signs French typography sets after a narrow no-break space: a text of placeholders and
 # these is a label set's to write, as a text with words is.
@@ -54,13 +53,13 @@ def pinpoint(where: Source | None, english: str) -> Source | None:
 
 
 class Words(Struct):
-    """English -> label-set text; `seen` records each English string and where it was written."""
+    """English -> label-set text. Each text said is told to whoever listens
+    (text/listeners.py): what a check printed, and what extract writes, are heard there."""
 
     name: str = "standard"
     text: Mapping[str, str] = field(default_factory=dict)
     complete: bool = False
     path: Path | None = None
-    seen: dict[str, Source | None] = field(default_factory=dict)
     # Where a value that fills placeholders was written (a game list's "left"), if known.
     origins: dict[str, Source] = field(default_factory=dict)
     # The set's language (CLDR plural rules) and how `{n:ordinal}` is written in it.
@@ -80,8 +79,8 @@ class Words(Struct):
     game: str | None = None
 
     def for_game(self, game: str, text: Mapping[str, str], sources: Mapping[str, Source]) -> Words:
-        """These words with the game `game`'s own over them, noting what is missing; what
-        is seen is recorded with the set's, so a text nothing prints is found across games."""
+        """These words with the game `game`'s own over them, noting what is missing, and
+        telling listeners the game that says each text."""
         return replace(
             self,
             text={**self.text, **text},
@@ -94,15 +93,13 @@ class Words(Struct):
         """The label set's words for one English string, or the English itself."""
         if isinstance(english, Said) or not needs_words(english):
             return english
-        self.seen.setdefault(english, where)
-        heard(english)
-        sighted(english, self.game, where)
         found = self.text.get(english)
+        lacking = found is None and self.complete and self.missing is not None
+        said(english, self.game, where, lacking)
         if found is not None:
             return found
-        if self.complete and self.missing is not None:
+        if lacking and self.missing is not None:
             self.missing.setdefault(english, pinpoint(where, english))
-            heard(english, lacking=True)
         elif self.complete:
             raise UserError(
                 pinpoint(where, english),
@@ -114,9 +111,7 @@ class Words(Struct):
     def named(self, name: str) -> Said:
         """A name (a paper's, `letter`) in the set's words where it has them (es: carta), else
         as it is: a name is never missing from a complete set, as a size like 300x400mm."""
-        self.seen.setdefault(name, None)
-        heard(name)
-        sighted(name, self.game, None)
+        said(name, self.game, None)
         return Said(self.text.get(name, name))
 
     def counted(

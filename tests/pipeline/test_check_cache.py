@@ -44,7 +44,7 @@ def planned(monkeypatch: pytest.MonkeyPatch) -> Planned:
 
 
 def printed(project: pipeline.Project) -> dict[str, set[str]]:
-    return {variant.labels.name: set(variant.ctx.words.seen) for variant in project.variants}
+    return {variant.labels.name: set(variant.printed) for variant in project.variants}
 
 
 def test_a_second_check_plans_nothing_and_sees_what_the_first_saw(

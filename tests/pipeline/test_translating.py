@@ -28,6 +28,8 @@ SHEETS = sheets("heading: Turn", 'text: "Play a card for {players} players."', "
 # A second game, printing "Turn" too, on its sheets' line 6.
 OTHER = game(["sheets.yaml"]).replace("id: tiny", "id: other").replace("Tiny", "Other")
 OTHER_SHEETS = SHEETS.split("      - text")[0]
+# Its card has a name, which only Tabletop Simulator's decks print.
+OTHER_DECK = DECK.replace("{id: sun,", "{id: sun, name: suns,")
 TEXT = "Play a card for {players} players."
 OURS = "Jouez une carte pour {players} joueurs."
 
@@ -37,7 +39,7 @@ def project_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("translating")
     for folder, files in (
         ("tiny", (("game.yaml", GAME), ("deck.yaml", DECK), ("sheets.yaml", SHEETS))),
-        ("other", (("game.yaml", OTHER), ("deck.yaml", DECK), ("sheets.yaml", OTHER_SHEETS))),
+        ("other", (("game.yaml", OTHER), ("deck.yaml", OTHER_DECK), ("sheets.yaml", OTHER_SHEETS))),
     ):
         game = root / "content" / folder
         game.mkdir(parents=True)
@@ -103,6 +105,27 @@ def test_the_template_is_the_same_bytes_from_the_same_sources(
 ) -> None:
     again = translating.extract(Sources(project_root / "content", DEFAULT_TEMPLATES))
     assert translating.catalogue_bytes(again) == translating.catalogue_bytes(template)
+
+
+def test_a_cards_name_is_listed_at_its_deck_entrys_line(template: Catalog) -> None:
+    """Tabletop Simulator's decks name each card by its `name`, a text no other file
+    prints: the template lists it at its deck entry's line, in its game's kits."""
+    line = next(n for n, text in enumerate(OTHER_DECK.splitlines(), 1) if "name: suns" in text)
+    message = template["suns"]
+    assert message is not None and message.locations == [("content/other/deck.yaml", line)]
+
+
+def test_check_counts_as_printed_every_text_extract_lists(
+    project_root: Path, template: Catalog, tmp_path: Path
+) -> None:
+    """extract and check hear the same texts: a set with words for each text the template
+    lists has none that nothing prints, the sheets' ruler label (said once, as the set is
+    loaded, before any kit is planned) among them."""
+    ruler = "50 mm: check with a ruler"
+    assert template[ruler] is not None
+    words = {(str(message.id), None): str(message.id) for message in template if message.id}
+    labels = _label_set(tmp_path / "labels", _translated(template, words))
+    pipeline.check(Sources(project_root / "content", DEFAULT_TEMPLATES), [], [str(labels)])
 
 
 def test_a_card_text_is_told_its_room_on_the_smallest_card(

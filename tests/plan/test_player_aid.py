@@ -5,17 +5,21 @@ fits half a page printed two to a sheet, the halves parted by a dashed cut line.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pypdfium2 as pdfium
 import pytest
+from msgspec.structs import replace
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Page, Text
+from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Page, Symbol, Text
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.furniture import DASH
 from tests.pdfread import page_texts
+from tests.planfill import bounds, content, text_area
 from tests.planned import KitWords, PlannedSheets, page_words
 from tests.project_copy import copy_project
 
@@ -164,6 +168,71 @@ def test_a_large_print_aid_is_one_sheet_printed_on_both_sides(
             assert all(page.startswith(HEADING) for page in fronts), sheet.name
             assert all("page 1 of 2" in page for page in fronts), sheet.name
             assert not any(HEADING in page for page in words[1::2]), sheet.name
+
+
+# A page's pieces the flow keeps with what follows them: headings, and a table's header
+# row (repeated, it is an artifact in a group of no role).
+_KEPT_WITH_NEXT = {None, "H1", "H2", "H3"}
+
+
+def _units(groups: list[Group], dy: float = 0.0) -> Iterator[tuple[str | None, Group, float]]:
+    """A page's pieces that never split, in reading order, each with the offset its group is
+    placed at: a table's rows, a list's first two items (a list breaks with two either
+    side), a paragraph whole (the aids' run to three lines, which never break), a heading."""
+    for group in groups:
+        inner = [item for item in group.items if isinstance(item, Group)]
+        if group.role == "THead":  # the header row, kept with the first row under it
+            yield from ((None, row, dy + group.dy) for row in inner)
+        elif group.role in ("Table", "TBody"):
+            yield from _units(inner, dy + group.dy)
+        elif group.role == "L":
+            yield "L", replace(group, items=tuple(inner[:2])), dy
+        else:
+            yield group.role, group, dy
+
+
+class _Back(NamedTuple):
+    """A back page as the front before it might have taken its start: how far below the
+    top its opening piece ends (its headings and header row, and the piece after them), and
+    how much it would hold without that piece (from the next piece's top to its lowest)."""
+
+    opens: float
+    rest: float
+
+
+def _back(page: Page, symbols: dict[str, Symbol], top: float) -> _Back:
+    units = list(_units(content(page)))
+    low = bounds(content(page), symbols)[0]
+    spans = [bounds([group], symbols, dy) for _, group, dy in units]
+    opening = next((i for i, (role, _, _) in enumerate(units) if role not in _KEPT_WITH_NEXT))
+    rest = spans[opening + 1][1] - low if opening + 1 < len(spans) else 0.0
+    return _Back(top - spans[opening][0], rest)
+
+
+def test_a_large_print_copy_fills_its_front_before_its_back(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """A copy is one sheet, its front filled first: where no scale check takes its foot
+    (each copy but the aid file's first, every copy of the print-and-play file, laid the
+    same) at least 80% of it, unless what opens its back could not start under what it
+    holds, or would leave the back under the least fill a page of more than one has (Shapes
+    the Game's "If the deck runs out" alone). Collect 3's Action table went whole to the
+    back, leaving a fifth of the front empty where its header and first row fit."""
+    short = []
+    for sheet, copies in _shipped_aids(planned_sheets):
+        pages = sheet.document.pages
+        if len(pages) != 2 * copies:
+            continue  # a copy of one page
+        style, symbols = sheet.style, sheet.document.symbols
+        for number, (front, back) in enumerate(zip(pages[2::2], pages[3::2], strict=True), 2):
+            top, bottom = text_area(style, front, False)
+            room = top - bottom
+            lowest = top - bounds(content(front), symbols)[0]
+            after = _back(back, symbols, top)
+            fits = after.opens <= room - lowest - style.player_aid.block_gap
+            if lowest < 0.8 * room and fits and after.rest >= style.least_fill * room:
+                short.append(f"{sheet.name} copy {number}: {lowest / room:.0%} full")
+    assert not short, "\n".join(short)
 
 
 def test_the_standard_aids_stay_one_sided(planned_sheets: list[PlannedSheets]) -> None:

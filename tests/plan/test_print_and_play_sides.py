@@ -2,9 +2,10 @@
 of a page it should not. Each player's copy of the player aid is cut out and kept, so each
 copy (or each sheet of two half-page copies) has a blank back; a page printed turned
 (landscape) has a sheet to itself, since a printer turns it one way or the other and a page
-behind it could come out upside down, and the printing guide says so; so does a large-print
-assembly page of two pages, one sheet. Asked of the plan in memory: the shipped games, and a
-small game whose aid fits half a page.
+behind it could come out upside down, and the printing guide says so; so does a page used at
+the table (a score sheet, written on and printed again; the direction arrows), and a
+large-print assembly page of two pages, one sheet. Asked of the plan in memory: the shipped
+games, and a small game whose aid fits half a page.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ AID = "Player aid: "
 BLANK = "This page is left blank on purpose: "
 KEPT = BLANK + "each player cuts out and keeps a copy of the player aid"
 TURNED = BLANK + "a page printed turned (landscape) has a sheet to itself"
+AT_TABLE = BLANK + "a page used at the table during play"
+# How a page used at the table opens: a score sheet's title, the first direction arrow's.
+TABLE_PAGES = ("Score sheet: ", "Round 1: pass this way")
+ONE_SHEET_BLANK = BLANK + "the two pages that follow are one sheet, front and back"
 GUIDE_STEP = "Wide score sheets print turned (landscape): the printer turns each such page"
 ASSEMBLY_STEP = "“How to print and put it together”, is pages {}"
 ONE_SHEET = "one sheet printed on both sides. Print it first and read it."
@@ -76,6 +81,38 @@ def test_each_copy_of_a_one_page_aid_has_a_blank_back(
         assert GUIDE_STEP not in guide  # no page turned in these kits
 
 
+def _assert_table_pages_alone(pages: list[str], name: str) -> set[int]:
+    """Each page used at the table is on a front, and its back is blank, saying why, or the
+    same score sheet's next page (its header row repeated: the words before its first
+    "Round"); the index of each such page."""
+    found = {index for index, words in enumerate(pages) if words.startswith(TABLE_PAGES)}
+    for index in found:
+        assert index % 2 == 0, (name, index + 1, pages[index][:60])  # a front
+        back = pages[index + 1]
+        header = pages[index].split(" Round ")[0]
+        assert back.startswith(AT_TABLE) or back.split(" Round ")[0] in header, (name, back)
+    return found
+
+
+@pytest.mark.parametrize("labels", ["standard", "large-print"])
+def test_a_page_used_at_the_table_has_a_sheet_to_itself(
+    standard: list[tuple[dict[str, str], list[KitFile]]], labels: str
+) -> None:
+    """A score sheet is written on during play and printed again for the next game, and
+    Pass and pick's arrows lie on the table: neither prints behind a page of the rules
+    (Collect 3's Task list) nor behind the other, nor has another part behind it."""
+    kits = standard
+    if labels != "standard":
+        project = pipeline.load_project(pipeline.Sources(), [], [labels])
+        kits = [(info, files) for _, info, files in pipeline.plan_all(project, "3", "a4")]
+    used = {
+        info["game"]
+        for info, files in kits
+        if _assert_table_pages_alone(_sheet_pages(files), f"{info['game']} {labels}")
+    }
+    assert {"collect-3", "pass-and-pick"} <= used
+
+
 SHEETS = sheets("heading: Turn", 'text: "Play a card."')
 SHORT_AID = "player_aid: {title: player aid, heading: 'Player aid: Tiny', document: sheets.yaml, parts: [Turn]}\n"
 
@@ -121,11 +158,14 @@ def test_a_two_page_assembly_page_is_one_sheet_and_the_guide_says_where(
 ) -> None:
     """Large print's assembly page is two pages (its words need about 35 lines at 18 pt, a
     page holds 23): after a one-page cover a page is left blank, so they are one sheet's
-    front and back, and the printing guide names them; a one-page one it does not name."""
+    front and back (the page left blank says so), and the printing guide names them; a
+    one-page one it does not name."""
     project = pipeline.load_project(pipeline.Sources(), ["collect-3"], ["large-print-atkinson"])
     ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
     whole = _file(files, "_print-and-play")
     assert [mark.page for mark in whole.bookmarks[:3]] == [0, 2, 4]  # cover, assembly, part
+    gap = page_words(whole.pages[1], whole.symbols)
+    assert gap.startswith(ONE_SHEET_BLANK), gap  # why: not that a part starts on a front
     guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
     assert ASSEMBLY_STEP.format("3-4") in guide and ONE_SHEET in guide
     for _, files in standard:
