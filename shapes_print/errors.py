@@ -11,10 +11,12 @@ import difflib
 import errno
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
-from msgspec import Struct
+from msgspec import Struct, field
 
 # What may not reach a terminal as it is: control characters (C0 with tab and line breaks,
 # DEL, C1), line and paragraph separators, direction controls and lone surrogates. A file
@@ -129,12 +131,40 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     return close[0] if close else None
 
 
-_WARNED: set[str] = set()
+class _Warnings(Struct):
+    """The warnings of one build: those said so far, and where they are told."""
+
+    tell: Callable[[str], None]
+    said: set[str] = field(default_factory=set)
+
+
+# The build under way (one command; one rebuild of `watch` or `serve`), where a warning is
+# said once however many kits plan what it warns of, and said again by the next rebuild.
+_BUILD: ContextVar[_Warnings | None] = ContextVar("warnings of the build", default=None)
+
+
+def _on_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+@contextmanager
+def warnings_told(tell: Callable[[str], None] = _on_stderr) -> Iterator[None]:
+    """Within the block, one build: each warning is told to `tell` once (`serve` shows it
+    in its page too). A build inside the block starts its own."""
+    token = _BUILD.set(_Warnings(tell))
+    try:
+        yield
+    finally:
+        _BUILD.reset(token)
 
 
 def warn(line: str) -> None:
-    """A warning's line on stderr, once per process (every kit of a build plans the same
-    cards; every kit of a label set and paper lays the same player aid): the build goes on."""
-    if line not in _WARNED:
-        _WARNED.add(line)
-        print(line, file=sys.stderr)
+    """A warning's line, safe to print, once in the build under way (every kit of a build
+    plans the same cards; every kit of a label set and paper lays the same player aid):
+    the build goes on. Outside any build, on stderr each time it is said."""
+    build = _BUILD.get()
+    if build is None:
+        _on_stderr(shown(line))
+    elif line not in build.said:
+        build.said.add(line)
+        build.tell(shown(line))

@@ -379,8 +379,6 @@ def test_the_known_planning_reads_and_writes_are_still_there() -> None:
 MODULE_STATE = {
     "shapes_print.text.fonts._LOADED": "fonts by the name the plan gives them, which is "
     "made from their bytes: how a renderer finds a text's font, never stale",
-    "shapes_print.errors._WARNED": "a warning said once per process",
-    "shapes_print.write.manifest._WARNED": "a warning said once per process",
     "shapes_print.load.yamlkept._PRUNED": "the cache folder pruned once per process",
     "shapes_print.write.forked._TASKS": "the batch under way, inherited by the workers it forks",
     "shapes_print.write.write._LOCK_HELD": "the build lock's descriptor while it is held",

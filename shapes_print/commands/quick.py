@@ -22,7 +22,7 @@ from pathlib import Path
 
 from msgspec import Struct, field
 
-from shapes_print.errors import UserError, shown, system_error
+from shapes_print.errors import UserError, shown, system_error, warnings_told
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.defaults import CORES, chosen_folders
 from shapes_print.load.options import Flip
@@ -270,11 +270,12 @@ INTERRUPTED = 130
 
 
 def guarded(call: Callable[[], int | None], debug: bool) -> int:
-    """Run a command: a user's mistake is one line on stderr and exit status 2, a bug
-    exit 1 (with --debug, its traceback)."""
+    """Run a command, one build, whose warnings are each said once: a user's mistake is
+    one line on stderr and exit status 2, a bug exit 1 (with --debug, its traceback)."""
     try:
         try:
-            return call() or 0
+            with warnings_told():
+                return call() or 0
         except BrokenPipeError:  # `shapes-print list | head`: the reader has gone
             return 0
         except OSError as error:  # the system refused: a full disk, a folder not ours to write

@@ -27,7 +27,7 @@ from pathlib import Path
 import watchfiles
 from msgspec import Struct, field
 
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, warnings_told
 from shapes_print.inputs import InputFiles, Listing, listed, read_input, recording
 from shapes_print.limits import MAX_PICTURE_BYTES
 from shapes_print.pipeline.preview import PageCache, Preview
@@ -245,7 +245,7 @@ class _Builder(Struct, frozen=True):
     def rebuild(self, why: str) -> Watched:
         """Build, say how long it took, and return what the build read."""
         start = time.perf_counter()
-        with recording() as found:
+        with recording() as found, warnings_told(self.say):
             try:
                 kits = self.build(self.cache)
             except UserError as error:

@@ -359,7 +359,7 @@ def fitted(picture: Picture, box: Box, fit: str) -> Image:
 def warn_low_resolution(image: Image, card: str, shown: str, where: Source | None) -> None:
     """One line on stderr when a raster picture prints below MIN_DPI, naming the card (as
     messages name it: "card 'moon'"), the file and the dots per inch it prints at (once
-    per process for each such line)."""
+    per build for each such line)."""
     picture = image.picture
     if not isinstance(picture, RasterPicture) or image.w <= 0 or image.h <= 0:
         return

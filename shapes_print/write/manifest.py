@@ -12,7 +12,6 @@ import hashlib
 import json
 import os
 import re
-import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
@@ -20,7 +19,7 @@ from typing import Annotated
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType, field
 
-from shapes_print.errors import Source, UserError, shown, system_error
+from shapes_print.errors import Source, UserError, shown, system_error, warn
 from shapes_print.inputs import read_input, within
 from shapes_print.limits import MAX_MANIFEST_BYTES
 
@@ -109,10 +108,6 @@ class ManifestFile(Struct, forbid_unknown_fields=True):
         return None
 
 
-# Warnings said: each once per process (a build reads the manifest more than once).
-_WARNED: set[str] = set()
-
-
 def read_manifest(out: Path, *, strict: bool) -> Manifest:
     """The folder's manifest, checked against its model (types, ranges, names inside the
     folder) before anything uses it. A missing, unreadable or damaged one is an error only
@@ -130,7 +125,7 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
     except UserError as error:
         if strict:
             raise
-        _warn(f"warning: {error.line()}; every kit is built again")
+        warn(f"warning: {error.line()}; every kit is built again")
         return Manifest()
     checked = _checked(data)
     if isinstance(checked, str):
@@ -138,7 +133,7 @@ def read_manifest(out: Path, *, strict: bool) -> Manifest:
         line = f"{Source(path)}: manifest is damaged ({said})"
         if strict:
             raise UserError(None, line + "; rebuild to replace it") from None
-        _warn(f"warning: {line}; every kit is built again")
+        warn(f"warning: {line}; every kit is built again")
         return Manifest()
     return _copy(checked)
 
@@ -186,13 +181,6 @@ def _copy(manifest: Manifest) -> Manifest:
             for folder, entries in manifest.pending.items()
         },
     )
-
-
-def _warn(line: str) -> None:
-    """One line on stderr, once per process (a build reads the manifest more than once)."""
-    if line not in _WARNED:
-        _WARNED.add(line)
-        print(shown(line), file=sys.stderr)
 
 
 def write_manifest(out: Path, manifest: Manifest) -> None:

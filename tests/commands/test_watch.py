@@ -228,14 +228,19 @@ def test_watch_follows_the_pictures_and_the_spreadsheet_a_deck_names(
     sun = (0.2, 0.16)  # the blue square at the middle of the first card's sun
     watcher = start(root, "pictures")
     assert pixel(first, *sun) == BLUE
+    warned = [line for line in watcher.said if "art/moon.jpg prints at" in line]  # 120 x 80
+    assert warned and len(set(warned)) == len(warned), watcher.said
 
-    # A picture read while planning: redrawn, the cards show it.
+    # A picture read while planning: redrawn, the cards show it. The moon is as it was,
+    # and the rebuild says so again, as a build would: a warning is each build's.
     draw_sun(tmp_path / "sun.png")
     green = Image.open(tmp_path / "sun.png").convert("RGBA")
     green.paste((0, 158, 115, 255), (300, 300, 500, 500))
     green.save(tmp_path / "green.png")
+    before = len(watcher.said)
     save_by_rename(game / "art/sun.png", (tmp_path / "green.png").read_bytes())
     assert watcher.next_line().startswith("rebuilt (sun.png changed) in "), watcher.said
+    assert [line for line in watcher.said[before:] if line in warned] == warned, watcher.said
     assert pixel(first, *sun) == (0, 158, 115)
 
     # A picture nobody names, beside the ones the deck does: nothing to rebuild.

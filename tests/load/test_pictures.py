@@ -216,6 +216,23 @@ def test_a_low_resolution_picture_warns_with_card_file_and_dpi(kit: tuple[Path, 
     assert "sun.png" not in stderr  # 800 pixels over 48.9 mm: 416 dpi
 
 
+def test_each_build_in_one_process_says_its_warnings_once(tmp_path: Path) -> None:
+    """A warning is the build's, not the process's: a second build in the same process
+    (a test worker, a library user) says each again, and a build of two kits once."""
+    root = example(tmp_path / "project")
+    said = []
+    for out in ("first", "second"):
+        stderr = io.StringIO()
+        args = build_args(root, tmp_path / out, "--quiet")
+        args[args.index("--players") + 1] = "3,4"  # two kits, each drawing the moon
+        with contextlib.redirect_stderr(stderr):
+            assert main(args) == 0, stderr.getvalue()
+        lines = [line for line in stderr.getvalue().splitlines() if "art/moon.jpg" in line]
+        assert lines and len(set(lines)) == len(lines), lines
+        said.append(lines)
+    assert said[1] == said[0]
+
+
 def test_the_svg_pages_show_the_same_pictures(kit: tuple[Path, str]) -> None:
     folder, _ = kit
     page = (folder / "pictures_4p_a4_cards_p01.svg").read_text()
