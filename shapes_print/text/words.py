@@ -26,7 +26,9 @@ from shapes_print.text.listeners import said
 from shapes_print.text.message import ENGLISH, Style, fill, place
 
 # Signs French typography sets after a narrow no-break space: a text of placeholders and
-# these is a label set's to write, as a text with words is.
+# these is a label set's to write, as a text with words is. Not every sign: the other
+# texts without a letter (page ranges "1-10", points "+{points}", some 70 of them) read
+# the same in every language, and would only add entries every catalogue copies as they are.
 SPACED_SIGNS = frozenset(":;!?")
 
 
