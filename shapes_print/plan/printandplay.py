@@ -27,6 +27,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
+from shapes_print.kit.context import double_sided
 from shapes_print.load.loaded import LoadedDocument
 from shapes_print.plan.assembly import Placed, checklist, pictured, stocks
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
@@ -174,7 +175,7 @@ def plan_print_and_play(
         cards = piece.part is not None and parts.parts[piece.part].is_cards
         runs.append(Run(piece.pages, print_line=kit.cards_line if cards else ""))
     symbols = {name: s for p in parts.parts for name, s in p.document.symbols.items()}
-    joined = NumberedPages(runs, names, kit.ctx)
+    joined = NumberedPages(runs, names, parts.ctx)
     document = Document(
         title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks)
     )
@@ -195,6 +196,8 @@ class _Parts:
         self.duplex: Literal["long", "short", "none"] = next(
             (d.duplex for d in cards if d.duplex != "none"), "none"
         )
+        # The cover's foot: its print line says how the file is printed (plan/sheetpages.py).
+        self.ctx = kit.ctx if self.duplex == "none" else double_sided(kit.ctx, kit.cache)
         self.planned_blank: dict[Why, list[Page]] = {}
         self.leaves = [_leaves(part, kit.page) for part in parts]
         grids = [d.pages for d in cards if isinstance(d.pages, SheetPages | FrontSheets)]
@@ -332,4 +335,4 @@ class _Parts:
             **self.made(),
         }
         cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
-        return plan_sheets(_section(self.doc, COVER), cover_inputs, self.kit.page, self.kit.ctx)
+        return plan_sheets(_section(self.doc, COVER), cover_inputs, self.kit.page, self.ctx)
