@@ -270,13 +270,17 @@ class _Parts:
         return pieces[own[0]].first, laid
 
     def placed(self, front_pages: int) -> list[Placed]:
-        """Each part where it lies after a front this long: its first page, its pages as
-        laid, whether it is cards."""
+        """Each part where it lies after a front this long: its first page, the pages from
+        there to the next part's first (a page left blank after its last is the back of
+        its last sheet, printed with it: "from page 11, 20 pages" is pages 11 to 30),
+        whether it is cards."""
         pieces = self.layout(front_pages)
-        spans = [self.span(pieces, index) for index in range(len(self.parts))]
+        firsts = [self.span(pieces, index)[0] for index in range(len(self.parts))]
+        end = pieces[-1].first + len(pieces[-1].pages) if pieces else front_pages
+        ends = [*firsts[1:], end]
         return [
-            Placed(first, len(laid), part.is_cards)
-            for (first, laid), part in zip(spans, self.parts, strict=True)
+            Placed(first, last - first, part.is_cards)
+            for first, last, part in zip(firsts, ends, self.parts, strict=True)
         ]
 
     def assembly(self, front_pages: int) -> list[Page]:
