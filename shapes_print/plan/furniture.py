@@ -280,24 +280,65 @@ def running_foot(
     )
 
 
+def keep_out(stretches: list[Stretch], box: _Box, gap: float) -> None:
+    """Cut each stretch back across its band to `gap` beyond `box` where it reaches into
+    it: a card sheet's backs (and bleed faces) run past the grid by their overrun, and a
+    foot on the back of a sheet must stand on paper, not on them."""
+    left, bottom, right, top = box
+    for s in stretches:
+        along, across = (s.thickness, s.length) if s.vertical else (s.length, s.thickness)
+        x1, y1 = s.x + along, s.y + across
+        if not (s.x < right + gap and left - gap < x1 and s.y < top + gap and bottom - gap < y1):
+            continue
+        if s.vertical and s.x + x1 < left + right:  # a band left of the box
+            s.thickness = left - gap - s.x
+        elif s.vertical:
+            s.x, s.thickness = right + gap, x1 - right - gap
+        elif s.y + y1 < bottom + top:  # under it
+            s.thickness = bottom - gap - s.y
+        else:
+            s.y, s.thickness = top + gap, y1 - top - gap
+        s.thickness = max(s.thickness, 0.0)
+
+
 def place_text(
-    stretches: list[Stretch], font: Font, f: Furniture, text: str, where: Source | None
+    stretches: list[Stretch],
+    font: Font,
+    f: Furniture,
+    text: str,
+    where: Source | None,
+    unbroken: bool = False,
 ) -> Artifact:
-    size = f.text_size
-    while size >= f.text_min_size - 1e-9:
-        leading = size * LINE_SPACING
-        for stretch in stretches:
-            lines = wrap(text, font, size, stretch.length)
-            if lines and size + leading * (len(lines) - 1) <= stretch.thickness:
-                top = size + leading * (len(lines) - 1) - size * 0.8
-                items = tuple(
-                    Text(0, top - i * leading + size * 0.1, line, font.name, size, f.mark_colour)
-                    for i, line in enumerate(lines)
-                )
-                used = max(font.width(line, size) for line in lines)
-                return stretch.place(items, used, f.furniture_gap)
-        size -= 0.25
+    """`text` in the first stretch that holds it, at the largest size that fits; with
+    `unbroken`, on its own lines at any size furniture takes before wrapped (a card sheet's
+    running foot: one line a little smaller, not three against the ruler's end)."""
+    for most in (text.count("\n") + 1, None) if unbroken else (None,):
+        size = f.text_size
+        while size >= f.text_min_size - 1e-9:
+            for stretch in stretches:
+                lines = wrap(text, font, size, stretch.length)
+                if lines and (most is None or len(lines) <= most):
+                    placed = _set(stretch, font, f, lines, size)
+                    if placed is not None:
+                        return placed
+            size -= 0.25
     raise UserError(where, f"no room in the page margins for the line {text!r}")
+
+
+def _set(
+    stretch: Stretch, font: Font, f: Furniture, lines: tuple[str, ...], size: float
+) -> Artifact | None:
+    """Lines at `size` placed in `stretch`, or None where they are too many for it."""
+    leading = size * LINE_SPACING
+    if size + leading * (len(lines) - 1) > stretch.thickness:
+        return None
+    top = size + leading * (len(lines) - 1) - size * 0.8
+    items = tuple(
+        Text(0, top - i * leading + size * 0.1, line, font.name, size, f.mark_colour)
+        for i, line in enumerate(lines)
+    )
+    used = max(font.width(line, size) for line in lines)
+    return stretch.place(items, used, f.furniture_gap)
 
 
 def dashed(
