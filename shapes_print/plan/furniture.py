@@ -138,29 +138,49 @@ def print_line(
 
 
 class _Drawn(Struct, frozen=True):
-    """Furniture drawn in local (along, across) coordinates, and the length it takes along
-    its band."""
+    """Furniture drawn in local (along, across) coordinates, the length it takes along its
+    band and the thickness it needs across it."""
 
     items: tuple[Item, ...]
     length: float
+    across: float
 
 
 def _ruler(length: float, label: str, font: Font, f: Furniture) -> _Drawn:
-    """A ruler of `length` over its label, both centred on the wider of the two (a large
-    print label is longer than the 50 mm it names)."""
+    """A ruler of `length` over its label, both centred on the wider of the two. A label
+    longer than the ruler (large print's, at 18 pt) wraps to the ruler's length where its
+    words allow, so it neither sticks out past the ruler nor runs into what stands beside."""
     size = f.text_size
-    span = max(length, font.width(label, size))
+    lines = _label_lines(label, font, size, length)
+    span = max(length, *(font.width(line, size) for line in lines))
     start = (span - length) / 2
     baseline = size * 0.25
-    line_y = size + f.ruler_tick * 0.2
+    leading = size * LINE_SPACING
+    line_y = size + leading * (len(lines) - 1) + max(f.ruler_tick * 0.2, _text_gap(size))
     items: list[Item] = [Line(start, line_y, start + length, line_y, f.mark_colour, f.mark_width)]
     steps = max(1, round(length / f.ruler_step))  # a ruler shorter than one step still has its ends
     for i in range(steps + 1):
         tick = f.ruler_tick if i in (0, steps) else f.ruler_tick / 2
         x = start + i * length / steps
         items.append(Line(x, line_y, x, line_y + tick, f.mark_colour, f.mark_width))
-    items.append(Text(span / 2, baseline, label, font.name, size, f.mark_colour, "middle"))
-    return _Drawn(tuple(items), span)
+    for i, line in enumerate(lines):
+        y = baseline + leading * (len(lines) - 1 - i)
+        items.append(Text(span / 2, y, line, font.name, size, f.mark_colour, "middle"))
+    return _Drawn(tuple(items), span, line_y + f.ruler_tick)
+
+
+def _label_lines(label: str, font: Font, size: float, length: float) -> tuple[str, ...]:
+    """A ruler's label on one line where the ruler is as long, else wrapped to it (on one
+    line still where a word is longer)."""
+    if font.width(label, size) <= length:
+        return (label,)
+    return wrap(label, font, size, length) or (label,)
+
+
+def _text_gap(size: float) -> float:
+    """The space between two lines of words at `size`: what a ruler's line keeps from its
+    label where that is more than a fifth of its tick (at 18 pt it read as touching)."""
+    return (LINE_SPACING - 1) * size
 
 
 def _square(side: float, label: str, font: Font, f: Furniture) -> _Drawn:
@@ -171,11 +191,8 @@ def _square(side: float, label: str, font: Font, f: Furniture) -> _Drawn:
             Text(side / 2, side / 2 - size / 3, label, font.name, size, f.mark_colour, "middle"),
         ),
         side,
+        side,
     )
-
-
-def _ruler_needs(f: Furniture) -> float:
-    return f.text_size + f.ruler_tick * 1.2
 
 
 def place_furniture(
@@ -193,8 +210,11 @@ def place_furniture(
         )
 
     ruler = _ruler(f.ruler_length, f.ruler_label, font, f)
+    # Pieces along a band stand at least a word space apart, as words do: large print's
+    # 18 pt label, square and print line read as run together a millimetre apart.
+    gap = max(f.furniture_gap, font.width(" ", f.text_size))
     taken: list[_Box] = []
-    placed = [_place(first(ruler.length, _ruler_needs(f)), ruler, f.furniture_gap, taken)]
+    placed = [_place(first(ruler.length, ruler.across), ruler, gap, taken)]
     square_room = [
         s for s in stretches if s.thickness >= f.inch_square and s.length >= f.inch_square
     ]
@@ -202,9 +222,9 @@ def place_furniture(
         inch, room = _square(f.inch_square, f.inch_label, font, f), square_room[0]
     else:
         inch = _ruler(f.inch_square, f.inch_label, font, f)
-        room = first(inch.length, _ruler_needs(f))
-    placed.append(_place(room, inch, f.furniture_gap, taken))
-    _clear_of(stretches, taken, f.furniture_gap)
+        room = first(inch.length, inch.across)
+    placed.append(_place(room, inch, gap, taken))
+    _clear_of(stretches, taken, gap)
     placed.append(place_text(stretches, font, f, print_line, where))
     return placed
 
