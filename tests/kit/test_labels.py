@@ -477,7 +477,7 @@ SPANISH = NoEnglish(
     tuple(SPANISH_CHECK),
     ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"),
     # The game's name has a colon of its own: its titles join with a dash (es.po, msgctxt).
-    "Formas: pase y elija – hoja del anfitrión para 6 jugadores",
+    "Formas: pase y elija \u2013 hoja del anfitrión para 6 jugadores",
     (
         "Cómo imprimir Formas: pase y elija (6 jugadores, A4)",
         "girar por el borde largo",
