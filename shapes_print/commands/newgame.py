@@ -124,6 +124,8 @@ def _write_copy(target: Path, original: Path, start: str, game_id: str, labels: 
             continue
         own = target / "labels" / f"{name}.yaml"
         data = {kind: patch[kind] for kind in PATCH_KINDS if kind in patch}
+        if not data:  # the set's words for the original alone (its title's join): not a copy's
+            continue
         if own.is_file():  # the original's own file already: it stays over the set's entry
             data = deep_merge(data, read_yaml(own, locale=None).data)
         own.parent.mkdir(exist_ok=True)

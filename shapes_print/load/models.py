@@ -5,10 +5,12 @@ Models only describe and check the input; they draw nothing. The value types the
 load/cardmodels.py; sheet style and print settings in load/printmodels.py.
 """
 
+from datetime import date
 from typing import Annotated, Any, Literal
 
 from msgspec import Struct
 from pydantic import (
+    AfterValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -227,6 +229,16 @@ class Board(Strict):
     alt: str = ""
 
 
+def _a_day(written: str) -> str:
+    """A date that is a day of the calendar (2026-02-30 is none): the cover writes it in
+    words."""
+    try:
+        date.fromisoformat(written)
+    except ValueError:
+        raise ValueError(f"{written} is no day of the calendar (YYYY-MM-DD)") from None
+    return written
+
+
 class Game(Strict):
     """One game: where its rules are, who can play, its deck and its documents."""
 
@@ -248,7 +260,10 @@ class Game(Strict):
     # The kit's version and date as its designer writes them, for the cover's last line:
     # the content's own, so every build and every clone of it prints the same.
     version: str | None = None
-    date: Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
+    date: (
+        Annotated[str, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), AfterValidator(_a_day)]
+        | None
+    ) = None
     player_aid: PlayerAid | None = None
     extra_decks: dict[Identifier, ExtraDeck] = {}
     tokens: dict[Identifier, TokenDeck] = {}

@@ -36,6 +36,7 @@ from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.pagenumbers import Names, NumberedPages, Run
 from shapes_print.plan.sheetpages import is_turned
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.text.message import long_date
 from shapes_print.text.words import Said
 
 COVER, BLANK, ASSEMBLY = 0, 1, 2  # the template's sections
@@ -307,13 +308,13 @@ class _Parts:
         return plan_sheets(section, assembly_inputs, self.kit.page, self.kit.ctx, scale=False)
 
     def made(self) -> dict[str, Any]:
-        """The cover's last line: the game's `version` and `date` (`none` where it gives
-        none) and the shapes-print release that made the file. Never a file's time: a
+        """The cover's last line: the game's `version` and `date` (the date in the set's
+        words; `none` where it gives none) and the shapes-print release that made the file. Never a file's time: a
         checkout gives every file the time it was made, so each clone would differ."""
-        game = self.kit.loaded.game
+        game, locale = self.kit.loaded.game, self.kit.words.locale
         return {
             "version": Said(game.version or "none"),
-            "date": Said(game.date or "none"),
+            "date": Said(long_date(game.date, locale) if game.date else "none"),
             "release": Said(self.kit.library.release),
         }
 

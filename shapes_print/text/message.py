@@ -239,6 +239,16 @@ def decimal(number: float | Decimal, locale: str, signed: bool = False) -> str:
     return format_decimal(number, pattern, locale=_locale(locale))
 
 
+def long_date(iso: str, locale: str) -> str:
+    """A date written 2026-12-06 as its language writes it in words ("December 6, 2026",
+    "6 de diciembre de 2026"): a reader hears digits and dashes as a sum."""
+    from datetime import date
+
+    from babel.dates import format_date
+
+    return format_date(date.fromisoformat(iso), "long", locale=_locale(locale))
+
+
 def _choose(select: Select, number: int, locale: str) -> Branch:
     exact = f"={number}"
     for branch in select.branches:

@@ -33,9 +33,9 @@ def _cover(content: Path, labels: str = "standard") -> str:
 def test_the_cover_ends_with_the_kits_version_and_date(tmp_path: Path) -> None:
     root = copy_project(tmp_path, [VERSIONED])
     release = program()["shapes-print"]
-    line = f"Version 2.1. Date: 2026-11-30. Made with shapes-print {release}."
+    line = f"Version 2.1. Date: November 30, 2026. Made with shapes-print {release}."
     assert f"for the score sheet. {line}" in _cover(root / "content")  # the last words
-    spanish = f"Versión 2.1. Fecha: 2026-11-30. Hecho con shapes-print {release}."
+    spanish = f"Versión 2.1. Fecha: 30 de noviembre de 2026. Hecho con shapes-print {release}."
     assert f"puntuación. {spanish}" in _cover(root / "content", "es")
 
 
@@ -46,14 +46,18 @@ def test_without_them_the_cover_names_only_the_release(tmp_path: Path) -> None:
     assert "Version" not in words and "Date" not in words
 
 
-def test_a_date_not_written_as_a_date_is_refused_at_its_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("written", ["30/11/2026", "2026-02-30"])
+def test_a_date_not_a_day_written_as_a_date_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str
 ) -> None:
+    """Another way of writing it, or no day of the calendar (the cover writes it in words):
+    one line at its place, exit 2."""
     game = "content/pass-and-pick/game.yaml"
-    root = copy_project(tmp_path, [(game, 'date: "2026-12-06"', "date: 30/11/2026")])
+    root = copy_project(tmp_path, [(game, 'date: "2026-12-06"', f"date: {written}")])
     lines = (root / game).read_text(encoding="utf-8").splitlines()
-    line = lines.index("date: 30/11/2026") + 1
-    assert main(["check", "pass-and-pick", "--content", str(root / "content")]) == 2
+    line = lines.index(f"date: {written}") + 1
+    args = ["check", "pass-and-pick", "--content", str(root / "content"), "--labels", "standard"]
+    assert main(args) == 2
     err = capsys.readouterr().err
     assert f"game.yaml:{line}:" in err and "date" in err and "Traceback" not in err
 

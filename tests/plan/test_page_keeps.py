@@ -193,7 +193,9 @@ def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
         pages = doc.document.pages
         furniture = doc.style.furniture
         per_copy, per_sheet = _copies(doc)
-        game, document = doc.document.title.rsplit(": ", 1)
+        # Spanish joins Pass and pick's titles with a dash: its name has a colon.
+        join = " \u2013 " if " \u2013 " in doc.document.title else ": "
+        game, document = doc.document.title.rsplit(join, 1)
         game = game.removesuffix("\u202f")  # French sets a narrow space before its colon
         for index, page in enumerate(pages):
             where = f"{doc.name} page {index + 1}"

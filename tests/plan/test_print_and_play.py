@@ -105,7 +105,8 @@ def test_the_file_holds_the_players_files_in_print_order_with_bookmarks(built: P
         lang = "es" if "es" in kit.relative_to(built).parts else "en"
         start, one_sided = PRINT_LINE[lang]
         cards_pages: set[int] = set()
-        game = marks[0][0].rsplit(": ", 1)[0]
+        join = " \u2013 " if " \u2013 " in marks[0][0] else ": "  # es Pass and pick: a dash
+        game = marks[0][0].rsplit(join, 1)[0]
         # Every page carries the whole file's number, one count from the cover on.
         for number, page in enumerate(pages, 1):
             assert NUMBERED[lang].format(number, len(pages)) in page, (whole.name, number)
