@@ -8,8 +8,10 @@ Output: the boxes of each page, placed with their tops at y <= 0 under the page'
 All of a document's breaks are chosen together, as TeX chooses a paragraph's lines: by dynamic
 programming over every feasible break, keeping the cheapest sequence. A page costs `PAGE`, plus
 its unused space squared, plus the penalty of the break that ends it; a document's last page
-(and a page ended by a forced break) has no cost for its unused space; any page but a document's
-only one costs `SCANT` if it is filled less than `least` of its height.
+(and a page ended by a forced break) has no cost for its unused space unless it opens on a
+table's continuation, whose unused space costs `TAIL` (an editor balances a table's tail over
+its last two pages, never leaving two rows alone under a repeated header); any page but a
+document's only one costs `SCANT` if it is filled less than `least` of its height.
 Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only when no other
 break fits, so a keep rule gives way rather than refuse the document. A box that continues a
 table carries the table's header row, repeated at the top of a page that opens on it. A box
@@ -51,6 +53,10 @@ UNUSED = 8_000.0
 # the unused space of a page before it and a break inside a block together: a document's
 # last lines never stand alone on a page while lines before them can go with them.
 SCANT = 20_000.0
+# A last page that opens on a table's continuation: its unused space costs this share of
+# UNUSED, so rows move to it from the page before until both are reasonably full, without
+# spreading the table's unused space evenly over all of its pages.
+TAIL = UNUSED / 2
 # A page whose glue shrinks by all it may: half a page's cost, so shrinking saves a page or
 # honours a keep, never merely evens out the pages.
 SHRINK = 5_000.0
@@ -156,19 +162,22 @@ def choose_breaks(
         tuple(box.breaks for box in boxes),
         tuple(box.stretch for box in boxes),
         tuple(box.header.height if box.header else 0.0 for box in boxes),
+        tuple(box.header is not None for box in boxes),
     )
     return list(_cheapest(measures, _Rooms(room, first_room, shrink, least)))
 
 
 class _Measures(Struct, frozen=True):
     """What choosing breaks reads of the boxes: each one's height, the gap above it, the
-    cost of a break before it, its stretch, and its header's height (0 for none)."""
+    cost of a break before it, its stretch, its header's height (0 for none), and whether
+    it continues a table (a page opening on it repeats the table's header)."""
 
     heights: tuple[float, ...]
     gaps: tuple[float, ...]
     breaks: tuple[float, ...]
     stretches: tuple[float, ...]
     headers: tuple[float, ...]
+    continued: tuple[bool, ...]
 
 
 class _Rooms(Struct, frozen=True):
@@ -199,6 +208,7 @@ def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
         here = first_room if start == 0 and first_room is not None else room
         scant = least * here
         base = best[start] + PAGE
+        last = TAIL if measures.continued[start] else 0.0  # a last page's unused space
         used = headers[start] - gaps[start]
         stretch = glue = 0.0
         for stop in range(start + 1, count + 1):
@@ -216,10 +226,9 @@ def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
             ends = ends_at[stop]
             if used > here:  # the glue gives (by `shrinks` at most): costs what it gives
                 badness = SHRINK * ((used - here) / shrinks) ** 2 if shrinks else 0.0
-            elif ends:
-                badness = 0.0
             else:
-                badness = UNUSED * (max(0.0, here - used - stretch) / here) ** 2
+                weight = last if ends else UNUSED
+                badness = weight * (max(0.0, here - used - stretch) / here) ** 2
             cost = base + badness
             if (used + stretch) < scant and not (start == 0 and stop == count):
                 cost += SCANT
