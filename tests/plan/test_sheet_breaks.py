@@ -100,7 +100,8 @@ def _table(rows: int) -> list[Box]:
     open, with the table's keeps between them."""
     head = Box(10.0)
     first = Box(10.0, breaks=NEVER)  # kept with the header
-    return [head, first, *(Box(10.0, breaks=b, header=head) for b in run_breaks(rows, 2)[1:])]
+    rest = run_breaks(rows, 2)[1:]
+    return [head, first, *(Box(10.0, breaks=b, header=head, tail=True) for b in rest)]
 
 
 def test_a_table_tail_shares_the_last_two_pages_rather_than_leave_two_rows_alone() -> None:
