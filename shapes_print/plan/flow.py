@@ -8,8 +8,11 @@ Output: the boxes of each page, placed with their tops at y <= 0 under the page'
 All of a document's breaks are chosen together, as TeX chooses a paragraph's lines: by dynamic
 programming over every feasible break, keeping the cheapest sequence. A page costs `PAGE`, plus
 its unused space squared, plus the penalty of the break that ends it; a document's last page
-(and a page ended by a forced break) has no cost for its unused space; any page but a document's
-only one costs `SCANT` if it is filled less than `least` of its height.
+(and a page ended by a forced break) has no cost for its unused space, unless it opens on a
+table's continuation and holds less than `TAIL_FILL` of its height: what it lacks costs `TAIL`
+squared, so rows move over from the page before (an editor balances a table's tail over its
+last two pages, never leaving two rows alone under a repeated header); any page but a
+document's only one costs `SCANT` if it is filled less than `least` of its height.
 Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only when no other
 break fits, so a keep rule gives way rather than refuse the document. A box that continues a
 table carries the table's header row, repeated at the top of a page that opens on it. A box
@@ -51,6 +54,12 @@ UNUSED = 8_000.0
 # the unused space of a page before it and a break inside a block together: a document's
 # last lines never stand alone on a page while lines before them can go with them.
 SCANT = 20_000.0
+# A last page that opens on a table's continuation: what it lacks of TAIL_FILL of its height
+# costs this (squared, as a share of the page), so rows move to it from the page before until
+# both are reasonably full; above TAIL_FILL it costs nothing, so the table's other pages stay
+# as full as they were rather than share its unused space out evenly.
+TAIL = 4 * UNUSED
+TAIL_FILL = 0.5
 # A page whose glue shrinks by all it may: half a page's cost, so shrinking saves a page or
 # honours a keep, never merely evens out the pages.
 SHRINK = 5_000.0
@@ -76,6 +85,8 @@ class Box(Struct, frozen=True):
     set beside it (the rows of a table's further groups of columns, a manifest's second
     column of cards): each is read after the run of boxes with lanes it is in on its page,
     lane by lane (`place`), so a page reads its first column down, then its second.
+    A page that opens on a `tail` box (a table's continuation) and ends its run holds a
+    table's tail, balanced with the page before.
     """
 
     height: float
@@ -89,6 +100,7 @@ class Box(Struct, frozen=True):
     continues: bool = False
     within: tuple[Part, ...] = ()
     lanes: tuple[tuple[Item, ...], ...] = ()
+    tail: bool = False
 
     def drawn(self, extra: float) -> tuple[Item, ...]:
         return self.stretched(extra) if self.stretched is not None else self.items
@@ -156,19 +168,22 @@ def choose_breaks(
         tuple(box.breaks for box in boxes),
         tuple(box.stretch for box in boxes),
         tuple(box.header.height if box.header else 0.0 for box in boxes),
+        tuple(box.tail for box in boxes),
     )
     return list(_cheapest(measures, _Rooms(room, first_room, shrink, least)))
 
 
 class _Measures(Struct, frozen=True):
     """What choosing breaks reads of the boxes: each one's height, the gap above it, the
-    cost of a break before it, its stretch, and its header's height (0 for none)."""
+    cost of a break before it, its stretch, its header's height (0 for none), and whether
+    a page opening on it holds a table's tail."""
 
     heights: tuple[float, ...]
     gaps: tuple[float, ...]
     breaks: tuple[float, ...]
     stretches: tuple[float, ...]
     headers: tuple[float, ...]
+    tails: tuple[bool, ...]
 
 
 class _Rooms(Struct, frozen=True):
@@ -199,6 +214,7 @@ def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
         here = first_room if start == 0 and first_room is not None else room
         scant = least * here
         base = best[start] + PAGE
+        tail = measures.tails[start]  # a page opening on a table's tail
         used = headers[start] - gaps[start]
         stretch = glue = 0.0
         for stop in range(start + 1, count + 1):
@@ -217,7 +233,8 @@ def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
             if used > here:  # the glue gives (by `shrinks` at most): costs what it gives
                 badness = SHRINK * ((used - here) / shrinks) ** 2 if shrinks else 0.0
             elif ends:
-                badness = 0.0
+                lacks = here * TAIL_FILL - used - stretch if tail else 0.0
+                badness = TAIL * (max(0.0, lacks) / here) ** 2
             else:
                 badness = UNUSED * (max(0.0, here - used - stretch) / here) ** 2
             cost = base + badness

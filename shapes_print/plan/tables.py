@@ -99,6 +99,8 @@ def table_boxes(
     # may open it at a foot.
     lines = [_lines(style, row) for row in body] if total > room or not style.keep_table else None
     penalties = run_breaks(len(body), style.list_keep, inside or INSIDE, lines=lines)
+    # A table's last rows share its last two pages, but in a copy that fills its front first.
+    tail = bool(style.keep_table)
     boxes = [head] if head is not None else []
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):
         opening = (top,) if head is None and index == 0 else ()
@@ -117,6 +119,7 @@ def table_boxes(
                 role="TR",
                 within=(table, *in_body),
                 lanes=box.lanes,
+                tail=tail and not first,
             )
         )
     return boxes

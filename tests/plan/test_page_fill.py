@@ -12,6 +12,7 @@ the page before could have held. The plans are the ones every run makes once
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
@@ -230,3 +231,64 @@ def test_the_large_print_host_key_opens_its_manifest_on_its_first_page(
     assert "Deck manifest" in first and "Red 1" in first
     filled = [fill(doc.style, page, doc.document.symbols, i == 0) for i, page in enumerate(pages)]
     assert min(filled[:3]) >= 0.75, filled
+
+
+# A page that opens on a table's continuation (its header repeated) and holds the table's
+# last rows is no sliver: an editor moves rows over from the page before so both are
+# reasonably full. Collect 3's host key ended on Tasks 19 and 20 alone (32% of a Letter
+# page) and its 10-player A4 sheets on Tasks 17 to 20 (32%).
+TAIL_FILL = 0.4
+
+
+def _opens_on_continued_table(page: Page) -> bool:
+    """Whether the page's first part is a table going on from the page before (the header
+    row repeated above it is a part of no role)."""
+    parts = [part for part in content(page) if part.role is not None]
+    return bool(parts) and parts[0].role == "Table" and parts[0].continues
+
+
+@pytest.mark.parametrize("labels", PAGE_SETS)
+def test_no_table_ends_on_a_sliver_of_its_rows(
+    planned_sheets: list[PlannedSheets], labels: str
+) -> None:
+    """Every document that is not cards or a player aid in every shipped kit: a page opening
+    on a table's continuation is at least TAIL_FILL full, the document's last page and the
+    page before a score sheet's own page too. A player aid's copy fills its front first
+    (tests/plan/test_player_aid.py), its back holding what is left."""
+    slivers = [
+        f"{doc.name} page {index + 1}: {share:.0%}"
+        for doc in planned_sheets
+        if doc.labels == labels and not doc.name.endswith("_player-aid")
+        for index, page in enumerate(doc.document.pages)
+        if index
+        and _opens_on_continued_table(page)
+        and (share := fill(doc.style, page, doc.document.symbols, False)) < TAIL_FILL
+    ]
+    assert not slivers, "\n".join(slivers)
+
+
+def test_collect3_host_key_and_sheets_share_the_task_list_tail(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """The cases the review named: the host key's last page holds more Tasks than 19 and 20,
+    and the 10-player A4 sheets' page before the score sheet more than Tasks 17 to 20."""
+    named = {
+        ("standard", "collect-3_2p_letter_host-key"): "Task",
+        ("standard", "collect-3_10p_letter_host-key"): "Task",
+        ("es", "collect-3_2p_a4_es_host-key"): "Tarea",
+        ("es", "collect-3_10p_a4_es_host-key"): "Tarea",
+        ("standard", "collect-3_10p_a4_sheets"): OWN_PAGE,
+    }
+    found = {(doc.labels, doc.name): doc for doc in planned_sheets}
+    for key, task in named.items():
+        doc = found[key]
+        pages = doc.document.pages
+        words = [page_words(page, doc.document.symbols) for page in pages]
+        if task == OWN_PAGE:  # the Task list ends on the page before the score sheet
+            at = next(i for i, w in enumerate(words) if w.startswith(OWN_PAGE)) - 1
+            rows = len(re.findall(r"\b(?:1[0-9]|20) ", words[at]))
+        else:
+            at = len(pages) - 1
+            rows = len(re.findall(rf"\b{task} \d+:", words[at]))
+        share = fill(doc.style, pages[at], doc.document.symbols, at == 0)
+        assert share >= TAIL_FILL and rows > (2 if task != OWN_PAGE else 4), (key, share, rows)

@@ -95,6 +95,28 @@ def test_a_scant_last_page_takes_boxes_from_the_page_before_up_to_the_least_fill
     assert choose_breaks(boxes, 95.0) == [range(9), range(9, 10)]
 
 
+def _table(rows: int) -> list[Box]:
+    """A table of 10-point rows: its header row, then rows that repeat it on a page they
+    open, with the table's keeps between them."""
+    head = Box(10.0)
+    first = Box(10.0, breaks=NEVER)  # kept with the header
+    rest = run_breaks(rows, 2)[1:]
+    return [head, first, *(Box(10.0, breaks=b, header=head, tail=True) for b in rest)]
+
+
+def test_a_table_tail_shares_the_last_two_pages_rather_than_leave_two_rows_alone() -> None:
+    """Eleven rows under a header, nine to a page: greedy leaves two rows under a repeated
+    header (30% of the last page, over the least fill); an editor moves rows over from the
+    page before so that neither page is a sliver. Lines of a list (no repeated header) keep
+    filling the page before, as they did."""
+    pages = choose_breaks(_table(11), 100.0, least=0.3)
+    rows_after = len(pages[-1])
+    assert len(pages) == 2 and rows_after >= 3, pages
+    assert len(pages[0]) - 1 >= 6  # the page before stays two-thirds full
+    lines = [Box(10.0, breaks=b) for b in run_breaks(13, 2)]  # three alone: 30% too
+    assert choose_breaks(lines, 100.0, least=0.3) == [range(10), range(10, 13)]
+
+
 def test_a_first_page_holds_less_and_glue_gives_to_save_a_page() -> None:
     """The first page's foot holds the scale check: it takes fewer boxes than the next;
     a document a little over a page fits it where its glue may shrink that much."""
