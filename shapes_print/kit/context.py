@@ -4,10 +4,13 @@ and the pictures and icons the kit stage read for it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
+from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB, Picture
 from shapes_print.load.labels import LoadedLabels
@@ -89,3 +92,20 @@ def colour(value: str, where: Source | None, what: str) -> RGB:
         return RGB.parse(value)
     except ValueError as error:
         raise UserError(where, f"{what}: {error}") from None
+
+
+# A sheet style as a document printed on both sides takes it, made once for each style in
+# a build, so the kits that share a label set share their drawings (plan/blockshare.py).
+DOUBLE_SIDED_STYLES: Region[Pinned[SheetStyle]] = Region("double-sided styles", partial(Pinned, 64))
+
+
+def double_sided(ctx: DrawContext, cache: BuildCache) -> DrawContext:
+    """The context of a document printed on both sides: its first page's foot as tall as
+    the style's `duplex_footer_height`, where it gives one (a print line that says
+    "double-sided, flip on long edge" is a line longer at large print's size)."""
+    style = ctx.style
+    if style.duplex_footer_height is None:
+        return ctx
+    update = {"footer_height": style.duplex_footer_height}
+    region = cache.region(DOUBLE_SIDED_STYLES)
+    return replace(ctx, style=region.made((style,), True, lambda: style.model_copy(update=update)))

@@ -18,7 +18,7 @@ from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import UserError
-from shapes_print.kit.context import DrawContext
+from shapes_print.kit.context import DrawContext, double_sided
 from shapes_print.load.loaded import Block, LoadedDocument, LoadedGame
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
@@ -102,10 +102,11 @@ _PRINTED = {"pages", "keep_table"}
 
 def aid_context(ctx: DrawContext, cache: BuildCache, split: bool = False) -> DrawContext:
     """The context a player aid is drawn in: its sheets' type with the aid's own pictures
-    of cards, gaps between blocks and padding of table cells (the style's `player_aid`);
-    `split`, with its tables kept whole only as the aid's `keep_table` says."""
-    style = ctx.style
-    aid = style.player_aid
+    of cards, gaps between blocks and padding of table cells (the style's `player_aid`),
+    a copy that may take a sheet's two sides with a double-sided first foot; `split`, with
+    its tables kept whole only as the aid's `keep_table` says."""
+    aid = ctx.style.player_aid
+    style = double_sided(ctx, cache).style if aid.pages > 1 else ctx.style
     # Each of its keys given is the sheet style's of the same name.
     update = aid.model_dump(exclude=_PRINTED, exclude_none=True)
     if split:

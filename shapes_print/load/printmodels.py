@@ -47,9 +47,6 @@ class AidStyle(Strict):
     table_padding: Length
     pages: int = Field(ge=1, le=2)
     keep_table: float = Field(ge=0.0, le=1.0)
-    # The first page's foot room where the aid's is not its sheets' (a double-sided print
-    # line at 18 pt takes a fourth line beside the inch square).
-    footer_height: Length | None = None
 
 
 class Furniture(Strict):
@@ -145,6 +142,9 @@ class SheetStyle(Strict):
     fonts: dict[FontFace, str]
     margin: Length
     footer_height: Length
+    # A first page printed on both sides, where it is not `footer_height`: its print line
+    # says so, a line longer at large print's 18 pt beside the inch square.
+    duplex_footer_height: Length | None = None
     running_footer_height: Length
     heading_size: Size
     subheading_size: Size

@@ -27,6 +27,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
+from shapes_print.kit.context import double_sided
 from shapes_print.load.loaded import LoadedDocument
 from shapes_print.plan.assembly import Placed, checklist, pictured, stocks
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
@@ -174,7 +175,7 @@ def plan_print_and_play(
         cards = piece.part is not None and parts.parts[piece.part].is_cards
         runs.append(Run(piece.pages, print_line=kit.cards_line if cards else ""))
     symbols = {name: s for p in parts.parts for name, s in p.document.symbols.items()}
-    joined = NumberedPages(runs, names, kit.ctx)
+    joined = NumberedPages(runs, names, parts.ctx)
     document = Document(
         title, joined, symbols, parts.duplex, words.locale, bookmarks=tuple(bookmarks)
     )
@@ -195,6 +196,8 @@ class _Parts:
         self.duplex: Literal["long", "short", "none"] = next(
             (d.duplex for d in cards if d.duplex != "none"), "none"
         )
+        # The cover's foot: its print line says how the file is printed (plan/sheetpages.py).
+        self.ctx = kit.ctx if self.duplex == "none" else double_sided(kit.ctx, kit.cache)
         self.planned_blank: dict[Why, list[Page]] = {}
         self.leaves = [_leaves(part, kit.page) for part in parts]
         grids = [d.pages for d in cards if isinstance(d.pages, SheetPages | FrontSheets)]
@@ -267,13 +270,17 @@ class _Parts:
         return pieces[own[0]].first, laid
 
     def placed(self, front_pages: int) -> list[Placed]:
-        """Each part where it lies after a front this long: its first page, its pages as
-        laid, whether it is cards."""
+        """Each part where it lies after a front this long: its first page, the pages from
+        there to the next part's first (a page left blank after its last is the back of
+        its last sheet, printed with it: "from page 11, 20 pages" is pages 11 to 30),
+        whether it is cards."""
         pieces = self.layout(front_pages)
-        spans = [self.span(pieces, index) for index in range(len(self.parts))]
+        firsts = [self.span(pieces, index)[0] for index in range(len(self.parts))]
+        end = pieces[-1].first + len(pieces[-1].pages) if pieces else front_pages
+        ends = [*firsts[1:], end]
         return [
-            Placed(first, len(laid), part.is_cards)
-            for (first, laid), part in zip(spans, self.parts, strict=True)
+            Placed(first, last - first, part.is_cards)
+            for first, last, part in zip(firsts, ends, self.parts, strict=True)
         ]
 
     def assembly(self, front_pages: int) -> list[Page]:
@@ -332,4 +339,4 @@ class _Parts:
             **self.made(),
         }
         cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
-        return plan_sheets(_section(self.doc, COVER), cover_inputs, self.kit.page, self.kit.ctx)
+        return plan_sheets(_section(self.doc, COVER), cover_inputs, self.kit.page, self.ctx)

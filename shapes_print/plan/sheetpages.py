@@ -177,7 +177,7 @@ class LaidSheets(Struct, frozen=True):
         placed: list[Item] = []
         if foot is not None:
             placed.append(self._foot(foot, bottom, page[0]))
-            bottom -= foot_height(f)
+        bottom -= foot_height(f)  # a page numbered by the file it is in has its foot later
         margin = _Margin((left, bottom, right, page[1] - style.margin), page, print_line, scale)
         return [*placed, *_margins(f, ctx.fonts.regular, margin, ctx.furniture_source)]
 

@@ -16,11 +16,9 @@ from shapes_print.pipeline import pipeline
 from tests.planned import page_words
 from tests.project_copy import copy_project
 
-VERSIONED = (
-    "content/pass-and-pick/game.yaml",
-    "cards_title:",
-    'version: "2.1"\ndate: 2026-11-30\ncards_title:',
-)
+SHIPPED = 'version: "1.0"\ndate: "2026-12-06"\n'  # the shipped kit's, ours
+VERSIONED = ("content/pass-and-pick/game.yaml", SHIPPED, 'version: "2.1"\ndate: 2026-11-30\n')
+UNVERSIONED = ("content/pass-and-pick/game.yaml", SHIPPED, "")
 
 
 def _cover(content: Path, labels: str = "standard") -> str:
@@ -42,7 +40,7 @@ def test_the_cover_ends_with_the_kits_version_and_date(tmp_path: Path) -> None:
 
 
 def test_without_them_the_cover_names_only_the_release(tmp_path: Path) -> None:
-    root = copy_project(tmp_path)
+    root = copy_project(tmp_path, [UNVERSIONED])
     words = _cover(root / "content")
     assert f"for the score sheet. Made with shapes-print {program()['shapes-print']}." in words
     assert "Version" not in words and "Date" not in words
@@ -51,13 +49,13 @@ def test_without_them_the_cover_names_only_the_release(tmp_path: Path) -> None:
 def test_a_date_not_written_as_a_date_is_refused_at_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    root = copy_project(
-        tmp_path,
-        [("content/pass-and-pick/game.yaml", "cards_title:", "date: 30/11/2026\ncards_title:")],
-    )
+    game = "content/pass-and-pick/game.yaml"
+    root = copy_project(tmp_path, [(game, 'date: "2026-12-06"', "date: 30/11/2026")])
+    lines = (root / game).read_text(encoding="utf-8").splitlines()
+    line = lines.index("date: 30/11/2026") + 1
     assert main(["check", "pass-and-pick", "--content", str(root / "content")]) == 2
     err = capsys.readouterr().err
-    assert "game.yaml:9:" in err and "date" in err and "Traceback" not in err
+    assert f"game.yaml:{line}:" in err and "date" in err and "Traceback" not in err
 
 
 def test_building_twice_makes_the_same_bytes_whatever_the_files_times(tmp_path: Path) -> None:

@@ -175,10 +175,14 @@ def test_the_cover_says_what_to_print_on_what(built: Path) -> None:
     # the first sheet starts on page 2.
     # The rules start on page 3: page 2, the back of the cover, is the assembly page.
     assert "Shapes the Game: main game for 3 players 3 2 plain" in cover
-    # Each part's "From page" is the number printed on its first page.
+    # Each part's "From page" is the number printed on its first page, and its pages run
+    # to the next part's first (a page left blank after its last is on its last sheet).
     pages = page_texts(whole)
-    for title, first in _parts(_outline(PdfReader(whole))):
-        assert re.search(rf"{re.escape(title)} {first + 1} \d+ (plain|card stock)", cover)
+    parts = sorted(_parts(_outline(PdfReader(whole))), key=lambda part: part[1])
+    ends = [*(first for _, first in parts[1:]), len(pages)]
+    for (title, first), end in zip(parts, ends, strict=True):
+        found = re.search(rf"{re.escape(title)} {first + 1} (\d+) (plain|card stock)", cover)
+        assert found and int(found[1]) == end - first, (title, found)
         assert f"page {first + 1} of {len(pages)}" in pages[first]
     assert "Needed and not in this kit: the Shapes the Game set itself" in cover
     assert "double-sided, flip on long edge" in page_texts(whole)[0]
