@@ -22,16 +22,17 @@ import json
 from collections.abc import Callable, Iterable
 
 import msgspec
-from msgspec import Struct, to_builtins
+from msgspec import Struct, field, to_builtins
 from msgspec.structs import replace
 
 from shapes_print.cachefolder import cached, keep
+from shapes_print.errors import warn, warnings_told
 from shapes_print.inputs import InputFiles, program, recording
 from shapes_print.kit.coverage import words_skip
 from shapes_print.kit.variant import Variant
 from shapes_print.limits import MIB
 from shapes_print.pipeline.keptreads import KeptReads
-from shapes_print.text.listeners import listening
+from shapes_print.text.listeners import drawing_faces, listening
 
 # The cache entry of groups checked clean, what it may weigh, and how many groups it keeps
 # (every game under every shipped set is 24; the rest are the newest of earlier contents).
@@ -50,16 +51,20 @@ class Apart(Struct, frozen=True):
     printed: list[str]
     lacking: list[str]
     by_words: bool
+    warnings: list[str] = field(default_factory=list)  # those said off the faces
 
 
 class CheckedGroup(Struct, frozen=True):
     """What one group's clean planning left for the rest of the check, what it read
-    beyond its fingerprint, and its texts said off its cards' faces where it has them."""
+    beyond its fingerprint, its texts said off its cards' faces where it has them, and the
+    warnings its planning said: told by the check that takes it, whether a worker planned
+    it or an earlier check kept it, so each is said once and every time."""
 
     printed: list[str]
     skipped: str | None
     read: KeptReads
     apart: Apart | None = None
+    warnings: list[str] = field(default_factory=list)
 
     @classmethod
     def made(cls, printed: list[str], skipped: str | None, read: InputFiles) -> CheckedGroup:
@@ -108,6 +113,8 @@ class CheckRecord:
         """A group checked clean, here or in a worker process: what its planning left is
         put back (its texts printed, its skip line), and it is kept."""
         variant.printed.update(group.printed)
+        for line in group.warnings:
+            warn(line)
         if group.skipped is not None:
             variant.skipped[game] = group.skipped
         self._fresh[key] = group
@@ -124,10 +131,15 @@ def planned_group(
 ) -> CheckedGroup:
     """Plan a group (`plan`), and what its planning left and read; with `rows` (its key
     with its cards' fields left out), its texts said off its cards' faces too."""
-    with recording() as read, listening() as heard:
+    said: dict[str, bool] = {}  # each warning, and whether it was said off the faces
+
+    def tell(line: str) -> None:
+        said.setdefault(line, not drawing_faces())
+
+    with recording() as read, listening() as heard, warnings_told(tell):
         plan()
     skipped = variant.skipped.get(game)
-    group = CheckedGroup.made(heard.texts(), skipped, read)
+    group = replace(CheckedGroup.made(heard.texts(), skipped, read), warnings=list(said))
     if rows is None:
         return group
     loaded = variant.games[game]
@@ -138,6 +150,7 @@ def planned_group(
         and skipped == words_skip(variant.labels, loaded, words, refuse=False)
     )
     apart = Apart(rows, heard.texts(on_face=False), heard.texts(False, lacking=True), by_words)
+    apart = replace(apart, warnings=[line for line, off_faces in said.items() if off_faces])
     return replace(group, apart=apart)
 
 

@@ -26,7 +26,7 @@ from msgspec import to_builtins
 from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache
-from shapes_print.errors import UserError
+from shapes_print.errors import UserError, warnings_told
 from shapes_print.inputs import files_digest, fingerprint, recording
 from shapes_print.kit.coverage import words_skip
 from shapes_print.kit.variant import Variant
@@ -130,12 +130,14 @@ def faces_again(
     # A cache of its own: a face drawn here and taken again by the whole group's planning
     # (where this one does not stand for it) would say none of its texts there.
     alone = replace(project, cache=BuildCache())
+    drawn: list[str] = []  # the faces' warnings, as they are now
     try:
         with (
             recording() as read,
             _lacking_apart(words),
             listening() as heard,
             alone.cache.sharing(SHARED_SHEETS),
+            warnings_told(drawn.append),
         ):
             for setting in planned:  # its first kit draws every face the others do
                 first = next(group_kits(alone, group, [setting], players, part), None)
@@ -150,7 +152,8 @@ def faces_again(
     if (skipped is None) != (kept.skipped is None):
         return None
     printed = list(dict.fromkeys([*apart.printed, *heard.texts(on_face=True)]))
-    return CheckedGroup(printed, skipped, kept.read.joined(KeptReads.made(read)), apart)
+    warnings = list(dict.fromkeys([*apart.warnings, *drawn]))
+    return CheckedGroup(printed, skipped, kept.read.joined(KeptReads.made(read)), apart, warnings)
 
 
 def checked_in_order(

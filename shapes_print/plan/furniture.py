@@ -138,29 +138,49 @@ def print_line(
 
 
 class _Drawn(Struct, frozen=True):
-    """Furniture drawn in local (along, across) coordinates, and the length it takes along
-    its band."""
+    """Furniture drawn in local (along, across) coordinates, the length it takes along its
+    band and the thickness it needs across it."""
 
     items: tuple[Item, ...]
     length: float
+    across: float
 
 
 def _ruler(length: float, label: str, font: Font, f: Furniture) -> _Drawn:
-    """A ruler of `length` over its label, both centred on the wider of the two (a large
-    print label is longer than the 50 mm it names)."""
+    """A ruler of `length` over its label, both centred on the wider of the two. A label
+    longer than the ruler (large print's, at 18 pt) wraps to the ruler's length where its
+    words allow, so it neither sticks out past the ruler nor runs into what stands beside."""
     size = f.text_size
-    span = max(length, font.width(label, size))
+    lines = _label_lines(label, font, size, length)
+    span = max(length, *(font.width(line, size) for line in lines))
     start = (span - length) / 2
     baseline = size * 0.25
-    line_y = size + f.ruler_tick * 0.2
+    leading = size * LINE_SPACING
+    line_y = size + leading * (len(lines) - 1) + max(f.ruler_tick * 0.2, _text_gap(size))
     items: list[Item] = [Line(start, line_y, start + length, line_y, f.mark_colour, f.mark_width)]
     steps = max(1, round(length / f.ruler_step))  # a ruler shorter than one step still has its ends
     for i in range(steps + 1):
         tick = f.ruler_tick if i in (0, steps) else f.ruler_tick / 2
         x = start + i * length / steps
         items.append(Line(x, line_y, x, line_y + tick, f.mark_colour, f.mark_width))
-    items.append(Text(span / 2, baseline, label, font.name, size, f.mark_colour, "middle"))
-    return _Drawn(tuple(items), span)
+    for i, line in enumerate(lines):
+        y = baseline + leading * (len(lines) - 1 - i)
+        items.append(Text(span / 2, y, line, font.name, size, f.mark_colour, "middle"))
+    return _Drawn(tuple(items), span, line_y + f.ruler_tick)
+
+
+def _label_lines(label: str, font: Font, size: float, length: float) -> tuple[str, ...]:
+    """A ruler's label on one line where the ruler is as long, else wrapped to it (on one
+    line still where a word is longer)."""
+    if font.width(label, size) <= length:
+        return (label,)
+    return wrap(label, font, size, length) or (label,)
+
+
+def _text_gap(size: float) -> float:
+    """The space between two lines of words at `size`: what a ruler's line keeps from its
+    label where that is more than a fifth of its tick (at 18 pt it read as touching)."""
+    return (LINE_SPACING - 1) * size
 
 
 def _square(side: float, label: str, font: Font, f: Furniture) -> _Drawn:
@@ -171,11 +191,8 @@ def _square(side: float, label: str, font: Font, f: Furniture) -> _Drawn:
             Text(side / 2, side / 2 - size / 3, label, font.name, size, f.mark_colour, "middle"),
         ),
         side,
+        side,
     )
-
-
-def _ruler_needs(f: Furniture) -> float:
-    return f.text_size + f.ruler_tick * 1.2
 
 
 def place_furniture(
@@ -193,8 +210,11 @@ def place_furniture(
         )
 
     ruler = _ruler(f.ruler_length, f.ruler_label, font, f)
+    # Pieces along a band stand at least a word space apart, as words do: large print's
+    # 18 pt label, square and print line read as run together a millimetre apart.
+    gap = max(f.furniture_gap, font.width(" ", f.text_size))
     taken: list[_Box] = []
-    placed = [_place(first(ruler.length, _ruler_needs(f)), ruler, f.furniture_gap, taken)]
+    placed = [_place(first(ruler.length, ruler.across), ruler, gap, taken)]
     square_room = [
         s for s in stretches if s.thickness >= f.inch_square and s.length >= f.inch_square
     ]
@@ -202,9 +222,9 @@ def place_furniture(
         inch, room = _square(f.inch_square, f.inch_label, font, f), square_room[0]
     else:
         inch = _ruler(f.inch_square, f.inch_label, font, f)
-        room = first(inch.length, _ruler_needs(f))
-    placed.append(_place(room, inch, f.furniture_gap, taken))
-    _clear_of(stretches, taken, f.furniture_gap)
+        room = first(inch.length, inch.across)
+    placed.append(_place(room, inch, gap, taken))
+    _clear_of(stretches, taken, gap)
     placed.append(place_text(stretches, font, f, print_line, where))
     return placed
 
@@ -280,24 +300,65 @@ def running_foot(
     )
 
 
+def keep_out(stretches: list[Stretch], box: _Box, gap: float) -> None:
+    """Cut each stretch back across its band to `gap` beyond `box` where it reaches into
+    it: a card sheet's backs (and bleed faces) run past the grid by their overrun, and a
+    foot on the back of a sheet must stand on paper, not on them."""
+    left, bottom, right, top = box
+    for s in stretches:
+        along, across = (s.thickness, s.length) if s.vertical else (s.length, s.thickness)
+        x1, y1 = s.x + along, s.y + across
+        if not (s.x < right + gap and left - gap < x1 and s.y < top + gap and bottom - gap < y1):
+            continue
+        if s.vertical and s.x + x1 < left + right:  # a band left of the box
+            s.thickness = left - gap - s.x
+        elif s.vertical:
+            s.x, s.thickness = right + gap, x1 - right - gap
+        elif s.y + y1 < bottom + top:  # under it
+            s.thickness = bottom - gap - s.y
+        else:
+            s.y, s.thickness = top + gap, y1 - top - gap
+        s.thickness = max(s.thickness, 0.0)
+
+
 def place_text(
-    stretches: list[Stretch], font: Font, f: Furniture, text: str, where: Source | None
+    stretches: list[Stretch],
+    font: Font,
+    f: Furniture,
+    text: str,
+    where: Source | None,
+    unbroken: bool = False,
 ) -> Artifact:
-    size = f.text_size
-    while size >= f.text_min_size - 1e-9:
-        leading = size * LINE_SPACING
-        for stretch in stretches:
-            lines = wrap(text, font, size, stretch.length)
-            if lines and size + leading * (len(lines) - 1) <= stretch.thickness:
-                top = size + leading * (len(lines) - 1) - size * 0.8
-                items = tuple(
-                    Text(0, top - i * leading + size * 0.1, line, font.name, size, f.mark_colour)
-                    for i, line in enumerate(lines)
-                )
-                used = max(font.width(line, size) for line in lines)
-                return stretch.place(items, used, f.furniture_gap)
-        size -= 0.25
+    """`text` in the first stretch that holds it, at the largest size that fits; with
+    `unbroken`, on its own lines at any size furniture takes before wrapped (a card sheet's
+    running foot: one line a little smaller, not three against the ruler's end)."""
+    for most in (text.count("\n") + 1, None) if unbroken else (None,):
+        size = f.text_size
+        while size >= f.text_min_size - 1e-9:
+            for stretch in stretches:
+                lines = wrap(text, font, size, stretch.length)
+                if lines and (most is None or len(lines) <= most):
+                    placed = _set(stretch, font, f, lines, size)
+                    if placed is not None:
+                        return placed
+            size -= 0.25
     raise UserError(where, f"no room in the page margins for the line {text!r}")
+
+
+def _set(
+    stretch: Stretch, font: Font, f: Furniture, lines: tuple[str, ...], size: float
+) -> Artifact | None:
+    """Lines at `size` placed in `stretch`, or None where they are too many for it."""
+    leading = size * LINE_SPACING
+    if size + leading * (len(lines) - 1) > stretch.thickness:
+        return None
+    top = size + leading * (len(lines) - 1) - size * 0.8
+    items = tuple(
+        Text(0, top - i * leading + size * 0.1, line, font.name, size, f.mark_colour)
+        for i, line in enumerate(lines)
+    )
+    used = max(font.width(line, size) for line in lines)
+    return stretch.place(items, used, f.furniture_gap)
 
 
 def dashed(

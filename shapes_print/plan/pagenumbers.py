@@ -21,16 +21,21 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Item, Page, Text
 from shapes_print.kit.context import DrawContext
+from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.cardsheets import FrontSheets, MadePages, SheetPages
 from shapes_print.plan.furniture import (
     CAP,
+    LINE_SPACING,
     Stretch,
+    keep_out,
     margin_stretches,
     place_furniture,
     place_text,
     running_foot,
 )
 from shapes_print.plan.imposition import marks_reach
+from shapes_print.text.fit import wrap
+from shapes_print.text.fonts import Font
 from shapes_print.text.words import Said
 
 
@@ -109,7 +114,11 @@ class NumberedPages(MadePages):
             if run not in self.free:
                 self.free[run] = _free_margin(grid, self.runs[run].print_line, ctx)
             stretches = [copy.copy(s) for s in self.free[run]]
-            return place_text(stretches, font, f, said, where)
+            if not any(_holds(s, said, font, f) for s in stretches):
+                # Large print's foot keeps the game's name on a line of its own at 18 pt;
+                # at a card sheet's size, a margin too narrow for two lines has it on one.
+                said = " ".join(said.split("\n"))
+            return place_text(stretches, font, f, said, where, unbroken=True)
         old = [i for i in page.items if is_running_foot(i)]
         if old and isinstance(text := old[0].items[0], Text):  # type: ignore[union-attr]
             bottom = text.y + f.foot_gap + f.foot_size * CAP
@@ -137,4 +146,29 @@ def _free_margin(sheets: SheetPages, print_line: str, ctx: DrawContext) -> list[
     page = (grid.page_w, grid.page_h)
     stretches = margin_stretches(content, page, xs, ys, f, marks_reach(grid, f))
     place_furniture(stretches, ctx.fonts.regular, f, print_line, ctx.furniture_source)
+    keep_out(stretches, _drawn(sheets), f.furniture_gap)
     return stretches
+
+
+def _drawn(sheets: SheetPages) -> tuple[float, float, float, float]:
+    """The box (left, bottom, right, top) the cards of a full sheet draw in, faces and
+    backs (each moved by the back offset), each with the overrun it runs past the grid."""
+    card, boxes = sheets.card, []
+    for back, places in ((False, sheets.faces), (True, sheets.backs)):
+        reaches = sheets.reach.reaches(back, len(places))
+        for (x, y), (left, bottom, right, top) in zip(places, reaches, strict=True):
+            boxes.append((x - left, y - bottom, x + card.width + right, y + card.height + top))
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _holds(stretch: Stretch, text: str, font: Font, f: Furniture) -> bool:
+    """Whether a stretch holds `text`'s own lines at the smallest size furniture takes."""
+    size, count = f.text_min_size, text.count("\n") + 1
+    lines = wrap(text, font, size, stretch.length)
+    fits = lines is not None and len(lines) <= count
+    return fits and size + size * LINE_SPACING * (count - 1) <= stretch.thickness

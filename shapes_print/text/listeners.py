@@ -140,6 +140,11 @@ def in_room(room: Room | None) -> Iterator[None]:
         _ROOM.reset(token)
 
 
+def drawing_faces() -> bool:
+    """Whether what is said now is said on a card's face (inside `on_faces`)."""
+    return _ON_FACE.get()
+
+
 @contextmanager
 def on_faces() -> Iterator[None]:
     """Inside the block, texts are said on cards' faces."""

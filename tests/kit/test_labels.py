@@ -476,7 +476,8 @@ SPANISH = NoEnglish(
     "es",
     tuple(SPANISH_CHECK),
     ("CÍRCULO", "TRIÁNGULO", "Preparación", "dueño", "IZQUIERDA", "Ronda 3"),
-    "Formas: pase y elija: hoja del anfitrión para 6 jugadores",
+    # The game's name has a colon of its own: its titles join with a dash (es.po, msgctxt).
+    "Formas: pase y elija \u2013 hoja del anfitrión para 6 jugadores",
     (
         "Cómo imprimir Formas: pase y elija (6 jugadores, A4)",
         "girar por el borde largo",

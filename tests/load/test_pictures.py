@@ -233,6 +233,30 @@ def test_each_build_in_one_process_says_its_warnings_once(tmp_path: Path) -> Non
     assert said[1] == said[0]
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_check_says_each_warning_once_whatever_its_workers_and_again_from_its_cache(
+    tmp_path: Path, jobs: str
+) -> None:
+    """`check` plans the groups over worker processes and keeps the groups it checked clean:
+    a warning is said once however many workers planned kits that found it; a second check
+    that plans nothing (its cache holds every group) says it again, and so does a third
+    after an edit to a card's words alone (it draws the faces again, pipeline/facecheck.py)."""
+    root = example(tmp_path / "project")
+    folders = ("--content", str(root / "content"), "--templates", str(root / "templates"))
+    cards = root / GAME / "cards.csv"
+    said = []
+    for edit in (None, None, ("BIG SUN", "HUGE SUN")):
+        if edit is not None:
+            cards.write_text(cards.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
+        stderr = io.StringIO()
+        with contextlib.redirect_stderr(stderr):
+            assert main(["check", "pictures", *folders, "--jobs", jobs]) == 0, stderr.getvalue()
+        lines = [line for line in stderr.getvalue().splitlines() if "art/moon.jpg" in line]
+        assert lines and len(set(lines)) == len(lines), lines
+        said.append(lines)
+    assert said[2] == said[1] == said[0]
+
+
 def test_the_svg_pages_show_the_same_pictures(kit: tuple[Path, str]) -> None:
     folder, _ = kit
     page = (folder / "pictures_4p_a4_cards_p01.svg").read_text()

@@ -11,6 +11,7 @@ LETTER = (612.0, 792.0)
 MARGIN = 42.52  # 15 mm
 # A print line longer than the foot's band holds beside the ruler and the inch check, as
 # long as a side is tall: it goes up a side, in one line.
+FOOT = 56.0  # points: the band under a large print page's content
 LINE = "Print at 100% / Actual size, headers and footers off; double-sided, flip on long edge"
 
 
@@ -22,12 +23,13 @@ def _box(group: Group, across: float, along: float) -> tuple[float, float, float
 
 
 def test_a_print_line_up_a_side_keeps_clear_of_the_ruler_in_its_corner() -> None:
-    """A large print foot 30 pt tall holds the ruler at its left, not the print line; the
-    print line set up a side starts above the ruler, not over its label."""
+    """A large print foot 56 pt tall holds the ruler (over its label's two lines) at its
+    left, not the print line; the print line set up a side starts above the ruler, not over
+    its label."""
     project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], ["large-print"])
     ctx = project.variants[0].ctx
     f, font = ctx.sheets_furniture or ctx.style.furniture, ctx.fonts.regular
-    bottom = f.safe_margin + f.furniture_gap + 30.0
+    bottom = f.safe_margin + f.furniture_gap + FOOT
     content = (MARGIN, bottom, LETTER[0] - MARGIN, LETTER[1] - MARGIN)
     stretches = margin_stretches(content, LETTER, [], [], f)
     ruler, _, line = place_furniture(stretches, font, f, LINE)
@@ -38,7 +40,7 @@ def test_a_print_line_up_a_side_keeps_clear_of_the_ruler_in_its_corner() -> None
     (text,) = (item for item in line_group.items if isinstance(item, Text))
     assert line_group.angle == 90  # up a side, as the case to test asks
     span = max(f.ruler_length, font.width(f.ruler_label, f.text_size))
-    left, low, right, high = _box(ruler_group, 30.0, span)
+    left, low, right, high = _box(ruler_group, FOOT, span)
     a, b, c, d = _box(line_group, MARGIN, font.width(text.text, text.size))
     assert c <= left or a >= right or d <= low or b >= high, (
         (a, b, c, d),

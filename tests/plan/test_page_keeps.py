@@ -9,13 +9,15 @@ document (a one-page one too), at the set's own size.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
 import pytest
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Text
+from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Rect, Symbol, Text
 from shapes_print.plan.tables import column_widths
+from tests.planboxes import Box, leaf_boxes, overlap, union
 from tests.planfill import bounds, content, fill, has_square, text_area
 from tests.planned import PAGE_SETS, Compiled, PlannedSheets
 
@@ -23,6 +25,9 @@ LEAST_FILL = 0.30  # the issue's floor for any page but a document's only one
 KEEP_STEPS = 4  # a procedure of this many steps or fewer never splits
 KEEP_TABLE = 1 / 3  # nor a table under this share of a page
 HEADINGS = ("H1", "H2", "H3")
+# The least gap large print's furniture keeps between its pieces, as a share of its text
+# size: a millimetre reads as touching between words set at 18 pt.
+FURNITURE_GAP = 1 / 6
 PAGE_OF = {
     "standard": "page {page} of {pages}",
     "es": "página {page} de {pages}",
@@ -297,3 +302,48 @@ def test_large_print_sets_its_page_furniture_as_large_as_its_text(
         if t.size < doc.style.min_size
     ]
     assert not small, "\n".join(small[:20])
+
+
+def test_large_print_scale_check_and_print_line_stand_apart(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """On a large-print document's first page, the ruler's label (at 18 pt wider than the
+    50 mm it names), the ruler, the inch square, its label, the print line and the running
+    foot each keep a gap from the others that a reader sees at that size."""
+    wrong = []
+    for doc in planned_sheets:
+        if not doc.labels.startswith("large-print"):
+            continue
+        page, f = doc.document.pages[0], doc.style.furniture
+        pieces = _furniture_pieces(page, doc.document.symbols, f.ruler_label, f.inch_label)
+        gap = f.sheet_text_size * FURNITURE_GAP if f.sheet_text_size else f.furniture_gap
+        for (a, box_a), (b, box_b) in itertools.combinations(pieces.items(), 2):
+            if {a, b} != {"square", "inch label"} and overlap(box_a, box_b, gap):
+                wrong.append(f"{doc.name} page 1: the {a} touches the {b}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+def _furniture_pieces(
+    page: Page, symbols: dict[str, Symbol], ruler_label: str, inch_label: str
+) -> dict[str, Box]:
+    """The box of each piece of a first page's furniture: the ruler's label and its line
+    with its ticks, the inch square and its label, the print line, the running foot."""
+    found: dict[str, list[Box]] = {}
+    for item in page.items:
+        if not (isinstance(item, Artifact) and item.kind == "Pagination"):
+            continue
+        leaves = list(leaf_boxes(item, symbols))
+        words = " ".join(leaf.text for leaf, _ in leaves if isinstance(leaf, Text))
+        for leaf, box in leaves:
+            if isinstance(leaf, Line):
+                name = "ruler"
+            elif isinstance(leaf, Rect):
+                name = "square"
+            elif words == ruler_label:
+                name = "ruler label"
+            elif words == inch_label:
+                name = "inch label"
+            else:
+                name = "running foot" if re.search(r"\d+\D+\d+$", words) else "print line"
+            found.setdefault(name, []).append(box)
+    return {name: union(boxes) for name, boxes in found.items()}
