@@ -85,6 +85,8 @@ class Furniture(Strict):
     # file's.
     fronts_title: str
     backs_title: str
+    # The title of a score sheet's page after its first: {title} is the sheet's own.
+    continued_title: str
     foot_size: Size
     foot_gap: Length  # between the content and the running foot
 

@@ -12,7 +12,7 @@ player aid (each player cuts one out and keeps it), each page printed turned (a 
 turns it one way or the other: a page behind it could come out upside down) and each page
 used at the table during play (a score sheet, written on and printed again for the next
 game; a round's arrows), each with a blank back (a score sheet of two pages is one sheet,
-front and back); and an assembly page of two pages is one sheet. Every page is numbered
+front and back, turned or not); and an assembly page of two pages is one sheet. Every page is numbered
 through the whole file (plan/pagenumbers.py), so the cover's "From page" is what is printed.
 The scale check is on the cover (and on each card sheet): the sheets come planned without.
 """
@@ -67,7 +67,7 @@ class Part(Struct, frozen=True):
 class _Leaf(Struct, frozen=True):
     """Pages of a part that start on a front in a double-sided file: a copy of a player
     aid (`aid`), a page printed turned (`turned`: a printer turns it one way or the other,
-    so nothing may print behind it), the pages of a score sheet or a round's arrows
+    so nothing may print behind it but its score sheet's next page, turned alike), the pages of a score sheet or a round's arrows
     (`table`: written on or laid out during play, and printed again), or the pages of any
     other part between those."""
 
@@ -86,16 +86,18 @@ class _Piece(Struct, frozen=True):
 
 class _Key(Struct, frozen=True):
     """What puts a page in a leaf: its kind, and what pages of one leaf share (a copy's
-    number, a turned page's own index, the block a page used at the table opens with)."""
+    number, the block a page used at the table opens with); a turned page not used at the
+    table, its own index (`page`)."""
 
     kind: Kind
     shared: int | None
+    page: int | None = None
 
 
 def _leaves(part: Part, paper: tuple[float, float]) -> list[_Leaf]:
     """A part's pages as leaves (each starting on a front): each copy of a player aid,
-    each page turned on the paper, each score sheet's and each page of arrows' pages, the
-    other pages between them; a cards part whole (its sheets are made when drawn, and its
+    each page turned on the paper (a turned score sheet's pages together), each score
+    sheet's and each page of arrows' pages, the other pages between them; a cards part whole (its sheets are made when drawn, and its
     fronts and backs are paired already)."""
     pages = part.document.pages
     if part.is_cards:
@@ -105,7 +107,10 @@ def _leaves(part: Part, paper: tuple[float, float]) -> list[_Leaf]:
 
     def key(index: int) -> _Key:
         if is_turned(pages[index], paper):
-            return _Key("turned", index)
+            # A turned score sheet's pages are one leaf: its second page on the back of
+            # its first (one driver turns both alike), no other page behind either.
+            block = at_table[index]
+            return _Key("turned", block, index if block is None else None)
         if at_table[index] is not None:
             return _Key("table", at_table[index])
         return _Key("aid", index // step) if part.copy_pages else _Key("pages", None)

@@ -3,7 +3,8 @@
 Input: a `score_sheet` block, the values its words are filled from, the players and the
 `Column` it is set in. Output: its title, grid rows and note as `flow.Box`es; the grid breaks
 between rows with its header row repeated, and with `rows: fill` its rows stretch to fill the
-page they end on. `copies: fill` repeats the whole sheet as often as one page holds.
+page they end on. A sheet longer than the page it opens splits by rows into pages alike
+(plan/scorepages.py). `copies: fill` repeats the whole sheet as often as one page holds.
 `one_table` says whether every player fits one table across a column: plan/sheets.py sets
 a sheet whose players do not on the page turned.
 """
@@ -17,13 +18,16 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
+from shapes_print.geometry.primitives import Artifact
 from shapes_print.load.models import ScoreSheetBlock
 from shapes_print.plan.breaks import NEVER
 from shapes_print.plan.cells import SheetInputs, cell_text
 from shapes_print.plan.flow import Box
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
+from shapes_print.plan.scorepages import Sheet, split_pages
 from shapes_print.plan.tables import Cell, Heads, measure, table_boxes
 from shapes_print.text.message import fill
+from shapes_print.text.words import Said
 
 FILL = "fill"
 
@@ -54,23 +58,45 @@ def score_sheet(
         for label, entry in zip(labels, entries, strict=True)
     ]
     rows.append([cell_text(col, named.total, where, bold=True)] + [blank] * len(extras))
-    boxes: list[Box] = []
-    if sheet.title:
-        title = words.fill(sheet.title, values, where)
-        setting = Setting(style.subheading_size, True, True)
-        height, items = paragraph(col, title, setting, col.width, where)
-        boxes.append(Box(height, tuple(items), role="H2"))
-    for index, grid in enumerate(_tables(col, named, widths, rows, sheet.rows == FILL, where)):
+    titles = _titles(col, sheet, values, where)
+    boxes: list[Box] = [titles[0]] if titles else []
+    grids = _tables(col, named, widths, rows, sheet.rows == FILL, where)
+    for index, grid in enumerate(grids):
         if boxes:  # under the title (kept with it), or under the grid before (free to break)
             grid[0] = replace(grid[0], gap=_gap(col), breaks=0.0 if index else NEVER)
         boxes += grid
+    note = None
     if sheet.note:
-        note = words.fill(sheet.note, values, where)
-        height, items = paragraph(col, note, Setting(style.body_size), col.width, where)
-        boxes.append(Box(height, tuple(items), gap=_gap(col), breaks=NEVER, role="P"))
+        text = words.fill(sheet.note, values, where)
+        height, items = paragraph(col, text, Setting(style.body_size), col.width, where)
+        note = Box(height, tuple(items), gap=_gap(col), breaks=NEVER, role="P")
+        boxes.append(note)
     if sheet.copies == FILL:
-        boxes += _copies(col, boxes)
-    return boxes
+        return boxes + _copies(col, boxes)
+    if len(grids) > 1:
+        return boxes
+    (grid,) = grids
+    title, continued = titles or (None, None)
+    parts = Sheet(title, grid[0], grid[1:-1], grid[-1], note, continued)
+    return split_pages(parts, col, sheet.rows == FILL) or boxes
+
+
+def _titles(
+    col: Column, sheet: ScoreSheetBlock, values: Mapping[str, Any], where: Source
+) -> tuple[Box, Box] | None:
+    """The sheet's title, and the title of a page it goes on to (layout: the sheet's
+    title was read where it began), or None where it has none. The second is set even
+    where the sheet fits a page: its words are the sheet's, printed wherever it does not."""
+    if not sheet.title:
+        return None
+    ctx = col.ctx
+    title = ctx.words.fill(sheet.title, values, where)
+    said = {"title": Said(title)}
+    continued = ctx.words.fill(ctx.style.furniture.continued_title, said, ctx.furniture_source)
+    setting = Setting(ctx.style.subheading_size, True, True)
+    height, items = paragraph(col, title, setting, col.width, where)
+    again, drawn = paragraph(col, continued, setting, col.width, where)
+    return Box(height, tuple(items), role="H2"), Box(again, (Artifact(tuple(drawn), "Pagination"),))
 
 
 def one_table(
