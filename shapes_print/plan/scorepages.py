@@ -16,7 +16,7 @@ sheet set on the paper turned opens a run of pages of its own (plan/sheets.py).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -29,14 +29,15 @@ from shapes_print.plan.paragraphs import Column
 
 class Sheet(Struct, frozen=True):
     """A score sheet's boxes: its title (None: it has none), its header row, its round
-    rows, its total row and its note (None: none), and the title of each further page."""
+    rows, its total row and its note (None: none), and how to set the title of each
+    further page (set only where the sheet goes on to one)."""
 
     title: Box | None
     header: Box
     rows: list[Box]
     total: Box
     note: Box | None
-    continued: Box | None
+    continued: Callable[[], Box] | None
 
 
 def split_pages(sheet: Sheet, col: Column, stretch: bool) -> list[Box] | None:
@@ -52,14 +53,15 @@ def split_pages(sheet: Sheet, col: Column, stretch: bool) -> list[Box] | None:
         return None
     least = max(row.height for row in sheet.rows)
     most = 2 * min(row.height for row in sheet.rows) if stretch else least
-    rooms = _Rooms(first, col.room, _opening(sheet), _going_on(sheet), _closing(sheet))
+    again = None if sheet.continued is None else sheet.continued()
+    rooms = _Rooms(first, col.room, _opening(sheet), _going_on(sheet, again), _closing(sheet))
     for pages in range(2, len(sheet.rows) + 1):
         counts = _even(len(sheet.rows), pages)
         height = rooms.row_height(counts, 0.0)
         if height >= least - 1e-6:
-            return _laid(sheet, counts, max(least, min(height, most)))
+            return _laid(sheet, again, counts, max(least, min(height, most)))
         if rooms.row_height(counts, shrink) >= least - 1e-6:
-            return _laid(sheet, counts, least)
+            return _laid(sheet, again, counts, least)
     return None
 
 
@@ -111,10 +113,10 @@ def _opening(sheet: Sheet) -> _Part:
     return _Part(sheet.title.height + sheet.header.height, sheet.header.gap)
 
 
-def _going_on(sheet: Sheet) -> _Part:
-    if sheet.continued is None:
+def _going_on(sheet: Sheet, continued: Box | None) -> _Part:
+    if continued is None:
         return _Part(sheet.header.height, 0.0)
-    return _Part(sheet.continued.height + sheet.header.height, sheet.header.gap)
+    return _Part(continued.height + sheet.header.height, sheet.header.gap)
 
 
 def _closing(sheet: Sheet) -> _Part:
@@ -122,22 +124,22 @@ def _closing(sheet: Sheet) -> _Part:
     return _Part(sheet.total.height + note.height, sheet.total.gap + note.gap)
 
 
-def _laid(sheet: Sheet, counts: Sequence[int], height: float) -> list[Box]:
+def _laid(sheet: Sheet, continued: Box | None, counts: Sequence[int], height: float) -> list[Box]:
     """The boxes of the split sheet, each round's row `height` tall, never parted from the
-    rows of its page; each further page forced to open with the continued title (or, with
-    no title, the header row) and the header row again."""
+    rows of its page; each further page forced to open with the `continued` title (or,
+    with no title, the header row) and the header row again."""
     again = Box(
         sheet.header.height,
         (Artifact(sheet.header.items, "Pagination"),),
-        gap=sheet.header.gap if sheet.continued is not None else 0.0,
-        breaks=NEVER if sheet.continued is not None else FORCED,
+        gap=sheet.header.gap if continued is not None else 0.0,
+        breaks=NEVER if continued is not None else FORCED,
     )
     boxes = [box for box in (sheet.title, sheet.header) if box is not None]
     start = 0
     for page, count in enumerate(counts):
         if page:
-            if sheet.continued is not None:
-                boxes.append(replace(sheet.continued, gap=0.0, breaks=FORCED))
+            if continued is not None:
+                boxes.append(replace(continued, gap=0.0, breaks=FORCED))
             boxes.append(again)
         for row in sheet.rows[start : start + count]:
             # A row that does not stretch (no `rows: fill`) stays as it was measured.

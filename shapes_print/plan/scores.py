@@ -11,7 +11,7 @@ a sheet whose players do not on the page turned.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from msgspec import Struct
@@ -83,10 +83,11 @@ def score_sheet(
 
 def _titles(
     col: Column, sheet: ScoreSheetBlock, values: Mapping[str, Any], where: Source
-) -> tuple[Box, Box] | None:
-    """The sheet's title, and the title of a page it goes on to (layout: the sheet's
-    title was read where it began), or None where it has none. The second is set even
-    where the sheet fits a page: its words are the sheet's, printed wherever it does not."""
+) -> tuple[Box, Callable[[], Box]] | None:
+    """The sheet's title, and how to set the title of a page it goes on to (layout: the
+    sheet's title was read where it began), or None where it has none. The second's words
+    are said even where the sheet fits a page, so check and extract hear them wherever it
+    does not; it is set only where a page needs it."""
     if not sheet.title:
         return None
     ctx = col.ctx
@@ -95,8 +96,12 @@ def _titles(
     continued = ctx.words.fill(ctx.style.furniture.continued_title, said, ctx.furniture_source)
     setting = Setting(ctx.style.subheading_size, True, True)
     height, items = paragraph(col, title, setting, col.width, where)
-    again, drawn = paragraph(col, continued, setting, col.width, where)
-    return Box(height, tuple(items), role="H2"), Box(again, (Artifact(tuple(drawn), "Pagination"),))
+
+    def again() -> Box:
+        tall, drawn = paragraph(col, continued, setting, col.width, where)
+        return Box(tall, (Artifact(tuple(drawn), "Pagination"),))
+
+    return Box(height, tuple(items), role="H2"), again
 
 
 def one_table(
