@@ -1,0 +1,165 @@
+"""Tables kept whole, and where a kept table gives way (templates/sheet.yaml's `firm_table`,
+`keep_table`, `table_gives`).
+
+A table under a third of a page never splits: a reader takes it in at once. A longer one,
+up to half a page, is kept whole too, unless moving it whole to the next page would leave
+the page before it under half full: then it starts there and breaks between rows, its
+header row repeated. Collect 3's Spanish Letter host key ended its first page at 43%, its
+deck list (a kept table) gone whole to page 2. Asked of the engine on boxes, then of small
+sheets written here and planned with the standard style, then of the shipped host key.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Text
+from shapes_print.kit.context import DrawContext
+from shapes_print.load.content import load_document
+from shapes_print.pipeline import pipeline
+from shapes_print.plan.breaks import NEVER, run_breaks
+from shapes_print.plan.flow import Box, choose_breaks
+from shapes_print.plan.sheets import SheetInputs, plan_sheets
+from shapes_print.units import mm
+from tests.planfill import content, fill
+from tests.planned import PlannedSheets
+
+A4 = (mm(210), mm(297))
+HALF = 0.5
+
+
+def _kept_table(rows: int, gives: bool) -> list[Box]:
+    """A heading, then a kept table of 10-point rows: its header row kept with the
+    heading, its first row with the header, the rest kept whole (NEVER), each giving way
+    as a long table's rows would break (`gives`) or not at all."""
+    head = Box(10.0)
+    soft = run_breaks(rows, 2)
+    return [
+        Box(10.0, gap=5.0),  # the heading: a page may break before it
+        Box(10.0, breaks=NEVER),  # the header row, kept with the heading
+        Box(10.0, breaks=NEVER),  # the first row, kept with the header
+        *(
+            Box(10.0, breaks=NEVER, header=head, tail=True, gives=soft[i] if gives else None)
+            for i in range(1, rows)
+        ),
+    ]
+
+
+def test_a_kept_table_gives_way_where_moving_it_would_leave_the_page_before_half_empty() -> None:
+    """Forty points of text on a page of 100, then a table of 50 with its heading: whole,
+    it goes over and leaves page 1 40% full; giving way, it starts under the text."""
+    text = [Box(10.0), *(Box(10.0, breaks=NEVER) for _ in range(3))]
+    kept = choose_breaks([*text, *_kept_table(5, gives=False)], 100.0, gives=HALF)
+    giving = choose_breaks([*text, *_kept_table(5, gives=True)], 100.0, gives=HALF)
+    assert [len(page) for page in kept] == [4, 7]
+    assert len(giving) == 2 and len(giving[0]) > 4 + 3  # heading, header and rows under it
+    assert len(giving[1]) >= 2  # no lone row under the repeated header
+
+
+def test_a_kept_table_stays_whole_where_the_page_before_is_half_full_or_it_fits() -> None:
+    """Sixty points of text: moving the table whole leaves page 1 60% full, so it does;
+    twenty: the table fits under the text whole, so it does not break either."""
+    for lines, pages in ((6, [6, 7]), (2, [2 + 7])):
+        text = [Box(10.0), *(Box(10.0, breaks=NEVER) for _ in range(lines - 1))]
+        chosen = choose_breaks([*text, *_kept_table(5, gives=True)], 100.0, gives=HALF)
+        assert [len(page) for page in chosen] == pages, lines
+
+
+# ---- small sheets, planned with the standard style ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def standard() -> DrawContext:
+    return pipeline.load_project(pipeline.Sources(), ["collect-3"], ["standard"]).ctx
+
+
+def _plan(tmp_path: Path, ctx: DrawContext, blocks: list[dict[str, object]]) -> list[Page]:
+    path = tmp_path / "sheet.yaml"
+    sheet = {
+        "name": "sheet",
+        "title": "Sheet",
+        "audience": "host",
+        "sections": [{"blocks": blocks}],
+    }
+    path.write_text(yaml.safe_dump(sheet), encoding="utf-8")
+    return plan_sheets(load_document(path), SheetInputs({}, {}, {}, 4, "print line"), A4, ctx)
+
+
+def _texts(items: tuple[Item, ...]) -> list[str]:
+    found: list[str] = []
+    for item in items:
+        if isinstance(item, Group | Artifact):  # a repeated header row is an artifact
+            found += _texts(item.items)
+        elif isinstance(item, Text):
+            found.append(item.text)
+    return found
+
+
+def _sheet(sentences: int, rows: int) -> list[dict[str, object]]:
+    """A paragraph of `sentences`, then a headed table of `rows` one-line rows."""
+    filler = "This paragraph fills the top of the page before the list begins. " * sentences
+    table = {"columns": ["Card", "Copies"], "rows": [[f"Card {n}", "3"] for n in range(1, rows)]}
+    return [{"text": filler}, {"subheading": "Deck list"}, {"table": table}]
+
+
+def _share(ctx: DrawContext, pages: list[Page], rows: int) -> float:
+    """The share of a page's text area the table takes, its header row included."""
+    room = pages[0].height - ctx.style.margin - ctx.style.running_footer_height
+    return rows * _row_height(pages) / room
+
+
+def _row_height(pages: list[Page]) -> float:
+    """A row's height: the table's header row's and its first row's tops apart."""
+    for page in pages:
+        for part in content(page):
+            if part.role == "Table":
+                rows = [g for g in part.items if isinstance(g, Group)]
+                body = [g for g in rows[-1].items if isinstance(g, Group)]
+                if len(body) > 1:
+                    return abs(body[0].dy - body[1].dy)
+    raise AssertionError("no table of two rows")
+
+
+@pytest.mark.parametrize(("rows", "firm"), [(9, True), (16, False)])
+def test_a_table_breaks_only_where_moving_it_whole_would_leave_a_half_empty_page(
+    tmp_path: Path, standard: DrawContext, rows: int, firm: bool
+) -> None:
+    """Wherever the paragraph above leaves the page's foot: a table under a third of a
+    page never splits; one under half a page splits only where the page it would leave
+    behind holds less than half a page, starting under the paragraph, its header row
+    repeated on the next page; and no page before the table is left under half full."""
+    style = standard.style
+    splits = moves = 0
+    for sentences in range(10, 60, 2):
+        pages = _plan(tmp_path, standard, _sheet(sentences, rows))
+        words = [_texts(tuple(content(page))) for page in pages]
+        holding = [n for n, page in enumerate(words) if any(w.startswith("Card ") for w in page)]
+        at = next(n for n, page in enumerate(words) if "Deck list" in page)
+        share = _share(standard, pages, rows)
+        assert (share < style.firm_table) == firm, share
+        if len(holding) > 1:
+            splits += 1
+            assert not firm, sentences
+            assert words[holding[1]][:2] == ["Card", "Copies"], sentences  # header again
+        if at > 0:
+            moves += 1
+            before = fill(style, pages[at - 1], {}, at - 1 == 0)
+            assert firm or before >= HALF, (sentences, before)
+    assert moves > 0 and (splits > 0) != firm
+
+
+def test_the_spanish_letter_host_key_starts_its_deck_list_on_its_first_page(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """Collect 3's host key, every player count, label set and paper: its first page
+    holds the deck list's start under its facts (two tables) and is at least half full."""
+    keys = [d for d in planned_sheets if d.name.startswith("collect-3_") and "host-key" in d.name]
+    assert {doc.labels for doc in keys} >= {"standard", "es"}
+    for doc in keys:
+        first = doc.document.pages[0]
+        share = fill(doc.style, first, doc.document.symbols, True)
+        tables = [part for part in content(first) if part.role == "Table"]
+        assert share >= HALF and len(tables) == 2, (doc.labels, doc.name, share)
