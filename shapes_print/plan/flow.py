@@ -18,7 +18,10 @@ break fits, so a keep rule gives way rather than refuse the document. A keep may
 sooner (a table kept whole, its boxes' `gives`): where, every keep honoured, it left the page
 before it less than `gives` of its height full, the breaks are chosen again with its breaks
 costing what its boxes' `gives` say where a page would be that empty without them
-(`keeps`). A box that continues a table carries the table's header row, repeated at the top of a page that opens on it. A box
+(`keeps`). And every keep that may give (a short procedure, a list's lone item, a table
+kept whole) gives where that spares the document a page: the breaks are chosen once more
+with each such break costing `SPARE` and each page `FEWEST`, and taken where they make
+fewer pages. A box that continues a table carries the table's header row, repeated at the top of a page that opens on it. A box
 may stretch (`stretch`, in points, as TeX's glue does): a page shares its unused space out
 over its stretching boxes in proportion to their stretch, each growing by its stretch at most
 (a score sheet whose rows fill the page, to twice their height), and is charged only for the
@@ -46,7 +49,7 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Role
 from shapes_print.plan.breaks import FORCED, NEVER
-from shapes_print.plan.keeps import Keeps, Rooms, Spans, giving
+from shapes_print.plan.keeps import FEWEST, Keeps, Rooms, Spans, giving, sparing
 
 # Costs, in the units of one page's badness. A page costs more than any finite preference,
 # so the engine never spends a page to honour a keep rule that can give way.
@@ -166,7 +169,7 @@ def choose_breaks(
     A page holds `room` (the first `first_room`, where given); glue may give by `shrink` of
     itself; a page filled less than `least` of it costs SCANT; a keep whose boxes say what
     it `gives` gives way where honouring it left a page less than `gives` of it full (the
-    breaks chosen again). A box taller than its page's room takes a page of its own; the
+    breaks chosen again), and where giving spares the document a page. A box taller than its page's room takes a page of its own; the
     caller refuses such a box first.
 
     The choice reads only the boxes' measures, so a document measured as one before (the
@@ -181,13 +184,21 @@ def choose_breaks(
         tuple(box.tail for box in boxes),
         tuple(box.breaks for box in boxes),  # every keep honoured
     )
-    rooms = Rooms(room, first_room, shrink, least, gives)
-    kept = _cheapest(measures, rooms)
-    offered = [box.breaks if box.gives is None else box.gives for box in boxes]
-    given = giving(measures.breaks, offered, kept, _spans(measures), rooms)
-    if given == measures.breaks:
-        return list(kept)
-    return list(_cheapest(replace(measures, gives=given), rooms))
+    rooms = Rooms(room, first_room, shrink, least, gives, PAGE)
+    chosen = _cheapest(measures, rooms)
+    offered = tuple(box.breaks if box.gives is None else box.gives for box in boxes)
+    if offered == measures.breaks:
+        return list(chosen)
+    spans = _spans(measures)
+    given = giving(measures.breaks, offered, chosen, spans, rooms)
+    if given != measures.breaks:
+        chosen = _cheapest(replace(measures, gives=given), rooms)
+    if not spans.could_fit(len(chosen) - 1, rooms):
+        return list(chosen)
+    # Every keep that may give, giving only where that spares the document a page.
+    spared = replace(measures, gives=sparing(measures.breaks, offered))
+    fewer = _cheapest(spared, replace(rooms, gives=inf, page=FEWEST))
+    return list(fewer if len(fewer) < len(chosen) else chosen)
 
 
 def _spans(measures: _Measures) -> Spans:
@@ -227,7 +238,7 @@ def _cheapest(measures: _Measures, rooms: Rooms) -> tuple[range, ...]:
             continue
         here = rooms.here(start == 0)
         scant = least * here
-        base = best[start] + PAGE
+        base = best[start] + rooms.page
         tail = measures.tails[start]  # a page opening on a table's tail
         used = headers[start] - gaps[start]
         stretch = glue = 0.0

@@ -25,17 +25,26 @@ from msgspec import Struct
 
 from shapes_print.plan.breaks import FORCED, NEVER
 
+# A keep that gives way to spare a document a page costs this: more than any page's unused
+# space (flow's UNUSED, 8,000), so that it gives only where that saves a page, and `flow`
+# weighs it against pages that cost FEWEST each: more than it and any page's badness
+# together, less than a keep that never gives (NEVER), so such a keep still holds.
+SPARE = 9_000.0
+FEWEST = 100_000.0
+
 
 class Rooms(Struct, frozen=True):
     """What a page holds (the first `first_room`, where given), how far glue may give, the
-    share of a page below which it is scant, and the share below which a page left by a
-    keep lets the keep give way."""
+    share of a page below which it is scant, the share below which a page left by a keep
+    lets the keep give way, and what a page costs (`flow`'s PAGE, or more where the fewest
+    pages are sought)."""
 
     room: float
     first_room: float | None
     shrink: float
     least: float
     gives: float
+    page: float
 
     def here(self, first: bool) -> float:
         """What a page holds, the first or another."""
@@ -66,6 +75,17 @@ class Spans(Struct, frozen=True):
         """The glue between a page's boxes, which may shrink."""
         return self.glues[stop] - self.glues[start + 1]
 
+    def could_fit(self, pages: int, rooms: Rooms) -> bool:
+        """Whether the boxes might fit `pages` pages: whether all of them, their glue
+        shrunk and the widest gaps dropped at each page's top, are no taller than the
+        pages hold (if they are, no choice of breaks fits them)."""
+        if pages < 1:
+            return False
+        count = len(self.gaps)
+        dropped = max(self.gaps, default=0.0) * (pages - 1)
+        least = self.used(0, count) - self.glue(0, count) * rooms.shrink - dropped
+        return least <= rooms.here(True) + rooms.room * (pages - 1) + 1e-6
+
 
 def giving(
     breaks: Sequence[float],
@@ -92,6 +112,15 @@ def giving(
             given[index] = offered[index]
             index += 1
     return tuple(given)
+
+
+def sparing(breaks: Sequence[float], offered: Sequence[float]) -> tuple[float, ...]:
+    """The penalties before each box with every keep that may give giving, each break it
+    offers costing SPARE at least: weighed so, a keep gives only where that spares a page."""
+    return tuple(
+        max(offer, SPARE) if offer < kept else kept
+        for kept, offer in zip(breaks, offered, strict=True)
+    )
 
 
 class Keeps(Struct, frozen=True):

@@ -119,7 +119,7 @@ def table_boxes(
                 box.height,
                 box.items,
                 breaks=NEVER if first and head is not None else breaks,
-                gives=gives[index] if gives and not (first and head is not None) else None,
+                gives=gives[index] if gives and index else None,
                 header=None if first else repeat,
                 stretch=box.stretch,
                 stretched=box.stretched,

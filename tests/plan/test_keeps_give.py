@@ -1,12 +1,15 @@
-"""Tables kept whole, and where a kept table gives way (templates/sheet.yaml's `firm_table`,
-`keep_table`, `table_gives`).
+"""Keeps that give way: a kept table where moving it whole would leave a page half empty
+(templates/sheet.yaml's `firm_table`, `keep_table`, `table_gives`), and a short procedure, a
+list's lone item or a kept table where that spares the document a page.
 
 A table under a third of a page never splits: a reader takes it in at once. A longer one,
 up to half a page, is kept whole too, unless moving it whole to the next page would leave
 the page before it under half full: then it starts there and breaks between rows, its
 header row repeated. Collect 3's Spanish Letter host key ended its first page at 43%, its
-deck list (a kept table) gone whole to page 2. Asked of the engine on boxes, then of small
-sheets written here and planned with the standard style, then of the shipped host key.
+deck list (a kept table) gone whole to page 2. Large print's Solitaire sheet took three
+pages (79%, 69%, 38%) because its three setup steps, kept whole, could not share page 1.
+Asked of the engine on boxes, then of small sheets written here and planned with the
+standard style, then of the shipped documents.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.content import load_document
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.breaks import NEVER, run_breaks
-from shapes_print.plan.flow import Box, choose_breaks
+from shapes_print.plan.flow import PAGE, SCANT, UNUSED, Box, choose_breaks
+from shapes_print.plan.keeps import FEWEST, SPARE
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.units import mm
 from tests.planfill import content, fill
@@ -163,3 +167,38 @@ def test_the_spanish_letter_host_key_starts_its_deck_list_on_its_first_page(
         share = fill(doc.style, first, doc.document.symbols, True)
         tables = [part for part in content(first) if part.role == "Table"]
         assert share >= HALF and len(tables) == 2, (doc.labels, doc.name, share)
+
+
+# ---- a keep gives way where that spares a page -------------------------------------------
+
+
+def _procedure(after: float) -> list[Box]:
+    """Seventy points of text, a heading, three steps of ten kept whole (each offering to
+    give where that spares a page), and `after` points of text."""
+    steps = [Box(10.0, breaks=NEVER), *(Box(10.0, breaks=NEVER, gives=SPARE) for _ in range(2))]
+    return [Box(70.0), Box(10.0), *steps, Box(after)]
+
+
+def test_a_short_procedure_splits_only_where_that_spares_a_page() -> None:
+    """Whole, the heading and steps go over, and 75 points of text after them a third
+    page; split after its second step, the procedure shares page 1 and the rest fits page
+    2. With 50 points after them, two pages hold it whole: it does not split."""
+    assert [len(page) for page in choose_breaks(_procedure(75.0), 100.0)] == [4, 2]
+    assert [len(page) for page in choose_breaks(_procedure(50.0), 100.0)] == [1, 5]
+    kept = [Box(b.height, breaks=b.breaks) for b in _procedure(75.0)]  # no offer to give
+    assert [len(page) for page in choose_breaks(kept, 100.0)] == [1, 4, 1]
+
+
+def test_a_keep_spares_a_page_without_outweighing_a_heading_or_evening_out_pages() -> None:
+    """A keep that gives costs more than any page's unused space, so it gives only to
+    spare a page; a page weighed so costs more than that and any page's badness, a scant
+    page's too, and less than a keep that never gives (a heading's)."""
+    assert UNUSED < SPARE < PAGE
+    assert SPARE + UNUSED + SCANT < FEWEST < NEVER
+
+
+def test_large_print_solitaire_takes_two_pages(planned_sheets: list[PlannedSheets]) -> None:
+    """155% of a page took three, the third 38% full: now two, on A4 and Letter."""
+    sheets = [d for d in planned_sheets if d.name.endswith("large-print_solitaire")]
+    assert {d.name.split("_")[2] for d in sheets} == {"a4", "letter"}
+    assert all(len(d.document.pages) == 2 for d in sheets), [d.name for d in sheets]
