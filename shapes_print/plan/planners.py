@@ -49,11 +49,12 @@ def plan_decks(kit: KitContext, planned: Planned) -> Planned:
 def _plan_deck(kit: KitContext, planned: Planned, deck: LoadedDeck) -> Planned:
     """One deck's cards file, its print shop's one-side files and its Tabletop deck."""
     where = kit.loaded.source.source(("cards_title",))
-    title = kit.titled(kit.game_title, kit.spoken(deck.title, where))
+    named = kit.spoken(deck.title, where)
+    title = kit.titled(kit.game_title, named)
     part = kit.request.part
     only = part.cards if part.decks == () or deck.name in part.decks else ("",)
     earlier = planned.faces
-    asked = CardsAsked(deck, title, earlier, only)
+    asked = CardsAsked(deck, title, named, earlier, only)
     try:
         cards, drawn = plan_cards(kit, asked)
     except BrailleRoomError as error:  # say which card sizes this braille does fit

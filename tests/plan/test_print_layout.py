@@ -133,10 +133,10 @@ def test_sheet_grid_leaves_room_for_the_furniture_and_nothing_prints_in_the_dead
     size: str, paper: str, tmp_path: Path
 ) -> None:
     font = PROJECT.ctx.fonts.regular
-    grid, placed = sheet_grid(_geometry(size), PAPERS[paper], FURNITURE, font, "Print at 100%")
-    assert len(placed) == 3  # ruler, inch check, print line
+    placed = sheet_grid(_geometry(size), PAPERS[paper], FURNITURE, font, "Print at 100%")
+    assert len(placed.furniture) == 3  # ruler, inch check, print line
     fitted = fit_grid(*PAPERS[paper], *SIZES[size], FURNITURE, trimmed=True)
-    assert grid.slots <= fitted.slots
+    assert placed.grid.slots <= fitted.slots
     # Pixels: a face sheet full of solid black cards; the outer 6.35 mm stays paper-white.
     geometry = _geometry(size)
     sheets = CardSheets(geometry, PAPERS[paper], FURNITURE, font, Duplex())
