@@ -6,8 +6,8 @@ made when asked for, each with one running foot ("game · print and play · page
 in place of the foot its own document gave it, so the cover's "From page" numbers are the
 numbers printed. A sheet page's foot stands where its document's did (the room its layout
 keeps for one); a card sheet's, in the first margin stretch its furniture leaves free, as
-its print line does (its margins may have room only beside the grid). A cards file and a
-deck's fold sheets number their own pages the same way (`FootedPages`).
+its print line does (its margins may have room only beside the grid). A cards file, a
+deck's fold sheets and a board's tiles number their own pages the same way (`FootedPages`).
 """
 
 from __future__ import annotations
@@ -133,10 +133,11 @@ def _holds(stretch: Stretch, text: str, font: Font, f: Furniture) -> bool:
 
 
 class FootedPages(NumberedPages, Footed):
-    """One file's own imposed pages (a cards file's sheets, fold sheets), each given the
-    file's running foot ("game · cards · page 3 of 12") where the print-and-play file's card
-    sheets have theirs. That file takes `plain` and numbers them in its own count."""
+    """One file's own pages (a cards file's sheets, fold sheets, a board's tiles), each
+    given the file's running foot ("game · cards · page 3 of 12") where the print-and-play
+    file's pages of the kind have theirs. That file takes `plain` and numbers them in its
+    own count."""
 
-    def __init__(self, plain: Imposed, names: Names, ctx: DrawContext) -> None:
+    def __init__(self, plain: Sequence[Page], names: Names, ctx: DrawContext) -> None:
         super().__init__([Run(plain)], names, ctx)
         self.plain = plain

@@ -79,7 +79,7 @@ def _own_files(labels: str, furniture: Furniture, files: list[KitFile]) -> list[
         document = file.document
         if not isinstance(document, Document) or file.name.endswith("_print-and-play"):
             continue
-        if is_cards_file(document) or file.name.endswith(FOLD):
+        if is_cards_file(document) or file.name.endswith((FOLD, "_map")):
             found.append(Own(labels, file.name, document, furniture))
     return found
 
@@ -193,7 +193,7 @@ def test_every_page_of_a_cards_fold_or_board_file_carries_its_own_foot_clear_of_
     margin, on one line where it stands beside the cards, and where it stands on the
     file's first page on every page after, a back's too (a back is mirrored; its foot is
     not)."""
-    kinds = {"cards", "task-cards", "coins", "fold"}
+    kinds = {"cards", "task-cards", "coins", "fold", "map"}
     seen: set[str] = set()
     wrong: list[str] = []
     for own in planned.own:
