@@ -40,13 +40,15 @@ CAP = 0.8  # a line's top above its baseline, as a share of its size
 
 
 class Stretch(Struct):
-    """Free margin space: origin, length along the band, thickness across it."""
+    """Free margin space: origin, length along the band, thickness across it, and whether
+    furniture stands at its start (`used`)."""
 
     x: float
     y: float
     length: float
     thickness: float
     vertical: bool
+    used: bool = False
 
     def place(self, items: tuple[Item, ...], used: float, gap: float) -> Artifact:
         """Put items drawn in local (along, across) coordinates here and use up their length;
@@ -58,7 +60,15 @@ class Stretch(Struct):
             group = Group(items, dx=self.x, dy=self.y)
             self.x += used + gap
         self.length -= used + gap
+        self.used = True
         return Artifact((group,), "Pagination")
+
+    def set_apart(self, gap: float) -> None:
+        """Start `gap` further on where furniture stands before: a running foot 1 mm after
+        the print line read as its last words."""
+        if self.used:
+            self.x, self.y = (self.x, self.y + gap) if self.vertical else (self.x + gap, self.y)
+            self.length = max(self.length - gap, 0.0)
 
 
 def margin_stretches(

@@ -109,6 +109,8 @@ class NumberedPages(MadePages):
             if run not in self.free:
                 self.free[run] = imposed.free_margin()
             stretches = [copy.copy(s) for s in self.free[run]]
+            for stretch in stretches:
+                stretch.set_apart(f.foot_gap)
             if not any(_holds(s, said, font, f) for s in stretches):
                 # Large print's foot keeps the game's name on a line of its own at 18 pt;
                 # at a card sheet's size, a margin too narrow for two lines has it on one.
