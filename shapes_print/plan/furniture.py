@@ -346,6 +346,8 @@ def place_text(
         size = f.text_size
         while size >= f.text_min_size - 1e-9:
             for stretch in stretches:
+                if most is not None and not unbroken_fits(text, font, size, stretch.length):
+                    continue  # what wrap would break: asked of every page's foot, so cheaply
                 lines = wrap(text, font, size, stretch.length)
                 if lines and (most is None or len(lines) <= most):
                     placed = _set(stretch, font, f, lines, size)
@@ -353,6 +355,12 @@ def place_text(
                         return placed
             size -= 0.25
     raise UserError(where, f"no room in the page margins for the line {text!r}")
+
+
+def unbroken_fits(text: str, font: Font, size: float, length: float) -> bool:
+    """Whether each of a text's own lines is `length` long at most at `size`: where wrap
+    would keep them whole (its lines, each word a space apart, as a running foot's are)."""
+    return all(font.width(line, size) <= length for line in text.split("\n"))
 
 
 def _set(

@@ -29,9 +29,9 @@ from shapes_print.plan.furniture import (
     Stretch,
     place_text,
     running_foot,
+    unbroken_fits,
 )
 from shapes_print.plan.madepages import Footed, Imposed, MadePages
-from shapes_print.text.fit import wrap
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Said
 
@@ -129,8 +129,7 @@ class NumberedPages(MadePages):
 def _holds(stretch: Stretch, text: str, font: Font, f: Furniture) -> bool:
     """Whether a stretch holds `text`'s own lines at the smallest size furniture takes."""
     size, count = f.text_min_size, text.count("\n") + 1
-    lines = wrap(text, font, size, stretch.length)
-    fits = lines is not None and len(lines) <= count
+    fits = unbroken_fits(text, font, size, stretch.length)
     return fits and size + size * LINE_SPACING * (count - 1) <= stretch.thickness
 
 
