@@ -7,7 +7,8 @@ not wrapped against the ruler's end.
 The print-and-play file's card sheets carry the file's count ("game · print and play · page
 7 of 38"); a cards file, a token deck's, a task-card deck's and a deck's fold sheets
 (`--fold`) carry their own ("game · cards · page 3 of 12"), at the same place on every page,
-a mirrored back's too; a board's tiles carry theirs under the board. Asked of the plan in
+a mirrored back's too; a board's tiles carry theirs under the board; a print shop's pages,
+one card each, carry none. Asked of the plan in
 memory: every shipped game's kit, standard and large print (its template's two lines), A4
 and Letter (whose margins are the grid's sides), and `new`'s game with its coins and a
 board, at its own card size and at mini's."""
@@ -218,3 +219,17 @@ def test_every_page_of_a_cards_fold_or_board_file_carries_its_own_foot_clear_of_
             first = first or at
     assert seen == kinds, f"planned no {kinds - seen} file"
     assert not wrong, "\n".join(wrong[:20]) + f"\n({len(wrong)} in all)"
+
+
+def test_a_print_shops_pages_carry_no_running_foot(tmp_path: Path) -> None:
+    """One card a page with its bleed is a picture for a shop's press, not a page a person
+    reads: its cards file and its fronts and backs files have no foot."""
+    content = tmp_path / "games"
+    assert main(["new", GAME, "--content", str(content)]) == 0
+    project = pipeline.load_project(pipeline.Sources(content=content), [GAME], ["standard"])
+    shop = PrintOptions(print_shop=True)
+    ((_, _, kit),) = pipeline.plan_all(project, "2", "a4", "long", shop)
+    shops = [f for f in kit if isinstance(f.document, Document) and is_cards_file(f.document)]
+    assert len(shops) >= 3  # cards, coins, and each one's fronts and backs
+    footed = [f.name for f in shops for page in f.printed.pages if Parts(page, f.printed).feet]
+    assert not footed, footed
