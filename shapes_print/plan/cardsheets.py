@@ -42,6 +42,7 @@ from shapes_print.plan.imposition import (
     grid_candidates,
     marks_reach,
     mirrors_x,
+    row_marks,
 )
 from shapes_print.plan.inksaver import swell_page
 from shapes_print.plan.madepages import Imposed, unfooted
@@ -122,10 +123,9 @@ def sheet_pages(
     placed = sheet_grid(card, sheets.paper, furniture, sheets.font, print_line, where)
     grid = placed.grid
     guides = cut_guides(grid, furniture)
-    marks = Artifact((Group(guides.marks),), "Layout")
     reach = Overrun(grid, card.overrun, furniture.safe_margin, duplex)
     free = Margin(placed.free, furniture.furniture_gap)
-    laid = SheetGrid(grid, guides, (marks, *placed.furniture), reach, free)
+    laid = SheetGrid(grid, guides, row_marks(grid, furniture), tuple(placed.furniture), reach, free)
     return SheetPages(order, card, duplex, laid, overruns or {})
 
 
@@ -188,19 +188,19 @@ def overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reach
 
 
 class Margin(Struct, frozen=True):
-    """The margin stretches a sheet's furniture leaves free, and the gap a foot placed
-    there keeps from the cards' drawing."""
+    """The margin stretches a sheet's furniture leaves free, and a foot's gap from the cards."""
 
     free: tuple[Stretch, ...]
     gap: float
 
 
 class SheetGrid(Struct, frozen=True):
-    """A sheet's grid, its cut guides, the items every face sheet shares (cut marks and
-    furniture), how far each slot's drawing runs past its edges, and the margin left free."""
+    """A sheet's grid, its cut guides, a face sheet's marks by the rows it fills, the
+    furniture face sheets share, each slot's reach past its edges, and the margin left free."""
 
     grid: Grid
     guides: CutGuides
+    marks: tuple[Artifact, ...]
     shared: tuple[Item, ...]
     reach: Overrun
     margin: Margin
@@ -225,7 +225,7 @@ class SheetPages(Imposed):
         overruns: Mapping[str, str],
     ) -> None:
         grid = laid.grid
-        self.order, self.grid, self.shared = order, grid, laid.shared
+        self.order, self.grid, self.shared, self.marks = order, grid, laid.shared, laid.marks
         self.card, self.reach, self.overruns, self.guides = card, laid.reach, overruns, laid.guides
         self.margin = laid.margin
         self.faces = [grid.face_origin(slot) for slot in range(grid.slots)]
@@ -296,9 +296,10 @@ class SheetPages(Imposed):
         overrun = self._overrun(names, places, back)
         if back:
             return Page(*size, (*overrun, *drawn))
+        marks = self.marks[-(-len(names) // self.grid.columns) - 1]  # the rows filled
         return Page(
             *size,
-            (*overrun, *drawn, *self.trims[len(names)], *self.shared),
+            (*overrun, *drawn, *self.trims[len(names)], marks, *self.shared),
             cuts=tuple(self.cuts[: len(names)]),
         )
 
