@@ -15,14 +15,14 @@ last two pages, never leaving two rows alone under a repeated header); any page 
 document's only one costs `SCANT` if it is filled less than `least` of its height.
 Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only when no other
 break fits, so a keep rule gives way rather than refuse the document. A keep may give way
-sooner (a table kept whole, its boxes' `gives`): where, every keep honoured, it left the page
-before it less than `gives` of its height full, the breaks are chosen again with its breaks
-costing what its boxes' `gives` say where a page would be that empty without them
-(`keeps`). And every keep that may give (a short procedure, a list's lone item, a table
-kept whole) gives where that spares the document a page: the breaks are chosen once more
-with each such break costing `SPARE` and each page `FEWEST`, and taken where they make
-fewer pages. A box that continues a table carries the table's header row, repeated at the top of a page that opens on it. A box
-may stretch (`stretch`, in points, as TeX's glue does): a page shares its unused space out
+sooner (its boxes' `gives`: `keeps`). A table kept whole that, every keep honoured, left the
+page before it less than `gives` of its height full: the breaks are chosen again, its own
+costing what its boxes' `gives` say where a page would be that empty without them. And
+every keep that may give (a short procedure, a list's lone item, a table kept whole) gives
+where that spares the document a page: the breaks are chosen once more with each such break
+costing `SPARE` and each page `FEWEST`, and taken where they make fewer pages. A heading's
+keep never gives. A box that continues a table carries the table's header row, repeated at
+the top of a page that opens on it. A box may stretch (`stretch`, in points, as TeX's glue does): a page shares its unused space out
 over its stretching boxes in proportion to their stretch, each growing by its stretch at most
 (a score sheet whose rows fill the page, to twice their height), and is charged only for the
 space beyond what they stretch by. Glue may also shrink,
@@ -94,8 +94,9 @@ class Box(Struct, frozen=True):
     lane by lane (`place`), so a page reads its first column down, then its second.
     A page that opens on a `tail` box (a table's continuation) and ends its run holds a
     table's tail, balanced with the page before. `gives`, where given, is the penalty for a
-    break before it in place of `breaks` where keeping would leave the page before under
-    the share of its height `choose_breaks` is told (a kept table's rows).
+    break before it in place of `breaks` where its keep gives way: where keeping left the
+    page before under the share of its height `choose_breaks` is told (a kept table's rows),
+    or where giving spares the document a page (`keeps.SPARE` at least).
     """
 
     height: float
@@ -169,8 +170,8 @@ def choose_breaks(
     A page holds `room` (the first `first_room`, where given); glue may give by `shrink` of
     itself; a page filled less than `least` of it costs SCANT; a keep whose boxes say what
     it `gives` gives way where honouring it left a page less than `gives` of it full (the
-    breaks chosen again), and where giving spares the document a page. A box taller than its page's room takes a page of its own; the
-    caller refuses such a box first.
+    breaks chosen again), and where giving spares the document a page. A box taller than
+    its page's room takes a page of its own; the caller refuses such a box first.
 
     The choice reads only the boxes' measures, so a document measured as one before (the
     same sheet for another player count, another label set's kit) is not chosen again.

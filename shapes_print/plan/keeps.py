@@ -1,19 +1,20 @@
 """Keeps that give way: a table kept whole that, moved whole, leaves the page before it
-too empty (templates/sheet.yaml's `table_gives`).
+too empty (templates/sheet.yaml's `table_gives`), and any keep that may give (a short
+procedure, a list's lone item, a table kept whole) where giving spares the document a page.
 
 Input: a document's boxes as `flow` measures them (heights, gaps, the penalty for a break
 before each, its repeated header's height), the penalty for a break before each box where
 its keep gives way (`offered`, its `breaks` where it has no such keep), and the pages `flow`
 chose with every keep honoured. Output: the penalties `flow` weighs its breaks by again,
-the keeps that give taking their `offered` ones (`giving`), and what a break costs on a
-page being weighed (`Keeps.cost`).
+the keeps that give taking their `offered` ones (`giving`; `sparing`, to spare a page), and
+what a break costs on a page being weighed (`Keeps.cost`).
 
-A keep gives way only where honouring it left a page too empty: the pages chosen with every
-keep honoured end one page under the share full, and the next opens on the keep (a heading
-kept with its table, the table whole). Weighed again, a break inside it costs its offered
-penalty only where the page would be that empty at its last break that breaks no keep, and
-cannot hold the kept boxes whole: a table that fits under the page's other content stays
-whole, and a keep that left no page empty never gives to even out pages full enough.
+A table gives way only where honouring its keep left a page too empty: the pages chosen with
+every keep honoured end one page under the share full, and the next opens on the keep (a
+heading kept with its table, the table whole). Weighed again, a break inside it costs its
+offered penalty only where the page would be that empty at its last break that breaks no
+keep, and cannot hold the kept boxes whole: a table that fits under the page's other content
+stays whole, and a keep that left no page empty never gives to even out pages full enough.
 """
 
 from __future__ import annotations
