@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Text
 from shapes_print.kit.context import DrawContext
@@ -202,3 +203,34 @@ def test_large_print_solitaire_takes_two_pages(planned_sheets: list[PlannedSheet
     sheets = [d for d in planned_sheets if d.name.endswith("large-print_solitaire")]
     assert {d.name.split("_")[2] for d in sheets} == {"a4", "letter"}
     assert all(len(d.document.pages) == 2 for d in sheets), [d.name for d in sheets]
+
+
+@pytest.fixture(scope="module")
+def large_print() -> DrawContext:
+    return pipeline.load_project(pipeline.Sources(), ["shapes-the-game"], ["large-print"]).ctx
+
+
+def test_a_short_procedure_splits_where_that_spares_a_sheet_a_page(
+    tmp_path: Path, large_print: DrawContext
+) -> None:
+    """A paragraph, three setup steps kept whole, and a paragraph after them, at 18 pt:
+    wherever the first paragraph leaves the page's foot, the sheet takes as few pages as it
+    would with no keep on its steps at all, never more; the steps split for some lengths of
+    it (the others leave room for them whole, or need the page anyway), never a heading
+    alone at a page's foot."""
+    style = large_print.style
+    loose = replace(large_print, style=style.model_copy(update={"keep_steps": 0, "list_keep": 1}))
+    steps = [f"Step {n}: an instruction that wraps over two lines at this size." for n in (1, 2, 3)]
+    after = {"text": "This paragraph follows the steps and goes on for a while. " * 18}
+    split = 0
+    for sentences in range(6, 40, 2):
+        filler = {"text": "This paragraph fills the page before the steps begin. " * sentences}
+        blocks = [filler, {"subheading": "Setup"}, {"steps": steps}, after]
+        pages = _plan(tmp_path, large_print, blocks)
+        fewest = _plan(tmp_path, loose, blocks)
+        assert len(pages) <= len(fewest), sentences
+        words = [_texts(tuple(content(page))) for page in pages]
+        holding = {n for n, page in enumerate(words) for w in page if w in ("1.", "2.", "3.")}
+        split += len(holding) > 1
+        assert all(page[-1] != "Setup" for page in words), sentences
+    assert 0 < split < 17
