@@ -100,16 +100,21 @@ AID_STYLES: Region[Pinned[SheetStyle]] = Region("player aid styles", partial(Pin
 _PRINTED = {"pages", "keep_table"}
 
 
-def aid_context(ctx: DrawContext, cache: BuildCache, split: bool = False) -> DrawContext:
-    """The context a player aid is drawn in: its sheets' type with the aid's own pictures
-    of cards, gaps between blocks and padding of table cells (the style's `player_aid`),
-    a copy that may take a sheet's two sides with a double-sided first foot; `split`, with
-    its tables kept whole only as the aid's `keep_table` says."""
-    aid = ctx.style.player_aid
-    style = double_sided(ctx, cache).style if aid.pages > 1 else ctx.style
-    # Each of its keys given is the sheet style's of the same name.
+def aid_style(style: SheetStyle, split: bool = False) -> SheetStyle:
+    """A sheet style as a player aid takes it: each of its `player_aid` keys given (type,
+    margins, gaps, pictures of cards) in place of the sheet style's of the same name;
+    `split`, with its tables kept whole only as the aid's `keep_table` says."""
+    aid = style.player_aid
     update = aid.model_dump(exclude=_PRINTED, exclude_none=True)
     if split:
         update["keep_table"] = aid.keep_table
-    made = cache.region(AID_STYLES).made((style,), split, lambda: style.model_copy(update=update))
+    return style.model_copy(update=update)
+
+
+def aid_context(ctx: DrawContext, cache: BuildCache, split: bool = False) -> DrawContext:
+    """The context a player aid is drawn in: its sheets' with the aid's own style
+    (`aid_style`), a copy that may take a sheet's two sides with a double-sided first
+    foot."""
+    style = double_sided(ctx, cache).style if ctx.style.player_aid.pages > 1 else ctx.style
+    made = cache.region(AID_STYLES).made((style,), split, lambda: aid_style(style, split))
     return replace(ctx, style=made)
