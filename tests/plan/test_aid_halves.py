@@ -3,17 +3,19 @@
 (large print), A4 and Letter, every player count: a copy that fits half a page prints two
 to a sheet; each half's content stays in its half, above its own foot and clear of the
 cut line across the sheet's middle; the aid's type is a look-up card's, never under the
-style's least size."""
+style's least size; a part's heading names what it keeps."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
+import pytest
+
 from shapes_print.geometry.primitives import Item, Page
 from shapes_print.plan.pagenumbers import is_running_foot
 from tests.planfill import bounds, content
-from tests.planned import PlannedSheets
+from tests.planned import KitWords, PlannedSheets
 
 PLAYERS_IN_NAME = re.compile(r"_(\d+)p_")
 GAMES = {"collect-3", "pass-and-pick", "shapes-the-game"}
@@ -106,3 +108,21 @@ def test_an_aid_is_set_no_smaller_than_the_least_size(
         sizes = (style.body_size, style.label_size, style.subheading_size, style.heading_size)
         assert min(sizes) >= style.min_size, (sheet.labels, sizes)
         assert style.subheading_size > style.body_size, sheet.labels  # a bold step above
+
+
+@pytest.mark.parametrize(
+    ("labels", "heading"), [("standard", "Choose the Task"), ("es", "Elegir la Tarea")]
+)
+def test_collect_3s_task_part_is_headed_by_what_it_keeps(
+    planned_words: list[KitWords], labels: str, heading: str
+) -> None:
+    """Collect 3's aid keeps the Task list's sentence, not the list: it is headed by the
+    rules' own words for choosing the Task (Set up, step 4), not "Task list"."""
+    kits = [kit for kit in planned_words if kit.game == "collect-3" and kit.labels == labels]
+    assert kits
+    for kit in kits:
+        words = " ".join(kit.file("_player-aid"))
+        sentence = words.split(f"{heading} ", 1)[-1]
+        assert words.count(heading) == kit.players, kit.files.keys()
+        assert sentence.startswith(("The dealer picks one Task", "El repartidor")), sentence[:80]
+        assert "Task list" not in words and "Lista de Tareas" not in words

@@ -214,7 +214,7 @@ AIDS = {
 # round", a subheading inside "How to play".
 AID_PARTS = {
     "pass-and-pick": ("Each round: pick, lock, pass", "Scoring table"),
-    "collect-3": ("How to play", "Task list", "Scoring: 3 players"),
+    "collect-3": ("How to play", "Choose the Task", "Scoring: 3 players"),
     "shapes-the-game": ("Your turn", "If the deck runs out"),
 }
 
