@@ -29,14 +29,18 @@ most cards, a fold down the page first; cards keep their own orientation.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Use
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.cardsheets import SheetStock, overrun_item
-from shapes_print.plan.furniture import Reach, dashed, margin_stretches, place_furniture
+from shapes_print.plan.furniture import Reach, Stretch, dashed, margin_stretches, place_furniture
 from shapes_print.plan.imposition import EPSILON, Slots, clearance, mark_span
+from shapes_print.plan.madepages import Imposed
 from shapes_print.units import POINTS_PER_UNIT
 
 CardOrder = Sequence[tuple[str, str]]
@@ -189,11 +193,18 @@ def fold_line(layout: FoldLayout, f: Furniture) -> Artifact:
     return Artifact(tuple(dashed(start, end, f.mark_colour, f.mark_width)), "Layout")
 
 
-def fold_layout(
-    sheets: SheetStock, print_line: str, where: Source | None = None
-) -> tuple[FoldLayout, tuple[Item, ...]]:
+class LaidFold(Struct, frozen=True):
+    """A fold layout, the items every sheet of it shares (marks, fold line, furniture) and
+    the margin stretches its furniture leaves free, clear of the cards and their overrun."""
+
+    layout: FoldLayout
+    shared: tuple[Item, ...]
+    free: tuple[Stretch, ...]
+
+
+def fold_layout(sheets: SheetStock, print_line: str, where: Source | None = None) -> LaidFold:
     """The fold layout holding the most cards whose margins also hold the ruler, inch check
-    and print line, and the items every sheet of it shares: marks, fold line, furniture."""
+    and print line, with what every sheet of it shares."""
     f, card = sheets.furniture, sheets.card
     layouts = fold_candidates(sheets.paper, (card.width, card.height), f)
     for layout in layouts:
@@ -226,7 +237,7 @@ def fold_layout(
         except UserError:
             continue
         shared = (Artifact((Group(marks),), "Layout"), fold_line(layout, f), *furniture)
-        return layout, shared
+        return LaidFold(layout, shared, tuple(stretches))
     mm = POINTS_PER_UNIT["mm"]
     (card_w, card_h), (paper_w, paper_h) = (card.width, card.height), sheets.paper
     raise UserError(
@@ -248,11 +259,12 @@ def fold_pages(
     print_line: str,
     where: Source | None = None,
     overruns: Mapping[str, str] | None = None,
-) -> list[Page]:
+) -> FoldPages:
     """The fold sheets of a deck: each card's face, and its back behind it once folded.
     Sheets of the same cards are one page, so a renderer draws them once. `overruns`
     names each drawing's overrun symbol, as for duplex sheets (cardsheets.py)."""
-    layout, shared = fold_layout(sheets, print_line, where)
+    laid = fold_layout(sheets, print_line, where)
+    layout, shared = laid.layout, laid.shared
     card = sheets.card
     trim = card.trim_line
     paint = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
@@ -272,7 +284,23 @@ def fold_pages(
                 drawn.append(Artifact((Group(tuple(trims)),), "Layout"))
             page = made[pairs] = Page(layout.page_w, layout.page_h, (*drawn, *shared))
         pages.append(page)
-    return pages
+    return FoldPages(pages, laid.free)
+
+
+class FoldPages(Imposed):
+    """A deck's fold sheets, and the margin their furniture leaves free."""
+
+    def __init__(self, pages: list[Page], free: tuple[Stretch, ...]) -> None:
+        self.pages, self.free = pages, free
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def page_at(self, index: int) -> Page:
+        return self.pages[index]
+
+    def free_margin(self) -> list[Stretch]:
+        return [copy.copy(s) for s in self.free]
 
 
 def _overruns(
