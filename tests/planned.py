@@ -21,6 +21,7 @@ from shapes_print.geometry.primitives import (
     Text,
     Use,
 )
+from shapes_print.kit.playeraid import aid_style
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
 from shapes_print.load.options import PrintOptions
@@ -39,8 +40,9 @@ GUIDE = "printing-guide"
 
 @dataclass(frozen=True, slots=True)
 class PlannedSheets:
-    """One planned document that is not cards (sheets, host key, printing guide), with the
-    style of its label set: `name` is its file's."""
+    """One planned document that is not cards (sheets, host key, printing guide, player
+    aid), with the style of its label set (a player aid's as it takes it): `name` is its
+    file's."""
 
     labels: str
     name: str
@@ -133,7 +135,9 @@ def plan_every_set() -> PlannedSets:
                         _compiled(labels, file.name, document, cards_titles, side)
                     )
                 elif isinstance(document, Document) and not is_cards_file(document):
-                    planned.sheets.append(PlannedSheets(labels, file.name, style, document))
+                    aid = file.name.endswith("_player-aid")  # its own type and margins
+                    own = aid_style(style) if aid else style
+                    planned.sheets.append(PlannedSheets(labels, file.name, own, document))
         shop = PrintOptions(print_shop=True)
         planned.shop_guides[labels] = {
             folder: len(file.document.pages)

@@ -116,9 +116,17 @@ class NumberedPages(MadePages):
                 # at a card sheet's size, a margin too narrow for two lines has it on one.
                 said = " ".join(said.split("\n"))
             return place_text(stretches, font, f, said, where, unbroken=True)
-        old = [i for i in page.items if is_running_foot(i)]
-        if old and isinstance(text := old[0].items[0], Text):  # type: ignore[union-attr]
-            bottom = text.y + f.foot_gap + f.foot_size * CAP
+        # A sheet of two player aids has a foot over each half: the file's stands at the
+        # sheet's foot, under the lower half, as on every other page.
+        old = [
+            line
+            for item in page.items
+            if is_running_foot(item) and isinstance(item, Artifact)
+            for line in item.items[:1]
+            if isinstance(line, Text)
+        ]
+        if old:
+            bottom = min(line.y for line in old) + f.foot_gap + f.foot_size * CAP
         else:
             first = at == 0 and self.runs[run].first
             bottom = style.footer_height if first else style.running_footer_height
