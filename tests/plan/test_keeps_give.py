@@ -17,22 +17,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Text
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import load_document
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.breaks import NEVER, run_breaks
 from shapes_print.plan.flow import PAGE, SCANT, UNUSED, Box, choose_breaks
 from shapes_print.plan.keeps import FEWEST, SPARE
-from shapes_print.plan.sheets import SheetInputs, plan_sheets
-from shapes_print.units import mm
 from tests.planfill import content, fill
 from tests.planned import PlannedSheets
+from tests.tinygame import planned_sheet
 
-A4 = (mm(210), mm(297))
 HALF = 0.5
 
 
@@ -81,18 +77,6 @@ def standard() -> DrawContext:
     return pipeline.load_project(pipeline.Sources(), ["collect-3"], ["standard"]).ctx
 
 
-def _plan(tmp_path: Path, ctx: DrawContext, blocks: list[dict[str, object]]) -> list[Page]:
-    path = tmp_path / "sheet.yaml"
-    sheet = {
-        "name": "sheet",
-        "title": "Sheet",
-        "audience": "host",
-        "sections": [{"blocks": blocks}],
-    }
-    path.write_text(yaml.safe_dump(sheet), encoding="utf-8")
-    return plan_sheets(load_document(path), SheetInputs({}, {}, {}, 4, "print line"), A4, ctx)
-
-
 def _texts(items: tuple[Item, ...]) -> list[str]:
     found: list[str] = []
     for item in items:
@@ -139,7 +123,7 @@ def test_a_table_breaks_only_where_moving_it_whole_would_leave_a_half_empty_page
     style = standard.style
     splits = moves = 0
     for sentences in range(10, 60, 2):
-        pages = _plan(tmp_path, standard, _sheet(sentences, rows))
+        pages = planned_sheet(tmp_path, standard, _sheet(sentences, rows), "host")
         words = [_texts(tuple(content(page))) for page in pages]
         holding = [n for n, page in enumerate(words) if any(w.startswith("Card ") for w in page)]
         at = next(n for n, page in enumerate(words) if "Deck list" in page)
@@ -226,8 +210,8 @@ def test_a_short_procedure_splits_where_that_spares_a_sheet_a_page(
     for sentences in range(6, 40, 2):
         filler = {"text": "This paragraph fills the page before the steps begin. " * sentences}
         blocks = [filler, {"subheading": "Setup"}, {"steps": steps}, after]
-        pages = _plan(tmp_path, large_print, blocks)
-        fewest = _plan(tmp_path, loose, blocks)
+        pages = planned_sheet(tmp_path, large_print, blocks, "host")
+        fewest = planned_sheet(tmp_path, loose, blocks, "host")
         assert len(pages) <= len(fewest), sentences
         words = [_texts(tuple(content(page))) for page in pages]
         holding = {n for n, page in enumerate(words) for w in page if w in ("1.", "2.", "3.")}
