@@ -41,6 +41,7 @@ from shapes_print.load import yamlparse, yamlsrc
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
+from shapes_print.plan.madepages import unfooted
 from shapes_print.render.pdf import write_pdf
 from shapes_print.text.fonts import load_font
 from tests.drawnsmall import drawn_small
@@ -106,12 +107,14 @@ def test_each_face_is_one_form_placed_once_per_card(pass_and_pick: Path) -> None
 
 def test_the_sheet_furniture_is_the_same_bytes_on_every_face_sheet(pass_and_pick: Path) -> None:
     """The ruler, inch check and print line are drawn once and copied after: the same
-    operators, words included, on every face sheet."""
+    operators, words included, on every face sheet; the running foot after them numbers
+    each page."""
     reader = PdfReader(pass_and_pick / "a4" / "4-players" / f"{GAME}_4p_a4_cards.pdf")
     first, second = (reader.pages[i].get_contents().get_data() for i in (0, 2))
     furniture = FURNITURE.findall(first)
-    assert len(furniture) == 3 and all(b" Tj " in f for f in furniture[:2])
-    assert furniture == FURNITURE.findall(second)
+    assert len(furniture) == 4 and all(b" Tj " in f for f in furniture[:2])
+    assert furniture[:3] == FURNITURE.findall(second)[:3]
+    assert furniture[3] != FURNITURE.findall(second)[3]  # page 1 of 4, page 3 of 4
 
 
 def test_sheets_carry_only_the_faces_they_show(tmp_path: Path) -> None:
@@ -154,11 +157,12 @@ def test_card_pages_are_made_on_demand_and_backs_mirror_faces(tmp_path: Path) ->
     assert back.x == pytest.approx(last_face.width - face.x - trims.items[0].w)  # long-edge flip
     assert back.y == pytest.approx(face.y)
     assert pages[3] == pages[-1 - (len(pages) - 4)]  # negative and positive indices agree
-    # Cut marks and furniture are the same objects on every face sheet, so drawn once per file
-    # (the cards' overruns, background artifacts, depend on which slots hold cards).
+    # The furniture is the same objects on every face sheet, so drawn once per file (the
+    # cards' overruns, background artifacts, depend on which slots hold cards; the cut marks
+    # on the rows they fill; the running foot numbers each page).
     shared = [i for i in pages[0].items if _shared(i)]
-    assert shared == [i for i in last_face.items if _shared(i)]
-    assert len(shared) == 4  # cut marks, ruler, inch check, print line
+    assert shared[1:4] == [i for i in last_face.items if _shared(i)][1:4]
+    assert len(shared) == 5  # cut marks, ruler, inch check, print line, running foot
 
 
 def test_a_sheet_of_the_same_cards_is_drawn_once_and_copied_with_figures_of_its_own(
@@ -172,13 +176,14 @@ def test_a_sheet_of_the_same_cards_is_drawn_once_and_copied_with_figures_of_its_
     request = KitRequest(GAME, 4, "a4")
     resolved = resolve_kit(project.games[GAME], project.library, project.ctx, None)
     cards = plan_kit(resolved, request)[0].document
-    pages = cards.pages
+    pages = unfooted(cards.pages)  # the sheets as made, before each page's own foot
     assert len(pages) == 10
     assert pages[4] is pages[6] is pages[8] and pages[3] is pages[5] is pages[9]
     out = io.BytesIO()
     assert write_pdf(cards, out) == 10
     reader = PdfReader(io.BytesIO(out.getvalue()), strict=True)
-    streams = [page.get_contents().get_data() for page in reader.pages]
+    # Each page's drawing, its page furniture (its running foot numbering it) aside.
+    streams = [FURNITURE.sub(b"", page.get_contents().get_data()) for page in reader.pages]
     assert streams[4] == streams[6] == streams[8] and b"face-star" in streams[4]
     root = reader.trailer["/Root"]["/StructTreeRoot"]
     nums = root["/ParentTree"]["/Nums"]
