@@ -119,12 +119,16 @@ def test_jobs_find_what_one_process_finds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, own_cache_folder: Path
 ) -> None:
     """Games planned over two processes leave the same texts seen as in one, and the
-    first mistake in the order checked is the one reported, whichever finishes first."""
+    first mistake in the order checked is the one reported, whichever finishes first. One
+    count on one paper: the groups shared out are each (set, game) whatever the kits."""
     sources = content_of(tmp_path, "pass-and-pick", "shapes-the-game")
     found = {}
     for jobs in (1, 2):
         monkeypatch.setenv("XDG_CACHE_HOME", str(own_cache_folder / f"jobs-{jobs}"))
-        found[jobs] = printed(pipeline.check(sources, [], ["standard", "es"], jobs=jobs))
+        checked = pipeline.check(
+            sources, [], ["standard", "es"], players="4", paper="a4", jobs=jobs
+        )
+        found[jobs] = printed(checked)
     assert found[2] == found[1]
     pass_and_pick = sources.content / "pass-and-pick" / "deck.yaml"
     shapes = sources.content / "shapes-the-game" / "deck.yaml"
@@ -135,7 +139,7 @@ def test_jobs_find_what_one_process_finds(
     for jobs in (1, 2):
         monkeypatch.setenv("XDG_CACHE_HOME", str(own_cache_folder / f"errors-{jobs}"))
         with pytest.raises(UserError, match=r"pass-and-pick/deck.yaml:.*'O{40}' does not fit"):
-            pipeline.check(sources, [], ["standard", "es"], jobs=jobs)
+            pipeline.check(sources, [], ["standard", "es"], players="4", paper="a4", jobs=jobs)
 
 
 def outcome(sources: pipeline.Sources, labels: list[str]) -> dict[str, set[str]] | str:
