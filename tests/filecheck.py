@@ -899,8 +899,9 @@ def non_card(path: Path) -> bool:
 
 
 def _pdf(path: Path) -> bool:
-    """A PDF read here rather than in its kit's print-and-play file."""
-    return path.suffix == ".pdf" and not in_print_and_play(path)
+    """A PDF read here rather than in its kit's print-and-play file or its print-shop
+    cards file (`one_side`)."""
+    return path.suffix == ".pdf" and not in_print_and_play(path) and not one_side(path)
 
 
 # A kit's files that its print-and-play file does not hold, or that is it.
@@ -925,9 +926,16 @@ def _print_shop(path: Path) -> bool:
     return path.suffix == ".pdf" and any(path.parent.glob("*_cards-print-shop.pdf"))
 
 
+def one_side(path: Path) -> bool:
+    """A print-shop kit's file of the fronts or the backs alone: each of its pages is a page
+    of its cards file, the same content drawing the same pictures (test_file_checks holds
+    it), so what is drawn is read there; only its PDF/X-4 metadata and boxes are its own."""
+    return _print_shop(path) and path.stem.endswith(("-fronts", "-backs"))
+
+
 def _print_shop_once(path: Path) -> bool:
     """A print-shop kit's PDF but its one-side files, whose pages are its cards file's."""
-    return _print_shop(path) and not path.stem.endswith(("-fronts", "-backs"))
+    return _print_shop(path) and not one_side(path)
 
 
 def _swell(path: Path) -> bool:
@@ -951,8 +959,8 @@ CHECKS = (
     Check("PDF/X-4 metadata and boxes", "print-shop kits", _print_shop, pdfx_problems),
     Check("no line thinner than the finest", "every PDF", _pdf, thin_line_problems),
     Check("no text smaller than the finest", "every PDF", _pdf, small_text_problems),
-    Check("black text overprints", "print-shop kits", _print_shop, overprint_problems),
-    Check("Ghostscript renders CMYK", "print-shop kits", _print_shop, ghostscript_problems),
+    Check("black text overprints", "print-shop kits", _print_shop_once, overprint_problems),
+    Check("Ghostscript renders CMYK", "print-shop kits", _print_shop_once, ghostscript_problems),
     Check("black areas in black ink alone (separations)", "print-shop kits", _print_shop_once, rich_black_problems),
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
