@@ -23,6 +23,7 @@ from shapes_print.geometry.primitives import (
     Text,
     Use,
 )
+from shapes_print.kit.playeraid import aid_style
 from shapes_print.kit.variant import Variant
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
@@ -42,8 +43,9 @@ GUIDE = "printing-guide"
 
 @dataclass(frozen=True, slots=True)
 class PlannedSheets:
-    """One planned document that is not cards (sheets, host key, printing guide), with the
-    style of its label set: `name` is its file's."""
+    """One planned document that is not cards (sheets, host key, printing guide, player
+    aid), with the style of its label set (a player aid's as it takes it): `name` is its
+    file's."""
 
     labels: str
     name: str
@@ -195,7 +197,9 @@ def _take_kit(
             side = style.furniture.inch_square
             planned.compilations.append(_compiled(labels, file.name, document, cards_titles, side))
         elif isinstance(document, Document) and not is_cards_file(document):
-            planned.sheets.append(PlannedSheets(labels, file.name, style, document))
+            aid = file.name.endswith("_player-aid")  # its own type and margins
+            own = aid_style(style) if aid else style
+            planned.sheets.append(PlannedSheets(labels, file.name, own, document))
 
 
 def plan_every_set() -> PlannedSets:

@@ -6,7 +6,8 @@ rules' own text reused (nothing is written twice); the kit prints it once per pl
 (plan/kitsheets.py's `copies`), in the draw context `aid_context` gives.
 A part is a heading or subheading and the blocks after it, up to the next page break or
 heading (for a heading), or the next page break, heading or subheading (for a subheading);
-a part given with `only` keeps its heading and only those kinds of its blocks.
+a part given with `only` keeps its heading (or the `heading` it gives instead) and only
+those kinds of its blocks.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from msgspec.structs import replace
 from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import UserError
 from shapes_print.kit.context import DrawContext, double_sided
+from shapes_print.load.aidmodels import AidPart
 from shapes_print.load.loaded import Block, LoadedDocument, LoadedGame
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
@@ -64,17 +66,21 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     if not blocks:
         return None
     taken: dict[int, None] = {}  # a part inside one named before it is printed once
+    headed: dict[int, Block] = {}  # a part's own heading, by its document heading's place
     for index, named in enumerate(aid.parts):
         title, only = (named, None) if isinstance(named, str) else (named.part, named.only)
+        where = loaded.source.source(("player_aid", "parts", index))
         part = _part(blocks, title)
         if part is None:
             raise UserError(
-                loaded.source.source(("player_aid", "parts", index)),
-                f"player_aid: {aid.document} has no heading or subheading {title!r}",
+                where, f"player_aid: {aid.document} has no heading or subheading {title!r}"
             )
+        if isinstance(named, AidPart) and named.heading is not None:
+            own = loaded.source.source(("player_aid", "parts", index, "heading"))
+            headed[part.start] = Block(blocks[part.start].kind, named.heading, own)
         kept = (at for at in part if only is None or at == part.start or blocks[at].kind in only)
         taken |= dict.fromkeys(kept)
-    one = [blocks[at] for at in taken]
+    one = [headed.get(at, blocks[at]) for at in taken]
     heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
     spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})
     return replace(doc, spec=spec, sections=((None, (heading, *one)),))
@@ -100,16 +106,21 @@ AID_STYLES: Region[Pinned[SheetStyle]] = Region("player aid styles", partial(Pin
 _PRINTED = {"pages", "keep_table"}
 
 
-def aid_context(ctx: DrawContext, cache: BuildCache, split: bool = False) -> DrawContext:
-    """The context a player aid is drawn in: its sheets' type with the aid's own pictures
-    of cards, gaps between blocks and padding of table cells (the style's `player_aid`),
-    a copy that may take a sheet's two sides with a double-sided first foot; `split`, with
-    its tables kept whole only as the aid's `keep_table` says."""
-    aid = ctx.style.player_aid
-    style = double_sided(ctx, cache).style if aid.pages > 1 else ctx.style
-    # Each of its keys given is the sheet style's of the same name.
+def aid_style(style: SheetStyle, split: bool = False) -> SheetStyle:
+    """A sheet style as a player aid takes it: each of its `player_aid` keys given (type,
+    margins, gaps, pictures of cards) in place of the sheet style's of the same name;
+    `split`, with its tables kept whole only as the aid's `keep_table` says."""
+    aid = style.player_aid
     update = aid.model_dump(exclude=_PRINTED, exclude_none=True)
     if split:
         update["keep_table"] = aid.keep_table
-    made = cache.region(AID_STYLES).made((style,), split, lambda: style.model_copy(update=update))
+    return style.model_copy(update=update)
+
+
+def aid_context(ctx: DrawContext, cache: BuildCache, split: bool = False) -> DrawContext:
+    """The context a player aid is drawn in: its sheets' with the aid's own style
+    (`aid_style`), a copy that may take a sheet's two sides with a double-sided first
+    foot."""
+    style = double_sided(ctx, cache).style if ctx.style.player_aid.pages > 1 else ctx.style
+    made = cache.region(AID_STYLES).made((style,), split, lambda: aid_style(style, split))
     return replace(ctx, style=made)

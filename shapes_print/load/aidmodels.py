@@ -27,10 +27,13 @@ AidBlockKind = Literal[
 
 class AidPart(Strict):
     """A part of a player aid that keeps `only` some kinds of its blocks (a section's
-    sentences and tables without its notes, a list's introduction without the list)."""
+    sentences and tables without its notes, a list's introduction without the list), under
+    its own `heading` where the document's would promise what it leaves out (a list's
+    heading over its introduction alone): the rules' words for what it keeps."""
 
     part: str
     only: list[AidBlockKind] = Field(min_length=1)
+    heading: str | None = None
 
 
 class PlayerAid(Strict):

@@ -45,6 +45,15 @@ class AidStyle(Strict):
     mini_card_height: Size
     block_gap: Length
     table_padding: Length
+    # A look-up card's type, where it is not its sheets': headings nearer the body, the
+    # body no smaller than the style's `min_size`, margins narrower (still inside the
+    # printer-safe band).
+    heading_size: Size | None = None
+    subheading_size: Size | None = None
+    body_size: Size | None = None
+    label_size: Size | None = None
+    list_gap: Length | None = None
+    margin: Length | None = None
     pages: int = Field(ge=1, le=2)
     keep_table: float = Field(ge=0.0, le=1.0)
 
@@ -153,6 +162,9 @@ class SheetStyle(Strict):
     min_size: Size
     line_spacing: float = Field(ge=1.0, le=3.0)
     block_gap: Length
+    # Between the items of a list, where it is not a line's extra leading twice (a
+    # paragraph's gap): a look-up card's lists, read item by item by their markers.
+    list_gap: Length | None = None
     list_keep: int = Field(ge=1)
     # Keeps a typesetter uses: steps of `keep_steps` or fewer, and a table under
     # `keep_table` of a page, never split (while another break fits).

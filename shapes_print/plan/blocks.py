@@ -95,7 +95,7 @@ def _list(
     style = col.ctx.style
     size = style.body_size
     indent = size * 2
-    gap = size * (style.line_spacing - 1) * 2
+    gap = size * (style.line_spacing - 1) * 2 if style.list_gap is None else style.list_gap
     bold = col.ctx.fonts.bold
     boxes = []
     texts = [

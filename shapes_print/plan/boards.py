@@ -7,7 +7,9 @@ and columns from the left (1, 2, ...), each tile showing its part of the board a
 seam has a dashed line down the middle of the overlap (cut along it) and the other a solid
 line at the same place on the board (lay the cut edge on it); each tile is named in its
 margin (`B2`) and each edge that meets a neighbour names that neighbour, so the tiles go
-together in any order. Names are a grid reference, the same in every language.
+together in any order. Names are a grid reference, the same in every language. A tile
+shows the board above the room a sheet keeps for its running foot, which the kit gives
+every tile (plan/planners.py).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.models import Board
+from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.furniture import dashed
 
 
@@ -48,11 +51,11 @@ def board_document(
 ) -> Document:
     """The board's tiles, a page each, on the paper turned the way that needs fewer pages;
     `picture` is the board's, read with the kit (kit/pictures.py)."""
-    margin = ctx.style.margin
-    upright = _grid(board, paper, margin, where)
-    turned = _grid(board, (paper[1], paper[0]), margin, where)
+    style = ctx.style
+    upright = _grid(board, paper, style, where)
+    turned = _grid(board, (paper[1], paper[0]), style, where)
     width, height = paper if upright[0] * upright[1] <= turned[0] * turned[1] else paper[::-1]
-    rows, columns = _grid(board, (width, height), margin, where)
+    rows, columns = _grid(board, (width, height), style, where)
     if rows > 26:
         raise UserError(where, f"board {title!r} needs {rows} rows of pages, over 26 (A to Z)")
     shown = Image(picture, 0.0, 0.0, board.width, board.height)
@@ -64,11 +67,17 @@ def board_document(
     return Document(title, pages, {}, "none", ctx.words.locale)
 
 
+def tile_area(paper: tuple[float, float], style: SheetStyle) -> tuple[float, float]:
+    """The part of a page a tile shows: inside its margins, above the room a sheet's
+    running foot takes ("game · the map · page 2 of 4" stands under the board, not on it)."""
+    return paper[0] - 2 * style.margin, paper[1] - style.margin - style.running_footer_height
+
+
 def _grid(
-    board: Board, paper: tuple[float, float], margin: float, where: Source
+    board: Board, paper: tuple[float, float], style: SheetStyle, where: Source
 ) -> tuple[int, int]:
     """Rows and columns of tiles: each page shows its area, less the overlap it shares."""
-    area = paper[0] - 2 * margin, paper[1] - 2 * margin
+    area = tile_area(paper, style)
     if min(area) <= 2 * board.overlap:
         raise UserError(
             where,
@@ -94,7 +103,7 @@ def _tile(
     (row, column), (rows, columns) = at, grid
     width, height = paper
     margin, overlap = ctx.style.margin, board.overlap
-    area = width - 2 * margin, height - 2 * margin
+    area = tile_area(paper, ctx.style)
     # The board's point at the area's top-left corner, in board points from its top-left.
     left, top = column * (area[0] - overlap), row * (area[1] - overlap)
     dx, dy = margin - left, height - margin + top - board.height  # board origin on the page

@@ -45,14 +45,16 @@ from shapes_print.plan.cardsheets import (
     FrontSheets,
     SheetStock,
     overrun_name,
-    print_shop_pages,
     sheet_pages,
 )
 from shapes_print.plan.foldsheets import fold_pages
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.inksaver import save_ink_symbol, swell_symbol
 from shapes_print.plan.kitcontext import KitContext, fronts_only
+from shapes_print.plan.madepages import Imposed
+from shapes_print.plan.pagenumbers import FootedPages, Names
 from shapes_print.plan.part import copies, part_of
+from shapes_print.plan.printshop import print_shop_pages
 from shapes_print.text.listeners import on_faces
 from shapes_print.units import POINTS_PER_UNIT
 
@@ -228,12 +230,13 @@ def _draws(items: Sequence[Item]) -> bool:
 
 
 class CardsAsked(Struct, frozen=True, eq=False):
-    """One deck's cards file as a kit asks for it: its deck, its title, the earlier
-    decks' faces its faces may show small, the cards a partial build asks for, and
-    whether it is the deck's fold sheets."""
+    """One deck's cards file as a kit asks for it: its deck, its title and its name in
+    its running foot (the deck's), the earlier decks' faces its faces may show small, the
+    cards a partial build asks for, and whether it is the deck's fold sheets."""
 
     deck: LoadedDeck
     title: str
+    named: str
     earlier: Symbols
     only: Collection[str] = ()
     fold: bool = False
@@ -331,6 +334,8 @@ def _planned_cards(
     drawn = _draw(kit, asked, template)
     one_sided = fronts_only(kit.ctx, options)
     pages = _pages(kit, asked, template, order, drawn.overrun)
+    if isinstance(pages, Imposed):  # sheets, each with its foot; not a print shop's cards
+        pages = FootedPages(pages, Names(kit.game_title, asked.named), kit.ctx)
     symbols = {**drawn.drawn_faces, **drawn.drawn_backs, **drawn.overrun}
     if asked.only:  # a partial file holds the drawings of its own cards alone
         placed = {name for pair in order for name in pair}
@@ -385,7 +390,7 @@ class FoldCards(Struct, frozen=True):
 
 def _fold_pages(
     kit: KitContext, order: Sequence[tuple[str, str]], cards: FoldCards, where: Source | None
-) -> list[Page]:
+) -> Sequence[Page]:
     """A deck's fold sheets, their print line saying how to fold, glue and cut."""
     furniture, printing = kit.ctx.style.furniture, kit.library.printing
     line_source = kit.library.style_source.source(("furniture", "print_line"))

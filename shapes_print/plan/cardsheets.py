@@ -13,8 +13,8 @@ the bleed edge, each face followed by its back.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from typing import overload
 
 from msgspec import Struct
 
@@ -22,7 +22,6 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.outlines import rounded_rect_ops
 from shapes_print.geometry.primitives import (
     Artifact,
-    Box,
     Document,
     Group,
     Item,
@@ -35,7 +34,7 @@ from shapes_print.geometry.primitives import (
 from shapes_print.load.cardmodels import TrimLine
 from shapes_print.load.options import Flip
 from shapes_print.load.printmodels import Furniture
-from shapes_print.plan.furniture import margin_stretches, place_furniture
+from shapes_print.plan.furniture import Stretch, keep_out, margin_stretches, place_furniture
 from shapes_print.plan.imposition import (
     CutGuides,
     Grid,
@@ -43,12 +42,12 @@ from shapes_print.plan.imposition import (
     grid_candidates,
     marks_reach,
     mirrors_x,
+    row_marks,
 )
 from shapes_print.plan.inksaver import swell_page
+from shapes_print.plan.madepages import Imposed, unfooted
 from shapes_print.text.fonts import Font
 from shapes_print.units import POINTS_PER_UNIT
-
-# Control-point distance of a cubic Bezier quarter circle, as a share of its radius.
 
 CardOrder = Sequence[tuple[str, str]]
 # How far a slot's drawing runs past its (left, bottom, right, top) edges.
@@ -121,11 +120,12 @@ def sheet_pages(
     `overruns` names each drawing's overrun symbol (a drawing without one stops at its card).
     """
     card, furniture, duplex = sheets.card, sheets.furniture, sheets.duplex
-    grid, placed = sheet_grid(card, sheets.paper, furniture, sheets.font, print_line, where)
+    placed = sheet_grid(card, sheets.paper, furniture, sheets.font, print_line, where)
+    grid = placed.grid
     guides = cut_guides(grid, furniture)
-    marks = Artifact((Group(guides.marks),), "Layout")
     reach = Overrun(grid, card.overrun, furniture.safe_margin, duplex)
-    laid = SheetGrid(grid, guides, (marks, *placed), reach)
+    free = Margin(placed.free, furniture.furniture_gap)
+    laid = SheetGrid(grid, guides, row_marks(grid, furniture), tuple(placed.furniture), reach, free)
     return SheetPages(order, card, duplex, laid, overruns or {})
 
 
@@ -187,39 +187,26 @@ def overrun_item(name: str, x: float, y: float, card: CardGeometry, reach: Reach
     return Group((Use(name, x - o, y - o),), clip=ring)
 
 
-class MadePages(Sequence[Page]):
-    """Pages made when they are asked for: a subclass gives `len` and `page_at` (an index
-    from 0 to len - 1); slices and negative indices work as for a list."""
+class Margin(Struct, frozen=True):
+    """The margin stretches a sheet's furniture leaves free, and a foot's gap from the cards."""
 
-    def page_at(self, index: int) -> Page:
-        raise NotImplementedError
-
-    @overload
-    def __getitem__(self, index: int) -> Page: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Page]: ...
-
-    def __getitem__(self, index: int | slice) -> Page | list[Page]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        pages = len(self)
-        if not -pages <= index < pages:
-            raise IndexError(f"page {index} of {pages}")
-        return self.page_at(index % pages)
+    free: tuple[Stretch, ...]
+    gap: float
 
 
 class SheetGrid(Struct, frozen=True):
-    """A sheet's grid, its cut guides, the items every face sheet shares (cut marks and
-    furniture), and how far each slot's drawing runs past its edges."""
+    """A sheet's grid, its cut guides, a face sheet's marks by the rows it fills, the
+    furniture face sheets share, each slot's reach past its edges, and the margin left free."""
 
     grid: Grid
     guides: CutGuides
+    marks: tuple[Artifact, ...]
     shared: tuple[Item, ...]
     reach: Overrun
+    margin: Margin
 
 
-class SheetPages(MadePages):
+class SheetPages(Imposed):
     """The pages of `sheet_pages`, each made when it is asked for and then forgotten.
 
     A deck of 10,000 cards is 2,224 pages: made on demand, a renderer holds one at a time.
@@ -238,8 +225,9 @@ class SheetPages(MadePages):
         overruns: Mapping[str, str],
     ) -> None:
         grid = laid.grid
-        self.order, self.grid, self.shared = order, grid, laid.shared
+        self.order, self.grid, self.shared, self.marks = order, grid, laid.shared, laid.marks
         self.card, self.reach, self.overruns, self.guides = card, laid.reach, overruns, laid.guides
+        self.margin = laid.margin
         self.faces = [grid.face_origin(slot) for slot in range(grid.slots)]
         self.backs = [
             grid.back_origin(slot, duplex.flip, duplex.offset) for slot in range(grid.slots)
@@ -273,6 +261,22 @@ class SheetPages(MadePages):
     def __len__(self) -> int:
         return 2 * -(-len(self.order) // self.grid.slots)
 
+    def free_margin(self) -> list[Stretch]:
+        stretches = [copy.copy(s) for s in self.margin.free]
+        keep_out(stretches, self._drawn(), self.margin.gap)
+        return stretches
+
+    def _drawn(self) -> tuple[float, float, float, float]:
+        """The box (left, bottom, right, top) the cards of a full sheet draw in, faces and
+        backs (each moved by the back offset), each with the overrun it runs past the grid."""
+        card, boxes = self.card, []
+        for back, places in ((False, self.faces), (True, self.backs)):
+            reaches = self.reach.reaches(back, len(places))
+            for (x, y), (left, bottom, right, top) in zip(places, reaches, strict=True):
+                boxes.append((x - left, y - bottom, x + card.width + right, y + card.height + top))
+        lefts, bottoms, rights, tops = zip(*boxes, strict=True)
+        return min(lefts), min(bottoms), max(rights), max(tops)
+
     def page_at(self, index: int) -> Page:
         sheet, is_back = divmod(index, 2)
         start = sheet * self.grid.slots
@@ -292,9 +296,10 @@ class SheetPages(MadePages):
         overrun = self._overrun(names, places, back)
         if back:
             return Page(*size, (*overrun, *drawn))
+        marks = self.marks[-(-len(names) // self.grid.columns) - 1]  # the rows filled
         return Page(
             *size,
-            (*overrun, *drawn, *self.trims[len(names)], *self.shared),
+            (*overrun, *drawn, *self.trims[len(names)], marks, *self.shared),
             cuts=tuple(self.cuts[: len(names)]),
         )
 
@@ -314,6 +319,14 @@ class SheetPages(MadePages):
         return (Artifact((Group(overruns),), "Background"),) if overruns else ()
 
 
+class PlacedGrid(Struct, frozen=True):
+    """A sheet's grid, the furniture placed in its margins, and the stretches left free."""
+
+    grid: Grid
+    furniture: list[Item]
+    free: tuple[Stretch, ...]
+
+
 def sheet_grid(
     card: CardGeometry,
     paper: tuple[float, float],
@@ -321,7 +334,7 @@ def sheet_grid(
     font: Font,
     print_line: str,
     where: Source | None = None,
-) -> tuple[Grid, list[Item]]:
+) -> PlacedGrid:
     """The largest grid whose margins also hold the ruler, inch check and print line."""
     trimmed = card.trim_line is not None
     grids = grid_candidates(paper, (card.width, card.height), furniture, trimmed, where)
@@ -332,9 +345,10 @@ def sheet_grid(
         page = (grid.page_w, grid.page_h)
         stretches = margin_stretches(content, page, xs, ys, furniture, marks_reach(grid, furniture))
         try:
-            return grid, place_furniture(stretches, font, furniture, print_line)
+            placed = place_furniture(stretches, font, furniture, print_line)
         except UserError:
             continue
+        return PlacedGrid(grid, placed, tuple(stretches))
     mm = POINTS_PER_UNIT["mm"]
     raise UserError(
         where,
@@ -345,20 +359,7 @@ def sheet_grid(
     )
 
 
-def print_shop_pages(order: CardOrder, card: CardGeometry, bleed: float) -> list[Page]:
-    """One card per page, symbols drawn with their bleed; each face followed by its back."""
-    width, height = card.width + 2 * bleed, card.height + 2 * bleed
-    trim = Box(bleed, bleed, bleed + card.width, bleed + card.height)
-    media = Box(0.0, 0.0, width, height)
-    cut = (cut_path(bleed, bleed, card),)
-    pages: list[Page] = []
-    for face, back in order:
-        pages.append(Page(width, height, (Use(face, 0.0, 0.0),), trim=trim, bleed=media, cuts=cut))
-        pages.append(Page(width, height, (Use(back, 0.0, 0.0),), trim=trim, bleed=media))
-    return pages
-
-
-class FrontSheets(MadePages):
+class FrontSheets(Imposed):
     """The face sheets of home card pages without their back sheets (`fronts_only`),
     made as they are asked for, like the pages they come from, their marks and words in
     black for swell paper (`swell_page`, outlines `width` thick). A sheet of the same
@@ -372,6 +373,9 @@ class FrontSheets(MadePages):
     @property
     def cutting(self) -> str:
         return self.sheets.cutting
+
+    def free_margin(self) -> list[Stretch]:
+        return self.sheets.free_margin()
 
     def __len__(self) -> int:
         return len(self.sheets) // 2
@@ -390,7 +394,7 @@ def is_cards_file(document: Document) -> bool:
     """Whether a document is a cards file (on card stock): home sheets, fronts only or
     both sides, or a print shop's pages, one card each with its trim box (a print-shop
     kit's sheets are PDF/X too, but their pages are the paper's)."""
-    pages = document.pages
+    pages = unfooted(document.pages)
     if isinstance(pages, SheetPages | FrontSheets):
         return True
     return document.press is not None and bool(pages) and pages[0].trim is not None

@@ -29,14 +29,18 @@ most cards, a fold down the page first; cards keep their own orientation.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Use
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.cardsheets import SheetStock, overrun_item
-from shapes_print.plan.furniture import Reach, dashed, margin_stretches, place_furniture
+from shapes_print.plan.furniture import Reach, Stretch, dashed, margin_stretches, place_furniture
 from shapes_print.plan.imposition import EPSILON, Slots, clearance, mark_span
+from shapes_print.plan.madepages import Imposed
 from shapes_print.units import POINTS_PER_UNIT
 
 CardOrder = Sequence[tuple[str, str]]
@@ -91,11 +95,13 @@ class FoldLayout(Slots, frozen=True):
             return Group((item,), dx=x, dy=y)
         return Group((item,), dx=x + self.card_w, dy=y + self.card_h, angle=HALF_TURN)
 
-    def halves(self) -> tuple[Box4, Box4]:
-        """The faces' and the backs' blocks as (left, bottom, right, top)."""
+    def halves(self, rows: int | None = None) -> tuple[Box4, Box4]:
+        """The faces' and the backs' blocks as (left, bottom, right, top); with `rows`,
+        those of the top rows of faces alone and of their backs."""
         width, height = self.columns * self.card_w, self.rows * self.card_h
         x, y = self.face_origin(self.slots - self.columns)  # the bottom-left slot
         left, bottom, right, top = x, y, x + width, y + height
+        bottom = top - (self.rows if rows is None else rows) * self.card_h
         fold = 2 * self.fold
         if self.across:
             return (left, bottom, right, top), (left, fold - top, right, fold - bottom)
@@ -125,10 +131,13 @@ def fold_candidates(
     return sorted(layouts, key=lambda layout: -layout.slots)
 
 
-def fold_marks(layout: FoldLayout, f: Furniture) -> tuple[tuple[Line, ...], Reach]:
+def fold_marks(
+    layout: FoldLayout, f: Furniture, rows: int | None = None
+) -> tuple[tuple[Line, ...], Reach]:
     """Cut marks continuing every cut line into the margins on the outer sides of both
-    blocks (the side facing the fold has the gutter, not marks), and how far they reach."""
-    faces, backs = layout.halves()
+    blocks (the side facing the fold has the gutter, not marks), and how far they reach;
+    with `rows`, those of a sheet whose cards fill its top rows alone, none by empty ones."""
+    faces, backs = layout.halves(rows)
     marks: list[Line] = []
     reach = {"left": 0.0, "bottom": 0.0, "right": 0.0, "top": 0.0}
     inner = ("bottom", "top") if layout.across else ("right", "left")
@@ -145,7 +154,7 @@ def _block_marks(layout: FoldLayout, block: Box4, f: Furniture) -> dict[str, lis
     has no room for them)."""
     left, bottom, right, top = block
     xs = _edges(left, layout.columns, layout.card_w)
-    ys = _edges(bottom, layout.rows, layout.card_h)
+    ys = _edges(bottom, round((top - bottom) / layout.card_h), layout.card_h)
     ink, width = f.mark_colour, f.mark_width
     spans = {
         "top": mark_span(layout.page_h - top, f),
@@ -189,15 +198,24 @@ def fold_line(layout: FoldLayout, f: Furniture) -> Artifact:
     return Artifact(tuple(dashed(start, end, f.mark_colour, f.mark_width)), "Layout")
 
 
-def fold_layout(
-    sheets: SheetStock, print_line: str, where: Source | None = None
-) -> tuple[FoldLayout, tuple[Item, ...]]:
+class LaidFold(Struct, frozen=True):
+    """A fold layout, a sheet's cut marks by the rows its cards fill (`marks[rows - 1]`),
+    the items every sheet of it shares (fold line, furniture) and the margin stretches its
+    furniture leaves free, clear of the cards and their overrun."""
+
+    layout: FoldLayout
+    marks: tuple[Artifact, ...]
+    shared: tuple[Item, ...]
+    free: tuple[Stretch, ...]
+
+
+def fold_layout(sheets: SheetStock, print_line: str, where: Source | None = None) -> LaidFold:
     """The fold layout holding the most cards whose margins also hold the ruler, inch check
-    and print line, and the items every sheet of it shares: marks, fold line, furniture."""
+    and print line, with what every sheet of it shares."""
     f, card = sheets.furniture, sheets.card
     layouts = fold_candidates(sheets.paper, (card.width, card.height), f)
     for layout in layouts:
-        marks, reach = fold_marks(layout, f)
+        reach = fold_marks(layout, f)[1]
         faces, backs = layout.halves()
         # The furniture keeps clear of the cards' overrun too: the backs print on its page.
         o = card.overrun
@@ -225,8 +243,11 @@ def fold_layout(
             furniture = place_furniture(stretches, sheets.font, f, print_line)
         except UserError:
             continue
-        shared = (Artifact((Group(marks),), "Layout"), fold_line(layout, f), *furniture)
-        return layout, shared
+        marked = tuple(
+            Artifact((Group(fold_marks(layout, f, rows)[0]),), "Layout")
+            for rows in range(1, layout.rows + 1)
+        )
+        return LaidFold(layout, marked, (fold_line(layout, f), *furniture), tuple(stretches))
     mm = POINTS_PER_UNIT["mm"]
     (card_w, card_h), (paper_w, paper_h) = (card.width, card.height), sheets.paper
     raise UserError(
@@ -248,11 +269,12 @@ def fold_pages(
     print_line: str,
     where: Source | None = None,
     overruns: Mapping[str, str] | None = None,
-) -> list[Page]:
+) -> FoldPages:
     """The fold sheets of a deck: each card's face, and its back behind it once folded.
     Sheets of the same cards are one page, so a renderer draws them once. `overruns`
     names each drawing's overrun symbol, as for duplex sheets (cardsheets.py)."""
-    layout, shared = fold_layout(sheets, print_line, where)
+    laid = fold_layout(sheets, print_line, where)
+    layout, shared = laid.layout, laid.shared
     card = sheets.card
     trim = card.trim_line
     paint = Paint(stroke=trim.colour, stroke_width=trim.width) if trim else None
@@ -270,9 +292,26 @@ def fold_pages(
             if paint is not None:  # the trim line round each face, as on duplex sheets
                 trims = (Rect(x, y, card.width, card.height, paint, radius) for x, y in faces)
                 drawn.append(Artifact((Group(tuple(trims)),), "Layout"))
-            page = made[pairs] = Page(layout.page_w, layout.page_h, (*drawn, *shared))
+            marks = laid.marks[-(-len(pairs) // layout.columns) - 1]  # the rows filled
+            page = made[pairs] = Page(layout.page_w, layout.page_h, (*drawn, marks, *shared))
         pages.append(page)
-    return pages
+    return FoldPages(pages, laid.free)
+
+
+class FoldPages(Imposed):
+    """A deck's fold sheets, and the margin their furniture leaves free."""
+
+    def __init__(self, pages: list[Page], free: tuple[Stretch, ...]) -> None:
+        self.pages, self.free = pages, free
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def page_at(self, index: int) -> Page:
+        return self.pages[index]
+
+    def free_margin(self) -> list[Stretch]:
+        return [copy.copy(s) for s in self.free]
 
 
 def _overruns(

@@ -40,13 +40,15 @@ CAP = 0.8  # a line's top above its baseline, as a share of its size
 
 
 class Stretch(Struct):
-    """Free margin space: origin, length along the band, thickness across it."""
+    """Free margin space: origin, length along the band, thickness across it, and whether
+    furniture stands at its start (`used`)."""
 
     x: float
     y: float
     length: float
     thickness: float
     vertical: bool
+    used: bool = False
 
     def place(self, items: tuple[Item, ...], used: float, gap: float) -> Artifact:
         """Put items drawn in local (along, across) coordinates here and use up their length;
@@ -58,7 +60,15 @@ class Stretch(Struct):
             group = Group(items, dx=self.x, dy=self.y)
             self.x += used + gap
         self.length -= used + gap
+        self.used = True
         return Artifact((group,), "Pagination")
+
+    def set_apart(self, gap: float) -> None:
+        """Start `gap` further on where furniture stands before: a running foot 1 mm after
+        the print line read as its last words."""
+        if self.used:
+            self.x, self.y = (self.x, self.y + gap) if self.vertical else (self.x + gap, self.y)
+            self.length = max(self.length - gap, 0.0)
 
 
 def margin_stretches(
@@ -336,6 +346,8 @@ def place_text(
         size = f.text_size
         while size >= f.text_min_size - 1e-9:
             for stretch in stretches:
+                if most is not None and not unbroken_fits(text, font, size, stretch.length):
+                    continue  # what wrap would break: asked of every page's foot, so cheaply
                 lines = wrap(text, font, size, stretch.length)
                 if lines and (most is None or len(lines) <= most):
                     placed = _set(stretch, font, f, lines, size)
@@ -343,6 +355,12 @@ def place_text(
                         return placed
             size -= 0.25
     raise UserError(where, f"no room in the page margins for the line {text!r}")
+
+
+def unbroken_fits(text: str, font: Font, size: float, length: float) -> bool:
+    """Whether each of a text's own lines is `length` long at most at `size`: where wrap
+    would keep them whole (its lines, each word a space apart, as a running foot's are)."""
+    return all(font.width(line, size) <= length for line in text.split("\n"))
 
 
 def _set(

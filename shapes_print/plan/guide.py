@@ -24,6 +24,7 @@ from shapes_print.plan.cardsheets import (
     is_cards_file,
 )
 from shapes_print.plan.kitcontext import KitContext
+from shapes_print.plan.madepages import unfooted
 from shapes_print.plan.planned import KitFile
 from shapes_print.plan.sheetpages import is_turned
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
@@ -70,13 +71,13 @@ def _guide_values(kit: KitContext, inputs: SheetInputs, files: Sequence[KitFile]
     printing = kit.library.printing
     bleed = shop_bleed(printing, kit.options)
     printed = [f.printed for f in files]
-    sheets = [d.pages for d in printed if isinstance(d.pages, SheetPages | FrontSheets)]
+    sheets = [p for d in printed if isinstance(p := unfooted(d.pages), SheetPages | FrontSheets)]
     cutting = "print_shop" if bleed is not None else sheets[0].cutting if sheets else "marked"
     cut_words = printing.cutting[cutting]  # type: ignore[index]
     if bleed is not None:  # the print shop's step says the bleed
         where = kit.library.printing_source.source(("cutting", "print_shop"))
         cut_words = Said(kit.words.fill(cut_words, bleed_values(bleed), where))
-    swell = any(isinstance(d.pages, FrontSheets) for d in printed)
+    swell = any(isinstance(unfooted(d.pages), FrontSheets) for d in printed)
     return {
         **inputs.values,
         "file_stem": Said(f"{kit.stem}_"),

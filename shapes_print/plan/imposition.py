@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.geometry.primitives import Line
+from shapes_print.geometry.primitives import Artifact, Group, Line
 from shapes_print.load.options import Flip
 from shapes_print.plan.furniture import Reach
 
@@ -179,16 +179,20 @@ class CutGuides(Struct, frozen=True):
     rows_marked: bool
 
 
-def cut_guides(grid: Grid, furniture: Furniture) -> CutGuides:
-    """Marks continuing every cut line into the margin, kept inside the safe margin.
+def cut_guides(grid: Grid, furniture: Furniture, rows: int | None = None) -> CutGuides:
+    """Marks continuing every cut line into the margin, kept inside the safe margin; with
+    `rows`, those of the grid's top rows alone (a last sheet's cards fill no more), their
+    lowest edge marked below it as the grid's is.
 
     A side whose margin has no room for a mark of at least `mark_min_length` gets none.
     """
     f = furniture
+    used = grid.rows if rows is None else rows
+    low = grid.top - used * grid.card_h
     xs = [grid.left + i * grid.card_w for i in range(grid.columns + 1)]
-    ys = [grid.bottom + j * grid.card_h for j in range(grid.rows + 1)]
+    ys = [low + j * grid.card_h for j in range(used + 1)]
     top = mark_span(grid.page_h - grid.top, f)
-    bottom = mark_span(grid.bottom, f)
+    bottom = mark_span(low, f)
     left = mark_span(grid.left, f)
     right = mark_span(grid.page_w - grid.right, f)
     marks: list[Line] = []
@@ -199,9 +203,18 @@ def cut_guides(grid: Grid, furniture: Furniture) -> CutGuides:
     if top:
         marks += [line(x, grid.top + top.start, x, grid.top + top.end) for x in xs]
     if bottom:
-        marks += [line(x, grid.bottom - bottom.end, x, grid.bottom - bottom.start) for x in xs]
+        marks += [line(x, low - bottom.end, x, low - bottom.start) for x in xs]
     if left:
         marks += [line(grid.left - left.end, y, grid.left - left.start, y) for y in ys]
     if right:
         marks += [line(grid.right + right.start, y, grid.right + right.end, y) for y in ys]
     return CutGuides(tuple(marks), bool(top or bottom), bool(left or right))
+
+
+def row_marks(grid: Grid, furniture: Furniture) -> tuple[Artifact, ...]:
+    """A face sheet's cut marks (one layout artifact) by the rows its cards fill, from one
+    row to all: a last sheet's marks stop at its last card's row, not at the empty ones."""
+    return tuple(
+        Artifact((Group(cut_guides(grid, furniture, rows).marks),), "Layout")
+        for rows in range(1, grid.rows + 1)
+    )

@@ -6,7 +6,8 @@ made when asked for, each with one running foot ("game · print and play · page
 in place of the foot its own document gave it, so the cover's "From page" numbers are the
 numbers printed. A sheet page's foot stands where its document's did (the room its layout
 keeps for one); a card sheet's, in the first margin stretch its furniture leaves free, as
-its print line does (its margins may have room only beside the grid).
+its print line does (its margins may have room only beside the grid). A cards file, a
+deck's fold sheets and a board's tiles number their own pages the same way (`FootedPages`).
 """
 
 from __future__ import annotations
@@ -22,31 +23,25 @@ from msgspec.structs import replace
 from shapes_print.geometry.primitives import Artifact, Item, Page, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
-from shapes_print.plan.cardsheets import FrontSheets, MadePages, SheetPages
 from shapes_print.plan.furniture import (
     CAP,
     LINE_SPACING,
     Stretch,
-    keep_out,
-    margin_stretches,
-    place_furniture,
     place_text,
     running_foot,
+    unbroken_fits,
 )
-from shapes_print.plan.imposition import marks_reach
-from shapes_print.text.fit import wrap
+from shapes_print.plan.madepages import Footed, Imposed, MadePages
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Said
 
 
 class Run(Struct, frozen=True):
     """Pages joined into a file: `first` says the run's first page has the room a file's
-    first page keeps under its content (the cover's scale check); `print_line` is the line
-    a card sheet's furniture was placed with."""
+    first page keeps under its content (the cover's scale check)."""
 
     pages: Sequence[Page]
     first: bool = False
-    print_line: str = ""
 
 
 class Names(Struct, frozen=True):
@@ -109,19 +104,29 @@ class NumberedPages(MadePages):
         ctx = self.ctx
         style, where, font = ctx.style, ctx.furniture_source, ctx.fonts.regular
         f = style.furniture
-        grid = _grid_of(self.runs[run].pages)
-        if grid is not None:
+        imposed = self.runs[run].pages
+        if isinstance(imposed, Imposed):
             if run not in self.free:
-                self.free[run] = _free_margin(grid, self.runs[run].print_line, ctx)
+                self.free[run] = imposed.free_margin()
             stretches = [copy.copy(s) for s in self.free[run]]
+            for stretch in stretches:
+                stretch.set_apart(f.foot_gap)
             if not any(_holds(s, said, font, f) for s in stretches):
                 # Large print's foot keeps the game's name on a line of its own at 18 pt;
                 # at a card sheet's size, a margin too narrow for two lines has it on one.
                 said = " ".join(said.split("\n"))
             return place_text(stretches, font, f, said, where, unbroken=True)
-        old = [i for i in page.items if is_running_foot(i)]
-        if old and isinstance(text := old[0].items[0], Text):  # type: ignore[union-attr]
-            bottom = text.y + f.foot_gap + f.foot_size * CAP
+        # A sheet of two player aids has a foot over each half: the file's stands at the
+        # sheet's foot, under the lower half, as on every other page.
+        old = [
+            line
+            for item in page.items
+            if is_running_foot(item) and isinstance(item, Artifact)
+            for line in item.items[:1]
+            if isinstance(line, Text)
+        ]
+        if old:
+            bottom = min(line.y for line in old) + f.foot_gap + f.foot_size * CAP
         else:
             first = at == 0 and self.runs[run].first
             bottom = style.footer_height if first else style.running_footer_height
@@ -129,46 +134,19 @@ class NumberedPages(MadePages):
         return running_foot(said, span, bottom, font, f, where)
 
 
-def _grid_of(pages: Sequence[Page]) -> SheetPages | None:
-    """The card sheets a run is made of, if it is a cards part."""
-    if isinstance(pages, FrontSheets):
-        return pages.sheets
-    return pages if isinstance(pages, SheetPages) else None
-
-
-def _free_margin(sheets: SheetPages, print_line: str, ctx: DrawContext) -> list[Stretch]:
-    """The margin stretches of a card sheet its furniture leaves free: the furniture placed
-    again as `sheet_grid` placed it (the same stretches, the same order), on copies."""
-    grid, f = sheets.grid, ctx.style.furniture
-    xs = [grid.left + i * grid.card_w for i in range(grid.columns + 1)]
-    ys = [grid.bottom + j * grid.card_h for j in range(grid.rows + 1)]
-    content = (grid.left, grid.bottom, grid.right, grid.top)
-    page = (grid.page_w, grid.page_h)
-    stretches = margin_stretches(content, page, xs, ys, f, marks_reach(grid, f))
-    place_furniture(stretches, ctx.fonts.regular, f, print_line, ctx.furniture_source)
-    keep_out(stretches, _drawn(sheets), f.furniture_gap)
-    return stretches
-
-
-def _drawn(sheets: SheetPages) -> tuple[float, float, float, float]:
-    """The box (left, bottom, right, top) the cards of a full sheet draw in, faces and
-    backs (each moved by the back offset), each with the overrun it runs past the grid."""
-    card, boxes = sheets.card, []
-    for back, places in ((False, sheets.faces), (True, sheets.backs)):
-        reaches = sheets.reach.reaches(back, len(places))
-        for (x, y), (left, bottom, right, top) in zip(places, reaches, strict=True):
-            boxes.append((x - left, y - bottom, x + card.width + right, y + card.height + top))
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
-
-
 def _holds(stretch: Stretch, text: str, font: Font, f: Furniture) -> bool:
     """Whether a stretch holds `text`'s own lines at the smallest size furniture takes."""
     size, count = f.text_min_size, text.count("\n") + 1
-    lines = wrap(text, font, size, stretch.length)
-    fits = lines is not None and len(lines) <= count
+    fits = unbroken_fits(text, font, size, stretch.length)
     return fits and size + size * LINE_SPACING * (count - 1) <= stretch.thickness
+
+
+class FootedPages(NumberedPages, Footed):
+    """One file's own pages (a cards file's sheets, fold sheets, a board's tiles), each
+    given the file's running foot ("game · cards · page 3 of 12") where the print-and-play
+    file's pages of the kind have theirs. That file takes `plain` and numbers them in its
+    own count."""
+
+    def __init__(self, plain: Sequence[Page], names: Names, ctx: DrawContext) -> None:
+        super().__init__([Run(plain)], names, ctx)
+        self.plain = plain

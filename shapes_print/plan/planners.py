@@ -27,6 +27,7 @@ from shapes_print.plan.guide import plan_guide
 from shapes_print.plan.inksaver import draft
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.kitsheets import plan_player_aid, plan_sheets
+from shapes_print.plan.pagenumbers import FootedPages, Names
 from shapes_print.plan.part import copies, part_of
 from shapes_print.plan.planned import KitFile, Planned
 from shapes_print.plan.printandplay import Part, plan_print_and_play
@@ -49,11 +50,12 @@ def plan_decks(kit: KitContext, planned: Planned) -> Planned:
 def _plan_deck(kit: KitContext, planned: Planned, deck: LoadedDeck) -> Planned:
     """One deck's cards file, its print shop's one-side files and its Tabletop deck."""
     where = kit.loaded.source.source(("cards_title",))
-    title = kit.titled(kit.game_title, kit.spoken(deck.title, where))
+    named = kit.spoken(deck.title, where)
+    title = kit.titled(kit.game_title, named)
     part = kit.request.part
     only = part.cards if part.decks == () or deck.name in part.decks else ("",)
     earlier = planned.faces
-    asked = CardsAsked(deck, title, earlier, only)
+    asked = CardsAsked(deck, title, named, earlier, only)
     try:
         cards, drawn = plan_cards(kit, asked)
     except BrailleRoomError as error:  # say which card sizes this braille does fit
@@ -122,14 +124,17 @@ def check_tabletop(kit: KitContext) -> None:
 
 
 def plan_boards(kit: KitContext, planned: Planned) -> Planned:
-    """The game's boards larger than a page, tiled."""
+    """The game's boards larger than a page, tiled, each tile with the board's running foot
+    under it, where a sheet's stands."""
     boards = []
     for name, board in kit.loaded.game.boards.items():
         where = kit.loaded.source.source(("boards", name))
-        title = kit.titled(kit.game_title, kit.spoken(board.title, where))
+        named = kit.spoken(board.title, where)
+        title = kit.titled(kit.game_title, named)
         picture = kit.ctx.pictures.get(kit.loaded.folder, board.picture)
         tiled = board_document(board, picture, where, kit.page, kit.ctx, title)
-        boards.append(KitFile(kit.file(name), "players", tiled))
+        pages = FootedPages(tiled.pages, Names(kit.game_title, named), kit.ctx)
+        boards.append(KitFile(kit.file(name), "players", replace(tiled, pages=pages)))
     return replace(planned, boards=tuple(boards))
 
 

@@ -33,6 +33,7 @@ from shapes_print.plan.assembly import Placed, checklist, pictured, stocks
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
 from shapes_print.plan.headings import heading_marks
 from shapes_print.plan.kitcontext import KitContext
+from shapes_print.plan.madepages import unfooted
 from shapes_print.plan.pagenumbers import Names, NumberedPages, Run
 from shapes_print.plan.sheetpages import is_turned
 from shapes_print.plan.sheets import SheetInputs, plan_sheets
@@ -99,7 +100,7 @@ def _leaves(part: Part, paper: tuple[float, float]) -> list[_Leaf]:
     each page turned on the paper (a turned score sheet's pages together), each score
     sheet's and each page of arrows' pages, the other pages between them; a cards part whole (its sheets are made when drawn, and its
     fronts and backs are paired already)."""
-    pages = part.document.pages
+    pages = unfooted(part.document.pages)  # a cards file's own feet: the file gives its own
     if part.is_cards:
         return [_Leaf(pages, "pages")]
     step = part.copy_pages or len(pages)
@@ -177,9 +178,7 @@ def plan_print_and_play(
         bookmarks.append(Bookmark(part.document.title, first))
         if not part.is_cards:  # a card sheet has no heading; made when drawn, not to be read here
             bookmarks.extend(heading_marks(laid, first))
-    for piece in pieces:
-        cards = piece.part is not None and parts.parts[piece.part].is_cards
-        runs.append(Run(piece.pages, print_line=kit.cards_line if cards else ""))
+    runs += [Run(piece.pages) for piece in pieces]
     symbols = {name: s for p in parts.parts for name, s in p.document.symbols.items()}
     joined = NumberedPages(runs, names, parts.ctx)
     document = Document(
@@ -206,7 +205,7 @@ class _Parts:
         self.ctx = kit.ctx if self.duplex == "none" else double_sided(kit.ctx, kit.cache)
         self.planned_blank: dict[Why, list[Page]] = {}
         self.leaves = [_leaves(part, kit.page) for part in parts]
-        grids = [d.pages for d in cards if isinstance(d.pages, SheetPages | FrontSheets)]
+        grids = [p for d in cards if isinstance(p := unfooted(d.pages), SheetPages | FrontSheets)]
         self.cutting = grids[0].cutting if grids else "marked"  # print.yaml's `cutting`
 
     def blank(self, why: Why) -> list[Page]:

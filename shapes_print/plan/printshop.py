@@ -1,5 +1,6 @@
-"""Kit stage, print-shop side: the files a shop's uploader takes besides the interleaved
-cards file.
+"""Plan stage, print-shop side: a deck's pages for a shop (one card a page with its bleed,
+`print_shop_pages`) and the files a shop's uploader takes besides the interleaved cards
+file.
 
 Input: the print-shop cards document of a deck (each face followed by its back) and the
 deck's cards in order. Output: a fronts-only and a backs-only document (some shops take
@@ -18,8 +19,9 @@ from collections.abc import Mapping, Sequence
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.geometry.primitives import Document
+from shapes_print.geometry.primitives import Box, Document, Page, Use
 from shapes_print.load.filenames import SIDES, Side
+from shapes_print.plan.cardsheets import CardGeometry, CardOrder, cut_path
 
 
 class Pictures(Struct, frozen=True):
@@ -51,3 +53,16 @@ def side_pictures(file_stem: str, cards: Sequence[str], side: Side, dpi: int) ->
         ),
         dpi,
     )
+
+
+def print_shop_pages(order: CardOrder, card: CardGeometry, bleed: float) -> list[Page]:
+    """One card per page, symbols drawn with their bleed; each face followed by its back."""
+    width, height = card.width + 2 * bleed, card.height + 2 * bleed
+    trim = Box(bleed, bleed, bleed + card.width, bleed + card.height)
+    media = Box(0.0, 0.0, width, height)
+    cut = (cut_path(bleed, bleed, card),)
+    pages: list[Page] = []
+    for face, back in order:
+        pages.append(Page(width, height, (Use(face, 0.0, 0.0),), trim=trim, bleed=media, cuts=cut))
+        pages.append(Page(width, height, (Use(back, 0.0, 0.0),), trim=trim, bleed=media))
+    return pages

@@ -1,7 +1,7 @@
 """A board larger than a page (game.yaml's `boards:`), tiled: a 400 x 300 mm map on A4
 takes four landscape tiles, each showing its part of the board and 10 mm more of each
 neighbour's, named by grid reference with its neighbours named at their edges, and the
-seam lines of two neighbours at the same place on the board.
+seam lines of two neighbours at the same place on the board; under it, the running foot.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from shapes_print.kit.variant import make_variant
 from shapes_print.load.content import load_game
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
-from shapes_print.plan.boards import board_document
+from shapes_print.load.printmodels import SheetStyle
+from shapes_print.plan.boards import board_document, tile_area
 from shapes_print.units import mm
 
 GAME = "my-game"
@@ -44,7 +45,7 @@ def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _game(tmp_path_factory.mktemp("boards") / "games")
 
 
-def _tiles(content: Path) -> tuple[list[Page], float]:
+def _tiles(content: Path) -> tuple[list[Page], SheetStyle]:
     games = {GAME: load_game(content / GAME)}
     variant = make_variant(DEFAULT_TEMPLATES, games, load_labels("standard", DEFAULT_LABELS))
     loaded = variant.games[GAME]
@@ -53,7 +54,7 @@ def _tiles(content: Path) -> tuple[list[Page], float]:
     ctx = resolve_kit(loaded, variant.library, variant.ctx, None).ctx  # the map read here
     picture = ctx.pictures.get(loaded.folder, board.picture)
     document = board_document(board, picture, where, A4, ctx, "My game: the map")
-    return list(document.pages), ctx.style.margin
+    return list(document.pages), ctx.style
 
 
 def _find(items: tuple[Item, ...], kind: type) -> list:
@@ -67,9 +68,12 @@ def _find(items: tuple[Item, ...], kind: type) -> list:
 
 
 def test_each_tile_shows_its_part_of_the_board_and_the_overlap(content: Path) -> None:
-    pages, margin = _tiles(content)
+    pages, style = _tiles(content)
+    margin = style.margin
     assert len(pages) == 4 and all((p.width, p.height) == A4[::-1] for p in pages)
-    area = A4[1] - 2 * margin, A4[0] - 2 * margin
+    # Inside the margins, above the room the running foot takes.
+    area = A4[1] - 2 * margin, A4[0] - margin - style.running_footer_height
+    assert tile_area(A4[::-1], style) == pytest.approx(area)
     step = area[0] - mm(10), area[1] - mm(10)
     for index, page in enumerate(pages):
         row, column = divmod(index, 2)
@@ -83,7 +87,8 @@ def test_each_tile_shows_its_part_of_the_board_and_the_overlap(content: Path) ->
 def test_neighbours_seam_lines_lie_at_the_same_place_on_the_board(content: Path) -> None:
     """A1's solid line on its right and A2's dashed line on its left are one board
     line: the middle of the overlap the two tiles share."""
-    pages, margin = _tiles(content)
+    pages, style = _tiles(content)
+    margin = style.margin
     area = A4[1] - 2 * margin
     solid = [line.x1 for line in _find(pages[0].items, Line) if line.x1 == line.x2]
     assert solid == [pytest.approx(margin + area - mm(5))]
@@ -98,7 +103,10 @@ def test_the_tiles_are_named_and_name_their_neighbours(content: Path, tmp_path: 
     args = [GAME, "--content", str(content), "--players", "2", "--paper", "a4", "-q"]
     assert main(["build", *args, "--out", str(tmp_path)]) == 0
     reader = PdfReader(tmp_path / GAME / "a4" / "2-players" / f"{GAME}_2p_a4_map.pdf")
-    words = [set(page.extract_text().split()) for page in reader.pages]
+    texts = [page.extract_text() for page in reader.pages]
+    feet = [f"My game · the map · page {number} of 4" for number in range(1, 5)]
+    assert all(foot in text for foot, text in zip(feet, texts, strict=True))
+    words = [set(text.replace(foot, "").split()) for foot, text in zip(feet, texts, strict=True)]
     assert words == [{"A1", "A2", "B1"}, {"A2", "A1", "B2"}, {"B1", "A1", "B2"}, {"B2", "A2", "B1"}]
     assert all(float(page.mediabox.width) > float(page.mediabox.height) for page in reader.pages)
 

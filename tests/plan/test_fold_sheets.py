@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Paint, Use
+from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Use
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
@@ -226,3 +226,45 @@ def test_a_folded_backs_overrun_covers_its_faces_edges(size: str) -> None:
             assert folded == pytest.approx((left, bottom, right, top), abs=0.01)
         edges = [fold - box[1] if across else box[2] - fold for box in faces.values()]
         assert -FURNITURE.fold_gutter < max(edges) < 0  # past the card, short of the line
+
+
+def _cuts(page: Page) -> list[Line]:
+    """A fold sheet's cut marks: the lines of its layout artifacts (the fold line is a path)."""
+    return [
+        line
+        for item in page.items
+        if isinstance(item, Artifact) and item.kind == "Layout"
+        for group in item.items
+        if isinstance(group, Group)
+        for line in group.items
+        if isinstance(line, Line)
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", ["poker", "mini", "banner"])
+def test_a_last_fold_sheet_marks_only_the_cut_lines_of_its_cards(paper: str, size: str) -> None:
+    """A last sheet holding one card marks the cut lines of its row alone: each side mark
+    continues an edge of that card or its back, each mark above or below stands within a
+    mark's reach of them, and none marks the empty rows a full sheet's marks reach (on a
+    fold across the page too). Its row's columns are all marked, as a full row's are."""
+    w, h = BANNER if size == "banner" else SIZES[size]
+    card = CardGeometry(w, h, 0.0, None, Paint())
+    sheets = SheetStock(card, PAPERS[paper], FURNITURE, FONT)
+    order = [(f"face-{i}", f"back-{i}") for i in range(100)]
+    full = fold_pages(order, sheets, "Print at 100%")[0]
+    slots = sum(isinstance(i, Use) and i.symbol.startswith("face-") for i in full.items)
+    pages = fold_pages(order[: slots + 1], sheets, "Print at 100%")
+    last = pages[-1]
+    cards = [_placed(item) for item in last.items if isinstance(item, Use | Group)]
+    boxes = [_corners(m, o, (w, h)) for n, m, o in cards if n.startswith(("face-", "back-"))]
+    assert len(boxes) == 2
+    reach = FURNITURE.mark_offset + FURNITURE.mark_length + 1e-6
+    for mark in _cuts(last):
+        side = abs(mark.y1 - mark.y2) < 1e-6  # a side mark continues a horizontal edge
+        edges = [y if side else x for box in boxes for x, y in box]
+        ends = (mark.x1, mark.x2) if side else (mark.y1, mark.y2)
+        near = [x if side else y for box in boxes for x, y in box]
+        assert not side or min(abs(mark.y1 - y) for y in edges) < 1e-6, mark
+        assert min(abs(end - at) for end in ends for at in near) <= reach, mark
+    assert len(_cuts(last)) < len(_cuts(pages[0]))

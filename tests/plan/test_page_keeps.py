@@ -257,9 +257,12 @@ def test_headings_step_clearly_above_the_body_and_large_print_keeps_18_pt(
     planned_sheets: list[PlannedSheets],
 ) -> None:
     """The standard body is a book's, 11-12 pt; subheadings and headings each a clear step
-    larger (a quarter at least) and bold. Large print sets nothing under 18 pt."""
+    larger (a quarter at least) and bold. Large print sets nothing under 18 pt. A player aid
+    kept at hand on a side is a look-up card in type of its own (tests/plan/test_aid_halves.py)."""
     found: dict[str, dict[str, set[tuple[float, str]]]] = {}
     for doc, _, parts in _pages(planned_sheets):
+        if doc.name.endswith("_player-aid") and doc.style.player_aid.pages == 1:
+            continue
         by_role = found.setdefault(doc.labels, {})
         for role in ("H1", "H2", "P"):
             by_role.setdefault(role, set()).update(_sizes(parts, role))

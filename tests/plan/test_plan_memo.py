@@ -23,9 +23,9 @@ from shapes_print.load.labels import load_labels
 from shapes_print.plan import flow
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED
-from shapes_print.plan.cardsheets import MadePages
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box, Part, Placed, choose_breaks, grouped
+from shapes_print.plan.madepages import MadePages
 from shapes_print.plan.pagenumbers import Names, NumberedPages, Run, is_running_foot
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.sheetpages import LaidPage, LaidSheets

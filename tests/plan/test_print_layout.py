@@ -13,7 +13,19 @@ import pypdfium2 as pdfium
 import pytest
 
 from shapes_print.errors import UserError
-from shapes_print.geometry.primitives import BLACK, RGB, Document, Page, Paint, Rect, Symbol, Use
+from shapes_print.geometry.primitives import (
+    BLACK,
+    RGB,
+    Artifact,
+    Document,
+    Group,
+    Line,
+    Page,
+    Paint,
+    Rect,
+    Symbol,
+    Use,
+)
 from shapes_print.load.printmodels import Furniture
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import CardGeometry, CardSheets, Duplex, sheet_grid, sheet_pages
@@ -133,10 +145,10 @@ def test_sheet_grid_leaves_room_for_the_furniture_and_nothing_prints_in_the_dead
     size: str, paper: str, tmp_path: Path
 ) -> None:
     font = PROJECT.ctx.fonts.regular
-    grid, placed = sheet_grid(_geometry(size), PAPERS[paper], FURNITURE, font, "Print at 100%")
-    assert len(placed) == 3  # ruler, inch check, print line
+    placed = sheet_grid(_geometry(size), PAPERS[paper], FURNITURE, font, "Print at 100%")
+    assert len(placed.furniture) == 3  # ruler, inch check, print line
     fitted = fit_grid(*PAPERS[paper], *SIZES[size], FURNITURE, trimmed=True)
-    assert grid.slots <= fitted.slots
+    assert placed.grid.slots <= fitted.slots
     # Pixels: a face sheet full of solid black cards; the outer 6.35 mm stays paper-white.
     geometry = _geometry(size)
     sheets = CardSheets(geometry, PAPERS[paper], FURNITURE, font, Duplex())
@@ -195,3 +207,42 @@ def test_on_a_landscape_sheet_the_long_edge_flip_mirrors_y() -> None:
     assert len({y for _, _, y in uses}) == 3
     expected = [(x, face.height - y - card_h) for _, x, y in uses]
     assert _flat([(x, y) for _, x, y in _uses(back)]) == pytest.approx(_flat(expected))
+
+
+def _marks(page: Page) -> list[Line]:
+    """The cut marks of a face sheet: the lines of its layout artifacts."""
+    return [
+        line
+        for item in page.items
+        if isinstance(item, Artifact) and item.kind == "Layout"
+        for group in item.items
+        if isinstance(group, Group)
+        for line in group.items
+        if isinstance(line, Line)
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_last_sheet_marks_the_cut_lines_of_its_own_rows_alone(paper: str) -> None:
+    """Five cards on a 3 x 3 sheet fill two rows: the cut lines round them are marked at the
+    sides, above the sheet as a full sheet's are, and under the second row (even on Letter,
+    whose bottom margin has no room for marks: there is room under a row); the empty third
+    row's are not."""
+    font = PROJECT.ctx.fonts.regular
+    sheets = CardSheets(_geometry("poker"), PAPERS[paper], FURNITURE, font, Duplex())
+    full, _, last, _ = sheet_pages(ORDER[:14], sheets, "x")
+    card_h = SIZES["poker"][1]
+    top = max(y for _, _, y in _uses(full)) + card_h
+    rows = [top - row * card_h for row in range(4)]  # the edges of the grid's three rows
+
+    def across(page: Page) -> set[float]:  # where the side marks cut across
+        return {round(m.y1, 3) for m in _marks(page) if abs(m.y1 - m.y2) < TOL}
+
+    def down(page: Page) -> list[Line]:
+        return [m for m in _marks(page) if abs(m.x1 - m.x2) < TOL]
+
+    assert across(full) == {round(y, 3) for y in rows}
+    assert across(last) == {round(y, 3) for y in rows[:3]}
+    assert [m for m in down(last) if m.y1 > rows[0]] == [m for m in down(full) if m.y1 > rows[0]]
+    below = [m for m in down(last) if m.y2 < rows[0]]
+    assert len(below) == 4 and all(rows[3] < m.y1 < m.y2 < rows[2] for m in below)
