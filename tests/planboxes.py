@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from math import cos, radians, sin
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Rect, Symbol, Text, Use
+from shapes_print.geometry.primitives import (
+    Artifact,
+    Group,
+    Item,
+    Line,
+    Page,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+)
 from shapes_print.text.fonts import font_named
 from tests.planfill import CAP, DESCENT
 
@@ -81,3 +91,17 @@ def _box(m: Matrix, points: list[tuple[float, float]]) -> Box:
     xs = [a * x + c * y + e for x, y in points]
     ys = [b * x + d * y + f for x, y in points]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def cut_marks(page: Page) -> list[Line]:
+    """A card sheet's cut marks: the lines of its layout artifacts' groups (a fold line is
+    a path, a trim line a rectangle)."""
+    return [
+        line
+        for item in page.items
+        if isinstance(item, Artifact) and item.kind == "Layout"
+        for group in item.items
+        if isinstance(group, Group)
+        for line in group.items
+        if isinstance(line, Line)
+    ]

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Use
+from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Paint, Use
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import CardGeometry, SheetStock
 from shapes_print.plan.foldsheets import fold_pages
 from shapes_print.units import mm
+from tests.planboxes import cut_marks
 
 PROJECT = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
 LIBRARY = PROJECT.library
@@ -228,19 +229,6 @@ def test_a_folded_backs_overrun_covers_its_faces_edges(size: str) -> None:
         assert -FURNITURE.fold_gutter < max(edges) < 0  # past the card, short of the line
 
 
-def _cuts(page: Page) -> list[Line]:
-    """A fold sheet's cut marks: the lines of its layout artifacts (the fold line is a path)."""
-    return [
-        line
-        for item in page.items
-        if isinstance(item, Artifact) and item.kind == "Layout"
-        for group in item.items
-        if isinstance(group, Group)
-        for line in group.items
-        if isinstance(line, Line)
-    ]
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("size", ["poker", "mini", "banner"])
 def test_a_last_fold_sheet_marks_only_the_cut_lines_of_its_cards(paper: str, size: str) -> None:
@@ -260,11 +248,11 @@ def test_a_last_fold_sheet_marks_only_the_cut_lines_of_its_cards(paper: str, siz
     boxes = [_corners(m, o, (w, h)) for n, m, o in cards if n.startswith(("face-", "back-"))]
     assert len(boxes) == 2
     reach = FURNITURE.mark_offset + FURNITURE.mark_length + 1e-6
-    for mark in _cuts(last):
+    for mark in cut_marks(last):
         side = abs(mark.y1 - mark.y2) < 1e-6  # a side mark continues a horizontal edge
         edges = [y if side else x for box in boxes for x, y in box]
         ends = (mark.x1, mark.x2) if side else (mark.y1, mark.y2)
         near = [x if side else y for box in boxes for x, y in box]
         assert not side or min(abs(mark.y1 - y) for y in edges) < 1e-6, mark
         assert min(abs(end - at) for end in ends for at in near) <= reach, mark
-    assert len(_cuts(last)) < len(_cuts(pages[0]))
+    assert len(cut_marks(last)) < len(cut_marks(pages[0]))

@@ -16,9 +16,7 @@ from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import (
     BLACK,
     RGB,
-    Artifact,
     Document,
-    Group,
     Line,
     Page,
     Paint,
@@ -32,6 +30,7 @@ from shapes_print.plan.cardsheets import CardGeometry, CardSheets, Duplex, sheet
 from shapes_print.plan.imposition import Grid, cut_guides, fit_grid
 from shapes_print.render.pdf import write_pdf
 from shapes_print.units import mm
+from tests.planboxes import cut_marks
 
 PROJECT = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
 LIBRARY = PROJECT.library
@@ -209,19 +208,6 @@ def test_on_a_landscape_sheet_the_long_edge_flip_mirrors_y() -> None:
     assert _flat([(x, y) for _, x, y in _uses(back)]) == pytest.approx(_flat(expected))
 
 
-def _marks(page: Page) -> list[Line]:
-    """The cut marks of a face sheet: the lines of its layout artifacts."""
-    return [
-        line
-        for item in page.items
-        if isinstance(item, Artifact) and item.kind == "Layout"
-        for group in item.items
-        if isinstance(group, Group)
-        for line in group.items
-        if isinstance(line, Line)
-    ]
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_last_sheet_marks_the_cut_lines_of_its_own_rows_alone(paper: str) -> None:
     """Five cards on a 3 x 3 sheet fill two rows: the cut lines round them are marked at the
@@ -236,10 +222,10 @@ def test_a_last_sheet_marks_the_cut_lines_of_its_own_rows_alone(paper: str) -> N
     rows = [top - row * card_h for row in range(4)]  # the edges of the grid's three rows
 
     def across(page: Page) -> set[float]:  # where the side marks cut across
-        return {round(m.y1, 3) for m in _marks(page) if abs(m.y1 - m.y2) < TOL}
+        return {round(m.y1, 3) for m in cut_marks(page) if abs(m.y1 - m.y2) < TOL}
 
     def down(page: Page) -> list[Line]:
-        return [m for m in _marks(page) if abs(m.x1 - m.x2) < TOL]
+        return [m for m in cut_marks(page) if abs(m.x1 - m.x2) < TOL]
 
     assert across(full) == {round(y, 3) for y in rows}
     assert across(last) == {round(y, 3) for y in rows[:3]}
