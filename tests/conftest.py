@@ -21,7 +21,14 @@ from shapes_print.commands.entry import GC_THRESHOLD
 from shapes_print.pipeline import pipeline
 from tests.command_lines import Said
 from tests.filecheck import Skipped
-from tests.planned import Compiled, KitWords, PlannedSets, PlannedSheets, plan_every_set
+from tests.planned import (
+    Compiled,
+    KitWords,
+    PlannedSets,
+    PlannedSheets,
+    Recorder,
+    plan_every_set,
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -86,59 +93,71 @@ def pass_and_pick(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> P
     return shared(tmp_path_factory, worker_id, "pass-and-pick", _build_pass_and_pick) / GAME
 
 
+# The game the `labelled` kits are also built for at its fewest players on Letter.
+LABELLED_BOTH_ENDS = GAME
+
+
 def _build_labelled(out: Path) -> None:
-    """Each game's fewest and most players, A4 and Letter, under every label set."""
+    """Each game's most players on A4 under every label set; Pass and pick's fewest on
+    Letter too."""
     for game_id, game in pipeline.load_project(pipeline.Sources()).games.items():
         project = pipeline.load_project(pipeline.Sources(), [game_id], ["all"])
-        for count in (game.game.players.min, game.game.players.max):
-            pipeline.build_project(
-                project, pipeline.BuildOptions(players=str(count), paper="a4,letter"), out
-            )
+        kits = [(game.game.players.max, "a4")]
+        if game_id == LABELLED_BOTH_ENDS:
+            kits.append((game.game.players.min, "letter"))
+        for count, paper in kits:
+            options = pipeline.BuildOptions(players=str(count), paper=paper)
+            pipeline.build_project(project, options, out)
 
 
 @pytest.fixture(scope="session")
 def labelled(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
-    """Every game with every shipped label set, on both papers, for the fewest and the most
-    players each game allows: what a label set changes does not depend on the count between
-    them, and the most players is the widest score sheet and the longest kit."""
+    """Every game with every shipped label set, rendered and written: the most players each
+    game allows on A4 (the widest score sheet and the longest kit), and Pass and pick's
+    fewest on Letter too, so each set's files are named for both papers and both ends of
+    the count. What a label set changes does not depend on the count or the paper: the
+    layout at every count on both papers is planned for every set in `planned_every_set`,
+    which the page tests read; these kits are for what only a written file shows."""
     return shared(tmp_path_factory, worker_id, "labelled", _build_labelled)
 
 
 def _check_shipped(folder: Path) -> None:
-    """`shapes-print check` of the shipped content, its status and words kept in `folder`."""
+    """`shapes-print check` of the shipped content, its status and words kept in `folder`,
+    and the kits it plans kept there as PlannedSets (tests/planned.py's `Recorder`)."""
     out, err = io.StringIO(), io.StringIO()
+    recorder = Recorder()
     with pytest.MonkeyPatch.context() as env:  # a cache of its own, as every test has
         env.setenv("XDG_CACHE_HOME", str(folder / "cache"))
+        env.setattr(pipeline, "plan_all", recorder.planning(pipeline.plan_all))
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(["check"])
+            status = main(["check", "--jobs", "1"])  # planned here, so the recorder sees it
     said = {"status": status, "out": out.getvalue(), "err": err.getvalue()}
     (folder / "said.json").write_text(json.dumps(said), encoding="utf-8")
+    # A check that stopped planned only some kits: the page tests plan every one themselves.
+    planned = recorder.finish() if status == 0 else plan_every_set()
+    (folder / "planned.pickle").write_bytes(pickle.dumps(planned, pickle.HIGHEST_PROTOCOL))
 
 
 @pytest.fixture(scope="session")
-def shipped_check(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Said:
+def checked_shipped(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The folder of the shipped content's check and the kits it planned, made once per run."""
+    return shared(tmp_path_factory, worker_id, "shipped-check", _check_shipped)
+
+
+@pytest.fixture(scope="session")
+def shipped_check(checked_shipped: Path) -> Said:
     """`shapes-print check` of every shipped game under every shipped label set, run once per
     run: it plans every kit (the slowest check there is), and the tests that need the shipped
     content to pass read its result."""
-    folder = shared(tmp_path_factory, worker_id, "shipped-check", _check_shipped)
-    return Said(**json.loads((folder / "said.json").read_text(encoding="utf-8")))
+    return Said(**json.loads((checked_shipped / "said.json").read_text(encoding="utf-8")))
 
 
 @pytest.fixture(scope="session")
-def planned_every_set(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> PlannedSets:
+def planned_every_set(checked_shipped: Path) -> PlannedSets:
     """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned once per
-    run (tests/planned.py): kept in a file for the other workers, which read it."""
-    made: list[PlannedSets] = []
-
-    def plan(folder: Path) -> None:
-        made.append(plan_every_set())
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "planned.pickle").write_bytes(pickle.dumps(made[0], pickle.HIGHEST_PROTOCOL))
-
-    folder = shared(tmp_path_factory, worker_id, "planned-every-set", plan)
-    if made:
-        return made[0]
-    planned = pickle.loads((folder / "planned.pickle").read_bytes())
+    run (tests/planned.py): taken from the kits the shipped check plans (`shipped_check`),
+    which plans every one of them anyway, and kept in a file that every worker reads."""
+    planned = pickle.loads((checked_shipped / "planned.pickle").read_bytes())
     assert isinstance(planned, PlannedSets)
     return planned
 

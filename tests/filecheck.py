@@ -270,6 +270,46 @@ def marked_texts(path: Path) -> dict[tuple[int, int], str]:
     return found
 
 
+def tagged_lines(path: Path) -> frozenset[str]:
+    """Each text object's text inside tagged content (a page object marked with an MCID,
+    a form's every text under it): the lines the structure reads as the layout set them,
+    artifacts (a running foot, the print furniture) left out. Read once per file and
+    process: a print-and-play file is compared with each file it holds."""
+    return _tagged_lines(version(path))
+
+
+@functools.lru_cache(maxsize=1024)
+def _tagged_lines(file: FileVersion) -> frozenset[str]:
+    found: set[str] = set()
+    mcid = ctypes.c_int()
+
+    def texts(thing: pdfium_c.FPDF_PAGEOBJECT, textpage: pdfium.PdfTextPage) -> None:
+        kind = pdfium_c.FPDFPageObj_GetType(thing)
+        if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+            found.add(_object_text(thing, textpage))
+        elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+            for index in range(pdfium_c.FPDFFormObj_CountObjects(thing)):
+                texts(pdfium_c.FPDFFormObj_GetObject(thing, index), textpage)
+
+    document = pdfium.PdfDocument(file[0])
+    try:
+        for page in document:
+            textpage = page.get_textpage()
+            for number in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
+                thing = pdfium_c.FPDFPage_GetObject(page.raw, number)
+                marks = range(pdfium_c.FPDFPageObj_CountMarks(thing))
+                if any(
+                    pdfium_c.FPDFPageObjMark_GetParamIntValue(
+                        pdfium_c.FPDFPageObj_GetMark(thing, mark), b"MCID", ctypes.byref(mcid)
+                    )
+                    for mark in marks
+                ):
+                    texts(thing, textpage)
+    finally:
+        document.close()
+    return frozenset(found)
+
+
 def _object_text(thing: pdfium_c.FPDF_PAGEOBJECT, textpage: pdfium.PdfTextPage) -> str:
     size = pdfium_c.FPDFTextObj_GetText(thing, textpage, None, 0)
     buffer = (ctypes.c_ushort * (size // 2))()
@@ -853,12 +893,32 @@ class Check:
 
 
 def non_card(path: Path) -> bool:
-    """A sheet, host key, guide or calibration sheet: a PDF that is not a deck's cards."""
-    return path.suffix == ".pdf" and "cards" not in path.name.rsplit("_", 1)[-1]
+    """A sheet, host key, guide or calibration sheet: a PDF that is not a deck's cards,
+    read here rather than in its kit's print-and-play file (`in_print_and_play`)."""
+    return _pdf(path) and "cards" not in path.name.rsplit("_", 1)[-1]
 
 
 def _pdf(path: Path) -> bool:
-    return path.suffix == ".pdf"
+    """A PDF read here rather than in its kit's print-and-play file or its print-shop
+    cards file (`one_side`)."""
+    return path.suffix == ".pdf" and not in_print_and_play(path) and not one_side(path)
+
+
+# A kit's files that its print-and-play file does not hold, or that is it.
+OWN_FILES = ("_print-and-play.pdf", "_host-key.pdf", "_printing-guide.pdf")
+
+
+def in_print_and_play(path: Path) -> bool:
+    """A players' file (sheets, player aid, cards) of a kit that has a print-and-play file:
+    that file draws its pages again, every tagged line as here (test_file_checks holds it),
+    so the checks of words and sizes read them there, once. Only its own running foot and
+    print line are not there: every host key and guide draws theirs alike, and the
+    print-shop kits, which have no print-and-play file, are read whole."""
+    return (
+        path.suffix == ".pdf"
+        and not path.name.endswith(OWN_FILES)
+        and any(path.parent.glob(f"*{OWN_FILES[0]}"))
+    )
 
 
 def _print_shop(path: Path) -> bool:
@@ -866,9 +926,16 @@ def _print_shop(path: Path) -> bool:
     return path.suffix == ".pdf" and any(path.parent.glob("*_cards-print-shop.pdf"))
 
 
+def one_side(path: Path) -> bool:
+    """A print-shop kit's file of the fronts or the backs alone: each of its pages is a page
+    of its cards file, the same content drawing the same pictures (test_file_checks holds
+    it), so what is drawn is read there; only its PDF/X-4 metadata and boxes are its own."""
+    return _print_shop(path) and path.stem.endswith(("-fronts", "-backs"))
+
+
 def _print_shop_once(path: Path) -> bool:
     """A print-shop kit's PDF but its one-side files, whose pages are its cards file's."""
-    return _print_shop(path) and not path.stem.endswith(("-fronts", "-backs"))
+    return _print_shop(path) and not one_side(path)
 
 
 def _swell(path: Path) -> bool:
@@ -892,8 +959,8 @@ CHECKS = (
     Check("PDF/X-4 metadata and boxes", "print-shop kits", _print_shop, pdfx_problems),
     Check("no line thinner than the finest", "every PDF", _pdf, thin_line_problems),
     Check("no text smaller than the finest", "every PDF", _pdf, small_text_problems),
-    Check("black text overprints", "print-shop kits", _print_shop, overprint_problems),
-    Check("Ghostscript renders CMYK", "print-shop kits", _print_shop, ghostscript_problems),
+    Check("black text overprints", "print-shop kits", _print_shop_once, overprint_problems),
+    Check("Ghostscript renders CMYK", "print-shop kits", _print_shop_once, ghostscript_problems),
     Check("black areas in black ink alone (separations)", "print-shop kits", _print_shop_once, rich_black_problems),
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),

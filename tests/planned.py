@@ -3,12 +3,14 @@
 as their scale check sees them, each print-shop kit's printing guide's page count, and the
 words of every file of each game's fewest- and most-player kits, page by page.
 
-Planning them takes seconds; the plan is kept in one file that every xdist worker reads
-(tests/conftest.py, `planned_every_set`), so no worker plans it again."""
+They are taken from the kits the shipped content's `check` plans as it runs (`Recorder`),
+which plans each of them anyway, and kept in one file that every xdist worker reads
+(tests/conftest.py, `planned_every_set`), so no kit is planned twice for them."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from shapes_print.geometry.primitives import (
@@ -22,6 +24,7 @@ from shapes_print.geometry.primitives import (
     Use,
 )
 from shapes_print.kit.playeraid import aid_style
+from shapes_print.kit.variant import Variant
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
 from shapes_print.load.options import PrintOptions
@@ -106,46 +109,112 @@ class PlannedSets:
     words: list[KitWords] = field(default_factory=list)
 
 
+HOME, SHOP = PrintOptions(), PrintOptions(print_shop=True)
+PAPERS = ("a4", "letter")
+Planning = Callable[..., Iterator[tuple[str, dict[str, str], list[KitFile]]]]
+
+
+class Recorder:
+    """What PlannedSets holds, taken from the kits a `check` of the shipped content plans
+    as it goes (`planning` wraps pipeline.plan_all): that check plans every kit of every
+    set on every paper already, at home and for a print shop, so the check and the page
+    tests plan each kit once between them, not twice. `finish` plans what the check does
+    not: the print-shop guides on the papers after its first."""
+
+    def __init__(self) -> None:
+        self.planned = PlannedSets()
+
+    def planning(self, plan_all: Planning) -> Planning:
+        def recorded(
+            project: pipeline.Project,
+            players: str,
+            paper: str,
+            flip: str = "long",
+            options: PrintOptions | None = None,
+            only: tuple[str, str] | None = None,
+        ) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
+            for folder, info, files in plan_all(project, players, paper, flip, options, only):
+                if flip == "long":
+                    self.take(project, options or HOME, folder, info, files)
+                yield folder, info, files
+
+        return recorded
+
+    def take(
+        self,
+        project: pipeline.Project,
+        options: PrintOptions,
+        folder: str,
+        info: dict[str, str],
+        files: list[KitFile],
+    ) -> None:
+        """A kit planned: its documents at home, its guide's page count for a print shop."""
+        labels = info["labels"]
+        if info["paper"] not in PAPERS or labels not in PAGE_SETS:
+            return
+        if options == SHOP:
+            guides = self.planned.shop_guides.setdefault(labels, {})
+            for file in files:
+                if file.name.endswith(GUIDE) and isinstance(file.document, Document):
+                    guides[folder] = len(file.document.pages)
+        elif options == HOME:
+            (variant,) = (v for v in project.variants if v.labels.name == labels)
+            _take_kit(self.planned, variant, info, files)
+
+    def finish(self) -> PlannedSets:
+        """The print-shop guides on the papers the check did not plan them on."""
+        for labels in PAGE_SETS:
+            done = {folder.split("/")[-2] for folder in self.planned.shop_guides.get(labels, {})}
+            missing = [paper for paper in PAPERS if paper not in done]
+            if missing:
+                project = pipeline.load_project(pipeline.Sources(), [], [labels])
+                for folder, info, files in pipeline.plan_all(
+                    project, "all", ",".join(missing), "long", SHOP
+                ):
+                    self.take(project, SHOP, folder, info, files)
+        return self.planned
+
+
+def _take_kit(
+    planned: PlannedSets, variant: Variant, info: dict[str, str], files: list[KitFile]
+) -> None:
+    """One home kit's words (at its game's fewest and most players), print-and-play file
+    and sheet documents."""
+    labels, style = variant.labels.name, variant.ctx.style
+    compiled = variant.library.print_and_play
+    compilation = f"_{compiled.spec.name}" if compiled is not None else None
+    players = variant.games[info["game"]].game.players
+    if int(info["players"]) in (players.min, players.max):
+        planned.words.append(_kit_words(labels, info, files))
+    cards_titles = {
+        f.document.title
+        for f in files
+        if isinstance(f.document, Document) and is_cards_file(f.document)
+    }
+    for file in files:
+        document = file.document
+        if compilation is not None and file.name.endswith(compilation):
+            side = style.furniture.inch_square
+            planned.compilations.append(_compiled(labels, file.name, document, cards_titles, side))
+        elif isinstance(document, Document) and not is_cards_file(document):
+            aid = file.name.endswith("_player-aid")  # its own type and margins
+            own = aid_style(style) if aid else style
+            planned.sheets.append(PlannedSheets(labels, file.name, own, document))
+
+
 def plan_every_set() -> PlannedSets:
     """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned: its
-    sheet documents and print-and-play files at home, its guide for a print shop."""
-    planned = PlannedSets()
+    sheet documents and print-and-play files at home, its guide for a print shop. What a
+    `Recorder` takes from the shipped check, planned on its own."""
+    recorder = Recorder()
     for labels in PAGE_SETS:
         project = pipeline.load_project(pipeline.Sources(), [], [labels])
-        style = project.variants[0].ctx.style
-        compiled = project.variants[0].library.print_and_play
-        compilation = f"_{compiled.spec.name}" if compiled is not None else None
-        ends = {
-            game: (loaded.game.players.min, loaded.game.players.max)
-            for game, loaded in project.variants[0].games.items()
-        }
-        for _, info, files in pipeline.plan_all(project, "all", "a4,letter"):
-            if int(info["players"]) in ends[info["game"]]:
-                planned.words.append(_kit_words(labels, info, files))
-            cards_titles = {
-                f.document.title
-                for f in files
-                if isinstance(f.document, Document) and is_cards_file(f.document)
-            }
-            for file in files:
-                document = file.document
-                if compilation is not None and file.name.endswith(compilation):
-                    side = style.furniture.inch_square
-                    planned.compilations.append(
-                        _compiled(labels, file.name, document, cards_titles, side)
-                    )
-                elif isinstance(document, Document) and not is_cards_file(document):
-                    aid = file.name.endswith("_player-aid")  # its own type and margins
-                    own = aid_style(style) if aid else style
-                    planned.sheets.append(PlannedSheets(labels, file.name, own, document))
-        shop = PrintOptions(print_shop=True)
-        planned.shop_guides[labels] = {
-            folder: len(file.document.pages)
-            for folder, _, files in pipeline.plan_all(project, "all", "a4,letter", "long", shop)
-            for file in files
-            if file.name.endswith(GUIDE) and isinstance(file.document, Document)
-        }
-    return planned
+        for options in (HOME, SHOP):
+            for folder, info, files in pipeline.plan_all(
+                project, "all", ",".join(PAPERS), "long", options
+            ):
+                recorder.take(project, options, folder, info, files)
+    return recorder.planned
 
 
 def _kit_words(labels: str, info: dict[str, str], files: list[KitFile]) -> KitWords:

@@ -119,12 +119,16 @@ def test_jobs_find_what_one_process_finds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, own_cache_folder: Path
 ) -> None:
     """Games planned over two processes leave the same texts seen as in one, and the
-    first mistake in the order checked is the one reported, whichever finishes first."""
+    first mistake in the order checked is the one reported, whichever finishes first. One
+    count on one paper: the groups shared out are each (set, game) whatever the kits."""
     sources = content_of(tmp_path, "pass-and-pick", "shapes-the-game")
     found = {}
     for jobs in (1, 2):
         monkeypatch.setenv("XDG_CACHE_HOME", str(own_cache_folder / f"jobs-{jobs}"))
-        found[jobs] = printed(pipeline.check(sources, [], ["standard", "es"], jobs=jobs))
+        checked = pipeline.check(
+            sources, [], ["standard", "es"], players="4", paper="a4", jobs=jobs
+        )
+        found[jobs] = printed(checked)
     assert found[2] == found[1]
     pass_and_pick = sources.content / "pass-and-pick" / "deck.yaml"
     shapes = sources.content / "shapes-the-game" / "deck.yaml"
@@ -135,13 +139,18 @@ def test_jobs_find_what_one_process_finds(
     for jobs in (1, 2):
         monkeypatch.setenv("XDG_CACHE_HOME", str(own_cache_folder / f"errors-{jobs}"))
         with pytest.raises(UserError, match=r"pass-and-pick/deck.yaml:.*'O{40}' does not fit"):
-            pipeline.check(sources, [], ["standard", "es"], jobs=jobs)
+            pipeline.check(sources, [], ["standard", "es"], players="4", paper="a4", jobs=jobs)
+
+
+# One kit under each set (PLAYERS, PAPER), for the checks of an edit to a card's fields: which faces are
+# drawn again, and what is found, do not hang on the count or the paper.
+PLAYERS, PAPER = "3", "a4"
 
 
 def outcome(sources: pipeline.Sources, labels: list[str]) -> dict[str, set[str]] | str:
-    """What a check finds: the texts each set printed, or its mistake's line."""
+    """What a check of one kit finds: the texts each set printed, or its mistake's line."""
     try:
-        return printed(pipeline.check(sources, [], labels))
+        return printed(pipeline.check(sources, [], labels, players=PLAYERS, paper=PAPER))
     except UserError as error:
         return error.line()
 
@@ -164,7 +173,7 @@ def test_an_edit_to_cards_fields_draws_their_faces_and_finds_what_planning_finds
     the texts each set prints, or the mistake at its cell."""
     sources = content_of(tmp_path, "pass-and-pick")
     labels = ["standard", "es", "high-contrast"]
-    pipeline.check(sources, [], labels)
+    pipeline.check(sources, [], labels, players=PLAYERS, paper=PAPER)
     deck = sources.content / "pass-and-pick" / "deck.yaml"
     deck.write_text(deck.read_text().replace("label: CIRCLE", f"label: {label}"))
     planned.clear()

@@ -1,6 +1,10 @@
 """`make check-files` under pytest: the same checks (tests/filecheck.py) over a sample of
 every kind of file, Collect 3 in four label sets, built once for this file. A check whose
 tool is missing is skipped, naming the tool, so `pytest -rs` lists what was not checked.
+A kit's sheets, player aid and cards are read in its print-and-play file, which draws them
+again, and not a second time in their own files (filecheck.in_print_and_play; the test
+`test_a_print_and_play_file_holds_every_tagged_line_of_its_players_files` holds why), and a
+print-shop kit's fronts and backs files in its cards file (filecheck.one_side).
 
 Words stay apart where a line wraps, too: every paragraph the layout wrapped while building
 the sample (recorded as it was set) reads back whole in the structure a screen reader
@@ -13,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from pypdf import PageObject, PdfReader
 
 from shapes_print.pipeline import pipeline
 from shapes_print.plan import paragraphs
@@ -102,6 +107,46 @@ def test_the_files_pass(sample: Sample, check: filecheck.Check, share: int, coun
     if outcome.skipped:
         pytest.skip(str(outcome.skipped))
     assert outcome.files and outcome.problems == []
+
+
+def test_a_print_and_play_file_holds_every_tagged_line_of_its_players_files(
+    sample: Sample,
+) -> None:
+    """Why the checks read a kit's sheets, player aid and cards in its print-and-play file
+    and not in their own files too (filecheck.in_print_and_play): every line of tagged
+    content each of them draws (what the structure reads, a card's words in its picture
+    too) is a line of tagged content there. Only their artifacts are not: their running
+    feet and print furniture, which every host key and guide draws alike. Read with
+    pdfium, in about two seconds for the whole sample."""
+    held = [path for path in sample.files if filecheck.in_print_and_play(path)]
+    kinds = {path.name.rsplit("_", 1)[-1] for path in held}
+    assert {"sheets.pdf", "player-aid.pdf", "cards.pdf", "task-cards.pdf"} <= kinds
+    for path in held:
+        (whole,) = path.parent.glob(f"*{filecheck.OWN_FILES[0]}")
+        assert filecheck.tagged_lines(path) <= filecheck.tagged_lines(whole), path.name
+
+
+def test_a_print_shop_file_of_one_side_draws_pages_of_its_cards_file(sample: Sample) -> None:
+    """Why the checks of what is drawn read a print-shop kit's fronts and backs in its
+    cards file alone (filecheck.one_side): each page of the fronts file is the same content
+    drawing the same pictures as a front of the cards file (every other page, from the
+    first), and the backs file's as a back."""
+    one_side = [path for path in sample.files if filecheck.one_side(path)]
+    assert {path.stem.rsplit("-", 1)[-1] for path in one_side} == {"fronts", "backs"}
+    for path in one_side:
+        stem, side = path.stem.rsplit("-", 1)
+        pages = PdfReader(path).pages
+        whole = PdfReader(path.with_name(f"{stem}.pdf")).pages[side == "backs" :: 2]
+        assert len(pages) == len(whole), path.name
+        for page, same in zip(pages, whole, strict=True):
+            assert page.get_contents().get_data() == same.get_contents().get_data(), path.name
+            assert _forms(page) == _forms(same), path.name
+
+
+def _forms(page: PageObject) -> dict[str, bytes]:
+    """The page's pictures (form XObjects) by name, each its drawing."""
+    forms = page["/Resources"].get("/XObject", {})
+    return {name: forms[name].get_object().get_data() for name in forms}
 
 
 def test_each_wrapped_paragraph_reads_back_whole_in_the_structure(sample: Sample) -> None:
