@@ -178,9 +178,13 @@ class SheetStyle(Strict):
     list_gap: Length | None = None
     list_keep: int = Field(ge=1)
     # Keeps a typesetter uses: steps of `keep_steps` or fewer, and a table under
-    # `keep_table` of a page, never split (while another break fits).
+    # `firm_table` of a page, never split (while another break fits); a table under
+    # `keep_table` of one neither, unless moving it whole would leave the page before it
+    # less than `table_gives` full.
     keep_steps: int = Field(ge=0)
+    firm_table: float = Field(ge=0.0, le=1.0)
     keep_table: float = Field(ge=0.0, le=1.0)
+    table_gives: float = Field(ge=0.0, le=1.0)
     # How much of the glue between lines and blocks may give on a page (0 to 0.5 of it), so
     # that a document a few lines over a page fits it.
     glue_shrink: float = Field(ge=0.0, le=0.5)

@@ -37,6 +37,7 @@ from shapes_print.plan.cells import (
     two_line_width,
 )
 from shapes_print.plan.flow import Box, Part
+from shapes_print.plan.keeps import SPARE
 from shapes_print.plan.paragraphs import CAP, Column, Setting, paragraph, paragraph_lines
 from shapes_print.plan.tables import (
     Cell,
@@ -101,9 +102,13 @@ def _list(
     texts = [
         text for entry in entries if (text := col.ctx.words.fill(entry, values, where).strip())
     ]
-    # A procedure short enough to read as one (`keep_steps`) never splits.
+    # A procedure short enough to read as one (`keep_steps`) never splits, nor is an item
+    # left alone at either end, unless that spares the document a page (`flow`).
     short = numbered and len(texts) <= style.keep_steps
     breaks = run_breaks(len(texts), style.list_keep, NEVER if short else INSIDE, orphan=LONE)
+    gives = [
+        SPARE if number and penalty >= NEVER else None for number, penalty in enumerate(breaks)
+    ]
     for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")
@@ -116,6 +121,7 @@ def _list(
                 items,
                 gap=gap if number > 1 else 0.0,
                 breaks=penalty,
+                gives=gives[number - 1],
                 role="LI",
                 within=(Part("L", continues=number > 1),),
             )

@@ -14,9 +14,15 @@ squared, so rows move over from the page before (an editor balances a table's ta
 last two pages, never leaving two rows alone under a repeated header); any page but a
 document's only one costs `SCANT` if it is filled less than `least` of its height.
 Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only when no other
-break fits, so a keep rule gives way rather than refuse the document. A box that continues a
-table carries the table's header row, repeated at the top of a page that opens on it. A box
-may stretch (`stretch`, in points, as TeX's glue does): a page shares its unused space out
+break fits, so a keep rule gives way rather than refuse the document. A keep may give way
+sooner (its boxes' `gives`: `keeps`). A table kept whole that, every keep honoured, left the
+page before it less than `gives` of its height full: the breaks are chosen again, its own
+costing what its boxes' `gives` say where a page would be that empty without them. And
+every keep that may give (a short procedure, a list's lone item, a table kept whole) gives
+where that spares the document a page: the breaks are chosen once more with each such break
+costing `SPARE` and each page `FEWEST`, and taken where they make fewer pages. A heading's
+keep never gives. A box that continues a table carries the table's header row, repeated at
+the top of a page that opens on it. A box may stretch (`stretch`, in points, as TeX's glue does): a page shares its unused space out
 over its stretching boxes in proportion to their stretch, each growing by its stretch at most
 (a score sheet whose rows fill the page, to twice their height), and is charged only for the
 space beyond what they stretch by. Glue may also shrink,
@@ -42,7 +48,8 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Role
-from shapes_print.plan.breaks import FORCED
+from shapes_print.plan.breaks import FORCED, NEVER
+from shapes_print.plan.keeps import FEWEST, Keeps, Rooms, Spans, giving, sparing
 
 # Costs, in the units of one page's badness. A page costs more than any finite preference,
 # so the engine never spends a page to honour a keep rule that can give way.
@@ -86,7 +93,10 @@ class Box(Struct, frozen=True):
     column of cards): each is read after the run of boxes with lanes it is in on its page,
     lane by lane (`place`), so a page reads its first column down, then its second.
     A page that opens on a `tail` box (a table's continuation) and ends its run holds a
-    table's tail, balanced with the page before.
+    table's tail, balanced with the page before. `gives`, where given, is the penalty for a
+    break before it in place of `breaks` where its keep gives way: where keeping left the
+    page before under the share of its height `choose_breaks` is told (a kept table's rows),
+    or where giving spares the document a page (`keeps.SPARE` at least).
     """
 
     height: float
@@ -101,6 +111,7 @@ class Box(Struct, frozen=True):
     within: tuple[Part, ...] = ()
     lanes: tuple[tuple[Item, ...], ...] = ()
     tail: bool = False
+    gives: float | None = None
 
     def drawn(self, extra: float) -> tuple[Item, ...]:
         return self.stretched(extra) if self.stretched is not None else self.items
@@ -152,12 +163,15 @@ def choose_breaks(
     first_room: float | None = None,
     shrink: float = 0.0,
     least: float = 0.0,
+    gives: float = 0.0,
 ) -> list[range]:
     """The boxes (by index) of each page: the cheapest of all feasible sequences of breaks.
 
     A page holds `room` (the first `first_room`, where given); glue may give by `shrink` of
-    itself; a page filled less than `least` of it costs SCANT. A box taller than its page's room takes a page of its own; the caller refuses
-    such a box first.
+    itself; a page filled less than `least` of it costs SCANT; a keep whose boxes say what
+    it `gives` gives way where honouring it left a page less than `gives` of it full (the
+    breaks chosen again), and where giving spares the document a page. A box taller than
+    its page's room takes a page of its own; the caller refuses such a box first.
 
     The choice reads only the boxes' measures, so a document measured as one before (the
     same sheet for another player count, another label set's kit) is not chosen again.
@@ -169,14 +183,34 @@ def choose_breaks(
         tuple(box.stretch for box in boxes),
         tuple(box.header.height if box.header else 0.0 for box in boxes),
         tuple(box.tail for box in boxes),
+        tuple(box.breaks for box in boxes),  # every keep honoured
     )
-    return list(_cheapest(measures, _Rooms(room, first_room, shrink, least)))
+    rooms = Rooms(room, first_room, shrink, least, gives, PAGE)
+    chosen = _cheapest(measures, rooms)
+    offered = tuple(box.breaks if box.gives is None else box.gives for box in boxes)
+    if offered == measures.breaks:
+        return list(chosen)
+    spans = _spans(measures)
+    given = giving(measures.breaks, offered, chosen, spans, rooms)
+    if given != measures.breaks:
+        chosen = _cheapest(replace(measures, gives=given), rooms)
+    if not spans.could_fit(len(chosen) - 1, rooms):
+        return list(chosen)
+    # Every keep that may give, giving only where that spares the document a page.
+    spared = replace(measures, gives=sparing(measures.breaks, offered))
+    fewer = _cheapest(spared, replace(rooms, gives=inf, page=FEWEST))
+    return list(fewer if len(fewer) < len(chosen) else chosen)
+
+
+def _spans(measures: _Measures) -> Spans:
+    return Spans.of(measures.heights, measures.gaps, measures.headers)
 
 
 class _Measures(Struct, frozen=True):
     """What choosing breaks reads of the boxes: each one's height, the gap above it, the
-    cost of a break before it, its stretch, its header's height (0 for none), and whether
-    a page opening on it holds a table's tail."""
+    cost of a break before it, its stretch, its header's height (0 for none), whether
+    a page opening on it holds a table's tail, and the cost of a break before it where its
+    keep gives way (its `breaks` where it gives none: `keeps.giving`)."""
 
     heights: tuple[float, ...]
     gaps: tuple[float, ...]
@@ -184,26 +218,18 @@ class _Measures(Struct, frozen=True):
     stretches: tuple[float, ...]
     headers: tuple[float, ...]
     tails: tuple[bool, ...]
-
-
-class _Rooms(Struct, frozen=True):
-    """What a page holds (the first `first_room`, where given), how far glue may give, and
-    the share of a page below which it is scant."""
-
-    room: float
-    first_room: float | None
-    shrink: float
-    least: float
+    gives: tuple[float, ...]
 
 
 @lru_cache(maxsize=4096)  # a batch's documents, each at a few trial widths
-def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
+def _cheapest(measures: _Measures, rooms: Rooms) -> tuple[range, ...]:
     """`choose_breaks` over the boxes' measures: the dynamic programme over each page's
     first box (`start`) and the box after its last (`stop`), the page's badness inlined."""
     heights, gaps, breaks = measures.heights, measures.gaps, measures.breaks
     stretches, headers = measures.stretches, measures.headers
-    room, first_room, shrink, least = rooms.room, rooms.first_room, rooms.shrink, rooms.least
+    shrink, least = rooms.shrink, rooms.least
     count = len(heights)
+    keeps = Keeps.of(breaks, measures.gives, _spans(measures), shrink)
     best = [inf] * (count + 1)
     best[0] = 0.0
     back = [0] * (count + 1)
@@ -211,12 +237,14 @@ def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
     for start in range(count):
         if best[start] == inf:
             continue
-        here = first_room if start == 0 and first_room is not None else room
+        here = rooms.here(start == 0)
         scant = least * here
-        base = best[start] + PAGE
+        base = best[start] + rooms.page
         tail = measures.tails[start]  # a page opening on a table's tail
         used = headers[start] - gaps[start]
         stretch = glue = 0.0
+        free = inf  # what the page holds up to its last break that breaks no keep
+        gives = rooms.gives * here
         for stop in range(start + 1, count + 1):
             index = stop - 1
             inner = index > start
@@ -241,7 +269,9 @@ def _cheapest(measures: _Measures, rooms: _Rooms) -> tuple[range, ...]:
             if (used + stretch) < scant and not (start == 0 and stop == count):
                 cost += SCANT
             if not ends:
-                cost += breaks[stop]
+                cost += keeps.cost(start, stop, free < gives, here)
+                if breaks[stop] < NEVER:
+                    free = used
             if cost < best[stop]:
                 best[stop], back[stop] = cost, start
     return _pages_back(back)

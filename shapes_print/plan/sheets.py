@@ -178,16 +178,22 @@ class _Stream(Struct):
             self.regrouped[index] = (start, count, table, wanted)
         return changed
 
-    def breaks(self, shrink: float, least: float) -> list[range]:
+    def breaks(self, style: SheetStyle) -> list[range]:
         """The boxes of each page: each run's breaks chosen on its own (a forced break
-        parts them), on its side's pages."""
+        parts them), on its side's pages, by the style's glue shrink, least fill and the
+        fill under which a kept table gives way."""
         pages: list[range] = []
         stops = [run.start for run in self.runs[1:]] + [len(self.boxes)]
         for run, stop in zip(self.runs, stops, strict=True):
             side = self.side(run.turned)
             first = side.first_room if run.start == 0 else None
             chosen = choose_breaks(
-                self.boxes[run.start : stop], side.col.room, first, shrink, least
+                self.boxes[run.start : stop],
+                side.col.room,
+                first,
+                style.glue_shrink,
+                style.least_fill,
+                style.table_gives,
             )
             pages += [range(run.start + p.start, run.start + p.stop) for p in chosen]
         return pages
@@ -264,11 +270,11 @@ def lay_sheets(
     upright_only = stream.runs == [_Run(0)]
     if halves and upright_only and _one_page(stream.boxes, half, style.glue_shrink):
         return LaidSheets(ctx, page, (LaidPage(place(stream.boxes, half), page),), True)
-    breaks = stream.breaks(style.glue_shrink, style.least_fill)
+    breaks = stream.breaks(style)
     for _ in range(REGROUPS):
         if not stream.regroup(breaks):
             break
-        breaks = stream.breaks(style.glue_shrink, style.least_fill)
+        breaks = stream.breaks(style)
     return LaidSheets(ctx, page, stream.laid(breaks), False)
 
 

@@ -4,9 +4,11 @@ Input: the column widths, each row's cells (each a function drawing the cell at 
 each row's least height and whether it is shaded. Output: one `Box` per row for `flow`. A row
 never splits; a table breaks between rows, its header row (when it has one) repeated at the
 top of every page it goes on to, and it keeps its header with its first row. A table that
-fits the style's `keep_table` share of a page is read as one piece: it breaks only when
-nothing else fits, even if keeping it whole takes a page more. Rows may stretch (a score
-sheet filling its page): each is then drawn once its page's spare height is known.
+fits the style's `firm_table` share of a page is read as one piece: it breaks only when
+nothing else fits, even if keeping it whole takes a page more; one that fits `keep_table`
+is too, unless moving it whole would leave the page before it under `table_gives` full.
+Rows may stretch (a score sheet filling its page): each is then drawn once its page's
+spare height is known.
 
 Each row box is a table row (TR) within its Table, and within THead (the header row) or
 TBody where the table has a header; each cell is a header (TH) or data cell (TD). The rules
@@ -93,12 +95,16 @@ def table_boxes(
     body = rows[1:] if header else rows
     repeat = head if head is not None else Box(0.0, (top,))
     total = sum(row.height for row in rows)
-    inside = NEVER if total <= room * style.keep_table else None
+    kept = total <= room * style.keep_table
     # A table longer than a page goes over pages anyway, and one in a style that keeps no
     # table whole (a player aid's copy, filling its front) may break anywhere: a tall row
     # may open it at a foot.
     lines = [_lines(style, row) for row in body] if total > room or not style.keep_table else None
-    penalties = run_breaks(len(body), style.list_keep, inside or INSIDE, lines=lines)
+    penalties = run_breaks(len(body), style.list_keep, NEVER if kept else INSIDE, lines=lines)
+    # A kept table longer than `firm_table` gives way where moving it whole would leave the
+    # page before it under `table_gives` full (`flow`): its breaks are then a long table's.
+    firm = total <= room * min(style.firm_table, style.keep_table)
+    gives = run_breaks(len(body), style.list_keep, lines=lines) if kept and not firm else None
     # A table's last rows share its last two pages, but in a copy that fills its front first.
     tail = bool(style.keep_table)
     boxes = [head] if head is not None else []
@@ -113,6 +119,7 @@ def table_boxes(
                 box.height,
                 box.items,
                 breaks=NEVER if first and head is not None else breaks,
+                gives=gives[index] if gives and index else None,
                 header=None if first else repeat,
                 stretch=box.stretch,
                 stretched=box.stretched,

@@ -19,19 +19,17 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Text
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.content import load_document
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.breaks import FORCED, NEVER, run_breaks
 from shapes_print.plan.flow import Box, choose_breaks, place
 from shapes_print.plan.paragraphs import Column, Setting, lines_of
-from shapes_print.plan.sheets import SheetInputs, plan_sheets
 from shapes_print.text.fit import wrap
-from shapes_print.units import mm, parse_length
+from shapes_print.units import parse_length
 from tests.planfill import content, fill
 from tests.planned import PlannedSheets
+from tests.tinygame import planned_sheet
 
-A4 = (mm(210), mm(297))
 ROOT = Path(__file__).resolve().parents[2]
 STYLE = yaml.safe_load((ROOT / "templates" / "sheet.yaml").read_text(encoding="utf-8"))
 MARGIN = parse_length(STYLE["margin"])
@@ -166,18 +164,6 @@ def large_print() -> tuple[DrawContext, SheetStyle]:
     return ctx, ctx.style
 
 
-def _plan(tmp_path: Path, ctx: DrawContext, blocks: list[dict[str, object]]) -> list[Page]:
-    path = tmp_path / "sheet.yaml"
-    sheet = {
-        "name": "sheet",
-        "title": "Sheet",
-        "audience": "players",
-        "sections": [{"blocks": blocks}],
-    }
-    path.write_text(yaml.safe_dump(sheet), encoding="utf-8")
-    return plan_sheets(load_document(path), SheetInputs({}, {}, {}, 4, "print line"), A4, ctx)
-
-
 def _texts(items: tuple[Item, ...], dx: float = 0.0, dy: float = 0.0) -> Iterator[Text]:
     """Every line of text on a page at its place on the page (sheets do not scale text)."""
     for item in items:
@@ -225,7 +211,7 @@ def test_a_list_longer_than_a_page_flows_on_with_its_numbers(
         f"Step {n}: move the marker one space along the track and say the number out loud."
         for n in range(1, 31)
     ]
-    pages = _plan(tmp_path, ctx, [{"heading": "Steps"}, {"steps": steps}])
+    pages = planned_sheet(tmp_path, ctx, [{"heading": "Steps"}, {"steps": steps}])
     assert len(pages) > 1
     per_page = [_markers(page, style) for page in pages]
     assert [n for numbers in per_page for n in numbers] == list(range(1, 31))
@@ -257,7 +243,9 @@ def test_a_heading_near_the_foot_keeps_with_the_first_items_not_the_whole_list(
         "so the whole list is taller than the room left under the paragraph."
         for n in range(1, 7)
     ]
-    pages = _plan(tmp_path, ctx, [{"text": filler}, {"subheading": "Set up"}, {"steps": steps}])
+    pages = planned_sheet(
+        tmp_path, ctx, [{"text": filler}, {"subheading": "Set up"}, {"steps": steps}]
+    )
     first = [t.text for t in _content(pages[0], style)]
     assert "Set up" in first and {"1.", "2."} <= set(first)
     assert [n for page in pages for n in _markers(page, style)] == list(range(1, 7))
@@ -284,7 +272,7 @@ def test_four_steps_never_split_wherever_the_page_foot_falls(
         for count in split:
             after = {"text": "This paragraph fills the page after them. " * 12}
             blocks = [{"text": filler}, {"subheading": "Set up"}, {"steps": steps[:count]}, after]
-            where = _where(_plan(tmp_path, ctx, blocks), style)
+            where = _where(planned_sheet(tmp_path, ctx, blocks), style)
             split[count] += len({where[f"{n}."] for n in range(1, count + 1)}) > 1
     assert split[4] == 0 and split[5] > 0
 
@@ -303,7 +291,7 @@ def test_a_heading_and_its_intro_go_over_with_the_first_row_of_their_table(
         filler = "This paragraph fills the top of the page before the list begins. " * sentences
         intro = "The dealer picks one Task each round."
         blocks = [{"text": filler}, {"heading": "Task list"}, {"text": intro}, {"table": table}]
-        where = _where(_plan(tmp_path, ctx, blocks), style)
+        where = _where(planned_sheet(tmp_path, ctx, blocks), style)
         assert where["Task list"] == where[intro] == where["No."] == where["1"], sentences
         moved += where["Task list"] == 1
     assert 0 < moved < 16  # some fillers leave room for them and some do not
@@ -329,7 +317,9 @@ def test_a_heading_keeps_with_its_subheading_and_what_that_introduces(
             {"subheading": "Set up"},
             {"steps": steps},
         ]
-        pages = [[t.text for t in _content(page, style)] for page in _plan(tmp_path, ctx, blocks)]
+        pages = [
+            [t.text for t in _content(page, style)] for page in planned_sheet(tmp_path, ctx, blocks)
+        ]
         where = {text: number for number, texts in enumerate(pages) for text in texts}
         assert where["Rules"] == where["Set up"] == where["1."] == where["2."], sentences
         moved += where["Rules"] == 1
