@@ -56,7 +56,8 @@ def _laid_once(
 
 def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> LaidSheets | None:
     """A player aid laid in half a page as a look-up card (the aid style's `compact`) where
-    one copy fits there, or else in its own context. A copy longer than a page is laid
+    one copy fits there, or else in its own context (in half a page there too, for a style
+    with no look-up card, where a copy fits one). A copy longer than a page is laid
     again for the copies with no scale check at the foot of their first page (each but the
     aid file's first, every copy in the print-and-play file), kept as their `rest` where
     that room lays them otherwise: their fronts hold what fits there, not only what fits
