@@ -19,7 +19,10 @@ from shapes_print.geometry.primitives import (
     Text,
     Use,
 )
-from shapes_print.text.fonts import font_named
+from shapes_print.load.defaults import DEFAULT_LABELS
+from shapes_print.load.labels import shipped
+from shapes_print.pipeline import pipeline
+from shapes_print.text.fonts import Font, font_named
 from tests.planfill import CAP, DESCENT
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top
@@ -44,7 +47,7 @@ def leaf_boxes(
             for inner in item.items:
                 yield from leaf_boxes(inner, symbols, inner_m)
     elif isinstance(item, Text):
-        width = font_named(item.font).width(item.text, item.size)
+        width = _font(item.font).width(item.text, item.size)
         left = item.x - width * SHARE[item.anchor]
         low, high = item.y - item.size * DESCENT, item.y + item.size * CAP
         yield item, _box(m, [(left, low), (left + width, high)])
@@ -105,3 +108,13 @@ def cut_marks(page: Page) -> list[Line]:
         for line in group.items
         if isinstance(line, Line)
     ]
+
+
+def _font(name: str) -> Font:
+    """A planned text's font by its name. A worker that read its plans from another's file
+    (tests/conftest.py's `shared`) loaded no fonts: it loads every shipped set's first."""
+    try:
+        return font_named(name)
+    except KeyError:
+        pipeline.load_project(pipeline.Sources(), [], list(shipped(DEFAULT_LABELS)))
+        return font_named(name)

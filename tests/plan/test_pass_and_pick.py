@@ -251,7 +251,7 @@ def test_marks_and_furniture_stay_inside_the_printer_safe_margin() -> None:
         trims = [g for g in groups if g.items and all(isinstance(rect, Rect) for rect in g.items)]
         assert len(trims) == 1 and len(trims[0].items) == 9  # a trim outline per card, as one group
         furniture = [g for g in groups if g not in marks and g not in trims]
-        assert len(furniture) == 3  # ruler, inch check, print line
+        assert len(furniture) == 4  # ruler, inch check, print line, the file's running foot
 
 
 def test_shape_centres_have_their_colour_and_the_margin_is_paper_white(pass_and_pick: Path) -> None:
