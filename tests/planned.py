@@ -23,7 +23,7 @@ from shapes_print.geometry.primitives import (
     Text,
     Use,
 )
-from shapes_print.kit.playeraid import aid_style
+from shapes_print.kit.playeraid import AidWay, aid_style
 from shapes_print.kit.variant import Variant
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import shipped
@@ -197,8 +197,7 @@ def _take_kit(
             side = style.furniture.inch_square
             planned.compilations.append(_compiled(labels, file.name, document, cards_titles, side))
         elif isinstance(document, Document) and not is_cards_file(document):
-            aid = file.name.endswith("_player-aid")  # its own type and margins
-            own = aid_style(style) if aid else style
+            own = _style(style, file.name, document)
             planned.sheets.append(PlannedSheets(labels, file.name, own, document))
 
 
@@ -215,6 +214,16 @@ def plan_every_set() -> PlannedSets:
             ):
                 recorder.take(project, options, folder, info, files)
     return recorder.planned
+
+
+def _style(style: SheetStyle, name: str, document: Document) -> SheetStyle:
+    """The style a document was drawn in: its label set's, or a player aid's own type and
+    margins, a look-up card's where its copies print two to a sheet (a sheet of halves
+    has no scale check)."""
+    if not name.endswith("_player-aid"):
+        return style
+    card = not has_square(document.pages[0].items, style.furniture.inch_square)
+    return aid_style(style, AidWay(compact=card))
 
 
 def _kit_words(labels: str, info: dict[str, str], files: list[KitFile]) -> KitWords:

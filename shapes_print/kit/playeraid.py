@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache, Pinned, Region
@@ -97,30 +98,44 @@ def kit_player_aid(loaded: LoadedGame, players: int, cache: BuildCache) -> Loade
     return region.made((loaded,), players, lambda: player_aid(loaded, players))
 
 
-# A sheet style's player aid style, made once for each sheet style, so the kits of a build
+# A sheet style's player aid styles, made once for each sheet style, so the kits of a build
 # that share a label set share their aids' drawings too (plan/blockshare.py).
 AID_STYLES: Region[Pinned[SheetStyle]] = Region("player aid styles", partial(Pinned, 64))
 
 
 # The aid style's keys that are not a sheet style's to take: how it is printed.
-_PRINTED = {"pages", "keep_table"}
+_PRINTED = {"pages", "keep_table", "compact"}
 
 
-def aid_style(style: SheetStyle, split: bool = False) -> SheetStyle:
-    """A sheet style as a player aid takes it: each of its `player_aid` keys given (type,
-    margins, gaps, pictures of cards) in place of the sheet style's of the same name;
-    `split`, with its tables kept whole only as the aid's `keep_table` says."""
+class AidWay(Struct, frozen=True):
+    """How a player aid is set: as a look-up card (`compact`, two to a sheet), and with its
+    tables kept whole only as the aid's `keep_table` says (`split`)."""
+
+    compact: bool = False
+    split: bool = False
+
+
+PAGED = AidWay()  # in its own type, its tables kept whole where they fit a page
+
+
+def aid_style(style: SheetStyle, way: AidWay = PAGED) -> SheetStyle:
+    """A sheet style as a player aid takes it: each of its `player_aid` keys (pictures of
+    cards, gaps), then of its look-up card's where `way` is `compact` (type, margins), in
+    place of the sheet style's of the same name; with its tables kept whole only as the
+    aid's `keep_table` says where `way` is `split`."""
     aid = style.player_aid
-    update = aid.model_dump(exclude=_PRINTED, exclude_none=True)
-    if split:
+    update = aid.model_dump(exclude=_PRINTED)
+    if way.compact and aid.compact is not None:
+        update |= aid.compact.model_dump()
+    if way.split:
         update["keep_table"] = aid.keep_table
     return style.model_copy(update=update)
 
 
-def aid_context(ctx: DrawContext, cache: BuildCache, split: bool = False) -> DrawContext:
+def aid_context(ctx: DrawContext, cache: BuildCache, way: AidWay = PAGED) -> DrawContext:
     """The context a player aid is drawn in: its sheets' with the aid's own style
     (`aid_style`), a copy that may take a sheet's two sides with a double-sided first
     foot."""
     style = double_sided(ctx, cache).style if ctx.style.player_aid.pages > 1 else ctx.style
-    made = cache.region(AID_STYLES).made((style,), split, lambda: aid_style(style, split))
+    made = cache.region(AID_STYLES).made((style,), way, lambda: aid_style(style, way))
     return replace(ctx, style=made)

@@ -16,7 +16,7 @@ from shapes_print.buildcache import Pinned, Region
 from shapes_print.errors import warn
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import kit_lists
-from shapes_print.kit.playeraid import aid_context, kit_player_aid
+from shapes_print.kit.playeraid import AidWay, aid_context, kit_player_aid
 from shapes_print.load.loaded import LoadedDocument
 from shapes_print.load.options import Flip
 from shapes_print.plan.kitcontext import KitContext
@@ -55,11 +55,18 @@ def _laid_once(
 
 
 def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> LaidSheets | None:
-    """A player aid laid in its context, in half a page where one copy fits there. A copy
-    longer than a page is laid again for the copies with no scale check at the foot of
-    their first page (each but the aid file's first, every copy in the print-and-play
-    file), kept as their `rest` where that room lays them otherwise: their fronts hold
-    what fits there, not only what fits the first copy's."""
+    """A player aid laid in half a page as a look-up card (the aid style's `compact`) where
+    one copy fits there, or else in its own context (in half a page there too, for a style
+    with no look-up card, where a copy fits one). A copy longer than a page is laid
+    again for the copies with no scale check at the foot of their first page (each but the
+    aid file's first, every copy in the print-and-play file), kept as their `rest` where
+    that room lays them otherwise: their fronts hold what fits there, not only what fits
+    the first copy's."""
+    if kit.ctx.style.player_aid.compact is not None:
+        card = aid_context(kit.ctx, kit.cache, AidWay(compact=True))
+        laid = lay_sheets(doc, inputs, kit.page, card, halves=True)
+        if laid is None or laid.half:
+            return laid
     laid = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache), halves=True)
     if laid is None or len(laid.laid) == 1:
         return laid
@@ -74,7 +81,7 @@ def _split(
 ) -> LaidSheets:
     """A copy longer than a page laid again with its tables breaking between rows (the aid
     style's `keep_table`), that layout kept where it saves the copy a page."""
-    context = aid_context(kit.ctx, kit.cache, split=True)
+    context = aid_context(kit.ctx, kit.cache, AidWay(split=True))
     split = lay_sheets(doc, inputs, kit.page, context, scale=scale)
     return split if split is not None and len(split.laid) <= len(laid.laid) else laid
 

@@ -4,8 +4,8 @@ Input: a document's content placed on its pages (plan/sheets.py's `lay_sheets`),
 page's size (a score sheet too wide for the paper upright is laid on it turned) and the
 draw context. Output: the pages of one file that prints it: the running foot on every
 page, the print line on every page, the scale check on the file's first page, each placed
-by its own page's size; a document printed once per player numbered copy by copy, or two to a sheet where a
-one-page copy fits half of one. The layout does not depend on the feet, so one layout serves
+by its own page's size; a document printed once per player numbered copy by copy, or two
+to a sheet with no scale check where a one-page copy fits half of one. The layout does not depend on the feet, so one layout serves
 every file that prints the document: its own, and the print-and-play file with its own
 print line and the scale check on its cover only.
 """
@@ -99,9 +99,10 @@ class LaidSheets(Struct, frozen=True):
         page's number (none where `names` is None: a part of a file that numbers its own
         pages, the print-and-play file's cover). A document printed `copies` times (a player
         aid, one per player) is numbered copy by copy, each but the one with the scale
-        check laid as `rest` says; one that fits half a page prints two to a sheet."""
-        if copies > 1 and self.half:
-            return self._two_up(print_line, names, copies, scale)
+        check laid as `rest` says; one that fits half a page prints two to a sheet, with no
+        scale check."""
+        if self.half:
+            return self._two_up(print_line, names, copies)
         style = self.ctx.style
         pages = []
         for copy in range(copies):
@@ -119,14 +120,12 @@ class LaidSheets(Struct, frozen=True):
                 pages.append(Page(width, height, ()))
         return pages
 
-    def _two_up(
-        self, print_line: str, names: tuple[str, str] | None, copies: int, scale: bool
-    ) -> list[Page]:
+    def _two_up(self, print_line: str, names: tuple[str, str] | None, copies: int) -> list[Page]:
         """`copies` of a one-page document, two to a sheet: one under the top margin, one a
-        margin under a dashed cut line across the sheet's middle; the scale check on the
-        first sheet (where `scale` says), each half its own foot (page 1 of 1: cut apart,
-        each is the document), the upper's as high above the cut as the lower's above the
-        sheet's edge (the half's room leaves it that)."""
+        margin under a dashed cut line across the sheet's middle; no scale check (a copy
+        kept at hand is read, not measured: `_half_room`), each half its own foot (page 1
+        of 1: cut apart, each is the document), the upper's as high above the cut as the
+        lower's above the sheet's edge (the half's room leaves it that)."""
         style = self.ctx.style
         width, height = self.page
         f = style.furniture
@@ -136,14 +135,13 @@ class LaidSheets(Struct, frozen=True):
         for sheet in range(0, copies, 2):
             halves = [height - style.margin, height / 2 - style.margin][: copies - sheet]
             items: list[Item] = [group for top in halves for group in self._content(0, top)]
-            checked = scale and sheet == 0
-            bottom = style.footer_height if checked else style.running_footer_height
+            bottom = style.running_footer_height
             foot = None if names is None else Foot(names, 1, 1)
             if len(halves) == 2:
                 items.append(Artifact(tuple(cut), "Layout"))
                 if foot is not None:
                     items.append(self._foot(foot, height / 2 + bottom, width))
-            items += self._furniture(print_line, bottom, foot, checked, self.page)
+            items += self._furniture(print_line, bottom, foot, False, self.page)
             pages.append(Page(width, height, tuple(items)))
         return pages
 

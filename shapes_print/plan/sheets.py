@@ -297,9 +297,10 @@ def _one_page(boxes: list[Box], room: float, shrink: float) -> bool:
 
 
 def _half_room(style: SheetStyle, height: float) -> float:
-    """The room of a copy on half a sheet cut across its middle: the lower half's, from a
-    margin under the cut down to the first page's calibration footer (the tighter half)."""
-    return height / 2 - style.margin - style.footer_height
+    """The room of a copy on half a sheet cut across its middle: from a margin under the
+    cut (or the top) down to its running foot. A sheet of halves has no scale check: an aid
+    kept at hand is read, not measured, and the check would take a fifth of its half."""
+    return height / 2 - style.margin - style.running_footer_height
 
 
 def _fitted_arrows(stream: _Stream, start: int) -> Column | None:

@@ -1,33 +1,36 @@
 """Player aids a player keeps at hand, read from the plans of every shipped game's aids
 (tests/planned.py) in every label set but those whose copy takes a sheet's two sides
 (large print), A4 and Letter, every player count: a copy that fits half a page prints two
-to a sheet; each half's content stays in its half, above its own foot and clear of the
-cut line across the sheet's middle; the aid's type is a look-up card's, never under the
-style's least size; a part's heading names what it keeps."""
+to a sheet as a look-up card, one that does not a page a copy in its sheets' type; each
+half's content stays in its half, above its own foot and clear of the cut line across the
+sheet's middle; the aid's type never under the style's least size; a part's heading names
+what it keeps."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 
-from shapes_print.geometry.primitives import Item, Page
+from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Text
 from shapes_print.plan.pagenumbers import is_running_foot
 from tests.planfill import bounds, content
 from tests.planned import KitWords, PlannedSheets
 
 PLAYERS_IN_NAME = re.compile(r"_(\d+)p_")
 GAMES = {"collect-3", "pass-and-pick", "shapes-the-game"}
-# Where a copy of a shipped aid fits half a page at the look-up card's type (body at the
-# style's 10 pt least size, 1.5 line spacing: templates/sheet.yaml `player_aid:`), by game:
-# the papers, and the languages (None: every one). Half of a sheet's first page holds
-# 100.5 mm on A4 and 91.7 mm on Letter under the scale check. Pass and pick's copy is
-# 100.5 mm in English (its glue given), 107-112 mm in Spanish, French and German; Collect
-# 3's, 110 mm at 2 players to 152 mm at 10: each still a page a copy.
-HALVES: dict[str, tuple[set[str], set[str] | None]] = {
-    "shapes-the-game": ({"a4", "letter"}, None),
-    "pass-and-pick": ({"a4"}, {"en"}),
+# Where a copy of a shipped aid fits half a page as a look-up card (body at the style's
+# 10 pt least size, 1.5 line spacing: templates/sheet.yaml `player_aid: compact:`): the
+# most players for which it does, by game and paper, in English and in the languages whose
+# words are longer (Spanish, French, German). Half a sheet holds 122.5 mm on A4 and 113.7 mm
+# on Letter under its running foot (no scale check). Collect 3's copy grows a row of its
+# Crowns' ladder with each player: 110 mm in English at 2 players to 146 mm at 10.
+HALVES: dict[str, dict[str, tuple[int, int]]] = {
+    "shapes-the-game": {"a4": (6, 6), "letter": (6, 6)},
+    "pass-and-pick": {"a4": (6, 6), "letter": (6, 6)},
+    "collect-3": {"a4": (5, 4), "letter": (3, 2)},
 }
 TOLERANCE = 0.5  # points: glue given and rounding
 
@@ -50,17 +53,52 @@ def _aids(planned_sheets: list[PlannedSheets]) -> Iterator[tuple[PlannedSheets, 
 def test_the_aids_that_fit_half_a_page_print_two_to_a_sheet(
     planned_sheets: list[PlannedSheets],
 ) -> None:
+    """Two to a sheet for as many players as `HALVES` says, a page a copy for more, in
+    every one-sided label set."""
     wrong, seen = [], set()
     for sheet, copies in _aids(planned_sheets):
         game, paper = sheet.name.split("_")[0], "letter" if "_letter" in sheet.name else "a4"
-        papers, languages = HALVES.get(game, (set(), None))
-        if paper not in papers or (languages is not None and sheet.document.lang not in languages):
-            continue
-        seen.add((game, paper))
-        if len(sheet.document.pages) != (copies + 1) // 2:
+        english, longer = HALVES[game][paper]
+        most = english if sheet.document.lang == "en" else longer
+        seen.add((game, paper, copies <= most))
+        sheets = (copies + 1) // 2 if copies <= most else copies
+        if len(sheet.document.pages) != sheets:
             wrong.append(f"{sheet.labels} {sheet.name}: {len(sheet.document.pages)} pages")
     assert not wrong, "\n".join(wrong)
-    assert seen == {(game, paper) for game, (papers, _) in HALVES.items() for paper in papers}
+    assert {(game, paper) for game, paper, halved in seen if halved} == {
+        (game, paper) for game, papers in HALVES.items() for paper in papers
+    }
+
+
+def _texts(items: tuple[Item, ...]) -> Iterator[Text]:
+    for item in items:
+        if isinstance(item, Group | Artifact):
+            yield from _texts(item.items)
+        elif isinstance(item, Text):
+            yield item
+
+
+def test_an_aid_is_a_look_up_card_only_where_that_gets_it_two_to_a_sheet(
+    planned_sheets: list[PlannedSheets],
+) -> None:
+    """A copy two to a sheet is set in the look-up card's body size; a copy a page long,
+    in its sheets' own: small type with half a page empty helps no one."""
+    wrong, kinds = [], set()
+    for sheet, copies in _aids(planned_sheets):
+        pages = sheet.document.pages
+        sizes = Counter(t.size for page in pages for g in content(page) for t in _texts(g.items))
+        compact = sheet.style.player_aid.compact
+        assert compact is not None, sheet.labels
+        halved = len(pages) < copies
+        kinds.add(halved)
+        own = sheet.style.body_size  # the aid's own, as tests/planned.py reads it
+        expected = compact.body_size if halved else own
+        if sizes.most_common(1)[0][0] != pytest.approx(expected):
+            wrong.append(f"{sheet.labels} {sheet.name}: body {sizes.most_common(1)}")
+        if not halved and own <= compact.body_size:
+            wrong.append(f"{sheet.labels} {sheet.name}: a page a copy in a look-up card's type")
+    assert not wrong, "\n".join(wrong)
+    assert kinds == {True, False}
 
 
 def _feet(page: Page) -> list[Item]:
