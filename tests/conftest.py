@@ -26,7 +26,6 @@ from tests.planned import (
     KitWords,
     PlannedSets,
     PlannedSheets,
-    Recorder,
     plan_every_set,
 )
 
@@ -122,42 +121,38 @@ def labelled(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
 
 
 def _check_shipped(folder: Path) -> None:
-    """`shapes-print check` of the shipped content, its status and words kept in `folder`,
-    and the kits it plans kept there as PlannedSets (tests/planned.py's `Recorder`)."""
+    """`shapes-print check` of the shipped content, its status and words kept in `folder`."""
     out, err = io.StringIO(), io.StringIO()
-    recorder = Recorder()
     with pytest.MonkeyPatch.context() as env:  # a cache of its own, as every test has
         env.setenv("XDG_CACHE_HOME", str(folder / "cache"))
-        env.setattr(pipeline, "plan_all", recorder.planning(pipeline.plan_all))
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(["check", "--jobs", "1"])  # planned here, so the recorder sees it
+            status = main(["check"])
     said = {"status": status, "out": out.getvalue(), "err": err.getvalue()}
     (folder / "said.json").write_text(json.dumps(said), encoding="utf-8")
-    # A check that stopped planned only some kits: the page tests plan every one themselves.
-    planned = recorder.finish() if status == 0 else plan_every_set()
-    (folder / "planned.pickle").write_bytes(pickle.dumps(planned, pickle.HIGHEST_PROTOCOL))
 
 
 @pytest.fixture(scope="session")
-def checked_shipped(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
-    """The folder of the shipped content's check and the kits it planned, made once per run."""
-    return shared(tmp_path_factory, worker_id, "shipped-check", _check_shipped)
-
-
-@pytest.fixture(scope="session")
-def shipped_check(checked_shipped: Path) -> Said:
+def shipped_check(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Said:
     """`shapes-print check` of every shipped game under every shipped label set, run once per
     run: it plans every kit (the slowest check there is), and the tests that need the shipped
     content to pass read its result."""
-    return Said(**json.loads((checked_shipped / "said.json").read_text(encoding="utf-8")))
+    folder = shared(tmp_path_factory, worker_id, "shipped-check", _check_shipped)
+    return Said(**json.loads((folder / "said.json").read_text(encoding="utf-8")))
+
+
+def _plan_every_set(folder: Path) -> None:
+    """Every set's kits planned (tests/planned.py), kept in `folder` for every worker."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "planned.pickle").write_bytes(pickle.dumps(plan_every_set(), pickle.HIGHEST_PROTOCOL))
 
 
 @pytest.fixture(scope="session")
-def planned_every_set(checked_shipped: Path) -> PlannedSets:
+def planned_every_set(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> PlannedSets:
     """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned once per
-    run (tests/planned.py): taken from the kits the shipped check plans (`shipped_check`),
-    which plans every one of them anyway, and kept in a file that every worker reads."""
-    planned = pickle.loads((checked_shipped / "planned.pickle").read_bytes())
+    run (tests/planned.py) and kept in a file that every worker reads. The shipped check
+    plans the same kits, but what it plans stays inside the command."""
+    folder = shared(tmp_path_factory, worker_id, "planned-every-set", _plan_every_set)
+    planned = pickle.loads((folder / "planned.pickle").read_bytes())
     assert isinstance(planned, PlannedSets)
     return planned
 

@@ -3,14 +3,12 @@
 as their scale check sees them, each print-shop kit's printing guide's page count, and the
 words of every file of each game's fewest- and most-player kits, page by page.
 
-They are taken from the kits the shipped content's `check` plans as it runs (`Recorder`),
-which plans each of them anyway, and kept in one file that every xdist worker reads
-(tests/conftest.py, `planned_every_set`), so no kit is planned twice for them."""
+They are planned once and kept in one file that every xdist worker reads (tests/conftest.py,
+`planned_every_set`), so no worker plans them again."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from shapes_print.geometry.primitives import (
@@ -111,34 +109,14 @@ class PlannedSets:
 
 HOME, SHOP = PrintOptions(), PrintOptions(print_shop=True)
 PAPERS = ("a4", "letter")
-Planning = Callable[..., Iterator[tuple[str, dict[str, str], list[KitFile]]]]
 
 
 class Recorder:
-    """What PlannedSets holds, taken from the kits a `check` of the shipped content plans
-    as it goes (`planning` wraps pipeline.plan_all): that check plans every kit of every
-    set on every paper already, at home and for a print shop, so the check and the page
-    tests plan each kit once between them, not twice. `finish` plans what the check does
-    not: the print-shop guides on the papers after its first."""
+    """PlannedSets made kit by kit (`take`): each home kit's documents and words, each
+    print-shop kit's guide's page count."""
 
     def __init__(self) -> None:
         self.planned = PlannedSets()
-
-    def planning(self, plan_all: Planning) -> Planning:
-        def recorded(
-            project: pipeline.Project,
-            players: str,
-            paper: str,
-            flip: str = "long",
-            options: PrintOptions | None = None,
-            only: tuple[str, str] | None = None,
-        ) -> Iterator[tuple[str, dict[str, str], list[KitFile]]]:
-            for folder, info, files in plan_all(project, players, paper, flip, options, only):
-                if flip == "long":
-                    self.take(project, options or HOME, folder, info, files)
-                yield folder, info, files
-
-        return recorded
 
     def take(
         self,
@@ -160,19 +138,6 @@ class Recorder:
         elif options == HOME:
             (variant,) = (v for v in project.variants if v.labels.name == labels)
             _take_kit(self.planned, variant, info, files)
-
-    def finish(self) -> PlannedSets:
-        """The print-shop guides on the papers the check did not plan them on."""
-        for labels in PAGE_SETS:
-            done = {folder.split("/")[-2] for folder in self.planned.shop_guides.get(labels, {})}
-            missing = [paper for paper in PAPERS if paper not in done]
-            if missing:
-                project = pipeline.load_project(pipeline.Sources(), [], [labels])
-                for folder, info, files in pipeline.plan_all(
-                    project, "all", ",".join(missing), "long", SHOP
-                ):
-                    self.take(project, SHOP, folder, info, files)
-        return self.planned
 
 
 def _take_kit(
@@ -203,8 +168,7 @@ def _take_kit(
 
 def plan_every_set() -> PlannedSets:
     """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned: its
-    sheet documents and print-and-play files at home, its guide for a print shop. What a
-    `Recorder` takes from the shipped check, planned on its own."""
+    sheet documents and print-and-play files at home, its guide for a print shop."""
     recorder = Recorder()
     for labels in PAGE_SETS:
         project = pipeline.load_project(pipeline.Sources(), [], [labels])
