@@ -13,23 +13,24 @@ table's continuation and holds less than `TAIL_FILL` of its height: what it lack
 squared, so rows move over from the page before (an editor balances a table's tail over its
 last two pages, never leaving two rows alone under a repeated header); any page but a
 document's only one costs `SCANT` if it is filled less than `least` of its height.
-Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only when no other
-break fits, so a keep rule gives way rather than refuse the document. A keep may give way
-sooner (its boxes' `gives`: `keeps`). A table kept whole that, every keep honoured, left the
-page before it less than `gives` of its height full: the breaks are chosen again, its own
-costing what its boxes' `gives` say where a page would be that empty without them. And
-every keep that may give (a short procedure, a list's lone item, a table kept whole) gives
-where that spares the document a page: the breaks are chosen once more with each such break
-costing `SPARE` and each page `FEWEST`, and taken where they make fewer pages. A heading's
-keep never gives. A box that continues a table carries the table's header row, repeated at
-the top of a page that opens on it. A box may stretch (`stretch`, in points, as TeX's glue does): a page shares its unused space out
-over its stretching boxes in proportion to their stretch, each growing by its stretch at most
-(a score sheet whose rows fill the page, to twice their height), and is charged only for the
-space beyond what they stretch by. Glue may also shrink,
-by at most `shrink` of it (a share the style states), so that a page holds a few lines more
-than it would (a document a few lines over a page fits it): a page shrunk by all it may costs
-`SHRINK`, less the less it shrinks. A document's first page may hold less than the others
-(`first_room`: its calibration furniture takes more of the foot).
+Penalties (`breaks`) are preferences: `NEVER` is so large that a break there is taken only
+when no other break fits, so a keep rule gives way rather than refuse the document. A keep
+may give way sooner (its boxes' `gives`: `keeps`). A table kept whole that, every keep
+honoured, left the page before it less than `gives` of its height full: the breaks are
+chosen again, its own costing what its boxes' `gives` say where a page would be that empty
+without them. And every keep that may give (a short procedure, a list's lone item, a table
+kept whole) gives where that spares the document a page: the breaks are chosen once more
+with each such break costing `SPARE` and each page `FEWEST`, and taken where they make fewer
+pages. A heading's keep never gives. A box that continues a table carries the table's header
+row, repeated at the top of a page that opens on it. A box may stretch (`stretch`, in
+points, as TeX's glue does): a page shares its unused space out over its stretching boxes in
+proportion to their stretch, each growing by its stretch at most (a score sheet whose rows
+fill the page, to twice their height), and is charged only for the space beyond what they
+stretch by. Glue may also shrink, by at most `shrink` of it (a share the style states), so
+that a page holds a few lines more than it would (a document a few lines over a page fits
+it): a page shrunk by all it may costs `SHRINK`, less the less it shrinks. A document's
+first page may hold less than the others (`first_room`: its calibration furniture takes
+more of the foot).
 
 What each box is in the document (its role, and the parts it sits `within`: the list of a
 list item, the table and body of a row) comes out as nested groups: a page's run of boxes of

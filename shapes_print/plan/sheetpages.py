@@ -5,9 +5,9 @@ page's size (a score sheet too wide for the paper upright is laid on it turned) 
 draw context. Output: the pages of one file that prints it: the running foot on every
 page, the print line on every page, the scale check on the file's first page, each placed
 by its own page's size; a document printed once per player numbered copy by copy, or two
-to a sheet with no scale check where a one-page copy fits half of one. The layout does not depend on the feet, so one layout serves
-every file that prints the document: its own, and the print-and-play file with its own
-print line and the scale check on its cover only.
+to a sheet with no scale check where a one-page copy fits half of one. The layout does not
+depend on the feet, so one layout serves every file that prints the document: its own, and
+the print-and-play file with its own print line and the scale check on its cover only.
 """
 
 from __future__ import annotations
