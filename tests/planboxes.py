@@ -5,7 +5,7 @@ overrun past the grid) from its clip."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from math import cos, radians, sin
 
 from shapes_print.geometry.primitives import (
@@ -118,3 +118,12 @@ def _font(name: str) -> Font:
     except KeyError:
         pipeline.load_project(pipeline.Sources(), [], list(shipped(DEFAULT_LABELS)))
         return font_named(name)
+
+
+def texts(items: Iterable[Item]) -> Iterator[Text]:
+    """Every text among items, inside groups and artifacts too, in drawing order."""
+    for item in items:
+        if isinstance(item, Group | Artifact):
+            yield from texts(item.items)
+        elif isinstance(item, Text):
+            yield item

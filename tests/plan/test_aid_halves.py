@@ -14,8 +14,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Text
+from shapes_print.geometry.primitives import Item, Page
 from shapes_print.plan.pagenumbers import is_running_foot
+from tests.planboxes import texts
 from tests.planfill import bounds, content
 from tests.planned import KitWords, PlannedSheets
 
@@ -70,14 +71,6 @@ def test_the_aids_that_fit_half_a_page_print_two_to_a_sheet(
     }
 
 
-def _texts(items: tuple[Item, ...]) -> Iterator[Text]:
-    for item in items:
-        if isinstance(item, Group | Artifact):
-            yield from _texts(item.items)
-        elif isinstance(item, Text):
-            yield item
-
-
 def test_an_aid_is_a_look_up_card_only_where_that_gets_it_two_to_a_sheet(
     planned_sheets: list[PlannedSheets],
 ) -> None:
@@ -86,7 +79,7 @@ def test_an_aid_is_a_look_up_card_only_where_that_gets_it_two_to_a_sheet(
     wrong, kinds = [], set()
     for sheet, copies in _aids(planned_sheets):
         pages = sheet.document.pages
-        sizes = Counter(t.size for page in pages for g in content(page) for t in _texts(g.items))
+        sizes = Counter(t.size for page in pages for g in content(page) for t in texts(g.items))
         compact = sheet.style.player_aid.compact
         assert compact is not None, sheet.labels
         halved = len(pages) < copies

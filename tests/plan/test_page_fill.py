@@ -13,13 +13,13 @@ the page before could have held. The plans are the ones every run makes once
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
 import pytest
 
-from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Text
+from shapes_print.geometry.primitives import Page
+from tests.planboxes import texts
 from tests.planfill import bounds, content, fill, text_area
 from tests.planned import GUIDE, PAGE_SETS, PlannedSets, PlannedSheets, page_words
 
@@ -43,21 +43,13 @@ class Ink:
     gap: float  # the style's gap between blocks
 
 
-def _texts(items: tuple[Item, ...]) -> Iterator[Text]:
-    for item in items:
-        if isinstance(item, Group | Artifact):
-            yield from _texts(item.items)
-        elif isinstance(item, Text):
-            yield item
-
-
 def _ink(doc: PlannedSheets, index: int, page: Page) -> Ink:
     top, bottom = text_area(doc.style, page, index == 0)
     parts = content(page)
     symbols = doc.document.symbols
     low, _ = bounds(parts, symbols)
     first_low, _ = bounds(parts[:1], symbols)
-    opens = next((t.text for t in _texts(tuple(parts)) if t.text.strip()), "")
+    opens = next((t.text for t in texts(tuple(parts)) if t.text.strip()), "")
     return Ink(top - low, top - first_low, top - bottom, opens, doc.style.block_gap)
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Rect, Symbol, Text
 from shapes_print.plan.tables import column_widths
-from tests.planboxes import Box, leaf_boxes, overlap, union
+from tests.planboxes import Box, leaf_boxes, overlap, texts, union
 from tests.planfill import bounds, content, fill, has_square, text_area
 from tests.planned import PAGE_SETS, Compiled, PlannedSheets
 
@@ -51,14 +51,6 @@ def _breaks(planned: list[PlannedSheets]) -> Iterator[tuple[PlannedSheets, int]]
             yield doc, index
 
 
-def _texts(items: tuple[Item, ...]) -> Iterator[Text]:
-    for item in items:
-        if isinstance(item, Group | Artifact):
-            yield from _texts(item.items)
-        elif isinstance(item, Text):
-            yield item
-
-
 def _count(group: Group, role: str) -> int:
     """How many parts of `role` a group holds, itself included."""
     own = 1 if group.role == role else 0
@@ -67,7 +59,7 @@ def _count(group: Group, role: str) -> int:
 
 def _steps(group: Group) -> bool:
     """Whether a list is numbered (steps), not bullets."""
-    return any(t.text.rstrip(".").isdigit() for t in _texts(group.items))
+    return any(t.text.rstrip(".").isdigit() for t in texts(group.items))
 
 
 def test_every_label_set_and_paper_is_planned(planned_sheets: list[PlannedSheets]) -> None:
@@ -121,7 +113,7 @@ def test_no_heading_or_intro_ends_a_page_without_what_it_introduces(
             stranded.append(f"{where}: ends on its heading")
         elif len(parts) > 1 and parts[-2].role in HEADINGS and last.role == "P":
             if after[0].continues and after[0].role == "P":
-                if len(list(_texts(last.items))) < 2:
+                if len(list(texts(last.items))) < 2:
                     stranded.append(f"{where}: one line under its heading")
             elif after[0].role not in HEADINGS:
                 stranded.append(f"{where}: a heading and its intro without what follows")
@@ -182,13 +174,13 @@ def _pagination(page_items: tuple[Item, ...]) -> Iterator[Text]:
     """The lines of a page's pagination artifacts (running foot, print line, scale check)."""
     for item in page_items:
         if isinstance(item, Artifact) and item.kind == "Pagination":
-            yield from _texts(item.items)
+            yield from texts(item.items)
 
 
 def _foot(page_items: tuple[Item, ...]) -> list[str]:
     """The words of each of a page's pagination artifacts, its lines joined."""
     return [
-        " ".join(t.text for t in _texts(item.items))
+        " ".join(t.text for t in texts(item.items))
         for item in page_items
         if isinstance(item, Artifact) and item.kind == "Pagination"
     ]
@@ -278,7 +270,7 @@ def _sizes(parts: list[Group], role: str) -> Iterator[tuple[float, str]]:
     """The size and font of each line of text in parts of `role` (at any depth)."""
     for part in parts:
         if part.role == role:
-            yield from ((t.size, t.font) for t in _texts(part.items))
+            yield from ((t.size, t.font) for t in texts(part.items))
         else:
             yield from _sizes([i for i in part.items if isinstance(i, Group)], role)
 
