@@ -125,7 +125,8 @@ def sheet_pages(
     guides = cut_guides(grid, furniture)
     reach = Overrun(grid, card.overrun, furniture.safe_margin, duplex)
     free = Margin(placed.free, furniture.furniture_gap)
-    laid = SheetGrid(grid, guides, row_marks(grid, furniture), tuple(placed.furniture), reach, free)
+    marks = row_marks(grid, lambda rows: cut_guides(grid, furniture, rows).marks)
+    laid = SheetGrid(grid, guides, marks, tuple(placed.furniture), reach, free)
     return SheetPages(order, card, duplex, laid, overruns or {})
 
 
@@ -210,11 +211,9 @@ class SheetPages(Imposed):
     """The pages of `sheet_pages`, each made when it is asked for and then forgotten.
 
     A deck of 10,000 cards is 2,224 pages: made on demand, a renderer holds one at a time.
-    Every face sheet shares the same items for its cut marks (one group) and furniture
-    (`shared`), and sheets of the same cards are the same page (the last `SHEETS_KEPT`
-    distinct ones are kept), so a renderer can recognise them and draw them once. Marks,
-    trim lines, overruns and furniture are artifacts: a reader's software skips them.
-    """
+    Face sheets filling as many rows share one group of cut marks, all share the furniture,
+    and sheets of the same cards are the same page (the last `SHEETS_KEPT` kept), so a
+    renderer draws each once. Marks, trims, overruns and furniture are artifacts."""
 
     def __init__(
         self,
@@ -296,7 +295,7 @@ class SheetPages(Imposed):
         overrun = self._overrun(names, places, back)
         if back:
             return Page(*size, (*overrun, *drawn))
-        marks = self.marks[-(-len(names) // self.grid.columns) - 1]  # the rows filled
+        marks = self.marks[self.grid.filled(len(names)) - 1]
         return Page(
             *size,
             (*overrun, *drawn, *self.trims[len(names)], marks, *self.shared),

@@ -39,7 +39,7 @@ from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, 
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.cardsheets import SheetStock, overrun_item
 from shapes_print.plan.furniture import Reach, Stretch, dashed, margin_stretches, place_furniture
-from shapes_print.plan.imposition import EPSILON, Slots, clearance, mark_span
+from shapes_print.plan.imposition import EPSILON, Slots, clearance, mark_span, row_marks
 from shapes_print.plan.madepages import Imposed
 from shapes_print.units import POINTS_PER_UNIT
 
@@ -243,10 +243,7 @@ def fold_layout(sheets: SheetStock, print_line: str, where: Source | None = None
             furniture = place_furniture(stretches, sheets.font, f, print_line)
         except UserError:
             continue
-        marked = tuple(
-            Artifact((Group(fold_marks(layout, f, rows)[0]),), "Layout")
-            for rows in range(1, layout.rows + 1)
-        )
+        marked = _marks_by_rows(layout, f)
         return LaidFold(layout, marked, (fold_line(layout, f), *furniture), tuple(stretches))
     mm = POINTS_PER_UNIT["mm"]
     (card_w, card_h), (paper_w, paper_h) = (card.width, card.height), sheets.paper
@@ -257,6 +254,11 @@ def fold_layout(sheets: SheetStock, print_line: str, where: Source | None = None
         f"{2 * f.fold_gutter / mm:g} mm gutter between them, leave no margin room for the "
         f"{f.ruler_length / mm:g} mm ruler and print line",
     )
+
+
+def _marks_by_rows(layout: FoldLayout, f: Furniture) -> tuple[Artifact, ...]:
+    """A fold sheet's cut marks by the rows its cards fill (imposition.py's `row_marks`)."""
+    return row_marks(layout, lambda rows: fold_marks(layout, f, rows)[0])
 
 
 def _edges(start: float, count: int, size: float) -> list[float]:
@@ -292,7 +294,7 @@ def fold_pages(
             if paint is not None:  # the trim line round each face, as on duplex sheets
                 trims = (Rect(x, y, card.width, card.height, paint, radius) for x, y in faces)
                 drawn.append(Artifact((Group(tuple(trims)),), "Layout"))
-            marks = laid.marks[-(-len(pairs) // layout.columns) - 1]  # the rows filled
+            marks = laid.marks[layout.filled(len(pairs)) - 1]
             page = made[pairs] = Page(layout.page_w, layout.page_h, (*drawn, marks, *shared))
         pages.append(page)
     return FoldPages(pages, laid.free)

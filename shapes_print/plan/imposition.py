@@ -10,6 +10,7 @@ edges mirrors y (so on a landscape page a long-edge flip mirrors y).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -39,6 +40,10 @@ class Slots(Struct, frozen=True):
     @property
     def slots(self) -> int:
         return self.columns * self.rows
+
+    def filled(self, cards: int) -> int:
+        """How many rows `cards` cards fill, from the top."""
+        return -(-cards // self.columns)
 
 
 class Grid(Slots, frozen=True):
@@ -211,10 +216,10 @@ def cut_guides(grid: Grid, furniture: Furniture, rows: int | None = None) -> Cut
     return CutGuides(tuple(marks), bool(top or bottom), bool(left or right))
 
 
-def row_marks(grid: Grid, furniture: Furniture) -> tuple[Artifact, ...]:
-    """A face sheet's cut marks (one layout artifact) by the rows its cards fill, from one
-    row to all: a last sheet's marks stop at its last card's row, not at the empty ones."""
+def row_marks(slots: Slots, marks: Callable[[int], Sequence[Line]]) -> tuple[Artifact, ...]:
+    """A sheet's cut marks (one layout artifact, `marks` of the rows filled) by the rows its
+    cards fill, from one row to all (`[filled - 1]`): a last sheet's marks stop at its last
+    card's row, not at the empty ones."""
     return tuple(
-        Artifact((Group(cut_guides(grid, furniture, rows).marks),), "Layout")
-        for rows in range(1, grid.rows + 1)
+        Artifact((Group(tuple(marks(rows))),), "Layout") for rows in range(1, slots.rows + 1)
     )
