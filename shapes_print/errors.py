@@ -41,6 +41,20 @@ def _escaped(found: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def _as_typed(path: Path) -> Path:
+    """A file as a message names it: from the working folder where it lies inside it, as the
+    user typed its folder (`my-games/deck.yaml`), whole where it lies elsewhere. Files are
+    resolved as they are read, so without this one message of a game would name its
+    `game.yaml` as typed and the next its deck from the root."""
+    try:
+        here = Path.cwd()
+    except OSError:  # the working folder is gone
+        return path
+    if not path.is_absolute() or here == Path(here.anchor):  # from / every path is inside
+        return path
+    return path.relative_to(here) if path.is_relative_to(here) else path
+
+
 class Source(Struct, frozen=True):
     """Where a value was written: file, 1-based line and column (0 when unknown)."""
 
@@ -49,7 +63,7 @@ class Source(Struct, frozen=True):
     column: int = 0
 
     def __str__(self) -> str:
-        where = shown(str(self.path))
+        where = shown(str(_as_typed(self.path)))
         if self.line:
             where += f":{self.line}"
             if self.column:

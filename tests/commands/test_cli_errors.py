@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
+from shapes_print.errors import Source
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from tests.command_lines import Said, one_kit
 
@@ -164,3 +165,16 @@ def test_list_refuses_a_papers_file_that_is_no_mapping(
     args = list_args(project)
     assert main(args) == 2
     assert "papers.yaml:1:1:" in capsys.readouterr().err
+
+
+def test_a_message_names_every_file_of_a_game_as_the_user_typed_its_folder(
+    tmp_path: Path,
+) -> None:
+    """Files are resolved as they are read, yet a game's deck is named as its `game.yaml`
+    is: from the working folder where it lies inside it, whole where it lies elsewhere."""
+    here = Path.cwd()
+    assert str(Source(here / "my-games" / "deck.yaml", 24, 6)) == "my-games/deck.yaml:24:6"
+    assert str(Source(Path("my-games/game.yaml"), 50, 1)) == "my-games/game.yaml:50:1"
+    outside = tmp_path / "deck.yaml"
+    assert not outside.is_relative_to(here)
+    assert str(Source(outside, 3)) == f"{outside}:3"
