@@ -138,23 +138,24 @@ def fold_marks(
     blocks (the side facing the fold has the gutter, not marks), and how far they reach;
     with `rows`, those of a sheet whose cards fill its top rows alone, none by empty ones."""
     faces, backs = layout.halves(rows)
+    filled = layout.rows if rows is None else rows
     marks: list[Line] = []
     reach = {"left": 0.0, "bottom": 0.0, "right": 0.0, "top": 0.0}
     inner = ("bottom", "top") if layout.across else ("right", "left")
     for block, facing in zip((faces, backs), inner, strict=True):
-        for side, lines in _block_marks(layout, block, f).items():
+        for side, lines in _block_marks(layout, block, filled, f).items():
             if side != facing and lines:
                 marks += lines
                 reach[side] = max(reach[side], max(_out(line, block, side) for line in lines))
     return tuple(marks), Reach(**reach)
 
 
-def _block_marks(layout: FoldLayout, block: Box4, f: Furniture) -> dict[str, list[Line]]:
-    """The marks of a block's cut lines in each of its four margins (none where a margin
-    has no room for them)."""
+def _block_marks(layout: FoldLayout, block: Box4, rows: int, f: Furniture) -> dict[str, list[Line]]:
+    """The marks of the cut lines of a block of `rows` rows in each of its four margins
+    (none where a margin has no room for them)."""
     left, bottom, right, top = block
     xs = _edges(left, layout.columns, layout.card_w)
-    ys = _edges(bottom, round((top - bottom) / layout.card_h), layout.card_h)
+    ys = _edges(bottom, rows, layout.card_h)
     ink, width = f.mark_colour, f.mark_width
     spans = {
         "top": mark_span(layout.page_h - top, f),
