@@ -247,10 +247,16 @@ def _joined_at_signs(word: str, vocabulary: set[str]) -> bool:
 
 
 def marked_texts(path: Path) -> dict[tuple[int, int], str]:
-    """The text of each marked-content sequence, by (page index, MCID), read with pdfium."""
+    """The text of each marked-content sequence, by (page index, MCID), read with pdfium.
+    Read once per file and process: the checks of what a reader hears each ask for it."""
+    return dict(_marked_texts(version(path)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _marked_texts(file: FileVersion) -> tuple[tuple[tuple[int, int], str], ...]:
     found: dict[tuple[int, int], str] = {}
     mcid = ctypes.c_int()
-    document = pdfium.PdfDocument(path)
+    document = pdfium.PdfDocument(file[0])
     try:
         for index, page in enumerate(document):
             textpage = page.get_textpage()
@@ -267,7 +273,18 @@ def marked_texts(path: Path) -> dict[tuple[int, int], str]:
                         found[key] = found.get(key, "") + _object_text(thing, textpage)
     finally:
         document.close()
-    return found
+    return tuple(found.items())
+
+
+def structure_of(path: Path) -> Element:
+    """The file's structure tree (tests/pdfread.structure), read once per file and process:
+    the checks of what a reader hears each walk it, and none changes it."""
+    return _structure(version(path))
+
+
+@functools.lru_cache(maxsize=1024)
+def _structure(file: FileVersion) -> Element:
+    return structure(PdfReader(file[0]))
 
 
 def tagged_lines(path: Path) -> frozenset[str]:
@@ -362,7 +379,7 @@ def heard_in_rows(path: Path) -> list[Heard]:
             if kid.role != "Span":
                 walk(kid, element.number, element.number if element.role == "TR" else row)
 
-    root = structure(PdfReader(path))
+    root = structure_of(path)
     walk(root, root.number, 0)
     return said
 
@@ -385,7 +402,7 @@ def empty_header_cells(path: Path) -> list[str]:
     is named by the words of the header cells around it."""
     texts = marked_texts(path)
     problems = []
-    for element in structure(PdfReader(path)).walk():
+    for element in structure_of(path).walk():
         cells = [kid for kid in element.kids if kid.role in ("TH", "TD")]
         heads = [" ".join(texts.get(key, "") for key in kid.marked).strip() for kid in cells]
         for cell, words in zip(cells, heads, strict=True):

@@ -152,16 +152,24 @@ def sized_runs(path: Path) -> list[list[Run]]:
             runs: list[Run] = []
             current: list[str] = []
             key: tuple[float, str, tuple[str, ...], bool] | None = None
+            # A text object sets every character of it in one font at one size and scale:
+            # each is asked of pdfium once per object (a character pdfium adds, a space
+            # or a line's end, has none, and is asked of itself).
+            objects: dict[int, tuple[float, str, tuple[str, ...], bool]] = {}
             for index in range(textpage.count_chars()):
                 char = chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
                 where = ctypes.cast(
                     pdfium_c.FPDFText_GetTextObject(textpage, index), ctypes.c_void_p
                 ).value
-                here = (
-                    round(_printed_size(textpage, index), 2),
-                    _font_name(textpage, index),
-                    *pictured.get(where, ((), False)),
-                )
+                here = objects.get(where) if where else None
+                if here is None:
+                    here = (
+                        round(_printed_size(textpage, index), 2),
+                        _font_name(textpage, index),
+                        *pictured.get(where, ((), False)),
+                    )
+                    if where:
+                        objects[where] = here
                 if char in "\r\n" or here != key:
                     if key and "".join(current).strip():
                         runs.append(Run(" ".join("".join(current).split()), *key))
