@@ -7,7 +7,7 @@ rules' own text reused (nothing is written twice); the kit prints it once per pl
 A part is a heading or subheading and the blocks after it, up to the next page break or
 heading (for a heading), or the next page break, heading or subheading (for a subheading);
 a part given with `only` keeps its heading (or the `heading` it gives instead) and only
-those kinds of its blocks.
+those kinds of its blocks, its tables in `across` groups of their columns where it says.
 """
 
 from __future__ import annotations
@@ -45,6 +45,17 @@ def _part(blocks: Sequence[Block], title: str) -> range | None:
     return None
 
 
+def _across(blocks: Sequence[Block], part: range, across: int) -> dict[int, Block]:
+    """The part's tables set in `across` groups of their columns (an aid part's `across`),
+    by their places among the blocks."""
+    update = {"across": across}
+    return {
+        at: replace(blocks[at], value=blocks[at].value.model_copy(update=update))
+        for at in part
+        if blocks[at].kind == "table"
+    }
+
+
 def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     """One copy of the game's player aid for `players`, or None (no `player_aid`, or none
     of its document's sections is for this many players)."""
@@ -67,7 +78,7 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     if not blocks:
         return None
     taken: dict[int, None] = {}  # a part inside one named before it is printed once
-    headed: dict[int, Block] = {}  # a part's own heading, by its document heading's place
+    own: dict[int, Block] = {}  # a part's own heading and tables, by the document's places
     for index, named in enumerate(aid.parts):
         title, only = (named, None) if isinstance(named, str) else (named.part, named.only)
         where = loaded.source.source(("player_aid", "parts", index))
@@ -77,11 +88,13 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
                 where, f"player_aid: {aid.document} has no heading or subheading {title!r}"
             )
         if isinstance(named, AidPart) and named.heading is not None:
-            own = loaded.source.source(("player_aid", "parts", index, "heading"))
-            headed[part.start] = Block(blocks[part.start].kind, named.heading, own)
+            said = loaded.source.source(("player_aid", "parts", index, "heading"))
+            own[part.start] = Block(blocks[part.start].kind, named.heading, said)
+        if isinstance(named, AidPart) and named.across is not None:
+            own |= _across(blocks, part, named.across)
         kept = (at for at in part if only is None or at == part.start or blocks[at].kind in only)
         taken |= dict.fromkeys(kept)
-    one = [headed.get(at, blocks[at]) for at in taken]
+    one = [own.get(at, blocks[at]) for at in taken]
     heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
     spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})
     return replace(doc, spec=spec, sections=((None, (heading, *one)),))

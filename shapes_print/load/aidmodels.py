@@ -29,11 +29,14 @@ class AidPart(Strict):
     """A part of a player aid that keeps `only` some kinds of its blocks (a section's
     sentences and tables without its notes, a list's introduction without the list), under
     its own `heading` where the document's would promise what it leaves out (a list's
-    heading over its introduction alone): the rules' words for what it keeps."""
+    heading over its introduction alone): the rules' words for what it keeps. Its tables
+    may run `across` more groups of their columns than the document's (a long list of
+    short rows, in a copy a player keeps at hand, where the document has a page to spare)."""
 
     part: str
     only: list[AidBlockKind] = Field(min_length=1)
     heading: str | None = None
+    across: int | None = Field(default=None, ge=1)
 
 
 class PlayerAid(Strict):

@@ -60,8 +60,8 @@ def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> Laid
     with no look-up card, where a copy fits one). A copy longer than a page is laid
     again for the copies with no scale check at the foot of their first page (each but the
     aid file's first, every copy in the print-and-play file), kept as their `rest` where
-    that room lays them otherwise: their fronts hold what fits there, not only what fits
-    the first copy's."""
+    that room lays them otherwise on as many pages: their fronts hold what fits there, not
+    only what fits the first copy's, and every player's copy is the same sheet."""
     if kit.ctx.style.player_aid.compact is not None:
         card = aid_context(kit.ctx, kit.cache, AidWay(compact=True))
         laid = lay_sheets(doc, inputs, kit.page, card, halves=True)
@@ -73,7 +73,9 @@ def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> Laid
     laid = _split(kit, doc, inputs, laid, scale=True)
     unchecked = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache), scale=False)
     rest = _split(kit, doc, inputs, unchecked, scale=False) if unchecked else None
-    return laid if rest is None or rest.laid == laid.laid else replace(laid, rest=rest.laid)
+    if rest is None or rest.laid == laid.laid or len(rest.laid) != len(laid.laid):
+        return laid
+    return replace(laid, rest=rest.laid)
 
 
 def _split(

@@ -27,11 +27,13 @@ GAMES = {"collect-3", "pass-and-pick", "shapes-the-game"}
 # most players for which it does, by game and paper, in English and in the languages whose
 # words are longer (Spanish, French, German). Half a sheet holds 122.5 mm on A4 and 113.7 mm
 # on Letter under its running foot (no scale check). Collect 3's copy grows a row of its
-# Crowns' ladder with each player: 110 mm in English at 2 players to 146 mm at 10.
+# Crowns' ladder with every second player, the ladder running down two groups side by side
+# (its aid part's `across`): on Letter, 97 mm in English at 2 players to 115 mm at 10 (116 mm
+# in French), its glue giving the last 2 mm.
 HALVES: dict[str, dict[str, tuple[int, int]]] = {
     "shapes-the-game": {"a4": (6, 6), "letter": (6, 6)},
     "pass-and-pick": {"a4": (6, 6), "letter": (6, 6)},
-    "collect-3": {"a4": (5, 4), "letter": (3, 2)},
+    "collect-3": {"a4": (10, 10), "letter": (10, 10)},
 }
 TOLERANCE = 0.5  # points: glue given and rounding
 
@@ -75,7 +77,8 @@ def test_an_aid_is_a_look_up_card_only_where_that_gets_it_two_to_a_sheet(
     planned_sheets: list[PlannedSheets],
 ) -> None:
     """A copy two to a sheet is set in the look-up card's body size; a copy a page long,
-    in its sheets' own: small type with half a page empty helps no one."""
+    in its sheets' own: small type with half a page empty helps no one (every shipped copy
+    fits half a page: tests/plan/test_player_aid.py sets a longer one)."""
     wrong, kinds = [], set()
     for sheet, copies in _aids(planned_sheets):
         pages = sheet.document.pages
@@ -91,7 +94,7 @@ def test_an_aid_is_a_look_up_card_only_where_that_gets_it_two_to_a_sheet(
         if not halved and own <= compact.body_size:
             wrong.append(f"{sheet.labels} {sheet.name}: a page a copy in a look-up card's type")
     assert not wrong, "\n".join(wrong)
-    assert kinds == {True, False}
+    assert True in kinds
 
 
 def _feet(page: Page) -> list[Item]:
@@ -157,3 +160,22 @@ def test_collect_3s_task_part_is_headed_by_what_it_keeps(
         assert words.count(heading) == kit.players, kit.files.keys()
         assert sentence.startswith(("The dealer picks one Task", "El repartidor")), sentence[:80]
         assert "Task list" not in words and "Lista de Tareas" not in words
+
+
+def test_collect_3s_aid_runs_its_ladder_across_as_its_part_says(
+    planned_words: list[KitWords],
+) -> None:
+    """At 10 players, the most, each copy of Collect 3's aid sets the Crowns' ladder in two
+    groups side by side (its part's `across: 2`), while the sheets it reprints keep theirs
+    down one; it keeps the scoring's tables, not its sentences (C stands in its heading, the
+    winning score in the score sheet's title)."""
+    kits = [kit for kit in planned_words if kit.game == "collect-3" and kit.labels == "standard"]
+    assert {kit.players for kit in kits} == {2, 10}
+    for kit in (kit for kit in kits if kit.players == 10):
+        aid = " ".join(kit.file("_player-aid"))
+        sheets = " ".join(kit.file("_sheets"))
+        assert aid.count("What happened Points What happened Points No Crown claimed") == 10
+        assert "What happened Points No Crown claimed" in sheets
+        assert "What happened Points What happened" not in sheets
+        assert "Points depend on" not in aid and "Winner:" not in aid
+        assert "Points depend on" in sheets and "Winner:" in sheets

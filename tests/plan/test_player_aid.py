@@ -5,6 +5,7 @@ fits half a page printed two to a sheet, the halves parted by a dashed cut line.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -16,9 +17,11 @@ from msgspec.structs import replace
 from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Page, Symbol, Text
 from shapes_print.geometry.primitives import Path as PathItem
+from shapes_print.kit.playeraid import aid_style
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.furniture import DASH
 from tests.pdfread import page_texts
+from tests.planboxes import texts
 from tests.planfill import bounds, content, text_area
 from tests.planned import KitWords, PlannedSheets, page_words
 from tests.project_copy import copy_project
@@ -36,13 +39,24 @@ SCALE = 4.0  # 288 dpi: the cut line's 0.5 pt is two pixels
 INK = 160  # darker than this is ink in a grey rendering
 
 
+# Collect 3's aid with its scoring's sentences and its Crowns' ladder down one group, as the
+# sheets print them: longer than half a page from 6 players on A4, so a page a copy.
+WHOLE_SCORING = (
+    "content/collect-3/game.yaml",
+    "only: [table], across: 2}",
+    "only: [text, table]}",
+)
+
+
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Collect 3 on A4 for 6 players in standard (a page a copy: its Crown ladder is too long
-    for half a page) and for 4 in large print (two pages a copy)."""
+    """Collect 3 on A4 for 6 players in standard with its whole scoring (a page a copy) and
+    for 4 in large print as shipped (two pages a copy)."""
     out = tmp_path_factory.mktemp("aids")
-    for labels, players in (("standard", "6"), ("large-print", "4")):
-        project = pipeline.load_project(pipeline.Sources(), ["collect-3"], [labels])
+    root = copy_project(tmp_path_factory.mktemp("whole-scoring"), [WHOLE_SCORING])
+    whole = pipeline.Sources(root / "content", root / "templates")
+    for sources, labels, players in ((whole, "standard", "6"), (None, "large-print", "4")):
+        project = pipeline.load_project(sources or pipeline.Sources(), ["collect-3"], [labels])
         pipeline.build_project(project, pipeline.BuildOptions(players=players, paper="a4"), out)
     return out / "collect-3"
 
@@ -60,6 +74,27 @@ def test_a_one_page_copy_is_its_only_page(shipped: Path) -> None:
     assert all("Collect 3 · player aid" in page for page in pages)
     assert [PAGE_OF.findall(page) for page in pages] == [[("1", "1")]] * 6
     assert [RULER in page for page in pages] == [True] + [False] * 5
+
+
+def test_a_copy_longer_than_half_a_page_keeps_its_sheets_type(tmp_path: Path) -> None:
+    """An aid that does not fit half a page even as a look-up card prints a page a copy in
+    the aid's own type (the sheets' body), not the look-up card's: small type with half a
+    page empty helps no one."""
+    root = copy_project(tmp_path / "project", [WHOLE_SCORING])
+    sources = pipeline.Sources(root / "content", root / "templates")
+    project = pipeline.load_project(sources, ["collect-3"], ["standard"])
+    ((_, _, files),) = pipeline.plan_all(project, "6", "a4")
+    (aid,) = (file.document for file in files if file.name.endswith("_player-aid"))
+    assert isinstance(aid, Document)
+    assert len(aid.pages) == 6
+    assert not any(_cut_lines(page) for page in aid.pages)
+    sizes = Counter(t.size for page in aid.pages for g in content(page) for t in texts(g.items))
+    (variant,) = project.variants
+    style = variant.ctx.style
+    compact = style.player_aid.compact
+    assert compact is not None
+    assert sizes.most_common(1)[0][0] == pytest.approx(aid_style(style).body_size)
+    assert aid_style(style).body_size > compact.body_size
 
 
 def test_each_copy_of_a_longer_aid_is_numbered_on_its_own(shipped: Path) -> None:
