@@ -7,7 +7,6 @@ the layout it was planned in (`PlannedSheet`), and the inputs every later sheet 
 from __future__ import annotations
 
 from functools import partial
-from typing import Literal
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -18,7 +17,6 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import kit_lists
 from shapes_print.kit.playeraid import AidWay, aid_context, kit_player_aid
 from shapes_print.load.loaded import LoadedDocument
-from shapes_print.load.options import Flip
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.planned import KitFile, Planned, PlannedSheet
 from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
@@ -74,13 +72,13 @@ def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> Laid
 
 
 class SheetFile(Struct, frozen=True):
-    """A sheet document's file: its name, audience, title in words, copies and sides."""
+    """A sheet document's file (one-sided, as every sheet): its name, audience, title in
+    words and copies."""
 
     name: str
     audience: str
     named: str
     copies: int = 1
-    duplex: Flip | Literal["none"] = "none"
 
 
 def sheet_inputs(kit: KitContext, planned: Planned) -> SheetInputs:
@@ -119,10 +117,9 @@ def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFil
     """One sheet document's file: its pages with the kit's running foot, on the faces the
     cards files drew."""
     names = (kit.game_title, file.named)
-    line = kit.sheets_line if file.duplex == "none" else kit.print_line(file.duplex)
-    pages = laid.pages(line, names, file.copies)
+    pages = laid.pages(kit.sheets_line, names, file.copies)
     title = kit.titled(kit.game_title, file.named)
-    document = Document(title, pages, planned.faces, file.duplex, kit.words.locale)
+    document = Document(title, pages, planned.faces, "none", kit.words.locale)
     return PlannedSheet(KitFile(file.name, file.audience, document), laid, names, file.copies)
 
 
