@@ -162,7 +162,7 @@ def _take_kit(
             side = style.furniture.inch_square
             planned.compilations.append(_compiled(labels, file.name, document, cards_titles, side))
         elif isinstance(document, Document) and not is_cards_file(document):
-            own = _style(style, file.name, document)
+            own = _style(style, file.name, document, int(info["players"]))
             planned.sheets.append(PlannedSheets(labels, file.name, own, document))
 
 
@@ -180,14 +180,13 @@ def plan_every_set() -> PlannedSets:
     return recorder.planned
 
 
-def _style(style: SheetStyle, name: str, document: Document) -> SheetStyle:
+def _style(style: SheetStyle, name: str, document: Document, players: int) -> SheetStyle:
     """The style a document was drawn in: its label set's, or a player aid's own type and
-    margins, a look-up card's where its copies print two to a sheet (a sheet of halves
-    has no scale check)."""
+    margins, a look-up card's where its copies (one per player, two at least in every
+    shipped game) print two to a sheet."""
     if not name.endswith("_player-aid"):
         return style
-    card = not has_square(document.pages[0].items, style.furniture.inch_square)
-    return aid_style(style, AidWay(compact=card))
+    return aid_style(style, AidWay(compact=len(document.pages) < players))
 
 
 def _kit_words(labels: str, info: dict[str, str], files: list[KitFile]) -> KitWords:

@@ -8,6 +8,8 @@ A part is a heading or subheading and the blocks after it, up to the next page b
 heading (for a heading), or the next page break, heading or subheading (for a subheading);
 a part given with `only` keeps its heading (or the `heading` it gives instead) and only
 those kinds of its blocks, its tables in `across` groups of their columns where it says.
+Where a copy does not fit one side, its `spare` parts are left out, first to last, each
+with a line in its place saying where it is in the rules.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache, Pinned, Region
-from shapes_print.errors import UserError
-from shapes_print.kit.context import DrawContext, double_sided
-from shapes_print.load.aidmodels import AidPart
+from shapes_print.errors import Source, UserError
+from shapes_print.kit.context import DrawContext
+from shapes_print.load.aidmodels import AidPart, PlayerAid
 from shapes_print.load.loaded import Block, LoadedDocument, LoadedGame
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
@@ -56,9 +58,29 @@ def _across(blocks: Sequence[Block], part: range, across: int) -> dict[int, Bloc
     }
 
 
-def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
+def _kept(blocks: Sequence[Block], part: range, only: Sequence[str] | None) -> list[int]:
+    """The blocks of a part a player aid takes: its heading, and the rest of its blocks, or
+    only those of the kinds `only` names."""
+    return [at for at in part if only is None or at == part.start or blocks[at].kind in only]
+
+
+def _table(blocks: Sequence[Block], header: str) -> range | None:
+    """Where the table whose first column is headed `header` lies among the blocks, or None."""
+    found = (at for at, block in enumerate(blocks) if block.kind == "table")
+    return next((range(at, at + 1) for at in found if blocks[at].value.columns[0] == header), None)
+
+
+def _found(part: range | None, where: Source, missing: str) -> range:
+    """The part found, or an error at `where` saying what is `missing`."""
+    if part is None:
+        raise UserError(where, f"player_aid: {missing}")
+    return part
+
+
+def player_aid(loaded: LoadedGame, players: int, spared: int = 0) -> LoadedDocument | None:
     """One copy of the game's player aid for `players`, or None (no `player_aid`, or none
-    of its document's sections is for this many players)."""
+    of its document's sections is for this many players); its first `spared` spare parts
+    left out, each with its line in its place."""
     aid = loaded.game.player_aid
     if aid is None:
         return None
@@ -81,34 +103,58 @@ def player_aid(loaded: LoadedGame, players: int) -> LoadedDocument | None:
     own: dict[int, Block] = {}  # a part's own heading and tables, by the document's places
     for index, named in enumerate(aid.parts):
         title, only = (named, None) if isinstance(named, str) else (named.part, named.only)
-        where = loaded.source.source(("player_aid", "parts", index))
-        part = _part(blocks, title)
-        if part is None:
-            raise UserError(
-                where, f"player_aid: {aid.document} has no heading or subheading {title!r}"
-            )
+        named_at = loaded.source.source(("player_aid", "parts", index))
+        missing = f"{aid.document} has no heading or subheading {title!r}"
+        part = _found(_part(blocks, title), named_at, missing)
         if isinstance(named, AidPart) and named.heading is not None:
             said = loaded.source.source(("player_aid", "parts", index, "heading"))
             own[part.start] = Block(blocks[part.start].kind, named.heading, said)
         if isinstance(named, AidPart) and named.across is not None:
             own |= _across(blocks, part, named.across)
-        kept = (at for at in part if only is None or at == part.start or blocks[at].kind in only)
-        taken |= dict.fromkeys(kept)
+        taken |= dict.fromkeys(_kept(blocks, part, only))
+    _leave_out(loaded, aid, blocks, spared, taken, own)
     one = [own.get(at, blocks[at]) for at in taken]
     heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
     spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})
     return replace(doc, spec=spec, sections=((None, (heading, *one)),))
 
 
+def _leave_out(
+    loaded: LoadedGame,
+    aid: PlayerAid,
+    blocks: Sequence[Block],
+    spared: int,
+    taken: dict[int, None],
+    own: dict[int, Block],
+) -> None:
+    """The aid's first `spared` spare parts left out of what it has `taken`, each's line
+    put in `own` at its first block's place; every spare part checked."""
+    for index, spare in enumerate(aid.spare):
+        at: tuple[str | int, ...] = ("player_aid", "spare", index)
+        where = loaded.source.source(at)
+        found = _part(blocks, spare.part) or _table(blocks, spare.part)
+        missing = f"{aid.document} has no heading, subheading or table headed {spare.part!r}"
+        left = [block for block in _found(found, where, missing) if block in taken]
+        if not left:
+            raise UserError(where, f"player_aid: spare {spare.part!r} is in none of its parts")
+        if index < spared:
+            own[left[0]] = Block("text", spare.line, loaded.source.source((*at, "line")))
+            for block in left[1:]:
+                del taken[block]
+
+
 # Player aids made, by the game (pinned) and player count.
 AIDS: Region[Pinned[LoadedDocument | None]] = Region("player aids", partial(Pinned, 1024))
 
 
-def kit_player_aid(loaded: LoadedGame, players: int, cache: BuildCache) -> LoadedDocument | None:
-    """`player_aid`, made once for the game and player count in a build: the same
-    document each time, so another kit's sheets share its pages and its blocks' drawings."""
+def kit_player_aid(
+    loaded: LoadedGame, players: int, cache: BuildCache, spared: int = 0
+) -> LoadedDocument | None:
+    """`player_aid`, made once for the game, player count and parts spared in a build: the
+    same document each time, so another kit's sheets share its pages and its blocks'
+    drawings."""
     region = cache.region(AIDS)
-    return region.made((loaded,), players, lambda: player_aid(loaded, players))
+    return region.made((loaded,), (players, spared), lambda: player_aid(loaded, players, spared))
 
 
 # A sheet style's player aid styles, made once for each sheet style, so the kits of a build
@@ -117,7 +163,7 @@ AID_STYLES: Region[Pinned[SheetStyle]] = Region("player aid styles", partial(Pin
 
 
 # The aid style's keys that are not a sheet style's to take: how it is printed.
-_PRINTED = {"pages", "keep_table", "compact"}
+_PRINTED = {"keep_table", "compact"}
 
 
 class AidWay(Struct, frozen=True):
@@ -137,7 +183,7 @@ def aid_style(style: SheetStyle, way: AidWay = PAGED) -> SheetStyle:
     place of the sheet style's of the same name; with its tables kept whole only as the
     aid's `keep_table` says where `way` is `split`."""
     aid = style.player_aid
-    update = aid.model_dump(exclude=_PRINTED)
+    update = aid.model_dump(exclude=_PRINTED, exclude_none=True)
     if way.compact and aid.compact is not None:
         update |= aid.compact.model_dump()
     if way.split:
@@ -147,8 +193,6 @@ def aid_style(style: SheetStyle, way: AidWay = PAGED) -> SheetStyle:
 
 def aid_context(ctx: DrawContext, cache: BuildCache, way: AidWay = PAGED) -> DrawContext:
     """The context a player aid is drawn in: its sheets' with the aid's own style
-    (`aid_style`), a copy that may take a sheet's two sides with a double-sided first
-    foot."""
-    style = double_sided(ctx, cache).style if ctx.style.player_aid.pages > 1 else ctx.style
-    made = cache.region(AID_STYLES).made((style,), way, lambda: aid_style(style, way))
+    (`aid_style`)."""
+    made = cache.region(AID_STYLES).made((ctx.style,), way, lambda: aid_style(ctx.style, way))
     return replace(ctx, style=made)

@@ -39,11 +39,23 @@ class AidPart(Strict):
     across: int | None = Field(default=None, ge=1)
 
 
+class AidSpare(Strict):
+    """A part a copy of the aid leaves out where it does not fit one side (large print's
+    type): a heading or subheading's part, or one table, named by its first column's header
+    (its part's other blocks staying); and the `line` printed in its place, saying where it
+    is in the rules."""
+
+    part: str
+    line: str
+
+
 class PlayerAid(Strict):
     """A player aid, one per player at the table: the parts of one of the game's documents
-    (by their heading or subheading, as written) that give the turn, the scoring and the end."""
+    (by their heading or subheading, as written) that give the turn, the scoring and the end;
+    and the parts a copy leaves out, first to last, until it fits one side (`spare`)."""
 
     title: str
     heading: str
     document: str
     parts: list[str | AidPart] = Field(min_length=1)
+    spare: list[AidSpare] = Field(default_factory=list)

@@ -55,17 +55,16 @@ class AidStyle(Strict):
     """How a player aid's type differs from its sheets': a copy kept at hand holds its
     pictures of cards smaller and its blocks closer, so that one fits a side. `compact`,
     where given, is tried first and kept only where a copy then fits half a page (two to
-    a sheet): small type with half a page empty helps no one. `pages` a copy may take: 1,
-    a side (or half of one), or 2, one sheet printed on both sides (large print's 18 pt
-    type cannot hold the turn, the scoring and the end of a game on one side), each copy
-    from a front; a copy longer than a page lays its tables again with `keep_table`, kept
-    where that takes it no more pages. Neither is a sheet style's own."""
+    a sheet): small type with half a page empty helps no one. A copy longer than a page
+    (which the build warns of) lays its tables again with `keep_table`, kept where that
+    takes it no more pages. Neither is a sheet style's own."""
 
     mini_card_height: Size
     block_gap: Length
     table_padding: Length
+    list_gap: Length | None = None
+    margin: Length | None = None
     compact: LookUpCard | None = None
-    pages: int = Field(ge=1, le=2)
     keep_table: float = Field(ge=0.0, le=1.0)
 
 

@@ -21,7 +21,6 @@ from shapes_print.kit.resolved import ResolvedKit
 from shapes_print.load.filenames import FileNames, Side
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.options import PrintOptions, check_offset, named_size
-from shapes_print.load.printmodels import Sides
 from shapes_print.plan.furniture import print_line
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.part import check_part
@@ -80,14 +79,6 @@ class KitContext(Struct, frozen=True, eq=False):
     def file(self, name: str, audience: str = "players", print_shop: bool = False) -> str:
         """The file name of a part: the stem, then the part's claimed name."""
         return f"{self.stem}_{self.names.name(name, audience, print_shop)}"
-
-    def print_line(self, duplex: Sides) -> str:
-        """The print line of a file printed on these sides (its cards' and its sheets' are
-        made once, as `cards_line` and `sheets_line`)."""
-        ctx, library = self.ctx, self.library
-        where = library.style_source.source(("furniture", "print_line"))
-        sides = library.printing.sides
-        return print_line(ctx.style.furniture, sides, duplex, self.words, where)
 
     def titled(self, game: str, document: str) -> str:
         """A file's title: the game's and its document's, joined as the label set's

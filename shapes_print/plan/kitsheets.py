@@ -7,7 +7,6 @@ the layout it was planned in (`PlannedSheet`), and the inputs every later sheet 
 from __future__ import annotations
 
 from functools import partial
-from typing import Literal
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -18,7 +17,6 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.kit.contents import kit_lists
 from shapes_print.kit.playeraid import AidWay, aid_context, kit_player_aid
 from shapes_print.load.loaded import LoadedDocument
-from shapes_print.load.options import Flip
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.planned import KitFile, Planned, PlannedSheet
 from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
@@ -57,45 +55,30 @@ def _laid_once(
 def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> LaidSheets | None:
     """A player aid laid in half a page as a look-up card (the aid style's `compact`) where
     one copy fits there, or else in its own context (in half a page there too, for a style
-    with no look-up card, where a copy fits one). A copy longer than a page is laid
-    again for the copies with no scale check at the foot of their first page (each but the
-    aid file's first, every copy in the print-and-play file), kept as their `rest` where
-    that room lays them otherwise on as many pages: their fronts hold what fits there, not
-    only what fits the first copy's, and every player's copy is the same sheet."""
+    with no look-up card, where a copy fits one); with no scale check either way (a copy
+    kept at hand is read, not measured), so a page a copy has the whole page."""
     if kit.ctx.style.player_aid.compact is not None:
         card = aid_context(kit.ctx, kit.cache, AidWay(compact=True))
-        laid = lay_sheets(doc, inputs, kit.page, card, halves=True)
+        laid = lay_sheets(doc, inputs, kit.page, card, halves=True, scale=False)
         if laid is None or laid.half:
             return laid
-    laid = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache), halves=True)
+    context = aid_context(kit.ctx, kit.cache)
+    laid = lay_sheets(doc, inputs, kit.page, context, halves=True, scale=False)
     if laid is None or len(laid.laid) == 1:
         return laid
-    laid = _split(kit, doc, inputs, laid, scale=True)
-    unchecked = lay_sheets(doc, inputs, kit.page, aid_context(kit.ctx, kit.cache), scale=False)
-    rest = _split(kit, doc, inputs, unchecked, scale=False) if unchecked else None
-    if rest is None or rest.laid == laid.laid or len(rest.laid) != len(laid.laid):
-        return laid
-    return replace(laid, rest=rest.laid)
-
-
-def _split(
-    kit: KitContext, doc: LoadedDocument, inputs: SheetInputs, laid: LaidSheets, scale: bool
-) -> LaidSheets:
-    """A copy longer than a page laid again with its tables breaking between rows (the aid
-    style's `keep_table`), that layout kept where it saves the copy a page."""
-    context = aid_context(kit.ctx, kit.cache, AidWay(split=True))
-    split = lay_sheets(doc, inputs, kit.page, context, scale=scale)
-    return split if split is not None and len(split.laid) <= len(laid.laid) else laid
+    split = aid_context(kit.ctx, kit.cache, AidWay(split=True))
+    again = lay_sheets(doc, inputs, kit.page, split, scale=False)
+    return again if again is not None and len(again.laid) <= len(laid.laid) else laid
 
 
 class SheetFile(Struct, frozen=True):
-    """A sheet document's file: its name, audience, title in words, copies and sides."""
+    """A sheet document's file (one-sided, as every sheet): its name, audience, title in
+    words and copies."""
 
     name: str
     audience: str
     named: str
     copies: int = 1
-    duplex: Flip | Literal["none"] = "none"
 
 
 def sheet_inputs(kit: KitContext, planned: Planned) -> SheetInputs:
@@ -134,40 +117,44 @@ def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFil
     """One sheet document's file: its pages with the kit's running foot, on the faces the
     cards files drew."""
     names = (kit.game_title, file.named)
-    line = kit.sheets_line if file.duplex == "none" else kit.print_line(file.duplex)
-    pages = laid.pages(line, names, file.copies)
+    pages = laid.pages(kit.sheets_line, names, file.copies)
     title = kit.titled(kit.game_title, file.named)
-    document = Document(title, pages, planned.faces, file.duplex, kit.words.locale)
+    document = Document(title, pages, planned.faces, "none", kit.words.locale)
     return PlannedSheet(KitFile(file.name, file.audience, document), laid, names, file.copies)
 
 
 def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
     """The player aid, one copy for each player, after the sheets (not embossed: the
-    embosser file holds the whole sheets)."""
-    aid = kit_player_aid(kit.loaded, kit.players, kit.cache)
-    laid = None if aid is None else _laid_once(kit, aid, planned.sheet_inputs, aid=True)
-    if aid is None or laid is None:
+    embosser file holds the whole sheets); one-sided, a copy on a side or half of one."""
+    fitted = _fitted_aid(kit, planned.sheet_inputs)
+    if fitted is None:
         return planned
-    named = kit.spoken(aid.spec.title, kit.loaded.source.source(("player_aid", "title")))
-    audience = aid.spec.audience  # its document's: the players' (kit/audience.py)
-    sides = _aid_sides(kit, len(laid.laid))
-    file = SheetFile(kit.file("player-aid", audience), audience, named, kit.players, sides)
-    made = _planned(kit, planned, replace(laid, fronts=sides != "none"), file)
-    return replace(planned, aid=made)
-
-
-def _aid_sides(kit: KitContext, pages: int) -> Flip | Literal["none"]:
-    """The sides a player aid whose copy takes `pages` prints on: one where a copy is a
-    page (or half of one), both (the kit's flip) where the aid style lets a copy be one
-    sheet printed on both sides (large print). A copy longer than the style lets it be is
-    printed all the same, each from a front, and the build says so."""
-    most = kit.ctx.style.player_aid.pages
-    if pages > most:
+    aid, laid = fitted
+    if len(laid.laid) > 1:
         where = kit.loaded.source.source(("player_aid",))
         warn(
-            f"warning: {where}: player_aid: a copy of {kit.loaded.game.id}'s takes {pages} "
-            f"pages in {kit.request.labels} on {kit.request.paper} for {kit.players} "
-            f"players, more than the {most} its style's player_aid: pages lets it; "
-            "shorten its parts"
+            f"warning: {where}: player_aid: a copy of {kit.loaded.game.id}'s takes "
+            f"{len(laid.laid)} pages in {kit.request.labels} on {kit.request.paper} for "
+            f"{kit.players} players, more than one side; shorten its parts"
         )
-    return kit.request.flip if most > 1 and pages > 1 else "none"
+    named = kit.spoken(aid.spec.title, kit.loaded.source.source(("player_aid", "title")))
+    audience = aid.spec.audience  # its document's: the players' (kit/audience.py)
+    file = SheetFile(kit.file("player-aid", audience), audience, named, kit.players)
+    return replace(planned, aid=_planned(kit, planned, laid, file))
+
+
+def _fitted_aid(kit: KitContext, inputs: SheetInputs) -> tuple[LoadedDocument, LaidSheets] | None:
+    """The kit's player aid and its layout, none where it has none: whole where a copy fits
+    one side, else with its spare parts left out, first to last, until one does (or all
+    are)."""
+    aid = kit.loaded.game.player_aid
+    fitted = None
+    for spared in range(len(aid.spare) + 1 if aid is not None else 1):
+        doc = kit_player_aid(kit.loaded, kit.players, kit.cache, spared)
+        laid = None if doc is None else _laid_once(kit, doc, inputs, aid=True)
+        if doc is None or laid is None:
+            return None
+        fitted = (doc, laid)
+        if len(laid.laid) == 1:
+            break
+    return fitted

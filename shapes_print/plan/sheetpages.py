@@ -3,9 +3,9 @@
 Input: a document's content placed on its pages (plan/sheets.py's `lay_sheets`), each
 page's size (a score sheet too wide for the paper upright is laid on it turned) and the
 draw context. Output: the pages of one file that prints it: the running foot on every
-page, the print line on every page, the scale check on the file's first page, each placed
-by its own page's size; a document printed once per player numbered copy by copy, or two
-to a sheet with no scale check where a one-page copy fits half of one. The layout does not
+page, the print line on every page, the scale check on the file's first page (none on a
+player aid's), each placed by its own page's size; a document printed once per player
+numbered copy by copy, or two to a sheet where a one-page copy fits half of one. The layout does not
 depend on the feet, so one layout serves every file that prints the document: its own, and
 the print-and-play file with its own print line and the scale check on its cover only.
 """
@@ -54,11 +54,10 @@ class LaidPage(Struct, frozen=True):
 
 
 class LaidSheets(Struct, frozen=True):
-    """A sheet document's boxes placed on each of its pages (the first holding less: its
-    foot has the scale check), the paper it is printed on (upright), and whether it is one
-    page that fits half a sheet. A document printed in copies may have `rest`: its pages
-    laid for copies with no scale check (each but a file's first), where the room the
-    check leaves them lays them otherwise (a large-print aid's front holds more).
+    """A sheet document's boxes placed on each of its pages (the first holding less where
+    `scale` says: its foot has the scale check), the paper it is printed on (upright), and
+    whether it is one page that fits half a sheet. A player aid is laid with no scale
+    check (`scale` False): a copy kept at hand is read, not measured.
 
     Each page's content is grouped once, where it stands (`_content`): its own file, the
     print-and-play file and `check`'s other flip print the same layout under other feet."""
@@ -67,23 +66,15 @@ class LaidSheets(Struct, frozen=True):
     page: tuple[float, float]
     laid: tuple[LaidPage, ...]
     half: bool
-    # Each copy starts on a front (a double-sided player aid): one of an odd number of
-    # pages is followed by a page left blank.
-    fronts: bool = False
-    rest: tuple[LaidPage, ...] | None = None
-    # (copies with no scale check, page index, top) -> that page's boxes as groups there.
-    _grouped: dict[tuple[bool, int, float], tuple[Group, ...]] = field(default_factory=dict)
+    scale: bool = True
+    # (page index, top) -> that page's boxes as groups there.
+    _grouped: dict[tuple[int, float], tuple[Group, ...]] = field(default_factory=dict)
 
     @property
     def copy_pages(self) -> int:
-        """The pages one printed copy takes: its own and, where each copy starts on a front,
-        the page left blank after an odd number of them; a sheet where copies print two to
-        one (the pages a copy's sheet takes, shared with the next copy). A copy with no
-        scale check's: the print-and-play file's copies (its cover has the check)."""
-        if self.half:
-            return 1
-        pages = len(self.rest or self.laid)
-        return pages + (self.fronts and pages % 2)
+        """The pages one printed copy takes: its own; a sheet where copies print two to one
+        (the pages a copy's sheet takes, shared with the next copy)."""
+        return 1 if self.half else len(self.laid)
 
     def pages(
         self,
@@ -93,31 +84,26 @@ class LaidSheets(Struct, frozen=True):
         scale: bool = True,
     ) -> list[Page]:
         """The document's pages with `print_line` on each, the scale check (ruler and inch
-        square) on the first where `scale` says (a part of a file that has it already, the
-        print-and-play file's, has it not: its first page keeps the room it would take),
-        and a running foot on every page: `names` (the game's and the document's) and the
-        page's number (none where `names` is None: a part of a file that numbers its own
-        pages, the print-and-play file's cover). A document printed `copies` times (a player
-        aid, one per player) is numbered copy by copy, each but the one with the scale
-        check laid as `rest` says; one that fits half a page prints two to a sheet, with no
-        scale check."""
+        square) on the first where it was laid for one and `scale` says (a part of a file
+        that has it already, the print-and-play file's, has it not: its first page keeps
+        the room it would take), and a running foot on every page: `names` (the game's and
+        the document's) and the page's number (none where `names` is None: a part of a file
+        that numbers its own pages, the print-and-play file's cover). A document printed
+        `copies` times (a player aid, one per player) is numbered copy by copy; one that
+        fits half a page prints two to a sheet."""
         if self.half:
             return self._two_up(print_line, names, copies)
         style = self.ctx.style
         pages = []
         for copy in range(copies):
-            unchecked = self.rest is not None and not (scale and copy == 0)
-            laid_pages = self.rest if self.rest is not None and unchecked else self.laid
-            for number, laid in enumerate(laid_pages, start=1):
+            for number, laid in enumerate(self.laid, start=1):
                 width, height = laid.size
-                checked = scale and copy == 0 and number == 1  # a file's first page only
+                checked = self.scale and scale and copy == 0 and number == 1  # a file's first
                 bottom = style.footer_height if checked else style.running_footer_height
-                foot = None if names is None else Foot(names, number, len(laid_pages))
+                foot = None if names is None else Foot(names, number, len(self.laid))
                 furniture = self._furniture(print_line, bottom, foot, checked, laid.size)
-                content = self._content(number - 1, height - style.margin, unchecked)
+                content = self._content(number - 1, height - style.margin)
                 pages.append(Page(width, height, (*content, *furniture)))
-            if self.fronts and len(laid_pages) % 2 and copy < copies - 1:
-                pages.append(Page(width, height, ()))
         return pages
 
     def _two_up(self, print_line: str, names: tuple[str, str] | None, copies: int) -> list[Page]:
@@ -145,15 +131,13 @@ class LaidSheets(Struct, frozen=True):
             pages.append(Page(width, height, tuple(items)))
         return pages
 
-    def _content(self, index: int, top: float, unchecked: bool = False) -> tuple[Group, ...]:
-        """Page `index`'s boxes as groups (of `rest`, where `unchecked`), its top at `top`
-        and its left at the margin."""
-        key = (unchecked, index, top)
+    def _content(self, index: int, top: float) -> tuple[Group, ...]:
+        """Page `index`'s boxes as groups, its top at `top` and its left at the margin."""
+        key = (index, top)
         found = self._grouped.get(key)
         if found is None:
             margin = self.ctx.style.margin
-            laid = self.rest if self.rest is not None and unchecked else self.laid
-            found = self._grouped[key] = tuple(grouped(laid[index].placed, margin, top))
+            found = self._grouped[key] = tuple(grouped(self.laid[index].placed, margin, top))
         return found
 
     def _furniture(

@@ -275,7 +275,7 @@ def lay_sheets(
         if not stream.regroup(breaks):
             break
         breaks = stream.breaks(style)
-    return LaidSheets(ctx, page, stream.laid(breaks), False)
+    return LaidSheets(ctx, page, stream.laid(breaks), False, scale)
 
 
 def _side(ctx: DrawContext, page: tuple[float, float], scale: bool) -> _Side:

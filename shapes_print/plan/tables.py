@@ -97,15 +97,15 @@ def table_boxes(
     total = sum(row.height for row in rows)
     kept = total <= room * style.keep_table
     # A table longer than a page goes over pages anyway, and one in a style that keeps no
-    # table whole (a player aid's copy, filling its front) may break anywhere: a tall row
-    # may open it at a foot.
+    # table whole (a player aid's copy longer than a page, filling its first) may break
+    # anywhere: a tall row may open it at a foot.
     lines = [_lines(style, row) for row in body] if total > room or not style.keep_table else None
     penalties = run_breaks(len(body), style.list_keep, NEVER if kept else INSIDE, lines=lines)
     # A kept table longer than `firm_table` gives way where moving it whole would leave the
     # page before it under `table_gives` full (`flow`): its breaks are then a long table's.
     firm = total <= room * min(style.firm_table, style.keep_table)
     gives = run_breaks(len(body), style.list_keep, lines=lines) if kept and not firm else None
-    # A table's last rows share its last two pages, but in a copy that fills its front first.
+    # A table's last rows share its last two pages, but in an aid's copy that fills its first.
     tail = bool(style.keep_table)
     boxes = [head] if head is not None else []
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):

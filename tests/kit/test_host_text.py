@@ -156,6 +156,16 @@ def test_a_print_and_play_cover_of_the_host_stops_at_its_name(
             {"game.yaml": GAME.replace("parts: [Turn]", "parts: [Answers]")},
             "game.yaml:9:85: player_aid: sheets.yaml has no heading or subheading 'Answers'",
         ),
+        # Nor leave out, where a copy does not fit one side, any part but its own document's.
+        (
+            {
+                "game.yaml": GAME.replace(
+                    "parts: [Turn]", "parts: [Turn], spare: [{part: Answers, line: see}]"
+                )
+            },
+            "game.yaml:9:100: player_aid: sheets.yaml has no heading, subheading or table "
+            "headed 'Answers'",
+        ),
         # An anchor is its own file's: a players' sheet cannot name one in the host key.
         (
             {
@@ -184,7 +194,7 @@ def test_a_print_and_play_cover_of_the_host_stops_at_its_name(
             "player aid (content/tiny/game.yaml:9:1); give it a name of its own",
         ),
     ],
-    ids=["aid-part", "alias", "deck", "template", "file-name"],
+    ids=["aid-part", "aid-spare", "alias", "deck", "template", "file-name"],
 )
 def test_every_other_route_from_the_host_key_is_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], changed: dict[str, str], said: str

@@ -22,7 +22,15 @@ from tests.project_copy import build_args, copy_project, run
 GAME = "content/pass-and-pick/game.yaml"
 IN_PLAY = 'in_play: "deal * players"'
 DEEP = "in_play: expression nests more than 100 levels deep; give parts of it numbers of their own"
+PROJECT = Path(__file__).parents[2]
 HUGE = "9" * 2400
+CONSTRAINT = '- "in_play <= deck_size"'
+
+
+def _line(text: str) -> int:
+    """The line of the shipped game.yaml that `text` is on."""
+    lines = (PROJECT / GAME).read_text(encoding="utf-8").splitlines()
+    return next(number for number, line in enumerate(lines, 1) if text in line)
 
 
 @pytest.mark.parametrize(
@@ -42,7 +50,7 @@ def test_a_long_expression_is_one_line(
 ) -> None:
     root = copy_project(tmp_path, [(GAME, IN_PLAY, f'in_play: "{expression}"')])
     status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
-    assert (status, lines) == (2, [f"{GAME}:23:3: {error}"])
+    assert (status, lines) == (2, [f"{GAME}:{_line(IN_PLAY)}:3: {error}"])
 
 
 def test_a_sum_of_a_hundred_terms_is_not_too_deep(
@@ -54,7 +62,8 @@ def test_a_sum_of_a_hundred_terms_is_not_too_deep(
     assert (status, lines) == (
         2,
         [
-            f"{GAME}:29:5: 'in_play <= deck_size' fails for 3 players (deck_size = 18, in_play = 100)"
+            f"{GAME}:{_line(CONSTRAINT)}:5: 'in_play <= deck_size' fails for 3 players "
+            "(deck_size = 18, in_play = 100)"
         ],
     )
 

@@ -1,6 +1,6 @@
 """Player aids a player keeps at hand, read from the plans of every shipped game's aids
-(tests/planned.py) in every label set but those whose copy takes a sheet's two sides
-(large print), A4 and Letter, every player count: a copy that fits half a page prints two
+(tests/planned.py) in every label set with a look-up card (all but large print, whose aid
+is tests/plan/test_player_aid.py's), A4 and Letter, every player count: a copy that fits half a page prints two
 to a sheet as a look-up card, one that does not a page a copy in its sheets' type; each
 half's content stays in its half, above its own foot and clear of the cut line across the
 sheet's middle; the aid's type never under the style's least size; a part's heading names
@@ -39,12 +39,12 @@ TOLERANCE = 0.5  # points: glue given and rounding
 
 
 def _aids(planned_sheets: list[PlannedSheets]) -> Iterator[tuple[PlannedSheets, int]]:
-    """Every one-sided shipped aid planned (a copy on a side or half of one), with its
-    copies (one per player)."""
+    """Every shipped aid planned in a label set with a look-up card, with its copies (one
+    per player)."""
     aids = [
         sheet
         for sheet in planned_sheets
-        if sheet.name.endswith("_player-aid") and sheet.style.player_aid.pages == 1
+        if sheet.name.endswith("_player-aid") and sheet.style.player_aid.compact is not None
     ]
     assert {sheet.name.split("_")[0] for sheet in aids} == GAMES
     for sheet in aids:

@@ -203,12 +203,12 @@ def _copies(doc: PlannedSheets) -> tuple[int, int]:
 def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
     planned_sheets: list[PlannedSheets],
 ) -> None:
-    """The ruler and inch square once per file, but a player aid printed two to a sheet:
-    a copy kept at hand is read, not measured, and the check would take a fifth of each
-    half, the room that gets most aids two to a sheet. "game · document · page 2 of 5" (in
-    the set's words) at the foot of every page, a one-page document's too, with the print
-    line, as page furniture. A player aid's copies are numbered each on its own ("page 1 of
-    2"), each half of a sheet of two copies too ("page 1 of 1")."""
+    """The ruler and inch square once per file, but a player aid: a copy kept at hand is
+    read, not measured, and the check would take a fifth of each half, the room that gets
+    most aids two to a sheet (and a large-print copy onto one side). "game · document · page
+    2 of 5" (in the set's words) at the foot of every page, a one-page document's too, with
+    the print line, as page furniture. A player aid's copies are numbered each on its own
+    ("page 1 of 1"), each half of a sheet of two copies too."""
     wrong = []
     for doc in planned_sheets:
         pages = doc.document.pages
@@ -220,7 +220,7 @@ def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
         game = game.removesuffix("\u202f")  # French sets a narrow space before its colon
         for index, page in enumerate(pages):
             where = f"{doc.name} page {index + 1}"
-            checked = index == 0 and per_sheet == 1
+            checked = index == 0 and not doc.name.endswith("_player-aid")
             if has_square(page.items, furniture.inch_square) != checked:
                 wrong.append(f"{where}: inch square {'missing' if checked else 'out of place'}")
             words = _foot(page.items)
@@ -283,7 +283,7 @@ def test_headings_step_clearly_above_the_body_and_large_print_keeps_18_pt(
     kept at hand on a side is a look-up card in type of its own (tests/plan/test_aid_halves.py)."""
     found: dict[str, dict[str, set[tuple[float, str]]]] = {}
     for doc, _, parts in _pages(planned_sheets):
-        if doc.name.endswith("_player-aid") and doc.style.player_aid.pages == 1:
+        if doc.name.endswith("_player-aid") and doc.style.player_aid.compact is not None:
             continue
         by_role = found.setdefault(doc.labels, {})
         for role in ("H1", "H2", "P"):
