@@ -730,16 +730,20 @@ def test_labels_new_from_a_translation_shows_its_words_and_language(tmp_path: Pa
 def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A user's own set's texts are checked on whatever content it is given: here Pass and
+    pick alone, whose host key prints "Cards in play"."""
+    shutil.copytree(DEFAULT_CONTENT / "pass-and-pick", tmp_path / "content" / "pass-and-pick")
+    content = ["--content", str(tmp_path / "content")]
     mine = tmp_path / "mine.yaml"
     mine.write_text('extends: standard\ntext:\n  "Cards in pley": "Cartes en jeu"\n')
-    assert main(["check", "--labels", str(mine)]) == 2
+    assert main(["check", "--labels", str(mine), *content]) == 2
     assert re.search(
         r"mine\.yaml:3:3: text 'Cards in pley' is not printed anywhere "
         r"\(did you mean 'Cards in play'\?\)",
         capsys.readouterr().err,
     )
     mine.write_text("extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n")
-    assert main(["check", "--labels", str(mine)]) == 2
+    assert main(["check", "--labels", str(mine), *content]) == 2
     assert re.search(
         r"mine\.yaml:3:3: no game 'pass-and-pik' in the content", capsys.readouterr().err
     )
