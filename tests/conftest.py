@@ -94,31 +94,21 @@ def pass_and_pick(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> P
     return shared(tmp_path_factory, worker_id, "pass-and-pick", _build_pass_and_pick) / GAME
 
 
-# The game the `labelled` kits are also built for at its fewest players on Letter.
-LABELLED_BOTH_ENDS = GAME
-
-
 def _build_labelled(out: Path) -> None:
-    """Each game's most players on A4 under every label set; Pass and pick's fewest on
-    Letter too."""
+    """Each game's most players on A4 under every label set."""
     for game_id, game in pipeline.load_project(pipeline.Sources()).games.items():
         project = pipeline.load_project(pipeline.Sources(), [game_id], ["all"])
-        kits = [(game.game.players.max, "a4")]
-        if game_id == LABELLED_BOTH_ENDS:
-            kits.append((game.game.players.min, "letter"))
-        for count, paper in kits:
-            options = pipeline.BuildOptions(players=str(count), paper=paper)
-            pipeline.build_project(project, options, out)
+        options = pipeline.BuildOptions(players=str(game.game.players.max), paper="a4")
+        pipeline.build_project(project, options, out)
 
 
 @pytest.fixture(scope="session")
 def labelled(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     """Every game with every shipped label set, rendered and written: the most players each
-    game allows on A4 (the widest score sheet and the longest kit), and Pass and pick's
-    fewest on Letter too, so each set's files are named for both papers and both ends of
-    the count. What a label set changes does not depend on the count or the paper: the
-    layout at every count on both papers is planned for every set in `planned_every_set`,
-    which the page tests read; these kits are for what only a written file shows."""
+    game allows on A4 (the widest score sheet and the longest kit). What a label set changes
+    does not depend on the count or the paper: every kit at every count on both papers is
+    planned for every set in `planned_every_set` (its files' names and folders too), which
+    the page tests read; these kits are for what only a written file shows."""
     return shared(tmp_path_factory, worker_id, "labelled", _build_labelled)
 
 

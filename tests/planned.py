@@ -76,12 +76,13 @@ class Compiled:
 class KitWords:
     """The words of one kit's files as its plan draws them: each file's pages (by the file's
     name, without its suffix), each page's lines in drawing order with white space folded,
-    which is what the PDF's text layer holds."""
+    which is what the PDF's text layer holds; and the kit's folder under the output."""
 
     game: str
     labels: str
     paper: str
     players: int
+    folder: str
     files: dict[str, tuple[str, ...]]
     duplex: dict[str, str]  # each file's sides: the flip it is printed with, or "none"
 
@@ -126,7 +127,7 @@ class Recorder:
 
     def take(self, kit: Planned, files: list[KitFile]) -> None:
         """A kit planned: its documents at home, its guide's page count for a print shop."""
-        request, info = kit.request, kit.info
+        request = kit.request
         if request.paper not in PAPERS or request.labels not in PAGE_SETS or request.flip != "long":
             return
         self.variants.setdefault(request.labels, kit.variant)
@@ -137,7 +138,7 @@ class Recorder:
                 if file.name.endswith(GUIDE) and isinstance(file.document, Document):
                     guides[kit.folder] = len(file.document.pages)
         elif request.options == HOME:
-            _take_kit(planned, kit.variant, info, files)
+            _take_kit(planned, kit, files)
 
     def planned(self) -> PlannedSets:
         """What every kit planned holds, but a game its label set skipped."""
@@ -148,22 +149,21 @@ class Recorder:
             whole.sheets += planned.sheets
             whole.compilations += planned.compilations
             whole.words += planned.words
-            for labels, guides in planned.shop_guides.items():
-                whole.shop_guides.setdefault(labels, {}).update(guides)
+            for by_set, guides in planned.shop_guides.items():
+                whole.shop_guides.setdefault(by_set, {}).update(guides)
         return whole
 
 
-def _take_kit(
-    planned: PlannedSets, variant: Variant, info: dict[str, str], files: list[KitFile]
-) -> None:
+def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
     """One home kit's words (at its game's fewest and most players), print-and-play file
     and sheet documents."""
+    variant, info = kit.variant, kit.info
     labels, style = variant.labels.name, variant.ctx.style
     compiled = variant.library.print_and_play
     compilation = f"_{compiled.spec.name}" if compiled is not None else None
     players = variant.games[info["game"]].game.players
     if int(info["players"]) in (players.min, players.max):
-        planned.words.append(_kit_words(labels, info, files))
+        planned.words.append(_kit_words(labels, kit, files))
     cards_titles = {
         f.document.title
         for f in files
@@ -198,14 +198,16 @@ def _style(style: SheetStyle, name: str, document: Document) -> SheetStyle:
     return aid_style(style, AidWay(compact=card))
 
 
-def _kit_words(labels: str, info: dict[str, str], files: list[KitFile]) -> KitWords:
+def _kit_words(labels: str, kit: Planned, files: list[KitFile]) -> KitWords:
     documents = {file.name: file.document for file in files if isinstance(file.document, Document)}
     pages = {
         name: tuple(page_words(page, document.symbols) for page in document.pages)
         for name, document in documents.items()
     }
     duplex = {name: document.duplex for name, document in documents.items()}
-    return KitWords(info["game"], labels, info["paper"], int(info["players"]), pages, duplex)
+    info = kit.info
+    game, paper, players = info["game"], info["paper"], int(info["players"])
+    return KitWords(game, labels, paper, players, kit.folder, pages, duplex)
 
 
 def page_words(page: Page, symbols: dict[str, Symbol]) -> str:
