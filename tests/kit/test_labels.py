@@ -69,13 +69,10 @@ def test_the_issue_s_label_sets_ship() -> None:
 
 
 @pytest.mark.parametrize("labels", SHIPPED)
-def test_every_shipped_label_set_builds_every_kit(
-    labelled: Path, planned_words: list[KitWords], labels: str
-) -> None:
+def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -> None:
     """Pass and pick under each set, its most players on A4, writes every file under its
-    set's name, and the manifest says each file's set and count; its fewest players on
-    Letter, as planned, names its folder and files so too. Every count on both papers is
-    planned under every set (`planned_every_set`, read by the page tests,
+    set's name, and the manifest says each file's set and count. Every count on both papers
+    is planned under every set (`planned_every_set`, read by the page tests,
     tests/plan/test_page_keeps.py) and written in the standard set (`pass_and_pick`,
     tests/plan/test_pass_and_pick.py)."""
     manifest = json.loads((labelled / "manifest.json").read_text())["files"]
@@ -87,6 +84,15 @@ def test_every_shipped_label_set_builds_every_kit(
     for name in names:
         entry = manifest[f"{folder.relative_to(labelled)}/{name}"]
         assert entry["labels"] == labels and entry["players"] == str(count)
+
+
+@pytest.mark.parametrize("labels", SHIPPED)
+def test_every_shipped_label_set_names_a_kit_at_the_other_ends(
+    planned_words: list[KitWords], labels: str
+) -> None:
+    """Pass and pick's fewest players on Letter, as planned under each set, names its
+    folder and files as the written kit does its own."""
+    suffix = "" if labels == "standard" else f"_{labels}"
     paper, count = PLANNED
     (planned,) = (
         words
