@@ -19,6 +19,7 @@ from filelock import FileLock
 from shapes_print.commands.cli import main
 from shapes_print.commands.entry import GC_THRESHOLD
 from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.requests import listening_to_kits
 from tests.command_lines import Said
 from tests.filecheck import Skipped
 from tests.planned import (
@@ -26,7 +27,8 @@ from tests.planned import (
     KitWords,
     PlannedSets,
     PlannedSheets,
-    plan_every_set,
+    Recorder,
+    shop_kits_on_letter,
 )
 
 
@@ -92,67 +94,63 @@ def pass_and_pick(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> P
     return shared(tmp_path_factory, worker_id, "pass-and-pick", _build_pass_and_pick) / GAME
 
 
-# The game the `labelled` kits are also built for at its fewest players on Letter.
-LABELLED_BOTH_ENDS = GAME
-
-
 def _build_labelled(out: Path) -> None:
-    """Each game's most players on A4 under every label set; Pass and pick's fewest on
-    Letter too."""
+    """Each game's most players on A4 under every label set."""
     for game_id, game in pipeline.load_project(pipeline.Sources()).games.items():
         project = pipeline.load_project(pipeline.Sources(), [game_id], ["all"])
-        kits = [(game.game.players.max, "a4")]
-        if game_id == LABELLED_BOTH_ENDS:
-            kits.append((game.game.players.min, "letter"))
-        for count, paper in kits:
-            options = pipeline.BuildOptions(players=str(count), paper=paper)
-            pipeline.build_project(project, options, out)
+        options = pipeline.BuildOptions(players=str(game.game.players.max), paper="a4")
+        pipeline.build_project(project, options, out)
 
 
 @pytest.fixture(scope="session")
 def labelled(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     """Every game with every shipped label set, rendered and written: the most players each
-    game allows on A4 (the widest score sheet and the longest kit), and Pass and pick's
-    fewest on Letter too, so each set's files are named for both papers and both ends of
-    the count. What a label set changes does not depend on the count or the paper: the
-    layout at every count on both papers is planned for every set in `planned_every_set`,
-    which the page tests read; these kits are for what only a written file shows."""
+    game allows on A4 (the widest score sheet and the longest kit). What a label set changes
+    does not depend on the count or the paper: every kit at every count on both papers is
+    planned for every set in `planned_every_set` (its files' names and folders too), which
+    the page tests read; these kits are for what only a written file shows."""
     return shared(tmp_path_factory, worker_id, "labelled", _build_labelled)
 
 
 def _check_shipped(folder: Path) -> None:
-    """`shapes-print check` of the shipped content, its status and words kept in `folder`."""
-    out, err = io.StringIO(), io.StringIO()
+    """`shapes-print check` of the shipped content in one process, its status and words kept
+    in `folder`; and what it planned of PAGE_SETS's kits, heard as it planned them, with the
+    print-shop kits on Letter that it does not plan (tests/planned.py): one planning of every
+    kit serves the tests of the check and those of the plans."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out, err, recorder = io.StringIO(), io.StringIO(), Recorder()
     with pytest.MonkeyPatch.context() as env:  # a cache of its own, as every test has
         env.setenv("XDG_CACHE_HOME", str(folder / "cache"))
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(["check"])
+        with listening_to_kits(recorder.take):
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = main(["check", "--jobs", "1"])  # forked workers' plans are unheard
+            shop_kits_on_letter()
     said = {"status": status, "out": out.getvalue(), "err": err.getvalue()}
     (folder / "said.json").write_text(json.dumps(said), encoding="utf-8")
+    planned = pickle.dumps(recorder.planned(), pickle.HIGHEST_PROTOCOL)
+    (folder / "planned.pickle").write_bytes(planned)
 
 
 @pytest.fixture(scope="session")
-def shipped_check(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Said:
+def shipped_checked(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The folder of the shipped check and its plans, made once per run for every worker."""
+    return shared(tmp_path_factory, worker_id, "shipped-check", _check_shipped)
+
+
+@pytest.fixture(scope="session")
+def shipped_check(shipped_checked: Path) -> Said:
     """`shapes-print check` of every shipped game under every shipped label set, run once per
     run: it plans every kit (the slowest check there is), and the tests that need the shipped
     content to pass read its result."""
-    folder = shared(tmp_path_factory, worker_id, "shipped-check", _check_shipped)
-    return Said(**json.loads((folder / "said.json").read_text(encoding="utf-8")))
-
-
-def _plan_every_set(folder: Path) -> None:
-    """Every set's kits planned (tests/planned.py), kept in `folder` for every worker."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "planned.pickle").write_bytes(pickle.dumps(plan_every_set(), pickle.HIGHEST_PROTOCOL))
+    return Said(**json.loads((shipped_checked / "said.json").read_text(encoding="utf-8")))
 
 
 @pytest.fixture(scope="session")
-def planned_every_set(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> PlannedSets:
+def planned_every_set(shipped_checked: Path) -> PlannedSets:
     """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned once per
-    run (tests/planned.py) and kept in a file that every worker reads. The shipped check
-    plans the same kits, but what it plans stays inside the command."""
-    folder = shared(tmp_path_factory, worker_id, "planned-every-set", _plan_every_set)
-    planned = pickle.loads((folder / "planned.pickle").read_bytes())
+    run by the shipped check (`shipped_check`, which plans every kit) and kept in a file that
+    every worker reads (tests/planned.py)."""
+    planned = pickle.loads((shipped_checked / "planned.pickle").read_bytes())
     assert isinstance(planned, PlannedSets)
     return planned
 

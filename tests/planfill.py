@@ -40,28 +40,30 @@ def bounds(
     low, high = NOTHING
     for item in items:
         if isinstance(item, Group):
-            spans = [_group_bounds(item, symbols, dy, scale)]
+            lo, hi = _group_bounds(item, symbols, dy, scale)
         elif isinstance(item, Artifact):
-            spans = [bounds(item.items, symbols, dy, scale)]
-        elif isinstance(item, Text):
-            spans = [(item.y - item.size * DESCENT, item.y + item.size * CAP)]
-        elif isinstance(item, Rect | Image):
-            spans = [(item.y, item.y + item.h)]
-        elif isinstance(item, Line):
-            spans = [(min(item.y1, item.y2), max(item.y1, item.y2))]
-        elif isinstance(item, Path):
-            spans = [_ys(item.ops)] if any(len(op) > 1 for op in item.ops) else []
-        elif isinstance(item, Use):  # its symbol's own box
-            spans = [(item.y, item.y + symbols[item.symbol].height)]
+            lo, hi = bounds(item.items, symbols, dy, scale)
         else:
-            spans = []
-        for lo, hi in spans:
-            if lo > hi:
-                continue
-            if not isinstance(item, Group | Artifact):
-                lo, hi = dy + lo * scale, dy + hi * scale
+            lo, hi = _span(item, symbols)
+            lo, hi = dy + lo * scale, dy + hi * scale
+        if lo <= hi:
             low, high = min(low, lo), max(high, hi)
     return low, high
+
+
+def _span(item: Item, symbols: Mapping[str, Symbol]) -> tuple[float, float]:
+    """The lowest and highest y a drawn item reaches in its own frame (NOTHING: none)."""
+    if isinstance(item, Path):
+        return _ys(item.ops)
+    if isinstance(item, Text):
+        return item.y - item.size * DESCENT, item.y + item.size * CAP
+    if isinstance(item, Rect | Image):
+        return item.y, item.y + item.h
+    if isinstance(item, Line):
+        return min(item.y1, item.y2), max(item.y1, item.y2)
+    if isinstance(item, Use):  # its symbol's own box
+        return item.y, item.y + symbols[item.symbol].height
+    return NOTHING
 
 
 def _group_bounds(
@@ -79,9 +81,9 @@ def _group_bounds(
 
 
 def _ys(ops: Iterable[PathOp]) -> tuple[float, float]:
-    """The lowest and highest y an outline's points reach."""
-    ys = [float(op[-1]) for op in ops if len(op) > 1]
-    return min(ys), max(ys)
+    """The lowest and highest y an outline's points reach (NOTHING: it has none)."""
+    ys = [op[-1] for op in ops if len(op) > 1]
+    return (float(min(ys)), float(max(ys))) if ys else NOTHING
 
 
 def text_area(style: SheetStyle, page: Page, first: bool) -> tuple[float, float]:

@@ -3,8 +3,10 @@
 as their scale check sees them, each print-shop kit's printing guide's page count, and the
 words of every file of each game's fewest- and most-player kits, page by page.
 
-They are planned once and kept in one file that every xdist worker reads (tests/conftest.py,
-`planned_every_set`), so no worker plans them again."""
+They are what the shipped `check` planned, heard as it planned them (`Recorder`, a listener
+of pipeline/requests.py), with the print-shop kits on Letter it does not plan; kept in one
+file that every xdist worker reads (tests/conftest.py, `shipped_checked`), so no kit is
+planned twice."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from shapes_print.load.labels import shipped
 from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.requests import Planned
 from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kit import KitFile
 from tests.planfill import content, has_square
@@ -73,12 +76,13 @@ class Compiled:
 class KitWords:
     """The words of one kit's files as its plan draws them: each file's pages (by the file's
     name, without its suffix), each page's lines in drawing order with white space folded,
-    which is what the PDF's text layer holds."""
+    which is what the PDF's text layer holds; and the kit's folder under the output."""
 
     game: str
     labels: str
     paper: str
     players: int
+    folder: str
     files: dict[str, tuple[str, ...]]
     duplex: dict[str, str]  # each file's sides: the flip it is printed with, or "none"
 
@@ -98,7 +102,7 @@ class KitWords:
 
 @dataclass
 class PlannedSets:
-    """What `plan_every_set` planned: `shop_guides` is each print-shop kit's guide's page
+    """What the shipped kits planned hold (`Recorder`): `shop_guides` is each print-shop kit's guide's page
     count, by label set and kit folder; `words`, the fewest- and most-player kits' words."""
 
     sheets: list[PlannedSheets] = field(default_factory=list)
@@ -112,45 +116,54 @@ PAPERS = ("a4", "letter")
 
 
 class Recorder:
-    """PlannedSets made kit by kit (`take`): each home kit's documents and words, each
-    print-shop kit's guide's page count."""
+    """PlannedSets made kit by kit as they are planned (`take`, a listener of
+    pipeline/requests.py): each home kit's documents and words, each print-shop kit's
+    guide's page count; then (`planned`) those of every game its label set did not skip,
+    as a build keeps them."""
 
     def __init__(self) -> None:
-        self.planned = PlannedSets()
+        self.by_game: dict[tuple[str, str], PlannedSets] = {}  # by label set and game
+        self.variants: dict[str, Variant] = {}  # each label set's, as `check` planned it
 
-    def take(
-        self,
-        project: pipeline.Project,
-        options: PrintOptions,
-        folder: str,
-        info: dict[str, str],
-        files: list[KitFile],
-    ) -> None:
+    def take(self, kit: Planned, files: list[KitFile]) -> None:
         """A kit planned: its documents at home, its guide's page count for a print shop."""
-        labels = info["labels"]
-        if info["paper"] not in PAPERS or labels not in PAGE_SETS:
+        request = kit.request
+        if request.paper not in PAPERS or request.labels not in PAGE_SETS or request.flip != "long":
             return
-        if options == SHOP:
-            guides = self.planned.shop_guides.setdefault(labels, {})
+        self.variants.setdefault(request.labels, kit.variant)
+        planned = self.by_game.setdefault((request.labels, request.game), PlannedSets())
+        if request.options == SHOP:
+            guides = planned.shop_guides.setdefault(request.labels, {})
             for file in files:
                 if file.name.endswith(GUIDE) and isinstance(file.document, Document):
-                    guides[folder] = len(file.document.pages)
-        elif options == HOME:
-            (variant,) = (v for v in project.variants if v.labels.name == labels)
-            _take_kit(self.planned, variant, info, files)
+                    guides[kit.folder] = len(file.document.pages)
+        elif request.options == HOME:
+            _take_kit(planned, kit, files)
+
+    def planned(self) -> PlannedSets:
+        """What every kit planned holds, but a game its label set skipped."""
+        whole = PlannedSets()
+        for (labels, game), planned in self.by_game.items():
+            if game in self.variants[labels].skipped:
+                continue
+            whole.sheets += planned.sheets
+            whole.compilations += planned.compilations
+            whole.words += planned.words
+            for by_set, guides in planned.shop_guides.items():
+                whole.shop_guides.setdefault(by_set, {}).update(guides)
+        return whole
 
 
-def _take_kit(
-    planned: PlannedSets, variant: Variant, info: dict[str, str], files: list[KitFile]
-) -> None:
+def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
     """One home kit's words (at its game's fewest and most players), print-and-play file
     and sheet documents."""
+    variant, info = kit.variant, kit.info
     labels, style = variant.labels.name, variant.ctx.style
     compiled = variant.library.print_and_play
     compilation = f"_{compiled.spec.name}" if compiled is not None else None
     players = variant.games[info["game"]].game.players
     if int(info["players"]) in (players.min, players.max):
-        planned.words.append(_kit_words(labels, info, files))
+        planned.words.append(_kit_words(labels, kit, files))
     cards_titles = {
         f.document.title
         for f in files
@@ -166,18 +179,13 @@ def _take_kit(
             planned.sheets.append(PlannedSheets(labels, file.name, own, document))
 
 
-def plan_every_set() -> PlannedSets:
-    """Every shipped game in PAGE_SETS, A4 and Letter, every player count, planned: its
-    sheet documents and print-and-play files at home, its guide for a print shop."""
-    recorder = Recorder()
-    for labels in PAGE_SETS:
-        project = pipeline.load_project(pipeline.Sources(), [], [labels])
-        for options in (HOME, SHOP):
-            for folder, info, files in pipeline.plan_all(
-                project, "all", ",".join(PAPERS), "long", options
-            ):
-                recorder.take(project, options, folder, info, files)
-    return recorder.planned
+def shop_kits_on_letter() -> None:
+    """Every shipped game in PAGE_SETS planned for a print shop on Letter, every player
+    count: what `check` does not plan (it plans a print shop's kits on its first paper
+    alone), heard by whoever listens."""
+    project = pipeline.load_project(pipeline.Sources(), [], list(PAGE_SETS))
+    for _ in pipeline.plan_all(project, "all", "letter", "long", SHOP):
+        pass
 
 
 def _style(style: SheetStyle, name: str, document: Document, players: int) -> SheetStyle:
@@ -189,14 +197,16 @@ def _style(style: SheetStyle, name: str, document: Document, players: int) -> Sh
     return aid_style(style, AidWay(compact=len(document.pages) < players))
 
 
-def _kit_words(labels: str, info: dict[str, str], files: list[KitFile]) -> KitWords:
+def _kit_words(labels: str, kit: Planned, files: list[KitFile]) -> KitWords:
     documents = {file.name: file.document for file in files if isinstance(file.document, Document)}
     pages = {
         name: tuple(page_words(page, document.symbols) for page in document.pages)
         for name, document in documents.items()
     }
     duplex = {name: document.duplex for name, document in documents.items()}
-    return KitWords(info["game"], labels, info["paper"], int(info["players"]), pages, duplex)
+    info = kit.info
+    game, paper, players = info["game"], info["paper"], int(info["players"])
+    return KitWords(game, labels, paper, players, kit.folder, pages, duplex)
 
 
 def page_words(page: Page, symbols: dict[str, Symbol]) -> str:

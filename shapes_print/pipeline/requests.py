@@ -1,13 +1,16 @@
 """The kits a build asks for, before any is planned: for each label set, game, paper and
 player count, its request, its folder (kit/contents.py) and what the manifest records of
-its files.
+its files; and whoever listens to the kits planned (`listening_to_kits`).
 
-Input: a loaded `Project` and the build's options. Output: `Planned` kits, in a stable order.
+Input: a loaded `Project` and the build's options. Output: `Planned` kits, in a stable order;
+each kit planned in this process, with its files, for every listener.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from msgspec import Struct
 
@@ -48,7 +51,28 @@ class Planned(Struct, frozen=True):
             if labels != STANDARD and "label set" not in error.message:
                 error.message += f" (label set {labels!r})"
             raise
-        return [file.dated(self.made) for file in files]
+        dated = [file.dated(self.made) for file in files]
+        for listener in _KIT_LISTENERS.get():
+            listener(self, dated)
+        return dated
+
+
+# Hears a kit planned (whole or the part its request asks for) with its files.
+KitListener = Callable[[Planned, list[KitFile]], None]
+_KIT_LISTENERS: ContextVar[tuple[KitListener, ...]] = ContextVar("kit listeners", default=())
+
+
+@contextmanager
+def listening_to_kits(listener: KitListener) -> Iterator[None]:
+    """Inside the block, each kit planned in this process (a forked worker's are its own)
+    is handed to `listener` with its files, beside whoever listens already: a caller may
+    read what a `check --jobs 1` planned without planning it again, or count what it
+    planned. Nothing is kept while no one listens."""
+    token = _KIT_LISTENERS.set((*_KIT_LISTENERS.get(), listener))
+    try:
+        yield
+    finally:
+        _KIT_LISTENERS.reset(token)
 
 
 def kit_requests(

@@ -51,9 +51,10 @@ from tests.planned import KitWords
 SHIPPED = shipped(DEFAULT_LABELS)
 # Pass and pick's fewest and most players.
 COUNTS = (3, 6)
-# The paper and count of each Pass and pick kit `labelled` builds under every set: the most
-# players on A4, the fewest on Letter (tests/conftest.py).
-LABELLED_KITS = (("a4", 6), ("letter", 3))
+# The paper and count of the Pass and pick kit `labelled` builds under every set (its most
+# players on A4, tests/conftest.py), and of the kit at the other end of both, as planned.
+WRITTEN, PLANNED = ("a4", 6), ("letter", 3)
+KINDS = ("cards", "host-key", "player-aid", "print-and-play", "printing-guide", "sheets")
 GAMES = [game.id for game in game_summaries(DEFAULT_CONTENT)]
 
 
@@ -69,29 +70,40 @@ def test_the_issue_s_label_sets_ship() -> None:
 
 @pytest.mark.parametrize("labels", SHIPPED)
 def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -> None:
-    """Pass and pick under each set, its most players on A4 and its fewest on Letter, writes
-    every file under its set's name, and the manifest says each file's set and count. Every
-    count on both papers is planned under every set (`planned_every_set`, read by the page
-    tests, tests/plan/test_page_keeps.py) and written in the standard set (`pass_and_pick`,
+    """Pass and pick under each set, its most players on A4, writes every file under its
+    set's name, and the manifest says each file's set and count. Every count on both papers
+    is planned under every set (`planned_every_set`, read by the page tests,
+    tests/plan/test_page_keeps.py) and written in the standard set (`pass_and_pick`,
     tests/plan/test_pass_and_pick.py)."""
     manifest = json.loads((labelled / "manifest.json").read_text())["files"]
     suffix = "" if labels == "standard" else f"_{labels}"
-    for paper, count in LABELLED_KITS:
-        folder = kit(labelled, labels, paper, count)
-        names = sorted(p.name for p in folder.glob("*.pdf"))
-        stem = f"pass-and-pick_{count}p_{paper}{suffix}"
-        kinds = (
-            "cards",
-            "host-key",
-            "player-aid",
-            "print-and-play",
-            "printing-guide",
-            "sheets",
-        )
-        assert names == [f"{stem}_{kind}.pdf" for kind in kinds]
-        for name in names:
-            entry = manifest[f"{folder.relative_to(labelled)}/{name}"]
-            assert entry["labels"] == labels and entry["players"] == str(count)
+    paper, count = WRITTEN
+    folder = kit(labelled, labels, paper, count)
+    names = sorted(p.name for p in folder.glob("*.pdf"))
+    assert names == [f"pass-and-pick_{count}p_{paper}{suffix}_{kind}.pdf" for kind in KINDS]
+    for name in names:
+        entry = manifest[f"{folder.relative_to(labelled)}/{name}"]
+        assert entry["labels"] == labels and entry["players"] == str(count)
+
+
+@pytest.mark.parametrize("labels", SHIPPED)
+def test_every_shipped_label_set_names_a_kit_at_the_other_ends(
+    planned_words: list[KitWords], labels: str
+) -> None:
+    """Pass and pick's fewest players on Letter, as planned under each set, names its
+    folder and files as the written kit does its own."""
+    suffix = "" if labels == "standard" else f"_{labels}"
+    paper, count = PLANNED
+    (planned,) = (
+        words
+        for words in planned_words
+        if (words.game, words.labels, words.paper, words.players)
+        == ("pass-and-pick", labels, paper, count)
+    )
+    assert Path(planned.folder) == kit(Path(), labels, paper, count)
+    assert sorted(planned.files) == [
+        f"pass-and-pick_{count}p_{paper}{suffix}_{kind}" for kind in KINDS
+    ]
 
 
 def covers(labels: str) -> list[str]:
@@ -730,16 +742,20 @@ def test_labels_new_from_a_translation_shows_its_words_and_language(tmp_path: Pa
 def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A user's own set's texts are checked on whatever content it is given: here Pass and
+    pick alone, whose host key prints "Cards in play"."""
+    shutil.copytree(DEFAULT_CONTENT / "pass-and-pick", tmp_path / "content" / "pass-and-pick")
+    content = ["--content", str(tmp_path / "content")]
     mine = tmp_path / "mine.yaml"
     mine.write_text('extends: standard\ntext:\n  "Cards in pley": "Cartes en jeu"\n')
-    assert main(["check", "--labels", str(mine)]) == 2
+    assert main(["check", "--labels", str(mine), *content]) == 2
     assert re.search(
         r"mine\.yaml:3:3: text 'Cards in pley' is not printed anywhere "
         r"\(did you mean 'Cards in play'\?\)",
         capsys.readouterr().err,
     )
     mine.write_text("extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n")
-    assert main(["check", "--labels", str(mine)]) == 2
+    assert main(["check", "--labels", str(mine), *content]) == 2
     assert re.search(
         r"mine\.yaml:3:3: no game 'pass-and-pik' in the content", capsys.readouterr().err
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,11 +13,18 @@ from msgspec.structs import replace
 
 from shapes_print.errors import UserError
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.load.options import Part, PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.pipeline.checkcache import CHECKED
+from shapes_print.pipeline.requests import Planned as Kit
+from shapes_print.pipeline.requests import listening_to_kits
+from shapes_print.plan.kit import KitFile
 
-Planned = list[tuple[str, str]]
 SHAPES = ("circle", "triangle", "square")
+# One kit under each set: which groups a check plans again, which faces it draws again, and
+# what it finds, do not hang on the count or the paper (a group is a set's game whatever its
+# kits). Only a check of every kit counts a set's texts as used or not.
+PLAYERS, PAPER = "3", "a4"
 
 
 def content_of(root: Path, *games: str) -> pipeline.Sources:
@@ -27,20 +34,37 @@ def content_of(root: Path, *games: str) -> pipeline.Sources:
     return pipeline.Sources(content=root / "content")
 
 
+class Planned:
+    """Each (label set, game) `check` planned whole, once a setting (its flip and print
+    options), in the order planned, heard as its kits are planned (pipeline/requests.py);
+    a kit planned in part (its cards files alone, to draw their faces) is not the game's."""
+
+    def __init__(self) -> None:
+        self.settings: dict[tuple[str, str, str, PrintOptions], None] = {}
+
+    def take(self, kit: Kit, files: list[KitFile]) -> None:
+        request = kit.request
+        if request.part == Part():
+            self.settings[request.labels, request.game, request.flip, request.options] = None
+
+    def groups(self) -> list[tuple[str, str]]:
+        return [(labels, game) for labels, game, _, _ in self.settings]
+
+    def clear(self) -> None:
+        self.settings.clear()
+
+
 @pytest.fixture
-def planned(monkeypatch: pytest.MonkeyPatch) -> Planned:
-    """Each (label set, game) `check` plans, once a setting."""
-    calls: Planned = []
-    plan_all: Callable[..., object] = pipeline.plan_all
+def planned() -> Iterator[Planned]:
+    """What `check` plans whole inside the test."""
+    heard = Planned()
+    with listening_to_kits(heard.take):
+        yield heard
 
-    def counted(*args: object, **kwargs: object) -> object:
-        only = args[5] if len(args) > 5 else kwargs["only"]
-        assert isinstance(only, tuple)
-        calls.append(only)
-        return plan_all(*args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "plan_all", counted)
-    return calls
+def one_kit(sources: pipeline.Sources, labels: list[str]) -> pipeline.Project:
+    """`check` of one kit (PLAYERS, PAPER) of every game under each set."""
+    return pipeline.check(sources, [], labels, players=PLAYERS, paper=PAPER)
 
 
 def printed(project: pipeline.Project) -> dict[str, set[str]]:
@@ -51,28 +75,28 @@ def test_a_second_check_plans_nothing_and_sees_what_the_first_saw(
     tmp_path: Path, planned: Planned, own_cache_folder: Path
 ) -> None:
     sources = content_of(tmp_path, "pass-and-pick")
-    first = pipeline.check(sources, [], ["standard", "es"])
+    first = one_kit(sources, ["standard", "es"])
     # Each set's game under its three settings: home, the other flip, print shop.
-    assert planned == [("standard", "pass-and-pick")] * 3 + [("es", "pass-and-pick")] * 3
+    assert planned.groups() == [("standard", "pass-and-pick")] * 3 + [("es", "pass-and-pick")] * 3
     assert (own_cache_folder / "shapes-print" / CHECKED).is_file()
     planned.clear()
-    second = pipeline.check(sources, [], ["standard", "es"])
-    assert planned == []
+    second = one_kit(sources, ["standard", "es"])
+    assert planned.groups() == []
     assert printed(second) == printed(first)
     assert len(printed(first)["es"]) > 100
 
 
 def test_an_edit_plans_again_only_the_game_it_changes(tmp_path: Path, planned: Planned) -> None:
     sources = content_of(tmp_path, "pass-and-pick", "shapes-the-game")
-    pipeline.check(sources, [], ["standard"])
+    one_kit(sources, ["standard"])
     deck = sources.content / "pass-and-pick" / "deck.yaml"
     deck.write_text(deck.read_text().replace("name: circles", "name: rounds"))
     planned.clear()
-    pipeline.check(sources, [], ["standard"])
-    assert set(planned) == {("standard", "pass-and-pick")}
+    one_kit(sources, ["standard"])
+    assert set(planned.groups()) == {("standard", "pass-and-pick")}
     planned.clear()
-    pipeline.check(sources, [], ["standard"], players="3")  # other settings: planned anew
-    assert set(planned) == {("standard", "pass-and-pick"), ("standard", "shapes-the-game")}
+    pipeline.check(sources, [], ["standard"], players="4", paper=PAPER)  # other settings: anew
+    assert set(planned.groups()) == {("standard", "pass-and-pick"), ("standard", "shapes-the-game")}
 
 
 def test_a_planning_error_is_found_every_time(tmp_path: Path) -> None:
@@ -81,7 +105,7 @@ def test_a_planning_error_is_found_every_time(tmp_path: Path) -> None:
     deck.write_text(deck.read_text().replace("label: CIRCLE", "label: CIRCLE CIRCLE CIRCLE CIRCLE"))
     for _ in range(2):
         with pytest.raises(UserError, match="'CIRCLE CIRCLE CIRCLE CIRCLE' does not fit"):
-            pipeline.check(sources, [], ["standard"])
+            one_kit(sources, ["standard"])
 
 
 @pytest.mark.parametrize(
@@ -107,12 +131,12 @@ def test_a_damaged_cache_is_planned_again(
     tmp_path: Path, planned: Planned, own_cache_folder: Path
 ) -> None:
     sources = content_of(tmp_path, "pass-and-pick")
-    pipeline.check(sources, [], ["standard"])
+    one_kit(sources, ["standard"])
     entry = own_cache_folder / "shapes-print" / CHECKED
     entry.write_text(entry.read_text().replace('"printed": [', '"printed": [1, ', 1))
     planned.clear()
-    pipeline.check(sources, [], ["standard"])
-    assert planned == [("standard", "pass-and-pick")] * 3
+    one_kit(sources, ["standard"])
+    assert planned.groups() == [("standard", "pass-and-pick")] * 3
 
 
 def test_jobs_find_what_one_process_finds(
@@ -142,15 +166,10 @@ def test_jobs_find_what_one_process_finds(
             pipeline.check(sources, [], ["standard", "es"], players="4", paper="a4", jobs=jobs)
 
 
-# One kit under each set (PLAYERS, PAPER), for the checks of an edit to a card's fields: which faces are
-# drawn again, and what is found, do not hang on the count or the paper.
-PLAYERS, PAPER = "3", "a4"
-
-
 def outcome(sources: pipeline.Sources, labels: list[str]) -> dict[str, set[str]] | str:
     """What a check of one kit finds: the texts each set printed, or its mistake's line."""
     try:
-        return printed(pipeline.check(sources, [], labels, players=PLAYERS, paper=PAPER))
+        return printed(one_kit(sources, labels))
     except UserError as error:
         return error.line()
 
@@ -173,12 +192,12 @@ def test_an_edit_to_cards_fields_draws_their_faces_and_finds_what_planning_finds
     the texts each set prints, or the mistake at its cell."""
     sources = content_of(tmp_path, "pass-and-pick")
     labels = ["standard", "es", "high-contrast"]
-    pipeline.check(sources, [], labels, players=PLAYERS, paper=PAPER)
+    one_kit(sources, labels)
     deck = sources.content / "pass-and-pick" / "deck.yaml"
     deck.write_text(deck.read_text().replace("label: CIRCLE", f"label: {label}"))
     planned.clear()
     found = outcome(sources, labels)
-    whole = set(planned)
+    whole = set(planned.groups())
     assert found == afresh(sources, labels, tmp_path / "empty")
     if label == "ROUND":  # es lacks the word, skips the game: planned whole to find that
         assert whole == {("es", "pass-and-pick")}
@@ -186,7 +205,7 @@ def test_an_edit_to_cards_fields_draws_their_faces_and_finds_what_planning_finds
         deck.write_text(deck.read_text().replace("label: ROUND", "label: ROUNDER"))
         planned.clear()  # skipped as before, for a word it lacks: the faces are enough
         found = outcome(sources, labels)
-        assert planned == []
+        assert planned.groups() == []
         assert found == afresh(sources, labels, tmp_path / "empty again")
     elif label != "TRIANGLE":
         assert isinstance(found, str)
@@ -204,15 +223,15 @@ def test_an_edit_from_a_spreadsheet_is_found_at_its_cell(tmp_path: Path, planned
     rows += [f"{s},{s}s,6,shape,standard,{s},{s.upper()},#56B4E9,none,#000000" for s in SHAPES]
     (deck.parent / "cards.csv").write_text("\n".join(rows) + "\n")
     deck.write_text(text[: text.index("cards:")] + "cards: {from: cards.csv}\n")
-    pipeline.check(sources, [], ["standard"])
+    one_kit(sources, ["standard"])
     sheet = deck.parent / "cards.csv"
     sheet.write_text(sheet.read_text().replace("SQUARE", "BOX"))
     planned.clear()
-    assert "BOX" in printed(pipeline.check(sources, [], ["standard"]))["standard"]
-    assert planned == []
+    assert "BOX" in printed(one_kit(sources, ["standard"]))["standard"]
+    assert planned.groups() == []
     sheet.write_text(sheet.read_text().replace("BOX", "SQUARE " * 6))
     with pytest.raises(UserError) as error:
-        pipeline.check(sources, [], ["standard"])
+        one_kit(sources, ["standard"])
     assert re.match(r".*/cards.csv:4:7: card 'square'.* does not fit", error.value.line())
 
 
@@ -226,7 +245,7 @@ def test_a_template_or_label_set_edited_plans_the_game_whole(
     own = tmp_path / "own.yaml"
     own.write_text("extends: standard\ntitle: Own\n")
     deck = sources.content / "pass-and-pick" / "deck.yaml"
-    pipeline.check(sources, [], [str(own)])
+    one_kit(sources, [str(own)])
     whole = [("own", "pass-and-pick")] * 3
     for edited, old, new in [
         (deck, "label: CIRCLE", "label: ROUND"),
@@ -235,17 +254,17 @@ def test_a_template_or_label_set_edited_plans_the_game_whole(
     ]:
         edited.write_text(edited.read_text().replace(old, new, 1))
         planned.clear()
-        pipeline.check(sources, [], [str(own)])
-        assert planned == ([] if edited == deck else whole), edited
+        one_kit(sources, [str(own)])
+        assert planned.groups() == ([] if edited == deck else whole), edited
 
 
 def test_a_sheet_listing_the_deck_plans_the_game_whole(tmp_path: Path, planned: Planned) -> None:
     """collect-3's host key lists the `deck` list, each card's fields: a card's edit
     plans the game whole."""
     sources = content_of(tmp_path, "collect-3")
-    pipeline.check(sources, [], ["standard"])
+    one_kit(sources, ["standard"])
     deck = sources.content / "collect-3" / "deck.yaml"
     deck.write_text(deck.read_text().replace('title: "ACTION"', 'title: "ACT"', 1))
     planned.clear()
-    pipeline.check(sources, [], ["standard"])
-    assert planned == [("standard", "collect-3")] * 3
+    one_kit(sources, ["standard"])
+    assert planned.groups() == [("standard", "collect-3")] * 3

@@ -20,6 +20,7 @@ from shapes_print.pipeline import pipeline
 from shapes_print.plan.calibrate import LABELS
 from tests.pdfread import page_texts, sized_runs
 from tests.project_copy import copy_project
+from tests.tinygame import DECK, game, sheets
 
 FURNITURE = ("Print at 100% / Actual size", "50 mm: check with a ruler", "1 in")
 
@@ -171,14 +172,22 @@ def test_standard_is_the_default_and_has_no_folder_of_its_own(tmp_path: Path) ->
 
 
 def test_check_counts_the_calibration_words_as_used(tmp_path: Path) -> None:
-    """A text only the calibration sheet prints is used; a typo of it is not."""
+    """A text only the calibration sheet prints is used; a typo of it is not. A user's own
+    set's texts are checked on whatever content it is given: here the small game `tiny`,
+    whose kits print none of the calibration sheet's words."""
+    folder = tmp_path / "content" / "tiny"
+    folder.mkdir(parents=True)
+    for name, text in {"game.yaml": game(["sheets.yaml"]), "deck.yaml": DECK}.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / "sheets.yaml").write_text(sheets('text: "Play a card."'), encoding="utf-8")
+    tiny = pipeline.Sources(content=tmp_path / "content")
     mine = tmp_path / "mine.yaml"
     used = "Push a pin through the center of each crosshair on this side."
     mine.write_text(f'extends: standard\ntext:\n  "{used}": "Pin each cross."\n')
-    pipeline.check(pipeline.Sources(), [], [str(mine)])
+    pipeline.check(tiny, [], [str(mine)])
     mine.write_text(f'extends: standard\ntext:\n  "{used[:-1]}": "Pin each cross."\n')
     with pytest.raises(UserError, match="is not printed anywhere"):
-        pipeline.check(pipeline.Sources(), [], [str(mine)])
+        pipeline.check(tiny, [], [str(mine)])
 
 
 def test_a_complete_set_without_a_calibration_text_names_its_line(
