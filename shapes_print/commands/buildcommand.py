@@ -34,7 +34,6 @@ from shapes_print.commands.options import (
     Templates,
 )
 from shapes_print.limits import MAX_CARDS
-from shapes_print.load.defaults import CORES
 
 
 def build(
@@ -58,7 +57,7 @@ def build(
     formats: Formats = "pdf",
     bleed: Bleed = None,
     max_cards: MaxCards = MAX_CARDS,
-    jobs: Jobs = CORES,
+    jobs: Jobs = None,
     proof: Proof = False,
     deck: DeckNames = None,
     cards: CardIds = None,

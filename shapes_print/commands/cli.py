@@ -41,7 +41,7 @@ from shapes_print.commands.options import (
 from shapes_print.commands.quick import INTERRUPTED, guarded, say, split_debug
 from shapes_print.errors import shown
 from shapes_print.limits import MAX_CARDS, MAX_DPI, MIN_DPI
-from shapes_print.load.defaults import CORES, STANDARD
+from shapes_print.load.defaults import STANDARD
 from shapes_print.load.options import PrintOptions, parse_offset
 
 app = command_group("Printable card-game kits from YAML.")
@@ -127,7 +127,7 @@ def check(
     strict: Strict = False,
     quiet: Quiet = False,
     as_json: Json = False,
-    jobs: Jobs = CORES,
+    jobs: Jobs = None,
 ) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from typer.core import MarkupMode
 
-from shapes_print.load.defaults import CONTENT_HELP, TEMPLATES_HELP
+from shapes_print.load.defaults import CONTENT_HELP, JOBS_HELP, TEMPLATES_HELP
 from shapes_print.load.options import Flip
 
 # Help is drawn with rich (panels, colour) on a terminal only; in a pipe or a log it is plain
@@ -53,8 +53,10 @@ Labels = Annotated[
         "('es,large-print') or repeated.",
     ),
 ]
+# None: load/defaults.chosen_jobs reads SHAPES_PRINT_JOBS, else takes one per core.
 Jobs = Annotated[
-    int, typer.Option(min=1, help="Processes to share the work between (one per core unless set).")
+    int | None,
+    typer.Option(min=1, help="Processes to share the work between.", show_default=JOBS_HELP),
 ]
 FlipOption = Annotated[Flip, typer.Option(help="Duplex: flip on the 'long' or 'short' edge.")]
 BackOffset = Annotated[

@@ -24,7 +24,7 @@ from msgspec import Struct, field
 
 from shapes_print.errors import UserError, shown, system_error, warnings_told
 from shapes_print.limits import MAX_CARDS
-from shapes_print.load.defaults import CORES, chosen_folders
+from shapes_print.load.defaults import chosen_folders, chosen_jobs, whole_count
 from shapes_print.load.options import Flip
 
 
@@ -79,7 +79,7 @@ def build_kits(
     formats: str = "pdf",
     bleed: str | None = None,
     max_cards: int = MAX_CARDS,
-    jobs: int = CORES,
+    jobs: int | None = None,
     proof: bool = False,
     deck: str | None = None,
     cards: str | None = None,
@@ -90,6 +90,7 @@ def build_kits(
     from shapes_print.load.options import Part, PrintOptions
     from shapes_print.pipeline import pipeline
 
+    jobs = chosen_jobs(jobs)
     sources = pipeline.Sources.found(content, templates)
     printing = PrintOptions.from_words(
         card_size, print_shop, back_offset, ink_saver, formats, bleed
@@ -117,13 +118,14 @@ def check_games(
     strict: bool = False,
     quiet: bool = False,
     as_json: bool = False,
-    jobs: int = CORES,
+    jobs: int | None = None,
 ) -> None:
     """`check`: every kit asked for planned and checked, nothing written; its notes on
     stderr (even when quiet), then one line or a JSON document."""
     from shapes_print.commands import report
     from shapes_print.pipeline import pipeline
 
+    jobs = chosen_jobs(jobs)
     sources = pipeline.Sources.found(content, templates)
     asked = (labels or ["all"], max_cards, strict, players, paper, jobs)
     project = pipeline.check(sources, games or [], *asked)
@@ -242,9 +244,10 @@ def quick_call(args: list[str]) -> Callable[[], None] | None:
         if not value or value.startswith("-"):
             return None
         if option in command.counts:
-            if not (value.isascii() and value.isdigit() and int(value) >= 1):
+            count = whole_count(value)
+            if count is None:  # typer says what is wrong with it, or takes a larger count
                 return None
-            given[keyword] = int(value)
+            given[keyword] = count
         elif option in command.lists:
             listed.setdefault(keyword, []).append(value)
         else:

@@ -10,7 +10,10 @@ makes, has them at the top of the repository, beside the package.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+
+from shapes_print.errors import Source, UserError
 
 PACKAGE = Path(__file__).resolve().parents[1]
 PROJECT = PACKAGE.parent  # a checkout's top folder: docs/ and schemas/ `make reference` writes
@@ -25,7 +28,13 @@ STANDARD = "standard"  # the label set used when none is named; its kits get no 
 # What --help says a command reads when --content or --templates is not given.
 CONTENT_HELP = "./content if there is one, else the shipped games"
 TEMPLATES_HELP = "./templates if there is one, else the shipped templates"
-CORES = os.cpu_count() or 1  # processes `build` and `check` share their work between
+# The variable that says how many processes `build` and `check` share their work between when
+# --jobs is not given (the tests set it to 1), and what --help says of that default.
+JOBS_VARIABLE = "SHAPES_PRINT_JOBS"
+JOBS_HELP = f"${JOBS_VARIABLE}, else one per core"
+# A count as --jobs and --max-cards take it, and as SHAPES_PRINT_JOBS holds it: ASCII digits,
+# at most nine (no machine has a billion cores, no kit a billion cards), so reading is bounded.
+_COUNT = re.compile(r"[0-9]{1,9}")
 
 
 def chosen_folder(given: Path | None, shipped: Path) -> Path:
@@ -42,3 +51,27 @@ def chosen_folder(given: Path | None, shipped: Path) -> Path:
 def chosen_folders(content: Path | None, templates: Path | None) -> tuple[Path, Path]:
     """The content and templates folders a command reads (`chosen_folder` of each)."""
     return chosen_folder(content, DEFAULT_CONTENT), chosen_folder(templates, DEFAULT_TEMPLATES)
+
+
+def whole_count(word: str) -> int | None:
+    """`word` as a count the command line takes (a whole number from 1), else None."""
+    return int(word) if _COUNT.fullmatch(word) and int(word) >= 1 else None
+
+
+def chosen_jobs(given: int | None) -> int:
+    """The processes `build` and `check` share their work between: --jobs where given, else
+    SHAPES_PRINT_JOBS where set, else one per core. The variable is input like an option's
+    value: one that is no such count stops the command in one line, as a bad --jobs does."""
+    if given is not None:
+        return given
+    word = os.environ.get(JOBS_VARIABLE, "").strip()
+    if not word:
+        return os.cpu_count() or 1
+    jobs = whole_count(word)
+    if jobs is None:
+        raise UserError(
+            Source(Path(JOBS_VARIABLE)),
+            f"{word[:40]!r} is not a number of processes: write a whole number from 1 (at most "
+            "nine digits), or unset it for one per core",
+        )
+    return jobs

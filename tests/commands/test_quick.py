@@ -184,6 +184,8 @@ def test_quick_new_writes_what_typer_s_new_writes(
         ["build", "--jobs", "0"],
         ["build", "--jobs", "two"],
         ["build", "--jobs", "\u00b2"],
+        ["build", "--jobs", "1" * 10],  # typer takes it: more than any count means
+        ["check", "--max-cards", "9" * 5000],  # past what int() reads: typer says so
         ["build", "--force=yes"],
         ["build", "-qf"],
         ["build", "--labels"],
