@@ -303,13 +303,15 @@ class Symbol(Struct, frozen=True):
 
     `alt`, if given, says what it shows (a card: its words, or whose back it is): placed on
     a page, it is a picture (a Figure) with those words; drawn inside a picture, it is part
-    of that picture."""
+    of that picture. `sign_size`, a card face's: the size of the words its layout calls its
+    picture (a sign set in type, "★"), which a copy drawn small must print; 0 for none."""
 
     name: str
     width: float
     height: float
     items: tuple[Item, ...]
     alt: str = ""
+    sign_size: float = 0.0
 
 
 class Box(Struct, frozen=True):

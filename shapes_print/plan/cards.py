@@ -97,7 +97,7 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
     # the sheet style's, searched from its furniture's line (not the card's, which lacks it).
     words = ctx.words.fill(message, {"words": said}, ctx.furniture_source)
     alt = ctx.words.hearing.heard(words)
-    return Symbol(name, width + 2 * bleed, height + 2 * bleed, items, alt)
+    return Symbol(name, width + 2 * bleed, height + 2 * bleed, items, alt, drawn.sign_size)
 
 
 def element_boxes(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> list[ElementBox]:
@@ -107,11 +107,13 @@ def element_boxes(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> lis
 
 
 class _DrawnSide(Struct, frozen=True):
-    """A card side's elements drawn, the words they print, and each one's box."""
+    """A card side's elements drawn, the words they print, each one's box, and the size of
+    the smallest words its layout calls its picture (its sign, "★"; 0 for none)."""
 
     items: tuple[Item, ...]
     words: list[str]
     boxes: list[ElementBox]
+    sign_size: float = 0.0
 
 
 def _drawn_side(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> _DrawnSide:
@@ -128,6 +130,7 @@ def _drawn_side(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> _Draw
     items: list[Item] = []
     words: list[str] = []
     boxes: list[ElementBox] = []
+    signs: list[float] = []
     elements = template.layouts[layout].elements
     for index, element in enumerate(elements):
         if not element.shown_on(fields):
@@ -143,11 +146,13 @@ def _drawn_side(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> _Draw
             drawn, said = _drawn_element(at, elements, drawing, ctx)
         words += said
         boxes.append(element_box(element, index, box, drawn, ctx.style.body_size))
+        if element.what == "picture" and boxes[-1].set_at:
+            signs.append(boxes[-1].set_at)
         drawn = _turned(drawn, box, element)
         items.extend(drawn)
         if element.mirror:
             items.append(Group(drawn, dx=width, dy=height, angle=180))
-    return _DrawnSide(tuple(items), words, boxes)
+    return _DrawnSide(tuple(items), words, boxes, min(signs, default=0.0))
 
 
 def _drawn_element(

@@ -4,8 +4,9 @@ Input: a cell's model (text, or a cards cell naming cards of the deck), the valu
 are filled from and the `Column` it is set in. Output: a `Cell`, drawing the cell at a width
 into its height and items (top at y = 0), for `tables` to measure. Small cards are drawn
 from the deck's faces, each as it prints at its size (plan/minis.py); with picture words
-(large print) they are a picture whose words print beneath them, and for a print shop they
-are their words alone. `natural_width` is the
+(large print) they are a picture whose words print beneath them; for a print shop, or where
+a card's sign (an Action card's "★") would not print at that size, they are their words
+alone. `natural_width` is the
 width a cell takes unbroken: tables share their width by it.
 """
 
@@ -22,7 +23,7 @@ from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError, known_names
 from shapes_print.geometry.primitives import Artifact, Group, Item, Paint, Rect, Symbol
 from shapes_print.load.models import CardsCell
-from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture, small_copy
+from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture, shows_its_sign, small_copy
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
@@ -73,7 +74,7 @@ def card_cell(
         style = col.ctx.style
         items: list[Item] = []
         lines = _faces(cell, values, inputs, where)
-        if inputs.shop:  # for a press: the cards in words, at body size
+        if _in_words(lines, col, inputs):
             return _cards_in_words(col, cell, values, lines, width, where)
         # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
         across = _across(lines)
@@ -138,6 +139,19 @@ def _faces(
     return lines
 
 
+def _in_words(lines: list[list[Symbol]], col: Column, inputs: SheetInputs) -> bool:
+    """Whether a cards cell names its cards in words at body size, not in small copies: for
+    a press (their lines and words too fine for it), or where a card drawn at the style's
+    height would not print its sign (an Action card's "★" at a look-up card's 8 mm), so
+    that its copy would show nothing of which card it is. Cards whose picture is drawn (a
+    shape) or whose sign prints there (a number card's number) are drawn."""
+    style = col.ctx.style
+    height = style.mini_card_height
+    return inputs.shop or not all(
+        shows_its_sign(face, height, style.finest) for faces in lines for face in faces
+    )
+
+
 def _across(lines: list[list[Symbol]]) -> float:
     """The widest line of small cards, in card heights."""
     return max(sum(f.width / f.height for f in fs) + MINI_GAP * (len(fs) - 1) for fs in lines)
@@ -161,9 +175,10 @@ def natural_width(
         lines = _faces(cell, values, inputs, where)
         fill = col.ctx.words.fill
         words = fill(cell.text, values, where) if cell.text else ""
-        if inputs.shop or style.picture_words:
+        in_words = _in_words(lines, col, inputs)
+        if in_words or style.picture_words:
             words = words or (fill(cell.alt, values, where) if cell.alt else "")
-        if not inputs.shop:
+        if not in_words:
             cards = _across(lines) * style.mini_card_height
     width = max((font.width(line, style.body_size) for line in words.split("\n")), default=0.0)
     return max(cards, width) + 2 * style.table_padding + 1
@@ -173,10 +188,11 @@ def cards_width(
     col: Column, cell: CardsCell, values: Mapping[str, Any], inputs: SheetInputs, where: Source
 ) -> float:
     """The width a cards cell's small cards take at their full size, padding and rules
-    included: the least its column may be (a print shop's, in words, has none)."""
-    if inputs.shop:
+    included: the least its column may be (one in words has none)."""
+    lines = _faces(cell, values, inputs, where)
+    if _in_words(lines, col, inputs):
         return 0.0
-    across = _across(_faces(cell, values, inputs, where))
+    across = _across(lines)
     return across * col.ctx.style.mini_card_height + 2 * col.ctx.style.table_padding + 1
 
 
@@ -188,8 +204,8 @@ def _cards_in_words(
     width: float,
     where: Source,
 ) -> Drawn:
-    """A cards cell of a print-shop kit: the words that name its cards (its text, else its
-    alt, else the cards' names) as one paragraph."""
+    """A cards cell in words (`_in_words`): the words that name its cards (its text, else
+    its alt, else the cards' names) as one paragraph."""
     words = col.ctx.words
     text = words.fill(cell.text, values, where) if cell.text else ""
     if not text and cell.alt:

@@ -122,6 +122,14 @@ def minis(
     return items
 
 
+def shows_its_sign(face: Symbol, height: float, finest: Finest) -> bool:
+    """Whether a copy of a card face drawn `height` tall prints its sign (the words its
+    layout calls its picture, "★"), as `small_copy` decides, or has none in words (a drawn
+    picture prints at any size). Without it, an Action card drawn small shows only its
+    outline and red band: nothing of which card it is."""
+    return not face.sign_size or face.sign_size * (height / face.height) >= finest.text
+
+
 def small_copy(
     symbol: Symbol, scale: float, symbols: Mapping[str, Symbol], finest: Finest
 ) -> Group:

@@ -28,8 +28,9 @@ GAMES = {"collect-3", "pass-and-pick", "shapes-the-game"}
 # words are longer (Spanish, French, German). Half a sheet holds 122.5 mm on A4 and 113.7 mm
 # on Letter under its running foot (no scale check). Collect 3's copy grows a row of its
 # Crowns' ladder with every second player, the ladder running down two groups side by side
-# (its aid part's `across`): on Letter, 97 mm in English at 2 players to 115 mm at 10 (116 mm
-# in French), its glue giving the last 2 mm.
+# (its aid part's `across`): on Letter, 92 mm in English at 2 players to 110 mm at 10 (its
+# Action cards named in words, a row of one line each where the rule beside is), 116 mm in
+# French (every rule beside two lines long), its glue giving the last 2 mm.
 HALVES: dict[str, dict[str, tuple[int, int]]] = {
     "shapes-the-game": {"a4": (6, 6), "letter": (6, 6)},
     "pass-and-pick": {"a4": (6, 6), "letter": (6, 6)},

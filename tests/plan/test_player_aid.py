@@ -40,7 +40,7 @@ TOLERANCE = 0.5  # points: glue given and rounding
 
 
 # Collect 3's aid with its scoring's sentences and its Crowns' ladder down one group, as the
-# sheets print them: longer than half a page from 6 players on A4, so a page a copy.
+# sheets print them: longer than half a page from 7 players on A4, so a page a copy.
 WHOLE_SCORING = (
     "content/collect-3/game.yaml",
     "only: [table], across: 2}",
@@ -50,12 +50,12 @@ WHOLE_SCORING = (
 
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Collect 3 on A4 for 6 players in standard with its whole scoring (a page a copy: its
+    """Collect 3 on A4 for 7 players in standard with its whole scoring (a page a copy: its
     Crown ladder too long for half a page) and for 4 in large print (a page a copy, at 18 pt)."""
     out = tmp_path_factory.mktemp("aids")
     root = copy_project(tmp_path_factory.mktemp("whole-scoring"), [WHOLE_SCORING])
     whole = pipeline.Sources(root / "content", root / "templates")
-    for sources, labels, players in ((whole, "standard", "6"), (None, "large-print", "4")):
+    for sources, labels, players in ((whole, "standard", "7"), (None, "large-print", "4")):
         project = pipeline.load_project(sources or pipeline.Sources(), ["collect-3"], [labels])
         pipeline.build_project(project, pipeline.BuildOptions(players=players, paper="a4"), out)
     return out / "collect-3"
@@ -70,9 +70,9 @@ def _aid(kit: Path) -> Path:
 def test_a_one_page_copy_is_its_only_page(shipped: Path, labels: str) -> None:
     """Each copy, cut loose, still names its game and document and says it is whole; no
     copy has the scale check, the file's first neither: an aid is read, not measured."""
-    folder = "a4/6-players" if labels == "standard" else "large-print/a4/4-players"
+    folder = "a4/7-players" if labels == "standard" else "large-print/a4/4-players"
     pages = page_texts(_aid(shipped / folder))
-    copies = 6 if labels == "standard" else 4
+    copies = 7 if labels == "standard" else 4
     assert len(pages) == copies
     assert all(page.startswith(HEADING) for page in pages)
     assert all("Collect 3" in page and "player aid" in page for page in pages)
@@ -87,10 +87,10 @@ def test_a_copy_longer_than_half_a_page_keeps_its_sheets_type(tmp_path: Path) ->
     root = copy_project(tmp_path / "project", [WHOLE_SCORING])
     sources = pipeline.Sources(root / "content", root / "templates")
     project = pipeline.load_project(sources, ["collect-3"], ["standard"])
-    ((_, _, files),) = pipeline.plan_all(project, "6", "a4")
+    ((_, _, files),) = pipeline.plan_all(project, "7", "a4")
     (aid,) = (file.document for file in files if file.name.endswith("_player-aid"))
     assert isinstance(aid, Document)
-    assert len(aid.pages) == 6
+    assert len(aid.pages) == 7
     assert not any(_cut_lines(page) for page in aid.pages)
     sizes = Counter(t.size for page in aid.pages for g in content(page) for t in texts(g.items))
     (variant,) = project.variants
