@@ -279,9 +279,13 @@ def follow(example: Example, tmp_path: Path, capsys: pytest.CaptureFixture[str])
 # make print's work, which the shipped check does once per run for every shipped game
 # (tests/conftest.py, `shipped_check`). What the pages say of these checks, that they pass
 # and the lines they print (a game's skips, for want of words or contrast), is the same at
-# one kit, so each runs at one (ONE_KIT). The builds the walk-throughs write after their
-# checks still build every count on both papers.
+# one kit, so each runs at one (ONE_KIT). A walk-through's `build` without `--paper` builds
+# its game's every count on every paper; what its page says of the kit is read from the A4
+# kits (AFTERWARDS), so it builds every count on A4 (ON_A4). The walk-through itself builds
+# its game on Letter too (the large-print step), and tests/commands/test_new_game.py builds
+# `new`'s game at every count on both papers.
 ONE_KIT = ["--players", "4", "--paper", "a4"]
+ON_A4 = ["--paper", "a4"]
 # A `preview` a page writes without `--dpi` draws every page at 100 dpi, and encoding the
 # PNGs is most of its time. What the pages say of a preview, every page a picture in the
 # kit's preview/ folder with a contact sheet, holds at any dpi (tests/pipeline/
@@ -292,9 +296,12 @@ PREVIEW_DPI = ["--dpi", "30"]
 
 def as_run(words: list[str]) -> list[str]:
     """A command's arguments as this test runs it: as written, with a `check` of every
-    count at one kit (ONE_KIT) and a preview's pages drawn small (PREVIEW_DPI)."""
+    count at one kit (ONE_KIT), a `build` of every paper on A4 (ON_A4) and a preview's pages
+    drawn small (PREVIEW_DPI)."""
     if words[1] == "check" and "--players" not in words and "--paper" not in words:
         return [*words[1:], *ONE_KIT]
+    if words[1] == "build" and "--paper" not in words:
+        return [*words[1:], *ON_A4]
     if words[1] == "preview" and "--dpi" not in words:
         return [*words[1:], *PREVIEW_DPI]
     return words[1:]
