@@ -260,7 +260,9 @@ def follow(example: Example, tmp_path: Path, capsys: pytest.CaptureFixture[str])
         assert words[0] == "shapes-print", f"{where} runs {words[0]!r}: teach this test about it"
         if "--out" in words:
             assert not Path(words[words.index("--out") + 1]).is_absolute()
-        assert main(words[1:]) == 0, f"{where}: {shlex.join(words)}\n{capsys.readouterr()}"
+        assert main(as_run(words)) == 0, f"{where}: {shlex.join(words)}\n{capsys.readouterr()}"
+        if words[1] == "preview":
+            check_pictures_listed(capsys.readouterr().out)
         if words[1:3] == ["check", "my-game"]:  # what the page says this check prints
             printed = capsys.readouterr().err
             said = re.findall(r"`(skipped\s[\w-]+\sfor\smy-game: [^`]*)`", page_text)
@@ -269,6 +271,47 @@ def follow(example: Example, tmp_path: Path, capsys: pytest.CaptureFixture[str])
                 assert " ".join(line.removesuffix("...").split()) in printed, (line, printed)
         if words[1:3] == ["labels", "new"]:
             follow_labels_walk_through(tmp_path / f"{words[3]}.yaml", page)
+
+
+# Each command runs with its words as written; where what its page says of it holds with
+# less work, options asking for less follow them. A `check` a page writes without `--players` plans every count on every paper under every
+# set it names, three ways each (the check of a walk-through's game alone plans 247 kits):
+# make print's work, which the shipped check does once per run for every shipped game
+# (tests/conftest.py, `shipped_check`). What the pages say of these checks, that they pass
+# and the lines they print (a game's skips, for want of words or contrast), is the same at
+# one kit, so each runs at one (ONE_KIT). A walk-through's `build` without `--paper` builds
+# its game's every count on every paper; what its page says of the kit is read from the A4
+# kits (AFTERWARDS), so it builds every count on A4 (ON_A4). The walk-through itself builds
+# its game on Letter too (the large-print step), and tests/commands/test_new_game.py builds
+# `new`'s game at every count on both papers.
+ONE_KIT = ["--players", "4", "--paper", "a4"]
+ON_A4 = ["--paper", "a4"]
+# A `preview` a page writes without `--dpi` draws every page at 100 dpi, and encoding the
+# PNGs is most of its time. What the pages say of a preview, every page a picture in the
+# kit's preview/ folder with a contact sheet, holds at any dpi (tests/pipeline/
+# test_preview.py reads the pictures at the size for theirs); the one example that names
+# its dpi keeps it.
+PREVIEW_DPI = ["--dpi", "30"]
+
+
+def as_run(words: list[str]) -> list[str]:
+    """A command's arguments as this test runs it: as written, with a `check` of every
+    count at one kit (ONE_KIT), a `build` of every paper on A4 (ON_A4) and a preview's pages
+    drawn small (PREVIEW_DPI)."""
+    if words[1] == "check" and "--players" not in words and "--paper" not in words:
+        return [*words[1:], *ONE_KIT]
+    if words[1] == "build" and "--paper" not in words:
+        return [*words[1:], *ON_A4]
+    if words[1] == "preview" and "--dpi" not in words:
+        return [*words[1:], *PREVIEW_DPI]
+    return words[1:]
+
+
+def check_pictures_listed(said: str) -> None:
+    """A preview lists a picture of each page and a contact sheet, each written."""
+    pictures = [Path(line) for line in said.splitlines() if line.endswith(".png")]
+    assert any(path.name == "contact-sheet.png" for path in pictures), said
+    assert len(pictures) > 1 and all(path.is_file() for path in pictures), said
 
 
 def follow_game_walk_through(root: Path, snippet: str) -> None:

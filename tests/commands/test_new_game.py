@@ -15,6 +15,7 @@ import io
 import json
 import re
 import shlex
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -284,27 +285,33 @@ def test_a_plain_check_passes_and_strict_names_every_missing_text(
 def test_the_games_own_words_join_a_shipped_label_set(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """At make print's one kit (ONE_KIT), as `printed` checks the shipped games beside the
+    example: whether a game's words join a set, and whether the other games' words stay
+    theirs, does not hang on the count or the paper."""
     root = copy_project(tmp_path)
     assert new(root, capsys, GAME)[0] == 0
-    status, lines, _ = run(
-        ["check", "--strict", GAME, "--labels", "es", *sources(root)], capsys, root
-    )
+    one_kit = [word for option in ONE_KIT.items() for word in option]
+    es = ["--labels", "es", *one_kit, *sources(root)]
+    status, lines, _ = run(["check", "--strict", GAME, *es], capsys, root)
     english = [ast.literal_eval(line.split(" has no text for ", 1)[1]) for line in lines[:-1]]
     own = root / "content" / GAME / "labels" / "es.yaml"
     entries = "".join(f"  {_quoted(text)}: {_quoted('¡' + text)}\n" for text in english)
     own.write_text(f"text:\n{entries}", encoding="utf-8")
     out = tmp_path / "out"
-    args = ["build", GAME, "--labels", "es", "--players", "4", "--paper", "a4", "--out", str(out)]
-    status, lines, _ = run([*args, *sources(root)], capsys, root)
+    status, lines, _ = run(["build", GAME, *es, "--out", str(out)], capsys, root)
     assert (status, lines) == (0, [])
     cards = out / GAME / "es/a4/4-players" / f"{GAME}_4p_a4_es_cards.pdf"
     assert "¡SUN 1" in text_of(cards)
     # Only this game's kits print them: the shipped games' Spanish is as it was.
-    status, lines, _ = run(["check", "--labels", "es", *sources(root)], capsys, root)
+    status, lines, _ = run(["check", *es], capsys, root)
     assert (status, lines) == (0, [])
-    # A word the game never prints is a typo, named at its own line.
+    # A word the game never prints is a typo, named at its own line: found where every kit of
+    # every game of a folder is checked, here a folder of the game alone (the typo is its own).
     own.write_text(f'text:\n{entries}  "SUN 9": "SOL 9"\n', encoding="utf-8")
-    status, lines, _ = run(["check", "--labels", "es", *sources(root)], capsys, root)
+    alone = tmp_path / "alone"
+    shutil.copytree(root / "content" / GAME, alone / "content" / GAME)
+    mine = ["--content", str(alone / "content"), "--templates", str(root / "templates")]
+    status, lines, _ = run(["check", "--labels", "es", *mine], capsys, alone)
     assert status == 2
     assert lines[0].startswith(f"content/{GAME}/labels/es.yaml:{len(english) + 2}:3: text 'SUN 9'")
 
@@ -598,19 +605,16 @@ def test_a_copy_of_a_game_builds_as_the_original_under_every_label_set(
     assert_schemas_named(
         copy, {f"labels/{name}.yaml": "game-labels" for name in ("colour-blind", "high-contrast")}
     )
+    # Neither game is skipped or refused under any set: checked, as `printed` checks make
+    # print's games (a check plans every kit a build writes, and says a skip alike); the
+    # sets whose words or colours the copy's own files carry are built and read.
+    games = ["my-pick", "pass-and-pick", *sources(root)]
+    one_kit = [word for option in ONE_KIT.items() for word in option]
+    status, lines, _ = run(["check", *games, "--labels", "all", *one_kit], capsys, root)
+    assert (status, lines) == (0, [])
     out_dir = tmp_path / "out"
-    args = [
-        "build",
-        "my-pick",
-        "pass-and-pick",
-        "--labels",
-        "all",
-        "--players",
-        "4",
-        "--paper",
-        "a4",
-    ]
-    status, lines, _ = run([*args, *sources(root), "--out", str(out_dir)], capsys, root)
+    compared = ["--labels", "high-contrast,colour-blind,es", *one_kit, "--out", str(out_dir)]
+    status, lines, _ = run(["build", *games, *compared], capsys, root)
     assert (status, lines) == (0, [])
     for labels in ("high-contrast", "colour-blind", "es"):
         mine = text_of(out_dir / f"my-pick/{labels}/a4/4-players/my-pick_4p_a4_{labels}_cards.pdf")
