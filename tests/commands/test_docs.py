@@ -274,8 +274,9 @@ def follow(example: Example, tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 # Each command runs with its words as written; where what its page says of it holds with
-# less work, options asking for less follow them. A `check` a page writes without `--players` plans every count on every paper under every
-# set it names, three ways each (the check of a walk-through's game alone plans 247 kits):
+# less work, options asking for less follow them. A `check` a page writes without
+# `--players` plans every count on every paper under every set it names, three ways each
+# (the check of a walk-through's game alone plans 247 kits):
 # make print's work, which the shipped check does once per run for every shipped game
 # (tests/conftest.py, `shipped_check`). What the pages say of these checks, that they pass
 # and the lines they print (a game's skips, for want of words or contrast), is the same at
