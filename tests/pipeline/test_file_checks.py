@@ -13,15 +13,23 @@ read once), and pdfium, a Python dependency, reads a wrapped heading with its sp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from msgspec import structs
 from pypdf import PageObject, PdfReader
 
+from shapes_print.geometry.primitives import Document
+from shapes_print.kit.variant import make_variant
+from shapes_print.load.labels import STANDARD, load_labels
+from shapes_print.load.options import named_size
 from shapes_print.pipeline import pipeline
-from shapes_print.plan import paragraphs
-from tests import filecheck
+from shapes_print.pipeline.requests import Planned, listening_to_kits
+from shapes_print.plan.kit import KitFile
+from tests import filecheck, pagesample
+from tests.pagesample import Wrapped
 from tests.pdfread import page_texts
 
 LABELS = ("standard", "es", "large-print", "braille")
@@ -32,35 +40,83 @@ EXTRA = (("shapes-the-game", "large-print-atkinson"),)
 
 @dataclass(frozen=True)
 class Sample:
-    """The sample's files, and every text the layout wrapped over more than one line."""
+    """The sample's files; the files poppler reads for its sheets, keys and guides (each
+    one's chosen pages alone, `pagesample`), each with the paragraphs its plan wrapped over
+    more than one line on those pages; and every wrapped paragraph of the whole sample."""
 
     files: list[Path]
-    wrapped: set[str]
+    read: dict[Path, list[Wrapped]]
+    every_wrapped: list[Wrapped]
+
+
+# Poppler reads the card whose words the test of words in pictures looks for.
+WILD = "WILD ★ Counts as any one card in your Collect 3. If your Collect 3 uses"
 
 
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
     out = tmp_path_factory.mktemp("check-files")
-    wrapped: set[str] = set()
-    set_lines = paragraphs._broken
+    plans = _built(out)
+    files = filecheck.sample_files(out)
+    # A document may make its pages as they are asked for: they are made once more here.
+    plans = {
+        path: structs.replace(plans[path], pages=list(plans[path].pages))
+        for path in files
+        if filecheck.non_card(path)
+    }
+    chosen = pagesample.chosen_pages(plans)
+    (kit,) = (path for path in plans if path.name == "collect-3_4p_a4_print-and-play.pdf")
+    chosen[kit].append(next(i for i in range(len(plans[kit].pages)) if _holds(plans[kit], i)))
+    read = {
+        pagesample.pages_only(path, pages, out / "pages" / path.relative_to(out)): [
+            wrapped
+            for index in pages
+            for wrapped in pagesample.wrapped_paragraphs(plans[path], index)
+        ]
+        for path, pages in chosen.items()
+    }
+    every = [
+        w
+        for plan in plans.values()
+        for i in range(len(plan.pages))
+        for w in pagesample.wrapped_paragraphs(plan, i)
+    ]
+    return Sample(files, read, every)
 
-    def recording(text: str, *rest: object) -> tuple[tuple[str, bool], ...] | None:
-        lines = set_lines(text, *rest)  # type: ignore[arg-type]
-        if lines is not None and len(lines) > 1:
-            wrapped.add(text)
-        return lines
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(paragraphs, "_broken", recording)
-        # Plain paragraphs drawn before in this process are kept and not broken again:
-        # start from none, so every paragraph of the sample is broken, and seen, here.
-        paragraphs._plain.cache_clear()
+def _built(out: Path) -> dict[Path, Document]:
+    """Build the sample into `out`: every PDF's plan, by its path."""
+    plans: dict[Path, Document] = {}
+
+    def planned(kit: Planned, files: list[KitFile]) -> None:
+        folder = out / "shop" / kit.folder if kit.request.options.print_shop else out / kit.folder
+        for file in files:
+            if isinstance(file.document, Document):
+                plans[folder / f"{file.name}.pdf"] = file.document
+
+    with listening_to_kits(planned):
         filecheck.build_sample(out, LABELS)
         for game, labels in EXTRA:
             project = pipeline.load_project(pipeline.Sources(), [game], [labels])
             options = pipeline.BuildOptions(players="4", paper="a4")
             pipeline.build_project(project, options, out)
-    return Sample(filecheck.sample_files(out), wrapped)
+    (calibration,) = (out / "calibration").rglob("*.pdf")
+    plans[calibration] = _calibration_plan()
+    return plans
+
+
+def _calibration_plan() -> Document:
+    """The sample's calibration sheet as `filecheck.build_sample` plans it."""
+    sources = pipeline.Sources()
+    variant = make_variant(sources.templates, {}, load_labels(STANDARD, sources.labels))
+    size = named_size("a4", variant.library.papers, "--paper")
+    return pipeline.plan_calibration(variant, "a4", size, "long", (0.0, 0.0))
+
+
+def _holds(document: Document, index: int) -> bool:
+    return any(
+        wrapped.text.startswith(WILD) for wrapped in pagesample.wrapped_paragraphs(document, index)
+    )
 
 
 def test_the_sample_holds_every_kind_of_file(sample: Sample) -> None:
@@ -69,17 +125,27 @@ def test_the_sample_holds_every_kind_of_file(sample: Sample) -> None:
     kinds = {path.name.rsplit("_", 1)[-1] for path in sample.files}
     assert {"sheets.pdf", "host-key.pdf", "printing-guide.pdf"} <= kinds
     assert any("calibration" in path.name for path in sample.files)
-    assert len(sample.wrapped) > 100  # paragraphs that wrapped: the breaks under test
+    assert len(sample.every_wrapped) > 400  # paragraphs that wrapped: the breaks under test
 
 
-# pdfinfo -struct-text reads every sheet, key and guide of the sample (about 30 s on a busy
-# 2-core machine): three tests share its files, every third each, all of them between them
-# (for the words outside pictures and inside them alike); Ghostscript separates every page
-# of the print-shop files into plates, and pdfium sizes every run of text of every PDF: two
-# tests share each.
+def test_the_pages_poppler_reads_hold_every_kind_of_wrapped_paragraph(sample: Sample) -> None:
+    """Poppler reads each sheet, key and guide's chosen pages alone (`pagesample`): between
+    them they hold a wrapped paragraph of every kind the whole sample's plan holds (a
+    heading's, a cell's, a list item's, one beside a Span, one in a picture, in English
+    and Spanish), which the words-apart checks and the test of wrapped paragraphs below
+    read back."""
+    read = [wrapped for found in sample.read.values() for wrapped in found]
+    kinds = {wrapped.kind for wrapped in read}
+    assert kinds == {wrapped.kind for wrapped in sample.every_wrapped}
+    assert {"H2", "P", "TD", "LBody"} <= {kind.role for kind in kinds}
+    assert {"en", "es"} <= {kind.lang for kind in kinds}
+    assert any(kind.spanned for kind in kinds) and any(kind.pictured for kind in kinds)
+    assert len(read) > 40
+
+
+# Ghostscript separates every page of the print-shop files into plates, and pdfium sizes
+# every run of text of every PDF: two tests share each.
 SHARES = {
-    "words apart (pdfinfo -struct-text)": 3,
-    "words apart in pictures (pdfinfo -struct-text)": 3,
     "black areas in black ink alone (separations)": 2,
     "no text smaller than the finest": 2,
 }
@@ -97,12 +163,21 @@ def shared_checks() -> list[object]:
 
 
 def test_every_shared_check_is_a_check() -> None:
-    assert set(SHARES) <= {check.name for check in filecheck.CHECKS}
+    assert set(SHARES) | POPPLER_READS <= {check.name for check in filecheck.CHECKS}
+
+
+# The checks that read with poppler read a sheet, key or guide's chosen pages alone.
+POPPLER_READS = {
+    "words apart (pdfinfo -struct-text)",
+    "words apart in pictures (pdfinfo -struct-text)",
+    "words apart (pdftotext)",
+}
 
 
 @pytest.mark.parametrize(("check", "share", "count"), shared_checks())
 def test_the_files_pass(sample: Sample, check: filecheck.Check, share: int, count: int) -> None:
-    files = [path for path in sample.files if check.applies(path)][share::count]
+    files = list(sample.read) if check.name in POPPLER_READS else sample.files
+    files = [path for path in files if check.applies(path)][share::count]
     outcome = filecheck.run_check(check, files)
     if outcome.skipped:
         pytest.skip(str(outcome.skipped))
@@ -154,20 +229,34 @@ def test_each_wrapped_paragraph_reads_back_whole_in_the_structure(sample: Sample
     runs are read on from one to the next, as a reader hears them: pdfinfo breaks a
     paragraph's text where an inline Span (a range's expansion) stands, so a paragraph with
     one reads back in pieces, each piece with its own spaces."""
-    files = [path for path in sample.files if filecheck.non_card(path)]
-    heard = [" ".join("".join(filecheck.struct_text(path)).split()) for path in files]
-    whole = "\n".join(heard)
-    missing = [text for text in sample.wrapped if " ".join(text.split()) not in whole]
-    assert missing == []
-    assert "Host key: 4 players (keep away from players)" in whole
+    heard = _heard(sample, filecheck.struct_text)
+    for (path, wrapped), words in zip(sample.read.items(), heard, strict=True):
+        missing = [found.text for found in wrapped if not found.kind.pictured]
+        assert [text for text in missing if text not in words] == [], path.name
+    assert sum(not found.kind.pictured for found in _all(sample)) > 30
+    assert any("Host key: 4 players (keep away from players)" in words for words in heard)
+
+
+def _all(sample: Sample) -> list[Wrapped]:
+    return [found for wrapped in sample.read.values() for found in wrapped]
+
+
+def _heard(sample: Sample, runs: Callable[[Path], list[str]]) -> list[str]:
+    """The runs of each file poppler reads, each run's spaces kept, white space made one."""
+    return [" ".join(" ".join(runs(path)).split()) for path in sample.read]
 
 
 def test_a_cards_lines_and_texts_read_apart_in_its_picture(sample: Sample) -> None:
     """A card drawn on a sheet is a Figure: search, reflow and export to text read the words
-    drawn in it, which must be the words written, apart where a line wrapped."""
-    (kit,) = (p for p in sample.files if p.name == "collect-3_4p_a4_print-and-play.pdf")
-    pictured = " ".join(" ".join(filecheck.figure_struct_text(kit)).split())
-    assert "WILD ★ Counts as any one card in your Collect 3. If your Collect 3 uses" in pictured
+    drawn in it, which must be the words written, apart where a line wrapped: the Wild
+    card's, and every wrapped paragraph in a picture on the pages poppler reads."""
+    pictured = _heard(sample, filecheck.figure_struct_text)
+    for (path, wrapped), words in zip(sample.read.items(), pictured, strict=True):
+        missing = [found.text for found in wrapped if found.kind.pictured]
+        assert [text for text in missing if text not in words] == [], path.name
+        if path.name == "collect-3_4p_a4_print-and-play.pdf":
+            assert WILD in words
+    assert sum(found.kind.pictured for found in _all(sample)) > 5
 
 
 def test_pdfium_reads_a_space_where_each_line_wrapped(sample: Sample) -> None:
@@ -182,8 +271,10 @@ def test_pdfium_reads_a_space_where_each_line_wrapped(sample: Sample) -> None:
     assert "awayfrom" not in " ".join(page_texts(host_key))
 
 
-def test_a_missing_tool_is_a_skip_that_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(filecheck.shutil, "which", lambda _: None)
+def test_a_missing_tool_is_a_skip_that_names_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # a folder with no tools in it
     (check,) = [c for c in filecheck.CHECKS if c.name == "words apart (pdfinfo -struct-text)"]
     outcome = filecheck.run_check(check, [Path("any_host-key.pdf")])
     assert outcome.skipped == filecheck.Skipped("pdfinfo", filecheck.POPPLER)
