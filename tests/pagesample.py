@@ -12,14 +12,31 @@ structure tree cut to them, so the tool reads the built page as built and nothin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from io import BytesIO
 from pathlib import Path
 
-from pypdf import PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
+from pypdf import PdfReader
+from pypdf.generic import (
+    ArrayObject,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
+    NumberObject,
+)
 
-from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Symbol, Text, Use
+from shapes_print.geometry.primitives import (
+    Artifact,
+    Document,
+    Group,
+    Item,
+    Page,
+    Symbol,
+    Text,
+    Use,
+)
 
 
 @dataclass(frozen=True)
@@ -122,71 +139,142 @@ def _pieces(item: Item) -> list[Text]:
     return []
 
 
-def drawn_items(items: Sequence[Item], symbols: Mapping[str, Symbol]) -> int:
-    """How many things a page draws, groups' and placed symbols' insides counted: what a
-    reader's software goes over again for each marked sequence, the cost of reading it."""
-    count = 0
+def page_cost(document: Document, index: int) -> int:
+    """What reading the page's structure costs: a reader's software goes over everything
+    the page draws (groups' and placed symbols' insides counted) again for each marked
+    sequence on it (each element of the structure with words of its own)."""
+    drawn, tagged = _counts(document.pages[index].items, document.symbols)
+    return drawn * (tagged + 1)
+
+
+def _counts(items: Sequence[Item], symbols: Mapping[str, Symbol]) -> tuple[int, int]:
+    """How many things the items draw, and how many groups with a role they hold."""
+    drawn = tagged = 0
     for item in items:
+        inside: Sequence[Item] = ()
         if isinstance(item, Group | Artifact):
-            count += drawn_items(item.items, symbols)
+            inside = item.items
+            tagged += isinstance(item, Group) and item.role is not None
         elif isinstance(item, Use):
-            count += drawn_items(symbols[item.symbol].items, symbols)
+            inside = symbols[item.symbol].items
         else:
-            count += 1
-    return count
+            drawn += 1
+        more_drawn, more_tagged = _counts(inside, symbols)
+        drawn, tagged = drawn + more_drawn, tagged + more_tagged
+    return drawn, tagged
 
 
-def chosen_pages(plans: Mapping[Path, Document]) -> dict[Path, list[int]]:
-    """Each file's pages to read (indexes): its first, and for every kind of wrapped
-    paragraph in any file the cheapest page that holds one."""
-    chosen = {path: {0} for path in plans}
+def chosen_pages(
+    plans: Mapping[Path, Document], wrapped: Mapping[Path, list[list[Wrapped]]]
+) -> dict[Path, list[int]]:
+    """Each file's pages to read (indexes): its cheapest, so that each file is read, and
+    for every kind of wrapped paragraph (`wrapped`, page by page) the cheapest page of any
+    file that holds one."""
+    costs = {
+        path: [page_cost(document, index) for index in range(len(document.pages))]
+        for path, document in plans.items()
+    }
+    chosen = {path: {min(range(len(cost)), key=cost.__getitem__)} for path, cost in costs.items()}
     cheapest: dict[Kind, tuple[int, Path, int]] = {}
-    for path, document in plans.items():
-        for index, page in enumerate(document.pages):
-            cost = drawn_items(page.items, document.symbols)
-            for wrapped in wrapped_paragraphs(document, index):
-                if wrapped.kind not in cheapest or cost < cheapest[wrapped.kind][0]:
-                    cheapest[wrapped.kind] = (cost, path, index)
+    for path, pages in wrapped.items():
+        for index, found in enumerate(pages):
+            for kind in {paragraph.kind for paragraph in found}:
+                if kind not in cheapest or costs[path][index] < cheapest[kind][0]:
+                    cheapest[kind] = (costs[path][index], path, index)
     for _, path, index in cheapest.values():
         chosen[path].add(index)
     return {path: sorted(pages) for path, pages in chosen.items()}
 
 
+def alike_pages(document: Document) -> dict[int, int]:
+    """Each page planned as a page before it (its index), with that page's: it is drawn as
+    that page is (a print shop's copies of one card, its backs)."""
+    first: dict[Page, int] = {}
+    alike = {}
+    for index, page in enumerate(document.pages):
+        if first.setdefault(page, index) != index:
+            alike[index] = first[page]
+    return alike
+
+
 def pages_only(source: Path, pages: Sequence[int], target: Path) -> Path:
     """A copy of the PDF with only `pages` (indexes), its structure tree cut to the
-    elements on them: a tool reading its structure meets no page that is not there."""
-    writer = PdfWriter(clone_from=source)
-    kept = {writer.pages[index].indirect_reference.idnum for index in pages}
-    for index in reversed(range(len(writer.pages))):
-        if index not in pages:
-            writer.remove_page(index)
-    tree = writer.root_object["/StructTreeRoot"].get_object()
-    tree.pop("/ParentTree", None)
-    _cut(tree, None, kept)
+    elements on them, so a tool reading its structure meets no page that is not there.
+    The copy is the file as built with an update after it (PDF 7.5.6) that gives its page
+    tree those pages alone and its cut elements their kids left: every object the pages
+    draw is the built file's, byte for byte."""
+    reader = PdfReader(source)
+    catalog = reader.trailer["/Root"]
+    tree = catalog.raw_get("/Pages")
+    node = tree.get_object()
+    kept = [reader.pages[index] for index in pages]
+    assert all(page.raw_get("/Parent") == tree for page in kept), "a page tree of one level"
+    node[NameObject("/Kids")] = ArrayObject(page.indirect_reference for page in kept)
+    node[NameObject("/Count")] = NumberObject(len(kept))
+    changed = {tree.idnum: node}
+    if "/StructTreeRoot" in catalog:
+        on_kept = {page.indirect_reference.idnum for page in kept}
+        _cut(catalog.raw_get("/StructTreeRoot"), None, _Cutting(on_kept, changed))
     target.parent.mkdir(parents=True, exist_ok=True)
-    writer.write(target)
+    target.write_bytes(_updated(source.read_bytes(), reader, changed))
     return target
 
 
-def _cut(element: DictionaryObject, page: IndirectObject | None, kept: set[int]) -> bool:
-    """Keep the element's kids on kept pages; whether any is left."""
+@dataclass
+class _Cutting:
+    """The object numbers of the pages kept, and each object changed by its number."""
+
+    kept: set[int]
+    changed: dict[int, DictionaryObject]
+
+
+def _cut(reference: IndirectObject, page: IndirectObject | None, cutting: _Cutting) -> bool:
+    """Keep the element's kids on kept pages (noting it changed where some are not);
+    whether any is left."""
+    element = reference.get_object()
     page = element.raw_get("/Pg") if "/Pg" in element else page
-    kids = element.get("/K")
-    if kids is None:
-        return False
+    kids = element.raw_get("/K") if "/K" in element else ArrayObject()
+    kids = kids if isinstance(kids, list) else [kids]
     left = ArrayObject()
-    for kid in kids if isinstance(kids, list) else [kids]:
+    for kid in kids:
         if isinstance(kid, IndirectObject):
-            if _cut(kid.get_object(), page, kept):
-                left.append(kid)
+            on_kept = _cut(kid, page, cutting)
         elif isinstance(kid, DictionaryObject):  # a marked-content or object reference
-            if kid.raw_get("/Pg").idnum in kept if "/Pg" in kid else _on(page, kept):
-                left.append(kid)
-        elif _on(page, kept):
+            on_kept = _on(kid.raw_get("/Pg") if "/Pg" in kid else page, cutting.kept)
+        else:
+            on_kept = _on(page, cutting.kept)
+        if on_kept:
             left.append(kid)
-    element[NameObject("/K")] = left
+    if len(left) < len(kids):
+        element[NameObject("/K")] = left
+        cutting.changed[reference.idnum] = element
     return bool(left)
 
 
 def _on(page: IndirectObject | None, kept: set[int]) -> bool:
     return page is not None and page.idnum in kept
+
+
+def _updated(built: bytes, reader: PdfReader, changed: dict[int, DictionaryObject]) -> bytes:
+    """The built file with an update after it holding the changed objects, a cross-reference
+    section for them and a trailer going back to the built file's."""
+    (previous,) = re.findall(rb"startxref\s+(\d+)\s+%%EOF\s*$", built)
+    out = bytearray(built if built.endswith(b"\n") else built + b"\n")
+    offsets = {}
+    for number, thing in sorted(changed.items()):
+        offsets[number] = len(out)
+        body = BytesIO()
+        thing.write_to_stream(body)
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body.getvalue())
+    section = len(out)
+    out += b"xref\n"
+    for number, offset in offsets.items():
+        out += b"%d 1\n%010d 00000 n \n" % (number, offset)
+    trailer = DictionaryObject(
+        {NameObject(key): reader.trailer.raw_get(key) for key in reader.trailer if key != "/Prev"}
+    )
+    trailer[NameObject("/Prev")] = NumberObject(int(previous))
+    body = BytesIO()
+    trailer.write_to_stream(body)
+    out += b"trailer\n%s\nstartxref\n%d\n%%%%EOF\n" % (body.getvalue(), section)
+    return bytes(out)
