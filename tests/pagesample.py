@@ -1,13 +1,15 @@
-"""A sample of a built PDF's pages for the outside tools that read it slowly, chosen by what
+"""Samples of a built PDF's pages for the outside tools that read it slowly, chosen by what
 the plan says is on them.
 
 `pdfinfo -struct-text` draws a page again for every marked-content sequence on it, so a
 sheet of tables with card pictures costs seconds; every wrapped line the layout sets is a
 place a reader could hear two words as one. `chosen_pages` picks, across a sample's files,
-each file's first page and a page for every kind of wrapped line the plan holds (its
-element's role, whether inside a picture, whether beside a Span, the file's language): the
-cheapest page of each kind. `pages_only` copies a PDF with those pages alone and its
-structure tree cut to them, so the tool reads the built page as built and nothing else.
+each file's cheapest page and, for every kind of wrapped paragraph the plans hold (its
+element's role, inside a picture or not, beside a Span or not, the file's language, its
+fonts), the cheapest page holding one. `alike_pages` names the pages planned as a page
+before them (a print shop's copies of a card), which a check reading page by page needs
+read once. `pages_only` copies a PDF with some pages alone and its structure tree cut to
+them, so the tool reads the built pages as built and nothing else.
 """
 
 from __future__ import annotations

@@ -6,10 +6,16 @@ again, and not a second time in their own files (filecheck.in_print_and_play; th
 `test_a_print_and_play_file_holds_every_tagged_line_of_its_players_files` holds why), and a
 print-shop kit's fronts and backs files in its cards file (filecheck.one_side).
 
-Words stay apart where a line wraps, too: every paragraph the layout wrapped while building
-the sample (recorded as it was set) reads back whole in the structure a screen reader
-hears (`pdfinfo -struct-text`, the same reading the words-apart check takes, so each file is
-read once), and pdfium, a Python dependency, reads a wrapped heading with its space."""
+The sample's plans come from the build (its kit listener, `listening_to_kits`) and say
+what is on each page. The checks that read page by page read a page planned as one
+before it once (a print shop's copies of a card); the checks that read with poppler read
+each sheet, key and guide's pages that between them hold every kind of wrapped paragraph
+the plans hold (`tests/pagesample.py`; tests below hold both).
+
+Words stay apart where a line wraps, too: every paragraph the plan wraps on those pages
+reads back whole in the structure a screen reader hears (`pdfinfo -struct-text`, the same
+reading the words-apart check takes, so each file is read once), and pdfium, a Python
+dependency, reads a wrapped heading with its space."""
 
 from __future__ import annotations
 
@@ -73,27 +79,16 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
     files = filecheck.sample_files(out)
     # A document may make its pages as they are asked for: they are made once more here.
     plans = {path: structs.replace(built[path], pages=list(built[path].pages)) for path in built}
-    distinct = tmp_path_factory.mktemp("distinct-pages")
     alike = {path: pagesample.alike_pages(plan) for path, plan in plans.items()}
+    distinct = tmp_path_factory.mktemp("distinct-pages")
     for path in files:
-        copy = distinct / path.relative_to(out)
-        if alike.get(path):
-            pages = sorted(set(range(len(plans[path].pages))) - set(alike[path]))
-            pagesample.pages_only(path, pages, copy)
-        else:
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            os.link(path, copy)
+        _distinct(path, plans.get(path), alike.get(path, {}), distinct / path.relative_to(out))
     read = {path: plan for path, plan in plans.items() if filecheck.non_card(path)}
     wrapped = {
         path: [pagesample.wrapped_paragraphs(plan, i) for i in range(len(plan.pages))]
         for path, plan in read.items()
     }
-    chosen = pagesample.chosen_pages(read, wrapped)
-    for name, text in MUST_READ:
-        for path in (path for path in read if path.name == name):
-            chosen[path].append(
-                next(i for i, found in enumerate(wrapped[path]) if _holds(found, text))
-            )
+    chosen = _chosen(read, wrapped)
     pages = tmp_path_factory.mktemp("chosen-pages")
     return Sample(
         files,
@@ -107,6 +102,28 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
         },
         [paragraph for found in wrapped.values() for page in found for paragraph in page],
     )
+
+
+def _distinct(path: Path, plan: Document | None, alike: dict[int, int], copy: Path) -> None:
+    """The file at `copy` with its pages planned as one before them left out, or itself
+    (linked) where it has none."""
+    if plan is not None and alike:
+        pagesample.pages_only(path, sorted(set(range(len(plan.pages))) - set(alike)), copy)
+    else:
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        os.link(path, copy)
+
+
+def _chosen(
+    read: dict[Path, Document], wrapped: dict[Path, list[list[Wrapped]]]
+) -> dict[Path, list[int]]:
+    """The pages poppler reads (`pagesample.chosen_pages`), with those of MUST_READ."""
+    chosen = pagesample.chosen_pages(read, wrapped)
+    for name, text in MUST_READ:
+        for path in (path for path in read if path.name == name):
+            pages = enumerate(wrapped[path])
+            chosen[path].append(next(i for i, found in pages if _holds(found, text)))
+    return chosen
 
 
 def _built(out: Path) -> dict[Path, Document]:
