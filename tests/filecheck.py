@@ -17,8 +17,9 @@ import subprocess
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from pathlib import Path
+from typing import TypeVar
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -533,33 +534,73 @@ def _resources(holder: PageObject | StreamObject) -> DictionaryObject:
     return found.get_object() if found is not None else DictionaryObject()
 
 
-def ink_coverage(path: Path) -> list[tuple[float, float, float, float, str]]:
+Coverage = tuple[float, float, float, float, str]
+
+
+def ink_coverage(path: Path) -> list[Coverage]:
     """Each page's cyan, magenta, yellow and black coverage as Ghostscript's inkcov device
     renders it (overprint simulated), and what it says of the page ("CMYK OK")."""
+    (pages,) = ink_coverages([path])
+    return pages
+
+
+def ink_coverages(paths: Sequence[Path]) -> list[list[Coverage]]:
+    """`ink_coverage` of each file, from one run of Ghostscript for them all: it takes a
+    quarter of a second to start, longer than most files take to render. Where that run
+    fails, each file is rendered on its own, so the error names the file."""
     command = [tool("gs", GHOSTSCRIPT), "-q", "-o", "-", "-sDEVICE=inkcov"]
     run = subprocess.run(
-        [*command, "-dOverprint=/simulate", str(path)],
+        [*command, "-dOverprint=/simulate", *map(str, paths)],
         capture_output=True,
         text=True,
         check=False,
     )
-    pages = []
+    pages: list[Coverage] = []
     for line in run.stdout.splitlines():
         parts = line.split()
         if len(parts) >= 6:
             c, m, y, k = (float(value) for value in parts[:4])
             pages.append((c, m, y, k, " ".join(parts[4:])))
+    counts = [page_count(path) for path in paths]
+    if len(paths) > 1 and (run.returncode or len(pages) != sum(counts)):
+        return [ink_coverage(path) for path in paths]
     if run.returncode or not pages:
-        raise RuntimeError(f"gs could not render {path.name}: {run.stderr.strip()[:200]}")
-    return pages
+        raise RuntimeError(f"gs could not render {paths[0].name}: {run.stderr.strip()[:200]}")
+    return _split(pages, counts)
+
+
+def page_count(path: Path) -> int:
+    document = pdfium.PdfDocument(path)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+_Page = TypeVar("_Page")
+
+
+def _split(pages: Sequence[_Page], counts: Sequence[int]) -> list[list[_Page]]:
+    """Pages of several files read as one run, each file's (`counts`: how many it has)."""
+    ends = list(accumulate(counts))
+    return [list(pages[end - count : end]) for end, count in zip(ends, counts, strict=True)]
 
 
 def ghostscript_problems(path: Path) -> list[str]:
     """Pages Ghostscript cannot render in CMYK."""
+    (problems,) = ghostscript_problems_of([path])
+    return problems
+
+
+def ghostscript_problems_of(paths: Sequence[Path]) -> list[list[str]]:
+    """`ghostscript_problems` of each file, Ghostscript started once."""
     return [
-        f"page {number}: {said}"
-        for number, (*_, said) in enumerate(ink_coverage(path), start=1)
-        if said != "CMYK OK"
+        [
+            f"page {number}: {said}"
+            for number, (*_, said) in enumerate(pages, start=1)
+            if said != "CMYK OK"
+        ]
+        for pages in ink_coverages(paths)
     ]
 
 
@@ -576,36 +617,59 @@ def separations(path: Path, dpi: int = SEPARATIONS_DPI) -> list[dict[str, Image.
     """Each page's plates as Ghostscript's tiffsep device separates them, overprint off (black
     type printed over a colour then shows as black alone, as a shop's knockout preview does),
     each plate's pixels its ink from 0 (none) to 255 (full)."""
-    command = [tool("gs", GHOSTSCRIPT), "-q", "-sDEVICE=tiffsep", f"-r{dpi}"]
     with tempfile.TemporaryDirectory(prefix="separations-") as folder:
-        subprocess.run(
-            [*command, "-dOverprint=/disable", "-o", f"{folder}/p%03d.tif", str(path)],
-            capture_output=True,
-            check=True,
-        )
-        pages = []
-        for composite in sorted(Path(folder).glob("p[0-9][0-9][0-9].tif")):
-            plates = {}
-            for plate in PLATES:  # tiffsep writes a plate's ink as how little of it there is
-                with Image.open(composite.with_name(f"{composite.stem}({plate}).tif")) as image:
-                    plates[plate] = image.point(lambda value: 255 - value)
-            pages.append(plates)
-    return pages
+        return [_plates(page) for page in _separated([path], Path(folder), dpi)]
+
+
+def _separated(paths: Sequence[Path], folder: Path, dpi: int) -> list[Path]:
+    """Every page of the files, in order, separated by one run of Ghostscript into `folder`:
+    each page's composite TIFF, its plates beside it."""
+    command = [tool("gs", GHOSTSCRIPT), "-q", "-sDEVICE=tiffsep", f"-r{dpi}"]
+    subprocess.run(
+        [*command, "-dOverprint=/disable", "-o", f"{folder}/p%05d.tif", *map(str, paths)],
+        capture_output=True,
+        check=True,
+    )
+    return sorted(folder.glob("p[0-9][0-9][0-9][0-9][0-9].tif"))
+
+
+def _plates(composite: Path) -> dict[str, Image.Image]:
+    plates = {}
+    for plate in PLATES:  # tiffsep writes a plate's ink as how little of it there is
+        with Image.open(composite.with_name(f"{composite.stem}({plate}).tif")) as image:
+            plates[plate] = image.point(lambda value: 255 - value)
+    return plates
 
 
 def rich_black_problems(path: Path) -> list[str]:
     """Pages with black areas printed in more than black ink: a knocked-out word (white on
     black) fringes in the other inks wherever the plates slip. Text knocked out of black
     sits on black ink alone."""
-    problems = []
-    for number, plates in enumerate(separations(path), start=1):
-        others = [_at_least(plates[plate], STRAY_INK) for plate in PLATES[:3]]
-        inked = ImageChops.lighter(ImageChops.lighter(others[0], others[1]), others[2])
-        black = solid_black(plates)
-        rich = ImageChops.multiply(black, inked).histogram()[255]
-        if rich:
-            problems.append(f"page {number}: {rich} pixels of black over other inks")
+    (problems,) = rich_black_problems_of([path])
     return problems
+
+
+def rich_black_problems_of(paths: Sequence[Path]) -> list[list[str]]:
+    """`rich_black_problems` of each file, Ghostscript started once for them all."""
+    with tempfile.TemporaryDirectory(prefix="separations-") as folder:
+        pages = _separated(paths, Path(folder), SEPARATIONS_DPI)
+        counts = [page_count(path) for path in paths]
+        assert len(pages) == sum(counts), "a page for every page of the files"
+        return [
+            [
+                f"page {number}: {rich} pixels of black over other inks"
+                for number, page in enumerate(file, start=1)
+                if (rich := _rich_black(_plates(page)))
+            ]
+            for file in _split(pages, counts)
+        ]
+
+
+def _rich_black(plates: dict[str, Image.Image]) -> int:
+    """How many pixels of the page's black areas have other inks under them."""
+    others = [_at_least(plates[plate], STRAY_INK) for plate in PLATES[:3]]
+    inked = ImageChops.lighter(ImageChops.lighter(others[0], others[1]), others[2])
+    return ImageChops.multiply(solid_black(plates), inked).histogram()[255]
 
 
 def solid_black(plates: dict[str, Image.Image]) -> Image.Image:
@@ -907,6 +971,8 @@ class Check:
     reads: str  # what files it is for, as the report says
     applies: Callable[[Path], bool]
     problems: Callable[[Path], list[str]]
+    # Every file's problems from one run of its tool, where the tool is slow to start.
+    problems_of: Callable[[Sequence[Path]], list[list[str]]] | None = None
 
 
 def non_card(path: Path) -> bool:
@@ -977,8 +1043,8 @@ CHECKS = (
     Check("no line thinner than the finest", "every PDF", _pdf, thin_line_problems),
     Check("no text smaller than the finest", "every PDF", _pdf, small_text_problems),
     Check("black text overprints", "print-shop kits", _print_shop_once, overprint_problems),
-    Check("Ghostscript renders CMYK", "print-shop kits", _print_shop_once, ghostscript_problems),
-    Check("black areas in black ink alone (separations)", "print-shop kits", _print_shop_once, rich_black_problems),
+    Check("Ghostscript renders CMYK", "print-shop kits", _print_shop_once, ghostscript_problems, ghostscript_problems_of),
+    Check("black areas in black ink alone (separations)", "print-shop kits", _print_shop_once, rich_black_problems, rich_black_problems_of),
     Check("swell fronts line art", "braille cards", _swell, line_art_problems),
     Check("swell fronts no grey (pdfium)", "braille cards", _swell, grey_problems),
     Check("swell fronts no grey (Ghostscript)", "braille cards", _swell, ghostscript_grey_problems),
@@ -1050,13 +1116,19 @@ class Outcome:
 
 def run_check(check: Check, files: Sequence[Path]) -> Outcome:
     outcome = Outcome(check)
+    read = [path for path in files if check.applies(path)]
     try:
-        for path in files:
-            if check.applies(path):
-                outcome.files += 1
-                outcome.problems += [f"{path.name}: {p}" for p in check.problems(path)]
+        if check.problems_of and read:
+            found = check.problems_of(read)
+        else:
+            found = [check.problems(path) for path in read]
     except Skipped as skipped:
         outcome.skipped = skipped
+        return outcome
+    outcome.files = len(read)
+    outcome.problems = [
+        f"{path.name}: {p}" for path, ps in zip(read, found, strict=True) for p in ps
+    ]
     return outcome
 
 
