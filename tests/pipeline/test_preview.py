@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +11,7 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.pipeline import preview
 from shapes_print.pipeline.project import Sources
+from tests.project_copy import run
 
 MM_PER_INCH = 25.4
 A4_MM = (210, 297)
@@ -23,8 +21,6 @@ CARD_MM = (63.5, 88.9)
 # The shipped deck's first card is a circle in sky blue (content/pass-and-pick/deck.yaml).
 CIRCLE_RGB = (0x56, 0xB4, 0xE9)
 Built = tuple[Path, list[preview.Preview]]
-REPO = Path(__file__).resolve().parents[2]
-WAIT = 600  # seconds: a build of every label set on a busy two-core machine
 
 
 def a4_pixels(dpi: int) -> tuple[int, int]:
@@ -153,30 +149,25 @@ def test_preview_of_an_unknown_game_is_one_line_and_exit_2(
     assert not any(tmp_path.iterdir())
 
 
-def shapes_print(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command as a user runs it, in a process of its own: what it says on stderr."""
-    return subprocess.run(
-        [sys.executable, "-m", "shapes_print", *args],
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=WAIT,
-        check=False,
-    )
-
-
-def test_preview_says_each_label_set_it_skips_in_the_lines_build_says(tmp_path: Path) -> None:
+def test_preview_says_each_label_set_it_skips_in_the_lines_build_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A new game has no Spanish texts, so the Spanish sets skip it: a kit missing from the
-    preview is said to be missing, in the very lines `build` says."""
+    preview is said to be missing, in the very lines `build` says (on stderr, as the command
+    line's `main` says them)."""
     content = tmp_path / "content"
-    assert shapes_print("new", "my-game", "--content", str(content)).returncode == 0
+    assert run(["new", "my-game", "--content", str(content)], capsys, tmp_path)[0] == 0
     asked = ("my-game", "--content", str(content), "--labels", "all")
-    shown = shapes_print("preview", *asked, "--dpi", "10", "--out", str(tmp_path / "preview"))
+    shown = run(
+        ["preview", *asked, "--dpi", "10", "--out", str(tmp_path / "preview")], capsys, tmp_path
+    )
     kit = ("--players", "2", "--paper", "a4")  # what preview builds by default
-    built = shapes_print("build", *asked, *kit, "--quiet", "--out", str(tmp_path / "build"))
-    assert (shown.returncode, built.returncode) == (0, 0), shown.stderr + built.stderr
-    skipped = built.stderr.splitlines()
-    assert "skipped es for my-game: " in built.stderr
+    built = run(
+        ["build", *asked, *kit, "--quiet", "--out", str(tmp_path / "build")], capsys, tmp_path
+    )
+    assert (shown[0], built[0]) == (0, 0), shown[1] + built[1]
+    skipped = built[1]
+    assert "skipped es for my-game: " in "\n".join(skipped)
     assert all(line.startswith("skipped ") for line in skipped), skipped
-    assert shown.stderr.splitlines() == skipped
+    assert shown[1] == skipped
     assert not (tmp_path / "preview" / "my-game" / "es").exists()
