@@ -207,31 +207,35 @@ def test_watch_rebuilds_on_an_edit_keeps_the_last_good_preview_on_a_mistake_and_
     watcher.stop()
 
 
-def test_watch_rebuilds_for_the_files_the_kit_read_and_no_others(watcher: Watcher) -> None:
-    root, out = watcher.root, watcher.out
-    deck = root / DECK
+def test_watch_rebuilds_for_the_files_the_kit_read_and_no_others(
+    tmp_path: Path, start: Start
+) -> None:
+    watcher = start(copy_project(tmp_path / "project", tiny()), TINY)
+    root, first_page = watcher.root, watcher.out / TINY_KIT / "tiny_2p_a4_cards_p01.png"
+    deck = root / "content/tiny/deck.yaml"
+    orange, red = 'colour: "#E69F00"', 'colour: "#D55E00"'
 
     # Not read by this kit: another game's deck, a README, an editor's swap file, a
     # template folder file that is not a card template; and a save of the same bytes.
     other = root / "content/collect-3/deck.yaml"
     other.write_text(other.read_text() + "# edited\n")
-    (root / "content/pass-and-pick/README.md").write_text("# notes\n")
-    (root / "content/pass-and-pick/.deck.yaml.swp").write_bytes(b"\0swap")
+    (root / "content/tiny/README.md").write_text("# notes\n")
+    (root / "content/tiny/.deck.yaml.swp").write_bytes(b"\0swap")
     (root / "templates/cards/notes.txt").write_text("ideas\n")
     deck.write_text(deck.read_text())
     time.sleep(APART)
 
     # Read by it, saved as editors save: renamed over, then deleted and written again.
-    save_by_rename(deck, deck.read_text().replace(CIRCLE, 'colour: "#D55E00"'))
+    save_by_rename(deck, deck.read_text().replace(orange, red))
     line = watcher.next_line()
     assert line.startswith("rebuilt (deck.yaml changed) in "), watcher.said
-    assert circle_pixel(out / FIRST_PAGE) == (0xD5, 0x5E, 0x00)
+    assert circle_pixel(first_page) == (0xD5, 0x5E, 0x00)
 
-    save_by_deleting(deck, deck.read_text().replace('colour: "#D55E00"', CIRCLE))
+    save_by_deleting(deck, deck.read_text().replace(red, orange))
     line = watcher.next_line()  # the watcher rebuilt while the file was gone
-    assert line.startswith(f"error: {deck.parent / 'game.yaml'}:11:1: file 'deck.yaml' not found")
+    assert line.startswith(f"error: {deck.parent / 'game.yaml'}:7:1: file 'deck.yaml' not found")
     assert watcher.next_line().startswith("rebuilt (deck.yaml changed) in "), watcher.said
-    assert circle_pixel(out / FIRST_PAGE) == (0x56, 0xB4, 0xE9)
+    assert circle_pixel(first_page) == SUN
 
     # A template the kit reads, though its game uses another, counts.
     template = root / "templates/cards/collect-3.yaml"
