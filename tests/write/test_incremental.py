@@ -27,7 +27,7 @@ from tests.load.test_pictures import build_args as picture_build_args
 from tests.load.test_pictures import example
 from tests.project_copy import copy_project
 
-GAMES = ("collect-3", "pass-and-pick")
+GAMES = ("pass-and-pick", "shapes-the-game")
 PLAYERS = "3-4"  # two counts every game of GAMES has: enough to tell one kit from another
 
 
@@ -187,7 +187,7 @@ def test_a_deleted_or_altered_output_file_rebuilds_its_kit(
     project: Path, capsys: pytest.CaptureFixture[str], damage: str
 ) -> None:
     out = project / "out"
-    victim = next((out / "collect-3" / "a4" / "3-players").glob("*_host-key.pdf"))
+    victim = next((out / "shapes-the-game" / "a4" / "3-players").glob("*_host-key.pdf"))
     if damage == "delete":
         victim.unlink()
     else:
@@ -196,7 +196,7 @@ def test_a_deleted_or_altered_output_file_rebuilds_its_kit(
     build(project)
     report = built_json(capsys)
     assert (report["built"], report["up_to_date"]) == (1, 3)
-    assert rewritten(before, stamps(out)) == {"collect-3/a4/3-players"}
+    assert rewritten(before, stamps(out)) == {"shapes-the-game/a4/3-players"}
     assert main(["verify", str(out)]) == 0
 
 
