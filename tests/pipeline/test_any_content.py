@@ -33,7 +33,9 @@ CONTENTS = {"made-by-new": ("my-game", 2), "one-shipped": ("pass-and-pick", 3)}
 # The plain check of Pass and pick alone asks one kit: whether a set's entries for the games
 # not there are passed over does not hang on the count or the paper, and the shipped check
 # (tests/conftest.py `shipped_check`) plans the same game, unchanged, at every count on
-# every paper in every set. The game `new` wrote is checked at every count: nowhere else is.
+# every paper in every set. The game `new` wrote is checked at every count, on A4: nowhere
+# else is every count of it checked in every set (tests/commands/test_new_game.py builds it
+# at every count on both papers in the standard set).
 ONE_KIT = {"one-shipped"}
 
 
@@ -114,8 +116,9 @@ def test_a_plain_check_of_a_folder_without_the_shipped_games_passes(
 ) -> None:
     # braille-es's `task {number}` is Collect 3's: not a text "printed nowhere" here.
     args = ["check", "--content", str(contents / content)]
-    if content in ONE_KIT:  # its fewest players, on A4
-        args += ["--players", str(CONTENTS[content][1]), "--paper", "a4"]
+    args += ["--paper", "a4"]
+    if content in ONE_KIT:  # its fewest players
+        args += ["--players", str(CONTENTS[content][1])]
     status, lines, out = run(args, capsys, contents)
     assert status == 0, lines
     assert out == f"ok: 1 game checked with {len(SETS)} label sets\n"
@@ -147,7 +150,7 @@ def test_strict_leaves_a_shipped_sets_entries_for_the_shipped_games_and_refuses_
     made_by_new = str(contents / "made-by-new")
     sets = "large-print,colour-blind,high-contrast,braille"
     # One kit a set: what strict holds against a set's entries does not hang on the count or
-    # the paper (the plain check above checks this game at every count on both papers).
+    # the paper (the plain check above checks this game at every count).
     one_kit = ["--players", "2", "--paper", "a4"]
     status, lines, _ = run(
         ["check", "--strict", "--labels", sets, "--content", made_by_new, *one_kit],
@@ -171,8 +174,7 @@ def test_strict_on_her_own_games_names_her_missing_words_then_passes(
 ) -> None:
     """What a plain check says of the same game first, sending her here, is asked above
     (`test_a_plain_check_of_a_folder_without_the_shipped_games_passes[made-by-new]`, at every
-    count on every paper); here one kit a set: the words a set lacks are the game's, not a
-    count's."""
+    count); here one kit a set: the words a set lacks are the game's, not a count's."""
     content = tmp_path / "content"
     assert run(["new", "my-game", "--content", str(content)], capsys, tmp_path)[0] == 0
     strict = ["check", "--strict", "--content", str(content), "--players", "2", "--paper", "a4"]
