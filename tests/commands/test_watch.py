@@ -138,13 +138,7 @@ def watcher(tmp_path: Path, start: Start) -> Watcher:
 
 def tiny(*edits: Edit) -> list[Edit]:
     """tests/tinygame.py's game written into a project copy, then `edits`."""
-    sheets = tinygame.sheets("heading: Turn", "text: Take a card.")
-    return [
-        ("content/tiny/game.yaml", None, tinygame.game(["sheets.yaml"])),
-        ("content/tiny/deck.yaml", None, tinygame.DECK),
-        ("content/tiny/sheets.yaml", None, sheets),
-        *edits,
-    ]
+    return [*tinygame.project_edits(), *edits]
 
 
 def save_by_rename(path: Path, text: str | bytes) -> None:

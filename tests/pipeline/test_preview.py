@@ -190,10 +190,8 @@ def test_preview_says_each_label_set_it_skips_in_the_lines_build_says(
     kits are a few pages in each of the sets that take it."""
     content = tmp_path / "content"
     (content / "tiny").mkdir(parents=True)
-    (content / "tiny" / "game.yaml").write_text(tinygame.game(["sheets.yaml"]), encoding="utf-8")
-    (content / "tiny" / "deck.yaml").write_text(tinygame.DECK, encoding="utf-8")
-    sheets = tinygame.sheets("heading: Turn", "text: Take a card.")
-    (content / "tiny" / "sheets.yaml").write_text(sheets, encoding="utf-8")
+    for name, _, text in tinygame.project_edits():
+        (tmp_path / name).write_text(text, encoding="utf-8")
     asked = ("tiny", "--content", str(content), "--labels", "all")
     shown = run(
         ["preview", *asked, "--dpi", "10", "--out", str(tmp_path / "preview")], capsys, tmp_path

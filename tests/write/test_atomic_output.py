@@ -28,6 +28,7 @@ from shapes_print.write import batch, swap, write
 from shapes_print.write.catalogue import INDEX
 from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import MANIFEST, verify
+from tests import tinygame
 from tests.project_copy import GAME, build_args, copy_project, run
 
 # One game, so the kits (and the order they are swapped in) do not depend on what else
@@ -214,8 +215,12 @@ def test_kill_between_kit_moves_leaves_each_kit_whole(
     assert_whole(out)
 
 
-def test_builds_killed_at_random_moments_never_leave_a_broken_kit(tmp_path: Path) -> None:
-    a, b = variants(tmp_path)
+def test_builds_killed_at_random_moments_never_leave_a_broken_kit(
+    tmp_path: Path, built_once: Built
+) -> None:
+    """Builds as processes of their own, killed at moments drawn over a whole build's
+    time; then a whole build, in this process (the same command), after them."""
+    a, b, _ = built_once
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
 
@@ -235,7 +240,7 @@ def test_builds_killed_at_random_moments_never_leave_a_broken_kit(tmp_path: Path
         process.send_signal(signal.SIGKILL)
         process.wait()
         assert_whole(out)
-    assert start(b).wait() == 0
+    assert main(build_args(b, out, *KITS, "--quiet")) == 0
     assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
     assert not list(out.glob(".*.tmp"))  # a whole build leaves nothing half-written
     assert_whole(out)
@@ -291,17 +296,15 @@ def test_links_planted_at_the_manifest_and_lock_are_never_written_through(
 
 def _one_kit_build(tmp_path: Path) -> tuple[Path, Callable[[], subprocess.Popen[bytes]]]:
     """An output folder, and a function that starts a one-kit build into it as a process
-    of its own (called once the test holds the folder's lock)."""
-    root = copy_project(tmp_path / "project")
+    of its own (called once the test holds the folder's lock): of tests/tinygame.py's game,
+    whose kit is a few pages, as the lock is the question."""
+    root = copy_project(tmp_path / "project", tinygame.project_edits())
     out = tmp_path / "out"
     out.mkdir()
+    folders = ("--content", str(root / "content"), "--templates", str(root / "templates"))
+    build = ("build", "tiny", *folders, "--paper", "a4", "--out", str(out))
     return out, lambda: subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "shapes_print",
-            *build_args(root, out, "--players", "3", "--paper", "a4"),
-        ],
+        [sys.executable, "-m", "shapes_print", *build],
         env={**os.environ, "PYTHONPATH": str(REPO)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
