@@ -61,3 +61,13 @@ def planned_sheet(
     }
     path.write_text(yaml.safe_dump(sheet), encoding="utf-8")
     return plan_sheets(load_document(path), SheetInputs({}, {}, {}, 4, "print line"), A4, ctx)
+
+
+def project_edits() -> list[tuple[str, None, str]]:
+    """tiny written into a copy of the project (tests/project_copy.py's edits, as
+    content/tiny/): its game.yaml, its deck and a sheet of two blocks."""
+    return [
+        ("content/tiny/game.yaml", None, game(["sheets.yaml"])),
+        ("content/tiny/deck.yaml", None, DECK),
+        ("content/tiny/sheets.yaml", None, sheets("heading: Turn", "text: Take a card.")),
+    ]

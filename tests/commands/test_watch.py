@@ -23,14 +23,19 @@ import pytest
 from PIL import Image
 
 from shapes_print.commands.newgame import new_game
+from tests import tinygame
 from tests.load.test_pictures import BLUE, draw_sun, example
-from tests.project_copy import GAME, copy_project
+from tests.project_copy import GAME, Edit, copy_project
 
 REPO = Path(__file__).resolve().parents[2]
 KIT = Path("pass-and-pick/a4/4-players/preview")
 FIRST_PAGE = KIT / "pass-and-pick_4p_a4_cards_p01.png"
 DECK = "content/pass-and-pick/deck.yaml"
 CIRCLE = 'colour: "#56B4E9"'  # the first card of the shipped deck, a sky-blue circle
+# tests/tinygame.py's game: a kit of a few pages, for what a test asks of any game's kit.
+TINY = "tiny"
+TINY_KIT = Path("tiny/a4/2-players/preview")
+SUN = (0xE6, 0x9F, 0x00)  # its one card, an orange circle where Pass and pick's first is
 WAIT = 120  # seconds: a first build on a busy two-core machine; a rebuild takes far less
 # Seconds to let the watcher see one edit before the next, so the two are not one batch.
 APART = 0.5
@@ -47,11 +52,17 @@ class Watcher:
     """The watch process and the lines it prints, read as they come."""
 
     def __init__(
-        self, root: Path, out: Path, game: str, keep_going: str = "--watch", *extra: str
+        self,
+        root: Path,
+        out: Path,
+        game: str,
+        keep_going: str = "--watch",
+        *extra: str,
+        players: str = "4",
     ) -> None:
         self.root, self.out = root, out
         command = [
-            *(sys.executable, "-m", "shapes_print", "preview", game, "--players", "4"),
+            *(sys.executable, "-m", "shapes_print", "preview", game, "--players", players),
             *("--paper", "a4", "--dpi", "20", keep_going, "--out", str(out)),
             *("--content", str(root / "content"), "--templates", str(root / "templates")),
             *extra,
@@ -107,7 +118,8 @@ def start(tmp_path: Path) -> Iterator[Start]:
     started: list[Watcher] = []
 
     def up(root: Path, game: str, *extra: str) -> Watcher:
-        started.append(Watcher(root, tmp_path / "out", game, "--watch", *extra))
+        players = "2" if game == TINY else "4"
+        started.append(Watcher(root, tmp_path / "out", game, "--watch", *extra, players=players))
         started[-1].up()
         return started[-1]
 
@@ -122,6 +134,11 @@ def start(tmp_path: Path) -> Iterator[Start]:
 def watcher(tmp_path: Path, start: Start) -> Watcher:
     """A watcher of the 4-player Pass and pick kit, in a copy of the shipped project."""
     return start(copy_project(tmp_path / "project"), GAME)
+
+
+def tiny(*edits: Edit) -> list[Edit]:
+    """tests/tinygame.py's game written into a project copy, then `edits`."""
+    return [*tinygame.project_edits(), *edits]
 
 
 def save_by_rename(path: Path, text: str | bytes) -> None:
@@ -184,31 +201,35 @@ def test_watch_rebuilds_on_an_edit_keeps_the_last_good_preview_on_a_mistake_and_
     watcher.stop()
 
 
-def test_watch_rebuilds_for_the_files_the_kit_read_and_no_others(watcher: Watcher) -> None:
-    root, out = watcher.root, watcher.out
-    deck = root / DECK
+def test_watch_rebuilds_for_the_files_the_kit_read_and_no_others(
+    tmp_path: Path, start: Start
+) -> None:
+    watcher = start(copy_project(tmp_path / "project", tiny()), TINY)
+    root, first_page = watcher.root, watcher.out / TINY_KIT / "tiny_2p_a4_cards_p01.png"
+    deck = root / "content/tiny/deck.yaml"
+    orange, red = 'colour: "#E69F00"', 'colour: "#D55E00"'
 
     # Not read by this kit: another game's deck, a README, an editor's swap file, a
     # template folder file that is not a card template; and a save of the same bytes.
     other = root / "content/collect-3/deck.yaml"
     other.write_text(other.read_text() + "# edited\n")
-    (root / "content/pass-and-pick/README.md").write_text("# notes\n")
-    (root / "content/pass-and-pick/.deck.yaml.swp").write_bytes(b"\0swap")
+    (root / "content/tiny/README.md").write_text("# notes\n")
+    (root / "content/tiny/.deck.yaml.swp").write_bytes(b"\0swap")
     (root / "templates/cards/notes.txt").write_text("ideas\n")
     deck.write_text(deck.read_text())
     time.sleep(APART)
 
     # Read by it, saved as editors save: renamed over, then deleted and written again.
-    save_by_rename(deck, deck.read_text().replace(CIRCLE, 'colour: "#D55E00"'))
+    save_by_rename(deck, deck.read_text().replace(orange, red))
     line = watcher.next_line()
     assert line.startswith("rebuilt (deck.yaml changed) in "), watcher.said
-    assert circle_pixel(out / FIRST_PAGE) == (0xD5, 0x5E, 0x00)
+    assert circle_pixel(first_page) == (0xD5, 0x5E, 0x00)
 
-    save_by_deleting(deck, deck.read_text().replace('colour: "#D55E00"', CIRCLE))
+    save_by_deleting(deck, deck.read_text().replace(red, orange))
     line = watcher.next_line()  # the watcher rebuilt while the file was gone
-    assert line.startswith(f"error: {deck.parent / 'game.yaml'}:11:1: file 'deck.yaml' not found")
+    assert line.startswith(f"error: {deck.parent / 'game.yaml'}:7:1: file 'deck.yaml' not found")
     assert watcher.next_line().startswith("rebuilt (deck.yaml changed) in "), watcher.said
-    assert circle_pixel(out / FIRST_PAGE) == (0x56, 0xB4, 0xE9)
+    assert circle_pixel(first_page) == SUN
 
     # A template the kit reads, though its game uses another, counts.
     template = root / "templates/cards/collect-3.yaml"
@@ -277,22 +298,26 @@ def test_watch_follows_an_svg_file_a_shape_is_drawn_from(tmp_path: Path, start: 
     art = tmp_path / "project/templates/art/circle.svg"
     root = copy_project(
         tmp_path / "project",
-        [
+        tiny(
             ("templates/shapes.yaml", "circle: {cx: 0.5, cy: 0.5, r: 0.5}", "svg: art/circle.svg"),
             ("templates/art/circle.svg", None, whole.format('<path d="M0 0H10V10H0Z"/>')),
-        ],
+        ),
     )
-    watcher = start(root, GAME)
-    assert circle_pixel(watcher.out / FIRST_PAGE) == (0x56, 0xB4, 0xE9)
+    watcher = start(root, TINY)
+    first = watcher.out / TINY_KIT / "tiny_2p_a4_cards_p01.png"
+    assert circle_pixel(first) == SUN
 
     save_by_rename(art, whole.format('<path d="M0 0H1V1H0Z"/><path d="M9 9H10V10H9Z"/>'))
     assert watcher.next_line().startswith("rebuilt (circle.svg changed) in "), watcher.said
-    assert circle_pixel(watcher.out / FIRST_PAGE) != (0x56, 0xB4, 0xE9)
+    assert circle_pixel(first) != SUN
     watcher.stop()
 
 
-def test_watch_rebuilds_when_a_file_appears_in_the_games_labels_folder(watcher: Watcher) -> None:
-    labels = watcher.root / "content/pass-and-pick/labels"
+def test_watch_rebuilds_when_a_file_appears_in_the_games_labels_folder(
+    tmp_path: Path, start: Start
+) -> None:
+    watcher = start(copy_project(tmp_path / "project", tiny()), TINY)
+    labels = watcher.root / "content/tiny/labels"
 
     labels.mkdir()  # the folder alone changes nothing that is loaded
     (labels / "notes.txt").write_text("not a label file\n")  # nor does a file that is not YAML
@@ -313,43 +338,47 @@ def test_watch_rebuilds_when_a_file_appears_in_the_games_labels_folder(watcher: 
 
 
 def test_watch_after_bad_yaml_keeps_watching_the_last_good_files_and_the_broken_one(
-    watcher: Watcher,
+    tmp_path: Path, start: Start
 ) -> None:
-    root, out = watcher.root, watcher.out
-    deck, sheets = root / DECK, root / "content/pass-and-pick/sheets.yaml"
+    watcher = start(copy_project(tmp_path / "project", tiny()), TINY)
+    root, first_page = watcher.root, watcher.out / TINY_KIT / "tiny_2p_a4_cards_p01.png"
+    deck, sheets = root / "content/tiny/deck.yaml", root / "content/tiny/sheets.yaml"
     good_sheets = sheets.read_text()
-    first = (out / FIRST_PAGE).read_bytes()
+    first = first_page.read_bytes()
 
     sheets.write_text("title: [unclosed\n" + good_sheets)
     line = watcher.next_line()
-    assert line == f"error: {sheets}:4:1: YAML syntax error: expected ',' or ']', but got '?'"
-    assert (out / FIRST_PAGE).read_bytes() == first
+    assert line == (
+        f"error: {sheets}:2:5: YAML syntax error: expected ',' or ']', but got ':' (hint: "
+        "inside { } or [ ], quote a value that holds ': ', ',' or '#', and close each { or [)"
+    )
+    assert first_page.read_bytes() == first
 
     # The templates were read by the last good build, not by the failed one, which stopped
     # at the game's files: still watched, an edit there builds again, to the same mistake.
     papers = root / "templates/papers.yaml"
     papers.write_text(papers.read_text() + "# edited\n")
     assert watcher.next_line() == line
-    deck.write_text(deck.read_text().replace(CIRCLE, 'colour: "#D55E00"'))
+    deck.write_text(deck.read_text().replace('colour: "#E69F00"', 'colour: "#D55E00"'))
     assert watcher.next_line() == line
 
     save_by_rename(sheets, good_sheets)
     assert watcher.next_line().startswith("rebuilt (sheets.yaml changed) in "), watcher.said
-    assert circle_pixel(out / FIRST_PAGE) == (0xD5, 0x5E, 0x00)
+    assert circle_pixel(first_page) == (0xD5, 0x5E, 0x00)
     watcher.stop()
 
 
 def test_watch_on_a_braille_kit_draws_its_brf_and_draws_it_again_after_an_edit(
     tmp_path: Path, start: Start
 ) -> None:
-    root = copy_project(tmp_path / "project")
-    watcher = start(root, GAME, "--labels", "braille")
-    kit = watcher.out / "pass-and-pick/braille/a4/4-players/preview"
-    first = kit / "pass-and-pick_4p_a4_braille_embosser_p01.png"
+    root = copy_project(tmp_path / "project", tiny())
+    watcher = start(root, TINY, "--labels", "braille")
+    kit = watcher.out / "tiny/braille/a4/2-players/preview"
+    first = kit / "tiny_2p_a4_braille_embosser_p01.png"
     assert f"pages in {kit}" in watcher.said[0], watcher.said
     before = first.read_bytes()
-    deck = root / DECK
-    deck.write_text(deck.read_text().replace("label: CIRCLE", "label: RING"))
+    deck = root / "content/tiny/deck.yaml"
+    deck.write_text(deck.read_text().replace("label: SUN", "label: RING"))
     line = watcher.next_line()
     assert line.startswith("rebuilt (deck.yaml changed) in "), watcher.said
     assert first.read_bytes() != before  # the deck list at the top of page 1 says RING now

@@ -10,6 +10,8 @@ a folder of her own games, and plain `check` sends her to `--strict` for her mis
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import json
 import shutil
 from pathlib import Path
@@ -20,6 +22,7 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.load.labels import shipped
+from shapes_print.write.manifest import verify
 from tests.project_copy import run
 
 SETS = shipped(DEFAULT_LABELS)
@@ -30,7 +33,9 @@ CONTENTS = {"made-by-new": ("my-game", 2), "one-shipped": ("pass-and-pick", 3)}
 # The plain check of Pass and pick alone asks one kit: whether a set's entries for the games
 # not there are passed over does not hang on the count or the paper, and the shipped check
 # (tests/conftest.py `shipped_check`) plans the same game, unchanged, at every count on
-# every paper in every set. The game `new` wrote is checked at every count: nowhere else is.
+# every paper in every set. The game `new` wrote is checked at every count, on A4: nowhere
+# else is every count of it checked in every set (tests/commands/test_new_game.py builds it
+# at every count on both papers in the standard set).
 ONE_KIT = {"one-shipped"}
 
 
@@ -58,31 +63,51 @@ def test_every_shipped_set_is_one_this_test_builds() -> None:
     }
 
 
+# A content folder built: its exit status, what it said on stderr, and its output folder.
+Built = tuple[int, list[str], Path]
+
+
+@pytest.fixture(scope="module")
+def built_in_every_set(contents: Path) -> dict[str, Built]:
+    """Each content folder built once with every shipped set (`--labels all`), its game's
+    fewest players on A4: one build a folder, which each set's test reads its part of."""
+    built = {}
+    for content, (_, players) in CONTENTS.items():
+        out = contents / f"{content}-out"
+        args = ["build", "--content", str(contents / content), "--labels", "all"]
+        args += ["--players", str(players), "--paper", "a4", "--out", str(out), "--quiet"]
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            status = main(args)
+        built[content] = (status, err.getvalue().replace(f"{contents}/", "").splitlines(), out)
+    return built
+
+
 @pytest.mark.parametrize("labels", SETS)
 @pytest.mark.parametrize("content", CONTENTS)
 def test_every_shipped_set_builds_a_folder_without_the_shipped_games(
-    contents: Path, content: str, labels: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    built_in_every_set: dict[str, Built], content: str, labels: str
 ) -> None:
     game, players = CONTENTS[content]
-    out = tmp_path / "out"
-    args = ["build", "--content", str(contents / content), "--labels", labels]
-    args += ["--players", str(players), "--paper", "a4", "--out", str(out), "--quiet"]
-    status, lines, _ = run(args, capsys, contents)
+    status, lines, out = built_in_every_set[content]
     assert status == 0, lines
-    if labels in COMPLETE and game == "my-game":  # no words for the new game: one line
-        language = COMPLETE[labels]
-        assert lines == [
-            f"skipped {labels} for my-game: 39 texts have no {language} (check --strict lists them)"
-        ]
-        assert not out.exists() or not list(out.rglob("*.pdf"))
+    # No words for the new game in a complete set: one line each, and nothing else said.
+    skipped = {
+        f"skipped {name} for my-game: 39 texts have no {language} (check --strict lists them)"
+        for name, language in COMPLETE.items()
+        if game == "my-game"
+    }
+    assert sorted(lines) == sorted(skipped)
+    if labels in COMPLETE and game == "my-game":
+        assert not list((out / game / labels).rglob("*.pdf"))
         return
-    assert lines == []
     set_folder = "" if labels == "standard" else f"{labels}/"
     suffix = "" if labels == "standard" else f"_{labels}"
     kit = out / game / f"{set_folder}a4/{players}-players"
     cards = kit / f"{game}_{players}p_a4{suffix}_cards.pdf"
     assert len(PdfReader(cards).pages) >= 2
-    assert main(["verify", str(out)]) == 0
+    found, checked = verify(out)
+    assert found == [] and checked > 0
 
 
 @pytest.mark.parametrize("content", CONTENTS)
@@ -91,8 +116,9 @@ def test_a_plain_check_of_a_folder_without_the_shipped_games_passes(
 ) -> None:
     # braille-es's `task {number}` is Collect 3's: not a text "printed nowhere" here.
     args = ["check", "--content", str(contents / content)]
-    if content in ONE_KIT:  # its fewest players, on A4
-        args += ["--players", str(CONTENTS[content][1]), "--paper", "a4"]
+    args += ["--paper", "a4"]
+    if content in ONE_KIT:  # its fewest players
+        args += ["--players", str(CONTENTS[content][1])]
     status, lines, out = run(args, capsys, contents)
     assert status == 0, lines
     assert out == f"ok: 1 game checked with {len(SETS)} label sets\n"
@@ -123,8 +149,13 @@ def test_strict_leaves_a_shipped_sets_entries_for_the_shipped_games_and_refuses_
 ) -> None:
     made_by_new = str(contents / "made-by-new")
     sets = "large-print,colour-blind,high-contrast,braille"
+    # One kit a set: what strict holds against a set's entries does not hang on the count or
+    # the paper (the plain check above checks this game at every count).
+    one_kit = ["--players", "2", "--paper", "a4"]
     status, lines, _ = run(
-        ["check", "--strict", "--labels", sets, "--content", made_by_new], capsys, contents
+        ["check", "--strict", "--labels", sets, "--content", made_by_new, *one_kit],
+        capsys,
+        contents,
     )
     assert (status, lines) == (0, [])
     # Her own set's entry for a game not there is hers: strict names it.
@@ -142,10 +173,12 @@ def test_strict_on_her_own_games_names_her_missing_words_then_passes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """What a plain check says of the same game first, sending her here, is asked above
-    (`test_a_plain_check_of_a_folder_without_the_shipped_games_passes[made-by-new]`)."""
+    (`test_a_plain_check_of_a_folder_without_the_shipped_games_passes[made-by-new]`, at every
+    count); here one kit a set: the words a set lacks are the game's, not a count's."""
     content = tmp_path / "content"
     assert run(["new", "my-game", "--content", str(content)], capsys, tmp_path)[0] == 0
-    status, lines, _ = run(["check", "--strict", "--content", str(content)], capsys, tmp_path)
+    strict = ["check", "--strict", "--content", str(content), "--players", "2", "--paper", "a4"]
+    status, lines, _ = run(strict, capsys, tmp_path)
     *named, hint = lines
     assert status == 2 and named, lines
     assert all(" is complete but has no text for " in line for line in named), named
@@ -157,7 +190,7 @@ def test_strict_on_her_own_games_names_her_missing_words_then_passes(
         entries = "".join(f"  {json.dumps(t)}: {json.dumps(mark + t)}\n" for t in english)
         (content / "my-game" / "labels" / f"{name}.yaml").write_text(f"text:\n{entries}")
     # Her words given, nothing the shipped sets hold for the shipped games is held against her.
-    status, lines, out = run(["check", "--strict", "--content", str(content)], capsys, tmp_path)
+    status, lines, out = run(strict, capsys, tmp_path)
     assert (status, lines, out) == (0, [], f"ok: 1 game checked with {len(SETS)} label sets\n")
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+import contextlib
+import io
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,8 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.pipeline import preview
 from shapes_print.pipeline.project import Sources
+from tests import tinygame
+from tests.project_copy import run
 
 MM_PER_INCH = 25.4
 A4_MM = (210, 297)
@@ -23,8 +25,6 @@ CARD_MM = (63.5, 88.9)
 # The shipped deck's first card is a circle in sky blue (content/pass-and-pick/deck.yaml).
 CIRCLE_RGB = (0x56, 0xB4, 0xE9)
 Built = tuple[Path, list[preview.Preview]]
-REPO = Path(__file__).resolve().parents[2]
-WAIT = 600  # seconds: a build of every label set on a busy two-core machine
 
 
 def a4_pixels(dpi: int) -> tuple[int, int]:
@@ -114,33 +114,61 @@ def test_the_host_keys_pages_have_a_contact_sheet_of_their_own(built: Built) -> 
             assert ImageChops.difference(image.convert("RGB"), expected).getbbox() is None
 
 
-def test_preview_is_deterministic_and_leaves_no_temporary_folders(tmp_path: Path) -> None:
-    first = preview.build_and_preview(Sources(), "pass-and-pick", "3", "a4", tmp_path, 20)[0]
-    before = {p.name: p.read_bytes() for p in first.folder.iterdir()}
-    second = preview.build_and_preview(Sources(), "pass-and-pick", "3", "a4", tmp_path, 20)[0]
+# The kit `preview pass-and-pick` draws when no count or paper is asked: the smallest count,
+# the first paper.
+SMALLEST = Path("pass-and-pick/a4/3-players")
+# An output folder of `preview pass-and-pick --dpi 20`, and the lines it printed.
+Previewed = tuple[Path, list[str]]
+
+
+@pytest.fixture(scope="module")
+def smallest(tmp_path_factory: pytest.TempPathFactory) -> Previewed:
+    """`preview pass-and-pick --dpi 20` as typed, made once: the tests that build again
+    into its folder build into a copy of their own."""
+    out = tmp_path_factory.mktemp("smallest")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["preview", "pass-and-pick", "--dpi", "20", "--out", str(out)]) == 0
+    return out, printed.getvalue().splitlines()
+
+
+def copied(previewed: Previewed, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(previewed[0], tmp_path / "out", symlinks=True))
+
+
+def test_preview_is_deterministic_and_leaves_no_temporary_folders(
+    tmp_path: Path, smallest: Previewed
+) -> None:
+    out = copied(smallest, tmp_path)
+    before = {p.name: p.read_bytes() for p in (out / SMALLEST / preview.PREVIEW).iterdir()}
+    second = preview.build_and_preview(Sources(), "pass-and-pick", "3", "a4", out, 20)[0]
+    assert second.folder == out / SMALLEST / preview.PREVIEW
     assert {p.name: p.read_bytes() for p in second.folder.iterdir()} == before
     assert sorted(p.name for p in second.folder.parent.iterdir() if p.is_dir()) == ["preview"]
 
 
-def test_a_later_build_replaces_the_kit_and_its_previews(tmp_path: Path) -> None:
+def test_a_later_build_replaces_the_kit_and_its_previews(
+    tmp_path: Path, smallest: Previewed
+) -> None:
     """An unchanged kit keeps its previews (they show the same PDFs); a kit built again
     is replaced whole, so old pictures never sit beside newer PDFs."""
-    kit = preview.build_and_preview(Sources(), "pass-and-pick", "3", "a4", tmp_path, 20)[0]
-    assert kit.folder.is_dir()
-    args = ["build", "pass-and-pick", "--players", "3", "--paper", "a4", "--out", str(tmp_path)]
+    out = copied(smallest, tmp_path)
+    folder = out / SMALLEST / preview.PREVIEW
+    assert folder.is_dir()
+    args = ["build", "pass-and-pick", "--players", "3", "--paper", "a4", "--out", str(out)]
     assert main(args) == 0
-    assert kit.folder.is_dir()
+    assert folder.is_dir()
     assert main([*args, "--force"]) == 0
-    assert not kit.folder.exists()
-    assert sorted(p.suffix for p in kit.folder.parent.iterdir()) == [".pdf"] * 6
+    assert not folder.exists()
+    assert sorted(p.suffix for p in folder.parent.iterdir()) == [".pdf"] * 6
 
 
 def test_preview_command_prints_every_path_and_defaults_to_the_smallest_count(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    smallest: Previewed,
 ) -> None:
-    assert main(["preview", "pass-and-pick", "--dpi", "20", "--out", str(tmp_path)]) == 0
-    printed = [Path(line) for line in capsys.readouterr().out.splitlines()]
-    folder = tmp_path / "pass-and-pick" / "a4" / "3-players" / "preview"
+    out, lines = smallest
+    printed = [Path(line) for line in lines]
+    folder = out / SMALLEST / preview.PREVIEW
     assert printed[-2:] == [folder / preview.CONTACT_SHEET, folder / preview.HOST_CONTACT_SHEET]
     assert sorted(printed) == sorted(folder.iterdir())
 
@@ -153,30 +181,29 @@ def test_preview_of_an_unknown_game_is_one_line_and_exit_2(
     assert not any(tmp_path.iterdir())
 
 
-def shapes_print(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command as a user runs it, in a process of its own: what it says on stderr."""
-    return subprocess.run(
-        [sys.executable, "-m", "shapes_print", *args],
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=WAIT,
-        check=False,
-    )
-
-
-def test_preview_says_each_label_set_it_skips_in_the_lines_build_says(tmp_path: Path) -> None:
-    """A new game has no Spanish texts, so the Spanish sets skip it: a kit missing from the
-    preview is said to be missing, in the very lines `build` says."""
+def test_preview_says_each_label_set_it_skips_in_the_lines_build_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game of the user's own has no Spanish texts, so the Spanish sets skip it: a kit
+    missing from the preview is said to be missing, in the very lines `build` says (on
+    stderr, as the command line's `main` says them). The game is tests/tinygame.py's, whose
+    kits are a few pages in each of the sets that take it."""
     content = tmp_path / "content"
-    assert shapes_print("new", "my-game", "--content", str(content)).returncode == 0
-    asked = ("my-game", "--content", str(content), "--labels", "all")
-    shown = shapes_print("preview", *asked, "--dpi", "10", "--out", str(tmp_path / "preview"))
+    (content / "tiny").mkdir(parents=True)
+    for name, _, text in tinygame.project_edits():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    asked = ("tiny", "--content", str(content), "--labels", "all")
+    shown = run(
+        ["preview", *asked, "--dpi", "10", "--out", str(tmp_path / "preview")], capsys, tmp_path
+    )
     kit = ("--players", "2", "--paper", "a4")  # what preview builds by default
-    built = shapes_print("build", *asked, *kit, "--quiet", "--out", str(tmp_path / "build"))
-    assert (shown.returncode, built.returncode) == (0, 0), shown.stderr + built.stderr
-    skipped = built.stderr.splitlines()
-    assert "skipped es for my-game: " in built.stderr
+    built = run(
+        ["build", *asked, *kit, "--quiet", "--out", str(tmp_path / "build")], capsys, tmp_path
+    )
+    assert (shown[0], built[0]) == (0, 0), shown[1] + built[1]
+    skipped = built[1]
+    assert "skipped es for tiny: " in "\n".join(skipped)
     assert all(line.startswith("skipped ") for line in skipped), skipped
-    assert shown.stderr.splitlines() == skipped
-    assert not (tmp_path / "preview" / "my-game" / "es").exists()
+    assert shown[1] == skipped
+    assert not (tmp_path / "preview" / "tiny" / "es").exists()
+    assert (tmp_path / "preview" / "tiny" / "braille").is_dir()  # the sets that take it: built

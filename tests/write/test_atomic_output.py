@@ -1,7 +1,8 @@
 """Output is never half-written: failing, crashing and killed builds leave whole kits behind.
 
 Two variants of the game differ only in the title, so a rebuild changes every PDF's bytes
-and a mix of old and new files inside one kit folder would show.
+and a mix of old and new files inside one kit folder would show. The tests that start from a
+build of the first variant copy one made once for the module (`earlier`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import json
 import multiprocessing
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -21,10 +23,12 @@ import pytest
 from pypdf import PdfReader
 
 from shapes_print.buildcache import BuildCache
+from shapes_print.commands.cli import main
 from shapes_print.write import batch, swap, write
 from shapes_print.write.catalogue import INDEX
 from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import MANIFEST, verify
+from tests import tinygame
 from tests.project_copy import GAME, build_args, copy_project, run
 
 # One game, so the kits (and the order they are swapped in) do not depend on what else
@@ -42,6 +46,26 @@ def variants(tmp_path: Path) -> tuple[Path, Path]:
     a = copy_project(tmp_path / "a")
     b = copy_project(tmp_path / "b", [("content/pass-and-pick/game.yaml", TITLE, f"{TITLE} (B)")])
     return a, b
+
+
+# The variants, and an output folder of variant A's kits (KITS) built from them.
+Built = tuple[Path, Path, Path]
+
+
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The variants, and A's kits built, once for the module: no test edits them."""
+    root = tmp_path_factory.mktemp("variants")
+    a, b = variants(root)
+    assert main(build_args(a, root / "out", *KITS, "--quiet")) == 0
+    return a, b, root / "out"
+
+
+@pytest.fixture
+def earlier(tmp_path: Path, built_once: Built) -> Built:
+    """The variants, and a copy of the folder of A's kits built, the test's own to change."""
+    a, b, out = built_once
+    return a, b, Path(shutil.copytree(out, tmp_path / "out", symlinks=True))
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
@@ -71,13 +95,11 @@ def assert_whole(out: Path) -> None:
 
 
 def test_bad_input_leaves_previous_output_byte_for_byte(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], earlier: Built
 ) -> None:
-    a, b = variants(tmp_path)
-    out = tmp_path / "out"
-    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    _, _, out = earlier
     before = snapshot(out)
-    (b / "content/pass-and-pick/deck.yaml").write_text("cards: [")
+    b = copy_project(tmp_path / "b", [("content/pass-and-pick/deck.yaml", None, "cards: [")])
     status, lines, _ = run(build_args(b, out, *KITS), capsys, tmp_path)
     assert status == 2
     assert len(lines) == 1
@@ -98,24 +120,24 @@ def every_file(out: Path) -> dict[str, bytes]:
     }
 
 
-@pytest.mark.parametrize("earlier", [False, True], ids=["new-folder", "earlier-build"])
+@pytest.mark.parametrize("built_before", [False, True], ids=["new-folder", "earlier-build"])
 def test_a_kit_that_fails_to_plan_late_in_the_batch_writes_nothing_whatever_the_jobs(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], earlier: bool
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], built_before: bool, built_once: Built
 ) -> None:
     """Over two processes, each plans the kits it renders while the other renders: the
     standard kits are in staging when a large-print kit fails. Nothing reaches `out`, not
     even the lock or the folder itself, and the line is the one process's line."""
-    root = copy_project(tmp_path / "project")
+    root, _, built = built_once  # variant A, unchanged
     out = tmp_path / "out"
-    if earlier:
-        assert run(build_args(root, out, *KITS), capsys, tmp_path)[0] == 0
-    before = every_file(out) if earlier else None
+    if built_before:
+        shutil.copytree(built, out, symlinks=True)
+    before = every_file(out) if built_before else None
     told = {}
     for jobs in ("1", "2"):
         args = build_args(root, out, *LATE_BAD_KIT, "--card-size", "mini", "--jobs", jobs)
         status, told[jobs], printed = run(args, capsys, tmp_path)
         assert status == 2
-        assert (every_file(out) if earlier else out.exists()) == (before or False)
+        assert (every_file(out) if built_before else out.exists()) == (before or False)
     assert told["1"] == told["2"]
     assert len(told["2"]) == 1
     assert told["2"][0].endswith("even at 24 pt (label set 'large-print')")
@@ -123,11 +145,12 @@ def test_a_kit_that_fails_to_plan_late_in_the_batch_writes_nothing_whatever_the_
 
 
 def test_crash_while_rendering_leaves_previous_output_and_no_staging(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    earlier: Built,
 ) -> None:
-    a, b = variants(tmp_path)
-    out = tmp_path / "out"
-    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    _, b, out = earlier
     before = snapshot(out)
     calls = []
     real = batch.write_pdf
@@ -167,11 +190,9 @@ def _build_and_die_after_first_swap(args: list[str]) -> None:
 
 
 def test_kill_between_kit_moves_leaves_each_kit_whole(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], earlier: Built
 ) -> None:
-    a, b = variants(tmp_path)
-    out = tmp_path / "out"
-    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    a, b, out = earlier
     old = snapshot(out)
     child = multiprocessing.get_context("fork").Process(
         target=_build_and_die_after_first_swap, args=(build_args(b, out, *KITS),)
@@ -194,8 +215,12 @@ def test_kill_between_kit_moves_leaves_each_kit_whole(
     assert_whole(out)
 
 
-def test_builds_killed_at_random_moments_never_leave_a_broken_kit(tmp_path: Path) -> None:
-    a, b = variants(tmp_path)
+def test_builds_killed_at_random_moments_never_leave_a_broken_kit(
+    tmp_path: Path, built_once: Built
+) -> None:
+    """Builds as processes of their own, killed at moments drawn over a whole build's
+    time; then a whole build, in this process (the same command), after them."""
+    a, b, _ = built_once
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
 
@@ -215,7 +240,7 @@ def test_builds_killed_at_random_moments_never_leave_a_broken_kit(tmp_path: Path
         process.send_signal(signal.SIGKILL)
         process.wait()
         assert_whole(out)
-    assert start(b).wait() == 0
+    assert main(build_args(b, out, *KITS, "--quiet")) == 0
     assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
     assert not list(out.glob(".*.tmp"))  # a whole build leaves nothing half-written
     assert_whole(out)
@@ -271,17 +296,15 @@ def test_links_planted_at_the_manifest_and_lock_are_never_written_through(
 
 def _one_kit_build(tmp_path: Path) -> tuple[Path, Callable[[], subprocess.Popen[bytes]]]:
     """An output folder, and a function that starts a one-kit build into it as a process
-    of its own (called once the test holds the folder's lock)."""
-    root = copy_project(tmp_path / "project")
+    of its own (called once the test holds the folder's lock): of tests/tinygame.py's game,
+    whose kit is a few pages, as the lock is the question."""
+    root = copy_project(tmp_path / "project", tinygame.project_edits())
     out = tmp_path / "out"
     out.mkdir()
+    folders = ("--content", str(root / "content"), "--templates", str(root / "templates"))
+    build = ("build", "tiny", *folders, "--paper", "a4", "--out", str(out))
     return out, lambda: subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "shapes_print",
-            *build_args(root, out, "--players", "3", "--paper", "a4"),
-        ],
+        [sys.executable, "-m", "shapes_print", *build],
         env={**os.environ, "PYTHONPATH": str(REPO)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -331,13 +354,14 @@ def test_a_build_waiting_on_a_lock_file_a_failed_build_took_away_takes_a_fresh_o
 
 
 def test_rebuild_without_atomic_exchange_still_replaces_whole_kits(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    earlier: Built,
 ) -> None:
     """Where renameat2 is missing (not Linux), kits are swapped with plain renames."""
     monkeypatch.setattr(swap, "_exchange", lambda a, b: False)
-    a, b = variants(tmp_path)
-    out = tmp_path / "out"
-    assert run(build_args(a, out, *KITS), capsys, tmp_path)[0] == 0
+    _, b, out = earlier
     old = snapshot(out)
     assert run(build_args(b, out, *KITS), capsys, tmp_path)[0] == 0
     new = snapshot(out)
