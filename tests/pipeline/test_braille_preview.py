@@ -3,8 +3,10 @@ its dots, on the contact sheet too (issue 26, item 3)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -103,20 +105,22 @@ def test_each_dot_of_a_braille_page_is_ink_exactly_where_the_brf_raises_it(
     assert raised_count > 1000  # pages of words, not blank paper
 
 
-def test_the_contact_sheet_shows_the_brf_under_its_name(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    shown: list[tuple[str, int]] = []
-    draw = preview.contact_sheet
+class ShownCache(preview.PageCache):
+    """A preview's page cache that notes each contact sheet's files and page counts."""
 
-    def spy(groups):  # type: ignore[no-untyped-def]
-        shown.extend((title, len(pages)) for title, pages in groups)
-        return draw(groups)
+    shown: list[tuple[str, int]] = msgspec.field(default_factory=list)
 
-    monkeypatch.setattr(preview, "contact_sheet", spy)
+    def contact_sheet(self, files: Sequence[tuple[str, Sequence[preview.DrawnPage]]]) -> bytes:
+        self.shown.extend((title, len(pages)) for title, pages in files)
+        return super().contact_sheet(files)
+
+
+def test_the_contact_sheet_shows_the_brf_under_its_name(tmp_path: Path) -> None:
+    cache = ShownCache()
     kits = preview.build_and_preview(
-        Sources(), "pass-and-pick", "3", "a4", tmp_path, 20, ["braille"]
+        Sources(), "pass-and-pick", "3", "a4", tmp_path, 20, ["braille"], cache
     )
+    shown = cache.shown
     brf = tmp_path / KIT / f"{STEM}_embosser.brf"
     assert (brf.name, len(brf_pages(brf))) in shown
     assert [kit.folder for kit in kits] == [tmp_path / KIT / preview.PREVIEW]
