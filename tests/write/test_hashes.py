@@ -81,7 +81,7 @@ def test_a_file_changed_after_it_was_hashed_is_hashed_again(
 ) -> None:
     out = project / "out"
     hashed_and_kept(project, capsys, monkeypatch)
-    victim = next((out / "collect-3" / "a4" / "3-players").glob("*_host-key.pdf"))
+    victim = next((out / "shapes-the-game" / "a4" / "3-players").glob("*_host-key.pdf"))
     before = victim.stat()
     # The same size and modification time: only the ctime, which no program sets, tells.
     victim.write_bytes(victim.read_bytes().replace(b"%%EOF", b"%%EOX"))
