@@ -23,7 +23,13 @@ from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError, known_names
 from shapes_print.geometry.primitives import Artifact, Group, Item, Paint, Rect, Symbol
 from shapes_print.load.models import CardsCell
-from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture, shows_its_sign, small_copy
+from shapes_print.plan.minis import (
+    MINI_GAP,
+    card_id_lines,
+    picture,
+    shared_small_copy,
+    shows_its_sign,
+)
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
@@ -87,7 +93,7 @@ def card_cell(
             x = 0.0
             for face in faces:
                 scale = mini / face.height
-                drawn = small_copy(face, scale, symbols, style.finest)
+                drawn = shared_small_copy(face, scale, symbols, style.finest, inputs.cache)
                 items.append(replace(drawn, dx=x, dy=-height - mini))
                 items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
                 x += face.width * scale + gap

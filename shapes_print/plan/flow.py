@@ -324,6 +324,8 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
 def _add_lanes(lanes: list[list[Placed]], box: Box, y: float) -> None:
     """The box's lanes, each placed beside it and kept to be read with the rest of its
     lane: in the box's parts, going on from the boxes before it, as an element of its role."""
+    if not box.lanes:  # most boxes: nothing beside them
+        return
     within = tuple(replace(part, continues=True) for part in box.within)
     own = (Part(box.role),) if box.role else ()
     lanes.extend([] for _ in range(len(box.lanes) - len(lanes)))
