@@ -57,9 +57,23 @@ class SheetInputs(Struct):
 def cell_text(
     col: Column, text: str, where: Source, bold: bool = False, size: float | None = None
 ) -> Cell:
-    return lambda width: paragraph(
-        col, text, Setting(size or col.ctx.style.body_size, bold), width, where
-    )
+    setting = Setting(size or col.ctx.style.body_size, bold)
+    return once_per_width(lambda width: paragraph(col, text, setting, width, where))
+
+
+def once_per_width(draw: Cell) -> Cell:
+    """The cell drawn once at each width: a table measures its cells at each of its trial
+    columns' widths, many more than once (tiers of least widths that share out the same
+    columns, an `across` table's rows laid out again for its pages)."""
+    drawn: dict[float, Drawn] = {}
+
+    def at(width: float) -> Drawn:
+        if width not in drawn:
+            drawn[width] = draw(width)
+        height, items = drawn[width]
+        return height, list(items)
+
+    return at
 
 
 def card_cell(
@@ -118,7 +132,7 @@ def card_cell(
             return height, [Artifact((replace(figure, alt="", role=None), *items[1:]), "Layout")]
         return height, items
 
-    return draw
+    return once_per_width(draw)
 
 
 def _opens(name: str, words: str) -> bool:

@@ -59,16 +59,17 @@ def wrap_breaks(
     drawn as the soft hyphen (U+00AD), so extracted text rejoins the word."""
     lines: list[tuple[str, bool]] = []
     for paragraph in text.split("\n"):
-        current = ""
+        current, advance = "", 0.0  # the line so far, and its advance (`Font.advance`)
         for glue, word in _tokens(paragraph, font, size, width):
             trial = f"{current}{glue}{word}" if current else word
-            if font.width(trial, size) <= width:
-                current = trial
+            longer = font.advance(f"{glue}{word}" if current else word, advance)
+            if 0.001 * size * longer <= width:  # `Font.width` of the trial line
+                current, advance = trial, longer
             elif font.width(word, size) > width:
                 return None
             else:
                 lines.append((current, bool(glue)))
-                current = word
+                current, advance = word, font.advance(word)
         lines.append((current, True))
     lines[-1] = (lines[-1][0], False)
     return tuple(lines)
