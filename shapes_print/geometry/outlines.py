@@ -4,6 +4,7 @@ stars, the extent of an outline, and the lines and dots a fill pattern is made o
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from shapes_print.geometry.primitives import Colour, Paint, Path, PathOp
 
@@ -125,6 +126,7 @@ def hatch_lines(box: Box, spacing: float, angle: float, width: float, colour: Co
     return Path(tuple(ops), Paint(stroke=colour, stroke_width=width))
 
 
+@lru_cache(maxsize=256)  # each label set's load draws the same patterns' dots again
 def dot_grid(box: Box, spacing: float, radius: float, colour: Colour) -> Path:
     """Dots on a staggered (hexagonal) grid, every other row shifted half a spacing; each
     dot a zero-length line with a round cap as wide as the dot, so it costs a few bytes.

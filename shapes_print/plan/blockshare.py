@@ -21,11 +21,11 @@ from decimal import Decimal
 from functools import partial
 from typing import Any
 
+from msgspec.structs import astuple
 from pydantic import BaseModel
 
 from shapes_print.buildcache import Bounded, BuildCache, Region
 from shapes_print.errors import Source
-from shapes_print.kit.context import DrawContext
 from shapes_print.load.loaded import Block
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box
@@ -48,8 +48,6 @@ _WORDS_ONLY = frozenset({"heading", "subheading", "text", "steps", "bullets", "f
 DRAWN: Region[Bounded[tuple[object, ...], tuple[tuple[object, ...], list[Shared]]]] = Region(
     "blocks drawn", partial(Bounded, 4096)
 )
-# What a draw context is made of: its parts, by name.
-_CONTEXT_PARTS = DrawContext.__struct_fields__
 # (block, words) by identity -> what pins them, and the names the block's texts may read.
 NAMES: Region[Bounded[tuple[int, int], tuple[tuple[object, ...], frozenset[str] | None]]] = Region(
     "names blocks read", partial(Bounded, 4096)
@@ -63,21 +61,22 @@ def draw_block(
     names = _names(block, col.ctx.words, inputs.cache)
     if names is None:
         return draw(col, block.value, values, inputs, block.source)
-    parts = tuple(getattr(col.ctx, name) for name in _CONTEXT_PARTS)
+    pins = (block, *astuple(col.ctx))  # the block and its context's parts, in order
     plain = block.kind in _WORDS_ONLY
     players = inputs.players if block.kind == "score_sheet" else 0
     column = (col.width, col.room, col.arrow_height, col.opening_room)
-    key = (id(block), *map(id, parts), *column, not plain and inputs.shop, players)
+    key = (*map(id, pins), *column, not plain and inputs.shop, players)
     read = _read(block, values, inputs, names, plain)
     kept = inputs.cache.region(DRAWN)
+    # An entry found holds its pins, so no other object has their ids: they are these.
     entry = kept.get(key)
-    if entry is not None and all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
+    if entry is not None:
         for seen, _, drawn in entry[1]:
             if seen == read:
                 return drawn if isinstance(drawn, Regrouped) else list(drawn)
     drawn = draw(col, block.value, values, inputs, block.source)
-    if entry is None or not all(a is b for a, b in zip(entry[0], (block, *parts), strict=True)):
-        entry = kept.keep(key, ((block, *parts), []))
+    if entry is None:
+        entry = kept.keep(key, (pins, []))
     entry[1].append((read, inputs.faces, drawn))  # the faces kept, so their ids stay theirs
     return drawn if isinstance(drawn, Regrouped) else list(drawn)
 

@@ -23,7 +23,13 @@ from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError, known_names
 from shapes_print.geometry.primitives import Artifact, Group, Item, Paint, Rect, Symbol
 from shapes_print.load.models import CardsCell
-from shapes_print.plan.minis import MINI_GAP, card_id_lines, picture, shows_its_sign, small_copy
+from shapes_print.plan.minis import (
+    MINI_GAP,
+    card_id_lines,
+    picture,
+    shared_small_copy,
+    shows_its_sign,
+)
 from shapes_print.plan.paragraphs import Column, Setting, paragraph
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
@@ -51,9 +57,23 @@ class SheetInputs(Struct):
 def cell_text(
     col: Column, text: str, where: Source, bold: bool = False, size: float | None = None
 ) -> Cell:
-    return lambda width: paragraph(
-        col, text, Setting(size or col.ctx.style.body_size, bold), width, where
-    )
+    setting = Setting(size or col.ctx.style.body_size, bold)
+    return once_per_width(lambda width: paragraph(col, text, setting, width, where))
+
+
+def once_per_width(draw: Cell) -> Cell:
+    """The cell drawn once at each width: a table measures its cells at each of its trial
+    columns' widths, many more than once (tiers of least widths that share out the same
+    columns, an `across` table's rows laid out again for its pages)."""
+    drawn: dict[float, Drawn] = {}
+
+    def at(width: float) -> Drawn:
+        if width not in drawn:
+            drawn[width] = draw(width)
+        height, items = drawn[width]
+        return height, list(items)
+
+    return at
 
 
 def card_cell(
@@ -87,7 +107,7 @@ def card_cell(
             x = 0.0
             for face in faces:
                 scale = mini / face.height
-                drawn = small_copy(face, scale, symbols, style.finest)
+                drawn = shared_small_copy(face, scale, symbols, style.finest, inputs.cache)
                 items.append(replace(drawn, dx=x, dy=-height - mini))
                 items.append(Rect(x, -height - mini, face.width * scale, mini, outline))
                 x += face.width * scale + gap
@@ -112,7 +132,7 @@ def card_cell(
             return height, [Artifact((replace(figure, alt="", role=None), *items[1:]), "Layout")]
         return height, items
 
-    return draw
+    return once_per_width(draw)
 
 
 def _opens(name: str, words: str) -> bool:

@@ -227,10 +227,10 @@ def _cheapest(measures: _Measures, rooms: Rooms) -> tuple[range, ...]:
     """`choose_breaks` over the boxes' measures: the dynamic programme over each page's
     first box (`start`) and the box after its last (`stop`), the page's badness inlined."""
     heights, gaps, breaks = measures.heights, measures.gaps, measures.breaks
-    stretches, headers = measures.stretches, measures.headers
+    stretches, headers, offered = measures.stretches, measures.headers, measures.gives
     shrink, least = rooms.shrink, rooms.least
     count = len(heights)
-    keeps = Keeps.of(breaks, measures.gives, _spans(measures), shrink)
+    keeps = Keeps.of(breaks, offered, _spans(measures), shrink)
     best = [inf] * (count + 1)
     best[0] = 0.0
     back = [0] * (count + 1)
@@ -270,7 +270,10 @@ def _cheapest(measures: _Measures, rooms: Rooms) -> tuple[range, ...]:
             if (used + stretch) < scant and not (start == 0 and stop == count):
                 cost += SCANT
             if not ends:
-                cost += keeps.cost(start, stop, free < gives, here)
+                penalty = breaks[stop]  # `keeps.cost` where no keep may give: most breaks
+                if free < gives and offered[stop] < penalty:
+                    penalty = keeps.cost(start, stop, True, here)
+                cost += penalty
                 if breaks[stop] < NEVER:
                     free = used
             if cost < best[stop]:
@@ -324,6 +327,8 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
 def _add_lanes(lanes: list[list[Placed]], box: Box, y: float) -> None:
     """The box's lanes, each placed beside it and kept to be read with the rest of its
     lane: in the box's parts, going on from the boxes before it, as an element of its role."""
+    if not box.lanes:  # most boxes: nothing beside them
+        return
     within = tuple(replace(part, continues=True) for part in box.within)
     own = (Part(box.role),) if box.role else ()
     lanes.extend([] for _ in range(len(box.lanes) - len(lanes)))

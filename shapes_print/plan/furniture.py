@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
+from functools import lru_cache
 
 from msgspec import Struct
 
@@ -379,9 +380,10 @@ def _set(
     return stretch.place(items, used, f.furniture_gap)
 
 
+@lru_cache(maxsize=256)  # every sheet of player aids on one paper size has the same
 def dashed(
     start: tuple[float, float], end: tuple[float, float], ink: Colour, width: float
-) -> list[Item]:
+) -> tuple[Item, ...]:
     """A cut line: a dashed stroke from start to end, segments of DASH with gaps as long
     (a board's seams, two player aids' halves of a sheet)."""
     (x1, y1), (x2, y2) = start, end
@@ -392,4 +394,4 @@ def dashed(
         a, b = (2 * index * DASH) / length, min(1.0, (2 * index + 1) * DASH / length)
         ops.append(("M", x1 + (x2 - x1) * a, y1 + (y2 - y1) * a))
         ops.append(("L", x1 + (x2 - x1) * b, y1 + (y2 - y1) * b))
-    return [PathItem(tuple(ops), Paint(stroke=ink, stroke_width=width))]
+    return (PathItem(tuple(ops), Paint(stroke=ink, stroke_width=width)),)

@@ -9,7 +9,7 @@ it first stands: the outline names each section once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from shapes_print.geometry.primitives import Bookmark, Group, Item, Page, Text
 
@@ -27,14 +27,16 @@ def _words(items: Sequence[Item]) -> str:
     return said.strip()
 
 
-def _found(items: Sequence[Item]) -> Iterator[tuple[str, int]]:
-    """Each heading among `items` in drawing order: its words and its level."""
+def _found(items: Sequence[Item], found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Each heading among `items` in drawing order, its words and its level, added to
+    `found` (a list, not a generator: a page's groups nest deep, and most hold none)."""
     for item in items:  # an artifact (furniture) holds no heading
         if isinstance(item, Group):
             if item.role in LEVELS and not item.continues:
-                yield _words(item.items), LEVELS[item.role]
+                found.append((_words(item.items), LEVELS[item.role]))
             else:
-                yield from _found(item.items)
+                _found(item.items, found)
+    return found
 
 
 def heading_marks(pages: Sequence[Page], first: int) -> list[Bookmark]:
@@ -42,7 +44,7 @@ def heading_marks(pages: Sequence[Page], first: int) -> list[Bookmark]:
     subheading before any heading goes one level under the part."""
     marks, seen, level_one = [], set(), False
     for at, page in enumerate(pages):
-        for title, level in _found(page.items):
+        for title, level in _found(page.items, []):
             level_one = level_one or level == 1
             if not title or (title, level) in seen:
                 continue

@@ -10,10 +10,12 @@ than `finest.text` left out, so nothing it prints is finer than a printer holds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from functools import partial
 
 from msgspec.structs import replace
 
+from shapes_print.buildcache import Bounded, BuildCache, Region
 from shapes_print.errors import Source, UserError, known_names
 from shapes_print.geometry.outlines import rounded_rect_ops
 from shapes_print.geometry.primitives import (
@@ -37,6 +39,12 @@ from shapes_print.plan.cardtext import Lettering, element_named
 
 Box = tuple[float, float, float, float]
 MINI_GAP = 0.08  # space between small cards, as a share of their height
+# (face, the faces it may place) by identity, scale and finest marks -> what pins the faces,
+# and the face's copy drawn small: every kit of a batch draws its tables' cards alike, at
+# each width a table is tried at.
+SMALL_COPIES: Region[Bounded[tuple[Hashable, ...], tuple[tuple[Symbol, ...], Group]]] = Region(
+    "cards drawn small", partial(Bounded, 4096)
+)
 
 
 def card_id_lines(
@@ -138,6 +146,19 @@ def small_copy(
     Task card's example cards, by name in `symbols`) drawn the same way at their size;
     clipped to the symbol's box, as a placed symbol is. Its place is the caller's (dx, dy)."""
     return _Small(scale, finest, symbols).placed(symbol, scale)
+
+
+def shared_small_copy(
+    symbol: Symbol, scale: float, symbols: Mapping[str, Symbol], finest: Finest, cache: BuildCache
+) -> Group:
+    """`small_copy`, drawn once for the same face, scale and faces it may place."""
+    pins = (symbol, *symbols.values())
+    key = (*map(id, pins), scale, finest.line, finest.text)
+    kept = cache.region(SMALL_COPIES)
+    found = kept.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], pins, strict=True)):
+        return found[1]
+    return kept.keep(key, (pins, small_copy(symbol, scale, symbols, finest)))[1]
 
 
 class _Small:

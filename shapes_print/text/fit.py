@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from math import inf
 
 from msgspec import Struct
 
@@ -48,7 +49,6 @@ def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | 
     return None if broken is None else tuple(line for line, _ in broken)
 
 
-@lru_cache(maxsize=_WRAPS_KEPT)
 def wrap_breaks(
     text: str, font: Font, size: float, width: float
 ) -> tuple[tuple[str, bool], ...] | None:
@@ -56,19 +56,60 @@ def wrap_breaks(
     the wrap dropped, or a new line): there the text layer must still hold a word break.
     The last line, and a too-wide word's part that ends at its own `-` or `_`, have none:
     the word goes on. The layout adds no hyphen of its own; one that it ever adds must be
-    drawn as the soft hyphen (U+00AD), so extracted text rejoins the word."""
+    drawn as the soft hyphen (U+00AD), so extracted text rejoins the word.
+
+    Remembered for every width the wrap holds at: a table's columns take widths that
+    differ kit by kit where other cells differ, and its words mostly wrap alike there."""
+    kept = _wraps_of(text, font, size)
+    for low, high, lines in kept:
+        if low <= width < high:
+            return lines
+    bounds = _Bounds(width)
+    lines = _wrapped(text, font, size, bounds)
+    kept.append((bounds.low, bounds.high, lines))
+    return lines
+
+
+Wrapped = tuple[tuple[str, bool], ...] | None
+
+
+@lru_cache(maxsize=_WRAPS_KEPT)
+def _wraps_of(text: str, font: Font, size: float) -> list[tuple[float, float, Wrapped]]:
+    """The text's wraps so far, each with the widths it holds at (from `low`, under
+    `high`): a list kept while the text is, so its wraps are let go of with it."""
+    return []
+
+
+class _Bounds:
+    """Whether a measure fits `width`, and so the widths at which every answer given is
+    the same: at least the widest measure that fit, under the narrowest that did not."""
+
+    def __init__(self, width: float) -> None:
+        self.width, self.low, self.high = width, -inf, inf
+
+    def fits(self, measure: float) -> bool:
+        if measure <= self.width:
+            self.low = max(self.low, measure)
+            return True
+        self.high = min(self.high, measure)
+        return False
+
+
+def _wrapped(text: str, font: Font, size: float, bounds: _Bounds) -> Wrapped:
+    """`wrap_breaks` at the width `bounds` is asked of, every measure weighed by it."""
     lines: list[tuple[str, bool]] = []
     for paragraph in text.split("\n"):
-        current = ""
-        for glue, word in _tokens(paragraph, font, size, width):
+        current, advance = "", 0.0  # the line so far, and its advance (`Font.advance`)
+        for glue, word in _tokens(paragraph, font, size, bounds):
             trial = f"{current}{glue}{word}" if current else word
-            if font.width(trial, size) <= width:
-                current = trial
-            elif font.width(word, size) > width:
+            longer = font.advance(f"{glue}{word}" if current else word, advance)
+            if bounds.fits(0.001 * size * longer):  # `Font.width` of the trial line
+                current, advance = trial, longer
+            elif not bounds.fits(font.width(word, size)):
                 return None
             else:
                 lines.append((current, bool(glue)))
-                current = word
+                current, advance = word, font.advance(word)
         lines.append((current, True))
     lines[-1] = (lines[-1][0], False)
     return tuple(lines)
@@ -85,11 +126,11 @@ def word_parts(word: str) -> list[str]:
     return _BREAKS.findall(word)
 
 
-def _tokens(paragraph: str, font: Font, size: float, width: float) -> list[tuple[str, str]]:
+def _tokens(paragraph: str, font: Font, size: float, bounds: _Bounds) -> list[tuple[str, str]]:
     """(glue, piece) pairs: words joined by spaces, a too-wide word's parts by nothing."""
     tokens: list[tuple[str, str]] = []
     for word in filter(None, _SPACES.split(paragraph)):
-        parts = [word] if font.width(word, size) <= width else word_parts(word)
+        parts = [word] if bounds.fits(font.width(word, size)) else word_parts(word)
         tokens += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
     return tokens
 

@@ -77,6 +77,15 @@ class Font(Struct, frozen=True, eq=False):
         reader sets it from the font's widths."""
         return 0.001 * size * _advance(self, text)
 
+    def advance(self, text: str, before: float = 0.0) -> float:
+        """The text's advance in thousandths of an em after text of advance `before`, glyph
+        by glyph in order, as `width` sums a line: a line grown word by word is measured
+        in its new words alone, to the same sum."""
+        get, missing = self.advances.get, self.missing_width
+        for code in map(ord, text):
+            before += get(code, missing)
+        return before
+
     def check(self, text: str, where: Source | None, what: str) -> None:
         """Refuse characters the font lacks, and right-to-left letters we cannot lay out."""
         problem = _problem(self, text)

@@ -32,9 +32,10 @@ class Heard(Struct, frozen=True):
     words: str
 
 
-class Hearing(Struct, frozen=True):
+class Hearing(Struct, frozen=True, cache_hash=True):
     """A label set's words for print's shorthand (`said`, printed form to words, longest
-    first where one holds another) and its message for a range of numbers, in its locale."""
+    first where one holds another) and its message for a range of numbers, in its locale.
+    Hashed once: every line set is remembered by it (`_spans`, plan/paragraphs.py)."""
 
     said: tuple[tuple[str, str], ...] = ()
     range: Message | None = None
