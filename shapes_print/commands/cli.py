@@ -7,11 +7,13 @@ and would otherwise evaluate some two hundred strings to do so.
 """
 
 import sys
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
+import typer.main
+from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from shapes_print.commands import quick, translate
@@ -269,10 +271,22 @@ def main(argv: list[str] | None = None) -> int:
     return guarded(partial(_typer_command, args or ["--help"]), debug)
 
 
+@cache
+def _command_tree() -> TyperGroup:
+    """The commands and options as typer makes them from `app`, made once per process:
+    typer makes them again at every call of `app`, and each option's value checker with
+    them (a few milliseconds an option), which a process running several command lines
+    (the tests) would pay for each. Nothing in them depends on the command line."""
+    tree = typer.main.get_command(app)
+    assert isinstance(tree, TyperGroup)  # a group: `app` holds several commands
+    return tree
+
+
 def _typer_command(args: list[str]) -> int:
     """The command line parsed and run by typer; a usage mistake said in two lines."""
     try:
-        status = app(args, standalone_mode=False)  # a command's typer.Exit(n) comes back as n
+        # A command's typer.Exit(n) comes back as n.
+        status = _command_tree().main(args, prog_name="shapes-print", standalone_mode=False)
     except TyperException as error:  # usage: unknown option, missing value, bad number
         say(f"usage: {' '.join(error.format_message().split())}")
         say("hint: shapes-print --help lists commands and options")

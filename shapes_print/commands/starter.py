@@ -226,8 +226,10 @@ def write_game_labels(name: str, game: str, sources: Sources) -> Path:
     loaded = load_project(sources, (game,), [STANDARD]).variants[0].games[game]
     folder = loaded.folder / "labels"
     path = folder / f"{name}.yaml"
-    text = game_labels_text(name, loaded, folder, _missing(name, game, sources))
     exists = "already exists; change it, or move it away first"
+    if path.exists() or path.is_symlink():  # said before planning every kit for its words
+        raise UserError(Source(path), exists)
+    text = game_labels_text(name, loaded, folder, _missing(name, game, sources))
     create_file(path, text.encode("utf-8"), loaded.folder, exists)
     return path
 

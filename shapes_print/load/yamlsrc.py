@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.inputs import read_input
 from shapes_print.limits import MAX_FILE_BYTES
 from shapes_print.load.yamldoc import Document, Loc
@@ -55,15 +55,18 @@ def read_yaml(path: Path, locale: str | None = "en") -> Document:
     Its messages are checked against `locale`'s plural categories (content is English)."""
     file = read_input(path, MAX_FILE_BYTES, what="YAML file")
     document = _parsed(_YamlFile(path, file.sha256, locale, file.data))
-    return Document(path, _copied(document.data), dict(document.marks), dict(document.unquoted))
+    marks = document.marks
+    if document.path != path:  # the same bytes parsed at another place: its places here
+        marks = {loc: Source(path, mark.line, mark.column) for loc, mark in marks.items()}
+    return Document(path, _copied(document.data), dict(marks), dict(document.unquoted))
 
 
 @dataclass(frozen=True)
 class _YamlFile:
-    """A YAML file as read, known by its path, the SHA-256 of its bytes and the locale its
-    messages are checked in."""
+    """A YAML file as read, known by the SHA-256 of its bytes and the locale its messages
+    are checked in; where it lies does not change what it says."""
 
-    path: Path
+    path: Path = field(compare=False)
     sha256: str
     locale: str | None
     data: bytes = field(compare=False, repr=False)
@@ -71,9 +74,11 @@ class _YamlFile:
 
 @lru_cache(maxsize=256)
 def _parsed(file: _YamlFile) -> Document:
-    """The file's Document, parsed once per name, bytes and locale: every label set of a
-    build reads the same templates. Never handed out: each reader gets data of its own
-    (`read_yaml`), so no reader sees another's changes."""
+    """The file's Document, parsed once per bytes and locale: every label set of a build
+    reads the same templates, and a copy of a game in another folder says what the game
+    says. Its places are in the file the bytes were first parsed from (`read_yaml` moves
+    them). Never handed out: each reader gets data of its own (`read_yaml`), so no reader
+    sees another's changes."""
     document = kept_document(file.path, file.sha256, file.locale)
     if document is None:
         from shapes_print.load.yamlparse import parse_yaml  # PyYAML: only to parse a file

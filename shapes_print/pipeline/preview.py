@@ -37,7 +37,7 @@ from shapes_print.pipeline.project import BuildOptions, Project, Sources, load_p
 from shapes_print.pipeline.requests import kit_requests
 from shapes_print.plan.kitcontext import kit_context
 from shapes_print.plan.textsizes import Shrunk, shrunk_texts
-from shapes_print.render.raster import Raster, draw_pages, png_bytes, save_png
+from shapes_print.render.raster import ZLIB_FASTEST, Raster, draw_pages, png_bytes, save_png
 from shapes_print.write.cataloguepage import HOST
 from shapes_print.write.swap import swap_in
 from shapes_print.write.write import Written
@@ -68,6 +68,10 @@ EDGE = "#808080"
 # zlib effort for the contact sheet: level 3 writes it in half the time of the default 6, and
 # smaller (its flat grey compresses well either way).
 CONTACT_SHEET_PNG = Raster(compression=3)
+# zlib effort for each page's picture: the fastest, as for thumbnails and Tabletop Simulator
+# sheets. Pages are drawn again at every save under --watch and encoding them at the
+# default took most of a preview's time; a picture only looked at may be a little larger.
+PAGE_PNG = Raster(compression=ZLIB_FASTEST)
 # Pictures a PageCache keeps (about 100 kB each at 100 dpi), far more than a kit has pages.
 CACHE_LIMIT = 512
 
@@ -136,7 +140,7 @@ class PageCache(Struct):
         key = hashlib.sha256(f"{image.size}".encode() + image.tobytes()).digest()
         if key not in self.pictures:
             _room(self.pictures)
-            self.pictures[key] = DrawnPage(key, png_bytes(image, Raster()), _thumbnail(image))
+            self.pictures[key] = DrawnPage(key, png_bytes(image, PAGE_PNG), _thumbnail(image))
         return self.pictures[key]
 
     def contact_sheet(self, files: Sequence[tuple[str, Sequence[DrawnPage]]]) -> bytes:

@@ -28,6 +28,7 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import load_labels, shipped
+from shapes_print.pipeline.requests import Planned, listening_to_kits
 from tests.command_lines import Said
 from tests.project_copy import copy_project, run
 
@@ -547,10 +548,15 @@ def test_labels_new_for_a_game_writes_its_own_file_for_a_set(
     # it takes the game's es words, and still lacks the game's other texts.
     assert status == 2 and "'My game'" not in "\n".join(lines)
     assert any("label set 'braille-es' (" in line and "has no text for" in line for line in lines)
-    status, lines, _ = run(["labels", "new", "es", "--game", GAME, *sources(root)], capsys, root)
+    planned: list[Planned] = []  # the file is there: refused before any kit is planned
+    with listening_to_kits(lambda kit, files: planned.append(kit)):
+        status, lines, _ = run(
+            ["labels", "new", "es", "--game", GAME, *sources(root)], capsys, root
+        )
     assert status == 2 and lines[0].endswith(
         "es.yaml: already exists; change it, or move it away first"
     )
+    assert planned == []
 
 
 def test_new_refuses_a_bad_id_an_existing_folder_or_an_unknown_game_in_one_line(

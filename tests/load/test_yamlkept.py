@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from shapes_print.cachefolder import cache_folder
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.inputs import read_input
 from shapes_print.load import yamlkept, yamlsrc
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
@@ -131,3 +131,18 @@ def test_a_file_that_does_not_parse_is_never_kept(tmp_path: Path) -> None:
         with pytest.raises(UserError, match="YAML syntax error"):
             yamlsrc.read_yaml(path)
     assert list(cache_folder().glob("yaml-*")) == []
+
+
+def test_the_same_bytes_in_two_folders_name_each_its_own_file(tmp_path: Path) -> None:
+    """A copy of a game says what the game says, parsed once; each copy's places are its
+    own, so a mistake in a copy is named in the copy."""
+    first, second = tmp_path / "a" / "game.yaml", tmp_path / "b" / "game.yaml"
+    for path in (first, second):
+        path.parent.mkdir()
+        path.write_text("id: copy\nplayers:\n  min: 2\n  max: x\n", encoding="utf-8")
+    read = [yamlsrc.read_yaml(path) for path in (first, second)]
+    assert [doc.source(("players", "max")) for doc in read] == [
+        Source(first, 4, 3),
+        Source(second, 4, 3),
+    ]
+    assert read[0].data == read[1].data and read[0].data is not read[1].data
