@@ -33,6 +33,8 @@ import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import cache
 from pathlib import Path
 
@@ -114,6 +116,21 @@ class InputFile(Struct, frozen=True):
     path: Path
     data: bytes
     sha256: str
+
+    def known(self) -> KnownFile:
+        """The file as a cache of what its bytes make knows it."""
+        return KnownFile(self.path, self.sha256, self.data)
+
+
+@dataclass(frozen=True)
+class KnownFile:
+    """An outside file as read, known by its path and the SHA-256 of its bytes: the key of
+    a cache of what is made from them (a font, a catalogue's words), the bytes riding along
+    uncompared for the maker to read."""
+
+    path: Path
+    sha256: str
+    data: bytes = dataclass_field(compare=False, repr=False)
 
 
 # What a file that is not a regular one is, for the message refusing it.

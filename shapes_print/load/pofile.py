@@ -17,8 +17,6 @@ does not parse, each in one line at its file and line.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
-from dataclasses import field as dataclass_field
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,7 +26,7 @@ from babel.messages.pofile import PoFileError, read_po
 from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import InputFile, read_input
+from shapes_print.inputs import InputFile, KnownFile, read_input
 from shapes_print.limits import MAX_CATALOGUE_BYTES
 from shapes_print.load.yamldoc import Document, Loc
 from shapes_print.text.grammar import MessageError, parse
@@ -89,20 +87,11 @@ def read_catalogue(path: Path, where: Source, folder: Path) -> PoWords:
     line), each checked against its English. The file is read each time, so a change
     counts; the same bytes at the same place give the same words, worked out once."""
     read = _read(path, where, folder)
-    return _words(_PoBytes(path, read.sha256, read.data))
-
-
-@dataclass(frozen=True)
-class _PoBytes:
-    """A catalogue as read, known by its path and the SHA-256 of its bytes."""
-
-    path: Path
-    sha256: str
-    data: bytes = dataclass_field(compare=False, repr=False)
+    return _words(read.known())
 
 
 @lru_cache(maxsize=32)
-def _words(file: _PoBytes) -> PoWords:
+def _words(file: KnownFile) -> PoWords:
     """The catalogue's checked words, once per place and bytes: every load of a translated
     label set reads its catalogue (a tenth of a second of Babel's). Its readers copy the
     words out (`with_catalogue`) and never change them."""
