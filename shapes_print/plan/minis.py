@@ -10,12 +10,12 @@ than `finest.text` left out, so nothing it prints is finer than a printer holds.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 
 from msgspec.structs import replace
 
-from shapes_print.buildcache import Bounded, BuildCache, Region
+from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import Source, UserError, known_names
 from shapes_print.geometry.outlines import rounded_rect_ops
 from shapes_print.geometry.primitives import (
@@ -39,12 +39,10 @@ from shapes_print.plan.cardtext import Lettering, element_named
 
 Box = tuple[float, float, float, float]
 MINI_GAP = 0.08  # space between small cards, as a share of their height
-# (face, the faces it may place) by identity, scale and finest marks -> what pins the faces,
-# and the face's copy drawn small: every kit of a batch draws its tables' cards alike, at
-# each width a table is tried at.
-SMALL_COPIES: Region[Bounded[tuple[Hashable, ...], tuple[tuple[Symbol, ...], Group]]] = Region(
-    "cards drawn small", partial(Bounded, 4096)
-)
+# A face's copy drawn small, by the face and the faces it may place (pinned), its scale and
+# the finest marks: every kit of a batch draws its tables' cards alike, at each width a
+# table is tried at.
+SMALL_COPIES: Region[Pinned[Group]] = Region("cards drawn small", partial(Pinned, 4096))
 
 
 def card_id_lines(
@@ -152,13 +150,11 @@ def shared_small_copy(
     symbol: Symbol, scale: float, symbols: Mapping[str, Symbol], finest: Finest, cache: BuildCache
 ) -> Group:
     """`small_copy`, drawn once for the same face, scale and faces it may place."""
-    pins = (symbol, *symbols.values())
-    key = (*map(id, pins), scale, finest.line, finest.text)
-    kept = cache.region(SMALL_COPIES)
-    found = kept.get(key)
-    if found is not None and all(a is b for a, b in zip(found[0], pins, strict=True)):
-        return found[1]
-    return kept.keep(key, (pins, small_copy(symbol, scale, symbols, finest)))[1]
+    return cache.region(SMALL_COPIES).made(
+        (symbol, *symbols.values()),
+        (scale, finest.line, finest.text),
+        lambda: small_copy(symbol, scale, symbols, finest),
+    )
 
 
 class _Small:
