@@ -129,7 +129,7 @@ def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
     fitted = _fitted_aid(kit, planned.sheet_inputs)
     if fitted is None:
         return planned
-    aid, laid = fitted
+    aid, laid = fitted.doc, fitted.laid
     if len(laid.laid) > 1:
         where = kit.loaded.source.source(("player_aid",))
         warn(
@@ -143,7 +143,14 @@ def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
     return replace(planned, aid=_planned(kit, planned, laid, file))
 
 
-def _fitted_aid(kit: KitContext, inputs: SheetInputs) -> tuple[LoadedDocument, LaidSheets] | None:
+class FittedAid(Struct, frozen=True):
+    """A kit's player aid with the parts it spares left out, and its layout."""
+
+    doc: LoadedDocument
+    laid: LaidSheets
+
+
+def _fitted_aid(kit: KitContext, inputs: SheetInputs) -> FittedAid | None:
     """The kit's player aid and its layout, none where it has none: whole where a copy fits
     one side, else with its spare parts left out, first to last, until one does (or all
     are)."""
@@ -154,7 +161,7 @@ def _fitted_aid(kit: KitContext, inputs: SheetInputs) -> tuple[LoadedDocument, L
         laid = None if doc is None else _laid_once(kit, doc, inputs, aid=True)
         if doc is None or laid is None:
             return None
-        fitted = (doc, laid)
+        fitted = FittedAid(doc, laid)
         if len(laid.laid) == 1:
             break
     return fitted
