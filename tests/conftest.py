@@ -21,7 +21,7 @@ from shapes_print.commands.entry import GC_THRESHOLD
 from shapes_print.pipeline import pipeline
 from shapes_print.pipeline.requests import listening_to_kits
 from tests.command_lines import Said
-from tests.filecheck import Skipped
+from tests.outsidetools import Skipped
 from tests.planned import (
     Compiled,
     KitWords,

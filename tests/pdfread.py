@@ -11,7 +11,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from pypdf import PageObject, PdfReader
-from pypdf.generic import ContentStream, IndirectObject
+from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
 
 
 @dataclass(frozen=True)
@@ -323,3 +323,20 @@ def structure(reader: PdfReader) -> Element:
         return element
 
     return read(root)
+
+
+def content_with_resources(reader: PdfReader) -> list[tuple[object, DictionaryObject]]:
+    """Every page's content and every form's, with the resources it names them from."""
+    found: list[tuple[object, DictionaryObject]] = [
+        (page.get_contents(), _resources(page)) for page in reader.pages
+    ]
+    for number in range(1, int(reader.trailer["/Size"])):
+        thing = reader.get_object(IndirectObject(number, 0, reader))
+        if isinstance(thing, StreamObject) and thing.get("/Subtype") == "/Form":
+            found.append((thing, _resources(thing)))
+    return found
+
+
+def _resources(holder: PageObject | StreamObject) -> DictionaryObject:
+    found = holder.get("/Resources")
+    return found.get_object() if found is not None else DictionaryObject()

@@ -21,7 +21,7 @@ from shapes_print.kit.contents import KitRequest
 from shapes_print.kit.resolved import resolve_kit
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
-from tests import filecheck
+from tests import braillechecks
 from tests.drawnsmall import small_groups
 from tests.pdfread import page_texts, placements
 
@@ -125,9 +125,9 @@ def test_swell_paper_fronts_are_black_line_art(braille_kits: Path, game: str, ki
     (Collect 3's Task cards picture number cards a quarter of their size)."""
     folder, stem = kit(braille_kits, game)
     cards = folder / f"{stem}_{kind}.pdf"
-    assert filecheck.line_art_problems(cards) == []
-    assert filecheck.grey_problems(cards) == []
-    assert filecheck.grey_area_problems(cards) == []
+    assert braillechecks.line_art_problems(cards) == []
+    assert braillechecks.grey_problems(cards) == []
+    assert braillechecks.grey_area_problems(cards) == []
     document = pdfium.PdfDocument(cards)
     try:
         page = document[0].render(scale=100 / 72, grayscale=True, no_smoothpath=True)

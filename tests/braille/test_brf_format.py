@@ -13,7 +13,7 @@ import pytest
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.translate import code_for, translate
 from shapes_print.pipeline import pipeline
-from tests import filecheck
+from tests import braillechecks
 
 GAMES = ("pass-and-pick", "shapes-the-game", "collect-3")
 SETS = ("braille", "braille-es")
@@ -42,7 +42,7 @@ def _pages(brf: Path) -> list[list[str]]:
 def test_no_heading_ends_a_braille_page(
     embossed: dict[tuple[str, str], Path], game: str, labels: str
 ) -> None:
-    headings = filecheck.heading_lines(game, labels, "4", "a4", at_least=40)
+    headings = braillechecks.heading_lines(game, labels, "4", "a4", at_least=40)
     pages = _pages(embossed[(game, labels)])
     seen = 0
     for number, body in enumerate(pages, start=1):

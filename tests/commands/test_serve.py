@@ -25,8 +25,8 @@ from shapes_print.commands.cli import main
 from shapes_print.commands.serve import HOST, Studio, studio_server
 from shapes_print.errors import Source, UserError
 from tests.browser import Browser, needs_chromium
-from tests.commands.test_watch import CIRCLE, DECK, Watcher
 from tests.project_copy import GAME, copy_project
+from tests.watching import CIRCLE, DECK, Watcher
 
 KIT = Path("pass-and-pick/a4/4-players")  # the kit the page shows, in the build's folder
 # The page's pictures, as the browser has them: address, caption, whether drawn, and

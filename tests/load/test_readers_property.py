@@ -27,7 +27,9 @@ from shapes_print.errors import UserError
 from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from shapes_print.load.pictures import read_picture
 from shapes_print.load.sheetbounds import check_workbook
+from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.svgfile import SvgError, svg_art
+from shapes_print.load.yamldoc import Document
 from shapes_print.load.yamlsrc import read_yaml
 from shapes_print.text.fonts import load_font, package_font
 from shapes_print.write.manifest import MANIFEST, read_manifest
@@ -117,6 +119,12 @@ def _bounded(read: Callable[[], object], path: Path, *also: type[Exception]) -> 
     assert peak < PEAK, f"{peak // 1024 // 1024} MB"
 
 
+def _deck_reading(sheet: Path) -> Document:
+    """A deck file beside `sheet` whose cards are its rows (`cards: {from: NAME}`), as
+    load/decks.py hands it to the spreadsheet reader."""
+    return Document(sheet.parent / "deck.yaml", {"cards": {"from": sheet.name}})
+
+
 def _written(name: str, data: bytes) -> Path:
     folder = Path(tempfile.mkdtemp(prefix="readers-"))
     path = folder / name
@@ -155,17 +163,14 @@ def test_random_bytes_as_an_svg(data: bytes) -> None:
 @SETTINGS
 @given(data=NOISE)
 def test_random_bytes_as_a_csv_deck(data: bytes) -> None:
-    from shapes_print.load.spreadsheet import _csv, _Place
-
     path = _written("cards.csv", data)
-    _bounded(lambda: _csv(path, _Place(path)), path)
+    _bounded(lambda: cards_from_sheet(_deck_reading(path)), path)
 
 
 @SETTINGS
 @given(data=WORKBOOKS)
 def test_random_bytes_as_a_workbook(data: bytes) -> None:
     from shapes_print.errors import Source
-    from shapes_print.load.spreadsheet import _Place, _workbook
 
     path = _written("cards.xlsx", data)
     _bounded(lambda: check_workbook(data, Source(path)), path)
@@ -173,7 +178,7 @@ def test_random_bytes_as_a_workbook(data: bytes) -> None:
         check_workbook(data, Source(path))
     except UserError:
         return
-    _bounded(lambda: _workbook(path, None, Source(path), _Place(path)), path)
+    _bounded(lambda: cards_from_sheet(_deck_reading(path)), path)
 
 
 @SETTINGS

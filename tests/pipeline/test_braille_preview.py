@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from shapes_print.braille.cells import from_ascii, raised
 from shapes_print.commands.cli import main
-from shapes_print.commands.serve import _kit as serve_kit
+from shapes_print.commands.serve import Studio
 from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.pipeline import preview
 from shapes_print.pipeline.project import Sources, load_project
@@ -126,7 +126,9 @@ def test_the_contact_sheet_shows_the_brf_under_its_name(tmp_path: Path) -> None:
     assert [kit.folder for kit in kits] == [tmp_path / KIT / preview.PREVIEW]
     assert sum("_embosser_p" in page.name for page in kits[0].pages) == len(brf_pages(brf))
     # preview --serve names each picture by the file it shows: a .brf is no PDF.
-    captions = [page["title"] for page in serve_kit(kits[0], tmp_path, {})["pages"]]
+    studio = Studio(GAME, tmp_path)
+    studio.built(kits)
+    captions = [page["title"] for page in studio.kits[0]["pages"]]
     assert f"{brf.name}, page 1" in captions
     assert f"{STEM}_cards.pdf, page 1" in captions
 

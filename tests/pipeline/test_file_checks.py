@@ -36,7 +36,7 @@ from shapes_print.load.options import named_size
 from shapes_print.pipeline import pipeline
 from shapes_print.pipeline.requests import Planned, listening_to_kits
 from shapes_print.plan.kit import KitFile
-from tests import filecheck, pagesample
+from tests import filecheck, outsidetools, pagesample, wordchecks
 from tests.pagesample import Wrapped
 from tests.pdfread import page_texts
 
@@ -276,7 +276,7 @@ def test_a_print_and_play_file_holds_every_tagged_line_of_its_players_files(
     assert {"sheets.pdf", "player-aid.pdf", "cards.pdf", "task-cards.pdf"} <= kinds
     for path in held:
         (whole,) = path.parent.glob(f"*{filecheck.OWN_FILES[0]}")
-        assert filecheck.tagged_lines(path) <= filecheck.tagged_lines(whole), path.name
+        assert wordchecks.tagged_lines(path) <= wordchecks.tagged_lines(whole), path.name
 
 
 def test_a_print_shop_file_of_one_side_draws_pages_of_its_cards_file(sample: Sample) -> None:
@@ -307,7 +307,7 @@ def test_each_wrapped_paragraph_reads_back_whole_in_the_structure(sample: Sample
     runs are read on from one to the next, as a reader hears them: pdfinfo breaks a
     paragraph's text where an inline Span (a range's expansion) stands, so a paragraph with
     one reads back in pieces, each piece with its own spaces."""
-    heard = _heard(sample, filecheck.struct_text)
+    heard = _heard(sample, wordchecks.struct_text)
     for (path, wrapped), words in zip(sample.read.items(), heard, strict=True):
         missing = [found.text for found in wrapped if not found.kind.pictured]
         assert [text for text in missing if text not in words] == [], path.name
@@ -328,7 +328,7 @@ def test_a_cards_lines_and_texts_read_apart_in_its_picture(sample: Sample) -> No
     """A card drawn on a sheet is a Figure: search, reflow and export to text read the words
     drawn in it, which must be the words written, apart where a line wrapped: the Wild
     card's, and every wrapped paragraph in a picture on the pages poppler reads."""
-    pictured = _heard(sample, filecheck.figure_struct_text)
+    pictured = _heard(sample, wordchecks.figure_struct_text)
     for (path, wrapped), words in zip(sample.read.items(), pictured, strict=True):
         missing = [found.text for found in wrapped if found.kind.pictured]
         assert [text for text in missing if text not in words] == [], path.name
@@ -344,7 +344,7 @@ def test_pdfium_reads_a_space_where_each_line_wrapped(sample: Sample) -> None:
         for p in sample.files
         if p.name == "collect-3_4p_a4_host-key.pdf" and "shop" not in p.parts
     )
-    lines = filecheck.drawn_lines(host_key)
+    lines = wordchecks.drawn_lines(host_key)
     assert "Host key: 4 players (keep away " in lines  # the break's space, drawn
     assert "awayfrom" not in " ".join(page_texts(host_key))
 
@@ -355,7 +355,7 @@ def test_a_missing_tool_is_a_skip_that_names_it(
     monkeypatch.setenv("PATH", str(tmp_path))  # a folder with no tools in it
     (check,) = [c for c in filecheck.CHECKS if c.name == "words apart (pdfinfo -struct-text)"]
     outcome = filecheck.run_check(check, [Path("any_host-key.pdf")])
-    assert outcome.skipped == filecheck.Skipped("pdfinfo", filecheck.POPPLER)
+    assert outcome.skipped == outsidetools.Skipped("pdfinfo", outsidetools.POPPLER)
     assert outcome.line().endswith("skipped, pdfinfo not found (apt-get install poppler-utils)")
 
 

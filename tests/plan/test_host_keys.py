@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from shapes_print.geometry.primitives import Document
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import sheet_passages
-from tests import filecheck
+from tests import wordchecks
 from tests.pdfread import Element, page_texts, structure
 
 Spot = tuple[float, float, str]
@@ -107,7 +107,7 @@ def test_a_two_column_manifest_runs_down_each_pages_own_columns(
 def table_rows(path: Path, first_heading: str) -> list[list[tuple[str, str]]]:
     """The rows of the file's table headed by `first_heading`, as the structure tree holds
     them: each row's cells, (role, words), in reading order."""
-    texts = filecheck.marked_texts(path)
+    texts = wordchecks.marked_texts(path)
 
     def said(element: Element) -> str:
         own = [texts.get(key, "") for key in element.marked]

@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from shapes_print.pipeline import pipeline
 from shapes_print.units import mm
-from tests.filecheck import struct_text
 from tests.pdfread import placements, text
+from tests.wordchecks import struct_text
 
 PAPERS = {"a4": (595.276, 841.890), "letter": (612.0, 792.0)}
 CARD_W, CARD_H = mm(63.5), mm(88.9)

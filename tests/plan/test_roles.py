@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from shapes_print.geometry.primitives import BLACK, Artifact, Group, Item, Line, Text
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.flow import Box, Part, Placed, grouped, place
-from tests import filecheck
+from tests import heardchecks
 
 _MARK = re.compile(rb"/(\w+) (?:<<(?:[^>]|>(?!>))*>> BDC|BMC)|EMC|\d+(?:\.\d+)? Tf|Tj")
 
@@ -86,7 +86,7 @@ def test_a_score_sheets_corner_is_no_header(spanish: Path) -> None:
     """The cell above a score sheet's round labels prints nothing: a data cell, not a
     header a reader would announce, empty, before every player's column."""
     (sheets,) = spanish.glob("*_sheets.pdf")
-    assert filecheck.empty_header_cells(sheets) == []
+    assert heardchecks.empty_header_cells(sheets) == []
 
 
 def _row(role: str, *parts: Part) -> Placed:

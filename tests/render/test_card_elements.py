@@ -23,7 +23,7 @@ from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
 from shapes_print.plan.cardfile import card_symbols, card_template
 from shapes_print.units import mm
-from tests import filecheck
+from tests import printshopchecks
 from tests.pdfread import placements
 
 GAME = "my-game"
@@ -172,9 +172,9 @@ def test_print_shop_files_blend_in_the_press_colours_and_stay_pdf_x(
     reader = PdfReader(shop)
     group = reader.pages[0]["/Group"].get_object()
     assert (group["/S"], group["/CS"]) == ("/Transparency", "/DeviceCMYK")
-    assert filecheck.pdfx_problems(shop) == []
+    assert printshopchecks.pdfx_problems(shop) == []
     if shutil.which("gs"):
-        assert filecheck.ghostscript_problems(shop) == []
+        assert printshopchecks.ghostscript_problems(shop) == []
 
 
 def _room(tmp_path: Path, capsys: pytest.CaptureFixture[str], layout: str) -> tuple[int, str]:

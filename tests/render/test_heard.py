@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from shapes_print.pipeline import pipeline
-from tests import filecheck
+from tests import filecheck, heardchecks
 
 KITS = (("collect-3", "standard"), ("collect-3", "es"), ("pass-and-pick", "standard"))
 
@@ -26,7 +26,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def said(path: Path) -> list[str]:
-    return [words for _, words, _ in filecheck.heard(path)]
+    return [words for _, words, _ in heardchecks.heard(path)]
 
 
 def test_a_range_is_heard_as_a_range_in_the_kits_language(built: dict[str, Path]) -> None:
@@ -58,14 +58,14 @@ def test_the_host_keys_counts_are_heard_in_words(built: dict[str, Path]) -> None
         ("collect-3_4p_a4_host-key.pdf", "Number, Action and Crown cards", "72, 8 and 9"),
         ("collect-3_4p_a4_es_host-key.pdf", "Cartas de número, de Acción y de Corona", "72, 8 y 9"),
     ):
-        heard = filecheck.heard(built[name])
+        heard = heardchecks.heard(built[name])
         cells = [(role, words) for role, words, _ in heard if role in ("TH", "TD")]
         assert cells[cells.index(("TH", heading)) + 1] == ("TD", counts)
 
 
 def test_nothing_is_heard_as_print_writes_its_shorthand(built: dict[str, Path]) -> None:
     files = [path for name, path in sorted(built.items()) if filecheck.non_card(path)]
-    misheard = {path.name: filecheck.misheard(path) for path in files}
+    misheard = {path.name: heardchecks.misheard(path) for path in files}
     assert {name: words for name, words in misheard.items() if words} == {}
 
 
@@ -75,7 +75,7 @@ def test_an_action_cards_picture_is_not_heard_before_the_cell_naming_it(
     """The Action cards' table: its pictures' names open the cells beside them ("Wild card:
     if your..."), so the pictures are layout, and each row says the card once."""
     for name in ("collect-3_4p_a4_sheets.pdf", "collect-3_4p_a4_es_sheets.pdf"):
-        assert filecheck.repeated_readings(built[name]) == []
+        assert heardchecks.repeated_readings(built[name]) == []
     heard = said(built["collect-3_4p_a4_sheets.pdf"])
     after = heard[heard.index("What it does") + 1]
     assert after.startswith("Wild card: if your Collect 3 uses a Wild card")

@@ -30,7 +30,7 @@ from shapes_print.pipeline import pipeline
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm
-from tests import filecheck
+from tests import finestchecks, printshopchecks
 from tests.command_lines import one_kit
 from tests.pdfread import placements, text
 from tests.project_copy import copy_project
@@ -321,7 +321,7 @@ def test_nothing_is_transparent(shop: Path) -> None:
 def test_black_text_overprints_and_other_text_knocks_out(shop: Path) -> None:
     """A shop expects black type to overprint (no white halo where plates shift); white
     and coloured words must not, or they would vanish into what is under them."""
-    shown = list(filecheck.shown_texts(shop / CARDS))
+    shown = list(printshopchecks.shown_texts(shop / CARDS))
     black = [over for fill, over in shown if fill == (0.0, 0.0, 0.0, 1.0)]
     other = [over for fill, over in shown if fill != (0.0, 0.0, 0.0, 1.0)]
     assert black and all(black)
@@ -349,7 +349,7 @@ def test_every_pdf_of_a_print_shop_kit_is_pdfx4(shop: Path) -> None:
         *("cards-print-shop-backs.pdf", "cards-print-shop-fronts.pdf", "cards-print-shop.pdf"),
         *("host-key.pdf", "player-aid.pdf", "printing-guide.pdf", "sheets.pdf"),  # aid: i28b
     ]
-    assert {path.name: filecheck.pdfx_problems(path) for path in files} == {
+    assert {path.name: printshopchecks.pdfx_problems(path) for path in files} == {
         path.name: [] for path in files
     }
     sheet = PdfReader(shop / "pass-and-pick_4p_a4_sheets.pdf").pages[0]
@@ -361,13 +361,13 @@ def test_a_print_shop_kit_has_no_line_or_word_too_fine_for_a_press(shop: Path, h
     """No line under 0.25 pt and no text under 5 pt in any of its files: the cards drawn
     small on the sheets and host key print as the words that name them."""
     for path in sorted(shop.glob("*.pdf")):
-        assert filecheck.thin_line_problems(path) == [], path.name
-        assert filecheck.small_text_problems(path) == [], path.name
+        assert finestchecks.thin_line_problems(path) == [], path.name
+        assert finestchecks.small_text_problems(path) == [], path.name
     sheets = " ".join(text(shop / "pass-and-pick_4p_a4_sheets.pdf"))
     assert "Circle, circle, circle" in sheets  # a scoring example, in words
     # At home the same examples are cards drawn small, as fine as a printer holds and no finer.
-    assert filecheck.thin_line_problems(home / "pass-and-pick_4p_a4_sheets.pdf") == []
-    assert filecheck.small_text_problems(home / "pass-and-pick_4p_a4_sheets.pdf") == []
+    assert finestchecks.thin_line_problems(home / "pass-and-pick_4p_a4_sheets.pdf") == []
+    assert finestchecks.small_text_problems(home / "pass-and-pick_4p_a4_sheets.pdf") == []
 
 
 def test_print_shop_task_cards_say_their_example_in_words(tmp_path: Path) -> None:
@@ -377,9 +377,9 @@ def test_print_shop_task_cards_say_their_example_in_words(tmp_path: Path) -> Non
     folder = tmp_path / "collect-3" / "a4" / "4-players"
     fronts = folder / "collect-3_4p_a4_task-cards-print-shop-fronts.pdf"
     for path in sorted(folder.glob("*.pdf")):
-        assert filecheck.thin_line_problems(path) == [], path.name
-        assert filecheck.small_text_problems(path) == [], path.name
-        assert filecheck.pdfx_problems(path) == [], path.name
+        assert finestchecks.thin_line_problems(path) == [], path.name
+        assert finestchecks.small_text_problems(path) == [], path.name
+        assert printshopchecks.pdfx_problems(path) == [], path.name
     first = text(fronts)[0]
     assert "TASK 1" in first and "Red 2, Red 4, Red 5" in first
 
@@ -392,7 +392,7 @@ def test_collect_3s_action_note_wraps_on_a_mini_print_shop_card(tmp_path: Path) 
         pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("4", "a4", "long", shop), tmp_path
     )
     cards = tmp_path / "collect-3/mini/a4/4-players/collect-3_4p_a4_mini_cards-print-shop.pdf"
-    assert filecheck.small_text_problems(cards) == []
+    assert finestchecks.small_text_problems(cards) == []
     assert "ACTION CARD: place face up in" in " ".join(text(cards))
 
 
@@ -405,16 +405,16 @@ def test_black_areas_print_in_black_ink_alone_under_knocked_out_words(tmp_path: 
     kit = tmp_path / "shapes-the-game" / "high-contrast" / "a4" / "4-players-part"
     path = kit / "shapes-the-game_4p_a4_high-contrast_cards-print-shop.pdf"
     assert "STOP TURN" in text(path)[0]
-    face, back = filecheck.separations(path)[:2]
-    octagon = filecheck.solid_black(face).histogram()[255]
+    face, back = printshopchecks.separations(path)[:2]
+    octagon = printshopchecks.solid_black(face).histogram()[255]
     assert octagon > 1000  # the octagon, some 65 pt across, and the black words
     page = back["Black"].width * back["Black"].height
     assert back["Black"].histogram()[255] > page / 2  # the back is black ink, at full
     assert back["Black"].histogram()[0] > 100  # but for its white title
     for plates in (face, back):
-        for plate in filecheck.PLATES[:3]:
+        for plate in printshopchecks.PLATES[:3]:
             assert plates[plate].getextrema() == (0, 0), plate
-    assert filecheck.rich_black_problems(path) == []
+    assert printshopchecks.rich_black_problems(path) == []
 
 
 def test_a_cmyk_face_looks_like_its_rgb_face(shop: Path, home: Path) -> None:

@@ -18,7 +18,7 @@ from pypdf.generic import ContentStream, DictionaryObject
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.units import parse_length
-from tests.filecheck import POPPLER
+from tests.outsidetools import POPPLER
 from tests.pdfread import sized_runs
 from tests.project_copy import copy_project, run
 

@@ -17,7 +17,7 @@ from pypdf.generic import BooleanObject, ContentStream
 
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
-from tests.filecheck import heard, repeated_readings
+from tests.heardchecks import heard, repeated_readings
 from tests.pdfread import Element, structure
 
 PDFINFO = shutil.which("pdfinfo")
