@@ -50,7 +50,7 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    """A check that needs a system tool not installed here (`tests/filecheck.tool`) skips its
+    """A check that needs a system tool not installed here (`tests/outsidetools.tool`) skips its
     test, naming the tool and how to install it: a missing tool is never a failure."""
     try:
         return (yield)
