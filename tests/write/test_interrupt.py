@@ -155,8 +155,7 @@ def test_while_workers_run_only_the_pools_cancelled_work_race_is_kept_quiet() ->
         line
         for line in ran.stderr.splitlines()
         if line == "batch done"
-        or line.endswith(("Error: a real bug", "Error: CANCELLED"))
-        or line.endswith("Error: after the batch")
+        or line.endswith(("Error: a real bug", "Error: CANCELLED", "Error: after the batch"))
     ]
     assert said == [
         *["ValueError: a real bug"] * 4,
