@@ -42,6 +42,7 @@ from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
 from shapes_print.errors import shown as escaped
+from shapes_print.workdone import done
 
 # The scheme of `fingerprint`: a change to what it covers changes this, so no fingerprint
 # from an older scheme can pass for a new one.
@@ -169,6 +170,7 @@ def read_input(
     resolved = _resolved(path, root, refuse, noted)
     descriptor = _open_file(resolved, limit, what, refuse)
     data = _read_bounded(descriptor, limit, what, refuse)
+    done("read", path)
     digest = hashlib.sha256(data).hexdigest()
     if noted:
         note_digest(path, digest)

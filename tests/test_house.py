@@ -16,10 +16,10 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "shapes_print"
 
-# What every stage may import: errors and units, the limits table, the one reader of
-# outside files (with the record of what was read), what one build remembers, and the
-# cache folder.
-FOUNDATIONS = ("errors", "units", "limits", "inputs", "buildcache", "cachefolder")
+# What every stage may import, each only those before it: errors and units, the limits
+# table, the work done on files told to whoever listens, the one reader of outside files
+# (with the record of what was read), what one build remembers, and the cache folder.
+FOUNDATIONS = ("errors", "units", "limits", "workdone", "inputs", "buildcache", "cachefolder")
 ENTRY_POINTS = ("__init__", "__main__")
 # The stages in pipeline order: each imports only the foundations and the stages before it.
 STAGES = (

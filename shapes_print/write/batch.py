@@ -28,6 +28,7 @@ from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.kit import KitFile
 from shapes_print.plan.tabletop import TabletopDeck
 from shapes_print.render.pdf import write_pdf
+from shapes_print.workdone import done
 from shapes_print.write.cataloguepage import THUMBNAILS, Thumbnail
 from shapes_print.write.forked import forked_map, started_map
 from shapes_print.write.manifest import sha256
@@ -135,6 +136,7 @@ class _Rendered:
         if found is None:
             buffer = io.BytesIO()
             write_pdf(document, buffer, name, self.cache)
+            done("drawn", name)
             found = (document, buffer.getvalue())
         self._now[key] = found
         return found[1]

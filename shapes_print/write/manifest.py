@@ -22,6 +22,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType, field
 from shapes_print.errors import Source, UserError, shown, system_error, warn
 from shapes_print.inputs import read_input, within
 from shapes_print.limits import MAX_MANIFEST_BYTES
+from shapes_print.workdone import done
 
 MANIFEST = "manifest.json"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # characters no name of ours holds
@@ -212,6 +213,7 @@ def check_manifest_place(out: Path) -> None:
 
 
 def sha256(path: Path) -> str:
+    done("hashed", path)
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         while chunk := handle.read(_CHUNK):

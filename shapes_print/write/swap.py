@@ -41,11 +41,16 @@ def swap_in(source: Path, target: Path) -> None:
     if not target.exists():
         os.rename(source, target)
     elif not _exchange(source, target):
-        # No atomic exchange here: three renames, with a moment when the folder is absent.
-        old = source.with_name(f"{source.name}.old")
-        os.rename(target, old)
-        os.rename(source, target)
-        os.rename(old, source)
+        swap_by_renames(source, target)
+
+
+def swap_by_renames(source: Path, target: Path) -> None:
+    """Where the system has no atomic exchange (not Linux): the same swap in three renames,
+    with a moment when `target` is absent."""
+    old = source.with_name(f"{source.name}.old")
+    os.rename(target, old)
+    os.rename(source, target)
+    os.rename(old, source)
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -12,7 +12,7 @@ from shapes_print.errors import UserError
 from shapes_print.limits import MAX_VALUES
 from shapes_print.load.yamlsrc import read_yaml
 from shapes_print.pipeline import pipeline
-from shapes_print.write import manifest as manifest_module
+from shapes_print.workdone import listening_to_work
 from shapes_print.write.manifest import MANIFEST
 from tests.project_copy import build_args, copy_project, run
 
@@ -214,7 +214,7 @@ def test_a_paper_named_twice_is_built_once(
 
 
 def test_verify_never_reads_a_file_the_manifest_names_outside_its_folder(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The manifest is checked against its model first: a name outside the folder makes it
     damaged, and no file it names is opened."""
@@ -228,15 +228,15 @@ def test_verify_never_reads_a_file_the_manifest_names_outside_its_folder(
     manifest["files"]["../secret.txt"] = entry
     manifest["files"]["../../../../../../etc/passwd"] = entry
     (out / MANIFEST).write_text(json.dumps(manifest))
-    opened: list[str] = []
-    monkeypatch.setattr(manifest_module, "sha256", lambda path: opened.append(str(path)) or "")
-    status, lines, _ = run(["verify", str(out)], capsys, tmp_path)
+    with listening_to_work() as work:
+        status, lines, _ = run(["verify", str(out)], capsys, tmp_path)
     assert status == 2
     assert lines == [
         "out/manifest.json: manifest is damaged (files['../secret.txt']: must be a kit "
         "folder's file, a relative path inside the output folder); rebuild to replace it"
     ]
-    assert opened == []
+    assert work.of("hashed") == []  # no file it lists is opened, inside or out
+    assert work.of("read") == [out / MANIFEST]
 
 
 def test_labels_new_writes_only_inside_its_out_folder(

@@ -37,13 +37,14 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.kit.contents import KitRequest
 from shapes_print.kit.resolved import resolve_kit
-from shapes_print.load import yamlparse, yamlsrc
+from shapes_print.load import yamlparse
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
 from shapes_print.plan.madepages import unfooted
 from shapes_print.render.pdf import write_pdf
 from shapes_print.text.fonts import load_font
+from shapes_print.workdone import listening_to_work
 from tests.drawnsmall import drawn_small
 from tests.pdfread import placements
 
@@ -326,34 +327,19 @@ def test_libyaml_reads_the_same_values_and_places_as_pure_python() -> None:
         assert (fast.data, fast.marks) == (careful.data, careful.marks), path
 
 
-def test_a_batch_reads_each_yaml_file_and_font_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Templates, shapes and fonts are loaded once per build, not once per kit or file."""
-    from shapes_print.load import content
-    from shapes_print.text import fonts
-
-    reads: list[Path] = []
-    parsed: list[str] = []
-    original_read, original_font = content.read_yaml, fonts._read
-
-    def counting_read(path: Path) -> yamlsrc.Document:
-        reads.append(path.resolve())
-        return original_read(path)
-
-    def counting_font(name: str, path: Path, data: bytes) -> fonts.Font:
-        parsed.append(path.name)
-        return original_font(name, path, data)
-
-    monkeypatch.setattr(content, "read_yaml", counting_read)
-    monkeypatch.setattr(fonts, "_read", counting_font)
-    fonts._font.cache_clear()  # every font file read afresh, so each is parsed here
-    written = pipeline.build(
-        pipeline.Sources(), [GAME], pipeline.BuildOptions("3-4", "a4,letter"), tmp_path
-    )
+def test_a_batch_reads_each_yaml_file_and_font_once(tmp_path: Path) -> None:
+    """Templates, shapes, decks and fonts are loaded once per build, not once per kit or
+    file: each file is read once (a font is parsed only from bytes just read, once per
+    bytes), every file read while the build listens."""
+    with listening_to_work() as work:
+        written = pipeline.build(
+            pipeline.Sources(), [GAME], pipeline.BuildOptions("3-4", "a4,letter"), tmp_path
+        )
     assert len({w.folder for w in written}) == 4  # 2 player counts x 2 papers
+    reads = [Path(path).resolve() for path in work.of("read") if Path(path).suffix == ".yaml"]
     assert len(reads) == len(set(reads)) > 8
-    assert sorted(Path(p).name for p in parsed) == [  # the italic faces too (i29a)
+    parsed = [Path(path).name for path in work.of("read") if Path(path).suffix == ".ttf"]
+    assert sorted(parsed) == [  # the italic faces too (i29a)
         *("DejaVuSans-Bold.ttf", "DejaVuSans-BoldOblique.ttf"),
         *("DejaVuSans-Oblique.ttf", "DejaVuSans.ttf"),
     ]

@@ -11,22 +11,23 @@ import json
 import multiprocessing
 import os
 import random
+import resource
 import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from shapes_print.buildcache import BuildCache
 from shapes_print.commands.cli import main
-from shapes_print.write import batch, swap, write
+from shapes_print.commands.quick import guarded
+from shapes_print.write import swap, write
 from shapes_print.write.catalogue import INDEX
-from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import MANIFEST, verify
 from tests import tinygame
 from tests.project_copy import GAME, build_args, copy_project, run
@@ -144,35 +145,56 @@ def test_a_kit_that_fails_to_plan_late_in_the_batch_writes_nothing_whatever_the_
     assert "[1/4] pass-and-pick/mini/a4/3-players" in printed  # a worker had rendered a kit
 
 
+@contextmanager
+def files_at_most(size: int) -> Iterator[None]:
+    """Inside the block, writing a file of this process (or a worker it forks) past `size`
+    bytes fails (EFBIG, "File too large"), as on a full disk: the system's limit on a
+    file's size, and the signal it sends ignored, both put back after."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    ignored = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, ignored)
+
+
 def test_crash_while_rendering_leaves_previous_output_and_no_staging(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    earlier: Built,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], earlier: Built
 ) -> None:
+    """A write refused by the system after some of the kits' files are written (each
+    print-and-play file is over 100 kB, most others under): the files written are left
+    in staging, which goes."""
     _, b, out = earlier
     before = snapshot(out)
-    calls = []
-    real = batch.write_pdf
-
-    def failing(document: object, handle: object, name: str, cache: BuildCache) -> None:
-        calls.append(document)
-        if len(calls) == 4:
-            raise RuntimeError("renderer broke\nacross lines")
-        real(document, handle, name, cache)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(batch, "write_pdf", failing)
-    status, lines, _ = run(build_args(b, out, *KITS), capsys, tmp_path)
-    assert status == 1
+    with files_at_most(100_000):
+        status, lines, _ = run(build_args(b, out, *KITS), capsys, tmp_path)
+    assert status == 2
     assert lines == [
-        "internal error: RuntimeError: renderer broke across lines",
-        "hint: run again with --debug for the traceback",
+        "out/pass-and-pick/a4/3-players: the file would be larger than this system allows "
+        "(a file-size limit)"
     ]
     assert snapshot(out) == before
     assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
-    calls.clear()
+
+
+def test_a_bug_is_one_line_of_internal_error_and_its_traceback_with_debug(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A command that fails by a bug (not the system's refusal, as above): one line,
+    however many its message has, exit 1; with --debug, the error itself."""
+
+    def broken() -> int:
+        raise RuntimeError("renderer broke\nacross lines")
+
+    assert guarded(broken, debug=False) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "internal error: RuntimeError: renderer broke across lines",
+        "hint: run again with --debug for the traceback",
+    ]
     with pytest.raises(RuntimeError, match="renderer broke"):
-        run([*build_args(b, out, *KITS), "--debug"], capsys, tmp_path)
+        guarded(broken, debug=True)
 
 
 def _build_and_die_after_first_swap(args: list[str]) -> None:
@@ -353,22 +375,23 @@ def test_a_build_waiting_on_a_lock_file_a_failed_build_took_away_takes_a_fresh_o
     assert_whole(out)
 
 
-def test_rebuild_without_atomic_exchange_still_replaces_whole_kits(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    earlier: Built,
+def test_without_atomic_exchange_a_kit_is_still_swapped_whole(
+    tmp_path: Path, earlier: Built
 ) -> None:
-    """Where renameat2 is missing (not Linux), kits are swapped with plain renames."""
-    monkeypatch.setattr(swap, "_exchange", lambda a, b: False)
-    _, b, out = earlier
-    old = snapshot(out)
-    assert run(build_args(b, out, *KITS), capsys, tmp_path)[0] == 0
-    new = snapshot(out)
-    # The catalogue's thumbnails are named by their PDF's hash: new bytes, new names.
-    assert sorted(n for n in new if not n.startswith(THUMBNAILS)) == sorted(
-        n for n in old if not n.startswith(THUMBNAILS)
-    )
-    assert all(new[name] != old[name] for name in new if name.endswith("_cards.pdf"))
-    assert_whole(out)
-    assert not list(out.glob(f"{write.STAGING_PREFIX}*"))
+    """Where renameat2 is missing (not Linux), a kit is swapped in with plain renames
+    (swap_in takes them when the exchange is refused; here they are called, as Linux
+    never refuses): the new kit folder in place, the old one where the new one was."""
+    _, _, out = earlier
+    kit = out / GAME / "a4" / "3-players"
+    staged = out / ".building-test" / GAME / "a4" / "3-players"
+    shutil.copytree(kit, staged)
+    for pdf in staged.glob("*.pdf"):
+        pdf.write_bytes(pdf.read_bytes() + b"%new\n")
+    old, new = snapshot(kit), snapshot(staged)
+    swap.swap_by_renames(staged, kit)
+    assert (snapshot(kit), snapshot(staged)) == (new, old)
+    assert sorted(path.name for path in kit.parent.iterdir()) == [
+        "3-players",
+        "4-players",
+        "5-players",
+    ]

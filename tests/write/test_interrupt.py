@@ -8,15 +8,12 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
-from concurrent.futures import InvalidStateError
 from pathlib import Path
 
 import pytest
 
 from shapes_print.write import write
-from shapes_print.write.forked import forked_map
 from tests.project_copy import build_args, run
 from tests.write.test_atomic_output import KITS, REPO, assert_whole, snapshot, variants
 
@@ -116,26 +113,53 @@ def test_ctrl_c_stops_forked_workers_busy_or_idle_without_a_word(tmp_path: Path)
     assert (process.returncode, said) == (130, "")
 
 
-def _raise_in_a_thread(error: BaseException) -> None:
-    def fail() -> None:
+# Errors raised in threads while a batch's workers run, and once it is done; Python's own
+# hook for a thread's error prints it on stderr, its last line the error and its message.
+THREAD_ERRORS = """
+import sys
+import threading
+from concurrent.futures import InvalidStateError
+from shapes_print.write.forked import forked_map
+
+def raise_in_a_thread(error):
+    def fail():
         raise error
 
     thread = threading.Thread(target=fail)
     thread.start()
     thread.join()
 
+for _ in forked_map(int, 4, 2):
+    raise_in_a_thread(InvalidStateError("CANCELLED"))
+    raise_in_a_thread(ValueError("a real bug"))
+print("batch done", file=sys.stderr, flush=True)
+raise_in_a_thread(InvalidStateError("after the batch"))
+print("Python's hook is back:", threading.excepthook is threading.__excepthook__, flush=True)
+"""
 
-def test_while_workers_run_only_the_pools_cancelled_work_race_is_kept_quiet(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+
+def test_while_workers_run_only_the_pools_cancelled_work_race_is_kept_quiet() -> None:
     """Python 3.11's pool raises InvalidStateError in its own thread when Ctrl-C cancels
     what its workers' deaths fail: not a word of it. Any other error of a thread reaches
-    the hook that was there before, and that hook is back once the batch is done."""
-    heard: list[type[BaseException] | None] = []
-    monkeypatch.setattr(threading, "excepthook", lambda raised: heard.append(raised.exc_type))
-    for _ in forked_map(int, 4, 2):
-        _raise_in_a_thread(InvalidStateError("CANCELLED"))
-        _raise_in_a_thread(ValueError("a real bug"))
-    assert heard == [ValueError] * 4
-    _raise_in_a_thread(InvalidStateError("after the batch"))
-    assert heard == [ValueError] * 4 + [InvalidStateError]
+    the hook that was there before (Python's own, which prints it), and that hook is back
+    once the batch is done."""
+    ran = subprocess.run(
+        [sys.executable, "-c", THREAD_ERRORS],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+        check=True,
+    )
+    said = [
+        line
+        for line in ran.stderr.splitlines()
+        if line == "batch done"
+        or line.endswith(("Error: a real bug", "Error: CANCELLED", "Error: after the batch"))
+    ]
+    assert said == [
+        *["ValueError: a real bug"] * 4,
+        "batch done",
+        "concurrent.futures._base.InvalidStateError: after the batch",
+    ]
+    assert ran.stdout == "Python's hook is back: True\n"

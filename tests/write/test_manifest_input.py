@@ -61,29 +61,23 @@ def _damaged(out: Path, how: str) -> None:
 def test_a_damaged_manifest_is_one_warning_and_every_kit_is_built_again(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
     built: tuple[Path, Path],
     how: str,
     problem: str,
 ) -> None:
     root, out = built
     (tmp_path / "outside").mkdir()
+    # No PDF pdfium can open: a thumbnail drawn of it would end the build in an error.
     (tmp_path / "outside/x.pdf").write_bytes(b"%PDF-1.7 not ours")
     _damaged(out, how)
-    drawn: list[Path] = []
-    original = catalogue.draw_thumbnail
-    monkeypatch.setattr(
-        catalogue, "draw_thumbnail", lambda pdf, *rest: drawn.append(pdf) or original(pdf, *rest)
-    )
     status, lines, _ = run(build_args(root, out, *KIT), capsys, tmp_path)
-    assert status == 0
+    assert status == 0, lines
     assert len(lines) == 1 and lines[0].startswith(
         "warning: out/manifest.json: manifest is damaged ("
     )
     assert problem in lines[0] and lines[0].endswith("; every kit is built again")
     manifest = json.loads((out / MANIFEST).read_text())  # replaced by a good one
     assert all(name.startswith(f"{FOLDER}/") for name in manifest["files"])
-    assert all(tmp_path / "outside" not in pdf.parents for pdf in drawn)
     index = (out / "index.html").read_text()
     assert "../" not in index and "outside" not in index
     status, lines, _ = run(["verify", str(out)], capsys, tmp_path)
