@@ -3,38 +3,39 @@
 The example game is built as `make print` builds (every label set; every count on both
 papers in the standard set) inside a project copy, and every game of the copy is checked as
 make print builds it: the translated sets, which have no words for it, skip it with one
-line each; `check --strict` names each missing text. Count tables and template backs change
-the printed kit, and the game's own `labels/` folder adds to a shipped set.
+line each; `check --strict` names each missing text. `new` refuses a name it cannot take.
 """
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import io
-import json
 import re
 import shlex
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-import jsonschema
 import pypdfium2 as pdfium
 import pytest
-import yaml
 from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import load_labels, shipped
-from shapes_print.pipeline.requests import Planned, listening_to_kits
 from tests.command_lines import Said
+from tests.newgame import (
+    GAME,
+    KIT,
+    ONE_KIT,
+    ORANGE,
+    ROOT,
+    assert_schemas_named,
+    new,
+    sources,
+    text_of,
+)
 from tests.project_copy import copy_project, run
 
-ROOT = Path(__file__).resolve().parents[2]
-GAME = "my-game"
-KIT = f"{GAME}/a4/{{n}}-players/{GAME}_{{n}}p_a4"
 # A translated set skips a game it has no words for: es, braille-es (over es), fr and de,
 # every shipped set in a language other than English.
 TRANSLATION_SKIP = re.compile(
@@ -44,24 +45,8 @@ TRANSLATION_SKIP = re.compile(
 TRANSLATED = [
     name for name in shipped(DEFAULT_LABELS) if load_labels(name, DEFAULT_LABELS).locale != "en"
 ]
-COUNT = "    count: 1\n"
-ORANGE = (0xE6, 0x9F, 0x00)  # the sun of the example's picture
+
 CARD_W, CARD_H = 63.5 / 25.4 * 72, 88.9 / 25.4 * 72  # poker, in points
-
-
-def new(root: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, list[str], str]:
-    return run(["new", *extra, "--content", str(root / "content")], capsys, root)
-
-
-def sources(root: Path) -> list[str]:
-    return ["--content", str(root / "content"), "--templates", str(root / "templates")]
-
-
-# `make print` builds every count on A4 and Letter. Whether a game is built or skipped under
-# a label set, and whether the shipped games still are, does not hang on the count or the
-# paper: the fixture builds make print's command for one kit of the example in each set, and
-# the example's every count on both papers in the standard set alone (`every_count`).
-ONE_KIT = {"--players": "4", "--paper": "a4"}
 
 
 def make_print_options() -> list[str]:
@@ -74,10 +59,6 @@ def make_print_options() -> list[str]:
     for option, value in ONE_KIT.items():
         words[words.index(option) + 1] = value
     return words[2:]
-
-
-def text_of(pdf: Path) -> str:
-    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
 
 
 @dataclass(frozen=True)
@@ -154,17 +135,6 @@ SCHEMA_OF = {
     "rules.yaml": "document",
     "score-sheet.yaml": "document",
 }
-
-
-def assert_schemas_named(folder: Path, kinds: dict[str, str]) -> None:
-    """Each file names its schema on line 1 by a path relative to itself, and passes it."""
-    for name, kind in kinds.items():
-        path = folder / name
-        first = path.read_text().splitlines()[0]
-        assert first.startswith("# yaml-language-server: $schema=../"), (name, first)
-        schema = (path.parent / first.split("$schema=")[1]).resolve()
-        assert schema == ROOT / f"schemas/{kind}.schema.json", name
-        jsonschema.validate(yaml.safe_load(path.read_text()), json.loads(schema.read_text()))
 
 
 def test_the_new_game_builds_like_make_print_and_only_the_translated_sets_are_skipped(
@@ -283,282 +253,6 @@ def test_a_plain_check_passes_and_strict_names_every_missing_text(
     assert not (root / "es").exists()
 
 
-def test_the_games_own_words_join_a_shipped_label_set(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """At make print's one kit (ONE_KIT), as `printed` checks the shipped games beside the
-    example: whether a game's words join a set, and whether the other games' words stay
-    theirs, does not hang on the count or the paper."""
-    root = copy_project(tmp_path)
-    assert new(root, capsys, GAME)[0] == 0
-    one_kit = [word for option in ONE_KIT.items() for word in option]
-    es = ["--labels", "es", *one_kit, *sources(root)]
-    status, lines, _ = run(["check", "--strict", GAME, *es], capsys, root)
-    english = [ast.literal_eval(line.split(" has no text for ", 1)[1]) for line in lines[:-1]]
-    own = root / "content" / GAME / "labels" / "es.yaml"
-    entries = "".join(f"  {_quoted(text)}: {_quoted('¡' + text)}\n" for text in english)
-    own.write_text(f"text:\n{entries}", encoding="utf-8")
-    out = tmp_path / "out"
-    status, lines, _ = run(["build", GAME, *es, "--out", str(out)], capsys, root)
-    assert (status, lines) == (0, [])
-    cards = out / GAME / "es/a4/4-players" / f"{GAME}_4p_a4_es_cards.pdf"
-    assert "¡SUN 1" in text_of(cards)
-    # Only this game's kits print them: the shipped games' Spanish is as it was.
-    status, lines, _ = run(["check", *es], capsys, root)
-    assert (status, lines) == (0, [])
-    # A word the game never prints is a typo, named at its own line: found where every kit of
-    # every game of a folder is checked, here a folder of the game alone (the typo is its own).
-    own.write_text(f'text:\n{entries}  "SUN 9": "SOL 9"\n', encoding="utf-8")
-    alone = tmp_path / "alone"
-    shutil.copytree(root / "content" / GAME, alone / "content" / GAME)
-    mine = ["--content", str(alone / "content"), "--templates", str(root / "templates")]
-    status, lines, _ = run(["check", "--labels", "es", *mine], capsys, alone)
-    assert status == 2
-    assert lines[0].startswith(f"content/{GAME}/labels/es.yaml:{len(english) + 2}:3: text 'SUN 9'")
-
-
-def _quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def test_colours_below_a_sets_minimum_skip_the_game_or_are_refused_by_name(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    root = copy_project(tmp_path)
-    assert new(root, capsys, GAME)[0] == 0
-    # The example's suits are outlined in black, so they hold 7:1 even in colour; a grey
-    # title on its blue back holds the 4.5:1 of standard print, not the 7:1 of high contrast.
-    (root / "content" / GAME / "labels" / "high-contrast.yaml").unlink()
-    deck = root / "content" / GAME / "deck.yaml"
-    deck.write_text(deck.read_text().replace('title_colour: "#FFFFFF"', 'title_colour: "#B0B0B0"'))
-    out = tmp_path / "out"
-    args = ["build", "--labels", "high-contrast", "--players", "4", "--paper", "a4"]
-    status, lines, _ = run([*args, *sources(root), "--out", str(out)], capsys, root)
-    assert status == 0
-    assert lines == [
-        f"skipped high-contrast for {GAME}: {GAME} back 'standard' title: #B0B0B0 on #2F3E66 "
-        f"has contrast 4.84:1, below 7:1 for text (content/{GAME}/deck.yaml:7:3); "
-        f"content/{GAME}/labels/high-contrast.yaml can give its own colours"
-    ], lines
-    assert not (out / GAME).exists() and (out / "pass-and-pick" / "high-contrast").is_dir()
-    status, lines, _ = run(
-        ["build", GAME, *args[1:], *sources(root), "--out", str(out)], capsys, root
-    )
-    assert status == 2 and "below 7:1" in lines[0]
-    status, lines, _ = run(
-        ["check", "--strict", GAME, "--labels", "high-contrast", *sources(root)], capsys, root
-    )
-    assert status == 2 and "below 7:1" in lines[0]
-
-
-def test_a_count_table_and_a_template_back_change_the_kit(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    root = copy_project(tmp_path)
-    assert new(root, capsys, GAME)[0] == 0
-    deck = root / "content" / GAME / "deck.yaml"
-    text = deck.read_text()
-    assert text.count(COUNT) == 1 and text.count("    back: standard\n") == 1
-    backs = "".join(
-        f'  {suit}:\n    layout: back\n    fields: {{title: "{suit.upper()} BACK", fill: "#2F3E66", '
-        'pattern: none, pattern_colour: "#000000", title_colour: "#FFFFFF"}\n'
-        for suit in ("sun", "moon", "star")
-    )
-    text = text.replace(COUNT, '    count: {"2-3": 1, "4-5": 2}\n')
-    text = text.replace("    back: standard\n", '    back: "{suit}"\n')
-    text = text.replace("backs:\n", f"backs:\n{backs}")
-    deck.write_text(text)
-    out = tmp_path / "out"
-    args = ["build", GAME, "--players", "3-4", "--paper", "a4", "--out", str(out), *sources(root)]
-    assert run(args, capsys, root)[:2] == (0, [])
-    three, four = (out / KIT.format(n=n) for n in (3, 4))
-    assert len(PdfReader(f"{three}_cards.pdf").pages) == 4  # 15 cards
-    assert len(PdfReader(f"{four}_cards.pdf").pages) == 8  # 30 cards: four sheets
-    host = text_of(Path(f"{four}_host-key.pdf"))
-    assert "Count each kind: 10 suns, 10 moons, 10 stars 10 + 10 + 10 = 30" in host
-    assert "Count each kind: 5 suns, 5 moons, 5 stars 5 + 5 + 5 = 15" in text_of(
-        Path(f"{three}_host-key.pdf")
-    )
-    # Sheet 1 holds SUN 1 to SUN 5 twice (ten copies would not fit): nine sun backs.
-    # Each text a card draws ends with the space its line break stands for (the text layer).
-    # Each page's running foot ("My game · suit cards · page 2 of 8") is its own line.
-    pages = PdfReader(f"{four}_cards.pdf").pages
-    first_backs, last_backs = (
-        [line.strip() for line in pages[n].extract_text().split("\n") if " · page " not in line]
-        for n in (1, 7)
-    )
-    assert sorted(first_backs) == ["SUN BACK"] * 9
-    assert set(last_backs) == {"STAR BACK"}
-
-
-@pytest.mark.parametrize(
-    ("table", "error"),
-    [
-        (
-            '{"2-x": 1, "4-5": 2}',
-            ":{line}:{col}: player range '2-x' must look like '3-6', '7+' or '4'",
-        ),
-        (
-            '{"2-3": 1, "3-5": 2}',
-            ":{line}:{col}: cards.0.count: '3-5' overlaps '2-3'; give each player count one entry",
-        ),
-        (
-            '{"2-3": 1, "7+": 2}',
-            ":{line}:{col}: cards.0.count: '7+' is outside the game's 2-5 players",
-        ),
-        (
-            '{"2-3": 1, "4": 2}',
-            ":{line}:12: cards.0.count: no entry for 5 players; give every count of the game's 2-5 players one",
-        ),
-        (
-            '{"2-3": 1, "4-5": two}',
-            ":{line}:{col}: cards.0.count.4-5: must be a whole number, got 'two'",
-        ),
-    ],
-)
-def test_a_bad_count_table_is_one_line_at_its_file_line_and_column(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], table: str, error: str
-) -> None:
-    root = copy_project(tmp_path)
-    assert new(root, capsys, GAME)[0] == 0
-    deck = root / "content" / GAME / "deck.yaml"
-    text = deck.read_text()
-    deck.write_text(text.replace(COUNT, f"    count: {table}\n"))
-    line = text[: text.index(COUNT)].count("\n") + 1
-    status, lines, _ = run(["check", GAME, *sources(root)], capsys, root)
-    assert status == 2 and len(lines) == 1
-    found = re.match(rf"^/.*/content/{GAME}/deck\.yaml:{line}:(\d+):", lines[0]) or re.match(
-        rf"^content/{GAME}/deck\.yaml:{line}:(\d+):", lines[0]
-    )
-    assert found, lines
-    column = int(found.group(1))
-    assert lines[0].endswith(error.format(line=line, col=column).split(":", 3)[-1])
-    if "{col}" in error:  # at the entry named, not at the start of the table
-        assert column > len("    count: {")
-
-
-@pytest.mark.parametrize(
-    ("find", "replace", "error"),
-    [
-        (
-            "id: my-cards",
-            "id: poker",
-            "cards/my-cards.yaml:8:1: card template id 'poker' is a shipped template's "
-            "(templates/cards/poker.yaml:7): a game's own template takes a new id",
-        ),
-        (
-            "  picture:\n",
-            "  shape:\n",
-            "cards/my-cards.yaml:{line}:3: layout 'shape' is already 'poker''s "
-            "(templates/cards/poker.yaml:15): a game's template adds layouts, it does not "
-            "replace them",
-        ),
-        (
-            "\nextends: poker\n",
-            "\nextends: pokr\n",
-            "cards/my-cards.yaml:9:1: template 'pokr' not found (known: collect-3, my-cards, poker",
-        ),
-        (
-            "[5mm, 70%, 100% - 10mm, 13.5%]",
-            "[5mm, 70%, 100% - 10mm, 40%]",
-            "cards/my-cards.yaml:{line}:35: layouts.picture.elements.2.box: reaches off the "
-            "63.5 x 88.9 mm card",
-        ),
-    ],
-)
-def test_the_games_own_template_takes_no_shipped_name_and_is_checked_at_its_lines(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], find: str, replace: str, error: str
-) -> None:
-    """A game's template named like a shipped one, or a layout named like one of poker's,
-    would silently draw the cards otherwise than the file that reads as their layout: refused."""
-    root = copy_project(tmp_path)
-    assert new(root, capsys, GAME)[0] == 0
-    template = root / "content" / GAME / "cards/my-cards.yaml"
-    text = template.read_text()
-    assert text.count(find) == 1
-    template.write_text(text.replace(find, replace))
-    line = text[: text.index(find.lstrip("\n"))].count("\n") + 1
-    status, lines, _ = run(["check", GAME, *sources(root)], capsys, root)
-    assert status == 2 and len(lines) <= 2 and lines[1:] == [x for x in lines[1:] if "hint:" in x]
-    assert f"content/{GAME}/{error.format(line=line)}" in lines[0], lines
-    assert not (root / "out").exists()
-
-
-def test_a_picture_the_games_layout_names_is_beside_the_layout(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`src: sun.svg` written in the game's own template is read from its cards/ folder."""
-    root = copy_project(tmp_path)
-    assert new(root, capsys, GAME)[0] == 0
-    folder = root / "content" / GAME
-    (folder / "art/logo.svg").rename(folder / "cards/sun.svg")
-    template = folder / "cards/my-cards.yaml"
-    template.write_text(
-        template.read_text().replace('src: "{art}", fit: contain}', "src: sun.svg}")
-    )
-    deck = folder / "deck.yaml"
-    deck.write_text(deck.read_text().replace(" art: art/logo.svg,", ""))
-    out = tmp_path / "out"
-    status, lines, _ = run(
-        ["build", GAME, *sources(root), "--players", "4", "--out", str(out)], capsys, root
-    )
-    assert (status, lines) == (0, [])
-    pdf = out / f"{KIT.format(n=4)}_cards.pdf"
-    back = pdfium.PdfDocument(pdf)[1].render(scale=2).to_pil().convert("RGB")
-    assert ORANGE in {colour for _, colour in back.getcolors(1 << 20)}
-
-
-def test_a_label_set_changes_an_element_of_the_games_own_template_by_name(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`cards.elements.back-picture` names an element only the game's template has: it is
-    known, and hiding it takes the picture off the backs."""
-    root = copy_project(tmp_path)
-    assert new(root, capsys, GAME)[0] == 0
-    mine = tmp_path / "mine.yaml"
-    mine.write_text("extends: standard\ncards:\n  elements:\n    back-picture: {hidden: true}\n")
-    out = tmp_path / "out"
-    args = ["build", GAME, *sources(root), "--players", "4", "--paper", "a4", "--out", str(out)]
-    status, lines, _ = run([*args, "--labels", str(mine)], capsys, root)
-    assert (status, lines) == (0, [])
-    pdf = out / GAME / f"mine/a4/4-players/{GAME}_4p_a4_mine_cards.pdf"
-    back = pdfium.PdfDocument(pdf)[1].render(scale=1).to_pil().convert("RGB")
-    assert ORANGE not in {colour for _, colour in back.getcolors(1 << 20)}
-
-
-def test_labels_new_for_a_game_writes_its_own_file_for_a_set(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`labels new es --game GAME`: the game's labels/es.yaml, naming its schema, its common
-    changes as comments at the values printed now; it joins es for this game only."""
-    root = copy_project(tmp_path)
-    assert new(root, capsys, GAME)[0] == 0
-    status, lines, out = run(["labels", "new", "es", "--game", GAME, *sources(root)], capsys, root)
-    path = root / "content" / GAME / "labels/es.yaml"
-    assert (status, lines, out.strip()) == (0, [], str(path))
-    assert_schemas_named(path.parent.parent, {"labels/es.yaml": "game-labels"})
-    text = path.read_text()
-    assert '#   "My game": "My game"' in text
-    assert "#   sun: {shape: circle, colour: '#E69F00', pattern: none" in text  # not its numbers
-    text = text.replace('#   "My game": "My game"', '  "My game": "Mi juego"')
-    path.write_text(text.replace("# text:", "text:", 1))
-    strict = ["check", "--strict", GAME, *sources(root), "--players", "4", "--paper", "a4"]
-    status, lines, _ = run(strict, capsys, root)
-    # Translated now, for braille-es too (the first set --strict refuses): it extends es, so
-    # it takes the game's es words, and still lacks the game's other texts.
-    assert status == 2 and "'My game'" not in "\n".join(lines)
-    assert any("label set 'braille-es' (" in line and "has no text for" in line for line in lines)
-    planned: list[Planned] = []  # the file is there: refused before any kit is planned
-    with listening_to_kits(lambda kit, files: planned.append(kit)):
-        status, lines, _ = run(
-            ["labels", "new", "es", "--game", GAME, *sources(root)], capsys, root
-        )
-    assert status == 2 and lines[0].endswith(
-        "es.yaml: already exists; change it, or move it away first"
-    )
-    assert planned == []
-
-
 def test_new_refuses_a_bad_id_an_existing_folder_or_an_unknown_game_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -594,40 +288,6 @@ def test_new_refuses_a_shipped_games_id_in_a_folder_of_ones_own(
         "game by its id (their `games:` entries): choose an id of its own"
     ]
     assert list(tmp_path.iterdir()) == []
-
-
-def test_a_copy_of_a_game_builds_as_the_original_under_every_label_set(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    root = copy_project(tmp_path)
-    status, _, out = new(root, capsys, "my-pick", "--from", "pass-and-pick")
-    assert status == 0 and "next 3. edit" in out and "sheets.yaml" in out
-    copy = root / "content" / "my-pick"
-    assert "id: my-pick" in (copy / "game.yaml").read_text()
-    assert sorted(p.name for p in (copy / "labels").iterdir()) == [
-        "colour-blind.yaml",
-        "high-contrast.yaml",
-    ]
-    assert_schemas_named(
-        copy, {f"labels/{name}.yaml": "game-labels" for name in ("colour-blind", "high-contrast")}
-    )
-    # Neither game is skipped or refused under any set: checked, as `printed` checks make
-    # print's games (a check plans every kit a build writes, and says a skip alike); the
-    # sets whose words or colours the copy's own files carry are built and read.
-    games = ["my-pick", "pass-and-pick", *sources(root)]
-    one_kit = [word for option in ONE_KIT.items() for word in option]
-    status, lines, _ = run(["check", *games, "--labels", "all", *one_kit], capsys, root)
-    assert (status, lines) == (0, [])
-    out_dir = tmp_path / "out"
-    compared = ["--labels", "high-contrast,colour-blind,es", *one_kit, "--out", str(out_dir)]
-    status, lines, _ = run(["build", *games, *compared], capsys, root)
-    assert (status, lines) == (0, [])
-    for labels in ("high-contrast", "colour-blind", "es"):
-        mine = text_of(out_dir / f"my-pick/{labels}/a4/4-players/my-pick_4p_a4_{labels}_cards.pdf")
-        theirs = text_of(
-            out_dir / f"pass-and-pick/{labels}/a4/4-players/pass-and-pick_4p_a4_{labels}_cards.pdf"
-        )
-        assert mine == theirs
 
 
 def test_the_example_game_files_ship_with_the_package() -> None:

@@ -1,0 +1,169 @@
+"""A new game under label sets: its own words join a shipped set, its colours are held to a
+set's contrast, a set changes its template by name, `labels new` writes its own file, and a
+copy of a game builds as the original under every set."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from shapes_print.pipeline.requests import Planned, listening_to_kits
+from tests.newgame import GAME, ONE_KIT, ORANGE, assert_schemas_named, new, sources, text_of
+from tests.project_copy import copy_project, run
+
+
+def test_the_games_own_words_join_a_shipped_label_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At make print's one kit (ONE_KIT), as `printed` checks the shipped games beside the
+    example: whether a game's words join a set, and whether the other games' words stay
+    theirs, does not hang on the count or the paper."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    one_kit = [word for option in ONE_KIT.items() for word in option]
+    es = ["--labels", "es", *one_kit, *sources(root)]
+    status, lines, _ = run(["check", "--strict", GAME, *es], capsys, root)
+    english = [ast.literal_eval(line.split(" has no text for ", 1)[1]) for line in lines[:-1]]
+    own = root / "content" / GAME / "labels" / "es.yaml"
+    entries = "".join(f"  {_quoted(text)}: {_quoted('¡' + text)}\n" for text in english)
+    own.write_text(f"text:\n{entries}", encoding="utf-8")
+    out = tmp_path / "out"
+    status, lines, _ = run(["build", GAME, *es, "--out", str(out)], capsys, root)
+    assert (status, lines) == (0, [])
+    cards = out / GAME / "es/a4/4-players" / f"{GAME}_4p_a4_es_cards.pdf"
+    assert "¡SUN 1" in text_of(cards)
+    # Only this game's kits print them: the shipped games' Spanish is as it was.
+    status, lines, _ = run(["check", *es], capsys, root)
+    assert (status, lines) == (0, [])
+    # A word the game never prints is a typo, named at its own line: found where every kit of
+    # every game of a folder is checked, here a folder of the game alone (the typo is its own).
+    own.write_text(f'text:\n{entries}  "SUN 9": "SOL 9"\n', encoding="utf-8")
+    alone = tmp_path / "alone"
+    shutil.copytree(root / "content" / GAME, alone / "content" / GAME)
+    mine = ["--content", str(alone / "content"), "--templates", str(root / "templates")]
+    status, lines, _ = run(["check", "--labels", "es", *mine], capsys, alone)
+    assert status == 2
+    assert lines[0].startswith(f"content/{GAME}/labels/es.yaml:{len(english) + 2}:3: text 'SUN 9'")
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def test_colours_below_a_sets_minimum_skip_the_game_or_are_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    # The example's suits are outlined in black, so they hold 7:1 even in colour; a grey
+    # title on its blue back holds the 4.5:1 of standard print, not the 7:1 of high contrast.
+    (root / "content" / GAME / "labels" / "high-contrast.yaml").unlink()
+    deck = root / "content" / GAME / "deck.yaml"
+    deck.write_text(deck.read_text().replace('title_colour: "#FFFFFF"', 'title_colour: "#B0B0B0"'))
+    out = tmp_path / "out"
+    args = ["build", "--labels", "high-contrast", "--players", "4", "--paper", "a4"]
+    status, lines, _ = run([*args, *sources(root), "--out", str(out)], capsys, root)
+    assert status == 0
+    assert lines == [
+        f"skipped high-contrast for {GAME}: {GAME} back 'standard' title: #B0B0B0 on #2F3E66 "
+        f"has contrast 4.84:1, below 7:1 for text (content/{GAME}/deck.yaml:7:3); "
+        f"content/{GAME}/labels/high-contrast.yaml can give its own colours"
+    ], lines
+    assert not (out / GAME).exists() and (out / "pass-and-pick" / "high-contrast").is_dir()
+    status, lines, _ = run(
+        ["build", GAME, *args[1:], *sources(root), "--out", str(out)], capsys, root
+    )
+    assert status == 2 and "below 7:1" in lines[0]
+    status, lines, _ = run(
+        ["check", "--strict", GAME, "--labels", "high-contrast", *sources(root)], capsys, root
+    )
+    assert status == 2 and "below 7:1" in lines[0]
+
+
+def test_a_label_set_changes_an_element_of_the_games_own_template_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cards.elements.back-picture` names an element only the game's template has: it is
+    known, and hiding it takes the picture off the backs."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: standard\ncards:\n  elements:\n    back-picture: {hidden: true}\n")
+    out = tmp_path / "out"
+    args = ["build", GAME, *sources(root), "--players", "4", "--paper", "a4", "--out", str(out)]
+    status, lines, _ = run([*args, "--labels", str(mine)], capsys, root)
+    assert (status, lines) == (0, [])
+    pdf = out / GAME / f"mine/a4/4-players/{GAME}_4p_a4_mine_cards.pdf"
+    back = pdfium.PdfDocument(pdf)[1].render(scale=1).to_pil().convert("RGB")
+    assert ORANGE not in {colour for _, colour in back.getcolors(1 << 20)}
+
+
+def test_labels_new_for_a_game_writes_its_own_file_for_a_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`labels new es --game GAME`: the game's labels/es.yaml, naming its schema, its common
+    changes as comments at the values printed now; it joins es for this game only."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    status, lines, out = run(["labels", "new", "es", "--game", GAME, *sources(root)], capsys, root)
+    path = root / "content" / GAME / "labels/es.yaml"
+    assert (status, lines, out.strip()) == (0, [], str(path))
+    assert_schemas_named(path.parent.parent, {"labels/es.yaml": "game-labels"})
+    text = path.read_text()
+    assert '#   "My game": "My game"' in text
+    assert "#   sun: {shape: circle, colour: '#E69F00', pattern: none" in text  # not its numbers
+    text = text.replace('#   "My game": "My game"', '  "My game": "Mi juego"')
+    path.write_text(text.replace("# text:", "text:", 1))
+    strict = ["check", "--strict", GAME, *sources(root), "--players", "4", "--paper", "a4"]
+    status, lines, _ = run(strict, capsys, root)
+    # Translated now, for braille-es too (the first set --strict refuses): it extends es, so
+    # it takes the game's es words, and still lacks the game's other texts.
+    assert status == 2 and "'My game'" not in "\n".join(lines)
+    assert any("label set 'braille-es' (" in line and "has no text for" in line for line in lines)
+    planned: list[Planned] = []  # the file is there: refused before any kit is planned
+    with listening_to_kits(lambda kit, files: planned.append(kit)):
+        status, lines, _ = run(
+            ["labels", "new", "es", "--game", GAME, *sources(root)], capsys, root
+        )
+    assert status == 2 and lines[0].endswith(
+        "es.yaml: already exists; change it, or move it away first"
+    )
+    assert planned == []
+
+
+def test_a_copy_of_a_game_builds_as_the_original_under_every_label_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = copy_project(tmp_path)
+    status, _, out = new(root, capsys, "my-pick", "--from", "pass-and-pick")
+    assert status == 0 and "next 3. edit" in out and "sheets.yaml" in out
+    copy = root / "content" / "my-pick"
+    assert "id: my-pick" in (copy / "game.yaml").read_text()
+    assert sorted(p.name for p in (copy / "labels").iterdir()) == [
+        "colour-blind.yaml",
+        "high-contrast.yaml",
+    ]
+    assert_schemas_named(
+        copy, {f"labels/{name}.yaml": "game-labels" for name in ("colour-blind", "high-contrast")}
+    )
+    # Neither game is skipped or refused under any set: checked, as `printed` checks make
+    # print's games (a check plans every kit a build writes, and says a skip alike); the
+    # sets whose words or colours the copy's own files carry are built and read.
+    games = ["my-pick", "pass-and-pick", *sources(root)]
+    one_kit = [word for option in ONE_KIT.items() for word in option]
+    status, lines, _ = run(["check", *games, "--labels", "all", *one_kit], capsys, root)
+    assert (status, lines) == (0, [])
+    out_dir = tmp_path / "out"
+    compared = ["--labels", "high-contrast,colour-blind,es", *one_kit, "--out", str(out_dir)]
+    status, lines, _ = run(["build", *games, *compared], capsys, root)
+    assert (status, lines) == (0, [])
+    for labels in ("high-contrast", "colour-blind", "es"):
+        mine = text_of(out_dir / f"my-pick/{labels}/a4/4-players/my-pick_4p_a4_{labels}_cards.pdf")
+        theirs = text_of(
+            out_dir / f"pass-and-pick/{labels}/a4/4-players/pass-and-pick_4p_a4_{labels}_cards.pdf"
+        )
+        assert mine == theirs
