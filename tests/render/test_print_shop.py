@@ -1,56 +1,43 @@
 """Print-shop files as a PDF/X-4 preflight reads them: the output intent and its profile,
-the Info keys, the page boxes, CMYK colour only (black text and strokes on the black plate
-alone), nothing transparent; read from the file's structure with pypdf, and its pixels
-with pypdfium2. Home files stay as they were: sRGB, no intent."""
+the Info keys and XMP, the page boxes, CMYK colour only (black text and strokes on the black
+plate alone), nothing transparent; read from the file's structure with pypdf, and its pixels
+with pypdfium2. Home files stay as they were: sRGB, no intent. A kit at 1/8 in bleed holds
+each card side alone, as a page and a picture."""
 
 from __future__ import annotations
 
 import io
-import os
-import shutil
 import struct
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from uuid import UUID
-from xml.etree import ElementTree
 
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageCms
 from pypdf import PdfReader
-from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
 
-from shapes_print.buildcache import BuildCache
-from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import RGB, Document, Press
-from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
-from shapes_print.render.pdf import write_pdf
-from shapes_print.render.pdf.colour import colour_space
 from shapes_print.units import mm
 from tests import finestchecks, printshopchecks
-from tests.command_lines import one_kit
 from tests.pdfread import placements, text
-from tests.project_copy import copy_project
+from tests.pdfxread import (
+    CARDS,
+    FILL,
+    PROFILE,
+    STROKE,
+    content_streams,
+    every_dictionary,
+    marks_painted,
+    profile_cmyk,
+    xmp_description,
+    xmp_value,
+)
 
-PROFILE = DEFAULT_TEMPLATES / "profiles" / "gracol-tr006-coated.icc"
-CARDS = "pass-and-pick_4p_a4_cards-print-shop.pdf"
 POKER = (mm(63.5), mm(88.9))
 BLEED = mm(3)
 RGB_OPERATORS = {b"rg", b"RG"}
-# Colour operators and what they set: fill or stroke.
-FILL, STROKE = b"k", b"K"
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-XMP_NAMESPACES = {
-    "pdf": "http://ns.adobe.com/pdf/1.3/",
-    "xmp": "http://ns.adobe.com/xap/1.0/",
-    "pdfxid": "http://www.npes.org/pdfx/ns/id/",
-    "xmpMM": "http://ns.adobe.com/xap/1.0/mm/",
-}
-# Input files' times in a dated copy of the project: most files, and the newest.
-OLD, NEWEST = 1_600_000_000, 1_700_000_000
 
 
 def build(out: Path, **options: object) -> Path:
@@ -70,63 +57,6 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build(tmp_path_factory.mktemp("home"))
 
 
-def _objects(reader: PdfReader) -> Iterator[DictionaryObject]:
-    """Every dictionary and stream object the file holds, by its number."""
-    size = int(reader.trailer["/Size"])
-    for number in range(1, size):
-        found = reader.get_object(IndirectObject(number, 0, reader))
-        if isinstance(found, DictionaryObject):
-            yield found
-
-
-def _content_streams(reader: PdfReader) -> Iterator[ContentStream]:
-    """Every content stream: each page's and each form XObject's."""
-    for page in reader.pages:
-        yield ContentStream(page.get_contents(), reader)
-    for thing in _objects(reader):
-        if isinstance(thing, StreamObject) and thing.get("/Subtype") == "/Form":
-            yield ContentStream(thing, reader)
-
-
-def _painted(stream: ContentStream) -> Iterator[tuple[bytes, tuple[float, ...] | None]]:
-    """Each text shown (`Tj`) and each path stroked, with the colour it is painted in (None
-    where no colour was set in the stream); q and Q save and restore the colours."""
-    fill: tuple[float, ...] | None = None
-    stroke: tuple[float, ...] | None = None
-    saved: list[tuple[tuple[float, ...] | None, tuple[float, ...] | None]] = []
-    for operands, operator in stream.operations:
-        if operator == FILL:
-            fill = tuple(float(value) for value in operands)
-        elif operator == STROKE:
-            stroke = tuple(float(value) for value in operands)
-        elif operator == b"q":
-            saved.append((fill, stroke))
-        elif operator == b"Q":
-            fill, stroke = saved.pop()
-        elif operator == b"Tj":
-            yield b"Tj", fill
-        elif operator in (b"S", b"B", b"B*"):
-            yield b"S", stroke
-
-
-def _cmyk(hex_colour: str) -> tuple[float, ...]:
-    """What littleCMS makes of an sRGB colour in the shipped profile, as the files should."""
-    transform = ImageCms.buildTransform(
-        ImageCms.createProfile("sRGB"),
-        ImageCms.getOpenProfile(str(PROFILE)),
-        "RGB",
-        "CMYK",
-        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
-    )
-    pixel = Image.new("RGB", (1, 1), hex_colour)
-    converted = ImageCms.applyTransform(pixel, transform)
-    assert converted is not None
-    values = converted.getpixel((0, 0))
-    assert isinstance(values, tuple)
-    return tuple(round(value / 255, 4) for value in values)
-
-
 def test_the_output_intent_carries_the_cmyk_profile(shop: Path) -> None:
     reader = PdfReader(shop / CARDS)
     (intent,) = [entry.get_object() for entry in reader.trailer["/Root"]["/OutputIntents"]]
@@ -139,18 +69,6 @@ def test_the_output_intent_carries_the_cmyk_profile(shop: Path) -> None:
     assert data == PROFILE.read_bytes()
     assert data[16:20] == b"CMYK" and data[36:40] == b"acsp"
     assert ImageCms.getOpenProfile(io.BytesIO(data)).profile.xcolor_space == "CMYK"
-
-
-def _xmp(path: Path) -> ElementTree.Element:
-    data = PdfReader(path).trailer["/Root"]["/Metadata"].get_object().get_data()
-    (description,) = ElementTree.fromstring(data).iter(f"{{{RDF}}}Description")
-    return description
-
-
-def _said(description: ElementTree.Element, prefix: str, name: str) -> str:
-    found = description.find(f"{{{XMP_NAMESPACES[prefix]}}}{name}")
-    assert found is not None, f"{prefix}:{name}"
-    return found.text or ""
 
 
 def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
@@ -167,12 +85,12 @@ def test_info_says_pdfx4_untrapped_with_its_dates(shop: Path) -> None:
 def test_xmp_says_what_info_says_as_pdfx_asks(shop: Path) -> None:
     """PDF/X-4 wants the XMP packet to agree with Info: version, trapping and dates."""
     info = PdfReader(shop / CARDS).trailer["/Info"].get_object()
-    xmp = _xmp(shop / CARDS)
-    assert _said(xmp, "pdfxid", "GTS_PDFXVersion") == "PDF/X-4"
-    assert _said(xmp, "pdf", "Trapped") == "False"
+    xmp = xmp_description(shop / CARDS)
+    assert xmp_value(xmp, "pdfxid", "GTS_PDFXVersion") == "PDF/X-4"
+    assert xmp_value(xmp, "pdf", "Trapped") == "False"
     made = datetime.strptime(str(info["/CreationDate"]), "D:%Y%m%d%H%M%SZ")
     for name in ("CreateDate", "ModifyDate", "MetadataDate"):
-        assert _said(xmp, "xmp", name) == made.strftime("%Y-%m-%dT%H:%M:%SZ")
+        assert xmp_value(xmp, "xmp", name) == made.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def test_xmp_names_the_document_and_its_rendition(shop: Path, tmp_path: Path) -> None:
@@ -181,74 +99,24 @@ def test_xmp_names_the_document_and_its_rendition(shop: Path, tmp_path: Path) ->
     same in the next build of the same file, and differ between the kit's files."""
     ids = {}
     for path in sorted(shop.glob("*print-shop*.pdf")):
-        xmp = _xmp(path)
-        document, instance = _said(xmp, "xmpMM", "DocumentID"), _said(xmp, "xmpMM", "InstanceID")
+        xmp = xmp_description(path)
+        document, instance = (
+            xmp_value(xmp, "xmpMM", "DocumentID"),
+            xmp_value(xmp, "xmpMM", "InstanceID"),
+        )
         for said in (document, instance):
             assert said.startswith("uuid:") and UUID(said.removeprefix("uuid:"))
-        assert _said(xmp, "xmpMM", "VersionID") == "1"
-        assert _said(xmp, "xmpMM", "RenditionClass") == "default"
+        assert xmp_value(xmp, "xmpMM", "VersionID") == "1"
+        assert xmp_value(xmp, "xmpMM", "RenditionClass") == "default"
         ids[path.name] = (document, instance)
     assert len(ids) == 3 and len({i for pair in ids.values() for i in pair}) == 6
     again = build(tmp_path, print_shop=True)
     for name, pair in ids.items():
-        xmp = _xmp(again / name)
-        assert (_said(xmp, "xmpMM", "DocumentID"), _said(xmp, "xmpMM", "InstanceID")) == pair
-
-
-def _dated_copy(root: Path) -> pipeline.Sources:
-    """The project copied with every file last changed at OLD and one at NEWEST."""
-    copy_project(root)
-    shutil.copytree(DEFAULT_LABELS, root / "labels")
-    for path in root.rglob("*"):
-        os.utime(path, (OLD, OLD))
-    os.utime(root / "content" / "pass-and-pick" / "deck.yaml", (NEWEST, NEWEST))
-    return pipeline.Sources(root / "content", root / "templates", root / "labels")
-
-
-def _dates(folder: Path) -> tuple[str, str]:
-    """A kit's cards file's Info CreationDate and XMP CreateDate."""
-    info = PdfReader(folder / CARDS).trailer["/Info"].get_object()
-    return str(info["/CreationDate"]), _said(_xmp(folder / CARDS), "xmp", "CreateDate")
-
-
-def test_a_print_shop_file_is_dated_by_its_newest_input(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    sources = _dated_copy(tmp_path / "project")
-    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
-    pipeline.build(sources, ["pass-and-pick"], asked, tmp_path / "out")
-    folder = tmp_path / "out" / "pass-and-pick" / "a4" / "4-players"
-    assert _dates(folder) == ("D:20231114221320Z", "2023-11-14T22:13:20Z")  # NEWEST
-
-
-def test_source_date_epoch_dates_a_print_shop_file_over_its_inputs(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1500000000")
-    sources = _dated_copy(tmp_path / "project")
-    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
-    pipeline.build(sources, ["pass-and-pick"], asked, tmp_path / "out")
-    folder = tmp_path / "out" / "pass-and-pick" / "a4" / "4-players"
-    assert _dates(folder) == ("D:20170714024000Z", "2017-07-14T02:40:00Z")
-
-
-@pytest.mark.parametrize("epoch", ["abc", "1e3", ":", "-5", "99999999999999999", "9" * 5000])
-def test_a_source_date_epoch_that_is_no_date_stops_the_build_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, epoch: str
-) -> None:
-    """Found by tests/test_any_input.py: int() of the variable, or its date past the year
-    9999, stopped a print-shop build with an internal error."""
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
-    out = tmp_path / "out"
-    args = ["build", "pass-and-pick", "--players", "3", "--paper", "a4", "--print-shop"]
-    status = main([*args, "--deck", "cards", "--out", str(out), "--quiet"])
-    assert status == 2
-    assert capsys.readouterr().err == (
-        f"SOURCE_DATE_EPOCH: {epoch[:40]!r} is not a date: write whole seconds since "
-        "1970-01-01 UTC, as `date +%s` prints them\n"
-    )
-    assert not out.exists()
+        xmp = xmp_description(again / name)
+        assert (
+            xmp_value(xmp, "xmpMM", "DocumentID"),
+            xmp_value(xmp, "xmpMM", "InstanceID"),
+        ) == pair
 
 
 def test_every_page_has_its_trim_and_bleed_boxes(shop: Path) -> None:
@@ -264,7 +132,7 @@ def test_every_page_has_its_trim_and_bleed_boxes(shop: Path) -> None:
 
 def test_no_content_stream_sets_a_device_rgb_colour(shop: Path) -> None:
     reader = PdfReader(shop / CARDS)
-    streams = list(_content_streams(reader))
+    streams = list(content_streams(reader))
     assert len(streams) > 36  # the pages and the card drawings
     colours = 0
     for stream in streams:
@@ -280,7 +148,7 @@ def test_black_text_and_strokes_are_black_ink_alone(shop: Path) -> None:
     """Every word on a face and every outline is `0 0 0 1`: one plate, sharp at any
     misregistration; the backs' white title is no ink at all."""
     reader = PdfReader(shop / CARDS)
-    painted = [mark for stream in _content_streams(reader) for mark in _painted(stream)]
+    painted = [mark for stream in content_streams(reader) for mark in marks_painted(stream)]
     texts = {colour for kind, colour in painted if kind == b"Tj"}
     strokes = {colour for kind, colour in painted if kind == b"S"}
     assert texts == {(0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0)}
@@ -293,11 +161,11 @@ def test_fills_are_the_colour_engines_conversion(shop: Path) -> None:
     reader = PdfReader(shop / CARDS)
     fills = {
         tuple(round(float(value), 4) for value in operands)
-        for stream in _content_streams(reader)
+        for stream in content_streams(reader)
         for operands, operator in stream.operations
         if operator == FILL
     }
-    sky_blue = _cmyk("#56B4E9")
+    sky_blue = profile_cmyk("#56B4E9")
     assert sky_blue in fills and sky_blue[3] < 0.1 and sky_blue[0] > 0.5
     assert (0.0, 0.0, 0.0, 0.0) in fills
 
@@ -306,14 +174,14 @@ def test_nothing_is_transparent(shop: Path) -> None:
     """No soft mask, alpha, blend mode or transparency group; the one graphics state set is
     black text's overprint, which PDF/X-4 allows."""
     reader = PdfReader(shop / CARDS)
-    for thing in _objects(reader):
+    for thing in every_dictionary(reader):
         assert "/SMask" not in thing
         for key in ("/CA", "/ca"):
             assert float(thing.get(key, 1)) == 1
         assert thing.get("/BM", "/Normal") in ("/Normal", "/Compatible")
         group = thing.get("/Group")
         assert group is None or group.get_object().get("/S") != "/Transparency"
-    for stream in _content_streams(reader):
+    for stream in content_streams(reader):
         states = {operands[0] for operands, operator in stream.operations if operator == b"gs"}
         assert states <= {"/GS.op"}
 
@@ -335,7 +203,7 @@ def test_home_files_stay_srgb_without_an_intent(home: Path) -> None:
     assert "/OutputIntents" not in reader.trailer["/Root"]
     assert "/GTS_PDFXVersion" not in reader.trailer["/Info"].get_object()
     operators = {
-        operator for stream in _content_streams(reader) for _, operator in stream.operations
+        operator for stream in content_streams(reader) for _, operator in stream.operations
     }
     assert operators >= RGB_OPERATORS and not {FILL, STROKE} & operators
 
@@ -368,53 +236,6 @@ def test_a_print_shop_kit_has_no_line_or_word_too_fine_for_a_press(shop: Path, h
     # At home the same examples are cards drawn small, as fine as a printer holds and no finer.
     assert finestchecks.thin_line_problems(home / "pass-and-pick_4p_a4_sheets.pdf") == []
     assert finestchecks.small_text_problems(home / "pass-and-pick_4p_a4_sheets.pdf") == []
-
-
-def test_print_shop_task_cards_say_their_example_in_words(tmp_path: Path) -> None:
-    """Collect 3's Task cards show their example as cards at home; a press gets its words."""
-    asked = pipeline.BuildOptions("4", "a4", "long", PrintOptions(print_shop=True))
-    pipeline.build(pipeline.Sources(), ["collect-3"], asked, tmp_path)
-    folder = tmp_path / "collect-3" / "a4" / "4-players"
-    fronts = folder / "collect-3_4p_a4_task-cards-print-shop-fronts.pdf"
-    for path in sorted(folder.glob("*.pdf")):
-        assert finestchecks.thin_line_problems(path) == [], path.name
-        assert finestchecks.small_text_problems(path) == [], path.name
-        assert printshopchecks.pdfx_problems(path) == [], path.name
-    first = text(fronts)[0]
-    assert "TASK 1" in first and "Red 2, Red 4, Red 5" in first
-
-
-def test_collect_3s_action_note_wraps_on_a_mini_print_shop_card(tmp_path: Path) -> None:
-    """On a mini card "ACTION CARD: place face up in front of you" would shrink to 4 pt on
-    one line; it wraps onto two at 5 pt or more, so a press gets no word under 5 pt."""
-    shop = PrintOptions(print_shop=True, card_size="mini")
-    pipeline.build(
-        pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("4", "a4", "long", shop), tmp_path
-    )
-    cards = tmp_path / "collect-3/mini/a4/4-players/collect-3_4p_a4_mini_cards-print-shop.pdf"
-    assert finestchecks.small_text_problems(cards) == []
-    assert "ACTION CARD: place face up in" in " ".join(text(cards))
-
-
-def test_black_areas_print_in_black_ink_alone_under_knocked_out_words(tmp_path: Path) -> None:
-    """Shapes the Game in high contrast: the Stop Turn card's black octagon and the black
-    back whose white title is knocked out of it. As separated for the press, each is black
-    ink alone: no cyan, magenta or yellow to show round the white words when plates slip."""
-    asked = ("--labels", "high-contrast", "--print-shop", "--cards", "stop-turn")
-    assert main(one_kit("shapes-the-game", tmp_path, *asked)) == 0
-    kit = tmp_path / "shapes-the-game" / "high-contrast" / "a4" / "4-players-part"
-    path = kit / "shapes-the-game_4p_a4_high-contrast_cards-print-shop.pdf"
-    assert "STOP TURN" in text(path)[0]
-    face, back = printshopchecks.separations(path)[:2]
-    octagon = printshopchecks.solid_black(face).histogram()[255]
-    assert octagon > 1000  # the octagon, some 65 pt across, and the black words
-    page = back["Black"].width * back["Black"].height
-    assert back["Black"].histogram()[255] > page / 2  # the back is black ink, at full
-    assert back["Black"].histogram()[0] > 100  # but for its white title
-    for plates in (face, back):
-        for plate in printshopchecks.PLATES[:3]:
-            assert plates[plate].getextrema() == (0, 0), plate
-    assert printshopchecks.rich_black_problems(path) == []
 
 
 def test_a_cmyk_face_looks_like_its_rgb_face(shop: Path, home: Path) -> None:
@@ -519,65 +340,6 @@ def test_the_guide_lists_the_side_files_and_says_the_bleed(eighth: Path) -> None
         assert home not in guide
 
 
-@pytest.mark.parametrize(
-    ("extra", "error"),
-    [
-        (["--format", "png"], "--format: png pictures are one per card side for a print service"),
-        (["--bleed", "0.125in"], "--bleed: the bleed is for print-shop pages"),
-        (["--print-shop", "--bleed", "-1mm"], "--bleed: a bleed cannot be negative, got '-1mm'"),
-        (["--print-shop", "--bleed", "1in"], "--bleed: a bleed of '1in' is over the 0.5 in"),
-        (["--print-shop", "--bleed", "3"], "--bleed: expected a length such as '63.5mm'"),
-    ],
-)
-def test_shop_options_out_of_place_are_one_clear_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], error: str
-) -> None:
-    out = tmp_path / "out"
-    assert main(one_kit("pass-and-pick", out, *extra)) == 2
-    lines = capsys.readouterr().err.splitlines()
-    assert lines[0].startswith(error) and len(lines) == 1
-    assert not out.exists()
-
-
-def test_black_and_grey_print_on_the_black_plate_alone_lines_and_areas_alike() -> None:
-    """A grey line, word or area prints on the black plate alone, darker greys with more
-    ink, white with none; a black area too: the profile's own black (C75 M63 Y58 K97, 293%
-    of ink) would fringe the white words knocked out of it wherever the plates slip."""
-    press = Press("PDF/X-4", PROFILE, "CGATS TR 006", "GRACoL", "http://www.color.org")
-    space = colour_space(press)
-    for paint in (space.stroke, space.fill):
-        blacks = []
-        for grey in ("#FFFFFF", "#B0B0B0", "#808080", "#555555", "#3A3A3A", "#000000"):
-            operator = paint(RGB.parse(grey))
-            cyan, magenta, yellow, black = (float(part) for part in operator.split()[:4])
-            assert (cyan, magenta, yellow) == (0, 0, 0), (grey, operator)
-            blacks.append(black)
-        assert blacks == sorted(blacks) and blacks[0] == 0 and blacks[-1] == 1
-        assert 0.4 < blacks[2] < 0.65  # mid grey: about half black ink
-    assert space.fill(RGB.parse("#000000")) == space.overprinted == "0 0 0 1 k"
-    assert space.stroke(RGB.parse("#000000")) == "0 0 0 1 K"
-
-
-def test_a_file_is_the_same_bytes_whatever_the_process_drew_before_it() -> None:
-    """A backs-only file starts with a back (a pattern and a title): drawn first in a
-    worker or after the interleaved file in the same process, its fonts and forms are
-    numbered alike, so --jobs never changes a byte."""
-    project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
-    ((_, _, files),) = pipeline.plan_all(project, "4", "a4", "long", PrintOptions(print_shop=True))
-    by_name = {kit_file.name.rsplit("_", 1)[-1]: kit_file.document for kit_file in files}
-    backs, both = by_name["cards-print-shop-backs"], by_name["cards-print-shop"]
-
-    def written(document: Document, cache: BuildCache) -> bytes:
-        buffer = io.BytesIO()
-        write_pdf(document, buffer, cache=cache)
-        return buffer.getvalue()
-
-    alone = written(backs, BuildCache())
-    build = BuildCache()
-    written(both, build)
-    assert written(backs, build) == alone
-
-
 def test_pictures_say_the_build_date_not_the_clock(eighth: Path) -> None:
     """A picture's colour profile carries the PDF's date (its inputs'), never the clock's."""
     with Image.open(sorted(eighth.glob("*_001_circle_front.png"))[0]) as image:
@@ -586,19 +348,3 @@ def test_pictures_say_the_build_date_not_the_clock(eighth: Path) -> None:
     made = datetime.strptime(str(info["/CreationDate"]), "D:%Y%m%d%H%M%SZ")
     fields = (made.year, made.month, made.day, made.hour, made.minute, made.second)
     assert header == struct.pack(">6H", *fields)
-
-
-def test_the_spanish_guide_says_the_bleed_in_millimetres_with_a_decimal_comma(
-    tmp_path: Path,
-) -> None:
-    """Spanish readers measure in millimetres and write a decimal comma (Babel's es)."""
-    asked = pipeline.BuildOptions("4", "letter", "long", PrintOptions(print_shop=True, bleed=9.0))
-    pipeline.build(pipeline.Sources(), ["pass-and-pick"], asked, tmp_path, labels=["es"])
-    folder = tmp_path / "pass-and-pick" / "es" / "letter" / "4-players"
-    guide = " ".join(
-        " ".join(text(folder / "pass-and-pick_4p_letter_es_printing-guide.pdf")).split()
-    )
-    assert "cada página es una carta con 3,175 mm de sangrado" in guide
-    assert "Cómo imprimir Formas: pase y elija (4 jugadores, carta)" in guide
-    assert "3.175" not in guide and "0,125" not in guide  # no inches, no decimal point
-    assert len(PdfReader(folder / "pass-and-pick_4p_letter_es_printing-guide.pdf").pages) == 1
