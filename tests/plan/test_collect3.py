@@ -1,43 +1,33 @@
-"""The Collect 3 kit, read back from the PDFs it builds (and, for duplex, from the plan)."""
+"""The Collect 3 kit, read back from the PDFs it builds (and, for duplex, from the plan):
+the kits built once for these tests, at every player count, and the kit planned for four."""
 
 from __future__ import annotations
 
 import math
 import re
-import shutil
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-import yaml
 from msgspec import Struct
 from PIL import ImageStat
 from pypdf import PdfReader
 
-from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import Document, Item, Symbol, Use
 from shapes_print.kit.contents import KitRequest
 from shapes_print.kit.resolved import resolve_kit
-from shapes_print.load.conditions import parse_cards
-from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import Finest
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.imposition import fit_grid
 from shapes_print.plan.kit import plan_kit
-from shapes_print.plan.minis import small_copy
 from shapes_print.render.svg import page_svg
-from shapes_print.units import parse_length, parse_size
-from tests.command_lines import Said, one_kit
-from tests.drawnsmall import drawn_small, small_groups
-from tests.pdfread import page_lines, page_texts
+from shapes_print.units import parse_length
+from tests.collect3 import DECK, TASKS, ids, text_of
+from tests.drawnsmall import drawn_small
+from tests.pdfread import page_texts
 from tests.pdfread import placements as forms_placed
 
-ROOT = Path(__file__).resolve().parents[2]
-GAME = ROOT / "content" / "collect-3"
-TASKS = yaml.safe_load((GAME / "tasks.yaml").read_text(encoding="utf-8"))["tasks"]
-DECK = yaml.safe_load((GAME / "deck.yaml").read_text(encoding="utf-8"))
 # "Recommended winning score": 2-4 players 10, 5-6 players 15, 7+ players 20.
 TARGET = {n: 10 if n <= 4 else 15 if n <= 6 else 20 for n in range(2, 11)}
 
@@ -55,14 +45,6 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def kit_file(kits: Path, players: int, name: str, paper: str = "a4") -> Path:
     folder = kits / "collect-3" / paper / f"{players}-players"
     return folder / f"collect-3_{players}p_{paper}_{name}.pdf"
-
-
-def text_of(path: Path) -> str:
-    return " ".join(page_texts(path))
-
-
-def ids(cards: str) -> list[str]:
-    return [f"{card['colour']}-{card['number']}" for card in parse_cards(cards)]
 
 
 class Planned(Struct, frozen=True):
@@ -142,30 +124,6 @@ def test_every_back_is_behind_its_face_in_the_pdf(kits: Path) -> None:
             for face, x, y in faces:
                 mirrored = (round(width - x - card_w, 2), round(y, 2))
                 assert by_place[mirrored] == back_of[face], (paper, face, x, y)
-
-
-def test_backs_land_on_the_mirrored_slot_in_the_plan() -> None:
-    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
-    loaded = project.games["collect-3"]
-    resolved = resolve_kit(loaded, project.library, project.ctx, None)
-    files = plan_kit(resolved, KitRequest("collect-3", 7, "letter"))
-    cards = next(f for f in files if f.name.endswith("_cards")).document
-    back_of = {card.id: card.back for card in loaded.deck.cards}
-    template = project.library.templates["collect-3"]
-    page = cards.pages[0]
-    card = (template.card["width"], template.card["height"])
-    trimmed = template.trim_line is not None
-    grid = fit_grid(page.width, page.height, *card, project.ctx.style.furniture, trimmed)
-    mixed = 0
-    for front, back in zip(cards.pages[0::2], cards.pages[1::2], strict=True):
-        faces = [item for item in front.items if isinstance(item, Use)]
-        backs = [item for item in back.items if isinstance(item, Use)]
-        for slot, (face, behind) in enumerate(zip(faces, backs, strict=True)):
-            assert (face.x, face.y) == grid.face_origin(slot)
-            assert (behind.x, behind.y) == grid.back_origin(slot, "long")
-            assert behind.symbol == f"back-{back_of[face.symbol.removeprefix('face-')]}"
-        mixed += len({b.symbol for b in backs}) > 1
-    assert mixed >= 1  # at least one sheet holds more than one back design
 
 
 def test_task_cards_are_their_own_file_one_per_task(kits: Path) -> None:
@@ -255,11 +213,6 @@ def test_the_longest_score_sheet_is_one_page(kits: Path, paper: str) -> None:
     assert "Round 20 P2" in with_sheet[0] and "Total" in with_sheet[0]
 
 
-def test_enough_crowns_for_the_largest_table() -> None:
-    crown = next(card for card in DECK["cards"] if card.get("id") == "crown")
-    assert crown["count"] == 10 - 1
-
-
 # ---- task list and host key ---------------------------------------------------------------
 
 
@@ -323,115 +276,6 @@ def test_host_key_has_condition_example_and_near_miss_and_stays_apart(
         assert "near miss" not in player_text.lower() and "Host key" not in player_text
 
 
-def test_spanish_kit_reads_in_spanish_with_accents_and_ordinals(tmp_path: Path) -> None:
-    """es covers Collect 3: every file says Spanish, the ladder says 1.er, 2.º, 3.er."""
-    assert main(one_kit("collect-3", tmp_path, "--labels", "es", "--quiet")) == 0
-    folder = tmp_path / "collect-3/es/a4/4-players"
-    read = {
-        kind: text_of(folder / f"collect-3_4p_a4_es_{kind}.pdf")
-        for kind in ("cards", "task-cards", "sheets", "host-key", "printing-guide")
-    }
-    assert (
-        "1.er jugador en conseguir una Corona +3 2.º jugador en conseguir una Corona +2 "
-        "3.er jugador en conseguir una Corona +1" in read["sheets"]
-    )
-    for kind, spanish in [
-        ("cards", ["COMODÍN", "AMARILLO", "ACCIÓN", "CORONA", "«¡Reúne 3!»", "1.ª Corona"]),
-        (
-            "task-cards",
-            ["TAREA 20", "Ejemplo: Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5"],
-        ),
-        (
-            "sheets",
-            [
-                "Reúne 3: preparación para 4 jugadores",
-                "Cómo se juega",
-                "Lista de Tareas",
-                "Ronda 1",
-                "Repartidor",
-                "J4",
-                "Comodín: si su trío usa un Comodín",
-            ],
-        ),
-        (
-            "host-key",
-            [
-                "Carta Dorso Copias Carta Dorso Copias Rojo 1 dorso azul 3",
-                "Puntos dobles dorso rojo 2",
-                "4 Comodines, 2 de Puntos dobles, 2 Bombas y 9 cartas de Corona",
-                "Rojo 2, Azul 4, Verde 4 o Amarillo 1, Rojo 3, Azul 5",
-                "números todos pares o todos impares",
-                # Task 5 skips a number: a series by 2, not numbers in a row.
-                "números en serie, cada uno 2 más que el anterior",
-            ],
-        ),
-        ("printing-guide", ["Cómo imprimir Reúne 3 (4 jugadores, A4)"]),
-    ]:
-        for words in spanish:
-            assert words in read[kind], (kind, words)
-    english = [
-        "Crown",
-        "Task",
-        "Round",
-        "Dealer",
-        "Example",
-        "WILD",
-        "RED",
-        "1st",
-        "player",
-        " or ",
-    ]
-    found = [
-        (kind, word)
-        for kind, words in read.items()
-        for word in english
-        if re.search(rf"{word}\b", re.sub(r"\S+\.pdf\b", "", words))
-    ]
-    assert not found
-
-
-# ---- check catches broken content ------------------------------------------------------
-
-
-def broken_copy(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
-    """A copy of the content with one line of tasks.yaml changed; returns it and that line."""
-    content = tmp_path / "content"
-    shutil.copytree(GAME, content / "collect-3")
-    tasks = content / "collect-3" / "tasks.yaml"
-    lines = tasks.read_text(encoding="utf-8").splitlines(keepends=True)
-    line = next(i for i, text in enumerate(lines, start=1) if old in text)
-    lines[line - 1] = lines[line - 1].replace(old, new)
-    tasks.write_text("".join(lines), encoding="utf-8")
-    return content, line
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "says"),
-    [
-        ('["Blue 3, Green 3, Yellow 3"]', '["Blue 3, Green 3, Yellow 4"]', "does not satisfy"),
-        ('near_miss: "Red 2, Red 4, Blue 5"', 'near_miss: "Red 2, Red 4, Red 6"', "satisfies"),
-        ('"Yellow 1, Red 3, Blue 5"]', '"Yellow 1, Red 3, Blue 6"]', "does not satisfy"),
-        ('["Red 1, Blue 3, Green 5"]', '["Red 1, Blue 3, Purple 5"]', "no card 'purple-5'"),
-    ],
-)
-def test_a_broken_example_fails_check_at_its_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, says: str
-) -> None:
-    content, line = broken_copy(tmp_path, old, new)
-    assert main(["check", "collect-3", "--content", str(content)]) == 2
-    error = capsys.readouterr().err.strip().splitlines()
-    tasks = content / "collect-3" / "tasks.yaml"
-    assert error[0].startswith(f"{tasks}:{line}:")
-    assert says in error[0]
-
-
-def test_the_real_content_passes_check(shipped_check: Said) -> None:
-    """The shipped check (every game, collect-3 among them) passes, and names no file of it."""
-    assert shipped_check.status == 0, shipped_check.err
-    assert "ok: 3 games checked" in shipped_check.out
-    assert "collect-3" not in shipped_check.err
-
-
 def test_svg_draws_the_small_cards_a_task_card_shows(planned: Planned) -> None:
     """The Task card's drawing holds its example's cards drawn small, as the PDF's does:
     their numbers and colour words (22 pt on a card, 5.2 pt on the Task card)."""
@@ -460,45 +304,6 @@ def test_number_card_colours_are_distinct_in_pixels(kits: Path) -> None:
         for second in names[i + 1 :]:
             distance = sum((a - b) ** 2 for a, b in zip(means[first], means[second], strict=True))
             assert distance**0.5 > 60, (first, second, means)
-
-
-@pytest.mark.parametrize("size", ["bridge", "mini", "tarot", "square", "50x70mm"])
-def test_every_card_size_builds_the_cards_and_task_cards(size: str) -> None:
-    """Layouts are card-relative: the whole deck, small task examples included, fits."""
-    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
-    loaded = project.games["collect-3"]
-    request = KitRequest("collect-3", 4, "a4", options=PrintOptions(card_size=size))
-    resolved = resolve_kit(loaded, project.library, project.ctx, size)
-    files = {f.name: f.document for f in plan_kit(resolved, request)}
-    tasks = files[f"collect-3_4p_a4_{size}_task-cards"]
-    width, height = parse_size(size) if "x" in size else project.library.card_sizes[size]
-    face = tasks.symbols["face-task-14"]
-    assert (face.width, face.height) == pytest.approx((width, height))
-    # Its two examples' six cards drawn small (on mini and square cards too small for their
-    # numbers, which its Example line says in words).
-    faces, finest = files[f"collect-3_4p_a4_{size}_cards"].symbols, project.ctx.style.finest
-    examples = [card for example in TASKS[13]["example"] for card in ids(example)]
-    drawn = small_groups(face.items)
-    assert [group.items for group in drawn] == [
-        small_copy(faces[f"face-{card}"], group.scale, faces, finest).items
-        for group, card in zip(drawn, examples, strict=True)
-    ]
-
-
-def test_spanish_action_cards_wrap_their_note_and_title_on_a_mini_card(tmp_path: Path) -> None:
-    """labels/es.yaml `cards.sizes.mini`: a mini card's 34 mm line holds neither
-    "CARTA DE ACCIÓN: póngala boca arriba ante usted" at 4 pt nor PUNTOS DOBLES at 9 pt
-    bold (the combination test found the build refused); both take two lines there."""
-    assert main(one_kit("collect-3", tmp_path, "--labels", "es", "--card-size", "mini")) == 0
-    kit = tmp_path / "collect-3/es/mini/a4/4-players"
-    lines = [
-        line.strip()
-        for page in page_lines(kit / "collect-3_4p_a4_mini_es_cards.pdf")
-        for line in page
-    ]
-    first = lines.index("CARTA DE ACCIÓN: póngala")
-    assert lines[first + 1] == "boca arriba ante usted"
-    assert "PUNTOS" in lines and "DOBLES" in lines and "PUNTOS DOBLES" not in lines
 
 
 def test_a_number_cards_texture_stays_inside_its_rounded_panel(kits: Path) -> None:
