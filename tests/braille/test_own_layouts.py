@@ -40,7 +40,7 @@ from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import KitFile, plan_kit
 from tests.braillesets import MM, ink_boxes
-from tests.commands.test_docs import follow_game_walk_through, steps
+from tests.docpages import follow_game_walk_through, steps
 from tests.pdfread import placements
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,10 +1,8 @@
-"""The README's and docs/'s examples run, and the README's pictures match what `make docs`
-draws today.
+"""The README's and docs/'s examples run.
 
 Docs cannot rot: every `shapes-print` line in a ```sh block of the README or a page of docs/
-runs (in one temporary folder, so output lands there), the walk-throughs are followed as
-written, the counts and paths the pages quote are the code's, and the committed pictures
-are compared with a fresh render from the Makefile's own `docs` recipe.
+runs (in one temporary folder, so output lands there), and the walk-throughs are followed as
+written, what each leaves checked as its page says.
 """
 
 from __future__ import annotations
@@ -13,77 +11,22 @@ import re
 import shlex
 import shutil
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
+from tests.docpages import PAGES, ROOT, blocks, follow_game_walk_through, steps
 from tests.pdfread import sized_runs
 
-ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
-# The pages whose examples run, README first: every page of docs/ but the generated YAML
-# reference (tests/reference/test_reference.py holds it to the code).
-PAGES = [README, *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "reference.md")]
-COMMANDS = ROOT / "docs" / "commands.md"
-MAKEFILE = ROOT / "Makefile"
 # The set-up a page shows and CI runs itself: `make` (.ci/run) and installing the tool
 # (tests/test_installed_tool.py installs the wheel as `pip install .` does).
 SET_UP = {"make", "pip", "pipx"}
-# A fence's language, then (for a file the reader writes whole) the file's path.
-FENCE = re.compile(r"^```(\w+)(?: (\S+))?\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
 # These change the reader's shell set-up, so they are documented but never run here.
 SHELL_SETUP = {"--install-completion", "--show-completion"}
-PICTURE_LIMIT = 300 * 1024
-# Mean difference per channel (0-255) still counted as the same picture: a newer pdfium may
-# anti-alias an edge differently, while a changed layout differs by far more.
-SAME_PICTURE = 1.0
-
-
-def blocks(language: str, page: Path = README) -> list[str]:
-    return [m.group(3) for m in FENCE.finditer(page.read_text()) if m.group(1) == language]
-
-
-def sh_lines(page: Path = README) -> list[list[str]]:
-    blocked = blocks("sh", page)
-    lines = (shlex.split(line, comments=True) for b in blocked for line in b.splitlines())
-    return [words for words in lines if words]
-
-
-# A YAML snippet whose first line names a file of the game walk-through is an edit to it.
-WALK_THROUGH_FILE = "# my-games/"
-# The folders a page's fenced files are written in: the game walk-through's, and the
-# translation walk-through's (docs/translating.md).
-WRITTEN_UNDER = (WALK_THROUGH_FILE[2:], "my-translation/")
-
-
-def steps(page: Path) -> list[tuple[str, list[str] | str]]:
-    """A page in order: ("sh", a command's words), ("edit", a YAML snippet) and
-    ("write", a file's path and its text), a fence such as ```csv my-games/my-game/x.csv."""
-    found: list[tuple[str, list[str] | str]] = []
-    for match in FENCE.finditer(page.read_text()):
-        language, path, body = match.groups()
-        if path:
-            assert path.startswith(WRITTEN_UNDER), path
-            found.append(("write", [path, body]))
-        elif language == "sh":
-            found += [
-                ("sh", w) for w in map(partial(shlex.split, comments=True), body.splitlines()) if w
-            ]
-        elif language == "yaml" and body.startswith(WALK_THROUGH_FILE):
-            found.append(("edit", body))
-    return found
-
-
-def test_readme_opens_with_pictures_and_keeps_the_two_set_up_commands() -> None:
-    text = README.read_text()
-    intro = text[: text.index("## ")]
-    assert 'src="docs/cards.png"' in intro and 'src="docs/score-sheet.png"' in intro
-    assert sh_lines()[:2] == [["make", "print"], ["make", "test"]]
 
 
 @dataclass(frozen=True)
@@ -315,31 +258,6 @@ def check_pictures_listed(said: str) -> None:
     assert len(pictures) > 1 and all(path.is_file() for path in pictures), said
 
 
-def follow_game_walk_through(root: Path, snippet: str) -> None:
-    """Edit the file a snippet names on its first line as the README says: each line
-    replaces the file's line with the same key and indent, and a line whose key the file
-    lacks is added after the line before it."""
-    first, *wanted = snippet.splitlines()
-    path = root / first.removeprefix("# ")
-    if not path.exists():  # a new file, written whole (its first line a comment naming it)
-        path.write_text(snippet)
-        return
-    lines = path.read_text().splitlines()
-    at = -1
-    for line in wanted:
-        key = line.split(":")[0] + ":"
-        found = [i for i, old in enumerate(lines) if old.startswith(key)]
-        assert len(found) <= 1, f"{key!r} is on {len(found)} lines of {path}"
-        if found:
-            (at,) = found
-            lines[at] = line
-        else:
-            assert at >= 0, f"{line!r}: the README's snippet starts with a line {path} lacks"
-            at += 1
-            lines.insert(at, line)
-    path.write_text("\n".join(lines) + "\n")
-
-
 def check_game_walk_through(kits: Path) -> None:
     """The kit the game walk-through ends with holds each of its edits."""
     two, four = (kits / f"a4/{n}-players/my-game_{n}p_a4" for n in (2, 4))
@@ -394,97 +312,3 @@ def follow_deck_walk_through(content: Path, page: Path) -> None:
     text = deck.read_text()
     assert text.endswith("\n") and re.search(r"^cards:\n(  - .*\n|     .*\n)+\Z", text, re.M)
     deck.write_text(text + snippet)
-
-
-def docs_recipe() -> tuple[list[str], list[tuple[str, str]], str]:
-    """The `make docs` preview command, its copies (from, to) and the preview folder."""
-    makefile = MAKEFILE.read_text()
-    folder = re.search(r"^DOCS_PREVIEW := (.+)$", makefile, re.M)
-    recipe = re.search(r"^docs:.*\n((?:\t.*\n)+)", makefile, re.M)
-    assert folder and recipe
-    lines = [shlex.split(line) for line in recipe.group(1).splitlines()]
-    (command,) = [words for words in lines if words[0].endswith("/shapes-print")]
-    copies = [(words[1], words[2]) for words in lines if words[0] == "cp"]
-    return command[1:], copies, folder.group(1)
-
-
-def test_readme_pictures_are_small_and_current(tmp_path: Path) -> None:
-    args, copies, folder = docs_recipe()
-    out = args[args.index("--out") + 1]
-    args[args.index("--out") + 1] = str(tmp_path)
-    assert main(args) == 0
-    fresh_folder = tmp_path / Path(folder).relative_to(out)
-    assert sorted(target for _, target in copies) == ["docs/cards.png", "docs/score-sheet.png"]
-    for source, target in copies:
-        committed = ROOT / target
-        assert committed.stat().st_size < PICTURE_LIMIT
-        fresh = fresh_folder / Path(source).name
-        with Image.open(committed) as old, Image.open(fresh) as new:
-            assert old.size == new.size, f"{target} is out of date: run make docs"
-            diff = ImageStat.Stat(ImageChops.difference(old.convert("RGB"), new.convert("RGB")))
-            assert max(diff.mean) < SAME_PICTURE, f"{target} is out of date: run make docs"
-
-
-def test_the_command_reference_states_every_limit_as_limits_py_does() -> None:
-    from shapes_print.limits import LIMITS
-
-    text = COMMANDS.read_text()
-    rows = "\n".join(f"| {limit.what} | {limit.most} |" for limit in LIMITS)
-    assert f"| limit | at most |\n| --- | --- |\n{rows}\n\n" in text, "the limits differ"
-
-
-# The counts a page writes in words, and the paths it names, are the code's: a game, a label
-# set or a moved module makes these fail rather than leave a page saying what is no longer so.
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-# A path a page names in backticks, under a folder of the repository, without placeholders.
-NAMED_PATH = re.compile(r"`((?:shapes_print|templates|labels|content|tests|bench|docs)/[\w./-]+)`")
-
-
-def test_the_readme_names_every_shipped_game_and_counts_them() -> None:
-    from shapes_print.load.defaults import DEFAULT_CONTENT
-    from shapes_print.pipeline.games import game_summaries
-
-    said = re.search(r"It ships (\w+) games \(([^)]*)\)", README.read_text())
-    assert said, "README: say which games ship"
-    titles = [game.title for game in game_summaries(DEFAULT_CONTENT)]
-    assert said.group(1) == NUMBER_WORDS[len(titles)]
-    assert all(title in said.group(2) for title in titles)
-
-
-def test_the_label_set_table_lists_every_shipped_set() -> None:
-    from shapes_print.load.defaults import DEFAULT_LABELS
-    from shapes_print.load.listing import shipped
-
-    page = (ROOT / "docs/accessibility.md").read_text()
-    table = page[page.index("| label set | for |") :].split("\n\n")[0]
-    assert sorted(re.findall(r"^\| `([\w-]+)` \|", table, re.M)) == sorted(shipped(DEFAULT_LABELS))
-
-
-def test_every_path_the_pages_name_is_there() -> None:
-    missing = [
-        f"{page.relative_to(ROOT)}: {path}"
-        for page in PAGES
-        for path in NAMED_PATH.findall(page.read_text())
-        if not (ROOT / path.rstrip(".")).exists()
-    ]
-    assert missing == []
-
-
-def test_every_link_between_pages_leads_to_a_page_and_heading() -> None:
-    """[words](page.md#heading) links land: the page exists and has the heading."""
-    broken = []
-    for page in PAGES:
-        for target, anchor in re.findall(r"\]\(([\w./-]*\.md)?(?:#([\w-]+))?\)", page.read_text()):
-            linked = (page.parent / target).resolve() if target else page
-            if not linked.is_file():
-                broken.append(f"{page.relative_to(ROOT)}: {target}")
-            elif anchor and anchor not in headings(linked):
-                broken.append(f"{page.relative_to(ROOT)}: {target}#{anchor}")
-    assert broken == []
-
-
-def headings(page: Path) -> set[str]:
-    """A page's headings as GitHub anchors them: lower case, spaces to '-', punctuation out."""
-    text = FENCE.sub("", page.read_text())
-    titles = re.findall(r"^#+ (.+)$", text, re.M)
-    return {re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in titles}
