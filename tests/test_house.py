@@ -1,20 +1,27 @@
 """The house: every module in its stage's folder, no import loops, nothing reaching back up.
 
-Read from the source with `ast`, every import counts: at the top, inside a function, or under
-`TYPE_CHECKING`. A merge that brings back a loop or an upward import fails here, naming the
-file, the line and the import.
+Read from the source with `ast` (tests/packageread.py), every import counts: at the top,
+inside a function, or under `TYPE_CHECKING`. A merge that brings back a loop or an upward
+import fails here, naming the file, the line and the import.
 """
 
 from __future__ import annotations
 
 import ast
-import functools
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "shapes_print"
+from tests.packageread import (
+    MODULES,
+    PACKAGE,
+    Function,
+    Import,
+    every_import,
+    functions_of,
+    imports_of,
+    module_state,
+    pdfium_drawing,
+)
 
 # What every stage may import, each only those before it: errors and units, the limits
 # table, the work done on files told to whoever listens, the one reader of outside files
@@ -38,65 +45,6 @@ STAGES = (
 MAX_LINES = 400
 # The one module that draws a PDF's pages as pictures; pdfium's drawing calls belong to it.
 RASTERISER = "shapes_print.render.raster"
-# A pdfium page drawn (by pypdfium2 or its raw renderer), its bitmap read.
-DRAWING = ("render", "FPDF_RenderPageBitmap", "to_pil", "to_numpy")
-
-
-@dataclass(frozen=True, slots=True)
-class Import:
-    importer: str
-    imported: str
-    line: int
-
-    def __str__(self) -> str:
-        path = module_path(self.importer).relative_to(PACKAGE.parent)
-        return f"{path}:{self.line}: imports {self.imported}"
-
-
-def module_name(path: Path) -> str:
-    parts = path.with_suffix("").relative_to(PACKAGE.parent).parts
-    return ".".join(parts).removesuffix(".__init__")
-
-
-def module_path(name: str) -> Path:
-    path = PACKAGE.parent.joinpath(*name.split("."))
-    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-
-
-MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
-
-
-def imports_of(name: str) -> list[Import]:
-    """The package's own modules `name` imports, each with its line."""
-    path = MODULES[name]
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        targets: list[str] = []
-        if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parts, *([base] if base else [])])
-            targets = [
-                f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
-                for alias in node.names
-            ]
-        elif isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        found += [
-            Import(name, target, node.lineno)
-            for target in dict.fromkeys(targets)
-            if target in MODULES and target != name
-        ]
-    return found
-
-
-@functools.cache
-def every_import() -> tuple[Import, ...]:
-    """Every import between the package's modules: read when a test asks, so a worker
-    that runs none of these tests does not parse the package."""
-    return tuple(found for name in MODULES for found in imports_of(name))
 
 
 def room(name: str) -> str:
@@ -157,28 +105,6 @@ def test_no_two_modules_import_each_other_however_far_round() -> None:
     assert not loops, "import loops:\n" + "\n".join(loops)
 
 
-def pdfium_drawing(name: str) -> list[str]:
-    """Where a module that imports pypdfium2 draws a page or reads a bitmap: calls of
-    `.render()`, `.FPDF_RenderPageBitmap()`, `.to_pil()` or `.to_numpy()` (any other
-    module's `render` is its own)."""
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
-    imported = {
-        alias.name
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import)
-        for alias in node.names
-    } | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    if not any(str(module).split(".")[0] == "pypdfium2" for module in imported):
-        return []
-    return [
-        f"{module_path(name).relative_to(PACKAGE.parent)}:{node.lineno}: .{node.func.attr}()"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in DRAWING
-    ]
-
-
 def test_one_rasteriser_draws_every_picture_of_a_page() -> None:
     """Previews, thumbnails, print-shop pictures and Tabletop Simulator sheets all come from
     render/raster.py, so they round, fill and encode alike: a second drawer fails here."""
@@ -209,43 +135,6 @@ def test_the_checks_see_an_upward_import_and_a_loop() -> None:
 SHORT_FUNCTION_STAGES = ("plan", "kit", "load")
 MAX_FUNCTION_LINES = 60
 MAX_PARAMETERS = 6  # self and cls aside; keyword-only ones count
-
-
-@dataclass(frozen=True, slots=True)
-class Function:
-    name: str  # module:qualified name
-    path: Path
-    line: int
-    lines: int
-    parameters: int
-
-    def __str__(self) -> str:
-        return self.name
-
-
-def functions_of(name: str) -> list[Function]:
-    """Every function and method `name` defines, however deep, with its length and the
-    number of its parameters (self and cls aside)."""
-    path, found = MODULES[name], []
-
-    def visit(node: ast.AST, prefix: str) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-                args = child.args
-                named = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-                if prefix and named[:1] in (["self"], ["cls"]):
-                    named = named[1:]
-                count = len(named) + bool(args.vararg) + bool(args.kwarg)
-                lines = (child.end_lineno or child.lineno) - child.lineno + 1
-                qualified = f"{prefix}{child.name}"
-                found.append(Function(f"{name}:{qualified}", path, child.lineno, lines, count))
-                visit(child, f"{qualified}.")
-            elif isinstance(child, ast.ClassDef):
-                visit(child, f"{prefix}{child.name}.")
-
-    visit(ast.parse(path.read_text(encoding="utf-8")), "")
-    return found
-
 
 FUNCTIONS = [function for name in MODULES for function in functions_of(name)]
 
@@ -383,57 +272,6 @@ MODULE_STATE = {
     "shapes_print.write.forked._TASKS": "the batch under way, inherited by the workers it forks",
     "shapes_print.write.write._LOCK_HELD": "the build lock's descriptor while it is held",
 }
-# What makes a mutable table: a display, a comprehension, or a call to one of these.
-_TABLES = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
-_TABLE_TYPES = {"dict", "list", "set", "bytearray", "defaultdict", "OrderedDict", "deque"}
-_TABLE_TYPES |= {"Counter", "WeakValueDictionary", "WeakKeyDictionary", "Memo", "SameMemo"}
-_TABLE_TYPES |= {"Bounded", "Pinned"}
-# The methods that change a table (and `keep`, the memos' own).
-_CHANGES = {"append", "add", "clear", "extend", "insert", "pop", "popitem", "remove"}
-_CHANGES |= {"discard", "setdefault", "update", "keep", "appendleft", "sort", "reverse"}
-
-
-def _callee(node: ast.AST) -> str:
-    if not isinstance(node, ast.Call):
-        return ""
-    func = node.func
-    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-
-
-def _a_table(value: ast.AST | None) -> bool:
-    return isinstance(value, _TABLES) or _callee(value) in _TABLE_TYPES
-
-
-def module_state(source: str) -> dict[str, int]:
-    """What a module's source keeps at its top that changes as it runs, by name with its
-    line: a table made there (a dict, a list, a memo) that a function changes; any cache
-    object made there (a BuildCache, whatever its name ends in Cache); a name a function
-    rebinds (`global`); and a function's mutable default, kept from call to call."""
-    tree = ast.parse(source)
-    tables, found = {}, {}
-    for node in tree.body:
-        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
-        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
-        for target in targets:
-            if isinstance(target, ast.Name) and _a_table(value):
-                tables[target.id] = node.lineno
-            if isinstance(target, ast.Name) and _callee(value).endswith("Cache"):
-                found[target.id] = node.lineno
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Global):
-            found.update(dict.fromkeys(node.names, node.lineno))
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            defaults = [*node.args.defaults, *node.args.kw_defaults]
-            if any(_a_table(default) for default in defaults):
-                found[f"a default of {getattr(node, 'name', 'lambda')}"] = node.lineno
-        changed = None
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
-            changed = node.value
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) in _CHANGES:
-            changed = node.func.value  # type: ignore[attr-defined]
-        if isinstance(changed, ast.Name) and changed.id in tables:
-            found[changed.id] = tables[changed.id]
-    return found
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
