@@ -57,7 +57,7 @@ check-files: $(TEST_STAMP)
 	$(BIN)/python -m tests.filecheck
 
 # The README's pictures: page 1 of the cards and the score sheet page of a 4-player A4 kit.
-# tests/commands/test_docs.py runs the same preview and fails when these files are out of date.
+# tests/commands/test_doc_pages.py runs the same preview and fails when these files are out of date.
 DOCS_PREVIEW := output/pass-and-pick/a4/4-players/preview
 docs: $(STAMP)
 	$(BIN)/shapes-print preview pass-and-pick --players 4 --paper a4 --dpi 72 --out output

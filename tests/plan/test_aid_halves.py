@@ -1,6 +1,6 @@
 """Player aids a player keeps at hand, read from the plans of every shipped game's aids
 (tests/planned.py) in every label set with a look-up card (all but large print, whose aid
-is tests/plan/test_player_aid.py's), A4 and Letter, every player count: a copy that fits half a page prints two
+is tests/plan/test_shipped_player_aids.py's), A4 and Letter, every player count: a copy that fits half a page prints two
 to a sheet as a look-up card, one that does not a page a copy in its sheets' type; each
 half's content stays in its half, above its own foot and clear of the cut line across the
 sheet's middle; the aid's type never under the style's least size; a part's heading names
