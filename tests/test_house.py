@@ -120,35 +120,17 @@ def test_no_module_is_over_400_lines(name: str) -> None:
 
 
 # The tests are held to the same length: a test module over 400 lines is split by subject,
-# what two of its parts share put in a module of its own under tests/ (a test module never
-# imports another). The ones still over it, each to be split: this list only shrinks.
+# what two of its parts share put in a module of its own under tests/.
 TESTS = PACKAGE.parent / "tests"
-TESTS_STILL_LONG = {
-    # Being edited by another branch now (its fast paths); split once that branch is merged.
-    "tests/render/test_fast_paths.py",
-}
-
-
-def long_test_modules() -> set[str]:
-    """Every module under tests/ over 400 lines, by its path in the repository."""
-    return {
-        path.relative_to(PACKAGE.parent).as_posix()
-        for path in TESTS.rglob("*.py")
-        if len(path.read_text(encoding="utf-8").splitlines()) > MAX_LINES
-    }
 
 
 def test_no_test_module_is_over_400_lines() -> None:
-    long = sorted(long_test_modules() - TESTS_STILL_LONG)
-    assert not long, f"test modules over {MAX_LINES} lines; split them by subject: {long}"
-
-
-def test_the_known_long_test_modules_are_still_long() -> None:
-    """A test module split under 400 lines leaves TESTS_STILL_LONG, so the list shrinks."""
-    split = sorted(TESTS_STILL_LONG - long_test_modules())
-    assert not split, (
-        f"no longer over {MAX_LINES} lines, take them out of TESTS_STILL_LONG: {split}"
+    long = sorted(
+        path.relative_to(PACKAGE.parent).as_posix()
+        for path in TESTS.rglob("*.py")
+        if len(path.read_text(encoding="utf-8").splitlines()) > MAX_LINES
     )
+    assert not long, f"test modules over {MAX_LINES} lines; split them by subject: {long}"
 
 
 def test_the_checks_see_an_upward_import_and_a_loop() -> None:
