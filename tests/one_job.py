@@ -9,7 +9,7 @@ shares: a test file of small builds took twice the CPU. A command the tests star
 process of its own inherits the variable too, rightly: its builds are small, and on a
 machine the tests share, forking for them costs more than it saves. The tests of `--jobs`
 ask for it by name (tests/write/test_incremental.py, test_shared_render.py,
-test_atomic_output.py, test_interrupt.py, tests/render/test_fast_paths.py,
+test_atomic_output.py, test_interrupt.py, tests/pipeline/test_fast_batches.py,
 tests/pipeline/test_check_cache.py, tests/commands/test_startup.py), and
 tests/commands/test_jobs.py reads the variable as a user sets it.
 """
