@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from msgspec import Struct, field
@@ -169,10 +169,25 @@ def read_input(
     resolved = _resolved(path, root, refuse, noted)
     descriptor = _open_file(resolved, limit, what, refuse)
     data = _read_bounded(descriptor, limit, what, refuse)
-    digest = hashlib.sha256(data).hexdigest()
+    large = 1 << 16 <= len(data) < 1 << 23  # 64 KiB to 8 MiB: a font, not a YAML file
+    digest = _digest(_Large(path, data)) if large else hashlib.sha256(data).hexdigest()
     if noted:
         note_digest(path, digest)
     return InputFile(path, data, digest)
+
+
+@dataclass(frozen=True)
+class _Large:
+    """A large file's bytes as read at a path (a font): hashed once per process, as every
+    label set of every command reads the same fonts; found by path, compared by bytes."""
+
+    path: Path
+    data: bytes = dataclass_field(hash=False, repr=False)
+
+
+@lru_cache(maxsize=32)
+def _digest(read: _Large) -> str:
+    return hashlib.sha256(read.data).hexdigest()
 
 
 class _Refusal(Struct, frozen=True):
