@@ -1,24 +1,22 @@
 """Foundation: the one reader of outside files, and the record of what was read.
 
 Input: the bytes every loader reads. Output: `InputFiles`, each file's path and SHA-256, for
-whatever was being loaded while `recording()` was active (a game, a label set with its
-templates and fonts). A kit's output depends on nothing else but its options and this
-program, so the write stage can tell an unchanged kit without planning it.
+whatever was being loaded while `recording()` was active (a game, a label set with its templates
+and fonts). A kit's output depends on nothing else but its options and this program, so the
+write stage can tell an unchanged kit without planning it.
 
-A loader reports a file with `note(path, data)` where it has the bytes in hand (YAML, fonts),
-so each file is hashed from the bytes already read, never opened a second time. A new kind
-of input must be read through `read_input`, or reported with `note` or `note_digest`, to
-count. Files read at load go into a kit's fingerprint; files read as a kit is made (a
-card's picture, named by a field, read when the kit is resolved) are recorded by the write
-stage with the kit and checked again, by their bytes, before the kit is skipped.
+A loader reports a file with `note(path, data)` where it has the bytes in hand (YAML, fonts), so
+each file is hashed from the bytes already read, never opened a second time. A new kind of input
+must be read through `read_input`, or reported with `note` or `note_digest`, to count. Files
+read at load go into a kit's fingerprint; files read as a kit is made (a card's picture, named
+by a field, read when the kit is resolved) are recorded by the write stage with the kit and
+checked again, by their bytes, before the kit is skipped. For `preview --watch`, a recording
+also keeps the files looked for and not found (`note_missing`) and the folder listings read
+(`listed`): a file added there is read next time.
 
-For `preview --watch`, a recording also keeps the files looked for and not found
-(`note_missing`) and the folder listings read (`listed`): a file added there is read next time.
-
-Paths are kept where they belong here too: files a YAML file names stay inside its folder,
-files a manifest names stay inside the output folder, and output stays out of the input
-folders. Every stage that reads a file (the loader, fonts, pictures, the manifest) takes
-these checks from this one place.
+Paths are kept where they belong here too: files a YAML file names stay inside its folder, files
+a manifest names inside the output folder, and output out of the input folders. Every stage that
+reads a file (the loader, fonts, pictures, the manifest) takes these checks from here.
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from msgspec import Struct, field
@@ -171,10 +169,25 @@ def read_input(
     descriptor = _open_file(resolved, limit, what, refuse)
     data = _read_bounded(descriptor, limit, what, refuse)
     done("read", path)
-    digest = hashlib.sha256(data).hexdigest()
+    large = 1 << 16 <= len(data) < 1 << 23  # 64 KiB to 8 MiB: a font, not a YAML file
+    digest = _digest(_Large(path, data)) if large else hashlib.sha256(data).hexdigest()
     if noted:
         note_digest(path, digest)
     return InputFile(path, data, digest)
+
+
+@dataclass(frozen=True)
+class _Large:
+    """A large file's bytes as read at a path (a font): hashed once per process, as every
+    label set of every command reads the same fonts; found by path, compared by bytes."""
+
+    path: Path
+    data: bytes = dataclass_field(hash=False, repr=False)
+
+
+@lru_cache(maxsize=32)
+def _digest(read: _Large) -> str:
+    return hashlib.sha256(read.data).hexdigest()
 
 
 class _Refusal(Struct, frozen=True):

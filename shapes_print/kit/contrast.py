@@ -9,18 +9,23 @@ shape it fills. Patterns on card backs are decoration, not information, and are 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import BLACK, RGB, WHITE, Colour
 from shapes_print.kit.context import colour
-from shapes_print.load.cardmodels import CardTemplate, card_box
+from shapes_print.load.cardmodels import CardTemplate, Layout, card_box
+from shapes_print.load.fields import placeholder_names
 from shapes_print.load.labels import Layered, LoadedLabels
-from shapes_print.load.loaded import Library, LoadedGame
+from shapes_print.load.loaded import ByIdentity, Library, LoadedGame
 from shapes_print.load.places import card_place, value_place
-from shapes_print.text.message import fill
+from shapes_print.text.grammar import MessageError, parse
+from shapes_print.text.message import PLAIN, fill, render
 
 
 class ContrastError(UserError):
@@ -28,6 +33,8 @@ class ContrastError(UserError):
     build as it promises (coverage.py may skip the game for the set rather than fail)."""
 
 
+# What an element is painted with: its colours, and whether it is patterned.
+_PAINT = ("fill", "stroke", "colour", "pattern_colour", "pattern")
 # Kits are printed on white paper; it is the ground of every sheet and of card margins.
 PAPER = WHITE
 
@@ -43,7 +50,13 @@ class Pair(Struct, frozen=True):
 
     @property
     def ratio(self) -> float:
-        return self.ink.contrast(self.ground)
+        return _contrast(self.ink, self.ground)
+
+
+@lru_cache(maxsize=4096)
+def _contrast(ink: Colour, ground: Colour) -> float:
+    """WCAG's ratio of two colours: every card of every label set pairs the same few."""
+    return ink.contrast(ground)
 
 
 def pairs(
@@ -95,11 +108,51 @@ def _inside(point: tuple[float, float], box: tuple[float, float, float, float]) 
 
 def _card_pairs(
     template: CardTemplate, layout: str, fields: Mapping[str, object], what: str, where: Source
+) -> list[Pair]:
+    """The pairs of a card or back drawn with `layout`, each named after `what`."""
+    if layout not in template.layouts:
+        return []
+    names = _paint_names(ByIdentity.of(template.layouts[layout]))
+    painted = tuple((name, type(fields[name]), fields[name]) for name in names if name in fields)
+    try:
+        pairs = _painted_pairs(ByIdentity.of(template), layout, painted)
+    except UserError:  # walked again, to be said at the card's own place
+        return list(_walked_pairs(template, layout, fields, what, where))
+    return [replace(pair, what=f"{what} {pair.what}", where=where) for pair in pairs]
+
+
+@lru_cache(maxsize=4096)
+def _painted_pairs(
+    template: ByIdentity[CardTemplate], layout: str, painted: tuple[tuple[str, type, object], ...]
+) -> tuple[Pair, ...]:
+    """A layout's pairs, each named after its element alone, for the values of the fields
+    its paint and `when:` name (each with its type): most cards of a deck paint alike, and
+    a process asks again of the templates load/remembered.py keeps."""
+    fields = {name: value for name, _, value in painted}
+    return tuple(_walked_pairs(template.thing, layout, fields, "", _NOWHERE))
+
+
+# Where the pairs of `_painted_pairs` are said to be set: each card's place replaces it.
+_NOWHERE = Source(Path("."))
+
+
+@lru_cache(maxsize=1024)
+def _paint_names(layout: ByIdentity[Layout]) -> tuple[str, ...]:
+    """The fields a layout's paint and `when:` name: all its pairs hang on of a card."""
+    names: set[str] = set()
+    for element in layout.thing.elements:
+        names |= {element.when} if element.when else set()
+        for key in _PAINT:
+            if isinstance(value := getattr(element, key), str) and "{" in value:
+                names |= placeholder_names(value)
+    return tuple(sorted(names))
+
+
+def _walked_pairs(
+    template: CardTemplate, layout: str, fields: Mapping[str, object], what: str, where: Source
 ) -> Iterator[Pair]:
     """Walk a layout in drawing order; each element's ground is the last filled rect or shape
     under its centre."""
-    if layout not in template.layouts:
-        return
     grounds = [((0.0, 0.0, template.card["width"], template.card["height"]), PAPER)]
     for element in template.layouts[layout].elements:
         if element.hidden or (element.when and not fields.get(element.when)):
@@ -110,10 +163,10 @@ def _card_pairs(
         # An element off the card (a layout too big for its card) stands on paper; the
         # layout itself is refused later, at its own line.
         ground = next((colour for box, colour in reversed(grounds) if _inside(centre, box)), PAPER)
-        name = f"{what} {element.name or element.kind}"
+        name = f"{what} {element.name or element.kind}".lstrip()
         paint = {
-            key: fill(value, fields, where)
-            for key in ("fill", "stroke", "colour", "pattern_colour", "pattern")
+            key: _filled(value, fields, where)
+            for key in _PAINT
             if isinstance(value := getattr(element, key), str) and value
         }
         # What the eye sees of an element drawn see-through: its inks mixed with the ground.
@@ -156,9 +209,32 @@ def _ink(value: str, written: str, where: Source, what: str) -> Colour:
     """A filled-in colour; where a bad one came from (the field it was filled from) is
     worked out only when it is bad, as every card of every label set passes through here."""
     try:
-        return RGB.parse(value)
+        return _parsed(value)
     except ValueError:
         return colour(value, value_place(written, where)[0], what)  # raises, at its place
+
+
+def _filled(value: str, fields: Mapping[str, object], where: Source) -> str:
+    """An element's paint with its card's fields put in."""
+    fixed = _fixed(value)
+    return fill(value, fields, where) if fixed is None else fixed
+
+
+@lru_cache(maxsize=4096)
+def _fixed(value: str) -> str | None:
+    """A paint that names no field, as every card prints it; None for one that names a
+    field, or is no message (`fill` says where)."""
+    try:
+        message = parse(value)
+    except MessageError:
+        return None
+    return None if message.names() else render(message, {}, PLAIN)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(value: str) -> Colour:
+    """A colour as written, parsed once (a mistake, not kept, is worked out by `_ink`)."""
+    return RGB.parse(value)
 
 
 def check_contrast(labels: LoadedLabels, library: Library, games: Mapping[str, LoadedGame]) -> None:

@@ -15,7 +15,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError, known_names
-from shapes_print.inputs import inside, note
+from shapes_print.inputs import inside
 from shapes_print.kit.context import DrawContext, on_sheets
 from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
@@ -155,8 +155,6 @@ def _fonts(library: Library, where: Layered) -> tuple[FontPair, Source]:
     places = {kind: where.source(("fonts", kind)) for kind in style.fonts}
     paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
     faces = {kind: load_font(paths[kind], places[kind]) for kind in FONT_FACES if kind in paths}
-    for font in faces.values():  # read once per process: noted for each set
-        note(font.path, font.data)
     return FontPair(**faces), places["regular"]
 
 
@@ -229,7 +227,6 @@ def game_context(loaded: LoadedGame, ctx: DrawContext) -> DrawContext:
         for kind, spec in game.fonts.items():
             where = loaded.source.source(("fonts", kind))
             font = load_font(inside(folder, spec, where, "game"), where)
-            note(font.path, font.data)
             faces[kind] = font
         pair = ctx.fonts
         ctx = replace(

@@ -46,7 +46,14 @@ from shapes_print.load.templates import (
     sized_templates,
 )
 from shapes_print.load.validate import describe, pick_error, place, validate
-from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml, top_mapping
+from shapes_print.load.yamlsrc import (
+    Document,
+    Loc,
+    deep_merge,
+    read_yaml,
+    remembered,
+    top_mapping,
+)
 
 
 @cache
@@ -63,8 +70,14 @@ def load_library(folder: Path, labels: LoadedLabels | None = None) -> Library:
 
     A label set's style and card element changes are merged in before validation, so a
     mistake in either is reported at its own file and line (an element name no layout has
-    is reported once the games' own templates are known, kit/variant.py).
+    is reported once the games' own templates are known, kit/variant.py). Its files are read
+    each time; it is made again only when one has changed, or under another label set.
     """
+    key = ("library", folder, id(labels))  # `labels` held by `remembered`: its id stays its
+    return remembered(key, (labels,), lambda: _load_library(folder, labels))
+
+
+def _load_library(folder: Path, labels: LoadedLabels | None) -> Library:
     if not folder.is_dir():
         raise UserError(Source(folder), "templates folder not found")
     docs = read_templates(folder / "cards")
@@ -167,6 +180,13 @@ def parse_blocks(doc: Document, items: list[Any], loc: Loc) -> tuple[Block, ...]
 
 
 def load_game(folder: Path, max_cards: int = MAX_CARDS) -> LoadedGame:
+    """A game's folder loaded: its rules, decks, lists, documents, own labels and templates.
+    Its files are read each time; it is made again only when one has changed (a label set
+    takes a copy of it, kit/variant.py, and changes that)."""
+    return remembered(("game", folder, max_cards), (), lambda: _load_game(folder, max_cards))
+
+
+def _load_game(folder: Path, max_cards: int) -> LoadedGame:
     source = read_yaml(folder / "game.yaml")
     top_mapping(source)
     game = validate(Game, source)

@@ -8,12 +8,13 @@ a back's `look` is read by a sheet that names `{<back>_back}` (`back_look_name`)
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from shapes_print.errors import UserError, closest
 from shapes_print.load.base import Scalar
 from shapes_print.load.cardmodels import Layout
-from shapes_print.load.loaded import Library, LoadedGame
+from shapes_print.load.loaded import ByIdentity, Library, LoadedDocument, LoadedGame
 from shapes_print.text.grammar import MessageError, parse
 
 # A back's field that says how it looks ("green back"), for sentences about the back.
@@ -47,29 +48,39 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
-def layout_reads(layout: Layout) -> set[str]:
+def layout_reads(layout: Layout) -> frozenset[str]:
     """Every field a layout's elements name."""
+    return _layout_reads(ByIdentity.of(layout))
+
+
+@lru_cache(maxsize=1024)
+def _layout_reads(layout: ByIdentity[Layout]) -> frozenset[str]:
+    """Once for each layout: a command's every label set, and a process's every command,
+    asks of the same layouts (the library load/remembered.py keeps)."""
     read: set[str] = set()
-    for element in layout.elements:
+    for element in layout.thing.elements:
         if element.when:
             read.add(element.when)
         for text in _strings(element.model_dump()):
             if "{" in text:  # a text without one names nothing
                 read |= placeholder_names(text)
-    return read
+    return frozenset(read)
+
+
+@lru_cache(maxsize=256)
+def _sheet_reads(document: ByIdentity[LoadedDocument]) -> frozenset[str]:
+    """Every field a sheet document's texts name, once for each document."""
+    return frozenset().union(*map(placeholder_names, _strings(document.thing.source.data)))
 
 
 def check_fields_are_read(loaded: LoadedGame, library: Library) -> None:
     """Every key under a card's or a back's `fields:` is read by something that prints."""
-    by_sheets: set[str] = set()
-    for document in loaded.documents:
-        for text in _strings(document.source.data):
-            by_sheets |= placeholder_names(text)
+    by_sheets = frozenset().union(*(_sheet_reads(ByIdentity.of(d)) for d in loaded.documents))
     for deck in loaded.decks:
         template = loaded.card_template(library, deck)
         if template is None:
             continue  # reported, with the known templates, where the cards are planned
-        by_layout: dict[str, set[str]] = {}  # the layouts its cards and backs use, as met
+        by_layout: dict[str, frozenset[str]] = {}  # the layouts its cards and backs use, as met
         parts: list[tuple[tuple[str, int | str], str, dict[str, Scalar]]] = [
             (("cards", index), card.layout, card.fields)
             for index, card in zip(deck.origins, deck.deck.cards, strict=True)

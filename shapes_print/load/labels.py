@@ -20,7 +20,7 @@ from msgspec import Struct
 from pydantic import Field
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import inside, listed
+from shapes_print.inputs import inside, listed, note_missing
 from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
 from shapes_print.load.cardmodels import ElementRole, TrimLine
 from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
@@ -29,7 +29,7 @@ from shapes_print.load.messages import check_messages
 from shapes_print.load.pofile import with_catalogue
 from shapes_print.load.said import foreign_said
 from shapes_print.load.validate import validate
-from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml
+from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml, remembered
 from shapes_print.text.grammar import parse
 from shapes_print.text.hearing import Hearing
 from shapes_print.text.message import ENGLISH
@@ -287,6 +287,8 @@ def _locate(ref: str, folder: Path, beside: Path | None, where: Source | None = 
     for base in (beside, folder):
         if base is not None and (base / f"{ref}.yaml").is_file():
             return (base / f"{ref}.yaml").resolve()
+        if base is not None:  # a set written there later is the one found
+            note_missing((base / f"{ref}.yaml").resolve())
     known = ", ".join(shipped(folder)) or "none"
     raise UserError(
         where, f"unknown label set {ref!r} (shipped: {known}; or give a path to a .yaml file)"
@@ -295,7 +297,16 @@ def _locate(ref: str, folder: Path, beside: Path | None, where: Source | None = 
 
 def load_labels(ref: str, folder: Path, *, new_catalogue: bool = False) -> LoadedLabels:
     """Read a label set by shipped name or path and resolve what it `extends`; with
-    `new_catalogue`, a catalogue not written yet is read as empty (`labels update` makes it)."""
+    `new_catalogue`, a catalogue not written yet is read as empty (`labels update` makes it).
+    Its files are read each time; the set is made again only when one has changed."""
+    return remembered(
+        ("labels", ref, folder, new_catalogue),
+        (),
+        lambda: _load_labels(ref, folder, new_catalogue),
+    )
+
+
+def _load_labels(ref: str, folder: Path, new_catalogue: bool) -> LoadedLabels:
     docs, data = _extended(_locate(ref, folder, None), folder, (), new_catalogue)
     source = Layered(tuple((doc, ()) for doc in docs))
     spec = validate(LabelSet, source, data)

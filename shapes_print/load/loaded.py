@@ -8,8 +8,10 @@ Nothing here reads a file: later stages read these models, never the files.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from msgspec import Struct, field
 
@@ -117,3 +119,20 @@ class Library(Struct):
     # (template id, card size name) -> the template with the label set's changes for that
     # size (`cards: sizes:`), at that size.
     sized_templates: dict[tuple[str, str], CardTemplate] = field(default_factory=dict)
+
+
+Loaded = TypeVar("Loaded")
+
+
+@dataclass(frozen=True)
+class ByIdentity(Generic[Loaded]):
+    """A loaded object as a cache's key (a layout, a template, a sheet document, none
+    changed once made): the same only as itself, and held while the key is, so that its id
+    is never another's."""
+
+    ident: int
+    thing: Loaded = dataclass_field(compare=False, repr=False)
+
+    @classmethod
+    def of(cls, thing: Loaded) -> ByIdentity[Loaded]:
+        return cls(id(thing), thing)

@@ -26,7 +26,7 @@ from babel.messages.pofile import PoFileError, read_po
 from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import InputFile, KnownFile, read_input
+from shapes_print.inputs import InputFile, KnownFile, note_missing, read_input
 from shapes_print.limits import MAX_CATALOGUE_BYTES
 from shapes_print.load.yamldoc import Document, Loc
 from shapes_print.text.grammar import MessageError, parse
@@ -168,6 +168,7 @@ def with_catalogue(doc: Document, new: bool = False) -> Document:
         raise UserError(where, "catalogue: name a .po file beside the label set, such as es.po")
     path = folder / name  # a link out of the folder is refused as it is read
     if new and not path.exists() and not path.is_symlink():
+        note_missing(path)  # once written, the set's words change
         return doc
     words = read_catalogue(path, where, folder)
     _merged(doc, ("text",), words.text, words.sources)

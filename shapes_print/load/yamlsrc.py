@@ -5,24 +5,48 @@ Input: a YAML file's path (and the locale its messages are checked in). Output: 
 before in this process is copied; one parsed cleanly before with the same bytes and this
 program is taken from the cache folder (load/yamlkept.py); anything else is parsed by
 PyYAML (load/yamlparse.py, which refuses hostile files), imported only then.
+
+One level up, what a loader makes from its files (a game, a label set, the templates'
+library) is made once per process while they say the same (`remembered`): it is a pure
+function of the files read making it, which `inputs.recording` lists (each file with the
+SHA-256 of its bytes, the files looked for and not found, the folder listings read). Asked
+again, every file is read again (an edit counts, and what records the files, a kit's
+fingerprint or `preview --watch`, hears of each as if the loader had run), and what was
+made is handed back only if every file holds the same bytes, every file not found is still
+not there and every listing gives the same names; once a file has changed, the loader runs
+each time, as it did before anything was kept. A mistake is never kept: the loader runs
+again and names the file, line and column itself. Every command in a process (the tests
+run thousands in theirs, `preview --watch` one a save) loaded the same games, label sets
+and templates again, most of a command's load.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
+
+from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import read_input
-from shapes_print.limits import MAX_FILE_BYTES
+from shapes_print.inputs import InputFiles, read_input, recording, reported_again
+from shapes_print.limits import MAX_FILE_BYTES, MAX_INPUT_BYTES
 from shapes_print.load.yamldoc import Document, Loc
 from shapes_print.load.yamlkept import keep_document, kept_document
 
-__all__ = ["Document", "Loc", "deep_merge", "fields_as_written", "read_yaml", "top_mapping"]
+__all__ = [
+    "Document",
+    "Loc",
+    "deep_merge",
+    "fields_as_written",
+    "read_yaml",
+    "remembered",
+    "top_mapping",
+]
 
 # A float as a person writes one (1.50, -0.5, 2e3): not .inf or .nan, which stay floats.
 _WRITTEN_DECIMAL = re.compile(r"^[-+]?[0-9_]*\.?[0-9_]+([eE][-+]?[0-9]+)?$")
@@ -112,3 +136,73 @@ def top_mapping(doc: Document) -> dict:
     if not isinstance(doc.data, dict):
         raise UserError(doc.source(), "expected a mapping of keys to values at the top of the file")
     return doc.data
+
+
+T = TypeVar("T")
+
+
+class _Made(Struct):
+    """A loader's result and what it read making it."""
+
+    value: Any
+    read: InputFiles
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What a loader was asked: `key`, in a working folder (relative paths hang on it),
+    made from `pins`, loaded objects compared by identity and held, so no id is reused;
+    `make` makes it."""
+
+    key: Hashable
+    folder: Path
+    ids: tuple[int, ...]
+    pins: tuple[object, ...] = field(compare=False, repr=False)
+    make: Callable[[], Any] = field(compare=False, repr=False)
+
+
+def remembered(key: Hashable, made_from: tuple[object, ...], make: Callable[[], T]) -> T:
+    """What `make` returns, made again when a file it read has changed. `key` names what
+    is made; `made_from` holds the loaded objects it is made from, the same objects each
+    time or it is made again. What it returns is shared by every caller: none changes it."""
+    made_now = False
+
+    def making() -> T:
+        nonlocal made_now
+        made_now = True
+        return make()
+
+    first = _first_made(_Asked(key, Path.cwd(), tuple(map(id, made_from)), made_from, making))
+    if made_now:
+        return cast(T, first.value)
+    if _unchanged(first.read):
+        reported_again(first.read)
+        return cast(T, first.value)
+    return make()  # a file has changed since: made each time, as before anything was kept
+
+
+@lru_cache(maxsize=64)
+def _first_made(asked: _Asked) -> _Made:
+    """What the loader made the first time `asked` was asked in this process, with what it
+    read: handed out again only while those files hold the same bytes (`remembered`)."""
+    with recording() as read:  # files noted here are noted for any recording around it too
+        value = asked.make()
+    return _Made(value, read)
+
+
+def _unchanged(read: InputFiles) -> bool:
+    """Whether every file read holds the same bytes (read again now), every file missing is
+    still missing and every folder listing gives the same names."""
+    try:
+        for path, digest in read.files.items():
+            if read_input(path, MAX_INPUT_BYTES, noted=False).sha256 != digest:
+                return False
+    except UserError:  # gone, a folder now, a link out: the loader says which
+        return False
+    if any(path.exists() or path.is_symlink() for path in read.missing):
+        return False
+    for listing, names in read.listings.items():
+        found = sorted(listing.folder.glob(listing.pattern)) if listing.folder.is_dir() else []
+        if tuple(path.name for path in found) != names:
+            return False
+    return True
