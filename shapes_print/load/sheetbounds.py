@@ -32,7 +32,8 @@ def check_workbook(data: bytes, where: Source) -> None:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         parts = archive.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as error:
+        # NotImplementedError: an archive of a zip version Python does not read.
         raise UserError(where, f"is not a workbook this reader understands ({error})") from None
     if len(parts) > _MAX_PARTS:
         raise UserError(where, f"holds {len(parts):,} parts; a workbook has a few dozen")
