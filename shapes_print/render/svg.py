@@ -9,10 +9,14 @@ keeps its words as its accessible label.
 from __future__ import annotations
 
 import base64
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+from functools import lru_cache
 
 import svgwrite
+from msgspec import Struct
 from svgwrite.container import Group as SvgGroup
+from svgwrite.container import Use as SvgUse
 
 from shapes_print.geometry.primitives import (
     Artifact,
@@ -92,6 +96,48 @@ def _aria(group: SvgGroup, item: Group, in_head: bool) -> None:
         group["lang"] = item.lang
 
 
+class _Glyphs(SvgGroup):  # type: ignore[misc]  # svgwrite has no type hints
+    """A run of text's group, holding its glyphs' `use` elements as XML made once."""
+
+    def __init__(self, glyphs: tuple[ET.Element, ...], **attrs: object) -> None:
+        super().__init__(debug=False, **attrs)
+        self.glyphs = glyphs
+
+    def get_xml(self) -> ET.Element:
+        xml = super().get_xml()
+        xml.extend(self.glyphs)
+        return xml
+
+
+class _Run(Struct, frozen=True):
+    """A line's glyphs as placed in its run: each glyph's `use` (svgwrite's XML for it,
+    made once per process for the same words in the same font: a deck repeats its words
+    on every card, page after page), and the outlines it places, in the order it first
+    places each, to be defined once per file."""
+
+    uses: tuple[ET.Element, ...]
+    outlines: tuple[tuple[str, str], ...]  # (id, path data)
+
+
+@lru_cache(maxsize=8192)
+def _run(font_name: str, text: str) -> _Run:
+    font = font_named(font_name)
+    outline = glyph_outline(font)
+    uses, outlines, named = [], [], set()
+    advance = 0.0
+    for code in map(ord, text):
+        glyph = font.glyphs.get(code, 0)
+        path = outline.path(glyph)
+        if path:
+            name = f"{font_name}-g{glyph}"
+            if name not in named:
+                named.add(name)
+                outlines.append((name, path))
+            uses.append(SvgUse(f"#{name}", insert=(round(advance, 1), 0), debug=False).get_xml())
+        advance += font.glyph_widths[glyph] / outline.scale / 1000
+    return _Run(tuple(uses), tuple(outlines))
+
+
 class _Renderer:
     def __init__(self, drawing: svgwrite.Drawing) -> None:
         self.drawing = drawing
@@ -109,23 +155,15 @@ class _Renderer:
         if item.anchor != "start":
             width = font.width(item.text, item.size)
             offset = width / 2 if item.anchor == "middle" else width
-        outline = glyph_outline(font)
-        run = d.g(fill=item.colour.hex, role="img", aria_label=item.text)
-        run["transform"] = (
-            f"translate({item.x - offset:.3f} {item.y:.3f}) scale({item.size * outline.scale:.6g})"
-        )
-        advance = 0.0
-        for code in map(ord, item.text):
-            glyph = font.glyphs.get(code, 0)
-            path = outline.path(glyph)
-            if path:
-                name = f"{item.font}-g{glyph}"
-                if name not in self.glyphs:
-                    self.glyphs.add(name)
-                    d.defs.add(d.path(id=name, d=path))
-                run.add(d.use(f"#{name}", insert=(round(advance, 1), 0)))
-            advance += font.glyph_widths[glyph] / outline.scale / 1000
-        return run
+        run = _run(item.font, item.text)
+        for name, path in run.outlines:
+            if name not in self.glyphs:
+                self.glyphs.add(name)
+                d.defs.add(d.path(id=name, d=path))
+        group = _Glyphs(run.uses, fill=item.colour.hex, role="img", aria_label=item.text)
+        scale = item.size * glyph_outline(font).scale
+        group["transform"] = f"translate({item.x - offset:.3f} {item.y:.3f}) scale({scale:.6g})"
+        return group
 
     def clip(self, ops: tuple[PathOp, ...]) -> str:
         """A clip path defined once for the page; the reference that applies it."""
@@ -239,6 +277,12 @@ def _drawing(page: Page) -> svgwrite.Drawing:
     )
 
 
+def _xml(drawing: svgwrite.Drawing) -> str:
+    """The drawing as text, as its `tostring` makes it, serialized to a string directly
+    rather than to UTF-8 bytes decoded again (each of a page's many writes encoded)."""
+    return ET.tostring(drawing.get_xml(), encoding="unicode")
+
+
 def cut_svg(page: Page) -> str:
     """Only the page's cut outlines, one closed path per card, for a cutting machine."""
     drawing = _drawing(page)
@@ -247,7 +291,7 @@ def cut_svg(page: Page) -> str:
     for path in page.cuts:
         renderer.draw(root, path)
     drawing.add(root)
-    return drawing.tostring()
+    return _xml(drawing)
 
 
 def page_svg(document: Document, page: Page) -> str:
@@ -274,4 +318,4 @@ def page_svg(document: Document, page: Page) -> str:
     for item in page.items:
         renderer.draw(root, item)
     drawing.add(root)
-    return drawing.tostring()
+    return _xml(drawing)
