@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import base64
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
 from functools import lru_cache
 
 import svgwrite
 from msgspec import Struct
 from svgwrite.container import Group as SvgGroup
-from svgwrite.container import Use as SvgUse
 
 from shapes_print.geometry.primitives import (
     Artifact,
@@ -58,10 +56,11 @@ _ARIA = {
 _HEADS = {True: "columnheader", False: "rowheader"}
 
 
-def _d(ops: Iterable[PathOp]) -> str:
-    parts = []
-    for op in ops:
-        parts.append(op[0] + " " + " ".join(f"{value:.3f}" for value in op[1:]))
+@lru_cache(maxsize=4096)
+def _d(ops: tuple[PathOp, ...]) -> str:
+    """Path data, each number to 3 decimals: made once per process for the same path (a
+    picture or a card's outline is drawn on every page that shows it)."""
+    parts = [op[0] + " " + " ".join(["%.3f"] * (len(op) - 1)) % op[1:] for op in ops]
     return " ".join(parts).strip()
 
 
@@ -99,8 +98,10 @@ def _aria(group: SvgGroup, item: Group, in_head: bool) -> None:
 class _Glyphs(SvgGroup):  # type: ignore[misc]  # svgwrite has no type hints
     """A run of text's group, holding its glyphs' `use` elements as XML made once."""
 
-    def __init__(self, glyphs: tuple[ET.Element, ...], **attrs: object) -> None:
-        super().__init__(debug=False, **attrs)
+    def __init__(
+        self, drawing: svgwrite.Drawing, glyphs: tuple[ET.Element, ...], **attrs: object
+    ) -> None:
+        super().__init__(factory=drawing, **attrs)
         self.glyphs = glyphs
 
     def get_xml(self) -> ET.Element:
@@ -119,6 +120,10 @@ class _Run(Struct, frozen=True):
     outlines: tuple[tuple[str, str], ...]  # (id, path data)
 
 
+# Makes the elements kept beyond one drawing, with a drawing's settings (no checks, full profile).
+_MAKER = svgwrite.Drawing(profile="full", debug=False)
+
+
 @lru_cache(maxsize=8192)
 def _run(font_name: str, text: str) -> _Run:
     font = font_named(font_name)
@@ -133,7 +138,7 @@ def _run(font_name: str, text: str) -> _Run:
             if name not in named:
                 named.add(name)
                 outlines.append((name, path))
-            uses.append(SvgUse(f"#{name}", insert=(round(advance, 1), 0), debug=False).get_xml())
+            uses.append(_MAKER.use(f"#{name}", insert=(round(advance, 1), 0)).get_xml())
         advance += font.glyph_widths[glyph] / outline.scale / 1000
     return _Run(tuple(uses), tuple(outlines))
 
@@ -160,7 +165,7 @@ class _Renderer:
             if name not in self.glyphs:
                 self.glyphs.add(name)
                 d.defs.add(d.path(id=name, d=path))
-        group = _Glyphs(run.uses, fill=item.colour.hex, role="img", aria_label=item.text)
+        group = _Glyphs(d, run.uses, fill=item.colour.hex, role="img", aria_label=item.text)
         scale = item.size * glyph_outline(font).scale
         group["transform"] = f"translate({item.x - offset:.3f} {item.y:.3f}) scale({scale:.6g})"
         return group
