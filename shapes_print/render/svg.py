@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import svgwrite
 from msgspec import Struct
+from svgwrite.base import BaseElement
 from svgwrite.container import Group as SvgGroup
 
 from shapes_print.geometry.primitives import (
@@ -95,21 +96,6 @@ def _aria(group: SvgGroup, item: Group, in_head: bool) -> None:
         group["lang"] = item.lang
 
 
-class _Glyphs(SvgGroup):  # type: ignore[misc]  # svgwrite has no type hints
-    """A run of text's group, holding its glyphs' `use` elements as XML made once."""
-
-    def __init__(
-        self, drawing: svgwrite.Drawing, glyphs: tuple[ET.Element, ...], **attrs: object
-    ) -> None:
-        super().__init__(factory=drawing, **attrs)
-        self.glyphs = glyphs
-
-    def get_xml(self) -> ET.Element:
-        xml = super().get_xml()
-        xml.extend(self.glyphs)
-        return xml
-
-
 class _Run(Struct, frozen=True):
     """A line's glyphs as placed in its run: each glyph's `use` (svgwrite's XML for it,
     made once per process for the same words in the same font: a deck repeats its words
@@ -143,6 +129,69 @@ def _run(font_name: str, text: str) -> _Run:
     return _Run(tuple(uses), tuple(outlines))
 
 
+class _Made(BaseElement):  # type: ignore[misc]  # svgwrite has no type hints
+    """An element whose XML svgwrite made before, placed again as it is."""
+
+    def __init__(self, xml: ET.Element) -> None:
+        super().__init__(factory=_MAKER)
+        self.xml = xml
+
+    def get_xml(self) -> ET.Element:
+        return self.xml
+
+
+# The XML of the shapes, lines of text and placed symbols a process drew, kept for the same
+# item drawn again: a kit's pages draw a few dozen distinct outlines and rules hundreds of
+# times, and its words on every card (each such XML a few hundred bytes).
+XML_KEPT = 16384
+
+
+@lru_cache(maxsize=XML_KEPT)
+def _shape(item: Rect | Path | Line) -> ET.Element:
+    """A shape as svgwrite's XML for it."""
+    if isinstance(item, Path):
+        return _MAKER.path(d=_d(item.ops), **_paint_attrs(item.paint)).get_xml()
+    if isinstance(item, Rect):
+        return _MAKER.rect(
+            insert=(round(item.x, 3), round(item.y, 3)),
+            size=(round(item.w, 3), round(item.h, 3)),
+            rx=round(item.radius, 3) or None,
+            **_paint_attrs(item.paint),
+        ).get_xml()
+    return _MAKER.line(
+        (round(item.x1, 3), round(item.y1, 3)),
+        (round(item.x2, 3), round(item.y2, 3)),
+        stroke=item.colour.hex,
+        stroke_width=round(item.width, 3),
+    ).get_xml()
+
+
+@lru_cache(maxsize=XML_KEPT)
+def _words(item: Text) -> ET.Element:
+    """A line of text as svgwrite's XML for its run: its glyphs placed by the font's
+    advance widths as the PDF sets them, labelled with its words."""
+    font = font_named(item.font)
+    offset = 0.0
+    if item.anchor != "start":
+        width = font.width(item.text, item.size)
+        offset = width / 2 if item.anchor == "middle" else width
+    group = _MAKER.g(fill=item.colour.hex, role="img", aria_label=item.text)
+    scale = item.size * glyph_outline(font).scale
+    group["transform"] = f"translate({item.x - offset:.3f} {item.y:.3f}) scale({scale:.6g})"
+    xml = group.get_xml()
+    xml.extend(_run(item.font, item.text).uses)
+    return xml
+
+
+@lru_cache(maxsize=XML_KEPT)
+def _placed(symbol: str, x: float, y: float, alt: str | None) -> ET.Element:
+    """A symbol placed, as svgwrite's XML for it; a picture labelled `alt` if it has one."""
+    placed = _MAKER.use(f"#{symbol}", insert=(round(x, 3), round(y, 3)))
+    if alt:
+        placed["role"], placed["aria-label"] = "img", alt
+    return placed.get_xml()
+
+
 class _Renderer:
     def __init__(self, drawing: svgwrite.Drawing) -> None:
         self.drawing = drawing
@@ -152,23 +201,15 @@ class _Renderer:
         self.glyphs: set[str] = set()  # glyph outlines defined in this file, by id
         self.pictures: set[str] = set()  # defined in this page's <defs>
 
-    def _text(self, item: Text) -> SvgGroup:
-        """A line of text as its glyphs' outlines, placed by the font's advance widths as
-        the PDF sets them, labelled with its words for assistive software."""
-        d, font = self.drawing, font_named(item.font)
-        offset = 0.0
-        if item.anchor != "start":
-            width = font.width(item.text, item.size)
-            offset = width / 2 if item.anchor == "middle" else width
-        run = _run(item.font, item.text)
-        for name, path in run.outlines:
+    def _text(self, item: Text) -> _Made:
+        """A line of text as its glyphs' outlines (render/svg_glyphs.py), each defined
+        once per file, labelled with its words for assistive software."""
+        d = self.drawing
+        for name, path in _run(item.font, item.text).outlines:
             if name not in self.glyphs:
                 self.glyphs.add(name)
                 d.defs.add(d.path(id=name, d=path))
-        group = _Glyphs(d, run.uses, fill=item.colour.hex, role="img", aria_label=item.text)
-        scale = item.size * glyph_outline(font).scale
-        group["transform"] = f"translate({item.x - offset:.3f} {item.y:.3f}) scale({scale:.6g})"
-        return group
+        return _Made(_words(item))
 
     def clip(self, ops: tuple[PathOp, ...]) -> str:
         """A clip path defined once for the page; the reference that applies it."""
@@ -213,31 +254,9 @@ class _Renderer:
     def draw(self, parent: SvgGroup, item: Item) -> None:
         d = self.drawing
         if isinstance(item, Use):
-            placed = d.use(f"#{item.symbol}", insert=(round(item.x, 3), round(item.y, 3)))
-            alt = self.alts.get(item.symbol)
-            if alt:
-                placed["role"], placed["aria-label"] = "img", alt
-            parent.add(placed)
-        elif isinstance(item, Path):
-            parent.add(d.path(d=_d(item.ops), **_paint_attrs(item.paint)))
-        elif isinstance(item, Rect):
-            parent.add(
-                d.rect(
-                    insert=(round(item.x, 3), round(item.y, 3)),
-                    size=(round(item.w, 3), round(item.h, 3)),
-                    rx=round(item.radius, 3) or None,
-                    **_paint_attrs(item.paint),
-                )
-            )
-        elif isinstance(item, Line):
-            parent.add(
-                d.line(
-                    (round(item.x1, 3), round(item.y1, 3)),
-                    (round(item.x2, 3), round(item.y2, 3)),
-                    stroke=item.colour.hex,
-                    stroke_width=round(item.width, 3),
-                )
-            )
+            parent.add(_Made(_placed(item.symbol, item.x, item.y, self.alts.get(item.symbol))))
+        elif isinstance(item, Path | Rect | Line):
+            parent.add(_Made(_shape(item)))
         elif isinstance(item, Text):
             if not item.unseen_width:  # unseen words label their icon instead
                 parent.add(self._text(item))
