@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import xml.etree.ElementTree as ET
 from functools import lru_cache
+from typing import TypeAlias
 
 import svgwrite
 from msgspec import Struct
@@ -57,7 +58,7 @@ _ARIA = {
 _HEADS = {True: "columnheader", False: "rowheader"}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _d(ops: tuple[PathOp, ...]) -> str:
     """Path data, each number to 3 decimals: made once per process for the same path (a
     picture or a card's outline is drawn on every page that shows it)."""
@@ -96,21 +97,29 @@ def _aria(group: SvgGroup, item: Group, in_head: bool) -> None:
         group["lang"] = item.lang
 
 
+# An element's XML as plain data: its tag, attributes in order, text and children.
+Frozen: TypeAlias = tuple[str, tuple[tuple[str, str], ...], str | None, tuple["Frozen", ...]]
+
+
 class _Run(Struct, frozen=True):
     """A line's glyphs as placed in its run: each glyph's `use` (svgwrite's XML for it,
     made once per process for the same words in the same font: a deck repeats its words
     on every card, page after page), and the outlines it places, in the order it first
     places each, to be defined once per file."""
 
-    uses: tuple[ET.Element, ...]
+    uses: tuple[Frozen, ...]
     outlines: tuple[tuple[str, str], ...]  # (id, path data)
 
 
+# The XML of the shapes, lines of text (and their glyphs) and placed symbols a process drew,
+# kept for the same item drawn again: a kit's pages draw a few dozen distinct outlines and
+# rules hundreds of times, and its words on every card. A kit draws some 800 distinct lines.
+XML_KEPT = 2048
 # Makes the elements kept beyond one drawing, with a drawing's settings (no checks, full profile).
 _MAKER = svgwrite.Drawing(profile="full", debug=False)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=XML_KEPT)
 def _run(font_name: str, text: str) -> _Run:
     font = font_named(font_name)
     outline = glyph_outline(font)
@@ -124,50 +133,68 @@ def _run(font_name: str, text: str) -> _Run:
             if name not in named:
                 named.add(name)
                 outlines.append((name, path))
-            uses.append(_MAKER.use(f"#{name}", insert=(round(advance, 1), 0)).get_xml())
+            uses.append(_frozen(_MAKER.use(f"#{name}", insert=(round(advance, 1), 0))))
         advance += font.glyph_widths[glyph] / outline.scale / 1000
     return _Run(tuple(uses), tuple(outlines))
 
 
 class _Made(BaseElement):  # type: ignore[misc]  # svgwrite has no type hints
-    """An element whose XML svgwrite made before, placed again as it is."""
+    """An element whose XML svgwrite made before, placed again as it was."""
 
-    def __init__(self, xml: ET.Element) -> None:
+    def __init__(self, made: Frozen) -> None:
         super().__init__(factory=_MAKER)
-        self.xml = xml
+        self.made = made
 
     def get_xml(self) -> ET.Element:
-        return self.xml
+        return _thawed(self.made)
 
 
-# The XML of the shapes, lines of text and placed symbols a process drew, kept for the same
-# item drawn again: a kit's pages draw a few dozen distinct outlines and rules hundreds of
-# times, and its words on every card (each such XML a few hundred bytes).
-XML_KEPT = 16384
+def _frozen(element: BaseElement) -> Frozen:
+    """svgwrite's XML for an element, as plain tuples of strings: kept by the caches below
+    without adding objects the garbage collector walks at every full collection."""
+
+    def frozen(xml: ET.Element) -> Frozen:
+        return (xml.tag, tuple(xml.items()), xml.text, tuple(map(frozen, xml)))
+
+    return frozen(element.get_xml())
+
+
+def _thawed(made: Frozen) -> ET.Element:
+    """The XML `_frozen` kept, as elements again: the same tags, attributes in the same
+    order, text and children."""
+    tag, attributes, text, children = made
+    xml = ET.Element(tag, dict(attributes))
+    xml.text = text
+    xml.extend(map(_thawed, children))
+    return xml
 
 
 @lru_cache(maxsize=XML_KEPT)
-def _shape(item: Rect | Path | Line) -> ET.Element:
+def _shape(item: Rect | Path | Line) -> Frozen:
     """A shape as svgwrite's XML for it."""
     if isinstance(item, Path):
-        return _MAKER.path(d=_d(item.ops), **_paint_attrs(item.paint)).get_xml()
+        return _frozen(_MAKER.path(d=_d(item.ops), **_paint_attrs(item.paint)))
     if isinstance(item, Rect):
-        return _MAKER.rect(
-            insert=(round(item.x, 3), round(item.y, 3)),
-            size=(round(item.w, 3), round(item.h, 3)),
-            rx=round(item.radius, 3) or None,
-            **_paint_attrs(item.paint),
-        ).get_xml()
-    return _MAKER.line(
-        (round(item.x1, 3), round(item.y1, 3)),
-        (round(item.x2, 3), round(item.y2, 3)),
-        stroke=item.colour.hex,
-        stroke_width=round(item.width, 3),
-    ).get_xml()
+        return _frozen(
+            _MAKER.rect(
+                insert=(round(item.x, 3), round(item.y, 3)),
+                size=(round(item.w, 3), round(item.h, 3)),
+                rx=round(item.radius, 3) or None,
+                **_paint_attrs(item.paint),
+            )
+        )
+    return _frozen(
+        _MAKER.line(
+            (round(item.x1, 3), round(item.y1, 3)),
+            (round(item.x2, 3), round(item.y2, 3)),
+            stroke=item.colour.hex,
+            stroke_width=round(item.width, 3),
+        )
+    )
 
 
 @lru_cache(maxsize=XML_KEPT)
-def _words(item: Text) -> ET.Element:
+def _words(item: Text) -> Frozen:
     """A line of text as svgwrite's XML for its run: its glyphs placed by the font's
     advance widths as the PDF sets them, labelled with its words."""
     font = font_named(item.font)
@@ -178,18 +205,17 @@ def _words(item: Text) -> ET.Element:
     group = _MAKER.g(fill=item.colour.hex, role="img", aria_label=item.text)
     scale = item.size * glyph_outline(font).scale
     group["transform"] = f"translate({item.x - offset:.3f} {item.y:.3f}) scale({scale:.6g})"
-    xml = group.get_xml()
-    xml.extend(_run(item.font, item.text).uses)
-    return xml
+    tag, attributes, text, _ = _frozen(group)
+    return (tag, attributes, text, _run(item.font, item.text).uses)
 
 
 @lru_cache(maxsize=XML_KEPT)
-def _placed(symbol: str, x: float, y: float, alt: str | None) -> ET.Element:
+def _placed(symbol: str, x: float, y: float, alt: str | None) -> Frozen:
     """A symbol placed, as svgwrite's XML for it; a picture labelled `alt` if it has one."""
     placed = _MAKER.use(f"#{symbol}", insert=(round(x, 3), round(y, 3)))
     if alt:
         placed["role"], placed["aria-label"] = "img", alt
-    return placed.get_xml()
+    return _frozen(placed)
 
 
 class _Renderer:
