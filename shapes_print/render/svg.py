@@ -9,9 +9,13 @@ keeps its words as its accessible label.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from typing import TypeAlias
 
 import svgwrite
+from msgspec import Struct
+from svgwrite.base import BaseElement
 from svgwrite.container import Group as SvgGroup
 
 from shapes_print.geometry.primitives import (
@@ -54,10 +58,11 @@ _ARIA = {
 _HEADS = {True: "columnheader", False: "rowheader"}
 
 
-def _d(ops: Iterable[PathOp]) -> str:
-    parts = []
-    for op in ops:
-        parts.append(op[0] + " " + " ".join(f"{value:.3f}" for value in op[1:]))
+@lru_cache(maxsize=1024)
+def _d(ops: tuple[PathOp, ...]) -> str:
+    """Path data, each number to 3 decimals: made once per process for the same path (a
+    picture or a card's outline is drawn on every page that shows it)."""
+    parts = [op[0] + " " + " ".join(["%.3f"] * (len(op) - 1)) % op[1:] for op in ops]
     return " ".join(parts).strip()
 
 
@@ -92,6 +97,127 @@ def _aria(group: SvgGroup, item: Group, in_head: bool) -> None:
         group["lang"] = item.lang
 
 
+# An element's XML as plain data: its tag, attributes in order, text and children.
+Frozen: TypeAlias = tuple[str, tuple[tuple[str, str], ...], str | None, tuple["Frozen", ...]]
+
+
+class _Run(Struct, frozen=True):
+    """A line's glyphs as placed in its run: each glyph's `use` (svgwrite's XML for it,
+    made once per process for the same words in the same font: a deck repeats its words
+    on every card, page after page), and the outlines it places, in the order it first
+    places each, to be defined once per file."""
+
+    uses: tuple[Frozen, ...]
+    outlines: tuple[tuple[str, str], ...]  # (id, path data)
+
+
+# The XML of the shapes, lines of text (and their glyphs) and placed symbols a process drew,
+# kept for the same item drawn again: a kit's pages draw a few dozen distinct outlines and
+# rules hundreds of times, and its words on every card. A kit draws some 800 distinct lines.
+XML_KEPT = 2048
+# Makes the elements kept beyond one drawing, with a drawing's settings (no checks, full profile).
+_MAKER = svgwrite.Drawing(profile="full", debug=False)
+
+
+@lru_cache(maxsize=XML_KEPT)
+def _run(font_name: str, text: str) -> _Run:
+    font = font_named(font_name)
+    outline = glyph_outline(font)
+    uses, outlines, named = [], [], set()
+    advance = 0.0
+    for code in map(ord, text):
+        glyph = font.glyphs.get(code, 0)
+        path = outline.path(glyph)
+        if path:
+            name = f"{font_name}-g{glyph}"
+            if name not in named:
+                named.add(name)
+                outlines.append((name, path))
+            uses.append(_frozen(_MAKER.use(f"#{name}", insert=(round(advance, 1), 0))))
+        advance += font.glyph_widths[glyph] / outline.scale / 1000
+    return _Run(tuple(uses), tuple(outlines))
+
+
+class _Made(BaseElement):  # type: ignore[misc]  # svgwrite has no type hints
+    """An element whose XML svgwrite made before, placed again as it was."""
+
+    def __init__(self, made: Frozen) -> None:
+        super().__init__(factory=_MAKER)
+        self.made = made
+
+    def get_xml(self) -> ET.Element:
+        return _thawed(self.made)
+
+
+def _frozen(element: BaseElement) -> Frozen:
+    """svgwrite's XML for an element, as plain tuples of strings: kept by the caches below
+    without adding objects the garbage collector walks at every full collection."""
+
+    def frozen(xml: ET.Element) -> Frozen:
+        return (xml.tag, tuple(xml.items()), xml.text, tuple(map(frozen, xml)))
+
+    return frozen(element.get_xml())
+
+
+def _thawed(made: Frozen) -> ET.Element:
+    """The XML `_frozen` kept, as elements again: the same tags, attributes in the same
+    order, text and children."""
+    tag, attributes, text, children = made
+    xml = ET.Element(tag, dict(attributes))
+    xml.text = text
+    xml.extend(map(_thawed, children))
+    return xml
+
+
+@lru_cache(maxsize=XML_KEPT)
+def _shape(item: Rect | Path | Line) -> Frozen:
+    """A shape as svgwrite's XML for it."""
+    if isinstance(item, Path):
+        return _frozen(_MAKER.path(d=_d(item.ops), **_paint_attrs(item.paint)))
+    if isinstance(item, Rect):
+        return _frozen(
+            _MAKER.rect(
+                insert=(round(item.x, 3), round(item.y, 3)),
+                size=(round(item.w, 3), round(item.h, 3)),
+                rx=round(item.radius, 3) or None,
+                **_paint_attrs(item.paint),
+            )
+        )
+    return _frozen(
+        _MAKER.line(
+            (round(item.x1, 3), round(item.y1, 3)),
+            (round(item.x2, 3), round(item.y2, 3)),
+            stroke=item.colour.hex,
+            stroke_width=round(item.width, 3),
+        )
+    )
+
+
+@lru_cache(maxsize=XML_KEPT)
+def _words(item: Text) -> Frozen:
+    """A line of text as svgwrite's XML for its run: its glyphs placed by the font's
+    advance widths as the PDF sets them, labelled with its words."""
+    font = font_named(item.font)
+    offset = 0.0
+    if item.anchor != "start":
+        width = font.width(item.text, item.size)
+        offset = width / 2 if item.anchor == "middle" else width
+    group = _MAKER.g(fill=item.colour.hex, role="img", aria_label=item.text)
+    scale = item.size * glyph_outline(font).scale
+    group["transform"] = f"translate({item.x - offset:.3f} {item.y:.3f}) scale({scale:.6g})"
+    tag, attributes, text, _ = _frozen(group)
+    return (tag, attributes, text, _run(item.font, item.text).uses)
+
+
+@lru_cache(maxsize=XML_KEPT)
+def _placed(symbol: str, x: float, y: float, alt: str | None) -> Frozen:
+    """A symbol placed, as svgwrite's XML for it; a picture labelled `alt` if it has one."""
+    placed = _MAKER.use(f"#{symbol}", insert=(round(x, 3), round(y, 3)))
+    if alt:
+        placed["role"], placed["aria-label"] = "img", alt
+    return _frozen(placed)
+
+
 class _Renderer:
     def __init__(self, drawing: svgwrite.Drawing) -> None:
         self.drawing = drawing
@@ -101,31 +227,15 @@ class _Renderer:
         self.glyphs: set[str] = set()  # glyph outlines defined in this file, by id
         self.pictures: set[str] = set()  # defined in this page's <defs>
 
-    def _text(self, item: Text) -> SvgGroup:
-        """A line of text as its glyphs' outlines, placed by the font's advance widths as
-        the PDF sets them, labelled with its words for assistive software."""
-        d, font = self.drawing, font_named(item.font)
-        offset = 0.0
-        if item.anchor != "start":
-            width = font.width(item.text, item.size)
-            offset = width / 2 if item.anchor == "middle" else width
-        outline = glyph_outline(font)
-        run = d.g(fill=item.colour.hex, role="img", aria_label=item.text)
-        run["transform"] = (
-            f"translate({item.x - offset:.3f} {item.y:.3f}) scale({item.size * outline.scale:.6g})"
-        )
-        advance = 0.0
-        for code in map(ord, item.text):
-            glyph = font.glyphs.get(code, 0)
-            path = outline.path(glyph)
-            if path:
-                name = f"{item.font}-g{glyph}"
-                if name not in self.glyphs:
-                    self.glyphs.add(name)
-                    d.defs.add(d.path(id=name, d=path))
-                run.add(d.use(f"#{name}", insert=(round(advance, 1), 0)))
-            advance += font.glyph_widths[glyph] / outline.scale / 1000
-        return run
+    def _text(self, item: Text) -> _Made:
+        """A line of text as its glyphs' outlines (render/svg_glyphs.py), each defined
+        once per file, labelled with its words for assistive software."""
+        d = self.drawing
+        for name, path in _run(item.font, item.text).outlines:
+            if name not in self.glyphs:
+                self.glyphs.add(name)
+                d.defs.add(d.path(id=name, d=path))
+        return _Made(_words(item))
 
     def clip(self, ops: tuple[PathOp, ...]) -> str:
         """A clip path defined once for the page; the reference that applies it."""
@@ -170,31 +280,9 @@ class _Renderer:
     def draw(self, parent: SvgGroup, item: Item) -> None:
         d = self.drawing
         if isinstance(item, Use):
-            placed = d.use(f"#{item.symbol}", insert=(round(item.x, 3), round(item.y, 3)))
-            alt = self.alts.get(item.symbol)
-            if alt:
-                placed["role"], placed["aria-label"] = "img", alt
-            parent.add(placed)
-        elif isinstance(item, Path):
-            parent.add(d.path(d=_d(item.ops), **_paint_attrs(item.paint)))
-        elif isinstance(item, Rect):
-            parent.add(
-                d.rect(
-                    insert=(round(item.x, 3), round(item.y, 3)),
-                    size=(round(item.w, 3), round(item.h, 3)),
-                    rx=round(item.radius, 3) or None,
-                    **_paint_attrs(item.paint),
-                )
-            )
-        elif isinstance(item, Line):
-            parent.add(
-                d.line(
-                    (round(item.x1, 3), round(item.y1, 3)),
-                    (round(item.x2, 3), round(item.y2, 3)),
-                    stroke=item.colour.hex,
-                    stroke_width=round(item.width, 3),
-                )
-            )
+            parent.add(_Made(_placed(item.symbol, item.x, item.y, self.alts.get(item.symbol))))
+        elif isinstance(item, Path | Rect | Line):
+            parent.add(_Made(_shape(item)))
         elif isinstance(item, Text):
             if not item.unseen_width:  # unseen words label their icon instead
                 parent.add(self._text(item))
@@ -239,6 +327,12 @@ def _drawing(page: Page) -> svgwrite.Drawing:
     )
 
 
+def _xml(drawing: svgwrite.Drawing) -> str:
+    """The drawing as text, as its `tostring` makes it, serialized to a string directly
+    rather than to UTF-8 bytes decoded again (each of a page's many writes encoded)."""
+    return ET.tostring(drawing.get_xml(), encoding="unicode")
+
+
 def cut_svg(page: Page) -> str:
     """Only the page's cut outlines, one closed path per card, for a cutting machine."""
     drawing = _drawing(page)
@@ -247,7 +341,7 @@ def cut_svg(page: Page) -> str:
     for path in page.cuts:
         renderer.draw(root, path)
     drawing.add(root)
-    return drawing.tostring()
+    return _xml(drawing)
 
 
 def page_svg(document: Document, page: Page) -> str:
@@ -274,4 +368,4 @@ def page_svg(document: Document, page: Page) -> str:
     for item in page.items:
         renderer.draw(root, item)
     drawing.add(root)
-    return drawing.tostring()
+    return _xml(drawing)
