@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,16 +29,7 @@ from tests.watching import (
     circle_pixel,
     save_by_rename,
     tiny,
-    watchers,
 )
-
-
-@pytest.fixture
-def start(tmp_path: Path) -> Iterator[Start]:
-    """Starts a watcher of a game in a project copy, building into `tmp_path/out`, once it
-    is up; each is killed at the test's end whatever happened (tests/watching.py)."""
-    with watchers(tmp_path / "out") as up:
-        yield up
 
 
 @pytest.fixture

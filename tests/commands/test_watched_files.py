@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from tests.load.test_pictures import BLUE, draw_sun, example
@@ -30,16 +28,7 @@ from tests.watching import (
     save_by_deleting,
     save_by_rename,
     tiny,
-    watchers,
 )
-
-
-@pytest.fixture
-def start(tmp_path: Path) -> Iterator[Start]:
-    """Starts a watcher of a game in a project copy, building into `tmp_path/out`, once it
-    is up; each is killed at the test's end whatever happened (tests/watching.py)."""
-    with watchers(tmp_path / "out") as up:
-        yield up
 
 
 def test_watch_rebuilds_for_the_files_the_kit_read_and_no_others(
