@@ -127,7 +127,7 @@ def _painted_pairs(
 ) -> tuple[Pair, ...]:
     """A layout's pairs, each named after its element alone, for the values of the fields
     its paint and `when:` name (each with its type): most cards of a deck paint alike, and
-    a process asks again of the templates load/remembered.py keeps."""
+    a process asks again of the templates `yamlsrc.remembered` keeps."""
     fields = {name: value for name, _, value in painted}
     return tuple(_walked_pairs(template.thing, layout, fields, "", _NOWHERE))
 

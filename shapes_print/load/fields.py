@@ -56,7 +56,7 @@ def layout_reads(layout: Layout) -> frozenset[str]:
 @lru_cache(maxsize=1024)
 def _layout_reads(layout: ByIdentity[Layout]) -> frozenset[str]:
     """Once for each layout: a command's every label set, and a process's every command,
-    asks of the same layouts (the library load/remembered.py keeps)."""
+    asks of the same layouts (the library `yamlsrc.remembered` keeps)."""
     read: set[str] = set()
     for element in layout.thing.elements:
         if element.when:
