@@ -3,10 +3,10 @@
 as their scale check sees them, each print-shop kit's printing guide's page count, and the
 words of every file of each game's fewest- and most-player kits, page by page.
 
-They are what the shipped `check` planned, heard as it planned them (`Recorder`, a listener
-of pipeline/requests.py), with the print-shop kits on Letter it does not plan; kept in one
-file that every xdist worker reads (tests/conftest.py, `shipped_checked`), so no kit is
-planned twice."""
+They are what the shipped `check` planned, a label set at a time, heard as it planned them
+(`Recorder`, a listener of pipeline/requests.py), with the print-shop kits on Letter it does
+not plan; each set's kept in one file that every xdist worker reads (tests/conftest.py,
+`shipped`), so no kit is planned twice."""
 
 from __future__ import annotations
 
@@ -40,6 +40,15 @@ from tests.planfill import content, has_square
 # measured (tests/plan/test_page_keeps.py).
 PAGE_SETS = tuple(shipped(DEFAULT_LABELS))
 GUIDE = "printing-guide"
+# The shipped sets whose words are English (tests/kit/test_own_sets.py's own sets aside).
+ENGLISH_SETS = (
+    "standard",
+    "colour-blind",
+    "high-contrast",
+    "large-print",
+    "large-print-atkinson",
+    "braille",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +119,14 @@ class PlannedSets:
     shop_guides: dict[str, dict[str, int]] = field(default_factory=dict)
     words: list[KitWords] = field(default_factory=list)
 
+    def add(self, other: PlannedSets) -> None:
+        """What `other` planned, after what this one holds."""
+        self.sheets += other.sheets
+        self.compilations += other.compilations
+        self.words += other.words
+        for by_set, guides in other.shop_guides.items():
+            self.shop_guides.setdefault(by_set, {}).update(guides)
+
 
 HOME, SHOP = PrintOptions(), PrintOptions(print_shop=True)
 PAPERS = ("a4", "letter")
@@ -144,13 +161,8 @@ class Recorder:
         """What every kit planned holds, but a game its label set skipped."""
         whole = PlannedSets()
         for (labels, game), planned in self.by_game.items():
-            if game in self.variants[labels].skipped:
-                continue
-            whole.sheets += planned.sheets
-            whole.compilations += planned.compilations
-            whole.words += planned.words
-            for by_set, guides in planned.shop_guides.items():
-                whole.shop_guides.setdefault(by_set, {}).update(guides)
+            if game not in self.variants[labels].skipped:
+                whole.add(planned)
         return whole
 
 
@@ -179,11 +191,11 @@ def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
             planned.sheets.append(PlannedSheets(labels, file.name, own, document))
 
 
-def shop_kits_on_letter() -> None:
-    """Every shipped game in PAGE_SETS planned for a print shop on Letter, every player
+def shop_kits_on_letter(labels: str) -> None:
+    """Every shipped game in the label set planned for a print shop on Letter, every player
     count: what `check` does not plan (it plans a print shop's kits on its first paper
     alone), heard by whoever listens."""
-    project = pipeline.load_project(pipeline.Sources(), [], list(PAGE_SETS))
+    project = pipeline.load_project(pipeline.Sources(), [], [labels])
     for _ in pipeline.plan_all(project, "all", "letter", "long", SHOP):
         pass
 

@@ -11,7 +11,9 @@ import pytest
 from shapes_print.commands.cli import main
 from shapes_print.errors import Source
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
-from tests.command_lines import Said, one_kit
+from tests.command_lines import one_kit
+from tests.planned import PAGE_SETS
+from tests.shippedcheck import ShippedSets
 
 
 @pytest.fixture()
@@ -106,9 +108,13 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(
     assert after == before  # earlier output intact, nothing half-written
 
 
-def test_check_passes_on_the_shipped_content(shipped_check: Said) -> None:
-    assert shipped_check.status == 0, shipped_check.err
-    assert "ok" in shipped_check.out
+@pytest.mark.parametrize("labels", PAGE_SETS)
+def test_check_passes_on_the_shipped_content(shipped: ShippedSets, labels: str) -> None:
+    """`check` of every shipped game under each shipped label set, a set at a time (what
+    `check` alone does, set after set)."""
+    said = shipped.said(labels)
+    assert said.status == 0, said.err
+    assert "ok: 3 games checked with 1 label set" in said.out
 
 
 def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:

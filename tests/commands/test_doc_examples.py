@@ -221,7 +221,7 @@ def follow(example: Example, tmp_path: Path, capsys: pytest.CaptureFixture[str])
 # `--players` plans every count on every paper under every set it names, three ways each
 # (the check of a walk-through's game alone plans 247 kits):
 # make print's work, which the shipped check does once per run for every shipped game
-# (tests/conftest.py, `shipped_check`). What the pages say of these checks, that they pass
+# (tests/shippedcheck.py). What the pages say of these checks, that they pass
 # and the lines they print (a game's skips, for want of words or contrast), is the same at
 # one kit, so each runs at one (ONE_KIT). A walk-through's `build` without `--paper` builds
 # its game's every count on every paper; what its page says of the kit is read from the A4

@@ -12,7 +12,7 @@ import pytest
 from shapes_print.commands.cli import main
 from shapes_print.pipeline import pipeline
 from tests.labelsets import SHIPPED, covers, kit, project
-from tests.planned import KitWords
+from tests.shippedcheck import ShippedSets
 
 # The paper and count of the Pass and pick kit `labelled` builds under every set (its most
 # players on A4, tests/conftest.py), and of the kit at the other end of both, as planned.
@@ -29,7 +29,7 @@ def test_the_issue_s_label_sets_ship() -> None:
 def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -> None:
     """Pass and pick under each set, its most players on A4, writes every file under its
     set's name, and the manifest says each file's set and count. Every count on both papers
-    is planned under every set (`planned_every_set`, read by the page tests,
+    is planned under every set (`shipped.planned`, read by the page tests,
     tests/plan/test_page_keeps.py) and written in the standard set (`pass_and_pick`,
     tests/plan/test_pass_and_pick.py)."""
     manifest = json.loads((labelled / "manifest.json").read_text())["files"]
@@ -45,7 +45,7 @@ def test_every_shipped_label_set_builds_every_kit(labelled: Path, labels: str) -
 
 @pytest.mark.parametrize("labels", SHIPPED)
 def test_every_shipped_label_set_names_a_kit_at_the_other_ends(
-    planned_words: list[KitWords], labels: str
+    shipped: ShippedSets, labels: str
 ) -> None:
     """Pass and pick's fewest players on Letter, as planned under each set, names its
     folder and files as the written kit does its own."""
@@ -53,9 +53,8 @@ def test_every_shipped_label_set_names_a_kit_at_the_other_ends(
     paper, count = PLANNED
     (planned,) = (
         words
-        for words in planned_words
-        if (words.game, words.labels, words.paper, words.players)
-        == ("pass-and-pick", labels, paper, count)
+        for words in shipped.planned(labels).words
+        if (words.game, words.paper, words.players) == ("pass-and-pick", paper, count)
     )
     assert Path(planned.folder) == kit(Path(), labels, paper, count)
     assert sorted(planned.files) == [

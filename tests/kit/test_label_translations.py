@@ -13,7 +13,7 @@ from shapes_print.commands.cli import main
 from tests.command_lines import one_kit
 from tests.labelsets import kit
 from tests.pdfread import page_lines, page_texts
-from tests.planned import KitWords
+from tests.shippedcheck import ShippedSets
 
 # Pass and pick's fewest and most players.
 COUNTS = (3, 6)
@@ -108,13 +108,12 @@ GERMAN = NoEnglish(
 
 @pytest.mark.parametrize("expected", [SPANISH, FRENCH, GERMAN], ids=lambda e: e.labels)
 def test_a_translated_kit_has_no_english_left(
-    labelled: Path, planned_words: list[KitWords], expected: NoEnglish
+    labelled: Path, shipped: ShippedSets, expected: NoEnglish
 ) -> None:
     kits = [
         words
-        for words in planned_words
-        if (words.game, words.labels, words.players)
-        in {("pass-and-pick", expected.labels, n) for n in COUNTS}
+        for words in shipped.planned(expected.labels).words
+        if words.game == "pass-and-pick" and words.players in COUNTS
     ]
     assert {(words.paper, words.players) for words in kits} == {
         (paper, n) for paper in ("a4", "letter") for n in COUNTS

@@ -1,6 +1,6 @@
 """The seed rules whole and in one voice, read from every kit's words (every game, every
 label set, the fewest and most players, A4 and Letter) as the plan draws them
-(`planned_words`, tests/planned.py): each game's objective first, Collect 3's winning score
+(`shipped.planned`, tests/shippedcheck.py): each game's objective first, Collect 3's winning score
 as the rules' recommendation, Shapes the Game's set named as needed and not printed, the
 silent points ruled, one spelling and one form of address per kit, the game's name as its
 rules give it, large-print Task cards that say their Task; and from real kits, colour words
@@ -19,10 +19,11 @@ from shapes_print.load.defaults import STANDARD
 from shapes_print.pipeline import pipeline
 from tests.pdfread import page_texts
 from tests.planned import KitWords
+from tests.shippedcheck import ShippedSets
 
 
-def _planned(planned_words: list[KitWords], game: str, labels: str = STANDARD) -> list[KitWords]:
-    kits = [kit for kit in planned_words if (kit.game, kit.labels) == (game, labels)]
+def _planned(shipped: ShippedSets, game: str, labels: str = STANDARD) -> list[KitWords]:
+    kits = [kit for kit in shipped.planned(labels).words if kit.game == game]
     assert kits, (game, labels)
     return kits
 
@@ -45,11 +46,9 @@ OBJECTIVES = {
 
 
 @pytest.mark.parametrize("game", sorted(OBJECTIVES))
-def test_each_game_states_its_objective_before_its_setup(
-    planned_words: list[KitWords], game: str
-) -> None:
+def test_each_game_states_its_objective_before_its_setup(shipped: ShippedSets, game: str) -> None:
     ending, goal = OBJECTIVES[game]
-    for kit in _planned(planned_words, game):
+    for kit in _planned(shipped, game):
         named = sorted(name for name in kit.files if name.endswith(ending))
         sheets = named or [name for name in kit.files if name.endswith("_solitaire")]
         assert sheets, kit.files.keys()
@@ -60,10 +59,10 @@ def test_each_game_states_its_objective_before_its_setup(
         assert first.index(said) < first.index(setup), sheets[0]
 
 
-def test_collect_3_winning_score_is_recommended_and_agreed(planned_words: list[KitWords]) -> None:
+def test_collect_3_winning_score_is_recommended_and_agreed(shipped: ShippedSets) -> None:
     """ "The first player to reach the agreed-upon score wins", with the rules' "Recommended
     winning score" table: 10 for 2-4 players, 20 for 7+ (the fewest and most here)."""
-    for kit in _planned(planned_words, "collect-3"):
+    for kit in _planned(shipped, "collect-3"):
         players = kit.players
         target = 10 if players <= 4 else 20
         words = kit.words(host=False)
@@ -74,25 +73,28 @@ def test_collect_3_winning_score_is_recommended_and_agreed(planned_words: list[K
         assert "Winning score agreed" not in words
 
 
+NEEDED_AND_PRINTED = {
+    STANDARD: (
+        "Needed and not in this kit: the Shapes the Game set itself: the black triangular "
+        "base, 40 colored pieces (10 each in red, green, blue and yellow) and 10 white pieces.",
+        "Printed in this kit: the 54 cards: 40 color cards, one for each colored piece, 10 "
+        "WILD, 2 Stop Turn and 2 Clear the Board.",
+    ),
+    "es": ("la base triangular negra, 40 piezas de color", "Impreso en este kit: las 54"),
+}
+
+
+@pytest.mark.parametrize("labels", NEEDED_AND_PRINTED)
 def test_shapes_the_game_names_the_set_it_needs_and_does_not_print(
-    planned_words: list[KitWords],
+    shipped: ShippedSets, labels: str
 ) -> None:
     """ "the black base", "10 pieces for each of the colors red, green, blue, and yellow", "The
     10 white shapes": needed, and not in a kit of cards, on every kit's first player sheet."""
-    for labels, needed, printed in (
-        (
-            STANDARD,
-            "Needed and not in this kit: the Shapes the Game set itself: the black triangular "
-            "base, 40 colored pieces (10 each in red, green, blue and yellow) and 10 white pieces.",
-            "Printed in this kit: the 54 cards: 40 color cards, one for each colored piece, 10 "
-            "WILD, 2 Stop Turn and 2 Clear the Board.",
-        ),
-        ("es", "la base triangular negra, 40 piezas de color", "Impreso en este kit: las 54"),
-    ):
-        for kit in _planned(planned_words, "shapes-the-game", labels):
-            words = kit.words(host=False)
-            assert needed in words, (labels, kit.players, kit.paper)
-            assert printed in words, (labels, kit.players, kit.paper)
+    needed, printed = NEEDED_AND_PRINTED[labels]
+    for kit in _planned(shipped, "shapes-the-game", labels):
+        words = kit.words(host=False)
+        assert needed in words, (labels, kit.players, kit.paper)
+        assert printed in words, (labels, kit.players, kit.paper)
 
 
 SILENT_RULINGS = {
@@ -131,21 +133,24 @@ def test_the_silent_points_are_ruled_under_their_heading(two_players: Path) -> N
     assert seen == 2 * 5  # four Classic rulings and one Survivor ruling, on both papers
 
 
-def test_one_english_spelling_per_kit(planned_words: list[KitWords]) -> None:
+ENGLISH = (STANDARD, "colour-blind", "high-contrast", "large-print", "braille")
+
+
+@pytest.mark.parametrize("labels", ENGLISH)
+def test_one_english_spelling_per_kit(shipped: ShippedSets, labels: str) -> None:
     """The kit's English keeps the rules' own spelling ("color", Collect 3's Task list;
     "neighbor", Pass and pick's), so no English kit of any game mixes two spellings."""
     british = re.compile(
         r"(?<![\w-])(colou?rs?|colou?red|neighbou?rs?|centre|millimetres?)(?![\w-])", re.I
     )
     for game in ("collect-3", "pass-and-pick", "shapes-the-game"):
-        for labels in (STANDARD, "colour-blind", "high-contrast", "large-print", "braille"):
-            for kit in _planned(planned_words, game, labels):
-                words = kit.words()
-                where = (game, labels, kit.players, kit.paper)
-                found = {m.group(0).lower() for m in british.finditer(words)}
-                assert found <= {"color", "colors", "colored", "neighbor", "neighbors"}, where
-                if game == "collect-3":
-                    assert "color" in found, where
+        for kit in _planned(shipped, game, labels):
+            words = kit.words()
+            where = (game, labels, kit.players, kit.paper)
+            found = {m.group(0).lower() for m in british.finditer(words)}
+            assert found <= {"color", "colors", "colored", "neighbor", "neighbors"}, where
+            if game == "collect-3":
+                assert "color" in found, where
 
 
 # Every ustedes imperative the Spanish kits once used beside usted's: now only usted speaks.
@@ -156,28 +161,28 @@ USTEDES = re.compile(
 )
 
 
-def test_spanish_kits_address_the_player_as_usted_only(planned_words: list[KitWords]) -> None:
+@pytest.mark.parametrize("labels", ["es", "braille-es"])
+def test_spanish_kits_address_the_player_as_usted_only(shipped: ShippedSets, labels: str) -> None:
     for game in ("collect-3", "pass-and-pick", "shapes-the-game"):
-        for labels in ("es", "braille-es"):
-            for kit in _planned(planned_words, game, labels):
-                words = kit.words()
-                where = (game, labels, kit.players, kit.paper)
-                # Solitaire speaks to its one player in usted's forms ("Coloque", "su mano")
-                # and never needs the word; every other kit says it.
-                assert "usted" in words or kit.players == 1, where
-                assert not USTEDES.search(words), (where, USTEDES.search(words))
+        for kit in _planned(shipped, game, labels):
+            words = kit.words()
+            where = (game, labels, kit.players, kit.paper)
+            # Solitaire speaks to its one player in usted's forms ("Coloque", "su mano")
+            # and never needs the word; every other kit says it.
+            assert "usted" in words or kit.players == 1, where
+            assert not USTEDES.search(words), (where, USTEDES.search(words))
 
 
-def test_shapes_the_game_keeps_its_name(planned_words: list[KitWords]) -> None:
+@pytest.mark.parametrize("labels", [STANDARD, "es", "large-print"])
+def test_shapes_the_game_keeps_its_name(shipped: ShippedSets, labels: str) -> None:
     """Its rules call it "Shapes the Game" (the players' phrase "let's play shapes" apart)."""
     short = re.compile(r"\bShapes\b(?! the Game)")
-    for labels in (STANDARD, "es", "large-print"):
-        for kit in _planned(planned_words, "shapes-the-game", labels):
-            words = kit.words().replace("Juguemos a Shapes", "")
-            where = (labels, kit.players, kit.paper)
-            assert "Shapes the Game" in words, where
-            found = short.search(words)
-            assert not found, (where, words[found.start() - 40 :][:80] if found else "")
+    for kit in _planned(shipped, "shapes-the-game", labels):
+        words = kit.words().replace("Juguemos a Shapes", "")
+        where = (labels, kit.players, kit.paper)
+        assert "Shapes the Game" in words, where
+        found = short.search(words)
+        assert not found, (where, words[found.start() - 40 :][:80] if found else "")
 
 
 def _orange_and_red(pdf: Path, pages: range) -> tuple[int, int]:
@@ -207,11 +212,11 @@ def test_the_red_back_is_drawn_red(labelled: Path) -> None:
         assert red > 0 and orange == 0, (cards.name, orange, red)
 
 
-def test_large_print_task_cards_state_their_task(planned_words: list[KitWords]) -> None:
+@pytest.mark.parametrize("labels", ["large-print", "large-print-atkinson"])
+def test_large_print_task_cards_state_their_task(shipped: ShippedSets, labels: str) -> None:
     """A large-print Task card gives its Task in short at 24 pt, not "See the Task list"."""
-    for labels in ("large-print", "large-print-atkinson"):
-        for kit in _planned(planned_words, "collect-3", labels):
-            words = " ".join(kit.file("_task-cards"))
-            assert "See the Task list" not in words
-            for short in ("3 cards, same color", "Number pair + color pair", "Sum is 12"):
-                assert short in words, (labels, kit.players, kit.paper, short)
+    for kit in _planned(shipped, "collect-3", labels):
+        words = " ".join(kit.file("_task-cards"))
+        assert "See the Task list" not in words
+        for short in ("3 cards, same color", "Number pair + color pair", "Sum is 12"):
+            assert short in words, (labels, kit.players, kit.paper, short)

@@ -1,6 +1,6 @@
 """Words that tell the truth, read from every kit's words as the plan draws them (every
-game, every label set, the fewest and most players, A4 and Letter: `planned_words`,
-tests/planned.py): footers follow each file's own sides, colour words follow the backs a
+game, every label set, the fewest and most players, A4 and Letter: `shipped.planned`,
+tests/shippedcheck.py): footers follow each file's own sides, colour words follow the backs a
 label set drew, and the rules a player needs are on a player's page."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 from shapes_print.geometry.primitives import Document, Group, Item, Text
 from shapes_print.load.defaults import STANDARD
 from shapes_print.pipeline import pipeline
-from tests.planned import KitWords, page_words
+from tests.planned import PAGE_SETS, KitWords, page_words
+from tests.shippedcheck import ShippedSets
 
 ONE_SIDED = "headers and footers off; one-sided"
 SPANISH_ONE_SIDED = "sin encabezados ni pies de página; a una cara"
@@ -19,18 +20,19 @@ FRENCH_ONE_SIDED = "sans en-têtes ni pieds de page ; recto seul"
 GERMAN_ONE_SIDED = "ohne Kopf- und Fußzeilen; einseitig"
 
 
-def _planned(planned_words: list[KitWords], game: str, labels: str) -> list[KitWords]:
-    kits = [kit for kit in planned_words if (kit.game, kit.labels) == (game, labels)]
+def _planned(shipped: ShippedSets, game: str, labels: str) -> list[KitWords]:
+    kits = [kit for kit in shipped.planned(labels).words if kit.game == game]
     assert kits, (game, labels)
     return kits
 
 
-def test_only_double_sided_files_say_double_sided(planned_words: list[KitWords]) -> None:
+@pytest.mark.parametrize("labels", PAGE_SETS)
+def test_only_double_sided_files_say_double_sided(shipped: ShippedSets, labels: str) -> None:
     """A file printed on one side (its viewer is told Simplex: tests/plan/test_pass_and_pick.py
     and others read that from the PDF) says one-sided in every page's footer and names no
     flip; the printing guide alone says double-sided, about the cards files it lists."""
-    simplex = 0
-    for kit in planned_words:
+    simplex, kits = 0, shipped.planned(labels).words
+    for kit in kits:
         for name, pages in kit.files.items():
             if kit.duplex[name] != "none":  # a double-sided file's first page says how to flip it
                 assert kit.duplex[name] in ("long", "short"), name
@@ -59,37 +61,43 @@ def test_only_double_sided_files_say_double_sided(planned_words: list[KitWords])
                     )
                     for double in doubles:
                         assert double not in words, (name, number, double)
-    assert simplex > 100
+    # each kit's sheets, host key, printing guide and player aid at least
+    assert simplex >= 4 * len(kits)
 
 
-def test_back_words_name_the_backs_the_label_set_drew(planned_words: list[KitWords]) -> None:
+BACK_WORDS = {
+    "standard": ("(green back)", "(red back)"),
+    "colour-blind": ("(green back)", "(red back)"),
+    "es": ("(dorso verde)", "(dorso rojo)"),
+    "high-contrast": ("(dotted back)", "(striped back)"),
+}
+
+
+@pytest.mark.parametrize("labels", BACK_WORDS)
+def test_back_words_name_the_backs_the_label_set_drew(shipped: ShippedSets, labels: str) -> None:
     """The rules' "green back" and "red back" are the standard set's colours; high contrast
     draws black-and-white patterns and its sheets say so."""
-    said = {
-        "standard": ("(green back)", "(red back)"),
-        "colour-blind": ("(green back)", "(red back)"),
-        "es": ("(dorso verde)", "(dorso rojo)"),
-        "high-contrast": ("(dotted back)", "(striped back)"),
-    }
-    for labels, words in said.items():
-        for kit in _planned(planned_words, "collect-3", labels):
-            if kit.paper != "a4":
-                continue
-            pages = kit.file("_sheets")
-            for phrase in words:
-                assert phrase in pages[0], (labels, kit.players, phrase)
-            if labels == "high-contrast":
-                for colour in ("green", "red"):
-                    assert f"{colour} back" not in " ".join(pages), (labels, kit.players)
+    for kit in _planned(shipped, "collect-3", labels):
+        if kit.paper != "a4":
+            continue
+        pages = kit.file("_sheets")
+        for phrase in BACK_WORDS[labels]:
+            assert phrase in pages[0], (labels, kit.players, phrase)
+        if labels == "high-contrast":
+            for colour in ("green", "red"):
+                assert f"{colour} back" not in " ".join(pages), (labels, kit.players)
 
 
-def test_printing_guides_speak_to_the_printer_on_one_page(planned_words: list[KitWords]) -> None:
+@pytest.mark.parametrize("labels", PAGE_SETS)
+def test_printing_guides_speak_to_the_printer_on_one_page(
+    shipped: ShippedSets, labels: str
+) -> None:
     """The guide names nothing the kit lacks (the calibration sheet, --back-offset and cut
     files need shapes-print: docs/printing.md and --help), and the standard set's is one page."""
-    guides = [(kit, kit.file("_printing-guide")) for kit in planned_words]
-    standard = [pages for kit, pages in guides if kit.labels == STANDARD]
-    assert len(standard) == 3 * 2 * 2  # games, fewest and most players, A4 and Letter
-    assert all(len(pages) == 1 for pages in standard)
+    guides = [(kit, kit.file("_printing-guide")) for kit in shipped.planned(labels).words]
+    if labels == STANDARD:
+        assert len(guides) == 3 * 2 * 2  # games, fewest and most players, A4 and Letter
+        assert all(len(pages) == 1 for _, pages in guides)
     for kit, pages in guides:
         words = " ".join(pages)
         for builder_only in ("calibrat", "back-offset", "cut.svg", "shapes-print"):
@@ -141,39 +149,38 @@ PLAYER_RULES = {
 }
 
 
-def test_every_rule_a_player_needs_is_on_a_player_page(planned_words: list[KitWords]) -> None:
+@pytest.mark.parametrize("labels", SILENT)
+def test_every_rule_a_player_needs_is_on_a_player_page(shipped: ShippedSets, labels: str) -> None:
     """In every kit (fewest and most players, A4 and Letter), standard and Spanish: on a page
     a player is handed, all the kit but the host key (and the printing guide)."""
     for game, by_labels in PLAYER_RULES.items():
-        for labels, sentences in by_labels.items():
-            for kit in _planned(planned_words, game, labels):
-                words = kit.words(host=False)
-                for sentence in sentences:
-                    assert sentence in words, (game, labels, kit.players, kit.paper, sentence)
+        for kit in _planned(shipped, game, labels):
+            words = kit.words(host=False)
+            for sentence in by_labels[labels]:
+                assert sentence in words, (game, labels, kit.players, kit.paper, sentence)
 
 
-def test_the_kits_rulings_stand_under_their_own_heading(planned_words: list[KitWords]) -> None:
+@pytest.mark.parametrize("labels", SILENT)
+def test_the_kits_rulings_stand_under_their_own_heading(shipped: ShippedSets, labels: str) -> None:
     """Shapes the Game and Collect 3 leave questions open: a player file of every kit says
     where the rules are silent and gives the kit's ruling; Pass and pick leaves none."""
+    heading = SILENT[labels]
     for game in PLAYER_RULES:
-        for labels, heading in SILENT.items():
-            for kit in _planned(planned_words, game, labels):
-                words = kit.words(host=False)
-                where = (game, labels, kit.players, kit.paper)
-                if game == "pass-and-pick":
-                    assert heading not in words, where
-                else:
-                    assert heading in words, where
-                    ruling = "This kit's ruling:" if labels == "standard" else "Criterio de este"
-                    assert ruling in words, where
+        for kit in _planned(shipped, game, labels):
+            words = kit.words(host=False)
+            where = (game, labels, kit.players, kit.paper)
+            if game == "pass-and-pick":
+                assert heading not in words, where
+            else:
+                assert heading in words, where
+                ruling = "This kit's ruling:" if labels == "standard" else "Criterio de este"
+                assert ruling in words, where
 
 
-def test_stop_turn_and_clear_the_board_words_agree_with_solitaire(
-    planned_words: list[KitWords],
-) -> None:
+def test_stop_turn_and_clear_the_board_words_agree_with_solitaire(shipped: ShippedSets) -> None:
     """The components say both are "only used in the classic version", but Solitaire keeps
     Clear the Board: no sheet repeats that claim."""
-    for kit in _planned(planned_words, "shapes-the-game", STANDARD):
+    for kit in _planned(shipped, "shapes-the-game", STANDARD):
         words = kit.words(host=False)
         assert "only used in the Classic" not in words, (kit.players, kit.paper)
         if kit.players == 1:  # Solitaire's kit (every cover names Solitaire's one player)

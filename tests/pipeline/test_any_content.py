@@ -32,7 +32,7 @@ COMPLETE = {"es": "Spanish", "braille-es": "Spanish", "fr": "French", "de": "Ger
 CONTENTS = {"made-by-new": ("my-game", 2), "one-shipped": ("pass-and-pick", 3)}
 # The plain check of Pass and pick alone asks one kit: whether a set's entries for the games
 # not there are passed over does not hang on the count or the paper, and the shipped check
-# (tests/conftest.py `shipped_check`) plans the same game, unchanged, at every count on
+# (tests/shippedcheck.py) plans the same game, unchanged, at every count on
 # every paper in every set. The game `new` wrote is checked at every count, on A4: nowhere
 # else is every count of it checked in every set (tests/commands/test_new_game.py builds it
 # at every count on both papers in the standard set).

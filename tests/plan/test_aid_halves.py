@@ -1,5 +1,5 @@
 """Player aids a player keeps at hand, read from the plans of every shipped game's aids
-(tests/planned.py) in every label set with a look-up card (all but large print, whose aid
+(tests/shippedcheck.py) in every label set with a look-up card (all but large print, whose aid
 is tests/plan/test_shipped_player_aids.py's), A4 and Letter, every player count: a copy that fits half a page prints two
 to a sheet as a look-up card, one that does not a page a copy in its sheets' type; each
 half's content stays in its half, above its own foot and clear of the cut line across the
@@ -18,7 +18,8 @@ from shapes_print.geometry.primitives import Item, Page
 from shapes_print.plan.pagenumbers import is_running_foot
 from tests.planboxes import texts
 from tests.planfill import bounds, content
-from tests.planned import KitWords, PlannedSheets
+from tests.planned import PAGE_SETS, PlannedSheets
+from tests.shippedcheck import ShippedSets
 
 PLAYERS_IN_NAME = re.compile(r"_(\d+)p_")
 GAMES = {"collect-3", "pass-and-pick", "shapes-the-game"}
@@ -37,6 +38,14 @@ HALVES: dict[str, dict[str, tuple[int, int]]] = {
     "collect-3": {"a4": (10, 10), "letter": (10, 10)},
 }
 TOLERANCE = 0.5  # points: glue given and rounding
+LOOK_UP_CARD_SETS = [labels for labels in PAGE_SETS if not labels.startswith("large-print")]
+
+
+@pytest.fixture(params=LOOK_UP_CARD_SETS)
+def planned_sheets(shipped: ShippedSets, request: pytest.FixtureRequest) -> list[PlannedSheets]:
+    """The sheets of a label set with a look-up card, every game and count, A4 and Letter:
+    a test each."""
+    return shipped.planned(request.param).sheets
 
 
 def _aids(planned_sheets: list[PlannedSheets]) -> Iterator[tuple[PlannedSheets, int]]:
@@ -149,11 +158,11 @@ def test_an_aid_is_set_no_smaller_than_the_least_size(
     ("labels", "heading"), [("standard", "Choose the Task"), ("es", "Elegir la Tarea")]
 )
 def test_collect_3s_task_part_is_headed_by_what_it_keeps(
-    planned_words: list[KitWords], labels: str, heading: str
+    shipped: ShippedSets, labels: str, heading: str
 ) -> None:
     """Collect 3's aid keeps the Task list's sentence, not the list: it is headed by the
     rules' own words for choosing the Task (Set up, step 4), not "Task list"."""
-    kits = [kit for kit in planned_words if kit.game == "collect-3" and kit.labels == labels]
+    kits = [kit for kit in shipped.planned(labels).words if kit.game == "collect-3"]
     assert kits
     for kit in kits:
         words = " ".join(kit.file("_player-aid"))
@@ -163,14 +172,12 @@ def test_collect_3s_task_part_is_headed_by_what_it_keeps(
         assert "Task list" not in words and "Lista de Tareas" not in words
 
 
-def test_collect_3s_aid_runs_its_ladder_across_as_its_part_says(
-    planned_words: list[KitWords],
-) -> None:
+def test_collect_3s_aid_runs_its_ladder_across_as_its_part_says(shipped: ShippedSets) -> None:
     """At 10 players, the most, each copy of Collect 3's aid sets the Crowns' ladder in two
     groups side by side (its part's `across: 2`), while the sheets it reprints keep theirs
     down one; it keeps the scoring's tables, not its sentences (C stands in its heading, the
     winning score in the score sheet's title)."""
-    kits = [kit for kit in planned_words if kit.game == "collect-3" and kit.labels == "standard"]
+    kits = [kit for kit in shipped.planned("standard").words if kit.game == "collect-3"]
     assert {kit.players for kit in kits} == {2, 10}
     for kit in (kit for kit in kits if kit.players == 10):
         aid = " ".join(kit.file("_player-aid"))

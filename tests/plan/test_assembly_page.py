@@ -14,7 +14,8 @@ from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kit import KitFile
-from tests.planned import PAGE_SETS, Compiled, page_words
+from tests.planned import PAGE_SETS, page_words
+from tests.shippedcheck import ShippedSets
 
 RULE = "“Cut with suitable help.”"  # the printable kit's rules, as they write it
 # Each deck's line on the checklist: its cards, its title as its cards file has it, its
@@ -164,14 +165,12 @@ LARGE_PRINT = ("large-print", "large-print-atkinson")
 
 
 @pytest.mark.parametrize("labels", PAGE_SETS)
-def test_the_assembly_page_is_one_page_in_every_kit(
-    planned_compilations: list[Compiled], labels: str
-) -> None:
+def test_the_assembly_page_is_one_page_in_every_kit(shipped: ShippedSets, labels: str) -> None:
     """Every game, A4 and Letter, every player count, as planned: Collect 3's checklist
     counts its 89 cards by kind in three lines, and the page holds as much as the file's
     other pages (its foot has no scale check: the cover has it), so Spanish Letter and
     braille-es Letter, which took two, take one; large print's two are one sheet."""
-    compiled = [doc for doc in planned_compilations if doc.labels == labels]
+    compiled = shipped.planned(labels).compilations
     pages = {doc.name: doc.assembly for doc in compiled}
     most = 2 if labels in LARGE_PRINT else 1
     assert pages and {name: n for name, n in pages.items() if not 1 <= n <= most} == {}

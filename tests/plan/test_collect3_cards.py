@@ -19,8 +19,9 @@ from shapes_print.plan.kit import plan_kit
 from shapes_print.plan.minis import small_copy
 from shapes_print.units import parse_size
 from tests.collect3 import DECK, GAME, TASKS, ids
-from tests.command_lines import Said
 from tests.drawnsmall import small_groups
+from tests.planned import PAGE_SETS
+from tests.shippedcheck import ShippedSets
 
 
 def test_backs_land_on_the_mirrored_slot_in_the_plan() -> None:
@@ -87,11 +88,14 @@ def test_a_broken_example_fails_check_at_its_line(
     assert says in error[0]
 
 
-def test_the_real_content_passes_check(shipped_check: Said) -> None:
-    """The shipped check (every game, collect-3 among them) passes, and names no file of it."""
-    assert shipped_check.status == 0, shipped_check.err
-    assert "ok: 3 games checked" in shipped_check.out
-    assert "collect-3" not in shipped_check.err
+@pytest.mark.parametrize("labels", PAGE_SETS)
+def test_the_real_content_passes_check(shipped: ShippedSets, labels: str) -> None:
+    """The shipped check (every game, collect-3 among them) passes in every label set, and
+    names no file of it."""
+    said = shipped.said(labels)
+    assert said.status == 0, said.err
+    assert "ok: 3 games checked" in said.out
+    assert "collect-3" not in said.err
 
 
 @pytest.mark.parametrize("size", ["bridge", "mini", "tarot", "square", "50x70mm"])

@@ -26,7 +26,8 @@ from shapes_print.plan.breaks import NEVER, run_breaks
 from shapes_print.plan.flow import PAGE, SCANT, UNUSED, Box, choose_breaks
 from shapes_print.plan.keeps import FEWEST, SPARE
 from tests.planfill import content, fill
-from tests.planned import PlannedSheets
+from tests.planned import PAGE_SETS
+from tests.shippedcheck import ShippedSets
 from tests.tinygame import planned_sheet
 
 HALF = 0.5
@@ -140,13 +141,18 @@ def test_a_table_breaks_only_where_moving_it_whole_would_leave_a_half_empty_page
     assert moves > 0 and (splits > 0) != firm
 
 
+@pytest.mark.parametrize("labels", PAGE_SETS)
 def test_the_spanish_letter_host_key_starts_its_deck_list_on_its_first_page(
-    planned_sheets: list[PlannedSheets],
+    shipped: ShippedSets, labels: str
 ) -> None:
     """Collect 3's host key, every player count, label set and paper: its first page
     holds the deck list's start under its facts (two tables) and is at least half full."""
-    keys = [d for d in planned_sheets if d.name.startswith("collect-3_") and "host-key" in d.name]
-    assert {doc.labels for doc in keys} >= {"standard", "es"}
+    keys = [
+        d
+        for d in shipped.planned(labels).sheets
+        if d.name.startswith("collect-3_") and "host-key" in d.name
+    ]
+    assert {d.name.split("_")[2] for d in keys} == {"a4", "letter"}
     for doc in keys:
         first = doc.document.pages[0]
         share = fill(doc.style, first, doc.document.symbols, True)
@@ -182,9 +188,9 @@ def test_a_keep_spares_a_page_without_outweighing_a_heading_or_evening_out_pages
     assert SPARE + UNUSED + SCANT < FEWEST < NEVER
 
 
-def test_large_print_solitaire_takes_two_pages(planned_sheets: list[PlannedSheets]) -> None:
+def test_large_print_solitaire_takes_two_pages(shipped: ShippedSets) -> None:
     """155% of a page took three, the third 38% full: now two, on A4 and Letter."""
-    sheets = [d for d in planned_sheets if d.name.endswith("large-print_solitaire")]
+    sheets = [d for d in shipped.planned("large-print").sheets if d.name.endswith("_solitaire")]
     assert {d.name.split("_")[2] for d in sheets} == {"a4", "letter"}
     assert all(len(d.document.pages) == 2 for d in sheets), [d.name for d in sheets]
 

@@ -7,7 +7,7 @@ from the 587 they took when each section started a page and keep rules were hard
 host key at 4 players fits 6 A4 or Letter pages; a printing guide fits 1 page (2 in large print),
 at home and for a print shop. And, in every shipped label set, no page under 30% full that
 the page before could have held. The plans are the ones every run makes once
-(tests/planned.py), the pages' ink read off them (tests/planfill.py): nothing is rendered.
+(tests/shippedcheck.py), the pages' ink read off them (tests/planfill.py): nothing is rendered.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from shapes_print.geometry.primitives import Page
 from tests.planboxes import texts
 from tests.planfill import bounds, content, fill, text_area
 from tests.planned import GUIDE, PAGE_SETS, PlannedSets, PlannedSheets, page_words
+from tests.shippedcheck import ShippedSets
 
 STANDARD = "standard"
 PAGES_BEFORE = 587  # non-card pages of the standard kits, A4 and Letter, before this engine
@@ -54,13 +55,12 @@ def _ink(doc: PlannedSheets, index: int, page: Page) -> Ink:
 
 
 @pytest.fixture(scope="module")
-def standard(planned_sheets: list[PlannedSheets]) -> dict[str, list[Ink]]:
+def standard(shipped: ShippedSets) -> dict[str, list[Ink]]:
     """Every standard kit of `make print` (A4 and Letter, every player count): each
     non-card document's pages measured, by its file's name."""
     return {
         doc.name: [_ink(doc, index, page) for index, page in enumerate(doc.document.pages)]
-        for doc in planned_sheets
-        if doc.labels == STANDARD
+        for doc in shipped.planned(STANDARD).sheets
     }
 
 
@@ -139,23 +139,21 @@ def _guide_pages(planned: PlannedSets, labels: str, print_shop: bool) -> dict[st
     ],
 )
 def test_every_printing_guide_fits_one_page(
-    planned_every_set: PlannedSets, labels: str, print_shop: bool
+    shipped: ShippedSets, labels: str, print_shop: bool
 ) -> None:
     """Home and print-shop kits alike (a print-shop Collect 3 lists eight files), in every
     label set set at the standard body (braille's too): one A4 or Letter page."""
-    pages = _guide_pages(planned_every_set, labels, print_shop)
+    pages = _guide_pages(shipped.planned(labels), labels, print_shop)
     assert pages and {folder: n for folder, n in pages.items() if n != 1} == {}
 
 
 @pytest.mark.parametrize("labels", LARGE_PRINT)
-def test_a_large_print_guide_takes_two_pages_at_most(
-    planned_every_set: PlannedSets, labels: str
-) -> None:
+def test_a_large_print_guide_takes_two_pages_at_most(shipped: ShippedSets, labels: str) -> None:
     """At 18 pt (1.5 line spacing) a Letter page holds 24 lines of text; the guide's heading,
     file table and five steps take about 30 even in short words, so large print takes two
     pages, never more (a print-shop Collect 3 took three)."""
     for print_shop in (False, True):
-        pages = _guide_pages(planned_every_set, labels, print_shop)
+        pages = _guide_pages(shipped.planned(labels), labels, print_shop)
         assert pages and max(pages.values()) == 2, pages
 
 
@@ -188,26 +186,26 @@ def test_the_audit_finds_a_page_the_page_before_could_have_held() -> None:
 
 @pytest.mark.parametrize("labels", PAGE_SETS)
 def test_no_page_under_30_percent_full_that_the_page_before_could_have_held(
-    planned_sheets: list[PlannedSheets], labels: str
+    shipped: ShippedSets, labels: str
 ) -> None:
     """Every document that is not cards in every shipped kit (each game, player count, A4
     and Letter), as planned: its pages' ink measured on the plan. Collect 3's 10-player
     Letter host key ends on Tasks 19 and 20 (32% of a page: the page before is full, and so
     its last page takes two Tasks, not one); a large-print guide's second page, 31-33%,
     follows a full page; a 1-player Solitaire sheet's second page is 44% full."""
+    planned = shipped.planned(labels).sheets
     short = {
         doc.name: found
-        for doc in planned_sheets
-        if doc.labels == labels
+        for doc in planned
         for found in [holdable([_ink(doc, i, p) for i, p in enumerate(doc.document.pages)])]
         if found
     }
-    assert {doc.labels for doc in planned_sheets} >= {labels}
+    assert {doc.labels for doc in planned} == {labels}
     assert short == {}
 
 
 def test_the_large_print_host_key_opens_its_manifest_on_its_first_page(
-    planned_sheets: list[PlannedSheets],
+    shipped: ShippedSets,
 ) -> None:
     """The Tasks table's rows grew when its headers took two lines, and the flow emptied
     the pages before it (the manifest's heading went over, the first page half empty) to
@@ -215,8 +213,8 @@ def test_the_large_print_host_key_opens_its_manifest_on_its_first_page(
     lines were a lone line."""
     (doc,) = (
         d
-        for d in planned_sheets
-        if d.labels == "large-print" and d.name == "collect-3_4p_a4_large-print_host-key"
+        for d in shipped.planned("large-print").sheets
+        if d.name == "collect-3_4p_a4_large-print_host-key"
     )
     pages = doc.document.pages
     first = page_words(pages[0], doc.document.symbols)
@@ -240,17 +238,15 @@ def _opens_on_continued_table(page: Page) -> bool:
 
 
 @pytest.mark.parametrize("labels", PAGE_SETS)
-def test_no_table_ends_on_a_sliver_of_its_rows(
-    planned_sheets: list[PlannedSheets], labels: str
-) -> None:
+def test_no_table_ends_on_a_sliver_of_its_rows(shipped: ShippedSets, labels: str) -> None:
     """Every document that is not cards or a player aid in every shipped kit: a page opening
     on a table's continuation is at least TAIL_FILL full, the document's last page and the
     page before a score sheet's own page too. A player aid's copy fills its front first
     (tests/plan/test_player_aid.py), its back holding what is left."""
     slivers = [
         f"{doc.name} page {index + 1}: {share:.0%}"
-        for doc in planned_sheets
-        if doc.labels == labels and not doc.name.endswith("_player-aid")
+        for doc in shipped.planned(labels).sheets
+        if not doc.name.endswith("_player-aid")
         for index, page in enumerate(doc.document.pages)
         if index
         and _opens_on_continued_table(page)
@@ -259,9 +255,7 @@ def test_no_table_ends_on_a_sliver_of_its_rows(
     assert not slivers, "\n".join(slivers)
 
 
-def test_collect3_host_key_and_sheets_share_the_task_list_tail(
-    planned_sheets: list[PlannedSheets],
-) -> None:
+def test_collect3_host_key_and_sheets_share_the_task_list_tail(shipped: ShippedSets) -> None:
     """The cases the review named: the host key's last page holds more Tasks than 19 and 20,
     and the 10-player A4 sheets' page before the score sheet more than Tasks 17 to 20."""
     named = {
@@ -271,7 +265,7 @@ def test_collect3_host_key_and_sheets_share_the_task_list_tail(
         ("es", "collect-3_10p_a4_es_host-key"): "Tarea",
         ("standard", "collect-3_10p_a4_sheets"): OWN_PAGE,
     }
-    found = {(doc.labels, doc.name): doc for doc in planned_sheets}
+    found = {(doc.labels, doc.name): doc for doc in shipped.planned("standard", "es").sheets}
     for key, task in named.items():
         doc = found[key]
         pages = doc.document.pages

@@ -20,6 +20,7 @@ from shapes_print.plan.tables import column_widths
 from tests.planboxes import Box, leaf_boxes, overlap, texts, union
 from tests.planfill import bounds, content, fill, has_square, text_area
 from tests.planned import PAGE_SETS, Compiled, PlannedSheets
+from tests.shippedcheck import ShippedSets
 
 LEAST_FILL = 0.30  # the issue's floor for any page but a document's only one
 KEEP_STEPS = 4  # a procedure of this many steps or fewer never splits
@@ -35,6 +36,27 @@ PAGE_OF = {
     "de": "Seite {page} von {pages}",
 }
 PAGE_OF["braille-es"] = PAGE_OF["es"]
+LARGE_PRINT = ("large-print", "large-print-atkinson")
+
+
+@pytest.fixture(params=PAGE_SETS)
+def labels(request: pytest.FixtureRequest) -> str:
+    """Each shipped label set: a test each, which waits for that set's plans alone."""
+    return str(request.param)
+
+
+@pytest.fixture
+def planned_sheets(shipped: ShippedSets, labels: str) -> list[PlannedSheets]:
+    """The set's sheets, host keys, guides and player aids, every game and count, A4 and
+    Letter (tests/shippedcheck.py)."""
+    return shipped.planned(labels).sheets
+
+
+@pytest.fixture
+def planned_compilations(shipped: ShippedSets, labels: str) -> list[Compiled]:
+    """The set's print-and-play files planned with `planned_sheets`, as their scale check
+    sees them."""
+    return shipped.planned(labels).compilations
 
 
 def _pages(planned: list[PlannedSheets]) -> Iterator[tuple[PlannedSheets, int, list[Group]]]:
@@ -62,11 +84,13 @@ def _steps(group: Group) -> bool:
     return any(t.text.rstrip(".").isdigit() for t in texts(group.items))
 
 
-def test_every_label_set_and_paper_is_planned(planned_sheets: list[PlannedSheets]) -> None:
+def test_every_label_set_and_paper_is_planned(
+    planned_sheets: list[PlannedSheets], labels: str
+) -> None:
     sets = {doc.labels for doc in planned_sheets}
     papers = {paper for doc in planned_sheets for paper in ("a4", "letter") if paper in doc.name}
     games = {doc.name.split("_")[0] for doc in planned_sheets}
-    assert sets == set(PAGE_SETS) and papers == {"a4", "letter"}
+    assert sets == {labels} and papers == {"a4", "letter"}
     assert games == {"collect-3", "pass-and-pick", "shapes-the-game"}
 
 
@@ -236,7 +260,7 @@ def test_the_scale_check_is_on_the_first_page_and_a_running_foot_on_every_page(
 
 
 def test_a_print_and_play_file_checks_its_scale_on_its_cover_and_card_sheets(
-    planned_compilations: list[Compiled],
+    planned_compilations: list[Compiled], labels: str
 ) -> None:
     """One file printed at once is checked for its scale once, on its cover; its sheets,
     each checked on its first page in its own file, are not again; its card sheets are
@@ -248,7 +272,7 @@ def test_a_print_and_play_file_checks_its_scale_on_its_cover_and_card_sheets(
         if squared != (index == 0) and index not in doc.cards
     ]
     assert not wrong, "\n".join(wrong[:20])
-    assert {doc.labels for doc in planned_compilations} == set(PAGE_SETS)
+    assert {doc.labels for doc in planned_compilations} == {labels}
     assert all(doc.cards and doc.squared[0] for doc in planned_compilations)
 
 
@@ -276,13 +300,13 @@ def _sizes(parts: list[Group], role: str) -> Iterator[tuple[float, str]]:
 
 
 def test_headings_step_clearly_above_the_body_and_large_print_keeps_18_pt(
-    planned_sheets: list[PlannedSheets],
+    shipped: ShippedSets,
 ) -> None:
     """The standard body is a book's, 11-12 pt; subheadings and headings each a clear step
     larger (a quarter at least) and bold. Large print sets nothing under 18 pt. A player aid
     kept at hand on a side is a look-up card in type of its own (tests/plan/test_aid_halves.py)."""
     found: dict[str, dict[str, set[tuple[float, str]]]] = {}
-    for doc, _, parts in _pages(planned_sheets):
+    for doc, _, parts in _pages(shipped.planned("standard", "large-print").sheets):
         if doc.name.endswith("_player-aid") and doc.style.player_aid.compact is not None:
             continue
         by_role = found.setdefault(doc.labels, {})
@@ -315,15 +339,15 @@ def test_table_columns_share_the_measure_by_content() -> None:
     assert guide == pytest.approx([195, 63, 84, 168])
 
 
+@pytest.mark.parametrize("large", LARGE_PRINT)
 def test_large_print_sets_its_page_furniture_as_large_as_its_text(
-    planned_sheets: list[PlannedSheets],
+    shipped: ShippedSets, large: str
 ) -> None:
     """The running foot, the print line and the scale check's labels of a large-print set
     at its own smallest size (18 pt), which its label set gives, not the standard 6 pt."""
     small = [
         f"{doc.labels} {doc.name} page {index + 1}: {t.text!r} at {t.size} pt"
-        for doc in planned_sheets
-        if doc.labels.startswith("large-print")
+        for doc in shipped.planned(large).sheets
         for index, page in enumerate(doc.document.pages)
         for t in _pagination(page.items)
         if t.size < doc.style.min_size
@@ -331,16 +355,15 @@ def test_large_print_sets_its_page_furniture_as_large_as_its_text(
     assert not small, "\n".join(small[:20])
 
 
+@pytest.mark.parametrize("large", LARGE_PRINT)
 def test_large_print_scale_check_and_print_line_stand_apart(
-    planned_sheets: list[PlannedSheets],
+    shipped: ShippedSets, large: str
 ) -> None:
     """On a large-print document's first page, the ruler's label (at 18 pt wider than the
     50 mm it names), the ruler, the inch square, its label, the print line and the running
     foot each keep a gap from the others that a reader sees at that size."""
     wrong = []
-    for doc in planned_sheets:
-        if not doc.labels.startswith("large-print"):
-            continue
+    for doc in shipped.planned(large).sheets:
         page, f = doc.document.pages[0], doc.style.furniture
         pieces = _furniture_pieces(page, doc.document.symbols, f.ruler_label, f.inch_label)
         gap = f.sheet_text_size * FURNITURE_GAP if f.sheet_text_size else f.furniture_gap

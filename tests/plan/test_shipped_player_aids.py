@@ -12,8 +12,9 @@ import pytest
 from shapes_print.geometry.primitives import Artifact, Group, Item, Text
 from shapes_print.pipeline import pipeline
 from tests.planfill import bounds, content, text_area
-from tests.planned import KitWords, PlannedSheets, page_words
+from tests.planned import PAGE_SETS, PlannedSheets, page_words
 from tests.playeraid import HEADING
+from tests.shippedcheck import ShippedSets
 
 TOLERANCE = 0.5  # points: glue given and rounding
 
@@ -38,11 +39,12 @@ def _shipped_aids(planned_sheets: list[PlannedSheets]) -> list[tuple[PlannedShee
     return found
 
 
-def test_every_shipped_aid_fits_a_side_or_half_of_one(planned_sheets: list[PlannedSheets]) -> None:
+@pytest.mark.parametrize("labels", PAGE_SETS)
+def test_every_shipped_aid_fits_a_side_or_half_of_one(shipped: ShippedSets, labels: str) -> None:
     """Each copy of every game's aid, in every shipped label set (large print too), on A4
     and Letter, for every player count: one page, or half of one (two copies to a sheet),
     printed one-sided, as its file and every page's print line say."""
-    for sheet, copies in _shipped_aids(planned_sheets):
+    for sheet, copies in _shipped_aids(shipped.planned(labels).sheets):
         pages = len(sheet.document.pages)
         assert pages in ((copies + 1) // 2, copies), (sheet.name, pages)
         assert sheet.document.duplex == "none", sheet.name
@@ -56,14 +58,13 @@ def _sizes(items: tuple[Item, ...]) -> set[float]:
     return {line.size for line in _texts(items)}
 
 
-def test_a_large_print_copy_is_one_page_in_18_pt_type(
-    planned_sheets: list[PlannedSheets],
-) -> None:
+@pytest.mark.parametrize("labels", LARGE_PRINT)
+def test_a_large_print_copy_is_one_page_in_18_pt_type(shipped: ShippedSets, labels: str) -> None:
     """Every game's large-print aid, in both large-print sets, for the fewest and the most
     players it has an aid for (Shapes the Game's Solitaire has none), on A4 and Letter: a
     page a copy, each opening with its heading, its words and its furniture nowhere under
     18 pt (the guide's floor for large print), its content above its foot."""
-    large = [(s, n) for s, n in _shipped_aids(planned_sheets) if s.labels in LARGE_PRINT]
+    large = _shipped_aids(shipped.planned(labels).sheets)
     counts: dict[str, set[int]] = {}
     for sheet, copies in large:
         counts.setdefault(sheet.name.split("_")[0], set()).add(copies)
@@ -81,19 +82,20 @@ def test_a_large_print_copy_is_one_page_in_18_pt_type(
         _, foot = text_area(sheet.style, pages[0], False)
         lowest = min(bounds(content(page), sheet.document.symbols)[0] for page in pages)
         assert lowest >= foot - TOLERANCE, sheet.name
-    assert len(seen) == 2 * 3 * 2 * 2  # sets, games, papers, fewest and most
+    assert len(seen) == 3 * 2 * 2  # games, papers, fewest and most
 
 
+@pytest.mark.parametrize("labels", LARGE_PRINT)
 def test_a_large_print_copy_leaves_out_its_spare_parts_with_a_line_where_they_are(
-    planned_words: list[KitWords],
+    shipped: ShippedSets, labels: str
 ) -> None:
     """What does not fit one side at 18 pt gives way, each with a line saying where it is,
     and only there: Collect 3's Action table where its Crowns' ladder grows long (its key
     rule and ladder stay), Pass and pick's scoring table (its round stays whole); Shapes
     the Game loses nothing."""
     action_tables = set()
-    for kit in planned_words:
-        if kit.labels not in LARGE_PRINT or not any(n.endswith("_player-aid") for n in kit.files):
+    for kit in shipped.planned(labels).words:
+        if not any(n.endswith("_player-aid") for n in kit.files):
             continue  # Shapes the Game's Solitaire has no aid
         said = " ".join(kit.file("_player-aid"))
         copies = said.count(HEADING)
@@ -112,15 +114,15 @@ def test_a_large_print_copy_leaves_out_its_spare_parts_with_a_line_where_they_ar
             assert said.count("Shuffle the rest of the cards") == copies
             assert "see the" not in said
     # The fewest players' ladder is short enough for the Action table on A4, in each set.
-    assert {(labels, "a4", 2) for labels in LARGE_PRINT} <= action_tables
+    assert (labels, "a4", 2) in action_tables
     assert not any(players == 10 for _, _, players in action_tables)
 
 
-def _aid_words(planned_words: list[KitWords], game: str, labels: str) -> str:
+def _aid_words(shipped: ShippedSets, game: str, labels: str) -> str:
     (kit,) = (
         kit
-        for kit in planned_words
-        if kit.game == game and kit.labels == labels and kit.paper == "a4" and kit.players > 3
+        for kit in shipped.planned(labels).words
+        if kit.game == game and kit.paper == "a4" and kit.players > 3
     )
     return " ".join(kit.file("_player-aid"))
 
@@ -147,9 +149,9 @@ def _aid_words(planned_words: list[KitWords], game: str, labels: str) -> str:
     ],
 )
 def test_each_aid_holds_what_a_player_looks_up(
-    planned_words: list[KitWords], game: str, words: list[str]
+    shipped: ShippedSets, game: str, words: list[str]
 ) -> None:
-    said = _aid_words(planned_words, game, "standard")
+    said = _aid_words(shipped, game, "standard")
     for sentence in words:
         assert said.count(sentence) == said.count(HEADING), (game, sentence)
     assert "This kit's ruling" not in said
@@ -158,16 +160,12 @@ def test_each_aid_holds_what_a_player_looks_up(
 GUIDE_ROW = re.compile(r"player-aid\.pdf \d+ plain (one-sided|double-sided, flip on long edge)")
 
 
-def test_the_printing_guide_says_how_the_aid_prints(planned_words: list[KitWords]) -> None:
+@pytest.mark.parametrize("labels", ["standard", *LARGE_PRINT])
+def test_the_printing_guide_says_how_the_aid_prints(shipped: ShippedSets, labels: str) -> None:
     """The guide's row for the aid says one-sided, as the file does, in large print too (in
     English, as theirs are)."""
-    english = {"standard", *LARGE_PRINT}
-    kits = [
-        kit
-        for kit in planned_words
-        if kit.labels in english and "_player-aid" in " ".join(kit.files)
-    ]
-    assert {kit.labels for kit in kits} == english
+    kits = [kit for kit in shipped.planned(labels).words if "_player-aid" in " ".join(kit.files)]
+    assert kits
     for kit in kits:
         rows = GUIDE_ROW.findall(" ".join(kit.file("_printing-guide")))
         assert rows == ["one-sided"], (kit.game, kit.labels)
