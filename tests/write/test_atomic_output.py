@@ -26,6 +26,7 @@ from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
 from shapes_print.commands.quick import guarded
+from shapes_print.workdone import Work, acting_on_work
 from shapes_print.write import swap, write
 from shapes_print.write.catalogue import INDEX
 from shapes_print.write.manifest import MANIFEST, verify
@@ -197,18 +198,16 @@ def test_a_bug_is_one_line_of_internal_error_and_its_traceback_with_debug(
         guarded(broken, debug=True)
 
 
-def _build_and_die_after_first_swap(args: list[str]) -> None:
-    """Child process: build, but die like SIGKILL right after the first kit folder moves."""
-    real = write.swap_in
-
-    def swap_then_die(*parts: Path) -> None:
-        real(*parts)
+def _die_once_a_folder_moves(work: Work) -> None:
+    """Die like SIGKILL (no cleanup, no exit handlers) the moment a folder moves in."""
+    if work.kind == "moved":
         os._exit(9)
 
-    write.swap_in = swap_then_die  # type: ignore[assignment]
-    from shapes_print.commands.cli import main
 
-    main(args)
+def _build_and_die_after_first_swap(args: list[str]) -> None:
+    """Child process: build, but die right after the first kit folder moves into place."""
+    with acting_on_work(_die_once_a_folder_moves):
+        main(args)
 
 
 def test_kill_between_kit_moves_leaves_each_kit_whole(
