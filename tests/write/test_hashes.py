@@ -20,8 +20,8 @@ import pytest
 from shapes_print.workdone import Heard, listening_to_work
 from shapes_print.write import hashes
 from shapes_print.write.manifest import MANIFEST
+from tests.incrementalbuild import build, built_json
 from tests.project_copy import copy_project
-from tests.write.test_incremental import build, built_json
 
 
 @pytest.fixture
