@@ -132,6 +132,26 @@ def functions_of(name: str) -> list[Function]:
     return found
 
 
+def unbounded_memos(source: str) -> list[str]:
+    """Each function the source keeps a functools memo of with no bound, as `line: name`:
+    `@cache`, or `@lru_cache(maxsize=None)` (a bare `@lru_cache` keeps 128)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for decorator in node.decorator_list:
+            called = decorator.func if isinstance(decorator, ast.Call) else decorator
+            memo = called.id if isinstance(called, ast.Name) else getattr(called, "attr", "")
+            bounds = [
+                *(decorator.args[:1] if isinstance(decorator, ast.Call) else []),
+                *(k.value for k in getattr(decorator, "keywords", ()) if k.arg == "maxsize"),
+            ]
+            none = any(isinstance(b, ast.Constant) and b.value is None for b in bounds)
+            if memo == "cache" or (memo == "lru_cache" and none):
+                found.append(f"{node.lineno}: {node.name}")
+    return found
+
+
 # What makes a mutable table: a display, a comprehension, or a call to one of these.
 _TABLES = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 _TABLE_TYPES = {"dict", "list", "set", "bytearray", "defaultdict", "OrderedDict", "deque"}

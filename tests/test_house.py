@@ -21,6 +21,7 @@ from tests.packageread import (
     imports_of,
     module_state,
     pdfium_drawing,
+    unbounded_memos,
 )
 
 # What every stage may import, each only those before it: errors and units, the limits
@@ -346,6 +347,24 @@ def test_no_module_keeps_a_cache_of_its_own(name: str) -> None:
         "would do again in its BuildCache (buildcache.py: a Region, carried in KitContext), "
         "or, for a function pure in its arguments, in a bounded functools.lru_cache"
     )
+
+
+# Planning's memos are keyed by the documents it plans, which a `watch` or `serve` session
+# makes without end: each lets go of the oldest past its bound.
+def test_every_memo_of_planning_is_bounded() -> None:
+    unbounded = [
+        f"{MODULES[name].relative_to(PACKAGE.parent)}:{found}"
+        for name in PLAN_MODULES
+        for found in unbounded_memos(MODULES[name].read_text(encoding="utf-8"))
+    ]
+    assert PLAN_MODULES and not unbounded, f"give each a maxsize: {unbounded}"
+
+
+def test_the_memo_check_sees_an_unbounded_memo() -> None:
+    source = "@cache\ndef a(): ...\n@functools.lru_cache(maxsize=None)\ndef b(): ...\n"
+    source += "@lru_cache(None)\ndef c(): ...\n@lru_cache(maxsize=4096)\ndef d(): ...\n"
+    source += "@lru_cache\ndef e(): ...\n"
+    assert unbounded_memos(source) == ["2: a", "4: b", "6: c"]
 
 
 def test_the_known_module_state_is_still_there() -> None:
