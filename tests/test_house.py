@@ -18,7 +18,9 @@ from tests.packageread import (
     Import,
     every_import,
     functions_of,
+    imported_test_modules,
     imports_of,
+    may_import_a_test,
     module_state,
     pdfium_drawing,
     unbounded_memos,
@@ -137,34 +139,14 @@ def test_no_test_module_is_over_400_lines() -> None:
 # A test module shares nothing with another by being imported: pytest would collect the
 # tests an import brings in twice, and one file's change would break the other's. What two
 # share is in a plain module under tests/ (labelsets.py, newgame.py, ...).
-def imported_test_modules(source: str, own: frozenset[str]) -> list[str]:
-    """Each `test_*` module of ours the source imports, with its line: under `tests.`, by a
-    relative import, or bare by its file name (`own`), as pytest's sys.path lets a test."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and (node.level or node.module):
-            base = "." * node.level + (node.module or "")
-            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
-        else:
-            continue
-        ours = [n for n in names if n.startswith((".", "tests.")) or n.split(".")[0] in own]
-        found += [
-            f"{node.lineno}: {name}"
-            for name in ours
-            if any(part.startswith("test_") for part in name.split("."))
-        ][:1]
-    return found
-
-
 def test_no_test_module_imports_another() -> None:
-    paths = sorted(TESTS.rglob("*.py"))
-    own = frozenset(path.stem for path in paths)
+    texts = {path: path.read_text(encoding="utf-8") for path in sorted(TESTS.rglob("*.py"))}
+    own = frozenset(path.stem for path in texts)
     importing = [
         f"{path.relative_to(PACKAGE.parent).as_posix()}:{found}"
-        for path in paths
-        for found in imported_test_modules(path.read_text(encoding="utf-8"), own)
+        for path, text in texts.items()
+        if may_import_a_test(text)
+        for found in imported_test_modules(text, own)
     ]
     assert not importing, "share through a plain module under tests/:\n" + "\n".join(importing)
 
@@ -178,6 +160,9 @@ def test_the_test_import_check_sees_each_way_of_importing_a_test_module() -> Non
     assert lines == ["1", "2", "3", "4", "5"]
     plain = "from tests.labelsets import SETS\nimport labelsets\nimport test_data\n"
     assert imported_test_modules(plain, own) == []
+    parenthesised = "from tests.write import (\n    test_hashes,\n)\n"
+    lines = [*seen.splitlines(), parenthesised]
+    assert all(may_import_a_test(line) for line in lines), "each file is parsed"
 
 
 def test_the_checks_see_an_upward_import_and_a_loop() -> None:
