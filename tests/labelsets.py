@@ -1,12 +1,14 @@
 """The shipped label sets and the Pass and pick kits built or planned under them: shared
-by the label-set tests in tests/kit/ (builds, contrast, large print, translations).
+by the label-set tests in tests/kit/ (builds, contrast, large print, translations); and
+the shipped templates under a set, as the calibration sheet is drawn (tests/plan/).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
+from shapes_print.kit.variant import Variant, make_variant
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels, shipped
 from shapes_print.pipeline import pipeline
 from shapes_print.pipeline.games import game_summaries
@@ -29,3 +31,8 @@ def covers(labels: str) -> list[str]:
 
 def project(labels: str, game: str = "pass-and-pick") -> pipeline.Project:
     return pipeline.load_project(pipeline.Sources(), [game], [labels])
+
+
+def variant(labels: str) -> Variant:
+    """The shipped templates under a shipped label set, with no game's own files."""
+    return make_variant(DEFAULT_TEMPLATES, {}, load_labels(labels, DEFAULT_LABELS))

@@ -1,13 +1,15 @@
 """The package's own modules read from their source with `ast`, as the house rules
 (tests/test_house.py) ask of them: every import between them with its line, the functions
-each defines with their length and parameters, where a module draws with pdfium, and what it
-keeps at its top that changes as it runs.
+each defines with their length and parameters, where a module draws with pdfium, what it
+keeps at its top that changes as it runs, and its memos with no bound; and the test modules
+a test file imports.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,6 +131,57 @@ def functions_of(name: str) -> list[Function]:
                 visit(child, f"{prefix}{child.name}.")
 
     visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    return found
+
+
+def imported_test_modules(source: str, own: frozenset[str]) -> list[str]:
+    """Each `test_*` module of ours the source imports, with its line: under `tests.`, by a
+    relative import, or bare by its file name (`own`), as pytest's sys.path lets a test."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and (node.level or node.module):
+            base = "." * node.level + (node.module or "")
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        ours = [n for n in names if n.startswith((".", "tests.")) or n.split(".")[0] in own]
+        found += [
+            f"{node.lineno}: {name}"
+            for name in ours
+            if any(part.startswith("test_") for part in name.split("."))
+        ][:1]
+    return found
+
+
+# A line that may import a `test_*` module, alone or inside an import's parentheses.
+_MAY_IMPORT_A_TEST = re.compile(r"^\s*(?:from|import)\b.*\btest_|^\s+test_\w+,?\s*$", re.M)
+
+
+def may_import_a_test(source: str) -> bool:
+    """Whether the source has a line that may import a `test_*` module: only such files
+    need parsing (parsing every test file costs about 0.7 s of CPU)."""
+    return _MAY_IMPORT_A_TEST.search(source) is not None
+
+
+def unbounded_memos(source: str) -> list[str]:
+    """Each function the source keeps a functools memo of with no bound, as `line: name`:
+    `@cache`, or `@lru_cache(maxsize=None)` (a bare `@lru_cache` keeps 128)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for decorator in node.decorator_list:
+            called = decorator.func if isinstance(decorator, ast.Call) else decorator
+            memo = called.id if isinstance(called, ast.Name) else getattr(called, "attr", "")
+            bounds = [
+                *(decorator.args[:1] if isinstance(decorator, ast.Call) else []),
+                *(k.value for k in getattr(decorator, "keywords", ()) if k.arg == "maxsize"),
+            ]
+            none = any(isinstance(b, ast.Constant) and b.value is None for b in bounds)
+            if memo == "cache" or (memo == "lru_cache" and none):
+                found.append(f"{node.lineno}: {node.name}")
     return found
 
 

@@ -18,9 +18,12 @@ from tests.packageread import (
     Import,
     every_import,
     functions_of,
+    imported_test_modules,
     imports_of,
+    may_import_a_test,
     module_state,
     pdfium_drawing,
+    unbounded_memos,
 )
 
 # What every stage may import, each only those before it: errors and units, the limits
@@ -131,6 +134,35 @@ def test_no_test_module_is_over_400_lines() -> None:
         if len(path.read_text(encoding="utf-8").splitlines()) > MAX_LINES
     )
     assert not long, f"test modules over {MAX_LINES} lines; split them by subject: {long}"
+
+
+# A test module shares nothing with another by being imported: pytest would collect the
+# tests an import brings in twice, and one file's change would break the other's. What two
+# share is in a plain module under tests/ (labelsets.py, newgame.py, ...).
+def test_no_test_module_imports_another() -> None:
+    texts = {path: path.read_text(encoding="utf-8") for path in sorted(TESTS.rglob("*.py"))}
+    own = frozenset(path.stem for path in texts)
+    importing = [
+        f"{path.relative_to(PACKAGE.parent).as_posix()}:{found}"
+        for path, text in texts.items()
+        if may_import_a_test(text)
+        for found in imported_test_modules(text, own)
+    ]
+    assert not importing, "share through a plain module under tests/:\n" + "\n".join(importing)
+
+
+def test_the_test_import_check_sees_each_way_of_importing_a_test_module() -> None:
+    own = frozenset({"test_atomic_output", "labelsets"})
+    seen = "from tests.load.test_pictures import example\nfrom tests.write import test_hashes\n"
+    seen += "import tests.plan.test_calibrate\nfrom .test_shapes import sampled\n"
+    seen += "from test_atomic_output import snapshot\n"
+    lines = [found.split(":")[0] for found in imported_test_modules(seen, own)]
+    assert lines == ["1", "2", "3", "4", "5"]
+    plain = "from tests.labelsets import SETS\nimport labelsets\nimport test_data\n"
+    assert imported_test_modules(plain, own) == []
+    parenthesised = "from tests.write import (\n    test_hashes,\n)\n"
+    lines = [*seen.splitlines(), parenthesised]
+    assert all(may_import_a_test(line) for line in lines), "each file is parsed"
 
 
 def test_the_checks_see_an_upward_import_and_a_loop() -> None:
@@ -300,6 +332,24 @@ def test_no_module_keeps_a_cache_of_its_own(name: str) -> None:
         "would do again in its BuildCache (buildcache.py: a Region, carried in KitContext), "
         "or, for a function pure in its arguments, in a bounded functools.lru_cache"
     )
+
+
+# Planning's memos are keyed by the documents it plans, which a `watch` or `serve` session
+# makes without end: each lets go of the oldest past its bound.
+def test_every_memo_of_planning_is_bounded() -> None:
+    unbounded = [
+        f"{MODULES[name].relative_to(PACKAGE.parent)}:{found}"
+        for name in PLAN_MODULES
+        for found in unbounded_memos(MODULES[name].read_text(encoding="utf-8"))
+    ]
+    assert PLAN_MODULES and not unbounded, f"give each a maxsize: {unbounded}"
+
+
+def test_the_memo_check_sees_an_unbounded_memo() -> None:
+    source = "@cache\ndef a(): ...\n@functools.lru_cache(maxsize=None)\ndef b(): ...\n"
+    source += "@lru_cache(None)\ndef c(): ...\n@lru_cache(maxsize=4096)\ndef d(): ...\n"
+    source += "@lru_cache\ndef e(): ...\n"
+    assert unbounded_memos(source) == ["2: a", "4: b", "6: c"]
 
 
 def test_the_known_module_state_is_still_there() -> None:

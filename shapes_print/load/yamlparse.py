@@ -40,7 +40,7 @@ _MAP = "tag:yaml.org,2002:map"
 # refuses one written as it is; an escape in double quotes (`"\uD800"`) makes one.
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # libyaml's parser when PyYAML has it: the same nodes and marks, about 8 times faster.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Builder:
@@ -239,11 +239,11 @@ def parse_yaml(path: Path, raw: bytes, locale: str | None) -> Document:
         message = f"is not UTF-8 text (byte 0x{bad}); save the file as UTF-8"
         raise UserError(where, message) from None
     try:
-        return _parse(path, text, _FAST_LOADER, locale)
+        return parse_with(FAST_LOADER, path, text, locale)
     except yaml.YAMLError:
         pass  # libyaml's messages are terser: the pure-Python parser says what is wrong
     try:
-        return _parse(path, text, yaml.SafeLoader, locale)
+        return parse_with(yaml.SafeLoader, path, text, locale)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = Source(path, mark.line + 1, mark.column + 1) if mark else Source(path)
@@ -260,9 +260,11 @@ def parse_yaml(path: Path, raw: bytes, locale: str | None) -> Document:
         raise UserError(where, f"has a character YAML does not allow ({character})") from None
 
 
-def _parse(
-    path: Path, text: str, loader_class: type[yaml.SafeLoader], locale: str | None
+def parse_with(
+    loader_class: type[yaml.SafeLoader], path: Path, text: str, locale: str | None
 ) -> Document:
+    """The text as a Document by one of PyYAML's parsers: `parse_yaml` tries FAST_LOADER,
+    then the pure-Python SafeLoader, whose messages say more; both give the same Document."""
     may_grow = _check_events(path, text, loader_class)
     loader = loader_class(text)
     try:

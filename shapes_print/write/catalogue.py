@@ -40,7 +40,9 @@ from shapes_print.write.uptodate import CARD_SIZE, PARTIAL
 
 INDEX = "index.html"
 DOCUMENTS = "documents.json"
-_PER_WORKER = 16  # thumbnails a worker takes at a time: fewer new ones are drawn in-process
+# Thumbnails a worker process takes at a time: fewer new ones than that are drawn in this
+# process, and at least twice as many make two workers busy.
+PER_WORKER = 16
 
 Entries = Mapping[str, Mapping[str, object]]
 # Thumbnails the build drew while rendering, by their PDF's SHA-256: each with the folder
@@ -130,13 +132,13 @@ Drawing = tuple[Path, Path, str]  # a PDF, the thumbnails folder, the PDF's SHA-
 
 def _render_all(drawings: list[Drawing], jobs: int) -> list[Thumbnail]:
     """The thumbnails in order; with many to draw and `jobs` above 1, by forked processes
-    (write/forked.py), `_PER_WORKER` at a time."""
-    workers = min(jobs, len(drawings) // _PER_WORKER)
+    (write/forked.py), `PER_WORKER` at a time."""
+    workers = min(jobs, len(drawings) // PER_WORKER)
 
     def drawn(index: int) -> Thumbnail:
         return draw_thumbnail(*drawings[index])
 
-    return list(forked_map(drawn, len(drawings), workers, run=_PER_WORKER))
+    return list(forked_map(drawn, len(drawings), workers, run=PER_WORKER))
 
 
 def _read_known(folder: Path) -> dict[str, Thumbnail]:

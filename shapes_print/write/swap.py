@@ -1,8 +1,9 @@
 """Write stage, the last move: a finished folder put in place of the old one in one rename.
 
 Input: a staged kit folder and its place in the output folder. Output: the kit at its
-place, whole; the old one where the staged one was, for the caller to delete. Nothing is
-written through a symbolic link planted inside the output folder.
+place, whole; the old one where the staged one was, for the caller to delete; each move
+told to whoever listens (workdone.py). Nothing is written through a symbolic link planted
+inside the output folder.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 from pathlib import Path
 
 from shapes_print.errors import Source, UserError
+from shapes_print.workdone import done
 
 # renameat2(2) with RENAME_EXCHANGE swaps two paths in one step (Linux 3.15+).
 _AT_FDCWD = -100
@@ -42,6 +44,7 @@ def swap_in(source: Path, target: Path) -> None:
         os.rename(source, target)
     elif not _exchange(source, target):
         swap_by_renames(source, target)
+    done("moved", target)
 
 
 def swap_by_renames(source: Path, target: Path) -> None:

@@ -23,7 +23,7 @@ from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.codes import SPANISH, UEB, BrailleCode
 from shapes_print.braille.translate import BrailleError, divisible, fill_lines
 from shapes_print.commands.cli import main
-from tests.braille.test_own_layouts import dots_of, planned, spelt, zones
+from tests.brailledots import dots_of, planned, spelt, zones
 
 GAME = "bug-hunt"
 HYPHEN = "\u2824"

@@ -12,7 +12,7 @@ import pytest
 from shapes_print.geometry.primitives import Document, Group, Item, Text
 from shapes_print.pipeline import pipeline
 from shapes_print.units import mm
-from tests.commands.test_unfit_label_sets import GAME, LARGE_PRINT, her_game
+from tests.bughunt import GAME, LARGE_PRINT, her_game
 from tests.project_copy import run
 
 # The shape 7 mm shorter, and the word in the room it leaves, at 20 pt down to 18 pt and on

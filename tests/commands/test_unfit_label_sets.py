@@ -14,9 +14,9 @@ import pytest
 
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import load_labels, shipped
+from tests.bughunt import BRAILLE, GAME, LARGE_PRINT, her_game
 from tests.project_copy import run
 
-GAME = "bug-hunt"
 # The translated sets: each lacks the game's words and skips it for that, but braille-es
 # (braille over es), which cannot take it for braille's reason first.
 TRANSLATED = [
@@ -26,32 +26,6 @@ TRANSLATED = [
 ]
 # Skipped: large print in either face and braille (too big), braille-es, the translations.
 SKIPS = 4 + len(TRANSLATED)
-LARGE_PRINT = (
-    f"skipped large-print for {GAME}: content/{GAME}/deck.yaml:22:32: card '{{suit}}-{{number}}' "
-    f"(grasshopper-1), element 'label': text 'GRASSHOPPER 1' does not fit its 53.5 x 12.0 mm "
-    f"box even at 24 pt; shorten it, or give the set this game's own words, or the element a larger box "
-    f"(elements:), in "
-    f"content/{GAME}/labels/large-print.yaml"
-)
-BRAILLE = (
-    f"skipped braille for {GAME}: content/{GAME}/deck.yaml:15:5: card '{{suit}}-{{number}}' "
-    f"(grasshopper-1), element 'shape-braille': braille for 'grasshopper 1' needs 2 lines "
-    f"of 9 cells; its zone (53.5 x 10.0 mm) holds 1; this label set's braille fits none of "
-    f"templates/card-sizes.yaml; shorten it, or give the set this game's own words, or the element a larger box "
-    f"(elements:), in "
-    f"content/{GAME}/labels/braille.yaml"
-)
-
-
-def her_game(root: Path, capsys: pytest.CaptureFixture[str], suit: str = "grasshopper") -> Path:
-    """`new`'s example in `root/content`, its sun suit renamed `suit`."""
-    content = root / "content"
-    assert run(["new", GAME, "--content", str(content)], capsys, root)[0] == 0
-    game = content / GAME / "game.yaml"
-    game.write_text(game.read_text().replace("suit: sun,", f"suit: {suit},"))
-    own = content / GAME / "labels" / "high-contrast.yaml"
-    own.write_text(own.read_text().replace("  sun:", f"  {suit}:"))
-    return content
 
 
 def test_a_plain_check_skips_each_set_that_cannot_take_the_game_and_says_why(

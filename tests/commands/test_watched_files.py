@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.load.test_pictures import BLUE, draw_sun, example
+from tests.pictureexample import BLUE, draw_sun, example
 from tests.project_copy import copy_project
 from tests.watching import (
     APART,

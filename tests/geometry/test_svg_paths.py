@@ -16,7 +16,7 @@ from shapes_print.geometry.primitives import Path as DrawnPath
 from shapes_print.geometry.svgpath import parse_svg_path
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.render.pdf import write_pdf
-from tests.load.test_shapes import sampled
+from tests.pathpoints import sampled
 
 ART = Path(__file__).parents[1] / "art"
 # A heart as Inkscape saves one: relative cubics, the command letter written once.

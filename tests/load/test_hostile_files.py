@@ -24,7 +24,7 @@ import yaml
 
 from tests.forkserver import ForkServer, Ran
 from tests.hostile_files import make
-from tests.load.test_pictures import build_args, example
+from tests.pictureexample import build_args, example
 
 REPO = Path(__file__).resolve().parents[2]
 CASES: list[dict[str, Any]] = yaml.safe_load((REPO / "tests/hostile_inputs.yaml").read_text())

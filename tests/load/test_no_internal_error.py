@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.hostile_files import xlsx
-from tests.load.test_pictures import ROWS, build_args, example
+from tests.pictureexample import ROWS, build_args, example
 from tests.project_copy import build_args as project_build_args
 from tests.project_copy import copy_project, run
 

@@ -18,6 +18,7 @@ from shapes_print.geometry.primitives import Path as DrawnPath
 from shapes_print.load.shapes import PatternLibrary, ShapeLibrary, parse_path
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.svg import page_svg
+from tests.pathpoints import sampled
 
 INK = RGB.parse("#123456")
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -67,26 +68,6 @@ def subpaths(ops: tuple[PathOp, ...]) -> list[list[PathOp]]:
             runs.append([])
         runs[-1].append(op)
     return runs
-
-
-def sampled(run: list[PathOp], steps: int = 16) -> list[tuple[float, float]]:
-    """Points along one subpath, curves included, for areas and coverage."""
-    points: list[tuple[float, float]] = []
-    for op in run:
-        if op[0] in ("M", "L"):
-            points.append((op[1], op[2]))
-        elif op[0] == "C":
-            (x0, y0), (_, x1, y1, x2, y2, x3, y3) = points[-1], op
-            for k in range(1, steps + 1):
-                t = k / steps
-                m = 1 - t
-                points.append(
-                    (
-                        m**3 * x0 + 3 * m * m * t * x1 + 3 * m * t * t * x2 + t**3 * x3,
-                        m**3 * y0 + 3 * m * m * t * y1 + 3 * m * t * t * y2 + t**3 * y3,
-                    )
-                )
-    return points
 
 
 def signed_area(points: list[tuple[float, float]]) -> float:

@@ -109,25 +109,27 @@ def test_a_second_process_reads_kept_files_without_pyyaml(
 
 
 def test_a_damaged_entry_is_no_entry_and_the_file_is_parsed_again(tmp_path: Path) -> None:
+    """The entry is kept as a build keeps it (`keep_document`), then damaged; bytes no other
+    test reads, so this process has not parsed them: `read_yaml` goes to the entry."""
     path = tmp_path / "game.yaml"
-    path.write_text("id: my-game\ntitle: Mine\n", encoding="utf-8")
-    yamlsrc._parsed.cache_clear()
-    first = yamlsrc.read_yaml(path)
+    path.write_text("id: my-game\ntitle: A damaged entry\n", encoding="utf-8")
+    first = parse_yaml(path, path.read_bytes(), "en")
+    yamlkept.keep_document(first, read_input(path, 1 << 21, noted=False).sha256, "en")
     (entry,) = cache_folder().glob("yaml-*.msgpack")
     damaged = bytearray(entry.read_bytes())
     damaged[-1] ^= 0xFF
     entry.write_bytes(bytes(damaged))
     assert kept_again(path) is None
-    yamlsrc._parsed.cache_clear()
     assert yamlsrc.read_yaml(path).data == first.data
     assert kept_again(path) is not None  # kept anew
 
 
 def test_a_file_that_does_not_parse_is_never_kept(tmp_path: Path) -> None:
+    """Each read parses the file again: a mistake is never remembered, in the process
+    (functools caches keep no exception) or in the cache folder."""
     path = tmp_path / "broken.yaml"
     path.write_text("a: [1, 2\n", encoding="utf-8")
     for _ in range(2):
-        yamlsrc._parsed.cache_clear()
         with pytest.raises(UserError, match="YAML syntax error"):
             yamlsrc.read_yaml(path)
     assert list(cache_folder().glob("yaml-*")) == []

@@ -46,14 +46,14 @@ def test_a_user_error_survives_the_trip_back_from_a_worker() -> None:
 
 
 def test_libyaml_reads_the_same_values_and_places_as_pure_python() -> None:
-    if yamlparse._FAST_LOADER is yaml.SafeLoader:
+    if yamlparse.FAST_LOADER is yaml.SafeLoader:
         pytest.skip("PyYAML was built without libyaml")
     files = sorted(DEFAULT_TEMPLATES.rglob("*.yaml")) + sorted(DEFAULT_CONTENT.rglob("*.yaml"))
     assert len(files) > 8
     for path in files:
         text = path.read_text()
-        fast = yamlparse._parse(path, text, yamlparse._FAST_LOADER, "en")
-        careful = yamlparse._parse(path, text, yaml.SafeLoader, "en")
+        fast = yamlparse.parse_with(yamlparse.FAST_LOADER, path, text, "en")
+        careful = yamlparse.parse_with(yaml.SafeLoader, path, text, "en")
         assert (fast.data, fast.marks) == (careful.data, careful.marks), path
 
 

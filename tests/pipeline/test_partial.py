@@ -16,9 +16,9 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.write.manifest import MANIFEST
 from tests.command_lines import one_kit
-from tests.load.test_pictures import GAME as PICTURES
-from tests.load.test_pictures import example
 from tests.pdfread import page_lines, placements
+from tests.pictureexample import GAME as PICTURES
+from tests.pictureexample import example
 
 KIT = "collect-3/a4/4-players"
 MM = 72 / 25.4

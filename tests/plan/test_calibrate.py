@@ -13,11 +13,10 @@ from pypdf.generic import ContentStream
 from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Text
-from shapes_print.kit.variant import Variant, make_variant
-from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
-from shapes_print.load.labels import load_labels
+from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.calibrate import LABELS
+from tests.labelsets import variant
 from tests.pdfread import page_texts, sized_runs
 from tests.project_copy import copy_project
 from tests.tinygame import DECK, game, sheets
@@ -30,10 +29,6 @@ def calibrate(out: Path, *args: str) -> Path:
     assert main(["calibrate", "--out", str(out), *args]) == 0
     (pdf,) = (out / "calibration").rglob("*.pdf")
     return pdf
-
-
-def variant(labels: str) -> Variant:
-    return make_variant(DEFAULT_TEMPLATES, {}, load_labels(labels, DEFAULT_LABELS))
 
 
 def flat(items: tuple[Item, ...]) -> list[Item]:

@@ -20,7 +20,6 @@ from shapes_print.kit.variant import make_variant
 from shapes_print.load.content import Block
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
-from shapes_print.plan import flow
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED
 from shapes_print.plan.cells import SheetInputs
@@ -101,14 +100,6 @@ def test_breaks_kept_are_chosen_by_the_boxes_measures_alone() -> None:
     assert len(choose_breaks(_boxes(heights), 200.0)) < len(pages)
     headed = [replace(b, header=Box(60.0)) if i else b for i, b in enumerate(_boxes(heights))]
     assert choose_breaks(headed, 100.0) != pages
-
-
-def test_the_kept_breaks_are_let_go_of_past_their_bound() -> None:
-    bound = flow._cheapest.cache_info().maxsize
-    assert bound
-    for step in range(bound + 1):
-        choose_breaks(_boxes([30.0, 40.0, 25.0]), 100.0 + step)
-    assert 0 < flow._cheapest.cache_info().currsize <= bound
 
 
 def test_column_widths_kept_are_those_found_afresh() -> None:

@@ -172,7 +172,7 @@ def _texts(items: tuple[Item, ...], artifact: bool = False) -> list[tuple[str, b
 
 def test_the_calibration_crosshairs_and_scales_are_artifacts(tmp_path: Path) -> None:
     from shapes_print.plan.calibrate import LABELS, CalibrationAsked, calibration_sheet
-    from tests.plan.test_calibrate import variant
+    from tests.labelsets import variant
 
     standard = variant("standard")
     asked = CalibrationAsked("a4", (595.276, 841.89), "long", (0.0, 0.0))

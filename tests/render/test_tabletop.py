@@ -30,7 +30,7 @@ from shapes_print.plan.tabletop import (
 from shapes_print.render.png import write_pngs
 from shapes_print.render.tabletop import draw_sheets
 from tests.command_lines import one_kit
-from tests.load.test_pictures import example
+from tests.pictureexample import example
 
 KIT = "collect-3/a4/4-players"
 POKER_PIXELS = (400, 560)  # 63.5 x 88.9 mm at print.yaml's 160 dpi

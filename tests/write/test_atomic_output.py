@@ -22,32 +22,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
 from shapes_print.commands.quick import guarded
+from shapes_print.workdone import Work, acting_on_work
 from shapes_print.write import swap, write
-from shapes_print.write.catalogue import INDEX
-from shapes_print.write.manifest import MANIFEST, verify
+from shapes_print.write.manifest import MANIFEST
 from tests import tinygame
 from tests.project_copy import GAME, build_args, copy_project, run
-
-# One game, so the kits (and the order they are swapped in) do not depend on what else
-# content/ holds.
-KITS = (GAME, "--paper", "a4", "--players", "3-5")
-TITLE = "title: Pass and pick shapes"
-REPO = Path(__file__).resolve().parents[2]
-# What a build killed at any moment may leave hidden in `out`: its staging folder, its lock,
-# and a manifest or catalogue page written but not yet renamed into place (the next build
-# writes each afresh).
-HIDDEN_OK = (write.STAGING_PREFIX, write.LOCK, f".{MANIFEST}.tmp", f".{INDEX}.tmp")
-
-
-def variants(tmp_path: Path) -> tuple[Path, Path]:
-    a = copy_project(tmp_path / "a")
-    b = copy_project(tmp_path / "b", [("content/pass-and-pick/game.yaml", TITLE, f"{TITLE} (B)")])
-    return a, b
-
+from tests.wholekits import KITS, REPO, assert_whole, snapshot, variants
 
 # The variants, and an output folder of variant A's kits (KITS) built from them.
 Built = tuple[Path, Path, Path]
@@ -67,32 +50,6 @@ def earlier(tmp_path: Path, built_once: Built) -> Built:
     """The variants, and a copy of the folder of A's kits built, the test's own to change."""
     a, b, out = built_once
     return a, b, Path(shutil.copytree(out, tmp_path / "out", symlinks=True))
-
-
-def snapshot(out: Path) -> dict[str, bytes]:
-    """Every file a user sees (hidden staging and lock files aside), by path."""
-    files = {}
-    for path in out.rglob("*"):
-        relative = path.relative_to(out)
-        if path.is_file() and not any(part.startswith(".") for part in relative.parts):
-            files[relative.as_posix()] = path.read_bytes()
-    return files
-
-
-def assert_whole(out: Path) -> None:
-    """Every PDF opens, every file matches the manifest, only known hidden names."""
-    for entry in out.iterdir():
-        if entry.name.startswith("."):
-            assert entry.name.startswith(HIDDEN_OK), entry
-    pdfs = [name for name in snapshot(out) if name.endswith(".pdf")]
-    if not (out / MANIFEST).exists():
-        assert pdfs == []
-        return
-    for name in pdfs:
-        assert len(PdfReader(out / name).pages) > 0
-    found, checked = verify(out)
-    assert found == []
-    assert checked == len(pdfs)
 
 
 def test_bad_input_leaves_previous_output_byte_for_byte(
@@ -197,18 +154,16 @@ def test_a_bug_is_one_line_of_internal_error_and_its_traceback_with_debug(
         guarded(broken, debug=True)
 
 
-def _build_and_die_after_first_swap(args: list[str]) -> None:
-    """Child process: build, but die like SIGKILL right after the first kit folder moves."""
-    real = write.swap_in
-
-    def swap_then_die(*parts: Path) -> None:
-        real(*parts)
+def _die_once_a_folder_moves(work: Work) -> None:
+    """Die like SIGKILL (no cleanup, no exit handlers) the moment a folder moves in."""
+    if work.kind == "moved":
         os._exit(9)
 
-    write.swap_in = swap_then_die  # type: ignore[assignment]
-    from shapes_print.commands.cli import main
 
-    main(args)
+def _build_and_die_after_first_swap(args: list[str]) -> None:
+    """Child process: build, but die right after the first kit folder moves into place."""
+    with acting_on_work(_die_once_a_folder_moves):
+        main(args)
 
 
 def test_kill_between_kit_moves_leaves_each_kit_whole(

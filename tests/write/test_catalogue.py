@@ -262,7 +262,7 @@ def test_chromium_opens_the_page_and_every_picture_and_link_resolves(two_games: 
 def test_thumbnails_drawn_by_worker_processes_are_the_same_bytes(
     two_games: Path, tmp_path: Path
 ) -> None:
-    """Enough new thumbnails for two workers (at `_PER_WORKER` each): the folder's PDFs,
+    """Enough new thumbnails for two workers (at `PER_WORKER` each): the folder's PDFs,
     and copies of them made other bytes by a comment after their end, which pdfium draws
     as it draws the PDF copied."""
     copy = tmp_path / "copy"
@@ -272,14 +272,14 @@ def test_thumbnails_drawn_by_worker_processes_are_the_same_bytes(
     pdfs = sorted(name for name in entries if name.endswith(".pdf"))
     distinct = len({entries[name]["sha256"] for name in pdfs})  # a thumbnail each
     copied: dict[str, str] = {}  # the copy's SHA-256: its PDF's
-    for index in range(max(0, 2 * catalogue._PER_WORKER - distinct)):
+    for index in range(max(0, 2 * catalogue.PER_WORKER - distinct)):
         name = pdfs[index % len(pdfs)]
         other = copy / "copies" / str(index) / Path(name).name
         other.parent.mkdir(parents=True)
         other.write_bytes((copy / name).read_bytes() + f"%copy {index}\n".encode())
         copied[sha256(other)] = str(entries[name]["sha256"])
         entries[other.relative_to(copy).as_posix()] = {**entries[name], "sha256": sha256(other)}
-    assert distinct + len(copied) >= 2 * catalogue._PER_WORKER
+    assert distinct + len(copied) >= 2 * catalogue.PER_WORKER
     catalogue.write_catalogue(copy, entries, jobs=2)
     made = json.loads((copy / THUMBNAILS / catalogue.DOCUMENTS).read_text())
     for digest, pdf_digest in copied.items():

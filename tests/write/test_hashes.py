@@ -20,8 +20,8 @@ import pytest
 from shapes_print.workdone import Heard, listening_to_work
 from shapes_print.write import hashes
 from shapes_print.write.manifest import MANIFEST
+from tests.incrementalbuild import build, built_json
 from tests.project_copy import copy_project
-from tests.write.test_incremental import build, built_json
 
 
 @pytest.fixture
@@ -44,6 +44,18 @@ def work() -> Iterator[Heard]:
 def hashed(work: Heard) -> list[Path]:
     """The output files hashed, in order."""
     return [Path(path) for path in work.of("hashed")]
+
+
+def kept_for(cache: Path, out: Path) -> tuple[Path, dict]:
+    """The cache folder's entry of what was hashed in `out` (JSON, whose value names the
+    folder), and that value: found by what it says, one entry per output folder."""
+    values = {path: json.loads(path.read_text())["value"] for path in cache.rglob("*.json")}
+    (found,) = [
+        (path, value)
+        for path, value in values.items()
+        if isinstance(value, dict) and value.get("folder") == str(out.absolute())
+    ]
+    return found
 
 
 def kit_files(out: Path) -> list[str]:
@@ -114,7 +126,7 @@ def test_a_file_changed_after_it_was_hashed_is_hashed_again(
 
 
 def test_a_file_changed_within_the_settling_time_is_not_kept(
-    project: Path, capsys: pytest.CaptureFixture[str]
+    project: Path, capsys: pytest.CaptureFixture[str], own_cache_folder: Path
 ) -> None:
     """A build just after the files changed hashes them and keeps none: any could still
     change without its times showing it. Should the build itself take longer than the
@@ -127,7 +139,7 @@ def test_a_file_changed_within_the_settling_time_is_not_kept(
             break
     else:
         pytest.fail("three builds in a row took longer than the settling time")
-    assert hashes._read((project / "out").absolute()) == {}
+    assert kept_for(own_cache_folder, project / "out")[1]["files"] == {}
 
 
 @pytest.mark.parametrize("damage", ["not json", "another folder", "a bad entry"])
@@ -140,7 +152,7 @@ def test_a_damaged_entry_is_no_entry(
 ) -> None:
     out = project / "out"
     hashed_and_kept(project, capsys)
-    entry = own_cache_folder / "shapes-print" / hashes._entry(out.absolute())
+    entry, _ = kept_for(own_cache_folder, out)
     held = json.loads(entry.read_text())
     if damage == "not json":
         entry.write_text("{")

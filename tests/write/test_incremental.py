@@ -22,40 +22,11 @@ import pytest
 from shapes_print.commands.cli import main
 from shapes_print.inputs import read_input, recording
 from shapes_print.write.manifest import MANIFEST
-from tests.load.test_pictures import GAME as PICTURES
-from tests.load.test_pictures import build_args as picture_build_args
-from tests.load.test_pictures import example
+from tests.incrementalbuild import GAMES, build, built_json
+from tests.pictureexample import GAME as PICTURES
+from tests.pictureexample import build_args as picture_build_args
+from tests.pictureexample import example
 from tests.project_copy import copy_project
-
-GAMES = ("pass-and-pick", "shapes-the-game")
-PLAYERS = "3-4"  # two counts every game of GAMES has: enough to tell one kit from another
-
-
-def build(
-    root: Path,
-    *extra: str,
-    labels: tuple[str, ...] = ("standard",),
-    games: tuple[str, ...] = GAMES,
-) -> None:
-    """Build `games` (3 and 4 players, A4) from the copy, printing the JSON report."""
-    args = [
-        "build",
-        *games,
-        "--players",
-        PLAYERS,
-        "--paper",
-        "a4",
-        "--content",
-        str(root / "content"),
-        "--templates",
-        str(root / "templates"),
-        "--out",
-        str(root / "out"),
-        "--json",
-        *(word for name in labels for word in ("--labels", name)),
-        *extra,
-    ]
-    assert main(args) == 0
 
 
 def stamps(out: Path) -> dict[str, tuple[int, int]]:
@@ -71,10 +42,6 @@ def rewritten(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, in
     """The kit folders with any file written anew (or added, or gone)."""
     names = set(before) | set(after)
     return {name.rsplit("/", 1)[0] for name in names if before.get(name) != after.get(name)}
-
-
-def built_json(capsys: pytest.CaptureFixture[str]) -> dict:
-    return json.loads(capsys.readouterr().out)
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import pytest
 
 from shapes_print.write import write
 from tests.project_copy import build_args, run
-from tests.write.test_atomic_output import KITS, REPO, assert_whole, snapshot, variants
+from tests.wholekits import KITS, REPO, assert_whole, snapshot, variants
 
 WAIT = 600  # seconds: a build on a busy two-core machine, with room to spare
 

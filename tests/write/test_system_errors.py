@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_atomic_output import snapshot
 
 from shapes_print.errors import system_error
 from shapes_print.write.manifest import MANIFEST
 from tests.project_copy import GAME, build_args, copy_project, run
+from tests.wholekits import snapshot
 
 KIT = ("--players", "3-4", "--paper", "a4", "--quiet")
 TITLE = "title: Pass and pick shapes"
