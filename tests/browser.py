@@ -1,6 +1,7 @@
 """Headless Chromium for tests, driven over the DevTools protocol on a pipe (no network port,
 no client library): open a page at a window size as a phone or a desktop shows it, run
-script in it, type into it, and take screenshots."""
+script in it, type into it, and take screenshots. A test opens a Browser of its own, or a
+tab of a Chromium its module shares."""
 
 from __future__ import annotations
 
@@ -36,10 +37,12 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
-class Browser:
-    """One headless Chromium with one tab; a context manager that closes it."""
+class Chromium:
+    """One headless Chromium, closed as a context manager: its tabs (`tab`) each open in a
+    browser context of its own, so a module's tests share one start of the browser (most of
+    what a test in it costs) and nothing else."""
 
-    def __init__(self, size: tuple[int, int] = DESKTOP) -> None:
+    def __init__(self) -> None:
         self._profile = tempfile.TemporaryDirectory()
         to_chromium, self._commands = os.pipe()
         self._replies, from_chromium = os.pipe()
@@ -72,21 +75,8 @@ class Browser:
         self._buffer = b""
         self._next = 0
         self.events: list[dict[str, Any]] = []
-        target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        self._session = self.send("Target.attachToTarget", targetId=target, flatten=True)[
-            "sessionId"
-        ]
-        width, height = size
-        self.call(
-            "Emulation.setDeviceMetricsOverride",
-            width=width,
-            height=height,
-            deviceScaleFactor=1,
-            mobile=width < DESKTOP[0] // 2,
-        )
-        self.call("Page.enable")
 
-    def __enter__(self) -> Browser:
+    def __enter__(self) -> Chromium:
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -101,6 +91,10 @@ class Browser:
         os.close(self._replies)
         self._profile.cleanup()
 
+    def tab(self, size: tuple[int, int] = DESKTOP) -> Tab:
+        """A new tab at the window's size, in a browser context of its own."""
+        return Tab(self, size)
+
     def send(self, method: str, session: str | None = None, **params: Any) -> dict[str, Any]:
         """One protocol command; its result, after any events that came first."""
         self._next += 1
@@ -109,17 +103,15 @@ class Browser:
             message["sessionId"] = session
         os.write(self._commands, json.dumps(message).encode() + b"\0")
         while True:
-            reply = self._read()
+            reply = self.read()
             if reply.get("id") == self._next:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
             self.events.append(reply)
 
-    def call(self, method: str, **params: Any) -> dict[str, Any]:
-        return self.send(method, self._session, **params)
-
-    def _read(self) -> dict[str, Any]:
+    def read(self) -> dict[str, Any]:
+        """The next message Chromium sends, a reply or an event of any tab."""
         while b"\0" not in self._buffer:
             chunk = os.read(self._replies, 1 << 16)
             if not chunk:
@@ -128,18 +120,55 @@ class Browser:
         message, self._buffer = self._buffer.split(b"\0", 1)
         return json.loads(message)
 
+
+class Tab:
+    """One tab of a Chromium, at a window's size as a phone or a desktop shows it; closing
+    it (as a context manager) closes its browser context, what it stored with it."""
+
+    def __init__(self, chromium: Chromium, size: tuple[int, int]) -> None:
+        self._chromium = chromium
+        self._context = chromium.send("Target.createBrowserContext")["browserContextId"]
+        target = chromium.send(
+            "Target.createTarget", url="about:blank", browserContextId=self._context
+        )["targetId"]
+        self._session = chromium.send("Target.attachToTarget", targetId=target, flatten=True)[
+            "sessionId"
+        ]
+        width, height = size
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=width < DESKTOP[0] // 2,
+        )
+        self.call("Page.enable")
+
+    def __enter__(self) -> Tab:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._chromium.send("Target.disposeBrowserContext", browserContextId=self._context)
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        return self._chromium.send(method, self._session, **params)
+
     def open(self, url: str) -> None:
         """Load `url` and wait for its load event."""
-        self.events.clear()
+        events = self._chromium.events
+        events[:] = [e for e in events if e.get("sessionId") != self._session]
         self.call("Page.navigate", url=url)
         self.wait_for("Page.loadEventFired")
 
     def wait_for(self, event: str, timeout: float = 30) -> None:
         end = time.monotonic() + timeout
-        while not any(e.get("method") == event for e in self.events):
+        while not any(
+            e.get("method") == event and e.get("sessionId") == self._session
+            for e in self._chromium.events
+        ):
             if time.monotonic() > end:
                 raise TimeoutError(event)
-            self.events.append(self._read())
+            self._chromium.events.append(self._chromium.read())
 
     def run(self, script: str) -> Any:
         """The value of a script (a promise is awaited)."""
@@ -165,3 +194,15 @@ class Browser:
 
     def screenshot(self, picture: Path) -> None:
         picture.write_bytes(base64.b64decode(self.call("Page.captureScreenshot")["data"]))
+
+
+class Browser(Tab):
+    """One headless Chromium with one tab, both closed as a context manager: for a test
+    that opens one."""
+
+    def __init__(self, size: tuple[int, int] = DESKTOP) -> None:
+        self._own = Chromium()
+        super().__init__(self._own, size)
+
+    def __exit__(self, *_: object) -> None:
+        self._own.__exit__()

@@ -5,7 +5,9 @@ interpreter takes to start and import them (tests/load/test_hostile_files.py run
 The server reads one request a line (JSON: the arguments, the folder to run in, the files
 for stdout and stderr) and forks a child for each, which sets its limits, runs the command
 and reports what it used; the server answers with the child's exit status and report. A
-child that dies (a signal, the address-space limit) is an exit status like any other.
+child that dies (a signal, the address-space limit) is an exit status like any other. A
+request marked "here" runs in the server itself (`ForkServer.warm`), so the children forked
+after it start with what it imported and loaded.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import IO
 
 REPO = Path(__file__).resolve().parents[1]
 SERVER = """
-import json, os, resource, signal, sys, traceback
+import contextlib, json, os, resource, signal, sys, traceback
 from shapes_print.commands.cli import main
 import shapes_print.commands.buildcommand, shapes_print.pipeline.pipeline, shapes_print.write.write
 
@@ -57,8 +59,20 @@ def child(asked):
         sys.stderr.flush()
         os._exit(status)
 
+def here(asked):  # run in the server itself: what it imports and loads, the next children have
+    os.chdir(asked["cwd"])
+    with open(asked["stdout"], "w") as out, open(asked["stderr"], "w") as err:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                return main(asked["args"])
+            except SystemExit as exit:
+                return exit.code if isinstance(exit.code, int) else 1
+
 for line in sys.stdin:
     asked = json.loads(line)
+    if asked.get("here"):
+        print(json.dumps({"status": here(asked)}), flush=True)
+        continue
     pid = os.fork()
     if pid == 0:
         child(asked)
@@ -94,10 +108,19 @@ class ForkServer:
 
     def run(self, args: list[str], cwd: Path, work: Path, address_space: int, timeout: int) -> Ran:
         """Run `args` in `cwd` under the address-space limit, its output kept in `work`."""
+        asked = {"args": args, "cwd": str(cwd), "address_space": address_space}
+        return self._ask(asked | {"timeout": timeout}, work)
+
+    def warm(self, args: list[str], cwd: Path, work: Path) -> Ran:
+        """Run `args` in `cwd` in the server itself, without limits, its output kept in
+        `work`: every command run after it starts with what this one imported and loaded,
+        as a --watch or preview --serve process does after its first build."""
+        return self._ask({"args": args, "cwd": str(cwd), "here": True}, work)
+
+    def _ask(self, asked: dict[str, object], work: Path) -> Ran:
+        """Send one request, wait for its answer, and read what it printed and used."""
         files = {name: work / f"{name}.txt" for name in ("stdout", "stderr", "used")}
-        asked = {name: str(path) for name, path in files.items()}
-        asked |= {"args": args, "cwd": str(cwd), "address_space": address_space}
-        asked["timeout"] = timeout
+        asked |= {name: str(path) for name, path in files.items()}
         stdin, stdout = self._pipes()
         stdin.write(json.dumps(asked) + "\n")
         stdin.flush()

@@ -1,8 +1,9 @@
 """Hostile files (tests/hostile_inputs.yaml): each refused in one line, fast, in bounded
 memory, writing nothing and leaving the earlier kit as it was (issue 32).
 
-Every case runs the build in a process of its own (forked from one that has imported the
-command line already, tests/forkserver.py), under an address-space limit (a runaway
+Every case runs the build in a process of its own (forked from one that has built the
+example already, tests/forkserver.py, as a --watch process has: what a case reads anew is
+its own copy's files, the hostile one among them), under an address-space limit (a runaway
 allocation fails there instead of taking the machine), and that process reports its own
 peak memory and CPU time: the bounds asserted are the issue's, 500 MB and 5 s, measured
 as CPU time so a busy machine does not fail them.
@@ -53,10 +54,13 @@ def server() -> Iterator[ForkServer]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, server: ForkServer) -> Path:
-    """The picture example with its kit built into out/: what every case starts from."""
+    """The picture example with its kit built into out/: what every case starts from. The
+    server builds it itself, so each case's process starts as a --watch process does after
+    its first build: imported, and with what the same bytes made kept. Each case's copy is
+    read anew, its hostile file with it."""
     root = example(tmp_path_factory.mktemp("hostile") / "project")
     work = tmp_path_factory.mktemp("first-build")
-    ran = server.run(build_args(root, root / "out", "--quiet"), root, work, ADDRESS_SPACE, 300)
+    ran = server.warm(build_args(root, root / "out", "--quiet"), root, work)
     assert ran.status == 0, ran.err
     return root
 

@@ -188,7 +188,9 @@ def test_check_says_each_warning_once_whatever_its_workers_and_again_from_its_ca
     """`check` plans the groups over worker processes and keeps the groups it checked clean:
     a warning is said once however many workers planned kits that found it; a second check
     that plans nothing (its cache holds every group) says it again, and so does a third
-    after an edit to a card's words alone (it draws the faces again, pipeline/facecheck.py)."""
+    after an edit to a card's words alone (it draws the faces again, pipeline/facecheck.py).
+    On A4 alone: a group is a label set's kits, so the ten sets are ten groups on one paper
+    as on two, and the sets whose cards are the same size find the same warnings."""
     root = example(tmp_path / "project")
     folders = ("--content", str(root / "content"), "--templates", str(root / "templates"))
     cards = root / GAME / "cards.csv"
@@ -198,7 +200,8 @@ def test_check_says_each_warning_once_whatever_its_workers_and_again_from_its_ca
             cards.write_text(cards.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
         stderr = io.StringIO()
         with contextlib.redirect_stderr(stderr):
-            assert main(["check", "pictures", *folders, "--jobs", jobs]) == 0, stderr.getvalue()
+            checked = main(["check", "pictures", *folders, "--paper", "a4", "--jobs", jobs])
+            assert checked == 0, stderr.getvalue()
         lines = [line for line in stderr.getvalue().splitlines() if "art/moon.jpg" in line]
         assert lines and len(set(lines)) == len(lines), lines
         said.append(lines)

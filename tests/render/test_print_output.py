@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -24,6 +25,7 @@ from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.calibrate import CalibrationAsked, calibration_sheet, crosshair_points
 from shapes_print.units import mm
+from tests.browser import Chromium, needs_chromium
 from tests.command_lines import one_kit
 from tests.pdfread import placements, text
 
@@ -161,9 +163,6 @@ def test_a_cut_file_has_one_closed_rounded_path_per_card_at_its_place(svg_kit: P
     assert not (svg_kit / "pass-and-pick_4p_letter_cards_p02_cut.svg").exists()  # backs: no cuts
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 def fontconfig_has(family: str) -> bool:
     """Whether the system's fonts (fontconfig, as Chromium finds them) include a family."""
     fc_list = shutil.which("fc-list")
@@ -195,15 +194,20 @@ def atkinson_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "pass-and-pick" / "large-print-atkinson" / "letter" / "4-players"
 
 
-@pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium is not installed (Debian: apt-get install chromium)"
-)
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Chromium]:
+    """One Chromium for the pages below, each drawn in a tab of its own."""
+    with Chromium() as started:
+        yield started
+
+
+@needs_chromium
 @pytest.mark.parametrize(
     "page",
     ["sheets_p01", "cards_p01", "printing-guide_p01", "large-print-atkinson_sheets_p01"],
 )
 def test_an_svg_page_in_chromium_looks_like_its_pdf_page(
-    svg_kit: Path, atkinson_kit: Path, tmp_path: Path, page: str
+    chromium: Chromium, svg_kit: Path, atkinson_kit: Path, tmp_path: Path, page: str
 ) -> None:
     """Headless Chromium draws the SVG as pdfium draws the PDF, Atkinson Hyperlegible
     included (not installed here, so a <text> would fall back to another font): compared
@@ -213,12 +217,9 @@ def test_an_svg_page_in_chromium_looks_like_its_pdf_page(
     svg = kit / f"pass-and-pick_4p_letter_{page}.svg"
     name, number = page.rsplit("_p", 1)
     shot = tmp_path / "shot.png"
-    subprocess.run(
-        [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=816,1056",
-         f"--screenshot={shot}", svg.as_uri()],
-        capture_output=True, timeout=120, check=True,
-    )  # fmt: skip
+    with chromium.tab((816, 1056)) as tab:  # Letter at 96 dpi
+        tab.open(svg.as_uri())
+        tab.screenshot(shot)
     pdf = kit / f"pass-and-pick_4p_letter_{name}.pdf"
     drawn = pdfium.PdfDocument(pdf)[int(number) - 1].render(scale=96 / 72).to_pil().convert("L")
     seen = Image.open(shot).convert("L")

@@ -4,6 +4,7 @@ kit in at most three actions, and sees its files; without script every kit is li
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import load_labels, shipped
 from shapes_print.write.catalogue import INDEX, kits
 from shapes_print.write.cataloguepage import page
-from tests.browser import DESKTOP, PHONE, Browser, needs_chromium
+from tests.browser import DESKTOP, PHONE, Chromium, Tab, needs_chromium
 
 GAMES = {"collect-3": "Collect 3", "pass-and-pick": "Pass and pick shapes"}
 PAPERS = ("a4", "letter")
@@ -45,7 +46,7 @@ REPORT = """(() => {
 })()"""
 
 
-def act(browser: Browser, actions: list[list[str]]) -> None:
+def act(browser: Tab, actions: list[list[str]]) -> None:
     """Each action as a person does it: choose an option (the select fires `change`), or
     put the cursor in the box and type."""
     for kind, name, value in actions:
@@ -92,8 +93,18 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def found(out: Path, actions: list[list[str]], size: tuple[int, int] = DESKTOP) -> dict:
-    with Browser(size) as browser:
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Chromium]:
+    """One Chromium for the module's tests, each in a tab and browser context of its own:
+    starting it is most of what a test here costs."""
+    with Chromium() as started:
+        yield started
+
+
+def found(
+    chromium: Chromium, out: Path, actions: list[list[str]], size: tuple[int, int] = DESKTOP
+) -> dict:
+    with chromium.tab(size) as browser:
         browser.open((out / INDEX).as_uri())
         act(browser, actions)
         return browser.run(REPORT)
@@ -144,9 +155,11 @@ def test_without_script_the_finder_is_hidden_and_every_kit_listed(catalogue: Pat
 
 @needs_chromium
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_named_kit_is_found_in_three_actions(catalogue: Path, size: tuple[int, int]) -> None:
+def test_a_named_kit_is_found_in_three_actions(
+    chromium: Chromium, catalogue: Path, size: tuple[int, int]
+) -> None:
     assert len(ACTIONS) <= 3
-    report = found(catalogue, ACTIONS, size)
+    report = found(chromium, catalogue, ACTIONS, size)
     assert report["width"] == size[0]
     assert report["overflow"] is False  # nothing wider than a phone
     assert report["finder"] is True
@@ -163,8 +176,10 @@ def test_a_named_kit_is_found_in_three_actions(catalogue: Path, size: tuple[int,
 
 
 @needs_chromium
-def test_words_alone_narrow_to_the_kits_that_have_them_all(catalogue: Path) -> None:
-    report = found(catalogue, [["type", "words", "collect large letter 4"]])
+def test_words_alone_narrow_to_the_kits_that_have_them_all(
+    chromium: Chromium, catalogue: Path
+) -> None:
+    report = found(chromium, catalogue, [["type", "words", "collect large letter 4"]])
     assert [kit["heading"] for kit in report["kits"]] == [
         WANTED,
         "Collect 3, Large print (Atkinson Hyperlegible), Letter, 4 players",
@@ -172,8 +187,10 @@ def test_words_alone_narrow_to_the_kits_that_have_them_all(catalogue: Path) -> N
 
 
 @needs_chromium
-def test_a_number_finds_that_many_players_and_not_the_numbers_it_starts(catalogue: Path) -> None:
-    report = found(catalogue, [["type", "words", "collect large a4 1"]])
+def test_a_number_finds_that_many_players_and_not_the_numbers_it_starts(
+    chromium: Chromium, catalogue: Path
+) -> None:
+    report = found(chromium, catalogue, [["type", "words", "collect large a4 1"]])
     assert [kit["heading"] for kit in report["kits"]] == [
         "Collect 3, Large print, A4, 1 player",
         "Collect 3, Large print (Atkinson Hyperlegible), A4, 1 player",
@@ -181,16 +198,20 @@ def test_a_number_finds_that_many_players_and_not_the_numbers_it_starts(catalogu
 
 
 @needs_chromium
-def test_american_spelling_finds_the_kits_spelt_the_british_way(catalogue: Path) -> None:
-    report = found(catalogue, [["type", "words", "collect color blind letter 4"]])
+def test_american_spelling_finds_the_kits_spelt_the_british_way(
+    chromium: Chromium, catalogue: Path
+) -> None:
+    report = found(chromium, catalogue, [["type", "words", "collect color blind letter 4"]])
     assert [kit["heading"] for kit in report["kits"]] == [
         "Collect 3, Colour-blind safe, Letter, 4 players"
     ]
 
 
 @needs_chromium
-def test_without_script_chromium_shows_every_kit_and_no_finder(catalogue: Path) -> None:
-    with Browser() as browser:
+def test_without_script_chromium_shows_every_kit_and_no_finder(
+    chromium: Chromium, catalogue: Path
+) -> None:
+    with chromium.tab() as browser:
         browser.call("Emulation.setScriptExecutionDisabled", value=True)
         browser.open((catalogue / INDEX).as_uri())
         browser.call("Emulation.setScriptExecutionDisabled", value=False)  # to look, not to act
@@ -203,19 +224,21 @@ def test_without_script_chromium_shows_every_kit_and_no_finder(catalogue: Path) 
 
 
 @needs_chromium
-def test_with_nothing_chosen_every_kit_is_shown(catalogue: Path) -> None:
-    report = found(catalogue, [])
+def test_with_nothing_chosen_every_kit_is_shown(chromium: Chromium, catalogue: Path) -> None:
+    report = found(chromium, catalogue, [])
     assert len(report["kits"]) == len(entries()) // 2
     assert report["status"] == f"Every kit is listed below ({len(entries()) // 2})."
 
 
 @needs_chromium
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_the_found_kit_is_drawn(catalogue: Path, size: tuple[int, int], tmp_path: Path) -> None:
+def test_the_found_kit_is_drawn(
+    chromium: Chromium, catalogue: Path, size: tuple[int, int], tmp_path: Path
+) -> None:
     """Screenshots of the finder and of the kit found, at the window's size."""
     from PIL import Image
 
-    with Browser(size) as browser:
+    with chromium.tab(size) as browser:
         browser.open((catalogue / INDEX).as_uri())
         act(browser, ACTIONS)
         browser.screenshot(tmp_path / "finder.png")
