@@ -27,7 +27,7 @@ from pydantic import BaseModel
 from shapes_print.buildcache import Bounded, BuildCache, Region
 from shapes_print.errors import Source
 from shapes_print.load.loaded import Block
-from shapes_print.load.models import CardsCell
+from shapes_print.load.models import CardsCell, TableBlock
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box
 from shapes_print.plan.paragraphs import Column
@@ -88,9 +88,9 @@ def draw_block(
 def _no_cards(block: Block) -> bool:
     """Whether the block never draws cards, so a print-shop kit draws it as a home kit does:
     a score sheet, or a table none of whose cells is a cards cell."""
-    if block.kind != "table":
-        return block.kind in _NO_CARDS
     table = block.value
+    if not isinstance(table, TableBlock):
+        return block.kind in _NO_CARDS
     return not any(isinstance(cell, CardsCell) for row in (*table.rows, table.row) for cell in row)
 
 
