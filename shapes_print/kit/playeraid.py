@@ -14,7 +14,7 @@ with a line in its place saying where it is in the rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 
 from msgspec import Struct
@@ -23,10 +23,14 @@ from msgspec.structs import replace
 from shapes_print.buildcache import BuildCache, Pinned, Region
 from shapes_print.errors import Source, UserError
 from shapes_print.kit.context import DrawContext
-from shapes_print.load.aidmodels import AidPart, PlayerAid
+from shapes_print.load.aidmodels import AidPart
 from shapes_print.load.loaded import Block, LoadedDocument, LoadedGame
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
+
+# How the aid's own blocks are made: `Pinned.made` of the build's AID_BLOCKS, so that every
+# player count's aid holds the same block, found by its id (plan/blockshare.py).
+Made = Callable[[tuple[object, ...], Hashable, Callable[[], Block]], Block]
 
 _ENDS = {
     "heading": ("heading", "page_break"),
@@ -47,15 +51,19 @@ def _part(blocks: Sequence[Block], title: str) -> range | None:
     return None
 
 
-def _across(blocks: Sequence[Block], part: range, across: int) -> dict[int, Block]:
+def _across(blocks: Sequence[Block], part: range, across: int, made: Made) -> dict[int, Block]:
     """The part's tables set in `across` groups of their columns (an aid part's `across`),
     by their places among the blocks."""
-    update = {"across": across}
     return {
-        at: replace(blocks[at], value=blocks[at].value.model_copy(update=update))
+        at: made((blocks[at],), ("across", across), partial(_set_across, blocks[at], across))
         for at in part
         if blocks[at].kind == "table"
     }
+
+
+def _set_across(table: Block, across: int) -> Block:
+    """A table block set in `across` groups of its columns."""
+    return replace(table, value=table.value.model_copy(update={"across": across}))
 
 
 def _kept(blocks: Sequence[Block], part: range, only: Sequence[str] | None) -> list[int]:
@@ -77,10 +85,13 @@ def _found(part: range | None, where: Source, missing: str) -> range:
     return part
 
 
-def player_aid(loaded: LoadedGame, players: int, spared: int = 0) -> LoadedDocument | None:
+def player_aid(
+    loaded: LoadedGame, players: int, made: Made, spared: int = 0
+) -> LoadedDocument | None:
     """One copy of the game's player aid for `players`, or None (no `player_aid`, or none
     of its document's sections is for this many players); its first `spared` spare parts
-    left out, each with its line in its place."""
+    left out, each with its line in its place. Its own blocks (headings, tables set
+    across, spare parts' lines) are `made` once for the game, whatever the count."""
     aid = loaded.game.player_aid
     if aid is None:
         return None
@@ -107,28 +118,36 @@ def player_aid(loaded: LoadedGame, players: int, spared: int = 0) -> LoadedDocum
         missing = f"{aid.document} has no heading or subheading {title!r}"
         part = _found(_part(blocks, title), named_at, missing)
         if isinstance(named, AidPart) and named.heading is not None:
-            said = loaded.source.source(("player_aid", "parts", index, "heading"))
-            own[part.start] = Block(blocks[part.start].kind, named.heading, said)
+            at = ("player_aid", "parts", index, "heading")
+            kind, place = blocks[part.start].kind, loaded.source.source(at)
+            own[part.start] = made(
+                (loaded,), (*at, kind), partial(Block, kind, named.heading, place)
+            )
         if isinstance(named, AidPart) and named.across is not None:
-            own |= _across(blocks, part, named.across)
+            own |= _across(blocks, part, named.across, made)
         taken |= dict.fromkeys(_kept(blocks, part, only))
-    _leave_out(loaded, aid, blocks, spared, taken, own)
+    _leave_out(loaded, blocks, spared, (taken, own), made)
     one = [own.get(at, blocks[at]) for at in taken]
-    heading = Block("heading", aid.heading, loaded.source.source(("player_aid", "heading")))
+    place = loaded.source.source(("player_aid", "heading"))
+    heading = made((loaded,), "heading", partial(Block, "heading", aid.heading, place))
     spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})
     return replace(doc, spec=spec, sections=((None, (heading, *one)),))
 
 
 def _leave_out(
     loaded: LoadedGame,
-    aid: PlayerAid,
     blocks: Sequence[Block],
     spared: int,
-    taken: dict[int, None],
-    own: dict[int, Block],
+    chosen: tuple[dict[int, None], dict[int, Block]],
+    made: Made,
 ) -> None:
-    """The aid's first `spared` spare parts left out of what it has `taken`, each's line
-    put in `own` at its first block's place; every spare part checked."""
+    """The aid's first `spared` spare parts left out of the blocks it has taken, each's
+    line (`made` once for the game) put among its own blocks at its first block's place;
+    every spare part checked. `chosen`: the blocks taken, and its own blocks by place."""
+    taken, own = chosen
+    aid = loaded.game.player_aid
+    if aid is None:
+        return
     for index, spare in enumerate(aid.spare):
         at: tuple[str | int, ...] = ("player_aid", "spare", index)
         where = loaded.source.source(at)
@@ -138,12 +157,15 @@ def _leave_out(
         if not left:
             raise UserError(where, f"player_aid: spare {spare.part!r} is in none of its parts")
         if index < spared:
-            own[left[0]] = Block("text", spare.line, loaded.source.source((*at, "line")))
+            line = partial(Block, "text", spare.line, loaded.source.source((*at, "line")))
+            own[left[0]] = made((loaded,), at, line)
             for block in left[1:]:
                 del taken[block]
 
 
-# Player aids made, by the game (pinned) and player count.
+# Player aids made, by the game (pinned) and player count; the blocks of their own, by the
+# game or the block they set across (pinned) and their place in the game's YAML.
+AID_BLOCKS: Region[Pinned[Block]] = Region("player aid blocks", partial(Pinned, 1024))
 AIDS: Region[Pinned[LoadedDocument | None]] = Region("player aids", partial(Pinned, 1024))
 
 
@@ -153,8 +175,11 @@ def kit_player_aid(
     """`player_aid`, made once for the game, player count and parts spared in a build: the
     same document each time, so another kit's sheets share its pages and its blocks'
     drawings."""
+    made = cache.region(AID_BLOCKS).made
     region = cache.region(AIDS)
-    return region.made((loaded,), (players, spared), lambda: player_aid(loaded, players, spared))
+    return region.made(
+        (loaded,), (players, spared), lambda: player_aid(loaded, players, made, spared)
+    )
 
 
 # A sheet style's player aid styles, made once for each sheet style, so the kits of a build

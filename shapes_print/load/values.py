@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import lru_cache
 
 from shapes_print.errors import Source, UserError, known_names
 from shapes_print.limits import MAX_EXPRESSION_DEPTH, MAX_LIST_ITEMS, MAX_NUMBER, MAX_PLAYERS
@@ -67,17 +68,26 @@ def _parse(text: str, where: Source, what: str) -> ast.expr:
     """An expression's tree, no deeper than MAX_EXPRESSION_DEPTH: deeper would exhaust
     Python's stack in its parser or in `_evaluate`. `what` names it in that message; a
     SyntaxError is left to the caller, whose message says what it is."""
-    try:
-        tree = ast.parse(text, mode="eval").body
-    except RecursionError:
-        tree = None
-    if tree is None or _depth(tree) > MAX_EXPRESSION_DEPTH:
+    tree = _tree(text)
+    if tree is None:
         raise UserError(
             where,
             f"{what} nests more than {MAX_EXPRESSION_DEPTH} levels deep; "
             "give parts of it numbers of their own",
         )
     return tree
+
+
+@lru_cache(maxsize=4096)
+def _tree(text: str) -> ast.expr | None:
+    """`_parse`'s tree, None where it nests too deep; parsed once per process for the same
+    text: every kit of a game evaluates the same expressions again, a list's for each of
+    its items (the trees are only read)."""
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except RecursionError:
+        return None
+    return None if _depth(tree) > MAX_EXPRESSION_DEPTH else tree
 
 
 def _depth(tree: ast.expr) -> int:

@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from shapes_print.buildcache import Bounded, BuildCache, Region
 from shapes_print.errors import Source
 from shapes_print.load.loaded import Block
+from shapes_print.load.models import CardsCell, TableBlock
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box
 from shapes_print.plan.paragraphs import Column
@@ -43,6 +44,9 @@ _ABSENT = object()
 # Blocks whose drawers read only their words and values, never the kit's card faces, lists
 # or print-shop flag (plan/blocks.py): a print-shop kit draws them as a home kit does.
 _WORDS_ONLY = frozenset({"heading", "subheading", "text", "steps", "bullets", "facts", "arrow"})
+# Blocks whose drawers read their words, values and lists, never the card faces or the
+# print-shop flag: score sheets (plan/scores.py), and tables of words alone (`_no_cards`).
+_NO_CARDS = frozenset({"score_sheet"})
 # (block, column, kit inputs) by identity -> what pins those ids, then each drawing with
 # the values it was drawn from; a build draws a few thousand distinct blocks.
 DRAWN: Region[Bounded[tuple[object, ...], tuple[tuple[object, ...], list[Shared]]]] = Region(
@@ -62,7 +66,7 @@ def draw_block(
     if names is None:
         return draw(col, block.value, values, inputs, block.source)
     pins = (block, *astuple(col.ctx))  # the block and its context's parts, in order
-    plain = block.kind in _WORDS_ONLY
+    plain = block.kind in _WORDS_ONLY or _no_cards(block)
     players = inputs.players if block.kind == "score_sheet" else 0
     column = (col.width, col.room, col.arrow_height, col.opening_room)
     key = (*map(id, pins), *column, not plain and inputs.shop, players)
@@ -79,6 +83,15 @@ def draw_block(
         entry = kept.keep(key, (pins, []))
     entry[1].append((read, inputs.faces, drawn))  # the faces kept, so their ids stay theirs
     return drawn if isinstance(drawn, Regrouped) else list(drawn)
+
+
+def _no_cards(block: Block) -> bool:
+    """Whether the block never draws cards, so a print-shop kit draws it as a home kit does:
+    a score sheet, or a table none of whose cells is a cards cell."""
+    table = block.value
+    if not isinstance(table, TableBlock):
+        return block.kind in _NO_CARDS
+    return not any(isinstance(cell, CardsCell) for row in (*table.rows, table.row) for cell in row)
 
 
 def _read(

@@ -41,10 +41,16 @@ def _found(items: Sequence[Item], found: list[tuple[str, int]]) -> list[tuple[st
 
 def heading_marks(pages: Sequence[Page], first: int) -> list[Bookmark]:
     """The headings of a part starting at page `first`, as bookmarks under the part's; a
-    subheading before any heading goes one level under the part."""
+    subheading before any heading goes one level under the part. A group a page before
+    held (a player aid's next copy) is not read again: its headings are marked already."""
     marks, seen, level_one = [], set(), False
+    # The items read so far, by id (held, so no id is another's): a copy's pages hold the
+    # same groups.
+    walked: dict[int, Item] = {}
     for at, page in enumerate(pages):
-        for title, level in _found(page.items, []):
+        fresh = [item for item in page.items if id(item) not in walked]
+        walked.update((id(item), item) for item in fresh)
+        for title, level in _found(fresh, []):
             level_one = level_one or level == 1
             if not title or (title, level) in seen:
                 continue

@@ -158,6 +158,16 @@ def _plain(text: str, font: Font, how: _Set) -> tuple[float, tuple[Item, ...]] |
     lines = _broken(text, font, how.setting, how.width)
     if lines is None:
         return None
+    return _drawn(lines, font, replace(how, width=0.0))
+
+
+@lru_cache(maxsize=32768)
+def _drawn(
+    lines: tuple[tuple[str, bool], ...], font: Font, how: _Set
+) -> tuple[float, tuple[Item, ...]]:
+    """`_plain`'s lines drawn, kept by the lines rather than the width they were broken at
+    (`how`'s width is 0): a table's columns take other widths kit by kit, where its cells
+    mostly break into the same lines."""
     size = how.setting.size
     leading = size * how.spacing
     items = tuple(

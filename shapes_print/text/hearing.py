@@ -59,9 +59,10 @@ class Hearing(Struct, frozen=True, cache_hash=True):
         return "".join(out)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)
 def _spans(hearing: Hearing, text: str) -> tuple[Heard, ...]:
-    """Remembered: every kit of a batch sets the same lines."""
+    """Remembered: every kit of a batch sets the same lines (a check of Collect 3 sets some
+    10,000 distinct ones over its ten label sets: 8,192 kept, 17,000 were heard again)."""
     said = dict(hearing.said)
     found = []
     for match in _pattern(tuple(said), hearing.range is not None).finditer(text):

@@ -20,6 +20,7 @@ from shapes_print.kit.variant import make_variant
 from shapes_print.load.content import Block
 from shapes_print.load.defaults import DEFAULT_LABELS, DEFAULT_TEMPLATES
 from shapes_print.load.labels import load_labels
+from shapes_print.load.models import CardsCell, TableBlock
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED
 from shapes_print.plan.cells import SheetInputs
@@ -144,6 +145,28 @@ def test_an_across_table_is_shared_whole_by_kits_that_read_the_same(ctx: DrawCon
         again = kit(3, cache=other)
         assert draw_block(draw, block, column, again.values, again) is drawn[-1] is not first
     assert len(drawn) == 4
+
+
+def test_a_print_shop_kit_shares_the_tables_that_draw_no_cards(ctx: DrawContext) -> None:
+    column = Column(ctx, 400.0, 600.0)
+    words = TableBlock(columns=["Round", "Points"], rows=[["1", "{players}"]])
+    cards = TableBlock(columns=["Card", "Does"], rows=[[CardsCell(cards=["wild"]), "{players}"]])
+    drawn: list[str] = []
+
+    def draw(
+        col: Column, value: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, _: Source
+    ) -> list[Box]:
+        drawn.append(value.columns[0])
+        return [Box(10.0)]
+
+    build = BuildCache()
+    for table in (words, cards):
+        block = Block("table", table, WHERE)
+        for shop in (False, True):
+            kit = SheetInputs({"players": 3}, {}, {}, 3, "", shop=shop, cache=build)
+            draw_block(draw, block, column, kit.values, kit)
+    # Its words alone print alike for a press; small cards print as their words there.
+    assert drawn == ["Round", "Card", "Card"]
 
 
 class _Counted(MadePages):
