@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 from msgspec import Struct, field
@@ -108,28 +108,21 @@ def note_digest(path: Path, digest: str) -> None:
         recording.files[path] = digest
 
 
-class InputFile(Struct, frozen=True):
-    """One outside file as read: its path, its bytes (read once, all a caller gets) and
-    their SHA-256 (what caches and fingerprints key on, never a size or a time)."""
-
-    path: Path
-    data: bytes
-    sha256: str
-
-    def known(self) -> KnownFile:
-        """The file as a cache of what its bytes make knows it."""
-        return KnownFile(self.path, self.sha256, self.data)
-
-
 @dataclass(frozen=True)
-class KnownFile:
-    """An outside file as read, known by its path and the SHA-256 of its bytes: the key of
-    a cache of what is made from them (a font, a catalogue's words), the bytes riding along
-    uncompared for the maker to read."""
+class InputFile:
+    """One outside file as read: its path and its bytes (read once, all a caller gets), and
+    the key of a cache of what they make (a font, a catalogue's words), keyed by the bytes
+    themselves, never a size or a time. Hashed by path: comparing two reads' bytes costs a
+    fiftieth of hashing them, and a large file read again with the same bytes is the one
+    read before (`read_input`), which a cache finds at once. Its SHA-256 is worked out once,
+    when asked (what a fingerprint notes)."""
 
     path: Path
-    sha256: str
-    data: bytes = dataclass_field(compare=False, repr=False)
+    data: bytes = dataclass_field(hash=False, repr=False)
+
+    @cached_property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
 
 
 # What a file that is not a regular one is, for the message refusing it.
@@ -169,25 +162,19 @@ def read_input(
     descriptor = _open_file(resolved, limit, what, refuse)
     data = _read_bounded(descriptor, limit, what, refuse)
     done("read", path)
-    large = 1 << 16 <= len(data) < 1 << 23  # 64 KiB to 8 MiB: a font, not a YAML file
-    digest = _digest(_Large(path, data)) if large else hashlib.sha256(data).hexdigest()
+    file = InputFile(path, data)
+    if 1 << 16 <= len(data) < 1 << 23:  # 64 KiB to 8 MiB: a font, not a YAML file
+        file = _read_before(file)
     if noted:
-        note_digest(path, digest)
-    return InputFile(path, data, digest)
-
-
-@dataclass(frozen=True)
-class _Large:
-    """A large file's bytes as read at a path (a font): hashed once per process, as every
-    label set of every command reads the same fonts; found by path, compared by bytes."""
-
-    path: Path
-    data: bytes = dataclass_field(hash=False, repr=False)
+        note_digest(path, file.sha256)
+    return file
 
 
 @lru_cache(maxsize=32)
-def _digest(read: _Large) -> str:
-    return hashlib.sha256(read.data).hexdigest()
+def _read_before(file: InputFile) -> InputFile:
+    """The same bytes read before at the same path (else `file`), SHA-256 and all: every
+    label set of every command reads the same fonts, hashed once per process."""
+    return file
 
 
 class _Refusal(Struct, frozen=True):

@@ -26,7 +26,7 @@ from babel.messages.pofile import PoFileError, read_po
 from msgspec import Struct, field
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import InputFile, KnownFile, note_missing, read_input
+from shapes_print.inputs import InputFile, note_missing, read_input
 from shapes_print.limits import MAX_CATALOGUE_BYTES
 from shapes_print.load.yamldoc import Document, Loc
 from shapes_print.text.grammar import MessageError, parse
@@ -87,11 +87,11 @@ def read_catalogue(path: Path, where: Source, folder: Path) -> PoWords:
     line), each checked against its English. The file is read each time, so a change
     counts; the same bytes at the same place give the same words, worked out once."""
     read = _read(path, where, folder)
-    return _words(read.known())
+    return _words(read)
 
 
 @lru_cache(maxsize=32)
-def _words(file: KnownFile) -> PoWords:
+def _words(file: InputFile) -> PoWords:
     """The catalogue's checked words, once per place and bytes: every load of a translated
     label set reads its catalogue (a tenth of a second of Babel's). Its readers copy the
     words out (`with_catalogue`) and never change them."""

@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import KnownFile, inside, read_input
+from shapes_print.inputs import InputFile, inside, read_input
 from shapes_print.limits import MAX_FONT_BYTES
 from shapes_print.text import truetype
 
@@ -174,7 +174,7 @@ def load_font(path: Path, where: Source | None = None) -> Font:
     """Read a TTF (a regular file, at most MAX_FONT_BYTES), named after its bytes, so the
     same bytes map to one font; the file is read again each time, so a change counts."""
     file = read_input(path, MAX_FONT_BYTES, where, what="font")
-    font = _font(file.known())
+    font = _font(file)
     _LOADED[font.name] = font
     return font
 
@@ -185,7 +185,7 @@ def font_named(name: str) -> Font:
 
 
 @lru_cache(maxsize=64)
-def _font(file: KnownFile) -> Font:
+def _font(file: InputFile) -> Font:
     """The font in a file's bytes, read once per file and content: a file changed in place
     is a new font."""
     name = f"F{hashlib.sha1(file.data).hexdigest()[:10]}"
