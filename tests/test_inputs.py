@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import hashlib
 import os
 import threading
 import unicodedata
@@ -25,6 +26,22 @@ def test_a_regular_file_is_read_once_and_noted_by_its_digest(tmp_path: Path) -> 
         file = read_input(path, 5)
     assert file.data == b"hello"
     assert read.files == {path: file.sha256}
+
+
+def test_a_large_file_read_again_is_compared_by_its_bytes(tmp_path: Path) -> None:
+    """A font-sized file read again with the same bytes is the file read before, SHA-256
+    and all; changed in place, same size, one byte, it is its new bytes and digest."""
+    path = tmp_path / "font.ttf"
+    before = bytes(range(256)) * 1024  # 256 KiB
+    path.write_bytes(before)
+    first = read_input(path, len(before))
+    assert read_input(path, len(before)) is first
+    after = before[:-1] + b"\x00"
+    path.write_bytes(after)
+    with recording() as read:
+        changed = read_input(path, len(after))
+    assert changed.data == after and changed != first
+    assert read.files == {path: hashlib.sha256(after).hexdigest()} == {path: changed.sha256}
 
 
 @pytest.mark.parametrize(
