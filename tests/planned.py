@@ -49,6 +49,8 @@ ENGLISH_SETS = (
     "large-print-atkinson",
     "braille",
 )
+# The shipped sets that set their text at 18 pt and over.
+LARGE_PRINT = ("large-print", "large-print-atkinson")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kit import KitFile
-from tests.planned import PAGE_SETS, page_words
+from tests.planned import LARGE_PRINT, PAGE_SETS, page_words
 from tests.shippedcheck import ShippedSets
 
 RULE = "“Cut with suitable help.”"  # the printable kit's rules, as they write it
@@ -161,9 +161,6 @@ def test_the_cover_pictures_a_card_of_each_kind_as_the_cards_part_draws_it(
 # take more, whatever the checklist says, so large print takes two pages, never more: one
 # sheet, front and back (a page left blank after a one-page cover), never the cover's back
 # and the next sheet's front. Two columns would not make it one: its words need the area.
-LARGE_PRINT = ("large-print", "large-print-atkinson")
-
-
 @pytest.mark.parametrize("labels", PAGE_SETS)
 def test_the_assembly_page_is_one_page_in_every_kit(shipped: ShippedSets, labels: str) -> None:
     """Every game, A4 and Letter, every player count, as planned: Collect 3's checklist

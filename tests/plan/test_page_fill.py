@@ -21,7 +21,7 @@ import pytest
 from shapes_print.geometry.primitives import Page
 from tests.planboxes import texts
 from tests.planfill import bounds, content, fill, text_area
-from tests.planned import GUIDE, PAGE_SETS, PlannedSets, PlannedSheets, page_words
+from tests.planned import GUIDE, LARGE_PRINT, PAGE_SETS, PlannedSets, PlannedSheets, page_words
 from tests.shippedcheck import ShippedSets
 
 STANDARD = "standard"
@@ -113,11 +113,6 @@ def test_a_standard_printing_guide_fits_one_page(standard: dict[str, list[Ink]])
     assert guides and all(len(pages) == 1 for pages in guides.values())
 
 
-# Braille's guides (eight PDFs and the .brf for a print shop, Spanish words) took a second
-# page on Letter at the 14 pt body; at 11.5 pt every one fits one page.
-LARGE_PRINT = ("large-print", "large-print-atkinson")
-
-
 def _guide_pages(planned: PlannedSets, labels: str, print_shop: bool) -> dict[str, int]:
     """The printing guide's page count in every kit of every game, A4 and Letter."""
     if print_shop:
@@ -129,6 +124,8 @@ def _guide_pages(planned: PlannedSets, labels: str, print_shop: bool) -> dict[st
     }
 
 
+# Braille's guides (eight PDFs and the .brf for a print shop, Spanish words) took a second
+# page on Letter at the 14 pt body; at 11.5 pt every one fits one page.
 @pytest.mark.parametrize(
     ("labels", "print_shop"),
     [

@@ -19,7 +19,7 @@ from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, 
 from shapes_print.plan.tables import column_widths
 from tests.planboxes import Box, leaf_boxes, overlap, texts, union
 from tests.planfill import bounds, content, fill, has_square, text_area
-from tests.planned import PAGE_SETS, Compiled, PlannedSheets
+from tests.planned import LARGE_PRINT, PAGE_SETS, Compiled, PlannedSheets
 from tests.shippedcheck import ShippedSets
 
 LEAST_FILL = 0.30  # the floor for any page but a document's only one
@@ -36,7 +36,6 @@ PAGE_OF = {
     "de": "Seite {page} von {pages}",
 }
 PAGE_OF["braille-es"] = PAGE_OF["es"]
-LARGE_PRINT = ("large-print", "large-print-atkinson")
 
 
 @pytest.fixture(params=PAGE_SETS)

@@ -12,7 +12,7 @@ import pytest
 from shapes_print.geometry.primitives import Artifact, Group, Item, Text
 from shapes_print.pipeline import pipeline
 from tests.planfill import bounds, content, text_area
-from tests.planned import PAGE_SETS, PlannedSheets, page_words
+from tests.planned import LARGE_PRINT, PAGE_SETS, PlannedSheets, page_words
 from tests.playeraid import HEADING
 from tests.shippedcheck import ShippedSets
 
@@ -20,7 +20,6 @@ TOLERANCE = 0.5  # points: glue given and rounding
 
 PLAYERS_IN_NAME = re.compile(r"_(\d+)p_")
 ONE_SIDED = "headers and footers off; one-sided"
-LARGE_PRINT = ("large-print", "large-print-atkinson")
 
 
 def _shipped_aids(planned_sheets: list[PlannedSheets]) -> list[tuple[PlannedSheets, int]]:
