@@ -17,7 +17,6 @@ import re
 import struct
 import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,49 +63,42 @@ def read_picture(path: Path, shown: str, where: Source | None) -> Picture:
     vector = path.suffix.lower() == ".svg"
     limit = MAX_SVG_BYTES if vector else MAX_PICTURE_BYTES
     file = read_input(path, limit, where, what="picture", shown=shown)  # noted as an input
-    return _picture(_PictureFile(path, file.sha256, file, shown, where))
+    try:
+        return _picture(file)
+    except _Refused as refused:
+        raise UserError(where, f"picture {escaped(shown)}: {refused}") from None
 
 
-@dataclass(frozen=True)
-class _PictureFile:
-    """A picture file as read, known by its path and the SHA-256 of its bytes; with how
-    the place that names it writes it, for a message refusing it."""
-
-    path: Path
-    sha256: str
-    file: InputFile = field(compare=False, repr=False)
-    shown: str = field(compare=False)
-    where: Source | None = field(compare=False)
+class _Refused(Exception):
+    """A picture file that cannot be printed, the problem in words: worded with the name the
+    place reading it writes (`read_picture`), so a picture is checked by its file alone."""
 
 
 @lru_cache(maxsize=MAX_CARDS)  # as many as a kit's cards may show, each its own
-def _picture(read: _PictureFile) -> Picture:
-    """The picture, checked and decoded once per file and content: every kit of a build
-    draws the same cards, and each label set draws them again."""
-    digest = read.sha256[:16]
-    if read.path.suffix.lower() == ".svg":
-        return _vector(read.file, digest, read.shown, read.where)
-    return _raster(read.file, digest, read.shown, read.where)
+def _picture(file: InputFile) -> Picture:
+    """The picture, checked and decoded once per file and content (its path and bytes):
+    every kit of a build draws the same cards, and each label set draws them again."""
+    digest = file.sha256[:16]
+    if file.path.suffix.lower() == ".svg":
+        return _vector(file, digest)
+    return _raster(file, digest)
 
 
-def _vector(file: InputFile, digest: str, shown: str, where: Source | None) -> VectorPicture:
+def _vector(file: InputFile, digest: str) -> VectorPicture:
     from shapes_print.load.svgfile import SvgError, svg_art  # only kits with SVG pictures
 
     try:
         art = svg_art(file.data)
     except SvgError as error:
-        raise UserError(where, f"picture {escaped(shown)}: {error}") from None
+        raise _Refused(str(error)) from None
     return VectorPicture(f"art-{digest}", file.path, art.width, art.height, art.paths)
 
 
-def _raster(file: InputFile, digest: str, shown: str, where: Source | None) -> RasterPicture:
+def _raster(file: InputFile, digest: str) -> RasterPicture:
     """The picture's kind and size from its header, checked against the pixel limit, then
     decoded once (to find a file cut short) before any kit embeds it."""
     from PIL import Image as PilImage  # only kits with raster pictures
     from PIL import ImageFile, UnidentifiedImageError
-
-    def refuse(problem: str) -> UserError:
-        return UserError(where, f"picture {escaped(shown)}: {problem}")
 
     ImageFile.LOAD_TRUNCATED_IMAGES = False  # a file cut short is refused, never padded
     path = file.path
@@ -117,22 +109,22 @@ def _raster(file: InputFile, digest: str, shown: str, where: Source | None) -> R
         except (PilImage.DecompressionBombError, PilImage.DecompressionBombWarning) as error:
             counted = re.search(r"\((\d+) pixels\)", str(error))  # Pillow's own count
             pixels = f"{int(counted.group(1)):,} pixels, " if counted else ""
-            raise refuse(f"{pixels}over the limit of {MAX_PICTURE_PIXELS:,} pixels") from None
+            raise _Refused(f"{pixels}over the limit of {MAX_PICTURE_PIXELS:,} pixels") from None
         except ValueError:  # a zTXt, iTXt or iCCP chunk past Pillow's limit when unpacked
-            raise refuse("a text or colour-profile chunk in it is too large") from None
+            raise _Refused("a text or colour-profile chunk in it is too large") from None
         except (UnidentifiedImageError, OSError, SyntaxError, struct.error) as error:
-            raise refuse(f"not a PNG or JPEG image ({error})") from None
+            raise _Refused(f"not a PNG or JPEG image ({error})") from None
     with opened:
         kind, size, mode = (opened.format or "").lower(), opened.size, opened.mode
         if RASTER[path.suffix.lower()] != kind:
-            raise refuse(f"holds {kind.upper()} data; name it .{kind}")
+            raise _Refused(f"holds {kind.upper()} data; name it .{kind}")
         if size[0] * size[1] > MAX_PICTURE_PIXELS:
-            raise refuse(
+            raise _Refused(
                 f"{size[0]:,} x {size[1]:,} pixels, over the limit of "
                 f"{MAX_PICTURE_PIXELS:,}; 300 dpi over a card is a few million"
             )
         if mode not in _PRINTABLE[kind]:
-            raise refuse(f"its colour mode {mode} cannot be printed; save it as 8-bit RGB")
+            raise _Refused(f"its colour mode {mode} cannot be printed; save it as 8-bit RGB")
         if kind == "jpeg":
             opened.draft(mode, (max(1, size[0] // 8), max(1, size[1] // 8)))
             if turned(opened):  # a camera's tag: printed as it was shot
@@ -141,8 +133,8 @@ def _raster(file: InputFile, digest: str, shown: str, where: Source | None) -> R
             opened.load()
         except (OSError, ValueError, SyntaxError, struct.error, EOFError) as error:
             if "truncated" in str(error):
-                raise refuse("the file is cut short (truncated); save it again") from None
-            raise refuse(f"its pixels cannot be read ({error}); save it again") from None
+                raise _Refused("the file is cut short (truncated); save it again") from None
+            raise _Refused(f"its pixels cannot be read ({error}); save it again") from None
     return RasterPicture(f"image-{digest}", path, kind, size, file.data)  # type: ignore[arg-type]
 
 

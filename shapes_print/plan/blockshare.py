@@ -41,12 +41,12 @@ Draw = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], Drawn]
 # and a branch's first word too (`select`'s `{Red}`): more names than read do no harm.
 _NAME = re.compile(r"\{\s*([A-Za-z_][A-Za-z0-9_]*)")
 _ABSENT = object()
-# Blocks whose drawers read only their words and values, never the kit's card faces, lists
-# or print-shop flag (plan/blocks.py): a print-shop kit draws them as a home kit does.
-_WORDS_ONLY = frozenset({"heading", "subheading", "text", "steps", "bullets", "facts", "arrow"})
-# Blocks whose drawers read their words, values and lists, never the card faces or the
-# print-shop flag: score sheets (plan/scores.py), and tables of words alone (`_no_cards`).
-_NO_CARDS = frozenset({"score_sheet"})
+# Blocks whose drawers never read the kit's card faces or print-shop flag, so a print-shop
+# kit draws them as a home kit does: words alone (plan/blocks.py) and score sheets
+# (plan/scores.py); a table is one when no cell of it is a cards cell (`_alike_for_a_shop`).
+_NO_CARDS = frozenset(
+    {"heading", "subheading", "text", "steps", "bullets", "facts", "arrow", "score_sheet"}
+)
 # (block, column, kit inputs) by identity -> what pins those ids, then each drawing with
 # the values it was drawn from; a build draws a few thousand distinct blocks.
 DRAWN: Region[Bounded[tuple[object, ...], tuple[tuple[object, ...], list[Shared]]]] = Region(
@@ -66,7 +66,7 @@ def draw_block(
     if names is None:
         return draw(col, block.value, values, inputs, block.source)
     pins = (block, *astuple(col.ctx))  # the block and its context's parts, in order
-    plain = block.kind in _WORDS_ONLY or _no_cards(block)
+    plain = _alike_for_a_shop(block)
     players = inputs.players if block.kind == "score_sheet" else 0
     column = (col.width, col.room, col.arrow_height, col.opening_room)
     key = (*map(id, pins), *column, not plain and inputs.shop, players)
@@ -85,9 +85,9 @@ def draw_block(
     return drawn if isinstance(drawn, Regrouped) else list(drawn)
 
 
-def _no_cards(block: Block) -> bool:
+def _alike_for_a_shop(block: Block) -> bool:
     """Whether the block never draws cards, so a print-shop kit draws it as a home kit does:
-    a score sheet, or a table none of whose cells is a cards cell."""
+    words alone, a score sheet, or a table none of whose cells is a cards cell."""
     table = block.value
     if not isinstance(table, TableBlock):
         return block.kind in _NO_CARDS

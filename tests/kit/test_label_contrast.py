@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.commands.cli import main
 from shapes_print.geometry.primitives import (
     RGB,
     Artifact,
@@ -22,6 +21,7 @@ from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.kit.contrast import pairs
 from shapes_print.pipeline import pipeline
 from tests.labelsets import GAMES, SHIPPED, covers, kit, project
+from tests.ownlabelset import refusal_of_own_label_set
 from tests.pdfread import text
 
 
@@ -86,10 +86,8 @@ def test_high_contrast_draws_black_and_white_only_with_2pt_outlines(game: str) -
 def test_a_label_set_below_its_contrast_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    mine = tmp_path / "grey.yaml"
-    mine.write_text('extends: standard\nstyle:\n  ink: "#999999"\n')
-    assert main(["check", "pass-and-pick", "--labels", str(mine)]) == 2
-    err = capsys.readouterr().err
+    grey = 'extends: standard\nstyle:\n  ink: "#999999"\n'
+    err = refusal_of_own_label_set(capsys, tmp_path / "grey.yaml", grey, "pass-and-pick")
     assert "sheet text: #999999 on #FFFFFF has contrast 2.85:1, below 4.5:1 for text" in err
 
 

@@ -19,6 +19,7 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS
 from shapes_print.pipeline import pipeline
+from tests.ownlabelset import refusal_of_own_label_set
 
 
 def copy_labels(tmp_path: Path, name: str) -> Path:
@@ -55,17 +56,13 @@ def test_label_set_mistakes_point_at_their_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     mine = tmp_path / "mine.yaml"
-    mine.write_text("extends: standard\ncards:\n  elements:\n    lable: {size: 30pt}\n")
-    assert main(["check", "--labels", str(mine)]) == 2
-    assert re.search(
-        r"mine\.yaml:4:5: no card layout element is named 'lable'", capsys.readouterr().err
-    )
-    mine.write_text("extends: standard\nstyle:\n  body_size: big\n")
-    assert main(["check", "--labels", str(mine)]) == 2
-    assert re.search(r"mine\.yaml:3:3: body_size: .*big", capsys.readouterr().err)
-    mine.write_text("extends: standrd\n")
-    assert main(["check", "--labels", str(mine)]) == 2
-    assert "unknown label set 'standrd'" in capsys.readouterr().err
+    elements = "extends: standard\ncards:\n  elements:\n    lable: {size: 30pt}\n"
+    err = refusal_of_own_label_set(capsys, mine, elements)
+    assert re.search(r"mine\.yaml:4:5: no card layout element is named 'lable'", err)
+    err = refusal_of_own_label_set(capsys, mine, "extends: standard\nstyle:\n  body_size: big\n")
+    assert re.search(r"mine\.yaml:3:3: body_size: .*big", err)
+    err = refusal_of_own_label_set(capsys, mine, "extends: standrd\n")
+    assert "unknown label set 'standrd'" in err
 
 
 def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
@@ -76,17 +73,16 @@ def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
     shutil.copytree(DEFAULT_CONTENT / "pass-and-pick", tmp_path / "content" / "pass-and-pick")
     content = ["--content", str(tmp_path / "content")]
     mine = tmp_path / "mine.yaml"
-    mine.write_text('extends: standard\ntext:\n  "Cards in pley": "Cartes en jeu"\n')
-    assert main(["check", "--labels", str(mine), *content]) == 2
+    texts = 'extends: standard\ntext:\n  "Cards in pley": "Cartes en jeu"\n'
     assert re.search(
         r"mine\.yaml:3:3: text 'Cards in pley' is not printed anywhere "
         r"\(did you mean 'Cards in play'\?\)",
-        capsys.readouterr().err,
+        refusal_of_own_label_set(capsys, mine, texts, *content),
     )
-    mine.write_text("extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n")
-    assert main(["check", "--labels", str(mine), *content]) == 2
+    games = "extends: standard\ngames:\n  pass-and-pik: {cards: {circle: {label: RING}}}\n"
     assert re.search(
-        r"mine\.yaml:3:3: no game 'pass-and-pik' in the content", capsys.readouterr().err
+        r"mine\.yaml:3:3: no game 'pass-and-pik' in the content",
+        refusal_of_own_label_set(capsys, mine, games, *content),
     )
 
 
@@ -121,12 +117,10 @@ def test_any_label_set_builds_or_fails_with_one_clean_line(word: str, size: str,
 def test_a_bad_colour_in_a_label_set_names_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    mine = tmp_path / "mine.yaml"
-    mine.write_text('extends: standard\nstyle:\n  shade: "grey"\n')
-    assert main(["check", "--labels", str(mine)]) == 2
+    shade = 'extends: standard\nstyle:\n  shade: "grey"\n'
     assert re.search(
         r"mine\.yaml:3:3: shade: colour must look like '#0072B2', got 'grey'",
-        capsys.readouterr().err,
+        refusal_of_own_label_set(capsys, tmp_path / "mine.yaml", shade),
     )
 
 

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from tests.command_lines import one_kit
+from tests.ownlabelset import refusal_of_own_label_set
 from tests.pdfread import placements, text
 
 # A fourth card type whose shape the deck draws itself: a kite, as corners in the unit square.
@@ -116,9 +117,9 @@ def test_a_label_set_word_the_font_lacks_fails_the_same_way(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     mine = tmp_path / "mine.yaml"
-    mine.write_text('extends: standard\ntext:\n  "SQUARE": "正方形"\n')
-    assert main(["check", "pass-and-pick", "--labels", str(mine)]) == 2
+    written = 'extends: standard\ntext:\n  "SQUARE": "正方形"\n'
     assert (
         "card 'square', element 'label': font DejaVuSans-Bold.ttf has no glyph for '形' (U+5F62), "
-        "'方' (U+65B9), '正' (U+6B63) in '正方形' (label set 'mine')" in capsys.readouterr().err
+        "'方' (U+65B9), '正' (U+6B63) in '正方形' (label set 'mine')"
+        in refusal_of_own_label_set(capsys, mine, written, "pass-and-pick")
     )
