@@ -193,7 +193,13 @@ class _Refusal(Struct, frozen=True):
 
 def _resolved(path: Path, root: Path | None, refuse: _Refusal, noted: bool) -> Path:
     """`path` with its links followed, refused if missing, looping or led out of `root`
-    (its own folder when None)."""
+    (its own folder when None). A file that is no link is in its own folder, wherever that
+    folder's links lead: it is opened by its name, its last part never followed
+    (`_open_file`), without resolving every folder above it twice (most of reading a small
+    file). So is a file under a `root` that is the whole file system."""
+    everywhere = root is not None and root.is_absolute() and root.parent == root
+    if (root is None or everywhere) and not _is_link(path):
+        return path
     try:  # the folder too: a loop of links there is the file's loop
         allowed = (root or path.absolute().parent).resolve()
         resolved = path.resolve(strict=True)
@@ -208,12 +214,21 @@ def _resolved(path: Path, root: Path | None, refuse: _Refusal, noted: bool) -> P
     return resolved
 
 
-def _open_file(resolved: Path, limit: int, what: str, refuse: _Refusal) -> int:
-    """A descriptor open on `resolved`, a regular file of at most `limit` bytes (checked on
-    the open descriptor, so nothing blocks or streams forever)."""
+def _is_link(path: Path) -> bool:
+    """Whether `path` is a link, or cannot be looked at (which `_resolved` then explains)."""
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return True
+
+
+def _open_file(path: Path, limit: int, what: str, refuse: _Refusal) -> int:
+    """A descriptor open on `path` (its last part never followed: a link there now is one
+    made since it was checked), a regular file of at most `limit` bytes (checked on the
+    open descriptor, so nothing blocks or streams forever)."""
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     try:
-        descriptor = os.open(resolved, flags)
+        descriptor = os.open(path, flags)
     except OSError as error:
         if error.errno == errno.ELOOP:
             raise refuse("is a link that changed while it was read") from None
