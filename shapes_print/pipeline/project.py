@@ -34,6 +34,7 @@ from shapes_print.load.labels import LoadedLabels, load_labels, resolve_refs
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.options import Flip, Part, PrintOptions, size_name
 from shapes_print.load.values import OPEN_ENDS, player_range
+from shapes_print.load.yamlsrc import reading_once
 
 
 class Sources(Struct, frozen=True):
@@ -135,7 +136,20 @@ def load_project(
     """Load the games once, checking every number for every supported player count, then
     apply each label set (`NAME`, a path, or `all`); `strict` refuses what a set would skip.
     The project's build starts with `cache` (what an earlier build carries on to it,
-    `BuildCache.next`), else with an empty one."""
+    `BuildCache.next`), else with an empty one. What was loaded before and is taken again
+    is checked against its files, each read once (`reading_once`)."""
+    with reading_once():
+        return _loaded(sources, only, labels, max_cards, strict, cache)
+
+
+def _loaded(
+    sources: Sources,
+    only: Sequence[str],
+    labels: Sequence[str],
+    max_cards: int,
+    strict: bool,
+    cache: BuildCache | None,
+) -> Project:
     folders = {folder.name: folder for folder in game_folders(sources.content)}
     for name in only:
         if name not in folders:
