@@ -184,7 +184,7 @@ def remembered(key: Hashable, made_from: tuple[object, ...], make: Callable[[], 
     return make()  # a file has changed since: made each time, as before anything was kept
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=96)
 def _first_made(asked: _Asked) -> _Made:
     """What the loader made the first time `asked` was asked in this process, with what it
     read: handed out again only while those files hold the same bytes (`remembered`)."""
