@@ -128,7 +128,13 @@ def make_variant(
     for game in variant.games.values():
         check_fields_are_read(game, library)
         game.words = game_words(words, own_files(labels, game.labels), labels, game.game.id)
-    variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
+    # The games' colours under the set, checked once while they and the set are the same.
+    skipped = remembered(
+        ("contrast", variant.refuse),
+        (labels, library, *games.values()),
+        lambda: contrast_skips(labels, library, variant.games, variant.refuse),
+    )
+    variant.skipped = dict(skipped)  # a set skips more as it plans (`skips_unfit`)
     return variant
 
 
