@@ -15,7 +15,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError, known_names
-from shapes_print.inputs import inside
+from shapes_print.inputs import inside, note_missing
 from shapes_print.kit.context import DrawContext, on_sheets
 from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
@@ -34,7 +34,7 @@ from shapes_print.load.ownlayouts import (
 from shapes_print.load.printmodels import FONT_FACES, IconStyle, SheetStyle
 from shapes_print.load.shapes import ShapeLibrary
 from shapes_print.load.templates import element_names, own_templates
-from shapes_print.load.yamlsrc import Loc, deep_merge
+from shapes_print.load.yamlsrc import Loc, deep_merge, remembered
 from shapes_print.text.fonts import PACKAGE, FontPair, font_file, load_font
 from shapes_print.text.listeners import listening
 from shapes_print.text.words import Words
@@ -92,7 +92,7 @@ def make_variant(
     """Apply a label set; the furniture's own words are translated once, here."""
     library = load_library(templates, labels)
     where = labels.source.under(("style",), library.style_source)
-    fonts, regular_at = _fonts(library, where)
+    fonts, regular_at = remembered("fonts", (library, labels), lambda: _fonts(library, where))
     words = labels.words()
     with listening() as heard:  # the furniture's words, said here once, count as printed
         style = _furniture_said(library.style, words, where, fonts)
@@ -128,7 +128,13 @@ def make_variant(
     for game in variant.games.values():
         check_fields_are_read(game, library)
         game.words = game_words(words, own_files(labels, game.labels), labels, game.game.id)
-    variant.skipped = contrast_skips(labels, library, variant.games, variant.refuse)
+    # The games' colours under the set, checked once while they and the set are the same.
+    skipped = remembered(
+        ("contrast", variant.refuse),
+        (labels, library, *games.values()),
+        lambda: contrast_skips(labels, library, variant.games, variant.refuse),
+    )
+    variant.skipped = dict(skipped)  # a set skips more as it plans (`skips_unfit`)
     return variant
 
 
@@ -150,7 +156,9 @@ def _own_layouts(game: LoadedGame, library: Library, labels: LoadedLabels) -> No
 
 
 def _fonts(library: Library, where: Layered) -> tuple[FontPair, Source]:
-    """The label set's fonts, and where its regular face is named."""
+    """The label set's fonts, and where its regular face is named: `remembered` by
+    `make_variant`, read again each time and found again only when a file has changed
+    (finding a package's font in its metadata was most of finding a set's fonts)."""
     style = library.style
     places = {kind: where.source(("fonts", kind)) for kind in style.fonts}
     paths = {kind: _font_path(spec, places[kind], library) for kind, spec in style.fonts.items()}
@@ -181,8 +189,10 @@ def _font_path(spec: str, where: Source, library: Library) -> Path:
     that folder), then in templates/; one templates/sheet.yaml names is in templates/."""
     beside = where.path.parent
     written_by_labels = where.path != library.style_source.path
-    if written_by_labels and not spec.startswith(PACKAGE) and (beside / spec).exists():
-        return inside(beside, spec, where, "label set")
+    if written_by_labels and not spec.startswith(PACKAGE):
+        if (beside / spec).exists():
+            return inside(beside, spec, where, "label set")
+        note_missing(beside / spec)  # once there, it is the font
     return font_file(spec, library.folder, where)
 
 

@@ -195,6 +195,9 @@ class LoadedLabels(Struct, frozen=True):
     spec: LabelSet
     data: dict[str, Any]
     source: Layered
+    # Where each of its `text:` translations is written, by English: found once, as the set
+    # is read, for the words every label set's variant is given (`words`).
+    text_sources: dict[str, Source]
     # The folder of shipped label sets it was looked up in: what such a file writes is for
     # the shipped games (and may be skipped on content without them) and, by element name,
     # for the shipped layouts (load/patches.py).
@@ -226,7 +229,6 @@ class LoadedLabels(Struct, frozen=True):
 
     def words(self) -> Words:
         ordinal = parse(self.spec.ordinal) if self.spec.ordinal else None
-        sources = {english: self.source.source(("text", english)) for english in self.spec.text}
         foreign = foreign_said(_said_locs(self.spec), self.spec.locale, False, self.source.layers)
         said = tuple(
             (key, words) for key, words in self.spec.said.items() if ("said", key) not in foreign
@@ -240,7 +242,7 @@ class LoadedLabels(Struct, frozen=True):
             self.path,
             locale=self.spec.locale,
             ordinal=ordinal,
-            text_sources=sources,
+            text_sources=self.text_sources,
             hearing=hearing,
         )
 
@@ -330,7 +332,10 @@ def _load_labels(ref: str, folder: Path, new_catalogue: bool) -> LoadedLabels:
         written.append((("said_range",), spec.said_range))
     check_messages(written, spec.locale, source.source)
     foreign_said(_said_locs(spec), spec.locale, spec.complete, source.layers)
-    return LoadedLabels(docs[0].path.stem, docs[0].path, spec, data, source, folder.resolve())
+    sources = {english: source.source(("text", english)) for english in spec.text}
+    return LoadedLabels(
+        docs[0].path.stem, docs[0].path, spec, data, source, sources, folder.resolve()
+    )
 
 
 def _extended(

@@ -23,7 +23,9 @@ and templates again, most of a command's load.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -44,6 +46,7 @@ __all__ = [
     "deep_merge",
     "fields_as_written",
     "read_yaml",
+    "reading_once",
     "remembered",
     "top_mapping",
 ]
@@ -181,7 +184,7 @@ def remembered(key: Hashable, made_from: tuple[object, ...], make: Callable[[], 
     return make()  # a file has changed since: made each time, as before anything was kept
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=96)
 def _first_made(asked: _Asked) -> _Made:
     """What the loader made the first time `asked` was asked in this process, with what it
     read: handed out again only while those files hold the same bytes (`remembered`)."""
@@ -190,12 +193,33 @@ def _first_made(asked: _Asked) -> _Made:
     return _Made(value, read)
 
 
+# Inside `reading_once`, the SHA-256 of each file `_unchanged` has read, by path.
+_READ_NOW: ContextVar[dict[Path, str] | None] = ContextVar("read_now", default=None)
+
+
+@contextmanager
+def reading_once() -> Iterator[None]:
+    """Inside the block, each file what is `remembered` was made from is read at most once
+    to see it is unchanged: a project's load checks every label set's library, each made
+    from the same templates and fonts, and read them all again for each."""
+    token = _READ_NOW.set({})
+    try:
+        yield
+    finally:
+        _READ_NOW.reset(token)
+
+
 def _unchanged(read: InputFiles) -> bool:
-    """Whether every file read holds the same bytes (read again now), every file missing is
-    still missing and every folder listing gives the same names."""
+    """Whether every file read holds the same bytes (read again now, or already within
+    `reading_once`), every file missing is still missing and every folder listing gives
+    the same names."""
+    now = _READ_NOW.get()
+    now = {} if now is None else now
     try:
         for path, digest in read.files.items():
-            if read_input(path, MAX_INPUT_BYTES, noted=False).sha256 != digest:
+            if path not in now:
+                now[path] = read_input(path, MAX_INPUT_BYTES, noted=False).sha256
+            if now[path] != digest:
                 return False
     except UserError:  # gone, a folder now, a link out: the loader says which
         return False

@@ -8,6 +8,7 @@ asked for. Output: a `Project`, and the player counts and papers a request names
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from msgspec import Struct, field, to_builtins
@@ -34,6 +35,7 @@ from shapes_print.load.labels import LoadedLabels, load_labels, resolve_refs
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.options import Flip, Part, PrintOptions, size_name
 from shapes_print.load.values import OPEN_ENDS, player_range
+from shapes_print.load.yamlsrc import reading_once, remembered
 
 
 class Sources(Struct, frozen=True):
@@ -135,7 +137,20 @@ def load_project(
     """Load the games once, checking every number for every supported player count, then
     apply each label set (`NAME`, a path, or `all`); `strict` refuses what a set would skip.
     The project's build starts with `cache` (what an earlier build carries on to it,
-    `BuildCache.next`), else with an empty one."""
+    `BuildCache.next`), else with an empty one. What was loaded before and is taken again
+    is checked against its files, each read once (`reading_once`)."""
+    with reading_once():
+        return _loaded(sources, only, labels, max_cards, strict, cache)
+
+
+def _loaded(
+    sources: Sources,
+    only: Sequence[str],
+    labels: Sequence[str],
+    max_cards: int,
+    strict: bool,
+    cache: BuildCache | None,
+) -> Project:
     folders = {folder.name: folder for folder in game_folders(sources.content)}
     for name in only:
         if name not in folders:
@@ -149,8 +164,7 @@ def load_project(
             game_inputs[name] = read.named(roots)
             changed[f"game:{name}"] = read.newest()
     for loaded in games.values():
-        for count in range(loaded.game.players.min, loaded.game.players.max + 1):
-            kit_values(loaded, count)
+        remembered("numbers checked", (loaded,), partial(_check_numbers, loaded))
     explicit = [ref for ref in labels if ref != "all"]
     variants, labels_inputs = [], {}
     refs = resolve_refs(list(labels), sources.labels)
@@ -180,6 +194,13 @@ def load_project(
             changed[variant.labels.name] = read.newest()
     _refuse_twins(variants)
     return Project(variants, cache or BuildCache(), game_inputs, labels_inputs, changed)
+
+
+def _check_numbers(loaded: LoadedGame) -> None:
+    """Every number of the game worked out at every player count it supports, a mistake
+    stopping the load: once per game loaded (the same game loaded again is the same)."""
+    for count in range(loaded.game.players.min, loaded.game.players.max + 1):
+        kit_values(loaded, count)
 
 
 def _refuse_twins(variants: Sequence[Variant]) -> None:

@@ -58,8 +58,8 @@ class Font(Struct, frozen=True, eq=False):
     characters it covers, each one's glyph and advance width (thousandths of an em, as PDF
     writes widths), and its descriptor's metrics; and the file's bytes, as embedding needs
     them (the copy of the file it was loaded from, a project copied to a temporary folder,
-    may be gone by the time a later build embeds it). One object per file's bytes and
-    process (`load_font` keeps them by digest), so it compares and hashes by identity."""
+    may be gone by the time a later build embeds it). One object per file and bytes in a
+    process (`_font`), so it compares and hashes by identity."""
 
     name: str
     path: Path
@@ -184,20 +184,37 @@ def font_named(name: str) -> Font:
     return _LOADED[name]
 
 
+class _Parsed(Struct, frozen=True):
+    """What a font's bytes say, wherever they lie (`Font` without its file)."""
+
+    name: str
+    covered: frozenset[int]
+    glyphs: dict[int, int]
+    advances: dict[int, float]
+    glyph_widths: tuple[float, ...]
+    metrics: Metrics
+
+
 @lru_cache(maxsize=64)
 def _font(file: InputFile) -> Font:
-    """The font in a file's bytes, read once per file and content: a file changed in place
-    is a new font."""
-    name = f"F{hashlib.sha1(file.data).hexdigest()[:10]}"
+    """The font in a file's bytes, one object per file and content: a file changed in
+    place is a new font."""
     try:
-        return _read(name, file.path, file.data)
+        parsed = _parsed(file.data)
     except (truetype.FontFileError, struct.error) as error:
         raise UserError(Source(file.path), f"not a usable TrueType font: {error}") from None
+    return Font(
+        parsed.name, file.path, file.data, parsed.covered, parsed.glyphs, parsed.advances,
+        parsed.glyph_widths, parsed.glyph_widths[0], parsed.metrics,
+    )  # fmt: skip
 
 
-def _read(name: str, path: Path, data: bytes) -> Font:
-    """A font's characters, glyphs, widths and metrics. A TrueType file (glyf outlines)
-    only: PDF embeds CFF outlines another way, and no label set needs them."""
+@lru_cache(maxsize=16)
+def _parsed(data: bytes) -> _Parsed:
+    """A font's name (from its bytes), characters, glyphs, widths and metrics, read once per
+    bytes wherever they lie: a project copied to another folder (each test's, a starter's)
+    embeds the same fonts. A TrueType file (glyf outlines) only: PDF embeds CFF outlines
+    another way, and no label set needs them."""
     tables = truetype.Tables.read(data, truetype.READ)
     for tag in ("glyf", "loca", "head", "hhea", "maxp", "hmtx"):
         tables.get(tag)
@@ -213,10 +230,8 @@ def _read(name: str, path: Path, data: bytes) -> Font:
     elif NO_BREAK_SPACE in glyphs:
         glyphs[SPACE] = glyphs[NO_BREAK_SPACE]
     advances = dict(zip(glyphs, map(glyph_widths.__getitem__, glyphs.values()), strict=True))
-    return Font(
-        name, path, data, frozenset(glyphs), glyphs, advances, glyph_widths, glyph_widths[0],
-        _metrics(tables, scale),
-    )  # fmt: skip
+    name = f"F{hashlib.sha1(data).hexdigest()[:10]}"
+    return _Parsed(name, frozenset(glyphs), glyphs, advances, glyph_widths, _metrics(tables, scale))
 
 
 def _metrics(tables: truetype.Tables, scale: float) -> Metrics:

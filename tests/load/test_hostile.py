@@ -12,6 +12,7 @@ from shapes_print.errors import UserError
 from shapes_print.limits import MAX_VALUES
 from shapes_print.load.yamlsrc import read_yaml
 from shapes_print.pipeline import pipeline
+from shapes_print.text.fonts import Font
 from shapes_print.workdone import listening_to_work
 from shapes_print.write.manifest import MANIFEST
 from tests.project_copy import build_args, copy_project, run
@@ -296,6 +297,29 @@ def test_a_font_beside_a_label_set_is_used_and_kept_to_its_folder(
         "mine/mine.yaml:4:5: '../project/templates/fonts/DejaVuSans.ttf' points outside the "
         "label set folder mine"
     ]
+
+
+def test_a_label_set_font_put_beside_it_or_changed_since_is_read_as_it_is_now(
+    tmp_path: Path,
+) -> None:
+    """A set's fonts are found once while their files say the same (kit/variant.py): a font
+    put beside the set since the last load is the one used, and one changed in place is
+    read as its new bytes."""
+    root = copy_project(tmp_path / "project")
+    shipped, mine = root / "templates" / "fonts", tmp_path / "mine"
+    (mine / "fonts").mkdir(parents=True)
+    labels = mine / "mine.yaml"
+    labels.write_text("extends: standard\nstyle:\n  fonts:\n    regular: fonts/DejaVuSans.ttf\n")
+    sources = pipeline.Sources(root / "content", root / "templates")
+
+    def regular() -> Font:
+        project = pipeline.load_project(sources, ["pass-and-pick"], [str(labels)])
+        return project.ctx.fonts.regular
+
+    assert regular().data == (shipped / "DejaVuSans.ttf").read_bytes()
+    for face in ("DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf"):
+        (mine / "fonts" / "DejaVuSans.ttf").write_bytes((shipped / face).read_bytes())
+        assert regular().data == (shipped / face).read_bytes()
 
 
 def test_the_card_limit_counts_every_deck_of_a_kit(

@@ -17,6 +17,7 @@ from shapes_print.load import yamlparse
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline
 from shapes_print.workdone import listening_to_work
+from tests.project_copy import copy_project
 
 GAME = "pass-and-pick"
 
@@ -73,3 +74,21 @@ def test_a_batch_reads_each_yaml_file_and_font_once(tmp_path: Path) -> None:
         *("DejaVuSans-Bold.ttf", "DejaVuSans-BoldOblique.ttf"),
         *("DejaVuSans-Oblique.ttf", "DejaVuSans.ttf"),
     ]
+
+
+def test_a_load_again_reads_each_file_once_and_sees_a_change(tmp_path: Path) -> None:
+    """Loaded again, a project checks what it made before against its files, each read once
+    however many label sets were made from the same templates and fonts; the next load
+    reads them again, and a file changed in place since is its new bytes."""
+    root = copy_project(tmp_path)
+    sources = pipeline.Sources(root / "content", root / "templates")
+    pipeline.load_project(sources, [GAME], ["all"])
+    with listening_to_work() as work:
+        pipeline.load_project(sources, [GAME], ["all"])
+    reads = work.of("read")
+    assert len(reads) == len(set(reads)) > 20
+    papers = root / "templates" / "papers.yaml"
+    papers.write_text(papers.read_text().replace("a3: {width: 297mm", "a3: {width: 296mm"))
+    project = pipeline.load_project(sources, [GAME], ["all"])
+    widths = {variant.library.papers["a3"][0] * 25.4 / 72 for variant in project.variants}
+    assert {round(width) for width in widths} == {296}
