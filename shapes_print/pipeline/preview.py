@@ -70,6 +70,11 @@ EDGE = "#808080"
 # unfiltered, a page at 72 dpi is 5 rather than 11 ms and smaller, a contact sheet 45 ms
 # rather than level 3's 97 and smaller too (its flat grey compresses well either way).
 PREVIEW_PNG = Raster(compression=ZLIB_FASTEST)
+# A page's thumbnail is averaged down by a whole factor, then Lanczos-filtered the rest of
+# the way, so Lanczos never works from more than THUMB_GAP times its pixels (Pillow's
+# reducing_gap): a page at 100 dpi shrunk in 3.6 rather than 11.8 ms, and at a sheet's size
+# no sharper to the eye when filtered from the whole page.
+THUMB_GAP = 1.0
 # Pictures a PageCache keeps (about 100 kB each at 100 dpi), far more than a kit has pages.
 CACHE_LIMIT = 512
 
@@ -313,4 +318,4 @@ def contact_sheet(groups: Sequence[tuple[str, Sequence[Image.Image]]]) -> Image.
 def _thumbnail(image: Image.Image) -> Image.Image:
     """A THUMB_WIDTH-wide copy; kept instead of the full page so memory stays small."""
     height = max(1, round(image.height * THUMB_WIDTH / image.width))
-    return image.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
+    return image.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS, reducing_gap=THUMB_GAP)
