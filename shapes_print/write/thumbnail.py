@@ -5,15 +5,21 @@ the picture goes in and the PDF's SHA-256, which names the picture. Output: the 
 under a temporary name and renamed into place, and what the catalogue shows of the PDF
 (`Thumbnail`). The page is drawn by the one rasteriser (render/raster.py); pdfium is
 imported on the first drawing, so a process that draws none never loads it. The PNG is
-encoded at zlib's fastest level: the same bytes for the same pixels.
+encoded at zlib's fastest level: the same bytes for the same pixels. A PDF of the same bytes
+drawn before in this process is not drawn again: its picture and record are kept, by its
+bytes, for the next build that writes it (`THUMBNAILS_KEPT`).
 """
 
 from __future__ import annotations
 
 import ctypes
+import functools
+import io
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
 
 from shapes_print.render.raster import ZLIB_FASTEST, Raster, draw_page, save_png
 from shapes_print.write.cataloguepage import Thumbnail
@@ -24,29 +30,48 @@ if TYPE_CHECKING:
 THUMBNAIL_WIDTH = 160  # pixels: shown 110 CSS pixels wide, still sharp on a denser screen
 # At zlib's fastest level: a thumbnail is small, and drawn for every new PDF.
 THUMBNAIL = Raster(width=THUMBNAIL_WIDTH, compression=ZLIB_FASTEST)
+# First pages kept drawn, by their PDF's bytes: a few MB (a PDF is about 60 kB, its picture
+# 15 kB). A test suite builds the same kits into many folders in one process; most of its
+# thumbnails are of a PDF drawn a few builds before, and 32 keep nearly all of them.
+THUMBNAILS_KEPT = 32
 
 
 def draw_thumbnail(pdf: bytes | Path, folder: Path, digest: str) -> Thumbnail:
     """The first page at `THUMBNAIL_WIDTH` pixels wide, as `folder/<digest[:20]>.png`. Its
     title is the PDF's own, or "" when it has none (the catalogue names it by its file)."""
+    png, drawn = _first_page_kept(pdf) if isinstance(pdf, bytes) else _first_page(pdf)
+    name = f"{digest[:20]}.png"
+    temporary = folder / f".{name}.{os.getpid()}.tmp"  # workers may draw the same PDF at once
+    temporary.unlink(missing_ok=True)
+    with temporary.open("xb") as handle:
+        handle.write(png)
+    os.replace(temporary, folder / name)
+    return replace(drawn, file=name)
+
+
+@functools.lru_cache(maxsize=THUMBNAILS_KEPT)
+def _first_page_kept(pdf: bytes) -> tuple[bytes, Thumbnail]:
+    """`_first_page`, kept for a PDF of the same bytes built again in this process (the
+    same kit into another folder, as a test suite builds its kits over and over)."""
+    return _first_page(pdf)
+
+
+def _first_page(pdf: bytes | Path) -> tuple[bytes, Thumbnail]:
+    """The first page drawn as a PNG, and what the catalogue shows of the PDF (its file
+    named by the caller)."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     try:
         image = draw_page(document[0], THUMBNAIL)
-        width, height = image.width, image.height
         title = document.get_metadata_dict().get("Title") or ""
         pages = len(document)
         lang = _language(document)
     finally:
         document.close()
-    name = f"{digest[:20]}.png"
-    temporary = folder / f".{name}.{os.getpid()}.tmp"  # workers may draw the same PDF at once
-    temporary.unlink(missing_ok=True)
-    with temporary.open("xb") as handle:
-        save_png(image, THUMBNAIL, handle)
-    os.replace(temporary, folder / name)
-    return Thumbnail(name, width, height, title, pages, lang)
+    png = io.BytesIO()
+    save_png(image, THUMBNAIL, png)
+    return png.getvalue(), Thumbnail("", image.width, image.height, title, pages, lang)
 
 
 def _language(document: PdfDocument) -> str:

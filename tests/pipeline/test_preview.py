@@ -84,7 +84,9 @@ def test_contact_sheet_is_a_png_of_every_page(built: Built) -> None:
         # The first thumbnail, under the first file's title, is page 1 scaled down.
         x, y = preview.GAP, preview.GAP + preview.LABEL_SIZE + preview.GAP // 2
         shown = image.convert("RGB").crop((x, y, x + preview.THUMB_WIDTH, y + thumb_height))
-        expected = first.convert("RGB").resize(shown.size, Image.Resampling.LANCZOS)
+        expected = first.convert("RGB").resize(
+            shown.size, Image.Resampling.LANCZOS, reducing_gap=preview.THUMB_GAP
+        )
         assert ImageChops.difference(shown, expected).getbbox() is None
 
 
@@ -102,7 +104,11 @@ def test_the_host_keys_pages_have_a_contact_sheet_of_their_own(built: Built) -> 
     for page in kit.pages:
         with Image.open(page) as image:
             height = round(image.height * preview.THUMB_WIDTH / image.width)
-            thumb = image.resize((preview.THUMB_WIDTH, height), Image.Resampling.LANCZOS)
+            thumb = image.resize(
+                (preview.THUMB_WIDTH, height),
+                Image.Resampling.LANCZOS,
+                reducing_gap=preview.THUMB_GAP,
+            )
         files.setdefault(pdfs[page.stem.rsplit("_p", 1)[0]], []).append(thumb)
     host = [name for name in files if "_host-key" in name]
     assert len(host) == 1

@@ -17,6 +17,7 @@ from shapes_print.render.raster import (
     Raster,
     Scanlines,
     draw_page,
+    png_bytes,
     png_in_bands,
     save_png,
     srgb_profile,
@@ -91,3 +92,20 @@ def test_a_png_written_in_bands_reads_back_as_its_rows_tagged_as_save_png_tags(
         assert ImageChops.difference(banded, whole).getbbox() is None
         assert banded.info["dpi"] == pillow.info["dpi"]
         assert banded.info["icc_profile"] == pillow.info["icc_profile"] == raster.profile
+
+
+def test_a_picture_encoded_unfiltered_reads_back_as_its_pixels() -> None:
+    """png_bytes (a preview's pages and contact sheets) stores the rows as they are: the
+    same pixels as the image, at any width (an odd one, so no row is a round size) and
+    over more rows than it compresses at a time (141, in runs of 64)."""
+    document = pdfium.PdfDocument(page_pdf())
+    try:
+        page = draw_page(document[0], Raster(dpi=2 * DPI))
+    finally:
+        document.close()
+    assert page.height > 2 * 64
+    for image in (page, page.crop((1, 2, 38, 63)), page.crop((3, 0, 100, 129))):
+        with Image.open(io.BytesIO(png_bytes(image, Raster(compression=ZLIB_FASTEST)))) as read:
+            assert read.mode == "RGB" and read.size == image.size
+            assert ImageChops.difference(read, image).getbbox() is None
+            assert "dpi" not in read.info and "icc_profile" not in read.info

@@ -25,7 +25,7 @@ from shapes_print.write import catalogue
 from shapes_print.write.catalogue import INDEX
 from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import read_manifest, sha256, verify
-from shapes_print.write.thumbnail import THUMBNAIL_WIDTH
+from shapes_print.write.thumbnail import THUMBNAIL_WIDTH, draw_thumbnail
 from tests.browser import CHROMIUM, HEADLESS
 
 WARNING = "Host only: keep away from players"
@@ -290,6 +290,30 @@ def test_thumbnails_drawn_by_worker_processes_are_the_same_bytes(
     drawn = {path.name: path.read_bytes() for path in (copy / THUMBNAILS).iterdir()}
     assert drawn == {path.name: path.read_bytes() for path in (two_games / THUMBNAILS).iterdir()}
     assert (copy / INDEX).read_bytes() == (two_games / INDEX).read_bytes()
+
+
+def test_a_pdf_built_again_is_drawn_into_each_folder_as_its_first_drawing(
+    two_games: Path, tmp_path: Path
+) -> None:
+    """A PDF's bytes drawn a second time in one process (kept, write/thumbnail.py) give
+    each folder the picture and record a fresh drawing from its file gives, each named by
+    the digest asked for; another PDF's bytes are not taken for it."""
+    entries = read_manifest(two_games, strict=True).files
+    pdfs = sorted(name for name in entries if name.endswith(".pdf"))[:2]
+    for name in pdfs:
+        digest, data = str(entries[name]["sha256"]), (two_games / name).read_bytes()
+        drawn = []
+        for folder in ("first", "again", "from-file"):
+            (tmp_path / folder).mkdir()
+            pdf = two_games / name if folder == "from-file" else data
+            thumbnail = draw_thumbnail(pdf, tmp_path / folder, digest)
+            assert thumbnail.file == f"{digest[:20]}.png"
+            assert [p.name for p in (tmp_path / folder).iterdir()] == [thumbnail.file]
+            drawn.append((thumbnail, (tmp_path / folder / thumbnail.file).read_bytes()))
+            shutil.move(tmp_path / folder, tmp_path / f"{folder}-{digest}")
+        assert drawn[0] == drawn[1] == drawn[2]
+        made = json.loads((two_games / THUMBNAILS / catalogue.DOCUMENTS).read_text())[digest]
+        assert drawn[0][1] == (two_games / THUMBNAILS / made["file"]).read_bytes()
 
 
 def test_a_planted_link_for_the_thumbnails_folder_is_refused(tmp_path: Path) -> None:
