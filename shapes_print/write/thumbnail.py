@@ -30,16 +30,22 @@ if TYPE_CHECKING:
 THUMBNAIL_WIDTH = 160  # pixels: shown 110 CSS pixels wide, still sharp on a denser screen
 # At zlib's fastest level: a thumbnail is small, and drawn for every new PDF.
 THUMBNAIL = Raster(width=THUMBNAIL_WIDTH, compression=ZLIB_FASTEST)
-# First pages kept drawn, by their PDF's bytes: a few MB (a PDF is about 60 kB, its picture
-# 15 kB). A test suite builds the same kits into many folders in one process; most of its
-# thumbnails are of a PDF drawn a few builds before, and 32 keep nearly all of them.
+# First pages kept drawn, by their PDF's bytes: a test suite builds the same kits into many
+# folders in one process; most of its thumbnails are of a PDF drawn a few builds before, and
+# 32 keep nearly all of them. Only a PDF of at most KEPT_PDF_BYTES is kept (a kit's file is
+# about 30 to 130 kB, its picture 15 kB), so a large deck's file is never held past its
+# build: the cache stays under 10 MB.
 THUMBNAILS_KEPT = 32
+KEPT_PDF_BYTES = 256 * 1024
 
 
 def draw_thumbnail(pdf: bytes | Path, folder: Path, digest: str) -> Thumbnail:
     """The first page at `THUMBNAIL_WIDTH` pixels wide, as `folder/<digest[:20]>.png`. Its
     title is the PDF's own, or "" when it has none (the catalogue names it by its file)."""
-    png, drawn = _first_page_kept(pdf) if isinstance(pdf, bytes) else _first_page(pdf)
+    if isinstance(pdf, bytes) and len(pdf) <= KEPT_PDF_BYTES:
+        png, drawn = _first_page_kept(pdf)
+    else:
+        png, drawn = _first_page(pdf)
     name = f"{digest[:20]}.png"
     temporary = folder / f".{name}.{os.getpid()}.tmp"  # workers may draw the same PDF at once
     temporary.unlink(missing_ok=True)
