@@ -31,8 +31,12 @@ from shapes_print.load.printmodels import SheetStyle
 # A line's ink above and below its baseline, as shares of its size (plan/paragraphs.py).
 CAP, DESCENT = 0.75, 0.25
 NOTHING = (float("inf"), float("-inf"))
-# More sheet pages than the plans of every shipped label set hold together (about 6,000).
-PAGES_KEPT = 8192
+# Each symbol's height by name: all a page's bounds need of its document's symbols, in a
+# form a cache can key on.
+Heights = tuple[tuple[str, float], ...]
+# More sheet pages, and distinct top-level parts, than the plans of every shipped label set
+# hold together (about 5,600 and 7,100).
+PAGES_KEPT, PARTS_KEPT = 8192, 16384
 OUTLINES_KEPT = 1024
 
 
@@ -48,20 +52,27 @@ def _bounds(
     items: Iterable[Item], heights: Mapping[str, float], dy: float, scale: float
 ) -> tuple[float, float]:
     """`bounds`, with each symbol's height by name (all a placed symbol's box needs)."""
+    return _spanned(_placed(item, heights, dy, scale) for item in items)
+
+
+def _placed(
+    item: Item, heights: Mapping[str, float], dy: float, scale: float
+) -> tuple[float, float]:
+    """The lowest and highest y an item reaches on the page (NOTHING: none)."""
+    if isinstance(item, Group):
+        return _group_bounds(item, heights, dy, scale)
+    if isinstance(item, Artifact):
+        return _bounds(item.items, heights, dy, scale)
+    lo, hi = _span(item, heights)
+    return dy + lo * scale, dy + hi * scale
+
+
+def _spanned(spans: Iterable[tuple[float, float]]) -> tuple[float, float]:
+    """The lowest and highest y of the spans together, those reaching nothing left out."""
     low, high = NOTHING
-    for item in items:
-        if isinstance(item, Group):
-            lo, hi = _group_bounds(item, heights, dy, scale)
-        elif isinstance(item, Artifact):
-            lo, hi = _bounds(item.items, heights, dy, scale)
-        else:
-            lo, hi = _span(item, heights)
-            lo, hi = dy + lo * scale, dy + hi * scale
-        if lo <= hi:  # min and max, without their calls' cost
-            if lo < low:
-                low = lo
-            if hi > high:
-                high = hi
+    for lo, hi in spans:
+        if lo <= hi:
+            low, high = min(low, lo), max(high, hi)
     return low, high
 
 
@@ -112,10 +123,17 @@ def content_bounds(
 
 @lru_cache(maxsize=PAGES_KEPT)
 def _content_bounds(
-    page: Page, heights: tuple[tuple[str, float], ...]
+    page: Page, heights: Heights
 ) -> tuple[tuple[float, float], tuple[float, float]]:
-    parts, by_name = content(page), dict(heights)
-    return _bounds(parts, by_name, 0.0, 1.0), _bounds(parts[:1], by_name, 0.0, 1.0)
+    spans = [_part_bounds(part, heights) for part in content(page)]
+    return _spanned(spans), _spanned(spans[:1])
+
+
+@lru_cache(maxsize=PARTS_KEPT)
+def _part_bounds(part: Group, heights: Heights) -> tuple[float, float]:
+    """A top-level part's span on its page, worked out once for parts alike: a block is
+    the same at every player count of a kit, on both sides of a player aid."""
+    return _group_bounds(part, dict(heights), 0.0, 1.0)
 
 
 def text_area(style: SheetStyle, page: Page, first: bool) -> tuple[float, float]:
