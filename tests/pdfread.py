@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import io
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +13,10 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ContentStream, DictionaryObject, IndirectObject, StreamObject
+
+# Built files whose readings a process keeps, by their bytes: a kit's are a few hundred KB
+# at most, so these hold some tens of MB.
+FILES_KEPT = 64
 
 
 @dataclass(frozen=True)
@@ -43,8 +48,15 @@ def placements(page: PageObject, reader: PdfReader) -> list[Placement]:
 
 
 def text(path: Path) -> list[str]:
-    """Each page's text with runs of white space folded, as a reader would see the words."""
-    return [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
+    """Each page's text with runs of white space folded, as a reader would see the words.
+    pypdf reads a file's text once per process for its bytes: tests of one kit read its
+    sheets again and again."""
+    return list(_text(path.read_bytes()))
+
+
+@functools.lru_cache(maxsize=FILES_KEPT)
+def _text(pdf: bytes) -> tuple[str, ...]:
+    return tuple(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
 # A built file as it stands: its path, the time it was last written and its size. A reading

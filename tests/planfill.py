@@ -10,6 +10,7 @@ first page, the running foot's on the others (plan/sheets.py).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 
 from shapes_print.geometry.primitives import (
     Artifact,
@@ -30,6 +31,13 @@ from shapes_print.load.printmodels import SheetStyle
 # A line's ink above and below its baseline, as shares of its size (plan/paragraphs.py).
 CAP, DESCENT = 0.75, 0.25
 NOTHING = (float("inf"), float("-inf"))
+# Each symbol's height by name: all a page's bounds need of its document's symbols, in a
+# form a cache can key on.
+Heights = tuple[tuple[str, float], ...]
+# More sheet pages, and distinct top-level parts, than the plans of every shipped label set
+# hold together (about 5,600 and 7,100).
+PAGES_KEPT, PARTS_KEPT = 8192, 16384
+OUTLINES_KEPT = 1024
 
 
 def bounds(
@@ -37,21 +45,38 @@ def bounds(
 ) -> tuple[float, float]:
     """The lowest and highest y the items reach, in the page's points (sheets do not
     rotate their content)."""
+    return _bounds(items, {name: symbol.height for name, symbol in symbols.items()}, dy, scale)
+
+
+def _bounds(
+    items: Iterable[Item], heights: Mapping[str, float], dy: float, scale: float
+) -> tuple[float, float]:
+    """`bounds`, with each symbol's height by name (all a placed symbol's box needs)."""
+    return _spanned(_placed(item, heights, dy, scale) for item in items)
+
+
+def _placed(
+    item: Item, heights: Mapping[str, float], dy: float, scale: float
+) -> tuple[float, float]:
+    """The lowest and highest y an item reaches on the page (NOTHING: none)."""
+    if isinstance(item, Group):
+        return _group_bounds(item, heights, dy, scale)
+    if isinstance(item, Artifact):
+        return _bounds(item.items, heights, dy, scale)
+    lo, hi = _span(item, heights)
+    return dy + lo * scale, dy + hi * scale
+
+
+def _spanned(spans: Iterable[tuple[float, float]]) -> tuple[float, float]:
+    """The lowest and highest y of the spans together, those reaching nothing left out."""
     low, high = NOTHING
-    for item in items:
-        if isinstance(item, Group):
-            lo, hi = _group_bounds(item, symbols, dy, scale)
-        elif isinstance(item, Artifact):
-            lo, hi = bounds(item.items, symbols, dy, scale)
-        else:
-            lo, hi = _span(item, symbols)
-            lo, hi = dy + lo * scale, dy + hi * scale
+    for lo, hi in spans:
         if lo <= hi:
             low, high = min(low, lo), max(high, hi)
     return low, high
 
 
-def _span(item: Item, symbols: Mapping[str, Symbol]) -> tuple[float, float]:
+def _span(item: Item, heights: Mapping[str, float]) -> tuple[float, float]:
     """The lowest and highest y a drawn item reaches in its own frame (NOTHING: none)."""
     if isinstance(item, Path):
         return _ys(item.ops)
@@ -62,17 +87,17 @@ def _span(item: Item, symbols: Mapping[str, Symbol]) -> tuple[float, float]:
     if isinstance(item, Line):
         return min(item.y1, item.y2), max(item.y1, item.y2)
     if isinstance(item, Use):  # its symbol's own box
-        return item.y, item.y + symbols[item.symbol].height
+        return item.y, item.y + heights[item.symbol]
     return NOTHING
 
 
 def _group_bounds(
-    group: Group, symbols: Mapping[str, Symbol], dy: float, scale: float
+    group: Group, heights: Mapping[str, float], dy: float, scale: float
 ) -> tuple[float, float]:
     """A group's span on the page: its items', cut to its clip (a card drawn small shows
     nothing outside its box, as a placed symbol shows nothing outside its own)."""
     inner_dy, inner_scale = dy + group.dy * scale, scale * group.scale
-    low, high = bounds(group.items, symbols, inner_dy, inner_scale)
+    low, high = _bounds(group.items, heights, inner_dy, inner_scale)
     if group.clip:
         clip_low, clip_high = _ys(group.clip)
         low = max(low, inner_dy + clip_low * inner_scale)
@@ -80,10 +105,35 @@ def _group_bounds(
     return low, high
 
 
-def _ys(ops: Iterable[PathOp]) -> tuple[float, float]:
-    """The lowest and highest y an outline's points reach (NOTHING: it has none)."""
+@lru_cache(maxsize=OUTLINES_KEPT)
+def _ys(ops: tuple[PathOp, ...]) -> tuple[float, float]:
+    """The lowest and highest y an outline's points reach (NOTHING: it has none): a few
+    dozen outlines (rules, boxes, icons) are drawn tens of thousands of times."""
     ys = [op[-1] for op in ops if len(op) > 1]
     return (float(min(ys)), float(max(ys))) if ys else NOTHING
+
+
+def content_bounds(
+    page: Page, symbols: Mapping[str, Symbol]
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The lowest and highest y a sheet page's content reaches, and its first part's, as
+    `bounds` gives them: worked out once per run for each page, which several tests read."""
+    return _content_bounds(page, tuple((name, symbol.height) for name, symbol in symbols.items()))
+
+
+@lru_cache(maxsize=PAGES_KEPT)
+def _content_bounds(
+    page: Page, heights: Heights
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    spans = [_part_bounds(part, heights) for part in content(page)]
+    return _spanned(spans), _spanned(spans[:1])
+
+
+@lru_cache(maxsize=PARTS_KEPT)
+def _part_bounds(part: Group, heights: Heights) -> tuple[float, float]:
+    """A top-level part's span on its page, worked out once for parts alike: a block is
+    the same at every player count of a kit, on both sides of a player aid."""
+    return _group_bounds(part, dict(heights), 0.0, 1.0)
 
 
 def text_area(style: SheetStyle, page: Page, first: bool) -> tuple[float, float]:
@@ -100,7 +150,7 @@ def content(page: Page) -> list[Group]:
 def fill(style: SheetStyle, page: Page, symbols: Mapping[str, Symbol], first: bool) -> float:
     """The share of the page's text area its content takes, top down to its lowest ink."""
     top, bottom = text_area(style, page, first)
-    low, _ = bounds(content(page), symbols)
+    (low, _), _ = content_bounds(page, symbols)
     if low == float("inf"):
         return 0.0
     return (top - low) / (top - bottom)

@@ -20,7 +20,7 @@ import pytest
 
 from shapes_print.geometry.primitives import Page
 from tests.planboxes import texts
-from tests.planfill import bounds, content, fill, text_area
+from tests.planfill import content, content_bounds, fill, text_area
 from tests.planned import GUIDE, LARGE_PRINT, PAGE_SETS, PlannedSets, PlannedSheets, page_words
 from tests.shippedcheck import ShippedSets
 
@@ -46,11 +46,8 @@ class Ink:
 
 def _ink(doc: PlannedSheets, index: int, page: Page) -> Ink:
     top, bottom = text_area(doc.style, page, index == 0)
-    parts = content(page)
-    symbols = doc.document.symbols
-    low, _ = bounds(parts, symbols)
-    first_low, _ = bounds(parts[:1], symbols)
-    opens = next((t.text for t in texts(tuple(parts)) if t.text.strip()), "")
+    (low, _), (first_low, _) = content_bounds(page, doc.document.symbols)
+    opens = next((t.text for t in texts(tuple(content(page))) if t.text.strip()), "")
     return Ink(top - low, top - first_low, top - bottom, opens, doc.style.block_gap)
 
 

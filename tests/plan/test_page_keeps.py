@@ -18,7 +18,7 @@ import pytest
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Rect, Symbol, Text
 from shapes_print.plan.tables import column_widths
 from tests.planboxes import Box, leaf_boxes, overlap, texts, union
-from tests.planfill import bounds, content, fill, has_square, text_area
+from tests.planfill import bounds, content, content_bounds, fill, has_square, text_area
 from tests.planned import LARGE_PRINT, PAGE_SETS, Compiled, PlannedSheets
 from tests.shippedcheck import ShippedSets
 
@@ -111,11 +111,11 @@ def test_no_page_overflows_its_text_area(planned_sheets: list[PlannedSheets]) ->
     but a sheet of two player aids, which has none), and the others', which hold the
     running foot (glue may give, never the foot)."""
     over = []
-    for doc, index, parts in _pages(planned_sheets):
+    for doc, index, _ in _pages(planned_sheets):
         page = doc.document.pages[index]
         checked = has_square(page.items, doc.style.furniture.inch_square)
         top, bottom = text_area(doc.style, page, checked)
-        low, high = bounds(parts, doc.document.symbols)
+        (low, high), _ = content_bounds(page, doc.document.symbols)
         if low < bottom - 1.0 or high > top + 1.0:
             over.append(f"{doc.name} page {index + 1}: {low:.0f}..{high:.0f} of {bottom:.0f}")
     assert not over, "\n".join(over)

@@ -11,7 +11,7 @@ import pytest
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Text
 from shapes_print.pipeline import pipeline
-from tests.planfill import bounds, content, text_area
+from tests.planfill import content_bounds, text_area
 from tests.planned import LARGE_PRINT, PAGE_SETS, PlannedSheets, page_words
 from tests.playeraid import HEADING
 from tests.shippedcheck import ShippedSets
@@ -79,7 +79,7 @@ def test_a_large_print_copy_is_one_page_in_18_pt_type(shipped: ShippedSets, labe
         assert all(page.startswith(HEADING) for page in words), sheet.name
         assert min(size for page in pages for size in _sizes(page.items)) >= 18, sheet.name
         _, foot = text_area(sheet.style, pages[0], False)
-        lowest = min(bounds(content(page), sheet.document.symbols)[0] for page in pages)
+        lowest = min(content_bounds(page, sheet.document.symbols)[0][0] for page in pages)
         assert lowest >= foot - TOLERANCE, sheet.name
     assert len(seen) == 3 * 2 * 2  # games, papers, fewest and most
 
