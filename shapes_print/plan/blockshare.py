@@ -5,12 +5,13 @@ the kit's `SheetInputs`. Output: the block's boxes, as its drawer makes them. Ki
 game under one label set for other player counts (and `check`'s other settings) draw most
 blocks of their sheets alike: a rule, a heading, a table of cards reads no value that the
 player count changes. A block is drawn again only when something it may read differs:
-the column (its context's parts, width, room, arrow height); for a block that may draw cards, the
-kit's card faces and print-shop flag; for a score sheet, the player count; the list a
-table is made from; and each value whose name opens a brace in a text of the block or in
-the label set's words for one, with the values the texts of those name in turn. An
-`across` table (`Regrouped`) is shared whole: it lays its rows out again for each page
-from what it was drawn from, which is the same for every kit that shares it.
+the column (its context's parts, width, room, arrow height; words and cards read only its
+width); for a block that may draw cards, the kit's card faces and print-shop flag; for a
+score sheet, the player count; the list a table is made from; and each value whose name
+opens a brace in a text of the block or in the label set's words for one, with the values
+the texts of those name in turn. An `across` table (`Regrouped`) is shared whole: it lays
+its rows out again for each page from what it was drawn from, which is the same for every
+kit that shares it.
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ _ABSENT = object()
 _NO_CARDS = frozenset(
     {"heading", "subheading", "text", "steps", "bullets", "facts", "arrow", "score_sheet"}
 )
+# Blocks whose drawers read no more of their column than its context and width: words and
+# cards, never a page's room or an arrow's height (a table, facts and a score sheet weigh
+# their breaks by the room; an arrow is as tall as its column says). Drawn at the same
+# width, they are the same in a column of any room, on A4 as on Letter.
+_WIDTH_ONLY = frozenset({"heading", "subheading", "text", "steps", "bullets", "cards"})
 # (block, column, kit inputs) by identity -> what pins those ids, then each drawing with
 # the values it was drawn from; a build draws a few thousand distinct blocks.
 DRAWN: Region[Bounded[tuple[object, ...], tuple[tuple[object, ...], list[Shared]]]] = Region(
@@ -69,6 +75,8 @@ def draw_block(
     plain = _alike_for_a_shop(block)
     players = inputs.players if block.kind == "score_sheet" else 0
     column = (col.width, col.room, col.arrow_height, col.opening_room)
+    if block.kind in _WIDTH_ONLY:
+        column = column[:1]
     key = (*map(id, pins), *column, not plain and inputs.shop, players)
     read = _read(block, values, inputs, names, plain)
     kept = inputs.cache.region(DRAWN)
