@@ -2,6 +2,11 @@
 
 The plan stage produces these; the PDF and SVG backends consume them. Nothing here knows
 about games, YAML or output formats, so both backends draw exactly the same thing.
+
+Each frozen primitive holds only immutable values (numbers, text, colours, tuples of other
+primitives), so none can be part of a reference cycle: they are made with `gc=False`, out of
+the garbage collector's sight. A plan makes hundreds of thousands of them, and every
+collection walked each one (a tenth of `check`'s time), with nothing to collect.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ Role = Literal[
 ArtifactKind = Literal["Pagination", "Layout", "Background"]
 
 
-class RGB(Struct, frozen=True):
+class RGB(Struct, frozen=True, gc=False):
     """An sRGB colour, each channel 0 to 255: the only colour space today; CMYK and spot
     colours join it as types of their own, so a backend asks a colour what it is instead of
     parsing a string."""
@@ -103,7 +108,7 @@ BLACK = RGB(0, 0, 0)
 WHITE = RGB(255, 255, 255)
 
 
-class Paint(Struct, frozen=True):
+class Paint(Struct, frozen=True, gc=False):
     """How a closed or open figure is filled and stroked.
 
     A "round" cap also makes a zero-length subpath (M x y L x y) a dot as wide as the
@@ -117,14 +122,14 @@ class Paint(Struct, frozen=True):
     cap: Cap = "butt"
 
 
-class Path(Struct, frozen=True):
+class Path(Struct, frozen=True, gc=False):
     """A figure of path operations, filled and stroked by `paint`."""
 
     ops: tuple[PathOp, ...]
     paint: Paint
 
 
-class Rect(Struct, frozen=True):
+class Rect(Struct, frozen=True, gc=False):
     """A rectangle from its lower-left corner, corners rounded by `radius`."""
 
     x: float
@@ -135,7 +140,7 @@ class Rect(Struct, frozen=True):
     radius: float = 0.0
 
 
-class Line(Struct, frozen=True):
+class Line(Struct, frozen=True, gc=False):
     """A straight stroke from (x1, y1) to (x2, y2), `width` points wide."""
 
     x1: float
@@ -146,7 +151,7 @@ class Line(Struct, frozen=True):
     width: float
 
 
-class Text(Struct, frozen=True):
+class Text(Struct, frozen=True, gc=False):
     """One line of text; (x, y) is the baseline point that `anchor` aligns to.
 
     `space_after`: a wrap broke the text at a space after this line. The PDF's text layer
@@ -171,7 +176,7 @@ class Text(Struct, frozen=True):
 
 # Its hash is worked out once (cache_hash): groups are keys of the PDF backend's caches, and
 # hashing a pattern fill means hashing thousands of path operations every time.
-class Group(Struct, frozen=True, cache_hash=True):
+class Group(Struct, frozen=True, cache_hash=True, gc=False):
     """Items scaled by `scale`, rotated by `angle` degrees (anticlockwise, y up), then
     moved by (dx, dy), and seen through as `opacity` says (1: opaque, 0: not seen).
 
@@ -209,7 +214,7 @@ class Group(Struct, frozen=True, cache_hash=True):
         return "Figure" if self.alt and self.role != "Span" else self.role
 
 
-class Artifact(Struct, frozen=True):
+class Artifact(Struct, frozen=True, gc=False):
     """Items that are not the document's content: page furniture (ruler, inch square,
     print line), cut marks, trim lines, back patterns. Drawn as they are; marked so that a
     reader's software skips them (PDF Artifact, SVG aria-hidden). `raised`: braille dots,
@@ -220,7 +225,7 @@ class Artifact(Struct, frozen=True):
     raised: bool = False
 
 
-class Use(Struct, frozen=True):
+class Use(Struct, frozen=True, gc=False):
     """Places a symbol (drawn once per document) with its origin at (x, y)."""
 
     symbol: str
@@ -283,7 +288,7 @@ class VectorPicture(Struct, frozen=True, eq=False):
 Picture: TypeAlias = RasterPicture | VectorPicture
 
 
-class Image(Struct, frozen=True):
+class Image(Struct, frozen=True, gc=False):
     """A picture stretched over the box (x, y, w, h) from its lower-left corner, seen only
     inside `clip` where it is given (a picture cropped to cover its box)."""
 
@@ -298,7 +303,7 @@ class Image(Struct, frozen=True):
 Item: TypeAlias = Path | Rect | Line | Text | Group | Artifact | Use | Image
 
 
-class Symbol(Struct, frozen=True):
+class Symbol(Struct, frozen=True, gc=False):
     """A drawing defined once and placed many times (PDF form XObject, SVG <symbol>).
 
     `alt`, if given, says what it shows (a card: its words, or whose back it is): placed on
@@ -314,7 +319,7 @@ class Symbol(Struct, frozen=True):
     sign_size: float = 0.0
 
 
-class Box(Struct, frozen=True):
+class Box(Struct, frozen=True, gc=False):
     """A page box (TrimBox, BleedBox) as lower-left and upper-right corners."""
 
     llx: float
@@ -323,7 +328,7 @@ class Box(Struct, frozen=True):
     ury: float
 
 
-class Page(Struct, frozen=True):
+class Page(Struct, frozen=True, gc=False):
     """One page; `cuts` are the closed outlines a cutting machine follows (not drawn)."""
 
     width: float
@@ -334,7 +339,7 @@ class Page(Struct, frozen=True):
     cuts: tuple[Path, ...] = ()
 
 
-class Bookmark(Struct, frozen=True):
+class Bookmark(Struct, frozen=True, gc=False):
     """A part of a document a reader can jump to (a PDF outline entry): its title, the
     index of its first page, and its level: 0 at the top, each deeper level under the
     nearest bookmark before it with a lower one (a part, its headings, their sections)."""

@@ -1,21 +1,21 @@
 """Sheet blocks (headings, text, lists, facts, tables, cards, arrows) as boxes for the flow.
 
-Input: one block's model, the values its words are filled from, and the `Column` it is set
-in (the draw context, the content width and a page's height). Output: the block measured once
-at that width, as the `flow.Box`es a page may break between: a paragraph's lines, a list's
-items, a table's rows, or one box for a block that never splits (a heading, an arrow, cards).
-Each box is drawn with its top at y = 0, growing downwards. Which block follows which, and
-the penalties between blocks, are `sheets`'s; where pages break, `flow`'s. Score sheets are
-drawn in `scores`. Each part says what it is, for the PDF's structure tree and the SVG's
-ARIA: headings H1 and H2, paragraphs P, lists L of items LI (each its label Lbl, the number
-or bullet, and its body LBody), tables (`tables`, their cells `cells`), and card pictures and
-arrows Figures with their words as alternate text.
+Input: one block's model, the values its words are filled from, and the `Column` it is set in
+(the draw context, the content width and a page's height). Output: the block measured once at
+that width, as the `flow.Box`es a page may break between: a paragraph's lines, a list's items, a
+table's rows (`Roomed`: made for a page's room once it is known), or one box for a block that
+never splits (a heading, an arrow, cards). Each box is drawn with its top at y = 0, growing
+downwards. Which block follows which, and the penalties between blocks, are `sheets`'s; where
+pages break, `flow`'s. Score sheets are drawn in `scores`. Each part says what it is, for the
+PDF's structure tree and the SVG's ARIA: headings H1 and H2, paragraphs P, lists L of items LI
+(each its label Lbl, the number or bullet, and its body LBody), tables (`tables`, their cells
+`cells`), and card pictures and arrows Figures with their words as alternate text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from msgspec import Struct
@@ -43,6 +43,7 @@ from shapes_print.plan.tables import (
     Cell,
     Heads,
     Regrouped,
+    Roomed,
     Row,
     across_rows,
     chunk_breaks,
@@ -58,7 +59,8 @@ FACT_LABEL_SHARE = 0.7
 # The widest share a fact's value may take so that it stays on one line ("6 + 6 + 6 = 18").
 FACT_VALUE_MOST = 0.5
 
-Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Regrouped]
+_Lay = Callable[[Sequence[int], float], list[Box]]  # rows in chunks (`Regrouped`), for a room
+Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Roomed]
 
 
 def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role: Role) -> Drawer:
@@ -146,7 +148,7 @@ def _bullets(
 
 def _table(
     col: Column, table: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, where: Source
-) -> list[Box] | Regrouped:
+) -> Roomed:
     rows = _table_rows(table, values, inputs, where)
     count = len(table.columns)
     titles = [col.ctx.words.fill(c, values, where) for c in table.columns]
@@ -185,14 +187,14 @@ def _table(
     # to keep to one line (a manifest at large print): rows of two lines read worse than a
     # longer table.
     across = min(table.across, len(cells))
-    lay = layout.laid(across)
-    boxes = lay(())
+    lay, laid = layout.laid(across)
     one_line = cell_text(col, "X", where)(col.width)[0] + 2 * col.ctx.style.table_padding
-    while across > 1 and _mostly_wrapped(boxes[1:], one_line):
+    while across > 1 and _mostly_wrapped(laid[1:], one_line):
         across -= 1
-        lay = layout.laid(across)
-        boxes = lay(())
-    return boxes if across == 1 else Regrouped(boxes, lay)
+        lay, laid = layout.laid(across)
+    if across == 1:
+        return Roomed(partial(lay, ()))
+    return Roomed(lambda room: Regrouped(lay((), room), lambda chunks: lay(chunks, room)))
 
 
 def _table_rows(
@@ -229,23 +231,21 @@ class _TableLayout(Struct, frozen=True):
     shares: list[float]
     natural: list[float]
 
-    def laid(self, across: int) -> Callable[[Sequence[int]], list[Box]]:
+    def laid(self, across: int) -> tuple[_Lay, list[Row]]:
         """The table in `across` groups of columns, its small cards at full size or shrunk,
         whichever table is shorter (cards at full size squeeze the words of a large-print
-        table into many lines)."""
+        table into many lines): laid out for a page's room, and its rows unbroken."""
         tiers = self.tiers
         fitting = [t for t in tiers if sum(t) * across <= self.col.width] or [tiers[-1]]
         choices = [self.grouped_in(across, least * across) for least in fitting[:2]]
         if fitting[0] is not tiers[0]:
             choices = choices[:1]  # words break after hyphens only where they must
-        return min(choices, key=lambda choice: choice[1])[0]
+        return min(choices, key=lambda choice: sum(row.height for row in choice[1]))
 
-    def grouped_in(
-        self, across: int, least: list[float]
-    ) -> tuple[Callable[[Sequence[int]], list[Box]], float]:
+    def grouped_in(self, across: int, least: list[float]) -> tuple[_Lay, list[Row]]:
         """The table in `across` groups of columns: the rows run down the first group, then
         the next (a manifest), on each page anew once the flow knows where pages break; and
-        its height unbroken. Rows are measured once for each way of breaking them."""
+        its rows unbroken. Rows are measured once for each way of breaking them."""
         col, style = self.col, self.col.ctx.style
         widths = column_widths(self.shares * across, least, col.width, self.natural * across)
         measured: dict[tuple[int, ...], tuple[list[Row], list[int]]] = {}
@@ -260,13 +260,12 @@ class _TableLayout(Struct, frozen=True):
                 measured[key] = (measure(style, widths, rows, [0.0] * (down + 1), shaded), starts)
             return measured[key]
 
-        def lay(chunks: Sequence[int]) -> list[Box]:
+        def lay(chunks: Sequence[int], room: float) -> list[Box]:
             rows, starts = rows_of(chunks)
-            boxes = table_boxes(style, widths, rows, col.room, Heads(header=True, lanes=across))
+            boxes = table_boxes(style, widths, rows, room, Heads(header=True, lanes=across))
             return chunk_breaks(boxes, starts)
 
-        # Each row is one box as tall as the row: the boxes' heights summed in their order.
-        return lay, sum(row.height for row in rows_of(())[0])
+        return lay, rows_of(())[0]  # each row one box as tall as the row
 
 
 def _least_widths(
@@ -319,7 +318,7 @@ def _least_widths(
     return [up if sum(up) <= col.width else tier for up, tier in zip(raised, tiers, strict=True)]
 
 
-def _mostly_wrapped(rows: Sequence[Box], one_line: float) -> bool:
+def _mostly_wrapped(rows: Sequence[Row], one_line: float) -> bool:
     """Whether more than half of a table's rows are taller than a row of one line."""
     return sum(row.height > one_line + 1e-6 for row in rows) * 2 > len(rows)
 
@@ -347,7 +346,7 @@ def _facts(
     values: Mapping[str, Any],
     _: SheetInputs,
     where: Source,
-) -> list[Box]:
+) -> list[Box] | Roomed:
     """Label and value rows; the value column is as wide as its widest value needs (up to
     half the width), so a value such as "6 + 6 + 6 = 18" never breaks. A fact whose value
     is empty is left out, so a sheet says nothing of what a game does not say (a cover's
@@ -371,7 +370,8 @@ def _facts(
         for label, figure in zip(labels, figures, strict=True)
     ]
     measured = measure(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
-    return table_boxes(style, widths, measured, col.room, Heads(header=False, row_headers=True))
+    heads = Heads(header=False, row_headers=True)
+    return Roomed(lambda room: table_boxes(style, widths, measured, room, heads))
 
 
 def _cards(

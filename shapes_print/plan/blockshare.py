@@ -5,12 +5,13 @@ the kit's `SheetInputs`. Output: the block's boxes, as its drawer makes them. Ki
 game under one label set for other player counts (and `check`'s other settings) draw most
 blocks of their sheets alike: a rule, a heading, a table of cards reads no value that the
 player count changes. A block is drawn again only when something it may read differs:
-the column (its context's parts, width, room, arrow height); for a block that may draw cards, the
-kit's card faces and print-shop flag; for a score sheet, the player count; the list a
-table is made from; and each value whose name opens a brace in a text of the block or in
-the label set's words for one, with the values the texts of those name in turn. An
-`across` table (`Regrouped`) is shared whole: it lays its rows out again for each page
-from what it was drawn from, which is the same for every kit that shares it.
+the column (its context's parts, width, room, arrow height; words and cards read only its
+width); for a block that may draw cards, the kit's card faces and print-shop flag; for a
+score sheet, the player count; the list a table is made from; and each value whose name
+opens a brace in a text of the block or in the label set's words for one, with the values
+the texts of those name in turn. An `across` table (`Regrouped`) is shared whole: it lays
+its rows out again for each page from what it was drawn from, which is the same for every
+kit that shares it.
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ from shapes_print.load.models import CardsCell, TableBlock
 from shapes_print.plan.cells import SheetInputs
 from shapes_print.plan.flow import Box
 from shapes_print.plan.paragraphs import Column
-from shapes_print.plan.tables import Regrouped
+from shapes_print.plan.tables import Regrouped, Roomed
 from shapes_print.text.words import Words
 
 Drawn = list[Box] | Regrouped
-Shared = tuple[dict[str, Any], Any, Drawn]  # the values read, the faces kept, the drawing
-Draw = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], Drawn]
+Shared = tuple[dict[str, Any], Any, Drawn | Roomed]  # the values read, the faces kept, the drawing
+Draw = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], Drawn | Roomed]
 # A name a text may read: the first word inside a brace, `{players}`, `{players, plural, ...`,
 # and a branch's first word too (`select`'s `{Red}`): more names than read do no harm.
 _NAME = re.compile(r"\{\s*([A-Za-z_][A-Za-z0-9_]*)")
@@ -46,6 +47,14 @@ _ABSENT = object()
 # (plan/scores.py); a table is one when no cell of it is a cards cell (`_alike_for_a_shop`).
 _NO_CARDS = frozenset(
     {"heading", "subheading", "text", "steps", "bullets", "facts", "arrow", "score_sheet"}
+)
+# Blocks whose drawers read no more of their column than its context and width: words and
+# cards, and tables and facts, which leave the breaks that weigh a page's room to their
+# drawing's `Roomed.at`; never an arrow's height (an arrow is as tall as its column says;
+# a score sheet fills its pages). Drawn at the same width, they are the same in a column
+# of any room, on A4 as on Letter.
+_WIDTH_ONLY = frozenset(
+    {"heading", "subheading", "text", "steps", "bullets", "cards", "table", "facts"}
 )
 # (block, column, kit inputs) by identity -> what pins those ids, then each drawing with
 # the values it was drawn from; a build draws a few thousand distinct blocks.
@@ -64,11 +73,13 @@ def draw_block(
     """`draw`'s boxes for the block, drawn afresh only if no kit drew it from the same."""
     names = _names(block, col.ctx.words, inputs.cache)
     if names is None:
-        return draw(col, block.value, values, inputs, block.source)
+        return _laid(draw(col, block.value, values, inputs, block.source), col.room)
     pins = (block, *astuple(col.ctx))  # the block and its context's parts, in order
     plain = _alike_for_a_shop(block)
     players = inputs.players if block.kind == "score_sheet" else 0
-    column = (col.width, col.room, col.arrow_height, col.opening_room)
+    column: tuple[float | None, ...] = (col.width, col.room, col.arrow_height, col.opening_room)
+    if block.kind in _WIDTH_ONLY:
+        column = column[:1]
     key = (*map(id, pins), *column, not plain and inputs.shop, players)
     read = _read(block, values, inputs, names, plain)
     kept = inputs.cache.region(DRAWN)
@@ -77,11 +88,19 @@ def draw_block(
     if entry is not None:
         for seen, _, drawn in entry[1]:
             if seen == read:
-                return drawn if isinstance(drawn, Regrouped) else list(drawn)
+                return _laid(drawn, col.room)
     drawn = draw(col, block.value, values, inputs, block.source)
     if entry is None:
         entry = kept.keep(key, (pins, []))
     entry[1].append((read, inputs.faces, drawn))  # the faces kept, so their ids stay theirs
+    return _laid(drawn, col.room)
+
+
+def _laid(drawn: Drawn | Roomed, room: float) -> Drawn:
+    """A drawing's boxes in a column of `room` (a table's made for it, once), in a list of
+    the caller's own."""
+    if isinstance(drawn, Roomed):
+        drawn = drawn.at(room)
     return drawn if isinstance(drawn, Regrouped) else list(drawn)
 
 

@@ -235,28 +235,27 @@ def _cheapest(measures: _Measures, rooms: Rooms) -> tuple[range, ...]:
     best[0] = 0.0
     back = [0] * (count + 1)
     ends_at = [stop == count or breaks[stop] == FORCED for stop in range(count + 1)]
+    sizes = [gap + height for gap, height in zip(gaps, heights, strict=True)]
+    reach = _reach(breaks)
     for start in range(count):
         if best[start] == inf:
             continue
         here = rooms.here(start == 0)
-        scant = least * here
+        over, scant = here + 1e-6, least * here
         base = best[start] + rooms.page
         tail = measures.tails[start]  # a page opening on a table's tail
         used = headers[start] - gaps[start]
-        stretch = glue = 0.0
+        stretch = 0.0
+        glue = -gaps[start]  # the first box's gap is no glue: 0 once added
         free = inf  # what the page holds up to its last break that breaks no keep
         gives = rooms.gives * here
-        for stop in range(start + 1, count + 1):
+        for stop in range(start + 1, reach[start] + 1):
             index = stop - 1
-            inner = index > start
-            if inner and breaks[index] == FORCED:
-                break  # a forced break cannot fall inside a page
-            used += gaps[index] + heights[index]
+            used += sizes[index]
             stretch += stretches[index]
-            if inner:
-                glue += gaps[index]
+            glue += gaps[index]
             shrinks = glue * shrink
-            if used - shrinks > here + 1e-6 and stop > start + 1:
+            if used - shrinks > over and index > start:
                 break
             ends = ends_at[stop]
             if used > here:  # the glue gives (by `shrinks` at most): costs what it gives
@@ -265,9 +264,10 @@ def _cheapest(measures: _Measures, rooms: Rooms) -> tuple[range, ...]:
                 lacks = here * TAIL_FILL - used - stretch if tail else 0.0
                 badness = TAIL * (max(0.0, lacks) / here) ** 2
             else:
-                badness = UNUSED * (max(0.0, here - used - stretch) / here) ** 2
+                spare = here - used - stretch
+                badness = UNUSED * (spare / here) ** 2 if spare > 0.0 else 0.0
             cost = base + badness
-            if (used + stretch) < scant and not (start == 0 and stop == count):
+            if used + stretch < scant and (start or stop < count):
                 cost += SCANT
             if not ends:
                 penalty = breaks[stop]  # `keeps.cost` where no keep may give: most breaks
@@ -279,6 +279,16 @@ def _cheapest(measures: _Measures, rooms: Rooms) -> tuple[range, ...]:
             if cost < best[stop]:
                 best[stop], back[stop] = cost, start
     return _pages_back(back)
+
+
+def _reach(breaks: Sequence[float]) -> list[int]:
+    """For each box, the furthest `stop` a page opening on it reaches: the box of the next
+    forced break (which cannot fall inside a page), or the end."""
+    count = len(breaks)
+    reach = [count] * count
+    for start in reversed(range(count - 1)):
+        reach[start] = start + 1 if breaks[start + 1] == FORCED else reach[start + 1]
+    return reach
 
 
 def _pages_back(back: Sequence[int]) -> tuple[range, ...]:

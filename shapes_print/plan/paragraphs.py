@@ -33,6 +33,7 @@ DESCENT = 0.25
 CAP = 0.75
 # An operator between two terms: the space after it does not break.
 _SUM = re.compile(r"(?<=\S) ([+=\u00d7\u2212]) (?=\S)")  # plus, equals, times, minus
+_OPERATOR = re.compile("[+=\u00d7\u2212]")  # `_SUM`'s operators: most texts hold none
 # How far a balanced paragraph's width may narrow, in steps of the full width.
 BALANCE_STEP = 0.02
 BALANCE_LEAST = 0.6
@@ -91,7 +92,7 @@ def _broken(
     size, balance = setting.size, setting.balance
     # A line never ends on an operator ("6 + 6 + 6 = / 18"): a break falls before it, as
     # mathematics breaks, unless the operator and its term are wider than the column.
-    bound = _SUM.sub(" \\1\u00a0", text)
+    bound = _SUM.sub(" \\1\u00a0", text) if _OPERATOR.search(text) else text
     lines = wrap_breaks(bound, font, size, width)
     if lines is None:
         bound = text

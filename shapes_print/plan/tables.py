@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import accumulate
 from math import floor, inf
 
-from msgspec import Struct
+from msgspec import Struct, field
 from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Paint, Rect, Role, Text
@@ -149,6 +149,21 @@ class Regrouped(Struct, frozen=True):
 
     boxes: list[Box]
     lay: Callable[[Sequence[int]], list[Box]]
+
+
+class Roomed(Struct, frozen=True):
+    """A table measured at its column's width, its boxes made for a page's room once that
+    is known (`at`): a table's rows, and the width they are measured at, are the same in a
+    column of any room (A4's and Letter's set a sheet at one width), where its breaks are
+    not. Each room's boxes are made once."""
+
+    lay: Callable[[float], list[Box] | Regrouped]
+    laid: dict[float, list[Box] | Regrouped] = field(default_factory=dict)
+
+    def at(self, room: float) -> list[Box] | Regrouped:
+        if room not in self.laid:
+            self.laid[room] = self.lay(room)
+        return self.laid[room]
 
 
 def across_rows(

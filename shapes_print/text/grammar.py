@@ -30,6 +30,7 @@ so the caller can name the placeholder's file, line and column.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Literal
@@ -49,6 +50,9 @@ KINDS = ("plural", "selectordinal", "select")
 _QUOTABLE = "{}#'"
 # An icon in a text: `{icon:` and a name (text/markup.py reads it after filling).
 ICON_OPEN = "{icon:"
+# Characters that are text wherever they stand: none opens a quote, an escape, a
+# placeholder or a branch's end, nor is a plural's `#`.
+_ORDINARY = re.compile(r"[^'\\{}#]+")
 
 
 class MessageError(Exception):
@@ -189,9 +193,10 @@ class _Parser:
                 flush()
                 out.append(Hash(self.at))
                 self.at += 1
-            else:
-                chars.append(ch)
-                self.at += 1
+            else:  # a run of what is only text, at once: most of a message is
+                end = run.end() if (run := _ORDINARY.match(self.text, self.at)) else self.at + 1
+                chars.append(self.text[self.at : end])
+                self.at = end
         flush()
         return tuple(out)
 

@@ -63,17 +63,45 @@ class Hearing(Struct, frozen=True, cache_hash=True):
 def _spans(hearing: Hearing, text: str) -> tuple[Heard, ...]:
     """Remembered: every kit of a batch sets the same lines (a check of Collect 3 sets some
     10,000 distinct ones over its ten label sets: 8,192 kept, 17,000 were heard again)."""
-    said = dict(hearing.said)
+    finder = _finder(hearing)
     found = []
-    for match in _pattern(tuple(said), hearing.range is not None).finditer(text):
+    at = 0
+    # The expression is tried only where a span may start (`_Finder.starts`), as a search
+    # would try it at every place: most lines hold no shorthand, or one.
+    while (start := finder.starts.search(text, at)) is not None:
+        match = finder.pattern.match(text, start.start())
+        if match is None:
+            at = start.start() + 1
+            continue
         if match.groupdict().get("low") is not None:
             assert hearing.range is not None
             values = {"from": int(match["low"]), "to": int(match["high"])}
             words = render(hearing.range, values, Style(hearing.locale))
         else:
-            words = said[match[0]]
+            words = finder.said[match[0]]
         found.append(Heard(match.start(), match.end(), words))
+        at = match.end()
     return tuple(found)
+
+
+class _Finder(Struct, frozen=True):
+    """A label set's shorthand found: its words for each printed form, one expression for
+    any span, and the characters a span may start with (a digit opens a range; each form
+    its own first character)."""
+
+    said: dict[str, str]
+    pattern: re.Pattern[str]
+    starts: re.Pattern[str]
+
+
+@lru_cache(maxsize=64)
+def _finder(hearing: Hearing) -> _Finder:
+    """The set's finder, made once: each line heard looks its spans up with it."""
+    said = dict(hearing.said)
+    ranges = hearing.range is not None
+    firsts = [r"\d"] * ranges + sorted({re.escape(form[0]) for form in said})
+    starts = re.compile(f"[{''.join(firsts)}]" if firsts else r"(?!)")
+    return _Finder(said, _pattern(tuple(said), ranges), starts)
 
 
 @lru_cache(maxsize=64)
