@@ -30,7 +30,7 @@ from shapes_print.geometry.primitives import (
 )
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.printmodels import Furniture, Sides
-from shapes_print.text.fit import wrap
+from shapes_print.text.fit import own_lines, wrap
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Words
 
@@ -343,13 +343,14 @@ def place_text(
     """`text` in the first stretch that holds it, at the largest size that fits; with
     `unbroken`, on its own lines at any size furniture takes before wrapped (a card sheet's
     running foot: one line a little smaller, not three against the ruler's end)."""
-    for most in (text.count("\n") + 1, None) if unbroken else (None,):
+    own = own_lines(text)  # as wrap keeps them where each fits: asked of every page's foot
+    for most in (len(own), None) if unbroken else (None,):
         size = f.text_size
         while size >= f.text_min_size - 1e-9:
             for stretch in stretches:
                 if most is not None and not unbroken_fits(text, font, size, stretch.length):
-                    continue  # what wrap would break: asked of every page's foot, so cheaply
-                lines = wrap(text, font, size, stretch.length)
+                    continue  # what wrap would break
+                lines = own if most is not None else wrap(text, font, size, stretch.length)
                 if lines and (most is None or len(lines) <= most):
                     placed = _set(stretch, font, f, lines, size)
                     if placed is not None:

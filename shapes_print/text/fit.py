@@ -115,6 +115,12 @@ def _wrapped(text: str, font: Font, size: float, bounds: _Bounds) -> Wrapped:
     return tuple(lines)
 
 
+def own_lines(text: str) -> tuple[str, ...]:
+    """The text's own lines, each word a space apart: what `wrap` gives where each of them
+    fits whole (its measure is `Font.width`'s of the line), without measuring a word."""
+    return tuple(" ".join(filter(None, _SPACES.split(line))) for line in text.split("\n"))
+
+
 def _given_lines(text: str) -> tuple[tuple[str, bool], ...]:
     """The text's own lines, unwrapped: a word break after each but the last."""
     lines = text.split("\n")
