@@ -31,9 +31,9 @@ from shapes_print.text.rich import RichLine, check_faces, rich_wrap
 # A line's ink: cap height above its baseline, descent below, as shares of its size.
 DESCENT = 0.25
 CAP = 0.75
+_OPERATOR = re.compile("[+=\u00d7\u2212]")  # plus, equals, times, minus: most texts hold none
 # An operator between two terms: the space after it does not break.
-_SUM = re.compile(r"(?<=\S) ([+=\u00d7\u2212]) (?=\S)")  # plus, equals, times, minus
-_OPERATOR = re.compile("[+=\u00d7\u2212]")  # `_SUM`'s operators: most texts hold none
+_SUM = re.compile(rf"(?<=\S) ({_OPERATOR.pattern}) (?=\S)")
 # How far a balanced paragraph's width may narrow, in steps of the full width.
 BALANCE_STEP = 0.02
 BALANCE_LEAST = 0.6
