@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
+import tempfile
 from collections.abc import Generator, Iterator
 from pathlib import Path
 
@@ -20,8 +22,23 @@ from tests.shippedcheck import ShippedSets
 def pytest_configure(config: pytest.Config) -> None:
     """Commands a test runs in its own process collect garbage as the installed command's
     process does (commands/entry.run), seldom: at Python's default a worker holding the
-    shared kits spends a fifth of its time walking them."""
+    shared kits spends a fifth of its time walking them. Nothing the run does uses the
+    user's cache folder (`_cache_of_the_run`)."""
     gc.set_threshold(GC_THRESHOLD)
+    _cache_of_the_run(config)
+
+
+def _cache_of_the_run(config: pytest.Config) -> None:
+    """What runs before any test's own cache folder is set (`own_cache_folder`), test
+    modules read as they are collected and the session's builds (`pass_and_pick`,
+    `labelled`), uses a cache folder of this process's, taken away at its end: never the
+    user's, whose records (YAML read before, kits up to date, groups checked clean) would
+    let a build skip the work a test is there to see."""
+    folder = tempfile.mkdtemp(prefix="shapes-print-test-cache-")
+    env = pytest.MonkeyPatch()
+    env.setenv("XDG_CACHE_HOME", folder)
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    config.add_cleanup(env.undo)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -94,6 +111,16 @@ def compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
                 run = tmp_path_factory.getbasetemp().parent
                 env.setenv("PYTHONPYCACHEPREFIX", str(run / "pycache"))
         yield
+
+
+@pytest.fixture(scope="module", autouse=True)
+def module_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A module's shared builds start from an empty cache folder of their own, set before
+    them as `own_cache_folder` is before a test."""
+    with pytest.MonkeyPatch.context() as env:
+        folder = tmp_path_factory.mktemp("cache")
+        env.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
 
 
 @pytest.fixture(autouse=True)
