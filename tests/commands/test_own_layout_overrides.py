@@ -11,6 +11,7 @@ import pytest
 
 from shapes_print.geometry.primitives import Document, Group, Item, Text
 from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.requests import kit_requests
 from shapes_print.units import mm
 from tests.bughunt import GAME, LARGE_PRINT, her_game
 from tests.project_copy import run
@@ -98,20 +99,21 @@ def test_an_element_the_game_s_layouts_do_not_name_is_one_line_with_did_you_mean
     assert "'lable'" in lines[0] and "did you mean 'label'?" in lines[0], lines
 
 
-def test_bug_hunt_with_its_own_large_print_builds_every_set_on_a4_and_letter(
+def test_bug_hunt_with_its_own_large_print_takes_every_set_on_a4_and_letter(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """`check` plans every kit a build would write, through the same skips, and writes
+    nothing: every set on A4 and Letter planned clean, large print's kits among them."""
     content = her_game(tmp_path, capsys)
     own_file(content, OWN)
-    out = tmp_path / "out"
-    args = ["build", "--labels", "all", "--players", "4", "--paper", "all", "--quiet"]
-    status, lines, _ = run([*args, "--content", str(content), "--out", str(out)], capsys, tmp_path)
+    args = ["check", "--labels", "all", "--players", "4", "--paper", "all"]
+    status, lines, _ = run([*args, "--content", str(content)], capsys, tmp_path)
     assert status == 0, lines
     assert not any(line.startswith("skipped large-print") for line in lines), lines
+    project = pipeline.load_project(pipeline.Sources(content=content), [GAME], ["large-print"])
+    folders = {kit.folder for kit in kit_requests(project, "4", "all")}
     for paper in ("a4", "letter"):
-        assert (out / GAME / "large-print" / paper / "4-players").is_dir(), sorted(
-            str(p.relative_to(out)) for p in out.rglob("*") if p.is_dir()
-        )
+        assert f"{GAME}/large-print/{paper}/4-players" in folders, sorted(folders)
 
 
 def test_labels_new_starts_the_own_file_of_a_set_that_cannot_take_the_game(

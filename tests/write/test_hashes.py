@@ -8,9 +8,12 @@ process would: what an earlier build hashed is known only as the cache folder ke
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,13 +27,25 @@ from tests.incrementalbuild import build, built_json
 from tests.project_copy import copy_project
 
 
-@pytest.fixture
-def project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A copy of the project, built once (four kits), its files not yet hashed by a build."""
-    root = copy_project(tmp_path)
-    build(root)
-    assert built_json(capsys)["built"] == 4
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project and its first build (four kits), made once for the module with
+    a cache folder of its own, which no test reads."""
+    root = copy_project(tmp_path_factory.mktemp("built"))
+    report = io.StringIO()
+    with pytest.MonkeyPatch.context() as env, contextlib.redirect_stdout(report):
+        env.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        build(root)
+    assert json.loads(report.getvalue())["built"] == 4
     return root
+
+
+@pytest.fixture
+def project(tmp_path: Path, built_once: Path) -> Path:
+    """The built project copied for the test (as tests/write/test_incremental.py copies it):
+    its files new (new inodes and times), its kits up to date, none of them hashed by a
+    build, and the test's cache folder empty."""
+    return Path(shutil.copytree(built_once, tmp_path / "project", symlinks=True))
 
 
 @pytest.fixture
