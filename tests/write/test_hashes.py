@@ -29,12 +29,11 @@ from tests.project_copy import copy_project
 
 @pytest.fixture(scope="module")
 def built_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the project and its first build (four kits), made once for the module with
-    a cache folder of its own, which no test reads."""
+    """A copy of the project and its first build (four kits), made once for the module in
+    the module's cache folder (tests/conftest.py), which no test reads."""
     root = copy_project(tmp_path_factory.mktemp("built"))
     report = io.StringIO()
-    with pytest.MonkeyPatch.context() as env, contextlib.redirect_stdout(report):
-        env.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+    with contextlib.redirect_stdout(report):
         build(root)
     assert json.loads(report.getvalue())["built"] == 4
     return root
