@@ -90,10 +90,7 @@ def grey_area_problems(path: Path, dpi: int = 100) -> list[str]:
     try:
         for number, page in enumerate(document, start=1):
             image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
-            darkest = image.filter(ImageFilter.MinFilter(GREY_AREA))
-            lightest = image.filter(ImageFilter.MaxFilter(GREY_AREA))
-            grey = ImageChops.multiply(darkest.point(_not_black), lightest.point(_not_white))
-            share = grey.histogram()[255] / (image.width * image.height)
+            share = grey_areas(image).histogram()[255] / (image.width * image.height)
             if share >= 0.001:
                 problems.append(f"page {number}: {share:.1%} in areas of grey")
     finally:
@@ -101,12 +98,22 @@ def grey_area_problems(path: Path, dpi: int = 100) -> list[str]:
     return problems
 
 
-def _not_black(value: int) -> int:
-    return 255 if value > 0 else 0
+def grey_areas(image: Image.Image) -> Image.Image:
+    """255 where the `GREY_AREA` square about a pixel holds no black and no white pixel, else
+    0: the square's darkest is not black and its lightest not white (MinFilter, MaxFilter,
+    the edge pixels repeated past the edge), found by spreading black and white alone with a
+    box blur, a few times faster than ranking every square's pixels. Any one full pixel in a
+    5 x 5 box blurs to 10, none to 0, and the blur repeats the edge pixels too (a test holds
+    it to the rank filters)."""
+    radius = GREY_AREA // 2
+    black = image.point(_only(0)).filter(ImageFilter.BoxBlur(radius))
+    white = image.point(_only(255)).filter(ImageFilter.BoxBlur(radius))
+    return ImageChops.lighter(black, white).point(_only(0))
 
 
-def _not_white(value: int) -> int:
-    return 255 if value < 255 else 0
+def _only(level: int) -> list[int]:
+    """A lookup table: 255 for `level`, 0 for every other value."""
+    return [255 if value == level else 0 for value in range(256)]
 
 
 def ghostscript_grey_problems(path: Path, dpi: int = 100) -> list[str]:

@@ -8,11 +8,14 @@ and asks the viewer for one-sided printing, and the printing guide says the same
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Rect
@@ -177,3 +180,33 @@ def test_a_card_pictured_on_a_swell_face_is_its_outlines_and_words() -> None:
     number = list(_walk(whole.symbols["face-red-2"].items))
     assert [i for i, _ in number if isinstance(i, Artifact) and i.raised]  # its braille
     assert [i for i, _ in number if isinstance(i, Artifact) and i.kind == "Background"]
+
+
+def _ranked_grey_areas(image: Image.Image) -> Image.Image:
+    """What `braillechecks.grey_areas` finds, by ranking each square's pixels."""
+    darkest = image.filter(ImageFilter.MinFilter(braillechecks.GREY_AREA))
+    lightest = image.filter(ImageFilter.MaxFilter(braillechecks.GREY_AREA))
+    not_black = darkest.point(lambda value: 255 if value > 0 else 0)
+    not_white = lightest.point(lambda value: 255 if value < 255 else 0)
+    return ImageChops.multiply(not_black, not_white)
+
+
+def test_grey_areas_are_the_squares_with_no_black_and_no_white() -> None:
+    """The box blur finds the areas of grey the rank filters do, pixel for pixel: on random
+    pictures of black, white and greys, and a lone black or white pixel anywhere in grey,
+    at the edges too."""
+    rng = random.Random(5)
+    pictures = []
+    for _ in range(200):
+        width, height = rng.randint(1, 30), rng.randint(1, 30)
+        levels = [0, 255, rng.randint(1, 254), rng.randint(1, 254)]
+        pixels = bytes(rng.choice(levels) for _ in range(width * height))
+        pictures.append(Image.frombytes("L", (width, height), pixels))
+    for level, x, y in itertools.product((0, 255), range(9), range(9)):
+        lone = Image.new("L", (9, 9), 128)
+        lone.putpixel((x, y), level)
+        pictures.append(lone)
+    for picture in pictures:
+        found = braillechecks.grey_areas(picture)
+        assert found.tobytes() == _ranked_grey_areas(picture).tobytes()
+    assert any(braillechecks.grey_areas(p).histogram()[255] for p in pictures)
