@@ -143,57 +143,68 @@ def figure_alts(path: Path) -> list[dict[int, str]]:
     return pages
 
 
-def sized_runs(path: Path) -> list[list[Run]]:
+def sized_runs(path: Path, pictures: bool = True) -> list[list[Run]]:
     """Each page's text as runs of one printed size, font and picture, cut at line ends, card
-    forms included.
+    forms included; with `pictures` False, of one size and font (every run's pictures
+    empty and none layout), for a check of sizes alone, which then reads no structure.
 
     The printed size is the `Tf` size times the scale of everything drawn around it: a
     card face drawn small on a sheet sets 24 pt and prints at a third of that, and a reader
     holds the paper, not the content stream. pdfium gives each character's `Tf` size
     (`FPDFText_GetFontSize`) and its text matrix times the CTM (`FPDFText_GetMatrix`),
     form XObjects included, about fifty times faster than pypdf's visitor: large-print
-    checks read whole kits with it.
+    checks read whole kits with it, some files twice, so a file is read once per process
+    (`version`).
     """
-    pages = []
-    document = pdfium.PdfDocument(path)
-    alts = figure_alts(path)
+    return [list(page) for page in _sized_runs(version(path), pictures)]
+
+
+@functools.lru_cache(maxsize=FILES_KEPT)
+def _sized_runs(file: FileVersion, pictures: bool) -> tuple[tuple[Run, ...], ...]:
+    document = pdfium.PdfDocument(file[0])
     try:
-        for page, figures in zip(document, alts, strict=True):
-            textpage = page.get_textpage()
-            pictured = _pictured(page, figures)
-            runs: list[Run] = []
-            current: list[str] = []
-            key: tuple[float, str, tuple[str, ...], bool] | None = None
-            # A text object sets every character of it in one font at one size and scale:
-            # each is asked of pdfium once per object (a character pdfium adds, a space
-            # or a line's end, has none, and is asked of itself).
-            objects: dict[int, tuple[float, str, tuple[str, ...], bool]] = {}
-            for index in range(textpage.count_chars()):
-                char = chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
-                where = ctypes.cast(
-                    pdfium_c.FPDFText_GetTextObject(textpage, index), ctypes.c_void_p
-                ).value
-                here = objects.get(where) if where else None
-                if here is None:
-                    here = (
-                        round(_printed_size(textpage, index), 2),
-                        _font_name(textpage, index),
-                        *pictured.get(where, ((), False)),
-                    )
-                    if where:
-                        objects[where] = here
-                if char in "\r\n" or here != key:
-                    if key and "".join(current).strip():
-                        runs.append(Run(" ".join("".join(current).split()), *key))
-                    current, key = [], (None if char in "\r\n" else here)
-                if char not in "\r\n":
-                    current.append(char)
-            if key and "".join(current).strip():
-                runs.append(Run(" ".join("".join(current).split()), *key))
-            pages.append(runs)
+        alts = figure_alts(Path(file[0])) if pictures else [{} for _ in range(len(document))]
+        return tuple(
+            _page_runs(page, _pictured(page, figures) if pictures else {})
+            for page, figures in zip(document, alts, strict=True)
+        )
     finally:
         document.close()
-    return pages
+
+
+def _page_runs(
+    page: pdfium.PdfPage, pictured: dict[int | None, tuple[tuple[str, ...], bool]]
+) -> tuple[Run, ...]:
+    """A page's runs (`sized_runs`), `pictured` its text objects in pictures or artifacts."""
+    textpage = page.get_textpage()
+    runs: list[Run] = []
+    current: list[str] = []
+    key: tuple[float, str, tuple[str, ...], bool] | None = None
+    # A text object sets every character of it in one font at one size and scale: each is
+    # asked of pdfium once per object (a character pdfium adds, a space or a line's end,
+    # has none, and is asked of itself).
+    objects: dict[int, tuple[float, str, tuple[str, ...], bool]] = {}
+    for index in range(textpage.count_chars()):
+        char = chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
+        where = ctypes.cast(pdfium_c.FPDFText_GetTextObject(textpage, index), ctypes.c_void_p).value
+        here = objects.get(where) if where else None
+        if here is None:
+            here = (
+                round(_printed_size(textpage, index), 2),
+                _font_name(textpage, index),
+                *pictured.get(where, ((), False)),
+            )
+            if where:
+                objects[where] = here
+        if char in "\r\n" or here != key:
+            if key and "".join(current).strip():
+                runs.append(Run(" ".join("".join(current).split()), *key))
+            current, key = [], (None if char in "\r\n" else here)
+        if char not in "\r\n":
+            current.append(char)
+    if key and "".join(current).strip():
+        runs.append(Run(" ".join("".join(current).split()), *key))
+    return tuple(runs)
 
 
 def _printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
