@@ -5,6 +5,7 @@ Shared by the print-shop tests (tests/render/test_print_shop*.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
@@ -66,6 +67,42 @@ def marks_painted(stream: ContentStream) -> Iterator[tuple[bytes, tuple[float, .
             yield b"Tj", fill
         elif operator in (b"S", b"B", b"B*"):
             yield b"S", stroke
+
+
+# A content stream's tokens (PDF 7.2), each matched whole after its white space: a comment, a
+# name, a hex string, a bracket, a literal string (its parentheses balanced two deep,
+# backslash escapes), a number or true, false or null; then an operator (group 1), or
+# a byte none of these can start with (group 2: a string nested deeper, a stray ")").
+_WHITE = b"\x00\t\n\f\r "
+_DELIMITED = rb"[^\x00\t\n\f\r ()<>\[\]{}/%]"
+_LITERAL = rb"\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)"
+_TOKENS = re.compile(
+    rb"[\x00\t\n\f\r ]*(?:%[^\r\n]*|/"
+    + _DELIMITED
+    + rb"*|<[0-9A-Fa-f\x00\t\n\f\r ]*>|<<|>>|[\[\]{}]|"
+    + _LITERAL
+    + rb"|[0-9+\-.]"
+    + _DELIMITED
+    + rb"*|(?:true|false|null)(?!"
+    + _DELIMITED
+    + rb")"
+    + rb"|("
+    + _DELIMITED
+    + rb"+)|(.))",
+    re.DOTALL,
+)
+
+
+def operators(content: bytes) -> list[bytes]:
+    """The operators of a content stream, in order, as pypdf's ContentStream lists them,
+    read by one regular expression that skips operands and strings whole: the tests that
+    ask only which operators stand where read a page in a fraction of pypdf's time. What
+    it cannot read is refused: an inline image (whose data no lexer can skip), a string
+    nested more than two deep."""
+    found = _TOKENS.findall(content.rstrip(_WHITE))
+    if any(stray for _, stray in found) or (b"BI", b"") in found:
+        raise ValueError("a content stream this reading refuses: a stray byte or an inline image")
+    return [operator for operator, _ in found if operator]
 
 
 def profile_cmyk(hex_colour: str) -> tuple[float, ...]:
