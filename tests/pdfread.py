@@ -353,16 +353,20 @@ def structure(reader: PdfReader) -> Element:
     return read(root)
 
 
-def content_with_resources(reader: PdfReader) -> list[tuple[object, DictionaryObject]]:
-    """Every page's content and every form's, with the resources it names them from."""
-    found: list[tuple[object, DictionaryObject]] = [
-        (page.get_contents(), _resources(page)) for page in reader.pages
-    ]
+def content_with_resources(reader: PdfReader) -> list[tuple[bytes, DictionaryObject]]:
+    """Every page's content and every form's, as bytes (for tests/pdfxread.operations), with
+    the resources it names them from."""
+    found = [(_content(page), _resources(page)) for page in reader.pages]
     for number in range(1, int(reader.trailer["/Size"])):
         thing = reader.get_object(IndirectObject(number, 0, reader))
         if isinstance(thing, StreamObject) and thing.get("/Subtype") == "/Form":
-            found.append((thing, _resources(thing)))
+            found.append((thing.get_data(), _resources(thing)))
     return found
+
+
+def _content(page: PageObject) -> bytes:
+    contents = page.get_contents()
+    return contents.get_data() if contents is not None else b""
 
 
 def _resources(holder: PageObject | StreamObject) -> DictionaryObject:

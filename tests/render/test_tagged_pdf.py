@@ -13,13 +13,20 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import BooleanObject, ContentStream, DecodedStreamObject
+from pypdf.generic import (
+    BooleanObject,
+    ContentStream,
+    DecodedStreamObject,
+    FloatObject,
+    NameObject,
+    NumberObject,
+)
 
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from tests.heardchecks import heard, repeated_readings, structure_of
-from tests.pdfread import Element
-from tests.pdfxread import operators
+from tests.pdfread import Element, content_with_resources
+from tests.pdfxread import name, operations, operators
 
 PDFINFO = shutil.which("pdfinfo")
 needs_pdfinfo = pytest.mark.skipif(
@@ -390,16 +397,43 @@ TOKENS = (
 )
 
 
-def test_operators_are_what_pypdf_reads(kits: dict[str, Path]) -> None:
-    """`operators` lists a stream's operators as pypdf's ContentStream does: on every kind
-    of token and on every page of a sheets file; it refuses an inline image, whose data it
-    cannot skip, and a string nested deeper than it reads."""
-    reader = PdfReader(_pdf(kits, "english", "sheets"))
-    every_kind = DecodedStreamObject()
-    every_kind.set_data(TOKENS)
-    for stream in [every_kind, *(page.get_contents() for page in reader.pages)]:
-        read = [operator for _, operator in ContentStream(stream, reader).operations]
-        assert operators(stream.get_data()) == read and len(read) > 10
+def test_operations_are_what_pypdf_reads(kits: dict[str, Path]) -> None:
+    """`operations` lists a stream's operators as pypdf's ContentStream does, their numbers
+    and names the same: on every kind of token, on every page of a sheets file and every
+    page and form of a print-shop file (its colours, its graphics states); it refuses an
+    inline image, whose data it cannot skip, and a string nested deeper than it reads."""
+    sheets = PdfReader(_pdf(kits, "english", "sheets"))
+    shop = PdfReader(_pdf(kits, "shop", "cards-print-shop"))
+    streams = [
+        (TOKENS, sheets),
+        *((page.get_contents().get_data(), sheets) for page in sheets.pages),
+    ]
+    streams += [(data, shop) for data, _ in content_with_resources(shop)]
+    seen: set[bytes] = set()
+    for data, reader in streams:
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        read = ContentStream(stream, reader).operations
+        found = operations(data)
+        assert [operator for _, operator in found] == [operator for _, operator in read]
+        for (tokens, _), (operands, _) in zip(found, read, strict=True):
+            assert _same_operands(tokens, operands), (tokens, operands)
+        seen |= set(operators(data))
+    assert {b"k", b"gs", b"BDC", b"TJ", b"'", b'"', b"Do", b"re"} <= seen
     for refused in (b"BI /W 1 /H 1 ID \x00 EI", b"((((deep)))) Tj"):
         with pytest.raises(ValueError):
-            operators(refused)
+            operations(refused)
+
+
+def _same_operands(tokens: list[bytes], operands: list[object]) -> bool:
+    """Numbers and names as pypdf reads them; where an operand is a string, an array or a
+    dictionary (its tokens one by one), the first, if a name."""
+    if not all(
+        isinstance(operand, NameObject | FloatObject | NumberObject) for operand in operands
+    ):
+        first = operands[0] if operands else None
+        return not isinstance(first, NameObject) or name(tokens[0]) == first
+    return len(tokens) == len(operands) and all(
+        name(token) == operand if isinstance(operand, NameObject) else float(token) == operand
+        for token, operand in zip(tokens, operands, strict=True)
+    )
