@@ -229,11 +229,13 @@ def _pictured(
     found: dict[int | None, tuple[tuple[str, ...], bool]] = {}
 
     def walk(thing: pdfium_c.FPDF_PAGEOBJECT, alts: tuple[str, ...], layout: bool) -> None:
-        alts = (*alts, *_mark_alts(thing, figures))
-        layout = layout or _in_artifact(thing)
+        # Most objects, those inside a form, are marked by nothing: asked only that.
+        if pdfium_c.FPDFPageObj_CountMarks(thing):
+            alts = (*alts, *_mark_alts(thing, figures))
+            layout = layout or _in_artifact(thing)
         kind = pdfium_c.FPDFPageObj_GetType(thing)
         if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and (alts or layout):
-            found[ctypes.cast(thing, ctypes.c_void_p).value] = (alts, layout)
+            found[ctypes.addressof(thing.contents)] = (alts, layout)
         elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
             for index in range(pdfium_c.FPDFFormObj_CountObjects(thing)):
                 walk(pdfium_c.FPDFFormObj_GetObject(thing, index), alts, layout)
