@@ -13,20 +13,13 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import (
-    BooleanObject,
-    ContentStream,
-    DecodedStreamObject,
-    FloatObject,
-    NameObject,
-    NumberObject,
-)
+from pypdf.generic import BooleanObject
 
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
 from tests.heardchecks import heard, repeated_readings, structure_of
-from tests.pdfread import Element, content_with_resources
-from tests.pdfxread import name, operations, operators
+from tests.pdfread import Element
+from tests.pdfxread import operators
 
 PDFINFO = shutil.which("pdfinfo")
 needs_pdfinfo = pytest.mark.skipif(
@@ -109,7 +102,7 @@ def test_every_line_of_text_is_inside_marked_content_that_never_nests(
     """Text shown and forms placed are always inside a tagged element's marked content or
     an artifact, on every page; a sequence never opens inside another (an artifact inside
     tagged content, or the reverse, is what PDF/UA forbids). The operators are read as
-    pypdf reads them (`operators`, held to it below), some ten times faster."""
+    pypdf reads them (`operators`, held to it in test_braille_printing), ten times faster."""
     for path in _all(kits):
         for number, page in enumerate(PdfReader(path).pages, start=1):
             depth = shown = 0
@@ -385,55 +378,3 @@ def test_xmp_claims_pdfx_only_when_asked_and_escapes_its_words() -> None:
     values = {child.tag.split("}")[1]: child for child in description}
     assert values["GTS_PDFXVersion"].text == "PDF/X-4" and values["part"].text == "1"
     assert values["language"].find(f"{rdf}Bag/{rdf}li").text == "en"  # type: ignore[union-attr]
-
-
-# Every kind of token a content stream holds: comments, names (one with a #-escape),
-# numbers, hex and literal strings (nested, escaped, a backslash last), a dictionary, an
-# array, true, false and null, and every operator that shows text.
-TOKENS = (
-    b"% a comment (with a parenthesis\n/Span <</MCID 0 /Alt (a (nested) \\) escape)"
-    b" /On true /Off false /None null>> BDC BT /F#201 -.5 Tf +3 0 Td <00 1A>Tj"
-    b"[(one) -120 (two\\\\)] TJ (it's) ' 1 2 (said) \" ET EMC /Artifact BMC 0 0 1 1 re f EMC\n"
-)
-
-
-def test_operations_are_what_pypdf_reads(kits: dict[str, Path]) -> None:
-    """`operations` lists a stream's operators as pypdf's ContentStream does, their numbers
-    and names the same: on every kind of token, on every page of a sheets file and every
-    page and form of a print-shop file (its colours, its graphics states); it refuses an
-    inline image, whose data it cannot skip, and a string nested deeper than it reads."""
-    sheets = PdfReader(_pdf(kits, "english", "sheets"))
-    shop = PdfReader(_pdf(kits, "shop", "cards-print-shop"))
-    streams = [
-        (TOKENS, sheets),
-        *((page.get_contents().get_data(), sheets) for page in sheets.pages),
-    ]
-    streams += [(data, shop) for data, _ in content_with_resources(shop)]
-    seen: set[bytes] = set()
-    for data, reader in streams:
-        stream = DecodedStreamObject()
-        stream.set_data(data)
-        read = ContentStream(stream, reader).operations
-        found = operations(data)
-        assert [operator for _, operator in found] == [operator for _, operator in read]
-        for (tokens, _), (operands, _) in zip(found, read, strict=True):
-            assert _same_operands(tokens, operands), (tokens, operands)
-        seen |= set(operators(data))
-    assert {b"k", b"gs", b"BDC", b"TJ", b"'", b'"', b"Do", b"re"} <= seen
-    for refused in (b"BI /W 1 /H 1 ID \x00 EI", b"((((deep)))) Tj"):
-        with pytest.raises(ValueError):
-            operations(refused)
-
-
-def _same_operands(tokens: list[bytes], operands: list[object]) -> bool:
-    """Numbers and names as pypdf reads them; where an operand is a string, an array or a
-    dictionary (its tokens one by one), the first, if a name."""
-    if not all(
-        isinstance(operand, NameObject | FloatObject | NumberObject) for operand in operands
-    ):
-        first = operands[0] if operands else None
-        return not isinstance(first, NameObject) or name(tokens[0]) == first
-    return len(tokens) == len(operands) and all(
-        name(token) == operand if isinstance(operand, NameObject) else float(token) == operand
-        for token, operand in zip(tokens, operands, strict=True)
-    )
