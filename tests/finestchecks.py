@@ -68,9 +68,12 @@ def thin_line_problems(path: Path) -> list[str]:
 
 
 def small_text_problems(path: Path) -> list[str]:
-
+    """Runs of text printed smaller than the finest. Read without the pictures the runs are
+    in: a run is of one size, so a character printed too small is in a run too small
+    however runs of its size are cut by picture, and no structure need be read."""
     smallest = finest().text
-    small = [run for page in sized_runs(path) for run in page if run.size < smallest - 1e-3]
+    runs = sized_runs(path, pictures=False)
+    small = [run for page in runs for run in page if run.size < smallest - 1e-3]
     if not small:
         return []
     least = min(small, key=lambda run: run.size)

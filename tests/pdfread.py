@@ -143,57 +143,73 @@ def figure_alts(path: Path) -> list[dict[int, str]]:
     return pages
 
 
-def sized_runs(path: Path) -> list[list[Run]]:
+def sized_runs(path: Path, pictures: bool = True) -> list[list[Run]]:
     """Each page's text as runs of one printed size, font and picture, cut at line ends, card
-    forms included.
+    forms included; with `pictures` False, of one size and font (every run's pictures
+    empty and none layout), for a check of sizes alone, which then reads no structure.
 
     The printed size is the `Tf` size times the scale of everything drawn around it: a
     card face drawn small on a sheet sets 24 pt and prints at a third of that, and a reader
     holds the paper, not the content stream. pdfium gives each character's `Tf` size
     (`FPDFText_GetFontSize`) and its text matrix times the CTM (`FPDFText_GetMatrix`),
     form XObjects included, about fifty times faster than pypdf's visitor: large-print
-    checks read whole kits with it.
+    checks read whole kits with it, some files twice, so a file is read once per process
+    (`version`).
     """
-    pages = []
-    document = pdfium.PdfDocument(path)
-    alts = figure_alts(path)
+    return [list(page) for page in _sized_runs(version(path), pictures)]
+
+
+@functools.lru_cache(maxsize=FILES_KEPT)
+def _sized_runs(file: FileVersion, pictures: bool) -> tuple[tuple[Run, ...], ...]:
+    document = pdfium.PdfDocument(file[0])
     try:
-        for page, figures in zip(document, alts, strict=True):
-            textpage = page.get_textpage()
-            pictured = _pictured(page, figures)
-            runs: list[Run] = []
-            current: list[str] = []
-            key: tuple[float, str, tuple[str, ...], bool] | None = None
-            # A text object sets every character of it in one font at one size and scale:
-            # each is asked of pdfium once per object (a character pdfium adds, a space
-            # or a line's end, has none, and is asked of itself).
-            objects: dict[int, tuple[float, str, tuple[str, ...], bool]] = {}
-            for index in range(textpage.count_chars()):
-                char = chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
-                where = ctypes.cast(
-                    pdfium_c.FPDFText_GetTextObject(textpage, index), ctypes.c_void_p
-                ).value
-                here = objects.get(where) if where else None
-                if here is None:
-                    here = (
-                        round(_printed_size(textpage, index), 2),
-                        _font_name(textpage, index),
-                        *pictured.get(where, ((), False)),
-                    )
-                    if where:
-                        objects[where] = here
-                if char in "\r\n" or here != key:
-                    if key and "".join(current).strip():
-                        runs.append(Run(" ".join("".join(current).split()), *key))
-                    current, key = [], (None if char in "\r\n" else here)
-                if char not in "\r\n":
-                    current.append(char)
-            if key and "".join(current).strip():
-                runs.append(Run(" ".join("".join(current).split()), *key))
-            pages.append(runs)
+        alts = figure_alts(Path(file[0])) if pictures else [{} for _ in range(len(document))]
+        return tuple(
+            _page_runs(page, _pictured(page, figures) if pictures else {})
+            for page, figures in zip(document, alts, strict=True)
+        )
     finally:
         document.close()
-    return pages
+
+
+def _page_runs(
+    page: pdfium.PdfPage, pictured: dict[int | None, tuple[tuple[str, ...], bool]]
+) -> tuple[Run, ...]:
+    """A page's runs (`sized_runs`), `pictured` its text objects in pictures or artifacts."""
+    textpage = page.get_textpage()
+    runs: list[Run] = []
+    current: list[str] = []
+    key: tuple[float, str, tuple[str, ...], bool] | None = None
+    # A text object sets every character of it in one font at one size and scale: each is
+    # asked of pdfium once per object (a character pdfium adds, a space or a line's end,
+    # has none, and is asked of itself).
+    # A kit's page sets thousands of characters: pdfium is asked of each with the text page's
+    # own handle, and its object's address read off the pointer (`addressof`), each a
+    # fraction of the time of the wrapped handle and of `ctypes.cast`.
+    objects: dict[int, tuple[float, str, tuple[str, ...], bool]] = {}
+    raw = textpage.raw
+    for index in range(textpage.count_chars()):
+        char = chr(pdfium_c.FPDFText_GetUnicode(raw, index))
+        thing = pdfium_c.FPDFText_GetTextObject(raw, index)
+        where = ctypes.addressof(thing.contents) if thing else None
+        here = objects.get(where) if where else None
+        if here is None:
+            here = (
+                round(_printed_size(textpage, index), 2),
+                _font_name(textpage, index),
+                *pictured.get(where, ((), False)),
+            )
+            if where:
+                objects[where] = here
+        if char in "\r\n" or here != key:
+            if key and "".join(current).strip():
+                runs.append(Run(" ".join("".join(current).split()), *key))
+            current, key = [], (None if char in "\r\n" else here)
+        if char not in "\r\n":
+            current.append(char)
+    if key and "".join(current).strip():
+        runs.append(Run(" ".join("".join(current).split()), *key))
+    return tuple(runs)
 
 
 def _printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
@@ -213,11 +229,13 @@ def _pictured(
     found: dict[int | None, tuple[tuple[str, ...], bool]] = {}
 
     def walk(thing: pdfium_c.FPDF_PAGEOBJECT, alts: tuple[str, ...], layout: bool) -> None:
-        alts = (*alts, *_mark_alts(thing, figures))
-        layout = layout or _in_artifact(thing)
+        # Most objects, those inside a form, are marked by nothing: asked only that.
+        if pdfium_c.FPDFPageObj_CountMarks(thing):
+            alts = (*alts, *_mark_alts(thing, figures))
+            layout = layout or _in_artifact(thing)
         kind = pdfium_c.FPDFPageObj_GetType(thing)
         if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and (alts or layout):
-            found[ctypes.cast(thing, ctypes.c_void_p).value] = (alts, layout)
+            found[ctypes.addressof(thing.contents)] = (alts, layout)
         elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
             for index in range(pdfium_c.FPDFFormObj_CountObjects(thing)):
                 walk(pdfium_c.FPDFFormObj_GetObject(thing, index), alts, layout)
@@ -337,16 +355,20 @@ def structure(reader: PdfReader) -> Element:
     return read(root)
 
 
-def content_with_resources(reader: PdfReader) -> list[tuple[object, DictionaryObject]]:
-    """Every page's content and every form's, with the resources it names them from."""
-    found: list[tuple[object, DictionaryObject]] = [
-        (page.get_contents(), _resources(page)) for page in reader.pages
-    ]
+def content_with_resources(reader: PdfReader) -> list[tuple[bytes, DictionaryObject]]:
+    """Every page's content and every form's, as bytes (for tests/pdfxread.operations), with
+    the resources it names them from."""
+    found = [(_content(page), _resources(page)) for page in reader.pages]
     for number in range(1, int(reader.trailer["/Size"])):
         thing = reader.get_object(IndirectObject(number, 0, reader))
         if isinstance(thing, StreamObject) and thing.get("/Subtype") == "/Form":
-            found.append((thing, _resources(thing)))
+            found.append((thing.get_data(), _resources(thing)))
     return found
+
+
+def _content(page: PageObject) -> bytes:
+    contents = page.get_contents()
+    return contents.get_data() if contents is not None else b""
 
 
 def _resources(holder: PageObject | StreamObject) -> DictionaryObject:

@@ -8,12 +8,22 @@ and asks the viewer for one-sided printing, and the printing guide says the same
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
+from pypdf.generic import (
+    ContentStream,
+    DecodedStreamObject,
+    FloatObject,
+    NameObject,
+    NumberObject,
+)
 
 from shapes_print.geometry.primitives import Artifact, Group, Item, Rect
 from shapes_print.geometry.primitives import Path as Drawn
@@ -23,7 +33,9 @@ from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
 from tests import braillechecks
 from tests.drawnsmall import small_groups
-from tests.pdfread import page_texts, placements
+from tests.pdfread import content_with_resources, page_texts, placements
+from tests.pdfxread import name as name_read
+from tests.pdfxread import operations, operators
 
 
 @pytest.fixture(scope="module")
@@ -177,3 +189,84 @@ def test_a_card_pictured_on_a_swell_face_is_its_outlines_and_words() -> None:
     number = list(_walk(whole.symbols["face-red-2"].items))
     assert [i for i, _ in number if isinstance(i, Artifact) and i.raised]  # its braille
     assert [i for i, _ in number if isinstance(i, Artifact) and i.kind == "Background"]
+
+
+def _ranked_grey_areas(image: Image.Image) -> Image.Image:
+    """What `braillechecks.grey_areas` finds, by ranking each square's pixels."""
+    darkest = image.filter(ImageFilter.MinFilter(braillechecks.GREY_AREA))
+    lightest = image.filter(ImageFilter.MaxFilter(braillechecks.GREY_AREA))
+    not_black = darkest.point(lambda value: 255 if value > 0 else 0)
+    not_white = lightest.point(lambda value: 255 if value < 255 else 0)
+    return ImageChops.multiply(not_black, not_white)
+
+
+def test_grey_areas_are_the_squares_with_no_black_and_no_white() -> None:
+    """The box blur finds the areas of grey the rank filters do, pixel for pixel: on random
+    pictures of black, white and greys, and a lone black or white pixel anywhere in grey,
+    at the edges too."""
+    rng = random.Random(5)
+    pictures = []
+    for _ in range(60):
+        width, height = rng.randint(1, 24), rng.randint(1, 24)
+        levels = [0, 255, rng.randint(1, 254), rng.randint(1, 254)]
+        pixels = bytes(rng.choice(levels) for _ in range(width * height))
+        pictures.append(Image.frombytes("L", (width, height), pixels))
+    for level, x, y in itertools.product((0, 255), range(9), range(9)):
+        lone = Image.new("L", (9, 9), 128)
+        lone.putpixel((x, y), level)
+        pictures.append(lone)
+    for picture in pictures:
+        found = braillechecks.grey_areas(picture)
+        assert found.tobytes() == _ranked_grey_areas(picture).tobytes()
+    assert any(braillechecks.grey_areas(p).histogram()[255] for p in pictures)
+
+
+# Every kind of token a content stream holds: comments, names (one with a #-escape),
+# numbers, hex and literal strings (nested, escaped, a backslash last), a dictionary, an
+# array, true, false and null, colours and graphics states, every operator showing text.
+TOKENS = (
+    b"% a comment (with a parenthesis\n/Span <</MCID 0 /Alt (a (nested) \\) escape)"
+    b" /On true /Off false /None null>> BDC BT /F#201 -.5 Tf +3 0 Td <00 1A>Tj 0 0 0 1 k"
+    b"[(one) -120 (two\\\\)] TJ (it's) ' 1 2 (said) \" ET EMC /Artifact BMC /GS.op gs"
+    b" 0 0 1 1 re f EMC\n"
+)
+
+
+def test_operations_are_what_pypdf_reads(braille_kits: Path) -> None:
+    """`operations` (tests/pdfxread, which the checks of line art, overprinting and marked
+    content read streams with) lists a stream's operators as pypdf's ContentStream does,
+    their numbers and names the same: on every kind of token, and on every page and form of
+    a swell cards file and a printing guide; it refuses an inline image, whose data it
+    cannot skip, and a string nested deeper than it reads."""
+    folder, stem = kit(braille_kits, "collect-3")
+    streams = [(TOKENS, None)]
+    for part in ("cards", "printing-guide"):
+        reader = PdfReader(folder / f"{stem}_{part}.pdf")
+        streams += [(data, reader) for data, _ in content_with_resources(reader)]
+    for data, reader in streams:
+        stream = DecodedStreamObject()
+        stream.set_data(data)
+        read = ContentStream(stream, reader).operations
+        found = operations(data)
+        assert [operator for _, operator in found] == [operator for _, operator in read]
+        for (tokens, _), (operands, _) in zip(found, read, strict=True):
+            assert _same_operands(tokens, operands), (tokens, operands)
+    seen = {operator for data, _ in streams for operator in operators(data)}
+    assert {b"k", b"gs", b"BDC", b"TJ", b"'", b'"', b"Do", b"re", b"f"} <= seen
+    for refused in (b"BI /W 1 /H 1 ID \x00 EI", b"((((deep)))) Tj"):
+        with pytest.raises(ValueError):
+            operations(refused)
+
+
+def _same_operands(tokens: list[bytes], operands: list[object]) -> bool:
+    """Numbers and names as pypdf reads them; where an operand is a string, an array or a
+    dictionary (its tokens one by one), the first, if a name."""
+    if not all(
+        isinstance(operand, NameObject | FloatObject | NumberObject) for operand in operands
+    ):
+        first = operands[0] if operands else None
+        return not isinstance(first, NameObject) or name_read(tokens[0]) == first
+    return len(tokens) == len(operands) and all(
+        name_read(token) == operand if isinstance(operand, NameObject) else float(token) == operand
+        for token, operand in zip(tokens, operands, strict=True)
+    )
