@@ -13,14 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from tests.project_copy import Edit, build_args, copy_project, run
+from tests.yamlread import safe_load
 
 PROJECT = Path(__file__).parents[2]
-CASES: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parents[1] / "bad_inputs.yaml").read_text()
-)
+CASES: list[dict[str, Any]] = safe_load((Path(__file__).parents[1] / "bad_inputs.yaml").read_text())
 ONE_LINE = re.compile(r"^[^\s:][^:]*:\d+(:\d+)?: \S")
 OPTION_LINE = re.compile(r"^--[a-z-]+[^:]*: \S")
 PATH_LINE = re.compile(r"^[^\s:][^:]*: \S")  # a file that is not YAML (a font) has no lines

@@ -8,12 +8,12 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from shapes_print.errors import Source, UserError
 from shapes_print.load.conditions import FORMS, holds, parse_cards, parse_condition
+from tests.yamlread import safe_load
 
 ROOT = Path(__file__).resolve().parents[2]
 TASKS = ROOT / "content" / "collect-3" / "tasks.yaml"
@@ -29,7 +29,7 @@ SRC = Source(Path("tasks.yaml"), 3, 5)
 
 
 def load_tasks() -> list[dict]:
-    return yaml.safe_load(TASKS.read_text(encoding="utf-8"))["tasks"]
+    return safe_load(TASKS.read_text(encoding="utf-8"))["tasks"]
 
 
 def check(data: object, text: str, attributes: Sequence[str] = ("colour", "number")) -> bool:

@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from tests.forkserver import ForkServer, Ran
 from tests.hostile_files import make
 from tests.pictureexample import build_args, example
+from tests.yamlread import safe_load
 
 REPO = Path(__file__).resolve().parents[2]
-CASES: list[dict[str, Any]] = yaml.safe_load((REPO / "tests/hostile_inputs.yaml").read_text())
+CASES: list[dict[str, Any]] = safe_load((REPO / "tests/hostile_inputs.yaml").read_text())
 MAX_RSS_KIB = 500 * 1024
 MAX_CPU_SECONDS = 5.0
 ADDRESS_SPACE = 3 * 1024**3  # bytes: a ceiling far above the bound, so the measure decides

@@ -26,6 +26,7 @@ from pypdf import PdfReader
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
 from shapes_print.write.manifest import verify
+from tests.yamlread import safe_load
 
 GAME = """\
 id: gen
@@ -202,7 +203,7 @@ def test_generated_layout_lengths_build_whole_kits_or_fail_in_one_line(
         for index, value in changes.items():
             name, keys = LENGTH_FIELDS[index]
             path = root / "templates" / name
-            data = yaml.safe_load(path.read_text())
+            data = safe_load(path.read_text())
             parent = data
             for key in keys[:-1]:
                 parent = parent[key]
@@ -280,7 +281,7 @@ def test_hostile_values_build_or_are_refused_in_one_line_leaving_output_as_it_wa
         root = Path(tmp)
         game = root / "content" / "pass-and-pick"
         shutil.copytree(PASS_AND_PICK, game)
-        data = yaml.safe_load((game / "game.yaml").read_text())
+        data = safe_load((game / "game.yaml").read_text())
         data["numbers"]["deal"] = deal
         (game / "game.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
         key = game / "host-key.yaml"

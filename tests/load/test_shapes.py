@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-import yaml
 
 from shapes_print.errors import UserError
 from shapes_print.geometry.outlines import extent
@@ -19,6 +18,7 @@ from shapes_print.load.shapes import PatternLibrary, ShapeLibrary, parse_path
 from shapes_print.render.pdf import write_pdf
 from shapes_print.render.svg import page_svg
 from tests.pathpoints import sampled
+from tests.yamlread import safe_load
 
 INK = RGB.parse("#123456")
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -52,13 +52,13 @@ TOLERANCE = 0.01
 @pytest.fixture(scope="module")
 def shapes() -> ShapeLibrary:
     path = TEMPLATES / "shapes.yaml"
-    return ShapeLibrary.from_mapping(yaml.safe_load(path.read_text()), path)
+    return ShapeLibrary.from_mapping(safe_load(path.read_text()), path)
 
 
 @pytest.fixture(scope="module")
 def patterns() -> PatternLibrary:
     path = TEMPLATES / "patterns.yaml"
-    return PatternLibrary.from_mapping(yaml.safe_load(path.read_text()), path)
+    return PatternLibrary.from_mapping(safe_load(path.read_text()), path)
 
 
 def subpaths(ops: tuple[PathOp, ...]) -> list[list[PathOp]]:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 from pydantic import BaseModel, TypeAdapter
 
 from shapes_print.commands.cli import main
@@ -28,6 +27,7 @@ from shapes_print.reference.schemas import FILE_KINDS, SCHEMAS, reference_words,
 from shapes_print.text.grammar import FILTERS, parse
 from shapes_print.text.markup import plain_text, runs
 from shapes_print.text.message import Style, render
+from tests.yamlread import safe_load
 
 FIRST_LINE = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 
@@ -37,7 +37,7 @@ def shipped_kinds() -> dict[Path, str]:
     them: by what game.yaml points at, and by the fixed names in templates/."""
     kinds: dict[Path, str] = {}
     for game in sorted((PROJECT / "content").iterdir()):
-        spec = yaml.safe_load((game / "game.yaml").read_text())
+        spec = safe_load((game / "game.yaml").read_text())
         kinds[game / "game.yaml"] = "game"
         for deck in [spec["deck"], *(e["file"] for e in spec.get("extra_decks", {}).values())]:
             kinds[game / deck] = "deck"
@@ -52,7 +52,7 @@ def shipped_kinds() -> dict[Path, str]:
     for name in ("papers", "card-sizes", "print", "shapes", "patterns"):
         kinds[templates / f"{name}.yaml"] = name
     kinds[templates / "sheet.yaml"] = "sheet-style"
-    printing = yaml.safe_load((templates / "print.yaml").read_text())
+    printing = safe_load((templates / "print.yaml").read_text())
     for document in (printing["guide"], printing["print_and_play"]):
         kinds[templates / document] = "document"
     kinds.update({path: "labels" for path in (PROJECT / "labels").glob("*.yaml")})
@@ -87,7 +87,7 @@ def test_every_shipped_yaml_file_names_its_own_schema_and_passes_it() -> None:
         expected = os.path.relpath(PROJECT / "schemas" / f"{kind}.schema.json", path.parent)
         assert match.group(1) == expected, path
         schema = json.loads((path.parent / match.group(1)).read_text())
-        jsonschema.validate(yaml.safe_load(path.read_text()), schema)
+        jsonschema.validate(safe_load(path.read_text()), schema)
 
 
 @pytest.mark.parametrize(
@@ -177,7 +177,7 @@ def test_every_block_kind_element_kind_name_and_filter_has_an_example_that_works
     words = reference_words()
     assert list(words["blocks"]) == list(BLOCK_TYPES)
     for kind, entry in words["blocks"].items():
-        data = yaml.safe_load(entry["example"])
+        data = safe_load(entry["example"])
         assert list(data) == [kind]
         doc = Document(Path("reference.yaml"), {"blocks": [data]}, {}, {})
         (block,) = parse_blocks(doc, [data], ("blocks",))
@@ -187,7 +187,7 @@ def test_every_block_kind_element_kind_name_and_filter_has_an_example_that_works
     element_kinds = typing.get_args(Element.model_fields["kind"].annotation)
     assert tuple(words["elements"]) == element_kinds
     for kind, entry in words["elements"].items():
-        element = Element.model_validate(yaml.safe_load(entry["example"]))
+        element = Element.model_validate(safe_load(entry["example"]))
         assert element.kind == kind
     standard = load_labels("standard", DEFAULT_LABELS).spec
     style = Style(ordinal=parse(standard.ordinal or ""))
@@ -207,7 +207,7 @@ def test_every_kind_of_file_says_what_it_is_and_its_example_loads() -> None:
     words = reference_words()["files"]
     assert list(words) == [kind.schema for kind in FILE_KINDS]
     templates = {
-        path.stem: yaml.safe_load(path.read_text())
+        path.stem: safe_load(path.read_text())
         for path in (PROJECT / "templates/cards").glob("*.yaml")
     }
     examples = 0
@@ -215,7 +215,7 @@ def test_every_kind_of_file_says_what_it_is_and_its_example_loads() -> None:
         assert schema_of(kind)["description"] == words[kind.schema]["text"]
         if "example" not in words[kind.schema]:
             continue
-        data = yaml.safe_load(words[kind.schema]["example"])
+        data = safe_load(words[kind.schema]["example"])
         jsonschema.validate(data, schema_of(kind))
         if kind.data is None:
             continue
