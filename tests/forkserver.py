@@ -8,14 +8,20 @@ and reports what it used; the server answers with the child's exit status and re
 child that dies (a signal, the address-space limit) is an exit status like any other. A
 request marked "here" runs in the server itself (`ForkServer.warm`), so the children forked
 after it start with what it imported and loaded.
+
+`Warm` is the same idea for processes a test talks to while they run (the `preview --watch`
+tests): it only imports, forks each on request and returns at once, and tells a child's exit
+status when asked; the test signals the child itself.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -144,3 +150,128 @@ class ForkServer:
         stdin, _ = self._pipes()
         stdin.close()
         self.process.wait(timeout=60)
+
+
+# A server of processes that run as long as a test wants: each forked on request, its
+# stdout and stderr on a named pipe, its exit status told when asked (`Warm.ended`).
+WARM = """
+import json, os, sys, time
+import PIL.Image, pypdfium2, watchfiles
+import shapes_print.commands.cli, shapes_print.commands.entry, shapes_print.commands.watch
+import shapes_print.pipeline.pipeline, shapes_print.pipeline.preview
+
+def start(asked):
+    pid = os.fork()
+    if pid:
+        return pid
+    os.chdir(asked["cwd"])
+    os.environ.clear()
+    os.environ.update(asked["env"])
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    said = os.open(asked["said"], os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(said, fd)
+    sys.argv = ["shapes-print", *asked["args"]]
+    try:
+        shapes_print.commands.entry.run()
+    finally:
+        os._exit(1)
+
+def ended(pid, timeout):
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
+
+for line in sys.stdin:
+    asked = json.loads(line)
+    answer = start(asked) if "args" in asked else ended(asked["pid"], asked["timeout"])
+    print(json.dumps(answer), flush=True)
+"""
+
+
+def _heeding_ctrl_c() -> None:
+    """Ctrl-C stops the processes forked from the server even where this run ignores it
+    (a test run started with `&`): they inherit the server's handling."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+class Warm:
+    """One server that has imported the command line and the pipeline and done nothing
+    else; `start` forks a command of it, `close` it when done."""
+
+    def __init__(self, work: Path) -> None:
+        self.work = work
+        self.process = subprocess.Popen(
+            [sys.executable, "-P", "-c", WARM],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            text=True,
+            preexec_fn=_heeding_ctrl_c,
+        )
+        self.started = 0
+
+    def start(self, args: list[str]) -> tuple[Forked, Iterator[str]]:
+        """`args` run in a forked process, in this folder and environment, and its lines
+        (stdout and stderr) as it prints them."""
+        self.started += 1
+        said = self.work / f"said-{self.started}"
+        os.mkfifo(said)
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        asked = {"args": args, "cwd": os.getcwd(), "env": env, "said": str(said)}
+        forked = Forked(self, self._ask(asked))
+
+        def lines() -> Iterator[str]:
+            with said.open(encoding="utf-8", errors="replace") as reading:
+                yield from reading
+
+        return forked, lines()
+
+    def ended(self, pid: int, timeout: float) -> int | None:
+        """The exit status of a process it forked, once it ends within `timeout` seconds."""
+        answer = self._ask({"pid": pid, "timeout": timeout})
+        return None if answer is None else int(answer)
+
+    def _ask(self, asked: dict[str, object]) -> object:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(asked) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        assert answer, "the warm server ended"
+        return json.loads(answer)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+class Forked:
+    """A process `Warm` forked, as much of a `subprocess.Popen` as the watch tests use."""
+
+    def __init__(self, server: Warm, pid: int) -> None:
+        self.server, self.pid = server, pid
+        self.returncode: int | None = None
+
+    def send_signal(self, number: int) -> None:
+        if self.returncode is None:  # not yet reaped: the pid is still this process's
+            os.kill(self.pid, number)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def poll(self) -> int | None:
+        return self.wait(0) if self.returncode is None else self.returncode
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        """The exit status; None if `timeout` is 0 and it runs still."""
+        if self.returncode is None:
+            self.returncode = self.server.ended(self.pid, 600 if timeout is None else timeout)
+            if self.returncode is None and timeout != 0:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout or 600)
+        return self.returncode

@@ -1,6 +1,12 @@
 """A `preview --watch` process run as a user runs it, its lines read as they come, and files
 saved as editors save them: shared by the watch tests (tests/commands/test_watch.py and
 test_watched_files.py) and the serve test, which starts the same process with --serve.
+
+A test module that starts several watchers forks each from one `Warm` server, a process
+that has imported the command line and the pipeline and done nothing else: each watcher is
+still a process of its own, stopped by its own Ctrl-C with its own exit status, without
+the half second of imports a fresh interpreter pays (tests/commands/test_startup.py is
+where a fresh interpreter's start is the question).
 """
 
 from __future__ import annotations
@@ -12,13 +18,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from PIL import Image
 
 from tests import tinygame
+from tests.forkserver import Forked, Warm
 from tests.project_copy import Edit
 
 REPO = Path(__file__).resolve().parents[1]
@@ -43,7 +50,8 @@ def _heeding_ctrl_c() -> None:
 
 
 class Watcher:
-    """The watch process and the lines it prints, read as they come."""
+    """The watch process (forked from `warm` if given) and the lines it prints, read as
+    they come."""
 
     def __init__(
         self,
@@ -53,30 +61,35 @@ class Watcher:
         keep_going: str = "--watch",
         *extra: str,
         players: str = "4",
+        warm: Warm | None = None,
     ) -> None:
         self.root, self.out = root, out
-        command = [
-            *(sys.executable, "-m", "shapes_print", "preview", game, "--players", players),
+        args = [
+            *("preview", game, "--players", players),
             *("--paper", "a4", "--dpi", "20", keep_going, "--out", str(out)),
             *("--content", str(root / "content"), "--templates", str(root / "templates")),
             *extra,
         ]
-        env = {**os.environ, "PYTHONPATH": str(REPO)}
-        self.process = subprocess.Popen(
-            command,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            preexec_fn=_heeding_ctrl_c,
-        )
         self.lines: queue.Queue[str] = queue.Queue()
         self.said: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.process: subprocess.Popen[str] | Forked
+        if warm is None:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "shapes_print", *args],
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                preexec_fn=_heeding_ctrl_c,
+            )
+            assert self.process.stdout is not None
+            said: Iterator[str] = self.process.stdout
+        else:
+            self.process, said = warm.start(args)
+        threading.Thread(target=self._read, args=(said,), daemon=True).start()
 
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
+    def _read(self, said: Iterable[str]) -> None:
+        for line in said:
             self.lines.put(line.rstrip("\n"))
 
     def next_line(self) -> str:
@@ -106,14 +119,14 @@ Start = Callable[..., Watcher]
 
 
 @contextmanager
-def watchers(out: Path) -> Iterator[Start]:
-    """Starts a watcher of a game in a project copy, building into `out`, once it is up;
-    each is killed at the end whatever happened."""
+def watchers(out: Path, warm: Warm | None = None) -> Iterator[Start]:
+    """Starts a watcher of a game in a project copy, building into `out`, once it is up
+    (forked from `warm` if given); each is killed at the end whatever happened."""
     started: list[Watcher] = []
 
     def up(root: Path, game: str, *extra: str) -> Watcher:
         players = "2" if game == TINY else "4"
-        started.append(Watcher(root, out, game, "--watch", *extra, players=players))
+        started.append(Watcher(root, out, game, "--watch", *extra, players=players, warm=warm))
         started[-1].up()
         return started[-1]
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from shapes_print.commands.newgame import new_game
+from tests.forkserver import Warm
 from tests.project_copy import GAME, copy_project
 from tests.watching import (
     CIRCLE,
@@ -29,7 +31,23 @@ from tests.watching import (
     circle_pixel,
     save_by_rename,
     tiny,
+    watchers,
 )
+
+
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Warm]:
+    """The server this module's watchers are forked from (tests/forkserver.py)."""
+    server = Warm(tmp_path_factory.mktemp("warm"))
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def start(tmp_path: Path, warm: Warm) -> Iterator[Start]:
+    """tests/commands/conftest.py's `start`, each watcher forked from the warm server."""
+    with watchers(tmp_path / "out", warm) as up:
+        yield up
 
 
 @pytest.fixture
@@ -117,13 +135,16 @@ def test_watch_on_a_braille_kit_draws_its_brf_and_draws_it_again_after_an_edit(
     watcher.stop()
 
 
-def test_watch_stops_as_build_does_at_the_texts_a_set_asked_for_lacks(tmp_path: Path) -> None:
+def test_watch_stops_as_build_does_at_the_texts_a_set_asked_for_lacks(
+    tmp_path: Path, warm: Warm
+) -> None:
     """A new game has no Spanish texts: asked for Spanish by name with the game, watch stops
     as build and check do, with the one line naming the first text it lacks where it is
     written, and builds no Spanish kit (under a plain check or `all`, the set skips it)."""
     root = copy_project(tmp_path / "project")
     new_game("my-game", root / "content")
-    watcher = Watcher(root, tmp_path / "out", "my-game", "--watch", "--labels", "es,standard")
+    out = tmp_path / "out"
+    watcher = Watcher(root, out, "my-game", "--watch", "--labels", "es,standard", warm=warm)
     try:
         line = watcher.next_line()
         assert "/content/my-game/game.yaml:" in line, watcher.said

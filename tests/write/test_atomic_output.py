@@ -210,8 +210,11 @@ def test_builds_killed_at_random_moments_never_leave_a_broken_kit(
     begun = time.perf_counter()
     assert start(a).wait() == 0
     full = time.perf_counter() - begun
+    # Three moments: the first two fall while the kits are written (a build's last third,
+    # after start-up and planning), the two draws past the third fell before anything was
+    # staged. A build that wrote into its kits in place, not staged, failed the first kill.
     chance = random.Random(6)
-    for run_number in range(5):
+    for run_number in range(3):
         process = start(b if run_number % 2 == 0 else a)
         time.sleep(chance.uniform(0.2, 1.0) * full)
         process.send_signal(signal.SIGKILL)
