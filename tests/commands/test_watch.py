@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,23 +30,7 @@ from tests.watching import (
     circle_pixel,
     save_by_rename,
     tiny,
-    watchers,
 )
-
-
-@pytest.fixture(scope="module")
-def warm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Warm]:
-    """The server this module's watchers are forked from (tests/forkserver.py)."""
-    server = Warm(tmp_path_factory.mktemp("warm"))
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def start(tmp_path: Path, warm: Warm) -> Iterator[Start]:
-    """tests/commands/conftest.py's `start`, each watcher forked from the warm server."""
-    with watchers(tmp_path / "out", warm) as up:
-        yield up
 
 
 @pytest.fixture

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
-from tests.forkserver import Warm
 from tests.pictureexample import BLUE, draw_sun, example
 from tests.project_copy import copy_project
 from tests.watching import (
@@ -31,23 +28,7 @@ from tests.watching import (
     save_by_deleting,
     save_by_rename,
     tiny,
-    watchers,
 )
-
-
-@pytest.fixture(scope="module")
-def warm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Warm]:
-    """The server this module's watchers are forked from (tests/forkserver.py)."""
-    server = Warm(tmp_path_factory.mktemp("warm"))
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def start(tmp_path: Path, warm: Warm) -> Iterator[Start]:
-    """tests/commands/conftest.py's `start`, each watcher forked from the warm server."""
-    with watchers(tmp_path / "out", warm) as up:
-        yield up
 
 
 def test_watch_rebuilds_for_the_files_the_kit_read_and_no_others(
