@@ -1,5 +1,6 @@
 """The Collect 3 kit, read back from the PDFs it builds (and, for duplex, from the plan):
-the kits built once for these tests, at every player count, and the kit planned for four."""
+the kits built once for these tests, and the kit planned for four; the numbers at every
+player count are read from the words its sheets and host key print, as planned."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from tests.collect3 import DECK, TASKS, ids, text_of
 from tests.drawnsmall import drawn_small
 from tests.pdfread import page_texts
 from tests.pdfread import placements as forms_placed
+from tests.planned import page_words
 
 # "Recommended winning score": 2-4 players 10, 5-6 players 15, 7+ players 20.
 TARGET = {n: 10 if n <= 4 else 15 if n <= 6 else 20 for n in range(2, 11)}
@@ -34,9 +36,10 @@ TARGET = {n: 10 if n <= 4 else 15 if n <= 6 else 20 for n in range(2, 11)}
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every player count on A4, and the smallest and largest tables on Letter."""
+    """The kits whose files the tests read: 2 and 4 players on A4, and the smallest and
+    largest tables on Letter."""
     out = tmp_path_factory.mktemp("collect3")
-    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions(paper="a4"), out)
+    pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("2,4", "a4"), out)
     pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("2", "letter"), out)
     pipeline.build(pipeline.Sources(), ["collect-3"], pipeline.BuildOptions("10", "letter"), out)
     return out
@@ -45,6 +48,23 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def kit_file(kits: Path, players: int, name: str, paper: str = "a4") -> Path:
     folder = kits / "collect-3" / paper / f"{players}-players"
     return folder / f"collect-3_{players}p_{paper}_{name}.pdf"
+
+
+@pytest.fixture(scope="module")
+def printed() -> dict[str, str]:
+    """The words of each player count's sheets and host key on A4, page after page, as
+    planned: what a build renders (the same words as its PDFs' text, read back; compared)."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"])
+    return {
+        file.name: " ".join(page_words(page, file.printed.symbols) for page in file.printed.pages)
+        for _, _, files in pipeline.plan_all(project, "all", "a4")
+        for file in files
+        if file.name.endswith(("_sheets", "_host-key"))
+    }
+
+
+def words_of(printed: dict[str, str], players: int, name: str) -> str:
+    return printed[f"collect-3_{players}p_a4_{name}"]
 
 
 class Planned(Struct, frozen=True):
@@ -152,9 +172,9 @@ def test_a_task_card_draws_its_example_cards_small(planned: Planned) -> None:
 
 
 @pytest.mark.parametrize("players", range(2, 11))
-def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
+def test_numbers_for_each_player_count(printed: dict[str, str], players: int) -> None:
     crowns = players - 1
-    sheets = text_of(kit_file(kits, players, "sheets"))
+    sheets = words_of(printed, players, "sheets")
     assert f"Crowns in the center (1 fewer than players) {crowns}" in sheets
     recommended = f"Recommended winning score for {players} players (agree before play)"
     assert f"{recommended} {TARGET[players]}" in sheets
@@ -178,13 +198,15 @@ def test_numbers_for_each_player_count(kits: Path, players: int) -> None:
     for rung in ladder:
         assert rung in sheets
     assert f"{crowns + 1}th player to claim" not in sheets
-    host = text_of(kit_file(kits, players, "host-key"))
+    host = words_of(printed, players, "host-key")
     assert f"Crowns in play (C) {crowns}" in host
     assert f"Recommended winning score {TARGET[players]}" in host
 
 
 @pytest.mark.parametrize("players", range(2, 11))
-def test_score_sheet_has_a_column_per_player_and_enough_rounds(kits: Path, players: int) -> None:
+def test_score_sheet_has_a_column_per_player_and_enough_rounds(
+    printed: dict[str, str], players: int
+) -> None:
     crowns = players - 1
     # Rounds: while nobody has reached the target, each holds at most target - 1 points and a
     # round hands out C(C + 1)/2, so players * (target - 1) // that + 1 rounds must settle it;
@@ -192,7 +214,7 @@ def test_score_sheet_has_a_column_per_player_and_enough_rounds(kits: Path, playe
     to_target = players * (TARGET[players] - 1) // (crowns * (crowns + 1) // 2) + 1
     rounds = -(-to_target // players) * players
     assert crowns * rounds >= TARGET[players]  # even the 1st Crown every round gets there
-    sheets = text_of(kit_file(kits, players, "sheets"))
+    sheets = words_of(printed, players, "sheets")
     heads = re.findall(r"Task Dealer ((?:P\d+ )+)", sheets)
     assert heads and all(head.split() == [f"P{k}" for k in range(1, players + 1)] for head in heads)
     for n in range(1, rounds + 1):
