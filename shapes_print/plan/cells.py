@@ -30,7 +30,7 @@ from shapes_print.plan.minis import (
     shared_small_copy,
     shows_its_sign,
 )
-from shapes_print.plan.paragraphs import Column, Setting, paragraph
+from shapes_print.plan.paragraphs import Column, Setting, paragraph, paragraph_items
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
 
@@ -80,21 +80,21 @@ class OncePerWidth:
         self.at_widths = (*self.at_widths, (width, height, tuple(drawn)))
         return height, list(drawn)
 
-    def draw(self, width: float) -> Drawn:
+    def draw(self, width: float) -> tuple[float, Sequence[Item]]:
         raise NotImplementedError
 
 
 class _TextCell(OncePerWidth):
     """A cell of words: a paragraph at the column's width."""
 
-    __slots__ = ("col", "text", "setting", "where")
+    __slots__ = ("col", "setting", "text", "where")
 
     def __init__(self, col: Column, text: str, setting: Setting, where: Source) -> None:
         super().__init__()
         self.col, self.text, self.setting, self.where = col, text, setting, where
 
-    def draw(self, width: float) -> Drawn:
-        return paragraph(self.col, self.text, self.setting, width, self.where)
+    def draw(self, width: float) -> tuple[float, Sequence[Item]]:
+        return paragraph_items(self.col, self.text, self.setting, width, self.where)
 
 
 def card_cell(
@@ -114,7 +114,7 @@ def card_cell(
 class _CardsDrawing(OncePerWidth):
     """A cards cell (`card_cell`), drawn at a width."""
 
-    __slots__ = ("col", "cell", "values", "inputs", "where", "beside")
+    __slots__ = ("beside", "cell", "col", "inputs", "values", "where")
 
     def __init__(
         self,

@@ -36,11 +36,13 @@ RULE_WIDTH = 0.75
 BISECTIONS = 60  # halvings of the scale that shares a table's width: past a float's precision
 
 
-class Row(Struct, frozen=True):
-    """A measured row: its height and its cells drawn at their columns' widths."""
+class Row(Struct, frozen=True, gc=False):
+    """A measured row: its height and its cells drawn at their columns' widths (each its
+    height and items). Untracked by the garbage collector: it holds numbers and tuples of
+    items, which are themselves untracked, so it can be in no reference cycle."""
 
     height: float
-    cells: list[Drawn]
+    cells: tuple[tuple[float, tuple[Item, ...]], ...]
     shaded: bool
 
 
@@ -55,7 +57,10 @@ def measure(
     pad = style.table_padding
     measured = []
     for row, least, shade in zip(rows, heights, shaded, strict=True):
-        cells = [cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True)]
+        cells = tuple(
+            (h, tuple(items))
+            for h, items in (cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True))
+        )
         height = max(least, *(h + 2 * pad for h, _ in cells))
         measured.append(Row(height, cells, shade))
     return measured
@@ -225,7 +230,7 @@ def _row_box(
     edges = [0.0, *accumulate(widths)]  # each column's left edge, then the right one
 
     def cell(index: int) -> Group:
-        items, role = tuple(row.cells[index][1]), cells.roles[index % count]
+        items, role = row.cells[index][1], cells.roles[index % count]
         return Group(items, dx=edges[index] + pad, dy=-pad, role=role)
 
     def draw(extra: float) -> tuple[Item, ...]:
