@@ -73,9 +73,10 @@ TAIL_FILL = 0.5
 SHRINK = 5_000.0
 
 
-class Part(Struct, frozen=True):
+class Part(Struct, frozen=True, gc=False):
     """A part of the document that holds boxes (a list, a table, a table's body), with its
-    role; a box whose part `continues` is in the same part as the box before it."""
+    role; a box whose part `continues` is in the same part as the box before it. Untracked
+    by the garbage collector: a name and a flag are in no reference cycle."""
 
     role: Role
     continues: bool = False
@@ -118,9 +119,10 @@ class Box(Struct, frozen=True):
         return self.stretched(extra) if self.stretched is not None else self.items
 
 
-class Placed(Struct, frozen=True):
+class Placed(Struct, frozen=True, gc=False):
     """A box's items placed on its page: `y` is its top, at or below the page's top (0);
-    `parts` are the parts it is in, outermost first, its own role last."""
+    `parts` are the parts it is in, outermost first, its own role last. Untracked by the
+    garbage collector: numbers, items and parts (all untracked) are in no reference cycle."""
 
     y: float
     items: tuple[Item, ...]

@@ -55,9 +55,10 @@ class Column(Struct, frozen=True):
     opening_room: float | None = None
 
 
-class Setting(Struct, frozen=True):
+class Setting(Struct, frozen=True, gc=False):
     """How a paragraph is set: its type size, bold or not, and whether its lines are
-    balanced (a last line of one word is avoided by setting the lines narrower)."""
+    balanced (a last line of one word is avoided by setting the lines narrower). Numbers
+    alone, in no reference cycle: untracked by the garbage collector."""
 
     size: float
     bold: bool = False
@@ -149,10 +150,10 @@ def paragraph_items(
     return drawn
 
 
-class _Set(Struct, frozen=True):
+class _Set(Struct, frozen=True, gc=False):
     """How a plain paragraph is set: its setting, width, left edge, leading (a share of its
-    size) and ink: numbers alone, so that it is untracked by the garbage collector, as the
-    keys of `_plain`'s cache are kept for a build."""
+    size) and ink: numbers alone, in no reference cycle, so untracked by the garbage
+    collector (the keys of `_plain`'s cache are kept for a build)."""
 
     setting: Setting
     width: float
