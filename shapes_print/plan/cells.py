@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -70,15 +70,17 @@ class OncePerWidth:
     __slots__ = ("at_widths",)
 
     def __init__(self) -> None:
-        self.at_widths: tuple[tuple[float, float, tuple[Item, ...]], ...] = ()
+        # Each drawing as three entries, its width, height and items: one tuple in all.
+        self.at_widths: tuple[float | tuple[Item, ...], ...] = ()
 
     def __call__(self, width: float) -> Drawn:
-        for at, height, items in self.at_widths:
-            if at == width:
-                return height, list(items)
-        height, drawn = self.draw(width)
-        self.at_widths = (*self.at_widths, (width, height, tuple(drawn)))
-        return height, list(drawn)
+        drawn = self.at_widths
+        for index in range(0, len(drawn), 3):
+            if drawn[index] == width:
+                return cast(float, drawn[index + 1]), list(cast(tuple[Item, ...], drawn[index + 2]))
+        height, made = self.draw(width)
+        self.at_widths = (*drawn, width, height, tuple(made))
+        return height, list(made)
 
     def draw(self, width: float) -> tuple[float, Sequence[Item]]:
         raise NotImplementedError
