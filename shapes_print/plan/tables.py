@@ -226,37 +226,57 @@ def _row_box(
     top rule come before the cells, the other rules after them, as layout artifacts; each
     further lane's cells are the box's lanes, none where they print nothing (the blanks
     ending a manifest's last column)."""
-    count, pad = len(cells.roles), style.table_padding
-    edges = [0.0, *accumulate(widths)]  # each column's left edge, then the right one
-
-    def cell(index: int) -> Group:
-        items, role = row.cells[index][1], cells.roles[index % count]
-        return Group(items, dx=edges[index] + pad, dy=-pad, role=role)
-
-    def draw(extra: float) -> tuple[Item, ...]:
-        height = row.height + extra
-        total = sum(widths)
-        under: list[Item] = list(opening)
-        if row.shaded:
-            under.insert(0, Rect(0, -height, total, height, Paint(fill=style.shade)))
-        items: list[Item] = [Artifact(tuple(under))] if under else []
-        items += [cell(index) for index in range(count)]
-        layout: list[Item] = []
-        if cells.lanes == 1:  # cells past the roles: the same words again
-            layout += [cell(index) for index in range(count, len(widths))]
-        layout += [Line(x, 0, x, -height, style.rule_colour, RULE_WIDTH) for x in edges]
-        layout.append(Line(0, -height, total, -height, style.rule_colour, RULE_WIDTH))
-        return (*items, Artifact(tuple(layout)))
-
+    edges = (0.0, *accumulate(widths))  # each column's left edge, then the right one
+    drawing = _RowDrawing(style, edges, row, opening, cells)
     if stretch:
-        return Box(row.height, stretch=row.height, stretched=draw)
+        return Box(row.height, stretch=row.height, stretched=drawing)
+    count = len(cells.roles)
     lanes = tuple(
-        tuple(cell(index) for index in range(start, start + count))
+        tuple(drawing.cell(index) for index in range(start, start + count))
         if not all(_blank(items) for _, items in row.cells[start : start + count])
         else ()
         for start in range(count, len(widths) if cells.lanes > 1 else count, count)
     )
-    return Box(row.height, draw(0.0), lanes=lanes)
+    return Box(row.height, drawing(0.0), lanes=lanes)
+
+
+class _RowDrawing:
+    """A row drawn (`_row_box`) as its height grows by `extra`: one object, not closures,
+    as a stretching row's box keeps it for the build (a score sheet's)."""
+
+    __slots__ = ("cells", "edges", "opening", "row", "style")
+
+    def __init__(
+        self,
+        style: SheetStyle,
+        edges: tuple[float, ...],
+        row: Row,
+        opening: tuple[Item, ...],
+        cells: _Lanes,
+    ) -> None:
+        self.style, self.edges, self.row = style, edges, row
+        self.opening, self.cells = opening, cells
+
+    def cell(self, index: int) -> Group:
+        items, role = self.row.cells[index][1], self.cells.roles[index % len(self.cells.roles)]
+        pad = self.style.table_padding
+        return Group(items, dx=self.edges[index] + pad, dy=-pad, role=role)
+
+    def __call__(self, extra: float) -> tuple[Item, ...]:
+        style, edges, count = self.style, self.edges, len(self.cells.roles)
+        height = self.row.height + extra
+        total = edges[-1]
+        under: list[Item] = list(self.opening)
+        if self.row.shaded:
+            under.insert(0, Rect(0, -height, total, height, Paint(fill=style.shade)))
+        items: list[Item] = [Artifact(tuple(under))] if under else []
+        items += [self.cell(index) for index in range(count)]
+        layout: list[Item] = []
+        if self.cells.lanes == 1:  # cells past the roles: the same words again
+            layout += [self.cell(index) for index in range(count, len(edges) - 1)]
+        layout += [Line(x, 0, x, -height, style.rule_colour, RULE_WIDTH) for x in edges]
+        layout.append(Line(0, -height, total, -height, style.rule_colour, RULE_WIDTH))
+        return (*items, Artifact(tuple(layout)))
 
 
 def _blank(items: Sequence[Item]) -> bool:
