@@ -37,12 +37,12 @@ BISECTIONS = 60  # halvings of the scale that shares a table's width: past a flo
 
 
 class Row(Struct, frozen=True, gc=False):
-    """A measured row: its height and its cells drawn at their columns' widths (each its
-    height and items). Untracked by the garbage collector: it holds numbers and tuples of
-    items, which are themselves untracked, so it can be in no reference cycle."""
+    """A measured row: its height and its cells' items drawn at their columns' widths.
+    Untracked by the garbage collector: it holds numbers and tuples of items, which are
+    themselves untracked, so it can be in no reference cycle."""
 
     height: float
-    cells: tuple[tuple[float, tuple[Item, ...]], ...]
+    cells: tuple[tuple[Item, ...], ...]
     shaded: bool
 
 
@@ -57,11 +57,9 @@ def measure(
     pad = style.table_padding
     measured = []
     for row, least, shade in zip(rows, heights, shaded, strict=True):
-        cells = tuple(
-            (h, tuple(items))
-            for h, items in (cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True))
-        )
-        height = max(least, *(h + 2 * pad for h, _ in cells))
+        drawn = [cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True)]
+        height = max(least, *(h + 2 * pad for h, _ in drawn))
+        cells = tuple(tuple(items) for _, items in drawn)
         measured.append(Row(height, cells, shade))
     return measured
 
@@ -92,7 +90,7 @@ def table_boxes(
     head = None
     lane = len(widths) // heads.lanes  # the columns of one group
     if header:
-        roles: list[Role] = ["TD" if _blank(items) else "TH" for _, items in rows[0].cells[:lane]]
+        roles: list[Role] = ["TD" if _blank(items) else "TH" for items in rows[0].cells[:lane]]
         head = _row_box(style, widths, rows[0], (top,), False, _Lanes(tuple(roles), 1))
         head = Box(head.height, head.items, role="TR", within=(Part("Table"), Part("THead")))
     td: Role = "TD"
@@ -113,12 +111,11 @@ def table_boxes(
     # A table's last rows share its last two pages, but in an aid's copy that fills its first.
     tail = bool(style.keep_table)
     boxes = [head] if head is not None else []
+    within = [_within(head is not None, later) for later in (False, True)]  # shared by rows
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):
         opening = (top,) if head is None and index == 0 else ()
         box = _row_box(style, widths, row, opening, stretch, cells)
         first = index == 0
-        table = Part("Table", continues=head is not None or not first)
-        in_body = (Part("TBody", continues=not first),) if head is not None else ()
         boxes.append(
             Box(
                 box.height,
@@ -129,12 +126,19 @@ def table_boxes(
                 stretch=box.stretch,
                 stretched=box.stretched,
                 role="TR",
-                within=(table, *in_body),
+                within=within[not first],
                 lanes=box.lanes,
                 tail=tail and not first,
             )
         )
     return boxes
+
+
+def _within(headed: bool, later: bool) -> tuple[Part, ...]:
+    """The parts a body row is in: its table, and its table's body where it has a header;
+    a `later` row continues them."""
+    table = Part("Table", continues=headed or later)
+    return (table, Part("TBody", continues=later)) if headed else (table,)
 
 
 def _lines(style: SheetStyle, row: Row) -> int:
@@ -233,7 +237,7 @@ def _row_box(
     count = len(cells.roles)
     lanes = tuple(
         tuple(drawing.cell(index) for index in range(start, start + count))
-        if not all(_blank(items) for _, items in row.cells[start : start + count])
+        if not all(_blank(items) for items in row.cells[start : start + count])
         else ()
         for start in range(count, len(widths) if cells.lanes > 1 else count, count)
     )
@@ -258,7 +262,7 @@ class _RowDrawing:
         self.opening, self.cells = opening, cells
 
     def cell(self, index: int) -> Group:
-        items, role = self.row.cells[index][1], self.cells.roles[index % len(self.cells.roles)]
+        items, role = self.row.cells[index], self.cells.roles[index % len(self.cells.roles)]
         pad = self.style.table_padding
         return Group(items, dx=self.edges[index] + pad, dy=-pad, role=role)
 
