@@ -67,19 +67,31 @@ class OncePerWidth:
     with its drawings as tuples, not closures: a build keeps its tables' cells, and every
     object it keeps is one more for each garbage collection to walk."""
 
-    __slots__ = ("at_widths",)
+    __slots__ = ("first", "height", "items", "others")
 
     def __init__(self) -> None:
-        # Each drawing as three entries, its width, height and items: one tuple in all.
-        self.at_widths: tuple[float | tuple[Item, ...], ...] = ()
+        # The first drawing in slots of its own (a paragraph's items are `_plain`'s own
+        # tuple): most cells are drawn at one width. Any other as three entries of
+        # `others`, its width, height and items.
+        self.first: float | None = None
+        self.height = 0.0
+        self.items: tuple[Item, ...] = ()
+        self.others: tuple[float | tuple[Item, ...], ...] = ()
 
     def __call__(self, width: float) -> Drawn:
-        drawn = self.at_widths
-        for index in range(0, len(drawn), 3):
-            if drawn[index] == width:
-                return cast(float, drawn[index + 1]), list(cast(tuple[Item, ...], drawn[index + 2]))
+        if self.first == width:
+            return self.height, list(self.items)
+        others = self.others
+        for index in range(0, len(others), 3):
+            if others[index] == width:
+                return cast(float, others[index + 1]), list(
+                    cast(tuple[Item, ...], others[index + 2])
+                )
         height, made = self.draw(width)
-        self.at_widths = (*drawn, width, height, tuple(made))
+        if self.first is None:
+            self.first, self.height, self.items = width, height, tuple(made)
+        else:
+            self.others = (*others, width, height, tuple(made))
         return height, list(made)
 
     def draw(self, width: float) -> tuple[float, Sequence[Item]]:

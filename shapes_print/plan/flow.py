@@ -329,11 +329,17 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
         # A box grows by its stretch at most (a score sheet's row to twice its height):
         # what the page has beyond that stays empty at its foot.
         extra = min(box.stretch, spare * box.stretch / stretch) if box.stretch else 0.0
-        own = (Part(box.role, box.continues),) if box.role else ()
-        placed.append(Placed(y, box.drawn(extra), (*box.within, *own)))
+        placed.append(Placed(y, box.drawn(extra), _parts(box.within, box.role, box.continues)))
         _add_lanes(lanes, box, y)
         y -= box.height + extra
     return placed + _read_lanes(lanes)
+
+
+@lru_cache(maxsize=1024)
+def _parts(within: tuple[Part, ...], role: Role | None, continues: bool) -> tuple[Part, ...]:
+    """The parts a placed box is in, its own role last: one tuple for all boxes alike (a
+    table's rows), as a build keeps every page's placed boxes."""
+    return (*within, Part(role, continues)) if role else within
 
 
 def _add_lanes(lanes: list[list[Placed]], box: Box, y: float) -> None:
@@ -342,11 +348,11 @@ def _add_lanes(lanes: list[list[Placed]], box: Box, y: float) -> None:
     if not box.lanes:  # most boxes: nothing beside them
         return
     within = tuple(replace(part, continues=True) for part in box.within)
-    own = (Part(box.role),) if box.role else ()
+    parts = _parts(within, box.role, False)
     lanes.extend([] for _ in range(len(box.lanes) - len(lanes)))
     for lane, items in zip(lanes, box.lanes, strict=False):
         if items:
-            lane.append(Placed(y, items, (*within, *own)))
+            lane.append(Placed(y, items, parts))
 
 
 def _read_lanes(lanes: list[list[Placed]]) -> list[Placed]:
