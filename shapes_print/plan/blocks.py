@@ -18,7 +18,6 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
-from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
@@ -39,18 +38,8 @@ from shapes_print.plan.cells import (
 from shapes_print.plan.flow import Box, Part
 from shapes_print.plan.keeps import SPARE
 from shapes_print.plan.paragraphs import CAP, Column, Setting, paragraph, paragraph_lines
-from shapes_print.plan.tables import (
-    Cell,
-    Heads,
-    Regrouped,
-    Roomed,
-    Row,
-    across_rows,
-    chunk_breaks,
-    column_widths,
-    measure,
-    table_boxes,
-)
+from shapes_print.plan.tablelayout import TableLayout
+from shapes_print.plan.tables import Heads, Regrouped, Roomed, Row, measure, table_boxes
 from shapes_print.text.fit import word_parts
 from shapes_print.text.fonts import Font
 
@@ -59,7 +48,6 @@ FACT_LABEL_SHARE = 0.7
 # The widest share a fact's value may take so that it stays on one line ("6 + 6 + 6 = 18").
 FACT_VALUE_MOST = 0.5
 
-_Lay = Callable[[Sequence[int], float], list[Box]]  # rows in chunks (`Regrouped`), for a room
 Drawer = Callable[[Column, Any, Mapping[str, Any], SheetInputs, Source], list[Box] | Roomed]
 
 
@@ -182,7 +170,7 @@ def _table(
         for i, title in enumerate(titles)
     ]
     header = [cell_text(col, title, where, bold=True) for title in titles]
-    layout = _TableLayout(col, cells, header, blank, tiers, table.widths or natural, natural)
+    layout = TableLayout(col, cells, header, blank, tiers, table.widths or natural, natural)
     # `across` groups at most, and fewer where they are too narrow for most of their rows
     # to keep to one line (a manifest at large print): rows of two lines read worse than a
     # longer table.
@@ -217,55 +205,6 @@ def _table_rows(
             where, f"table: every row and 'widths' must have {count} entries, one per column"
         )
     return rows
-
-
-class _TableLayout(Struct, frozen=True):
-    """A table's cells, header and blank row, the least widths of its columns at each
-    tier of breaking, the shares they take of the width, and their natural widths."""
-
-    col: Column
-    cells: list[list[Cell]]
-    header: list[Cell]
-    blank: list[Cell]
-    tiers: list[list[float]]
-    shares: list[float]
-    natural: list[float]
-
-    def laid(self, across: int) -> tuple[_Lay, list[Row]]:
-        """The table in `across` groups of columns, its small cards at full size or shrunk,
-        whichever table is shorter (cards at full size squeeze the words of a large-print
-        table into many lines): laid out for a page's room, and its rows unbroken."""
-        tiers = self.tiers
-        fitting = [t for t in tiers if sum(t) * across <= self.col.width] or [tiers[-1]]
-        choices = [self.grouped_in(across, least * across) for least in fitting[:2]]
-        if fitting[0] is not tiers[0]:
-            choices = choices[:1]  # words break after hyphens only where they must
-        return min(choices, key=lambda choice: sum(row.height for row in choice[1]))
-
-    def grouped_in(self, across: int, least: list[float]) -> tuple[_Lay, list[Row]]:
-        """The table in `across` groups of columns: the rows run down the first group, then
-        the next (a manifest), on each page anew once the flow knows where pages break; and
-        its rows unbroken. Rows are measured once for each way of breaking them."""
-        col, style = self.col, self.col.ctx.style
-        widths = column_widths(self.shares * across, least, col.width, self.natural * across)
-        measured: dict[tuple[int, ...], tuple[list[Row], list[int]]] = {}
-
-        def rows_of(chunks: Sequence[int]) -> tuple[list[Row], list[int]]:
-            key = tuple(chunks)
-            if key not in measured:
-                grouped, starts = across_rows(self.cells, across, self.blank, chunks)
-                down = len(grouped)
-                rows = [self.header * across, *grouped]
-                shaded = [True] + [False] * down
-                measured[key] = (measure(style, widths, rows, [0.0] * (down + 1), shaded), starts)
-            return measured[key]
-
-        def lay(chunks: Sequence[int], room: float) -> list[Box]:
-            rows, starts = rows_of(chunks)
-            boxes = table_boxes(style, widths, rows, room, Heads(header=True, lanes=across))
-            return chunk_breaks(boxes, starts)
-
-        return lay, rows_of(())[0]  # each row one box as tall as the row
 
 
 def _least_widths(
@@ -371,7 +310,7 @@ def _facts(
     ]
     measured = measure(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
     heads = Heads(header=False, row_headers=True)
-    return Roomed(lambda room: table_boxes(style, widths, measured, room, heads))
+    return Roomed(partial(table_boxes, style, widths, measured, heads=heads))
 
 
 def _cards(

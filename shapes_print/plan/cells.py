@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -30,7 +30,7 @@ from shapes_print.plan.minis import (
     shared_small_copy,
     shows_its_sign,
 )
-from shapes_print.plan.paragraphs import Column, Setting, paragraph
+from shapes_print.plan.paragraphs import Column, Setting, paragraph, paragraph_items
 from shapes_print.plan.tables import Cell, Drawn
 from shapes_print.text.fit import wrap
 
@@ -57,23 +57,58 @@ class SheetInputs(Struct):
 def cell_text(
     col: Column, text: str, where: Source, bold: bool = False, size: float | None = None
 ) -> Cell:
-    setting = Setting(size or col.ctx.style.body_size, bold)
-    return once_per_width(lambda width: paragraph(col, text, setting, width, where))
+    return _TextCell(col, text, Setting(size or col.ctx.style.body_size, bold), where)
 
 
-def once_per_width(draw: Cell) -> Cell:
-    """The cell drawn once at each width: a table measures its cells at each of its trial
-    columns' widths, many more than once (tiers of least widths that share out the same
-    columns, an `across` table's rows laid out again for its pages)."""
-    drawn: dict[float, Drawn] = {}
+class OncePerWidth:
+    """A cell drawn once at each width (its `draw`): a table measures its cells at each of
+    its trial columns' widths, many more than once (tiers of least widths that share out
+    the same columns, an `across` table's rows laid out again for its pages). One object
+    with its drawings as tuples, not closures: a build keeps its tables' cells, and every
+    object it keeps is one more for each garbage collection to walk."""
 
-    def at(width: float) -> Drawn:
-        if width not in drawn:
-            drawn[width] = draw(width)
-        height, items = drawn[width]
-        return height, list(items)
+    __slots__ = ("first", "height", "items", "others")
 
-    return at
+    def __init__(self) -> None:
+        # The first drawing in slots of its own (a paragraph's items are `_plain`'s own
+        # tuple): most cells are drawn at one width. Any other as three entries of
+        # `others`, its width, height and items.
+        self.first: float | None = None
+        self.height = 0.0
+        self.items: tuple[Item, ...] = ()
+        self.others: tuple[float | tuple[Item, ...], ...] = ()
+
+    def __call__(self, width: float) -> Drawn:
+        if self.first == width:
+            return self.height, list(self.items)
+        others = self.others
+        for index in range(0, len(others), 3):
+            if others[index] == width:
+                return cast(float, others[index + 1]), list(
+                    cast(tuple[Item, ...], others[index + 2])
+                )
+        height, made = self.draw(width)
+        if self.first is None:
+            self.first, self.height, self.items = width, height, tuple(made)
+        else:
+            self.others = (*others, width, height, tuple(made))
+        return height, list(made)
+
+    def draw(self, width: float) -> tuple[float, Sequence[Item]]:
+        raise NotImplementedError
+
+
+class _TextCell(OncePerWidth):
+    """A cell of words: a paragraph at the column's width."""
+
+    __slots__ = ("col", "setting", "text", "where")
+
+    def __init__(self, col: Column, text: str, setting: Setting, where: Source) -> None:
+        super().__init__()
+        self.col, self.text, self.setting, self.where = col, text, setting, where
+
+    def draw(self, width: float) -> tuple[float, Sequence[Item]]:
+        return paragraph_items(self.col, self.text, self.setting, width, self.where)
 
 
 def card_cell(
@@ -87,15 +122,37 @@ def card_cell(
     """Small cards in a cell, a picture of what its `alt` (or its text) names; `beside`, the
     words of the next cell of its row. Where those open with the picture's name ("Wild",
     "Wild card: if your..."), the picture is layout: a reader says the name once."""
-    # The faces by their symbols' names, as a face placing another (a Task's example) names it.
-    symbols = {face.name: face for face in inputs.faces.values()}
+    return _CardsDrawing(col, cell, values, inputs, where, beside)
 
-    def draw(width: float) -> Drawn:
+
+class _CardsDrawing(OncePerWidth):
+    """A cards cell (`card_cell`), drawn at a width."""
+
+    __slots__ = ("beside", "cell", "col", "inputs", "values", "where")
+
+    def __init__(
+        self,
+        col: Column,
+        cell: CardsCell,
+        values: Mapping[str, Any],
+        inputs: SheetInputs,
+        where: Source,
+        beside: str,
+    ) -> None:
+        super().__init__()
+        self.col, self.cell, self.values = col, cell, values
+        self.inputs, self.where, self.beside = inputs, where, beside
+
+    def draw(self, width: float) -> Drawn:
+        col, cell, values, inputs, where = self.col, self.cell, self.values, self.inputs, self.where
         style = col.ctx.style
         items: list[Item] = []
         lines = _faces(cell, values, inputs, where)
         if _in_words(lines, col, inputs):
             return _cards_in_words(col, cell, values, lines, width, where)
+        # The faces by their symbols' names, as a face placing another (a Task's example)
+        # names it.
+        symbols = {face.name: face for face in inputs.faces.values()}
         # Wide cards (square, landscape sizes) shrink so the widest line still fits its cell.
         across = _across(lines)
         mini = min(style.mini_card_height, width / across)
@@ -128,11 +185,9 @@ def card_cell(
             text_height, text_items = paragraph(col, words, Setting(style.body_size), width, where)
             items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
             height += style.table_padding + text_height
-        if _opens(alt, beside):  # nothing inside layout is marked: the picture says nothing
+        if _opens(alt, self.beside):  # nothing inside layout is marked: the picture says nothing
             return height, [Artifact((replace(figure, alt="", role=None), *items[1:]), "Layout")]
         return height, items
-
-    return once_per_width(draw)
 
 
 def _opens(name: str, words: str) -> bool:

@@ -73,9 +73,10 @@ TAIL_FILL = 0.5
 SHRINK = 5_000.0
 
 
-class Part(Struct, frozen=True):
+class Part(Struct, frozen=True, gc=False):
     """A part of the document that holds boxes (a list, a table, a table's body), with its
-    role; a box whose part `continues` is in the same part as the box before it."""
+    role; a box whose part `continues` is in the same part as the box before it. Untracked
+    by the garbage collector: a name and a flag are in no reference cycle."""
 
     role: Role
     continues: bool = False
@@ -118,9 +119,10 @@ class Box(Struct, frozen=True):
         return self.stretched(extra) if self.stretched is not None else self.items
 
 
-class Placed(Struct, frozen=True):
+class Placed(Struct, frozen=True, gc=False):
     """A box's items placed on its page: `y` is its top, at or below the page's top (0);
-    `parts` are the parts it is in, outermost first, its own role last."""
+    `parts` are the parts it is in, outermost first, its own role last. Untracked by the
+    garbage collector: numbers, items and parts (all untracked) are in no reference cycle."""
 
     y: float
     items: tuple[Item, ...]
@@ -327,11 +329,17 @@ def place(boxes: Sequence[Box], room: float) -> list[Placed]:
         # A box grows by its stretch at most (a score sheet's row to twice its height):
         # what the page has beyond that stays empty at its foot.
         extra = min(box.stretch, spare * box.stretch / stretch) if box.stretch else 0.0
-        own = (Part(box.role, box.continues),) if box.role else ()
-        placed.append(Placed(y, box.drawn(extra), (*box.within, *own)))
+        placed.append(Placed(y, box.drawn(extra), _parts(box.within, box.role, box.continues)))
         _add_lanes(lanes, box, y)
         y -= box.height + extra
     return placed + _read_lanes(lanes)
+
+
+@lru_cache(maxsize=1024)
+def _parts(within: tuple[Part, ...], role: Role | None, continues: bool) -> tuple[Part, ...]:
+    """The parts a placed box is in, its own role last: one tuple for all boxes alike (a
+    table's rows), as a build keeps every page's placed boxes."""
+    return (*within, Part(role, continues)) if role else within
 
 
 def _add_lanes(lanes: list[list[Placed]], box: Box, y: float) -> None:
@@ -340,11 +348,11 @@ def _add_lanes(lanes: list[list[Placed]], box: Box, y: float) -> None:
     if not box.lanes:  # most boxes: nothing beside them
         return
     within = tuple(replace(part, continues=True) for part in box.within)
-    own = (Part(box.role),) if box.role else ()
+    parts = _parts(within, box.role, False)
     lanes.extend([] for _ in range(len(box.lanes) - len(lanes)))
     for lane, items in zip(lanes, box.lanes, strict=False):
         if items:
-            lane.append(Placed(y, items, (*within, *own)))
+            lane.append(Placed(y, items, parts))
 
 
 def _read_lanes(lanes: list[list[Placed]]) -> list[Placed]:

@@ -10,6 +10,7 @@ width that keeps its number of lines, where that leaves no single word alone on 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from msgspec import Struct
@@ -54,9 +55,10 @@ class Column(Struct, frozen=True):
     opening_room: float | None = None
 
 
-class Setting(Struct, frozen=True):
+class Setting(Struct, frozen=True, gc=False):
     """How a paragraph is set: its type size, bold or not, and whether its lines are
-    balanced (a last line of one word is avoided by setting the lines narrower)."""
+    balanced (a last line of one word is avoided by setting the lines narrower). Numbers
+    alone, in no reference cycle: untracked by the garbage collector."""
 
     size: float
     bold: bool = False
@@ -114,6 +116,15 @@ def paragraph(
     col: Column, text: str, setting: Setting, width: float, where: Source, x: float = 0.0
 ) -> Drawn:
     """The paragraph drawn whole: its height and its lines, the first's cap at y = 0."""
+    height, items = paragraph_items(col, text, setting, width, where, x)
+    return height, list(items)
+
+
+def paragraph_items(
+    col: Column, text: str, setting: Setting, width: float, where: Source, x: float = 0.0
+) -> tuple[float, Sequence[Item]]:
+    """`paragraph`'s height and items, not copied: those of a plain paragraph are the
+    tuple `_plain` shares, for a caller that keeps them as they are (a table's cell)."""
     size = setting.size
     style = col.ctx.style
     text, parsed = _marked(text, where)
@@ -130,41 +141,44 @@ def paragraph(
         return size * CAP + leading * (len(rich) - 1) + size * DESCENT, items
     font = col.ctx.fonts.pick(setting.bold)
     font.check(text, where, "text")
-    how = _Set(setting, width, x, style.line_spacing, style.ink, col.ctx.words.hearing)
-    drawn = _plain(text, font, how)
+    how = _Set(setting, width, x, style.line_spacing, style.ink)
+    drawn = _plain(text, font, how, col.ctx.words.hearing)
     if drawn is None:
         raise UserError(
             where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
         )
-    return drawn[0], list(drawn[1])
+    return drawn
 
 
-class _Set(Struct, frozen=True):
+class _Set(Struct, frozen=True, gc=False):
     """How a plain paragraph is set: its setting, width, left edge, leading (a share of its
-    size), ink, and how its shorthand is heard (plan/expanded.py)."""
+    size) and ink: numbers alone, in no reference cycle, so untracked by the garbage
+    collector (the keys of `_plain`'s cache are kept for a build)."""
 
     setting: Setting
     width: float
     x: float
     spacing: float
     ink: RGB
-    hearing: Hearing
 
 
 @lru_cache(maxsize=32768)
-def _plain(text: str, font: Font, how: _Set) -> tuple[float, tuple[Item, ...]] | None:
+def _plain(
+    text: str, font: Font, how: _Set, hearing: Hearing
+) -> tuple[float, tuple[Item, ...]] | None:
     """A plain paragraph drawn (None where a word is wider than the column), kept by all it
     is drawn from: a table is measured at each trial width and every kit of a batch sets
-    the same cells. The items are frozen, shared as `blockshare` shares whole blocks."""
+    the same cells; `hearing`, how its shorthand is heard (plan/expanded.py). The items are
+    frozen, shared as `blockshare` shares whole blocks."""
     lines = _broken(text, font, how.setting, how.width)
     if lines is None:
         return None
-    return _drawn(lines, font, replace(how, width=0.0))
+    return _drawn(lines, font, replace(how, width=0.0), hearing)
 
 
 @lru_cache(maxsize=32768)
 def _drawn(
-    lines: tuple[tuple[str, bool], ...], font: Font, how: _Set
+    lines: tuple[tuple[str, bool], ...], font: Font, how: _Set, hearing: Hearing
 ) -> tuple[float, tuple[Item, ...]]:
     """`_plain`'s lines drawn, kept by the lines rather than the width they were broken at
     (`how`'s width is 0): a table's columns take other widths kit by kit, where its cells
@@ -179,7 +193,7 @@ def _drawn(
                 how.x, -size * CAP - i * leading, line, font.name, size, how.ink, space_after=spaced
             ),
             font,
-            how.hearing,
+            hearing,
         )
     )
     return size * CAP + leading * (len(lines) - 1) + size * DESCENT, items

@@ -36,11 +36,13 @@ RULE_WIDTH = 0.75
 BISECTIONS = 60  # halvings of the scale that shares a table's width: past a float's precision
 
 
-class Row(Struct, frozen=True):
-    """A measured row: its height and its cells drawn at their columns' widths."""
+class Row(Struct, frozen=True, gc=False):
+    """A measured row: its height and its cells' items drawn at their columns' widths.
+    Untracked by the garbage collector: it holds numbers and tuples of items, which are
+    themselves untracked, so it can be in no reference cycle."""
 
     height: float
-    cells: list[Drawn]
+    cells: tuple[tuple[Item, ...], ...]
     shaded: bool
 
 
@@ -55,8 +57,9 @@ def measure(
     pad = style.table_padding
     measured = []
     for row, least, shade in zip(rows, heights, shaded, strict=True):
-        cells = [cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True)]
-        height = max(least, *(h + 2 * pad for h, _ in cells))
+        drawn = [cell(width - 2 * pad) for cell, width in zip(row, widths, strict=True)]
+        height = max(least, *(h + 2 * pad for h, _ in drawn))
+        cells = tuple(tuple(items) for _, items in drawn)
         measured.append(Row(height, cells, shade))
     return measured
 
@@ -87,7 +90,7 @@ def table_boxes(
     head = None
     lane = len(widths) // heads.lanes  # the columns of one group
     if header:
-        roles: list[Role] = ["TD" if _blank(items) else "TH" for _, items in rows[0].cells[:lane]]
+        roles: list[Role] = ["TD" if _blank(items) else "TH" for items in rows[0].cells[:lane]]
         head = _row_box(style, widths, rows[0], (top,), False, _Lanes(tuple(roles), 1))
         head = Box(head.height, head.items, role="TR", within=(Part("Table"), Part("THead")))
     td: Role = "TD"
@@ -108,12 +111,11 @@ def table_boxes(
     # A table's last rows share its last two pages, but in an aid's copy that fills its first.
     tail = bool(style.keep_table)
     boxes = [head] if head is not None else []
+    within = [_within(head is not None, later) for later in (False, True)]  # shared by rows
     for index, (row, breaks) in enumerate(zip(body, penalties, strict=True)):
         opening = (top,) if head is None and index == 0 else ()
         box = _row_box(style, widths, row, opening, stretch, cells)
         first = index == 0
-        table = Part("Table", continues=head is not None or not first)
-        in_body = (Part("TBody", continues=not first),) if head is not None else ()
         boxes.append(
             Box(
                 box.height,
@@ -124,12 +126,19 @@ def table_boxes(
                 stretch=box.stretch,
                 stretched=box.stretched,
                 role="TR",
-                within=(table, *in_body),
+                within=within[not first],
                 lanes=box.lanes,
                 tail=tail and not first,
             )
         )
     return boxes
+
+
+def _within(headed: bool, later: bool) -> tuple[Part, ...]:
+    """The parts a body row is in: its table, and its table's body where it has a header;
+    a `later` row continues them."""
+    table = Part("Table", continues=headed or later)
+    return (table, Part("TBody", continues=later)) if headed else (table,)
 
 
 def _lines(style: SheetStyle, row: Row) -> int:
@@ -221,37 +230,57 @@ def _row_box(
     top rule come before the cells, the other rules after them, as layout artifacts; each
     further lane's cells are the box's lanes, none where they print nothing (the blanks
     ending a manifest's last column)."""
-    count, pad = len(cells.roles), style.table_padding
-    edges = [0.0, *accumulate(widths)]  # each column's left edge, then the right one
-
-    def cell(index: int) -> Group:
-        items, role = tuple(row.cells[index][1]), cells.roles[index % count]
-        return Group(items, dx=edges[index] + pad, dy=-pad, role=role)
-
-    def draw(extra: float) -> tuple[Item, ...]:
-        height = row.height + extra
-        total = sum(widths)
-        under: list[Item] = list(opening)
-        if row.shaded:
-            under.insert(0, Rect(0, -height, total, height, Paint(fill=style.shade)))
-        items: list[Item] = [Artifact(tuple(under))] if under else []
-        items += [cell(index) for index in range(count)]
-        layout: list[Item] = []
-        if cells.lanes == 1:  # cells past the roles: the same words again
-            layout += [cell(index) for index in range(count, len(widths))]
-        layout += [Line(x, 0, x, -height, style.rule_colour, RULE_WIDTH) for x in edges]
-        layout.append(Line(0, -height, total, -height, style.rule_colour, RULE_WIDTH))
-        return (*items, Artifact(tuple(layout)))
-
+    edges = (0.0, *accumulate(widths))  # each column's left edge, then the right one
+    drawing = _RowDrawing(style, edges, row, opening, cells)
     if stretch:
-        return Box(row.height, stretch=row.height, stretched=draw)
+        return Box(row.height, stretch=row.height, stretched=drawing)
+    count = len(cells.roles)
     lanes = tuple(
-        tuple(cell(index) for index in range(start, start + count))
-        if not all(_blank(items) for _, items in row.cells[start : start + count])
+        tuple(drawing.cell(index) for index in range(start, start + count))
+        if not all(_blank(items) for items in row.cells[start : start + count])
         else ()
         for start in range(count, len(widths) if cells.lanes > 1 else count, count)
     )
-    return Box(row.height, draw(0.0), lanes=lanes)
+    return Box(row.height, drawing(0.0), lanes=lanes)
+
+
+class _RowDrawing:
+    """A row drawn (`_row_box`) as its height grows by `extra`: one object, not closures,
+    as a stretching row's box keeps it for the build (a score sheet's)."""
+
+    __slots__ = ("cells", "edges", "opening", "row", "style")
+
+    def __init__(
+        self,
+        style: SheetStyle,
+        edges: tuple[float, ...],
+        row: Row,
+        opening: tuple[Item, ...],
+        cells: _Lanes,
+    ) -> None:
+        self.style, self.edges, self.row = style, edges, row
+        self.opening, self.cells = opening, cells
+
+    def cell(self, index: int) -> Group:
+        items, role = self.row.cells[index], self.cells.roles[index % len(self.cells.roles)]
+        pad = self.style.table_padding
+        return Group(items, dx=self.edges[index] + pad, dy=-pad, role=role)
+
+    def __call__(self, extra: float) -> tuple[Item, ...]:
+        style, edges, count = self.style, self.edges, len(self.cells.roles)
+        height = self.row.height + extra
+        total = edges[-1]
+        under: list[Item] = list(self.opening)
+        if self.row.shaded:
+            under.insert(0, Rect(0, -height, total, height, Paint(fill=style.shade)))
+        items: list[Item] = [Artifact(tuple(under))] if under else []
+        items += [self.cell(index) for index in range(count)]
+        layout: list[Item] = []
+        if self.cells.lanes == 1:  # cells past the roles: the same words again
+            layout += [self.cell(index) for index in range(count, len(edges) - 1)]
+        layout += [Line(x, 0, x, -height, style.rule_colour, RULE_WIDTH) for x in edges]
+        layout.append(Line(0, -height, total, -height, style.rule_colour, RULE_WIDTH))
+        return (*items, Artifact(tuple(layout)))
 
 
 def _blank(items: Sequence[Item]) -> bool:
