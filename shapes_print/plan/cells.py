@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -60,38 +60,42 @@ def cell_text(
     return _TextCell(col, text, Setting(size or col.ctx.style.body_size, bold), where)
 
 
+class _AtWidth(Struct, frozen=True, gc=False):
+    """A cell drawn at one width. Untracked by the garbage collector: it holds numbers and
+    a tuple of plan items, which are untracked, so no reference cycle runs through it."""
+
+    width: float
+    height: float
+    items: tuple[Item, ...]
+
+
 class OncePerWidth:
     """A cell drawn once at each width (its `draw`): a table measures its cells at each of
     its trial columns' widths, many more than once (tiers of least widths that share out
     the same columns, an `across` table's rows laid out again for its pages). One object
-    with its drawings as tuples, not closures: a build keeps its tables' cells, and every
-    object it keeps is one more for each garbage collection to walk."""
+    holding its drawings, not closures over a dict: a build keeps its tables' cells, and
+    every object it keeps is one more for each garbage collection to walk. Most cells are
+    drawn at one width: the first drawing is in slots of its own, any other in `others`."""
 
     __slots__ = ("first", "height", "items", "others")
 
     def __init__(self) -> None:
-        # The first drawing in slots of its own (a paragraph's items are `_plain`'s own
-        # tuple): most cells are drawn at one width. Any other as three entries of
-        # `others`, its width, height and items.
         self.first: float | None = None
         self.height = 0.0
         self.items: tuple[Item, ...] = ()
-        self.others: tuple[float | tuple[Item, ...], ...] = ()
+        self.others: tuple[_AtWidth, ...] = ()
 
     def __call__(self, width: float) -> Drawn:
         if self.first == width:
             return self.height, list(self.items)
-        others = self.others
-        for index in range(0, len(others), 3):
-            if others[index] == width:
-                return cast(float, others[index + 1]), list(
-                    cast(tuple[Item, ...], others[index + 2])
-                )
+        for other in self.others:
+            if other.width == width:
+                return other.height, list(other.items)
         height, made = self.draw(width)
         if self.first is None:
             self.first, self.height, self.items = width, height, tuple(made)
         else:
-            self.others = (*others, width, height, tuple(made))
+            self.others = (*self.others, _AtWidth(width, height, tuple(made)))
         return height, list(made)
 
     def draw(self, width: float) -> tuple[float, Sequence[Item]]:
