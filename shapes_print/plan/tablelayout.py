@@ -44,9 +44,12 @@ class TableLayout(Struct, frozen=True):
         table into many lines): laid out for a page's room, and its rows unbroken."""
         tiers = self.tiers
         fitting = [t for t in tiers if sum(t) * across <= self.col.width] or [tiers[-1]]
-        choices = [self.grouped_in(across, least * across) for least in fitting[:2]]
-        if fitting[0] is not tiers[0]:
-            choices = choices[:1]  # words break after hyphens only where they must
+        # Words break after hyphens only where they must; a table with no small cards has
+        # the same least widths either way, so one table to lay out, not two alike.
+        tried = fitting[:2] if fitting[0] is tiers[0] else fitting[:1]
+        if tried[1:] == tried[:1]:
+            tried = tried[:1]
+        choices = [self.grouped_in(across, least * across) for least in tried]
         return min(choices, key=lambda choice: sum(row.height for row in choice[1]))
 
     def grouped_in(self, across: int, least: list[float]) -> tuple[Grouped, list[Row]]:
