@@ -174,10 +174,10 @@ def plan_print_and_play(
         runs.append(Run(assembly))
     pieces = parts.layout(len(cover) + len(gap) + len(assembly))
     for index, part in enumerate(parts.parts):
-        first, laid = parts.span(pieces, index)
+        first = parts.first(pieces, index)
         bookmarks.append(Bookmark(part.document.title, first))
         if not part.is_cards:  # a card sheet has no heading; made when drawn, not to be read here
-            bookmarks.extend(heading_marks(laid, first))
+            bookmarks.extend(heading_marks(parts.laid(pieces, index), first))
     runs += [Run(piece.pages) for piece in pieces]
     symbols = {name: s for p in parts.parts for name, s in p.document.symbols.items()}
     joined = NumberedPages(runs, names, parts.ctx)
@@ -267,12 +267,17 @@ class _Parts:
         return pieces
 
     @staticmethod
-    def span(pieces: Sequence[_Piece], part: int) -> tuple[int, list[Page]]:
-        """Where part `part` starts, and its pages as laid (a page left blank between two
-        of its leaves included)."""
+    def first(pieces: Sequence[_Piece], part: int) -> int:
+        """Where part `part` starts (its pages left unmade: a cards part's are made when
+        asked for)."""
+        return next(piece.first for piece in pieces if piece.part == part)
+
+    @staticmethod
+    def laid(pieces: Sequence[_Piece], part: int) -> list[Page]:
+        """Part `part`'s pages as laid (a page left blank between two of its leaves
+        included)."""
         own = [index for index, piece in enumerate(pieces) if piece.part == part]
-        laid = [page for piece in pieces[own[0] : own[-1] + 1] for page in piece.pages]
-        return pieces[own[0]].first, laid
+        return [page for piece in pieces[own[0] : own[-1] + 1] for page in piece.pages]
 
     def placed(self, front_pages: int) -> list[Placed]:
         """Each part where it lies after a front this long: its first page, the pages from
@@ -280,7 +285,7 @@ class _Parts:
         its last sheet, printed with it: "from page 11, 20 pages" is pages 11 to 30),
         whether it is cards."""
         pieces = self.layout(front_pages)
-        firsts = [self.span(pieces, index)[0] for index in range(len(self.parts))]
+        firsts = [self.first(pieces, index) for index in range(len(self.parts))]
         end = pieces[-1].first + len(pieces[-1].pages) if pieces else front_pages
         ends = [*firsts[1:], end]
         return [
