@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from msgspec import Struct
@@ -254,7 +254,7 @@ def _choose(select: Select, number: int, locale: str) -> Branch:
     for branch in select.branches:
         if branch.key == exact:
             return branch
-    category = _rule(locale, "plural" if select.kind == "plural" else "selectordinal")(number)
+    category = _category(locale, "plural" if select.kind == "plural" else "selectordinal", number)
     fallback = select.branches[-1]
     for branch in select.branches:
         if branch.key == category:
@@ -262,6 +262,13 @@ def _choose(select: Select, number: int, locale: str) -> Branch:
         if branch.key == "other":
             fallback = branch
     return fallback
+
+
+@lru_cache(maxsize=4096)
+def _category(locale: str, kind: str, number: int) -> str:
+    """The CLDR category of `number` in the locale's rule for `kind`, worked out once: every
+    kit fills the same few counts (players, pages, cards) into its messages."""
+    return str(_rule(locale, kind)(number))
 
 
 def position(lines: list[str], line: int, column: int, text: str, offset: int) -> tuple[int, int]:
