@@ -121,22 +121,33 @@ def _read(
     plain: bool,
 ) -> dict[str, Any]:
     """The values (and lists) the block may read: those its texts name, and those that
-    the texts of the named values name in turn."""
+    the texts of the named values name in turn; of each item of the list its rows are
+    made from, the same (a row's words are filled from the item over the values)."""
+    read = _named(names, values)
+    table = getattr(block.value, "rows_from", None)
+    if isinstance(table, str):
+        items = inputs.lists.get(table)
+        read[f"list:{table}"] = (
+            _ABSENT if items is None else [_named(names, item, values) for item in items]
+        )
+    if not plain:
+        read["faces:"] = [(card, id(face)) for card, face in inputs.faces.items()]
+    return read
+
+
+def _named(names: frozenset[str], *layers: Mapping[str, Any]) -> dict[str, Any]:
+    """Each name's value (from the first layer holding it), and those of the names the
+    texts of those values name in turn."""
     read: dict[str, Any] = {}
     waiting = list(names)
     while waiting:
         name = waiting.pop()
         if name in read:
             continue
-        value = values.get(name, _ABSENT)
+        value = next((layer[name] for layer in layers if name in layer), _ABSENT)
         read[name] = value
         if isinstance(value, str):
             waiting += _NAME.findall(value)
-    table = getattr(block.value, "rows_from", None)
-    if isinstance(table, str):
-        read[f"list:{table}"] = inputs.lists.get(table, _ABSENT)
-    if not plain:
-        read["faces:"] = [(card, id(face)) for card, face in inputs.faces.items()]
     return read
 
 

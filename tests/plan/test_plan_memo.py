@@ -169,6 +169,39 @@ def test_a_print_shop_kit_shares_the_tables_that_draw_no_cards(ctx: DrawContext)
     assert drawn == ["Round", "Card", "Card"]
 
 
+def test_a_table_from_a_list_is_shared_by_kits_whose_items_read_the_same(
+    ctx: DrawContext,
+) -> None:
+    column = Column(ctx, 400.0, 600.0)
+    table = TableBlock(columns=["File", "Pages"], rows_from="files", row=["{part}", "{pages}"])
+    block = Block("table", table, WHERE)
+    drawn: list[Mapping[str, Any]] = []
+
+    def draw(
+        col: Column, value: TableBlock, values: Mapping[str, Any], inputs: SheetInputs, _: Source
+    ) -> list[Box]:
+        drawn.append(inputs.lists["files"][0])
+        return [Box(10.0)]
+
+    build = BuildCache()
+
+    def kit(*items: Mapping[str, Any], pages: int = 0) -> None:
+        inputs = SheetInputs({"pages": pages}, {"files": list(items)}, {}, 3, "", cache=build)
+        draw_block(draw, block, column, inputs.values, inputs)
+
+    cards = {"part": "cards", "pages": 4, "file": "game_3p_cards"}
+    kit(cards)
+    kit({**cards, "file": "game_4p_cards"})  # a field no text names: shared
+    assert len(drawn) == 1
+    kit({**cards, "pages": 5})  # a field a row names
+    kit(cards, cards)  # another row
+    part = {"part": "cards"}
+    kit(part)  # a row's `pages` the kit's own, not the item's
+    kit(part, pages=1)  # ... which differs
+    kit(part, pages=1)
+    assert len(drawn) == 5
+
+
 class _Counted(MadePages):
     """Pages made on demand that count how many were made."""
 
