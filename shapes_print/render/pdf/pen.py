@@ -203,7 +203,7 @@ class Pen:
         return bool(paint.fill), bool(paint.stroke)
 
     def _text(self, item: Text) -> None:
-        key = (item.font, item.size, item.anchor, item.text, " " if item.space_after else "")
+        key = TextKey(item.font, item.size, item.anchor, item.text, " " if item.space_after else "")
         shown = show(key)
         self._use_text(key, shown)
         x = item.x - shown.offset
@@ -355,7 +355,7 @@ class Pen:
 
     def _use(self, use: Named) -> None:
         """What a copied group names, listed as drawing it would."""
-        if isinstance(use, tuple):  # the most of them: lines of text
+        if isinstance(use, TextKey):  # the most of them: lines of text
             self._use_text(use, show(use))
         elif isinstance(use, str):
             self._use_symbol(use)
