@@ -21,7 +21,7 @@ from msgspec import Struct
 from shapes_print.buildcache import Region
 from shapes_print.geometry.outlines import extent
 from shapes_print.geometry.primitives import Group, Item, PathOp, Picture
-from shapes_print.render.pdf.objects import Memo, SameMemo, deflated, numbers
+from shapes_print.render.pdf.objects import SameMemo, deflated, numbers
 from shapes_print.text.fonts import Font, font_named
 
 # A path operation's PDF operator after its numbers, written where each %s stands.
@@ -112,7 +112,7 @@ class Drawn(Struct, frozen=True):
 # space's), then the group; and symbols drawn as forms, by colour space, then items. Keyed
 # by the plan's items themselves, whose operators depend on nothing else, so what one
 # build drew is carried to the next (a `watch` rebuild draws only what an edit changed).
-DRAWN: Region[dict[str, Memo[Group, Drawn | SharedForm]]] = Region("pdf groups", dict, True)
+DRAWN: Region[dict[str, SameMemo[Group, Drawn | SharedForm]]] = Region("pdf groups", dict, True)
 FORMS: Region[dict[str, SameMemo[tuple[Item, ...], Drawn]]] = Region("pdf forms", dict, True)
 
 
