@@ -234,7 +234,7 @@ class PagePen(Pen):
                     self._emit("EMC")
                     open_ = False
                 self._figure(item, element)
-            elif self._is_structural(item):
+            elif isinstance(item, Group | Artifact) and self._is_structural(item):
                 if open_:
                     self._emit("EMC")
                     open_ = False

@@ -29,8 +29,10 @@ V = TypeVar("V")
 # Entries each memo of the render stage keeps before it lets its memory go: all of `make
 # print` has a few hundred distinct streams and groups.
 MEMO_LIMIT = 512
-# Runs of numbers `numbers` keeps formatted: all of `make print` has about 2,000 distinct.
+# Runs of numbers `numbers` keeps formatted (all of `make print` has about 2,000 distinct),
+# each of at most _RUN_KEPT (a longer one, an outline's or a font's widths, is seldom again).
 NUMBERS_KEPT = 4096
+_RUN_KEPT = 6
 # Decimal places by how many digits a number has before its point: six significant
 # digits (a millionth of a point below 1 pt) is finer than any printer or screen.
 _PLACES = 6
@@ -100,11 +102,17 @@ def number(value: float) -> str:
 _number = lru_cache(maxsize=MEMO_LIMIT)(number)
 
 
-@lru_cache(maxsize=NUMBERS_KEPT)
 def numbers(*values: float) -> str:
-    """Numbers as `number` writes them, separated by spaces; each run of them formatted
-    once while it is kept: a build's hundred thousand runs (a group's offset, a rule's
-    ends) are a couple of thousand distinct ones."""
+    """Numbers as `number` writes them, separated by spaces; a short run of them (a group's
+    offset, a rule's ends, a matrix) formatted once while it is kept: a build's hundred
+    thousand are a couple of thousand distinct ones."""
+    if len(values) <= _RUN_KEPT:
+        return _short_run(values)
+    return " ".join(map(_number, values))
+
+
+@lru_cache(maxsize=NUMBERS_KEPT)
+def _short_run(values: tuple[float, ...]) -> str:
     return " ".join(map(_number, values))
 
 
