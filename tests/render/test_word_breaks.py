@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shapes_print.render.pdf.operators import show
+from shapes_print.render.pdf.operators import TextKey, show
 from shapes_print.text.fit import wrap_breaks
 from shapes_print.text.fonts import load_font
 
@@ -34,8 +34,8 @@ def test_a_wrap_says_which_breaks_fell_at_a_space() -> None:
 def test_the_break_space_is_shown_but_does_not_move_a_centred_line() -> None:
     """The space is for the text layer only: a centred line sits where it sat without it."""
     font = load_font(FONT)
-    plain = show((font.name, 10.0, "middle", "keep away", ""))
-    spaced = show((font.name, 10.0, "middle", "keep away", " "))
+    plain = show(TextKey(font.name, 10.0, "middle", "keep away", ""))
+    spaced = show(TextKey(font.name, 10.0, "middle", "keep away", " "))
     assert spaced.offset == plain.offset == 0.5 * font.width("keep away", 10.0)
     space = f"{font.glyphs[ord(' ')]:04X}"
     assert spaced.operators == plain.operators.replace("> Tj", f"{space}> Tj")

@@ -28,6 +28,7 @@ from fontTools.ttLib.sfnt import SFNTWriter
 from msgspec import Struct
 
 from shapes_print.render.pdf.objects import MEMO_LIMIT, PdfFile, deflated, numbers, reference
+from shapes_print.render.pdf.operators import CODE_BITS
 from shapes_print.text.fonts import Font
 from shapes_print.text.truetype import Tables, big_endian
 
@@ -40,6 +41,7 @@ _TRUETYPE = "\0\1\0\0"
 _WORDS, _SCALE, _MORE, _XY_SCALE, _TWO_BY_TWO = 0x1, 0x8, 0x20, 0x40, 0x80
 _BFCHAR_MAX = 100  # entries a ToUnicode bfchar block may hold
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CODE_POINT = (1 << CODE_BITS) - 1  # a shown glyph's code point, below its glyph id
 _TO_UNICODE_HEAD = b"""/CIDInit /ProcSet findresource begin
 12 dict begin
 begincmap
@@ -74,11 +76,11 @@ class FileFonts:
         self.file = file
         self.numbers: dict[str, int] = {}
         self.fonts: dict[str, Font] = {}
-        self.shown: dict[str, list[frozenset[tuple[int, int]]]] = {}  # font -> its texts' glyphs
+        self.shown: dict[str, list[frozenset[int]]] = {}  # font -> its texts' glyphs
 
-    def use(self, font: Font, shown: frozenset[tuple[int, int]]) -> None:
-        """Note glyphs (glyph id, code point) as shown (numbering the font the first time),
-        to be gathered when the file's fonts are written."""
+    def use(self, font: Font, shown: frozenset[int]) -> None:
+        """Note glyphs (each a `shown_glyph`: glyph id, code point) as shown (numbering the
+        font the first time), to be gathered when the file's fonts are written."""
         texts = self.shown.get(font.name)
         if texts is None:
             self.numbers[font.name] = self.file.reserve()
@@ -90,7 +92,8 @@ class FileFonts:
         """Each glyph shown in the font, with the character it stands for: where two
         characters share a glyph (a space and a no-break space), the lower code point, the
         one copied (sorted from the highest, so the lowest comes last and stays)."""
-        return dict(sorted(set().union(*self.shown[name]), reverse=True))
+        shown = sorted(set().union(*self.shown[name]), reverse=True)
+        return {glyph >> CODE_BITS: glyph & _CODE_POINT for glyph in shown}
 
     def reference(self, name: str) -> str:
         return reference(self.numbers[name])
@@ -194,7 +197,7 @@ def subset_file(data: bytes, glyphs: frozenset[int]) -> bytes:
     """A TrueType file with only `glyphs` (and the glyphs they are composed of) drawn,
     every glyph keeping its id: the glyph table without the others, a long location
     table, and zero advances for the glyphs left out."""
-    tables = Tables.read(data, _KEPT)
+    tables = _kept_tables(data)
     head = bytearray(tables.get("head"))
     glyf = tables.get("glyf")
     count = tables.glyph_count
@@ -228,6 +231,12 @@ def subset_file(data: bytes, glyphs: frozenset[int]) -> bytes:
         writer[tag] = written[tag]
     writer.close()
     return out.getvalue()
+
+
+@lru_cache(maxsize=16)
+def _kept_tables(data: bytes) -> Tables:
+    """The tables a subset keeps, read once per font: each file's subset starts from them."""
+    return Tables.read(data, _KEPT)
 
 
 def _with_components(glyf: bytes, locations: array, glyphs: set[int]) -> set[int]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
+from itertools import repeat
 
 from msgspec import Struct
 
@@ -46,7 +47,10 @@ PAGES_KEPT = 64
 BUILD_PAGES_KEPT = 4096
 
 
-class Opened(Struct, frozen=True):
+# Steps hold numbers, names and words only, so none is ever part of a reference cycle: they
+# are made out of the garbage collector's sight (gc=False), a step for every element and
+# marked sequence of every page drawn.
+class Opened(Struct, frozen=True, gc=False):
     """An element opened under the page's element numbered `parent` (0: the Document)."""
 
     parent: int
@@ -55,13 +59,13 @@ class Opened(Struct, frozen=True):
     continues: bool
 
 
-class Run(Struct, frozen=True):
+class Run(Struct, frozen=True, gc=False):
     """A marked-content sequence of the page's element numbered `element`."""
 
     element: int
 
 
-class Pictured(Struct, frozen=True):
+class Pictured(Struct, frozen=True, gc=False):
     """A picture (a card on a sheet) under the page's element numbered `parent`."""
 
     parent: int
@@ -73,12 +77,13 @@ Step = Opened | Run | Pictured
 
 class RecordedPage(Struct, frozen=True):
     """A page as drawn once in the build: its compressed operators, what they name in
-    drawing order, and its structure steps, each after the names listed before it; valid
-    in a file whose symbols of these names have these alternate texts."""
+    drawing order, and its structure steps, each after as many names as `listed` gives
+    for it; valid in a file whose symbols of these names have these alternate texts."""
 
     packed: bytes
     names: tuple[Named, ...]
-    steps: tuple[tuple[int, Step], ...]
+    steps: tuple[Step, ...]
+    listed: tuple[int, ...]
     alts: frozenset[tuple[str, str]]
 
 
@@ -109,10 +114,12 @@ class PagePen(Pen):
         # if the alternate texts it read are among them.
         self.alts = frozenset((name, symbol.alt) for name, symbol in symbols.items())
         self.pages: dict[int, tuple[Page, DrawnPage]] = {}  # the last pages drawn, by id
-        # While a page is drawn: the alternate texts it read, its structure steps, and the
-        # number of each element it opened (the Document 0).
+        # While a page is drawn: the alternate texts it read, its structure steps with how
+        # many names it had listed before each, and the number of each element it opened
+        # (the Document 0).
         self.consulted: dict[str, str] = {}
-        self.steps: list[tuple[int, Step]] = []
+        self.steps: list[Step] = []
+        self.used_before: list[int] = []
         self.elements: dict[Element, int] = {}
         self.opened = 0
 
@@ -159,20 +166,23 @@ class PagePen(Pen):
 
     def _record(self, page: Page) -> RecordedPage:
         """Draw the page, noting its structure steps and the alternate texts it read."""
-        self.consulted, self.steps, self.elements = {}, [], {self.tree.root: 0}
+        self.consulted, self.elements = {}, {self.tree.root: 0}
+        self.steps, self.used_before = [], []
         self.opened = 0
         self._tagged(page.items, self.tree.root)
         packed = deflated("\n".join(self.stream.operators).encode("ascii"))
         # Each name once, where it came first (listing it again changes nothing), and each
         # step after as many of them as came before it.
-        first: dict[Named, None] = {}
-        before = []
-        for name in self.used:
-            before.append(len(first))
-            first.setdefault(name)
-        before.append(len(first))
-        steps = tuple((before[at], step) for at, step in self.steps)
-        return RecordedPage(packed, tuple(first), steps, frozenset(self.consulted.items()))
+        used, first = self.used, dict[Named, None]()
+        listed, counted = [], 0
+        for before in self.used_before:  # in drawing order, so never fewer
+            if before != counted:
+                first.update(zip(used[counted:before], repeat(None)))
+                counted = before
+            listed.append(len(first))
+        first.update(zip(used[counted:], repeat(None)))
+        alts = frozenset(self.consulted.items())
+        return RecordedPage(packed, tuple(first), tuple(self.steps), tuple(listed), alts)
 
     def _replay(self, recorded: RecordedPage) -> None:
         """A page drawn before: its elements and marks made again in this file's tree,
@@ -180,7 +190,7 @@ class PagePen(Pen):
         tree, names = self.tree, recorded.names
         elements = [tree.root]
         listed = 0
-        for at, step in recorded.steps:
+        for at, step in zip(recorded.listed, recorded.steps, strict=True):
             for name in names[listed:at]:
                 self._use(name)
             listed = at
@@ -200,14 +210,15 @@ class PagePen(Pen):
         return alt
 
     def _mark(self, element: Element) -> int:
-        self.steps.append((len(self.used), Run(self.elements[element])))
+        self.used_before.append(len(self.used))
+        self.steps.append(Run(self.elements[element]))
         return self.tree.mark(element)
 
     def _open(self, group: Group, tag: str, parent: Element) -> Element:
         continues = group.continues
         said = Said(group.alt, group.lang, group.expansion)
-        step = Opened(self.elements[parent], tag, said, continues)
-        self.steps.append((len(self.used), step))
+        self.used_before.append(len(self.used))
+        self.steps.append(Opened(self.elements[parent], tag, said, continues))
         element = self.tree.element(tag, parent, said, continues)
         self.opened += 1
         self.elements[element] = self.opened
@@ -223,7 +234,7 @@ class PagePen(Pen):
                     self._emit("EMC")
                     open_ = False
                 self._figure(item, element)
-            elif self._is_structural(item):
+            elif isinstance(item, Group | Artifact) and self._is_structural(item):
                 if open_:
                     self._emit("EMC")
                     open_ = False
@@ -241,7 +252,8 @@ class PagePen(Pen):
         own, one marked sequence. Its operators depend on its MCID and place only, so they
         are formatted once per file for each."""
         alt = self.symbols[item.symbol].alt
-        self.steps.append((len(self.used), Pictured(self.elements[parent], alt)))
+        self.used_before.append(len(self.used))
+        self.steps.append(Pictured(self.elements[parent], alt))
         mcid = self.tree.picture(parent, alt)
         self._use_symbol(item.symbol)
         key = (mcid, item.symbol, item.x, item.y)

@@ -29,6 +29,10 @@ V = TypeVar("V")
 # Entries each memo of the render stage keeps before it lets its memory go: all of `make
 # print` has a few hundred distinct streams and groups.
 MEMO_LIMIT = 512
+# Runs of numbers `numbers` keeps formatted (all of `make print` has about 2,000 distinct),
+# each of at most _RUN_KEPT (a longer one, an outline's or a font's widths, is seldom again).
+NUMBERS_KEPT = 4096
+_RUN_KEPT = 6
 # Decimal places by how many digits a number has before its point: six significant
 # digits (a millionth of a point below 1 pt) is finer than any printer or screen.
 _PLACES = 6
@@ -99,7 +103,16 @@ _number = lru_cache(maxsize=MEMO_LIMIT)(number)
 
 
 def numbers(*values: float) -> str:
-    """Numbers as `number` writes them, separated by spaces."""
+    """Numbers as `number` writes them, separated by spaces; a short run of them (a group's
+    offset, a rule's ends, a matrix) formatted once while it is kept: a build's hundred
+    thousand are a couple of thousand distinct ones."""
+    if len(values) <= _RUN_KEPT:
+        return _short_run(values)
+    return " ".join(map(_number, values))
+
+
+@lru_cache(maxsize=NUMBERS_KEPT)
+def _short_run(values: tuple[float, ...]) -> str:
     return " ".join(map(_number, values))
 
 
@@ -218,11 +231,14 @@ class PdfFile:
     def close(self, root: int, info: int) -> None:
         """The cross-reference table of every object and the trailer, which names the
         catalogue and the document information and identifies the file by its bytes."""
-        missing = [n for n, offset in enumerate(self.offsets, start=1) if not offset]
-        assert not missing, f"objects reserved and never written: {missing}"
+        offsets = self.offsets
+        assert 0 not in offsets, "objects reserved and never written: " + ", ".join(
+            str(n) for n, offset in enumerate(offsets, start=1) if not offset
+        )
         start = self.size
-        table = [b"xref", b"0 %d" % (self.count + 1), b"0000000000 65535 f "]
-        table += [b"%010d 00000 n " % offset for offset in self.offsets]
+        # Every object's line formatted at once: a tagged deck has tens of thousands.
+        lines = b"\n%010d 00000 n " * len(offsets) % tuple(offsets)
+        table = b"xref\n0 %d\n0000000000 65535 f %b" % (self.count + 1, lines)
         self.flush()
         identifier = self.digest.hexdigest().upper()
         trailer = pydyf.Dictionary({
@@ -231,6 +247,6 @@ class PdfFile:
             "Info": reference(info),
             "ID": f"[<{identifier}> <{identifier}>]",
         })  # fmt: skip
-        self._add(b"\n".join(table) + b"\ntrailer\n" + trailer.data)
+        self._add(table + b"\ntrailer\n" + trailer.data)
         self._add(b"\nstartxref\n%d\n%%%%EOF\n" % start)
         self.flush()

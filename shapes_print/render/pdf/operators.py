@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from itertools import repeat
 from math import ceil, cos, floor, radians, sin
+from struct import pack
 from typing import TypeAlias
 
 from msgspec import Struct
@@ -19,7 +21,7 @@ from msgspec import Struct
 from shapes_print.buildcache import Region
 from shapes_print.geometry.outlines import extent
 from shapes_print.geometry.primitives import Group, Item, PathOp, Picture
-from shapes_print.render.pdf.objects import Memo, SameMemo, deflated, numbers
+from shapes_print.render.pdf.objects import SameMemo, deflated, numbers
 from shapes_print.text.fonts import Font, font_named
 
 # A path operation's PDF operator after its numbers, written where each %s stands.
@@ -31,20 +33,33 @@ SHARED_FORM_MIN = 4096
 # and paragraph of its pages (its tables and lists are drawn around them), several
 # thousand over `make print`; each is a few small strings.
 GROUPS_KEPT = 8192
+# Bits of a code point (the last is U+10FFFF), below its glyph id in a `shown_glyph`.
+CODE_BITS = 21
 
-TextKey = tuple[str, float, str, str, str]  # font, size, anchor, text, unmeasured tail
+
+class TextKey(Struct, frozen=True, cache_hash=True, gc=False):
+    """A line of text as `show` works it out: its font, size, anchor, text and unmeasured
+    tail. Its hash is worked out once: a key is looked up again in every file a group or
+    page naming it is copied into."""
+
+    font: str
+    size: float
+    anchor: str
+    text: str
+    tail: str
 
 
 class Shown(Struct, frozen=True):
     """A line of text worked out once per build: how far its anchor moves it left, its
     font and show operators, and the glyphs it shows (glyph id, code point), in order and
-    as a set (a file's fonts gather each text's set: a union of sets reuses their hashes)."""
+    as a set, each glyph and code point one number (`shown_glyph`): a file's fonts gather
+    each text's set, and a union of sets of numbers, sorted, is quick."""
 
     font: Font
     offset: float
     operators: str
     glyphs: tuple[tuple[int, int], ...]
-    glyph_set: frozenset[tuple[int, int]]
+    glyph_set: frozenset[int]
 
 
 class SharedForm(Struct, frozen=True):
@@ -97,7 +112,7 @@ class Drawn(Struct, frozen=True):
 # space's), then the group; and symbols drawn as forms, by colour space, then items. Keyed
 # by the plan's items themselves, whose operators depend on nothing else, so what one
 # build drew is carried to the next (a `watch` rebuild draws only what an edit changed).
-DRAWN: Region[dict[str, Memo[Group, Drawn | SharedForm]]] = Region("pdf groups", dict, True)
+DRAWN: Region[dict[str, SameMemo[Group, Drawn | SharedForm]]] = Region("pdf groups", dict, True)
 FORMS: Region[dict[str, SameMemo[tuple[Item, ...], Drawn]]] = Region("pdf forms", dict, True)
 
 
@@ -137,14 +152,20 @@ def show(key: TextKey) -> Shown:
     """A line of text as glyph ids in hex, with its font and size set; its tail (a word
     break's space) is shown after it but not measured, so it does not move the anchor.
     Worked out once while it is used: every file of every kit shows the same labels."""
-    name, size, anchor, text, tail = key
+    name, size, anchor, text, tail = key.font, key.size, key.anchor, key.text, key.tail
     font = font_named(name)
-    glyphs = font.glyphs
-    ids = tuple((glyphs.get(code, 0), code) for code in map(ord, text + tail))
+    codes = [*map(ord, text + tail)]
+    glyph_ids = [*map(font.glyphs.get, codes, repeat(0))]
+    ids = tuple(zip(glyph_ids, codes, strict=True))
     offset = 0.0
     if anchor != "start":
         width = font.width(text, size)
         offset = 0.5 * width if anchor == "middle" else width
-    hex_ids = "".join([f"{glyph:04X}" for glyph, _ in ids])
+    hex_ids = pack(f">{len(glyph_ids)}H", *glyph_ids).hex().upper()  # four digits a glyph
     operators = f"/{name} {numbers(size)} Tf <{hex_ids}> Tj"
-    return Shown(font, offset, operators, ids, frozenset(ids))
+    return Shown(font, offset, operators, ids, frozenset(map(shown_glyph, glyph_ids, codes)))
+
+
+def shown_glyph(glyph: int, code: int) -> int:
+    """A glyph id and the code point it shows as one number, in the same order as the pair."""
+    return glyph << CODE_BITS | code

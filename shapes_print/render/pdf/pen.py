@@ -123,7 +123,7 @@ class Pen:
         # A placed picture's marked operators, by its MCID, symbol and place.
         self.figures: Memo[tuple[int, str, float, float], str] = Memo(GROUPS_KEPT)
         self.space = space
-        self.drawn = in_space(cache.region(DRAWN), space, partial(Memo, GROUPS_KEPT))
+        self.drawn = in_space(cache.region(DRAWN), space, partial(SameMemo, GROUPS_KEPT))
         self.forms_drawn = in_space(cache.region(FORMS), space, partial(SameMemo, GROUPS_KEPT))
         self.forms: dict[str, int] = {}  # symbols and shared fills written in this file
         self.states: dict[str, int] = {}  # graphics states written in this file
@@ -203,7 +203,7 @@ class Pen:
         return bool(paint.fill), bool(paint.stroke)
 
     def _text(self, item: Text) -> None:
-        key = (item.font, item.size, item.anchor, item.text, " " if item.space_after else "")
+        key = TextKey(item.font, item.size, item.anchor, item.text, " " if item.space_after else "")
         shown = show(key)
         self._use_text(key, shown)
         x = item.x - shown.offset
@@ -327,7 +327,7 @@ class Pen:
         build is copied, not redrawn, and what it names is listed (and written into this
         file) in the order drawing it did; a large clipped one without text or forms is
         placed as a shared form."""
-        known = self.drawn.get(group)
+        known = self.drawn.find(group)
         if isinstance(known, SharedForm):
             self._place_shared(known)
             return
@@ -355,7 +355,7 @@ class Pen:
 
     def _use(self, use: Named) -> None:
         """What a copied group names, listed as drawing it would."""
-        if isinstance(use, tuple):  # the most of them: lines of text
+        if isinstance(use, TextKey):  # the most of them: lines of text
             self._use_text(use, show(use))
         elif isinstance(use, str):
             self._use_symbol(use)

@@ -19,7 +19,9 @@ RECT_PAINT = {(False, False): "n", (True, False): "f", (False, True): "S", (True
 FORM_PREFIX = "FormXob."
 
 
-class GraphicsState(Struct):
+# Out of the garbage collector's sight (gc=False): it holds operators and a width only, and
+# every group drawn starts a new one.
+class GraphicsState(Struct, gc=False):
     """What the PDF graphics state currently holds; None means unknown, so set it."""
 
     fill: str | None = None  # the colour operators last written

@@ -30,7 +30,7 @@ _FIGURE = b"%d 0 obj\n<< /Type /StructElem /S /Figure /P %d 0 R /Pg %d 0 R /K [%
 _COLUMN_HEADS = "THead"
 
 
-class Said(Struct, frozen=True):
+class Said(Struct, frozen=True, gc=False):
     """What an element says beyond its content: its alternate text (a picture's words, an
     icon's), its language where not the document's, and its expansion (a printed range or
     abbreviation as a listener hears it)."""
@@ -40,7 +40,10 @@ class Said(Struct, frozen=True):
     expansion: str = ""
 
 
-class Element(Struct, eq=False):
+# An element holds words, numbers and its last kid, never its parent, so it is never part of
+# a reference cycle: elements (and what they say) are made out of the garbage collector's
+# sight (gc=False), a file makes tens of thousands.
+class Element(Struct, eq=False, gc=False):
     """A structure element while it may still grow: its type, its object number and its
     parent's, its kids so far in reading order (each as its K array writes it: an
     element's reference, an MCID on its own page, a marked-content reference to another),
