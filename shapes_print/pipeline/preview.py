@@ -122,9 +122,10 @@ class PageCache(Struct):
         return self.last_build
 
     def pages(self, pdf: Path, dpi: int) -> tuple[DrawnPage, ...]:
-        key = (hashlib.sha256(pdf.read_bytes()).digest(), dpi)
+        data = pdf.read_bytes()  # read once, to hash and to draw
+        key = (hashlib.sha256(data).digest(), dpi)
         if key not in self.files:
-            drawn = tuple(self._draw(image) for image in draw_pages(pdf, Raster(dpi=dpi)))
+            drawn = tuple(self._draw(image) for image in draw_pages(data, Raster(dpi=dpi)))
             _room(self.files)
             self.files[key] = drawn
         return self.files[key]
@@ -140,10 +141,12 @@ class PageCache(Struct):
         return self.files[key]
 
     def _draw(self, image: Image.Image) -> DrawnPage:
-        key = hashlib.sha256(f"{image.size}".encode() + image.tobytes()).digest()
+        pixels = image.tobytes()  # taken out once, to hash and to encode
+        key = hashlib.sha256(f"{image.size}".encode() + pixels).digest()
         if key not in self.pictures:
             _room(self.pictures)
-            self.pictures[key] = DrawnPage(key, png_bytes(image, PREVIEW_PNG), _thumbnail(image))
+            png = png_bytes(image, PREVIEW_PNG, pixels)
+            self.pictures[key] = DrawnPage(key, png, _thumbnail(image))
         return self.pictures[key]
 
     def contact_sheet(self, files: Sequence[tuple[str, Sequence[DrawnPage]]]) -> bytes:

@@ -3,8 +3,9 @@
 Input: the kits to build (some planned already), the staging folder, the formats, how many
 processes, and the SHA-256 of each PDF the catalogue has a thumbnail of. Output: for each
 kit in plan order, what planning recorded and what each of its files gave (name, pages,
-bytes, SHA-256), with a thumbnail for each PDF whose bytes are new, drawn from the bytes
-just written into `staging/_thumbnails/`. With more than one process, each forked worker
+bytes, SHA-256), with a thumbnail for each PDF whose bytes are new, drawn from the file
+just written (or kept from a drawing of the same bytes, write/thumbnail.py) into
+`staging/_thumbnails/`. With more than one process, each forked worker
 plans and renders runs of neighbouring kits (a game's kits under a label set share sheets
 and memos), so planning is spread over the cores too; the first kit to fail, in plan
 order, raises its error whatever the number of processes.
@@ -191,7 +192,7 @@ def _made(
                 size, digest = len(data), hashlib.sha256(data).hexdigest()
             thumbnail = None
             if path.suffix == ".pdf" and digest not in drawn:
-                thumbnail = draw_thumbnail(path if data is None else data, pictures, digest)
+                thumbnail = draw_thumbnail(path, pictures, digest)
                 drawn.add(digest)
             found.append(FileMade(path.name, pages, size, digest, thumbnail))
     except OSError as error:  # named by the kit folder it was for, not the staging copy
@@ -206,7 +207,7 @@ def _render_file(
     formats: Sequence[str],
     rendered: _Rendered,
 ) -> list[tuple[Path, int, bytes | None]]:
-    """The file's PDF (with its bytes, so they are not read back to be hashed and drawn);
+    """The file's PDF (with its bytes, so they are not read back to be hashed);
     with `svg`, also every page as SVG and a cut file for pages with cuts; with `png`, each
     page of a file that names its pictures as a PNG. An embosser's file is its BRF."""
     if isinstance(document, EmbosserFile):  # for a braille embosser: no pages to draw

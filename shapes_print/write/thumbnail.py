@@ -1,13 +1,13 @@
 """Write stage, shared: a PDF's first page drawn as the catalogue's PNG thumbnail.
 
-Input: a PDF (its bytes, just written by the process rendering it, or its path), the folder
-the picture goes in and the PDF's SHA-256, which names the picture. Output: the PNG, written
-under a temporary name and renamed into place, and what the catalogue shows of the PDF
-(`Thumbnail`). The page is drawn by the one rasteriser (render/raster.py); pdfium is
+Input: a PDF's path (just written by the process rendering it, or in the output folder), the
+folder the picture goes in and the PDF's SHA-256, which names the picture. Output: the PNG,
+written under a temporary name and renamed into place, and what the catalogue shows of the
+PDF (`Thumbnail`). The page is drawn by the one rasteriser (render/raster.py); pdfium is
 imported on the first drawing, so a process that draws none never loads it. The PNG is
-encoded at zlib's fastest level: the same bytes for the same pixels. A PDF of the same bytes
-drawn before in this process is not drawn again: its picture and record are kept, by its
-bytes, for the next build that writes it (`THUMBNAILS_KEPT`).
+encoded at zlib's fastest level: the same bytes for the same pixels. A PDF of the same
+SHA-256 drawn before in this process is not drawn again: its picture and record are kept, by
+the digest, for the next build that writes it (`THUMBNAILS_KEPT`).
 """
 
 from __future__ import annotations
@@ -30,22 +30,18 @@ if TYPE_CHECKING:
 THUMBNAIL_WIDTH = 160  # pixels: shown 110 CSS pixels wide, still sharp on a denser screen
 # At zlib's fastest level: a thumbnail is small, and drawn for every new PDF.
 THUMBNAIL = Raster(width=THUMBNAIL_WIDTH, compression=ZLIB_FASTEST)
-# First pages kept drawn, by their PDF's bytes: a test suite builds the same kits into many
-# folders in one process; most of its thumbnails are of a PDF drawn a few builds before, and
-# 32 keep nearly all of them. Only a PDF of at most KEPT_PDF_BYTES is kept (a kit's file is
-# about 30 to 130 kB, its picture 15 kB), so a large deck's file is never held past its
-# build: the cache stays under 10 MB.
-THUMBNAILS_KEPT = 32
-KEPT_PDF_BYTES = 256 * 1024
+# First pages kept drawn, by their PDF's SHA-256: a test suite builds the same kits into many
+# folders in one process, and most of its thumbnails are of a PDF drawn some builds before
+# (a run of tests/commands/test_combinations.py draws 497 thumbnails of 421 PDFs). Kept by
+# the digest, not the bytes, so no PDF is held and a PDF of any size is kept: 256 pictures
+# (about 14 kB each, 26 kB at most) hold under 7 MB.
+THUMBNAILS_KEPT = 256
 
 
-def draw_thumbnail(pdf: bytes | Path, folder: Path, digest: str) -> Thumbnail:
+def draw_thumbnail(pdf: Path, folder: Path, digest: str) -> Thumbnail:
     """The first page at `THUMBNAIL_WIDTH` pixels wide, as `folder/<digest[:20]>.png`. Its
     title is the PDF's own, or "" when it has none (the catalogue names it by its file)."""
-    if isinstance(pdf, bytes) and len(pdf) <= KEPT_PDF_BYTES:
-        png, drawn = _first_page_kept(pdf)
-    else:
-        png, drawn = _first_page(pdf)
+    png, drawn = _first_page_kept(_Pdf(digest, pdf))
     name = f"{digest[:20]}.png"
     temporary = folder / f".{name}.{os.getpid()}.tmp"  # workers may draw the same PDF at once
     temporary.unlink(missing_ok=True)
@@ -55,14 +51,31 @@ def draw_thumbnail(pdf: bytes | Path, folder: Path, digest: str) -> Thumbnail:
     return replace(drawn, file=name)
 
 
+class _Pdf:
+    """A PDF as `_first_page_kept` takes it: the same as another of the same SHA-256, so its
+    cache is keyed by the digest alone, and found by its path, which is read only when it
+    is drawn (a key kept holds no PDF's bytes)."""
+
+    __slots__ = ("digest", "path")
+
+    def __init__(self, digest: str, path: Path) -> None:
+        self.digest, self.path = digest, path
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Pdf) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+
 @functools.lru_cache(maxsize=THUMBNAILS_KEPT)
-def _first_page_kept(pdf: bytes) -> tuple[bytes, Thumbnail]:
-    """`_first_page`, kept for a PDF of the same bytes built again in this process (the
+def _first_page_kept(pdf: _Pdf) -> tuple[bytes, Thumbnail]:
+    """`first_page`, kept for a PDF of the same SHA-256 built again in this process (the
     same kit into another folder, as a test suite builds its kits over and over)."""
-    return _first_page(pdf)
+    return first_page(pdf.path)
 
 
-def _first_page(pdf: bytes | Path) -> tuple[bytes, Thumbnail]:
+def first_page(pdf: Path) -> tuple[bytes, Thumbnail]:
     """The first page drawn as a PNG, and what the catalogue shows of the PDF (its file
     named by the caller)."""
     import pypdfium2 as pdfium

@@ -97,7 +97,8 @@ def test_a_png_written_in_bands_reads_back_as_its_rows_tagged_as_save_png_tags(
 def test_a_picture_encoded_unfiltered_reads_back_as_its_pixels() -> None:
     """png_bytes (a preview's pages and contact sheets) stores the rows as they are: the
     same pixels as the image, at any width (an odd one, so no row is a round size) and
-    over more rows than it compresses at a time (141, in runs of 64)."""
+    over more rows than it compresses at a time (141, in runs of 64); and the same bytes
+    from the pixels the caller took out of the image already."""
     document = pdfium.PdfDocument(page_pdf())
     try:
         page = draw_page(document[0], Raster(dpi=2 * DPI))
@@ -105,7 +106,9 @@ def test_a_picture_encoded_unfiltered_reads_back_as_its_pixels() -> None:
         document.close()
     assert page.height > 2 * 64
     for image in (page, page.crop((1, 2, 38, 63)), page.crop((3, 0, 100, 129))):
-        with Image.open(io.BytesIO(png_bytes(image, Raster(compression=ZLIB_FASTEST)))) as read:
+        png = png_bytes(image, Raster(compression=ZLIB_FASTEST))
+        assert png_bytes(image, Raster(compression=ZLIB_FASTEST), image.tobytes()) == png
+        with Image.open(io.BytesIO(png)) as read:
             assert read.mode == "RGB" and read.size == image.size
             assert ImageChops.difference(read, image).getbbox() is None
             assert "dpi" not in read.info and "icc_profile" not in read.info

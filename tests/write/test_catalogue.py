@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from msgspec.structs import replace
 from PIL import Image
 from pypdf import PdfWriter
 from pypdf.generic import NameObject, TextStringObject
@@ -25,7 +26,7 @@ from shapes_print.write import catalogue
 from shapes_print.write.catalogue import INDEX
 from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import read_manifest, sha256, verify
-from shapes_print.write.thumbnail import THUMBNAIL_WIDTH, draw_thumbnail
+from shapes_print.write.thumbnail import THUMBNAIL_WIDTH, draw_thumbnail, first_page
 from tests.browser import CHROMIUM, HEADLESS
 
 WARNING = "Host only: keep away from players"
@@ -295,25 +296,27 @@ def test_thumbnails_drawn_by_worker_processes_are_the_same_bytes(
 def test_a_pdf_built_again_is_drawn_into_each_folder_as_its_first_drawing(
     two_games: Path, tmp_path: Path
 ) -> None:
-    """A PDF's bytes drawn a second time in one process (kept, write/thumbnail.py) give
-    each folder the picture and record a fresh drawing from its file gives, each named by
-    the digest asked for; another PDF's bytes are not taken for it."""
+    """A PDF drawn a second time in one process, from a copy elsewhere (kept by its SHA-256,
+    write/thumbnail.py), gives each folder the picture and record a fresh drawing of its
+    file gives, each named by the digest asked for; another PDF's picture is not taken for
+    it."""
     entries = read_manifest(two_games, strict=True).files
     pdfs = sorted(name for name in entries if name.endswith(".pdf"))[:2]
+    assert len({entries[name]["sha256"] for name in pdfs}) == 2
     for name in pdfs:
-        digest, data = str(entries[name]["sha256"]), (two_games / name).read_bytes()
-        drawn = []
-        for folder in ("first", "again", "from-file"):
+        digest = str(entries[name]["sha256"])
+        png, fresh = first_page(two_games / name)
+        for folder in ("first", "again"):
             (tmp_path / folder).mkdir()
-            pdf = two_games / name if folder == "from-file" else data
-            thumbnail = draw_thumbnail(pdf, tmp_path / folder, digest)
-            assert thumbnail.file == f"{digest[:20]}.png"
+            copy = tmp_path / f"{folder}.pdf"
+            shutil.copy(two_games / name, copy)
+            thumbnail = draw_thumbnail(copy, tmp_path / folder, digest)
+            assert thumbnail == replace(fresh, file=f"{digest[:20]}.png")
             assert [p.name for p in (tmp_path / folder).iterdir()] == [thumbnail.file]
-            drawn.append((thumbnail, (tmp_path / folder / thumbnail.file).read_bytes()))
+            assert (tmp_path / folder / thumbnail.file).read_bytes() == png
             shutil.move(tmp_path / folder, tmp_path / f"{folder}-{digest}")
-        assert drawn[0] == drawn[1] == drawn[2]
         made = json.loads((two_games / THUMBNAILS / catalogue.DOCUMENTS).read_text())[digest]
-        assert drawn[0][1] == (two_games / THUMBNAILS / made["file"]).read_bytes()
+        assert png == (two_games / THUMBNAILS / made["file"]).read_bytes()
 
 
 def test_a_planted_link_for_the_thumbnails_folder_is_refused(tmp_path: Path) -> None:
