@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from shapes_print.buildcache import BuildCache
 from shapes_print.geometry.primitives import (
     Artifact,
     Document,
@@ -30,6 +31,7 @@ from shapes_print.load.labels import shipped
 from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.project import Project
 from shapes_print.pipeline.requests import Planned
 from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kit import KitFile
@@ -143,6 +145,7 @@ class Recorder:
     def __init__(self) -> None:
         self.by_game: dict[tuple[str, str], PlannedSets] = {}  # by label set and game
         self.variants: dict[str, Variant] = {}  # each label set's, as `check` planned it
+        self.cache = BuildCache()  # the build cache `check` planned with
 
     def take(self, kit: Planned, files: list[KitFile]) -> None:
         """A kit planned: its documents at home, its guide's page count for a print shop."""
@@ -150,6 +153,7 @@ class Recorder:
         if request.paper not in PAPERS or request.labels not in PAGE_SETS or request.flip != "long":
             return
         self.variants.setdefault(request.labels, kit.variant)
+        self.cache = kit.cache
         planned = self.by_game.setdefault((request.labels, request.game), PlannedSets())
         if request.options == SHOP:
             guides = planned.shop_guides.setdefault(request.labels, {})
@@ -166,6 +170,16 @@ class Recorder:
             if game not in self.variants[labels].skipped:
                 whole.add(planned)
         return whole
+
+    def shop_kits_on_letter(self) -> None:
+        """Every shipped game in each label set heard planned for a print shop on Letter,
+        every player count: what `check` does not plan (it plans a print shop's kits on its
+        first paper alone), heard by whoever listens. Planned with the variants and build
+        cache `check` planned with, so the cards and sheet blocks it drew are not drawn
+        again (a new project's would be: the cache keys them by the loaded game's identity)."""
+        project = Project(list(self.variants.values()), self.cache)
+        for _ in pipeline.plan_all(project, "all", "letter", "long", SHOP):
+            pass
 
 
 def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
@@ -191,15 +205,6 @@ def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
         elif isinstance(document, Document) and not is_cards_file(document):
             own = _style(style, file.name, document, int(info["players"]))
             planned.sheets.append(PlannedSheets(labels, file.name, own, document))
-
-
-def shop_kits_on_letter(labels: str) -> None:
-    """Every shipped game in the label set planned for a print shop on Letter, every player
-    count: what `check` does not plan (it plans a print shop's kits on its first paper
-    alone), heard by whoever listens."""
-    project = pipeline.load_project(pipeline.Sources(), [], [labels])
-    for _ in pipeline.plan_all(project, "all", "letter", "long", SHOP):
-        pass
 
 
 def _style(style: SheetStyle, name: str, document: Document, players: int) -> SheetStyle:
