@@ -70,7 +70,8 @@ class PlannedSheets:
 @dataclass(frozen=True, slots=True)
 class Compiled:
     """A print-and-play file's pages as the scale check sees them: for each page, whether
-    it holds the inch square and whether it is a card sheet's (the cards parts' pages); and
+    it is a card sheet's (the cards parts' pages) and, for its first page and those that are
+    not, whether it holds the inch square (None for a card sheet's: no test asks); and
     the words of each page's running feet (its pagination artifacts ending in two numbers,
     "page 7 of 38"); and how many pages its assembly page takes (those from its bookmark to
     the next part's that hold more than one block: a page left blank on purpose holds one)
@@ -78,7 +79,7 @@ class Compiled:
 
     labels: str
     name: str
-    squared: tuple[bool, ...]
+    squared: tuple[bool | None, ...]
     cards: frozenset[int]
     feet: tuple[tuple[str, ...], ...]
     assembly: int
@@ -218,10 +219,7 @@ def _style(style: SheetStyle, name: str, document: Document, players: int) -> Sh
 
 def _kit_words(labels: str, kit: Planned, files: list[KitFile]) -> KitWords:
     documents = {file.name: file.document for file in files if isinstance(file.document, Document)}
-    pages = {
-        name: tuple(page_words(page, document.symbols) for page in document.pages)
-        for name, document in documents.items()
-    }
+    pages = {name: _document_words(document) for name, document in documents.items()}
     duplex = {name: document.duplex for name, document in documents.items()}
     info = kit.info
     game, paper, players = info["game"], info["paper"], int(info["players"])
@@ -231,17 +229,38 @@ def _kit_words(labels: str, kit: Planned, files: list[KitFile]) -> KitWords:
 def page_words(page: Page, symbols: dict[str, Symbol]) -> str:
     """A planned page's words in drawing order, each card's from its symbol, white space
     folded."""
+    return _page_words(page, symbols, {})
+
+
+def _document_words(document: Document) -> tuple[str, ...]:
+    """`page_words` of each page, each symbol's lines read once for the whole document
+    (a card's face is drawn by every copy on every page that holds it)."""
+    read: dict[str, list[str]] = {}
+    return tuple(_page_words(page, document.symbols, read) for page in document.pages)
+
+
+def _page_words(page: Page, symbols: dict[str, Symbol], read: dict[str, list[str]]) -> str:
     lines: list[str] = []
-    _lines(page.items, symbols, lines)
+    _lines(page.items, symbols, lines, read)
     return " ".join(" ".join(lines).split())
 
 
-def _lines(items: tuple[Item, ...], symbols: dict[str, Symbol], lines: list[str]) -> None:
+def _lines(
+    items: tuple[Item, ...],
+    symbols: dict[str, Symbol],
+    lines: list[str],
+    read: dict[str, list[str]],
+) -> None:
+    """The items' lines of text in drawing order into `lines`; each symbol's, once read,
+    kept in `read` by its name."""
     for item in items:
         if isinstance(item, Group | Artifact):
-            _lines(item.items, symbols, lines)
+            _lines(item.items, symbols, lines, read)
         elif isinstance(item, Use):
-            _lines(symbols[item.symbol].items, symbols, lines)
+            if item.symbol not in read:
+                read[item.symbol] = []
+                _lines(symbols[item.symbol].items, symbols, read[item.symbol], read)
+            lines += read[item.symbol]
         elif isinstance(item, Text):
             lines.append(item.text)
 
@@ -249,14 +268,18 @@ def _lines(items: tuple[Item, ...], symbols: dict[str, Symbol], lines: list[str]
 def _compiled(
     labels: str, name: str, document: Document, cards_titles: set[str], side: float
 ) -> Compiled:
-    """A print-and-play file's pages, which hold the inch square, which are card sheets."""
+    """A print-and-play file's pages, which are card sheets, which others hold the inch
+    square."""
     marks = document.bookmarks
     cards: set[int] = set()
     for mark, after in zip(marks, [*marks[1:], None], strict=True):
         if mark.title in cards_titles:
             stop = after.page if after is not None else len(document.pages)
             cards |= set(range(mark.page, stop))
-    squared = tuple(has_square(page.items, side) for page in document.pages)
+    squared = tuple(
+        None if index in cards and index > 0 else has_square(page.items, side)
+        for index, page in enumerate(document.pages)
+    )
     feet = tuple(
         tuple(
             words
@@ -274,5 +297,5 @@ def _compiled(
 
 def _joined(items: tuple[Item, ...], symbols: dict[str, Symbol]) -> str:
     lines: list[str] = []
-    _lines(items, symbols, lines)
+    _lines(items, symbols, lines, {})
     return " ".join(lines)
