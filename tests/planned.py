@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from msgspec.structs import replace
+
 from shapes_print.buildcache import BuildCache
 from shapes_print.geometry.primitives import (
     Artifact,
@@ -190,6 +192,10 @@ def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
     labels, style = variant.labels.name, variant.ctx.style
     compiled = variant.library.print_and_play
     compilation = f"_{compiled.spec.name}" if compiled is not None else None
+    files = [
+        _pages_made(file) if compilation and file.name.endswith(compilation) else file
+        for file in files
+    ]
     players = variant.games[info["game"]].game.players
     if int(info["players"]) in (players.min, players.max):
         planned.words.append(_kit_words(labels, kit, files))
@@ -206,6 +212,14 @@ def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
         elif isinstance(document, Document) and not is_cards_file(document):
             own = _style(style, file.name, document, int(info["players"]))
             planned.sheets.append(PlannedSheets(labels, file.name, own, document))
+
+
+def _pages_made(file: KitFile) -> KitFile:
+    """The print-and-play file with its pages made, once each: its document makes a page
+    each time it is read (plan/madepages.py), and its scale check's answers and its words
+    read every page."""
+    document = file.printed
+    return replace(file, document=replace(document, pages=tuple(document.pages)))
 
 
 def _style(style: SheetStyle, name: str, document: Document, players: int) -> SheetStyle:
