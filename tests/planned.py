@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from msgspec.structs import replace
+
+from shapes_print.buildcache import BuildCache
 from shapes_print.geometry.primitives import (
     Artifact,
     Document,
@@ -30,6 +33,7 @@ from shapes_print.load.labels import shipped
 from shapes_print.load.options import PrintOptions
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.project import Project
 from shapes_print.pipeline.requests import Planned
 from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kit import KitFile
@@ -68,7 +72,8 @@ class PlannedSheets:
 @dataclass(frozen=True, slots=True)
 class Compiled:
     """A print-and-play file's pages as the scale check sees them: for each page, whether
-    it holds the inch square and whether it is a card sheet's (the cards parts' pages); and
+    it is a card sheet's (the cards parts' pages) and, for its first page and those that are
+    not, whether it holds the inch square (None for a card sheet's: no test asks); and
     the words of each page's running feet (its pagination artifacts ending in two numbers,
     "page 7 of 38"); and how many pages its assembly page takes (those from its bookmark to
     the next part's that hold more than one block: a page left blank on purpose holds one)
@@ -76,7 +81,7 @@ class Compiled:
 
     labels: str
     name: str
-    squared: tuple[bool, ...]
+    squared: tuple[bool | None, ...]
     cards: frozenset[int]
     feet: tuple[tuple[str, ...], ...]
     assembly: int
@@ -143,6 +148,7 @@ class Recorder:
     def __init__(self) -> None:
         self.by_game: dict[tuple[str, str], PlannedSets] = {}  # by label set and game
         self.variants: dict[str, Variant] = {}  # each label set's, as `check` planned it
+        self.cache = BuildCache()  # the build cache `check` planned with
 
     def take(self, kit: Planned, files: list[KitFile]) -> None:
         """A kit planned: its documents at home, its guide's page count for a print shop."""
@@ -150,6 +156,7 @@ class Recorder:
         if request.paper not in PAPERS or request.labels not in PAGE_SETS or request.flip != "long":
             return
         self.variants.setdefault(request.labels, kit.variant)
+        self.cache = kit.cache
         planned = self.by_game.setdefault((request.labels, request.game), PlannedSets())
         if request.options == SHOP:
             guides = planned.shop_guides.setdefault(request.labels, {})
@@ -167,6 +174,16 @@ class Recorder:
                 whole.add(planned)
         return whole
 
+    def shop_kits_on_letter(self) -> None:
+        """Every shipped game in each label set heard planned for a print shop on Letter,
+        every player count: what `check` does not plan (it plans a print shop's kits on its
+        first paper alone), heard by whoever listens. Planned with the variants and build
+        cache `check` planned with, so the cards and sheet blocks it drew are not drawn
+        again (a new project's would be: the cache keys them by the loaded game's identity)."""
+        project = Project(list(self.variants.values()), self.cache)
+        for _ in pipeline.plan_all(project, "all", "letter", "long", SHOP):
+            pass
+
 
 def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
     """One home kit's words (at its game's fewest and most players), print-and-play file
@@ -175,6 +192,10 @@ def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
     labels, style = variant.labels.name, variant.ctx.style
     compiled = variant.library.print_and_play
     compilation = f"_{compiled.spec.name}" if compiled is not None else None
+    files = [
+        _pages_made(file) if compilation and file.name.endswith(compilation) else file
+        for file in files
+    ]
     players = variant.games[info["game"]].game.players
     if int(info["players"]) in (players.min, players.max):
         planned.words.append(_kit_words(labels, kit, files))
@@ -193,13 +214,12 @@ def _take_kit(planned: PlannedSets, kit: Planned, files: list[KitFile]) -> None:
             planned.sheets.append(PlannedSheets(labels, file.name, own, document))
 
 
-def shop_kits_on_letter(labels: str) -> None:
-    """Every shipped game in the label set planned for a print shop on Letter, every player
-    count: what `check` does not plan (it plans a print shop's kits on its first paper
-    alone), heard by whoever listens."""
-    project = pipeline.load_project(pipeline.Sources(), [], [labels])
-    for _ in pipeline.plan_all(project, "all", "letter", "long", SHOP):
-        pass
+def _pages_made(file: KitFile) -> KitFile:
+    """The print-and-play file with its pages made, once each: its document makes a page
+    each time it is read (plan/madepages.py), and its scale check's answers and its words
+    read every page."""
+    document = file.printed
+    return replace(file, document=replace(document, pages=tuple(document.pages)))
 
 
 def _style(style: SheetStyle, name: str, document: Document, players: int) -> SheetStyle:
@@ -213,10 +233,7 @@ def _style(style: SheetStyle, name: str, document: Document, players: int) -> Sh
 
 def _kit_words(labels: str, kit: Planned, files: list[KitFile]) -> KitWords:
     documents = {file.name: file.document for file in files if isinstance(file.document, Document)}
-    pages = {
-        name: tuple(page_words(page, document.symbols) for page in document.pages)
-        for name, document in documents.items()
-    }
+    pages = {name: _document_words(document) for name, document in documents.items()}
     duplex = {name: document.duplex for name, document in documents.items()}
     info = kit.info
     game, paper, players = info["game"], info["paper"], int(info["players"])
@@ -226,17 +243,38 @@ def _kit_words(labels: str, kit: Planned, files: list[KitFile]) -> KitWords:
 def page_words(page: Page, symbols: dict[str, Symbol]) -> str:
     """A planned page's words in drawing order, each card's from its symbol, white space
     folded."""
+    return _page_words(page, symbols, {})
+
+
+def _document_words(document: Document) -> tuple[str, ...]:
+    """`page_words` of each page, each symbol's lines read once for the whole document
+    (a card's face is drawn by every copy on every page that holds it)."""
+    read: dict[str, list[str]] = {}
+    return tuple(_page_words(page, document.symbols, read) for page in document.pages)
+
+
+def _page_words(page: Page, symbols: dict[str, Symbol], read: dict[str, list[str]]) -> str:
     lines: list[str] = []
-    _lines(page.items, symbols, lines)
+    _lines(page.items, symbols, lines, read)
     return " ".join(" ".join(lines).split())
 
 
-def _lines(items: tuple[Item, ...], symbols: dict[str, Symbol], lines: list[str]) -> None:
+def _lines(
+    items: tuple[Item, ...],
+    symbols: dict[str, Symbol],
+    lines: list[str],
+    read: dict[str, list[str]],
+) -> None:
+    """The items' lines of text in drawing order into `lines`; each symbol's, once read,
+    kept in `read` by its name."""
     for item in items:
         if isinstance(item, Group | Artifact):
-            _lines(item.items, symbols, lines)
+            _lines(item.items, symbols, lines, read)
         elif isinstance(item, Use):
-            _lines(symbols[item.symbol].items, symbols, lines)
+            if item.symbol not in read:
+                read[item.symbol] = []
+                _lines(symbols[item.symbol].items, symbols, read[item.symbol], read)
+            lines += read[item.symbol]
         elif isinstance(item, Text):
             lines.append(item.text)
 
@@ -244,14 +282,18 @@ def _lines(items: tuple[Item, ...], symbols: dict[str, Symbol], lines: list[str]
 def _compiled(
     labels: str, name: str, document: Document, cards_titles: set[str], side: float
 ) -> Compiled:
-    """A print-and-play file's pages, which hold the inch square, which are card sheets."""
+    """A print-and-play file's pages, which are card sheets, which others hold the inch
+    square."""
     marks = document.bookmarks
     cards: set[int] = set()
     for mark, after in zip(marks, [*marks[1:], None], strict=True):
         if mark.title in cards_titles:
             stop = after.page if after is not None else len(document.pages)
             cards |= set(range(mark.page, stop))
-    squared = tuple(has_square(page.items, side) for page in document.pages)
+    squared = tuple(
+        None if index in cards and index > 0 else has_square(page.items, side)
+        for index, page in enumerate(document.pages)
+    )
     feet = tuple(
         tuple(
             words
@@ -269,5 +311,5 @@ def _compiled(
 
 def _joined(items: tuple[Item, ...], symbols: dict[str, Symbol]) -> str:
     lines: list[str] = []
-    _lines(items, symbols, lines)
+    _lines(items, symbols, lines, {})
     return " ".join(lines)

@@ -16,7 +16,7 @@ import pytest
 from shapes_print.commands.cli import main
 from shapes_print.pipeline.requests import listening_to_kits
 from tests.command_lines import Said
-from tests.planned import PlannedSets, Recorder, shop_kits_on_letter
+from tests.planned import PlannedSets, Recorder
 from tests.sharedbuild import shared
 
 
@@ -33,7 +33,7 @@ def _check_shipped(labels: str, folder: Path) -> None:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 # forked workers' plans are unheard: one process
                 status = main(["check", "--labels", labels, "--jobs", "1"])
-            shop_kits_on_letter(labels)
+            recorder.shop_kits_on_letter()
     said = {"status": status, "out": out.getvalue(), "err": err.getvalue()}
     (folder / "said.json").write_text(json.dumps(said), encoding="utf-8")
     planned = pickle.dumps(recorder.planned(), pickle.HIGHEST_PROTOCOL)
