@@ -44,11 +44,12 @@ class TableLayout(Struct, frozen=True):
         table into many lines): laid out for a page's room, and its rows unbroken."""
         tiers = self.tiers
         fitting = [t for t in tiers if sum(t) * across <= self.col.width] or [tiers[-1]]
-        # Words break after hyphens only where they must; a table with no small cards has
-        # the same least widths either way, so one table to lay out, not two alike.
-        tried = fitting[:2] if fitting[0] is tiers[0] else fitting[:1]
-        if tried[1:] == tried[:1]:
-            tried = tried[:1]
+        # Words break after hyphens only where they must. The second tier (small cards
+        # shrunk) is tried only where it differs: a table with no small cards has the same
+        # least widths either way, one table to lay out, not two alike.
+        tried = fitting[:1]
+        if fitting[0] is tiers[0] and len(fitting) > 1 and fitting[1] != fitting[0]:
+            tried.append(fitting[1])
         choices = [self.grouped_in(across, least * across) for least in tried]
         return min(choices, key=lambda choice: sum(row.height for row in choice[1]))
 
