@@ -10,13 +10,14 @@ real fonts cut and spliced) are drawn as often as noise.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import sys
 import tempfile
 import tracemalloc
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -125,46 +126,49 @@ def _deck_reading(sheet: Path) -> Document:
     return Document(sheet.parent / "deck.yaml", {"cards": {"from": sheet.name}})
 
 
-def _written(name: str, data: bytes) -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="readers-"))
-    path = folder / name
-    path.write_bytes(data)
-    return path
+@contextlib.contextmanager
+def _written(name: str, data: bytes) -> Iterator[Path]:
+    """`data` as the file `name` in a folder of its own, taken away after the example: a
+    function-scoped `tmp_path` would be one folder for all of a test's examples."""
+    with tempfile.TemporaryDirectory(prefix="readers-") as folder:
+        path = Path(folder) / name
+        path.write_bytes(data)
+        yield path
 
 
 @SETTINGS
 @given(data=NOISE)
 def test_random_bytes_as_yaml(data: bytes) -> None:
-    path = _written("deck.yaml", data)
-    _bounded(lambda: read_yaml(path), path)
+    with _written("deck.yaml", data) as path:
+        _bounded(lambda: read_yaml(path), path)
 
 
 @SETTINGS
 @given(data=PICTURES, suffix=st.sampled_from([".png", ".jpg"]))
 def test_random_bytes_as_a_picture(data: bytes, suffix: str) -> None:
-    path = _written(f"art{suffix}", data)
-    _bounded(lambda: read_picture(path, path.name, None), path)
+    with _written(f"art{suffix}", data) as path:
+        _bounded(lambda: read_picture(path, path.name, None), path)
 
 
 @SETTINGS
 @given(data=SVGS)
 def test_random_bytes_as_an_svg(data: bytes) -> None:
-    path = _written("art.svg", data)
-    _bounded(lambda: read_picture(path, path.name, None), path)
-    tracemalloc.start()
-    try:
-        svg_art(data)
-    except SvgError as error:
-        assert "\n" not in str(error)
-    finally:
-        tracemalloc.stop()
+    with _written("art.svg", data) as path:
+        _bounded(lambda: read_picture(path, path.name, None), path)
+        tracemalloc.start()
+        try:
+            svg_art(data)
+        except SvgError as error:
+            assert "\n" not in str(error)
+        finally:
+            tracemalloc.stop()
 
 
 @SETTINGS
 @given(data=NOISE)
 def test_random_bytes_as_a_csv_deck(data: bytes) -> None:
-    path = _written("cards.csv", data)
-    _bounded(lambda: cards_from_sheet(_deck_reading(path)), path)
+    with _written("cards.csv", data) as path:
+        _bounded(lambda: cards_from_sheet(_deck_reading(path)), path)
 
 
 # A zip whose central directory claims version 6.4 (made by): Python's zipfile will not
@@ -178,29 +182,30 @@ LATER_ZIP_VERSION = b"PK\x01\x02\x00\x00@" + bytes(63) + b"PK\x05\x06" + bytes(8
 def test_random_bytes_as_a_workbook(data: bytes) -> None:
     from shapes_print.errors import Source
 
-    path = _written("cards.xlsx", data)
-    _bounded(lambda: check_workbook(data, Source(path)), path)
-    try:
-        check_workbook(data, Source(path))
-    except UserError:
-        return
-    _bounded(lambda: cards_from_sheet(_deck_reading(path)), path)
+    with _written("cards.xlsx", data) as path:
+        _bounded(lambda: check_workbook(data, Source(path)), path)
+        try:
+            check_workbook(data, Source(path))
+        except UserError:
+            return
+        _bounded(lambda: cards_from_sheet(_deck_reading(path)), path)
 
 
 @SETTINGS
 @given(data=FONTS)
 def test_random_bytes_as_a_font(data: bytes) -> None:
-    path = _written("Font.ttf", data)
-    _bounded(lambda: load_font(path), path)
+    with _written("Font.ttf", data) as path:
+        _bounded(lambda: load_font(path), path)
 
 
 @SETTINGS
 @given(data=MANIFESTS)
 def test_random_json_as_a_manifest(data: bytes) -> None:
-    out = _written(MANIFEST, data).parent
-    manifest = read_manifest(out, strict=False)  # at most a warning: never a failure
-    assert isinstance(manifest.files, dict)
-    _bounded(lambda: read_manifest(out, strict=True), out / MANIFEST)
+    with _written(MANIFEST, data) as written:
+        out = written.parent
+        manifest = read_manifest(out, strict=False)  # at most a warning: never a failure
+        assert isinstance(manifest.files, dict)
+        _bounded(lambda: read_manifest(out, strict=True), out / MANIFEST)
 
 
 @SETTINGS
