@@ -253,9 +253,11 @@ def _missing(name: str, game: str, sources: Sources) -> dict[str, Source | None]
 
 
 def _in_game(where: Source, game_folder: Path) -> str:
-    """A place as the game's folder names it (deck.yaml:15:5), else as it is."""
+    """A place as the game's folder names it (deck.yaml:15:5), else as it is. Both taken as
+    full paths: a game's files are read by the name the folder was given and by full path."""
     try:
-        return str(Source(where.path.relative_to(game_folder), where.line, where.column))
+        inside = where.path.absolute().relative_to(game_folder.absolute())
+        return str(Source(inside, where.line, where.column))
     except ValueError:
         return str(where)
 

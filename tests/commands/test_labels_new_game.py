@@ -24,9 +24,12 @@ def missing_spanish(content: Path, capsys: pytest.CaptureFixture[str], root: Pat
 
 
 def test_labels_new_es_writes_a_stub_for_every_text_that_still_needs_spanish(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    content = tmp_path / "content"
+    # The content folder as a user names it, from where they stand: every place in the game's
+    # folder is then named alike, whether its file was read by that name or as a full path.
+    monkeypatch.chdir(tmp_path)
+    content = Path("content")
     assert run(["new", GAME, "--content", str(content)], capsys, tmp_path)[0] == 0
     needed = missing_spanish(content, capsys, tmp_path)
     assert 38 <= len(needed) <= 44, needed
