@@ -17,6 +17,7 @@ does not parse, each in one line at its file and line.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -72,6 +73,7 @@ def _parsed(path: Path, data: bytes) -> PoFile:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise UserError(Source(path, line), "is not UTF-8 text", "save it as UTF-8") from None
+    _check_lines(path, lines)
     try:
         catalogue = read_po(io.BytesIO(data), abort_invalid=True, charset="utf-8")
     except PoFileError as error:
@@ -80,6 +82,55 @@ def _parsed(path: Path, data: bytes) -> PoFile:
     except (ValueError, UnicodeError) as error:
         raise UserError(Source(path), f"not a .po catalogue: {error}") from None
     return PoFile(catalogue, lines)
+
+
+# A catalogue's line as gettext writes it, comments and blank lines aside: a keyword and a
+# quoted text, or a quoted text that goes on with the one before.
+_KEYWORD = re.compile(r"(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(.*)")
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
+
+
+def _check_lines(path: Path, lines: list[str]) -> None:
+    """Each line as gettext's own tools read it, and each text given once (per context).
+    Babel reads `msgstr Nome` as 'om' and a text whose closing quote is missing as the
+    text less its last letter, and keeps the last of two entries for the same text: a
+    slip would print mangled or other words with no error."""
+    seen: dict[tuple[str | None, str], int] = {}
+    keyword, context, english, start = "", None, None, 0
+    for number, line in enumerate(lines, 1):
+        written = line.strip()
+        if not written or written.startswith("#"):
+            continue
+        found = _KEYWORD.fullmatch(written)
+        quoted = found.group(2) if found else written
+        if not _QUOTED.fullmatch(quoted):
+            problem = "a text never closed" if quoted.startswith('"') else "a text not in quotes"
+            raise UserError(
+                Source(path, number, line.find(quoted) + 1),
+                f"not a .po catalogue: {problem}",
+                'write each text in double quotes: msgstr "words"',
+            )
+        text = quoted.strip()[1:-1]
+        if found is None:  # goes on with the text before
+            if keyword == "msgctxt" and context is not None:
+                context += text
+            elif keyword == "msgid" and english is not None:
+                english += text
+            continue
+        keyword = found.group(1)
+        if keyword in ("msgctxt", "msgid"):
+            context, english = (text, None) if keyword == "msgctxt" else (context, text)
+            start = start or number
+        elif keyword.startswith("msgstr") and english is not None:
+            if (context, english) in seen:
+                raise UserError(
+                    Source(path, start),
+                    f"not a .po catalogue: msgid {english!r} is here a second time"
+                    f" (first at line {seen[(context, english)]})",
+                    "keep one entry for each text",
+                )
+            seen[(context, english)] = start
+            context, english, start = None, None, 0
 
 
 def read_catalogue(path: Path, where: Source, folder: Path) -> PoWords:
