@@ -232,27 +232,37 @@ def update(sources: Sources, name: str, out: Path | None = None) -> Path:
         else Catalog(locale=labels.locale, project=PROJECT, fuzzy=False)
     )
     extracted = _extracted(sources)
-    catalogue.update(_with_games(extracted, catalogue), update_creation_date=False)
+    covered = _with_games(extracted, catalogue, labels.spec.covers)
+    catalogue.update(covered, update_creation_date=False)
     target = (out / path.name) if out is not None else path
     replace_file(target, catalogue_bytes(catalogue))
     return target
 
 
-def _with_games(extracted: Extracted, catalogue: Catalog) -> Catalog:
+def _with_games(
+    extracted: Extracted, catalogue: Catalog, covers: Sequence[str] | None = None
+) -> Catalog:
     """The template with, after each text, the catalogue's entries for it in one game
     alone (`msgctxt` naming the game) where that game still prints it, each at that game's
-    references: the update keeps them, which a template without them would make obsolete."""
+    references: the update keeps them, which a template without them would make obsolete.
+    A set that `covers` some games only is given only the texts they print (or no game
+    does): another game's would never be printed with it, and `check` refuses an entry
+    nothing printed."""
     contexts: dict[str, list[str]] = {}
     for message in catalogue:
         if isinstance(message.id, str) and message.context is not None:
             contexts.setdefault(message.id, []).append(message.context)
+    printed_by: dict[str, set[str]] = {}
+    for english, game in extracted.in_games:
+        printed_by.setdefault(english, set()).add(game)
     template = extracted.template
     merged = _template(template.creation_date)
     for message in template:
-        if not message.id:
-            continue  # the header, which `_template` writes
-        merged[message.id] = message
         english = str(message.id)
+        games = printed_by.get(english, set())
+        if not message.id or (covers is not None and games and not games & set(covers)):
+            continue  # the header, which `_template` writes; a text of no game covered
+        merged[message.id] = message
         for game in sorted(contexts.get(english, [])):
             locations = extracted.in_games.get((english, game))
             if locations is not None:

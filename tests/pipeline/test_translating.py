@@ -189,6 +189,21 @@ def test_update_keeps_a_games_own_entry_while_that_game_prints_its_text(
     assert (TEXT, "other") in merged.obsolete
 
 
+def test_update_gives_a_set_covering_some_games_only_the_texts_they_print(
+    project_root: Path, tmp_path: Path
+) -> None:
+    """A text only the game a set does not cover prints is left out of its catalogue, as
+    `check` of the set would refuse it as printed nowhere; a text both games print stays."""
+    sources = Sources(project_root / "content", DEFAULT_TEMPLATES)
+    for covers, only_tiny_prints in (("", True), ("covers: [other]\n", False)):
+        folder = tmp_path / ("covering" if covers else "whole")
+        labels = _label_set(folder, 'msgid ""\nmsgstr ""\n', covers)
+        written = translating.update(sources, str(labels), folder)
+        merged = read_po(io.BytesIO(written.read_bytes()))
+        assert merged.get("Turn") is not None
+        assert (merged.get(TEXT) is not None) == only_tiny_prints, covers
+
+
 def test_a_text_several_shipped_games_print_names_each_games_line() -> None:
     title = "table sheets for {players, plural, one {# player} other {# players}}"
     message = translating.extract(Sources())[title]
