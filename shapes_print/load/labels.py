@@ -330,7 +330,7 @@ def _load_labels(ref: str, folder: Path, new_catalogue: bool) -> LoadedLabels:
         written.append((("ordinal",), spec.ordinal))
     if spec.said_range is not None:
         written.append((("said_range",), spec.said_range))
-    check_messages(written, spec.locale, source.source)
+    check_messages(written, spec.locale, source.source, source.layers)
     foreign_said(_said_locs(spec), spec.locale, spec.complete, source.layers)
     sources = {english: source.source(("text", english)) for english in spec.text}
     return LoadedLabels(

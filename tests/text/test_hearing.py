@@ -101,5 +101,9 @@ def test_words_said_in_another_language_are_left_out(tmp_path: Path) -> None:
 
 def test_a_complete_set_must_say_each_in_its_own_words(tmp_path: Path) -> None:
     path = _set(tmp_path, "complete: true\n")
-    with pytest.raises(UserError, match=r"is said in 'en' by standard\.yaml"):
+    with pytest.raises(UserError, match=r"is said in 'en' by standard\.yaml") as refused:
         load_labels(str(path), DEFAULT_LABELS)
+    # At the line that asks for it, in the file to give it in: standard.yaml is not hers.
+    assert refused.value.source is not None and refused.value.source.path == path
+    assert refused.value.source.line == FRENCH.count("\n") + 1
+    assert refused.value.hint is not None and "mine.yaml under said:" in refused.value.hint
