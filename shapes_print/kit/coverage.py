@@ -22,7 +22,7 @@ from babel import Locale
 
 from shapes_print.errors import UserError, shown
 from shapes_print.kit.contrast import ContrastError, check_contrast
-from shapes_print.load.defaults import STANDARD
+from shapes_print.load.defaults import DEFAULT_LABELS, STANDARD
 from shapes_print.load.labels import LoadedLabels, OwnLabels, check_own_messages
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.text.message import ENGLISH, counted
@@ -75,6 +75,13 @@ def own_file(game: LoadedGame, labels: LoadedLabels) -> Path:
     return game.folder / "labels" / f"{labels.name}.yaml"
 
 
+def catalogue_path(labels: LoadedLabels) -> Path | None:
+    """The catalogue the set (or a set it extends) names, beside the file naming it."""
+    if labels.spec.catalogue is None:
+        return None
+    return labels.source.source(("catalogue",)).path.parent / labels.spec.catalogue
+
+
 def words_skip(labels: LoadedLabels, game: LoadedGame, words: Words, refuse: bool) -> str | None:
     """After a game's kits are planned: the skip line for the texts a complete set lacked,
     or, when refused, one error naming each of them at its file and line."""
@@ -91,11 +98,21 @@ def words_skip(labels: LoadedLabels, game: LoadedGame, words: Words, refuse: boo
         raise UserError(
             None,
             "\n".join(lines),
-            f"add them under text: in {own_file(game, labels)}",
+            _where_words_go(game, labels),
         )
     language = Locale.parse(labels.locale).get_display_name(ENGLISH)
     texts = counted(len(words.missing), "text has", "texts have")
     return f"skipped {labels.name} for {game.game.id}: {texts} no {language} (check --strict lists them)"
+
+
+def _where_words_go(game: LoadedGame, labels: LoadedLabels) -> str:
+    """Where a set's missing texts are given: its catalogue, where it has one of its own
+    (`labels update` lists them there), else under `text:` in the game's own file for the
+    set (a shipped set's catalogue is for the shipped games)."""
+    catalogue = catalogue_path(labels)
+    if catalogue is not None and not catalogue.absolute().is_relative_to(DEFAULT_LABELS):
+        return f"translate them in {catalogue} (labels update brings in new texts)"
+    return f"add them under text: in {own_file(game, labels)}"
 
 
 def unfit_skip(labels: LoadedLabels, game: LoadedGame, error: UserError) -> str:

@@ -27,6 +27,7 @@ from msgspec import Struct
 from shapes_print.errors import Source, UserError
 from shapes_print.inputs import recording
 from shapes_print.kit.contents import card_names
+from shapes_print.kit.coverage import catalogue_path
 from shapes_print.kit.resolved import resolve_kit
 from shapes_print.limits import POINTS_PER_MM
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, shipped
@@ -269,13 +270,6 @@ def _with_games(
                 notes = extracted.notes[english]
                 merged.add(english, locations=locations, auto_comments=notes, context=game)
     return merged
-
-
-def catalogue_path(labels: LoadedLabels) -> Path | None:
-    """The catalogue the set (or a set it extends) names, beside the file naming it."""
-    if labels.spec.catalogue is None:
-        return None
-    return labels.source.source(("catalogue",)).path.parent / labels.spec.catalogue
 
 
 class Coverage(Struct, frozen=True):

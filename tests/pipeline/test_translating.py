@@ -262,6 +262,11 @@ def test_a_complete_set_names_the_fuzzy_text_at_its_content_line(
     assert status == 2
     assert lines[0].startswith("content/tiny/sheets.yaml:7:")
     assert f"has no text for {TEXT!r}" in lines[0]
+    # Its words go in its catalogue, not in a game's own file the set does not use.
+    assert (
+        lines[-1]
+        == f"hint: translate them in {tmp_path / 'mine.po'} (labels update brings in new texts)"
+    )
 
 
 def test_update_makes_changed_english_fuzzy_and_removed_english_obsolete(
