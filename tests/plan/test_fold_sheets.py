@@ -13,6 +13,7 @@ from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Paint,
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.project import fold_note
 from shapes_print.plan.cardsheets import CardGeometry, SheetStock
 from shapes_print.plan.foldsheets import fold_pages
 from shapes_print.units import mm
@@ -178,6 +179,16 @@ def test_build_fold_writes_the_fold_file_and_lists_it(tmp_path: Path) -> None:
     plain = tmp_path / "plain" / "pass-and-pick" / "letter" / "4-players"
     assert not list(plain.glob("*-fold.pdf"))
     assert main([*args, "--fold", "--print-shop", "--out", str(tmp_path / "shop")]) == 2
+
+
+def test_a_swell_paper_set_asked_for_fold_sheets_says_why_it_has_none() -> None:
+    """Braille cards print their fronts alone on swell paper: the build goes on without
+    fold sheets and says so in one line, a set at a time; a set with backs says nothing."""
+    braille = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], ["braille"])
+    assert braille.notes(PrintOptions(fold=True)) == [fold_note("braille")]
+    assert "braille" in fold_note("braille") and "--fold" in fold_note("braille")
+    assert braille.notes(PrintOptions()) == []
+    assert PROJECT.notes(PrintOptions(fold=True)) == []
 
 
 def _overrun_boxes(item: Item, matrix: Matrix = IDENTITY, at: Point = (0.0, 0.0)) -> dict[str, Box]:
