@@ -104,6 +104,8 @@ class Furniture(Strict):
     # file's.
     fronts_title: str
     backs_title: str
+    # A deck's fold sheets' title: {title} is the deck's, as their running foot says it.
+    fold_title: str
     # The title of a score sheet's page after its first: {title} is the sheet's own.
     continued_title: str
     foot_size: Size
@@ -320,3 +322,5 @@ class PrintSettings(Strict):
     sides: dict[Sides, str]
     audiences: dict[Literal["players", "host", "print_and_play"], str]
     cutting: dict[Literal["marked", "unmarked", "print_shop"], str]
+    # The fold sheets' step (`--fold`), the guide's and the assembly page's: {fold}, their files.
+    folding: str

@@ -255,7 +255,7 @@ def build(
     with recording() as read:
         project = load_project(sources, games, labels, max_cards, cache=cache)
         kits = project_kits(project, options, out, force)
-    notes = project.notes()
+    notes = project.notes(options.printing)
     written = _write(kits, notes, options, out, on_kit, on_note, force, cache)
     if not force:  # a forced build neither takes nor keeps a listing: it makes everything
         keep_build(key, [(kit.folder, kit.info) for kit in kits], notes, read)
@@ -293,7 +293,8 @@ def build_project(
     of them with `force`): each is planned first (so bad input writes nothing), then
     rendered with `options.jobs` processes; the bytes written do not depend on `jobs`."""
     kits = project_kits(project, options, out, force)
-    return _write(kits, project.notes(), options, out, on_kit, on_note, force, project.cache)
+    notes = project.notes(options.printing)
+    return _write(kits, notes, options, out, on_kit, on_note, force, project.cache)
 
 
 def _write(

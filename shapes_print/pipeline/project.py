@@ -36,6 +36,7 @@ from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.options import Flip, Part, PrintOptions, size_name
 from shapes_print.load.values import OPEN_ENDS, player_range
 from shapes_print.load.yamlsrc import reading_once, remembered
+from shapes_print.plan.kitcontext import fronts_only
 
 
 class Sources(Struct, frozen=True):
@@ -109,9 +110,15 @@ class Project(Struct):
             self._digests[key] = files_digest(files)
         return self._digests[key]
 
-    def notes(self) -> list[str]:
-        """A line for each game a label set skipped, saying why (kit/coverage.py)."""
-        return [line for variant in self.variants for line in variant.skipped.values()]
+    def notes(self, printing: PrintOptions | None = None) -> list[str]:
+        """A line for each game a label set skipped, saying why (kit/coverage.py), and for
+        each set whose kits have none of the fold sheets `printing` asks for."""
+        skipped = [line for variant in self.variants for line in variant.skipped.values()]
+        return skipped + [
+            fold_note(variant.labels.name)
+            for variant in self.variants
+            if printing is not None and printing.fold and fronts_only(variant.ctx, printing)
+        ]
 
     @property
     def library(self) -> Library:
@@ -124,6 +131,16 @@ class Project(Struct):
     @property
     def ctx(self) -> DrawContext:
         return self.variants[0].ctx
+
+
+def fold_note(labels: str) -> str:
+    """Why a swell-paper label set's kits have no fold sheets: a build goes on without
+    them (its braille cards and .brf are whole), as it goes on past a game a set skips,
+    so `--labels all --fold` builds every other set's; but it says so, once a set."""
+    return (
+        f"no fold sheets (--fold) for {labels}: its braille cards print their fronts alone, "
+        "one-sided on swell paper, with no back to fold behind them"
+    )
 
 
 def load_project(

@@ -49,9 +49,6 @@ def plan_guide(
     doc, words = kit.library.guide, kit.words
     rows = _file_rows(kit, files, brf_pages, print_and_play)
     values = _guide_values(kit, inputs, files)
-    # A page turned in the print-and-play file has a sheet to itself: a step says why.
-    turned = print_and_play is not None and _any_turned(kit, files)
-    values["turned"] = Said("yes" if turned else "none")
     guide_inputs = replace(inputs, values=values, lists={**inputs.lists, "kit_files": rows})
     where = doc.source.source(("title",))
     names = (words.say(values["game_title"], where), words.fill(doc.spec.title, values, where))
@@ -91,9 +88,10 @@ def _guide_values(kit: KitContext, inputs: SheetInputs, files: Sequence[KitFile]
     }
 
 
-def _any_turned(kit: KitContext, files: Sequence[KitFile]) -> bool:
-    """Whether a sheet file prints a page turned on the paper (a score sheet too wide for
-    it upright); a cards file's pages are the paper's, made when drawn, not asked here."""
+def any_turned(kit: KitContext, files: Sequence[KitFile]) -> bool:
+    """Whether a sheet file of `files` prints a page turned on the paper (a score sheet too
+    wide for it upright); a cards file's pages are the paper's, made when drawn, not asked
+    here."""
     sheets = [f.printed for f in files if not is_cards_file(f.printed)]
     return any(is_turned(page, kit.page) for d in sheets for page in d.pages)
 

@@ -98,6 +98,13 @@ class KitContext(Struct, frozen=True, eq=False):
         where = self.library.style_source.source(("furniture", key))
         return self.words.fill(text, {"title": Said(title)}, where)
 
+    def fold_titled(self, named: str) -> str:
+        """A deck's fold sheets' name in their running foot: the deck's name (`named`),
+        then what they are for, in the label set's words."""
+        text = self.ctx.style.furniture.fold_title
+        where = self.library.style_source.source(("furniture", "fold_title"))
+        return self.words.fill(text, {"title": Said(named)}, where)
+
     def spoken(self, text: str, where: Source) -> str:
         """A title from YAML filled with the kit's numbers, as words without markup: titles
         stand in a PDF's metadata, outline and running foot, where no face can be bold."""

@@ -23,7 +23,7 @@ from shapes_print.load.models import LoadedDeck
 from shapes_print.plan.boards import board_document
 from shapes_print.plan.cardfile import CardsAsked, plan_cards
 from shapes_print.plan.embosserkit import braille_file, with_fitting_sizes
-from shapes_print.plan.guide import plan_guide
+from shapes_print.plan.guide import any_turned, plan_guide
 from shapes_print.plan.inksaver import draft
 from shapes_print.plan.kitcontext import KitContext, fronts_only
 from shapes_print.plan.kitsheets import plan_player_aid, plan_sheets
@@ -80,7 +80,11 @@ def _fold_file(kit: KitContext, asked: CardsAsked) -> list[KitFile]:
     no backs to fold behind them, so no fold sheets."""
     if not kit.options.fold or fronts_only(kit.ctx, kit.options):
         return []
-    folded, _ = plan_cards(kit, replace(asked, fold=True))
+    # Titled apart from the cards file (as a print shop's fronts and backs files are), so
+    # the catalogue's link, its picture's alternate text and the foot say which file it is.
+    named = kit.fold_titled(asked.named)
+    title = kit.titled(kit.game_title, named)
+    folded, _ = plan_cards(kit, replace(asked, title=title, named=named, fold=True))
     return [KitFile(kit.file(f"{asked.deck.name}{FOLD}"), "players", folded)]
 
 
@@ -161,10 +165,7 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
         if text is not None
     }
     # The assembly page says how to fold the fold sheets, where `--fold` built them.
-    folds = (
-        {"fold": Said(", ".join(f"{f.name}.pdf" for f in planned.folds))} if planned.folds else {}
-    )
-    cover_inputs = replace(inputs, values={**kit.values, **said, **folds})
+    cover_inputs = replace(inputs, values={**kit.values, **said, **_folding(kit, planned)})
     # Its cover has the scale check: its sheets have it no more. A player aid's copies
     # each start on a front (each player keeps one).
     laid_out = {s.file.name: s for s in planned.laid_out}
@@ -189,16 +190,35 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
     return replace(planned, whole=whole, assembly=compiled.assembly)
 
 
+def _folding(kit: KitContext, planned: Planned, start: str = "") -> dict[str, Said]:
+    """The fold sheets' file names (`fold`, or none), each without `start` (the guide's
+    table names files without the stem all share), and print.yaml's step for them filled
+    with the names (`folding`): the printing guide and the assembly page say it alike."""
+    names = ", ".join(f"{f.name.removeprefix(start)}.pdf" for f in planned.folds)
+    if not names:
+        return {"fold": Said("none"), "folding": Said("")}
+    where = kit.library.printing_source.source(("folding",))
+    step = kit.words.fill(kit.library.printing.folding, {"fold": Said(names)}, where)
+    return {"fold": Said(names), "folding": Said(step)}
+
+
 def plan_printing_guide(kit: KitContext, planned: Planned) -> Planned:
     """The printing guide, listing the files before it."""
     brf_pages = None if planned.embossed is None else len(planned.embossed.pages)
-    listed = planned.guided
-    # The guide says where the print-and-play file's assembly page is, where it is two pages.
+    # The guide says where the print-and-play file's assembly page is, where it is two
+    # pages; why a page of it is turned, where a score sheet it holds is (the fold sheets,
+    # landscape, are no part of it); and how to fold the fold sheets, as its assembly page
+    # does.
     first, last = planned.assembly or (0, 0)
-    said = Said(f"{first}-{last}" if last > first else "none")
+    turned = planned.whole is not None and any_turned(kit, planned.listed)
+    said = {
+        "assembly": Said(f"{first}-{last}" if last > first else "none"),
+        "turned": Said("yes" if turned else "none"),
+        **_folding(kit, planned, f"{kit.stem}_"),
+    }
     inputs = planned.sheet_inputs
-    inputs = replace(inputs, values={**inputs.values, "assembly": said})
-    name, audience, guide = plan_guide(kit, inputs, listed, brf_pages, planned.whole)
+    inputs = replace(inputs, values={**inputs.values, **said})
+    name, audience, guide = plan_guide(kit, inputs, planned.guided, brf_pages, planned.whole)
     return replace(planned, guide=KitFile(kit.file(name, audience), audience, guide))
 
 

@@ -9,14 +9,16 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
-from shapes_print.geometry.primitives import Artifact, Group, Item, Page, Paint, Use
+from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Page, Paint, Use
 from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
+from shapes_print.pipeline.project import fold_note
 from shapes_print.plan.cardsheets import CardGeometry, SheetStock
 from shapes_print.plan.foldsheets import fold_pages
 from shapes_print.units import mm
 from tests.planboxes import cut_marks
+from tests.planned import page_words
 
 PROJECT = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"])
 LIBRARY = PROJECT.library
@@ -178,6 +180,66 @@ def test_build_fold_writes_the_fold_file_and_lists_it(tmp_path: Path) -> None:
     plain = tmp_path / "plain" / "pass-and-pick" / "letter" / "4-players"
     assert not list(plain.glob("*-fold.pdf"))
     assert main([*args, "--fold", "--print-shop", "--out", str(tmp_path / "shop")]) == 2
+
+
+def _letter_kit(options: PrintOptions) -> dict[str, Document]:
+    """The 4-player Letter kit's printed documents by file name, stem left out."""
+    ((_, _, files),) = pipeline.plan_all(PROJECT, "4", "letter", "long", options)
+    stem = "pass-and-pick_4p_letter_"
+    return {f.name.removeprefix(stem): f.printed for f in files if isinstance(f.document, Document)}
+
+
+def _words(document: Document) -> str:
+    return " ".join(page_words(page, document.symbols) for page in document.pages)
+
+
+# The assembly page's fold step, print.yaml's, as the guide names the files (stem left out).
+FOLD_STEP = "Fold sheets (cards-fold.pdf), printed one-sided on plain paper in place of the"
+TURNED_STEP = "Wide score sheets print turned"
+
+
+def test_the_guide_of_a_fold_kit_says_how_to_fold_and_nothing_of_turned_pages() -> None:
+    """The fold sheets are landscape pages, but no part of the print-and-play file: the
+    guide's step on turned score sheets is not theirs. Its fold step is the assembly
+    page's, before the cuts; a kit without fold sheets has none."""
+    folded = _letter_kit(PrintOptions(fold=True))
+    guide = _words(folded["printing-guide"])
+    assert TURNED_STEP not in guide
+    assert FOLD_STEP in guide
+    assert guide.index(FOLD_STEP) < guide.index("Cut from edge to edge")
+    assembly = _words(folded["print-and-play"])
+    assert FOLD_STEP.replace("(cards-fold", "(pass-and-pick_4p_letter_cards-fold") in assembly
+    plain = _words(_letter_kit(PrintOptions())["printing-guide"])
+    assert "Fold sheets" not in plain and TURNED_STEP not in plain
+
+
+def test_fold_sheets_are_titled_apart_from_the_cards_file() -> None:
+    """The fold file's title (its PDF's, so the catalogue's link and picture) and its
+    running foot say what it is, as a print shop's fronts and backs files do theirs."""
+    kit = _letter_kit(PrintOptions(fold=True))
+    cards, fold = kit["cards"], kit["cards-fold"]
+    assert cards.title == "Pass and pick shapes: shape cards"
+    assert fold.title == "Pass and pick shapes: shape cards (fold and glue)"
+    assert "shape cards (fold and glue) · page 1 of" in page_words(fold.pages[0], fold.symbols)
+
+
+@pytest.mark.parametrize("labels", ["es", "fr", "de", "braille-es"])
+def test_every_translated_set_has_the_fold_words(labels: str) -> None:
+    """The fold sheets' title and their step are in each translated set's words."""
+    project = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [labels])
+    words, furniture = project.ctx.words, project.ctx.style.furniture
+    for english in (furniture.fold_title, project.library.printing.folding):
+        assert words.say(english, None) != english, english
+
+
+def test_a_swell_paper_set_asked_for_fold_sheets_says_why_it_has_none() -> None:
+    """Braille cards print their fronts alone on swell paper: the build goes on without
+    fold sheets and says so in one line, a set at a time; a set with backs says nothing."""
+    braille = pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], ["braille"])
+    assert braille.notes(PrintOptions(fold=True)) == [fold_note("braille")]
+    assert "braille" in fold_note("braille") and "--fold" in fold_note("braille")
+    assert braille.notes(PrintOptions()) == []
+    assert PROJECT.notes(PrintOptions(fold=True)) == []
 
 
 def _overrun_boxes(item: Item, matrix: Matrix = IDENTITY, at: Point = (0.0, 0.0)) -> dict[str, Box]:
