@@ -135,6 +135,15 @@ def _cell(row: int, column: int, value: object) -> str:
     return f'<c r="{where}" t="inlineStr"><is><t>{value}</t></is></c>'
 
 
+def sheet_row(number: int, count: str, label: str = "") -> str:
+    """Row `number` of a sheet: a `moon` card of the `picture` layout, its count and label
+    cells (XML) as given."""
+    text = '<c r="{}{}" t="inlineStr"><is><t>{}</t></is></c>'
+    cells = [text.format("A", number, "moon"), count.format(number)]
+    cells += [text.format(c, number, v) for c, v in (("D", "picture"), ("E", "standard"))]
+    return f'<row r="{number}">{"".join(cells)}{label.format(number)}</row>'
+
+
 def sheet_xml(extra: str = "", label: str = "SUN") -> str:
     """The example deck's header and its sun row in a sheet, then `extra` rows."""
     row = [*ROW[:-1], label]
