@@ -75,6 +75,12 @@ class Source(Struct, frozen=True):
         field, in a spreadsheet's cell or on a deck's line): None for any other place."""
         return None
 
+    def holding(self, text: str) -> Source | None:
+        """The cell that holds `text`, said here, when it is a spreadsheet's (whose column
+        counts cells, not characters, so the text is not looked for in the file): None for
+        any other place."""
+        return None
+
 
 class UserError(Exception):
     """A mistake in the input that the user can fix; never shown with a traceback."""

@@ -108,6 +108,14 @@ _WORKBOOK_RELATIONS = (
     'officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
     "</Relationships>"
 )
+_NOTES_TYPE = (
+    '<Override PartName="/xl/worksheets/sheet2.xml" ContentType="application/vnd.'
+    'openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+)
+_NOTES_RELATION = (
+    '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+    'relationships/worksheet" Target="worksheets/sheet2.xml"/>'
+)
 HEADERS = ["id", "name", "count", "layout", "back", "art", "label"]
 ROW = ["sun", "suns", 6, "picture", "standard", "art/sun.png", "SUN"]
 
@@ -127,6 +135,15 @@ def _cell(row: int, column: int, value: object) -> str:
     return f'<c r="{where}" t="inlineStr"><is><t>{value}</t></is></c>'
 
 
+def sheet_row(number: int, count: str, label: str = "") -> str:
+    """Row `number` of a sheet: a `moon` card of the `picture` layout, its count and label
+    cells (XML) as given."""
+    text = '<c r="{}{}" t="inlineStr"><is><t>{}</t></is></c>'
+    cells = [text.format("A", number, "moon"), count.format(number)]
+    cells += [text.format(c, number, v) for c, v in (("D", "picture"), ("E", "standard"))]
+    return f'<row r="{number}">{"".join(cells)}{label.format(number)}</row>'
+
+
 def sheet_xml(extra: str = "", label: str = "SUN") -> str:
     """The example deck's header and its sun row in a sheet, then `extra` rows."""
     row = [*ROW[:-1], label]
@@ -134,23 +151,46 @@ def sheet_xml(extra: str = "", label: str = "SUN") -> str:
         f'<row r="{number}">' + "".join(_cell(number, c, v) for c, v in enumerate(cells, 1))
         for number, cells in ((1, HEADERS), (2, row))
     ]
-    data = "</row>".join(rows) + "</row>" + extra
+    return _sheet("</row>".join(rows) + "</row>" + extra)
+
+
+def _sheet(data: str) -> str:
+    """A sheet's XML holding the rows `data`."""
     return (
         '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/'
         f'spreadsheetml/2006/main"><sheetData>{data}</sheetData></worksheet>'
     )
 
 
-def xlsx(path: Path, extra: str = "", pad: int = 0, label: str = "SUN", lie: bool = False) -> None:
+def xlsx(
+    path: Path,
+    extra: str = "",
+    pad: int = 0,
+    label: str = "SUN",
+    lie: bool = False,
+    notes: str = "",
+) -> None:
     """A workbook of the example deck: `extra` rows after the first card, `pad` spaces
     after the sheet's XML (a zip bomb), `label` as the sun's label; with `lie`, the sheet's
-    sizes in the archive's directory say 100 bytes whatever it holds. Packed at zlib's
+    sizes in the archive's directory say 100 bytes whatever it holds; with `notes`, a
+    first sheet "Notes" holding that text in A1, before the cards' sheet. Packed at zlib's
     fastest level: 100 MB of padding in a quarter of the time, 0.4 MB packed."""
+    types, workbook, relations = _CONTENT_TYPES, _WORKBOOK, _WORKBOOK_RELATIONS
+    if notes:
+        types = types.replace("</Types>", _NOTES_TYPE + "</Types>")
+        workbook = workbook.replace(
+            "<sheets>", '<sheets><sheet name="Notes" sheetId="2" r:id="rId2"/>'
+        )
+        relations = relations.replace("</Relationships>", _NOTES_RELATION + "</Relationships>")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-        archive.writestr("[Content_Types].xml", _CONTENT_TYPES)
+        archive.writestr("[Content_Types].xml", types)
         archive.writestr("_rels/.rels", _RELATIONS)
-        archive.writestr("xl/workbook.xml", _WORKBOOK)
-        archive.writestr("xl/_rels/workbook.xml.rels", _WORKBOOK_RELATIONS)
+        archive.writestr("xl/workbook.xml", workbook)
+        archive.writestr("xl/_rels/workbook.xml.rels", relations)
+        if notes:
+            archive.writestr(
+                "xl/worksheets/sheet2.xml", _sheet(f'<row r="1">{_cell(1, 1, notes)}</row>')
+            )
         with archive.open("xl/worksheets/sheet1.xml", "w") as part:
             part.write(sheet_xml(extra, label).encode())
             for _ in range(pad // (1 << 20)):

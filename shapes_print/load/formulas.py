@@ -1,10 +1,11 @@
-"""The formulas of a workbook's sheet that have no saved result.
+"""The cells of a workbook's sheet that the reader reads as empty but are not.
 
 A spreadsheet program saves each formula with its result, which is all a reader sees; a
-script writing a workbook (`ws["C3"] = "=2+2"`) saves the formula alone, and the reader
-then sees an empty cell. So the cells of the chosen sheet that hold a formula and no value
-are found here, to say so where the deck reads them. Only .xlsx (and .xlsm) sheets: an
-.ods is written with its results by every program that writes one. The workbook has been
+script writing a workbook (`ws["C3"] = "=2+2"`, as openpyxl writes it: `<v/>`, no value)
+saves the formula alone, and the reader then sees an empty cell. A cell holding an error
+(`#DIV/0!`, `#N/A`) reads as empty too. So such cells of the chosen sheet are found here,
+to say what they hold where the deck reads them. Only .xlsx (and .xlsm) sheets: an .ods is
+written with its results by every program that writes one. The workbook has been
 measured (load/sheetbounds.py) before it comes here.
 """
 
@@ -17,13 +18,46 @@ from xml.parsers import expat
 
 from shapes_print.load.sheetbounds import cell_reference, whole_number
 
-Unsaved = dict[tuple[int, int], str]  # (row, column): the formula, as written after its =
+
+class Formula(str):
+    """A formula with no saved result (its text, after the =)."""
+
+    def problem(self, header: str) -> str:
+        return (
+            f"column {header!r}: the formula{f' ={self}' if self else ''} has no saved "
+            "result, so it reads as empty (a script writing a workbook saves formulas so); "
+            "a formula must be saved with its result: open the workbook in a spreadsheet "
+            "program and save it there, or write the value instead of the formula"
+        )
+
+
+class CellError(str):
+    """An error value (`#DIV/0!`), which its formula, if any, gives."""
+
+    formula: str | None
+
+    def __new__(cls, error: str, formula: str | None) -> CellError:
+        made = super().__new__(cls, error)
+        made.formula = formula
+        return made
+
+    def problem(self, header: str) -> str:
+        made = f" (its formula ={self.formula} gives it)" if self.formula else ""
+        return (
+            f"column {header!r}: the cell holds the error {self!s}{made}, which reads as "
+            "empty; fix the formula or write the value"
+        )
+
+
+Unread = Formula | CellError  # what a cell the reader reads as empty holds
+Unsaved = dict[tuple[int, int], Unread]  # (row, column): what the cell holds
 _WORKBOOK = "xl/workbook.xml"
 _RELATIONS = "xl/_rels/workbook.xml.rels"
 
 
-def unsaved_formulas(data: bytes, sheet: str | None) -> Unsaved:
-    """The cells of `sheet` (or the first sheet) holding a formula with no saved result."""
+def unread_cells(data: bytes, sheet: str | None) -> Unsaved:
+    """The cells of `sheet` (or the first sheet) holding a formula with no saved result,
+    or an error."""
     archive = zipfile.ZipFile(io.BytesIO(data))
     names = set(archive.namelist())
     if _WORKBOOK not in names or _RELATIONS not in names:
@@ -47,7 +81,7 @@ def unsaved_formulas(data: bytes, sheet: str | None) -> Unsaved:
     parser.CharacterDataHandler = cells.text
     with archive.open(part) as stream:
         parser.ParseFile(stream)
-    return cells.unsaved
+    return cells.unread
 
 
 def _parser() -> expat.XMLParserType:
@@ -78,13 +112,16 @@ def _elements(xml: bytes, name: str) -> list[dict[str, str]]:
 
 class _Formulas:
     """Cells as a sheet's XML streams by: `<c r="C3"><f>2+2</f><v>4</v></c>`, noting those
-    whose `<f>` has no `<v>`."""
+    whose `<f>` has no value (no `<v>`, or an empty one but for a text result, `t="str"`),
+    and those of an error's type (`t="e"`) with their error."""
 
     def __init__(self) -> None:
-        self.unsaved: Unsaved = {}
+        self.unread: Unsaved = {}
         self.row = self.column = 0
+        self.kind = ""  # the cell's type, its `t`
         self.formula: list[str] | None = None  # the formula's text, in the cell read now
-        self.saved = self.reading = False
+        self.value: list[str] | None = None  # its value's text
+        self.reading: list[str] | None = None  # where text read now goes
 
     def start(self, tag: str, attributes: dict[str, str]) -> None:
         local = tag.rpartition(" ")[2]
@@ -96,19 +133,25 @@ class _Formulas:
                 self.row,
                 self.column + 1,
             )
-            self.formula, self.saved = None, False
+            self.kind = attributes.get("t", "")
+            self.formula = self.value = None
         elif local == "f":
-            self.formula, self.reading = [], True
+            self.formula = self.reading = []
         elif local == "v":
-            self.saved = True
+            self.value = self.reading = []
 
     def end(self, tag: str) -> None:
         local = tag.rpartition(" ")[2]
-        if local == "f":
-            self.reading = False
-        elif local == "c" and self.formula is not None and not self.saved:
-            self.unsaved[(self.row, self.column)] = "".join(self.formula)
+        if local in ("f", "v"):
+            self.reading = None
+        elif local == "c":
+            formula = None if self.formula is None else "".join(self.formula)
+            value = "".join(self.value or ())
+            if self.kind == "e" and value:
+                self.unread[(self.row, self.column)] = CellError(value, formula)
+            elif formula is not None and not value and (self.value is None or self.kind != "str"):
+                self.unread[(self.row, self.column)] = Formula(formula)
 
     def text(self, data: str) -> None:
-        if self.reading and self.formula is not None:
-            self.formula.append(data)
+        if self.reading is not None:
+            self.reading.append(data)

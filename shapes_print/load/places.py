@@ -25,9 +25,14 @@ class CardPlace(Source, frozen=True, eq=False):
 
     fields: Mapping[str, Source] = msgspec.field(default_factory=dict)
     keys: Mapping[str, Source] = msgspec.field(default_factory=dict)
+    # The text of each of its spreadsheet cells (its fields', its name's): that cell.
+    cells: Mapping[str, Source] = msgspec.field(default_factory=dict)
 
     def field(self, name: str) -> Source | None:
         return self.fields.get(name)
+
+    def holding(self, text: str) -> Source | None:
+        return self.cells.get(text)
 
     def __eq__(self, other: object) -> bool:
         """The same place as another card's: its fields' places are not compared."""
@@ -48,7 +53,20 @@ def card_place(doc: Document, index: int, card: CardType) -> CardPlace:
     cells = {key: doc.marks[loc] for key, loc in at.items() if loc in doc.marks}
     written = {key: ("cards", index, key) for key in _KEYS}
     keys = {key: doc.marks[loc] for key, loc in written.items() if loc in doc.marks}
-    return CardPlace(where.path, where.line, where.column, cells, keys)
+    held = {**_held(card.fields, cells, doc), **_held({"name": card.name}, keys, doc)}
+    return CardPlace(where.path, where.line, where.column, cells, keys, held)
+
+
+def _held(
+    values: Mapping[str, object], places: Mapping[str, Source], doc: Document
+) -> dict[str, Source]:
+    """Each value's text, of those written in a spreadsheet (not in the deck file), with
+    its cell: where a message about that text (a translation lacking) names it."""
+    return {
+        str(value): places[key]
+        for key, value in values.items()
+        if value is not None and key in places and places[key].path != doc.path
+    }
 
 
 def key_place(where: Source, key: str) -> Source:

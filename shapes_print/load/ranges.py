@@ -40,7 +40,10 @@ def check_count_tables(game: Game, deck: LoadedDeck) -> None:
             checked.add(index)
             loc = ("cards", index, "count")
             where = lambda key, loc=loc: deck.source.source((*loc, key))  # noqa: E731
-            check_table(game, ".".join(map(str, loc)), card.count, where)
+            # A spreadsheet's cell is named by its column, as its other errors name it.
+            in_sheet = deck.source.source(loc).path != deck.source.path
+            what = "column 'count'" if in_sheet else ".".join(map(str, loc))
+            check_table(game, what, card.count, where)
             missing = [
                 n
                 for n in range(game.players.min, game.players.max + 1)
@@ -49,7 +52,7 @@ def check_count_tables(game: Game, deck: LoadedDeck) -> None:
             if missing:
                 raise UserError(
                     deck.source.source(loc),
-                    f"{'.'.join(map(str, loc))}: no entry for {_counts(missing)}; "
+                    f"{what}: no entry for {_counts(missing)}; "
                     f"give every count of the game's {game.players.min}-{game.players.max} players one",
                 )
 

@@ -28,7 +28,7 @@ from shapes_print.errors import Source, UserError
 from shapes_print.inputs import inside, read_input
 from shapes_print.limits import MAX_SHEET_BYTES, MAX_TEXT, MAX_VALUES
 from shapes_print.load.base import IDENTIFIER_PATTERN
-from shapes_print.load.formulas import unsaved_formulas
+from shapes_print.load.formulas import Unread, unread_cells
 from shapes_print.load.sheetbounds import check_workbook
 from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.text.characters import character_problem
@@ -84,13 +84,32 @@ def cards_from_sheet(doc: Document) -> Document:
 
 
 class _Place:
-    """Where a cell is: the spreadsheet's path (as the deck file names it), row and column."""
+    """Where a cell is: the spreadsheet's path (as the deck file names it), row and column;
+    for a workbook, the sheet read and whether the deck file named it, and its other sheets."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.sheet: str | None = None
+        self.named = False
+        self.others: list[str] = []
 
     def __call__(self, row: int, column: int = 1) -> Source:
         return Source(self.path, row, column)
+
+    def of_sheet(self) -> str:
+        """The sheet read, for a message about its headers (nothing for a CSV file)."""
+        if self.sheet is None:
+            return ""
+        return f" of sheet {self.sheet!r}" if self.named else f" of the first sheet, {self.sheet!r}"
+
+    def other_sheets(self) -> str:
+        """How to read another of the workbook's sheets, when the deck file named none."""
+        if self.named or not self.others:
+            return ""
+        return (
+            "; to read another sheet, add sheet: NAME beside from: in the deck file "
+            f"(the workbook's other sheets: {', '.join(map(repr, self.others))})"
+        )
 
 
 def _csv(path: Path, place: _Place) -> list[list[Cell]]:
@@ -105,14 +124,53 @@ def _csv(path: Path, place: _Place) -> list[list[Cell]]:
         ) from None
     header = text.split("\n", 1)[0]
     separator = max(",;\t", key=header.count) if path.suffix.lower() == ".csv" else "\t"
-    try:
-        rows = [list(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=separator)]
-    except csv.Error as error:
-        raise UserError(place(0), f"is not a CSV file the reader understands: {error}") from None
+    rows = _rows(text, separator, place)
     return [
         [_written(_text(cell, place(r, c))) for c, cell in enumerate(row, 1)]
         for r, row in enumerate(rows, 1)
     ]
+
+
+def _rows(text: str, separator: str, place: _Place) -> list[list[str]]:
+    """The CSV's rows. A quote opening a cell that is never closed makes the reader take
+    the rest of the file as that cell, so the last row is looked at for one."""
+    lines = list(io.StringIO(text, newline=""))
+    reader = csv.reader(lines, delimiter=separator)
+    rows: list[list[str]] = []
+    start = read = 0  # the lines before the last row, and all read
+    try:
+        for row in reader:
+            rows.append(row)
+            start, read = read, reader.line_num
+    except csv.Error as error:
+        raise UserError(place(0), f"is not a CSV file the reader understands: {error}") from None
+    column = _unclosed("".join(lines[start:]), separator)
+    if column:
+        raise UserError(
+            place(len(rows), column),
+            f'this cell opens a quote (") on line {start + 1} that is never closed, so the '
+            'rest of the file reads as this one cell; close it with a second " or remove it',
+        )
+    return rows
+
+
+def _unclosed(text: str, separator: str) -> int:
+    """The column (from 1) of the cell of `text`, one CSV row, whose opening quote is
+    never closed (the row then runs to the file's end), or 0."""
+    at, column = 0, 1
+    while at < len(text):
+        if text[at] == '"':
+            close = at + 1
+            while (close := text.find('"', close)) >= 0 and text.startswith('"', close + 1):
+                close += 2  # "" inside quotes: one quote
+            if close < 0:
+                return column
+            at = close + 1
+        ends = [found for end in (separator, "\n", "\r") if (found := text.find(end, at)) >= 0]
+        if not ends or text[min(ends)] != separator:
+            return 0
+        at, column = min(ends) + 1, column + 1
+    return 0
 
 
 def _written(text: str) -> Cell:
@@ -143,8 +201,10 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
                 where, f"no sheet {sheet!r} in {path.name} (sheets: {', '.join(names)})"
             )
         chosen = book.get_sheet_by_name(sheet) if sheet else book.get_sheet_by_index(0)
+        place.sheet, place.named = chosen.name, sheet is not None
+        place.others = [name for name in names if name != chosen.name]
         rows = chosen.to_python(skip_empty_area=False)
-        unsaved = unsaved_formulas(data, chosen.name) if path.suffix.lower() != ".ods" else {}
+        unread = unread_cells(data, chosen.name) if path.suffix.lower() != ".ods" else {}
     except UserError:
         raise
     except BaseException as error:  # the reader's own errors, and its panics (BaseException)
@@ -156,24 +216,11 @@ def _workbook(path: Path, sheet: str | None, where: Source, place: _Place) -> li
         [_cell(value, place(r, c)) for c, value in enumerate(row, start=1)]
         for r, row in enumerate(rows, start=1)
     ]
-    for (r, c), formula in unsaved.items():  # each an empty cell to the reader
+    for (r, c), held in unread.items():  # each an empty cell to the reader
         cells.extend([] for _ in range(r - len(cells)))
         cells[r - 1].extend("" for _ in range(c - len(cells[r - 1])))
-        cells[r - 1][c - 1] = Formula(formula)
+        cells[r - 1][c - 1] = held
     return cells
-
-
-class Formula(str):
-    """A cell holding a formula with no saved result (its text, after the =): what a script
-    writing a workbook leaves, which the reader reads as an empty cell."""
-
-    def unsaved(self, header: str) -> str:
-        return (
-            f"column {header!r}: the formula{f' ={self}' if self else ''} has no saved "
-            "result, so it reads as empty (a script writing a workbook saves formulas so); "
-            "open the workbook in a spreadsheet program and save it there, which saves each "
-            "result, or write the value instead of the formula"
-        )
 
 
 def _cell(value: Any, where: Source) -> Cell:
@@ -208,7 +255,9 @@ def _headers(rows: Sequence[Sequence[Cell]], place: _Place) -> tuple[int, list[s
     first = next((n for n, row in enumerate(rows, 1) if not all(map(_blank, row))), 0)
     if not first:
         raise UserError(
-            place(1), f"no headers: row 1 names the columns {', '.join(REQUIRED)} and the fields"
+            place(1),
+            f"no headers{place.of_sheet()}: row 1 names the columns {', '.join(REQUIRED)} "
+            f"and the fields{place.other_sheets()}",
         )
     headers: list[str | None] = []
     for column, cell in enumerate(rows[first - 1], start=1):
@@ -219,7 +268,11 @@ def _headers(rows: Sequence[Sequence[Cell]], place: _Place) -> tuple[int, list[s
     for key in REQUIRED:
         if key not in headers:
             named = ", ".join(h for h in headers if h)
-            raise UserError(place(first), f"no {key!r} column among the headers ({named})")
+            raise UserError(
+                place(first),
+                f"no {key!r} column among the headers{place.of_sheet()} ({named})"
+                + place.other_sheets(),
+            )
     return first, headers
 
 
@@ -240,8 +293,8 @@ def _cards(rows: list[list[Cell]], place: _Place) -> tuple[list[dict[str, Any]],
         marks[(index, "fields")] = place(row_number)
         for column, cell in enumerate(row, start=1):
             header = headers[column - 1] if column <= len(headers) else None
-            if isinstance(cell, Formula) and header is not None:
-                raise UserError(place(row_number, column), cell.unsaved(header))
+            if isinstance(cell, Unread) and header is not None:
+                raise UserError(place(row_number, column), cell.problem(header))
             if _blank(cell):
                 if header is not None and header not in KEY_COLUMNS:
                     marks[(index, "fields", header)] = place(row_number, column)

@@ -11,10 +11,11 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
-from shapes_print.kit.braillefit import braille_lines
+from shapes_print.kit.braillefit import BrailleRoomError, braille_lines
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
 from shapes_print.load.places import value_place
+from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.plan.braille import braille_dots
 from shapes_print.plan.icons import LineSet, line_items, parsed_runs, spoken
 from shapes_print.text.fit import fit
@@ -209,10 +210,8 @@ def braille_text(
     if style is None:
         return ""
     naming = [
-        spoken(ctx, ctx.words.fill(e.text, fields, where), where)
-        for e in elements
-        if e.kind == "text" and e.text and e.what in NAMING_ROLES and not e.hidden
-        if not e.when or fields.get(e.when)
+        spoken(ctx, ctx.words.fill(text, fields, where), where)
+        for text in _naming(elements, fields)
     ]
     words = " ".join(dict.fromkeys(" ".join(w.split()) for w in naming if w.strip()))
     if not words:
@@ -225,6 +224,38 @@ def braille_text(
     return ctx.words.fill(style.card_words, {"words": Said(words)}, where)
 
 
+def _naming(elements: Sequence[Element], fields: Mapping[str, object]) -> list[str]:
+    """The texts of the card's face that say which card it is, as written in its layout."""
+    return [
+        e.text
+        for e in elements
+        if e.kind == "text" and e.text and e.what in NAMING_ROLES and not e.hidden
+        if not e.when or fields.get(e.when)
+    ]
+
+
+def _spelled_lines(
+    at: ElementAt, elements: Sequence[Element], ctx: DrawContext, words: str, style: BrailleStyle
+) -> list[str]:
+    """The braille element's `words` in lines that fit its zone; else the error, at the
+    field's cell or line of the one text it spells that fails alone (a letter the code
+    lacks in `{label}`), or else at the card."""
+    what = f"{at.card}, {element_named(at.element)}"
+    locale = ctx.words.locale
+    try:
+        return braille_lines(words, locale, at.box, style, at.where, what)
+    except BrailleRoomError as error:
+        texts = [at.element.text] if at.element.text else _naming(elements, at.fields)
+        for text in texts:
+            alone = spoken(ctx, ctx.words.fill(text, at.fields, at.where), at.where)
+            try:
+                braille_lines(alone, locale, at.box, style, at.where, what)
+            except BrailleRoomError:
+                place = value_place(text, at.where)[0]
+                raise BrailleRoomError(place, error.message, error.hint) from None
+        raise
+
+
 def braille_words(at: ElementAt, elements: Sequence[Element], ctx: DrawContext) -> list[Item]:
     """The element's words in braille dots, when the label set gives braille sizes;
     `elements` are its layout's (a zone writing no text spells its card's names)."""
@@ -235,5 +266,4 @@ def braille_words(at: ElementAt, elements: Sequence[Element], ctx: DrawContext) 
     words = braille_text(element, elements, fields, ctx, where, card)
     if not words:
         return []
-    what = f"{card}, {element_named(element)}"
-    return braille_dots(braille_lines(words, ctx.words.locale, box, style, where, what), box, style)
+    return braille_dots(_spelled_lines(at, elements, ctx, words, style), box, style)

@@ -288,10 +288,12 @@ def position(lines: list[str], line: int, column: int, text: str, offset: int) -
 
 def place(where: Source | None, text: str, offset: int) -> Source | None:
     """The file, line and column of `text[offset]`, for a text written at `where`. A
-    workbook's cell (.xlsx, .ods: a zip, whose headers always hold a NUL byte, which no text
-    input may) has no text to search: the cell is the place."""
+    spreadsheet's cell that holds the text is the place; a workbook (.xlsx, .ods: a zip,
+    whose headers always hold a NUL byte, which no text input may) has no text to search."""
     if where is None or not where.line:
         return where
+    if (cell := where.holding(text)) is not None:
+        return cell
     try:
         data = where.path.read_bytes()
     except OSError:

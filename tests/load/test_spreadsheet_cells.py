@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
-from shapes_print.errors import Source, UserError
 from shapes_print.load.spreadsheet import cards_from_sheet
 from shapes_print.load.yamlsrc import Document
-from tests.hostile_files import xlsx
+from tests.hostile_files import sheet_row, xlsx
 from tests.project_copy import run
 
 GAME = "my-game"
@@ -120,46 +119,6 @@ def test_an_empty_cell_a_text_needs_is_named_at_that_cell(
     assert err.endswith("when: label"), err
 
 
-def _row(number: int, count: str, label: str = "") -> str:
-    """Row `number` of a sheet: a `moon` card of the `picture` layout, its count and label
-    cells (XML) as given."""
-    text = '<c r="{}{}" t="inlineStr"><is><t>{}</t></is></c>'
-    cells = [text.format("A", number, "moon"), count.format(number)]
-    cells += [text.format(c, number, v) for c, v in (("D", "picture"), ("E", "standard"))]
-    return f'<row r="{number}">{"".join(cells)}{label.format(number)}</row>'
-
-
-@pytest.mark.parametrize(
-    ("row", "column", "error"),
-    [
-        (_row(3, '<c r="C{}"><f>2+2</f></c>'), 3, "column 'count': the formula =2+2"),
-        (
-            _row(3, '<c r="C{}"><v>1</v></c>', '<c r="G{0}"><f>A{0}&amp;"!"</f></c>'),
-            7,
-            "column 'label': the formula =A3&\"!\"",
-        ),
-    ],
-)
-def test_a_formula_with_no_saved_result_says_so_and_how_to_get_one(
-    tmp_path: Path, row: str, column: int, error: str
-) -> None:
-    """A script writing a workbook writes formulas with no result; the reader sees nothing."""
-    path = tmp_path / "cards.xlsx"
-    xlsx(path, extra=row)
-    with pytest.raises(UserError) as raised:
-        cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.xlsx"}}))
-    assert raised.value.source == Source(path, 3, column)
-    assert raised.value.message.startswith(f"{error} has no saved result"), raised.value.message
-    assert "save it" in raised.value.message
-
-
-def test_a_formula_with_its_saved_result_reads_as_that_result(tmp_path: Path) -> None:
-    path = tmp_path / "cards.xlsx"
-    xlsx(path, extra=_row(3, '<c r="C{}"><f>2+2</f><v>4</v></c>'))
-    doc = cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.xlsx"}}))
-    assert [card["count"] for card in doc.data["cards"]] == [6, 4]
-
-
 def test_an_element_with_no_room_on_a_smaller_card_is_named_at_its_layout_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -201,7 +160,8 @@ def test_a_count_cell_may_be_a_table_by_players_as_in_yaml(
 @pytest.mark.parametrize(
     ("cell", "error"),
     [
-        ('"2-3: 9"', "bugs.csv:3:3: cards.1.count: no entry for 4, 5 players"),
+        ('"2-3: 9"', "bugs.csv:3:3: column 'count': no entry for 4, 5 players"),
+        ('"2-5: 9, 6-7: 1"', "bugs.csv:3:3: column 'count': '6-7' is outside the game's 2-5"),
         ('"2-3: 9, 4-5"', "bugs.csv:3:3: column 'count': '4-5' is not an entry like 2-3: 1"),
         (
             "0",
@@ -235,7 +195,7 @@ def test_a_workbooks_errors_name_their_cells_too(
     (folder / "art").mkdir(exist_ok=True)
     Image.new("RGB", (600, 600), "orange").save(folder / "art/sun.png")
     art = '<c r="F{}" t="inlineStr"><is><t>art/sun.png</t></is></c>'
-    moon = _row(3, '<c r="C{}"><v>9</v></c>', art)  # 15 cards: enough for every player count
+    moon = sheet_row(3, '<c r="C{}"><v>9</v></c>', art)  # 15 cards: enough for every player count
     xlsx(folder / "bugs.xlsx", extra=moon.replace("picture", "pictur"))
     code, err = check(content, capsys)
     assert code == 2 and err.startswith(f"{GAME}/bugs.xlsx:3:4: layout 'pictur' is not in"), err
@@ -267,3 +227,47 @@ def test_the_example_games_group_colours_name_their_file_and_say_how_to_fix_them
             "give the cards one, or remove the entry",
         ],
     )
+
+
+@pytest.mark.parametrize("sheet", ["bugs.csv", "bugs.xlsx"])
+def test_a_text_a_label_set_lacks_is_named_at_its_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sheet: str
+) -> None:
+    """The cell's own row and column: not a character of the CSV's line, nor a workbook's
+    column A; and so in the comments `labels new` writes beside each text."""
+    from PIL import Image
+
+    content = tmp_path / "games"
+    folder = bug_game(content, sheet)
+    rows = (ANT, SPIDER.replace("SPIDER", "ARAÑA"))
+    if sheet == "bugs.csv":
+        (folder / sheet).write_text("\n".join((HEADER, *rows)) + "\n", encoding="utf-8")
+        cell = "bugs.csv:3:7"
+    else:  # the sun (G2 its label) and a moon: cards enough for every player count
+        (folder / "art").mkdir(exist_ok=True)
+        Image.new("RGB", (600, 600), "orange").save(folder / "art/sun.png")
+        art = '<c r="F{0}" t="inlineStr"><is><t>art/sun.png</t></is></c>'
+        art += '<c r="G{0}" t="inlineStr"><is><t>MOON</t></is></c>'
+        xlsx(folder / sheet, extra=sheet_row(3, '<c r="C{}"><v>9</v></c>', art), label="ARAÑA")
+        cell = "bugs.xlsx:2:7"
+    code, err = check(content, capsys, "--labels", "es")
+    lacking = [line for line in err.splitlines() if line.endswith("no text for 'ARAÑA'")]
+    assert code == 2 and len(lacking) == 1, err
+    assert lacking[0].startswith(f"{GAME}/{cell}: label set 'es' "), lacking
+    code, _, _ = run(
+        ["labels", "new", "fr", "--game", GAME, "--content", str(content)], capsys, content
+    )
+    written = (folder / "labels/fr.yaml").read_text(encoding="utf-8")
+    assert code == 0 and f'"ARAÑA": "ARAÑA"  # {cell}\n' in written, written
+
+
+def test_braille_a_cell_spells_is_named_at_that_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A braille zone spells the card's words, its legs and its `label`: the label's cell,
+    whose letter the code lacks, is the place to change."""
+    content = csv_game(tmp_path, ANT, SPIDER.replace("SPIDER", "ARAÑÈ"))
+    code, err = check(content, capsys, "--labels", "braille-es")
+    assert code == 2 and err.startswith(
+        f"{GAME}/bugs.csv:3:7: card 'spider', element 'card-braille': braille for '8 legs arañè': "
+    ), err
