@@ -23,7 +23,7 @@ LARGE_PRINT = (
     f"content/{GAME}/labels/large-print.yaml"
 )
 BRAILLE = (
-    f"skipped braille for {GAME}: content/{GAME}/deck.yaml:15:5: card '{{suit}}-{{number}}' "
+    f"skipped braille for {GAME}: content/{GAME}/deck.yaml:22:32: card '{{suit}}-{{number}}' "
     f"(grasshopper-1), element 'shape-braille': braille for 'grasshopper 1' needs 2 lines "
     f"of 9 cells; its zone (53.5 x 10.0 mm) holds 1; this label set's braille fits none of "
     f"templates/card-sizes.yaml; shorten it, or give the set this game's own words, or the element a larger box "
