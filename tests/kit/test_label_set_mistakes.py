@@ -124,6 +124,24 @@ def test_a_bad_colour_in_a_label_set_names_its_line(
     )
 
 
+def test_a_bad_colour_a_label_set_gives_a_card_names_the_label_set_not_the_deck(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The deck's `colour: "{colour}"` only passes the value on: a group's, a card's or a
+    back's bad colour is fixed where the label set writes it."""
+    assert main(["new", "my-game", "--content", str(tmp_path / "games")]) == 0
+    capsys.readouterr()
+    check = ("my-game", "--content", str(tmp_path / "games"))
+    for kind, entry, value, shown in [
+        ("groups", "sun", '{colour: "#GG0000"}', "card 'sun-1' shape fill.*'#GG0000'"),
+        ("cards", "sun-1", "{colour: 12}", "card 'sun-1' shape fill.*'12'"),
+        ("backs", "standard", '{fill: "#zzzzzz"}', "back 'standard' back fill.*'#zzzzzz'"),
+    ]:
+        mine = f"extends: standard\ngames:\n  my-game:\n    {kind}:\n      {entry}: {value}\n"
+        err = refusal_of_own_label_set(capsys, tmp_path / "mine.yaml", mine, *check)
+        assert re.fullmatch(rf"\S*mine\.yaml:5:\d+: my-game {shown}\n", err), err
+
+
 def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -35,7 +35,7 @@ PATHS: list[TextPath] = [
         "content/pass-and-pick/deck.yaml",
         'title: "Pass and pick shapes"',
         'title: "{}"',
-        ("  standard:", 3),
+        ('title: "Pass and pick shapes"', 14),  # the back's field, as a card's
         "Bold",
         "cards",
     ),
