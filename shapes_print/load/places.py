@@ -88,15 +88,21 @@ def key_place(where: Source, key: str) -> Source:
     return where.keys.get(key, where) if isinstance(where, CardPlace) else where
 
 
-def value_place(written: str | None, where: Source) -> tuple[Source, str]:
-    """Where a value filled from `written` came from: the one field it names (`"{shape}"`)
-    with words naming that field for the message, or else `where` itself."""
-    if not isinstance(where, CardPlace) or not written or "{" not in written:
-        return where, ""
+def one_field(written: str | None) -> str | None:
+    """The one field a value is filled from (`"{shape}"`: shape), or None."""
+    if not written or "{" not in written:
+        return None
     try:
         names = parse(written).names()
     except MessageError:
-        return where, ""
-    if len(names) == 1 and (name := next(iter(names))) in where.fields:
+        return None
+    return next(iter(names)) if len(names) == 1 else None
+
+
+def value_place(written: str | None, where: Source) -> tuple[Source, str]:
+    """Where a value filled from `written` came from: the one field it names (`"{shape}"`)
+    with words naming that field for the message, or else `where` itself."""
+    name = one_field(written) if isinstance(where, CardPlace) else None
+    if isinstance(where, CardPlace) and name is not None and name in where.fields:
         return where.fields[name], f" (field {name!r})"
     return where, ""

@@ -142,6 +142,20 @@ def test_a_bad_colour_a_label_set_gives_a_card_names_the_label_set_not_the_deck(
         assert re.fullmatch(rf"\S*mine\.yaml:5:\d+: my-game {shown}\n", err), err
 
 
+def test_a_translated_word_too_long_for_its_card_names_the_label_set_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The deck only writes CIRCLE: the words to shorten are the label set's."""
+    long = (
+        'extends: standard\ntext:\n  "SQUARE": "SQ"\n  "CIRCLE": "A VERY VERY LONG CIRCLE WORD"\n'
+    )
+    assert re.fullmatch(
+        r"\S*mine\.yaml:4:3: card 'circle', element 'label': text 'A VERY VERY LONG CIRCLE WORD' "
+        r"does not fit its [\d.]+ x [\d.]+ mm box even at \d+ pt \(label set 'mine'\)\n",
+        refusal_of_own_label_set(capsys, tmp_path / "mine.yaml", long, "pass-and-pick"),
+    )
+
+
 def test_a_missing_word_from_a_game_list_is_named_at_its_list_entry(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
