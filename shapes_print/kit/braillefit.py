@@ -9,7 +9,7 @@ error naming the card and the room it would need; the measures a zone is laid ou
 from __future__ import annotations
 
 from shapes_print.braille.translate import BrailleError, code_for, divisible, fill_lines
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, quoted
 from shapes_print.load.printmodels import BrailleStyle
 
 Box = tuple[float, float, float, float]
@@ -54,11 +54,11 @@ def braille_lines(
         words = divisible(text, code_for(locale), style.hyphenation, across)
         lines = fill_lines(words, across, HYPHEN)
     except BrailleError as error:
-        raise BrailleRoomError(where, f"{what}: braille for {text!r}: {error}") from None
+        raise BrailleRoomError(where, f"{what}: braille for {quoted(text)}: {error}") from None
     if len(lines) > down:
         raise BrailleRoomError(
             where,
-            f"{what}: braille for {text!r} needs {len(lines)} lines of {across} cells; "
+            f"{what}: braille for {quoted(text)} needs {len(lines)} lines of {across} cells; "
             f"its zone ({width / MM:.1f} x {height / MM:.1f} mm) holds {down}",
         )
     return lines

@@ -40,6 +40,17 @@ PATHS: list[TextPath] = [
         "cards",
     ),
     (
+        # The title prints in running feet and headings: refused at its own line, not the
+        # first text that fills it in.
+        "title",
+        "content/pass-and-pick/game.yaml",
+        "title: Pass and pick shapes",
+        'title: "{}"',
+        ("title: Pass and pick shapes", 1),
+        "",
+        "sheets",
+    ),
+    (
         "sheet",
         "content/pass-and-pick/sheets.yaml",
         # Not "Scoring table": game.yaml's player aid names that heading as a part to reprint.
@@ -62,6 +73,7 @@ PATHS: list[TextPath] = [
 WHAT = {
     "card": "card 'circle', element 'label'",
     "card-back": "back 'standard', element 'title'",
+    "title": "title",
     "sheet": "text",
     "furniture": "furniture.ruler_label",
 }
