@@ -62,7 +62,9 @@ def test_label_set_mistakes_point_at_their_line(
     err = refusal_of_own_label_set(capsys, mine, "extends: standard\nstyle:\n  body_size: big\n")
     assert re.search(r"mine\.yaml:3:3: body_size: .*big", err)
     err = refusal_of_own_label_set(capsys, mine, "extends: standrd\n")
-    assert "unknown label set 'standrd'" in err
+    assert re.search(r"mine\.yaml:1:10: unknown label set 'standrd'", err)  # at the name
+    err = refusal_of_own_label_set(capsys, mine, "extends: [es, standrd]\n")
+    assert re.search(r"mine\.yaml:1:15: unknown label set 'standrd'", err)
 
 
 def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
