@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
-from shapes_print.kit.braillefit import BrailleRoomError, braille_lines
+from shapes_print.kit.braillefit import BrailleRoomError, BrailleSignError, braille_lines
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
 from shapes_print.load.places import one_field, value_place
@@ -257,15 +257,15 @@ def _spelled_lines(
     locale = ctx.words.locale
     try:
         return braille_lines(words, locale, at.box, style, at.where, what)
-    except BrailleRoomError as error:
+    except (BrailleRoomError, BrailleSignError) as error:
         texts = [at.element.text] if at.element.text else _naming(elements, at.fields)
         for text in texts:
             alone = spoken(ctx, ctx.words.fill(text, at.fields, at.where), at.where)
             try:
                 braille_lines(alone, locale, at.box, style, at.where, what)
-            except BrailleRoomError:
+            except (BrailleRoomError, BrailleSignError):
                 place = value_place(text, at.where)[0]
-                raise BrailleRoomError(place, error.message, error.hint) from None
+                raise type(error)(place, error.message, error.hint) from None
         raise
 
 
