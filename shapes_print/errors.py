@@ -36,6 +36,21 @@ def shown(text: str, *, lines: bool = False) -> str:
     return _UNSAFE.sub(_escaped, text)
 
 
+# Characters of a user's text an error line quotes: a title pasted 5,000 characters long
+# would otherwise fill the terminal, and its start says which text it is.
+QUOTED_CHARACTERS = 80
+
+
+def clipped(text: str, limit: int) -> str:
+    """`text`, or its first `limit` - 1 characters and an ellipsis when it is longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(text: str) -> str:
+    """A user's text as an error line quotes it: in quotes, clipped to `QUOTED_CHARACTERS`."""
+    return repr(clipped(text, QUOTED_CHARACTERS))
+
+
 def _escaped(found: re.Match[str]) -> str:
     code = ord(found.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

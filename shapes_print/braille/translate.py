@@ -27,6 +27,10 @@ class BrailleError(ValueError):
     """A text the code has no sign for, or one that cannot fit the room it is given."""
 
 
+class NoSign(BrailleError):
+    """A character the code has no sign for: no room or card size helps, only other words."""
+
+
 def code_for(locale: str) -> BrailleCode:
     """The braille code of a label set's language (en, es, es_MX: by its language part)."""
     language = locale.replace("-", "_").split("_", 1)[0].lower()
@@ -151,7 +155,7 @@ def _sign(char: str, code: BrailleCode, opened: set[str], at_start: bool) -> str
         return opening
     if char in code.punctuation:
         return code.punctuation[char]
-    raise BrailleError(f"{code.name} has no sign here for {char!r} (U+{ord(char):04X})")
+    raise NoSign(f"{code.name} has no sign here for {char!r} (U+{ord(char):04X})")
 
 
 def _letters(run: str, code: BrailleCode, capitals_off: bool, word: str) -> str:
@@ -184,7 +188,7 @@ def _letters(run: str, code: BrailleCode, capitals_off: bool, word: str) -> str:
 
 def _letter(char: str, code: BrailleCode, word: str) -> str:
     if char not in code.letters:
-        raise BrailleError(f"{code.name} has no sign for the letter {char!r} in {word!r}")
+        raise NoSign(f"{code.name} has no sign for the letter {char!r} in {word!r}")
     return code.letters[char]
 
 

@@ -8,8 +8,8 @@ error naming the card and the room it would need; the measures a zone is laid ou
 
 from __future__ import annotations
 
-from shapes_print.braille.translate import BrailleError, code_for, divisible, fill_lines
-from shapes_print.errors import Source, UserError
+from shapes_print.braille.translate import BrailleError, NoSign, code_for, divisible, fill_lines
+from shapes_print.errors import Source, UserError, quoted
 from shapes_print.load.printmodels import BrailleStyle
 
 Box = tuple[float, float, float, float]
@@ -43,6 +43,11 @@ class BrailleRoomError(UserError):
     """A card's braille does not fit its zone: the kit stage adds the sizes where it does."""
 
 
+class BrailleSignError(UserError):
+    """A card's words hold a character its braille has no sign for: no card size or
+    larger box helps, only other words."""
+
+
 def braille_lines(
     text: str, locale: str, box: Box, style: BrailleStyle, where: Source, what: str
 ) -> list[str]:
@@ -53,12 +58,18 @@ def braille_lines(
     try:
         words = divisible(text, code_for(locale), style.hyphenation, across)
         lines = fill_lines(words, across, HYPHEN)
+    except NoSign as error:  # no card size helps: not a room error, so none is named
+        raise BrailleSignError(
+            where,
+            f"{what}: braille for {quoted(text)}: {error}; write it another way in the "
+            "card's words, or give the set this game's own words",
+        ) from None
     except BrailleError as error:
-        raise BrailleRoomError(where, f"{what}: braille for {text!r}: {error}") from None
+        raise BrailleRoomError(where, f"{what}: braille for {quoted(text)}: {error}") from None
     if len(lines) > down:
         raise BrailleRoomError(
             where,
-            f"{what}: braille for {text!r} needs {len(lines)} lines of {across} cells; "
+            f"{what}: braille for {quoted(text)} needs {len(lines)} lines of {across} cells; "
             f"its zone ({width / MM:.1f} x {height / MM:.1f} mm) holds {down}",
         )
     return lines

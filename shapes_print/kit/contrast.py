@@ -23,7 +23,7 @@ from shapes_print.load.cardmodels import CardTemplate, Layout, card_box
 from shapes_print.load.fields import placeholder_names
 from shapes_print.load.labels import Layered, LoadedLabels
 from shapes_print.load.loaded import ByIdentity, Library, LoadedGame
-from shapes_print.load.places import card_place, value_place
+from shapes_print.load.places import back_place, card_place, value_place
 from shapes_print.text.grammar import MessageError, parse
 from shapes_print.text.message import PLAIN, fill, render
 
@@ -81,15 +81,14 @@ def pairs(
             template = loaded.card_template(library, deck)
             if template is None:
                 continue
-            src = deck.source
-            for card, origin in zip(deck.deck.cards, deck.origins, strict=True):
+            for position, card in enumerate(deck.deck.cards):
                 fields = {"id": card.id, **card.fields}
                 found += _card_pairs(
                     template,
                     card.layout,
                     fields,
                     f"{game_id} card {card.id!r}",
-                    card_place(src, origin, card),
+                    card_place(deck, position),
                 )
             for back_id, back in deck.deck.backs.items():
                 found += _card_pairs(
@@ -97,7 +96,7 @@ def pairs(
                     back.layout,
                     back.fields,
                     f"{game_id} back {back_id!r}",
-                    src.source(("backs", back_id)),
+                    back_place(deck, back_id),
                 )
     return found
 

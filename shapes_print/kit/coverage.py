@@ -21,6 +21,7 @@ from pathlib import Path
 from babel import Locale
 
 from shapes_print.errors import UserError, shown
+from shapes_print.kit.braillefit import BrailleSignError
 from shapes_print.kit.contrast import ContrastError, check_contrast
 from shapes_print.load.defaults import DEFAULT_LABELS, STANDARD
 from shapes_print.load.labels import LoadedLabels, OwnLabels, check_own_messages
@@ -120,6 +121,8 @@ def unfit_skip(labels: LoadedLabels, game: LoadedGame, error: UserError) -> str:
     set found, where it was written, and the game's own file for the set, where its own
     words, or a larger box for the element (load/ownlayouts.py), go."""
     why = error.line().removesuffix(f" (label set {labels.name!r})")
+    if isinstance(error, BrailleSignError):  # it says what helps: other words
+        return f"skipped {labels.name} for {game.game.id}: {why}, in {own_file(game, labels)}"
     return (
         f"skipped {labels.name} for {game.game.id}: {why}; shorten it, or give the set this "
         f"game's own words, or the element a larger box (elements:), in {own_file(game, labels)}"

@@ -26,7 +26,7 @@ from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.pictures import picture_path, read_picture
-from shapes_print.load.places import card_place, value_place
+from shapes_print.load.places import back_place, card_place, value_place
 from shapes_print.load.printmodels import IconStyle
 from shapes_print.text.message import fill
 
@@ -73,11 +73,11 @@ def kit_pictures(
 
 def _sides(deck: LoadedDeck) -> Iterator[_Side]:
     """The deck's faces, then its backs, as plan/cardfile.py draws them."""
-    model, src = deck.deck, deck.source
-    for card, index in zip(model.cards, deck.origins, strict=True):
-        yield _Side(card.layout, {"id": card.id, **card.fields}, card_place(src, index, card))
+    model = deck.deck
+    for position, card in enumerate(model.cards):
+        yield _Side(card.layout, {"id": card.id, **card.fields}, card_place(deck, position))
     for back_id, back in model.backs.items():
-        yield _Side(back.layout, back.fields, src.source(("backs", back_id)))
+        yield _Side(back.layout, back.fields, back_place(deck, back_id))
 
 
 def _layout_folders(loaded: LoadedGame, template: CardTemplate) -> dict[str, Path]:

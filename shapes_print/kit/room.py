@@ -27,7 +27,7 @@ from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import name_of_size
 from shapes_print.load.patches import moved_by, named_layouts
-from shapes_print.load.places import card_place
+from shapes_print.load.places import back_place, card_place
 from shapes_print.load.templates import shipped_paths
 from shapes_print.load.yamldoc import Document
 from shapes_print.text.message import fill
@@ -68,13 +68,13 @@ def check_deck_room(
     """Every face and back of the deck keeps its elements apart (see the module): `size`
     names the card size (for the label set's changes by size), `by_name` the layouts the
     set changes by name (None: all)."""
-    model, src = deck.deck, deck.source
+    model = deck.deck
     room = _Room(template, template_doc, ctx, size, by_name)
-    for index, card in enumerate(model.cards):
+    for position, card in enumerate(model.cards):
         fields = {"id": card.id, **card.fields}
-        room.check(f"card {card.id!r}", card.layout, fields, card_place(src, index, card))
+        room.check(f"card {card.id!r}", card.layout, fields, card_place(deck, position))
     for back_id, back in model.backs.items():
-        room.check(f"back {back_id!r}", back.layout, back.fields, src.source(("backs", back_id)))
+        room.check(f"back {back_id!r}", back.layout, back.fields, back_place(deck, back_id))
 
 
 class _Room(Struct, frozen=True):

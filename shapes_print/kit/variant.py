@@ -24,7 +24,7 @@ from shapes_print.load.defaults import STANDARD
 from shapes_print.load.fields import check_fields_are_read
 from shapes_print.load.labels import Layered, LoadedLabels, own_files
 from shapes_print.load.loaded import Library, LoadedGame
-from shapes_print.load.models import Deck
+from shapes_print.load.models import Deck, LoadedDeck
 from shapes_print.load.ownlayouts import (
     check_element_names,
     check_own_element_names,
@@ -307,10 +307,42 @@ def _patched(loaded: LoadedGame, labels: LoadedLabels) -> LoadedGame:
                         _UNKNOWN_HINT[kind],
                     )
         patch = deep_merge(patch, layer)
+    places = _patch_places(layers)
     # Always a copy: each label set gives the game its own words and drawings.
-    return replace(
-        loaded, decks=[replace(d, deck=_patched_deck(d.deck, patch)) for d in loaded.decks]
-    )
+    patched = [
+        replace(d, deck=_patched_deck(d.deck, patch), fields_from_labels=_field_places(d, places))
+        for d in loaded.decks
+    ]
+    return replace(loaded, decks=patched)
+
+
+def _patch_places(
+    layers: list[tuple[dict[str, Any], Loc, Layered]],
+) -> dict[str, dict[str, dict[str, Source]]]:
+    """Where each field of the merged patch is written, by kind and name: in the last
+    layer that writes it, as the merge keeps that one's value."""
+    places: dict[str, dict[str, dict[str, Source]]] = {"groups": {}, "cards": {}, "backs": {}}
+    for layer, prefix, source in layers:
+        for kind, named in places.items():
+            for name, fields in (layer.get(kind) or {}).items():
+                for key in fields if isinstance(fields, dict) else ():
+                    at = source.source((*prefix, kind, name, key))
+                    named.setdefault(name, {})[key] = at
+    return places
+
+
+def _field_places(
+    deck: LoadedDeck, places: dict[str, dict[str, dict[str, Source]]]
+) -> dict[str, dict[str, Source]]:
+    """Where the label set writes each field it gives the deck's faces and backs, by side
+    (a card's own fields over its group's, as `_patched_deck` merges them)."""
+    groups, cards, backs = places["groups"], places["cards"], places["backs"]
+    found = {
+        f"face-{card.id}": {**groups.get(card.group or "", {}), **cards.get(card.id, {})}
+        for card in deck.deck.cards
+    }
+    found.update({f"back-{back}": backs.get(back, {}) for back in deck.deck.backs})
+    return {side: at for side, at in found.items() if at}
 
 
 def _patched_deck(deck: Deck, patch: dict[str, dict[str, dict[str, Any]]]) -> Deck:

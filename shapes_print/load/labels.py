@@ -360,8 +360,9 @@ def _extended(
         )
     docs: list[Document] = []
     data: dict[str, Any] = {}
-    for name in names:
-        located = _locate(name, folder, path.parent, doc.source(("extends",)))
+    for index, name in enumerate(names):
+        loc = ("extends", index) if names is parents else ("extends",)
+        located = _locate(name, folder, path.parent, doc.value_source(loc, name))
         above, merged = _extended(located, folder, (*within, path), new_catalogue)
         docs = above + docs
         data = deep_merge(data, merged)

@@ -19,6 +19,7 @@ from pydantic import (
     model_validator,
 )
 
+from shapes_print.errors import Source
 from shapes_print.limits import MAX_PLAYERS
 from shapes_print.load.aidmodels import PlayerAid
 from shapes_print.load.base import Identifier, Length, Scalar, Side, Strict
@@ -384,6 +385,8 @@ class LoadedDeck(Struct, frozen=True):
     round: bool = False
     # Where game.yaml names the deck: ("deck",), ("extra_decks", name) or ("tokens", name).
     entry: tuple[str, ...] = ("deck",)
+    # Where a label set wrote the fields it gives a side, by the side ("face-ID", "back-ID").
+    fields_from_labels: dict[str, dict[str, Source]] = {}
 
     @property
     def fixes_size(self) -> bool:

@@ -43,6 +43,8 @@ RASTER = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg"}
 SUFFIXES = (*RASTER, ".svg")
 # The modes Pillow reads a PNG or JPEG into that the backends print (16-bit grey scaled
 # to 8 bits, a palette expanded); any other is refused when the picture is loaded.
+# How a PNG and a JPEG file start.
+_SIGNATURES = {"PNG": b"\x89PNG\r\n\x1a\n", "JPEG": b"\xff\xd8\xff"}
 _PRINTABLE = {
     "png": {"1", "L", "LA", "P", "PA", "RGB", "RGBA", "I", "I;16", "I;16B", "I;16L"},
     "jpeg": {"L", "RGB", "CMYK"},
@@ -112,7 +114,9 @@ def _raster(file: InputFile, digest: str) -> RasterPicture:
             raise _Refused(f"{pixels}over the limit of {MAX_PICTURE_PIXELS:,} pixels") from None
         except ValueError:  # a zTXt, iTXt or iCCP chunk past Pillow's limit when unpacked
             raise _Refused("a text or colour-profile chunk in it is too large") from None
-        except (UnidentifiedImageError, OSError, SyntaxError, struct.error) as error:
+        except UnidentifiedImageError:  # Pillow's words name its buffer's memory address
+            raise _Refused(_unread(file.data)) from None
+        except (OSError, SyntaxError, struct.error) as error:
             raise _Refused(f"not a PNG or JPEG image ({error})") from None
     with opened:
         kind, size, mode = (opened.format or "").lower(), opened.size, opened.mode
@@ -140,6 +144,16 @@ def _raster(file: InputFile, digest: str) -> RasterPicture:
 
 # EXIF orientations that turn a picture a quarter (a phone held upright): its sides swap.
 _QUARTER_TURNS = {5, 6, 7, 8}
+
+
+def _unread(data: bytes) -> str:
+    """Why a file no reader takes is no picture, from its first bytes."""
+    if not data:
+        return "the file is empty: not a PNG or JPEG image"
+    kind = next((k for k, sign in _SIGNATURES.items() if data.startswith(sign)), None)
+    if kind is None:
+        return "not a PNG or JPEG image (its first bytes are neither's); save it as one"
+    return f"a {kind} image whose header cannot be read; save it again from a picture editor"
 
 
 def turned(opened: PilImage.Image) -> bool:

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 import msgspec
 
 from shapes_print.errors import Source
-from shapes_print.load.models import CardType
-from shapes_print.load.yamlsrc import Document
+from shapes_print.load.models import LoadedDeck
+from shapes_print.load.yamldoc import Document
 from shapes_print.text.grammar import MessageError, parse
 
 _KEYS = ("id", "name", "count", "layout", "back", "group")
@@ -44,13 +44,15 @@ class CardPlace(Source, frozen=True, eq=False):
         return hash((self.path, self.line, self.column))
 
 
-def card_place(doc: Document, index: int, card: CardType) -> CardPlace:
-    """The place of the deck's entry `index` (a spreadsheet's row) and of each field written
-    in it, or left empty in its spreadsheet row (not those a label set adds, which its own
-    file places)."""
+def card_place(deck: LoadedDeck, position: int) -> CardPlace:
+    """The place of the deck's card at `position`: its entry (a spreadsheet's row) and each
+    field written in it, or left empty in its spreadsheet row, or written by the label set
+    it is drawn under (its own file's line)."""
+    card, index, doc = deck.deck.cards[position], deck.origins[position], deck.source
     where = doc.source(("cards", index))
     at = {key: ("cards", index, "fields", key) for key in (*card.fields, *doc.columns)}
     cells = {key: doc.marks[loc] for key, loc in at.items() if loc in doc.marks}
+    cells.update(deck.fields_from_labels.get(f"face-{card.id}", {}))
     written = {key: ("cards", index, key) for key in _KEYS}
     keys = {key: doc.marks[loc] for key, loc in written.items() if loc in doc.marks}
     held = {**_held(card.fields, cells, doc), **_held({"name": card.name}, keys, doc)}
@@ -69,21 +71,38 @@ def _held(
     }
 
 
+def back_place(deck: LoadedDeck, back_id: str) -> CardPlace:
+    """The place of the deck's back `back_id` and of each of its fields: in the deck, or
+    in the label set it is drawn under."""
+    doc = deck.source
+    where = doc.source(("backs", back_id))
+    at = {key: ("backs", back_id, "fields", key) for key in deck.deck.backs[back_id].fields}
+    cells = {key: doc.marks[loc] for key, loc in at.items() if loc in doc.marks}
+    cells.update(deck.fields_from_labels.get(f"back-{back_id}", {}))
+    return CardPlace(where.path, where.line, where.column, cells)
+
+
 def key_place(where: Source, key: str) -> Source:
     """Where a card's own `key` (its `layout`, its `back`) is written: its cell or line,
     or else `where`."""
     return where.keys.get(key, where) if isinstance(where, CardPlace) else where
 
 
-def value_place(written: str | None, where: Source) -> tuple[Source, str]:
-    """Where a value filled from `written` came from: the one field it names (`"{shape}"`)
-    with words naming that field for the message, or else `where` itself."""
-    if not isinstance(where, CardPlace) or not written or "{" not in written:
-        return where, ""
+def one_field(written: str | None) -> str | None:
+    """The one field a value is filled from (`"{shape}"`: shape), or None."""
+    if not written or "{" not in written:
+        return None
     try:
         names = parse(written).names()
     except MessageError:
-        return where, ""
-    if len(names) == 1 and (name := next(iter(names))) in where.fields:
+        return None
+    return next(iter(names)) if len(names) == 1 else None
+
+
+def value_place(written: str | None, where: Source) -> tuple[Source, str]:
+    """Where a value filled from `written` came from: the one field it names (`"{shape}"`)
+    with words naming that field for the message, or else `where` itself."""
+    name = one_field(written) if isinstance(where, CardPlace) else None
+    if isinstance(where, CardPlace) and name is not None and name in where.fields:
         return where.fields[name], f" (field {name!r})"
     return where, ""

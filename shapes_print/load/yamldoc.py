@@ -12,6 +12,7 @@ from typing import Any
 from msgspec import Struct, field
 
 from shapes_print.errors import Source
+from shapes_print.text.message import place
 
 Loc = tuple[str | int, ...]
 
@@ -37,6 +38,15 @@ class Document(Struct):
                 return self.marks[loc]
             loc = loc[:-1]
         return self.marks.get((), Source(self.path, 1, 1))
+
+    def value_source(self, loc: Loc, value: str) -> Source:
+        """Where the text `value` at `loc` is written: past its key, whose place is the one
+        kept for a mapping's value (`extends: standrd` at standrd, not at extends)."""
+        where = self.source(loc)
+        key = loc[-1] if loc else None
+        if not isinstance(key, str) or loc not in self.marks or not where.line:
+            return where
+        return place(Source(where.path, where.line, where.column + len(key)), value, 0) or where
 
     def written(self, loc: Loc) -> str | None:
         """As written, the unquoted non-text value at `loc` or the nearest above it."""

@@ -24,7 +24,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 from msgspec import Struct
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, clipped
 from shapes_print.inputs import recording
 from shapes_print.kit.contents import card_names
 from shapes_print.kit.coverage import catalogue_path
@@ -191,8 +191,7 @@ def _examples(english: str, values: Mapping[str, object]) -> list[str]:
     comments = []
     for name in names:
         value = " ".join(str(values[name]).split()) if name in values else ""
-        if len(value) > EXAMPLE_CHARACTERS:
-            value = value[: EXAMPLE_CHARACTERS - 1] + "…"
+        value = clipped(value, EXAMPLE_CHARACTERS)
         example = f", such as “{value}”" if value else ""
         comments.append(f"{{{name}}} is filled in when printed{example}: keep it as written")
     return comments

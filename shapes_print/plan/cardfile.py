@@ -33,7 +33,7 @@ from shapes_print.load.cardmodels import CardTemplate
 from shapes_print.load.loaded import LoadedGame
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.options import PrintOptions
-from shapes_print.load.places import card_place
+from shapes_print.load.places import back_place, card_place
 from shapes_print.load.printmodels import InkSaver, PrintSettings
 from shapes_print.load.yamldoc import Document as YamlDocument
 from shapes_print.plan.cards import CardDrawing, CardSide, NoRoom, card_symbol
@@ -142,7 +142,8 @@ def _draw_cards(
     deck_model, src = chosen.deck, chosen.source
     faces = {}
     with on_faces():  # what they say, `check` keeps apart (text/listeners.py)
-        for card, index in zip(deck_model.cards, chosen.origins, strict=True):
+        for position, card in enumerate(deck_model.cards):
+            index = chosen.origins[position]  # its entry in the deck file
             if card.back not in deck_model.backs:
                 known = known_names(card.back, deck_model.backs)
                 raise UserError(
@@ -156,7 +157,7 @@ def _draw_cards(
                 )
             fields = {"id": card.id, **card.fields}
             shown = card_as_written(src, index, card.id)
-            side = CardSide(name, card.layout, fields, card_place(src, index, card), shown)
+            side = CardSide(name, card.layout, fields, card_place(chosen, position), shown)
             faces[name] = card_symbol(side, drawing, contexts.get(card.layout, ctx))
     backs = replace(drawing, faces=None, shop=False)
     return faces, {
@@ -165,7 +166,7 @@ def _draw_cards(
                 f"back-{back_id}",
                 back.layout,
                 back.fields,
-                src.source(("backs", back_id)),
+                back_place(chosen, back_id),
                 f"back {back_id!r}",
                 back=True,
             ),

@@ -11,10 +11,10 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Item, Text
-from shapes_print.kit.braillefit import BrailleRoomError, braille_lines
+from shapes_print.kit.braillefit import BrailleRoomError, BrailleSignError, braille_lines
 from shapes_print.kit.context import DrawContext, colour
 from shapes_print.load.cardmodels import Element
-from shapes_print.load.places import value_place
+from shapes_print.load.places import one_field, value_place
 from shapes_print.load.printmodels import BrailleStyle
 from shapes_print.plan.braille import braille_dots
 from shapes_print.plan.icons import LineSet, line_items, parsed_runs, spoken
@@ -24,7 +24,7 @@ from shapes_print.text.listeners import Room
 from shapes_print.text.markup import Run, has_markup, is_plain, plain_text
 from shapes_print.text.message import fill
 from shapes_print.text.rich import rich_fit
-from shapes_print.text.words import Said
+from shapes_print.text.words import Said, Words
 
 Box = tuple[float, float, float, float]
 # A line's cap height, as a share of its size.
@@ -97,7 +97,7 @@ def text_lines(at: ElementAt, ctx: DrawContext) -> list[Item]:
 
 def set_words(at: ElementAt, look: Lettering, ctx: DrawContext) -> list[Item]:
     """Words fitted into the element's box as `look` sets them."""
-    box, fields, where, card = at.box, at.fields, at.where, at.card
+    box, fields, where = at.box, at.fields, at.where
     words = ctx.words.fill(look.text, fields, where) if look.text else ""
     if not words:
         return []
@@ -107,7 +107,7 @@ def set_words(at: ElementAt, look: Lettering, ctx: DrawContext) -> list[Item]:
     if parsed:
         words = plain_text(parsed, str)
     font = ctx.fonts.pick(look.bold)
-    fitted = fit(words, font, *_room(look, box, ctx), **_fitting(look, ctx, where, card))
+    fitted = fit(words, font, *_room(look, box, ctx), **_fitting(look, ctx, at))
     ink = colour(filled(look.colour, fields, where), where, "colour")
     anchor, x = {
         "left": ("start", box[0]),
@@ -149,14 +149,27 @@ def text_room(element: Element, box: Box, ctx: DrawContext, card: tuple[float, f
     return Room(width, height, least, ctx.style.line_spacing if look.wrap else None, card)
 
 
-def _fitting(look: Lettering, ctx: DrawContext, where: Source, card: str) -> dict[str, Any]:
+def _fitting(look: Lettering, ctx: DrawContext, at: ElementAt) -> dict[str, Any]:
     """How plain and rich text wrap alike, and the name a text too long is reported by."""
     return {
         "wrap_lines": look.wrap,
         "line_spacing": ctx.style.line_spacing if look.wrap else 1.0,
-        "where": value_place(look.text, where)[0],  # its one field's cell or line
-        "what": f"{card}, {look.named}",
+        "where": _words_place(look.text, at.fields, at.where, ctx.words),
+        "what": f"{at.card}, {look.named}",
     }
+
+
+def _words_place(
+    text: str | None, fields: Mapping[str, object], where: Source, words: Words
+) -> Source:
+    """Where a text's words are written, to be shortened: the label set's line translating
+    the text, or the one field it is filled from (`{label}`: CIRCLE), else that field's
+    cell or line."""
+    name = one_field(text)
+    for english in (text, fields.get(name) if name else None):
+        if isinstance(english, str) and (written := words.written_at(english)):
+            return written
+    return value_place(text, where)[0]
 
 
 def first_baseline(box: Box, size: float, leading: float, lines: int) -> float:
@@ -171,13 +184,13 @@ def rich_lines(
 ) -> list[Item]:
     """Text with bold, italic or icons (`words` filled, then `parsed`): fitted across its
     runs, each line placed as its alignment says, its pieces one after another."""
-    box, fields, where, card = at.box, at.fields, at.where, at.card
+    box, fields, where = at.box, at.fields, at.where
     fonts = ctx.fonts
 
     def faces(bold: bool, italic: bool) -> Font:
         return fonts.pick(bold or bool(look.bold), italic)
 
-    fitted = rich_fit(parsed, faces, *_room(look, box, ctx), **_fitting(look, ctx, where, card))
+    fitted = rich_fit(parsed, faces, *_room(look, box, ctx), **_fitting(look, ctx, at))
     ink = colour(filled(look.colour, fields, where), where, "colour")
     baseline = first_baseline(box, fitted.size, fitted.leading, len(fitted.lines))
     share = {"left": 0.0, "centre": 0.5, "right": 1.0}[look.align]
@@ -244,15 +257,15 @@ def _spelled_lines(
     locale = ctx.words.locale
     try:
         return braille_lines(words, locale, at.box, style, at.where, what)
-    except BrailleRoomError as error:
+    except (BrailleRoomError, BrailleSignError) as error:
         texts = [at.element.text] if at.element.text else _naming(elements, at.fields)
         for text in texts:
             alone = spoken(ctx, ctx.words.fill(text, at.fields, at.where), at.where)
             try:
                 braille_lines(alone, locale, at.box, style, at.where, what)
-            except BrailleRoomError:
+            except (BrailleRoomError, BrailleSignError):
                 place = value_place(text, at.where)[0]
-                raise BrailleRoomError(place, error.message, error.hint) from None
+                raise type(error)(place, error.message, error.hint) from None
         raise
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from msgspec import Struct
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, quoted
 from shapes_print.geometry.primitives import (
     Artifact,
     Colour,
@@ -294,12 +294,12 @@ def running_foot(
     left, right = span
     lines = text.split("\n")
     if len(lines) > _foot_lines(f):  # a translation's new line the page has no room for
-        raise UserError(where, f"the running foot {text!r} has more lines than its template")
+        raise UserError(where, f"the running foot {quoted(text)} has more lines than its template")
     size = f.foot_size
     while max(font.width(line, size) for line in lines) > right - left:
         size -= 0.25
         if size < f.text_size - 1e-9:
-            raise UserError(where, f"no room in the page's foot for {text!r}")
+            raise UserError(where, f"no room in the page's foot for {quoted(text)}")
     baseline = bottom - f.foot_gap - f.foot_size * CAP
     leading = f.foot_size * LINE_SPACING
     return Artifact(
@@ -356,7 +356,7 @@ def place_text(
                     if placed is not None:
                         return placed
             size -= 0.25
-    raise UserError(where, f"no room in the page margins for the line {text!r}")
+    raise UserError(where, f"no room in the page margins for the line {quoted(text)}")
 
 
 def unbroken_fits(text: str, font: Font, size: float, length: float) -> bool:

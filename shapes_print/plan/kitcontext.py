@@ -139,8 +139,12 @@ def kit_context(resolved: ResolvedKit, request: KitRequest, cache: BuildCache) -
     cards_line = print_line(furniture, sides, cards_sides, words, line_source)
     sheets_line = print_line(furniture, sides, "none", words, line_source)
     stem = kit_stem(loaded, library, request)
-    where = loaded.source.source(("title",))
+    where = words.written_at(game.title) or loaded.source.source(("title",))
     game_title = spoken(ctx, words.say(game.title, where), where)
+    for face in (ctx.fonts.regular, ctx.fonts.bold):
+        # The title prints in every running foot and most headings: checked once, at its
+        # own line, not at the first text that fills it in.
+        face.check(game_title, where, "title")
     check_part(loaded, request.part)
     lines = (cards_line, sheets_line)
     return KitContext(resolved, request, page, stem, game_title, values, *lines, cache)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from msgspec import Struct
 from msgspec.structs import replace
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, quoted
 from shapes_print.geometry.primitives import RGB, Item, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.plan.expanded import expanded
@@ -81,7 +81,7 @@ def broken_lines(
     lines = _broken(text, font, setting, width)
     if lines is None:
         raise UserError(
-            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
+            where, f"a word in {quoted(text)} is wider than the {width / 72 * 25.4:.0f} mm column"
         )
     return lines
 
@@ -145,7 +145,7 @@ def paragraph_items(
     drawn = _plain(text, font, how, col.ctx.words.hearing)
     if drawn is None:
         raise UserError(
-            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
+            where, f"a word in {quoted(text)} is wider than the {width / 72 * 25.4:.0f} mm column"
         )
     return drawn
 
@@ -261,6 +261,6 @@ def _rich_lines(
     lines = rich_wrap(parsed, faces, size, width)
     if lines is None:
         raise UserError(
-            where, f"a word in {text!r} is wider than the {width / 72 * 25.4:.0f} mm column"
+            where, f"a word in {quoted(text)} is wider than the {width / 72 * 25.4:.0f} mm column"
         )
     return lines

@@ -67,20 +67,22 @@ def deck_sides(
 ) -> list[Proofed]:
     """The deck's distinct faces (only `cards`, when some are named), then the backs they
     use, in deck order, each labelled."""
-    src, model = deck.source, deck.deck
+    model = deck.deck
     chosen = [
-        (card, index)
-        for card, index in zip(model.cards, deck.origins, strict=True)
+        (card, position)
+        for position, card in enumerate(model.cards)
         if not cards or card.id in cards
     ]
     sides = [
-        Proofed(f"face-{card.id}", card.id, written_at(card_place(src, index, card), folder))
-        for card, index in chosen
+        Proofed(f"face-{card.id}", card.id, written_at(card_place(deck, position), folder))
+        for card, position in chosen
         if f"face-{card.id}" in faces
     ]
     used = dict.fromkeys(card.back for card, _ in chosen)
     sides += [
-        Proofed(f"back-{back}", f"back {back}", written_at(src.source(("backs", back)), folder))
+        Proofed(
+            f"back-{back}", f"back {back}", written_at(deck.source.source(("backs", back)), folder)
+        )
         for back in model.backs
         if back in used and f"back-{back}" in backs
     ]

@@ -19,7 +19,7 @@ from msgspec.structs import replace
 
 from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.models import LoadedDeck
-from shapes_print.load.places import card_place
+from shapes_print.load.places import back_place, card_place
 from shapes_print.plan.boxes import ElementBox
 from shapes_print.plan.cardfile import Symbols, card_as_written, card_symbols, layout_contexts
 from shapes_print.plan.cards import CardDrawing, CardSide, element_boxes
@@ -69,13 +69,13 @@ def shrunk_texts(kit: KitContext) -> list[Shrunk]:
 def _sides(deck: LoadedDeck) -> Iterator[tuple[str, CardSide]]:
     """Each face of the deck by its card's id, then each back (`back standard`)."""
     src = deck.source
-    for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+    for position, (card, index) in enumerate(zip(deck.deck.cards, deck.origins, strict=True)):
         fields = {"id": card.id, **card.fields}
         shown = card_as_written(src, index, card.id)
-        placed = card_place(src, index, card)
+        placed = card_place(deck, position)
         yield card.id, CardSide(f"face-{card.id}", card.layout, fields, placed, shown)
     for back_id, back in deck.deck.backs.items():
-        where = src.source(("backs", back_id))
+        where = back_place(deck, back_id)
         side = CardSide(f"back-{back_id}", back.layout, back.fields, where, f"back {back_id!r}")
         yield f"back {back_id}", replace(side, back=True)
 

@@ -8,7 +8,7 @@ from math import inf
 
 from msgspec import Struct
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, quoted
 from shapes_print.text.fonts import Font
 
 SHRINK_STEP = 0.5
@@ -169,6 +169,6 @@ def fit(
         trial -= SHRINK_STEP
     raise UserError(
         where,
-        f"{what}: text {text!r} does not fit its {width / 72 * 25.4:.1f} x "
+        f"{what}: text {quoted(text)} does not fit its {width / 72 * 25.4:.1f} x "
         f"{height / 72 * 25.4:.1f} mm box even at {min_size:g} pt",
     )

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 
 from msgspec import Struct
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, quoted
 from shapes_print.inputs import InputFile, inside, read_input
 from shapes_print.limits import MAX_FONT_BYTES
 from shapes_print.text import truetype
@@ -106,7 +106,7 @@ def _problem(font: Font, text: str) -> str:
     kit after kit."""
     missing = sorted({ch for ch in text if ord(ch) not in font.covered and ch not in "\n"})
     if missing:
-        return f"font {font.path.name} has no glyph for {_named(missing)} in {text!r}"
+        return f"font {font.path.name} has no glyph for {_named(missing)} in {quoted(text)}"
     backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
     if backwards:
         return (

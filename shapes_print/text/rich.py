@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from msgspec import Struct
 
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import Source, UserError, quoted
 from shapes_print.text.fit import NO_BREAK, SHRINK_STEP
 from shapes_print.text.fonts import Font
 from shapes_print.text.markup import Icon, Run, Span
@@ -195,6 +195,6 @@ def rich_fit(
     words = "".join(run.text if isinstance(run, Span) else f"{{icon:{run.name}}}" for run in parsed)
     raise UserError(
         where,
-        f"{what}: text {words!r} does not fit its {width / 72 * 25.4:.1f} x "
+        f"{what}: text {quoted(words)} does not fit its {width / 72 * 25.4:.1f} x "
         f"{height / 72 * 25.4:.1f} mm box even at {min_size:g} pt",
     )

@@ -110,6 +110,10 @@ class Words(Struct):
             )
         return english
 
+    def written_at(self, english: str) -> Source | None:
+        """Where the set writes its words for `english`; None where it has none."""
+        return self.text_sources.get(english) if english in self.text else None
+
     def named(self, name: str) -> Said:
         """A name (a paper's, `letter`) in the set's words where it has them (es: carta), else
         as it is: a name is never missing from a complete set, as a size like 300x400mm."""

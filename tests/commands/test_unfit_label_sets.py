@@ -100,3 +100,24 @@ def test_a_game_the_standard_set_cannot_take_still_stops(
     assert status == 2
     assert len(lines) == 1 and "does not fit" in lines[0] and "(label set" not in lines[0]
     assert not any(line.startswith("skipped") for line in lines)
+
+
+def test_a_letter_braille_has_no_sign_for_says_to_write_it_otherwise_not_a_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No card size or larger box gives Æ a sign: the line says only what helps."""
+    content = her_game(tmp_path, capsys)
+    deck = content / GAME / "deck.yaml"
+    deck.write_text(deck.read_text().replace('"{suit:upper} {number}"', '"NOVA ÆØÅ"'))
+    why = (
+        f"content/{GAME}/deck.yaml:22:32: card '{{suit}}-{{number}}' (grasshopper-1), element "
+        "'shape-braille': braille for 'nova æøå': Unified English Braille, Grade 1 has no sign "
+        "for the letter 'æ' in 'æøå'; write it another way in the card's words, or give the set "
+        "this game's own words"
+    )
+    check = ["check", GAME, "--content", str(content)]
+    status, lines, _ = run([*check, "--labels", "braille"], capsys, tmp_path)
+    assert (status, lines) == (2, [f"{why} (label set 'braille')"])
+    status, lines, _ = run(check, capsys, tmp_path)
+    own = f"content/{GAME}/labels/braille.yaml"
+    assert status == 0 and f"skipped braille for {GAME}: {why}, in {own}" in lines, lines

@@ -62,7 +62,9 @@ def test_label_set_mistakes_point_at_their_line(
     err = refusal_of_own_label_set(capsys, mine, "extends: standard\nstyle:\n  body_size: big\n")
     assert re.search(r"mine\.yaml:3:3: body_size: .*big", err)
     err = refusal_of_own_label_set(capsys, mine, "extends: standrd\n")
-    assert "unknown label set 'standrd'" in err
+    assert re.search(r"mine\.yaml:1:10: unknown label set 'standrd'", err)  # at the name
+    err = refusal_of_own_label_set(capsys, mine, "extends: [es, standrd]\n")
+    assert re.search(r"mine\.yaml:1:15: unknown label set 'standrd'", err)
 
 
 def test_check_refuses_text_nothing_prints_and_games_that_do_not_exist(
@@ -121,6 +123,38 @@ def test_a_bad_colour_in_a_label_set_names_its_line(
     assert re.search(
         r"mine\.yaml:3:3: shade: colour must look like '#0072B2', got 'grey'",
         refusal_of_own_label_set(capsys, tmp_path / "mine.yaml", shade),
+    )
+
+
+def test_a_bad_colour_a_label_set_gives_a_card_names_the_label_set_not_the_deck(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The deck's `colour: "{colour}"` only passes the value on: a group's, a card's or a
+    back's bad colour is fixed where the label set writes it."""
+    assert main(["new", "my-game", "--content", str(tmp_path / "games")]) == 0
+    capsys.readouterr()
+    check = ("my-game", "--content", str(tmp_path / "games"))
+    for kind, entry, value, shown in [
+        ("groups", "sun", '{colour: "#GG0000"}', "card 'sun-1' shape fill.*'#GG0000'"),
+        ("cards", "sun-1", "{colour: 12}", "card 'sun-1' shape fill.*'12'"),
+        ("backs", "standard", '{fill: "#zzzzzz"}', "back 'standard' back fill.*'#zzzzzz'"),
+    ]:
+        mine = f"extends: standard\ngames:\n  my-game:\n    {kind}:\n      {entry}: {value}\n"
+        err = refusal_of_own_label_set(capsys, tmp_path / "mine.yaml", mine, *check)
+        assert re.fullmatch(rf"\S*mine\.yaml:5:\d+: my-game {shown}\n", err), err
+
+
+def test_a_translated_word_too_long_for_its_card_names_the_label_set_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The deck only writes CIRCLE: the words to shorten are the label set's."""
+    long = (
+        'extends: standard\ntext:\n  "SQUARE": "SQ"\n  "CIRCLE": "A VERY VERY LONG CIRCLE WORD"\n'
+    )
+    assert re.fullmatch(
+        r"\S*mine\.yaml:4:3: card 'circle', element 'label': text 'A VERY VERY LONG CIRCLE WORD' "
+        r"does not fit its [\d.]+ x [\d.]+ mm box even at \d+ pt \(label set 'mine'\)\n",
+        refusal_of_own_label_set(capsys, tmp_path / "mine.yaml", long, "pass-and-pick"),
     )
 
 

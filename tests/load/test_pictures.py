@@ -288,6 +288,18 @@ def test_alpha_is_flattened_onto_white_for_files_without_transparency(tmp_path: 
         read_picture(tmp_path / "fake.png", "fake.png", None)
 
 
+def test_a_garbage_or_empty_picture_is_said_plainly(tmp_path: Path) -> None:
+    """Pillow's own words name its buffer and a memory address, different each run."""
+    for data, said in [
+        (b"no picture", "not a PNG or JPEG image (its first bytes are neither's); save it as one"),
+        (b"", "the file is empty: not a PNG or JPEG image"),
+    ]:
+        (tmp_path / "comet.png").write_bytes(data)
+        with pytest.raises(UserError) as refused:
+            read_picture(tmp_path / "comet.png", "art/comet.png", None)
+        assert refused.value.line() == f"picture art/comet.png: {said}"
+
+
 def test_a_picture_a_layout_names_is_beside_the_layout(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -64,4 +64,7 @@ def test_a_header_no_reader_takes_is_one_line_naming_the_picture(tmp_path: Path)
     odd.write_bytes(bytes(data))
     with pytest.raises(UserError) as error:
         read_picture(odd, "odd.png", None)
-    assert error.value.line().startswith("picture odd.png: not a PNG or JPEG image (")
+    assert error.value.line() == (
+        "picture odd.png: a PNG image whose header cannot be read; save it again from a "
+        "picture editor"
+    )

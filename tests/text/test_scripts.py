@@ -35,9 +35,20 @@ PATHS: list[TextPath] = [
         "content/pass-and-pick/deck.yaml",
         'title: "Pass and pick shapes"',
         'title: "{}"',
-        ("  standard:", 3),
+        ('title: "Pass and pick shapes"', 14),  # the back's field, as a card's
         "Bold",
         "cards",
+    ),
+    (
+        # The title prints in running feet and headings: refused at its own line, not the
+        # first text that fills it in.
+        "title",
+        "content/pass-and-pick/game.yaml",
+        "title: Pass and pick shapes",
+        'title: "{}"',
+        ("title: Pass and pick shapes", 1),
+        "",
+        "sheets",
     ),
     (
         "sheet",
@@ -62,6 +73,7 @@ PATHS: list[TextPath] = [
 WHAT = {
     "card": "card 'circle', element 'label'",
     "card-back": "back 'standard', element 'title'",
+    "title": "title",
     "sheet": "text",
     "furniture": "furniture.ruler_label",
 }
