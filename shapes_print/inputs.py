@@ -8,11 +8,12 @@ write stage can tell an unchanged kit without planning it.
 A loader reports a file with `note(path, data)` where it has the bytes in hand (YAML, fonts), so
 each file is hashed from the bytes already read, never opened a second time. A new kind of input
 must be read through `read_input`, or reported with `note` or `note_digest`, to count. Files
-read at load go into a kit's fingerprint; files read as a kit is made (a card's picture, named
-by a field, read when the kit is resolved) are recorded by the write stage with the kit and
-checked again, by their bytes, before the kit is skipped. For `preview --watch`, a recording
-also keeps the files looked for and not found (`note_missing`) and the folder listings read
-(`listed`): a file added there is read next time.
+read at load go into a kit's fingerprint (fingerprints.py); files read as a kit is made (a
+card's picture, named by a field, read when the kit is resolved) are recorded by the write
+stage with the kit and checked again, by their bytes, before the kit is skipped. For
+`preview --watch`, a recording also keeps the files looked for and not found
+(`note_missing`) and the folder listings read (`listed`): a file added there is read next
+time.
 
 Paths are kept where they belong here too: files a YAML file names stay inside its folder, files
 a manifest names inside the output folder, and output out of the input folders. Every stage that
@@ -23,17 +24,14 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import json
 import os
 import stat
-import sys
-import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from functools import cache, cached_property, lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from msgspec import Struct, field
@@ -41,11 +39,6 @@ from msgspec import Struct, field
 from shapes_print.errors import Source, UserError
 from shapes_print.errors import shown as escaped
 from shapes_print.workdone import done
-
-# The scheme of `fingerprint`: a change to what it covers changes this, so no fingerprint
-# from an older scheme can pass for a new one.
-SCHEME = 1
-PACKAGE = Path(__file__).resolve().parent
 
 
 class Listing(Struct, frozen=True):
@@ -308,63 +301,6 @@ def reported_again(read: InputFiles) -> None:
         note_missing(path)
     for recording_now in recordings:
         recording_now.listings.update(read.listings)
-
-
-def files_digest(files: Mapping[str, str]) -> str:
-    """One SHA-256 over input files by name and digest, in name order."""
-    listed = "".join(f"{name}\0{digest}\n" for name, digest in sorted(files.items()))
-    return hashlib.sha256(listed.encode("utf-8")).hexdigest()
-
-
-def fingerprint(files: str, settings: Mapping[str, object]) -> str:
-    """One SHA-256 over everything a kit is made from: its input files (`files_digest`),
-    its settings (game, players, paper, options, label set), and this program."""
-    made_from = {"scheme": SCHEME, "program": program(), "settings": settings, "files": files}
-    text = json.dumps(made_from, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-@cache
-def program() -> dict[str, str]:
-    """What else decides a kit's bytes: shapes-print's version and its own source files (so
-    an edited checkout rebuilds), the Python and the zlib that compress its streams."""
-    # Here, not at the top: importlib.metadata brings in the email package, and the
-    # commands that never fingerprint a kit (`list`, `new`, `--help`) need neither.
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        release = version("shapes-print")
-    except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
-        release = "unknown"
-    return {
-        "shapes-print": release,
-        "code": code_digest(),
-        "python": ".".join(map(str, sys.version_info[:2])),
-        "zlib": zlib.ZLIB_RUNTIME_VERSION,
-    }
-
-
-@cache
-def code_digest() -> str:
-    """One SHA-256 over shapes-print's own source files, names and bytes: what a cache of
-    anything this program makes is keyed by, so an edited checkout makes it again."""
-    code = hashlib.sha256()
-    for name in _source_files():
-        code.update(name.encode("utf-8") + b"\0")
-        code.update((PACKAGE / name).read_bytes())
-    return code.hexdigest()
-
-
-def _source_files() -> list[str]:
-    """The package's Python files by their names inside it, sorted: walked with os.walk,
-    which lists each folder once (pathlib's rglob took most of this function's time), and
-    never into bytecode folders."""
-    names = []
-    for folder, subfolders, files in os.walk(PACKAGE):
-        subfolders[:] = [sub for sub in subfolders if sub != "__pycache__"]
-        inner = Path(folder).relative_to(PACKAGE)
-        names += [(inner / file).as_posix() for file in files if file.endswith(".py")]
-    return sorted(names)
 
 
 def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:

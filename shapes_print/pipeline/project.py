@@ -15,7 +15,8 @@ from msgspec import Struct, field, to_builtins
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import files_digest, fingerprint, recording
+from shapes_print.fingerprints import files_digest, fingerprint
+from shapes_print.inputs import recording
 from shapes_print.kit.audience import check_audiences
 from shapes_print.kit.contents import KitRequest, kit_values
 from shapes_print.kit.context import DrawContext
