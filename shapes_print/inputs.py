@@ -10,10 +10,11 @@ each file is hashed from the bytes already read, never opened a second time. A n
 must be read through `read_input`, or reported with `note` or `note_digest`, to count. Files
 read at load go into a kit's fingerprint (fingerprints.py); files read as a kit is made (a
 card's picture, named by a field, read when the kit is resolved) are recorded by the write
-stage with the kit and checked again, by their bytes, before the kit is skipped. For
-`preview --watch`, a recording also keeps the files looked for and not found
-(`note_missing`) and the folder listings read (`listed`): a file added there is read next
-time.
+stage with the kit and checked again, by their bytes, before the kit is skipped. Both name
+each file from the build's folders (`InputFiles.named`), so a moved project is still up to
+date and a copy is checked against its own files (`path_named`). For `preview --watch`, a
+recording also keeps the files looked for and not found (`note_missing`) and the folder
+listings read (`listed`): a file added there is read next time.
 
 Paths are kept where they belong here too: files a YAML file names stay inside its folder, files
 a manifest names inside the output folder, and output out of the input folders. Every stage that
@@ -58,9 +59,11 @@ class InputFiles(Struct):
 
     def named(self, roots: Mapping[str, Path]) -> dict[str, str]:
         """Each file by a name that survives moving the project: `content/game/deck.yaml`
-        for one under a root folder (the first that holds it), else its absolute path."""
+        for one under a root folder (the first that holds it, as named or with its links
+        followed, as a picture's path is), else its absolute path (`path_named` finds it)."""
         # As text, each folder ending in a separator: pathlib's took a fifth of a load.
         bases = [(name, os.path.join(root.absolute(), "")) for name, root in roots.items()]
+        bases += [(name, os.path.join(os.path.realpath(root), "")) for name, root in roots.items()]
         named = {}
         for path, digest in self.files.items():
             full = str(path.absolute())
@@ -81,6 +84,13 @@ class InputFiles(Struct):
             except OSError:
                 continue
         return max(times, default=None)
+
+
+def path_named(name: str, roots: Mapping[str, Path]) -> Path:
+    """The file `InputFiles.named` gave `name`, under `roots` as they are now: a copied or
+    moved project's own file, never the one it was copied from. An absolute name is itself."""
+    root, _, inner = name.partition("/")
+    return roots[root] / inner if root in roots and inner else Path(name)
 
 
 # The recordings under way, innermost last: a file read while a game is loaded inside a
