@@ -17,8 +17,9 @@ recording also keeps the files looked for and not found (`note_missing`) and the
 listings read (`listed`): a file added there is read next time.
 
 Paths are kept where they belong here too: files a YAML file names stay inside its folder, files
-a manifest names inside the output folder, and output out of the input folders. Every stage that
-reads a file (the loader, fonts, pictures, the manifest) takes these checks from here.
+a manifest names inside the output folder, and output out of the input folders; a loop of
+links is refused in one line (`resolved`). Every stage that reads a file (the loader, fonts,
+pictures, the manifest) takes these checks from here.
 """
 
 from __future__ import annotations
@@ -313,11 +314,29 @@ def reported_again(read: InputFiles) -> None:
         recording_now.listings.update(read.listings)
 
 
+def followed(path: Path) -> Path | None:
+    """`path` with its links followed, or None where they loop: Python 3.11 raises a
+    RuntimeError there, which would end the command as an internal error."""
+    try:
+        return path.resolve()
+    except RuntimeError:
+        return None
+
+
+def resolved(path: Path, where: Source | None, what: str) -> Path:
+    """`path` with its links followed, refused in one line where they loop (`what`: the
+    option or the file named there, `where` the place naming it)."""
+    found = followed(path)
+    if found is None:
+        raise UserError(where, f"{what} is a loop of symbolic links")
+    return found
+
+
 def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
     """`folder / name` as an existing file that, symlinks resolved, stays inside `folder`;
     `what` names the folder in the message (game, templates, content)."""
-    path = (folder / name).resolve()
-    if not path.is_relative_to(folder.resolve()):
+    path = resolved(folder / name, where, f"{name!r} in {folder}")
+    if not path.is_relative_to(resolved(folder, where, f"the {what} folder {folder}")):
         raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
     if path.is_file():
         return path
@@ -328,17 +347,20 @@ def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
 
 
 def within(folder: Path, name: str) -> Path | None:
-    """`folder / name` if, symlinks resolved, it stays inside `folder`; None if it leaves."""
-    path = folder / name
-    return path if path.resolve().is_relative_to(folder.resolve()) else None
+    """`folder / name` if, symlinks resolved, it stays inside `folder`; None if it leaves
+    (or its links loop, leading nowhere)."""
+    path, own = folder / name, followed(folder)
+    target = followed(path)
+    return path if target is not None and own is not None and target.is_relative_to(own) else None
 
 
 def check_output(out: Path, inputs: dict[str, Path]) -> None:
     """Output never goes into an input folder (`inputs`: its option -> folder), where the
-    kits and a manifest would mix with the YAML they were built from."""
-    target = out.resolve()
+    kits and a manifest would mix with the YAML they were built from. The first place
+    each option's path is resolved: a loop of links there is refused, naming the option."""
+    target = resolved(out, Source(out), "--out")
     for option, folder in inputs.items():
-        if target.is_relative_to(folder.resolve()):
+        if target.is_relative_to(resolved(folder, Source(folder), option)):
             raise UserError(
                 Source(out),
                 f"--out is inside the {option.removeprefix('--')} folder {folder}; "

@@ -32,6 +32,7 @@ from shapes_print.errors import UserError, warnings_told
 from shapes_print.inputs import (
     InputFiles,
     Listing,
+    followed,
     listed,
     path_named,
     read_input,
@@ -80,8 +81,10 @@ class Watched(Struct, frozen=True):
         return Watched({**self.files, **newer.files}, {**self.listings, **newer.listings})
 
     def names(self) -> set[Path]:
-        """Each file by the path it was read at, and by its target where that is a link."""
-        return set(self.files) | {path.resolve() for path in self.files}
+        """Each file by the path it was read at, and by its target where that is a link
+        (none where its links loop)."""
+        targets = {followed(path) for path in self.files}
+        return set(self.files) | {target for target in targets if target is not None}
 
     def folders(self) -> list[Path]:
         """The folders to watch, each on its own (not what lies below): every file's and
@@ -212,8 +215,9 @@ class Failed(Exception):
         if self.path is None:
             return False
         recorded = {_absolute(path) for path in (*self.found.files, *self.found.missing)}
-        return _absolute(self.path) in recorded or any(
-            self.path.resolve().is_relative_to(folder) for folder in folders
+        target = followed(self.path)  # None where its links loop: no edit there fixes it
+        return _absolute(self.path) in recorded or (
+            target is not None and any(target.is_relative_to(folder) for folder in folders)
         )
 
 
