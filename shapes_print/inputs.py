@@ -8,32 +8,32 @@ write stage can tell an unchanged kit without planning it.
 A loader reports a file with `note(path, data)` where it has the bytes in hand (YAML, fonts), so
 each file is hashed from the bytes already read, never opened a second time. A new kind of input
 must be read through `read_input`, or reported with `note` or `note_digest`, to count. Files
-read at load go into a kit's fingerprint; files read as a kit is made (a card's picture, named
-by a field, read when the kit is resolved) are recorded by the write stage with the kit and
-checked again, by their bytes, before the kit is skipped. For `preview --watch`, a recording
-also keeps the files looked for and not found (`note_missing`) and the folder listings read
-(`listed`): a file added there is read next time.
+read at load go into a kit's fingerprint (fingerprints.py); files read as a kit is made (a
+card's picture, named by a field, read when the kit is resolved) are recorded by the write
+stage with the kit and checked again, by their bytes, before the kit is skipped. Both name
+each file from the build's folders (`InputFiles.named`), so a moved project is still up to
+date and a copy is checked against its own files (`path_named`). For `preview --watch`, a
+recording also keeps the files looked for and not found (`note_missing`) and the folder
+listings read (`listed`): a file added there is read next time.
 
 Paths are kept where they belong here too: files a YAML file names stay inside its folder, files
-a manifest names inside the output folder, and output out of the input folders. Every stage that
-reads a file (the loader, fonts, pictures, the manifest) takes these checks from here.
+a manifest names inside the output folder, and output out of the input folders; a loop of
+links is refused in one line (`resolved`). Every stage that reads a file (the loader, fonts,
+pictures, the manifest) takes these checks from here.
 """
 
 from __future__ import annotations
 
 import errno
 import hashlib
-import json
 import os
 import stat
-import sys
-import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from functools import cache, cached_property, lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from msgspec import Struct, field
@@ -41,11 +41,6 @@ from msgspec import Struct, field
 from shapes_print.errors import Source, UserError
 from shapes_print.errors import shown as escaped
 from shapes_print.workdone import done
-
-# The scheme of `fingerprint`: a change to what it covers changes this, so no fingerprint
-# from an older scheme can pass for a new one.
-SCHEME = 1
-PACKAGE = Path(__file__).resolve().parent
 
 
 class Listing(Struct, frozen=True):
@@ -65,9 +60,11 @@ class InputFiles(Struct):
 
     def named(self, roots: Mapping[str, Path]) -> dict[str, str]:
         """Each file by a name that survives moving the project: `content/game/deck.yaml`
-        for one under a root folder (the first that holds it), else its absolute path."""
+        for one under a root folder (the first that holds it, as named or with its links
+        followed, as a picture's path is), else its absolute path (`path_named` finds it)."""
         # As text, each folder ending in a separator: pathlib's took a fifth of a load.
         bases = [(name, os.path.join(root.absolute(), "")) for name, root in roots.items()]
+        bases += [(name, os.path.join(os.path.realpath(root), "")) for name, root in roots.items()]
         named = {}
         for path, digest in self.files.items():
             full = str(path.absolute())
@@ -88,6 +85,13 @@ class InputFiles(Struct):
             except OSError:
                 continue
         return max(times, default=None)
+
+
+def path_named(name: str, roots: Mapping[str, Path]) -> Path:
+    """The file `InputFiles.named` gave `name`, under `roots` as they are now: a copied or
+    moved project's own file, never the one it was copied from. An absolute name is itself."""
+    root, _, inner = name.partition("/")
+    return roots[root] / inner if root in roots and inner else Path(name)
 
 
 # The recordings under way, innermost last: a file read while a game is loaded inside a
@@ -310,68 +314,29 @@ def reported_again(read: InputFiles) -> None:
         recording_now.listings.update(read.listings)
 
 
-def files_digest(files: Mapping[str, str]) -> str:
-    """One SHA-256 over input files by name and digest, in name order."""
-    listed = "".join(f"{name}\0{digest}\n" for name, digest in sorted(files.items()))
-    return hashlib.sha256(listed.encode("utf-8")).hexdigest()
-
-
-def fingerprint(files: str, settings: Mapping[str, object]) -> str:
-    """One SHA-256 over everything a kit is made from: its input files (`files_digest`),
-    its settings (game, players, paper, options, label set), and this program."""
-    made_from = {"scheme": SCHEME, "program": program(), "settings": settings, "files": files}
-    text = json.dumps(made_from, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-@cache
-def program() -> dict[str, str]:
-    """What else decides a kit's bytes: shapes-print's version and its own source files (so
-    an edited checkout rebuilds), the Python and the zlib that compress its streams."""
-    # Here, not at the top: importlib.metadata brings in the email package, and the
-    # commands that never fingerprint a kit (`list`, `new`, `--help`) need neither.
-    from importlib.metadata import PackageNotFoundError, version
-
+def followed(path: Path) -> Path | None:
+    """`path` with its links followed, or None where they loop: Python 3.11 raises a
+    RuntimeError there, which would end the command as an internal error."""
     try:
-        release = version("shapes-print")
-    except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
-        release = "unknown"
-    return {
-        "shapes-print": release,
-        "code": code_digest(),
-        "python": ".".join(map(str, sys.version_info[:2])),
-        "zlib": zlib.ZLIB_RUNTIME_VERSION,
-    }
+        return path.resolve()
+    except RuntimeError:
+        return None
 
 
-@cache
-def code_digest() -> str:
-    """One SHA-256 over shapes-print's own source files, names and bytes: what a cache of
-    anything this program makes is keyed by, so an edited checkout makes it again."""
-    code = hashlib.sha256()
-    for name in _source_files():
-        code.update(name.encode("utf-8") + b"\0")
-        code.update((PACKAGE / name).read_bytes())
-    return code.hexdigest()
-
-
-def _source_files() -> list[str]:
-    """The package's Python files by their names inside it, sorted: walked with os.walk,
-    which lists each folder once (pathlib's rglob took most of this function's time), and
-    never into bytecode folders."""
-    names = []
-    for folder, subfolders, files in os.walk(PACKAGE):
-        subfolders[:] = [sub for sub in subfolders if sub != "__pycache__"]
-        inner = Path(folder).relative_to(PACKAGE)
-        names += [(inner / file).as_posix() for file in files if file.endswith(".py")]
-    return sorted(names)
+def resolved(path: Path, where: Source | None, what: str) -> Path:
+    """`path` with its links followed, refused in one line where they loop (`what`: the
+    option or the file named there, `where` the place naming it)."""
+    found = followed(path)
+    if found is None:
+        raise UserError(where, f"{what} is a loop of symbolic links")
+    return found
 
 
 def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
     """`folder / name` as an existing file that, symlinks resolved, stays inside `folder`;
     `what` names the folder in the message (game, templates, content)."""
-    path = (folder / name).resolve()
-    if not path.is_relative_to(folder.resolve()):
+    path = resolved(folder / name, where, f"{name!r} in {folder}")
+    if not path.is_relative_to(resolved(folder, where, f"the {what} folder {folder}")):
         raise UserError(where, f"{name!r} points outside the {what} folder {folder}")
     if path.is_file():
         return path
@@ -382,17 +347,20 @@ def inside(folder: Path, name: str, where: Source | None, what: str) -> Path:
 
 
 def within(folder: Path, name: str) -> Path | None:
-    """`folder / name` if, symlinks resolved, it stays inside `folder`; None if it leaves."""
-    path = folder / name
-    return path if path.resolve().is_relative_to(folder.resolve()) else None
+    """`folder / name` if, symlinks resolved, it stays inside `folder`; None if it leaves
+    (or its links loop, leading nowhere)."""
+    path, own = folder / name, followed(folder)
+    target = followed(path)
+    return path if target is not None and own is not None and target.is_relative_to(own) else None
 
 
 def check_output(out: Path, inputs: dict[str, Path]) -> None:
     """Output never goes into an input folder (`inputs`: its option -> folder), where the
-    kits and a manifest would mix with the YAML they were built from."""
-    target = out.resolve()
+    kits and a manifest would mix with the YAML they were built from. The first place
+    each option's path is resolved: a loop of links there is refused, naming the option."""
+    target = resolved(out, Source(out), "--out")
     for option, folder in inputs.items():
-        if target.is_relative_to(folder.resolve()):
+        if target.is_relative_to(resolved(folder, Source(folder), option)):
             raise UserError(
                 Source(out),
                 f"--out is inside the {option.removeprefix('--')} folder {folder}; "

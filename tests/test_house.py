@@ -28,8 +28,18 @@ from tests.packageread import (
 
 # What every stage may import, each only those before it: errors and units, the limits
 # table, the work done on files told to whoever listens, the one reader of outside files
-# (with the record of what was read), what one build remembers, and the cache folder.
-FOUNDATIONS = ("errors", "units", "limits", "workdone", "inputs", "buildcache", "cachefolder")
+# (with the record of what was read), a kit's fingerprint and this program's, what one
+# build remembers, and the cache folder.
+FOUNDATIONS = (
+    "errors",
+    "units",
+    "limits",
+    "workdone",
+    "inputs",
+    "fingerprints",
+    "buildcache",
+    "cachefolder",
+)
 ENTRY_POINTS = ("__init__", "__main__")
 # The stages in pipeline order: each imports only the foundations and the stages before it.
 STAGES = (

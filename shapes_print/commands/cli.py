@@ -98,9 +98,9 @@ def preview_kit(
 
         folders = watching.watched_folders(sources, game, labels or [])
         if serve:
-            serving.serve(build, folders, out, game, port, print_now, boxes)
+            serving.serve(build, folders, sources.roots(), out, game, port, print_now, boxes)
         else:
-            watching.watch(build, folders, out, print_now)
+            watching.watch(build, folders, sources.roots(), out, print_now)
         return
     for kit in build():
         for path in (*kit.pages, *kit.contact_sheets):

@@ -21,7 +21,7 @@ import hashlib
 import json
 import struct
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -218,6 +218,7 @@ def studio_server(studio: Studio, port: int) -> ThreadingHTTPServer:
 def serve(
     build: Build,
     folders: Sequence[Path],
+    roots: Mapping[str, Path],
     out: Path,
     game: str,
     port: int,
@@ -247,7 +248,7 @@ def serve(
         studio.say(line)
 
     try:
-        watch(shown, folders, out, told)
+        watch(shown, folders, roots, out, told)
     finally:
         studio.close()
         server.shutdown()

@@ -7,13 +7,14 @@ last good preview stays as it was while the mistake is fixed.
 
 Watched: exactly what the last build read (`Watched`), as the load stage records it
 (inputs.py): every file loaded, every file read while the kit was planned (a card's
-picture, listed in the manifest for a kit found up to date), every file looked for and not
-found, and the folder listings that decide what is loaded (a game's `labels/*.yaml`,
-`templates/cards/*.yaml`), refreshed after every rebuild. After a failed build, the files of
-the last good one stay watched, with what the failed one read and the file it names. Only
-those paths count: another game's deck, a README or an editor's swap file rebuilds nothing,
-and neither does a save that leaves a file's bytes as they were. Pages already drawn are
-kept (`PageCache`), so a rebuild draws only the pages that changed.
+picture, listed in the manifest for a kit found up to date, by its name from the build's
+folders), every file looked for and not found, and the folder listings that decide what is
+loaded (a game's `labels/*.yaml`, `templates/cards/*.yaml`), refreshed after every rebuild.
+After a failed build, the files of the last good one stay watched, with what the failed one
+read and the file it names. Only those paths count: another game's deck, a README or an
+editor's swap file rebuilds nothing, and neither does a save that leaves a file's bytes as
+they were. Pages already drawn are kept (`PageCache`), so a rebuild draws only the pages
+that changed.
 """
 
 from __future__ import annotations
@@ -28,7 +29,15 @@ import watchfiles
 from msgspec import Struct, field
 
 from shapes_print.errors import UserError, warnings_told
-from shapes_print.inputs import InputFiles, Listing, listed, read_input, recording
+from shapes_print.inputs import (
+    InputFiles,
+    Listing,
+    followed,
+    listed,
+    path_named,
+    read_input,
+    recording,
+)
 from shapes_print.limits import MAX_PICTURE_BYTES
 from shapes_print.pipeline.preview import PageCache, Preview
 from shapes_print.pipeline.project import Sources
@@ -52,14 +61,14 @@ class Watched(Struct, frozen=True):
 
     @classmethod
     def of(
-        cls, found: InputFiles, planned: Mapping[str, str], failed: Path | None = None
+        cls, found: InputFiles, planned: Mapping[Path, str], failed: Path | None = None
     ) -> Watched:
-        """A build's recording, the files its kits read while planned (by name, from the
-        manifest) and the file its error names."""
+        """A build's recording, the files its kits read while planned (from the manifest)
+        and the file its error names."""
         files: dict[Path, str | None] = {_absolute(path): None for path in found.missing}
         if failed is not None:
             files[_absolute(failed)] = None
-        files |= {_absolute(Path(name)): digest for name, digest in planned.items()}
+        files |= {_absolute(path): digest for path, digest in planned.items()}
         files |= {_absolute(path): digest for path, digest in found.files.items()}
         listings = {
             Listing(_absolute(listing.folder), listing.pattern): names
@@ -72,8 +81,10 @@ class Watched(Struct, frozen=True):
         return Watched({**self.files, **newer.files}, {**self.listings, **newer.listings})
 
     def names(self) -> set[Path]:
-        """Each file by the path it was read at, and by its target where that is a link."""
-        return set(self.files) | {path.resolve() for path in self.files}
+        """Each file by the path it was read at, and by its target where that is a link
+        (none where its links loop)."""
+        targets = {followed(path) for path in self.files}
+        return set(self.files) | {target for target in targets if target is not None}
 
     def folders(self) -> list[Path]:
         """The folders to watch, each on its own (not what lies below): every file's and
@@ -155,16 +166,19 @@ def _digest(path: Path) -> str | None:
         return None
 
 
-def _planning_reads(out: Path, kits: Sequence[Preview]) -> dict[str, str]:
-    """The files the kits read while planned, as the manifest lists them: a kit found up
-    to date was not planned this time, so its pictures were not read again."""
+def _planning_reads(
+    out: Path, kits: Sequence[Preview], roots: Mapping[str, Path]
+) -> dict[Path, str]:
+    """The files the kits read while planned, as the manifest lists them, each found under
+    `roots` as the build found it (`path_named`): a kit found up to date was not planned
+    this time, so its pictures were not read again."""
     manifest = read_manifest(out, strict=False)
-    reads: dict[str, str] = {}
+    reads: dict[Path, str] = {}
     for kit in kits:
         for entry in manifest.in_folder(kit.folder.parent.relative_to(out).as_posix()).values():
             listed_reads = entry.get(READS)
             if isinstance(listed_reads, dict):
-                reads |= listed_reads
+                reads |= {path_named(name, roots): digest for name, digest in listed_reads.items()}
     return reads
 
 
@@ -201,25 +215,28 @@ class Failed(Exception):
         if self.path is None:
             return False
         recorded = {_absolute(path) for path in (*self.found.files, *self.found.missing)}
-        return _absolute(self.path) in recorded or any(
-            self.path.resolve().is_relative_to(folder) for folder in folders
+        target = followed(self.path)  # None where its links loop: no edit there fixes it
+        return _absolute(self.path) in recorded or (
+            target is not None and any(target.is_relative_to(folder) for folder in folders)
         )
 
 
 def watch(
     build: Callable[[PageCache], Sequence[Preview]],
     folders: Sequence[Path],
+    roots: Mapping[str, Path],
     out: Path,
     say: Callable[[str], None],
 ) -> None:
     """Build and preview (`build`, as `preview` does, with a cache to keep pages drawn),
-    then again after each change to a file the last build read, until Ctrl-C.
+    then again after each change to a file the last build read, until Ctrl-C. `roots`:
+    the build's folders (`Sources.roots`), which the manifest names the files it read from.
 
     A mistake in the first build that names no file it read or one in `folders` (an
     unknown game, a paper that does not exist) cannot be fixed by editing a file, so it
     ends the command as `preview` would; any other is reported and watched for its fix.
     """
-    builder = _Builder(build, PageCache(), out, say)
+    builder = _Builder(build, PageCache(), out, roots, say)
     try:
         try:
             watched = builder.rebuild("built")
@@ -240,6 +257,7 @@ class _Builder(Struct, frozen=True):
     build: Callable[[PageCache], Sequence[Preview]]
     cache: PageCache
     out: Path
+    roots: Mapping[str, Path]
     say: Callable[[str], None]
 
     def rebuild(self, why: str) -> Watched:
@@ -251,7 +269,7 @@ class _Builder(Struct, frozen=True):
             except UserError as error:
                 raise Failed(error, found) from None
         self.say(f"{why} in {time.perf_counter() - start:.2f} s: {_pictures(kits)}")
-        return Watched.of(found, _planning_reads(self.out, kits))
+        return Watched.of(found, _planning_reads(self.out, kits, self.roots))
 
     def again(self, why: str, last: Watched) -> Watched:
         """A rebuild; after a mistake, the last good build's files stay watched too."""

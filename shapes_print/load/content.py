@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.inputs import inside, program
+from shapes_print.fingerprints import program
+from shapes_print.inputs import inside
 from shapes_print.limits import MAX_CARDS
 from shapes_print.load.base import IDENTIFIER_PATTERN
 from shapes_print.load.checks import check_card_ids, run_checks

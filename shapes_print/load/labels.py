@@ -20,7 +20,7 @@ from msgspec import Struct
 from pydantic import Field
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import inside, listed, note_missing
+from shapes_print.inputs import inside, listed, note_missing, resolved
 from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
 from shapes_print.load.cardmodels import ElementRole, TrimLine
 from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
@@ -274,13 +274,13 @@ def _locate(ref: str, folder: Path, beside: Path | None, where: Source | None = 
     None), else relative to `beside`, the folder of the file naming it, and inside it."""
     if ref.endswith((".yaml", ".yml")) or "/" in ref:
         if beside is None:
-            return Path(ref).resolve()
+            return resolved(Path(ref), Source(Path(ref)), "--labels")
         if Path(ref).is_absolute() or "\0" in ref:
             raise UserError(
                 where,
                 f"extends: {ref!r}: name a label set, or a file beside this one by a relative path",
             )
-        found = (beside / ref).resolve()
+        found = resolved(beside / ref, where, f"extends: {ref!r}")
         if not found.is_relative_to(beside.resolve()):
             raise UserError(
                 where, f"extends: {ref!r} points outside the label set's folder {beside}"
@@ -290,7 +290,7 @@ def _locate(ref: str, folder: Path, beside: Path | None, where: Source | None = 
         if base is not None and (base / f"{ref}.yaml").is_file():
             return (base / f"{ref}.yaml").resolve()
         if base is not None:  # a set written there later is the one found
-            note_missing((base / f"{ref}.yaml").resolve())
+            note_missing(resolved(base / f"{ref}.yaml", where, f"label set {ref!r}"))
     known = ", ".join(shipped(folder)) or "none"
     raise UserError(
         where, f"unknown label set {ref!r} (shipped: {known}; or give a path to a .yaml file)"

@@ -34,7 +34,7 @@ from shapes_print.geometry.outlines import (
 )
 from shapes_print.geometry.primitives import Colour, Item, PathOp
 from shapes_print.geometry.svgpath import PathSyntaxError, parse_svg_path
-from shapes_print.inputs import note_missing
+from shapes_print.inputs import followed, note_missing
 from shapes_print.limits import MAX_CORNERS, MIN_PATTERN_SPACING
 from shapes_print.load.base import LENGTH_SCHEMA
 from shapes_print.units import parse_length
@@ -236,9 +236,10 @@ def _svg_ops(name: str, folder: FilePath | None) -> tuple[PathOp, ...]:
     from shapes_print.load.svgfile import SvgError, read_svg  # only decks with svg shapes
 
     base = (folder or FilePath(".")).resolve()
-    path = (base / name).resolve()
-    if not path.is_relative_to(base):
-        raise ValueError(f"svg: {name!r} points outside the folder {base}")
+    path = followed(base / name)
+    if path is None or not path.is_relative_to(base):
+        fault = f"points outside the folder {base}" if path else "is a loop of symbolic links"
+        raise ValueError(f"svg: {name!r} {fault}")
     if not path.is_file():
         note_missing(path)  # `preview --watch` builds again once it is there
         raise ValueError(f"svg: file {name!r} not found in {base}")

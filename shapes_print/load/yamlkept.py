@@ -25,7 +25,8 @@ from msgspec import Struct
 
 from shapes_print.cachefolder import cache_folder, keep_bytes, keep_newest
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import code_digest, read_input
+from shapes_print.fingerprints import code_digest
+from shapes_print.inputs import read_input
 from shapes_print.limits import MIB
 from shapes_print.load.yamldoc import Document
 

@@ -27,7 +27,8 @@ from msgspec.structs import replace
 
 from shapes_print.cachefolder import cached, keep
 from shapes_print.errors import warn, warnings_told
-from shapes_print.inputs import InputFiles, program, recording
+from shapes_print.fingerprints import program
+from shapes_print.inputs import InputFiles, recording
 from shapes_print.kit.coverage import words_skip
 from shapes_print.kit.variant import Variant
 from shapes_print.limits import MIB

@@ -27,7 +27,8 @@ from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError, warnings_told
-from shapes_print.inputs import files_digest, fingerprint, recording
+from shapes_print.fingerprints import files_digest, fingerprint
+from shapes_print.inputs import recording
 from shapes_print.kit.coverage import words_skip
 from shapes_print.kit.variant import Variant
 from shapes_print.load.loaded import LoadedGame

@@ -4,7 +4,9 @@ Input: the files a recording noted (`inputs.InputFiles`). Output: the same as JS
 hold it (files by absolute path with their SHA-256, paths looked for and not found, folder
 listings with the names they gave), and whether all of it is still so. `check` keeps one
 for each group it planned clean (checkcache.py), `build` one for the kits a command line
-listed (lastbuild.py); each reads its entry back with msgspec, against its shape.
+listed (lastbuild.py); each reads its entry back with msgspec, against its shape. Absolute
+paths suit both: each keys its entries by the folders read (a group by its game's folder, a
+command line by its folders), so a copied project never takes the original's entry.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ class KeptReads(Struct, frozen=True):
     def unchanged(self) -> bool:
         """Whatever was read has not changed since: the same bytes, nothing new where
         something was looked for, the same names in each folder listed."""
-        if not reads_unchanged(self.files) or any(Path(path).exists() for path in self.missing):
+        if not reads_unchanged(self.files, {}) or any(Path(path).exists() for path in self.missing):
             return False
         return all(
             _names(Path(folder), pattern) == names for folder, pattern, names in self.listings

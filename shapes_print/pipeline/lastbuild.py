@@ -26,7 +26,8 @@ from msgspec import Struct, to_builtins
 from msgspec.structs import replace
 
 from shapes_print.cachefolder import cached, keep, keep_newest
-from shapes_print.inputs import InputFiles, program
+from shapes_print.fingerprints import program
+from shapes_print.inputs import InputFiles
 from shapes_print.limits import MIB
 from shapes_print.pipeline.keptreads import KeptReads
 from shapes_print.pipeline.project import BuildOptions, Sources

@@ -249,7 +249,7 @@ def build(
     cache = cache or BuildCache()
     if kept is not None:
         load = partial(load_project, sources, games, labels, max_cards, cache=cache)
-        kits = _kept_kits(kept.kits, load, options)
+        kits = _kept_kits(kept.kits, load, options, sources)
         if len(kits_up_to_date(out, kits, cache)) == len(kits):
             return _write(kits, kept.notes, options, out, on_kit, on_note, force, cache)
     with recording() as read:
@@ -263,10 +263,13 @@ def build(
 
 
 def _kept_kits(
-    kept: list[tuple[str, dict[str, str]]], load: Callable[[], Project], options: BuildOptions
+    kept: list[tuple[str, dict[str, str]]],
+    load: Callable[[], Project],
+    options: BuildOptions,
+    sources: Sources,
 ) -> list[KitPlan]:
-    """The kits a command line kept. One found stale after all (another build changed it
-    meanwhile) is planned from the project, loaded then (`load`)."""
+    """The kits a command line kept, reading from `sources`. One found stale after all
+    (another build changed it meanwhile) is planned from the project, loaded then (`load`)."""
     loaded: dict[str, Planned] = {}
 
     def plan(folder: str) -> list[KitFile]:
@@ -278,7 +281,8 @@ def _kept_kits(
             raise UserError(None, f"{folder}: its inputs changed during the build; build again")
         return loaded[folder].plan()
 
-    return [KitPlan(folder, info, partial(plan, folder)) for folder, info in kept]
+    roots = sources.roots()
+    return [KitPlan(folder, info, partial(plan, folder), roots) for folder, info in kept]
 
 
 def build_project(
@@ -326,7 +330,12 @@ def project_kits(project: Project, options: BuildOptions, out: Path, force: bool
         )
     }
     listed = [
-        KitPlan(kit.folder, {**kit.info, INPUTS: project.fingerprint(kit.request)}, kit.plan)
+        KitPlan(
+            kit.folder,
+            {**kit.info, INPUTS: project.fingerprint(kit.request)},
+            kit.plan,
+            project.roots,
+        )
         for kit in requests.values()
     ]
 

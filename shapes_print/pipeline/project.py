@@ -15,7 +15,8 @@ from msgspec import Struct, field, to_builtins
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import files_digest, fingerprint, recording
+from shapes_print.fingerprints import files_digest, fingerprint
+from shapes_print.inputs import recording
 from shapes_print.kit.audience import check_audiences
 from shapes_print.kit.contents import KitRequest, kit_values
 from shapes_print.kit.context import DrawContext
@@ -81,7 +82,8 @@ class BuildOptions(Struct, frozen=True):
 class Project(Struct):
     """The content, once per label set asked for (the first is the one previews use), the
     files each game and each label set was read from (with its templates and fonts), by
-    name: what a kit's fingerprint covers, and the cache of the build made from it."""
+    name from its folders (`roots`): what a kit's fingerprint covers, and the cache of the
+    build made from it."""
 
     variants: list[Variant]
     cache: BuildCache
@@ -89,6 +91,7 @@ class Project(Struct):
     labels_inputs: dict[str, dict[str, str]] = field(default_factory=dict)
     # When each game's and label set's newest file changed (InputFiles.newest), by name.
     changed: dict[str, int | None] = field(default_factory=dict)
+    roots: dict[str, Path] = field(default_factory=dict)  # Sources.roots
     _digests: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def fingerprint(self, request: KitRequest) -> str:
@@ -210,7 +213,7 @@ def _loaded(
             labels_inputs[variant.labels.name] = read.named(roots)
             changed[variant.labels.name] = read.newest()
     _refuse_twins(variants)
-    return Project(variants, cache or BuildCache(), game_inputs, labels_inputs, changed)
+    return Project(variants, cache or BuildCache(), game_inputs, labels_inputs, changed, roots)
 
 
 def _check_numbers(loaded: LoadedGame) -> None:

@@ -3,11 +3,11 @@
 The JSON Schemas are the same on every run of the same program: generating them builds
 every model's validator, most of what `schema` costs. They are kept in one file under
 XDG_CACHE_HOME (or ~/.cache) /shapes-print, keyed by what decides them: this program's own
-source (`inputs.program()`), reference.yaml's words and the pydantic that writes them. The
-cache is input like any other file, so an entry is used only when it holds that key, its
-files still match the digest written with them, and every one is a schema document under
-a plain schema file name; anything else (a file cut short, edited, from another version)
-is generated again and the entry replaced.
+source (`fingerprints.program()`), reference.yaml's words and the pydantic that writes
+them. The cache is input like any other file, so an entry is used only when it holds that
+key, its files still match the digest written with them, and every one is a schema
+document under a plain schema file name; anything else (a file cut short, edited, from
+another version) is generated again and the entry replaced.
 A cache folder that cannot be read or written costs the time, never the command.
 """
 
@@ -22,7 +22,8 @@ from pathlib import Path
 
 from shapes_print.cachefolder import cache_folder
 from shapes_print.errors import UserError
-from shapes_print.inputs import program, read_input
+from shapes_print.fingerprints import program
+from shapes_print.inputs import read_input
 from shapes_print.limits import MAX_FILE_BYTES
 from shapes_print.reference.sources import JSON_SCHEMA, WORDS
 

@@ -18,7 +18,7 @@ from msgspec import Struct
 
 from shapes_print.cachefolder import cached, keep
 from shapes_print.errors import Source, UserError, closest
-from shapes_print.inputs import code_digest
+from shapes_print.fingerprints import code_digest
 from shapes_print.text.grammar import (
     CASES,
     CATEGORIES,

@@ -12,11 +12,11 @@ import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from msgspec import Struct
+from msgspec import Struct, field
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError
-from shapes_print.inputs import read_input, recording
+from shapes_print.inputs import path_named, read_input, recording
 from shapes_print.limits import MAX_INPUT_BYTES
 from shapes_print.plan.kit import KitFile
 from shapes_print.write.hashes import file_digest
@@ -38,19 +38,22 @@ CARD_SIZE = "card_size"
 # What a file's manifest entry says of the file itself, beside what it says of its kit.
 _OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
 # The manifest entry key of the files a kit read as it was made (a card's pictures, read
-# when its game's kit is resolved), by path, with their SHA-256: checked again before the
-# kit is skipped.
+# when its game's kit is resolved), by name from the build's folders (`InputFiles.named`,
+# as its fingerprint names its files), with their SHA-256: checked again, in the folders
+# of the build that asks, before the kit is skipped.
 READS = "reads"
 
 
 class KitPlan(Struct, frozen=True):
     """A kit to write: its folder, what the manifest records of each of its files (game,
     paper, ..., and under INPUTS the fingerprint of all it is made from), and how to plan
-    it, called only if the kit is to be built."""
+    it, called only if the kit is to be built; `roots`, the folders the files it reads
+    while planned are named from (`Sources.roots`; none: by absolute path)."""
 
     folder: str
     info: dict[str, str]
     plan: Callable[[], list[KitFile]]
+    roots: Mapping[str, Path] = field(default_factory=dict)
     # Planned already (to tell whether a label set covers its game), with what it read.
     planned: tuple[list[KitFile], dict[str, dict[str, str]]] | None = None
 
@@ -62,7 +65,7 @@ def plan_recorded(kit: KitPlan) -> tuple[list[KitFile], dict[str, dict[str, str]
         return kit.planned
     with recording() as read:
         files = kit.plan()
-    reads = {str(path): digest for path, digest in sorted(read.files.items())}
+    reads = dict(sorted(read.named(kit.roots).items()))
     return files, ({READS: reads} if reads else {})
 
 
@@ -87,23 +90,24 @@ def up_to_date(
         if (
             same
             and all(_unchanged(out, name, entry, cache) for name, entry in entries.items())
-            and reads_unchanged(next(iter(entries.values())).get(READS))
+            and reads_unchanged(next(iter(entries.values())).get(READS), kit.roots)
         ):
             found[kit.folder] = entries
     return found
 
 
-def reads_unchanged(reads: object) -> bool:
+def reads_unchanged(reads: object, roots: Mapping[str, Path]) -> bool:
     """Every file read (while a kit was planned, or a project loaded) still has the bytes
-    it had then. Each is read as input is, bounded: a file since replaced by a FIFO or a
-    device, or grown past the largest input, has changed (and is refused when read again).
-    Where it may lead was checked when it was read; its bytes tell whether that changed."""
+    it had then, each found by its name under `roots` (`path_named`). Each is read as input
+    is, bounded: a file since replaced by a FIFO or a device, or grown past the largest
+    input, has changed (and is refused when read again). Where it may lead was checked when
+    it was read; its bytes tell whether that changed."""
     if not reads:
         return True
     if not isinstance(reads, dict):
         return False
     for name, digest in reads.items():
-        path = Path(name).absolute()
+        path = path_named(name, roots).absolute()
         try:
             read = read_input(path, MAX_INPUT_BYTES, root=Path(path.anchor), noted=False)
             if read.sha256 != digest:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from shapes_print.commands.cli import main
 from tests.pictureexample import BLUE, draw_sun, example
 from tests.project_copy import copy_project
 from tests.watching import (
@@ -193,4 +194,26 @@ def test_watch_sees_a_picture_replaced_by_one_of_the_same_size_and_time(
     assert art.stat().st_mtime_ns == before.st_mtime_ns
     assert watcher.next_line().startswith("rebuilt (sun.png changed) in "), watcher.said
     assert pixel(first, *sun) == (0, 158, 115)
+    watcher.stop()
+
+
+def test_watch_follows_the_pictures_of_a_kit_found_up_to_date(tmp_path: Path, start: Start) -> None:
+    """A kit up to date when the watcher starts is not planned: the pictures it read are
+    those its manifest names from the build's folders, found in the folders watched."""
+    root = example(tmp_path / "project")
+    first = tmp_path / "out/pictures/a4/4-players/preview/pictures_4p_a4_cards_p01.png"
+    folders = ("--content", str(root / "content"), "--templates", str(root / "templates"))
+    asked = ("--players", "4", "--paper", "a4", "--dpi", "20", "--out", str(tmp_path / "out"))
+    assert main(["preview", "pictures", *asked, *folders]) == 0
+    cards = tmp_path / "out/pictures/a4/4-players/pictures_4p_a4_cards.pdf"
+    made = cards.stat().st_mtime_ns
+    watcher = start(root, "pictures")
+    assert cards.stat().st_mtime_ns == made  # up to date: not planned, its pictures not read
+    draw_sun(tmp_path / "sun.png")
+    green = Image.open(tmp_path / "sun.png").convert("RGBA")
+    green.paste((0, 158, 115, 255), (300, 300, 500, 500))
+    green.save(tmp_path / "green.png")
+    save_by_rename(root / "content/pictures/art/sun.png", (tmp_path / "green.png").read_bytes())
+    assert watcher.next_line().startswith("rebuilt (sun.png changed) in "), watcher.said
+    assert pixel(first, *(0.2, 0.16)) == (0, 158, 115)
     watcher.stop()

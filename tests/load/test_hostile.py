@@ -372,3 +372,25 @@ def test_players_from_a_count_up_run_to_the_game_s_most(
         "5-players",
         "6-players",
     ]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["build", "--players", "3", "--content", "loop"],
+        ["build", "--players", "3", "--templates", "loop"],
+        ["build", "--players", "3", "--labels", "loop"],
+        ["build", "--players", "3", "--out", "loop"],
+        ["calibrate", "--out", "loop"],
+        ["preview", "pass-and-pick", "--out", "loop"],
+    ],
+)
+def test_a_loop_of_links_given_as_a_folder_is_one_line_naming_its_option(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each option's path is refused where it is first resolved, never as Python 3.11's
+    RuntimeError (an internal error)."""
+    (tmp_path / "loop").symlink_to(tmp_path / "back")
+    (tmp_path / "back").symlink_to(tmp_path / "loop")
+    status, lines, _ = run([*args[:-1], str(tmp_path / args[-1])], capsys, tmp_path)
+    assert (status, lines) == (2, [f"{args[-1]}: {args[-2]} is a loop of symbolic links"])

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from shapes_print.commands.cli import main
+from shapes_print.fingerprints import program
 from shapes_print.geometry.primitives import Document
-from shapes_print.inputs import program
 from shapes_print.pipeline import pipeline
 from tests.planned import page_words
 from tests.project_copy import copy_project

@@ -269,3 +269,58 @@ def test_a_changed_picture_rebuilds_every_kit_that_shows_it_not_only_the_first(
     sun.write_bytes(sun.read_bytes() + b"\0")
     assert statuses() == ["built"] * 3
     assert statuses() == ["up-to-date"] * 3
+
+
+def own_font(root: Path) -> Path:
+    """The example game given a font of its own, read as its kits are planned."""
+    game = root / PICTURES
+    (game / "fonts").mkdir()
+    shutil.copyfile(root / "templates/fonts/DejaVuSans.ttf", game / "fonts/own.ttf")
+    with (game / "game.yaml").open("a", encoding="utf-8") as yaml:
+        yaml.write("fonts:\n  regular: fonts/own.ttf\n")
+    return root
+
+
+@pytest.mark.parametrize("changed", ["art/sun.png", "fonts/own.ttf"])
+def test_a_copied_project_checks_its_own_pictures_and_fonts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], changed: str
+) -> None:
+    """The files a kit reads as it is planned are named from the build's folders, as its
+    fingerprint names its files, and looked at in the folders of the build that asks: a
+    copy of the project with a changed picture rebuilds into the same output, and one
+    whose font is no font stops at it, never finding the original's files unchanged."""
+    first = own_font(example(tmp_path / "first"))
+    out = tmp_path / "out"
+    assert main([*picture_build_args(first, out), "-q"]) == 0, capsys.readouterr().err
+    copy = Path(shutil.copytree(first, tmp_path / "copy"))
+    edited = copy / PICTURES / changed
+    edited.write_bytes(
+        b"not a font" if changed.startswith("fonts/") else edited.read_bytes() + b"\0"
+    )
+    status = main([*picture_build_args(copy, out), "--json"])
+    captured = capsys.readouterr()
+    if changed.startswith("fonts/"):
+        assert status == 2
+        last = captured.err.splitlines()[-1]
+        assert last.startswith(f"{edited}: not a usable TrueType font"), captured.err
+    else:
+        assert status == 0, captured.err
+        assert [kit["status"] for kit in json.loads(captured.out)["kits"]] == ["built"]
+
+
+def test_a_moved_project_is_still_up_to_date(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A moved project's kits, whose pictures and fonts are read as they are planned,
+    stay up to date: the manifest names those files from the build's folders, not by
+    where they were."""
+    first = own_font(example(tmp_path / "first"))
+    out = tmp_path / "out"
+    assert main([*picture_build_args(first, out), "-q"]) == 0, capsys.readouterr().err
+    moved = first.rename(tmp_path / "moved")
+    assert main([*picture_build_args(moved, out), "--json"]) == 0, capsys.readouterr().err
+    assert [kit["status"] for kit in json.loads(capsys.readouterr().out)["kits"]] == ["up-to-date"]
+    entries = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"]
+    assert {name for entry in entries.values() for name in entry["reads"]} == {
+        f"{PICTURES}/art/{name}" for name in ("sun.png", "moon.jpg", "badge.svg")
+    } | {f"{PICTURES}/fonts/own.ttf"}
