@@ -33,14 +33,10 @@ def test_a_formula_with_no_saved_result_says_so_and_how_to_get_one(
     tmp_path: Path, row: str, column: int, error: str
 ) -> None:
     """A script writing a workbook writes formulas with no result; the reader sees nothing."""
-    path = tmp_path / "cards.xlsx"
-    xlsx(path, extra=row)
-    with pytest.raises(UserError) as raised:
-        cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.xlsx"}}))
-    assert raised.value.source == Source(path, 3, column)
-    assert raised.value.message.startswith(f"{error} has no saved result"), raised.value.message
+    refused = _refused(tmp_path, row, column)
+    assert refused.message.startswith(f"{error} has no saved result"), refused.message
     assert "saved with its result: open the workbook in a spreadsheet program and save it" in (
-        raised.value.message
+        refused.message
     )
 
 
@@ -67,12 +63,18 @@ def test_an_error_cell_is_named_with_its_error_not_as_empty(
     tmp_path: Path, row: str, column: int, error: str
 ) -> None:
     """The reader reads `#DIV/0!` as an empty cell; the error is what to fix."""
-    path = tmp_path / "cards.xlsx"
+    refused = _refused(tmp_path, row, column)
+    assert refused.message.startswith(error), refused.message
+
+
+def _refused(folder: Path, row: str, column: int) -> UserError:
+    """The mistake a workbook with `row` in it is refused for, named at row 3's `column`."""
+    path = folder / "cards.xlsx"
     xlsx(path, extra=row)
     with pytest.raises(UserError) as raised:
-        cards_from_sheet(Document(tmp_path / "deck.yaml", {"cards": {"from": "cards.xlsx"}}))
+        cards_from_sheet(Document(folder / "deck.yaml", {"cards": {"from": "cards.xlsx"}}))
     assert raised.value.source == Source(path, 3, column)
-    assert raised.value.message.startswith(error), raised.value.message
+    return raised.value
 
 
 def test_a_formulas_saved_empty_text_is_an_empty_cell(tmp_path: Path) -> None:
