@@ -343,20 +343,31 @@ def place_text(
     """`text` in the first stretch that holds it, at the largest size that fits; with
     `unbroken`, on its own lines at any size furniture takes before wrapped (a card sheet's
     running foot: one line a little smaller, not three against the ruler's end)."""
+    found = placed_in(stretches, font, f, text, unbroken)
+    if found is None:
+        raise UserError(where, f"no room in the page margins for the line {quoted(text)}")
+    return found[1]
+
+
+def placed_in(
+    stretches: list[Stretch], font: Font, f: Furniture, text: str, unbroken: bool = False
+) -> tuple[int, Artifact] | None:
+    """`place_text`'s placing, and the index of the stretch it is placed in (which it takes
+    up, `Stretch.place`); None where none holds it."""
     own = own_lines(text)  # as wrap keeps them where each fits: asked of every page's foot
     for most in (len(own), None) if unbroken else (None,):
         size = f.text_size
         while size >= f.text_min_size - 1e-9:
-            for stretch in stretches:
+            for index, stretch in enumerate(stretches):
                 if most is not None and not unbroken_fits(text, font, size, stretch.length):
                     continue  # what wrap would break
                 lines = own if most is not None else wrap(text, font, size, stretch.length)
                 if lines and (most is None or len(lines) <= most):
                     placed = _set(stretch, font, f, lines, size)
                     if placed is not None:
-                        return placed
+                        return index, placed
             size -= 0.25
-    raise UserError(where, f"no room in the page margins for the line {quoted(text)}")
+    return None
 
 
 def unbroken_fits(text: str, font: Font, size: float, length: float) -> bool:

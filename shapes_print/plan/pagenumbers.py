@@ -28,6 +28,7 @@ from shapes_print.plan.furniture import (
     LINE_SPACING,
     Stretch,
     place_text,
+    placed_in,
     running_foot,
     unbroken_fits,
 )
@@ -111,11 +112,17 @@ class NumberedPages(MadePages):
             stretches = [copy.copy(s) for s in self.free[run]]
             for stretch in stretches:
                 stretch.set_apart(f.foot_gap)
-            if not any(_holds(s, said, font, f) for s in stretches):
+            # Every page's foot stands where the one with the most digits (the last page's)
+            # does: "page 10 of 14" outgrows a nook that "page 9 of 14" fits in.
+            widest = self._said(len(self))
+            if not any(_holds(s, widest, font, f) for s in stretches):
                 # Large print's foot keeps the game's name on a line of its own at 18 pt;
                 # at a card sheet's size, a margin too narrow for two lines has it on one.
-                said = " ".join(said.split("\n"))
-            return place_text(stretches, font, f, said, where, unbroken=True)
+                said, widest = " ".join(said.split("\n")), " ".join(widest.split("\n"))
+            probe = [copy.copy(s) for s in stretches]  # placing takes a stretch's room up
+            steady = placed_in(probe, font, f, widest, unbroken=True)
+            held = [stretches[steady[0]]] if steady is not None else stretches
+            return place_text(held, font, f, said, where, unbroken=True)
         # A sheet of two player aids has a foot over each half: the file's stands at the
         # sheet's foot, under the lower half, as on every other page.
         old = [
