@@ -33,7 +33,7 @@ from shapes_print.geometry.primitives import (
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.models import Board
 from shapes_print.load.printmodels import SheetStyle
-from shapes_print.plan.furniture import dashed
+from shapes_print.plan.dashes import dashed
 
 
 def tile_name(row: int, column: int) -> str:

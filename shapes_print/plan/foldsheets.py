@@ -38,7 +38,8 @@ from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Artifact, Group, Item, Line, Page, Paint, Rect, Use
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.cardsheets import SheetStock, overrun_item
-from shapes_print.plan.furniture import Reach, Stretch, dashed, margin_stretches, place_furniture
+from shapes_print.plan.dashes import dashed
+from shapes_print.plan.furniture import Reach, Stretch, margin_stretches, place_furniture
 from shapes_print.plan.imposition import EPSILON, Slots, clearance, mark_span, row_marks
 from shapes_print.plan.madepages import Imposed
 from shapes_print.units import POINTS_PER_UNIT

@@ -12,31 +12,25 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from functools import lru_cache
 
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError, quoted
 from shapes_print.geometry.primitives import (
     Artifact,
-    Colour,
     Group,
     Item,
     Line,
     Paint,
-    PathOp,
     Rect,
     Text,
 )
-from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.load.printmodels import Furniture, Sides
 from shapes_print.text.fit import own_lines, wrap
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Words
 
 LINE_SPACING = 1.2
-# A cut line's dashes, as stroked segments, in points: long enough to follow with scissors.
-DASH = 6.0
 CAP = 0.8  # a line's top above its baseline, as a share of its size
 
 
@@ -390,20 +384,3 @@ def _set(
     )
     used = max(font.width(line, size) for line in lines)
     return stretch.place(items, used, f.furniture_gap)
-
-
-@lru_cache(maxsize=256)  # every sheet of player aids on one paper size has the same
-def dashed(
-    start: tuple[float, float], end: tuple[float, float], ink: Colour, width: float
-) -> tuple[Item, ...]:
-    """A cut line: a dashed stroke from start to end, segments of DASH with gaps as long
-    (a board's seams, two player aids' halves of a sheet)."""
-    (x1, y1), (x2, y2) = start, end
-    length = max(abs(x2 - x1), abs(y2 - y1))
-    count = max(1, int(length // (2 * DASH)))
-    ops: list[PathOp] = []
-    for index in range(count):
-        a, b = (2 * index * DASH) / length, min(1.0, (2 * index + 1) * DASH / length)
-        ops.append(("M", x1 + (x2 - x1) * a, y1 + (y2 - y1) * a))
-        ops.append(("L", x1 + (x2 - x1) * b, y1 + (y2 - y1) * b))
-    return (PathItem(tuple(ops), Paint(stroke=ink, stroke_width=width)),)

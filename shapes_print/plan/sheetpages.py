@@ -20,9 +20,9 @@ from shapes_print.errors import Source
 from shapes_print.geometry.primitives import Artifact, Group, Item, Page
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
+from shapes_print.plan.dashes import dashed
 from shapes_print.plan.flow import Placed, grouped
 from shapes_print.plan.furniture import (
-    dashed,
     foot_height,
     margin_stretches,
     place_furniture,

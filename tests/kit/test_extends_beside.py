@@ -49,4 +49,5 @@ def test_a_path_in_extends_stays_in_the_label_sets_folder(
     with pytest.raises(UserError) as error:
         load_labels(str(sets / "mine.yaml"), DEFAULT_LABELS)
     line = error.value.line()
-    assert line.startswith(f"{os.fspath(sets)}/mine.yaml:1:1: {message}"), line
+    # At the name, inside its quotes: `extends: '../outside.yaml'`.
+    assert line.startswith(f"{os.fspath(sets)}/mine.yaml:1:11: {message}"), line

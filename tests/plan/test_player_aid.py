@@ -18,7 +18,7 @@ from shapes_print.geometry.primitives import Path as PathItem
 from shapes_print.kit.playeraid import aid_style
 from shapes_print.load.defaults import DEFAULT_CONTENT
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.furniture import DASH
+from shapes_print.plan.dashes import DASH
 from tests.pdfread import page_texts
 from tests.planboxes import texts
 from tests.planfill import content
