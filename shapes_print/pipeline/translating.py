@@ -79,7 +79,10 @@ def _extracted(sources: Sources) -> Extracted:
         plan_every_setting(project, kept=False)
         _say_card_names(project)
         _draw_smallest_cards(project)
-    examples = project.variants[0].ctx.words.examples
+    examples, english_words = (
+        project.variants[0].ctx.words.examples,
+        project.variants[0].ctx.words.text,
+    )
     newest = read.newest() or 0
     template = _template(datetime.fromtimestamp(newest, UTC))
     roots = sources.roots()
@@ -88,7 +91,9 @@ def _extracted(sources: Sources) -> Extracted:
     for english, places in heard.by_text().items():
         games = sorted({saying.game for saying in places if saying.game is not None})
         room = _tightest(places)
+        shown = english_words.get(english, english)
         notes = [
+            *([_printed_as(shown)] if shown != english else []),
             *_examples(english, examples.get(english, {})),
             *([_room(room, sizes)] if room is not None else []),
         ]
@@ -180,6 +185,12 @@ def _shared(games: Sequence[str]) -> str:
     """The comment on a text more than one game prints: one translation serves them all,
     unless an entry with a context (`msgctxt`) names one of them (docs/translating.md)."""
     return f"in the kits of {len(games)} games: {', '.join(games)}"
+
+
+def _printed_as(shown: str) -> str:
+    """The note on a name the kits print in the set's words, a paper's (`letter`): not the
+    name as written but as English prints it is what a translator gives again."""
+    return f"a name, which English prints as “{shown}”: write it as your language prints it"
 
 
 def _examples(english: str, values: Mapping[str, object]) -> list[str]:

@@ -87,6 +87,18 @@ def test_extract_names_each_text_at_its_line_with_its_placeholders(template: Cat
     assert "python-brace-format" not in translating.catalogue_bytes(template).decode()
 
 
+def test_a_papers_name_is_told_as_english_prints_it(template: Catalog) -> None:
+    """`a4` is the paper's name as a kit's files write it, not English: its translator is
+    told that English prints "A4", or she writes "a4" into every heading that names it."""
+    entry = template.get("a4")
+    assert entry is not None
+    assert entry.auto_comments[0] == (
+        "a name, which English prints as “A4”: write it as your language prints it"
+    )
+    plain = template.get(TEXT)
+    assert plain is not None and not any("English prints" in c for c in plain.auto_comments)
+
+
 def test_a_text_printed_from_several_places_names_each_in_order(template: Catalog) -> None:
     turn = template["Turn"]
     assert turn is not None
