@@ -41,10 +41,10 @@ if TYPE_CHECKING:
 
 RASTER = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg"}
 SUFFIXES = (*RASTER, ".svg")
-# The modes Pillow reads a PNG or JPEG into that the backends print (16-bit grey scaled
-# to 8 bits, a palette expanded); any other is refused when the picture is loaded.
 # How a PNG and a JPEG file start.
 _SIGNATURES = {"PNG": b"\x89PNG\r\n\x1a\n", "JPEG": b"\xff\xd8\xff"}
+# The modes Pillow reads a PNG or JPEG into that the backends print (16-bit grey scaled
+# to 8 bits, a palette expanded); any other is refused when the picture is loaded.
 _PRINTABLE = {
     "png": {"1", "L", "LA", "P", "PA", "RGB", "RGBA", "I", "I;16", "I;16B", "I;16L"},
     "jpeg": {"L", "RGB", "CMYK"},

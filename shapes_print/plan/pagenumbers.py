@@ -72,7 +72,7 @@ class NumberedPages(MadePages):
     def __init__(self, runs: Sequence[Run], names: Names, ctx: DrawContext) -> None:
         self.runs, self.names, self.ctx = list(runs), names, ctx
         self.ends = list(accumulate(len(run.pages) for run in self.runs))
-        self.free: dict[int, list[Stretch]] = {}  # a card run's margin left free, by run
+        self.rooms: dict[int, _FootRoom] = {}  # a card run's margin for its foot, by run
 
     def __len__(self) -> int:
         return self.ends[-1] if self.ends else 0
@@ -99,6 +99,25 @@ class NumberedPages(MadePages):
         }
         return ctx.words.fill(ctx.style.furniture.running_foot, values, ctx.furniture_source)
 
+    def _foot_room(self, imposed: Imposed) -> _FootRoom:
+        """A card run's free margin for its foot. Every page's foot stands where the one
+        with the most digits (the last page's) does: "page 10 of 14" outgrows a nook that
+        "page 9 of 14" fits in."""
+        ctx = self.ctx
+        font, f = ctx.fonts.regular, ctx.style.furniture
+        stretches = imposed.free_margin()
+        for stretch in stretches:
+            stretch.set_apart(f.foot_gap)
+        widest = self._said(len(self))
+        # Large print's foot keeps the game's name on a line of its own at 18 pt; at a card
+        # sheet's size, a margin too narrow for two lines has it on one.
+        joined = not any(_holds(s, widest, font, f) for s in stretches)
+        if joined:
+            widest = " ".join(widest.split("\n"))
+        probe = [copy.copy(s) for s in stretches]  # placing takes a stretch's room up
+        steady = placed_in(probe, font, f, widest, unbroken=True)
+        return _FootRoom([stretches[steady[0]]] if steady is not None else stretches, joined)
+
     def _foot(self, run: int, at: int, page: Page, said: str) -> Artifact:
         """Page `at` of run `run`'s foot: where its document's stood, under a sheet's
         content, or in a card sheet's free margin."""
@@ -107,22 +126,13 @@ class NumberedPages(MadePages):
         f = style.furniture
         imposed = self.runs[run].pages
         if isinstance(imposed, Imposed):
-            if run not in self.free:
-                self.free[run] = imposed.free_margin()
-            stretches = [copy.copy(s) for s in self.free[run]]
-            for stretch in stretches:
-                stretch.set_apart(f.foot_gap)
-            # Every page's foot stands where the one with the most digits (the last page's)
-            # does: "page 10 of 14" outgrows a nook that "page 9 of 14" fits in.
-            widest = self._said(len(self))
-            if not any(_holds(s, widest, font, f) for s in stretches):
-                # Large print's foot keeps the game's name on a line of its own at 18 pt;
-                # at a card sheet's size, a margin too narrow for two lines has it on one.
-                said, widest = " ".join(said.split("\n")), " ".join(widest.split("\n"))
-            probe = [copy.copy(s) for s in stretches]  # placing takes a stretch's room up
-            steady = placed_in(probe, font, f, widest, unbroken=True)
-            held = [stretches[steady[0]]] if steady is not None else stretches
-            return place_text(held, font, f, said, where, unbroken=True)
+            if run not in self.rooms:
+                self.rooms[run] = self._foot_room(imposed)
+            room = self.rooms[run]
+            if room.joined:
+                said = " ".join(said.split("\n"))
+            stretches = [copy.copy(s) for s in room.stretches]  # placing takes their room up
+            return place_text(stretches, font, f, said, where, unbroken=True)
         # A sheet of two player aids has a foot over each half: the file's stands at the
         # sheet's foot, under the lower half, as on every other page.
         old = [
@@ -139,6 +149,14 @@ class NumberedPages(MadePages):
             bottom = style.footer_height if first else style.running_footer_height
         span = (style.margin, page.width - style.margin)
         return running_foot(said, span, bottom, font, f, where)
+
+
+class _FootRoom(Struct):
+    """Where a card run's foot goes on each of its pages: the stretch of margin, worked out
+    once for the run, and whether its lines are joined into one."""
+
+    stretches: list[Stretch]
+    joined: bool
 
 
 def _holds(stretch: Stretch, text: str, font: Font, f: Furniture) -> bool:

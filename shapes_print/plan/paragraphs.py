@@ -80,9 +80,7 @@ def broken_lines(
     font.check(text, where, "text")
     lines = _broken(text, font, setting, width)
     if lines is None:
-        raise UserError(
-            where, f"a word in {quoted(text)} is wider than the {width / 72 * 25.4:.0f} mm column"
-        )
+        raise _too_wide(text, width, where)
     return lines
 
 
@@ -144,9 +142,7 @@ def paragraph_items(
     how = _Set(setting, width, x, style.line_spacing, style.ink)
     drawn = _plain(text, font, how, col.ctx.words.hearing)
     if drawn is None:
-        raise UserError(
-            where, f"a word in {quoted(text)} is wider than the {width / 72 * 25.4:.0f} mm column"
-        )
+        raise _too_wide(text, width, where)
     return drawn
 
 
@@ -260,7 +256,12 @@ def _rich_lines(
     check_faces(parsed, faces, where, "text")
     lines = rich_wrap(parsed, faces, size, width)
     if lines is None:
-        raise UserError(
-            where, f"a word in {quoted(text)} is wider than the {width / 72 * 25.4:.0f} mm column"
-        )
+        raise _too_wide(text, width, where)
     return lines
+
+
+def _too_wide(text: str, width: float, where: Source | None) -> UserError:
+    """The mistake of a text with a word wider than its column, however it is set."""
+    return UserError(
+        where, f"a word in {quoted(text)} is wider than the {width / 72 * 25.4:.0f} mm column"
+    )
