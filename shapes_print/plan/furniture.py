@@ -289,11 +289,9 @@ def running_foot(
     lines = text.split("\n")
     if len(lines) > _foot_lines(f):  # a translation's new line the page has no room for
         raise UserError(where, f"the running foot {quoted(text)} has more lines than its template")
-    size = f.foot_size
-    while max(font.width(line, size) for line in lines) > right - left:
-        size -= 0.25
-        if size < f.text_size - 1e-9:
-            raise UserError(where, f"no room in the page's foot for {quoted(text)}")
+    size = foot_size_for(text, font, f, right - left)
+    if size is None:
+        raise UserError(where, f"no room in the page's foot for {quoted(text)}")
     baseline = bottom - f.foot_gap - f.foot_size * CAP
     leading = f.foot_size * LINE_SPACING
     return Artifact(
@@ -324,6 +322,17 @@ def keep_out(stretches: list[Stretch], box: _Box, gap: float) -> None:
         else:
             s.y, s.thickness = top + gap, y1 - top - gap
         s.thickness = max(s.thickness, 0.0)
+
+
+def foot_size_for(text: str, font: Font, f: Furniture, width: float) -> float | None:
+    """The largest size from `foot_size` down to `text_size`, a quarter point at a time,
+    at which each of a running foot's lines is `width` long at most; None where none is."""
+    size = f.foot_size
+    while not unbroken_fits(text, font, size, width):
+        size -= 0.25
+        if size < f.text_size - 1e-9:
+            return None
+    return size
 
 
 def place_text(

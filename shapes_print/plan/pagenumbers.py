@@ -23,10 +23,12 @@ from msgspec.structs import replace
 from shapes_print.geometry.primitives import Artifact, Item, Page, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
+from shapes_print.plan.foottitle import fitted_title
 from shapes_print.plan.furniture import (
     CAP,
     LINE_SPACING,
     Stretch,
+    foot_size_for,
     place_text,
     placed_in,
     running_foot,
@@ -73,6 +75,8 @@ class NumberedPages(MadePages):
         self.runs, self.names, self.ctx = list(runs), names, ctx
         self.ends = list(accumulate(len(run.pages) for run in self.runs))
         self.rooms: dict[int, _FootRoom] = {}  # a card run's margin for its foot, by run
+        self.titles: dict[float, str] = {}  # the title a sheet page's foot says, by width
+        self._widest_feet()
 
     def __len__(self) -> int:
         return self.ends[-1] if self.ends else 0
@@ -86,13 +90,23 @@ class NumberedPages(MadePages):
         run, at = self.run_at(index)
         page = self.runs[run].pages[at]
         items = [item for item in page.items if not is_running_foot(item)]
-        foot = self._foot(run, at, page, self._said(index + 1))
+        foot = self._foot(run, at, page, index + 1)
         return replace(page, items=(*items, foot))
 
-    def _said(self, number: int) -> str:
+    def _widest_feet(self) -> None:
+        """Each run's foot on its last page, the widest it says, placed as the file is
+        planned: a foot with no room is then found by `check`, which makes no page."""
+        for run, end in enumerate(self.ends):
+            pages = self.runs[run].pages
+            if isinstance(pages, Imposed):
+                self._card_foot(run, pages, end)
+            elif pages:
+                self._foot(run, len(pages) - 1, pages[-1], end)
+
+    def _said(self, number: int, title: str) -> str:
         ctx = self.ctx
         values = {
-            "game": Said(self.names.game),
+            "game": Said(title),
             "document": Said(self.names.document),
             "page": number,
             "pages": len(self),
@@ -108,17 +122,22 @@ class NumberedPages(MadePages):
         stretches = imposed.free_margin()
         for stretch in stretches:
             stretch.set_apart(f.foot_gap)
-        widest = self._said(len(self))
+        widest = self._said(len(self), self.names.game)
         # Large print's foot keeps the game's name on a line of its own at 18 pt; at a card
         # sheet's size, a margin too narrow for two lines has it on one.
         joined = not any(_holds(s, widest, font, f) for s in stretches)
-        if joined:
-            widest = " ".join(widest.split("\n"))
-        probe = [copy.copy(s) for s in stretches]  # placing takes a stretch's room up
-        steady = placed_in(probe, font, f, widest, unbroken=True)
-        return _FootRoom([stretches[steady[0]]] if steady is not None else stretches, joined)
 
-    def _foot(self, run: int, at: int, page: Page, said: str) -> Artifact:
+        def placed(title: str) -> tuple[int, Artifact] | None:
+            said = self._said(len(self), title)
+            probe = [copy.copy(s) for s in stretches]  # placing takes a stretch's room up
+            return placed_in(probe, font, f, _joined(said, joined), unbroken=True)
+
+        title = fitted_title(self.names.game, lambda title: placed(title) is not None, font)
+        steady = placed(title)
+        chosen = [stretches[steady[0]]] if steady is not None else stretches
+        return _FootRoom(chosen, joined, title)
+
+    def _foot(self, run: int, at: int, page: Page, number: int) -> Artifact:
         """Page `at` of run `run`'s foot: where its document's stood, under a sheet's
         content, or in a card sheet's free margin."""
         ctx = self.ctx
@@ -126,13 +145,7 @@ class NumberedPages(MadePages):
         f = style.furniture
         imposed = self.runs[run].pages
         if isinstance(imposed, Imposed):
-            if run not in self.rooms:
-                self.rooms[run] = self._foot_room(imposed)
-            room = self.rooms[run]
-            if room.joined:
-                said = " ".join(said.split("\n"))
-            stretches = [copy.copy(s) for s in room.stretches]  # placing takes their room up
-            return place_text(stretches, font, f, said, where, unbroken=True)
+            return self._card_foot(run, imposed, number)
         # A sheet of two player aids has a foot over each half: the file's stands at the
         # sheet's foot, under the lower half, as on every other page.
         old = [
@@ -148,7 +161,31 @@ class NumberedPages(MadePages):
             first = at == 0 and self.runs[run].first
             bottom = style.footer_height if first else style.running_footer_height
         span = (style.margin, page.width - style.margin)
+        said = self._said(number, self._sheet_title(span[1] - span[0]))
         return running_foot(said, span, bottom, font, f, where)
+
+    def _card_foot(self, run: int, imposed: Imposed, number: int) -> Artifact:
+        """Page `number`'s foot in its card run's (`imposed`) free margin."""
+        ctx = self.ctx
+        if run not in self.rooms:
+            self.rooms[run] = self._foot_room(imposed)
+        room = self.rooms[run]
+        said = _joined(self._said(number, room.title), room.joined)
+        stretches = [copy.copy(s) for s in room.stretches]  # placing takes their room up
+        font, f = ctx.fonts.regular, ctx.style.furniture
+        return place_text(stretches, font, f, said, ctx.furniture_source, unbroken=True)
+
+    def _sheet_title(self, width: float) -> str:
+        """The title a sheet page's foot `width` wide says: the file's widest foot, its
+        last page's, fits it, so every page of that width cuts it alike."""
+        if width not in self.titles:
+            font, f = self.ctx.fonts.regular, self.ctx.style.furniture
+
+            def fits(title: str) -> bool:
+                return foot_size_for(self._said(len(self), title), font, f, width) is not None
+
+            self.titles[width] = fitted_title(self.names.game, fits, font)
+        return self.titles[width]
 
 
 class _FootRoom(Struct):
@@ -157,6 +194,12 @@ class _FootRoom(Struct):
 
     stretches: list[Stretch]
     joined: bool
+    title: str  # the game's title as the run's feet say it (plan/foottitle.py)
+
+
+def _joined(said: str, joined: bool) -> str:
+    """A foot's lines joined into one where its run's margin holds one line alone."""
+    return " ".join(said.split("\n")) if joined else said
 
 
 def _holds(stretch: Stretch, text: str, font: Font, f: Furniture) -> bool:

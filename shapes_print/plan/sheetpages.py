@@ -22,8 +22,10 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.dashes import dashed
 from shapes_print.plan.flow import Placed, grouped
+from shapes_print.plan.foottitle import fitted_title
 from shapes_print.plan.furniture import (
     foot_height,
+    foot_size_for,
     margin_stretches,
     place_furniture,
     place_text,
@@ -168,14 +170,23 @@ class LaidSheets(Struct, frozen=True):
         every page, a document's only page too (a loose page still says what it is and that
         it is all)."""
         ctx = self.ctx
-        style, where = ctx.style, ctx.furniture_source
+        style, where, font = ctx.style, ctx.furniture_source, ctx.fonts.regular
         f = ctx.sheets_furniture or style.furniture
         game, document = foot.names
-        values = {"game": Said(game), "document": Said(document), "page": foot.page}
-        values["pages"] = foot.pages
-        said = ctx.words.fill(f.running_foot, values, where)
-        span = (style.margin, width - style.margin)
-        return running_foot(said, span, bottom, ctx.fonts.regular, f, where)
+        width -= 2 * style.margin
+
+        def said(title: str, page: int) -> str:
+            values = {"game": Said(title), "document": Said(document), "page": page}
+            values["pages"] = foot.pages
+            return ctx.words.fill(f.running_foot, values, where)
+
+        def fits(title: str) -> bool:  # the document's widest foot, its last page's
+            return foot_size_for(said(title, foot.pages), font, f, width) is not None
+
+        span = (style.margin, style.margin + width)
+        return running_foot(
+            said(fitted_title(game, fits, font), foot.page), span, bottom, font, f, where
+        )
 
 
 class _Margin(Struct, frozen=True):

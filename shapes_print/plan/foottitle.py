@@ -1,0 +1,50 @@
+"""Plan stage, sheets: the game's title as a running foot that has no room for it says it.
+
+Input: the game's title, whether a foot saying a given title fits its room (asked of the
+widest foot of its document, the page with the most digits, so every page of a file cuts
+the title alike), and the foot's font. Output: the title whole where its foot fits, else cut
+at a word's end (at a character's where one word is too long, as a title in unspaced
+script is) with an ellipsis. The whole title is on the file's first page and in its
+catalogue entry; a foot only tells which game a loose page is of, and a long title (large
+print sets it at 18 pt on a line of its own) left a label set unbuilt. Where no cut fits,
+the title is whole, and the foot's placing names what has no room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from shapes_print.text.fonts import Font
+
+ELLIPSIS, ELLIPSIS_PLAIN = "\u2026", "..."
+_TRAILING = " ,;:-\u00b7\u2013\u2014"  # left before the ellipsis, they read as a sentence cut
+
+
+def fitted_title(title: str, fits: Callable[[str], bool], font: Font) -> str:
+    """The title, or its longest cut whose foot `fits`."""
+    if fits(title):
+        return title
+    mark = ELLIPSIS if ord(ELLIPSIS) in font.covered else ELLIPSIS_PLAIN
+
+    def cut(length: int) -> str:
+        return title[:length].rstrip(_TRAILING) + mark
+
+    ends = (at for at in range(len(title) - 1, 0, -1) if title[at] == " ")
+    at_a_word = next((cut(end) for end in ends if fits(cut(end))), None)
+    if at_a_word is not None:
+        return at_a_word
+    longest = _longest(lambda length: fits(cut(length)), len(title) - 1)
+    return cut(longest) if longest else title
+
+
+def _longest(fits: Callable[[int], bool], most: int) -> int:
+    """The greatest length from 1 to `most` that fits (a longer one never fits where a
+    shorter does not), or 0 where none does."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low

@@ -1,0 +1,95 @@
+"""A game whose title is too long for its running foot: every page's foot says it cut at a
+word's end with an ellipsis, the same on every page of a file (its widest foot, the last
+page's, decides), and the file's title says it whole; large print, which sets the
+title at 18 pt on a line of its own, builds. A foot whose template's own words have no room
+in a card sheet's margin is refused by `check` as by `build`, in the same line: a cards
+file's pages are made only when written, and `check` writes none."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from shapes_print.geometry.primitives import Artifact, Item, Text
+from shapes_print.pipeline import pipeline
+from tests.project_copy import copy_project, run
+
+GAME = "pass-and-pick"
+# 99 characters, 20 words: wider than large print's foot line, and than a card sheet's margin.
+TITLE = " ".join(["Pass and pick shapes, the long edition"] * 2 + ["for clubs and schools"])
+WORDS = TITLE.split(" ")
+ELLIPSIS = "\u2026"
+NUMBERED = re.compile(r"page \d+ of \d+$")
+
+
+def _titles(items: tuple[Item, ...]) -> list[str]:
+    """The title each running foot among a page's items says (a pagination artifact, a
+    card sheet's too, wrapped or not): its lines joined, up to the ellipsis a cut title
+    ends with, else the whole title it starts with."""
+    said = [
+        " ".join(line.text for line in _texts(item.items))
+        for item in items
+        if isinstance(item, Artifact) and item.kind == "Pagination"
+    ]
+    feet = [foot for foot in said if NUMBERED.search(foot)]
+    return [
+        foot.split(ELLIPSIS)[0] + ELLIPSIS if ELLIPSIS in foot else foot[: len(TITLE)]
+        for foot in feet
+    ]
+
+
+@pytest.mark.parametrize("labels", ["standard", "large-print"])
+def test_a_title_too_long_for_the_foot_is_cut_at_a_word_alike_on_every_page(
+    tmp_path: Path, labels: str
+) -> None:
+    root = copy_project(
+        tmp_path, [(f"content/{GAME}/game.yaml", "title: Pass and pick shapes", f"title: {TITLE}")]
+    )
+    sources = pipeline.Sources(root / "content", root / "templates")
+    project = pipeline.load_project(sources, [GAME], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, "3", "a4")
+    cut = 0
+    for file in files:
+        titles = {title for page in file.printed.pages for title in _titles(page.items)}
+        # One cut on every page of the file that cuts it (a print-and-play file's card
+        # sheets have less room than its sheets, which may say it whole).
+        assert len(titles - {TITLE}) <= 1, (file.name, titles)
+        for title in titles:
+            if title == TITLE:
+                continue
+            cut += 1
+            kept = title.removesuffix(ELLIPSIS).split(" ")
+            assert kept == WORDS[: len(kept)] and len(kept) > 1, (file.name, title)
+    assert cut, "no foot needed its title cut: the title is not long enough to test it"
+    # Whole where a reader looks for it: each file's title (a PDF reader's window, the
+    # catalogue's entry).
+    assert all(file.printed.title.startswith(TITLE) for file in files)
+
+
+def _texts(items: tuple[Item, ...]) -> list[Text]:
+    """Every text of a page, in groups and artifacts too."""
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item)
+        found.extend(_texts(getattr(item, "items", ())))
+    return found
+
+
+def test_a_foot_with_no_room_in_a_card_sheets_margin_is_refused_by_check_as_by_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    club = " ".join(["for the club that meets at the hall"] * 3)  # 107 characters
+    foot = '  running_foot: "{game} · {document} · page {page} of {pages}"'
+    root = copy_project(tmp_path, [("templates/sheet.yaml", foot, f'{foot[:-1]} · {club}"')])
+    folders = ["--content", str(root / "content"), "--templates", str(root / "templates")]
+    kit = [GAME, *folders, "--players", "3", "--paper", "a4", "--labels", "standard"]
+    checked = run(["check", *kit], capsys, root)
+    built = run(["build", *kit, "--out", str(root / "out"), "--jobs", "1"], capsys, root)
+    assert checked[0] == built[0] == 2
+    assert checked[1] == built[1]
+    (line,) = built[1]
+    assert line.startswith("templates/sheet.yaml:") and "no room in the page margins" in line
+    assert "shape cards" in line  # the cards file's foot; the sheets' feet have room
