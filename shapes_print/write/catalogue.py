@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -43,6 +44,8 @@ DOCUMENTS = "documents.json"
 # Thumbnails a worker process takes at a time: fewer new ones than that are drawn in this
 # process, and at least twice as many make two workers busy.
 PER_WORKER = 16
+# A kit's titles' shared start, up to its last mark followed by a space (`_shared_prefix`).
+_JOINED = re.compile(r".*[^\w\s]\s", re.S)
 
 Entries = Mapping[str, Mapping[str, object]]
 # Thumbnails the build drew while rendering, by their PDF's SHA-256: each with the folder
@@ -231,12 +234,16 @@ def _place(kit: Kit) -> tuple:
 
 
 def _shared_prefix(titles: list[str]) -> str:
-    """The game's name before `: ` when every title of a kit of two or more starts with it
-    (the section's heading already says it)."""
-    heads = {title.split(": ", 1)[0] for title in titles if ": " in title}
-    if len(titles) < 2 or len(heads) != 1 or not all(": " in title for title in titles):
+    """What every title of a kit of two or more starts with, up to the last mark and space
+    in it ("Pass and pick shapes: ", and the Spanish "Formas: pase y elija" and its dash):
+    the game's name as the label set joins it to each file's, which the section's heading
+    already says. A name holding a colon of its own keeps it whole."""
+    if len(titles) < 2:
         return ""
-    return f"{heads.pop()}: "
+    first, last = min(titles), max(titles)  # what these share, every title between shares
+    differ = (at for at, (a, b) in enumerate(zip(first, last, strict=False)) if a != b)
+    joined = _JOINED.match(first[: next(differ, len(first))])
+    return joined.group(0) if joined else ""
 
 
 def _stem(path: str) -> str:
