@@ -4,8 +4,9 @@ Input: the choices the page's kits offer (games, versions, papers, player counts
 value and the words shown for it. Output: the form's HTML, its style and a short inline
 script. The form is `hidden` until the script runs, so without script (or with it blocked)
 the page simply lists every kit; nothing is loaded from the network. The script reads each
-kit's `data-` attributes and heading, hides the kits and sections that do not match, and
-says in a status line how many match, with a link to each.
+kit's `data-` attributes, heading and files' titles (in their own language, accents folded),
+hides the kits and sections that do not match, and says in a status line how many match,
+with a link to each.
 """
 
 from __future__ import annotations
@@ -64,8 +65,10 @@ SCRIPT = (
   var fields = __FIELDS__;
   var listed = __LISTED__;
   var spellings = __SPELLINGS__;
+  // Accents folded ("reune" finds "Reúne", and an accent typed finds a word without it).
   function words(text) {
-    return text.toLowerCase().split(/[^0-9a-z\\u00c0-\\u024f]+/).filter(Boolean)
+    return text.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase()
+      .split(/[^0-9a-z\\u00c0-\\u024f]+/).filter(Boolean)
       .map(function (word) { return spellings[word] || word; });
   }
   // A word matches the start of a kit's word ("lett" finds letter), but a number only the
@@ -73,8 +76,14 @@ SCRIPT = (
   function has(own, word) {
     return /^[0-9]+$/.test(word) ? own === word : own.indexOf(word) === 0;
   }
+  // A kit is found by its heading, its version and its files' own titles, in their own
+  // language ("Reúne 3" finds the Spanish Collect 3).
   kits.forEach(function (kit) {
-    kit.words = words(kit.querySelector("h5").textContent + " " + kit.dataset.version);
+    var titles = Array.prototype.map.call(
+      kit.querySelectorAll("a.open, img[alt]"),
+      function (named) { return named.alt || named.textContent; });
+    kit.words = words([kit.querySelector("h5").textContent, kit.dataset.version]
+      .concat(titles).join(" "));
   });
   function matches(kit, asked) {
     return fields.every(function (name) {

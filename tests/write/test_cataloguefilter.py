@@ -12,7 +12,7 @@ import pytest
 from shapes_print.load.defaults import DEFAULT_LABELS
 from shapes_print.load.labels import load_labels, shipped
 from shapes_print.write.catalogue import INDEX, kits
-from shapes_print.write.cataloguepage import page
+from shapes_print.write.cataloguepage import Thumbnail, page
 from tests.browser import DESKTOP, PHONE, Chromium, Tab, needs_chromium
 
 GAMES = {"collect-3": "Collect 3", "pass-and-pick": "Pass and pick shapes"}
@@ -258,3 +258,36 @@ def test_a_kit_built_before_label_sets_had_titles_is_listed_by_its_label_set() -
     page_text = page(kits(listed, {}))
     assert '<h3 id="collect-3--large-print">large-print</h3>' in page_text
     assert '<option value="large-print">large-print</option>' in page_text
+
+
+@needs_chromium
+@pytest.mark.parametrize("typed", ["reune", "Reúne 3", "REÚNE cartas"])
+def test_a_translated_kit_is_found_by_its_own_titles_accents_or_none(
+    chromium: Chromium, tmp_path: Path, typed: str
+) -> None:
+    """A Spanish teacher types the game's Spanish name, with or without its accent: the
+    files' titles, not only the English heading, are what a kit is found by."""
+    listed = {
+        f"collect-3/{under}a4/3-players/collect-3_{file}.pdf": {
+            "game": "collect-3",
+            "title": "Collect 3",
+            "labels": labels,
+            "version": version,
+            "paper": "a4",
+            "players": "3",
+            "audience": "players",
+            "sha256": f"{labels}-{file}",
+        }
+        for labels, under, version in (("standard", "", "Standard"), ("es", "es/", "Spanish"))
+        for file in ("cards", "sheets")
+    }
+    titles = {
+        "standard-cards": "Collect 3: cards",
+        "standard-sheets": "Collect 3: table sheets",
+        "es-cards": "Reúne 3: cartas",
+        "es-sheets": "Reúne 3: hojas de mesa",
+    }
+    thumbnails = {key: Thumbnail(f"{key}.png", 160, 226, title, 1) for key, title in titles.items()}
+    (tmp_path / INDEX).write_text(page(kits(listed, thumbnails)), encoding="utf-8")
+    report = found(chromium, tmp_path, [["type", "words", typed]])
+    assert [kit["heading"] for kit in report["kits"]] == ["Collect 3, Spanish, A4, 3 players"]
