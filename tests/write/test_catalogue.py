@@ -8,7 +8,6 @@ import json
 import shutil
 import subprocess
 import tempfile
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -22,73 +21,15 @@ from shapes_print.errors import UserError
 from shapes_print.load.defaults import DEFAULT_CONTENT
 from shapes_print.load.options import PrintOptions
 from shapes_print.pipeline import pipeline
-from shapes_print.write import catalogue, cataloguepage
+from shapes_print.write import catalogue
 from shapes_print.write.catalogue import INDEX
-from shapes_print.write.cataloguepage import THUMBNAILS, Thumbnail
+from shapes_print.write.cataloguepage import THUMBNAILS
 from shapes_print.write.manifest import read_manifest, sha256, verify
 from shapes_print.write.thumbnail import THUMBNAIL_WIDTH, draw_thumbnail, first_page
 from tests.browser import CHROMIUM, HEADLESS
+from tests.cataloguehtml import Parsed
 
 WARNING = "Host only: keep away from players"
-
-
-class Parsed(HTMLParser):
-    """The page's links (and each one's words), pictures, headings, ids and the text of
-    each host-key entry."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.links: list[str] = []
-        self.link_texts: dict[str, str] = {}
-        self._link: str | None = None
-        self.images: list[dict[str, str | None]] = []
-        self.headings: list[tuple[str, str]] = []
-        self.ids: set[str] = set()
-        self.lang: str | None = None
-        self.host_items: list[str] = []
-        self._heading: str | None = None
-        self._host_depth = 0
-        self._depth = 0
-        self.feed(text)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if found.get("id"):
-            self.ids.add(str(found["id"]))
-        if tag == "html":
-            self.lang = found.get("lang")
-        if tag == "a" and found.get("href"):
-            self.links.append(str(found["href"]))
-            self._link = unquote(str(found["href"]))
-        if tag == "img":
-            self.images.append(found)
-        if tag in ("h1", "h2", "h3", "h4", "h5"):
-            self._heading = tag
-            self.headings.append((tag, ""))
-        if tag == "li":
-            self._depth += 1
-            if "host" in (found.get("class") or "").split():
-                self._host_depth = self._depth
-                self.host_items.append("")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "a":
-            self._link = None
-        if tag == self._heading:
-            self._heading = None
-        if tag == "li":
-            if self._depth == self._host_depth:
-                self._host_depth = 0
-            self._depth -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self._link and data.strip():
-            self.link_texts[self._link] = self.link_texts.get(self._link, "") + data
-        if self._heading:
-            tag, text = self.headings[-1]
-            self.headings[-1] = (tag, text + data)
-        if self._host_depth:
-            self.host_items[-1] += data
 
 
 def build(out: Path, game: str, players: str, *, labels: tuple[str, ...] = ()) -> None:
@@ -149,30 +90,6 @@ def test_every_picture_is_a_thumbnail_of_a_first_page_with_alt_text(two_games: P
     alts = {str(image["alt"]) for image in page.images}
     assert "First page of Pass and pick shapes: shape cards" in alts  # the PDF's own title
     assert "First page of Reúne 3: guía de impresión" in alts
-
-
-@pytest.mark.parametrize(
-    ("titles", "shown"),
-    [
-        (  # the Spanish set joins the game's name with a dash, and the name has a colon
-            ["Formas: pase y elija \u2013 cartas de formas", "Formas: pase y elija \u2013 hojas"],
-            ["Cartas de formas", "Hojas"],
-        ),
-        (["Pick: shape cards", "Pick: print and play", "Pick: printing guide"], None),
-        (["Pick: print and play", "Pick: printing guide"], ["Print and play", "Printing guide"]),
-    ],
-)
-def test_each_link_says_its_file_without_the_game_name_every_file_of_its_kit_starts_with(
-    titles: list[str], shown: list[str] | None
-) -> None:
-    """The section's heading names the game: a kit's links leave out what every one of its
-    titles starts with, up to a mark and a space, however the label set joins the two."""
-    folder = "pick/es/a4/3-players"
-    entries = {f"{folder}/f{n}.pdf": {"game": "pick", "sha256": str(n)} for n in range(len(titles))}
-    thumbnails = {str(n): Thumbnail(f"{n}.png", 160, 226, t, 1) for n, t in enumerate(titles)}
-    said = Parsed(cataloguepage.page(catalogue.kits(entries, thumbnails))).link_texts
-    expected = shown or [title.removeprefix("Pick: ").capitalize() for title in titles]
-    assert [said[f"{folder}/f{n}.pdf"] for n in range(len(titles))] == expected
 
 
 def test_the_host_key_is_marked_host_only(two_games: Path) -> None:
