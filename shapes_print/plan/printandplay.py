@@ -28,7 +28,7 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.kit.context import double_sided
-from shapes_print.load.loaded import LoadedDocument
+from shapes_print.load.loaded import Block, LoadedDocument
 from shapes_print.plan.assembly import Placed, checklist, pictured, stocks
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
 from shapes_print.plan.headings import heading_marks
@@ -137,6 +137,17 @@ def _why(before: _Leaf | None, after: _Leaf) -> Why:
 def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
     """The template with only its section `index` (COVER, BLANK or ASSEMBLY)."""
     return replace(doc, sections=(doc.sections[index],))
+
+
+def _parts_on_back(cover: LoadedDocument) -> LoadedDocument:
+    """A cover too long for one page (large print's: its 18 pt list of parts alone takes
+    half a page), broken before its list of parts (its first subheading): the title, the
+    cards and the facts on its front, the list whole on its back, one sheet. Left to flow,
+    the list would start half way down the front and go on over the back, split."""
+    player, blocks = cover.sections[0]
+    at = next(index for index, block in enumerate(blocks) if block.kind == "subheading")
+    broken = (*blocks[:at], Block("page_break", True, blocks[at].source), *blocks[at:])
+    return replace(cover, sections=((player, broken),))
 
 
 class PrintAndPlay(Struct, frozen=True):
@@ -349,4 +360,8 @@ class _Parts:
             **self.made(),
         }
         cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
-        return plan_sheets(_section(self.doc, COVER), cover_inputs, self.kit.page, self.ctx)
+        section = _section(self.doc, COVER)
+        pages = plan_sheets(section, cover_inputs, self.kit.page, self.ctx)
+        if len(pages) == 1:
+            return pages
+        return plan_sheets(_parts_on_back(section), cover_inputs, self.kit.page, self.ctx)

@@ -180,3 +180,21 @@ def test_a_two_page_assembly_page_is_one_sheet_and_the_guide_says_where(
     for _, files in standard:
         guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
         assert "The assembly page of" not in guide
+
+
+PARTS_HEADING = "What is in this file, and what to print it on"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_two_page_cover_is_one_sheet_its_parts_on_its_back(paper: str) -> None:
+    """Large print's cover does not fit a page (its 18 pt parts table alone takes half of
+    one): its front holds the title, the cards and the facts, its back the list of parts
+    whole, never split across the two; the assembly page starts the next sheet."""
+    project = pipeline.load_project(pipeline.Sources(), [], ["large-print"])
+    for _, info, files in pipeline.plan_all(project, "4", paper):
+        whole = _file(files, "_print-and-play")
+        front, back = (page_words(whole.pages[i], whole.symbols) for i in (0, 1))
+        assert PARTS_HEADING not in front and back.startswith(PARTS_HEADING), (info, front)
+        parts = [mark.title for mark in whole.bookmarks[2:] if mark.level == 0]
+        assert all(title in back for title in parts), (info, back)  # the table whole
+        assert whole.bookmarks[1].page == 2, info  # the assembly page: a front
