@@ -31,6 +31,7 @@ from shapes_print.kit.context import double_sided
 from shapes_print.load.loaded import Block, LoadedDocument
 from shapes_print.plan.assembly import Placed, checklist, pictured, stocks
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
+from shapes_print.plan.covercards import cover_names
 from shapes_print.plan.headings import heading_marks
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.madepages import unfooted
@@ -356,7 +357,8 @@ class _Parts:
             "player_count": inputs.values.get("player_count") or Said("none"),
             "play_time": inputs.values.get("play_time") or Said("none"),
             "not_printed": inputs.values.get("not_printed") or Said("none"),
-            "cover_cards": pictured(self.kit),
+            "cover_cards": (shown := pictured(self.kit)),
+            "cover_names": cover_names(self.kit, shown, inputs.faces),
             **self.made(),
         }
         cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
