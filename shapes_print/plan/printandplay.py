@@ -28,9 +28,10 @@ from msgspec.structs import replace
 
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.kit.context import double_sided
-from shapes_print.load.loaded import LoadedDocument
+from shapes_print.load.loaded import Block, LoadedDocument
 from shapes_print.plan.assembly import Placed, checklist, pictured, stocks
 from shapes_print.plan.cardsheets import FrontSheets, SheetPages, is_cards_file
+from shapes_print.plan.covercards import cover_names
 from shapes_print.plan.headings import heading_marks
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.madepages import unfooted
@@ -137,6 +138,17 @@ def _why(before: _Leaf | None, after: _Leaf) -> Why:
 def _section(doc: LoadedDocument, index: int) -> LoadedDocument:
     """The template with only its section `index` (COVER, BLANK or ASSEMBLY)."""
     return replace(doc, sections=(doc.sections[index],))
+
+
+def _parts_on_back(cover: LoadedDocument) -> LoadedDocument:
+    """A cover too long for one page (large print's: its 18 pt list of parts alone takes
+    half a page), broken before its list of parts (its first subheading): the title, the
+    cards and the facts on its front, the list whole on its back, one sheet. Left to flow,
+    the list would start half way down the front and go on over the back, split."""
+    player, blocks = cover.sections[0]
+    at = next(index for index, block in enumerate(blocks) if block.kind == "subheading")
+    broken = (*blocks[:at], Block("page_break", True, blocks[at].source), *blocks[at:])
+    return replace(cover, sections=((player, broken),))
 
 
 class PrintAndPlay(Struct, frozen=True):
@@ -345,8 +357,13 @@ class _Parts:
             "player_count": inputs.values.get("player_count") or Said("none"),
             "play_time": inputs.values.get("play_time") or Said("none"),
             "not_printed": inputs.values.get("not_printed") or Said("none"),
-            "cover_cards": pictured(self.kit),
+            "cover_cards": (shown := pictured(self.kit)),
+            "cover_names": cover_names(self.kit, shown, inputs.faces),
             **self.made(),
         }
         cover_inputs = replace(inputs, values=values, lists={**inputs.lists, "parts": rows})
-        return plan_sheets(_section(self.doc, COVER), cover_inputs, self.kit.page, self.ctx)
+        section = _section(self.doc, COVER)
+        pages = plan_sheets(section, cover_inputs, self.kit.page, self.ctx)
+        if len(pages) == 1:
+            return pages
+        return plan_sheets(_parts_on_back(section), cover_inputs, self.kit.page, self.ctx)

@@ -130,7 +130,12 @@ def test_fold_sheets_are_named_with_how_to_fold_and_glue_them() -> None:
 
 # The cover's cards: one of each kind of the main deck (its first card of each group).
 PICTURED = {"pass-and-pick": 3, "shapes-the-game": 7, "collect-3": 3}
-COVER_ALT = "A few of the cards this file prints, one of each kind"
+# Its alternate text names them as the deck does (a card's name, else its kind's).
+COVER_ALT = {
+    "pass-and-pick": "circles, triangles, squares",
+    "shapes-the-game": "RED, GREEN, BLUE, YELLOW, WILD, STOP TURN, CLEAR THE BOARD",
+    "collect-3": "Red 1, Wild, Crown",
+}
 
 
 def _figures(items: tuple[Item, ...]) -> list[Group]:
@@ -147,7 +152,7 @@ def test_the_cover_pictures_a_card_of_each_kind_as_the_cards_part_draws_it(
     for game, files in kits.items():
         whole = _document(files, "_print-and-play")
         (figure,) = _figures(whole.pages[0].items)
-        assert figure.alt == COVER_ALT and figure.role == "Figure"
+        assert figure.alt == COVER_ALT[game] and figure.role == "Figure"
         outlines = [item for item in figure.items if isinstance(item, Rect)]
         assert len(outlines) == PICTURED[game] == len(figure.items) // 2, game
         # Drawn small from the faces the cards part draws: the same words.

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from shapes_print.geometry.primitives import Document
+from shapes_print.geometry.primitives import Document, Group, Item, Text
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardsheets import is_cards_file
 from shapes_print.plan.kit import KitFile
@@ -160,17 +160,21 @@ def test_a_turned_score_sheet_has_a_sheet_to_itself_and_the_guide_says_why(paper
 
 
 def test_a_two_page_assembly_page_is_one_sheet_and_the_guide_says_where(
-    standard: list[tuple[dict[str, str], list[KitFile]]],
+    standard: list[tuple[dict[str, str], list[KitFile]]], tmp_path: Path
 ) -> None:
     """Large print's assembly page is two pages (its words need about 35 lines at 18 pt, a
     page holds 23): after a one-page cover a page is left blank, so they are one sheet's
     front and back (the page left blank says so), and the printing guide names them; a
     one-page one it does not name."""
-    # The Solitaire kit's cover is one page in Atkinson's narrower face (the others' hold
-    # more parts, or in large print's own face a longer print line, and take two).
-    game = ["shapes-the-game"]
-    project = pipeline.load_project(pipeline.Sources(), game, ["large-print-atkinson"])
-    ((_, _, files),) = pipeline.plan_all(project, "1", "a4")
+    # A small game's cover is one page (the shipped games' covers take two in large print:
+    # their list of parts alone takes half a page at 18 pt).
+    folder = tmp_path / "content" / "tiny"
+    folder.mkdir(parents=True)
+    for name, text in {"game.yaml": game(["sheets.yaml"]), "deck.yaml": DECK}.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / "sheets.yaml").write_text(SHEETS, encoding="utf-8")
+    project = pipeline.load_project(pipeline.Sources(tmp_path / "content"), [], ["large-print"])
+    ((_, _, files),) = pipeline.plan_all(project, "2", "a4")
     whole = _file(files, "_print-and-play")
     assert [mark.page for mark in whole.bookmarks[:3]] == [0, 2, 4]  # cover, assembly, part
     gap = page_words(whole.pages[1], whole.symbols)
@@ -180,3 +184,69 @@ def test_a_two_page_assembly_page_is_one_sheet_and_the_guide_says_where(
     for _, files in standard:
         guide = " ".join(page_words(p, {}) for p in _file(files, "_printing-guide").pages)
         assert "The assembly page of" not in guide
+
+
+PARTS_HEADING = "What is in this file, and what to print it on"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_two_page_cover_is_one_sheet_its_parts_on_its_back(paper: str) -> None:
+    """Large print's cover does not fit a page (its 18 pt parts table alone takes half of
+    one): its front holds the title, the cards and the facts, its back the list of parts
+    whole, never split across the two; the assembly page starts the next sheet."""
+    project = pipeline.load_project(pipeline.Sources(), [], ["large-print"])
+    for _, info, files in pipeline.plan_all(project, "4", paper):
+        whole = _file(files, "_print-and-play")
+        front, back = (page_words(whole.pages[i], whole.symbols) for i in (0, 1))
+        assert PARTS_HEADING not in front and back.startswith(PARTS_HEADING), (info, front)
+        parts = [mark.title for mark in whole.bookmarks[2:] if mark.level == 0]
+        assert all(title in back for title in parts), (info, back)  # the table whole
+        assert whole.bookmarks[1].page == 2, info  # the assembly page: a front
+
+
+# The cover's card of each kind by name (Collect 3's: a number card, an Action card, a
+# Crown), in each set's words; large print writes them beneath the picture.
+COVER_CARDS = {
+    "standard": "Red 1, Wild, Crown",
+    "es": "Rojo 1, Comodín, Corona",
+    "large-print": "Red 1, Wild, Crown",
+}
+
+
+def _figures(items: tuple[Item, ...]) -> list[Group]:
+    """The pictures among `items`, nested groups searched."""
+    found = []
+    for item in items:
+        if isinstance(item, Group):
+            found += [item] if item.role == "Figure" else _figures(item.items)
+    return found
+
+
+def _sizes(items: tuple[Item, ...], words: str) -> set[float]:
+    """The sizes `words` print at among `items` (a line each), pictures left out."""
+    found: set[float] = set()
+    for item in items:
+        if isinstance(item, Group) and item.role != "Figure":
+            found |= _sizes(item.items, words)
+        elif isinstance(item, Text) and item.text.strip(" ,"):
+            line = item.text.replace("\u00a0", " ").strip()  # a name's own no-break space
+            found |= {item.size} if line in words else set()
+    return found
+
+
+@pytest.mark.parametrize("labels", COVER_CARDS)
+def test_the_cover_names_the_cards_it_pictures(labels: str) -> None:
+    """A reader's software hears which cards the cover pictures, by the names the deck
+    gives them; large print prints those names beneath them at its body size, and the
+    picture's alternate text then says they are named below."""
+    project = pipeline.load_project(pipeline.Sources(), ["collect-3"], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
+    whole = _file(files, "_print-and-play")
+    (figure,) = _figures(whole.pages[0].items)
+    names = COVER_CARDS[labels]
+    if labels != "large-print":
+        assert figure.alt == names
+        return
+    assert figure.alt == "Pictures of the cards named below"
+    assert names in page_words(whole.pages[0], whole.symbols)
+    assert _sizes(whole.pages[0].items, names) == {18.0}

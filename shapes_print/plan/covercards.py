@@ -1,0 +1,31 @@
+"""The print-and-play cover's cards in words: what its picture of a card of each kind shows.
+
+Input: the kit and the ids of the cards its cover pictures (plan/assembly.py's `pictured`).
+Output: their names, in the set's words, between commas ("Red 1, Wild, Crown"): the
+picture's alternate text says them, and large print prints them beneath it at 18 pt, since
+a card drawn that small prints its own words too small to read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from shapes_print.geometry.primitives import Symbol
+from shapes_print.plan.kitcontext import KitContext
+from shapes_print.text.words import Said
+
+
+def cover_names(kit: KitContext, ids: Sequence[str], faces: Mapping[str, Symbol]) -> Said:
+    """Each pictured card by the name its deck gives it ("Red 1", "circles": how the host
+    key and the checklist name it), else by its kind's name where that is a plain word
+    ("RED", "WILD"), else as its card sheet names it ("Card: SUN", its face's words)."""
+    deck = kit.loaded.decks[0]
+    where = deck.source.source(("cards",))
+    cards = {card.id: card for card in deck.deck.cards}
+    names = []
+    for card_id in ids:
+        card = cards[card_id]
+        kind = deck.deck.kinds.get(card.kind())
+        name = card.name or (kind if kind and "{" not in kind else None)
+        names.append(kit.words.say(name, where) if name else faces[card_id].alt)
+    return Said(", ".join(names))
