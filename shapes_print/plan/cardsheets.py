@@ -43,6 +43,7 @@ from shapes_print.plan.imposition import (
     marks_reach,
     mirrors_x,
     row_marks,
+    unturned,
 )
 from shapes_print.plan.inksaver import swell_page
 from shapes_print.plan.madepages import Imposed, unfooted
@@ -120,7 +121,7 @@ def sheet_pages(
     `overruns` names each drawing's overrun symbol (a drawing without one stops at its card).
     """
     card, furniture, duplex = sheets.card, sheets.furniture, sheets.duplex
-    placed = sheet_grid(card, sheets.paper, furniture, sheets.font, print_line, where)
+    placed = sheet_grid(sheets, print_line, where)
     grid = placed.grid
     guides = cut_guides(grid, furniture)
     reach = Overrun(grid, card.overrun, furniture.safe_margin, duplex)
@@ -326,17 +327,14 @@ class PlacedGrid(Struct, frozen=True):
     free: tuple[Stretch, ...]
 
 
-def sheet_grid(
-    card: CardGeometry,
-    paper: tuple[float, float],
-    furniture: Furniture,
-    font: Font,
-    print_line: str,
-    where: Source | None = None,
-) -> PlacedGrid:
-    """The largest grid whose margins also hold the ruler, inch check and print line."""
+def sheet_grid(sheets: CardSheets, print_line: str, where: Source | None = None) -> PlacedGrid:
+    """The largest grid whose margins also hold the ruler, inch check and print line; on the
+    page as the paper is given where the backs are moved by a printer's offset."""
+    card, paper, furniture, font = sheets.card, sheets.paper, sheets.furniture, sheets.font
     trimmed = card.trim_line is not None
     grids = grid_candidates(paper, (card.width, card.height), furniture, trimmed, where)
+    if sheets.duplex.offset != (0.0, 0.0):
+        grids = unturned(grids, paper)
     for grid in grids:
         xs = [grid.left + i * card.width for i in range(grid.columns + 1)]
         ys = [grid.bottom + j * card.height for j in range(grid.rows + 1)]

@@ -11,6 +11,7 @@ edges mirrors y (so on a landscape page a long-edge flip mirrors y).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -132,6 +133,24 @@ def grid_candidates(
             f"{_mm(card_w + 2 * room)} x {_mm(card_h + 2 * room)} mm",
         )
     return sorted(grids, key=lambda grid: -grid.slots)
+
+
+def unturned(grids: list[Grid], paper: tuple[float, float]) -> list[Grid]:
+    """The grids on the page as the paper is given, for a printer's back offset: it is read
+    on the calibration sheet, upright on the paper, and a page turned to fit the paper is
+    turned one way or the other as the printer's driver chooses (docs/printing.md), so no
+    offset read upright is known to fall on it."""
+    kept = [grid for grid in grids if (grid.page_w, grid.page_h) == paper]
+    if not kept:
+        card_w, card_h = grids[0].card_w, grids[0].card_h
+        raise UserError(
+            Source(Path("--back-offset")),
+            f"a {_mm(card_w)} x {_mm(card_h)} mm card fits {_mm(paper[0])} x {_mm(paper[1])} "
+            "mm paper only on a page turned to fit it, which a printer turns one way or the "
+            "other, so an offset read on the calibration sheet cannot be placed on it: build "
+            "without --back-offset or on larger paper",
+        )
+    return kept
 
 
 def fit_grid(

@@ -130,7 +130,10 @@ def _deck_pages(kit: KitContext, proofed: _Proofed) -> list[Page]:
     # One line under each card ("red-2  deck.yaml:36"), or two where one is too wide.
     lines = 1 if all(font.width(side.line(), size) <= width for side in sides) else 2
     band = size + (lines - 1) * size * LINE_SPACING
-    grid = _grid(paper, (width, height + band), settings.gap, furniture.safe_margin)
+    # The last row's label reaches past its cell: half a gap down to its first line, and
+    # the font's descent below its last.
+    tail = settings.gap / 2 - font.metrics.descent / 1000 * size
+    grid = _grid(paper, (width, height + band), settings.gap, furniture.safe_margin, tail)
     if grid is None:
         mm = POINTS_PER_UNIT["mm"]
         raise UserError(
@@ -138,15 +141,15 @@ def _deck_pages(kit: KitContext, proofed: _Proofed) -> list[Page]:
             f"a {width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
             f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper for a proof sheet",
         )
-    columns, rows, cell = grid
     outline = Paint(stroke=furniture.mark_colour, stroke_width=settings.line_width)
     pages: list[Page] = []
-    per_page = columns * rows
+    per_page = grid.columns * grid.rows
     for start in range(0, len(sides), per_page):
         items: list[Item] = []
         for slot, side in enumerate(sides[start : start + per_page]):
-            x = furniture.safe_margin + (slot % columns) * cell[0]
-            y = paper[1] - furniture.safe_margin - (slot // columns) * cell[1] - height
+            row, column = divmod(slot, grid.columns)
+            x = grid.left + column * grid.step[0]
+            y = grid.top - row * grid.step[1] - height
             ops = rounded_rect_ops(x, y, width, height, template.corner_radius)
             items += [Use(side.symbol, x, y), Artifact((PathItem(ops, outline),), "Layout")]
             said = (side.line(),) if lines == 1 else side.lines()
@@ -160,11 +163,29 @@ def _deck_pages(kit: KitContext, proofed: _Proofed) -> list[Page]:
     return pages
 
 
+class _ProofGrid(Struct, frozen=True):
+    """Cells `step` apart, `columns` by `rows`, the first's top-left corner at (left, top)."""
+
+    columns: int
+    rows: int
+    step: tuple[float, float]
+    left: float
+    top: float
+
+
 def _grid(
-    paper: tuple[float, float], cell: tuple[float, float], gap: float, margin: float
-) -> tuple[int, int, tuple[float, float]] | None:
-    """Columns and rows of cells `gap` apart inside the margins, and a cell's step."""
+    paper: tuple[float, float],
+    cell: tuple[float, float],
+    gap: float,
+    margin: float,
+    tail: float,
+) -> _ProofGrid | None:
+    """Cells `gap` apart, the last row's label reaching `tail` past its cell, as many as fit
+    inside the margins, centred on the page."""
     step = (cell[0] + gap, cell[1] + gap)
     columns = int((paper[0] - 2 * margin + gap) // step[0])
-    rows = int((paper[1] - 2 * margin + gap) // step[1])
-    return (columns, rows, step) if columns >= 1 and rows >= 1 else None
+    rows = int((paper[1] - 2 * margin + gap - tail) // step[1])
+    if columns < 1 or rows < 1:
+        return None
+    width, height = columns * step[0] - gap, rows * step[1] - gap + tail
+    return _ProofGrid(columns, rows, step, (paper[0] - width) / 2, (paper[1] + height) / 2)

@@ -144,7 +144,8 @@ def test_sheet_grid_leaves_room_for_the_furniture_and_nothing_prints_in_the_dead
     size: str, paper: str, tmp_path: Path
 ) -> None:
     font = PROJECT.ctx.fonts.regular
-    placed = sheet_grid(_geometry(size), PAPERS[paper], FURNITURE, font, "Print at 100%")
+    plain = CardSheets(_geometry(size), PAPERS[paper], FURNITURE, font, Duplex())
+    placed = sheet_grid(plain, "Print at 100%")
     assert len(placed.furniture) == 3  # ruler, inch check, print line
     fitted = fit_grid(*PAPERS[paper], *SIZES[size], FURNITURE, trimmed=True)
     assert placed.grid.slots <= fitted.slots
