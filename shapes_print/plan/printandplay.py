@@ -318,6 +318,7 @@ class _Parts:
             "paper_weight": printing.paper_weight,
             "cutting": printing.cutting[self.cutting],  # type: ignore[index]
             "fold": inputs.values.get("fold") or Said("none"),
+            "assembly_rule": inputs.values.get("assembly_rule") or Said("none"),
         }
         lists = {
             **inputs.lists,
