@@ -258,6 +258,9 @@ class Game(Strict):
     player_count: str | None = None
     play_time: str | None = None
     not_printed: str | None = None
+    # The rules' own sentence on making the kit (cutting, printing), as they write it, for
+    # the assembly page's "What you need": a kit quotes no rules that do not say it.
+    assembly_rule: str | None = None
     # The kit's version and date as its designer writes them, for the cover's last line:
     # the content's own, so every build and every clone of it prints the same.
     version: str | None = None

@@ -1,15 +1,19 @@
 """Plan stage, a part's own headings as bookmarks under its entry in a file's outline.
 
 Input: a planned sheet document's pages (its headings are groups whose role is H1 or H2,
-as plan/blocks.py draws them) and where the part starts in the file. Output: a bookmark
-per heading, one level under the part for a heading, two for a subheading, each at the
-page it is printed on. A heading printed again (a player aid's copies) is bookmarked where
-it first stands: the outline names each section once.
+as plan/blocks.py draws them), where the part starts in the file, and which of its pages
+are used at the table during play (`LaidPage.at_table`). Output: a bookmark per heading,
+one level under the part for a heading, two for a subheading, each at the page it is
+printed on. A page used at the table (a score sheet, the round's arrows) is an entry of its
+own one level under the part, by its heading or, where it has none, its first caption: it
+is found as a part of the file, not as a section of the heading read before it. A heading
+printed again (a player aid's copies) is bookmarked where it first stands: the outline
+names each section once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from shapes_print.geometry.primitives import Bookmark, Group, Item, Page, Text
 
@@ -27,30 +31,56 @@ def _words(items: Sequence[Item]) -> str:
     return said.strip()
 
 
-def _found(items: Sequence[Item], found: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """Each heading among `items` in drawing order, its words and its level, added to
-    `found` (a list, not a generator: a page's groups nest deep, and most hold none)."""
+def _found(
+    items: Sequence[Item], found: list[tuple[str, int]], roles: Mapping[str, int] = LEVELS
+) -> list[tuple[str, int]]:
+    """Each heading among `items` (a group whose role is one of `roles`) in drawing order,
+    its words and its level, added to `found` (a list, not a generator: a page's groups
+    nest deep, and most hold none)."""
     for item in items:  # an artifact (furniture) holds no heading
         if isinstance(item, Group):
-            if item.role in LEVELS and not item.continues:
-                found.append((_words(item.items), LEVELS[item.role]))
+            if item.role is not None and item.role in roles and not item.continues:
+                found.append((_words(item.items), roles[item.role]))
             else:
-                _found(item.items, found)
+                _found(item.items, found, roles)
     return found
 
 
-def heading_marks(pages: Sequence[Page], first: int) -> list[Bookmark]:
+def _table_mark(items: Sequence[Item], headings: list[tuple[str, int]]) -> str:
+    """What a page used at the table is called in the outline: its first heading (a score
+    sheet's title), else its first paragraph's words (the first arrow's caption)."""
+    if headings:
+        return headings[0][0]
+    return next((words for words, _ in _found(items, [], {"P": 0}) if words), "")
+
+
+def heading_marks(
+    pages: Sequence[Page], first: int, at_table: Sequence[int | None] = ()
+) -> list[Bookmark]:
     """The headings of a part starting at page `first`, as bookmarks under the part's; a
-    subheading before any heading goes one level under the part. A group a page before
-    held (a player aid's next copy) is not read again: its headings are marked already."""
-    marks, seen, level_one = [], set(), False
+    subheading before any heading goes one level under the part. A page that opens a
+    block used at the table (`at_table`, by page: the block, or None) is an entry one level
+    under the part, and its own headings under that; the heading read after it starts
+    again as the part's first. A group a page before held (a player aid's next copy) is not
+    read again: its headings are marked already."""
+    marks: list[Bookmark] = []
+    seen: set[tuple[str, int]] = set()
+    level_one, table = False, None
     # The items read so far, by id (held, so no id is another's): a copy's pages hold the
     # same groups.
     walked: dict[int, Item] = {}
     for at, page in enumerate(pages):
         fresh = [item for item in page.items if id(item) not in walked]
         walked.update((id(item), item) for item in fresh)
-        for title, level in _found(fresh, []):
+        found = _found(fresh, [])
+        block = at_table[at] if at < len(at_table) else None
+        if block is not None and block != table:
+            title = _table_mark(fresh, found)  # its copies' titles are the same entry
+            found = [(title, 1), *((words, 2) for words, _ in found if words != title)]
+        elif block is None and table is not None:
+            level_one = False  # read after a table page: not a section of it
+        table = block
+        for title, level in found:
             level_one = level_one or level == 1
             if not title or (title, level) in seen:
                 continue

@@ -155,12 +155,13 @@ def plan_whole(kit: KitContext, planned: Planned) -> Planned:
     if doc is None or kit.options.print_shop:
         return planned
     inputs = planned.sheet_inputs
-    said = {  # the cover's words from the game, filled with this kit's numbers
+    said = {  # the cover's and assembly page's words from the game, with this kit's numbers
         key: Said(kit.words.fill(text, kit.values, kit.loaded.source.source((key,))))
         for key, text in (
             ("player_count", kit.loaded.game.player_count),
             ("play_time", kit.loaded.game.play_time),
             ("not_printed", kit.loaded.game.not_printed),
+            ("assembly_rule", kit.loaded.game.assembly_rule),
         )
         if text is not None
     }

@@ -189,7 +189,8 @@ def plan_print_and_play(
         first = parts.first(pieces, index)
         bookmarks.append(Bookmark(part.document.title, first))
         if not part.is_cards:  # a card sheet has no heading; made when drawn, not to be read here
-            bookmarks.extend(heading_marks(parts.laid(pieces, index), first))
+            laid = parts.laid(pieces, index)
+            bookmarks.extend(heading_marks(laid, first, parts.at_table(pieces, index)))
     runs += [Run(piece.pages) for piece in pieces]
     symbols = {name: s for p in parts.parts for name, s in p.document.symbols.items()}
     joined = NumberedPages(runs, names, parts.ctx)
@@ -291,6 +292,17 @@ class _Parts:
         own = [index for index, piece in enumerate(pieces) if piece.part == part]
         return [page for piece in pieces[own[0] : own[-1] + 1] for page in piece.pages]
 
+    def at_table(self, pieces: Sequence[_Piece], part: int) -> list[int | None]:
+        """The block used at the table each of part `part`'s laid pages opens with (None:
+        a page that is read, or left blank), as `laid` lays them."""
+        own = iter(self.parts[part].at_table)
+        indices = [index for index, piece in enumerate(pieces) if piece.part == part]
+        return [
+            next(own, None) if piece.part == part else None
+            for piece in pieces[indices[0] : indices[-1] + 1]
+            for _ in piece.pages
+        ]
+
     def placed(self, front_pages: int) -> list[Placed]:
         """Each part where it lies after a front this long: its first page, the pages from
         there to the next part's first (a page left blank after its last is the back of
@@ -318,6 +330,7 @@ class _Parts:
             "paper_weight": printing.paper_weight,
             "cutting": printing.cutting[self.cutting],  # type: ignore[index]
             "fold": inputs.values.get("fold") or Said("none"),
+            "assembly_rule": inputs.values.get("assembly_rule") or Said("none"),
         }
         lists = {
             **inputs.lists,

@@ -1,7 +1,8 @@
 """The print-and-play file's assembly page, planned in memory for every game at 4 players:
-after the cover, what to print on which stock, the tools, the order of cuts with the rules'
-own sentence, the fold sheets where they were built, and a checklist of each deck's cards
-counted as the deck counts them; no host-only words."""
+after the cover, what to print on which stock, the tools (with the rules' own sentence on
+making the kit where they have one), the order of cuts, the fold sheets where they were
+built, and a checklist of each deck's cards counted as the deck counts them; no host-only
+words."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from shapes_print.plan.kit import KitFile
 from tests.planned import LARGE_PRINT, PAGE_SETS, page_words
 from tests.shippedcheck import ShippedSets
 
-RULE = "“Cut with suitable help.”"  # the printable kit's rules, as they write it
+# The rules' own sentence on making the kit, as they write it, where a game's rules have one:
+# only Pass and pick's do ("Printable materials"); no other game's page quotes it.
+RULES_SAY = {"pass-and-pick": "Cut with suitable help."}
 # Each deck's line on the checklist: its cards, its title as its cards file has it, its
 # cards by kind as its `kinds:` names them (Shapes the Game's colours and special cards, in
 # the words their faces print: its cards have no names, its ids are no words), else by name.
@@ -68,7 +71,9 @@ def test_the_assembly_page_follows_the_cover_and_quotes_the_rules(
         whole, at, words = _assembly(files)
         assert whole.bookmarks[1].title == "How to print and put it together"
         assert at == 1 and words.startswith("How to print and put it together"), game
-        assert f"The rules say: {RULE}" in words
+        rule = RULES_SAY.get(game)
+        assert rule in words if rule else "suitable help" not in words, game
+        assert "The rules say" not in words and "“" not in words, game
         # The stocks by page: plain up to the first cards part, card stock to the end.
         titles = {f.document.title for f in files if is_cards_file(f.document)}  # type: ignore[arg-type]
         cards = min(m.page for m in whole.bookmarks if m.title in titles)
@@ -125,7 +130,7 @@ def test_fold_sheets_are_named_with_how_to_fold_and_glue_them() -> None:
     assert "Una barra de pegamento" in words
     assert "Hojas para doblar (pass-and-pick_4p_a4_es_cards-fold.pdf), impresas a una cara" in words
     assert words.index("Hojas para doblar") < words.index("Corte primero cada hoja")
-    assert "Las reglas dicen: “Cut with suitable help.”" in words
+    assert "Corte con la ayuda adecuada." in words and "Cut with" not in words
 
 
 # The cover's cards: one of each kind of the main deck (its first card of each group).

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from shapes_print.geometry.primitives import BLACK, Group, Page, Text
 from shapes_print.pipeline import pipeline
+from shapes_print.plan.headings import heading_marks
 from shapes_print.write.manifest import verify
 from tests.pdfread import page_texts
 
@@ -293,3 +296,55 @@ def test_each_sheet_part_has_its_headings_nested_under_it(built: Path) -> None:
                 assert first <= at < stop and title in pages[at], (whole.name, title)
                 nested += 1
         assert nested >= 3, whole.name  # the rules' headings at least
+
+
+# Each page used at the table (a score sheet, the round's arrows), its own entry directly
+# under its part: its heading, or where it has none, its first caption; by page number.
+AT_TABLE = {
+    "collect-3": {"Score sheet: 3 players, recommended winning score 10": 9},
+    "pass-and-pick": {"Score sheet: 3 players": 5, "Round 1: pass this way": 7},
+    "shapes-the-game": {},
+}
+
+
+def test_each_bookmark_nests_under_a_heading_of_its_own_part() -> None:
+    """Planned in memory at 3 players on A4: each part at the top, its headings under it in
+    their order, each at most one level under the mark before it (a heading under the
+    nearest one above it of a higher level, in its own part), and each page used at the
+    table an entry of its own under its part, never under the heading read before it."""
+    project = pipeline.load_project(pipeline.Sources(), [], ["standard"])
+    for _, info, files in pipeline.plan_all(project, "3", "a4", "long", None):
+        (whole,) = [f.document for f in files if f.name.endswith("_print-and-play")]
+        marks = whole.bookmarks
+        assert [m.level for m in marks[:2]] == [0, 0]
+        for before, mark in pairwise(marks):
+            assert mark.level <= before.level + 1 and mark.page >= before.page, mark
+        table = {m.title: (m.page + 1, m.level) for m in marks if m.title in AT_TABLE[info["game"]]}
+        assert table == {t: (page, 1) for t, page in AT_TABLE[info["game"]].items()}
+
+
+def _page(*groups: tuple[str, str]) -> Page:
+    """A page of groups, each a role and its words."""
+    return Page(1, 1, tuple(Group((Text(0, 0, w, "F", 9, BLACK),), role=r) for r, w in groups))
+
+
+def test_a_page_used_at_the_table_is_its_own_entry_and_holds_no_later_heading() -> None:
+    """The rule, not a kit's case: a score sheet's title goes one level under the part
+    whatever its role, a page of arrows by its first caption, a page left blank between
+    adds none, and a subheading read after them is no section of them."""
+    pages = [
+        _page(("H1", "Rules"), ("H2", "Setup")),
+        _page(("H2", "Score sheet"), ("H2", "Score sheet")),
+        _page(),
+        _page(("P", "Round 1: pass this way"), ("P", "Round 2: pass this way")),
+        _page(("H2", "Notes"), ("H1", "End")),
+    ]
+    marks = heading_marks(pages, 10, [None, 4, None, 6, None])
+    assert [(m.title, m.page, m.level) for m in marks] == [
+        ("Rules", 10, 1),
+        ("Setup", 10, 2),
+        ("Score sheet", 11, 1),
+        ("Round 1: pass this way", 13, 1),
+        ("Notes", 14, 1),
+        ("End", 14, 1),
+    ]
