@@ -13,10 +13,11 @@ from msgspec.structs import replace
 
 from shapes_print.buildcache import Pinned, Region
 from shapes_print.errors import warn
-from shapes_print.geometry.primitives import Document
+from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.kit.contents import kit_lists
 from shapes_print.kit.playeraid import AidWay, aid_context, kit_player_aid
 from shapes_print.load.loaded import LoadedDocument
+from shapes_print.plan.headings import heading_marks
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.plan.planned import KitFile, Planned, PlannedSheet
 from shapes_print.plan.sheets import LaidSheets, SheetInputs, lay_sheets
@@ -119,8 +120,21 @@ def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFil
     names = (kit.game_title, file.named)
     pages = laid.pages(kit.sheets_line, names, file.copies)
     title = kit.titled(kit.game_title, file.named)
-    document = Document(title, pages, planned.faces, "none", kit.words.locale)
+    marks = _outline(pages, laid)
+    document = Document(title, pages, planned.faces, "none", kit.words.locale, bookmarks=marks)
     return PlannedSheet(KitFile(file.name, file.audience, document), laid, names, file.copies)
+
+
+def _outline(pages: list[Page], laid: LaidSheets) -> tuple[Bookmark, ...]:
+    """A document of several pages has its headings as its outline, each at the page it
+    is printed on, a page used at the table an entry of its own (plan/headings.py): a
+    reader finds a section of the rules as in the print-and-play file. The headings are
+    its top level, as the file is one part."""
+    if len(pages) < 2:
+        return ()
+    at_table = [page.at_table for page in laid.laid]
+    marks = heading_marks(pages, 0, at_table)
+    return tuple(replace(mark, level=mark.level - 1) for mark in marks)
 
 
 def plan_player_aid(kit: KitContext, planned: Planned) -> Planned:
