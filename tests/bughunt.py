@@ -38,6 +38,7 @@ def her_game(root: Path, capsys: pytest.CaptureFixture[str], suit: str = "grassh
     assert run(["new", GAME, "--content", str(content)], capsys, root)[0] == 0
     game = content / GAME / "game.yaml"
     game.write_text(game.read_text().replace("suit: sun,", f"suit: {suit},"))
-    own = content / GAME / "labels" / "high-contrast.yaml"
-    own.write_text(own.read_text().replace("  sun:", f"  {suit}:"))
+    for labels in ("high-contrast", "colour-blind"):
+        own = content / GAME / "labels" / f"{labels}.yaml"
+        own.write_text(own.read_text().replace("  sun:", f"  {suit}:"))
     return content

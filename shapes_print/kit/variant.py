@@ -16,6 +16,7 @@ from msgspec.structs import replace
 
 from shapes_print.errors import Source, UserError, known_names
 from shapes_print.inputs import inside, note_missing
+from shapes_print.kit.colourcues import cue_skips
 from shapes_print.kit.context import DrawContext, on_sheets
 from shapes_print.kit.coverage import contrast_skips, game_words, unfit_skip
 from shapes_print.kit.pictures import icon_def
@@ -134,7 +135,8 @@ def make_variant(
         (labels, library, *games.values()),
         lambda: contrast_skips(labels, library, variant.games, variant.refuse),
     )
-    variant.skipped = dict(skipped)  # a set skips more as it plans (`skips_unfit`)
+    cues = cue_skips(labels, library, variant.games, variant.refuse)
+    variant.skipped = cues | skipped  # a set skips more as it plans (`skips_unfit`)
     return variant
 
 

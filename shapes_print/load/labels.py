@@ -137,6 +137,7 @@ class LabelSet(Strict):
     # some games (a translation in progress) builds only those.
     covers: list[Identifier] | None = Field(None, min_length=1)
     contrast: Contrast = Field(default_factory=Contrast)
+    colour_cues: bool = False  # colour never the only cue: kit/colourcues.py holds games to it
     # The language of `text:` and `ordinal:` (a CLDR locale such as en or es): it chooses
     # plural and ordinal branches, and is the PDF's language. An `extends` set inherits it;
     # standard names `en`, so a set that extends nothing and names none is English too.
@@ -333,9 +334,8 @@ def _load_labels(ref: str, folder: Path, new_catalogue: bool) -> LoadedLabels:
     check_messages(written, spec.locale, source.source, source.layers)
     foreign_said(_said_locs(spec), spec.locale, spec.complete, source.layers)
     sources = {english: source.source(("text", english)) for english in spec.text}
-    return LoadedLabels(
-        docs[0].path.stem, docs[0].path, spec, data, source, sources, folder.resolve()
-    )
+    name = docs[0].path.stem
+    return LoadedLabels(name, docs[0].path, spec, data, source, sources, folder.resolve())
 
 
 def _extended(

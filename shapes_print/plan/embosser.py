@@ -1,4 +1,4 @@
-"""A kit's embosser file: its cards' names and its players' sheets in Grade 1 braille.
+"""A kit's embosser file: its cards' names and rules and its players' sheets in Grade 1 braille.
 
 Input: the kit's planned documents (their headings, paragraphs, list items and table cells,
 in reading order, as the tagged PDF gives them to a screen reader), each card's braille
@@ -48,7 +48,7 @@ class Passage(Struct, frozen=True):
     of a form (a label and the room after it to write in), `level` two cells in each."""
 
     text: str
-    kind: str  # "heading", "paragraph", "item" or "field"
+    kind: str  # "heading", "paragraph", "item", "field" or "rule" (a card's, under it)
     level: int = 0
 
 
@@ -203,17 +203,19 @@ def _words(items: Iterable[Item]) -> list[str]:
 
 def embosser_file(
     title: str,
-    decks: Sequence[tuple[str, Sequence[tuple[str, str]]]],
+    decks: Sequence[tuple[str, Sequence[tuple[str, str, str]]]],
     documents: Sequence[Document],
     locale: str,
     page: Embosser,
 ) -> EmbosserFile:
-    """The file: its title, each deck's cards under its heading (each name and how many),
-    then each sheet's words."""
+    """The file: its title, each deck's cards under its heading (each name, how many, and
+    the rule it prints, if any), then each sheet's words."""
     passages = [Passage(title, "heading")]
     for heading, cards in decks:
         passages.append(Passage(heading, "heading"))
-        passages += [Passage(f"{name}: {count}", "item") for name, count in cards]
+        for name, count, rule in cards:
+            passages.append(Passage(f"{name}: {count}", "item"))
+            passages += [Passage(rule, "rule")] * bool(rule)
     for document in documents:
         passages += sheet_passages(document)
     lines = _lines(passages, locale, page.cells_per_line)
@@ -235,7 +237,7 @@ def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[tuple[s
 def _passage_lines(passage: Passage, locale: str, width: int) -> tuple[tuple[str, bool], ...]:
     """One passage's braille lines: a heading's at the margin, a paragraph indented two
     cells and running over to the margin, a list item at the margin running over two in,
-    a field two cells in a level and running over two more, with a blank line after it
+    a card's rule two cells in, under the card's item, a field two cells in a level and running over two more, with a blank line after it
     when its label leaves less than `WRITING_ROOM` on its line. Kept by passage, locale
     and line width: every kit of a batch embosses the same headings, rules and card names
     again."""
@@ -247,6 +249,7 @@ def _passage_lines(passage: Passage, locale: str, width: int) -> tuple[tuple[str
         return tuple((line, True) for line in fill_lines(words, width, HYPHEN))
     first, rest = {
         "paragraph": (PARAGRAPH_INDENT, 0),
+        "rule": (PARAGRAPH_INDENT, PARAGRAPH_INDENT),
         "field": (PARAGRAPH_INDENT * passage.level, PARAGRAPH_INDENT * (passage.level + 1)),
     }.get(passage.kind, (0, PARAGRAPH_INDENT))
     filled = fill_lines(words, width - max(first, rest), HYPHEN)

@@ -2,20 +2,21 @@
 
 Input: the game, its planned players' documents, the label set's words and braille style.
 Output: the kit's `.brf` (an `EmbosserFile`): each card named as its braille zone names it
-(the same words the card's dots spell), how many there are, and the players' sheets.
+(the same words the card's dots spell), how many there are, what it says it does (its
+`role: rule` texts, which its zone has no room for), and the players' sheets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from shapes_print.buildcache import BuildCache
-from shapes_print.errors import UserError
+from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Document
 from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.decktemplate import card_template
-from shapes_print.load.cardmodels import card_box
+from shapes_print.load.cardmodels import Element, card_box
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.plan.cardtext import braille_text
 from shapes_print.plan.embosser import EmbosserFile, embosser_file
@@ -30,16 +31,17 @@ def card_names(
     card_size: str | None,
     players: int,
     cache: BuildCache | None = None,
-) -> list[list[tuple[str, str]]]:
-    """(name, count) of every card a kit for `players` holds, deck by deck (the main deck,
-    then each deck printed in a file of its own), in deck order: the words its face's
+) -> list[list[tuple[str, str, str]]]:
+    """(name, count, rule) of every card a kit for `players` holds, deck by deck (the main
+    deck, then each deck printed in a file of its own), in deck order: the words its face's
     braille element spells (`braille_text`, as its dots do), or its name as the sheets
-    count it where its layout has no braille zone (a shipped token). A kit passes its
-    build's `cache`, so the templates are those its cards were drawn with."""
-    decks: list[list[tuple[str, str]]] = []
+    count it where its layout has no braille zone (a shipped token), and what the card
+    says it does (`_rule`). A kit passes its build's `cache`, so the templates are those
+    its cards were drawn with."""
+    decks: list[list[tuple[str, str, str]]] = []
     for deck in loaded.decks:
         template = card_template(loaded, library, card_size, deck, cache)
-        named: list[tuple[str, str]] = []
+        named: list[tuple[str, str, str]] = []
         decks.append(named)
         for card, index in zip(deck.deck.cards, deck.origins, strict=True):
             if not (count := card.copies(players)):
@@ -53,8 +55,22 @@ def card_names(
                 if zone
                 else spoken(ctx, ctx.words.fill("{name}", fields, where), where)
             )
-            named.append((name, str(count)))
+            named.append((name, str(count), _rule(elements, fields, ctx, where)))
     return decks
+
+
+def _rule(
+    elements: Sequence[Element], fields: Mapping[str, object], ctx: DrawContext, where: Source
+) -> str:
+    """What a card says it does: the words its face's `role: rule` texts print, in the
+    set's language, an icon as its words ('' for a card with none)."""
+    texts = [
+        spoken(ctx, ctx.words.fill(e.text, fields, where), where)
+        for e in elements
+        if e.kind == "text" and e.text and e.what == "rule" and not e.hidden
+        if not e.when or fields.get(e.when)
+    ]
+    return " ".join(" ".join(text.split()) for text in texts if text.strip())
 
 
 def braille_fits(loaded: LoadedGame, library: Library, ctx: DrawContext, size: str) -> bool:

@@ -85,9 +85,11 @@ def test_every_string_a_braille_kit_brailles_matches_liblouis(
         loaded = project.games[game]
         players = loaded.game.players.max
         names = [
-            name
+            words
             for deck in card_names(loaded, project.library, project.ctx, None, players)
-            for name, _ in deck
+            for name, _, rule in deck
+            for words in (name, rule)
+            if words
         ]
         texts = list(dict.fromkeys(names + texts))
         assert len(texts) > 10
@@ -237,7 +239,9 @@ def test_every_string_the_spanish_braille_set_brailles_matches_liblouis() -> Non
         loaded = project.games[game]
         players = loaded.game.players.max
         decks = card_names(loaded, project.library, project.ctx, None, players)
-        names = [name for deck in decks for name, _ in deck]
+        names = [
+            words for deck in decks for name, _, rule in deck for words in (name, rule) if words
+        ]
         # liblouis has no sign for the ordinal indicators (1.º, 2.ª): compared without them.
         texts = [
             t.replace("\xa0", " ")

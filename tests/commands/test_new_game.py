@@ -117,6 +117,7 @@ def test_new_says_what_it_wrote_and_the_three_files_to_edit_next(
         "deck.yaml",
         "game.yaml",
         "host-key.yaml",
+        "labels/colour-blind.yaml",
         "labels/high-contrast.yaml",
         "rules.yaml",
         "score-sheet.yaml",
@@ -131,6 +132,7 @@ SCHEMA_OF = {
     "deck.yaml": "deck",
     "game.yaml": "game",
     "host-key.yaml": "document",
+    "labels/colour-blind.yaml": "game-labels",
     "labels/high-contrast.yaml": "game-labels",
     "rules.yaml": "document",
     "score-sheet.yaml": "document",
@@ -295,3 +297,4 @@ def test_the_example_game_files_ship_with_the_package() -> None:
     starter = ROOT / "shapes_print" / "commands" / "starter_game"
     assert '"commands/starter_game/*.yaml", "commands/starter_game/labels/*.yaml"' in pyproject
     assert (starter / "game.yaml").is_file() and (starter / "labels/high-contrast.yaml").is_file()
+    assert (starter / "labels/colour-blind.yaml").is_file()

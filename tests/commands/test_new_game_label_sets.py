@@ -175,3 +175,34 @@ def test_a_copy_of_a_game_prints_as_the_original_under_every_label_set(
     words = cards_words(root, ["my-pick", "pass-and-pick"], sets)
     for labels in sets:
         assert words[("my-pick", labels)] == words[("pass-and-pick", labels)], labels
+
+
+def test_the_example_carries_a_pattern_and_its_colour_word_under_colour_blind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`new` writes the example's own colour-blind file, as its high-contrast one: each suit
+    a pattern of its own and its colour's word. A game without such cues is not built as
+    colour-blind safe: skipped with one line, or refused when asked for by name."""
+    root = copy_project(tmp_path)
+    assert new(root, capsys, GAME)[0] == 0
+    words = cards_words(root, [GAME], ("colour-blind",))[(GAME, "colour-blind")]
+    for word in ("ORANGE", "SKY BLUE", "BLUISH GREEN"):
+        assert word in words, word
+    project = load_project(Sources(root / "content", root / "templates"), [GAME], ["colour-blind"])
+    (variant,) = project.variants
+    patterns = {card.group: card.fields["pattern"] for card in variant.games[GAME].deck.cards}
+    assert "none" not in patterns.values() and len(set(patterns.values())) == 3, patterns
+    (root / "content" / GAME / "labels" / "colour-blind.yaml").unlink()
+    out = tmp_path / "out"
+    args = ["build", "--labels", "colour-blind", "--players", "4", "--paper", "a4"]
+    status, lines, _ = run([*args, *sources(root), "--out", str(out)], capsys, root)
+    assert (status, lines) == (
+        0,
+        [
+            f"skipped colour-blind for {GAME}: card 'sun-1' is coloured #E69F00 with no pattern; "
+            f"content/{GAME}/labels/colour-blind.yaml can give each colour a pattern and its word"
+        ],
+    )
+    assert not (out / GAME).exists() and (out / "pass-and-pick" / "colour-blind").is_dir()
+    status, lines, _ = run([args[0], GAME, *args[1:], *sources(root)], capsys, root)
+    assert status == 2 and "is coloured #E69F00 with no pattern" in lines[0], lines

@@ -34,7 +34,8 @@ SPIDER = "spider,spiders,9,bug,standard,8,SPIDER"
 
 def bug_game(content: Path, sheet: str = "bugs.csv") -> Path:
     """The `new` game with its deck read from `sheet` and the layout `bug` added; its
-    high-contrast colours for the suits it no longer has left out. The game's folder."""
+    high-contrast colours and colour-blind cues for the suits it no longer has left out.
+    The game's folder."""
     assert main(["new", GAME, "--content", str(content)]) == 0
     folder = content / GAME
     layouts = folder / "cards/my-cards.yaml"
@@ -45,6 +46,7 @@ def bug_game(content: Path, sheet: str = "bugs.csv") -> Path:
     colours = folder / "labels/high-contrast.yaml"
     text = colours.read_text(encoding="utf-8")
     colours.write_text(text[: text.index("\ngroups:") + 1] + text[text.index("\nbacks:") + 1 :])
+    (folder / "labels/colour-blind.yaml").unlink()  # its suits' cues alone
     return folder
 
 
