@@ -9,6 +9,7 @@ from math import inf
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError, quoted
+from shapes_print.text.breaks import CJK, cjk_units
 from shapes_print.text.fonts import Font
 
 SHRINK_STEP = 0.5
@@ -42,7 +43,8 @@ class Fitted(Struct, frozen=True):
 def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | None:
     """Greedy word wrap; None when a single word is wider than the box.
 
-    A word too wide for the box (a kit's long file name) may break after `_` or `-`.
+    A word too wide for the box (a kit's long file name) may break after `_` or `-`;
+    Chinese and Japanese break between characters (text/breaks.py), with no space there.
     Remembered, so the same paragraph in the next kit of a batch costs a look-up.
     """
     broken = wrap_breaks(text, font, size, width)
@@ -133,10 +135,15 @@ def word_parts(word: str) -> list[str]:
 
 
 def _tokens(paragraph: str, font: Font, size: float, bounds: _Bounds) -> list[tuple[str, str]]:
-    """(glue, piece) pairs: words joined by spaces, a too-wide word's parts by nothing."""
+    """(glue, piece) pairs: words joined by spaces; a too-wide word's parts, and the
+    characters of Chinese or Japanese (text/breaks.py), by nothing."""
     tokens: list[tuple[str, str]] = []
     for word in filter(None, _SPACES.split(paragraph)):
-        parts = [word] if bounds.fits(font.width(word, size)) else word_parts(word)
+        parts = [
+            part
+            for unit in (cjk_units(word) if CJK.search(word) else (word,))
+            for part in ([unit] if bounds.fits(font.width(unit, size)) else word_parts(unit))
+        ]
         tokens += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
     return tokens
 

@@ -5,18 +5,20 @@ a font) and a box. Output: lines of pieces, each piece words in one face or an i
 offset from the line's start, for the plan to place. Words are measured as plain text is
 (text/fit.py): advance widths without kerning, so a piece's width is the sum of its
 characters' and pieces laid end to end land where one run of the same words would. A word
-may span faces (`**gain**s`); a line breaks only at white space (the no-break space holds).
+may span faces (`**gain**s`); a line breaks only at white space (the no-break space holds),
+or between Chinese or Japanese characters (text/breaks.py).
 An icon is as wide as the em of the line (`ICON_EM`) and stands on the face's descent.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError, quoted
+from shapes_print.text.breaks import CJK, cjk_units
 from shapes_print.text.fit import NO_BREAK, SHRINK_STEP
 from shapes_print.text.fonts import Font
 from shapes_print.text.markup import Icon, Run, Span
@@ -62,7 +64,9 @@ class RichFitted(Struct, frozen=True):
 
 
 class _Word(Struct, frozen=True):
-    glue: Style | None  # the face of the space before it (None: first of its paragraph)
+    # The face of the space before it; None: none (first of its paragraph, or a character
+    # of Chinese or Japanese that a line may break before).
+    glue: Style | None
     atoms: tuple[Atom, ...]
 
 
@@ -74,9 +78,9 @@ def _paragraphs(parsed: tuple[Run, ...]) -> list[list[_Word]]:
 
     def end_word() -> None:
         nonlocal atoms
-        if atoms:
-            paragraphs[-1].append(_Word(glue if paragraphs[-1] else None, tuple(atoms)))
-            atoms = []
+        for index, unit in enumerate(_units(tuple(atoms)) if atoms else ()):
+            paragraphs[-1].append(_Word(glue if paragraphs[-1] and not index else None, unit))
+        atoms = []
 
     for run in parsed:
         if isinstance(run, Icon):
@@ -96,6 +100,31 @@ def _paragraphs(parsed: tuple[Run, ...]) -> list[list[_Word]]:
                 atoms.append((piece, style))
     end_word()
     return paragraphs
+
+
+def _units(atoms: tuple[Atom, ...]) -> list[tuple[Atom, ...]]:
+    """A word's atoms in the parts a line may break between with no space (Chinese and
+    Japanese: text/breaks.py), an icon standing as U+FFFC, an object; else the word whole."""
+    text = "".join("\ufffc" if isinstance(atom, Icon) else atom[0] for atom in atoms)
+    if not CJK.search(text):
+        return [atoms]
+    parts: list[tuple[Atom, ...]] = []
+    start = 0
+    for unit in cjk_units(text):
+        parts.append(tuple(_cut(atoms, start, start + len(unit))))
+        start += len(unit)
+    return parts
+
+
+def _cut(atoms: tuple[Atom, ...], start: int, end: int) -> Iterator[Atom]:
+    """The atoms' characters from `start` to `end` (an icon one character)."""
+    at = 0
+    for atom in atoms:
+        length = 1 if isinstance(atom, Icon) else len(atom[0])
+        low, high = max(start, at), min(end, at + length)
+        if low < high:
+            yield atom if isinstance(atom, Icon) else (atom[0][low - at : high - at], atom[1])
+        at += length
 
 
 def check_faces(parsed: tuple[Run, ...], faces: Faces, where: Source | None, what: str) -> None:
@@ -127,7 +156,7 @@ def rich_wrap(
             elif wide > width + 1e-9:
                 return None
             else:
-                lines.append(_line(current, faces, size, True))
+                lines.append(_line(current, faces, size, word.glue is not None))
                 current, used = [word], wide
         if current and width is not None and used > width + 1e-9:
             return None
