@@ -15,7 +15,7 @@ from shapes_print.units import mm
 from tests.planboxes import Box, leaf_boxes, union
 
 PROJECT = pipeline.load_project(pipeline.Sources(), [])
-SAFE = mm(6.35)  # GUIDE.md section 3: the outer 1/4 in of a sheet may not print
+SAFE = mm(6.35)  # the outer 1/4 in of a sheet, which a home printer may not print
 TOL = 1e-6
 
 
