@@ -345,7 +345,7 @@ def test_every_kit_has_a_printing_guide_naming_its_files(svg_kit: Path) -> None:
         ),
         (
             ["--paper", "100x120mm", "--card-size", "tarot"],
-            r"does not fit on 100.0 x 120.0 mm paper",
+            r"^--card-size tarot: a 70.0 x 120.0 mm card does not fit on 100.0 x 120.0 mm paper",
         ),
     ],
 )
