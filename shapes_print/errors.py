@@ -114,7 +114,7 @@ class UserError(Exception):
         message = shown(self.message, lines=True)  # paths are escaped whole by Source
         return f"{self.source}: {message}" if self.source else message
 
-    def __reduce__(self) -> tuple[type[UserError], tuple[Source | None, str, str]]:
+    def __reduce__(self) -> tuple[Callable[..., UserError], tuple[object, ...]]:
         """Pickle by its own fields, so an error raised in a build worker arrives whole."""
         return type(self), (self.source, self.message, self.hint)
 

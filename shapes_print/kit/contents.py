@@ -59,11 +59,12 @@ class KitRequest(Struct, frozen=True):
 
 def kit_stem(loaded: LoadedGame, library: Library, request: KitRequest) -> str:
     """What every file name of a kit starts with: game, players, paper, then the card
-    size and label set where they are not the default."""
-    card_size = request.options.card_size
-    size = [size_name(card_size, library.card_sizes, "--card-size")] if card_size else []
+    size and label set where they are not the default (a card size equal to the game's
+    own, by name or by measure, is its own kit: `card_size_folder`)."""
+    size = card_size_folder(loaded, library, request.options.card_size)
+    sized = [size] if size else []
     labels = [] if request.labels == STANDARD else [request.labels]
-    return "_".join([loaded.game.id, f"{request.players}p", request.paper, *size, *labels])
+    return "_".join([loaded.game.id, f"{request.players}p", request.paper, *sized, *labels])
 
 
 def document_names(loaded: LoadedGame) -> list[str]:

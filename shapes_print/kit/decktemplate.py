@@ -139,7 +139,7 @@ def size_place(
     if deck.card_size:
         return loaded.source.source((*deck.entry, "card_size"))
     if card_size and not deck.fixes_size:
-        return Source(Path("--card-size"))
+        return Source(Path(f"--card-size {card_size}"))
     return loaded.template_source(library, template.id).source(("card",))
 
 

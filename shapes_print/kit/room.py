@@ -39,7 +39,17 @@ OVERLAP_TOLERANCE = mm(0.5)
 
 
 class Collision(UserError):
-    """Two elements of a card drawn over each other, or one off its card."""
+    """Two elements of a card drawn over each other: the `reason` (which card, which
+    elements, by how much), `why` (the label set's change that moved them, or none), then
+    the `advice` to whoever wrote the layout."""
+
+    def __init__(self, source: Source | None, reason: str, why: str, advice: str) -> None:
+        self.reason, self.why, self.advice = reason, why, advice
+        super().__init__(source, f"{reason} ({why}); {advice}")
+
+    def __reduce__(self) -> tuple[type[Collision], tuple[Source | None, str, str, str]]:
+        """Pickle by its own fields, so a collision raised in a build worker arrives whole."""
+        return type(self), (self.source, self.reason, self.why, self.advice)
 
 
 class Placed(Struct, frozen=True):
@@ -127,7 +137,9 @@ class _Room(Struct, frozen=True):
         return Collision(
             at,
             f"{card} (layout {layout!r}): {one.called} overlaps {other.called} by "
-            f"{depth / mm(1):.1f} mm ({why}); {hint}",
+            f"{depth / mm(1):.1f} mm",
+            why,
+            hint,
         )
 
 

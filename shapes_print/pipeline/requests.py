@@ -18,6 +18,7 @@ from shapes_print.buildcache import BuildCache
 from shapes_print.errors import UserError
 from shapes_print.kit.contents import KitRequest, card_size_folder, kit_folder
 from shapes_print.kit.resolved import resolve_kit
+from shapes_print.kit.sizeasked import said_at_option
 from shapes_print.kit.variant import Variant
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.loaded import LoadedGame
@@ -45,12 +46,16 @@ class Planned(Struct, frozen=True):
         try:
             resolved = resolve_kit(self.loaded, library, self.variant.ctx, card_size, self.cache)
             files = plan_kit(resolved, self.request, self.cache)
-        except UserError as error:
-            # The same YAML may plan under one label set and not another: say which.
+        except UserError as raised:
+            # A size the shipped layouts cannot take is the option's; and the same YAML may
+            # plan under one label set and not another: say which.
+            error = said_at_option(raised, self.loaded, library, self.request)
             labels = self.request.labels
             if labels != STANDARD and "label set" not in error.message:
                 error.message += f" (label set {labels!r})"
-            raise
+            if error is raised:
+                raise
+            raise error from None
         dated = [file.dated(self.made) for file in files]
         for listener in _KIT_LISTENERS.get():
             listener(self, dated)

@@ -53,6 +53,10 @@ def test_the_games_own_card_size_asked_for_is_the_games_own_kit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str
 ) -> None:
     assert build(tmp_path, capsys, "--card-size", size) == [KIT]
+    # Its files keep the kit's own names: a build without the option replaces them.
+    names = {path.name for path in (tmp_path / KIT).iterdir()}
+    assert f"{GAME}_4p_a4_cards.pdf" in names
+    assert not any("poker" in name or "88.9" in name for name in names), names
 
 
 def test_a_custom_card_size_has_a_folder_named_as_written(
