@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
-from shapes_print.text.fonts import package_font
+from shapes_print.text.fonts import FONTS_HINT, package_font
 from tests.project_copy import copy_project, run
 
 GAME = "my-game"
@@ -154,11 +154,34 @@ def test_a_game_font_missing_a_character_names_the_text(
     root = _game(tmp_path, rule="each player takes one \u0416 point")
     shutil.copy(atkinson, root / "content" / GAME / "fonts/Slanted.ttf")
     status, errors = _build(root, "standard", capsys)
-    assert status == 2 and len(errors) == 1, errors
+    assert status == 2 and len(errors) == 2, errors
     assert re.fullmatch(
         rf"content/{GAME}/rules\.yaml:\d+:\d+: text: font Slanted\.ttf has no glyph for 'Ж' \(U\+0416\) in .*",
         errors[0],
     ), errors
+    assert errors[1] == f"hint: {FONTS_HINT}", errors
+    assert "fonts: in game.yaml" in FONTS_HINT and "A game's own fonts" in FONTS_HINT
+
+
+def test_a_set_whose_font_lacks_a_character_is_skipped_saying_what_helps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Greek rule DejaVu prints and Atkinson Hyperlegible lacks: large print skips the
+    game naming the glyph, and says its own fonts outrank the game's, not "a larger box"."""
+    root = _game(tmp_path, fonts="", rule="each player takes one \u0389 point")
+    args = ["check", GAME, "--content", str(root / "content"), "--templates"]
+    args += [str(root / "templates"), "--labels", "all"]
+    status, errors, _ = run(args, capsys, root)
+    assert status == 0, errors
+    (skipped,) = [line for line in errors if line.startswith("skipped large-print-atkinson")]
+    assert re.fullmatch(
+        rf"skipped large-print-atkinson for {GAME}: content/{GAME}/rules\.yaml:\d+:\d+: text: "
+        r"font AtkinsonHyperlegible-Regular\.ttf has no glyph for 'Ή' \(U\+0389\) in .*; the "
+        r"set prints in fonts of its own, which a game's fonts: do not replace, or give the "
+        rf"set this game's own words without it, in content/{GAME}/labels/"
+        r"large-print-atkinson\.yaml",
+        skipped,
+    ), skipped
 
 
 def test_a_game_font_outside_its_folder_is_refused(
