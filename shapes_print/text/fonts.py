@@ -210,7 +210,19 @@ class _Parsed(Struct, frozen=True):
 @lru_cache(maxsize=64)
 def _font(file: InputFile) -> Font:
     """The font in a file's bytes, one object per file and content: a file changed in
-    place is a new font."""
+    place is a new font. A collection (.ttc) is refused in plain words: no option picks
+    one of its fonts, and the first is not always the one meant (Noto Sans CJK's is the
+    Japanese face, whose forms a Chinese text does not want)."""
+    faces = truetype.collection_size(file.data)
+    if faces is not None:
+        where = Source(file.path)
+        raise UserError(
+            where,
+            f"not a usable TrueType font: it is a collection of {faces} fonts (.ttc), and a kit "
+            "takes one font's own file",
+            "save the face you want as a file of its own, the first with "
+            f"`fonttools ttLib -y 0 -o {file.path.stem}.ttf {where}`, and name that",
+        )
     try:
         parsed = _parsed(file.data)
     except (truetype.FontFileError, struct.error) as error:

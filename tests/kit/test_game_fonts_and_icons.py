@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTCollection, TTFont
 from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
@@ -193,3 +194,26 @@ def test_a_game_font_outside_its_folder_is_refused(
     assert errors[0].startswith(f"content/{GAME}/game.yaml:"), errors
     assert "../pass-and-pick/x.ttf" in errors[0]
     assert not (root / "out" / GAME).exists()
+
+
+def test_a_font_collection_is_refused_in_plain_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A .ttc holds several fonts and no option picks one: the error says so and how to
+    save the face wanted as its own file, never fontTools' 'specify a font number'."""
+    root = _game(tmp_path, fonts="fonts:\n  regular: fonts/two.ttc\n")
+    faces = [
+        TTFont(root / "templates/fonts" / name)
+        for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+    ]
+    collection = TTCollection()
+    collection.fonts = faces
+    collection.save(root / "content" / GAME / "fonts/two.ttc")
+    status, errors = _build(root, "standard", capsys)
+    assert status == 2, errors
+    assert errors == [
+        f"content/{GAME}/fonts/two.ttc: not a usable TrueType font: it is a collection of 2 "
+        "fonts (.ttc), and a kit takes one font's own file",
+        "hint: save the face you want as a file of its own, the first with "
+        f"`fonttools ttLib -y 0 -o two.ttf content/{GAME}/fonts/two.ttc`, and name that",
+    ], errors
