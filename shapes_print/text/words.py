@@ -114,6 +114,12 @@ class Words(Struct):
         """Where the set writes its words for `english`; None where it has none."""
         return self.text_sources.get(english) if english in self.text else None
 
+    def place_of(self, english: object, where: Source) -> Source:
+        """Where the words printed for `english` (a text as the content writes it) are
+        mended: the set's line translating it (a `.po` entry, a `text:` line), as a
+        problem in its words belongs there, else `where`, the English's own."""
+        return (self.written_at(english) if isinstance(english, str) else None) or where
+
     def named(self, name: str) -> Said:
         """A name (a paper's, `letter`) in the set's words where it has them (es: carta), else
         as it is: a name is never missing from a complete set, as a size like 300x400mm."""
