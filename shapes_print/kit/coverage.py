@@ -26,6 +26,7 @@ from shapes_print.kit.contrast import ContrastError, check_contrast
 from shapes_print.load.defaults import DEFAULT_LABELS, STANDARD
 from shapes_print.load.labels import LoadedLabels, OwnLabels, check_own_messages
 from shapes_print.load.loaded import Library, LoadedGame
+from shapes_print.text.fonts import FONTS_HINT, GlyphError
 from shapes_print.text.message import ENGLISH, counted
 from shapes_print.text.words import Words
 
@@ -116,14 +117,27 @@ def _where_words_go(game: LoadedGame, labels: LoadedLabels) -> str:
     return f"add them under text: in {own_file(game, labels)}"
 
 
-def unfit_skip(labels: LoadedLabels, game: LoadedGame, error: UserError) -> str:
+def unfit_skip(labels: LoadedLabels, game: LoadedGame, error: UserError, own_fonts: bool) -> str:
     """The skip line for a game a set cannot take: the first mistake planning it under the
-    set found, where it was written, and the game's own file for the set, where its own
-    words, or a larger box for the element (load/ownlayouts.py), go."""
+    set found, where it was written, and what helps: for a character the font lacks, a
+    game's own fonts (unless the set prints in fonts of its own, `own_fonts`, which a
+    game's do not replace) or other words; else the game's own file for the set, where its
+    own words, or a larger box for the element (load/ownlayouts.py), go."""
     why = error.line().removesuffix(f" (label set {labels.name!r})")
+    mine = own_file(game, labels)
     if isinstance(error, BrailleSignError):  # it says what helps: other words
-        return f"skipped {labels.name} for {game.game.id}: {why}, in {own_file(game, labels)}"
+        return f"skipped {labels.name} for {game.game.id}: {why}, in {mine}"
+    if isinstance(error, GlyphError):
+        fonts = (
+            "the set prints in fonts of its own, which a game's fonts: do not replace"
+            if own_fonts
+            else FONTS_HINT
+        )
+        return (
+            f"skipped {labels.name} for {game.game.id}: {why}; {fonts}, or give the set this "
+            f"game's own words without it, in {mine}"
+        )
     return (
         f"skipped {labels.name} for {game.game.id}: {why}; shorten it, or give the set this "
-        f"game's own words, or the element a larger box (elements:), in {own_file(game, labels)}"
+        f"game's own words, or the element a larger box (elements:), in {mine}"
     )

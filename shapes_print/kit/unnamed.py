@@ -15,6 +15,7 @@ from shapes_print.kit.variant import Variant
 from shapes_print.load.content import game_folders
 from shapes_print.load.labels import Layered, LoadedLabels
 from shapes_print.load.yamlsrc import Document, Loc
+from shapes_print.text.words import composed
 
 
 def check_text_is_used(variant: Variant, strict: bool = False) -> None:
@@ -38,8 +39,9 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
         own = game.labels.get(variant.labels.name)
         if own is not None and game.game.id not in variant.skipped:  # a skipped game printed none
             written += [(english, own.source) for english in own.spec.text]
+    printed_composed = set(map(composed, printed))  # however its accents were typed
     for english, source in written:
-        if english not in printed:
+        if composed(english) not in printed_composed:
             close = closest(english, printed)
             hint = f" (did you mean {close!r}?)" if close else ""
             raise UserError(

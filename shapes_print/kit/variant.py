@@ -69,7 +69,7 @@ class Variant(Struct):
         game_id = game.game.id
         if not self.skip_unfit or self.labels.name == STANDARD or game_id in self.refuse:
             return False
-        self.skipped[game_id] = unfit_skip(self.labels, game, error)
+        self.skipped[game_id] = unfit_skip(self.labels, game, error, self.ctx.labels_fonts)
         return True
 
     @contextmanager

@@ -41,7 +41,7 @@ from shapes_print.plan.textsizes import shrunk_texts
 from shapes_print.text.grammar import MessageError, parse
 from shapes_print.text.listeners import Room, Saying, listening
 from shapes_print.text.message import ENGLISH
-from shapes_print.text.words import pinpoint
+from shapes_print.text.words import composed, pinpoint
 from shapes_print.write.create import replace_file
 
 PROJECT = "shapes-print"
@@ -91,21 +91,23 @@ def _extracted(sources: Sources) -> Extracted:
     for english, places in heard.by_text().items():
         games = sorted({saying.game for saying in places if saying.game is not None})
         room = _tightest(places)
-        shown = english_words.get(english, english)
+        # Its msgid composed (NFC), however the content typed its accents: as words match it.
+        msgid = composed(english)
+        shown = english_words.get(msgid, msgid)
         notes = [
-            *([_printed_as(shown)] if shown != english else []),
+            *([_printed_as(shown)] if shown != msgid else []),
             *_examples(english, examples.get(english, {})),
             *([_room(room, sizes)] if room is not None else []),
         ]
         template.add(
-            english,
+            msgid,
             locations=_locations(english, places, roots),
             auto_comments=[*notes, *([_shared(games)] if len(games) > 1 else [])],
         )
-        extracted.notes[english] = notes
+        extracted.notes[msgid] = notes
         for game in games:
             ours = [saying for saying in places if saying.game == game]
-            extracted.in_games[(english, game)] = _locations(english, ours, roots)
+            extracted.in_games[(msgid, game)] = _locations(english, ours, roots)
     return extracted
 
 
@@ -302,8 +304,9 @@ def coverage(sources: Sources, names: Sequence[str] = ()) -> list[Coverage]:
         if not names and labels.locale == ENGLISH:
             continue
         fuzzy = _fuzzy(labels)
-        have = sum(english in labels.spec.text for english in printed)
-        doubtful = sum(english in fuzzy and english not in labels.spec.text for english in printed)
+        texts = set(map(composed, labels.spec.text))
+        have = sum(english in texts for english in printed)
+        doubtful = sum(english in fuzzy and english not in texts for english in printed)
         missing = len(printed) - have - doubtful
         found.append(Coverage(labels.name, labels.locale, have, doubtful, missing))
     return found
@@ -316,4 +319,8 @@ def _fuzzy(labels: LoadedLabels) -> set[str]:
         return set()
     where = labels.source.source(("catalogue",))
     catalogue = read_po_file(path, where, path.parent).catalogue
-    return {message.id for message in catalogue if message.fuzzy and isinstance(message.id, str)}
+    return {
+        composed(message.id)
+        for message in catalogue
+        if message.fuzzy and isinstance(message.id, str)
+    }

@@ -42,13 +42,18 @@ def arrow_block(
         raise UserError(where, f"arrow: direction must be 'left' or 'right', got {direction!r}")
     caption_text = col.ctx.words.fill(arrow.caption, values, where)
     caption = paragraph(
-        col, caption_text, Setting(style.heading_size, True, True), col.width, where
+        col,
+        caption_text,
+        Setting(style.heading_size, True, True),
+        col.width,
+        col.ctx.words.place_of(arrow.caption, where),
     )
     height = style.arrow_height if col.arrow_height is None else col.arrow_height
     ops = arrow_ops(col.width, height, direction == "right")
     word_size = style.heading_size * 2
     word_text = col.ctx.words.fill(arrow.word, values, where)
-    word = paragraph(col, word_text, Setting(word_size, True), col.width, where)
+    word_at = col.ctx.words.place_of(arrow.word, where)
+    word = paragraph(col, word_text, Setting(word_size, True), col.width, word_at)
     gap = style.table_padding * 2
     centred = Group(
         tuple(word[1]),

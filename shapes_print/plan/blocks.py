@@ -61,12 +61,13 @@ def _words(size: Callable[[SheetStyle], float], bold: bool, balance: bool, role:
         col: Column, value: str, values: Mapping[str, Any], _: SheetInputs, where: Source
     ) -> list[Box]:
         text = col.ctx.words.fill(value, values, where)
+        here = col.ctx.words.place_of(value, where)
         if balance:
             height, items = paragraph(
-                col, text, Setting(size(col.ctx.style), bold, True), col.width, where
+                col, text, Setting(size(col.ctx.style), bold, True), col.width, here
             )
             return [Box(height, tuple(items), role=role)]
-        lines = paragraph_lines(col, text, Setting(size(col.ctx.style), bold), col.width, where)
+        lines = paragraph_lines(col, text, Setting(size(col.ctx.style), bold), col.width, here)
         breaks = run_breaks(len(lines), col.ctx.style.list_keep, orphan=LONE)
         return [
             replace(line, breaks=b, role=role, continues=i > 0)
@@ -89,9 +90,12 @@ def _list(
     gap = size * (style.line_spacing - 1) * 2 if style.list_gap is None else style.list_gap
     bold = col.ctx.fonts.bold
     boxes = []
-    texts = [
-        text for entry in entries if (text := col.ctx.words.fill(entry, values, where).strip())
+    words = col.ctx.words
+    said = [
+        (words.fill(entry, values, where).strip(), words.place_of(entry, where))
+        for entry in entries
     ]
+    texts = [(text, here) for text, here in said if text]
     # A procedure short enough to read as one (`keep_steps`) never splits, nor is an item
     # left alone at either end, unless that spares the document a page (`flow`).
     short = numbered and len(texts) <= style.keep_steps
@@ -99,10 +103,10 @@ def _list(
     gives = [
         SPARE if number and penalty >= NEVER else None for number, penalty in enumerate(breaks)
     ]
-    for number, (text, penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
+    for number, ((text, here), penalty) in enumerate(zip(texts, breaks, strict=True), start=1):
         marker = f"{number}." if numbered else "•"
         bold.check(marker, where, "list marker")
-        height, lines = paragraph(col, text, Setting(size), col.width - indent, where, x=indent)
+        height, lines = paragraph(col, text, Setting(size), col.width - indent, here, x=indent)
         label = Group((Text(0, -size * CAP, marker, bold.name, size, style.ink),), role="Lbl")
         items = (label, Group(tuple(lines), role="LBody"))
         boxes.append(
@@ -147,12 +151,20 @@ def _table(
         ]
         for here, row in rows
     ]
+    place = col.ctx.words.place_of
     cells = [
         [
-            filled_cell(col, cell, here, inputs, where, beside if isinstance(beside, str) else "")
-            for cell, beside in zip(row, [*row[1:], ""], strict=True)
+            filled_cell(
+                col,
+                cell,
+                here,
+                inputs,
+                place(english, where),
+                beside if isinstance(beside, str) else "",
+            )
+            for cell, english, beside in zip(row, written, [*row[1:], ""], strict=True)
         ]
-        for (here, _), row in zip(rows, filled, strict=True)
+        for (here, written), row in zip(rows, filled, strict=True)
     ]
     blank = [cell_text(col, "", where)] * count
     tiers = _least_widths(col, titles, rows, filled, inputs, where)
@@ -169,7 +181,10 @@ def _table(
         )
         for i, title in enumerate(titles)
     ]
-    header = [cell_text(col, title, where, bold=True) for title in titles]
+    header = [
+        cell_text(col, title, place(english, where), bold=True)
+        for title, english in zip(titles, table.columns, strict=True)
+    ]
     layout = TableLayout(col, cells, header, blank, tiers, table.widths or natural, natural)
     # `across` groups at most, and fewer where they are too narrow for most of their rows
     # to keep to one line (a manifest at large print): rows of two lines read worse than a
@@ -292,21 +307,25 @@ def _facts(
     `{play_time, select, none {} other {{play_time}}}`)."""
     style = col.ctx.style
     size = style.subheading_size
+    words = col.ctx.words
     filled = [
-        (col.ctx.words.fill(label, values, where), col.ctx.words.fill(value, values, where))
+        (words.fill(label, values, where), words.fill(value, values, where), label, value)
         for label, value in facts
     ]
-    said = [(label, figure) for label, figure in filled if figure.strip()]
+    said = [fact for fact in filled if fact[1].strip()]
     if not said:
         return []
-    labels, figures = [label for label, _ in said], [figure for _, figure in said]
+    figures = [figure for _, figure, _, _ in said]
     bold = col.ctx.fonts.bold
     widest = max(bold.width(figure, size) for figure in figures) + 2 * style.table_padding + 1
     value_width = min(max(col.width * (1 - FACT_LABEL_SHARE), widest), col.width * FACT_VALUE_MOST)
     widths = [col.width - value_width, value_width]
     rows = [
-        [cell_text(col, label, where), cell_text(col, figure, where, bold=True, size=size)]
-        for label, figure in zip(labels, figures, strict=True)
+        [
+            cell_text(col, label, words.place_of(english, where)),
+            cell_text(col, figure, words.place_of(value, where), bold=True, size=size),
+        ]
+        for label, figure, english, value in said
     ]
     measured = measure(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
     heads = Heads(header=False, row_headers=True)

@@ -186,7 +186,8 @@ class _CardsDrawing(OncePerWidth):
             figure = replace(figure, alt=col.ctx.words.fill(style.captioned_alt, values, where))
         items = [replace(figure, alt=col.ctx.words.hearing.heard(figure.alt))]
         if words:
-            text_height, text_items = paragraph(col, words, Setting(style.body_size), width, where)
+            here = col.ctx.words.place_of(cell.text or cell.alt, where)
+            text_height, text_items = paragraph(col, words, Setting(style.body_size), width, here)
             items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
             height += style.table_padding + text_height
         if _opens(alt, self.beside):  # nothing inside layout is marked: the picture says nothing

@@ -36,6 +36,16 @@ NO_BREAK_SPACE, SPACE = 0x00A0, 0x0020
 # glyph id and not by a standard encoding.
 _SYMBOLIC = 1 << 2
 _ITALIC = 1 << 6
+# What helps a text its font lacks a character of: a face that has it.
+FONTS_HINT = (
+    "give the game fonts of its own that have it: fonts: in game.yaml (docs/designing.md, "
+    '"A game\'s own fonts")'
+)
+
+
+class GlyphError(UserError):
+    """A text holds a character its font has no glyph for: no larger box helps, only a
+    font that has it, or other words."""
 
 
 class Metrics(Struct, frozen=True):
@@ -87,7 +97,9 @@ class Font(Struct, frozen=True, eq=False):
 
     def check(self, text: str, where: Source | None, what: str) -> None:
         """Refuse characters the font lacks, and right-to-left letters we cannot lay out."""
-        problem = _problem(self, text)
+        problem, lacks_glyph = _problem(self, text)
+        if lacks_glyph:
+            raise GlyphError(where, f"{what}: {problem}", FONTS_HINT)
         if problem:
             raise UserError(where, f"{what}: {problem}")
 
@@ -101,18 +113,18 @@ def _advance(font: Font, text: str) -> float:
 
 
 @lru_cache(maxsize=65536)
-def _problem(font: Font, text: str) -> str:
-    """What `Font.check` refuses in the text, or nothing: a batch checks the same sheets
-    kit after kit."""
+def _problem(font: Font, text: str) -> tuple[str, bool]:
+    """What `Font.check` refuses in the text, or nothing, and whether it is a glyph the
+    font lacks: a batch checks the same sheets kit after kit."""
     missing = sorted({ch for ch in text if ord(ch) not in font.covered and ch not in "\n"})
     if missing:
-        return f"font {font.path.name} has no glyph for {_named(missing)} in {quoted(text)}"
+        return f"font {font.path.name} has no glyph for {_named(missing)} in {quoted(text)}", True
     backwards = sorted({ch for ch in text if unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT})
     if backwards:
         return (
             f"right-to-left letters would print unjoined and in reverse order: {_named(backwards)}"
-        )
-    return ""
+        ), False
+    return "", False
 
 
 def _named(chars: list[str]) -> str:
@@ -198,7 +210,19 @@ class _Parsed(Struct, frozen=True):
 @lru_cache(maxsize=64)
 def _font(file: InputFile) -> Font:
     """The font in a file's bytes, one object per file and content: a file changed in
-    place is a new font."""
+    place is a new font. A collection (.ttc) is refused in plain words: no option picks
+    one of its fonts, and the first is not always the one meant (Noto Sans CJK's is the
+    Japanese face, whose forms a Chinese text does not want)."""
+    faces = truetype.collection_size(file.data)
+    if faces is not None:
+        where = Source(file.path)
+        raise UserError(
+            where,
+            f"not a usable TrueType font: it is a collection of {faces} fonts (.ttc), and a kit "
+            "takes one font's own file",
+            "save the face you want as a file of its own, the first with "
+            f"`fonttools ttLib -y 0 -o {file.path.stem}.ttf {where}`, and name that",
+        )
     try:
         parsed = _parsed(file.data)
     except (truetype.FontFileError, struct.error) as error:

@@ -32,6 +32,13 @@ class FontFileError(ValueError):
     """The file is not a TrueType font the kit can embed."""
 
 
+def collection_size(data: bytes) -> int | None:
+    """How many fonts a font collection (a .ttc, tag `ttcf`) holds; None for any other file."""
+    if data[:4] != b"ttcf" or len(data) < 12:
+        return None
+    return int(struct.unpack_from(">I", data, 8)[0])
+
+
 class Tables(Struct, frozen=True):
     """A font file's tables, raw, by tag."""
 

@@ -11,8 +11,10 @@ French puts a narrow no-break space before : ; ! and ?).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,19 @@ def needs_words(text: str) -> bool:
     return any(ch.isalpha() or ch in SPACED_SIGNS for ch in literals)
 
 
+def _is_composed(text: str) -> bool:
+    """Whether the text is already NFC (ASCII, most English, always is: told at once)."""
+    return text.isascii() or unicodedata.is_normalized("NFC", text)
+
+
+def composed(text: str) -> str:
+    """The text in Unicode's composed form (NFC): an accent typed as its own character
+    (e and U+0301, as macOS and Poedit may save it) is the same text as the precomposed é
+    a label set's key or msgid may hold. Printed so too: a page sets glyph after glyph,
+    with no mark placed on its letter, and a font's own é is drawn for it."""
+    return text if _is_composed(text) else unicodedata.normalize("NFC", text)
+
+
 def pinpoint(where: Source | None, english: str) -> Source | None:
     """The line that writes `english`, searched from `where` (a block can span many lines)."""
     return place(where, english, 0)
@@ -80,6 +95,14 @@ class Words(Struct):
     # The game whose kits these words print (`for_game`); None: the set's own.
     game: str | None = None
 
+    def __post_init__(self) -> None:
+        """The English texts and their translations composed (`composed`), as every text
+        looked up is: however either was typed, they match."""
+        if not all(map(_is_composed, chain(self.text, self.text.values()))):
+            self.text = {composed(english): composed(said) for english, said in self.text.items()}
+        if not all(map(_is_composed, self.text_sources)):
+            self.text_sources = {composed(english): at for english, at in self.text_sources.items()}
+
     def for_game(self, game: str, text: Mapping[str, str], sources: Mapping[str, Source]) -> Words:
         """These words with the game `game`'s own over them, noting what is missing, and
         telling listeners the game that says each text."""
@@ -95,7 +118,7 @@ class Words(Struct):
         """The label set's words for one English string, or the English itself."""
         if isinstance(english, Said) or not needs_words(english):
             return english
-        found = self.text.get(english)
+        found = self.text.get(composed(english))
         lacking = found is None and self.complete and self.missing is not None
         said(english, self.game, where, lacking)
         if found is not None:
@@ -108,17 +131,25 @@ class Words(Struct):
                 f"label set {self.name!r} ({self.path}) is complete but has no text for {english!r}",
                 "add it under text: in the label set, or run `shapes-print labels new`",
             )
-        return english
+        return composed(english)
 
     def written_at(self, english: str) -> Source | None:
         """Where the set writes its words for `english`; None where it has none."""
-        return self.text_sources.get(english) if english in self.text else None
+        key = composed(english)
+        return self.text_sources.get(key) if key in self.text else None
+
+    def place_of(self, english: object, where: Source) -> Source:
+        """Where the words printed for `english` (a text as the content writes it) are
+        mended: the set's line translating it (a `.po` entry, a `text:` line), as a
+        problem in its words belongs there, else `where`, the English's own."""
+        return (self.written_at(english) if isinstance(english, str) else None) or where
 
     def named(self, name: str) -> Said:
         """A name (a paper's, `letter`) in the set's words where it has them (es: carta), else
         as it is: a name is never missing from a complete set, as a size like 300x400mm."""
         said(name, self.game, None)
-        return Said(self.text.get(name, name))
+        key = composed(name)
+        return Said(self.text.get(key, key))
 
     def counted(
         self, count: int, text: str, values: Mapping[str, Any], where: Source | None
@@ -134,7 +165,7 @@ class Words(Struct):
         said = self.say(template, where)
         if template not in self.examples:
             self.examples[template] = dict(values)
-        translated = said is not template and said != template
+        translated = said is not template and said != composed(template)
         # A text with no words of its own ("{label}") is the set's: its numbers, 1,50 in es.
         own = translated or not needs_words(template)
         style = Style(
@@ -143,5 +174,5 @@ class Words(Struct):
             self.ordinal,
             self.locale,
         )
-        here = self.text_sources.get(template, where) if translated else where
+        here = self.text_sources.get(composed(template), where) if translated else where
         return fill(said, values, here, style)

@@ -10,10 +10,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTCollection, TTFont
 from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
-from shapes_print.text.fonts import package_font
+from shapes_print.text.fonts import FONTS_HINT, package_font
 from tests.project_copy import copy_project, run
 
 GAME = "my-game"
@@ -154,11 +155,34 @@ def test_a_game_font_missing_a_character_names_the_text(
     root = _game(tmp_path, rule="each player takes one \u0416 point")
     shutil.copy(atkinson, root / "content" / GAME / "fonts/Slanted.ttf")
     status, errors = _build(root, "standard", capsys)
-    assert status == 2 and len(errors) == 1, errors
+    assert status == 2 and len(errors) == 2, errors
     assert re.fullmatch(
         rf"content/{GAME}/rules\.yaml:\d+:\d+: text: font Slanted\.ttf has no glyph for 'Ж' \(U\+0416\) in .*",
         errors[0],
     ), errors
+    assert errors[1] == f"hint: {FONTS_HINT}", errors
+    assert "fonts: in game.yaml" in FONTS_HINT and "A game's own fonts" in FONTS_HINT
+
+
+def test_a_set_whose_font_lacks_a_character_is_skipped_saying_what_helps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Greek rule DejaVu prints and Atkinson Hyperlegible lacks: large print skips the
+    game naming the glyph, and says its own fonts outrank the game's, not "a larger box"."""
+    root = _game(tmp_path, fonts="", rule="each player takes one \u0389 point")
+    args = ["check", GAME, "--content", str(root / "content"), "--templates"]
+    args += [str(root / "templates"), "--labels", "all"]
+    status, errors, _ = run(args, capsys, root)
+    assert status == 0, errors
+    (skipped,) = [line for line in errors if line.startswith("skipped large-print-atkinson")]
+    assert re.fullmatch(
+        rf"skipped large-print-atkinson for {GAME}: content/{GAME}/rules\.yaml:\d+:\d+: text: "
+        r"font AtkinsonHyperlegible-Regular\.ttf has no glyph for 'Ή' \(U\+0389\) in .*; the "
+        r"set prints in fonts of its own, which a game's fonts: do not replace, or give the "
+        rf"set this game's own words without it, in content/{GAME}/labels/"
+        r"large-print-atkinson\.yaml",
+        skipped,
+    ), skipped
 
 
 def test_a_game_font_outside_its_folder_is_refused(
@@ -170,3 +194,26 @@ def test_a_game_font_outside_its_folder_is_refused(
     assert errors[0].startswith(f"content/{GAME}/game.yaml:"), errors
     assert "../pass-and-pick/x.ttf" in errors[0]
     assert not (root / "out" / GAME).exists()
+
+
+def test_a_font_collection_is_refused_in_plain_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A .ttc holds several fonts and no option picks one: the error says so and how to
+    save the face wanted as its own file, never fontTools' 'specify a font number'."""
+    root = _game(tmp_path, fonts="fonts:\n  regular: fonts/two.ttc\n")
+    faces = [
+        TTFont(root / "templates/fonts" / name)
+        for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+    ]
+    collection = TTCollection()
+    collection.fonts = faces
+    collection.save(root / "content" / GAME / "fonts/two.ttc")
+    status, errors = _build(root, "standard", capsys)
+    assert status == 2, errors
+    assert errors == [
+        f"content/{GAME}/fonts/two.ttc: not a usable TrueType font: it is a collection of 2 "
+        "fonts (.ttc), and a kit takes one font's own file",
+        "hint: save the face you want as a file of its own, the first with "
+        f"`fonttools ttLib -y 0 -o two.ttf content/{GAME}/fonts/two.ttc`, and name that",
+    ], errors

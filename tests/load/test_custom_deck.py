@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from shapes_print.commands.cli import main
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
+from shapes_print.text.fonts import FONTS_HINT
 from tests.command_lines import one_kit
 from tests.ownlabelset import refusal_of_own_label_set
 from tests.pdfread import placements, text
@@ -105,7 +106,8 @@ def test_a_character_the_font_lacks_fails_naming_character_label_and_font(
 ) -> None:
     deck(content).write_text(deck(content).read_text().replace("label: CIRCLE", "label: CIRCLE 円"))
     assert build(content, tmp_path / "out") == 2
-    (line,) = capsys.readouterr().err.strip().splitlines()
+    line, hint = capsys.readouterr().err.strip().splitlines()
+    assert hint == f"hint: {FONTS_HINT}"
     assert re.fullmatch(
         r".*deck\.yaml:\d+:\d+: card 'circle', element 'label': font DejaVuSans-Bold\.ttf has no glyph "
         r"for '円' \(U\+5186\) in 'CIRCLE 円'",

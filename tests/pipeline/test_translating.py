@@ -6,6 +6,7 @@ a card gives it, on two tiny games written here (and one text of the shipped gam
 from __future__ import annotations
 
 import io
+import unicodedata
 from math import prod
 from pathlib import Path
 
@@ -309,3 +310,31 @@ def test_update_makes_changed_english_fuzzy_and_removed_english_obsolete(
     assert printed == (
         f"mine (en): {found.translated} translated, 1 fuzzy, {found.missing} missing\n"
     )
+
+
+def test_a_text_typed_with_decomposed_accents_is_one_msgid_composed(tmp_path: Path) -> None:
+    """A sheet's é typed as e and U+0301 is extracted composed (NFC), so a catalogue's
+    entry typed either way keeps its translation through an update and counts as one."""
+    decomposed = "Cafe\u0301 for {players} players."
+    precomposed = unicodedata.normalize("NFC", decomposed)
+    folder = tmp_path / "content" / "tiny"
+    folder.mkdir(parents=True)
+    for name, text in (
+        ("game.yaml", GAME),
+        ("deck.yaml", DECK),
+        ("sheets.yaml", SHEETS.replace(TEXT, decomposed)),
+    ):
+        (folder / name).write_text(text, encoding="utf-8")
+    sources = Sources(tmp_path / "content", DEFAULT_TEMPLATES)
+    template = translating.extract(sources)
+    ids = {message.id for message in template}
+    assert precomposed in ids and decomposed not in ids
+    ours = "Café pour {players} joueurs."
+    labels = _label_set(tmp_path / "labels", _translated(template, {(precomposed, None): ours}))
+    merged = read_po(io.BytesIO(translating.update(sources, str(labels), tmp_path).read_bytes()))
+    kept = merged[precomposed]
+    assert kept is not None and kept.string == ours and not kept.fuzzy
+    (found,) = translating.coverage(sources, [str(labels)])
+    untranslated = _label_set(tmp_path / "untranslated", _translated(template, {}))
+    (before,) = translating.coverage(sources, [str(untranslated)])
+    assert (found.translated, found.fuzzy) == (before.translated + 1, 0)

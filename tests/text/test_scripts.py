@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from shapes_print.text.fonts import FONTS_HINT
 from tests.project_copy import build_args, copy_project, run
 
 KIT = "out/pass-and-pick/a4/3-players/pass-and-pick_3p_a4"
@@ -82,11 +83,13 @@ REFUSED = {
     "cjk": (
         "圆形",
         "font DejaVuSans{}.ttf has no glyph for '圆' (U+5706), '形' (U+5F62) in '圆形'",
+        [f"hint: {FONTS_HINT}"],
     ),
     "arabic": (
         "دائرة",
         "right-to-left letters would print unjoined and in reverse order: "
         "'ئ' (U+0626), 'ا' (U+0627), 'ة' (U+0629), 'د' (U+062F), 'ر' (U+0631)",
+        [],
     ),
 }
 
@@ -122,9 +125,10 @@ def test_uncovered_scripts_are_refused_by_name(
     lines_of_file = (Path(__file__).parents[2] / file).read_text(encoding="utf-8").splitlines()
     line = next(number for number, held in enumerate(lines_of_file, 1) if anchor in held)
     where = f"{line}:{column}"
-    text, message = REFUSED[script]
+    text, message, hint = REFUSED[script]
     root = copy_project(tmp_path, [(file, old, new.format(text))])
     status, lines, _ = run(build_args(root, tmp_path / "out"), capsys, tmp_path)
     assert status == 2
-    assert lines == [f"{file}:{where}: {WHAT[name]}: {message.format('-' + bold if bold else '')}"]
+    said = f"{file}:{where}: {WHAT[name]}: {message.format('-' + bold if bold else '')}"
+    assert lines == [said, *hint]
     assert not (tmp_path / "out").exists()
