@@ -149,6 +149,8 @@ def _other_keys(name: str, variant: Variant) -> list[str]:
         f"# said: {_flow(said)}  # what a listener hears for a sign or an abbreviation",
         f"# said_range: {_flow(spec.said_range)}  # what a listener hears for a range (1-3),"
         " a message on from and to",
+        f"# colour_cues: {_flow(spec.colour_cues)}  # true: colour is never the only cue (a"
+        " game whose coloured cards have no pattern or colour word is skipped)",
     ]
 
 

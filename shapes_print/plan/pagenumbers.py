@@ -94,14 +94,14 @@ class NumberedPages(MadePages):
         return replace(page, items=(*items, foot))
 
     def _widest_feet(self) -> None:
-        """Each run's foot on its last page, the widest it says, placed as the file is
-        planned: a foot with no room is then found by `check`, which makes no page."""
+        """Each card run's foot on its last page, the widest it says, placed as the file is
+        planned: a foot with no room in a card sheet's margin is then found by `check`,
+        which makes no page (a card run's margin is known without making one; a sheet's
+        foot stands where its own document's did, whose feet `check` placed)."""
         for run, end in enumerate(self.ends):
             pages = self.runs[run].pages
             if isinstance(pages, Imposed):
                 self._card_foot(run, pages, end)
-            elif pages:
-                self._foot(run, len(pages) - 1, pages[-1], end)
 
     def _said(self, number: int, title: str) -> str:
         ctx = self.ctx

@@ -141,7 +141,7 @@ LIST_CASES = [
     ("players: {min: 3, max: 6}", "players: {min: three, max: 6}", r"game\.yaml:7:11: players\.min: must be a whole number"),
     ("title: Pass and pick shapes", "title: [Pass]", r"game\.yaml:5:\d+: title: "),
     ("id: pass-and-pick", "id: pass-and-pik", r"game\.yaml:4:\d+: id 'pass-and-pik' must match"),
-    ("documents: [sheets.yaml,", "documents: [nosuch.yaml,", r"game\.yaml:12:13: file 'nosuch\.yaml' not found"),
+    ("documents: [sheets.yaml,", "documents: [nosuch.yaml,", r"game\.yaml:13:13: file 'nosuch\.yaml' not found"),
     ("documents: [sheets.yaml,", "documents: [sheets.yaml, sheets.yaml,", None),
 ]  # fmt: skip
 

@@ -193,8 +193,10 @@ def test_a_player_aid_of_the_host_key_is_one_line_at_its_document(
         args = ["check", *args[1:6]]
     code, lines, _ = run(args, capsys, tmp_path)
     assert code == 2
+    text = (tmp_path / game).read_text(encoding="utf-8").splitlines()
+    line = next(at for at, said in enumerate(text, 1) if "document: host-key.yaml" in said)
     assert lines == [
-        f"{game}:18:3: player_aid: host-key.yaml is the host's (audience: host); a player aid is "
+        f"{game}:{line}:3: player_aid: host-key.yaml is the host's (audience: host); a player aid is "
         "printed for the players, so it reprints a document of theirs"
     ]
     assert not (tmp_path / "out").exists()
