@@ -66,10 +66,14 @@ def test_a_size_is_named_without_spaces_and_a_known_size_by_its_name(
         "--out",
         str(tmp_path),
     ]
+    # A known size given by measure is named by its name (2.25 x 3.5 in is bridge); the
+    # game's own (poker, 63.5 x 88.9 mm) is the game's own kit, its names as without it.
+    assert run([*args, "--card-size", "2.25x3.5in", "--quiet"], capsys, tmp_path)[0] == 0
+    bridge = tmp_path / "pass-and-pick/bridge/letter/3-players"
+    assert (bridge / "pass-and-pick_3p_letter_bridge_cards.pdf").is_file()
     assert run([*args, "--card-size", "63.5x88.9mm", "--quiet"], capsys, tmp_path)[0] == 0
-    assert (
-        tmp_path / "pass-and-pick/letter/3-players/pass-and-pick_3p_letter_poker_cards.pdf"
-    ).is_file()
+    own = tmp_path / "pass-and-pick/letter/3-players"
+    assert (own / "pass-and-pick_3p_letter_cards.pdf").is_file()
 
 
 def test_ranges_and_single_counts_mix_in_one_list(
