@@ -1,12 +1,13 @@
 """A label set's entries that name nothing: a text no kit printed, a game not in the content.
 
 Input: a label set applied to the content (kit/variant.py), after `check` planned every kit
-of every game under it, and the games the content holds. Output: the first such entry, as
-a mistake at its line, with the name it most likely meant.
+of every game under it the set covers, and the games the content holds. Output: the first
+such entry, as a mistake at its line, with the name it most likely meant.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from shapes_print.errors import UserError, closest
@@ -19,8 +20,9 @@ from shapes_print.text.words import composed
 
 
 def check_text_is_used(variant: Variant, strict: bool = False) -> None:
-    """After every kit of every game is planned: a `text:` entry nothing printed is a typo
-    or left over from changed content, and would silently translate nothing. A shipped set's
+    """After every kit of every game it covers is planned (`plans_every_game_covered`): a
+    `text:` entry (or a catalogue's) nothing printed is a typo or left over from changed
+    content, and would silently translate nothing. A shipped set's
     texts are for the shipped games: checked where they are planned from the shipped folder,
     and by `strict` on a copy of them (its words may have changed); on content without
     them all, never (no mistake of whoever checks her own games). A card's name is printed
@@ -48,6 +50,14 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
                 source.source(("text", english)),
                 f"text {english!r} is not printed anywhere{hint}",
             )
+
+
+def plans_every_game_covered(variant: Variant, content_games: Iterable[str]) -> bool:
+    """Whether `check` was asked for every game of the content the set covers (by naming
+    none, or each of them): else a text none of those planned prints may be another's."""
+    covers = variant.labels.spec.covers
+    wanted = (name for name in content_games if covers is None or name in covers)
+    return all(name in variant.games for name in wanted)
 
 
 def _home_games_loaded(variant: Variant, home: Path, by_name: bool) -> bool:

@@ -21,9 +21,10 @@ from shapes_print.geometry.primitives import Document
 from shapes_print.inputs import check_output, recording
 from shapes_print.kit.contents import labels_folder
 from shapes_print.kit.coverage import words_skip
-from shapes_print.kit.unnamed import check_text_is_used
+from shapes_print.kit.unnamed import check_text_is_used, plans_every_game_covered
 from shapes_print.kit.variant import Variant, make_variant
 from shapes_print.limits import MAX_CARDS
+from shapes_print.load.content import game_folders
 from shapes_print.load.labels import STANDARD, load_labels
 from shapes_print.load.options import Flip, PrintOptions, check_offset, named_size, size_name
 from shapes_print.pipeline.checkcache import CheckedGroup, CheckRecord, planned_group
@@ -219,10 +220,12 @@ def check(
     found does not depend on it."""
     project = load_project(sources, games, labels, max_cards, strict)
     plan_every_setting(project, players, paper, strict, jobs)
-    if not games and players == paper == "all":
-        # With every kit planned, every text a label set gives must have been used.
+    if players == paper == "all":
+        # With every kit of every game a set covers planned, each text it gives must be used.
+        content_games = [folder.name for folder in game_folders(sources.content)]
         for variant in project.variants:
-            check_text_is_used(variant, strict)
+            if plans_every_game_covered(variant, content_games):
+                check_text_is_used(variant, strict)
     return project
 
 
