@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterator, Mapping
 
 from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import RGB
-from shapes_print.kit.coverage import own_file
+from shapes_print.kit.coverage import game_skips, own_file
 from shapes_print.load.cardmodels import CardTemplate, Layout
 from shapes_print.load.fields import placeholder_names
 from shapes_print.load.labels import LoadedLabels
@@ -28,6 +28,7 @@ from shapes_print.text.message import fill
 # The field a layout prints a colour's word from (templates/cards/poker.yaml's colour-word).
 COLOUR_WORD = "colour_word"
 _FILLED = ("shape", "rect", "ellipse")
+_HELPS = "can give each colour a pattern and its word"  # the game's own file for the set
 
 
 class Uncued(UserError):
@@ -44,17 +45,17 @@ def cue_skips(
     line; a game in `refuse` raises instead, at the card's place."""
     if not labels.spec.colour_cues:
         return {}
-    skipped = {}
-    for game_id, game in games.items():
+
+    def uncued(_: str, game: LoadedGame) -> UserError | None:
         found = _first_uncued(library, game)
         if found is None:
-            continue
+            return None
         where, why = found
-        helps = f"{own_file(game, labels)} can give each colour a pattern and its word"
-        if game_id in refuse:
-            raise Uncued(where, f"label set {labels.name!r}: {why}", helps)
-        skipped[game_id] = f"skipped {labels.name} for {game_id}: {why}; {helps}"
-    return skipped
+        return Uncued(
+            where, f"label set {labels.name!r}: {why}", f"{own_file(game, labels)} {_HELPS}"
+        )
+
+    return game_skips(labels, games, refuse, uncued, _HELPS)
 
 
 def _first_uncued(library: Library, game: LoadedGame) -> tuple[Source, str] | None:

@@ -15,7 +15,7 @@ the game to its own mistakes), such a set skips the game the same way (`unfit_sk
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 
 from babel import Locale
@@ -57,18 +57,41 @@ def contrast_skips(
     line; a game in `refuse` raises instead, as does every game under the standard set,
     which is the game as its designer made it. The set's own sheets are no game's: refused."""
     check_contrast(labels, library, {})
-    skipped = {}
-    for game_id, game in games.items():
+
+    def below(game_id: str, game: LoadedGame) -> UserError | None:
         try:
             check_contrast(labels, library, {game_id: game})
         except ContrastError as error:
-            if game_id in refuse or labels.name == STANDARD:
-                raise
-            why = error.message.removeprefix(f"label set {labels.name!r}: ")
-            skipped[game_id] = (
-                f"skipped {labels.name} for {game_id}: {why}; "
-                f"{own_file(game, labels)} can give its own colours"
-            )
+            return error
+        return None
+
+    refused = games.keys() if labels.name == STANDARD else refuse
+    return game_skips(labels, games, refused, below, "can give its own colours")
+
+
+GameMistake = Callable[[str, LoadedGame], UserError | None]
+
+
+def game_skips(
+    labels: LoadedLabels,
+    games: Mapping[str, LoadedGame],
+    refuse: Collection[str],
+    mistake: GameMistake,
+    helps: str,
+) -> dict[str, str]:
+    """The games a set cannot take for one reason (`mistake`: the game's first under the
+    set, or None), each with its skip line, which ends with what the game's own file for
+    the set can give (`helps`); a game in `refuse` raises its mistake instead."""
+    skipped = {}
+    for game_id, game in games.items():
+        error = mistake(game_id, game)
+        if error is None:
+            continue
+        if game_id in refuse:
+            raise error
+        why = error.message.removeprefix(f"label set {labels.name!r}: ")
+        own = own_file(game, labels)
+        skipped[game_id] = f"skipped {labels.name} for {game_id}: {why}; {own} {helps}"
     return skipped
 
 
