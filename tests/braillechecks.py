@@ -18,7 +18,13 @@ from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.translate import code_for, fill_lines, translate
 from shapes_print.geometry.primitives import Document, Group, Item, Text
 from shapes_print.pipeline import pipeline
-from shapes_print.plan.embosser import HYPHEN, EmbosserFile, sheet_passages
+from shapes_print.plan.embosser import (
+    CENTRED_MARGIN,
+    HYPHEN,
+    SUBHEADING_INDENT,
+    EmbosserFile,
+    sheet_passages,
+)
 from shapes_print.plan.kit import KitFile
 from tests.outsidetools import GHOSTSCRIPT, tool
 from tests.pdfread import content_with_resources
@@ -150,10 +156,12 @@ def brf_pages(brf: Path) -> list[list[str]]:
 
 
 def heading_problems(brf: Path, headings: set[str]) -> list[str]:
-    """Headings (`headings`: their lines of ASCII braille) with no text after them on
-    their page: BANA's formats keep a heading with its first line."""
+    """Headings (`headings`: their lines of ASCII braille, without the blank cells that
+    centre or indent them) with no text after them on their page: BANA's formats keep a
+    heading with its first line."""
     problems = []
-    for number, lines in enumerate(brf_pages(brf), start=1):
+    for number, page in enumerate(brf_pages(brf), start=1):
+        lines = [line.lstrip() for line in page]
         for index, line in enumerate(lines):
             if line in headings and not any(
                 other and other not in headings for other in lines[index + 1 :]
@@ -179,23 +187,26 @@ def _kit_plan(game: str, labels: str, players: str, paper: str) -> tuple[tuple[K
 
 
 def heading_lines(game: str, labels: str, players: str, paper: str, at_least: int = 0) -> set[str]:
-    """Every line of ASCII braille a heading of the kit's embosser file is set in, its
-    headings filled to the file's width (or `at_least` cells, if wider)."""
+    """Every line of ASCII braille a heading or subheading of the kit's embosser file is set
+    in, without the blank cells before it: on the file's width (or `at_least` cells, if
+    wider), a heading filled to leave its margin at both ends, a subheading from cell 5."""
     files, locale = _kit_plan(game, labels, players, paper)
     embosser = next(f.document for f in files if isinstance(f.document, EmbosserFile))
     width = max(len(line) for page in embosser.pages for line in page)
     code = code_for(locale)
+    width = max(width, at_least)
+    room = {"heading": width - 2 * CENTRED_MARGIN, "subheading": width - SUBHEADING_INDENT}
     texts = [
-        passage.text
+        (passage.text, room[passage.kind])
         for f in files
         if isinstance(f.document, Document)
         for passage in sheet_passages(f.document)
-        if passage.kind == "heading"
+        if passage.kind in room
     ]
     return {
         ascii_braille(line).rstrip()
-        for text in texts
-        for line in fill_lines(translate(text, code), max(width, at_least), HYPHEN)
+        for text, cells in texts
+        for line in fill_lines(translate(text, code), cells, HYPHEN)
     }
 
 

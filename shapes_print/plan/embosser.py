@@ -24,6 +24,11 @@ from shapes_print.load.printmodels import Embosser
 HYPHEN = "\u2824"
 BULLET = "\u2022"
 PARAGRAPH_INDENT = 2  # BANA Braille Formats: a paragraph starts in cell 3, runs over to cell 1
+# BANA Braille Formats' headings: a main heading centred, at least three blank cells at each
+# end of each of its lines; a subheading, and each of its runover lines, in cell 5.
+CENTRED_MARGIN = 3
+SUBHEADING_INDENT = 4
+HEADINGS = ("heading", "subheading")
 PAGE_NUMBER_GAP = 3  # blank cells before the page number at the end of the last line
 # Blank cells a form's field keeps after its label to write in: a space, then a score as
 # braille writes it (a minus, the number sign, two digits).
@@ -44,11 +49,12 @@ class EmbosserFile(Struct, frozen=True):
 
 
 class Passage(Struct, frozen=True):
-    """One piece of the text: a heading, a paragraph, a list item, a table row, or a field
-    of a form (a label and the room after it to write in), `level` two cells in each."""
+    """One piece of the text: a heading (a title, a section's: centred), a subheading (in
+    cell 5), a paragraph, a list item, a table row, or a field of a form (a label and the
+    room after it to write in), `level` two cells in each."""
 
     text: str
-    kind: str  # "heading", "paragraph", "item", "field" or "rule" (a card's, under it)
+    kind: str  # one of HEADINGS, "paragraph", "item", "field" or "rule" (a card's, under it)
     level: int = 0
 
 
@@ -81,10 +87,17 @@ def sheet_passages(document: Document) -> list[Passage]:
                 continue
             passages += table_passages(rows)
             rows = []
-            kind = "heading" if tag.startswith("H") else "item" if tag == "LI" else "paragraph"
             # A bullet is print's mark of a list item; braille shows one by its margin.
-            passages.append(Passage(words.removeprefix(f"{BULLET} "), kind))
+            passages.append(Passage(words.removeprefix(f"{BULLET} "), _kind(tag)))
     return passages + table_passages(rows)
+
+
+def _kind(tag: str) -> str:
+    """The passage a tagged role is read as: H1 a heading, a lower heading (H2, H3) a
+    subheading, a list item an item, anything else a paragraph."""
+    if tag.startswith("H"):
+        return "heading" if tag == "H1" else "subheading"
+    return "item" if tag == "LI" else "paragraph"
 
 
 def table_passages(rows: Sequence[Sequence[_Cell]]) -> list[Passage]:
@@ -224,30 +237,36 @@ def embosser_file(
 
 def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[tuple[str, bool]]:
     """Braille lines, each with whether it is a heading's, laid out as `_passage_lines`
-    says; a blank line before each heading."""
+    says; a blank line before each heading and subheading and after each heading (one
+    between two headings), none at the end."""
     lines: list[tuple[str, bool]] = []
     for passage in passages:
-        if passage.kind == "heading" and lines:
+        if passage.kind in HEADINGS and lines and lines[-1][0]:
             lines.append(("", False))
         lines += _passage_lines(passage, locale, width)
+        if passage.kind == "heading":
+            lines.append(("", False))
+    while lines and not lines[-1][0]:
+        lines.pop()
     return lines
 
 
 @lru_cache(maxsize=16384)
 def _passage_lines(passage: Passage, locale: str, width: int) -> tuple[tuple[str, bool], ...]:
-    """One passage's braille lines: a heading's at the margin, a paragraph indented two
-    cells and running over to the margin, a list item at the margin running over two in,
-    a card's rule two cells in, under the card's item, a field two cells in a level and running over two more, with a blank line after it
-    when its label leaves less than `WRITING_ROOM` on its line. Kept by passage, locale
-    and line width: every kit of a batch embosses the same headings, rules and card names
-    again."""
+    """One passage's braille lines: a heading's each centred (`_centred`), a subheading's
+    from cell 5, a paragraph indented two cells and running over to the margin, a list item
+    at the margin running over two in, a card's rule two cells in, under the card's item, a
+    field two cells in a level and running over two more, with a blank line after it when
+    its label leaves less than `WRITING_ROOM` on its line. Kept by passage, locale and line
+    width: every kit of a batch embosses the same headings, rules and card names again."""
     try:
         words = translate(passage.text, code_for(locale))
     except BrailleError as error:
         raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
     if passage.kind == "heading":
-        return tuple((line, True) for line in fill_lines(words, width, HYPHEN))
+        return tuple((line, True) for line in _centred(words, width))
     first, rest = {
+        "subheading": (SUBHEADING_INDENT, SUBHEADING_INDENT),
         "paragraph": (PARAGRAPH_INDENT, 0),
         "rule": (PARAGRAPH_INDENT, PARAGRAPH_INDENT),
         "field": (PARAGRAPH_INDENT * passage.level, PARAGRAPH_INDENT * (passage.level + 1)),
@@ -256,7 +275,14 @@ def _passage_lines(passage: Passage, locale: str, width: int) -> tuple[tuple[str
     lines = [BLANK * (first if i == 0 else rest) + line for i, line in enumerate(filled)]
     if passage.kind == "field" and width - len(lines[-1]) < WRITING_ROOM:
         lines.append("")
-    return tuple((line, False) for line in lines)
+    return tuple((line, passage.kind in HEADINGS) for line in lines)
+
+
+def _centred(words: list[str], width: int) -> list[str]:
+    """A heading's lines, filled to leave `CENTRED_MARGIN` blank cells at each end, each
+    line centred on its own (an odd blank cell left over goes at the line's end)."""
+    filled = fill_lines(words, width - 2 * CENTRED_MARGIN, HYPHEN)
+    return [BLANK * ((width - len(line)) // 2) + line for line in filled]
 
 
 def _kept(lines: list[tuple[str, bool]], start: int) -> int:

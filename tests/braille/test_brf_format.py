@@ -46,7 +46,7 @@ def test_no_heading_ends_a_braille_page(
     pages = _pages(embossed[(game, labels)])
     seen = 0
     for number, body in enumerate(pages, start=1):
-        lines = [line.rstrip() for line in body]
+        lines = [line.strip() for line in body]
         for index, line in enumerate(lines):
             if line not in headings:
                 continue

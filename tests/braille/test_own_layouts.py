@@ -158,7 +158,8 @@ def test_the_dots_are_on_the_printed_comet_cards(content: Path, tmp_path: Path) 
             at = (int((slot.x + x) * scale), int((height - slot.y - y) * scale))
             assert image.getpixel(at) < 64, (slot, x / MM, y / MM)  # type: ignore[operator]
     brf = (folder / f"{GAME}_4p_a4_braille_embosser.brf").read_bytes().decode("ascii")
-    comets = brf.split(",MY GAME3 COMET CARDS\r\n", 1)[1].split("\r\n", 1)[0]
+    # The deck's heading, centred, then a blank line and its cards.
+    comets = brf.split(",MY GAME3 COMET CARDS\r\n\r\n", 1)[1].split("\r\n", 1)[0]
     assert comets == "COMET3 #B"
 
 
