@@ -138,6 +138,11 @@ def kit_context(resolved: ResolvedKit, request: KitRequest, cache: BuildCache) -
     cards_sides = "none" if fronts_only(ctx, options) else request.flip
     cards_line = print_line(furniture, sides, cards_sides, words, line_source)
     sheets_line = print_line(furniture, sides, "none", words, line_source)
+    # The print line and the rulers' labels are on every page: checked against the font
+    # once, where the set writes the line, and not taken for a margin with no room for it.
+    said = " ".join((furniture.ruler_label, furniture.inch_label, cards_line, sheets_line))
+    line_place = words.written_at(furniture.print_line) or line_source
+    ctx.fonts.regular.check(said, line_place, "print furniture")
     stem = kit_stem(loaded, library, request)
     where = words.written_at(game.title) or loaded.source.source(("title",))
     game_title = spoken(ctx, words.say(game.title, where), where)

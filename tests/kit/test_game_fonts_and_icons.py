@@ -217,3 +217,26 @@ def test_a_font_collection_is_refused_in_plain_words(
         "hint: save the face you want as a file of its own, the first with "
         f"`fonttools ttLib -y 0 -o two.ttf content/{GAME}/fonts/two.ttc`, and name that",
     ], errors
+
+
+def test_a_game_font_missing_a_character_of_the_print_line_names_the_set_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Atkinson Hyperlegible lacks French spacing's narrow space (U+202F), which the French
+    print line holds: the error names the character and the catalogue line that writes it,
+    not a grid whose margins have no room for the line."""
+    atkinson = package_font(
+        "package:fontpkg_atkinson_hyperlegible/files/AtkinsonHyperlegible-Regular.ttf", None
+    )
+    root = _game(tmp_path)
+    shutil.copy(atkinson, root / "content" / GAME / "fonts/Slanted.ttf")
+    args = ["check", GAME, "--content", str(root / "content"), "--templates"]
+    args += [str(root / "templates"), "--players", "4", "--paper", "a4", "--labels", "fr"]
+    status, errors, _ = run(args, capsys, root)
+    assert status == 2 and len(errors) == 2, errors
+    assert re.fullmatch(
+        r".*labels/fr\.po:\d+:\d+: print furniture: font Slanted\.ttf has no glyph for "
+        r"'\\u202f' \(U\+202F\) in .*\(label set 'fr'\)",
+        errors[0],
+    ), errors
+    assert errors[1] == f"hint: {FONTS_HINT}", errors
