@@ -1,11 +1,12 @@
 """Plan stage, sheets: the game's title as a running foot that has no room for it says it.
 
 Input: the game's title, whether a foot saying a given title fits its room (asked of the
-widest foot of its document, the page with the most digits, so every page of a file cuts
-the title alike), and the foot's font. Output: the title whole where its foot fits, else cut
+widest foot of its document, the page with the most digits, so every page of a kind in a
+file cuts the title alike: a card sheet's foot may wrap in its margin, a sheet's may not),
+and the foot's font. Output: the title whole where its foot fits, else cut
 at a word's end (at a character's where one word is too long, as a title in unspaced
-script is) with an ellipsis. The whole title is on the file's first page and in its
-catalogue entry; a foot only tells which game a loose page is of, and a long title (large
+script is) with an ellipsis. The whole title is the file's own (a reader's window, the
+catalogue); a foot only tells which game a loose page is of, and a long title (large
 print sets it at 18 pt on a line of its own) left a label set unbuilt. Where no cut fits,
 the title is whole, and the foot's placing names what has no room.
 """

@@ -142,7 +142,7 @@ class NumberedPages(MadePages):
         content, or in a card sheet's free margin."""
         ctx = self.ctx
         style, where, font = ctx.style, ctx.furniture_source, ctx.fonts.regular
-        f = style.furniture
+        f = ctx.sheets_furniture or style.furniture  # a sheet's foot, as its own file's
         imposed = self.runs[run].pages
         if isinstance(imposed, Imposed):
             return self._card_foot(run, imposed, number)
@@ -179,7 +179,8 @@ class NumberedPages(MadePages):
         """The title a sheet page's foot `width` wide says: the file's widest foot, its
         last page's, fits it, so every page of that width cuts it alike."""
         if width not in self.titles:
-            font, f = self.ctx.fonts.regular, self.ctx.style.furniture
+            font = self.ctx.fonts.regular
+            f = self.ctx.sheets_furniture or self.ctx.style.furniture
 
             def fits(title: str) -> bool:
                 return foot_size_for(self._said(len(self), title), font, f, width) is not None
