@@ -45,6 +45,19 @@ def error_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
             r"\(card '\w+' \(layout 'shape'\): 'shape' overlaps 'corner-shape' by 2.0 mm\); "
             r"ask a larger card size, or give the game a card layout of its own",
         ),
+        (  # a shipped game's own file the small paper leaves no room: not the user's to edit
+            "90x120mm",
+            [],
+            r"--paper 90x120mm: too small for the shipped pass-and-pick sheets \(a word in "
+            r"'\w+' is wider than the \d+ mm column\); use a larger paper",
+        ),
+        (
+            "a4",
+            ["--card-size", "20x30mm"],
+            r"--card-size 20x30mm: the shipped pass-and-pick deck does not fit a 20.0 x 30.0 mm "
+            r"card \(card '\w+', element '\w+': .*\); ask a larger card size, or give the game "
+            r"a card layout of its own",
+        ),
     ],
 )
 def test_a_size_the_shipped_layouts_cannot_take_is_said_at_the_option(
