@@ -44,8 +44,10 @@ DOCUMENTS = "documents.json"
 # Thumbnails a worker process takes at a time: fewer new ones than that are drawn in this
 # process, and at least twice as many make two workers busy.
 PER_WORKER = 16
-# A kit's titles' shared start, up to its last mark followed by a space (`_shared_prefix`).
+# A kit's titles' shared start, up to its last mark followed by a space, or their shared
+# end from a mark between spaces (`_shared_name`).
 _JOINED = re.compile(r".*[^\w\s]\s", re.S)
+_JOINING = re.compile(r"\s[^\w\s]+\s")
 
 Entries = Mapping[str, Mapping[str, object]]
 # Thumbnails the build drew while rendering, by their PDF's SHA-256: each with the folder
@@ -193,7 +195,8 @@ def kits(entries: Entries, thumbnails: Mapping[str, Thumbnail]) -> list[Kit]:
             source.extras.append(name)
     for kit in found.values():
         kit.files.sort(key=lambda listed: (listed.audience == HOST, listed.path))
-        kit.prefix = _shared_prefix([f.thumbnail.title for f in kit.files if f.thumbnail])
+        named = [f.thumbnail.title for f in kit.files if f.thumbnail]
+        kit.prefix, kit.suffix = _shared_name(named)
     return sorted(found.values(), key=_place)
 
 
@@ -233,17 +236,28 @@ def _place(kit: Kit) -> tuple:
     )
 
 
-def _shared_prefix(titles: list[str]) -> str:
+def _shared_name(titles: list[str]) -> tuple[str, str]:
     """What every title of a kit of two or more starts with, up to the last mark and space
-    in it ("Pass and pick shapes: ", and the Spanish "Formas: pase y elija" and its dash):
-    the game's name as the label set joins it to each file's, which the section's heading
-    already says. A name holding a colon of its own keeps it whole."""
+    in it ("Pass and pick shapes: ", and the Spanish "Formas: pase y elija" and its dash),
+    or else ends with, from the first space, mark and space in it (" \u2014 Collect 3", a
+    set that names the file first): the game's name as the label set joins it to each
+    file's, which the section's heading already says. A name holding a colon of its own
+    keeps it whole."""
     if len(titles) < 2:
-        return ""
+        return "", ""
+    joined = _JOINED.match(_shared_start(titles))
+    if joined:
+        return joined.group(0), ""
+    ending = _shared_start([title[::-1] for title in titles])[::-1]
+    mark = _JOINING.search(ending)
+    return "", ending[mark.start() :] if mark else ""
+
+
+def _shared_start(titles: list[str]) -> str:
+    """The longest start every title shares."""
     first, last = min(titles), max(titles)  # what these share, every title between shares
     differ = (at for at, (a, b) in enumerate(zip(first, last, strict=False)) if a != b)
-    joined = _JOINED.match(first[: next(differ, len(first))])
-    return joined.group(0) if joined else ""
+    return first[: next(differ, len(first))]
 
 
 def _stem(path: str) -> str:

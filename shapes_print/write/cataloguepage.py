@@ -80,6 +80,7 @@ class Kit(Struct):
     players: str  # "4", or "" for calibration sheets, which are for no count of players
     files: list[Listed] = field(default_factory=list)
     prefix: str = ""  # "Pass and pick shapes: ", which every title of the kit starts with
+    suffix: str = ""  # or " \u2014 Pass and pick shapes", which every title ends with
 
 
 def page(listed: list[Kit]) -> str:
@@ -196,7 +197,7 @@ def _file_html(kit: Kit, listed: Listed) -> str:
     thumbnail = listed.thumbnail
     if thumbnail:
         title = thumbnail.title
-        shown_title = title.removeprefix(kit.prefix)
+        shown_title = title.removeprefix(kit.prefix).removesuffix(kit.suffix)
         shown_title = shown_title[:1].upper() + shown_title[1:]
     else:
         title = shown_title = _loose_title(listed.path)
