@@ -27,6 +27,7 @@ from shapes_print.load.aidmodels import AidPart
 from shapes_print.load.loaded import Block, LoadedDocument, LoadedGame
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
+from shapes_print.text.words import composed
 
 # How the aid's own blocks are made: `Pinned.made` of the build's AID_BLOCKS, so that every
 # player count's aid holds the same block, found by its id (plan/blockshare.py).
@@ -40,9 +41,11 @@ _ENDS = {
 
 def _part(blocks: Sequence[Block], title: str) -> range | None:
     """Where the part headed `title` as the YAML writes it lies among the blocks, or None
-    where no heading says it."""
+    where no heading says it (compared composed: an accent typed on its own is the same)."""
+    title = composed(title)
     for start, block in enumerate(blocks):
-        if block.kind in ("heading", "subheading") and block.value == title:
+        heading = block.kind in ("heading", "subheading") and isinstance(block.value, str)
+        if heading and composed(block.value) == title:
             end = next(
                 (i for i in range(start + 1, len(blocks)) if blocks[i].kind in _ENDS[block.kind]),
                 len(blocks),

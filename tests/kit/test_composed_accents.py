@@ -73,3 +73,28 @@ def test_a_decomposed_msgid_translates_the_precomposed_content(
     assert not unicodedata.is_normalized("NFC", written)
     (tmp_path / "de.po").write_text(written, encoding="utf-8")
     assert _check(root, tmp_path / "de.yaml", capsys, GAME) == (0, [])
+
+
+def test_a_player_aid_part_typed_decomposed_finds_its_heading_typed_precomposed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The aid's `parts:` names a heading as the rules write it, an accent typed either way."""
+    edits = [
+        (
+            "content/pass-and-pick/sheets.yaml",
+            'heading: "Scoring table"',
+            'heading: "Scoring café"',
+        ),
+        (
+            "content/pass-and-pick/game.yaml",
+            '"Each round: pick, lock, pass", "Scoring table"]',
+            f'"Each round: pick, lock, pass", "Scoring {DECOMPOSED.lower()}"]',
+        ),
+        (
+            "content/pass-and-pick/game.yaml",
+            '{part: "Scoring table", line',
+            '{part: "Scoring café", line',
+        ),
+    ]
+    root = copy_project(tmp_path, edits)
+    assert _check(root, DEFAULT_LABELS / "standard.yaml", capsys, GAME) == (0, [])
