@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from shapes_print.load.printmodels import Furniture
+from shapes_print.plan.furniture import foot_size_for
 from shapes_print.text.fonts import Font
 
 ELLIPSIS, ELLIPSIS_PLAIN = "\u2026", "..."
@@ -36,6 +38,19 @@ def fitted_title(title: str, fits: Callable[[str], bool], font: Font) -> str:
         return at_a_word
     longest = _longest(lambda length: fits(cut(length)), len(title) - 1)
     return cut(longest) if longest else title
+
+
+def sheet_title(
+    widest: Callable[[str], str], title: str, sheet: tuple[Font, Furniture, float]
+) -> str:
+    """The title a sheet page's one-line foot says: `fitted_title` where the document's
+    widest foot (`widest`, said with a title) fits its `width` at a size a foot takes."""
+    font, f, width = sheet
+
+    def fits(shown: str) -> bool:
+        return foot_size_for(widest(shown), font, f, width) is not None
+
+    return fitted_title(title, fits, font)
 
 
 def _longest(fits: Callable[[int], bool], most: int) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 from bisect import bisect_right
 from collections.abc import Sequence
+from functools import partial
 from itertools import accumulate
 
 from msgspec import Struct
@@ -23,12 +24,11 @@ from msgspec.structs import replace
 from shapes_print.geometry.primitives import Artifact, Item, Page, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
-from shapes_print.plan.foottitle import fitted_title
+from shapes_print.plan.foottitle import fitted_title, sheet_title
 from shapes_print.plan.furniture import (
     CAP,
     LINE_SPACING,
     Stretch,
-    foot_size_for,
     place_text,
     placed_in,
     running_foot,
@@ -179,13 +179,10 @@ class NumberedPages(MadePages):
         """The title a sheet page's foot `width` wide says: the file's widest foot, its
         last page's, fits it, so every page of that width cuts it alike."""
         if width not in self.titles:
-            font = self.ctx.fonts.regular
-            f = self.ctx.sheets_furniture or self.ctx.style.furniture
-
-            def fits(title: str) -> bool:
-                return foot_size_for(self._said(len(self), title), font, f, width) is not None
-
-            self.titles[width] = fitted_title(self.names.game, fits, font)
+            ctx = self.ctx
+            sheet = (ctx.fonts.regular, ctx.sheets_furniture or ctx.style.furniture, width)
+            widest = partial(self._said, len(self))
+            self.titles[width] = sheet_title(widest, self.names.game, sheet)
         return self.titles[width]
 
 

@@ -22,10 +22,9 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.dashes import dashed
 from shapes_print.plan.flow import Placed, grouped
-from shapes_print.plan.foottitle import fitted_title
+from shapes_print.plan.foottitle import sheet_title
 from shapes_print.plan.furniture import (
     foot_height,
-    foot_size_for,
     margin_stretches,
     place_furniture,
     place_text,
@@ -180,13 +179,10 @@ class LaidSheets(Struct, frozen=True):
             values["pages"] = foot.pages
             return ctx.words.fill(f.running_foot, values, where)
 
-        def fits(title: str) -> bool:  # the document's widest foot, its last page's
-            return foot_size_for(said(title, foot.pages), font, f, width) is not None
-
+        # The document's widest foot, its last page's, decides how the title is cut.
+        title = sheet_title(lambda shown: said(shown, foot.pages), game, (font, f, width))
         span = (style.margin, style.margin + width)
-        return running_foot(
-            said(fitted_title(game, fits, font), foot.page), span, bottom, font, f, where
-        )
+        return running_foot(said(title, foot.page), span, bottom, font, f, where)
 
 
 class _Margin(Struct, frozen=True):
