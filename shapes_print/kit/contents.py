@@ -12,6 +12,7 @@ from typing import Any
 from msgspec import Struct, field
 
 from shapes_print.errors import Source
+from shapes_print.load.cardnames import CardName, NameForms, count_text, many, single
 from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.loaded import Library, LoadedGame
@@ -28,19 +29,21 @@ from shapes_print.text.words import Words
 
 
 class DeckSummary(Struct, frozen=True):
-    """`{deck_summary}`, "6 circles, 6 triangles": the deck counted by its cards' names.
+    """`{deck_summary}`, "6 circles, 6 triangles": the deck counted by its cards' names
+    (a name in two forms "1 owl", `count_text`).
 
     The names are looked up only when a text prints it, so a complete label set is asked
     for the names that reach a page, never for the ids of a deck that prints no summary.
     """
 
-    cards: tuple[tuple[int, str], ...]
+    cards: tuple[tuple[int, CardName], ...]
     words: Words
     where: Source | None
 
     def __str__(self) -> str:
         return ", ".join(
-            self.words.counted(count, name, {}, self.where) for count, name in self.cards
+            self.words.counted(count, count_text(name), {}, self.where)
+            for count, name in self.cards
         )
 
 
@@ -154,35 +157,41 @@ def back_looks(loaded: LoadedGame) -> dict[str, str]:
     }
 
 
-def deck_by_name(loaded: LoadedGame, players: int) -> tuple[tuple[int, str], ...]:
+def deck_by_name(loaded: LoadedGame, players: int) -> tuple[tuple[int, CardName], ...]:
     """The main deck for this count as (copies, name), cards of one name together in the
     order they first appear ("10 suns, 10 moons", not "1 suns, 1 suns, ..."); a card a
     count table leaves out at this count is not counted."""
     return cards_by_name(loaded.deck, players)
 
 
-class CardName(Struct, frozen=True):
-    """A card's name and the line of its deck entry that writes it."""
+class NameSaid(Struct, frozen=True):
+    """A card's name, as one card is called, and the line of its deck entry that writes it."""
 
     name: str
     where: Source
 
 
-def card_names(deck: LoadedDeck) -> dict[str, CardName]:
+def card_names(deck: LoadedDeck) -> dict[str, NameSaid]:
     """Each named card of the deck, by its id. Tabletop Simulator's decks name each card
     so (plan/tabletop.py), a text no other file may print: `check` counts it as printed
     (kit/unnamed.py), `labels extract` lists it at that line (pipeline/translating.py)."""
     entries = zip(deck.deck.cards, deck.origins, strict=True)
     return {
-        card.id: CardName(card.name, deck.source.source(("cards", entry, "name")))
+        card.id: NameSaid(single(card.name), deck.source.source(_name_place(card.name, entry)))
         for card, entry in entries
         if card.name
     }
 
 
-def cards_by_name(deck: Deck, players: int) -> tuple[tuple[int, str], ...]:
+def _name_place(name: CardName, entry: int) -> tuple[str | int, ...]:
+    """Where a deck entry writes the name of one card: its `name:`, or that name's `one:`."""
+    written = ("cards", entry, "name")
+    return (*written, "one") if isinstance(name, NameForms) else written
+
+
+def cards_by_name(deck: Deck, players: int) -> tuple[tuple[int, CardName], ...]:
     """Any deck for this count as `deck_by_name` counts the main deck."""
-    totals: dict[str, int] = {}
+    totals: dict[CardName, int] = {}
     for card in deck.cards:
         if copies := card.copies(players):
             name = card.name or card.id
@@ -196,13 +205,13 @@ class Kind(Struct, frozen=True):
 
     count: int
     name: str | None
-    cards: tuple[tuple[int, str | None], ...]
+    cards: tuple[tuple[int, CardName | None], ...]
 
 
 def cards_by_kind(deck: Deck, players: int) -> tuple[Kind, ...]:
     """A deck for this count by kind, in the order the kinds first appear: so a checklist
     says "10 RED" where the host key says `{count_red}`, from the same pools."""
-    pools: dict[str, dict[str | None, int]] = {}
+    pools: dict[str, dict[CardName | None, int]] = {}
     for card in deck.cards:
         if copies := card.copies(players):
             names = pools.setdefault(card.kind(), {})
@@ -239,7 +248,7 @@ def kit_lists(loaded: LoadedGame, values: dict[str, Any]) -> dict[str, list[dict
     deck = [
         {
             "id": card.id,
-            "name": card.name or card.id,
+            "name": many(card.name) if card.name else card.id,
             "count": card.copies(players),
             "back": card.back,
             CARD_BACK_LOOK: loaded.deck.backs[card.back].fields.get(BACK_LOOK, card.back),

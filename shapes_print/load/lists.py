@@ -17,6 +17,7 @@ from typing import Any
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError
+from shapes_print.load.cardnames import CardName, NameForms
 from shapes_print.load.models import CardNotation, CardType, Deck, ListFile
 from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.text.message import fill
@@ -108,9 +109,7 @@ def expand_deck(
             filled = card.model_copy(
                 update={
                     "id": card_id,
-                    "name": fill(card.name, item, where)
-                    if card.for_each and card.name
-                    else card.name,
+                    "name": _name(card.name, item, where) if card.for_each else card.name,
                     "fields": fields,
                     "back": fill(card.back, back_values, back_where)
                     if "{" in card.back
@@ -132,6 +131,13 @@ def expand_deck(
             cards.append(filled)
             origins.append(index)
     return deck.model_copy(update={"cards": cards}), tuple(origins)
+
+
+def _name(name: CardName | None, item: Item, where: Source) -> CardName | None:
+    """A `for_each` card's name filled from the item, each of its forms where it has two."""
+    if isinstance(name, NameForms):
+        return NameForms(one=fill(name.one, item, where), other=fill(name.other, item, where))
+    return fill(name, item, where) if name else name
 
 
 def _field(value: object, item: Item, where: Source) -> object:

@@ -23,6 +23,7 @@ from shapes_print.errors import Source
 from shapes_print.limits import MAX_PLAYERS
 from shapes_print.load.aidmodels import PlayerAid
 from shapes_print.load.base import Identifier, Length, Scalar, Side, Strict
+from shapes_print.load.cardnames import NAME_TAGS, WrittenName
 from shapes_print.load.printmodels import FontFace, IconStyle
 from shapes_print.load.values import by_players
 from shapes_print.load.yamlsrc import Document
@@ -43,7 +44,7 @@ def _count_kind(value: object) -> str:
 # table's entry, not "must be a whole number"); errors leave the tags out of a value's
 # place (load/validate.py), so they are words no YAML key is.
 COUNT_NUMBER, COUNT_TABLE = "a whole number", "a table by players"
-UNION_TAGS = frozenset((COUNT_NUMBER, COUNT_TABLE))
+UNION_TAGS = frozenset((COUNT_NUMBER, COUNT_TABLE, *NAME_TAGS))
 CardCount = Annotated[
     Annotated[int, Field(gt=0, strict=True), Tag(COUNT_NUMBER)]
     | Annotated[dict[str, Annotated[int, Field(ge=0, strict=True)]], Tag(COUNT_TABLE)],
@@ -55,8 +56,8 @@ Blocks = list[dict[str, Any]]
 
 
 class CardType(Strict):
-    """A card and its copies; `name` is how sheets count it ("circles" in "6 circles"),
-    `group` pools types for a `count_<group>` number.
+    """A card and its copies; `name` is how sheets count it ("circles" in "6 circles", or
+    `{one: owl, other: owls}`: "1 owl"), `group` pools types for a `count_<group>` number.
 
     With `for_each`, one card per item of the named game list(s): `id`, `name`, `group` and text fields
     are templates filled from the item (`task-{number}`, `{colour:title} {number}`); several
@@ -65,7 +66,7 @@ class CardType(Strict):
     """
 
     id: str
-    name: str | None = None
+    name: WrittenName | None = None
     # Copies in the deck: a whole number, or a table by player count ({"2-3": 4, "4-6": 6})
     # that covers every count of the game (0 leaves the card out at those counts).
     count: CardCount

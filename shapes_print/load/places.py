@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import msgspec
 
 from shapes_print.errors import Source
+from shapes_print.load.cardnames import many
 from shapes_print.load.models import LoadedDeck
 from shapes_print.load.yamldoc import Document
 from shapes_print.text.grammar import MessageError, parse
@@ -55,7 +56,10 @@ def card_place(deck: LoadedDeck, position: int) -> CardPlace:
     cells.update(deck.fields_from_labels.get(f"face-{card.id}", {}))
     written = {key: ("cards", index, key) for key in _KEYS}
     keys = {key: doc.marks[loc] for key, loc in written.items() if loc in doc.marks}
-    held = {**_held(card.fields, cells, doc), **_held({"name": card.name}, keys, doc)}
+    held = {
+        **_held(card.fields, cells, doc),
+        **_held({"name": card.name and many(card.name)}, keys, doc),
+    }
     return CardPlace(where.path, where.line, where.column, cells, keys, held)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from msgspec import Struct
 
 from shapes_print.kit.contents import DeckSummary, cards_by_kind
+from shapes_print.load.cardnames import count_text
 from shapes_print.load.models import LoadedDeck
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.text.words import Said
@@ -66,7 +67,7 @@ def _kinds(kit: KitContext, deck: LoadedDeck) -> str:
         if kind.name is not None:
             alike = {count for count, _ in kind.cards}
             values = {"cards": summary, "each": alike.pop() if len(alike) == 1 else 0}
-            parts.append(kit.words.counted(kind.count, kind.name, values, names))
+            parts.append(kit.words.counted(kind.count, count_text(kind.name), values, names))
         elif len(named) == len(kind.cards):
             parts.append(str(summary))
         else:

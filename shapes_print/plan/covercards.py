@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shapes_print.geometry.primitives import Symbol
+from shapes_print.load.cardnames import single
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.text.words import Said
 
 
 def cover_names(kit: KitContext, ids: Sequence[str], faces: Mapping[str, Symbol]) -> Said:
     """Each pictured card by the name its deck gives it ("Red 1", "circles": how the host
-    key and the checklist name it), else by its kind's name where that is a plain word
+    key and the checklist name it; "owl", the `one` of a name in two forms), else by its kind's name where that is a plain word
     ("RED", "WILD"), else as its card sheet names it ("Card: SUN", its face's words)."""
     deck = kit.loaded.decks[0]
     where = deck.source.source(("cards",))
@@ -26,6 +27,6 @@ def cover_names(kit: KitContext, ids: Sequence[str], faces: Mapping[str, Symbol]
     for card_id in ids:
         card = cards[card_id]
         kind = deck.deck.kinds.get(card.kind())
-        name = card.name or (kind if kind and "{" not in kind else None)
+        name = single(card.name) if card.name else (kind if kind and "{" not in kind else None)
         names.append(kit.words.say(name, where) if name else faces[card_id].alt)
     return Said(", ".join(names))

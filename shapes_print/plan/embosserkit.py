@@ -17,6 +17,7 @@ from shapes_print.kit.braillefit import braille_lines
 from shapes_print.kit.context import DrawContext
 from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.cardmodels import Element, card_box
+from shapes_print.load.cardnames import many
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.plan.cardtext import braille_text
 from shapes_print.plan.embosser import EmbosserFile, embosser_file
@@ -47,7 +48,11 @@ def card_names(
             if not (count := card.copies(players)):
                 continue
             where = deck.source.source(("cards", index))
-            fields = {"name": card.name or card.id, "id": card.id, **card.fields}
+            fields = {
+                "name": many(card.name) if card.name else card.id,
+                "id": card.id,
+                **card.fields,
+            }
             elements = template.layouts[card.layout].elements
             zone = next((e for e in elements if e.kind == "braille"), None)
             name = (

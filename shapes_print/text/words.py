@@ -154,10 +154,10 @@ class Words(Struct):
     def counted(
         self, count: int, text: str, values: Mapping[str, Any], where: Source | None
     ) -> str:
-        """`count` of a card or a kind by its name ("4 Wild"), as one text, "{count} Wild",
-        so a language gives the name the plural its count wants ("{count, plural, one
-        {# Joker} other {# Jokers}}")."""
-        return self.fill(f"{{count}} {text}", {**values, "count": count}, where)
+        """`count` of a card or a kind by its name ("4 Wild"), as one text that joins them,
+        "{count} Wild" (load/cardnames.py's `count_text`), so a language gives the name the
+        plural its count wants ("{count, plural, one {# Joker} other {# Jokers}}")."""
+        return self.fill(text, {**values, "count": count}, where)
 
     def fill(self, template: str, values: Mapping[str, Any], where: Source | None) -> str:
         """Translate a template and the words that fill it, then fill it: a translation in
