@@ -1,7 +1,8 @@
 """A card's name joined to its count reads right at every count: a deck's `name:` in two
 forms (`{one: fox, other: foxes}`) is counted "1 fox", "2 foxes" wherever a count is joined
 to it (`{deck_summary}`, the print-and-play file's checklist), and a label set translates
-the count as one plural. Asked of the plan in memory.
+the count as one plural; `new`'s coins are counted "6 coins worth 1", not "6 1". Asked of
+the plan in memory.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import KitFile
@@ -89,6 +91,16 @@ def test_a_label_set_translates_the_count_as_one_plural(tmp_path: Path) -> None:
     project = pipeline.load_project(pipeline.Sources(content=content), [], [str(spanish)])
     ((_, _, files),) = pipeline.plan_all(project, "2", "a4")
     assert "2 suns, 1 zorro, 2 gallinas, 1 grey owl" in _words(files, "_sheets")
+
+
+def test_new_games_coins_are_counted_by_their_worth(tmp_path: Path) -> None:
+    """`new`'s checklist line for its coins reads "6 coins worth 1", not "6 1": each coin's
+    name says what it is in both its forms."""
+    content = tmp_path / "games"
+    assert main(["new", "my-game", "--content", str(content)]) == 0
+    project = pipeline.load_project(pipeline.Sources(content=content), [], [])
+    ((_, _, files),) = pipeline.plan_all(project, "2", "a4")
+    assert "coin tokens: 6 coins worth 1, 6 coins worth 5" in _words(files, "_print-and-play")
 
 
 def test_a_name_lacking_a_form_is_named_at_its_line(tmp_path: Path) -> None:
