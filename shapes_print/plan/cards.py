@@ -4,8 +4,9 @@ Each distinct face is drawn once and placed many times, so a deck of 18 cards wi
 faces holds three drawings, not eighteen. Boxes are resolved against the card's size here,
 so one layout serves every card size; with a bleed, the symbol grows by the bleed on every
 side and elements marked `bleed` that reach a card edge run on to the bleed edge. A card
-says what it shows, for a reader's software: the words printed on it, in the label set's
-message for a face or a back (`card_alt`, `card_back_alt`).
+says what it shows, for a reader's software: its colour and shape where they have names
+and its words do not say them (plan/cardcues.py), then the words printed on it, in the
+label set's message for a face or a back (`card_alt`, `card_back_alt`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from shapes_print.kit.context import DrawContext, colour, picture_folder
 from shapes_print.load.cardmodels import CardTemplate, Element, card_box, turned_bounds
 from shapes_print.load.places import key_place, value_place
 from shapes_print.plan.boxes import ElementBox, element_box, overlay, turned_about
+from shapes_print.plan.cardcues import cued_words
 from shapes_print.plan.cardtext import (
     Box,
     ElementAt,
@@ -91,7 +93,8 @@ def card_symbol(side: CardSide, drawing: CardDrawing, ctx: DrawContext) -> Symbo
         font = ctx.fonts.regular
         shown = overlay(drawn.boxes, (width, height), template.text_safe, bleed, font)
         items = (*items, Group((shown,), dx=bleed, dy=bleed) if bleed else shown)
-    said = Said(_spoken(drawn.words) or name)
+    elements = template.layouts[side.layout].elements
+    said = Said(_spoken(cued_words(drawn.words, side.fields, elements, ctx.words)) or name)
     message = ctx.style.card_back_alt if side.back else ctx.style.card_alt
     # Its signs ("★") in words: an alternate text is heard as it is written. The message is
     # the sheet style's, searched from its furniture's line (not the card's, which lacks it).

@@ -156,9 +156,10 @@ def test_the_cards_embed_the_italic_face_and_their_forms_say_the_coin(
     assert marked and all(str(props["/Alt"]) == "coin" for props in marked)
     layout = _layout(cards)
     assert re.search(r"^\s*coin 1\b", layout, re.M), layout  # the coin read in its place
-    # A card's picture on the sheet says its words, the coin as its name, the marks gone.
+    # A card's picture on the sheet says the shape it draws, then its words, the coin as its
+    # name, the marks gone.
     alts = {str(e.get("/Alt")) for e in _struct(cards) if e["/S"] == "/Figure"}
-    assert "Card: coin 1" in alts
+    assert "Card: circle, coin 1" in alts
 
 
 def test_the_svg_draws_the_icon_as_a_labelled_path(built: dict[str, Path]) -> None:
