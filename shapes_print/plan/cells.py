@@ -57,7 +57,8 @@ class SheetInputs(Struct):
 def cell_text(
     col: Column, text: str, where: Source, bold: bool = False, size: float | None = None
 ) -> Cell:
-    return _TextCell(col, text, Setting(size or col.ctx.style.body_size, bold), where)
+    setting = Setting(size or col.ctx.style.body_size, bold, overflow=True)
+    return _TextCell(col, text, setting, where)
 
 
 class _AtWidth(Struct, frozen=True, gc=False):
