@@ -164,3 +164,37 @@ def _cut_of(shown: str, whole: str) -> bool:
     kept = shown.removesuffix(ELLIPSIS).split(" ")
     return shown.endswith(ELLIPSIS) and kept == whole.split(" ")[: len(kept)] != [""]
 
+
+WORD = "Supercalifragilisticexpialidocious"  # 34 characters, one word
+
+
+@pytest.mark.parametrize(
+    ("labels", "paper"), [("standard", "a4"), ("large-print", "a4"), ("large-print", "letter")]
+)
+def test_a_one_word_title_is_whole_in_the_covers_game_cell(
+    tmp_path: Path, labels: str, paper: str
+) -> None:
+    """The cover's Game cell takes the room its word needs (its labels keep theirs), and a
+    word too wide for a cell even so (the list of parts, at large print on A4, whose other
+    columns keep their words) breaks where it must, the text layer keeping it one word."""
+    project = pipeline.load_project(_tiny(tmp_path, WORD), ["tiny"], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, "2", paper)
+    (cover,) = [file for file in files if file.name.endswith("_print-and-play")]
+    shown = [text for page in cover.printed.pages[:2] for text in _content(page.items)]
+    said = [text.text for text in shown]
+    assert said[said.index("Game") + 1] == WORD  # the Game cell's value, on one line
+    assert {"Part", "Pages"} <= set(said)  # the list of parts' other columns keep theirs
+    # A word broken across lines has no space after its parts in the text layer.
+    within = [text for text in shown if f"{WORD}:".startswith(text.text) and text.text]
+    assert within and not any(text.space_after for text in within if text.text != f"{WORD}:")
+
+
+def _content(items: tuple[Item, ...]) -> list[Text]:
+    """A page's texts but its furniture (a running foot says the title on a line alone)."""
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item)
+        elif not isinstance(item, Artifact):
+            found.extend(_content(getattr(item, "items", ())))
+    return found
