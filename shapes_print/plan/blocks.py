@@ -27,6 +27,7 @@ from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.arrows import arrow_block
 from shapes_print.plan.breaks import INSIDE, LONE, NEVER, run_breaks
 from shapes_print.plan.cells import (
+    WIDE_CELL,
     SheetInputs,
     card_cell,
     cards_width,
@@ -271,17 +272,19 @@ def _least_widths(
     heads = [two_line_width(col, title) for title in titles]
     raised = [[max(t, h) for t, h in zip(tier, heads, strict=True)] for tier in tiers]
     kept = [up if sum(up) <= col.width else tier for up, tier in zip(raised, tiers, strict=True)]
-    return [*kept, _overflowing(kept[-1], col.width)]
+    return [*kept, _overflowing(kept[-1], col.width, col.ctx.style.table_padding)]
 
 
-def _overflowing(least: list[float], width: float) -> list[float]:
+def _overflowing(least: list[float], width: float, padding: float) -> list[float]:
     """The last tier, where even the tightest least widths are wider than the table: the
     widest column gives up what is over, its longest word broken between characters where
     it must (a one-word game title in a large-print cover's list of parts), so the other
-    columns keep their words whole. As it is where they fit, or where that leaves nothing."""
+    columns keep their words whole. As it is where they fit, or where that leaves it
+    narrower than a cell that breaks a word (`WIDE_CELL`): its shares stand, and a word too
+    wide for its cell is refused (a paper too small for the table)."""
     over = sum(least) - width
     widest = max(range(len(least)), key=least.__getitem__)
-    if over <= 0 or least[widest] <= over:
+    if over <= 0 or least[widest] - over - 2 * padding < WIDE_CELL * width:
         return least
     return [room - over if index == widest else room for index, room in enumerate(least)]
 
