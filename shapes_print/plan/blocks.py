@@ -27,6 +27,7 @@ from shapes_print.load.printmodels import SheetStyle
 from shapes_print.plan.arrows import arrow_block
 from shapes_print.plan.breaks import INSIDE, LONE, NEVER, run_breaks
 from shapes_print.plan.cells import (
+    WIDE_CELL,
     SheetInputs,
     card_cell,
     cards_width,
@@ -233,7 +234,8 @@ def _least_widths(
     """The least width of each column, from the roomiest to the tightest (the first whose
     sum fits is taken): its widest word and its small cards at full size; its widest word
     (the cards shrink); its widest part of a word, a long name (a kit's file, at large
-    print) broken after a hyphen; each its header's two lines where that fits."""
+    print) broken after a hyphen; each its header's two lines where that fits; and last,
+    where those are too wide, the widest column's word broken anywhere (`_overflowing`)."""
     columns = [[row[i] for row in filled] for i in range(len(titles))]
 
     def widest(broken: bool) -> list[float]:
@@ -269,7 +271,22 @@ def _least_widths(
     # Each header on two lines at most, in each tier where the columns still fit so.
     heads = [two_line_width(col, title) for title in titles]
     raised = [[max(t, h) for t, h in zip(tier, heads, strict=True)] for tier in tiers]
-    return [up if sum(up) <= col.width else tier for up, tier in zip(raised, tiers, strict=True)]
+    kept = [up if sum(up) <= col.width else tier for up, tier in zip(raised, tiers, strict=True)]
+    return [*kept, _overflowing(kept[-1], col.width, col.ctx.style.table_padding)]
+
+
+def _overflowing(least: list[float], width: float, padding: float) -> list[float]:
+    """The last tier, where even the tightest least widths are wider than the table: the
+    widest column gives up what is over, its longest word broken between characters where
+    it must (a one-word game title in a large-print cover's list of parts), so the other
+    columns keep their words whole. As it is where they fit, or where that leaves it
+    narrower than a cell that breaks a word (`WIDE_CELL`): its shares stand, and a word too
+    wide for its cell is refused (a paper too small for the table)."""
+    over = sum(least) - width
+    widest = max(range(len(least)), key=least.__getitem__)
+    if over <= 0 or least[widest] - over - 2 * padding < WIDE_CELL * width:
+        return least
+    return [room - over if index == widest else room for index, room in enumerate(least)]
 
 
 def _mostly_wrapped(rows: Sequence[Row], one_line: float) -> bool:
@@ -319,7 +336,7 @@ def _facts(
     bold = col.ctx.fonts.bold
     widest = max(bold.width(figure, size) for figure in figures) + 2 * style.table_padding + 1
     value_width = min(max(col.width * (1 - FACT_LABEL_SHARE), widest), col.width * FACT_VALUE_MOST)
-    widths = [col.width - value_width, value_width]
+    widths = _fact_widths(col, [(label, figure) for label, figure, _, _ in said], value_width)
     rows = [
         [
             cell_text(col, label, words.place_of(english, where)),
@@ -330,6 +347,19 @@ def _facts(
     measured = measure(style, widths, rows, [0.0] * len(rows), [False] * len(rows))
     heads = Heads(header=False, row_headers=True)
     return Roomed(partial(table_boxes, style, widths, measured, heads=heads))
+
+
+def _fact_widths(col: Column, said: list[tuple[str, str]], value_width: float) -> list[float]:
+    """The label and value columns' widths: the value's `value_width`, or more where a
+    value's widest word needs it (a game's one-word title, its name whole on a cover),
+    as far as the labels' widest word leaves room, as a browser's table gives a cell the
+    width of its longest word."""
+    style, fonts = col.ctx.style, col.ctx.fonts
+    pad = style.table_padding
+    labels = max(_widest(label, fonts.regular, True, style.body_size, pad) for label, _ in said)
+    words = max(_widest(value, fonts.bold, True, style.subheading_size, pad) for _, value in said)
+    value_width = max(value_width, min(words, col.width - labels))
+    return [col.width - value_width, value_width]
 
 
 def _cards(

@@ -36,6 +36,8 @@ from shapes_print.text.fit import wrap
 
 # The space before a number in a run of card names ("Yellow 1"): a line may not break there.
 _BEFORE_NUMBER = re.compile(r" (?=\d)")
+# The least share of its column a cell breaks a word too wide for it in (`_TextCell.draw`).
+WIDE_CELL = 0.5
 
 
 class SheetInputs(Struct):
@@ -112,7 +114,11 @@ class _TextCell(OncePerWidth):
         self.col, self.text, self.setting, self.where = col, text, setting, where
 
     def draw(self, width: float) -> tuple[float, Sequence[Item]]:
-        return paragraph_items(self.col, self.text, self.setting, width, self.where)
+        """The paragraph at `width`: in a cell at least `WIDE_CELL` of the column wide, a
+        word too wide even so breaks where it must (a one-word game title); a narrower
+        one refuses it, as a page too small for its table (its shares stand) says."""
+        setting = replace(self.setting, overflow=width >= WIDE_CELL * self.col.width)
+        return paragraph_items(self.col, self.text, setting, width, self.where)
 
 
 def card_cell(

@@ -8,7 +8,9 @@ at a word's end (at a character's where one word is too long, as a title in unsp
 script is) with an ellipsis. The whole title is the file's own (a reader's window, the
 catalogue); a foot only tells which game a loose page is of, and a long title (large
 print sets it at 18 pt on a line of its own) left a label set unbuilt. Where no cut fits,
-the title is whole, and the foot's placing names what has no room.
+the title is whole, and the foot's placing names what has no room. A foot that has no
+room for the file's name either (a cards file's, game.yaml's `cards_title`) cuts it too:
+the title keeps what it can, the name the rest.
 """
 
 from __future__ import annotations
@@ -40,17 +42,42 @@ def fitted_title(title: str, fits: Callable[[str], bool], font: Font) -> str:
     return cut(longest) if longest else title
 
 
-def sheet_title(
-    widest: Callable[[str], str], title: str, sheet: tuple[Font, Furniture, float]
-) -> str:
-    """The title a sheet page's one-line foot says: `fitted_title` where the document's
-    widest foot (`widest`, said with a title) fits its `width` at a size a foot takes."""
+def fitted_names(
+    names: tuple[str, str], fits: Callable[[str, str], bool], font: Font
+) -> tuple[str, str]:
+    """The game's title and the file's name a foot says: the title cut (`fitted_title`)
+    with the name whole where that `fits`, else the title as long as the name's shortest
+    cut leaves room for, the name then as long as the rest of the foot leaves room for."""
+    game, document = names
+    title = fitted_title(game, lambda shown: fits(shown, document), font)
+    if fits(title, document):
+        return title, document
+    least = _shortest(document, font)
+    title = fitted_title(game, lambda shown: fits(shown, least), font)
+    return title, fitted_title(document, lambda shown: fits(title, shown), font)
+
+
+def sheet_names(
+    widest: Callable[[str, str], str], names: tuple[str, str], sheet: tuple[Font, Furniture, float]
+) -> tuple[str, str]:
+    """The title and name a sheet page's one-line foot says: `fitted_names` where the
+    document's widest foot (`widest`, said with them) fits its `width` at a size a foot
+    takes."""
     font, f, width = sheet
 
-    def fits(shown: str) -> bool:
-        return foot_size_for(widest(shown), font, f, width) is not None
+    def fits(title: str, document: str) -> bool:
+        return foot_size_for(widest(title, document), font, f, width) is not None
 
-    return fitted_title(title, fits, font)
+    return fitted_names(names, fits, font)
+
+
+def _shortest(title: str, font: Font) -> str:
+    """The shortest cut `fitted_title` makes of a title: its first word, or its first
+    character where it is one word."""
+    mark = ELLIPSIS if ord(ELLIPSIS) in font.covered else ELLIPSIS_PLAIN
+    end = title.find(" ", 1)
+    kept = title[:end].rstrip(_TRAILING) if end > 0 else ""
+    return (kept or title[:1]) + mark if len(title) > 1 else title
 
 
 def _longest(fits: Callable[[int], bool], most: int) -> int:

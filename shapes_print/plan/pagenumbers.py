@@ -24,7 +24,7 @@ from msgspec.structs import replace
 from shapes_print.geometry.primitives import Artifact, Item, Page, Text
 from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
-from shapes_print.plan.foottitle import fitted_title, sheet_title
+from shapes_print.plan.foottitle import fitted_names, sheet_names
 from shapes_print.plan.furniture import (
     CAP,
     LINE_SPACING,
@@ -53,6 +53,10 @@ class Names(Struct, frozen=True):
     game: str
     document: str
 
+    @property
+    def both(self) -> tuple[str, str]:
+        return self.game, self.document
+
 
 def is_running_foot(item: Item) -> bool:
     """Whether an item is a document's running foot as `running_foot` places it: its lines
@@ -75,7 +79,7 @@ class NumberedPages(MadePages):
         self.runs, self.names, self.ctx = list(runs), names, ctx
         self.ends = list(accumulate(len(run.pages) for run in self.runs))
         self.rooms: dict[int, _FootRoom] = {}  # a card run's margin for its foot, by run
-        self.titles: dict[float, str] = {}  # the title a sheet page's foot says, by width
+        self.titles: dict[float, tuple[str, str]] = {}  # a sheet page's foot's names, by width
         self._widest_feet()
 
     def __len__(self) -> int:
@@ -103,11 +107,11 @@ class NumberedPages(MadePages):
             if isinstance(pages, Imposed):
                 self._card_foot(run, pages, end)
 
-    def _said(self, number: int, title: str) -> str:
+    def _said(self, number: int, title: str, document: str) -> str:
         ctx = self.ctx
         values = {
             "game": Said(title),
-            "document": Said(self.names.document),
+            "document": Said(document),
             "page": number,
             "pages": len(self),
         }
@@ -122,20 +126,20 @@ class NumberedPages(MadePages):
         stretches = imposed.free_margin()
         for stretch in stretches:
             stretch.set_apart(f.foot_gap)
-        widest = self._said(len(self), self.names.game)
+        widest = self._said(len(self), *self.names.both)
         # Large print's foot keeps the game's name on a line of its own at 18 pt; at a card
         # sheet's size, a margin too narrow for two lines has it on one.
         joined = not any(_holds(s, widest, font, f) for s in stretches)
 
-        def placed(title: str) -> tuple[int, Artifact] | None:
-            said = self._said(len(self), title)
+        def placed(title: str, document: str) -> tuple[int, Artifact] | None:
+            said = self._said(len(self), title, document)
             probe = [copy.copy(s) for s in stretches]  # placing takes a stretch's room up
             return placed_in(probe, font, f, _joined(said, joined), unbroken=True)
 
-        title = fitted_title(self.names.game, lambda title: placed(title) is not None, font)
-        steady = placed(title)
+        names = fitted_names(self.names.both, lambda *shown: placed(*shown) is not None, font)
+        steady = placed(*names)
         chosen = [stretches[steady[0]]] if steady is not None else stretches
-        return _FootRoom(chosen, joined, title)
+        return _FootRoom(chosen, joined, names)
 
     def _foot(self, run: int, at: int, page: Page, number: int) -> Artifact:
         """Page `at` of run `run`'s foot: where its document's stood, under a sheet's
@@ -161,7 +165,7 @@ class NumberedPages(MadePages):
             first = at == 0 and self.runs[run].first
             bottom = style.footer_height if first else style.running_footer_height
         span = (style.margin, page.width - style.margin)
-        said = self._said(number, self._sheet_title(span[1] - span[0]))
+        said = self._said(number, *self._sheet_names(span[1] - span[0]))
         return running_foot(said, span, bottom, font, f, where)
 
     def _card_foot(self, run: int, imposed: Imposed, number: int) -> Artifact:
@@ -170,19 +174,19 @@ class NumberedPages(MadePages):
         if run not in self.rooms:
             self.rooms[run] = self._foot_room(imposed)
         room = self.rooms[run]
-        said = _joined(self._said(number, room.title), room.joined)
+        said = _joined(self._said(number, *room.names), room.joined)
         stretches = [copy.copy(s) for s in room.stretches]  # placing takes their room up
         font, f = ctx.fonts.regular, ctx.style.furniture
         return place_text(stretches, font, f, said, ctx.furniture_source, unbroken=True)
 
-    def _sheet_title(self, width: float) -> str:
-        """The title a sheet page's foot `width` wide says: the file's widest foot, its
-        last page's, fits it, so every page of that width cuts it alike."""
+    def _sheet_names(self, width: float) -> tuple[str, str]:
+        """The title and name a sheet page's foot `width` wide says: the file's widest
+        foot, its last page's, fits it, so every page of that width cuts them alike."""
         if width not in self.titles:
             ctx = self.ctx
             sheet = (ctx.fonts.regular, ctx.sheets_furniture or ctx.style.furniture, width)
             widest = partial(self._said, len(self))
-            self.titles[width] = sheet_title(widest, self.names.game, sheet)
+            self.titles[width] = sheet_names(widest, self.names.both, sheet)
         return self.titles[width]
 
 
@@ -192,7 +196,7 @@ class _FootRoom(Struct):
 
     stretches: list[Stretch]
     joined: bool
-    title: str  # the game's title as the run's feet say it (plan/foottitle.py)
+    names: tuple[str, str]  # the game's and file's as the run's feet say them (foottitle.py)
 
 
 def _joined(said: str, joined: bool) -> str:

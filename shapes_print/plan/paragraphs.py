@@ -56,13 +56,16 @@ class Column(Struct, frozen=True):
 
 
 class Setting(Struct, frozen=True, gc=False):
-    """How a paragraph is set: its type size, bold or not, and whether its lines are
-    balanced (a last line of one word is avoided by setting the lines narrower). Numbers
-    alone, in no reference cycle: untracked by the garbage collector."""
+    """How a paragraph is set: its type size, bold or not, whether its lines are balanced
+    (a last line of one word is avoided by setting the lines narrower), and whether a word
+    wider than the column breaks between its characters where it must (`overflow`, a table
+    cell's: a one-word game title on a cover), not refused. Numbers alone, in no reference
+    cycle: untracked by the garbage collector."""
 
     size: float
     bold: bool = False
     balance: bool = False
+    overflow: bool = False
 
 
 def lines_of(
@@ -88,7 +91,7 @@ def _broken(
     text: str, font: Font, setting: Setting, width: float
 ) -> tuple[tuple[str, bool], ...] | None:
     """`broken_lines` in `font` (its characters checked), None where a word is wider than
-    the column."""
+    the column (a character, with `overflow`)."""
     size, balance = setting.size, setting.balance
     # A line never ends on an operator ("6 + 6 + 6 = / 18"): a break falls before it, as
     # mathematics breaks, unless the operator and its term are wider than the column.
@@ -97,6 +100,8 @@ def _broken(
     if lines is None:
         bound = text
         lines = wrap_breaks(text, font, size, width)
+    if lines is None and setting.overflow:
+        lines = wrap_breaks(bound, font, size, width, anywhere=True)
     if lines is None:
         return None
     if balance and len(lines) > 1 and len(lines[-1][0].split()) == 1:

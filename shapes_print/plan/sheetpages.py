@@ -22,7 +22,7 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.printmodels import Furniture
 from shapes_print.plan.dashes import dashed
 from shapes_print.plan.flow import Placed, grouped
-from shapes_print.plan.foottitle import sheet_title
+from shapes_print.plan.foottitle import sheet_names
 from shapes_print.plan.furniture import (
     foot_height,
     margin_stretches,
@@ -171,18 +171,20 @@ class LaidSheets(Struct, frozen=True):
         ctx = self.ctx
         style, where, font = ctx.style, ctx.furniture_source, ctx.fonts.regular
         f = ctx.sheets_furniture or style.furniture
-        game, document = foot.names
         width -= 2 * style.margin
 
-        def said(title: str, page: int) -> str:
-            values = {"game": Said(title), "document": Said(document), "page": page}
+        def said(names: tuple[str, str], page: int) -> str:
+            values = {"game": Said(names[0]), "document": Said(names[1]), "page": page}
             values["pages"] = foot.pages
             return ctx.words.fill(f.running_foot, values, where)
 
-        # The document's widest foot, its last page's, decides how the title is cut.
-        title = sheet_title(lambda shown: said(shown, foot.pages), game, (font, f, width))
+        def widest(title: str, document: str) -> str:
+            """The document's widest foot, its last page's: it decides how names are cut."""
+            return said((title, document), foot.pages)
+
+        names = sheet_names(widest, foot.names, (font, f, width))
         span = (style.margin, style.margin + width)
-        return running_foot(said(title, foot.page), span, bottom, font, f, where)
+        return running_foot(said(names, foot.page), span, bottom, font, f, where)
 
 
 class _Margin(Struct, frozen=True):

@@ -7,7 +7,9 @@ nor after opening punctuation (（「). Unicode's line breaking algorithm (UAX #
 where, and uniseg (pure Python, MIT) follows it. Only its breaks next to such a character
 are taken, so a Latin word inside such text breaks as it does elsewhere (only where it is
 too wide, after `_` or `-`); Korean writes spaces between its words and keeps to them.
-A text with none of these characters never reaches uniseg, nor loads it.
+A word too wide for a table's cell even so breaks between any two of its characters
+(`grapheme_units`). A text with none of these characters and no such word never reaches
+uniseg, nor loads it.
 """
 
 from __future__ import annotations
@@ -41,3 +43,12 @@ def cjk_units(word: str) -> tuple[str, ...]:
         else:
             units.append(unit)
     return tuple(units)
+
+
+@lru_cache(maxsize=_SPLITS_KEPT)
+def grapheme_units(word: str) -> tuple[str, ...]:
+    """The word's characters as a reader sees them (a letter and its accents typed apart
+    are one): where a word too wide for its box breaks when it must."""
+    from uniseg.graphemecluster import grapheme_clusters  # only a word that needs it
+
+    return tuple(grapheme_clusters(word))

@@ -9,7 +9,7 @@ from math import inf
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError, quoted
-from shapes_print.text.breaks import CJK, cjk_units
+from shapes_print.text.breaks import CJK, cjk_units, grapheme_units
 from shapes_print.text.fonts import Font
 
 SHRINK_STEP = 0.5
@@ -52,7 +52,7 @@ def wrap(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | 
 
 
 def wrap_breaks(
-    text: str, font: Font, size: float, width: float
+    text: str, font: Font, size: float, width: float, anywhere: bool = False
 ) -> tuple[tuple[str, bool], ...] | None:
     """`wrap`'s lines, each with whether the break after it fell at white space (a space
     the wrap dropped, or a new line): there the text layer must still hold a word break.
@@ -60,14 +60,17 @@ def wrap_breaks(
     the word goes on. The layout adds no hyphen of its own; one that it ever adds must be
     drawn as the soft hyphen (U+00AD), so extracted text rejoins the word.
 
-    Remembered for every width the wrap holds at: a table's columns take widths that
-    differ kit by kit where other cells differ, and its words mostly wrap alike there."""
-    kept = _wraps_of(text, font, size)
+    With `anywhere`, a word wider than the box even so breaks between its characters
+    where it must (a table cell's, as CSS's `overflow-wrap: anywhere`), and the wrap is
+    None only where one character is wider. Remembered for every width the wrap holds at:
+    a table's columns take widths that differ kit by kit where other cells differ, and its
+    words mostly wrap alike there."""
+    kept = _wraps_of(text, font, size, anywhere)
     for low, high, lines in kept:
         if low <= width < high:
             return lines
     bounds = _Bounds(width)
-    lines = _wrapped(text, font, size, bounds)
+    lines = _wrapped(text, font, size, bounds, anywhere)
     kept.append((bounds.low, bounds.high, lines))
     return lines
 
@@ -76,7 +79,9 @@ Wrapped = tuple[tuple[str, bool], ...] | None
 
 
 @lru_cache(maxsize=_WRAPS_KEPT)
-def _wraps_of(text: str, font: Font, size: float) -> list[tuple[float, float, Wrapped]]:
+def _wraps_of(
+    text: str, font: Font, size: float, anywhere: bool
+) -> list[tuple[float, float, Wrapped]]:
     """The text's wraps so far, each with the widths it holds at (from `low`, under
     `high`): a list kept while the text is, so its wraps are let go of with it."""
     return []
@@ -97,12 +102,12 @@ class _Bounds:
         return False
 
 
-def _wrapped(text: str, font: Font, size: float, bounds: _Bounds) -> Wrapped:
+def _wrapped(text: str, font: Font, size: float, bounds: _Bounds, anywhere: bool) -> Wrapped:
     """`wrap_breaks` at the width `bounds` is asked of, every measure weighed by it."""
     lines: list[tuple[str, bool]] = []
     for paragraph in text.split("\n"):
         current, advance = "", 0.0  # the line so far, and its advance (`Font.advance`)
-        for glue, word in _tokens(paragraph, font, size, bounds):
+        for glue, word in _tokens(paragraph, font, size, bounds, anywhere):
             trial = f"{current}{glue}{word}" if current else word
             longer = font.advance(f"{glue}{word}" if current else word, advance)
             if bounds.fits(0.001 * size * longer):  # `Font.width` of the trial line
@@ -134,9 +139,12 @@ def word_parts(word: str) -> list[str]:
     return _BREAKS.findall(word)
 
 
-def _tokens(paragraph: str, font: Font, size: float, bounds: _Bounds) -> list[tuple[str, str]]:
+def _tokens(
+    paragraph: str, font: Font, size: float, bounds: _Bounds, anywhere: bool
+) -> list[tuple[str, str]]:
     """(glue, piece) pairs: words joined by spaces; a too-wide word's parts, and the
-    characters of Chinese or Japanese (text/breaks.py), by nothing."""
+    characters of Chinese or Japanese (text/breaks.py), by nothing; with `anywhere`, the
+    pieces of a part too wide even so (`_lines_of`)."""
     tokens: list[tuple[str, str]] = []
     for word in filter(None, _SPACES.split(paragraph)):
         parts = [
@@ -144,8 +152,31 @@ def _tokens(paragraph: str, font: Font, size: float, bounds: _Bounds) -> list[tu
             for unit in (cjk_units(word) if CJK.search(word) else (word,))
             for part in ([unit] if bounds.fits(font.width(unit, size)) else word_parts(unit))
         ]
+        if anywhere:
+            parts = [
+                piece
+                for part in parts
+                for piece in (
+                    [part]
+                    if bounds.fits(font.width(part, size))
+                    else _lines_of(part, font, size, bounds)
+                )
+            ]
         tokens += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
     return tokens
+
+
+def _lines_of(word: str, font: Font, size: float, bounds: _Bounds) -> list[str]:
+    """A word too wide for the box in pieces as wide as a line holds, a character at least:
+    the first starts a line of its own, as a browser's `overflow-wrap` breaks a word only
+    where the line has no other break."""
+    pieces: list[str] = []
+    for unit in grapheme_units(word):
+        if pieces and bounds.fits(font.width(pieces[-1] + unit, size)):
+            pieces[-1] += unit
+        else:
+            pieces.append(unit)
+    return pieces
 
 
 def fit(

@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from shapes_print.geometry.primitives import Artifact, Item, Text
+from shapes_print.load.defaults import DEFAULT_TEMPLATES
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.pagenumbers import is_running_foot
+from tests import tinygame
 from tests.project_copy import copy_project, run
 
 GAME = "pass-and-pick"
@@ -107,3 +109,92 @@ def test_a_foot_with_no_room_in_a_card_sheets_margin_is_refused_by_check_as_by_b
     (line,) = built[1]
     assert line.startswith("templates/sheet.yaml:") and "no room in the page margins" in line
     assert "shape cards" in line  # the cards file's foot; the sheets' feet have room
+
+
+# The cards file's name, too long for any foot: 113 characters.
+CARDS = " ".join(["suit cards for the travelling players"] * 3)
+LONG = " ".join(["The long and winding road"] * 3)  # 77 characters
+
+
+def _tiny(folder: Path, title: str, cards: str = "cards") -> pipeline.Sources:
+    """tests/tinygame.py's game written in `folder` with its title and cards file's name."""
+    content = folder / "content"
+    (content / "tiny").mkdir(parents=True)
+    for name, _, text in tinygame.project_edits():
+        (folder / name).write_text(text, encoding="utf-8")
+    game = content / "tiny" / "game.yaml"
+    said = game.read_text(encoding="utf-8")
+    said = said.replace("title: Tiny\n", f"title: {title}\n")
+    game.write_text(said.replace("cards_title: cards\n", f"cards_title: {cards}\n"), "utf-8")
+    return pipeline.Sources(content, DEFAULT_TEMPLATES)
+
+
+@pytest.mark.parametrize("labels", ["standard", "large-print"])
+@pytest.mark.parametrize("titled", [LONG, "Tiny"])
+def test_a_cards_file_name_too_long_for_the_foot_is_cut_too(
+    tmp_path: Path, labels: str, titled: str
+) -> None:
+    """Every foot says the title and the file's name, each whole or cut at a word's end
+    with an ellipsis; the cards file's feet cut its name, and its own title keeps it."""
+    project = pipeline.load_project(_tiny(tmp_path, titled, CARDS), ["tiny"], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, "2", "a4")
+    (cards,) = [file for file in files if file.name.endswith("_cards")]
+    assert CARDS in cards.printed.title
+    feet = [
+        " ".join(line.text for line in _texts(item.items))
+        for page in cards.printed.pages
+        for item in page.items
+        if isinstance(item, Artifact) and item.kind == "Pagination"
+    ]
+    feet = [foot for foot in feet if NUMBERED.search(foot)]
+    assert feet
+    for foot in feet:
+        said = SAID.match(foot)
+        assert said is not None, foot
+        title, name = said.group("title"), said.group("name")
+        assert title == titled or _cut_of(title, titled), foot
+        assert _cut_of(name, CARDS), foot
+
+
+SAID = re.compile(r"(?P<title>.+?)(?: · | )(?P<name>suit .*) · page \d+ of \d+$")
+
+
+def _cut_of(shown: str, whole: str) -> bool:
+    """Whether `shown` is `whole` cut at a word's end with an ellipsis, a word kept."""
+    kept = shown.removesuffix(ELLIPSIS).split(" ")
+    return shown.endswith(ELLIPSIS) and kept == whole.split(" ")[: len(kept)] != [""]
+
+
+WORD = "Supercalifragilisticexpialidocious"  # 34 characters, one word
+
+
+@pytest.mark.parametrize(
+    ("labels", "paper"), [("standard", "a4"), ("large-print", "a4"), ("large-print", "letter")]
+)
+def test_a_one_word_title_is_whole_in_the_covers_game_cell(
+    tmp_path: Path, labels: str, paper: str
+) -> None:
+    """The cover's Game cell takes the room its word needs (its labels keep theirs), and a
+    word too wide for a cell even so (the list of parts, at large print on A4, whose other
+    columns keep their words) breaks where it must, the text layer keeping it one word."""
+    project = pipeline.load_project(_tiny(tmp_path, WORD), ["tiny"], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, "2", paper)
+    (cover,) = [file for file in files if file.name.endswith("_print-and-play")]
+    shown = [text for page in cover.printed.pages[:2] for text in _content(page.items)]
+    said = [text.text for text in shown]
+    assert said[said.index("Game") + 1] == WORD  # the Game cell's value, on one line
+    assert {"Part", "Pages"} <= set(said)  # the list of parts' other columns keep theirs
+    # A word broken across lines has no space after its parts in the text layer.
+    within = [text for text in shown if f"{WORD}:".startswith(text.text) and text.text]
+    assert within and not any(text.space_after for text in within if text.text != f"{WORD}:")
+
+
+def _content(items: tuple[Item, ...]) -> list[Text]:
+    """A page's texts but its furniture (a running foot says the title on a line alone)."""
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item)
+        elif not isinstance(item, Artifact):
+            found.extend(_content(getattr(item, "items", ())))
+    return found
