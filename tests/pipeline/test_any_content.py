@@ -13,6 +13,7 @@ import ast
 import contextlib
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -91,13 +92,15 @@ def test_every_shipped_set_builds_a_folder_without_the_shipped_games(
     game, players = CONTENTS[content]
     status, lines, out = built_in_every_set[content]
     assert status == 0, lines
-    # No words for the new game in a complete set: one line each, and nothing else said.
+    # No words for the new game in a complete set: one line each, and nothing else said
+    # (how many texts each line counts, tests/commands/test_new_game.py holds to check --strict).
     skipped = {
-        f"skipped {name} for my-game: 42 texts have no {language} (check --strict lists them)"
+        rf"skipped {name} for my-game: \d+ texts have no {language} \(check --strict lists them\)"
         for name, language in COMPLETE.items()
         if game == "my-game"
     }
-    assert sorted(lines) == sorted(skipped)
+    assert len(lines) == len(skipped), lines
+    assert all(any(re.fullmatch(said, line) for line in lines) for said in skipped), lines
     if labels in COMPLETE and game == "my-game":
         assert not list((out / game / labels).rglob("*.pdf"))
         return
