@@ -117,3 +117,19 @@ def test_a_size_the_card_sizes_do_not_name_is_a_clean_error(tmp_path: Path) -> N
     with pytest.raises(UserError, match="no card size is named 'minuscule'") as raised:
         pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(own)])
     assert raised.value.source and raised.value.source.line == 4
+
+
+def test_a_braille_set_in_a_language_with_no_code_is_refused_at_its_locale(tmp_path: Path) -> None:
+    """No card size gives German braille a code: the line names the set's locale: and what
+    to write there, and blames no card size."""
+    own = tmp_path / "bde.yaml"
+    own.write_text("extends: [braille, de]\nlocale: de\n")
+    with pytest.raises(UserError) as raised:
+        pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(own)])
+    error = raised.value
+    assert error.source and (error.source.path, error.source.line) == (own, 2)
+    assert error.message == (
+        "locale: no braille code for the language 'de' (known: en, es), and this label set "
+        "draws braille (style: braille:)"
+    )
+    assert "locale braille is written in here: en, es" in error.hint
