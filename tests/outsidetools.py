@@ -1,4 +1,4 @@
-"""The outside tools a check of built files runs (poppler, Ghostscript): where each is, or
+"""The outside tools a check of built files runs (poppler, Ghostscript, liblouis): where each is, or
 `Skipped` naming it and how to install it, so a missing tool is a skip and never a failure.
 """
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 POPPLER = "apt-get install poppler-utils"
 GHOSTSCRIPT = "apt-get install ghostscript"
+LIBLOUIS = "apt-get install liblouis-bin"
 
 
 @dataclass

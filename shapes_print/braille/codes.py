@@ -8,6 +8,7 @@ below). Where a text holds a character a code lacks, translation stops and names
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TypeVar
@@ -30,13 +31,31 @@ DIGITS = {
 A_TO_J = frozenset("abcdefghij")
 
 
-# (letter, its base letter, the modifier's second cell after dots 45)
-_MODIFIED = (
-    ("á", "a", "34"), ("é", "e", "34"), ("í", "i", "34"), ("ó", "o", "34"), ("ú", "u", "34"),
-    ("à", "a", "16"), ("è", "e", "16"), ("â", "a", "146"), ("ê", "e", "146"),
-    ("ô", "o", "146"), ("ü", "u", "25"), ("ö", "o", "25"), ("ï", "i", "25"),
-    ("ñ", "n", "12456"), ("ç", "c", "12346"),
-)  # fmt: skip
+# UEB 4.2: a letter with an accent is its modifier, then the letter (acute 45-34, grave
+# 45-16, circumflex 45-146, tilde 45-12456, diaeresis 45-25, cedilla 45-12346, ring 45-1246,
+# caron 45-346, breve 4-346, macron 4-36), by the combining mark Unicode decomposes it into.
+_MODIFIERS = {
+    "\u0301": ("45", "34"), "\u0300": ("45", "16"), "\u0302": ("45", "146"),
+    "\u0303": ("45", "12456"), "\u0308": ("45", "25"), "\u0327": ("45", "12346"),
+    "\u030a": ("45", "1246"), "\u030c": ("45", "346"), "\u0306": ("4", "346"),
+    "\u0304": ("4", "36"),
+}  # fmt: skip
+# The Latin blocks searched for letters with an accent: Latin-1 Supplement, Latin
+# Extended-A and -B, and Latin Extended Additional.
+_LATIN = (*range(0x00C0, 0x0250), *range(0x1E00, 0x1F00))
+
+
+def _modified() -> dict[str, str]:
+    """Every small Latin letter that is a letter a-z under one UEB modifier (ä, é, ñ, č),
+    as its modifier and letter: the letters liblouis's en-ueb tables write so."""
+    found = {}
+    for point in _LATIN:
+        letter = chr(point)
+        parts = unicodedata.normalize("NFD", letter)
+        base, marks = parts[0], parts[1:]
+        if letter.islower() and base in _LETTERS and marks in _MODIFIERS:
+            found[letter] = cells(*_MODIFIERS[marks]) + cell(_LETTERS[base])
+    return found
 
 
 _Sign = TypeVar("_Sign", str, tuple[str, str])
@@ -77,12 +96,10 @@ UEB = BrailleCode(
     letters=_frozen(
         {
             **{letter: cell(dots) for letter, dots in _LETTERS.items()},
-            # UEB 4.2: a modifier before its letter (acute 45-34, grave 45-16, circumflex
-            # 45-146, diaeresis 45-25, tilde 45-12456, cedilla 45-12346).
-            **{
-                accented: cells("45", mark) + cell(_LETTERS[base])
-                for accented, base, mark in _MODIFIED
-            },
+            **_modified(),
+            # The German sharp s, as liblouis's en-ueb tables write it (dots 46, then the
+            # cell 2346 German braille writes it with): "Straße" is ",stra.!e".
+            "ß": cells("46", "2346"),
         }
     ),
     punctuation=_frozen(

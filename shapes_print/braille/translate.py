@@ -28,7 +28,13 @@ class BrailleError(ValueError):
 
 
 class NoSign(BrailleError):
-    """A character the code has no sign for: no room or card size helps, only other words."""
+    """A character the code has no sign for: no room or card size helps, only other words.
+    `word` is the print that holds it (the word, or the sign alone), to find where it is
+    written."""
+
+    def __init__(self, message: str, word: str) -> None:
+        super().__init__(message)
+        self.word = word
 
 
 def code_for(locale: str) -> BrailleCode:
@@ -155,7 +161,7 @@ def _sign(char: str, code: BrailleCode, opened: set[str], at_start: bool) -> str
         return opening
     if char in code.punctuation:
         return code.punctuation[char]
-    raise NoSign(f"{code.name} has no sign here for {char!r} (U+{ord(char):04X})")
+    raise NoSign(f"{code.name} has no sign here for {char!r} (U+{ord(char):04X})", char)
 
 
 def _letters(run: str, code: BrailleCode, capitals_off: bool, word: str) -> str:
@@ -188,7 +194,7 @@ def _letters(run: str, code: BrailleCode, capitals_off: bool, word: str) -> str:
 
 def _letter(char: str, code: BrailleCode, word: str) -> str:
     if char not in code.letters:
-        raise NoSign(f"{code.name} has no sign for the letter {char!r} in {word!r}")
+        raise NoSign(f"{code.name} has no sign for the letter {char!r} in {word!r}", word)
     return code.letters[char]
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from shapes_print.braille.translate import BrailleError, NoSign, code_for, divisible, fill_lines
 from shapes_print.errors import Source, UserError, quoted
 from shapes_print.load.printmodels import BrailleStyle
+from shapes_print.text.message import place
+from shapes_print.text.words import Words
 
 Box = tuple[float, float, float, float]
 HYPHEN = "\u2824"  # dots 36, the hyphen in both codes: where a long word may be divided
@@ -48,6 +50,31 @@ class BrailleSignError(UserError):
     larger box helps, only other words."""
 
 
+def unsigned(
+    error: NoSign, where: Source | None, what: str, text: str, mend: str
+) -> BrailleSignError:
+    """The error of a text holding a character its braille has no sign for, at `where`
+    (a card's field, a sheet's line): what brailles it, the text, the character, and
+    that other words help (`mend`: where to write them), as no room does."""
+    return BrailleSignError(
+        where,
+        f"{what}: braille for {quoted(text)}: {error}; write it another way{mend}, "
+        "or give the set this game's own words",
+    )
+
+
+def sign_place(words: Words, word: str, where: Source | None) -> Source | None:
+    """Where a print `word` holding a character braille has no sign for is mended: the
+    set's line translating a text that holds it (a `.po` entry), else the game's list
+    value that holds it, else its own line, searched from `where` (a title's line, a
+    card's, a sheet's file: `place`, as a placeholder's error is found)."""
+    for english, said in words.text.items():
+        if word in said and (written := words.written_at(english)) is not None:
+            return place(written, word, 0)
+    origin = next((at for value, at in words.origins.items() if word in value), None)
+    return place(origin or where, word, 0)
+
+
 def braille_lines(
     text: str, locale: str, box: Box, style: BrailleStyle, where: Source, what: str
 ) -> list[str]:
@@ -59,11 +86,7 @@ def braille_lines(
         words = divisible(text, code_for(locale), style.hyphenation, across)
         lines = fill_lines(words, across, HYPHEN)
     except NoSign as error:  # no card size helps: not a room error, so none is named
-        raise BrailleSignError(
-            where,
-            f"{what}: braille for {quoted(text)}: {error}; write it another way in the "
-            "card's words, or give the set this game's own words",
-        ) from None
+        raise unsigned(error, where, what, text, " in the card's words") from None
     except BrailleError as error:
         raise BrailleRoomError(where, f"{what}: braille for {quoted(text)}: {error}") from None
     if len(lines) > down:

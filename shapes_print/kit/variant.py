@@ -14,6 +14,8 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
+from shapes_print.braille.codes import CODES
+from shapes_print.braille.translate import BrailleError, code_for
 from shapes_print.errors import Source, UserError, known_names
 from shapes_print.inputs import inside, note_missing
 from shapes_print.kit.colourcues import cue_skips
@@ -97,6 +99,7 @@ def make_variant(
     words = labels.words()
     with listening() as heard:  # the furniture's words, said here once, count as printed
         style = _furniture_said(library.style, words, where, fonts)
+    _check_braille_code(style, labels)
     ctx = DrawContext(
         fonts,
         library.shapes,
@@ -155,6 +158,23 @@ def _own_layouts(game: LoadedGame, library: Library, labels: LoadedLabels) -> No
     check_own_layouts(own, drawn, game.game.id)
     if seen is not labels:
         game.label_set = seen
+
+
+def _check_braille_code(style: SheetStyle, labels: LoadedLabels) -> None:
+    """A set that draws braille writes it in the code of its `locale:`: a language with no
+    code here is refused at that line, once, and not at the first card it would braille
+    (where no card size helps)."""
+    if style.braille is None:
+        return
+    try:
+        code_for(labels.locale)
+    except BrailleError as error:
+        raise UserError(
+            labels.source.source(("locale",)),
+            f"locale: {error}, and this label set draws braille (style: braille:)",
+            f"give the set a locale braille is written in here: {', '.join(CODES)} "
+            "(braille-es is the braille set in Spanish)",
+        ) from None
 
 
 def _fonts(library: Library, where: Layered) -> tuple[FontPair, Source]:

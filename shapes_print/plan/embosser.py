@@ -14,12 +14,15 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.braille.cells import BLANK, ascii_braille
-from shapes_print.braille.translate import BrailleError, code_for, fill_lines, translate
-from shapes_print.errors import UserError
+from shapes_print.braille.translate import BrailleError, NoSign, code_for, fill_lines, translate
+from shapes_print.errors import Source, UserError, quoted
 from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Text
+from shapes_print.kit.braillefit import sign_place, unsigned
 from shapes_print.load.printmodels import Embosser
+from shapes_print.text.words import Words
 
 HYPHEN = "\u2824"
 BULLET = "\u2022"
@@ -51,11 +54,13 @@ class EmbosserFile(Struct, frozen=True):
 class Passage(Struct, frozen=True):
     """One piece of the text: a heading (a title, a section's: centred), a subheading (in
     cell 5), a paragraph, a list item, a table row, or a field of a form (a label and the
-    room after it to write in), `level` two cells in each."""
+    room after it to write in), `level` two cells in each. `where` its words are written,
+    where the kit knows it (a sheet's passages: its file), for an error in them."""
 
     text: str
     kind: str  # one of HEADINGS, "paragraph", "item", "field" or "rule" (a card's, under it)
     level: int = 0
+    where: Source | None = None
 
 
 class _Cell(Struct, frozen=True):
@@ -215,35 +220,39 @@ def _words(items: Iterable[Item]) -> list[str]:
 
 
 def embosser_file(
-    title: str,
-    decks: Sequence[tuple[str, Sequence[tuple[str, str, str]]]],
-    documents: Sequence[Document],
-    locale: str,
+    title: Passage,
+    cards: Sequence[Passage],
+    sheets: Sequence[tuple[Document, Source | None]],
+    words: Words,
     page: Embosser,
 ) -> EmbosserFile:
-    """The file: its title, each deck's cards under its heading (each name, how many, and
-    the rule it prints, if any), then each sheet's words."""
-    passages = [Passage(title, "heading")]
-    for heading, cards in decks:
-        passages.append(Passage(heading, "heading"))
-        for name, count, rule in cards:
-            passages.append(Passage(f"{name}: {count}", "item"))
-            passages += [Passage(rule, "rule")] * bool(rule)
-    for document in documents:
-        passages += sheet_passages(document)
-    lines = _lines(passages, locale, page.cells_per_line)
-    return EmbosserFile(title, _paginate(lines, page, locale))
+    """The file: its title, its cards (each deck's heading, then each card's name and how
+    many, and the rule it prints, if any), then each sheet's words, looked for in its
+    file (where given) when one cannot be brailled."""
+    passages = [title, *cards]
+    for document, where in sheets:
+        passages += [replace(passage, where=where) for passage in sheet_passages(document)]
+    lines = _lines(passages, words, page.cells_per_line)
+    return EmbosserFile(title.text, _paginate(lines, page, words.locale))
 
 
-def _lines(passages: Sequence[Passage], locale: str, width: int) -> list[tuple[str, bool]]:
+def _lines(passages: Sequence[Passage], words: Words, width: int) -> list[tuple[str, bool]]:
     """Braille lines, each with whether it is a heading's, laid out as `_passage_lines`
     says; a blank line before each heading and subheading and after each heading (one
-    between two headings), none at the end."""
+    between two headings), none at the end. A passage the code has no sign for is refused
+    where the words lacking it are written (`sign_place`), as a card's are."""
     lines: list[tuple[str, bool]] = []
     for passage in passages:
         if passage.kind in HEADINGS and lines and lines[-1][0]:
             lines.append(("", False))
-        lines += _passage_lines(passage, locale, width)
+        try:
+            lines += _passage_lines(passage, words.locale, width)
+        except NoSign as error:
+            where = sign_place(words, error.word, passage.where)
+            raise unsigned(error, where, "embosser file", passage.text, "") from None
+        except BrailleError as error:
+            what = f"embosser file: braille for {quoted(passage.text)}"
+            raise UserError(passage.where, f"{what}: {error}") from None
         if passage.kind == "heading":
             lines.append(("", False))
     while lines and not lines[-1][0]:
@@ -259,10 +268,7 @@ def _passage_lines(passage: Passage, locale: str, width: int) -> tuple[tuple[str
     field two cells in a level and running over two more, with a blank line after it when
     its label leaves less than `WRITING_ROOM` on its line. Kept by passage, locale and line
     width: every kit of a batch embosses the same headings, rules and card names again."""
-    try:
-        words = translate(passage.text, code_for(locale))
-    except BrailleError as error:
-        raise UserError(None, f"embosser file: braille for {passage.text!r}: {error}") from None
+    words = translate(passage.text, code_for(locale))  # an error is placed by `_lines`
     if passage.kind == "heading":
         return tuple((line, True) for line in _centred(words, width))
     first, rest = {

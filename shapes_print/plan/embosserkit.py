@@ -9,6 +9,7 @@ Output: the kit's `.brf` (an `EmbosserFile`): each card named as its braille zon
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import Source, UserError
@@ -19,30 +20,42 @@ from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.cardmodels import Element, card_box
 from shapes_print.load.cardnames import many
 from shapes_print.load.loaded import Library, LoadedGame
+from shapes_print.load.places import value_place
 from shapes_print.plan.cardtext import braille_text
-from shapes_print.plan.embosser import EmbosserFile, embosser_file
+from shapes_print.plan.embosser import EmbosserFile, Passage, embosser_file
 from shapes_print.plan.icons import spoken
-from shapes_print.plan.kitcontext import KitContext
+from shapes_print.plan.kitcontext import KitContext, title_place
 
 
-def card_names(
+class Listed(NamedTuple):
+    """A card as the embosser file lists it: its name, how many, the rule it prints ('' for
+    none), and where the card is written and where its rule's text is."""
+
+    name: str
+    copies: str
+    rule: str
+    where: Source
+    rule_where: Source
+
+
+def listed_cards(
     loaded: LoadedGame,
     library: Library,
     ctx: DrawContext,
     card_size: str | None,
     players: int,
     cache: BuildCache | None = None,
-) -> list[list[tuple[str, str, str]]]:
-    """(name, count, rule) of every card a kit for `players` holds, deck by deck (the main
-    deck, then each deck printed in a file of its own), in deck order: the words its face's
-    braille element spells (`braille_text`, as its dots do), or its name as the sheets
-    count it where its layout has no braille zone (a shipped token), and what the card
-    says it does (`_rule`). A kit passes its build's `cache`, so the templates are those
-    its cards were drawn with."""
-    decks: list[list[tuple[str, str, str]]] = []
+) -> list[list[Listed]]:
+    """Every card a kit for `players` holds, deck by deck (the main deck, then each deck
+    printed in a file of its own), in deck order: the words its face's braille element
+    spells (`braille_text`, as its dots do), or its name as the sheets count it where its
+    layout has no braille zone (a shipped token), and what the card says it does
+    (`_rule`). A kit passes its build's `cache`, so the templates are those its cards were
+    drawn with."""
+    decks: list[list[Listed]] = []
     for deck in loaded.decks:
         template = card_template(loaded, library, card_size, deck, cache)
-        named: list[tuple[str, str, str]] = []
+        named: list[Listed] = []
         decks.append(named)
         for card, index in zip(deck.deck.cards, deck.origins, strict=True):
             if not (count := card.copies(players)):
@@ -60,22 +73,26 @@ def card_names(
                 if zone
                 else spoken(ctx, ctx.words.fill("{name}", fields, where), where)
             )
-            named.append((name, str(count), _rule(elements, fields, ctx, where)))
+            rule, rule_where = _rule(elements, fields, ctx, where)
+            named.append(Listed(name, str(count), rule, where, rule_where))
     return decks
 
 
 def _rule(
     elements: Sequence[Element], fields: Mapping[str, object], ctx: DrawContext, where: Source
-) -> str:
+) -> tuple[str, Source]:
     """What a card says it does: the words its face's `role: rule` texts print, in the
-    set's language, an icon as its words ('' for a card with none)."""
-    texts = [
-        spoken(ctx, ctx.words.fill(e.text, fields, where), where)
+    set's language, an icon as its words ('' for a card with none), and where the first
+    is written (the field it names, as `value_place` finds it)."""
+    written = [
+        e.text
         for e in elements
         if e.kind == "text" and e.text and e.what == "rule" and not e.hidden
         if not e.when or fields.get(e.when)
     ]
-    return " ".join(" ".join(text.split()) for text in texts if text.strip())
+    texts = [spoken(ctx, ctx.words.fill(text, fields, where), where) for text in written]
+    rule = " ".join(" ".join(text.split()) for text in texts if text.strip())
+    return rule, value_place(written[0] if written else None, where)[0]
 
 
 def braille_fits(loaded: LoadedGame, library: Library, ctx: DrawContext, size: str) -> bool:
@@ -114,20 +131,29 @@ def with_fitting_sizes(
     return UserError(error.source, f"{error.message}; {fits}", error.hint)
 
 
-def braille_file(kit: KitContext, sheets: Sequence[Document]) -> EmbosserFile | None:
-    """The kit's embosser file, or None when the label set draws no braille."""
-    ctx, loaded, title = kit.ctx, kit.loaded, kit.game_title
+def braille_file(
+    kit: KitContext, sheets: Sequence[tuple[Document, Source | None]]
+) -> EmbosserFile | None:
+    """The kit's embosser file, or None when the label set draws no braille: each text
+    with where it is written (the sheets' each with its file), so one braille has no sign
+    for is refused there, as a card's words are."""
+    ctx, loaded, title, words = kit.ctx, kit.loaded, kit.game_title, kit.ctx.words
     style = ctx.style.braille
     if style is None:
         return None
     size, players = kit.options.card_size, kit.players
-    main, *extra = card_names(loaded, kit.library, ctx, size, players, kit.cache)
+    main, *extra = listed_cards(loaded, kit.library, ctx, size, players, kit.cache)
     # Cards in a file of their own (Collect 3's Task cards) are not shuffled in: each deck
     # is listed under its own file's title, so the deck's count stays the deck's.
-    headings = [ctx.words.say(style.embosser.cards_heading, None)]
-    headings += [
-        kit.titled(title, ctx.words.say(deck.title, deck.source.source(())))
-        for deck in loaded.decks[1:]
-    ]
-    decks = list(zip(headings, [main, *extra], strict=True))
-    return embosser_file(title, decks, sheets, ctx.words.locale, style.embosser)
+    heading = style.embosser.cards_heading
+    cards = [Passage(words.say(heading, None), "heading", where=words.written_at(heading))]
+    for number, (deck, listed) in enumerate(zip(loaded.decks, [main, *extra], strict=True)):
+        if number:
+            named = kit.titled(title, words.say(deck.title, deck.source.source(())))
+            where = words.place_of(deck.title, loaded.source.source((*deck.entry, "title")))
+            cards.append(Passage(named, "heading", 0, where))
+        for card in listed:
+            cards.append(Passage(f"{card.name}: {card.copies}", "item", 0, card.where))
+            cards += [Passage(card.rule, "rule", 0, card.rule_where)] * bool(card.rule)
+    heads = Passage(title, "heading", 0, title_place(loaded, words))
+    return embosser_file(heads, cards, sheets, words, style.embosser)

@@ -111,6 +111,11 @@ class KitContext(Struct, frozen=True, eq=False):
         return spoken(self.ctx, self.words.fill(text, self.values, where), where)
 
 
+def title_place(loaded: LoadedGame, words: Words) -> Source:
+    """Where the game's title is written: the set's line translating it, else game.yaml's."""
+    return words.written_at(loaded.game.title) or loaded.source.source(("title",))
+
+
 def fronts_only(ctx: DrawContext, options: PrintOptions) -> bool:
     """Whether home card sheets print their fronts alone, one-sided: a label set's braille
     dots are drawn for swell paper, whose heater raises everything dark, so a back printed
@@ -144,7 +149,7 @@ def kit_context(resolved: ResolvedKit, request: KitRequest, cache: BuildCache) -
     line_place = words.written_at(furniture.print_line) or line_source
     ctx.fonts.regular.check(said, line_place, "print furniture")
     stem = kit_stem(loaded, library, request)
-    where = words.written_at(game.title) or loaded.source.source(("title",))
+    where = title_place(loaded, words)
     game_title = spoken(ctx, words.say(game.title, where), where)
     for face in (ctx.fonts.regular, ctx.fonts.bold):
         # The title prints in every running foot and most headings: checked once, at its

@@ -12,7 +12,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.buildcache import Pinned, Region
-from shapes_print.errors import warn
+from shapes_print.errors import Source, warn
 from shapes_print.geometry.primitives import Bookmark, Document, Page
 from shapes_print.kit.contents import kit_lists
 from shapes_print.kit.playeraid import AidWay, aid_context, kit_player_aid
@@ -74,12 +74,13 @@ def _aid_laid(kit: KitContext, doc: LoadedDocument, inputs: SheetInputs) -> Laid
 
 class SheetFile(Struct, frozen=True):
     """A sheet document's file (one-sided, as every sheet): its name, audience, title in
-    words and copies."""
+    words, copies and where its document is written."""
 
     name: str
     audience: str
     named: str
     copies: int = 1
+    source: Source | None = None
 
 
 def sheet_inputs(kit: KitContext, planned: Planned) -> SheetInputs:
@@ -110,7 +111,8 @@ def plan_sheets(kit: KitContext, planned: Planned) -> Planned:
         laid = _laid_once(kit, doc, inputs)
         if laid is not None:
             name, audience = kit.file(doc.spec.name, doc.spec.audience), doc.spec.audience
-            sheets.append(_planned(kit, planned, laid, SheetFile(name, audience, named)))
+            file = SheetFile(name, audience, named, source=doc.source.source(()))
+            sheets.append(_planned(kit, planned, laid, file))
     return replace(planned, inputs=inputs, sheets=tuple(sheets))
 
 
@@ -122,7 +124,8 @@ def _planned(kit: KitContext, planned: Planned, laid: LaidSheets, file: SheetFil
     title = kit.titled(kit.game_title, file.named)
     marks = _outline(pages, laid)
     document = Document(title, pages, planned.faces, "none", kit.words.locale, bookmarks=marks)
-    return PlannedSheet(KitFile(file.name, file.audience, document), laid, names, file.copies)
+    printed = KitFile(file.name, file.audience, document)
+    return PlannedSheet(printed, laid, names, file.copies, file.source)
 
 
 def _outline(pages: list[Page], laid: LaidSheets) -> tuple[Bookmark, ...]:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from msgspec import Struct, field
 from msgspec.structs import replace
 
+from shapes_print.errors import Source
 from shapes_print.geometry.primitives import Document, Symbol
 from shapes_print.plan.embosser import EmbosserFile
 from shapes_print.plan.printshop import Pictures
@@ -48,12 +49,14 @@ class KitFile(Struct, frozen=True):
 class PlannedSheet(Struct, frozen=True):
     """A players' or host's sheet as its kit planned it, with its layout, its running
     foot's names and its copies: the print-and-play file prints the same layout with its
-    own feet."""
+    own feet. `source` is where its document is written: where the embosser file looks
+    for a word of it braille has no sign for."""
 
     file: KitFile
     laid: LaidSheets
     names: tuple[str, str]
     copies: int = 1
+    source: Source | None = None
 
 
 class Planned(Struct, frozen=True):

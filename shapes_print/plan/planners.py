@@ -144,7 +144,7 @@ def plan_boards(kit: KitContext, planned: Planned) -> Planned:
 
 def plan_embosser(kit: KitContext, planned: Planned) -> Planned:
     """A braille label set's embosser file: its cards and the players' sheets."""
-    sheets = [s.file.printed for s in planned.sheets if s.file.audience == "players"]
+    sheets = [(s.file.printed, s.source) for s in planned.sheets if s.file.audience == "players"]
     return replace(planned, embossed=braille_file(kit, sheets))
 
 

@@ -80,14 +80,14 @@ def test_every_string_a_braille_kit_brailles_matches_liblouis(
     for game, files in kits.items():
         texts = brailled_strings(files, game)
         project = pipeline.load_project(pipeline.Sources(), [game], ["braille"])
-        from shapes_print.plan.embosserkit import card_names
+        from shapes_print.plan.embosserkit import listed_cards
 
         loaded = project.games[game]
         players = loaded.game.players.max
         names = [
             words
-            for deck in card_names(loaded, project.library, project.ctx, None, players)
-            for name, _, rule in deck
+            for deck in listed_cards(loaded, project.library, project.ctx, None, players)
+            for name, _, rule, *_ in deck
             for words in (name, rule)
             if words
         ]
@@ -231,16 +231,16 @@ def test_the_spanish_braille_set_writes_spanish_braille(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(LOU is None, reason=NO_LOU)
 def test_every_string_the_spanish_braille_set_brailles_matches_liblouis() -> None:
-    from shapes_print.plan.embosserkit import card_names
+    from shapes_print.plan.embosserkit import listed_cards
 
     for game in GAMES:
         files = braille_kit(game, "braille-es")
         project = pipeline.load_project(pipeline.Sources(), [game], ["braille-es"])
         loaded = project.games[game]
         players = loaded.game.players.max
-        decks = card_names(loaded, project.library, project.ctx, None, players)
+        decks = listed_cards(loaded, project.library, project.ctx, None, players)
         names = [
-            words for deck in decks for name, _, rule in deck for words in (name, rule) if words
+            words for deck in decks for name, _, rule, *_ in deck for words in (name, rule) if words
         ]
         # liblouis has no sign for the ordinal indicators (1.º, 2.ª): compared without them.
         texts = [

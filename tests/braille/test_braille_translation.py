@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from shapes_print.braille.cells import ascii_braille
 from shapes_print.braille.codes import SPANISH, UEB
-from shapes_print.braille.translate import BrailleError, divisible, fill_lines, translate
+from shapes_print.braille.translate import (
+    BrailleError,
+    NoSign,
+    divisible,
+    fill_lines,
+    translate,
+)
 from shapes_print.errors import UserError
 from shapes_print.kit.braillefit import braille_lines
 from shapes_print.load.cardmodels import card_box
@@ -16,6 +23,7 @@ from shapes_print.pipeline import pipeline
 from shapes_print.plan.cardfile import card_template
 from shapes_print.plan.cardtext import braille_text
 from tests.braillesets import BLANK
+from tests.outsidetools import LIBLOUIS, tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,6 +40,9 @@ KNOWN_UEB = {
     "3\u20136 players.": "#C,-#F PLAYERS4",  # 7: en dash, full stop
     "(4 players x 3)": '"<#D PLAYERS X #C">',  # 7: round parentheses
     "1.5": "#A4E",  # 6: a full stop inside a number
+    "Äpfel Straße": ",^3APFEL ,STRA.!E",  # 4.2: a modifier before its letter; the sharp s
+    "ÜBER": ",,^3UBER",  # 8 and 4.2: the capitalised word sign before the modifier
+    "déjà vu": "D^/EJ^*A VU",  # 4.2: acute, grave
 }
 KNOWN_SPANISH = {
     "círculo": "CIRCULO".replace("I", "/", 1),  # í is dots 34, the NABCC slash
@@ -59,6 +70,31 @@ def test_spanish_grade_1_known_translations(text: str, expected: str) -> None:
 def test_a_character_without_a_sign_is_named() -> None:
     with pytest.raises(BrailleError, match="U\\+2605"):
         translate("★", UEB)
+    # UEB writes no Chinese: the letter is refused, named, whatever accents it now knows.
+    with pytest.raises(NoSign, match="has no sign for the letter '中' in '中文'"):
+        translate("Spiel 中文", UEB)
+
+
+def test_every_accented_letter_ueb_writes_matches_liblouis() -> None:
+    """Each letter the UEB table writes with a modifier (UEB 4.2), and the sharp s, small
+    and capital and in a word in capitals, as liblouis's en-ueb-g1 writes it."""
+    lou = tool("lou_translate", LIBLOUIS)
+    accented = [letter for letter in UEB.letters if not "a" <= letter <= "z"]
+    assert {"ä", "ö", "ü", "ß", "é", "è", "â", "ñ", "ç", "å", "č", "ā"} <= set(accented)
+    # A capital ß is ẞ; ǰ, ẗ, ẘ and ẙ have no capital letter of their own to compare.
+    capitals = [letter.upper() for letter in accented if len(letter.upper()) == 1]
+    texts = [*accented, *capitals, *(f"{c}{c}" for c in capitals), "Äpfel Straße ÄPFEL"]
+    done = subprocess.run(
+        [lou, "--forward", "unicode.dis,en-ueb-g1.ctb"],
+        input="\n".join(texts) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    theirs = done.stdout.splitlines()
+    ours = [BLANK.join(translate(text, UEB)) for text in texts]
+    wrong = [(t, o, lou) for t, o, lou in zip(texts, ours, theirs, strict=True) if o != lou]
+    assert not wrong, wrong[:5]
 
 
 def test_lines_divide_only_at_spaces_and_a_words_own_hyphen() -> None:
@@ -117,3 +153,19 @@ def test_a_size_the_card_sizes_do_not_name_is_a_clean_error(tmp_path: Path) -> N
     with pytest.raises(UserError, match="no card size is named 'minuscule'") as raised:
         pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(own)])
     assert raised.value.source and raised.value.source.line == 4
+
+
+def test_a_braille_set_in_a_language_with_no_code_is_refused_at_its_locale(tmp_path: Path) -> None:
+    """No card size gives German braille a code: the line names the set's locale: and what
+    to write there, and blames no card size."""
+    own = tmp_path / "bde.yaml"
+    own.write_text("extends: [braille, de]\nlocale: de\n")
+    with pytest.raises(UserError) as raised:
+        pipeline.load_project(pipeline.Sources(), ["pass-and-pick"], [str(own)])
+    error = raised.value
+    assert error.source and (error.source.path, error.source.line) == (own, 2)
+    assert error.message == (
+        "locale: no braille code for the language 'de' (known: en, es), and this label set "
+        "draws braille (style: braille:)"
+    )
+    assert "locale braille is written in here: en, es" in error.hint

@@ -13,7 +13,8 @@ from shapes_print.braille.codes import UEB
 from shapes_print.braille.translate import translate
 from shapes_print.geometry.primitives import BLACK, Document, Group, Page, Text
 from shapes_print.load.printmodels import Embosser
-from shapes_print.plan.embosser import EmbosserFile, embosser_file
+from shapes_print.plan.embosser import EmbosserFile, Passage, embosser_file
+from shapes_print.text.words import Words
 
 PAGE = Embosser(cells_per_line=40, lines_per_page=25, cards_heading="Cards")
 TITLE = "Collect"
@@ -45,8 +46,8 @@ def _game(fillers: int = 0) -> EmbosserFile:
     body[-4:-4] = [*long_ones, _group("P", "Shuffle every card back.")]
     body.append(_group("P", "The end."))
     sheet = Document("Setup", [Page(600.0, 800.0, tuple(body))])
-    cards = [("Cards", [("red 1", "3", "")])]
-    return embosser_file(TITLE, cards, [sheet], "en", PAGE)
+    cards = [Passage("Cards", "heading"), Passage("red 1: 3", "item")]
+    return embosser_file(Passage(TITLE, "heading"), cards, [(sheet, None)], Words(), PAGE)
 
 
 def _lines(embossed: EmbosserFile) -> list[str]:

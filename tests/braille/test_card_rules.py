@@ -15,7 +15,7 @@ from shapes_print.kit.contents import KitRequest
 from shapes_print.kit.resolved import resolve_kit
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import EmbosserFile
-from shapes_print.plan.embosserkit import card_names
+from shapes_print.plan.embosserkit import listed_cards
 from shapes_print.plan.kit import plan_kit
 from tests.braillesets import BLANK
 
@@ -27,14 +27,14 @@ def test_a_rule_cards_rule_is_listed_with_it_in_the_brf(labels: str, code: str) 
     game = "shapes-the-game"
     project = pipeline.load_project(pipeline.Sources(), [game], [labels])
     loaded = project.games[game]
-    (deck,) = card_names(loaded, project.library, project.ctx, None, 4)
+    (deck,) = listed_cards(loaded, project.library, project.ctx, None, 4)
     stop = next(card for card in loaded.deck.cards if card.id == "stop-turn")
     printed = " ".join(project.ctx.words.fill(str(stop.fields["rule"]), stop.fields, None).split())
     assert (labels == "braille") == printed.startswith(STOP_TURN), printed
     # Listed with its name and count; every card whose face prints a rule has it, and only
     # those: the wild cards and the two rule cards.
-    ((name, count),) = [(name, count) for name, count, rule in deck if rule == printed]
-    assert count == "2" and sum(bool(rule) for *_, rule in deck) == 3
+    ((name, count),) = [(name, count) for name, count, rule, *_ in deck if rule == printed]
+    assert count == "2" and sum(bool(card.rule) for card in deck) == 3
     resolved = resolve_kit(loaded, project.library, project.ctx, None)
     files = plan_kit(resolved, KitRequest(game, 4, "a4", labels=labels))
     (brf,) = [f.document for f in files if isinstance(f.document, EmbosserFile)]
