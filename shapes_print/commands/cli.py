@@ -130,13 +130,15 @@ def check(
     quiet: Quiet = False,
     as_json: Json = False,
     jobs: Jobs = None,
+    card_size: CardSize = None,
 ) -> None:
     """Load and validate everything, write nothing; exit 0 when all is well, 2 otherwise.
 
-    Checks every shipped label set unless --labels names some.
-    Example: shapes-print check pass-and-pick
+    Checks every shipped label set unless --labels names some, at each game's own card
+    size unless --card-size names the one you build at.
+    Example: shapes-print check pass-and-pick --card-size 70x100mm
     """
-    asked = (max_cards, labels, players, paper, strict, quiet, as_json, jobs)
+    asked = (max_cards, labels, players, paper, strict, quiet, as_json, jobs, card_size)
     quick.check_games(games, content, templates, *asked)  # quick.py reads `check` too
 
 

@@ -119,15 +119,17 @@ def check_games(
     quiet: bool = False,
     as_json: bool = False,
     jobs: int | None = None,
+    card_size: str | None = None,
 ) -> None:
-    """`check`: every kit asked for planned and checked, nothing written; its notes on
-    stderr (even when quiet), then one line or a JSON document."""
+    """`check`: every kit asked for planned and checked (at `card_size` as `build` plans
+    it), nothing written; its notes on stderr (even when quiet), then one line or a JSON
+    document."""
     from shapes_print.commands import report
     from shapes_print.pipeline import pipeline
 
     jobs = chosen_jobs(jobs)
     sources = pipeline.Sources.found(content, templates)
-    asked = (labels or ["all"], max_cards, strict, players, paper, jobs)
+    asked = (labels or ["all"], max_cards, strict, players, paper, jobs, card_size)
     project = pipeline.check(sources, games or [], *asked)
     for line in project.notes():
         report.note(line)
@@ -165,11 +167,10 @@ class QuickCommand(Struct, frozen=True):
 # The folders and settings `build` and `check` both take.
 _FOLDERS = {"--content": "content", "--templates": "templates"}
 _SAID = {"--quiet": "quiet", "-q": "quiet", "--json": "as_json"}
-_KITS = {"--players": "players", "--paper": "paper"}
+_KITS = {"--players": "players", "--paper": "paper", "--card-size": "card_size"}
 _BUILD_WORDS = {
     **_KITS,
     "--back-offset": "back_offset",
-    "--card-size": "card_size",
     "--format": "formats",
     "--bleed": "bleed",
     "--deck": "deck",

@@ -23,7 +23,7 @@ from babel import Locale
 from shapes_print.errors import UserError, shown
 from shapes_print.kit.braillefit import BrailleSignError
 from shapes_print.kit.contrast import ContrastError, check_contrast
-from shapes_print.load.defaults import DEFAULT_LABELS, STANDARD
+from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_LABELS, STANDARD
 from shapes_print.load.labels import LoadedLabels, OwnLabels, check_own_messages
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.text.fonts import FONTS_HINT, GlyphError
@@ -96,7 +96,12 @@ def game_skips(
 
 
 def own_file(game: LoadedGame, labels: LoadedLabels) -> Path:
-    """Where the game's own words and colours for a label set are written."""
+    """Where the game's own words and colours for a label set are written: the game's
+    `labels/NAME.yaml`; but a user's own set (`--labels my.yaml`) on a shipped game gives
+    them in its own file (`games: GAME:`), never in the shipped content, which is not the
+    user's to write (and after `pip install` is the package's)."""
+    if labels.home() is None and game.folder.resolve().is_relative_to(DEFAULT_CONTENT.resolve()):
+        return labels.path
     return game.folder / "labels" / f"{labels.name}.yaml"
 
 
@@ -132,12 +137,14 @@ def words_skip(labels: LoadedLabels, game: LoadedGame, words: Words, refuse: boo
 
 def _where_words_go(game: LoadedGame, labels: LoadedLabels) -> str:
     """Where a set's missing texts are given: its catalogue, where it has one of its own
-    (`labels update` lists them there), else under `text:` in the game's own file for the
-    set (a shipped set's catalogue is for the shipped games)."""
+    (`labels update` lists them there), else under `text:` in a user's own set's file
+    (`--labels my.yaml`), or in the game's own file for a shipped set (a shipped set's
+    catalogue is for the shipped games)."""
     catalogue = catalogue_path(labels)
     if catalogue is not None and not catalogue.absolute().is_relative_to(DEFAULT_LABELS):
         return f"translate them in {catalogue} (labels update brings in new texts)"
-    return f"add them under text: in {own_file(game, labels)}"
+    mine = labels.path if labels.home() is None else own_file(game, labels)
+    return f"add them under text: in {mine}"
 
 
 def unfit_skip(labels: LoadedLabels, game: LoadedGame, error: UserError, own_fonts: bool) -> str:

@@ -144,8 +144,10 @@ def plan_every_setting(
     strict: bool = False,
     jobs: int = 1,
     kept: bool = True,
+    card_size: str | None = None,
 ) -> None:
-    """Plan every kit asked for, then once more for the words only some print settings
+    """Plan every kit asked for (at `card_size`, as `build --card-size` plans it; None:
+    each game's own), then once more for the words only some print settings
     print (the other duplex flip with fold sheets, print-shop pages) and the calibration
     sheet's, so each of them is checked and counted in its set's `printed`. Game by game
     under each label set (a group), so the other flip's kits take the sheets planned for
@@ -157,10 +159,11 @@ def plan_every_setting(
     where it was written."""
     first = papers(project, paper)[0]
     size = named_size(first, project.library.papers, "--paper")
+    home = PrintOptions(card_size=card_size)
     settings: tuple[Setting, ...] = (
-        ("long", PrintOptions(), paper),
-        ("short", PrintOptions(fold=True), first),
-        ("long", PrintOptions(print_shop=True), first),
+        ("long", home, paper),
+        ("short", replace(home, fold=True), first),
+        ("long", replace(home, print_shop=True), first),
     )
     record = CheckRecord()
     asked = {"players": players, "paper": paper, "strict": strict}
@@ -213,14 +216,16 @@ def check(
     players: str = "all",
     paper: str = "all",
     jobs: int = 1,
+    card_size: str | None = None,
 ) -> Project:
     """Load and plan everything asked for without writing, so every mistake surfaces;
     `strict` refuses what a label set would skip for a game (its missing words, its
     colours). With `jobs` above 1, games are planned over that many processes; what is
-    found does not depend on it."""
+    found does not depend on it. At a `card_size` (`--card-size`), each kit is planned as
+    `build` plans it there; a text printed only at a game's own size is not unused."""
     project = load_project(sources, games, labels, max_cards, strict)
-    plan_every_setting(project, players, paper, strict, jobs)
-    if players == paper == "all":
+    plan_every_setting(project, players, paper, strict, jobs, card_size=card_size)
+    if players == paper == "all" and card_size is None:
         # With every kit of every game a set covers planned, each text it gives must be used.
         content_games = [folder.name for folder in game_folders(sources.content)]
         for variant in project.variants:

@@ -72,6 +72,7 @@ def _quick_call(args: list[str]) -> dict[str, object]:
         ["check"],
         ["check", "pass-and-pick", "--labels", "es", "--strict", "--quiet", "--jobs=1"],
         ["check", "--content", "c", "--players", "3-5", "--paper", "letter", "--max-cards", "9"],
+        ["check", "pass-and-pick", "--card-size", "70x100mm", "--labels", "braille"],
     ],
 )
 def test_a_plain_build_or_check_is_the_call_typer_makes(args: list[str]) -> None:
