@@ -12,12 +12,13 @@ from typing import Any
 from msgspec import Struct, field
 
 from shapes_print.errors import Source
-from shapes_print.load.cardnames import CardName, NameForms, count_text, many, single
+from shapes_print.load.cardnames import CardName, count_text, many, single
 from shapes_print.load.fields import BACK_LOOK, CARD_BACK_LOOK, back_look_name
 from shapes_print.load.labels import STANDARD
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.models import ComputedList, Deck, LoadedDeck
 from shapes_print.load.options import Flip, Part, PrintOptions, named_size, same_size, size_name
+from shapes_print.load.places import name_place, name_places
 from shapes_print.load.values import (
     check_constraints,
     check_counts,
@@ -38,11 +39,13 @@ class DeckSummary(Struct, frozen=True):
 
     cards: tuple[tuple[int, CardName], ...]
     words: Words
-    where: Source | None
+    deck: LoadedDeck
 
     def __str__(self) -> str:
+        """Each count's text said at the name it counts (`name_place`), as written there."""
+        places = name_places(self.deck)
         return ", ".join(
-            self.words.counted(count, count_text(name), {}, self.where)
+            self.words.counted(count, count_text(name), {}, places[name])
             for count, name in self.cards
         )
 
@@ -115,7 +118,6 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     sentence about the deck follows a custom deck.
     """
     words = words or Words()
-    where = loaded.deck_source.source(("cards",))
     named = deck_by_name(loaded, players)
     given = {
         "players": players,
@@ -135,7 +137,7 @@ def kit_values(loaded: LoadedGame, players: int, words: Words | None = None) -> 
     text = {
         **back_looks(loaded),
         "deck_counts": " + ".join(str(count) for count, _ in named),
-        "deck_summary": DeckSummary(named, words, where),
+        "deck_summary": DeckSummary(named, words, loaded.decks[0]),
         "game_title": loaded.game.title,
         "players_min": loaded.game.players.min,
         "players_max": loaded.game.players.max,
@@ -175,18 +177,11 @@ def card_names(deck: LoadedDeck) -> dict[str, NameSaid]:
     """Each named card of the deck, by its id. Tabletop Simulator's decks name each card
     so (plan/tabletop.py), a text no other file may print: `check` counts it as printed
     (kit/unnamed.py), `labels extract` lists it at that line (pipeline/translating.py)."""
-    entries = zip(deck.deck.cards, deck.origins, strict=True)
     return {
-        card.id: NameSaid(single(card.name), deck.source.source(_name_place(card.name, entry)))
-        for card, entry in entries
+        card.id: NameSaid(single(card.name), name_place(deck, position))
+        for position, card in enumerate(deck.deck.cards)
         if card.name
     }
-
-
-def _name_place(name: CardName, entry: int) -> tuple[str | int, ...]:
-    """Where a deck entry writes the name of one card: its `name:`, or that name's `one:`."""
-    written = ("cards", entry, "name")
-    return (*written, "one") if isinstance(name, NameForms) else written
 
 
 def cards_by_name(deck: Deck, players: int) -> tuple[tuple[int, CardName], ...]:
@@ -200,9 +195,11 @@ def cards_by_name(deck: Deck, players: int) -> tuple[tuple[int, CardName], ...]:
 
 
 class Kind(Struct, frozen=True):
-    """A kind of card of a deck for one count: its copies, what the deck's `kinds:` calls
-    it (or none), and its cards by name (`cards_by_name`, a card without a name as none)."""
+    """A kind of card of a deck for one count: its key (`card.kind()`, where `kinds:` names
+    it), its copies, what the deck's `kinds:` calls it (or none), and its cards by name
+    (`cards_by_name`, a card without a name as none)."""
 
+    key: str
     count: int
     name: str | None
     cards: tuple[tuple[int, CardName | None], ...]
@@ -217,7 +214,12 @@ def cards_by_kind(deck: Deck, players: int) -> tuple[Kind, ...]:
             names = pools.setdefault(card.kind(), {})
             names[card.name] = names.get(card.name, 0) + copies
     return tuple(
-        Kind(sum(names.values()), deck.kinds.get(kind), tuple((n, c) for c, n in names.items()))
+        Kind(
+            kind,
+            sum(names.values()),
+            deck.kinds.get(kind),
+            tuple((n, c) for c, n in names.items()),
+        )
         for kind, names in pools.items()
     )
 

@@ -15,6 +15,7 @@ written by hand, and `update` keeps it while that game prints its text.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from math import prod
@@ -65,15 +66,16 @@ class Extracted(Struct):
     notes: dict[str, list[str]]
 
 
-def extract(sources: Sources) -> Catalog:
-    """The template catalogue of every text the kits print, in the order first printed."""
-    return _extracted(sources).template
+def extract(sources: Sources, beside: Path) -> Catalog:
+    """The template catalogue of every text the kits print, in the order first printed,
+    its references from the folder `beside` (where the catalogue is written)."""
+    return _extracted(sources, beside).template
 
 
-def _extracted(sources: Sources) -> Extracted:
+def _extracted(sources: Sources, beside: Path) -> Extracted:
     """Every text the kits print, planned as `check` plans them and the cards once more at
-    the smallest card size, each with every place that writes it, its placeholders' examples,
-    the room a card gives it, and the games that print it."""
+    the smallest card size, each with every place that writes it (from the folder `beside`),
+    its placeholders' examples, the room a card gives it, and the games that print it."""
     with recording() as read, listening(rooms=True) as heard:
         project = load_project(sources, (), [STANDARD])
         plan_every_setting(project, kept=False)
@@ -85,7 +87,6 @@ def _extracted(sources: Sources) -> Extracted:
     )
     newest = read.newest() or 0
     template = _template(datetime.fromtimestamp(newest, UTC))
-    roots = sources.roots()
     sizes = project.variants[0].library.card_sizes
     extracted = Extracted(template, {}, {})
     for english, places in heard.by_text().items():
@@ -101,13 +102,13 @@ def _extracted(sources: Sources) -> Extracted:
         ]
         template.add(
             msgid,
-            locations=_locations(english, places, roots),
+            locations=_locations(english, places, beside),
             auto_comments=[*notes, *([_shared(games)] if len(games) > 1 else [])],
         )
         extracted.notes[msgid] = notes
         for game in games:
             ours = [saying for saying in places if saying.game == game]
-            extracted.in_games[(msgid, game)] = _locations(english, ours, roots)
+            extracted.in_games[(msgid, game)] = _locations(english, ours, beside)
     return extracted
 
 
@@ -151,23 +152,23 @@ def _tightest(places: Iterable[Saying]) -> Room | None:
     return tightest
 
 
-def _locations(
-    english: str, places: Iterable[Saying], roots: Mapping[str, Path]
-) -> list[tuple[str, int]]:
+def _locations(english: str, places: Iterable[Saying], beside: Path) -> list[tuple[str, int]]:
     """The `#:` references of a text said from `places`: each file and line that writes
     it once, sorted, so the same sources give the same bytes."""
     found = {pinpoint(saying.where, english) for saying in places}
-    return sorted({_location(at, roots) for at in found if at is not None})
+    return sorted({_location(at, beside) for at in found if at is not None})
 
 
-def _location(at: Source, roots: Mapping[str, Path]) -> tuple[str, int]:
-    """A `#:` reference: the file by its root folder's name (content/game/deck.yaml), and
-    its line."""
+def _location(at: Source, beside: Path) -> tuple[str, int]:
+    """A `#:` reference: the file as a path from the catalogue's folder `beside`, the path a
+    translator's tool opens it by (Poedit reads references from the catalogue's folder),
+    whatever folders the content was read from; and its line. A file on another drive
+    (Windows), which no path from the folder reaches, whole."""
     full = at.path.absolute()
-    for name, root in roots.items():
-        if full.is_relative_to(root.absolute()):
-            return f"{name}/{full.relative_to(root.absolute()).as_posix()}", at.line
-    return full.as_posix(), at.line
+    try:
+        return Path(os.path.relpath(full, beside.absolute())).as_posix(), at.line
+    except ValueError:
+        return full.as_posix(), at.line
 
 
 def _room(room: Room, sizes: Mapping[str, tuple[float, float]]) -> str:
@@ -223,14 +224,15 @@ def catalogue_bytes(catalogue: Catalog) -> bytes:
 
 def write_template(sources: Sources, out: Path) -> Path:
     """Write the `.pot` of every printed text to `out`."""
-    replace_file(out, catalogue_bytes(extract(sources)))
+    replace_file(out, catalogue_bytes(extract(sources, out.parent)))
     return out
 
 
 def update(sources: Sources, name: str, out: Path | None = None) -> Path:
     """Merge the template into the label set `name`'s catalogue (a new one if the file is
     not there yet): a text whose English changed becomes fuzzy, one no longer printed
-    obsolete. Written in place, or into the folder `out`."""
+    obsolete. Written in place, or into the folder `out`; its references from its own
+    folder either way, so a copy in `out` compares with it line for line."""
     labels = load_labels(name, sources.labels, new_catalogue=True)
     path = catalogue_path(labels)
     if path is None:
@@ -244,7 +246,7 @@ def update(sources: Sources, name: str, out: Path | None = None) -> Path:
         if path.is_file()
         else Catalog(locale=labels.locale, project=PROJECT, fuzzy=False)
     )
-    extracted = _extracted(sources)
+    extracted = _extracted(sources, path.parent)  # as it reads where it is, `out` or not
     covered = _with_games(extracted, catalogue, labels.spec.covers)
     catalogue.update(covered, update_creation_date=False)
     target = (out / path.name) if out is not None else path
@@ -297,7 +299,7 @@ class Coverage(Struct, frozen=True):
 def coverage(sources: Sources, names: Sequence[str] = ()) -> list[Coverage]:
     """For each label set named (else each shipped one in a language other than English),
     its words against every text the kits print."""
-    printed = [message.id for message in extract(sources) if message.id]
+    printed = [message.id for message in extract(sources, sources.labels) if message.id]
     sets = [load_labels(name, sources.labels) for name in names or shipped(sources.labels)]
     found = []
     for labels in sets:

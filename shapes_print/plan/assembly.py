@@ -60,14 +60,14 @@ def _kinds(kit: KitContext, deck: LoadedDeck) -> str:
     each where they are alike (`{each}`); a kind it does not name card by card by name
     ("6 circles"); `none` where such a card has no name (an id is no word to print)."""
     parts: list[str] = []
-    names, cards = deck.source.source(("kinds",)), deck.source.source(("cards",))
     for kind in cards_by_kind(deck.deck, kit.request.players):
         named = tuple((count, name) for count, name in kind.cards if name)
-        summary = DeckSummary(named, kit.words, cards)
+        summary = DeckSummary(named, kit.words, deck)
         if kind.name is not None:
             alike = {count for count, _ in kind.cards}
             values = {"cards": summary, "each": alike.pop() if len(alike) == 1 else 0}
-            parts.append(kit.words.counted(kind.count, count_text(kind.name), values, names))
+            where = deck.source.source(("kinds", kind.key))
+            parts.append(kit.words.counted(kind.count, count_text(kind.name), values, where))
         elif len(named) == len(kind.cards):
             parts.append(str(summary))
         else:

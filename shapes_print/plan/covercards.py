@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from shapes_print.geometry.primitives import Symbol
 from shapes_print.load.cardnames import single
+from shapes_print.load.places import name_place
 from shapes_print.plan.kitcontext import KitContext
 from shapes_print.text.words import Said
 
@@ -21,12 +22,15 @@ def cover_names(kit: KitContext, ids: Sequence[str], faces: Mapping[str, Symbol]
     key and the checklist name it; "owl", the `one` of a name in two forms), else by its kind's name where that is a plain word
     ("RED", "WILD"), else as its card sheet names it ("Card: SUN", its face's words)."""
     deck = kit.loaded.decks[0]
-    where = deck.source.source(("cards",))
-    cards = {card.id: card for card in deck.deck.cards}
+    positions = {card.id: position for position, card in enumerate(deck.deck.cards)}
     names = []
     for card_id in ids:
-        card = cards[card_id]
+        card = deck.deck.cards[positions[card_id]]
         kind = deck.deck.kinds.get(card.kind())
-        name = single(card.name) if card.name else (kind if kind and "{" not in kind else None)
-        names.append(kit.words.say(name, where) if name else faces[card_id].alt)
+        if card.name:
+            names.append(kit.words.say(single(card.name), name_place(deck, positions[card_id])))
+        elif kind and "{" not in kind:
+            names.append(kit.words.say(kind, deck.source.source(("kinds", card.kind()))))
+        else:
+            names.append(faces[card_id].alt)
     return Said(", ".join(names))

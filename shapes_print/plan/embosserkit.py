@@ -20,7 +20,7 @@ from shapes_print.kit.decktemplate import card_template
 from shapes_print.load.cardmodels import Element, card_box
 from shapes_print.load.cardnames import many
 from shapes_print.load.loaded import Library, LoadedGame
-from shapes_print.load.places import value_place
+from shapes_print.load.places import card_place, value_place
 from shapes_print.plan.cardtext import braille_text
 from shapes_print.plan.embosser import EmbosserFile, Passage, embosser_file
 from shapes_print.plan.icons import spoken
@@ -57,10 +57,10 @@ def listed_cards(
         template = card_template(loaded, library, card_size, deck, cache)
         named: list[Listed] = []
         decks.append(named)
-        for card, index in zip(deck.deck.cards, deck.origins, strict=True):
+        for position, card in enumerate(deck.deck.cards):
             if not (count := card.copies(players)):
                 continue
-            where = deck.source.source(("cards", index))
+            where = card_place(deck, position)
             fields = {
                 "name": many(card.name) if card.name else card.id,
                 "id": card.id,

@@ -6,6 +6,8 @@ a card gives it, on two tiny games written here (and one text of the shipped gam
 from __future__ import annotations
 
 import io
+import os
+import shutil
 import unicodedata
 from math import prod
 from pathlib import Path
@@ -51,7 +53,7 @@ def project_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def template(project_root: Path) -> Catalog:
-    return translating.extract(Sources(project_root / "content", DEFAULT_TEMPLATES))
+    return translating.extract(Sources(project_root / "content", DEFAULT_TEMPLATES), project_root)
 
 
 def _label_set(folder: Path, po: str, yaml_extra: str = "") -> Path:
@@ -116,7 +118,7 @@ def test_a_text_printed_from_several_places_names_each_in_order(template: Catalo
 def test_the_template_is_the_same_bytes_from_the_same_sources(
     project_root: Path, template: Catalog
 ) -> None:
-    again = translating.extract(Sources(project_root / "content", DEFAULT_TEMPLATES))
+    again = translating.extract(Sources(project_root / "content", DEFAULT_TEMPLATES), project_root)
     assert translating.catalogue_bytes(again) == translating.catalogue_bytes(template)
 
 
@@ -178,7 +180,7 @@ def test_a_card_text_too_wide_for_the_smallest_card_is_extracted_all_the_same(
     (game_folder / "game.yaml").write_text(game([]), encoding="utf-8")
     wide = DECK.replace("label: SUN", "label: SUNFLOWERSEEDS")
     (game_folder / "deck.yaml").write_text(wide, encoding="utf-8")
-    message = translating.extract(Sources(tmp_path / "content", DEFAULT_TEMPLATES))[
+    message = translating.extract(Sources(tmp_path / "content", DEFAULT_TEMPLATES), tmp_path)[
         "SUNFLOWERSEEDS"
     ]
     assert message is not None and message.locations == [("content/tiny/deck.yaml", 8)]
@@ -195,7 +197,8 @@ def test_update_keeps_a_games_own_entry_while_that_game_prints_its_text(
     merged = read_po(io.BytesIO(translating.update(sources, str(labels), tmp_path).read_bytes()))
     own = merged.get("Turn", context="tiny")
     assert own is not None and own.string == "Au tour" and not own.fuzzy
-    assert own.locations == [("content/tiny/sheets.yaml", 6), ("content/tiny/sheets.yaml", 8)]
+    sheets = Path(os.path.relpath(project_root / "content/tiny/sheets.yaml", labels.parent))
+    assert own.locations == [(sheets.as_posix(), 6), (sheets.as_posix(), 8)]
     shared = merged.get("Turn")
     assert shared is not None and shared.string == "Tour" and len(shared.locations) == 3
     assert merged.get(TEXT, context="other") is None  # the other game prints no such text
@@ -219,7 +222,7 @@ def test_update_gives_a_set_covering_some_games_only_the_texts_they_print(
 
 def test_a_text_several_shipped_games_print_names_each_games_line() -> None:
     title = "table sheets for {players, plural, one {# player} other {# players}}"
-    message = translating.extract(Sources())[title]
+    message = translating.extract(Sources(), DEFAULT_CONTENT.parent)[title]
     assert message is not None
     written = [
         (f"content/{sheets.parent.name}/sheets.yaml", number)
@@ -326,7 +329,7 @@ def test_a_text_typed_with_decomposed_accents_is_one_msgid_composed(tmp_path: Pa
     ):
         (folder / name).write_text(text, encoding="utf-8")
     sources = Sources(tmp_path / "content", DEFAULT_TEMPLATES)
-    template = translating.extract(sources)
+    template = translating.extract(sources, tmp_path)
     ids = {message.id for message in template}
     assert precomposed in ids and decomposed not in ids
     ours = "Café pour {players} joueurs."
@@ -338,3 +341,24 @@ def test_a_text_typed_with_decomposed_accents_is_one_msgid_composed(tmp_path: Pa
     untranslated = _label_set(tmp_path / "untranslated", _translated(template, {}))
     (before,) = translating.coverage(sources, [str(untranslated)])
     assert (found.translated, found.fuzzy) == (before.translated + 1, 0)
+
+
+def test_each_reference_is_a_path_from_the_catalogues_folder(
+    project_root: Path, tmp_path: Path
+) -> None:
+    """A catalogue written anywhere, its content read from a folder of any name, names each
+    file by a path from the catalogue's own folder, which a translator's tool opens: not
+    by its folder's part (`content/tiny/...`, no such path from a catalogue elsewhere).
+    `update --out` writes the references the catalogue has where it lies."""
+    content = tmp_path / "my-translation"
+    shutil.copytree(project_root / "content", content)
+    sources = Sources(content, DEFAULT_TEMPLATES)
+    out = translating.write_template(sources, content / "tiny.pot")
+    labels = _label_set(tmp_path / "sets" / "fr", 'msgid ""\nmsgstr ""\n')
+    merged = translating.update(sources, str(labels), tmp_path)
+    for catalogue, folder in ((out, content), (merged, labels.parent)):
+        read = read_po(io.BytesIO(catalogue.read_bytes()))
+        places = {path for message in read for path, _ in message.locations}
+        assert places and all((folder / path).is_file() for path in places), places
+    turn = read_po(io.BytesIO(out.read_bytes()))["Turn"]
+    assert turn is not None and ("tiny/sheets.yaml", 6) in turn.locations
