@@ -10,6 +10,7 @@ A card whose words already say both (Shapes the Game's "RED, ARCH") is said as i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from shapes_print.kit.colourcues import COLOUR_WORD
@@ -24,26 +25,32 @@ SHAPE = "shape"
 def cued_words(
     words: Sequence[str], fields: Mapping[str, object], elements: Sequence[Element], said: Words
 ) -> list[str]:
-    """The card's printed words, with its colour and shape named first ("orange circle")
-    when the words do not say them both; a printed word the names repeat is said once."""
-    printed = {_key(word) for word in words}
+    """The card's printed words, with the colour and shape its words do not say named first
+    ("circle, ORANGE OWL"). A printed word that is a name and nothing more joins them, so
+    the name is said once and reads as one ("orange circle, SUN 1" where the card prints
+    "SUN 1" and "ORANGE")."""
+    texts = [_tokens(word) for word in words]
     names = [
         name
-        for name in (_colour_name(fields, printed, said), _shape_name(fields, elements, said))
+        for name in (_colour_name(fields, texts, said), _shape_name(fields, elements, said))
         if name
     ]
-    if all(_key(name) in printed for name in names):
+    if all(_says(texts, _tokens(name)) for name in names):
         return list(words)
-    named = {_key(name) for name in names}
-    return [" ".join(names), *(word for word in words if _key(word) not in named)]
+    alone = [_tokens(name) for name in names]
+    unsaid = [name for name in names if not _says_within(texts, _tokens(name))]
+    return [
+        " ".join(unsaid),
+        *(w for w, text in zip(words, texts, strict=True) if text not in alone),
+    ]
 
 
-def _colour_name(fields: Mapping[str, object], printed: set[str], said: Words) -> str:
+def _colour_name(fields: Mapping[str, object], texts: list[list[str]], said: Words) -> str:
     """The colour's word in the set's words, lower case (it describes the shape after it)."""
     word = fields.get(COLOUR_WORD)
     if not isinstance(word, str) or not word.strip():
         return ""
-    name = _in_words(word, said) or (word if _key(word) in printed else "")
+    name = _in_words(word, said) or (word if _says(texts, _tokens(word)) else "")
     return name.lower()
 
 
@@ -64,7 +71,23 @@ def _in_words(name: str, said: Words) -> str:
     return found if found is not None else (name if said.locale == ENGLISH else "")
 
 
-def _key(word: str) -> str:
-    """A word as compared with another: its letters and digits alone, in one case
-    ("HALF CIRCLE" is the shape half-circle)."""
-    return "".join(ch for ch in composed(word).casefold() if ch.isalnum())
+def _tokens(text: str) -> list[str]:
+    """A text's words as compared with a name's: letters and digits alone, in one case
+    ("HALF-CIRCLE" says the shape half-circle)."""
+    return [word for word in re.split(r"[\W_]+", composed(text).casefold()) if word]
+
+
+def _says(texts: list[list[str]], name: list[str]) -> bool:
+    """Whether a printed text says the name: is it, or holds its words in a row."""
+    return any(_holds(text, name) for text in texts)
+
+
+def _says_within(texts: list[list[str]], name: list[str]) -> bool:
+    """Whether a printed text says the name among other words ("ORANGE OWL" of orange)."""
+    return any(text != name and _holds(text, name) for text in texts)
+
+
+def _holds(text: list[str], name: list[str]) -> bool:
+    """Whether the name's words stand in the text's, in a row."""
+    size = len(name)
+    return size > 0 and any(text[i : i + size] == name for i in range(len(text) - size + 1))

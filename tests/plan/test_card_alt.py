@@ -106,3 +106,24 @@ def test_a_name_is_said_in_the_sets_words_or_not_at_all() -> None:
         "half circle",
         "SUN 1",
     ]
+
+
+def test_a_name_the_words_say_among_others_is_not_said_again() -> None:
+    """A printed word holding a name with other words says it ("ORANGE OWL" says orange,
+    "STAR 1" star): only the names no word says come first."""
+    games = {"pass-and-pick": load_game(DEFAULT_CONTENT / "pass-and-pick")}
+    variant = make_variant(DEFAULT_TEMPLATES, games, load_labels("standard", DEFAULT_LABELS))
+    template = card_template(games["pass-and-pick"], variant.library, None)
+    elements = template.layouts["shape"].elements  # poker's: its shape drawn from {shape}
+    english = Words()
+    orange_circle = {"shape": "circle", "colour_word": "ORANGE"}
+    assert cued_words(["ORANGE OWL"], orange_circle, elements, english) == ["circle", "ORANGE OWL"]
+    assert cued_words(["STAR 1"], {"shape": "star"}, elements, english) == ["STAR 1"]
+    assert cued_words(["HALF-CIRCLE 2"], {"shape": "half-circle"}, elements, english) == [
+        "HALF-CIRCLE 2"
+    ]
+    # A colour word printed alone still joins the shape's name: said once, as one.
+    assert cued_words(["SUN 1", "ORANGE"], orange_circle, elements, english) == [
+        "orange circle",
+        "SUN 1",
+    ]
