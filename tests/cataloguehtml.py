@@ -7,13 +7,14 @@ from urllib.parse import unquote
 
 
 class Parsed(HTMLParser):
-    """The page's links (and each one's words), pictures, headings, ids and the text of
-    each host-key entry."""
+    """The page's links (and each one's words and language), pictures, headings, ids and
+    the text of each host-key entry."""
 
     def __init__(self, text: str) -> None:
         super().__init__()
         self.links: list[str] = []
         self.link_texts: dict[str, str] = {}
+        self.link_langs: dict[str, str | None] = {}
         self._link: str | None = None
         self.images: list[dict[str, str | None]] = []
         self.headings: list[tuple[str, str]] = []
@@ -34,6 +35,7 @@ class Parsed(HTMLParser):
         if tag == "a" and found.get("href"):
             self.links.append(str(found["href"]))
             self._link = unquote(str(found["href"]))
+            self.link_langs[self._link] = found.get("lang")
         if tag == "img":
             self.images.append(found)
         if tag in ("h1", "h2", "h3", "h4", "h5"):

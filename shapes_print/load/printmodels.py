@@ -119,6 +119,9 @@ class Embosser(Strict):
     lines_per_page: int = Field(ge=5, le=100)
     # The heading of the list of cards, each named as its braille zone names it.
     cards_heading: str
+    # The file's own title, joined to the game's as every file's is (`document_title`):
+    # what the output folder's catalogue names its link, in the label set's language.
+    title: str
 
 
 class BrailleStyle(Strict):

@@ -39,10 +39,13 @@ WRITING_ROOM = 5
 
 
 class EmbosserFile(Struct, frozen=True):
-    """A kit file for an embosser: pages of lines of ASCII braille."""
+    """A kit file for an embosser: pages of lines of ASCII braille, and its title in print
+    and the language of its words, which the output folder's catalogue names it by (no
+    metadata in the file can say them)."""
 
     title: str
     pages: tuple[tuple[str, ...], ...]
+    lang: str = ""
 
     def encoded(self) -> bytes:
         """The file's bytes: CR LF after each line, a form feed after each page but the last."""
@@ -225,15 +228,17 @@ def embosser_file(
     sheets: Sequence[tuple[Document, Source | None]],
     words: Words,
     page: Embosser,
+    named: str,
 ) -> EmbosserFile:
     """The file: its title, its cards (each deck's heading, then each card's name and how
     many, and the rule it prints, if any), then each sheet's words, looked for in its
-    file (where given) when one cannot be brailled."""
+    file (where given) when one cannot be brailled; `named` in print, as its kit's files
+    are titled."""
     passages = [title, *cards]
     for document, where in sheets:
         passages += [replace(passage, where=where) for passage in sheet_passages(document)]
     lines = _lines(passages, words, page.cells_per_line)
-    return EmbosserFile(title.text, _paginate(lines, page, words.locale))
+    return EmbosserFile(named, _paginate(lines, page, words.locale), words.locale)
 
 
 def _lines(passages: Sequence[Passage], words: Words, width: int) -> list[tuple[str, bool]]:

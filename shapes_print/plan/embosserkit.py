@@ -156,4 +156,6 @@ def braille_file(
             cards.append(Passage(f"{card.name}: {card.copies}", "item", 0, card.where))
             cards += [Passage(card.rule, "rule", 0, card.rule_where)] * bool(card.rule)
     heads = Passage(title, "heading", 0, title_place(loaded, words))
-    return embosser_file(heads, cards, sheets, words, style.embosser)
+    own = style.embosser.title
+    named = kit.titled(title, words.say(own, words.written_at(own)))
+    return embosser_file(heads, cards, sheets, words, style.embosser, named)

@@ -5,19 +5,22 @@ as plan/blocks.py draws them), where the part starts in the file, and which of i
 are used at the table during play (`LaidPage.at_table`). Output: a bookmark per heading,
 one level under the part for a heading, two for a subheading, each at the page it is
 printed on. A page used at the table (a score sheet, the round's arrows) is an entry of its
-own one level under the part, by its heading or, where it has none, its first caption: it
-is found as a part of the file, not as a section of the heading read before it. A heading
+own one level under the part, by its heading or, where it has none, by every caption it
+shows (a page of rounds 1 to 3's arrows, "Round 1\u20133: pass this way"): it is found
+as a part of the file, not as a section of the heading read before it. A heading
 printed again (a player aid's copies) is bookmarked where it first stands: the outline
 names each section once.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from shapes_print.geometry.primitives import Bookmark, Group, Item, Page, Text
 
 LEVELS = {"H1": 1, "H2": 2}  # a part is level 0
+NUMBER = re.compile(r"(\d+)")  # split by it, a caption's numbers are at its odd places
 
 
 def _words(items: Sequence[Item]) -> str:
@@ -48,10 +51,27 @@ def _found(
 
 def _table_mark(items: Sequence[Item], headings: list[tuple[str, int]]) -> str:
     """What a page used at the table is called in the outline: its first heading (a score
-    sheet's title), else its first paragraph's words (the first arrow's caption)."""
+    sheet's title), else its captions (the arrows'), as `_captions_mark` names them."""
     if headings:
         return headings[0][0]
-    return next((words for words, _ in _found(items, [], {"P": 0}) if words), "")
+    return _captions_mark([words for words, _ in _found(items, [], {"P": 0}) if words])
+
+
+def _captions_mark(captions: Sequence[str]) -> str:
+    """A page's captions as one entry that names all it shows: captions that differ in one
+    number alone (a round's, "Round 1: pass this way" to "Round 3: ...") as the first with
+    that number a range ("Round 1\u20133: pass this way"), else each caption once, in order.
+    A page of several rounds' arrows is found by every round, not by its first."""
+    distinct = list(dict.fromkeys(captions))
+    if len(distinct) < 2:
+        return distinct[0] if distinct else ""
+    first, *rest = (NUMBER.split(caption) for caption in distinct)
+    if all(len(part) == len(first) for part in rest):
+        differ = {at for part in rest for at, piece in enumerate(part) if piece != first[at]}
+        if len(differ) == 1 and (at := differ.pop()) % 2:  # a number: split keeps them odd
+            ranged = f"{first[at]}\u2013{rest[-1][at]}"
+            return "".join([*first[:at], ranged, *first[at + 1 :]])
+    return "; ".join(distinct)
 
 
 def heading_marks(

@@ -134,12 +134,14 @@ def _deck_pages(kit: KitContext, proofed: _Proofed) -> list[Page]:
     # the font's descent below its last.
     tail = settings.gap / 2 - font.metrics.descent / 1000 * size
     grid = _grid(paper, (width, height + band), settings.gap, furniture.safe_margin, tail)
-    if grid is None:
+    if grid is None:  # the paper's to blame, not the card layout's: said at --paper
         mm = POINTS_PER_UNIT["mm"]
         raise UserError(
-            kit.loaded.template_source(kit.library, template.id).source(("card",)),
-            f"a {width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
-            f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper for a proof sheet",
+            None,
+            f"--paper {kit.request.paper}: the proof sheet does not fit the paper (a "
+            f"{width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
+            f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper inside its margins); "
+            "use a larger paper",
         )
     outline = Paint(stroke=furniture.mark_colour, stroke_width=settings.line_width)
     pages: list[Page] = []

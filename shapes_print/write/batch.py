@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from shapes_print.buildcache import BuildCache
 from shapes_print.errors import system_error
@@ -44,13 +45,16 @@ Planned = tuple[list[KitFile], dict[str, dict[str, str]]]  # a kit's files, what
 
 
 class FileMade(Struct, frozen=True):
-    """One file written into staging, and the thumbnail drawn of it if it is a new PDF."""
+    """One file written into staging, and the thumbnail drawn of it if it is a new PDF;
+    an embosser file, of which none is drawn, with its title and language instead."""
 
     name: str
     pages: int
     size: int
     sha256: str
     thumbnail: Thumbnail | None = None
+    title: str = ""
+    lang: str = ""
 
 
 class KitMade(Struct, frozen=True):
@@ -89,13 +93,10 @@ def make_kits(
         files, recorded = planned or plan_recorded(kit)
         with rendered.next_kit():  # the TTS sheets it starts are waited for, or stopped
             jobs = [
-                (
-                    file.audience,
-                    _render_job(staging, kit.folder, file, formats, pictures, drawn, rendered),
-                )
+                (file, _render_job(staging, kit.folder, file, formats, pictures, drawn, rendered))
                 for file in files
             ]
-            made = tuple((audience, job()) for audience, job in jobs)
+            made = tuple((file.audience, _titled(file, job())) for file, job in jobs)
         return KitMade(recorded, made)
 
     run = max(1, len(kits) // (max(workers, 1) * _RUNS_PER_WORKER))
@@ -141,6 +142,15 @@ class _Rendered:
             found = (document, buffer.getvalue())
         self._now[key] = found
         return found[1]
+
+
+def _titled(kit_file: KitFile, made: tuple[FileMade, ...]) -> tuple[FileMade, ...]:
+    """An embosser file's made with its title and language, which the catalogue links it
+    by: a PDF's are read from the PDF with its thumbnail."""
+    document = kit_file.document
+    if not isinstance(document, EmbosserFile):
+        return made
+    return tuple(replace(file, title=document.title, lang=document.lang) for file in made)
 
 
 def _same(part: object) -> object:

@@ -37,7 +37,7 @@ from shapes_print.write.cataloguepage import (
 )
 from shapes_print.write.forked import forked_map
 from shapes_print.write.thumbnail import draw_thumbnail
-from shapes_print.write.uptodate import CARD_SIZE, PARTIAL
+from shapes_print.write.uptodate import CARD_SIZE, FILE_TITLE, LANG, PARTIAL
 
 INDEX = "index.html"
 DOCUMENTS = "documents.json"
@@ -181,23 +181,29 @@ def kits(entries: Entries, thumbnails: Mapping[str, Thumbnail]) -> list[Kit]:
         kit = found.get(folder) or found.setdefault(folder, _kit(folder, entry))
         source = next((f for f in kit.files if file.startswith(f"{_stem(f.path)}_p")), None)
         if source is None:
-            size, pages = entry.get("bytes"), entry.get("pages")
-            kit.files.append(
-                Listed(
-                    name,
-                    str(entry.get("audience", "")),
-                    size if isinstance(size, int) else 0,
-                    None,
-                    pages=pages if isinstance(pages, int) else 0,
-                )
-            )
+            kit.files.append(_loose(name, entry))
         else:
             source.extras.append(name)
     for kit in found.values():
         kit.files.sort(key=lambda listed: (listed.audience == HOST, listed.path))
-        named = [f.thumbnail.title for f in kit.files if f.thumbnail]
+        named = [f.title for f in kit.files if f.title]
         kit.prefix, kit.suffix = _shared_name(named)
     return sorted(found.values(), key=_place)
+
+
+def _loose(name: str, entry: Mapping[str, object]) -> Listed:
+    """A file that is not a PDF nor drawn from one (an embosser file), titled as its kit's
+    label set titles it where its entry says (`FILE_TITLE`), else by its kind."""
+    size, pages, title = entry.get("bytes"), entry.get("pages"), entry.get(FILE_TITLE)
+    return Listed(
+        name,
+        str(entry.get("audience", "")),
+        size if isinstance(size, int) else 0,
+        None,
+        pages=pages if isinstance(pages, int) else 0,
+        own_title=title if isinstance(title, str) else "",
+        own_lang=str(entry.get(LANG, "")) if title else "",
+    )
 
 
 def _kit(folder: str, entry: Mapping[str, object]) -> Kit:

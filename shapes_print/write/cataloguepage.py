@@ -64,7 +64,20 @@ class Listed(Struct):
     size: int
     thumbnail: Thumbnail | None
     extras: list[str] = field(default_factory=list)
-    pages: int = 0  # a file without a thumbnail (an embosser file) says its pages here
+    # A file without a thumbnail (an embosser file) says its pages here, and its title and
+    # the language of its words, where its manifest entry has them.
+    pages: int = 0
+    own_title: str = ""
+    own_lang: str = ""
+
+    @property
+    def title(self) -> str:
+        """The file's title in its label set's words ("" where none is known)."""
+        return self.thumbnail.title if self.thumbnail else self.own_title
+
+    @property
+    def lang(self) -> str:
+        return self.thumbnail.lang if self.thumbnail else self.own_lang
 
 
 class Kit(Struct):
@@ -195,13 +208,13 @@ def _choices(listed: list[Kit]) -> dict[str, list[tuple[str, str]]]:
 
 def _file_html(kit: Kit, listed: Listed) -> str:
     thumbnail = listed.thumbnail
-    if thumbnail:
-        title = thumbnail.title
+    if listed.title:
+        title = listed.title
         shown_title = title.removeprefix(kit.prefix).removesuffix(kit.suffix)
         shown_title = shown_title[:1].upper() + shown_title[1:]
     else:
         title = shown_title = _loose_title(listed.path)
-    lang = f' lang="{escape(thumbnail.lang)}"' if thumbnail and thumbnail.lang else ""
+    lang = f' lang="{escape(listed.lang)}"' if listed.lang else ""
     host = listed.audience == HOST
     warning = '<p class="warning">Host only: keep away from players</p>' if host else ""
     pages = thumbnail.pages if thumbnail else listed.pages
@@ -249,7 +262,8 @@ def _anchor(*parts: str) -> str:
 
 
 def _loose_title(path: str) -> str:
-    """What a file the catalogue draws no thumbnail of is, by its kind; else its name."""
+    """What a file the catalogue draws no thumbnail of is, by its kind, where no title of
+    its own is known (an entry of an earlier version's); else its name."""
     name = path.rsplit("/", 1)[-1]
     return LOOSE_TITLES.get(Path(name).suffix, name)
 

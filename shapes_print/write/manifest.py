@@ -87,6 +87,9 @@ class ManifestEntry(Struct, kw_only=True, forbid_unknown_fields=True):
     bytes: Count
     pages: Count | UnsetType | None = UNSET
     order: Count | UnsetType | None = UNSET
+    # An embosser file's title and its language, which no thumbnail of it says.
+    file_title: Long | UnsetType | None = UNSET
+    lang: Short | UnsetType | None = UNSET
 
 
 class ManifestFile(Struct, forbid_unknown_fields=True):

@@ -35,8 +35,12 @@ PARTIAL = "partial"
 # The manifest entry key of a kit at a card size other than its game's own: the size's
 # name, which its folder is under (kit/contents.py), so the catalogue can tell the kits apart.
 CARD_SIZE = "card_size"
+# The manifest entry keys of the title and language of a file no thumbnail names (an
+# embosser file's), which the catalogue links it by.
+FILE_TITLE = "file_title"
+LANG = "lang"
 # What a file's manifest entry says of the file itself, beside what it says of its kit.
-_OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads")
+_OF_THE_FILE = ("audience", "sha256", "bytes", "pages", "order", "reads", FILE_TITLE, LANG)
 # The manifest entry key of the files a kit read as it was made (a card's pictures, read
 # when its game's kit is resolved), by name from the build's folders (`InputFiles.named`,
 # as its fingerprint names its files), with their SHA-256: checked again, in the folders

@@ -39,6 +39,8 @@ from shapes_print.write.manifest import (
 )
 from shapes_print.write.swap import refuse_links, swap_in
 from shapes_print.write.uptodate import (
+    FILE_TITLE,
+    LANG,
     KitPlan,
     entries_by_folder,
     folder_of,
@@ -210,6 +212,8 @@ def _render(
                     "pages": file.pages,
                     "order": len(entries) + 1,  # the plan's order, which the manifest sorts away
                 }
+                if file.title:  # a file the catalogue has no thumbnail (and title) of
+                    entries[relative].update({FILE_TITLE: file.title, LANG: file.lang})
                 if file.thumbnail:
                     drawn.setdefault(file.sha256, file.thumbnail)
         if on_kit:

@@ -21,6 +21,7 @@ from shapes_print.pipeline import pipeline
 from shapes_print.plan.embosser import EmbosserFile, sheet_passages
 from shapes_print.plan.kit import KitFile, plan_kit
 from tests.braillesets import BLANK, GAMES, MM
+from tests.cataloguehtml import Parsed
 
 LOU = shutil.which("lou_translate")
 NO_LOU = "lou_translate (Debian liblouis-bin) is not installed: nothing to compare with"
@@ -222,11 +223,33 @@ def test_the_spanish_braille_set_writes_spanish_braille(tmp_path: Path) -> None:
     assert ".CARTAS DEL MAZO" in text  # Spanish capital sign, dots 46
     assert " C/RCULO3 #F " in text  # círculo: 6, í is dots 34
     assert ".CARTAS REPARTIDAS A CADA JUGADOR3 #C" in text
+    # The catalogue links it by its title in Spanish, as it links the kit's PDFs.
+    catalogue = Parsed((tmp_path / "index.html").read_text(encoding="utf-8"))
+    link = brf.relative_to(tmp_path).as_posix()
+    assert catalogue.link_texts[link] == "Archivo para impresora braille (braille ASCII, .brf)"
+    assert catalogue.link_langs[link] == "es"
     guide = next(tmp_path.rglob("*_braille-es_printing-guide.pdf"))
     from pypdf import PdfReader
 
     words = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(guide).pages)
     assert "papel microcápsula" in words and "horno de relieve" in words
+
+
+@pytest.mark.parametrize(
+    ("labels", "title", "lang"),
+    [
+        ("braille", "Collect 3: Embosser file (ASCII braille, .brf)", "en"),
+        ("braille-es", "Reúne 3: archivo para impresora braille (braille ASCII, .brf)", "es"),
+    ],
+)
+def test_the_embosser_file_is_titled_in_its_label_sets_words(
+    labels: str, title: str, lang: str
+) -> None:
+    """The .brf's title in print, which the catalogue links it by, is the label set's
+    words joined to the game's title as every file's title is."""
+    files = braille_kit("collect-3", labels, 3)
+    embosser = next(f.document for f in files if isinstance(f.document, EmbosserFile))
+    assert (embosser.title, embosser.lang) == (title, lang)
 
 
 @pytest.mark.skipif(LOU is None, reason=NO_LOU)

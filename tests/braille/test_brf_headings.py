@@ -16,7 +16,7 @@ from shapes_print.load.printmodels import Embosser
 from shapes_print.plan.embosser import EmbosserFile, Passage, embosser_file
 from shapes_print.text.words import Words
 
-PAGE = Embosser(cells_per_line=40, lines_per_page=25, cards_heading="Cards")
+PAGE = Embosser(cells_per_line=40, lines_per_page=25, cards_heading="Cards", title="Embosser file")
 TITLE = "Collect"
 SECTION = "How to play"
 SUBHEADING = "Dealing"
@@ -47,7 +47,7 @@ def _game(fillers: int = 0) -> EmbosserFile:
     body.append(_group("P", "The end."))
     sheet = Document("Setup", [Page(600.0, 800.0, tuple(body))])
     cards = [Passage("Cards", "heading"), Passage("red 1: 3", "item")]
-    return embosser_file(Passage(TITLE, "heading"), cards, [(sheet, None)], Words(), PAGE)
+    return embosser_file(Passage(TITLE, "heading"), cards, [(sheet, None)], Words(), PAGE, TITLE)
 
 
 def _lines(embossed: EmbosserFile) -> list[str]:

@@ -58,6 +58,13 @@ def error_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
             r"card \(card '\w+', element '\w+': .*\); ask a larger card size, or give the game "
             r"a card layout of its own",
         ),
+        (  # a proof sheet the paper cannot hold: the paper's, whatever the card size
+            "80x120mm",
+            ["--card-size", "tarot", "--proof"],
+            r"--paper 80x120mm: the proof sheet does not fit the paper \(a 70.0 x 120.0 mm card "
+            r"and its label do not fit on 80 x 120 mm paper inside its margins\); use a larger "
+            r"paper",
+        ),
     ],
 )
 def test_a_size_the_shipped_layouts_cannot_take_is_said_at_the_option(

@@ -293,16 +293,27 @@ def test_each_sheet_part_has_its_headings_nested_under_it(built: Path) -> None:
             for mark in (m for m in flat if not isinstance(m, list)):
                 at = reader.get_destination_page_number(mark)
                 title = " ".join(mark.title.split())  # a no-break space reads as a space
-                assert first <= at < stop and title in pages[at], (whole.name, title)
+                assert first <= at < stop and _printed(title, pages[at]), (whole.name, title)
                 nested += 1
         assert nested >= 3, whole.name  # the rules' headings at least
 
 
+def _printed(title: str, page: str) -> bool:
+    """Whether a bookmark's words are printed on its page: as they are, or, for a page of
+    captions that differ in a number (a range, "Round 1\u20133: pass this way"), its first
+    caption and its last."""
+    ranged = re.fullmatch(r"(.*?)(\d+)\u2013(\d+)(.*)", title)
+    if title in page or ranged is None:
+        return title in page
+    start, low, high, end = ranged.groups()
+    return f"{start}{low}{end}" in page and f"{start}{high}{end}" in page
+
+
 # Each page used at the table (a score sheet, the round's arrows), its own entry directly
-# under its part: its heading, or where it has none, its first caption; by page number.
+# under its part: its heading, or where it has none, its captions; by page number.
 AT_TABLE = {
     "collect-3": {"Score sheet: 3 players, recommended winning score 10": 9},
-    "pass-and-pick": {"Score sheet: 3 players": 5, "Round 1: pass this way": 7},
+    "pass-and-pick": {"Score sheet: 3 players": 5, "Round 1\u20133: pass this way": 7},
     "shapes-the-game": {},
 }
 
@@ -330,7 +341,7 @@ def _page(*groups: tuple[str, str]) -> Page:
 
 def test_a_page_used_at_the_table_is_its_own_entry_and_holds_no_later_heading() -> None:
     """The rule, not a kit's case: a score sheet's title goes one level under the part
-    whatever its role, a page of arrows by its first caption, a page left blank between
+    whatever its role, a page of arrows by its captions, a page left blank between
     adds none, and a subheading read after them is no section of them."""
     pages = [
         _page(("H1", "Rules"), ("H2", "Setup")),
@@ -344,7 +355,26 @@ def test_a_page_used_at_the_table_is_its_own_entry_and_holds_no_later_heading() 
         ("Rules", 10, 1),
         ("Setup", 10, 2),
         ("Score sheet", 11, 1),
-        ("Round 1: pass this way", 13, 1),
+        ("Round 1\u20132: pass this way", 13, 1),
         ("Notes", 14, 1),
         ("End", 14, 1),
     ]
+
+
+@pytest.mark.parametrize(
+    ("captions", "mark"),
+    [
+        (["Pass cards this way"], "Pass cards this way"),
+        (
+            ["Round 9: pass left", "Round 10: pass right"],
+            "Round 9: pass left; Round 10: pass right",
+        ),
+        (["Ronda 9: pase", "Ronda 10: pase", "Ronda 11: pase"], "Ronda 9\u201311: pase"),
+        (["Pass left", "Pass right", "Pass left"], "Pass left; Pass right"),
+    ],
+)
+def test_a_page_of_captions_is_marked_by_every_one_it_shows(captions: list[str], mark: str) -> None:
+    """A page of arrows without a heading is found by all its captions, not its first: those
+    that differ in one number alone as a range of it, any others each once."""
+    marks = heading_marks([_page(*(("P", caption) for caption in captions))], 0, [0])
+    assert [m.title for m in marks] == [mark]

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Document, Use
 from shapes_print.kit.contents import KitRequest
 from shapes_print.kit.resolved import resolve_kit
-from shapes_print.load.options import Part
+from shapes_print.load.options import Part, PrintOptions
 from shapes_print.pipeline import pipeline
 from shapes_print.plan.kit import plan_kit
 from shapes_print.units import mm
@@ -49,3 +50,20 @@ def test_a_proof_keeps_every_mark_inside_the_safe_margin_and_its_grid_centred(
         if len(cards) == columns * rows:  # every slot filled: the grid's height is all used
             top = max(box[3] for box in cards)
             assert page.height - top == pytest.approx(whole[1], abs=0.5), number
+
+
+@pytest.mark.parametrize(("card_size", "paper"), [("tarot", "80x120mm"), (None, "60x80mm")])
+def test_a_proof_the_paper_cannot_hold_is_said_at_the_paper(
+    card_size: str | None, paper: str
+) -> None:
+    """A card and its label too big for the paper: the paper is too small (the card
+    layout is not to blame, nor is a larger card the cure), said at --paper."""
+    loaded = PROJECT.games["pass-and-pick"]
+    resolved = resolve_kit(loaded, PROJECT.library, PROJECT.ctx, card_size)
+    options, proof = PrintOptions(card_size=card_size), Part(proof=True)
+    request = KitRequest("pass-and-pick", 4, paper, options=options, part=proof)
+    with pytest.raises(UserError) as raised:
+        plan_kit(resolved, request)
+    assert raised.value.source is None
+    assert raised.value.message.startswith(f"--paper {paper}: the proof sheet does not fit")
+    assert raised.value.message.endswith("; use a larger paper")

@@ -319,7 +319,7 @@ def test_an_embosser_file_is_listed_by_what_it_is_with_its_pages(tmp_path: Path)
     manifest = read_manifest(out, strict=True).files
     name = next(n for n in manifest if n.endswith(".brf"))
     text = (out / INDEX).read_text(encoding="utf-8")
-    entry = text.split(f'href="{name}">')[1].split("</li>")[0]
+    entry = text.split(f'href="{name}" lang="en">')[1].split("</li>")[0]
     pages = (out / name).read_bytes().count(b"\f") + 1
     assert entry.startswith("Embosser file (ASCII braille, .brf)</a>")
     assert f"{pages} pages, " in entry

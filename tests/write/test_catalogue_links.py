@@ -39,3 +39,28 @@ def test_each_link_says_its_file_without_the_game_name_every_file_of_its_kit_sta
     expected = shown or [title.removeprefix("Pick: ") for title in titles]
     expected = [title[:1].upper() + title[1:] for title in expected]
     assert [said[f"{folder}/f{n}.pdf"] for n in range(len(titles))] == expected
+
+
+def test_an_embosser_file_is_linked_by_its_own_title_in_its_kits_language() -> None:
+    """A .brf has no thumbnail to read a title from: its manifest entry's title (in the
+    label set's words, joined to the game's as a PDF's is) names its link, in its language;
+    an entry without one (an earlier version's) is named by its kind."""
+    folder = "pick/braille-es/a4/3-players"
+    entries = {f"{folder}/f{n}.pdf": {"game": "pick", "sha256": str(n)} for n in range(2)} | {
+        f"{folder}/pick_embosser.brf": {
+            "game": "pick",
+            "sha256": "b",
+            "file_title": "Pick: archivo para impresora braille (braille ASCII, .brf)",
+            "lang": "es",
+        },
+        "pick/braille/a4/3-players/pick_embosser.brf": {"game": "pick", "sha256": "c"},
+    }
+    titles = ["Pick: cartas", "Pick: hojas"]
+    thumbnails = {str(n): Thumbnail(f"{n}.png", 160, 226, t, 1, "es") for n, t in enumerate(titles)}
+    parsed = Parsed(cataloguepage.page(catalogue.kits(entries, thumbnails)))
+    embosser = f"{folder}/pick_embosser.brf"
+    assert parsed.link_texts[embosser] == "Archivo para impresora braille (braille ASCII, .brf)"
+    assert parsed.link_langs[embosser] == "es"
+    earlier = "pick/braille/a4/3-players/pick_embosser.brf"
+    assert parsed.link_texts[earlier] == "Embosser file (ASCII braille, .brf)"
+    assert parsed.link_langs[earlier] is None
