@@ -186,16 +186,21 @@ def _letters(run: str, code: BrailleCode, capitals_off: bool, word: str) -> str:
             out.append(code.capital_word + segment + code.capital_terminator)
         else:
             out.append(
-                "".join(code.capital + _letter(c, code, word) for c in run[index:end].lower())
+                "".join(_letter(c, code, word, code.capital) for c in run[index:end].lower())
             )
         index = end
     return "".join(out)
 
 
-def _letter(char: str, code: BrailleCode, word: str) -> str:
+def _letter(char: str, code: BrailleCode, word: str, capital: str = "") -> str:
+    """A small letter's cells, after `capital` (its capital sign, for a capital letter): a
+    ligature's two letters each after it (`BrailleCode.ligatures`)."""
+    if char in code.ligatures:
+        first, second = (_letter(c, code, word) for c in code.ligatures[char])
+        return f"{capital}{first}{capital}{code.ligature}{second}"
     if char not in code.letters:
         raise NoSign(f"{code.name} has no sign for the letter {char!r} in {word!r}", word)
-    return code.letters[char]
+    return capital + code.letters[char]
 
 
 def fill_lines(words: list[str], width: int, hyphen: str) -> list[str]:
