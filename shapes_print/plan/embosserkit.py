@@ -156,4 +156,4 @@ def braille_file(
             cards.append(Passage(f"{card.name}: {card.copies}", "item", 0, card.where))
             cards += [Passage(card.rule, "rule", 0, card.rule_where)] * bool(card.rule)
     heads = Passage(title, "heading", 0, title_place(loaded, words))
-    return embosser_file(heads, cards, sheets, words, style.embosser)
+    return embosser_file(heads, cards, sheets, words, style.embosser, tuple(style.hyphenation))
