@@ -58,6 +58,23 @@ def _modified() -> dict[str, str]:
     return found
 
 
+# UEB 4.2: a letter with a stroke through it is the stroke's modifier, then its letter: the
+# oblique stroke 4-16 (ø, ł), the horizontal one 4-25 (đ, ħ), as liblouis's en-ueb tables
+# draw each letter's stroke (Unicode names both "with stroke").
+_STROKES = {
+    "ø": ("16", "o"), "ł": ("16", "l"), "\u2c65": ("16", "a"), "ȼ": ("16", "c"),
+    "\u2c66": ("16", "t"), "ɇ": ("16", "e"), "đ": ("25", "d"), "ħ": ("25", "h"),
+    "ŧ": ("25", "t"), "ɨ": ("25", "i"), "ƶ": ("25", "z"), "ǥ": ("25", "g"), "ƀ": ("25", "b"),
+    "ɉ": ("25", "j"), "ɍ": ("25", "r"), "ɏ": ("25", "y"),
+}  # fmt: skip
+# UEB 4.5.1: the Greek letters, each dots 46 before its own cell (final sigma as sigma).
+_GREEK_DOTS = (
+    "1", "12", "1245", "145", "15", "1356", "156", "1456", "24", "13", "123", "134", "1345",
+    "1346", "135", "1234", "1235", "234", "234", "2345", "136", "124", "12346", "13456", "2456",
+)  # fmt: skip
+_GREEK = dict(zip("αβγδεζηθικλμνξοπρςστυφχψω", _GREEK_DOTS, strict=True))
+
+
 _Sign = TypeVar("_Sign", str, tuple[str, str])
 
 
@@ -85,6 +102,11 @@ class BrailleCode(Struct, frozen=True):
     # UEB only: the grade 1 symbol indicator before a letter a-j right after a number, which
     # would otherwise read as a digit ("3a").
     letter_after_number: str = ""
+    # UEB 4.2: letters printed joined (æ, œ, ĳ), each its two letters with the ligature
+    # indicator between them (a capital's second letter has its own capital sign, before
+    # the indicator, as before an accented letter's modifier: "Æ" is ",A,~6E").
+    ligatures: Mapping[str, str] = field(default_factory=dict)
+    ligature: str = ""
     # The hyphenation dictionary (pyphen's name for it) whose syllables a word too long for
     # its line is divided between: the code's language, as its transcribers divide it.
     dictionary: str = ""
@@ -97,6 +119,11 @@ UEB = BrailleCode(
         {
             **{letter: cell(dots) for letter, dots in _LETTERS.items()},
             **_modified(),
+            **{
+                s: cells("4", stroke) + cell(_LETTERS[base])
+                for s, (stroke, base) in _STROKES.items()
+            },
+            **{letter: cells("46", dots) for letter, dots in _GREEK.items()},
             # The German sharp s, as liblouis's en-ueb tables write it (dots 46, then the
             # cell 2346 German braille writes it with): "Straße" is ",stra.!e".
             "ß": cells("46", "2346"),
@@ -134,6 +161,8 @@ UEB = BrailleCode(
     ),
     # UEB 7: non-specific quotation marks (straight quotes) and double quotation marks.
     quotes=_frozen({'"': (cell("236"), cell("356")), "“": (cell("236"), cell("356"))}),
+    ligatures=_frozen({"æ": "ae", "œ": "oe", "ĳ": "ij"}),
+    ligature=cells("45", "235"),  # UEB 4.2: ligature indicator
     capital=cell("6"),  # UEB 8: capitalised letter
     capital_word=cells("6", "6"),  # UEB 8: capitalised word
     capital_passage=cells("6", "6", "6"),  # UEB 8: capitalised passage

@@ -9,8 +9,9 @@ numbers, and a number followed by a letter that would read as a digit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from shapes_print.braille.cells import BLANK
@@ -35,6 +36,15 @@ class NoSign(BrailleError):
     def __init__(self, message: str, word: str) -> None:
         super().__init__(message)
         self.word = word
+
+
+class TooLong(BrailleError):
+    """A word longer than its line with no place to divide it: `index` is its place among
+    the text's words (one braille word each), to find where it is written."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 def code_for(locale: str) -> BrailleCode:
@@ -82,16 +92,27 @@ def divisible(text: str, code: BrailleCode, hyphenation: Sequence[str], width: i
     may divide it: where the `hyphenation` list writes it divided ("cyl-in-der", as TeX's
     \\hyphenation list does), else between the syllables the code's hyphenation dictionary
     finds (`syllables`), where its pieces spell it cell for cell."""
-    places = {entry.replace("-", ""): entry.split("-") for entry in hyphenation}
+    places = {entry.replace("-", "").lower(): entry.split("-") for entry in hyphenation}
     words = translate(text, code)
     for index, word in enumerate(text.split()):
         if len(words[index]) <= width:
             continue
-        pieces = places.get(word.lower()) or syllables(word, code)
+        pieces = _listed(word, places) or syllables(word, code)
         cells = [translate(piece, code)[0] for piece in pieces]
         if len(cells) > 1 and "".join(cells) == words[index]:
             words[index] = DIVISION.join(cells)
     return words
+
+
+def _listed(word: str, places: Mapping[str, list[str]]) -> list[str]:
+    """The word in the pieces the set's list divides it into, whatever its case and the
+    punctuation around it ("Triangle." as "Tri" and "angle."), or none where it is not
+    listed."""
+    letters = [at for at, char in enumerate(word) if char.isalnum()]
+    if not letters or (listed := places.get(word[letters[0] : letters[-1] + 1].lower())) is None:
+        return []
+    cuts = list(accumulate((len(piece) for piece in listed[:-1]), initial=letters[0]))[1:]
+    return [word[start:end] for start, end in zip([0, *cuts], [*cuts, len(word)], strict=True)]
 
 
 def syllables(word: str, code: BrailleCode) -> list[str]:
@@ -186,26 +207,31 @@ def _letters(run: str, code: BrailleCode, capitals_off: bool, word: str) -> str:
             out.append(code.capital_word + segment + code.capital_terminator)
         else:
             out.append(
-                "".join(code.capital + _letter(c, code, word) for c in run[index:end].lower())
+                "".join(_letter(c, code, word, code.capital) for c in run[index:end].lower())
             )
         index = end
     return "".join(out)
 
 
-def _letter(char: str, code: BrailleCode, word: str) -> str:
+def _letter(char: str, code: BrailleCode, word: str, capital: str = "") -> str:
+    """A small letter's cells, after `capital` (its capital sign, for a capital letter): a
+    ligature's two letters each after it (`BrailleCode.ligatures`)."""
+    if char in code.ligatures:
+        first, second = (_letter(c, code, word) for c in code.ligatures[char])
+        return f"{capital}{first}{capital}{code.ligature}{second}"
     if char not in code.letters:
         raise NoSign(f"{code.name} has no sign for the letter {char!r} in {word!r}", word)
-    return code.letters[char]
+    return capital + code.letters[char]
 
 
 def fill_lines(words: list[str], width: int, hyphen: str) -> list[str]:
     """Words joined by blank cells into lines of at most `width` cells. A word longer than a
     line is divided after one of its own hyphens (UEB 8 allows it for capitalised words
     too) or at a `DIVISION` mark, where the hyphen is added; a word with no such place to
-    divide at that is still too long is an error."""
+    divide at that is still too long is an error (`TooLong`)."""
     pieces: list[str] = []
-    for word in words:
-        pieces.extend(_divided(word, width, hyphen))
+    for index, word in enumerate(words):
+        pieces.extend(_divided(word, width, hyphen, index))
     lines: list[str] = []
     for piece in pieces:
         joined = f"{lines[-1]}{BLANK}{piece}" if lines and not lines[-1].endswith(hyphen) else ""
@@ -218,9 +244,10 @@ def fill_lines(words: list[str], width: int, hyphen: str) -> list[str]:
     return lines
 
 
-def _divided(word: str, width: int, hyphen: str) -> list[str]:
-    """The word whole when it fits, else its longest head that fits ending in a hyphen
-    (its own, or one added at a division mark), then the rest divided the same way."""
+def _divided(word: str, width: int, hyphen: str, index: int) -> list[str]:
+    """The word (the text's `index`th) whole when it fits, else its longest head that fits
+    ending in a hyphen (its own, or one added at a division mark), then the rest divided
+    the same way."""
     whole = word.replace(DIVISION, "")
     if len(whole) <= width:
         return [whole]
@@ -231,5 +258,5 @@ def _divided(word: str, width: int, hyphen: str) -> list[str]:
             if len(candidate) <= width and at + 1 < len(word):
                 head, rest = candidate, word[at + 1 :]
     if not head or len(head) <= 1:
-        raise BrailleError(f"a word of {len(whole)} cells does not fit a line of {width}")
-    return [head, *_divided(rest, width, hyphen)]
+        raise TooLong(f"a word of {len(whole)} cells does not fit a line of {width}", index)
+    return [head, *_divided(rest, width, hyphen, index)]

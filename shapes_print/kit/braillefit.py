@@ -64,10 +64,11 @@ def unsigned(
 
 
 def sign_place(words: Words, word: str, where: Source | None) -> Source | None:
-    """Where a print `word` holding a character braille has no sign for is mended: the
-    set's line translating a text that holds it (a `.po` entry), else the game's list
-    value that holds it, else its own line, searched from `where` (a title's line, a
-    card's, a sheet's file: `place`, as a placeholder's error is found)."""
+    """Where a print `word` braille cannot write (a character it has no sign for, a word
+    too long for the embosser's line) is mended: the set's line translating a text that
+    holds it (a `.po` entry), else the game's list value that holds it, else its own line,
+    searched from `where` (a title's line, a card's, a sheet's file: `place`, as a
+    placeholder's error is found)."""
     for english, said in words.text.items():
         if word in said and (written := words.written_at(english)) is not None:
             return place(written, word, 0)

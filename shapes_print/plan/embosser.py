@@ -17,7 +17,15 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from shapes_print.braille.cells import BLANK, ascii_braille
-from shapes_print.braille.translate import BrailleError, NoSign, code_for, fill_lines, translate
+from shapes_print.braille.translate import (
+    BrailleError,
+    NoSign,
+    TooLong,
+    code_for,
+    divisible,
+    fill_lines,
+    translate,
+)
 from shapes_print.errors import Source, UserError, quoted
 from shapes_print.geometry.primitives import Artifact, Document, Group, Item, Text
 from shapes_print.kit.braillefit import sign_place, unsigned
@@ -36,6 +44,9 @@ PAGE_NUMBER_GAP = 3  # blank cells before the page number at the end of the last
 # Blank cells a form's field keeps after its label to write in: a space, then a score as
 # braille writes it (a minus, the number sign, two digits).
 WRITING_ROOM = 5
+# Punctuation around a print word, which its file may write apart from it ("**won**."):
+# the word is looked for in its file without it.
+_AROUND_WORDS = "\"'\u201c\u201d\u2018\u2019«»¡¿()[].,;:!?\u2026"
 
 
 class EmbosserFile(Struct, frozen=True):
@@ -222,39 +233,54 @@ def _words(items: Iterable[Item]) -> list[str]:
     return found
 
 
+def sheets_passages(sheets: Sequence[tuple[Document, Source | None]]) -> list[Passage]:
+    """Each sheet's words as the embosser file lists them, placed at the sheet's file (where
+    given), where a word that cannot be brailled is looked for."""
+    return [
+        replace(passage, where=where)
+        for document, where in sheets
+        for passage in sheet_passages(document)
+    ]
+
+
 def embosser_file(
-    title: Passage,
-    cards: Sequence[Passage],
-    sheets: Sequence[tuple[Document, Source | None]],
+    passages: Sequence[Passage],
     words: Words,
     page: Embosser,
     named: str,
+    hyphenation: tuple[str, ...] = (),
 ) -> EmbosserFile:
-    """The file: its title, its cards (each deck's heading, then each card's name and how
-    many, and the rule it prints, if any), then each sheet's words, looked for in its
-    file (where given) when one cannot be brailled; `named` in print, as its kit's files
-    are titled."""
-    passages = [title, *cards]
-    for document, where in sheets:
-        passages += [replace(passage, where=where) for passage in sheet_passages(document)]
-    lines = _lines(passages, words, page.cells_per_line)
+    """The file of the passages in order: its title, its cards (each deck's heading, then
+    each card's name and how many, and the rule it prints, if any), then each sheet's words
+    (`sheets_passages`); `named` in print, as its kit's files are titled. A word longer than
+    its line is divided as a card's zone divides it (`divisible`: the set's `hyphenation`
+    list, else the language's syllables)."""
+    lines = _lines(passages, words, page.cells_per_line, hyphenation)
     return EmbosserFile(named, _paginate(lines, page, words.locale), words.locale)
 
 
-def _lines(passages: Sequence[Passage], words: Words, width: int) -> list[tuple[str, bool]]:
+def _lines(
+    passages: Sequence[Passage], words: Words, width: int, hyphenation: tuple[str, ...]
+) -> list[tuple[str, bool]]:
     """Braille lines, each with whether it is a heading's, laid out as `_passage_lines`
     says; a blank line before each heading and subheading and after each heading (one
-    between two headings), none at the end. A passage the code has no sign for is refused
-    where the words lacking it are written (`sign_place`), as a card's are."""
+    between two headings), none at the end. A passage the code has no sign for, or with
+    a word too long for its line, is refused where that word is written (`sign_place`),
+    as a card's are."""
     lines: list[tuple[str, bool]] = []
     for passage in passages:
         if passage.kind in HEADINGS and lines and lines[-1][0]:
             lines.append(("", False))
         try:
-            lines += _passage_lines(passage, words.locale, width)
+            lines += _passage_lines(passage, words.locale, width, hyphenation)
         except NoSign as error:
             where = sign_place(words, error.word, passage.where)
             raise unsigned(error, where, "embosser file", passage.text, "") from None
+        except TooLong as error:
+            word = passage.text.split()[error.index]
+            where = sign_place(words, word.strip(_AROUND_WORDS) or word, passage.where)
+            what = f"embosser file: braille for {quoted(passage.text)}"
+            raise UserError(where, f"{what}: {error}") from None
         except BrailleError as error:
             what = f"embosser file: braille for {quoted(passage.text)}"
             raise UserError(passage.where, f"{what}: {error}") from None
@@ -266,15 +292,19 @@ def _lines(passages: Sequence[Passage], words: Words, width: int) -> list[tuple[
 
 
 @lru_cache(maxsize=16384)
-def _passage_lines(passage: Passage, locale: str, width: int) -> tuple[tuple[str, bool], ...]:
+def _passage_lines(
+    passage: Passage, locale: str, width: int, hyphenation: tuple[str, ...]
+) -> tuple[tuple[str, bool], ...]:
     """One passage's braille lines: a heading's each centred (`_centred`), a subheading's
     from cell 5, a paragraph indented two cells and running over to the margin, a list item
     at the margin running over two in, a card's rule two cells in, under the card's item, a
     field two cells in a level and running over two more, with a blank line after it when
-    its label leaves less than `WRITING_ROOM` on its line. Kept by passage, locale and line
-    width: every kit of a batch embosses the same headings, rules and card names again."""
-    words = translate(passage.text, code_for(locale))  # an error is placed by `_lines`
+    its label leaves less than `WRITING_ROOM` on its line; a word longer than its line
+    divided (`divisible`). Kept by passage, locale, line width and hyphenation list: every
+    kit of a batch embosses the same headings, rules and card names again."""
+    code = code_for(locale)  # an error is placed by `_lines`
     if passage.kind == "heading":
+        words = divisible(passage.text, code, hyphenation, width - 2 * CENTRED_MARGIN)
         return tuple((line, True) for line in _centred(words, width))
     first, rest = {
         "subheading": (SUBHEADING_INDENT, SUBHEADING_INDENT),
@@ -282,7 +312,8 @@ def _passage_lines(passage: Passage, locale: str, width: int) -> tuple[tuple[str
         "rule": (PARAGRAPH_INDENT, PARAGRAPH_INDENT),
         "field": (PARAGRAPH_INDENT * passage.level, PARAGRAPH_INDENT * (passage.level + 1)),
     }.get(passage.kind, (0, PARAGRAPH_INDENT))
-    filled = fill_lines(words, width - max(first, rest), HYPHEN)
+    room = width - max(first, rest)
+    filled = fill_lines(divisible(passage.text, code, hyphenation, room), room, HYPHEN)
     lines = [BLANK * (first if i == 0 else rest) + line for i, line in enumerate(filled)]
     if passage.kind == "field" and width - len(lines[-1]) < WRITING_ROOM:
         lines.append("")

@@ -22,7 +22,7 @@ from shapes_print.load.cardnames import many
 from shapes_print.load.loaded import Library, LoadedGame
 from shapes_print.load.places import card_place, value_place
 from shapes_print.plan.cardtext import braille_text
-from shapes_print.plan.embosser import EmbosserFile, Passage, embosser_file
+from shapes_print.plan.embosser import EmbosserFile, Passage, embosser_file, sheets_passages
 from shapes_print.plan.icons import spoken
 from shapes_print.plan.kitcontext import KitContext, title_place
 
@@ -157,5 +157,6 @@ def braille_file(
             cards += [Passage(card.rule, "rule", 0, card.rule_where)] * bool(card.rule)
     heads = Passage(title, "heading", 0, title_place(loaded, words))
     own = style.embosser.title
-    named = kit.titled(title, words.say(own, words.written_at(own)))
-    return embosser_file(heads, cards, sheets, words, style.embosser, named)
+    in_print = kit.titled(title, words.say(own, words.written_at(own)))
+    passages = [heads, *cards, *sheets_passages(sheets)]
+    return embosser_file(passages, words, style.embosser, in_print, tuple(style.hyphenation))

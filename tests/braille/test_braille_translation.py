@@ -43,6 +43,9 @@ KNOWN_UEB = {
     "Äpfel Straße": ",^3APFEL ,STRA.!E",  # 4.2: a modifier before its letter; the sharp s
     "ÜBER": ",,^3UBER",  # 8 and 4.2: the capitalised word sign before the modifier
     "déjà vu": "D^/EJ^*A VU",  # 4.2: acute, grave
+    "Øl Łódź ħ": ",@*OL ,@*L^/OD^/Z @3H",  # 4.2: oblique stroke, horizontal stroke
+    "Æbler œuvre": ",A,^6EBLER O^6EUVRE",  # 4.2: ligature, a capital sign for each letter
+    "π ΑΒΓ 3β": ".P ,,.A.B.G #C.B",  # 4.5: Greek letters; no grade 1 indicator for β
 }
 KNOWN_SPANISH = {
     "círculo": "CIRCULO".replace("I", "/", 1),  # í is dots 34, the NABCC slash
@@ -76,8 +79,9 @@ def test_a_character_without_a_sign_is_named() -> None:
 
 
 def test_every_accented_letter_ueb_writes_matches_liblouis() -> None:
-    """Each letter the UEB table writes with a modifier (UEB 4.2), and the sharp s, small
-    and capital and in a word in capitals, as liblouis's en-ueb-g1 writes it."""
+    """Each letter the UEB table writes with a modifier (UEB 4.2: an accent, a stroke), the
+    sharp s and the Greek letters, small and capital and in a word in capitals, as
+    liblouis's en-ueb-g1 writes it."""
     lou = tool("lou_translate", LIBLOUIS)
     accented = [letter for letter in UEB.letters if not "a" <= letter <= "z"]
     assert {"ä", "ö", "ü", "ß", "é", "è", "â", "ñ", "ç", "å", "č", "ā"} <= set(accented)
@@ -93,6 +97,28 @@ def test_every_accented_letter_ueb_writes_matches_liblouis() -> None:
     )
     theirs = done.stdout.splitlines()
     ours = [BLANK.join(translate(text, UEB)) for text in texts]
+    wrong = [(t, o, lou) for t, o, lou in zip(texts, ours, theirs, strict=True) if o != lou]
+    assert not wrong, wrong[:5]
+
+
+def test_stroked_ligatured_and_greek_letters_match_liblouis() -> None:
+    """Each letter UEB 4.2 writes with a stroke or as a ligature and each Greek letter (UEB
+    4.5), small and capital, in a word in capitals and in words, as liblouis's en-ueb-g1
+    writes it."""
+    lou = tool("lou_translate", LIBLOUIS)
+    letters = [*"øłⱥȼⱦɇđħŧɨƶǥƀɉɍɏ", *UEB.ligatures, *"αβγδεζηθικλμνξοπρςστυφχψω"]
+    capitals = [letter.upper() for letter in letters if letter != "ς"]  # its capital is Σ
+    words = ["Æbler ÆRØ ærø Œuvre Sœur Łódź Ωmega 3β 3ø Ĳssel", "ΑΒΓ ΔΕΖ ΗΘΙ πr"]
+    texts = [*letters, *capitals, *(f"{c}{c}" for c in capitals), *words]
+    done = subprocess.run(
+        [lou, "--forward", "unicode.dis,en-ueb-g1.ctb"],
+        input="\n".join(texts) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    ours = [BLANK.join(translate(text, UEB)) for text in texts]
+    theirs = done.stdout.splitlines()
     wrong = [(t, o, lou) for t, o, lou in zip(texts, ours, theirs, strict=True) if o != lou]
     assert not wrong, wrong[:5]
 

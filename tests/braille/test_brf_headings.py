@@ -13,7 +13,7 @@ from shapes_print.braille.codes import UEB
 from shapes_print.braille.translate import translate
 from shapes_print.geometry.primitives import BLACK, Document, Group, Page, Text
 from shapes_print.load.printmodels import Embosser
-from shapes_print.plan.embosser import EmbosserFile, Passage, embosser_file
+from shapes_print.plan.embosser import EmbosserFile, Passage, embosser_file, sheets_passages
 from shapes_print.text.words import Words
 
 PAGE = Embosser(cells_per_line=40, lines_per_page=25, cards_heading="Cards", title="Embosser file")
@@ -47,7 +47,8 @@ def _game(fillers: int = 0) -> EmbosserFile:
     body.append(_group("P", "The end."))
     sheet = Document("Setup", [Page(600.0, 800.0, tuple(body))])
     cards = [Passage("Cards", "heading"), Passage("red 1: 3", "item")]
-    return embosser_file(Passage(TITLE, "heading"), cards, [(sheet, None)], Words(), PAGE, TITLE)
+    passages = [Passage(TITLE, "heading"), *cards, *sheets_passages([(sheet, None)])]
+    return embosser_file(passages, Words(), PAGE, TITLE)
 
 
 def _lines(embossed: EmbosserFile) -> list[str]:

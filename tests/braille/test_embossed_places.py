@@ -90,3 +90,29 @@ def test_a_game_lists_value_is_refused_at_its_item(
     written = SHEETS + '      - for_each: {list: rounds, blocks: [{text: "Pass {way}."}]}\n'
     line = _refused(tmp_path, capsys, {"game.yaml": listed, "sheets.yaml": written})
     assert line.startswith(f"content/tiny/game.yaml:{_at(listed, SIGNLESS)}: embosser file: ")
+
+
+# A word in capitals, longer than a line, with no place to divide it (its capitals
+# indicator spans it): 48 cells.
+UNDIVIDED = "PNEUMONOULTRAMICROSCOPICSILICOVOLCANOCONIOSIS"
+
+
+def test_a_word_too_long_for_its_line_is_refused_at_its_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    written = sheets("heading: Turn", f'text: "Beware of {UNDIVIDED}."')
+    line = _refused(tmp_path, capsys, {"sheets.yaml": written})
+    assert line == (
+        f"content/tiny/sheets.yaml:{_at(written, UNDIVIDED)}: embosser file: braille for "
+        f"'Beware of {UNDIVIDED}.': a word of 48 cells does not fit a line of 38 "
+        "(label set 'braille')"
+    )
+
+
+def test_a_title_too_long_for_its_line_is_refused_at_its_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    titled = game(["sheets.yaml"]).replace("title: Tiny", f"title: Tiny {UNDIVIDED}")
+    line = _refused(tmp_path, capsys, {"game.yaml": titled})
+    assert line.startswith(f"content/tiny/game.yaml:{_at(titled, UNDIVIDED)}: embosser file: ")
+    assert "a word of 47 cells does not fit a line of 34" in line

@@ -69,6 +69,8 @@ def test_a_compound_is_divided_at_its_own_hyphen_alone() -> None:
 def test_the_sets_own_list_wins_over_the_dictionary() -> None:
     assert lines("triangle", 6, ("tri-angle",)) == ["TRI-", "ANGLE"]
     assert lines("triangle", 6) == ["TRIAN-", "GLE"]
+    # Whatever its case and the punctuation around it, as a sentence of a sheet writes it.
+    assert lines("(Triangle.)", 10, ("tri-angle",)) == ['"<,TRI-', 'ANGLE4">']
 
 
 def test_spanish_words_are_divided_by_a_spanish_dictionary() -> None:
