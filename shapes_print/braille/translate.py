@@ -220,7 +220,7 @@ def _letter(char: str, code: BrailleCode, word: str, capital: str = "") -> str:
         first, second = (_letter(c, code, word) for c in code.ligatures[char])
         return f"{capital}{first}{capital}{code.ligature}{second}"
     if char not in code.letters:
-        raise NoSign(f"{code.name} has no sign for the letter {char!r} in {word!r}", word)
+        raise NoSign(f"{code.name} has no sign here for the letter {char!r} in {word!r}", word)
     return capital + code.letters[char]
 
 

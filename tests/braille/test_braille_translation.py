@@ -74,7 +74,7 @@ def test_a_character_without_a_sign_is_named() -> None:
     with pytest.raises(BrailleError, match="U\\+2605"):
         translate("★", UEB)
     # UEB writes no Chinese: the letter is refused, named, whatever accents it now knows.
-    with pytest.raises(NoSign, match="has no sign for the letter '中' in '中文'"):
+    with pytest.raises(NoSign, match="has no sign here for the letter '中' in '中文'"):
         translate("Spiel 中文", UEB)
 
 

@@ -105,14 +105,15 @@ def test_a_game_the_standard_set_cannot_take_still_stops(
 def test_a_letter_braille_has_no_sign_for_says_to_write_it_otherwise_not_a_size(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """No card size or larger box gives Æ a sign: the line says only what helps."""
+    """No card size or larger box gives Þ a sign (UEB writes it; our table has none): the
+    line says only what helps."""
     content = her_game(tmp_path, capsys)
     deck = content / GAME / "deck.yaml"
-    deck.write_text(deck.read_text().replace('"{suit:upper} {number}"', '"NOVA ÆØÅ"'))
+    deck.write_text(deck.read_text().replace('"{suit:upper} {number}"', '"NOVA ÞÅ"'))
     why = (
         f"content/{GAME}/deck.yaml:22:32: card '{{suit}}-{{number}}' (grasshopper-1), element "
-        "'shape-braille': braille for 'nova æøå': Unified English Braille, Grade 1 has no sign "
-        "for the letter 'æ' in 'æøå'; write it another way in the card's words, or give the set "
+        "'shape-braille': braille for 'nova þå': Unified English Braille, Grade 1 has no sign here "
+        "for the letter 'þ' in 'þå'; write it another way in the card's words, or give the set "
         "this game's own words"
     )
     check = ["check", GAME, "--content", str(content)]
