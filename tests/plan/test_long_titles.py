@@ -3,7 +3,8 @@ word's end with an ellipsis, the same on every page of its kind in a file (its w
 the last page's, decides), and the file's title says it whole; large print, which sets the
 title at 18 pt on a line of its own, builds. A foot whose template's own words have no room
 in a card sheet's margin is refused by `check` as by `build`, in the same line: a cards
-file's pages are made only when written, and `check` writes none."""
+file's pages are made only when written, and `check` writes none. A one-word title too wide
+for a heading's column breaks between its characters there, as any such word does."""
 
 from __future__ import annotations
 
@@ -116,12 +117,17 @@ CARDS = " ".join(["suit cards for the travelling players"] * 3)
 LONG = " ".join(["The long and winding road"] * 3)  # 77 characters
 
 
-def _tiny(folder: Path, title: str, cards: str = "cards") -> pipeline.Sources:
-    """tests/tinygame.py's game written in `folder` with its title and cards file's name."""
+def _tiny(
+    folder: Path, title: str, cards: str = "cards", blocks: tuple[str, ...] = ()
+) -> pipeline.Sources:
+    """tests/tinygame.py's game written in `folder` with its title and cards file's name,
+    and its sheet of `blocks` where given."""
     content = folder / "content"
     (content / "tiny").mkdir(parents=True)
     for name, _, text in tinygame.project_edits():
         (folder / name).write_text(text, encoding="utf-8")
+    if blocks:
+        (content / "tiny" / "sheets.yaml").write_text(tinygame.sheets(*blocks), "utf-8")
     game = content / "tiny" / "game.yaml"
     said = game.read_text(encoding="utf-8")
     said = said.replace("title: Tiny\n", f"title: {title}\n")
@@ -187,6 +193,51 @@ def test_a_one_word_title_is_whole_in_the_covers_game_cell(
     # A word broken across lines has no space after its parts in the text layer.
     within = [text for text in shown if f"{WORD}:".startswith(text.text) and text.text]
     assert within and not any(text.space_after for text in within if text.text != f"{WORD}:")
+
+
+# 50 characters, one word: wider than a heading's column at standard print on A4 too.
+WIDER = WORD + "s" * 16
+LONGEST = "Pneumonoultramicroscopicsilicovolcanoconiosis" * 3  # and than a paragraph's
+
+
+@pytest.mark.parametrize(
+    ("labels", "paper"), [("standard", "a4"), ("large-print", "a4"), ("large-print", "letter")]
+)
+def test_a_word_too_wide_for_its_column_breaks_between_its_characters(
+    tmp_path: Path, labels: str, paper: str
+) -> None:
+    """A heading, a paragraph and rich text whose one word is wider than the sheet's column
+    (a one-word game title, in the cover's shipped heading too) break it where they must, as
+    a table's cell does (CSS's overflow-wrap: anywhere), not refuse it: the text layer
+    keeps the word one word, no space after its parts."""
+    blocks = ('heading: "{game_title}: turn"', f"text: {LONGEST} wins", f"text: a **{LONGEST}**")
+    project = pipeline.load_project(_tiny(tmp_path, WIDER, blocks=blocks), ["tiny"], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, "2", paper)
+    named = {file.name.rsplit("_", 1)[1]: file.printed for file in files}
+    sheets = [text for page in named["sheets"].pages for text in _content(page.items)]
+    cover = [text for page in named["print-and-play"].pages[:1] for text in _content(page.items)]
+    spelled = [*_spelled(sheets, WIDER), *_spelled(sheets, LONGEST), *_spelled(cover, WIDER)]
+    # The sheet's heading and two paragraphs and the cover's heading, its Game cell too
+    # where the word is too wide for it.
+    assert sum(len(parts) > 1 for parts in spelled) >= 4, spelled
+    for parts in spelled:
+        assert not any(part.space_after for part in parts[:-1]), parts
+
+
+def _spelled(texts: list[Text], word: str) -> list[list[Text]]:
+    """Each run of texts that spells `word` (and goes on, or not) from a text's start."""
+    runs = []
+    for start in range(len(texts)):
+        said, run = "", []
+        for text in texts[start:]:
+            said += text.text
+            run.append(text)
+            if not (said.startswith(word) or word.startswith(said)):
+                break
+            if len(said) >= len(word):
+                runs.append(run)
+                break
+    return runs
 
 
 def _content(items: tuple[Item, ...]) -> list[Text]:
