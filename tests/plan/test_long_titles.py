@@ -66,7 +66,9 @@ def test_a_title_too_long_for_the_foot_is_cut_at_a_word_alike_on_every_page(
                 continue
             cut += 1
             kept = title.removesuffix(ELLIPSIS).split(" ")
-            assert kept == WORDS[: len(kept)] and len(kept) > 1, (file.name, title)
+            whole = WORDS[: len(kept)]  # the last word's comma is left out before the ellipsis
+            assert kept[:-1] == whole[:-1] and kept[-1] == whole[-1].rstrip(","), title
+            assert len(kept) > 1, (file.name, title)
     assert cut, "no foot needed its title cut: the title is not long enough to test it"
     if labels == "large-print":  # a sheet page's foot at the set's sheet size, 18 pt,
         # in the print-and-play file as in the sheet's own file (cut, not shrunk to 6 pt)
@@ -141,13 +143,15 @@ def test_a_cards_file_name_too_long_for_the_foot_is_cut_too(
     tmp_path: Path, labels: str, titled: str
 ) -> None:
     """Every foot says the title and the file's name, each whole or cut at a word's end
-    with an ellipsis; the cards file's feet cut its name, and its own title keeps it."""
+    with an ellipsis, parted by the foot's separator or a line's end (large print's foot,
+    where it wraps, breaks at its title's line end first: they never run on into one
+    another); the cards file's feet cut its name, and its own title keeps it."""
     project = pipeline.load_project(_tiny(tmp_path, titled, CARDS), ["tiny"], [labels])
     ((_, _, files),) = pipeline.plan_all(project, "2", "a4")
     (cards,) = [file for file in files if file.name.endswith("_cards")]
     assert CARDS in cards.printed.title
     feet = [
-        " ".join(line.text for line in _texts(item.items))
+        "\n".join(line.text for line in _texts(item.items))
         for page in cards.printed.pages
         for item in page.items
         if isinstance(item, Artifact) and item.kind == "Pagination"
@@ -157,12 +161,14 @@ def test_a_cards_file_name_too_long_for_the_foot_is_cut_too(
     for foot in feet:
         said = SAID.match(foot)
         assert said is not None, foot
-        title, name = said.group("title"), said.group("name")
+        title, name = (said.group(part).replace("\n", " ") for part in ("title", "name"))
         assert title == titled or _cut_of(title, titled), foot
         assert _cut_of(name, CARDS), foot
 
 
-SAID = re.compile(r"(?P<title>.+?)(?: · | )(?P<name>suit .*) · page \d+ of \d+$")
+# A foot's title and name: parted by " · " (a line may end on either side of the dot), or
+# by a line's end alone (large print's foot, whose title is a line of its own).
+SAID = re.compile(r"(?P<title>.+?)(?:\s·\s|\n)(?P<name>suit .*) · page \d+ of \d+$", re.S)
 
 
 def _cut_of(shown: str, whole: str) -> bool:
