@@ -53,7 +53,7 @@ def arrow_block(
     word_size = style.heading_size * 2
     word_text = col.ctx.words.fill(arrow.word, values, where)
     word_at = col.ctx.words.place_of(arrow.word, where)
-    word = paragraph(col, word_text, Setting(word_size, True), col.width, word_at)
+    word = paragraph(col, word_text, Setting(word_size, True, overflow=False), col.width, word_at)
     gap = style.table_padding * 2
     centred = Group(
         tuple(word[1]),

@@ -36,7 +36,7 @@ from shapes_print.text.fit import wrap
 
 # The space before a number in a run of card names ("Yellow 1"): a line may not break there.
 _BEFORE_NUMBER = re.compile(r" (?=\d)")
-# The least share of its column a cell breaks a word too wide for it in (`_TextCell.draw`).
+# The least share of its column a cell breaks a word too wide for it in (`_in_cell`).
 WIDE_CELL = 0.5
 
 
@@ -117,8 +117,14 @@ class _TextCell(OncePerWidth):
         """The paragraph at `width`: in a cell at least `WIDE_CELL` of the column wide, a
         word too wide even so breaks where it must (a one-word game title); a narrower
         one refuses it, as a page too small for its table (its shares stand) says."""
-        setting = replace(self.setting, overflow=width >= WIDE_CELL * self.col.width)
+        setting = _in_cell(self.col, self.setting, width)
         return paragraph_items(self.col, self.text, setting, width, self.where)
+
+
+def _in_cell(col: Column, setting: Setting, width: float) -> Setting:
+    """The setting of a paragraph in a cell `width` wide: one at least `WIDE_CELL` of its
+    column wide breaks a word too wide for it (`Setting.overflow`), a narrower one not."""
+    return replace(setting, overflow=width >= WIDE_CELL * col.width)
 
 
 def card_cell(
@@ -193,7 +199,9 @@ class _CardsDrawing(OncePerWidth):
         items = [replace(figure, alt=col.ctx.words.hearing.heard(figure.alt))]
         if words:
             here = col.ctx.words.place_of(cell.text or cell.alt, where)
-            text_height, text_items = paragraph(col, words, Setting(style.body_size), width, here)
+            text_height, text_items = paragraph(
+                col, words, _in_cell(col, Setting(style.body_size), width), width, here
+            )
             items.append(Group(tuple(text_items), dy=-height - style.table_padding, role="P"))
             height += style.table_padding + text_height
         if _opens(alt, self.beside):  # nothing inside layout is marked: the picture says nothing
@@ -298,7 +306,8 @@ def _cards_in_words(
         text = _unbroken_names(words.fill(cell.alt, values, where), col, width)
     if not text:
         text = ", ".join(face.name.removeprefix("face-") for line in lines for face in line)
-    height, items = paragraph(col, text, Setting(col.ctx.style.body_size), width, where)
+    setting = _in_cell(col, Setting(col.ctx.style.body_size), width)
+    height, items = paragraph(col, text, setting, width, where)
     return height, [Group(tuple(items), role="P")]
 
 

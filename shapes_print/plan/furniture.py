@@ -11,7 +11,7 @@ A cut line across a page is dashed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from msgspec import Struct
 
@@ -26,7 +26,7 @@ from shapes_print.geometry.primitives import (
     Text,
 )
 from shapes_print.load.printmodels import Furniture, Sides
-from shapes_print.text.fit import own_lines, wrap
+from shapes_print.text.fit import wrap
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Words
 
@@ -341,34 +341,37 @@ def place_text(
     f: Furniture,
     text: str,
     where: Source | None,
-    unbroken: bool = False,
+    whole: Sequence[tuple[str, ...]] = (),
 ) -> Artifact:
-    """`text` in the first stretch that holds it, at the largest size that fits; with
-    `unbroken`, on its own lines at any size furniture takes before wrapped (a card sheet's
-    running foot: one line a little smaller, not three against the ruler's end)."""
-    found = placed_in(stretches, font, f, text, unbroken)
+    """`text` in the first stretch that holds it, at the largest size that fits; first in
+    each of `whole`'s lines unbroken, at any size furniture takes, before it is wrapped (a
+    card sheet's running foot: one line a little smaller, not three against the ruler's
+    end)."""
+    found = placed_in(stretches, font, f, text, whole)
     if found is None:
         raise UserError(where, f"no room in the page margins for the line {quoted(text)}")
     return found[1]
 
 
 def placed_in(
-    stretches: list[Stretch], font: Font, f: Furniture, text: str, unbroken: bool = False
+    stretches: list[Stretch],
+    font: Font,
+    f: Furniture,
+    text: str,
+    whole: Sequence[tuple[str, ...]] = (),
 ) -> tuple[int, Artifact] | None:
     """`place_text`'s placing, and the index of the stretch it is placed in (which it takes
     up, `Stretch.place`); None where none holds it."""
-    own = own_lines(text)  # as wrap keeps them where each fits: asked of every page's foot
-    for most in (len(own), None) if unbroken else (None,):
+    for given in (*whole, None):
         size = f.text_size
         while size >= f.text_min_size - 1e-9:
             for index, stretch in enumerate(stretches):
-                if most is not None and not unbroken_fits(text, font, size, stretch.length):
+                if given and any(font.width(line, size) > stretch.length for line in given):
                     continue  # what wrap would break
-                lines = own if most is not None else wrap(text, font, size, stretch.length)
-                if lines and (most is None or len(lines) <= most):
-                    placed = _set(stretch, font, f, lines, size)
-                    if placed is not None:
-                        return index, placed
+                lines = wrap(text, font, size, stretch.length) if given is None else given
+                placed = _set(stretch, font, f, lines, size) if lines else None
+                if placed is not None:
+                    return index, placed
             size -= 0.25
     return None
 

@@ -35,6 +35,7 @@ from shapes_print.plan.furniture import (
     unbroken_fits,
 )
 from shapes_print.plan.madepages import Footed, Imposed, MadePages
+from shapes_print.text.fit import own_lines
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Said
 
@@ -134,7 +135,7 @@ class NumberedPages(MadePages):
         def placed(title: str, document: str) -> tuple[int, Artifact] | None:
             said = self._said(len(self), title, document)
             probe = [copy.copy(s) for s in stretches]  # placing takes a stretch's room up
-            return placed_in(probe, font, f, _joined(said, joined), unbroken=True)
+            return placed_in(probe, font, f, said, _whole(said, joined))
 
         names = fitted_names(self.names.both, lambda *shown: placed(*shown) is not None, font)
         steady = placed(*names)
@@ -174,10 +175,11 @@ class NumberedPages(MadePages):
         if run not in self.rooms:
             self.rooms[run] = self._foot_room(imposed)
         room = self.rooms[run]
-        said = _joined(self._said(number, *room.names), room.joined)
+        said = self._said(number, *room.names)
         stretches = [copy.copy(s) for s in room.stretches]  # placing takes their room up
         font, f = ctx.fonts.regular, ctx.style.furniture
-        return place_text(stretches, font, f, said, ctx.furniture_source, unbroken=True)
+        whole = _whole(said, room.joined)
+        return place_text(stretches, font, f, said, ctx.furniture_source, whole)
 
     def _sheet_names(self, width: float) -> tuple[str, str]:
         """The title and name a sheet page's foot `width` wide says: the file's widest
@@ -199,9 +201,13 @@ class _FootRoom(Struct):
     names: tuple[str, str]  # the game's and file's as the run's feet say them (foottitle.py)
 
 
-def _joined(said: str, joined: bool) -> str:
-    """A foot's lines joined into one where its run's margin holds one line alone."""
-    return " ".join(said.split("\n")) if joined else said
+def _whole(said: str, joined: bool) -> tuple[tuple[str, ...], ...]:
+    """The lines a card sheet's foot is tried in unbroken before it is wrapped: its own,
+    and before them, where its run's margin holds one line alone, those lines joined into
+    one. A foot that wraps even so breaks at its own line ends first, so the game's title
+    (large print's line of its own) never runs on into the file's name on a line."""
+    own = own_lines(said)
+    return ((" ".join(own),), own) if joined else (own,)
 
 
 def _holds(stretch: Stretch, text: str, font: Font, f: Furniture) -> bool:

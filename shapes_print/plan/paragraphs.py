@@ -58,14 +58,16 @@ class Column(Struct, frozen=True):
 class Setting(Struct, frozen=True, gc=False):
     """How a paragraph is set: its type size, bold or not, whether its lines are balanced
     (a last line of one word is avoided by setting the lines narrower), and whether a word
-    wider than the column breaks between its characters where it must (`overflow`, a table
-    cell's: a one-word game title on a cover), not refused. Numbers alone, in no reference
+    wider than the column breaks between its characters where it must (`overflow`, CSS's
+    `overflow-wrap: anywhere`: a one-word game title in a heading at large print), not
+    refused. A table's cell too narrow to break a word in (plan/cells.py `WIDE_CELL`) and
+    an arrow's word, drawn centred whole, refuse it. Numbers alone, in no reference
     cycle: untracked by the garbage collector."""
 
     size: float
     bold: bool = False
     balance: bool = False
-    overflow: bool = False
+    overflow: bool = True
 
 
 def lines_of(
@@ -100,14 +102,17 @@ def _broken(
     if lines is None:
         bound = text
         lines = wrap_breaks(text, font, size, width)
-    if lines is None and setting.overflow:
+    anywhere = lines is None and setting.overflow
+    if anywhere:
         lines = wrap_breaks(bound, font, size, width, anywhere=True)
     if lines is None:
         return None
     if balance and len(lines) > 1 and len(lines[-1][0].split()) == 1:
         steps = round((1 - BALANCE_LEAST) / BALANCE_STEP)
         for step in range(1, steps + 1):
-            narrower = wrap_breaks(bound, font, size, width * (1 - step * BALANCE_STEP))
+            narrower = wrap_breaks(
+                bound, font, size, width * (1 - step * BALANCE_STEP), anywhere=anywhere
+            )
             if narrower is None or len(narrower) != len(lines):
                 break
             if len(narrower[-1][0].split()) > 1:
@@ -259,7 +264,7 @@ def _rich_lines(
         return fonts.pick(strong or bold, italic)
 
     check_faces(parsed, faces, where, "text")
-    lines = rich_wrap(parsed, faces, size, width)
+    lines = rich_wrap(parsed, faces, size, width, anywhere=setting.overflow)
     if lines is None:
         raise _too_wide(text, width, where)
     return lines

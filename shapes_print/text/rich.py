@@ -6,7 +6,8 @@ offset from the line's start, for the plan to place. Words are measured as plain
 (text/fit.py): advance widths without kerning, so a piece's width is the sum of its
 characters' and pieces laid end to end land where one run of the same words would. A word
 may span faces (`**gain**s`); a line breaks only at white space (the no-break space holds),
-or between Chinese or Japanese characters (text/breaks.py).
+or between Chinese or Japanese characters (text/breaks.py); a word wider than a sheet's
+column even so, between any two of its characters where it must.
 An icon is as wide as the em of the line (`ICON_EM`) and stands on the face's descent.
 """
 
@@ -18,7 +19,7 @@ from collections.abc import Callable, Iterator
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError, quoted
-from shapes_print.text.breaks import CJK, cjk_units
+from shapes_print.text.breaks import CJK, cjk_units, grapheme_units
 from shapes_print.text.fit import NO_BREAK, SHRINK_STEP
 from shapes_print.text.fonts import Font
 from shapes_print.text.markup import Icon, Run, Span
@@ -104,8 +105,8 @@ def _paragraphs(parsed: tuple[Run, ...]) -> list[list[_Word]]:
 
 def _units(atoms: tuple[Atom, ...]) -> list[tuple[Atom, ...]]:
     """A word's atoms in the parts a line may break between with no space (Chinese and
-    Japanese: text/breaks.py), an icon standing as U+FFFC, an object; else the word whole."""
-    text = "".join("\ufffc" if isinstance(atom, Icon) else atom[0] for atom in atoms)
+    Japanese: text/breaks.py); else the word whole."""
+    text = _text_of(atoms)
     if not CJK.search(text):
         return [atoms]
     parts: list[tuple[Atom, ...]] = []
@@ -114,6 +115,11 @@ def _units(atoms: tuple[Atom, ...]) -> list[tuple[Atom, ...]]:
         parts.append(tuple(_cut(atoms, start, start + len(unit))))
         start += len(unit)
     return parts
+
+
+def _text_of(atoms: tuple[Atom, ...]) -> str:
+    """The atoms' text, an icon standing as U+FFFC, an object."""
+    return "".join("\ufffc" if isinstance(atom, Icon) else atom[0] for atom in atoms)
 
 
 def _cut(atoms: tuple[Atom, ...], start: int, end: int) -> Iterator[Atom]:
@@ -135,10 +141,16 @@ def check_faces(parsed: tuple[Run, ...], faces: Faces, where: Source | None, wha
 
 
 def rich_wrap(
-    parsed: tuple[Run, ...], faces: Faces, size: float, width: float | None
+    parsed: tuple[Run, ...],
+    faces: Faces,
+    size: float,
+    width: float | None,
+    anywhere: bool = False,
 ) -> tuple[RichLine, ...] | None:
     """Greedy wrap across runs (`width` None: a line per paragraph); None when a single
-    word is wider than the box."""
+    word is wider than the box. With `anywhere`, such a word breaks between its characters
+    where it must (`_broken`, as text/fit.py's `wrap_breaks` does), and the wrap is None
+    only where one character is wider."""
 
     def atom_width(atom: Atom) -> float:
         return ICON_EM * size if isinstance(atom, Icon) else faces(*atom[1]).width(atom[0], size)
@@ -147,7 +159,10 @@ def rich_wrap(
     for paragraph in _paragraphs(parsed):
         current: list[_Word] = []
         used = 0.0
-        for word in paragraph:
+        words = paragraph
+        if anywhere and width is not None:
+            words = [piece for word in paragraph for piece in _broken(word, width, atom_width)]
+        for word in words:
             wide = sum(map(atom_width, word.atoms))
             glue = faces(*word.glue).width(" ", size) if word.glue and current else 0.0
             if not current or width is None or used + glue + wide <= width + 1e-9:
@@ -164,6 +179,30 @@ def rich_wrap(
     last = lines[-1]
     lines[-1] = RichLine(last.pieces, last.width, False)
     return tuple(lines)
+
+
+def _broken(word: _Word, width: float, atom_width: Callable[[Atom], float]) -> list[_Word]:
+    """A word wider than `width` in pieces as wide as a line holds, a character at least,
+    joined by no space; the first keeps the space before the word. Else the word whole."""
+    if sum(map(atom_width, word.atoms)) <= width + 1e-9:
+        return [word]
+
+    def wide(low: int, high: int) -> float:
+        return sum(map(atom_width, _cut(word.atoms, low, high)))
+
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for unit in grapheme_units(_text_of(word.atoms)):
+        end = start + len(unit)
+        if spans and wide(spans[-1][0], end) <= width + 1e-9:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+        start = end
+    return [
+        _Word(word.glue if index == 0 else None, tuple(_cut(word.atoms, low, high)))
+        for index, (low, high) in enumerate(spans)
+    ]
 
 
 def _line(words: list[_Word], faces: Faces, size: float, space_after: bool) -> RichLine:

@@ -2,7 +2,8 @@
 """Chinese and Japanese, written without spaces, break between characters as their
 typesetting does (UAX #14): never before closing punctuation, small kana or the prolonged
 sound mark, never after opening punctuation, and with no space in the text layer where a
-line broke there. A run that cannot break and is wider than the column is still refused.
+line broke there. A run that cannot break and is wider than the column breaks between its
+characters where it must, as any word too wide does.
 The face is made here: every character one em wide (Latin half an em), so a line's
 characters can be counted."""
 
@@ -15,7 +16,6 @@ import pytest
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import Item, Text
 from shapes_print.pipeline import pipeline
 from shapes_print.text.fit import wrap_breaks
@@ -190,9 +190,22 @@ def test_a_game_prints_its_japanese_rule_and_card_in_lines_that_fit(
     assert [t.space_after for t in title] == [False] * (len(title) - 1) + [True]
 
 
-def test_check_still_refuses_a_run_wider_than_the_column(tmp_path: Path, face_file: Path) -> None:
-    root = _project(tmp_path, face_file, "ルールは" + "カ" + "ー" * 60 + "です。", "カード")
+def test_a_run_that_cannot_break_breaks_between_its_characters_where_it_must(
+    tmp_path: Path, face_file: Path
+) -> None:
+    """UAX #14 breaks nowhere in "カーー…" (never before the prolonged sound mark): wider
+    than the column, it breaks where it must, as any word too wide does (CSS's
+    overflow-wrap: anywhere), not refused; every line fits, no space where it broke."""
+    rule = "ルールは" + "カ" + "ー" * 60 + "です。"
+    root = _project(tmp_path, face_file, rule, "カード")
     sources = pipeline.Sources(root / "content", root / "templates")
     project = pipeline.load_project(sources, ["pass-and-pick"], ["standard"])
-    with pytest.raises(UserError, match="is wider than the 180 mm column"):
-        list(pipeline.plan_all(project, "4", "a4"))
+    ((_, _, files),) = pipeline.plan_all(project, "4", "a4")
+    face = load_font(face_file)
+    (sheets,) = [file.printed for file in files if file.name.endswith("_sheets")]
+    (page,) = [page for page in sheets.pages if _cjk_lines(page.items)]
+    lines = _cjk_lines(page.items)
+    assert "".join(t.text for t in lines) == rule and len(lines) > 1
+    column = (210 - 2 * 15) / 25.4 * 72  # A4 less the sheets' margins
+    assert all(face.width(t.text, t.size) <= column + 1e-6 for t in lines)
+    assert [t.space_after for t in lines] == [False] * len(lines)

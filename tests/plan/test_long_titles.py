@@ -3,7 +3,8 @@ word's end with an ellipsis, the same on every page of its kind in a file (its w
 the last page's, decides), and the file's title says it whole; large print, which sets the
 title at 18 pt on a line of its own, builds. A foot whose template's own words have no room
 in a card sheet's margin is refused by `check` as by `build`, in the same line: a cards
-file's pages are made only when written, and `check` writes none."""
+file's pages are made only when written, and `check` writes none. A one-word title too wide
+for a heading's column breaks between its characters there, as any such word does."""
 
 from __future__ import annotations
 
@@ -65,7 +66,9 @@ def test_a_title_too_long_for_the_foot_is_cut_at_a_word_alike_on_every_page(
                 continue
             cut += 1
             kept = title.removesuffix(ELLIPSIS).split(" ")
-            assert kept == WORDS[: len(kept)] and len(kept) > 1, (file.name, title)
+            whole = WORDS[: len(kept)]  # the last word's comma is left out before the ellipsis
+            assert kept[:-1] == whole[:-1] and kept[-1] == whole[-1].rstrip(","), title
+            assert len(kept) > 1, (file.name, title)
     assert cut, "no foot needed its title cut: the title is not long enough to test it"
     if labels == "large-print":  # a sheet page's foot at the set's sheet size, 18 pt,
         # in the print-and-play file as in the sheet's own file (cut, not shrunk to 6 pt)
@@ -116,12 +119,17 @@ CARDS = " ".join(["suit cards for the travelling players"] * 3)
 LONG = " ".join(["The long and winding road"] * 3)  # 77 characters
 
 
-def _tiny(folder: Path, title: str, cards: str = "cards") -> pipeline.Sources:
-    """tests/tinygame.py's game written in `folder` with its title and cards file's name."""
+def _tiny(
+    folder: Path, title: str, cards: str = "cards", blocks: tuple[str, ...] = ()
+) -> pipeline.Sources:
+    """tests/tinygame.py's game written in `folder` with its title and cards file's name,
+    and its sheet of `blocks` where given."""
     content = folder / "content"
     (content / "tiny").mkdir(parents=True)
     for name, _, text in tinygame.project_edits():
         (folder / name).write_text(text, encoding="utf-8")
+    if blocks:
+        (content / "tiny" / "sheets.yaml").write_text(tinygame.sheets(*blocks), "utf-8")
     game = content / "tiny" / "game.yaml"
     said = game.read_text(encoding="utf-8")
     said = said.replace("title: Tiny\n", f"title: {title}\n")
@@ -135,13 +143,15 @@ def test_a_cards_file_name_too_long_for_the_foot_is_cut_too(
     tmp_path: Path, labels: str, titled: str
 ) -> None:
     """Every foot says the title and the file's name, each whole or cut at a word's end
-    with an ellipsis; the cards file's feet cut its name, and its own title keeps it."""
+    with an ellipsis, parted by the foot's separator or a line's end (large print's foot,
+    where it wraps, breaks at its title's line end first: they never run on into one
+    another); the cards file's feet cut its name, and its own title keeps it."""
     project = pipeline.load_project(_tiny(tmp_path, titled, CARDS), ["tiny"], [labels])
     ((_, _, files),) = pipeline.plan_all(project, "2", "a4")
     (cards,) = [file for file in files if file.name.endswith("_cards")]
     assert CARDS in cards.printed.title
     feet = [
-        " ".join(line.text for line in _texts(item.items))
+        "\n".join(line.text for line in _texts(item.items))
         for page in cards.printed.pages
         for item in page.items
         if isinstance(item, Artifact) and item.kind == "Pagination"
@@ -151,12 +161,14 @@ def test_a_cards_file_name_too_long_for_the_foot_is_cut_too(
     for foot in feet:
         said = SAID.match(foot)
         assert said is not None, foot
-        title, name = said.group("title"), said.group("name")
+        title, name = (said.group(part).replace("\n", " ") for part in ("title", "name"))
         assert title == titled or _cut_of(title, titled), foot
         assert _cut_of(name, CARDS), foot
 
 
-SAID = re.compile(r"(?P<title>.+?)(?: · | )(?P<name>suit .*) · page \d+ of \d+$")
+# A foot's title and name: parted by " · " (a line may end on either side of the dot), or
+# by a line's end alone (large print's foot, whose title is a line of its own).
+SAID = re.compile(r"(?P<title>.+?)(?:\s·\s|\n)(?P<name>suit .*) · page \d+ of \d+$", re.S)
 
 
 def _cut_of(shown: str, whole: str) -> bool:
@@ -187,6 +199,51 @@ def test_a_one_word_title_is_whole_in_the_covers_game_cell(
     # A word broken across lines has no space after its parts in the text layer.
     within = [text for text in shown if f"{WORD}:".startswith(text.text) and text.text]
     assert within and not any(text.space_after for text in within if text.text != f"{WORD}:")
+
+
+# 50 characters, one word: wider than a heading's column at standard print on A4 too.
+WIDER = WORD + "s" * 16
+LONGEST = "Pneumonoultramicroscopicsilicovolcanoconiosis" * 3  # and than a paragraph's
+
+
+@pytest.mark.parametrize(
+    ("labels", "paper"), [("standard", "a4"), ("large-print", "a4"), ("large-print", "letter")]
+)
+def test_a_word_too_wide_for_its_column_breaks_between_its_characters(
+    tmp_path: Path, labels: str, paper: str
+) -> None:
+    """A heading, a paragraph and rich text whose one word is wider than the sheet's column
+    (a one-word game title, in the cover's shipped heading too) break it where they must, as
+    a table's cell does (CSS's overflow-wrap: anywhere), not refuse it: the text layer
+    keeps the word one word, no space after its parts."""
+    blocks = ('heading: "{game_title}: turn"', f"text: {LONGEST} wins", f"text: a **{LONGEST}**")
+    project = pipeline.load_project(_tiny(tmp_path, WIDER, blocks=blocks), ["tiny"], [labels])
+    ((_, _, files),) = pipeline.plan_all(project, "2", paper)
+    named = {file.name.rsplit("_", 1)[1]: file.printed for file in files}
+    sheets = [text for page in named["sheets"].pages for text in _content(page.items)]
+    cover = [text for page in named["print-and-play"].pages[:1] for text in _content(page.items)]
+    spelled = [*_spelled(sheets, WIDER), *_spelled(sheets, LONGEST), *_spelled(cover, WIDER)]
+    # The sheet's heading and two paragraphs and the cover's heading, its Game cell too
+    # where the word is too wide for it.
+    assert sum(len(parts) > 1 for parts in spelled) >= 4, spelled
+    for parts in spelled:
+        assert not any(part.space_after for part in parts[:-1]), parts
+
+
+def _spelled(texts: list[Text], word: str) -> list[list[Text]]:
+    """Each run of texts that spells `word` (and goes on, or not) from a text's start."""
+    runs = []
+    for start in range(len(texts)):
+        said, run = "", []
+        for text in texts[start:]:
+            said += text.text
+            run.append(text)
+            if not (said.startswith(word) or word.startswith(said)):
+                break
+            if len(said) >= len(word):
+                runs.append(run)
+                break
+    return runs
 
 
 def _content(items: tuple[Item, ...]) -> list[Text]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from shapes_print.errors import Source
+from shapes_print.errors import Source, UserError
 from shapes_print.geometry.primitives import Group, Text
 from shapes_print.geometry.primitives import Path as Figure
 from shapes_print.kit.context import DrawContext
@@ -117,3 +117,30 @@ def test_a_game_icon_replaces_the_shipped_one_of_its_name(ctx: DrawContext) -> N
         "heart", 0, ctx.fonts.regular.metrics.descent / 1000 * SIZE, SIZE, SIZE
     )
     assert drawn.ops == expected
+
+
+WORD = "Supercalifragilisticexpialidocious"
+
+
+@pytest.mark.parametrize("text", [f"{WORD}: wins", f"a **{WORD}** wins"])
+def test_a_word_breaks_between_its_characters_only_where_it_must(
+    ctx: DrawContext, text: str
+) -> None:
+    """A word wider than the column breaks between its characters, plain or rich, each line
+    within the column; a column narrower than one character still refuses it."""
+    fonts = {font.name: font for font in (ctx.fonts.regular, ctx.fonts.bold)}
+    for drawn in (
+        paragraph(Column(ctx, 60.0, 600.0), text, Setting(SIZE), 60.0, WHERE)[1],
+        [
+            item
+            for box in paragraph_lines(Column(ctx, 60.0, 600.0), text, Setting(SIZE), 60.0, WHERE)
+            for item in box.items
+        ],
+    ):
+        texts = [item for item in drawn if isinstance(item, Text)]
+        assert WORD in "".join(t.text for t in texts) and len(texts) > 3
+        assert all(t.x + fonts[t.font].width(t.text, t.size) <= 60.0 + 1e-6 for t in texts)
+    with pytest.raises(UserError, match="is wider than the 0 mm column"):
+        paragraph(Column(ctx, 1.0, 600.0), text, Setting(SIZE), 1.0, WHERE)
+    with pytest.raises(UserError, match="is wider than the 0 mm column"):
+        paragraph_lines(Column(ctx, 1.0, 600.0), text, Setting(SIZE), 1.0, WHERE)
