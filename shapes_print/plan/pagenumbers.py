@@ -39,6 +39,10 @@ from shapes_print.text.fit import own_lines
 from shapes_print.text.fonts import Font
 from shapes_print.text.words import Said
 
+# What stands between a running foot's parts on one line, as every shipped set's foot writes
+# it ("{game} · {document} · page {page} of {pages}").
+FOOT_SEPARATOR = " · "
+
 
 class Run(Struct, frozen=True):
     """Pages joined into a file: `first` says the run's first page has the room a file's
@@ -204,10 +208,12 @@ class _FootRoom(Struct):
 def _whole(said: str, joined: bool) -> tuple[tuple[str, ...], ...]:
     """The lines a card sheet's foot is tried in unbroken before it is wrapped: its own,
     and before them, where its run's margin holds one line alone, those lines joined into
-    one. A foot that wraps even so breaks at its own line ends first, so the game's title
-    (large print's line of its own) never runs on into the file's name on a line."""
+    one by the feet's separator (large print's "game" over "cards · page 1" read as
+    "game · cards · page 1", as the standard foot writes it). A foot that wraps even so
+    breaks at its own line ends first, so the game's title (large print's line of its own)
+    never runs on into the file's name on a line."""
     own = own_lines(said)
-    return ((" ".join(own),), own) if joined else (own,)
+    return ((FOOT_SEPARATOR.join(own),), own) if joined else (own,)
 
 
 def _holds(stretch: Stretch, text: str, font: Font, f: Furniture) -> bool:
