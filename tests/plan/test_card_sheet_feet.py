@@ -177,11 +177,12 @@ def test_a_card_sheets_foot_stands_clear_of_the_cards_and_the_furniture_on_one_l
     assert not wrong, "\n".join(wrong[:20]) + f"\n({len(wrong)} in all)"
 
 
-def _said(own: Own, page: int, pages: int) -> str:
-    """The foot `own`'s page should carry, its lines joined by a space (large print's
-    two lines may stand on one in a card sheet's margin)."""
+def _said(own: Own, page: int, pages: int, lines: int) -> str:
+    """The foot `own`'s page should carry on its `lines`, read as one: large print's two
+    lines, where they stand on one in a card sheet's margin, parted by the feet's " · "
+    as the standard foot is; on lines of their own, read on from one to the next."""
     game, document = own.document.title.split(": ", 1)
-    template = own.furniture.running_foot.replace("\n", " ")
+    template = own.furniture.running_foot.replace("\n", " · " if lines == 1 else " ")
     values = {"game": game, "document": document, "page": page, "pages": pages}
     return template.format(**values)
 
@@ -204,7 +205,8 @@ def test_every_page_of_a_cards_fold_or_board_file_carries_its_own_foot_clear_of_
         for index, page in enumerate(pages):
             where = f"{own.labels} {own.name} page {index + 1}"
             parts = Parts(page, own.document)
-            said = _said(own, index + 1, len(pages))
+            lines = len(parts.lines[0]) if parts.lines else 0
+            said = _said(own, index + 1, len(pages), lines)
             if parts.words != [said]:
                 wrong.append(f"{where}: feet {parts.words}, not {said!r}")
                 continue

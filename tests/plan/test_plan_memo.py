@@ -78,10 +78,11 @@ def test_a_paragraph_kept_is_the_one_drawn_afresh_and_a_change_draws_it_again(
 
 
 def test_a_word_too_wide_is_refused_every_time(ctx: DrawContext) -> None:
+    """A column narrower than one letter: no break between letters fits it either."""
     column = Column(ctx, 400.0, 600.0)
     for _ in range(2):
         with pytest.raises(UserError, match="wider than"):
-            paragraph(column, "Unbreakablewordthatneverfits", Setting(SIZE), 20.0, WHERE)
+            paragraph(column, "Unbreakablewordthatneverfits", Setting(SIZE), 2.0, WHERE)
 
 
 def _boxes(heights: list[float], forced: int | None = None) -> list[Box]:
