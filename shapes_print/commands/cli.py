@@ -222,11 +222,19 @@ app.add_typer(labels_app, name="labels")
 
 @labels_app.command("new")
 def labels_new(
-    name: Annotated[str, typer.Argument(help="Name of the new label set (its file is NAME.yaml).")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="Name of the new label set (its file is NAME.yaml), or its file's path from"
+            " --out (mine/gd.yaml: the set gd)."
+        ),
+    ],
     start: Annotated[
         str, typer.Option("--from", help="Label set to start from (name or path).")
     ] = "standard",
-    out: Annotated[Path, typer.Option(help="Folder to write NAME.yaml in.")] = Path("."),
+    out: Annotated[
+        Path, typer.Option(help="Folder to write NAME.yaml (or the path given) in.")
+    ] = Path("."),
     game: Annotated[
         str | None,
         typer.Option(help="Write GAME's own file for the set NAME: content/GAME/labels/NAME.yaml."),

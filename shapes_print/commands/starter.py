@@ -264,19 +264,41 @@ def _in_game(where: Source, game_folder: Path) -> str:
         return str(where)
 
 
-def write_starter(name: str, start: str, folder: Path, sources: Sources) -> Path:
-    """Load the project with `start`, then write `folder/name.yaml`."""
+def new_set_file(ref: str, folder: Path) -> tuple[str, Path]:
+    """The new label set's name and file: `folder/ref.yaml` for a name; for a path to a .yaml
+    file (as `--labels` takes one) that file, named by its file name, its path taken from
+    `folder` and never leaving it (no `..`; an absolute path only inside it)."""
+    path = Path(ref)
+    is_path = ref.endswith((".yaml", ".yml"))
+    name = path.stem if is_path else ref
     if not _NAME.fullmatch(name):  # the name becomes a file name in `folder`, and nowhere else
+        hint = "" if is_path else "; or give the new file's path, ending in .yaml"
         raise UserError(
             None,
-            f"label set name {name!r} may only use {NAME_CHARACTERS} (it names a .yaml file)",
+            f"label set name {name!r} may only use {NAME_CHARACTERS} (it names a .yaml file{hint})",
         )
-    path = folder / f"{name}.yaml"
+    if not is_path:
+        return name, folder / f"{name}.yaml"
+    base = Path(os.path.abspath(folder))
+    outside = path.is_absolute() and not path.is_relative_to(base)
+    if "\0" in ref or ".." in path.parts or outside:
+        raise UserError(
+            None,
+            f"{ref!r} is not a path inside the --out folder {folder}, where a new label set is"
+            " written: give its path from there (or another --out)",
+        )
+    return name, folder / (path.relative_to(base) if path.is_absolute() else path)
+
+
+def write_starter(ref: str, start: str, folder: Path, sources: Sources) -> Path:
+    """Load the project with `start`, then write the label set `ref` (its name, or its
+    file's path: `new_set_file`) in `folder`."""
+    name, path = new_set_file(ref, folder)
     exists = "already exists; choose another name or move it away"
     if path.exists() or path.is_symlink():
         raise UserError(Source(path), exists)
     project = load_project(sources, (), [start])
-    text = starter_text(name, project.variants[0], sources.labels, folder)
+    text = starter_text(name, project.variants[0], sources.labels, path.parent)
     folder.mkdir(parents=True, exist_ok=True)
     create_file(path, text.encode("utf-8"), folder, exists)
     return path

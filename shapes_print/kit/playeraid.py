@@ -9,7 +9,10 @@ heading (for a heading), or the next page break, heading or subheading (for a su
 a part given with `only` keeps its heading (or the `heading` it gives instead) and only
 those kinds of its blocks, its tables in `across` groups of their columns where it says.
 Where a copy does not fit one side, its `spare` parts are left out, first to last, each
-with a line in its place saying where it is in the rules.
+with a line in its place saying where it is in the rules. The aid's own heading is its
+title (H1), and each part a section of it: the part's heading, a heading or a subheading
+in the document, is tagged H2, and a subheading within a heading's part H3 (`Block.level`;
+printed at its kind's size), so the outline nests them under the title.
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ _ENDS = {
     "heading": ("heading", "page_break"),
     "subheading": ("heading", "subheading", "page_break"),
 }
+# A heading's level in its document by its kind (H1, H2): in the aid, a part's heading is
+# one under the aid's title, whatever its kind, and the part's subheadings one under that.
+_RANKS = {"heading": 1, "subheading": 2}
+_PART_LEVEL = 2
 
 
 def _part(blocks: Sequence[Block], title: str) -> range | None:
@@ -81,6 +88,26 @@ def _table(blocks: Sequence[Block], header: str) -> range | None:
     return next((range(at, at + 1) for at in found if blocks[at].value.columns[0] == header), None)
 
 
+def _levels(blocks: Sequence[Block], part: range, levels: dict[int, int]) -> None:
+    """The level in the aid of each heading of a part, by its place, added to `levels`:
+    its own heading's one under the title, a subheading under that (a part inside one
+    named before it keeps the level it has there)."""
+    top = _RANKS[blocks[part.start].kind]
+    for at in part:
+        rank = _RANKS.get(blocks[at].kind)
+        if rank is not None:
+            levels.setdefault(at, _PART_LEVEL + rank - top)
+
+
+def _at_level(block: Block, level: int | None, made: Made) -> Block:
+    """The block, as a heading tagged at `level` (`made` once for the game) where its kind
+    tags it at another; as it is otherwise (a spare part's line in a heading's place)."""
+    rank = _RANKS.get(block.kind)
+    if level is None or rank is None or rank == level:
+        return block
+    return made((block,), ("level", level), partial(replace, block, level=level))
+
+
 def _found(part: range | None, where: Source, missing: str) -> range:
     """The part found, or an error at `where` saying what is `missing`."""
     if part is None:
@@ -115,6 +142,7 @@ def player_aid(
         return None
     taken: dict[int, None] = {}  # a part inside one named before it is printed once
     own: dict[int, Block] = {}  # a part's own heading and tables, by the document's places
+    levels: dict[int, int] = {}  # its headings' levels in the aid, by the same
     for index, named in enumerate(aid.parts):
         title, only = (named, None) if isinstance(named, str) else (named.part, named.only)
         named_at = loaded.source.source(("player_aid", "parts", index))
@@ -129,8 +157,9 @@ def player_aid(
         if isinstance(named, AidPart) and named.across is not None:
             own |= _across(blocks, part, named.across, made)
         taken |= dict.fromkeys(_kept(blocks, part, only))
+        _levels(blocks, part, levels)
     _leave_out(loaded, blocks, spared, (taken, own), made)
-    one = [own.get(at, blocks[at]) for at in taken]
+    one = [_at_level(own.get(at, blocks[at]), levels.get(at), made) for at in taken]
     place = loaded.source.source(("player_aid", "heading"))
     heading = made((loaded,), "heading", partial(Block, "heading", aid.heading, place))
     spec = doc.spec.model_copy(update={"name": "player-aid", "title": aid.title})

@@ -27,12 +27,15 @@ from shapes_print.text.words import Words
 
 
 class Block(Struct, frozen=True):
-    """One sheet block: its kind, its validated value and where it was written."""
+    """One sheet block: its kind, its validated value and where it was written; for a
+    heading tagged at another level than its kind's (H1 a heading's, H2 a subheading's),
+    that level: a player aid's parts are sections of its title (kit/playeraid.py)."""
 
     kind: str
     value: Any
     source: Source
     children: tuple[Block, ...] = ()
+    level: int | None = None
 
 
 class LoadedDocument(Struct, frozen=True):

@@ -7,15 +7,17 @@ table's rows (`Roomed`: made for a page's room once it is known), or one box for
 never splits (a heading, an arrow, cards). Each box is drawn with its top at y = 0, growing
 downwards. Which block follows which, and the penalties between blocks, are `sheets`'s; where
 pages break, `flow`'s. Score sheets are drawn in `scores`. Each part says what it is, for the
-PDF's structure tree and the SVG's ARIA: headings H1 and H2, paragraphs P, lists L of items LI
-(each its label Lbl, the number or bullet, and its body LBody), tables (`tables`, their cells
-`cells`), and card pictures and arrows Figures with their words as alternate text.
+PDF's structure tree and the SVG's ARIA: headings H1 and H2 (or their block's `level`),
+paragraphs P, lists L of items LI (each its label Lbl, the number or bullet, and its body
+LBody), tables (`tables`, their cells `cells`), and card pictures and arrows Figures with
+their words as alternate text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
+from operator import attrgetter
 from typing import Any
 
 from msgspec.structs import replace
@@ -375,9 +377,17 @@ def _arrow(
     return arrow_block(col, arrow, values, where)
 
 
+@lru_cache(maxsize=16)
+def heading_drawer(kind: str, level: int) -> Drawer:
+    """A heading or subheading drawn at its kind's size (`heading_size`, `subheading_size`)
+    and tagged at `level` (1 for H1): the same on the page at any level."""
+    roles: tuple[Role, ...] = ("H1", "H2", "H3")
+    return _words(attrgetter(f"{kind}_size"), bold=True, balance=True, role=roles[level - 1])
+
+
 DRAW: dict[str, Drawer] = {
-    "heading": _words(lambda style: style.heading_size, bold=True, balance=True, role="H1"),
-    "subheading": _words(lambda style: style.subheading_size, bold=True, balance=True, role="H2"),
+    "heading": heading_drawer("heading", 1),
+    "subheading": heading_drawer("subheading", 2),
     "text": _words(lambda style: style.body_size, bold=False, balance=False, role="P"),
     "steps": _steps,
     "bullets": _bullets,

@@ -1,10 +1,12 @@
 """Plan stage, a part's own headings as bookmarks under its entry in a file's outline.
 
-Input: a planned sheet document's pages (its headings are groups whose role is H1 or H2,
+Input: a planned sheet document's pages (its headings are groups whose role is H1 to H6,
 as plan/blocks.py draws them), where the part starts in the file, and which of its pages
 are used at the table during play (`LaidPage.at_table`). Output: a bookmark per heading,
-one level under the part for a heading, two for a subheading, each at the page it is
-printed on. A page used at the table (a score sheet, the round's arrows) is an entry of its
+each at the page it is printed on, under the nearest heading read before it of a higher
+level (an H2 under the H1 above it, a player aid's parts under its title), or one level
+under the part where none is open: never a level deeper than the entry it is under, as a
+screen reader's list of bookmarks and its headings (PDF/UA) skip none. A page used at the table (a score sheet, the round's arrows) is an entry of its
 own one level under the part, by its heading or, where it has none, by every caption it
 shows (a page of rounds 1 to 3's arrows, "Round 1\u20133: pass this way"): it is found
 as a part of the file, not as a section of the heading read before it. A heading
@@ -19,7 +21,7 @@ from collections.abc import Mapping, Sequence
 
 from shapes_print.geometry.primitives import Bookmark, Group, Item, Page, Text
 
-LEVELS = {"H1": 1, "H2": 2}  # a part is level 0
+LEVELS = {f"H{level}": level for level in range(1, 7)}
 NUMBER = re.compile(r"(\d+)")  # split by it, a caption's numbers are at its odd places
 
 
@@ -77,15 +79,17 @@ def _captions_mark(captions: Sequence[str]) -> str:
 def heading_marks(
     pages: Sequence[Page], first: int, at_table: Sequence[int | None] = ()
 ) -> list[Bookmark]:
-    """The headings of a part starting at page `first`, as bookmarks under the part's; a
-    subheading before any heading goes one level under the part. A page that opens a
-    block used at the table (`at_table`, by page: the block, or None) is an entry one level
-    under the part, and its own headings under that; the heading read after it starts
-    again as the part's first. A group a page before held (a player aid's next copy) is not
-    read again: its headings are marked already."""
+    """The headings of a part starting at page `first`, as bookmarks under the part's (level
+    0), each under the nearest heading before it of a higher level; a subheading before any
+    heading goes one level under the part. A page that opens a block used at the table
+    (`at_table`, by page: the block, or None) is an entry one level under the part, and its
+    own headings under that; the heading read after it starts again as the part's first. A
+    group a page before held (a player aid's next copy) is not read again: its headings
+    are marked already."""
     marks: list[Bookmark] = []
     seen: set[tuple[str, int]] = set()
-    level_one, table = False, None
+    table = None
+    open_levels: list[int] = []  # the levels of the headings the next one may go under
     # The items read so far, by id (held, so no id is another's): a copy's pages hold the
     # same groups.
     walked: dict[int, Item] = {}
@@ -96,14 +100,17 @@ def heading_marks(
         block = at_table[at] if at < len(at_table) else None
         if block is not None and block != table:
             title = _table_mark(fresh, found)  # its copies' titles are the same entry
-            found = [(title, 1), *((words, 2) for words, _ in found if words != title)]
+            found = [(title, 0), *((words, 2) for words, _ in found if words != title)]
+            open_levels = []
         elif block is None and table is not None:
-            level_one = False  # read after a table page: not a section of it
+            open_levels = []  # read after a table page: not a section of it
         table = block
         for title, level in found:
-            level_one = level_one or level == 1
             if not title or (title, level) in seen:
                 continue
             seen.add((title, level))
-            marks.append(Bookmark(title, first + at, level if level_one else 1))
+            while open_levels and open_levels[-1] >= level:
+                open_levels.pop()
+            open_levels.append(level)
+            marks.append(Bookmark(title, first + at, len(open_levels)))
     return marks

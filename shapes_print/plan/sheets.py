@@ -26,7 +26,7 @@ from shapes_print.kit.context import DrawContext
 from shapes_print.load.loaded import Block, LoadedDocument
 from shapes_print.load.printmodels import SheetStyle
 from shapes_print.load.values import player_range
-from shapes_print.plan.blocks import DRAW
+from shapes_print.plan.blocks import DRAW, heading_drawer
 from shapes_print.plan.blockshare import draw_block
 from shapes_print.plan.breaks import FORCED, NEVER
 from shapes_print.plan.cells import SheetInputs
@@ -349,7 +349,9 @@ def _blocks(
             turned = _turns(stream.col, block, values, inputs)
             side = stream.side(turned)
             col = side.col if stream.boxes else replace(side.col, opening_room=side.first_room)
-            drawn = draw_block(_DRAWERS[block.kind], block, col, values, inputs)
+            level = block.level
+            drawer = _DRAWERS[block.kind] if level is None else heading_drawer(block.kind, level)
+            drawn = draw_block(drawer, block, col, values, inputs)
             if isinstance(drawn, Regrouped):
                 entry = (len(stream.boxes), len(drawn.boxes), drawn, ())
                 stream.regrouped.append(entry)

@@ -1,6 +1,7 @@
-"""`new` and `labels new` given hostile names and planted links (issue 32): names of
-letters, digits, `-` and `_` only; `--from` copies regular files only; nothing is ever
-written through a link; an existing name is refused, as before."""
+"""`new` and `labels new` given hostile names, paths and planted links (issue 32): names
+of letters, digits, `-` and `_` only; a label set's path only inside `--out`; `--from`
+copies regular files only; nothing is ever written through a link; an existing name is
+refused, as before."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from shapes_print.load import defaults
 from tests.project_copy import copy_project, run
+
+SCHEMA = "schemas/labels.schema.json"
 
 
 def _entries(folder: Path) -> list[str]:
@@ -47,6 +51,55 @@ def test_labels_new_takes_capitals_and_underscores(
     status, lines, _ = run(["labels", "new", "My_Set-2", "--out", str(out)], capsys, tmp_path)
     assert (status, lines) == (0, [])
     assert _entries(out) == ["My_Set-2.yaml"]
+
+
+@pytest.mark.parametrize(
+    ("given", "written"),
+    [
+        ("./mine/gd.yaml", "mine/gd.yaml"),
+        ("gd.yml", "gd.yml"),
+        ("{out}/a/b/gd.yaml", "a/b/gd.yaml"),
+    ],
+)
+def test_labels_new_writes_a_set_at_the_path_given_named_by_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str, written: str
+) -> None:
+    """As `--labels` names a set by its path, so does `labels new`: the file at that path
+    from `--out` (folders made on the way), the set named by its file name."""
+    out = tmp_path / "labels"
+    command = ["labels", "new", given.format(out=out), "--out", str(out)]
+    status, lines, said = run(command, capsys, tmp_path)
+    assert (status, lines, _entries(out)[-1]) == (0, [], written)
+    starter = (out / written).read_text()
+    assert starter.splitlines()[1].startswith("# Label set 'gd': what it changes in 'standard'")
+    schema = starter.splitlines()[0].removeprefix("# yaml-language-server: $schema=")
+    assert ((out / written).parent / schema).resolve() == defaults.PROJECT / SCHEMA
+    assert said.strip().endswith(written)
+
+
+@pytest.mark.parametrize(
+    ("given", "line"),
+    [
+        ("../up.yaml", "'../up.yaml' is not a path inside the --out folder labels"),
+        ("mine/../../up.yaml", "'mine/../../up.yaml' is not a path inside the --out folder labels"),
+        ("/etc/up.yaml", "'/etc/up.yaml' is not a path inside the --out folder labels"),
+        ("mine/x.y.yaml", "label set name 'x.y' may only use letters, digits, - and _"),
+        ("linked/up.yaml", "labels/linked: is a link: new files are never written through one"),
+        ("a-file/up.yaml", "labels/a-file: is in the way"),
+    ],
+)
+def test_labels_new_refuses_a_path_outside_out_or_through_a_link_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str, line: str
+) -> None:
+    out, elsewhere = tmp_path / "labels", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out.mkdir()
+    (out / "linked").symlink_to(elsewhere)
+    (out / "a-file").write_text("mine\n")
+    before = _entries(tmp_path)
+    status, lines, _ = run(["labels", "new", given, "--out", str(out)], capsys, tmp_path)
+    assert status == 2 and len(lines) == 1 and lines[0].startswith(line), lines
+    assert _entries(tmp_path) == before
 
 
 @pytest.mark.parametrize("dangling", [True, False])

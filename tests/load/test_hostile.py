@@ -250,7 +250,8 @@ def test_labels_new_writes_only_inside_its_out_folder(
     status, lines, _ = run(args, capsys, tmp_path)
     assert status == 2
     assert lines == [
-        "label set name '../escape' may only use letters, digits, - and _ (it names a .yaml file)"
+        "label set name '../escape' may only use letters, digits, - and _ (it names a .yaml "
+        "file; or give the new file's path, ending in .yaml)"
     ]
     assert not (tmp_path / "escape.yaml").exists() and not folder.exists()
 
