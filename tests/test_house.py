@@ -237,6 +237,7 @@ FILE_READERS = tuple(
     for name in (
         "content",
         "decks",
+        "labelfiles",
         "labels",
         "listing",
         "pictures",

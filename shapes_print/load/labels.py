@@ -20,16 +20,16 @@ from msgspec import Struct
 from pydantic import Field
 
 from shapes_print.errors import Source, UserError
-from shapes_print.inputs import inside, listed, note_missing, resolved
+from shapes_print.inputs import inside, listed
 from shapes_print.load.base import CardLength, Identifier, Length, Scalar, Strict
 from shapes_print.load.cardmodels import ElementRole, TrimLine
 from shapes_print.load.defaults import DEFAULT_CONTENT, STANDARD
+from shapes_print.load.labelfiles import extended_files, locate_labels
 from shapes_print.load.listing import shipped as shipped  # where label-set callers find it
 from shapes_print.load.messages import check_messages
-from shapes_print.load.pofile import with_catalogue
 from shapes_print.load.said import foreign_said
 from shapes_print.load.validate import validate
-from shapes_print.load.yamlsrc import Document, Loc, deep_merge, read_yaml, remembered
+from shapes_print.load.yamlsrc import Document, Loc, read_yaml, remembered
 from shapes_print.text.grammar import parse
 from shapes_print.text.hearing import Hearing
 from shapes_print.text.message import ENGLISH
@@ -270,34 +270,6 @@ def resolve_refs(refs: list[str], folder: Path) -> list[str]:
     return wanted
 
 
-def _locate(ref: str, folder: Path, beside: Path | None, where: Source | None = None) -> Path:
-    """A label set by shipped name, or by path: as typed on the command line (`beside`
-    None), else relative to `beside`, the folder of the file naming it, and inside it."""
-    if ref.endswith((".yaml", ".yml")) or "/" in ref:
-        if beside is None:
-            return resolved(Path(ref), Source(Path(ref)), "--labels")
-        if Path(ref).is_absolute() or "\0" in ref:
-            raise UserError(
-                where,
-                f"extends: {ref!r}: name a label set, or a file beside this one by a relative path",
-            )
-        found = resolved(beside / ref, where, f"extends: {ref!r}")
-        if not found.is_relative_to(beside.resolve()):
-            raise UserError(
-                where, f"extends: {ref!r} points outside the label set's folder {beside}"
-            )
-        return found
-    for base in (beside, folder):
-        if base is not None and (base / f"{ref}.yaml").is_file():
-            return (base / f"{ref}.yaml").resolve()
-        if base is not None:  # a set written there later is the one found
-            note_missing(resolved(base / f"{ref}.yaml", where, f"label set {ref!r}"))
-    known = ", ".join(shipped(folder)) or "none"
-    raise UserError(
-        where, f"unknown label set {ref!r} (shipped: {known}; or give a path to a .yaml file)"
-    )
-
-
 def load_labels(ref: str, folder: Path, *, new_catalogue: bool = False) -> LoadedLabels:
     """Read a label set by shipped name or path and resolve what it `extends`; with
     `new_catalogue`, a catalogue not written yet is read as empty (`labels update` makes it).
@@ -310,7 +282,8 @@ def load_labels(ref: str, folder: Path, *, new_catalogue: bool = False) -> Loade
 
 
 def _load_labels(ref: str, folder: Path, new_catalogue: bool) -> LoadedLabels:
-    docs, data = _extended(_locate(ref, folder, None), folder, (), new_catalogue)
+    located = locate_labels(ref, folder, None)
+    docs, data = extended_files(located, folder, (), new_catalogue)
     source = Layered(tuple((doc, ()) for doc in docs))
     spec = validate(LabelSet, source, data)
     try:
@@ -336,37 +309,6 @@ def _load_labels(ref: str, folder: Path, new_catalogue: bool) -> LoadedLabels:
     sources = {english: source.source(("text", english)) for english in spec.text}
     name = docs[0].path.stem
     return LoadedLabels(name, docs[0].path, spec, data, source, sources, folder.resolve())
-
-
-def _extended(
-    path: Path, folder: Path, within: tuple[Path, ...], new_catalogue: bool = False
-) -> tuple[list[Document], dict[str, Any]]:
-    """A label set's file and every file it extends, the one that wins a key first, and their
-    data merged. `extends` names one set or a list (a later one over an earlier: `[braille,
-    es]` is the braille set in Spanish); this file is over them all."""
-    # Its locale is known at the end of the chain; its catalogue's words are its own.
-    doc = with_catalogue(read_yaml(path, locale=None), new_catalogue)
-    if not isinstance(doc.data, dict):
-        raise UserError(doc.source(), "a label set is a mapping of keys such as text: and style:")
-    if path in within:
-        raise UserError(doc.source(("extends",)), "label set 'extends' cycle")
-    parents = doc.data.get("extends")
-    if parents is None:
-        return [doc], doc.data
-    names = [parents] if isinstance(parents, str) else parents
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        raise UserError(
-            doc.source(("extends",)), "extends: must be the name of a label set, or a list of them"
-        )
-    docs: list[Document] = []
-    data: dict[str, Any] = {}
-    for index, name in enumerate(names):
-        loc = ("extends", index) if names is parents else ("extends",)
-        located = _locate(name, folder, path.parent, doc.value_source(loc, name))
-        above, merged = _extended(located, folder, (*within, path), new_catalogue)
-        docs = above + docs
-        data = deep_merge(data, merged)
-    return [doc, *docs], deep_merge(data, doc.data)
 
 
 def load_game_labels(folder: Path) -> dict[str, OwnLabels]:

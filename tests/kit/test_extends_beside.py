@@ -51,3 +51,25 @@ def test_a_path_in_extends_stays_in_the_label_sets_folder(
     line = error.value.line()
     # At the name, inside its quotes: `extends: '../outside.yaml'`.
     assert line.startswith(f"{os.fspath(sets)}/mine.yaml:1:11: {message}"), line
+
+
+def test_a_set_that_extends_its_own_name_is_told_so_at_the_name(tmp_path: Path) -> None:
+    # fr.yaml extending fr finds itself first (a name is looked for beside the file): not
+    # a cycle to hunt for, but a file to rename.
+    (tmp_path / "fr.yaml").write_text("extends: fr\n")
+    with pytest.raises(UserError) as error:
+        load_labels(str(tmp_path / "fr.yaml"), DEFAULT_LABELS)
+    assert error.value.line() == (
+        f"{os.fspath(tmp_path)}/fr.yaml:1:10: extends: 'fr' names this file itself (a name "
+        "is looked for beside the file first); to extend the shipped fr, rename this file"
+    )
+
+
+def test_an_extends_cycle_names_its_files_at_the_name_closing_it(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("extends: b\n")
+    (tmp_path / "b.yaml").write_text("title: B\nextends: [standard, a]\n")
+    with pytest.raises(UserError) as error:
+        load_labels(str(tmp_path / "a.yaml"), DEFAULT_LABELS)
+    assert error.value.line() == (
+        f"{os.fspath(tmp_path)}/b.yaml:2:21: label set 'extends' cycle: a.yaml -> b.yaml -> a.yaml"
+    )
