@@ -51,7 +51,7 @@ class Planned(Struct, frozen=True):
             # plan under one label set and not another: say which.
             error = said_at_option(raised, self.loaded, library, self.request)
             labels = self.request.labels
-            if labels != STANDARD and "label set" not in error.message:
+            if labels != STANDARD and _may_be_the_sets(error):
                 error.message += f" (label set {labels!r})"
             if error is raised:
                 raise
@@ -60,6 +60,14 @@ class Planned(Struct, frozen=True):
         for listener in _KIT_LISTENERS.get():
             listener(self, dated)
         return dated
+
+
+def _may_be_the_sets(error: UserError) -> bool:
+    """Whether a kit's error may hold under its label set only, so the line names the set:
+    not one said at an option (`--back-offset: ...`), which is the option's under any set,
+    nor one that names its set already."""
+    at_option = error.source is not None and str(error.source.path).startswith("--")
+    return not at_option and "label set" not in error.message
 
 
 # Hears a kit planned (whole or the part its request asks for) with its files.

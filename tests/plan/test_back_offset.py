@@ -8,8 +8,11 @@ is known to fall on it: with an offset, card sheets stay upright, as the calibra
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from shapes_print.commands.cli import main
 from shapes_print.errors import UserError
 from shapes_print.geometry.primitives import RGB, Page, Paint, Use
 from shapes_print.pipeline import pipeline
@@ -101,3 +104,30 @@ def test_a_card_that_fits_only_a_turned_page_refuses_the_offset_in_one_line() ->
     line = caught.value.line()
     assert line.startswith("--back-offset: a 250.0 x 100.0 mm card fits 210.0 x 297.0 mm")
     assert "\n" not in line and "turned" in line and "calibration sheet" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--back-offset", "900mm,0mm"],
+            "--back-offset: an offset of 900.0 mm is more than the 10.0 mm the calibration "
+            "sheet measures; print it (shapes-print calibrate) and read the offset from its scales",
+        ),
+        (
+            ["--card-size", "250x100mm", "--back-offset", "1mm,0mm"],
+            "--back-offset: a 250.0 x 100.0 mm card fits 210.0 x 297.0 mm paper only on a page "
+            "turned to fit it, which a printer turns one way or the other, so an offset read on "
+            "the calibration sheet cannot be placed on it: build without --back-offset or on "
+            "larger paper",
+        ),
+    ],
+)
+def test_an_offsets_mistake_under_a_label_set_names_the_option_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    """The offset is wrong under any label set: the line names no set (it said "(label set
+    'es')", as if the Spanish set were at fault)."""
+    base = ["build", "pass-and-pick", "--labels", "es", "--players", "4", "--paper", "a4"]
+    assert main([*base, *args, "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip().splitlines()[0] == message
