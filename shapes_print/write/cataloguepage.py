@@ -223,10 +223,13 @@ def _file_html(kit: Kit, listed: Listed) -> str:
     meta = ", ".join(fact for fact in facts if fact)
     picture = ""
     if thumbnail:
+        # Said as the file's whole title in its own language, as its first page reads: the
+        # link beside it names what it is, and English words around a French title would
+        # be read in one voice or the other, wrongly. The finder reads it too.
         shown = round(thumbnail.height * SHOWN_WIDTH / thumbnail.width)
         picture = (
             f'<img src="{quote(f"{THUMBNAILS}/{thumbnail.file}")}" width="{SHOWN_WIDTH}" '
-            f'height="{shown}" loading="lazy" alt="First page of {escape(title)}">'
+            f'height="{shown}" loading="lazy" alt="{escape(title)}"{lang}>'
         )
     extras = ""
     if listed.extras:

@@ -78,7 +78,7 @@ def test_every_picture_is_a_thumbnail_of_a_first_page_with_alt_text(two_games: P
     pdfs = [name for name in manifest if name.endswith(".pdf")]
     assert len(page.images) == len(pdfs)
     for image in page.images:
-        assert str(image["alt"]).startswith("First page of ")
+        assert image["alt"]
         path = two_games / unquote(str(image["src"]))
         assert path.parent.name == THUMBNAILS
         with Image.open(path) as picture:
@@ -87,9 +87,12 @@ def test_every_picture_is_a_thumbnail_of_a_first_page_with_alt_text(two_games: P
             grey = picture.convert("L")
             assert grey.getpixel((1, 1)) > 240
             assert grey.getextrema()[0] < 80
-    alts = {str(image["alt"]) for image in page.images}
-    assert "First page of Pass and pick shapes: shape cards" in alts  # the PDF's own title
-    assert "First page of Reúne 3: guía de impresión" in alts
+    # The PDF's own title alone, in the PDF's language, as the link beside it is marked:
+    # not "First page of Reúne 3: …", English words around a Spanish title.
+    alts = {(str(image["alt"]), image.get("lang")) for image in page.images}
+    assert ("Pass and pick shapes: shape cards", "en") in alts
+    assert ("Reúne 3: guía de impresión", "es") in alts
+    assert {lang for _, lang in alts} == {"en", "es"}
 
 
 def test_the_host_key_is_marked_host_only(two_games: Path) -> None:
@@ -309,8 +312,13 @@ def test_a_pdf_that_names_its_language_has_its_title_marked_so(tmp_path: Path) -
     manifest[name]["sha256"] = sha256(out / name)
     catalogue.write_catalogue(out, manifest)
     text = (out / INDEX).read_text(encoding="utf-8")
-    assert text.count(' lang="es-ES"') == 1
+    assert text.count(' lang="es-ES"') == 2  # its link and its picture's words
     assert f'href="{name}" lang="es-ES">' in text
+    entry = text.split(f'href="{name}" lang="es-ES">')[1].split("</li>")[0]
+    assert (
+        ' loading="lazy" alt="Pass and pick shapes: table sheets for 4 players" lang="es-ES">'
+        in entry
+    )
 
 
 def test_an_embosser_file_is_listed_by_what_it_is_with_its_pages(tmp_path: Path) -> None:
