@@ -77,7 +77,7 @@ def _extracted(sources: Sources, beside: Path) -> Extracted:
     the smallest card size, each with every place that writes it (from the folder `beside`),
     its placeholders' examples, the room a card gives it, and the games that print it."""
     with recording() as read, listening(rooms=True) as heard:
-        project = load_project(sources, (), [STANDARD])
+        project = load_project(sources, (), _english_sets(sources))
         plan_every_setting(project, kept=False)
         _say_card_names(project)
         _draw_smallest_cards(project)
@@ -110,6 +110,19 @@ def _extracted(sources: Sources, beside: Path) -> Extracted:
             ours = [saying for saying in places if saying.game == game]
             extracted.in_games[(msgid, game)] = _locations(english, ours, beside)
     return extracted
+
+
+def _english_sets(sources: Sources) -> list[str]:
+    """The standard set first, then every other shipped set in English printed in ink: a set
+    in another language that extends one (`extends: [large-print, fr]`) prints its texts
+    too. A braille set's are left out: its dots spell English braille, which no other
+    language's kit takes (braille-es gives its own words)."""
+    others = []
+    for name in shipped(sources.labels):
+        labels = load_labels(name, sources.labels)
+        if name != STANDARD and labels.locale == ENGLISH and "braille" not in labels.spec.style:
+            others.append(name)
+    return [STANDARD, *others]
 
 
 def _template(created: datetime | str) -> Catalog:
