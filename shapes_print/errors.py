@@ -46,9 +46,26 @@ def clipped(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+# Spaces a text may hold that an error line shows as plain ones, naming each after the
+# quote: as Python's escape ('papier\\xa0ordinaire') a no-break space reads as a stray
+# mistake in the text, where a French or Spanish translation holds it on purpose.
+_SPACES = (
+    ("\u00a0", "a no-break space"),
+    ("\u202f", "a narrow no-break space"),
+    ("\u2007", "a figure space"),
+    ("\u2009", "a thin space"),
+)
+_SPACE = re.compile("[" + "".join(space for space, _ in _SPACES) + "]")
+
+
 def quoted(text: str) -> str:
-    """A user's text as an error line quotes it: in quotes, clipped to `QUOTED_CHARACTERS`."""
-    return repr(clipped(text, QUOTED_CHARACTERS))
+    """A user's text as an error line quotes it: in quotes, clipped to `QUOTED_CHARACTERS`,
+    each special space shown as a plain one and named after it: 'papier ordinaire' (with a
+    no-break space)."""
+    said = clipped(text, QUOTED_CHARACTERS)
+    named = [name for space, name in _SPACES if space in said]
+    plain = repr(_SPACE.sub(" ", said))
+    return f"{plain} (with {' and '.join(named)})" if named else plain
 
 
 def _escaped(found: re.Match[str]) -> str:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapes_print.errors import Source, UserError, shown
+from shapes_print.errors import Source, UserError, quoted, shown
 from shapes_print.inputs import read_input, recording
 
 PACKAGE = Path(__file__).resolve().parents[1] / "shapes_print"
@@ -133,6 +133,16 @@ def test_escapes_are_readable() -> None:
     assert shown("x\x1b[31mRED\x1b]0;t\x07.csv") == "x\\x1b[31mRED\\x1b]0;t\\x07.csv"
     assert shown("SUN \u202e1\u2028") == "SUN \\u202e1\\u2028"
     assert shown("Größe ♥ 5") == "Größe ♥ 5"
+
+
+def test_a_quoted_text_shows_its_no_break_spaces_as_spaces_and_names_them() -> None:
+    """A translation's no-break spaces are on purpose: an error line quotes the text as it
+    reads, naming them, not as Python's escapes ('papier\\xa0ordinaire')."""
+    assert quoted("papier\u00a0ordinaire") == "'papier ordinaire' (with a no-break space)"
+    assert quoted("50\u00a0mm\u202f: vérifiez") == (
+        "'50 mm : vérifiez' (with a no-break space and a narrow no-break space)"
+    )
+    assert quoted("plain words") == "'plain words'"
 
 
 # Reading outside files goes through read_input: nothing else opens a file the user named.

@@ -12,9 +12,11 @@ from pathlib import Path
 
 from shapes_print.errors import UserError, closest
 from shapes_print.kit.contents import card_names
+from shapes_print.kit.coverage import catalogue_path
 from shapes_print.kit.variant import Variant
 from shapes_print.load.content import game_folders
 from shapes_print.load.labels import Layered, LoadedLabels
+from shapes_print.load.pofile import read_catalogue
 from shapes_print.load.yamlsrc import Document, Loc
 from shapes_print.text.words import composed
 
@@ -29,6 +31,7 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
     (contents.card_names)."""
     names = (card_names(deck) for game in variant.games.values() for deck in game.decks)
     printed = {*variant.printed, *(named.name for deck in names for named in deck.values())}
+    printed |= _printed_under_other_sets(variant.labels)
     # The set's own file's entries: those it extends are checked as sets of their own (a
     # braille set over es hides the card notes es translates).
     own_file = variant.labels.source.layers[0][0].data.get("text") or {}
@@ -50,6 +53,15 @@ def check_text_is_used(variant: Variant, strict: bool = False) -> None:
                 source.source(("text", english)),
                 f"text {english!r} is not printed anywhere{hint}",
             )
+
+
+def _printed_under_other_sets(labels: LoadedLabels) -> set[str]:
+    """The entries of the set's catalogue `labels update` marked as printed only under
+    other shipped sets (an accessibility set's own texts): a set extending both prints them."""
+    path = catalogue_path(labels)
+    if path is None or not path.is_file():
+        return set()
+    return read_catalogue(path, labels.source.source(("catalogue",)), path.parent).elsewhere
 
 
 def plans_every_game_covered(variant: Variant, content_games: Iterable[str]) -> bool:

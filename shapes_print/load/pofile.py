@@ -33,6 +33,11 @@ from shapes_print.load.yamldoc import Document, Loc
 from shapes_print.text.grammar import MessageError, parse
 from shapes_print.text.message import place
 
+# How `labels update` begins its comment on a text only other shipped sets print (an
+# accessibility set's own: large print's short rules), which `check` holds to no kit of the
+# set itself.
+PRINTED_ONLY_UNDER = "printed only under "
+
 
 class PoWords(Struct, frozen=True):
     """A catalogue's translated entries: English -> words, and where each `msgstr` is;
@@ -43,6 +48,9 @@ class PoWords(Struct, frozen=True):
     sources: dict[str, Source] = field(default_factory=dict)
     games: dict[str, dict[str, str]] = field(default_factory=dict)
     game_sources: dict[str, dict[str, Source]] = field(default_factory=dict)
+    # The English of the entries `labels update` marks as printed only under other shipped
+    # sets (`PRINTED_ONLY_UNDER`): a set extending one of them prints it, not this one.
+    elsewhere: set[str] = field(default_factory=set)
 
 
 class PoFile(Struct, frozen=True):
@@ -158,6 +166,8 @@ def _words(file: InputFile) -> PoWords:
         if message.context is None:
             words.text[english] = translated
             words.sources[english] = at
+            if any(note.startswith(PRINTED_ONLY_UNDER) for note in message.auto_comments):
+                words.elsewhere.add(english)
         else:
             words.games.setdefault(message.context, {})[english] = translated
             words.game_sources.setdefault(message.context, {})[english] = at

@@ -33,7 +33,7 @@ from shapes_print.kit.resolved import resolve_kit
 from shapes_print.limits import POINTS_PER_MM
 from shapes_print.load.labels import STANDARD, LoadedLabels, load_labels, shipped
 from shapes_print.load.options import PrintOptions, same_size
-from shapes_print.load.pofile import read_po_file
+from shapes_print.load.pofile import PRINTED_ONLY_UNDER, read_po_file
 from shapes_print.pipeline.pipeline import plan_every_setting
 from shapes_print.pipeline.project import Project, Sources, load_project, papers
 from shapes_print.pipeline.requests import kit_requests
@@ -81,6 +81,7 @@ def _extracted(sources: Sources, beside: Path) -> Extracted:
         plan_every_setting(project, kept=False)
         _say_card_names(project)
         _draw_smallest_cards(project)
+        only_under = _plan_other_english_sets(sources, set(heard.by_text()))
     examples, english_words = (
         project.variants[0].ctx.words.examples,
         project.variants[0].ctx.words.text,
@@ -96,6 +97,7 @@ def _extracted(sources: Sources, beside: Path) -> Extracted:
         msgid = composed(english)
         shown = english_words.get(msgid, msgid)
         notes = [
+            *([only_under[english]] if english in only_under else []),
             *([_printed_as(shown)] if shown != msgid else []),
             *_examples(english, examples.get(english, {})),
             *([_room(room, sizes)] if room is not None else []),
@@ -110,6 +112,29 @@ def _extracted(sources: Sources, beside: Path) -> Extracted:
             ours = [saying for saying in places if saying.game == game]
             extracted.in_games[(msgid, game)] = _locations(english, ours, beside)
     return extracted
+
+
+def _plan_other_english_sets(sources: Sources, standard: set[str]) -> dict[str, str]:
+    """Plan every game under each other shipped English set printed in ink, so the texts
+    they print themselves are heard: a set in another language that extends one of them
+    (`extends: [large-print, fr]`) prints them too. A braille set's are left out: its dots
+    spell English braille, which no other language's kit takes (braille-es gives its own
+    words). A game a set cannot take (a word too wide at 24 pt) is skipped, as `--labels
+    all` skips it. Returns the comment on each text none but these sets print, by text."""
+    sets: dict[str, list[str]] = {}
+    for name in shipped(sources.labels):
+        labels = load_labels(name, sources.labels)
+        if name == STANDARD or labels.locale != ENGLISH or "braille" in labels.spec.style:
+            continue
+        project = load_project(sources, (), [name])
+        for variant in project.variants:
+            variant.skip_unfit = True
+        with listening() as heard:
+            plan_every_setting(project, kept=False)
+        for english in heard.texts():
+            if english not in standard:
+                sets.setdefault(english, []).append(name)
+    return {english: PRINTED_ONLY_UNDER + ", ".join(names) for english, names in sets.items()}
 
 
 def _template(created: datetime | str) -> Catalog:

@@ -35,6 +35,11 @@ CAP = 0.75
 _OPERATOR = re.compile("[+=\u00d7\u2212]")  # plus, equals, times, minus: most texts hold none
 # An operator between two terms: the space after it does not break.
 _SUM = re.compile(rf"(?<=\S) ({_OPERATOR.pattern}) (?=\S)")
+# A no-break space between two words: a phrase a translation keeps on one line ('papier
+# ordinaire', 'Carta de Acción delante de usted'). Where the phrase is wider than its column
+# even so, it breaks there, as a reader expects, before a word breaks between its
+# characters or is refused; one after a number (50 mm) or before punctuation holds.
+_JOINED = re.compile(r"(?<=[^\W\d_])[\u00a0\u202f](?=[^\W\d_])")
 # How far a balanced paragraph's width may narrow, in steps of the full width.
 BALANCE_STEP = 0.02
 BALANCE_LEAST = 0.6
@@ -102,6 +107,9 @@ def _broken(
     if lines is None:
         bound = text
         lines = wrap_breaks(text, font, size, width)
+    if lines is None and _JOINED.search(text):
+        bound = _JOINED.sub(" ", text)
+        lines = wrap_breaks(bound, font, size, width)
     anywhere = lines is None and setting.overflow
     if anywhere:
         lines = wrap_breaks(bound, font, size, width, anywhere=True)

@@ -127,9 +127,17 @@ def _problem(font: Font, text: str) -> tuple[str, bool]:
     return "", False
 
 
+def _one(char: str) -> str:
+    """A character as 'Ж' (U+0416); one that shows as no mark, a space, by its Unicode
+    name instead of Python's escape: U+202F (narrow no-break space)."""
+    if char.isprintable() and not char.isspace():
+        return f"{char!r} (U+{ord(char):04X})"
+    return f"U+{ord(char):04X} ({unicodedata.name(char, 'unnamed').lower()})"
+
+
 def _named(chars: list[str]) -> str:
     """Characters as 'Ж' (U+0416), at most a few of them, so the message stays one line."""
-    shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in chars[:_NAMED])
+    shown = ", ".join(_one(ch) for ch in chars[:_NAMED])
     return shown + (f" and {len(chars) - _NAMED} more" if len(chars) > _NAMED else "")
 
 

@@ -236,7 +236,7 @@ def test_a_game_font_missing_a_character_of_the_print_line_names_the_set_line(
     assert status == 2 and len(errors) == 2, errors
     assert re.fullmatch(
         r".*labels/fr\.po:\d+:\d+: print furniture: font Slanted\.ttf has no glyph for "
-        r"'\\u202f' \(U\+202F\) in .*\(label set 'fr'\)",
+        r"U\+202F \(narrow no-break space\) in .*\(label set 'fr'\)",
         errors[0],
     ), errors
     assert errors[1] == f"hint: {FONTS_HINT}", errors

@@ -75,7 +75,11 @@ def _translated(
         if message.id and message.id != without and (message.id, None) not in words:
             catalogue.add(message.id, "", locations=message.locations)
     for (english, context), text in words.items():
-        catalogue.add(english, text, context=context)
+        # With the template's comments, as `labels update` writes them: one says a text
+        # only another shipped set prints (large print's short rules).
+        found = template.get(english)
+        notes = found.auto_comments if found is not None else []
+        catalogue.add(english, text, context=context, auto_comments=notes)
     return translating.catalogue_bytes(catalogue).decode("utf-8")
 
 

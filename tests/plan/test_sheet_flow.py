@@ -230,3 +230,24 @@ def test_a_sum_never_breaks_beside_its_operators(
         lines = lines_of(Column(ctx, width, 500.0), text, Setting(size), width, None)
         assert all(not line.endswith(("+", "=")) for line in lines), lines
         assert lines[-1].endswith("=\u00a018")
+
+
+def test_a_phrase_joined_by_no_break_spaces_breaks_there_where_it_must(
+    large_print: tuple[DrawContext, SheetStyle],
+) -> None:
+    """French's 'papier\u00a0ordinaire' (a no-break space, so it stays one line where it
+    fits) in a narrow table cell at large print breaks at its space, not between its
+    letters, and is not refused even where words may not break (`overflow` off); a no-break
+    space after a number or before punctuation still holds."""
+    ctx, style = large_print
+    size = style.body_size
+    width = ctx.fonts.regular.width("ordinaire", size) * 1.1
+    narrow = Setting(size, overflow=False)
+    for overflow in (True, False):
+        setting = Setting(size, overflow=overflow)
+        lines = lines_of(Column(ctx, width, 500.0), "papier\u00a0ordinaire", setting, width, None)
+        assert lines == ("papier", "ordinaire"), lines
+    held = "50\u00a0mm\u202f: papier"
+    room = ctx.fonts.regular.width("50\u00a0mm\u202f:", size) * 1.05
+    lines = lines_of(Column(ctx, room, 500.0), held, narrow, room, None)
+    assert lines == ("50\u00a0mm\u202f:", "papier"), lines
