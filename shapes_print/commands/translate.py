@@ -29,22 +29,24 @@ def extract(
 
 
 def update(
-    name: Annotated[str, typer.Argument(help="The label set whose catalogue: to update (es).")],
+    names: Annotated[
+        list[str], typer.Argument(help="The label sets whose catalogue: to update (es fr de).")
+    ],
     out: Annotated[
         Path | None, typer.Option(help="Folder to write the merged catalogue in instead.")
     ] = None,
     content: Content = None,
     templates: Templates = None,
 ) -> None:
-    """Merge every printed text into a label set's .po catalogue: new texts come in
+    """Merge every printed text into each label set's .po catalogue: new texts come in
     untranslated, a text whose English changed turns fuzzy, one no longer printed obsolete.
 
-    Example: shapes-print labels update es --out output
+    Example: shapes-print labels update es fr de --out output
     """
     from shapes_print.pipeline import pipeline, translating
 
-    written = translating.update(pipeline.Sources.found(content, templates), name, out)
-    typer.echo(shown(str(written)))
+    for written in translating.update(pipeline.Sources.found(content, templates), names, out):
+        typer.echo(shown(str(written)))
 
 
 def check(

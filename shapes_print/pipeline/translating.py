@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from math import prod
 from pathlib import Path
+from typing import NamedTuple
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
@@ -253,11 +254,40 @@ def write_template(sources: Sources, out: Path) -> Path:
     return out
 
 
-def update(sources: Sources, name: str, out: Path | None = None) -> Path:
-    """Merge the template into the label set `name`'s catalogue (a new one if the file is
+def update(sources: Sources, names: Sequence[str], out: Path | None = None) -> list[Path]:
+    """Merge the template into each named label set's catalogue (a new one if the file is
     not there yet): a text whose English changed becomes fuzzy, one no longer printed
     obsolete. Written in place, or into the folder `out`; its references from its own
-    folder either way, so a copy in `out` compares with it line for line."""
+    folder either way, so a copy in `out` compares with it line for line. Every set is
+    read before any catalogue is written, and the texts are extracted once for the
+    catalogues of one folder (es, fr and de share labels/)."""
+    found = [_catalogue_of(sources, name) for name in names]
+    extracted: dict[Path, Extracted] = {}
+    written = []
+    for labels, path, catalogue in found:
+        if path.parent not in extracted:  # as it reads where it is, `out` or not
+            extracted[path.parent] = _extracted(sources, path.parent)
+        catalogue.update(
+            _with_games(extracted[path.parent], catalogue, labels.spec.covers),
+            update_creation_date=False,
+        )
+        target = (out / path.name) if out is not None else path
+        replace_file(target, catalogue_bytes(catalogue))
+        written.append(target)
+    return written
+
+
+class _Catalogue(NamedTuple):
+    """A label set, its catalogue's path, and the catalogue as it is now (empty where the
+    file is not there yet)."""
+
+    labels: LoadedLabels
+    path: Path
+    catalogue: Catalog
+
+
+def _catalogue_of(sources: Sources, name: str) -> _Catalogue:
+    """The label set `name` and its catalogue."""
     labels = load_labels(name, sources.labels, new_catalogue=True)
     path = catalogue_path(labels)
     if path is None:
@@ -271,12 +301,7 @@ def update(sources: Sources, name: str, out: Path | None = None) -> Path:
         if path.is_file()
         else Catalog(locale=labels.locale, project=PROJECT, fuzzy=False)
     )
-    extracted = _extracted(sources, path.parent)  # as it reads where it is, `out` or not
-    covered = _with_games(extracted, catalogue, labels.spec.covers)
-    catalogue.update(covered, update_creation_date=False)
-    target = (out / path.name) if out is not None else path
-    replace_file(target, catalogue_bytes(catalogue))
-    return target
+    return _Catalogue(labels, path, catalogue)
 
 
 def _with_games(

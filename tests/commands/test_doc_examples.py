@@ -47,6 +47,8 @@ class Example:
 def made(step: tuple[str, list[str] | str]) -> str | None:
     """The folder or file a step makes for the steps after it to read, if any."""
     kind, words = step
+    if kind == "write":  # a file the reader saves, which a command names by its path
+        return str(words[0])
     if kind != "sh" or not isinstance(words, list):
         return None
     if words[:2] == ["cp", "-r"]:

@@ -198,7 +198,9 @@ def test_update_keeps_a_games_own_entry_while_that_game_prints_its_text(
     words = {("Turn", None): "Tour", ("Turn", "tiny"): "Au tour", (TEXT, "other"): OURS}
     labels = _label_set(tmp_path / "labels", _translated(template, words))
     sources = Sources(project_root / "content", DEFAULT_TEMPLATES)
-    merged = read_po(io.BytesIO(translating.update(sources, str(labels), tmp_path).read_bytes()))
+    merged = read_po(
+        io.BytesIO(translating.update(sources, [str(labels)], tmp_path)[0].read_bytes())
+    )
     own = merged.get("Turn", context="tiny")
     assert own is not None and own.string == "Au tour" and not own.fuzzy
     sheets = Path(os.path.relpath(project_root / "content/tiny/sheets.yaml", labels.parent))
@@ -218,7 +220,7 @@ def test_update_gives_a_set_covering_some_games_only_the_texts_they_print(
     for covers, only_tiny_prints in (("", True), ("covers: [other]\n", False)):
         folder = tmp_path / ("covering" if covers else "whole")
         labels = _label_set(folder, 'msgid ""\nmsgstr ""\n', covers)
-        written = translating.update(sources, str(labels), folder)
+        written = translating.update(sources, [str(labels)], folder)[0]
         merged = read_po(io.BytesIO(written.read_bytes()))
         assert merged.get("Turn") is not None
         assert (merged.get(TEXT) is not None) == only_tiny_prints, covers
@@ -298,14 +300,14 @@ def test_update_makes_changed_english_fuzzy_and_removed_english_obsolete(
     out = tmp_path / "out"
     out.mkdir()
     sources = Sources(project_root / "content", DEFAULT_TEMPLATES)
-    written = translating.update(sources, str(labels), out)
+    written = translating.update(sources, [str(labels)], out)[0]
     assert written == out / "mine.po"
     merged = read_po(io.BytesIO(written.read_bytes()))
     changed = merged[TEXT]
     assert changed is not None and changed.fuzzy and changed.string == OURS
     assert "A text no game prints any more" in merged.obsolete
     assert (tmp_path / "labels" / "mine.po").read_text(encoding="utf-8") == old
-    assert translating.update(sources, str(labels)) == labels.parent / "mine.po"
+    assert translating.update(sources, [str(labels)]) == [labels.parent / "mine.po"]
     (found,) = translating.coverage(sources, [str(labels)])
     assert found.fuzzy == 1
     assert found.translated + found.fuzzy + found.missing == len([m for m in template if m.id])
@@ -338,7 +340,9 @@ def test_a_text_typed_with_decomposed_accents_is_one_msgid_composed(tmp_path: Pa
     assert precomposed in ids and decomposed not in ids
     ours = "Café pour {players} joueurs."
     labels = _label_set(tmp_path / "labels", _translated(template, {(precomposed, None): ours}))
-    merged = read_po(io.BytesIO(translating.update(sources, str(labels), tmp_path).read_bytes()))
+    merged = read_po(
+        io.BytesIO(translating.update(sources, [str(labels)], tmp_path)[0].read_bytes())
+    )
     kept = merged[precomposed]
     assert kept is not None and kept.string == ours and not kept.fuzzy
     (found,) = translating.coverage(sources, [str(labels)])
@@ -359,7 +363,7 @@ def test_each_reference_is_a_path_from_the_catalogues_folder(
     sources = Sources(content, DEFAULT_TEMPLATES)
     out = translating.write_template(sources, content / "tiny.pot")
     labels = _label_set(tmp_path / "sets" / "fr", 'msgid ""\nmsgstr ""\n')
-    merged = translating.update(sources, str(labels), tmp_path)
+    merged = translating.update(sources, [str(labels)], tmp_path)[0]
     for catalogue, folder in ((out, content), (merged, labels.parent)):
         read = read_po(io.BytesIO(catalogue.read_bytes()))
         places = {path for message in read for path, _ in message.locations}
