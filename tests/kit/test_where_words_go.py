@@ -16,8 +16,11 @@ from shapes_print.load.defaults import DEFAULT_CONTENT
 from shapes_print.pipeline import pipeline
 from tests.project_copy import run
 
-# A German large-print set of her own: `de` lacks the texts large-print adds.
-GERMAN_LARGE = "extends: [large-print, de]\nlocale: de\n"
+# A German set of her own whose running foot has words of its own, which `de` lacks.
+GERMAN_LARGE = (
+    "extends: [large-print, de]\nlocale: de\nstyle:\n  furniture:\n"
+    '    running_foot: "{game} \u2014 {document} \u2014 page {page} of {pages}"\n'
+)
 ONE_KIT = ["--players", "3", "--paper", "a4"]
 HINT = "hint: add them under text: in "
 
