@@ -298,6 +298,15 @@ def write_starter(ref: str, start: str, folder: Path, sources: Sources) -> Path:
     if path.exists() or path.is_symlink():
         raise UserError(Source(path), exists)
     project = load_project(sources, (), [start])
+    start_set = project.variants[0].labels
+    # A shipped set is extended by its name, and `extends: fr` in a new fr.yaml finds itself.
+    if start_set.name == name and start_set.path.parent.resolve() == sources.labels.resolve():
+        raise UserError(
+            None,
+            f"a new label set named {name!r} cannot extend {start!r}: a name in `extends` is"
+            " looked for beside the file first, so it would name itself",
+            f"give it another name, such as {name}-mine",
+        )
     text = starter_text(name, project.variants[0], sources.labels, path.parent)
     folder.mkdir(parents=True, exist_ok=True)
     create_file(path, text.encode("utf-8"), folder, exists)

@@ -166,3 +166,22 @@ def test_new_from_copies_every_regular_file_byte_for_byte(
     assert set(_entries(copy)) >= set(_entries(original))  # and labels/ for the shipped sets
     assert (copy / "art/noise.bin").read_bytes() == (art / "noise.bin").read_bytes()
     assert (copy / "deck.yaml").read_bytes() == (original / "deck.yaml").read_bytes()
+
+
+@pytest.mark.parametrize("given", ["fr", "sets/fr.yaml"])
+def test_labels_new_refuses_a_set_named_as_the_shipped_set_it_extends(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str
+) -> None:
+    """`extends: fr` in a new fr.yaml would find the file itself (a name is looked for beside
+    the file first): refused, a name to give instead said, nothing written."""
+    out = tmp_path / "labels"
+    status, lines, _ = run(
+        ["labels", "new", given, "--from", "fr", "--out", str(out)], capsys, tmp_path
+    )
+    assert status == 2 and lines[0].startswith("a new label set named 'fr' cannot extend 'fr'")
+    assert lines[1:] == ["hint: give it another name, such as fr-mine"]
+    assert not out.exists() or not list(out.rglob("*.yaml"))
+    assert (
+        run(["labels", "new", "fr-mine", "--from", "fr", "--out", str(out)], capsys, tmp_path)[0]
+        == 0
+    )
