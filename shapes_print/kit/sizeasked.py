@@ -12,9 +12,7 @@ content folder of their own) keeps its errors at its own line.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from shapes_print.errors import Source, UserError
+from shapes_print.errors import UserError
 from shapes_print.kit.contents import KitRequest, card_size_folder
 from shapes_print.kit.room import Collision
 from shapes_print.load.defaults import DEFAULT_CONTENT, DEFAULT_TEMPLATES
@@ -44,8 +42,8 @@ def said_at_option(
         )
         reason = error.reason if isinstance(error, Collision) else error.message
         return UserError(
-            Source(Path(f"--card-size {card_size}")),
-            f"the shipped {what} does not fit a "
+            None,
+            f"--card-size {card_size}: the shipped {what} does not fit a "
             f"{width:.1f} x {height:.1f} mm card ({reason}); ask a larger card size, or "
             "give the game a card layout of its own",
         )
@@ -53,6 +51,7 @@ def said_at_option(
     if name_of_size(paper, library.papers):  # the shipped layouts serve every named paper
         return error
     return UserError(
-        Source(Path(f"--paper {request.paper}")),
-        f"too small for the shipped {what} ({error.message}); use a larger paper",
+        None,
+        f"--paper {request.paper}: too small for the shipped {what} "
+        f"({error.message}); use a larger paper",
     )

@@ -137,8 +137,8 @@ def _deck_pages(kit: KitContext, proofed: _Proofed) -> list[Page]:
     if grid is None:  # the paper's to blame, not the card layout's: said at --paper
         mm = POINTS_PER_UNIT["mm"]
         raise UserError(
-            Source(Path(f"--paper {kit.request.paper}")),
-            "the proof sheet does not fit the paper (a "
+            None,
+            f"--paper {kit.request.paper}: the proof sheet does not fit the paper (a "
             f"{width / mm:.1f} x {height / mm:.1f} mm card and its label do not fit on "
             f"{paper[0] / mm:.0f} x {paper[1] / mm:.0f} mm paper inside its margins); "
             "use a larger paper",

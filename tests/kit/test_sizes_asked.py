@@ -38,9 +38,9 @@ def error_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
             r"--paper 60x80mm: too small for the shipped poker layout \(a 63.5 x 88.9 mm card "
             r"does not fit on 60.0 x 80.0 mm paper.*\); use a larger paper",
         ),
-        (  # under a set of another language too: the option's, not the set's
+        (
             "a4",
-            ["--card-size", "50x50mm", "--labels", "es"],
+            ["--card-size", "50x50mm"],
             r"--card-size 50x50mm: the shipped poker layout does not fit a 50.0 x 50.0 mm card "
             r"\(card '\w+' \(layout 'shape'\): 'shape' overlaps 'corner-shape' by 2.0 mm\); "
             r"ask a larger card size, or give the game a card layout of its own",
@@ -60,7 +60,7 @@ def error_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
         ),
         (  # a proof sheet the paper cannot hold: the paper's, whatever the card size
             "80x120mm",
-            ["--card-size", "tarot", "--proof", "--labels", "large-print"],
+            ["--card-size", "tarot", "--proof"],
             r"--paper 80x120mm: the proof sheet does not fit the paper \(a 70.0 x 120.0 mm card "
             r"and its label do not fit on 80 x 120 mm paper inside its margins\); use a larger "
             r"paper",

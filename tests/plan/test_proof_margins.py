@@ -64,6 +64,6 @@ def test_a_proof_the_paper_cannot_hold_is_said_at_the_paper(
     request = KitRequest("pass-and-pick", 4, paper, options=options, part=proof)
     with pytest.raises(UserError) as raised:
         plan_kit(resolved, request)
-    line = raised.value.line()  # said at the option, as any option's error is
-    assert line.startswith(f"--paper {paper}: the proof sheet does not fit"), line
-    assert line.endswith("; use a larger paper"), line
+    assert raised.value.source is None
+    assert raised.value.message.startswith(f"--paper {paper}: the proof sheet does not fit")
+    assert raised.value.message.endswith("; use a larger paper")
