@@ -15,6 +15,7 @@ uniseg, nor loads it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 # CJK radicals, symbols and punctuation, kana, bopomofo, CJK strokes, enclosed CJK and
@@ -52,3 +53,19 @@ def grapheme_units(word: str) -> tuple[str, ...]:
     from uniseg.graphemecluster import grapheme_clusters  # only a word that needs it
 
     return tuple(grapheme_clusters(word))
+
+
+def overflow_spans(word: str, fits: Callable[[int, int], bool]) -> list[tuple[int, int]]:
+    """Where a word too wide for its box breaks when it must (CSS's `overflow-wrap:
+    anywhere`): its characters as a reader sees them (`grapheme_units`), gathered into
+    (start, end) spans as long as `fits` says a line holds, a character at least."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for unit in grapheme_units(word):
+        end = start + len(unit)
+        if spans and fits(spans[-1][0], end):
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+        start = end
+    return spans

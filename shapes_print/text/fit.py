@@ -9,7 +9,7 @@ from math import inf
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError, quoted
-from shapes_print.text.breaks import CJK, cjk_units, grapheme_units
+from shapes_print.text.breaks import CJK, cjk_units, overflow_spans
 from shapes_print.text.fonts import Font
 
 SHRINK_STEP = 0.5
@@ -170,13 +170,8 @@ def _lines_of(word: str, font: Font, size: float, bounds: _Bounds) -> list[str]:
     """A word too wide for the box in pieces as wide as a line holds, a character at least:
     the first starts a line of its own, as a browser's `overflow-wrap` breaks a word only
     where the line has no other break."""
-    pieces: list[str] = []
-    for unit in grapheme_units(word):
-        if pieces and bounds.fits(font.width(pieces[-1] + unit, size)):
-            pieces[-1] += unit
-        else:
-            pieces.append(unit)
-    return pieces
+    spans = overflow_spans(word, lambda low, high: bounds.fits(font.width(word[low:high], size)))
+    return [word[low:high] for low, high in spans]
 
 
 def fit(

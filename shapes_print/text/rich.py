@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from msgspec import Struct
 
 from shapes_print.errors import Source, UserError, quoted
-from shapes_print.text.breaks import CJK, cjk_units, grapheme_units
+from shapes_print.text.breaks import CJK, cjk_units, overflow_spans
 from shapes_print.text.fit import NO_BREAK, SHRINK_STEP
 from shapes_print.text.fonts import Font
 from shapes_print.text.markup import Icon, Run, Span
@@ -190,15 +190,7 @@ def _broken(word: _Word, width: float, atom_width: Callable[[Atom], float]) -> l
     def wide(low: int, high: int) -> float:
         return sum(map(atom_width, _cut(word.atoms, low, high)))
 
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for unit in grapheme_units(_text_of(word.atoms)):
-        end = start + len(unit)
-        if spans and wide(spans[-1][0], end) <= width + 1e-9:
-            spans[-1] = (spans[-1][0], end)
-        else:
-            spans.append((start, end))
-        start = end
+    spans = overflow_spans(_text_of(word.atoms), lambda low, high: wide(low, high) <= width + 1e-9)
     return [
         _Word(word.glue if index == 0 else None, tuple(_cut(word.atoms, low, high)))
         for index, (low, high) in enumerate(spans)
